@@ -1,0 +1,15 @@
+// `plan <log> [--format text|json|markdown]`: the standing plan, read from the log's
+// tail (a 1 GB log costs what a 1 MB one does).
+import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
+import { readStandingPlan } from '../../core/store/tail-reader';
+import { EXIT_OK, UsageError } from '../usage';
+import type { CliIo } from '../io';
+
+export function planCommand(io: CliIo, logPath: string, format: string): number {
+  if (!['text', 'json', 'markdown'].includes(format)) throw new UsageError(`--format must be text, json or markdown (got ${JSON.stringify(format)})`);
+  const plan = readStandingPlan(logPath);
+  if (format === 'json') io.out(JSON.stringify(plan));
+  else if (plan === null) io.out(format === 'markdown' ? '_No standing plan._' : '(no standing plan)');
+  else io.out(format === 'markdown' ? planAsMarkdown(plan) : planAsText(plan));
+  return EXIT_OK;
+}

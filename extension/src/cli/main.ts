@@ -1,0 +1,100 @@
+// The `agent-checklist` CLI: the same core as the extension, headless.
+import { parseArgs } from 'node:util';
+import { checkCommand } from './commands/check';
+import { exportCommand } from './commands/export';
+import { planCommand } from './commands/plan';
+import { runCommand } from './commands/run';
+import { processIo, type CliIo } from './io';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, USAGE, UsageError } from './usage';
+
+const OPTIONS = {
+  format: { type: 'string' },
+  provider: { type: 'string' },
+  script: { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'session-dir': { type: 'string' },
+  session: { type: 'string' },
+  'allow-parallel-in-progress': { type: 'string' },
+  tools: { type: 'string' },
+  'max-steps': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function one(positionals: string[], what: string): string {
+  if (positionals.length !== 1) throw new UsageError(`expected exactly one ${what}`);
+  return positionals[0]!;
+}
+
+export async function main(argv: string[], io: CliIo = processIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const [command, ...rest] = positionals;
+    if (values.help || command === undefined || command === 'help') {
+      io.out(USAGE);
+      return command === undefined && !values.help ? EXIT_USAGE : EXIT_OK;
+    }
+    switch (command) {
+      case 'plan':
+        return planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text');
+      case 'check':
+        return checkCommand(io, one(rest, '<log.jsonl>'));
+      case 'export':
+        return exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown');
+      case 'run':
+        return await runCommand(
+          io,
+          {
+            prompt: rest.join(' ').trim() || raise('run needs a prompt'),
+            provider: values.provider ?? 'scripted',
+            json: values.json,
+            ...defined({
+              script: values.script,
+              baseUrl: values['base-url'],
+              model: values.model,
+              apiKeyEnv: values['api-key-env'],
+              sessionDir: values['session-dir'],
+              session: values.session,
+              allowParallelInProgress: values['allow-parallel-in-progress'],
+              tools: values.tools,
+              maxSteps: values['max-steps'],
+            }),
+          },
+          signal,
+        );
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      io.err(`agent-checklist: ${error.message}\n\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    io.err(`agent-checklist: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT_FAILED;
+  }
+}
+
+function raise(message: string): never {
+  throw new UsageError(message);
+}
+
+/** Drops undefined values, for exactOptionalPropertyTypes. */
+function defined<T extends Record<string, unknown>>(obj: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+if (require.main === module) {
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    // First Ctrl+C stops the turn cleanly (the log stays valid); a second one exits now.
+    if (++interrupts > 1) process.exit(130);
+    controller.abort(new Error('stopped by the user (SIGINT)'));
+  });
+  main(process.argv.slice(2), processIo, controller.signal).then((code) => {
+    process.exitCode = code;
+  });
+}

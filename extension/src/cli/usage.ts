@@ -1,0 +1,36 @@
+// CLI text and the usage error. Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `agent-checklist — the Agent Checklist core, headless
+
+Usage:
+  agent-checklist plan <log.jsonl> [--format text|json|markdown]
+  agent-checklist check <log.jsonl>
+  agent-checklist export <log.jsonl> [--format markdown|json]
+  agent-checklist run [options] <prompt>
+
+run options:
+  --provider scripted|openai|anthropic   the model (default: scripted)
+  --script <file>                        scripted model file (with --provider scripted)
+  --base-url <url>                       OpenAI-compatible or Anthropic endpoint
+  --model <name>                         model name
+  --api-key-env <VAR>                    environment variable holding the API key
+  --session-dir <dir>                    where session logs live (default: .agent-checklist/sessions)
+  --session <id>                         continue a stored session with a new turn
+  --allow-parallel-in-progress true|false
+                                         todo_write policy (required when todo_write is enabled)
+  --tools <list>                         comma-separated tools to enable (default: todo_write)
+  --max-steps <n>                        model requests per turn at most (default: 25)
+  --json                                 print { sessionId, logPath, finalText, plan, turnEnd }
+
+Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.
+`;

@@ -1,0 +1,58 @@
+// The todo item and list: exactly { content, status }, closed. The logged snapshot
+// must equal what the model believes it wrote, so any other item key is refused.
+import { z } from 'zod';
+
+export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type TodoStatus = (typeof TODO_STATUSES)[number];
+
+export interface TodoItem {
+  content: string;
+  status: TodoStatus;
+}
+
+/** What the model may send: closed items; keys beside `todos` are ignored (stripped). */
+export const todoItemInputSchema = z.strictObject({
+  content: z.string(),
+  status: z.enum(TODO_STATUSES),
+}) satisfies z.ZodType<TodoItem>;
+
+export const todoWriteArgsSchema = z.object({
+  todos: z.array(todoItemInputSchema),
+}) satisfies z.ZodType<{ todos: TodoItem[] }>;
+
+/**
+ * The durable invariant of a stored list (checked on append and on load):
+ * non-empty, already-trimmed, unique content and a known status. Deliberately
+ * SILENT on how many items are in_progress: a log written while parallel work was
+ * allowed must still replay after a deployment tightens the policy.
+ */
+export const todoListSchema = z
+  .array(
+    z.strictObject({
+      content: z.string().min(1).refine((s) => s.trim() === s, 'content must already be trimmed'),
+      status: z.enum(TODO_STATUSES),
+    }),
+  )
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.content)) ctx.addIssue({ code: 'custom', path: [index, 'content'], message: `duplicate content ${JSON.stringify(item.content)}` });
+      seen.add(item.content);
+    });
+  }) satisfies z.ZodType<TodoItem[]>;
+
+export interface TodoCounts {
+  pending: number;
+  inProgress: number;
+  completed: number;
+}
+
+export function countTodos(todos: readonly TodoItem[]): TodoCounts {
+  const counts: TodoCounts = { pending: 0, inProgress: 0, completed: 0 };
+  for (const t of todos) {
+    if (t.status === 'pending') counts.pending++;
+    else if (t.status === 'in_progress') counts.inProgress++;
+    else counts.completed++;
+  }
+  return counts;
+}

@@ -1,0 +1,176 @@
+// The session event map: the ONE list of durable event types. Each member has one
+// owner module; extend by adding members here (and a schema below — the compiler
+// refuses a member without one). State events carry the whole value; the last
+// write wins on replay.
+import { z } from 'zod';
+import { todoListSchema, type TodoItem } from '../plan/todo-schema';
+
+export type { TodoItem };
+
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  reasoningTokens?: number;
+  cachedInputTokens?: number;
+}
+
+/** A block of an assistant message. `arguments` is the raw JSON text the model sent. */
+export type AssistantBlock =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string; signature?: string }
+  | { type: 'tool-call'; id: string; name: string; arguments: string };
+
+export interface AssistantMessage {
+  content: AssistantBlock[];
+}
+
+export interface ModelRef {
+  provider: string;
+  model: string;
+}
+
+export type TurnEndReason =
+  | { kind: 'completed' }
+  | { kind: 'aborted'; message?: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'max-steps'; maxSteps: number }
+  | { kind: 'interrupted'; message?: string };
+
+export interface SessionEventMap {
+  'turn/start': { turn: number };
+  'user/message': { turn: number; message: { text: string } };
+  'step/start': { turn: number; step: number };
+  'assistant/message': {
+    turn: number;
+    step: number;
+    message: AssistantMessage;
+    model: ModelRef;
+    usage?: Usage;
+    finishReason?: string;
+  };
+  'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string };
+  'todo/write': { todos: TodoItem[] };
+  'tool/result': { turn: number; step: number; callId: string; isError: boolean; content: string };
+  'subagent/start': { callId: string; childSessionId: string; description: string };
+  'subagent/end': { callId: string; childSessionId: string; outcome: 'completed' | 'aborted' | 'error' | 'max-steps' | 'interrupted' };
+  'step/end': { turn: number; step: number };
+  'turn/end': { turn: number; reason: TurnEndReason };
+}
+
+export type SessionEventType = keyof SessionEventMap;
+
+/** Surface events become model messages (deriveMessages). todo/write is deliberately NOT one. */
+export const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
+export type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
+
+export function isSurfaceType(type: SessionEventType): type is SurfaceEventType {
+  return (SURFACE_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+export interface EventEnvelope<K extends SessionEventType> {
+  seq: number;
+  ts: string;
+  type: K;
+  data: SessionEventMap[K];
+  /** Present only on surface events. */
+  surfaceOp?: 'append';
+  /** A reader that does not know this type may skip it. */
+  ignorable?: true;
+}
+
+/** The discriminated union: `switch (event.type)` narrows `event.data` without casts. */
+export type SessionEvent = { [K in SessionEventType]: EventEnvelope<K> }[SessionEventType];
+
+const count = z.number().int().min(1);
+const usageSchema = z.strictObject({
+  inputTokens: z.number().int().min(0).exactOptional(),
+  outputTokens: z.number().int().min(0).exactOptional(),
+  reasoningTokens: z.number().int().min(0).exactOptional(),
+  cachedInputTokens: z.number().int().min(0).exactOptional(),
+}) satisfies z.ZodType<Usage>;
+
+const blockSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), text: z.string() }),
+  z.strictObject({ type: z.literal('reasoning'), text: z.string(), signature: z.string().exactOptional() }),
+  z.strictObject({ type: z.literal('tool-call'), id: z.string().min(1), name: z.string(), arguments: z.string() }),
+]) satisfies z.ZodType<AssistantBlock>;
+
+const turnEndReasonSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('completed') }),
+  z.strictObject({ kind: z.literal('aborted'), message: z.string().exactOptional() }),
+  z.strictObject({ kind: z.literal('error'), message: z.string() }),
+  z.strictObject({ kind: z.literal('max-steps'), maxSteps: count }),
+  z.strictObject({ kind: z.literal('interrupted'), message: z.string().exactOptional() }),
+]) satisfies z.ZodType<TurnEndReason>;
+
+export const eventDataSchemas: { [K in SessionEventType]: z.ZodType<SessionEventMap[K]> } = {
+  'turn/start': z.strictObject({ turn: count }),
+  'user/message': z.strictObject({ turn: count, message: z.strictObject({ text: z.string() }) }),
+  'step/start': z.strictObject({ turn: count, step: count }),
+  'assistant/message': z.strictObject({
+    turn: count,
+    step: count,
+    message: z.strictObject({ content: z.array(blockSchema) }),
+    model: z.strictObject({ provider: z.string(), model: z.string() }),
+    usage: usageSchema.exactOptional(),
+    finishReason: z.string().exactOptional(),
+  }),
+  'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().min(1), name: z.string(), arguments: z.string() }),
+  'todo/write': z.strictObject({ todos: todoListSchema }),
+  'tool/result': z.strictObject({ turn: count, step: count, callId: z.string().min(1), isError: z.boolean(), content: z.string() }),
+  'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),
+  'subagent/end': z.strictObject({
+    callId: z.string(),
+    childSessionId: z.string(),
+    outcome: z.enum(['completed', 'aborted', 'error', 'max-steps', 'interrupted']),
+  }),
+  'step/end': z.strictObject({ turn: count, step: count }),
+  'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),
+};
+
+export const SESSION_EVENT_TYPES = Object.keys(eventDataSchemas) as SessionEventType[];
+
+export function isKnownEventType(type: string): type is SessionEventType {
+  return Object.prototype.hasOwnProperty.call(eventDataSchemas, type);
+}
+
+/** The envelope as it sits on disk, before its data is checked against the map. */
+export const rawEnvelopeSchema = z.object({
+  seq: z.number().int().min(1),
+  ts: z.string(),
+  type: z.string().min(1),
+  data: z.unknown(),
+  surfaceOp: z.literal('append').exactOptional(),
+  ignorable: z.literal(true).exactOptional(),
+});
+export type RawEnvelope = z.infer<typeof rawEnvelopeSchema>;
+
+/**
+ * Checks a raw envelope's data against the map and returns the typed event.
+ * Returns a string describing the problem otherwise (stable enough to show users).
+ */
+export function parseEvent(raw: RawEnvelope): SessionEvent | string {
+  if (!isKnownEventType(raw.type)) return `unknown event type ${JSON.stringify(raw.type)}`;
+  const result = eventDataSchemas[raw.type].safeParse(raw.data);
+  if (!result.success) return `invalid ${raw.type} data: ${result.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}`;
+  const surface = isSurfaceType(raw.type);
+  if (surface && raw.surfaceOp !== 'append') return `${raw.type} is a surface event and needs surfaceOp "append"`;
+  if (!surface && raw.surfaceOp !== undefined) return `${raw.type} is not a surface event and must not carry surfaceOp`;
+  // The map guarantees data matches type; TypeScript cannot correlate the two keys.
+  return buildEnvelope(raw.type, raw.seq, raw.ts, result.data as SessionEventMap[typeof raw.type]);
+}
+
+export function buildEnvelope<K extends SessionEventType>(type: K, seq: number, ts: string, data: SessionEventMap[K]): SessionEvent {
+  const env: EventEnvelope<K> = isSurfaceType(type) ? { seq, ts, type, data, surfaceOp: 'append' } : { seq, ts, type, data };
+  return env as SessionEvent;
+}
+
+/** `['todos', 0, 'status']` -> `todos[0].status`, the way a reader writes a JSON path. */
+export function formatZodPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out === '' ? '(arguments)' : out;
+}

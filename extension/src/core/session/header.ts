@@ -1,0 +1,39 @@
+// The first line of every session log.
+import { z } from 'zod';
+
+/** The newest log format this build writes and reads. Bump on incompatible change. */
+export const LOG_FORMAT_VERSION = 1;
+
+export interface SessionHeader {
+  type: 'session';
+  version: number;
+  id: string;
+  createdAt: string;
+  cwd?: string;
+  parent?: { sessionId: string; callId: string };
+  title?: string;
+}
+
+export const sessionHeaderSchema = z.object({
+  type: z.literal('session'),
+  version: z.number().int().min(1),
+  id: z.string().regex(/^[A-Za-z0-9._-]+$/, 'session ids are letters, digits, dot, dash and underscore'),
+  createdAt: z.string(),
+  cwd: z.string().exactOptional(),
+  parent: z.strictObject({ sessionId: z.string(), callId: z.string() }).exactOptional(),
+  title: z.string().exactOptional(),
+}) satisfies z.ZodType<SessionHeader>;
+
+export function newSessionId(now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  return `${stamp}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function makeHeader(opts: { id?: string; cwd?: string; parent?: { sessionId: string; callId: string }; title?: string; now?: Date }): SessionHeader {
+  const now = opts.now ?? new Date();
+  const header: SessionHeader = { type: 'session', version: LOG_FORMAT_VERSION, id: opts.id ?? newSessionId(now), createdAt: now.toISOString() };
+  if (opts.cwd !== undefined) header.cwd = opts.cwd;
+  if (opts.parent !== undefined) header.parent = opts.parent;
+  if (opts.title !== undefined) header.title = opts.title;
+  return header;
+}

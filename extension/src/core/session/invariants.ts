@@ -1,0 +1,165 @@
+// The log's relational invariants, checked on every append and on every load, by
+// the same code. The checker is a small state machine over the event sequence;
+// `check` is pure (it reports, it does not change state), `accept` advances it.
+import type { SessionEvent } from './events';
+
+interface OpenStep {
+  step: number;
+  /** Call ids announced by this step's assistant message, in order. */
+  announced: string[];
+  /** Call ids with a tool/call line. */
+  called: Set<string>;
+  /** Call ids with a tool/result line. */
+  resulted: Set<string>;
+  assistantSeen: boolean;
+}
+
+export interface LogPosition {
+  lastSeq: number;
+  lastTurn: number;
+  openTurn: number | null;
+  lastStep: number;
+  openStep: OpenStep | null;
+}
+
+export class InvariantViolation extends Error {
+  constructor(
+    message: string,
+    readonly seq?: number,
+  ) {
+    super(message);
+    this.name = 'InvariantViolation';
+  }
+}
+
+export class InvariantChecker {
+  private pos: LogPosition = { lastSeq: 0, lastTurn: 0, openTurn: null, lastStep: 0, openStep: null };
+
+  get position(): Readonly<LogPosition> {
+    return this.pos;
+  }
+
+  /** The calls of the open step that still owe a result, in the model's order. */
+  pendingCalls(): { callId: string; started: boolean }[] {
+    const step = this.pos.openStep;
+    if (!step) return [];
+    return step.announced.filter((id) => !step.resulted.has(id)).map((callId) => ({ callId, started: step.called.has(callId) }));
+  }
+
+  /** Returns null when `event` may follow the log so far, else what is wrong. */
+  check(event: SessionEvent): string | null {
+    const p = this.pos;
+    if (event.seq !== p.lastSeq + 1) return `seq ${event.seq} does not follow ${p.lastSeq}`;
+    const inTurn = (turn: number): string | null =>
+      p.openTurn === null ? `${event.type} outside an open turn` : turn !== p.openTurn ? `${event.type} names turn ${turn} but turn ${p.openTurn} is open` : null;
+    const inStep = (turn: number, step: number): string | null => {
+      const t = inTurn(turn);
+      if (t) return t;
+      if (!p.openStep) return `${event.type} outside an open step`;
+      return step !== p.openStep.step ? `${event.type} names step ${step} but step ${p.openStep.step} is open` : null;
+    };
+    switch (event.type) {
+      case 'turn/start':
+        if (p.openTurn !== null) return `turn/start while turn ${p.openTurn} is open`;
+        return event.data.turn === p.lastTurn + 1 ? null : `turn ${event.data.turn} does not follow turn ${p.lastTurn}`;
+      case 'user/message':
+        return inTurn(event.data.turn);
+      case 'step/start': {
+        const t = inTurn(event.data.turn);
+        if (t) return t;
+        if (p.openStep) return `step/start while step ${p.openStep.step} is open`;
+        return event.data.step === p.lastStep + 1 ? null : `step ${event.data.step} does not follow step ${p.lastStep}`;
+      }
+      case 'assistant/message': {
+        const s = inStep(event.data.turn, event.data.step);
+        if (s) return s;
+        if (p.openStep?.assistantSeen) return `a second assistant/message in step ${event.data.step}`;
+        const ids = event.data.message.content.flatMap((b) => (b.type === 'tool-call' ? [b.id] : []));
+        return new Set(ids).size === ids.length ? null : 'assistant/message repeats a tool call id';
+      }
+      case 'tool/call': {
+        const s = inStep(event.data.turn, event.data.step);
+        if (s) return s;
+        const step = p.openStep!;
+        if (!step.announced.includes(event.data.callId)) return `tool/call ${event.data.callId} was not announced by this step's assistant message`;
+        if (step.called.has(event.data.callId) || step.resulted.has(event.data.callId)) return `tool/call ${event.data.callId} is not new`;
+        return null;
+      }
+      case 'tool/result': {
+        const s = inStep(event.data.turn, event.data.step);
+        if (s) return s;
+        const step = p.openStep!;
+        if (!step.announced.includes(event.data.callId)) return `tool/result for unknown call ${event.data.callId}`;
+        return step.resulted.has(event.data.callId) ? `a second tool/result for call ${event.data.callId}` : null;
+      }
+      case 'todo/write':
+      case 'subagent/start':
+      case 'subagent/end':
+        return p.openTurn === null ? `${event.type} outside an open turn` : null;
+      case 'step/end': {
+        const s = inStep(event.data.turn, event.data.step);
+        if (s) return s;
+        const owed = this.pendingCalls();
+        return owed.length ? `step/end while call ${owed[0]!.callId} has no tool/result` : null;
+      }
+      case 'turn/end': {
+        const t = inTurn(event.data.turn);
+        if (t) return t;
+        return p.openStep ? `turn/end while step ${p.openStep.step} is open` : null;
+      }
+    }
+  }
+
+  accept(event: SessionEvent): void {
+    const p = this.pos;
+    p.lastSeq = event.seq;
+    switch (event.type) {
+      case 'turn/start':
+        p.lastTurn = event.data.turn;
+        p.openTurn = event.data.turn;
+        p.lastStep = 0;
+        return;
+      case 'step/start':
+        p.lastStep = event.data.step;
+        p.openStep = { step: event.data.step, announced: [], called: new Set(), resulted: new Set(), assistantSeen: false };
+        return;
+      case 'assistant/message':
+        if (p.openStep) {
+          p.openStep.assistantSeen = true;
+          for (const b of event.data.message.content) if (b.type === 'tool-call') p.openStep.announced.push(b.id);
+        }
+        return;
+      case 'tool/call':
+        p.openStep?.called.add(event.data.callId);
+        return;
+      case 'tool/result':
+        p.openStep?.resulted.add(event.data.callId);
+        return;
+      case 'step/end':
+        p.openStep = null;
+        return;
+      case 'turn/end':
+        p.openTurn = null;
+        return;
+      case 'user/message':
+      case 'todo/write':
+      case 'subagent/start':
+      case 'subagent/end':
+        return;
+    }
+  }
+
+  /** An ignorable line of an unknown type still consumes its seq. */
+  skip(seq: number): string | null {
+    if (seq !== this.pos.lastSeq + 1) return `seq ${seq} does not follow ${this.pos.lastSeq}`;
+    this.pos.lastSeq = seq;
+    return null;
+  }
+
+  /** check + accept, throwing on a violation. */
+  admit(event: SessionEvent): void {
+    const problem = this.check(event);
+    if (problem) throw new InvariantViolation(problem, event.seq);
+    this.accept(event);
+  }
+}

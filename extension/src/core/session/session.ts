@@ -1,0 +1,137 @@
+// A session: the append-only event log in memory, with its invariants, its durable
+// sink and its subscribers.
+//
+// append() order is the contract: validate data (zod) -> check invariants ->
+// write to the sink (disk) -> commit in memory (frozen) -> notify subscribers.
+// The sink runs BEFORE commit and may veto by throwing: an event that did not
+// reach disk never exists in memory either (the design's "store as a subscriber"
+// could not refuse). Subscribers run after commit, each in its own try/catch: a
+// throwing subscriber breaks neither the append nor the other subscribers.
+import { type Disposable, toDisposable } from '../disposable';
+import { buildEnvelope, eventDataSchemas, formatZodPath, type SessionEvent, type SessionEventMap, type SessionEventType } from './events';
+import type { SessionHeader } from './header';
+import { InvariantChecker, InvariantViolation } from './invariants';
+
+/** Durable storage for a session's events; `write` throws to refuse the append. */
+export interface LogSink {
+  write(event: SessionEvent): void;
+}
+
+export type SessionListener = (event: SessionEvent, session: Session) => void;
+
+export interface SessionOptions {
+  sink?: LogSink;
+  now?: () => Date;
+  /** Where a throwing subscriber is reported (default: console.error). */
+  onListenerError?: (error: unknown, event: SessionEvent) => void;
+}
+
+export class Session {
+  private readonly log: SessionEvent[] = [];
+  private readonly listeners = new Set<SessionListener>();
+  private sink: LogSink | undefined;
+  private readonly now: () => Date;
+  private readonly onListenerError: (error: unknown, event: SessionEvent) => void;
+
+  private readonly checker: InvariantChecker;
+
+  constructor(
+    readonly header: SessionHeader,
+    options: SessionOptions = {},
+    checker: InvariantChecker = new InvariantChecker(),
+  ) {
+    this.checker = checker;
+    this.sink = options.sink;
+    this.now = options.now ?? (() => new Date());
+    this.onListenerError = options.onListenerError ?? ((error, event) => console.error(`[agent-checklist] subscriber failed on ${event.type} #${event.seq}:`, error));
+  }
+
+  /** Continues a log the store already loaded and checked (no second pass over it). */
+  static restore(loaded: { header: SessionHeader; events: SessionEvent[]; checker: InvariantChecker }, options: SessionOptions = {}): Session {
+    const session = new Session(loaded.header, options, loaded.checker);
+    for (const event of loaded.events) session.log.push(deepFreeze(event));
+    return session;
+  }
+
+  /** Rebuilds a session from stored events (already parsed), checking every invariant. */
+  static fromEvents(header: SessionHeader, events: Iterable<SessionEvent>, options: SessionOptions = {}): Session {
+    const session = new Session(header, options);
+    for (const event of events) {
+      session.checker.admit(event);
+      session.log.push(deepFreeze(event));
+    }
+    return session;
+  }
+
+  get id(): string {
+    return this.header.id;
+  }
+
+  get events(): readonly SessionEvent[] {
+    return this.log;
+  }
+
+  get lastSeq(): number {
+    return this.checker.position.lastSeq;
+  }
+
+  get lastTurn(): number {
+    return this.checker.position.lastTurn;
+  }
+
+  get openTurn(): number | null {
+    return this.checker.position.openTurn;
+  }
+
+  get openStep(): number | null {
+    return this.checker.position.openStep?.step ?? null;
+  }
+
+  get lastStep(): number {
+    return this.checker.position.lastStep;
+  }
+
+  /** Calls of the open step that still owe a tool/result. */
+  pendingCalls(): { callId: string; started: boolean }[] {
+    return this.checker.pendingCalls();
+  }
+
+  attachSink(sink: LogSink): void {
+    this.sink = sink;
+  }
+
+  append<K extends SessionEventType>(type: K, data: SessionEventMap[K]): SessionEvent {
+    const parsed = eventDataSchemas[type].safeParse(data);
+    if (!parsed.success) {
+      const what = parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ');
+      throw new InvariantViolation(`invalid ${type} data: ${what}`, this.lastSeq + 1);
+    }
+    const event = deepFreeze(buildEnvelope(type, this.lastSeq + 1, this.now().toISOString(), parsed.data));
+    const problem = this.checker.check(event);
+    if (problem) throw new InvariantViolation(problem, event.seq);
+    this.sink?.write(event);
+    this.checker.accept(event);
+    this.log.push(event);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event, this);
+      } catch (error) {
+        this.onListenerError(error, event);
+      }
+    }
+    return event;
+  }
+
+  subscribe(listener: SessionListener): Disposable {
+    this.listeners.add(listener);
+    return toDisposable(() => this.listeners.delete(listener));
+  }
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,98 @@
+// Streaming line readers over a JSONL file, forward and backward, in byte blocks,
+// so a 1 GB log never becomes one string (V8 strings top out near 512 MB).
+import * as fs from 'node:fs';
+
+const NL = 0x0a;
+
+export interface LineVisit {
+  /** The line's text without its newline. */
+  text: string;
+  /** 1-based line number (forward reads only; 0 when reading backward). */
+  line: number;
+  /** Byte offset of the line's first byte. */
+  start: number;
+}
+
+export interface ForwardResult {
+  /** Bytes after the last newline (a line the writer had not finished), if any. */
+  unterminated: { start: number; text: string } | null;
+  size: number;
+}
+
+/** Calls `visit` for every newline-terminated line, in order. */
+export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSize = 1 << 20): ForwardResult {
+  const fd = fs.openSync(path, 'r');
+  try {
+    const block = Buffer.allocUnsafe(blockSize);
+    let carry: Buffer = Buffer.alloc(0);
+    let carryStart = 0;
+    let offset = 0;
+    let line = 0;
+    for (;;) {
+      const n = fs.readSync(fd, block, 0, blockSize, offset);
+      if (n === 0) break;
+      const chunk = carry.length ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
+      const chunkStart = carry.length ? carryStart : offset;
+      let from = 0;
+      for (let nl = chunk.indexOf(NL, from); nl !== -1; nl = chunk.indexOf(NL, from)) {
+        line++;
+        visit({ text: chunk.toString('utf8', from, nl), line, start: chunkStart + from });
+        from = nl + 1;
+      }
+      carry = Buffer.from(chunk.subarray(from));
+      carryStart = chunkStart + from;
+      offset += n;
+    }
+    return { unterminated: carry.length ? { start: carryStart, text: carry.toString('utf8') } : null, size: offset };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Visits lines from the last to the first until `visit` returns true (stop).
+ * The bytes after the final newline (an unterminated line) are visited first with
+ * `terminated: false`, so the caller decides whether a torn tail counts.
+ * `before` (a line-start offset) continues an earlier backward read.
+ */
+export function forEachLineBackward(
+  path: string,
+  visit: (v: LineVisit & { terminated: boolean }) => boolean | void,
+  options: { blockSize?: number; before?: number } = {},
+): void {
+  const blockSize = options.blockSize ?? 1 << 16;
+  const fd = fs.openSync(path, 'r');
+  try {
+    const end = options.before ?? fs.fstatSync(fd).size;
+    let pending: Buffer = Buffer.alloc(0); // bytes [start + buf.length - pending.length, ...) not yet emitted
+    let start = end;
+    let firstSegment = true;
+    while (start > 0) {
+      const readFrom = Math.max(0, start - blockSize);
+      const block = Buffer.allocUnsafe(start - readFrom);
+      fs.readSync(fd, block, 0, block.length, readFrom);
+      start = readFrom;
+      const buf = pending.length ? Buffer.concat([block, pending]) : block;
+      let segEnd = buf.length;
+      for (let nl = buf.lastIndexOf(NL, segEnd - 1); nl !== -1; nl = segEnd > 0 ? buf.lastIndexOf(NL, segEnd - 1) : -1) {
+        if (emit(buf, nl + 1, segEnd)) return;
+        segEnd = nl;
+      }
+      pending = Buffer.from(buf.subarray(0, segEnd));
+    }
+    if (pending.length || firstSegment) emit(pending, 0, pending.length);
+
+    function emit(buf: Buffer, from: number, to: number): boolean {
+      const wasFirst = firstSegment;
+      firstSegment = false;
+      if (wasFirst) {
+        // The segment after the file's last newline: empty when the file ends cleanly.
+        if (from === to) return false;
+        return visit({ text: buf.toString('utf8', from, to), line: 0, start: start + from, terminated: false }) === true;
+      }
+      return visit({ text: buf.toString('utf8', from, to), line: 0, start: start + from, terminated: true }) === true;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}

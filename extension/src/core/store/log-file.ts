@@ -1,0 +1,114 @@
+// Reading a session log from disk: header, events, torn tail. Every line is
+// validated (zod) and every invariant is checked by the same checker append() uses;
+// a violation refuses the whole log with a message naming the line.
+import { isKnownEventType, parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
+import { LOG_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from '../session/header';
+import { InvariantChecker } from '../session/invariants';
+import { forEachLine } from './line-reader';
+
+export class LogLoadError extends Error {
+  constructor(
+    readonly path: string,
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(`${path}:${line}: ${reason}`);
+    this.name = 'LogLoadError';
+  }
+}
+
+export interface LoadedLog {
+  path: string;
+  header: SessionHeader;
+  events: SessionEvent[];
+  /** The checker after the last event: a writer continues from it. */
+  checker: InvariantChecker;
+  /** Bytes after the last complete line that are not a whole event (a torn write). */
+  tornTail: { start: number; bytes: number } | null;
+  /** The last line is a whole event but its newline never reached disk. */
+  missingFinalNewline: boolean;
+  /** Lines of unknown types marked ignorable, skipped. */
+  skipped: number;
+  size: number;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseHeaderLine(path: string, text: string): SessionHeader {
+  const json = parseJson(text);
+  const version = typeof json === 'object' && json !== null && 'version' in json ? json.version : undefined;
+  if (typeof version === 'number' && version > LOG_FORMAT_VERSION) {
+    throw new LogLoadError(
+      path,
+      1,
+      `this log was written in format version ${version}, newer than this build reads (${LOG_FORMAT_VERSION}). Update Agent Checklist to open it; nothing was changed.`,
+    );
+  }
+  const header = sessionHeaderSchema.safeParse(json);
+  if (!header.success) throw new LogLoadError(path, 1, 'not an Agent Checklist session log (the first line is not a valid session header)');
+  return header.data;
+}
+
+export function loadLogFile(path: string): LoadedLog {
+  let header: SessionHeader | undefined;
+  const events: SessionEvent[] = [];
+  const checker = new InvariantChecker();
+  let skipped = 0;
+
+  const take = (text: string, line: number): void => {
+    if (line === 1) {
+      header = parseHeaderLine(path, text);
+      return;
+    }
+    const raw = rawEnvelopeSchema.safeParse(parseJson(text));
+    if (!raw.success) throw new LogLoadError(path, line, 'not a valid event line (broken JSON or missing envelope fields)');
+    if (!isKnownEventType(raw.data.type)) {
+      if (raw.data.ignorable !== true) {
+        throw new LogLoadError(
+          path,
+          line,
+          `unknown event type ${JSON.stringify(raw.data.type)}: this log was probably written by a newer Agent Checklist. Update Agent Checklist to open it; nothing was changed.`,
+        );
+      }
+      const problem = checker.skip(raw.data.seq);
+      if (problem) throw new LogLoadError(path, line, problem);
+      skipped++;
+      return;
+    }
+    const event = parseEvent(raw.data);
+    if (typeof event === 'string') throw new LogLoadError(path, line, event);
+    const problem = checker.check(event);
+    if (problem) throw new LogLoadError(path, line, `invariant broken: ${problem}`);
+    checker.accept(event);
+    events.push(event);
+  };
+
+  let lines = 0;
+  const result = forEachLine(path, ({ text, line }) => {
+    lines = line;
+    take(text, line);
+  });
+
+  let tornTail: LoadedLog['tornTail'] = null;
+  let missingFinalNewline = false;
+  if (result.unterminated) {
+    // A line without its newline: keep it only if it is a whole, valid event (the cut
+    // fell exactly before the newline); any proper prefix of a JSON object is not JSON.
+    const { start, text } = result.unterminated;
+    const complete = parseJson(text) !== undefined;
+    if (complete) {
+      take(text, lines + 1);
+      missingFinalNewline = true;
+    } else {
+      tornTail = { start, bytes: result.size - start };
+    }
+  }
+  if (!header) throw new LogLoadError(path, 1, 'empty log: no session header');
+  return { path, header, events, checker, tornTail, missingFinalNewline, skipped, size: result.size };
+}

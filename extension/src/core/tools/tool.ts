@@ -1,0 +1,66 @@
+// What a tool is, to the registry and the agent loop.
+import { z } from 'zod';
+import type { Session } from '../session/session';
+import { formatZodPath } from '../session/events';
+
+/** Who is calling. A tool that needs a session gets it only from a model step. */
+export interface ToolContext {
+  agent?: { session: Session };
+  signal: AbortSignal;
+  callId: string;
+}
+
+export interface ToolResult {
+  isError: boolean;
+  /** The text the model sees. */
+  content: string;
+  /** The canonical value, for hosts and tests. */
+  value?: unknown;
+}
+
+export interface ToolPresentation {
+  title: string;
+  rawInput: unknown;
+}
+
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema the model sees, generated from the tool's zod schema. */
+  readonly parameters: Record<string, unknown>;
+  execute(args: unknown, ctx: ToolContext): Promise<ToolResult>;
+  presentCall?(args: unknown): ToolPresentation;
+}
+
+export function errorResult(message: string): ToolResult {
+  return { isError: true, content: `Error: ${message}` };
+}
+
+/** JSON Schema for the model, from the same zod schema that validates the call. */
+export function toParameters(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const at = formatZodPath(issue.path);
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((k) => `${formatZodPath([...issue.path, k])} is not allowed`).join('; ');
+    case 'invalid_type':
+      if (issue.message.endsWith('received undefined')) return `${at} is required`;
+      return `${at} must be ${issue.expected === 'array' ? 'an array' : `a${/^[aeiou]/.test(issue.expected) ? 'n' : ''} ${issue.expected}`}`;
+    case 'invalid_value':
+      return `${at} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return `${at}: ${issue.message}`;
+  }
+}
+
+/** Validates arguments; on failure, the message `invalid arguments: <what, by JSON path>`. */
+export function parseArguments<T>(schema: z.ZodType<T>, args: unknown): { ok: true; value: T } | { ok: false; message: string } {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, message: `invalid arguments: ${parsed.error.issues.map(describeIssue).join('; ')}` };
+}
