@@ -11,12 +11,14 @@ export interface ToolSetOptions {
   tools: readonly string[];
   /** Required when todo_write is enabled: the core has no default policy. */
   allowParallelInProgress?: boolean;
+  /** How long a stopped tool may take to answer (default 2 s). */
+  stopGraceMs?: number;
 }
 
 export class ToolSetError extends Error {}
 
 export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegistry; owned: DisposableStore } {
-  const registry = new ToolRegistry();
+  const registry = new ToolRegistry(options.stopGraceMs);
   const owned = new DisposableStore();
   for (const name of new Set(options.tools)) {
     switch (name) {

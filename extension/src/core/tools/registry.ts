@@ -12,6 +12,9 @@ export interface ToolSpec {
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
 
+  /** How long a stopped tool may take to answer before the registry answers for it. */
+  constructor(private readonly stopGraceMs = 2000) {}
+
   register(tool: ToolDefinition): Disposable {
     if (this.tools.has(tool.name)) throw new Error(`a tool named ${tool.name} is already registered`);
     this.tools.set(tool.name, tool);
@@ -45,11 +48,32 @@ export class ToolRegistry {
     } catch (error) {
       return errorResult(`invalid arguments: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
     }
-    try {
-      return await tool.execute(args, ctx);
-    } catch (error) {
-      if (ctx.signal.aborted) return errorResult('the call was stopped by the user');
-      return errorResult(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const run = tool.execute(args, ctx).catch((error: unknown) =>
+      ctx.signal.aborted ? STOPPED_RESULT : errorResult(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return raceStop(run, ctx.signal, this.stopGraceMs);
+  }
+}
+
+const STOPPED_RESULT = errorResult('the call was stopped by the user');
+
+/**
+ * Stop must end a turn even when a tool ignores its signal: after the grace period a
+ * stopped call gets the stopped result (a tool that honours the signal answers first,
+ * with its own partial result).
+ */
+async function raceStop(run: Promise<ToolResult>, signal: AbortSignal, graceMs: number): Promise<ToolResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = (): void => {};
+  const stopped = new Promise<ToolResult>((resolve) => {
+    onAbort = () => void (timer = setTimeout(() => resolve(STOPPED_RESULT), graceMs));
+  });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await Promise.race([run, stopped]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
   }
 }

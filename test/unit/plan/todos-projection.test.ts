@@ -1,0 +1,77 @@
+// The standing plan fold and the summaries the surfaces show.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fold } from '../../../extension/src/core/projection/projection';
+import { callRowSummary, planAsMarkdown, progress, stripHeader } from '../../../extension/src/core/plan/summaries';
+import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { memorySession, openStepWithCalls, todo } from '../support/sessions';
+
+describe('todos projection (the standing plan)', () => {
+  it('starts null, takes the whole list of each write, survives turn/end, clears on turn/start', () => {
+    const s = memorySession();
+    assert.equal(todosProjection.init, null);
+    openStepWithCalls(s, []);
+    s.append('todo/write', { todos: [todo('a')] });
+    s.append('todo/write', { todos: [todo('a', 'completed'), todo('b')] });
+    s.append('step/end', { turn: 1, step: 1 });
+    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+    assert.deepEqual(fold(todosProjection, s.events), [todo('a', 'completed'), todo('b')]);
+    s.append('turn/start', { turn: 2 });
+    assert.equal(fold(todosProjection, s.events), null);
+  });
+
+  it('an empty write makes the plan the empty list, not null', () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    s.append('todo/write', { todos: [] });
+    assert.deepEqual(fold(todosProjection, s.events), []);
+  });
+
+  it('returns the same reference for every event it ignores', () => {
+    const s = memorySession();
+    openStepWithCalls(s, ['c1']);
+    s.append('todo/write', { todos: [todo('a')] });
+    const state = fold(todosProjection, s.events);
+    s.append('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: '{}' });
+    s.append('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'x' });
+    s.append('step/end', { turn: 1, step: 1 });
+    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+    for (const event of s.events.slice(-4)) assert.ok(Object.is(todosProjection.apply(state, event), state));
+    const turnStart = s.events[0]!;
+    assert.ok(Object.is(todosProjection.apply(null, turnStart), null));
+  });
+});
+
+describe('plan summaries', () => {
+  it('strip header: counts joined by " · ", zero segments omitted, completed · in progress · pending', () => {
+    assert.equal(stripHeader([todo('a', 'pending'), todo('b', 'in_progress'), todo('c', 'completed'), todo('d', 'in_progress')]), '1 completed · 2 in progress · 1 pending');
+    assert.equal(stripHeader([todo('a', 'pending')]), '1 pending');
+    assert.equal(stripHeader([todo('a', 'completed'), todo('b', 'pending')]), '1 completed · 1 pending');
+    assert.equal(stripHeader([]), '');
+  });
+
+  it('per-call row: done/total · first active, and a separate +n for the other active items', () => {
+    const args = JSON.stringify({ todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo('d', 'in_progress'), todo('e')] });
+    assert.deepEqual(callRowSummary(args), { text: '1/5 done · b', more: '+2' });
+    assert.deepEqual(callRowSummary(JSON.stringify({ todos: [todo('a', 'in_progress')] })), { text: '0/1 done · a', more: null });
+    assert.deepEqual(callRowSummary(JSON.stringify({ todos: [todo('a', 'completed')] })), { text: '1/1 done', more: null });
+  });
+
+  it('per-call row falls back (null) when the arguments do not parse as a list', () => {
+    assert.equal(callRowSummary('{"todos": ['), null);
+    assert.equal(callRowSummary('{"todos": "x"}'), null);
+    assert.equal(callRowSummary('[]'), null);
+  });
+
+  it('progress lists every active item, not only the first', () => {
+    assert.deepEqual(progress([todo('a', 'in_progress'), todo('b', 'completed'), todo('c', 'in_progress')]), {
+      done: 1,
+      total: 3,
+      active: [todo('a', 'in_progress'), todo('c', 'in_progress')],
+    });
+  });
+
+  it('markdown marks every status', () => {
+    assert.equal(planAsMarkdown([todo('a', 'completed'), todo('b', 'in_progress'), todo('c')]), '- [x] a\n- [ ] **b** _(in progress)_\n- [ ] c');
+  });
+});

@@ -1,0 +1,132 @@
+// Property tests (fast-check): the standing plan is the same however it is computed,
+// and every log todo_write writes is durable under either policy.
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
+import { todoListSchema, type TodoItem } from '../../../extension/src/core/plan/todo-schema';
+import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { fold, LiveProjection } from '../../../extension/src/core/projection/projection';
+import type { Session } from '../../../extension/src/core/session/session';
+import { loadLogFile } from '../../../extension/src/core/store/log-file';
+import { SessionStore } from '../../../extension/src/core/store/session-store';
+import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
+import { memorySession, tempDir } from '../support/sessions';
+
+const status = fc.constantFrom<TodoItem['status']>('pending', 'in_progress', 'completed');
+/** Raw items as a model might send them: padded, repeated, sometimes blank. */
+const rawItem = fc.record({ content: fc.oneof(fc.constantFrom('a', ' a ', 'b', '\u00a0c', '', '  ', 'A'), fc.string({ maxLength: 6 })), status });
+const rawList = fc.array(rawItem, { maxLength: 6 });
+
+type Command =
+  | { kind: 'turn' }
+  | { kind: 'step'; calls: { args: unknown; raw?: string }[] }
+  | { kind: 'end'; reason: 'completed' | 'aborted' };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<Command>({ kind: 'turn' }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(fc.oneof(rawList.map((todos) => ({ args: { todos } })), fc.constant({ args: null, raw: '{"todos": [' })), { maxLength: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('end' as const), reason: fc.constantFrom('completed' as const, 'aborted' as const) }) },
+);
+
+/** Drives a session through the real registry; every command is made valid in context. */
+async function play(session: Session, commands: Command[], allowParallelInProgress: boolean): Promise<void> {
+  const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress });
+  const signal = new AbortController().signal;
+  let callNo = 0;
+  for (const c of commands) {
+    if (c.kind === 'turn' || session.openTurn === null) {
+      if (session.openTurn !== null) session.append('turn/end', { turn: session.openTurn, reason: { kind: 'completed' } });
+      const turn = session.lastTurn + 1;
+      session.append('turn/start', { turn });
+      session.append('user/message', { turn, message: { text: `prompt ${turn}` } });
+      if (c.kind === 'turn') continue;
+    }
+    const turn = session.openTurn!;
+    if (c.kind === 'end') {
+      session.append('turn/end', { turn, reason: { kind: c.reason } });
+      continue;
+    }
+    const step = session.lastStep + 1;
+    const calls = c.calls.map((call) => ({ id: `c${++callNo}`, text: call.raw ?? JSON.stringify(call.args) }));
+    session.append('step/start', { turn, step });
+    session.append('assistant/message', {
+      turn,
+      step,
+      message: { content: calls.map((call) => ({ type: 'tool-call' as const, id: call.id, name: 'todo_write', arguments: call.text })) },
+      model: { provider: 'scripted', model: 'scripted' },
+    });
+    for (const call of calls) {
+      session.append('tool/call', { turn, step, callId: call.id, name: 'todo_write', arguments: call.text });
+      const result = await registry.execute('todo_write', call.text, { agent: { session }, signal, callId: call.id });
+      session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content });
+    }
+    session.append('step/end', { turn, step });
+  }
+}
+
+describe('standing plan properties', () => {
+  it('live fold equals replay at every prefix', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { maxLength: 25 }), fc.boolean(), async (commands, parallel) => {
+        const session = memorySession();
+        const live = new LiveProjection(todosProjection, session);
+        const seen: unknown[] = [];
+        session.subscribe(() => seen.push(live.state));
+        await play(session, commands, parallel);
+        seen.forEach((state, i) => assert.deepEqual(state, fold(todosProjection, session.events.slice(0, i + 1))));
+        assert.deepEqual(live.state, fold(todosProjection, session.events));
+        live.dispose();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('every log the tool writes passes the durable invariant under either policy, on disk too', async () => {
+    const dir = tempDir();
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { maxLength: 15 }), fc.boolean(), async (commands, parallel) => {
+        const store = new SessionStore(path.join(dir, `p${Math.random().toString(36).slice(2)}`));
+        const opened = store.create();
+        try {
+          await play(opened.session, commands, parallel);
+        } finally {
+          opened.dispose();
+        }
+        for (const e of opened.session.events) if (e.type === 'todo/write') assert.ok(todoListSchema.safeParse(e.data.todos).success);
+        if (opened.session.lastSeq === 0) return;
+        const loaded = loadLogFile(opened.path);
+        assert.deepEqual(loaded.events, opened.session.events);
+        // The reverse tail reader agrees with the full fold.
+        assert.deepEqual(readStandingPlan(opened.path), fold(todosProjection, loaded.events));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a log written with parallel allowed loads and shows its plan when the policy is false', async () => {
+    const dir = tempDir();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.record({ content: fc.string({ minLength: 1, maxLength: 5 }).filter((s) => s.trim() === s && s !== ''), status: fc.constant('in_progress' as const) }), { minLength: 2, maxLength: 5 }), async (items) => {
+        const unique = [...new Map(items.map((i) => [i.content, { content: i.content, status: i.status }])).values()];
+        fc.pre(unique.length >= 2);
+        const store = new SessionStore(path.join(dir, `q${Math.random().toString(36).slice(2)}`));
+        const writer = store.create();
+        await play(writer.session, [{ kind: 'step', calls: [{ args: { todos: unique } }] }], true);
+        writer.dispose();
+        // Reopen under the tighter policy: the log loads and the plan stands as written.
+        const reopened = store.openForWrite(writer.session.id);
+        try {
+          const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false });
+          assert.match(registry.get('todo_write')!.description, /AT MOST ONE/);
+          assert.deepEqual(fold(todosProjection, reopened.session.events), unique);
+          assert.deepEqual(readStandingPlan(reopened.path), unique);
+        } finally {
+          reopened.dispose();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

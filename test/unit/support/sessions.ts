@@ -1,0 +1,38 @@
+// Helpers for unit tests: temp folders, in-memory sessions, canned turns.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after } from 'node:test';
+import { makeHeader } from '../../../extension/src/core/session/header';
+import { Session } from '../../../extension/src/core/session/session';
+import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
+
+export function tempDir(prefix = 'agent-checklist-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A session in memory with a fixed clock, for tests that need no disk. */
+export function memorySession(id = 'test-session'): Session {
+  let tick = 0;
+  return new Session(makeHeader({ id, now: new Date('2026-01-01T00:00:00Z') }), {
+    now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)),
+  });
+}
+
+/** Opens turn 1 and a step whose assistant message announces `callIds`. */
+export function openStepWithCalls(session: Session, callIds: string[], turn = session.lastTurn + 1): { turn: number; step: number } {
+  session.append('turn/start', { turn });
+  session.append('user/message', { turn, message: { text: 'go' } });
+  session.append('step/start', { turn, step: 1 });
+  session.append('assistant/message', {
+    turn,
+    step: 1,
+    message: { content: callIds.map((id) => ({ type: 'tool-call' as const, id, name: 'todo_write', arguments: '{}' })) },
+    model: { provider: 'scripted', model: 'scripted' },
+  });
+  return { turn, step: 1 };
+}
+
+export const todo = (content: string, status: TodoItem['status'] = 'pending'): TodoItem => ({ content, status });
