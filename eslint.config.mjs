@@ -9,6 +9,8 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
+      // Projections are `{ init, apply, stateVersion }`: `projection.apply(state, event)` is not Function#apply.
+      'prefer-spread': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -1,0 +1,51 @@
+// The bundles as users get them: dist/extension.js keeps its export shape through
+// esbuild, and dist/cli.js runs as a program with the documented exit codes.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { tempDir } from '../support/sessions';
+
+const root = path.resolve(__dirname, '../../..');
+
+before(() => {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
+  assert.equal(build.status, 0, build.stderr);
+});
+
+describe('bundled extension', () => {
+  it('dist/extension.js exports activate and deactivate', () => {
+    // `vscode` only exists inside the extension host; loading the bundle here needs a
+    // stand-in for that one module so we can read the export shape (nothing is activated).
+    const anything: unknown = new Proxy(function () {}, { get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : anything), apply: () => anything, construct: () => anything as object });
+    const load = (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load;
+    (Module as unknown as { _load: typeof load })._load = (request, ...rest) => (request === 'vscode' ? anything : load(request, ...rest));
+    try {
+      const ext: unknown = Module.createRequire(__filename)(path.join(root, 'dist/extension.js'));
+      assert.equal(typeof (ext as { activate?: unknown }).activate, 'function');
+      assert.equal(typeof (ext as { deactivate?: unknown }).deactivate, 'function');
+      assert.equal((ext as { default?: unknown }).default, undefined, 'no stray default export');
+    } finally {
+      (Module as unknown as { _load: typeof load })._load = load;
+    }
+  });
+});
+
+describe('bundled CLI', () => {
+  const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd, encoding: 'utf8' });
+
+  it('is executable with a shebang and runs a scripted turn end to end', () => {
+    const dir = tempDir();
+    assert.match(fs.readFileSync(path.join(root, 'dist/cli.js'), 'utf8'), /^#!\/usr\/bin\/env node\n/);
+    fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses: [{ toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'a', status: 'in_progress' }] } }] }, { text: 'ok' }] }));
+    const run = cli(['run', '--script', 's.json', '--session-dir', 'logs', '--allow-parallel-in-progress', 'false', '--json', 'go'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    const { logPath } = JSON.parse(run.stdout);
+    assert.equal(cli(['check', logPath], dir).status, 0);
+    assert.equal(cli(['plan', logPath, '--format', 'json'], dir).stdout.trim(), '[{"content":"a","status":"in_progress"}]');
+    assert.equal(cli(['check', path.join(dir, 's.json')], dir).status, 1);
+    assert.equal(cli(['nope'], dir).status, 2);
+  });
+});
