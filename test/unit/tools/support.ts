@@ -1,0 +1,60 @@
+// Helpers for the workspace tool tests: a real temp workspace on disk (with a
+// sibling folder outside it, for escape attempts), approvals, tool contexts.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Approvals, type ApprovalDecision, type ApprovalGate, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
+import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
+import type { ToolContext } from '../../../extension/src/core/tools/tool';
+import { Workspace } from '../../../extension/src/core/tools/workspace';
+import { tempDir } from '../support/sessions';
+
+export interface TempWorkspace {
+  /** The workspace root. */
+  root: string;
+  /** A folder beside the root (outside the workspace) holding `secret.txt`. */
+  outside: string;
+  workspace: Workspace;
+  file(rel: string, content: string): string;
+  read(rel: string): string;
+}
+
+export function tempWorkspace(): TempWorkspace {
+  const base = tempDir('agent-checklist-ws-');
+  const root = path.join(base, 'ws');
+  const outside = path.join(base, 'outside');
+  fs.mkdirSync(root);
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, 'secret.txt'), 'top secret\n');
+  const file = (rel: string, content: string): string => {
+    const p = path.join(root, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, content);
+    return p;
+  };
+  return { root, outside, workspace: new Workspace(root, new NodeWorkspaceFs()), file, read: (rel) => fs.readFileSync(path.join(root, rel), 'utf8') };
+}
+
+/** A gate that answers from a list and records what it was asked. */
+export function recordingGate(...answers: ApprovalDecision[]): ApprovalGate & { asked: ApprovalRequest[] } {
+  const asked: ApprovalRequest[] = [];
+  return {
+    asked,
+    request: async (request) => {
+      asked.push(request);
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error(`the test gate was asked more often than expected: ${request.summary}`);
+      return answer;
+    },
+  };
+}
+
+export function approvalsWith(...answers: ApprovalDecision[]): Approvals & { gate: ReturnType<typeof recordingGate> } {
+  const gate = recordingGate(...answers);
+  return Object.assign(new Approvals({ gate }), { gate });
+}
+
+export const autoApprovals = (): Approvals => new Approvals({ gate: null, autoApprove: true });
+
+export function ctx(signal: AbortSignal = new AbortController().signal, callId = 'call_1'): ToolContext {
+  return { signal, callId };
+}
