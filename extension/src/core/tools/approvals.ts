@@ -1,0 +1,120 @@
+// Approval of tool calls that act on the workspace (bash, write_file, edit_file).
+// The core asks through an injected ApprovalGate (the webview's inline Approve /
+// Deny, a terminal prompt, a test); it never decides for the user except when the
+// user chose auto-approve. "Always allow in this session" is remembered per tool
+// name by the Approvals object, which one run shares with its subagents, so an
+// `approve-always` in a parent also covers the children it starts.
+import { z } from 'zod';
+
+export const APPROVAL_DECISIONS = ['approve', 'approve-always', 'deny'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+/** For hosts that receive a decision over a boundary (webview message, prompt answer). */
+export const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodType<ApprovalDecision>;
+
+/** What the user is asked to allow. `summary` is one line; `detail` is the full text (command, diff). */
+export interface ApprovalRequest {
+  tool: string;
+  summary: string;
+  detail: string;
+  callId: string;
+  /** The session whose model made the call (a subagent's own id for its calls); null without one. */
+  sessionId: string | null;
+}
+
+export const approvalRequestSchema = z.strictObject({
+  tool: z.string(),
+  summary: z.string(),
+  detail: z.string(),
+  callId: z.string(),
+  sessionId: z.string().nullable(),
+}) satisfies z.ZodType<ApprovalRequest>;
+
+/**
+ * Asks the user. Contract: resolves with the user's decision; when `signal` aborts
+ * (the user pressed Stop) it should settle promptly (reject or resolve `deny`) and
+ * withdraw any prompt it shows. It is never called for auto-approved or remembered tools.
+ */
+export interface ApprovalGate {
+  request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+export type ApprovalOutcome =
+  | { approved: true; by: 'auto' | 'remembered' | 'user' }
+  | { approved: false; message: string };
+
+export const deniedMessage = (tool: string): string =>
+  `the user denied this ${tool} call. Do not retry it as is: ask the user what to do or take another approach.`;
+export const unattendedMessage = (tool: string, hint?: string): string =>
+  `this ${tool} call needs the user's approval and no one can be asked here${hint ? ` (${hint})` : ''}. It was not run.`;
+export const stoppedBeforeApprovalMessage = (tool: string): string => `the ${tool} call was stopped by the user before it was approved`;
+
+export interface ApprovalsOptions {
+  /** Who to ask; null when no one can be asked (headless without a terminal): calls needing approval are refused. */
+  gate: ApprovalGate | null;
+  /** Appended to the refusal when `gate` is null, e.g. how to auto-approve (`run with --yes`). */
+  unattendedHint?: string;
+  /** The user's auto-approve setting (CLI `--yes`). A function is read at each call, so a live setting change applies at once. */
+  autoApprove?: boolean | (() => boolean);
+}
+
+export class Approvals {
+  private readonly always = new Set<string>();
+  private readonly gate: ApprovalGate | null;
+  private readonly unattendedHint: string | undefined;
+  private readonly autoApprove: () => boolean;
+
+  constructor(options: ApprovalsOptions) {
+    this.gate = options.gate;
+    this.unattendedHint = options.unattendedHint;
+    const auto = options.autoApprove ?? false;
+    this.autoApprove = typeof auto === 'function' ? auto : () => auto;
+  }
+
+  /** Tools the user allowed for the rest of this session ("always allow"). */
+  remembered(): string[] {
+    return [...this.always];
+  }
+
+  /** Forgets every "always allow" (e.g. a host's "reset approvals" command). */
+  forget(): void {
+    this.always.clear();
+  }
+
+  async check(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome> {
+    if (this.autoApprove()) return { approved: true, by: 'auto' };
+    if (this.always.has(request.tool)) return { approved: true, by: 'remembered' };
+    if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
+    if (this.gate === null) return { approved: false, message: unattendedMessage(request.tool, this.unattendedHint) };
+    let decision: ApprovalDecision;
+    try {
+      decision = approvalDecisionSchema.parse(await this.gate.request(request, signal));
+    } catch (error) {
+      if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
+      throw error;
+    }
+    if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
+    if (decision === 'deny') return { approved: false, message: deniedMessage(request.tool) };
+    if (decision === 'approve-always') this.always.add(request.tool);
+    return { approved: true, by: 'user' };
+  }
+}
+
+/** One question, one answer line (a terminal prompt). Rejects when `signal` aborts. */
+export type AskLine = (question: string, signal: AbortSignal) => Promise<string>;
+
+/** Answers `y`/`yes` approve, `a`/`always` approve-always, anything else denies. */
+export function parseApprovalAnswer(answer: string): ApprovalDecision {
+  const a = answer.trim().toLowerCase();
+  if (a === 'y' || a === 'yes') return 'approve';
+  if (a === 'a' || a === 'always') return 'approve-always';
+  return 'deny';
+}
+
+export function approvalQuestion(request: ApprovalRequest): string {
+  return `\nAllow ${request.tool}?\n${request.detail}\n[y]es / [a]lways in this session / [N]o: `;
+}
+
+/** A gate that asks on a line-oriented prompt (the CLI on a TTY). */
+export function promptGate(ask: AskLine): ApprovalGate {
+  return { request: async (request, signal) => parseApprovalAnswer(await ask(approvalQuestion(request), signal)) };
+}
