@@ -1,0 +1,131 @@
+// Reading a Chat Completions stream: each chunk is checked (zod) for the fields we
+// use, tool-call pieces are assembled by index into whole calls, and usage is mapped
+// to the log's Usage. Servers differ in small ways (DeepSeek's reasoning_content and
+// prompt_cache_hit_tokens, OpenRouter/Ollama's `reasoning`, ids repeated on every
+// piece or missing), so the schema is loose and the assembler tolerant.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Usage } from '../../session/events';
+
+export interface ToolCallDelta {
+  index?: number | null | undefined;
+  id?: string | null | undefined;
+  function?: { name?: string | null | undefined; arguments?: string | null | undefined } | null | undefined;
+}
+
+export interface ChunkDelta {
+  content?: string | null | undefined;
+  reasoning_content?: string | null | undefined;
+  reasoning?: string | null | undefined;
+  tool_calls?: ToolCallDelta[] | null | undefined;
+}
+
+export interface ChunkUsage {
+  prompt_tokens?: number | null | undefined;
+  completion_tokens?: number | null | undefined;
+  prompt_cache_hit_tokens?: number | null | undefined;
+  prompt_tokens_details?: { cached_tokens?: number | null | undefined } | null | undefined;
+  completion_tokens_details?: { reasoning_tokens?: number | null | undefined } | null | undefined;
+}
+
+export interface CompletionChunk {
+  choices?: { index?: number | null | undefined; delta?: ChunkDelta | null | undefined; finish_reason?: string | null | undefined }[] | null | undefined;
+  usage?: ChunkUsage | null | undefined;
+}
+
+const count = z.number().int().min(0).nullish();
+
+export const completionChunkSchema = z.looseObject({
+  choices: z
+    .array(
+      z.looseObject({
+        index: z.number().int().nullish(),
+        delta: z
+          .looseObject({
+            content: z.string().nullish(),
+            reasoning_content: z.string().nullish(),
+            reasoning: z.string().nullish(),
+            tool_calls: z
+              .array(
+                z.looseObject({
+                  index: z.number().int().min(0).nullish(),
+                  id: z.string().nullish(),
+                  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+                }),
+              )
+              .nullish(),
+          })
+          .nullish(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+  usage: z
+    .looseObject({
+      prompt_tokens: count,
+      completion_tokens: count,
+      prompt_cache_hit_tokens: count,
+      prompt_tokens_details: z.looseObject({ cached_tokens: count }).nullish(),
+      completion_tokens_details: z.looseObject({ reasoning_tokens: count }).nullish(),
+    })
+    .nullish(),
+}) satisfies z.ZodType<CompletionChunk>;
+
+export interface AssembledCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * Collects streamed tool-call pieces by their `index` (the wire's key; ids are only
+ * on the first piece for most servers). A piece without an index continues the
+ * call with the same id, else the last call, else starts the first.
+ */
+export class ToolCallAssembler {
+  private readonly calls = new Map<number, { id: string; name: string; arguments: string }>();
+
+  add(delta: ToolCallDelta): void {
+    const index = delta.index ?? this.indexFor(delta.id);
+    let call = this.calls.get(index);
+    if (!call) {
+      call = { id: '', name: '', arguments: '' };
+      this.calls.set(index, call);
+    }
+    if (delta.id && !call.id) call.id = delta.id;
+    const name = delta.function?.name;
+    // Most servers send the whole name once; some repeat it on every piece; a few stream it in parts.
+    if (name && !call.name) call.name = name;
+    else if (name && name !== call.name && call.arguments === '') call.name += name;
+    if (delta.function?.arguments) call.arguments += delta.function.arguments;
+  }
+
+  get size(): number {
+    return this.calls.size;
+  }
+
+  /** The whole calls, in index order; a call the server sent without an id gets one. */
+  finish(): AssembledCall[] {
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, call]) => ({ id: call.id || `call_${index}_${randomUUID().slice(0, 8)}`, name: call.name, arguments: call.arguments }));
+  }
+
+  private indexFor(id: string | null | undefined): number {
+    if (id) for (const [index, call] of this.calls) if (call.id === id) return index;
+    if (this.calls.size === 0) return 0;
+    return id ? Math.max(...this.calls.keys()) + 1 : Math.max(...this.calls.keys());
+  }
+}
+
+/** The wire's usage as the log records it. */
+export function toUsage(usage: ChunkUsage): Usage {
+  const out: Usage = {};
+  if (typeof usage.prompt_tokens === 'number') out.inputTokens = usage.prompt_tokens;
+  if (typeof usage.completion_tokens === 'number') out.outputTokens = usage.completion_tokens;
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  if (typeof reasoning === 'number') out.reasoningTokens = reasoning;
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
+  if (typeof cached === 'number') out.cachedInputTokens = cached;
+  return out;
+}

@@ -1,0 +1,80 @@
+// How a failed model request becomes a ProviderError, the same way for every HTTP
+// provider: 429 and 5xx (Anthropic's 529 "overloaded" included), connection errors
+// and cut streams are retryable, with the server's Retry-After when it sent one;
+// every other 4xx is final and carries the provider's own message. The loop does
+// the retrying (retry.ts), so the SDKs are built with maxRetries: 0.
+import { ProviderError } from '../provider';
+
+/** Statuses worth another attempt: rate limited, or the server failed. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/**
+ * The wait the server asked for, in ms: `retry-after-ms` (OpenAI, Anthropic), else
+ * `Retry-After` as delta-seconds or an HTTP date. Undefined when absent or unreadable.
+ */
+export function retryAfterMs(headers: Headers | undefined, now: number = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.ceil(Number(ms));
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.ceil(Number(value) * 1000);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/**
+ * Removes a secret from text that may reach the log, the UI or a terminal: some
+ * servers echo the key they were sent in their error message.
+ */
+export function redactSecret(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join('[redacted]');
+}
+
+export interface HttpFailure {
+  /** Undefined when no response arrived (connection refused, reset, cut stream). */
+  status: number | undefined;
+  headers: Headers | undefined;
+  /** The provider's own words, without the SDK's decoration when we can get them. */
+  message: string;
+  /** The provider marked the failure as transient (e.g. an `overloaded_error` event mid-stream). */
+  transient?: boolean;
+}
+
+/**
+ * The ProviderError for an HTTP-level failure; `secret` never survives into the
+ * message. The SDK error is deliberately not kept as `cause`: its body may echo the
+ * key, and an inspected error prints its cause chain.
+ */
+export function providerErrorFor(failure: HttpFailure, secret: string | undefined): ProviderError {
+  const { status, headers } = failure;
+  const retryable = status === undefined ? failure.transient !== false : isRetryableStatus(status);
+  const message = redactSecret(status === undefined ? failure.message : `${status} ${failure.message}`, secret);
+  const wait = retryable ? retryAfterMs(headers) : undefined;
+  return new ProviderError(message, {
+    retryable,
+    ...(wait === undefined ? {} : { retryAfterMs: wait }),
+    ...(status === undefined ? {} : { status }),
+  });
+}
+
+/** A stream that stopped before the model said it was done: transient, retry the whole step. */
+export function cutStreamError(providerName: string, detail: string): ProviderError {
+  return new ProviderError(`${providerName}: the response stream was cut before the model finished (${detail})`, { retryable: true });
+}
+
+/** The message of anything thrown, with its causes ("fetch failed: connect ECONNREFUSED ..."), the secret removed. */
+export function describeThrown(error: unknown, secret: string | undefined): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 4; depth++) {
+    const text = current instanceof Error ? current.message || current.name : String(current);
+    if (text && !parts.includes(text)) parts.push(text);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return redactSecret(parts.join(': ') || 'unknown error', secret);
+}
