@@ -48,9 +48,10 @@ export function recordingGate(...answers: ApprovalDecision[]): ApprovalGate & { 
   };
 }
 
-export function approvalsWith(...answers: ApprovalDecision[]): Approvals & { gate: ReturnType<typeof recordingGate> } {
+/** Approvals that ask a recording gate answering `answers` in order. */
+export function approvalsWith(...answers: ApprovalDecision[]): { approvals: Approvals; gate: ReturnType<typeof recordingGate> } {
   const gate = recordingGate(...answers);
-  return Object.assign(new Approvals({ gate }), { gate });
+  return { approvals: new Approvals({ gate }), gate };
 }
 
 export const autoApprovals = (): Approvals => new Approvals({ gate: null, autoApprove: true });

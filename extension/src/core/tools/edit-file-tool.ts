@@ -1,0 +1,106 @@
+// edit_file: replace exactly one occurrence of a string in a workspace text file.
+// Zero or several occurrences are refused with a stable message that tells the
+// model how to fix the call. Needs approval like write_file; the edit is checked
+// again on the file as it is after approval, so a change made meanwhile is not clobbered.
+import { z } from 'zod';
+import type { Disposable } from '../disposable';
+import { pathOf } from './read-file-tool';
+import type { ToolRegistry } from './registry';
+import { readTextFile } from './text-file';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
+import { preview, type WriteToolOptions } from './write-file-tool';
+
+export const EDIT_FILE_TOOL_NAME = 'edit_file';
+
+export const EDIT_FILE_DESCRIPTION = [
+  'Replace one exact piece of text in a workspace file: old_string must occur EXACTLY ONCE in the file (same whitespace and indentation); it is replaced by new_string.',
+  'Read the file first and copy old_string from it (without the line numbers read_file adds). When the text occurs more than once, include enough surrounding lines to make it unique. To create a file or rewrite it whole use write_file.',
+  'The user may have to approve each edit; a denied edit changes nothing: do not retry it unchanged. Paths are relative to the workspace folder; paths outside it are refused.',
+].join('\n\n');
+
+export const editFileArgsSchema = z.object({
+  path: z.string().describe('The file, relative to the workspace folder.'),
+  old_string: z.string().min(1).describe('The exact text to replace; it must occur exactly once.'),
+  new_string: z.string().describe('The text to put in its place.'),
+}) satisfies z.ZodType<{ path: string; old_string: string; new_string: string }>;
+
+export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
+export const notFoundMessage = (p: string): string =>
+  `old_string was not found in ${JSON.stringify(p)}; read the file and copy the exact text, including whitespace and indentation`;
+export const notUniqueMessage = (p: string, n: number): string =>
+  `old_string occurs ${n} times in ${JSON.stringify(p)}; include more surrounding lines so that it matches exactly one place`;
+
+/** Occurrences of `needle`, overlapping ones included (`aa` occurs twice in `aaa`). */
+export function countOccurrences(haystack: string, needle: string): { count: number; first: number } {
+  let count = 0;
+  let first = -1;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    if (first === -1) first = at;
+    count++;
+  }
+  return { count, first };
+}
+
+export type EditOutcome = { ok: true; text: string; line: number } | { ok: false; message: string };
+
+/** Pure: the file's text after the edit, and the 1-based line where the edit starts. */
+export function applyUniqueEdit(text: string, oldString: string, newString: string, displayPath: string): EditOutcome {
+  if (oldString === newString) return { ok: false, message: SAME_STRINGS_MESSAGE };
+  const { count, first } = countOccurrences(text, oldString);
+  if (count === 0) return { ok: false, message: notFoundMessage(displayPath) };
+  if (count > 1) return { ok: false, message: notUniqueMessage(displayPath, count) };
+  const line = text.slice(0, first).split('\n').length;
+  return { ok: true, text: text.slice(0, first) + newString + text.slice(first + oldString.length), line };
+}
+
+const diffLines = (prefix: string, text: string): string =>
+  preview(text)
+    .split('\n')
+    .map((l) => `${prefix}${l}`)
+    .join('\n');
+
+export function createEditFileTool({ workspace, approvals }: WriteToolOptions): ToolDefinition {
+  return {
+    name: EDIT_FILE_TOOL_NAME,
+    description: EDIT_FILE_DESCRIPTION,
+    parameters: toParameters(editFileArgsSchema),
+    presentCall: (args) => ({ title: `Edit ${pathOf(args) ?? 'a file'}`, rawInput: args }),
+    async execute(args, ctx): Promise<ToolResult> {
+      const parsed = parseArguments(editFileArgsSchema, args);
+      if (!parsed.ok) return errorResult(parsed.message);
+      const { path: userPath, old_string: oldString, new_string: newString } = parsed.value;
+      if (oldString === newString) return errorResult(SAME_STRINGS_MESSAGE);
+      const before = await readTextFile(workspace, userPath);
+      if (!before.ok) return errorResult(before.message);
+      const planned = applyUniqueEdit(before.text, oldString, newString, userPath);
+      if (!planned.ok) return errorResult(planned.message);
+      const display = before.file.display;
+      const approval = await approvals.check(
+        {
+          tool: EDIT_FILE_TOOL_NAME,
+          summary: `Edit ${display} at line ${planned.line}`,
+          detail: `Edit ${display} at line ${planned.line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}`,
+          callId: ctx.callId,
+          sessionId: ctx.agent?.session.id ?? null,
+        },
+        ctx.signal,
+      );
+      if (!approval.approved) return errorResult(approval.message);
+      const now = await readTextFile(workspace, userPath);
+      if (!now.ok) return errorResult(now.message);
+      const edit = now.text === before.text ? planned : applyUniqueEdit(now.text, oldString, newString, userPath);
+      if (!edit.ok) return errorResult(edit.message);
+      await workspace.fs.writeFile(now.file.real, new TextEncoder().encode(edit.text));
+      const lines = newString.split('\n').length;
+      return {
+        isError: false,
+        content: `Edited ${display}: replaced 1 occurrence at line ${edit.line} (${lines} line${lines === 1 ? '' : 's'} now).`,
+        value: { path: display, line: edit.line },
+      };
+    },
+  };
+}
+
+export function registerEditFileTool(registry: ToolRegistry, options: WriteToolOptions): Disposable {
+  return registry.register(createEditFileTool(options));
+}

@@ -1,0 +1,96 @@
+// list_files: what a workspace folder holds (one level), or every file below it
+// whose path matches a glob. Paths come back relative to the workspace folder, ready
+// to pass to the other file tools. Bounded: a walk never follows a linked folder,
+// skips .git and node_modules, and stops at a fixed number of entries.
+import { z } from 'zod';
+import type { Disposable } from '../disposable';
+import { GlobError, globMatcher } from './glob';
+import type { ToolRegistry } from './registry';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
+import { SKIPPED_FOLDERS, walk } from './walk';
+import type { Workspace } from './workspace';
+import type { DirectoryEntry } from './workspace-fs';
+
+export const LIST_FILES_TOOL_NAME = 'list_files';
+export const MAX_LISTED_ENTRIES = 1000;
+/** Entries a glob walk visits at most, so a huge tree cannot stall the turn. */
+export const MAX_WALKED_ENTRIES = 100_000;
+
+export const LIST_FILES_DESCRIPTION = [
+  'List a folder of the workspace. Without glob: the folder\'s own entries, one level (folders end with `/`). With glob: every file below the folder whose path matches, at any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` matches the path relative to the folder; `**`, `*`, `?`, `{a,b}` and `[abc]` work).',
+  `Paths come back relative to the workspace folder. ${SKIPPED_FOLDERS.join(' and ')} are not searched; symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned.`,
+].join('\n\n');
+
+export const listFilesArgsSchema = z.object({
+  path: z.string().exactOptional().describe('The folder, relative to the workspace folder (default: the workspace folder).'),
+  glob: z.string().min(1).exactOptional().describe('Only files whose path matches this glob, at any depth.'),
+}) satisfies z.ZodType<{ path?: string; glob?: string }>;
+
+export const noSuchPathMessage = (p: string): string => `no such file or folder: ${JSON.stringify(p)}`;
+export const EMPTY_FOLDER_TEXT = '(empty folder)';
+export const noGlobMatchText = (glob: string, where: string): string => `No files match ${JSON.stringify(glob)} in ${where}.`;
+export const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
+
+const join = (dir: string, rel: string): string => (dir === '.' ? rel : `${dir}/${rel}`);
+
+function entryLine(dir: string, e: DirectoryEntry): string {
+  return `${join(dir, e.name)}${e.kind === 'directory' ? '/' : ''}${e.symlink ? ' (symbolic link)' : ''}`;
+}
+
+export function createListFilesTool(workspace: Workspace): ToolDefinition {
+  return {
+    name: LIST_FILES_TOOL_NAME,
+    description: LIST_FILES_DESCRIPTION,
+    parameters: toParameters(listFilesArgsSchema),
+    presentCall: (args) => ({ title: 'List files', rawInput: args }),
+    async execute(args, ctx): Promise<ToolResult> {
+      const parsed = parseArguments(listFilesArgsSchema, args);
+      if (!parsed.ok) return errorResult(parsed.message);
+      const userPath = parsed.value.path ?? '.';
+      let matches: ((rel: string) => boolean) | undefined;
+      try {
+        matches = parsed.value.glob === undefined ? undefined : globMatcher(parsed.value.glob);
+      } catch (error) {
+        if (error instanceof GlobError) return errorResult(`invalid glob: ${error.message}`);
+        throw error;
+      }
+      const target = await workspace.resolve(userPath);
+      if (!target.ok) return errorResult(target.message);
+      if (target.stat === null) return errorResult(noSuchPathMessage(userPath));
+      if (target.stat.kind !== 'directory') {
+        const ok = matches === undefined || matches(target.display.slice(target.display.lastIndexOf('/') + 1));
+        return { isError: false, content: ok ? target.display : noGlobMatchText(parsed.value.glob ?? '', target.display) };
+      }
+      const lines: string[] = [];
+      let cut = false;
+      if (matches === undefined) {
+        const entries = (await workspace.fs.readDirectory(target.real)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const e of entries) {
+          if (lines.length === MAX_LISTED_ENTRIES) {
+            cut = true;
+            break;
+          }
+          lines.push(entryLine(target.display, e));
+        }
+        if (lines.length === 0) return { isError: false, content: EMPTY_FOLDER_TEXT };
+      } else {
+        let walked = 0;
+        for await (const e of walk(workspace.fs, target.real, ctx.signal)) {
+          if (++walked > MAX_WALKED_ENTRIES || lines.length === MAX_LISTED_ENTRIES) {
+            cut = true;
+            break;
+          }
+          if (e.kind !== 'directory' && matches(e.rel)) lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
+        }
+        if (lines.length === 0) return { isError: false, content: cut ? listCutText(MAX_LISTED_ENTRIES) : noGlobMatchText(parsed.value.glob ?? '', target.display) };
+        lines.sort();
+      }
+      if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));
+      return { isError: false, content: lines.join('\n') };
+    },
+  };
+}
+
+export function registerListFilesTool(registry: ToolRegistry, workspace: Workspace): Disposable {
+  return registry.register(createListFilesTool(workspace));
+}

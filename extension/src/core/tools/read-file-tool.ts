@@ -1,0 +1,71 @@
+// read_file: a text file of the workspace, a window of lines, numbered.
+import { z } from 'zod';
+import type { Disposable } from '../disposable';
+import type { ToolRegistry } from './registry';
+import { readTextFile } from './text-file';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
+import type { Workspace } from './workspace';
+
+export const READ_FILE_TOOL_NAME = 'read_file';
+export const DEFAULT_READ_LIMIT = 2000;
+export const MAX_READ_LIMIT = 5000;
+export const MAX_LINE_CHARS = 2000;
+
+export const READ_FILE_DESCRIPTION = [
+  'Read a text file of the workspace. Lines come numbered (`<line number>\\t<text>`); the numbers are not part of the file.',
+  `Reads ${DEFAULT_READ_LIMIT} lines from the start unless offset (the first line, 1-based) and limit (how many lines, at most ${MAX_READ_LIMIT}) say otherwise; the last line tells how to read on when more remain. Lines longer than ${MAX_LINE_CHARS} characters are shortened.`,
+  'Paths are relative to the workspace folder; paths outside it are refused.',
+].join('\n\n');
+
+export const readFileArgsSchema = z.object({
+  path: z.string().describe('The file, relative to the workspace folder.'),
+  offset: z.number().int().min(1).exactOptional().describe('First line to read, 1-based (default 1).'),
+  limit: z.number().int().min(1).max(MAX_READ_LIMIT).exactOptional().describe(`Lines to read (default ${DEFAULT_READ_LIMIT}).`),
+}) satisfies z.ZodType<{ path: string; offset?: number; limit?: number }>;
+
+export const EMPTY_FILE_TEXT = '(empty file)';
+export const offsetPastEndMessage = (offset: number, lines: number): string => `offset ${offset} is past the end of the file (${lines} lines)`;
+
+/** Pure: the numbered window of `text` the model sees. */
+export function numberedWindow(text: string, offset: number, limit: number): { ok: true; content: string } | { ok: false; message: string } {
+  if (text === '') return { ok: true, content: EMPTY_FILE_TEXT };
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop(); // a final newline ends the last line
+  if (offset > lines.length) return { ok: false, message: offsetPastEndMessage(offset, lines.length) };
+  const end = Math.min(lines.length, offset - 1 + limit);
+  const out: string[] = [];
+  for (let i = offset - 1; i < end; i++) {
+    const line = lines[i]!.replace(/\r$/, '');
+    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… [line shortened, ${line.length} characters]` : line;
+    out.push(`${i + 1}\t${shown}`);
+  }
+  if (end < lines.length) out.push(`[lines ${offset}-${end} of ${lines.length}; read on with offset ${end + 1}]`);
+  return { ok: true, content: out.join('\n') };
+}
+
+export function createReadFileTool(workspace: Workspace): ToolDefinition {
+  return {
+    name: READ_FILE_TOOL_NAME,
+    description: READ_FILE_DESCRIPTION,
+    parameters: toParameters(readFileArgsSchema),
+    presentCall: (args) => ({ title: `Read ${pathOf(args) ?? 'a file'}`, rawInput: args }),
+    async execute(args): Promise<ToolResult> {
+      const parsed = parseArguments(readFileArgsSchema, args);
+      if (!parsed.ok) return errorResult(parsed.message);
+      const read = await readTextFile(workspace, parsed.value.path);
+      if (!read.ok) return errorResult(read.message);
+      const window = numberedWindow(read.text, parsed.value.offset ?? 1, parsed.value.limit ?? DEFAULT_READ_LIMIT);
+      if (!window.ok) return errorResult(window.message);
+      return { isError: false, content: window.content, value: { path: read.file.display } };
+    },
+  };
+}
+
+/** The `path` argument when there is one (for call titles). */
+export function pathOf(args: unknown): string | undefined {
+  return typeof args === 'object' && args !== null && 'path' in args && typeof args.path === 'string' ? args.path : undefined;
+}
+
+export function registerReadFileTool(registry: ToolRegistry, workspace: Workspace): Disposable {
+  return registry.register(createReadFileTool(workspace));
+}

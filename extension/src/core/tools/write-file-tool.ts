@@ -1,0 +1,75 @@
+// write_file: create or replace a workspace file with the given text. A write
+// changes the user's files, so it needs the user's approval unless they chose
+// auto-approve: arguments -> path confinement -> target checks -> approval -> write.
+import * as path from 'node:path';
+import { z } from 'zod';
+import type { Disposable } from '../disposable';
+import type { Approvals } from './approvals';
+import { pathOf } from './read-file-tool';
+import type { ToolRegistry } from './registry';
+import { isFolderMessage, notRegularFileMessage } from './text-file';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
+import type { Workspace } from './workspace';
+
+export const WRITE_FILE_TOOL_NAME = 'write_file';
+/** How much of the new content an approval prompt shows. */
+export const APPROVAL_PREVIEW_CHARS = 4000;
+
+export const WRITE_FILE_DESCRIPTION = [
+  'Create a text file in the workspace, or replace an existing file\'s whole content. Missing parent folders are created.',
+  'To change part of an existing file prefer edit_file; read a file before replacing it. The user may have to approve each write; a denied write changes nothing: do not retry it unchanged.',
+  'Paths are relative to the workspace folder; paths outside it are refused.',
+].join('\n\n');
+
+export const writeFileArgsSchema = z.object({
+  path: z.string().describe('The file, relative to the workspace folder.'),
+  content: z.string().describe('The whole new content of the file.'),
+}) satisfies z.ZodType<{ path: string; content: string }>;
+
+export function preview(text: string): string {
+  return text.length > APPROVAL_PREVIEW_CHARS ? `${text.slice(0, APPROVAL_PREVIEW_CHARS)}\n[… ${text.length - APPROVAL_PREVIEW_CHARS} more characters]` : text;
+}
+
+export interface WriteToolOptions {
+  workspace: Workspace;
+  approvals: Approvals;
+}
+
+export function createWriteFileTool({ workspace, approvals }: WriteToolOptions): ToolDefinition {
+  return {
+    name: WRITE_FILE_TOOL_NAME,
+    description: WRITE_FILE_DESCRIPTION,
+    parameters: toParameters(writeFileArgsSchema),
+    presentCall: (args) => ({ title: `Write ${pathOf(args) ?? 'a file'}`, rawInput: args }),
+    async execute(args, ctx): Promise<ToolResult> {
+      const parsed = parseArguments(writeFileArgsSchema, args);
+      if (!parsed.ok) return errorResult(parsed.message);
+      const { content } = parsed.value;
+      const target = await workspace.resolve(parsed.value.path);
+      if (!target.ok) return errorResult(target.message);
+      if (target.stat?.kind === 'directory') return errorResult(isFolderMessage(parsed.value.path));
+      if (target.stat !== null && target.stat.kind !== 'file') return errorResult(notRegularFileMessage(parsed.value.path));
+      const data = new TextEncoder().encode(content);
+      const verb = target.stat === null ? 'Create' : 'Replace';
+      const approval = await approvals.check(
+        {
+          tool: WRITE_FILE_TOOL_NAME,
+          summary: `${verb} ${target.display} (${data.byteLength} bytes)`,
+          detail: `${verb} ${target.display} with:\n${preview(content)}`,
+          callId: ctx.callId,
+          sessionId: ctx.agent?.session.id ?? null,
+        },
+        ctx.signal,
+      );
+      if (!approval.approved) return errorResult(approval.message);
+      await workspace.fs.createDirectory(path.dirname(target.real));
+      await workspace.fs.writeFile(target.real, data);
+      const how = target.stat === null ? 'created the file' : `replaced the previous ${target.stat.size} bytes`;
+      return { isError: false, content: `Wrote ${data.byteLength} bytes to ${target.display} (${how}).`, value: { path: target.display, bytes: data.byteLength, created: target.stat === null } };
+    },
+  };
+}
+
+export function registerWriteFileTool(registry: ToolRegistry, options: WriteToolOptions): Disposable {
+  return registry.register(createWriteFileTool(options));
+}
