@@ -59,3 +59,34 @@ export const autoApprovals = (): Approvals => new Approvals({ gate: null, autoAp
 export function ctx(signal: AbortSignal = new AbortController().signal, callId = 'call_1'): ToolContext {
   return { signal, callId };
 }
+
+/** Polls `condition` until it holds (a readiness wait, not a timed assertion); fails after `limitMs`. */
+export async function waitFor(condition: () => boolean, what: string, limitMs = 20_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Whether `pid` is a live process (a zombie, dead but not yet reaped, counts as gone). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc: kill(0) succeeded, so it is there
+  }
+}
+
+/** Reads the pid a command wrote (`echo $! > pid`). */
+export function readPid(file: string): number {
+  const pid = Number(fs.readFileSync(file, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no pid in ${file}`);
+  return pid;
+}

@@ -1,0 +1,138 @@
+// The bash tool: one shell command in the workspace folder. Checked in a fixed
+// order, each refusal a stable error result the model can read and nothing run:
+// arguments (schema) -> workspace trust -> the user's approval -> run. The run's
+// result text ends with ONE status line (`[exit code: N]`, `[killed by signal S]`,
+// `[timed out …]`, `[stopped by the user …]`) that hosts parse with parseBashResult.
+import { z } from 'zod';
+import type { Disposable } from '../disposable';
+import type { Approvals } from './approvals';
+import { runInProcessGroup, type ShellRunResult } from './process-group';
+import type { ToolRegistry } from './registry';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolPresentation, type ToolResult } from './tool';
+import type { Workspace } from './workspace';
+
+export const BASH_TOOL_NAME = 'bash';
+export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
+export const MAX_BASH_TIMEOUT_MS = 600_000;
+/** Output kept: this much from the start and this much from the end. */
+export const BASH_OUTPUT_HEAD_BYTES = 16 * 1024;
+export const BASH_OUTPUT_TAIL_BYTES = 16 * 1024;
+
+export const UNTRUSTED_BASH_MESSAGE =
+  'bash is disabled because this workspace is not trusted. Tell the user; they can trust the workspace to allow commands.';
+export const NO_OUTPUT = '(no output)';
+
+export const BASH_DESCRIPTION_HEAD =
+  'Run a shell command with bash in the workspace folder. Returns the combined stdout and stderr and, on the last line, the exit code.';
+export const BASH_DESCRIPTION_APPROVAL =
+  'The user may have to approve each command first; a denied command is not run: do not retry it unchanged, ask the user or take another approach.';
+export const bashDescriptionLimits = (headBytes: number, tailBytes: number): string =>
+  `Commands get no standard input (do not start interactive programs). They time out after ${DEFAULT_BASH_TIMEOUT_MS} ms unless timeout_ms says otherwise (at most ${MAX_BASH_TIMEOUT_MS}); then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes a command leaves running in the background are ended when it exits.`;
+export const BASH_DESCRIPTION_TAIL = 'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
+
+export const bashArgsSchema = z.object({
+  command: z.string().min(1).describe('The command line, run as `bash -c <command>`.'),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_BASH_TIMEOUT_MS)
+    .exactOptional()
+    .describe(`Milliseconds before the command is killed (default ${DEFAULT_BASH_TIMEOUT_MS}).`),
+}) satisfies z.ZodType<{ command: string; timeout_ms?: number }>;
+export type BashArgs = z.infer<typeof bashArgsSchema>;
+
+export interface BashToolOptions {
+  workspace: Workspace;
+  approvals: Approvals;
+  /** Workspace trust; a function is read at each call, so granting trust applies at once. */
+  trusted: boolean | (() => boolean);
+  headBytes?: number;
+  tailBytes?: number;
+  killGraceMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function statusLine(run: ShellRunResult, timeoutMs: number): string {
+  if (run.stopped) return '[stopped by the user: the command and its process group were killed]';
+  if (run.timedOut) return `[timed out after ${timeoutMs} ms: the command and its process group were killed]`;
+  if (run.exitCode !== null) return `[exit code: ${run.exitCode}]`;
+  return `[killed by signal ${run.exitSignal ?? 'unknown'}]`;
+}
+
+/** What a host shows on a bash row, read back from a logged result's text. */
+export interface BashResultView {
+  output: string;
+  status: 'exited' | 'killed' | 'timed-out' | 'stopped' | 'refused';
+  exitCode: number | null;
+}
+
+export function parseBashResult(content: string): BashResultView {
+  const nl = content.lastIndexOf('\n');
+  const last = content.slice(nl + 1);
+  const output = nl === -1 ? '' : content.slice(0, nl);
+  const exited = /^\[exit code: (-?\d+)\]$/.exec(last);
+  if (exited) return { output, status: 'exited', exitCode: Number(exited[1]) };
+  if (/^\[killed by signal /.test(last)) return { output, status: 'killed', exitCode: null };
+  if (/^\[timed out after /.test(last)) return { output, status: 'timed-out', exitCode: null };
+  if (/^\[stopped by the user/.test(last)) return { output, status: 'stopped', exitCode: null };
+  return { output: content, status: 'refused', exitCode: null };
+}
+
+export function presentBashCall(args: unknown): ToolPresentation {
+  const command = typeof args === 'object' && args !== null && 'command' in args && typeof args.command === 'string' ? args.command : undefined;
+  return { title: command === undefined ? 'Run a command' : `Run: ${firstLine(command, 80)}`, rawInput: args };
+}
+
+function firstLine(text: string, max: number): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  const short = line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return text.includes('\n') && short === line ? `${short} …` : short;
+}
+
+export function createBashTool(options: BashToolOptions): ToolDefinition {
+  const headBytes = options.headBytes ?? BASH_OUTPUT_HEAD_BYTES;
+  const tailBytes = options.tailBytes ?? BASH_OUTPUT_TAIL_BYTES;
+  const trusted = typeof options.trusted === 'function' ? options.trusted : () => options.trusted === true;
+  return {
+    name: BASH_TOOL_NAME,
+    description: [BASH_DESCRIPTION_HEAD, BASH_DESCRIPTION_APPROVAL, bashDescriptionLimits(headBytes, tailBytes), BASH_DESCRIPTION_TAIL].join('\n\n'),
+    parameters: toParameters(bashArgsSchema),
+    presentCall: presentBashCall,
+    async execute(args, ctx): Promise<ToolResult> {
+      const parsed = parseArguments(bashArgsSchema, args);
+      if (!parsed.ok) return errorResult(parsed.message);
+      if (!trusted()) return errorResult(UNTRUSTED_BASH_MESSAGE);
+      const { command } = parsed.value;
+      const timeoutMs = parsed.value.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS;
+      const approval = await options.approvals.check(
+        {
+          tool: BASH_TOOL_NAME,
+          summary: firstLine(command, 120),
+          detail: `$ ${command}\n(in ${options.workspace.root}; timeout ${timeoutMs} ms)`,
+          callId: ctx.callId,
+          sessionId: ctx.agent?.session.id ?? null,
+        },
+        ctx.signal,
+      );
+      if (!approval.approved) return errorResult(approval.message);
+      const run = await runInProcessGroup({
+        command,
+        cwd: options.workspace.root,
+        timeoutMs,
+        signal: ctx.signal,
+        headBytes,
+        tailBytes,
+        ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+        ...(options.env === undefined ? {} : { env: options.env }),
+      });
+      if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
+      const output = run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, '');
+      return { isError: run.exitCode !== 0, content: `${output}\n${statusLine(run, timeoutMs)}`, value: run };
+    },
+  };
+}
+
+export function registerBashTool(registry: ToolRegistry, options: BashToolOptions): Disposable {
+  return registry.register(createBashTool(options));
+}
