@@ -124,8 +124,3 @@ export function finalText(events: readonly SessionEvent[]): string {
 export function openAISse(chunks: unknown[], done = true): string {
   return chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + (done ? 'data: [DONE]\n\n' : '');
 }
-
-/** Builds an Anthropic SSE body: `event: <type>` + `data: <json>` per event. */
-export function anthropicSse(events: { type: string }[]): string {
-  return events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
-}
