@@ -119,8 +119,3 @@ export function finalText(events: readonly SessionEvent[]): string {
   const last = messages[messages.length - 1];
   return last ? last.data.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('') : '';
 }
-
-/** Builds an OpenAI-compatible SSE body from chunk objects, ending with [DONE]. */
-export function openAISse(chunks: unknown[], done = true): string {
-  return chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + (done ? 'data: [DONE]\n\n' : '');
-}
