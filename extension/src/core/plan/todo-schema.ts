@@ -27,18 +27,16 @@ export const todoWriteArgsSchema = z.object({
  * allowed must still replay after a deployment tightens the policy.
  */
 export const todoListSchema = z
-  .array(
-    z.strictObject({
-      content: z.string().min(1).refine((s) => s.trim() === s, 'content must already be trimmed'),
-      status: z.enum(TODO_STATUSES),
-    }),
-  )
+  .array(z.strictObject({ content: z.string().min(1), status: z.enum(TODO_STATUSES) }))
   .superRefine((items, ctx) => {
+    // One pass over the list (this runs for every todo/write of every replay).
     const seen = new Set<string>();
-    items.forEach((item, index) => {
-      if (seen.has(item.content)) ctx.addIssue({ code: 'custom', path: [index, 'content'], message: `duplicate content ${JSON.stringify(item.content)}` });
-      seen.add(item.content);
-    });
+    for (let index = 0; index < items.length; index++) {
+      const content = items[index]!.content;
+      if (content.trim() !== content) ctx.addIssue({ code: 'custom', path: [index, 'content'], message: 'content must already be trimmed' });
+      else if (seen.has(content)) ctx.addIssue({ code: 'custom', path: [index, 'content'], message: `duplicate content ${JSON.stringify(content)}` });
+      seen.add(content);
+    }
   }) satisfies z.ZodType<TodoItem[]>;
 
 export interface TodoCounts {

@@ -50,35 +50,35 @@ export class InvariantChecker {
   check(event: SessionEvent): string | null {
     const p = this.pos;
     if (event.seq !== p.lastSeq + 1) return `seq ${event.seq} does not follow ${p.lastSeq}`;
-    const inTurn = (turn: number): string | null =>
-      p.openTurn === null ? `${event.type} outside an open turn` : turn !== p.openTurn ? `${event.type} names turn ${turn} but turn ${p.openTurn} is open` : null;
-    const inStep = (turn: number, step: number): string | null => {
-      const t = inTurn(turn);
-      if (t) return t;
-      if (!p.openStep) return `${event.type} outside an open step`;
-      return step !== p.openStep.step ? `${event.type} names step ${step} but step ${p.openStep.step} is open` : null;
-    };
     switch (event.type) {
       case 'turn/start':
         if (p.openTurn !== null) return `turn/start while turn ${p.openTurn} is open`;
         return event.data.turn === p.lastTurn + 1 ? null : `turn ${event.data.turn} does not follow turn ${p.lastTurn}`;
       case 'user/message':
-        return inTurn(event.data.turn);
+        return this.inTurn(event.type, event.data.turn);
       case 'step/start': {
-        const t = inTurn(event.data.turn);
+        const t = this.inTurn(event.type, event.data.turn);
         if (t) return t;
         if (p.openStep) return `step/start while step ${p.openStep.step} is open`;
         return event.data.step === p.lastStep + 1 ? null : `step ${event.data.step} does not follow step ${p.lastStep}`;
       }
       case 'assistant/message': {
-        const s = inStep(event.data.turn, event.data.step);
+        const s = this.inStep(event.type, event.data.turn, event.data.step);
         if (s) return s;
         if (p.openStep?.assistantSeen) return `a second assistant/message in step ${event.data.step}`;
-        const ids = event.data.message.content.flatMap((b) => (b.type === 'tool-call' ? [b.id] : []));
-        return new Set(ids).size === ids.length ? null : 'assistant/message repeats a tool call id';
+        const content = event.data.message.content;
+        for (let i = 0; i < content.length; i++) {
+          const a = content[i]!;
+          if (a.type !== 'tool-call') continue;
+          for (let j = i + 1; j < content.length; j++) {
+            const b = content[j]!;
+            if (b.type === 'tool-call' && b.id === a.id) return 'assistant/message repeats a tool call id';
+          }
+        }
+        return null;
       }
       case 'tool/call': {
-        const s = inStep(event.data.turn, event.data.step);
+        const s = this.inStep(event.type, event.data.turn, event.data.step);
         if (s) return s;
         const step = p.openStep!;
         if (!step.announced.includes(event.data.callId)) return `tool/call ${event.data.callId} was not announced by this step's assistant message`;
@@ -86,7 +86,7 @@ export class InvariantChecker {
         return null;
       }
       case 'tool/result': {
-        const s = inStep(event.data.turn, event.data.step);
+        const s = this.inStep(event.type, event.data.turn, event.data.step);
         if (s) return s;
         const step = p.openStep!;
         if (!step.announced.includes(event.data.callId)) return `tool/result for unknown call ${event.data.callId}`;
@@ -97,17 +97,33 @@ export class InvariantChecker {
       case 'subagent/end':
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
       case 'step/end': {
-        const s = inStep(event.data.turn, event.data.step);
+        const s = this.inStep(event.type, event.data.turn, event.data.step);
         if (s) return s;
-        const owed = this.pendingCalls();
-        return owed.length ? `step/end while call ${owed[0]!.callId} has no tool/result` : null;
+        const step = p.openStep!;
+        if (step.resulted.size === step.announced.length) return null;
+        const owed = step.announced.find((id) => !step.resulted.has(id));
+        return `step/end while call ${owed} has no tool/result`;
       }
       case 'turn/end': {
-        const t = inTurn(event.data.turn);
+        const t = this.inTurn(event.type, event.data.turn);
         if (t) return t;
         return p.openStep ? `turn/end while step ${p.openStep.step} is open` : null;
       }
     }
+  }
+
+  private inTurn(type: string, turn: number): string | null {
+    const open = this.pos.openTurn;
+    if (open === null) return `${type} outside an open turn`;
+    return turn !== open ? `${type} names turn ${turn} but turn ${open} is open` : null;
+  }
+
+  private inStep(type: string, turn: number, step: number): string | null {
+    const t = this.inTurn(type, turn);
+    if (t) return t;
+    const open = this.pos.openStep;
+    if (!open) return `${type} outside an open step`;
+    return step !== open.step ? `${type} names step ${step} but step ${open.step} is open` : null;
   }
 
   accept(event: SessionEvent): void {

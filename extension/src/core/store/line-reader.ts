@@ -24,26 +24,33 @@ export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSi
   const fd = fs.openSync(path, 'r');
   try {
     const block = Buffer.allocUnsafe(blockSize);
-    let carry: Buffer = Buffer.alloc(0);
+    // Bytes of a line that started in an earlier block (only copied when a line spans blocks).
+    let carry: Buffer[] = [];
     let carryStart = 0;
     let offset = 0;
     let line = 0;
     for (;;) {
       const n = fs.readSync(fd, block, 0, blockSize, offset);
       if (n === 0) break;
-      const chunk = carry.length ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
-      const chunkStart = carry.length ? carryStart : offset;
       let from = 0;
-      for (let nl = chunk.indexOf(NL, from); nl !== -1; nl = chunk.indexOf(NL, from)) {
+      for (let nl = block.indexOf(NL, 0); nl !== -1 && nl < n; nl = block.indexOf(NL, from)) {
         line++;
-        visit({ text: chunk.toString('utf8', from, nl), line, start: chunkStart + from });
+        if (carry.length) {
+          carry.push(block.subarray(0, nl));
+          visit({ text: Buffer.concat(carry).toString('utf8'), line, start: carryStart });
+          carry = [];
+        } else {
+          visit({ text: block.toString('utf8', from, nl), line, start: offset + from });
+        }
         from = nl + 1;
       }
-      carry = Buffer.from(chunk.subarray(from));
-      carryStart = chunkStart + from;
+      if (from < n) {
+        if (!carry.length) carryStart = offset + from;
+        carry.push(Buffer.from(block.subarray(from, n)));
+      }
       offset += n;
     }
-    return { unterminated: carry.length ? { start: carryStart, text: carry.toString('utf8') } : null, size: offset };
+    return { unterminated: carry.length ? { start: carryStart, text: Buffer.concat(carry).toString('utf8') } : null, size: offset };
   } finally {
     fs.closeSync(fd);
   }

@@ -17,10 +17,9 @@ export class LogLoadError extends Error {
   }
 }
 
-export interface LoadedLog {
+export interface ReplayedLog {
   path: string;
   header: SessionHeader;
-  events: SessionEvent[];
   /** The checker after the last event: a writer continues from it. */
   checker: InvariantChecker;
   /** Bytes after the last complete line that are not a whole event (a torn write). */
@@ -30,6 +29,10 @@ export interface LoadedLog {
   /** Lines of unknown types marked ignorable, skipped. */
   skipped: number;
   size: number;
+}
+
+export interface LoadedLog extends ReplayedLog {
+  events: SessionEvent[];
 }
 
 function parseJson(text: string): unknown {
@@ -55,9 +58,19 @@ export function parseHeaderLine(path: string, text: string): SessionHeader {
   return header.data;
 }
 
+/** Loads every event into memory (a writer continues from the result). */
 export function loadLogFile(path: string): LoadedLog {
-  let header: SessionHeader | undefined;
   const events: SessionEvent[] = [];
+  const replayed = replayLogFile(path, (event) => void events.push(event));
+  return { ...replayed, events };
+}
+
+/**
+ * Streams a log through full validation without keeping it: `onEvent` sees each
+ * event once, in order (fold projections here). Memory stays flat for any size.
+ */
+export function replayLogFile(path: string, onEvent: (event: SessionEvent) => void): ReplayedLog {
+  let header: SessionHeader | undefined;
   const checker = new InvariantChecker();
   let skipped = 0;
 
@@ -86,7 +99,7 @@ export function loadLogFile(path: string): LoadedLog {
     const problem = checker.check(event);
     if (problem) throw new LogLoadError(path, line, `invariant broken: ${problem}`);
     checker.accept(event);
-    events.push(event);
+    onEvent(event);
   };
 
   let lines = 0;
@@ -110,5 +123,5 @@ export function loadLogFile(path: string): LoadedLog {
     }
   }
   if (!header) throw new LogLoadError(path, 1, 'empty log: no session header');
-  return { path, header, events, checker, tornTail, missingFinalNewline, skipped, size: result.size };
+  return { path, header, checker, tornTail, missingFinalNewline, skipped, size: result.size };
 }

@@ -1,0 +1,40 @@
+// `npm run bench`: runs every suite (or those named: `npm run bench -- store`), writes
+// bench/results/<suite>.json and BENCHMARKS.md. Wall-clock numbers on this machine;
+// nothing here is asserted by tests.
+import { machine, writeBenchmarksMd, writeSuite, type Metric } from './report';
+import { runStoreBench } from './store.bench';
+import { runLoopBench } from './loop.bench';
+
+interface Suite {
+  name: string;
+  method: string;
+  run: (log: (line: string) => void) => Metric[] | Promise<Metric[]>;
+}
+
+const suites: Suite[] = [
+  {
+    name: 'store',
+    method:
+      'Synthetic logs of realistic turns written as valid JSONL to the OS temp folder (page cache warm after writing). Restore = the reverse tail reader (readStandingPlan), median of 50 runs after 3 warm-ups. Replay = replayLogFile (streamed: zod validation of envelope and data, every invariant) folding the todos projection, vs. forEachLine + JSON.parse of the same file, median of 5. Append = Session.append through the file sink, per event over 200 turns of 6 events (turn/end is fsync\'d and reported apart), on a fresh session and on a 1,000,000-event log reopened for writing.',
+    run: runStoreBench,
+  },
+  {
+    name: 'loop',
+    method: 'runTurn with the scripted model (zero model time) over turns of todo_write steps; time per step, in memory and through the file sink (fsync at tool/call and turn/end). Median of 20 turns after 3 warm-ups.',
+    run: runLoopBench,
+  },
+];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.name))) {
+    console.log(`== ${suite.name}`);
+    const metrics = await suite.run((line) => console.log(line));
+    for (const m of metrics) console.log(`  ${m.name}: ${m.value} ${m.unit} (target ${m.target})${m.met === false ? '  MISSED' : ''}`);
+    writeSuite({ suite: suite.name, method: suite.method, ranAt: new Date().toISOString(), machine: machine(), metrics });
+  }
+  writeBenchmarksMd();
+  console.log('wrote bench/results/*.json and BENCHMARKS.md');
+}
+
+void main();
