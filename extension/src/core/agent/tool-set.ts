@@ -1,34 +1,124 @@
 // The tools a session enables, by name. One place knows every built-in tool, so
-// the CLI and the extension enable the same things the same way.
-import { DisposableStore } from '../disposable';
+// the CLI and the extension enable the same things the same way. Each tool states
+// what it needs; asking for a tool without it is a ToolSetError (a usage error),
+// never a silent default: the workspace folder for the workspace tools, approvals
+// for the tools that change things or run commands, an explicit trust decision for
+// bash, the runner's dependencies for subagent.
+import { type Disposable, DisposableStore } from '../disposable';
 import { registerTodoWriteTool, TODO_WRITE_TOOL_NAME } from '../plan/todo-write-tool';
+import type { Approvals } from '../tools/approvals';
+import { BASH_TOOL_NAME, registerBashTool } from '../tools/bash-tool';
+import { EDIT_FILE_TOOL_NAME, registerEditFileTool } from '../tools/edit-file-tool';
+import { GREP_TOOL_NAME, registerGrepTool } from '../tools/grep-tool';
+import { LIST_FILES_TOOL_NAME, registerListFilesTool } from '../tools/list-files-tool';
+import { NodeWorkspaceFs } from '../tools/node-workspace-fs';
+import { READ_FILE_TOOL_NAME, registerReadFileTool } from '../tools/read-file-tool';
 import { ToolRegistry } from '../tools/registry';
+import { registerWriteFileTool, WRITE_FILE_TOOL_NAME } from '../tools/write-file-tool';
+import { Workspace } from '../tools/workspace';
+import type { WorkspaceFs } from '../tools/workspace-fs';
+import type { SubagentDeps } from './subagent-run';
+import { MAX_SUBAGENT_DEPTH, registerSubagentTool, SUBAGENT_TOOL_NAME } from './subagent-tool';
 
-export const BUILT_IN_TOOLS = [TODO_WRITE_TOOL_NAME] as const;
+export const BUILT_IN_TOOLS = [
+  TODO_WRITE_TOOL_NAME,
+  BASH_TOOL_NAME,
+  READ_FILE_TOOL_NAME,
+  WRITE_FILE_TOOL_NAME,
+  EDIT_FILE_TOOL_NAME,
+  LIST_FILES_TOOL_NAME,
+  GREP_TOOL_NAME,
+  SUBAGENT_TOOL_NAME,
+] as const;
+/** What a session gets when nothing says otherwise: planning only, nothing that touches the workspace. */
 export const DEFAULT_TOOLS: readonly string[] = [TODO_WRITE_TOOL_NAME];
 
 export interface ToolSetOptions {
   tools: readonly string[];
   /** Required when todo_write is enabled: the core has no default policy. */
   allowParallelInProgress?: boolean;
+  /** The workspace folder (absolute); required by bash and the file tools. */
+  cwd?: string;
+  /** The file system under it (default: node's fs). The extension passes its vscode.workspace.fs adapter. */
+  fs?: WorkspaceFs;
+  /** Required by bash, write_file and edit_file. Children share it, so "always allow" covers them. */
+  approvals?: Approvals;
+  /** Workspace trust; required by bash (refuses to run while false). A function is read at each call. */
+  trusted?: boolean | (() => boolean);
+  /** Depth of the sessions these tools serve (root = 0, default). `subagent` is left out from MAX_SUBAGENT_DEPTH on. */
+  depth?: number;
+  /** Required by subagent: the provider, the store for child logs, the step budget. */
+  subagents?: SubagentDeps;
   /** How long a stopped tool may take to answer (default 2 s). */
   stopGraceMs?: number;
 }
 
 export class ToolSetError extends Error {}
 
+const WORKSPACE_TOOLS: readonly string[] = [BASH_TOOL_NAME, READ_FILE_TOOL_NAME, WRITE_FILE_TOOL_NAME, EDIT_FILE_TOOL_NAME, LIST_FILES_TOOL_NAME, GREP_TOOL_NAME];
+
 export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegistry; owned: DisposableStore } {
   const registry = new ToolRegistry(options.stopGraceMs);
   const owned = new DisposableStore();
-  for (const name of new Set(options.tools)) {
-    switch (name) {
-      case TODO_WRITE_TOOL_NAME:
-        if (options.allowParallelInProgress === undefined) throw new ToolSetError('todo_write needs the allowParallelInProgress policy (true or false)');
-        owned.add(registerTodoWriteTool(registry, { allowParallelInProgress: options.allowParallelInProgress }));
-        break;
-      default:
-        throw new ToolSetError(`unknown tool ${JSON.stringify(name)}; built-in tools: ${BUILT_IN_TOOLS.join(', ')}`);
+  try {
+    const names = [...new Set(options.tools)];
+    const depth = options.depth ?? 0;
+    const workspace = names.some((n) => WORKSPACE_TOOLS.includes(n)) ? workspaceFor(options, names) : undefined;
+    const need = <T>(value: T | undefined, tool: string, what: string): T => {
+      if (value === undefined) throw new ToolSetError(`${tool} needs ${what}`);
+      return value;
+    };
+    for (const name of names) {
+      owned.add(registerOne(name));
     }
+    return { registry, owned };
+
+    function registerOne(name: string): Disposable {
+      switch (name) {
+        case TODO_WRITE_TOOL_NAME:
+          return registerTodoWriteTool(registry, { allowParallelInProgress: need(options.allowParallelInProgress, name, 'the allowParallelInProgress policy (true or false)') });
+        case BASH_TOOL_NAME:
+          return registerBashTool(registry, {
+            workspace: workspace!,
+            approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'),
+            trusted: need(options.trusted, name, 'the workspace trust decision (trusted: true or false)'),
+          });
+        case READ_FILE_TOOL_NAME:
+          return registerReadFileTool(registry, workspace!);
+        case WRITE_FILE_TOOL_NAME:
+          return registerWriteFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)') });
+        case EDIT_FILE_TOOL_NAME:
+          return registerEditFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)') });
+        case LIST_FILES_TOOL_NAME:
+          return registerListFilesTool(registry, workspace!);
+        case GREP_TOOL_NAME:
+          return registerGrepTool(registry, workspace!);
+        case SUBAGENT_TOOL_NAME: {
+          const deps = need(options.subagents, name, 'the subagent runner (provider, session store, max steps)');
+          // Past the depth limit the same set is built without subagent: nesting stops here.
+          if (depth >= MAX_SUBAGENT_DEPTH) return { dispose: () => undefined };
+          return registerSubagentTool(registry, {
+            ...deps,
+            depth,
+            buildChildTools: () => buildToolRegistry({ ...options, depth: depth + 1 }),
+          });
+        }
+        default:
+          throw new ToolSetError(`unknown tool ${JSON.stringify(name)}; built-in tools: ${BUILT_IN_TOOLS.join(', ')}`);
+      }
+    }
+  } catch (error) {
+    owned.dispose();
+    throw error;
   }
-  return { registry, owned };
+}
+
+function workspaceFor(options: ToolSetOptions, names: string[]): Workspace {
+  const tool = names.find((n) => WORKSPACE_TOOLS.includes(n));
+  if (options.cwd === undefined) throw new ToolSetError(`${tool} needs the workspace folder (cwd)`);
+  try {
+    return new Workspace(options.cwd, options.fs ?? new NodeWorkspaceFs());
+  } catch (error) {
+    throw new ToolSetError(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -14,7 +14,7 @@ export interface ShellRunOptions {
   signal: AbortSignal;
   headBytes: number;
   tailBytes: number;
-  /** SIGTERM -> SIGKILL grace, ms (default 2000). */
+  /** SIGTERM -> SIGKILL grace, ms (default 1000). */
   killGraceMs?: number;
   env?: NodeJS.ProcessEnv;
 }
@@ -35,7 +35,8 @@ export interface ShellRunResult {
   pid: number | null;
 }
 
-const DEFAULT_KILL_GRACE_MS = 2000;
+/** Shorter than the registry's stop grace, so a stopped command answers with its own output. */
+const DEFAULT_KILL_GRACE_MS = 1000;
 
 /** False when the group is already gone (ESRCH). */
 function signalGroup(pid: number, signal: NodeJS.Signals): boolean {

@@ -1,0 +1,92 @@
+// The subagent tool: hands a self-contained task to a child agent session and
+// returns the child's final text as the result. The child gets the same tools as
+// its parent, minus `subagent` from depth MAX_SUBAGENT_DEPTH on, so nesting stops
+// at grandchildren. A child's todo_write plans the child's own list (single owner).
+import { z } from 'zod';
+import type { Disposable } from '../disposable';
+import type { ToolRegistry } from '../tools/registry';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
+import { runSubagent, type SubagentDeps, type SubagentRunResult } from './subagent-run';
+
+export const SUBAGENT_TOOL_NAME = 'subagent';
+/** Sessions at this depth or deeper (root = 0) get no subagent tool. */
+export const MAX_SUBAGENT_DEPTH = 2;
+
+export const SUBAGENT_DESCRIPTION_HEAD =
+  'Hand a self-contained task to a subagent: a fresh agent session with its own history and its own todo list, and the same tools as you. It works until it is done and its final message comes back to you as this call\'s result.';
+export const SUBAGENT_DESCRIPTION_PROMPT =
+  'The subagent sees nothing of this conversation: put everything it needs in prompt (the goal, the relevant paths and facts, what to return). description is a short title for the user (3 to 6 words).';
+export const SUBAGENT_DESCRIPTION_TAIL =
+  'Use it for work that is separable from yours (an investigation, a change in one area) to keep your own context small; do simple steps yourself. Subagents run one at a time.';
+
+export const subagentArgsSchema = z.object({
+  description: z.string().trim().min(1).describe('A short title for the task (3 to 6 words), shown to the user.'),
+  prompt: z.string().min(1).describe('The complete task for the subagent: it sees nothing else.'),
+}) satisfies z.ZodType<{ description: string; prompt: string }>;
+
+export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
+export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
+
+/** The text the parent model sees for a finished child. */
+export function subagentResult(run: SubagentRunResult): ToolResult {
+  const tail = run.finalText ? `\n\nIts last message:\n${run.finalText}` : '';
+  const value = { childSessionId: run.childSessionId, logPath: run.logPath, outcome: run.outcome, turnEnd: run.turnEnd };
+  if (run.failure !== null) return { ...errorResult(`the subagent failed: ${run.failure}${tail}`), value };
+  const end = run.turnEnd;
+  switch (end?.kind) {
+    case 'completed':
+      return { isError: false, content: run.finalText || EMPTY_FINAL_TEXT, value };
+    case 'aborted':
+      return { ...errorResult(`the subagent was stopped by the user before it finished.${tail}`), value };
+    case 'max-steps':
+      return { ...errorResult(`the subagent used all of its ${end.maxSteps} steps before it finished.${tail}`), value };
+    case 'error':
+      return { ...errorResult(`the subagent stopped on an error: ${end.message}${tail}`), value };
+    default:
+      return { ...errorResult(`the subagent did not finish (${run.outcome}).${tail}`), value };
+  }
+}
+
+export interface SubagentToolOptions extends SubagentDeps {
+  /** The depth of the sessions this tool is given to (root = 0); children run at depth + 1. */
+  depth: number;
+  /** The child's tools: the same set, built for depth + 1 (owned by the run, disposed after). */
+  buildChildTools(): { registry: ToolRegistry; owned: Disposable };
+}
+
+export function createSubagentTool(options: SubagentToolOptions): ToolDefinition {
+  return {
+    name: SUBAGENT_TOOL_NAME,
+    description: [SUBAGENT_DESCRIPTION_HEAD, SUBAGENT_DESCRIPTION_PROMPT, SUBAGENT_DESCRIPTION_TAIL].join('\n\n'),
+    parameters: toParameters(subagentArgsSchema),
+    presentCall: (args) => ({
+      title: typeof args === 'object' && args !== null && 'description' in args && typeof args.description === 'string' ? `Subagent: ${args.description}` : 'Subagent',
+      rawInput: args,
+    }),
+    async execute(args, ctx): Promise<ToolResult> {
+      const parsed = parseArguments(subagentArgsSchema, args);
+      if (!parsed.ok) return errorResult(parsed.message);
+      const parent = ctx.agent?.session;
+      if (!parent) return errorResult(SUBAGENT_NO_OWNER_MESSAGE);
+      const tools = options.buildChildTools();
+      try {
+        const run = await runSubagent(options, {
+          parent,
+          callId: ctx.callId,
+          description: parsed.value.description,
+          prompt: parsed.value.prompt,
+          depth: options.depth + 1,
+          tools: tools.registry,
+          signal: ctx.signal,
+        });
+        return subagentResult(run);
+      } finally {
+        tools.owned.dispose();
+      }
+    },
+  };
+}
+
+export function registerSubagentTool(registry: ToolRegistry, options: SubagentToolOptions): Disposable {
+  return registry.register(createSubagentTool(options));
+}

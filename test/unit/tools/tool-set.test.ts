@@ -1,0 +1,55 @@
+// buildToolRegistry: every built-in tool by name, each refusing to be built without
+// what it needs (never a silent default), and the todo_write-only form unchanged.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
+import { BUILT_IN_TOOLS, buildToolRegistry, DEFAULT_TOOLS, ToolSetError } from '../../../extension/src/core/agent/tool-set';
+import { SessionStore } from '../../../extension/src/core/store/session-store';
+import { autoApprovals, tempWorkspace } from './support';
+
+describe('buildToolRegistry', () => {
+  it('keeps the todo_write-only form working unchanged, and the default set is todo_write alone', () => {
+    const { registry, owned } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: true });
+    assert.deepEqual(registry.names(), ['todo_write']);
+    owned.dispose();
+    assert.deepEqual(registry.names(), []);
+    assert.deepEqual(DEFAULT_TOOLS, ['todo_write']);
+  });
+
+  it('builds every built-in tool when given what they need', () => {
+    const ws = tempWorkspace();
+    const { registry, owned } = buildToolRegistry({
+      tools: [...BUILT_IN_TOOLS],
+      allowParallelInProgress: false,
+      cwd: ws.root,
+      approvals: autoApprovals(),
+      trusted: true,
+      subagents: { provider: new ScriptedProvider({ responses: [] }), sessions: new SessionStore(ws.outside), maxSteps: 5 },
+    });
+    assert.deepEqual(registry.names(), ['todo_write', 'bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'grep', 'subagent']);
+    for (const spec of registry.specs()) assert.equal((spec.parameters as { type?: string }).type, 'object', spec.name);
+    owned.dispose();
+    assert.deepEqual(registry.names(), []);
+  });
+
+  it('leaves subagent out from depth 2 on', () => {
+    const ws = tempWorkspace();
+    const subagents = { provider: new ScriptedProvider({ responses: [] }), sessions: new SessionStore(ws.outside), maxSteps: 5 };
+    assert.deepEqual(buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 1 }).registry.names(), ['subagent', 'grep']);
+    assert.deepEqual(buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 2 }).registry.names(), ['grep']);
+  });
+
+  it('refuses a tool without what it needs, naming the tool and the missing piece', () => {
+    const ws = tempWorkspace();
+    const fails = (options: Parameters<typeof buildToolRegistry>[0], message: string) =>
+      assert.throws(() => buildToolRegistry(options), (e: unknown) => e instanceof ToolSetError && e.message === message);
+    fails({ tools: ['read_file'] }, 'read_file needs the workspace folder (cwd)');
+    fails({ tools: ['bash'], cwd: ws.root, trusted: true }, 'bash needs approvals (a gate to ask, or auto-approve)');
+    fails({ tools: ['bash'], cwd: ws.root, approvals: autoApprovals() }, 'bash needs the workspace trust decision (trusted: true or false)');
+    fails({ tools: ['write_file'], cwd: ws.root }, 'write_file needs approvals (a gate to ask, or auto-approve)');
+    fails({ tools: ['subagent'] }, 'subagent needs the subagent runner (provider, session store, max steps)');
+    fails({ tools: ['todo_write'] }, 'todo_write needs the allowParallelInProgress policy (true or false)');
+    fails({ tools: ['read_file'], cwd: 'relative/dir' }, 'the workspace root must be an absolute path (got "relative/dir")');
+    fails({ tools: ['shell'] }, `unknown tool "shell"; built-in tools: ${BUILT_IN_TOOLS.join(', ')}`);
+  });
+});
