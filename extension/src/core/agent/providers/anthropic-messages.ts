@@ -9,6 +9,7 @@
 import type { MessageParam, Tool, ToolResultBlockParam, ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AssistantBlock } from '../../session/events';
 import type { ModelRequest } from '../provider';
+import { argumentsAsObject } from './tool-arguments';
 
 export function toAnthropicMessages(request: ModelRequest): MessageParam[] {
   const messages: MessageParam[] = [];
@@ -53,21 +54,11 @@ export function toAnthropicAssistantContent(blocks: readonly AssistantBlock[]): 
         if (block.text) content.push({ type: 'text', text: block.text });
         break;
       case 'tool-call':
-        content.push({ type: 'tool_use', id: block.id, name: block.name, input: inputObject(block.arguments) });
+        content.push({ type: 'tool_use', id: block.id, name: block.name, input: argumentsAsObject(block.arguments) });
         break;
     }
   }
   return content;
-}
-
-function inputObject(raw: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...value };
-  } catch {
-    // malformed: the tool/result already told the model so
-  }
-  return {};
 }
 
 export function toAnthropicTools(request: ModelRequest): Tool[] {
