@@ -1,5 +1,7 @@
 // The `agent-checklist` CLI: the same core as the extension, headless.
+import * as readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import type { AskLine } from '../core/tools/approvals';
 import { checkCommand } from './commands/check';
 import { exportCommand } from './commands/export';
 import { planCommand } from './commands/plan';
@@ -19,6 +21,8 @@ const OPTIONS = {
   'allow-parallel-in-progress': { type: 'string' },
   tools: { type: 'string' },
   'max-steps': { type: 'string' },
+  cwd: { type: 'string' },
+  yes: { type: 'boolean', short: 'y', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -28,7 +32,12 @@ function one(positionals: string[], what: string): string {
   return positionals[0]!;
 }
 
-export async function main(argv: string[], io: CliIo = processIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
+/** What only an interactive process has. Without `ask`, calls that need approval are refused unless --yes. */
+export interface CliHooks {
+  ask?: AskLine;
+}
+
+export async function main(argv: string[], io: CliIo = processIo, signal: AbortSignal = new AbortController().signal, hooks: CliHooks = {}): Promise<number> {
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [command, ...rest] = positionals;
@@ -50,6 +59,7 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
             prompt: rest.join(' ').trim() || raise('run needs a prompt'),
             provider: values.provider ?? 'scripted',
             json: values.json,
+            yes: values.yes,
             ...defined({
               script: values.script,
               baseUrl: values['base-url'],
@@ -60,9 +70,11 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
               allowParallelInProgress: values['allow-parallel-in-progress'],
               tools: values.tools,
               maxSteps: values['max-steps'],
+              cwd: values.cwd,
             }),
           },
           signal,
+          hooks.ask,
         );
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}`);
@@ -86,6 +98,23 @@ function defined<T extends Record<string, unknown>>(obj: T): { [K in keyof T]?: 
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
+/** Asks on the terminal (stderr), one line per question; Ctrl+C while asking stops the turn like elsewhere. */
+function terminalAsk(): AskLine {
+  return async (question, signal) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+    rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
+    try {
+      return await rl.question(question, { signal });
+    } catch (error) {
+      // Stop rejects (the call ends as stopped); a closed terminal (Ctrl+D) is no answer, i.e. No.
+      if (signal.aborted) throw error;
+      return '';
+    } finally {
+      rl.close();
+    }
+  };
+}
+
 if (require.main === module) {
   const controller = new AbortController();
   let interrupts = 0;
@@ -94,7 +123,8 @@ if (require.main === module) {
     if (++interrupts > 1) process.exit(130);
     controller.abort(new Error('stopped by the user (SIGINT)'));
   });
-  main(process.argv.slice(2), processIo, controller.signal).then((code) => {
+  const hooks: CliHooks = process.stdin.isTTY ? { ask: terminalAsk() } : {};
+  main(process.argv.slice(2), processIo, controller.signal, hooks).then((code) => {
     process.exitCode = code;
   });
 }

@@ -28,9 +28,18 @@ run options:
   --session <id>                         continue a stored session with a new turn
   --allow-parallel-in-progress true|false
                                          todo_write policy (required when todo_write is enabled)
-  --tools <list>                         comma-separated tools to enable (default: todo_write)
+  --tools <list>                         comma-separated tools to enable (default: todo_write);
+                                         built in: todo_write, bash, read_file, write_file,
+                                         edit_file, list_files, grep, subagent
   --max-steps <n>                        model requests per turn at most (default: 25)
+  --cwd <dir>                            the workspace the tools act on (default: the current folder);
+                                         paths outside it are refused
+  --yes, -y                              approve every bash command and file write without asking
   --json                                 print { sessionId, logPath, finalText, plan, turnEnd }
+
+Approvals: bash, write_file and edit_file need the user's approval. With --yes they
+run; on a terminal you are asked (y = yes, a = always in this run, anything else = no);
+otherwise they are refused and the model is told why.
 
 Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.
 `;

@@ -1,14 +1,23 @@
 // `run [options] <prompt>`: one turn of a headless session, through the same core
 // the extension uses. A new session unless --session names one to continue.
+// Workspace tools act on --cwd (default: the current folder), which the user chose
+// by running the CLI there, so it counts as trusted. Calls that need approval
+// (bash, write_file, edit_file) run with --yes; without it they are asked about on
+// a terminal (when main() is given `ask`) and refused, with a hint, otherwise.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runTurn } from '../../core/agent/loop';
+import type { ModelProvider } from '../../core/agent/provider';
+import { finalAssistantText } from '../../core/agent/subagent-run';
 import { buildToolRegistry, DEFAULT_TOOLS, ToolSetError } from '../../core/agent/tool-set';
 import { TODO_WRITE_TOOL_NAME } from '../../core/plan/todo-write-tool';
 import { planAsText } from '../../core/plan/summaries';
 import { todosProjection } from '../../core/plan/todos-projection';
 import { LiveProjection } from '../../core/projection/projection';
-import type { SessionEvent, TurnEndReason } from '../../core/session/events';
+import type { TurnEndReason } from '../../core/session/events';
 import { SessionStore } from '../../core/store/session-store';
+import { Approvals, promptGate, type AskLine } from '../../core/tools/approvals';
+import type { ToolRegistry } from '../../core/tools/registry';
 import { createCliProvider, type ProviderFlags } from '../provider-factory';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
@@ -20,7 +29,25 @@ export interface RunFlags extends ProviderFlags {
   allowParallelInProgress?: string;
   tools?: string;
   maxSteps?: string;
+  /** The workspace folder the tools act on (relative to the process folder). */
+  cwd?: string;
+  /** Auto-approve every call that needs approval. */
+  yes?: boolean;
   json: boolean;
+}
+
+export const UNATTENDED_HINT = 'run with --yes to auto-approve, or from a terminal to be asked';
+
+function workspaceRoot(io: CliIo, flag: string | undefined): string {
+  const root = path.resolve(io.cwd, flag ?? '.');
+  let isFolder = false;
+  try {
+    isFolder = fs.statSync(root).isDirectory();
+  } catch {
+    isFolder = false;
+  }
+  if (!isFolder) throw new UsageError(`--cwd ${JSON.stringify(flag ?? '.')} is not a folder (${root})`);
+  return root;
 }
 
 function parseBool(flag: string, value: string | undefined): boolean | undefined {
@@ -30,7 +57,7 @@ function parseBool(flag: string, value: string | undefined): boolean | undefined
   throw new UsageError(`${flag} must be true or false (got ${JSON.stringify(value)})`);
 }
 
-export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal): Promise<number> {
+export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
   const tools = flags.tools === undefined ? [...DEFAULT_TOOLS] : flags.tools.split(',').map((t) => t.trim()).filter(Boolean);
   const allowParallel = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
   if (tools.includes(TODO_WRITE_TOOL_NAME) && allowParallel === undefined) {
@@ -38,20 +65,56 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   }
   const maxSteps = flags.maxSteps === undefined ? 25 : Number(flags.maxSteps);
   if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`--max-steps must be a whole number of at least 1 (got ${JSON.stringify(flags.maxSteps)})`);
+  const root = workspaceRoot(io, flags.cwd);
+  const provider = createCliProvider(flags, io);
+  const store = new SessionStore(path.resolve(io.cwd, flags.sessionDir ?? '.agent-checklist/sessions'));
+  const approvals = new Approvals({ gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT });
   let toolSet;
   try {
-    toolSet = buildToolRegistry({ tools, ...(allowParallel === undefined ? {} : { allowParallelInProgress: allowParallel }) });
+    toolSet = buildToolRegistry({
+      tools,
+      ...(allowParallel === undefined ? {} : { allowParallelInProgress: allowParallel }),
+      cwd: root,
+      approvals,
+      trusted: true,
+      subagents: {
+        provider,
+        sessions: store,
+        maxSteps,
+        cwd: root,
+        observer: {
+          onStart: (_child, link) => {
+            if (!flags.json) io.err(`\n— subagent ${JSON.stringify(link.description)} started (session ${link.childSessionId})`);
+          },
+          onEnd: (_child, link, outcome) => {
+            if (!flags.json) io.err(`— subagent ${JSON.stringify(link.description)} ended: ${outcome}`);
+          },
+        },
+      },
+    });
   } catch (error) {
     if (error instanceof ToolSetError) throw new UsageError(error.message);
     throw error;
   }
-  const provider = createCliProvider(flags, io);
-  const store = new SessionStore(path.resolve(io.cwd, flags.sessionDir ?? '.agent-checklist/sessions'));
-  if (flags.session !== undefined && !store.exists(flags.session)) {
-    io.err(`no session ${JSON.stringify(flags.session)} in ${store.dir}`);
-    return EXIT_FAILED;
+  try {
+    if (flags.session !== undefined && !store.exists(flags.session)) {
+      io.err(`no session ${JSON.stringify(flags.session)} in ${store.dir}`);
+      return EXIT_FAILED;
+    }
+    return await runInSession(io, flags, signal, { store, provider, tools: toolSet.registry, maxSteps, root });
+  } finally {
+    toolSet.owned.dispose();
   }
-  const opened = flags.session === undefined ? store.create({ cwd: io.cwd, title: flags.prompt.slice(0, 80) }) : store.openForWrite(flags.session);
+}
+
+async function runInSession(
+  io: CliIo,
+  flags: RunFlags,
+  signal: AbortSignal,
+  deps: { store: SessionStore; provider: ModelProvider; tools: ToolRegistry; maxSteps: number; root: string },
+): Promise<number> {
+  const { store } = deps;
+  const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80) }) : store.openForWrite(flags.session);
   if (opened.repair.cutBytes || opened.repair.appended) {
     io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
   }
@@ -59,16 +122,18 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   try {
     if (!flags.json) plan.onChange((todos) => io.err(todos === null ? '— plan cleared' : `— plan\n${planAsText(todos)}`));
     const turnEnd = await runTurn(opened.session, flags.prompt, {
-      provider,
-      tools: toolSet.registry,
-      maxSteps,
+      provider: deps.provider,
+      tools: deps.tools,
+      maxSteps: deps.maxSteps,
       signal,
       onDelta: (d) => {
+        // Only this session's text goes to stdout; subagents report through their own logs.
+        if (d.sessionId !== opened.session.id) return;
         if (!flags.json && d.kind === 'text') io.write(d.text);
         if (!flags.json && d.kind === 'reset') io.err(`\n— model request failed (${d.message}); retry ${d.attempt} in ${d.delayMs} ms`);
       },
     });
-    const finalText = lastAssistantText(opened.session.events, opened.session.lastTurn);
+    const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
     if (flags.json) {
       io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.state, turnEnd }));
     } else {
@@ -78,7 +143,6 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
     return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
   } finally {
     plan.dispose();
-    toolSet.owned.dispose();
     opened.dispose();
   }
 }
@@ -95,17 +159,4 @@ function describe(reason: TurnEndReason): string {
     case 'interrupted':
       return reason.kind;
   }
-}
-
-function lastAssistantText(events: readonly SessionEvent[], turn: number): string {
-  let text = '';
-  let current = 0;
-  for (const event of events) {
-    if (event.type === 'turn/start') current = event.data.turn;
-    if (current === turn && event.type === 'assistant/message') {
-      const t = event.data.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-      if (t) text = t;
-    }
-  }
-  return text;
 }
