@@ -14,6 +14,8 @@ export interface Reply {
   cutAfterBytes?: number;
   /** Destroy the socket before any response byte is written. */
   resetBeforeResponse?: boolean;
+  /** Write the body and keep the response open (a model still thinking) until the client goes away. */
+  holdOpen?: boolean;
 }
 
 export interface ReceivedRequest {
@@ -23,6 +25,8 @@ export interface ReceivedRequest {
   body: string;
   /** The body parsed as JSON (model APIs send JSON), or undefined when it was not JSON. */
   json: unknown;
+  /** Settles when the connection of this request's response closed (finished, cut or abandoned by the client). */
+  closed: Promise<void>;
 }
 
 export function sse(body: string | Buffer, extra: Omit<Reply, 'body'> = {}): Reply {
@@ -81,7 +85,8 @@ export class LoopbackServer {
       } catch {
         json = undefined;
       }
-      this.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, json });
+      const closed = new Promise<void>((resolve) => res.once('close', () => resolve()));
+      this.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, json, closed });
       const reply = this.replies.shift();
       if (!reply) {
         res.writeHead(599, { 'content-type': 'application/json' });
@@ -99,6 +104,11 @@ export class LoopbackServer {
     }
     const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
     res.writeHead(reply.status ?? 200, reply.headers ?? {});
+    if (reply.holdOpen) {
+      res.flushHeaders();
+      res.write(body);
+      return;
+    }
     if (reply.cutAfterBytes === undefined) {
       res.end(body);
       return;
