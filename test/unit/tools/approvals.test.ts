@@ -1,0 +1,48 @@
+// Approvals: auto-approve, "always allow" memory per tool, the unattended refusal,
+// a gate answer validated at the boundary, and terminal answers.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Approvals, approvalQuestion, deniedMessage, parseApprovalAnswer, promptGate, unattendedMessage, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
+import { recordingGate } from './support';
+
+const request = (tool = 'bash'): ApprovalRequest => ({ tool, summary: 'ls', detail: '$ ls', callId: 'c1', sessionId: 's1' });
+const live = () => new AbortController().signal;
+
+describe('Approvals', () => {
+  it('auto-approve never asks; a setting read at each call applies at once', async () => {
+    const gate = recordingGate('deny');
+    let auto = true;
+    const approvals = new Approvals({ gate, autoApprove: () => auto });
+    assert.deepEqual(await approvals.check(request(), live()), { approved: true, by: 'auto' });
+    assert.equal(gate.asked.length, 0);
+    auto = false;
+    assert.deepEqual(await approvals.check(request(), live()), { approved: false, message: deniedMessage('bash') });
+    assert.deepEqual(gate.asked, [request()]);
+  });
+
+  it('remembers "approve-always" per tool until forgotten', async () => {
+    const gate = recordingGate('approve-always', 'approve', 'approve');
+    const approvals = new Approvals({ gate });
+    assert.deepEqual(await approvals.check(request('bash'), live()), { approved: true, by: 'user' });
+    assert.deepEqual(await approvals.check(request('bash'), live()), { approved: true, by: 'remembered' });
+    assert.deepEqual(await approvals.check(request('write_file'), live()), { approved: true, by: 'user' });
+    approvals.forget();
+    assert.deepEqual(await approvals.check(request('bash'), live()), { approved: true, by: 'user' });
+    assert.equal(gate.asked.length, 3);
+  });
+
+  it('with no gate, refuses with the hint; a gate answering something else is a failure, not an approval', async () => {
+    assert.deepEqual(await new Approvals({ gate: null, unattendedHint: 'use --yes' }).check(request(), live()), { approved: false, message: unattendedMessage('bash', 'use --yes') });
+    const odd = new Approvals({ gate: { request: async () => 'sure' as never } });
+    await assert.rejects(odd.check(request(), live()));
+  });
+
+  it('a terminal prompt shows the detail and maps answers: y/yes, a/always, anything else no', async () => {
+    assert.deepEqual(['y', 'YES ', 'a', 'always', '', 'n', 'whatever'].map(parseApprovalAnswer), ['approve', 'approve', 'approve-always', 'approve-always', 'deny', 'deny', 'deny']);
+    const asked: string[] = [];
+    const gate = promptGate(async (q) => (asked.push(q), 'a'));
+    assert.equal(await gate.request(request(), live()), 'approve-always');
+    assert.deepEqual(asked, [approvalQuestion(request())]);
+    assert.match(asked[0]!, /Allow bash\?\n\$ ls\n/);
+  });
+});
