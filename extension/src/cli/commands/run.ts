@@ -39,14 +39,15 @@ export interface RunFlags extends ProviderFlags {
 export const UNATTENDED_HINT = 'run with --yes to auto-approve, or from a terminal to be asked';
 
 function workspaceRoot(io: CliIo, flag: string | undefined): string {
-  const root = path.resolve(io.cwd, flag ?? '.');
+  if (flag === undefined) return io.cwd;
+  const root = path.resolve(io.cwd, flag);
   let isFolder = false;
   try {
     isFolder = fs.statSync(root).isDirectory();
   } catch {
     isFolder = false;
   }
-  if (!isFolder) throw new UsageError(`--cwd ${JSON.stringify(flag ?? '.')} is not a folder (${root})`);
+  if (!isFolder) throw new UsageError(`--cwd ${JSON.stringify(flag)} is not a folder (${root})`);
   return root;
 }
 
