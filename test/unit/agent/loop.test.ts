@@ -198,3 +198,33 @@ describe('agent loop with the scripted model', () => {
     });
   });
 });
+
+describe('retry policy', () => {
+  it('sits out a Retry-After longer than its own backoff cap, and gives up at once past the longest wait', async () => {
+    const { withRetries } = await import('../../../extension/src/core/agent/retry');
+    const { ProviderError } = await import('../../../extension/src/core/agent/provider');
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    let calls = 0;
+    const flaky = async () => {
+      if (calls++ === 0) throw new ProviderError('429 rate limited', { retryable: true, retryAfterMs: 60_000, status: 429 });
+      return 'ok';
+    };
+    assert.equal(await withRetries(flaky, { sleep, maxDelayMs: 30_000 }), 'ok');
+    assert.deepEqual(waits, [60_000]);
+    await assert.rejects(
+      withRetries(async () => {
+        throw new ProviderError('429 rate limited', { retryable: true, retryAfterMs: 3_600_000, status: 429 });
+      }, { sleep }),
+      /429 rate limited \(the server asks to retry after 3600 s; try again later\)/,
+    );
+    assert.deepEqual(waits, [60_000]);
+  });
+
+  it('backs off exponentially up to its cap when the server names no delay', async () => {
+    const { retryDelay, DEFAULT_RETRY } = await import('../../../extension/src/core/agent/retry');
+    const { ProviderError } = await import('../../../extension/src/core/agent/provider');
+    const e = new ProviderError('500', { retryable: true });
+    assert.deepEqual([1, 2, 3, 10].map((a) => retryDelay(e, a, DEFAULT_RETRY)), [500, 1000, 2000, 30_000]);
+  });
+});

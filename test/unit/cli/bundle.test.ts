@@ -20,8 +20,11 @@ describe('bundled extension', () => {
     // `vscode` only exists inside the extension host; loading the bundle here needs a
     // stand-in for that one module so we can read the export shape (nothing is activated).
     const anything: unknown = new Proxy(function () {}, { get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : anything), apply: () => anything, construct: () => anything as object });
+    // esbuild's interop copies a module's own keys onto an object whose prototype is the
+    // module's prototype, so the catch-all lives on the prototype.
+    const standIn: unknown = Object.create(new Proxy({}, { get: (_t, key) => (key === '__esModule' || key === 'then' ? undefined : anything) }));
     const load = (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load;
-    (Module as unknown as { _load: typeof load })._load = (request, ...rest) => (request === 'vscode' ? anything : load(request, ...rest));
+    (Module as unknown as { _load: typeof load })._load = (request, ...rest) => (request === 'vscode' ? standIn : load(request, ...rest));
     try {
       const ext: unknown = Module.createRequire(__filename)(path.join(root, 'dist/extension.js'));
       assert.equal(typeof (ext as { activate?: unknown }).activate, 'function');

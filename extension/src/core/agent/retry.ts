@@ -8,12 +8,15 @@ export interface RetryPolicy {
   /** Total attempts, the first included. */
   attempts: number;
   baseDelayMs: number;
+  /** Cap of our own backoff. */
   maxDelayMs: number;
+  /** The longest server-asked wait (Retry-After) we sit out; a longer one ends the request now. */
+  maxRetryAfterMs: number;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 120_000 };
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -30,9 +33,12 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
-/** The wait before attempt `attempt + 1`: the server's Retry-After when given, else backoff. */
+/**
+ * The wait before attempt `attempt + 1`: the server's Retry-After when given (retrying
+ * sooner would only spend an attempt on another 429), else exponential backoff.
+ */
 export function retryDelay(error: ProviderError, attempt: number, policy: RetryPolicy): number {
-  if (error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, policy.maxDelayMs);
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
   return Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
 }
 
@@ -50,6 +56,11 @@ export async function withRetries<T>(
       const retryable = error instanceof ProviderError && error.retryable && !policy.signal?.aborted;
       if (!retryable || attempt >= policy.attempts) throw error;
       const delayMs = retryDelay(error, attempt, policy);
+      if (delayMs > policy.maxRetryAfterMs) {
+        throw new ProviderError(`${error.message} (the server asks to retry after ${Math.ceil(delayMs / 1000)} s; try again later)`, {
+          ...(error.status === undefined ? {} : { status: error.status }),
+        });
+      }
       onRetry?.(attempt, delayMs, error);
       await sleep(delayMs, policy.signal);
     }
