@@ -98,3 +98,24 @@ describe('crash safety', () => {
     assert.equal(loadLogFile(subject.path).checker.position.lastTurn, 2);
   });
 });
+
+describe('crash repair of subagents', () => {
+  it('ends a subagent that was running when the session stopped as interrupted', async () => {
+    const { SessionStore } = await import('../../../extension/src/core/store/session-store');
+    const dir = tempDir();
+    const store = new SessionStore(dir);
+    const opened = store.create({ id: 'parent' });
+    const s = opened.session;
+    s.append('turn/start', { turn: 1 });
+    s.append('user/message', { turn: 1, message: { text: 'go' } });
+    s.append('step/start', { turn: 1, step: 1 });
+    s.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'sub1', name: 'subagent', arguments: '{}' }] }, model: { provider: 'scripted', model: 'scripted' } });
+    s.append('tool/call', { turn: 1, step: 1, callId: 'sub1', name: 'subagent', arguments: '{}' });
+    s.append('subagent/start', { callId: 'sub1', childSessionId: 'child', description: 'look around' });
+    opened.dispose(); // the process dies here
+    const reopened = openLogForWrite(opened.path);
+    reopened.dispose();
+    const types = loadLogFile(opened.path).events.slice(-5).map((e) => (e.type === 'subagent/end' ? `${e.type}:${e.data.outcome}` : e.type));
+    assert.deepEqual(types, ['subagent/start', 'subagent/end:interrupted', 'tool/result', 'step/end', 'turn/end']);
+  });
+});
