@@ -23,7 +23,10 @@ run options:
   --script <file>                        scripted model file (with --provider scripted)
   --base-url <url>                       OpenAI-compatible or Anthropic endpoint
   --model <name>                         model name
-  --api-key-env <VAR>                    environment variable holding the API key
+  --api-key-env <VAR>                    environment variable holding the API key (default:
+                                         OPENAI_API_KEY, DEEPSEEK_API_KEY for a deepseek base URL,
+                                         ANTHROPIC_API_KEY); set it to an empty string for a local
+                                         server that needs no key. Keys are never printed or logged.
   --session-dir <dir>                    where session logs live (default: .agent-checklist/sessions)
   --session <id>                         continue a stored session with a new turn
   --allow-parallel-in-progress true|false
