@@ -4,6 +4,7 @@
 import { isKnownEventType, parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
 import { LOG_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from '../session/header';
 import { InvariantChecker } from '../session/invariants';
+import { parseJson } from './parse-json';
 import { forEachLine } from './line-reader';
 
 export class LogLoadError extends Error {
@@ -33,14 +34,6 @@ export interface ReplayedLog {
 
 export interface LoadedLog extends ReplayedLog {
   events: SessionEvent[];
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export function parseHeaderLine(path: string, text: string): SessionHeader {

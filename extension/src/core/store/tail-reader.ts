@@ -5,14 +5,7 @@ import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/eve
 import type { TodoItem } from '../plan/todo-schema';
 import { todoListSchema } from '../plan/todo-schema';
 import { forEachLineBackward } from './line-reader';
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+import { parseJson } from './parse-json';
 
 /**
  * The standing plan: the latest todo/write not followed by a later turn/start;
