@@ -1,11 +1,104 @@
 // Composition root: wiring only. Everything it creates is owned by
 // context.subscriptions, so deactivate/re-activate never duplicates anything.
-import type * as vscode from 'vscode';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { SessionStore } from './core/store/session-store';
+import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-webview';
+import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
+import { PlanStatusBar } from './vscode/plan-status-bar';
+import { registerPlanTree } from './vscode/plan-tree';
+import { ProviderSource } from './vscode/provider-source';
+import { SessionController } from './vscode/session-controller';
+import { onDidChangeSettings, readSettings } from './vscode/settings';
+import { createTestApi, LiveAdapters, type AgentChecklistTestApi } from './vscode/test-api';
 
-export function activate(context: vscode.ExtensionContext): void {
-  void context;
+export type { AgentChecklistTestApi } from './vscode/test-api';
+
+/** Survives re-activation on purpose: it counts what each activation left alive. */
+const live = new LiveAdapters();
+let activeController: SessionController | null = null;
+
+export function activate(context: vscode.ExtensionContext): AgentChecklistTestApi | undefined {
+  const own = <T extends vscode.Disposable>(kind: string, item: T): T => {
+    context.subscriptions.push(live.track(kind, item));
+    return item;
+  };
+
+  const log = own('log', vscode.window.createOutputChannel('Agent Checklist', { log: true }));
+  const settings = (): ReturnType<typeof readSettings>['settings'] => {
+    const { settings: current, problems } = readSettings();
+    for (const problem of problems) log.warn(problem);
+    return current;
+  };
+  const workspaceRoot = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const storage = context.storageUri ?? context.globalStorageUri;
+  const store = new SessionStore(path.join(storage.fsPath, 'sessions'));
+  const providers = new ProviderSource({
+    demoScriptPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'demo', 'demo-script.json').fsPath,
+    workspaceRoot,
+  });
+
+  const controller = own('controller', new SessionController({ store, providers, settings, log, cwd: workspaceRoot }));
+  activeController = controller;
+  context.subscriptions.push({ dispose: () => void (activeController === controller && (activeController = null)) });
+  controller.openLatest();
+
+  const tree = registerPlanTree(controller);
+  own('planTree', tree.disposable);
+  const statusBar = own('statusBar', new PlanStatusBar(controller));
+  const deps = { controller, log };
+  const webview = own(
+    'webview',
+    new AgentWebviewProvider({
+      extensionUri: context.extensionUri,
+      controller,
+      providers,
+      settings,
+      log,
+      execute: async (message) => {
+        switch (message.type) {
+          case 'send':
+            await sendPrompt(deps, message.text);
+            return;
+          case 'stop':
+            await controller.stop();
+            return;
+          case 'newSession':
+            await controller.newSession();
+            return;
+          case 'showLog':
+            await vscode.commands.executeCommand(COMMAND_IDS.showLog);
+            return;
+          case 'openSettings':
+            await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist');
+            return;
+        }
+      },
+    }),
+  );
+  own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
+  own('commands', registerCommands(deps));
+  own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
+  own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));
+
+  const api = createTestApi({
+    controller,
+    tree: tree.provider,
+    statusBar,
+    webview,
+    live,
+    reactivate: async () => {
+      await deactivate();
+      for (const item of context.subscriptions.splice(0)) item.dispose();
+      const next = activate(context);
+      if (!next) throw new Error('re-activation returned no API');
+      return next;
+    },
+  });
+  return context.extensionMode === vscode.ExtensionMode.Production ? undefined : api;
 }
 
-export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+/** Ends a running turn cleanly (it records `aborted`) before the log is closed. */
+export async function deactivate(): Promise<void> {
+  await activeController?.stop();
 }

@@ -1,9 +1,8 @@
-// The webview entry. It owns no state: it renders host snapshots (see app.tsx).
+// The webview entry. It owns no state of its own: it renders the fold of the host's
+// messages (state/reducer.ts) and says `ready` first (app.tsx).
 import { render } from 'preact';
-
-function App() {
-  return <main>Agent Checklist</main>;
-}
+import { App } from './app';
+import './styles.css';
 
 const root = document.getElementById('root');
 if (root) render(<App />, root);

@@ -1,0 +1,77 @@
+// The five commands (category "Agent Checklist" in package.json). Errors a user can
+// act on are shown as messages; everything else goes to the log as well.
+import * as vscode from 'vscode';
+import type { TurnEndReason } from '../core/session/events';
+import { ProviderUnavailableError } from './provider-source';
+import { TurnRefusedError, type SessionController } from './session-controller';
+import { PLAN_VIEW_ID } from './plan-tree';
+
+export const COMMAND_IDS = {
+  sendPrompt: 'agentChecklist.sendPrompt',
+  newSession: 'agentChecklist.newSession',
+  stop: 'agentChecklist.stop',
+  focusPlan: 'agentChecklist.focusPlan',
+  showLog: 'agentChecklist.showLog',
+} as const;
+
+export const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
+
+export interface CommandDeps {
+  controller: SessionController;
+  log: vscode.LogOutputChannel;
+}
+
+/** Runs a prompt and reports problems to the user; resolves with how the turn ended. */
+export async function sendPrompt(deps: CommandDeps, text: string): Promise<TurnEndReason | undefined> {
+  try {
+    const reason = await deps.controller.sendPrompt(text);
+    if (reason?.kind === 'error') void vscode.window.showErrorMessage(`Agent Checklist: the model request failed: ${reason.message}`);
+    return reason;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ProviderUnavailableError) {
+      // Not awaited: the command ends now, whether or not the user ever answers.
+      void vscode.window.showErrorMessage(`Agent Checklist: ${message}`, 'Open Settings').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist.provider');
+      });
+    } else if (error instanceof TurnRefusedError) {
+      void vscode.window.showWarningMessage(`Agent Checklist: ${message}`);
+    } else {
+      deps.log.error(`send prompt failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      void vscode.window.showErrorMessage(`Agent Checklist: ${message}`);
+    }
+    return undefined;
+  }
+}
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable {
+  const { controller } = deps;
+  return vscode.Disposable.from(
+    // With a string argument (tests, other extensions) it skips the input box.
+    vscode.commands.registerCommand(COMMAND_IDS.sendPrompt, async (prompt?: unknown) => {
+      let text = typeof prompt === 'string' ? prompt : undefined;
+      if (text === undefined) {
+        text = await vscode.window.showInputBox({
+          title: 'Agent Checklist: Send Prompt',
+          prompt: 'What should the agent do?',
+          placeHolder: 'Describe the task',
+          ignoreFocusOut: true,
+        });
+        if (!text?.trim()) return undefined;
+        void vscode.commands.executeCommand(CONTAINER_COMMAND);
+      }
+      return sendPrompt(deps, text);
+    }),
+    vscode.commands.registerCommand(COMMAND_IDS.newSession, () => controller.newSession()),
+    vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.stop()),
+    vscode.commands.registerCommand(COMMAND_IDS.focusPlan, () => vscode.commands.executeCommand(`${PLAN_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand(COMMAND_IDS.showLog, async () => {
+      const file = controller.logPath;
+      if (!file) {
+        void vscode.window.showInformationMessage('Agent Checklist: this session has no log yet; send a prompt first.');
+        return;
+      }
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+    }),
+  );
+}

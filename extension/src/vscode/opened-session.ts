@@ -1,0 +1,73 @@
+// Opening the workspace's session log: for writing when this window can take the
+// single-writer lock, read-only (following the file) when another window holds it.
+import * as fs from 'node:fs';
+import { Session } from '../core/session/session';
+import { SessionLockedError } from '../core/store/lock';
+import type { SessionStore } from '../core/store/session-store';
+
+export interface OpenedSession {
+  session: Session;
+  path: string;
+  readOnly: boolean;
+  dispose(): void;
+}
+
+export interface OpenResult {
+  opened: OpenedSession | null;
+  /** What opening did (repairs, read-only), for the log. */
+  messages: string[];
+  /** Why the session could not be opened at all (an unreadable or newer log). */
+  error: string | null;
+}
+
+const FOLLOW_DEBOUNCE_MS = 150;
+
+/** A read-only view of a log; `onChange` runs (debounced) when the file changes. */
+export function openSessionReadOnly(store: SessionStore, id: string, onChange: () => void): OpenedSession {
+  const loaded = store.openReadOnly(id);
+  const session = Session.restore(loaded);
+  let timer: NodeJS.Timeout | undefined;
+  let watcher: fs.FSWatcher | undefined;
+  try {
+    watcher = fs.watch(loaded.path, { persistent: false }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(onChange, FOLLOW_DEBOUNCE_MS);
+    });
+  } catch {
+    watcher = undefined; // no file events here: the view stays as it was opened
+  }
+  return {
+    session,
+    path: loaded.path,
+    readOnly: true,
+    dispose: () => {
+      clearTimeout(timer);
+      watcher?.close();
+    },
+  };
+}
+
+/** Opens session `id` (default: the newest in the store) for writing, else read-only. */
+export function openLatestSession(store: SessionStore, onReadOnlyChange: () => void, id?: string): OpenResult {
+  const target = id ?? store.list()[0]?.id;
+  if (target === undefined) return { opened: null, messages: [], error: null };
+  const messages: string[] = [];
+  try {
+    const writable = store.openForWrite(target);
+    if (writable.repair.cutBytes || writable.repair.appended) {
+      messages.push(`repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`);
+    }
+    messages.push(`reopened session ${target} (${writable.path})`);
+    return { opened: { session: writable.session, path: writable.path, readOnly: false, dispose: () => writable.dispose() }, messages, error: null };
+  } catch (error) {
+    if (!(error instanceof SessionLockedError)) {
+      return { opened: null, messages, error: `could not open session ${target}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    messages.push(`session ${target} is open for writing in another process (pid ${error.pid}); showing it read-only`);
+  }
+  try {
+    return { opened: openSessionReadOnly(store, target, onReadOnlyChange), messages, error: null };
+  } catch (error) {
+    return { opened: null, messages, error: `could not read session ${target}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

@@ -1,0 +1,60 @@
+// The extension's settings (contributes.configuration in package.json), read and
+// validated in one place. A value of the wrong shape falls back to the default and
+// is reported, so a typo in settings.json never breaks activation.
+import * as vscode from 'vscode';
+import { z } from 'zod';
+
+export const SETTINGS_SECTION = 'agentChecklist';
+export const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export interface AgentSettings {
+  provider: ProviderId;
+  /** As written in settings; relative paths are resolved against the first workspace folder. */
+  scriptPath: string;
+  allowParallelInProgress: boolean;
+  maxSteps: number;
+}
+
+export const DEFAULT_SETTINGS: AgentSettings = { provider: 'demo', scriptPath: '', allowParallelInProgress: true, maxSteps: 25 };
+
+const fields = {
+  provider: z.enum(PROVIDER_IDS),
+  scriptPath: z.string(),
+  allowParallelInProgress: z.boolean(),
+  maxSteps: z.number().int().min(1).max(1000),
+} satisfies { [K in keyof AgentSettings]: z.ZodType<AgentSettings[K]> };
+
+const keys: { [K in keyof AgentSettings]: string } = {
+  provider: 'provider',
+  scriptPath: 'scripted.scriptPath',
+  allowParallelInProgress: 'todo.allowParallelInProgress',
+  maxSteps: 'maxSteps',
+};
+
+function field<K extends keyof AgentSettings>(config: vscode.WorkspaceConfiguration, key: K, problems: string[]): AgentSettings[K] {
+  const raw: unknown = config.get(keys[key]);
+  if (raw === undefined) return DEFAULT_SETTINGS[key];
+  const parsed = fields[key].safeParse(raw);
+  if (parsed.success) return parsed.data as AgentSettings[K];
+  problems.push(`${SETTINGS_SECTION}.${keys[key]} has an invalid value (${JSON.stringify(raw)}); using ${JSON.stringify(DEFAULT_SETTINGS[key])}`);
+  return DEFAULT_SETTINGS[key];
+}
+
+export function readSettings(): { settings: AgentSettings; problems: string[] } {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const problems: string[] = [];
+  const settings: AgentSettings = {
+    provider: field(config, 'provider', problems),
+    scriptPath: field(config, 'scriptPath', problems),
+    allowParallelInProgress: field(config, 'allowParallelInProgress', problems),
+    maxSteps: field(config, 'maxSteps', problems),
+  };
+  return { settings, problems };
+}
+
+export function onDidChangeSettings(listener: () => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(SETTINGS_SECTION)) listener();
+  });
+}

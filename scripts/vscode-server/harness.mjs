@@ -1,0 +1,92 @@
+// What the integration and e2e runners share: prerequisites (and the skip rule),
+// bundling the extension-host tests, and opening a workbench page with the
+// automation hooks the extension-host test runner reports through.
+import { spawnSync } from 'node:child_process';
+import { format } from 'node:util';
+import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import * as esbuild from 'esbuild';
+import { chromiumPath } from './browser.mjs';
+import { missingPrerequisites, isCodeServerInstalled } from './install.mjs';
+import { REPO_ROOT } from './paths.mjs';
+
+export const INTEGRATION_OUT = join(REPO_ROOT, 'out', 'integration');
+
+/**
+ * Returns null when the real-VS-Code tiers can run, else why not. Outside CI a
+ * missing system package skips the tier with that message; in CI it fails it.
+ */
+export function whyCannotRun() {
+  const missing = [];
+  if (!chromiumPath()) missing.push('chromium (apt-get install chromium, or set CHROME_PATH)');
+  if (!isCodeServerInstalled()) missing.push(...missingPrerequisites());
+  return missing.length ? `missing ${missing.join(', ')}; .ci/run installs them on Debian` : null;
+}
+
+export function skipOrFail(tier) {
+  const why = whyCannotRun();
+  if (!why) return;
+  if (process.env.CI) {
+    console.error(`${tier}: cannot run: ${why}`);
+    process.exit(1);
+  }
+  console.log(`${tier}: SKIPPED — ${why}`);
+  console.log(`${tier}: 0 passed, 0 failed, 1 skipped`);
+  process.exit(0);
+}
+
+export function buildExtension() {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Bundles test/integration/*.ts to out/integration/*.js (vscode and mocha stay external). */
+export async function bundleIntegrationTests() {
+  const dir = join(REPO_ROOT, 'test', 'integration');
+  const entryPoints = readdirSync(dir).filter((n) => n.endsWith('.ts')).map((n) => join(dir, n));
+  await esbuild.build({
+    entryPoints,
+    outdir: INTEGRATION_OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+  return join(INTEGRATION_OUT, 'index.js');
+}
+
+/** Workbench noise that says nothing about the extension under test. */
+const NOISE = [
+  /^Resolving connection token/,
+  /^Resolved connection token/,
+  /^Creating a socket/,
+  /^Ignoring fetching additional builtin extensions/,
+  /^\[Service Worker\]/,
+  /^ChatSessionStore:/,
+  /^Updating additional builtin extensions cache/,
+  /vsda/,
+  /^\s+at .*\/code-server\/lib\/vscode\/out\//, // workbench-internal stack frames
+];
+
+/**
+ * Exposes codeAutomationLog/codeAutomationExit on the page (before it loads).
+ * Returns { exited }: a promise of the exit code the extension-host test runner
+ * reports (wrapped, so awaiting this function does not wait for the run).
+ */
+export async function exposeAutomationHooks(page, { onLine = (line) => console.log(line), verbose = false } = {}) {
+  let exit;
+  const exited = new Promise((resolve) => (exit = resolve));
+  await page.exposeFunction('codeAutomationLog', (level, args) => {
+    const text = Array.isArray(args) ? format(...args) : format(args);
+    if (!verbose && NOISE.some((re) => re.test(text))) return;
+    for (const line of text.split('\n')) {
+      if (!verbose && NOISE.some((re) => re.test(line))) continue;
+      onLine(level === 'error' || level === 'warn' ? `[${level}] ${line}` : line);
+    }
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => exit(code));
+  return { exited };
+}

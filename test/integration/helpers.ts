@@ -1,0 +1,72 @@
+// Shared by the extension-host tests: the extension's test API (real objects), the
+// scripted model files they play, and settings written through the real API.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import type { AgentChecklistTestApi } from '../../extension/src/extension';
+
+export const EXTENSION_ID = 'agent-checklist.agent-checklist';
+
+let api: AgentChecklistTestApi | undefined;
+
+export async function getApi(): Promise<AgentChecklistTestApi> {
+  if (api) return api;
+  const extension = vscode.extensions.getExtension<AgentChecklistTestApi | undefined>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded in this extension host`);
+  const exported = await extension.activate();
+  if (!exported) throw new Error('the extension returned no test API (is it running in production mode?)');
+  api = exported;
+  return api;
+}
+
+/** After a simulated re-activation the old API's objects are disposed: use the new one. */
+export function replaceApi(next: AgentChecklistTestApi): void {
+  api = next;
+}
+
+export interface Todo {
+  content: string;
+  status: 'pending' | 'in_progress' | 'completed';
+}
+
+export const todoWrite = (todos: Todo[], text?: string): Record<string, unknown> => ({
+  ...(text ? { text } : {}),
+  toolCalls: [{ name: 'todo_write', arguments: { todos } }],
+});
+
+/** Writes a scripted model file and points the settings at it (provider `scripted`). */
+export async function useScript(responses: Record<string, unknown>[]): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-script-'));
+  const file = path.join(dir, 'script.json');
+  fs.writeFileSync(file, JSON.stringify({ responses }));
+  const config = vscode.workspace.getConfiguration('agentChecklist');
+  await config.update('provider', 'scripted', vscode.ConfigurationTarget.Global);
+  await config.update('scripted.scriptPath', file, vscode.ConfigurationTarget.Global);
+  return file;
+}
+
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('agentChecklist').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Polls until `condition` holds; the deadline only bounds a hang, it asserts nothing about speed. */
+export async function waitFor(condition: () => boolean, what: string, deadlineMs = 20_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const logLineSchema = z.object({ type: z.string(), data: z.unknown().optional() });
+
+/** The session log's lines (header included), as written on disk. */
+export function logLines(file: string): z.infer<typeof logLineSchema>[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => logLineSchema.parse(JSON.parse(line)));
+}

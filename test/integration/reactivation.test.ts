@@ -1,0 +1,47 @@
+// Re-activation, as VS Code does it (deactivate(), then dispose the subscriptions),
+// followed by activate() with the same context: nothing is left twice, the session's
+// write lock was released and the plan comes back from the log.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { getApi, logLines, replaceApi, todoWrite, useScript } from './helpers';
+
+describe('re-activation', () => {
+  it('leaves exactly one of every adapter and reopens the same session for writing', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await useScript([
+      todoWrite([{ content: 'Before reload', status: 'in_progress' }, { content: 'After reload', status: 'pending' }]),
+      { text: 'Paused.' },
+    ]);
+    await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start');
+    const before = api.session();
+    assert.ok(before?.logPath);
+    const counts = api.liveAdapters();
+    assert.ok(Object.keys(counts).length >= 6);
+    for (const [kind, n] of Object.entries(counts)) assert.equal(n, 1, `one live ${kind} before`);
+
+    const next = await api.reactivate();
+    replaceApi(next);
+    for (const [kind, n] of Object.entries(next.liveAdapters())) assert.equal(n, 1, `one live ${kind} after re-activation`);
+    const after = next.session();
+    assert.equal(after?.id, before.id, 'the latest session was reopened');
+    assert.equal(after?.readOnly, false, 'for writing: the old activation released its lock');
+    assert.equal(next.statusBarText(), '$(checklist) 0/2 · Before reload', 'the plan came back from the log');
+
+    const linesBefore = logLines(before.logPath).length;
+    await useScript([
+      todoWrite([{ content: 'Before reload', status: 'completed' }, { content: 'After reload', status: 'in_progress' }]),
+      { text: 'Continued.' },
+    ]);
+    await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Continue');
+    const added = logLines(before.logPath).slice(linesBefore).map((l) => l.type);
+    assert.deepEqual(added, [
+      'turn/start', 'user/message',
+      'step/start', 'assistant/message', 'tool/call', 'todo/write', 'tool/result', 'step/end',
+      'step/start', 'assistant/message', 'step/end',
+      'turn/end',
+    ], 'one command handler and one session wrote each event once');
+    assert.equal(next.statusBarText(), '$(checklist) 1/2 · After reload');
+    assert.deepEqual(next.planTreeRows().map((r) => r.label), ['Before reload', 'After reload']);
+  });
+});

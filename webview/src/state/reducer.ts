@@ -1,0 +1,117 @@
+// The webview's whole state, as a pure fold of host messages. No DOM, no effects:
+// unit-testable as is.
+//
+// Ordering: the host stamps each message for this webview with seq = previous + 1.
+// The fold applies messages in seq order from the latest snapshot: a message at or
+// below the applied seq is stale and dropped; one that arrives early (a gap before
+// it) is parked in `pending` until the gap fills or a newer snapshot supersedes it.
+// So any delivery order of the same messages ends in the same state.
+import type { HostMessage, PlanView, ProviderView, RunView, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
+import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+
+export interface ViewState {
+  /** False until the first snapshot: the webview shows a loading line. */
+  loaded: boolean;
+  session: SessionView | null;
+  /** Sorted by `order`; unique by `id`. */
+  items: TranscriptItem[];
+  cursor: number | null;
+  plan: PlanView | null;
+  run: RunView;
+  provider: ProviderView | null;
+  stream: StreamView | null;
+  notice: { level: 'info' | 'error'; text: string } | null;
+}
+
+export interface State {
+  /** The seq of the last message applied. */
+  seq: number;
+  /** Messages that arrived before the ones they follow, by seq. */
+  pending: HostMessage[];
+  view: ViewState;
+  /** Too many parked messages: the app asks the host for a fresh snapshot. */
+  needsResync: boolean;
+}
+
+export const MAX_PENDING = 500;
+
+export const initialState: State = {
+  seq: 0,
+  pending: [],
+  needsResync: false,
+  view: { loaded: false, session: null, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: null, stream: null, notice: null },
+};
+
+export function reduce(state: State, message: HostMessage): State {
+  if (message.seq <= state.seq) return state; // stale: already applied or superseded
+  if (message.type === 'snapshot') {
+    const view = applyMessage(state.view, message);
+    return drain({ seq: message.seq, pending: state.pending.filter((m) => m.seq > message.seq), view, needsResync: false });
+  }
+  if (state.view.loaded && message.seq === state.seq + 1) {
+    return drain({ ...state, seq: message.seq, view: applyMessage(state.view, message) });
+  }
+  if (state.pending.some((m) => m.seq === message.seq)) return state;
+  const pending = [...state.pending, message].sort((a, b) => a.seq - b.seq);
+  return { ...state, pending, needsResync: pending.length > MAX_PENDING };
+}
+
+/** Applies parked messages that now follow on. */
+function drain(state: State): State {
+  let current = state;
+  while (current.pending[0]?.seq === current.seq + 1) {
+    const [next, ...rest] = current.pending;
+    if (!next) break;
+    current = { ...current, seq: next.seq, pending: rest, view: applyMessage(current.view, next) };
+  }
+  const needsResync = current.pending.length > MAX_PENDING;
+  return needsResync === current.needsResync ? current : { ...current, needsResync };
+}
+
+/** One message's effect, in order. */
+export function applyMessage(view: ViewState, message: HostMessage): ViewState {
+  switch (message.type) {
+    case 'snapshot':
+      return {
+        loaded: true,
+        session: message.session,
+        items: upsertItems([], message.items),
+        cursor: message.cursor,
+        plan: message.plan,
+        run: message.run,
+        provider: message.provider,
+        stream: message.stream,
+        notice: null,
+      };
+    case 'items': {
+      const items = upsertItems(view.items, message.items);
+      const stream = view.stream && isCommitted(items, view.stream) ? null : view.stream;
+      return { ...view, items, stream };
+    }
+    case 'page':
+      // Older history: the plan is the host's and stays as it is.
+      return { ...view, items: upsertItems(view.items, message.items), cursor: message.cursor };
+    case 'plan':
+      return { ...view, plan: message.plan };
+    case 'run':
+      return { ...view, run: message.run, stream: message.run.state === 'idle' ? null : view.stream, notice: message.run.state === 'running' ? null : view.notice };
+    case 'provider':
+      return { ...view, provider: message.provider };
+    case 'stream':
+      return { ...view, stream: message.stream && isCommitted(view.items, message.stream) ? null : message.stream };
+    case 'notice':
+      return { ...view, notice: { level: message.level, text: message.text } };
+  }
+}
+
+/** The step's assistant message is in the transcript: its live stream is done. */
+function isCommitted(items: readonly TranscriptItem[], stream: StreamView): boolean {
+  return items.some((i) => (i.kind === 'assistant' || i.kind === 'tool') && i.turn === stream.turn && i.step === stream.step);
+}
+
+export function upsertItems(items: readonly TranscriptItem[], incoming: readonly TranscriptItem[]): TranscriptItem[] {
+  if (incoming.length === 0) return items as TranscriptItem[];
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const item of incoming) byId.set(item.id, item);
+  return [...byId.values()].sort((a, b) => a.order - b.order);
+}
