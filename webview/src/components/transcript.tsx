@@ -1,6 +1,7 @@
 // The transcript: prompts, answers (as text: nothing from the model is ever parsed
 // as HTML), collapsed reasoning, one row per tool call, how each turn ended, and the
 // text streaming in for the current step.
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { StreamView } from '../../../extension/src/core/protocol/messages';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { post } from '../vscode-api';
@@ -59,7 +60,23 @@ function Item({ item }: { item: TranscriptItem }) {
   }
 }
 
+/** Follows new output while the reader is at the bottom; leaves them where they are otherwise. */
+function useFollowBottom(deps: unknown[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, deps);
+  const onScroll = (): void => {
+    const el = ref.current;
+    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+  };
+  return { ref, onScroll };
+}
+
 export function Transcript({ items, stream, cursor, running }: { items: TranscriptItem[]; stream: StreamView | null; cursor: number | null; running: boolean }) {
+  const follow = useFollowBottom([items, stream, running]);
   if (items.length === 0 && !stream && !running) {
     return (
       <div class="transcript empty">
@@ -68,7 +85,7 @@ export function Transcript({ items, stream, cursor, running }: { items: Transcri
     );
   }
   return (
-    <div class="transcript">
+    <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
       {cursor !== null && (
         <button type="button" class="link-button older" onClick={() => post({ type: 'loadOlder', cursor })}>
           Show earlier messages

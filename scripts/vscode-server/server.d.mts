@@ -1,0 +1,25 @@
+// Types for server.mjs (the e2e tests are TypeScript).
+export const QUIET_SETTINGS: Record<string, unknown>;
+export function freePort(): Promise<number>;
+export function makeTempDir(prefix: string): string;
+export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void;
+export function installExtension(vsixPath: string, dirs: { userDataDir: string; extensionsDir: string }): string;
+export interface RunningServer {
+  url: string;
+  port: number;
+  pid: number | undefined;
+  userDataDir: string;
+  extensionsDir: string;
+  output: string[];
+  stop(): Promise<void>;
+  exited: Promise<unknown>;
+}
+export function startServer(options?: {
+  workspace?: string;
+  userDataDir?: string;
+  extensionsDir?: string;
+  settings?: Record<string, unknown>;
+  echo?: boolean;
+}): Promise<RunningServer>;
+export function remoteUri(absolutePath: string): string;
+export function workbenchUrl(serverUrl: string, options?: { folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;

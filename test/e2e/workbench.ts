@@ -1,0 +1,185 @@
+// Driving the real VS Code workbench (code-server) in Debian's Chromium: open it,
+// run commands from the palette, and read the status bar, the Plan tree and the
+// Agent webview from the page. Selectors are the workbench's own (see
+// shared/recipes/real-vscode-offline.md).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { launchBrowser } from '../../scripts/vscode-server/browser.mjs';
+import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
+import { makeTempDir, startServer, workbenchUrl, type RunningServer } from '../../scripts/vscode-server/server.mjs';
+
+export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
+export const LIGHT_THEME = 'Default Light Modern';
+/** Theme labels as the color theme picker lists them. */
+export const LIGHT_THEME_LABEL = 'Light Modern';
+export const DARK_THEME_LABEL = 'Dark Modern';
+
+export interface Workbench {
+  page: Page;
+  server: RunningServer;
+  workspace: string;
+  settings: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server and opens its workbench. With `extensionDevelopmentPath` the
+ * extension is loaded from the working tree; without, only installed ones run.
+ */
+export async function openWorkbench(options: {
+  settings?: Record<string, unknown>;
+  extensionDevelopmentPath?: string;
+  userDataDir?: string;
+  extensionsDir?: string;
+}): Promise<Workbench> {
+  const workspace = makeTempDir('e2e-ws');
+  const settings = { 'workbench.colorTheme': LIGHT_THEME, ...options.settings };
+  const server = await startServer({
+    workspace,
+    settings,
+    ...(options.userDataDir ? { userDataDir: options.userDataDir } : {}),
+    ...(options.extensionsDir ? { extensionsDir: options.extensionsDir } : {}),
+  });
+  const browser = await launchBrowser();
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  const close = async (): Promise<void> => {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(server.userDataDir, { recursive: true, force: true });
+    fs.rmSync(workspace, { recursive: true, force: true });
+  };
+  try {
+    const url = workbenchUrl(server.url, { folder: workspace, ...(options.extensionDevelopmentPath ? { extensionDevelopmentPath: options.extensionDevelopmentPath } : {}) });
+    await page.goto(url);
+    await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+    await page.locator('#workbench\\.parts\\.statusbar').waitFor();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { page, server, workspace, settings, close };
+}
+
+/** Polls `read` until `accept` holds; on the deadline, fails with the last value read. */
+export async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, deadlineMs = 30_000): Promise<T> {
+  const end = Date.now() + deadlineMs;
+  let last: T = await read();
+  while (!accept(last)) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}; last seen: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  return last;
+}
+
+/** Opens the Agent Checklist container from the activity bar. */
+export async function openContainer(page: Page): Promise<void> {
+  await page.locator('.activitybar a.action-label[aria-label^="Agent Checklist"]').click();
+  await planPane(page).waitFor();
+}
+
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  // The row whose label is exactly the title (a fuzzy match may rank another first);
+  // its aria-label may go on with the keybinding: "<title>, Control+K Control+T".
+  const quoted = JSON.stringify(title);
+  const quotedPrefix = JSON.stringify(`${title},`);
+  const row = page.locator(`.quick-input-list .monaco-list-row:visible[aria-label=${quoted}], .quick-input-list .monaco-list-row:visible[aria-label^=${quotedPrefix}]`).first();
+  await row.click();
+}
+
+/** Answers the input box a command opened (its title names the command). */
+export async function answerInputBox(page: Page, title: string, text: string): Promise<void> {
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor();
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** Our status bar entry (its element id ends with the item id), or null when absent or hidden. */
+export async function readStatusBar(page: Page): Promise<string | null> {
+  const item = page.locator('#workbench\\.parts\\.statusbar .statusbar-item[id$="agentChecklist.plan"]');
+  if ((await item.count()) === 0 || !(await item.first().isVisible())) return null;
+  return (await item.first().innerText()).replace(/\s+/g, ' ').trim();
+}
+
+export async function statusBarCount(page: Page): Promise<number> {
+  return page.locator('#workbench\\.parts\\.statusbar .statusbar-item[id$="agentChecklist.plan"]').count();
+}
+
+function planPane(page: Page) {
+  return page.locator('.pane:has(.pane-header[aria-label*="Plan"])');
+}
+
+export interface TreeRow {
+  label: string;
+  description: string;
+  icon: string;
+  level: string | null;
+}
+
+export async function readTree(page: Page): Promise<TreeRow[]> {
+  const rows = planPane(page).locator('.monaco-list-row[role=treeitem]');
+  return rows.evaluateAll((elements) =>
+    elements.map((row) => {
+      const icon = row.querySelector('.custom-view-tree-node-item-icon, .codicon');
+      const codicon = icon ? [...icon.classList].find((c) => c.startsWith('codicon-') && c !== 'codicon-modifier-spin') : undefined;
+      return {
+        label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
+        description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
+        icon: codicon?.replace(/^codicon-/, '') ?? '',
+        level: row.getAttribute('aria-level'),
+      };
+    }),
+  );
+}
+
+/** The Agent view's page (nested frames of the webview host). */
+export function agentFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+export interface StripState {
+  visible: boolean;
+  header: string;
+  expanded: string | null;
+  items: { content: string; status: string | null }[];
+}
+
+export async function readStrip(frame: FrameLocator): Promise<StripState> {
+  const strip = frame.locator('.plan-strip');
+  if ((await strip.count()) === 0) return { visible: false, header: '', expanded: null, items: [] };
+  const header = frame.locator('.plan-strip .plan-header');
+  return {
+    visible: await strip.isVisible(),
+    header: ((await header.innerText()) ?? '').replace(/\s+/g, ' ').trim(),
+    expanded: await header.getAttribute('aria-expanded'),
+    items: await frame.locator('.plan-strip .plan-item').evaluateAll((elements) =>
+      elements.map((li) => ({ content: li.querySelector('.plan-item-content')?.textContent ?? '', status: li.getAttribute('data-status') })),
+    ),
+  };
+}
+
+/** Switches the color theme through "Preferences: Color Theme" (its picker shows the label). */
+export async function setTheme(page: Page, label: string, dark: boolean): Promise<void> {
+  await runCommand(page, 'Preferences: Color Theme');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const row = page.locator('.quick-input-list .monaco-list-row:visible', { hasText: label }).first();
+  await row.waitFor(); // the theme picker is open (it lists every theme)
+  await input.fill(label);
+  await row.waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator(dark ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs').waitFor({ timeout: 30_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, name);
+  await page.screenshot({ path: file });
+  return file;
+}
