@@ -2,7 +2,7 @@
 export const QUIET_SETTINGS: Record<string, unknown>;
 export function freePort(): Promise<number>;
 export function makeTempDir(prefix: string): string;
-export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void;
+export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>, options?: { keepExisting?: boolean }): void;
 export function installExtension(vsixPath: string, dirs: { userDataDir: string; extensionsDir: string }): string;
 export interface RunningServer {
   url: string;
@@ -19,6 +19,8 @@ export function startServer(options?: {
   userDataDir?: string;
   extensionsDir?: string;
   settings?: Record<string, unknown>;
+  keepSettings?: boolean;
+  port?: number;
   echo?: boolean;
 }): Promise<RunningServer>;
 export function remoteUri(absolutePath: string): string;

@@ -3,7 +3,7 @@
 // no trust dialog or walkthrough covers the workbench. stop() ends only the process
 // this module started (and its extension hosts, which exit with it).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,9 +40,11 @@ export function makeTempDir(prefix) {
   return mkdtempSync(join(tmpdir(), `agent-checklist-${prefix}-`));
 }
 
-export function writeUserSettings(userDataDir, settings) {
+export function writeUserSettings(userDataDir, settings, { keepExisting = false } = {}) {
+  const file = join(userDataDir, 'User', 'settings.json');
+  if (keepExisting && existsSync(file)) return; // the user's own changes win
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`);
 }
 
 const serverEnv = () => ({ ...process.env, EXTENSIONS_GALLERY: '{}' });
@@ -76,15 +78,16 @@ async function waitForHealth(url, child, output, timeoutMs) {
 
 /**
  * Starts a server. Options: workspace (folder to open), userDataDir, extensionsDir,
- * settings (merged over QUIET_SETTINGS), echo (print the server's output).
+ * settings (merged over QUIET_SETTINGS), keepSettings (leave an existing settings.json
+ * alone), port (default: a free one), echo (print the server's output).
  * Returns { url, port, pid, userDataDir, output, stop() }.
  */
-export async function startServer({ workspace, userDataDir = makeTempDir('ud'), extensionsDir, settings = {}, echo = false } = {}) {
+export async function startServer({ workspace, userDataDir = makeTempDir('ud'), extensionsDir, settings = {}, keepSettings = false, port: wantedPort, echo = false } = {}) {
   const entry = ensureCodeServer();
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   const extensions = extensionsDir ?? join(userDataDir, 'extensions');
   mkdirSync(extensions, { recursive: true });
-  writeUserSettings(userDataDir, settings);
+  writeUserSettings(userDataDir, settings, { keepExisting: keepSettings });
   const config = join(userDataDir, 'config.yaml');
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [

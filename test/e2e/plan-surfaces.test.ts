@@ -59,7 +59,8 @@ describe('the plan in the real workbench', () => {
     await runCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
     const frame = agentFrame(page);
-    await frame.locator('.assistant-text', { hasText: FINAL_TEXT }).waitFor({ timeout: 60_000 });
+    await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: FINAL_TEXT }).waitFor({ timeout: 60_000 });
+    await frame.locator('.composer button[type=submit]').waitFor(); // the turn has ended: Send is back
 
     // The status bar: `$(checklist) <done>/<total> · <first active>` (the codicon renders as a glyph, not text).
     const status = await until(() => readStatusBar(page), (t) => t === '2/4 · Add a regression test', 'the status bar item');
