@@ -1,13 +1,15 @@
 // Which model a turn talks to, from the settings. `demo` needs nothing; `scripted`
 // reads the file named by agentChecklist.scripted.scriptPath (one instance serves
 // turn after turn, so a multi-turn script plays on; a changed file or a new session
-// starts it over). Providers not wired into the extension yet say so plainly.
+// starts it over). `vscode-lm` takes the first model VS Code offers (vscode.lm).
+// Providers not wired into the extension yet say so plainly.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ModelProvider } from '../core/agent/provider';
 import { loadModelScript, ScriptedProvider } from '../core/agent/providers/scripted';
 import type { ProviderView } from '../core/protocol/messages';
 import { DemoProvider, DEMO_MODEL } from './demo-provider';
+import { selectVscodeLmProvider } from './vscode-lm-provider';
 import type { AgentSettings } from './settings';
 
 /** The configured provider cannot run; the message is for the user. */
@@ -38,7 +40,7 @@ export class ProviderSource {
     return view;
   }
 
-  create(settings: AgentSettings): ModelProvider {
+  async create(settings: AgentSettings): Promise<ModelProvider> {
     this.check(settings);
     switch (settings.provider) {
       case 'demo':
@@ -51,6 +53,12 @@ export class ProviderSource {
         if (this.scripted?.key !== key) this.scripted = { key, provider: new ScriptedProvider(loadModelScript(file), path.basename(file)) };
         return this.scripted.provider;
       }
+      case 'vscode-lm':
+        try {
+          return await selectVscodeLmProvider();
+        } catch (error) {
+          throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+        }
       default:
         throw new ProviderUnavailableError(unavailable(settings.provider));
     }
@@ -71,6 +79,8 @@ export class ProviderSource {
         if (!fs.existsSync(file)) throw new ProviderUnavailableError(`the scripted model file ${file} does not exist (agentChecklist.scripted.scriptPath)`);
         return;
       }
+      case 'vscode-lm':
+        return; // which models VS Code offers is known only when asked (create)
       default:
         throw new ProviderUnavailableError(unavailable(settings.provider));
     }

@@ -47,6 +47,8 @@ export class SessionController implements vscode.Disposable {
   private folder = new TranscriptFolder();
   private sessionSubscription: vscode.Disposable | null = null;
   private running: RunningTurn | null = null;
+  /** A turn is being set up (its provider is being selected). */
+  private starting = false;
   private streamState: StreamView | null = null;
   private disposed = false;
 
@@ -117,11 +119,18 @@ export class SessionController implements vscode.Disposable {
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
   async sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
     if (this.disposed) throw new TurnRefusedError('Agent Checklist is shutting down');
-    if (this.running) throw new TurnRefusedError('a turn is already running; stop it first');
+    if (this.running || this.starting) throw new TurnRefusedError('a turn is already running; stop it first');
     const text = prompt.trim();
     if (!text) throw new TurnRefusedError('the prompt is empty');
     const settings = this.options.settings();
-    const provider = this.options.providers.create(settings);
+    this.starting = true;
+    let provider;
+    try {
+      provider = await this.options.providers.create(settings);
+    } finally {
+      this.starting = false;
+    }
+    if (this.disposed) throw new TurnRefusedError('Agent Checklist is shutting down');
     const session = this.writableSession(text);
     const tools = buildToolRegistry({ tools: DEFAULT_TOOLS, allowParallelInProgress: settings.allowParallelInProgress });
     const abort = new AbortController();
