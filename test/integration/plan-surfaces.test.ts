@@ -99,15 +99,17 @@ describe('plan surfaces', () => {
     assert.equal(api.statusBarText(), '$(checklist) 1/3 · Fix the off-by-one');
   });
 
-  it('reports a provider that is not available instead of starting a turn', async () => {
-    const api = await getApi();
-    await setSetting('provider', 'anthropic');
-    try {
-      const reason = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Hello');
-      assert.equal(reason, undefined, 'no turn ran');
-      assert.equal(api.session(), null, 'no session was created for it');
-    } finally {
-      await setSetting('provider', undefined);
-    }
-  });
+  for (const provider of ['anthropic', 'vscode-lm']) {
+    it(`reports a provider that cannot run (${provider} here) instead of starting a turn`, async () => {
+      const api = await getApi();
+      await setSetting('provider', provider);
+      try {
+        const reason = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Hello');
+        assert.equal(reason, undefined, 'no turn ran');
+        assert.equal(api.session(), null, 'no session was created for it');
+      } finally {
+        await setSetting('provider', undefined);
+      }
+    });
+  }
 });
