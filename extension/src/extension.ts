@@ -10,13 +10,16 @@ import { registerPlanTree } from './vscode/plan-tree';
 import { ProviderSource } from './vscode/provider-source';
 import { SessionController } from './vscode/session-controller';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
-import { createTestApi, LiveAdapters, type AgentChecklistTestApi } from './vscode/test-api';
+import { createTestApi, LiveAdapters, type AgentChecklistTestApi, type TestApiParts } from './vscode/test-api';
 
 export type { AgentChecklistTestApi } from './vscode/test-api';
 
 /** Survives re-activation on purpose: it counts what each activation left alive. */
 const live = new LiveAdapters();
 let activeController: SessionController | null = null;
+/** The latest activation's parts, read by the one test API object. */
+let activeParts: TestApiParts | null = null;
+let testApi: AgentChecklistTestApi | undefined;
 
 export function activate(context: vscode.ExtensionContext): AgentChecklistTestApi | undefined {
   const own = <T extends vscode.Disposable>(kind: string, item: T): T => {
@@ -40,7 +43,12 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
 
   const controller = own('controller', new SessionController({ store, providers, settings, log, cwd: workspaceRoot }));
   activeController = controller;
-  context.subscriptions.push({ dispose: () => void (activeController === controller && (activeController = null)) });
+  context.subscriptions.push({
+    dispose: () => {
+      if (activeController === controller) activeController = null;
+      if (activeParts?.controller === controller) activeParts = null;
+    },
+  });
   controller.openLatest();
 
   const tree = registerPlanTree(controller);
@@ -81,21 +89,19 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
   own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));
 
-  const api = createTestApi({
-    controller,
-    tree: tree.provider,
-    statusBar,
-    webview,
-    live,
-    reactivate: async () => {
+  activeParts = { controller, tree: tree.provider, statusBar, webview, live };
+  testApi ??= createTestApi(
+    () => {
+      if (!activeParts) throw new Error('Agent Checklist is not active');
+      return activeParts;
+    },
+    async () => {
       await deactivate();
       for (const item of context.subscriptions.splice(0)) item.dispose();
-      const next = activate(context);
-      if (!next) throw new Error('re-activation returned no API');
-      return next;
+      activate(context);
     },
-  });
-  return context.extensionMode === vscode.ExtensionMode.Production ? undefined : api;
+  );
+  return context.extensionMode === vscode.ExtensionMode.Production ? undefined : testApi;
 }
 
 /** Ends a running turn cleanly (it records `aborted`) before the log is closed. */

@@ -21,11 +21,6 @@ export async function getApi(): Promise<AgentChecklistTestApi> {
   return api;
 }
 
-/** After a simulated re-activation the old API's objects are disposed: use the new one. */
-export function replaceApi(next: AgentChecklistTestApi): void {
-  api = next;
-}
-
 export interface Todo {
   content: string;
   status: 'pending' | 'in_progress' | 'completed';

@@ -3,7 +3,7 @@
 // write lock was released and the plan comes back from the log.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { getApi, logLines, replaceApi, todoWrite, useScript } from './helpers';
+import { getApi, logLines, todoWrite, useScript } from './helpers';
 
 describe('re-activation', () => {
   it('leaves exactly one of every adapter and reopens the same session for writing', async () => {
@@ -20,8 +20,8 @@ describe('re-activation', () => {
     assert.ok(Object.keys(counts).length >= 6);
     for (const [kind, n] of Object.entries(counts)) assert.equal(n, 1, `one live ${kind} before`);
 
-    const next = await api.reactivate();
-    replaceApi(next);
+    await api.reactivate();
+    const next = api; // the same API object, now reading the new activation
     for (const [kind, n] of Object.entries(next.liveAdapters())) assert.equal(n, 1, `one live ${kind} after re-activation`);
     const after = next.session();
     assert.equal(after?.id, before.id, 'the latest session was reopened');

@@ -46,8 +46,11 @@ export interface AgentChecklistTestApi {
   run(): RunView;
   webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number };
   liveAdapters(): Record<string, number>;
-  /** Deactivates (as VS Code does: deactivate(), then dispose subscriptions) and activates again. */
-  reactivate(): Promise<AgentChecklistTestApi>;
+  /**
+   * Deactivates (as VS Code does: deactivate(), then dispose subscriptions) and
+   * activates again. The API object stays the same and reads the new activation.
+   */
+  reactivate(): Promise<void>;
 }
 
 export interface TestApiParts {
@@ -56,13 +59,15 @@ export interface TestApiParts {
   statusBar: PlanStatusBar;
   webview: AgentWebviewProvider;
   live: LiveAdapters;
-  reactivate: () => Promise<AgentChecklistTestApi>;
 }
 
-export function createTestApi(parts: TestApiParts): AgentChecklistTestApi {
+/** One API object for the extension's lifetime: every call reads the current activation. */
+export function createTestApi(current: () => TestApiParts, reactivate: () => Promise<void>): AgentChecklistTestApi {
   return {
-    planTreeRows: () =>
-      parts.tree.getChildren().map((node) => {
+    planTreeRows: () => {
+      const parts = current();
+      return parts.tree
+        .getChildren().map((node) => {
         const item = parts.tree.getTreeItem(node);
         const icon = item.iconPath && typeof item.iconPath === 'object' && 'id' in item.iconPath ? item.iconPath.id : '';
         return {
@@ -71,15 +76,17 @@ export function createTestApi(parts: TestApiParts): AgentChecklistTestApi {
           icon,
           tooltip: typeof item.tooltip === 'string' ? item.tooltip : '',
         };
-      }),
-    statusBarText: () => parts.statusBar.text,
-    session: () => {
-      const view = parts.controller.sessionView;
-      return view ? { ...view, logPath: parts.controller.logPath } : null;
+      });
     },
-    run: () => parts.controller.runView,
-    webview: () => parts.webview.state,
-    liveAdapters: () => parts.live.snapshot(),
-    reactivate: parts.reactivate,
+    statusBarText: () => current().statusBar.text,
+    session: () => {
+      const { controller } = current();
+      const view = controller.sessionView;
+      return view ? { ...view, logPath: controller.logPath } : null;
+    },
+    run: () => current().controller.runView,
+    webview: () => current().webview.state,
+    liveAdapters: () => current().live.snapshot(),
+    reactivate,
   };
 }
