@@ -135,6 +135,10 @@ export class SessionController implements vscode.Disposable {
     const tools = buildToolRegistry({ tools: DEFAULT_TOOLS, allowParallelInProgress: settings.allowParallelInProgress });
     const abort = new AbortController();
     const run: RunningTurn = { turn: session.lastTurn + 1, abort, stopping: false, done: Promise.resolve(undefined) };
+    // Running before the turn starts: its first appends (and a failure before any
+    // await) already see it, and its end always clears it.
+    this.running = run;
+    this.runEmitter.fire(this.runView);
     run.done = (async () => {
       try {
         const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta: (d) => this.onDelta(d) });
@@ -151,8 +155,6 @@ export class SessionController implements vscode.Disposable {
         this.runEmitter.fire(this.runView);
       }
     })();
-    this.running = run;
-    this.runEmitter.fire(this.runView);
     return run.done;
   }
 
