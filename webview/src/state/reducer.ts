@@ -6,7 +6,8 @@
 // below the applied seq is stale and dropped; one that arrives early (a gap before
 // it) is parked in `pending` until the gap fills or a newer snapshot supersedes it.
 // So any delivery order of the same messages ends in the same state.
-import type { HostMessage, PlanView, ProviderView, RunView, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
+import type { ApprovalView, ChildView, HostMessage, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
+import { resolveStrings, type WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 
 export interface ViewState {
@@ -21,6 +22,17 @@ export interface ViewState {
   provider: ProviderView | null;
   stream: StreamView | null;
   notice: { level: 'info' | 'error'; text: string } | null;
+  strings: WebviewStrings;
+  sessions: SessionListItem[];
+  /** Pending approvals, oldest first. */
+  approvals: ApprovalView[];
+  child: ChildView | null;
+  /**
+   * Items the latest plan message completed that the one before had not (for the
+   * polite live region); `at` is that message's seq, so a repeat of the same text
+   * is still a new announcement. Empty after a snapshot: a reload announces nothing.
+   */
+  announcement: { at: number; completed: string[] };
 }
 
 export interface State {
@@ -39,7 +51,22 @@ export const initialState: State = {
   seq: 0,
   pending: [],
   needsResync: false,
-  view: { loaded: false, session: null, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: null, stream: null, notice: null },
+  view: {
+    loaded: false,
+    session: null,
+    items: [],
+    cursor: null,
+    plan: null,
+    run: { state: 'idle' },
+    provider: null,
+    stream: null,
+    notice: null,
+    strings: resolveStrings(undefined),
+    sessions: [],
+    approvals: [],
+    child: null,
+    announcement: { at: 0, completed: [] },
+  },
 };
 
 export function reduce(state: State, message: HostMessage): State {
@@ -82,6 +109,11 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
         provider: message.provider,
         stream: message.stream,
         notice: null,
+        strings: resolveStrings(message.strings),
+        sessions: message.sessions ?? [],
+        approvals: message.approvals ?? [],
+        child: message.child ?? null,
+        announcement: { at: message.seq, completed: [] },
       };
     case 'items': {
       const items = upsertItems(view.items, message.items);
@@ -92,7 +124,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
       // Older history: the plan is the host's and stays as it is.
       return { ...view, items: upsertItems(view.items, message.items), cursor: message.cursor };
     case 'plan':
-      return { ...view, plan: message.plan };
+      return { ...view, plan: message.plan, announcement: { at: message.seq, completed: newlyCompleted(view.plan, message.plan) } };
     case 'run':
       return { ...view, run: message.run, stream: message.run.state === 'idle' ? null : view.stream, notice: message.run.state === 'running' ? null : view.notice };
     case 'provider':
@@ -101,7 +133,20 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
       return { ...view, stream: message.stream && isCommitted(view.items, message.stream) ? null : message.stream };
     case 'notice':
       return { ...view, notice: { level: message.level, text: message.text } };
+    case 'sessions':
+      return { ...view, sessions: message.sessions };
+    case 'approvals':
+      return { ...view, approvals: message.approvals };
+    case 'child':
+      return { ...view, child: message.child };
   }
+}
+
+/** Contents completed in `next` that were not completed in `previous` (a cleared plan completes nothing). */
+export function newlyCompleted(previous: PlanView | null, next: PlanView | null): string[] {
+  if (!next) return [];
+  const before = new Set(previous?.todos.filter((t) => t.status === 'completed').map((t) => t.content));
+  return next.todos.filter((t) => t.status === 'completed' && !before.has(t.content)).map((t) => t.content);
 }
 
 /** The step's assistant message is in the transcript: its live stream is done. */

@@ -54,6 +54,40 @@ export interface StreamView {
   retry: string | null;
 }
 
+/** One session of this workspace, for the session list (newest first). */
+export interface SessionListItem {
+  id: string;
+  title: string | null;
+  /** ISO 8601. */
+  modified: string;
+  /** The session the view shows. */
+  current: boolean;
+}
+
+/** A tool call waiting for the user's Approve / Deny (core/tools/approvals ApprovalRequest + an id). */
+export interface ApprovalView {
+  /** Answer with `{ type: 'approve', id }`. */
+  id: string;
+  tool: string;
+  /** One line. */
+  summary: string;
+  /** The full text (command, diff). */
+  detail: string;
+  callId: string;
+  /** The session whose model made the call (a subagent's own id); null without one. */
+  sessionId: string | null;
+}
+
+/** A subagent's session opened over the parent's transcript (read from the child's log). */
+export interface ChildView {
+  sessionId: string;
+  title: string;
+  items: TranscriptItem[];
+  /** The child's own standing plan (single owner: never the parent's). */
+  plan: PlanView | null;
+  running: boolean;
+}
+
 export type HostMessage =
   | {
       type: 'snapshot';
@@ -67,6 +101,14 @@ export type HostMessage =
       run: RunView;
       provider: ProviderView;
       stream: StreamView | null;
+      /** Localized UI strings by WebviewStringKey (strings.ts); a missing key shows the English text. Absent: all English. */
+      strings?: Record<string, string>;
+      /** Absent means none. */
+      sessions?: SessionListItem[];
+      /** Every pending approval; absent means none. */
+      approvals?: ApprovalView[];
+      /** The subagent transcript shown over the parent's; absent means none. */
+      child?: ChildView | null;
     }
   | { type: 'items'; seq: number; items: TranscriptItem[] }
   | { type: 'page'; seq: number; items: TranscriptItem[]; cursor: number | null }
@@ -74,7 +116,13 @@ export type HostMessage =
   | { type: 'run'; seq: number; run: RunView }
   | { type: 'provider'; seq: number; provider: ProviderView }
   | { type: 'stream'; seq: number; stream: StreamView | null }
-  | { type: 'notice'; seq: number; level: 'info' | 'error'; text: string };
+  | { type: 'notice'; seq: number; level: 'info' | 'error'; text: string }
+  | { type: 'sessions'; seq: number; sessions: SessionListItem[] }
+  /** The whole pending list, each time it changes. */
+  | { type: 'approvals'; seq: number; approvals: ApprovalView[] }
+  | { type: 'child'; seq: number; child: ChildView | null };
+
+export type ApprovalAnswer = 'approve' | 'approve-always' | 'deny';
 
 export type WebviewMessage =
   | { type: 'ready' }
@@ -83,7 +131,13 @@ export type WebviewMessage =
   | { type: 'newSession' }
   | { type: 'openSettings' }
   | { type: 'showLog' }
-  | { type: 'loadOlder'; cursor: number };
+  | { type: 'loadOlder'; cursor: number }
+  | { type: 'approve'; id: string; decision: ApprovalAnswer }
+  | { type: 'openSession'; id: string }
+  | { type: 'openChild'; sessionId: string }
+  | { type: 'closeChild' }
+  | { type: 'exportPlan' }
+  | { type: 'focusPlan' };
 
 const seq = z.number().check(z.int(), z.minimum(1));
 
@@ -118,6 +172,30 @@ const streamViewSchema = z.strictObject({
 
 const cursor = z.nullable(z.number());
 
+const sessionListItemSchema = z.strictObject({
+  id: z.string(),
+  title: z.nullable(z.string()),
+  modified: z.string(),
+  current: z.boolean(),
+}) satisfies z.ZodMiniType<SessionListItem>;
+
+const approvalViewSchema = z.strictObject({
+  id: z.string(),
+  tool: z.string(),
+  summary: z.string(),
+  detail: z.string(),
+  callId: z.string(),
+  sessionId: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<ApprovalView>;
+
+const childViewSchema = z.strictObject({
+  sessionId: z.string(),
+  title: z.string(),
+  items: z.array(transcriptItemSchema),
+  plan: z.nullable(planViewSchema),
+  running: z.boolean(),
+}) satisfies z.ZodMiniType<ChildView>;
+
 export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('snapshot'),
@@ -129,6 +207,10 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
     run: runViewSchema,
     provider: providerViewSchema,
     stream: z.nullable(streamViewSchema),
+    strings: z.exactOptional(z.record(z.string(), z.string())),
+    sessions: z.exactOptional(z.array(sessionListItemSchema)),
+    approvals: z.exactOptional(z.array(approvalViewSchema)),
+    child: z.exactOptional(z.nullable(childViewSchema)),
   }),
   z.strictObject({ type: z.literal('items'), seq, items: z.array(transcriptItemSchema) }),
   z.strictObject({ type: z.literal('page'), seq, items: z.array(transcriptItemSchema), cursor }),
@@ -137,6 +219,9 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('provider'), seq, provider: providerViewSchema }),
   z.strictObject({ type: z.literal('stream'), seq, stream: z.nullable(streamViewSchema) }),
   z.strictObject({ type: z.literal('notice'), seq, level: z.enum(['info', 'error']), text: z.string() }),
+  z.strictObject({ type: z.literal('sessions'), seq, sessions: z.array(sessionListItemSchema) }),
+  z.strictObject({ type: z.literal('approvals'), seq, approvals: z.array(approvalViewSchema) }),
+  z.strictObject({ type: z.literal('child'), seq, child: z.nullable(childViewSchema) }),
 ]) satisfies z.ZodMiniType<HostMessage>;
 
 export const webviewMessageSchema = z.discriminatedUnion('type', [
@@ -147,6 +232,12 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('openSettings') }),
   z.strictObject({ type: z.literal('showLog') }),
   z.strictObject({ type: z.literal('loadOlder'), cursor: z.number().check(z.int(), z.minimum(0)) }),
+  z.strictObject({ type: z.literal('approve'), id: z.string().check(z.minLength(1)), decision: z.enum(['approve', 'approve-always', 'deny']) }),
+  z.strictObject({ type: z.literal('openSession'), id: z.string().check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('openChild'), sessionId: z.string().check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('closeChild') }),
+  z.strictObject({ type: z.literal('exportPlan') }),
+  z.strictObject({ type: z.literal('focusPlan') }),
 ]) satisfies z.ZodMiniType<WebviewMessage>;
 
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };

@@ -10,6 +10,14 @@ import type { SessionEvent } from '../session/events';
 export type ToolCallStatus = 'pending' | 'running' | 'ok' | 'error';
 export type TurnEndKind = 'completed' | 'aborted' | 'error' | 'max-steps' | 'interrupted';
 
+export type SubagentOutcome = 'completed' | 'aborted' | 'error' | 'max-steps' | 'interrupted';
+
+export interface ToolChildView {
+  sessionId: string;
+  description: string;
+  outcome: SubagentOutcome | null;
+}
+
 export type TranscriptItem =
   | { kind: 'user'; id: string; order: number; turn: number; text: string }
   | { kind: 'assistant'; id: string; order: number; turn: number; step: number; text: string; reasoning: string }
@@ -27,6 +35,8 @@ export type TranscriptItem =
       status: ToolCallStatus;
       /** What the model saw as the result; null until there is one. */
       result: string | null;
+      /** Set when the call started a subagent (`subagent/start`; `outcome` from `subagent/end`, null while it runs). */
+      child: ToolChildView | null;
     }
   | { kind: 'turn-end'; id: string; order: number; turn: number; reason: TurnEndKind; message: string | null };
 
@@ -44,6 +54,13 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     arguments: z.string(),
     status: z.enum(['pending', 'running', 'ok', 'error']),
     result: z.nullable(z.string()),
+    child: z.nullable(
+      z.strictObject({
+        sessionId: z.string(),
+        description: z.string(),
+        outcome: z.nullable(z.enum(['completed', 'aborted', 'error', 'max-steps', 'interrupted'])),
+      }),
+    ),
   }),
   z.strictObject({
     kind: z.literal('turn-end'),
@@ -66,9 +83,46 @@ type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
  */
 export class TranscriptFolder {
   private readonly openCalls = new Map<string, ToolItem>();
+  /** Where the log is, for `subagent/*` lines (they name only the call). */
+  private turn = 0;
+  private step = 0;
 
   apply(event: SessionEvent): TranscriptItem[] {
     switch (event.type) {
+      case 'turn/start':
+        this.turn = event.data.turn;
+        this.step = 0;
+        return [];
+      case 'step/start':
+        this.turn = event.data.turn;
+        this.step = event.data.step;
+        return [];
+      case 'subagent/start':
+      case 'subagent/end': {
+        const { callId, childSessionId } = event.data;
+        const known = this.findCall(callId);
+        if (!known && this.step === 0) return []; // the call's step lies on a page not loaded
+        const base: ToolItem = known ?? {
+          kind: 'tool',
+          id: toolId(this.turn, this.step, callId),
+          order: orderOf(event.seq),
+          turn: this.turn,
+          step: this.step,
+          callId,
+          name: '',
+          arguments: '',
+          status: 'running',
+          result: null,
+          child: null,
+        };
+        const child: ToolChildView =
+          event.type === 'subagent/start'
+            ? { sessionId: childSessionId, description: event.data.description, outcome: base.child?.outcome ?? null }
+            : { sessionId: childSessionId, description: base.child?.description ?? '', outcome: event.data.outcome };
+        const item: ToolItem = { ...base, child };
+        this.openCalls.set(item.id, item);
+        return [item];
+      }
       case 'user/message':
         return [{ kind: 'user', id: `e${event.seq}`, order: orderOf(event.seq), turn: event.data.turn, text: event.data.message.text }];
       case 'assistant/message': {
@@ -91,6 +145,7 @@ export class TranscriptFolder {
             arguments: block.arguments,
             status: 'pending',
             result: null,
+            child: null,
           };
           this.openCalls.set(item.id, item);
           out.push(item);
@@ -102,7 +157,7 @@ export class TranscriptFolder {
         const known = this.openCalls.get(toolId(turn, step, callId));
         const item: ToolItem = known
           ? { ...known, status: 'running' }
-          : { kind: 'tool', id: toolId(turn, step, callId), order: orderOf(event.seq), turn, step, callId, name, arguments: event.data.arguments, status: 'running', result: null };
+          : { kind: 'tool', id: toolId(turn, step, callId), order: orderOf(event.seq), turn, step, callId, name, arguments: event.data.arguments, status: 'running', result: null, child: null };
         this.openCalls.set(item.id, item);
         return [item];
       }
@@ -112,12 +167,13 @@ export class TranscriptFolder {
         const status: ToolCallStatus = isError ? 'error' : 'ok';
         const item: ToolItem = known
           ? { ...known, status, result: content }
-          : { kind: 'tool', id: toolId(turn, step, callId), order: orderOf(event.seq), turn, step, callId, name: '', arguments: '', status, result: content };
+          : { kind: 'tool', id: toolId(turn, step, callId), order: orderOf(event.seq), turn, step, callId, name: '', arguments: '', status, result: content, child: null };
         this.openCalls.set(item.id, item);
         return [item];
       }
       case 'turn/end': {
         this.openCalls.clear(); // every call of the turn has its result by now
+        this.step = 0;
         const { reason } = event.data;
         const message = 'message' in reason && reason.message !== undefined ? reason.message : reason.kind === 'max-steps' ? `stopped after ${reason.maxSteps} steps` : null;
         return [{ kind: 'turn-end', id: `e${event.seq}`, order: orderOf(event.seq), turn: event.data.turn, reason: reason.kind, message }];
@@ -125,6 +181,16 @@ export class TranscriptFolder {
       default:
         return [];
     }
+  }
+
+  /** The open call with this id in the current step (call ids are unique per assistant message). */
+  private findCall(callId: string): ToolItem | undefined {
+    const id = toolId(this.turn, this.step, callId);
+    const exact = this.openCalls.get(id);
+    if (exact) return exact;
+    let found: ToolItem | undefined;
+    for (const item of this.openCalls.values()) if (item.callId === callId) found = item;
+    return found;
   }
 }
 

@@ -1,0 +1,104 @@
+// Every string the Agent view shows, by key, with its English text. The host sends
+// `{ [key]: vscode.l10n.t(english) }` for every key in the snapshot's `strings`
+// (call `l10n.t(english)` WITHOUT arguments: the `{0}` placeholders are filled in by
+// the webview, and VS Code leaves them alone when no arguments are given). The
+// webview falls back to the English text for a key the host did not send.
+//
+// The English texts are the l10n bundle keys (`l10n/bundle.l10n.<lang>.json`).
+// Zod-free and I/O-free: it is bundled into the webview.
+
+export const WEBVIEW_STRINGS = {
+  loading: 'Loading…',
+  // Header
+  sessions: 'Sessions',
+  untitledSession: 'Untitled session',
+  newSession: 'New Session',
+  model: 'Model: {0}',
+  demoLabel: 'Demo',
+  // Banners
+  demoModel: 'Demo model',
+  demoBanner: 'A scripted session, not AI. Configure a real model in {0}.',
+  openSettings: 'Open Settings',
+  readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
+  // Transcript
+  transcript: 'Transcript',
+  emptyTranscript: 'Ask the agent to do something. It plans its work as a checklist you can follow here, in the Plan view and in the status bar.',
+  showEarlier: 'Show earlier messages',
+  reasoning: 'Reasoning',
+  working: 'Working…',
+  toolCall: 'tool call',
+  toolInput: 'Input',
+  toolResult: 'Result',
+  toolPending: 'waiting',
+  toolRunning: 'running',
+  toolOk: 'done',
+  toolError: 'failed',
+  turnAborted: 'Stopped.',
+  turnError: 'The model request failed',
+  turnMaxSteps: 'Stopped at the step limit',
+  turnInterrupted: 'Interrupted',
+  // Per-call rows
+  todoRow: '{0}/{1} done',
+  moreInProgress: '{0} more in progress',
+  bashExit: 'exit code {0}',
+  bashKilled: 'killed',
+  bashTimedOut: 'timed out',
+  bashStopped: 'stopped',
+  bashRefused: 'not run',
+  noOutput: '(no output)',
+  diff: 'Changes',
+  // Subagents
+  subagentRunning: 'running',
+  subagentOutcome: 'ended: {0}',
+  openChild: 'Open transcript',
+  childTitle: 'Subagent: {0}',
+  back: 'Back',
+  // Approvals
+  approvalNeeded: 'Allow {0}?',
+  approve: 'Approve',
+  deny: 'Deny',
+  alwaysAllow: 'Always allow {0} in this session',
+  // Plan strip
+  plan: 'Plan',
+  countCompleted: '{0} completed',
+  countInProgress: '{0} in progress',
+  countPending: '{0} pending',
+  statusCompleted: 'completed',
+  statusInProgress: 'in progress',
+  statusPending: 'pending',
+  announceCompleted: 'Completed: {0}',
+  exportPlan: 'Export Plan',
+  focusPlan: 'Show in Plan View',
+  // Composer
+  prompt: 'Prompt',
+  promptPlaceholder: 'Ask the agent (Enter sends, Shift+Enter for a new line)',
+  promptRunning: 'The agent is working…',
+  send: 'Send',
+  stop: 'Stop',
+  stopping: 'Stopping…',
+} as const;
+
+export type WebviewStringKey = keyof typeof WEBVIEW_STRINGS;
+
+/** The strings the page shows: the host's translations over the English defaults. */
+export type WebviewStrings = Record<WebviewStringKey, string>;
+
+export const WEBVIEW_STRING_KEYS = Object.keys(WEBVIEW_STRINGS) as WebviewStringKey[];
+
+export function resolveStrings(fromHost: Readonly<Record<string, string>> | undefined): WebviewStrings {
+  const out: WebviewStrings = { ...WEBVIEW_STRINGS };
+  if (!fromHost) return out;
+  for (const key of WEBVIEW_STRING_KEYS) {
+    const text = fromHost[key];
+    if (text) out[key] = text;
+  }
+  return out;
+}
+
+/** Fills `{0}`, `{1}` … with the arguments (text only: the result is never parsed as HTML). */
+export function format(template: string, ...args: (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? match : String(value);
+  });
+}
