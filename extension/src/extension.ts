@@ -11,6 +11,7 @@ import { ProviderSource } from './vscode/provider-source';
 import { SessionController } from './vscode/session-controller';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
 import { createTestApi, LiveAdapters, type AgentChecklistTestApi, type TestApiParts } from './vscode/test-api';
+import { WebviewApprovalGate } from './vscode/webview-approval-gate';
 
 export type { AgentChecklistTestApi } from './vscode/test-api';
 
@@ -33,7 +34,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
     for (const problem of problems) log.warn(problem);
     return current;
   };
-  const workspaceRoot = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const workspaceFolder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const workspaceRoot = workspaceFolder?.scheme === 'file' ? workspaceFolder.fsPath : undefined;
   const storage = context.storageUri ?? context.globalStorageUri;
   const store = new SessionStore(path.join(storage.fsPath, 'sessions'));
   const providers = new ProviderSource({
@@ -41,7 +43,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
     workspaceRoot,
   });
 
-  const controller = own('controller', new SessionController({ store, providers, settings, log, cwd: workspaceRoot }));
+  const approvals = own('approvalGate', new WebviewApprovalGate());
+  const controller = own('controller', new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals }));
   activeController = controller;
   context.subscriptions.push({
     dispose: () => {
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
       controller,
       providers,
       settings,
+      approvals,
       log,
       execute: async (message) => {
         switch (message.type) {
@@ -80,16 +84,26 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
           case 'openSettings':
             await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist');
             return;
+          case 'openSession':
+            await controller.openSession(message.id);
+            return;
+          case 'exportPlan':
+            await vscode.commands.executeCommand(COMMAND_IDS.exportPlan);
+            return;
+          case 'focusPlan':
+            await vscode.commands.executeCommand(COMMAND_IDS.focusPlan);
+            return;
         }
       },
     }),
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
+  own('approvalReveal', approvals.onDidAsk(() => webview.reveal()));
   own('commands', registerCommands(deps));
   own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
   own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));
 
-  activeParts = { controller, tree: tree.provider, statusBar, webview, live };
+  activeParts = { controller, tree: tree.provider, statusBar, webview, approvals, live };
   testApi ??= createTestApi(
     () => {
       if (!activeParts) throw new Error('Agent Checklist is not active');

@@ -1,28 +1,56 @@
-// The Agent view (a webview): transcript, plan strip and composer. The host side
-// owns the protocol: it validates every message from the webview, answers `ready`
-// with a full snapshot and then posts deltas, each stamped with the next seq. It
-// posts nothing before `ready` (a message the page cannot receive would leave a gap).
+// The Agent view (a webview): transcript, plan strip, approvals and composer. The
+// host side owns the protocol: it validates every message from the webview, answers
+// `ready` with a full snapshot and then posts deltas, each stamped with the next
+// seq. It posts nothing before `ready` (a message the page cannot receive would
+// leave a gap).
 import * as vscode from 'vscode';
-import { HostSequencer, parseWebviewMessage, type HostMessageBody, type StreamView, type WebviewMessage } from '../core/protocol/messages';
+import {
+  HostSequencer,
+  parseWebviewMessage,
+  type ChildView,
+  type HostMessage,
+  type HostMessageBody,
+  type StreamView,
+  type WebviewMessage,
+} from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
-import type { TranscriptItem } from '../core/protocol/transcript';
+import { WEBVIEW_STRING_KEYS, WEBVIEW_STRINGS } from '../core/protocol/strings';
+import { transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
+import type { ChildSnapshot } from './child-sessions';
 import type { ProviderSource } from './provider-source';
 import type { SessionController } from './session-controller';
 import type { AgentSettings } from './settings';
+import type { WebviewApprovalGate } from './webview-approval-gate';
 import { webviewHtml } from './webview-html';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
-/** Streaming text is coalesced to at most one message per this many ms. */
+/** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
 const STREAM_INTERVAL_MS = 40;
+/** Posted messages kept for the test API. */
+const RECENT_MESSAGES = 200;
+
+/** Requests the view handles itself; the rest map to commands (`execute`). */
+type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' }>;
+export type CommandMessage = Exclude<WebviewMessage, OwnMessage>;
 
 export interface AgentWebviewOptions {
   extensionUri: vscode.Uri;
   controller: SessionController;
   providers: ProviderSource;
   settings: () => AgentSettings;
+  approvals: WebviewApprovalGate;
   log: vscode.LogOutputChannel;
-  /** Runs a webview request that maps to a command (send, stop, new session, …). */
-  execute: (message: Exclude<WebviewMessage, { type: 'ready' | 'loadOlder' }>) => Promise<void>;
+  /** Runs a webview request that maps to a command (send, stop, new session, export, …). */
+  execute: (message: CommandMessage) => Promise<void>;
+}
+
+/** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
+export function webviewStrings(): Record<string, string> {
+  return Object.fromEntries(WEBVIEW_STRING_KEYS.map((key) => [key, vscode.l10n.t(WEBVIEW_STRINGS[key])]));
+}
+
+export function childView(child: ChildSnapshot): ChildView {
+  return { sessionId: child.sessionId, title: child.title, items: transcriptFromEvents(child.events), plan: planView(child.plan), running: child.running };
 }
 
 export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -32,12 +60,19 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
   private readonly owned: vscode.Disposable[] = [];
   private viewOwned: vscode.Disposable[] = [];
   private streamTimer: NodeJS.Timeout | undefined;
+  private childTimer: NodeJS.Timeout | undefined;
+  /** The subagent session shown over the transcript (openChild), if any. */
+  private openChild: string | null = null;
   private posted = 0;
+  private readonly recent: HostMessage[] = [];
 
   constructor(private readonly options: AgentWebviewOptions) {
-    const { controller } = options;
+    const { controller, approvals } = options;
     this.owned.push(
-      controller.onDidChangeSession(() => this.postSnapshot()),
+      controller.onDidChangeSession(() => {
+        this.openChild = null;
+        this.postSnapshot();
+      }),
       controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan) })),
       controller.onDidChangeItems((items) => {
         this.flushStream();
@@ -46,14 +81,24 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
       controller.onDidChangeRun((run) => {
         this.flushStream();
         this.post({ type: 'run', run });
+        if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() }); // titles, times, a new log
       }),
       controller.onDidStream((stream) => this.queueStream(stream)),
+      controller.children.onDidChange((id) => {
+        if (id === this.openChild) this.childTimer ??= setTimeout(() => this.postChild(), STREAM_INTERVAL_MS);
+      }),
+      approvals.onDidChange((pending) => this.post({ type: 'approvals', approvals: pending })),
     );
   }
 
   /** For the test API: whether a page is connected, and the last seq posted to it. */
-  get state(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number } {
-    return { resolved: this.view !== undefined, ready: this.ready, lastSeq: this.sequencer.current, posted: this.posted };
+  get state(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean } {
+    return { resolved: this.view !== undefined, ready: this.ready, lastSeq: this.sequencer.current, posted: this.posted, visible: this.view?.visible ?? false };
+  }
+
+  /** For the test API: the last messages posted to the page, oldest first. */
+  get recentMessages(): readonly HostMessage[] {
+    return this.recent;
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -64,7 +109,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     view.webview.options = { enableScripts: true, localResourceRoots: [distWebview] };
     view.webview.html = webviewHtml(view.webview, distWebview);
     this.viewOwned.push(
-      view.webview.onDidReceiveMessage((data: unknown) => void this.receive(data)),
+      view.webview.onDidReceiveMessage((data: unknown) => void this.handleMessage(data)),
       view.onDidDispose(() => {
         if (this.view === view) {
           this.view = undefined;
@@ -73,6 +118,12 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
         }
       }),
     );
+  }
+
+  /** Brings the view forward (an approval waits), keeping the editor's focus when it is already resolved. */
+  reveal(): void {
+    if (this.view) this.view.show(true);
+    else void vscode.commands.executeCommand(`${AGENT_VIEW_ID}.focus`);
   }
 
   /** Re-sends the provider (settings changed). */
@@ -84,7 +135,8 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     this.post({ type: 'notice', level, text });
   }
 
-  private async receive(data: unknown): Promise<void> {
+  /** Every message from the page comes through here (the test API too): validated, then handled. */
+  async handleMessage(data: unknown): Promise<void> {
     const parsed = parseWebviewMessage(data);
     if (!parsed.ok) {
       this.options.log.warn(`dropped an invalid message from the Agent view: ${parsed.error}`);
@@ -98,10 +150,22 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
           this.postSnapshot();
           return;
         case 'loadOlder': {
-          const page = this.options.controller.olderPage(message.cursor);
+          const page = this.options.controller.page(message.cursor);
           this.post({ type: 'page', items: page.items, cursor: page.cursor });
           return;
         }
+        case 'approve':
+          if (!this.options.approvals.decide(message.id, message.decision)) this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
+          return;
+        case 'openChild':
+          if (!this.options.controller.children.get(message.sessionId)) throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', message.sessionId));
+          this.openChild = message.sessionId;
+          this.postChild();
+          return;
+        case 'closeChild':
+          this.openChild = null;
+          this.postChild();
+          return;
         default:
           await this.options.execute(message);
       }
@@ -112,17 +176,30 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     }
   }
 
+  private currentChild(): ChildView | null {
+    const child = this.openChild === null ? null : this.options.controller.children.get(this.openChild);
+    return child ? childView(child) : null;
+  }
+
+  private postChild(): void {
+    clearTimeout(this.childTimer);
+    this.childTimer = undefined;
+    this.post({ type: 'child', child: this.currentChild() });
+  }
+
   private postSnapshot(): void {
     if (!this.ready) return;
-    const { controller, providers, settings } = this.options;
+    const { controller, providers, settings, approvals } = this.options;
     let page: { items: TranscriptItem[]; cursor: number | null } = { items: [], cursor: null };
     try {
-      page = controller.tailPage();
+      page = controller.page();
     } catch (error) {
       this.options.log.error(`could not read the transcript: ${error instanceof Error ? error.message : String(error)}`);
     }
     clearTimeout(this.streamTimer);
     this.streamTimer = undefined;
+    clearTimeout(this.childTimer);
+    this.childTimer = undefined;
     this.post({
       type: 'snapshot',
       session: controller.sessionView,
@@ -132,6 +209,10 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
       run: controller.runView,
       provider: providers.describe(settings()),
       stream: controller.stream,
+      strings: webviewStrings(),
+      sessions: controller.sessionList(),
+      approvals: approvals.pending,
+      child: this.currentChild(),
     });
   }
 
@@ -155,7 +236,10 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
   private post(body: HostMessageBody): void {
     if (!this.view || !this.ready) return;
     this.posted++;
-    void this.view.webview.postMessage(this.sequencer.stamp(body));
+    const message = this.sequencer.stamp(body);
+    this.recent.push(message);
+    if (this.recent.length > RECENT_MESSAGES) this.recent.shift();
+    void this.view.webview.postMessage(message);
   }
 
   private disposeView(): void {
@@ -164,6 +248,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
 
   dispose(): void {
     clearTimeout(this.streamTimer);
+    clearTimeout(this.childTimer);
     this.disposeView();
     for (const d of this.owned.splice(0)) d.dispose();
     this.view = undefined;

@@ -1,5 +1,5 @@
-// The five commands (category "Agent Checklist" in package.json). Errors a user can
-// act on are shown as messages; everything else goes to the log as well.
+// The commands (category "Agent Checklist" in package.json). Errors a user can act
+// on are shown as messages; everything else goes to the log as well.
 import * as vscode from 'vscode';
 import type { TurnEndReason } from '../core/session/events';
 import { ProviderUnavailableError } from './provider-source';
@@ -12,6 +12,7 @@ export const COMMAND_IDS = {
   stop: 'agentChecklist.stop',
   focusPlan: 'agentChecklist.focusPlan',
   showLog: 'agentChecklist.showLog',
+  exportPlan: 'agentChecklist.exportPlan',
 } as const;
 
 export const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
@@ -25,13 +26,13 @@ export interface CommandDeps {
 export async function sendPrompt(deps: CommandDeps, text: string): Promise<TurnEndReason | undefined> {
   try {
     const reason = await deps.controller.sendPrompt(text);
-    if (reason?.kind === 'error') void vscode.window.showErrorMessage(`Agent Checklist: the model request failed: ${reason.message}`);
+    if (reason?.kind === 'error') void vscode.window.showErrorMessage(vscode.l10n.t('Agent Checklist: the model request failed: {0}', reason.message));
     return reason;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof ProviderUnavailableError) {
       // Not awaited: the command ends now, whether or not the user ever answers.
-      void vscode.window.showErrorMessage(`Agent Checklist: ${message}`, 'Open Settings').then((choice) => {
+      void vscode.window.showErrorMessage(`Agent Checklist: ${message}`, vscode.l10n.t('Open Settings')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist.provider');
       });
     } else if (error instanceof TurnRefusedError) {
@@ -52,9 +53,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       let text = typeof prompt === 'string' ? prompt : undefined;
       if (text === undefined) {
         text = await vscode.window.showInputBox({
-          title: 'Agent Checklist: Send Prompt',
-          prompt: 'What should the agent do?',
-          placeHolder: 'Describe the task',
+          title: vscode.l10n.t('Agent Checklist: Send Prompt'),
+          prompt: vscode.l10n.t('What should the agent do?'),
+          placeHolder: vscode.l10n.t('Describe the task'),
           ignoreFocusOut: true,
         });
         if (!text?.trim()) return undefined;
@@ -68,10 +69,21 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     vscode.commands.registerCommand(COMMAND_IDS.showLog, async () => {
       const file = controller.logPath;
       if (!file) {
-        void vscode.window.showInformationMessage('Agent Checklist: this session has no log yet; send a prompt first.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: this session has no log yet; send a prompt first.'));
         return;
       }
       await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+    }),
+    // The plan and its history as Markdown in a new untitled editor (nothing is saved).
+    vscode.commands.registerCommand(COMMAND_IDS.exportPlan, async () => {
+      const markdown = controller.exportMarkdown();
+      if (markdown === null) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: there is no session to export yet; send a prompt first.'));
+        return undefined;
+      }
+      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
+      await vscode.window.showTextDocument(document, { preview: false });
+      return document.uri.toString();
     }),
   );
 }

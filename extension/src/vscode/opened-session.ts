@@ -1,9 +1,10 @@
 // Opening the workspace's session log: for writing when this window can take the
 // single-writer lock, read-only (following the file) when another window holds it.
 import * as fs from 'node:fs';
+import type { SessionListItem } from '../core/protocol/messages';
 import { Session } from '../core/session/session';
 import { SessionLockedError } from '../core/store/lock';
-import type { SessionStore } from '../core/store/session-store';
+import type { SessionStore, SessionSummary } from '../core/store/session-store';
 
 export interface OpenedSession {
   session: Session;
@@ -47,9 +48,19 @@ export function openSessionReadOnly(store: SessionStore, id: string, onChange: (
   };
 }
 
-/** Opens session `id` (default: the newest in the store) for writing, else read-only. */
+/** The store's sessions a user opens, newest first: subagent sessions (header.parent) open from their parent. */
+export function listRootSessions(store: SessionStore): SessionSummary[] {
+  return store.list().filter((s) => s.header.parent === undefined);
+}
+
+/** The session list the Agent view shows. */
+export function sessionListItems(store: SessionStore, currentId: string | undefined): SessionListItem[] {
+  return listRootSessions(store).map((s) => ({ id: s.id, title: s.header.title ?? null, modified: s.modified.toISOString(), current: s.id === currentId }));
+}
+
+/** Opens session `id` (default: the newest root session in the store) for writing, else read-only. */
 export function openLatestSession(store: SessionStore, onReadOnlyChange: () => void, id?: string): OpenResult {
-  const target = id ?? store.list()[0]?.id;
+  const target = id ?? listRootSessions(store)[0]?.id;
   if (target === undefined) return { opened: null, messages: [], error: null };
   const messages: string[] = [];
   try {

@@ -1,65 +1,194 @@
-// The Plan view: the standing plan's items in order, a codicon per status. It reads
-// the controller's fold on every change and keeps nothing of its own.
+// The Plan view: the standing plan's items in order (a codicon per status, the
+// elapsed time of in-progress items, the full text in the tooltip) with each
+// subagent's own plan nested (plan-tree-model.ts says where). It reads the
+// controller's folds on every change and keeps nothing of its own but the nodes it
+// last handed to VS Code (so it can refresh exactly the ticking ones).
 import * as vscode from 'vscode';
-import type { TodoItem, TodoStatus } from '../core/plan/todo-schema';
+import { durationParts, inProgressElapsedMs } from '../core/plan/timeline';
+import type { TodoStatus } from '../core/plan/todo-schema';
+import { progress } from '../core/plan/summaries';
+import { buildPlanNodes, tickingNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
 import type { SessionController } from './session-controller';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';
+/** How often the elapsed time of in-progress items is redrawn (only while one ticks and the view is visible). */
+const TICK_MS = 1000;
 
-export interface PlanNode {
-  index: number;
-  item: TodoItem;
+export type { PlanNode } from './plan-tree-model';
+
+export function statusLabel(status: TodoStatus): string {
+  switch (status) {
+    case 'completed':
+      return vscode.l10n.t('completed');
+    case 'in_progress':
+      return vscode.l10n.t('in progress');
+    case 'pending':
+      return vscode.l10n.t('pending');
+  }
 }
 
-const ICON: Record<TodoStatus, vscode.ThemeIcon> = {
-  completed: new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('testing.iconPassed')),
-  in_progress: new vscode.ThemeIcon('play-circle', new vscode.ThemeColor('charts.blue')),
-  pending: new vscode.ThemeIcon('circle-large-outline'),
-};
+/** `42s`, `3m 07s`, `1h 02m`. */
+export function formatElapsed(ms: number): string {
+  const { hours, minutes, seconds } = durationParts(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  if (hours) return vscode.l10n.t('{0}h {1}m', hours, pad(minutes));
+  if (minutes) return vscode.l10n.t('{0}m {1}s', minutes, pad(seconds));
+  return vscode.l10n.t('{0}s', seconds);
+}
 
-export const STATUS_LABEL: Record<TodoStatus, string> = { completed: 'completed', in_progress: 'in progress', pending: 'pending' };
+/** The codicon of an item: spinning while its session works on it, a play mark once its turn is over. */
+export function itemIcon(node: PlanItemNode): vscode.ThemeIcon {
+  switch (node.item.status) {
+    case 'completed':
+      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    case 'in_progress':
+      return new vscode.ThemeIcon(node.timeline.turnEndedAt === null ? 'sync~spin' : 'debug-start', new vscode.ThemeColor('charts.blue'));
+    case 'pending':
+      return new vscode.ThemeIcon('circle-large-outline');
+  }
+}
+
+function itemTreeItem(node: PlanItemNode, now: Date): vscode.TreeItem {
+  const { item } = node;
+  const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+  const tree = new vscode.TreeItem(item.content, state);
+  tree.id = node.id;
+  tree.iconPath = itemIcon(node);
+  const status = statusLabel(item.status);
+  const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.timeline, item.content, now) : null;
+  const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
+  tree.description = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : status;
+  const tooltip = new vscode.MarkdownString('', true);
+  tooltip.appendText(item.content);
+  tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
+  tooltip.appendText(elapsed ? vscode.l10n.t('{0} for {1}', status, elapsed) : status);
+  tree.tooltip = tooltip;
+  tree.accessibilityInformation = { label: elapsed ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed) : `${item.content}, ${status}` };
+  tree.contextValue = `todo.${item.status}`;
+  return tree;
+}
+
+function outcomeLabel(node: SubagentNode): string {
+  if (node.child?.running) return vscode.l10n.t('running');
+  switch (node.mark.outcome) {
+    case 'completed':
+      return vscode.l10n.t('done');
+    case 'aborted':
+      return vscode.l10n.t('stopped');
+    case 'error':
+      return vscode.l10n.t('failed');
+    case 'max-steps':
+      return vscode.l10n.t('step limit reached');
+    default:
+      return vscode.l10n.t('interrupted');
+  }
+}
+
+function subagentIcon(node: SubagentNode): vscode.ThemeIcon {
+  if (node.child?.running) return new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue'));
+  if (node.mark.outcome === 'completed') return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+  if (node.mark.outcome === 'error' || node.mark.outcome === 'max-steps') return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+  return new vscode.ThemeIcon('circle-slash');
+}
+
+function subagentTreeItem(node: SubagentNode): vscode.TreeItem {
+  const label = vscode.l10n.t('Subagent: {0}', node.mark.description);
+  const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+  const tree = new vscode.TreeItem(label, state);
+  tree.id = node.id;
+  tree.iconPath = subagentIcon(node);
+  const plan = node.child?.plan;
+  const outcome = outcomeLabel(node);
+  const counts = plan && plan.length ? `${progress(plan).done}/${plan.length}` : null;
+  tree.description = counts ? `${counts} · ${outcome}` : outcome;
+  const tooltip = new vscode.MarkdownString('', true);
+  tooltip.appendText(label);
+  tooltip.appendMarkdown('\n\n');
+  tooltip.appendText(node.child ? vscode.l10n.t('Its own session ({0}), {1}.', node.mark.childSessionId, outcome) : vscode.l10n.t('Its log ({0}) cannot be read.', node.mark.childSessionId));
+  tree.tooltip = tooltip;
+  tree.accessibilityInformation = { label: `${label}, ${tree.description}` };
+  tree.contextValue = 'subagent';
+  return tree;
+}
 
 export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<PlanNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<PlanNode | PlanNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
+  private roots: PlanNode[] | null = null;
 
   constructor(private readonly controller: SessionController) {
-    this.subscription = controller.onDidChangePlan(() => this.changed.fire(undefined));
+    const rebuild = (): void => {
+      this.roots = null;
+      this.changed.fire(undefined);
+    };
+    this.subscriptions = [controller.onDidChangePlan(rebuild), controller.onDidChangeTimeline(rebuild), controller.children.onDidChange(rebuild)];
+  }
+
+  private get nodes(): PlanNode[] {
+    this.roots ??= buildPlanNodes(this.controller.standingPlan, this.controller.planTimeline, (id) => this.controller.children.get(id));
+    return this.roots;
   }
 
   getChildren(element?: PlanNode): PlanNode[] {
-    if (element) return [];
-    return (this.controller.standingPlan ?? []).map((item, index) => ({ index, item }));
+    return element ? element.children : this.nodes;
   }
 
   getTreeItem(node: PlanNode): vscode.TreeItem {
-    const { item } = node;
-    const tree = new vscode.TreeItem(item.content, vscode.TreeItemCollapsibleState.None);
-    tree.id = `${node.index}:${item.content}`;
-    tree.iconPath = ICON[item.status];
-    tree.description = item.status === 'pending' ? '' : STATUS_LABEL[item.status];
-    tree.tooltip = `${item.content} (${STATUS_LABEL[item.status]})`;
-    tree.accessibilityInformation = { label: `${item.content}, ${STATUS_LABEL[item.status]}` };
-    tree.contextValue = `todo.${item.status}`;
-    return tree;
+    return node.kind === 'item' ? itemTreeItem(node, new Date()) : subagentTreeItem(node);
+  }
+
+  getParent(node: PlanNode): PlanNode | undefined {
+    const find = (nodes: readonly PlanNode[], parent: PlanNode | undefined): PlanNode | undefined | null => {
+      for (const candidate of nodes) {
+        if (candidate === node) return parent;
+        const found = find(candidate.children, candidate);
+        if (found !== null) return found;
+      }
+      return null;
+    };
+    return find(this.nodes, undefined) ?? undefined;
+  }
+
+  /** Items whose elapsed time still counts. */
+  get ticking(): PlanItemNode[] {
+    return tickingNodes(this.nodes);
+  }
+
+  /** Redraws the ticking items only (their elapsed time). */
+  tick(): void {
+    const nodes = this.ticking;
+    if (nodes.length) this.changed.fire(nodes);
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
 }
 
-/** Registers the provider with its view; the view shows `<done>/<total>` as its description. */
+/** Registers the provider with its view: `<done>/<total>` as the view's description, and the elapsed-time ticker. */
 export function registerPlanTree(controller: SessionController): { provider: PlanTreeProvider; view: vscode.TreeView<PlanNode>; disposable: vscode.Disposable } {
   const provider = new PlanTreeProvider(controller);
   const view = vscode.window.createTreeView(PLAN_VIEW_ID, { treeDataProvider: provider });
-  const describe = (): void => {
+  let timer: NodeJS.Timeout | undefined;
+  const update = (): void => {
     const plan = controller.standingPlan;
-    view.description = plan && plan.length ? `${plan.filter((t) => t.status === 'completed').length}/${plan.length}` : '';
+    view.description = plan && plan.length ? `${progress(plan).done}/${plan.length}` : '';
+    const tick = view.visible && provider.ticking.length > 0;
+    if (tick && !timer) timer = setInterval(() => provider.tick(), TICK_MS);
+    if (!tick && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
   };
-  describe();
-  const subscription = controller.onDidChangePlan(describe);
-  return { provider, view, disposable: vscode.Disposable.from(subscription, view, provider) };
+  update();
+  const subscriptions = [
+    controller.onDidChangePlan(update),
+    controller.onDidChangeTimeline(update),
+    controller.children.onDidChange(update),
+    view.onDidChangeVisibility(update),
+    { dispose: () => clearInterval(timer) },
+  ];
+  return { provider, view, disposable: vscode.Disposable.from(...subscriptions, view, provider) };
 }

@@ -1,27 +1,29 @@
 // The workspace's agent session as the extension holds it: which log is open (for
-// writing, or read-only when another window holds its lock), the live fold of its
-// standing plan, its transcript items, and the turn that is running. Surfaces
-// subscribe to its events; none of them keeps a plan of its own.
-import type * as vscode from 'vscode';
+// writing, or read-only when another window holds its lock), the live folds of its
+// standing plan and plan timeline, its transcript items, the turn that is running,
+// and the subagent sessions that turn starts. Surfaces subscribe to its events;
+// none of them keeps a plan of its own.
+import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { runTurn, type LiveDelta } from '../core/agent/loop';
-import { buildToolRegistry, DEFAULT_TOOLS } from '../core/agent/tool-set';
+import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
+import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import type { StandingPlan } from '../core/plan/todos-projection';
-import { todosProjection } from '../core/plan/todos-projection';
-import { LiveProjection } from '../core/projection/projection';
-import type { RunView, SessionView, StreamView } from '../core/protocol/messages';
-import { TranscriptFolder, transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
+import type { RunView, SessionListItem, SessionView, StreamView } from '../core/protocol/messages';
+import type { TranscriptItem } from '../core/protocol/transcript';
 import type { TurnEndReason } from '../core/session/events';
 import type { Session } from '../core/session/session';
 import type { SessionStore } from '../core/store/session-store';
-import { readTailPage } from '../core/store/tail-reader';
-import { openLatestSession, openSessionReadOnly, type OpenedSession } from './opened-session';
+import { Approvals, type ApprovalGate } from '../core/tools/approvals';
+import { ChildSessions } from './child-sessions';
+import { LiveStream } from './live-stream';
+import { listRootSessions, openLatestSession, openSessionReadOnly, sessionListItems, type OpenedSession } from './opened-session';
 import type { ProviderSource } from './provider-source';
 import type { AgentSettings } from './settings';
+import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
+import { buildTurnTools } from './turn-tools';
 
-export const PAGE_EVENTS = 200;
-
-/** A turn cannot start; the message is for the user. */
+/** A turn (or a session switch) cannot happen now; the message is for the user. */
 export class TurnRefusedError extends Error {
   override name = 'TurnRefusedError';
 }
@@ -31,52 +33,76 @@ export interface SessionControllerOptions {
   providers: ProviderSource;
   settings: () => AgentSettings;
   log: vscode.LogOutputChannel;
-  cwd: string | undefined;
+  /** The first workspace folder: the tools' workspace and new sessions' `cwd`. */
+  workspaceFolder: vscode.Uri | undefined;
+  /** Who asks the user to approve tool calls (the Agent view). */
+  approvalGate: ApprovalGate;
 }
 
-interface RunningTurn {
-  turn: number;
-  abort: AbortController;
-  stopping: boolean;
-  done: Promise<TurnEndReason | undefined>;
-}
+type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
 
 export class SessionController implements vscode.Disposable {
-  private opened: OpenedSession | null = null;
-  private plan: LiveProjection<StandingPlan> | null = null;
-  private folder = new TranscriptFolder();
-  private sessionSubscription: vscode.Disposable | null = null;
+  private shown: ShownSession | null = null;
   private running: RunningTurn | null = null;
   /** A turn is being set up (its provider is being selected). */
   private starting = false;
-  private streamState: StreamView | null = null;
   private disposed = false;
+  /** "Always allow" answers last as long as the shown session (its subagents share them). */
+  private approvals: Approvals;
+  private readonly liveStream = new LiveStream();
+  readonly children: ChildSessions;
 
   private readonly sessionEmitter = new EventEmitter<void>();
   private readonly planEmitter = new EventEmitter<StandingPlan>();
+  private readonly timelineEmitter = new EventEmitter<PlanTimeline>();
   private readonly itemsEmitter = new EventEmitter<TranscriptItem[]>();
   private readonly runEmitter = new EventEmitter<RunView>();
-  private readonly streamEmitter = new EventEmitter<StreamView | null>();
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
   readonly onDidChangeSession = this.sessionEmitter.event;
   readonly onDidChangePlan = this.planEmitter.event;
+  /** The plan's timeline changed (an item started, the turn ended, a subagent started or ended). */
+  readonly onDidChangeTimeline = this.timelineEmitter.event;
   /** Transcript items created or changed by appends to the open session. */
   readonly onDidChangeItems = this.itemsEmitter.event;
   readonly onDidChangeRun = this.runEmitter.event;
-  readonly onDidStream = this.streamEmitter.event;
+  readonly onDidStream = this.liveStream.onDidChange;
 
-  constructor(private readonly options: SessionControllerOptions) {}
+  constructor(private readonly options: SessionControllerOptions) {
+    this.children = new ChildSessions(options.store, options.log);
+    this.approvals = this.newApprovals();
+  }
 
   /** Reopens the workspace's latest session (read-only if another window writes it). */
   openLatest(): void {
-    const result = openLatestSession(this.options.store, () => this.followReadOnly());
-    for (const line of result.messages) this.options.log.info(line);
-    if (result.error) this.options.log.error(result.error);
-    this.show(result.opened);
+    this.showResult(openLatestSession(this.options.store, () => this.followReadOnly()));
+  }
+
+  /** Shows an older session of this workspace (stops a running turn first). */
+  async openSession(id: string): Promise<void> {
+    if (this.opened?.session.id === id) return;
+    if (!listRootSessions(this.options.store).some((s) => s.id === id)) throw new TurnRefusedError(vscode.l10n.t('There is no session {0} in this workspace.', id));
+    await this.stop();
+    if (this.disposed) return;
+    const result = openLatestSession(this.options.store, () => this.followReadOnly(), id);
+    if (result.error) throw new Error(result.error);
+    this.showResult(result);
+  }
+
+  /** The workspace's sessions for the session list, newest first (subagent sessions left out). */
+  sessionList(): SessionListItem[] {
+    return sessionListItems(this.options.store, this.opened?.session.id);
+  }
+
+  private get opened(): OpenedSession | null {
+    return this.shown?.opened ?? null;
   }
 
   get standingPlan(): StandingPlan {
-    return this.plan?.state ?? null;
+    return this.shown?.standingPlan ?? null;
+  }
+
+  get planTimeline(): PlanTimeline {
+    return this.shown?.planTimeline ?? planTimelineProjection.init;
   }
 
   get session(): Session | null {
@@ -98,30 +124,28 @@ export class SessionController implements vscode.Disposable {
   }
 
   get stream(): StreamView | null {
-    return this.streamState;
+    return this.liveStream.current;
   }
 
-  /** The transcript's last page, read from the log's end. */
-  tailPage(): { items: TranscriptItem[]; cursor: number | null } {
-    const file = this.logPath;
-    if (!file) return { items: [], cursor: null };
-    const page = readTailPage(file, PAGE_EVENTS);
-    return { items: transcriptFromEvents(page.events), cursor: page.cursor };
+  /** The plan and its history as Markdown (Export Plan); null without a session. */
+  exportMarkdown(): string | null {
+    const s = this.opened?.session;
+    return s ? exportPlanMarkdown(exportPlan(s.header, s.events)) : null;
   }
 
-  olderPage(cursor: number): { items: TranscriptItem[]; cursor: number | null } {
+  /** The transcript's last page (before byte `cursor`, default the end), read from the log. */
+  page(cursor?: number): TranscriptPage {
     const file = this.logPath;
-    if (!file) return { items: [], cursor: null };
-    const page = readTailPage(file, PAGE_EVENTS, cursor);
-    return { items: transcriptFromEvents(page.events), cursor: page.cursor };
+    return file ? readTranscriptPage(file, cursor) : { items: [], cursor: null };
   }
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
   async sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
-    if (this.disposed) throw new TurnRefusedError('Agent Checklist is shutting down');
-    if (this.running || this.starting) throw new TurnRefusedError('a turn is already running; stop it first');
+    const shuttingDown = (): TurnRefusedError => new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
+    if (this.disposed) throw shuttingDown();
+    if (this.running || this.starting) throw new TurnRefusedError(vscode.l10n.t('A turn is already running; stop it first.'));
     const text = prompt.trim();
-    if (!text) throw new TurnRefusedError('the prompt is empty');
+    if (!text) throw new TurnRefusedError(vscode.l10n.t('The prompt is empty.'));
     const settings = this.options.settings();
     this.starting = true;
     let provider;
@@ -130,9 +154,16 @@ export class SessionController implements vscode.Disposable {
     } finally {
       this.starting = false;
     }
-    if (this.disposed) throw new TurnRefusedError('Agent Checklist is shutting down');
-    const session = this.writableSession(text);
-    const tools = buildToolRegistry({ tools: DEFAULT_TOOLS, allowParallelInProgress: settings.allowParallelInProgress });
+    if (this.disposed) throw shuttingDown();
+    const { workspaceFolder, store, log } = this.options;
+    const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.approvals, provider, store, observer: this.children.observer, log });
+    let session: Session;
+    try {
+      session = this.writableSession(text);
+    } catch (error) {
+      tools.owned.dispose();
+      throw error;
+    }
     const abort = new AbortController();
     const run: RunningTurn = { turn: session.lastTurn + 1, abort, stopping: false, done: Promise.resolve(undefined) };
     // Running before the turn starts: its first appends (and a failure before any
@@ -141,7 +172,8 @@ export class SessionController implements vscode.Disposable {
     this.runEmitter.fire(this.runView);
     run.done = (async () => {
       try {
-        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta: (d) => this.onDelta(d) });
+        const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
+        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta });
         this.options.log.info(`turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`);
         return reason;
       } catch (error) {
@@ -151,14 +183,14 @@ export class SessionController implements vscode.Disposable {
       } finally {
         tools.owned.dispose();
         if (this.running === run) this.running = null;
-        this.setStream(null);
+        this.liveStream.clear();
         this.runEmitter.fire(this.runView);
       }
     })();
     return run.done;
   }
 
-  /** Stops the running turn (it ends `aborted`); resolves when it has. */
+  /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */
   async stop(): Promise<void> {
     const run = this.running;
     if (!run) return;
@@ -177,6 +209,16 @@ export class SessionController implements vscode.Disposable {
     this.show(null);
   }
 
+  private newApprovals(): Approvals {
+    return new Approvals({ gate: this.options.approvalGate, autoApprove: () => this.options.settings().autoApprove });
+  }
+
+  private showResult(result: ReturnType<typeof openLatestSession>): void {
+    for (const line of result.messages) this.options.log.info(line);
+    if (result.error) this.options.log.error(result.error);
+    this.show(result.opened);
+  }
+
   private writableSession(prompt: string): Session {
     if (this.opened && !this.opened.readOnly) return this.opened.session;
     if (this.opened?.readOnly) {
@@ -187,38 +229,40 @@ export class SessionController implements vscode.Disposable {
         return upgraded.opened.session;
       }
       upgraded.opened?.dispose();
-      throw new TurnRefusedError('this session is open for writing in another window; use "New Session" to start one here');
+      throw new TurnRefusedError(vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'));
     }
-    const created = this.options.store.create({ title: prompt.replace(/\s+/g, ' ').slice(0, 80), ...(this.options.cwd ? { cwd: this.options.cwd } : {}) });
+    const folder = this.options.workspaceFolder;
+    const cwd = folder?.scheme === 'file' ? folder.fsPath : undefined;
+    const created = this.options.store.create({ title: prompt.replace(/\s+/g, ' ').slice(0, 80), ...(cwd ? { cwd } : {}) });
     this.options.log.info(`new session ${created.session.id} (${created.path})`);
     const opened: OpenedSession = { session: created.session, path: created.path, readOnly: false, dispose: () => created.dispose() };
     this.show(opened);
     return opened.session;
   }
 
-  /** Shows `opened` (or nothing): rewires the plan fold and the transcript folder. */
+  /** Shows `opened` (or nothing) with fresh folds; approvals and children last while the session id does. */
   private show(opened: OpenedSession | null): void {
-    this.sessionSubscription?.dispose();
-    this.plan?.dispose();
-    if (this.opened && this.opened !== opened) this.opened.dispose();
-    this.opened = opened;
-    this.folder = new TranscriptFolder();
-    this.plan = null;
-    this.sessionSubscription = null;
-    this.setStream(null);
-    if (opened) {
-      const session = opened.session;
-      this.plan = new LiveProjection(todosProjection, session);
-      this.plan.onChange((state) => this.planEmitter.fire(state));
-      for (const event of session.events) this.folder.apply(event); // knows the open turn's calls
-      this.sessionSubscription = session.subscribe((event) => {
-        const items = this.folder.apply(event);
-        if (event.type === 'assistant/message' || event.type === 'step/end') this.setStream(null);
-        if (items.length) this.itemsEmitter.fire(items);
-      });
+    const previous = this.shown;
+    previous?.dispose();
+    if (previous && previous.opened !== opened) previous.opened.dispose();
+    if (previous?.opened.session.id !== opened?.session.id) {
+      this.approvals = this.newApprovals();
+      this.children.forget();
     }
+    this.liveStream.clear();
+    this.shown = opened
+      ? new ShownSession(opened, {
+          plan: (plan) => this.planEmitter.fire(plan),
+          timeline: (timeline) => this.timelineEmitter.fire(timeline),
+          items: (items) => this.itemsEmitter.fire(items),
+          event: (event) => {
+            if (event.type === 'assistant/message' || event.type === 'step/end') this.liveStream.clear();
+          },
+        })
+      : null;
     this.sessionEmitter.fire();
     this.planEmitter.fire(this.standingPlan);
+    this.timelineEmitter.fire(this.planTimeline);
   }
 
   private followReadOnly(): void {
@@ -233,46 +277,21 @@ export class SessionController implements vscode.Disposable {
     }
   }
 
-  private onDelta(delta: LiveDelta): void {
-    const prev = this.streamState;
-    const same = prev && prev.turn === delta.turn && prev.step === delta.step;
-    if (delta.kind === 'reset') {
-      const seconds = Math.max(1, Math.round(delta.delayMs / 1000));
-      this.setStream({ turn: delta.turn, step: delta.step, text: '', reasoning: '', retry: `${delta.message} — retrying in ${seconds}s (attempt ${delta.attempt + 1})` });
-      return;
-    }
-    const base: StreamView = same ? prev : { turn: delta.turn, step: delta.step, text: '', reasoning: '', retry: null };
-    this.setStream(delta.kind === 'text' ? { ...base, text: base.text + delta.text, retry: null } : { ...base, reasoning: base.reasoning + delta.text, retry: null });
-  }
-
-  private setStream(stream: StreamView | null): void {
-    if (stream === null && this.streamState === null) return;
-    this.streamState = stream;
-    this.streamEmitter.fire(stream);
-  }
-
-  /** Waits for a running turn to end; used before closing the log at shutdown. */
-  async drain(): Promise<void> {
-    await this.running?.done.catch(() => undefined);
-  }
-
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     const run = this.running;
     const close = (): void => {
-      this.sessionSubscription?.dispose();
-      this.plan?.dispose();
-      this.opened?.dispose();
-      this.opened = null;
-      for (const emitter of [this.sessionEmitter, this.planEmitter, this.itemsEmitter, this.runEmitter, this.streamEmitter]) emitter.dispose();
+      this.shown?.dispose();
+      this.shown?.opened.dispose();
+      this.shown = null;
+      this.children.dispose();
+      this.liveStream.dispose();
+      for (const emitter of [this.sessionEmitter, this.planEmitter, this.timelineEmitter, this.itemsEmitter, this.runEmitter]) emitter.dispose();
     };
-    if (run) {
-      // The turn records its own end (aborted) before the log is closed.
-      run.abort.abort();
-      void run.done.catch(() => undefined).finally(close);
-    } else {
-      close();
-    }
+    // A running turn records its own end (aborted) before the log is closed.
+    run?.abort.abort();
+    if (run) void run.done.catch(() => undefined).finally(close);
+    else close();
   }
 }

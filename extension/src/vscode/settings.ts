@@ -3,6 +3,7 @@
 // is reported, so a typo in settings.json never breaks activation.
 import * as vscode from 'vscode';
 import { z } from 'zod';
+import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
 
 export const SETTINGS_SECTION = 'agentChecklist';
 export const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
@@ -14,15 +15,30 @@ export interface AgentSettings {
   scriptPath: string;
   allowParallelInProgress: boolean;
   maxSteps: number;
+  /** Run bash and file changes without asking (agentChecklist.tools.autoApprove). */
+  autoApprove: boolean;
+  /** The tools a session gets, by name (agentChecklist.tools.enabled). */
+  enabledTools: readonly BuiltInTool[];
 }
 
-export const DEFAULT_SETTINGS: AgentSettings = { provider: 'demo', scriptPath: '', allowParallelInProgress: true, maxSteps: 25 };
+export type BuiltInTool = (typeof BUILT_IN_TOOLS)[number];
+
+export const DEFAULT_SETTINGS: AgentSettings = {
+  provider: 'demo',
+  scriptPath: '',
+  allowParallelInProgress: true,
+  maxSteps: 25,
+  autoApprove: false,
+  enabledTools: BUILT_IN_TOOLS,
+};
 
 const fields = {
   provider: z.enum(PROVIDER_IDS),
   scriptPath: z.string(),
   allowParallelInProgress: z.boolean(),
   maxSteps: z.number().int().min(1).max(1000),
+  autoApprove: z.boolean(),
+  enabledTools: z.array(z.enum(BUILT_IN_TOOLS)).readonly(),
 } satisfies { [K in keyof AgentSettings]: z.ZodType<AgentSettings[K]> };
 
 const keys: { [K in keyof AgentSettings]: string } = {
@@ -30,6 +46,8 @@ const keys: { [K in keyof AgentSettings]: string } = {
   scriptPath: 'scripted.scriptPath',
   allowParallelInProgress: 'todo.allowParallelInProgress',
   maxSteps: 'maxSteps',
+  autoApprove: 'tools.autoApprove',
+  enabledTools: 'tools.enabled',
 };
 
 function field<K extends keyof AgentSettings>(config: vscode.WorkspaceConfiguration, key: K, problems: string[]): AgentSettings[K] {
@@ -49,6 +67,8 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     scriptPath: field(config, 'scriptPath', problems),
     allowParallelInProgress: field(config, 'allowParallelInProgress', problems),
     maxSteps: field(config, 'maxSteps', problems),
+    autoApprove: field(config, 'autoApprove', problems),
+    enabledTools: field(config, 'enabledTools', problems),
   };
   return { settings, problems };
 }

@@ -2,17 +2,28 @@
 // views of the REAL objects the extension runs — the tree provider's items, the status
 // bar item's text — for the integration tests in the extension host. Nothing here
 // computes a result of its own.
-import type { RunView } from '../core/protocol/messages';
+import type * as vscode from 'vscode';
+import type { HostMessage, RunView } from '../core/protocol/messages';
 import type { PlanStatusBar } from './plan-status-bar';
-import type { PlanTreeProvider } from './plan-tree';
+import type { PlanNode, PlanTreeProvider } from './plan-tree';
 import type { AgentWebviewProvider } from './agent-webview';
 import type { SessionController } from './session-controller';
+import type { PendingApproval, WebviewApprovalGate } from './webview-approval-gate';
 
 export interface PlanTreeRow {
   label: string;
   description: string;
+  /** The codicon id, with its modifier (`sync~spin`). */
   icon: string;
+  /** The tooltip's Markdown source (model text in it is Markdown-escaped). */
   tooltip: string;
+  /** The tree item's id (unique in the tree). */
+  id: string;
+  collapsible: 'none' | 'collapsed' | 'expanded';
+}
+
+export interface PlanTreeNodeRow extends PlanTreeRow {
+  children: PlanTreeNodeRow[];
 }
 
 /** Counts of live (created, not yet disposed) adapters, by kind. */
@@ -44,7 +55,17 @@ export interface AgentChecklistTestApi {
   statusBarText(): string | null;
   session(): { id: string; title: string | null; readOnly: boolean; logPath: string | null } | null;
   run(): RunView;
-  webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number };
+  /** The Plan tree as VS Code gets it: every node (nested) through getChildren/getTreeItem. */
+  planTree(): PlanTreeNodeRow[];
+  /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
+  statusBarTooltip(): string | null;
+  webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean };
+  /** The last messages the host posted to the Agent view (only while a page is connected). */
+  webviewMessages(): HostMessage[];
+  /** Hands `data` to the Agent view's message handler, exactly as a message from the page (validated first). */
+  webviewMessage(data: unknown): Promise<void>;
+  /** Tool calls waiting for the user's approval. */
+  pendingApprovals(): PendingApproval[];
   liveAdapters(): Record<string, number>;
   /**
    * Deactivates (as VS Code does: deactivate(), then dispose subscriptions) and
@@ -58,26 +79,41 @@ export interface TestApiParts {
   tree: PlanTreeProvider;
   statusBar: PlanStatusBar;
   webview: AgentWebviewProvider;
+  approvals: WebviewApprovalGate;
   live: LiveAdapters;
+}
+
+function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
+  const item: vscode.TreeItem = tree.getTreeItem(node);
+  const icon = item.iconPath && typeof item.iconPath === 'object' && 'id' in item.iconPath ? item.iconPath.id : '';
+  const tooltip = item.tooltip === undefined ? '' : typeof item.tooltip === 'string' ? item.tooltip : item.tooltip.value;
+  const states = ['none', 'collapsed', 'expanded'] as const;
+  return {
+    label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+    description: typeof item.description === 'string' ? item.description : '',
+    icon,
+    tooltip,
+    id: item.id ?? '',
+    collapsible: states[item.collapsibleState ?? 0] ?? 'none',
+  };
+}
+
+function treeRows(tree: PlanTreeProvider, nodes: PlanNode[]): PlanTreeNodeRow[] {
+  return nodes.map((node) => ({ ...treeRow(tree, node), children: treeRows(tree, tree.getChildren(node)) }));
 }
 
 /** One API object for the extension's lifetime: every call reads the current activation. */
 export function createTestApi(current: () => TestApiParts, reactivate: () => Promise<void>): AgentChecklistTestApi {
   return {
     planTreeRows: () => {
-      const parts = current();
-      return parts.tree
-        .getChildren().map((node) => {
-        const item = parts.tree.getTreeItem(node);
-        const icon = item.iconPath && typeof item.iconPath === 'object' && 'id' in item.iconPath ? item.iconPath.id : '';
-        return {
-          label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
-          description: typeof item.description === 'string' ? item.description : '',
-          icon,
-          tooltip: typeof item.tooltip === 'string' ? item.tooltip : '',
-        };
-      });
+      const { tree } = current();
+      return tree.getChildren().map((node) => treeRow(tree, node));
     },
+    planTree: () => {
+      const { tree } = current();
+      return treeRows(tree, tree.getChildren());
+    },
+    statusBarTooltip: () => current().statusBar.tooltip,
     statusBarText: () => current().statusBar.text,
     session: () => {
       const { controller } = current();
@@ -86,6 +122,9 @@ export function createTestApi(current: () => TestApiParts, reactivate: () => Pro
     },
     run: () => current().controller.runView,
     webview: () => current().webview.state,
+    webviewMessages: () => [...current().webview.recentMessages],
+    webviewMessage: (data) => current().webview.handleMessage(data),
+    pendingApprovals: () => current().approvals.pending,
     liveAdapters: () => current().live.snapshot(),
     reactivate,
   };

@@ -1,0 +1,122 @@
+// Subagent sessions as the surfaces show them (the nested Plan tree, the child
+// transcript in the Agent view). A child's plan is the fold of the child's OWN log
+// (single owner): while it runs, of the live Session the core hands to the
+// observer; after that, of the log file read from the store (cached until the file
+// changes). Nothing here writes a log.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { SubagentObserver } from '../core/agent/subagent-run';
+import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
+import { todosProjection, type StandingPlan } from '../core/plan/todos-projection';
+import { fold } from '../core/projection/projection';
+import type { SessionEvent } from '../core/session/events';
+import type { SessionStore } from '../core/store/session-store';
+
+/** One child session's state, as of now. */
+export interface ChildSnapshot {
+  sessionId: string;
+  /** The subagent's description (the child's header title). */
+  title: string;
+  events: readonly SessionEvent[];
+  plan: StandingPlan;
+  timeline: PlanTimeline;
+  /** Its turn runs in this window now. */
+  running: boolean;
+}
+
+interface LiveChild {
+  snapshot: ChildSnapshot;
+  subscription: { dispose(): void } | null;
+}
+
+export class ChildSessions implements vscode.Disposable {
+  /** Children run by this window (kept in memory after they end: their events are all there). */
+  private readonly live = new Map<string, LiveChild>();
+  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null }>();
+  private readonly changed = new vscode.EventEmitter<string>();
+  /** A child's log changed (its session id). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly store: SessionStore,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** Pass to the subagent runner: it tells us when a child starts and ends. */
+  readonly observer: SubagentObserver = {
+    onStart: (child, link) => {
+      const snapshot: ChildSnapshot = {
+        sessionId: child.id,
+        title: child.header.title ?? link.description,
+        events: child.events,
+        plan: fold(todosProjection, child.events),
+        timeline: fold(planTimelineProjection, child.events),
+        running: true,
+      };
+      const entry: LiveChild = { snapshot, subscription: null };
+      entry.subscription = child.subscribe((event) => {
+        const plan = todosProjection.apply(entry.snapshot.plan, event);
+        const timeline = planTimelineProjection.apply(entry.snapshot.timeline, event);
+        entry.snapshot = { ...entry.snapshot, plan, timeline };
+        this.changed.fire(child.id);
+      });
+      this.live.get(child.id)?.subscription?.dispose();
+      this.live.set(child.id, entry);
+      this.changed.fire(child.id);
+    },
+    onEnd: (child) => {
+      const entry = this.live.get(child.id);
+      if (!entry) return;
+      entry.subscription?.dispose();
+      entry.subscription = null;
+      entry.snapshot = { ...entry.snapshot, running: false };
+      this.changed.fire(child.id);
+    },
+  };
+
+  /** The child's state; null when its log cannot be read (missing, invalid). */
+  get(sessionId: string): ChildSnapshot | null {
+    const live = this.live.get(sessionId);
+    if (live) return live.snapshot;
+    let file: string;
+    let key: string;
+    try {
+      file = this.store.pathOf(sessionId);
+      const stat = fs.statSync(file);
+      key = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      return null;
+    }
+    const cached = this.loaded.get(sessionId);
+    if (cached?.key === key) return cached.snapshot;
+    let snapshot: ChildSnapshot | null = null;
+    try {
+      const loaded = this.store.openReadOnly(sessionId);
+      snapshot = {
+        sessionId,
+        title: loaded.header.title ?? sessionId,
+        events: loaded.events,
+        plan: fold(todosProjection, loaded.events),
+        timeline: fold(planTimelineProjection, loaded.events),
+        running: false,
+      };
+    } catch (error) {
+      this.log.warn(`could not read subagent session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.loaded.set(sessionId, { key, snapshot });
+    return snapshot;
+  }
+
+  /** Another root session is shown: forget children that no longer run. */
+  forget(): void {
+    for (const [id, entry] of this.live) if (!entry.snapshot.running) this.live.delete(id);
+    this.loaded.clear();
+  }
+
+  dispose(): void {
+    for (const entry of this.live.values()) entry.subscription?.dispose();
+    this.live.clear();
+    this.loaded.clear();
+    this.changed.dispose();
+  }
+}

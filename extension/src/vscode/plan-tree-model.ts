@@ -1,0 +1,81 @@
+// What the Plan tree shows, as plain nodes: the standing plan's items in order and,
+// for each subagent the plan's turn started, a "Subagent" node holding the child's
+// OWN plan (folded from the child's log: single owner), recursively for
+// grandchildren.
+//
+// Where a subagent hangs: under the parent's plan item that was the one item in
+// progress when the subagent started (core/plan/timeline.ts `anchor`), when that
+// item is still in the plan; otherwise (none or several in progress, or the item
+// is gone) after the plan's items, at the end of its level. Each child is shown
+// once, in the order the subagents started.
+import type { PlanTimeline, SubagentMark } from '../core/plan/timeline';
+import type { TodoItem } from '../core/plan/todo-schema';
+import type { StandingPlan } from '../core/plan/todos-projection';
+import type { ChildSnapshot } from './child-sessions';
+
+export interface PlanItemNode {
+  kind: 'item';
+  /** Unique in the tree and stable while the item keeps its place, content and children. */
+  id: string;
+  item: TodoItem;
+  /** The timeline of the session that owns the item. */
+  timeline: PlanTimeline;
+  children: PlanNode[];
+}
+
+export interface SubagentNode {
+  kind: 'subagent';
+  id: string;
+  mark: SubagentMark;
+  /** null when the child's log cannot be read. */
+  child: ChildSnapshot | null;
+  children: PlanNode[];
+}
+
+export type PlanNode = PlanItemNode | SubagentNode;
+
+/** Nesting stops here whatever the logs say (the core stops at grandchildren). */
+const MAX_DEPTH = 4;
+
+/** The nodes of one session's plan level: its items, then the subagents hung nowhere else. */
+export function buildPlanNodes(
+  plan: StandingPlan,
+  timeline: PlanTimeline,
+  childOf: (sessionId: string) => ChildSnapshot | null,
+  prefix = 'plan',
+  depth = 0,
+): PlanNode[] {
+  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, timeline, children: [] }));
+  const byContent = new Map(items.map((node) => [node.item.content, node]));
+  const loose: SubagentNode[] = [];
+  for (const mark of timeline.subagents) {
+    const child = childOf(mark.childSessionId);
+    const parent = mark.anchor === null ? undefined : byContent.get(mark.anchor);
+    const id = `${parent?.id ?? prefix}/subagent:${mark.childSessionId}`;
+    const children = child && depth + 1 < MAX_DEPTH ? buildPlanNodes(child.plan, child.timeline, childOf, id, depth + 1) : [];
+    const node: SubagentNode = { kind: 'subagent', id, mark, child, children };
+    if (parent) parent.children.push(node);
+    else loose.push(node);
+  }
+  // A node that gains children gets a new id: VS Code keeps a node's collapsible
+  // state by id, and one first shown without children would stay unexpandable.
+  for (const node of items) if (node.children.length) node.id += '/+';
+  return [...items, ...loose];
+}
+
+/** Every node, depth first (parents before children). */
+export function* walkPlanNodes(nodes: readonly PlanNode[]): Generator<PlanNode> {
+  for (const node of nodes) {
+    yield node;
+    yield* walkPlanNodes(node.children);
+  }
+}
+
+/** Item nodes whose elapsed time still counts (in progress while their session's turn is open). */
+export function tickingNodes(nodes: readonly PlanNode[]): PlanItemNode[] {
+  const out: PlanItemNode[] = [];
+  for (const node of walkPlanNodes(nodes)) {
+    if (node.kind === 'item' && node.item.status === 'in_progress' && node.timeline.turnEndedAt === null && node.timeline.inProgressSince.has(node.item.content)) out.push(node);
+  }
+  return out;
+}

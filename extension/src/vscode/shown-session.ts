@@ -1,0 +1,73 @@
+// The session the surfaces show: its open log and the live folds over it (the
+// standing plan, the plan timeline, the transcript items). Each listener runs only
+// for a new state; disposing stops the folds but leaves the log to its owner.
+import type { PlanTimeline } from '../core/plan/timeline';
+import { planTimelineProjection } from '../core/plan/timeline';
+import { todosProjection, type StandingPlan } from '../core/plan/todos-projection';
+import { LiveProjection } from '../core/projection/projection';
+import { TranscriptFolder, transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
+import type { SessionEvent } from '../core/session/events';
+import { readTailPage } from '../core/store/tail-reader';
+import type { OpenedSession } from './opened-session';
+
+/** Events per transcript page the Agent view gets. */
+export const PAGE_EVENTS = 200;
+
+export interface TranscriptPage {
+  items: TranscriptItem[];
+  /** Byte offset for the page before; null at the start of the log. */
+  cursor: number | null;
+}
+
+/** The transcript page of the log's last PAGE_EVENTS events before byte `cursor` (default: the end). */
+export function readTranscriptPage(file: string, cursor?: number): TranscriptPage {
+  const page = readTailPage(file, PAGE_EVENTS, cursor);
+  return { items: transcriptFromEvents(page.events), cursor: page.cursor };
+}
+
+export interface ShownSessionListener {
+  plan(plan: StandingPlan): void;
+  timeline(timeline: PlanTimeline): void;
+  items(items: TranscriptItem[]): void;
+  /** Every appended event, after the folds took it and before its transcript items. */
+  event(event: SessionEvent): void;
+}
+
+export class ShownSession {
+  private readonly plan: LiveProjection<StandingPlan>;
+  private readonly timeline: LiveProjection<PlanTimeline>;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    readonly opened: OpenedSession,
+    listener: ShownSessionListener,
+  ) {
+    const session = opened.session;
+    this.plan = new LiveProjection(todosProjection, session);
+    this.plan.onChange((state) => listener.plan(state));
+    this.timeline = new LiveProjection(planTimelineProjection, session);
+    this.timeline.onChange((state) => listener.timeline(state));
+    const folder = new TranscriptFolder();
+    for (const event of session.events) folder.apply(event); // knows the open turn's calls
+    this.subscription = session.subscribe((event) => {
+      const items = folder.apply(event);
+      listener.event(event);
+      if (items.length) listener.items(items);
+    });
+  }
+
+  get standingPlan(): StandingPlan {
+    return this.plan.state;
+  }
+
+  get planTimeline(): PlanTimeline {
+    return this.timeline.state;
+  }
+
+  /** Stops following the log (the log itself stays open: its owner closes it). */
+  dispose(): void {
+    this.subscription.dispose();
+    this.plan.dispose();
+    this.timeline.dispose();
+  }
+}

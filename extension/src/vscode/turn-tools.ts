@@ -1,0 +1,68 @@
+// The tools one turn gets in the extension, from the settings: the core's tool set
+// (agent/tool-set.ts) over VS Code's workspace file system, VS Code's workspace
+// trust, the session's Approvals (the Agent view asks; auto-approve is a setting),
+// and subagents that run with the SAME provider instance and write their logs to
+// the same store (their streamed text is not shown: their logs are). Without a folder open, the tools that act on a workspace are left
+// out (there is nothing to confine them to) and the log says so.
+import * as vscode from 'vscode';
+import type { ModelProvider } from '../core/agent/provider';
+import type { SubagentObserver } from '../core/agent/subagent-run';
+import { buildToolRegistry, ToolSetError } from '../core/agent/tool-set';
+import type { DisposableStore } from '../core/disposable';
+import type { Approvals } from '../core/tools/approvals';
+import type { ToolRegistry } from '../core/tools/registry';
+import type { SessionStore } from '../core/store/session-store';
+import type { AgentSettings } from './settings';
+import { VscodeWorkspaceFs } from './vscode-workspace-fs';
+
+/** Tools that need a workspace folder (agent/tool-set.ts requires cwd for them). */
+const WORKSPACE_TOOLS: readonly string[] = ['bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'grep'];
+
+export interface TurnToolsOptions {
+  settings: AgentSettings;
+  /** The first workspace folder; undefined when none is open. */
+  workspaceFolder: vscode.Uri | undefined;
+  approvals: Approvals;
+  provider: ModelProvider;
+  store: SessionStore;
+  observer: SubagentObserver;
+  log: vscode.LogOutputChannel;
+}
+
+/** Thrown when the settings ask for a tool set the core refuses; the message is for the user. */
+export class ToolSettingsError extends Error {
+  override name = 'ToolSettingsError';
+}
+
+export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegistry; owned: DisposableStore } {
+  const { settings, workspaceFolder } = options;
+  let names: readonly string[] = settings.enabledTools;
+  // bash runs a local process: only in a folder on this machine's disk.
+  const local = workspaceFolder?.scheme === 'file';
+  const unavailable = names.filter((n) => WORKSPACE_TOOLS.includes(n) && (!workspaceFolder || (n === 'bash' && !local)));
+  if (unavailable.length) {
+    options.log.info(`tools left out (${workspaceFolder ? 'the folder is not on a local disk' : 'no folder is open'}): ${unavailable.join(', ')}`);
+    names = names.filter((n) => !unavailable.includes(n));
+  }
+  const cwd = workspaceFolder ? (local ? workspaceFolder.fsPath : workspaceFolder.path) : undefined;
+  try {
+    return buildToolRegistry({
+      tools: names,
+      allowParallelInProgress: settings.allowParallelInProgress,
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(workspaceFolder ? { fs: new VscodeWorkspaceFs(workspaceFolder) } : {}),
+      approvals: options.approvals,
+      trusted: () => vscode.workspace.isTrusted,
+      subagents: {
+        provider: options.provider,
+        sessions: options.store,
+        maxSteps: settings.maxSteps,
+        ...(cwd === undefined ? {} : { cwd }),
+        observer: options.observer,
+      },
+    });
+  } catch (error) {
+    if (error instanceof ToolSetError) throw new ToolSettingsError(`agentChecklist.tools.enabled: ${error.message}`);
+    throw error;
+  }
+}
