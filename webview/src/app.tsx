@@ -1,12 +1,16 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 // Wires the page to the host: validates every incoming message, folds it with the
 // pure reducer, and says `ready` once listening (the host answers with a snapshot).
-import { useEffect, useReducer } from 'preact/hooks';
+import { useEffect, useReducer, useRef } from 'preact/hooks';
 import { parseHostMessage } from '../../extension/src/core/protocol/messages';
 import { Banners } from './components/banners';
+import { ChildPanel } from './components/child-panel';
 import { Composer } from './components/composer';
-import { PlanStrip } from './components/plan-strip';
+import { PlanAnnouncer, PlanStrip } from './components/plan-strip';
+import { SessionHeader } from './components/session-header';
 import { Transcript } from './components/transcript';
-import { initialState, reduce } from './state/reducer';
+import { StringsContext } from './i18n';
+import { initialState, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';
 
 export function App() {
@@ -30,20 +34,48 @@ export function App() {
     if (state.needsResync) post({ type: 'ready' });
   }, [state.needsResync]);
 
-  const { view } = state;
-  if (!view.loaded) return <main class="app loading">Loading…</main>;
+  return (
+    <StringsContext.Provider value={state.view.strings}>
+      <AgentView view={state.view} />
+    </StringsContext.Provider>
+  );
+}
+
+/** The whole page for one state of the fold (rendered as is by the component tests). */
+export function AgentView({ view }: { view: ViewState }) {
+  const childId = view.child?.sessionId ?? null;
+  useReturnFocus(childId);
+  if (!view.loaded) return <main class="app loading">{view.strings.loading}</main>;
   const running = view.run.state === 'running';
   return (
     <main class="app">
+      <SessionHeader session={view.session} sessions={view.sessions} provider={view.provider} />
       <Banners provider={view.provider} session={view.session} />
-      <Transcript items={view.items} stream={view.stream} cursor={view.cursor} running={running} />
+      {view.child ? (
+        <ChildPanel child={view.child} approvals={view.approvals} />
+      ) : (
+        <Transcript items={view.items} stream={view.stream} cursor={view.cursor} running={running} approvals={view.approvals} sessionId={view.session?.id ?? null} />
+      )}
       {view.notice && (
         <div class={`notice notice-${view.notice.level}`} role={view.notice.level === 'error' ? 'alert' : 'status'}>
           {view.notice.text}
         </div>
       )}
       <PlanStrip plan={view.plan} />
+      <PlanAnnouncer completed={view.announcement.completed} />
       <Composer run={view.run} />
     </main>
   );
+}
+
+/** When a subagent panel closes, focus goes back to the button that opened it. */
+function useReturnFocus(childId: string | null): void {
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const closed = previous.current;
+    previous.current = childId;
+    if (closed === null || childId !== null) return;
+    const opener = [...document.querySelectorAll<HTMLElement>('[data-open-child]')].find((el) => el.dataset.openChild === closed);
+    opener?.focus();
+  }, [childId]);
 }

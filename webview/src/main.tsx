@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 // The webview entry. It owns no state of its own: it renders the fold of the host's
 // messages (state/reducer.ts) and says `ready` first (app.tsx).
 import { render } from 'preact';

@@ -1,19 +1,29 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 // What the user must know before reading the transcript: the demo model is not AI,
 // a provider that cannot run, a session shown read-only.
 import type { ProviderView, SessionView } from '../../../extension/src/core/protocol/messages';
+import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
 
 export function Banners({ provider, session }: { provider: ProviderView | null; session: SessionView | null }) {
+  const s = useStrings();
+  const [before, after] = s.demoBanner.split('{0}');
   return (
     <>
       {provider?.isDemo && (
         <div class="banner banner-demo" role="note">
           <span class="codicon codicon-beaker" aria-hidden="true" />
           <span>
-            <strong>Demo model</strong> — a scripted session, not AI. Configure a real model in <code>agentChecklist.provider</code>.
+            <strong>{s.demoModel}</strong> — {before}
+            {after !== undefined && (
+              <>
+                <code>agentChecklist.provider</code>
+                {after}
+              </>
+            )}
           </span>
           <button type="button" class="link-button" onClick={() => post({ type: 'openSettings' })}>
-            Open Settings
+            {s.openSettings}
           </button>
         </div>
       )}
@@ -22,16 +32,16 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
           <span class="codicon codicon-warning" aria-hidden="true" />
           <span>{provider.problem}</span>
           <button type="button" class="link-button" onClick={() => post({ type: 'openSettings' })}>
-            Open Settings
+            {s.openSettings}
           </button>
         </div>
       )}
       {session?.readOnly && (
         <div class="banner banner-readonly" role="note">
           <span class="codicon codicon-lock" aria-hidden="true" />
-          <span>Another window is writing this session; it is shown read-only here.</span>
+          <span>{s.readOnlyBanner}</span>
           <button type="button" class="link-button" onClick={() => post({ type: 'newSession' })}>
-            New Session
+            {s.newSession}
           </button>
         </div>
       )}

@@ -1,9 +1,12 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 // The prompt box: Enter sends, Shift+Enter starts a new line; Stop while a turn runs.
 import { useState } from 'preact/hooks';
 import type { RunView } from '../../../extension/src/core/protocol/messages';
+import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
 
 export function Composer({ run }: { run: RunView }) {
+  const s = useStrings();
   const [text, setText] = useState('');
   const running = run.state === 'running';
   const send = (): void => {
@@ -21,8 +24,8 @@ export function Composer({ run }: { run: RunView }) {
     >
       <textarea
         class="composer-input"
-        aria-label="Prompt"
-        placeholder={running ? 'The agent is working…' : 'Ask the agent (Enter sends, Shift+Enter for a new line)'}
+        aria-label={s.prompt}
+        placeholder={running ? s.promptRunning : s.promptPlaceholder}
         rows={3}
         value={text}
         onInput={(e) => setText(e.currentTarget.value)}
@@ -34,16 +37,13 @@ export function Composer({ run }: { run: RunView }) {
         }}
       />
       <div class="composer-actions">
-        <button type="button" class="secondary-button" title="New Session" onClick={() => post({ type: 'newSession' })}>
-          <span class="codicon codicon-add" aria-hidden="true" /> New
-        </button>
         {running ? (
-          <button type="button" class="primary-button" disabled={run.stopping} onClick={() => post({ type: 'stop' })}>
-            <span class="codicon codicon-debug-stop" aria-hidden="true" /> {run.stopping ? 'Stopping…' : 'Stop'}
+          <button type="button" class="primary-button" disabled={run.stopping} data-testid="stop" onClick={() => post({ type: 'stop' })}>
+            <span class="codicon codicon-debug-stop" aria-hidden="true" /> {run.stopping ? s.stopping : s.stop}
           </button>
         ) : (
-          <button type="submit" class="primary-button" disabled={!text.trim()}>
-            <span class="codicon codicon-send" aria-hidden="true" /> Send
+          <button type="submit" class="primary-button" disabled={!text.trim()} data-testid="send">
+            <span class="codicon codicon-send" aria-hidden="true" /> {s.send}
           </button>
         )}
       </div>

@@ -1,33 +1,76 @@
-// The plan strip above the composer: a header button with the per-status counts,
-// expanding to the items. Hidden while no plan stands (or the plan is empty).
-import { useState } from 'preact/hooks';
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The plan strip above the composer: a header button (aria-expanded) with the
+// checklist icon, "Plan" and the per-status counts, expanding to every item with a
+// glyph per status (and its status in words, so nothing depends on color or glyph).
+// Hidden while no plan stands and while the plan is empty. Every item is listed —
+// several may be in progress — and the first active one is scrolled into view.
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '../../../extension/src/core/protocol/messages';
+import { planCountsText } from '../../../extension/src/core/protocol/tool-rows';
+import { format, useStrings } from '../i18n';
+import { post } from '../vscode-api';
 
-const GLYPH: Record<PlanItemView['status'], string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline' };
-const LABEL: Record<PlanItemView['status'], string> = { completed: 'completed', in_progress: 'in progress', pending: 'pending' };
+export const STATUS_GLYPH: Record<PlanItemView['status'], string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline' };
 
-export function PlanStrip({ plan }: { plan: PlanView | null }) {
+export function PlanStrip({ plan, variant = 'main' }: { plan: PlanView | null; variant?: 'main' | 'child' }) {
+  const s = useStrings();
   const [expanded, setExpanded] = useState(true);
-  if (!plan || plan.total === 0) return null;
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const active = list.current?.querySelector('[data-status="in_progress"]');
+    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
+  }, [plan, expanded]);
+  if (!plan || plan.todos.length === 0) return null;
+  const main = variant === 'main';
+  const listId = main ? 'plan-items' : 'child-plan-items';
+  const statusText: Record<PlanItemView['status'], string> = { completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending };
+  const counts = planCountsText(plan.todos, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
   return (
-    <section class="plan-strip" aria-label="Plan">
-      <button type="button" class="plan-header" aria-expanded={expanded} aria-controls="plan-items" onClick={() => setExpanded(!expanded)}>
-        <span class={`codicon codicon-chevron-${expanded ? 'down' : 'right'}`} aria-hidden="true" />
-        <span class="codicon codicon-checklist" aria-hidden="true" />
-        <span class="plan-title">Plan</span>
-        <span class="plan-counts">{plan.header}</span>
-      </button>
+    <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan} data-testid={main ? 'plan-strip' : 'child-plan-strip'}>
+      <div class="plan-bar">
+        <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} data-testid="plan-strip-header" onClick={() => setExpanded(!expanded)}>
+          <span class={`codicon codicon-chevron-${expanded ? 'down' : 'right'}`} aria-hidden="true" />
+          <span class="codicon codicon-checklist" aria-hidden="true" />
+          <span class="plan-title">{s.plan}</span>{' '}
+          <span class="plan-counts">{counts}</span>
+        </button>
+        {main && (
+          <>
+            <button type="button" class="icon-button" title={s.exportPlan} aria-label={s.exportPlan} data-testid="plan-export" onClick={() => post({ type: 'exportPlan' })}>
+              <span class="codicon codicon-export" aria-hidden="true" />
+            </button>
+            <button type="button" class="icon-button" title={s.focusPlan} aria-label={s.focusPlan} data-testid="plan-focus" onClick={() => post({ type: 'focusPlan' })}>
+              <span class="codicon codicon-list-tree" aria-hidden="true" />
+            </button>
+          </>
+        )}
+      </div>
       {expanded && (
-        <ul class="plan-items" id="plan-items">
+        <ul class="plan-items" id={listId} ref={list}>
           {plan.todos.map((todo) => (
-            <li key={todo.content} class={`plan-item status-${todo.status}`} data-status={todo.status}>
-              <span class={`codicon codicon-${GLYPH[todo.status]}`} aria-hidden="true" />
+            <li key={todo.content} class={`plan-item status-${todo.status}`} data-status={todo.status} data-testid="plan-strip-item">
+              <span class={`codicon codicon-${STATUS_GLYPH[todo.status]}`} aria-hidden="true" />
               <span class="plan-item-content">{todo.content}</span>
-              <span class="visually-hidden">, {LABEL[todo.status]}</span>
+              <span class="visually-hidden">, {statusText[todo.status]}</span>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The polite live region: items the latest plan message completed ("Completed: …").
+ * Always in the page (a region must exist before its text changes to be announced).
+ */
+export function PlanAnnouncer({ completed }: { completed: string[] }) {
+  const s = useStrings();
+  return (
+    <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="plan-live">
+      {completed.map((content) => (
+        <p key={content}>{format(s.announceCompleted, content)}</p>
+      ))}
+    </div>
   );
 }

@@ -1,15 +1,21 @@
-// The transcript: prompts, answers (as text: nothing from the model is ever parsed
-// as HTML), collapsed reasoning, one row per tool call, how each turn ended, and the
-// text streaming in for the current step.
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The transcript: prompts (as text), answers (a safe Markdown subset: nothing from
+// the model is ever parsed as HTML), collapsed reasoning, one row per tool call,
+// pending approvals (on their call's row, or after the list), how each turn ended,
+// and the text streaming in for the current step.
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { StreamView } from '../../../extension/src/core/protocol/messages';
+import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
+import { ApprovalCard, placeApprovals } from './approval';
+import { Markdown } from './markdown';
+import { ToolRow } from './tool-row';
 
-const TOOL_ICON = { pending: 'circle-large-outline', running: 'loading codicon-modifier-spin', ok: 'check', error: 'error' } as const;
-const TURN_END_TEXT = { completed: null, aborted: 'Stopped.', error: 'The model request failed', 'max-steps': 'Stopped at the step limit', interrupted: 'Interrupted' } as const;
+const NONE: readonly ApprovalView[] = [];
 
-function Item({ item }: { item: TranscriptItem }) {
+function Item({ item, approvals }: { item: TranscriptItem; approvals: ReadonlyMap<string, ApprovalView[]> }) {
+  const s = useStrings();
   switch (item.kind) {
     case 'user':
       return <li class="item item-user">{item.text}</li>;
@@ -18,37 +24,17 @@ function Item({ item }: { item: TranscriptItem }) {
         <li class="item item-assistant">
           {item.reasoning && (
             <details class="reasoning">
-              <summary>Reasoning</summary>
+              <summary>{s.reasoning}</summary>
               <div class="reasoning-text">{item.reasoning}</div>
             </details>
           )}
-          {item.text && <div class="assistant-text">{item.text}</div>}
+          {item.text && <Markdown class="assistant-text" text={item.text} />}
         </li>
       );
     case 'tool':
-      return (
-        <li class={`item item-tool tool-${item.status}`}>
-          <details>
-            <summary>
-              <span class={`codicon codicon-${TOOL_ICON[item.status]}`} aria-hidden="true" />
-              <span class="tool-name">{item.name || 'tool call'}</span>
-              <span class="visually-hidden">, {item.status}</span>
-            </summary>
-            <div class="tool-io">
-              <div class="tool-io-label">Input</div>
-              <pre>{item.arguments}</pre>
-              {item.result !== null && (
-                <>
-                  <div class="tool-io-label">Result</div>
-                  <pre>{item.result}</pre>
-                </>
-              )}
-            </div>
-          </details>
-        </li>
-      );
+      return <ToolRow item={item} approvals={approvals.get(item.callId) ?? NONE} />;
     case 'turn-end': {
-      const head = TURN_END_TEXT[item.reason];
+      const head = { completed: null, aborted: s.turnAborted, error: s.turnError, 'max-steps': s.turnMaxSteps, interrupted: s.turnInterrupted }[item.reason];
       if (head === null) return null;
       return (
         <li class={`item item-turn-end reason-${item.reason}`}>
@@ -75,35 +61,55 @@ function useFollowBottom(deps: unknown[]) {
   return { ref, onScroll };
 }
 
-export function Transcript({ items, stream, cursor, running }: { items: TranscriptItem[]; stream: StreamView | null; cursor: number | null; running: boolean }) {
-  const follow = useFollowBottom([items, stream, running]);
-  if (items.length === 0 && !stream && !running) {
+export interface TranscriptProps {
+  items: TranscriptItem[];
+  stream: StreamView | null;
+  cursor: number | null;
+  running: boolean;
+  approvals: readonly ApprovalView[];
+  /** The session these items belong to (approvals of other sessions go after the list). */
+  sessionId: string | null;
+}
+
+export function Transcript({ items, stream, cursor, running, approvals, sessionId }: TranscriptProps) {
+  const s = useStrings();
+  const follow = useFollowBottom([items, stream, running, approvals]);
+  if (items.length === 0 && !stream && !running && approvals.length === 0) {
     return (
       <div class="transcript empty">
-        <p>Ask the agent to do something. It plans its work as a checklist you can follow here, in the Plan view and in the status bar.</p>
+        <p>{s.emptyTranscript}</p>
       </div>
     );
   }
+  const callIds = new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : [])));
+  const placed = placeApprovals(approvals, callIds, sessionId);
   return (
     <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
       {cursor !== null && (
         <button type="button" class="link-button older" onClick={() => post({ type: 'loadOlder', cursor })}>
-          Show earlier messages
+          {s.showEarlier}
         </button>
       )}
-      <ol class="items" aria-label="Transcript">
+      <ol class="items" aria-label={s.transcript}>
         {items.map((item) => (
-          <Item key={item.id} item={item} />
+          <Item key={item.id} item={item} approvals={placed.byCallId} />
         ))}
         {stream && (stream.text || stream.reasoning || stream.retry) && (
           <li class="item item-assistant streaming" aria-busy="true">
             {stream.retry && <div class="retry">{stream.retry}</div>}
             {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
-            {stream.text && <div class="assistant-text">{stream.text}</div>}
+            {stream.text && <Markdown class="assistant-text" text={stream.text} />}
           </li>
         )}
       </ol>
-      {running && !stream && <div class="working">Working…</div>}
+      {placed.rest.length > 0 && (
+        <div class="approvals">
+          {placed.rest.map((a) => (
+            <ApprovalCard key={a.id} approval={a} />
+          ))}
+        </div>
+      )}
+      {running && !stream && <div class="working">{s.working}</div>}
     </div>
   );
 }

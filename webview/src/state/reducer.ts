@@ -122,7 +122,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
     }
     case 'page':
       // Older history: the plan is the host's and stays as it is.
-      return { ...view, items: upsertItems(view.items, message.items), cursor: message.cursor };
+      return { ...view, items: upsertItems(view.items, message.items, true), cursor: message.cursor };
     case 'plan':
       return { ...view, plan: message.plan, announcement: { at: message.seq, completed: newlyCompleted(view.plan, message.plan) } };
     case 'run':
@@ -154,9 +154,31 @@ function isCommitted(items: readonly TranscriptItem[], stream: StreamView): bool
   return items.some((i) => (i.kind === 'assistant' || i.kind === 'tool') && i.turn === stream.turn && i.step === stream.step);
 }
 
-export function upsertItems(items: readonly TranscriptItem[], incoming: readonly TranscriptItem[]): TranscriptItem[] {
+/**
+ * Upserts by id, sorted by `order`. `incomingIsOlder` for a page of older history: a
+ * tool call cut by a page boundary arrives in two halves (announcement on the older
+ * page, result on the newer), so the halves merge — the newer half's state, the
+ * older half's name, arguments and place — instead of one overwriting the other.
+ */
+export function upsertItems(items: readonly TranscriptItem[], incoming: readonly TranscriptItem[], incomingIsOlder = false): TranscriptItem[] {
   if (incoming.length === 0) return items as TranscriptItem[];
   const byId = new Map(items.map((i) => [i.id, i]));
-  for (const item of incoming) byId.set(item.id, item);
+  for (const item of incoming) {
+    const known = byId.get(item.id);
+    byId.set(item.id, known ? (incomingIsOlder ? merge(item, known) : merge(known, item)) : item);
+  }
   return [...byId.values()].sort((a, b) => a.order - b.order);
+}
+
+function merge(older: TranscriptItem, newer: TranscriptItem): TranscriptItem {
+  if (older.kind !== 'tool' || newer.kind !== 'tool') return newer;
+  const child = newer.child ?? older.child;
+  return {
+    ...newer,
+    order: Math.min(older.order, newer.order),
+    name: newer.name || older.name,
+    arguments: newer.arguments || older.arguments,
+    result: newer.result ?? older.result,
+    child: child && { ...child, description: child.description || (older.child?.description ?? ''), outcome: newer.child?.outcome ?? older.child?.outcome ?? null },
+  };
 }

@@ -1,0 +1,269 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// Webview components rendered into a real DOM implementation (happy-dom): the plan
+// strip header and its aria-expanded, the todo_write row with a separate +n, hostile
+// text rendered as text, approval buttons, subagent rows and the child panel, the
+// session list, and the polite live region announcing completed items.
+import './render';
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
+import { AgentView } from '../../../webview/src/app';
+import { ApprovalCard } from '../../../webview/src/components/approval';
+import { Markdown } from '../../../webview/src/components/markdown';
+import { PlanStrip } from '../../../webview/src/components/plan-strip';
+import { Transcript } from '../../../webview/src/components/transcript';
+import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
+import { HOSTILE, plan, snapshotBody, stamp, toolItem } from './fixtures';
+import { click, fire, mount, posted, text } from './render';
+
+const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+
+const FOUR = plan([
+  { content: 'Reproduce the crash', status: 'completed' },
+  { content: 'Guard the parser', status: 'in_progress' },
+  { content: 'Add a regression test', status: 'in_progress' },
+  { content: 'Update the changelog', status: 'pending' },
+]);
+
+beforeEach(() => {
+  posted.length = 0;
+});
+
+describe('plan strip', () => {
+  it('shows the checklist icon, "Plan" and the per-status counts in a header button that toggles aria-expanded', () => {
+    const page = mount(<PlanStrip plan={FOUR} />);
+    const header = page.root.querySelector('[data-testid="plan-strip-header"]');
+    assert.equal(header?.tagName, 'BUTTON');
+    assert.equal(text(header), 'Plan 1 completed · 2 in progress · 1 pending');
+    assert.ok(header?.querySelector('.codicon-checklist'), 'the checklist codicon');
+    assert.equal(header?.getAttribute('aria-expanded'), 'true');
+    const items = [...page.root.querySelectorAll('[data-testid="plan-strip-item"]')];
+    assert.deepEqual(
+      items.map((li) => [li.querySelector('.plan-item-content')?.textContent, li.getAttribute('data-status'), li.tagName]),
+      [
+        ['Reproduce the crash', 'completed', 'LI'],
+        ['Guard the parser', 'in_progress', 'LI'],
+        ['Add a regression test', 'in_progress', 'LI'],
+        ['Update the changelog', 'pending', 'LI'],
+      ],
+    );
+    assert.ok(items[1]?.querySelector('.codicon-play-circle') && items[2]?.querySelector('.codicon-play-circle'), 'every active item has its glyph');
+    assert.match(text(items[1] ?? null), /in progress$/, 'the status in words, not only a glyph');
+    click(header);
+    assert.equal(header?.getAttribute('aria-expanded'), 'false');
+    assert.equal(page.root.querySelectorAll('[data-testid="plan-strip-item"]').length, 0);
+    click(header);
+    assert.equal(header?.getAttribute('aria-expanded'), 'true');
+    page.unmount();
+  });
+
+  it('is hidden with no plan and with an empty plan', () => {
+    const page = mount(<PlanStrip plan={null} />);
+    assert.equal(page.root.querySelector('.plan-strip'), null);
+    page.update(<PlanStrip plan={plan([])} />);
+    assert.equal(page.root.querySelector('.plan-strip'), null);
+    page.update(<PlanStrip plan={FOUR} />);
+    assert.ok(page.root.querySelector('.plan-strip'));
+    page.unmount();
+  });
+
+  it('uses the host strings for the header', () => {
+    const page = mount(<PlanStrip plan={FOUR} />, { plan: '计划', countCompleted: '已完成 {0}', countInProgress: '进行中 {0}', countPending: '待办 {0}' });
+    assert.equal(text(page.root.querySelector('.plan-header')), '计划 已完成 1 · 进行中 2 · 待办 1');
+    page.unmount();
+  });
+
+  it('posts exportPlan and focusPlan from its buttons', () => {
+    const page = mount(<PlanStrip plan={FOUR} />);
+    click(page.root.querySelector('[data-testid="plan-export"]'));
+    click(page.root.querySelector('[data-testid="plan-focus"]'));
+    assert.deepEqual(posted, [{ type: 'exportPlan' }, { type: 'focusPlan' }]);
+    page.unmount();
+  });
+});
+
+describe('todo_write row', () => {
+  it('shows <done>/<total> done · <first active> and a separate +2 with three items in progress', () => {
+    const args = JSON.stringify({
+      todos: [
+        { content: 'Read', status: 'completed' },
+        { content: 'Write the parser guard', status: 'in_progress' },
+        { content: 'Test', status: 'in_progress' },
+        { content: 'Docs', status: 'in_progress' },
+      ],
+    });
+    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', arguments: args })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    const summary = page.root.querySelector('[data-testid="todo-row-summary"]');
+    const more = page.root.querySelector('[data-testid="todo-row-more"]');
+    assert.equal(text(summary), '1/4 done · Write the parser guard');
+    assert.equal(text(more), '+2');
+    assert.ok(summary && more && !summary.contains(more), 'the +n is its own element, outside the truncating summary');
+    page.unmount();
+  });
+
+  it('falls back to the generic row for arguments that do not parse', () => {
+    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', arguments: '{"todos":' })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    assert.equal(page.root.querySelector('[data-testid="todo-row-summary"]'), null);
+    assert.equal(page.root.querySelector('.tool-io pre')?.textContent, '{"todos":');
+    page.unmount();
+  });
+});
+
+describe('hostile content', () => {
+  for (const hostile of HOSTILE) {
+    it(`renders ${hostile} as text in a prompt, an answer, a tool result and an approval`, () => {
+      const view = fold([
+        snapshotBody({
+          items: [
+            { kind: 'user', id: 'e1', order: 1024, turn: 1, text: hostile },
+            { kind: 'assistant', id: 'e2', order: 2048, turn: 1, step: 1, text: `**bold** ${hostile}\n\n- ${hostile}\n\n\`\`\`\n${hostile}\n\`\`\``, reasoning: hostile },
+            toolItem({ callId: 'c1', name: 'bash', arguments: JSON.stringify({ command: hostile }), result: `${hostile}\n[exit code: 0]`, order: 3000 }),
+            toolItem({ callId: 'c2', name: 'mystery', arguments: hostile, result: hostile, order: 3001 }),
+          ],
+          approvals: [{ id: 'a1', tool: hostile, summary: hostile, detail: hostile, callId: 'zz', sessionId: null }],
+        }),
+      ]).view;
+      const page = mount(<AgentView view={view} />);
+      assert.equal(page.root.querySelectorAll('img').length, 0, 'no img element');
+      assert.equal(page.root.querySelectorAll('script').length, 0, 'no script element');
+      assert.equal(page.root.querySelector('[onerror]'), null);
+      assert.equal(page.root.querySelector('.item-user')?.textContent, hostile);
+      const answer = page.root.querySelector('.assistant-text');
+      assert.ok(answer?.querySelector('strong'), 'markdown still renders');
+      assert.equal(answer?.querySelector('li')?.textContent, hostile);
+      assert.equal(answer?.querySelector('pre code')?.textContent, hostile);
+      assert.equal(page.root.querySelector('.bash-output')?.textContent, hostile);
+      assert.equal(page.root.querySelector('.bash-command')?.textContent, `$ ${hostile}`);
+      assert.ok(text(page.root.querySelector('[data-testid="approval"]')).includes(hostile));
+      page.unmount();
+    });
+  }
+
+  it('makes anchors only of http(s) and mailto links', () => {
+    const page = mount(<Markdown text={'[safe](https://example.com) [bad](javascript:alert`1`) [mail](mailto:a@b.c) `<b>x</b>` *em* _u_ ~~s~~'} />);
+    const anchors = [...page.root.querySelectorAll('a')];
+    assert.deepEqual(anchors.map((a) => a.getAttribute('href')), ['https://example.com', 'mailto:a@b.c']);
+    assert.ok(text(page.root).includes('bad (javascript:alert`1`)'), 'an unsafe link is shown as text');
+    assert.equal(page.root.querySelector('code')?.textContent, '<b>x</b>');
+    assert.equal(page.root.querySelector('b'), null);
+    assert.deepEqual([page.root.querySelector('em')?.textContent, page.root.querySelector('del')?.textContent], ['em', 's']);
+    page.unmount();
+  });
+});
+
+describe('approvals', () => {
+  const approval = { id: 'a1', tool: 'bash', summary: 'npm test', detail: '$ npm test', callId: 'c1', sessionId: 's1' };
+
+  it('Approve, Deny and "Always allow" post the matching decision', () => {
+    let page = mount(<ApprovalCard approval={approval} />);
+    click(page.root.querySelector('[data-testid="approval-approve"]'));
+    click(page.root.querySelector('[data-testid="approval-approve"]'));
+    assert.deepEqual(posted, [{ type: 'approve', id: 'a1', decision: 'approve' }], 'answered once');
+    page.unmount();
+    page = mount(<ApprovalCard approval={approval} />);
+    click(page.root.querySelector('[data-testid="approval-deny"]'));
+    page.unmount();
+    page = mount(<ApprovalCard approval={approval} />);
+    assert.equal(text(page.root.querySelector('.approval-always label')), 'Always allow bash in this session');
+    click(page.root.querySelector('[data-testid="approval-always"]'));
+    click(page.root.querySelector('[data-testid="approval-approve"]'));
+    page.unmount();
+    assert.deepEqual(posted.slice(1), [
+      { type: 'approve', id: 'a1', decision: 'deny' },
+      { type: 'approve', id: 'a1', decision: 'approve-always' },
+    ]);
+  });
+
+  it('shows an approval on the row of its call, and one without a row after the transcript', () => {
+    const items = [toolItem({ callId: 'c1', name: 'bash', arguments: '{"command":"npm test"}', status: 'running' })];
+    const other = { ...approval, id: 'a2', callId: 'elsewhere' };
+    const page = mount(<Transcript items={items} stream={null} cursor={null} running approvals={[approval, other]} sessionId="s1" />);
+    assert.equal(page.root.querySelector('li.item-tool [data-testid="approval"]')?.getAttribute('data-approval-id'), 'a1');
+    assert.equal(page.root.querySelector('.approvals [data-testid="approval"]')?.getAttribute('data-approval-id'), 'a2');
+    page.unmount();
+  });
+});
+
+describe('subagents', () => {
+  it('shows the task and outcome on the row and opens the child; the child panel goes Back', () => {
+    const child = { sessionId: 'k1', description: 'Survey the repo', outcome: null };
+    const row = toolItem({ callId: 'c1', name: 'subagent', arguments: '{"description":"Survey the repo","prompt":"p"}', status: 'running', child });
+    let view = fold([snapshotBody({ items: [row] })]).view;
+    let page = mount(<AgentView view={view} />);
+    assert.ok(text(page.root.querySelector('[data-testid="subagent"]')).startsWith('Survey the repo running'));
+    click(page.root.querySelector('[data-testid="subagent-open"]'));
+    assert.deepEqual(posted, [{ type: 'openChild', sessionId: 'k1' }]);
+    page.unmount();
+    const childPlan = plan([{ content: 'List files', status: 'in_progress' }]);
+    view = fold([
+      snapshotBody({ items: [row], plan: FOUR }),
+      { type: 'child', child: { sessionId: 'k1', title: 'Survey the repo', items: [{ kind: 'user', id: 'e1', order: 1, turn: 1, text: 'List the files' }], plan: childPlan, running: true } },
+    ]).view;
+    page = mount(<AgentView view={view} />);
+    const panel = page.root.querySelector('[data-testid="child-panel"]');
+    assert.ok(panel);
+    assert.equal(panel.querySelector('.item-user')?.textContent, 'List the files');
+    assert.equal(text(panel.querySelector('.plan-strip-child .plan-header')), 'Plan 1 in progress', "the child's own plan");
+    assert.equal(page.root.querySelectorAll('.plan-strip').length, 1, "one main strip: the parent's plan");
+    assert.equal(text(page.root.querySelector('.plan-strip .plan-header')), 'Plan 1 completed · 2 in progress · 1 pending');
+    click(panel.querySelector('[data-testid="child-back"]'));
+    assert.deepEqual(posted.slice(1), [{ type: 'closeChild' }]);
+    page.unmount();
+  });
+});
+
+describe('header and composer', () => {
+  it('shows the title, reopens a session from the list, starts a new one and names the model', () => {
+    const view = fold([
+      snapshotBody({
+        sessions: [
+          { id: 's1', title: 'Fix the parser', modified: '2025-01-02T10:00:00.000Z', current: true },
+          { id: 's0', title: null, modified: '2025-01-01T10:00:00.000Z', current: false },
+        ],
+      }),
+    ]).view;
+    const page = mount(<AgentView view={view} />);
+    assert.equal(text(page.root.querySelector('[data-testid="session-title"]')), 'Fix the parser');
+    assert.match(text(page.root.querySelector('[data-testid="model"]')), /^Model: demo script Demo$/);
+    const select = page.root.querySelector<HTMLSelectElement>('[data-testid="session-select"]');
+    assert.ok(select);
+    assert.equal(select.value, 's1');
+    select.value = 's0';
+    fire(select, new window.Event('change', { bubbles: true }) as unknown as Event);
+    click(page.root.querySelector('[data-testid="new-session"]'));
+    assert.deepEqual(posted, [{ type: 'openSession', id: 's0' }, { type: 'newSession' }]);
+    page.unmount();
+  });
+
+  it('sends on Enter, keeps Shift+Enter for a new line, and offers Stop while running', () => {
+    let page = mount(<AgentView view={fold([snapshotBody()]).view} />);
+    const input = page.root.querySelector<HTMLTextAreaElement>('.composer-input');
+    assert.ok(input);
+    input.value = 'line one';
+    fire(input, new window.Event('input', { bubbles: true }) as unknown as Event);
+    fire(input, new window.KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }) as unknown as Event);
+    assert.deepEqual(posted, [], 'Shift+Enter does not send');
+    fire(input, new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }) as unknown as Event);
+    assert.deepEqual(posted, [{ type: 'send', text: 'line one' }]);
+    page.unmount();
+    page = mount(<AgentView view={fold([snapshotBody({ run: { state: 'running', turn: 1, stopping: false } })]).view} />);
+    assert.equal(page.root.querySelector('.composer button[type=submit]'), null);
+    click(page.root.querySelector('[data-testid="stop"]'));
+    assert.deepEqual(posted.slice(1), [{ type: 'stop' }]);
+    page.unmount();
+  });
+});
+
+describe('live region', () => {
+  it('politely announces the items a plan message newly completed', () => {
+    const base: HostMessageBody[] = [snapshotBody({ plan: plan([{ content: 'Read', status: 'in_progress' }, { content: 'Write', status: 'pending' }]) })];
+    const page = mount(<AgentView view={fold(base).view} />);
+    const region = page.root.querySelector('[data-testid="plan-live"]');
+    assert.equal(region?.getAttribute('aria-live'), 'polite');
+    assert.equal(text(region), '', 'nothing on load');
+    page.update(<AgentView view={fold([...base, { type: 'plan', plan: plan([{ content: 'Read', status: 'completed' }, { content: 'Write', status: 'in_progress' }]) }]).view} />);
+    assert.equal(page.root.querySelector('[data-testid="plan-live"]'), region, 'the same region, its text changed');
+    assert.equal(text(region), 'Completed: Read');
+    page.unmount();
+  });
+});

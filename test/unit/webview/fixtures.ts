@@ -1,0 +1,50 @@
+// Host messages and transcript items the webview tests share (built as the host
+// builds them: planView over the plan domain, transcript items from session events).
+import type { HostMessage, HostMessageBody, PlanView } from '../../../extension/src/core/protocol/messages';
+import { HostSequencer } from '../../../extension/src/core/protocol/messages';
+import { planView } from '../../../extension/src/core/protocol/plan-view';
+import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
+
+export function plan(todos: TodoItem[]): PlanView {
+  const view = planView(todos);
+  if (!view) throw new Error('a list always has a view');
+  return view;
+}
+
+export const PROVIDER = { id: 'demo', model: 'demo script', isDemo: true, problem: null } as const;
+
+export function snapshotBody(overrides: Partial<Extract<HostMessageBody, { type: 'snapshot' }>> = {}): Extract<HostMessageBody, { type: 'snapshot' }> {
+  return {
+    type: 'snapshot',
+    session: { id: 's1', title: 'Fix the parser', readOnly: false },
+    items: [],
+    cursor: null,
+    plan: null,
+    run: { state: 'idle' },
+    provider: { ...PROVIDER },
+    stream: null,
+    ...overrides,
+  };
+}
+
+export function stamp(bodies: HostMessageBody[]): HostMessage[] {
+  const sequencer = new HostSequencer();
+  return bodies.map((b) => sequencer.stamp(b));
+}
+
+export function toolItem(overrides: Partial<Extract<TranscriptItem, { kind: 'tool' }>> & { callId: string; name: string; arguments: string }): Extract<TranscriptItem, { kind: 'tool' }> {
+  return {
+    kind: 'tool',
+    id: `t1.1.${overrides.callId}`,
+    order: 5000,
+    turn: 1,
+    step: 1,
+    status: 'ok',
+    result: null,
+    child: null,
+    ...overrides,
+  };
+}
+
+export const HOSTILE = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>'] as const;

@@ -1,0 +1,132 @@
+// The webview's state is a pure fold of host messages: any delivery order of the same
+// messages converges, stale seq is dropped, an older page keeps the plan, a later plan
+// message replaces it and plan:null (the host's answer to turn/start) clears it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
+import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
+import { initialState, newlyCompleted, reduce, type State } from '../../../webview/src/state/reducer';
+import { plan, snapshotBody, stamp, toolItem } from './fixtures';
+
+const fold = (list: readonly HostMessage[], from: State = initialState): State => list.reduce(reduce, from);
+
+const A_B_C = [
+  { content: 'Read the code', status: 'completed' },
+  { content: 'Write the fix', status: 'in_progress' },
+  { content: 'Run the tests', status: 'in_progress' },
+] as const;
+
+/** A whole turn as the host sends it: snapshot, run, items, plans, approvals, a child, sessions. */
+function turn(): HostMessage[] {
+  const bodies: HostMessageBody[] = [
+    snapshotBody({ strings: { plan: '计划' }, sessions: [{ id: 's1', title: 'Fix the parser', modified: '2025-01-01T00:00:00.000Z', current: true }] }),
+    { type: 'run', run: { state: 'running', turn: 1, stopping: false } },
+    { type: 'items', items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'fix it' }] },
+    { type: 'stream', stream: { turn: 1, step: 1, text: 'Planning', reasoning: '', retry: null } },
+    { type: 'items', items: [toolItem({ callId: 'c1', name: 'todo_write', arguments: '{"todos":[]}', status: 'running', order: 4097 })] },
+    { type: 'plan', plan: plan([{ content: 'Read the code', status: 'in_progress' }, { content: 'Write the fix', status: 'pending' }]) },
+    { type: 'approvals', approvals: [{ id: 'a1', tool: 'bash', summary: 'npm test', detail: '$ npm test', callId: 'c2', sessionId: 's1' }] },
+    { type: 'plan', plan: plan([...A_B_C]) },
+    { type: 'approvals', approvals: [] },
+    { type: 'child', child: { sessionId: 'k1', title: 'Search', items: [], plan: null, running: true } },
+    { type: 'sessions', sessions: [{ id: 's1', title: 'Fix the parser', modified: '2025-01-02T00:00:00.000Z', current: true }] },
+    { type: 'run', run: { state: 'idle' } },
+  ];
+  return stamp(bodies);
+}
+
+describe('webview reducer', () => {
+  it('ends in the same state whatever order the same messages arrive in (any permutation)', () => {
+    const list = turn();
+    const inOrder = fold(list);
+    assert.equal(inOrder.seq, list.length);
+    assert.deepEqual(inOrder.view.plan?.todos, [...A_B_C]);
+    assert.equal(inOrder.view.strings.plan, '计划', 'a host translation');
+    assert.equal(inOrder.view.strings.send, WEBVIEW_STRINGS.send, 'a key the host did not send falls back to English');
+    fc.assert(
+      fc.property(fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }), (order) => {
+        const state = fold(order);
+        assert.deepEqual(state.view, inOrder.view);
+        assert.equal(state.seq, list.length);
+        assert.deepEqual(state.pending, []);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('also converges when messages are delivered twice, in any order', () => {
+    const list = turn();
+    const inOrder = fold(list);
+    fc.assert(
+      fc.property(fc.shuffledSubarray([...list, ...list], { minLength: list.length * 2, maxLength: list.length * 2 }), (order) => {
+        assert.deepEqual(fold(order).view, inOrder.view);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('drops a message at or below the applied seq', () => {
+    const state = fold(turn());
+    const stale = reduce(state, { type: 'plan', seq: 3, plan: null });
+    assert.equal(stale, state);
+    const repeated = reduce(state, { type: 'approvals', seq: state.seq, approvals: [] });
+    assert.equal(repeated, state);
+  });
+
+  it('keeps the plan when an older page of the transcript is prepended', () => {
+    const state = fold(turn());
+    const paged = reduce(state, { type: 'page', seq: state.seq + 1, items: [{ kind: 'user', id: 'e1', order: 1024, turn: 1, text: 'older' }], cursor: null });
+    assert.deepEqual(paged.view.plan, state.view.plan);
+    assert.equal(paged.view.items[0]?.id, 'e1', 'the older item sorts first');
+    assert.equal(paged.view.cursor, null);
+  });
+
+  it('replaces the plan with a later plan message and clears it with plan:null (a new turn)', () => {
+    const state = fold(turn());
+    const next = plan([{ content: 'Only', status: 'pending' }]);
+    const replaced = reduce(state, { type: 'plan', seq: state.seq + 1, plan: next });
+    assert.deepEqual(replaced.view.plan, next);
+    const cleared = reduce(replaced, { type: 'plan', seq: replaced.seq + 1, plan: null });
+    assert.equal(cleared.view.plan, null);
+    assert.deepEqual(cleared.view.announcement.completed, [], 'a cleared plan completes nothing');
+  });
+
+  it('reads a snapshot without a plan (or without the optional parts) as empty', () => {
+    const state = fold(turn());
+    const fresh = reduce(state, { ...snapshotBody(), seq: state.seq + 1 });
+    assert.equal(fresh.view.plan, null);
+    assert.deepEqual(fresh.view.sessions, []);
+    assert.deepEqual(fresh.view.approvals, []);
+    assert.equal(fresh.view.child, null);
+    assert.equal(fresh.view.strings.plan, WEBVIEW_STRINGS.plan, 'the earlier translation does not linger');
+    assert.deepEqual(fresh.view.announcement.completed, [], 'a reload announces nothing');
+  });
+
+  it('replaces the pending approvals, the child and the session list with each message', () => {
+    const state = fold(turn());
+    assert.deepEqual(state.view.approvals, []);
+    assert.equal(state.view.child?.sessionId, 'k1');
+    assert.equal(state.view.sessions[0]?.modified, '2025-01-02T00:00:00.000Z');
+    const closed = reduce(state, { type: 'child', seq: state.seq + 1, child: null });
+    assert.equal(closed.view.child, null);
+  });
+
+  it('announces the items a plan message newly completed, and only those', () => {
+    const state = fold(turn().slice(0, 6));
+    assert.deepEqual(state.view.announcement.completed, [], 'the first plan completes nothing');
+    const after = fold(turn().slice(6, 8), state);
+    assert.deepEqual(after.view.announcement.completed, ['Read the code']);
+    assert.deepEqual(newlyCompleted(plan([...A_B_C]), plan([...A_B_C])), []);
+    assert.deepEqual(newlyCompleted(null, plan([{ content: 'X', status: 'completed' }])), ['X']);
+  });
+
+  it('merges the two halves of a tool call that a page boundary cut', () => {
+    const state = fold(stamp([snapshotBody({ items: [toolItem({ callId: 'c9', name: '', arguments: '', status: 'ok', result: 'done', order: 9000 })], cursor: 3 })]));
+    const older = toolItem({ callId: 'c9', name: 'bash', arguments: '{"command":"ls"}', status: 'running', order: 7001 });
+    const paged = reduce(state, { type: 'page', seq: 2, items: [older], cursor: null });
+    const [item] = paged.view.items;
+    assert.ok(item?.kind === 'tool');
+    assert.deepEqual([item.name, item.arguments, item.status, item.result, item.order], ['bash', '{"command":"ls"}', 'ok', 'done', 7001]);
+  });
+});

@@ -1,0 +1,59 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// A tool call waiting for the user: what it would do, Approve / Deny, and "Always
+// allow <tool> in this session". Answering posts `approve` once; the host removes
+// the request from its pending list when the tool goes on.
+import { useState } from 'preact/hooks';
+import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
+import { format, useStrings } from '../i18n';
+import { post } from '../vscode-api';
+
+export function ApprovalCard({ approval }: { approval: ApprovalView }) {
+  const s = useStrings();
+  const [always, setAlways] = useState(false);
+  const [answered, setAnswered] = useState(false);
+  const title = format(s.approvalNeeded, approval.tool);
+  const answer = (decision: 'approve' | 'approve-always' | 'deny'): void => {
+    if (answered) return;
+    setAnswered(true);
+    post({ type: 'approve', id: approval.id, decision });
+  };
+  const checkboxId = `always-${approval.id}`;
+  return (
+    <div class="approval" role="group" aria-label={title} data-testid="approval" data-approval-id={approval.id} data-call-id={approval.callId}>
+      <div class="approval-title">
+        <span class="codicon codicon-shield" aria-hidden="true" />
+        <strong>{title}</strong>
+        <span class="approval-summary">{approval.summary}</span>
+      </div>
+      {approval.detail && <pre class="approval-detail">{approval.detail}</pre>}
+      <div class="approval-always">
+        <input type="checkbox" id={checkboxId} checked={always} disabled={answered} data-testid="approval-always" onChange={(e) => setAlways(e.currentTarget.checked)} />
+        <label for={checkboxId}>{format(s.alwaysAllow, approval.tool)}</label>
+      </div>
+      <div class="approval-actions">
+        <button type="button" class="primary-button" disabled={answered} data-testid="approval-approve" onClick={() => answer(always ? 'approve-always' : 'approve')}>
+          <span class="codicon codicon-check" aria-hidden="true" /> {s.approve}
+        </button>
+        <button type="button" class="secondary-button" disabled={answered} data-testid="approval-deny" onClick={() => answer('deny')}>
+          <span class="codicon codicon-close" aria-hidden="true" /> {s.deny}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Where each approval shows: on the row of its call when that row is in the list, else after the list. */
+export function placeApprovals(
+  approvals: readonly ApprovalView[],
+  callIds: ReadonlySet<string>,
+  sessionId: string | null,
+): { byCallId: Map<string, ApprovalView[]>; rest: ApprovalView[] } {
+  const byCallId = new Map<string, ApprovalView[]>();
+  const rest: ApprovalView[] = [];
+  for (const approval of approvals) {
+    const ours = approval.sessionId === null || sessionId === null || approval.sessionId === sessionId;
+    if (ours && callIds.has(approval.callId)) byCallId.set(approval.callId, [...(byCallId.get(approval.callId) ?? []), approval]);
+    else rest.push(approval);
+  }
+  return { byCallId, rest };
+}

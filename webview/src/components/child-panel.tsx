@@ -1,0 +1,31 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// A subagent's transcript and its own plan (single owner: never the parent's), shown
+// in place of the parent's transcript until Back. Focus moves to Back on open.
+import { useEffect, useRef } from 'preact/hooks';
+import type { ApprovalView, ChildView } from '../../../extension/src/core/protocol/messages';
+import { format, useStrings } from '../i18n';
+import { post } from '../vscode-api';
+import { PlanStrip } from './plan-strip';
+import { Transcript } from './transcript';
+
+export function ChildPanel({ child, approvals }: { child: ChildView; approvals: readonly ApprovalView[] }) {
+  const s = useStrings();
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => back.current?.focus(), [child.sessionId]);
+  const title = format(s.childTitle, child.title);
+  return (
+    <section class="child-panel" aria-label={title} data-testid="child-panel" data-session-id={child.sessionId}>
+      <div class="child-header">
+        <button type="button" class="secondary-button" ref={back} data-testid="child-back" onClick={() => post({ type: 'closeChild' })}>
+          <span class="codicon codicon-arrow-left" aria-hidden="true" /> {s.back}
+        </button>
+        <h2 class="child-title" title={title}>
+          {title}
+        </h2>
+        {child.running && <span class="codicon codicon-loading codicon-modifier-spin" role="img" aria-label={s.subagentRunning} />}
+      </div>
+      <Transcript items={child.items} stream={null} cursor={null} running={child.running} approvals={approvals} sessionId={child.sessionId} />
+      <PlanStrip plan={child.plan} variant="child" />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The view's header: the session's title, a list to reopen another session of this
+// workspace, New Session, and the model that answers (marked when it is the demo).
+import type { ProviderView, SessionListItem, SessionView } from '../../../extension/src/core/protocol/messages';
+import { format, useStrings } from '../i18n';
+import { post } from '../vscode-api';
+
+export function SessionHeader({ session, sessions, provider }: { session: SessionView | null; sessions: SessionListItem[]; provider: ProviderView | null }) {
+  const s = useStrings();
+  const title = session?.title || s.untitledSession;
+  const currentId = sessions.find((x) => x.current)?.id ?? session?.id ?? '';
+  return (
+    <header class="session-header">
+      <div class="session-row">
+        <h1 class="session-title" title={title} data-testid="session-title">
+          {title}
+        </h1>
+        {sessions.length > 0 && (
+          <select
+            class="session-select"
+            aria-label={s.sessions}
+            title={s.sessions}
+            data-testid="session-select"
+            value={currentId}
+            onChange={(e) => {
+              const id = e.currentTarget.value;
+              if (id && id !== currentId) post({ type: 'openSession', id });
+            }}
+          >
+            {!sessions.some((x) => x.id === currentId) && <option value="">{title}</option>}
+            {sessions.map((x) => (
+              <option key={x.id} value={x.id}>
+                {`${x.title || s.untitledSession} · ${shortDate(x.modified)}`}
+              </option>
+            ))}
+          </select>
+        )}
+        <button type="button" class="icon-button" title={s.newSession} aria-label={s.newSession} data-testid="new-session" onClick={() => post({ type: 'newSession' })}>
+          <span class="codicon codicon-add" aria-hidden="true" />
+        </button>
+      </div>
+      {provider && (
+        <div class="model-line" data-testid="model">
+          <span class="codicon codicon-sparkle" aria-hidden="true" />
+          <span>{format(s.model, provider.model || provider.id)}</span>
+          {provider.isDemo && (
+            <>
+              {' '}
+              <span class="demo-label">{s.demoLabel}</span>
+            </>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** `2025-01-31 14:05` in the reader's time zone; the ISO text when it does not parse. */
+function shortDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
