@@ -4,6 +4,7 @@
 import { machine, writeBenchmarksMd, writeSuite, type Metric } from './report';
 import { runStoreBench } from './store.bench';
 import { runLoopBench } from './loop.bench';
+import { runWebviewBench } from './webview.bench';
 
 interface Suite {
   name: string;
@@ -22,6 +23,12 @@ const suites: Suite[] = [
     name: 'loop',
     method: 'runTurn with the scripted model (zero model time) over turns of todo_write steps; time per step, in memory and through the file sink (fsync at tool/call and turn/end). Median of 20 turns after 3 warm-ups.',
     run: runLoopBench,
+  },
+  {
+    name: 'ui',
+    method:
+      'Live update latency in the real webview: code-server (VS Code 1.100.3) with the extension from dist/ (development build) in Debian\'s headless Chromium, same machine and so the same wall clock for both ends. A scripted session (provider = scripted) makes 30 todo_write calls 200 ms apart; write k has k items completed, so every strip header differs. A MutationObserver installed in the webview document records Date.now() the first time each distinct strip header text is in the DOM (and again in the next requestAnimationFrame callback); the host time is the `ts` of each todo/write line of the session log (loaded with loadLogFile, each expected header computed with stripHeader). Latency = webview time − ts, per write, so it covers the file append, the host\'s notify and postMessage, the reducer and the render. Both clocks have 1 ms resolution. Bundle sizes: scripts/build.mjs --production (minified, no source maps) run in a scratch folder linked to the sources, so dist/ keeps the development build; 1 KB = 1024 bytes; the webview target applies to main.js (main.css and the codicon font/stylesheet are reported or left out).',
+    run: runWebviewBench,
   },
 ];
 

@@ -4,7 +4,7 @@
 // shared/recipes/real-vscode-offline.md).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { launchBrowser } from '../../scripts/vscode-server/browser.mjs';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { makeTempDir, startServer, workbenchUrl, type RunningServer } from '../../scripts/vscode-server/server.mjs';
@@ -144,6 +144,20 @@ export function agentFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
+/**
+ * The Agent view's document as a Frame (for evaluate/waitForFunction), once its
+ * nested frames are there. The FrameLocator above is for reading; this is for
+ * installing observers in the page itself.
+ */
+export async function agentFrameHandle(page: Page): Promise<Frame> {
+  const outer = await page.locator('iframe.webview.ready').elementHandle({ timeout: 60_000 });
+  const outerFrame = await outer.contentFrame();
+  const inner = await outerFrame?.locator('iframe#active-frame').elementHandle({ timeout: 60_000 });
+  const frame = await inner?.contentFrame();
+  if (!frame) throw new Error('the Agent webview has no content frame');
+  return frame;
+}
+
 export interface StripState {
   visible: boolean;
   header: string;
@@ -182,4 +196,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(RESULTS_DIR, name);
   await page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * The session logs the extension wrote for this server (its workspace storage:
+ * <user-data>/User/workspaceStorage/<hash>/agent-checklist.agent-checklist/sessions/*.jsonl).
+ */
+export function sessionLogFiles(userDataDir: string): string[] {
+  const root = path.join(userDataDir, 'User', 'workspaceStorage');
+  if (!fs.existsSync(root)) return [];
+  const files: string[] = [];
+  for (const hash of fs.readdirSync(root)) {
+    const dir = path.join(root, hash, 'agent-checklist.agent-checklist', 'sessions');
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir)) if (name.endsWith('.jsonl')) files.push(path.join(dir, name));
+  }
+  return files.sort();
 }
