@@ -46,7 +46,7 @@ export function PlanStrip({ plan, variant = 'main' }: { plan: PlanView | null; v
         )}
       </div>
       {expanded && (
-        <ul class="plan-items" id={listId} ref={list}>
+        <ul class="plan-items" role="list" id={listId} ref={list}>
           {plan.todos.map((todo) => (
             <li key={todo.content} class={`plan-item status-${todo.status}`} data-status={todo.status} data-testid="plan-strip-item">
               <span class={`codicon codicon-${STATUS_GLYPH[todo.status]}`} aria-hidden="true" />

@@ -90,7 +90,7 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
           {s.showEarlier}
         </button>
       )}
-      <ol class="items" aria-label={s.transcript}>
+      <ol class="items" role="list" aria-label={s.transcript}>
         {items.map((item) => (
           <Item key={item.id} item={item} approvals={placed.byCallId} />
         ))}

@@ -17,7 +17,7 @@ export const WEBVIEW_STRINGS = {
   demoLabel: 'Demo',
   // Banners
   demoModel: 'Demo model',
-  demoBanner: 'A scripted session, not AI. Configure a real model in {0}.',
+  demoBanner: 'a scripted session, not AI. Configure a real model in {0}.',
   openSettings: 'Open Settings',
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
   // Transcript
