@@ -14,6 +14,8 @@ export const LIGHT_THEME = 'Default Light Modern';
 /** Theme labels as the color theme picker lists them. */
 export const LIGHT_THEME_LABEL = 'Light Modern';
 export const DARK_THEME_LABEL = 'Dark Modern';
+/** The picker's label of "Default High Contrast". */
+export const HIGH_CONTRAST_THEME_LABEL = 'Dark High Contrast';
 
 export interface Workbench {
   page: Page;
@@ -73,8 +75,9 @@ export async function until<T>(read: () => Promise<T>, accept: (value: T) => boo
   return last;
 }
 
-/** Opens the Agent Checklist container from the activity bar. */
+/** Opens the Agent Checklist container from the activity bar (a no-op when it is open: a click would close it). */
 export async function openContainer(page: Page): Promise<void> {
+  if (await planPane(page).isVisible()) return;
   await page.locator('.activitybar a.action-label[aria-label^="Agent Checklist"]').click();
   await planPane(page).waitFor();
 }
@@ -108,6 +111,21 @@ export async function readStatusBar(page: Page): Promise<string | null> {
   return (await item.first().innerText()).replace(/\s+/g, ' ').trim();
 }
 
+/** Our status bar entry's text and the codicons it shows (spinning ones marked `~spin`), or null when absent or hidden. */
+export async function readStatusBarItem(page: Page): Promise<{ text: string; icons: string[] } | null> {
+  const item = page.locator('#workbench\\.parts\\.statusbar .statusbar-item[id$="agentChecklist.plan"]');
+  if ((await item.count()) === 0 || !(await item.first().isVisible())) return null;
+  const text = (await item.first().innerText()).replace(/\s+/g, ' ').trim();
+  const icons = await item.first().locator('.codicon').evaluateAll((elements) =>
+    elements.map((el) => {
+      const classes = [...el.classList];
+      const name = classes.find((c) => c.startsWith('codicon-') && c !== 'codicon-modifier-spin')?.replace(/^codicon-/, '') ?? '';
+      return classes.includes('codicon-modifier-spin') ? `${name}~spin` : name;
+    }),
+  );
+  return { text, icons };
+}
+
 export async function statusBarCount(page: Page): Promise<number> {
   return page.locator('#workbench\\.parts\\.statusbar .statusbar-item[id$="agentChecklist.plan"]').count();
 }
@@ -120,6 +138,8 @@ export interface TreeRow {
   label: string;
   description: string;
   icon: string;
+  /** The icon spins (codicon-modifier-spin). */
+  spinning: boolean;
   level: string | null;
 }
 
@@ -133,6 +153,7 @@ export async function readTree(page: Page): Promise<TreeRow[]> {
         label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
         description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
         icon: codicon?.replace(/^codicon-/, '') ?? '',
+        spinning: icon?.classList.contains('codicon-modifier-spin') ?? false,
         level: row.getAttribute('aria-level'),
       };
     }),
@@ -161,17 +182,21 @@ export async function agentFrameHandle(page: Page): Promise<Frame> {
 export interface StripState {
   visible: boolean;
   header: string;
+  /** The per-status counts alone (`1 completed · 2 in progress`). */
+  counts: string;
   expanded: string | null;
   items: { content: string; status: string | null }[];
 }
 
 export async function readStrip(frame: FrameLocator): Promise<StripState> {
   const strip = frame.locator('.plan-strip');
-  if ((await strip.count()) === 0) return { visible: false, header: '', expanded: null, items: [] };
+  if ((await strip.count()) === 0) return { visible: false, header: '', counts: '', expanded: null, items: [] };
   const header = frame.locator('.plan-strip .plan-header');
+  const counts = frame.locator('.plan-strip .plan-counts');
   return {
     visible: await strip.isVisible(),
     header: ((await header.innerText()) ?? '').replace(/\s+/g, ' ').trim(),
+    counts: (await counts.count()) ? ((await counts.innerText()) ?? '').trim() : '',
     expanded: await header.getAttribute('aria-expanded'),
     items: await frame.locator('.plan-strip .plan-item').evaluateAll((elements) =>
       elements.map((li) => ({ content: li.querySelector('.plan-item-content')?.textContent ?? '', status: li.getAttribute('data-status') })),
@@ -179,8 +204,18 @@ export async function readStrip(frame: FrameLocator): Promise<StripState> {
   };
 }
 
+/** The todo_write rows of the Agent view's transcript: the summary and the separate `+n` (null when absent). */
+export async function readTodoRows(frame: FrameLocator): Promise<{ summary: string; more: string | null }[]> {
+  return frame.locator('.item-tool[data-tool="todo_write"]').evaluateAll((rows) =>
+    rows.map((row) => ({
+      summary: row.querySelector('[data-testid="todo-row-summary"]')?.textContent?.trim() ?? '',
+      more: row.querySelector('[data-testid="todo-row-more"]')?.textContent?.trim() ?? null,
+    })),
+  );
+}
+
 /** Switches the color theme through "Preferences: Color Theme" (its picker shows the label). */
-export async function setTheme(page: Page, label: string, dark: boolean): Promise<void> {
+export async function setTheme(page: Page, label: string, dark: boolean | 'high-contrast'): Promise<void> {
   await runCommand(page, 'Preferences: Color Theme');
   const input = page.locator('.quick-input-widget .quick-input-box input');
   const row = page.locator('.quick-input-list .monaco-list-row:visible', { hasText: label }).first();
@@ -188,7 +223,8 @@ export async function setTheme(page: Page, label: string, dark: boolean): Promis
   await input.fill(label);
   await row.waitFor();
   await page.keyboard.press('Enter');
-  await page.locator(dark ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs').waitFor({ timeout: 30_000 });
+  const kind = dark === 'high-contrast' ? '.monaco-workbench.hc-black' : dark ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs';
+  await page.locator(kind).waitFor({ timeout: 30_000 });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
