@@ -31,6 +31,12 @@ export const todoWrite = (todos: Todo[], text?: string): Record<string, unknown>
   toolCalls: [{ name: 'todo_write', arguments: { todos } }],
 });
 
+/** A scripted response that calls one tool (`id` names the call; the scripted model makes one up otherwise). */
+export const toolCall = (name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...extra,
+  toolCalls: [{ name, arguments: args }],
+});
+
 /** Writes a scripted model file and points the settings at it (provider `scripted`). */
 export async function useScript(responses: Record<string, unknown>[]): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-script-'));
@@ -55,7 +61,7 @@ export async function waitFor(condition: () => boolean, what: string, deadlineMs
   }
 }
 
-const logLineSchema = z.object({ type: z.string(), data: z.unknown().optional() });
+const logLineSchema = z.object({ type: z.string(), ts: z.string().optional(), data: z.unknown().optional() });
 
 /** The session log's lines (header included), as written on disk. */
 export function logLines(file: string): z.infer<typeof logLineSchema>[] {
@@ -64,4 +70,18 @@ export function logLines(file: string): z.infer<typeof logLineSchema>[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => logLineSchema.parse(JSON.parse(line)));
+}
+
+const toolResultSchema = z.object({ callId: z.string(), isError: z.boolean(), content: z.string() });
+
+/** The tool results in a log, in order. */
+export function toolResults(file: string): z.infer<typeof toolResultSchema>[] {
+  return logLines(file)
+    .filter((l) => l.type === 'tool/result')
+    .map((l) => toolResultSchema.parse(l.data));
+}
+
+/** Markdown-escaped text (MarkdownString.appendText: backslashes, `&nbsp;` for spaces) back to plain text, for reading tooltips. */
+export function unescapeMarkdown(markdown: string): string {
+  return markdown.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!|<>~$])/g, '$1');
 }

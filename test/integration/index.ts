@@ -1,13 +1,26 @@
 // The extension-host test entry: `run()` is called by VS Code (code-server through the
 // payload URL here, @vscode/test-electron elsewhere) inside the REAL extension host.
 // It runs every *.test.js bundled next to it and rejects when any test fails.
+//
+// Order: alphabetical, except that suites which re-activate the extension run last.
+// VS Code resolves a webview view once per view pane: after a simulated
+// re-activation the new provider is never asked to resolve the Agent view again
+// (a real re-activation comes with a new window), so suites that talk to the page
+// must run before those. AGENT_CHECKLIST_IT_GREP (in the environment of the
+// server) runs only the tests whose full title matches it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
 
+/** Suites that call the test API's reactivate(). */
+const REACTIVATING = ['reactivation.test.js', 'read-only.test.js'];
+
 export async function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60_000 });
-  for (const name of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, name));
+  const grep = process.env.AGENT_CHECKLIST_IT_GREP;
+  const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60_000, ...(grep ? { grep } : {}) });
+  const names = fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort();
+  const last = names.filter((n) => REACTIVATING.includes(n));
+  for (const name of [...names.filter((n) => !last.includes(n)), ...last]) mocha.addFile(path.join(__dirname, name));
   await new Promise<void>((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed`)) : resolve()));
   });

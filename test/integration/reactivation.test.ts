@@ -3,7 +3,7 @@
 // write lock was released and the plan comes back from the log.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { getApi, logLines, todoWrite, useScript } from './helpers';
+import { getApi, logLines, todoWrite, toolCall, useScript } from './helpers';
 
 describe('re-activation', () => {
   it('leaves exactly one of every adapter and reopens the same session for writing', async () => {
@@ -43,5 +43,25 @@ describe('re-activation', () => {
     ], 'one command handler and one session wrote each event once');
     assert.equal(next.statusBarText(), '$(checklist) 1/2 · After reload');
     assert.deepEqual(next.planTreeRows().map((r) => r.label), ['Before reload', 'After reload']);
+  });
+
+  it('rebuilds the nested subagent plans from the logs alone', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await useScript([
+      todoWrite([{ content: 'Delegate the survey', status: 'in_progress' }]),
+      toolCall('subagent', { description: 'Survey the code', prompt: 'List the modules.' }),
+      todoWrite([{ content: 'List the modules', status: 'completed' }]),
+      { text: 'Modules listed.' },
+      { text: 'The survey is done.' },
+    ]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Survey'), { kind: 'completed' });
+    const tree = (): unknown => api.planTree().map((r) => [r.label, r.children.map((c) => [c.label, c.icon, c.description, c.children.map((g) => [g.label, g.icon])])]);
+    const expected = [['Delegate the survey', [['Subagent: Survey the code', 'pass', '1/1 · done', [['List the modules', 'pass']]]]]];
+    assert.deepEqual(tree(), expected, 'live');
+
+    await api.reactivate();
+    for (const [kind, n] of Object.entries(api.liveAdapters())) assert.equal(n, 1, `one live ${kind} after re-activation`);
+    assert.deepEqual(tree(), expected, 'the same nesting, read from the parent and child logs');
   });
 });

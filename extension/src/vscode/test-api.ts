@@ -3,7 +3,7 @@
 // bar item's text — for the integration tests in the extension host. Nothing here
 // computes a result of its own.
 import type * as vscode from 'vscode';
-import type { HostMessage, RunView } from '../core/protocol/messages';
+import type { HostMessage, RunView, SessionListItem } from '../core/protocol/messages';
 import type { PlanStatusBar } from './plan-status-bar';
 import type { PlanNode, PlanTreeProvider } from './plan-tree';
 import type { AgentWebviewProvider } from './agent-webview';
@@ -55,6 +55,8 @@ export interface AgentChecklistTestApi {
   statusBarText(): string | null;
   session(): { id: string; title: string | null; readOnly: boolean; logPath: string | null } | null;
   run(): RunView;
+  /** The session list the Agent view offers (subagent sessions left out). */
+  sessions(): SessionListItem[];
   /** The Plan tree as VS Code gets it: every node (nested) through getChildren/getTreeItem. */
   planTree(): PlanTreeNodeRow[];
   /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
@@ -121,6 +123,7 @@ export function createTestApi(current: () => TestApiParts, reactivate: () => Pro
       return view ? { ...view, logPath: controller.logPath } : null;
     },
     run: () => current().controller.runView,
+    sessions: () => current().controller.sessionList(),
     webview: () => current().webview.state,
     webviewMessages: () => [...current().webview.recentMessages],
     webviewMessage: (data) => current().webview.handleMessage(data),
