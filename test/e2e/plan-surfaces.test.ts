@@ -79,12 +79,13 @@ describe('the plan in the real workbench', () => {
     ]);
 
     const rows = await until(() => readTree(page), (r) => r.length === 4 && r[1]?.description === 'completed', 'the Plan tree rows');
+    // In-progress rows carry their elapsed time (`in progress · 3s`) and, once the turn is over, a play mark.
     assert.deepEqual(
-      rows.map((r) => [r.label, r.description, r.icon]),
+      rows.map((r) => [r.label, r.description.replace(/ · \d+(h|m|s).*$/, ' · <elapsed>'), r.icon]),
       [
-        [ITEMS[0], 'completed', 'pass-filled'],
-        [ITEMS[1], 'completed', 'pass-filled'],
-        [ITEMS[2], 'in progress', 'play-circle'],
+        [ITEMS[0], 'completed', 'pass'],
+        [ITEMS[1], 'completed', 'pass'],
+        [ITEMS[2], 'in progress · <elapsed>', 'debug-start'],
         [ITEMS[3], '', 'circle-large-outline'],
       ],
     );
