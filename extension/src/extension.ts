@@ -6,7 +6,7 @@ import { SessionStore } from './core/store/session-store';
 import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-webview';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { PlanStatusBar } from './vscode/plan-status-bar';
-import { registerPlanTree } from './vscode/plan-tree';
+import { OPEN_SUBAGENT_COMMAND, registerPlanTree } from './vscode/plan-tree';
 import { ProviderSource } from './vscode/provider-source';
 import { SessionController } from './vscode/session-controller';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
@@ -99,6 +99,18 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
   own('approvalReveal', approvals.onDidAsk(() => webview.reveal()));
+  own(
+    'openSubagentCommand',
+    vscode.commands.registerCommand(OPEN_SUBAGENT_COMMAND, (sessionId: unknown) => {
+      if (typeof sessionId !== 'string') return;
+      try {
+        webview.showChild(sessionId);
+        webview.reveal();
+      } catch (error) {
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      }
+    }),
+  );
   own('commands', registerCommands(deps));
   own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
   own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));

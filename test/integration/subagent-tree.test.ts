@@ -60,6 +60,16 @@ describe('subagent plans in the Plan tree', () => {
       );
       assert.ok(child.child.items.some((i) => i.kind === 'user' && i.text === 'Find where the parser crashes.'), "the child's transcript");
       await api.webviewMessage({ type: 'closeChild' });
+
+      // A click on the subagent row opens the same view.
+      assert.deepEqual(subagent?.command, { id: 'agentChecklist.openSubagent', arguments: [childId] });
+      await vscode.commands.executeCommand(subagent.command.id, ...subagent.command.arguments);
+      const lastChild = (): string | null | undefined => {
+        const m = api.webviewMessages().filter((x) => x.type === 'child').at(-1);
+        return m?.type === 'child' ? (m.child?.sessionId ?? null) : undefined;
+      };
+      await waitFor(() => lastChild() === childId, 'the child view from the tree row');
+      await api.webviewMessage({ type: 'closeChild' });
       const closed = api.webviewMessages().filter((m) => m.type === 'child').at(-1);
       assert.deepEqual(closed?.type === 'child' ? closed.child : 'missing', null);
     } finally {

@@ -126,6 +126,13 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     else void vscode.commands.executeCommand(`${AGENT_VIEW_ID}.focus`);
   }
 
+  /** Shows a subagent's transcript over the parent's (the webview's openChild, the Plan tree's subagent rows). */
+  showChild(sessionId: string): void {
+    if (!this.options.controller.children.get(sessionId)) throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', sessionId));
+    this.openChild = sessionId;
+    this.postChild();
+  }
+
   /** Re-sends the provider (settings changed). */
   providerChanged(): void {
     this.post({ type: 'provider', provider: this.options.providers.describe(this.options.settings()) });
@@ -158,9 +165,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
           if (!this.options.approvals.decide(message.id, message.decision)) this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
           return;
         case 'openChild':
-          if (!this.options.controller.children.get(message.sessionId)) throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', message.sessionId));
-          this.openChild = message.sessionId;
-          this.postChild();
+          this.showChild(message.sessionId);
           return;
         case 'closeChild':
           this.openChild = null;

@@ -11,6 +11,8 @@ import { buildPlanNodes, tickingNodes, type PlanItemNode, type PlanNode, type Su
 import type { SessionController } from './session-controller';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';
+/** Internal (not in the palette): shows a subagent's transcript in the Agent view; argument: the child session id. */
+export const OPEN_SUBAGENT_COMMAND = 'agentChecklist.openSubagent';
 /** How often the elapsed time of in-progress items is redrawn (only while one ticks and the view is visible). */
 const TICK_MS = 1000;
 
@@ -108,6 +110,7 @@ function subagentTreeItem(node: SubagentNode): vscode.TreeItem {
   tree.tooltip = tooltip;
   tree.accessibilityInformation = { label: `${label}, ${tree.description}` };
   tree.contextValue = 'subagent';
+  if (node.child) tree.command = { command: OPEN_SUBAGENT_COMMAND, title: vscode.l10n.t('Open transcript'), arguments: [node.mark.childSessionId] };
   return tree;
 }
 

@@ -20,6 +20,8 @@ export interface PlanTreeRow {
   /** The tree item's id (unique in the tree). */
   id: string;
   collapsible: 'none' | 'collapsed' | 'expanded';
+  /** What a click runs: the command id and its arguments; null when nothing. */
+  command: { id: string; arguments: unknown[] } | null;
 }
 
 export interface PlanTreeNodeRow extends PlanTreeRow {
@@ -97,6 +99,7 @@ function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
     tooltip,
     id: item.id ?? '',
     collapsible: states[item.collapsibleState ?? 0] ?? 'none',
+    command: item.command ? { id: item.command.command, arguments: item.command.arguments ?? [] } : null,
   };
 }
 
