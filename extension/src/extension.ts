@@ -8,6 +8,7 @@ import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { PlanStatusBar } from './vscode/plan-status-bar';
 import { OPEN_SUBAGENT_COMMAND, registerPlanTree } from './vscode/plan-tree';
 import { ProviderSource } from './vscode/provider-source';
+import { promptForApiKey } from './vscode/remote-provider';
 import { SessionController } from './vscode/session-controller';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
 import { createTestApi, LiveAdapters, type AgentChecklistTestApi, type TestApiParts } from './vscode/test-api';
@@ -41,7 +42,14 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   const providers = new ProviderSource({
     demoScriptPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'demo', 'demo-script.json').fsPath,
     workspaceRoot,
+    secrets: context.secrets,
   });
+  context.subscriptions.push(
+    vscode.commands.registerCommand('agentChecklist.setApiKey', async () => {
+      await promptForApiKey(context.secrets);
+      webview.providerChanged();
+    }),
+  );
 
   const approvals = own('approvalGate', new WebviewApprovalGate());
   const controller = own('controller', new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals }));
@@ -115,7 +123,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
   own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));
 
-  activeParts = { controller, tree: tree.provider, statusBar, webview, approvals, live };
+  activeParts = { controller, tree: tree.provider, statusBar, webview, approvals, live, secrets: context.secrets };
   testApi ??= createTestApi(
     () => {
       if (!activeParts) throw new Error('Agent Checklist is not active');

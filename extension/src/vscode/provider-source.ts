@@ -2,7 +2,8 @@
 // reads the file named by agentChecklist.scripted.scriptPath (one instance serves
 // turn after turn, so a multi-turn script plays on; a changed file or a new session
 // starts it over). `vscode-lm` takes the first model VS Code offers (vscode.lm).
-// Providers not wired into the extension yet say so plainly.
+// `openai` / `anthropic` take endpoint and model from settings and the key from
+// SecretStorage (remote-provider.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ModelProvider } from '../core/agent/provider';
@@ -10,6 +11,8 @@ import { loadModelScript, ScriptedProvider } from '../core/agent/providers/scrip
 import type { ProviderView } from '../core/protocol/messages';
 import { DemoProvider, DEMO_MODEL } from './demo-provider';
 import { selectVscodeLmProvider } from './vscode-lm-provider';
+import { createRemoteProvider, readRemoteSettings } from './remote-provider';
+import type * as vscode from 'vscode';
 import type { AgentSettings } from './settings';
 
 /** The configured provider cannot run; the message is for the user. */
@@ -21,6 +24,8 @@ export interface ProviderSourceOptions {
   demoScriptPath: string;
   /** Relative script paths are resolved against this (the first workspace folder). */
   workspaceRoot: string | undefined;
+  /** Where API keys live (never settings.json). */
+  secrets: vscode.SecretStorage;
 }
 
 export class ProviderSource {
@@ -59,8 +64,13 @@ export class ProviderSource {
         } catch (error) {
           throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
         }
-      default:
-        throw new ProviderUnavailableError(unavailable(settings.provider));
+      case 'openai':
+      case 'anthropic':
+        try {
+          return await createRemoteProvider(settings.provider, this.options.secrets);
+        } catch (error) {
+          throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+        }
     }
   }
 
@@ -81,8 +91,12 @@ export class ProviderSource {
       }
       case 'vscode-lm':
         return; // which models VS Code offers is known only when asked (create)
-      default:
-        throw new ProviderUnavailableError(unavailable(settings.provider));
+      case 'openai':
+      case 'anthropic': {
+        const remote = readRemoteSettings(settings.provider);
+        if (typeof remote === 'string') throw new ProviderUnavailableError(remote);
+        return; // whether a key is stored is known only when asked (create)
+      }
     }
   }
 
@@ -96,10 +110,11 @@ export class ProviderSource {
   private modelLabel(settings: AgentSettings): string {
     if (settings.provider === 'demo') return DEMO_MODEL;
     if (settings.provider === 'scripted') return settings.scriptPath ? path.basename(settings.scriptPath) : 'scripted';
+    if (settings.provider === 'openai' || settings.provider === 'anthropic') {
+      const remote = readRemoteSettings(settings.provider);
+      return typeof remote === 'string' ? settings.provider : remote.model;
+    }
     return settings.provider;
   }
 }
 
-function unavailable(provider: string): string {
-  return `the "${provider}" provider is not available in the extension yet; set agentChecklist.provider to "demo" or "scripted"`;
-}

@@ -3,6 +3,7 @@
 // bar item's text — for the integration tests in the extension host. Nothing here
 // computes a result of its own.
 import type * as vscode from 'vscode';
+import { secretKeyName, type RemoteProviderId } from './remote-provider';
 import type { HostMessage, RunView, SessionListItem } from '../core/protocol/messages';
 import type { PlanStatusBar } from './plan-status-bar';
 import type { PlanNode, PlanTreeProvider } from './plan-tree';
@@ -71,6 +72,8 @@ export interface AgentChecklistTestApi {
   /** Tool calls waiting for the user's approval. */
   pendingApprovals(): PendingApproval[];
   liveAdapters(): Record<string, number>;
+  /** Stores an API key exactly where "Set API Key…" stores it (SecretStorage). */
+  storeApiKey(provider: RemoteProviderId, key: string): Promise<void>;
   /**
    * Deactivates (as VS Code does: deactivate(), then dispose subscriptions) and
    * activates again. The API object stays the same and reads the new activation.
@@ -85,6 +88,7 @@ export interface TestApiParts {
   webview: AgentWebviewProvider;
   approvals: WebviewApprovalGate;
   live: LiveAdapters;
+  secrets: vscode.SecretStorage;
 }
 
 function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
@@ -132,6 +136,7 @@ export function createTestApi(current: () => TestApiParts, reactivate: () => Pro
     webviewMessage: (data) => current().webview.handleMessage(data),
     pendingApprovals: () => current().approvals.pending,
     liveAdapters: () => current().live.snapshot(),
+    storeApiKey: (provider, key) => Promise.resolve(current().secrets.store(secretKeyName(provider), key)),
     reactivate,
   };
 }
