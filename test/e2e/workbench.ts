@@ -75,10 +75,19 @@ export async function until<T>(read: () => Promise<T>, accept: (value: T) => boo
   return last;
 }
 
-/** Opens the Agent Checklist container from the activity bar (a no-op when it is open: a click would close it). */
+/**
+ * Opens the Agent Checklist container from the activity bar. Its icon toggles, and
+ * right after a (re)load the workbench may restore the container just as the test
+ * clicks and so close it: click while the icon is not checked until the Plan pane shows.
+ */
 export async function openContainer(page: Page): Promise<void> {
-  if (await planPane(page).isVisible()) return;
-  await page.locator('.activitybar a.action-label[aria-label^="Agent Checklist"]').click();
+  const icon = page.locator('.activitybar .action-item:has(a.action-label[aria-label^="Agent Checklist"])');
+  await icon.waitFor({ timeout: 60_000 });
+  for (let attempt = 0; attempt < 5 && !(await planPane(page).isVisible()); attempt++) {
+    const checked = (await icon.getAttribute('class'))?.split(/\s+/).includes('checked') ?? false;
+    if (!checked) await icon.locator('a.action-label').click();
+    await planPane(page).waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
   await planPane(page).waitFor();
 }
 
