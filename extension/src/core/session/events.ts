@@ -63,8 +63,10 @@ export type SessionEventType = keyof SessionEventMap;
 export const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
 export type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
 
+const SURFACE_TYPES: ReadonlySet<string> = new Set(SURFACE_EVENT_TYPES);
+
 export function isSurfaceType(type: SessionEventType): type is SurfaceEventType {
-  return (SURFACE_EVENT_TYPES as readonly string[]).includes(type);
+  return SURFACE_TYPES.has(type);
 }
 
 export interface EventEnvelope<K extends SessionEventType> {
