@@ -86,24 +86,8 @@ export function planCountsText(todos: readonly { status: 'pending' | 'in_progres
   return parts.join(' · ');
 }
 
-/** A bash result as core/tools/bash-tool writes it: output, then ONE status line. Mirrors its parseBashResult. */
-export interface BashResultRow {
-  output: string;
-  status: 'exited' | 'killed' | 'timed-out' | 'stopped' | 'refused';
-  exitCode: number | null;
-}
-
-export function bashResultRow(content: string): BashResultRow {
-  const nl = content.lastIndexOf('\n');
-  const last = content.slice(nl + 1);
-  const output = nl === -1 ? '' : content.slice(0, nl);
-  const exited = /^\[exit code: (-?\d+)\]$/.exec(last);
-  if (exited) return { output, status: 'exited', exitCode: Number(exited[1]) };
-  if (/^\[killed by signal /.test(last)) return { output, status: 'killed', exitCode: null };
-  if (/^\[timed out after /.test(last)) return { output, status: 'timed-out', exitCode: null };
-  if (/^\[stopped by the user/.test(last)) return { output, status: 'stopped', exitCode: null };
-  return { output: content, status: 'refused', exitCode: null };
-}
+/** A bash result as core/tools/bash-tool writes it: output, then ONE status line. */
+export { parseBashResult as bashResultRow, type BashResultView as BashResultRow } from '../tools/bash-result';
 
 const bashArgs = z.object({ command: z.string() });
 const pathArgs = z.object({ path: z.string() });
