@@ -1,7 +1,7 @@
 // `npm test`: every tier, in order, stopping at the first failure.
 //   lint -> typecheck -> build -> unit -> integration (real extension host) -> e2e (real browser)
 // Tiers that need code-server and Chromium prepare them (see scripts/vscode-server/).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const steps = [
@@ -13,16 +13,47 @@ const steps = [
 if (existsSync('scripts/run-integration.mjs')) steps.push(['integration', process.execPath, ['scripts/run-integration.mjs']]);
 if (existsSync('scripts/run-e2e.mjs')) steps.push(['e2e', process.execPath, ['scripts/run-e2e.mjs']]);
 
+/** Runs one step, echoing its output and keeping it to count the tests it reports. */
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      out += chunk.toString();
+    });
+    child.on('close', (code) => resolve({ status: code ?? 1, out }));
+  });
+}
+
+/** Tests counted from each tier's own closing lines (node:test's `ℹ pass N`, the harness's `N passed, N failed`). */
+function counts(out) {
+  const last = (re) => {
+    const all = [...out.matchAll(re)];
+    return all.length ? Number(all[all.length - 1][1]) : 0;
+  };
+  const plain = [...out.matchAll(/^\w+: (\d+) passed, (\d+) failed/gm)].at(-1);
+  if (plain) return { passed: Number(plain[1]), failed: Number(plain[2]), skipped: 0 };
+  return { passed: last(/^(?:ℹ|#) pass (\d+)/gm), failed: last(/^(?:ℹ|#) fail (\d+)/gm), skipped: last(/^(?:ℹ|#) skipped (\d+)/gm) };
+}
+
 const summary = [];
+const total = { passed: 0, failed: 0, skipped: 0 };
+let status = 0;
 for (const [name, cmd, args] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  const result = await run(cmd, args);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  summary.push(`${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)`);
+  const c = counts(result.out);
+  for (const k of Object.keys(total)) total[k] += c[k];
+  summary.push(`${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)${c.passed || c.failed ? ` ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : ''}`);
   if (result.status !== 0) {
-    console.log(`\n=== summary ===\n${summary.join('\n')}`);
-    process.exit(result.status ?? 1);
+    status = result.status;
+    break;
   }
 }
 console.log(`\n=== summary ===\n${summary.join('\n')}`);
+// The plain closing line, over every tier that ran.
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(status);
