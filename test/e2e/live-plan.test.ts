@@ -6,14 +6,11 @@
 // Screenshots in light, dark and high-contrast themes go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
-import { makeTempDir } from '../../scripts/vscode-server/server.mjs';
 import {
-  agentFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openWorkbench, readStatusBarItem, readStrip,
-  readTodoRows, readTree, runCommand, screenshot, setTheme, statusBarCount, until, type Workbench,
+  agentFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBarItem, readStrip,
+  readTodoRows, readTree, runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
 } from './workbench';
 
 const ITEMS = ['Reproduce the crash on empty input', 'Guard the parser against empty input', 'Add a regression test', 'Update the changelog'];
@@ -60,23 +57,18 @@ const treeWith = (activeIcon: string): string[][] => [
 ];
 
 describe('the standing plan, live, across a reload and the next turn (issue 5)', () => {
+  let scripted: ScriptedWorkbench | undefined;
   let workbench: Workbench;
-  let scriptDir: string;
   let scriptPath: string;
 
   before(async () => {
-    scriptDir = makeTempDir('e2e-script');
-    scriptPath = path.join(scriptDir, 'model.json');
-    fs.writeFileSync(scriptPath, JSON.stringify(FIRST_TURN));
-    workbench = await openWorkbench({
-      extensionDevelopmentPath: REPO_ROOT,
-      settings: { 'agentChecklist.provider': 'scripted', 'agentChecklist.scripted.scriptPath': scriptPath },
-    });
+    scripted = await openScriptedWorkbench(FIRST_TURN);
+    workbench = scripted.workbench;
+    scriptPath = scripted.scriptPath;
   });
 
   after(async () => {
-    await workbench?.close();
-    fs.rmSync(scriptDir, { recursive: true, force: true });
+    await scripted?.close();
   });
 
   it('shows the plan with two items in progress in the strip, the row, the tree and the status bar while the turn runs', async () => {

@@ -3,14 +3,10 @@
 // standing shows in the webview strip, the Plan tree and the status bar, read from
 // the page. Screenshots (light and dark) go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
-import { makeTempDir } from '../../scripts/vscode-server/server.mjs';
 import {
-  agentFrame, answerInputBox, DARK_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openWorkbench, readStatusBar, readStrip, readTree,
-  runCommand, screenshot, setTheme, statusBarCount, until, type Workbench,
+  agentFrame, answerInputBox, DARK_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBar, readStrip, readTree,
+  runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
 } from './workbench';
 
 const ITEMS = ['Reproduce the crash on empty input', 'Guard the parser against empty input', 'Add a regression test', 'Update the changelog'];
@@ -26,22 +22,16 @@ const SCRIPT = {
 };
 
 describe('the plan in the real workbench', () => {
+  let scripted: ScriptedWorkbench | undefined;
   let workbench: Workbench;
-  let scriptDir: string;
 
   before(async () => {
-    scriptDir = makeTempDir('e2e-script');
-    const scriptPath = path.join(scriptDir, 'model.json');
-    fs.writeFileSync(scriptPath, JSON.stringify(SCRIPT));
-    workbench = await openWorkbench({
-      extensionDevelopmentPath: REPO_ROOT,
-      settings: { 'agentChecklist.provider': 'scripted', 'agentChecklist.scripted.scriptPath': scriptPath },
-    });
+    scripted = await openScriptedWorkbench(SCRIPT);
+    workbench = scripted.workbench;
   });
 
   after(async () => {
-    await workbench?.close();
-    fs.rmSync(scriptDir, { recursive: true, force: true });
+    await scripted?.close();
   });
 
   it('shows no plan anywhere before the first prompt', async () => {

@@ -9,9 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
-import { makeTempDir } from '../../scripts/vscode-server/server.mjs';
-import { agentFrame, answerInputBox, openContainer, openWorkbench, readStrip, readTree, runCommand, screenshot, until, type Workbench } from './workbench';
+import { agentFrame, answerInputBox, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench, type Workbench } from './workbench';
 
 const PARENT = ['Run the greeting command', 'Delegate the file survey'] as const;
 const CHILD = ['List the files', 'Summarize what they do'] as const;
@@ -37,27 +35,19 @@ const SCRIPT = {
 };
 
 describe('workspace tools and subagents in the real workbench (issue 6)', () => {
+  let scripted: ScriptedWorkbench | undefined;
   let workbench: Workbench;
-  let scriptDir: string;
 
   before(async () => {
-    scriptDir = makeTempDir('e2e-script');
-    const scriptPath = path.join(scriptDir, 'model.json');
-    fs.writeFileSync(scriptPath, JSON.stringify(SCRIPT));
-    workbench = await openWorkbench({
-      extensionDevelopmentPath: REPO_ROOT,
-      settings: {
-        'agentChecklist.provider': 'scripted',
-        'agentChecklist.scripted.scriptPath': scriptPath,
+    scripted = await openScriptedWorkbench(SCRIPT, {
         'agentChecklist.tools.autoApprove': false,
         'agentChecklist.tools.enabled': ['todo_write', 'bash', 'subagent'],
-      },
     });
+    workbench = scripted.workbench;
   });
 
   after(async () => {
-    await workbench?.close();
-    fs.rmSync(scriptDir, { recursive: true, force: true });
+    await scripted?.close();
   });
 
   it('runs a bash command only once it is approved in the webview, and shows its output and exit code', async () => {

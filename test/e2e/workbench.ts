@@ -25,6 +25,32 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
+export interface ScriptedWorkbench {
+  workbench: Workbench;
+  /** The scripted model file; rewrite it to change what the next turn plays. */
+  scriptPath: string;
+  close(): Promise<void>;
+}
+
+/** A workbench with the extension from the working tree and the scripted model playing `script`. */
+export async function openScriptedWorkbench(script: unknown, settings: Record<string, unknown> = {}): Promise<ScriptedWorkbench> {
+  const scriptDir = makeTempDir('e2e-script');
+  const scriptPath = path.join(scriptDir, 'model.json');
+  fs.writeFileSync(scriptPath, JSON.stringify(script));
+  const workbench = await openWorkbench({
+    extensionDevelopmentPath: REPO_ROOT,
+    settings: { 'agentChecklist.provider': 'scripted', 'agentChecklist.scripted.scriptPath': scriptPath, ...settings },
+  });
+  return {
+    workbench,
+    scriptPath,
+    close: async () => {
+      await workbench.close();
+      fs.rmSync(scriptDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * Starts a server and opens its workbench. With `extensionDevelopmentPath` the
  * extension is loaded from the working tree; without, only installed ones run.
