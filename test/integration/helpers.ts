@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AgentChecklistTestApi } from '../../extension/src/extension';
 
 export const EXTENSION_ID = 'agent-checklist.agent-checklist';
@@ -61,7 +61,7 @@ export async function waitFor(condition: () => boolean, what: string, deadlineMs
   }
 }
 
-const logLineSchema = z.object({ type: z.string(), ts: z.string().optional(), data: z.unknown().optional() });
+const logLineSchema = z.object({ type: z.string(), ts: z.optional(z.string()), data: z.optional(z.unknown()) });
 
 /** The session log's lines (header included), as written on disk. */
 export function logLines(file: string): z.infer<typeof logLineSchema>[] {

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { WEBVIEW_STRINGS } from '../../extension/src/core/protocol/strings';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 

@@ -3,7 +3,7 @@
 // log). "Agent Checklist: Set API Key…" stores it; an empty key is allowed for an
 // OpenAI-compatible local server (Ollama, LM Studio) that needs none.
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ModelProvider } from '../core/agent/provider';
 import { AnthropicProvider } from '../core/agent/providers/anthropic';
 import { OpenAIProvider } from '../core/agent/providers/openai';
@@ -23,7 +23,7 @@ const DEFAULTS: Record<RemoteProviderId, RemoteSettings> = {
 const remoteSettingsSchema = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }),
   model: z.string(),
-}) satisfies z.ZodType<RemoteSettings>;
+}) satisfies z.ZodMiniType<RemoteSettings>;
 
 export const secretKeyName = (id: RemoteProviderId): string => `agentChecklist.apiKey.${id}`;
 

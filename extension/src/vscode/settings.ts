@@ -2,7 +2,7 @@
 // validated in one place. A value of the wrong shape falls back to the default and
 // is reported, so a typo in settings.json never breaks activation.
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
 
 export const SETTINGS_SECTION = 'agentChecklist';
@@ -36,10 +36,10 @@ const fields = {
   provider: z.enum(PROVIDER_IDS),
   scriptPath: z.string(),
   allowParallelInProgress: z.boolean(),
-  maxSteps: z.number().int().min(1).max(1000),
+  maxSteps: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
   autoApprove: z.boolean(),
-  enabledTools: z.array(z.enum(BUILT_IN_TOOLS)).readonly(),
-} satisfies { [K in keyof AgentSettings]: z.ZodType<AgentSettings[K]> };
+  enabledTools: z.readonly(z.array(z.enum(BUILT_IN_TOOLS))),
+} satisfies { [K in keyof AgentSettings]: z.ZodMiniType<AgentSettings[K]> };
 
 const keys: { [K in keyof AgentSettings]: string } = {
   provider: 'provider',

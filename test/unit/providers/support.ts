@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { runTurn, type LiveDelta, type TurnOptions } from '../../../extension/src/core/agent/loop';
 import type { ModelProvider } from '../../../extension/src/core/agent/provider';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
@@ -32,7 +32,7 @@ export const recordedManifestSchema = z.object({
     }),
   ),
   recorded_todo_writes: z.array(z.array(todoSchema)),
-  standing_plan_at_end: z.array(todoSchema).nullable(),
+  standing_plan_at_end: z.nullable(z.array(todoSchema)),
   first_user_prompt: z.string(),
 });
 export type RecordedManifest = z.infer<typeof recordedManifestSchema>;

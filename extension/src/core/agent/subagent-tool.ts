@@ -2,7 +2,7 @@
 // returns the child's final text as the result. The child gets the same tools as
 // its parent, minus `subagent` from depth MAX_SUBAGENT_DEPTH on, so nesting stops
 // at grandchildren. A child's todo_write plans the child's own list (single owner).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { ToolRegistry } from '../tools/registry';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
@@ -20,9 +20,9 @@ export const SUBAGENT_DESCRIPTION_TAIL =
   'Use it for work that is separable from yours (an investigation, a change in one area) to keep your own context small; do simple steps yourself. Subagents run one at a time.';
 
 export const subagentArgsSchema = z.object({
-  description: z.string().trim().min(1).describe('A short title for the task (3 to 6 words), shown to the user.'),
-  prompt: z.string().min(1).describe('The complete task for the subagent: it sees nothing else.'),
-}) satisfies z.ZodType<{ description: string; prompt: string }>;
+  description: z.string().check(z.trim(), z.minLength(1), z.describe('A short title for the task (3 to 6 words), shown to the user.')),
+  prompt: z.string().check(z.minLength(1), z.describe('The complete task for the subagent: it sees nothing else.')),
+}) satisfies z.ZodMiniType<{ description: string; prompt: string }>;
 
 export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
 export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';

@@ -1,6 +1,6 @@
 // The todo item and list: exactly { content, status }, closed. The logged snapshot
 // must equal what the model believes it wrote, so any other item key is refused.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type TodoStatus = (typeof TODO_STATUSES)[number];
@@ -14,11 +14,11 @@ export interface TodoItem {
 export const todoItemInputSchema = z.strictObject({
   content: z.string(),
   status: z.enum(TODO_STATUSES),
-}) satisfies z.ZodType<TodoItem>;
+}) satisfies z.ZodMiniType<TodoItem>;
 
 export const todoWriteArgsSchema = z.object({
   todos: z.array(todoItemInputSchema),
-}) satisfies z.ZodType<{ todos: TodoItem[] }>;
+}) satisfies z.ZodMiniType<{ todos: TodoItem[] }>;
 
 /**
  * The durable invariant of a stored list (checked on append and on load):
@@ -26,9 +26,8 @@ export const todoWriteArgsSchema = z.object({
  * SILENT on how many items are in_progress: a log written while parallel work was
  * allowed must still replay after a deployment tightens the policy.
  */
-export const todoListSchema = z
-  .array(z.strictObject({ content: z.string().min(1), status: z.enum(TODO_STATUSES) }))
-  .superRefine((items, ctx) => {
+export const todoListSchema = z.array(z.strictObject({ content: z.string().check(z.minLength(1)), status: z.enum(TODO_STATUSES) })).check(
+  z.superRefine((items, ctx) => {
     // One pass over the list (this runs for every todo/write of every replay).
     const seen = new Set<string>();
     for (let index = 0; index < items.length; index++) {
@@ -37,7 +36,8 @@ export const todoListSchema = z
       else if (seen.has(content)) ctx.addIssue({ code: 'custom', path: [index, 'content'], message: `duplicate content ${JSON.stringify(content)}` });
       seen.add(content);
     }
-  }) satisfies z.ZodType<TodoItem[]>;
+  }),
+) satisfies z.ZodMiniType<TodoItem[]>;
 
 export interface TodoCounts {
   pending: number;

@@ -2,7 +2,8 @@
 // owner module; extend by adding members here (and a schema below — the compiler
 // refuses a member without one). State events carry the whole value; the last
 // write wins on replay.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zod-english';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
 
 export type { TodoItem };
@@ -83,29 +84,29 @@ export interface EventEnvelope<K extends SessionEventType> {
 /** The discriminated union: `switch (event.type)` narrows `event.data` without casts. */
 export type SessionEvent = { [K in SessionEventType]: EventEnvelope<K> }[SessionEventType];
 
-const count = z.number().int().min(1);
+const count = z.number().check(z.int(), z.minimum(1));
 const usageSchema = z.strictObject({
-  inputTokens: z.number().int().min(0).exactOptional(),
-  outputTokens: z.number().int().min(0).exactOptional(),
-  reasoningTokens: z.number().int().min(0).exactOptional(),
-  cachedInputTokens: z.number().int().min(0).exactOptional(),
-}) satisfies z.ZodType<Usage>;
+  inputTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+  outputTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+  reasoningTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+  cachedInputTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+}) satisfies z.ZodMiniType<Usage>;
 
 const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: z.string() }),
-  z.strictObject({ type: z.literal('reasoning'), text: z.string(), signature: z.string().exactOptional() }),
-  z.strictObject({ type: z.literal('tool-call'), id: z.string().min(1), name: z.string(), arguments: z.string() }),
-]) satisfies z.ZodType<AssistantBlock>;
+  z.strictObject({ type: z.literal('reasoning'), text: z.string(), signature: z.exactOptional(z.string()) }),
+  z.strictObject({ type: z.literal('tool-call'), id: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
+]) satisfies z.ZodMiniType<AssistantBlock>;
 
 const turnEndReasonSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('completed') }),
-  z.strictObject({ kind: z.literal('aborted'), message: z.string().exactOptional() }),
+  z.strictObject({ kind: z.literal('aborted'), message: z.exactOptional(z.string()) }),
   z.strictObject({ kind: z.literal('error'), message: z.string() }),
   z.strictObject({ kind: z.literal('max-steps'), maxSteps: count }),
-  z.strictObject({ kind: z.literal('interrupted'), message: z.string().exactOptional() }),
-]) satisfies z.ZodType<TurnEndReason>;
+  z.strictObject({ kind: z.literal('interrupted'), message: z.exactOptional(z.string()) }),
+]) satisfies z.ZodMiniType<TurnEndReason>;
 
-export const eventDataSchemas: { [K in SessionEventType]: z.ZodType<SessionEventMap[K]> } = {
+export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionEventMap[K]> } = {
   'turn/start': z.strictObject({ turn: count }),
   'user/message': z.strictObject({ turn: count, message: z.strictObject({ text: z.string() }) }),
   'step/start': z.strictObject({ turn: count, step: count }),
@@ -114,12 +115,12 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodType<SessionEvent
     step: count,
     message: z.strictObject({ content: z.array(blockSchema) }),
     model: z.strictObject({ provider: z.string(), model: z.string() }),
-    usage: usageSchema.exactOptional(),
-    finishReason: z.string().exactOptional(),
+    usage: z.exactOptional(usageSchema),
+    finishReason: z.exactOptional(z.string()),
   }),
-  'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().min(1), name: z.string(), arguments: z.string() }),
+  'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
   'todo/write': z.strictObject({ todos: todoListSchema }),
-  'tool/result': z.strictObject({ turn: count, step: count, callId: z.string().min(1), isError: z.boolean(), content: z.string() }),
+  'tool/result': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), isError: z.boolean(), content: z.string() }),
   'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),
   'subagent/end': z.strictObject({
     callId: z.string(),
@@ -138,12 +139,12 @@ export function isKnownEventType(type: string): type is SessionEventType {
 
 /** The envelope as it sits on disk, before its data is checked against the map. */
 export const rawEnvelopeSchema = z.object({
-  seq: z.number().int().min(1),
+  seq: z.number().check(z.int(), z.minimum(1)),
   ts: z.string(),
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   data: z.unknown(),
-  surfaceOp: z.literal('append').exactOptional(),
-  ignorable: z.literal(true).exactOptional(),
+  surfaceOp: z.exactOptional(z.literal('append')),
+  ignorable: z.exactOptional(z.literal(true)),
 });
 export type RawEnvelope = z.infer<typeof rawEnvelopeSchema>;
 

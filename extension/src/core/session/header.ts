@@ -1,5 +1,5 @@
 // The first line of every session log.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The newest log format this build writes and reads. Bump on incompatible change. */
 export const LOG_FORMAT_VERSION = 1;
@@ -16,13 +16,13 @@ export interface SessionHeader {
 
 export const sessionHeaderSchema = z.object({
   type: z.literal('session'),
-  version: z.number().int().min(1),
-  id: z.string().regex(/^[A-Za-z0-9._-]+$/, 'session ids are letters, digits, dot, dash and underscore'),
+  version: z.number().check(z.int(), z.minimum(1)),
+  id: z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, 'session ids are letters, digits, dot, dash and underscore')),
   createdAt: z.string(),
-  cwd: z.string().exactOptional(),
-  parent: z.strictObject({ sessionId: z.string(), callId: z.string() }).exactOptional(),
-  title: z.string().exactOptional(),
-}) satisfies z.ZodType<SessionHeader>;
+  cwd: z.exactOptional(z.string()),
+  parent: z.exactOptional(z.strictObject({ sessionId: z.string(), callId: z.string() })),
+  title: z.exactOptional(z.string()),
+}) satisfies z.ZodMiniType<SessionHeader>;
 
 export function newSessionId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');

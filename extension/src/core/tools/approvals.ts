@@ -4,12 +4,12 @@
 // user chose auto-approve. "Always allow in this session" is remembered per tool
 // name by the Approvals object, which one run shares with its subagents, so an
 // `approve-always` in a parent also covers the children it starts.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const APPROVAL_DECISIONS = ['approve', 'approve-always', 'deny'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 /** For hosts that receive a decision over a boundary (webview message, prompt answer). */
-export const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodType<ApprovalDecision>;
+export const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodMiniType<ApprovalDecision>;
 
 /** What the user is asked to allow. `summary` is one line; `detail` is the full text (command, diff). */
 export interface ApprovalRequest {
@@ -26,8 +26,8 @@ export const approvalRequestSchema = z.strictObject({
   summary: z.string(),
   detail: z.string(),
   callId: z.string(),
-  sessionId: z.string().nullable(),
-}) satisfies z.ZodType<ApprovalRequest>;
+  sessionId: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<ApprovalRequest>;
 
 /**
  * Asks the user. Contract: resolves with the user's decision; when `signal` aborts

@@ -3,7 +3,7 @@
 // arguments (schema) -> workspace trust -> the user's approval -> run. The run's
 // result text ends with ONE status line (`[exit code: N]`, `[killed by signal S]`,
 // `[timed out …]`, `[stopped by the user …]`) that hosts parse with parseBashResult.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { Approvals } from './approvals';
 import { runInProcessGroup, type ShellRunResult } from './process-group';
@@ -31,15 +31,11 @@ export const bashDescriptionLimits = (headBytes: number, tailBytes: number): str
 export const BASH_DESCRIPTION_TAIL = 'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
 
 export const bashArgsSchema = z.object({
-  command: z.string().min(1).describe('The command line, run as `bash -c <command>`.'),
+  command: z.string().check(z.minLength(1), z.describe('The command line, run as `bash -c <command>`.')),
   timeout_ms: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_BASH_TIMEOUT_MS)
-    .exactOptional()
-    .describe(`Milliseconds before the command is killed (default ${DEFAULT_BASH_TIMEOUT_MS}).`),
-}) satisfies z.ZodType<{ command: string; timeout_ms?: number }>;
+    .exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_BASH_TIMEOUT_MS)))
+    .check(z.describe(`Milliseconds before the command is killed (default ${DEFAULT_BASH_TIMEOUT_MS}).`)),
+}) satisfies z.ZodMiniType<{ command: string; timeout_ms?: number }>;
 export type BashArgs = z.infer<typeof bashArgsSchema>;
 
 export interface BashToolOptions {

@@ -2,7 +2,7 @@
 // Zero or several occurrences are refused with a stable message that tells the
 // model how to fix the call. Needs approval like write_file; the edit is checked
 // again on the file as it is after approval, so a change made meanwhile is not clobbered.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import { pathOf } from './read-file-tool';
 import type { ToolRegistry } from './registry';
@@ -19,10 +19,10 @@ export const EDIT_FILE_DESCRIPTION = [
 ].join('\n\n');
 
 export const editFileArgsSchema = z.object({
-  path: z.string().describe('The file, relative to the workspace folder.'),
-  old_string: z.string().min(1).describe('The exact text to replace; it must occur exactly once.'),
-  new_string: z.string().describe('The text to put in its place.'),
-}) satisfies z.ZodType<{ path: string; old_string: string; new_string: string }>;
+  path: z.string().check(z.describe('The file, relative to the workspace folder.')),
+  old_string: z.string().check(z.minLength(1), z.describe('The exact text to replace; it must occur exactly once.')),
+  new_string: z.string().check(z.describe('The text to put in its place.')),
+}) satisfies z.ZodMiniType<{ path: string; old_string: string; new_string: string }>;
 
 export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
 export const notFoundMessage = (p: string): string =>

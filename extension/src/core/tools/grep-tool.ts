@@ -1,7 +1,7 @@
 // grep: lines matching a regular expression in a workspace file or below a folder.
 // Text files only (binary and oversized files are skipped), symbolic links are not
 // followed, .git and node_modules are skipped, and the matches are capped.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import { noSuchPathMessage } from './list-files-tool';
 import type { ToolRegistry } from './registry';
@@ -21,9 +21,9 @@ export const GREP_DESCRIPTION = [
 ].join('\n\n');
 
 export const grepArgsSchema = z.object({
-  pattern: z.string().min(1).describe('A JavaScript regular expression, without slashes or flags.'),
-  path: z.string().exactOptional().describe('A file or folder, relative to the workspace folder (default: the workspace folder).'),
-}) satisfies z.ZodType<{ pattern: string; path?: string }>;
+  pattern: z.string().check(z.minLength(1), z.describe('A JavaScript regular expression, without slashes or flags.')),
+  path: z.exactOptional(z.string()).check(z.describe('A file or folder, relative to the workspace folder (default: the workspace folder).')),
+}) satisfies z.ZodMiniType<{ pattern: string; path?: string }>;
 
 export const invalidPatternMessage = (detail: string): string => `invalid pattern: ${detail}`;
 export const noMatchesText = (pattern: string, where: string): string => `No matches for /${pattern}/ in ${where}.`;

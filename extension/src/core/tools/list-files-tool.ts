@@ -2,7 +2,7 @@
 // whose path matches a glob. Paths come back relative to the workspace folder, ready
 // to pass to the other file tools. Bounded: a walk never follows a linked folder,
 // skips .git and node_modules, and stops at a fixed number of entries.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import { GlobError, globMatcher } from './glob';
 import type { ToolRegistry } from './registry';
@@ -22,9 +22,9 @@ export const LIST_FILES_DESCRIPTION = [
 ].join('\n\n');
 
 export const listFilesArgsSchema = z.object({
-  path: z.string().exactOptional().describe('The folder, relative to the workspace folder (default: the workspace folder).'),
-  glob: z.string().min(1).exactOptional().describe('Only files whose path matches this glob, at any depth.'),
-}) satisfies z.ZodType<{ path?: string; glob?: string }>;
+  path: z.exactOptional(z.string()).check(z.describe('The folder, relative to the workspace folder (default: the workspace folder).')),
+  glob: z.exactOptional(z.string().check(z.minLength(1))).check(z.describe('Only files whose path matches this glob, at any depth.')),
+}) satisfies z.ZodMiniType<{ path?: string; glob?: string }>;
 
 export const noSuchPathMessage = (p: string): string => `no such file or folder: ${JSON.stringify(p)}`;
 export const EMPTY_FOLDER_TEXT = '(empty folder)';

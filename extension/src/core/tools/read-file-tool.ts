@@ -1,5 +1,5 @@
 // read_file: a text file of the workspace, a window of lines, numbered.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { ToolRegistry } from './registry';
 import { readTextFile } from './text-file';
@@ -18,10 +18,10 @@ export const READ_FILE_DESCRIPTION = [
 ].join('\n\n');
 
 export const readFileArgsSchema = z.object({
-  path: z.string().describe('The file, relative to the workspace folder.'),
-  offset: z.number().int().min(1).exactOptional().describe('First line to read, 1-based (default 1).'),
-  limit: z.number().int().min(1).max(MAX_READ_LIMIT).exactOptional().describe(`Lines to read (default ${DEFAULT_READ_LIMIT}).`),
-}) satisfies z.ZodType<{ path: string; offset?: number; limit?: number }>;
+  path: z.string().check(z.describe('The file, relative to the workspace folder.')),
+  offset: z.exactOptional(z.number().check(z.int(), z.minimum(1))).check(z.describe('First line to read, 1-based (default 1).')),
+  limit: z.exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_READ_LIMIT))).check(z.describe(`Lines to read (default ${DEFAULT_READ_LIMIT}).`)),
+}) satisfies z.ZodMiniType<{ path: string; offset?: number; limit?: number }>;
 
 export const EMPTY_FILE_TEXT = '(empty file)';
 export const offsetPastEndMessage = (offset: number, lines: number): string => `offset ${offset} is past the end of the file (${lines} lines)`;

@@ -1,5 +1,6 @@
 // What a tool is, to the registry and the agent loop.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zod-english';
 import type { Session } from '../session/session';
 import { formatZodPath } from '../session/events';
 
@@ -37,7 +38,7 @@ export function errorResult(message: string): ToolResult {
 }
 
 /** JSON Schema for the model, from the same zod schema that validates the call. */
-export function toParameters(schema: z.ZodType): Record<string, unknown> {
+export function toParameters(schema: z.ZodMiniType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
   delete json.$schema;
   return json;
@@ -59,7 +60,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Validates arguments; on failure, the message `invalid arguments: <what, by JSON path>`. */
-export function parseArguments<T>(schema: z.ZodType<T>, args: unknown): { ok: true; value: T } | { ok: false; message: string } {
+export function parseArguments<T>(schema: z.ZodMiniType<T>, args: unknown): { ok: true; value: T } | { ok: false; message: string } {
   const parsed = schema.safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, message: `invalid arguments: ${parsed.error.issues.map(describeIssue).join('; ')}` };

@@ -2,7 +2,7 @@
 // changes the user's files, so it needs the user's approval unless they chose
 // auto-approve: arguments -> path confinement -> target checks -> approval -> write.
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { Approvals } from './approvals';
 import { pathOf } from './read-file-tool';
@@ -22,9 +22,9 @@ export const WRITE_FILE_DESCRIPTION = [
 ].join('\n\n');
 
 export const writeFileArgsSchema = z.object({
-  path: z.string().describe('The file, relative to the workspace folder.'),
-  content: z.string().describe('The whole new content of the file.'),
-}) satisfies z.ZodType<{ path: string; content: string }>;
+  path: z.string().check(z.describe('The file, relative to the workspace folder.')),
+  content: z.string().check(z.describe('The whole new content of the file.')),
+}) satisfies z.ZodMiniType<{ path: string; content: string }>;
 
 export function preview(text: string): string {
   return text.length > APPROVAL_PREVIEW_CHARS ? `${text.slice(0, APPROVAL_PREVIEW_CHARS)}\n[… ${text.length - APPROVAL_PREVIEW_CHARS} more characters]` : text;

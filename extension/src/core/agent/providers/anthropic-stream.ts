@@ -4,7 +4,8 @@
 // Anthropic's versioning policy asks. Tool input arrives as input_json_delta pieces
 // split anywhere; the call is yielded whole at its content_block_stop. A thinking
 // block's signature (signature_delta) is yielded at its stop too.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../../zod-english';
 import type { Usage } from '../../session/events';
 import type { StreamPart } from '../provider';
 
@@ -24,45 +25,45 @@ export type AnthropicStreamEvent =
   | { type: 'message_delta'; delta: { stop_reason?: string | null | undefined }; usage?: AnthropicUsage | null | undefined }
   | { type: 'message_stop' };
 
-const tokens = z.number().int().min(0).nullish();
+const tokens = z.nullish(z.number().check(z.int(), z.minimum(0)));
 const usageSchema = z.looseObject({
   input_tokens: tokens,
   output_tokens: tokens,
   cache_read_input_tokens: tokens,
   cache_creation_input_tokens: tokens,
-  output_tokens_details: z.looseObject({ thinking_tokens: tokens }).nullish(),
+  output_tokens_details: z.nullish(z.looseObject({ thinking_tokens: tokens })),
 });
 
 export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('message_start'), message: z.looseObject({ usage: usageSchema.nullish() }) }),
+  z.looseObject({ type: z.literal('message_start'), message: z.looseObject({ usage: z.nullish(usageSchema) }) }),
   z.looseObject({
     type: z.literal('content_block_start'),
-    index: z.number().int().min(0),
+    index: z.number().check(z.int(), z.minimum(0)),
     content_block: z.looseObject({
       type: z.string(),
-      id: z.string().optional(),
-      name: z.string().optional(),
-      input: z.unknown().optional(),
-      text: z.string().optional(),
-      thinking: z.string().optional(),
-      signature: z.string().optional(),
+      id: z.optional(z.string()),
+      name: z.optional(z.string()),
+      input: z.optional(z.unknown()),
+      text: z.optional(z.string()),
+      thinking: z.optional(z.string()),
+      signature: z.optional(z.string()),
     }),
   }),
   z.looseObject({
     type: z.literal('content_block_delta'),
-    index: z.number().int().min(0),
+    index: z.number().check(z.int(), z.minimum(0)),
     delta: z.looseObject({
       type: z.string(),
-      text: z.string().optional(),
-      thinking: z.string().optional(),
-      signature: z.string().optional(),
-      partial_json: z.string().optional(),
+      text: z.optional(z.string()),
+      thinking: z.optional(z.string()),
+      signature: z.optional(z.string()),
+      partial_json: z.optional(z.string()),
     }),
   }),
-  z.looseObject({ type: z.literal('content_block_stop'), index: z.number().int().min(0) }),
-  z.looseObject({ type: z.literal('message_delta'), delta: z.looseObject({ stop_reason: z.string().nullish() }), usage: usageSchema.nullish() }),
+  z.looseObject({ type: z.literal('content_block_stop'), index: z.number().check(z.int(), z.minimum(0)) }),
+  z.looseObject({ type: z.literal('message_delta'), delta: z.looseObject({ stop_reason: z.nullish(z.string()) }), usage: z.nullish(usageSchema) }),
   z.looseObject({ type: z.literal('message_stop') }),
-]) satisfies z.ZodType<AnthropicStreamEvent>;
+]) satisfies z.ZodMiniType<AnthropicStreamEvent>;
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
 

@@ -4,7 +4,8 @@
 // prompt_cache_hit_tokens, OpenRouter/Ollama's `reasoning`, ids repeated on every
 // piece or missing), so the schema is loose and the assembler tolerant.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../../zod-english';
 import type { Usage } from '../../session/events';
 
 export interface ToolCallDelta {
@@ -33,43 +34,39 @@ export interface CompletionChunk {
   usage?: ChunkUsage | null | undefined;
 }
 
-const count = z.number().int().min(0).nullish();
+const count = z.nullish(z.number().check(z.int(), z.minimum(0)));
+
+const toolCallDeltaSchema = z.looseObject({
+  index: z.nullish(z.number().check(z.int(), z.minimum(0))),
+  id: z.nullish(z.string()),
+  function: z.nullish(z.looseObject({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
+});
+
+const choiceSchema = z.looseObject({
+  index: z.nullish(z.number().check(z.int())),
+  delta: z.nullish(
+    z.looseObject({
+      content: z.nullish(z.string()),
+      reasoning_content: z.nullish(z.string()),
+      reasoning: z.nullish(z.string()),
+      tool_calls: z.nullish(z.array(toolCallDeltaSchema)),
+    }),
+  ),
+  finish_reason: z.nullish(z.string()),
+});
 
 export const completionChunkSchema = z.looseObject({
-  choices: z
-    .array(
-      z.looseObject({
-        index: z.number().int().nullish(),
-        delta: z
-          .looseObject({
-            content: z.string().nullish(),
-            reasoning_content: z.string().nullish(),
-            reasoning: z.string().nullish(),
-            tool_calls: z
-              .array(
-                z.looseObject({
-                  index: z.number().int().min(0).nullish(),
-                  id: z.string().nullish(),
-                  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
-                }),
-              )
-              .nullish(),
-          })
-          .nullish(),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .nullish(),
-  usage: z
-    .looseObject({
+  choices: z.nullish(z.array(choiceSchema)),
+  usage: z.nullish(
+    z.looseObject({
       prompt_tokens: count,
       completion_tokens: count,
       prompt_cache_hit_tokens: count,
-      prompt_tokens_details: z.looseObject({ cached_tokens: count }).nullish(),
-      completion_tokens_details: z.looseObject({ reasoning_tokens: count }).nullish(),
-    })
-    .nullish(),
-}) satisfies z.ZodType<CompletionChunk>;
+      prompt_tokens_details: z.nullish(z.looseObject({ cached_tokens: count })),
+      completion_tokens_details: z.nullish(z.looseObject({ reasoning_tokens: count })),
+    }),
+  ),
+}) satisfies z.ZodMiniType<CompletionChunk>;
 
 export interface AssembledCall {
   id: string;

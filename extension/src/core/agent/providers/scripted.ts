@@ -3,7 +3,8 @@
 // It runs through the same loop code path as a real provider; it is the only mock,
 // at the only nondeterministic edge.
 import * as fs from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../../zod-english';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { abortableSleep as sleep } from '../retry';
 
@@ -31,21 +32,21 @@ export interface ModelScript {
 export const modelScriptSchema = z.object({
   responses: z.array(
     z.object({
-      reasoning: z.string().exactOptional(),
-      text: z.string().exactOptional(),
-      toolCalls: z.array(z.object({ id: z.string().min(1).exactOptional(), name: z.string().min(1), arguments: z.unknown() })).exactOptional(),
-      delayMs: z.number().int().min(0).exactOptional(),
-      error: z
-        .object({
+      reasoning: z.exactOptional(z.string()),
+      text: z.exactOptional(z.string()),
+      toolCalls: z.exactOptional(z.array(z.object({ id: z.exactOptional(z.string().check(z.minLength(1))), name: z.string().check(z.minLength(1)), arguments: z.unknown() }))),
+      delayMs: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+      error: z.exactOptional(
+        z.object({
           message: z.string(),
-          retryable: z.boolean().exactOptional(),
-          retryAfterMs: z.number().int().min(0).exactOptional(),
-          status: z.number().int().exactOptional(),
-        })
-        .exactOptional(),
+          retryable: z.exactOptional(z.boolean()),
+          retryAfterMs: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+          status: z.exactOptional(z.number().check(z.int())),
+        }),
+      ),
     }),
   ),
-}) satisfies z.ZodType<ModelScript>;
+}) satisfies z.ZodMiniType<ModelScript>;
 
 export function parseModelScript(json: unknown, source = 'script'): ModelScript {
   const parsed = modelScriptSchema.safeParse(json);
