@@ -38,6 +38,8 @@ function copyAssets() {
     cpSync('node_modules/@vscode/codicons/dist/codicon.css', 'dist/webview/codicon.css');
     cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/webview/codicon.ttf');
   }
+  // grep's linear-time regex engine (re2-wasm) loads its wasm from beside the bundle.
+  cpSync('node_modules/re2-wasm/build/wasm/re2.wasm', 'dist/re2.wasm');
   if (existsSync('extension/demo')) cpSync('extension/demo', 'dist/demo', { recursive: true });
 }
 

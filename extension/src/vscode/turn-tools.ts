@@ -13,6 +13,7 @@ import type { Approvals } from '../core/tools/approvals';
 import type { ToolRegistry } from '../core/tools/registry';
 import type { SessionStore } from '../core/store/session-store';
 import type { AgentSettings } from './settings';
+import { NodeWorkspaceFs } from '../core/tools/node-workspace-fs';
 import { VscodeWorkspaceFs } from './vscode-workspace-fs';
 
 /** Tools that need a workspace folder (agent/tool-set.ts requires cwd for them). */
@@ -50,7 +51,8 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       tools: names,
       allowParallelInProgress: settings.allowParallelInProgress,
       ...(cwd === undefined ? {} : { cwd }),
-      ...(workspaceFolder ? { fs: new VscodeWorkspaceFs(workspaceFolder) } : {}),
+      // file: folders use the core's descriptor-verified node fs (see vscode-workspace-fs.ts for why).
+      ...(workspaceFolder ? { fs: local ? new NodeWorkspaceFs() : new VscodeWorkspaceFs(workspaceFolder) } : {}),
       approvals: options.approvals,
       trusted: () => vscode.workspace.isTrusted,
       subagents: {

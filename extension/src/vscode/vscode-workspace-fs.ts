@@ -1,13 +1,13 @@
-// The workspace tools' file system in the extension: vscode.workspace.fs, so file
-// access goes through VS Code's file service (remote and virtual workspaces
-// included) rather than around it. Paths are the tools' absolute OS paths; each maps
-// to `Uri.file(path)` for a `file:` workspace, else to the root URI with that path.
-// workspace.fs has no realpath: for `file:` workspaces node's fs.promises.realpath
-// answers (the extension host is node); other schemes have no symbolic links we can
-// see, so a path is its own real path there.
-import { promises as fsp } from 'node:fs';
+// The workspace tools' file system for VIRTUAL workspaces (a scheme other than
+// `file:`): vscode.workspace.fs, so access goes through the provider of that scheme.
+// `file:` workspaces do not come here: they use the core's NodeWorkspaceFs, which
+// verifies every opened descriptor (workspace.fs cannot: it takes paths only, so a
+// path checked a moment before could name something else when it is opened). A
+// virtual file system shows us no symbolic links, so a path is its own real path and
+// `within` is checked on the path itself.
 import * as vscode from 'vscode';
-import type { DirectoryEntry, EntryKind, EntryStat, WorkspaceFs } from '../core/tools/workspace-fs';
+import { isInside } from '../core/tools/workspace';
+import { ConfinementError, type DirectoryEntry, type EntryKind, type EntryStat, type WorkspaceFs } from '../core/tools/workspace-fs';
 
 function kindOf(type: vscode.FileType): EntryKind {
   if (type & vscode.FileType.File) return 'file';
@@ -26,7 +26,12 @@ export class VscodeWorkspaceFs implements WorkspaceFs {
   constructor(private readonly root: vscode.Uri) {}
 
   private uri(path: string): vscode.Uri {
-    return this.root.scheme === 'file' ? vscode.Uri.file(path) : this.root.with({ path });
+    return this.root.with({ path });
+  }
+
+  private inside(path: string, within: string): vscode.Uri {
+    if (!isInside(within, path)) throw new ConfinementError('outside', `${path} is outside ${within}`);
+    return this.uri(path);
   }
 
   async stat(path: string): Promise<EntryStat | null> {
@@ -41,24 +46,24 @@ export class VscodeWorkspaceFs implements WorkspaceFs {
     return { kind: kindOf(stat.type), symlink: isSymlink(stat.type), size: stat.size };
   }
 
-  async readDirectory(path: string): Promise<DirectoryEntry[]> {
-    const entries = await vscode.workspace.fs.readDirectory(this.uri(path));
+  async readDirectory(path: string, within: string): Promise<DirectoryEntry[]> {
+    const entries = await vscode.workspace.fs.readDirectory(this.inside(path, within));
     return entries.map(([name, type]) => ({ name, kind: kindOf(type), symlink: isSymlink(type) }));
   }
 
-  async readFile(path: string): Promise<Uint8Array> {
-    return vscode.workspace.fs.readFile(this.uri(path));
+  async readFile(path: string, within: string): Promise<Uint8Array> {
+    return vscode.workspace.fs.readFile(this.inside(path, within));
   }
 
-  async writeFile(path: string, data: Uint8Array): Promise<void> {
-    await vscode.workspace.fs.writeFile(this.uri(path), data);
+  async writeFile(path: string, data: Uint8Array, within: string): Promise<void> {
+    await vscode.workspace.fs.writeFile(this.inside(path, within), data);
   }
 
-  async createDirectory(path: string): Promise<void> {
-    await vscode.workspace.fs.createDirectory(this.uri(path));
+  async createDirectory(path: string, within: string): Promise<void> {
+    await vscode.workspace.fs.createDirectory(this.inside(path, within));
   }
 
   async realpath(path: string): Promise<string> {
-    return this.root.scheme === 'file' ? fsp.realpath(path) : path;
+    return path;
   }
 }

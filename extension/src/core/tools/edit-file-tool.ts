@@ -8,6 +8,7 @@ import { pathOf } from './read-file-tool';
 import type { ToolRegistry } from './registry';
 import { readTextFile } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
+import { refusalMessage } from './workspace';
 import { preview, type WriteToolOptions } from './write-file-tool';
 
 export const EDIT_FILE_TOOL_NAME = 'edit_file';
@@ -90,7 +91,13 @@ export function createEditFileTool({ workspace, approvals }: WriteToolOptions): 
       if (!now.ok) return errorResult(now.message);
       const edit = now.text === before.text ? planned : applyUniqueEdit(now.text, oldString, newString, userPath);
       if (!edit.ok) return errorResult(edit.message);
-      await workspace.fs.writeFile(now.file.real, new TextEncoder().encode(edit.text));
+      try {
+        await workspace.writeFile(now.file.real, new TextEncoder().encode(edit.text));
+      } catch (error) {
+        const refused = refusalMessage(error, userPath);
+        if (refused === null) throw error;
+        return errorResult(refused);
+      }
       const lines = newString.split('\n').length;
       return {
         isError: false,

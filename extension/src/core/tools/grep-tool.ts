@@ -1,6 +1,8 @@
 // grep: lines matching a regular expression in a workspace file or below a folder.
 // Text files only (binary and oversized files are skipped), symbolic links are not
-// followed, .git and node_modules are skipped, and the matches are capped.
+// followed, .git and node_modules are skipped, and the matches are capped. Patterns
+// run on RE2 (linear-regex.ts): linear time whatever the pattern; long files are
+// matched in slices that yield to the event loop, so Stop is heard mid-file.
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import { noSuchPathMessage } from './list-files-tool';
@@ -8,6 +10,7 @@ import type { ToolRegistry } from './registry';
 import { MAX_TEXT_FILE_BYTES } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from './walk';
+import { compileLinear, type LineMatcher, PatternError } from './linear-regex';
 import type { Workspace } from './workspace';
 
 export const GREP_TOOL_NAME = 'grep';
@@ -16,12 +19,12 @@ export const MAX_MATCH_LINE_CHARS = 300;
 export const MAX_GREP_FILES = 20_000;
 
 export const GREP_DESCRIPTION = [
-  'Search the workspace for lines matching a regular expression (JavaScript syntax, case-sensitive: for either case use a class such as `[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).',
+  'Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript\'s without backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as `[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).',
   `Each match comes back as \`<path>:<line>: <text>\` with the path relative to the workspace folder. Binary files, files over ${MAX_TEXT_FILE_BYTES} bytes, symbolic links and the ${SKIPPED_FOLDERS.join(' and ')} folders are skipped. At most ${MAX_GREP_MATCHES} matches are returned.`,
 ].join('\n\n');
 
 export const grepArgsSchema = z.object({
-  pattern: z.string().check(z.minLength(1), z.describe('A JavaScript regular expression, without slashes or flags.')),
+  pattern: z.string().check(z.minLength(1), z.describe('A regular expression (RE2 syntax), without slashes or flags.')),
   path: z.exactOptional(z.string()).check(z.describe('A file or folder, relative to the workspace folder (default: the workspace folder).')),
 }) satisfies z.ZodMiniType<{ pattern: string; path?: string }>;
 
@@ -29,12 +32,30 @@ export const invalidPatternMessage = (detail: string): string => `invalid patter
 export const noMatchesText = (pattern: string, where: string): string => `No matches for /${pattern}/ in ${where}.`;
 export const grepCutText = (max: number): string => `[stopped at ${max} matches; narrow the pattern or the path]`;
 
-/** Pure: the matching lines of one file's text, as result lines. */
-export function matchLines(text: string, re: RegExp, display: string, room: number): string[] {
+export const GREP_STOPPED_MESSAGE = 'the search was stopped by the user';
+/** How long one synchronous slice of matching may hold the event loop. */
+const SLICE_MS = 15;
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The matching lines of one file's text, as result lines. Matches in slices of at
+ * most ~SLICE_MS and yields between them; returns null when `signal` stops it.
+ */
+export async function matchLines(text: string, re: LineMatcher, display: string, room: number, signal?: AbortSignal): Promise<string[] | null> {
   const out: string[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length && out.length < room; i++) {
-    const line = lines[i]!.replace(/\r$/, '');
+  let sliceStart = Date.now();
+  let at = 0;
+  for (let i = 0; at <= text.length && out.length < room; i++) {
+    if ((i & 255) === 0 && Date.now() - sliceStart > SLICE_MS) {
+      await yieldToLoop();
+      if (signal?.aborted) return null;
+      sliceStart = Date.now();
+    }
+    const nl = text.indexOf('\n', at);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.charCodeAt(end - 1) === 13 ? text.slice(at, end - 1) : text.slice(at, end);
+    at = end + 1;
+    if (nl === -1 && line === '' && i > 0) break; // the final newline ends the last line
     if (!re.test(line)) continue;
     out.push(`${display}:${i + 1}: ${line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)}…` : line}`);
   }
@@ -51,11 +72,12 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
       const parsed = parseArguments(grepArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);
       const { pattern } = parsed.value;
-      let re: RegExp;
+      let re: LineMatcher;
       try {
-        re = new RegExp(pattern);
+        re = compileLinear(pattern);
       } catch (error) {
-        return errorResult(invalidPatternMessage(error instanceof Error ? error.message : String(error)));
+        if (error instanceof PatternError) return errorResult(invalidPatternMessage(error.message));
+        throw error;
       }
       const userPath = parsed.value.path ?? '.';
       const target = await workspace.resolve(userPath);
@@ -64,7 +86,7 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
       const files: { abs: string; display: string }[] = [];
       if (target.stat.kind === 'file') files.push({ abs: target.real, display: target.display });
       else if (target.stat.kind === 'directory') {
-        for await (const e of walk(workspace.fs, target.real, ctx.signal)) {
+        for await (const e of walk(workspace, target.real, ctx.signal)) {
           if (e.kind !== 'file' || e.symlink) continue;
           files.push({ abs: e.abs, display: target.display === '.' ? e.rel : `${target.display}/${e.rel}` });
           if (files.length === MAX_GREP_FILES) break;
@@ -73,12 +95,19 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
       const out: string[] = [];
       let cut = false;
       for (const file of files) {
-        if (ctx.signal.aborted) return errorResult('the search was stopped by the user');
+        if (ctx.signal.aborted) return errorResult(GREP_STOPPED_MESSAGE);
         const stat = await workspace.fs.stat(file.abs);
         if (stat === null || stat.size > MAX_TEXT_FILE_BYTES) continue;
-        const data = await workspace.fs.readFile(file.abs);
-        if (looksBinary(data)) continue;
-        out.push(...matchLines(decodeText(data), re, file.display, MAX_GREP_MATCHES + 1 - out.length));
+        let data: Uint8Array;
+        try {
+          data = await workspace.readFile(file.abs);
+        } catch {
+          continue; // gone, unreadable, or refused once opened (outside, a link, hard-linked): skipped
+        }
+        if (data.byteLength > MAX_TEXT_FILE_BYTES || looksBinary(data)) continue;
+        const found = await matchLines(decodeText(data), re, file.display, MAX_GREP_MATCHES + 1 - out.length, ctx.signal);
+        if (found === null) return errorResult(GREP_STOPPED_MESSAGE);
+        out.push(...found);
         if (out.length > MAX_GREP_MATCHES) {
           out.length = MAX_GREP_MATCHES;
           cut = true;

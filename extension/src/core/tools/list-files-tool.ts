@@ -8,7 +8,7 @@ import { GlobError, globMatcher } from './glob';
 import type { ToolRegistry } from './registry';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import { SKIPPED_FOLDERS, walk } from './walk';
-import type { Workspace } from './workspace';
+import { refusalMessage, type Workspace } from './workspace';
 import type { DirectoryEntry } from './workspace-fs';
 
 export const LIST_FILES_TOOL_NAME = 'list_files';
@@ -64,7 +64,14 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
       const lines: string[] = [];
       let cut = false;
       if (matches === undefined) {
-        const entries = (await workspace.fs.readDirectory(target.real)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        let entries: DirectoryEntry[];
+        try {
+          entries = (await workspace.readDirectory(target.real)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        } catch (error) {
+          const refused = refusalMessage(error, userPath);
+          if (refused === null) throw error;
+          return errorResult(refused);
+        }
         for (const e of entries) {
           if (lines.length === MAX_LISTED_ENTRIES) {
             cut = true;
@@ -75,7 +82,7 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
         if (lines.length === 0) return { isError: false, content: EMPTY_FOLDER_TEXT };
       } else {
         let walked = 0;
-        for await (const e of walk(workspace.fs, target.real, ctx.signal)) {
+        for await (const e of walk(workspace, target.real, ctx.signal)) {
           if (++walked > MAX_WALKED_ENTRIES || lines.length === MAX_LISTED_ENTRIES) {
             cut = true;
             break;

@@ -1,6 +1,9 @@
-// WorkspaceFs over node's fs: the CLI's and the tests' file system.
+// WorkspaceFs over node's fs, with every read and write verified on the opened
+// descriptor (confined-open.ts): the CLI's, the tests' and the extension's `file:`
+// workspaces' file system.
 import { promises as fsp, type Stats } from 'node:fs';
 import * as nodePath from 'node:path';
+import { createDirectoryIn, readDirectoryIn, readFileIn, writeFileIn } from './confined-open';
 import type { DirectoryEntry, EntryKind, EntryStat, WorkspaceFs } from './workspace-fs';
 
 function kindOf(stats: Stats): EntryKind {
@@ -34,27 +37,29 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     return target ? { kind: kindOf(target), symlink: true, size: target.size } : { kind: 'other', symlink: true, size: 0 };
   }
 
-  async readDirectory(dir: string): Promise<DirectoryEntry[]> {
-    const entries = await fsp.readdir(dir, { withFileTypes: true });
-    return Promise.all(
-      entries.map(async (e): Promise<DirectoryEntry> => {
-        if (!e.isSymbolicLink()) return { name: e.name, kind: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other', symlink: false };
-        const target = await statFollowing(nodePath.join(dir, e.name));
-        return { name: e.name, kind: target ? kindOf(target) : 'other', symlink: true };
-      }),
+  readDirectory(dir: string, within: string): Promise<DirectoryEntry[]> {
+    return readDirectoryIn(dir, within, (via, entries) =>
+      Promise.all(
+        entries.map(async (e): Promise<DirectoryEntry> => {
+          if (!e.isSymbolicLink()) return { name: e.name, kind: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other', symlink: false };
+          // Only the kind of the link's target is shown; nothing is read through it.
+          const target = await statFollowing(nodePath.join(via, e.name));
+          return { name: e.name, kind: target ? kindOf(target) : 'other', symlink: true };
+        }),
+      ),
     );
   }
 
-  async readFile(path: string): Promise<Uint8Array> {
-    return fsp.readFile(path);
+  readFile(path: string, within: string): Promise<Uint8Array> {
+    return readFileIn(path, within);
   }
 
-  async writeFile(path: string, data: Uint8Array): Promise<void> {
-    await fsp.writeFile(path, data);
+  writeFile(path: string, data: Uint8Array, within: string): Promise<void> {
+    return writeFileIn(path, data, within);
   }
 
-  async createDirectory(path: string): Promise<void> {
-    await fsp.mkdir(path, { recursive: true });
+  createDirectory(path: string, within: string): Promise<void> {
+    return createDirectoryIn(path, within);
   }
 
   async realpath(path: string): Promise<string> {

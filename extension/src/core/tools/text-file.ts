@@ -1,7 +1,7 @@
 // Reading a workspace text file for read_file and edit_file, with the refusals
 // both share (stable strings: models and tests read them).
 import { decodeText, looksBinary } from './walk';
-import type { ResolvedPath, Workspace } from './workspace';
+import { refusalMessage, type ResolvedPath, type Workspace } from './workspace';
 
 /** Larger files are refused rather than loaded whole into memory and context. */
 export const MAX_TEXT_FILE_BYTES = 10 * 1024 * 1024;
@@ -22,7 +22,15 @@ export async function readTextFile(workspace: Workspace, userPath: string): Prom
   if (file.stat.kind === 'directory') return { ok: false, message: isFolderMessage(userPath) };
   if (file.stat.kind !== 'file') return { ok: false, message: notRegularFileMessage(userPath) };
   if (file.stat.size > MAX_TEXT_FILE_BYTES) return { ok: false, message: tooLargeMessage(userPath, file.stat.size) };
-  const data = await workspace.fs.readFile(file.real);
+  let data: Uint8Array;
+  try {
+    data = await workspace.readFile(file.real);
+  } catch (error) {
+    const refused = refusalMessage(error, userPath);
+    if (refused === null) throw error;
+    return { ok: false, message: refused };
+  }
+  if (data.byteLength > MAX_TEXT_FILE_BYTES) return { ok: false, message: tooLargeMessage(userPath, data.byteLength) };
   if (looksBinary(data)) return { ok: false, message: binaryFileMessage(userPath) };
   return { ok: true, file, text: decodeText(data) };
 }

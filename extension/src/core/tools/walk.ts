@@ -3,7 +3,8 @@
 // means to search (version control metadata, installed dependencies) unless the
 // walk starts inside one.
 import * as path from 'node:path';
-import type { EntryKind, WorkspaceFs } from './workspace-fs';
+import type { Workspace } from './workspace';
+import type { EntryKind } from './workspace-fs';
 
 export const SKIPPED_FOLDERS: readonly string[] = ['.git', 'node_modules'];
 
@@ -16,16 +17,16 @@ export interface WalkEntry {
 }
 
 /** Yields every entry below `start` in name order; stops when the caller stops iterating. */
-export async function* walk(fs: WorkspaceFs, start: string, signal?: AbortSignal): AsyncGenerator<WalkEntry> {
+export async function* walk(workspace: Workspace, start: string, signal?: AbortSignal): AsyncGenerator<WalkEntry> {
   const stack: { abs: string; rel: string }[] = [{ abs: start, rel: '' }];
   while (stack.length) {
     if (signal?.aborted) return;
     const dir = stack.pop()!;
     let entries;
     try {
-      entries = await fs.readDirectory(dir.abs);
+      entries = await workspace.readDirectory(dir.abs);
     } catch {
-      continue; // unreadable folder: skipped, like find 2>/dev/null
+      continue; // unreadable folder, or one that turned out to lead outside: skipped, like find 2>/dev/null
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const subfolders: { abs: string; rel: string }[] = [];

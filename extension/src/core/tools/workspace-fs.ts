@@ -1,11 +1,15 @@
-// The file system the workspace tools use, injected: node fs in the CLI and tests
-// (node-workspace-fs.ts), VS Code's workspace.fs in the extension. Paths are
-// absolute, OS-native strings; an adapter over vscode.workspace.fs maps each one to
-// `Uri.file(path)` (or `root.with({ path })` for a virtual workspace). Every method
-// is async and maps onto one workspace.fs call, except `realpath`, which
-// workspace.fs lacks: for `file:` workspaces the adapter uses node's
-// fs.promises.realpath (the extension host is node); a virtual file system without
-// symbolic links may return the path unchanged.
+// The file system the workspace tools use, injected: node fs (node-workspace-fs.ts)
+// for the CLI, the tests and `file:` workspaces in the extension; VS Code's
+// workspace.fs for virtual workspaces. Paths are absolute, OS-native strings.
+//
+// Confinement is the implementation's job, on what it actually opened: readFile,
+// writeFile, createDirectory and readDirectory get `within` (the workspace root's
+// real path) and throw ConfinementError when what they opened lies outside it, is a
+// symbolic link where none may be, or is a file with several hard links — so a
+// concurrent swap of a path component can make a call fail, never reach outside.
+// `stat` and `realpath` only inform messages (Workspace.resolve); nothing is read or
+// written on their word alone. A virtual file system without symbolic links may
+// check `within` lexically and return a path as its own real path.
 
 export type EntryKind = 'file' | 'directory' | 'other';
 
@@ -24,16 +28,30 @@ export interface DirectoryEntry {
   symlink: boolean;
 }
 
+/** Why an opened file or folder was refused (the tools turn each into a stable message). */
+export type ConfinementReason = 'outside' | 'symlink' | 'hard-link' | 'directory' | 'not-a-file';
+
+export class ConfinementError extends Error {
+  override name = 'ConfinementError';
+  constructor(
+    readonly reason: ConfinementReason,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 export interface WorkspaceFs {
   /** null when nothing is at `path` (vscode: FileSystemError.FileNotFound); a broken link is `{ kind: 'other', symlink: true }`. */
   stat(path: string): Promise<EntryStat | null>;
-  /** The entries of a directory, in any order (vscode: readDirectory). */
-  readDirectory(path: string): Promise<DirectoryEntry[]>;
-  readFile(path: string): Promise<Uint8Array>;
-  /** Replaces the whole file; the parent directory exists (the tools create it first). */
-  writeFile(path: string, data: Uint8Array): Promise<void>;
-  /** Creates the directory and any missing parents; no error when it exists (vscode: createDirectory). */
-  createDirectory(path: string): Promise<void>;
+  /** The entries of a directory inside `within`, in any order (vscode: readDirectory). */
+  readDirectory(path: string, within: string): Promise<DirectoryEntry[]>;
+  /** A regular, singly linked file inside `within` (a final symbolic link is refused). */
+  readFile(path: string, within: string): Promise<Uint8Array>;
+  /** Replaces the whole file, created inside its verified parent (which exists: the tools create it first). */
+  writeFile(path: string, data: Uint8Array, within: string): Promise<void>;
+  /** Creates the directory and any missing parents inside `within`; no error when it exists. */
+  createDirectory(path: string, within: string): Promise<void>;
   /** The canonical path of an EXISTING path, every symbolic link resolved. */
   realpath(path: string): Promise<string>;
 }

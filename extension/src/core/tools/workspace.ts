@@ -2,10 +2,13 @@
 // Every path a model sends is confined here: it is resolved against the root,
 // refused when it leaves it lexically (`..`, an absolute path elsewhere), and
 // refused when the real path of its nearest existing ancestor (every symbolic link
-// resolved) lies outside the root's real path — so a link inside the workspace
-// cannot be used to read or write outside it, even for a file that does not exist yet.
+// resolved) lies outside the root's real path. That check gives good messages; it
+// is NOT what keeps a call inside: a path can change between a check and a use.
+// Reads and writes go through readFile/writeFile/createDirectory/readDirectory
+// below, which hand the root's real path to the file system, and the file system
+// verifies what it actually opened (workspace-fs.ts, confined-open.ts).
 import * as path from 'node:path';
-import type { EntryStat, WorkspaceFs } from './workspace-fs';
+import { ConfinementError, type DirectoryEntry, type EntryStat, type WorkspaceFs } from './workspace-fs';
 
 export interface ResolvedPath {
   /** The real absolute path to act on (inside the workspace's real root). */
@@ -23,12 +26,34 @@ export const outsideWorkspaceMessage = (p: string, root: string): string =>
 export const symlinkOutsideMessage = (p: string): string =>
   `path ${JSON.stringify(p)} leads outside the workspace through a symbolic link; it was refused`;
 export const brokenLinkMessage = (p: string): string => `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
+export const hardLinkMessage = (p: string): string =>
+  `${JSON.stringify(p)} has more than one hard link; another name of it may lie outside the workspace, so the file tools refuse it`;
+export const changedWhileOpenedMessage = (p: string): string =>
+  `path ${JSON.stringify(p)} changed while it was being opened (a symbolic link where a file or folder was); it was refused`;
 export const EMPTY_PATH_MESSAGE = 'path must not be empty';
 export const NUL_PATH_MESSAGE = 'path must not contain a NUL character';
 
-function isInside(root: string, candidate: string): boolean {
+/** Lexically inside (or equal to) `root`. A name that merely starts with `..` (`..hidden`) is inside. */
+export function isInside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+/** The model-facing message for a refusal made on an opened file; null for any other error. */
+export function refusalMessage(error: unknown, userPath: string): string | null {
+  if (!(error instanceof ConfinementError)) return null;
+  switch (error.reason) {
+    case 'outside':
+      return symlinkOutsideMessage(userPath);
+    case 'symlink':
+      return changedWhileOpenedMessage(userPath);
+    case 'hard-link':
+      return hardLinkMessage(userPath);
+    case 'directory':
+      return `${JSON.stringify(userPath)} is a folder, not a file`;
+    case 'not-a-file':
+      return `${JSON.stringify(userPath)} is not a regular file`;
+  }
 }
 
 export function toDisplay(root: string, real: string): string {
@@ -51,6 +76,23 @@ export class Workspace {
   realRoot(): Promise<string> {
     this.realRootPromise ??= this.fs.realpath(this.root);
     return this.realRootPromise;
+  }
+
+  /** Reads a file the fs verified, once opened, to be inside the real root. */
+  async readFile(real: string): Promise<Uint8Array> {
+    return this.fs.readFile(real, await this.realRoot());
+  }
+
+  async writeFile(real: string, data: Uint8Array): Promise<void> {
+    return this.fs.writeFile(real, data, await this.realRoot());
+  }
+
+  async createDirectory(real: string): Promise<void> {
+    return this.fs.createDirectory(real, await this.realRoot());
+  }
+
+  async readDirectory(real: string): Promise<DirectoryEntry[]> {
+    return this.fs.readDirectory(real, await this.realRoot());
   }
 
   /** Confines `userPath` (relative to the root, or absolute inside it) to the workspace. */

@@ -9,7 +9,7 @@ import { pathOf } from './read-file-tool';
 import type { ToolRegistry } from './registry';
 import { isFolderMessage, notRegularFileMessage } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import type { Workspace } from './workspace';
+import { refusalMessage, type Workspace } from './workspace';
 
 export const WRITE_FILE_TOOL_NAME = 'write_file';
 /** How much of the new content an approval prompt shows. */
@@ -62,8 +62,14 @@ export function createWriteFileTool({ workspace, approvals }: WriteToolOptions):
         ctx.signal,
       );
       if (!approval.approved) return errorResult(approval.message);
-      await workspace.fs.createDirectory(path.dirname(target.real));
-      await workspace.fs.writeFile(target.real, data);
+      try {
+        await workspace.createDirectory(path.dirname(target.real));
+        await workspace.writeFile(target.real, data);
+      } catch (error) {
+        const refused = refusalMessage(error, parsed.value.path);
+        if (refused === null) throw error;
+        return errorResult(refused);
+      }
       const how = target.stat === null ? 'created the file' : `replaced the previous ${target.stat.size} bytes`;
       return { isError: false, content: `Wrote ${data.byteLength} bytes to ${target.display} (${how}).`, value: { path: target.display, bytes: data.byteLength, created: target.stat === null } };
     },

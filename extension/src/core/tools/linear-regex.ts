@@ -1,0 +1,26 @@
+// grep's regular expressions, on a linear-time engine: RE2 (compiled to wasm, so
+// it needs no native build and runs offline). A backtracking engine such as V8's
+// can take exponential time on a pattern like `^(a+)+$` (27 `a` and a `!` froze the
+// agent for 8 s); RE2 matches in time linear in the input for every pattern, so a
+// hostile pattern cannot freeze the event loop. The price: no backreferences and no
+// lookaround (RE2 refuses them with a syntax error the model reads).
+import { RE2 } from 're2-wasm';
+
+export interface LineMatcher {
+  test(line: string): boolean;
+}
+
+export class PatternError extends Error {
+  override name = 'PatternError';
+}
+
+/** Compiles `pattern` (case-sensitive, Unicode); throws PatternError with RE2's reason. */
+export function compileLinear(pattern: string): LineMatcher {
+  try {
+    const re = new RE2(pattern, 'u');
+    return { test: (line) => re.test(line) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new PatternError(message.replace(/^Invalid regular expression: \/.*\/u: /s, ''));
+  }
+}

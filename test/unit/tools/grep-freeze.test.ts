@@ -1,0 +1,67 @@
+// grep cannot freeze the agent: a catastrophic pattern runs in linear time (RE2), and
+// Stop is answered mid-search, while the event loop keeps turning.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { createGrepTool, GREP_STOPPED_MESSAGE, noMatchesText } from '../../../extension/src/core/tools/grep-tool';
+import { ToolRegistry } from '../../../extension/src/core/tools/registry';
+import { ctx, tempWorkspace } from './support';
+
+/** The longest gap between ticks of a 5 ms interval while `work` runs. */
+async function maxLoopGap<T>(work: () => Promise<T>): Promise<{ value: T; gapMs: number }> {
+  let last = Date.now();
+  let gapMs = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    gapMs = Math.max(gapMs, now - last);
+    last = now;
+  }, 5);
+  try {
+    const value = await work();
+    return { value, gapMs: Math.max(gapMs, Date.now() - last) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe('grep on a linear-time engine', () => {
+  it('answers ^(a+)+$ over `a`×40 and `!` at once (a backtracking engine takes hours), never holding the event loop', async () => {
+    const ws = tempWorkspace();
+    ws.file('evil.txt', `${'a'.repeat(40)}!\n${'a'.repeat(5000)}!\naaaa\n`);
+    const registry = new ToolRegistry();
+    registry.register(createGrepTool(ws.workspace));
+    const { value, gapMs } = await maxLoopGap(() => registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()));
+    assert.deepEqual(value, { isError: false, content: 'evil.txt:3: aaaa' });
+    assert.ok(gapMs < 250, `the event loop was held for ${gapMs} ms`);
+    assert.equal((await registry.execute('grep', JSON.stringify({ pattern: '(a*)*b' }), ctx())).content, noMatchesText('(a*)*b', '.'));
+  });
+
+  it('refuses backreferences and lookaround with the engine\'s reason', async () => {
+    const ws = tempWorkspace();
+    const registry = new ToolRegistry();
+    registry.register(createGrepTool(ws.workspace));
+    assert.match((await registry.execute('grep', JSON.stringify({ pattern: '(a)\\1' }), ctx())).content, /^Error: invalid pattern: /);
+    assert.match((await registry.execute('grep', JSON.stringify({ pattern: '(?<=a)b' }), ctx())).content, /^Error: invalid pattern: /);
+  });
+
+  it('Stop ends a long search within 500 ms, mid-file, with the stopped result', async () => {
+    const ws = tempWorkspace();
+    const line = `${'a'.repeat(60)}!\n`;
+    for (let i = 0; i < 8; i++) fs.writeFileSync(path.join(ws.root, `big-${i}.txt`), line.repeat(Math.floor((9 * 1024 * 1024) / line.length)));
+    const registry = new ToolRegistry();
+    registry.register(createGrepTool(ws.workspace));
+    const controller = new AbortController();
+    let stoppedAt = 0;
+    setTimeout(() => {
+      stoppedAt = Date.now();
+      controller.abort();
+    }, 300);
+    const { value, gapMs } = await maxLoopGap(() => registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx(controller.signal)));
+    const answeredIn = Date.now() - stoppedAt;
+    assert.ok(stoppedAt > 0, 'the search ended before Stop was pressed; make the files bigger');
+    assert.deepEqual(value, { isError: true, content: `Error: ${GREP_STOPPED_MESSAGE}` });
+    assert.ok(answeredIn < 500, `Stop was answered after ${answeredIn} ms`);
+    assert.ok(gapMs < 250, `the event loop was held for ${gapMs} ms`);
+  });
+});
