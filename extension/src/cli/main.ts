@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { AskLine } from '../core/tools/approvals';
 import { checkCommand } from './commands/check';
 import { exportCommand } from './commands/export';
+import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { runCommand } from './commands/run';
 import { processIo, type CliIo } from './io';
@@ -76,6 +77,9 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
           signal,
           hooks.ask,
         );
+      case 'mcp':
+        if (rest.length > 0) throw new UsageError(`mcp takes no arguments (got ${JSON.stringify(rest.join(' '))})`);
+        return await mcpCommand(io, defined({ sessionDir: values['session-dir'], allowParallelInProgress: values['allow-parallel-in-progress'] }), signal);
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }

@@ -17,6 +17,7 @@ Usage:
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>
+  agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
 
 run options:
   --provider scripted|openai|anthropic   the model (default: scripted)
@@ -39,6 +40,11 @@ run options:
                                          paths outside it are refused
   --yes, -y                              approve every bash command and file write without asking
   --json                                 print { sessionId, logPath, finalText, plan, turnEnd }
+
+mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemini
+CLI, ...): todo_write (the same contract) and todo_read. Each connection is one
+session log in --session-dir (default: .agent-checklist/sessions), which the editor
+shows live. --allow-parallel-in-progress is required. Stdout carries only the protocol.
 
 Approvals: bash, write_file and edit_file need the user's approval. With --yes they
 run; on a terminal you are asked (y = yes, a = always in this run, anything else = no);

@@ -11,6 +11,7 @@ import { ACTIVE_CLAUSE_PARALLEL, ACTIVE_CLAUSE_SINGLE, DESCRIPTION_HEAD, DESCRIP
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
+import { TODO_WRITE_CONTRACT_CASES } from '../support/todo-write-cases';
 
 const PARALLEL = { allowParallelInProgress: true };
 const SINGLE = { allowParallelInProgress: false };
@@ -220,4 +221,21 @@ describe('todo_write registration', () => {
     assert.match(result.content, /^Error: invalid arguments: not valid JSON/);
     assert.equal(ctx.session.lastSeq, before);
   });
+});
+
+describe('todo_write contract table (shared with the MCP server and the language-model tool)', () => {
+  for (const c of TODO_WRITE_CONTRACT_CASES) {
+    it(c.name, async () => {
+      const session = memorySession();
+      openStepWithCalls(session, c.calls.map((_, i) => `c${i}`));
+      const tool = createTodoWriteTool({ allowParallelInProgress: c.allowParallelInProgress });
+      for (const [i, call] of c.calls.entries()) {
+        const before = session.lastSeq;
+        const result = await tool.execute(call.args, { agent: { session }, signal: new AbortController().signal, callId: `c${i}` });
+        assert.deepEqual({ isError: result.isError, text: result.content }, { isError: call.isError, text: call.text });
+        assert.equal(session.lastSeq, before + (call.isError ? 0 : 1));
+        assert.deepEqual(writes(session).at(-1)?.data.todos, call.stored);
+      }
+    });
+  }
 });

@@ -51,7 +51,7 @@ function workspaceRoot(io: CliIo, flag: string | undefined): string {
   return root;
 }
 
-function parseBool(flag: string, value: string | undefined): boolean | undefined {
+export function parseBool(flag: string, value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
   if (value === 'true') return true;
   if (value === 'false') return false;
@@ -115,7 +115,7 @@ async function runInSession(
   deps: { store: SessionStore; provider: ModelProvider; tools: ToolRegistry; maxSteps: number; root: string },
 ): Promise<number> {
   const { store } = deps;
-  const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80) }) : store.openForWrite(flags.session);
+  const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } }) : store.openForWrite(flags.session);
   if (opened.repair.cutBytes || opened.repair.appended) {
     io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
   }

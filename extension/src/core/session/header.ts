@@ -1,5 +1,6 @@
 // The first line of every session log.
 import * as z from 'zod/mini';
+import { sessionSourceSchema, type SessionSource } from './source';
 
 /** The newest log format this build writes and reads. Bump on incompatible change. */
 export const LOG_FORMAT_VERSION = 1;
@@ -12,6 +13,8 @@ export interface SessionHeader {
   cwd?: string;
   parent?: { sessionId: string; callId: string };
   title?: string;
+  /** Who writes this log (absent in logs written before sources were recorded). */
+  source?: SessionSource | undefined;
 }
 
 export const sessionHeaderSchema = z.object({
@@ -22,6 +25,7 @@ export const sessionHeaderSchema = z.object({
   cwd: z.exactOptional(z.string()),
   parent: z.exactOptional(z.strictObject({ sessionId: z.string(), callId: z.string() })),
   title: z.exactOptional(z.string()),
+  source: sessionSourceSchema,
 }) satisfies z.ZodMiniType<SessionHeader>;
 
 export function newSessionId(now: Date = new Date()): string {
@@ -29,11 +33,12 @@ export function newSessionId(now: Date = new Date()): string {
   return `${stamp}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export function makeHeader(opts: { id?: string; cwd?: string; parent?: { sessionId: string; callId: string }; title?: string; now?: Date }): SessionHeader {
+export function makeHeader(opts: { id?: string; cwd?: string; parent?: { sessionId: string; callId: string }; title?: string; source?: SessionSource; now?: Date }): SessionHeader {
   const now = opts.now ?? new Date();
   const header: SessionHeader = { type: 'session', version: LOG_FORMAT_VERSION, id: opts.id ?? newSessionId(now), createdAt: now.toISOString() };
   if (opts.cwd !== undefined) header.cwd = opts.cwd;
   if (opts.parent !== undefined) header.parent = opts.parent;
   if (opts.title !== undefined) header.title = opts.title;
+  if (opts.source !== undefined) header.source = opts.source;
   return header;
 }

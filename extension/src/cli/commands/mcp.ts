@@ -1,0 +1,71 @@
+// `mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]`: a stdio MCP
+// server offering todo_write (the contract) and todo_read to the agent that started
+// it (Claude Code, Codex, Gemini CLI, VS Code, ...). This process is one connection,
+// so one session log in the session folder, and that log's single writer (the lock).
+//
+// Stdout carries only the protocol; every diagnostic goes to stderr. The server ends
+// when the client closes stdin, on SIGINT/SIGTERM/SIGHUP, or when `signal` aborts;
+// each closes the log's turn. Before serving, logs of earlier MCP servers that died
+// (stale lock) are repaired, so a killed server's log reopens valid.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as z from 'zod/mini';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { startPlanServer } from '../../core/mcp/plan-server';
+import { repairAbandonedLogs } from '../../core/store/abandoned-logs';
+import { SessionStore } from '../../core/store/session-store';
+import { parseJson } from '../../core/store/parse-json';
+import { EXIT_OK, UsageError } from '../usage';
+import type { CliIo } from '../io';
+import { parseBool } from './run';
+
+export const DEFAULT_SESSION_DIR = '.agent-checklist/sessions';
+
+export interface McpFlags {
+  sessionDir?: string;
+  allowParallelInProgress?: string;
+}
+
+export interface McpStreams {
+  stdin: NodeJS.ReadableStream & { on(event: 'end' | 'close', fn: () => void): unknown };
+  stdout: NodeJS.WritableStream;
+}
+
+const packageSchema = z.object({ version: z.string() });
+
+/** The version users installed: dist/cli.js sits beside the extension's package.json. */
+function ownVersion(): string {
+  try {
+    const parsed = packageSchema.safeParse(parseJson(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')));
+    return parsed.success ? parsed.data.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function mcpCommand(io: CliIo, flags: McpFlags, signal: AbortSignal, streams: McpStreams = { stdin: process.stdin, stdout: process.stdout }): Promise<number> {
+  const allowParallelInProgress = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
+  if (allowParallelInProgress === undefined) throw new UsageError('mcp needs --allow-parallel-in-progress true|false (the todo_write policy)');
+  const store = new SessionStore(path.resolve(io.cwd, flags.sessionDir ?? DEFAULT_SESSION_DIR));
+  const log = (line: string) => io.err(`agent-checklist mcp: ${line}`);
+
+  const sweep = repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'mcp');
+  for (const r of sweep.repaired) log(`repaired ${r.path} (its server stopped without closing it): cut ${r.cutBytes} torn bytes, appended ${r.appended} event(s)`);
+  for (const f of sweep.failed) log(`could not repair ${f.path}: ${f.message}`);
+
+  const transport = new StdioServerTransport(streams.stdin as never, streams.stdout as never);
+  const server = await startPlanServer(transport, { store, policy: { allowParallelInProgress }, cwd: io.cwd, version: ownVersion(), log });
+  const stop = () => void server.close();
+  streams.stdin.on('end', stop);
+  streams.stdin.on('close', stop);
+  signal.addEventListener('abort', stop, { once: true });
+  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.on(s, stop);
+  try {
+    await server.closed;
+  } finally {
+    for (const s of signals) process.off(s, stop);
+    signal.removeEventListener('abort', stop);
+  }
+  return EXIT_OK;
+}

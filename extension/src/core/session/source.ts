@@ -1,0 +1,73 @@
+// Who wrote a session log: our own agent in the editor, a CLI `run`, an MCP client
+// through `agent-checklist mcp`, or a chat participant through the VS Code
+// language-model tool. Recorded once, in the header (`source`), so every surface can
+// label a session without guessing from where the file lives.
+//
+// Forward compatible on purpose: a source this build does not know (a newer writer's
+// kind) parses as "no source" instead of refusing the whole log.
+import * as z from 'zod/mini';
+
+export interface McpClientInfo {
+  /** The client's `clientInfo.name` from `initialize` (e.g. `claude-code`). */
+  name: string;
+  version: string;
+  /** `clientInfo.title`, when the client sends one. */
+  title?: string;
+}
+
+export type SessionSource = { kind: 'agent' } | { kind: 'cli' } | { kind: 'chat' } | ({ kind: 'mcp' } & McpClientInfo);
+
+const knownSourceSchema = z.union([
+  z.strictObject({ kind: z.literal('agent') }),
+  z.strictObject({ kind: z.literal('cli') }),
+  z.strictObject({ kind: z.literal('chat') }),
+  z.strictObject({ kind: z.literal('mcp'), name: z.string(), version: z.string(), title: z.exactOptional(z.string()) }),
+]);
+
+/** An unknown or malformed source reads as undefined (the log still opens). */
+export const sessionSourceSchema = z.catch(z.optional(knownSourceSchema), undefined) satisfies z.ZodMiniType<SessionSource | undefined>;
+
+/** Display names of MCP clients whose `clientInfo.name` is a slug. */
+const KNOWN_MCP_CLIENTS: Record<string, string> = {
+  'claude-code': 'Claude Code',
+  'claude-ai': 'Claude',
+  'codex-mcp-client': 'Codex',
+  codex: 'Codex',
+  'gemini-cli-mcp-client': 'Gemini CLI',
+  'gemini-cli': 'Gemini CLI',
+  'Visual Studio Code': 'VS Code',
+  cursor: 'Cursor',
+};
+
+/** The client's name as people say it: its title, a known slug's name, else the name. */
+export function mcpClientDisplayName(client: McpClientInfo): string {
+  return client.title?.trim() || KNOWN_MCP_CLIENTS[client.name] || client.name.trim() || 'MCP client';
+}
+
+/** The words a session list shows for a source (English; adapters localize the fixed ones). */
+export type SourceLabel = { kind: 'agent' | 'cli' | 'chat' } | { kind: 'mcp'; client: string };
+
+/**
+ * A header without `source` (logs written before sources were recorded) is labelled
+ * by where it lives: `fallback` is 'agent' for the editor's own folder, 'cli' for a
+ * workspace's `.agent-checklist/sessions`.
+ */
+export function sourceLabel(source: SessionSource | undefined, fallback: 'agent' | 'cli'): SourceLabel {
+  if (source === undefined) return { kind: fallback };
+  if (source.kind === 'mcp') return { kind: 'mcp', client: mcpClientDisplayName(source) };
+  return { kind: source.kind };
+}
+
+/** English label: "Claude Code (MCP)", "CLI", "Agent", "Chat". */
+export function sourceLabelText(label: SourceLabel): string {
+  switch (label.kind) {
+    case 'mcp':
+      return `${label.client} (MCP)`;
+    case 'cli':
+      return 'CLI';
+    case 'agent':
+      return 'Agent';
+    case 'chat':
+      return 'Chat';
+  }
+}

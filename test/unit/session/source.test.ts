@@ -1,0 +1,40 @@
+// The header's `source`: who writes a log, and the label every session list shows.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { sessionHeaderSchema } from '../../../extension/src/core/session/header';
+import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
+
+const header = { type: 'session', version: 1, id: 'x', createdAt: '2026-01-01T00:00:00.000Z' };
+
+describe('session source', () => {
+  it('reads a header written before sources were recorded, with no source', () => {
+    const parsed = sessionHeaderSchema.parse(header);
+    assert.equal(parsed.source, undefined);
+    assert.equal('source' in parsed, false);
+  });
+
+  it('keeps an MCP client name, version and title', () => {
+    const source = { kind: 'mcp', name: 'claude-code', version: '2.0.14', title: 'Claude Code' };
+    assert.deepEqual(sessionHeaderSchema.parse({ ...header, source }).source, source);
+  });
+
+  it('reads a source kind it does not know (a newer writer) as no source instead of refusing the log', () => {
+    const parsed = sessionHeaderSchema.safeParse({ ...header, source: { kind: 'telepathy', mind: 1 } });
+    assert.equal(parsed.success, true);
+    assert.equal(parsed.data?.source, undefined);
+  });
+
+  it('labels sources as the session list shows them, falling back on where the log lives', () => {
+    const text = (s: Parameters<typeof sourceLabel>[0], f: 'agent' | 'cli' = 'agent') => sourceLabelText(sourceLabel(s, f));
+    assert.equal(text({ kind: 'mcp', name: 'claude-code', version: '1' }), 'Claude Code (MCP)');
+    assert.equal(text({ kind: 'mcp', name: 'codex-mcp-client', version: '1' }), 'Codex (MCP)');
+    assert.equal(text({ kind: 'mcp', name: 'gemini-cli-mcp-client', version: '1' }), 'Gemini CLI (MCP)');
+    assert.equal(text({ kind: 'mcp', name: 'my-agent', version: '1', title: 'My Agent' }), 'My Agent (MCP)');
+    assert.equal(text({ kind: 'mcp', name: 'my-agent', version: '1' }), 'my-agent (MCP)');
+    assert.equal(text({ kind: 'cli' }), 'CLI');
+    assert.equal(text({ kind: 'chat' }), 'Chat');
+    assert.equal(text({ kind: 'agent' }), 'Agent');
+    assert.equal(text(undefined, 'cli'), 'CLI');
+    assert.equal(text(undefined, 'agent'), 'Agent');
+  });
+});
