@@ -5,6 +5,7 @@ import { machine, writeBenchmarksMd, writeSuite, type Metric } from './report';
 import { runStoreBench } from './store.bench';
 import { runLoopBench } from './loop.bench';
 import { runWebviewBench } from './webview.bench';
+import { runBundleBench } from './bundle.bench';
 
 interface Suite {
   name: string;
@@ -27,8 +28,14 @@ const suites: Suite[] = [
   {
     name: 'ui',
     method:
-      'Live update latency in the real webview: code-server (VS Code 1.100.3) with the extension from dist/ (development build) in Debian\'s headless Chromium, same machine and so the same wall clock for both ends. A scripted session (provider = scripted) makes 30 todo_write calls 200 ms apart; write k has k items completed, so every strip header differs. A MutationObserver installed in the webview document records Date.now() the first time each distinct strip header text is in the DOM (and again in the next requestAnimationFrame callback); the host time is the `ts` of each todo/write line of the session log (loaded with loadLogFile, each expected header computed with stripHeader). Latency = webview time − ts, per write, so it covers the file append, the host\'s notify and postMessage, the reducer and the render. Both clocks have 1 ms resolution. Bundle sizes: scripts/build.mjs --production (minified, no source maps) run in a scratch folder linked to the sources, so dist/ keeps the development build; 1 KB = 1024 bytes; the webview target applies to main.js (main.css and the codicon font/stylesheet are reported or left out).',
+      'Live update latency in the real webview: code-server (VS Code 1.100.3) with the extension from dist/ (development build) in Debian\'s headless Chromium, same machine and so the same wall clock for both ends. A scripted session (provider = scripted) makes 30 todo_write calls 200 ms apart; write k has k items completed, so every strip header differs. A MutationObserver installed in the webview document records Date.now() the first time each distinct strip header text is in the DOM (and again in the next requestAnimationFrame callback); the host time is the `ts` of each todo/write line of the session log (loaded with loadLogFile, each expected header computed with stripHeader). Latency = webview time − ts, per write, so it covers the file append, the host\'s notify and postMessage, the reducer and the render. Both clocks have 1 ms resolution.',
     run: runWebviewBench,
+  },
+  {
+    name: 'bundle',
+    method:
+      'Bundle sizes: scripts/build.mjs --production (minified, no source maps) run in a scratch folder linked to the sources, so dist/ keeps the development build; 1 KB = 1024 bytes; the webview target applies to main.js. Activation: code-server (VS Code 1.100.3) in Debian\'s headless Chromium loads that production build (as extensionDevelopmentPath), a fresh server and user-data folder per run; opening the Agent Checklist container activates the extension, and activate() logs the time from its first line to its return (performance.now()), read back from the extension\'s log file. Median of 5 runs.',
+    run: runBundleBench,
   },
 ];
 

@@ -1,11 +1,10 @@
 // UI benchmarks: live update latency measured in the real webview (code-server in
 // Debian's Chromium), from each `todo/write` append in the extension host to the
-// plan strip's header showing it; and the minified bundle sizes.
+// plan strip's header showing it. (Bundle sizes: bench/bundle.bench.ts.)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Frame } from 'playwright-core';
 import { chromiumPath } from '../scripts/vscode-server/browser.mjs';
 import { ENTRY, READY_MARKER, REPO_ROOT } from '../scripts/vscode-server/paths.mjs';
@@ -21,7 +20,6 @@ import type { Metric } from './report';
 const WRITES = 30;
 const DELAY_MS = 200;
 const FINAL_TEXT = 'All steps are done.';
-const KB = 1024;
 
 function planAt(k: number): TodoItem[] {
   return Array.from({ length: WRITES }, (_, i) => ({ content: `Step ${i + 1} of the benchmark plan`, status: i < k ? 'completed' : i === k ? 'in_progress' : 'pending' }));
@@ -166,42 +164,6 @@ async function measureLatency(log: (line: string) => void): Promise<Metric[]> {
   }
 }
 
-/**
- * The real build script with --production (minified, no source maps), run in a
- * scratch folder whose sources link back to the repository: dist/ is left as the
- * development build the tests load.
- */
-function productionBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-prod-build-'));
-  for (const name of ['extension', 'webview', 'node_modules', 'package.json', 'tsconfig.json']) {
-    if (fs.existsSync(path.join(REPO_ROOT, name))) fs.symlinkSync(path.join(REPO_ROOT, name), path.join(dir, name));
-  }
-  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--production'], { cwd: dir, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`production build failed:\n${result.stdout}${result.stderr}`);
-  return dir;
-}
-
-function bundleSizes(): Metric[] {
-  const dir = productionBuild();
-  try {
-    const size = (file: string): number => fs.statSync(path.join(dir, 'dist', file)).size;
-    const kb = (bytes: number): number => round(bytes / KB, 1);
-    const extension = size('extension.js');
-    const js = size('webview/main.js');
-    const css = size('webview/main.css');
-    const gzip = gzipSync(fs.readFileSync(path.join(dir, 'dist', 'webview', 'main.js'))).length;
-    return [
-      { name: 'dist/extension.js, minified', value: kb(extension), unit: 'KB', target: '≤ 300 KB', met: extension <= 300 * KB },
-      { name: 'dist/cli.js, minified', value: kb(size('cli.js')), unit: 'KB', target: 'report', met: null },
-      { name: 'dist/webview/main.js, minified', value: kb(js), unit: 'KB', target: '≤ 40 KB', met: js <= 40 * KB },
-      { name: 'dist/webview/main.css, minified', value: kb(css), unit: 'KB', target: 'report', met: null },
-      { name: 'dist/webview/main.js, minified + gzip', value: kb(gzip), unit: 'KB', target: 'report', met: null },
-    ];
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** As the e2e tier's rule (scripts/vscode-server/harness.mjs), without installing anything. */
 function whyCannotRun(): string | null {
   const missing: string[] = [];
@@ -217,12 +179,11 @@ function buildExtension(): void {
 }
 
 export async function runWebviewBench(log: (line: string) => void): Promise<Metric[]> {
-  const metrics = bundleSizes();
   const why = whyCannotRun();
   if (why) {
     log(`  live update latency: SKIPPED — ${why}`);
-    return [{ name: 'live update latency (skipped: no code-server/Chromium here)', value: 'skipped', unit: '', target: '< 16 ms', met: null }, ...metrics];
+    return [{ name: 'live update latency (skipped: no code-server/Chromium here)', value: 'skipped', unit: '', target: '< 16 ms', met: null }];
   }
   buildExtension();
-  return [...(await measureLatency(log)), ...metrics];
+  return measureLatency(log);
 }

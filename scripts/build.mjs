@@ -1,6 +1,12 @@
 // Bundles with esbuild: the extension host (cjs, node, `vscode` external), the CLI
 // (cjs, node, with a shebang) and the webview (browser, iife). Source maps in dev;
 // `--production` minifies. `--watch` rebuilds on change.
+//
+// Provider SDKs are not in extension.js or cli.js: each is its own bundle
+// (dist/providers/<name>.js) and the code loads it with a dynamic `import('<sdk>')` at
+// the first request, which esbuild turns into `require('./providers/<name>.js')`, a
+// path relative to the bundle (dist/). Activation and a scripted CLI run load none of
+// them. The build fails if a lazy package slips into a main bundle by a static import.
 import * as esbuild from 'esbuild';
 import { chmodSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 
@@ -15,9 +21,43 @@ const common = {
   legalComments: 'none',
 };
 
+/**
+ * Packages loaded only when used, each from its own bundle: package name -> its
+ * bundle's name under dist/providers/ and the exports the code uses (the rest is
+ * tree-shaken; the code types its import as `Pick<typeof import(pkg), …>` of these).
+ */
+const ERRORS = ['APIError', 'APIConnectionError', 'APIUserAbortError'];
+export const LAZY_PACKAGES = {
+  // Named exports only: a `default` does not survive Node's CommonJS interop of import().
+  openai: { file: 'openai', exports: ['OpenAI', ...ERRORS] },
+  '@anthropic-ai/sdk': { file: 'anthropic', exports: ['Anthropic', ...ERRORS] },
+};
+
+/** In a main bundle, `import('<lazy package>')` becomes a require of its bundle; a static import of one is an error. */
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(build) {
+    const names = Object.keys(LAZY_PACKAGES).map((n) => n.replace(/[/@]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})(/.*)?$`) }, (args) => {
+      const file = LAZY_PACKAGES[args.path]?.file;
+      if (file === undefined) return { errors: [{ text: `${args.path}: import only the package root of a lazy package (type imports are fine)` }] };
+      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)` }] };
+      return { path: `./providers/${file}.js`, external: true };
+    });
+  },
+};
+
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+const lazyBundles = Object.entries(LAZY_PACKAGES).map(([name, { file, exports }]) => ({
+  ...node,
+  stdin: { contents: `export { ${exports.join(', ')} } from ${JSON.stringify(name)};`, resolveDir: '.', loader: 'js' },
+  outfile: `dist/providers/${file}.js`,
+}));
+
 const configs = [
-  { ...common, entryPoints: ['extension/src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
-  { ...common, entryPoints: ['extension/src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: ['extension/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyPackages] },
+  { ...node, entryPoints: ['extension/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [lazyPackages] },
+  ...lazyBundles,
   {
     ...common,
     entryPoints: ['webview/src/main.tsx'],

@@ -1,12 +1,16 @@
 // The bundles as users get them: dist/extension.js keeps its export shape through
-// esbuild, and dist/cli.js runs as a program with the documented exit codes.
+// esbuild, and dist/cli.js runs as a program with the documented exit codes. The
+// provider SDKs are separate bundles (dist/providers/), loaded only when chosen.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { tempDir } from '../support/sessions';
+import { textStream } from '../providers/anthropic-wire';
+import { LoopbackServer, sse } from '../providers/loopback-server';
+import { textStep } from '../providers/openai-wire';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -51,4 +55,46 @@ describe('bundled CLI', () => {
     assert.equal(cli(['check', path.join(dir, 's.json')], dir).status, 1);
     assert.equal(cli(['nope'], dir).status, 2);
   });
+});
+
+/** Strings only the SDKs contain (each reads its base URL from this variable; our code never does). */
+const SDK_MARKERS = { openai: 'OPENAI_BASE_URL', anthropic: 'ANTHROPIC_BASE_URL' } as const;
+
+describe('provider SDK bundles', () => {
+  it('keeps both SDKs out of dist/extension.js and dist/cli.js, each in its own dist/providers bundle', () => {
+    for (const main of ['dist/extension.js', 'dist/cli.js']) {
+      const text = fs.readFileSync(path.join(root, main), 'utf8');
+      for (const [name, marker] of Object.entries(SDK_MARKERS)) {
+        assert.ok(!text.includes(marker), `${main} contains the ${name} SDK`);
+        assert.ok(text.includes(`./providers/${name}.js`), `${main} does not load dist/providers/${name}.js`);
+      }
+    }
+    for (const [name, marker] of Object.entries(SDK_MARKERS)) assert.ok(fs.readFileSync(path.join(root, `dist/providers/${name}.js`), 'utf8').includes(marker));
+  });
+
+  for (const provider of ['openai', 'anthropic'] as const) {
+    it(`runs dist/cli.js --provider ${provider} against a loopback server, the SDK loaded from its bundle`, async () => {
+      const body = provider === 'openai' ? sse(textStep('hi from the bundle')) : sse(textStream('hi from the bundle'));
+      const server = await LoopbackServer.start([body]);
+      const dir = tempDir();
+      try {
+        const baseUrl = provider === 'openai' ? `${server.url}/v1` : server.url;
+        const args = ['run', '--provider', provider, '--base-url', baseUrl, '--model', 'm', '--api-key-env', 'LOOPBACK_KEY', '--session-dir', 'logs', '--allow-parallel-in-progress', 'true', '--json', 'go'];
+        // NODE_PATH empty and cwd outside the repository: the SDK can only come from dist/providers.
+        const child = spawn(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd: dir, env: { PATH: process.env.PATH, LOOPBACK_KEY: 'k' } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+        assert.equal(code, 0, stderr);
+        const summary: unknown = JSON.parse(stdout);
+        assert.ok(typeof summary === 'object' && summary !== null && 'finalText' in summary);
+        assert.equal(summary.finalText, 'hi from the bundle');
+        assert.equal(server.requests.length, 1);
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });

@@ -6,12 +6,18 @@
 // As for OpenAI: maxRetries: 0 (the loop retries, and only before output was acted
 // on), the SDK's logger off, the key scrubbed from every message, and the SDK told
 // the credential and base URL explicitly so it reads no environment or profile.
-import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+// The SDK is loaded on the first request, from its own bundle (dist/providers/anthropic.js).
+import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { AnthropicStreamReader, parseAnthropicEvent } from './anthropic-stream';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
+
+// Only these exports are in dist/providers/anthropic.js (LAZY_PACKAGES in scripts/build.mjs).
+type AnthropicSdk = Pick<typeof import('@anthropic-ai/sdk'), 'Anthropic' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
+let sdk: Promise<AnthropicSdk> | undefined;
+const loadSdk = (): Promise<AnthropicSdk> => (sdk ??= import('@anthropic-ai/sdk'));
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
@@ -33,7 +39,8 @@ export class AnthropicProvider implements ModelProvider {
   readonly id = 'anthropic';
   readonly model: string;
   readonly baseURL: string;
-  private readonly client: Anthropic;
+  private client: Promise<{ sdk: AnthropicSdk; client: Anthropic }> | undefined;
+  private readonly clientOptions: ConstructorParameters<typeof Anthropic>[0];
   private readonly apiKey: string;
   private readonly maxTokens: number;
   private readonly thinkingBudgetTokens: number | undefined;
@@ -48,14 +55,18 @@ export class AnthropicProvider implements ModelProvider {
     if (this.thinkingBudgetTokens !== undefined && this.thinkingBudgetTokens >= this.maxTokens) {
       throw new Error(`thinking budget (${this.thinkingBudgetTokens}) must be below maxTokens (${this.maxTokens})`);
     }
-    this.client = new Anthropic({
+    this.clientOptions = {
       apiKey: options.apiKey,
       authToken: null,
       baseURL: this.baseURL,
       maxRetries: 0,
       logLevel: 'off',
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    });
+    };
+  }
+
+  private connect(): Promise<{ sdk: AnthropicSdk; client: Anthropic }> {
+    return (this.client ??= loadSdk().then((loaded) => ({ sdk: loaded, client: new loaded.Anthropic(this.clientOptions) })));
   }
 
   /** The request body this provider sends for `request` (exposed for tests and diagnostics). */
@@ -73,11 +84,12 @@ export class AnthropicProvider implements ModelProvider {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
+    const { sdk: loaded, client } = await this.connect();
     let stream: AsyncIterable<unknown>;
     try {
-      stream = await this.client.messages.create(this.buildRequest(request), { signal });
+      stream = await client.messages.create(this.buildRequest(request), { signal });
     } catch (error) {
-      throw this.toProviderError(error, signal);
+      throw this.toProviderError(loaded, error, signal);
     }
     const reader = new AnthropicStreamReader();
     try {
@@ -90,18 +102,18 @@ export class AnthropicProvider implements ModelProvider {
       }
     } catch (error) {
       if (error instanceof ProviderError || signal.aborted) throw error;
-      throw this.toProviderError(error, signal);
+      throw this.toProviderError(loaded, error, signal);
     }
     if (signal.aborted || reader.done) return;
     throw cutStreamError('anthropic', reader.toolCallsInFlight ? 'a tool call was still arriving' : 'no message_stop');
   }
 
-  private toProviderError(error: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted || error instanceof APIUserAbortError) return error;
-    if (error instanceof APIConnectionError) {
+  private toProviderError(loaded: AnthropicSdk, error: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted || error instanceof loaded.APIUserAbortError) return error;
+    if (error instanceof loaded.APIConnectionError) {
       return providerErrorFor({ status: undefined, headers: undefined, message: `anthropic: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}` }, this.apiKey);
     }
-    if (error instanceof APIError) {
+    if (error instanceof loaded.APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
       const message = error.apiMessage ?? (status === undefined ? error.message : error.message.replace(new RegExp(`^${status} `), ''));
       // Mid-stream `error` events have no status: their type says whether to retry.

@@ -8,12 +8,22 @@
 // only before the model's output was acted on; an SDK retrying on its own underneath
 // would break that accounting. The API key goes to the SDK and nowhere else: the
 // SDK's logger is off and error messages are scrubbed of it.
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+//
+// The SDK is loaded on the first request (`import('openai')`, which the build turns
+// into a require of the separate bundle dist/providers/openai.js), so activating the
+// extension or running the CLI with another provider never loads it.
+import type OpenAI from 'openai';
+import type { APIError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
+
+// Only these exports are in dist/providers/openai.js (LAZY_PACKAGES in scripts/build.mjs).
+type OpenAISdk = Pick<typeof import('openai'), 'OpenAI' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
+let sdk: Promise<OpenAISdk> | undefined;
+const loadSdk = (): Promise<OpenAISdk> => (sdk ??= import('openai'));
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -35,7 +45,8 @@ export class OpenAIProvider implements ModelProvider {
   readonly id = 'openai';
   readonly model: string;
   readonly baseURL: string;
-  private readonly client: OpenAI;
+  private client: Promise<{ sdk: OpenAISdk; client: OpenAI }> | undefined;
+  private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0];
   private readonly apiKey: string;
   private readonly requireReasoningWithToolCalls: boolean;
   private readonly includeUsage: boolean;
@@ -46,7 +57,7 @@ export class OpenAIProvider implements ModelProvider {
     this.apiKey = options.apiKey;
     this.requireReasoningWithToolCalls = options.requireReasoningWithToolCalls ?? isDeepSeekBaseUrl(this.baseURL);
     this.includeUsage = options.includeUsage ?? true;
-    this.client = new OpenAI({
+    this.clientOptions = {
       // The SDK refuses an empty key; with none, a placeholder satisfies it and the header is dropped below.
       apiKey: options.apiKey || 'no-key',
       baseURL: this.baseURL,
@@ -57,7 +68,11 @@ export class OpenAIProvider implements ModelProvider {
       logLevel: 'off',
       ...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    });
+    };
+  }
+
+  private connect(): Promise<{ sdk: OpenAISdk; client: OpenAI }> {
+    return (this.client ??= loadSdk().then((loaded) => ({ sdk: loaded, client: new loaded.OpenAI(this.clientOptions) })));
   }
 
   /** The request body this provider sends for `request` (exposed for tests and diagnostics). */
@@ -73,11 +88,12 @@ export class OpenAIProvider implements ModelProvider {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
+    const { sdk: loaded, client } = await this.connect();
     let stream: AsyncIterable<unknown>;
     try {
-      stream = await this.client.chat.completions.create(this.buildRequest(request), { signal });
+      stream = await client.chat.completions.create(this.buildRequest(request), { signal });
     } catch (error) {
-      throw this.toProviderError(error, signal);
+      throw this.toProviderError(loaded, error, signal);
     }
     const calls = new ToolCallAssembler();
     let finished = false;
@@ -107,18 +123,18 @@ export class OpenAIProvider implements ModelProvider {
       if (signal.aborted) throw error;
       // The answer was whole; only the trailing usage chunk was lost. Retrying would pay for it twice.
       if (finished) return;
-      throw this.toProviderError(error, signal);
+      throw this.toProviderError(loaded, error, signal);
     }
     if (signal.aborted || finished) return;
     throw cutStreamError('openai', calls.size ? 'a tool call was still arriving' : 'no finish_reason');
   }
 
-  private toProviderError(error: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted || error instanceof APIUserAbortError) return error;
-    if (error instanceof APIConnectionError) {
+  private toProviderError(loaded: OpenAISdk, error: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted || error instanceof loaded.APIUserAbortError) return error;
+    if (error instanceof loaded.APIConnectionError) {
       return providerErrorFor({ status: undefined, headers: undefined, message: `openai: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}` }, this.apiKey);
     }
-    if (error instanceof APIError) {
+    if (error instanceof loaded.APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
       return providerErrorFor({ status, headers: error.headers, message: providerMessage(error, status) }, this.apiKey);
     }

@@ -1,0 +1,88 @@
+// Bundle sizes (production build) and activation time in the real host: code-server
+// (VS Code 1.100.3) loads the production build from a scratch folder, the Agent
+// Checklist container is opened (which activates the extension) and the duration
+// activate() logs ("activated in N ms", start to end) is read from its log file.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromiumPath } from '../scripts/vscode-server/browser.mjs';
+import { ENTRY, READY_MARKER } from '../scripts/vscode-server/paths.mjs';
+import { openContainer, openWorkbench, until } from '../test/e2e/workbench';
+import { productionBuild } from './production-build';
+import type { Metric } from './report';
+import { median, round } from './stats';
+
+const KB = 1024;
+const ACTIVATIONS = 5;
+const ACTIVATED = /activated in ([\d.]+) ms/;
+
+function files(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+/** The activation time the extension logged in this server's user-data folder, or null before it has. */
+function loggedActivation(userDataDir: string): number | null {
+  for (const file of files(path.join(userDataDir, 'logs'))) {
+    if (!file.includes('agent-checklist') || !file.endsWith('.log')) continue;
+    const match = ACTIVATED.exec(fs.readFileSync(file, 'utf8'));
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+async function activationTimes(extensionPath: string, log: (line: string) => void): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < ACTIVATIONS; i++) {
+    const workbench = await openWorkbench({ extensionDevelopmentPath: extensionPath });
+    try {
+      await openContainer(workbench.page);
+      const ms = await until(async () => loggedActivation(workbench.server.userDataDir), (v) => v !== null, 'the "activated in" log line');
+      if (ms === null) throw new Error('no activation time logged');
+      log(`  activation ${i + 1}/${ACTIVATIONS}: ${ms} ms`);
+      times.push(ms);
+    } finally {
+      await workbench.close();
+    }
+  }
+  return times;
+}
+
+function sizes(dir: string): Metric[] {
+  const size = (file: string): number => fs.statSync(path.join(dir, 'dist', file)).size;
+  const kb = (bytes: number): number => round(bytes / KB, 1);
+  const extension = size('extension.js');
+  const js = size('webview/main.js');
+  const gzip = gzipSync(fs.readFileSync(path.join(dir, 'dist', 'webview', 'main.js'))).length;
+  const text = fs.readFileSync(path.join(dir, 'dist', 'extension.js'), 'utf8');
+  return [
+    { name: 'dist/extension.js, minified', value: kb(extension), unit: 'KB', target: '≤ 300 KB', met: extension <= 300 * KB },
+    { name: 'dist/extension.js holds no provider SDK and no MCP SDK', value: /OPENAI_BASE_URL|ANTHROPIC_BASE_URL|modelcontextprotocol/.test(text) ? 'no' : 'yes', unit: '', target: 'yes', met: !/OPENAI_BASE_URL|ANTHROPIC_BASE_URL|modelcontextprotocol/.test(text) },
+    { name: 'dist/cli.js, minified', value: kb(size('cli.js')), unit: 'KB', target: 'report', met: null },
+    { name: 'dist/providers/openai.js (loaded when the openai provider is first used)', value: kb(size('providers/openai.js')), unit: 'KB', target: 'report', met: null },
+    { name: 'dist/providers/anthropic.js (loaded when the anthropic provider is first used)', value: kb(size('providers/anthropic.js')), unit: 'KB', target: 'report', met: null },
+    { name: 'dist/webview/main.js, minified', value: kb(js), unit: 'KB', target: '≤ 40 KB', met: js <= 40 * KB },
+    { name: 'dist/webview/main.css, minified', value: kb(size('webview/main.css')), unit: 'KB', target: 'report', met: null },
+    { name: 'dist/webview/main.js, minified + gzip', value: kb(gzip), unit: 'KB', target: 'report', met: null },
+  ];
+}
+
+export async function runBundleBench(log: (line: string) => void): Promise<Metric[]> {
+  const dir = productionBuild();
+  try {
+    const metrics = sizes(dir);
+    const missing = [...(chromiumPath() ? [] : ['chromium']), ...(fs.existsSync(READY_MARKER) && fs.existsSync(ENTRY) ? [] : ['code-server'])];
+    if (missing.length) {
+      log(`  activation: SKIPPED — missing ${missing.join(', ')}`);
+      return [...metrics, { name: 'activation (skipped: no code-server/Chromium here)', value: 'skipped', unit: '', target: '≤ 50 ms', met: null }];
+    }
+    const times = await activationTimes(dir, log);
+    return [
+      ...metrics,
+      { name: `activation, activate() start to end in code-server, production build (median of ${ACTIVATIONS})`, value: round(median(times), 1), unit: 'ms', target: '≤ 50 ms', met: median(times) <= 50 },
+      { name: 'activation (max)', value: round(Math.max(...times), 1), unit: 'ms', target: 'report', met: null },
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
