@@ -15,7 +15,7 @@ import { unattendedMessage } from '../../extension/src/core/tools/approvals';
 import { outsideWorkspaceMessage } from '../../extension/src/core/tools/workspace';
 import { loadLogFile } from '../../extension/src/core/store/log-file';
 import { tempDir, todo } from './support/sessions';
-import { isAlive, readPid, waitFor } from './tools/support';
+import { pidsOf, waitFor } from './tools/support';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[]; text: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], text: [] as string[], env: {}, cwd };
@@ -161,16 +161,16 @@ describe('agent-checklist run with workspace tools', () => {
   it('Stop during a long command kills it and ends the turn aborted (exit 1) with a valid log', async () => {
     const { dir, ws, script } = layout();
     const controller = new AbortController();
-    const responses = [{ toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'sleep 30 & echo $! > sleeper.pid; wait' } }] }, { text: 'never' }];
+    const responses = [{ toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'sleep 30.11 & echo $! > sleeper.pid; wait' } }] }, { text: 'never' }];
     const running = runCli(dir, ['run', '--script', script(responses), '--session-dir', 's', '--tools', 'bash', '--cwd', ws, '--yes', '--json', 'wait'], { signal: controller.signal });
     const pidFile = path.join(ws, 'sleeper.pid');
     await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the command to start');
-    const pid = readPid(pidFile);
+    await waitFor(() => pidsOf('sleep 30.11').length > 0, 'the sleep to show');
     controller.abort();
     const run = await running;
     assert.equal(run.code, 1);
     assert.deepEqual(run.summary().turnEnd, { kind: 'aborted' });
-    await waitFor(() => !isAlive(pid), `sleep ${pid} to die`);
+    await waitFor(() => pidsOf('sleep 30.11').length === 0, 'the sleep to die');
     assert.equal((await runCli(dir, ['check', run.summary().logPath])).code, 0);
   });
 });

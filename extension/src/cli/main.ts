@@ -24,6 +24,8 @@ const OPTIONS = {
   'max-steps': { type: 'string' },
   cwd: { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
+  'keep-env': { type: 'string' },
+  'bash-network': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -61,6 +63,7 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
             provider: values.provider ?? 'scripted',
             json: values.json,
             yes: values.yes,
+            bashNetwork: values['bash-network'],
             ...defined({
               script: values.script,
               baseUrl: values['base-url'],
@@ -72,6 +75,7 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
               tools: values.tools,
               maxSteps: values['max-steps'],
               cwd: values.cwd,
+              keepEnv: values['keep-env'],
             }),
           },
           signal,

@@ -43,6 +43,13 @@ export function createCliProvider(flags: ProviderFlags, io: CliIo): ModelProvide
   }
 }
 
+/** The variable the provider asked for reads its key from (undefined for scripted): bash never sees it. */
+export function keyVariableOf(flags: ProviderFlags): string | undefined {
+  if (flags.provider === 'openai') return flags.apiKeyEnv ?? defaultKeyVariable('openai', flags.baseUrl ?? OPENAI_DEFAULT_BASE_URL);
+  if (flags.provider === 'anthropic') return flags.apiKeyEnv ?? defaultKeyVariable('anthropic', flags.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL);
+  return undefined;
+}
+
 /** The variable a provider reads its key from when --api-key-env is not given. */
 export function defaultKeyVariable(provider: 'openai' | 'anthropic', baseURL: string): string {
   if (provider === 'anthropic') return 'ANTHROPIC_API_KEY';

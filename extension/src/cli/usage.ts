@@ -39,6 +39,10 @@ run options:
   --cwd <dir>                            the workspace the tools act on (default: the current folder);
                                          paths outside it are refused
   --yes, -y                              approve every bash command and file write without asking
+  --bash-network                         let bash reach the network (its sandbox has none by default)
+  --keep-env <list>                      comma-separated variables bash keeps although their names
+                                         contain KEY, TOKEN, SECRET or PASSWORD (the provider's key
+                                         variable is never passed)
   --json                                 print { sessionId, logPath, finalText, plan, turnEnd }
 
 mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemini

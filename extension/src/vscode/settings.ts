@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
+import { SANDBOX_MODES, type SandboxMode } from '../core/tools/sandbox';
 
 export const SETTINGS_SECTION = 'agentChecklist';
 export const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
@@ -19,6 +20,12 @@ export interface AgentSettings {
   autoApprove: boolean;
   /** The tools a session gets, by name (agentChecklist.tools.enabled). */
   enabledTools: readonly BuiltInTool[];
+  /** agentChecklist.tools.bash.sandbox */
+  bashSandbox: SandboxMode;
+  /** agentChecklist.tools.bash.network */
+  bashNetwork: boolean;
+  /** agentChecklist.tools.env.keep */
+  envKeep: readonly string[];
 }
 
 export type BuiltInTool = (typeof BUILT_IN_TOOLS)[number];
@@ -30,6 +37,9 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   maxSteps: 25,
   autoApprove: false,
   enabledTools: BUILT_IN_TOOLS,
+  bashSandbox: 'auto',
+  bashNetwork: false,
+  envKeep: [],
 };
 
 const fields = {
@@ -39,6 +49,9 @@ const fields = {
   maxSteps: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
   autoApprove: z.boolean(),
   enabledTools: z.readonly(z.array(z.enum(BUILT_IN_TOOLS))),
+  bashSandbox: z.enum(SANDBOX_MODES),
+  bashNetwork: z.boolean(),
+  envKeep: z.readonly(z.array(z.string())),
 } satisfies { [K in keyof AgentSettings]: z.ZodMiniType<AgentSettings[K]> };
 
 const keys: { [K in keyof AgentSettings]: string } = {
@@ -48,6 +61,9 @@ const keys: { [K in keyof AgentSettings]: string } = {
   maxSteps: 'maxSteps',
   autoApprove: 'tools.autoApprove',
   enabledTools: 'tools.enabled',
+  bashSandbox: 'tools.bash.sandbox',
+  bashNetwork: 'tools.bash.network',
+  envKeep: 'tools.env.keep',
 };
 
 function field<K extends keyof AgentSettings>(config: vscode.WorkspaceConfiguration, key: K, problems: string[]): AgentSettings[K] {
@@ -69,6 +85,9 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     maxSteps: field(config, 'maxSteps', problems),
     autoApprove: field(config, 'autoApprove', problems),
     enabledTools: field(config, 'enabledTools', problems),
+    bashSandbox: field(config, 'bashSandbox', problems),
+    bashNetwork: field(config, 'bashNetwork', problems),
+    envKeep: field(config, 'envKeep', problems),
   };
   return { settings, problems };
 }

@@ -11,6 +11,7 @@ import { buildToolRegistry, ToolSetError } from '../core/agent/tool-set';
 import type { DisposableStore } from '../core/disposable';
 import type { Approvals } from '../core/tools/approvals';
 import type { ToolRegistry } from '../core/tools/registry';
+import { SANDBOX_UNAVAILABLE_TEMPLATE, sandboxUnavailableMessage } from '../core/tools/sandbox';
 import type { SessionStore } from '../core/store/session-store';
 import type { AgentSettings } from './settings';
 import { NodeWorkspaceFs } from '../core/tools/node-workspace-fs';
@@ -55,6 +56,13 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       ...(workspaceFolder ? { fs: local ? new NodeWorkspaceFs() : new VscodeWorkspaceFs(workspaceFolder) } : {}),
       approvals: options.approvals,
       trusted: () => vscode.workspace.isTrusted,
+      environment: { keep: settings.envKeep },
+      secrets: options.provider.secretValues?.() ?? [],
+      sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork },
+      onSandboxUnavailable: (reason) => {
+        options.log.warn(sandboxUnavailableMessage(reason));
+        void vscode.window.showWarningMessage(vscode.l10n.t(SANDBOX_UNAVAILABLE_TEMPLATE, reason));
+      },
       subagents: {
         provider: options.provider,
         sessions: options.store,

@@ -16,7 +16,7 @@ import {
 } from '../../../extension/src/core/tools/bash-tool';
 import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { approvalsWith, autoApprovals, ctx, isAlive, readPid, tempWorkspace, waitFor, type TempWorkspace } from './support';
+import { approvalsWith, autoApprovals, ctx, pidsOf, tempWorkspace, waitFor, type TempWorkspace } from './support';
 
 function bashIn(ws: TempWorkspace, options: Partial<BashToolOptions> = {}): ToolRegistry {
   const registry = new ToolRegistry();
@@ -96,12 +96,11 @@ describe('bash', () => {
 
   it('kills the command and everything it started when the timeout passes', async () => {
     const ws = tempWorkspace();
-    const result = await bash(bashIn(ws), { command: 'echo started; sleep 30 & echo $! > sleeper.pid; wait', timeout_ms: 500 });
+    const result = await bash(bashIn(ws), { command: 'echo started; sleep 30.14 & echo $! > sleeper.pid; wait', timeout_ms: 500 });
     assert.equal(result.isError, true);
     assert.equal(result.content, 'started\n[timed out after 500 ms: the command and its process group were killed]');
     assert.equal(parseBashResult(result.content).status, 'timed-out');
-    const pid = readPid(path.join(ws.root, 'sleeper.pid'));
-    await waitFor(() => !isAlive(pid), `the background sleep ${pid} to die`);
+    await waitFor(() => pidsOf('sleep 30.14').length === 0, 'the background sleep to die');
   });
 
   it('caps the output: keeps the head and the tail and marks how many bytes were dropped', async () => {
@@ -123,15 +122,14 @@ describe('bash', () => {
     const ws = tempWorkspace();
     const controller = new AbortController();
     const pidFile = path.join(ws.root, 'sleeper.pid');
-    const running = bash(bashIn(ws), { command: 'sleep 30 & echo $! > sleeper.pid; wait' }, controller.signal);
+    const running = bash(bashIn(ws), { command: 'sleep 30.15 & echo $! > sleeper.pid; wait' }, controller.signal);
     await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the command to start');
-    const pid = readPid(pidFile);
-    assert.equal(isAlive(pid), true);
+    await waitFor(() => pidsOf('sleep 30.15').length > 0, 'the sleep to show');
     controller.abort();
     const result = await running;
     assert.equal(result.isError, true);
     assert.equal(result.content, `${NO_OUTPUT}\n[stopped by the user: the command and its process group were killed]`);
-    await waitFor(() => !isAlive(pid), `the sleep ${pid} to die`);
+    await waitFor(() => pidsOf('sleep 30.15').length === 0, 'the sleep to die');
   });
 
   it('Stop while waiting for approval withdraws the question and runs nothing', async () => {

@@ -17,7 +17,7 @@ import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { todo } from '../support/sessions';
-import { autoApprovals, isAlive, readPid, tempWorkspace, waitFor } from './support';
+import { autoApprovals, pidsOf, tempWorkspace, waitFor } from './support';
 
 /** The scripted model, recording which session asked what (at the model edge only). */
 class RecordingProvider implements ModelProvider {
@@ -207,7 +207,7 @@ describe('subagent', () => {
     const t = setup(
       [
         call('s1', 'subagent', { description: 'long job', prompt: 'run it' }),
-        call('b1', 'bash', { command: 'sleep 30 & echo $! > sleeper.pid; wait' }),
+        call('b1', 'bash', { command: 'sleep 30.12 & echo $! > sleeper.pid; wait' }),
         { text: 'never reached' },
       ],
       ['subagent', 'bash'],
@@ -216,10 +216,10 @@ describe('subagent', () => {
       const pidFile = path.join(t.ws.root, 'sleeper.pid');
       const turn = t.run('go', controller.signal);
       await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the child command to start');
-      const pid = readPid(pidFile);
+      await waitFor(() => pidsOf('sleep 30.12').length > 0, 'the sleep to show');
       controller.abort();
       assert.deepEqual(await turn, { kind: 'aborted' });
-      await waitFor(() => !isAlive(pid), `sleep ${pid} to die`);
+      await waitFor(() => pidsOf('sleep 30.12').length === 0, 'the sleep to die');
       const parentLog = loadLogFile(t.parent.path);
       assert.deepEqual(byType(parentLog.events, 'subagent/end').map((e) => e.data.outcome), ['aborted']);
       assert.match(byType(parentLog.events, 'tool/result')[0]!.data.content, /^Error: the subagent was stopped by the user before it finished\./);

@@ -90,3 +90,21 @@ export function readPid(file: string): number {
   if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no pid in ${file}`);
   return pid;
 }
+
+/**
+ * Live (non-zombie) processes whose command line contains `marker`, by host pid. Works
+ * for sandboxed commands too (there `$!` is a pid of the sandbox's own namespace).
+ */
+export function pidsOf(marker: string): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ');
+      if (cmdline.includes(marker) && isAlive(Number(name))) out.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}

@@ -18,7 +18,8 @@ import type { TurnEndReason } from '../../core/session/events';
 import { SessionStore } from '../../core/store/session-store';
 import { Approvals, promptGate, type AskLine } from '../../core/tools/approvals';
 import type { ToolRegistry } from '../../core/tools/registry';
-import { createCliProvider, type ProviderFlags } from '../provider-factory';
+import { sandboxUnavailableMessage } from '../../core/tools/sandbox';
+import { createCliProvider, keyVariableOf, type ProviderFlags } from '../provider-factory';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
@@ -33,6 +34,10 @@ export interface RunFlags extends ProviderFlags {
   cwd?: string;
   /** Auto-approve every call that needs approval. */
   yes?: boolean;
+  /** Comma-separated variable names bash keeps although they look secret (--keep-env). */
+  keepEnv?: string;
+  /** Network inside bash's sandbox (--bash-network). */
+  bashNetwork?: boolean;
   json: boolean;
 }
 
@@ -68,6 +73,7 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`--max-steps must be a whole number of at least 1 (got ${JSON.stringify(flags.maxSteps)})`);
   const root = workspaceRoot(io, flags.cwd);
   const provider = createCliProvider(flags, io);
+  const keyVariable = keyVariableOf(flags);
   const store = new SessionStore(path.resolve(io.cwd, flags.sessionDir ?? '.agent-checklist/sessions'));
   const approvals = new Approvals({ gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT });
   let toolSet;
@@ -78,6 +84,14 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       cwd: root,
       approvals,
       trusted: true,
+      environment: {
+        base: io.env,
+        ...(keyVariable === undefined ? {} : { keyVariable }),
+        ...(flags.keepEnv === undefined ? {} : { keep: flags.keepEnv.split(',').map((n) => n.trim()).filter(Boolean) }),
+      },
+      secrets: provider.secretValues?.() ?? [],
+      sandbox: { mode: 'auto', network: flags.bashNetwork === true },
+      onSandboxUnavailable: (reason) => io.err(`agent-checklist: ${sandboxUnavailableMessage(reason)}`),
       subagents: {
         provider,
         sessions: store,

@@ -27,6 +27,8 @@ export interface ModelProvider {
   readonly id: string;
   readonly model: string;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart>;
+  /** The credential values this provider sends (its API key), so tool output can be redacted of them. */
+  secretValues?(): readonly string[];
 }
 
 /** A failed model request. `retryable` failures are retried by the loop with backoff. */

@@ -4,6 +4,9 @@
 // never a silent default: the workspace folder for the workspace tools, approvals
 // for the tools that change things or run commands, an explicit trust decision for
 // bash, the runner's dependencies for subagent.
+// Every set is built secret-free: bash gets the environment minus the provider's key
+// and every secret-looking variable, and every result is redacted of those values and
+// of the provider's credentials before anyone sees it (tools/tool-env.ts).
 import { type Disposable, DisposableStore } from '../disposable';
 import { registerTodoWriteTool, TODO_WRITE_TOOL_NAME } from '../plan/todo-write-tool';
 import type { Approvals } from '../tools/approvals';
@@ -14,6 +17,8 @@ import { LIST_FILES_TOOL_NAME, registerListFilesTool } from '../tools/list-files
 import { NodeWorkspaceFs } from '../tools/node-workspace-fs';
 import { READ_FILE_TOOL_NAME, registerReadFileTool } from '../tools/read-file-tool';
 import { ToolRegistry } from '../tools/registry';
+import type { SandboxPolicy } from '../tools/sandbox';
+import { Redactor, toolEnvironment } from '../tools/tool-env';
 import { registerWriteFileTool, WRITE_FILE_TOOL_NAME } from '../tools/write-file-tool';
 import { Workspace } from '../tools/workspace';
 import type { WorkspaceFs } from '../tools/workspace-fs';
@@ -49,8 +54,16 @@ export interface ToolSetOptions {
   depth?: number;
   /** Required by subagent: the provider, the store for child logs, the step budget. */
   subagents?: SubagentDeps;
-  /** How long a stopped tool may take to answer (default 2 s). */
+  /** How long a stopped tool may take to answer (default 400 ms). */
   stopGraceMs?: number;
+  /** What bash sees of the environment: `base` (default: this process's) minus secrets; `keep` names kept anyway. */
+  environment?: { base?: NodeJS.ProcessEnv; keyVariable?: string; keep?: readonly string[] };
+  /** Values redacted from every result (the provider's key: `provider.secretValues?.()`). */
+  secrets?: readonly string[];
+  /** bash's sandbox (default: `auto`, no network). */
+  sandbox?: SandboxPolicy;
+  /** Told once per process, with the reason, when bash cannot be sandboxed although it should be. */
+  onSandboxUnavailable?: (reason: string) => void;
 }
 
 export class ToolSetError extends Error {}
@@ -58,7 +71,11 @@ export class ToolSetError extends Error {}
 const WORKSPACE_TOOLS: readonly string[] = [BASH_TOOL_NAME, READ_FILE_TOOL_NAME, WRITE_FILE_TOOL_NAME, EDIT_FILE_TOOL_NAME, LIST_FILES_TOOL_NAME, GREP_TOOL_NAME];
 
 export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegistry; owned: DisposableStore } {
-  const registry = new ToolRegistry(options.stopGraceMs);
+  const toolEnv = toolEnvironment(options.environment?.base ?? process.env, {
+    ...(options.environment?.keyVariable === undefined ? {} : { keyVariable: options.environment.keyVariable }),
+    ...(options.environment?.keep === undefined ? {} : { keep: options.environment.keep }),
+  });
+  const registry = new ToolRegistry(options.stopGraceMs, new Redactor([...(options.secrets ?? []), ...toolEnv.droppedValues]));
   const owned = new DisposableStore();
   try {
     const names = [...new Set(options.tools)];
@@ -82,6 +99,9 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
             workspace: workspace!,
             approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'),
             trusted: need(options.trusted, name, 'the workspace trust decision (trusted: true or false)'),
+            env: toolEnv.env,
+            ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+            ...(options.onSandboxUnavailable === undefined ? {} : { onSandboxUnavailable: options.onSandboxUnavailable }),
           });
         case READ_FILE_TOOL_NAME:
           return registerReadFileTool(registry, workspace!);

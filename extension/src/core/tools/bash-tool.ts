@@ -3,11 +3,14 @@
 // arguments (schema) -> workspace trust -> the user's approval -> run. The run's
 // result text ends with ONE status line (`[exit code: N]`, `[killed by signal S]`,
 // `[timed out …]`, `[stopped by the user …]`) that hosts parse with parseBashResult.
+// Where bubblewrap runs, every command runs in the sandbox (sandbox.ts): the
+// workspace writable, the rest read-only, /tmp private, no network unless allowed.
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { Approvals } from './approvals';
 import { runInProcessGroup, type ShellRunResult } from './process-group';
 import type { ToolRegistry } from './registry';
+import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, sayOnce } from './sandbox';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolPresentation, type ToolResult } from './tool';
 import type { Workspace } from './workspace';
 
@@ -46,7 +49,24 @@ export interface BashToolOptions {
   headBytes?: number;
   tailBytes?: number;
   killGraceMs?: number;
+  /** The environment commands get (hosts pass toolEnvironment(...).env: secrets dropped); default: this process's. */
   env?: NodeJS.ProcessEnv;
+  /** Default: sandbox `auto`, no network. */
+  sandbox?: SandboxPolicy;
+  /** Told once per process, with the reason, when the sandbox was wanted and cannot run (the host shows sandboxUnavailableMessage). */
+  onSandboxUnavailable?: (reason: string) => void;
+}
+
+/** Whether this call runs sandboxed: null when not (off, or unavailable: then the host is told once). */
+async function sandboxFor(options: BashToolOptions): Promise<{ writable: string; network: boolean } | null> {
+  const policy = options.sandbox ?? DEFAULT_SANDBOX;
+  if (policy.mode === 'off') return null;
+  const probe = await probeSandbox();
+  if (!probe.available) {
+    sayOnce(options.onSandboxUnavailable, probe.reason);
+    return null;
+  }
+  return { writable: await options.workspace.realRoot(), network: policy.network };
 }
 
 export function statusLine(run: ShellRunResult, timeoutMs: number): string {
@@ -95,7 +115,9 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
         ctx.signal,
       );
       if (!approval.approved) return errorResult(approval.message);
+      const sandbox = await sandboxFor(options);
       const run = await runInProcessGroup({
+        sandbox,
         command,
         cwd: options.workspace.root,
         timeoutMs,

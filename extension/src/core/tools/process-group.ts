@@ -4,8 +4,21 @@
 // left running in its group is ended the same way (something meant to outlive it
 // must leave the group, e.g. with setsid). No standard input: an interactive
 // program sees end-of-file instead of hanging the turn.
+//
+// When the agent itself dies (kill -9 of the CLI or the extension host), nothing is
+// left to signal the group, so the group watches the agent instead:
+// a watcher in the group blocks reading a socket only the agent holds open (stdio
+// fd 3); the kernel closes it when the agent dies, however it dies, and the watcher
+// then SIGKILLs the whole group. Unsandboxed, only what left the group (setsid)
+// survives that. Sandboxed, the group's leader is bwrap itself (its --die-with-parent
+// covers the sandbox's processes, not bwrap: bwrap outlives a killed parent), and
+// bwrap's death takes the sandbox and its whole PID namespace down.
 import { spawn } from 'node:child_process';
 import { HeadTailBuffer } from './output-cap';
+import { bwrapArgs } from './sandbox';
+
+/** The prologue: start the watcher on fd 3, close fd 3, then become the command (`$@`: bash -c …, or bwrap … bash -c …). */
+const WATCHED = '{ read -r -u 3 _; kill -KILL 0; } 3<&3 </dev/null >/dev/null 2>&1 & exec 3<&-; exec "$@"';
 
 export interface ShellRunOptions {
   command: string;
@@ -17,6 +30,8 @@ export interface ShellRunOptions {
   /** SIGTERM -> SIGKILL grace, ms (default 1000). */
   killGraceMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Run under bubblewrap with `writable` (the workspace's real path) the only writable folder; null: unsandboxed. */
+  sandbox?: { writable: string; network: boolean } | null;
 }
 
 export interface ShellRunResult {
@@ -35,8 +50,8 @@ export interface ShellRunResult {
   pid: number | null;
 }
 
-/** Shorter than the registry's stop grace, so a stopped command answers with its own output. */
-const DEFAULT_KILL_GRACE_MS = 1000;
+/** Shorter than the registry's stop grace (400 ms), so a stopped command answers with its own output. */
+const DEFAULT_KILL_GRACE_MS = 300;
 
 /** False when the group is already gone (ESRCH). */
 function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
@@ -55,12 +70,21 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
   const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
 
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', options.command], {
+    const sandbox = options.sandbox ?? null;
+    const argv = sandbox
+      ? ['bwrap', ...bwrapArgs(sandbox.writable, options.cwd, sandbox.network), '--', 'bash', '-c', options.command]
+      : ['bash', '-c', options.command];
+    const child = spawn('bash', ['-c', WATCHED, 'agent-checklist-bash', ...argv], {
       cwd: options.cwd,
       env: options.env ?? process.env,
-      detached: true, // a new process group led by the shell: -pid reaches all of it
-      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // a new process group led by the shell (or bwrap): -pid reaches all of it
+      // fd 3: the watcher's lifeline; never written, closed by the kernel when we die.
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
+    const lifeline = child.stdio[3];
+    lifeline?.on('error', () => undefined);
+    const { stdout, stderr } = child;
+    if (stdout === null || stderr === null) throw new Error('spawn gave no output pipes');
     const pid = child.pid ?? null;
     let timedOut = false;
     let stopped = false;
@@ -79,6 +103,7 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
       if (done) return;
       done = true;
       for (const t of timers) clearTimeout(t);
+      lifeline?.destroy();
       options.signal.removeEventListener('abort', onAbort);
       resolve({
         exitCode: exit?.code ?? null,
@@ -97,8 +122,8 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
       killGroup();
     };
 
-    child.stdout.on('data', (chunk: Buffer) => buffer.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => buffer.push(chunk));
+    stdout.on('data', (chunk: Buffer) => buffer.push(chunk));
+    stderr.on('data', (chunk: Buffer) => buffer.push(chunk));
     child.on('error', (error) => {
       // Only a failed spawn reaches here before exit (kill errors are ignored above).
       if (!exit) finish(error.message);
@@ -110,8 +135,8 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
       // still holding them.
       killGroup();
       const t = setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
+        stdout.destroy();
+        stderr.destroy();
         finish(null);
       }, grace + 500);
       t.unref();

@@ -1,6 +1,7 @@
 // The tools a session's model can call. Registration returns a disposable; a name
 // is held by one tool at a time, so register -> dispose -> register leaves one.
 import { type Disposable, toDisposable } from '../disposable';
+import type { Redactor } from './tool-env';
 import { errorResult, type ToolContext, type ToolDefinition, type ToolResult } from './tool';
 
 export interface ToolSpec {
@@ -12,8 +13,15 @@ export interface ToolSpec {
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
 
-  /** How long a stopped tool may take to answer before the registry answers for it. */
-  constructor(private readonly stopGraceMs = 2000) {}
+  /**
+   * `stopGraceMs`: how long a stopped tool may take to answer before the registry
+   * answers for it (Stop is answered within it, whatever the tool does).
+   * `redactor`: applied to every result before anyone sees it (the log, the model, hosts).
+   */
+  constructor(
+    private readonly stopGraceMs = DEFAULT_STOP_GRACE_MS,
+    private readonly redactor?: Redactor,
+  ) {}
 
   register(tool: ToolDefinition): Disposable {
     if (this.tools.has(tool.name)) throw new Error(`a tool named ${tool.name} is already registered`);
@@ -51,9 +59,16 @@ export class ToolRegistry {
     const run = tool.execute(args, ctx).catch((error: unknown) =>
       ctx.signal.aborted ? STOPPED_RESULT : errorResult(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
     );
-    return raceStop(run, ctx.signal, this.stopGraceMs);
+    const result = await raceStop(run, ctx.signal, this.stopGraceMs);
+    if (this.redactor === undefined || this.redactor.empty) return result;
+    const redacted: ToolResult = { isError: result.isError, content: this.redactor.redact(result.content) };
+    if (result.value !== undefined) redacted.value = this.redactor.redactValue(result.value);
+    return redacted;
   }
 }
+
+/** Under the 500 ms in which Stop must be answered. */
+export const DEFAULT_STOP_GRACE_MS = 400;
 
 const STOPPED_RESULT = errorResult('the call was stopped by the user');
 

@@ -45,6 +45,10 @@ export class AnthropicProvider implements ModelProvider {
   private readonly maxTokens: number;
   private readonly thinkingBudgetTokens: number | undefined;
 
+  secretValues(): readonly string[] {
+    return this.apiKey ? [this.apiKey] : [];
+  }
+
   constructor(options: AnthropicProviderOptions) {
     if (!options.apiKey) throw new Error('the Anthropic provider needs an API key');
     this.model = options.model;

@@ -51,6 +51,10 @@ export class OpenAIProvider implements ModelProvider {
   private readonly requireReasoningWithToolCalls: boolean;
   private readonly includeUsage: boolean;
 
+  secretValues(): readonly string[] {
+    return this.apiKey ? [this.apiKey] : [];
+  }
+
   constructor(options: OpenAIProviderOptions) {
     this.model = options.model;
     this.baseURL = options.baseURL ?? OPENAI_DEFAULT_BASE_URL;
