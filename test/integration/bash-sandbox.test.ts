@@ -1,0 +1,71 @@
+// bash in the sandbox, in the real extension host: with the default settings
+// (agentChecklist.tools.bash.sandbox `auto`, network off) a command writes inside the
+// workspace, cannot write outside it, and has no network. Skipped, saying why, where
+// bubblewrap cannot run.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { bwrapArgs } from '../../extension/src/core/tools/sandbox';
+import { getApi, setSetting, toolCall, toolResults, useScript } from './helpers';
+
+function sandboxSkip(): string | null {
+  if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
+  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
+  if (run.error) return `bwrap could not start (${run.error.message})`;
+  return run.status === 0 ? null : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
+}
+
+describe('bash in the sandbox (extension host)', function () {
+  const skip = sandboxSkip();
+  let outside = '';
+  let server: http.Server | undefined;
+
+  before(function () {
+    if (skip) {
+      console.log(`skipped: bash sandbox integration tests (${skip})`);
+      this.skip();
+    }
+    // Outside the workspace and outside /tmp (the sandbox's /tmp is its own).
+    outside = fs.mkdtempSync(path.join(os.homedir(), '.agent-checklist-it-outside-'));
+  });
+
+  after(async () => {
+    await setSetting('tools.autoApprove', undefined);
+    await setSetting('tools.bash.network', undefined);
+    if (outside) fs.rmSync(outside, { recursive: true, force: true });
+    server?.close();
+  });
+
+  it('writes inside the workspace, cannot write outside it, and has no network by default', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the integration run opens a workspace folder');
+    server = http.createServer((_req, res) => res.end('hello'));
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await setSetting('tools.autoApprove', true);
+    await useScript([
+      toolCall('bash', { command: 'echo made-in-sandbox > sandboxed.txt && cat sandboxed.txt' }),
+      toolCall('bash', { command: `echo pwned > ${outside}/pwn.txt` }),
+      toolCall('bash', { command: `exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected` }),
+      { text: 'Done.' },
+    ]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Try the sandbox'), { kind: 'completed' });
+    const logPath = api.session()?.logPath;
+    assert.ok(logPath);
+    const [inside, escaped, network] = toolResults(logPath);
+    assert.equal(inside?.content, 'made-in-sandbox\n[exit code: 0]');
+    assert.equal(fs.readFileSync(path.join(folder.uri.fsPath, 'sandboxed.txt'), 'utf8'), 'made-in-sandbox\n');
+    assert.match(escaped?.content ?? '', /Read-only file system\n\[exit code: 1\]$/);
+    assert.deepEqual(fs.readdirSync(outside), []);
+    assert.doesNotMatch(network?.content ?? '', /connected/);
+    assert.equal(network?.isError, true);
+    fs.rmSync(path.join(folder.uri.fsPath, 'sandboxed.txt'));
+  });
+});
