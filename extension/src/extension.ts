@@ -2,14 +2,18 @@
 // context.subscriptions, so deactivate/re-activate never duplicates anything.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { repairAbandonedLogs } from './core/store/abandoned-logs';
 import { SessionStore } from './core/store/session-store';
 import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-webview';
+import { ChatPlanTool } from './vscode/chat-plan-tool';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { PlanStatusBar } from './vscode/plan-status-bar';
+import { registerMcpServerDefinitions } from './vscode/mcp-definition-provider';
 import { OPEN_SUBAGENT_COMMAND, registerPlanTree } from './vscode/plan-tree';
 import { ProviderSource } from './vscode/provider-source';
 import { promptForApiKey } from './vscode/remote-provider';
 import { SessionController } from './vscode/session-controller';
+import { registerSetUpAgentCommand } from './vscode/setup-agent';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
 import { createTestApi, LiveAdapters, type AgentChecklistTestApi, type TestApiParts } from './vscode/test-api';
 import { WebviewApprovalGate } from './vscode/webview-approval-gate';
@@ -121,10 +125,20 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
     }),
   );
   own('commands', registerCommands(deps));
+
+  // The plan surface for other agents: the todo_write language-model tool (its plans
+  // go to this window's Chat session), the MCP server offered to VS Code's own MCP
+  // clients (1.101+, looked up at run time) and the set-up command for the rest.
+  const allowParallelInProgress = (): boolean => settings().allowParallelInProgress;
+  for (const r of repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'chat').repaired) log.info(`repaired chat session log ${r.path} (appended ${r.appended} event(s))`);
+  const chatTool = own('chatPlanTool', new ChatPlanTool({ store, allowParallelInProgress, cwd: workspaceRoot, log }));
+  const mcpDefinitions = registerMcpServerDefinitions({ extensionUri: context.extensionUri, version: String(context.extension.packageJSON.version ?? ''), allowParallelInProgress, log });
+  if (mcpDefinitions) own('mcpServerDefinitions', mcpDefinitions);
+  own('setUpAgentCommand', registerSetUpAgentCommand({ extensionUri: context.extensionUri, allowParallelInProgress }));
   own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
   own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));
 
-  activeParts = { controller, tree: tree.provider, statusBar, webview, approvals, live, secrets: context.secrets };
+  activeParts = { controller, tree: tree.provider, statusBar, webview, approvals, live, secrets: context.secrets, chatTool };
   testApi ??= createTestApi(
     () => {
       if (!activeParts) throw new Error('Agent Checklist is not active');

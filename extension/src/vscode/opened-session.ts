@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import type { SessionListItem } from '../core/protocol/messages';
 import { Session } from '../core/session/session';
+import { isOwnAgentSession } from '../core/session/source';
 import { SessionLockedError } from '../core/store/lock';
 import type { SessionStore, SessionSummary } from '../core/store/session-store';
 
@@ -60,7 +61,8 @@ export function sessionListItems(store: SessionStore, currentId: string | undefi
 
 /** Opens session `id` (default: the newest root session in the store) for writing, else read-only. */
 export function openLatestSession(store: SessionStore, onReadOnlyChange: () => void, id?: string): OpenResult {
-  const target = id ?? listRootSessions(store)[0]?.id;
+  // The newest session of our own agent (the Chat session beside it is only followed).
+  const target = id ?? listRootSessions(store).find((s) => isOwnAgentSession(s.header.source))?.id;
   if (target === undefined) return { opened: null, messages: [], error: null };
   const messages: string[] = [];
   try {

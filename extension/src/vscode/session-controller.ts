@@ -233,7 +233,7 @@ export class SessionController implements vscode.Disposable {
     }
     const folder = this.options.workspaceFolder;
     const cwd = folder?.scheme === 'file' ? folder.fsPath : undefined;
-    const created = this.options.store.create({ title: prompt.replace(/\s+/g, ' ').slice(0, 80), ...(cwd ? { cwd } : {}) });
+    const created = this.options.store.create({ title: prompt.replace(/\s+/g, ' ').slice(0, 80), source: { kind: 'agent' }, ...(cwd ? { cwd } : {}) });
     this.options.log.info(`new session ${created.session.id} (${created.path})`);
     const opened: OpenedSession = { session: created.session, path: created.path, readOnly: false, dispose: () => created.dispose() };
     this.show(opened);

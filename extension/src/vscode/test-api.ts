@@ -8,6 +8,7 @@ import type { HostMessage, RunView, SessionListItem } from '../core/protocol/mes
 import type { PlanStatusBar } from './plan-status-bar';
 import type { PlanNode, PlanTreeProvider } from './plan-tree';
 import type { AgentWebviewProvider } from './agent-webview';
+import type { ChatPlanTool } from './chat-plan-tool';
 import type { SessionController } from './session-controller';
 import type { PendingApproval, WebviewApprovalGate } from './webview-approval-gate';
 
@@ -72,6 +73,8 @@ export interface AgentChecklistTestApi {
   /** Tool calls waiting for the user's approval. */
   pendingApprovals(): PendingApproval[];
   liveAdapters(): Record<string, number>;
+  /** The log of this window's Chat session (the todo_write language-model tool), once it has one. */
+  chatSessionLog(): string | null;
   /** Stores an API key exactly where "Set API Key…" stores it (SecretStorage). */
   storeApiKey(provider: RemoteProviderId, key: string): Promise<void>;
   /**
@@ -89,6 +92,7 @@ export interface TestApiParts {
   approvals: WebviewApprovalGate;
   live: LiveAdapters;
   secrets: vscode.SecretStorage;
+  chatTool: ChatPlanTool;
 }
 
 function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
@@ -136,6 +140,7 @@ export function createTestApi(current: () => TestApiParts, reactivate: () => Pro
     webviewMessage: (data) => current().webview.handleMessage(data),
     pendingApprovals: () => current().approvals.pending,
     liveAdapters: () => current().live.snapshot(),
+    chatSessionLog: () => current().chatTool.logPath,
     storeApiKey: (provider, key) => Promise.resolve(current().secrets.store(secretKeyName(provider), key)),
     reactivate,
   };

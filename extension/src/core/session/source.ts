@@ -71,3 +71,12 @@ export function sourceLabelText(label: SourceLabel): string {
       return 'Chat';
   }
 }
+
+/**
+ * A session our own agent continues: its own (`agent`) or one written before
+ * sources were recorded. Others (MCP, CLI, Chat) are only shown, never reopened for
+ * writing by the editor: their writer is another program.
+ */
+export function isOwnAgentSession(source: SessionSource | undefined): boolean {
+  return source === undefined || source.kind === 'agent';
+}
