@@ -3,6 +3,7 @@
 import type { SessionEvent } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { fold } from '../projection/projection';
+import { oneLine } from './one-line';
 import { planAsMarkdown, stripHeader } from './summaries';
 import type { TodoItem } from './todo-schema';
 import { todosProjection } from './todos-projection';
@@ -27,7 +28,7 @@ export function exportPlan(header: SessionHeader, events: readonly SessionEvent[
 }
 
 export function exportPlanMarkdown(doc: PlanExport): string {
-  const lines = [`# Plan — ${doc.title ?? `session ${doc.sessionId}`}`, ''];
+  const lines = [`# Plan — ${oneLine(doc.title ?? `session ${doc.sessionId}`)}`, ''];
   lines.push('## Standing plan', '');
   if (doc.standingPlan === null) lines.push('_No standing plan._');
   else {

@@ -1,6 +1,7 @@
 // The plan's short forms that the UIs and the CLI show. Several items may be
 // in_progress at once: every summary accounts for all of them (a `find` of the
 // first active item, alone, is a known bug class).
+import { oneLine } from './one-line';
 import { countTodos, todoWriteArgsSchema, type TodoItem, type TodoStatus } from './todo-schema';
 
 /** `1 completed · 2 in progress · 1 pending`, zero segments omitted; '' for an empty list. */
@@ -54,15 +55,18 @@ export function progress(todos: readonly TodoItem[]): ProgressSummary {
 
 export const STATUS_GLYPH: Record<TodoStatus, string> = { completed: '[x]', in_progress: '[~]', pending: '[ ]' };
 
-/** One line per item, for terminals. */
+/** One line per item, for terminals (content escaped by oneLine: no control sequence, no forged row). */
 export function planAsText(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return '(empty plan)';
   const head = stripHeader(todos);
-  return [head, ...todos.map((t) => `${STATUS_GLYPH[t.status]} ${t.content}`)].join('\n');
+  return [head, ...todos.map((t) => `${STATUS_GLYPH[t.status]} ${oneLine(t.content)}`)].join('\n');
 }
 
 /** A GitHub-style task list; in-progress items are marked so Markdown readers see them. */
 export function planAsMarkdown(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return '_The plan is empty._';
-  return todos.map((t) => (t.status === 'completed' ? `- [x] ${t.content}` : t.status === 'in_progress' ? `- [ ] **${t.content}** _(in progress)_` : `- [ ] ${t.content}`)).join('\n');
+  return todos
+    .map((t) => ({ ...t, content: oneLine(t.content) }))
+    .map((t) => (t.status === 'completed' ? `- [x] ${t.content}` : t.status === 'in_progress' ? `- [ ] **${t.content}** _(in progress)_` : `- [ ] ${t.content}`))
+    .join('\n');
 }

@@ -33,7 +33,16 @@ export class InvariantViolation extends Error {
 }
 
 export class InvariantChecker {
-  private pos: LogPosition = { lastSeq: 0, lastTurn: 0, openTurn: null, lastStep: 0, openStep: null };
+  private pos: LogPosition;
+
+  /**
+   * `resume`: start after a known point instead of the log's start — a reader of the
+   * log's tail starts just before a turn/start, where the position is fully known
+   * (no turn open, the previous turn and seq given).
+   */
+  constructor(resume?: { lastSeq: number; lastTurn: number }) {
+    this.pos = { lastSeq: resume?.lastSeq ?? 0, lastTurn: resume?.lastTurn ?? 0, openTurn: null, lastStep: 0, openStep: null };
+  }
 
   get position(): Readonly<LogPosition> {
     return this.pos;

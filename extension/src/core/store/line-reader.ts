@@ -61,6 +61,9 @@ export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSi
  * The bytes after the final newline (an unterminated line) are visited first with
  * `terminated: false`, so the caller decides whether a torn tail counts.
  * `before` (a line-start offset) continues an earlier backward read.
+ * Linear in the bytes read: a line that spans many blocks is kept as a list of its
+ * blocks and joined once, when its start is found (joining at every block made a
+ * 64 MB last line cost a minute).
  */
 export function forEachLineBackward(
   path: string,
@@ -71,7 +74,8 @@ export function forEachLineBackward(
   const fd = fs.openSync(path, 'r');
   try {
     const end = options.before ?? fs.fstatSync(fd).size;
-    let pending: Buffer = Buffer.alloc(0); // bytes [start + buf.length - pending.length, ...) not yet emitted
+    // The current line's bytes after the block being scanned, LAST block first.
+    let pendingRev: Buffer[] = [];
     let start = end;
     let firstSegment = true;
     while (start > 0) {
@@ -79,26 +83,44 @@ export function forEachLineBackward(
       const block = Buffer.allocUnsafe(start - readFrom);
       fs.readSync(fd, block, 0, block.length, readFrom);
       start = readFrom;
-      const buf = pending.length ? Buffer.concat([block, pending]) : block;
-      let segEnd = buf.length;
-      for (let nl = buf.lastIndexOf(NL, segEnd - 1); nl !== -1; nl = segEnd > 0 ? buf.lastIndexOf(NL, segEnd - 1) : -1) {
-        if (emit(buf, nl + 1, segEnd)) return;
+      let segEnd = block.length;
+      for (let nl = block.lastIndexOf(NL, segEnd - 1); nl !== -1; nl = segEnd > 0 ? block.lastIndexOf(NL, segEnd - 1) : -1) {
+        if (emit(block.subarray(nl + 1, segEnd), start + nl + 1)) return;
         segEnd = nl;
       }
-      pending = Buffer.from(buf.subarray(0, segEnd));
+      if (segEnd > 0) pendingRev.push(block.subarray(0, segEnd));
     }
-    if (pending.length || firstSegment) emit(pending, 0, pending.length);
+    if (pendingRev.length || firstSegment) emit(Buffer.alloc(0), 0);
 
-    function emit(buf: Buffer, from: number, to: number): boolean {
+    /** The line starting at `lineStart`: `head` then the pending blocks. */
+    function emit(head: Buffer, lineStart: number): boolean {
+      const parts = pendingRev.length ? [head, ...pendingRev.reverse()] : [head];
+      pendingRev = [];
+      const bytes = parts.length === 1 ? head : Buffer.concat(parts);
       const wasFirst = firstSegment;
       firstSegment = false;
-      if (wasFirst) {
-        // The segment after the file's last newline: empty when the file ends cleanly.
-        if (from === to) return false;
-        return visit({ text: buf.toString('utf8', from, to), line: 0, start: start + from, terminated: false }) === true;
-      }
-      return visit({ text: buf.toString('utf8', from, to), line: 0, start: start + from, terminated: true }) === true;
+      // The segment after the file's last newline: empty when the file ends cleanly.
+      if (wasFirst && bytes.length === 0) return false;
+      return visit({ text: bytes.toString('utf8'), line: 0, start: lineStart, terminated: !wasFirst }) === true;
     }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** 1-based number of the line that starts at byte `offset` (reads the bytes before it: for error messages only). */
+export function lineNumberAt(path: string, offset: number, blockSize = 1 << 20): number {
+  const fd = fs.openSync(path, 'r');
+  try {
+    const block = Buffer.allocUnsafe(blockSize);
+    let line = 1;
+    for (let at = 0; at < offset; ) {
+      const n = fs.readSync(fd, block, 0, Math.min(blockSize, offset - at), at);
+      if (n === 0) break;
+      for (let i = block.indexOf(NL, 0); i !== -1 && i < n; i = block.indexOf(NL, i + 1)) line++;
+      at += n;
+    }
+    return line;
   } finally {
     fs.closeSync(fd);
   }

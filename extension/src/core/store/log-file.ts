@@ -59,6 +59,35 @@ export function loadLogFile(path: string): LoadedLog {
 }
 
 /**
+ * One event line (not the header), validated exactly as a load validates it: the
+ * envelope, the event's schema, the invariants (`checker` advances). Returns the
+ * event, or null for a skipped ignorable line of an unknown type; throws LogLoadError.
+ * The tail reader (tail-reader.ts) uses it too, so `plan` refuses what `check` refuses.
+ */
+export function admitEventLine(path: string, checker: InvariantChecker, text: string, line: number): SessionEvent | null {
+  const raw = rawEnvelopeSchema.safeParse(parseJson(text));
+  if (!raw.success) throw new LogLoadError(path, line, 'not a valid event line (broken JSON or missing envelope fields)');
+  if (!isKnownEventType(raw.data.type)) {
+    if (raw.data.ignorable !== true) {
+      throw new LogLoadError(
+        path,
+        line,
+        `unknown event type ${JSON.stringify(raw.data.type)}: this log was probably written by a newer Agent Checklist. Update Agent Checklist to open it; nothing was changed.`,
+      );
+    }
+    const problem = checker.skip(raw.data.seq);
+    if (problem) throw new LogLoadError(path, line, problem);
+    return null;
+  }
+  const event = parseEvent(raw.data);
+  if (typeof event === 'string') throw new LogLoadError(path, line, event);
+  const problem = checker.check(event);
+  if (problem) throw new LogLoadError(path, line, `invariant broken: ${problem}`);
+  checker.accept(event);
+  return event;
+}
+
+/**
  * Streams a log through full validation without keeping it: `onEvent` sees each
  * event once, in order (fold projections here). Memory stays flat for any size.
  */
@@ -72,27 +101,9 @@ export function replayLogFile(path: string, onEvent: (event: SessionEvent) => vo
       header = parseHeaderLine(path, text);
       return;
     }
-    const raw = rawEnvelopeSchema.safeParse(parseJson(text));
-    if (!raw.success) throw new LogLoadError(path, line, 'not a valid event line (broken JSON or missing envelope fields)');
-    if (!isKnownEventType(raw.data.type)) {
-      if (raw.data.ignorable !== true) {
-        throw new LogLoadError(
-          path,
-          line,
-          `unknown event type ${JSON.stringify(raw.data.type)}: this log was probably written by a newer Agent Checklist. Update Agent Checklist to open it; nothing was changed.`,
-        );
-      }
-      const problem = checker.skip(raw.data.seq);
-      if (problem) throw new LogLoadError(path, line, problem);
-      skipped++;
-      return;
-    }
-    const event = parseEvent(raw.data);
-    if (typeof event === 'string') throw new LogLoadError(path, line, event);
-    const problem = checker.check(event);
-    if (problem) throw new LogLoadError(path, line, `invariant broken: ${problem}`);
-    checker.accept(event);
-    onEvent(event);
+    const event = admitEventLine(path, checker, text, line);
+    if (event === null) skipped++;
+    else onEvent(event);
   };
 
   let lines = 0;

@@ -1,34 +1,64 @@
 // Reading a log from its end: the standing plan and the transcript's tail page cost
 // what the last few lines cost, whatever the file's size. A torn last line (a write
 // in flight or a crash) is passed over; a whole line missing only its newline counts.
-import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
 import type { TodoItem } from '../plan/todo-schema';
-import { todoListSchema } from '../plan/todo-schema';
-import { forEachLineBackward } from './line-reader';
+import { type StandingPlan, todosProjection } from '../plan/todos-projection';
+import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
+import { InvariantChecker } from '../session/invariants';
+import { forEachLineBackward, lineNumberAt } from './line-reader';
+import { admitEventLine, LogLoadError, parseHeaderLine } from './log-file';
 import { parseJson } from './parse-json';
 
 /**
- * The standing plan: the latest todo/write not followed by a later turn/start;
- * null when there is none. Stops at the first of the two it meets going back.
+ * The standing plan — the latest todo/write not followed by a later turn/start; null
+ * when there is none — read from the log's tail and VALIDATED like `check` validates:
+ * the lines from the last turn/start (or the header) to the end go through the same
+ * schemas and invariant checker as a full load (admitEventLine), the checker resumed
+ * just before that turn/start, where the log's position is fully known. So `plan`
+ * refuses what `check` refuses among the lines it reads (a duplicated last line, a
+ * zero-byte file…), with the same LogLoadError; the line number of a refusal is
+ * counted only then. Cost: the last turn's bytes, whatever the file's size.
  */
 export function readStandingPlan(logPath: string): TodoItem[] | null {
-  let plan: TodoItem[] | null = null;
-  forEachLineBackward(logPath, ({ text, terminated }) => {
-    const json = parseJson(text);
-    if (json === undefined) {
-      if (!terminated) return false; // torn tail
-      throw new Error(`${logPath}: a line before the end is not JSON; run \`agent-checklist check\` on it`);
-    }
-    if (typeof json !== 'object' || json === null || !('type' in json)) return false;
-    if (json.type === 'turn/start' || json.type === 'session') return true;
-    if (json.type !== 'todo/write') return false;
-    const data = 'data' in json && typeof json.data === 'object' && json.data !== null && 'todos' in json.data ? json.data.todos : undefined;
-    const todos = todoListSchema.safeParse(data);
-    if (!todos.success) throw new Error(`${logPath}: the latest todo/write breaks the todo invariant; run \`agent-checklist check\` on it`);
-    plan = todos.data;
-    return true;
+  const window: { text: string; start: number; terminated: boolean }[] = []; // newest first
+  forEachLineBackward(logPath, (line) => {
+    window.push(line);
+    if (line.start === 0) return true; // the header
+    const raw = line.terminated ? rawEnvelopeSchema.safeParse(parseJson(line.text)) : null;
+    return raw?.success === true && raw.data.type === 'turn/start';
   });
-  return plan;
+  window.reverse();
+  if (window.length === 0) throw new LogLoadError(logPath, 1, 'empty log: no session header');
+  const first = window[0]!;
+  const checker = first.start === 0 ? new InvariantChecker() : resumeBefore(first.text);
+  let header = first.start !== 0;
+  let plan: StandingPlan = todosProjection.init;
+  for (const line of window) {
+    // A last line without its newline counts when it is whole JSON; otherwise it is a torn write, passed over (as `check` does).
+    if (!line.terminated && parseJson(line.text) === undefined) break;
+    try {
+      if (line.start === 0) {
+        parseHeaderLine(logPath, line.text);
+        header = true;
+        continue;
+      }
+      const event = admitEventLine(logPath, checker, line.text, 0);
+      if (event !== null) plan = todosProjection.apply(plan, event);
+    } catch (error) {
+      if (error instanceof LogLoadError) throw new LogLoadError(logPath, lineNumberAt(logPath, line.start), error.reason);
+      throw error;
+    }
+  }
+  if (!header) throw new LogLoadError(logPath, 1, 'empty log: no session header');
+  return plan === null ? null : [...plan];
+}
+
+/** A checker positioned just before the turn/start line `text` (whose own validity admitEventLine checks). */
+function resumeBefore(text: string): InvariantChecker {
+  const raw = rawEnvelopeSchema.safeParse(parseJson(text));
+  const event = raw.success ? parseEvent(raw.data) : null;
+  if (event === null || typeof event === 'string' || event.type !== 'turn/start') return new InvariantChecker();
+  return new InvariantChecker({ lastSeq: event.seq - 1, lastTurn: event.data.turn - 1 });
 }
 
 export interface TailPage {

@@ -1,0 +1,121 @@
+// `plan` reads the log's tail, and is honest about it: the lines it reads are
+// validated like `check` validates them (same refusals, same message, exit 1), it
+// stays linear in the tail's size however long its lines, and what it prints (and
+// `export`) cannot drive the terminal or forge a row.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import type { CliIo } from '../../../extension/src/cli/io';
+import { main } from '../../../extension/src/cli/main';
+import { LOG_FORMAT_VERSION } from '../../../extension/src/core/session/header';
+import { tempDir } from '../support/sessions';
+
+function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
+  const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
+  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: () => undefined };
+}
+
+async function cli(dir: string, args: string[]) {
+  const io = capture(dir);
+  const code = await main(args, io);
+  return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
+}
+
+const ts = '2026-12-01T00:00:00.000Z';
+
+/** A valid one-turn log whose todo_write result carries `resultBytes` of text (a long last line). */
+function writeLog(file: string, todos: { content: string; status: string }[], resultBytes = 10): string[] {
+  let seq = 0;
+  const ev = (type: string, data: object) =>
+    JSON.stringify({ seq: ++seq, ts, type, data, ...(['user/message', 'assistant/message', 'tool/result'].includes(type) ? { surfaceOp: 'append' } : {}) });
+  const args = JSON.stringify({ todos });
+  const lines = [
+    JSON.stringify({ type: 'session', version: LOG_FORMAT_VERSION, id: 'honest', createdAt: ts }),
+    ev('turn/start', { turn: 1 }),
+    ev('user/message', { turn: 1, message: { text: 'go' } }),
+    ev('step/start', { turn: 1, step: 1 }),
+    ev('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: args }] }, model: { provider: 'scripted', model: 'scripted' } }),
+    ev('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: args }),
+    ev('todo/write', { todos }),
+    ev('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'x'.repeat(resultBytes) }),
+  ];
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  return lines;
+}
+
+describe('plan validates what it reads like check', () => {
+  const dir = tempDir('agent-checklist-honest-');
+  const file = (name: string) => path.join(dir, name);
+
+  async function sameRefusal(log: string): Promise<string> {
+    const checked = await cli(dir, ['check', log]);
+    const planned = await cli(dir, ['plan', log]);
+    assert.equal(checked.code, 1, checked.err);
+    assert.deepEqual({ code: planned.code, err: planned.err, out: planned.out }, { code: 1, err: checked.err, out: '' });
+    return planned.err;
+  }
+
+  it('a zero-byte file', async () => {
+    fs.writeFileSync(file('empty.jsonl'), '');
+    assert.equal(await sameRefusal(file('empty.jsonl')), `invalid: ${file('empty.jsonl')}: line 1: empty log: no session header`);
+  });
+
+  it('a duplicated last line', async () => {
+    const lines = writeLog(file('dup.jsonl'), [{ content: 'a', status: 'pending' }]);
+    fs.appendFileSync(file('dup.jsonl'), `${lines.at(-1)}\n`);
+    assert.match(await sameRefusal(file('dup.jsonl')), /line 9: invariant broken: seq 7 does not follow 7$/);
+  });
+
+  it('a todo/write that breaks the todo schema, and a line that is not JSON', async () => {
+    const lines = writeLog(file('bad.jsonl'), [{ content: 'a', status: 'pending' }]);
+    fs.writeFileSync(file('bad.jsonl'), `${[...lines.slice(0, 6), lines[6]!.replace('"pending"', '"maybe"'), lines[7]].join('\n')}\n`);
+    await sameRefusal(file('bad.jsonl'));
+    fs.writeFileSync(file('nojson.jsonl'), `${[...lines.slice(0, 6), '{not json', lines[6], lines[7]].join('\n')}\n`);
+    assert.match(await sameRefusal(file('nojson.jsonl')), /line 7: not a valid event line/);
+  });
+
+  it('a valid log: plan answers, a torn last line is passed over as check passes it over', async () => {
+    writeLog(file('ok.jsonl'), [{ content: 'read', status: 'completed' }, { content: 'fix', status: 'in_progress' }]);
+    fs.appendFileSync(file('ok.jsonl'), '{"seq":8,"ts":"2026');
+    assert.equal((await cli(dir, ['check', file('ok.jsonl')])).code, 0);
+    assert.deepEqual(await cli(dir, ['plan', file('ok.jsonl')]), { code: 0, out: '1 completed · 1 in progress\n[x] read\n[~] fix', err: '' });
+  });
+});
+
+describe('plan on long tail lines', () => {
+  for (const mb of [16, 64]) {
+    it(`a ${mb} MB last line: linear time (was ${mb === 16 ? '4.3' : '66'} s), the same answer as check`, async () => {
+      const dir = tempDir('agent-checklist-long-');
+      const log = path.join(dir, 'long.jsonl');
+      writeLog(log, [{ content: 'long', status: 'in_progress' }], mb * 1024 * 1024);
+      const start = Date.now();
+      const planned = await cli(dir, ['plan', log, '--format', 'json']);
+      const ms = Date.now() - start;
+      console.log(`# plan with a ${mb} MB last line: ${ms} ms`);
+      assert.deepEqual(planned, { code: 0, out: JSON.stringify([{ content: 'long', status: 'in_progress' }]), err: '' });
+      assert.equal((await cli(dir, ['check', log])).code, 0);
+      assert.ok(ms < 15_000, `plan took ${ms} ms`);
+    });
+  }
+});
+
+describe('text output cannot drive the terminal or forge a row', () => {
+  it('plan (text, markdown) and export escape control characters and newlines in todo content', async () => {
+    const dir = tempDir('agent-checklist-escape-');
+    const log = path.join(dir, 'evil.jsonl');
+    const evil = 'fix\u001b]0;pwned\u0007\u001b[2J it\n[x] forged row\u202e';
+    writeLog(log, [{ content: evil, status: 'pending' }]);
+    const shown = 'fix\\e]0;pwned\\u0007\\e[2J it\\n[x] forged row\\u202e';
+    const text = await cli(dir, ['plan', log]);
+    assert.deepEqual(text, { code: 0, out: `1 pending\n[ ] ${shown}`, err: '' });
+    const markdown = await cli(dir, ['plan', log, '--format', 'markdown']);
+    assert.equal(markdown.out, `- [ ] ${shown}`);
+    const exported = await cli(dir, ['export', log]);
+    assert.equal(exported.code, 0);
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(exported.out, /[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
+    assert.equal(exported.out.split('\n').filter((l) => l.includes('forged')).length, 2, 'the item is one line, in the standing plan and the history');
+    assert.equal(JSON.parse((await cli(dir, ['plan', log, '--format', 'json'])).out)[0].content, evil, 'JSON keeps the exact text');
+  });
+});
