@@ -113,7 +113,6 @@ describe('text output cannot drive the terminal or forge a row', () => {
     assert.equal(markdown.out, `- [ ] ${shown}`);
     const exported = await cli(dir, ['export', log]);
     assert.equal(exported.code, 0);
-    // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(exported.out, /[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
     assert.equal(exported.out.split('\n').filter((l) => l.includes('forged')).length, 2, 'the item is one line, in the standing plan and the history');
     assert.equal(JSON.parse((await cli(dir, ['plan', log, '--format', 'json'])).out)[0].content, evil, 'JSON keeps the exact text');
