@@ -5,8 +5,9 @@
 // Options: PORT=<n> to choose the port (default: a free one).
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CODE_SERVER_BUILD, ensureOrExit } from './prerequisites.mjs';
 import { buildExtension } from './vscode-server/harness.mjs';
-import { ensureCodeServer } from './vscode-server/install.mjs';
+import { ensureCodeServer, isCodeServerInstalled } from './vscode-server/install.mjs';
 import { CODE_SERVER_VERSION, REPO_ROOT } from './vscode-server/paths.mjs';
 import { startServer, workbenchUrl } from './vscode-server/server.mjs';
 
@@ -14,6 +15,8 @@ const home = join(REPO_ROOT, '.vscode-test', 'start');
 const workspace = join(home, 'demo-workspace');
 const userDataDir = join(home, 'user-data');
 
+// Before the build, so a missing system program stops us at once with the command to run.
+if (!isCodeServerInstalled()) ensureOrExit(CODE_SERVER_BUILD, { who: 'npm start' });
 console.log('Building the extension…');
 buildExtension();
 ensureCodeServer();

@@ -1,8 +1,14 @@
 // `npm test`: every tier, in order, stopping at the first failure.
 //   lint -> typecheck -> build -> unit -> integration (real extension host) -> e2e (real browser)
-// Tiers that need code-server and Chromium prepare them (see scripts/vscode-server/).
+// The system programs every tier needs are made sure of first (scripts/prerequisites.mjs:
+// installed from Debian when we are root, else we stop with the command to run);
+// code-server is prepared by the first tier that needs it (scripts/vscode-server/).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CODE_SERVER_BUILD, ensureOrExit } from './prerequisites.mjs';
+import { isCodeServerInstalled } from './vscode-server/install.mjs';
+
+ensureOrExit(['chromium', 'bubblewrap', ...(isCodeServerInstalled() ? [] : CODE_SERVER_BUILD)], { who: 'npm test' });
 
 const steps = [
   ['lint', 'npm', ['run', 'lint']],

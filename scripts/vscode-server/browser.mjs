@@ -1,12 +1,10 @@
 // Debian's headless Chromium through playwright-core (never a downloaded browser).
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from '../prerequisites.mjs';
 import { makeTempDir } from './server.mjs';
 
-export function chromiumPath() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  return candidates.find((path) => existsSync(path)) ?? null;
-}
+export { chromiumPath };
 
 /** Flags that keep Chromium off the (closed) network and quiet as root in a container. */
 export const CHROMIUM_ARGS = [

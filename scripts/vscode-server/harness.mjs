@@ -6,26 +6,35 @@ import { format } from 'node:util';
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import * as esbuild from 'esbuild';
-import { chromiumPath } from './browser.mjs';
-import { missingPrerequisites, isCodeServerInstalled } from './install.mjs';
+import { CODE_SERVER_BUILD, ensurePrerequisites, whyMissing } from '../prerequisites.mjs';
+import { isCodeServerInstalled } from './install.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
 export const INTEGRATION_OUT = join(REPO_ROOT, 'out', 'integration');
 
-/**
- * Returns null when the real-VS-Code tiers can run, else why not. Outside CI a
- * missing system package skips the tier with that message; in CI it fails it.
- */
-export function whyCannotRun() {
-  const missing = [];
-  if (!chromiumPath()) missing.push('chromium (apt-get install chromium, or set CHROME_PATH)');
-  if (!isCodeServerInstalled()) missing.push(...missingPrerequisites());
-  return missing.length ? `missing ${missing.join(', ')}; .ci/run installs them on Debian` : null;
+/** The system programs the real-VS-Code tiers need here (the build tools only until code-server is built). */
+function tierNeeds() {
+  return ['chromium', ...(isCodeServerInstalled() ? [] : CODE_SERVER_BUILD)];
 }
 
+/**
+ * Returns null when the real-VS-Code tiers can run (or we can install what they
+ * need, as root), else why not, with the exact command.
+ */
+export function whyCannotRun() {
+  return whyMissing(tierNeeds());
+}
+
+/**
+ * Installs what the tier needs when we can (root), else: outside CI the tier is
+ * skipped with the command that would enable it; in CI it fails.
+ */
 export function skipOrFail(tier) {
   const why = whyCannotRun();
-  if (!why) return;
+  if (!why) {
+    ensurePrerequisites(tierNeeds(), { who: tier });
+    return;
+  }
   if (process.env.CI) {
     console.error(`${tier}: cannot run: ${why}`);
     process.exit(1);

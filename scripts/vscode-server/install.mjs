@@ -5,19 +5,31 @@
 //
 // Why by hand: code-server's postinstall downloads ripgrep from the internet, which
 // fails here, so every package is installed with --ignore-scripts and the native
-// modules are built explicitly (node-gyp against Node's own headers), ripgrep is
-// taken from Debian. The work happens in a temporary folder renamed into place at
-// the end, so a crash or a concurrent run never leaves a half install behind.
+// modules are built explicitly (node-gyp against Node's own headers). The work
+// happens in a temporary folder renamed into place at the end, so a crash or a
+// concurrent run never leaves a half install behind.
+//
+// Two things a fresh machine does not need:
+// - libkrb5-dev: VS Code imports `kerberos` only to answer a Kerberos proxy
+//   challenge (`await import("kerberos")` in the server's and the extension host's
+//   proxy code, inside the request that needs it), so it is left unbuilt. Lost: only
+//   Kerberos (Negotiate) authentication to an HTTP proxy.
+// - ripgrep: no registry package ships an rg binary without a download (the one
+//   that does, a CLI's platform package, is 170 MB). When `rg` is on PATH (Debian's
+//   ripgrep) it is copied in; without it VS Code starts and runs the extension
+//   normally. Lost: the workbench's own Search view and Go to File (Ctrl+P), which
+//   spawn rg; no tier and no part of Agent Checklist uses them (its grep tool is
+//   RE2 in JavaScript, list_files walks the file system itself).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CODE_SERVER_VERSION, ENTRY, INSTALL_DIR, READY_MARKER } from './paths.mjs';
+import { CODE_SERVER_BUILD, ensurePrerequisites, findOnPath } from '../prerequisites.mjs';
 
 /** Native modules of VS Code's server that must be compiled here (no prebuilt download). */
-const VSCODE_NATIVE = ['kerberos', 'node-pty', '@parcel/watcher', '@vscode/spdlog', '@vscode/deviceid', 'native-watchdog'];
+const VSCODE_NATIVE = ['node-pty', '@parcel/watcher', '@vscode/spdlog', '@vscode/deviceid', 'native-watchdog'];
 /** What each build must leave behind, relative to lib/vscode/node_modules. */
 const VSCODE_NATIVE_OUTPUTS = [
-  'kerberos/build/Release/kerberos.node',
   'node-pty/build/Release/pty.node',
   '@vscode/spdlog/build/Release/spdlog.node',
   'native-watchdog/build/Release/watchdog.node',
@@ -28,22 +40,6 @@ const DENIED_SCRIPTS = ['@vscode/ripgrep', '@vscode/windows-process-tree', '@vsc
 
 export function isCodeServerInstalled() {
   return existsSync(READY_MARKER) && existsSync(ENTRY);
-}
-
-function findOnPath(name) {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (dir && existsSync(join(dir, name))) return join(dir, name);
-  }
-  return null;
-}
-
-/** Missing system prerequisites, as install hints (empty when all are there). */
-export function missingPrerequisites() {
-  const missing = [];
-  if (!findOnPath('rg')) missing.push('ripgrep (apt-get install ripgrep)');
-  if (!existsSync('/usr/include/gssapi/gssapi.h') && !findOnPath('krb5-config')) missing.push('libkrb5-dev (apt-get install libkrb5-dev)');
-  for (const tool of ['make', 'g++', 'python3']) if (!findOnPath(tool)) missing.push(`${tool} (needed by node-gyp)`);
-  return missing;
 }
 
 /**
@@ -69,8 +65,7 @@ function allowScripts(packageJsonPath, allowed) {
 /** Installs when needed; returns the entry script. Throws with a readable reason. */
 export function ensureCodeServer({ log = (line) => console.log(line) } = {}) {
   if (isCodeServerInstalled()) return ENTRY;
-  const missing = missingPrerequisites();
-  if (missing.length) throw new Error(`code-server cannot be built here; missing: ${missing.join(', ')}. On Debian, .ci/run installs them.`);
+  ensurePrerequisites(CODE_SERVER_BUILD, { who: 'preparing code-server', log });
 
   const started = Date.now();
   const work = `${INSTALL_DIR}.tmp-${process.pid}`;
@@ -105,9 +100,14 @@ export function ensureCodeServer({ log = (line) => console.log(line) } = {}) {
     allowScripts(join(vscodeDir, 'package.json'), VSCODE_NATIVE);
     run('build native modules', vscodeDir, ['rebuild', ...VSCODE_NATIVE]);
     for (const out of VSCODE_NATIVE_OUTPUTS) expect(join(vscodeDir, 'node_modules', out));
-    const rgDir = join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
-    mkdirSync(rgDir, { recursive: true });
-    copyFileSync(findOnPath('rg'), join(rgDir, 'rg'));
+    const rg = findOnPath('rg');
+    if (rg) {
+      const rgDir = join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
+      mkdirSync(rgDir, { recursive: true });
+      copyFileSync(rg, join(rgDir, 'rg'));
+    } else {
+      log('  no ripgrep on PATH: the workbench\'s Search view and Go to File will not work (Agent Checklist does not need them; apt-get install ripgrep adds them)');
+    }
     symlinkSync('node_modules', join(vscodeDir, 'node_modules.asar'));
 
     run('install built-in extensions modules', join(vscodeDir, 'extensions'), ['install', '--omit=dev']);
