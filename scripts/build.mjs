@@ -8,7 +8,7 @@
 // path relative to the bundle (dist/). Activation and a scripted CLI run load none of
 // them. The build fails if a lazy package slips into a main bundle by a static import.
 import * as esbuild from 'esbuild';
-import { chmodSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -54,8 +54,17 @@ const lazyBundles = Object.entries(LAZY_PACKAGES).map(([name, { file, exports }]
   outfile: `dist/providers/${file}.js`,
 }));
 
+/**
+ * The test API (vscode/test-api.ts) is its own bundle, and only outside production:
+ * extension.js requires dist/test-api.js at run time in ExtensionMode.Test only.
+ */
+const TEST_API = 'dist/test-api.js';
+const testBundles = production ? [] : [{ ...node, entryPoints: ['extension/src/vscode/test-api.ts'], outfile: TEST_API, external: ['vscode'] }];
+if (production) rmSync(TEST_API, { force: true });
+
 const configs = [
   { ...node, entryPoints: ['extension/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyPackages] },
+  ...testBundles,
   { ...node, entryPoints: ['extension/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [lazyPackages] },
   ...lazyBundles,
   {

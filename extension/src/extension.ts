@@ -1,5 +1,6 @@
 // Composition root: wiring only. Everything it creates is owned by
 // context.subscriptions, so deactivate/re-activate never duplicates anything.
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { repairAbandonedLogs } from './core/store/abandoned-logs';
@@ -15,22 +16,34 @@ import { promptForApiKey } from './vscode/remote-provider';
 import { SessionController } from './vscode/session-controller';
 import { registerSetUpAgentCommand } from './vscode/setup-agent';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
-import { createTestApi, LiveAdapters, type AgentChecklistTestApi, type TestApiParts } from './vscode/test-api';
+import type { AgentChecklistTestApi, TestHooks } from './vscode/test-api';
 import { WebviewApprovalGate } from './vscode/webview-approval-gate';
 
 export type { AgentChecklistTestApi } from './vscode/test-api';
 
-/** Survives re-activation on purpose: it counts what each activation left alive. */
-const live = new LiveAdapters();
 let activeController: SessionController | null = null;
-/** The latest activation's parts, read by the one test API object. */
-let activeParts: TestApiParts | null = null;
-let testApi: AgentChecklistTestApi | undefined;
+
+/**
+ * The test API's hooks, only in ExtensionMode.Test: its own bundle beside this one
+ * (dist/test-api.js, which only the development build emits), required at run time
+ * so that no byte of it is in this bundle. Null in every other mode.
+ */
+function testHooks(context: vscode.ExtensionContext): TestHooks | null {
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return null;
+  const file = path.join(__dirname, 'test-api.js');
+  try {
+    return (createRequire(__filename)(file) as { testHooks: TestHooks }).testHooks;
+  } catch (error) {
+    console.error(`Agent Checklist: no test API (${file}: ${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+}
 
 export function activate(context: vscode.ExtensionContext): AgentChecklistTestApi | undefined {
   const started = performance.now();
+  const hooks = testHooks(context);
   const own = <T extends vscode.Disposable>(kind: string, item: T): T => {
-    context.subscriptions.push(live.track(kind, item));
+    context.subscriptions.push(hooks ? hooks.track(kind, item) : item);
     return item;
   };
 
@@ -62,13 +75,12 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   context.subscriptions.push({
     dispose: () => {
       if (activeController === controller) activeController = null;
-      if (activeParts?.controller === controller) activeParts = null;
     },
   });
   controller.openLatest();
 
   const tree = registerPlanTree(controller);
-  own('planTree', tree.disposable);
+  own('tree', tree.disposable);
   const statusBar = own('statusBar', new PlanStatusBar(controller));
   const deps = { controller, log };
   const webview = own(
@@ -138,21 +150,16 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
   own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));
 
-  activeParts = { controller, tree: tree.provider, statusBar, webview, approvals, live, secrets: context.secrets, chatTool };
-  testApi ??= createTestApi(
-    () => {
-      if (!activeParts) throw new Error('Agent Checklist is not active');
-      return activeParts;
-    },
-    async () => {
-      await deactivate();
-      for (const item of context.subscriptions.splice(0)) item.dispose();
-      activate(context);
-    },
-  );
   // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
   log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
-  return context.extensionMode === vscode.ExtensionMode.Production ? undefined : testApi;
+  if (!hooks) return undefined;
+  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, statusBar, webview, approvals, secrets: context.secrets, chatTool }, async () => {
+    await deactivate();
+    for (const item of context.subscriptions.splice(0)) item.dispose();
+    activate(context);
+  });
+  context.subscriptions.push(disconnect);
+  return api;
 }
 
 /** Ends a running turn cleanly (it records `aborted`) before the log is closed. */

@@ -1,7 +1,12 @@
-// What activate() returns outside production (development and test hosts): read-only
-// views of the REAL objects the extension runs — the tree provider's items, the status
-// bar item's text — for the integration tests in the extension host. Nothing here
+// What activate() returns in ExtensionMode.Test (the integration tests' extension
+// host): read-only views of the REAL objects the extension runs — the tree provider's
+// items, the status bar item's text — and a count of live adapters. Nothing here
 // computes a result of its own.
+//
+// Its own bundle, dist/test-api.js, built only by the development build: extension.ts
+// requires it at run time in ExtensionMode.Test only, and the production build
+// (`scripts/build.mjs --production`) neither contains nor emits it
+// (test/integration/production-bundle.test.ts checks the names below are absent).
 import type * as vscode from 'vscode';
 import { secretKeyName, type RemoteProviderId } from './remote-provider';
 import type { HostMessage, RunView, SessionListItem } from '../core/protocol/messages';
@@ -31,7 +36,7 @@ export interface PlanTreeNodeRow extends PlanTreeRow {
 }
 
 /** Counts of live (created, not yet disposed) adapters, by kind. */
-export class LiveAdapters {
+class LiveAdapters {
   private readonly counts = new Map<string, number>();
 
   track<T extends { dispose(): void }>(kind: string, adapter: T): T {
@@ -90,9 +95,19 @@ export interface TestApiParts {
   statusBar: PlanStatusBar;
   webview: AgentWebviewProvider;
   approvals: WebviewApprovalGate;
-  live: LiveAdapters;
   secrets: vscode.SecretStorage;
   chatTool: ChatPlanTool;
+}
+
+/** What extension.ts uses, in ExtensionMode.Test only. */
+export interface TestHooks {
+  /** Counts `item` as a live adapter of `kind` until it is disposed (wraps its dispose). */
+  track<T extends { dispose(): void }>(kind: string, item: T): T;
+  /**
+   * The latest activation's parts; returns the one API object (the same across
+   * re-activations) and a disposable that forgets these parts.
+   */
+  connect(parts: TestApiParts, reactivate: () => Promise<void>): { api: AgentChecklistTestApi; disconnect: { dispose(): void } };
 }
 
 function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
@@ -116,7 +131,7 @@ function treeRows(tree: PlanTreeProvider, nodes: PlanNode[]): PlanTreeNodeRow[] 
 }
 
 /** One API object for the extension's lifetime: every call reads the current activation. */
-export function createTestApi(current: () => TestApiParts, reactivate: () => Promise<void>): AgentChecklistTestApi {
+function createTestApi(current: () => TestApiParts, live: LiveAdapters, reactivate: () => Promise<void>): AgentChecklistTestApi {
   return {
     planTreeRows: () => {
       const { tree } = current();
@@ -139,9 +154,39 @@ export function createTestApi(current: () => TestApiParts, reactivate: () => Pro
     webviewMessages: () => [...current().webview.recentMessages],
     webviewMessage: (data) => current().webview.handleMessage(data),
     pendingApprovals: () => current().approvals.pending,
-    liveAdapters: () => current().live.snapshot(),
+    liveAdapters: () => live.snapshot(),
     chatSessionLog: () => current().chatTool.logPath,
     storeApiKey: (provider, key) => Promise.resolve(current().secrets.store(secretKeyName(provider), key)),
     reactivate,
   };
 }
+
+// Module state survives re-activation (the bundle is required once per extension host).
+const live = new LiveAdapters();
+let parts: TestApiParts | null = null;
+let latestReactivate: () => Promise<void> = () => Promise.reject(new Error('Agent Checklist is not active'));
+let api: AgentChecklistTestApi | undefined;
+
+export const testHooks: TestHooks = {
+  track: (kind, item) => live.track(kind, item),
+  connect: (next, reactivate) => {
+    parts = next;
+    latestReactivate = reactivate;
+    api ??= createTestApi(
+      () => {
+        if (!parts) throw new Error('Agent Checklist is not active');
+        return parts;
+      },
+      live,
+      () => latestReactivate(),
+    );
+    return {
+      api,
+      disconnect: {
+        dispose: () => {
+          if (parts === next) parts = null;
+        },
+      },
+    };
+  },
+};

@@ -1,0 +1,52 @@
+// Test-only code never ships: the production build (`scripts/build.mjs --production`,
+// what `npm run package` packs) contains none of the test API's names, and does not
+// emit its bundle (dist/test-api.js), while this host (ExtensionMode.Test) got the API
+// from exactly that separate bundle.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, getApi } from './helpers';
+
+/** Names of the API that the product itself never uses (session, run, webview … are ordinary words there). */
+const ORDINARY = new Set(['session', 'sessions', 'run', 'webview']);
+/** Implementation names of the test module (not `testHooks`: extension.ts reads that export by name, in Test mode only). */
+const INTERNALS = ['LiveAdapters', 'createTestApi'];
+
+/** The real build script in a scratch folder linked to the sources (dist/ keeps the development build). Async: the host stays responsive. */
+async function productionBuild(root: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-it-prod-'));
+  for (const name of ['extension', 'webview', 'node_modules', 'package.json', 'tsconfig.json']) fs.symlinkSync(path.join(root, name), path.join(dir, name));
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--production'], { cwd: dir }, (error, stdout, stderr) => (error ? reject(new Error(`production build failed: ${stdout}${stderr}`)) : resolve()));
+  });
+  return dir;
+}
+
+describe('production bundle', () => {
+  it('contains none of the test API names and no test-api bundle; this test host loaded the API from dist/test-api.js', async function () {
+    this.timeout(120_000);
+    const api = await getApi();
+    const names = [...Object.keys(api).filter((name) => !ORDINARY.has(name)), ...INTERNALS];
+    assert.ok(names.includes('planTreeRows') && names.includes('liveAdapters'), 'the names come from the live API object');
+    const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
+    assert.ok(root);
+    assert.ok(fs.existsSync(path.join(root, 'dist', 'test-api.js')), 'the development build emits the test API bundle');
+    assert.ok(Object.keys(require.cache).some((file) => file === path.join(root, 'dist', 'test-api.js')), 'and this host required it');
+
+    const dir = await productionBuild(root);
+    try {
+      const dist = path.join(dir, 'dist');
+      assert.ok(!fs.existsSync(path.join(dist, 'test-api.js')), 'the production build emits no test API bundle');
+      for (const file of ['extension.js', 'cli.js']) {
+        const text = fs.readFileSync(path.join(dist, file), 'utf8');
+        const found = names.filter((name) => text.includes(name));
+        assert.deepEqual(found, [], `${file} (production) contains test API names`);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
