@@ -32,10 +32,14 @@ run options:
   --session <id>                         continue a stored session with a new turn
   --allow-parallel-in-progress true|false
                                          todo_write policy (required when todo_write is enabled)
-  --tools <list>                         comma-separated tools to enable (default: todo_write);
-                                         built in: todo_write, bash, read_file, write_file,
-                                         edit_file, list_files, grep, subagent
-  --max-steps <n>                        model requests per turn at most (default: 25)
+  --tools <list>                         comma-separated tools to enable (default: all built-in
+                                         tools, as in the extension): todo_write, bash, read_file,
+                                         write_file, edit_file, list_files, grep, subagent
+  --max-steps <n>                        model requests per turn at most (default: 200)
+  --context-window <tokens>              the model's context window (default 0: the provider's known
+                                         window); the history is compacted before a request would
+                                         pass 80% of it, and when the provider says it is too long
+  --compact                              summarize the session's history before the prompt
   --cwd <dir>                            the workspace the tools act on (default: the current folder);
                                          paths outside it are refused
   --yes, -y                              approve every bash command and file write without asking
@@ -43,7 +47,9 @@ run options:
   --keep-env <list>                      comma-separated variables bash keeps although their names
                                          contain KEY, TOKEN, SECRET or PASSWORD (the provider's key
                                          variable is never passed)
-  --json                                 print { sessionId, logPath, finalText, plan, turnEnd }
+  --json                                 print { sessionId, logPath, finalText, plan, turnEnd,
+                                         context: { promptTokens, window, estimated, compactions },
+                                         rules }
 
 mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemini
 CLI, ...): todo_write (the same contract) and todo_read. Each connection is one

@@ -10,14 +10,16 @@ export function checkCommand(io: CliIo, logPath: string): number {
     // Streamed: memory stays flat whatever the log's size.
     let plan = todosProjection.init;
     let events = 0;
+    let compactions = 0;
     const log = replayLogFile(logPath, (event) => {
       events++;
+      if (event.type === 'context/compact') compactions++;
       plan = todosProjection.apply(plan, event);
     });
     const turns = log.checker.position.lastTurn;
     const open = log.checker.position.openTurn;
     io.out(
-      `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}, plan: ${plan === null ? 'none' : plan.length === 0 ? 'empty' : stripHeader(plan)}`,
+      `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}${compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : ''}, plan: ${plan === null ? 'none' : plan.length === 0 ? 'empty' : stripHeader(plan)}`,
     );
     if (log.tornTail) io.err(`note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); opening the session for writing cuts them`);
     if (log.skipped) io.err(`note: ${log.skipped} ignorable line(s) of unknown types were skipped`);

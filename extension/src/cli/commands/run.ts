@@ -1,18 +1,28 @@
 // `run [options] <prompt>`: one turn of a headless session, through the same core
-// the extension uses. A new session unless --session names one to continue.
+// the extension uses. A new session unless --session names one to continue. It
+// offers the extension's tools (all built-in tools) unless --tools says otherwise;
+// the system prompt names the workspace and carries its rules file; --compact
+// summarizes the stored history before the prompt; --context-window sets the
+// model's window (0/absent: the provider's known default).
 // Workspace tools act on --cwd (default: the current folder), which the user chose
 // by running the CLI there, so it counts as trusted. Calls that need approval
 // (bash, write_file, edit_file) run with --yes; without it they are asked about on
 // a terminal (when main() is given `ask`) and refused, with a hint, otherwise.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runTurn } from '../../core/agent/loop';
+import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
+import { contextUse } from '../../core/agent/context-budget';
+import { resolveContextWindow } from '../../core/agent/context-window';
+import { DEFAULT_MAX_STEPS, runTurn } from '../../core/agent/loop';
+import { buildSystemPrompt, type WorkspaceEnvironment } from '../../core/agent/system-prompt';
+import { deriveMessages } from '../../core/session/derive-messages';
 import type { ModelProvider } from '../../core/agent/provider';
 import { finalAssistantText } from '../../core/agent/subagent-run';
-import { buildToolRegistry, DEFAULT_TOOLS, ToolSetError } from '../../core/agent/tool-set';
+import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../core/agent/tool-set';
 import { TODO_WRITE_TOOL_NAME } from '../../core/plan/todo-write-tool';
 import { planAsText } from '../../core/plan/summaries';
-import { todosProjection } from '../../core/plan/todos-projection';
+import { todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
+import type { Session } from '../../core/session/session';
 import { LiveProjection } from '../../core/projection/projection';
 import type { TurnEndReason } from '../../core/session/events';
 import { SessionStore } from '../../core/store/session-store';
@@ -22,6 +32,7 @@ import { sandboxUnavailableMessage } from '../../core/tools/sandbox';
 import { createCliProvider, keyVariableOf, type ProviderFlags } from '../provider-factory';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
+import { cliWorkspaceEnvironment } from '../workspace-env';
 
 export interface RunFlags extends ProviderFlags {
   prompt: string;
@@ -30,6 +41,10 @@ export interface RunFlags extends ProviderFlags {
   allowParallelInProgress?: string;
   tools?: string;
   maxSteps?: string;
+  /** The model's context window in tokens (0: the provider's known default). */
+  contextWindow?: string;
+  /** Compact the stored history before the prompt. */
+  compact?: boolean;
   /** The workspace folder the tools act on (relative to the process folder). */
   cwd?: string;
   /** Auto-approve every call that needs approval. */
@@ -64,16 +79,23 @@ export function parseBool(flag: string, value: string | undefined): boolean | un
 }
 
 export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
-  const tools = flags.tools === undefined ? [...DEFAULT_TOOLS] : flags.tools.split(',').map((t) => t.trim()).filter(Boolean);
+  const tools = flags.tools === undefined ? [...BUILT_IN_TOOLS] : flags.tools.split(',').map((t) => t.trim()).filter(Boolean);
   const allowParallel = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
   if (tools.includes(TODO_WRITE_TOOL_NAME) && allowParallel === undefined) {
     throw new UsageError('--allow-parallel-in-progress true|false is required when todo_write is enabled');
   }
-  const maxSteps = flags.maxSteps === undefined ? 25 : Number(flags.maxSteps);
+  const maxSteps = flags.maxSteps === undefined ? DEFAULT_MAX_STEPS : Number(flags.maxSteps);
   if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`--max-steps must be a whole number of at least 1 (got ${JSON.stringify(flags.maxSteps)})`);
+  const windowSetting = flags.contextWindow === undefined ? 0 : Number(flags.contextWindow);
+  if (!Number.isInteger(windowSetting) || windowSetting < 0) {
+    throw new UsageError(`--context-window must be a whole number of tokens, 0 for the provider's default (got ${JSON.stringify(flags.contextWindow)})`);
+  }
   const root = workspaceRoot(io, flags.cwd);
   const provider = createCliProvider(flags, io);
   const keyVariable = keyVariableOf(flags);
+  const window = resolveContextWindow(windowSetting, provider);
+  const env = await cliWorkspaceEnvironment(root);
+  const system = buildSystemPrompt(env);
   const store = new SessionStore(path.resolve(io.cwd, flags.sessionDir ?? '.agent-checklist/sessions'));
   const approvals = new Approvals({ gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT });
   let toolSet;
@@ -97,6 +119,8 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
         sessions: store,
         maxSteps,
         cwd: root,
+        system,
+        context: { window },
         observer: {
           onStart: (_child, link) => {
             if (!flags.json) io.err(`\n— subagent ${JSON.stringify(link.description)} started (session ${link.childSessionId})`);
@@ -116,7 +140,7 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       io.err(`no session ${JSON.stringify(flags.session)} in ${store.dir}`);
       return EXIT_FAILED;
     }
-    return await runInSession(io, flags, signal, { store, provider, tools: toolSet.registry, maxSteps, root });
+    return await runInSession(io, flags, signal, { store, provider, tools: toolSet.registry, maxSteps, root, window, system, env });
   } finally {
     toolSet.owned.dispose();
   }
@@ -126,7 +150,7 @@ async function runInSession(
   io: CliIo,
   flags: RunFlags,
   signal: AbortSignal,
-  deps: { store: SessionStore; provider: ModelProvider; tools: ToolRegistry; maxSteps: number; root: string },
+  deps: { store: SessionStore; provider: ModelProvider; tools: ToolRegistry; maxSteps: number; root: string; window: number; system: string; env: WorkspaceEnvironment },
 ): Promise<number> {
   const { store } = deps;
   const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } }) : store.openForWrite(flags.session);
@@ -136,11 +160,17 @@ async function runInSession(
   const plan = new LiveProjection(todosProjection, opened.session);
   try {
     if (!flags.json) plan.onChange((todos) => io.err(todos === null ? '— plan cleared' : `— plan\n${planAsText(todos)}`));
+    if (flags.compact) {
+      const failed = await compactBeforePrompt(io, flags, opened.session, deps, plan.state, signal);
+      if (failed !== null) return failed;
+    }
     const turnEnd = await runTurn(opened.session, flags.prompt, {
       provider: deps.provider,
       tools: deps.tools,
       maxSteps: deps.maxSteps,
       signal,
+      system: deps.system,
+      context: { window: deps.window },
       onDelta: (d) => {
         // Only this session's text goes to stdout; subagents report through their own logs.
         if (d.sessionId !== opened.session.id) return;
@@ -149,8 +179,13 @@ async function runInSession(
       },
     });
     const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
+    const events = opened.session.events;
+    const context = {
+      ...contextUse(events, { system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: plan.state }) }, deps.window),
+      compactions: events.filter((e) => e.type === 'context/compact').length,
+    };
     if (flags.json) {
-      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.state, turnEnd }));
+      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.state, turnEnd, context, rules: deps.env.rules?.file ?? null }));
     } else {
       io.write('\n');
       io.err(`— turn ${opened.session.lastTurn} ended: ${describe(turnEnd)} (session ${opened.session.id})`);
@@ -159,6 +194,29 @@ async function runInSession(
   } finally {
     plan.dispose();
     opened.dispose();
+  }
+}
+
+/** `--compact`: summarize the stored history first; null to go on, else the exit code. */
+async function compactBeforePrompt(
+  io: CliIo,
+  flags: RunFlags,
+  session: Session,
+  deps: { provider: ModelProvider; window: number },
+  plan: StandingPlan,
+  signal: AbortSignal,
+): Promise<number | null> {
+  if (!hasSomethingToCompact(session)) {
+    if (!flags.json) io.err('— nothing to compact yet');
+    return null;
+  }
+  try {
+    const event = await compactContext(session, { provider: deps.provider, window: deps.window, plan, signal });
+    if (!flags.json) io.err(`— conversation compacted (up to event ${event.data.upToSeq})`);
+    return null;
+  } catch (error) {
+    io.err(`compacting failed: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT_FAILED;
   }
 }
 

@@ -4,11 +4,21 @@
 // order, each tool/call durable BEFORE the tool runs. Every call the model made gets
 // exactly one result, whatever happens (stop, error, max steps), so the log stays
 // valid and the next turn's history is one the provider accepts.
+//
+// Context: before each request the loop measures it (context-budget.ts); when it
+// would pass `threshold` of the window, the history is compacted first
+// (compaction.ts). A provider answering "context too long" ends that step, the
+// history is compacted, and the next step tries again; a request that is still too
+// long right after a compaction ends the turn `error`, once.
+import { todosProjection, type StandingPlan } from '../plan/todos-projection';
 import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
 import type { Session } from '../session/session';
 import type { ToolRegistry } from '../tools/registry';
-import { ProviderError, type ModelProvider } from './provider';
+import { compactContext, hasSomethingToCompact } from './compaction';
+import { promptSize } from './context-budget';
+import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
+import { ProviderError, type ModelProvider, type ModelRequest } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 
@@ -25,7 +35,11 @@ export interface TurnOptions {
   system?: string;
   retry?: Partial<RetryPolicy>;
   onDelta?: (delta: LiveDelta) => void;
+  /** The model's window (tokens, 0 = unknown: compact only when the provider says "too long") and the threshold. */
+  context?: { window: number; threshold?: number };
 }
+
+export const DEFAULT_MAX_STEPS = 200;
 
 export const STOPPED_BEFORE_START = 'Error: this call was not started: the user stopped the turn.';
 
@@ -44,36 +58,84 @@ function emptyOutput(): StepOutput {
 export async function runTurn(session: Session, prompt: string, options: TurnOptions): Promise<TurnEndReason> {
   if (session.openTurn !== null) throw new Error(`session ${session.id} has turn ${session.openTurn} open; repair it before starting a new turn`);
   if (!Number.isInteger(options.maxSteps) || options.maxSteps < 1) throw new Error('maxSteps must be a whole number of at least 1');
+  // The standing plan as the todos projection folds it (turn/start clears it), kept for the restatement after a compaction.
+  let plan: StandingPlan = null;
+  const planWatch = session.subscribe((event) => {
+    plan = todosProjection.apply(plan, event);
+  });
+  try {
+    return await runSteps(session, prompt, options, () => plan);
+  } finally {
+    planWatch.dispose();
+  }
+}
+
+async function runSteps(session: Session, prompt: string, options: TurnOptions, currentPlan: () => StandingPlan): Promise<TurnEndReason> {
   const signal = options.signal ?? new AbortController().signal;
+  // Lowered for the rest of the turn when a provider's "too long" shows the window is smaller than we were told.
+  let window = options.context?.window ?? 0;
+  const threshold = options.context?.threshold ?? DEFAULT_COMPACT_THRESHOLD;
   const turn = session.lastTurn + 1;
-  session.append('turn/start', { turn });
-  session.append('user/message', { turn, message: { text: prompt } });
   const end = (reason: TurnEndReason): TurnEndReason => {
     session.append('turn/end', { turn, reason });
     return reason;
+  };
+  session.append('turn/start', { turn });
+  session.append('user/message', { turn, message: { text: prompt } });
+  const buildRequest = (): ModelRequest => ({
+    system: options.system ?? DEFAULT_SYSTEM_PROMPT,
+    messages: deriveMessages(session.events, { plan: currentPlan() }),
+    tools: options.tools.specs(),
+    sessionId: session.id,
+  });
+  /** A compaction with no successful request since: another "too long" ends the turn. */
+  let justCompacted = false;
+  const compact = async (): Promise<TurnEndReason | null> => {
+    try {
+      await compactContext(session, { provider: options.provider, window, plan: currentPlan(), signal, ...(options.retry ? { retry: options.retry } : {}) });
+      justCompacted = true;
+      return null;
+    } catch (error) {
+      if (signal.aborted) return end({ kind: 'aborted' });
+      return end({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
   };
 
   for (let step = 1; ; step++) {
     if (signal.aborted) return end({ kind: 'aborted' });
     if (step > options.maxSteps) return end({ kind: 'max-steps', maxSteps: options.maxSteps });
+    let request = buildRequest();
+    if (window > 0 && !justCompacted && promptSize(session.events, request).tokens > threshold * window && hasSomethingToCompact(session)) {
+      const ended = await compact();
+      if (ended) return ended;
+      request = buildRequest();
+    }
     session.append('step/start', { turn, step });
     let output = emptyOutput();
     let failure: string | null = null;
+    let overflow = false;
     try {
       await withRetries(
         async () => {
           output = emptyOutput();
-          await streamStep(session, turn, step, options, signal, output);
+          await streamStep(session, turn, step, request, options, signal, output);
         },
         { signal, ...options.retry },
         (attempt, delayMs, error) => options.onDelta?.({ kind: 'reset', sessionId: session.id, turn, step, attempt, delayMs, message: error.message }),
       );
+      justCompacted = false;
     } catch (error) {
-      if (!signal.aborted) failure = error instanceof Error ? error.message : String(error);
+      if (!signal.aborted) {
+        const message = error instanceof Error ? error.message : String(error);
+        const tooLong = error instanceof ProviderError && error.kind === 'context-overflow';
+        if (tooLong) window = learnedWindow(window, error.contextLimit, promptSize(session.events, request).tokens);
+        overflow = tooLong && !justCompacted && hasSomethingToCompact(session);
+        if (!overflow) failure = tooLong ? tooLongMessage(window, justCompacted, message) : message;
+      }
     }
     const aborted = signal.aborted;
     // A failed request leaves nothing; a stopped one keeps what the user already saw, minus unstarted calls.
-    const blocks = failure !== null ? [] : aborted ? output.blocks.filter((b) => b.type !== 'tool-call') : output.blocks;
+    const blocks = failure !== null || overflow ? [] : aborted ? output.blocks.filter((b) => b.type !== 'tool-call') : output.blocks;
     if (blocks.length) {
       session.append('assistant/message', {
         turn,
@@ -84,7 +146,7 @@ export async function runTurn(session: Session, prompt: string, options: TurnOpt
         ...(output.finishReason ? { finishReason: output.finishReason } : {}),
       });
     }
-    const calls = failure === null && !aborted ? output.calls : [];
+    const calls = failure === null && !overflow && !aborted ? output.calls : [];
     for (const call of calls) {
       if (signal.aborted) {
         session.append('tool/result', { turn, step, callId: call.id, isError: true, content: STOPPED_BEFORE_START });
@@ -97,12 +159,30 @@ export async function runTurn(session: Session, prompt: string, options: TurnOpt
     session.append('step/end', { turn, step });
     if (failure !== null) return end({ kind: 'error', message: failure });
     if (signal.aborted) return end({ kind: 'aborted' });
+    if (overflow) {
+      // The provider said the request is too long: compact now, the next step tries again.
+      const ended = await compact();
+      if (ended) return ended;
+      continue;
+    }
     if (calls.length === 0) return end({ kind: 'completed' });
   }
 }
 
-async function streamStep(session: Session, turn: number, step: number, options: TurnOptions, signal: AbortSignal, out: StepOutput): Promise<void> {
-  const request = { system: options.system ?? DEFAULT_SYSTEM_PROMPT, messages: deriveMessages(session.events), tools: options.tools.specs(), sessionId: session.id };
+/** The window after a "too long": the one the provider stated, else below the size of the rejected request. */
+export function learnedWindow(current: number, stated: number | undefined, rejectedTokens: number): number {
+  const bound = stated ?? Math.floor(rejectedTokens * 0.75);
+  return current > 0 ? Math.min(current, bound) : bound;
+}
+
+/** The one clear message of a request that does not fit even after compacting (or with nothing left to compact). */
+function tooLongMessage(window: number, afterCompaction: boolean, providerMessage: string): string {
+  const size = window > 0 ? ` (${window} tokens)` : '';
+  const why = afterCompaction ? 'even right after the conversation was compacted' : 'and there is nothing left to compact';
+  return `the request does not fit the model's context window${size} ${why}; start a new session or raise agentChecklist.contextWindow / --context-window if the model allows more. The provider said: ${providerMessage}`;
+}
+
+async function streamStep(session: Session, turn: number, step: number, request: ModelRequest, options: TurnOptions, signal: AbortSignal, out: StepOutput): Promise<void> {
   let text = '';
   let reasoning = '';
   let signature: string | undefined;

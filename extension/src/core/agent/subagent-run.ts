@@ -48,6 +48,8 @@ export interface SubagentDeps {
   /** Header `cwd` of child logs (the workspace folder). */
   cwd?: string;
   system?: string;
+  /** The model's window for the child's own compactions (the parent's). */
+  context?: { window: number; threshold?: number };
   retry?: Partial<RetryPolicy>;
   /** Live deltas of child sessions (each carries the child's sessionId). */
   onDelta?: (delta: LiveDelta) => void;
@@ -113,6 +115,7 @@ export async function runSubagent(deps: SubagentDeps, request: SubagentRequest):
         signal: request.signal,
         ...(deps.system === undefined ? {} : { system: deps.system }),
         ...(deps.retry === undefined ? {} : { retry: deps.retry }),
+        ...(deps.context === undefined ? {} : { context: deps.context }),
         ...(deps.onDelta === undefined ? {} : { onDelta: deps.onDelta }),
       });
       outcome = turnEnd.kind;

@@ -1,16 +1,49 @@
 // The model's view of a session: surface events, in order, as provider-neutral
 // messages. Nothing else reaches the model — todo/write in particular never does;
 // the model sees only its own tool call (in the assistant message) and the result.
+//
+// Compaction: the history starts at the latest `context/compact`. Its summary comes
+// first, as a user message that also states the standing plan (every item with its
+// status, from the log: the caller passes the todos projection's state), then every
+// surface event after its `upToSeq`. The walk goes backward from the end to that
+// compaction, so the cost is O(events after the latest compaction), whatever the
+// length of the log before it.
+import type { TodoItem } from '../plan/todo-schema';
 import type { AssistantBlock, SessionEvent } from './events';
+import { summaryMessageText } from './summary-message';
 
 export type Message =
   | { role: 'user'; text: string }
   | { role: 'assistant'; content: AssistantBlock[] }
   | { role: 'tool'; callId: string; isError: boolean; content: string };
 
-export function deriveMessages(events: Iterable<SessionEvent>): Message[] {
+export interface DeriveOptions {
+  /** The standing plan now (todos projection), restated after a compaction; null/absent = no plan. */
+  plan?: readonly TodoItem[] | null;
+  /** Only events up to this seq (what a compaction at this boundary summarizes). */
+  throughSeq?: number;
+}
+
+/** Index of the first event the model sees (0 without a compaction) and the compaction, if any. */
+export function contextStart(events: readonly SessionEvent[]): { from: number; compaction: Extract<SessionEvent, { type: 'context/compact' }> | null } {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type !== 'context/compact') continue;
+    let from = i;
+    // upToSeq names the latest boundary before the compaction: everything between it and here is kept.
+    while (from > 0 && events[from - 1]!.seq > event.data.upToSeq) from--;
+    return { from, compaction: event };
+  }
+  return { from: 0, compaction: null };
+}
+
+export function deriveMessages(events: readonly SessionEvent[], options: DeriveOptions = {}): Message[] {
+  const { from, compaction } = contextStart(events);
   const messages: Message[] = [];
-  for (const event of events) {
+  if (compaction) messages.push({ role: 'user', text: summaryMessageText(compaction.data.summary, options.plan ?? null) });
+  for (let i = from; i < events.length; i++) {
+    const event = events[i]!;
+    if (options.throughSeq !== undefined && event.seq > options.throughSeq) break;
     switch (event.type) {
       case 'user/message':
         messages.push({ role: 'user', text: event.data.message.text });

@@ -5,8 +5,9 @@
 import * as z from 'zod/mini';
 import '../zod-english';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
+import { contextCompactSchema, type ContextCompactData } from './compact-event';
 
-export type { TodoItem };
+export type { TodoItem, ContextCompactData };
 
 export interface Usage {
   inputTokens?: number;
@@ -56,6 +57,8 @@ export interface SessionEventMap {
   'subagent/end': { callId: string; childSessionId: string; outcome: 'completed' | 'aborted' | 'error' | 'max-steps' | 'interrupted' };
   'step/end': { turn: number; step: number };
   'turn/end': { turn: number; reason: TurnEndReason };
+  /** The history up to `upToSeq`, summarized (compact-event.ts); only between steps or turns. */
+  'context/compact': ContextCompactData;
 }
 
 export type SessionEventType = keyof SessionEventMap;
@@ -129,6 +132,7 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionE
   }),
   'step/end': z.strictObject({ turn: count, step: count }),
   'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),
+  'context/compact': contextCompactSchema,
 };
 
 export const SESSION_EVENT_TYPES = Object.keys(eventDataSchemas) as SessionEventType[];

@@ -20,6 +20,12 @@ export interface LogPosition {
   openTurn: number | null;
   lastStep: number;
   openStep: OpenStep | null;
+  /**
+   * The latest boundary: a turn/start, step/end, turn/end or context/compact, after
+   * which no step was open. 0 before the first. A context/compact must summarize up
+   * to exactly this event, so no tool call is ever cut off from its result.
+   */
+  boundarySeq: number;
 }
 
 export class InvariantViolation extends Error {
@@ -41,7 +47,7 @@ export class InvariantChecker {
    * (no turn open, the previous turn and seq given).
    */
   constructor(resume?: { lastSeq: number; lastTurn: number }) {
-    this.pos = { lastSeq: resume?.lastSeq ?? 0, lastTurn: resume?.lastTurn ?? 0, openTurn: null, lastStep: 0, openStep: null };
+    this.pos = { lastSeq: resume?.lastSeq ?? 0, lastTurn: resume?.lastTurn ?? 0, openTurn: null, lastStep: 0, openStep: null, boundarySeq: 0 };
   }
 
   get position(): Readonly<LogPosition> {
@@ -118,6 +124,16 @@ export class InvariantChecker {
         if (t) return t;
         return p.openStep ? `turn/end while step ${p.openStep.step} is open` : null;
       }
+      case 'context/compact': {
+        if (p.openStep) return `context/compact inside step ${p.openStep.step}; it belongs between steps or between turns`;
+        const upTo = event.data.upToSeq;
+        if (upTo >= event.seq) return `context/compact upToSeq ${upTo} is not before its own seq ${event.seq}`;
+        if (p.boundarySeq === 0) return 'context/compact before any turn: there is nothing to summarize';
+        if (upTo !== p.boundarySeq) {
+          return `context/compact upToSeq ${upTo} must name the latest turn/start, step/end, turn/end or context/compact before it (seq ${p.boundarySeq})`;
+        }
+        return null;
+      }
     }
   }
 
@@ -143,6 +159,7 @@ export class InvariantChecker {
         p.lastTurn = event.data.turn;
         p.openTurn = event.data.turn;
         p.lastStep = 0;
+        p.boundarySeq = event.seq;
         return;
       case 'step/start':
         p.lastStep = event.data.step;
@@ -162,9 +179,14 @@ export class InvariantChecker {
         return;
       case 'step/end':
         p.openStep = null;
+        p.boundarySeq = event.seq;
         return;
       case 'turn/end':
         p.openTurn = null;
+        p.boundarySeq = event.seq;
+        return;
+      case 'context/compact':
+        p.boundarySeq = event.seq;
         return;
       case 'user/message':
       case 'todo/write':

@@ -91,6 +91,11 @@ export class Session {
     return this.checker.position.lastStep;
   }
 
+  /** The latest turn/start, step/end, turn/end or context/compact (0: none): where a compaction may summarize up to. */
+  get boundarySeq(): number {
+    return this.checker.position.boundarySeq;
+  }
+
   /** Calls of the open step that still owe a tool/result. */
   pendingCalls(): { callId: string; started: boolean }[] {
     return this.checker.pendingCalls();

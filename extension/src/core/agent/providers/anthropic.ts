@@ -10,8 +10,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
+import { ANTHROPIC_DEFAULT_WINDOW, knownContextWindow } from '../context-window';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { AnthropicStreamReader, parseAnthropicEvent } from './anthropic-stream';
+import { requestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 // Only these exports are in dist/providers/anthropic.js (LAZY_PACKAGES in scripts/build.mjs).
@@ -39,6 +41,8 @@ export class AnthropicProvider implements ModelProvider {
   readonly id = 'anthropic';
   readonly model: string;
   readonly baseURL: string;
+  /** Claude models' published window (200k). */
+  readonly contextWindow: number;
   private client: Promise<{ sdk: AnthropicSdk; client: Anthropic }> | undefined;
   private readonly clientOptions: ConstructorParameters<typeof Anthropic>[0];
   private readonly apiKey: string;
@@ -53,6 +57,7 @@ export class AnthropicProvider implements ModelProvider {
     if (!options.apiKey) throw new Error('the Anthropic provider needs an API key');
     this.model = options.model;
     this.baseURL = options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
+    this.contextWindow = knownContextWindow(options.model) ?? ANTHROPIC_DEFAULT_WINDOW;
     this.apiKey = options.apiKey;
     this.maxTokens = options.maxTokens ?? 8192;
     this.thinkingBudgetTokens = options.thinkingBudgetTokens;
@@ -87,7 +92,16 @@ export class AnthropicProvider implements ModelProvider {
     };
   }
 
-  async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
+  async *stream(request: ModelRequest, turnSignal: AbortSignal): AsyncIterable<StreamPart> {
+    const link = requestSignal(turnSignal);
+    try {
+      yield* this.streamRequest(request, link.signal);
+    } finally {
+      link.dispose();
+    }
+  }
+
+  private async *streamRequest(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
     const { sdk: loaded, client } = await this.connect();
     let stream: AsyncIterable<unknown>;
     try {

@@ -16,8 +16,10 @@ import type OpenAI from 'openai';
 import type { APIError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
+import { knownContextWindow, OPENAI_COMPATIBLE_DEFAULT_WINDOW } from '../context-window';
 import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
+import { requestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 // Only these exports are in dist/providers/openai.js (LAZY_PACKAGES in scripts/build.mjs).
@@ -45,6 +47,8 @@ export class OpenAIProvider implements ModelProvider {
   readonly id = 'openai';
   readonly model: string;
   readonly baseURL: string;
+  /** A known model's published window, else the OpenAI-compatible default (128k). */
+  readonly contextWindow: number;
   private client: Promise<{ sdk: OpenAISdk; client: OpenAI }> | undefined;
   private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0];
   private readonly apiKey: string;
@@ -58,6 +62,7 @@ export class OpenAIProvider implements ModelProvider {
   constructor(options: OpenAIProviderOptions) {
     this.model = options.model;
     this.baseURL = options.baseURL ?? OPENAI_DEFAULT_BASE_URL;
+    this.contextWindow = knownContextWindow(options.model) ?? OPENAI_COMPATIBLE_DEFAULT_WINDOW;
     this.apiKey = options.apiKey;
     this.requireReasoningWithToolCalls = options.requireReasoningWithToolCalls ?? isDeepSeekBaseUrl(this.baseURL);
     this.includeUsage = options.includeUsage ?? true;
@@ -91,7 +96,16 @@ export class OpenAIProvider implements ModelProvider {
     };
   }
 
-  async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
+  async *stream(request: ModelRequest, turnSignal: AbortSignal): AsyncIterable<StreamPart> {
+    const link = requestSignal(turnSignal);
+    try {
+      yield* this.streamRequest(request, link.signal);
+    } finally {
+      link.dispose();
+    }
+  }
+
+  private async *streamRequest(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
     const { sdk: loaded, client } = await this.connect();
     let stream: AsyncIterable<unknown>;
     try {
@@ -140,7 +154,7 @@ export class OpenAIProvider implements ModelProvider {
     }
     if (error instanceof loaded.APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
-      return providerErrorFor({ status, headers: error.headers, message: providerMessage(error, status) }, this.apiKey);
+      return providerErrorFor({ status, headers: error.headers, message: providerMessage(error, status), code: error.code }, this.apiKey);
     }
     // fetch's "terminated" and friends: the connection died while the body was streaming.
     return providerErrorFor({ status: undefined, headers: undefined, message: `openai: connection lost: ${describeThrown(error, this.apiKey)}` }, this.apiKey);

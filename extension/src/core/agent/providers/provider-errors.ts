@@ -43,6 +43,35 @@ export interface HttpFailure {
   message: string;
   /** The provider marked the failure as transient (e.g. an `overloaded_error` event mid-stream). */
   transient?: boolean;
+  /** The body's error code when it has one (OpenAI: `context_length_exceeded`). */
+  code?: string | null | undefined;
+}
+
+/** The words providers use for "the request is longer than the model's context window". */
+const OVERFLOW_WORDS = /context[_ ]length[_ ]exceeded|maximum context length|prompt is too long|context window|too many (input )?tokens|exceeds? the (token|context) limit|input is too long/i;
+
+/**
+ * True when the provider refused the request for its length: OpenAI and DeepSeek
+ * answer 400 with code `context_length_exceeded` ("This model's maximum context
+ * length is … tokens"), Anthropic 400 `invalid_request_error` "prompt is too long:
+ * N tokens > M maximum"; some gateways use 413.
+ */
+export function isContextOverflow(status: number | undefined, code: string | null | undefined, message: string): boolean {
+  if (code === 'context_length_exceeded') return true;
+  if (status !== undefined && status !== 400 && status !== 413 && status !== 422) return false;
+  return OVERFLOW_WORDS.test(message);
+}
+
+/**
+ * The window a "too long" answer states: OpenAI/DeepSeek "maximum context length is
+ * 24000 tokens", Anthropic "prompt is too long: 25001 tokens > 24000 maximum",
+ * Copilot "exceeds the limit of 128000". Undefined when the words say no number.
+ */
+export function contextLimitFrom(message: string): number | undefined {
+  const match = /maximum context length is (\d+)|> ?(\d+) maximum|exceeds the limit of (\d+)|context window of (\d+)/i.exec(message);
+  const digits = match?.slice(1).find((g) => g !== undefined);
+  const n = digits === undefined ? NaN : Number(digits);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /**
@@ -55,8 +84,12 @@ export function providerErrorFor(failure: HttpFailure, secret: string | undefine
   const retryable = status === undefined ? failure.transient !== false : isRetryableStatus(status);
   const message = redactSecret(status === undefined ? failure.message : `${status} ${failure.message}`, secret);
   const wait = retryable ? retryAfterMs(headers) : undefined;
+  const overflow = isContextOverflow(status, failure.code, failure.message);
+  const limit = overflow ? contextLimitFrom(failure.message) : undefined;
   return new ProviderError(message, {
     retryable,
+    ...(overflow ? { kind: 'context-overflow' as const } : {}),
+    ...(limit === undefined ? {} : { contextLimit: limit }),
     ...(wait === undefined ? {} : { retryAfterMs: wait }),
     ...(status === undefined ? {} : { status }),
   });

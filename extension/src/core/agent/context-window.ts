@@ -1,0 +1,42 @@
+// How big a model's context window is, in tokens. The user's setting
+// (`agentChecklist.contextWindow`, CLI `--context-window`) wins; 0 means "the
+// provider's": its own answer where it has one (vscode.lm models report
+// `maxInputTokens`), else the published window of a known model, else a default for
+// the provider kind. 0 after all that means unknown: the loop then compacts only
+// when the provider answers that the context is too long.
+import type { ModelProvider } from './provider';
+
+/** Compact before a request would pass this fraction of the window (`agentChecklist.compactThreshold`). */
+export const DEFAULT_COMPACT_THRESHOLD = 0.8;
+
+/** Published input windows of model families we know, by model name. */
+const KNOWN_WINDOWS: readonly (readonly [RegExp, number])[] = [
+  [/^deepseek/i, 128_000],
+  [/^gpt-4\.1/i, 1_047_576],
+  [/^gpt-5/i, 272_000],
+  [/^gpt-4o|^gpt-4-turbo/i, 128_000],
+  [/^o[134](-|$)/i, 200_000],
+  [/^claude/i, 200_000],
+];
+
+/** Used for an OpenAI-compatible model we do not know (most current models have at least this). */
+export const OPENAI_COMPATIBLE_DEFAULT_WINDOW = 128_000;
+export const ANTHROPIC_DEFAULT_WINDOW = 200_000;
+
+export function knownContextWindow(model: string): number | undefined {
+  for (const [pattern, tokens] of KNOWN_WINDOWS) if (pattern.test(model)) return tokens;
+  return undefined;
+}
+
+/** The window the loop works with: the setting when above 0, else the provider's, else 0 (unknown). */
+export function resolveContextWindow(setting: number | undefined, provider: Pick<ModelProvider, 'contextWindow'>): number {
+  if (setting !== undefined && Number.isFinite(setting) && setting > 0) return Math.floor(setting);
+  const own = provider.contextWindow;
+  return own !== undefined && Number.isFinite(own) && own > 0 ? Math.floor(own) : 0;
+}
+
+/** `31k / 128k`: the context meter's text (k = 1000 tokens, rounded; under 1000 as is). */
+export function formatContextUse(promptTokens: number, window: number): string {
+  const k = (n: number): string => (n < 1000 ? String(n) : `${Math.round(n / 1000)}k`);
+  return window > 0 ? `${k(promptTokens)} / ${k(window)}` : k(promptTokens);
+}

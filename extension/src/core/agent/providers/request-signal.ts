@@ -1,0 +1,20 @@
+// One AbortSignal per model request, following the turn's. The SDKs (and undici
+// under them) add abort listeners to the signal they are given and never remove
+// them, so handing them the turn's own signal would grow its listener list by three
+// every request (a 200-step turn: 600). Each request gets a child signal instead,
+// dropped with the request; the turn's signal holds one listener at a time.
+export interface RequestSignal {
+  signal: AbortSignal;
+  dispose(): void;
+}
+
+export function requestSignal(parent: AbortSignal): RequestSignal {
+  const controller = new AbortController();
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { signal: controller.signal, dispose: () => undefined };
+  }
+  const onAbort = (): void => controller.abort(parent.reason);
+  parent.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, dispose: () => parent.removeEventListener('abort', onAbort) };
+}
