@@ -1,5 +1,6 @@
-// Composition root: wiring only. Everything it creates is owned by
-// context.subscriptions, so deactivate/re-activate never duplicates anything.
+// Composition root: wiring only. Everything it creates is registered through own(),
+// which puts it in context.subscriptions, so deactivate/re-activate never duplicates
+// anything (adapters own their own parts through core/disposable's Owner).
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -62,7 +63,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
     workspaceRoot,
     secrets: context.secrets,
   });
-  context.subscriptions.push(
+  own(
+    'setApiKeyCommand',
     vscode.commands.registerCommand('agentChecklist.setApiKey', async () => {
       await promptForApiKey(context.secrets);
       webview.providerChanged();
@@ -72,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   const approvals = own('approvalGate', new WebviewApprovalGate());
   const controller = own('controller', new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals }));
   activeController = controller;
-  context.subscriptions.push({
+  own('activeController', {
     dispose: () => {
       if (activeController === controller) activeController = null;
     },

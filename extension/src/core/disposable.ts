@@ -32,3 +32,23 @@ export class DisposableStore implements Disposable {
     this.items = [];
   }
 }
+
+/**
+ * The base of every adapter that owns registrations (listeners, emitters,
+ * subscriptions, providers), in vscode-pull-request-github's `_register` style:
+ * `this.register(x)` keeps `x` until the owner is disposed, and returns it, so a
+ * field is declared and owned in one expression. Disposing disposes them in reverse
+ * order, once; a registration after that is disposed at once. A subclass that
+ * overrides dispose() calls super.dispose().
+ */
+export abstract class Owner implements Disposable {
+  private readonly registrations = new DisposableStore();
+
+  protected register<T extends Disposable>(item: T): T {
+    return this.registrations.add(item);
+  }
+
+  dispose(): void {
+    this.registrations.dispose();
+  }
+}

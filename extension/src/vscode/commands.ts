@@ -15,7 +15,7 @@ export const COMMAND_IDS = {
   exportPlan: 'agentChecklist.exportPlan',
 } as const;
 
-export const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
+const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
 
 export interface CommandDeps {
   controller: SessionController;

@@ -8,7 +8,7 @@ import type { ModelProvider, ModelRequest, StreamPart } from '../core/agent/prov
 import { ScriptedProvider, type ModelScript } from '../core/agent/providers/scripted';
 import { abortableSleep } from '../core/agent/retry';
 
-export const DEMO_PROVIDER_ID = 'demo';
+const DEMO_PROVIDER_ID = 'demo';
 export const DEMO_MODEL = 'demo script';
 export interface DemoPacing {
   /** Before each answer, as a model thinks. */
@@ -17,7 +17,7 @@ export interface DemoPacing {
   pieceDelayMs: number;
 }
 
-export const DEMO_PACING: DemoPacing = { stepDelayMs: 450, pieceDelayMs: 18 };
+const DEMO_PACING: DemoPacing = { stepDelayMs: 450, pieceDelayMs: 18 };
 export const DEMO_EXHAUSTED_TEXT = 'The demo script has no more steps. Set `agentChecklist.provider` to use a real model.';
 
 export class DemoProvider implements ModelProvider {

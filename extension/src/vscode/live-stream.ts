@@ -3,11 +3,12 @@
 // the child's session id and are not the parent's stream).
 import { EventEmitter, l10n } from 'vscode';
 import type { LiveDelta } from '../core/agent/loop';
+import { Owner } from '../core/disposable';
 import type { StreamView } from '../core/protocol/messages';
 
-export class LiveStream {
+export class LiveStream extends Owner {
   private state: StreamView | null = null;
-  private readonly emitter = new EventEmitter<StreamView | null>();
+  private readonly emitter = this.register(new EventEmitter<StreamView | null>());
   readonly onDidChange = this.emitter.event;
 
   get current(): StreamView | null {
@@ -36,9 +37,5 @@ export class LiveStream {
     if (stream === null && this.state === null) return;
     this.state = stream;
     this.emitter.fire(stream);
-  }
-
-  dispose(): void {
-    this.emitter.dispose();
   }
 }

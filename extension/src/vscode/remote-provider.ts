@@ -37,13 +37,6 @@ export function readRemoteSettings(id: RemoteProviderId): RemoteSettings | strin
   return parsed.data;
 }
 
-/** Problems that stop the provider, for the UI before a turn is tried; null when it can run. */
-export async function remoteProblem(id: RemoteProviderId, secrets: vscode.SecretStorage): Promise<string | null> {
-  const settings = readRemoteSettings(id);
-  if (typeof settings === 'string') return settings;
-  return keyProblem(id, await secrets.get(secretKeyName(id)));
-}
-
 function keyProblem(id: RemoteProviderId, key: string | undefined): string | null {
   if (key === undefined) return `no API key stored for ${id}: run "Agent Checklist: Set API Key…"`;
   if (key === '' && id === 'anthropic') return 'Anthropic needs an API key: run "Agent Checklist: Set API Key…"';

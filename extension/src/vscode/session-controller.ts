@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { runTurn, type LiveDelta } from '../core/agent/loop';
+import { Owner } from '../core/disposable';
 import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import type { StandingPlan } from '../core/plan/todos-projection';
@@ -41,7 +42,7 @@ export interface SessionControllerOptions {
 
 type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
 
-export class SessionController implements vscode.Disposable {
+export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
   private running: RunningTurn | null = null;
   /** A turn is being set up (its provider is being selected). */
@@ -49,14 +50,14 @@ export class SessionController implements vscode.Disposable {
   private disposed = false;
   /** "Always allow" answers last as long as the shown session (its subagents share them). */
   private approvals: Approvals;
-  private readonly liveStream = new LiveStream();
+  private readonly liveStream = this.register(new LiveStream());
   readonly children: ChildSessions;
 
-  private readonly sessionEmitter = new EventEmitter<void>();
-  private readonly planEmitter = new EventEmitter<StandingPlan>();
-  private readonly timelineEmitter = new EventEmitter<PlanTimeline>();
-  private readonly itemsEmitter = new EventEmitter<TranscriptItem[]>();
-  private readonly runEmitter = new EventEmitter<RunView>();
+  private readonly sessionEmitter = this.register(new EventEmitter<void>());
+  private readonly planEmitter = this.register(new EventEmitter<StandingPlan>());
+  private readonly timelineEmitter = this.register(new EventEmitter<PlanTimeline>());
+  private readonly itemsEmitter = this.register(new EventEmitter<TranscriptItem[]>());
+  private readonly runEmitter = this.register(new EventEmitter<RunView>());
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
   readonly onDidChangeSession = this.sessionEmitter.event;
   readonly onDidChangePlan = this.planEmitter.event;
@@ -68,7 +69,8 @@ export class SessionController implements vscode.Disposable {
   readonly onDidStream = this.liveStream.onDidChange;
 
   constructor(private readonly options: SessionControllerOptions) {
-    this.children = new ChildSessions(options.store, options.log);
+    super();
+    this.children = this.register(new ChildSessions(options.store, options.log));
     this.approvals = this.newApprovals();
   }
 
@@ -277,7 +279,7 @@ export class SessionController implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     const run = this.running;
@@ -285,9 +287,7 @@ export class SessionController implements vscode.Disposable {
       this.shown?.dispose();
       this.shown?.opened.dispose();
       this.shown = null;
-      this.children.dispose();
-      this.liveStream.dispose();
-      for (const emitter of [this.sessionEmitter, this.planEmitter, this.timelineEmitter, this.itemsEmitter, this.runEmitter]) emitter.dispose();
+      super.dispose(); // the children, the emitters and the live stream
     };
     // A running turn records its own end (aborted) before the log is closed.
     run?.abort.abort();

@@ -6,8 +6,8 @@ import * as z from 'zod/mini';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
 import { SANDBOX_MODES, type SandboxMode } from '../core/tools/sandbox';
 
-export const SETTINGS_SECTION = 'agentChecklist';
-export const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
+const SETTINGS_SECTION = 'agentChecklist';
+const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export interface AgentSettings {
@@ -30,7 +30,7 @@ export interface AgentSettings {
 
 export type BuiltInTool = (typeof BUILT_IN_TOOLS)[number];
 
-export const DEFAULT_SETTINGS: AgentSettings = {
+const DEFAULT_SETTINGS: AgentSettings = {
   provider: 'demo',
   scriptPath: '',
   allowParallelInProgress: true,

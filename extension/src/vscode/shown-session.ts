@@ -4,6 +4,7 @@
 import type { PlanTimeline } from '../core/plan/timeline';
 import { planTimelineProjection } from '../core/plan/timeline';
 import { todosProjection, type StandingPlan } from '../core/plan/todos-projection';
+import { Owner } from '../core/disposable';
 import { LiveProjection } from '../core/projection/projection';
 import { TranscriptFolder, transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
@@ -11,7 +12,7 @@ import { readTailPage } from '../core/store/tail-reader';
 import type { OpenedSession } from './opened-session';
 
 /** Events per transcript page the Agent view gets. */
-export const PAGE_EVENTS = 200;
+const PAGE_EVENTS = 200;
 
 export interface TranscriptPage {
   items: TranscriptItem[];
@@ -33,27 +34,29 @@ export interface ShownSessionListener {
   event(event: SessionEvent): void;
 }
 
-export class ShownSession {
+export class ShownSession extends Owner {
   private readonly plan: LiveProjection<StandingPlan>;
   private readonly timeline: LiveProjection<PlanTimeline>;
-  private readonly subscription: { dispose(): void };
 
   constructor(
     readonly opened: OpenedSession,
     listener: ShownSessionListener,
   ) {
+    super();
     const session = opened.session;
-    this.plan = new LiveProjection(todosProjection, session);
+    this.plan = this.register(new LiveProjection(todosProjection, session));
     this.plan.onChange((state) => listener.plan(state));
-    this.timeline = new LiveProjection(planTimelineProjection, session);
+    this.timeline = this.register(new LiveProjection(planTimelineProjection, session));
     this.timeline.onChange((state) => listener.timeline(state));
     const folder = new TranscriptFolder();
     for (const event of session.events) folder.apply(event); // knows the open turn's calls
-    this.subscription = session.subscribe((event) => {
-      const items = folder.apply(event);
-      listener.event(event);
-      if (items.length) listener.items(items);
-    });
+    this.register(
+      session.subscribe((event) => {
+        const items = folder.apply(event);
+        listener.event(event);
+        if (items.length) listener.items(items);
+      }),
+    );
   }
 
   get standingPlan(): StandingPlan {
@@ -64,10 +67,5 @@ export class ShownSession {
     return this.timeline.state;
   }
 
-  /** Stops following the log (the log itself stays open: its owner closes it). */
-  dispose(): void {
-    this.subscription.dispose();
-    this.plan.dispose();
-    this.timeline.dispose();
-  }
+  // dispose() (Owner) stops following the log; the log itself stays open: its owner closes it.
 }

@@ -93,7 +93,7 @@ export async function selectVscodeLmProvider(selector: vscode.LanguageModelChatS
   return new VscodeLmProvider(chat);
 }
 
-export function toLanguageModelMessages(request: ModelRequest): vscode.LanguageModelChatMessage[] {
+function toLanguageModelMessages(request: ModelRequest): vscode.LanguageModelChatMessage[] {
   const messages: vscode.LanguageModelChatMessage[] = [];
   let results: UserPart[] = [];
   let texts: UserPart[] = request.system ? [new vscode.LanguageModelTextPart(request.system)] : [];
@@ -129,7 +129,7 @@ export function toLanguageModelMessages(request: ModelRequest): vscode.LanguageM
   return messages;
 }
 
-export function toLanguageModelTools(request: ModelRequest): vscode.LanguageModelChatTool[] {
+function toLanguageModelTools(request: ModelRequest): vscode.LanguageModelChatTool[] {
   return request.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters }));
 }
 

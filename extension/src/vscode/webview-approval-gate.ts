@@ -6,6 +6,7 @@
 // the list fires `onDidChange` with the whole list (the webview replaces its copy).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { Owner } from '../core/disposable';
 import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from '../core/tools/approvals';
 
 /** A question waiting for the user, as the webview shows it. */
@@ -18,12 +19,12 @@ interface Waiting {
   settle: (decision: ApprovalDecision | Error) => void;
 }
 
-export class WebviewApprovalGate implements ApprovalGate, vscode.Disposable {
+export class WebviewApprovalGate extends Owner implements ApprovalGate, vscode.Disposable {
   private readonly waiting = new Map<string, Waiting>();
-  private readonly changed = new vscode.EventEmitter<PendingApproval[]>();
+  private readonly changed = this.register(new vscode.EventEmitter<PendingApproval[]>());
   /** The whole pending list, after every change. */
   readonly onDidChange = this.changed.event;
-  private readonly asked = new vscode.EventEmitter<PendingApproval>();
+  private readonly asked = this.register(new vscode.EventEmitter<PendingApproval>());
   /** A new question (hosts reveal the Agent view so the user sees it). */
   readonly onDidAsk = this.asked.event;
 
@@ -67,9 +68,8 @@ export class WebviewApprovalGate implements ApprovalGate, vscode.Disposable {
   }
 
   /** Withdraws every question (shutdown): each caller sees a rejection, as after Stop. */
-  dispose(): void {
+  override dispose(): void {
     for (const id of [...this.waiting.keys()]) this.settle(id, new Error('Agent Checklist is shutting down'));
-    this.changed.dispose();
-    this.asked.dispose();
+    super.dispose();
   }
 }

@@ -135,8 +135,6 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionE
   'context/compact': contextCompactSchema,
 };
 
-export const SESSION_EVENT_TYPES = Object.keys(eventDataSchemas) as SessionEventType[];
-
 export function isKnownEventType(type: string): type is SessionEventType {
   return Object.prototype.hasOwnProperty.call(eventDataSchemas, type);
 }

@@ -21,14 +21,6 @@ export interface ApprovalRequest {
   sessionId: string | null;
 }
 
-export const approvalRequestSchema = z.strictObject({
-  tool: z.string(),
-  summary: z.string(),
-  detail: z.string(),
-  callId: z.string(),
-  sessionId: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<ApprovalRequest>;
-
 /**
  * Asks the user. Contract: resolves with the user's decision; when `signal` aborts
  * (the user pressed Stop) it should settle promptly (reject or resolve `deny`) and

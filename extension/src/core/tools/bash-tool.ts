@@ -39,7 +39,6 @@ export const bashArgsSchema = z.object({
     .exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_BASH_TIMEOUT_MS)))
     .check(z.describe(`Milliseconds before the command is killed (default ${DEFAULT_BASH_TIMEOUT_MS}).`)),
 }) satisfies z.ZodMiniType<{ command: string; timeout_ms?: number }>;
-export type BashArgs = z.infer<typeof bashArgsSchema>;
 
 export interface BashToolOptions {
   workspace: Workspace;

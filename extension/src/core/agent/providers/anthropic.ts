@@ -13,13 +13,13 @@ import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart }
 import { ANTHROPIC_DEFAULT_WINDOW, knownContextWindow } from '../context-window';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { AnthropicStreamReader, parseAnthropicEvent } from './anthropic-stream';
+import { lazyClient, type LazyClient } from './lazy-client';
 import { requestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 // Only these exports are in dist/providers/anthropic.js (LAZY_PACKAGES in scripts/build.mjs).
 type AnthropicSdk = Pick<typeof import('@anthropic-ai/sdk'), 'Anthropic' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
-let sdk: Promise<AnthropicSdk> | undefined;
-const loadSdk = (): Promise<AnthropicSdk> => (sdk ??= import('@anthropic-ai/sdk'));
+const loadSdk = (): Promise<AnthropicSdk> => import('@anthropic-ai/sdk');
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
@@ -43,8 +43,7 @@ export class AnthropicProvider implements ModelProvider {
   readonly baseURL: string;
   /** Claude models' published window (200k). */
   readonly contextWindow: number;
-  private client: Promise<{ sdk: AnthropicSdk; client: Anthropic }> | undefined;
-  private readonly clientOptions: ConstructorParameters<typeof Anthropic>[0];
+  private readonly connect: LazyClient<AnthropicSdk, Anthropic>;
   private readonly apiKey: string;
   private readonly maxTokens: number;
   private readonly thinkingBudgetTokens: number | undefined;
@@ -64,7 +63,7 @@ export class AnthropicProvider implements ModelProvider {
     if (this.thinkingBudgetTokens !== undefined && this.thinkingBudgetTokens >= this.maxTokens) {
       throw new Error(`thinking budget (${this.thinkingBudgetTokens}) must be below maxTokens (${this.maxTokens})`);
     }
-    this.clientOptions = {
+    const clientOptions: ConstructorParameters<typeof Anthropic>[0] = {
       apiKey: options.apiKey,
       authToken: null,
       baseURL: this.baseURL,
@@ -72,10 +71,7 @@ export class AnthropicProvider implements ModelProvider {
       logLevel: 'off',
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
     };
-  }
-
-  private connect(): Promise<{ sdk: AnthropicSdk; client: Anthropic }> {
-    return (this.client ??= loadSdk().then((loaded) => ({ sdk: loaded, client: new loaded.Anthropic(this.clientOptions) })));
+    this.connect = lazyClient(loadSdk, (sdk) => new sdk.Anthropic(clientOptions));
   }
 
   /** The request body this provider sends for `request` (exposed for tests and diagnostics). */

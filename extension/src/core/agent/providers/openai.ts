@@ -19,13 +19,13 @@ import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart }
 import { knownContextWindow, OPENAI_COMPATIBLE_DEFAULT_WINDOW } from '../context-window';
 import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
+import { lazyClient, type LazyClient } from './lazy-client';
 import { requestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 // Only these exports are in dist/providers/openai.js (LAZY_PACKAGES in scripts/build.mjs).
 type OpenAISdk = Pick<typeof import('openai'), 'OpenAI' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
-let sdk: Promise<OpenAISdk> | undefined;
-const loadSdk = (): Promise<OpenAISdk> => (sdk ??= import('openai'));
+const loadSdk = (): Promise<OpenAISdk> => import('openai');
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -49,8 +49,7 @@ export class OpenAIProvider implements ModelProvider {
   readonly baseURL: string;
   /** A known model's published window, else the OpenAI-compatible default (128k). */
   readonly contextWindow: number;
-  private client: Promise<{ sdk: OpenAISdk; client: OpenAI }> | undefined;
-  private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0];
+  private readonly connect: LazyClient<OpenAISdk, OpenAI>;
   private readonly apiKey: string;
   private readonly requireReasoningWithToolCalls: boolean;
   private readonly includeUsage: boolean;
@@ -66,7 +65,7 @@ export class OpenAIProvider implements ModelProvider {
     this.apiKey = options.apiKey;
     this.requireReasoningWithToolCalls = options.requireReasoningWithToolCalls ?? isDeepSeekBaseUrl(this.baseURL);
     this.includeUsage = options.includeUsage ?? true;
-    this.clientOptions = {
+    const clientOptions: ConstructorParameters<typeof OpenAI>[0] = {
       // The SDK refuses an empty key; with none, a placeholder satisfies it and the header is dropped below.
       apiKey: options.apiKey || 'no-key',
       baseURL: this.baseURL,
@@ -78,10 +77,7 @@ export class OpenAIProvider implements ModelProvider {
       ...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
     };
-  }
-
-  private connect(): Promise<{ sdk: OpenAISdk; client: OpenAI }> {
-    return (this.client ??= loadSdk().then((loaded) => ({ sdk: loaded, client: new loaded.OpenAI(this.clientOptions) })));
+    this.connect = lazyClient(loadSdk, (sdk) => new sdk.OpenAI(clientOptions));
   }
 
   /** The request body this provider sends for `request` (exposed for tests and diagnostics). */
