@@ -24,6 +24,42 @@ export default tseslint.config(
     },
   },
   {
+    // The host presents, the webview paints: the webview may import the protocol, the
+    // domain's literals and the zod-free presenters/summaries, nothing else of the host.
+    files: ['webview/src/**/*.ts', 'webview/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'zod', message: 'The webview validates with zod/mini (core/protocol schemas), never full zod.' }],
+        patterns: [{
+          regex: '/extension/src/(?!core/(protocol/[^/]+|domain-literals|text-template|plan/summaries|plan/todo-write-view|tools/bash-view|tools/file-views|agent/subagent-view)$)',
+          message: 'The webview imports only core/protocol/, core/domain-literals and the presenters (the host presents, the webview paints).',
+        }],
+      }],
+    },
+  },
+  {
+    // Shared by both bundles: no full zod (the webview must not carry it).
+    files: [
+      'extension/src/core/protocol/**/*.ts',
+      'extension/src/core/domain-literals.ts',
+      'extension/src/core/text-template.ts',
+      'extension/src/core/plan/summaries.ts',
+      'extension/src/core/plan/todo-write-view.ts',
+      'extension/src/core/tools/bash-view.ts',
+      'extension/src/core/tools/file-views.ts',
+      'extension/src/core/agent/subagent-view.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'zod', message: 'Presenters and the protocol are shared with the webview: zod/mini at most.' },
+          { name: 'vscode', message: 'core/ is vscode-free: put VS Code code in extension/src/vscode/ behind an interface.' },
+        ],
+        patterns: [{ group: ['**/vscode/**', '../vscode/*', '../../vscode/*'], message: 'core/ must not depend on the VS Code adapters.' }],
+      }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
   },

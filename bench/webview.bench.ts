@@ -64,7 +64,11 @@ const OBSERVER_SOURCE = `(() => {
   window.addEventListener('message', (event) => {
     const data = event.data;
     const plan = data && data.type === 'plan' ? data.plan : null;
-    if (plan && typeof plan.header === 'string' && !(plan.header in arrived)) arrived[plan.header] = Date.now();
+    const c = plan && plan.progress && plan.progress.counts;
+    if (!c) return;
+    // The English strip header, from the counts the host posted (countsHeader's rule).
+    const header = [c.completed && c.completed + ' completed', c.inProgress && c.inProgress + ' in progress', c.pending && c.pending + ' pending'].filter(Boolean).join(' · ');
+    if (!(header in arrived)) arrived[header] = Date.now();
   });
   new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   check();

@@ -51,7 +51,7 @@ describe('subagent plans in the Plan tree', () => {
       const childId = /subagent:([^/]+)/.exec(subagent?.id ?? '')?.[1];
       assert.ok(childId, `the node id names the child session: ${subagent?.id}`);
       await api.webviewMessage({ type: 'openChild', sessionId: childId });
-      await waitFor(() => api.webviewMessages().some((m) => m.type === 'child' && m.child?.plan?.total === 2), "the child's view");
+      await waitFor(() => api.webviewMessages().some((m) => m.type === 'child' && m.child?.plan?.progress.total === 2), "the child's view");
       const child = api.webviewMessages().filter((m) => m.type === 'child').at(-1);
       assert.ok(child?.type === 'child' && child.child);
       assert.deepEqual(

@@ -16,7 +16,7 @@ import {
 import { planView } from '../core/protocol/plan-view';
 import { WEBVIEW_STRING_KEYS, WEBVIEW_STRINGS } from '../core/protocol/strings';
 import { transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
-import type { ChildSnapshot } from './child-sessions';
+import type { ChildChange, ChildSnapshot } from './child-sessions';
 import type { ProviderSource } from './provider-source';
 import type { SessionController } from './session-controller';
 import type { AgentSettings } from './settings';
@@ -26,8 +26,6 @@ import { webviewHtml } from './webview-html';
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
 /** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
 const STREAM_INTERVAL_MS = 40;
-/** Posted messages kept for the test API. */
-const RECENT_MESSAGES = 200;
 
 /** Requests the view handles itself; the rest map to commands (`execute`). */
 type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' }>;
@@ -64,7 +62,11 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
   /** The subagent session shown over the transcript (openChild), if any. */
   private openChild: string | null = null;
   private posted = 0;
-  private readonly recent: HostMessage[] = [];
+  /** Changes of the open child not posted yet (coalesced to one childDelta per STREAM_INTERVAL_MS). */
+  private childPending: { items: Map<string, TranscriptItem>; plan: boolean; running: boolean } | null = null;
+  private readonly postedEmitter = new vscode.EventEmitter<HostMessage>();
+  /** Every message posted to the page, after it was posted. */
+  readonly onDidPost = this.postedEmitter.event;
 
   constructor(private readonly options: AgentWebviewOptions) {
     const { controller, approvals } = options;
@@ -84,9 +86,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
         if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() }); // titles, times, a new log
       }),
       controller.onDidStream((stream) => this.queueStream(stream)),
-      controller.children.onDidChange((id) => {
-        if (id === this.openChild) this.childTimer ??= setTimeout(() => this.postChild(), STREAM_INTERVAL_MS);
-      }),
+      controller.children.onDidChange((change) => this.queueChildDelta(change)),
       approvals.onDidChange((pending) => this.post({ type: 'approvals', approvals: pending })),
     );
   }
@@ -94,11 +94,6 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
   /** For the test API: whether a page is connected, and the last seq posted to it. */
   get state(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean } {
     return { resolved: this.view !== undefined, ready: this.ready, lastSeq: this.sequencer.current, posted: this.posted, visible: this.view?.visible ?? false };
-  }
-
-  /** For the test API: the last messages posted to the page, oldest first. */
-  get recentMessages(): readonly HostMessage[] {
-    return this.recent;
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -186,10 +181,38 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     return child ? childView(child) : null;
   }
 
+  /** Opens (the child's whole view, read once) or closes the panel. */
   private postChild(): void {
     clearTimeout(this.childTimer);
     this.childTimer = undefined;
+    this.childPending = null;
     this.post({ type: 'child', child: this.currentChild() });
+  }
+
+  private queueChildDelta(change: ChildChange): void {
+    if (change.sessionId !== this.openChild) return;
+    const pending = (this.childPending ??= { items: new Map(), plan: false, running: false });
+    for (const item of change.items) pending.items.set(item.id, item);
+    pending.plan ||= change.planChanged;
+    pending.running ||= change.runningChanged;
+    this.childTimer ??= setTimeout(() => this.flushChildDelta(), STREAM_INTERVAL_MS);
+  }
+
+  /** Posts what changed in the open child since the last post: its items, and its plan / running state when they moved. */
+  private flushChildDelta(): void {
+    clearTimeout(this.childTimer);
+    this.childTimer = undefined;
+    const pending = this.childPending;
+    this.childPending = null;
+    const child = this.openChild === null ? null : this.options.controller.children.get(this.openChild);
+    if (!pending || !child) return;
+    this.post({
+      type: 'childDelta',
+      sessionId: child.sessionId,
+      items: [...pending.items.values()],
+      ...(pending.plan ? { plan: planView(child.plan) } : {}),
+      ...(pending.running ? { running: child.running } : {}),
+    });
   }
 
   private postSnapshot(): void {
@@ -205,6 +228,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     this.streamTimer = undefined;
     clearTimeout(this.childTimer);
     this.childTimer = undefined;
+    this.childPending = null;
     this.post({
       type: 'snapshot',
       session: controller.sessionView,
@@ -242,9 +266,8 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     if (!this.view || !this.ready) return;
     this.posted++;
     const message = this.sequencer.stamp(body);
-    this.recent.push(message);
-    if (this.recent.length > RECENT_MESSAGES) this.recent.shift();
     void this.view.webview.postMessage(message);
+    this.postedEmitter.fire(message);
   }
 
   private disposeView(): void {
@@ -256,6 +279,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     clearTimeout(this.childTimer);
     this.disposeView();
     for (const d of this.owned.splice(0)) d.dispose();
+    this.postedEmitter.dispose();
     this.view = undefined;
   }
 }

@@ -2,13 +2,16 @@
 // transcript in the Agent view). A child's plan is the fold of the child's OWN log
 // (single owner): while it runs, of the live Session the core hands to the
 // observer; after that, of the log file read from the store (cached until the file
-// changes). Nothing here writes a log.
+// changes). Each change says what changed (the transcript items an event created or
+// changed, whether the plan or timeline moved), so the surfaces post and redraw
+// only that. Nothing here writes a log.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { SubagentObserver } from '../core/agent/subagent-run';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import { todosProjection, type StandingPlan } from '../core/plan/todos-projection';
 import { fold } from '../core/projection/projection';
+import { TranscriptFolder, type TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
 import type { SessionStore } from '../core/store/session-store';
 
@@ -24,6 +27,17 @@ export interface ChildSnapshot {
   running: boolean;
 }
 
+/** What one append (or the end of a run) changed in a child session. */
+export interface ChildChange {
+  sessionId: string;
+  /** Transcript items the event created or changed (whole). */
+  items: TranscriptItem[];
+  /** The plan or the plan timeline is a new state (the Plan tree redraws). */
+  planChanged: boolean;
+  /** The child started or stopped running here. */
+  runningChanged: boolean;
+}
+
 interface LiveChild {
   snapshot: ChildSnapshot;
   subscription: { dispose(): void } | null;
@@ -33,8 +47,8 @@ export class ChildSessions implements vscode.Disposable {
   /** Children run by this window (kept in memory after they end: their events are all there). */
   private readonly live = new Map<string, LiveChild>();
   private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null }>();
-  private readonly changed = new vscode.EventEmitter<string>();
-  /** A child's log changed (its session id). */
+  private readonly changed = new vscode.EventEmitter<ChildChange>();
+  /** A child's log changed. */
   readonly onDidChange = this.changed.event;
 
   constructor(
@@ -54,15 +68,19 @@ export class ChildSessions implements vscode.Disposable {
         running: true,
       };
       const entry: LiveChild = { snapshot, subscription: null };
+      const folder = new TranscriptFolder();
+      for (const event of child.events) folder.apply(event); // knows the open turn's calls
       entry.subscription = child.subscribe((event) => {
         const plan = todosProjection.apply(entry.snapshot.plan, event);
         const timeline = planTimelineProjection.apply(entry.snapshot.timeline, event);
-        entry.snapshot = { ...entry.snapshot, plan, timeline };
-        this.changed.fire(child.id);
+        const planChanged = plan !== entry.snapshot.plan || timeline !== entry.snapshot.timeline;
+        if (planChanged) entry.snapshot = { ...entry.snapshot, plan, timeline };
+        const items = folder.apply(event);
+        if (planChanged || items.length) this.changed.fire({ sessionId: child.id, items, planChanged, runningChanged: false });
       });
       this.live.get(child.id)?.subscription?.dispose();
       this.live.set(child.id, entry);
-      this.changed.fire(child.id);
+      this.changed.fire({ sessionId: child.id, items: [], planChanged: true, runningChanged: true });
     },
     onEnd: (child) => {
       const entry = this.live.get(child.id);
@@ -70,7 +88,7 @@ export class ChildSessions implements vscode.Disposable {
       entry.subscription?.dispose();
       entry.subscription = null;
       entry.snapshot = { ...entry.snapshot, running: false };
-      this.changed.fire(child.id);
+      this.changed.fire({ sessionId: child.id, items: [], planChanged: true, runningChanged: true });
     },
   };
 

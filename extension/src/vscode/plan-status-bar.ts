@@ -3,10 +3,9 @@
 // while a turn runs, a Markdown tooltip listing the whole plan, hidden otherwise.
 // Clicking it focuses the Plan view.
 import * as vscode from 'vscode';
-import { stripHeader } from '../core/plan/summaries';
-import type { TodoStatus } from '../core/plan/todo-schema';
+import type { TodoStatus } from '../core/domain-literals';
+import { statusBarSummary, stripHeader } from '../core/plan/summaries';
 import type { StandingPlan } from '../core/plan/todos-projection';
-import { statusBarSummary } from '../core/protocol/plan-view';
 import { statusLabel } from './plan-tree';
 import type { SessionController } from './session-controller';
 

@@ -5,8 +5,8 @@
 // last handed to VS Code (so it can refresh exactly the ticking ones).
 import * as vscode from 'vscode';
 import { durationParts, inProgressElapsedMs } from '../core/plan/timeline';
-import type { TodoStatus } from '../core/plan/todo-schema';
-import { progress } from '../core/plan/summaries';
+import type { TodoStatus } from '../core/domain-literals';
+import { planProgress, progressFraction } from '../core/plan/summaries';
 import { buildPlanNodes, tickingNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
 import type { SessionController } from './session-controller';
 
@@ -101,7 +101,7 @@ function subagentTreeItem(node: SubagentNode): vscode.TreeItem {
   tree.iconPath = subagentIcon(node);
   const plan = node.child?.plan;
   const outcome = outcomeLabel(node);
-  const counts = plan && plan.length ? `${progress(plan).done}/${plan.length}` : null;
+  const counts = plan && plan.length ? progressFraction(planProgress(plan)) : null;
   tree.description = counts ? `${counts} · ${outcome}` : outcome;
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.appendText(label);
@@ -125,7 +125,13 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
       this.roots = null;
       this.changed.fire(undefined);
     };
-    this.subscriptions = [controller.onDidChangePlan(rebuild), controller.onDidChangeTimeline(rebuild), controller.children.onDidChange(rebuild)];
+    this.subscriptions = [
+      controller.onDidChangePlan(rebuild),
+      controller.onDidChangeTimeline(rebuild),
+      controller.children.onDidChange((change) => {
+        if (change.planChanged || change.runningChanged) rebuild(); // a child's transcript items alone change nothing here
+      }),
+    ];
   }
 
   private get nodes(): PlanNode[] {
@@ -177,7 +183,7 @@ export function registerPlanTree(controller: SessionController): { provider: Pla
   let timer: NodeJS.Timeout | undefined;
   const update = (): void => {
     const plan = controller.standingPlan;
-    view.description = plan && plan.length ? `${progress(plan).done}/${plan.length}` : '';
+    view.description = plan && plan.length ? progressFraction(planProgress(plan)) : '';
     const tick = view.visible && provider.ticking.length > 0;
     if (tick && !timer) timer = setInterval(() => provider.tick(), TICK_MS);
     if (!tick && timer) {
@@ -186,10 +192,11 @@ export function registerPlanTree(controller: SessionController): { provider: Pla
     }
   };
   update();
+  // One subscription to what the tree itself redraws for (no second set on the controller).
   const subscriptions = [
-    controller.onDidChangePlan(update),
-    controller.onDidChangeTimeline(update),
-    controller.children.onDidChange(update),
+    provider.onDidChangeTreeData((nodes) => {
+      if (nodes === undefined) update(); // a rebuild, not a tick
+    }),
     view.onDidChangeVisibility(update),
     { dispose: () => clearInterval(timer) },
   ];

@@ -6,7 +6,7 @@ import { planTimelineProjection } from '../core/plan/timeline';
 import { todosProjection, type StandingPlan } from '../core/plan/todos-projection';
 import { Owner } from '../core/disposable';
 import { LiveProjection } from '../core/projection/projection';
-import { TranscriptFolder, transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
+import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
 import { readTailPage } from '../core/store/tail-reader';
 import type { OpenedSession } from './opened-session';
@@ -20,10 +20,26 @@ export interface TranscriptPage {
   cursor: number | null;
 }
 
-/** The transcript page of the log's last PAGE_EVENTS events before byte `cursor` (default: the end). */
+/**
+ * The transcript page of the log's last PAGE_EVENTS events before byte `cursor`
+ * (default: the end), widened back to the start of its first step so no tool call
+ * is cut in two: each call's item is whole on one page, as its presenter made it.
+ */
 export function readTranscriptPage(file: string, cursor?: number): TranscriptPage {
   const page = readTailPage(file, PAGE_EVENTS, cursor);
-  return { items: transcriptFromEvents(page.events), cursor: page.cursor };
+  const events = page.events;
+  let start = page.cursor;
+  while (start !== null && events[0] && IN_STEP_TYPES.has(events[0].type)) {
+    const before = readTailPage(file, PAGE_EVENTS, start);
+    let i = before.events.length;
+    while (i > 0 && IN_STEP_TYPES.has(before.events[i - 1]!.type)) i--;
+    // i > 0: the event at i - 1 starts the step; take from there. i === 0: the whole page lies in the step.
+    const take = before.events.slice(Math.max(0, i - 1));
+    events.unshift(...take);
+    start = i > 0 ? (before.starts[i - 1] ?? null) : before.cursor;
+    if (i > 0) break;
+  }
+  return { items: transcriptFromEvents(events), cursor: start };
 }
 
 export interface ShownSessionListener {

@@ -58,6 +58,24 @@ class LiveAdapters {
   }
 }
 
+/** The last messages an Agent view posted (kept here, for the tests: the view itself keeps none). */
+export class PostedMessages {
+  private readonly recent: HostMessage[] = [];
+
+  constructor(private readonly limit = 200) {}
+
+  follow(webview: AgentWebviewProvider): vscode.Disposable {
+    return webview.onDidPost((message) => {
+      this.recent.push(message);
+      if (this.recent.length > this.limit) this.recent.shift();
+    });
+  }
+
+  list(): HostMessage[] {
+    return [...this.recent];
+  }
+}
+
 export interface AgentChecklistTestApi {
   planTreeRows(): PlanTreeRow[];
   /** The status bar item's text, or null while it is hidden. */
@@ -131,7 +149,7 @@ function treeRows(tree: PlanTreeProvider, nodes: PlanNode[]): PlanTreeNodeRow[] 
 }
 
 /** One API object for the extension's lifetime: every call reads the current activation. */
-function createTestApi(current: () => TestApiParts, live: LiveAdapters, reactivate: () => Promise<void>): AgentChecklistTestApi {
+function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: () => PostedMessages, reactivate: () => Promise<void>): AgentChecklistTestApi {
   return {
     planTreeRows: () => {
       const { tree } = current();
@@ -151,7 +169,7 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, reactiva
     run: () => current().controller.runView,
     sessions: () => current().controller.sessionList(),
     webview: () => current().webview.state,
-    webviewMessages: () => [...current().webview.recentMessages],
+    webviewMessages: () => posted().list(),
     webviewMessage: (data) => current().webview.handleMessage(data),
     pendingApprovals: () => current().approvals.pending,
     liveAdapters: () => live.snapshot(),
@@ -164,6 +182,8 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, reactiva
 // Module state survives re-activation (the bundle is required once per extension host).
 const live = new LiveAdapters();
 let parts: TestApiParts | null = null;
+/** What the latest activation's Agent view posted (recorded here: the view keeps no buffer). */
+let posted = new PostedMessages();
 let latestReactivate: () => Promise<void> = () => Promise.reject(new Error('Agent Checklist is not active'));
 let api: AgentChecklistTestApi | undefined;
 
@@ -171,6 +191,8 @@ export const testHooks: TestHooks = {
   track: (kind, item) => live.track(kind, item),
   connect: (next, reactivate) => {
     parts = next;
+    posted = new PostedMessages();
+    const recording = posted.follow(next.webview);
     latestReactivate = reactivate;
     api ??= createTestApi(
       () => {
@@ -178,12 +200,14 @@ export const testHooks: TestHooks = {
         return parts;
       },
       live,
+      () => posted,
       () => latestReactivate(),
     );
     return {
       api,
       disconnect: {
         dispose: () => {
+          recording.dispose();
           if (parts === next) parts = null;
         },
       },

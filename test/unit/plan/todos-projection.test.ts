@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fold } from '../../../extension/src/core/projection/projection';
-import { callRowSummary, planAsMarkdown, progress, stripHeader } from '../../../extension/src/core/plan/summaries';
+import { planAsMarkdown, planProgress, progressRow, statusBarSummary, stripHeader } from '../../../extension/src/core/plan/summaries';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 
@@ -51,23 +51,26 @@ describe('plan summaries', () => {
   });
 
   it('per-call row: done/total · first active, and a separate +n for the other active items', () => {
-    const args = JSON.stringify({ todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo('d', 'in_progress'), todo('e')] });
-    assert.deepEqual(callRowSummary(args), { text: '1/5 done · b', more: '+2' });
-    assert.deepEqual(callRowSummary(JSON.stringify({ todos: [todo('a', 'in_progress')] })), { text: '0/1 done · a', more: null });
-    assert.deepEqual(callRowSummary(JSON.stringify({ todos: [todo('a', 'completed')] })), { text: '1/1 done', more: null });
+    assert.deepEqual(progressRow(planProgress([todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo('d', 'in_progress'), todo('e')])), { text: '1/5 done · b', more: '+2' });
+    assert.deepEqual(progressRow(planProgress([todo('a', 'in_progress')])), { text: '0/1 done · a', more: null });
+    assert.deepEqual(progressRow(planProgress([todo('a', 'completed')])), { text: '1/1 done', more: null });
+    assert.deepEqual(progressRow(planProgress([])), { text: '0/0 done', more: null });
   });
 
-  it('per-call row falls back (null) when the arguments do not parse as a list', () => {
-    assert.equal(callRowSummary('{"todos": ['), null);
-    assert.equal(callRowSummary('{"todos": "x"}'), null);
-    assert.equal(callRowSummary('[]'), null);
+  it('the status bar uses the same row with a `<done>/<total>` head; an empty or absent plan hides it', () => {
+    assert.equal(statusBarSummary([todo('A', 'in_progress'), todo('B', 'in_progress')]), '0/2 · A +1');
+    assert.equal(statusBarSummary([todo('A', 'completed'), todo('B')]), '1/2');
+    assert.equal(statusBarSummary([]), null);
+    assert.equal(statusBarSummary(null), null);
   });
 
-  it('progress lists every active item, not only the first', () => {
-    assert.deepEqual(progress([todo('a', 'in_progress'), todo('b', 'completed'), todo('c', 'in_progress')]), {
+  it('progress counts every active item, not only the first', () => {
+    assert.deepEqual(planProgress([todo('a', 'in_progress'), todo('b', 'completed'), todo('c', 'in_progress')]), {
+      counts: { pending: 0, inProgress: 2, completed: 1 },
       done: 1,
       total: 3,
-      active: [todo('a', 'in_progress'), todo('c', 'in_progress')],
+      firstActive: 'a',
+      moreActive: 1,
     });
   });
 

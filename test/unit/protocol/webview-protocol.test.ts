@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HostSequencer, parseHostMessage, parseWebviewMessage, type HostMessage } from '../../../extension/src/core/protocol/messages';
-import { planView, statusBarSummary } from '../../../extension/src/core/protocol/plan-view';
+import { countsHeader } from '../../../extension/src/core/plan/summaries';
+import { planView } from '../../../extension/src/core/protocol/plan-view';
 import { transcriptFromEvents } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';
@@ -48,11 +49,9 @@ describe('webview protocol', () => {
     assert.deepEqual(messages().map((m) => m.seq), [1, 2, 3, 4, 5, 6, 7]);
   });
 
-  it('summarises the plan for the strip and the status bar, counting every active item', () => {
-    assert.equal(PLAN?.header, '1 completed · 1 in progress · 1 pending');
-    assert.equal(statusBarSummary([{ content: 'A', status: 'in_progress' }, { content: 'B', status: 'in_progress' }]), '0/2 · A +1');
-    assert.equal(statusBarSummary([]), null, 'an empty plan hides the item');
-    assert.equal(statusBarSummary(null), null);
+  it('posts the plan with its counts, so no surface recounts', () => {
+    assert.deepEqual(PLAN?.progress, { counts: { pending: 1, inProgress: 1, completed: 1 }, done: 1, total: 3, firstActive: 'Write', moreActive: 0 });
+    assert.equal(countsHeader(PLAN!.progress.counts), '1 completed · 1 in progress · 1 pending');
   });
 });
 
@@ -73,7 +72,7 @@ describe('transcript items from session events', () => {
     assert.ok(tool?.kind === 'tool');
     assert.equal(tool.name, 'todo_write');
     assert.equal(tool.status, 'error');
-    assert.equal(tool.result, 'Error: no');
+    assert.deepEqual(tool.view, { kind: 'todo', plan: null, error: 'Error: no' }, 'a rejected todo_write shows its error, no list');
     assert.ok(items[1] && tool.order > items[1].order, 'the call sorts after its message text');
   });
 });
@@ -82,7 +81,7 @@ describe('webview reducer', () => {
   it('ends in the same state whatever order the messages arrive in', () => {
     const list = messages();
     const inOrder = fold(list);
-    assert.equal(inOrder.view.plan?.header, '1 completed · 1 in progress · 1 pending');
+    assert.equal(inOrder.view.plan?.progress.total, 3);
     assert.equal(inOrder.view.stream, null, 'the committed step replaced the stream');
     const orders = [[...list].reverse(), [list[3], list[0], list[6], list[1], list[5], list[2], list[4]]];
     for (const order of orders) {

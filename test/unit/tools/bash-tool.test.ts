@@ -10,7 +10,6 @@ import {
   BASH_OUTPUT_TAIL_BYTES,
   createBashTool,
   NO_OUTPUT,
-  parseBashResult,
   UNTRUSTED_BASH_MESSAGE,
   type BashToolOptions,
 } from '../../../extension/src/core/tools/bash-tool';
@@ -34,7 +33,7 @@ describe('bash', () => {
     assert.deepEqual({ isError: ok.isError, content: ok.content }, { isError: false, content: `${fs.realpathSync(ws.root)}\nto-stderr\n[exit code: 0]` });
     const failed = await bash(r, { command: 'echo partial; exit 3' });
     assert.deepEqual({ isError: failed.isError, content: failed.content }, { isError: true, content: 'partial\n[exit code: 3]' });
-    assert.deepEqual(parseBashResult(failed.content), { output: 'partial', status: 'exited', exitCode: 3 });
+    assert.deepEqual(failed.details, { tool: 'bash', exit: { kind: 'exited', code: 3 } }, 'how it ended, as data beside the text');
     assert.equal((await bash(r, { command: 'true' })).content, `${NO_OUTPUT}\n[exit code: 0]`);
   });
 
@@ -53,7 +52,7 @@ describe('bash', () => {
     assert.equal(gate.asked.length, 1);
     assert.equal(gate.asked[0]!.summary, 'touch ran.txt');
     assert.match(gate.asked[0]!.detail, /^\$ touch ran\.txt\n/);
-    assert.equal(parseBashResult(result.content).status, 'refused');
+    assert.equal(result.details, undefined, 'not run: no run data');
   });
 
   it('remembers "always allow in this session" and does not ask again', async () => {
@@ -99,7 +98,7 @@ describe('bash', () => {
     const result = await bash(bashIn(ws), { command: 'echo started; sleep 30.14 & echo $! > sleeper.pid; wait', timeout_ms: 500 });
     assert.equal(result.isError, true);
     assert.equal(result.content, 'started\n[timed out after 500 ms: the command and its process group were killed]');
-    assert.equal(parseBashResult(result.content).status, 'timed-out');
+    assert.equal(result.details?.exit.kind, 'timed-out');
     await waitFor(() => pidsOf('sleep 30.14').length === 0, 'the background sleep to die');
   });
 

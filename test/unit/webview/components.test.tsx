@@ -13,7 +13,7 @@ import { Markdown } from '../../../webview/src/components/markdown';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
-import { HOSTILE, plan, snapshotBody, stamp, toolItem } from './fixtures';
+import { HOSTILE, plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
 import { click, fire, mount, posted, text } from './render';
 
 const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
@@ -92,7 +92,7 @@ describe('todo_write row', () => {
         { content: 'Docs', status: 'in_progress' },
       ],
     });
-    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', arguments: args })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write', { args, todos: JSON.parse(args).todos, result: { isError: false, content: 'Updated todo list: 0 pending, 3 in progress, 1 completed.', details: null } }) })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
     const summary = page.root.querySelector('[data-testid="todo-row-summary"]');
     const more = page.root.querySelector('[data-testid="todo-row-more"]');
     assert.equal(text(summary), '1/4 done · Write the parser guard');
@@ -101,10 +101,23 @@ describe('todo_write row', () => {
     page.unmount();
   });
 
-  it('falls back to the generic row for arguments that do not parse', () => {
-    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', arguments: '{"todos":' })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
-    assert.equal(page.root.querySelector('[data-testid="todo-row-summary"]'), null);
-    assert.equal(page.root.querySelector('.tool-io pre')?.textContent, '{"todos":');
+  it('shows the list the tool logged, not the raw arguments (trimmed content)', () => {
+    const args = { todos: [{ content: '  Read  ', status: 'in_progress' }] };
+    const logged = [{ content: 'Read', status: 'in_progress' as const }];
+    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write', { args, todos: logged, result: { isError: false, content: 'ok', details: null } }) })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    assert.equal(text(page.root.querySelector('[data-testid="todo-row-summary"]')), '0/1 done · Read');
+    assert.deepEqual([...page.root.querySelectorAll('[data-testid="todo-call-items"] li')].map((li) => li.textContent), ['Read']);
+    page.unmount();
+  });
+
+  it('shows a rejected call as rejected, with its error and no list', () => {
+    const error = 'Error: invalid todos: duplicate content "A"';
+    const item = toolItem({ callId: 'c1', name: 'todo_write', status: 'error', ...presented('todo_write', { args: '{"todos":[{"content":"A","status":"pending"},{"content":"A","status":"pending"}]}', result: { isError: true, content: error, details: null } }) });
+    const page = mount(<Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, { todoRejected: '已拒绝' });
+    assert.equal(text(page.root.querySelector('[data-testid="todo-row-summary"]')), '已拒绝', 'localized');
+    assert.equal(page.root.querySelector('[data-testid="todo-rejected"]')?.textContent, error);
+    assert.equal(page.root.querySelector('[data-testid="todo-call-items"]'), null);
+    assert.equal(page.root.querySelector('[data-testid="todo-row-more"]'), null);
     page.unmount();
   });
 });
@@ -117,8 +130,8 @@ describe('hostile content', () => {
           items: [
             { kind: 'user', id: 'e1', order: 1024, turn: 1, text: hostile },
             { kind: 'assistant', id: 'e2', order: 2048, turn: 1, step: 1, text: `**bold** ${hostile}\n\n- ${hostile}\n\n\`\`\`\n${hostile}\n\`\`\``, reasoning: hostile },
-            toolItem({ callId: 'c1', name: 'bash', arguments: JSON.stringify({ command: hostile }), result: `${hostile}\n[exit code: 0]`, order: 3000 }),
-            toolItem({ callId: 'c2', name: 'mystery', arguments: hostile, result: hostile, order: 3001 }),
+            toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: hostile }, result: { isError: false, content: `${hostile}\n[exit code: 0]`, details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }), order: 3000 }),
+            toolItem({ callId: 'c2', name: 'mystery', ...presented('mystery', { args: hostile, result: { isError: false, content: hostile, details: null } }), order: 3001 }),
           ],
           approvals: [{ id: 'a1', tool: hostile, summary: hostile, detail: hostile, callId: 'zz', sessionId: null }],
         }),
@@ -175,7 +188,7 @@ describe('approvals', () => {
   });
 
   it('shows an approval on the row of its call, and one without a row after the transcript', () => {
-    const items = [toolItem({ callId: 'c1', name: 'bash', arguments: '{"command":"npm test"}', status: 'running' })];
+    const items = [toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'npm test' } }), status: 'running' })];
     const other = { ...approval, id: 'a2', callId: 'elsewhere' };
     const page = mount(<Transcript items={items} stream={null} cursor={null} running approvals={[approval, other]} sessionId="s1" />);
     assert.equal(page.root.querySelector('li.item-tool [data-testid="approval"]')?.getAttribute('data-approval-id'), 'a1');
@@ -187,7 +200,7 @@ describe('approvals', () => {
 describe('subagents', () => {
   it('shows the task and outcome on the row and opens the child; the child panel goes Back', () => {
     const child = { sessionId: 'k1', description: 'Survey the repo', outcome: null };
-    const row = toolItem({ callId: 'c1', name: 'subagent', arguments: '{"description":"Survey the repo","prompt":"p"}', status: 'running', child });
+    const row = toolItem({ callId: 'c1', name: 'subagent', ...presented('subagent', { args: { description: 'Survey the repo', prompt: 'p' }, child }), status: 'running' });
     let view = fold([snapshotBody({ items: [row] })]).view;
     let page = mount(<AgentView view={view} />);
     assert.ok(text(page.root.querySelector('[data-testid="subagent"]')).startsWith('Survey the repo running'));

@@ -3,8 +3,10 @@
 import type { HostMessage, HostMessageBody, PlanView } from '../../../extension/src/core/protocol/messages';
 import { HostSequencer } from '../../../extension/src/core/protocol/messages';
 import { planView } from '../../../extension/src/core/protocol/plan-view';
-import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
-import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
+import { presentToolCall } from '../../../extension/src/core/protocol/tool-presenters';
+import type { ToolCallRecord, ToolView } from '../../../extension/src/core/protocol/tool-view';
+import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
+import type { TodoItem } from '../../../extension/src/core/domain-literals';
 
 export function plan(todos: TodoItem[]): PlanView {
   const view = planView(todos);
@@ -33,18 +35,15 @@ export function stamp(bodies: HostMessageBody[]): HostMessage[] {
   return bodies.map((b) => sequencer.stamp(b));
 }
 
-export function toolItem(overrides: Partial<Extract<TranscriptItem, { kind: 'tool' }>> & { callId: string; name: string; arguments: string }): Extract<TranscriptItem, { kind: 'tool' }> {
-  return {
-    kind: 'tool',
-    id: `t1.1.${overrides.callId}`,
-    order: 5000,
-    turn: 1,
-    step: 1,
-    status: 'ok',
-    result: null,
-    child: null,
-    ...overrides,
-  };
+export function toolItem(overrides: Partial<ToolItem> & { callId: string; name: string; view: ToolView }): ToolItem {
+  return { kind: 'tool', id: `t1.1.${overrides.callId}`, order: 5000, turn: 1, step: 1, status: 'ok', summary: '', ...overrides };
+}
+
+/** The summary and view the host's presenter makes for a call, from what the log would say about it. */
+export function presented(name: string, call: { args?: unknown; result?: ToolCallRecord['result']; todos?: TodoItem[]; child?: ToolCallRecord['child'] } = {}): { summary: string; view: ToolView } {
+  const text = call.args === undefined ? '' : typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
+  const args = typeof call.args === 'string' ? undefined : call.args;
+  return presentToolCall({ name, arguments: text, args, result: call.result ?? null, todos: call.todos ?? null, child: call.child ?? null });
 }
 
 export const HOSTILE = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>'] as const;

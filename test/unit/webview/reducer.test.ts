@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 import { initialState, newlyCompleted, reduce, type State } from '../../../webview/src/state/reducer';
-import { plan, snapshotBody, stamp, toolItem } from './fixtures';
+import { plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
 
 const fold = (list: readonly HostMessage[], from: State = initialState): State => list.reduce(reduce, from);
 
@@ -24,7 +24,7 @@ function turn(): HostMessage[] {
     { type: 'run', run: { state: 'running', turn: 1, stopping: false } },
     { type: 'items', items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'fix it' }] },
     { type: 'stream', stream: { turn: 1, step: 1, text: 'Planning', reasoning: '', retry: null } },
-    { type: 'items', items: [toolItem({ callId: 'c1', name: 'todo_write', arguments: '{"todos":[]}', status: 'running', order: 4097 })] },
+    { type: 'items', items: [toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write'), status: 'running', order: 4097 })] },
     { type: 'plan', plan: plan([{ content: 'Read the code', status: 'in_progress' }, { content: 'Write the fix', status: 'pending' }]) },
     { type: 'approvals', approvals: [{ id: 'a1', tool: 'bash', summary: 'npm test', detail: '$ npm test', callId: 'c2', sessionId: 's1' }] },
     { type: 'plan', plan: plan([...A_B_C]) },
@@ -121,12 +121,26 @@ describe('webview reducer', () => {
     assert.deepEqual(newlyCompleted(null, plan([{ content: 'X', status: 'completed' }])), ['X']);
   });
 
-  it('merges the two halves of a tool call that a page boundary cut', () => {
-    const state = fold(stamp([snapshotBody({ items: [toolItem({ callId: 'c9', name: '', arguments: '', status: 'ok', result: 'done', order: 9000 })], cursor: 3 })]));
-    const older = toolItem({ callId: 'c9', name: 'bash', arguments: '{"command":"ls"}', status: 'running', order: 7001 });
-    const paged = reduce(state, { type: 'page', seq: 2, items: [older], cursor: null });
-    const [item] = paged.view.items;
-    assert.ok(item?.kind === 'tool');
-    assert.deepEqual([item.name, item.arguments, item.status, item.result, item.order], ['bash', '{"command":"ls"}', 'ok', 'done', 7001]);
+  it('replaces a known item by id (the host sends it whole) and slots new ones in by order', () => {
+    const running = toolItem({ callId: 'c9', name: 'bash', ...presented('bash', { args: { command: 'ls' } }), status: 'running', order: 9000 });
+    const state = fold(stamp([snapshotBody({ items: [{ kind: 'user', id: 'e1', order: 1024, turn: 1, text: 'go' }, running], cursor: 3 })]));
+    const done = { ...running, status: 'ok' as const, ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a\n[exit code: 0]', details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }) };
+    const after = reduce(state, { type: 'items', seq: 2, items: [done, { kind: 'turn-end', id: 'e20', order: 20480, turn: 1, reason: 'completed', message: null }] });
+    assert.deepEqual(after.view.items.map((i) => i.id), ['e1', 't1.1.c9', 'e20']);
+    assert.equal(after.view.items[1], done, 'the whole new item, not a merge');
+    assert.equal(after.view.items[0], state.view.items[0], 'untouched items keep their identity (their rows do not re-render)');
+    const paged = reduce(after, { type: 'page', seq: 3, items: [{ kind: 'user', id: 'e0', order: 512, turn: 1, text: 'older' }], cursor: null });
+    assert.deepEqual(paged.view.items.map((i) => i.id), ['e0', 'e1', 't1.1.c9', 'e20']);
+  });
+
+  it('applies a childDelta to the open panel only', () => {
+    const state = fold(turn());
+    const item = { kind: 'user' as const, id: 'e1', order: 1024, turn: 1, text: 'search' };
+    const open = reduce(state, { type: 'childDelta', seq: state.seq + 1, sessionId: 'k1', items: [item], plan: plan([{ content: 'Look', status: 'in_progress' }]), running: false });
+    assert.deepEqual(open.view.child?.items, [item]);
+    assert.equal(open.view.child?.plan?.progress.firstActive, 'Look');
+    assert.equal(open.view.child?.running, false);
+    const other = reduce(open, { type: 'childDelta', seq: open.seq + 1, sessionId: 'gone', items: [{ ...item, id: 'e2', order: 2048 }] });
+    assert.deepEqual(other.view.child, open.view.child, "another session's delta changes nothing");
   });
 });

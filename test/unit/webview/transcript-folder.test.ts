@@ -25,11 +25,13 @@ function subagentSession(): Session {
 
 const tool = (items: TranscriptItem[]) => items.find((i): i is Extract<TranscriptItem, { kind: 'tool' }> => i.kind === 'tool');
 
+const childOf = (item: Extract<TranscriptItem, { kind: 'tool' }> | undefined) => (item?.view.kind === 'subagent' ? item.view.child : null);
+
 describe('transcript items for subagents', () => {
   it('links subagent/start and subagent/end to the call that started the child', () => {
     const items = transcriptFromEvents(subagentSession().events);
     assert.equal(items.filter((i) => i.kind === 'tool').length, 1, 'one row for the call');
-    assert.deepEqual(tool(items)?.child, { sessionId: 'child-1', description: 'Survey the repo', outcome: 'completed' });
+    assert.deepEqual(tool(items)?.view, { kind: 'subagent', description: 'Survey the repo', child: { sessionId: 'child-1', description: 'Survey the repo', outcome: 'completed' }, result: 'Found 3 files.' });
     assert.equal(tool(items)?.status, 'ok');
     assert.equal(parseHostMessage({ type: 'items', seq: 1, items: JSON.parse(JSON.stringify(items)) }).ok, true, 'the items pass the protocol schema');
   });
@@ -38,16 +40,16 @@ describe('transcript items for subagents', () => {
     const folder = new TranscriptFolder();
     const updates = subagentSession().events.map((e) => folder.apply(e));
     const afterStart = updates[5]; // subagent/start
-    assert.deepEqual(tool(afterStart ?? [])?.child, { sessionId: 'child-1', description: 'Survey the repo', outcome: null });
+    assert.deepEqual(childOf(tool(afterStart ?? [])), { sessionId: 'child-1', description: 'Survey the repo', outcome: null });
     assert.equal(tool(afterStart ?? [])?.name, 'subagent', 'the same row, not a new one');
   });
 
   it('still marks the row when the page starts after the call was announced', () => {
     const events = subagentSession().events;
     const page = events.slice(2); // from step/start: the assistant message is on it, tool/call too
-    assert.equal(tool(transcriptFromEvents(page))?.child?.sessionId, 'child-1');
+    assert.equal(childOf(tool(transcriptFromEvents(page)))?.sessionId, 'child-1');
     const late = events.slice(5); // from subagent/start: the step is unknown
     const items = transcriptFromEvents(late);
-    assert.equal(tool(items)?.child, null, 'without the step the child cannot be placed; the result row still shows');
+    assert.equal(childOf(tool(items)), null, 'without the step the child cannot be placed; the result row still shows');
   });
 });

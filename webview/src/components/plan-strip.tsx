@@ -6,7 +6,7 @@
 // several may be in progress — and the first active one is scrolled into view.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '../../../extension/src/core/protocol/messages';
-import { planCountsText } from '../../../extension/src/core/protocol/tool-rows';
+import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 
@@ -24,7 +24,7 @@ export function PlanStrip({ plan, variant = 'main' }: { plan: PlanView | null; v
   const main = variant === 'main';
   const listId = main ? 'plan-items' : 'child-plan-items';
   const statusText: Record<PlanItemView['status'], string> = { completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending };
-  const counts = planCountsText(plan.todos, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
+  const counts = countsHeader(plan.progress.counts, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
   return (
     <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan} data-testid={main ? 'plan-strip' : 'child-plan-strip'}>
       <div class="plan-bar">

@@ -1,59 +1,63 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// One row per tool call: status glyph, tool name and a short summary, expanding to
-// what the call did. todo_write shows the contract's `<done>/<total> done · <first
-// active>` and a separate, never-truncated `+<n>`; bash shows command, exit code and
-// output; edit_file / write_file a -/+ line diff; subagent its task, outcome and a
-// button that opens its transcript. Anything that does not parse falls back to the
-// generic row (input and result as text).
+// One row per tool call, painted from the view the host's presenter made
+// (core/protocol/tool-view.ts): status glyph, tool name and a short summary,
+// expanding to what the call did. todo_write shows the logged list's
+// `<done>/<total> done · <first active>` and a separate, never-truncated `+<n>` (or
+// "rejected" with the error); bash its command, how it ended and its output;
+// edit_file / write_file a -/+ line diff; subagent its task, outcome and a button
+// that opens its transcript; anything else the generic view (input and result as
+// text). Nothing here parses the model's arguments or the tool's output.
+import { memo } from '../memo';
 import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
-import {
-  argumentSummary,
-  bashCommand,
-  bashResultRow,
-  fileChange,
-  todoCallRow,
-  todoCallRowMore,
-  todoCallRowText,
-  type BashResultRow,
-} from '../../../extension/src/core/protocol/tool-rows';
-import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import type { ToolChildView, ToolView } from '../../../extension/src/core/protocol/tool-view';
+import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
 import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
+import type { BashExit } from '../../../extension/src/core/tools/bash-view';
+import { progressRow } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { ApprovalCard } from './approval';
 
-type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
-
 const TOOL_ICON = { pending: 'circle-large-outline', running: 'loading codicon-modifier-spin', ok: 'check', error: 'error' } as const;
 
-export function ToolRow({ item, approvals }: { item: ToolItem; approvals: readonly ApprovalView[] }) {
+/** The row's one-line summary (and the separate `+<n>` of a todo_write row). */
+function rowSummary(item: ToolItem, s: WebviewStrings): { text: string; more: string | null; moreCount: number; todo: boolean } {
+  const view = item.view;
+  if (view.kind !== 'todo') return { text: item.summary, more: null, moreCount: 0, todo: false };
+  if (view.plan) {
+    const row = progressRow(view.plan.progress, s.todoRow);
+    return { text: row.text, more: row.more, moreCount: view.plan.progress.moreActive, todo: true };
+  }
+  return { text: view.error !== null ? s.todoRejected : '', more: null, moreCount: 0, todo: true };
+}
+
+function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly ApprovalView[] }) {
   const s = useStrings();
   const statusText = { pending: s.toolPending, running: s.toolRunning, ok: s.toolOk, error: s.toolError }[item.status];
-  const todo = item.name === 'todo_write' ? todoCallRow(item.arguments) : null;
-  const more = todo ? todoCallRowMore(todo) : null;
-  const summary = todo ? todoCallRowText(todo, s.todoRow) : argumentSummary(item.name, item.arguments);
+  const summary = rowSummary(item, s);
+  const child = item.view.kind === 'subagent' ? item.view.child : null;
   return (
-    <li class={`item item-tool tool-${item.status}`} data-tool={item.name} data-call-id={item.callId}>
+    <li class={`item item-tool tool-${item.status}`} data-tool={item.name} data-call-id={item.callId} data-view={item.view.kind}>
       <details>
         <summary>
           <span class={`codicon codicon-${TOOL_ICON[item.status]}`} aria-hidden="true" />
           <span class="tool-name">{item.name || s.toolCall}</span>{' '}
-          {summary && (
-            <span class={todo ? 'tool-summary todo-row-summary' : 'tool-summary'} data-testid={todo ? 'todo-row-summary' : 'tool-summary'}>
-              {summary}
+          {summary.text && (
+            <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'} data-testid={summary.todo ? 'todo-row-summary' : 'tool-summary'}>
+              {summary.text}
             </span>
           )}
-          {more && ' '}
-          {more && (
-            <span class="tool-more" data-testid="todo-row-more" title={format(s.moreInProgress, todo?.moreActive ?? 0)}>
-              {more}
+          {summary.more && ' '}
+          {summary.more && (
+            <span class="tool-more" data-testid="todo-row-more" title={format(s.moreInProgress, summary.moreCount)}>
+              {summary.more}
             </span>
           )}
           <span class="visually-hidden">, {statusText}</span>
         </summary>
-        <ToolBody item={item} s={s} />
+        <ToolBody view={item.view} s={s} />
       </details>
-      {item.child && <SubagentLine child={item.child} s={s} />}
+      {child && <SubagentLine child={child} s={s} />}
       {approvals.map((a) => (
         <ApprovalCard key={a.id} approval={a} />
       ))}
@@ -61,78 +65,103 @@ export function ToolRow({ item, approvals }: { item: ToolItem; approvals: readon
   );
 }
 
-function ToolBody({ item, s }: { item: ToolItem; s: WebviewStrings }) {
-  if (item.name === 'bash') {
-    const command = bashCommand(item.arguments);
-    if (command !== null) {
-      const result = item.result === null ? null : bashResultRow(item.result);
+/** Re-renders only when its item (a new object for every change) or its approvals change. */
+export const ToolRow = memo(ToolRowImpl);
+
+function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
+  switch (view.kind) {
+    case 'todo':
+      return (
+        <div class="tool-io">
+          {view.plan && (
+            <ul class="todo-call-items" role="list" data-testid="todo-call-items">
+              {view.plan.todos.map((t) => (
+                <li key={t.content} data-status={t.status}>
+                  {t.content}
+                </li>
+              ))}
+            </ul>
+          )}
+          {view.error !== null && (
+            <pre class="tool-error" data-testid="todo-rejected">
+              {view.error}
+            </pre>
+          )}
+        </div>
+      );
+    case 'bash':
       return (
         <div class="tool-io">
           <pre class="bash-command">
             <span aria-hidden="true">$ </span>
-            {command}
+            {view.command}
           </pre>
-          {result && (
-            <>
-              <div class={`bash-status bash-${result.status}`} data-testid="bash-status">
-                {bashStatusText(result, s)}
+          {view.exit && (
+            <div class={`bash-status bash-${view.exit.kind}`} data-testid="bash-status">
+              {bashExitText(view.exit, s)}
+            </div>
+          )}
+          {view.error !== null && (
+            <div class="bash-status bash-refused" data-testid="bash-status">
+              {s.bashRefused}
+            </div>
+          )}
+          {view.output !== null && <pre class="bash-output">{view.output || s.noOutput}</pre>}
+          {view.error !== null && <pre class="bash-output">{view.error}</pre>}
+        </div>
+      );
+    case 'diff':
+      return (
+        <div class="tool-io">
+          <div class="tool-io-label">
+            {s.diff}: <span class="diff-path">{view.path}</span>
+          </div>
+          <pre class="diff" data-testid="diff">
+            {view.lines.map((line, index) => (
+              <div key={index} class={`diff-line diff-${line.kind}`}>
+                <span class="diff-sign">{line.kind === 'add' ? '+' : '-'}</span>
+                {line.text}
               </div>
-              <pre class="bash-output">{result.output || s.noOutput}</pre>
+            ))}
+          </pre>
+          {view.result !== null && <pre>{view.result}</pre>}
+        </div>
+      );
+    case 'subagent':
+    case 'generic':
+      return (
+        <div class="tool-io">
+          {view.kind === 'generic' && (
+            <>
+              <div class="tool-io-label">{s.toolInput}</div>
+              <pre>{view.input}</pre>
+            </>
+          )}
+          {view.result !== null && (
+            <>
+              <div class="tool-io-label">{s.toolResult}</div>
+              <pre>{view.result}</pre>
             </>
           )}
         </div>
       );
-    }
   }
-  const change = fileChange(item.name, item.arguments);
-  if (change) {
-    return (
-      <div class="tool-io">
-        <div class="tool-io-label">
-          {s.diff}: <span class="diff-path">{change.path}</span>
-        </div>
-        <pre class="diff" data-testid="diff">
-          {change.lines.map((line, index) => (
-            <div key={index} class={`diff-line diff-${line.kind}`}>
-              <span class="diff-sign">{line.kind === 'add' ? '+' : '-'}</span>
-              {line.text}
-            </div>
-          ))}
-        </pre>
-        {item.result !== null && <pre>{item.result}</pre>}
-      </div>
-    );
-  }
-  return (
-    <div class="tool-io">
-      <div class="tool-io-label">{s.toolInput}</div>
-      <pre>{item.arguments}</pre>
-      {item.result !== null && (
-        <>
-          <div class="tool-io-label">{s.toolResult}</div>
-          <pre>{item.result}</pre>
-        </>
-      )}
-    </div>
-  );
 }
 
-function bashStatusText(result: BashResultRow, s: WebviewStrings): string {
-  switch (result.status) {
+function bashExitText(exit: BashExit, s: WebviewStrings): string {
+  switch (exit.kind) {
     case 'exited':
-      return format(s.bashExit, result.exitCode ?? '?');
+      return format(s.bashExit, exit.code);
     case 'killed':
       return s.bashKilled;
     case 'timed-out':
       return s.bashTimedOut;
     case 'stopped':
       return s.bashStopped;
-    case 'refused':
-      return s.bashRefused;
   }
 }
 
-function SubagentLine({ child, s }: { child: NonNullable<ToolItem['child']>; s: WebviewStrings }) {
+function SubagentLine({ child, s }: { child: ToolChildView; s: WebviewStrings }) {
   return (
     <div class="subagent" data-testid="subagent" data-child-session={child.sessionId}>
       <span class={`codicon codicon-${child.outcome === null ? 'loading codicon-modifier-spin' : 'type-hierarchy-sub'}`} aria-hidden="true" />

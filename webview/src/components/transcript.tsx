@@ -10,11 +10,14 @@ import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { ApprovalCard, placeApprovals } from './approval';
 import { Markdown } from './markdown';
+import { memo } from '../memo';
 import { ToolRow } from './tool-row';
 
 const NONE: readonly ApprovalView[] = [];
+const NO_APPROVALS: ReadonlyMap<string, ApprovalView[]> = new Map();
 
-function Item({ item, approvals }: { item: TranscriptItem; approvals: ReadonlyMap<string, ApprovalView[]> }) {
+/** One transcript item; memoized, so a new item re-renders that row only. */
+const Item = memo(function Item({ item, approvals }: { item: TranscriptItem; approvals: readonly ApprovalView[] }) {
   const s = useStrings();
   switch (item.kind) {
     case 'user':
@@ -32,7 +35,7 @@ function Item({ item, approvals }: { item: TranscriptItem; approvals: ReadonlyMa
         </li>
       );
     case 'tool':
-      return <ToolRow item={item} approvals={approvals.get(item.callId) ?? NONE} />;
+      return <ToolRow item={item} approvals={approvals} />;
     case 'turn-end': {
       const head = { completed: null, aborted: s.turnAborted, error: s.turnError, 'max-steps': s.turnMaxSteps, interrupted: s.turnInterrupted }[item.reason];
       if (head === null) return null;
@@ -44,7 +47,7 @@ function Item({ item, approvals }: { item: TranscriptItem; approvals: ReadonlyMa
       );
     }
   }
-}
+});
 
 /** Follows new output while the reader is at the bottom; leaves them where they are otherwise. */
 function useFollowBottom(deps: unknown[]) {
@@ -81,8 +84,8 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
       </div>
     );
   }
-  const callIds = new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : [])));
-  const placed = placeApprovals(approvals, callIds, sessionId);
+  // Only while approvals wait (rarely more than one): no pass over the items otherwise.
+  const placed = approvals.length ? placeApprovals(approvals, new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : []))), sessionId) : { byCallId: NO_APPROVALS, rest: NONE };
   return (
     <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
       {cursor !== null && (
@@ -92,7 +95,7 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
       )}
       <ol class="items" role="list" aria-label={s.transcript}>
         {items.map((item) => (
-          <Item key={item.id} item={item} approvals={placed.byCallId} />
+          <Item key={item.id} item={item} approvals={(item.kind === 'tool' && placed.byCallId.get(item.callId)) || NONE} />
         ))}
         {stream && (stream.text || stream.reasoning || stream.retry) && (
           <li class="item item-assistant streaming" aria-busy="true">

@@ -122,7 +122,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
     }
     case 'page':
       // Older history: the plan is the host's and stays as it is.
-      return { ...view, items: upsertItems(view.items, message.items, true), cursor: message.cursor };
+      return { ...view, items: upsertItems(view.items, message.items), cursor: message.cursor };
     case 'plan':
       return { ...view, plan: message.plan, announcement: { at: message.seq, completed: newlyCompleted(view.plan, message.plan) } };
     case 'run':
@@ -139,6 +139,19 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
       return { ...view, approvals: message.approvals };
     case 'child':
       return { ...view, child: message.child };
+    case 'childDelta': {
+      const child = view.child;
+      if (!child || child.sessionId !== message.sessionId) return view; // a panel since closed or replaced
+      return {
+        ...view,
+        child: {
+          ...child,
+          items: upsertItems(child.items, message.items),
+          ...(message.plan !== undefined ? { plan: message.plan } : {}),
+          ...(message.running !== undefined ? { running: message.running } : {}),
+        },
+      };
+    }
   }
 }
 
@@ -151,34 +164,42 @@ export function newlyCompleted(previous: PlanView | null, next: PlanView | null)
 
 /** The step's assistant message is in the transcript: its live stream is done. */
 function isCommitted(items: readonly TranscriptItem[], stream: StreamView): boolean {
-  return items.some((i) => (i.kind === 'assistant' || i.kind === 'tool') && i.turn === stream.turn && i.step === stream.step);
+  // From the end: the stream's step is the latest, so this stops within a few items.
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.turn < stream.turn) return false;
+    if ((item.kind === 'assistant' || item.kind === 'tool') && item.turn === stream.turn && item.step === stream.step) return true;
+  }
+  return false;
 }
 
 /**
- * Upserts by id, sorted by `order`. `incomingIsOlder` for a page of older history: a
- * tool call cut by a page boundary arrives in two halves (announcement on the older
- * page, result on the newer), so the halves merge — the newer half's state, the
- * older half's name, arguments and place — instead of one overwriting the other.
+ * Upserts by id, kept sorted by `order` (one order per id, and it never changes). Each item arrives whole
+ * (the host never cuts a call across pages), so a known id is replaced. The usual
+ * live case, items changed near the end or appended after it, costs a search from
+ * the end and one copy of the array: no map of the whole list, no re-sort.
  */
-export function upsertItems(items: readonly TranscriptItem[], incoming: readonly TranscriptItem[], incomingIsOlder = false): TranscriptItem[] {
+export function upsertItems(items: readonly TranscriptItem[], incoming: readonly TranscriptItem[]): TranscriptItem[] {
   if (incoming.length === 0) return items as TranscriptItem[];
-  const byId = new Map(items.map((i) => [i.id, i]));
+  const out = items.slice();
   for (const item of incoming) {
-    const known = byId.get(item.id);
-    byId.set(item.id, known ? (incomingIsOlder ? merge(item, known) : merge(known, item)) : item);
+    const at = insertionPoint(out, item.order);
+    if (out[at]?.order === item.order) out[at] = item; // the same item (an item's order never changes)
+    else out.splice(at, 0, item);
   }
-  return [...byId.values()].sort((a, b) => a.order - b.order);
+  return out;
 }
 
-function merge(older: TranscriptItem, newer: TranscriptItem): TranscriptItem {
-  if (older.kind !== 'tool' || newer.kind !== 'tool') return newer;
-  const child = newer.child ?? older.child;
-  return {
-    ...newer,
-    order: Math.min(older.order, newer.order),
-    name: newer.name || older.name,
-    arguments: newer.arguments || older.arguments,
-    result: newer.result ?? older.result,
-    child: child && { ...child, description: child.description || (older.child?.description ?? ''), outcome: newer.child?.outcome ?? older.child?.outcome ?? null },
-  };
+/** The first index whose order is >= `order` (binary search; items are sorted by order). */
+function insertionPoint(items: readonly TranscriptItem[], order: number): number {
+  let lo = 0;
+  let hi = items.length;
+  const last = items[hi - 1];
+  if (last === undefined || last.order < order) return hi;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid]!.order < order) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -154,7 +154,7 @@ async function runSteps(session: Session, prompt: string, options: TurnOptions, 
       }
       session.append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments });
       const result = await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
-      session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content });
+      session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content, ...(result.details ? { details: result.details } : {}) });
     }
     session.append('step/end', { turn, step });
     if (failure !== null) return end({ kind: 'error', message: failure });

@@ -1,56 +1,95 @@
-// The plan's short forms that the UIs and the CLI show. Several items may be
-// in_progress at once: every summary accounts for all of them (a `find` of the
-// first active item, alone, is a known bug class).
+// The plan's short forms, ONE implementation each, shared by the CLI, the Plan
+// tree, the status bar and the webview (which gets the numbers in a posted view and
+// fills its localized templates through these same functions; it never recounts).
+// Several items may be in_progress at once: every summary accounts for all of them
+// (a `find` of the first active item, alone, is a known bug class).
+//
+// Zod-free and I/O-free: importable by both bundles.
+import type { TodoCounts, TodoItem, TodoStatus } from '../domain-literals';
+import { format } from '../text-template';
 import { oneLine } from './one-line';
-import { countTodos, todoWriteArgsSchema, type TodoItem, type TodoStatus } from './todo-schema';
 
-/** `1 completed · 2 in progress · 1 pending`, zero segments omitted; '' for an empty list. */
-export function stripHeader(todos: readonly TodoItem[]): string {
-  const c = countTodos(todos);
+export function countTodos(todos: readonly TodoItem[]): TodoCounts {
+  const counts: TodoCounts = { pending: 0, inProgress: 0, completed: 0 };
+  for (const t of todos) {
+    if (t.status === 'pending') counts.pending++;
+    else if (t.status === 'in_progress') counts.inProgress++;
+    else counts.completed++;
+  }
+  return counts;
+}
+
+/** What every summary of a list is made of, counted once (by the host). */
+export interface PlanProgress {
+  counts: TodoCounts;
+  /** Completed items. */
+  done: number;
+  total: number;
+  /** The first in_progress item's content; null when none is in progress. */
+  firstActive: string | null;
+  /** How many OTHER items are in progress (the separate `+<n>`). */
+  moreActive: number;
+}
+
+export function planProgress(todos: readonly TodoItem[]): PlanProgress {
+  const counts = countTodos(todos);
+  const first = todos.find((t) => t.status === 'in_progress');
+  return { counts, done: counts.completed, total: todos.length, firstActive: first?.content ?? null, moreActive: Math.max(0, counts.inProgress - 1) };
+}
+
+export interface CountTemplates {
+  completed: string;
+  inProgress: string;
+  pending: string;
+}
+
+export const ENGLISH_COUNT_TEMPLATES: CountTemplates = { completed: '{0} completed', inProgress: '{0} in progress', pending: '{0} pending' };
+
+/** `1 completed · 2 in progress · 1 pending`: zero segments omitted, in that order; '' for an empty list. */
+export function countsHeader(counts: TodoCounts, templates: CountTemplates = ENGLISH_COUNT_TEMPLATES): string {
   const parts: string[] = [];
-  if (c.completed) parts.push(`${c.completed} completed`);
-  if (c.inProgress) parts.push(`${c.inProgress} in progress`);
-  if (c.pending) parts.push(`${c.pending} pending`);
+  if (counts.completed) parts.push(format(templates.completed, counts.completed));
+  if (counts.inProgress) parts.push(format(templates.inProgress, counts.inProgress));
+  if (counts.pending) parts.push(format(templates.pending, counts.pending));
   return parts.join(' · ');
 }
 
-export interface CallRowSummary {
-  /** `<done>/<total> done · <first in_progress content>` (or `<done>/<total> done`). */
+/** The strip header of a list (English): countsHeader over its counts. */
+export function stripHeader(todos: readonly TodoItem[]): string {
+  return countsHeader(countTodos(todos));
+}
+
+/** The head of a todo_write row: `<done>/<total> done`. */
+export const ROW_HEAD_TEMPLATE = '{0}/{1} done';
+/** The head of the status bar item and the Plan view's description: `<done>/<total>`. */
+export const FRACTION_TEMPLATE = '{0}/{1}';
+
+/** `<done>/<total>` (the Plan view's description, a subagent node's count). */
+export function progressFraction(progress: PlanProgress): string {
+  return format(FRACTION_TEMPLATE, progress.done, progress.total);
+}
+
+export interface ProgressRow {
+  /** `<head> · <first in_progress content>`, or `<head>` alone when nothing is in progress. */
   text: string;
-  /** `+<n>` for the other in-progress items, shown apart so it is never truncated. */
+  /** `+<n>` for the other in-progress items, shown apart so it is never truncated; null when none. */
   more: string | null;
 }
 
-/** The per-call row of a todo_write call, from its raw arguments; null -> use the generic row. */
-export function callRowSummary(rawArguments: string): CallRowSummary | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(rawArguments);
-  } catch {
-    return null;
-  }
-  const parsed = todoWriteArgsSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const todos = parsed.data.todos;
-  const done = todos.filter((t) => t.status === 'completed').length;
-  const active = todos.filter((t) => t.status === 'in_progress');
-  const first = active[0];
-  const text = first ? `${done}/${todos.length} done · ${first.content.trim()}` : `${done}/${todos.length} done`;
-  return { text, more: active.length > 1 ? `+${active.length - 1}` : null };
-}
-
-export interface ProgressSummary {
-  done: number;
-  total: number;
-  active: TodoItem[];
-}
-
-export function progress(todos: readonly TodoItem[]): ProgressSummary {
+/** The contract's per-call row `<done>/<total> done · <first active>` (+ `+<n>`); other heads for the status bar. */
+export function progressRow(progress: PlanProgress, headTemplate: string = ROW_HEAD_TEMPLATE): ProgressRow {
+  const head = format(headTemplate, progress.done, progress.total);
   return {
-    done: todos.filter((t) => t.status === 'completed').length,
-    total: todos.length,
-    active: todos.filter((t) => t.status === 'in_progress'),
+    text: progress.firstActive === null ? head : `${head} · ${progress.firstActive}`,
+    more: progress.moreActive > 0 ? `+${progress.moreActive}` : null,
   };
+}
+
+/** `2/4 · Write the tests +1` for the status bar; null (hide it) with no plan or an empty one. */
+export function statusBarSummary(plan: readonly TodoItem[] | null, headTemplate: string = FRACTION_TEMPLATE): string | null {
+  if (plan === null || plan.length === 0) return null;
+  const row = progressRow(planProgress(plan), headTemplate);
+  return row.more === null ? row.text : `${row.text} ${row.more}`;
 }
 
 export const STATUS_GLYPH: Record<TodoStatus, string> = { completed: '[x]', in_progress: '[~]', pending: '[ ]' };

@@ -1,14 +1,10 @@
 // The todo item and list: exactly { content, status }, closed. The logged snapshot
 // must equal what the model believes it wrote, so any other item key is refused.
 import * as z from 'zod/mini';
+import { TODO_STATUSES, type TodoCounts, type TodoItem, type TodoStatus } from '../domain-literals';
+import { countTodos } from './summaries';
 
-export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export type TodoStatus = (typeof TODO_STATUSES)[number];
-
-export interface TodoItem {
-  content: string;
-  status: TodoStatus;
-}
+export { TODO_STATUSES, countTodos, type TodoCounts, type TodoItem, type TodoStatus };
 
 /** What the model may send: closed items; keys beside `todos` are ignored (stripped). */
 export const todoItemInputSchema = z.strictObject({
@@ -38,19 +34,3 @@ export const todoListSchema = z.array(z.strictObject({ content: z.string().check
     }
   }),
 ) satisfies z.ZodMiniType<TodoItem[]>;
-
-export interface TodoCounts {
-  pending: number;
-  inProgress: number;
-  completed: number;
-}
-
-export function countTodos(todos: readonly TodoItem[]): TodoCounts {
-  const counts: TodoCounts = { pending: 0, inProgress: 0, completed: 0 };
-  for (const t of todos) {
-    if (t.status === 'pending') counts.pending++;
-    else if (t.status === 'in_progress') counts.inProgress++;
-    else counts.completed++;
-  }
-  return counts;
-}

@@ -6,9 +6,10 @@ import type { Disposable } from '../disposable';
 import type { ToolRegistry } from '../tools/registry';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolPresentation, type ToolResult } from '../tools/tool';
 import { todoWriteDescription } from './todo-description';
+import { TODO_WRITE_TOOL_NAME } from './todo-write-view';
 import { countTodos, todoWriteArgsSchema, type TodoCounts, type TodoItem } from './todo-schema';
 
-export const TODO_WRITE_TOOL_NAME = 'todo_write';
+export { TODO_WRITE_TOOL_NAME };
 export const TODO_WRITE_TITLE = 'Update todo list';
 export const NO_OWNER_MESSAGE = 'todo_write requires an owning agent session';
 export const EMPTY_CONTENT_MESSAGE = 'invalid todo: `content` must be a non-empty string';

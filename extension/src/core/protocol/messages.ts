@@ -8,23 +8,21 @@
 // so it drops anything at or below what it has applied and parks early arrivals.
 //
 // The plan is computed by the host over the whole log (its live fold of the todos
-// projection) and sent whole; no surface derives a plan of its own.
+// projection) and sent whole, with its counts (plan-view.ts); no surface derives or
+// counts a plan of its own. Transcript items carry the views the host's presenters
+// made (transcript.ts, tool-view.ts). After the snapshot the host posts only what
+// changed: `items` (created or changed items, whole, by id), `plan`, and for the
+// open subagent panel `childDelta`; never the whole transcript again.
+//
+// Extension point: a new host message is a member of HostMessage and of
+// hostMessageSchema and a case in webview/src/state/reducer.ts applyMessage (the
+// compiler refuses a reducer without it).
 import * as z from 'zod/mini';
+import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
+import { planViewSchema, type PlanItemView, type PlanView } from './plan-view';
 import { type TranscriptItem, transcriptItemSchema } from './transcript';
 
-export interface PlanItemView {
-  content: string;
-  status: 'pending' | 'in_progress' | 'completed';
-}
-
-/** The standing plan as the surfaces show it; null when no plan stands. */
-export interface PlanView {
-  todos: PlanItemView[];
-  /** `1 completed · 2 in progress · 1 pending` (core/plan/summaries.stripHeader). */
-  header: string;
-  done: number;
-  total: number;
-}
+export type { PlanItemView, PlanView };
 
 export interface SessionView {
   id: string;
@@ -120,9 +118,12 @@ export type HostMessage =
   | { type: 'sessions'; seq: number; sessions: SessionListItem[] }
   /** The whole pending list, each time it changes. */
   | { type: 'approvals'; seq: number; approvals: ApprovalView[] }
-  | { type: 'child'; seq: number; child: ChildView | null };
+  /** Opens (whole view) or closes (null) the subagent panel. */
+  | { type: 'child'; seq: number; child: ChildView | null }
+  /** What changed in the open subagent panel's session: items created or changed (whole, by id), and the plan or running state when they changed. */
+  | { type: 'childDelta'; seq: number; sessionId: string; items: TranscriptItem[]; plan?: PlanView | null; running?: boolean };
 
-export type ApprovalAnswer = 'approve' | 'approve-always' | 'deny';
+export type ApprovalAnswer = ApprovalDecision;
 
 export type WebviewMessage =
   | { type: 'ready' }
@@ -140,13 +141,6 @@ export type WebviewMessage =
   | { type: 'focusPlan' };
 
 const seq = z.number().check(z.int(), z.minimum(1));
-
-const planViewSchema = z.strictObject({
-  todos: z.array(z.strictObject({ content: z.string(), status: z.enum(['pending', 'in_progress', 'completed']) })),
-  header: z.string(),
-  done: z.number(),
-  total: z.number(),
-}) satisfies z.ZodMiniType<PlanView>;
 
 const sessionViewSchema = z.strictObject({ id: z.string(), title: z.nullable(z.string()), readOnly: z.boolean() }) satisfies z.ZodMiniType<SessionView>;
 
@@ -222,6 +216,14 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sessions'), seq, sessions: z.array(sessionListItemSchema) }),
   z.strictObject({ type: z.literal('approvals'), seq, approvals: z.array(approvalViewSchema) }),
   z.strictObject({ type: z.literal('child'), seq, child: z.nullable(childViewSchema) }),
+  z.strictObject({
+    type: z.literal('childDelta'),
+    seq,
+    sessionId: z.string(),
+    items: z.array(transcriptItemSchema),
+    plan: z.exactOptional(z.nullable(planViewSchema)),
+    running: z.exactOptional(z.boolean()),
+  }),
 ]) satisfies z.ZodMiniType<HostMessage>;
 
 export const webviewMessageSchema = z.discriminatedUnion('type', [
@@ -232,7 +234,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('openSettings') }),
   z.strictObject({ type: z.literal('showLog') }),
   z.strictObject({ type: z.literal('loadOlder'), cursor: z.number().check(z.int(), z.minimum(0)) }),
-  z.strictObject({ type: z.literal('approve'), id: z.string().check(z.minLength(1)), decision: z.enum(['approve', 'approve-always', 'deny']) }),
+  z.strictObject({ type: z.literal('approve'), id: z.string().check(z.minLength(1)), decision: z.enum(APPROVAL_DECISIONS) }),
   z.strictObject({ type: z.literal('openSession'), id: z.string().check(z.minLength(1)) }),
   z.strictObject({ type: z.literal('openChild'), sessionId: z.string().check(z.minLength(1)) }),
   z.strictObject({ type: z.literal('closeChild') }),

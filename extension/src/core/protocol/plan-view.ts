@@ -1,22 +1,36 @@
-// The standing plan as the surfaces show it, computed once by the host from its
-// live fold of the todos projection. Host side only: it pulls the plan domain (and
-// full zod) in, which the webview bundle must not.
-import { progress, stripHeader } from '../plan/summaries';
-import type { StandingPlan } from '../plan/todos-projection';
-import type { PlanView } from './messages';
+// A todo list as the surfaces show it: the items and their progress, counted ONCE by
+// the host (core/plan/summaries.planProgress). Used for the standing plan (the plan
+// strip, a child's plan) and for the list a todo_write call logged (its row). The
+// webview fills its localized templates from `progress` with the same summary
+// functions (countsHeader, progressRow); it never recounts.
+//
+// zod/mini and the zod-free summaries only: bundled into the webview.
+import * as z from 'zod/mini';
+import { TODO_STATUSES, type TodoItem } from '../domain-literals';
+import { planProgress, type PlanProgress } from '../plan/summaries';
 
-export function planView(plan: StandingPlan): PlanView | null {
-  if (plan === null) return null;
-  const { done, total } = progress(plan);
-  return { todos: plan.map((t) => ({ content: t.content, status: t.status })), header: stripHeader(plan), done, total };
+export type PlanItemView = TodoItem;
+
+export interface PlanView {
+  todos: PlanItemView[];
+  progress: PlanProgress;
 }
 
-/** `2/4 · Write the tests` (+ ` +1` when more items are in progress); null hides the item. */
-export function statusBarSummary(plan: StandingPlan): string | null {
-  if (plan === null || plan.length === 0) return null;
-  const { done, total, active } = progress(plan);
-  const first = active[0];
-  const head = `${done}/${total}`;
-  if (!first) return head;
-  return `${head} · ${first.content}${active.length > 1 ? ` +${active.length - 1}` : ''}`;
+const count = z.number().check(z.int(), z.minimum(0));
+
+export const planViewSchema = z.strictObject({
+  todos: z.array(z.strictObject({ content: z.string(), status: z.enum(TODO_STATUSES) })),
+  progress: z.strictObject({
+    counts: z.strictObject({ pending: count, inProgress: count, completed: count }),
+    done: count,
+    total: count,
+    firstActive: z.nullable(z.string()),
+    moreActive: count,
+  }),
+}) satisfies z.ZodMiniType<PlanView>;
+
+/** The view of a list; null (no plan stands) for null. */
+export function planView(plan: readonly TodoItem[] | null): PlanView | null {
+  if (plan === null) return null;
+  return { todos: plan.map((t) => ({ content: t.content, status: t.status })), progress: planProgress(plan) };
 }

@@ -39,6 +39,7 @@ export const WEBVIEW_STRINGS = {
   turnInterrupted: 'Interrupted',
   // Per-call rows
   todoRow: '{0}/{1} done',
+  todoRejected: 'rejected',
   moreInProgress: '{0} more in progress',
   bashExit: 'exit code {0}',
   bashKilled: 'killed',
@@ -95,10 +96,4 @@ export function resolveStrings(fromHost: Readonly<Record<string, string>> | unde
   return out;
 }
 
-/** Fills `{0}`, `{1}` … with the arguments (text only: the result is never parsed as HTML). */
-export function format(template: string, ...args: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? match : String(value);
-  });
-}
+export { format } from '../text-template';

@@ -1,22 +1,22 @@
 // The transcript as the webview shows it: items derived from session events by the
 // host. The webview never sees log lines; it upserts these items by id and keeps
 // them sorted by `order` (derived from the log's seq, so older pages slot in front).
+// A tool call's item carries the VIEW its presenter made (tool-view.ts): the webview
+// never reads the model's arguments or the tool's output text.
+//
+// Extension point: a new kind of row (a compaction divider, …) is a new member of
+// TranscriptItem and transcriptItemSchema, made by a case in TranscriptFolder.apply
+// and painted by a case in webview/src/components/transcript.tsx.
 //
 // Schemas use `zod/mini`: they are bundled into the webview, where full zod would
 // cost hundreds of kilobytes.
 import * as z from 'zod/mini';
+import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
 import type { SessionEvent } from '../session/events';
+import { presentToolCall } from './tool-presenters';
+import { toolViewSchema, type ToolCallRecord, type ToolChildView, type ToolView } from './tool-view';
 
-export type ToolCallStatus = 'pending' | 'running' | 'ok' | 'error';
-export type TurnEndKind = 'completed' | 'aborted' | 'error' | 'max-steps' | 'interrupted';
-
-export type SubagentOutcome = 'completed' | 'aborted' | 'error' | 'max-steps' | 'interrupted';
-
-export interface ToolChildView {
-  sessionId: string;
-  description: string;
-  outcome: SubagentOutcome | null;
-}
+export type { ToolCallStatus, TurnEndKind, ToolChildView };
 
 export type TranscriptItem =
   | { kind: 'user'; id: string; order: number; turn: number; text: string }
@@ -28,17 +28,15 @@ export type TranscriptItem =
       turn: number;
       step: number;
       callId: string;
-      /** '' when the call's announcement lies on a page not loaded. */
       name: string;
-      /** The raw JSON text the model sent. */
-      arguments: string;
       status: ToolCallStatus;
-      /** What the model saw as the result; null until there is one. */
-      result: string | null;
-      /** Set when the call started a subagent (`subagent/start`; `outcome` from `subagent/end`, null while it runs). */
-      child: ToolChildView | null;
+      /** One short line naming what the call acts on (presenter-made); '' when nothing fits. */
+      summary: string;
+      view: ToolView;
     }
   | { kind: 'turn-end'; id: string; order: number; turn: number; reason: TurnEndKind; message: string | null };
+
+export type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
 
 const base = { id: z.string(), order: z.number(), turn: z.number() };
 
@@ -51,38 +49,55 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     step: z.number(),
     callId: z.string(),
     name: z.string(),
-    arguments: z.string(),
-    status: z.enum(['pending', 'running', 'ok', 'error']),
-    result: z.nullable(z.string()),
-    child: z.nullable(
-      z.strictObject({
-        sessionId: z.string(),
-        description: z.string(),
-        outcome: z.nullable(z.enum(['completed', 'aborted', 'error', 'max-steps', 'interrupted'])),
-      }),
-    ),
+    status: z.enum(TOOL_CALL_STATUSES),
+    summary: z.string(),
+    view: toolViewSchema,
   }),
-  z.strictObject({
-    kind: z.literal('turn-end'),
-    ...base,
-    reason: z.enum(['completed', 'aborted', 'error', 'max-steps', 'interrupted']),
-    message: z.nullable(z.string()),
-  }),
+  z.strictObject({ kind: z.literal('turn-end'), ...base, reason: z.enum(TURN_END_KINDS), message: z.nullable(z.string()) }),
 ]) satisfies z.ZodMiniType<TranscriptItem>;
 
 /** Room for the tool calls of one assistant message between two log lines. */
 const SUB_ORDERS = 1024;
 const orderOf = (seq: number, sub = 0): number => seq * SUB_ORDERS + sub;
 
-type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
+interface OpenCall {
+  id: string;
+  order: number;
+  turn: number;
+  step: number;
+  callId: string;
+  status: ToolCallStatus;
+  record: ToolCallRecord;
+}
+
+function parseArgs(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+function record(name: string, args: string): ToolCallRecord {
+  return { name, arguments: args, args: parseArgs(args), result: null, todos: null, child: null };
+}
+
+function toItem(call: OpenCall): ToolItem {
+  const { summary, view } = presentToolCall(call.record);
+  return { kind: 'tool', id: call.id, order: call.order, turn: call.turn, step: call.step, callId: call.callId, name: call.record.name, status: call.status, summary, view };
+}
 
 /**
  * Folds session events into transcript items, returning the items each event
  * created or changed (whole items: the webview replaces by id). Deterministic and
- * I/O-free; it remembers only the tool calls of the open turn.
+ * I/O-free; it remembers only the tool calls of the open turn. A `todo/write`
+ * belongs to the call running when it was logged (calls of a step run one at a time).
  */
 export class TranscriptFolder {
-  private readonly openCalls = new Map<string, ToolItem>();
+  private readonly openCalls = new Map<string, OpenCall>();
+  /** The call between its tool/call and its tool/result, if any. */
+  private running: OpenCall | null = null;
   /** Where the log is, for `subagent/*` lines (they name only the call). */
   private turn = 0;
   private step = 0;
@@ -97,31 +112,25 @@ export class TranscriptFolder {
         this.turn = event.data.turn;
         this.step = event.data.step;
         return [];
+      case 'todo/write': {
+        const call = this.running;
+        if (!call) return [];
+        call.record = { ...call.record, todos: event.data.todos };
+        return [toItem(call)];
+      }
       case 'subagent/start':
       case 'subagent/end': {
         const { callId, childSessionId } = event.data;
-        const known = this.findCall(callId);
-        if (!known && this.step === 0) return []; // the call's step lies on a page not loaded
-        const base: ToolItem = known ?? {
-          kind: 'tool',
-          id: toolId(this.turn, this.step, callId),
-          order: orderOf(event.seq),
-          turn: this.turn,
-          step: this.step,
-          callId,
-          name: '',
-          arguments: '',
-          status: 'running',
-          result: null,
-          child: null,
-        };
+        const found = this.findCall(callId);
+        if (!found && this.step === 0) return []; // the call's step lies on a page not loaded
+        const call = found ?? this.adopt(toolId(this.turn, this.step, callId), orderOf(event.seq), this.turn, this.step, callId, '', '', 'running');
+        const known = call.record.child;
         const child: ToolChildView =
           event.type === 'subagent/start'
-            ? { sessionId: childSessionId, description: event.data.description, outcome: base.child?.outcome ?? null }
-            : { sessionId: childSessionId, description: base.child?.description ?? '', outcome: event.data.outcome };
-        const item: ToolItem = { ...base, child };
-        this.openCalls.set(item.id, item);
-        return [item];
+            ? { sessionId: childSessionId, description: event.data.description, outcome: known?.outcome ?? null }
+            : { sessionId: childSessionId, description: known?.description ?? '', outcome: event.data.outcome };
+        call.record = { ...call.record, child };
+        return [toItem(call)];
       }
       case 'user/message':
         return [{ kind: 'user', id: `e${event.seq}`, order: orderOf(event.seq), turn: event.data.turn, text: event.data.message.text }];
@@ -134,45 +143,28 @@ export class TranscriptFolder {
         let sub = 0;
         for (const block of message.content) {
           if (block.type !== 'tool-call') continue;
-          const item: ToolItem = {
-            kind: 'tool',
-            id: toolId(turn, step, block.id),
-            order: orderOf(event.seq, ++sub),
-            turn,
-            step,
-            callId: block.id,
-            name: block.name,
-            arguments: block.arguments,
-            status: 'pending',
-            result: null,
-            child: null,
-          };
-          this.openCalls.set(item.id, item);
-          out.push(item);
+          out.push(toItem(this.adopt(toolId(turn, step, block.id), orderOf(event.seq, ++sub), turn, step, block.id, block.name, block.arguments, 'pending')));
         }
         return out;
       }
       case 'tool/call': {
         const { turn, step, callId, name } = event.data;
-        const known = this.openCalls.get(toolId(turn, step, callId));
-        const item: ToolItem = known
-          ? { ...known, status: 'running' }
-          : { kind: 'tool', id: toolId(turn, step, callId), order: orderOf(event.seq), turn, step, callId, name, arguments: event.data.arguments, status: 'running', result: null, child: null };
-        this.openCalls.set(item.id, item);
-        return [item];
+        const call = this.openCalls.get(toolId(turn, step, callId)) ?? this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, name, event.data.arguments, 'running');
+        call.status = 'running';
+        this.running = call;
+        return [toItem(call)];
       }
       case 'tool/result': {
         const { turn, step, callId, isError, content } = event.data;
-        const known = this.openCalls.get(toolId(turn, step, callId));
-        const status: ToolCallStatus = isError ? 'error' : 'ok';
-        const item: ToolItem = known
-          ? { ...known, status, result: content }
-          : { kind: 'tool', id: toolId(turn, step, callId), order: orderOf(event.seq), turn, step, callId, name: '', arguments: '', status, result: content, child: null };
-        this.openCalls.set(item.id, item);
-        return [item];
+        const call = this.openCalls.get(toolId(turn, step, callId)) ?? this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, '', '', 'running');
+        call.status = isError ? 'error' : 'ok';
+        call.record = { ...call.record, result: { isError, content, details: event.data.details ?? null } };
+        if (this.running === call) this.running = null;
+        return [toItem(call)];
       }
       case 'turn/end': {
         this.openCalls.clear(); // every call of the turn has its result by now
+        this.running = null;
         this.step = 0;
         const { reason } = event.data;
         const message = 'message' in reason && reason.message !== undefined ? reason.message : reason.kind === 'max-steps' ? `stopped after ${reason.maxSteps} steps` : null;
@@ -183,13 +175,18 @@ export class TranscriptFolder {
     }
   }
 
+  private adopt(id: string, order: number, turn: number, step: number, callId: string, name: string, args: string, status: ToolCallStatus): OpenCall {
+    const call: OpenCall = { id, order, turn, step, callId, status, record: record(name, args) };
+    this.openCalls.set(id, call);
+    return call;
+  }
+
   /** The open call with this id in the current step (call ids are unique per assistant message). */
-  private findCall(callId: string): ToolItem | undefined {
-    const id = toolId(this.turn, this.step, callId);
-    const exact = this.openCalls.get(id);
+  private findCall(callId: string): OpenCall | undefined {
+    const exact = this.openCalls.get(toolId(this.turn, this.step, callId));
     if (exact) return exact;
-    let found: ToolItem | undefined;
-    for (const item of this.openCalls.values()) if (item.callId === callId) found = item;
+    let found: OpenCall | undefined;
+    for (const call of this.openCalls.values()) if (call.callId === callId) found = call;
     return found;
   }
 }
@@ -205,3 +202,6 @@ export function transcriptFromEvents(events: Iterable<SessionEvent>): Transcript
   for (const event of events) for (const item of folder.apply(event)) byId.set(item.id, item);
   return [...byId.values()].sort((a, b) => a.order - b.order);
 }
+
+/** Types that lie inside a step: a page starting at one of them would cut a call in two. */
+export const IN_STEP_TYPES: ReadonlySet<SessionEvent['type']> = new Set(['assistant/message', 'tool/call', 'todo/write', 'tool/result', 'subagent/start', 'subagent/end', 'step/end']);

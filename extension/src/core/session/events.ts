@@ -4,10 +4,13 @@
 // write wins on replay.
 import * as z from 'zod/mini';
 import '../zod-english';
+import { SUBAGENT_OUTCOMES, type SubagentOutcome } from '../domain-literals';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
+import type { ToolResultDetails } from '../tools/bash-view';
+import { toolResultDetailsField } from '../tools/tool-details-schema';
 import { contextCompactSchema, type ContextCompactData } from './compact-event';
 
-export type { TodoItem, ContextCompactData };
+export type { TodoItem, ContextCompactData, ToolResultDetails };
 
 export interface Usage {
   inputTokens?: number;
@@ -52,9 +55,10 @@ export interface SessionEventMap {
   };
   'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string };
   'todo/write': { todos: TodoItem[] };
-  'tool/result': { turn: number; step: number; callId: string; isError: boolean; content: string };
+  /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */
+  'tool/result': { turn: number; step: number; callId: string; isError: boolean; content: string; details?: ToolResultDetails };
   'subagent/start': { callId: string; childSessionId: string; description: string };
-  'subagent/end': { callId: string; childSessionId: string; outcome: 'completed' | 'aborted' | 'error' | 'max-steps' | 'interrupted' };
+  'subagent/end': { callId: string; childSessionId: string; outcome: SubagentOutcome };
   'step/end': { turn: number; step: number };
   'turn/end': { turn: number; reason: TurnEndReason };
   /** The history up to `upToSeq`, summarized (compact-event.ts); only between steps or turns. */
@@ -123,12 +127,19 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionE
   }),
   'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
   'todo/write': z.strictObject({ todos: todoListSchema }),
-  'tool/result': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), isError: z.boolean(), content: z.string() }),
+  'tool/result': z.strictObject({
+    turn: count,
+    step: count,
+    callId: z.string().check(z.minLength(1)),
+    isError: z.boolean(),
+    content: z.string(),
+    details: toolResultDetailsField,
+  }),
   'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),
   'subagent/end': z.strictObject({
     callId: z.string(),
     childSessionId: z.string(),
-    outcome: z.enum(['completed', 'aborted', 'error', 'max-steps', 'interrupted']),
+    outcome: z.enum(SUBAGENT_OUTCOMES),
   }),
   'step/end': z.strictObject({ turn: count, step: count }),
   'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),

@@ -64,6 +64,8 @@ function resumeBefore(text: string): InvariantChecker {
 export interface TailPage {
   /** Oldest first. */
   events: SessionEvent[];
+  /** The byte offset of each event's line (a cursor for the page before it). */
+  starts: number[];
   /** Pass as `before` to read the page before this one; null at the start of the log. */
   cursor: number | null;
 }
@@ -71,6 +73,7 @@ export interface TailPage {
 /** The last `limit` events before byte offset `before` (default: the end). */
 export function readTailPage(logPath: string, limit: number, before?: number): TailPage {
   const events: SessionEvent[] = [];
+  const starts: number[] = [];
   let cursor: number | null = null;
   forEachLineBackward(
     logPath,
@@ -94,12 +97,13 @@ export function readTailPage(logPath: string, limit: number, before?: number): T
         return true;
       }
       events.push(event);
+      starts.push(start);
       cursor = start;
       return false;
     },
     before === undefined ? {} : { before },
   );
-  return { events: events.reverse(), cursor };
+  return { events: events.reverse(), starts: starts.reverse(), cursor };
 }
 
 /**

@@ -5,9 +5,10 @@
 // name by the Approvals object, which one run shares with its subagents, so an
 // `approve-always` in a parent also covers the children it starts.
 import * as z from 'zod/mini';
+import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
 
-export const APPROVAL_DECISIONS = ['approve', 'approve-always', 'deny'] as const;
-export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+export { APPROVAL_DECISIONS, type ApprovalDecision };
+
 /** For hosts that receive a decision over a boundary (webview message, prompt answer). */
 export const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodMiniType<ApprovalDecision>;
 

@@ -2,19 +2,21 @@
 // order, each refusal a stable error result the model can read and nothing run:
 // arguments (schema) -> workspace trust -> the user's approval -> run. The run's
 // result text ends with ONE status line (`[exit code: N]`, `[killed by signal S]`,
-// `[timed out …]`, `[stopped by the user …]`) that hosts parse with parseBashResult.
+// `[timed out …]`, `[stopped by the user …]`); how it ended is also logged as data
+// (`details`, bash-view.ts), which is what hosts show.
 // Where bubblewrap runs, every command runs in the sandbox (sandbox.ts): the
 // workspace writable, the rest read-only, /tmp private, no network unless allowed.
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { Approvals } from './approvals';
+import { BASH_TOOL_NAME, bashResultText, bashStatusLine, type BashExit } from './bash-view';
 import { runInProcessGroup, type ShellRunResult } from './process-group';
 import type { ToolRegistry } from './registry';
 import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, sayOnce } from './sandbox';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolPresentation, type ToolResult } from './tool';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import type { Workspace } from './workspace';
 
-export const BASH_TOOL_NAME = 'bash';
+export { BASH_TOOL_NAME };
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
 export const MAX_BASH_TIMEOUT_MS = 600_000;
 /** Output kept: this much from the start and this much from the end. */
@@ -68,18 +70,15 @@ async function sandboxFor(options: BashToolOptions): Promise<{ writable: string;
   return { writable: await options.workspace.realRoot(), network: policy.network };
 }
 
-export function statusLine(run: ShellRunResult, timeoutMs: number): string {
-  if (run.stopped) return '[stopped by the user: the command and its process group were killed]';
-  if (run.timedOut) return `[timed out after ${timeoutMs} ms: the command and its process group were killed]`;
-  if (run.exitCode !== null) return `[exit code: ${run.exitCode}]`;
-  return `[killed by signal ${run.exitSignal ?? 'unknown'}]`;
+export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
+  if (run.stopped) return { kind: 'stopped' };
+  if (run.timedOut) return { kind: 'timed-out', timeoutMs };
+  if (run.exitCode !== null) return { kind: 'exited', code: run.exitCode };
+  return { kind: 'killed', signal: run.exitSignal ?? 'unknown' };
 }
 
-export { parseBashResult, type BashResultView } from './bash-result';
-
-export function presentBashCall(args: unknown): ToolPresentation {
-  const command = typeof args === 'object' && args !== null && 'command' in args && typeof args.command === 'string' ? args.command : undefined;
-  return { title: command === undefined ? 'Run a command' : `Run: ${firstLine(command, 80)}`, rawInput: args };
+export function statusLine(run: ShellRunResult, timeoutMs: number): string {
+  return bashStatusLine(bashExit(run, timeoutMs));
 }
 
 function firstLine(text: string, max: number): string {
@@ -96,7 +95,6 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
     name: BASH_TOOL_NAME,
     description: [BASH_DESCRIPTION_HEAD, BASH_DESCRIPTION_APPROVAL, bashDescriptionLimits(headBytes, tailBytes), BASH_DESCRIPTION_TAIL].join('\n\n'),
     parameters: toParameters(bashArgsSchema),
-    presentCall: presentBashCall,
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(bashArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);
@@ -128,7 +126,8 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       });
       if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
       const output = run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, '');
-      return { isError: run.exitCode !== 0, content: `${output}\n${statusLine(run, timeoutMs)}`, value: run };
+      const exit = bashExit(run, timeoutMs);
+      return { isError: run.exitCode !== 0, content: bashResultText(output, exit), value: run, details: { tool: BASH_TOOL_NAME, exit } };
     },
   };
 }

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import '../zod-english';
 import type { Session } from '../session/session';
-import { formatZodPath } from '../session/events';
+import { formatZodPath, type ToolResultDetails } from '../session/events';
 
 /** Who is calling. A tool that needs a session gets it only from a model step. */
 export interface ToolContext {
@@ -15,8 +15,10 @@ export interface ToolResult {
   isError: boolean;
   /** The text the model sees. */
   content: string;
-  /** The canonical value, for hosts and tests. */
+  /** The canonical value, for tests. */
   value?: unknown;
+  /** Data the row is made from, logged with the result (`tool/result.details`). */
+  details?: ToolResultDetails;
 }
 
 export interface ToolPresentation {

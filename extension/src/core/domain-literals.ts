@@ -1,0 +1,39 @@
+// The domain's literal sets that both bundles need (the host validates with them,
+// the webview paints them): todo statuses, subagent outcomes, approval decisions,
+// how a turn ends, where a tool call is. ONE copy each: the zod schemas of the host
+// (`z.enum(TODO_STATUSES)`), the protocol's zod/mini schemas and the webview's
+// components all read these. A leaf: it imports nothing, so the webview bundle can
+// take it (eslint keeps the webview's imports to this file, core/protocol/ and the
+// presenters).
+
+export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type TodoStatus = (typeof TODO_STATUSES)[number];
+
+/** A todo item exactly as the contract defines it: `{ content, status }`, nothing else. */
+export interface TodoItem {
+  content: string;
+  status: TodoStatus;
+}
+
+/** Per-status counts of a list (the order of the contract's result text). */
+export interface TodoCounts {
+  pending: number;
+  inProgress: number;
+  completed: number;
+}
+
+/** How a subagent's run ended (`subagent/end.outcome`). */
+export const SUBAGENT_OUTCOMES = ['completed', 'aborted', 'error', 'max-steps', 'interrupted'] as const;
+export type SubagentOutcome = (typeof SUBAGENT_OUTCOMES)[number];
+
+/** How a turn ended (`turn/end.reason.kind`). */
+export const TURN_END_KINDS = ['completed', 'aborted', 'error', 'max-steps', 'interrupted'] as const;
+export type TurnEndKind = (typeof TURN_END_KINDS)[number];
+
+/** The user's answer to an approval request. */
+export const APPROVAL_DECISIONS = ['approve', 'approve-always', 'deny'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/** Where a tool call is: announced, running, answered ok, answered with an error. */
+export const TOOL_CALL_STATUSES = ['pending', 'running', 'ok', 'error'] as const;
+export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];

@@ -1,0 +1,101 @@
+// What a transcript row shows for a tool call: a typed view, made on the HOST by the
+// call's one presenter (core/protocol/tool-presenters.ts) from what the log says
+// about the call (ToolCallRecord). The webview paints a view and never parses the
+// model's arguments or the tool's output text.
+//
+// Extension point: a tool with a view of its own adds a member to ToolView (and to
+// toolViewSchema), a presenter next to the tool (zod-free) registered in
+// TOOL_PRESENTERS, and a component in webview/src/components/tool-row.tsx. Tools
+// without one get the generic view.
+//
+// zod/mini only (bundled into the webview).
+import * as z from 'zod/mini';
+import { SUBAGENT_OUTCOMES, type SubagentOutcome, type TodoItem } from '../domain-literals';
+import type { BashExit, ToolResultDetails } from '../tools/bash-view';
+import { planViewSchema, type PlanView } from './plan-view';
+
+export interface ToolChildView {
+  sessionId: string;
+  description: string;
+  /** null while the subagent runs. */
+  outcome: SubagentOutcome | null;
+}
+
+export interface DiffLine {
+  kind: 'del' | 'add';
+  text: string;
+}
+
+export type ToolView =
+  /** todo_write: the list the tool validated and logged; a rejected call has `error` (its result) and no plan; both null while it runs. */
+  | { kind: 'todo'; plan: PlanView | null; error: string | null }
+  /**
+   * bash: `exit` from the tool's structured result; `output` is what the command
+   * printed (null before the result); `error` is why it did not run (refused,
+   * denied, untrusted) or an older log's result without structured data.
+   */
+  | { kind: 'bash'; command: string; exit: BashExit | null; output: string | null; error: string | null }
+  /** edit_file / write_file: the lines removed and added, and the tool's answer. */
+  | { kind: 'diff'; path: string; lines: DiffLine[]; result: string | null }
+  /** subagent: its task, the child session (once started) and the final answer. */
+  | { kind: 'subagent'; description: string; child: ToolChildView | null; result: string | null }
+  /** Anything else: the raw input and the result, as text. */
+  | { kind: 'generic'; input: string; result: string | null };
+
+/** What the log says about one call, gathered by the TranscriptFolder: the presenters' input. */
+export interface ToolCallRecord {
+  name: string;
+  /** The raw argument text the model sent ('' when its announcement lies on a page not loaded). */
+  arguments: string;
+  /** `arguments` parsed as JSON, once; undefined when it is not JSON. */
+  args: unknown;
+  result: { isError: boolean; content: string; details: ToolResultDetails | null } | null;
+  /** The list this call appended (the `todo/write` logged while it ran); null when none. */
+  todos: readonly TodoItem[] | null;
+  child: ToolChildView | null;
+}
+
+export interface PresentedCall {
+  /** One short line naming what the call acts on (command, path, pattern, task); '' when nothing fits. */
+  summary: string;
+  view: ToolView;
+}
+
+export type ToolPresenter = (call: ToolCallRecord) => PresentedCall;
+
+/** A string property of parsed arguments; null when absent or not a string. (Reading, not validating: the tool validated.) */
+export function stringArg(args: unknown, key: string): string | null {
+  if (typeof args !== 'object' || args === null || !(key in args)) return null;
+  const value: unknown = (args as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : null;
+}
+
+/** The first line of `text`, cut to `max` characters (`…`), with ` …` when lines were left out. */
+export function oneLine(text: string, max = 80): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  const cut = line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return cut !== text && cut === line ? `${cut} …` : cut;
+}
+
+const bashExitSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('exited'), code: z.number() }),
+  z.strictObject({ kind: z.literal('killed'), signal: z.string() }),
+  z.strictObject({ kind: z.literal('timed-out'), timeoutMs: z.number() }),
+  z.strictObject({ kind: z.literal('stopped') }),
+]) satisfies z.ZodMiniType<BashExit>;
+
+export const toolChildViewSchema = z.strictObject({
+  sessionId: z.string(),
+  description: z.string(),
+  outcome: z.nullable(z.enum(SUBAGENT_OUTCOMES)),
+}) satisfies z.ZodMiniType<ToolChildView>;
+
+const text = z.nullable(z.string());
+
+export const toolViewSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('todo'), plan: z.nullable(planViewSchema), error: text }),
+  z.strictObject({ kind: z.literal('bash'), command: z.string(), exit: z.nullable(bashExitSchema), output: text, error: text }),
+  z.strictObject({ kind: z.literal('diff'), path: z.string(), lines: z.array(z.strictObject({ kind: z.enum(['del', 'add']), text: z.string() })), result: text }),
+  z.strictObject({ kind: z.literal('subagent'), description: z.string(), child: z.nullable(toolChildViewSchema), result: text }),
+  z.strictObject({ kind: z.literal('generic'), input: z.string(), result: text }),
+]) satisfies z.ZodMiniType<ToolView>;

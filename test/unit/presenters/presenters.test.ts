@@ -1,0 +1,103 @@
+// Every tool's presenter (core/protocol/tool-presenters.ts): the view a row shows is
+// made on the host from what the log says about the call. todo_write shows the list
+// the tool logged (or rejected + its error); bash shows how the command ended from
+// the tool's structured result (the real tool's output, not its text read back);
+// edit/write a diff; subagent its child; everything else the generic view.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
+import { presentToolCall, TOOL_PRESENTERS } from '../../../extension/src/core/protocol/tool-presenters';
+import type { ToolCallRecord } from '../../../extension/src/core/protocol/tool-view';
+import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
+import { autoApprovals, ctx, tempWorkspace } from '../tools/support';
+
+function call(name: string, over: Partial<ToolCallRecord> & { args?: unknown } = {}): ToolCallRecord {
+  const text = over.arguments ?? (over.args === undefined ? '' : JSON.stringify(over.args));
+  return { name, arguments: text, args: over.args, result: null, todos: null, child: null, ...over };
+}
+
+describe('presenters', () => {
+  it('every built-in tool has its own presenter', () => {
+    for (const name of BUILT_IN_TOOLS) assert.ok(Object.prototype.hasOwnProperty.call(TOOL_PRESENTERS, name), name);
+  });
+
+  it('todo_write: the logged list with its counts; a waiting call shows nothing yet', () => {
+    const todos = [
+      { content: 'Read', status: 'completed' as const },
+      { content: 'Write', status: 'in_progress' as const },
+      { content: 'Test', status: 'in_progress' as const },
+    ];
+    // The model padded its content; the row shows what the tool stored.
+    const args = { todos: todos.map((t) => ({ ...t, content: ` ${t.content} ` })) };
+    const shown = presentToolCall(call('todo_write', { args, todos, result: { isError: false, content: 'Updated todo list: 0 pending, 2 in progress, 1 completed.', details: null } }));
+    assert.deepEqual(shown.view, {
+      kind: 'todo',
+      plan: { todos, progress: { counts: { pending: 0, inProgress: 2, completed: 1 }, done: 1, total: 3, firstActive: 'Write', moreActive: 1 } },
+      error: null,
+    });
+    assert.deepEqual(presentToolCall(call('todo_write', { args })).view, { kind: 'todo', plan: null, error: null });
+  });
+
+  it('todo_write: a rejected call shows its error and no list, even when its arguments parse as one', () => {
+    const args = { todos: [{ content: 'A', status: 'in_progress' }, { content: 'B', status: 'in_progress' }] };
+    const error = 'Error: invalid todos: at most one task may be in_progress (got 2)';
+    assert.deepEqual(presentToolCall(call('todo_write', { args, result: { isError: true, content: error, details: null } })).view, { kind: 'todo', plan: null, error });
+    assert.deepEqual(presentToolCall(call('todo_write', { arguments: '{"todos": [', result: { isError: true, content: 'Error: invalid arguments: not valid JSON', details: null } })).view.kind, 'todo');
+  });
+
+  it('bash: command, exit code and output from the real tool\'s structured result', async () => {
+    const ws = tempWorkspace();
+    const tool = createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true });
+    for (const [command, exit, output] of [
+      ['printf "a\\nb\\n"; exit 3', { kind: 'exited', code: 3 }, 'a\nb'],
+      ['true', { kind: 'exited', code: 0 }, '(no output)'],
+      ['echo "[exit code: 7]"', { kind: 'exited', code: 0 }, '[exit code: 7]'],
+      ['echo hi; kill -9 $$', { kind: 'killed', signal: 'SIGKILL' }, 'hi'],
+    ] as const) {
+      const result = await tool.execute({ command }, ctx());
+      const shown = presentToolCall(call('bash', { args: { command }, result: { isError: result.isError, content: result.content, details: result.details ?? null } }));
+      assert.deepEqual(shown.view, { kind: 'bash', command, exit, output, error: null }, command);
+      assert.equal(shown.summary, command);
+    }
+    const timed = await tool.execute({ command: 'sleep 5', timeout_ms: 100 }, ctx());
+    const view = presentToolCall(call('bash', { args: { command: 'sleep 5' }, result: { isError: true, content: timed.content, details: timed.details ?? null } })).view;
+    assert.ok(view.kind === 'bash' && view.exit?.kind === 'timed-out' && view.exit.timeoutMs === 100);
+  });
+
+  it('bash: a call that did not run shows why; a waiting one only its command', async () => {
+    const ws = tempWorkspace();
+    const tool = createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: false });
+    const refused = await tool.execute({ command: 'ls' }, ctx());
+    assert.equal(refused.details, undefined);
+    assert.deepEqual(presentToolCall(call('bash', { args: { command: 'ls' }, result: { isError: true, content: refused.content, details: null } })).view, { kind: 'bash', command: 'ls', exit: null, output: null, error: refused.content });
+    assert.deepEqual(presentToolCall(call('bash', { args: { command: 'ls\nrm x' } })), { summary: 'ls …', view: { kind: 'bash', command: 'ls\nrm x', exit: null, output: null, error: null } });
+  });
+
+  it('edit_file and write_file: the lines removed and added', () => {
+    assert.deepEqual(presentToolCall(call('edit_file', { args: { path: 'a.ts', old_string: 'x\ny\n', new_string: 'z' }, result: { isError: false, content: 'Edited a.ts', details: null } })), {
+      summary: 'a.ts',
+      view: { kind: 'diff', path: 'a.ts', lines: [{ kind: 'del', text: 'x' }, { kind: 'del', text: 'y' }, { kind: 'add', text: 'z' }], result: 'Edited a.ts' },
+    });
+    assert.deepEqual(presentToolCall(call('write_file', { args: { path: 'b.md', content: '' } })).view, { kind: 'diff', path: 'b.md', lines: [], result: null });
+    assert.equal(presentToolCall(call('edit_file', { args: { path: 'a.ts' } })).view.kind, 'generic', 'arguments that are not an edit: the generic view');
+  });
+
+  it('read_file, list_files, grep and unknown tools: the generic view, with what the call acts on', () => {
+    assert.deepEqual(presentToolCall(call('grep', { args: { pattern: 'TODO' }, result: { isError: false, content: 'a.ts:1: TODO', details: null } })), {
+      summary: 'TODO',
+      view: { kind: 'generic', input: '{"pattern":"TODO"}', result: 'a.ts:1: TODO' },
+    });
+    assert.equal(presentToolCall(call('read_file', { args: { path: 'src/x.ts' } })).summary, 'src/x.ts');
+    assert.equal(presentToolCall(call('list_files', { args: {} })).summary, '');
+    assert.deepEqual(presentToolCall(call('mystery', { arguments: '<b>', args: undefined })).view, { kind: 'generic', input: '<b>', result: null });
+  });
+
+  it('subagent: its task, the child once started, and the answer', () => {
+    const child = { sessionId: 'k1', description: 'Survey', outcome: 'completed' as const };
+    assert.deepEqual(presentToolCall(call('subagent', { args: { description: 'Survey', prompt: 'p' }, child, result: { isError: false, content: 'Done.', details: null } })), {
+      summary: 'Survey',
+      view: { kind: 'subagent', description: 'Survey', child, result: 'Done.' },
+    });
+    assert.deepEqual(presentToolCall(call('subagent', { args: { description: 'Survey', prompt: 'p' } })).view, { kind: 'subagent', description: 'Survey', child: null, result: null });
+  });
+});
