@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
 import { presentToolCall, TOOL_PRESENTERS } from '../../../extension/src/core/protocol/tool-presenters';
 import type { ToolCallRecord } from '../../../extension/src/core/protocol/tool-view';
-import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
+import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash-tool';
 import { autoApprovals, ctx, tempWorkspace } from '../tools/support';
 
 function call(name: string, over: Partial<ToolCallRecord> & { args?: unknown } = {}): ToolCallRecord {
@@ -52,7 +52,6 @@ describe('presenters', () => {
       ['printf "a\\nb\\n"; exit 3', { kind: 'exited', code: 3 }, 'a\nb'],
       ['true', { kind: 'exited', code: 0 }, '(no output)'],
       ['echo "[exit code: 7]"', { kind: 'exited', code: 0 }, '[exit code: 7]'],
-      ['echo hi; kill -9 $$', { kind: 'killed', signal: 'SIGKILL' }, 'hi'],
     ] as const) {
       const result = await tool.execute({ command }, ctx());
       const shown = presentToolCall(call('bash', { args: { command }, result: { isError: result.isError, content: result.content, details: result.details ?? null } }));
@@ -62,6 +61,11 @@ describe('presenters', () => {
     const timed = await tool.execute({ command: 'sleep 5', timeout_ms: 100 }, ctx());
     const view = presentToolCall(call('bash', { args: { command: 'sleep 5' }, result: { isError: true, content: timed.content, details: timed.details ?? null } })).view;
     assert.ok(view.kind === 'bash' && view.exit?.kind === 'timed-out' && view.exit.timeoutMs === 100);
+    // A shell ended by a signal (outside a sandbox, which reports 128 + n as an exit code instead).
+    const exit = { kind: 'killed' as const, signal: 'SIGKILL' };
+    const content = `hi\n[killed by signal SIGKILL]`;
+    assert.deepEqual(bashExit({ exitCode: null, exitSignal: 'SIGKILL', timedOut: false, stopped: false, spawnError: null, output: 'hi', droppedBytes: 0, pid: 1 }, 1000), exit);
+    assert.deepEqual(presentToolCall(call('bash', { args: { command: 'x' }, result: { isError: true, content, details: { tool: 'bash', exit } } })).view, { kind: 'bash', command: 'x', exit, output: 'hi', error: null });
   });
 
   it('bash: a call that did not run shows why; a waiting one only its command', async () => {
