@@ -8,7 +8,10 @@ import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { runCommand } from './commands/run';
 import { processIo, type CliIo } from './io';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, USAGE, UsageError } from './usage';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, USAGE, UsageError, usageErrorLine } from './usage';
+
+/** For the hint of a usage error (`agent-checklist <command> --help`). */
+const KNOWN_COMMANDS: readonly string[] = ['plan', 'check', 'export', 'run', 'mcp'];
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -46,9 +49,10 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [command, ...rest] = positionals;
-    if (values.help || command === undefined || command === 'help') {
+    if (command === undefined && !values.help) throw new UsageError('no command given');
+    if (values.help || command === 'help') {
       io.out(USAGE);
-      return command === undefined && !values.help ? EXIT_USAGE : EXIT_OK;
+      return EXIT_OK;
     }
     switch (command) {
       case 'plan':
@@ -93,7 +97,8 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
     }
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-      io.err(`agent-checklist: ${error.message}\n\n${USAGE}`);
+      const command = argv.find((a) => !a.startsWith('-'));
+      io.err(usageErrorLine(error.message, command !== undefined && KNOWN_COMMANDS.includes(command) ? command : undefined));
       return EXIT_USAGE;
     }
     io.err(`agent-checklist: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,6 +2,7 @@
 // environment variable named by --api-key-env (default: OPENAI_API_KEY,
 // DEEPSEEK_API_KEY for a deepseek base URL, ANTHROPIC_API_KEY); they are never
 // printed or logged — no message here contains a key's value, only a variable's name.
+import * as path from 'node:path';
 import type { ModelProvider } from '../core/agent/provider';
 import { ANTHROPIC_DEFAULT_BASE_URL, AnthropicProvider } from '../core/agent/providers/anthropic';
 import { OPENAI_DEFAULT_BASE_URL, OpenAIProvider } from '../core/agent/providers/openai';
@@ -25,7 +26,7 @@ export function createCliProvider(flags: ProviderFlags, io: CliIo): ModelProvide
   switch (flags.provider) {
     case 'scripted':
       if (!flags.script) throw new UsageError('--provider scripted needs --script <file>');
-      return new ScriptedProvider(loadModelScript(flags.script), flags.model ?? 'scripted');
+      return new ScriptedProvider(scriptFrom(path.resolve(io.cwd, flags.script)), flags.model ?? 'scripted');
     case 'openai': {
       const baseURL = checkedBaseUrl(flags.baseUrl ?? OPENAI_DEFAULT_BASE_URL);
       const keyVar = flags.apiKeyEnv ?? defaultKeyVariable('openai', baseURL);
@@ -40,6 +41,15 @@ export function createCliProvider(flags: ProviderFlags, io: CliIo): ModelProvide
     }
     default:
       throw new UsageError(`unknown provider ${JSON.stringify(flags.provider)}; use ${CLI_PROVIDERS.join(', ')}`);
+  }
+}
+
+/** A missing or malformed --script file is a usage error (exit 2), like any other bad flag. */
+function scriptFrom(file: string): ReturnType<typeof loadModelScript> {
+  try {
+    return loadModelScript(file);
+  } catch (error) {
+    throw new UsageError(`--script: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

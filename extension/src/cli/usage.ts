@@ -3,6 +3,15 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
+/**
+ * A usage error, as printed: ONE line with what is wrong and where to read more
+ * (`agent-checklist run --help`), never the whole usage text.
+ */
+export function usageErrorLine(message: string, command: string | undefined): string {
+  const oneLine = message.replace(/\s*\n\s*/g, ' ');
+  return `agent-checklist: ${oneLine} (see \`agent-checklist ${command === undefined ? '' : `${command} `}--help\`)`;
+}
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);

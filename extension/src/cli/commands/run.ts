@@ -71,6 +71,21 @@ function workspaceRoot(io: CliIo, flag: string | undefined): string {
   return root;
 }
 
+/** A session id names a file in the session folder: no separators, no `..`. */
+const SESSION_ID = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+function sessionFolder(io: CliIo, flag: string | undefined): string {
+  const dir = path.resolve(io.cwd, flag ?? '.agent-checklist/sessions');
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    stat = undefined; // created on the first append
+  }
+  if (stat !== undefined && !stat.isDirectory()) throw new UsageError(`--session-dir ${JSON.stringify(flag ?? dir)} is not a folder (${dir})`);
+  return dir;
+}
+
 export function parseBool(flag: string, value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
   if (value === 'true') return true;
@@ -96,7 +111,10 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   const window = resolveContextWindow(windowSetting, provider);
   const env = await cliWorkspaceEnvironment(root);
   const system = buildSystemPrompt(env);
-  const store = new SessionStore(path.resolve(io.cwd, flags.sessionDir ?? '.agent-checklist/sessions'));
+  const store = new SessionStore(sessionFolder(io, flags.sessionDir));
+  if (flags.session !== undefined && !SESSION_ID.test(flags.session)) {
+    throw new UsageError(`--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), not a path (got ${JSON.stringify(flags.session)})`);
+  }
   const approvals = new Approvals({ gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT });
   let toolSet;
   try {
