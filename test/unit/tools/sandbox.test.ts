@@ -88,7 +88,7 @@ async function killNineLeavesNothing(mode: 'auto' | 'off', marker: string): Prom
   try {
     await waitFor(() => pidsOf(marker).length >= 2, `${marker} to run`);
     child.kill('SIGKILL');
-    await waitFor(() => pidsOf(marker).length === 0, `every ${marker} to die after kill -9 of the agent`, 5000);
+    await waitFor(() => pidsOf(marker).length === 0, `every ${marker} to die after kill -9 of the agent`, 15_000);
   } finally {
     child.kill('SIGKILL');
   }
