@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { TurnEndReason } from '../core/session/events';
 import { ProviderUnavailableError } from './provider-source';
-import { TurnRefusedError, type SessionController } from './session-controller';
+import type { SessionController } from './session-controller';
+import { TurnRefusedError } from './turn-refused';
 import { PLAN_VIEW_ID } from './plan-tree';
 
 export const COMMAND_IDS = {
@@ -13,6 +14,7 @@ export const COMMAND_IDS = {
   focusPlan: 'agentChecklist.focusPlan',
   showLog: 'agentChecklist.showLog',
   exportPlan: 'agentChecklist.exportPlan',
+  compactConversation: 'agentChecklist.compactConversation',
 } as const;
 
 const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
@@ -73,6 +75,20 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
         return;
       }
       await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+    }),
+    // Summarizes the history now (a context/compact in the log); the plan is untouched. Resolves true when it did.
+    vscode.commands.registerCommand(COMMAND_IDS.compactConversation, async () => {
+      try {
+        const done = await controller.compact();
+        if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: the conversation was summarized; the model goes on from the summary and the standing plan.'));
+        else void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: there is nothing to compact yet.'));
+        return done;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!(error instanceof TurnRefusedError)) deps.log.error(`compact failed: ${message}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Agent Checklist: compacting the conversation failed: {0}', message));
+        return false;
+      }
     }),
     // The plan and its history as Markdown in a new untitled editor (nothing is saved).
     vscode.commands.registerCommand(COMMAND_IDS.exportPlan, async () => {

@@ -23,11 +23,9 @@ import type { ProviderSource } from './provider-source';
 import type { AgentSettings } from './settings';
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
 import { buildTurnTools } from './turn-tools';
-
-/** A turn (or a session switch) cannot happen now; the message is for the user. */
-export class TurnRefusedError extends Error {
-  override name = 'TurnRefusedError';
-}
+import { compactOnDemand, prepareTurnContext } from './turn-context';
+import { TurnRefusedError } from './turn-refused';
+import { writableSession } from './writable-session';
 
 export interface SessionControllerOptions {
   store: SessionStore;
@@ -45,12 +43,15 @@ type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; do
 export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
   private running: RunningTurn | null = null;
-  /** A turn is being set up (its provider is being selected). */
+  /** A turn is being set up (its provider is being selected), or a compaction (`compacting`) runs. */
   private starting = false;
+  private compacting: AbortController | null = null;
   private disposed = false;
   /** "Always allow" answers last as long as the shown session (its subagents share them). */
   private approvals: Approvals;
   private readonly liveStream = this.register(new LiveStream());
+  /** The rules file the latest turn's system prompt carried (the header shows it). */
+  private rules: string | null = null;
   readonly children: ChildSessions;
 
   private readonly sessionEmitter = this.register(new EventEmitter<void>());
@@ -151,17 +152,20 @@ export class SessionController extends Owner implements vscode.Disposable {
     const settings = this.options.settings();
     this.starting = true;
     let provider;
+    let turnContext;
     try {
       provider = await this.options.providers.create(settings);
+      turnContext = await prepareTurnContext(settings, provider, this.options.workspaceFolder);
     } finally {
       this.starting = false;
     }
     if (this.disposed) throw shuttingDown();
+    this.rules = turnContext.rules;
     const { workspaceFolder, store, log } = this.options;
-    const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.approvals, provider, store, observer: this.children.observer, log });
+    const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.approvals, provider, store, observer: this.children.observer, log, turnContext });
     let session: Session;
     try {
-      session = this.writableSession(text);
+      session = writableSession({ store, workspaceFolder, log, current: this.opened, show: (opened) => this.show(opened) }, text);
     } catch (error) {
       tools.owned.dispose();
       throw error;
@@ -175,7 +179,8 @@ export class SessionController extends Owner implements vscode.Disposable {
     run.done = (async () => {
       try {
         const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
-        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta });
+        const { system, context } = turnContext;
+        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta, system, context });
         this.options.log.info(`turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`);
         return reason;
       } catch (error) {
@@ -192,8 +197,26 @@ export class SessionController extends Owner implements vscode.Disposable {
     return run.done;
   }
 
+  /** Compact Conversation, between turns: false when there was nothing to summarize yet. */
+  async compact(): Promise<boolean> {
+    if (this.running || this.starting) throw new TurnRefusedError(vscode.l10n.t('A turn is already running; stop it first.'));
+    const abort = (this.compacting = new AbortController());
+    this.starting = true;
+    try {
+      const { settings, providers, workspaceFolder: folder } = this.options;
+      return await compactOnDemand(this.opened, { settings: settings(), providers, folder, plan: this.standingPlan, signal: abort.signal });
+    } finally {
+      this.starting = false;
+      this.compacting = null;
+    }
+  }
+
+  /** The rules file the model is told about (`AGENTS.md`), as of the latest turn. */
+  get rulesFile(): string | null { return this.rules; }
+
   /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */
   async stop(): Promise<void> {
+    this.compacting?.abort();
     const run = this.running;
     if (!run) return;
     if (!run.stopping) {
@@ -219,27 +242,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     for (const line of result.messages) this.options.log.info(line);
     if (result.error) this.options.log.error(result.error);
     this.show(result.opened);
-  }
-
-  private writableSession(prompt: string): Session {
-    if (this.opened && !this.opened.readOnly) return this.opened.session;
-    if (this.opened?.readOnly) {
-      // The other window may have let go of it since: take it over if so.
-      const upgraded = openLatestSession(this.options.store, () => undefined, this.opened.session.id);
-      if (upgraded.opened && !upgraded.opened.readOnly) {
-        this.show(upgraded.opened);
-        return upgraded.opened.session;
-      }
-      upgraded.opened?.dispose();
-      throw new TurnRefusedError(vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'));
-    }
-    const folder = this.options.workspaceFolder;
-    const cwd = folder?.scheme === 'file' ? folder.fsPath : undefined;
-    const created = this.options.store.create({ title: prompt.replace(/\s+/g, ' ').slice(0, 80), source: { kind: 'agent' }, ...(cwd ? { cwd } : {}) });
-    this.options.log.info(`new session ${created.session.id} (${created.path})`);
-    const opened: OpenedSession = { session: created.session, path: created.path, readOnly: false, dispose: () => created.dispose() };
-    this.show(opened);
-    return opened.session;
   }
 
   /** Shows `opened` (or nothing) with fresh folds; approvals and children last while the session id does. */

@@ -3,6 +3,8 @@
 // is reported, so a typo in settings.json never breaks activation.
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
+import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
+import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
 import { SANDBOX_MODES, type SandboxMode } from '../core/tools/sandbox';
 
@@ -16,6 +18,10 @@ export interface AgentSettings {
   scriptPath: string;
   allowParallelInProgress: boolean;
   maxSteps: number;
+  /** agentChecklist.contextWindow: tokens, 0 = the model's own or known window. */
+  contextWindow: number;
+  /** agentChecklist.compactThreshold: compact before a request would pass this fraction of the window. */
+  compactThreshold: number;
   /** Run bash and file changes without asking (agentChecklist.tools.autoApprove). */
   autoApprove: boolean;
   /** The tools a session gets, by name (agentChecklist.tools.enabled). */
@@ -34,7 +40,9 @@ const DEFAULT_SETTINGS: AgentSettings = {
   provider: 'demo',
   scriptPath: '',
   allowParallelInProgress: true,
-  maxSteps: 25,
+  maxSteps: DEFAULT_MAX_STEPS,
+  contextWindow: 0,
+  compactThreshold: DEFAULT_COMPACT_THRESHOLD,
   autoApprove: false,
   enabledTools: BUILT_IN_TOOLS,
   bashSandbox: 'auto',
@@ -47,6 +55,8 @@ const fields = {
   scriptPath: z.string(),
   allowParallelInProgress: z.boolean(),
   maxSteps: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
+  contextWindow: z.number().check(z.int(), z.minimum(0)),
+  compactThreshold: z.number().check(z.minimum(0.1), z.maximum(0.95)),
   autoApprove: z.boolean(),
   enabledTools: z.readonly(z.array(z.enum(BUILT_IN_TOOLS))),
   bashSandbox: z.enum(SANDBOX_MODES),
@@ -59,6 +69,8 @@ const keys: { [K in keyof AgentSettings]: string } = {
   scriptPath: 'scripted.scriptPath',
   allowParallelInProgress: 'todo.allowParallelInProgress',
   maxSteps: 'maxSteps',
+  contextWindow: 'contextWindow',
+  compactThreshold: 'compactThreshold',
   autoApprove: 'tools.autoApprove',
   enabledTools: 'tools.enabled',
   bashSandbox: 'tools.bash.sandbox',
@@ -83,6 +95,8 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     scriptPath: field(config, 'scriptPath', problems),
     allowParallelInProgress: field(config, 'allowParallelInProgress', problems),
     maxSteps: field(config, 'maxSteps', problems),
+    contextWindow: field(config, 'contextWindow', problems),
+    compactThreshold: field(config, 'compactThreshold', problems),
     autoApprove: field(config, 'autoApprove', problems),
     enabledTools: field(config, 'enabledTools', problems),
     bashSandbox: field(config, 'bashSandbox', problems),

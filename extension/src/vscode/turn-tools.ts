@@ -29,6 +29,8 @@ export interface TurnToolsOptions {
   store: SessionStore;
   observer: SubagentObserver;
   log: vscode.LogOutputChannel;
+  /** The turn's system prompt and context window, which subagents share. */
+  turnContext?: { system: string; context: { window: number; threshold: number } };
 }
 
 /** Thrown when the settings ask for a tool set the core refuses; the message is for the user. */
@@ -68,6 +70,7 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
         sessions: options.store,
         maxSteps: settings.maxSteps,
         ...(cwd === undefined ? {} : { cwd }),
+        ...(options.turnContext ? { system: options.turnContext.system, context: options.turnContext.context } : {}),
         observer: options.observer,
       },
     });
