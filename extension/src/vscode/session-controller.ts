@@ -291,8 +291,8 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.shown = null;
       super.dispose(); // the children, the emitters and the live stream
     };
-    // A running turn records its own end (aborted) before the log is closed.
-    run?.abort.abort();
+    // A running turn records its own end (aborted) before the log is closed; a compaction appends nothing once stopped.
+    for (const controller of [run?.abort, this.compacting]) controller?.abort();
     if (run) void run.done.catch(() => undefined).finally(close);
     else close();
   }
