@@ -5,6 +5,7 @@ import { machine, writeBenchmarksMd, writeSuite, type Metric } from './report';
 import { runStoreBench } from './store.bench';
 import { runLoopBench } from './loop.bench';
 import { runWebviewBench } from './webview.bench';
+import { runFollowBench } from './follow.bench';
 import { runBundleBench } from './bundle.bench';
 
 interface Suite {
@@ -36,6 +37,12 @@ const suites: Suite[] = [
     method:
       'Bundle sizes: scripts/build.mjs --production (minified, no source maps) run in a scratch folder linked to the sources, so dist/ keeps the development build; 1 KB = 1024 bytes; the webview target applies to main.js. Activation: code-server (VS Code 1.100.3) in Debian\'s headless Chromium loads that production build (as extensionDevelopmentPath), a fresh server and user-data folder per run; opening the Agent Checklist container activates the extension, and activate() logs the time from its first line to its return (performance.now()), read back from the extension\'s log file. Median of 5 runs.',
     run: runBundleBench,
+  },
+  {
+    name: 'follow',
+    method:
+      'In-process, on this machine. Follower: a synthetic log of 1 MB and of 100 MB (bench/synthetic-log.ts) loaded once as a read-only window does, then 1,200 events appended as JSONL lines (whole todo_write steps); per event, the time of LogFollower.readAppended (the appended bytes only, each line validated with the same schemas and invariant checker) + Session.ingest with its subscribers (the todos fold, TranscriptFolder, planView): median over the events. Live update: a session with 0 or 10,000 prior events whose whole transcript is in the page (snapshot of every item, as if all pages were loaded); 200 todo_write steps appended; per event, append -> host folds -> host message -> structuredClone -> parseHostMessage (zod/mini) -> reducer -> preact render of the whole AgentView into happy-dom: median per event. The postMessage transport of VS Code is not in it (the ui suite measures that in the real webview).',
+    run: runFollowBench,
   },
 ];
 

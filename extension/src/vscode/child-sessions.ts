@@ -13,6 +13,7 @@ import { todosProjection, type StandingPlan } from '../core/plan/todos-projectio
 import { fold } from '../core/projection/projection';
 import { TranscriptFolder, type TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
+import { LogFollower } from '../core/store/log-follower';
 import type { SessionStore } from '../core/store/session-store';
 
 /** One child session's state, as of now. */
@@ -46,7 +47,8 @@ interface LiveChild {
 export class ChildSessions implements vscode.Disposable {
   /** Children run by this window (kept in memory after they end: their events are all there). */
   private readonly live = new Map<string, LiveChild>();
-  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null }>();
+  /** Children read from their logs: the snapshot as of `key` (mtime:size), and the follower that reads on from there. */
+  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null; follower: LogFollower | null; events: SessionEvent[] }>();
   private readonly changed = new vscode.EventEmitter<ChildChange>();
   /** A child's log changed. */
   readonly onDidChange = this.changed.event;
@@ -107,21 +109,42 @@ export class ChildSessions implements vscode.Disposable {
     }
     const cached = this.loaded.get(sessionId);
     if (cached?.key === key) return cached.snapshot;
+    if (cached?.snapshot && cached.follower) {
+      // The log grew (another window runs the child): fold only what was appended.
+      try {
+        const appended = cached.follower.readAppended();
+        let { plan, timeline } = cached.snapshot;
+        for (const event of appended) {
+          cached.events.push(event);
+          plan = todosProjection.apply(plan, event);
+          timeline = planTimelineProjection.apply(timeline, event);
+        }
+        const snapshot: ChildSnapshot = { ...cached.snapshot, plan, timeline };
+        this.loaded.set(sessionId, { ...cached, key, snapshot });
+        return snapshot;
+      } catch (error) {
+        this.log.info(`reading subagent session ${sessionId} again: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     let snapshot: ChildSnapshot | null = null;
+    let follower: LogFollower | null = null;
+    let events: SessionEvent[] = [];
     try {
       const loaded = this.store.openReadOnly(sessionId);
+      follower = LogFollower.after(loaded);
+      events = loaded.events;
       snapshot = {
         sessionId,
         title: loaded.header.title ?? sessionId,
-        events: loaded.events,
-        plan: fold(todosProjection, loaded.events),
-        timeline: fold(planTimelineProjection, loaded.events),
+        events,
+        plan: fold(todosProjection, events),
+        timeline: fold(planTimelineProjection, events),
         running: false,
       };
     } catch (error) {
       this.log.warn(`could not read subagent session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    this.loaded.set(sessionId, { key, snapshot });
+    this.loaded.set(sessionId, { key, snapshot, follower, events });
     return snapshot;
   }
 

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import type { SessionListItem } from '../core/protocol/messages';
 import { Session } from '../core/session/session';
 import { isOwnAgentSession } from '../core/session/source';
+import { LogFollower } from '../core/store/log-follower';
 import { SessionLockedError } from '../core/store/lock';
 import type { SessionStore, SessionSummary } from '../core/store/session-store';
 
@@ -22,18 +23,36 @@ export interface OpenResult {
   error: string | null;
 }
 
-const FOLLOW_DEBOUNCE_MS = 150;
+/** File events come in bursts (one per write): read once they pause this long. */
+const FOLLOW_DEBOUNCE_MS = 20;
 
-/** A read-only view of a log; `onChange` runs (debounced) when the file changes. */
-export function openSessionReadOnly(store: SessionStore, id: string, onChange: () => void): OpenedSession {
+/**
+ * A read-only view of a log another window writes. It follows the file: on each
+ * change it reads only the bytes appended since the last read (LogFollower:
+ * validated line by line, same invariants) and commits them to the session, whose
+ * subscribers (the folds, the transcript) then post what changed. `onReset` runs
+ * when the file no longer continues what was read (replaced, invalid): reopen it.
+ */
+export function openSessionReadOnly(store: SessionStore, id: string, onReset: () => void): OpenedSession {
   const loaded = store.openReadOnly(id);
   const session = Session.restore(loaded);
+  const follower = LogFollower.after(loaded);
   let timer: NodeJS.Timeout | undefined;
   let watcher: fs.FSWatcher | undefined;
+  let broken = false;
+  const follow = (): void => {
+    timer = undefined;
+    if (broken) return;
+    try {
+      for (const event of follower.readAppended()) session.ingest(event);
+    } catch {
+      broken = true; // the caller reopens the log from scratch
+      onReset();
+    }
+  };
   try {
     watcher = fs.watch(loaded.path, { persistent: false }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(onChange, FOLLOW_DEBOUNCE_MS);
+      timer ??= setTimeout(follow, FOLLOW_DEBOUNCE_MS);
     });
   } catch {
     watcher = undefined; // no file events here: the view stays as it was opened

@@ -273,9 +273,9 @@ export class SessionController extends Owner implements vscode.Disposable {
     const current = this.opened;
     if (!current?.readOnly || this.disposed) return;
     try {
-      const reloaded = openSessionReadOnly(this.options.store, current.session.id, () => this.followReadOnly());
-      if (reloaded.session.lastSeq !== current.session.lastSeq) this.show(reloaded);
-      else reloaded.dispose();
+      // Only when the file no longer continues what was read (the follower tails it otherwise).
+      this.options.log.info(`reloading ${current.path}: it no longer continues what this window read`);
+      this.show(openSessionReadOnly(this.options.store, current.session.id, () => this.followReadOnly()));
     } catch (error) {
       this.options.log.warn(`could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -117,6 +117,25 @@ export class Session {
     this.sink?.write(event);
     this.checker.accept(event);
     this.log.push(event);
+    this.notify(event);
+    return event;
+  }
+
+  /**
+   * Commits an event a follower read from this session's log as another process
+   * wrote it, ALREADY admitted by this session's checker (core/store/log-follower.ts
+   * shares it): kept and notified exactly as an append is. Never for events this
+   * process makes (those go through append()).
+   */
+  ingest(event: SessionEvent): void {
+    const last = this.log[this.log.length - 1]?.seq ?? 0;
+    if (event.seq <= last || event.seq > this.lastSeq) throw new InvariantViolation(`ingest of seq ${event.seq}: not admitted after ${last} by this session's checker (at ${this.lastSeq})`, event.seq);
+    const frozen = deepFreeze(event);
+    this.log.push(frozen);
+    this.notify(frozen);
+  }
+
+  private notify(event: SessionEvent): void {
     for (const listener of [...this.listeners]) {
       try {
         listener(event, this);
@@ -124,7 +143,6 @@ export class Session {
         this.onListenerError(error, event);
       }
     }
-    return event;
   }
 
   subscribe(listener: SessionListener): Disposable {

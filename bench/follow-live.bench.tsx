@@ -1,0 +1,72 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The live update path of the follow bench, in the page's world: a session's appends
+// -> the host's folds (todos, TranscriptFolder) -> host messages -> structuredClone
+// (postMessage's copy) -> zod/mini validation -> the webview's reducer -> preact
+// render of the whole AgentView into happy-dom. Returns ms per appended event.
+import { Window } from 'happy-dom';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { todosProjection } from '../extension/src/core/plan/todos-projection';
+import { HostSequencer, parseHostMessage, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
+import { planView } from '../extension/src/core/protocol/plan-view';
+import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/protocol/transcript';
+import { LiveProjection } from '../extension/src/core/projection/projection';
+import { makeHeader } from '../extension/src/core/session/header';
+import { Session } from '../extension/src/core/session/session';
+import { AgentView } from '../webview/src/app';
+import { initialState, reduce } from '../webview/src/state/reducer';
+import { todoStep } from './follow-steps';
+import { now } from './stats';
+
+const window = new Window({ url: 'https://webview.test/' });
+Object.assign(globalThis, { window, document: window.document, acquireVsCodeApi: () => ({ postMessage: () => undefined }) });
+
+export async function liveLatency(priorEvents: number, steps: number): Promise<number[]> {
+  const session = new Session(makeHeader({ id: 'live' }));
+  let turn = 0;
+  while (session.lastSeq < priorEvents) {
+    turn++;
+    session.append('turn/start', { turn });
+    session.append('user/message', { turn, message: { text: `prompt ${turn}` } });
+    for (let step = 1; step <= 8 && session.lastSeq < priorEvents; step++) for (const e of todoStep(turn, step)) session.append(e.type, e.data as never);
+    session.append('turn/end', { turn, reason: { kind: 'completed' } });
+  }
+  const sequencer = new HostSequencer();
+  const plan = new LiveProjection(todosProjection, session);
+  const folder = new TranscriptFolder();
+  for (const event of session.events) folder.apply(event);
+  let state = initialState;
+  const root = window.document.createElement('div');
+  window.document.body.appendChild(root);
+  const target = root as unknown as Element;
+  const deliver = (body: HostMessageBody): void => {
+    const message: HostMessage = sequencer.stamp(body);
+    const parsed = parseHostMessage(structuredClone(message));
+    if (!parsed.ok) throw new Error(parsed.error);
+    state = reduce(state, parsed.message);
+    act(() => render(<AgentView view={state.view} />, target));
+  };
+  // The whole transcript in the page, as if every older page had been loaded.
+  const items = transcriptFromEvents(session.events);
+  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(plan.state), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null });
+  plan.onChange((p) => deliver({ type: 'plan', plan: planView(p) }));
+  session.subscribe((event) => {
+    const changed = folder.apply(event);
+    if (changed.length) deliver({ type: 'items', items: changed });
+  });
+  turn++;
+  session.append('turn/start', { turn });
+  session.append('user/message', { turn, message: { text: 'live' } });
+  const out: number[] = [];
+  for (let step = 1; step <= steps; step++) {
+    const events = todoStep(turn, step);
+    const t = now();
+    for (const e of events) session.append(e.type, e.data as never);
+    out.push((now() - t) / events.length);
+  }
+  if (!root.querySelector('.plan-counts')?.textContent) throw new Error('the strip never painted');
+  act(() => render(null, target));
+  root.remove();
+  plan.dispose();
+  return out;
+}
