@@ -2,6 +2,7 @@
 // (VS Code 1.100.3) loads the production build from a scratch folder, the Agent
 // Checklist container is opened (which activates the extension) and the duration
 // activate() logs ("activated in N ms", start to end) is read from its log file.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -48,6 +49,16 @@ async function activationTimes(extensionPath: string, log: (line: string) => voi
   return times;
 }
 
+/** Median wall time of require(file) in a fresh Node process (what a first use pays once). */
+function loadMs(file: string, runs = 5): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = spawnSync(process.execPath, ['-e', `const t = performance.now(); require(${JSON.stringify(file)}); console.log(performance.now() - t)`], { encoding: 'utf8' });
+    times.push(Number(out.stdout.trim()));
+  }
+  return median(times);
+}
+
 function sizes(dir: string): Metric[] {
   const size = (file: string): number => fs.statSync(path.join(dir, 'dist', file)).size;
   const kb = (bytes: number): number => round(bytes / KB, 1);
@@ -55,12 +66,15 @@ function sizes(dir: string): Metric[] {
   const js = size('webview/main.js');
   const gzip = gzipSync(fs.readFileSync(path.join(dir, 'dist', 'webview', 'main.js'))).length;
   const text = fs.readFileSync(path.join(dir, 'dist', 'extension.js'), 'utf8');
+  const lazy = /OPENAI_BASE_URL|ANTHROPIC_BASE_URL|modelcontextprotocol|locateFile/;
   return [
     { name: 'dist/extension.js, minified', value: kb(extension), unit: 'KB', target: '≤ 300 KB', met: extension <= 300 * KB },
-    { name: 'dist/extension.js holds no provider SDK and no MCP SDK', value: /OPENAI_BASE_URL|ANTHROPIC_BASE_URL|modelcontextprotocol/.test(text) ? 'no' : 'yes', unit: '', target: 'yes', met: !/OPENAI_BASE_URL|ANTHROPIC_BASE_URL|modelcontextprotocol/.test(text) },
+    { name: 'dist/extension.js holds no provider SDK, no MCP SDK and no re2-wasm', value: lazy.test(text) ? 'no' : 'yes', unit: '', target: 'yes', met: !lazy.test(text) },
     { name: 'dist/cli.js, minified', value: kb(size('cli.js')), unit: 'KB', target: 'report', met: null },
     { name: 'dist/providers/openai.js (loaded when the openai provider is first used)', value: kb(size('providers/openai.js')), unit: 'KB', target: 'report', met: null },
     { name: 'dist/providers/anthropic.js (loaded when the anthropic provider is first used)', value: kb(size('providers/anthropic.js')), unit: 'KB', target: 'report', met: null },
+    { name: 'dist/re2.js (grep\'s engine, loaded at the first search)', value: kb(size('re2.js')), unit: 'KB', target: 'report', met: null },
+    { name: 'dist/re2.js load time, paid once at the first search (median of 5, fresh Node)', value: round(loadMs(path.join(dir, 'dist', 're2.js')), 1), unit: 'ms', target: 'report', met: null },
     { name: 'dist/webview/main.js, minified', value: kb(js), unit: 'KB', target: '≤ 40 KB', met: js <= 40 * KB },
     { name: 'dist/webview/main.css, minified', value: kb(size('webview/main.css')), unit: 'KB', target: 'report', met: null },
     { name: 'dist/webview/main.js, minified + gzip', value: kb(gzip), unit: 'KB', target: 'report', met: null },

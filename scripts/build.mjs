@@ -2,11 +2,12 @@
 // (cjs, node, with a shebang) and the webview (browser, iife). Source maps in dev;
 // `--production` minifies. `--watch` rebuilds on change.
 //
-// Provider SDKs are not in extension.js or cli.js: each is its own bundle
-// (dist/providers/<name>.js) and the code loads it with a dynamic `import('<sdk>')` at
-// the first request, which esbuild turns into `require('./providers/<name>.js')`, a
-// path relative to the bundle (dist/). Activation and a scripted CLI run load none of
-// them. The build fails if a lazy package slips into a main bundle by a static import.
+// Provider SDKs (and grep's regex engine) are not in extension.js or cli.js: each is
+// its own bundle (dist/providers/<name>.js, dist/re2.js) and the code loads it with a
+// dynamic `import('<package>')` at first use, which the build rewrites to
+// `import('./providers/<name>.js')`, a path relative to the bundle (dist/); Node's
+// import() of that CommonJS bundle finds its named exports (esbuild annotates them).
+// Activation and a scripted CLI run load none of them. The build fails if a lazy package slips into a main bundle by a static import.
 import * as esbuild from 'esbuild';
 import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
@@ -23,17 +24,20 @@ const common = {
 
 /**
  * Packages loaded only when used, each from its own bundle: package name -> its
- * bundle's name under dist/providers/ and the exports the code uses (the rest is
- * tree-shaken; the code types its import as `Pick<typeof import(pkg), …>` of these).
+ * bundle's path under dist/ and the exports the code uses (the rest is tree-shaken;
+ * the code types its import as `Pick<typeof import(pkg), …>` of these). re2-wasm (grep's
+ * engine) compiles its wasm when loaded, about 90 ms that activation should not pay;
+ * its bundle sits beside dist/re2.wasm, which it loads from its own folder.
  */
 const ERRORS = ['APIError', 'APIConnectionError', 'APIUserAbortError'];
 export const LAZY_PACKAGES = {
   // Named exports only: a `default` does not survive Node's CommonJS interop of import().
-  openai: { file: 'openai', exports: ['OpenAI', ...ERRORS] },
-  '@anthropic-ai/sdk': { file: 'anthropic', exports: ['Anthropic', ...ERRORS] },
+  openai: { file: 'providers/openai', exports: ['OpenAI', ...ERRORS] },
+  '@anthropic-ai/sdk': { file: 'providers/anthropic', exports: ['Anthropic', ...ERRORS] },
+  're2-wasm': { file: 're2', exports: ['RE2'] },
 };
 
-/** In a main bundle, `import('<lazy package>')` becomes a require of its bundle; a static import of one is an error. */
+/** In a main bundle, `import('<lazy package>')` becomes an import() of its bundle; a static import of one is an error. */
 const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
@@ -42,7 +46,7 @@ const lazyPackages = {
       const file = LAZY_PACKAGES[args.path]?.file;
       if (file === undefined) return { errors: [{ text: `${args.path}: import only the package root of a lazy package (type imports are fine)` }] };
       if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)` }] };
-      return { path: `./providers/${file}.js`, external: true };
+      return { path: `./${file}.js`, external: true };
     });
   },
 };
@@ -51,7 +55,7 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 const lazyBundles = Object.entries(LAZY_PACKAGES).map(([name, { file, exports }]) => ({
   ...node,
   stdin: { contents: `export { ${exports.join(', ')} } from ${JSON.stringify(name)};`, resolveDir: '.', loader: 'js' },
-  outfile: `dist/providers/${file}.js`,
+  outfile: `dist/${file}.js`,
 }));
 
 /**

@@ -59,6 +59,8 @@ describe('bundled CLI', () => {
 
 /** Strings only the SDKs contain (each reads its base URL from this variable; our code never does). */
 const SDK_MARKERS = { openai: 'OPENAI_BASE_URL', anthropic: 'ANTHROPIC_BASE_URL' } as const;
+/** Only re2-wasm's emscripten loader has it. */
+const RE2_MARKER = 'locateFile';
 
 describe('provider SDK bundles', () => {
   it('keeps both SDKs out of dist/extension.js and dist/cli.js, each in its own dist/providers bundle', () => {
@@ -70,6 +72,20 @@ describe('provider SDK bundles', () => {
       }
     }
     for (const [name, marker] of Object.entries(SDK_MARKERS)) assert.ok(fs.readFileSync(path.join(root, `dist/providers/${name}.js`), 'utf8').includes(marker));
+  });
+
+  it('keeps re2-wasm (grep) out of the main bundles; dist/cli.js greps with it from dist/re2.js', () => {
+    for (const main of ['dist/extension.js', 'dist/cli.js']) assert.ok(!fs.readFileSync(path.join(root, main), 'utf8').includes(RE2_MARKER), `${main} contains re2-wasm`);
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'alpha\nbeta\n');
+    fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses: [{ toolCalls: [{ name: 'grep', arguments: { pattern: '^b(e)ta$' } }] }, { text: 'ok' }] }));
+    const run = spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), 'run', '--script', 's.json', '--tools', 'grep', '--session-dir', 'logs', '--allow-parallel-in-progress', 'true', '--json', 'go'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+    assert.equal(run.status, 0, run.stderr);
+    const { logPath } = JSON.parse(run.stdout) as { logPath: string };
+    const results = fs.readFileSync(logPath, 'utf8').split('\n').filter((l) => l.includes('"tool/result"'));
+    assert.equal(results.length, 1);
+    assert.match(results[0] ?? '', /notes\.txt:2: beta/);
+    assert.doesNotMatch(results[0] ?? '', /"isError":true/);
   });
 
   for (const provider of ['openai', 'anthropic'] as const) {

@@ -10,7 +10,7 @@ import type { ToolRegistry } from './registry';
 import { MAX_TEXT_FILE_BYTES } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from './walk';
-import { compileLinear, type LineMatcher, PatternError } from './linear-regex';
+import { compileLinear, loadLinearEngine, type LineMatcher, PatternError } from './linear-regex';
 import type { Workspace } from './workspace';
 
 export const GREP_TOOL_NAME = 'grep';
@@ -72,6 +72,7 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
       const parsed = parseArguments(grepArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);
       const { pattern } = parsed.value;
+      await loadLinearEngine();
       let re: LineMatcher;
       try {
         re = compileLinear(pattern);

@@ -4,7 +4,19 @@
 // agent for 8 s); RE2 matches in time linear in the input for every pattern, so a
 // hostile pattern cannot freeze the event loop. The price: no backreferences and no
 // lookaround (RE2 refuses them with a syntax error the model reads).
-import { RE2 } from 're2-wasm';
+//
+// The engine is loaded at the first search (loadLinearEngine): its own bundle,
+// dist/re2.js (LAZY_PACKAGES in scripts/build.mjs), compiles its wasm when loaded,
+// about 90 ms that activation and runs without grep should not pay.
+
+// Only this export is in dist/re2.js.
+type Re2Module = Pick<typeof import('re2-wasm'), 'RE2'>;
+let engine: Re2Module | undefined;
+
+/** Loads RE2 once; compileLinear needs it. */
+export async function loadLinearEngine(): Promise<void> {
+  engine ??= await import('re2-wasm');
+}
 
 export interface LineMatcher {
   test(line: string): boolean;
@@ -14,10 +26,11 @@ export class PatternError extends Error {
   override name = 'PatternError';
 }
 
-/** Compiles `pattern` (case-sensitive, Unicode); throws PatternError with RE2's reason. */
+/** Compiles `pattern` (case-sensitive, Unicode); throws PatternError with RE2's reason. Call loadLinearEngine() first. */
 export function compileLinear(pattern: string): LineMatcher {
+  if (!engine) throw new Error('compileLinear before loadLinearEngine()');
   try {
-    const re = new RE2(pattern, 'u');
+    const re = new engine.RE2(pattern, 'u');
     return { test: (line) => re.test(line) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

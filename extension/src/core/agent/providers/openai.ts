@@ -10,7 +10,7 @@
 // SDK's logger is off and error messages are scrubbed of it.
 //
 // The SDK is loaded on the first request (`import('openai')`, which the build turns
-// into a require of the separate bundle dist/providers/openai.js), so activating the
+// into an import() of the separate bundle dist/providers/openai.js), so activating the
 // extension or running the CLI with another provider never loads it.
 import type OpenAI from 'openai';
 import type { APIError } from 'openai';
