@@ -43,7 +43,11 @@ async function activationTimes(extensionPath: string, log: (line: string) => voi
       log(`  activation ${i + 1}/${ACTIVATIONS}: ${ms} ms`);
       times.push(ms);
     } finally {
-      await workbench.close();
+      // The extension host may still be writing its workspace storage as the server stops.
+      await workbench.close().catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        for (const folder of [workbench.server.userDataDir, workbench.workspace]) fs.rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      });
     }
   }
   return times;

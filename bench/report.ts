@@ -36,7 +36,7 @@ const RESULTS = path.join(__dirname, 'results');
 const MISSES = [
   'Full replay vs bare JSON.parse: every line is validated by zod (envelope and data) and checked against every invariant; zod\'s per-event cost (mostly `todo/write` and `assistant/message` data) is what takes replay below half the speed of a bare parse on large logs. The share also swings with the machine\'s load (45–77% seen on quiet runs of the 1 MB and 64 MB logs). Replay streams (`replayLogFile`), so memory stays flat; restore, which users wait for, reads from the end and does not replay.',
   'Live update latency: the time is spent between the host\'s append and the plan message arriving in the webview (VS Code\'s extension host -> code-server -> browser -> webview frame channel); the webview renders the header in the same millisecond it receives the message. Measured in code-server on 2 cores, with the browser and the server on the same machine.',
-  'Activation (bundle suite): the median is under 50 ms but single runs vary (10–45 ms seen) on the 2 shared cores (other builds and tests ran at the same time).',
+  'Activation (bundle suite): the median is under 50 ms but single runs vary (4–111 ms seen over three runs of the suite) on the 2 shared cores, whose 1-minute load average was 13–17 while these runs were taken (other builds and tests ran at the same time).',
   'dist/webview/main.js: zod/mini (about 27 KB, it validates every host message) and preact (about 14 KB) leave no room under 40 KB; gzipped the bundle is about 22 KB.',
 ];
 
