@@ -12,8 +12,8 @@ import { EXTENSION_ID, getApi } from './helpers';
 
 /** Names of the API that the product itself never uses (session, run, webview … are ordinary words there). */
 const ORDINARY = new Set(['session', 'sessions', 'run', 'webview']);
-/** Implementation names of the test module (not `testHooks`: extension.ts reads that export by name, in Test mode only). */
-const INTERNALS = ['LiveAdapters', 'createTestApi'];
+/** Implementation names of the test module and the old in-view message buffer (not `testHooks`: extension.ts reads that export by name, in Test mode only). */
+const INTERNALS = ['LiveAdapters', 'PostedMessages', 'createTestApi', 'recentMessages'];
 
 /** The real build script in a scratch folder linked to the sources (dist/ keeps the development build). Async: the host stays responsive. */
 async function productionBuild(root: string): Promise<string> {
