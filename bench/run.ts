@@ -6,6 +6,7 @@ import { runStoreBench } from './store.bench';
 import { runLoopBench } from './loop.bench';
 import { runWebviewBench } from './webview.bench';
 import { runFollowBench } from './follow.bench';
+import { runStepsBench } from './steps.bench';
 import { runBundleBench } from './bundle.bench';
 
 interface Suite {
@@ -43,6 +44,12 @@ const suites: Suite[] = [
     method:
       'In-process, on this machine. Follower: a synthetic log of 1 MB and of 100 MB (bench/synthetic-log.ts) loaded once as a read-only window does, then 1,200 events appended as JSONL lines (whole todo_write steps); per event, the time of LogFollower.readAppended (the appended bytes only, each line validated with the same schemas and invariant checker) + Session.ingest with its subscribers (the todos fold, TranscriptFolder, planView): median over the events. Live update: a session with 0 or 10,000 prior events whose whole transcript is in the page (snapshot of every item, as if all pages were loaded); 200 todo_write steps appended; per event, append -> host folds -> host message -> structuredClone -> parseHostMessage (zod/mini) -> reducer -> preact render of the whole AgentView into happy-dom: median per event. The postMessage transport of VS Code is not in it (the ui suite measures that in the real webview).',
     run: runFollowBench,
+  },
+  {
+    name: 'steps',
+    method:
+      'The real workbench: code-server (VS Code 1.100.3) in Debian\'s headless Chromium with the extension from dist/ (development build), the Agent view open. One scripted session (no model delay) runs a turn of 50 todo_write steps, then a turn of 400 (so the 400-step turn has the larger transcript); per-step cost = (turn/end ts − turn/start ts) / steps from the session log, which covers the loop, the file appends, every post to the webview and the host side of the Plan tree and status bar.',
+    run: runStepsBench,
   },
 ];
 
