@@ -8,6 +8,7 @@ import { repairAbandonedLogs } from './core/store/abandoned-logs';
 import { SessionStore } from './core/store/session-store';
 import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-webview';
 import { ChatPlanTool } from './vscode/chat-plan-tool';
+import { ExternalSessionWatcher } from './vscode/external-sessions';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { PlanStatusBar } from './vscode/plan-status-bar';
 import { registerMcpServerDefinitions } from './vscode/mcp-definition-provider';
@@ -15,6 +16,7 @@ import { OPEN_SUBAGENT_COMMAND, registerPlanTree } from './vscode/plan-tree';
 import { ProviderSource } from './vscode/provider-source';
 import { promptForApiKey } from './vscode/remote-provider';
 import { SessionController } from './vscode/session-controller';
+import { sessionFolders } from './vscode/session-folders';
 import { registerSetUpAgentCommand } from './vscode/setup-agent';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
 import type { AgentChecklistTestApi, TestHooks } from './vscode/test-api';
@@ -72,7 +74,17 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   );
 
   const approvals = own('approvalGate', new WebviewApprovalGate());
-  const controller = own('controller', new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals }));
+  // The window's session folders: its own, then each workspace folder's
+  // `.agent-checklist/sessions` (CLI runs, MCP servers), listed and followed live.
+  const folders = sessionFolders(
+    store,
+    (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+  );
+  const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, vscode.workspace.workspaceFolders ?? [], log));
+  const controller = own(
+    'controller',
+    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, folders, externalWrites: externalWrites.onDidWritePlan }),
+  );
   activeController = controller;
   own('activeController', {
     dispose: () => {

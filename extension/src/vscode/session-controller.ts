@@ -18,7 +18,10 @@ import type { SessionStore } from '../core/store/session-store';
 import { Approvals, type ApprovalGate } from '../core/tools/approvals';
 import { ChildSessions } from './child-sessions';
 import { LiveStream } from './live-stream';
-import { listRootSessions, openLatestSession, openSessionReadOnly, sessionListItems, type OpenedSession } from './opened-session';
+import type { PlanWrite } from './external-sessions';
+import { openLatestSession, openSessionReadOnly, type OpenedSession } from './opened-session';
+import { isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
+import { sourceLabelView } from './source-label';
 import type { ProviderSource } from './provider-source';
 import type { AgentSettings } from './settings';
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
@@ -36,12 +39,23 @@ export interface SessionControllerOptions {
   workspaceFolder: vscode.Uri | undefined;
   /** Who asks the user to approve tool calls (the Agent view). */
   approvalGate: ApprovalGate;
+  /**
+   * Every folder of logs the window shows: `store`'s first, then each workspace
+   * folder's `.agent-checklist/sessions` (CLI runs, MCP servers). Default: `store` only.
+   */
+  folders?: readonly SessionFolder[];
+  /** A log in one of the folders wrote a new plan (ExternalSessionWatcher). */
+  externalWrites?: vscode.Event<PlanWrite>;
 }
 
 type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
 
 export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
+  /** The folder of the shown session's log (read-only reloads read it from there). */
+  private shownFolder: SessionFolder;
+  private readonly folders: readonly SessionFolder[];
+  private readonly externalSubscription: vscode.Disposable | undefined;
   private running: RunningTurn | null = null;
   /** A turn is being set up (its provider is being selected), or a compaction (`compacting`) runs. */
   private starting = false;
@@ -73,6 +87,9 @@ export class SessionController extends Owner implements vscode.Disposable {
     super();
     this.children = this.register(new ChildSessions(options.store, options.log));
     this.approvals = this.newApprovals();
+    this.folders = options.folders ?? [{ store: options.store, fallback: 'agent' }];
+    this.shownFolder = this.folders[0]!;
+    this.externalSubscription = options.externalWrites?.((write) => this.followExternalWrite(write));
   }
 
   /** Reopens the workspace's latest session (read-only if another window writes it). */
@@ -80,20 +97,58 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.showResult(openLatestSession(this.options.store, () => this.followReadOnly()));
   }
 
-  /** Shows an older session of this workspace (stops a running turn first). */
+  /** Shows another session of this window's folders (stops a running turn first). */
   async openSession(id: string): Promise<void> {
     if (this.opened?.session.id === id) return;
-    if (!listRootSessions(this.options.store).some((s) => s.id === id)) throw new TurnRefusedError(vscode.l10n.t('There is no session {0} in this workspace.', id));
+    const target = listFolderSessions(this.folders).find((s) => s.id === id);
+    if (!target) throw new TurnRefusedError(vscode.l10n.t('There is no session {0} in this workspace.', id));
     await this.stop();
     if (this.disposed) return;
-    const result = openLatestSession(this.options.store, () => this.followReadOnly(), id);
-    if (result.error) throw new Error(result.error);
-    this.showResult(result);
+    if (isOwnSession(target)) {
+      const result = openLatestSession(this.options.store, () => this.followReadOnly(), id);
+      if (result.error) throw new Error(result.error);
+      this.shownFolder = target.folder;
+      this.showResult(result);
+      return;
+    }
+    this.showForeign(target);
   }
 
-  /** The workspace's sessions for the session list, newest first (subagent sessions left out). */
+  /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
   sessionList(): SessionListItem[] {
-    return sessionListItems(this.options.store, this.opened?.session.id);
+    const current = this.opened?.session.id;
+    return listFolderSessions(this.folders).map((s) => ({
+      id: s.id,
+      title: s.header.title ?? null,
+      modified: s.modified.toISOString(),
+      current: s.id === current,
+      source: sourceLabelView(s.label),
+    }));
+  }
+
+  /**
+   * Another program's session (an MCP client, a CLI run, the Chat tool) is only
+   * shown, never written by this window: opened read-only and followed live.
+   */
+  private showForeign(target: FolderSession): void {
+    try {
+      const opened = openSessionReadOnly(target.folder.store, target.id, () => this.followReadOnly());
+      this.shownFolder = target.folder;
+      this.options.log.info(`following ${target.label.kind} session ${target.id} (${target.path}), read-only`);
+      this.show(opened);
+    } catch (error) {
+      this.options.log.warn(`could not show ${target.path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** agentChecklist.followExternal `latest`: a session written outside this window wrote a plan, show it (never during a turn of ours). */
+  private followExternalWrite(write: PlanWrite): void {
+    if (this.disposed || this.running || this.starting) return;
+    if (this.options.settings().followExternal !== 'latest') return;
+    if (this.opened && this.opened.path === write.path) return; // already shown, and followed
+    const target = listFolderSessions([write.folder]).find((s) => s.path === write.path);
+    if (!target || isOwnSession(target)) return;
+    this.showForeign(target);
   }
 
   private get opened(): OpenedSession | null {
@@ -165,7 +220,20 @@ export class SessionController extends Owner implements vscode.Disposable {
     const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.approvals, provider, store, observer: this.children.observer, log, turnContext });
     let session: Session;
     try {
-      session = writableSession({ store, workspaceFolder, log, current: this.opened, show: (opened) => this.show(opened) }, text);
+      session = writableSession(
+        {
+          store,
+          workspaceFolder,
+          log,
+          current: this.opened,
+          currentIsOwn: this.isShowingOwnSession(),
+          show: (opened) => {
+            this.shownFolder = this.folders[0]!; // what a prompt writes is always ours
+            this.show(opened);
+          },
+        },
+        text,
+      );
     } catch (error) {
       tools.owned.dispose();
       throw error;
@@ -269,13 +337,20 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.timelineEmitter.fire(this.planTimeline);
   }
 
+  /** The shown session is one our agent may continue (its own kind, in its own folder). */
+  private isShowingOwnSession(): boolean {
+    const opened = this.opened;
+    if (!opened) return false;
+    return this.shownFolder === this.folders[0] && (opened.session.header.source === undefined || opened.session.header.source.kind === 'agent');
+  }
+
   private followReadOnly(): void {
     const current = this.opened;
     if (!current?.readOnly || this.disposed) return;
     try {
       // Only when the file no longer continues what was read (the follower tails it otherwise).
       this.options.log.info(`reloading ${current.path}: it no longer continues what this window read`);
-      this.show(openSessionReadOnly(this.options.store, current.session.id, () => this.followReadOnly()));
+      this.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
     } catch (error) {
       this.options.log.warn(`could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -284,6 +359,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   override dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.externalSubscription?.dispose();
     const run = this.running;
     const close = (): void => {
       this.shown?.dispose();

@@ -12,6 +12,9 @@ const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
+export const FOLLOW_EXTERNAL = ['latest', 'off'] as const;
+export type FollowExternal = (typeof FOLLOW_EXTERNAL)[number];
+
 export interface AgentSettings {
   provider: ProviderId;
   /** As written in settings; relative paths are resolved against the first workspace folder. */
@@ -32,6 +35,8 @@ export interface AgentSettings {
   bashNetwork: boolean;
   /** agentChecklist.tools.env.keep */
   envKeep: readonly string[];
+  /** Follow sessions written outside this window when they write a plan (agentChecklist.followExternal). */
+  followExternal: FollowExternal;
 }
 
 export type BuiltInTool = (typeof BUILT_IN_TOOLS)[number];
@@ -48,6 +53,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   bashSandbox: 'auto',
   bashNetwork: false,
   envKeep: [],
+  followExternal: 'latest',
 };
 
 const fields = {
@@ -62,6 +68,7 @@ const fields = {
   bashSandbox: z.enum(SANDBOX_MODES),
   bashNetwork: z.boolean(),
   envKeep: z.readonly(z.array(z.string())),
+  followExternal: z.enum(FOLLOW_EXTERNAL),
 } satisfies { [K in keyof AgentSettings]: z.ZodMiniType<AgentSettings[K]> };
 
 const keys: { [K in keyof AgentSettings]: string } = {
@@ -76,6 +83,7 @@ const keys: { [K in keyof AgentSettings]: string } = {
   bashSandbox: 'tools.bash.sandbox',
   bashNetwork: 'tools.bash.network',
   envKeep: 'tools.env.keep',
+  followExternal: 'followExternal',
 };
 
 function field<K extends keyof AgentSettings>(config: vscode.WorkspaceConfiguration, key: K, problems: string[]): AgentSettings[K] {
@@ -102,6 +110,7 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     bashSandbox: field(config, 'bashSandbox', problems),
     bashNetwork: field(config, 'bashNetwork', problems),
     envKeep: field(config, 'envKeep', problems),
+    followExternal: field(config, 'followExternal', problems),
   };
   return { settings, problems };
 }

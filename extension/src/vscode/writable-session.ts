@@ -1,6 +1,7 @@
 // The session a new prompt writes to: the shown one when this window holds its lock;
-// the shown read-only one if the other window has let go of it since; else a new
-// session in the store (its file appears with the first append).
+// the shown read-only one if the other window has let go of it since; else (nothing
+// shown, or another program's session shown) a new session in the store (its file
+// appears with the first append).
 import * as vscode from 'vscode';
 import type { Session } from '../core/session/session';
 import type { SessionStore } from '../core/store/session-store';
@@ -12,6 +13,12 @@ export interface WritableSessionDeps {
   workspaceFolder: vscode.Uri | undefined;
   log: vscode.LogOutputChannel;
   current: OpenedSession | null;
+  /**
+   * The current session is one our agent may continue. Another program's session (an
+   * MCP client, a CLI run, the Chat tool) is never continued here: the prompt starts
+   * one of our own.
+   */
+  currentIsOwn: boolean;
   /** Shows the session that will be written (the controller's show()). */
   show(opened: OpenedSession): void;
 }
@@ -19,7 +26,7 @@ export interface WritableSessionDeps {
 export function writableSession(deps: WritableSessionDeps, prompt: string): Session {
   const current = deps.current;
   if (current && !current.readOnly) return current.session;
-  if (current?.readOnly) {
+  if (current?.readOnly && deps.currentIsOwn) {
     // The other window may have let go of it since: take it over if so.
     const upgraded = openLatestSession(deps.store, () => undefined, current.session.id);
     if (upgraded.opened && !upgraded.opened.readOnly) {

@@ -30,7 +30,7 @@ export function SessionHeader({ session, sessions, provider }: { session: Sessio
             {!sessions.some((x) => x.id === currentId) && <option value="">{title}</option>}
             {sessions.map((x) => (
               <option key={x.id} value={x.id}>
-                {`${x.title || s.untitledSession} · ${shortDate(x.modified)}`}
+                {[x.title || s.untitledSession, x.source, shortDate(x.modified)].filter(Boolean).join(' · ')}
               </option>
             ))}
           </select>

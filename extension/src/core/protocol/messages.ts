@@ -60,6 +60,8 @@ export interface SessionListItem {
   modified: string;
   /** The session the view shows. */
   current: boolean;
+  /** Who writes it, as the list shows it: "Claude Code (MCP)", "CLI", "Agent", "Chat" (localized). */
+  source?: string;
 }
 
 /** A tool call waiting for the user's Approve / Deny (core/tools/approvals ApprovalRequest + an id). */
@@ -171,6 +173,7 @@ const sessionListItemSchema = z.strictObject({
   title: z.nullable(z.string()),
   modified: z.string(),
   current: z.boolean(),
+  source: z.exactOptional(z.string()),
 }) satisfies z.ZodMiniType<SessionListItem>;
 
 const approvalViewSchema = z.strictObject({
