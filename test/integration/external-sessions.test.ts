@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { countsHeader } from '../../extension/src/core/plan/summaries';
 import type { AgentChecklistTestApi } from '../../extension/src/extension';
 import { EXTENSION_ID, getApi, setSetting, waitFor, type Todo } from './helpers';
 
@@ -32,10 +33,10 @@ async function connectMcp(name: string): Promise<Client> {
   return client;
 }
 
-/** The plan the Agent view's strip got last (a `plan` delta or a snapshot). */
+/** The strip's counts header (English) of the plan the Agent view got last (a `plan` delta or a snapshot). */
 function stripHeader(api: AgentChecklistTestApi): string | null | undefined {
   for (const m of [...api.webviewMessages()].reverse()) {
-    if (m.type === 'plan' || m.type === 'snapshot') return m.plan?.header ?? null;
+    if (m.type === 'plan' || m.type === 'snapshot') return m.plan ? countsHeader(m.plan.progress.counts) : null;
   }
   return undefined;
 }
