@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
-const COMMANDS = ['agentChecklist.sendPrompt', 'agentChecklist.newSession', 'agentChecklist.stop', 'agentChecklist.focusPlan', 'agentChecklist.showLog', 'agentChecklist.exportPlan', 'agentChecklist.setApiKey', 'agentChecklist.setUpAgent'];
+const COMMANDS = ['agentChecklist.sendPrompt', 'agentChecklist.newSession', 'agentChecklist.stop', 'agentChecklist.focusPlan', 'agentChecklist.showLog', 'agentChecklist.exportPlan', 'agentChecklist.setApiKey', 'agentChecklist.setUpAgent', 'agentChecklist.compactConversation'];
 
 describe('activation', () => {
   it('activates lazily on its views and commands, and then is active', async () => {
@@ -42,7 +42,7 @@ describe('activation', () => {
     const config = vscode.workspace.getConfiguration('agentChecklist');
     assert.equal(config.inspect('provider')?.defaultValue, 'demo');
     assert.equal(config.inspect('todo.allowParallelInProgress')?.defaultValue, true);
-    assert.equal(config.inspect('maxSteps')?.defaultValue, 25);
+    assert.equal(config.inspect('maxSteps')?.defaultValue, 200);
   });
 
   it('focuses the Plan view and resolves the Agent webview, which says ready and gets a snapshot', async () => {
