@@ -3,6 +3,7 @@
 // strip header and its aria-expanded, the todo_write row with a separate +n, hostile
 // text rendered as text, approval buttons, subagent rows and the child panel, the
 // session list, and the polite live region announcing completed items.
+import { markdownTree } from '../../../extension/src/core/markdown/markdown-tree';
 import './render';
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
@@ -129,7 +130,10 @@ describe('hostile content', () => {
         snapshotBody({
           items: [
             { kind: 'user', id: 'e1', order: 1024, turn: 1, text: hostile },
-            { kind: 'assistant', id: 'e2', order: 2048, turn: 1, step: 1, text: `**bold** ${hostile}\n\n- ${hostile}\n\n\`\`\`\n${hostile}\n\`\`\``, reasoning: hostile },
+            (() => {
+              const answer = `**bold** ${hostile}\n\n- ${hostile}\n\n\`\`\`\n${hostile}\n\`\`\``;
+              return { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: hostile, markdown: markdownTree(answer) };
+            })(),
             toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: hostile }, result: { isError: false, content: `${hostile}\n[exit code: 0]`, details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }), order: 3000 }),
             toolItem({ callId: 'c2', name: 'mystery', ...presented('mystery', { args: hostile, result: { isError: false, content: hostile, details: null } }), order: 3001 }),
           ],
@@ -153,7 +157,7 @@ describe('hostile content', () => {
   }
 
   it('makes anchors only of http(s) and mailto links', () => {
-    const page = mount(<Markdown text={'[safe](https://example.com) [bad](javascript:alert`1`) [mail](mailto:a@b.c) `<b>x</b>` *em* _u_ ~~s~~'} />);
+    const page = mount(<Markdown blocks={markdownTree('[safe](https://example.com) [bad](javascript:alert`1`) [mail](mailto:a@b.c) `<b>x</b>` *em* _u_ ~~s~~')} />);
     const anchors = [...page.root.querySelectorAll('a')];
     assert.deepEqual(anchors.map((a) => a.getAttribute('href')), ['https://example.com', 'mailto:a@b.c']);
     assert.ok(text(page.root).includes('bad (javascript:alert`1`)'), 'an unsafe link is shown as text');

@@ -9,7 +9,7 @@ import type { TranscriptItem } from '../../../extension/src/core/protocol/transc
 import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { ApprovalCard, placeApprovals } from './approval';
-import { Markdown } from './markdown';
+import { Markdown, PlainAnswer } from './markdown';
 import { memo } from '../memo';
 import { ToolRow } from './tool-row';
 
@@ -31,7 +31,7 @@ const Item = memo(function Item({ item, approvals }: { item: TranscriptItem; app
               <div class="reasoning-text">{item.reasoning}</div>
             </details>
           )}
-          {item.text && <Markdown class="assistant-text" text={item.text} />}
+          {item.text && <Markdown class="assistant-text" blocks={item.markdown} />}
         </li>
       );
     case 'tool':
@@ -101,7 +101,7 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
           <li class="item item-assistant streaming" aria-busy="true">
             {stream.retry && <div class="retry">{stream.retry}</div>}
             {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
-            {stream.text && <Markdown class="assistant-text" text={stream.text} />}
+            {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
           </li>
         )}
       </ol>

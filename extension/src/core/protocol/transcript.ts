@@ -12,7 +12,9 @@
 // cost hundreds of kilobytes.
 import * as z from 'zod/mini';
 import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
+import { markdownTree, type MdBlock } from '../markdown/markdown-tree';
 import type { SessionEvent } from '../session/events';
+import { mdBlockSchema } from './markdown-schema';
 import { presentToolCall } from './tool-presenters';
 import { toolViewSchema, type ToolCallRecord, type ToolChildView, type ToolView } from './tool-view';
 
@@ -20,7 +22,17 @@ export type { ToolCallStatus, TurnEndKind, ToolChildView };
 
 export type TranscriptItem =
   | { kind: 'user'; id: string; order: number; turn: number; text: string }
-  | { kind: 'assistant'; id: string; order: number; turn: number; step: number; text: string; reasoning: string }
+  | {
+      kind: 'assistant';
+      id: string;
+      order: number;
+      turn: number;
+      step: number;
+      text: string;
+      reasoning: string;
+      /** `text` as a sanitized Markdown tree, parsed on the host (core/markdown): the webview renders it, never parses. */
+      markdown: MdBlock[];
+    }
   | {
       kind: 'tool';
       id: string;
@@ -42,7 +54,7 @@ const base = { id: z.string(), order: z.number(), turn: z.number() };
 
 export const transcriptItemSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('user'), ...base, text: z.string() }),
-  z.strictObject({ kind: z.literal('assistant'), ...base, step: z.number(), text: z.string(), reasoning: z.string() }),
+  z.strictObject({ kind: z.literal('assistant'), ...base, step: z.number(), text: z.string(), reasoning: z.string(), markdown: z.array(mdBlockSchema) }),
   z.strictObject({
     kind: z.literal('tool'),
     ...base,
@@ -139,7 +151,7 @@ export class TranscriptFolder {
         const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
         const reasoning = message.content.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('');
         const out: TranscriptItem[] = [];
-        if (text || reasoning) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning });
+        if (text || reasoning) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: text ? markdownTree(text) : [] });
         let sub = 0;
         for (const block of message.content) {
           if (block.type !== 'tool-call') continue;

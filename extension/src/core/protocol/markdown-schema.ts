@@ -1,0 +1,47 @@
+// The Markdown tree of core/markdown/markdown-tree.ts, validated where it crosses
+// into the webview (zod/mini, recursive through getters).
+import * as z from 'zod/mini';
+import type { MdBlock, MdInline, MdListItem } from '../markdown/markdown-tree';
+
+export const mdInlineSchema: z.ZodMiniType<MdInline> = z.union([
+  z.strictObject({ t: z.literal('text'), v: z.string() }),
+  z.strictObject({ t: z.literal('code'), v: z.string() }),
+  z.strictObject({
+    t: z.enum(['em', 'strong', 'del']),
+    get c() {
+      return z.array(mdInlineSchema);
+    },
+  }),
+  z.strictObject({
+    t: z.literal('link'),
+    href: z.string(),
+    get c() {
+      return z.array(mdInlineSchema);
+    },
+  }),
+  z.strictObject({ t: z.literal('br') }),
+]);
+
+const cells = z.array(z.array(mdInlineSchema));
+
+const mdListItemSchema: z.ZodMiniType<MdListItem> = z.strictObject({
+  checked: z.nullable(z.boolean()),
+  get c() {
+    return z.array(mdBlockSchema);
+  },
+});
+
+export const mdBlockSchema: z.ZodMiniType<MdBlock> = z.union([
+  z.strictObject({ t: z.literal('p'), c: z.array(mdInlineSchema) }),
+  z.strictObject({ t: z.literal('h'), level: z.number(), c: z.array(mdInlineSchema) }),
+  z.strictObject({ t: z.literal('code'), lang: z.string(), v: z.string() }),
+  z.strictObject({
+    t: z.literal('quote'),
+    get c() {
+      return z.array(mdBlockSchema);
+    },
+  }),
+  z.strictObject({ t: z.literal('list'), ordered: z.boolean(), start: z.number(), tight: z.boolean(), items: z.array(mdListItemSchema) }),
+  z.strictObject({ t: z.literal('hr') }),
+  z.strictObject({ t: z.literal('table'), align: z.array(z.nullable(z.enum(['left', 'center', 'right']))), head: cells, rows: z.array(cells) }),
+]);
