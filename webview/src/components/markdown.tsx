@@ -5,7 +5,7 @@
 // them) and the href of links the host already kept (http, https, mailto). Linear in
 // the tree's size; the tree's depth is bounded by the host.
 import type { ComponentChildren } from 'preact';
-import type { MdAlign, MdBlock, MdInline } from '../../../extension/src/core/markdown/markdown-tree';
+import type { MdAlign, MdBlock, MdInline } from '../../../extension/src/core/protocol/markdown-schema';
 
 export function Markdown({ blocks, class: className }: { blocks: readonly MdBlock[]; class?: string }) {
   return <div class={className ? `markdown ${className}` : 'markdown'}>{blocks.map((b, i) => <Block key={i} block={b} tight={false} />)}</div>;

@@ -8,35 +8,14 @@
 //   target shown); images become their alt text (the view loads nothing);
 // - nesting deeper than MAX_MARKDOWN_DEPTH is flattened to text, so a hostile answer
 //   (`>>>>…` ten thousand deep) cannot exhaust a stack here or in the renderer.
-// No zod here: both bundles may import the types (the schema is protocol/markdown-schema.ts).
+// The tree's types and schema are protocol/markdown-schema.ts (the webview imports them from there).
 import type { Nodes, Parents, PhrasingContent, RootContent, Definition } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import type { MdBlock, MdInline } from '../protocol/markdown-schema';
 
-export type MdInline =
-  | { t: 'text'; v: string }
-  | { t: 'code'; v: string }
-  | { t: 'em' | 'strong' | 'del'; c: MdInline[] }
-  | { t: 'link'; href: string; c: MdInline[] }
-  | { t: 'br' };
-
-export interface MdListItem {
-  /** GFM task list item: true/false; null for an ordinary item. */
-  checked: boolean | null;
-  c: MdBlock[];
-}
-
-export type MdAlign = 'left' | 'center' | 'right' | null;
-
-export type MdBlock =
-  | { t: 'p'; c: MdInline[] }
-  | { t: 'h'; level: number; c: MdInline[] }
-  | { t: 'code'; lang: string; v: string }
-  | { t: 'quote'; c: MdBlock[] }
-  | { t: 'list'; ordered: boolean; start: number; tight: boolean; items: MdListItem[] }
-  | { t: 'hr' }
-  | { t: 'table'; align: MdAlign[]; head: MdInline[][]; rows: MdInline[][][] };
+export type { MdAlign, MdBlock, MdInline, MdListItem } from '../protocol/markdown-schema';
 
 export const MAX_MARKDOWN_DEPTH = 24;
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;

@@ -1,7 +1,32 @@
-// The Markdown tree of core/markdown/markdown-tree.ts, validated where it crosses
-// into the webview (zod/mini, recursive through getters).
+// The Markdown tree of an answer (made on the host by core/markdown/markdown-tree.ts)
+// as the webview receives it: the types, and the schema that validates it where it
+// crosses into the webview (zod/mini, recursive through getters).
 import * as z from 'zod/mini';
-import type { MdBlock, MdInline, MdListItem } from '../markdown/markdown-tree';
+
+export type MdInline =
+  | { t: 'text'; v: string }
+  | { t: 'code'; v: string }
+  | { t: 'em' | 'strong' | 'del'; c: MdInline[] }
+  | { t: 'link'; href: string; c: MdInline[] }
+  | { t: 'br' };
+
+export interface MdListItem {
+  /** GFM task list item: true/false; null for an ordinary item. */
+  checked: boolean | null;
+  c: MdBlock[];
+}
+
+export type MdAlign = 'left' | 'center' | 'right' | null;
+
+export type MdBlock =
+  | { t: 'p'; c: MdInline[] }
+  | { t: 'h'; level: number; c: MdInline[] }
+  | { t: 'code'; lang: string; v: string }
+  | { t: 'quote'; c: MdBlock[] }
+  | { t: 'list'; ordered: boolean; start: number; tight: boolean; items: MdListItem[] }
+  | { t: 'hr' }
+  | { t: 'table'; align: MdAlign[]; head: MdInline[][]; rows: MdInline[][][] };
+
 
 export const mdInlineSchema: z.ZodMiniType<MdInline> = z.union([
   z.strictObject({ t: z.literal('text'), v: z.string() }),

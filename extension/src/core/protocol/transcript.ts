@@ -12,9 +12,9 @@
 // cost hundreds of kilobytes.
 import * as z from 'zod/mini';
 import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
-import { markdownTree, type MdBlock } from '../markdown/markdown-tree';
+import { markdownTree } from '../markdown/markdown-tree';
 import type { SessionEvent } from '../session/events';
-import { mdBlockSchema } from './markdown-schema';
+import { mdBlockSchema, type MdBlock } from './markdown-schema';
 import { presentToolCall } from './tool-presenters';
 import { toolViewSchema, type ToolCallRecord, type ToolChildView, type ToolView } from './tool-view';
 
