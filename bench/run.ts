@@ -8,6 +8,7 @@ import { runWebviewBench } from './webview.bench';
 import { runFollowBench } from './follow.bench';
 import { runStepsBench } from './steps.bench';
 import { runBundleBench } from './bundle.bench';
+import { runMcpBench } from './mcp.bench';
 
 interface Suite {
   name: string;
@@ -50,6 +51,11 @@ const suites: Suite[] = [
     method:
       'The real workbench: code-server (VS Code 1.100.3) in Debian\'s headless Chromium with the extension from dist/ (development build), the Agent view open. One scripted session (no model delay) runs a turn of 50 todo_write steps, then a turn of 400 (so the 400-step turn has the larger transcript); per-step cost = (turn/end ts − turn/start ts) / steps from the session log, which covers the loop, the file appends, every post to the webview and the host side of the Plan tree and status bar.',
     run: runStepsBench,
+  },
+  {
+    name: 'mcp',
+    method: 'The built CLI (dist/cli.js mcp, development build) driven over stdio by the official SDK client (@modelcontextprotocol/sdk 1.32.2) in this process: 220 todo_write calls of an 8-item list, each awaited; per call, callTool -> validation -> todo/write appended to the session log (a temp folder) -> result at the client. Median and p95 of the last 200. The external write -> status bar text latency was not measured (not done).',
+    run: runMcpBench,
   },
 ];
 
