@@ -49,7 +49,7 @@ export function AgentView({ view }: { view: ViewState }) {
   const running = view.run.state === 'running';
   return (
     <main class="app">
-      <SessionHeader session={view.session} sessions={view.sessions} provider={view.provider} />
+      <SessionHeader session={view.session} sessions={view.sessions} provider={view.provider} context={view.context} />
       <Banners provider={view.provider} session={view.session} />
       {view.child ? (
         <ChildPanel child={view.child} approvals={view.approvals} />

@@ -79,6 +79,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
       controller.onDidChangeItems((items) => {
         this.flushStream();
         this.post({ type: 'items', items });
+        this.post({ type: 'context', context: controller.contextView });
       }),
       controller.onDidChangeRun((run) => {
         this.flushStream();
@@ -243,6 +244,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
       approvals: approvals.pending,
       child: this.currentChild(),
     });
+    this.post({ type: 'context', context: controller.contextView });
   }
 
   private queueStream(stream: StreamView | null): void {

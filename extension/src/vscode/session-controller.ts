@@ -10,7 +10,7 @@ import { Owner } from '../core/disposable';
 import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import type { StandingPlan } from '../core/plan/todos-projection';
-import type { RunView, SessionListItem, SessionView, StreamView } from '../core/protocol/messages';
+import type { ContextView, RunView, SessionListItem, SessionView, StreamView } from '../core/protocol/messages';
 import type { TranscriptItem } from '../core/protocol/transcript';
 import type { TurnEndReason } from '../core/session/events';
 import type { Session } from '../core/session/session';
@@ -26,7 +26,7 @@ import type { ProviderSource } from './provider-source';
 import type { AgentSettings } from './settings';
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
 import { buildTurnTools } from './turn-tools';
-import { compactOnDemand, prepareTurnContext } from './turn-context';
+import { compactOnDemand, contextViewOf, prepareTurnContext } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from './writable-session';
 
@@ -49,7 +49,6 @@ export interface SessionControllerOptions {
 }
 
 type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
-
 export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
   /** The folder of the shown session's log (read-only reloads read it from there). */
@@ -64,8 +63,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   /** "Always allow" answers last as long as the shown session (its subagents share them). */
   private approvals: Approvals;
   private readonly liveStream = this.register(new LiveStream());
-  /** The rules file the latest turn's system prompt carried (the header shows it). */
-  private rules: string | null = null;
+  private told: { rules: string | null; window: number } = { rules: null, window: 0 }; // the latest turn's rules file and window
   readonly children: ChildSessions;
 
   private readonly sessionEmitter = this.register(new EventEmitter<void>());
@@ -215,7 +213,7 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.starting = false;
     }
     if (this.disposed) throw shuttingDown();
-    this.rules = turnContext.rules;
+    this.told = { rules: turnContext.rules, window: turnContext.context.window };
     const { workspaceFolder, store, log } = this.options;
     const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.approvals, provider, store, observer: this.children.observer, log, turnContext });
     let session: Session;
@@ -279,8 +277,10 @@ export class SessionController extends Owner implements vscode.Disposable {
     }
   }
 
-  /** The rules file the model is told about (`AGENTS.md`), as of the latest turn. */
-  get rulesFile(): string | null { return this.rules; }
+  /** The header's context meter (`31k / 128k`) and the rules file the model is told, as of the latest turn. */
+  get contextView(): ContextView {
+    return contextViewOf(this.opened?.session ?? null, this.standingPlan, this.told.window || this.options.settings().contextWindow, this.told.rules);
+  }
 
   /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */
   async stop(): Promise<void> {

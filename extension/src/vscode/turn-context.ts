@@ -5,11 +5,15 @@
 // Also the on-demand compaction behind "Agent Checklist: Compact Conversation".
 import * as vscode from 'vscode';
 import { compactContext, hasSomethingToCompact } from '../core/agent/compaction';
-import { resolveContextWindow } from '../core/agent/context-window';
+import { contextUse } from '../core/agent/context-budget';
+import { formatContextUse, resolveContextWindow } from '../core/agent/context-window';
 import type { ModelProvider } from '../core/agent/provider';
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT, isoDate } from '../core/agent/system-prompt';
 import { readWorkspaceRules, type WorkspaceRules } from '../core/agent/workspace-rules';
 import type { StandingPlan } from '../core/plan/todos-projection';
+import type { ContextView } from '../core/protocol/messages';
+import { deriveMessages } from '../core/session/derive-messages';
+import type { Session } from '../core/session/session';
 import type { OpenedSession } from './opened-session';
 import type { ProviderSource } from './provider-source';
 import type { AgentSettings } from './settings';
@@ -57,4 +61,12 @@ export async function compactOnDemand(
   const { context } = await prepareTurnContext(deps.settings, provider, deps.folder);
   await compactContext(opened.session, { provider, window: context.window, plan: deps.plan, signal: deps.signal });
   return true;
+}
+
+/** The context meter: the last request's prompt tokens (the provider's count; an estimate without one) over the window. */
+export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null): ContextView {
+  if (!session?.lastSeq) return { use: null, rules };
+  const events = session.events;
+  const use = contextUse(events, { system: DEFAULT_SYSTEM_PROMPT, tools: [], messages: deriveMessages(events, { plan }) }, window);
+  return { use: formatContextUse(use.promptTokens, use.window), rules };
 }

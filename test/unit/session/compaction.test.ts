@@ -186,3 +186,17 @@ describe('deriveMessages across compactions', () => {
     assert.equal(fs.existsSync(path.join(dir, `${s.id}.jsonl`)), true);
   });
 });
+
+describe('the transcript shows a compaction', () => {
+  it('as a divider item carrying the summary, in log order', async () => {
+    const { transcriptFromEvents } = await import('../../../extension/src/core/protocol/transcript');
+    const s = memorySession();
+    startTurn(s, 'go');
+    toolStep(s, 'a', 'one');
+    const compact = s.append('context/compact', { upToSeq: s.boundarySeq, summary: 'read one' });
+    const items = transcriptFromEvents(s.events);
+    const divider = items.find((i) => i.kind === 'compaction');
+    assert.deepEqual(divider, { kind: 'compaction', id: `e${compact.seq}`, order: divider?.order, turn: 1, summary: 'read one' });
+    assert.equal(items.at(-1), divider);
+  });
+});

@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The view's header: the session's title, a list to reopen another session of this
 // workspace, New Session, and the model that answers (marked when it is the demo).
-import type { ProviderView, SessionListItem, SessionView } from '../../../extension/src/core/protocol/messages';
+import type { ContextView, ProviderView, SessionListItem, SessionView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 
-export function SessionHeader({ session, sessions, provider }: { session: SessionView | null; sessions: SessionListItem[]; provider: ProviderView | null }) {
+export function SessionHeader({ session, sessions, provider, context }: { session: SessionView | null; sessions: SessionListItem[]; provider: ProviderView | null; context?: ContextView | null }) {
   const s = useStrings();
   const title = session?.title || s.untitledSession;
   const currentId = sessions.find((x) => x.current)?.id ?? session?.id ?? '';
@@ -48,6 +48,18 @@ export function SessionHeader({ session, sessions, provider }: { session: Sessio
               {' '}
               <span class="demo-label">{s.demoLabel}</span>
             </>
+          )}
+          {context?.use && (
+            <span class="context-use" data-testid="context-use">
+              {' · '}
+              {format(s.contextUse, context.use)}
+            </span>
+          )}
+          {context?.rules && (
+            <span class="rules-file" data-testid="rules-file">
+              {' · '}
+              {format(s.rulesFile, context.rules)}
+            </span>
           )}
         </div>
       )}

@@ -14,10 +14,12 @@ import { memo } from '../memo';
 import { ToolRow } from './tool-row';
 
 const NONE: readonly ApprovalView[] = [];
+/** What Continue sends after a turn stopped at the step limit: the next turn picks up where it stopped. */
+export const CONTINUE_PROMPT = 'Continue where you stopped.';
 const NO_APPROVALS: ReadonlyMap<string, ApprovalView[]> = new Map();
 
 /** One transcript item; memoized, so a new item re-renders that row only. */
-const Item = memo(function Item({ item, approvals }: { item: TranscriptItem; approvals: readonly ApprovalView[] }) {
+const Item = memo(function Item({ item, approvals, canContinue }: { item: TranscriptItem; approvals: readonly ApprovalView[]; canContinue: boolean }) {
   const s = useStrings();
   switch (item.kind) {
     case 'user':
@@ -43,9 +45,26 @@ const Item = memo(function Item({ item, approvals }: { item: TranscriptItem; app
         <li class={`item item-turn-end reason-${item.reason}`}>
           {head}
           {item.message ? `: ${item.message}` : ''}
+          {canContinue && (
+            <>
+              {' '}
+              <button type="button" class="link-button continue" data-testid="continue" onClick={() => post({ type: 'send', text: CONTINUE_PROMPT })}>
+                {s.continueTurn}
+              </button>
+            </>
+          )}
         </li>
       );
     }
+    case 'compaction':
+      return (
+        <li class="item item-compaction" data-testid="compaction">
+          <details class="compaction">
+            <summary>{s.compactionDivider}</summary>
+            <div class="compaction-summary">{item.summary}</div>
+          </details>
+        </li>
+      );
   }
 });
 
@@ -85,6 +104,9 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
     );
   }
   // Only while approvals wait (rarely more than one): no pass over the items otherwise.
+  // Continue: only on the latest item, a turn that stopped at the step limit, while nothing runs.
+  const last = items[items.length - 1];
+  const continueId = !running && last?.kind === 'turn-end' && last.reason === 'max-steps' ? last.id : null;
   const placed = approvals.length ? placeApprovals(approvals, new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : []))), sessionId) : { byCallId: NO_APPROVALS, rest: NONE };
   return (
     <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
@@ -95,7 +117,7 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
       )}
       <ol class="items" role="list" aria-label={s.transcript}>
         {items.map((item) => (
-          <Item key={item.id} item={item} approvals={(item.kind === 'tool' && placed.byCallId.get(item.callId)) || NONE} />
+          <Item key={item.id} item={item} approvals={(item.kind === 'tool' && placed.byCallId.get(item.callId)) || NONE} canContinue={item.id === continueId} />
         ))}
         {stream && (stream.text || stream.reasoning || stream.retry) && (
           <li class="item item-assistant streaming" aria-busy="true">

@@ -6,7 +6,7 @@
 // below the applied seq is stale and dropped; one that arrives early (a gap before
 // it) is parked in `pending` until the gap fills or a newer snapshot supersedes it.
 // So any delivery order of the same messages ends in the same state.
-import type { ApprovalView, ChildView, HostMessage, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
+import type { ApprovalView, ChildView, ContextView, HostMessage, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
 import { resolveStrings, type WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 
@@ -27,6 +27,8 @@ export interface ViewState {
   /** Pending approvals, oldest first. */
   approvals: ApprovalView[];
   child: ChildView | null;
+  /** The header's context meter and rules file (null until the host says). */
+  context: ContextView | null;
   /**
    * Items the latest plan message completed that the one before had not (for the
    * polite live region); `at` is that message's seq, so a repeat of the same text
@@ -58,6 +60,7 @@ export const initialState: State = {
     cursor: null,
     plan: null,
     run: { state: 'idle' },
+    context: null,
     provider: null,
     stream: null,
     notice: null,
@@ -113,6 +116,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
         sessions: message.sessions ?? [],
         approvals: message.approvals ?? [],
         child: message.child ?? null,
+        context: view.context,
         announcement: { at: message.seq, completed: [] },
       };
     case 'items': {
@@ -129,6 +133,8 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
       return { ...view, run: message.run, stream: message.run.state === 'idle' ? null : view.stream, notice: message.run.state === 'running' ? null : view.notice };
     case 'provider':
       return { ...view, provider: message.provider };
+    case 'context':
+      return { ...view, context: message.context };
     case 'stream':
       return { ...view, stream: message.stream && isCommitted(view.items, message.stream) ? null : message.stream };
     case 'notice':

@@ -31,6 +31,12 @@ export interface SessionView {
   readOnly: boolean;
 }
 
+/** The session header's context line: `31k / 128k` (last prompt tokens / window) and the rules file the model is told (`AGENTS.md`). */
+export interface ContextView {
+  use: string | null;
+  rules: string | null;
+}
+
 export interface ProviderView {
   /** `demo`, `scripted`, `openai`, `anthropic`, `vscode-lm`. */
   id: string;
@@ -123,7 +129,9 @@ export type HostMessage =
   /** Opens (whole view) or closes (null) the subagent panel. */
   | { type: 'child'; seq: number; child: ChildView | null }
   /** What changed in the open subagent panel's session: items created or changed (whole, by id), and the plan or running state when they changed. */
-  | { type: 'childDelta'; seq: number; sessionId: string; items: TranscriptItem[]; plan?: PlanView | null; running?: boolean };
+  | { type: 'childDelta'; seq: number; sessionId: string; items: TranscriptItem[]; plan?: PlanView | null; running?: boolean }
+  /** The context meter and rules file, after each snapshot and each step. */
+  | { type: 'context'; seq: number; context: ContextView };
 
 export type ApprovalAnswer = ApprovalDecision;
 
@@ -219,6 +227,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sessions'), seq, sessions: z.array(sessionListItemSchema) }),
   z.strictObject({ type: z.literal('approvals'), seq, approvals: z.array(approvalViewSchema) }),
   z.strictObject({ type: z.literal('child'), seq, child: z.nullable(childViewSchema) }),
+  z.strictObject({ type: z.literal('context'), seq, context: z.strictObject({ use: z.nullable(z.string()), rules: z.nullable(z.string()) }) }),
   z.strictObject({
     type: z.literal('childDelta'),
     seq,

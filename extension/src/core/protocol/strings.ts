@@ -37,6 +37,11 @@ export const WEBVIEW_STRINGS = {
   turnError: 'The model request failed',
   turnMaxSteps: 'Stopped at the step limit',
   turnInterrupted: 'Interrupted',
+  // Long tasks
+  compactionDivider: 'Earlier conversation summarized',
+  continueTurn: 'Continue',
+  contextUse: 'context {0}',
+  rulesFile: 'rules: {0}',
   // Per-call rows
   todoRow: '{0}/{1} done',
   todoRejected: 'rejected',

@@ -46,7 +46,9 @@ export type TranscriptItem =
       summary: string;
       view: ToolView;
     }
-  | { kind: 'turn-end'; id: string; order: number; turn: number; reason: TurnEndKind; message: string | null };
+  | { kind: 'turn-end'; id: string; order: number; turn: number; reason: TurnEndKind; message: string | null }
+  /** A context/compact: the divider "Earlier conversation summarized", expandable to the model's summary. */
+  | { kind: 'compaction'; id: string; order: number; turn: number; summary: string };
 
 export type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
 
@@ -66,6 +68,7 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     view: toolViewSchema,
   }),
   z.strictObject({ kind: z.literal('turn-end'), ...base, reason: z.enum(TURN_END_KINDS), message: z.nullable(z.string()) }),
+  z.strictObject({ kind: z.literal('compaction'), ...base, summary: z.string() }),
 ]) satisfies z.ZodMiniType<TranscriptItem>;
 
 /** Room for the tool calls of one assistant message between two log lines. */
@@ -182,6 +185,8 @@ export class TranscriptFolder {
         const message = 'message' in reason && reason.message !== undefined ? reason.message : reason.kind === 'max-steps' ? `stopped after ${reason.maxSteps} steps` : null;
         return [{ kind: 'turn-end', id: `e${event.seq}`, order: orderOf(event.seq), turn: event.data.turn, reason: reason.kind, message }];
       }
+      case 'context/compact':
+        return [{ kind: 'compaction', id: `e${event.seq}`, order: orderOf(event.seq), turn: this.turn, summary: event.data.summary }];
       default:
         return [];
     }
