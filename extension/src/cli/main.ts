@@ -3,7 +3,9 @@ import * as readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { AskLine } from '../core/tools/approvals';
 import { checkCommand } from './commands/check';
+import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
+import { historyCommand } from './commands/history';
 import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { runCommand } from './commands/run';
@@ -15,6 +17,10 @@ const KNOWN_COMMANDS: readonly string[] = ['plan', 'check', 'export', 'run', 'mc
 
 const OPTIONS = {
   format: { type: 'string' },
+  at: { type: 'string' },
+  set: { type: 'string' },
+  add: { type: 'string' },
+  remove: { type: 'string' },
   provider: { type: 'string' },
   script: { type: 'string' },
   'base-url': { type: 'string' },
@@ -56,7 +62,15 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
     }
     switch (command) {
       case 'plan':
-        return planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text');
+        return planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', values.at);
+      case 'history':
+        return historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text');
+      case 'edit':
+        return await editCommand(
+          io,
+          one(rest, '<log.jsonl>'),
+          defined({ set: values.set, add: values.add, remove: values.remove, allowParallelInProgress: values['allow-parallel-in-progress'] }),
+        );
       case 'check':
         return checkCommand(io, one(rest, '<log.jsonl>'));
       case 'export':

@@ -22,7 +22,10 @@ export class UsageError extends Error {
 export const USAGE = `agent-checklist — the Agent Checklist core, headless
 
 Usage:
-  agent-checklist plan <log.jsonl> [--format text|json|markdown]
+  agent-checklist plan <log.jsonl> [--format text|json|markdown] [--at <seq>]
+  agent-checklist history <log.jsonl> [--format json|text|markdown]
+  agent-checklist edit <log.jsonl> --set <n>=<status> | --add <text> | --remove <n>
+                       [--allow-parallel-in-progress true|false]
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>
@@ -64,6 +67,14 @@ mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemin
 CLI, ...): todo_write (the same contract) and todo_read. Each connection is one
 session log in --session-dir (default: .agent-checklist/sessions), which the editor
 shows live. --allow-parallel-in-progress is required. Stdout carries only the protocol.
+
+plan --at <seq>: the standing plan as of that event (its seq in the log).
+history: every plan version (model write or user edit) with its time, author and
+changes; --format json prints [{ seq, ts, by, todos, changes }].
+edit: one user edit of the standing plan (items numbered from 1; status is pending,
+in_progress or completed), which the model is told at its next request. Refused
+(exit 1) while another process writes the session. The parallel policy defaults to
+true here; pass false to hold the edit to at most one item in progress.
 
 Approvals: bash, write_file and edit_file need the user's approval. With --yes they
 run; on a terminal you are asked (y = yes, a = always in this run, anything else = no);

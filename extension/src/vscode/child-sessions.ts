@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { SubagentObserver } from '../core/agent/subagent-run';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
-import { todosProjection, type StandingPlan } from '../core/plan/todos-projection';
+import { foldStandingPlan, standingTodos, todosProjection, type StandingPlan } from '../core/plan/todos-projection';
 import { fold } from '../core/projection/projection';
 import { TranscriptFolder, type TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
@@ -65,15 +65,17 @@ export class ChildSessions implements vscode.Disposable {
         sessionId: child.id,
         title: child.header.title ?? link.description,
         events: child.events,
-        plan: fold(todosProjection, child.events),
+        plan: foldStandingPlan(child.events),
         timeline: fold(planTimelineProjection, child.events),
         running: true,
       };
       const entry: LiveChild = { snapshot, subscription: null };
       const folder = new TranscriptFolder();
       for (const event of child.events) folder.apply(event); // knows the open turn's calls
+      let planState = fold(todosProjection, child.events);
       entry.subscription = child.subscribe((event) => {
-        const plan = todosProjection.apply(entry.snapshot.plan, event);
+        planState = todosProjection.apply(planState, event);
+        const plan = standingTodos(planState);
         const timeline = planTimelineProjection.apply(entry.snapshot.timeline, event);
         const planChanged = plan !== entry.snapshot.plan || timeline !== entry.snapshot.timeline;
         if (planChanged) entry.snapshot = { ...entry.snapshot, plan, timeline };
@@ -137,7 +139,7 @@ export class ChildSessions implements vscode.Disposable {
         sessionId,
         title: loaded.header.title ?? sessionId,
         events,
-        plan: fold(todosProjection, events),
+        plan: foldStandingPlan(events),
         timeline: fold(planTimelineProjection, events),
         running: false,
       };

@@ -3,7 +3,7 @@
 // for a new state; disposing stops the folds but leaves the log to its owner.
 import type { PlanTimeline } from '../core/plan/timeline';
 import { planTimelineProjection } from '../core/plan/timeline';
-import { todosProjection, type StandingPlan } from '../core/plan/todos-projection';
+import { standingTodos, todosProjection, type PlanState, type StandingPlan } from '../core/plan/todos-projection';
 import { Owner } from '../core/disposable';
 import { LiveProjection } from '../core/projection/projection';
 import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
@@ -51,7 +51,7 @@ export interface ShownSessionListener {
 }
 
 export class ShownSession extends Owner {
-  private readonly plan: LiveProjection<StandingPlan>;
+  private readonly plan: LiveProjection<PlanState | null>;
   private readonly timeline: LiveProjection<PlanTimeline>;
 
   constructor(
@@ -61,7 +61,7 @@ export class ShownSession extends Owner {
     super();
     const session = opened.session;
     this.plan = this.register(new LiveProjection(todosProjection, session));
-    this.plan.onChange((state) => listener.plan(state));
+    this.plan.onChange((state) => listener.plan(standingTodos(state)));
     this.timeline = this.register(new LiveProjection(planTimelineProjection, session));
     this.timeline.onChange((state) => listener.timeline(state));
     const folder = new TranscriptFolder();
@@ -76,6 +76,11 @@ export class ShownSession extends Owner {
   }
 
   get standingPlan(): StandingPlan {
+    return standingTodos(this.plan.state);
+  }
+
+  /** The standing plan with who wrote it (the model or the user). */
+  get planState(): PlanState | null {
     return this.plan.state;
   }
 

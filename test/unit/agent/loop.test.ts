@@ -5,8 +5,7 @@ import { runTurn, type LiveDelta } from '../../../extension/src/core/agent/loop'
 import type { ModelProvider, ModelRequest } from '../../../extension/src/core/agent/provider';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
@@ -44,7 +43,7 @@ describe('agent loop with the scripted model', () => {
       const reason = await runTurn(session, 'work', { provider: new ScriptedProvider({ responses }), tools: tools(), maxSteps: 10 });
       assert.deepEqual(reason, { kind: 'completed' });
       assert.deepEqual(writes(session.events), [[todo('a', 'in_progress'), todo('b')], [todo('a', 'completed'), todo('b', 'in_progress')]]);
-      assert.deepEqual(fold(todosProjection, session.events), [todo('a', 'completed'), todo('b', 'in_progress')]);
+      assert.deepEqual(foldStandingPlan(session.events), [todo('a', 'completed'), todo('b', 'in_progress')]);
       assert.equal(session.events.at(-1)?.type, 'turn/end');
     });
   });
@@ -81,7 +80,7 @@ describe('agent loop with the scripted model', () => {
       await runTurn(session, 'work', { provider: new ScriptedProvider({ responses }), tools: tools(), maxSteps: 10 });
       const order = session.events.filter((e) => ['tool/call', 'todo/write', 'tool/result'].includes(e.type)).map((e) => `${e.type}:${'callId' in e.data ? e.data.callId : ''}`);
       assert.deepEqual(order, ['tool/call:x1', 'todo/write:', 'tool/result:x1', 'tool/call:x2', 'todo/write:', 'tool/result:x2']);
-      assert.deepEqual(fold(todosProjection, session.events), [todo('two')]);
+      assert.deepEqual(foldStandingPlan(session.events), [todo('two')]);
     });
   });
 
@@ -106,7 +105,7 @@ describe('agent loop with the scripted model', () => {
       const byCall = Object.fromEntries(results(session.events).map((r) => [r.callId, r.content]));
       assert.equal(byCall.w, 'Error: the call was stopped by the user');
       assert.equal(byCall.after, 'Error: this call was not started: the user stopped the turn.');
-      assert.deepEqual(fold(todosProjection, session.events), [todo('a', 'in_progress')]);
+      assert.deepEqual(foldStandingPlan(session.events), [todo('a', 'in_progress')]);
     });
   });
 
@@ -191,7 +190,7 @@ describe('agent loop with the scripted model', () => {
         const requests: ModelRequest[] = [];
         await runTurn(again.session, 'second', { provider: recording(new ScriptedProvider({ responses: [{ text: 'hello again' }] }), requests), tools: tools(), maxSteps: 5 });
         assert.deepEqual(requests[0]?.messages.filter((m) => m.role === 'user'), [{ role: 'user', text: 'first' }, { role: 'user', text: 'second' }]);
-        assert.equal(fold(todosProjection, again.session.events), null);
+        assert.equal(foldStandingPlan(again.session.events), null);
       } finally {
         again.dispose();
       }

@@ -4,8 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { foldStandingPlan, type StandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 
@@ -57,11 +56,8 @@ export function compactions(events: readonly SessionEvent[]): Extract<SessionEve
 }
 
 /** The standing plan at the moment of `seq` (what the request after a compaction there must restate). */
-export function planAt(events: readonly SessionEvent[], seq: number): ReturnType<typeof fold<typeof todosProjection.init>> {
-  return fold(
-    todosProjection,
-    events.filter((e) => e.seq <= seq),
-  );
+export function planAt(events: readonly SessionEvent[], seq: number): StandingPlan {
+  return foldStandingPlan(events.filter((e) => e.seq <= seq));
 }
 
 export function logEvents(logPath: string): SessionEvent[] {

@@ -7,8 +7,7 @@ import { describe, it } from 'node:test';
 import { runTurn } from '../../../extension/src/core/agent/loop';
 import { loadModelScript } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry, DEFAULT_TOOLS } from '../../../extension/src/core/agent/tool-set';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import { DEMO_EXHAUSTED_TEXT, DemoProvider } from '../../../extension/src/vscode/demo-provider';
@@ -30,7 +29,7 @@ describe('demo model', () => {
     it(`plays a whole plan to completion, every todo_write accepted (parallel ${allowParallelInProgress ? 'allowed' : 'refused'})`, async () => {
       const session = new Session(makeHeader({ id: 'demo' }));
       assert.deepEqual(await turn(session, new DemoProvider(script, NO_PACING), allowParallelInProgress), { kind: 'completed' });
-      const plan = fold(todosProjection, session.events);
+      const plan = foldStandingPlan(session.events);
       assert.ok(plan && plan.length >= 3 && plan.every((t) => t.status === 'completed'), 'the plan ends all completed');
       assert.equal(session.events.filter((e) => e.type === 'tool/result' && e.data.isError).length, 0);
       assert.ok(session.events.some((e) => e.type === 'assistant/message' && e.data.model.provider === 'demo'));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { planAsMarkdown, planProgress, progressRow, statusBarSummary, stripHeader } from '../../../extension/src/core/plan/summaries';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 
 describe('todos projection (the standing plan)', () => {
@@ -15,16 +15,16 @@ describe('todos projection (the standing plan)', () => {
     s.append('todo/write', { todos: [todo('a', 'completed'), todo('b')] });
     s.append('step/end', { turn: 1, step: 1 });
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
-    assert.deepEqual(fold(todosProjection, s.events), [todo('a', 'completed'), todo('b')]);
+    assert.deepEqual(foldStandingPlan(s.events), [todo('a', 'completed'), todo('b')]);
     s.append('turn/start', { turn: 2 });
-    assert.equal(fold(todosProjection, s.events), null);
+    assert.equal(foldStandingPlan(s.events), null);
   });
 
   it('an empty write makes the plan the empty list, not null', () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
     s.append('todo/write', { todos: [] });
-    assert.deepEqual(fold(todosProjection, s.events), []);
+    assert.deepEqual(foldStandingPlan(s.events), []);
   });
 
   it('returns the same reference for every event it ignores', () => {

@@ -9,7 +9,7 @@ import { runTurn } from '../../../extension/src/core/agent/loop';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { countTodos, planProgress } from '../../../extension/src/core/plan/summaries';
-import { todosProjection, type StandingPlan } from '../../../extension/src/core/plan/todos-projection';
+import { standingTodos, todosProjection, type PlanState } from '../../../extension/src/core/plan/todos-projection';
 import { TranscriptFolder, type ToolItem } from '../../../extension/src/core/protocol/transcript';
 import { memorySession } from '../support/sessions';
 
@@ -23,11 +23,12 @@ describe('todo_write rows vs the standing plan', () => {
       fc.asyncProperty(plans, fc.boolean(), async (writes, parallel) => {
         const session = memorySession();
         const folder = new TranscriptFolder();
-        let standing: StandingPlan = null;
+        let state: PlanState | null = null;
         const checked: string[] = [];
         session.subscribe((event) => {
-          const before = standing;
-          standing = todosProjection.apply(standing, event);
+          const before = standingTodos(state);
+          state = todosProjection.apply(state, event);
+          const standing = standingTodos(state);
           for (const changed of folder.apply(event)) {
             if (event.type !== 'tool/result' || changed.kind !== 'tool') continue;
             const row: ToolItem = changed;

@@ -23,12 +23,12 @@ describe('ProjectionRegistry', () => {
     session.append('turn/start', { turn: 1 });
     session.append('todo/write', { todos: [todo('a')] });
     const live = registry.attach(session).get('todos')!;
-    assert.deepEqual(live.state, [todo('a')]);
+    assert.deepEqual(live.state, { todos: [todo('a')], by: 'model', seq: 2 });
     session.append('todo/write', { todos: [todo('b')] });
-    assert.deepEqual(live.state, [todo('b')]);
+    assert.deepEqual(live.state, { todos: [todo('b')], by: 'model', seq: 3 });
     live.dispose();
     session.append('todo/write', { todos: [todo('c')] });
-    assert.deepEqual(live.state, [todo('b')], 'a disposed projection stops following');
+    assert.deepEqual(live.state?.todos, [todo('b')], 'a disposed projection stops following');
   });
 });
 
@@ -37,7 +37,7 @@ describe('LiveProjection.onChange', () => {
     const session = memorySession();
     const live = new LiveProjection(todosProjection, session);
     const seen: string[] = [];
-    live.onChange((state, event) => seen.push(`${event.type}:${state === null ? 'null' : state.length}`));
+    live.onChange((state, event) => seen.push(`${event.type}:${state === null ? 'null' : state.todos.length}`));
     session.append('turn/start', { turn: 1 }); // null -> null: same reference, no change
     session.append('user/message', { turn: 1, message: { text: 'x' } });
     session.append('todo/write', { todos: [todo('a'), todo('b')] });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold, LiveProjection } from '../../../extension/src/core/projection/projection';
 import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
 import type { Session } from '../../../extension/src/core/session/session';
@@ -90,8 +90,8 @@ describe('standing plan and history with compactions', () => {
         if (opened.session.lastSeq === 0) return;
         const loaded = loadLogFile(opened.path);
         assert.deepEqual(loaded.events, opened.session.events);
-        assert.deepEqual(readStandingPlan(opened.path), fold(todosProjection, loaded.events));
-        const plan = fold(todosProjection, loaded.events);
+        assert.deepEqual(readStandingPlan(opened.path), foldStandingPlan(loaded.events));
+        const plan = foldStandingPlan(loaded.events);
         assert.deepEqual(deriveMessages(readModelContext(opened.path), { plan }), deriveMessages(loaded.events, { plan }));
       }),
       { numRuns: 60 },

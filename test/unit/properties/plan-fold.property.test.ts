@@ -6,9 +6,14 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { todoListSchema, type TodoItem } from '../../../extension/src/core/plan/todo-schema';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold, LiveProjection } from '../../../extension/src/core/projection/projection';
-import type { Session } from '../../../extension/src/core/session/session';
+import { Session } from '../../../extension/src/core/session/session';
+import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
+import { PlanHistoryFolder, planHistory } from '../../../extension/src/core/plan/plan-history';
+import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
+import { planTimelineProjection } from '../../../extension/src/core/plan/timeline';
+import type { PlanEdit } from '../../../extension/src/core/plan/user-edit';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
@@ -21,21 +26,42 @@ const rawList = fc.array(rawItem, { maxLength: 6 });
 
 type Command =
   | { kind: 'turn' }
-  | { kind: 'step'; calls: { args: unknown; raw?: string }[] }
-  | { kind: 'end'; reason: 'completed' | 'aborted' };
+  | { kind: 'step'; calls: { args: unknown; raw?: string }[]; editMidStep?: PlanEdit }
+  | { kind: 'end'; reason: 'completed' | 'aborted' }
+  /** A user edit between turns or steps (or, via editMidStep, queued while a step runs). */
+  | { kind: 'edit'; edit: PlanEdit };
+
+const someContent = fc.constantFrom('a', 'b', 'A', 'new', ' new ', '');
+const planEdit: fc.Arbitrary<PlanEdit> = fc.oneof(
+  fc.record({ kind: fc.constant('status' as const), content: someContent, status }),
+  fc.record({ kind: fc.constant('text' as const), content: someContent, text: someContent }),
+  fc.record({ kind: fc.constant('add' as const), text: someContent }),
+  fc.record({ kind: fc.constant('remove' as const), content: someContent }),
+  fc.record({ kind: fc.constant('move' as const), content: someContent, by: fc.constantFrom(-1 as const, 1 as const) }),
+);
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'turn' }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(fc.oneof(rawList.map((todos) => ({ args: { todos } })), fc.constant({ args: null, raw: '{"todos": [' })), { maxLength: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('end' as const), reason: fc.constantFrom('completed' as const, 'aborted' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), edit: planEdit }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(rawList.map((todos) => ({ args: { todos } })), { minLength: 1, maxLength: 2 }), editMidStep: planEdit }),
+  },
 );
 
 /** Drives a session through the real registry; every command is made valid in context. */
 async function play(session: Session, commands: Command[], allowParallelInProgress: boolean): Promise<void> {
   const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress });
   const signal = new AbortController().signal;
+  const editor = new PlanEditor(session, { policy: () => ({ allowParallelInProgress }) });
   let callNo = 0;
   for (const c of commands) {
+    if (c.kind === 'edit') {
+      await editor.submit(c.edit);
+      continue;
+    }
     if (c.kind === 'turn' || session.openTurn === null) {
       if (session.openTurn !== null) session.append('turn/end', { turn: session.openTurn, reason: { kind: 'completed' } });
       const turn = session.lastTurn + 1;
@@ -57,27 +83,46 @@ async function play(session: Session, commands: Command[], allowParallelInProgre
       message: { content: calls.map((call) => ({ type: 'tool-call' as const, id: call.id, name: 'todo_write', arguments: call.text })) },
       model: { provider: 'scripted', model: 'scripted' },
     });
+    let queued: Promise<unknown> | null = null;
     for (const call of calls) {
       session.append('tool/call', { turn, step, callId: call.id, name: 'todo_write', arguments: call.text });
+      if (c.editMidStep && queued === null) queued = editor.submit(c.editMidStep);
       const result = await registry.execute('todo_write', call.text, { agent: { session }, signal, callId: call.id });
       session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content });
     }
     session.append('step/end', { turn, step });
+    editor.flush();
+    if (queued) await queued;
   }
 }
 
 describe('standing plan properties', () => {
-  it('live fold equals replay at every prefix', async () => {
+  it('live fold equals replay at every prefix, with user edits in random places (between turns, between steps, queued mid-step)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { maxLength: 25 }), fc.boolean(), async (commands, parallel) => {
         const session = memorySession();
         const live = new LiveProjection(todosProjection, session);
+        const ledger = new LiveProjection(planLedgerProjection, session);
+        const timeline = new LiveProjection(planTimelineProjection, session);
+        const history = new PlanHistoryFolder();
         const seen: unknown[] = [];
-        session.subscribe(() => seen.push(live.state));
+        session.subscribe((event) => {
+          history.apply(event);
+          seen.push([live.state, ledger.state, timeline.state]);
+        });
         await play(session, commands, parallel);
-        seen.forEach((state, i) => assert.deepEqual(state, fold(todosProjection, session.events.slice(0, i + 1))));
+        seen.forEach((state, i) => {
+          const prefix = session.events.slice(0, i + 1);
+          assert.deepEqual(state, [fold(todosProjection, prefix), fold(planLedgerProjection, prefix), fold(planTimelineProjection, prefix)]);
+        });
         assert.deepEqual(live.state, fold(todosProjection, session.events));
+        assert.deepEqual(history.versions, planHistory(structuredClone([...session.events])));
+        // Every user edit is valid under the policy and never sits inside a step (the log reloads).
+        const replayed = Session.fromEvents(session.header, session.events);
+        assert.equal(replayed.lastSeq, session.lastSeq);
         live.dispose();
+        ledger.dispose();
+        timeline.dispose();
       }),
       { numRuns: 150 },
     );
@@ -94,12 +139,12 @@ describe('standing plan properties', () => {
         } finally {
           opened.dispose();
         }
-        for (const e of opened.session.events) if (e.type === 'todo/write') assert.ok(todoListSchema.safeParse(e.data.todos).success);
+        for (const e of opened.session.events) if (e.type === 'todo/write' || e.type === 'todo/user-edit') assert.ok(todoListSchema.safeParse(e.data.todos).success);
         if (opened.session.lastSeq === 0) return;
         const loaded = loadLogFile(opened.path);
         assert.deepEqual(loaded.events, opened.session.events);
         // The reverse tail reader agrees with the full fold.
-        assert.deepEqual(readStandingPlan(opened.path), fold(todosProjection, loaded.events));
+        assert.deepEqual(readStandingPlan(opened.path), foldStandingPlan(loaded.events));
       }),
       { numRuns: 60 },
     );
@@ -120,7 +165,7 @@ describe('standing plan properties', () => {
         try {
           const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false });
           assert.match(registry.get('todo_write')!.description, /AT MOST ONE/);
-          assert.deepEqual(fold(todosProjection, reopened.session.events), unique);
+          assert.deepEqual(foldStandingPlan(reopened.session.events), unique);
           assert.deepEqual(readStandingPlan(reopened.path), unique);
         } finally {
           reopened.dispose();

@@ -8,8 +8,7 @@ import * as z from 'zod/mini';
 import { runTurn, type LiveDelta, type TurnOptions } from '../../../extension/src/core/agent/loop';
 import type { ModelProvider } from '../../../extension/src/core/agent/provider';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import type { SessionEvent, SessionEventType, TurnEndReason } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
@@ -110,8 +109,8 @@ export function eventsOf<K extends SessionEventType>(events: readonly SessionEve
   return events.filter((e): e is Extract<SessionEvent, { type: K }> => e.type === type);
 }
 
-export function standingPlan(events: readonly SessionEvent[]): ReturnType<typeof fold<typeof todosProjection.init>> {
-  return fold(todosProjection, events);
+export function standingPlan(events: readonly SessionEvent[]): ReturnType<typeof foldStandingPlan> {
+  return foldStandingPlan(events);
 }
 
 export function finalText(events: readonly SessionEvent[]): string {

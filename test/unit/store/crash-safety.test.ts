@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { openLogForWrite } from '../../../extension/src/core/store/session-store';
@@ -51,7 +50,7 @@ describe('crash safety', () => {
       fs.writeFileSync(work, original.subarray(0, cut));
       // Lines whose bytes all survived (a line cut exactly before its newline is complete).
       const surviving = lines.filter((line, i) => lineStarts[i]! + Buffer.byteLength(line) <= cut);
-      const expectedPlan = fold(todosProjection, eventsOf(surviving.slice(1)));
+      const expectedPlan = foldStandingPlan(eventsOf(surviving.slice(1)));
 
       const opened = openLogForWrite(work);
       opened.dispose();
@@ -62,7 +61,7 @@ describe('crash safety', () => {
       const loaded = loadLogFile(work);
       assert.equal(loaded.tornTail, null, `cut ${cut}: torn tail left behind`);
       assert.equal(loaded.checker.position.openTurn, null, `cut ${cut}: turn left open`);
-      assert.deepEqual(fold(todosProjection, loaded.events), expectedPlan, `cut ${cut}: wrong standing plan`);
+      assert.deepEqual(foldStandingPlan(loaded.events), expectedPlan, `cut ${cut}: wrong standing plan`);
       assert.deepEqual(readStandingPlan(work), expectedPlan, `cut ${cut}: tail reader disagrees`);
       const out: string[] = [];
       assert.equal(await main(['check', work], quietIo(out)), 0, `cut ${cut}: check failed: ${out.join('\n')}`);
@@ -88,10 +87,10 @@ describe('crash safety', () => {
       assert.equal(lastEnd.type, 'turn/end');
       assert.equal(lastEnd.type === 'turn/end' && lastEnd.data.reason.kind, 'interrupted');
       // The interrupted turn's plan stands until the next turn starts.
-      assert.equal(fold(todosProjection, opened.session.events)?.[2]?.status, 'in_progress');
+      assert.equal(foldStandingPlan(opened.session.events)?.[2]?.status, 'in_progress');
       const reason = await runScripted(opened, 'go on', [{ text: 'Continuing.' }]);
       assert.deepEqual(reason, { kind: 'completed' });
-      assert.equal(fold(todosProjection, opened.session.events), null);
+      assert.equal(foldStandingPlan(opened.session.events), null);
     } finally {
       opened.dispose();
     }

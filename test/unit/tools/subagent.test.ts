@@ -11,8 +11,7 @@ import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/
 import type { SubagentLink, SubagentOutcome } from '../../../extension/src/core/agent/subagent-run';
 import { EMPTY_FINAL_TEXT, SUBAGENT_NO_OWNER_MESSAGE } from '../../../extension/src/core/agent/subagent-tool';
 import { buildToolRegistry, type ToolSetOptions } from '../../../extension/src/core/agent/tool-set';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
@@ -100,14 +99,14 @@ describe('subagent', () => {
 
       // Single owner: the child's writes never reach the parent's log or its standing plan.
       assert.equal(byType(parentEvents, 'todo/write').length, 1);
-      assert.deepEqual(fold(todosProjection, parentEvents), parentPlan);
+      assert.deepEqual(foldStandingPlan(parentEvents), parentPlan);
       const parentOnDisk = loadLogFile(t.parent.path);
-      assert.deepEqual(fold(todosProjection, parentOnDisk.events), parentPlan);
+      assert.deepEqual(foldStandingPlan(parentOnDisk.events), parentPlan);
       const child = t.childLog(childId);
       assert.deepEqual(child.header.parent, { sessionId: t.parent.session.id, callId: 'sub1' });
       assert.equal(child.header.title, 'Survey the code');
       assert.equal(child.header.cwd, t.ws.root);
-      assert.deepEqual(fold(todosProjection, child.events), [todo('look around', 'completed'), todo('report', 'completed')]);
+      assert.deepEqual(foldStandingPlan(child.events), [todo('look around', 'completed'), todo('report', 'completed')]);
       assert.deepEqual(byType(child.events, 'turn/end').map((e) => e.data.reason), [{ kind: 'completed' }]);
 
       // One provider queue, in request order, each request naming the session that asked.

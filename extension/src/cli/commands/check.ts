@@ -1,6 +1,6 @@
 // `check <log>`: load with every invariant; 0 valid, 1 invalid (first violation and its line).
 import { LogLoadError, replayLogFile } from '../../core/store/log-file';
-import { todosProjection } from '../../core/plan/todos-projection';
+import { standingTodos, todosProjection } from '../../core/plan/todos-projection';
 import { stripHeader } from '../../core/plan/summaries';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
@@ -16,10 +16,11 @@ export function checkCommand(io: CliIo, logPath: string): number {
       if (event.type === 'context/compact') compactions++;
       plan = todosProjection.apply(plan, event);
     });
+    const todos = standingTodos(plan);
     const turns = log.checker.position.lastTurn;
     const open = log.checker.position.openTurn;
     io.out(
-      `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}${compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : ''}, plan: ${plan === null ? 'none' : plan.length === 0 ? 'empty' : stripHeader(plan)}`,
+      `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}${compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : ''}, plan: ${todos === null ? 'none' : todos.length === 0 ? 'empty' : stripHeader(todos)}`,
     );
     if (log.tornTail) io.err(`note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); opening the session for writing cuts them`);
     if (log.skipped) io.err(`note: ${log.skipped} ignorable line(s) of unknown types were skipped`);

@@ -1,5 +1,6 @@
-// `export <log> --format markdown|json`: the standing plan and every list the model wrote.
-import { exportPlan, exportPlanMarkdown } from '../../core/plan/plan-export';
+// `export <log> --format markdown|json`: the standing plan, every version (model writes
+// and user edits) with its changes, the timing and the dropped items.
+import { exportPlan, exportPlanMarkdown, isExportEvent } from '../../core/plan/plan-export';
 import { replayLogFile } from '../../core/store/log-file';
 import type { SessionEvent } from '../../core/session/events';
 import { EXIT_OK, UsageError } from '../usage';
@@ -9,10 +10,12 @@ export function exportCommand(io: CliIo, logPath: string, format: string): numbe
   if (format !== 'markdown' && format !== 'json') throw new UsageError(`--format must be markdown or json (got ${JSON.stringify(format)})`);
   // Only the events the export reads are kept; the rest streams past.
   const kept: SessionEvent[] = [];
+  let lastTs: string | null = null;
   const log = replayLogFile(logPath, (event) => {
-    if (event.type === 'turn/start' || event.type === 'todo/write') kept.push(event);
+    lastTs = event.ts;
+    if (isExportEvent(event)) kept.push(event);
   });
-  const doc = exportPlan(log.header, kept);
+  const doc = exportPlan(log.header, kept, new Date(lastTs ?? 0));
   io.out(format === 'json' ? JSON.stringify(doc, null, 2) : exportPlanMarkdown(doc));
   return EXIT_OK;
 }

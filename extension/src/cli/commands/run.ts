@@ -21,7 +21,7 @@ import { finalAssistantText } from '../../core/agent/subagent-run';
 import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../core/agent/tool-set';
 import { TODO_WRITE_TOOL_NAME } from '../../core/plan/todo-write-tool';
 import { planAsText } from '../../core/plan/summaries';
-import { todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
+import { standingTodos, todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
 import type { Session } from '../../core/session/session';
 import { LiveProjection } from '../../core/projection/projection';
 import type { TurnEndReason } from '../../core/session/events';
@@ -177,9 +177,9 @@ async function runInSession(
   }
   const plan = new LiveProjection(todosProjection, opened.session);
   try {
-    if (!flags.json) plan.onChange((todos) => io.err(todos === null ? '— plan cleared' : `— plan\n${planAsText(todos)}`));
+    if (!flags.json) plan.onChange((state) => io.err(state === null ? '— plan cleared' : `— plan\n${planAsText(state.todos)}`));
     if (flags.compact) {
-      const failed = await compactBeforePrompt(io, flags, opened.session, deps, plan.state, signal);
+      const failed = await compactBeforePrompt(io, flags, opened.session, deps, standingTodos(plan.state), signal);
       if (failed !== null) return failed;
     }
     const turnEnd = await runTurn(opened.session, flags.prompt, {
@@ -199,11 +199,11 @@ async function runInSession(
     const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
     const events = opened.session.events;
     const context = {
-      ...contextUse(events, { system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: plan.state }) }, deps.window),
+      ...contextUse(events, { system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: standingTodos(plan.state) }) }, deps.window),
       compactions: events.filter((e) => e.type === 'context/compact').length,
     };
     if (flags.json) {
-      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.state, turnEnd, context, rules: deps.env.rules?.file ?? null }));
+      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: standingTodos(plan.state), turnEnd, context, rules: deps.env.rules?.file ?? null }));
     } else {
       io.write('\n');
       io.err(`— turn ${opened.session.lastTurn} ended: ${describe(turnEnd)} (session ${opened.session.id})`);

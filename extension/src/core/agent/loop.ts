@@ -10,7 +10,8 @@
 // (compaction.ts). A provider answering "context too long" ends that step, the
 // history is compacted, and the next step tries again; a request that is still too
 // long right after a compaction ends the turn `error`, once.
-import { todosProjection, type StandingPlan } from '../plan/todos-projection';
+import { standingTodos, todosProjection, type PlanState, type StandingPlan } from '../plan/todos-projection';
+import { fold } from '../projection/projection';
 import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
 import type { Session } from '../session/session';
@@ -37,6 +38,12 @@ export interface TurnOptions {
   onDelta?: (delta: LiveDelta) => void;
   /** The model's window (tokens, 0 = unknown: compact only when the provider says "too long") and the threshold. */
   context?: { window: number; threshold?: number };
+  /**
+   * Called right after each step/end, before the next step starts (or the turn ends):
+   * the one moment inside a turn where no step is open. The session owner lands the
+   * user's queued plan edits here (PlanEditor.flush), so the next request carries them.
+   */
+  atStepBoundary?: () => void;
 }
 
 export const DEFAULT_MAX_STEPS = 200;
@@ -58,13 +65,14 @@ function emptyOutput(): StepOutput {
 export async function runTurn(session: Session, prompt: string, options: TurnOptions): Promise<TurnEndReason> {
   if (session.openTurn !== null) throw new Error(`session ${session.id} has turn ${session.openTurn} open; repair it before starting a new turn`);
   if (!Number.isInteger(options.maxSteps) || options.maxSteps < 1) throw new Error('maxSteps must be a whole number of at least 1');
-  // The standing plan as the todos projection folds it (turn/start clears it), kept for the restatement after a compaction.
-  let plan: StandingPlan = null;
+  // The standing plan as the todos projection folds it (turn/start clears a model plan,
+  // a user-edited one carries in), kept for the restatement after a compaction.
+  let plan: PlanState | null = fold(todosProjection, session.events);
   const planWatch = session.subscribe((event) => {
     plan = todosProjection.apply(plan, event);
   });
   try {
-    return await runSteps(session, prompt, options, () => plan);
+    return await runSteps(session, prompt, options, () => standingTodos(plan));
   } finally {
     planWatch.dispose();
   }
@@ -157,6 +165,7 @@ async function runSteps(session: Session, prompt: string, options: TurnOptions, 
       session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content, ...(result.details ? { details: result.details } : {}) });
     }
     session.append('step/end', { turn, step });
+    options.atStepBoundary?.();
     if (failure !== null) return end({ kind: 'error', message: failure });
     if (signal.aborted) return end({ kind: 'aborted' });
     if (overflow) {

@@ -15,7 +15,7 @@ import { LiveProjection } from '../projection/projection';
 import type { SessionSource } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { errorResult, type ToolResult } from '../tools/tool';
-import { todosProjection, type StandingPlan } from './todos-projection';
+import { standingTodos, todosProjection, type PlanState, type StandingPlan } from './todos-projection';
 import { createTodoWriteTool, validateTodoWrite, type TodoWritePolicy } from './todo-write-tool';
 
 export interface ExternalPlanSessionOptions {
@@ -30,7 +30,7 @@ export interface ExternalPlanSessionOptions {
 
 export class ExternalPlanSession implements Disposable {
   private opened: WritableSession | undefined;
-  private plan: LiveProjection<StandingPlan> | undefined;
+  private plan: LiveProjection<PlanState | null> | undefined;
   private readonly tool;
   private calls = 0;
   private disposed = false;
@@ -54,7 +54,7 @@ export class ExternalPlanSession implements Disposable {
 
   /** The standing plan of this session (null before the first accepted write). */
   get standingPlan(): StandingPlan {
-    return this.plan?.state ?? null;
+    return standingTodos(this.plan?.state ?? null);
   }
 
   /** One todo_write call: exactly the tool's result; a rejection appends (and creates) nothing. */

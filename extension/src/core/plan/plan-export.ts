@@ -1,28 +1,54 @@
 // The plan and its history as a document: what `export` prints and what the
-// extension's "Export Plan" opens.
+// extension's "Export Plan" opens. Every version is listed, the model's writes and
+// the user's edits, each with what changed; then the standing plan's per-item timing
+// and the items the model dropped.
 import type { SessionEvent } from '../session/events';
 import type { SessionHeader } from '../session/header';
-import { fold } from '../projection/projection';
 import { oneLine } from './one-line';
+import { changeText, formatDuration, timingRows, type TimingRow } from './history-format';
+import type { PlanChange } from './plan-changes';
+import { PlanHistoryFolder } from './plan-history';
+import { planLedgerProjection } from './plan-ledger';
 import { planAsMarkdown, stripHeader } from './summaries';
 import type { TodoItem } from './todo-schema';
-import { todosProjection } from './todos-projection';
+import { standingTodos } from './todos-projection';
+import type { PlanAuthor } from './todos-projection';
 
 export interface PlanExport {
   sessionId: string;
   title?: string;
   standingPlan: readonly TodoItem[] | null;
-  history: { seq: number; ts: string; turn: number; todos: readonly TodoItem[] }[];
+  history: { seq: number; ts: string; turn: number; by: PlanAuthor; todos: readonly TodoItem[]; changes: PlanChange[] }[];
+  /** Per item of the standing plan: started, finished, time in progress (ms). */
+  timing: TimingRow[];
+  /** Unfinished items a model write left out, not listed since. */
+  dropped: { content: string; status: TodoItem['status'] }[];
 }
 
-export function exportPlan(header: SessionHeader, events: readonly SessionEvent[]): PlanExport {
+/** The events the export reads (a streaming caller keeps only these). */
+export function isExportEvent(event: SessionEvent): boolean {
+  return event.type === 'turn/start' || event.type === 'turn/end' || event.type === 'todo/write' || event.type === 'todo/user-edit';
+}
+
+export function exportPlan(header: SessionHeader, events: readonly SessionEvent[], now: Date = new Date()): PlanExport {
   const history: PlanExport['history'] = [];
+  const folder = new PlanHistoryFolder();
+  let ledger = planLedgerProjection.init;
   let turn = 0;
   for (const event of events) {
     if (event.type === 'turn/start') turn = event.data.turn;
-    else if (event.type === 'todo/write') history.push({ seq: event.seq, ts: event.ts, turn, todos: event.data.todos });
+    ledger = planLedgerProjection.apply(ledger, event);
+    const version = folder.apply(event);
+    if (version) history.push({ seq: version.seq, ts: version.ts, turn, by: version.by, todos: version.todos, changes: version.changes });
   }
-  const doc: PlanExport = { sessionId: header.id, standingPlan: fold(todosProjection, events), history };
+  const standingPlan = standingTodos(ledger.plan);
+  const doc: PlanExport = {
+    sessionId: header.id,
+    standingPlan,
+    history,
+    timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
+    dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
+  };
   if (header.title !== undefined) doc.title = header.title;
   return doc;
 }
@@ -35,10 +61,25 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     if (doc.standingPlan.length) lines.push(stripHeader(doc.standingPlan), '');
     lines.push(planAsMarkdown(doc.standingPlan));
   }
+  if (doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) {
+    lines.push('', '## Timing', '', '| Item | Started | Finished | In progress |', '|---|---|---|---|');
+    for (const t of doc.timing) lines.push(`| ${cell(t.content)} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`);
+  }
+  if (doc.dropped.length) {
+    lines.push('', '## Dropped', '', '_Unfinished items a model write left out._', '');
+    for (const d of doc.dropped) lines.push(`- ${oneLine(d.content)} _(${d.status.replace('_', ' ')})_`);
+  }
   lines.push('', '## History', '');
   if (!doc.history.length) lines.push('_The model wrote no plan in this session._');
   doc.history.forEach((entry, i) => {
-    lines.push(`### Turn ${entry.turn} · update ${i + 1} · ${entry.ts}`, '', planAsMarkdown(entry.todos), '');
+    const who = entry.by === 'user' ? ' · edited by the user' : '';
+    lines.push(`### Turn ${entry.turn} · update ${i + 1} · ${entry.ts}${who}`, '');
+    if (entry.changes.length) lines.push(...entry.changes.map((c) => `- ${changeText(c)}`), '');
+    lines.push(planAsMarkdown(entry.todos), '');
   });
   return lines.join('\n').trimEnd() + '\n';
+}
+
+function cell(text: string): string {
+  return oneLine(text).replace(/\|/g, '\\|');
 }

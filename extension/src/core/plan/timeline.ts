@@ -8,9 +8,11 @@
 // Items have no identity but their content (the contract): an item "stays" in
 // progress across writes while a later write lists the same content in_progress.
 // A write that lists it in another status, or drops it, ends the run; a later
-// in_progress starts a new one. turn/start clears everything (the plan belongs to
-// the turn that wrote it); turn/end freezes the clocks (nothing works on an item
-// once its turn is over).
+// in_progress starts a new one. A todo/user-edit counts like a write. turn/start
+// clears everything (the plan belongs to the turn that wrote it) unless the plan's
+// latest event is a user edit: that plan carries into the new turn, and its
+// in-progress items start counting again from the turn/start. turn/end freezes the
+// clocks (nothing works on an item once its turn is over).
 import type { Projection } from '../projection/projection';
 import type { SessionEvent, SessionEventMap } from '../session/events';
 
@@ -37,9 +39,11 @@ export interface PlanTimeline {
   /** `ts` of the turn/end of the current turn; null while it is open or before any turn. */
   readonly turnEndedAt: string | null;
   readonly subagents: readonly SubagentMark[];
+  /** Who wrote the plan's latest list (null before any); a user's plan carries across turn/start. */
+  readonly planBy: 'model' | 'user' | null;
 }
 
-const EMPTY: PlanTimeline = { inProgressSince: new Map(), turnEndedAt: null, subagents: [] };
+const EMPTY: PlanTimeline = { inProgressSince: new Map(), turnEndedAt: null, subagents: [], planBy: null };
 
 export const planTimelineProjection: Projection<PlanTimeline> = {
   key: 'plan-timeline',
@@ -47,15 +51,20 @@ export const planTimelineProjection: Projection<PlanTimeline> = {
   init: EMPTY,
   apply(state: PlanTimeline, event: SessionEvent): PlanTimeline {
     switch (event.type) {
-      case 'turn/start':
-        return state === EMPTY ? state : EMPTY;
-      case 'todo/write': {
+      case 'turn/start': {
+        if (state.planBy !== 'user') return state === EMPTY ? state : EMPTY;
+        const since = new Map<string, string>();
+        for (const content of state.inProgressSince.keys()) since.set(content, event.ts);
+        return { inProgressSince: since, turnEndedAt: null, subagents: [], planBy: 'user' };
+      }
+      case 'todo/write':
+      case 'todo/user-edit': {
         const since = new Map<string, string>();
         for (const item of event.data.todos) {
           if (item.status !== 'in_progress') continue;
           since.set(item.content, state.inProgressSince.get(item.content) ?? event.ts);
         }
-        return { ...state, inProgressSince: since };
+        return { ...state, inProgressSince: since, planBy: event.type === 'todo/write' ? 'model' : 'user' };
       }
       case 'turn/end':
         return { ...state, turnEndedAt: event.ts };

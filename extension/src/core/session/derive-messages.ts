@@ -8,7 +8,16 @@
 // surface event after its `upToSeq`. The walk goes backward from the end to that
 // compaction, so the cost is O(events after the latest compaction), whatever the
 // length of the log before it.
+//
+// One exception, derived here so that a live run, a replay and a resumed session tell
+// the model the same thing: a todo/user-edit becomes ONE short user-role note with the
+// edited list. Edits with no surface event between them (the user made several before
+// the model's next request) become a single note with the latest list, placed where
+// the last of them sits. There is no other reminder: the note stays at its place in
+// the history and is never repeated. (An edit before the compaction's boundary is
+// told by the summary message, which restates the standing plan.)
 import type { TodoItem } from '../plan/todo-schema';
+import { userEditNote } from '../plan/user-edit';
 import type { AssistantBlock, SessionEvent } from './events';
 import { summaryMessageText } from './summary-message';
 
@@ -41,22 +50,35 @@ export function deriveMessages(events: readonly SessionEvent[], options: DeriveO
   const { from, compaction } = contextStart(events);
   const messages: Message[] = [];
   if (compaction) messages.push({ role: 'user', text: summaryMessageText(compaction.data.summary, options.plan ?? null) });
+  let edited: readonly TodoItem[] | null = null;
+  const tell = (): void => {
+    if (edited === null) return;
+    messages.push({ role: 'user', text: userEditNote(edited) });
+    edited = null;
+  };
   for (let i = from; i < events.length; i++) {
     const event = events[i]!;
     if (options.throughSeq !== undefined && event.seq > options.throughSeq) break;
     switch (event.type) {
+      case 'todo/user-edit':
+        edited = event.data.todos;
+        break;
       case 'user/message':
+        tell();
         messages.push({ role: 'user', text: event.data.message.text });
         break;
       case 'assistant/message':
+        tell();
         messages.push({ role: 'assistant', content: event.data.message.content });
         break;
       case 'tool/result':
+        tell();
         messages.push({ role: 'tool', callId: event.data.callId, isError: event.data.isError, content: event.data.content });
         break;
       default:
         break;
     }
   }
+  tell();
   return messages;
 }

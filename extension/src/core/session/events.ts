@@ -55,6 +55,8 @@ export interface SessionEventMap {
   };
   'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string };
   'todo/write': { todos: TodoItem[] };
+  /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
+  'todo/user-edit': { todos: TodoItem[] };
   /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */
   'tool/result': { turn: number; step: number; callId: string; isError: boolean; content: string; details?: ToolResultDetails };
   'subagent/start': { callId: string; childSessionId: string; description: string };
@@ -67,7 +69,10 @@ export interface SessionEventMap {
 
 export type SessionEventType = keyof SessionEventMap;
 
-/** Surface events become model messages (deriveMessages). todo/write is deliberately NOT one. */
+/**
+ * Surface events become model messages (deriveMessages). todo/write is deliberately NOT one;
+ * todo/user-edit is not one either (deriveMessages derives the model's note from it itself).
+ */
 export const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
 export type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
 
@@ -127,6 +132,7 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionE
   }),
   'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
   'todo/write': z.strictObject({ todos: todoListSchema }),
+  'todo/user-edit': z.strictObject({ todos: todoListSchema }),
   'tool/result': z.strictObject({
     turn: count,
     step: count,

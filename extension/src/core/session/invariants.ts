@@ -111,6 +111,10 @@ export class InvariantChecker {
       case 'subagent/start':
       case 'subagent/end':
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
+      case 'todo/user-edit':
+        // Between turns, or inside a turn between its steps: never inside a step,
+        // so the model's next request (a new step) is the first to be told.
+        return p.openStep ? `todo/user-edit inside step ${p.openStep.step} (user edits land between steps)` : null;
       case 'step/end': {
         const s = this.inStep(event.type, event.data.turn, event.data.step);
         if (s) return s;
@@ -190,6 +194,7 @@ export class InvariantChecker {
         return;
       case 'user/message':
       case 'todo/write':
+      case 'todo/user-edit':
       case 'subagent/start':
       case 'subagent/end':
         return;

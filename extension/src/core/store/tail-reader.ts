@@ -2,7 +2,7 @@
 // what the last few lines cost, whatever the file's size. A torn last line (a write
 // in flight or a crash) is passed over; a whole line missing only its newline counts.
 import type { TodoItem } from '../plan/todo-schema';
-import { type StandingPlan, todosProjection } from '../plan/todos-projection';
+import { todosProjection, type PlanState } from '../plan/todos-projection';
 import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
 import { InvariantChecker } from '../session/invariants';
 import { forEachLineBackward, lineNumberAt } from './line-reader';
@@ -10,14 +10,17 @@ import { admitEventLine, LogLoadError, parseHeaderLine } from './log-file';
 import { parseJson } from './parse-json';
 
 /**
- * The standing plan — the latest todo/write not followed by a later turn/start; null
- * when there is none — read from the log's tail and VALIDATED like `check` validates:
+ * The standing plan — the latest todo/write not followed by a later turn/start, or the
+ * latest todo/user-edit whatever turns followed (a user plan carries); null when there
+ * is none — read from the log's tail and VALIDATED like `check` validates:
  * the lines from the last turn/start (or the header) to the end go through the same
  * schemas and invariant checker as a full load (admitEventLine), the checker resumed
  * just before that turn/start, where the log's position is fully known. So `plan`
  * refuses what `check` refuses among the lines it reads (a duplicated last line, a
  * zero-byte file…), with the same LogLoadError; the line number of a refusal is
- * counted only then. Cost: the last turn's bytes, whatever the file's size.
+ * counted only then. Cost: the last turn's bytes, whatever the file's size, plus, to
+ * know what plan that turn started with, a read back to the latest plan event before it
+ * (carriedPlan; a long run of turns without any plan event is read through).
  */
 export function readStandingPlan(logPath: string): TodoItem[] | null {
   const window: { text: string; start: number; terminated: boolean }[] = []; // newest first
@@ -32,7 +35,7 @@ export function readStandingPlan(logPath: string): TodoItem[] | null {
   const first = window[0]!;
   const checker = first.start === 0 ? new InvariantChecker() : resumeBefore(first.text);
   let header = first.start !== 0;
-  let plan: StandingPlan = todosProjection.init;
+  let plan: PlanState | null = first.start === 0 ? todosProjection.init : carriedPlan(logPath, first.start);
   for (const line of window) {
     // A last line without its newline counts when it is whole JSON; otherwise it is a torn write, passed over (as `check` does).
     if (!line.terminated && parseJson(line.text) === undefined) break;
@@ -50,7 +53,32 @@ export function readStandingPlan(logPath: string): TodoItem[] | null {
     }
   }
   if (!header) throw new LogLoadError(logPath, 1, 'empty log: no session header');
-  return plan === null ? null : [...plan];
+  return plan === null ? null : [...plan.todos];
+}
+
+/**
+ * The plan a turn starting at byte `before` begins with: the latest plan event before
+ * it if that is a todo/user-edit (it carries), else none. That event is validated
+ * (schema and the todo invariant) like every event a load admits.
+ */
+function carriedPlan(logPath: string, before: number): PlanState | null {
+  let plan: PlanState | null = null;
+  forEachLineBackward(
+    logPath,
+    ({ text, start }) => {
+      if (start === 0) return true; // the header
+      const raw = rawEnvelopeSchema.safeParse(parseJson(text));
+      if (!raw.success) throw new LogLoadError(logPath, lineNumberAt(logPath, start), 'not a valid event line');
+      if (raw.data.type === 'todo/write') return true;
+      if (raw.data.type !== 'todo/user-edit') return false;
+      const event = parseEvent(raw.data);
+      if (typeof event === 'string') throw new LogLoadError(logPath, lineNumberAt(logPath, start), event);
+      plan = todosProjection.apply(null, event);
+      return true;
+    },
+    { before },
+  );
+  return plan;
 }
 
 /** A checker positioned just before the turn/start line `text` (whose own validity admitEventLine checks). */

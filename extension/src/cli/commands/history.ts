@@ -1,0 +1,31 @@
+// `history <log> [--format json|text|markdown]`: every plan version (model write or
+// user edit) in log order with its time, author and changes; JSON is exactly an array
+// of { seq, ts, by, todos, changes }. The log is streamed: memory holds the versions.
+import { historyAsMarkdown, historyAsText, timingRows } from '../../core/plan/history-format';
+import { PlanHistoryFolder } from '../../core/plan/plan-history';
+import { planLedgerProjection } from '../../core/plan/plan-ledger';
+import { replayLogFile } from '../../core/store/log-file';
+import { EXIT_OK, UsageError } from '../usage';
+import type { CliIo } from '../io';
+
+export function historyCommand(io: CliIo, logPath: string, format: string): number {
+  if (!['json', 'text', 'markdown'].includes(format)) throw new UsageError(`--format must be json, text or markdown (got ${JSON.stringify(format)})`);
+  const folder = new PlanHistoryFolder();
+  let ledger = planLedgerProjection.init;
+  let lastTs: string | null = null;
+  replayLogFile(logPath, (event) => {
+    folder.apply(event);
+    ledger = planLedgerProjection.apply(ledger, event);
+    lastTs = event.ts;
+  });
+  const versions = folder.versions;
+  if (format === 'json') {
+    io.out(JSON.stringify(versions.map((v) => ({ seq: v.seq, ts: v.ts, by: v.by, todos: v.todos, changes: v.changes }))));
+    return EXIT_OK;
+  }
+  // Time of an item still in progress counts up to the log's last event (the CLI reads a log, not a clock).
+  const now = lastTs === null ? new Date(0) : new Date(lastTs);
+  const timing = ledger.plan ? timingRows(ledger.plan.todos, ledger.timings, now) : [];
+  io.out(format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing));
+  return EXIT_OK;
+}

@@ -1,0 +1,74 @@
+// Where user edits enter a session's log. The session owner (the one writer) holds
+// one PlanEditor per session. An edit made while no step is open is appended at once;
+// an edit made while a step runs (the model is streaming or a tool is running) is
+// queued and lands at the next step boundary: the agent loop calls `flush()` right
+// after each step/end (TurnOptions.atStepBoundary), so the next model request is the
+// first to be told, and the invariant "a todo/user-edit never sits inside a step"
+// holds. A queued edit applies to the plan as it stands when it lands.
+import { fold } from '../projection/projection';
+import type { SessionEvent } from '../session/events';
+import type { Session } from '../session/session';
+import type { TodoWritePolicy } from './todo-write-tool';
+import { todosProjection, type PlanState } from './todos-projection';
+import { applyPlanEdit, type PlanEdit } from './user-edit';
+
+export type PlanEditOutcome =
+  | { kind: 'applied'; event: SessionEvent }
+  /** The edit left the list as it was: nothing was appended. */
+  | { kind: 'unchanged' }
+  /** The edit would break the list's rules (or names no item): nothing was appended. */
+  | { kind: 'refused'; message: string };
+
+export interface PlanEditorOptions {
+  policy: () => TodoWritePolicy;
+  /** The standing plan now (the owner's live fold); default: a fold of the whole log. */
+  plan?: () => PlanState | null;
+}
+
+interface Queued {
+  edit: PlanEdit;
+  resolve: (outcome: PlanEditOutcome) => void;
+}
+
+export class PlanEditor {
+  private readonly queue: Queued[] = [];
+
+  constructor(
+    readonly session: Session,
+    private readonly options: PlanEditorOptions,
+  ) {}
+
+  /** Edits waiting for the running step to end. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Applies `edit` now, or at the next step boundary while a step is open. */
+  submit(edit: PlanEdit): Promise<PlanEditOutcome> {
+    if (this.session.openStep === null && this.queue.length === 0) return Promise.resolve(this.land(edit));
+    return new Promise((resolve) => {
+      this.queue.push({ edit, resolve });
+      if (this.session.openStep === null) this.flush();
+    });
+  }
+
+  /** Lands every queued edit, in the order they were made. A no-op while a step is open. */
+  flush(): void {
+    while (this.queue.length && this.session.openStep === null) {
+      const next = this.queue.shift()!;
+      next.resolve(this.land(next.edit));
+    }
+  }
+
+  private land(edit: PlanEdit): PlanEditOutcome {
+    const state = this.options.plan ? this.options.plan() : fold(todosProjection, this.session.events);
+    const result = applyPlanEdit(state?.todos ?? null, edit, this.options.policy());
+    if (!result.ok) return { kind: 'refused', message: result.message };
+    if (!result.changed) return { kind: 'unchanged' };
+    try {
+      return { kind: 'applied', event: this.session.append('todo/user-edit', { todos: result.todos }) };
+    } catch (error) {
+      return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// Every plan version of a session: each todo/write (by the model) and todo/user-edit
+// (by the user), in log order, with its time and what changed against the standing
+// plan just before it (planChanges). `PlanHistoryFolder` takes events one at a time
+// (a live host feeds it appends; a replay feeds it the log), so live = replay by
+// construction; it keeps one entry per version and the standing plan, nothing more.
+import type { SessionEvent } from '../session/events';
+import { planChanges, type PlanChange } from './plan-changes';
+import type { TodoItem } from './todo-schema';
+import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
+
+export interface PlanVersion {
+  seq: number;
+  ts: string;
+  by: PlanAuthor;
+  todos: readonly TodoItem[];
+  changes: PlanChange[];
+}
+
+export class PlanHistoryFolder {
+  private plan: PlanState | null = todosProjection.init;
+  private readonly list: PlanVersion[] = [];
+
+  get versions(): readonly PlanVersion[] {
+    return this.list;
+  }
+
+  /** Takes the next event; returns the version it made, if any. */
+  apply(event: SessionEvent): PlanVersion | null {
+    const before = this.plan;
+    this.plan = todosProjection.apply(this.plan, event);
+    if (event.type !== 'todo/write' && event.type !== 'todo/user-edit') return null;
+    const by: PlanAuthor = event.type === 'todo/write' ? 'model' : 'user';
+    const version: PlanVersion = { seq: event.seq, ts: event.ts, by, todos: event.data.todos, changes: planChanges(before?.todos ?? null, event.data.todos, by) };
+    this.list.push(version);
+    return version;
+  }
+}
+
+export function planHistory(events: Iterable<SessionEvent>): PlanVersion[] {
+  const folder = new PlanHistoryFolder();
+  for (const event of events) folder.apply(event);
+  return [...folder.versions];
+}
+
+/** The standing plan as of event `seq` (that event included); null before any plan or when cleared. */
+export function planAt(events: Iterable<SessionEvent>, seq: number): PlanState | null {
+  let state = todosProjection.init;
+  for (const event of events) {
+    if (event.seq > seq) break;
+    state = todosProjection.apply(state, event);
+  }
+  return state;
+}

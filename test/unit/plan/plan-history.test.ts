@@ -1,0 +1,131 @@
+// History, changes, timing and drop detection: pure folds over the log.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { planChanges } from '../../../extension/src/core/plan/plan-changes';
+import { planAt, planHistory } from '../../../extension/src/core/plan/plan-history';
+import { planLedgerProjection, timeInProgressMs } from '../../../extension/src/core/plan/plan-ledger';
+import { fold } from '../../../extension/src/core/projection/projection';
+import type { Session } from '../../../extension/src/core/session/session';
+import { memorySession, todo } from '../support/sessions';
+
+/** Opens a step (with an empty assistant message) in the open turn and runs `body` inside it. */
+function inStep(s: Session, body: () => void): void {
+  const turn = s.openTurn!;
+  const step = s.lastStep + 1;
+  s.append('step/start', { turn, step });
+  s.append('assistant/message', { turn, step, message: { content: [] }, model: { provider: 'p', model: 'm' } });
+  body();
+  s.append('step/end', { turn, step });
+}
+
+describe('plan changes between versions', () => {
+  it('added, removed, status; a model write that leaves out an unfinished item dropped it (a completed one was removed)', () => {
+    const before = [todo('a', 'completed'), todo('b', 'in_progress'), todo('c')];
+    assert.deepEqual(planChanges(before, [todo('b', 'completed'), todo('d')], 'model'), [
+      { kind: 'status', content: 'b', from: 'in_progress', to: 'completed' },
+      { kind: 'added', content: 'd' },
+      { kind: 'removed', content: 'a' },
+      { kind: 'dropped', content: 'c' },
+    ]);
+  });
+
+  it('a user edit is never a drop, and a new text in the same place is a text change', () => {
+    const before = [todo('a', 'in_progress'), todo('b')];
+    assert.deepEqual(planChanges(before, [todo('a', 'in_progress'), todo('bee')], 'user'), [{ kind: 'text', content: 'bee', from: 'b', to: 'bee' }]);
+    assert.deepEqual(planChanges(before, [todo('a', 'in_progress')], 'user'), [{ kind: 'removed', content: 'b' }]);
+    assert.deepEqual(planChanges(null, [todo('a')], 'model'), [{ kind: 'added', content: 'a' }]);
+  });
+});
+
+describe('plan history', () => {
+  function session(): Session {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 }); // 1
+    s.append('user/message', { turn: 1, message: { text: 'go' } }); // 2
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b'), todo('c')] })); // 5
+    s.append('todo/user-edit', { todos: [todo('a', 'in_progress'), todo('b', 'completed'), todo('c')] }); // 7
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'completed'), todo('b', 'completed')] })); // 10
+    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } }); // 12
+    s.append('turn/start', { turn: 2 }); // 13
+    s.append('user/message', { turn: 2, message: { text: 'more' } });
+    inStep(s, () => s.append('todo/write', { todos: [todo('x')] })); // 17
+    return s;
+  }
+
+  it('every version in log order with time, author and changes against the standing plan before it', () => {
+    const s = session();
+    const history = planHistory(s.events);
+    assert.deepEqual(
+      history.map((v) => [v.seq, v.by, v.changes]),
+      [
+        [5, 'model', [{ kind: 'added', content: 'a' }, { kind: 'added', content: 'b' }, { kind: 'added', content: 'c' }]],
+        [7, 'user', [{ kind: 'status', content: 'b', from: 'pending', to: 'completed' }]],
+        [10, 'model', [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }]],
+        [17, 'model', [{ kind: 'added', content: 'x' }]],
+      ],
+    );
+    assert.equal(history[0]!.ts, s.events[4]!.ts);
+  });
+
+  it('the standing plan as of any seq', () => {
+    const s = session();
+    assert.equal(planAt(s.events, 4), null);
+    assert.deepEqual(planAt(s.events, 8)?.todos, [todo('a', 'in_progress'), todo('b', 'completed'), todo('c')]);
+    assert.equal(planAt(s.events, 13), null, 'cleared by turn 2');
+    assert.deepEqual(planAt(s.events, 999)?.todos, [todo('x')]);
+  });
+});
+
+describe('plan ledger: timing and dropped items', () => {
+  it('started, finished and time in progress per item, paused at turn/end, resumed when a user plan carries', () => {
+    const s = memorySession(); // the clock ticks one second per append
+    s.append('turn/start', { turn: 1 }); // t0
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b')] })); // the write is event 3
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] })); // event 7
+    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } }); // t8
+    let ledger = fold(planLedgerProjection, s.events);
+    const a = ledger.timings.get('a')!;
+    assert.deepEqual(a, { startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null });
+    assert.equal(timeInProgressMs(ledger.timings.get('b')!, new Date('2030-01-01')), 2000, 'b paused at turn/end');
+    s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] }); // t9, between turns
+    s.append('turn/start', { turn: 2 }); // t10: carried, b resumes
+    s.append('turn/end', { turn: 2, reason: { kind: 'completed' } }); // t11
+    ledger = fold(planLedgerProjection, s.events);
+    assert.equal(timeInProgressMs(ledger.timings.get('b')!, new Date('2030-01-01')), 3000);
+    s.append('turn/start', { turn: 3 });
+    assert.equal(fold(planLedgerProjection, s.events).timings.size, 2, 'still the user plan');
+  });
+
+  it('an unfinished item a model write left out is dropped until it is listed again; a new model turn clears the list', () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c')] }));
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'completed')] }));
+    let ledger = fold(planLedgerProjection, s.events);
+    assert.deepEqual(
+      ledger.dropped.map((d) => [d.content, d.status, d.index]),
+      [
+        ['b', 'in_progress', 1],
+        ['c', 'pending', 2],
+      ],
+    );
+    s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] }); // Restore b
+    ledger = fold(planLedgerProjection, s.events);
+    assert.deepEqual(ledger.dropped.map((d) => d.content), ['c']);
+    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+    s.append('turn/start', { turn: 2 });
+    assert.deepEqual(fold(planLedgerProjection, s.events).dropped.map((d) => d.content), ['c'], 'a user plan carries its dropped list');
+    inStep(s, () => s.append('todo/write', { todos: [todo('z')] }));
+    s.append('turn/end', { turn: 2, reason: { kind: 'completed' } });
+    s.append('turn/start', { turn: 3 });
+    assert.deepEqual(fold(planLedgerProjection, s.events).dropped, []);
+  });
+
+  it('returns the same reference for events it ignores', () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    const state = fold(planLedgerProjection, s.events);
+    s.append('user/message', { turn: 1, message: { text: 'x' } });
+    assert.ok(Object.is(planLedgerProjection.apply(state, s.events.at(-1)!), state));
+  });
+});
