@@ -6,8 +6,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
-import { fold } from '../../../extension/src/core/projection/projection';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 
 export const root = path.resolve(__dirname, '../../..');
 export const cliPath = path.join(root, 'dist/cli.js');
@@ -42,7 +41,7 @@ export function logsIn(dir: string): string[] {
 }
 
 export function storedPlan(logPath: string) {
-  return fold(todosProjection, loadLogFile(logPath).events);
+  return foldStandingPlan(loadLogFile(logPath).events);
 }
 
 export function textOf(result: unknown): { isError: boolean; text: string } {
