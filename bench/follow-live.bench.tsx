@@ -6,7 +6,7 @@
 import { Window } from 'happy-dom';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { todosProjection } from '../extension/src/core/plan/todos-projection';
+import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
 import { HostSequencer, parseHostMessage, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
 import { planView } from '../extension/src/core/protocol/plan-view';
 import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/protocol/transcript';
@@ -48,8 +48,8 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
   };
   // The whole transcript in the page, as if every older page had been loaded.
   const items = transcriptFromEvents(session.events);
-  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(plan.state), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null });
-  plan.onChange((p) => deliver({ type: 'plan', plan: planView(p) }));
+  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(standingTodos(plan.state)), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null });
+  plan.onChange((p) => deliver({ type: 'plan', plan: planView(standingTodos(p)) }));
   session.subscribe((event) => {
     const changed = folder.apply(event);
     if (changed.length) deliver({ type: 'items', items: changed });

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { todosProjection } from '../extension/src/core/plan/todos-projection';
+import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
 import { planView } from '../extension/src/core/protocol/plan-view';
 import { TranscriptFolder } from '../extension/src/core/protocol/transcript';
 import { LiveProjection } from '../extension/src/core/projection/projection';
@@ -35,7 +35,7 @@ function followerCost(dir: string, bytes: number, log: (line: string) => void): 
   const folder = new TranscriptFolder();
   for (const event of session.events) folder.apply(event);
   let posted = 0;
-  plan.onChange((state) => void (posted += planView(state) ? 1 : 0));
+  plan.onChange((state) => void (posted += planView(standingTodos(state)) ? 1 : 0));
   session.subscribe((event) => void (posted += folder.apply(event).length));
   log(`  ${(synthetic.bytes / MB).toFixed(1)} MB log, ${synthetic.events} events: loaded and validated in ${loadMs.toFixed(0)} ms (what a full reload per change cost before)`);
   let seq = synthetic.events;

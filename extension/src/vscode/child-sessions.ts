@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { SubagentObserver } from '../core/agent/subagent-run';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
-import { foldStandingPlan, standingTodos, todosProjection, type StandingPlan } from '../core/plan/todos-projection';
+import { foldStandingPlan, standingTodos, todosProjection, type PlanState, type StandingPlan } from '../core/plan/todos-projection';
 import { fold } from '../core/projection/projection';
 import { TranscriptFolder, type TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
@@ -48,7 +48,7 @@ export class ChildSessions implements vscode.Disposable {
   /** Children run by this window (kept in memory after they end: their events are all there). */
   private readonly live = new Map<string, LiveChild>();
   /** Children read from their logs: the snapshot as of `key` (mtime:size), and the follower that reads on from there. */
-  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null; follower: LogFollower | null; events: SessionEvent[] }>();
+  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null; follower: LogFollower | null; events: SessionEvent[]; planState: PlanState | null }>();
   private readonly changed = new vscode.EventEmitter<ChildChange>();
   /** A child's log changed. */
   readonly onDidChange = this.changed.event;
@@ -115,14 +115,15 @@ export class ChildSessions implements vscode.Disposable {
       // The log grew (another window runs the child): fold only what was appended.
       try {
         const appended = cached.follower.readAppended();
-        let { plan, timeline } = cached.snapshot;
+        let { timeline } = cached.snapshot;
+        let planState = cached.planState;
         for (const event of appended) {
           cached.events.push(event);
-          plan = todosProjection.apply(plan, event);
+          planState = todosProjection.apply(planState, event);
           timeline = planTimelineProjection.apply(timeline, event);
         }
-        const snapshot: ChildSnapshot = { ...cached.snapshot, plan, timeline };
-        this.loaded.set(sessionId, { ...cached, key, snapshot });
+        const snapshot: ChildSnapshot = { ...cached.snapshot, plan: standingTodos(planState), timeline };
+        this.loaded.set(sessionId, { ...cached, key, snapshot, planState });
         return snapshot;
       } catch (error) {
         this.log.info(`reading subagent session ${sessionId} again: ${error instanceof Error ? error.message : String(error)}`);
@@ -131,6 +132,7 @@ export class ChildSessions implements vscode.Disposable {
     let snapshot: ChildSnapshot | null = null;
     let follower: LogFollower | null = null;
     let events: SessionEvent[] = [];
+    let planState: PlanState | null = null;
     try {
       const loaded = this.store.openReadOnly(sessionId);
       follower = LogFollower.after(loaded);
@@ -139,14 +141,14 @@ export class ChildSessions implements vscode.Disposable {
         sessionId,
         title: loaded.header.title ?? sessionId,
         events,
-        plan: foldStandingPlan(events),
+        plan: standingTodos((planState = fold(todosProjection, events))),
         timeline: fold(planTimelineProjection, events),
         running: false,
       };
     } catch (error) {
       this.log.warn(`could not read subagent session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    this.loaded.set(sessionId, { key, snapshot, follower, events });
+    this.loaded.set(sessionId, { key, snapshot, follower, events, planState });
     return snapshot;
   }
 
