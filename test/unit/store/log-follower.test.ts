@@ -37,7 +37,7 @@ describe('LogFollower', () => {
     const events = follower.readAppended();
     assert.deepEqual(events.map((e) => e.seq), [3, 4, 5, 6]);
     for (const e of events) session.ingest(e);
-    assert.deepEqual(plan.state, [{ content: 'A', status: 'in_progress' }], 'the live fold saw the ingested events');
+    assert.deepEqual(plan.state?.todos, [{ content: 'A', status: 'in_progress' }], 'the live fold saw the ingested events');
     assert.equal(session.lastSeq, 6);
     assert.ok(follower.position > before);
     assert.deepEqual(follower.readAppended(), []);
