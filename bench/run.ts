@@ -9,6 +9,7 @@ import { runFollowBench } from './follow.bench';
 import { runStepsBench } from './steps.bench';
 import { runBundleBench } from './bundle.bench';
 import { runMcpBench } from './mcp.bench';
+import { runSecurityBench } from './security.bench';
 
 interface Suite {
   name: string;
@@ -56,6 +57,12 @@ const suites: Suite[] = [
     name: 'mcp',
     method: 'The built CLI (dist/cli.js mcp, development build) driven over stdio by the official SDK client (@modelcontextprotocol/sdk 1.32.2) in this process: 220 todo_write calls of an 8-item list, each awaited; per call, callTool -> validation -> todo/write appended to the session log (a temp folder) -> result at the client. Median and p95 of the last 200. The external write -> status bar text latency was not measured (not done).',
     run: runMcpBench,
+  },
+  {
+    name: 'security',
+    method:
+      'In process (node, tsx), the real code paths. grep: the grep tool through the ToolRegistry over one 4 MB file of 100,000 lines of 40 `a` and a `!` (no line matches), RE2 (re2-wasm) loaded before timing; median of 5 after 1 warm-up, plain `needle` vs catastrophic `^(a+)+$`. Markdown: markdownTree (micromark + GFM on the host) of an answer with runs of n backticks, then the real Transcript component rendered into happy-dom; median of 5 (200) or 3 (20,000) after 1 warm-up. plan vs check: the CLI\'s main() on a valid one-turn log whose last line (a tool/result) is 64 MB, median of 3 each, page cache warm.',
+    run: runSecurityBench,
   },
 ];
 

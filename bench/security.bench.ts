@@ -1,0 +1,101 @@
+// Issue 11's freezes, measured: grep on a catastrophic pattern vs a plain one (RE2,
+// linear time), a Markdown answer of 200 vs 20,000 backticks parsed on the host and
+// rendered through the real webview components (happy-dom), and `plan` on a log whose
+// last line is 64 MB vs `check` on the same file. Nothing here is asserted.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CliIo } from '../extension/src/cli/io';
+import { main } from '../extension/src/cli/main';
+import { LOG_FORMAT_VERSION } from '../extension/src/core/session/header';
+import { createGrepTool } from '../extension/src/core/tools/grep-tool';
+import { loadLinearEngine } from '../extension/src/core/tools/linear-regex';
+import { NodeWorkspaceFs } from '../extension/src/core/tools/node-workspace-fs';
+import { ToolRegistry } from '../extension/src/core/tools/registry';
+import { Workspace } from '../extension/src/core/tools/workspace';
+import type { Metric } from './report';
+import { median, now, round } from './stats';
+
+const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+async function grepMs(registry: ToolRegistry, pattern: string, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const t = now();
+    await registry.execute('grep', JSON.stringify({ pattern }), { signal: new AbortController().signal, callId: `c${i}` });
+    if (i > 0) times.push(now() - t);
+  }
+  return median(times);
+}
+
+/** Markdown rendering runs in the page's world (DOM, JSX): its own module, type-checked with the webview's settings. */
+const MARKDOWN_MODULE = './security-markdown.bench';
+type MarkdownMs = (n: number, runs: number) => number;
+
+function writeLongTailLog(file: string, bytes: number): void {
+  const ts = '2026-12-01T00:00:00.000Z';
+  let seq = 0;
+  const ev = (type: string, data: object) =>
+    JSON.stringify({ seq: ++seq, ts, type, data, ...(['user/message', 'assistant/message', 'tool/result'].includes(type) ? { surfaceOp: 'append' } : {}) });
+  const todos = [{ content: 'long', status: 'in_progress' }];
+  const args = JSON.stringify({ todos });
+  const lines = [
+    JSON.stringify({ type: 'session', version: LOG_FORMAT_VERSION, id: 'long', createdAt: ts }),
+    ev('turn/start', { turn: 1 }),
+    ev('user/message', { turn: 1, message: { text: 'go' } }),
+    ev('step/start', { turn: 1, step: 1 }),
+    ev('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: args }] }, model: { provider: 'scripted', model: 'scripted' } }),
+    ev('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: args }),
+    ev('todo/write', { todos }),
+    ev('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'x'.repeat(bytes) }),
+  ];
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+async function cliMs(dir: string, args: string[]): Promise<number> {
+  const io: CliIo = { env: {}, cwd: dir, out: () => undefined, err: () => undefined, write: () => undefined };
+  const t = now();
+  const code = await main(args, io);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited ${code}`);
+  return now() - t;
+}
+
+export async function runSecurityBench(log: (line: string) => void): Promise<Metric[]> {
+  // grep: one 4 MB file of 40-`a` lines ending in `!` (no line matches either pattern).
+  const root = fs.realpathSync(tmp('agent-checklist-bench-grep-'));
+  fs.writeFileSync(path.join(root, 'evil.txt'), `${'a'.repeat(40)}!\n`.repeat(100_000));
+  loadLinearEngine();
+  const registry = new ToolRegistry();
+  registry.register(createGrepTool(new Workspace(root, new NodeWorkspaceFs())));
+  const plain = await grepMs(registry, 'needle', 5);
+  const evil = await grepMs(registry, '^(a+)+$', 5);
+  log(`grep over 4 MB: plain ${round(plain, 1)} ms, ^(a+)+$ ${round(evil, 1)} ms`);
+
+  const { markdownMs } = (await import(MARKDOWN_MODULE)) as { markdownMs: MarkdownMs };
+  const md200 = markdownMs(200, 5);
+  const md20k = markdownMs(20_000, 3);
+  const mdRatio = md20k / md200;
+  log(`markdown: 200 backticks ${round(md200, 1)} ms, 20,000 ${round(md20k, 1)} ms (input ×100, time ×${round(mdRatio, 1)})`);
+
+  const dir = tmp('agent-checklist-bench-plan-');
+  const file = path.join(dir, 'long.jsonl');
+  writeLongTailLog(file, 64 * 1024 * 1024);
+  const plan = median([await cliMs(dir, ['plan', file, '--format', 'json']), await cliMs(dir, ['plan', file, '--format', 'json']), await cliMs(dir, ['plan', file, '--format', 'json'])]);
+  const check = median([await cliMs(dir, ['check', file]), await cliMs(dir, ['check', file]), await cliMs(dir, ['check', file])]);
+  log(`64 MB last line: plan ${round(plan, 0)} ms, check ${round(check, 0)} ms`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
+
+  const grepRatio = evil / plain;
+  return [
+    { name: 'grep 4 MB, plain pattern `needle` (median of 5)', value: round(plain, 1), unit: 'ms', target: 'reported', met: null },
+    { name: 'grep 4 MB, `^(a+)+$` (median of 5)', value: round(evil, 1), unit: 'ms', target: 'reported', met: null },
+    { name: 'grep pathological / plain', value: round(grepRatio, 2), unit: '×', target: '≤ 10× (linear: no blow-up)', met: grepRatio <= 10 },
+    { name: 'Markdown parse + render, 200 backticks', value: round(md200, 1), unit: 'ms', target: 'reported', met: null },
+    { name: 'Markdown parse + render, 20,000 backticks', value: round(md20k, 1), unit: 'ms', target: 'reported', met: null },
+    { name: 'Markdown time ratio for 100× the input', value: round(mdRatio, 1), unit: '×', target: 'near linear (≤ 200×)', met: mdRatio <= 200 },
+    { name: '`plan` with a 64 MB last line (median of 3)', value: round(plan, 0), unit: 'ms', target: 'reported', met: null },
+    { name: '`check` on the same file (median of 3)', value: round(check, 0), unit: 'ms', target: 'reported', met: null },
+    { name: '`plan` / `check` on the 64 MB tail line', value: round(plan / check, 2), unit: '×', target: 'same order as check, linear in the line (≤ 2×)', met: plan / check <= 2 },
+  ];
+}
