@@ -7,12 +7,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CliIo } from '../extension/src/cli/io';
 import { main } from '../extension/src/cli/main';
-import { LOG_FORMAT_VERSION } from '../extension/src/core/session/header';
 import { createGrepTool } from '../extension/src/core/tools/grep-tool';
 import { loadLinearEngine } from '../extension/src/core/tools/linear-regex';
 import { NodeWorkspaceFs } from '../extension/src/core/tools/node-workspace-fs';
 import { ToolRegistry } from '../extension/src/core/tools/registry';
 import { Workspace } from '../extension/src/core/tools/workspace';
+import { writeOneTurnLog } from '../test/unit/support/one-turn-log';
 import type { Metric } from './report';
 import { median, now, round } from './stats';
 
@@ -31,26 +31,6 @@ async function grepMs(registry: ToolRegistry, pattern: string, runs: number): Pr
 /** Markdown rendering runs in the page's world (DOM, JSX): its own module, type-checked with the webview's settings. */
 const MARKDOWN_MODULE = './security-markdown.bench';
 type MarkdownMs = (n: number, runs: number) => number;
-
-function writeLongTailLog(file: string, bytes: number): void {
-  const ts = '2026-12-01T00:00:00.000Z';
-  let seq = 0;
-  const ev = (type: string, data: object) =>
-    JSON.stringify({ seq: ++seq, ts, type, data, ...(['user/message', 'assistant/message', 'tool/result'].includes(type) ? { surfaceOp: 'append' } : {}) });
-  const todos = [{ content: 'long', status: 'in_progress' }];
-  const args = JSON.stringify({ todos });
-  const lines = [
-    JSON.stringify({ type: 'session', version: LOG_FORMAT_VERSION, id: 'long', createdAt: ts }),
-    ev('turn/start', { turn: 1 }),
-    ev('user/message', { turn: 1, message: { text: 'go' } }),
-    ev('step/start', { turn: 1, step: 1 }),
-    ev('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: args }] }, model: { provider: 'scripted', model: 'scripted' } }),
-    ev('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: args }),
-    ev('todo/write', { todos }),
-    ev('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'x'.repeat(bytes) }),
-  ];
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
-}
 
 async function cliMs(dir: string, args: string[]): Promise<number> {
   const io: CliIo = { env: {}, cwd: dir, out: () => undefined, err: () => undefined, write: () => undefined };
@@ -79,7 +59,7 @@ export async function runSecurityBench(log: (line: string) => void): Promise<Met
 
   const dir = tmp('agent-checklist-bench-plan-');
   const file = path.join(dir, 'long.jsonl');
-  writeLongTailLog(file, 64 * 1024 * 1024);
+  writeOneTurnLog(file, [{ content: 'long', status: 'in_progress' }], 64 * 1024 * 1024);
   const plan = median([await cliMs(dir, ['plan', file, '--format', 'json']), await cliMs(dir, ['plan', file, '--format', 'json']), await cliMs(dir, ['plan', file, '--format', 'json'])]);
   const check = median([await cliMs(dir, ['check', file]), await cliMs(dir, ['check', file]), await cliMs(dir, ['check', file])]);
   log(`64 MB last line: plan ${round(plan, 0)} ms, check ${round(check, 0)} ms`);

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
-import { LOG_FORMAT_VERSION } from '../../../extension/src/core/session/header';
+import { writeOneTurnLog } from '../support/one-turn-log';
 import { tempDir } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
@@ -22,27 +22,8 @@ async function cli(dir: string, args: string[]) {
   return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
 }
 
-const ts = '2026-12-01T00:00:00.000Z';
 
-/** A valid one-turn log whose todo_write result carries `resultBytes` of text (a long last line). */
-function writeLog(file: string, todos: { content: string; status: string }[], resultBytes = 10): string[] {
-  let seq = 0;
-  const ev = (type: string, data: object) =>
-    JSON.stringify({ seq: ++seq, ts, type, data, ...(['user/message', 'assistant/message', 'tool/result'].includes(type) ? { surfaceOp: 'append' } : {}) });
-  const args = JSON.stringify({ todos });
-  const lines = [
-    JSON.stringify({ type: 'session', version: LOG_FORMAT_VERSION, id: 'honest', createdAt: ts }),
-    ev('turn/start', { turn: 1 }),
-    ev('user/message', { turn: 1, message: { text: 'go' } }),
-    ev('step/start', { turn: 1, step: 1 }),
-    ev('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: args }] }, model: { provider: 'scripted', model: 'scripted' } }),
-    ev('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: args }),
-    ev('todo/write', { todos }),
-    ev('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'x'.repeat(resultBytes) }),
-  ];
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  return lines;
-}
+const writeLog = writeOneTurnLog;
 
 describe('plan validates what it reads like check', () => {
   const dir = tempDir('agent-checklist-honest-');
