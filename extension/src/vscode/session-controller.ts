@@ -7,9 +7,11 @@ import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { runTurn, type LiveDelta } from '../core/agent/loop';
 import { Owner } from '../core/disposable';
+import type { PlanEditor, PlanEditOutcome } from '../core/plan/plan-editor';
 import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import type { StandingPlan } from '../core/plan/todos-projection';
+import type { PlanEdit } from '../core/plan/user-edit';
 import type { ContextView, RunView, SessionListItem, SessionView, StreamView } from '../core/protocol/messages';
 import type { TranscriptItem } from '../core/protocol/transcript';
 import type { TurnEndReason } from '../core/session/events';
@@ -29,6 +31,7 @@ import { buildTurnTools } from './turn-tools';
 import { compactOnDemand, contextViewOf, prepareTurnContext } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from './writable-session';
+import { editNotLanded, noSessionToEdit, readOnlyPlan, shownPlanEditor, shuttingDownEdit } from './session-plan-editor';
 
 export interface SessionControllerOptions {
   store: SessionStore;
@@ -51,6 +54,8 @@ export interface SessionControllerOptions {
 type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
 export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
+  /** The shown session's plan editor; null when nothing is shown or it is shown read-only. */
+  private editor: PlanEditor | null = null;
   /** The folder of the shown session's log (read-only reloads read it from there). */
   private shownFolder: SessionFolder;
   private readonly folders: readonly SessionFolder[];
@@ -195,6 +200,27 @@ export class SessionController extends Owner implements vscode.Disposable {
     return file ? readTranscriptPage(file, cursor) : { items: [], cursor: null };
   }
 
+  /**
+   * One user edit of the shown session's plan (the Plan tree's actions, the strip's
+   * checkboxes): appended as todo/user-edit now, or at the running turn's next step
+   * boundary while a step is open. A read-only or followed session, or none, refuses.
+   */
+  editPlan(edit: PlanEdit): Promise<PlanEditOutcome> {
+    if (this.disposed) return Promise.resolve(shuttingDownEdit());
+    if (!this.shown) return Promise.resolve(noSessionToEdit());
+    const editor = this.editor;
+    if (!editor) return Promise.resolve(readOnlyPlan());
+    return editor.submit(edit).then((outcome) => {
+      this.options.log.info(`user edit (${edit.kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
+      return outcome;
+    });
+  }
+
+  /** This window may edit the shown session's plan (it writes that session). */
+  get canEditPlan(): boolean {
+    return this.editor !== null && !this.disposed;
+  }
+
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
   async sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
     const shuttingDown = (): TurnRefusedError => new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
@@ -236,6 +262,8 @@ export class SessionController extends Owner implements vscode.Disposable {
       tools.owned.dispose();
       throw error;
     }
+    // The session's own editor (show() made it when the session was shown for writing).
+    const editor = this.editor?.session === session ? this.editor : null;
     const abort = new AbortController();
     const run: RunningTurn = { turn: session.lastTurn + 1, abort, stopping: false, done: Promise.resolve(undefined) };
     // Running before the turn starts: its first appends (and a failure before any
@@ -246,7 +274,8 @@ export class SessionController extends Owner implements vscode.Disposable {
       try {
         const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
         const { system, context } = turnContext;
-        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta, system, context });
+        const atStepBoundary = (): void => editor?.flush();
+        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta, system, context, atStepBoundary });
         this.options.log.info(`turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`);
         return reason;
       } catch (error) {
@@ -255,6 +284,9 @@ export class SessionController extends Owner implements vscode.Disposable {
         throw error;
       } finally {
         tools.owned.dispose();
+        // Edits queued in a step the turn never closed (a broken append) have no boundary left.
+        editor?.flush();
+        editor?.abandon(editNotLanded());
         if (this.running === run) this.running = null;
         this.liveStream.clear();
         this.runEmitter.fire(this.runView);
@@ -322,6 +354,8 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.children.forget();
     }
     this.liveStream.clear();
+    this.editor?.abandon(editNotLanded());
+    this.editor = null;
     this.shown = opened
       ? new ShownSession(opened, {
           plan: (plan) => this.planEmitter.fire(plan),
@@ -332,6 +366,8 @@ export class SessionController extends Owner implements vscode.Disposable {
           },
         })
       : null;
+    const policy = (): { allowParallelInProgress: boolean } => ({ allowParallelInProgress: this.options.settings().allowParallelInProgress });
+    this.editor = this.shown ? shownPlanEditor(this.shown, policy) : null;
     this.sessionEmitter.fire();
     this.planEmitter.fire(this.standingPlan);
     this.timelineEmitter.fire(this.planTimeline);
@@ -362,6 +398,8 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.externalSubscription?.dispose();
     const run = this.running;
     const close = (): void => {
+      this.editor?.abandon(editNotLanded());
+      this.editor = null;
       this.shown?.dispose();
       this.shown?.opened.dispose();
       this.shown = null;

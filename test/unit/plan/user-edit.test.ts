@@ -164,4 +164,21 @@ describe('the model is told of a user edit once, at its next request', () => {
     assert.deepEqual(await editor.submit({ kind: 'move', content: 'a', by: 1 }), { kind: 'unchanged' });
     assert.equal(s.lastSeq, 1);
   });
+
+  it('abandon() resolves the edits queued in an open step as refused and appends nothing; later edits still land', async () => {
+    const s = memorySession();
+    const editor = new PlanEditor(s, { policy: () => single });
+    s.append('turn/start', { turn: 1 });
+    s.append('user/message', { turn: 1, message: { text: 'go' } });
+    s.append('step/start', { turn: 1, step: 1 });
+    const queued = editor.submit({ kind: 'add', text: 'a' });
+    assert.equal(editor.pending, 1);
+    const before = s.lastSeq;
+    editor.abandon('closed');
+    assert.deepEqual(await queued, { kind: 'refused', message: 'closed' });
+    assert.equal(editor.pending, 0);
+    closeStepAndTurn(s);
+    assert.equal(s.lastSeq, before + 2, 'only the step/end and turn/end were appended');
+    assert.equal((await editor.submit({ kind: 'add', text: 'b' })).kind, 'applied');
+  });
 });

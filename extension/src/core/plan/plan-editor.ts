@@ -60,6 +60,15 @@ export class PlanEditor {
     }
   }
 
+  /**
+   * Resolves every queued edit as refused with `message`, appending nothing: the
+   * owner lets go of the session (or its turn broke with a step left open), so no
+   * boundary will come to land them.
+   */
+  abandon(message: string): void {
+    for (const queued of this.queue.splice(0)) queued.resolve({ kind: 'refused', message });
+  }
+
   private land(edit: PlanEdit): PlanEditOutcome {
     const state = this.options.plan ? this.options.plan() : fold(todosProjection, this.session.events);
     const result = applyPlanEdit(state?.todos ?? null, edit, this.options.policy());
