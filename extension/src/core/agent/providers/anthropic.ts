@@ -14,7 +14,7 @@ import { ANTHROPIC_DEFAULT_WINDOW, knownContextWindow } from '../context-window'
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { AnthropicStreamReader, parseAnthropicEvent } from './anthropic-stream';
 import { lazyClient, type LazyClient } from './lazy-client';
-import { requestSignal } from './request-signal';
+import { streamWithRequestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 // Only these exports are in dist/providers/anthropic.js (LAZY_PACKAGES in scripts/build.mjs).
@@ -88,13 +88,8 @@ export class AnthropicProvider implements ModelProvider {
     };
   }
 
-  async *stream(request: ModelRequest, turnSignal: AbortSignal): AsyncIterable<StreamPart> {
-    const link = requestSignal(turnSignal);
-    try {
-      yield* this.streamRequest(request, link.signal);
-    } finally {
-      link.dispose();
-    }
+  stream(request: ModelRequest, turnSignal: AbortSignal): AsyncIterable<StreamPart> {
+    return streamWithRequestSignal(turnSignal, (signal) => this.streamRequest(request, signal));
   }
 
   private async *streamRequest(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {

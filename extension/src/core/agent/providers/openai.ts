@@ -20,7 +20,7 @@ import { knownContextWindow, OPENAI_COMPATIBLE_DEFAULT_WINDOW } from '../context
 import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
 import { lazyClient, type LazyClient } from './lazy-client';
-import { requestSignal } from './request-signal';
+import { streamWithRequestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 // Only these exports are in dist/providers/openai.js (LAZY_PACKAGES in scripts/build.mjs).
@@ -92,13 +92,8 @@ export class OpenAIProvider implements ModelProvider {
     };
   }
 
-  async *stream(request: ModelRequest, turnSignal: AbortSignal): AsyncIterable<StreamPart> {
-    const link = requestSignal(turnSignal);
-    try {
-      yield* this.streamRequest(request, link.signal);
-    } finally {
-      link.dispose();
-    }
+  stream(request: ModelRequest, turnSignal: AbortSignal): AsyncIterable<StreamPart> {
+    return streamWithRequestSignal(turnSignal, (signal) => this.streamRequest(request, signal));
   }
 
   private async *streamRequest(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
