@@ -13,19 +13,10 @@
 import * as vscode from 'vscode';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../core/agent/provider';
 import { argumentsAsObject } from '../core/agent/providers/tool-arguments';
+import { vscodeLmContextWindow, vscodeLmProviderError } from '../core/agent/providers/vscode-lm-errors';
 
 type UserPart = vscode.LanguageModelTextPart | vscode.LanguageModelToolResultPart;
 type AssistantPart = vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart;
-
-/**
- * vscode.lm's "too long": the API has no error code for it, so the providers' words
- * (Copilot: "Message exceeds token limit", "model_max_prompt_tokens_exceeded",
- * "prompt token count of N exceeds the limit of M") and the OpenAI/Anthropic ones.
- */
-const OVERFLOW = /exceeds? (the )?token limit|max_prompt_tokens_exceeded|token count of \d+ exceeds|context[_ ]length[_ ]exceeded|maximum context length|prompt is too long|context window/i;
-
-/** Failures VS Code's model providers report in words only; worth another attempt. */
-const TRANSIENT = /\b(429|5\d\d)\b|rate.?limit|overloaded|timed? ?out|ECONNRESET|socket hang up|network/i;
 
 export class VscodeLmProvider implements ModelProvider {
   readonly id = 'vscode-lm';
@@ -39,7 +30,7 @@ export class VscodeLmProvider implements ModelProvider {
     private readonly justification = 'Agent Checklist runs the agent session you started with this model.',
   ) {
     this.model = chat.id;
-    this.contextWindow = chat.maxInputTokens > 0 ? chat.maxInputTokens : undefined;
+    this.contextWindow = vscodeLmContextWindow(chat.maxInputTokens);
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
@@ -133,14 +124,9 @@ function toLanguageModelTools(request: ModelRequest): vscode.LanguageModelChatTo
   return request.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters }));
 }
 
+/** The thrown value, read into the pure classifier (core/agent/providers/vscode-lm-errors.ts). */
 function toProviderError(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted || error instanceof vscode.CancellationError) return error;
-  const text = error instanceof Error ? `${error instanceof vscode.LanguageModelError ? error.code : ''} ${error.message}` : String(error);
-  if (OVERFLOW.test(text)) return new ProviderError(`vscode-lm: ${error instanceof Error ? error.message : String(error)}`, { kind: 'context-overflow' });
-  if (error instanceof vscode.LanguageModelError) {
-    // NoPermissions, Blocked, NotFound: the user or the editor has to act; retrying changes nothing.
-    return new ProviderError(`vscode-lm: ${error.code ? `${error.code}: ` : ''}${error.message}`, { retryable: false });
-  }
   const message = error instanceof Error ? error.message : String(error);
-  return new ProviderError(`vscode-lm: ${message}`, { retryable: TRANSIENT.test(message) });
+  return vscodeLmProviderError(error instanceof vscode.LanguageModelError ? { message, languageModelCode: error.code } : { message });
 }
