@@ -108,6 +108,16 @@ describe('Continue after max-steps', () => {
     page.unmount();
   });
 
+  it('is still offered when a compaction (Compact Conversation) came after that turn end', () => {
+    const items = compactedThenStopped();
+    const last = items[items.length - 1]!;
+    const compacted: TranscriptItem = { kind: 'compaction', id: 'e99', order: last.order + 10, turn: 2, summary: SUMMARY };
+    const page = mount(<AgentView view={fold([snapshotBody({ items: [...items, compacted] })]).view} />);
+    assert.equal(page.root.querySelectorAll('[data-testid="continue"]').length, 1);
+    assert.ok(page.root.querySelector('.item-turn-end.reason-max-steps [data-testid="continue"]'), 'on the turn end');
+    page.unmount();
+  });
+
   it('is not offered while a turn runs, after another kind of end, or once a later item follows', () => {
     const items = compactedThenStopped();
     const running = mount(<AgentView view={fold([snapshotBody({ items, run: { state: 'running', turn: 3, stopping: false } })]).view} />);

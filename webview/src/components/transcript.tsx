@@ -83,6 +83,11 @@ function useFollowBottom(deps: unknown[]) {
   return { ref, onScroll };
 }
 
+function lastBesidesCompactions(items: readonly TranscriptItem[]): TranscriptItem | undefined {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i]!.kind !== 'compaction') return items[i];
+  return undefined;
+}
+
 export interface TranscriptProps {
   items: TranscriptItem[];
   stream: StreamView | null;
@@ -104,8 +109,9 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
     );
   }
   // Only while approvals wait (rarely more than one): no pass over the items otherwise.
-  // Continue: only on the latest item, a turn that stopped at the step limit, while nothing runs.
-  const last = items[items.length - 1];
+  // Continue: only on the latest turn end, a turn that stopped at the step limit, while nothing runs
+  // (a compaction after it, e.g. Compact Conversation, still leaves it the latest).
+  const last = lastBesidesCompactions(items);
   const continueId = !running && last?.kind === 'turn-end' && last.reason === 'max-steps' ? last.id : null;
   const placed = approvals.length ? placeApprovals(approvals, new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : []))), sessionId) : { byCallId: NO_APPROVALS, rest: NONE };
   return (
