@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  agentFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBarItem, readStrip,
+  agentFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBarItem, readStrip, expandStrip,
   readTodoRows, readTree, runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
 } from './workbench';
 
@@ -81,7 +81,9 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     await runCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
 
-    const strip = await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the strip to show the second write', 60_000);
+    await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the strip to show the second write', 60_000);
+    await expandStrip(frame);
+    const strip = await readStrip(frame);
     // Still running: the model is waiting, Stop is offered; everything below is the live state.
     await frame.locator('[data-testid="stop"]').waitFor();
     assert.equal(strip.visible, true);
@@ -124,7 +126,9 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     const frame = agentFrame(page);
     await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
 
-    const strip = await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the restored strip', 60_000);
+    await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the restored strip', 60_000);
+    await expandStrip(frame);
+    const strip = await readStrip(frame);
     assert.deepEqual(strip.items, STRIP_ITEMS);
     assert.deepEqual(await until(() => readTodoRows(frame), (r) => r.length === 2, 'the restored rows'), ROWS);
     assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 4, 'the restored tree'), treeWith('debug-start'));

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  agentFrame, answerInputBox, DARK_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBar, readStrip, readTree,
+  agentFrame, answerInputBox, DARK_THEME_LABEL, expandStrip, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBar, readStrip, readTree,
   runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
 } from './workbench';
 
@@ -57,9 +57,13 @@ describe('the plan in the real workbench', () => {
     assert.equal(status, '2/4 · Add a regression test');
     assert.equal(await statusBarCount(page), 1, 'exactly one status bar item');
 
-    const strip = await until(() => readStrip(frame), (s) => s.header.includes('2 completed'), 'the plan strip');
-    assert.equal(strip.visible, true);
-    assert.equal(strip.header, 'Plan 2 completed · 1 in progress · 1 pending');
+    const collapsed = await until(() => readStrip(frame), (s) => s.header.includes('2 completed'), 'the plan strip');
+    assert.equal(collapsed.visible, true);
+    assert.equal(collapsed.header, 'Plan 2 completed · 1 in progress · 1 pending');
+    assert.equal(collapsed.expanded, 'false', 'collapsed to its one-line header by default');
+    assert.deepEqual(collapsed.items, []);
+    await expandStrip(frame);
+    const strip = await readStrip(frame);
     assert.equal(strip.expanded, 'true');
     assert.deepEqual(strip.items, [
       { content: ITEMS[0], status: 'completed' },

@@ -239,6 +239,14 @@ export async function readStrip(frame: FrameLocator): Promise<StripState> {
   };
 }
 
+/** Expands the plan strip (collapsed to its header by default; the page may remember it expanded) and waits until it is. */
+export async function expandStrip(frame: FrameLocator): Promise<void> {
+  const header = frame.locator('.plan-strip .plan-header');
+  await header.waitFor();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await frame.locator('.plan-strip .plan-header[aria-expanded="true"]').waitFor();
+}
+
 /** The todo_write rows of the Agent view's transcript: the summary and the separate `+n` (null when absent). */
 export async function readTodoRows(frame: FrameLocator): Promise<{ summary: string; more: string | null }[]> {
   return frame.locator('.item-tool[data-tool="todo_write"]').evaluateAll((rows) =>

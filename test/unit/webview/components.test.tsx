@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// Webview components rendered into a real DOM implementation (happy-dom): the plan
-// strip header and its aria-expanded, the todo_write row with a separate +n, hostile
+// Webview components rendered into a real DOM implementation (happy-dom): the
+// todo_write row with a separate +n, hostile
 // text rendered as text, approval buttons, subagent rows and the child panel, the
 // session list, and the polite live region announcing completed items.
 import { markdownTree } from '../../../extension/src/core/markdown/markdown-tree';
@@ -11,7 +11,6 @@ import type { HostMessage, HostMessageBody } from '../../../extension/src/core/p
 import { AgentView } from '../../../webview/src/app';
 import { ApprovalCard } from '../../../webview/src/components/approval';
 import { Markdown } from '../../../webview/src/components/markdown';
-import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { HOSTILE, plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
@@ -28,59 +27,6 @@ const FOUR = plan([
 
 beforeEach(() => {
   posted.length = 0;
-});
-
-describe('plan strip', () => {
-  it('shows the checklist icon, "Plan" and the per-status counts in a header button that toggles aria-expanded', () => {
-    const page = mount(<PlanStrip plan={FOUR} />);
-    const header = page.root.querySelector('[data-testid="plan-strip-header"]');
-    assert.equal(header?.tagName, 'BUTTON');
-    assert.equal(text(header), 'Plan 1 completed · 2 in progress · 1 pending');
-    assert.ok(header?.querySelector('.codicon-checklist'), 'the checklist codicon');
-    assert.equal(header?.getAttribute('aria-expanded'), 'true');
-    const items = [...page.root.querySelectorAll('[data-testid="plan-strip-item"]')];
-    assert.deepEqual(
-      items.map((li) => [li.querySelector('.plan-item-content')?.textContent, li.getAttribute('data-status'), li.tagName]),
-      [
-        ['Reproduce the crash', 'completed', 'LI'],
-        ['Guard the parser', 'in_progress', 'LI'],
-        ['Add a regression test', 'in_progress', 'LI'],
-        ['Update the changelog', 'pending', 'LI'],
-      ],
-    );
-    assert.ok(items[1]?.querySelector('.codicon-play-circle') && items[2]?.querySelector('.codicon-play-circle'), 'every active item has its glyph');
-    assert.match(text(items[1] ?? null), /in progress$/, 'the status in words, not only a glyph');
-    click(header);
-    assert.equal(header?.getAttribute('aria-expanded'), 'false');
-    assert.equal(page.root.querySelectorAll('[data-testid="plan-strip-item"]').length, 0);
-    click(header);
-    assert.equal(header?.getAttribute('aria-expanded'), 'true');
-    page.unmount();
-  });
-
-  it('is hidden with no plan and with an empty plan', () => {
-    const page = mount(<PlanStrip plan={null} />);
-    assert.equal(page.root.querySelector('.plan-strip'), null);
-    page.update(<PlanStrip plan={plan([])} />);
-    assert.equal(page.root.querySelector('.plan-strip'), null);
-    page.update(<PlanStrip plan={FOUR} />);
-    assert.ok(page.root.querySelector('.plan-strip'));
-    page.unmount();
-  });
-
-  it('uses the host strings for the header', () => {
-    const page = mount(<PlanStrip plan={FOUR} />, { plan: '计划', countCompleted: '已完成 {0}', countInProgress: '进行中 {0}', countPending: '待办 {0}' });
-    assert.equal(text(page.root.querySelector('.plan-header')), '计划 已完成 1 · 进行中 2 · 待办 1');
-    page.unmount();
-  });
-
-  it('posts exportPlan and focusPlan from its buttons', () => {
-    const page = mount(<PlanStrip plan={FOUR} />);
-    click(page.root.querySelector('[data-testid="plan-export"]'));
-    click(page.root.querySelector('[data-testid="plan-focus"]'));
-    assert.deepEqual(posted, [{ type: 'exportPlan' }, { type: 'focusPlan' }]);
-    page.unmount();
-  });
 });
 
 describe('todo_write row', () => {

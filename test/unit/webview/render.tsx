@@ -12,10 +12,18 @@ import { StringsContext } from '../../../webview/src/i18n';
 const window = new Window({ url: 'https://webview.test/' });
 /** Everything the page posted through acquireVsCodeApi().postMessage, in order. */
 export const posted: WebviewMessage[] = [];
+/** The page's per-webview state (getState/setState), as VS Code would keep it; `mount` clears it unless told to keep it. */
+export const webviewState: { value: unknown } = { value: undefined };
 Object.assign(globalThis, {
   window,
   document: window.document,
-  acquireVsCodeApi: () => ({ postMessage: (message: WebviewMessage) => posted.push(message) }),
+  acquireVsCodeApi: () => ({
+    postMessage: (message: WebviewMessage) => posted.push(message),
+    getState: () => webviewState.value,
+    setState: (state: unknown) => {
+      webviewState.value = state;
+    },
+  }),
 });
 
 export interface Mounted {
@@ -25,7 +33,8 @@ export interface Mounted {
   unmount(): void;
 }
 
-export function mount(node: ComponentChildren, strings: Record<string, string> = {}): Mounted {
+export function mount(node: ComponentChildren, strings: Record<string, string> = {}, options: { keepState?: boolean } = {}): Mounted {
+  if (!options.keepState) webviewState.value = undefined;
   const root = window.document.createElement('div') as unknown as HTMLElement;
   window.document.body.appendChild(root as unknown as Parameters<typeof window.document.body.appendChild>[0]);
   const wrap = (n: ComponentChildren) => <StringsContext.Provider value={resolveStrings(strings)}>{n}</StringsContext.Provider>;

@@ -2,19 +2,23 @@
 // The plan strip above the composer: a header button (aria-expanded) with the
 // checklist icon, "Plan" and the per-status counts, expanding to every item with a
 // glyph per status (and its status in words, so nothing depends on color or glyph).
-// Hidden while no plan stands and while the plan is empty. Every item is listed —
-// several may be in progress — and the first active one is scrolled into view.
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+// Collapsed to that one-line header by default, so the transcript keeps the room;
+// expanded or not is a UI toggle the page remembers (ui-toggle.ts), one for the main
+// strip and one for a subagent's. Hidden while no plan stands and while the plan is
+// empty. Every item is listed — several may be in progress — and the first active one
+// is scrolled into view.
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '../../../extension/src/core/protocol/messages';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
+import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
 
 export const STATUS_GLYPH: Record<PlanItemView['status'], string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline' };
 
 export function PlanStrip({ plan, variant = 'main' }: { plan: PlanView | null; variant?: 'main' | 'child' }) {
   const s = useStrings();
-  const [expanded, setExpanded] = useState(true);
+  const [expanded, setExpanded] = useToggle(variant === 'main' ? 'planExpanded' : 'childPlanExpanded', false);
   const list = useRef<HTMLUListElement>(null);
   useLayoutEffect(() => {
     const active = list.current?.querySelector('[data-status="in_progress"]');
