@@ -9,6 +9,7 @@ import { runFollowBench } from './follow.bench';
 import { runStepsBench } from './steps.bench';
 import { runBundleBench } from './bundle.bench';
 import { runMcpBench } from './mcp.bench';
+import { runExternalBench } from './external.bench';
 import { runSecurityBench } from './security.bench';
 
 interface Suite {
@@ -55,8 +56,14 @@ const suites: Suite[] = [
   },
   {
     name: 'mcp',
-    method: 'The built CLI (dist/cli.js mcp, development build) driven over stdio by the official SDK client (@modelcontextprotocol/sdk 1.32.2) in this process: 220 todo_write calls of an 8-item list, each awaited; per call, callTool -> validation -> todo/write appended to the session log (a temp folder) -> result at the client. Median and p95 of the last 200. The external write -> status bar text latency was not measured (not done).',
+    method: 'The built CLI (dist/cli.js mcp, development build) driven over stdio by the official SDK client (@modelcontextprotocol/sdk 1.32.2) in this process: 220 todo_write calls of an 8-item list, each awaited; per call, callTool -> validation -> todo/write appended to the session log (a temp folder) -> result at the client. Median and p95 of the last 200. The external write -> status bar text latency is the external suite.',
     run: runMcpBench,
+  },
+  {
+    name: 'external',
+    method:
+      'The real workbench: code-server (VS Code 1.100.3) in Debian\'s headless Chromium with the extension from dist/ (development build), the Agent Checklist container open, followExternal `latest`. The external agent is the built CLI\'s MCP server (dist/cli.js mcp) started in the workspace folder and driven over stdio by the SDK client (@modelcontextprotocol/sdk 1.32.2) in the bench process. Followed session: after a first write that opens it, 30 todo_write calls 300 ms apart, each changing the status bar text; latency = the time a MutationObserver in the workbench page first saw the new text of the status bar item (Date.now()) − the `ts` of that todo/write line in the session log (written by the MCP server process; same machine, same clock, 1 ms resolution). It covers the append, fs.watch in the extension host, the read-only follower\'s 20 ms debounce and incremental read, the folds, the status bar update and its way through code-server to the page. Also the client\'s view: callTool start -> text in the page. New session: 5 new MCP connections, one write each; log ts of the first todo/write -> status bar text (the folder watcher\'s 60 ms settle, the read of the plan seq from the file end, opening the log read-only).',
+    run: runExternalBench,
   },
   {
     name: 'security',
