@@ -11,6 +11,7 @@ import { runBundleBench } from './bundle.bench';
 import { runMcpBench } from './mcp.bench';
 import { runExternalBench } from './external.bench';
 import { runSecurityBench } from './security.bench';
+import { runContextBench } from './context.bench';
 
 interface Suite {
   name: string;
@@ -70,6 +71,12 @@ const suites: Suite[] = [
     method:
       'In process (node, tsx), the real code paths. grep: the grep tool through the ToolRegistry over one 4 MB file of 100,000 lines of 40 `a` and a `!` (no line matches), RE2 (re2-wasm) loaded before timing; median of 5 after 1 warm-up, plain `needle` vs catastrophic `^(a+)+$`. Markdown: markdownTree (micromark + GFM on the host) of an answer with runs of n backticks, then the real Transcript component rendered into happy-dom; median of 5 (200) or 3 (20,000) after 1 warm-up. plan vs check: the CLI\'s main() on a valid one-turn log whose last line (a tool/result) is 64 MB, median of 3 each, page cache warm.',
     run: runSecurityBench,
+  },
+  {
+    name: 'context',
+    method:
+      'In process (node, tsx), the real loop and tools. Request size: runTurn over a 500-step session whose model (at the model edge, zero model time) reads one of 40 files of 3.9 KB with the real read_file tool at each step and writes a 50-item plan with todo_write every 10th step; its summary answer is about 1.5 KB. Size = the model\'s own count of each request it receives, UTF-8 bytes of the request (system, tool schemas, messages) as JSON / 4, which it also reports back as usage (the loop measures with usage plus its own estimate, bytes / 3). Run once with no window (0: never compacts) and once with a 32,000-token window and the default threshold (80%); the compaction requests are counted apart. deriveMessages(): in-memory sessions built with Session.append (every event validated and checked), turns of 20 read_file steps (106 events), a compaction every 10 turns; logs with about 0, 10,000, 50,000 and 100,000 events before the latest compaction, each followed by the same 5-turn tail (530 events); a 100,000-event log with no compaction for scale. Every log warmed up (200 calls), then 5 interleaved rounds of 200 calls per log; the median of the 1,000, the standing plan folded once beforehand. Every step\'s request size of both runs is in bench/results/context-curve.csv.',
+    run: runContextBench,
   },
 ];
 
