@@ -28,7 +28,7 @@ import type { ProviderSource } from './provider-source';
 import type { AgentSettings } from './settings';
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
 import { buildTurnTools } from './turn-tools';
-import { compactOnDemand, contextViewOf, prepareTurnContext } from './turn-context';
+import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from './writable-session';
 import { editNotLanded, noSessionToEdit, readOnlyPlan, shownPlanEditor, shuttingDownEdit } from './session-plan-editor';
@@ -68,7 +68,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   /** "Always allow" answers last as long as the shown session (its subagents share them). */
   private approvals: Approvals;
   private readonly liveStream = this.register(new LiveStream());
-  private told: { rules: string | null; window: number } = { rules: null, window: 0 }; // the latest turn's rules file and window
+  private told: ToldModel = { rules: null, window: 0, request: null }; // the latest turn's rules file, window, system prompt and tool schemas
   readonly children: ChildSessions;
 
   private readonly sessionEmitter = this.register(new EventEmitter<void>());
@@ -239,9 +239,9 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.starting = false;
     }
     if (this.disposed) throw shuttingDown();
-    this.told = { rules: turnContext.rules, window: turnContext.context.window };
     const { workspaceFolder, store, log } = this.options;
     const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.approvals, provider, store, observer: this.children.observer, log, turnContext });
+    this.told = { rules: turnContext.rules, window: turnContext.context.window, request: { system: turnContext.system, tools: tools.registry.specs() } };
     let session: Session;
     try {
       session = writableSession(
@@ -311,7 +311,7 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** The header's context meter (`31k / 128k`) and the rules file the model is told, as of the latest turn. */
   get contextView(): ContextView {
-    return contextViewOf(this.opened?.session ?? null, this.standingPlan, this.told.window || this.options.settings().contextWindow, this.told.rules);
+    return contextViewOf(this.opened?.session ?? null, this.standingPlan, this.told.window || this.options.settings().contextWindow, this.told.rules, this.told.request);
   }
 
   /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */

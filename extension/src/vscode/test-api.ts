@@ -10,6 +10,7 @@
 import type * as vscode from 'vscode';
 import { secretKeyName, type RemoteProviderId } from './remote-provider';
 import type { HostMessage, RunView, SessionListItem } from '../core/protocol/messages';
+import type { TranscriptItem } from '../core/protocol/transcript';
 import type { PlanStatusBar } from './plan-status-bar';
 import type { PlanNode, PlanTreeProvider } from './plan-tree';
 import type { AgentWebviewProvider } from './agent-webview';
@@ -93,6 +94,8 @@ export interface AgentChecklistTestApi {
   webviewMessages(): HostMessage[];
   /** Hands `data` to the Agent view's message handler, exactly as a message from the page (validated first). */
   webviewMessage(data: unknown): Promise<void>;
+  /** The transcript's tail page as the controller serves it to the Agent view's snapshot (readable with no page connected). */
+  transcriptTail(): TranscriptItem[];
   /** Tool calls waiting for the user's approval. */
   pendingApprovals(): PendingApproval[];
   liveAdapters(): Record<string, number>;
@@ -171,6 +174,7 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: 
     webview: () => current().webview.state,
     webviewMessages: () => posted().list(),
     webviewMessage: (data) => current().webview.handleMessage(data),
+    transcriptTail: () => current().controller.page().items,
     pendingApprovals: () => current().approvals.pending,
     liveAdapters: () => live.snapshot(),
     chatSessionLog: () => current().chatTool.logPath,

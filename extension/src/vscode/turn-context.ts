@@ -12,6 +12,7 @@ import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT, isoDate } from '../core/agent
 import { readWorkspaceRules, type WorkspaceRules } from '../core/agent/workspace-rules';
 import type { StandingPlan } from '../core/plan/todos-projection';
 import type { ContextView } from '../core/protocol/messages';
+import type { ToolSpec } from '../core/tools/registry';
 import { deriveMessages } from '../core/session/derive-messages';
 import type { Session } from '../core/session/session';
 import type { OpenedSession } from './opened-session';
@@ -63,10 +64,24 @@ export async function compactOnDemand(
   return true;
 }
 
-/** The context meter: the last request's prompt tokens (the provider's count; an estimate without one) over the window. */
-export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null): ContextView {
+/** What the latest turn of this window told the model besides the conversation (for the meter's estimate). */
+export interface ToldModel {
+  rules: string | null;
+  window: number;
+  /** The system prompt and tool schemas the latest turn sent; null before this window's first turn. */
+  request: { system: string; tools: ToolSpec[] } | null;
+}
+
+/**
+ * The context meter: the last request's prompt tokens (the provider's count) over the
+ * window. Without a count since the latest compaction (the scripted model, vscode.lm,
+ * or right after a compaction) it is the estimate of the next request, with the system
+ * prompt and tool schemas the latest turn sent (before this window's first turn: the
+ * default prompt and no tools, so it reads low until then).
+ */
+export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null, request: ToldModel['request'] = null): ContextView {
   if (!session?.lastSeq) return { use: null, rules };
   const events = session.events;
-  const use = contextUse(events, { system: DEFAULT_SYSTEM_PROMPT, tools: [], messages: deriveMessages(events, { plan }) }, window);
+  const use = contextUse(events, { system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? [], messages: deriveMessages(events, { plan }) }, window);
   return { use: formatContextUse(use.promptTokens, use.window), rules };
 }

@@ -1,0 +1,92 @@
+// Issue 10 in the real VS Code (code-server) and a real browser: a scripted turn that
+// stops at the step limit offers Continue; "Agent Checklist: Compact Conversation"
+// from the palette summarizes (the scripted model's next answer is the summary) and
+// the transcript shows the divider "Earlier conversation summarized", collapsed,
+// expanding to the summary; the header shows the context meter; the plan strip and the
+// Plan tree are unchanged by the compaction; a window reload restores the divider,
+// the meter and the plan. Screenshot in test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator, Page } from 'playwright-core';
+import { agentFrame, answerInputBox, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
+
+const ITEMS = ['Read the parser', 'Guard empty input', 'Add a regression test'];
+const SUMMARY = 'The user asked to fix the parser crash on empty input. The parser was read; guarding empty input is next.';
+const SCRIPT = {
+  responses: [
+    { text: 'Planning first.', toolCalls: [{ name: 'todo_write', arguments: { todos: ITEMS.map((content, i) => ({ content, status: ['completed', 'in_progress', 'pending'][i] })) } }] },
+    // The compaction request (Compact Conversation) takes the next answer.
+    { text: SUMMARY },
+  ],
+};
+const COUNTS = '1 completed · 1 in progress · 1 pending';
+
+async function treeShape(page: Page): Promise<string[][]> {
+  return (await readTree(page)).map((r) => [r.label, r.icon]);
+}
+
+async function divider(frame: FrameLocator): Promise<{ count: number; head: string; open: boolean; summary: string }> {
+  const rows = frame.locator('[data-testid="compaction"]');
+  const count = await rows.count();
+  if (count === 0) return { count, head: '', open: false, summary: '' };
+  const details = rows.first().locator('details');
+  return {
+    count,
+    head: (await details.locator('summary').innerText()).trim(),
+    open: (await details.getAttribute('open')) !== null,
+    summary: (await details.locator('.compaction-summary').textContent()) ?? '',
+  };
+}
+
+describe('compaction in the Agent view, across a reload (issue 10)', () => {
+  let scripted: ScriptedWorkbench | undefined;
+
+  before(async () => {
+    scripted = await openScriptedWorkbench(SCRIPT, { 'agentChecklist.maxSteps': 1, 'agentChecklist.contextWindow': 32_000 });
+  });
+
+  after(async () => {
+    await scripted?.close();
+  });
+
+  it('offers Continue after max-steps, shows the divider and the meter after Compact Conversation, plan unchanged, and restores them after a reload', async () => {
+    assert.ok(scripted);
+    const { page } = scripted.workbench;
+    await openContainer(page);
+    let frame = agentFrame(page);
+    await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Agent Checklist: Send Prompt…');
+    await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
+
+    await frame.locator('.item-turn-end.reason-max-steps [data-testid="continue"]').waitFor({ timeout: 60_000 });
+    const strip = await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the plan in the strip');
+    const tree = await until(() => treeShape(page), (t) => t.length === 3, 'the Plan tree');
+    const meter = frame.locator('[data-testid="context-use"]');
+    assert.match((await meter.innerText()).trim(), /^· context \d+(k)? \/ 32k$/, 'the context meter over the 32k window');
+
+    await runCommand(page, 'Agent Checklist: Compact Conversation');
+    const shown = await until(() => divider(frame), (d) => d.count === 1, 'the divider', 60_000);
+    assert.deepEqual(shown, { count: 1, head: 'Earlier conversation summarized', open: false, summary: SUMMARY }, 'collapsed, the summary inside');
+    await frame.locator('[data-testid="compaction"] summary').click();
+    assert.equal((await divider(frame)).open, true, 'a click expands it');
+    assert.equal(await frame.locator('[data-testid="compaction"] .compaction-summary').isVisible(), true, 'the summary shows');
+    assert.deepEqual(await readStrip(frame), strip, 'the plan strip is unchanged by compaction');
+    assert.deepEqual(await treeShape(page), tree, 'and the Plan tree');
+    assert.equal(await frame.locator('[data-testid="continue"]').count(), 1, 'Continue is still offered for the stopped turn');
+    // No usage from the scripted model: the estimate of the next request, with the system prompt and the tool schemas it carries.
+    assert.match((await meter.innerText()).trim(), /^· context \d+k \/ 32k$/, 'the summary alone would be under 1k');
+    await screenshot(page, 'context-compaction-light.png');
+
+    await page.reload();
+    await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+    await openContainer(page);
+    frame = agentFrame(page);
+    await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
+    const restored = await until(() => divider(frame), (d) => d.count === 1, 'the restored divider', 60_000);
+    assert.deepEqual(restored, { count: 1, head: 'Earlier conversation summarized', open: false, summary: SUMMARY });
+    await until(() => meter.count(), (n) => n === 1, 'the restored meter');
+    assert.match((await frame.locator('[data-testid="context-use"]').innerText()).trim(), /^· context \d+(k)? \/ 32k$/);
+    assert.deepEqual(await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the restored strip'), strip);
+    assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 3, 'the restored tree'), tree);
+  });
+});
