@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { agentFrame, answerInputBox, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
+import { agentFrame, answerInputBox, expandStrip, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
 
 const ITEMS = ['Read the parser', 'Guard empty input', 'Add a regression test'];
 const SUMMARY = 'The user asked to fix the parser crash on empty input. The parser was read; guarding empty input is next.';
@@ -59,7 +59,8 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
 
     await frame.locator('.item-turn-end.reason-max-steps [data-testid="continue"]').waitFor({ timeout: 60_000 });
-    const strip = await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the plan in the strip');
+    await expandStrip(frame);
+    const strip = await until(() => readStrip(frame), (s) => s.counts === COUNTS && s.items.length === 3, 'the plan in the strip');
     const tree = await until(() => treeShape(page), (t) => t.length === 3, 'the Plan tree');
     const meter = frame.locator('[data-testid="context-use"]');
     assert.match((await meter.innerText()).trim(), /^· context \d+(k)? \/ 32k$/, 'the context meter over the 32k window');
@@ -86,7 +87,8 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     assert.deepEqual(restored, { count: 1, head: 'Earlier conversation summarized', open: false, summary: SUMMARY });
     await until(() => meter.count(), (n) => n === 1, 'the restored meter');
     assert.match((await frame.locator('[data-testid="context-use"]').innerText()).trim(), /^· context \d+(k)? \/ 32k$/);
-    assert.deepEqual(await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the restored strip'), strip);
+    await expandStrip(frame);
+    assert.deepEqual(await until(() => readStrip(frame), (s) => s.counts === COUNTS && s.items.length === 3, 'the restored strip'), strip);
     assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 3, 'the restored tree'), tree);
   });
 });
