@@ -6,7 +6,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { repairAbandonedLogs } from './core/store/abandoned-logs';
 import { SessionStore } from './core/store/session-store';
+import { AgentEditorPanel } from './vscode/agent-editor-panel';
 import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-webview';
+import { AttentionNotifier } from './vscode/attention-notifier';
 import { ChatPlanTool } from './vscode/chat-plan-tool';
 import { ExternalSessionWatcher } from './vscode/external-sessions';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
@@ -95,7 +97,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
 
   const tree = registerPlanTree(controller);
   own('tree', tree.disposable);
-  const statusBar = own('statusBar', new PlanStatusBar(controller));
+  const statusBar = own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log };
   const webview = own(
     'webview',
@@ -106,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
       settings,
       approvals,
       log,
+      memento: context.globalState,
       execute: async (message) => {
         switch (message.type) {
           case 'send':
@@ -137,6 +140,11 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
     }),
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
+  const editorPanel = own('editorPanel', new AgentEditorPanel(webview));
+  const notifier = own(
+    'attentionNotifier',
+    new AttentionNotifier({ controller, approvals, enabled: () => settings().notifications, viewVisible: () => webview.visible, reveal: () => webview.reveal(false) }),
+  );
   own('approvalReveal', approvals.onDidAsk(() => webview.reveal()));
   own(
     'openSubagentCommand',
@@ -167,7 +175,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
   log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
   if (!hooks) return undefined;
-  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, statusBar, webview, approvals, secrets: context.secrets, chatTool }, async () => {
+  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, statusBar, webview, approvals, secrets: context.secrets, chatTool, editorPanel, notifier }, async () => {
     await deactivate();
     for (const item of context.subscriptions.splice(0)) item.dispose();
     activate(context);

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
-const COMMANDS = ['agentChecklist.sendPrompt', 'agentChecklist.newSession', 'agentChecklist.stop', 'agentChecklist.focusPlan', 'agentChecklist.showLog', 'agentChecklist.exportPlan', 'agentChecklist.setApiKey', 'agentChecklist.setUpAgent', 'agentChecklist.compactConversation'];
+const COMMANDS = ['agentChecklist.sendPrompt', 'agentChecklist.newSession', 'agentChecklist.stop', 'agentChecklist.focusPlan', 'agentChecklist.showLog', 'agentChecklist.exportPlan', 'agentChecklist.setApiKey', 'agentChecklist.setUpAgent', 'agentChecklist.compactConversation', 'agentChecklist.openInEditor'];
 
 describe('activation', () => {
   it('activates lazily on its views and commands, and then is active', async () => {

@@ -2,33 +2,35 @@
 // host side owns the protocol: it validates every message from the webview, answers
 // `ready` with a full snapshot and then posts deltas, each stamped with the next
 // seq. It posts nothing before `ready` (a message the page cannot receive would
-// leave a gap).
+// leave a gap). The same view can also be open as an editor tab (Open in Editor,
+// agent-editor-panel.ts): every page (agent-page.ts) gets the same messages, each
+// with its own seq stream; what the pages show (the session, the open subagent
+// panel) is this provider's, so both always agree.
 import * as vscode from 'vscode';
 import {
-  HostSequencer,
   parseWebviewMessage,
-  type ChildView,
   type HostMessage,
   type HostMessageBody,
+  type ProviderView,
   type StreamView,
   type WebviewMessage,
 } from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
 import { WEBVIEW_STRING_KEYS, WEBVIEW_STRINGS } from '../core/protocol/strings';
-import { transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
-import type { ChildChange, ChildSnapshot } from './child-sessions';
+import type { TranscriptItem } from '../core/protocol/transcript';
+import { AgentPage, type AgentPageKind } from './agent-page';
+import { OpenChildPanel } from './open-child-panel';
 import type { ProviderSource } from './provider-source';
 import type { SessionController } from './session-controller';
 import type { AgentSettings } from './settings';
 import type { WebviewApprovalGate } from './webview-approval-gate';
-import { webviewHtml } from './webview-html';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
 /** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
 const STREAM_INTERVAL_MS = 40;
 
 /** Requests the view handles itself; the rest map to commands (`execute`). */
-type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' }>;
+type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' }>;
 export type CommandMessage = Exclude<WebviewMessage, OwnMessage>;
 
 export interface AgentWebviewOptions {
@@ -40,40 +42,39 @@ export interface AgentWebviewOptions {
   log: vscode.LogOutputChannel;
   /** Runs a webview request that maps to a command (send, stop, new session, export, …). */
   execute: (message: CommandMessage) => Promise<void>;
+  /** Where the demo banner's dismissal is remembered (the extension's global state). */
+  memento: vscode.Memento;
 }
+
+/** The global-state key that remembers the dismissed demo banner. */
+const DEMO_BANNER_DISMISSED = 'agentChecklist.demoBannerDismissed';
 
 /** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
 export function webviewStrings(): Record<string, string> {
   return Object.fromEntries(WEBVIEW_STRING_KEYS.map((key) => [key, vscode.l10n.t(WEBVIEW_STRINGS[key])]));
 }
 
-export function childView(child: ChildSnapshot): ChildView {
-  return { sessionId: child.sessionId, title: child.title, items: transcriptFromEvents(child.events), plan: planView(child.plan), running: child.running };
-}
-
 export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
-  private ready = false;
-  private readonly sequencer = new HostSequencer();
+  /** The side bar's page (while the view is resolved) and the editor tab's (while it is open). */
+  private readonly pages = new Map<AgentPageKind, AgentPage>();
   private readonly owned: vscode.Disposable[] = [];
   private viewOwned: vscode.Disposable[] = [];
   private streamTimer: NodeJS.Timeout | undefined;
-  private childTimer: NodeJS.Timeout | undefined;
-  /** The subagent session shown over the transcript (openChild), if any. */
-  private openChild: string | null = null;
-  private posted = 0;
-  /** Changes of the open child not posted yet (coalesced to one childDelta per STREAM_INTERVAL_MS). */
-  private childPending: { items: Map<string, TranscriptItem>; plan: boolean; running: boolean } | null = null;
+  private readonly child: OpenChildPanel;
   private readonly postedEmitter = new vscode.EventEmitter<HostMessage>();
-  /** Every message posted to the page, after it was posted. */
+  /** Every message posted to the side bar's page, after it was posted. */
   readonly onDidPost = this.postedEmitter.event;
 
   constructor(private readonly options: AgentWebviewOptions) {
     const { controller, approvals } = options;
+    this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
     this.owned.push(
       controller.onDidChangeSession(() => {
-        this.openChild = null;
-        this.postSnapshot();
+        this.child.forget();
+        clearTimeout(this.streamTimer);
+        this.streamTimer = undefined;
+        for (const page of this.pages.values()) this.postSnapshot(page);
       }),
       controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan) })),
       controller.onDidChangeItems((items) => {
@@ -87,59 +88,89 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
         if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() }); // titles, times, a new log
       }),
       controller.onDidStream((stream) => this.queueStream(stream)),
-      controller.children.onDidChange((change) => this.queueChildDelta(change)),
+      controller.children.onDidChange((change) => this.child.queue(change)),
       approvals.onDidChange((pending) => this.post({ type: 'approvals', approvals: pending })),
     );
   }
 
-  /** For the test API: whether a page is connected, and the last seq posted to it. */
-  get state(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean } {
-    return { resolved: this.view !== undefined, ready: this.ready, lastSeq: this.sequencer.current, posted: this.posted, visible: this.view?.visible ?? false };
+  /** For the test API: whether the side bar's page is connected, and the last seq posted to it; whether an editor tab is open. */
+  get state(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean; editor: { ready: boolean; visible: boolean } | null } {
+    const page = this.pages.get('view');
+    const editor = this.pages.get('editor');
+    return {
+      resolved: this.view !== undefined,
+      ready: page?.ready ?? false,
+      lastSeq: page?.lastSeq ?? 0,
+      posted: page?.posted ?? 0,
+      visible: this.view?.visible ?? false,
+      editor: editor ? { ready: editor.ready, visible: editor.visible } : null,
+    };
+  }
+
+  /** Some page of the view (the side bar's or the editor tab's) is visible. */
+  get visible(): boolean {
+    return [...this.pages.values()].some((page) => page.visible);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.disposeView();
     this.view = view;
-    this.ready = false;
-    const distWebview = vscode.Uri.joinPath(this.options.extensionUri, 'dist', 'webview');
-    view.webview.options = { enableScripts: true, localResourceRoots: [distWebview] };
-    view.webview.html = webviewHtml(view.webview, distWebview);
+    const page = this.attach('view', view.webview, () => view.visible);
     this.viewOwned.push(
-      view.webview.onDidReceiveMessage((data: unknown) => void this.handleMessage(data)),
+      page,
       view.onDidDispose(() => {
         if (this.view === view) {
           this.view = undefined;
-          this.ready = false;
           this.disposeView();
         }
       }),
     );
   }
 
-  /** Brings the view forward (an approval waits), keeping the editor's focus when it is already resolved. */
-  reveal(): void {
-    if (this.view) this.view.show(true);
+  /**
+   * Shows the view in another page (the editor tab): same protocol, same state. The
+   * page is detached by disposing the result (the tab closed), or by attaching
+   * another page of the same kind.
+   */
+  attach(kind: AgentPageKind, webview: vscode.Webview, isVisible: () => boolean): AgentPage {
+    this.pages.get(kind)?.dispose();
+    const page = new AgentPage(
+      kind,
+      webview,
+      isVisible,
+      this.options.extensionUri,
+      (from, data) => void this.handleMessage(data, from),
+      (gone) => {
+        if (this.pages.get(kind) === gone) this.pages.delete(kind);
+      },
+    );
+    this.pages.set(kind, page);
+    return page;
+  }
+
+  /** Brings the side bar's view forward (an approval waits: keeping the editor's focus when it is already resolved; Show: taking it). */
+  reveal(preserveFocus = true): void {
+    if (this.view) this.view.show(preserveFocus);
     else void vscode.commands.executeCommand(`${AGENT_VIEW_ID}.focus`);
   }
 
   /** Shows a subagent's transcript over the parent's (the webview's openChild, the Plan tree's subagent rows). */
   showChild(sessionId: string): void {
     if (!this.options.controller.children.get(sessionId)) throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', sessionId));
-    this.openChild = sessionId;
-    this.postChild();
+    this.child.show(sessionId);
   }
 
   /** Re-sends the provider (settings changed). */
   providerChanged(): void {
-    this.post({ type: 'provider', provider: this.options.providers.describe(this.options.settings()) });
+    this.post({ type: 'provider', provider: this.providerView() });
   }
 
   notice(level: 'info' | 'error', text: string): void {
     this.post({ type: 'notice', level, text });
   }
 
-  /** Every message from the page comes through here (the test API too): validated, then handled. */
-  async handleMessage(data: unknown): Promise<void> {
+  /** Every message from a page comes through here (the test API's as the side bar's): validated, then handled. */
+  async handleMessage(data: unknown, page: AgentPage | undefined = this.pages.get('view')): Promise<void> {
     const parsed = parseWebviewMessage(data);
     if (!parsed.ok) {
       this.options.log.warn(`dropped an invalid message from the Agent view: ${parsed.error}`);
@@ -149,14 +180,22 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     try {
       switch (message.type) {
         case 'ready':
-          this.ready = true;
-          this.postSnapshot();
+          if (!page) return;
+          // What the other pages wait for goes out first: the snapshot already carries it for this one.
+          this.flushStream();
+          this.child.flush();
+          page.ready = true;
+          this.postSnapshot(page);
           return;
         case 'loadOlder': {
-          const page = this.options.controller.page(message.cursor);
-          this.post({ type: 'page', items: page.items, cursor: page.cursor });
+          const older = this.options.controller.page(message.cursor);
+          this.postTo(page, { type: 'page', items: older.items, cursor: older.cursor });
           return;
         }
+        case 'dismissDemoBanner':
+          await this.options.memento.update(DEMO_BANNER_DISMISSED, true);
+          this.providerChanged();
+          return;
         case 'approve':
           if (!this.options.approvals.decide(message.id, message.decision)) this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
           return;
@@ -164,8 +203,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
           this.showChild(message.sessionId);
           return;
         case 'closeChild':
-          this.openChild = null;
-          this.postChild();
+          this.child.show(null);
           return;
         default:
           await this.options.execute(message);
@@ -177,74 +215,36 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     }
   }
 
-  private currentChild(): ChildView | null {
-    const child = this.openChild === null ? null : this.options.controller.children.get(this.openChild);
-    return child ? childView(child) : null;
+  /** The provider as the header and the banners show it (the demo banner remembered as dismissed). */
+  private providerView(): ProviderView {
+    const view = this.options.providers.describe(this.options.settings());
+    return this.options.memento.get<boolean>(DEMO_BANNER_DISMISSED) === true ? { ...view, demoBannerDismissed: true } : view;
   }
 
-  /** Opens (the child's whole view, read once) or closes the panel. */
-  private postChild(): void {
-    clearTimeout(this.childTimer);
-    this.childTimer = undefined;
-    this.childPending = null;
-    this.post({ type: 'child', child: this.currentChild() });
-  }
-
-  private queueChildDelta(change: ChildChange): void {
-    if (change.sessionId !== this.openChild) return;
-    const pending = (this.childPending ??= { items: new Map(), plan: false, running: false });
-    for (const item of change.items) pending.items.set(item.id, item);
-    pending.plan ||= change.planChanged;
-    pending.running ||= change.runningChanged;
-    this.childTimer ??= setTimeout(() => this.flushChildDelta(), STREAM_INTERVAL_MS);
-  }
-
-  /** Posts what changed in the open child since the last post: its items, and its plan / running state when they moved. */
-  private flushChildDelta(): void {
-    clearTimeout(this.childTimer);
-    this.childTimer = undefined;
-    const pending = this.childPending;
-    this.childPending = null;
-    const child = this.openChild === null ? null : this.options.controller.children.get(this.openChild);
-    if (!pending || !child) return;
-    this.post({
-      type: 'childDelta',
-      sessionId: child.sessionId,
-      items: [...pending.items.values()],
-      ...(pending.plan ? { plan: planView(child.plan) } : {}),
-      ...(pending.running ? { running: child.running } : {}),
-    });
-  }
-
-  private postSnapshot(): void {
-    if (!this.ready) return;
-    const { controller, providers, settings, approvals } = this.options;
-    let page: { items: TranscriptItem[]; cursor: number | null } = { items: [], cursor: null };
+  private postSnapshot(page: AgentPage): void {
+    if (!page.ready) return;
+    const { controller, approvals } = this.options;
+    let tail: { items: TranscriptItem[]; cursor: number | null } = { items: [], cursor: null };
     try {
-      page = controller.page();
+      tail = controller.page();
     } catch (error) {
       this.options.log.error(`could not read the transcript: ${error instanceof Error ? error.message : String(error)}`);
     }
-    clearTimeout(this.streamTimer);
-    this.streamTimer = undefined;
-    clearTimeout(this.childTimer);
-    this.childTimer = undefined;
-    this.childPending = null;
-    this.post({
+    this.postTo(page, {
       type: 'snapshot',
       session: controller.sessionView,
-      items: page.items,
-      cursor: page.cursor,
+      items: tail.items,
+      cursor: tail.cursor,
       plan: planView(controller.standingPlan),
       run: controller.runView,
-      provider: providers.describe(settings()),
+      provider: this.providerView(),
       stream: controller.stream,
       strings: webviewStrings(),
       sessions: controller.sessionList(),
       approvals: approvals.pending,
-      child: this.currentChild(),
+      child: this.child.current(),
     });
-    this.post({ type: 'context', context: controller.contextView });
+    this.postTo(page, { type: 'context', context: controller.contextView });
   }
 
   private queueStream(stream: StreamView | null): void {
@@ -264,12 +264,14 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     this.post({ type: 'stream', stream: this.options.controller.stream });
   }
 
+  /** Posts `body` to every page that said `ready`. */
   private post(body: HostMessageBody): void {
-    if (!this.view || !this.ready) return;
-    this.posted++;
-    const message = this.sequencer.stamp(body);
-    void this.view.webview.postMessage(message);
-    this.postedEmitter.fire(message);
+    for (const page of this.pages.values()) this.postTo(page, body);
+  }
+
+  private postTo(page: AgentPage | undefined, body: HostMessageBody): void {
+    const message = page?.post(body);
+    if (message && page?.kind === 'view') this.postedEmitter.fire(message);
   }
 
   private disposeView(): void {
@@ -278,8 +280,9 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
 
   dispose(): void {
     clearTimeout(this.streamTimer);
-    clearTimeout(this.childTimer);
+    this.child.cancel();
     this.disposeView();
+    for (const page of [...this.pages.values()]) page.dispose();
     for (const d of this.owned.splice(0)) d.dispose();
     this.postedEmitter.dispose();
     this.view = undefined;

@@ -37,6 +37,10 @@ export interface AgentSettings {
   envKeep: readonly string[];
   /** Follow sessions written outside this window when they write a plan (agentChecklist.followExternal). */
   followExternal: FollowExternal;
+  /** Notify when a turn ends or an approval waits while the Agent view is out of sight (agentChecklist.notifications). */
+  notifications: boolean;
+  /** Minutes of log silence with an item in progress before the status bar warns; 0 = never (agentChecklist.stallMinutes). */
+  stallMinutes: number;
 }
 
 export type BuiltInTool = (typeof BUILT_IN_TOOLS)[number];
@@ -54,6 +58,8 @@ const DEFAULT_SETTINGS: AgentSettings = {
   bashNetwork: false,
   envKeep: [],
   followExternal: 'latest',
+  notifications: true,
+  stallMinutes: 10,
 };
 
 const fields = {
@@ -69,6 +75,8 @@ const fields = {
   bashNetwork: z.boolean(),
   envKeep: z.readonly(z.array(z.string())),
   followExternal: z.enum(FOLLOW_EXTERNAL),
+  notifications: z.boolean(),
+  stallMinutes: z.number().check(z.minimum(0), z.maximum(1440)),
 } satisfies { [K in keyof AgentSettings]: z.ZodMiniType<AgentSettings[K]> };
 
 const keys: { [K in keyof AgentSettings]: string } = {
@@ -84,6 +92,8 @@ const keys: { [K in keyof AgentSettings]: string } = {
   bashNetwork: 'tools.bash.network',
   envKeep: 'tools.env.keep',
   followExternal: 'followExternal',
+  notifications: 'notifications',
+  stallMinutes: 'stallMinutes',
 };
 
 function field<K extends keyof AgentSettings>(config: vscode.WorkspaceConfiguration, key: K, problems: string[]): AgentSettings[K] {
@@ -111,6 +121,8 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     bashNetwork: field(config, 'bashNetwork', problems),
     envKeep: field(config, 'envKeep', problems),
     followExternal: field(config, 'followExternal', problems),
+    notifications: field(config, 'notifications', problems),
+    stallMinutes: field(config, 'stallMinutes', problems),
   };
   return { settings, problems };
 }

@@ -13,7 +13,10 @@ import type { HostMessage, RunView, SessionListItem } from '../core/protocol/mes
 import type { TranscriptItem } from '../core/protocol/transcript';
 import type { PlanStatusBar } from './plan-status-bar';
 import type { PlanNode, PlanTreeProvider } from './plan-tree';
+import type { AgentEditorPanel } from './agent-editor-panel';
 import type { AgentWebviewProvider } from './agent-webview';
+import type { AttentionNotifier } from './attention-notifier';
+import type { AttentionNotice } from '../core/plan/attention';
 import type { ChatPlanTool } from './chat-plan-tool';
 import type { SessionController } from './session-controller';
 import type { PendingApproval, WebviewApprovalGate } from './webview-approval-gate';
@@ -89,7 +92,11 @@ export interface AgentChecklistTestApi {
   planTree(): PlanTreeNodeRow[];
   /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
   statusBarTooltip(): string | null;
-  webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean };
+  webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean; editor: { ready: boolean; visible: boolean } | null };
+  /** The status bar's stall: the `ts` of the log's latest line while it warns, else null. */
+  statusBarStalled(): string | null;
+  /** How many attention notifications were shown, and the latest. */
+  notifications(): { shown: number; last: AttentionNotice | null };
   /** The last messages the host posted to the Agent view (only while a page is connected). */
   webviewMessages(): HostMessage[];
   /** Hands `data` to the Agent view's message handler, exactly as a message from the page (validated first). */
@@ -118,6 +125,8 @@ export interface TestApiParts {
   approvals: WebviewApprovalGate;
   secrets: vscode.SecretStorage;
   chatTool: ChatPlanTool;
+  editorPanel: AgentEditorPanel;
+  notifier: AttentionNotifier;
 }
 
 /** What extension.ts uses, in ExtensionMode.Test only. */
@@ -164,6 +173,8 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: 
     },
     statusBarTooltip: () => current().statusBar.tooltip,
     statusBarText: () => current().statusBar.text,
+    statusBarStalled: () => current().statusBar.stalled,
+    notifications: () => current().notifier.state,
     session: () => {
       const { controller } = current();
       const view = controller.sessionView;

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // What the user must know before reading the transcript: the demo model is not AI,
-// a provider that cannot run, a session shown read-only.
+// a provider that cannot run, a session shown read-only. The demo banner can be
+// dismissed (the host remembers it; the header's "Demo" label stays).
 import type { ProviderView, SessionView } from '../../../extension/src/core/protocol/messages';
 import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
@@ -10,7 +11,7 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
   const [before, after] = s.demoBanner.split('{0}');
   return (
     <>
-      {provider?.isDemo && (
+      {provider?.isDemo && !provider.demoBannerDismissed && (
         <div class="banner banner-demo" role="note">
           <span class="codicon codicon-beaker" aria-hidden="true" />
           <span>
@@ -24,6 +25,9 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
           </span>
           <button type="button" class="link-button" onClick={() => post({ type: 'openSettings' })}>
             {s.openSettings}
+          </button>
+          <button type="button" class="icon-button banner-dismiss" title={s.dismiss} aria-label={s.dismiss} data-testid="demo-banner-dismiss" onClick={() => post({ type: 'dismissDemoBanner' })}>
+            <span class="codicon codicon-close" aria-hidden="true" />
           </button>
         </div>
       )}

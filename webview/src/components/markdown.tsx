@@ -6,6 +6,7 @@
 // the tree's size; the tree's depth is bounded by the host.
 import type { ComponentChildren } from 'preact';
 import type { MdAlign, MdBlock, MdInline } from '../../../extension/src/core/protocol/markdown-schema';
+import { useStrings } from '../i18n';
 
 export function Markdown({ blocks, class: className }: { blocks: readonly MdBlock[]; class?: string }) {
   return <div class={className ? `markdown ${className}` : 'markdown'}>{blocks.map((b, i) => <Block key={i} block={b} tight={false} />)}</div>;
@@ -33,15 +34,8 @@ function Block({ block, tight }: { block: MdBlock; tight: boolean }) {
       );
     case 'quote':
       return <blockquote>{block.c.map((b, i) => <Block key={i} block={b} tight={false} />)}</blockquote>;
-    case 'list': {
-      const items = block.items.map((item, i) => (
-        <li key={i} class={item.checked === null ? undefined : 'md-task'}>
-          {item.checked !== null && <input type="checkbox" checked={item.checked} disabled />}
-          {item.c.map((b, j) => <Block key={j} block={b} tight={block.tight} />)}
-        </li>
-      ));
-      return block.ordered ? <ol start={block.start === 1 ? undefined : block.start}>{items}</ol> : <ul>{items}</ul>;
-    }
+    case 'list':
+      return <List block={block} />;
     case 'hr':
       return <hr />;
     case 'table':
@@ -70,6 +64,18 @@ function Block({ block, tight }: { block: MdBlock; tight: boolean }) {
         </table>
       );
   }
+}
+
+/** A list; a task item's checkbox is read-only and named by its state ("Done" / "Not done"), the item's text follows it. */
+function List({ block }: { block: Extract<MdBlock, { t: 'list' }> }) {
+  const s = useStrings();
+  const items = block.items.map((item, i) => (
+    <li key={i} class={item.checked === null ? undefined : 'md-task'}>
+      {item.checked !== null && <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? s.taskDone : s.taskNotDone} />}
+      {item.c.map((b, j) => <Block key={j} block={b} tight={block.tight} />)}
+    </li>
+  ));
+  return block.ordered ? <ol start={block.start === 1 ? undefined : block.start}>{items}</ol> : <ul>{items}</ul>;
 }
 
 function alignStyle(align: MdAlign | undefined): { textAlign: string } | undefined {

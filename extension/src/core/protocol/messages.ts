@@ -44,6 +44,8 @@ export interface ProviderView {
   isDemo: boolean;
   /** Why the configured provider cannot run, when it cannot. */
   problem: string | null;
+  /** The user dismissed the demo banner (remembered by the host); the header still says "Demo". */
+  demoBannerDismissed?: boolean;
 }
 
 export type RunView = { state: 'idle' } | { state: 'running'; turn: number; stopping: boolean };
@@ -148,7 +150,8 @@ export type WebviewMessage =
   | { type: 'openChild'; sessionId: string }
   | { type: 'closeChild' }
   | { type: 'exportPlan' }
-  | { type: 'focusPlan' };
+  | { type: 'focusPlan' }
+  | { type: 'dismissDemoBanner' };
 
 const seq = z.number().check(z.int(), z.minimum(1));
 
@@ -159,6 +162,7 @@ const providerViewSchema = z.strictObject({
   model: z.string(),
   isDemo: z.boolean(),
   problem: z.nullable(z.string()),
+  demoBannerDismissed: z.exactOptional(z.boolean()),
 }) satisfies z.ZodMiniType<ProviderView>;
 
 const runViewSchema = z.discriminatedUnion('state', [
@@ -252,6 +256,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('closeChild') }),
   z.strictObject({ type: z.literal('exportPlan') }),
   z.strictObject({ type: z.literal('focusPlan') }),
+  z.strictObject({ type: z.literal('dismissDemoBanner') }),
 ]) satisfies z.ZodMiniType<WebviewMessage>;
 
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };

@@ -19,9 +19,12 @@ export const WEBVIEW_STRINGS = {
   demoModel: 'Demo model',
   demoBanner: 'a scripted session, not AI. Configure a real model in {0}.',
   openSettings: 'Open Settings',
+  dismiss: 'Dismiss',
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
   // Transcript
   transcript: 'Transcript',
+  taskDone: 'Done',
+  taskNotDone: 'Not done',
   emptyTranscript: 'Ask the agent to do something. It plans its work as a checklist you can follow here, in the Plan view and in the status bar.',
   showEarlier: 'Show earlier messages',
   reasoning: 'Reasoning',
