@@ -1,13 +1,14 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The live update path of the follow bench, in the page's world: a session's appends
 // -> the host's folds (todos, TranscriptFolder) -> host messages -> structuredClone
-// (postMessage's copy) -> zod/mini validation -> the webview's reducer -> preact
-// render of the whole AgentView into happy-dom. Returns ms per appended event.
+// (postMessage's copy) -> checkHostMessage (the webview's type and seq check) -> the
+// webview's reducer -> preact render of the whole AgentView into happy-dom. Returns ms per appended event.
 import { Window } from 'happy-dom';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
-import { HostSequencer, parseHostMessage, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
+import { checkHostMessage } from '../extension/src/core/protocol/host-message-check';
+import { HostSequencer, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
 import { planView } from '../extension/src/core/protocol/plan-view';
 import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/protocol/transcript';
 import { LiveProjection } from '../extension/src/core/projection/projection';
@@ -41,7 +42,7 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
   const target = root as unknown as Element;
   const deliver = (body: HostMessageBody): void => {
     const message: HostMessage = sequencer.stamp(body);
-    const parsed = parseHostMessage(structuredClone(message));
+    const parsed = checkHostMessage(structuredClone(message));
     if (!parsed.ok) throw new Error(parsed.error);
     state = reduce(state, parsed.message);
     act(() => render(<AgentView view={state.view} />, target));

@@ -1,8 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// Wires the page to the host: validates every incoming message, folds it with the
-// pure reducer, and says `ready` once listening (the host answers with a snapshot).
+// Wires the page to the host: checks every incoming message (its type and seq, see
+// core/protocol/host-message-check.ts), folds it with the pure reducer, and says `ready` once listening (the host answers
+// with a snapshot).
 import { useEffect, useReducer, useRef } from 'preact/hooks';
-import { parseHostMessage } from '../../extension/src/core/protocol/messages';
+import { checkHostMessage } from '../../extension/src/core/protocol/host-message-check';
 import { Banners } from './components/banners';
 import { ChildPanel } from './components/child-panel';
 import { Composer } from './components/composer';
@@ -18,7 +19,7 @@ export function App() {
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>): void => {
-      const parsed = parseHostMessage(event.data);
+      const parsed = checkHostMessage(event.data);
       if (!parsed.ok) {
         console.warn(`[agent-checklist] dropped an invalid host message: ${parsed.error}`);
         return;

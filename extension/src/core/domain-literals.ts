@@ -3,8 +3,8 @@
 // how a turn ends, where a tool call is. ONE copy each: the zod schemas of the host
 // (`z.enum(TODO_STATUSES)`), the protocol's zod/mini schemas and the webview's
 // components all read these. A leaf: it imports nothing, so the webview bundle can
-// take it (eslint keeps the webview's imports to this file, core/protocol/ and the
-// presenters).
+// take it (eslint keeps the webview's imports to this file, core/protocol/ and
+// plan/summaries).
 
 export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type TodoStatus = (typeof TODO_STATUSES)[number];

@@ -4,6 +4,7 @@
 // delivery order.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { checkHostMessage } from '../../../extension/src/core/protocol/host-message-check';
 import { HostSequencer, parseHostMessage, parseWebviewMessage, type HostMessage } from '../../../extension/src/core/protocol/messages';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { planView } from '../../../extension/src/core/protocol/plan-view';
@@ -34,7 +35,7 @@ function messages(): HostMessage[] {
 const fold = (list: HostMessage[], from: State = initialState): State => list.reduce(reduce, from);
 
 describe('webview protocol', () => {
-  it('accepts what the host sends and refuses anything else', () => {
+  it('the protocol schema (host-side) accepts what the host sends and refuses anything else', () => {
     for (const m of messages()) assert.equal(parseHostMessage(JSON.parse(JSON.stringify(m))).ok, true, m.type);
     assert.equal(parseHostMessage({ type: 'plan', seq: 0, plan: null }).ok, false, 'seq starts at 1');
     assert.equal(parseHostMessage({ type: 'plan', seq: 3, plan: null, extra: 1 }).ok, false, 'closed objects');
@@ -43,6 +44,18 @@ describe('webview protocol', () => {
     assert.equal(parseWebviewMessage({ type: 'send', text: '' }).ok, false, 'an empty prompt');
     assert.equal(parseWebviewMessage({ type: 'loadOlder', cursor: -1 }).ok, false);
     assert.equal(parseWebviewMessage('ready').ok, false);
+  });
+
+  it('the webview takes what the host sends by type and seq, and drops messages without a known type or a seq >= 1', () => {
+    for (const m of messages()) assert.deepEqual(checkHostMessage(JSON.parse(JSON.stringify(m))), { ok: true, message: m }, m.type);
+    assert.equal(checkHostMessage({ type: 'plan', seq: 0, plan: null }).ok, false, 'seq starts at 1');
+    assert.equal(checkHostMessage({ type: 'plan', seq: 2.5, plan: null }).ok, false, 'an integer seq');
+    assert.equal(checkHostMessage({ type: 'plan', seq: '3', plan: null }).ok, false, 'a numeric seq');
+    assert.equal(checkHostMessage({ type: 'plan', plan: null }).ok, false, 'a seq');
+    assert.equal(checkHostMessage({ type: 'html', seq: 3, html: '<img onerror=alert(1)>' }).ok, false, 'unknown types');
+    assert.equal(checkHostMessage({ type: 'toString', seq: 3 }).ok, false, 'not an inherited name');
+    assert.equal(checkHostMessage(null).ok, false);
+    assert.equal(checkHostMessage('snapshot').ok, false);
   });
 
   it('stamps host messages with a strictly increasing seq', () => {

@@ -9,10 +9,9 @@
 // text). Nothing here parses the model's arguments or the tool's output.
 import { memo } from '../memo';
 import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
-import type { ToolChildView, ToolView } from '../../../extension/src/core/protocol/tool-view';
+import type { BashExit, ToolChildView, ToolView } from '../../../extension/src/core/protocol/tool-view';
 import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
 import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
-import type { BashExit } from '../../../extension/src/core/tools/bash-view';
 import { progressRow } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';

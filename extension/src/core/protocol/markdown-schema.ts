@@ -1,6 +1,7 @@
 // The Markdown tree of an answer (made on the host by core/markdown/markdown-tree.ts)
-// as the webview receives it: the types, and the schema that validates it where it
-// crosses into the webview (zod/mini, recursive through getters).
+// as the webview receives it: the types (the webview's), and the schema of the
+// protocol's specification (zod/mini, recursive through getters; host-side and in
+// tests, see host-message-check.ts).
 import * as z from 'zod/mini';
 
 export type MdInline =

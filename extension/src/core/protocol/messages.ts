@@ -1,5 +1,9 @@
-// Host <-> webview messages. Both sides validate everything they receive with these
-// schemas; an invalid message is logged and dropped, never trusted.
+// Host <-> webview messages. The host validates everything the webview sends with
+// webviewMessageSchema (untrusted input); an invalid message is logged and dropped.
+// hostMessageSchema is the host -> webview specification, checked host-side (the
+// unit tests validate what the host builds against it); the webview checks only the
+// type and seq its fold relies on (host-message-check.ts: why that is enough), so
+// the webview bundle imports only TYPES from this file and carries no zod.
 //
 // Host -> webview: every message carries `seq`, a counter the host increments for
 // each message it posts to one webview. The webview sends `ready` first; the host
@@ -14,9 +18,10 @@
 // changed: `items` (created or changed items, whole, by id), `plan`, and for the
 // open subagent panel `childDelta`; never the whole transcript again.
 //
-// Extension point: a new host message is a member of HostMessage and of
-// hostMessageSchema and a case in webview/src/state/reducer.ts applyMessage (the
-// compiler refuses a reducer without it).
+// Extension point: a new host message is a member of HostMessage, of
+// hostMessageSchema and of HOST_MESSAGE_TYPES (host-message-check.ts), and a case in
+// webview/src/state/reducer.ts applyMessage (the compiler refuses a reducer or a
+// table without it).
 import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
 import { planViewSchema, type PlanItemView, type PlanView } from './plan-view';

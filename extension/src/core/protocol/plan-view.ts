@@ -4,7 +4,8 @@
 // webview fills its localized templates from `progress` with the same summary
 // functions (countsHeader, progressRow); it never recounts.
 //
-// zod/mini and the zod-free summaries only: bundled into the webview.
+// zod/mini and the zod-free summaries only. The webview imports the types; the
+// schema is host-side (see host-message-check.ts).
 import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoItem } from '../domain-literals';
 import { planProgress, type PlanProgress } from '../plan/summaries';

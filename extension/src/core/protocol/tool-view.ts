@@ -8,11 +8,14 @@
 // TOOL_PRESENTERS, and a component in webview/src/components/tool-row.tsx. Tools
 // without one get the generic view.
 //
-// zod/mini only (bundled into the webview).
+// zod/mini only. The webview imports the types (erased); the schemas are host-side
+// (the protocol's specification, see host-message-check.ts).
 import * as z from 'zod/mini';
 import { SUBAGENT_OUTCOMES, type SubagentOutcome, type TodoItem } from '../domain-literals';
 import type { BashExit, ToolResultDetails } from '../tools/bash-view';
 import { planViewSchema, type PlanView } from './plan-view';
+
+export type { BashExit };
 
 export interface ToolChildView {
   sessionId: string;

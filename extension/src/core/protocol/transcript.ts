@@ -8,8 +8,8 @@
 // TranscriptItem and transcriptItemSchema, made by a case in TranscriptFolder.apply
 // and painted by a case in webview/src/components/transcript.tsx.
 //
-// Schemas use `zod/mini`: they are bundled into the webview, where full zod would
-// cost hundreds of kilobytes.
+// Schemas use `zod/mini` (the host's, small); the webview imports only the types
+// (see host-message-check.ts).
 import * as z from 'zod/mini';
 import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
 import { markdownTree } from '../markdown/markdown-tree';
