@@ -3,12 +3,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   createTodoWriteTool,
-  presentTodoWriteCall,
   registerTodoWriteTool,
+  TODO_WRITE_TITLE,
   validateTodoWrite,
 } from '../../../extension/src/core/plan/todo-write-tool';
 import { ACTIVE_CLAUSE_PARALLEL, ACTIVE_CLAUSE_SINGLE, DESCRIPTION_HEAD, DESCRIPTION_TAIL } from '../../../extension/src/core/plan/todo-description';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
+import { planToolSpecs } from '../../../extension/src/core/mcp/plan-tools';
+import { todoWriteView } from '../../../extension/src/core/plan/todo-write-view';
+import * as fs from 'node:fs';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 import { TODO_WRITE_CONTRACT_CASES } from '../support/todo-write-cases';
@@ -134,10 +137,15 @@ describe('todo_write success', () => {
     assert.deepEqual(writes(session).map((e) => e.data.todos), [[todo('a'), todo('b')], [todo('b', 'completed')]]);
   });
 
-  it('presents the call as "Update todo list" with the list as raw input', () => {
+  it('presents the call as "Update todo list" (the MCP tool and the language model tool) with the list as its row', () => {
+    assert.equal(TODO_WRITE_TITLE, 'Update todo list');
+    const tool = createTodoWriteTool(PARALLEL);
+    assert.equal(planToolSpecs(tool)[0]?.title, 'Update todo list');
+    const nls = JSON.parse(fs.readFileSync('package.nls.json', 'utf8')) as Record<string, unknown>;
+    assert.equal(nls['lmTool.todoWrite.displayName'], 'Update todo list');
     const list = [todo('a')];
-    assert.deepEqual(presentTodoWriteCall({ todos: list }), { title: 'Update todo list', rawInput: list });
-    assert.deepEqual(createTodoWriteTool(PARALLEL).presentCall?.({ todos: list }), { title: 'Update todo list', rawInput: list });
+    const row = todoWriteView({ name: 'todo_write', arguments: JSON.stringify({ todos: list }), args: { todos: list }, result: null, todos: list, child: null });
+    assert.deepEqual(row.view.kind === 'todo' ? row.view.plan?.todos : null, list);
   });
 });
 

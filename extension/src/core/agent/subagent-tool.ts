@@ -59,10 +59,6 @@ export function createSubagentTool(options: SubagentToolOptions): ToolDefinition
     name: SUBAGENT_TOOL_NAME,
     description: [SUBAGENT_DESCRIPTION_HEAD, SUBAGENT_DESCRIPTION_PROMPT, SUBAGENT_DESCRIPTION_TAIL].join('\n\n'),
     parameters: toParameters(subagentArgsSchema),
-    presentCall: (args) => ({
-      title: typeof args === 'object' && args !== null && 'description' in args && typeof args.description === 'string' ? `Subagent: ${args.description}` : 'Subagent',
-      rawInput: args,
-    }),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(subagentArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);

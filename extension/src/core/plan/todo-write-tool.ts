@@ -4,7 +4,7 @@
 // rejection. The log is the only state: there is no in-memory todo service.
 import type { Disposable } from '../disposable';
 import type { ToolRegistry } from '../tools/registry';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolPresentation, type ToolResult } from '../tools/tool';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
 import { todoWriteDescription } from './todo-description';
 import { TODO_WRITE_TOOL_NAME } from './todo-write-view';
 import { countTodos, todoWriteArgsSchema, type TodoCounts, type TodoItem } from './todo-schema';
@@ -52,11 +52,6 @@ export function resultText(counts: TodoCounts): string {
   return `Updated todo list: ${counts.pending} pending, ${counts.inProgress} in progress, ${counts.completed} completed.`;
 }
 
-export function presentTodoWriteCall(args: unknown): ToolPresentation {
-  const rawInput = typeof args === 'object' && args !== null && 'todos' in args ? args.todos : args;
-  return { title: TODO_WRITE_TITLE, rawInput };
-}
-
 export function createTodoWriteTool(policy: TodoWritePolicy): ToolDefinition {
   if (typeof policy?.allowParallelInProgress !== 'boolean') throw new TypeError('todo_write needs policy.allowParallelInProgress (true or false)');
   const { allowParallelInProgress } = policy;
@@ -64,7 +59,6 @@ export function createTodoWriteTool(policy: TodoWritePolicy): ToolDefinition {
     name: TODO_WRITE_TOOL_NAME,
     description: todoWriteDescription(allowParallelInProgress),
     parameters: toParameters(todoWriteArgsSchema),
-    presentCall: presentTodoWriteCall,
     async execute(args, ctx): Promise<ToolResult> {
       const checked = validateTodoWrite(args, { allowParallelInProgress });
       if (!checked.ok) return errorResult(checked.message);

@@ -4,7 +4,6 @@
 // again on the file as it is after approval, so a change made meanwhile is not clobbered.
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
-import { pathOf } from './read-file-tool';
 import type { ToolRegistry } from './registry';
 import { readTextFile } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
@@ -65,7 +64,6 @@ export function createEditFileTool({ workspace, approvals }: WriteToolOptions): 
     name: EDIT_FILE_TOOL_NAME,
     description: EDIT_FILE_DESCRIPTION,
     parameters: toParameters(editFileArgsSchema),
-    presentCall: (args) => ({ title: `Edit ${pathOf(args) ?? 'a file'}`, rawInput: args }),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(editFileArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);

@@ -67,7 +67,6 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
     name: GREP_TOOL_NAME,
     description: GREP_DESCRIPTION,
     parameters: toParameters(grepArgsSchema),
-    presentCall: (args) => ({ title: 'Search files', rawInput: args }),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(grepArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);

@@ -42,7 +42,6 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
     name: LIST_FILES_TOOL_NAME,
     description: LIST_FILES_DESCRIPTION,
     parameters: toParameters(listFilesArgsSchema),
-    presentCall: (args) => ({ title: 'List files', rawInput: args }),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(listFilesArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);

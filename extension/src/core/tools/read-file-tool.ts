@@ -48,7 +48,6 @@ export function createReadFileTool(workspace: Workspace): ToolDefinition {
     name: READ_FILE_TOOL_NAME,
     description: READ_FILE_DESCRIPTION,
     parameters: toParameters(readFileArgsSchema),
-    presentCall: (args) => ({ title: `Read ${pathOf(args) ?? 'a file'}`, rawInput: args }),
     async execute(args): Promise<ToolResult> {
       const parsed = parseArguments(readFileArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);
@@ -59,11 +58,6 @@ export function createReadFileTool(workspace: Workspace): ToolDefinition {
       return { isError: false, content: window.content, value: { path: read.file.display } };
     },
   };
-}
-
-/** The `path` argument when there is one (for call titles). */
-export function pathOf(args: unknown): string | undefined {
-  return typeof args === 'object' && args !== null && 'path' in args && typeof args.path === 'string' ? args.path : undefined;
 }
 
 export function registerReadFileTool(registry: ToolRegistry, workspace: Workspace): Disposable {

@@ -21,18 +21,12 @@ export interface ToolResult {
   details?: ToolResultDetails;
 }
 
-export interface ToolPresentation {
-  title: string;
-  rawInput: unknown;
-}
-
 export interface ToolDefinition {
   readonly name: string;
   readonly description: string;
   /** JSON Schema the model sees, generated from the tool's zod schema. */
   readonly parameters: Record<string, unknown>;
   execute(args: unknown, ctx: ToolContext): Promise<ToolResult>;
-  presentCall?(args: unknown): ToolPresentation;
 }
 
 export function errorResult(message: string): ToolResult {

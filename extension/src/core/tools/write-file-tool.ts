@@ -5,7 +5,6 @@ import * as path from 'node:path';
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { Approvals } from './approvals';
-import { pathOf } from './read-file-tool';
 import type { ToolRegistry } from './registry';
 import { isFolderMessage, notRegularFileMessage } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
@@ -40,7 +39,6 @@ export function createWriteFileTool({ workspace, approvals }: WriteToolOptions):
     name: WRITE_FILE_TOOL_NAME,
     description: WRITE_FILE_DESCRIPTION,
     parameters: toParameters(writeFileArgsSchema),
-    presentCall: (args) => ({ title: `Write ${pathOf(args) ?? 'a file'}`, rawInput: args }),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(writeFileArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);
