@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { startExternalAgent, type ExternalAgent, type TodoArg } from './mcp-client';
-import { agentFrame, openContainer, openWorkbench, readStatusBarItem, readStrip, readTree, screenshot, statusBarCount, until, type Workbench } from './workbench';
+import { agentFrame, expandStrip, openContainer, openWorkbench, readStatusBarItem, readStrip, readTree, screenshot, statusBarCount, until, type Workbench } from './workbench';
 
 const ITEMS = ['Read the failing test', 'Fix the parser', 'Run the suite'];
 const plan = (statuses: TodoArg['status'][]): TodoArg[] => ITEMS.map((content, i) => ({ content, status: statuses[i] ?? 'pending' }));
@@ -67,7 +67,9 @@ describe('an external agent’s plan in the workbench (issue 13)', () => {
       [ITEMS[1], 'sync~spin'], // the MCP connection's turn is open: its agent is at work
       [ITEMS[2], 'circle-large-outline'],
     ]);
-    const strip = await until(() => readStrip(frame), (s) => s.counts === '1 completed · 1 in progress · 1 pending', 'the strip to show the MCP plan');
+    await until(() => readStrip(frame), (s) => s.counts === '1 completed · 1 in progress · 1 pending', 'the strip to show the MCP plan');
+    await expandStrip(frame); // collapsed to its header by default
+    const strip = await readStrip(frame);
     assert.deepEqual(strip.items, [
       { content: ITEMS[0], status: 'completed' },
       { content: ITEMS[1], status: 'in_progress' },
