@@ -18,7 +18,7 @@ import { OPEN_SUBAGENT_COMMAND, registerPlanTree } from './vscode/plan-tree';
 import { ProviderSource } from './vscode/provider-source';
 import { promptForApiKey } from './vscode/remote-provider';
 import { SessionController } from './vscode/session-controller';
-import { sessionFolders } from './vscode/session-folders';
+import { SessionFolderSet } from './vscode/session-folders';
 import { registerSetUpAgentCommand } from './vscode/setup-agent';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
 import type { AgentChecklistTestApi, TestHooks } from './vscode/test-api';
@@ -78,11 +78,11 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   const approvals = own('approvalGate', new WebviewApprovalGate());
   // The window's session folders: its own, then each workspace folder's
   // `.agent-checklist/sessions` (CLI runs, MCP servers), listed and followed live.
-  const folders = sessionFolders(
-    store,
-    (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
-  );
-  const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, vscode.workspace.workspaceFolders ?? [], log));
+  // Workspace folders added or removed later are watched (or dropped) as they change.
+  const fileRoots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const folders = own('sessionFolders', new SessionFolderSet(store, fileRoots()));
+  own('workspaceFoldersListener', vscode.workspace.onDidChangeWorkspaceFolders(() => folders.setWorkspaceRoots(fileRoots())));
+  const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, log));
   const controller = own(
     'controller',
     new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, folders, externalWrites: externalWrites.onDidWritePlan }),

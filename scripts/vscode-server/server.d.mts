@@ -24,4 +24,4 @@ export function startServer(options?: {
   echo?: boolean;
 }): Promise<RunningServer>;
 export function remoteUri(absolutePath: string): string;
-export function workbenchUrl(serverUrl: string, options?: { folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
+export function workbenchUrl(serverUrl: string, options?: { folder?: string; workspace?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;

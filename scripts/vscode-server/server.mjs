@@ -134,10 +134,11 @@ export function remoteUri(absolutePath) {
   return `vscode-remote://remote${absolutePath}`;
 }
 
-/** The workbench URL that opens `folder` with the extension in development mode (and tests, when given). */
-export function workbenchUrl(serverUrl, { folder, extensionDevelopmentPath, extensionTestsPath } = {}) {
+/** The workbench URL that opens `folder` (or the `workspace` file) with the extension in development mode (and tests, when given). */
+export function workbenchUrl(serverUrl, { folder, workspace, extensionDevelopmentPath, extensionTestsPath } = {}) {
   const url = new URL(serverUrl);
-  if (folder) url.searchParams.set('folder', folder);
+  if (workspace) url.searchParams.set('workspace', workspace); // a .code-workspace file (multi-root), instead of a folder
+  else if (folder) url.searchParams.set('folder', folder);
   const payload = [];
   if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remoteUri(extensionDevelopmentPath)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', remoteUri(extensionTestsPath)]);

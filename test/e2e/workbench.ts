@@ -60,8 +60,11 @@ export async function openWorkbench(options: {
   extensionDevelopmentPath?: string;
   userDataDir?: string;
   extensionsDir?: string;
+  /** Open a multi-root workspace instead of the folder: writes its `.code-workspace` file under the temp folder and returns its path. */
+  workspaceFile?: (workspace: string) => string;
 }): Promise<Workbench> {
   const workspace = makeTempDir('e2e-ws');
+  const workspaceFile = options.workspaceFile?.(workspace);
   const settings = { 'workbench.colorTheme': LIGHT_THEME, ...options.settings };
   const server = await startServer({
     workspace,
@@ -78,7 +81,7 @@ export async function openWorkbench(options: {
     fs.rmSync(workspace, { recursive: true, force: true });
   };
   try {
-    const url = workbenchUrl(server.url, { folder: workspace, ...(options.extensionDevelopmentPath ? { extensionDevelopmentPath: options.extensionDevelopmentPath } : {}) });
+    const url = workbenchUrl(server.url, { folder: workspace, ...(workspaceFile ? { workspace: workspaceFile } : {}), ...(options.extensionDevelopmentPath ? { extensionDevelopmentPath: options.extensionDevelopmentPath } : {}) });
     await page.goto(url);
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     await page.locator('#workbench\\.parts\\.statusbar').waitFor();

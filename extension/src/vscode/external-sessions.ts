@@ -4,13 +4,14 @@
 // controller decides whether to follow it (agentChecklist.followExternal).
 //
 // "Writes a plan" = the seq of the log's standing todo/write grew (read from the
-// file's end). Logs that exist at start are recorded first, so opening a window
-// never jumps to an old session; only writes made while the window is open count.
+// file's end). Logs that exist when a folder is first watched (at start, or when its
+// workspace folder is added later) are recorded first, so neither opening a window
+// nor adding a folder jumps to an old session; only writes made while watched count.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { standingPlanWriteSeq } from '../core/store/plan-write-seq';
-import type { SessionFolder } from './session-folders';
+import type { SessionFolder, SessionFolderSet } from './session-folders';
 
 export interface PlanWrite {
   path: string;
@@ -23,53 +24,73 @@ const SETTLE_MS = 60;
 export class ExternalSessionWatcher implements vscode.Disposable {
   private readonly seen = new Map<string, number>();
   private disposed = false;
-  private readonly watching = new Set<SessionFolder>();
+  /** Per watched folder: its watchers (fs.watch on it, or a VS Code watcher awaiting it). */
+  private readonly watched = new Map<SessionFolder, vscode.Disposable[]>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly watchers: vscode.Disposable[] = [];
   private readonly emitter = new vscode.EventEmitter<PlanWrite>();
+  private readonly folderSubscription: vscode.Disposable;
   readonly onDidWritePlan = this.emitter.event;
 
   constructor(
-    private readonly folders: readonly SessionFolder[],
-    workspaceFolders: readonly vscode.WorkspaceFolder[],
+    private readonly folders: SessionFolderSet,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    for (const folder of folders) {
-      for (const s of folder.store.list()) this.seen.set(s.path, standingPlanWriteSeq(s.path));
-    }
-    const [own, ...workspace] = folders;
+    const [own, ...workspace] = folders.all;
     if (own) {
       fs.mkdirSync(own.store.dir, { recursive: true });
-      this.watchFolder(own);
+      this.add(own);
     }
-    for (const folder of workspace) {
-      if (this.watchFolder(folder)) continue;
-      // Not there yet (nothing has run in this workspace): VS Code's workspace watcher
-      // tells us when it appears; we never create it ourselves.
-      const root = workspaceFolders.find((f) => f.uri.scheme === 'file' && folder.store.dir.startsWith(f.uri.fsPath + path.sep));
-      if (!root) continue;
-      const relative = path.relative(root.uri.fsPath, folder.store.dir).split(path.sep).join('/');
-      const appears = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, `{${ancestors(relative).join(',')}}`), false, true, true);
-      appears.onDidCreate(() => {
-        if (this.watchFolder(folder)) this.scanSoon(folder);
-      });
-      this.watchers.push(appears);
+    for (const folder of workspace) this.add(folder);
+    this.folderSubscription = folders.onDidChange(({ added, removed }) => {
+      for (const folder of removed) this.remove(folder);
+      for (const folder of added) this.add(folder);
+    });
+  }
+
+  private add(folder: SessionFolder): void {
+    if (this.disposed || this.watched.has(folder)) return;
+    for (const s of folder.store.list()) this.seen.set(s.path, standingPlanWriteSeq(s.path));
+    const parts: vscode.Disposable[] = [];
+    this.watched.set(folder, parts);
+    if (this.watchFolder(folder, parts)) return;
+    // Not there yet (nothing has run in this workspace): VS Code's workspace watcher
+    // tells us when it appears; we never create it ourselves.
+    const root = (vscode.workspace.workspaceFolders ?? []).find((f) => f.uri.scheme === 'file' && folder.store.dir.startsWith(f.uri.fsPath + path.sep));
+    if (!root) return;
+    const relative = path.relative(root.uri.fsPath, folder.store.dir).split(path.sep).join('/');
+    const appears = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, `{${ancestors(relative).join(',')}}`), false, true, true);
+    appears.onDidCreate(() => {
+      if (this.watchFolder(folder, parts)) this.scanSoon(folder);
+    });
+    parts.push(appears);
+  }
+
+  /** A workspace folder was removed: stop watching its logs (a session already shown stays shown). */
+  private remove(folder: SessionFolder): void {
+    for (const part of this.watched.get(folder) ?? []) part.dispose();
+    this.watched.delete(folder);
+    const dir = path.resolve(folder.store.dir);
+    for (const [file, timer] of this.timers) {
+      if (path.dirname(path.resolve(file)) !== dir) continue;
+      clearTimeout(timer);
+      this.timers.delete(file);
     }
+    for (const file of this.seen.keys()) if (path.dirname(path.resolve(file)) === dir) this.seen.delete(file);
   }
 
   /**
    * Node's watcher on the folder (inotify on Linux): every append to a log in it is
    * an event, at once. False when the folder does not exist (yet).
    */
-  private watchFolder(folder: SessionFolder): boolean {
-    if (this.watching.has(folder)) return true;
+  private watchFolder(folder: SessionFolder, parts: vscode.Disposable[]): boolean {
+    if (this.watched.get(folder) !== parts) return true; // removed meanwhile, or watched already
+    if (parts.some((p) => p instanceof FolderWatch)) return true;
     try {
       const watcher = fs.watch(folder.store.dir, { persistent: false }, (_event, name) => {
         if (typeof name === 'string' && name.endsWith('.jsonl')) this.changed(path.join(folder.store.dir, name));
       });
       watcher.on('error', (error) => this.log.warn(`stopped watching ${folder.store.dir}: ${error.message}`));
-      this.watching.add(folder);
-      this.watchers.push({ dispose: () => watcher.close() });
+      parts.push(new FolderWatch(watcher));
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.log.warn(`cannot watch ${folder.store.dir}: ${error instanceof Error ? error.message : String(error)}`);
@@ -79,7 +100,7 @@ export class ExternalSessionWatcher implements vscode.Disposable {
 
   private scanSoon(folder: SessionFolder): void {
     setTimeout(() => {
-      if (this.disposed) return;
+      if (this.disposed || !this.watched.has(folder)) return;
       for (const s of folder.store.list()) this.changed(s.path);
     }, SETTLE_MS);
   }
@@ -90,8 +111,8 @@ export class ExternalSessionWatcher implements vscode.Disposable {
       file,
       setTimeout(() => {
         this.timers.delete(file);
-        const folder = this.folders.find((f) => path.resolve(f.store.dir) === path.dirname(path.resolve(file)));
-        if (!folder) return;
+        const folder = this.folders.all.find((f) => path.resolve(f.store.dir) === path.dirname(path.resolve(file)));
+        if (!folder || !this.watched.has(folder)) return;
         const seq = standingPlanWriteSeq(file);
         if (seq <= (this.seen.get(file) ?? 0)) return;
         this.seen.set(file, seq);
@@ -102,10 +123,19 @@ export class ExternalSessionWatcher implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.folderSubscription.dispose();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    for (const w of this.watchers) w.dispose();
+    for (const folder of [...this.watched.keys()]) this.remove(folder);
     this.emitter.dispose();
+  }
+}
+
+/** fs.watch on one session folder, as a disposable. */
+class FolderWatch implements vscode.Disposable {
+  constructor(private readonly watcher: fs.FSWatcher) {}
+  dispose(): void {
+    this.watcher.close();
   }
 }
 

@@ -44,9 +44,10 @@ export interface SessionControllerOptions {
   approvalGate: ApprovalGate;
   /**
    * Every folder of logs the window shows: `store`'s first, then each workspace
-   * folder's `.agent-checklist/sessions` (CLI runs, MCP servers). Default: `store` only.
+   * folder's `.agent-checklist/sessions` (CLI runs, MCP servers), as they are now
+   * (workspace folders come and go: SessionFolderSet). Default: `store` only.
    */
-  folders?: readonly SessionFolder[];
+  folders?: { readonly all: readonly SessionFolder[] };
   /** A log in one of the folders wrote a new plan (ExternalSessionWatcher). */
   externalWrites?: vscode.Event<PlanWrite>;
 }
@@ -58,7 +59,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   private editor: PlanEditor | null = null;
   /** The folder of the shown session's log (read-only reloads read it from there). */
   private shownFolder: SessionFolder;
-  private readonly folders: readonly SessionFolder[];
+  private readonly folderSet: { readonly all: readonly SessionFolder[] };
   private readonly externalSubscription: vscode.Disposable | undefined;
   private running: RunningTurn | null = null;
   /** A turn is being set up (its provider is being selected), or a compaction (`compacting`) runs. */
@@ -90,9 +91,14 @@ export class SessionController extends Owner implements vscode.Disposable {
     super();
     this.children = this.register(new ChildSessions(options.store, options.log));
     this.approvals = this.newApprovals();
-    this.folders = options.folders ?? [{ store: options.store, fallback: 'agent' }];
+    this.folderSet = options.folders ?? { all: [{ store: options.store, fallback: 'agent' }] };
     this.shownFolder = this.folders[0]!;
     this.externalSubscription = options.externalWrites?.((write) => this.followExternalWrite(write));
+  }
+
+  /** The window's session folders now: its own store's first. */
+  private get folders(): readonly SessionFolder[] {
+    return this.folderSet.all;
   }
 
   /** Reopens the workspace's latest session (read-only if another window writes it). */

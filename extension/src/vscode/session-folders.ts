@@ -3,6 +3,8 @@
 // `.agent-checklist/sessions` (CLI runs, MCP servers). Sessions are listed across all
 // of them, newest first, each with who writes it.
 import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Owner } from '../core/disposable';
 import { sourceLabel, type SourceLabel } from '../core/session/source';
 import { SessionStore, type SessionSummary } from '../core/store/session-store';
 import { WORKSPACE_SESSIONS_DIR } from './workspace-sessions';
@@ -28,6 +30,43 @@ export function sessionFolders(own: SessionStore, workspaceRoots: readonly strin
     folders.push({ store: new SessionStore(dir), fallback: 'cli' });
   }
   return folders;
+}
+
+export interface SessionFolderChange {
+  added: readonly SessionFolder[];
+  removed: readonly SessionFolder[];
+}
+
+/**
+ * The window's session folders as its workspace folders change (a folder added or
+ * removed after activation): its own store first, always; a folder that stays keeps
+ * its object, so whoever holds one (the shown session, the watcher) still finds it.
+ */
+export class SessionFolderSet extends Owner {
+  private current: readonly SessionFolder[];
+  private readonly changed = this.register(new vscode.EventEmitter<SessionFolderChange>());
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly own: SessionStore,
+    workspaceRoots: readonly string[],
+  ) {
+    super();
+    this.current = sessionFolders(own, workspaceRoots);
+  }
+
+  get all(): readonly SessionFolder[] {
+    return this.current;
+  }
+
+  setWorkspaceRoots(workspaceRoots: readonly string[]): void {
+    const kept = new Map(this.current.map((f) => [path.resolve(f.store.dir), f]));
+    const next = sessionFolders(this.own, workspaceRoots).map((f) => kept.get(path.resolve(f.store.dir)) ?? f);
+    const added = next.filter((f) => !this.current.includes(f));
+    const removed = this.current.filter((f) => !next.includes(f));
+    this.current = next;
+    if (added.length > 0 || removed.length > 0) this.changed.fire({ added, removed });
+  }
 }
 
 /** Root sessions (subagent sessions open from their parent) of every folder, newest first. */
