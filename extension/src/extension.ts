@@ -15,6 +15,7 @@ import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { PlanStatusBar } from './vscode/plan-status-bar';
 import { registerMcpServerDefinitions } from './vscode/mcp-definition-provider';
 import { OPEN_SUBAGENT_COMMAND, registerPlanTree } from './vscode/plan-tree';
+import { registerPlanEditCommands } from './vscode/plan-edit-commands';
 import { ProviderSource } from './vscode/provider-source';
 import { promptForApiKey } from './vscode/remote-provider';
 import { SessionController } from './vscode/session-controller';
@@ -97,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
 
   const tree = registerPlanTree(controller);
   own('tree', tree.disposable);
+  own('planEditCommands', registerPlanEditCommands({ controller, view: tree.view }));
   const statusBar = own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log };
   const webview = own(

@@ -8,6 +8,12 @@
 // item is still in the plan; otherwise (none or several in progress, or the item
 // is gone) after the plan's items, at the end of its level. Each child is shown
 // once, in the order the subagents started.
+//
+// After everything, a "Dropped" node lists the shown session's items that a model
+// write left out while unfinished and that have not come back since (the plan
+// ledger's `dropped`), each to be restored by a user edit. Only the shown session's
+// own items (`own`) are the user's to edit: a subagent's plan is its own session's.
+import type { DroppedItem } from '../core/plan/plan-ledger';
 import type { PlanTimeline, SubagentMark } from '../core/plan/timeline';
 import type { TodoItem } from '../core/plan/todo-schema';
 import type { StandingPlan } from '../core/plan/todos-projection';
@@ -20,7 +26,26 @@ export interface PlanItemNode {
   item: TodoItem;
   /** The timeline of the session that owns the item. */
   timeline: PlanTimeline;
+  /** An item of the shown session's own plan (not a subagent's). */
+  own: boolean;
+  /** Its place in its list, and the list's length (Move Up / Move Down). */
+  index: number;
+  count: number;
   children: PlanNode[];
+}
+
+/** The "Dropped" node: the items model writes dropped. */
+export interface DroppedGroupNode {
+  kind: 'dropped-group';
+  id: string;
+  children: DroppedItemNode[];
+}
+
+export interface DroppedItemNode {
+  kind: 'dropped';
+  id: string;
+  dropped: DroppedItem;
+  children: [];
 }
 
 export interface SubagentNode {
@@ -32,7 +57,7 @@ export interface SubagentNode {
   children: PlanNode[];
 }
 
-export type PlanNode = PlanItemNode | SubagentNode;
+export type PlanNode = PlanItemNode | SubagentNode | DroppedGroupNode | DroppedItemNode;
 
 /** Nesting stops here whatever the logs say (the core stops at grandchildren). */
 const MAX_DEPTH = 4;
@@ -45,7 +70,8 @@ export function buildPlanNodes(
   prefix = 'plan',
   depth = 0,
 ): PlanNode[] {
-  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, timeline, children: [] }));
+  const count = plan?.length ?? 0;
+  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, timeline, own: depth === 0, index, count, children: [] }));
   const byContent = new Map(items.map((node) => [node.item.content, node]));
   const loose: SubagentNode[] = [];
   for (const mark of timeline.subagents) {
@@ -61,6 +87,19 @@ export function buildPlanNodes(
   // state by id, and one first shown without children would stay unexpandable.
   for (const node of items) if (node.children.length) node.id += '/+';
   return [...items, ...loose];
+}
+
+/** The shown session's nodes: its plan level, then the "Dropped" node when a model write dropped items. */
+export function buildTreeNodes(
+  plan: StandingPlan,
+  timeline: PlanTimeline,
+  dropped: readonly DroppedItem[],
+  childOf: (sessionId: string) => ChildSnapshot | null,
+): PlanNode[] {
+  const nodes = buildPlanNodes(plan, timeline, childOf);
+  if (!dropped.length) return nodes;
+  const children: DroppedItemNode[] = dropped.map((d) => ({ kind: 'dropped', id: `dropped/${d.seq}:${d.content}`, dropped: d, children: [] }));
+  return [...nodes, { kind: 'dropped-group', id: 'dropped', children }];
 }
 
 /** Every node, depth first (parents before children). */

@@ -1,13 +1,15 @@
 // The Plan view: the standing plan's items in order (a codicon per status, the
-// elapsed time of in-progress items, the full text in the tooltip) with each
-// subagent's own plan nested (plan-tree-model.ts says where). It reads the
+// elapsed time of in-progress items, the full text and the item's history in the
+// tooltip) with each subagent's own plan nested (plan-tree-model.ts says where) and
+// the items model writes dropped under "Dropped". The edit actions on its nodes are
+// plan-edit-commands.ts; plan-tree-items.ts says how each node looks. It reads the
 // controller's folds on every change and keeps nothing of its own but the nodes it
 // last handed to VS Code (so it can refresh exactly the ticking ones).
 import * as vscode from 'vscode';
-import { durationParts, inProgressElapsedMs } from '../core/plan/timeline';
-import type { TodoStatus } from '../core/domain-literals';
+import { timingRows } from '../core/plan/history-format';
 import { planProgress, progressFraction } from '../core/plan/summaries';
-import { buildPlanNodes, tickingNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
+import { droppedGroupTreeItem, droppedTreeItem, itemTreeItem } from './plan-tree-items';
+import { buildTreeNodes, tickingNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
 import type { SessionController } from './session-controller';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';
@@ -17,58 +19,7 @@ export const OPEN_SUBAGENT_COMMAND = 'agentChecklist.openSubagent';
 const TICK_MS = 1000;
 
 export type { PlanNode } from './plan-tree-model';
-
-export function statusLabel(status: TodoStatus): string {
-  switch (status) {
-    case 'completed':
-      return vscode.l10n.t('completed');
-    case 'in_progress':
-      return vscode.l10n.t('in progress');
-    case 'pending':
-      return vscode.l10n.t('pending');
-  }
-}
-
-/** `42s`, `3m 07s`, `1h 02m`. */
-export function formatElapsed(ms: number): string {
-  const { hours, minutes, seconds } = durationParts(ms);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  if (hours) return vscode.l10n.t('{0}h {1}m', hours, pad(minutes));
-  if (minutes) return vscode.l10n.t('{0}m {1}s', minutes, pad(seconds));
-  return vscode.l10n.t('{0}s', seconds);
-}
-
-/** The codicon of an item: spinning while its session works on it, a play mark once its turn is over. */
-export function itemIcon(node: PlanItemNode): vscode.ThemeIcon {
-  switch (node.item.status) {
-    case 'completed':
-      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-    case 'in_progress':
-      return new vscode.ThemeIcon(node.timeline.turnEndedAt === null ? 'sync~spin' : 'debug-start', new vscode.ThemeColor('charts.blue'));
-    case 'pending':
-      return new vscode.ThemeIcon('circle-large-outline');
-  }
-}
-
-function itemTreeItem(node: PlanItemNode, now: Date): vscode.TreeItem {
-  const { item } = node;
-  const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
-  const tree = new vscode.TreeItem(item.content, state);
-  tree.id = node.id;
-  tree.iconPath = itemIcon(node);
-  const status = statusLabel(item.status);
-  const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.timeline, item.content, now) : null;
-  const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
-  tree.description = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : status;
-  const tooltip = new vscode.MarkdownString('', true);
-  tooltip.appendText(item.content);
-  tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
-  tooltip.appendText(elapsed ? vscode.l10n.t('{0} for {1}', status, elapsed) : status);
-  tree.tooltip = tooltip;
-  tree.accessibilityInformation = { label: elapsed ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed) : `${item.content}, ${status}` };
-  tree.contextValue = `todo.${item.status}`;
-  return tree;
-}
+export { formatElapsed, itemIcon, statusLabel } from './plan-tree-items';
 
 function outcomeLabel(node: SubagentNode): string {
   if (node.child?.running) return vscode.l10n.t('running');
@@ -128,6 +79,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     this.subscriptions = [
       controller.onDidChangePlan(rebuild),
       controller.onDidChangeTimeline(rebuild),
+      controller.onDidChangeLedger(rebuild), // the dropped items, who added what
       controller.children.onDidChange((change) => {
         if (change.planChanged || change.runningChanged) rebuild(); // a child's transcript items alone change nothing here
       }),
@@ -135,7 +87,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   }
 
   private get nodes(): PlanNode[] {
-    this.roots ??= buildPlanNodes(this.controller.standingPlan, this.controller.planTimeline, (id) => this.controller.children.get(id));
+    const { controller } = this;
+    this.roots ??= buildTreeNodes(controller.standingPlan, controller.planTimeline, controller.planLedger.dropped, (id) => controller.children.get(id));
     return this.roots;
   }
 
@@ -144,7 +97,20 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   }
 
   getTreeItem(node: PlanNode): vscode.TreeItem {
-    return node.kind === 'item' ? itemTreeItem(node, new Date()) : subagentTreeItem(node);
+    const now = new Date();
+    const editable = this.controller.canEditPlan;
+    switch (node.kind) {
+      case 'item': {
+        const history = node.own ? timingRows([node.item], this.controller.planLedger.timings, now)[0] : undefined;
+        return itemTreeItem(node, { now, editable, history });
+      }
+      case 'subagent':
+        return subagentTreeItem(node);
+      case 'dropped-group':
+        return droppedGroupTreeItem(node);
+      case 'dropped':
+        return droppedTreeItem(node, editable, now);
+    }
   }
 
   getParent(node: PlanNode): PlanNode | undefined {

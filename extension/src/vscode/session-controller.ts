@@ -9,6 +9,7 @@ import { runTurn, type LiveDelta } from '../core/agent/loop';
 import { Owner } from '../core/disposable';
 import type { PlanEditor, PlanEditOutcome } from '../core/plan/plan-editor';
 import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
+import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import type { StandingPlan } from '../core/plan/todos-projection';
 import type { PlanEdit } from '../core/plan/user-edit';
@@ -75,6 +76,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   private readonly sessionEmitter = this.register(new EventEmitter<void>());
   private readonly planEmitter = this.register(new EventEmitter<StandingPlan>());
   private readonly timelineEmitter = this.register(new EventEmitter<PlanTimeline>());
+  private readonly ledgerEmitter = this.register(new EventEmitter<PlanLedger>());
   private readonly itemsEmitter = this.register(new EventEmitter<TranscriptItem[]>());
   private readonly runEmitter = this.register(new EventEmitter<RunView>());
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
@@ -82,6 +84,8 @@ export class SessionController extends Owner implements vscode.Disposable {
   readonly onDidChangePlan = this.planEmitter.event;
   /** The plan's timeline changed (an item started, the turn ended, a subagent started or ended). */
   readonly onDidChangeTimeline = this.timelineEmitter.event;
+  /** The plan's ledger changed (per item: who added it, started, finished; the dropped items). */
+  readonly onDidChangeLedger = this.ledgerEmitter.event;
   /** Transcript items created or changed by appends to the open session. */
   readonly onDidChangeItems = this.itemsEmitter.event;
   readonly onDidChangeRun = this.runEmitter.event;
@@ -170,6 +174,10 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   get planTimeline(): PlanTimeline {
     return this.shown?.planTimeline ?? planTimelineProjection.init;
+  }
+
+  get planLedger(): PlanLedger {
+    return this.shown?.planLedger ?? planLedgerProjection.init;
   }
 
   get session(): Session | null {
@@ -366,6 +374,7 @@ export class SessionController extends Owner implements vscode.Disposable {
       ? new ShownSession(opened, {
           plan: (plan) => this.planEmitter.fire(plan),
           timeline: (timeline) => this.timelineEmitter.fire(timeline),
+          ledger: (ledger) => this.ledgerEmitter.fire(ledger),
           items: (items) => this.itemsEmitter.fire(items),
           event: (event) => {
             if (event.type === 'assistant/message' || event.type === 'step/end') this.liveStream.clear();
@@ -377,6 +386,7 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.sessionEmitter.fire();
     this.planEmitter.fire(this.standingPlan);
     this.timelineEmitter.fire(this.planTimeline);
+    this.ledgerEmitter.fire(this.planLedger);
   }
 
   /** The shown session is one our agent may continue (its own kind, in its own folder). */

@@ -1,6 +1,7 @@
 // The session the surfaces show: its open log and the live folds over it (the
 // standing plan, the plan timeline, the transcript items). Each listener runs only
 // for a new state; disposing stops the folds but leaves the log to its owner.
+import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
 import type { PlanTimeline } from '../core/plan/timeline';
 import { planTimelineProjection } from '../core/plan/timeline';
 import { standingTodos, todosProjection, type PlanState, type StandingPlan } from '../core/plan/todos-projection';
@@ -45,6 +46,8 @@ export function readTranscriptPage(file: string, cursor?: number): TranscriptPag
 export interface ShownSessionListener {
   plan(plan: StandingPlan): void;
   timeline(timeline: PlanTimeline): void;
+  /** The plan's ledger changed (who added each item and when, its times, the dropped items). */
+  ledger(ledger: PlanLedger): void;
   items(items: TranscriptItem[]): void;
   /** Every appended event, after the folds took it and before its transcript items. */
   event(event: SessionEvent): void;
@@ -53,6 +56,7 @@ export interface ShownSessionListener {
 export class ShownSession extends Owner {
   private readonly plan: LiveProjection<PlanState | null>;
   private readonly timeline: LiveProjection<PlanTimeline>;
+  private readonly ledger: LiveProjection<PlanLedger>;
 
   constructor(
     readonly opened: OpenedSession,
@@ -64,6 +68,8 @@ export class ShownSession extends Owner {
     this.plan.onChange((state) => listener.plan(standingTodos(state)));
     this.timeline = this.register(new LiveProjection(planTimelineProjection, session));
     this.timeline.onChange((state) => listener.timeline(state));
+    this.ledger = this.register(new LiveProjection(planLedgerProjection, session));
+    this.ledger.onChange((state) => listener.ledger(state));
     const folder = new TranscriptFolder();
     for (const event of session.events) folder.apply(event); // knows the open turn's calls
     this.register(
@@ -86,6 +92,10 @@ export class ShownSession extends Owner {
 
   get planTimeline(): PlanTimeline {
     return this.timeline.state;
+  }
+
+  get planLedger(): PlanLedger {
+    return this.ledger.state;
   }
 
   // dispose() (Owner) stops following the log; the log itself stays open: its owner closes it.

@@ -33,6 +33,8 @@ export interface PlanTreeRow {
   collapsible: 'none' | 'collapsed' | 'expanded';
   /** What a click runs: the command id and its arguments; null when nothing. */
   command: { id: string; arguments: unknown[] } | null;
+  /** What the menus' `viewItem` when-clauses match (plan-tree-items.ts). */
+  contextValue: string;
 }
 
 export interface PlanTreeNodeRow extends PlanTreeRow {
@@ -90,6 +92,8 @@ export interface AgentChecklistTestApi {
   sessions(): SessionListItem[];
   /** The Plan tree as VS Code gets it: every node (nested) through getChildren/getTreeItem. */
   planTree(): PlanTreeNodeRow[];
+  /** The Plan tree's node with tree item id `id`, the very object a menu hands its command; undefined if none. */
+  planTreeNode(id: string): PlanNode | undefined;
   /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
   statusBarTooltip(): string | null;
   webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean; editor: { ready: boolean; visible: boolean } | null };
@@ -153,6 +157,7 @@ function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
     id: item.id ?? '',
     collapsible: states[item.collapsibleState ?? 0] ?? 'none',
     command: item.command ? { id: item.command.command, arguments: item.command.arguments ?? [] } : null,
+    contextValue: item.contextValue ?? '',
   };
 }
 
@@ -170,6 +175,17 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: 
     planTree: () => {
       const { tree } = current();
       return treeRows(tree, tree.getChildren());
+    },
+    planTreeNode: (id) => {
+      const { tree } = current();
+      const find = (nodes: PlanNode[]): PlanNode | undefined => {
+        for (const node of nodes) {
+          const found = tree.getTreeItem(node).id === id ? node : find(tree.getChildren(node));
+          if (found) return found;
+        }
+        return undefined;
+      };
+      return find(tree.getChildren());
     },
     statusBarTooltip: () => current().statusBar.tooltip,
     statusBarText: () => current().statusBar.text,

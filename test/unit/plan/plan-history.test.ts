@@ -1,6 +1,7 @@
 // History, changes, timing and drop detection: pure folds over the log.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planChanges } from '../../../extension/src/core/plan/plan-changes';
 import { planAt, planHistory } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection, timeInProgressMs } from '../../../extension/src/core/plan/plan-ledger';
@@ -85,7 +86,7 @@ describe('plan ledger: timing and dropped items', () => {
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } }); // t8
     let ledger = fold(planLedgerProjection, s.events);
     const a = ledger.timings.get('a')!;
-    assert.deepEqual(a, { startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null });
+    assert.deepEqual(a, { addedAt: s.events[3]!.ts, addedBy: 'model', startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null });
     assert.equal(timeInProgressMs(ledger.timings.get('b')!, new Date('2030-01-01')), 2000, 'b paused at turn/end');
     s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] }); // t9, between turns
     s.append('turn/start', { turn: 2 }); // t10: carried, b resumes
@@ -119,6 +120,29 @@ describe('plan ledger: timing and dropped items', () => {
     s.append('turn/end', { turn: 2, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 3 });
     assert.deepEqual(fold(planLedgerProjection, s.events).dropped, []);
+  });
+
+  it('knows who added each item and when; a user Edit Text… keeps the item its times, an item the user adds is theirs', () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b')] })); // event 3
+    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+    s.append('todo/user-edit', { todos: [todo('alpha', 'in_progress'), todo('b'), todo('c')] }); // reword a, add c
+    const ledger = fold(planLedgerProjection, s.events);
+    const edit = s.events.at(-1)!;
+    const alpha = ledger.timings.get('alpha')!;
+    assert.deepEqual([alpha.addedAt, alpha.addedBy, alpha.startedAt], [s.events[3]!.ts, 'model', s.events[3]!.ts], 'the reworded item is the same item');
+    assert.deepEqual([ledger.timings.get('c')!.addedAt, ledger.timings.get('c')!.addedBy], [edit.ts, 'user']);
+    assert.equal(ledger.timings.has('a'), false);
+    const rows = timingRows(ledger.plan!.todos, ledger.timings, new Date('2030-01-01'));
+    assert.deepEqual(
+      rows.map((r) => [r.content, r.addedBy, r.startedAt !== null, r.finishedAt]),
+      [
+        ['alpha', 'model', true, null],
+        ['b', 'model', false, null],
+        ['c', 'user', false, null],
+      ],
+    );
   });
 
   it('returns the same reference for events it ignores', () => {

@@ -6,6 +6,7 @@ import type { PlanVersion } from './plan-history';
 import { timeInProgressMs, type ItemTiming } from './plan-ledger';
 import { planAsMarkdown, planAsText } from './summaries';
 import type { TodoItem } from './todo-schema';
+import type { PlanAuthor } from './todos-projection';
 
 const AUTHOR = { model: 'the model', user: 'the user' } as const;
 
@@ -33,15 +34,19 @@ export function formatDuration(ms: number): string {
 
 export interface TimingRow {
   content: string;
+  /** When the item entered the standing plan, and who put it there (the model or the user). */
+  addedAt: string | null;
+  addedBy: PlanAuthor | null;
   startedAt: string | null;
   finishedAt: string | null;
   inProgressMs: number;
 }
 
+/** One row per item of `plan` (in order): the presenter behind Export Plan, `history` and the Plan tree's tooltips. */
 export function timingRows(plan: readonly TodoItem[], timings: ReadonlyMap<string, ItemTiming>, now: Date): TimingRow[] {
   return plan.map((item) => {
     const t = timings.get(item.content);
-    return { content: item.content, startedAt: t?.startedAt ?? null, finishedAt: t?.finishedAt ?? null, inProgressMs: t ? timeInProgressMs(t, now) : 0 };
+    return { content: item.content, addedAt: t?.addedAt ?? null, addedBy: t?.addedBy ?? null, startedAt: t?.startedAt ?? null, finishedAt: t?.finishedAt ?? null, inProgressMs: t ? timeInProgressMs(t, now) : 0 };
   });
 }
 

@@ -62,8 +62,11 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     lines.push(planAsMarkdown(doc.standingPlan));
   }
   if (doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) {
-    lines.push('', '## Timing', '', '| Item | Started | Finished | In progress |', '|---|---|---|---|');
-    for (const t of doc.timing) lines.push(`| ${cell(t.content)} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`);
+    lines.push('', '## Timing', '', '| Item | Added | Started | Finished | In progress |', '|---|---|---|---|---|');
+    for (const t of doc.timing) {
+      const added = t.addedAt ? `${t.addedAt} by the ${t.addedBy ?? 'model'}` : '—';
+      lines.push(`| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`);
+    }
   }
   if (doc.dropped.length) {
     lines.push('', '## Dropped', '', '_Unfinished items a model write left out._', '');

@@ -9,15 +9,20 @@
 // next turn (latest event a user edit) resumes its in-progress items at turn/start.
 // `startedAt` is the first time it went in progress; `finishedAt` the time it became
 // completed (unset again if it is reopened). A turn/start that clears the plan clears
-// the ledger. A dropped item is forgotten once it is listed again (restored or
+// the ledger. `addedAt`/`addedBy` are the version that first listed the item in this
+// plan (a user's Edit Text… keeps the item's times: it is the same item, reworded;
+// plan-changes.ts says when a removed and an added item are one). A dropped item is forgotten once it is listed again (restored or
 // rewritten) and when the plan is cleared.
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
 import { planChanges } from './plan-changes';
 import type { TodoItem, TodoStatus } from './todo-schema';
-import { todosProjection, type PlanState } from './todos-projection';
+import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
 
 export interface ItemTiming {
+  /** The version that first listed the item in the standing plan, and who wrote it. */
+  addedAt: string;
+  addedBy: PlanAuthor;
   startedAt: string | null;
   finishedAt: string | null;
   /** In-progress time of intervals already closed. */
@@ -50,7 +55,7 @@ const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
 export const planLedgerProjection: Projection<PlanLedger> = {
   key: 'plan-ledger',
-  stateVersion: 1,
+  stateVersion: 2,
   init: EMPTY,
   apply(state: PlanLedger, event: SessionEvent): PlanLedger {
     switch (event.type) {
@@ -81,15 +86,18 @@ export const planLedgerProjection: Projection<PlanLedger> = {
 function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoItem[], seq: number, ts: string): PlanLedger {
   const listed = new Set(todos.map((t) => t.content));
   const dropped = state.dropped.filter((d) => !listed.has(d.content));
+  const by: PlanAuthor = byModel ? 'model' : 'user';
+  const changes = state.plan ? planChanges(state.plan.todos, todos, by) : [];
   if (byModel && state.plan) {
-    const changes = planChanges(state.plan.todos, todos, 'model');
     state.plan.todos.forEach((item, index) => {
       if (changes.some((c) => c.kind === 'dropped' && c.content === item.content)) dropped.push({ content: item.content, status: item.status, index, seq, ts });
     });
   }
+  /** new text -> old text, for items the user reworded. */
+  const reworded = new Map(changes.flatMap((c) => (c.kind === 'text' && c.from !== undefined ? [[c.content, c.from] as const] : [])));
   const timings = new Map<string, ItemTiming>();
   for (const item of todos) {
-    const was = state.timings.get(item.content) ?? { startedAt: null, finishedAt: null, closedMs: 0, runningSince: null };
+    const was = state.timings.get(item.content) ?? state.timings.get(reworded.get(item.content) ?? '') ?? { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null };
     let t = was;
     if (item.status === 'in_progress') {
       if (t.runningSince === null && state.turnOpen) t = { ...t, runningSince: ts };
@@ -102,7 +110,7 @@ function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoI
     }
     timings.set(item.content, t);
   }
-  return { plan: { todos, by: byModel ? 'model' : 'user', seq }, timings, dropped, turnOpen: state.turnOpen };
+  return { plan: { todos, by, seq }, timings, dropped, turnOpen: state.turnOpen };
 }
 
 function close(t: ItemTiming, ts: string): ItemTiming {

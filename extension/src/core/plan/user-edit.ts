@@ -52,6 +52,18 @@ export function applyPlanEdit(plan: readonly TodoItem[] | null, edit: PlanEdit, 
   return { ok: true, todos: checked.todos, changed: !sameList(plan, checked.todos) };
 }
 
+/**
+ * Why `text` cannot be an item's text in `plan` by todo_write's rules (after trimming:
+ * empty, or another item's content), for an input box to say before the edit is
+ * made; `replacing` is the item being reworded (its own text is no duplicate). The
+ * edit itself is still validated in full when it lands (applyPlanEdit).
+ */
+export function itemTextProblem(plan: readonly TodoItem[] | null, text: string, replacing?: string): 'empty' | 'duplicate' | null {
+  const content = text.trim();
+  if (content === '') return 'empty';
+  return (plan ?? []).some((t) => t.content === content && t.content !== replacing) ? 'duplicate' : null;
+}
+
 function sameList(a: readonly TodoItem[] | null, b: readonly TodoItem[]): boolean {
   if (a === null || a.length !== b.length) return false;
   return a.every((t, i) => t.content === b[i]!.content && t.status === b[i]!.status);
