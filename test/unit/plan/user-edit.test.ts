@@ -8,7 +8,7 @@ import { ScriptedProvider } from '../../../extension/src/core/agent/providers/sc
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { PlanEditor, type PlanEditOutcome } from '../../../extension/src/core/plan/plan-editor';
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { applyPlanEdit, userEditNote } from '../../../extension/src/core/plan/user-edit';
+import { applyPlanEdit, itemTextProblem, userEditNote } from '../../../extension/src/core/plan/user-edit';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
@@ -108,6 +108,18 @@ describe('applyPlanEdit: the same rules as todo_write', () => {
     assert.deepEqual(applyPlanEdit(plan, { kind: 'status', content: 'b', status: 'in_progress' }, single), { ok: false, message: 'invalid todos: at most one task may be in_progress (got 2)' });
     assert.equal(applyPlanEdit(plan, { kind: 'status', content: 'b', status: 'in_progress' }, parallel).ok, true);
     assert.deepEqual(applyPlanEdit(plan, { kind: 'remove', content: 'nope' }, single), { ok: false, message: 'the plan has no item "nope"' });
+  });
+
+  it('itemTextProblem says before an edit what applyPlanEdit would refuse about a text: empty or a duplicate, after trimming', () => {
+    for (const text of ['', '   ', 'a', ' a ', 'b', 'new']) {
+      const problem = itemTextProblem(plan, text);
+      const result = applyPlanEdit(plan, { kind: 'add', text }, parallel);
+      assert.equal(problem === null, result.ok, `add ${JSON.stringify(text)}: ${problem} vs ${JSON.stringify(result)}`);
+      assert.equal(problem, text.trim() === '' ? 'empty' : ['a', 'b'].includes(text.trim()) ? 'duplicate' : null);
+    }
+    assert.equal(itemTextProblem(plan, ' b ', 'b'), null, 'rewording an item to its own text is no duplicate');
+    assert.equal(itemTextProblem(plan, 'a', 'b'), 'duplicate');
+    assert.equal(itemTextProblem(null, 'x'), null);
   });
 });
 
