@@ -39,7 +39,7 @@ describe('Plan tree and status bar', () => {
       for (const row of rows.slice(1, 3)) assert.match(row.description, /^in progress · \d+s$/, `${row.label} shows how long it has been in progress`);
       assert.equal(rows[3]?.description, '');
       const tooltip = unescapeMarkdown(rows[1]?.tooltip ?? '');
-      assert.match(tooltip, /^Port the lexer\n\n\$\(sync\) in progress for \d+s$/, 'full text, status and elapsed time');
+      assert.match(tooltip, /^Port the lexer\n\n\$\(sync\) in progress for \d+s\n\nAdded by the model at [^\n]+\n\nStarted at [^\n]+\n\nIn progress for \d+s in all$/, 'full text, status and elapsed time, then its history');
 
       assert.equal(api.statusBarText(), '$(loading~spin) 1/4 · Port the lexer +1', 'a spinner while the turn runs, +1 for the other active item');
       const statusTooltip = unescapeMarkdown(api.statusBarTooltip() ?? '');
