@@ -1,0 +1,152 @@
+// In the real workbench (code-server + Chromium): the user marks an item completed
+// from the Plan tree's CONTEXT MENU; the log gets a todo/user-edit, the webview strip,
+// the tree and the status bar agree, a reload restores it, and the next turn keeps it.
+// A later model write drops an unfinished item: it shows under "Dropped", and its
+// Restore action (from the context menu too) brings it back. Screenshots go to
+// test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { after, before, describe, it } from 'node:test';
+import {
+  agentFrame, answerInputBox, DARK_THEME_LABEL, expandStrip, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBar, readStrip, readTree,
+  runCommand, screenshot, sessionLogFiles, setTheme, until, type ScriptedWorkbench, type Workbench,
+} from './workbench';
+
+const ITEMS = ['Reproduce the bug', 'Fix the parser', 'Add a regression test'];
+const plan = (statuses: string[]) => ({ todos: ITEMS.map((content, i) => ({ content, status: statuses[i] })) });
+const FIRST_TURN = {
+  responses: [{ text: 'Planning.', toolCalls: [{ name: 'todo_write', arguments: plan(['in_progress', 'pending', 'pending']) }] }, { text: 'Planned; over to you.' }],
+};
+const SECOND_TURN = { responses: [{ text: 'Your plan stands.' }] };
+// The model goes on with item 2 and leaves out item 3, unfinished: dropped.
+const THIRD_TURN = {
+  responses: [
+    { text: 'Fixing.', toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: ITEMS[0], status: 'completed' }, { content: ITEMS[1], status: 'in_progress' }] } }] },
+    { text: 'Fixed the parser.' },
+  ],
+};
+
+/** The log lines of the workbench's one session log, parsed. */
+function logTypes(workbench: Workbench): { type: string; data?: unknown }[] {
+  const files = sessionLogFiles(workbench.server.userDataDir);
+  assert.equal(files.length, 1, `one session log: ${files.join(', ')}`);
+  return fs
+    .readFileSync(files[0] ?? '', 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const parsed: unknown = JSON.parse(l);
+      return typeof parsed === 'object' && parsed !== null && 'type' in parsed && typeof parsed.type === 'string' ? { type: parsed.type, data: 'data' in parsed ? parsed.data : undefined } : { type: '' };
+    });
+}
+
+/** Opens the context menu of the Plan tree row labelled `label` and picks `action`. */
+async function contextMenu(page: Page, label: string, action: string): Promise<void> {
+  const row = page.locator('.pane:has(.pane-header[aria-label*="Plan"]) .monaco-list-row[role=treeitem]', { has: page.locator('.label-name', { hasText: label }) }).first();
+  await row.click({ button: 'right' });
+  const item = page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^${action}$`) }).first();
+  await item.waitFor({ timeout: 10_000 });
+  await screenshot(page, `plan-edit-menu-${action.toLowerCase().replace(/\W+/g, '-')}.png`);
+  await item.click();
+  await page.locator('.context-view .monaco-menu').waitFor({ state: 'hidden' });
+}
+
+async function sendPrompt(page: Page, text: string, finalText: string): Promise<void> {
+  await runCommand(page, 'Agent Checklist: Send Prompt…');
+  await answerInputBox(page, 'Agent Checklist: Send Prompt', text);
+  const frame = agentFrame(page);
+  await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: finalText }).waitFor({ timeout: 60_000 });
+  await frame.locator('.composer button[type=submit]').waitFor();
+}
+
+const shape = async (page: Page): Promise<string[][]> => (await readTree(page)).map((r) => [r.label, r.description.replace(/ · \d+(h|m|s).*$/, ''), r.icon, r.level ?? '']);
+
+describe('editing the plan from the Plan tree, in the real workbench', () => {
+  let scripted: ScriptedWorkbench | undefined;
+  let workbench: Workbench;
+
+  before(async () => {
+    scripted = await openScriptedWorkbench(FIRST_TURN);
+    workbench = scripted.workbench;
+  });
+
+  after(async () => {
+    await scripted?.close();
+  });
+
+  it('marks an item completed from the context menu: one todo/user-edit; the strip, the tree and the status bar agree', async () => {
+    const { page } = workbench;
+    await openContainer(page);
+    await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
+    await sendPrompt(page, 'The parser drops the last token; fix it', 'Planned; over to you.');
+    await until(() => readStatusBar(page), (t) => t === '0/3 · Reproduce the bug', 'the status bar item');
+
+    await contextMenu(page, ITEMS[0] ?? '', 'Mark Completed');
+    const edits = await until(async () => logTypes(workbench).filter((l) => l.type === 'todo/user-edit'), (e) => e.length === 1, 'a todo/user-edit in the log');
+    assert.deepEqual(edits[0]?.data, plan(['completed', 'pending', 'pending']));
+
+    assert.equal(await until(() => readStatusBar(page), (t) => t === '1/3', 'the status bar'), '1/3');
+    const tree = await until(() => shape(page), (t) => t[0]?.[1] === 'completed', 'the tree');
+    assert.deepEqual(tree, [
+      [ITEMS[0], 'completed', 'pass', '1'],
+      [ITEMS[1], '', 'circle-large-outline', '1'],
+      [ITEMS[2], '', 'circle-large-outline', '1'],
+    ]);
+    const frame = agentFrame(page);
+    await expandStrip(frame);
+    const strip = await until(() => readStrip(frame), (s) => s.items[0]?.status === 'completed', 'the strip');
+    assert.deepEqual(strip.items, [
+      { content: ITEMS[0], status: 'completed' },
+      { content: ITEMS[1], status: 'pending' },
+      { content: ITEMS[2], status: 'pending' },
+    ]);
+    await screenshot(page, 'plan-edit-light.png');
+    await setTheme(page, DARK_THEME_LABEL, true);
+    await screenshot(page, 'plan-edit-dark.png');
+    await setTheme(page, LIGHT_THEME_LABEL, false);
+  });
+
+  it('restores the edited plan after a reload, and the next turn keeps it', async () => {
+    const { page } = workbench;
+    fs.writeFileSync(scripted?.scriptPath ?? '', JSON.stringify(SECOND_TURN));
+    await page.reload();
+    await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+    await openContainer(page);
+    await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
+    assert.equal(await until(() => readStatusBar(page), (t) => t === '1/3', 'the restored status bar'), '1/3');
+    assert.equal((await until(() => shape(page), (t) => t.length === 3, 'the restored tree'))[0]?.[2], 'pass');
+
+    await sendPrompt(page, 'Carry on', 'Your plan stands.');
+    const types = logTypes(workbench).map((l) => l.type);
+    assert.equal(types.filter((t) => t === 'turn/start').length, 2, 'a second turn ran');
+    assert.equal(await readStatusBar(page), '1/3', 'the user-edited plan carried into the new turn');
+    assert.equal((await shape(page))[0]?.[1], 'completed');
+  });
+
+  it('shows an item a model write dropped under "Dropped"; Restore from its context menu brings it back', async () => {
+    const { page } = workbench;
+    fs.writeFileSync(scripted?.scriptPath ?? '', JSON.stringify(THIRD_TURN));
+    await sendPrompt(page, 'Fix it now', 'Fixed the parser.');
+    const tree = await until(() => shape(page), (t) => t.some((r) => r[0] === 'Dropped'), 'the Dropped node');
+    assert.deepEqual(tree, [
+      [ITEMS[0], 'completed', 'pass', '1'],
+      [ITEMS[1], 'in progress', 'debug-start', '1'],
+      ['Dropped', '1', 'tree-item-expanded', '1'], // readTree sees its twistie first: shown expanded
+      [ITEMS[2], 'dropped while pending', 'circle-slash', '2'],
+    ]);
+    await screenshot(page, 'plan-edit-dropped.png');
+
+    await contextMenu(page, ITEMS[2] ?? '', 'Restore');
+    const restored = await until(() => shape(page), (t) => !t.some((r) => r[0] === 'Dropped'), 'the item back in the plan');
+    assert.deepEqual(restored, [
+      [ITEMS[0], 'completed', 'pass', '1'],
+      [ITEMS[1], 'in progress', 'debug-start', '1'],
+      [ITEMS[2], '', 'circle-large-outline', '1'],
+    ]);
+    const last = logTypes(workbench).filter((l) => l.type === 'todo/user-edit').at(-1);
+    assert.deepEqual(last?.data, plan(['completed', 'in_progress', 'pending']), 'Restore is a user edit: the item back where it was, as it was');
+    assert.equal(await readStatusBar(page), '1/3 · Fix the parser');
+    await screenshot(page, 'plan-edit-restored.png');
+  });
+});
