@@ -4,11 +4,14 @@
 // the transcript shows the divider "Earlier conversation summarized", collapsed,
 // expanding to the summary; the header shows the context meter; the plan strip and the
 // Plan tree are unchanged by the compaction; a window reload restores the divider,
-// the meter and the plan. Screenshot in test-results/e2e/.
+// the meter and the plan, and Continue then starts the next turn with the continue
+// prompt. Screenshot in test-results/e2e/.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { agentFrame, answerInputBox, expandStrip, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
+import { agentFrame, answerInputBox, expandStrip, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, sessionLogFiles, until, type ScriptedWorkbench } from './workbench';
+import { CONTINUE_PROMPT } from '../../extension/src/core/domain-literals';
 
 const ITEMS = ['Read the parser', 'Guard empty input', 'Add a regression test'];
 const SUMMARY = 'The user asked to fix the parser crash on empty input. The parser was read; guarding empty input is next.';
@@ -20,6 +23,7 @@ const SCRIPT = {
   ],
 };
 const COUNTS = '1 completed · 1 in progress · 1 pending';
+const CONTINUED = 'Picking up where I stopped.';
 
 async function treeShape(page: Page): Promise<string[][]> {
   return (await readTree(page)).map((r) => [r.label, r.icon]);
@@ -78,6 +82,8 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     assert.match((await meter.innerText()).trim(), /^· context \d+k \/ 32k$/, 'the summary alone would be under 1k');
     await screenshot(page, 'context-compaction-light.png');
 
+    // A reload starts a new extension host whose scripted model plays its file from the top: what Continue gets.
+    fs.writeFileSync(scripted.scriptPath, JSON.stringify({ responses: [{ text: CONTINUED }] }));
     await page.reload();
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     await openContainer(page);
@@ -90,5 +96,17 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     await expandStrip(frame);
     assert.deepEqual(await until(() => readStrip(frame), (s) => s.counts === COUNTS && s.items.length === 3, 'the restored strip'), strip);
     assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 3, 'the restored tree'), tree);
+
+    // Continue, still offered after the reload, starts the next turn with the continue prompt.
+    await frame.locator('.item-turn-end.reason-max-steps [data-testid="continue"]').click();
+    await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: CONTINUED }).waitFor({ timeout: 60_000 });
+    await frame.locator('[data-testid="send"]').waitFor();
+    const [logPath] = sessionLogFiles(scripted.workbench.server.userDataDir);
+    assert.ok(logPath, 'the session log');
+    const lines = fs.readFileSync(logPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; data?: { turn?: number; message?: { text?: string }; reason?: { kind?: string } } });
+    const turn2 = lines.filter((l) => l.data?.turn === 2);
+    assert.equal(turn2.find((l) => l.type === 'user/message')?.data?.message?.text, CONTINUE_PROMPT);
+    assert.equal(turn2.find((l) => l.type === 'turn/end')?.data?.reason?.kind, 'completed');
+    assert.equal(await frame.locator('[data-testid="continue"]').count(), 0, 'no offer once the next turn completed');
   });
 });

@@ -37,3 +37,9 @@ export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 /** Where a tool call is: announced, running, answered ok, answered with an error. */
 export const TOOL_CALL_STATUSES = ['pending', 'running', 'ok', 'error'] as const;
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+
+/**
+ * What the Agent view's Continue sends after a turn ended `max-steps`: the next turn
+ * picks up where it stopped. The user's prompt to the model, so not localized.
+ */
+export const CONTINUE_PROMPT = 'Continue where you stopped.';

@@ -13,7 +13,7 @@ import { transcriptFromEvents, type TranscriptItem } from '../../../extension/sr
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import { AgentView } from '../../../webview/src/app';
-import { CONTINUE_PROMPT } from '../../../webview/src/components/transcript';
+import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { HOSTILE, snapshotBody, stamp } from './fixtures';
 import { click, mount, posted, text } from './render';

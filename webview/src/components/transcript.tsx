@@ -5,6 +5,7 @@
 // and the text streaming in for the current step.
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
+import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
@@ -14,8 +15,6 @@ import { memo } from '../memo';
 import { ToolRow } from './tool-row';
 
 const NONE: readonly ApprovalView[] = [];
-/** What Continue sends after a turn stopped at the step limit: the next turn picks up where it stopped. */
-export const CONTINUE_PROMPT = 'Continue where you stopped.';
 const NO_APPROVALS: ReadonlyMap<string, ApprovalView[]> = new Map();
 
 /** One transcript item; memoized, so a new item re-renders that row only. */
