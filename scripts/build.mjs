@@ -8,8 +8,10 @@
 // `import('./providers/<name>.js')`, a path relative to the bundle (dist/); Node's
 // import() of that CommonJS bundle finds its named exports (esbuild annotates them).
 // Activation and a scripted CLI run load none of them. The build fails if a lazy package slips into a main bundle by a static import.
+// The same holds for our own lazy modules (LAZY_MODULES: `agent-checklist mcp`'s server, dist/mcp.js, with the MCP SDK).
 import * as esbuild from 'esbuild';
-import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -37,10 +39,33 @@ export const LAZY_PACKAGES = {
   're2-wasm': { file: 're2', exports: ['RE2'] },
 };
 
-/** In a main bundle, `import('<lazy package>')` becomes an import() of its bundle; a static import of one is an error. */
+/**
+ * Our own modules loaded only when used, each its own bundle: the module -> its bundle's
+ * path under dist/. `agent-checklist mcp` loads cli/mcp-stdio.ts (the MCP SDK's server
+ * on stdio) with `await import('../mcp-stdio')` when it runs, so no other command pays
+ * for the SDK. The MCP SDK may be in these bundles only.
+ */
+export const LAZY_MODULES = { 'extension/src/cli/mcp-stdio.ts': 'mcp' };
+// By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).
+const LAZY_MODULE_FILES = new Map(Object.entries(LAZY_MODULES).map(([module, file]) => [realpathSync(module), file]));
+
+/**
+ * In a main bundle, `import('<lazy package or module>')` becomes an import() of its
+ * bundle; a static import of one is an error, and so is any import of the MCP SDK.
+ */
 const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/sdk(\/.*)?$/ }, (args) => ({
+      errors: [{ text: `${args.path}: the MCP SDK is only in dist/mcp.js; use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
+    }));
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      const file = LAZY_MODULE_FILES.get(target) ?? LAZY_MODULE_FILES.get(`${target}.ts`);
+      if (file === undefined) return undefined;
+      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)` }] };
+      return { path: `./${file}.js`, external: true };
+    });
     const names = Object.keys(LAZY_PACKAGES).map((n) => n.replace(/[/@]/g, '\\$&'));
     build.onResolve({ filter: new RegExp(`^(${names.join('|')})(/.*)?$`) }, (args) => {
       const file = LAZY_PACKAGES[args.path]?.file;
@@ -52,11 +77,14 @@ const lazyPackages = {
 };
 
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
-const lazyBundles = Object.entries(LAZY_PACKAGES).map(([name, { file, exports }]) => ({
-  ...node,
-  stdin: { contents: `export { ${exports.join(', ')} } from ${JSON.stringify(name)};`, resolveDir: '.', loader: 'js' },
-  outfile: `dist/${file}.js`,
-}));
+const lazyBundles = [
+  ...Object.entries(LAZY_PACKAGES).map(([name, { file, exports }]) => ({
+    ...node,
+    stdin: { contents: `export { ${exports.join(', ')} } from ${JSON.stringify(name)};`, resolveDir: '.', loader: 'js' },
+    outfile: `dist/${file}.js`,
+  })),
+  ...Object.entries(LAZY_MODULES).map(([module, file]) => ({ ...node, entryPoints: [module], outfile: `dist/${file}.js` })),
+];
 
 /**
  * The test API (vscode/test-api.ts) is its own bundle, and only outside production:

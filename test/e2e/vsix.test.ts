@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { installExtension, makeTempDir } from '../../scripts/vscode-server/server.mjs';
-import { agentFrame, answerInputBox, openContainer, openWorkbench, readStatusBar, readStrip, runCommand, screenshot, until, type Workbench } from './workbench';
+import { agentFrame, answerInputBox, expandStrip, openContainer, openWorkbench, readStatusBar, readStrip, runCommand, screenshot, until, type Workbench } from './workbench';
 
 describe('the packaged VSIX in a clean code-server', () => {
   let workbench: Workbench | undefined;
@@ -35,7 +35,7 @@ describe('the packaged VSIX in a clean code-server', () => {
     const installed = fs.readdirSync(extensionsDir).filter((name) => name.startsWith('agent-checklist.agent-checklist-'));
     assert.equal(installed.length, 1, `installed once: ${fs.readdirSync(extensionsDir).join(', ')}`);
     const root = path.join(extensionsDir, installed[0] ?? '');
-    for (const file of ['package.json', 'dist/extension.js', 'dist/webview/main.js', 'dist/demo/demo-script.json']) {
+    for (const file of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/mcp.js', 'dist/webview/main.js', 'dist/demo/demo-script.json']) {
       assert.ok(fs.existsSync(path.join(root, file)), `${file} is in the VSIX`);
     }
     assert.ok(!fs.existsSync(path.join(root, 'extension', 'src')), 'sources are not shipped');
@@ -55,7 +55,9 @@ describe('the packaged VSIX in a clean code-server', () => {
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Show me how the plan works');
     const status = await until(() => readStatusBar(page), (t) => t === '5/5', 'the demo plan to finish in the status bar', 90_000);
     assert.equal(status, '5/5');
-    const strip = await until(() => readStrip(frame), (s) => s.header === 'Plan 5 completed', 'the strip to show the finished plan');
+    await until(() => readStrip(frame), (s) => s.header === 'Plan 5 completed', 'the strip to show the finished plan');
+    await expandStrip(frame); // collapsed to its header by default
+    const strip = await readStrip(frame);
     assert.equal(strip.items.length, 5);
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'Nothing in your workspace was changed' }).waitFor({ timeout: 60_000 });
     await frame.locator('.composer button[type=submit]').waitFor(); // the turn has ended: Send is back

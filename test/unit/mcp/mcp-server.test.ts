@@ -38,9 +38,13 @@ describe('agent-checklist mcp: handshake and tool list', () => {
     assert.deepEqual(logsIn(path.join(cwd, SESSIONS)), [], 'a connection that writes nothing leaves no log');
   });
 
-  it('ships the MCP SDK in dist/cli.js only, never in dist/extension.js', () => {
-    assert.match(fs.readFileSync(cliPath, 'utf8'), /StdioServerTransport/);
-    assert.doesNotMatch(fs.readFileSync(path.join(path.dirname(cliPath), 'extension.js'), 'utf8'), /StdioServerTransport|McpError/);
+  it('ships the MCP SDK in dist/mcp.js only, which dist/cli.js loads for `mcp`; never in dist/cli.js or dist/extension.js', () => {
+    const dist = path.dirname(cliPath);
+    assert.match(fs.readFileSync(path.join(dist, 'mcp.js'), 'utf8'), /StdioServerTransport/);
+    const cli = fs.readFileSync(cliPath, 'utf8');
+    assert.doesNotMatch(cli, /StdioServerTransport|McpError|modelcontextprotocol/, 'dist/cli.js holds the MCP SDK');
+    assert.match(cli, /import\("\.\/mcp\.js"\)/, 'dist/cli.js loads dist/mcp.js');
+    assert.doesNotMatch(fs.readFileSync(path.join(dist, 'extension.js'), 'utf8'), /StdioServerTransport|McpError|modelcontextprotocol/);
   });
 
   it('refuses to start without the todo_write policy: exit 2, nothing on stdout', () => {

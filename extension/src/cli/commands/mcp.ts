@@ -10,8 +10,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { startPlanServer } from '../../core/mcp/plan-server';
 import { repairAbandonedLogs } from '../../core/store/abandoned-logs';
 import { SessionStore } from '../../core/store/session-store';
 import { parseJson } from '../../core/store/parse-json';
@@ -53,8 +51,9 @@ export async function mcpCommand(io: CliIo, flags: McpFlags, signal: AbortSignal
   for (const r of sweep.repaired) log(`repaired ${r.path} (its server stopped without closing it): cut ${r.cutBytes} torn bytes, appended ${r.appended} event(s)`);
   for (const f of sweep.failed) log(`could not repair ${f.path}: ${f.message}`);
 
-  const transport = new StdioServerTransport(streams.stdin as never, streams.stdout as never);
-  const server = await startPlanServer(transport, { store, policy: { allowParallelInProgress }, cwd: io.cwd, version: ownVersion(), log });
+  // The MCP SDK is loaded here, not at start: its bundle (dist/mcp.js) is most of the CLI's size.
+  const { serveOnStdio } = await import('../mcp-stdio');
+  const server = await serveOnStdio(streams, { store, policy: { allowParallelInProgress }, cwd: io.cwd, version: ownVersion(), log });
   const stop = () => void server.close();
   streams.stdin.on('end', stop);
   streams.stdin.on('close', stop);
