@@ -149,4 +149,28 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     assert.equal(await readStatusBar(page), '1/3 · Fix the parser');
     await screenshot(page, 'plan-edit-restored.png');
   });
+
+  it('asks for the text of Add Item… (view title) and Edit Text… (context menu), refusing a duplicate in the input box', async () => {
+    const { page } = workbench;
+    const pane = page.locator('.pane:has(.pane-header[aria-label*="Plan"])');
+    await pane.locator('.pane-header').hover();
+    await pane.locator('.pane-header .action-label[aria-label="Add Item…"]').click();
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Agent Checklist: Add Plan Item' }).waitFor();
+    await input.fill(` ${ITEMS[1]} `);
+    const message = page.locator('.quick-input-widget .quick-input-message');
+    await until(async () => (await message.innerText()).trim(), (t) => t === 'The plan already has this item.', 'the duplicate refused in the input box');
+    await screenshot(page, 'plan-edit-add-duplicate.png');
+    await input.fill('Ship the fix');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await until(() => shape(page), (t) => t.at(-1)?.[0] === 'Ship the fix', 'the added item at the end');
+
+    await contextMenu(page, 'Ship the fix', 'Edit Text…');
+    await answerInputBox(page, 'Agent Checklist: Edit Plan Item', '  Ship the fix today  ');
+    const rows = await until(() => shape(page), (t) => t.at(-1)?.[0] === 'Ship the fix today', 'the reworded item');
+    assert.deepEqual(rows.map((r) => r[0]), [...ITEMS, 'Ship the fix today']);
+    const last = logTypes(workbench).filter((l) => l.type === 'todo/user-edit').at(-1);
+    assert.deepEqual(last?.data, { todos: [...plan(['completed', 'in_progress', 'pending']).todos, { content: 'Ship the fix today', status: 'pending' }] }, 'trimmed, as todo_write trims');
+  });
 });
