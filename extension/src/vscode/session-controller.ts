@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { runTurn, type LiveDelta } from '../core/agent/loop';
 import { Owner } from '../core/disposable';
-import type { PlanEditor, PlanEditOutcome } from '../core/plan/plan-editor';
+import type { PlanEditOutcome } from '../core/plan/plan-editor';
 import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
 import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
@@ -32,7 +32,7 @@ import { buildTurnTools } from './turn-tools';
 import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from './writable-session';
-import { editNotLanded, noSessionToEdit, readOnlyPlan, shownPlanEditor, shuttingDownEdit } from './session-plan-editor';
+import { ShownPlanEditing } from './session-plan-editor';
 
 export interface SessionControllerOptions {
   store: SessionStore;
@@ -56,8 +56,8 @@ export interface SessionControllerOptions {
 type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
 export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
-  /** The shown session's plan editor; null when nothing is shown or it is shown read-only. */
-  private editor: PlanEditor | null = null;
+  /** The shown session's plan editor (none when it is shown read-only). */
+  private readonly planEditing: ShownPlanEditing;
   /** The folder of the shown session's log (read-only reloads read it from there). */
   private shownFolder: SessionFolder;
   private readonly folderSet: { readonly all: readonly SessionFolder[] };
@@ -94,6 +94,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   constructor(private readonly options: SessionControllerOptions) {
     super();
     this.children = this.register(new ChildSessions(options.store, options.log));
+    this.planEditing = new ShownPlanEditing(() => ({ allowParallelInProgress: options.settings().allowParallelInProgress }), options.log);
     this.approvals = this.newApprovals();
     this.folderSet = options.folders ?? { all: [{ store: options.store, fallback: 'agent' }] };
     this.shownFolder = this.folders[0]!;
@@ -220,19 +221,12 @@ export class SessionController extends Owner implements vscode.Disposable {
    * boundary while a step is open. A read-only or followed session, or none, refuses.
    */
   editPlan(edit: PlanEdit): Promise<PlanEditOutcome> {
-    if (this.disposed) return Promise.resolve(shuttingDownEdit());
-    if (!this.shown) return Promise.resolve(noSessionToEdit());
-    const editor = this.editor;
-    if (!editor) return Promise.resolve(readOnlyPlan());
-    return editor.submit(edit).then((outcome) => {
-      this.options.log.info(`user edit (${edit.kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
-      return outcome;
-    });
+    return this.planEditing.edit(edit);
   }
 
   /** This window may edit the shown session's plan (it writes that session). */
   get canEditPlan(): boolean {
-    return this.editor !== null && !this.disposed;
+    return this.planEditing.canEdit;
   }
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
@@ -277,7 +271,7 @@ export class SessionController extends Owner implements vscode.Disposable {
       throw error;
     }
     // The session's own editor (show() made it when the session was shown for writing).
-    const editor = this.editor?.session === session ? this.editor : null;
+    const editor = this.planEditing.editorOf(session);
     const abort = new AbortController();
     const run: RunningTurn = { turn: session.lastTurn + 1, abort, stopping: false, done: Promise.resolve(undefined) };
     // Running before the turn starts: its first appends (and a failure before any
@@ -298,9 +292,7 @@ export class SessionController extends Owner implements vscode.Disposable {
         throw error;
       } finally {
         tools.owned.dispose();
-        // Edits queued in a step the turn never closed (a broken append) have no boundary left.
-        editor?.flush();
-        editor?.abandon(editNotLanded());
+        this.planEditing.turnEnded(editor);
         if (this.running === run) this.running = null;
         this.liveStream.clear();
         this.runEmitter.fire(this.runView);
@@ -368,8 +360,6 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.children.forget();
     }
     this.liveStream.clear();
-    this.editor?.abandon(editNotLanded());
-    this.editor = null;
     this.shown = opened
       ? new ShownSession(opened, {
           plan: (plan) => this.planEmitter.fire(plan),
@@ -381,8 +371,7 @@ export class SessionController extends Owner implements vscode.Disposable {
           },
         })
       : null;
-    const policy = (): { allowParallelInProgress: boolean } => ({ allowParallelInProgress: this.options.settings().allowParallelInProgress });
-    this.editor = this.shown ? shownPlanEditor(this.shown, policy) : null;
+    this.planEditing.show(this.shown);
     this.sessionEmitter.fire();
     this.planEmitter.fire(this.standingPlan);
     this.timelineEmitter.fire(this.planTimeline);
@@ -411,11 +400,10 @@ export class SessionController extends Owner implements vscode.Disposable {
   override dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.planEditing.close(); // edits still queued are refused; later ones too
     this.externalSubscription?.dispose();
     const run = this.running;
     const close = (): void => {
-      this.editor?.abandon(editNotLanded());
-      this.editor = null;
       this.shown?.dispose();
       this.shown?.opened.dispose();
       this.shown = null;
