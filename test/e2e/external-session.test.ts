@@ -3,9 +3,9 @@
 // Claude Code drives it — writes its plan into the workspace's
 // `.agent-checklist/sessions/`. With nothing typed in the editor, the Plan tree, the
 // Agent view's strip and the status bar show that plan and follow its next write
-// live; the session list names its source ("Claude Code (MCP)"); the view is
-// read-only (the MCP server is the log's writer). Read from the DOM; a screenshot goes
-// to test-results/e2e/external-session-light.png.
+// live; the session list and the read-only banner name its source ("Claude Code
+// (MCP)"); the view is read-only (the MCP server is the log's writer). Read from the
+// DOM; a screenshot goes to test-results/e2e/external-session-light.png.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -77,6 +77,8 @@ describe('an external agent’s plan in the workbench (issue 13)', () => {
     ]);
     const list = await until(() => readSessionList(frame), (l) => l.some((o) => o.selected && o.text.includes('Claude Code (MCP)')), 'the session list to label the shown session');
     assert.equal(list.filter((o) => o.text.includes('Claude Code (MCP)')).length, 1, 'one MCP session listed');
+    const banner = (await frame.locator('.banner-readonly').innerText()).replace(/\s+/g, ' ');
+    assert.match(banner, /This session belongs to Claude Code \(MCP\); it is shown read-only here\./, 'read-only, and it says whose session it is');
     const logs = fs.readdirSync(path.join(workspace, '.agent-checklist', 'sessions')).filter((n) => n.endsWith('.jsonl'));
     assert.equal(logs.length, 1, 'the MCP server wrote one log into the workspace');
 

@@ -24,6 +24,7 @@ import { LiveStream } from './live-stream';
 import type { PlanWrite } from './external-sessions';
 import { openLatestSession, openSessionReadOnly, type OpenedSession } from './opened-session';
 import { isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
+import { sourceLabel } from '../core/session/source';
 import { sourceLabelView } from './source-label';
 import type { ProviderSource } from './provider-source';
 import type { AgentSettings } from './settings';
@@ -187,7 +188,9 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   get sessionView(): SessionView | null {
     if (!this.opened) return null;
-    return { id: this.opened.session.id, title: this.opened.session.header.title ?? null, readOnly: this.opened.readOnly };
+    const view = { id: this.opened.session.id, title: this.opened.session.header.title ?? null, readOnly: this.opened.readOnly };
+    if (this.isShowingOwnSession()) return view;
+    return { ...view, writer: sourceLabelView(sourceLabel(this.opened.session.header.source, this.shownFolder.fallback)) };
   }
 
   /** The log file, once the session has one (a new session writes it on its first append). */

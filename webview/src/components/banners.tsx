@@ -3,7 +3,7 @@
 // a provider that cannot run, a session shown read-only. The demo banner can be
 // dismissed (the host remembers it; the header's "Demo" label stays).
 import type { ProviderView, SessionView } from '../../../extension/src/core/protocol/messages';
-import { useStrings } from '../i18n';
+import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 
 export function Banners({ provider, session }: { provider: ProviderView | null; session: SessionView | null }) {
@@ -43,7 +43,7 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
       {session?.readOnly && (
         <div class="banner banner-readonly" role="note">
           <span class="codicon codicon-lock" aria-hidden="true" />
-          <span>{s.readOnlyBanner}</span>
+          <span>{session.writer ? format(s.readOnlyExternalBanner, session.writer) : s.readOnlyBanner}</span>
           <button type="button" class="link-button" onClick={() => post({ type: 'newSession' })}>
             {s.newSession}
           </button>

@@ -32,8 +32,14 @@ export type { PlanItemView, PlanView };
 export interface SessionView {
   id: string;
   title: string | null;
-  /** Another window holds the session's write lock: this one only shows it. */
+  /** Another window holds the session's write lock, or another program writes it: this one only shows it. */
   readOnly: boolean;
+  /**
+   * Another program's session (an MCP client, a CLI run, the Chat tool): who writes
+   * it, as the session list labels it ("Claude Code (MCP)"); the read-only banner
+   * names it. Absent for the editor's own agent sessions.
+   */
+  writer?: string;
 }
 
 /** The session header's context line: `31k / 128k` (last prompt tokens / window) and the rules file the model is told (`AGENTS.md`). */
@@ -160,7 +166,7 @@ export type WebviewMessage =
 
 const seq = z.number().check(z.int(), z.minimum(1));
 
-const sessionViewSchema = z.strictObject({ id: z.string(), title: z.nullable(z.string()), readOnly: z.boolean() }) satisfies z.ZodMiniType<SessionView>;
+const sessionViewSchema = z.strictObject({ id: z.string(), title: z.nullable(z.string()), readOnly: z.boolean(), writer: z.exactOptional(z.string()) }) satisfies z.ZodMiniType<SessionView>;
 
 const providerViewSchema = z.strictObject({
   id: z.string(),

@@ -21,6 +21,7 @@ export const WEBVIEW_STRINGS = {
   openSettings: 'Open Settings',
   dismiss: 'Dismiss',
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
+  readOnlyExternalBanner: 'This session belongs to {0}; it is shown read-only here.',
   // Transcript
   transcript: 'Transcript',
   taskDone: 'Done',

@@ -1,0 +1,34 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The read-only banner says who writes the shown session: another program's session
+// (here an MCP client's) is named as the session list labels it; a session of the
+// editor's own agent that another window holds keeps the "another window" text.
+import './render';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { HostMessage } from '../../../extension/src/core/protocol/messages';
+import { AgentView } from '../../../webview/src/app';
+import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
+import { snapshotBody, stamp } from './fixtures';
+import { mount } from './render';
+
+function bannerText(session: { id: string; title: string | null; readOnly: boolean; writer?: string }): string | null {
+  const state = stamp([snapshotBody({ session })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+  const page = mount(<AgentView view={state.view} />);
+  const text = page.root.querySelector('.banner-readonly')?.textContent ?? null;
+  page.unmount();
+  return text;
+}
+
+describe('read-only banner', () => {
+  it('names the program that writes another program’s session', () => {
+    assert.match(bannerText({ id: 's1', title: null, readOnly: true, writer: 'Claude Code (MCP)' }) ?? '', /^This session belongs to Claude Code \(MCP\); it is shown read-only here\./);
+  });
+
+  it('says another window writes it for the editor’s own session locked elsewhere', () => {
+    assert.match(bannerText({ id: 's1', title: null, readOnly: true }) ?? '', /^Another window is writing this session; it is shown read-only here\./);
+  });
+
+  it('shows no banner for a session this window writes', () => {
+    assert.equal(bannerText({ id: 's1', title: null, readOnly: false }), null);
+  });
+});
