@@ -1,0 +1,248 @@
+// Issue 12 in the real VS Code (code-server) and a real browser, at 1400×900 with the
+// default layout and the default (demo) model, whose turn writes a 5-item plan:
+// - a turn that ends while the Agent view is hidden raises a notification with the
+//   plan's summary, and its Show action reveals the view;
+// - the transcript shows at least 10 lines of text (counted from the DOM: the line
+//   boxes of its text that lie wholly inside the transcript's visible box);
+// - one "+" for New Session, and Open in Editor shows the same session in a tab;
+// - axe-core, run inside the Agent view's own frame, reports no violation in the
+//   light, dark and high-contrast themes, over an answer with a link, a task list, a
+//   table and code, a bash row and a waiting approval.
+// Screenshots go to test-results/e2e/.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
+import {
+  answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, openWorkbench, readStatusBar, runCommand, screenshot,
+  setTheme, until, type ScriptedWorkbench, type Workbench,
+} from './workbench';
+
+const DEMO_DONE = 'Done — in the demo.';
+const AXE_SOURCE = fs.readFileSync(path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/**
+ * Runs a palette command with the workbench focused: a key pressed while the focus
+ * is inside a webview never reaches the workbench, so first click the activity
+ * bar's empty space (which takes the focus out of the frame and does nothing else).
+ */
+async function command(page: Page, title: string): Promise<void> {
+  await page.locator('.activitybar').click({ position: { x: 24, y: 700 } });
+  await runCommand(page, title);
+}
+
+/**
+ * The content frame of the side bar's page or the editor tab's: webview iframes sit
+ * in an overlay of the workbench, so they are told apart by where they are drawn.
+ */
+async function pageFrame(page: Page, where: 'view' | 'editor'): Promise<Frame> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const sideBar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+    for (const outer of await page.locator('iframe.webview.ready').elementHandles()) {
+      const box = await outer.boundingBox();
+      if (!box || !sideBar || box.width === 0) continue;
+      const inSideBar = box.x + box.width / 2 < sideBar.x + sideBar.width;
+      if ((where === 'view') !== inSideBar) continue;
+      const inner = await (await outer.contentFrame())?.locator('iframe#active-frame').elementHandle({ timeout: 10_000 });
+      const frame = await inner?.contentFrame();
+      if (frame) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no Agent page in the ${where === 'view' ? 'side bar' : 'editor area'}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** What the transcript shows now: its rendered text lines wholly inside its visible box, and the heights of the page's parts. */
+async function transcriptLines(frame: Frame): Promise<{ lines: number; parts: Record<string, number> }> {
+  return frame.locator('.app').evaluate((app) => {
+    const doc = app.ownerDocument;
+    const transcript = doc.querySelector('.transcript');
+    if (!transcript) return { lines: 0, parts: {} };
+    const box = transcript.getBoundingClientRect();
+    const tops: number[] = [];
+    const walker = doc.createTreeWalker(transcript, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('.visually-hidden')) continue;
+      const range = doc.createRange();
+      range.selectNodeContents(node);
+      const rects = range.getClientRects();
+      for (let i = 0; i < rects.length; i++) {
+        const rect = rects.item(i);
+        if (!rect || rect.width < 1 || rect.height < 4) continue;
+        if (rect.top < box.top - 1 || rect.bottom > box.bottom + 1) continue;
+        tops.push(rect.top);
+      }
+    }
+    // Rects of one line (several text nodes side by side) share their top within a few pixels.
+    const sorted = tops.sort((a, b) => a - b);
+    const lines = sorted.filter((t, i) => i === 0 || t - (sorted[i - 1] ?? 0) > 3).length;
+    // (No named function in here: the test's compiler would wrap it in a helper the page does not have.)
+    const parts: Record<string, number> = {};
+    for (const [name, selector] of Object.entries({ page: '.app', header: '.session-header', banner: '.banner-demo', transcript: '.transcript', strip: '.plan-strip', composer: '.composer' })) {
+      parts[name] = Math.round(doc.querySelector(selector)?.getBoundingClientRect().height ?? 0);
+    }
+    return { lines, parts };
+  });
+}
+
+type AxeRun = (context: unknown, options: object) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[]; passes: { id: string }[]; incomplete: { id: string }[] }>;
+
+/** axe-core's violations in the page, the rules that passed (an audit of an empty page passes few) and those it could not decide. */
+async function axeAudit(frame: Frame): Promise<{ violations: { id: string; impact: string | null; nodes: string[] }[]; passed: string[]; incomplete: string[] }> {
+  if (!(await frame.evaluate(() => 'axe' in globalThis))) await frame.evaluate(AXE_SOURCE);
+  return frame.locator('.app').evaluate(async (app) => {
+    const axe = (globalThis as unknown as { axe: { run: AxeRun } }).axe;
+    const result = await axe.run(app.ownerDocument, { resultTypes: ['violations'] });
+    return { violations: result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, nodes: v.nodes.map((n) => JSON.stringify(n.target)) })), passed: result.passes.map((p) => p.id), incomplete: result.incomplete.map((i) => i.id) };
+  });
+}
+
+const RICH_ANSWER = [
+  'The guard is in. See [the parser notes](https://example.com/parser) for why empty input reached it, and the table below.',
+  '',
+  '- [x] Reproduce the crash',
+  '- [ ] Add a regression test',
+  '',
+  '| case | result |',
+  '|:--|--:|',
+  '| empty | ok |',
+  '',
+  '```ts',
+  'if (input.length === 0) return [];',
+  '```',
+].join('\n');
+const PLAN = ['Reproduce the crash', 'Guard the parser', 'Add a regression test', 'Update the changelog', 'Run the whole suite'];
+/** An answer with every kind of Markdown, a bash call that waits for approval. */
+const RICH_SCRIPT = {
+  responses: [
+    {
+      text: RICH_ANSWER,
+      toolCalls: [
+        { name: 'todo_write', arguments: { todos: PLAN.map((content, i) => ({ content, status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending' })) } },
+        { name: 'bash', arguments: { command: 'npm test' } },
+      ],
+    },
+    { text: 'Tests pass.' },
+  ],
+};
+
+describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
+  let workbench: Workbench | undefined;
+
+  before(async () => {
+    workbench = await openWorkbench({ extensionDevelopmentPath: REPO_ROOT });
+  });
+
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('notifies with the plan summary when a turn ends while the Agent view is hidden, and Show reveals the view', async () => {
+    const { page } = workbench!;
+    await openContainer(page);
+    await pageFrame(page, 'view').then((f) => f.locator('.composer-input').waitFor({ timeout: 60_000 }));
+    // Send Prompt… shows the Agent view; the demo's turn takes several seconds, so the Explorer replaces it while the turn runs.
+    await command(page, 'Agent Checklist: Send Prompt…');
+    await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Add validation to the signup form');
+    await page.locator('.activitybar .action-item a.action-label[aria-label^="Explorer"]').click();
+    await page.locator('.pane-header[aria-label^="Plan"]').waitFor({ state: 'hidden' });
+    assert.equal(((await readStatusBar(page)) ?? '').startsWith('5/5'), false, 'the turn was still running when the view was hidden');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'The agent finished its turn.' });
+    await toast.waitFor({ timeout: 90_000 });
+    const message = (await toast.locator('.notification-list-item-message').innerText()).replace(/\s+/g, ' ').trim();
+    assert.match(message, /^The agent finished its turn\. Plan: \d\/5 done/, message);
+    await screenshot(page, 'notification-turn-ended.png');
+    await toast.locator('.monaco-button', { hasText: 'Show' }).click();
+    const frame = await pageFrame(page, 'view');
+    await frame.locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
+  });
+
+  it('shows at least 10 transcript lines with the 5-item plan in the default layout, with one "+" for New Session', async () => {
+    const { page } = workbench!;
+    const frame = await pageFrame(page, 'view');
+    await frame.locator('.plan-strip').waitFor();
+    assert.equal(await frame.locator('[data-testid="plan-strip-item"]').count() <= 5, true);
+    const measured = await until(() => transcriptLines(frame), (m) => m.lines >= 10, 'ten transcript lines', 10_000).catch(async () => transcriptLines(frame));
+    await screenshot(page, 'layout-1400x900.png');
+    console.log(`[layout] default: ${measured.lines} transcript lines; heights ${JSON.stringify(measured.parts)}`);
+    assert.ok(measured.lines >= 10, `only ${measured.lines} transcript lines: ${JSON.stringify(measured.parts)}`);
+    assert.equal(await frame.locator('[data-testid="new-session"]').count(), 1, 'the header has the one "+"');
+    const titleActions = page.locator('.pane-header[aria-label^="Agent"] .actions .action-label');
+    const labels = await titleActions.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    assert.equal(labels.filter((l) => l.startsWith('New Session')).length, 0, `no "+" in the view title: ${labels.join(', ')}`);
+
+    await frame.locator('[data-testid="demo-banner-dismiss"]').click();
+    await frame.locator('.banner-demo').waitFor({ state: 'detached' });
+    const roomier = await transcriptLines(frame);
+    console.log(`[layout] demo banner dismissed: ${roomier.lines} transcript lines; heights ${JSON.stringify(roomier.parts)}`);
+    assert.ok(roomier.lines >= measured.lines);
+    await screenshot(page, 'layout-1400x900-banner-dismissed.png');
+  });
+
+  it('Open in Editor shows the same session in an editor tab, and invoking it again reveals that tab', async () => {
+    const { page } = workbench!;
+    await command(page, 'Agent Checklist: Open in Editor');
+    const editor = await pageFrame(page, 'editor');
+    await editor.locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
+    const view = await pageFrame(page, 'view');
+    const titleOf = (f: Frame) => f.locator('[data-testid="session-title"]').innerText();
+    assert.equal(await titleOf(editor), await titleOf(view), 'the same session');
+    assert.equal(await editor.locator('[data-testid="plan-strip-header"]').innerText(), await view.locator('[data-testid="plan-strip-header"]').innerText(), 'the same plan');
+    await screenshot(page, 'open-in-editor.png');
+    await command(page, 'View: Close All Editors').catch(() => undefined);
+    await page.locator('.tabs-container .tab').waitFor({ state: 'detached' });
+    await command(page, 'Agent Checklist: Open in Editor');
+    await command(page, 'Agent Checklist: Open in Editor');
+    assert.equal(await page.locator('.tabs-container .tab').count(), 1, 'one tab, revealed rather than opened twice');
+    await command(page, 'View: Close All Editors');
+  });
+});
+
+describe('the Agent view under a standard audit (issue 12)', () => {
+  let scripted: ScriptedWorkbench | undefined;
+
+  before(async () => {
+    scripted = await openScriptedWorkbench(RICH_SCRIPT);
+  });
+
+  after(async () => {
+    await scripted?.close();
+  });
+
+  it('axe-core in the Agent view finds no violation in the light, dark and high-contrast themes', async () => {
+    const { page } = scripted!.workbench;
+    await openContainer(page);
+    const frame = await pageFrame(page, 'view');
+    await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
+    await frame.locator('.composer-input').fill('Guard the parser against empty input');
+    await frame.locator('.composer-input').press('Enter');
+    await frame.locator('.approval').waitFor({ timeout: 30_000 });
+    await frame.locator('.markdown a', { hasText: 'the parser notes' }).waitFor();
+    await frame.locator('[data-testid="plan-strip-header"]').click(); // audit the strip's items too
+    await frame.locator('[data-testid="plan-strip-item"]').first().waitFor();
+    const found: Record<string, unknown> = {};
+    // The color theme picker sets workbench.colorTheme (Default Light Modern, Default Dark Modern, Default High Contrast).
+    for (const [label, kind] of [
+      [LIGHT_THEME_LABEL, false],
+      [DARK_THEME_LABEL, true],
+      [HIGH_CONTRAST_THEME_LABEL, 'high-contrast'],
+    ] as const) {
+      await page.locator('.activitybar').click({ position: { x: 24, y: 700 } });
+      await setTheme(page, label, kind);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the webview's theme variables follow the workbench's
+      // In view, so axe can compare the link's colours with the text around it (obscured, it can only say "incomplete").
+      await frame.locator('.markdown a', { hasText: 'the parser notes' }).scrollIntoViewIfNeeded();
+      const { violations, passed, incomplete } = await axeAudit(frame);
+      assert.ok(passed.length >= 15, `axe ran its rules over the page (${passed.length} passed)`);
+      await screenshot(page, `axe-${label.toLowerCase().replace(/\s+/g, '-')}.png`);
+      found[label] = violations;
+      console.log(`[axe] ${label}: ${passed.length} rules passed, ${violations.length} violation(s) ${JSON.stringify(violations)}; could not decide: ${incomplete.join(', ') || 'none'}`);
+      if (violations.length === 0) assert.ok(passed.includes('link-in-text-block'), `axe judged the link in the answer (incomplete: ${incomplete.join(', ')})`);
+    }
+    assert.deepEqual(found, { [LIGHT_THEME_LABEL]: [], [DARK_THEME_LABEL]: [], [HIGH_CONTRAST_THEME_LABEL]: [] });
+    await frame.locator('.approval button', { hasText: 'Deny' }).click();
+  });
+});
