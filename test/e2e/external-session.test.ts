@@ -70,6 +70,7 @@ describe('an external agent’s plan in the workbench (issue 13)', () => {
     await until(() => readStrip(frame), (s) => s.counts === '1 completed · 1 in progress · 1 pending', 'the strip to show the MCP plan');
     await expandStrip(frame); // collapsed to its header by default
     const strip = await readStrip(frame);
+    assert.equal(await frame.locator('.plan-strip input[type="checkbox"]').count(), 0, 'read-only: no edit controls');
     assert.deepEqual(strip.items, [
       { content: ITEMS[0], status: 'completed' },
       { content: ITEMS[1], status: 'in_progress' },

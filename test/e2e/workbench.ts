@@ -246,7 +246,8 @@ export async function readStrip(frame: FrameLocator): Promise<StripState> {
 export async function expandStrip(frame: FrameLocator): Promise<void> {
   const header = frame.locator('.plan-strip .plan-header');
   await header.waitFor();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  // From the keyboard: a workbench hover (the activity bar's tooltip) may cover the strip and take a click.
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.press('Enter');
   await frame.locator('.plan-strip .plan-header[aria-expanded="true"]').waitFor();
 }
 

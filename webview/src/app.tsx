@@ -7,10 +7,12 @@ import { checkHostMessage } from '../../extension/src/core/protocol/host-message
 import { Banners } from './components/banners';
 import { ChildPanel } from './components/child-panel';
 import { Composer } from './components/composer';
+import { PlanHistory } from './components/plan-history';
 import { PlanAnnouncer, PlanStrip } from './components/plan-strip';
 import { SessionHeader } from './components/session-header';
 import { Transcript } from './components/transcript';
 import { StringsContext } from './i18n';
+import { useToggle } from './ui-toggle';
 import { initialState, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';
 
@@ -46,6 +48,7 @@ export function App() {
 export function AgentView({ view }: { view: ViewState }) {
   const childId = view.child?.sessionId ?? null;
   useReturnFocus(childId);
+  const history = usePlanHistory(view);
   if (!view.loaded) return <main class="app loading">{view.strings.loading}</main>;
   const running = view.run.state === 'running';
   return (
@@ -54,6 +57,8 @@ export function AgentView({ view }: { view: ViewState }) {
       <Banners provider={view.provider} session={view.session} />
       {view.child ? (
         <ChildPanel child={view.child} approvals={view.approvals} />
+      ) : history.open ? (
+        <PlanHistory history={view.history} close={history.toggle} />
       ) : (
         <Transcript items={view.items} stream={view.stream} cursor={view.cursor} running={running} approvals={view.approvals} sessionId={view.session?.id ?? null} />
       )}
@@ -62,11 +67,34 @@ export function AgentView({ view }: { view: ViewState }) {
           {view.notice.text}
         </div>
       )}
-      <PlanStrip plan={view.plan} />
+      <PlanStrip plan={view.plan} editable={view.session !== null && !view.session.readOnly} history={history} />
       <PlanAnnouncer completed={view.announcement.completed} />
       <Composer run={view.run} />
     </main>
   );
+}
+
+/**
+ * The plan history's toggle (a UI toggle the page remembers). While it is open and the
+ * page has no history (first open, after a snapshot), the page asks the host for it;
+ * closing tells the host to stop sending versions.
+ */
+function usePlanHistory(view: ViewState): { open: boolean; toggle: () => void } {
+  const [open, setOpen] = useToggle('planHistoryOpen', false);
+  const missing = view.history === null;
+  useEffect(() => {
+    if (view.loaded && open && missing) post({ type: 'planHistory', open: true });
+  }, [view.loaded, open, missing]);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) document.querySelector<HTMLElement>('[data-testid="plan-history-toggle"]')?.focus(); // back where it was opened
+    wasOpen.current = open;
+  }, [open]);
+  const toggle = (): void => {
+    if (open) post({ type: 'planHistory', open: false });
+    setOpen(!open);
+  };
+  return { open, toggle };
 }
 
 /** When a subagent panel closes, focus goes back to the button that opened it. */

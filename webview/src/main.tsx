@@ -4,6 +4,7 @@
 import { render } from 'preact';
 import { App } from './app';
 import './styles.css';
+import './plan.css';
 
 const root = document.getElementById('root');
 if (root) render(<App />, root);

@@ -24,13 +24,14 @@ import type { ProviderSource } from './provider-source';
 import type { SessionController } from './session-controller';
 import type { AgentSettings } from './settings';
 import type { WebviewApprovalGate } from './webview-approval-gate';
+import { WebviewPlanChannel } from './webview-plan-channel';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
 /** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
 const STREAM_INTERVAL_MS = 40;
 
 /** Requests the view handles itself; the rest map to commands (`execute`). */
-type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' }>;
+type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory' }>;
 export type CommandMessage = Exclude<WebviewMessage, OwnMessage>;
 
 export interface AgentWebviewOptions {
@@ -65,11 +66,21 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
   private readonly postedEmitter = new vscode.EventEmitter<HostMessage>();
   /** Every message posted to the side bar's page, after it was posted. */
   readonly onDidPost = this.postedEmitter.event;
+  /** The strip's edits and the plan history, per page. */
+  private readonly plan: WebviewPlanChannel<AgentPage>;
 
   constructor(private readonly options: AgentWebviewOptions) {
     const { controller, approvals } = options;
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
+    this.plan = new WebviewPlanChannel({
+      session: () => controller.session,
+      onDidChangeSession: controller.onDidChangeSession,
+      edit: (edit) => controller.editPlan(edit),
+      postTo: (page, body) => this.postTo(page, body),
+      notice: (level, text) => this.notice(level, text),
+    });
     this.owned.push(
+      this.plan,
       controller.onDidChangeSession(() => {
         this.child.forget();
         clearTimeout(this.streamTimer);
@@ -141,6 +152,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
       this.options.extensionUri,
       (from, data) => void this.handleMessage(data, from),
       (gone) => {
+        this.plan.forget(gone);
         if (this.pages.get(kind) === gone) this.pages.delete(kind);
       },
     );
@@ -205,6 +217,12 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
         case 'closeChild':
           this.child.show(null);
           return;
+        case 'editPlan':
+          await this.plan.edit(message.edit);
+          return;
+        case 'planHistory':
+          if (page) this.plan.showHistory(page, message.open);
+          return;
         default:
           await this.options.execute(message);
       }
@@ -230,6 +248,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     } catch (error) {
       this.options.log.error(`could not read the transcript: ${error instanceof Error ? error.message : String(error)}`);
     }
+    this.plan.forget(page); // the snapshot clears the page's history: a page still showing it asks again
     this.postTo(page, {
       type: 'snapshot',
       session: controller.sessionView,

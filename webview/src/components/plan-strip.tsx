@@ -7,23 +7,53 @@
 // strip and one for a subagent's. Hidden while no plan stands and while the plan is
 // empty. Every item is listed — several may be in progress — and the first active one
 // is scrolled into view.
-import { useLayoutEffect, useRef } from 'preact/hooks';
+//
+// In a session this window writes (`editable`: the host's session view is not
+// read-only) each item is a PlanRow (checkbox, keys, menu) and the list ends with Add
+// Item…; a subagent's strip and a read-only session's show the items only. The header
+// bar also opens the plan history (`onHistory`).
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '../../../extension/src/core/protocol/messages';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
+import { PLAN_KEYS_ID, PlanRow, TextInput } from './plan-row';
 import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
 
 export const STATUS_GLYPH: Record<PlanItemView['status'], string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline' };
 
-export function PlanStrip({ plan, variant = 'main' }: { plan: PlanView | null; variant?: 'main' | 'child' }) {
+export interface PlanStripProps {
+  plan: PlanView | null;
+  variant?: 'main' | 'child';
+  /** The user may edit this plan (main strip of a writable session). */
+  editable?: boolean;
+  /** The plan history's toggle (main strip): whether it shows, and how to flip it. */
+  history?: { open: boolean; toggle: () => void };
+}
+
+/** How long a focus request waits for the plan it expects (a refused edit never brings one). */
+const FOCUS_WAIT_MS = 3000;
+
+export function PlanStrip({ plan, variant = 'main', editable = false, history }: PlanStripProps) {
   const s = useStrings();
   const [expanded, setExpanded] = useToggle(variant === 'main' ? 'planExpanded' : 'childPlanExpanded', false);
+  const [adding, setAdding] = useState(false);
   const list = useRef<HTMLUListElement>(null);
+  const wantFocus = useRef<{ content: string; index: number; at: number } | null>(null);
   useLayoutEffect(() => {
+    const want = wantFocus.current;
+    wantFocus.current = null;
+    if (want && Date.now() - want.at < FOCUS_WAIT_MS) {
+      const boxes = [...(list.current?.querySelectorAll<HTMLInputElement>('.plan-check') ?? [])];
+      (boxes.find((box) => box.dataset.content === want.content) ?? boxes[Math.min(want.index, boxes.length - 1)])?.focus();
+      return;
+    }
     const active = list.current?.querySelector('[data-status="in_progress"]');
     if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
   }, [plan, expanded]);
+  const focusLater = (content: string, index: number): void => {
+    wantFocus.current = { content, index, at: Date.now() };
+  };
   if (!plan || plan.todos.length === 0) return null;
   const main = variant === 'main';
   const listId = main ? 'plan-items' : 'child-plan-items';
@@ -46,21 +76,62 @@ export function PlanStrip({ plan, variant = 'main' }: { plan: PlanView | null; v
             <button type="button" class="icon-button" title={s.focusPlan} aria-label={s.focusPlan} data-testid="plan-focus" onClick={() => post({ type: 'focusPlan' })}>
               <span class="codicon codicon-list-tree" aria-hidden="true" />
             </button>
+            {history && (
+              <button type="button" class="icon-button" title={s.planHistory} aria-label={s.planHistory} aria-expanded={history.open} aria-controls="plan-history" data-testid="plan-history-toggle" onClick={history.toggle}>
+                <span class="codicon codicon-history" aria-hidden="true" />
+              </button>
+            )}
           </>
         )}
       </div>
       {expanded && (
         <ul class="plan-items" role="list" id={listId} ref={list}>
-          {plan.todos.map((todo) => (
-            <li key={todo.content} class={`plan-item status-${todo.status}`} data-status={todo.status} data-testid="plan-strip-item">
-              <span class={`codicon codicon-${STATUS_GLYPH[todo.status]}`} aria-hidden="true" />
-              <span class="plan-item-content">{todo.content}</span>
-              <span class="visually-hidden">, {statusText[todo.status]}</span>
+          {plan.todos.map((todo, index) =>
+            editable ? (
+              <PlanRow key={todo.content} todo={todo} index={index} count={plan.todos.length} glyph={STATUS_GLYPH[todo.status]} statusText={statusText[todo.status]} focusLater={focusLater} />
+            ) : (
+              <PlanItem key={todo.content} todo={todo} statusText={statusText[todo.status]} />
+            ),
+          )}
+          {editable && (
+            <li class="plan-item-new">
+              {adding ? (
+                <TextInput
+                  label={s.newItem}
+                  initial=""
+                  submit={(text) => {
+                    setAdding(false);
+                    focusLater(text, plan.todos.length);
+                    post({ type: 'editPlan', edit: { kind: 'add', text } });
+                  }}
+                  cancel={() => setAdding(false)}
+                />
+              ) : (
+                <button type="button" class="plan-add" data-testid="plan-add" onClick={() => setAdding(true)}>
+                  <span class="codicon codicon-add" aria-hidden="true" /> {s.addItem}
+                </button>
+              )}
             </li>
-          ))}
+          )}
         </ul>
       )}
+      {expanded && editable && (
+        <p class="visually-hidden" id={PLAN_KEYS_ID}>
+          {s.planKeys}
+        </p>
+      )}
     </section>
+  );
+}
+
+/** One item, read only: its status glyph, its text and its status in words. */
+export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText: string }) {
+  return (
+    <li class={`plan-item status-${todo.status}`} data-status={todo.status} data-testid="plan-strip-item">
+      <span class={`codicon codicon-${STATUS_GLYPH[todo.status]}`} aria-hidden="true" />
+      <span class="plan-item-content">{todo.content}</span>
+      <span class="visually-hidden">, {statusText}</span>
+    </li>
   );
 }
 

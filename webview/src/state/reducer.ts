@@ -6,7 +6,7 @@
 // below the applied seq is stale and dropped; one that arrives early (a gap before
 // it) is parked in `pending` until the gap fills or a newer snapshot supersedes it.
 // So any delivery order of the same messages ends in the same state.
-import type { ApprovalView, ChildView, ContextView, HostMessage, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
+import type { ApprovalView, ChildView, ContextView, HostMessage, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
 import { resolveStrings, type WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 
@@ -29,6 +29,8 @@ export interface ViewState {
   child: ChildView | null;
   /** The header's context meter and rules file (null until the host says). */
   context: ContextView | null;
+  /** The plan history while the page shows it (the host's views, in log order); null until the host sends it. */
+  history: PlanVersionView[] | null;
   /**
    * Items the latest plan message completed that the one before had not (for the
    * polite live region); `at` is that message's seq, so a repeat of the same text
@@ -68,6 +70,7 @@ export const initialState: State = {
     sessions: [],
     approvals: [],
     child: null,
+    history: null,
     announcement: { at: 0, completed: [] },
   },
 };
@@ -117,6 +120,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
         approvals: message.approvals ?? [],
         child: message.child ?? null,
         context: view.context,
+        history: null, // another session or a new page: a page that shows the history asks again
         announcement: { at: message.seq, completed: [] },
       };
     case 'items': {
@@ -145,6 +149,13 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
       return { ...view, approvals: message.approvals };
     case 'child':
       return { ...view, child: message.child };
+    case 'planHistory':
+      return { ...view, history: message.history };
+    case 'planVersion': {
+      const history = view.history;
+      if (!history || history.some((v) => v.seq === message.version.seq)) return view; // closed, or already in the whole list
+      return { ...view, history: [...history, message.version] };
+    }
     case 'childDelta': {
       const child = view.child;
       if (!child || child.sessionId !== message.sessionId) return view; // a panel since closed or replaced

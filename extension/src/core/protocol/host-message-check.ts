@@ -30,6 +30,8 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage['type'], true>> = {
   child: true,
   childDelta: true,
   context: true,
+  planHistory: true,
+  planVersion: true,
 };
 
 /** A host message when `data` is an object with a known `type` and an integer `seq` >= 1; why not, otherwise. */

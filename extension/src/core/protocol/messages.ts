@@ -18,16 +18,20 @@
 // changed: `items` (created or changed items, whole, by id), `plan`, and for the
 // open subagent panel `childDelta`; never the whole transcript again.
 //
+// The plan history is posted only while the page shows it (plan-history-view.ts).
+//
 // Extension point: a new host message is a member of HostMessage, of
 // hostMessageSchema and of HOST_MESSAGE_TYPES (host-message-check.ts), and a case in
 // webview/src/state/reducer.ts applyMessage (the compiler refuses a reducer or a
 // table without it).
 import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
+import { planEditSchema, type PlanEditRequest } from './plan-edit-schema';
+import { planVersionViewSchema, type PlanVersionView } from './plan-history-view';
 import { planViewSchema, type PlanItemView, type PlanView } from './plan-view';
 import { type TranscriptItem, transcriptItemSchema } from './transcript';
 
-export type { PlanItemView, PlanView };
+export type { PlanEditRequest, PlanItemView, PlanVersionView, PlanView };
 
 export interface SessionView {
   id: string;
@@ -144,7 +148,11 @@ export type HostMessage =
   /** What changed in the open subagent panel's session: items created or changed (whole, by id), and the plan or running state when they changed. */
   | { type: 'childDelta'; seq: number; sessionId: string; items: TranscriptItem[]; plan?: PlanView | null; running?: boolean }
   /** The context meter and rules file, after each snapshot and each step. */
-  | { type: 'context'; seq: number; context: ContextView };
+  | { type: 'context'; seq: number; context: ContextView }
+  /** Every plan version of the shown session in log order (the page asked: planHistory open); null: it closed it. A snapshot clears it: a page still showing it asks again. */
+  | { type: 'planHistory'; seq: number; history: PlanVersionView[] | null }
+  /** A new plan version, after the ones posted, while the page shows the history. */
+  | { type: 'planVersion'; seq: number; version: PlanVersionView };
 
 export type ApprovalAnswer = ApprovalDecision;
 
@@ -162,7 +170,11 @@ export type WebviewMessage =
   | { type: 'closeChild' }
   | { type: 'exportPlan' }
   | { type: 'focusPlan' }
-  | { type: 'dismissDemoBanner' };
+  | { type: 'dismissDemoBanner' }
+  /** A user edit of the standing plan from the strip (writable sessions only; the host refuses it otherwise). */
+  | { type: 'editPlan'; edit: PlanEditRequest }
+  /** The page shows (true) or hides (false) the plan history. */
+  | { type: 'planHistory'; open: boolean };
 
 const seq = z.number().check(z.int(), z.minimum(1));
 
@@ -243,6 +255,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('approvals'), seq, approvals: z.array(approvalViewSchema) }),
   z.strictObject({ type: z.literal('child'), seq, child: z.nullable(childViewSchema) }),
   z.strictObject({ type: z.literal('context'), seq, context: z.strictObject({ use: z.nullable(z.string()), rules: z.nullable(z.string()) }) }),
+  z.strictObject({ type: z.literal('planHistory'), seq, history: z.nullable(z.array(planVersionViewSchema)) }),
+  z.strictObject({ type: z.literal('planVersion'), seq, version: planVersionViewSchema }),
   z.strictObject({
     type: z.literal('childDelta'),
     seq,
@@ -268,6 +282,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('exportPlan') }),
   z.strictObject({ type: z.literal('focusPlan') }),
   z.strictObject({ type: z.literal('dismissDemoBanner') }),
+  z.strictObject({ type: z.literal('editPlan'), edit: planEditSchema }),
+  z.strictObject({ type: z.literal('planHistory'), open: z.boolean() }),
 ]) satisfies z.ZodMiniType<WebviewMessage>;
 
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };

@@ -31,6 +31,8 @@ export const planViewSchema = z.strictObject({
 }) satisfies z.ZodMiniType<PlanView>;
 
 /** The view of a list; null (no plan stands) for null. */
+export function planView(plan: readonly TodoItem[]): PlanView;
+export function planView(plan: readonly TodoItem[] | null): PlanView | null;
 export function planView(plan: readonly TodoItem[] | null): PlanView | null {
   if (plan === null) return null;
   return { todos: plan.map((t) => ({ content: t.content, status: t.status })), progress: planProgress(plan) };

@@ -1,0 +1,81 @@
+// The plan history the Agent view paints: presented on the host from the history fold
+// (one view per version, in log order, drops marked), checked against the protocol's
+// schema, and kept live by LivePlanHistory so that live = replay.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { LivePlanHistory } from '../../../extension/src/core/plan/live-plan-history';
+import { planHistory } from '../../../extension/src/core/plan/plan-history';
+import { planChangeView, planHistoryView } from '../../../extension/src/core/plan/plan-history-presenter';
+import { hostMessageSchema } from '../../../extension/src/core/protocol/messages';
+import type { PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
+import type { Session } from '../../../extension/src/core/session/session';
+import { memorySession, todo } from '../support/sessions';
+
+function inStep(s: Session, body: () => void): void {
+  const turn = s.openTurn!;
+  const step = s.lastStep + 1;
+  s.append('step/start', { turn, step });
+  s.append('assistant/message', { turn, step, message: { content: [] }, model: { provider: 'p', model: 'm' } });
+  body();
+  s.append('step/end', { turn, step });
+}
+
+/** Two model writes, a user edit between them; the second write leaves out the unfinished `c`. */
+function session(): Session {
+  const s = memorySession();
+  s.append('turn/start', { turn: 1 });
+  s.append('user/message', { turn: 1, message: { text: 'go' } });
+  inStep(s, () => s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b'), todo('c')] })); // seq 5
+  s.append('todo/user-edit', { todos: [todo('a', 'in_progress'), todo('bee', 'completed'), todo('c')] }); // seq 7
+  inStep(s, () => s.append('todo/write', { todos: [todo('a', 'completed'), todo('bee', 'completed')] })); // seq 10
+  return s;
+}
+
+describe('plan history presenter', () => {
+  it('presents every version with its number, seq, time, author, plan with counts, and changes (the drop marked)', () => {
+    const s = session();
+    const views = planHistoryView(planHistory(s.events));
+    assert.deepEqual(
+      views.map((v) => [v.number, v.seq, v.by, v.plan.progress.done, v.plan.progress.total, v.changes]),
+      [
+        [1, 5, 'model', 0, 3, [{ kind: 'added', content: 'a' }, { kind: 'added', content: 'b' }, { kind: 'added', content: 'c' }]],
+        [2, 7, 'user', 1, 3, [{ kind: 'text', content: 'bee', from: 'b' }, { kind: 'status', content: 'bee', from: 'pending', to: 'completed' }]],
+        [3, 10, 'model', 2, 2, [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }]],
+      ],
+    );
+    assert.equal(views[0]!.ts, s.events[4]!.ts);
+    assert.deepEqual(views[1]!.plan.todos, [todo('a', 'in_progress'), todo('bee', 'completed'), todo('c')], 'the plan that version wrote');
+  });
+
+  it('makes messages the protocol schema accepts (the whole history and one version)', () => {
+    const views = planHistoryView(planHistory(session().events));
+    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 1, history: views }).success, true);
+    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 2, history: null }).success, true);
+    assert.equal(hostMessageSchema.safeParse({ type: 'planVersion', seq: 3, version: views[2] }).success, true);
+    const bogus: unknown = { ...views[2], changes: [{ kind: 'status', content: 'a', from: 'later', to: 'completed' }] };
+    assert.equal(hostMessageSchema.safeParse({ type: 'planVersion', seq: 4, version: bogus }).success, false, 'a status outside the contract is refused');
+  });
+
+  it('keeps only the fields each change kind has', () => {
+    assert.deepEqual(planChangeView({ kind: 'dropped', content: 'c' }), { kind: 'dropped', content: 'c' });
+    assert.deepEqual(planChangeView({ kind: 'text', content: 'new', from: 'old', to: 'new' }), { kind: 'text', content: 'new', from: 'old' });
+  });
+
+  it('live: the versions of the log so far, then each appended one with its number, equal to a replay', () => {
+    const s = session();
+    const heard: [number, number][] = [];
+    const live = new LivePlanHistory(s, (version, number) => heard.push([number, version.seq]));
+    assert.equal(live.versions.length, 3);
+    s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('bee', 'completed'), todo('c')] }); // Restore c: seq 12
+    s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+    assert.deepEqual(heard, [[4, 12]]);
+    const replayed: PlanVersionView[] = planHistoryView(planHistory(s.events));
+    assert.deepEqual(planHistoryView(live.versions), replayed);
+    assert.deepEqual(replayed[3]!.changes, [{ kind: 'added', content: 'c' }]);
+    live.dispose();
+    s.append('turn/start', { turn: 2 });
+    s.append('user/message', { turn: 2, message: { text: 'more' } });
+    inStep(s, () => s.append('todo/write', { todos: [todo('x')] }));
+    assert.equal(heard.length, 1, 'disposed: no longer listening');
+  });
+});

@@ -1,0 +1,127 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The plan history component, rendered from the views the host posts: newest first,
+// each version with its number, time, author and counts and what changed in words
+// (the dropped item marked), expandable to that plan; the Agent view opens it from
+// the strip (asking the host once), shows it in place of the transcript and closes it.
+import './render';
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import type { HostMessage, HostMessageBody, PlanVersionView } from '../../../extension/src/core/protocol/messages';
+import { AgentView } from '../../../webview/src/app';
+import { PlanHistory } from '../../../webview/src/components/plan-history';
+import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
+import { plan, snapshotBody, stamp } from './fixtures';
+import { click, mount, posted, text, webviewState } from './render';
+
+const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+
+const HISTORY: PlanVersionView[] = [
+  {
+    number: 1,
+    seq: 5,
+    ts: '2026-01-01T10:00:05.000Z',
+    by: 'model',
+    plan: plan([{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'pending' }, { content: 'c', status: 'pending' }]),
+    changes: [{ kind: 'added', content: 'a' }, { kind: 'added', content: 'b' }, { kind: 'added', content: 'c' }],
+  },
+  {
+    number: 2,
+    seq: 7,
+    ts: '2026-01-01T10:00:07.000Z',
+    by: 'user',
+    plan: plan([{ content: 'a', status: 'in_progress' }, { content: 'bee', status: 'completed' }, { content: 'c', status: 'pending' }]),
+    changes: [{ kind: 'text', content: 'bee', from: 'b' }, { kind: 'status', content: 'bee', from: 'pending', to: 'completed' }],
+  },
+  {
+    number: 3,
+    seq: 10,
+    ts: '2026-01-01T10:00:10.000Z',
+    by: 'model',
+    plan: plan([{ content: 'a', status: 'completed' }, { content: 'bee', status: 'completed' }]),
+    changes: [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }],
+  },
+];
+
+beforeEach(() => {
+  posted.length = 0;
+});
+
+const versions = (root: HTMLElement) => [...root.querySelectorAll('[data-testid="plan-version"]')];
+
+describe('plan history', () => {
+  it('lists every version newest first with its number, time, author, counts and changes in words', () => {
+    const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
+    const rows = versions(page.root);
+    assert.deepEqual(rows.map((r) => [r.getAttribute('data-seq'), r.getAttribute('data-by')]), [['10', 'model'], ['7', 'user'], ['5', 'model']]);
+    const header = rows[1]!.querySelector('.plan-version-header');
+    assert.match(text(header), /^Version 2 · \S.* · by you · 1 completed · 1 in progress · 1 pending$/);
+    assert.equal(rows[1]!.querySelector('time')?.getAttribute('datetime'), '2026-01-01T10:00:07.000Z');
+    assert.match(text(rows[0]!.querySelector('.plan-version-header')), /^Version 3 · .+ · by the model · 2 completed$/);
+    assert.deepEqual(
+      [...rows[1]!.querySelectorAll('[data-testid="plan-change"]')].map((c) => text(c)),
+      ['text edited b → bee', 'status changed bee pending → completed'],
+    );
+    page.unmount();
+  });
+
+  it('marks the dropped item in words (and strikes it), not by colour alone', () => {
+    const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
+    const dropped = page.root.querySelector('[data-testid="plan-change"][data-kind="dropped"]');
+    assert.equal(text(dropped), 'dropped c');
+    assert.ok(dropped?.querySelector('.codicon-warning'), 'and a warning glyph');
+    page.unmount();
+  });
+
+  it('expands a version to the plan it wrote (aria-expanded follows)', () => {
+    const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
+    const oldest = versions(page.root)[2]!;
+    const button = oldest.querySelector('.plan-version-header');
+    assert.equal(button?.getAttribute('aria-expanded'), 'false');
+    assert.equal(oldest.querySelector('[data-testid="plan-version-items"]'), null);
+    click(button);
+    assert.equal(button?.getAttribute('aria-expanded'), 'true');
+    assert.deepEqual(
+      [...oldest.querySelectorAll('[data-testid="plan-version-items"] .plan-item')].map((li) => text(li)),
+      ['a, in progress', 'b, pending', 'c, pending'],
+    );
+    page.unmount();
+  });
+
+  it('says when there are no versions, and while the host has not sent them', () => {
+    let page = mount(<PlanHistory history={[]} close={() => undefined} />);
+    assert.equal(text(page.root.querySelector('.plan-history-body')), 'No plan versions yet.');
+    page.unmount();
+    page = mount(<PlanHistory history={null} close={() => undefined} />);
+    assert.equal(text(page.root.querySelector('.plan-history-body')), 'Loading…');
+    page.unmount();
+  });
+
+  it('opens from the strip in place of the transcript, asks the host once, and closes (telling the host)', () => {
+    const base: HostMessageBody[] = [snapshotBody({ plan: HISTORY[2]!.plan })];
+    const page = mount(<AgentView view={fold(base).view} />);
+    const toggle = page.root.querySelector('[data-testid="plan-history-toggle"]');
+    assert.equal(toggle?.getAttribute('aria-label'), 'Plan History');
+    assert.equal(toggle?.getAttribute('aria-expanded'), 'false');
+    click(toggle);
+    assert.deepEqual(posted, [{ type: 'planHistory', open: true }]);
+    assert.deepEqual(webviewState.value, { planHistoryOpen: true }, 'remembered by the page');
+    assert.ok(page.root.querySelector('[data-testid="plan-history"]'));
+    assert.equal(page.root.querySelector('.transcript'), null, 'in place of the transcript');
+    page.update(<AgentView view={fold([...base, { type: 'planHistory', history: HISTORY }]).view} />);
+    assert.equal(versions(page.root).length, 3);
+    assert.equal(posted.length, 1, 'asked once');
+    click(page.root.querySelector('[data-testid="plan-history-back"]'));
+    assert.deepEqual(posted.slice(1), [{ type: 'planHistory', open: false }]);
+    assert.equal(page.root.querySelector('[data-testid="plan-history"]'), null);
+    page.unmount();
+  });
+
+  it('asks again after a snapshot cleared it while it is open', () => {
+    webviewState.value = { planHistoryOpen: true };
+    const page = mount(<AgentView view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }]).view} />, {}, { keepState: true });
+    assert.deepEqual(posted, []);
+    page.update(<AgentView view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }, snapshotBody()]).view} />);
+    assert.deepEqual(posted, [{ type: 'planHistory', open: true }]);
+    page.unmount();
+  });
+});

@@ -1,0 +1,94 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The plan history, shown in place of the transcript while open: every plan version
+// the host presented (core/protocol/plan-history-view.ts), newest first, each a
+// button (aria-expanded) with its number, time, author and counts, then what changed
+// (added / removed / DROPPED / status / text, each in words, never by colour alone);
+// expanding a version shows that plan. The page paints the views as they are: it
+// neither diffs nor counts. Which versions are expanded is a UI toggle of this page.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { countsHeader } from '../../../extension/src/core/plan/summaries';
+import type { PlanChangeView, PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
+import type { PlanItemView } from '../../../extension/src/core/protocol/plan-view';
+import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
+import { format, useStrings } from '../i18n';
+import { PlanItem } from './plan-strip';
+
+const statusWords = (s: WebviewStrings): Record<PlanItemView['status'], string> => ({ completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending });
+
+/** `history` null: the host has not sent it yet. */
+export function PlanHistory({ history, close }: { history: readonly PlanVersionView[] | null; close: () => void }) {
+  const s = useStrings();
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => back.current?.focus(), []);
+  return (
+    <section class="plan-history" id="plan-history" aria-label={s.planHistory} data-testid="plan-history">
+      <div class="child-header">
+        <button type="button" class="secondary-button" ref={back} data-testid="plan-history-back" onClick={close}>
+          <span class="codicon codicon-arrow-left" aria-hidden="true" /> {s.back}
+        </button>
+        <h2 class="child-title">{s.planHistory}</h2>
+      </div>
+      <div class="plan-history-body">
+        {history === null ? (
+          <p class="working">{s.loading}</p>
+        ) : history.length === 0 ? (
+          <p class="empty">{s.historyEmpty}</p>
+        ) : (
+          <ol class="plan-versions" reversed>
+            {[...history].reverse().map((version) => (
+              <Version key={version.seq} version={version} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Version({ version }: { version: PlanVersionView }) {
+  const s = useStrings();
+  const [open, setOpen] = useState(false);
+  const planId = `plan-version-${version.seq}`;
+  const counts = countsHeader(version.plan.progress.counts, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
+  const time = new Date(version.ts);
+  return (
+    <li class={`plan-version by-${version.by}`} data-testid="plan-version" data-seq={version.seq} data-by={version.by}>
+      <button type="button" class="plan-version-header" aria-expanded={open} aria-controls={planId} onClick={() => setOpen(!open)}>
+        <span class={`codicon codicon-chevron-${open ? 'down' : 'right'}`} aria-hidden="true" />
+        <span class={`codicon codicon-${version.by === 'user' ? 'account' : 'sparkle'}`} aria-hidden="true" />
+        <span class="plan-version-title">{format(s.historyVersion, version.number)}</span>
+        {' · '}
+        <time dateTime={version.ts}>{Number.isNaN(time.getTime()) ? version.ts : time.toLocaleTimeString()}</time>
+        {' · '}
+        <span class="plan-version-by">{version.by === 'user' ? s.byUser : s.byModel}</span>
+        {' · '}
+        <span class="plan-counts">{counts}</span>
+      </button>
+      <ul class="plan-changes" role="list">
+        {version.changes.length === 0 ? <li class="plan-change-none">{s.noChanges}</li> : version.changes.map((change, i) => <Change key={i} change={change} />)}
+      </ul>
+      {open && (
+        <ul class="plan-items plan-version-items" role="list" id={planId} data-testid="plan-version-items">
+          {version.plan.todos.map((todo) => (
+            <PlanItem key={todo.content} todo={todo} statusText={statusWords(s)[todo.status]} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+const CHANGE_GLYPH: Record<PlanChangeView['kind'], string> = { added: 'add', removed: 'remove', dropped: 'warning', status: 'arrow-swap', text: 'edit' };
+
+function Change({ change }: { change: PlanChangeView }) {
+  const s = useStrings();
+  const words = statusWords(s);
+  const label = { added: s.changeAdded, removed: s.changeRemoved, dropped: s.changeDropped, status: s.changeStatus, text: s.changeText }[change.kind];
+  return (
+    <li class={`plan-change change-${change.kind}`} data-testid="plan-change" data-kind={change.kind}>
+      <span class={`codicon codicon-${CHANGE_GLYPH[change.kind]}`} aria-hidden="true" />
+      <span class="plan-change-kind">{label}</span> <span class="plan-change-content">{change.kind === 'text' ? format(s.changeFromTo, change.from, change.content) : change.content}</span>
+      {change.kind === 'status' && <span class="plan-change-detail"> {format(s.changeFromTo, words[change.from], words[change.to])}</span>}
+    </li>
+  );
+}
