@@ -87,7 +87,7 @@ function usePlanHistory(view: ViewState): { open: boolean; toggle: () => void } 
   }, [view.loaded, open, missing]);
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (wasOpen.current && !open) document.querySelector<HTMLElement>('[data-testid="plan-history-toggle"]')?.focus(); // back where it was opened
+    if (wasOpen.current && !open) document.querySelector<HTMLElement>('.plan-history-toggle')?.focus(); // back where it was opened
     wasOpen.current = open;
   }, [open]);
   const toggle = (): void => {

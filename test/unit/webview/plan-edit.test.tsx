@@ -32,7 +32,7 @@ function editable(p = THREE) {
   return mount(<PlanStrip plan={p} editable />, {}, { keepState: true });
 }
 
-const boxes = (root: HTMLElement) => [...root.querySelectorAll<HTMLInputElement>('[data-testid="plan-check"]')];
+const boxes = (root: HTMLElement) => [...root.querySelectorAll<HTMLInputElement>('.plan-check')];
 const key = (target: Element | null | undefined, k: string, init: KeyboardEventInit = {}) =>
   fire(target ?? null, new (globalThis as unknown as { window: { KeyboardEvent: typeof KeyboardEvent } }).window.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
 /** The accessible name a label gives its checkbox: the label's text. */
@@ -45,8 +45,8 @@ describe('plan strip: user edits', () => {
     assert.deepEqual(checks.map((b) => b.checked), [true, false, false]);
     assert.deepEqual(checks.map((b) => nameOf(page.root, b)), ['Reproduce the crash, completed', 'Guard the parser, in progress', 'Add a regression test, pending']);
     assert.ok(checks.every((b) => b.getAttribute('aria-describedby') === 'plan-keys' && page.root.querySelector('#plan-keys')), 'the keys are described');
-    assert.equal(page.root.querySelectorAll('[data-testid="plan-row-menu"]').length, 3, 'a menu button per row');
-    assert.equal(page.root.querySelector('[data-testid="plan-row-menu"]')?.getAttribute('aria-label'), 'Actions for Reproduce the crash');
+    assert.equal(page.root.querySelectorAll('.plan-row-menu').length, 3, 'a menu button per row');
+    assert.equal(page.root.querySelector('.plan-row-menu')?.getAttribute('aria-label'), 'Actions for Reproduce the crash');
     page.unmount();
   });
 
@@ -78,13 +78,13 @@ describe('plan strip: user edits', () => {
     ]);
     posted.length = 0;
     key(boxes(page.root)[1], 'F2');
-    let input = page.root.querySelector<HTMLInputElement>('[data-testid="plan-text-input"]');
+    let input = page.root.querySelector<HTMLInputElement>('.plan-text-input');
     assert.equal(input?.value, 'Guard the parser');
     assert.equal(input?.getAttribute('aria-label'), 'New text for Guard the parser');
     input!.value = '  Guard the lexer ';
     key(input, 'Enter');
     key(boxes(page.root)[2], 'Insert');
-    input = page.root.querySelector<HTMLInputElement>('[data-testid="plan-text-input"]');
+    input = page.root.querySelector<HTMLInputElement>('.plan-text-input');
     assert.equal(input?.getAttribute('aria-label'), 'New item');
     input!.value = 'Update the changelog';
     key(input, 'Enter');
@@ -98,8 +98,8 @@ describe('plan strip: user edits', () => {
   it('Escape leaves an input without posting; the first row has no Move Up, the last none down', () => {
     const page = editable();
     key(boxes(page.root)[0], 'F2');
-    key(page.root.querySelector('[data-testid="plan-text-input"]'), 'Escape');
-    assert.equal(page.root.querySelector('[data-testid="plan-text-input"]'), null);
+    key(page.root.querySelector('.plan-text-input'), 'Escape');
+    assert.equal(page.root.querySelector('.plan-text-input'), null);
     key(boxes(page.root)[0], 'ArrowUp', { altKey: true });
     key(boxes(page.root)[2], 'ArrowDown', { altKey: true });
     assert.deepEqual(posted, []);
@@ -108,7 +108,7 @@ describe('plan strip: user edits', () => {
 
   it('the row menu (button or Shift+F10) offers every action of the Plan tree and posts the one chosen', () => {
     const page = editable();
-    const menuButton = page.root.querySelectorAll('[data-testid="plan-row-menu"]')[2];
+    const menuButton = page.root.querySelectorAll('.plan-row-menu')[2];
     click(menuButton ?? null);
     assert.equal(menuButton?.getAttribute('aria-expanded'), 'true');
     const menu = page.root.querySelector('[role="menu"]');
@@ -138,8 +138,8 @@ describe('plan strip: user edits', () => {
 
   it('adds an item at the end from Add Item…', () => {
     const page = editable();
-    click(page.root.querySelector('[data-testid="plan-add"]'));
-    const input = page.root.querySelector<HTMLInputElement>('[data-testid="plan-text-input"]');
+    click(page.root.querySelector('.plan-add'));
+    const input = page.root.querySelector<HTMLInputElement>('.plan-text-input');
     input!.value = 'Ship it';
     key(input, 'Enter');
     assert.deepEqual(posted, [{ type: 'editPlan', edit: { kind: 'add', text: 'Ship it' } }]);
@@ -151,7 +151,7 @@ describe('plan strip: user edits', () => {
     const readOnly = fold([snapshotBody({ plan: THREE, session: { id: 's1', title: null, readOnly: true } })]).view;
     let page = mount(<AgentView view={readOnly} />, {}, { keepState: true });
     assert.equal(page.root.querySelectorAll('[data-testid="plan-strip-item"]').length, 3);
-    assert.equal(boxes(page.root).length + page.root.querySelectorAll('[data-testid="plan-row-menu"], [data-testid="plan-add"]').length, 0);
+    assert.equal(boxes(page.root).length + page.root.querySelectorAll('.plan-row-menu, .plan-add').length, 0);
     page.unmount();
     page = mount(<PlanStrip plan={THREE} variant="child" />, {}, { keepState: true });
     assert.equal(boxes(page.root).length, 0);

@@ -46,7 +46,7 @@ beforeEach(() => {
   posted.length = 0;
 });
 
-const versions = (root: HTMLElement) => [...root.querySelectorAll('[data-testid="plan-version"]')];
+const versions = (root: HTMLElement) => [...root.querySelectorAll('.plan-version')];
 
 describe('plan history', () => {
   it('lists every version newest first with its number, time, author, counts and changes in words', () => {
@@ -58,7 +58,7 @@ describe('plan history', () => {
     assert.equal(rows[1]!.querySelector('time')?.getAttribute('datetime'), '2026-01-01T10:00:07.000Z');
     assert.match(text(rows[0]!.querySelector('.plan-version-header')), /^Version 3 · .+ · by the model · 2 completed$/);
     assert.deepEqual(
-      [...rows[1]!.querySelectorAll('[data-testid="plan-change"]')].map((c) => text(c)),
+      [...rows[1]!.querySelectorAll('.plan-change')].map((c) => text(c)),
       ['text edited b → bee', 'status changed bee pending → completed'],
     );
     page.unmount();
@@ -66,7 +66,7 @@ describe('plan history', () => {
 
   it('marks the dropped item in words (and strikes it), not by colour alone', () => {
     const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
-    const dropped = page.root.querySelector('[data-testid="plan-change"][data-kind="dropped"]');
+    const dropped = page.root.querySelector('.plan-change[data-kind="dropped"]');
     assert.equal(text(dropped), 'dropped c');
     assert.ok(dropped?.querySelector('.codicon-warning'), 'and a warning glyph');
     page.unmount();
@@ -77,11 +77,11 @@ describe('plan history', () => {
     const oldest = versions(page.root)[2]!;
     const button = oldest.querySelector('.plan-version-header');
     assert.equal(button?.getAttribute('aria-expanded'), 'false');
-    assert.equal(oldest.querySelector('[data-testid="plan-version-items"]'), null);
+    assert.equal(oldest.querySelector('.plan-version-items'), null);
     click(button);
     assert.equal(button?.getAttribute('aria-expanded'), 'true');
     assert.deepEqual(
-      [...oldest.querySelectorAll('[data-testid="plan-version-items"] .plan-item')].map((li) => text(li)),
+      [...oldest.querySelectorAll('.plan-version-items .plan-item')].map((li) => text(li)),
       ['a, in progress', 'b, pending', 'c, pending'],
     );
     page.unmount();
@@ -99,20 +99,20 @@ describe('plan history', () => {
   it('opens from the strip in place of the transcript, asks the host once, and closes (telling the host)', () => {
     const base: HostMessageBody[] = [snapshotBody({ plan: HISTORY[2]!.plan })];
     const page = mount(<AgentView view={fold(base).view} />);
-    const toggle = page.root.querySelector('[data-testid="plan-history-toggle"]');
+    const toggle = page.root.querySelector('.plan-history-toggle');
     assert.equal(toggle?.getAttribute('aria-label'), 'Plan History');
     assert.equal(toggle?.getAttribute('aria-expanded'), 'false');
     click(toggle);
     assert.deepEqual(posted, [{ type: 'planHistory', open: true }]);
     assert.deepEqual(webviewState.value, { planHistoryOpen: true }, 'remembered by the page');
-    assert.ok(page.root.querySelector('[data-testid="plan-history"]'));
+    assert.ok(page.root.querySelector('.plan-history'));
     assert.equal(page.root.querySelector('.transcript'), null, 'in place of the transcript');
     page.update(<AgentView view={fold([...base, { type: 'planHistory', history: HISTORY }]).view} />);
     assert.equal(versions(page.root).length, 3);
     assert.equal(posted.length, 1, 'asked once');
-    click(page.root.querySelector('[data-testid="plan-history-back"]'));
+    click(page.root.querySelector('.plan-history-back'));
     assert.deepEqual(posted.slice(1), [{ type: 'planHistory', open: false }]);
-    assert.equal(page.root.querySelector('[data-testid="plan-history"]'), null);
+    assert.equal(page.root.querySelector('.plan-history'), null);
     page.unmount();
   });
 

@@ -21,9 +21,9 @@ export function PlanHistory({ history, close }: { history: readonly PlanVersionV
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => back.current?.focus(), []);
   return (
-    <section class="plan-history" id="plan-history" aria-label={s.planHistory} data-testid="plan-history">
+    <section class="plan-history" id="plan-history" aria-label={s.planHistory}>
       <div class="child-header">
-        <button type="button" class="secondary-button" ref={back} data-testid="plan-history-back" onClick={close}>
+        <button type="button" class="secondary-button plan-history-back" ref={back} onClick={close}>
           <span class="codicon codicon-arrow-left" aria-hidden="true" /> {s.back}
         </button>
         <h2 class="child-title">{s.planHistory}</h2>
@@ -52,7 +52,7 @@ function Version({ version }: { version: PlanVersionView }) {
   const counts = countsHeader(version.plan.progress.counts, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
   const time = new Date(version.ts);
   return (
-    <li class={`plan-version by-${version.by}`} data-testid="plan-version" data-seq={version.seq} data-by={version.by}>
+    <li class={`plan-version by-${version.by}`} data-seq={version.seq} data-by={version.by}>
       <button type="button" class="plan-version-header" aria-expanded={open} aria-controls={planId} onClick={() => setOpen(!open)}>
         <span class={`codicon codicon-chevron-${open ? 'down' : 'right'}`} aria-hidden="true" />
         <span class={`codicon codicon-${version.by === 'user' ? 'account' : 'sparkle'}`} aria-hidden="true" />
@@ -68,7 +68,7 @@ function Version({ version }: { version: PlanVersionView }) {
         {version.changes.length === 0 ? <li class="plan-change-none">{s.noChanges}</li> : version.changes.map((change, i) => <Change key={i} change={change} />)}
       </ul>
       {open && (
-        <ul class="plan-items plan-version-items" role="list" id={planId} data-testid="plan-version-items">
+        <ul class="plan-items plan-version-items" role="list" id={planId}>
           {version.plan.todos.map((todo) => (
             <PlanItem key={todo.content} todo={todo} statusText={statusWords(s)[todo.status]} />
           ))}
@@ -85,7 +85,7 @@ function Change({ change }: { change: PlanChangeView }) {
   const words = statusWords(s);
   const label = { added: s.changeAdded, removed: s.changeRemoved, dropped: s.changeDropped, status: s.changeStatus, text: s.changeText }[change.kind];
   return (
-    <li class={`plan-change change-${change.kind}`} data-testid="plan-change" data-kind={change.kind}>
+    <li class={`plan-change change-${change.kind}`} data-kind={change.kind}>
       <span class={`codicon codicon-${CHANGE_GLYPH[change.kind]}`} aria-hidden="true" />
       <span class="plan-change-kind">{label}</span> <span class="plan-change-content">{change.kind === 'text' ? format(s.changeFromTo, change.from, change.content) : change.content}</span>
       {change.kind === 'status' && <span class="plan-change-detail"> {format(s.changeFromTo, words[change.from], words[change.to])}</span>}

@@ -82,7 +82,6 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
           checked={todo.status === 'completed'}
           aria-describedby={PLAN_KEYS_ID}
           data-content={content}
-          data-testid="plan-check"
           onChange={(event) => {
             const box = event.currentTarget;
             const completed = box.checked;
@@ -100,7 +99,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
             <span class="visually-hidden">, {statusText}</span>
           </label>
         )}
-        <button type="button" class="icon-button plan-row-menu" title={name} aria-label={name} aria-haspopup="menu" aria-expanded={mode === 'menu'} data-testid="plan-row-menu" onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')}>
+        <button type="button" class="icon-button plan-row-menu" title={name} aria-label={name} aria-haspopup="menu" aria-expanded={mode === 'menu'} onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')}>
           <span class="codicon codicon-ellipsis" aria-hidden="true" />
         </button>
         {mode === 'menu' && (
@@ -138,7 +137,7 @@ export function TextInput({ label, initial, submit, cancel }: { label: string; i
       type="text"
       class="plan-text-input"
       aria-label={label}
-      data-testid="plan-text-input"
+     
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
@@ -182,7 +181,7 @@ function RowMenu({ label, actions, close }: { label: string; actions: { label: s
     if (!to || !menu.current?.contains(to)) close(false); // clicked or tabbed away
   };
   return (
-    <div ref={menu} class="plan-menu" role="menu" aria-label={label} data-testid="plan-menu" onKeyDown={onKeyDown} onFocusOut={onFocusOut}>
+    <div ref={menu} class="plan-menu" role="menu" aria-label={label} onKeyDown={onKeyDown} onFocusOut={onFocusOut}>
       {actions.map((a) => (
         <button key={a.label} type="button" role="menuitem" class="plan-menu-item" disabled={a.disabled} onClick={a.run}>
           {a.label}

@@ -77,7 +77,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
               <span class="codicon codicon-list-tree" aria-hidden="true" />
             </button>
             {history && (
-              <button type="button" class="icon-button" title={s.planHistory} aria-label={s.planHistory} aria-expanded={history.open} aria-controls="plan-history" data-testid="plan-history-toggle" onClick={history.toggle}>
+              <button type="button" class="icon-button plan-history-toggle" title={s.planHistory} aria-label={s.planHistory} aria-expanded={history.open} aria-controls="plan-history" onClick={history.toggle}>
                 <span class="codicon codicon-history" aria-hidden="true" />
               </button>
             )}
@@ -107,7 +107,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
                   cancel={() => setAdding(false)}
                 />
               ) : (
-                <button type="button" class="plan-add" data-testid="plan-add" onClick={() => setAdding(true)}>
+                <button type="button" class="plan-add" onClick={() => setAdding(true)}>
                   <span class="codicon codicon-add" aria-hidden="true" /> {s.addItem}
                 </button>
               )}
