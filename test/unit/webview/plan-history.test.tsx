@@ -116,6 +116,20 @@ describe('plan history', () => {
     page.unmount();
   });
 
+  it('keeps the strip to its header while the history is open; expanding the strip closes the history', () => {
+    webviewState.value = { planExpanded: true, planHistoryOpen: true };
+    const page = mount(<AgentView view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }]).view} />, {}, { keepState: true });
+    const header = page.root.querySelector('.plan-strip .plan-header');
+    assert.equal(header?.getAttribute('aria-expanded'), 'false');
+    assert.equal(page.root.querySelectorAll('.plan-strip .plan-item').length, 0);
+    click(header);
+    assert.equal(page.root.querySelector('.plan-history'), null, 'the history closed');
+    assert.deepEqual(posted, [{ type: 'planHistory', open: false }]);
+    assert.equal(header?.getAttribute('aria-expanded'), 'true');
+    assert.equal(page.root.querySelectorAll('.plan-strip .plan-item').length, 2);
+    page.unmount();
+  });
+
   it('asks again after a snapshot cleared it while it is open', () => {
     webviewState.value = { planHistoryOpen: true };
     const page = mount(<AgentView view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }]).view} />, {}, { keepState: true });

@@ -11,7 +11,8 @@
 // In a session this window writes (`editable`: the host's session view is not
 // read-only) each item is a PlanRow (checkbox, keys, menu) and the list ends with Add
 // Item…; a subagent's strip and a read-only session's show the items only. The header
-// bar also opens the plan history (`onHistory`).
+// bar also opens the plan history (`history`); while it is open the strip keeps to its
+// header (expanding it closes the history).
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '../../../extension/src/core/protocol/messages';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
@@ -36,7 +37,13 @@ const FOCUS_WAIT_MS = 3000;
 
 export function PlanStrip({ plan, variant = 'main', editable = false, history }: PlanStripProps) {
   const s = useStrings();
-  const [expanded, setExpanded] = useToggle(variant === 'main' ? 'planExpanded' : 'childPlanExpanded', false);
+  const [remembered, setExpanded] = useToggle(variant === 'main' ? 'planExpanded' : 'childPlanExpanded', false);
+  // The open history shows the plan's versions in the room above: the strip keeps to its header meanwhile.
+  const expanded = remembered && !history?.open;
+  const flip = (): void => {
+    if (history?.open) history.toggle();
+    setExpanded(!expanded);
+  };
   const [adding, setAdding] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const wantFocus = useRef<{ content: string; index: number; at: number } | null>(null);
@@ -62,7 +69,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   return (
     <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan} data-testid={main ? 'plan-strip' : 'child-plan-strip'}>
       <div class="plan-bar">
-        <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} data-testid="plan-strip-header" onClick={() => setExpanded(!expanded)}>
+        <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} data-testid="plan-strip-header" onClick={flip}>
           <span class={`codicon codicon-chevron-${expanded ? 'down' : 'right'}`} aria-hidden="true" />
           <span class="codicon codicon-checklist" aria-hidden="true" />
           <span class="plan-title">{s.plan}</span>{' '}
