@@ -100,6 +100,11 @@ describe('external sessions in the editor', () => {
       await client.callTool({ name: 'todo_write', arguments: { todos: PLAN } });
       await waitFor(() => api.sessions().length === before + 1, 'the new session in the list');
       assert.ok(api.sessions().some((s) => s.source === 'Codex (MCP)'));
+      // The Agent view's list got it too, though nothing was switched to.
+      await waitFor(
+        () => api.webviewMessages().some((m) => m.type === 'sessions' && m.sessions.some((s) => s.source === 'Codex (MCP)')),
+        'the Agent view to be sent the list with the new session',
+      );
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(api.session(), null, 'nothing was opened on the user’s behalf');
       assert.equal(api.statusBarText(), null);

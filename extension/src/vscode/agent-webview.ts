@@ -98,6 +98,8 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
         this.post({ type: 'run', run });
         if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() }); // titles, times, a new log
       }),
+      // followExternal `off` switches nothing, yet the list shows the new external session.
+      controller.onDidChangeSessionList(() => this.post({ type: 'sessions', sessions: controller.sessionList() })),
       controller.onDidStream((stream) => this.queueStream(stream)),
       controller.children.onDidChange((change) => this.child.queue(change)),
       approvals.onDidChange((pending) => this.post({ type: 'approvals', approvals: pending })),

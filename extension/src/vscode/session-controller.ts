@@ -75,6 +75,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   readonly children: ChildSessions;
 
   private readonly sessionEmitter = this.register(new EventEmitter<void>());
+  private readonly sessionListEmitter = this.register(new EventEmitter<void>());
   private readonly planEmitter = this.register(new EventEmitter<StandingPlan>());
   private readonly timelineEmitter = this.register(new EventEmitter<PlanTimeline>());
   private readonly ledgerEmitter = this.register(new EventEmitter<PlanLedger>());
@@ -82,6 +83,8 @@ export class SessionController extends Owner implements vscode.Disposable {
   private readonly runEmitter = this.register(new EventEmitter<RunView>());
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
   readonly onDidChangeSession = this.sessionEmitter.event;
+  /** A session outside this window wrote a plan: the list may have a new or newer entry (followed or not). */
+  readonly onDidChangeSessionList = this.sessionListEmitter.event;
   readonly onDidChangePlan = this.planEmitter.event;
   /** The plan's timeline changed (an item started, the turn ended, a subagent started or ended). */
   readonly onDidChangeTimeline = this.timelineEmitter.event;
@@ -99,7 +102,10 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.approvals = this.newApprovals();
     this.folderSet = options.folders ?? { all: [{ store: options.store, fallback: 'agent' }] };
     this.shownFolder = this.folders[0]!;
-    this.externalSubscription = options.externalWrites?.((write) => this.followExternalWrite(write));
+    this.externalSubscription = options.externalWrites?.((write) => {
+      this.sessionListEmitter.fire();
+      this.followExternalWrite(write);
+    });
   }
 
   /** The window's session folders now: its own store's first. */
