@@ -7,7 +7,8 @@
 // - one "+" for New Session, and Open in Editor shows the same session in a tab;
 // - axe-core, run inside the Agent view's own frame, reports no violation in the
 //   light, dark and high-contrast themes, over an answer with a link, a task list, a
-//   table and code, a bash row and a waiting approval.
+//   table and code, a bash row and a waiting approval; and Tab reaches every visible
+//   control, each with a name and a visible focus outline.
 // Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -98,6 +99,44 @@ async function axeAudit(frame: Frame): Promise<{ violations: { id: string; impac
     const result = await axe.run(app.ownerDocument, { resultTypes: ['violations'] });
     return { violations: result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, nodes: v.nodes.map((n) => JSON.stringify(n.target)) })), passed: result.passes.map((p) => p.id), incomplete: result.incomplete.map((i) => i.id) };
   });
+}
+
+interface Control {
+  what: string;
+  name: string;
+  outline: string;
+}
+
+/** Every visible control of the page (buttons, links, fields, summaries), as "tag.class: accessible name or text". */
+async function visibleControls(frame: Frame): Promise<string[]> {
+  return frame.locator('button, a[href], input:not([disabled]), select, textarea, summary').evaluateAll((els) =>
+    els
+      .filter((el) => el.getClientRects().length > 0 && !(el as unknown as { disabled?: boolean }).disabled)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}: ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`),
+  );
+}
+
+/** Tabs through the page from its start: what got the focus, its accessible name or text, and its outline while focused. */
+async function tabOrder(frame: Frame, presses: number): Promise<Control[]> {
+  await frame.locator('.app').evaluate((app) => (app.ownerDocument.activeElement as unknown as { blur?: () => void } | null)?.blur?.());
+  const seen: Control[] = [];
+  for (let i = 0; i < presses; i++) {
+    await frame.locator('body').press('Tab');
+    seen.push(
+      await frame.locator('.app').evaluate((app) => {
+        const el = app.ownerDocument.activeElement;
+        if (!el || el === app.ownerDocument.body) return { what: 'body', name: '', outline: '' };
+        const style = app.ownerDocument.defaultView?.getComputedStyle(el);
+        return {
+          what: `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}: ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`,
+          // aria-label, else its <label>'s text, else the control's own text.
+          name: el.getAttribute('aria-label') ?? (el as unknown as { labels?: ArrayLike<{ textContent: string | null }> }).labels?.[0]?.textContent?.trim() ?? el.textContent?.trim() ?? '',
+          outline: `${style?.outlineStyle ?? 'none'} ${style?.outlineWidth ?? '0px'}`,
+        };
+      }),
+    );
+  }
+  return seen;
 }
 
 const RICH_ANSWER = [
@@ -243,6 +282,16 @@ describe('the Agent view under a standard audit (issue 12)', () => {
       if (violations.length === 0) assert.ok(passed.includes('link-in-text-block'), `axe judged the link in the answer (incomplete: ${incomplete.join(', ')})`);
     }
     assert.deepEqual(found, { [LIGHT_THEME_LABEL]: [], [DARK_THEME_LABEL]: [], [HIGH_CONTRAST_THEME_LABEL]: [] });
+
+    // Every visible control is reached by Tab, has a name, and shows a focus outline.
+    const controls = await visibleControls(frame);
+    const order = await tabOrder(frame, controls.length + 2);
+    console.log(`[keyboard] ${controls.length} controls; tab order: ${order.map((c) => `${c.what} [${c.outline}]`).join(' | ')}`);
+    for (const control of controls) assert.ok(order.some((c) => c.what === control), `Tab reaches ${control}`);
+    for (const c of order.filter((c) => c.what !== 'body')) {
+      assert.ok(c.name.trim(), `${c.what} has a name`);
+      assert.ok(!c.outline.startsWith('none') && !c.outline.endsWith(' 0px'), `${c.what} shows its focus (${c.outline})`);
+    }
     await frame.locator('.approval button', { hasText: 'Deny' }).click();
   });
 });
