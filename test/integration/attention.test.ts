@@ -47,17 +47,17 @@ describe('attention: stall warning and notifications', () => {
     const api = await getApi();
     await vscode.commands.executeCommand('workbench.view.explorer'); // the Agent view's container is hidden
     await waitFor(() => !api.webview().visible, 'the Agent view hidden');
-    const before = api.notifications().shown;
+    const before = api.attentionNoticesShown().shown;
     await useScript([todoWrite(PLAN), { text: 'Lexer ported.' }]);
     assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Port the lexer'), { kind: 'completed' });
-    await waitFor(() => api.notifications().shown === before + 1, 'the notification');
-    assert.deepEqual(api.notifications().last, { level: 'info', text: 'The agent finished its turn. Plan: 1/3 done · Port the lexer' });
+    await waitFor(() => api.attentionNoticesShown().shown === before + 1, 'the notification');
+    assert.deepEqual(api.attentionNoticesShown().last, { level: 'info', text: 'The agent finished its turn. Plan: 1/3 done · Port the lexer' });
 
     await setSetting('notifications', false);
     await vscode.commands.executeCommand('agentChecklist.newSession');
     await useScript([todoWrite(PLAN), { text: 'Lexer ported.' }]);
     assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Port the lexer'), { kind: 'completed' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(api.notifications().shown, before + 1, 'no notification with agentChecklist.notifications off');
+    assert.equal(api.attentionNoticesShown().shown, before + 1, 'no notification with agentChecklist.notifications off');
   });
 });

@@ -100,7 +100,7 @@ export interface AgentChecklistTestApi {
   /** The status bar's stall: the `ts` of the log's latest line while it warns, else null. */
   statusBarStalled(): string | null;
   /** How many attention notifications were shown, and the latest. */
-  notifications(): { shown: number; last: AttentionNotice | null };
+  attentionNoticesShown(): { shown: number; last: AttentionNotice | null };
   /** The last messages the host posted to the Agent view (only while a page is connected). */
   webviewMessages(): HostMessage[];
   /** Hands `data` to the Agent view's message handler, exactly as a message from the page (validated first). */
@@ -190,7 +190,7 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: 
     statusBarTooltip: () => current().statusBar.tooltip,
     statusBarText: () => current().statusBar.text,
     statusBarStalled: () => current().statusBar.stalled,
-    notifications: () => current().notifier.state,
+    attentionNoticesShown: () => current().notifier.state,
     session: () => {
       const { controller } = current();
       const view = controller.sessionView;
