@@ -6,9 +6,15 @@
 // vscode-server/install.mjs) and libkrb5-dev (VS Code loads `kerberos` only for
 // Kerberos proxy authentication, with a guarded import, so it is not built).
 //
-// Missing ones are installed from Debian when we run as root with apt-get (one
-// `apt-get update`, one `apt-get install -y`, saying what and why first); otherwise
-// ensurePrerequisites stops with the exact command to run.
+// The decision is one pure function, installPlan (unit-tested with injected probes:
+// test/unit/scripts/prerequisites.test.ts); ensurePrerequisites probes this machine
+// and carries it out:
+// - nothing missing: nothing said, nothing run;
+// - root with apt-get: says what it installs and why, ONCE (one line per package),
+//   then `apt-get install -y` with DEBIAN_FRONTEND=noninteractive; `apt-get update`
+//   runs once first when apt does not know a package (a fresh image has no package
+//   lists), or once before a single retry when the install fails (stale lists);
+// - otherwise: stops with the exact command to run as root.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,23 +46,48 @@ export const PREREQUISITES = {
 /** What building code-server needs (only until it is installed). */
 export const CODE_SERVER_BUILD = ['make', 'g++', 'python3'];
 
-export function missing(names) {
-  return names.filter((name) => !PREREQUISITES[name].present());
-}
+const debianPackages = (names) => [...new Set(names.map((n) => PREREQUISITES[n].debian))];
 
 export function installCommand(names) {
-  return `apt-get update && apt-get install -y ${[...new Set(names.map((n) => PREREQUISITES[n].debian))].join(' ')}`;
+  return `apt-get update && apt-get install -y ${debianPackages(names).join(' ')}`;
 }
 
-function canInstall() {
-  return process.getuid?.() === 0 && findOnPath('apt-get') !== null;
+/**
+ * What to do about `names` on a machine described by `probes` (pure):
+ * - `{ kind: 'ready' }`: all present;
+ * - `{ kind: 'stop', message }`: we cannot install; the message names what is
+ *   missing and the exact command to run as root;
+ * - `{ kind: 'install', packages, announce, updateFirst }`: `announce` is what to say
+ *   (once) before `apt-get install -y <packages>`; `updateFirst` when apt knows no
+ *   candidate for one of them.
+ * probes: `present(name)`, `isRoot`, `hasAptGet`, `aptKnows(debianPackage)`.
+ */
+export function installPlan(names, probes, who = 'agent-checklist') {
+  const absent = names.filter((name) => !probes.present(name));
+  if (absent.length === 0) return { kind: 'ready' };
+  if (!probes.isRoot || !probes.hasAptGet) {
+    const how = probes.hasAptGet ? `Run as root:\n  ${installCommand(absent)}` : `Install ${debianPackages(absent).join(', ')} with the system's package manager (on Debian, as root:\n  ${installCommand(absent)})`;
+    return { kind: 'stop', absent, message: `${who} needs ${absent.join(', ')}, which ${absent.length === 1 ? 'is' : 'are'} not installed. ${how}` };
+  }
+  const packages = debianPackages(absent);
+  const announce = [`${who}: installing ${packages.join(', ')} from Debian (apt-get, once):`, ...absent.map((name) => `  ${PREREQUISITES[name].debian}: ${PREREQUISITES[name].why}`)];
+  return { kind: 'install', absent, packages, announce, updateFirst: packages.some((p) => !probes.aptKnows(p)) };
+}
+
+/** apt has an installable version of `pkg` (its package lists name a candidate). */
+function aptKnows(pkg) {
+  const out = spawnSync('apt-cache', ['policy', pkg], { encoding: 'utf8' }).stdout ?? '';
+  return /Candidate: (?!\(none\))\S/.test(out);
+}
+
+function machineProbes() {
+  return { present: (name) => PREREQUISITES[name].present(), isRoot: process.getuid?.() === 0, hasAptGet: findOnPath('apt-get') !== null, aptKnows };
 }
 
 /** Why `names` cannot be had here (null when all are present or we can install them). */
 export function whyMissing(names) {
-  const absent = missing(names);
-  if (absent.length === 0 || canInstall()) return null;
-  return `missing ${absent.join(', ')}; run as root: ${installCommand(absent)}`;
+  const plan = installPlan(names, machineProbes());
+  return plan.kind === 'stop' ? `missing ${plan.absent.join(', ')}; run as root: ${installCommand(plan.absent)}` : null;
 }
 
 /**
@@ -64,18 +95,26 @@ export function whyMissing(names) {
  * root, else throws an Error whose message is the exact command to run.
  */
 export function ensurePrerequisites(names, { who = 'agent-checklist', log = (line) => console.log(line) } = {}) {
-  const absent = missing(names);
-  if (absent.length === 0) return;
-  if (!canInstall()) throw new Error(`${who} needs ${absent.join(', ')}, which ${absent.length === 1 ? 'is' : 'are'} not installed. Run as root:\n  ${installCommand(absent)}`);
-  const packages = [...new Set(absent.map((n) => PREREQUISITES[n].debian))];
-  log(`${who}: installing ${packages.join(', ')} from Debian (once):`);
-  for (const name of absent) log(`  ${PREREQUISITES[name].debian}: ${PREREQUISITES[name].why}`);
+  const plan = installPlan(names, machineProbes(), who);
+  if (plan.kind === 'ready') return;
+  if (plan.kind === 'stop') throw new Error(plan.message);
+  for (const line of plan.announce) log(line);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
-    const result = spawnSync('apt-get', args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status})`);
+  const aptGet = (args) => spawnSync('apt-get', args, { env, stdio: ['ignore', 'inherit', 'inherit'] }).status;
+  const update = (why) => {
+    log(`${who}: apt-get update (${why})`);
+    const status = aptGet(['update', '-qq']);
+    if (status !== 0) throw new Error(`${who}: apt-get update failed (exit ${status}); run as root:\n  ${installCommand(plan.absent)}`);
+  };
+  if (plan.updateFirst) update(`apt has no candidate for ${plan.packages.join(', ')} yet`);
+  const install = ['install', '-y', '-qq', ...plan.packages];
+  let status = aptGet(install);
+  if (status !== 0 && !plan.updateFirst) {
+    update('the install failed: the package lists may be stale; one retry');
+    status = aptGet(install);
   }
-  const still = missing(absent);
+  if (status !== 0) throw new Error(`${who}: apt-get install -y ${plan.packages.join(' ')} failed (exit ${status}); run as root:\n  ${installCommand(plan.absent)}`);
+  const still = plan.absent.filter((name) => !PREREQUISITES[name].present());
   if (still.length) throw new Error(`${who}: ${still.join(', ')} still missing after apt-get install`);
 }
 
