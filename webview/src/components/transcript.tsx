@@ -3,6 +3,7 @@
 // the model is ever parsed as HTML), collapsed reasoning, one row per tool call,
 // pending approvals (on their call's row, or after the list), how each turn ended,
 // and the text streaming in for the current step.
+import { Component } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
@@ -67,6 +68,58 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
   }
 });
 
+/**
+ * Rows are grouped in blocks by `order` span: an item's order never changes, so it
+ * never moves to another block (a row keeps its expanded state when older pages are
+ * prepended). With the host's orders (log seq × 1024 + sub) a span is 64 log lines.
+ */
+const BLOCK_SPAN = 65_536;
+
+interface BlockProps {
+  items: readonly TranscriptItem[];
+  byCallId: ReadonlyMap<string, ApprovalView[]>;
+  continueId: string | null;
+}
+
+/**
+ * A block of rows that re-renders only when one of its items (a new
+ * object for every change: the reducer keeps unchanged ones), the approvals or the
+ * Continue row changed. So a live update costs one block's rows plus a pointer
+ * comparison per row, whatever the transcript's length (bench: `follow`, live update).
+ */
+class ItemBlock extends Component<BlockProps> {
+  override shouldComponentUpdate(next: BlockProps): boolean {
+    const prev = this.props;
+    if (next.byCallId !== prev.byCallId || next.continueId !== prev.continueId || next.items.length !== prev.items.length) return true;
+    for (let i = 0; i < next.items.length; i++) if (next.items[i] !== prev.items[i]) return true;
+    return false;
+  }
+
+  override render() {
+    const { items, byCallId, continueId } = this.props;
+    return (
+      <>
+        {items.map((item) => (
+          <Item key={item.id} item={item} approvals={(item.kind === 'tool' && byCallId.get(item.callId)) || NONE} canContinue={item.id === continueId} />
+        ))}
+      </>
+    );
+  }
+}
+
+/** Items (sorted by order) cut into blocks of one BLOCK_SPAN each, keyed by that span. */
+function blocksOf(items: readonly TranscriptItem[]): { key: number; items: readonly TranscriptItem[] }[] {
+  const out: { key: number; items: readonly TranscriptItem[] }[] = [];
+  let from = 0;
+  for (let i = 1; i <= items.length; i++) {
+    const key = Math.floor(items[from]!.order / BLOCK_SPAN);
+    if (i < items.length && Math.floor(items[i]!.order / BLOCK_SPAN) === key) continue;
+    out.push({ key, items: items.slice(from, i) });
+    from = i;
+  }
+  return out;
+}
+
 /** Follows new output while the reader is at the bottom; leaves them where they are otherwise. */
 function useFollowBottom(deps: unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
@@ -121,8 +174,8 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
         </button>
       )}
       <ol class="items" role="list" aria-label={s.transcript}>
-        {items.map((item) => (
-          <Item key={item.id} item={item} approvals={(item.kind === 'tool' && placed.byCallId.get(item.callId)) || NONE} canContinue={item.id === continueId} />
+        {blocksOf(items).map((block) => (
+          <ItemBlock key={block.key} items={block.items} byCallId={placed.byCallId} continueId={continueId} />
         ))}
         {stream && (stream.text || stream.reasoning || stream.retry) && (
           <li class="item item-assistant streaming" aria-busy="true">
