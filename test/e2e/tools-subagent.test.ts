@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { agentFrame, answerInputBox, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench, type Workbench } from './workbench';
+import { agentFrame, answerInputBox, expandStrip, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench, type Workbench } from './workbench';
 
 const PARENT = ['Run the greeting command', 'Delegate the file survey'] as const;
 const CHILD = ['List the files', 'Summarize what they do'] as const;
@@ -96,7 +96,8 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
     assert.equal(level(CHILD[1]), 3);
     assert.equal(rows.find((r) => r.label === `Subagent: ${SUBAGENT}`)?.description, '1/2 · done');
 
-    // Single owner: the parent's strip is the parent's plan only.
+    // Single owner: the parent's strip is the parent's plan only (collapsed by default since a15d969).
+    await expandStrip(frame);
     const strip = await readStrip(frame);
     assert.deepEqual(strip.items.map((i) => i.content), [...PARENT]);
     await screenshot(page, 'tools-subagent-tree.png');
