@@ -14,7 +14,7 @@ import { unattendedMessage } from '../../extension/src/core/tools/approvals';
 import { outsideWorkspaceMessage } from '../../extension/src/core/tools/workspace';
 import { loadLogFile } from '../../extension/src/core/store/log-file';
 import { tempDir, todo } from './support/sessions';
-import { pidsOf, waitFor } from './tools/support';
+import { pidsOf, pidsRunning, waitFor } from './tools/support';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[]; text: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], text: [] as string[], env: {}, cwd };
@@ -164,7 +164,7 @@ describe('agent-checklist run with workspace tools', () => {
     const running = runCli(dir, ['run', '--script', script(responses), '--session-dir', 's', '--tools', 'bash', '--cwd', ws, '--yes', '--json', 'wait'], { signal: controller.signal });
     const pidFile = path.join(ws, 'sleeper.pid');
     await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the command to start');
-    await waitFor(() => pidsOf('sleep 30.11').length > 0, 'the sleep to show');
+    await waitFor(() => pidsRunning('sleep 30.11').length > 0, 'the sleep to show');
     controller.abort();
     const run = await running;
     assert.equal(run.code, 1);

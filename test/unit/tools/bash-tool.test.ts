@@ -15,7 +15,7 @@ import {
 } from '../../../extension/src/core/tools/bash-tool';
 import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { approvalsWith, autoApprovals, ctx, pidsOf, tempWorkspace, waitFor, type TempWorkspace } from './support';
+import { approvalsWith, autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, waitFor, type TempWorkspace } from './support';
 
 function bashIn(ws: TempWorkspace, options: Partial<BashToolOptions> = {}): ToolRegistry {
   const registry = new ToolRegistry();
@@ -123,7 +123,7 @@ describe('bash', () => {
     const pidFile = path.join(ws.root, 'sleeper.pid');
     const running = bash(bashIn(ws), { command: 'sleep 30.15 & echo $! > sleeper.pid; wait' }, controller.signal);
     await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the command to start');
-    await waitFor(() => pidsOf('sleep 30.15').length > 0, 'the sleep to show');
+    await waitFor(() => pidsRunning('sleep 30.15').length > 0, 'the sleep to show');
     controller.abort();
     const result = await running;
     assert.equal(result.isError, true);

@@ -16,7 +16,7 @@ import { createReadFileTool } from '../../../extension/src/core/tools/read-file-
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { bwrapArgs } from '../../../extension/src/core/tools/sandbox';
 import { symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
-import { autoApprovals, ctx, pidsOf, tempWorkspace, type TempWorkspace, waitFor } from './support';
+import { autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, type TempWorkspace, waitFor } from './support';
 
 // The same check the tool makes (probeSandbox), made synchronously so tests can be skipped at definition.
 function sandboxSkip(): string | false {
@@ -86,7 +86,7 @@ async function killNineLeavesNothing(mode: 'auto' | 'off', marker: string): Prom
   const ws = tempWorkspace();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'bash-child.ts'), mode, ws.root, `(${marker} &) ; ${marker} & wait`], { stdio: 'ignore' });
   try {
-    await waitFor(() => pidsOf(marker).length >= 2, `${marker} to run`);
+    await waitFor(() => pidsRunning(marker).length >= 2, `both ${marker} to run`);
     child.kill('SIGKILL');
     await waitFor(() => pidsOf(marker).length === 0, `every ${marker} to die after kill -9 of the agent`, 15_000);
   } finally {

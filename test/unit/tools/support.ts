@@ -95,6 +95,23 @@ export function readPid(file: string): number {
  * Live (non-zombie) processes whose command line contains `marker`, by host pid. Works
  * for sandboxed commands too (there `$!` is a pid of the sandbox's own namespace).
  */
+/**
+ * Live processes whose command line is exactly `command` (e.g. `sleep 30.31`): the
+ * command itself running, not a shell, bwrap or agent that only carries it in its
+ * arguments. Wait for these before killing, or the kill can land while the sandbox
+ * is still being set up.
+ */
+export function pidsRunning(command: string): number[] {
+  return pidsOf(command).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') === command;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Live processes whose command line contains `marker` (the command and whatever carries it in its arguments). */
 export function pidsOf(marker: string): number[] {
   const out: number[] = [];
   for (const name of fs.readdirSync('/proc')) {
