@@ -7,17 +7,7 @@ import { planAt, planHistory } from '../../../extension/src/core/plan/plan-histo
 import { planLedgerProjection, timeInProgressMs } from '../../../extension/src/core/plan/plan-ledger';
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { Session } from '../../../extension/src/core/session/session';
-import { memorySession, todo } from '../support/sessions';
-
-/** Opens a step (with an empty assistant message) in the open turn and runs `body` inside it. */
-function inStep(s: Session, body: () => void): void {
-  const turn = s.openTurn!;
-  const step = s.lastStep + 1;
-  s.append('step/start', { turn, step });
-  s.append('assistant/message', { turn, step, message: { content: [] }, model: { provider: 'p', model: 'm' } });
-  body();
-  s.append('step/end', { turn, step });
-}
+import { inStep, memorySession, todo } from '../support/sessions';
 
 describe('plan changes between versions', () => {
   it('added, removed, status; a model write that leaves out an unfinished item dropped it (a completed one was removed)', () => {

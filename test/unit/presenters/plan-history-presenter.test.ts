@@ -9,16 +9,7 @@ import { planChangeView, planHistoryView } from '../../../extension/src/core/pla
 import { hostMessageSchema } from '../../../extension/src/core/protocol/messages';
 import type { PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
 import type { Session } from '../../../extension/src/core/session/session';
-import { memorySession, todo } from '../support/sessions';
-
-function inStep(s: Session, body: () => void): void {
-  const turn = s.openTurn!;
-  const step = s.lastStep + 1;
-  s.append('step/start', { turn, step });
-  s.append('assistant/message', { turn, step, message: { content: [] }, model: { provider: 'p', model: 'm' } });
-  body();
-  s.append('step/end', { turn, step });
-}
+import { inStep, memorySession, todo } from '../support/sessions';
 
 /** Two model writes, a user edit between them; the second write leaves out the unfinished `c`. */
 function session(): Session {

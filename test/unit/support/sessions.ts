@@ -36,3 +36,13 @@ export function openStepWithCalls(session: Session, callIds: string[], turn = se
 }
 
 export const todo = (content: string, status: TodoItem['status'] = 'pending'): TodoItem => ({ content, status });
+
+/** Opens a step (with an empty assistant message) in the open turn and runs `body` inside it. */
+export function inStep(s: Session, body: () => void): void {
+  const turn = s.openTurn!;
+  const step = s.lastStep + 1;
+  s.append('step/start', { turn, step });
+  s.append('assistant/message', { turn, step, message: { content: [] }, model: { provider: 'p', model: 'm' } });
+  body();
+  s.append('step/end', { turn, step });
+}
