@@ -6,6 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { INTERRUPTED_MESSAGE } from '../../../extension/src/core/session/repair';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir, todo } from '../support/sessions';
@@ -57,6 +59,43 @@ describe('agent-checklist mcp: a connection that ends badly', () => {
     const loaded = loadLogFile(logPath);
     assert.deepEqual(loaded.events.at(-1)?.type, 'turn/end');
     assert.deepEqual(loaded.events.at(-1)?.data, { turn: 1, reason: { kind: 'completed' } });
+    assert.equal(check(logPath).status, 0);
+  });
+
+  // The order the test above hits only sometimes (under load): the server reads the
+  // call while the client is alive, and replies after it died. Made deterministic here
+  // by closing the client's end of the server's stdout while keeping stdin open.
+  it('a client that stops reading before the reply: the failed write (EPIPE) ends the session like a closed stdin', async () => {
+    const cwd = tempDir();
+    const server = spawn(process.execPath, [cliPath, 'mcp', '--allow-parallel-in-progress', 'true'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    server.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const replies = new Map<unknown, JSONRPCMessage>();
+    const buffer = new ReadBuffer();
+    server.stdout.on('data', (chunk: Buffer) => {
+      buffer.append(chunk);
+      for (let m = buffer.readMessage(); m; m = buffer.readMessage()) if ('id' in m) replies.set(m.id, m);
+    });
+    const send = (message: JSONRPCMessage) => server.stdin.write(serializeMessage(message));
+    const call = (id: number, todos: unknown) => send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'todo_write', arguments: { todos } } });
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'deaf-client', version: '1' } } });
+    await until(() => replies.has(1), 'the initialize reply');
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    call(2, [todo('first', 'in_progress')]);
+    await until(() => replies.has(2), 'the reply to the first call');
+    server.stdout.destroy();
+    call(3, [todo('first', 'completed'), todo('second', 'in_progress')]);
+
+    assert.equal(await exited, 0, `the server exits cleanly, not on an unhandled EPIPE; stderr:\n${stderr}`);
+    assert.match(stderr, /stdout closed \(write EPIPE\); ending the session/);
+    const [logPath] = logsIn(path.join(cwd, SESSIONS));
+    assert.ok(logPath);
+    assert.equal(fs.existsSync(`${logPath}.lock`), false, 'the lock is released');
+    const events = loadLogFile(logPath).events;
+    assert.deepEqual(events.at(-1)?.data, { turn: 1, reason: { kind: 'completed' } });
+    assert.deepEqual(storedPlan(logPath)?.map((t) => t.content), ['first', 'second'], 'the call it could not answer was still recorded');
     assert.equal(check(logPath).status, 0);
   });
 

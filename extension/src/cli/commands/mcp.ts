@@ -4,9 +4,10 @@
 // so one session log in the session folder, and that log's single writer (the lock).
 //
 // Stdout carries only the protocol; every diagnostic goes to stderr. The server ends
-// when the client closes stdin, on SIGINT/SIGTERM/SIGHUP, or when `signal` aborts;
-// each closes the log's turn. Before serving, logs of earlier MCP servers that died
-// (stale lock) are repaired, so a killed server's log reopens valid.
+// when the client closes stdin, when stdout fails (EPIPE: the client died or stopped
+// reading before our reply), on SIGINT/SIGTERM/SIGHUP, or when `signal` aborts; each
+// closes the log's turn and releases its lock. Before serving, logs of earlier MCP
+// servers that died (stale lock) are repaired, so a killed server's log reopens valid.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
@@ -57,6 +58,14 @@ export async function mcpCommand(io: CliIo, flags: McpFlags, signal: AbortSignal
   const stop = () => void server.close();
   streams.stdin.on('end', stop);
   streams.stdin.on('close', stop);
+  // Without a listener, a reply written after the client died is an unhandled 'error'
+  // event: the process crashed with its turn open and its lock left behind. Kept after
+  // the server closed (stop is idempotent): a reply still queued may fail then too.
+  const stdoutFailed = (error: Error) => {
+    log(`stdout closed (${error.message}); ending the session`);
+    stop();
+  };
+  streams.stdout.on('error', stdoutFailed);
   signal.addEventListener('abort', stop, { once: true });
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, stop);
