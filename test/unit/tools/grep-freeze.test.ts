@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { createGrepTool, GREP_STOPPED_MESSAGE, noMatchesText } from '../../../extension/src/core/tools/grep-tool';
+import { createGrepTool, GREP_STOPPED_MESSAGE, longLinesText, MAX_MATCH_LINE_CHARS, MAX_SEARCHED_LINE_CHARS, noMatchesText } from '../../../extension/src/core/tools/grep-tool';
 import { loadLinearEngine } from '../../../extension/src/core/tools/linear-regex';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { loopClock, measureLoopHold } from '../support/loop-hold';
@@ -26,6 +26,22 @@ describe('grep on a linear-time engine', () => {
     assert.deepEqual(value, { isError: false, content: 'evil.txt:3: aaaa' });
     assert.ok(holdMs < 250, `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`);
     assert.equal((await registry.execute('grep', JSON.stringify({ pattern: '(a*)*b' }), ctx())).content, noMatchesText('(a*)*b', '.'));
+  });
+
+  // One RE2 call cannot be sliced: a 4 MB line held the loop ~150 ms of CPU, and one
+  // over ~5 MB aborted the engine ("Cannot enlarge memory arrays": its heap is 16 MB).
+  it('skips lines too long to match in one slice and says which, keeping the loop free (a 6 MB minified line)', async () => {
+    const ws = tempWorkspace();
+    const longest = 'a'.repeat(MAX_SEARCHED_LINE_CHARS);
+    ws.file('bundle.min.js', `aaaa\n${'a'.repeat(6 * 1024 * 1024)}!\n${longest}\n${'é'.repeat(MAX_SEARCHED_LINE_CHARS + 1)}\n`);
+    const registry = new ToolRegistry();
+    registry.register(createGrepTool(ws.workspace));
+    const { value, holdMs, wallMs, clock } = await measureLoopHold(() => registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()));
+    const expected = ['bundle.min.js:1: aaaa', `bundle.min.js:3: ${longest.slice(0, MAX_MATCH_LINE_CHARS)}…`, longLinesText(2, 'bundle.min.js:2')];
+    assert.deepEqual(value, { isError: false, content: expected.join('\n') }, 'a line of exactly the limit is still searched');
+    assert.ok(holdMs < 250, `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`);
+    const none = await registry.execute('grep', JSON.stringify({ pattern: 'zzz' }), ctx());
+    assert.equal(none.content, `${noMatchesText('zzz', '.')}\n${longLinesText(2, 'bundle.min.js:2')}`, 'no matches still tells what was not searched');
   });
 
   it('refuses backreferences and lookaround with the engine\'s reason', async () => {

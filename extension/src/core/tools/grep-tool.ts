@@ -2,7 +2,10 @@
 // Text files only (binary and oversized files are skipped), symbolic links are not
 // followed, .git and node_modules are skipped, and the matches are capped. Patterns
 // run on RE2 (linear-regex.ts): linear time whatever the pattern; long files are
-// matched in slices that yield to the event loop, so Stop is heard mid-file.
+// matched in slices that yield to the event loop, so Stop is heard mid-file. A line
+// longer than MAX_SEARCHED_LINE_CHARS (a minified bundle, a data dump) is not
+// searched, and the result says so: one RE2 call cannot be sliced, a 4 MB line held
+// the loop ~150 ms and one over ~5 MB aborted the engine (its wasm heap is 16 MB).
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import { noSuchPathMessage } from './list-files-tool';
@@ -31,35 +34,60 @@ export const grepArgsSchema = z.object({
 export const invalidPatternMessage = (detail: string): string => `invalid pattern: ${detail}`;
 export const noMatchesText = (pattern: string, where: string): string => `No matches for /${pattern}/ in ${where}.`;
 export const grepCutText = (max: number): string => `[stopped at ${max} matches; narrow the pattern or the path]`;
+/** Longest line handed to RE2 (~10 ms of matching; UTF-8 of it fits the engine's heap many times). */
+export const MAX_SEARCHED_LINE_CHARS = 256 * 1024;
+export const longLinesText = (count: number, first: string): string =>
+  `[not searched: ${count} line${count === 1 ? '' : 's'} longer than ${MAX_SEARCHED_LINE_CHARS} characters (first: ${first})]`;
 
 export const GREP_STOPPED_MESSAGE = 'the search was stopped by the user';
 /** How long one synchronous slice of matching may hold the event loop. */
 const SLICE_MS = 15;
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Characters matched between two looks at the clock (a few ms of RE2). */
+const CHARS_PER_CLOCK_CHECK = 64 * 1024;
+
+export interface FileMatches {
+  lines: string[];
+  /** Lines longer than MAX_SEARCHED_LINE_CHARS, not searched: how many, and the first as `path:line`. */
+  long: { count: number; first: string } | null;
+}
+
 /**
  * The matching lines of one file's text, as result lines. Matches in slices of at
- * most ~SLICE_MS and yields between them; returns null when `signal` stops it.
+ * most ~SLICE_MS (the clock is read every 256 lines or 64 K characters, whichever
+ * comes first) and yields between them; returns null when `signal` stops it.
  */
-export async function matchLines(text: string, re: LineMatcher, display: string, room: number, signal?: AbortSignal): Promise<string[] | null> {
+export async function matchLines(text: string, re: LineMatcher, display: string, room: number, signal?: AbortSignal): Promise<FileMatches | null> {
   const out: string[] = [];
+  let longCount = 0;
+  let longFirst = '';
   let sliceStart = Date.now();
+  let charsSinceCheck = 0;
   let at = 0;
   for (let i = 0; at <= text.length && out.length < room; i++) {
-    if ((i & 255) === 0 && Date.now() - sliceStart > SLICE_MS) {
-      await yieldToLoop();
-      if (signal?.aborted) return null;
-      sliceStart = Date.now();
+    if ((i & 255) === 0 || charsSinceCheck > CHARS_PER_CLOCK_CHECK) {
+      charsSinceCheck = 0;
+      if (Date.now() - sliceStart > SLICE_MS) {
+        await yieldToLoop();
+        if (signal?.aborted) return null;
+        sliceStart = Date.now();
+      }
     }
     const nl = text.indexOf('\n', at);
     const end = nl === -1 ? text.length : nl;
     const line = text.charCodeAt(end - 1) === 13 ? text.slice(at, end - 1) : text.slice(at, end);
     at = end + 1;
     if (nl === -1 && line === '' && i > 0) break; // the final newline ends the last line
+    if (line.length > MAX_SEARCHED_LINE_CHARS) {
+      if (longCount++ === 0) longFirst = `${display}:${i + 1}`;
+      continue;
+    }
+    charsSinceCheck += line.length;
     if (!re.test(line)) continue;
     out.push(`${display}:${i + 1}: ${line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)}…` : line}`);
   }
-  return out;
+  return { lines: out, long: longCount === 0 ? null : { count: longCount, first: longFirst } };
 }
 
 export function createGrepTool(workspace: Workspace): ToolDefinition {
@@ -94,6 +122,8 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
       }
       const out: string[] = [];
       let cut = false;
+      let longCount = 0;
+      let longFirst = '';
       for (const file of files) {
         if (ctx.signal.aborted) return errorResult(GREP_STOPPED_MESSAGE);
         const stat = await workspace.fs.stat(file.abs);
@@ -107,16 +137,20 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
         if (data.byteLength > MAX_TEXT_FILE_BYTES || looksBinary(data)) continue;
         const found = await matchLines(decodeText(data), re, file.display, MAX_GREP_MATCHES + 1 - out.length, ctx.signal);
         if (found === null) return errorResult(GREP_STOPPED_MESSAGE);
-        out.push(...found);
+        out.push(...found.lines);
+        if (found.long) {
+          if (longCount === 0) longFirst = found.long.first;
+          longCount += found.long.count;
+        }
         if (out.length > MAX_GREP_MATCHES) {
           out.length = MAX_GREP_MATCHES;
           cut = true;
           break;
         }
       }
-      if (out.length === 0) return { isError: false, content: noMatchesText(pattern, target.display) };
-      if (cut) out.push(grepCutText(MAX_GREP_MATCHES));
-      return { isError: false, content: out.join('\n') };
+      const notes = [...(cut ? [grepCutText(MAX_GREP_MATCHES)] : []), ...(longCount ? [longLinesText(longCount, longFirst)] : [])];
+      if (out.length === 0) return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
+      return { isError: false, content: [...out, ...notes].join('\n') };
     },
   };
 }
