@@ -14,47 +14,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import {
-  answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, openWorkbench, readStatusBar, runCommand, screenshot,
+  agentPageFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, openWorkbench, readStatusBar, runWorkbenchCommand, screenshot,
   setTheme, until, type ScriptedWorkbench, type Workbench,
 } from './workbench';
 
 const DEMO_DONE = 'Done — in the demo.';
 const AXE_SOURCE = fs.readFileSync(path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-
-/**
- * Runs a palette command with the workbench focused: a key pressed while the focus
- * is inside a webview never reaches the workbench, so first click the activity
- * bar's empty space (which takes the focus out of the frame and does nothing else).
- */
-async function command(page: Page, title: string): Promise<void> {
-  await page.locator('.activitybar').click({ position: { x: 24, y: 700 } });
-  await runCommand(page, title);
-}
-
-/**
- * The content frame of the side bar's page or the editor tab's: webview iframes sit
- * in an overlay of the workbench, so they are told apart by where they are drawn.
- */
-async function pageFrame(page: Page, where: 'view' | 'editor'): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const sideBar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
-    for (const outer of await page.locator('iframe.webview.ready').elementHandles()) {
-      const box = await outer.boundingBox();
-      if (!box || !sideBar || box.width === 0) continue;
-      const inSideBar = box.x + box.width / 2 < sideBar.x + sideBar.width;
-      if ((where === 'view') !== inSideBar) continue;
-      const inner = await (await outer.contentFrame())?.locator('iframe#active-frame').elementHandle({ timeout: 10_000 });
-      const frame = await inner?.contentFrame();
-      if (frame) return frame;
-    }
-    if (Date.now() > deadline) throw new Error(`no Agent page in the ${where === 'view' ? 'side bar' : 'editor area'}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** What the transcript shows now: its rendered text lines wholly inside its visible box, and the heights of the page's parts. */
 async function transcriptLines(frame: Frame): Promise<{ lines: number; parts: Record<string, number> }> {
@@ -182,9 +150,9 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
   it('notifies with the plan summary when a turn ends while the Agent view is hidden, and Show reveals the view', async () => {
     const { page } = workbench!;
     await openContainer(page);
-    await pageFrame(page, 'view').then((f) => f.locator('.composer-input').waitFor({ timeout: 60_000 }));
+    await agentPageFrame(page, 'view').then((f) => f.locator('.composer-input').waitFor({ timeout: 60_000 }));
     // Send Prompt… shows the Agent view; the demo's turn takes several seconds, so the Explorer replaces it while the turn runs.
-    await command(page, 'Agent Checklist: Send Prompt…');
+    await runWorkbenchCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Add validation to the signup form');
     await page.locator('.activitybar .action-item a.action-label[aria-label^="Explorer"]').click();
     await page.locator('.pane-header[aria-label^="Plan"]').waitFor({ state: 'hidden' });
@@ -195,13 +163,13 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     assert.match(message, /^The agent finished its turn\. Plan: \d\/5 done/, message);
     await screenshot(page, 'notification-turn-ended.png');
     await toast.locator('.monaco-button', { hasText: 'Show' }).click();
-    const frame = await pageFrame(page, 'view');
+    const frame = await agentPageFrame(page, 'view');
     await frame.locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
   });
 
   it('shows at least 10 transcript lines with the 5-item plan in the default layout, with one "+" for New Session', async () => {
     const { page } = workbench!;
-    const frame = await pageFrame(page, 'view');
+    const frame = await agentPageFrame(page, 'view');
     await frame.locator('.plan-strip').waitFor();
     assert.equal(await frame.locator('[data-testid="plan-strip-item"]').count() <= 5, true);
     const measured = await until(() => transcriptLines(frame), (m) => m.lines >= 10, 'ten transcript lines', 10_000).catch(async () => transcriptLines(frame));
@@ -223,20 +191,20 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
 
   it('Open in Editor shows the same session in an editor tab, and invoking it again reveals that tab', async () => {
     const { page } = workbench!;
-    await command(page, 'Agent Checklist: Open in Editor');
-    const editor = await pageFrame(page, 'editor');
+    await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
+    const editor = await agentPageFrame(page, 'editor');
     await editor.locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
-    const view = await pageFrame(page, 'view');
+    const view = await agentPageFrame(page, 'view');
     const titleOf = (f: Frame) => f.locator('[data-testid="session-title"]').innerText();
     assert.equal(await titleOf(editor), await titleOf(view), 'the same session');
     assert.equal(await editor.locator('[data-testid="plan-strip-header"]').innerText(), await view.locator('[data-testid="plan-strip-header"]').innerText(), 'the same plan');
     await screenshot(page, 'open-in-editor.png');
-    await command(page, 'View: Close All Editors').catch(() => undefined);
+    await runWorkbenchCommand(page, 'View: Close All Editors').catch(() => undefined);
     await page.locator('.tabs-container .tab').waitFor({ state: 'detached' });
-    await command(page, 'Agent Checklist: Open in Editor');
-    await command(page, 'Agent Checklist: Open in Editor');
+    await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
+    await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
     assert.equal(await page.locator('.tabs-container .tab').count(), 1, 'one tab, revealed rather than opened twice');
-    await command(page, 'View: Close All Editors');
+    await runWorkbenchCommand(page, 'View: Close All Editors');
   });
 });
 
@@ -254,7 +222,7 @@ describe('the Agent view under a standard audit (issue 12)', () => {
   it('axe-core in the Agent view finds no violation in the light, dark and high-contrast themes', async () => {
     const { page } = scripted!.workbench;
     await openContainer(page);
-    const frame = await pageFrame(page, 'view');
+    const frame = await agentPageFrame(page, 'view');
     await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
     await frame.locator('.composer-input').fill('Guard the parser against empty input');
     await frame.locator('.composer-input').press('Enter');

@@ -198,6 +198,38 @@ export async function readTree(page: Page): Promise<TreeRow[]> {
   );
 }
 
+/**
+ * Runs a palette command with the workbench focused: a key pressed while the focus
+ * is inside a webview never reaches the workbench, so first click the activity
+ * bar's empty space (which takes the focus out of the frame and does nothing else).
+ */
+export async function runWorkbenchCommand(page: Page, title: string): Promise<void> {
+  await page.locator('.activitybar').click({ position: { x: 24, y: 700 } });
+  await runCommand(page, title);
+}
+
+/**
+ * The content frame of the side bar's page or the editor tab's: webview iframes sit
+ * in an overlay of the workbench, so they are told apart by where they are drawn.
+ */
+export async function agentPageFrame(page: Page, where: 'view' | 'editor'): Promise<Frame> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const sideBar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+    for (const outer of await page.locator('iframe.webview.ready').elementHandles()) {
+      const box = await outer.boundingBox();
+      if (!box || box.width === 0) continue;
+      const inSideBar = sideBar !== null && box.x + box.width / 2 < sideBar.x + sideBar.width; // no side bar: every page is in the editor area
+      if ((where === 'view') !== inSideBar) continue;
+      const inner = await (await outer.contentFrame())?.locator('iframe#active-frame').elementHandle({ timeout: 10_000 });
+      const frame = await inner?.contentFrame();
+      if (frame) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no Agent page in the ${where === 'view' ? 'side bar' : 'editor area'}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The Agent view's page (nested frames of the webview host). */
 export function agentFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
