@@ -10,6 +10,7 @@ import { standingTodos, todosProjection } from '../extension/src/core/plan/todos
 import { checkHostMessage } from '../extension/src/core/protocol/host-message-check';
 import { HostSequencer, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
 import { planView } from '../extension/src/core/protocol/plan-view';
+import { WEBVIEW_STRINGS } from '../extension/src/core/protocol/strings';
 import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/protocol/transcript';
 import { LiveProjection } from '../extension/src/core/projection/projection';
 import { makeHeader } from '../extension/src/core/session/header';
@@ -49,7 +50,7 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
   };
   // The whole transcript in the page, as if every older page had been loaded.
   const items = transcriptFromEvents(session.events);
-  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(standingTodos(plan.state)), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null });
+  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(standingTodos(plan.state)), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } });
   plan.onChange((p) => deliver({ type: 'plan', plan: planView(standingTodos(p)) }));
   session.subscribe((event) => {
     const changed = folder.apply(event);

@@ -16,7 +16,8 @@ import { useToggle } from './ui-toggle';
 import { initialState, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';
 
-export function App() {
+/** `loading`: the host's localized loading line (in the page's HTML), shown until the first snapshot brings every string. */
+export function App({ loading }: { loading: string }) {
   const [state, dispatch] = useReducer(reduce, initialState);
 
   useEffect(() => {
@@ -37,40 +38,38 @@ export function App() {
     if (state.needsResync) post({ type: 'ready' });
   }, [state.needsResync]);
 
-  return (
-    <StringsContext.Provider value={state.view.strings}>
-      <AgentView view={state.view} />
-    </StringsContext.Provider>
-  );
+  return <AgentView view={state.view} loading={loading} />;
 }
 
-/** The whole page for one state of the fold (rendered as is by the component tests). */
-export function AgentView({ view }: { view: ViewState }) {
+/** The whole page for one state of the fold, in the snapshot's strings (rendered as is by the component tests). */
+export function AgentView({ view, loading = '' }: { view: ViewState; loading?: string }) {
   const childId = view.child?.sessionId ?? null;
   useReturnFocus(childId);
   const history = usePlanHistory(view);
-  if (!view.loaded) return <main class="app loading">{view.strings.loading}</main>;
+  if (!view.strings) return <main class="app loading">{loading}</main>;
   const running = view.run.state === 'running';
   return (
-    <main class="app">
-      <SessionHeader session={view.session} sessions={view.sessions} provider={view.provider} context={view.context} />
-      <Banners provider={view.provider} session={view.session} />
-      {view.child ? (
-        <ChildPanel child={view.child} approvals={view.approvals} />
-      ) : history.open ? (
-        <PlanHistory history={view.history} close={history.toggle} />
-      ) : (
-        <Transcript items={view.items} stream={view.stream} cursor={view.cursor} running={running} approvals={view.approvals} sessionId={view.session?.id ?? null} />
-      )}
-      {view.notice && (
-        <div class={`notice notice-${view.notice.level}`} role={view.notice.level === 'error' ? 'alert' : 'status'}>
-          {view.notice.text}
-        </div>
-      )}
-      <PlanStrip plan={view.plan} editable={view.session !== null && !view.session.readOnly} history={history} />
-      <PlanAnnouncer completed={view.announcement.completed} />
-      <Composer run={view.run} />
-    </main>
+    <StringsContext.Provider value={view.strings}>
+      <main class="app">
+        <SessionHeader session={view.session} sessions={view.sessions} provider={view.provider} context={view.context} />
+        <Banners provider={view.provider} session={view.session} />
+        {view.child ? (
+          <ChildPanel child={view.child} approvals={view.approvals} />
+        ) : history.open ? (
+          <PlanHistory history={view.history} close={history.toggle} />
+        ) : (
+          <Transcript items={view.items} stream={view.stream} cursor={view.cursor} running={running} approvals={view.approvals} sessionId={view.session?.id ?? null} />
+        )}
+        {view.notice && (
+          <div class={`notice notice-${view.notice.level}`} role={view.notice.level === 'error' ? 'alert' : 'status'}>
+            {view.notice.text}
+          </div>
+        )}
+        <PlanStrip plan={view.plan} editable={view.session !== null && !view.session.readOnly} history={history} />
+        <PlanAnnouncer completed={view.announcement.completed} />
+        <Composer run={view.run} />
+      </main>
+    </StringsContext.Provider>
   );
 }
 

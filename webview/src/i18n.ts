@@ -1,13 +1,17 @@
-// The page's strings (host translations over English defaults), through a context so
-// every component reads the same table. Tests render with their own table.
+// The page's strings, through a context so every component reads the same table. They
+// all come from the host (the snapshot's `strings`, every key, localized): the page
+// carries no string table of its own. Tests render with their own table.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { resolveStrings, type WebviewStrings } from '../../extension/src/core/protocol/strings';
+import type { WebviewStrings } from '../../extension/src/core/protocol/strings';
 
-export { format } from '../../extension/src/core/protocol/strings';
+export { format } from '../../extension/src/core/text-template';
 
-export const StringsContext = createContext<WebviewStrings>(resolveStrings(undefined));
+/** Null outside a provider: the app provides the snapshot's strings, tests their own. */
+export const StringsContext = createContext<WebviewStrings | null>(null);
 
 export function useStrings(): WebviewStrings {
-  return useContext(StringsContext);
+  const strings = useContext(StringsContext);
+  if (!strings) throw new Error('no strings: render inside a StringsContext provider');
+  return strings;
 }

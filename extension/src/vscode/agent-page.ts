@@ -5,6 +5,7 @@
 // snapshot, so every page gets its own `seq = previous + 1`).
 import * as vscode from 'vscode';
 import { HostSequencer, type HostMessage, type HostMessageBody } from '../core/protocol/messages';
+import { WEBVIEW_STRINGS } from '../core/protocol/strings';
 import { webviewHtml } from './webview-html';
 
 export type AgentPageKind = 'view' | 'editor';
@@ -30,7 +31,7 @@ export class AgentPage implements vscode.Disposable {
   ) {
     const distWebview = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     webview.options = { enableScripts: true, localResourceRoots: [distWebview] };
-    webview.html = webviewHtml(webview, distWebview);
+    webview.html = webviewHtml(webview, distWebview, vscode.l10n.t(WEBVIEW_STRINGS.loading));
     this.subscriptions = [webview.onDidReceiveMessage((data: unknown) => onMessage(this, data))];
   }
 

@@ -16,7 +16,7 @@ import {
   type WebviewMessage,
 } from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
-import { WEBVIEW_STRING_KEYS, WEBVIEW_STRINGS } from '../core/protocol/strings';
+import { localizeStrings, type WebviewStrings } from '../core/protocol/strings';
 import type { TranscriptItem } from '../core/protocol/transcript';
 import { AgentPage, type AgentPageKind } from './agent-page';
 import { OpenChildPanel } from './open-child-panel';
@@ -51,8 +51,8 @@ export interface AgentWebviewOptions {
 const DEMO_BANNER_DISMISSED = 'agentChecklist.demoBannerDismissed';
 
 /** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
-export function webviewStrings(): Record<string, string> {
-  return Object.fromEntries(WEBVIEW_STRING_KEYS.map((key) => [key, vscode.l10n.t(WEBVIEW_STRINGS[key])]));
+export function webviewStrings(): WebviewStrings {
+  return localizeStrings((english) => vscode.l10n.t(english));
 }
 
 export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.Disposable {

@@ -1,9 +1,11 @@
 // The Agent view's page: one script with a fresh nonce, styles from the extension
-// only, no inline script or handlers, nothing from the network.
+// only, no inline script or handlers, nothing from the network. Until the first
+// snapshot (which brings every string) the page shows the host's localized
+// `loading` line, written here as text.
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 
-export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri): string {
+export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri, loading: string): string {
   const nonce = randomBytes(18).toString('base64url');
   const asset = (name: string): string => webview.asWebviewUri(joinUri(distWebview, name)).toString();
   const csp = [
@@ -24,10 +26,14 @@ export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri): s
 <title>Agent</title>
 </head>
 <body>
-<div id="root"></div>
+<div id="root"><main class="app loading">${escapeHtml(loading)}</main></div>
 <script nonce="${nonce}" src="${asset('main.js')}"></script>
 </body>
 </html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function joinUri(base: vscode.Uri, name: string): vscode.Uri {

@@ -12,6 +12,7 @@ import { transcriptFromEvents } from '../../../extension/src/core/protocol/trans
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { initialState, MAX_PENDING, reduce, type State } from '../../../webview/src/state/reducer';
+import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 
 const PLAN = planView([
   { content: 'Read', status: 'completed' },
@@ -22,7 +23,7 @@ const PLAN = planView([
 function messages(): HostMessage[] {
   const seq = new HostSequencer();
   return [
-    seq.stamp({ type: 'snapshot', session: { id: 's1', title: 't', readOnly: false }, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null }, stream: null }),
+    seq.stamp({ type: 'snapshot', session: { id: 's1', title: 't', readOnly: false }, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } }),
     seq.stamp({ type: 'run', run: { state: 'running', turn: 1, stopping: false } }),
     seq.stamp({ type: 'items', items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'hi' }] }),
     seq.stamp({ type: 'stream', stream: { turn: 1, step: 1, text: 'Plan', reasoning: '', retry: null } }),
@@ -40,6 +41,9 @@ describe('webview protocol', () => {
     assert.equal(parseHostMessage({ type: 'plan', seq: 0, plan: null }).ok, false, 'seq starts at 1');
     assert.equal(parseHostMessage({ type: 'plan', seq: 3, plan: null, extra: 1 }).ok, false, 'closed objects');
     assert.equal(parseHostMessage({ type: 'html', seq: 3, html: '<img onerror=alert(1)>' }).ok, false, 'unknown types');
+    const { send: _send, ...missingOne } = WEBVIEW_STRINGS;
+    const snapshot = messages()[0];
+    assert.equal(parseHostMessage({ ...snapshot, strings: missingOne }).ok, false, 'a snapshot carries every string (the page has no table of its own)');
     assert.equal(parseWebviewMessage({ type: 'send', text: 'go' }).ok, true);
     assert.equal(parseWebviewMessage({ type: 'send', text: '' }).ok, false, 'an empty prompt');
     assert.equal(parseWebviewMessage({ type: 'loadOlder', cursor: -1 }).ok, false);
@@ -116,7 +120,7 @@ describe('webview reducer', () => {
 
   it('a newer snapshot supersedes everything before it; an older one is ignored', () => {
     const state = fold(messages());
-    const fresh = reduce(state, { type: 'snapshot', seq: 8, session: null, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null }, stream: null });
+    const fresh = reduce(state, { type: 'snapshot', seq: 8, session: null, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } });
     assert.equal(fresh.view.plan, null, 'a snapshot with no plan means no plan');
     assert.equal(fresh.view.items.length, 0);
     const old = reduce(fresh, messages()[0] as HostMessage);

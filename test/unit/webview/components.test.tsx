@@ -13,6 +13,7 @@ import { ApprovalCard } from '../../../webview/src/components/approval';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
+import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 import { HOSTILE, plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
 import { click, fire, mount, posted, text } from './render';
 
@@ -227,6 +228,19 @@ describe('live region', () => {
     page.update(<AgentView view={fold([...base, { type: 'plan', plan: plan([{ content: 'Read', status: 'completed' }, { content: 'Write', status: 'in_progress' }]) }]).view} />);
     assert.equal(page.root.querySelector('[data-testid="plan-live"]'), region, 'the same region, its text changed');
     assert.equal(text(region), 'Completed: Read');
+    page.unmount();
+  });
+});
+
+describe('page strings', () => {
+  it("shows the host's loading line until the first snapshot, then paints in the snapshot's strings", () => {
+    const page = mount(<AgentView view={initialState.view} loading="正在加载…" />);
+    assert.equal(text(page.root.querySelector('main.loading')), '正在加载…');
+    const zh = { ...WEBVIEW_STRINGS, send: '发送', transcript: '对话记录' };
+    page.update(<AgentView view={fold([snapshotBody({ strings: zh, items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'hi' }] })]).view} loading="正在加载…" />);
+    assert.equal(page.root.querySelector('main.loading'), null);
+    assert.equal(text(page.root.querySelector('.composer button[type=submit]')), '发送');
+    assert.equal(page.root.querySelector('.items')?.getAttribute('aria-label'), '对话记录');
     page.unmount();
   });
 });

@@ -15,6 +15,7 @@ import { Session } from '../../../extension/src/core/session/session';
 import { AgentView } from '../../../webview/src/app';
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
+import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 import { HOSTILE, snapshotBody, stamp } from './fixtures';
 import { click, mount, posted, text } from './render';
 
@@ -63,7 +64,7 @@ describe('compaction divider', () => {
   });
 
   it('renders a hostile summary as text and uses the host strings', () => {
-    const page = mount(<AgentView view={fold([snapshotBody({ items: compactedThenStopped(HOSTILE.join(' ')) })]).view} />, { compactionDivider: '较早的对话已总结' });
+    const page = mount(<AgentView view={fold([snapshotBody({ items: compactedThenStopped(HOSTILE.join(' ')), strings: { ...WEBVIEW_STRINGS, compactionDivider: '较早的对话已总结' } })]).view} />);
     const divider = page.root.querySelector('[data-testid="compaction"]');
     assert.equal(text(divider?.querySelector('summary') ?? null), '较早的对话已总结');
     assert.equal(divider?.querySelector('.compaction-summary')?.textContent, HOSTILE.join(' '));

@@ -7,6 +7,7 @@ import { presentToolCall } from '../../../extension/src/core/protocol/tool-prese
 import type { ToolCallRecord, ToolView } from '../../../extension/src/core/protocol/tool-view';
 import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
 import type { TodoItem } from '../../../extension/src/core/domain-literals';
+import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 
 export function plan(todos: TodoItem[]): PlanView {
   const view = planView(todos);
@@ -26,6 +27,7 @@ export function snapshotBody(overrides: Partial<Extract<HostMessageBody, { type:
     run: { state: 'idle' },
     provider: { ...PROVIDER },
     stream: null,
+    strings: { ...WEBVIEW_STRINGS },
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { Window } from 'happy-dom';
 import { render, type ComponentChildren } from 'preact';
 import { act } from 'preact/test-utils';
 import type { WebviewMessage } from '../../../extension/src/core/protocol/messages';
-import { resolveStrings } from '../../../extension/src/core/protocol/strings';
+import { WEBVIEW_STRINGS, type WebviewStringKey } from '../../../extension/src/core/protocol/strings';
 import { StringsContext } from '../../../webview/src/i18n';
 
 const window = new Window({ url: 'https://webview.test/' });
@@ -33,11 +33,12 @@ export interface Mounted {
   unmount(): void;
 }
 
-export function mount(node: ComponentChildren, strings: Record<string, string> = {}, options: { keepState?: boolean } = {}): Mounted {
+/** Renders `node` with the English strings, `strings` (a translation's) over them. */
+export function mount(node: ComponentChildren, strings: Partial<Record<WebviewStringKey, string>> = {}, options: { keepState?: boolean } = {}): Mounted {
   if (!options.keepState) webviewState.value = undefined;
   const root = window.document.createElement('div') as unknown as HTMLElement;
   window.document.body.appendChild(root as unknown as Parameters<typeof window.document.body.appendChild>[0]);
-  const wrap = (n: ComponentChildren) => <StringsContext.Provider value={resolveStrings(strings)}>{n}</StringsContext.Provider>;
+  const wrap = (n: ComponentChildren) => <StringsContext.Provider value={{ ...WEBVIEW_STRINGS, ...strings }}>{n}</StringsContext.Provider>;
   act(() => render(wrap(node), root));
   return {
     root,

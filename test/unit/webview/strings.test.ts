@@ -1,11 +1,12 @@
 // Every webview string has a Simplified Chinese translation in the l10n bundle the
-// host reads with vscode.l10n.t(english), keeping its {n} placeholders; the webview
-// falls back to English for a key the host leaves out and fills placeholders as text.
+// host reads with vscode.l10n.t(english), keeping its {n} placeholders; the host sends
+// every key (English where a translation is empty) and the webview fills placeholders as text.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import * as z from 'zod/mini';
-import { format, resolveStrings, WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
+import { localizeStrings, WEBVIEW_STRING_KEYS, WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
+import { format } from '../../../extension/src/core/text-template';
 
 const bundleSchema = z.record(z.string(), z.string());
 const placeholders = (text: string): string[] => (text.match(/\{\d+\}/g) ?? []).sort();
@@ -20,11 +21,13 @@ describe('webview strings', () => {
     }
   });
 
-  it('fall back to English for missing or empty keys and ignore unknown ones', () => {
-    const strings = resolveStrings({ plan: '计划', send: '', bogus: 'x' });
+  it('are localized key by key, every key, English where the translation is empty', () => {
+    const zh: Record<string, string> = { [WEBVIEW_STRINGS.plan]: '计划', [WEBVIEW_STRINGS.send]: '' };
+    const strings = localizeStrings((english) => zh[english] ?? english);
+    assert.deepEqual(Object.keys(strings).sort(), [...WEBVIEW_STRING_KEYS].sort());
     assert.equal(strings.plan, '计划');
     assert.equal(strings.send, WEBVIEW_STRINGS.send);
-    assert.equal('bogus' in strings, false);
+    assert.equal(strings.stop, WEBVIEW_STRINGS.stop);
   });
 
   it('fill placeholders literally (no $-patterns, no HTML)', () => {

@@ -7,7 +7,7 @@
 // it) is parked in `pending` until the gap fills or a newer snapshot supersedes it.
 // So any delivery order of the same messages ends in the same state.
 import type { ApprovalView, ChildView, ContextView, HostMessage, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
-import { resolveStrings, type WebviewStrings } from '../../../extension/src/core/protocol/strings';
+import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 
 export interface ViewState {
@@ -22,7 +22,8 @@ export interface ViewState {
   provider: ProviderView | null;
   stream: StreamView | null;
   notice: { level: 'info' | 'error'; text: string } | null;
-  strings: WebviewStrings;
+  /** Every string, localized: the host's, from the latest snapshot (null before the first). */
+  strings: WebviewStrings | null;
   sessions: SessionListItem[];
   /** Pending approvals, oldest first. */
   approvals: ApprovalView[];
@@ -66,7 +67,7 @@ export const initialState: State = {
     provider: null,
     stream: null,
     notice: null,
-    strings: resolveStrings(undefined),
+    strings: null,
     sessions: [],
     approvals: [],
     child: null,
@@ -115,7 +116,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
         provider: message.provider,
         stream: message.stream,
         notice: null,
-        strings: resolveStrings(message.strings),
+        strings: message.strings,
         sessions: message.sessions ?? [],
         approvals: message.approvals ?? [],
         child: message.child ?? null,

@@ -29,6 +29,7 @@ import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
 import { planEditSchema, type PlanEditRequest } from './plan-edit-schema';
 import { planVersionViewSchema, type PlanVersionView } from './plan-history-view';
 import { planViewSchema, type PlanItemView, type PlanView } from './plan-view';
+import { WEBVIEW_STRING_KEYS, type WebviewStrings } from './strings';
 import { type TranscriptItem, transcriptItemSchema } from './transcript';
 
 export type { PlanEditRequest, PlanItemView, PlanVersionView, PlanView };
@@ -124,8 +125,8 @@ export type HostMessage =
       run: RunView;
       provider: ProviderView;
       stream: StreamView | null;
-      /** Localized UI strings by WebviewStringKey (strings.ts); a missing key shows the English text. Absent: all English. */
-      strings?: Record<string, string>;
+      /** Every UI string by key, localized (strings.ts `localizeStrings`): the page has no table of its own. */
+      strings: WebviewStrings;
       /** Absent means none. */
       sessions?: SessionListItem[];
       /** Every pending approval; absent means none. */
@@ -177,6 +178,9 @@ export type WebviewMessage =
   | { type: 'planHistory'; open: boolean };
 
 const seq = z.number().check(z.int(), z.minimum(1));
+
+/** Every key, each a string (an enum-keyed record is exhaustive). */
+const webviewStringsSchema = z.record(z.enum(WEBVIEW_STRING_KEYS), z.string()) satisfies z.ZodMiniType<WebviewStrings>;
 
 const sessionViewSchema = z.strictObject({ id: z.string(), title: z.nullable(z.string()), readOnly: z.boolean(), writer: z.exactOptional(z.string()) }) satisfies z.ZodMiniType<SessionView>;
 
@@ -239,7 +243,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
     run: runViewSchema,
     provider: providerViewSchema,
     stream: z.nullable(streamViewSchema),
-    strings: z.exactOptional(z.record(z.string(), z.string())),
+    strings: webviewStringsSchema,
     sessions: z.exactOptional(z.array(sessionListItemSchema)),
     approvals: z.exactOptional(z.array(approvalViewSchema)),
     child: z.exactOptional(z.nullable(childViewSchema)),

@@ -1,11 +1,13 @@
-// Every string the Agent view shows, by key, with its English text. The host sends
-// `{ [key]: vscode.l10n.t(english) }` for every key in the snapshot's `strings`
-// (call `l10n.t(english)` WITHOUT arguments: the `{0}` placeholders are filled in by
-// the webview, and VS Code leaves them alone when no arguments are given). The
-// webview falls back to the English text for a key the host did not send.
+// Every string the Agent view shows, by key, with its English text: the one table
+// of them. The host sends `localizeStrings(l10n.t)`, every key, in each snapshot's
+// `strings` (`l10n.t(english)` is called WITHOUT arguments: the `{0}` placeholders
+// are filled in by the webview, and VS Code leaves them alone when no arguments are
+// given), and writes the localized `loading` line into the page's HTML.
 //
 // The English texts are the l10n bundle keys (`l10n/bundle.l10n.<lang>.json`).
-// Zod-free and I/O-free: it is bundled into the webview.
+// Zod-free and I/O-free. The webview bundle does NOT contain this table (it takes
+// every string from the host; test/unit/webview/bundle-contents.test.ts): the
+// webview imports only its types.
 
 export const WEBVIEW_STRINGS = {
   loading: 'Loading…',
@@ -116,19 +118,14 @@ export const WEBVIEW_STRINGS = {
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRINGS;
 
-/** The strings the page shows: the host's translations over the English defaults. */
+/** The strings the page shows, every key (the host's translations of the English texts). */
 export type WebviewStrings = Record<WebviewStringKey, string>;
 
 export const WEBVIEW_STRING_KEYS = Object.keys(WEBVIEW_STRINGS) as WebviewStringKey[];
 
-export function resolveStrings(fromHost: Readonly<Record<string, string>> | undefined): WebviewStrings {
+/** Every string through `translate` (the host passes `vscode.l10n.t`; an empty translation keeps the English). */
+export function localizeStrings(translate: (english: string) => string): WebviewStrings {
   const out: WebviewStrings = { ...WEBVIEW_STRINGS };
-  if (!fromHost) return out;
-  for (const key of WEBVIEW_STRING_KEYS) {
-    const text = fromHost[key];
-    if (text) out[key] = text;
-  }
+  for (const key of WEBVIEW_STRING_KEYS) out[key] = translate(WEBVIEW_STRINGS[key]) || WEBVIEW_STRINGS[key];
   return out;
 }
-
-export { format } from '../text-template';
