@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
+import { Icon } from './icon';
 
 export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   const s = useStrings();
@@ -21,7 +22,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   return (
     <div class="approval" role="group" aria-label={title} data-testid="approval" data-approval-id={approval.id} data-call-id={approval.callId}>
       <div class="approval-title">
-        <span class="codicon codicon-shield" aria-hidden="true" />
+        <Icon name="shield" />
         <strong>{title}</strong>
         <span class="approval-summary">{approval.summary}</span>
       </div>
@@ -32,10 +33,10 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
       </div>
       <div class="approval-actions">
         <button type="button" class="primary-button" disabled={answered} data-testid="approval-approve" onClick={() => answer(always ? 'approve-always' : 'approve')}>
-          <span class="codicon codicon-check" aria-hidden="true" /> {s.approve}
+          <Icon name="check" /> {s.approve}
         </button>
         <button type="button" class="secondary-button" disabled={answered} data-testid="approval-deny" onClick={() => answer('deny')}>
-          <span class="codicon codicon-close" aria-hidden="true" /> {s.deny}
+          <Icon name="close" /> {s.deny}
         </button>
       </div>
     </div>

@@ -5,6 +5,7 @@
 import type { ProviderView, SessionView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
+import { Icon, IconButton } from './icon';
 
 export function Banners({ provider, session }: { provider: ProviderView | null; session: SessionView | null }) {
   const s = useStrings();
@@ -13,7 +14,7 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
     <>
       {provider?.isDemo && !provider.demoBannerDismissed && (
         <div class="banner banner-demo" role="note">
-          <span class="codicon codicon-beaker" aria-hidden="true" />
+          <Icon name="beaker" />
           <span>
             <strong>{s.demoModel}</strong> — {before}
             {after !== undefined && (
@@ -26,14 +27,12 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
           <button type="button" class="link-button" onClick={() => post({ type: 'openSettings' })}>
             {s.openSettings}
           </button>
-          <button type="button" class="icon-button banner-dismiss" title={s.dismiss} aria-label={s.dismiss} data-testid="demo-banner-dismiss" onClick={() => post({ type: 'dismissDemoBanner' })}>
-            <span class="codicon codicon-close" aria-hidden="true" />
-          </button>
+          <IconButton icon="close" label={s.dismiss} class="banner-dismiss" data-testid="demo-banner-dismiss" onClick={() => post({ type: 'dismissDemoBanner' })} />
         </div>
       )}
       {provider?.problem && (
         <div class="banner banner-problem" role="alert">
-          <span class="codicon codicon-warning" aria-hidden="true" />
+          <Icon name="warning" />
           <span>{provider.problem}</span>
           <button type="button" class="link-button" onClick={() => post({ type: 'openSettings' })}>
             {s.openSettings}
@@ -42,7 +41,7 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
       )}
       {session?.readOnly && (
         <div class="banner banner-readonly" role="note">
-          <span class="codicon codicon-lock" aria-hidden="true" />
+          <Icon name="lock" />
           <span>{session.writer ? format(s.readOnlyExternalBanner, session.writer) : s.readOnlyBanner}</span>
           <button type="button" class="link-button" onClick={() => post({ type: 'newSession' })}>
             {s.newSession}

@@ -7,6 +7,7 @@ import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { PlanStrip } from './plan-strip';
 import { Transcript } from './transcript';
+import { Icon } from './icon';
 
 export function ChildPanel({ child, approvals }: { child: ChildView; approvals: readonly ApprovalView[] }) {
   const s = useStrings();
@@ -17,7 +18,7 @@ export function ChildPanel({ child, approvals }: { child: ChildView; approvals: 
     <section class="child-panel" aria-label={title} data-testid="child-panel" data-session-id={child.sessionId}>
       <div class="child-header">
         <button type="button" class="secondary-button" ref={back} data-testid="child-back" onClick={() => post({ type: 'closeChild' })}>
-          <span class="codicon codicon-arrow-left" aria-hidden="true" /> {s.back}
+          <Icon name="arrow-left" /> {s.back}
         </button>
         <h2 class="child-title" title={title}>
           {title}

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { RunView } from '../../../extension/src/core/protocol/messages';
 import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
+import { Icon } from './icon';
 
 export function Composer({ run }: { run: RunView }) {
   const s = useStrings();
@@ -39,11 +40,11 @@ export function Composer({ run }: { run: RunView }) {
       <div class="composer-actions">
         {running ? (
           <button type="button" class="primary-button" disabled={run.stopping} data-testid="stop" onClick={() => post({ type: 'stop' })}>
-            <span class="codicon codicon-debug-stop" aria-hidden="true" /> {run.stopping ? s.stopping : s.stop}
+            <Icon name="debug-stop" /> {run.stopping ? s.stopping : s.stop}
           </button>
         ) : (
           <button type="submit" class="primary-button" disabled={!text.trim()} data-testid="send">
-            <span class="codicon codicon-send" aria-hidden="true" /> {s.send}
+            <Icon name="send" /> {s.send}
           </button>
         )}
       </div>

@@ -12,6 +12,7 @@ import type { PlanItemView } from '../../../extension/src/core/protocol/plan-vie
 import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import { format, useStrings } from '../i18n';
 import { PlanItem } from './plan-strip';
+import { Icon } from './icon';
 
 const statusWords = (s: WebviewStrings): Record<PlanItemView['status'], string> => ({ completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending });
 
@@ -24,7 +25,7 @@ export function PlanHistory({ history, close }: { history: readonly PlanVersionV
     <section class="plan-history" id="plan-history" aria-label={s.planHistory}>
       <div class="child-header">
         <button type="button" class="secondary-button plan-history-back" ref={back} onClick={close}>
-          <span class="codicon codicon-arrow-left" aria-hidden="true" /> {s.back}
+          <Icon name="arrow-left" /> {s.back}
         </button>
         <h2 class="child-title">{s.planHistory}</h2>
       </div>
@@ -54,8 +55,8 @@ function Version({ version }: { version: PlanVersionView }) {
   return (
     <li class={`plan-version by-${version.by}`} data-seq={version.seq} data-by={version.by}>
       <button type="button" class="plan-version-header" aria-expanded={open} aria-controls={planId} onClick={() => setOpen(!open)}>
-        <span class={`codicon codicon-chevron-${open ? 'down' : 'right'}`} aria-hidden="true" />
-        <span class={`codicon codicon-${version.by === 'user' ? 'account' : 'sparkle'}`} aria-hidden="true" />
+        <Icon name={`chevron-${open ? 'down' : 'right'}`} />
+        <Icon name={version.by === 'user' ? 'account' : 'sparkle'} />
         <span class="plan-version-title">{format(s.historyVersion, version.number)}</span>
         {' · '}
         <time dateTime={version.ts}>{Number.isNaN(time.getTime()) ? version.ts : time.toLocaleTimeString()}</time>
@@ -86,7 +87,7 @@ function Change({ change }: { change: PlanChangeView }) {
   const label = { added: s.changeAdded, removed: s.changeRemoved, dropped: s.changeDropped, status: s.changeStatus, text: s.changeText }[change.kind];
   return (
     <li class={`plan-change change-${change.kind}`} data-kind={change.kind}>
-      <span class={`codicon codicon-${CHANGE_GLYPH[change.kind]}`} aria-hidden="true" />
+      <Icon name={CHANGE_GLYPH[change.kind]} />
       <span class="plan-change-kind">{label}</span> <span class="plan-change-content">{change.kind === 'text' ? format(s.changeFromTo, change.from, change.content) : change.content}</span>
       {change.kind === 'status' && <span class="plan-change-detail"> {format(s.changeFromTo, words[change.from], words[change.to])}</span>}
     </li>

@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlanEditRequest, PlanItemView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
+import { Icon, IconButton } from './icon';
 
 export const PLAN_KEYS_ID = 'plan-keys';
 
@@ -90,7 +91,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
           }}
           id={`plan-check-${index}`}
         />
-        {todo.status === 'in_progress' && <span class={`codicon codicon-${glyph}`} aria-hidden="true" />}
+        {todo.status === 'in_progress' && <Icon name={glyph} />}
         {mode === 'text' ? (
           <TextInput label={format(s.editTextOf, content)} initial={content} submit={(text) => (text !== content ? act({ kind: 'text', content, text }, text) : idle(true))} cancel={idle} />
         ) : (
@@ -99,9 +100,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
             <span class="visually-hidden">, {statusText}</span>
           </label>
         )}
-        <button type="button" class="icon-button plan-row-menu" title={name} aria-label={name} aria-haspopup="menu" aria-expanded={mode === 'menu'} onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')}>
-          <span class="codicon codicon-ellipsis" aria-hidden="true" />
-        </button>
+        <IconButton icon="ellipsis" label={name} class="plan-row-menu" aria-haspopup="menu" aria-expanded={mode === 'menu'} onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')} />
         {mode === 'menu' && (
           <RowMenu label={name} actions={actions} close={idle} />
         )}

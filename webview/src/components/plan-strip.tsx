@@ -20,6 +20,7 @@ import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, TextInput } from './plan-row';
 import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
+import { Icon, IconButton } from './icon';
 
 export const STATUS_GLYPH: Record<PlanItemView['status'], string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline' };
 
@@ -70,24 +71,16 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
     <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan} data-testid={main ? 'plan-strip' : 'child-plan-strip'}>
       <div class="plan-bar">
         <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} data-testid="plan-strip-header" onClick={flip}>
-          <span class={`codicon codicon-chevron-${expanded ? 'down' : 'right'}`} aria-hidden="true" />
-          <span class="codicon codicon-checklist" aria-hidden="true" />
+          <Icon name={`chevron-${expanded ? 'down' : 'right'}`} />
+          <Icon name="checklist" />
           <span class="plan-title">{s.plan}</span>{' '}
           <span class="plan-counts">{counts}</span>
         </button>
         {main && (
           <>
-            <button type="button" class="icon-button" title={s.exportPlan} aria-label={s.exportPlan} data-testid="plan-export" onClick={() => post({ type: 'exportPlan' })}>
-              <span class="codicon codicon-export" aria-hidden="true" />
-            </button>
-            <button type="button" class="icon-button" title={s.focusPlan} aria-label={s.focusPlan} data-testid="plan-focus" onClick={() => post({ type: 'focusPlan' })}>
-              <span class="codicon codicon-list-tree" aria-hidden="true" />
-            </button>
-            {history && (
-              <button type="button" class="icon-button plan-history-toggle" title={s.planHistory} aria-label={s.planHistory} aria-expanded={history.open} aria-controls="plan-history" onClick={history.toggle}>
-                <span class="codicon codicon-history" aria-hidden="true" />
-              </button>
-            )}
+            <IconButton icon="export" label={s.exportPlan} data-testid="plan-export" onClick={() => post({ type: 'exportPlan' })} />
+            <IconButton icon="list-tree" label={s.focusPlan} data-testid="plan-focus" onClick={() => post({ type: 'focusPlan' })} />
+            {history && <IconButton icon="history" label={s.planHistory} class="plan-history-toggle" aria-expanded={history.open} aria-controls="plan-history" onClick={history.toggle} />}
           </>
         )}
       </div>
@@ -115,7 +108,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
                 />
               ) : (
                 <button type="button" class="plan-add" onClick={() => setAdding(true)}>
-                  <span class="codicon codicon-add" aria-hidden="true" /> {s.addItem}
+                  <Icon name="add" /> {s.addItem}
                 </button>
               )}
             </li>
@@ -135,7 +128,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
 export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText: string }) {
   return (
     <li class={`plan-item status-${todo.status}`} data-status={todo.status} data-testid="plan-strip-item">
-      <span class={`codicon codicon-${STATUS_GLYPH[todo.status]}`} aria-hidden="true" />
+      <Icon name={STATUS_GLYPH[todo.status]} />
       <span class="plan-item-content">{todo.content}</span>
       <span class="visually-hidden">, {statusText}</span>
     </li>

@@ -4,6 +4,7 @@
 import type { ContextView, ProviderView, SessionListItem, SessionView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
+import { Icon, IconButton } from './icon';
 
 export function SessionHeader({ session, sessions, provider, context }: { session: SessionView | null; sessions: SessionListItem[]; provider: ProviderView | null; context?: ContextView | null }) {
   const s = useStrings();
@@ -35,13 +36,11 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
             ))}
           </select>
         )}
-        <button type="button" class="icon-button" title={s.newSession} aria-label={s.newSession} data-testid="new-session" onClick={() => post({ type: 'newSession' })}>
-          <span class="codicon codicon-add" aria-hidden="true" />
-        </button>
+        <IconButton icon="add" label={s.newSession} data-testid="new-session" onClick={() => post({ type: 'newSession' })} />
       </div>
       {provider && (
         <div class="model-line" data-testid="model">
-          <span class="codicon codicon-sparkle" aria-hidden="true" />
+          <Icon name="sparkle" />
           <span>{format(s.model, provider.model || provider.id)}</span>
           {provider.isDemo && (
             <>

@@ -16,8 +16,9 @@ import { progressRow } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { ApprovalCard } from './approval';
+import { Icon, SPINNER } from './icon';
 
-const TOOL_ICON = { pending: 'circle-large-outline', running: 'loading codicon-modifier-spin', ok: 'check', error: 'error' } as const;
+const TOOL_ICON = { pending: 'circle-large-outline', running: SPINNER, ok: 'check', error: 'error' } as const;
 
 /** The row's one-line summary (and the separate `+<n>` of a todo_write row). */
 function rowSummary(item: ToolItem, s: WebviewStrings): { text: string; more: string | null; moreCount: number; todo: boolean } {
@@ -39,7 +40,7 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
     <li class={`item item-tool tool-${item.status}`} data-tool={item.name} data-call-id={item.callId} data-view={item.view.kind}>
       <details>
         <summary>
-          <span class={`codicon codicon-${TOOL_ICON[item.status]}`} aria-hidden="true" />
+          <Icon name={TOOL_ICON[item.status]} />
           <span class="tool-name">{item.name || s.toolCall}</span>{' '}
           {summary.text && (
             <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'} data-testid={summary.todo ? 'todo-row-summary' : 'tool-summary'}>
@@ -163,7 +164,7 @@ function bashExitText(exit: BashExit, s: WebviewStrings): string {
 function SubagentLine({ child, s }: { child: ToolChildView; s: WebviewStrings }) {
   return (
     <div class="subagent" data-testid="subagent" data-child-session={child.sessionId}>
-      <span class={`codicon codicon-${child.outcome === null ? 'loading codicon-modifier-spin' : 'type-hierarchy-sub'}`} aria-hidden="true" />
+      <Icon name={child.outcome === null ? SPINNER : 'type-hierarchy-sub'} />
       <span class="subagent-description">{child.description}</span>{' '}
       <span class="subagent-outcome">{child.outcome === null ? s.subagentRunning : format(s.subagentOutcome, child.outcome)}</span>{' '}
       <button type="button" class="link-button" data-testid="subagent-open" data-open-child={child.sessionId} onClick={() => post({ type: 'openChild', sessionId: child.sessionId })}>
