@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { repairAbandonedLogs } from './core/store/abandoned-logs';
 import { SessionStore } from './core/store/session-store';
 import { AgentEditorPanel } from './vscode/agent-editor-panel';
+import { PlanHistoryCommand } from './vscode/plan-history-command';
 import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-webview';
 import { AttentionNotifier } from './vscode/attention-notifier';
 import { ChatPlanTool } from './vscode/chat-plan-tool';
@@ -143,6 +144,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
   const editorPanel = own('editorPanel', new AgentEditorPanel(webview));
+  own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   const notifier = own(
     'attentionNotifier',
     new AttentionNotifier({ controller, approvals, enabled: () => settings().notifications, viewVisible: () => webview.visible, reveal: () => webview.reveal(false) }),

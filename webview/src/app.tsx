@@ -76,11 +76,16 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
 /**
  * The plan history's toggle (a UI toggle the page remembers). While it is open and the
  * page has no history (first open, after a snapshot), the page asks the host for it;
- * closing tells the host to stop sending versions.
+ * closing tells the host to stop sending versions. The host opens it too (Show Plan
+ * History: a history message with `reveal`, which already carries the versions).
  */
 function usePlanHistory(view: ViewState): { open: boolean; toggle: () => void } {
   const [open, setOpen] = useToggle('planHistoryOpen', false);
   const missing = view.history === null;
+  const revealed = view.historyRevealed;
+  useEffect(() => {
+    if (revealed) setOpen(true);
+  }, [revealed]);
   useEffect(() => {
     if (view.loaded && open && missing) post({ type: 'planHistory', open: true });
   }, [view.loaded, open, missing]);

@@ -68,6 +68,8 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
   readonly onDidPost = this.postedEmitter.event;
   /** The strip's edits and the plan history, per page. */
   private readonly plan: WebviewPlanChannel<AgentPage>;
+  /** Show Plan History ran before the side bar's page was ready: it opens there once it is. */
+  private historyWanted = false;
 
   constructor(private readonly options: AgentWebviewOptions) {
     const { controller, approvals } = options;
@@ -168,6 +170,27 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     else void vscode.commands.executeCommand(`${AGENT_VIEW_ID}.focus`);
   }
 
+  /**
+   * Show Plan History: the history opens in the editor tab when that is the page in
+   * front, else in the side bar's page (brought forward; once it is ready). The
+   * subagent panel, which covers it, closes.
+   */
+  showPlanHistory(): void {
+    if (this.child.current()) this.child.show(null);
+    const editor = this.pages.get('editor');
+    if (editor?.ready && editor.visible) return this.plan.reveal(editor);
+    this.historyWanted = true;
+    this.revealWantedHistory();
+    this.reveal(false);
+  }
+
+  private revealWantedHistory(): void {
+    const page = this.pages.get('view');
+    if (!this.historyWanted || !page?.ready) return;
+    this.historyWanted = false;
+    this.plan.reveal(page);
+  }
+
   /** Shows a subagent's transcript over the parent's (the webview's openChild, the Plan tree's subagent rows). */
   showChild(sessionId: string): void {
     if (!this.options.controller.children.get(sessionId)) throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', sessionId));
@@ -266,6 +289,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
       child: this.child.current(),
     });
     this.postTo(page, { type: 'context', context: controller.contextView });
+    this.revealWantedHistory();
   }
 
   private queueStream(stream: StreamView | null): void {

@@ -1,6 +1,7 @@
 // The Agent view's plan requests, for every page that shows it: the strip's edits
 // (`editPlan`, routed to SessionController.editPlan; a refused edit comes back as an
-// error notice with its reason) and the plan history (`planHistory` open/closed).
+// error notice with its reason) and the plan history (`planHistory` open/closed, or
+// opened by the host: Show Plan History).
 // The history is posted only to a page that shows it: every version once when it
 // opens (and again when it asks after a snapshot), then each new version as it lands.
 // `P` is the host's handle of one page (it posts to it).
@@ -48,6 +49,12 @@ export class WebviewPlanChannel<P> implements vscode.Disposable {
     }
     this.showing.add(page);
     this.options.postTo(page, { type: 'planHistory', history: planHistoryView(this.live()?.versions ?? []) });
+  }
+
+  /** Show Plan History: the page opens its history view, with every version (then each new one, as when it asks). */
+  reveal(page: P): void {
+    this.showing.add(page);
+    this.options.postTo(page, { type: 'planHistory', history: planHistoryView(this.live()?.versions ?? []), reveal: true });
   }
 
   /** The page got a snapshot (which clears its history) or is gone: it asks again if it still shows the history. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planChanges } from '../../../extension/src/core/plan/plan-changes';
-import { planAt, planHistory } from '../../../extension/src/core/plan/plan-history';
+import { hasPlanVersion, planAt, planHistory } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection, timeInProgressMs } from '../../../extension/src/core/plan/plan-ledger';
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { Session } from '../../../extension/src/core/session/session';
@@ -56,6 +56,22 @@ describe('plan history', () => {
       ],
     );
     assert.equal(history[0]!.ts, s.events[4]!.ts);
+  });
+
+  it('a session has a plan history from its first plan version on (a user edit counts), even once its plan no longer stands', () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    s.append('user/message', { turn: 1, message: { text: 'hello' } });
+    assert.equal(hasPlanVersion(s.events), false, 'a turn without todo_write');
+    assert.equal(hasPlanVersion(session().events), true);
+    const edited = memorySession();
+    edited.append('todo/user-edit', { todos: [todo('mine')] });
+    assert.equal(hasPlanVersion(edited.events), true, 'a user edit is a version');
+    const cleared = session();
+    cleared.append('turn/end', { turn: 2, reason: { kind: 'completed' } });
+    cleared.append('turn/start', { turn: 3 });
+    assert.equal(planAt(cleared.events, 999), null, 'turn 3 cleared the plan');
+    assert.equal(hasPlanVersion(cleared.events), true, 'its history stays');
   });
 
   it('the standing plan as of any seq', () => {

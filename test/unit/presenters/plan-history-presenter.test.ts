@@ -42,6 +42,8 @@ describe('plan history presenter', () => {
     const views = planHistoryView(planHistory(session().events));
     assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 1, history: views }).success, true);
     assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 2, history: null }).success, true);
+    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 2, history: views, reveal: true }).success, true, 'the host reveals it (Show Plan History)');
+    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 2, history: views, reveal: false }).success, false, 'reveal is true or absent');
     assert.equal(hostMessageSchema.safeParse({ type: 'planVersion', seq: 3, version: views[2] }).success, true);
     const bogus: unknown = { ...views[2], changes: [{ kind: 'status', content: 'a', from: 'later', to: 'completed' }] };
     assert.equal(hostMessageSchema.safeParse({ type: 'planVersion', seq: 4, version: bogus }).success, false, 'a status outside the contract is refused');

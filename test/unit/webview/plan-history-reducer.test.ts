@@ -27,6 +27,18 @@ describe('webview reducer: plan history', () => {
     assert.equal(state.view.history, null, 'closed: later versions are not kept');
   });
 
+  it("takes a history the host reveals (Show Plan History) and notes that message's seq; a plain answer to the page's ask reveals nothing", () => {
+    const asked = fold([snapshotBody(), { type: 'planHistory', history: [version(1, 5)] }]);
+    assert.equal(asked.view.historyRevealed, 0);
+    const revealed = fold([snapshotBody(), { type: 'planHistory', history: [version(1, 5)], reveal: true }]);
+    assert.equal(revealed.view.historyRevealed, 2, 'the seq of the reveal (after the snapshot at 1)');
+    assert.deepEqual(revealed.view.history?.map((v) => v.number), [1]);
+    const closed = fold([snapshotBody(), { type: 'planHistory', history: [version(1, 5)], reveal: true }, { type: 'planHistory', history: null }]);
+    assert.equal(closed.view.historyRevealed, 2, 'closing keeps the note: the page does not reopen');
+    const again = fold([snapshotBody(), { type: 'planHistory', history: [version(1, 5)], reveal: true }, snapshotBody()]);
+    assert.equal(again.view.historyRevealed, 0, 'a snapshot forgets it');
+  });
+
   it('is cleared by a snapshot (another session, a reload)', () => {
     const state = fold([snapshotBody(), { type: 'planHistory', history: [version(1, 5)] }, snapshotBody({ session: { id: 's2', title: null, readOnly: false } })]);
     assert.equal(state.view.history, null);

@@ -32,6 +32,8 @@ export interface ViewState {
   context: ContextView | null;
   /** The plan history while the page shows it (the host's views, in log order); null until the host sends it. */
   history: PlanVersionView[] | null;
+  /** The seq of the host's latest request to show the history (Show Plan History); 0: none since the snapshot. */
+  historyRevealed: number;
   /**
    * Items the latest plan message completed that the one before had not (for the
    * polite live region); `at` is that message's seq, so a repeat of the same text
@@ -72,6 +74,7 @@ export const initialState: State = {
     approvals: [],
     child: null,
     history: null,
+    historyRevealed: 0,
     announcement: { at: 0, completed: [] },
   },
 };
@@ -122,6 +125,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
         child: message.child ?? null,
         context: view.context,
         history: null, // another session or a new page: a page that shows the history asks again
+        historyRevealed: 0,
         announcement: { at: message.seq, completed: [] },
       };
     case 'items': {
@@ -151,7 +155,7 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
     case 'child':
       return { ...view, child: message.child };
     case 'planHistory':
-      return { ...view, history: message.history };
+      return { ...view, history: message.history, historyRevealed: message.reveal ? message.seq : view.historyRevealed };
     case 'planVersion': {
       const history = view.history;
       if (!history || history.some((v) => v.seq === message.version.seq)) return view; // closed, or already in the whole list

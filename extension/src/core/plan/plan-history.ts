@@ -36,6 +36,12 @@ export class PlanHistoryFolder {
   }
 }
 
+/** Whether `events` hold a plan version (a todo/write or a todo/user-edit): the session has a plan history to show. */
+export function hasPlanVersion(events: Iterable<SessionEvent>): boolean {
+  for (const event of events) if (event.type === 'todo/write' || event.type === 'todo/user-edit') return true;
+  return false;
+}
+
 export function planHistory(events: Iterable<SessionEvent>): PlanVersion[] {
   const folder = new PlanHistoryFolder();
   for (const event of events) folder.apply(event);

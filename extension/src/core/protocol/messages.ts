@@ -150,8 +150,11 @@ export type HostMessage =
   | { type: 'childDelta'; seq: number; sessionId: string; items: TranscriptItem[]; plan?: PlanView | null; running?: boolean }
   /** The context meter and rules file, after each snapshot and each step. */
   | { type: 'context'; seq: number; context: ContextView }
-  /** Every plan version of the shown session in log order (the page asked: planHistory open); null: it closed it. A snapshot clears it: a page still showing it asks again. */
-  | { type: 'planHistory'; seq: number; history: PlanVersionView[] | null }
+  /**
+   * Every plan version of the shown session in log order (the page asked: planHistory open); null: it closed it. A snapshot clears it: a page still showing it asks again.
+   * `reveal`: the host asks the page to show it (Show Plan History, a command outside the page); the page opens its history view.
+   */
+  | { type: 'planHistory'; seq: number; history: PlanVersionView[] | null; reveal?: true }
   /** A new plan version, after the ones posted, while the page shows the history. */
   | { type: 'planVersion'; seq: number; version: PlanVersionView };
 
@@ -259,7 +262,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('approvals'), seq, approvals: z.array(approvalViewSchema) }),
   z.strictObject({ type: z.literal('child'), seq, child: z.nullable(childViewSchema) }),
   z.strictObject({ type: z.literal('context'), seq, context: z.strictObject({ use: z.nullable(z.string()), rules: z.nullable(z.string()) }) }),
-  z.strictObject({ type: z.literal('planHistory'), seq, history: z.nullable(z.array(planVersionViewSchema)) }),
+  z.strictObject({ type: z.literal('planHistory'), seq, history: z.nullable(z.array(planVersionViewSchema)), reveal: z.exactOptional(z.literal(true)) }),
   z.strictObject({ type: z.literal('planVersion'), seq, version: planVersionViewSchema }),
   z.strictObject({
     type: z.literal('childDelta'),
