@@ -81,6 +81,49 @@ describe('bash in the sandbox', { skip }, () => {
   });
 });
 
+/** From /proc/<pid>/stat (after the command name): parent, process group, session, controlling terminal (0: none). */
+function procStat(pid: number): { ppid: number; pgrp: number; session: number; ttyNr: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(f[1]), pgrp: Number(f[2]), session: Number(f[3]), ttyNr: Number(f[4]) };
+}
+
+/** The pid as its innermost PID namespace sees it (1: that namespace's init). */
+function innermostPid(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('NSpid:')) ?? '';
+  return Number(line.trim().split(/\s+/).at(-1));
+}
+
+describe('the sandbox and the lifeline', { skip }, () => {
+  // bwrap's --new-session made the sandbox's PID 1 call setsid() before it set its
+  // parent-death signal: an agent killed in between left it outside the group the
+  // watcher kills, and the command outlived the agent. That window is microseconds
+  // wide unloaded, so this checks the property that closes it, at any moment.
+  it('keeps the sandbox\'s PID 1 in the process group the watcher kills, in a session with no terminal', async () => {
+    const ws = tempWorkspace();
+    const controller = new AbortController();
+    const marker = 'sleep 30.33';
+    const running = tools(ws).execute('bash', JSON.stringify({ command: marker }), ctx(controller.signal));
+    try {
+      await waitFor(() => pidsRunning(marker).length === 1, `${marker} to run`);
+      const [command] = pidsRunning(marker);
+      assert.ok(command);
+      let init = command;
+      for (let up = 0; up < 4 && innermostPid(init) !== 1; up++) init = procStat(init).ppid;
+      assert.equal(innermostPid(init), 1, 'found the sandbox\'s PID 1 above the command');
+      const leader = procStat(init).ppid; // bwrap, which the prologue exec'd: the group's leader
+      assert.equal(procStat(leader).pgrp, leader, 'bwrap leads the command\'s process group');
+      assert.equal(procStat(init).pgrp, leader, 'the sandbox\'s PID 1 is in that group (not in a session of its own)');
+      assert.equal(procStat(command).session, leader, 'the command runs in the group\'s own session');
+      assert.notEqual(procStat(command).session, procStat(process.pid).session, 'not in the agent\'s session');
+      assert.equal(procStat(command).ttyNr, 0, 'with no controlling terminal (nothing to inject input into)');
+    } finally {
+      controller.abort();
+      await running;
+    }
+  });
+});
+
 /** Starts bash-child.ts running `command`, kills it with SIGKILL once `marker` runs, and waits for `marker` to be gone. */
 async function killNineLeavesNothing(mode: 'auto' | 'off', marker: string): Promise<void> {
   const ws = tempWorkspace();

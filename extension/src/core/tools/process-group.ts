@@ -11,8 +11,10 @@
 // fd 3); the kernel closes it when the agent dies, however it dies, and the watcher
 // then SIGKILLs the whole group. Unsandboxed, only what left the group (setsid)
 // survives that. Sandboxed, the group's leader is bwrap itself (its --die-with-parent
-// covers the sandbox's processes, not bwrap: bwrap outlives a killed parent), and
-// bwrap's death takes the sandbox and its whole PID namespace down.
+// covers the sandbox's processes, not bwrap: bwrap outlives a killed parent), and the
+// sandbox's PID 1 stays in the group (no --new-session, see sandbox.ts), so the
+// watcher's kill reaches both at any moment of bwrap's start; PID 1's death takes the
+// whole PID namespace down.
 import { spawn } from 'node:child_process';
 import { HeadTailBuffer } from './output-cap';
 import { bwrapArgs } from './sandbox';

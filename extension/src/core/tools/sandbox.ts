@@ -4,9 +4,18 @@
 //   private tmpfs, /dev and /proc of the sandbox's own;
 // - no network (its own empty network namespace) unless the user allows it
 //   (agentChecklist.tools.bash.network / --bash-network);
-// - its own PID namespace (the command's background processes die with it) and a new
-//   session (no reach to the terminal), and --die-with-parent: if the agent dies,
-//   kill -9 included, the sandbox dies too.
+// - its own PID namespace (the command's background processes die with it), and
+//   --die-with-parent: if the agent dies, kill -9 included, the sandbox dies too;
+// - NO --new-session. bwrap's child (the sandbox's PID 1) calls setsid() for it
+//   before it forks the command and only then sets its parent-death signal: an agent
+//   killed in that window left it outside the process group the lifeline watcher
+//   kills, without --die-with-parent yet, and the command outlived the agent (3 of 30
+//   starts killed 0-40 ms in, under load). Without it, PID 1 stays in the group for
+//   its whole life, so the watcher's `kill -KILL 0` reaches it in every phase of
+//   bwrap's start, and its death ends the whole PID namespace. What --new-session was
+//   for (CVE-2017-5226: TIOCSTI into the user's terminal) is already covered: the
+//   group is spawned detached, i.e. in a session of its own with no controlling
+//   terminal, and its stdio are pipes and /dev/null (process-group.ts).
 // A hard link from the workspace to a file outside fails (EXDEV: the workspace is a
 // separate bind mount). A symbolic link made inside still points wherever it points:
 // the file tools verify what they open (confined-open.ts), the sandbox does not.
@@ -39,7 +48,6 @@ export function bwrapArgs(writable: string, cwd: string, network: boolean): stri
     ...(network ? [] : ['--unshare-net']),
     '--unshare-pid',
     '--die-with-parent',
-    '--new-session',
   ];
 }
 
