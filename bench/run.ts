@@ -12,6 +12,7 @@ import { runMcpBench } from './mcp.bench';
 import { runExternalBench } from './external.bench';
 import { runSecurityBench } from './security.bench';
 import { runContextBench } from './context.bench';
+import { runLiveBench } from './live.bench';
 
 interface Suite {
   name: string;
@@ -36,6 +37,12 @@ const suites: Suite[] = [
     method:
       'Live update latency in the real webview: code-server (VS Code 1.100.3) with the extension from dist/ (development build) in Debian\'s headless Chromium, same machine and so the same wall clock for both ends. A scripted session (provider = scripted) makes 30 todo_write calls 200 ms apart; write k has k items completed, so every strip header differs. A MutationObserver installed in the webview document records Date.now() the first time each distinct strip header text is in the DOM (and again in the next requestAnimationFrame callback); the host time is the `ts` of each todo/write line of the session log (loaded with loadLogFile, each expected header computed with stripHeader). Latency = webview time − ts, per write, so it covers the file append, the host\'s notify and postMessage, the reducer and the render. Both clocks have 1 ms resolution.',
     run: runWebviewBench,
+  },
+  {
+    name: 'live',
+    method:
+      'Live update latency in the real webview, 10,000-event transcript vs empty: code-server (VS Code 1.100.3) in Debian\'s headless Chromium with the extension from dist/ (development build), the Agent view open. The large session is primed on disk: bench/synthetic-log.ts writes 10,000+ events of whole turns (user prompt, reasoning, two todo_write calls with their todo/write and results, a text answer), loadLogFile checks every line (schemas and invariants), and the file is moved into the window\'s own session folder, which lists it; it is opened from the Agent view\'s session list, as a user resumes a session (the host reads and validates the whole log; the page gets the latest page of 200 events). Each live update is a step of a scripted-model turn of the editor\'s own agent (40 todo_write calls 200 ms apart: the path a user watches, and the one a 10,000-event session must keep fast; an external writer would add the follower\'s 20 ms debounce to both sides). Turns in one window: a warm-up, A = a new session (empty transcript), the 10,000-event session with its latest page, the same after "Show earlier messages" until every page is in the page, A\' = a new session again; A and A\' are pooled. Per step, a MutationObserver in the webview document records Date.now() when the todo_write row (by call id) turns done and when the strip header shows the new counts (and the next animation frame); a capturing message listener on the webview window records when the items/plan message arrived (before the page\'s own handler: checkHostMessage, reducer, preact\'s render). Latency = DOM time − the `ts` of the tool/result (row) or todo/write (strip) line in the session log; same machine, same clock, 1 ms resolution. The host\'s folds, VS Code\'s transport and any wait for the renderer\'s main thread are not separated (all are in append → message arrived). Where the time goes: a Chrome trace (CDP Tracing, devtools.timeline) of 10 more, unmeasured steps with every page loaded and 10 in the A\' session, summed by event name.',
+    run: runLiveBench,
   },
   {
     name: 'bundle',

@@ -15,7 +15,7 @@ export interface SyntheticLog {
 }
 
 /** Writes whole turns until the file reaches the target size or event count; a plan stands at the end. */
-export function writeSyntheticLog(path: string, target: { bytes?: number; events?: number }): SyntheticLog {
+export function writeSyntheticLog(path: string, target: { bytes?: number; events?: number }, header: { id?: string; title?: string } = {}): SyntheticLog {
   const fd = fs.openSync(path, 'w');
   let bytes = 0;
   let seq = 0;
@@ -38,7 +38,7 @@ export function writeSyntheticLog(path: string, target: { bytes?: number; events
   };
   const ev = (type: string, data: object, surface = false): void => put(surface ? { seq: ++seq, ts, type, data, surfaceOp: 'append' } : { seq: ++seq, ts, type, data });
 
-  put({ type: 'session', version: LOG_FORMAT_VERSION, id: 'synthetic', createdAt: ts });
+  put({ type: 'session', version: LOG_FORMAT_VERSION, id: header.id ?? 'synthetic', createdAt: ts, ...(header.title === undefined ? {} : { title: header.title }) });
   while (bytes < (target.bytes ?? 0) || seq < (target.events ?? 0)) {
     turn++;
     ev('turn/start', { turn });

@@ -169,7 +169,7 @@ async function measureLatency(log: (line: string) => void): Promise<Metric[]> {
 }
 
 /** As the e2e tier's rule (scripts/vscode-server/harness.mjs), without installing anything. */
-function whyCannotRun(): string | null {
+export function whyCannotRun(): string | null {
   const missing: string[] = [];
   if (!chromiumPath()) missing.push('chromium');
   if (!fs.existsSync(READY_MARKER) || !fs.existsSync(ENTRY)) missing.push('code-server (node scripts/vscode-server/install.mjs)');
@@ -177,7 +177,7 @@ function whyCannotRun(): string | null {
 }
 
 /** The development build the workbench loads (dist/), from the current sources. */
-function buildExtension(): void {
+export function buildExtension(): void {
   const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stderr}`);
 }

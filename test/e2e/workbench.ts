@@ -314,17 +314,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * The session logs the extension wrote for this server (its workspace storage:
- * <user-data>/User/workspaceStorage/<hash>/agent-checklist.agent-checklist/sessions/*.jsonl).
+ * The extension's own session folders for this server (its workspace storage:
+ * <user-data>/User/workspaceStorage/<hash>/agent-checklist.agent-checklist/sessions),
+ * once the extension has made them (at activation).
  */
-export function sessionLogFiles(userDataDir: string): string[] {
+export function sessionDirs(userDataDir: string): string[] {
   const root = path.join(userDataDir, 'User', 'workspaceStorage');
   if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root)
+    .map((hash) => path.join(root, hash, 'agent-checklist.agent-checklist', 'sessions'))
+    .filter((dir) => fs.existsSync(dir));
+}
+
+/** The session logs the extension wrote for this server (in sessionDirs). */
+export function sessionLogFiles(userDataDir: string): string[] {
   const files: string[] = [];
-  for (const hash of fs.readdirSync(root)) {
-    const dir = path.join(root, hash, 'agent-checklist.agent-checklist', 'sessions');
-    if (!fs.existsSync(dir)) continue;
-    for (const name of fs.readdirSync(dir)) if (name.endsWith('.jsonl')) files.push(path.join(dir, name));
-  }
+  for (const dir of sessionDirs(userDataDir)) for (const name of fs.readdirSync(dir)) if (name.endsWith('.jsonl')) files.push(path.join(dir, name));
   return files.sort();
 }
