@@ -8,10 +8,12 @@
 // `import('./providers/<name>.js')`, a path relative to the bundle (dist/); Node's
 // import() of that CommonJS bundle finds its named exports (esbuild annotates them).
 // Activation and a scripted CLI run load none of them. The build fails if a lazy package slips into a main bundle by a static import.
-// The same holds for our own lazy modules (LAZY_MODULES: `agent-checklist mcp`'s server, dist/mcp.js, with the MCP SDK).
+// The same holds for our own lazy modules (LAZY_MODULES: `agent-checklist mcp`'s server, dist/mcp.js, with the MCP SDK;
+// the Markdown parser, dist/markdown.js, which the synchronous transcript presenter `require`s at the first answer).
+// What is lazy, and the plugin that enforces it, are in scripts/lazy-bundles.mjs.
 import * as esbuild from 'esbuild';
-import { chmodSync, cpSync, existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { LAZY_MODULES, LAZY_PACKAGES, lazyPackages } from './lazy-bundles.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -22,58 +24,6 @@ const common = {
   minify: production,
   logLevel: 'info',
   legalComments: 'none',
-};
-
-/**
- * Packages loaded only when used, each from its own bundle: package name -> its
- * bundle's path under dist/ and the exports the code uses (the rest is tree-shaken;
- * the code types its import as `Pick<typeof import(pkg), …>` of these). re2-wasm (grep's
- * engine) compiles its wasm when loaded, about 90 ms that activation should not pay;
- * its bundle sits beside dist/re2.wasm, which it loads from its own folder.
- */
-const ERRORS = ['APIError', 'APIConnectionError', 'APIUserAbortError'];
-export const LAZY_PACKAGES = {
-  // Named exports only: a `default` does not survive Node's CommonJS interop of import().
-  openai: { file: 'providers/openai', exports: ['OpenAI', ...ERRORS] },
-  '@anthropic-ai/sdk': { file: 'providers/anthropic', exports: ['Anthropic', ...ERRORS] },
-  're2-wasm': { file: 're2', exports: ['RE2'] },
-};
-
-/**
- * Our own modules loaded only when used, each its own bundle: the module -> its bundle's
- * path under dist/. `agent-checklist mcp` loads cli/mcp-stdio.ts (the MCP SDK's server
- * on stdio) with `await import('../mcp-stdio')` when it runs, so no other command pays
- * for the SDK. The MCP SDK may be in these bundles only.
- */
-export const LAZY_MODULES = { 'extension/src/cli/mcp-stdio.ts': 'mcp' };
-// By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).
-const LAZY_MODULE_FILES = new Map(Object.entries(LAZY_MODULES).map(([module, file]) => [realpathSync(module), file]));
-
-/**
- * In a main bundle, `import('<lazy package or module>')` becomes an import() of its
- * bundle; a static import of one is an error, and so is any import of the MCP SDK.
- */
-const lazyPackages = {
-  name: 'lazy-packages',
-  setup(build) {
-    build.onResolve({ filter: /^@modelcontextprotocol\/sdk(\/.*)?$/ }, (args) => ({
-      errors: [{ text: `${args.path}: the MCP SDK is only in dist/mcp.js; use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
-    }));
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const target = resolve(args.resolveDir, args.path);
-      const file = LAZY_MODULE_FILES.get(target) ?? LAZY_MODULE_FILES.get(`${target}.ts`);
-      if (file === undefined) return undefined;
-      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)` }] };
-      return { path: `./${file}.js`, external: true };
-    });
-    const names = Object.keys(LAZY_PACKAGES).map((n) => n.replace(/[/@]/g, '\\$&'));
-    build.onResolve({ filter: new RegExp(`^(${names.join('|')})(/.*)?$`) }, (args) => {
-      const file = LAZY_PACKAGES[args.path]?.file;
-      if (file === undefined) return { errors: [{ text: `${args.path}: import only the package root of a lazy package (type imports are fine)` }] };
-      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)` }] };
-      return { path: `./${file}.js`, external: true };
-    });
-  },
 };
 
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };

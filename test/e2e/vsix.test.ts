@@ -35,7 +35,7 @@ describe('the packaged VSIX in a clean code-server', () => {
     const installed = fs.readdirSync(extensionsDir).filter((name) => name.startsWith('agent-checklist.agent-checklist-'));
     assert.equal(installed.length, 1, `installed once: ${fs.readdirSync(extensionsDir).join(', ')}`);
     const root = path.join(extensionsDir, installed[0] ?? '');
-    for (const file of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/mcp.js', 'dist/webview/main.js', 'dist/demo/demo-script.json']) {
+    for (const file of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/mcp.js', 'dist/markdown.js', 'dist/webview/main.js', 'dist/demo/demo-script.json']) {
       assert.ok(fs.existsSync(path.join(root, file)), `${file} is in the VSIX`);
     }
     assert.ok(!fs.existsSync(path.join(root, 'extension', 'src')), 'sources are not shipped');

@@ -1,19 +1,22 @@
 // Test-only code never ships: the production build (`scripts/build.mjs --production`,
 // what `npm run package` packs) contains none of the test API's names, and does not
 // emit its bundle (dist/test-api.js), while this host (ExtensionMode.Test) got the API
-// from exactly that separate bundle.
+// from exactly that separate bundle. The Markdown parser is not in the main bundles
+// either: this host loads it from dist/markdown.js when it first presents an answer.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, getApi } from './helpers';
+import { EXTENSION_ID, getApi, useScript } from './helpers';
 
 /** Names of the API that the product itself never uses (session, run, webview … are ordinary words there). */
 const ORDINARY = new Set(['session', 'sessions', 'run', 'webview']);
 /** Implementation names of the test module and the old in-view message buffer (not `testHooks`: extension.ts reads that export by name, in Test mode only). */
 const INTERNALS = ['LiveAdapters', 'PostedMessages', 'createTestApi', 'recentMessages'];
+/** Strings only the Markdown parser has (character-entities, micromark's and mdast-util-gfm's token names). */
+const MARKDOWN_MARKERS = ['AElig', 'htmlFlow', 'codeFencedFence', 'gfmFootnoteDefinition'];
 
 /** The real build script in a scratch folder linked to the sources (dist/ keeps the development build). Async: the host stays responsive. */
 async function productionBuild(root: string): Promise<string> {
@@ -44,9 +47,30 @@ describe('production bundle', () => {
         const text = fs.readFileSync(path.join(dist, file), 'utf8');
         const found = names.filter((name) => text.includes(name));
         assert.deepEqual(found, [], `${file} (production) contains test API names`);
+        assert.deepEqual(MARKDOWN_MARKERS.filter((m) => text.includes(m)), [], `${file} (production) contains the Markdown parser`);
       }
+      const markdown = fs.readFileSync(path.join(dist, 'markdown.js'), 'utf8');
+      assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !markdown.includes(m)), [], 'the parser is in dist/markdown.js (production)');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('lazy Markdown parser', () => {
+  it('presents an answer as its Markdown tree, the parser required from dist/markdown.js', async () => {
+    const api = await getApi();
+    const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
+    assert.ok(root);
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await useScript([{ text: '**Done**: see `notes.md`\n\n- [x] parse' }]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Answer in Markdown'), { kind: 'completed' });
+    const answer = api.transcriptTail().find((i) => i.kind === 'assistant');
+    assert.ok(answer?.kind === 'assistant', 'the answer is in the transcript');
+    assert.deepEqual(answer.markdown, [
+      { t: 'p', c: [{ t: 'strong', c: [{ t: 'text', v: 'Done' }] }, { t: 'text', v: ': see ' }, { t: 'code', v: 'notes.md' }] },
+      { t: 'list', ordered: false, start: 1, tight: true, items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }] },
+    ]);
+    assert.ok(Object.keys(require.cache).includes(path.join(root, 'dist', 'markdown.js')), 'this host required the parser from its own bundle');
   });
 });

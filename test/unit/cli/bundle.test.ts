@@ -34,6 +34,7 @@ describe('bundled extension', () => {
       assert.equal(typeof (ext as { activate?: unknown }).activate, 'function');
       assert.equal(typeof (ext as { deactivate?: unknown }).deactivate, 'function');
       assert.equal((ext as { default?: unknown }).default, undefined, 'no stray default export');
+      assert.ok(!Object.keys(require.cache).includes(path.join(root, 'dist/markdown.js')), 'loading extension.js loads no Markdown parser (that waits for the first answer)');
     } finally {
       (Module as unknown as { _load: typeof load })._load = load;
     }
@@ -61,6 +62,35 @@ describe('bundled CLI', () => {
 const SDK_MARKERS = { openai: 'OPENAI_BASE_URL', anthropic: 'ANTHROPIC_BASE_URL' } as const;
 /** Only re2-wasm's emscripten loader has it. */
 const RE2_MARKER = 'locateFile';
+
+/** Strings only the Markdown parser has (character-entities' table, micromark's and mdast-util-gfm's token names). */
+const MARKDOWN_MARKERS = ['AElig', 'htmlFlow', 'codeFencedFence', 'gfmFootnoteDefinition'];
+
+describe('Markdown parser bundle', () => {
+  it('keeps micromark/mdast out of dist/extension.js and dist/cli.js; extension.js requires dist/markdown.js instead', () => {
+    for (const main of ['dist/extension.js', 'dist/cli.js']) {
+      const text = fs.readFileSync(path.join(root, main), 'utf8');
+      assert.deepEqual(MARKDOWN_MARKERS.filter((m) => text.includes(m)), [], `${main} contains the Markdown parser`);
+    }
+    assert.match(fs.readFileSync(path.join(root, 'dist/extension.js'), 'utf8'), /require\("\.\/markdown\.js"\)/);
+    const lazy = fs.readFileSync(path.join(root, 'dist/markdown.js'), 'utf8');
+    assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !lazy.includes(m)), [], 'the markers are the parser\'s (dist/markdown.js has them all)');
+  });
+
+  it('dist/markdown.js alone (no node_modules) turns an answer into the sanitized tree', () => {
+    const dir = tempDir();
+    fs.copyFileSync(path.join(root, 'dist/markdown.js'), path.join(dir, 'markdown.js'));
+    const answer = '# Done\n\n| a | b |\n|---|:-:|\n| **1** | [x](javascript:alert) |\n\n- [x] parse';
+    const script = `process.stdout.write(JSON.stringify(require('./markdown.js').markdownTree(${JSON.stringify(answer)})))`;
+    const run = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), [
+      { t: 'h', level: 1, c: [{ t: 'text', v: 'Done' }] },
+      { t: 'table', align: [null, 'center'], head: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }]], rows: [[[{ t: 'strong', c: [{ t: 'text', v: '1' }] }], [{ t: 'text', v: 'x (javascript:alert)' }]]] },
+      { t: 'list', ordered: false, start: 1, tight: true, items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }] },
+    ]);
+  });
+});
 
 describe('provider SDK bundles', () => {
   it('keeps both SDKs out of dist/extension.js and dist/cli.js, each in its own dist/providers bundle', () => {

@@ -12,7 +12,7 @@
 // (see host-message-check.ts).
 import * as z from 'zod/mini';
 import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
-import { markdownTree } from '../markdown/markdown-tree';
+import { answerMarkdown } from '../markdown/answer-markdown';
 import type { SessionEvent } from '../session/events';
 import { mdBlockSchema, type MdBlock } from './markdown-schema';
 import { presentToolCall } from './tool-presenters';
@@ -154,7 +154,7 @@ export class TranscriptFolder {
         const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
         const reasoning = message.content.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('');
         const out: TranscriptItem[] = [];
-        if (text || reasoning) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: text ? markdownTree(text) : [] });
+        if (text || reasoning) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: text ? answerMarkdown(text) : [] });
         let sub = 0;
         for (const block of message.content) {
           if (block.type !== 'tool-call') continue;

@@ -1,0 +1,63 @@
+// What is loaded lazily, each from its own bundle, and the esbuild plugin that keeps it
+// out of the main bundles (dist/extension.js, dist/cli.js): see scripts/build.mjs.
+// Its own module so that a unit test can run the plugin (test/unit/cli/lazy-bundles.test.ts).
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * Packages loaded only when used, each from its own bundle: package name -> its
+ * bundle's path under dist/ and the exports the code uses (the rest is tree-shaken;
+ * the code types its import as `Pick<typeof import(pkg), …>` of these). re2-wasm (grep's
+ * engine) compiles its wasm when loaded, about 90 ms that activation should not pay;
+ * its bundle sits beside dist/re2.wasm, which it loads from its own folder.
+ */
+const ERRORS = ['APIError', 'APIConnectionError', 'APIUserAbortError'];
+export const LAZY_PACKAGES = {
+  // Named exports only: a `default` does not survive Node's CommonJS interop of import().
+  openai: { file: 'providers/openai', exports: ['OpenAI', ...ERRORS] },
+  '@anthropic-ai/sdk': { file: 'providers/anthropic', exports: ['Anthropic', ...ERRORS] },
+  're2-wasm': { file: 're2', exports: ['RE2'] },
+};
+
+/**
+ * Our own modules loaded only when used, each its own bundle: the module -> its bundle's
+ * path under dist/. `agent-checklist mcp` loads cli/mcp-stdio.ts (the MCP SDK's server
+ * on stdio) with `await import('../mcp-stdio')` when it runs, so no other command pays
+ * for the SDK. The MCP SDK may be in these bundles only. The Markdown parser
+ * (core/markdown/markdown-tree.ts: micromark, GFM, mdast, about 110 KB) is loaded by
+ * core/markdown/answer-markdown.ts with a synchronous `require('./markdown-tree')` the
+ * first time an answer is presented (the presenter is a synchronous fold).
+ */
+export const LAZY_MODULES = { 'extension/src/cli/mcp-stdio.ts': 'mcp', 'extension/src/core/markdown/markdown-tree.ts': 'markdown' };
+/** Packages that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
+const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
+// By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).
+const LAZY_MODULE_FILES = new Map(Object.entries(LAZY_MODULES).map(([module, file]) => [realpathSync(module), file]));
+
+/**
+ * In a main bundle, `import('<lazy package or module>')` becomes an import() of its
+ * bundle, and `require('<lazy module>')` a require of it; a static import of one is an
+ * error, and so is any import of the MCP SDK or the Markdown parser's packages.
+ */
+export const lazyPackages = {
+  name: 'lazy-packages',
+  setup(build) {
+    build.onResolve({ filter: LAZY_ONLY }, (args) => ({
+      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/markdown.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
+    }));
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      const file = LAZY_MODULE_FILES.get(target) ?? LAZY_MODULE_FILES.get(`${target}.ts`);
+      if (file === undefined) return undefined;
+      if (args.kind !== 'dynamic-import' && args.kind !== 'require-call') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` (or a synchronous \`require\`) at the point of use (see scripts/build.mjs)` }] };
+      return { path: `./${file}.js`, external: true };
+    });
+    const names = Object.keys(LAZY_PACKAGES).map((n) => n.replace(/[/@]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})(/.*)?$`) }, (args) => {
+      const file = LAZY_PACKAGES[args.path]?.file;
+      if (file === undefined) return { errors: [{ text: `${args.path}: import only the package root of a lazy package (type imports are fine)` }] };
+      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)` }] };
+      return { path: `./${file}.js`, external: true };
+    });
+  },
+};

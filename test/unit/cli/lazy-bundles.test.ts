@@ -1,0 +1,56 @@
+// The build's guard (scripts/lazy-bundles.mjs, the plugin every main bundle is built
+// with): a lazy module is reachable from a main bundle only through `import()` or
+// `require()`, which become a load of its own bundle beside the main one; a static
+// import of it, or any import of a package only its bundle may hold, fails the build.
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(__dirname, '../../..');
+
+interface Guard {
+  lazyPackages: esbuild.Plugin;
+}
+
+/** Bundles `contents` (as a file in extension/src/core/protocol/) the way build.mjs bundles extension.js. */
+async function bundle(contents: string): Promise<{ code: string } | { errors: string[] }> {
+  const { lazyPackages } = (await import(path.join(root, 'scripts/lazy-bundles.mjs'))) as Guard;
+  try {
+    const result = await esbuild.build({
+      stdin: { contents, resolveDir: path.join(root, 'extension/src/core/protocol'), loader: 'ts', sourcefile: 'entry.ts' },
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'silent',
+      plugins: [lazyPackages],
+    });
+    return { code: result.outputFiles[0]?.text ?? '' };
+  } catch (error) {
+    return { errors: (error as esbuild.BuildFailure).errors.map((e) => e.text) };
+  }
+}
+
+describe('lazy bundle guard (the build)', () => {
+  it('fails the build on a static import of the Markdown parser module', async () => {
+    const out = await bundle("import { markdownTree } from '../markdown/markdown-tree';\nconsole.log(markdownTree('x'));");
+    assert.ok('errors' in out, 'the build succeeded');
+    assert.match(out.errors.join('\n'), /markdown-tree is loaded lazily/);
+  });
+
+  it('fails the build on any import of micromark, mdast-util-* or the MCP SDK', async () => {
+    for (const pkg of ['micromark', 'micromark-extension-gfm', 'mdast-util-from-markdown', '@modelcontextprotocol/sdk/server/stdio.js']) {
+      const out = await bundle(`import * as m from '${pkg}';\nconsole.log(m);`);
+      assert.ok('errors' in out, `${pkg} was bundled`);
+      assert.match(out.errors.join('\n'), /only in a lazy bundle/);
+    }
+  });
+
+  it('turns the presenter\'s require of the parser into a require of ./markdown.js, bundling none of it', async () => {
+    const out = await bundle("import { answerMarkdown } from '../markdown/answer-markdown';\nconsole.log(answerMarkdown('*x*'));");
+    assert.ok('code' in out, 'errors' in out ? out.errors.join('\n') : '');
+    assert.match(out.code, /require\("\.\/markdown\.js"\)/);
+    assert.doesNotMatch(out.code, /micromark|fromMarkdown/);
+  });
+});
