@@ -71,7 +71,7 @@ export class ChildSessions implements vscode.Disposable {
       };
       const entry: LiveChild = { snapshot, subscription: null };
       const folder = new TranscriptFolder();
-      for (const event of child.events) folder.apply(event); // knows the open turn's calls
+      folder.catchUp(child.events); // knows the open turn's calls; parses no answer
       let planState = fold(todosProjection, child.events);
       entry.subscription = child.subscribe((event) => {
         planState = todosProjection.apply(planState, event);

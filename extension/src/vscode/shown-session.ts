@@ -71,7 +71,7 @@ export class ShownSession extends Owner {
     this.ledger = this.register(new LiveProjection(planLedgerProjection, session));
     this.ledger.onChange((state) => listener.ledger(state));
     const folder = new TranscriptFolder();
-    for (const event of session.events) folder.apply(event); // knows the open turn's calls
+    folder.catchUp(session.events); // knows the open turn's calls; parses no answer
     this.register(
       session.subscribe((event) => {
         const items = folder.apply(event);

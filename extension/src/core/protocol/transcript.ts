@@ -116,6 +116,23 @@ export class TranscriptFolder {
   /** Where the log is, for `subagent/*` lines (they name only the call). */
   private turn = 0;
   private step = 0;
+  /** False while catching up: answers are not presented (their Markdown is not parsed). */
+  private presenting = true;
+
+  /**
+   * Takes events for their state only (the open turn's calls), presenting no answer:
+   * what a folder that starts on a session already under way needs. Activation does
+   * this over the whole restored log, so it parses no answer's Markdown (nor loads the
+   * parser: dist/markdown.js waits for the first answer actually shown).
+   */
+  catchUp(events: Iterable<SessionEvent>): void {
+    this.presenting = false;
+    try {
+      for (const event of events) this.apply(event);
+    } finally {
+      this.presenting = true;
+    }
+  }
 
   apply(event: SessionEvent): TranscriptItem[] {
     switch (event.type) {
@@ -154,7 +171,7 @@ export class TranscriptFolder {
         const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
         const reasoning = message.content.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('');
         const out: TranscriptItem[] = [];
-        if (text || reasoning) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: text ? answerMarkdown(text) : [] });
+        if (this.presenting && (text || reasoning)) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: text ? answerMarkdown(text) : [] });
         let sub = 0;
         for (const block of message.content) {
           if (block.type !== 'tool-call') continue;
