@@ -87,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, log));
   const controller = own(
     'controller',
-    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, folders, externalWrites: externalWrites.onDidWritePlan }),
+    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
   );
   activeController = controller;
   own('activeController', {

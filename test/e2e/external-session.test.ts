@@ -80,6 +80,8 @@ describe('an external agent’s plan in the workbench (issue 13)', () => {
     assert.equal(list.filter((o) => o.text.includes('Claude Code (MCP)')).length, 1, 'one MCP session listed');
     const banner = (await frame.locator('.banner-readonly').innerText()).replace(/\s+/g, ' ');
     assert.match(banner, /This session belongs to Claude Code \(MCP\); it is shown read-only here\./, 'read-only, and it says whose session it is');
+    const empty = (await frame.locator('.transcript.empty').innerText()).replace(/\s+/g, ' ');
+    assert.match(empty, /^Claude Code \(MCP\) keeps only its plan in this session: there is no conversation to show\./, 'the empty transcript says why, not "Ask the agent"');
     const logs = fs.readdirSync(path.join(workspace, '.agent-checklist', 'sessions')).filter((n) => n.endsWith('.jsonl'));
     assert.equal(logs.length, 1, 'the MCP server wrote one log into the workspace');
 

@@ -132,6 +132,25 @@ describe('external sessions in the editor', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a CLI run that writes no plan is in the Agent view’s session list as soon as its log appears, without another refresh', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    const dir = fs.mkdtempSync(path.join(workspaceRoot(), '.cli-script-'));
+    const script = path.join(dir, 's.json');
+    fs.writeFileSync(script, JSON.stringify({ responses: [{ text: 'No plan needed.' }] }));
+    const seqBefore = api.webview().lastSeq;
+    const run = spawn(process.execPath, [cliPath(), 'run', '--script', script, '--allow-parallel-in-progress', 'true', '--json', 'a question, no plan'], { cwd: workspaceRoot(), env: nodeEnv() });
+    let out = '';
+    run.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
+    assert.equal(code, 0);
+    const { sessionId } = JSON.parse(out) as { sessionId: string };
+    const posted = (): boolean => api.webviewMessages().some((m) => m.seq > seqBefore && m.type === 'sessions' && m.sessions.some((s) => s.id === sessionId && s.source === 'CLI'));
+    await waitFor(posted, 'a sessions message listing the CLI run');
+    assert.notEqual(api.session()?.id, sessionId, 'listed, not followed: it wrote no plan');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('vscode.lm.invokeTool on todo_write: the Chat session’s plan shows on the same surfaces, labelled Chat', async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');

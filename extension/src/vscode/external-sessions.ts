@@ -7,6 +7,8 @@
 // file's end). Logs that exist when a folder is first watched (at start, or when its
 // workspace folder is added later) are recorded first, so neither opening a window
 // nor adding a folder jumps to an old session; only writes made while watched count.
+// A log that appears while watched is told at once as well (onDidAddLog), plan or
+// not, so the session list shows a CLI run that writes no plan when it starts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -28,8 +30,11 @@ export class ExternalSessionWatcher implements vscode.Disposable {
   private readonly watched = new Map<SessionFolder, vscode.Disposable[]>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly emitter = new vscode.EventEmitter<PlanWrite>();
+  private readonly addedEmitter = new vscode.EventEmitter<PlanWrite>();
   private readonly folderSubscription: vscode.Disposable;
   readonly onDidWritePlan = this.emitter.event;
+  /** A log this watcher had not seen appeared in a watched folder (its first write, once it settled). */
+  readonly onDidAddLog = this.addedEmitter.event;
 
   constructor(
     private readonly folders: SessionFolderSet,
@@ -114,6 +119,10 @@ export class ExternalSessionWatcher implements vscode.Disposable {
         const folder = this.folders.all.find((f) => path.resolve(f.store.dir) === path.dirname(path.resolve(file)));
         if (!folder || !this.watched.has(folder)) return;
         const seq = standingPlanWriteSeq(file);
+        if (!this.seen.has(file)) {
+          this.seen.set(file, 0);
+          this.addedEmitter.fire({ path: file, folder });
+        }
         if (seq <= (this.seen.get(file) ?? 0)) return;
         this.seen.set(file, seq);
         this.emitter.fire({ path: file, folder });
@@ -128,6 +137,7 @@ export class ExternalSessionWatcher implements vscode.Disposable {
     this.timers.clear();
     for (const folder of [...this.watched.keys()]) this.remove(folder);
     this.emitter.dispose();
+    this.addedEmitter.dispose();
   }
 }
 

@@ -61,7 +61,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   readonly onDidChangeLedger = this.ledgerEmitter.event;
   /** Transcript items created or changed by appends to the open session. */
   readonly onDidChangeItems = this.itemsEmitter.event;
-  /** A session outside this window wrote a plan: the list may have a new or newer entry (followed or not). */
+  /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
   readonly onDidChangeSessionList: vscode.Event<void>;
   readonly onDidChangeRun: vscode.Event<RunView>;
   readonly onDidStream: vscode.Event<StreamView | null>;

@@ -31,6 +31,8 @@ export interface SessionSwitcherOptions {
   folders?: { readonly all: readonly SessionFolder[] };
   /** A log in one of the folders wrote a new plan (ExternalSessionWatcher). */
   externalWrites?: vscode.Event<PlanWrite>;
+  /** A new log appeared in one of the folders, plan or not (ExternalSessionWatcher): the list has a new entry. */
+  addedLogs?: vscode.Event<unknown>;
 }
 
 /** What the switcher needs of the controller. */
@@ -50,7 +52,7 @@ export class SessionSwitcher extends Owner {
   private shownFolder: SessionFolder;
   private closed = false;
   private readonly listEmitter = this.register(new EventEmitter<void>());
-  /** A session outside this window wrote a plan: the list may have a new or newer entry (followed or not). */
+  /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
   readonly onDidChangeList = this.listEmitter.event;
 
   constructor(
@@ -68,6 +70,7 @@ export class SessionSwitcher extends Owner {
         }),
       );
     }
+    if (options.addedLogs) this.register(options.addedLogs(() => this.listEmitter.fire()));
   }
 
   /** The window's session folders now: its own store's first. */

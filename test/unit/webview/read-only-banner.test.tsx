@@ -2,6 +2,8 @@
 // The read-only banner says who writes the shown session: another program's session
 // (here an MCP client's) is named as the session list labels it; a session of the
 // editor's own agent that another window holds keeps the "another window" text.
+// The empty transcript of another program's session says that program keeps only its
+// plan there (it is not the agent's to ask).
 import './render';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -30,5 +32,26 @@ describe('read-only banner', () => {
 
   it('shows no banner for a session this window writes', () => {
     assert.equal(bannerText({ id: 's1', title: null, readOnly: false }), null);
+  });
+});
+
+describe('empty transcript of another program’s session', () => {
+  function emptyText(session: { id: string; title: string | null; readOnly: boolean; writer?: string } | null): string | null {
+    const state = stamp([snapshotBody({ session, items: [] })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+    const page = mount(<AgentView view={state.view} />);
+    const text = page.root.querySelector('.transcript.empty')?.textContent ?? null;
+    page.unmount();
+    return text;
+  }
+
+  it('says that the program keeps only its plan there, instead of asking the agent', () => {
+    const text = emptyText({ id: 's1', title: null, readOnly: true, writer: 'Claude Code (MCP)' }) ?? '';
+    assert.match(text, /^Claude Code \(MCP\) keeps only its plan in this session: there is no conversation to show\./);
+    assert.doesNotMatch(text, /Ask the agent/);
+  });
+
+  it('asks the agent for a session of our own or none', () => {
+    assert.match(emptyText(null) ?? '', /^Ask the agent to do something\./);
+    assert.match(emptyText({ id: 's1', title: null, readOnly: false }) ?? '', /^Ask the agent to do something\./);
   });
 });

@@ -8,7 +8,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
-import { useStrings } from '../i18n';
+import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { ApprovalCard, placeApprovals } from './approval';
 import { Markdown, PlainAnswer } from './markdown';
@@ -148,15 +148,17 @@ export interface TranscriptProps {
   approvals: readonly ApprovalView[];
   /** The session these items belong to (approvals of other sessions go after the list). */
   sessionId: string | null;
+  /** Who writes the shown session when it is another program's (SessionView.writer): its empty transcript says so. */
+  writer?: string | undefined;
 }
 
-export function Transcript({ items, stream, cursor, running, approvals, sessionId }: TranscriptProps) {
+export function Transcript({ items, stream, cursor, running, approvals, sessionId, writer }: TranscriptProps) {
   const s = useStrings();
   const follow = useFollowBottom([items, stream, running, approvals]);
   if (items.length === 0 && !stream && !running && approvals.length === 0) {
     return (
       <div class="transcript empty">
-        <p>{s.emptyTranscript}</p>
+        <p>{writer ? format(s.emptyTranscriptExternal, writer) : s.emptyTranscript}</p>
       </div>
     );
   }

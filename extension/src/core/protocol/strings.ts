@@ -29,6 +29,8 @@ export const WEBVIEW_STRINGS = {
   taskDone: 'Done',
   taskNotDone: 'Not done',
   emptyTranscript: 'Ask the agent to do something. It plans its work as a checklist you can follow here, in the Plan view and in the status bar.',
+  /** The empty transcript of another program's session (an MCP client, the Chat tool): it logs only its plan. */
+  emptyTranscriptExternal: '{0} keeps only its plan in this session: there is no conversation to show. The plan is below, in the Plan view and in the status bar.',
   showEarlier: 'Show earlier messages',
   reasoning: 'Reasoning',
   working: 'Working…',
