@@ -61,6 +61,8 @@ describe('the packaged VSIX in a clean code-server', () => {
     assert.equal(strip.items.length, 5);
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'Nothing in your workspace was changed' }).waitFor({ timeout: 60_000 });
     await frame.locator('.composer button[type=submit]').waitFor(); // the turn has ended: Send is back
+    // The answers' Markdown, parsed by the installed dist/markdown.js (loaded at the first answer).
+    await frame.locator('.item-assistant .assistant-text strong', { hasText: 'demo model' }).first().waitFor({ timeout: 10_000 });
     await screenshot(page, 'vsix-demo.png');
   });
 });
