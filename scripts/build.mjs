@@ -1,5 +1,5 @@
 // Bundles with esbuild: the extension host (cjs, node, `vscode` external), the CLI
-// (cjs, node, with a shebang) and the webview (browser, iife). Source maps in dev;
+// (cjs, node, with a shebang) and the webview (browser, ES modules: webview-build.mjs). Source maps in dev;
 // `--production` minifies. `--watch` rebuilds on change.
 //
 // Provider SDKs (and grep's regex engine) are not in extension.js or cli.js: each is
@@ -14,6 +14,7 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { LAZY_MODULES, LAZY_PACKAGES, lazyPackages } from './lazy-bundles.mjs';
+import { webviewConfigs } from './webview-build.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -49,18 +50,7 @@ const configs = [
   ...testBundles,
   { ...node, entryPoints: ['extension/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [lazyPackages] },
   ...lazyBundles,
-  {
-    ...common,
-    entryPoints: ['webview/src/main.tsx'],
-    outfile: 'dist/webview/main.js',
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    minify: true,
-    loader: { '.ttf': 'file' },
-  },
+  ...webviewConfigs(common), // main.js and its lazily loaded chunks (scripts/webview-build.mjs)
 ];
 
 function copyAssets() {

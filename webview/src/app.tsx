@@ -5,13 +5,12 @@
 import { useEffect, useReducer, useRef } from 'preact/hooks';
 import { checkHostMessage } from '../../extension/src/core/protocol/host-message-check';
 import { Banners } from './components/banners';
-import { ChildPanel } from './components/child-panel';
 import { Composer } from './components/composer';
-import { PlanHistory } from './components/plan-history';
 import { PlanAnnouncer, PlanStrip } from './components/plan-strip';
 import { SessionHeader } from './components/session-header';
 import { Transcript } from './components/transcript';
 import { StringsContext } from './i18n';
+import { ChildPanel, PlanHistory } from './lazy-views';
 import { useToggle } from './ui-toggle';
 import { initialState, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';

@@ -1,5 +1,7 @@
-// The Agent view's page: one script with a fresh nonce, styles from the extension
-// only, no inline script or handlers, nothing from the network. Until the first
+// The Agent view's page: one module script with a fresh nonce, styles from the
+// extension only, no inline script or handlers, nothing from the network. The chunks
+// main.js loads later with import() (scripts/webview-build.mjs) inherit the module
+// script's nonce, so `script-src` stays the nonce alone. Until the first
 // snapshot (which brings every string) the page shows the host's localized
 // `loading` line, written here as text.
 import { randomBytes } from 'node:crypto';
@@ -27,7 +29,7 @@ export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri, lo
 </head>
 <body>
 <div id="root"><main class="app loading">${escapeHtml(loading)}</main></div>
-<script nonce="${nonce}" src="${asset('main.js')}"></script>
+<script type="module" nonce="${nonce}" src="${asset('main.js')}"></script>
 </body>
 </html>`;
 }

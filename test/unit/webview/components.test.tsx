@@ -6,9 +6,10 @@
 import { markdownTree } from '../../../extension/src/core/markdown/markdown-tree';
 import './render';
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { AgentView } from '../../../webview/src/app';
+import { ChildPanel } from '../../../webview/src/lazy-views';
 import { ApprovalCard } from '../../../webview/src/components/approval';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
@@ -25,6 +26,9 @@ const FOUR = plan([
   { content: 'Add a regression test', status: 'in_progress' },
   { content: 'Update the changelog', status: 'pending' },
 ]);
+
+// A subagent's panel is a chunk the page loads when first opened: loaded once here, it renders at once.
+before(() => ChildPanel.preload());
 
 beforeEach(() => {
   posted.length = 0;

@@ -6,9 +6,10 @@
 // host's plan says.
 import './render';
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { before, beforeEach, describe, it } from 'node:test';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { AgentView } from '../../../webview/src/app';
+import { RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { plan, snapshotBody, stamp } from './fixtures';
@@ -21,6 +22,9 @@ const THREE = plan([
 ]);
 
 const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+
+// The text box and the menu are a chunk the page loads when needed: loaded once here, they render at once.
+before(() => Promise.all([TextInput.preload(), RowMenu.preload()]));
 
 beforeEach(() => {
   posted.length = 0;

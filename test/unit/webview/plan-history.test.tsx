@@ -5,9 +5,10 @@
 // the strip (asking the host once), shows it in place of the transcript and closes it.
 import './render';
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody, PlanVersionView } from '../../../extension/src/core/protocol/messages';
 import { AgentView } from '../../../webview/src/app';
+import { PlanHistory as LazyPlanHistory } from '../../../webview/src/lazy-views';
 import { PlanHistory } from '../../../webview/src/components/plan-history';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { plan, snapshotBody, stamp } from './fixtures';
@@ -41,6 +42,9 @@ const HISTORY: PlanVersionView[] = [
     changes: [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }],
   },
 ];
+
+// The history is a chunk the page loads when first opened: loaded once here, it renders at once.
+before(() => LazyPlanHistory.preload());
 
 beforeEach(() => {
   posted.length = 0;

@@ -1,13 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // A subagent's transcript and its own plan (single owner: never the parent's), shown
 // in place of the parent's transcript until Back. Focus moves to Back on open.
-import { useEffect, useRef } from 'preact/hooks';
+//
+// A lazily loaded chunk (dist/webview/child-panel.js, lazy-views.tsx), fetched when a
+// subagent's transcript is first opened: it imports values from chunk-api only.
+import { format, Icon, PlanStrip, post, Transcript, useEffect, useRef, useStrings } from '../chunk-api';
 import type { ApprovalView, ChildView } from '../../../extension/src/core/protocol/messages';
-import { format, useStrings } from '../i18n';
-import { post } from '../vscode-api';
-import { PlanStrip } from './plan-strip';
-import { Transcript } from './transcript';
-import { Icon } from './icon';
 
 export function ChildPanel({ child, approvals }: { child: ChildView; approvals: readonly ApprovalView[] }) {
   const s = useStrings();

@@ -5,14 +5,13 @@
 // (added / removed / DROPPED / status / text, each in words, never by colour alone);
 // expanding a version shows that plan. The page paints the views as they are: it
 // neither diffs nor counts. Which versions are expanded is a UI toggle of this page.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { countsHeader } from '../../../extension/src/core/plan/summaries';
+//
+// A lazily loaded chunk (dist/webview/plan-history.js, lazy-views.tsx), fetched when
+// the user first opens the history: it imports values from chunk-api only.
+import { countsHeader, format, Icon, PlanItem, useEffect, useRef, useState, useStrings } from '../chunk-api';
 import type { PlanChangeView, PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
 import type { PlanItemView } from '../../../extension/src/core/protocol/plan-view';
 import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
-import { format, useStrings } from '../i18n';
-import { PlanItem } from './plan-strip';
-import { Icon } from './icon';
 
 const statusWords = (s: WebviewStrings): Record<PlanItemView['status'], string> => ({ completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending });
 

@@ -8,11 +8,14 @@
 // Keys on a focused row (docs/architecture.md, README): Space completed/pending,
 // Up/Down the next row, Alt+Up/Down move, F2 edit text, Insert add an item below,
 // Delete remove, Shift+F10 or the context-menu key the menu. Escape closes an input or
-// the menu and gives focus back.
-import { useEffect, useRef, useState } from 'preact/hooks';
+// the menu and gives focus back. The text box and the menu are a lazily loaded chunk
+// (plan-row-edit.tsx, lazy-views.tsx).
+import { useRef, useState } from 'preact/hooks';
 import type { PlanEditRequest, PlanItemView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
+import { RowMenu, TextInput } from '../lazy-views';
+import type { RowMode } from './plan-row-edit';
 import { Icon, IconButton } from './icon';
 
 export const PLAN_KEYS_ID = 'plan-keys';
@@ -31,7 +34,7 @@ export interface PlanRowProps {
 
 export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: PlanRowProps) {
   const s = useStrings();
-  const [mode, setMode] = useState<'idle' | 'text' | 'add' | 'menu'>('idle');
+  const [mode, setMode] = useState<RowMode>('idle');
   const row = useRef<HTMLLIElement>(null);
   const focusCheckbox = (): void => row.current?.querySelector<HTMLInputElement>('.plan-check')?.focus();
   const { content } = todo;
@@ -46,16 +49,6 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
     setMode('idle');
     if (refocus) focusCheckbox();
   };
-  const actions: { label: string; run: () => void; disabled: boolean }[] = [
-    { label: s.markCompleted, run: () => act({ kind: 'status', content, status: 'completed' }), disabled: todo.status === 'completed' },
-    { label: s.markInProgress, run: () => act({ kind: 'status', content, status: 'in_progress' }), disabled: todo.status === 'in_progress' },
-    { label: s.markPending, run: () => act({ kind: 'status', content, status: 'pending' }), disabled: todo.status === 'pending' },
-    { label: s.editText, run: () => setMode('text'), disabled: false },
-    { label: s.addItem, run: () => setMode('add'), disabled: false },
-    { label: s.removeItem, run: () => act({ kind: 'remove', content }), disabled: false },
-    { label: s.moveUp, run: () => act({ kind: 'move', content, by: -1 }), disabled: index === 0 },
-    { label: s.moveDown, run: () => act({ kind: 'move', content, by: 1 }), disabled: index === count - 1 },
-  ];
 
   const onKeyDown = (event: KeyboardEvent): void => {
     if (mode === 'text' || mode === 'add' || mode === 'menu') return; // the input or the menu has its own keys
@@ -64,12 +57,12 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
       event.preventDefault();
       f();
     };
-    if (event.altKey && key === 'ArrowUp' && index > 0) run(actions[6]!.run);
-    else if (event.altKey && key === 'ArrowDown' && index < count - 1) run(actions[7]!.run);
+    if (event.altKey && key === 'ArrowUp' && index > 0) run(() => act({ kind: 'move', content, by: -1 }));
+    else if (event.altKey && key === 'ArrowDown' && index < count - 1) run(() => act({ kind: 'move', content, by: 1 }));
     else if (key === 'ArrowUp' || key === 'ArrowDown') run(() => focusSibling(row.current, key === 'ArrowUp' ? -1 : 1));
     else if (key === 'F2') run(() => setMode('text'));
     else if (key === 'Insert') run(() => setMode('add'));
-    else if (key === 'Delete') run(actions[5]!.run);
+    else if (key === 'Delete') run(() => act({ kind: 'remove', content }));
     else if ((event.shiftKey && key === 'F10') || key === 'ContextMenu') run(() => setMode('menu'));
   };
 
@@ -102,7 +95,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
         )}
         <IconButton icon="ellipsis" label={name} class="plan-row-menu" aria-haspopup="menu" aria-expanded={mode === 'menu'} onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')} />
         {mode === 'menu' && (
-          <RowMenu label={name} actions={actions} close={idle} />
+          <RowMenu label={name} todo={todo} index={index} count={count} act={act} setMode={setMode} close={idle} />
         )}
       </li>
       {mode === 'add' && (
@@ -111,82 +104,6 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
         </li>
       )}
     </>
-  );
-}
-
-/** An inline text box (also the strip's Add Item… at the end): Enter hands in its trimmed text (empty: cancel), Escape cancels and refocuses the row, leaving it cancels. */
-export function TextInput({ label, initial, submit, cancel }: { label: string; initial: string; submit: (text: string) => void; cancel: (refocus: boolean) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const finished = useRef(false);
-  useEffect(() => {
-    const box = input.current;
-    if (!box) return;
-    box.value = initial; // set once: a plan arriving while the user types must not reset the text
-    box.focus();
-    box.select();
-  }, []);
-  const finish = (f: () => void): void => {
-    if (finished.current) return;
-    finished.current = true;
-    f();
-  };
-  return (
-    <input
-      ref={input}
-      type="text"
-      class="plan-text-input"
-      aria-label={label}
-     
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          const text = event.currentTarget.value.trim();
-          finish(() => (text ? submit(text) : cancel(true)));
-        } else if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          finish(() => cancel(true));
-        }
-      }}
-      onBlur={() => finish(() => cancel(false))}
-    />
-  );
-}
-
-/** The row's actions as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape or Tab closes. */
-function RowMenu({ label, actions, close }: { label: string; actions: { label: string; run: () => void; disabled: boolean }[]; close: (refocus: boolean) => void }) {
-  const menu = useRef<HTMLDivElement>(null);
-  const items = (): HTMLButtonElement[] => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? [])];
-  useEffect(() => items()[0]?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent): void => {
-    const all = items();
-    const at = all.indexOf(event.target as HTMLButtonElement);
-    const to = (i: number): void => {
-      event.preventDefault();
-      all[(i + all.length) % all.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') to(at + 1);
-    else if (event.key === 'ArrowUp') to(at - 1);
-    else if (event.key === 'Home') to(0);
-    else if (event.key === 'End') to(all.length - 1);
-    else if (event.key === 'Escape' || event.key === 'Tab') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    }
-  };
-  const onFocusOut = (event: FocusEvent): void => {
-    const to = event.relatedTarget as Node | null;
-    if (!to || !menu.current?.contains(to)) close(false); // clicked or tabbed away
-  };
-  return (
-    <div ref={menu} class="plan-menu" role="menu" aria-label={label} onKeyDown={onKeyDown} onFocusOut={onFocusOut}>
-      {actions.map((a) => (
-        <button key={a.label} type="button" role="menuitem" class="plan-menu-item" disabled={a.disabled} onClick={a.run}>
-          {a.label}
-        </button>
-      ))}
-    </div>
   );
 }
 

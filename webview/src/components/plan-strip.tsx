@@ -13,11 +13,12 @@
 // Item…; a subagent's strip and a read-only session's show the items only. The header
 // bar also opens the plan history (`history`); while it is open the strip keeps to its
 // header (expanding it closes the history).
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '../../../extension/src/core/protocol/messages';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
-import { PLAN_KEYS_ID, PlanRow, TextInput } from './plan-row';
+import { PLAN_KEYS_ID, PlanRow } from './plan-row';
+import { RowMenu, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
@@ -59,6 +60,11 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
     const active = list.current?.querySelector('[data-status="in_progress"]');
     if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
   }, [plan, expanded]);
+  // The rows' text box and menu are a chunk of their own: fetch it once the user sees rows they can edit.
+  const editing = expanded && editable;
+  useEffect(() => {
+    if (editing) void Promise.all([TextInput.preload(), RowMenu.preload()]);
+  }, [editing]);
   const focusLater = (content: string, index: number): void => {
     wantFocus.current = { content, index, at: Date.now() };
   };

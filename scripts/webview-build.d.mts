@@ -1,0 +1,5 @@
+// Types of scripts/webview-build.mjs for the TypeScript that imports it (the webview bundle tests).
+import type { BuildOptions } from 'esbuild';
+
+export const WEBVIEW_CHUNKS: Readonly<Record<string, string>>;
+export function webviewConfigs(common?: BuildOptions): BuildOptions[];

@@ -1,0 +1,24 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The parts of the page that only some users open, each a chunk of its own
+// (scripts/webview-build.mjs: WEBVIEW_CHUNKS) loaded from beside main.js when first
+// needed: the Plan History view and a subagent's transcript (when the user opens
+// them), and the plan row's text box and menu (when the strip is expanded in a
+// session this window writes).
+import { lazy } from './lazy';
+import { useStrings } from './i18n';
+
+const editChunk = () => import('./components/plan-row-edit');
+
+/** In place of a view while its chunk loads (the transcript's room, busy). */
+function ViewLoading() {
+  return (
+    <div class="transcript working" aria-busy="true">
+      {useStrings().loading}
+    </div>
+  );
+}
+
+export const PlanHistory = lazy(() => import('./components/plan-history').then((m) => m.PlanHistory), ViewLoading);
+export const ChildPanel = lazy(() => import('./components/child-panel').then((m) => m.ChildPanel), ViewLoading);
+export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
+export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
