@@ -5,7 +5,7 @@
 import type { ProviderView, SessionView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
-import { Icon, IconButton } from './icon';
+import { Icon, IconButton, LinkButton } from './icon';
 
 export function Banners({ provider, session }: { provider: ProviderView | null; session: SessionView | null }) {
   const s = useStrings();
@@ -24,9 +24,7 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
               </>
             )}
           </span>
-          <button type="button" class="link-button" onClick={() => post({ type: 'openSettings' })}>
-            {s.openSettings}
-          </button>
+          <LinkButton message={{ type: 'openSettings' }}>{s.openSettings}</LinkButton>
           <IconButton icon="close" label={s.dismiss} class="banner-dismiss" data-testid="demo-banner-dismiss" onClick={() => post({ type: 'dismissDemoBanner' })} />
         </div>
       )}
@@ -34,18 +32,14 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
         <div class="banner banner-problem" role="alert">
           <Icon name="warning" />
           <span>{provider.problem}</span>
-          <button type="button" class="link-button" onClick={() => post({ type: 'openSettings' })}>
-            {s.openSettings}
-          </button>
+          <LinkButton message={{ type: 'openSettings' }}>{s.openSettings}</LinkButton>
         </div>
       )}
       {session?.readOnly && (
         <div class="banner banner-readonly" role="note">
           <Icon name="lock" />
           <span>{session.writer ? format(s.readOnlyExternalBanner, session.writer) : s.readOnlyBanner}</span>
-          <button type="button" class="link-button" onClick={() => post({ type: 'newSession' })}>
-            {s.newSession}
-          </button>
+          <LinkButton message={{ type: 'newSession' }}>{s.newSession}</LinkButton>
         </div>
       )}
     </>

@@ -1,10 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// A codicon, and a button that is only an icon. Icons are decorative: hidden from
-// assistive technology, because every icon's meaning is also in text (a label, an
-// aria-label or visually hidden words); an icon button's label is its accessible
-// name and its tooltip. One component each for the page's ~30 icons keeps the markup
-// (and the bundle) small.
-import type { JSX } from 'preact';
+// A codicon, a button that is only an icon, and a link-styled button that posts one
+// message. Icons are decorative: hidden from assistive technology, because every
+// icon's meaning is also in text (a label, an aria-label or visually hidden words); an
+// icon button's label is its accessible name and its tooltip. One component each for
+// the page's ~30 icons and its repeated buttons keeps the markup (and the bundle) small.
+import type { ComponentChildren, JSX } from 'preact';
+import type { WebviewMessage } from '../../../extension/src/core/protocol/messages';
+import { post } from '../vscode-api';
 
 /** The spinning progress icon (`name` may carry a codicon modifier). */
 export const SPINNER = 'loading codicon-modifier-spin';
@@ -20,6 +22,15 @@ export function IconButton({ icon, label, class: extra, ...rest }: { icon: strin
   return (
     <button type="button" class={extra ? `icon-button ${extra}` : 'icon-button'} title={label} aria-label={label} {...rest}>
       <Icon name={icon} />
+    </button>
+  );
+}
+
+/** A button that reads as a link and posts `message` to the host; `class` adds to `link-button`, the rest goes on the button. */
+export function LinkButton({ message, class: extra, children, ...rest }: { message: WebviewMessage; class?: string; children: ComponentChildren } & Omit<ButtonAttributes, 'onClick'>) {
+  return (
+    <button type="button" class={extra ? `link-button ${extra}` : 'link-button'} onClick={() => post(message)} {...rest}>
+      {children}
     </button>
   );
 }

@@ -14,9 +14,8 @@ import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
 import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import { progressRow } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
-import { post } from '../vscode-api';
 import { ApprovalCard } from './approval';
-import { Icon, SPINNER } from './icon';
+import { Icon, LinkButton, SPINNER } from './icon';
 
 const TOOL_ICON = { pending: 'circle-large-outline', running: SPINNER, ok: 'check', error: 'error' } as const;
 
@@ -167,9 +166,9 @@ function SubagentLine({ child, s }: { child: ToolChildView; s: WebviewStrings })
       <Icon name={child.outcome === null ? SPINNER : 'type-hierarchy-sub'} />
       <span class="subagent-description">{child.description}</span>{' '}
       <span class="subagent-outcome">{child.outcome === null ? s.subagentRunning : format(s.subagentOutcome, child.outcome)}</span>{' '}
-      <button type="button" class="link-button" data-testid="subagent-open" data-open-child={child.sessionId} onClick={() => post({ type: 'openChild', sessionId: child.sessionId })}>
+      <LinkButton data-testid="subagent-open" data-open-child={child.sessionId} message={{ type: 'openChild', sessionId: child.sessionId }}>
         {s.openChild}
-      </button>
+      </LinkButton>
     </div>
   );
 }

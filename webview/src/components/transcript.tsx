@@ -9,7 +9,7 @@ import type { ApprovalView, StreamView } from '../../../extension/src/core/proto
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { format, useStrings } from '../i18n';
-import { post } from '../vscode-api';
+import { LinkButton } from './icon';
 import { ApprovalCard, placeApprovals } from './approval';
 import { Markdown, PlainAnswer } from './markdown';
 import { memo } from '../memo';
@@ -48,9 +48,9 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
           {canContinue && (
             <>
               {' '}
-              <button type="button" class="link-button continue" data-testid="continue" onClick={() => post({ type: 'send', text: CONTINUE_PROMPT })}>
+              <LinkButton class="continue" data-testid="continue" message={{ type: 'send', text: CONTINUE_PROMPT }}>
                 {s.continueTurn}
-              </button>
+              </LinkButton>
             </>
           )}
         </li>
@@ -171,9 +171,9 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
   return (
     <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
       {cursor !== null && (
-        <button type="button" class="link-button older" onClick={() => post({ type: 'loadOlder', cursor })}>
+        <LinkButton class="older" message={{ type: 'loadOlder', cursor }}>
           {s.showEarlier}
-        </button>
+        </LinkButton>
       )}
       <ol class="items" role="list" aria-label={s.transcript}>
         {blocksOf(items).map((block) => (
