@@ -2,7 +2,8 @@
 // WebviewPanel (Open in Editor). Both are the same page (dist/webview) over the same
 // protocol; what is per page is only the channel: its webview, whether it said
 // `ready`, and its own seq stream (each page's reducer orders by seq from its own
-// snapshot, so every page gets its own `seq = previous + 1`).
+// snapshot, so every page gets its own `seq = previous + 1`). AgentPages is the set
+// of them the provider posts to.
 import * as vscode from 'vscode';
 import { HostSequencer, type HostMessage, type HostMessageBody } from '../core/protocol/messages';
 import { WEBVIEW_STRINGS } from '../core/protocol/strings';
@@ -57,5 +58,63 @@ export class AgentPage implements vscode.Disposable {
     this.ready = false;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.onDispose(this);
+  }
+}
+
+/**
+ * The pages that show the view: at most one of each kind (attaching a page of a kind
+ * disposes the one before), and posting to them. A page that is disposed (its view or
+ * tab closed) leaves the set and is handed to `onGone`.
+ */
+export class AgentPages implements vscode.Disposable {
+  private readonly byKind = new Map<AgentPageKind, AgentPage>();
+  private readonly postedEmitter = new vscode.EventEmitter<HostMessage>();
+  /** Every message posted to the side bar's page, after it was posted (the test API records them). */
+  readonly onDidPostToView = this.postedEmitter.event;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly onMessage: (page: AgentPage, data: unknown) => void,
+    private readonly onGone: (page: AgentPage) => void,
+  ) {}
+
+  get(kind: AgentPageKind): AgentPage | undefined {
+    return this.byKind.get(kind);
+  }
+
+  all(): AgentPage[] {
+    return [...this.byKind.values()];
+  }
+
+  /** Some page (the side bar's or the editor tab's) is visible. */
+  get visible(): boolean {
+    return this.all().some((page) => page.visible);
+  }
+
+  /** Loads the view into `webview` as the page of `kind`; disposing the result detaches it. */
+  attach(kind: AgentPageKind, webview: vscode.Webview, isVisible: () => boolean): AgentPage {
+    this.byKind.get(kind)?.dispose();
+    const page = new AgentPage(kind, webview, isVisible, this.extensionUri, this.onMessage, (gone) => {
+      this.onGone(gone);
+      if (this.byKind.get(kind) === gone) this.byKind.delete(kind);
+    });
+    this.byKind.set(kind, page);
+    return page;
+  }
+
+  /** Posts `body` to every page that said `ready`. */
+  post(body: HostMessageBody): void {
+    for (const page of this.all()) this.postTo(page, body);
+  }
+
+  /** Posts `body` to `page` (nothing before its `ready`, or without a page). */
+  postTo(page: AgentPage | undefined, body: HostMessageBody): void {
+    const message = page?.post(body);
+    if (message && page?.kind === 'view') this.postedEmitter.fire(message);
+  }
+
+  dispose(): void {
+    for (const page of this.all()) page.dispose();
+    this.postedEmitter.dispose();
   }
 }

@@ -5,20 +5,23 @@
 // leave a gap). The same view can also be open as an editor tab (Open in Editor,
 // agent-editor-panel.ts): every page (agent-page.ts) gets the same messages, each
 // with its own seq stream; what the pages show (the session, the open subagent
-// panel) is this provider's, so both always agree.
+// panel) is this provider's, so both always agree. Its parts: AgentPages (the pages
+// and posting to them), CoalescedStream (streaming text at most every 40 ms),
+// OpenChildPanel (the subagent panel), WebviewPlanChannel (plan edits and history).
 import * as vscode from 'vscode';
 import {
   parseWebviewMessage,
   type HostMessage,
   type HostMessageBody,
   type ProviderView,
-  type StreamView,
   type WebviewMessage,
 } from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
 import { localizeStrings, type WebviewStrings } from '../core/protocol/strings';
 import type { TranscriptItem } from '../core/protocol/transcript';
-import { AgentPage, type AgentPageKind } from './agent-page';
+import { DisposableStore, Owner } from '../core/disposable';
+import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
+import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
 import type { ProviderSource } from './provider-source';
 import type { SessionController } from './session-controller';
@@ -55,25 +58,26 @@ export function webviewStrings(): WebviewStrings {
   return localizeStrings((english) => vscode.l10n.t(english));
 }
 
-export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+export class AgentWebviewProvider extends Owner implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   /** The side bar's page (while the view is resolved) and the editor tab's (while it is open). */
-  private readonly pages = new Map<AgentPageKind, AgentPage>();
-  private readonly owned: vscode.Disposable[] = [];
-  private viewOwned: vscode.Disposable[] = [];
-  private streamTimer: NodeJS.Timeout | undefined;
+  private readonly pages: AgentPages;
+  /** What the resolved side bar view owns (its page, its dispose listener); replaced when it is resolved again. */
+  private viewOwned = new DisposableStore();
+  private readonly stream: CoalescedStream;
   private readonly child: OpenChildPanel;
-  private readonly postedEmitter = new vscode.EventEmitter<HostMessage>();
   /** Every message posted to the side bar's page, after it was posted. */
-  readonly onDidPost = this.postedEmitter.event;
+  readonly onDidPost: vscode.Event<HostMessage>;
   /** The strip's edits and the plan history, per page. */
   private readonly plan: WebviewPlanChannel<AgentPage>;
   /** Show Plan History ran before the side bar's page was ready: it opens there once it is. */
   private historyWanted = false;
 
   constructor(private readonly options: AgentWebviewOptions) {
+    super();
     const { controller, approvals } = options;
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
+    this.stream = new CoalescedStream(STREAM_INTERVAL_MS, () => controller.stream, (stream) => this.post({ type: 'stream', stream }));
     this.plan = new WebviewPlanChannel({
       session: () => controller.session,
       onDidChangeSession: controller.onDidChangeSession,
@@ -81,31 +85,40 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
       postTo: (page, body) => this.postTo(page, body),
       notice: (level, text) => this.notice(level, text),
     });
-    this.owned.push(
-      this.plan,
+    this.register(this.plan);
+    for (const subscription of [
       controller.onDidChangeSession(() => {
         this.child.forget();
-        clearTimeout(this.streamTimer);
-        this.streamTimer = undefined;
-        for (const page of this.pages.values()) this.postSnapshot(page);
+        this.stream.cancel();
+        for (const page of this.pages.all()) this.postSnapshot(page);
       }),
       controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan) })),
       controller.onDidChangeItems((items) => {
-        this.flushStream();
+        this.stream.flush();
         this.post({ type: 'items', items });
         this.post({ type: 'context', context: controller.contextView });
       }),
       controller.onDidChangeRun((run) => {
-        this.flushStream();
+        this.stream.flush();
         this.post({ type: 'run', run });
         if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() }); // titles, times, a new log
       }),
       // followExternal `off` switches nothing, yet the list shows the new external session.
       controller.onDidChangeSessionList(() => this.post({ type: 'sessions', sessions: controller.sessionList() })),
-      controller.onDidStream((stream) => this.queueStream(stream)),
+      controller.onDidStream((stream) => this.stream.changed(stream)),
       controller.children.onDidChange((change) => this.child.queue(change)),
       approvals.onDidChange((pending) => this.post({ type: 'approvals', approvals: pending })),
+    ])
+      this.register(subscription);
+    // Registered last, so disposed first: a page that goes hands itself to the plan channel while it is still there.
+    this.pages = this.register(
+      new AgentPages(
+        options.extensionUri,
+        (from, data) => void this.handleMessage(data, from),
+        (gone) => this.plan.forget(gone),
+      ),
     );
+    this.onDidPost = this.pages.onDidPostToView;
   }
 
   /** For the test API: whether the side bar's page is connected, and the last seq posted to it; whether an editor tab is open. */
@@ -124,15 +137,14 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
 
   /** Some page of the view (the side bar's or the editor tab's) is visible. */
   get visible(): boolean {
-    return [...this.pages.values()].some((page) => page.visible);
+    return this.pages.visible;
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.disposeView();
     this.view = view;
-    const page = this.attach('view', view.webview, () => view.visible);
-    this.viewOwned.push(
-      page,
+    this.viewOwned.add(this.attach('view', view.webview, () => view.visible));
+    this.viewOwned.add(
       view.onDidDispose(() => {
         if (this.view === view) {
           this.view = undefined;
@@ -148,20 +160,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
    * another page of the same kind.
    */
   attach(kind: AgentPageKind, webview: vscode.Webview, isVisible: () => boolean): AgentPage {
-    this.pages.get(kind)?.dispose();
-    const page = new AgentPage(
-      kind,
-      webview,
-      isVisible,
-      this.options.extensionUri,
-      (from, data) => void this.handleMessage(data, from),
-      (gone) => {
-        this.plan.forget(gone);
-        if (this.pages.get(kind) === gone) this.pages.delete(kind);
-      },
-    );
-    this.pages.set(kind, page);
-    return page;
+    return this.pages.attach(kind, webview, isVisible);
   }
 
   /** Brings the side bar's view forward (an approval waits: keeping the editor's focus when it is already resolved; Show: taking it). */
@@ -219,7 +218,7 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
         case 'ready':
           if (!page) return;
           // What the other pages wait for goes out first: the snapshot already carries it for this one.
-          this.flushStream();
+          this.stream.flush();
           this.child.flush();
           page.ready = true;
           this.postSnapshot(page);
@@ -292,44 +291,25 @@ export class AgentWebviewProvider implements vscode.WebviewViewProvider, vscode.
     this.revealWantedHistory();
   }
 
-  private queueStream(stream: StreamView | null): void {
-    if (stream === null) {
-      this.flushStream();
-      this.post({ type: 'stream', stream: null });
-      return;
-    }
-    this.streamTimer ??= setTimeout(() => this.flushStream(), STREAM_INTERVAL_MS);
-  }
-
-  /** Posts the stream as it stands now, if an update is waiting. */
-  private flushStream(): void {
-    if (this.streamTimer === undefined) return;
-    clearTimeout(this.streamTimer);
-    this.streamTimer = undefined;
-    this.post({ type: 'stream', stream: this.options.controller.stream });
-  }
-
   /** Posts `body` to every page that said `ready`. */
   private post(body: HostMessageBody): void {
-    for (const page of this.pages.values()) this.postTo(page, body);
+    this.pages.post(body);
   }
 
   private postTo(page: AgentPage | undefined, body: HostMessageBody): void {
-    const message = page?.post(body);
-    if (message && page?.kind === 'view') this.postedEmitter.fire(message);
+    this.pages.postTo(page, body);
   }
 
   private disposeView(): void {
-    for (const d of this.viewOwned.splice(0)) d.dispose();
+    this.viewOwned.dispose();
+    this.viewOwned = new DisposableStore();
   }
 
-  dispose(): void {
-    clearTimeout(this.streamTimer);
+  override dispose(): void {
+    this.stream.cancel();
     this.child.cancel();
     this.disposeView();
-    for (const page of [...this.pages.values()]) page.dispose();
-    for (const d of this.owned.splice(0)) d.dispose();
-    this.postedEmitter.dispose();
+    super.dispose(); // the pages, then the subscriptions and the plan channel
     this.view = undefined;
   }
 }
