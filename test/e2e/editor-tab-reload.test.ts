@@ -43,6 +43,7 @@ describe('the Open in Editor tab across a window reload', () => {
     await openContainer(page);
     await sendFrom(await agentPageFrame(page, 'view'), 'Fix the parser bug', 'Planned before the reload.');
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
+    await agentTabs(scripted!).first().waitFor({ timeout: 30_000 }); // the tab, before its page
     const before = await agentPageFrame(page, 'editor');
     await before.locator('.assistant-text', { hasText: 'Planned before the reload.' }).waitFor({ timeout: 30_000 });
     const title = await before.locator('[data-testid="session-title"]').innerText();
@@ -53,7 +54,11 @@ describe('the Open in Editor tab across a window reload', () => {
     await page.reload();
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     // No command: the workbench restores the tab and the extension attaches the page to it.
-    const restored = await agentPageFrame(page, 'editor');
+    await agentTabs(scripted!).first().waitFor({ timeout: 60_000 });
+    const restored = await agentPageFrame(page, 'editor').catch(async (error: unknown) => {
+      await screenshot(page, 'editor-tab-restored-missing.png');
+      throw error;
+    });
     await restored.locator('.assistant-text', { hasText: 'Planned before the reload.' }).waitFor({ timeout: 60_000 });
     assert.equal(await restored.locator('[data-testid="session-title"]').innerText(), title, 'the same session');
     assert.equal(await until(() => restored.locator('[data-testid="plan-strip-header"]').innerText(), (h) => h === planHeader, 'the same plan'), planHeader);

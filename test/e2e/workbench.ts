@@ -221,7 +221,8 @@ export async function agentPageFrame(page: Page, where: 'view' | 'editor'): Prom
       if (!box || box.width === 0) continue;
       const inSideBar = sideBar !== null && box.x + box.width / 2 < sideBar.x + sideBar.width; // no side bar: every page is in the editor area
       if ((where === 'view') !== inSideBar) continue;
-      const inner = await (await outer.contentFrame())?.locator('iframe#active-frame').elementHandle({ timeout: 10_000 });
+      // A page still loading has no content frame yet: look again on the next round.
+      const inner = await (await outer.contentFrame())?.locator('iframe#active-frame').elementHandle({ timeout: 10_000 }).catch(() => null);
       const frame = await inner?.contentFrame();
       if (frame) return frame;
     }
