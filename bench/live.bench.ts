@@ -19,7 +19,7 @@ import { loadLogFile } from '../extension/src/core/store/log-file';
 import { agentFrame, agentFrameHandle, openContainer, openScriptedWorkbench, sessionDirs, sessionLogFiles, until } from '../test/e2e/workbench';
 import { planAt } from './follow-steps';
 import { latencies, LIVE_OBSERVER_SOURCE, readLive, type Latencies, type LiveRecords, type PathTimes } from './live-observer';
-import { traceDuring, traceLine } from './live-trace';
+import { traceDuring, traceLine, type TraceRow } from './live-trace';
 import type { Metric } from './report';
 import { median, percentile, round } from './stats';
 import { writeSyntheticLog, type SyntheticLog } from './synthetic-log';
@@ -117,7 +117,7 @@ function describe(l: Latencies): string {
 /** "Show earlier messages" until the whole log is in the page; returns how many pages it loaded. */
 async function loadEveryPage(view: FrameLocator): Promise<number> {
   const older = view.locator('.transcript button.older');
-  const rows = view.locator('ol.items > li');
+  const rows = view.locator('.items li.item');
   let pages = 0;
   while ((await older.count()) > 0) {
     const count = await rows.count();
@@ -126,6 +126,17 @@ async function loadEveryPage(view: FrameLocator): Promise<number> {
     pages++;
   }
   return pages;
+}
+
+const TO_END = 'document.querySelector(".transcript").scrollTop = 1e9';
+const FROM_END = '(() => { const t = document.querySelector(".transcript"); return t.scrollHeight - t.scrollTop - t.clientHeight; })()';
+
+/** The reader back at the transcript's end (it follows from there); how far from its end it is after `during` (px). */
+async function distanceFromEndAfter(frame: Frame, during: () => Promise<void>): Promise<number> {
+  await frame.evaluate(TO_END);
+  await new Promise((resolve) => setTimeout(resolve, 300)); // its scroll event: the transcript notes it is at the end
+  await during();
+  return Number(await frame.evaluate(FROM_END));
 }
 
 /** How many user prompts and todo_write rows the page shows. */
@@ -207,8 +218,11 @@ async function run(log: (line: string) => void): Promise<Metric[]> {
     const allRows = await pageRows(b.frame);
     log(`  loaded ${pages} older pages: ${allRows.users} prompts, ${allRows.todoRows} todo_write rows in the page`);
     const all = await measureTurn(b, 3, WRITES, '10,000 events, every page loaded');
-    const traced = await traceDuring(page, () => measureTurn(b, 5, TRACED_WRITES, 'traced, every page loaded (not counted)').then(() => undefined));
-    log(`  browser trace (every page loaded, ${TRACED_WRITES} steps): ${traceLine(traced)}`);
+    let traced: TraceRow[] = [];
+    const fromEnd = await distanceFromEndAfter(b.frame, async () => {
+      traced = await traceDuring(page, () => measureTurn(b, 5, TRACED_WRITES, 'traced, every page loaded, read from the end (not counted)').then(() => undefined));
+    });
+    log(`  browser trace (every page loaded, ${TRACED_WRITES} steps): ${traceLine(traced)}; after it the transcript is ${fromEnd} px from its end`);
     await view.locator('[data-testid="new-session"]').click();
     await view.locator('.transcript.empty').waitFor();
     const a2 = await measureTurn(b, 4, WRITES, "A', empty transcript");
@@ -225,6 +239,7 @@ async function run(log: (line: string) => void): Promise<Metric[]> {
       { name: 'every page loaded: prompts / todo_write rows in the page (of the log\'s)', value: `${allRows.users}/${expected.users}, ${allRows.todoRows}/${expected.todoRows}`, unit: '', target: 'all', met: allRows.users === expected.users && allRows.todoRows === expected.todoRows },
       { name: 'latest page only: prompts / todo_write rows in the page', value: `${latestRows.users}, ${latestRows.todoRows}`, unit: '', target: 'report', met: null },
       { name: 'samples seen (rows, headers) per measured turn', value: [a1, latest, all, a2].map((t) => `${t.row.dom.length}+${t.strip.dom.length}`).join(', '), unit: '', target: `${WRITES}+${WRITES} each`, met: [a1, latest, all, a2].every((t) => t.row.dom.length === WRITES && t.strip.dom.length === WRITES) },
+      { name: 'every page loaded, read from the end: the transcript still at its end after the traced turn (px from it)', value: fromEnd, unit: 'px', target: '< 24', met: fromEnd < 24 },
       ...caseMetrics('row (tool/result append → todo_write row done in the DOM)', empty.row, latest.row, all.row),
       ...caseMetrics('strip (todo/write append → strip header in the DOM)', empty.strip, latest.strip, all.strip),
       ...partMetrics('empty', empty.row),

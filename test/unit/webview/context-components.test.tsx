@@ -49,7 +49,7 @@ beforeEach(() => {
 describe('compaction divider', () => {
   it('shows "Earlier conversation summarized" collapsed, in log order, and expands to the summary', () => {
     const page = mount(<AgentView view={fold([snapshotBody({ items: compactedThenStopped() })]).view} />);
-    const rows = [...page.root.querySelectorAll('.items > li')].map((li) => li.className.replace('item ', ''));
+    const rows = [...page.root.querySelectorAll('.items li.item')].map((li) => li.className.replace('item ', ''));
     assert.deepEqual(rows.slice(0, 4), ['item-user', 'item-assistant', 'item-compaction', 'item-user'], 'the divider sits between the turns');
     const divider = page.root.querySelector('[data-testid="compaction"] details');
     assert.ok(divider, 'a <details> divider');

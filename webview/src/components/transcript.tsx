@@ -74,9 +74,13 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
  * prepended). With the host's orders (log seq × 1024 + sub) a span is 64 log lines.
  */
 const BLOCK_SPAN = 65_536;
+/** A collapsed row's height plus the gap (px): the size of a finished block not yet rendered. */
+const ESTIMATED_ROW_PX = 36;
 
 interface BlockProps {
   items: readonly TranscriptItem[];
+  /** The last block, where live updates land: never skipped by content-visibility. */
+  live: boolean;
   byCallId: ReadonlyMap<string, ApprovalView[]>;
   continueId: string | null;
 }
@@ -90,19 +94,23 @@ interface BlockProps {
 class ItemBlock extends Component<BlockProps> {
   override shouldComponentUpdate(next: BlockProps): boolean {
     const prev = this.props;
-    if (next.byCallId !== prev.byCallId || next.continueId !== prev.continueId || next.items.length !== prev.items.length) return true;
+    if (next.live !== prev.live || next.byCallId !== prev.byCallId || next.continueId !== prev.continueId || next.items.length !== prev.items.length) return true;
     for (let i = 0; i < next.items.length; i++) if (next.items[i] !== prev.items[i]) return true;
     return false;
   }
 
   override render() {
-    const { items, byCallId, continueId } = this.props;
+    const { items, byCallId, continueId, live } = this.props;
+    // A finished block is `content-visibility: auto` (styles.css): off screen, Chrome skips its
+    // subtree's layout, prepaint, paint and hit-test, yet keeps it in the accessibility tree and
+    // find-in-page. Until first rendered it takes this estimated height; then its last real one.
+    const style = live ? undefined : { containIntrinsicSize: `auto ${items.length * ESTIMATED_ROW_PX}px` };
     return (
-      <>
+      <div class={live ? 'block' : 'block done'} role="none" style={style}>
         {items.map((item) => (
           <Item key={item.id} item={item} approvals={(item.kind === 'tool' && byCallId.get(item.callId)) || NONE} canContinue={item.id === continueId} />
         ))}
-      </>
+      </div>
     );
   }
 }
@@ -168,6 +176,7 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
   const last = lastBesidesCompactions(items);
   const continueId = !running && last?.kind === 'turn-end' && last.reason === 'max-steps' ? last.id : null;
   const placed = approvals.length ? placeApprovals(approvals, new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : []))), sessionId) : { byCallId: NO_APPROVALS, rest: NONE };
+  const blocks = blocksOf(items);
   return (
     <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
       {cursor !== null && (
@@ -175,9 +184,9 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
           {s.showEarlier}
         </LinkButton>
       )}
-      <ol class="items" role="list" aria-label={s.transcript}>
-        {blocksOf(items).map((block) => (
-          <ItemBlock key={block.key} items={block.items} byCallId={placed.byCallId} continueId={continueId} />
+      <div class="items" role="list" aria-label={s.transcript}>
+        {blocks.map((block, i) => (
+          <ItemBlock key={block.key} items={block.items} live={i === blocks.length - 1} byCallId={placed.byCallId} continueId={continueId} />
         ))}
         {stream && (stream.text || stream.reasoning || stream.retry) && (
           <li class="item item-assistant streaming" aria-busy="true">
@@ -186,7 +195,7 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
             {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
           </li>
         )}
-      </ol>
+      </div>
       {placed.rest.length > 0 && (
         <div class="approvals">
           {placed.rest.map((a) => (
