@@ -32,7 +32,7 @@ export class AgentPage implements vscode.Disposable {
   ) {
     const distWebview = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     webview.options = { enableScripts: true, localResourceRoots: [distWebview] };
-    webview.html = webviewHtml(webview, distWebview, vscode.l10n.t(WEBVIEW_STRINGS.loading));
+    webview.html = webviewHtml(webview, distWebview, vscode.l10n.t(WEBVIEW_STRINGS.loading), vscode.env.language);
     this.subscriptions = [webview.onDidReceiveMessage((data: unknown) => onMessage(this, data))];
   }
 

@@ -3,11 +3,12 @@
 // main.js loads later with import() (scripts/webview-build.mjs) inherit the module
 // script's nonce, so `script-src` stays the nonce alone. Until the first
 // snapshot (which brings every string) the page shows the host's localized
-// `loading` line, written here as text.
+// `loading` line, written here as text. `<html lang>` is VS Code's display language
+// (vscode.env.language), so a screen reader reads a Chinese page as Chinese.
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 
-export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri, loading: string): string {
+export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri, loading: string, language: string): string {
   const nonce = randomBytes(18).toString('base64url');
   const asset = (name: string): string => webview.asWebviewUri(joinUri(distWebview, name)).toString();
   const csp = [
@@ -18,7 +19,7 @@ export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri, lo
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${htmlLang(language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -32,6 +33,14 @@ export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri, lo
 <script type="module" nonce="${nonce}" src="${asset('main.js')}"></script>
 </body>
 </html>`;
+}
+
+/** VS Code's language id (`en`, `zh-cn`, `pt-br`) as a BCP 47 tag for `<html lang>`; `en` for anything else. */
+export function htmlLang(language: string): string {
+  const match = /^([a-z]{2,3})(?:-([a-z0-9]{2,8}))?$/i.exec(language);
+  if (!match?.[1]) return 'en';
+  const region = match[2];
+  return region ? `${match[1].toLowerCase()}-${region.length === 2 ? region.toUpperCase() : region}` : match[1].toLowerCase();
 }
 
 function escapeHtml(text: string): string {
