@@ -179,10 +179,14 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
   // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
   log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
   if (!hooks) return undefined;
-  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, statusBar, webview, approvals, secrets: context.secrets, chatTool, editorPanel, notifier }, async () => {
+  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, view: tree.view, statusBar, webview, approvals, secrets: context.secrets, chatTool, editorPanel, notifier }, async () => {
     await deactivate();
-    for (const item of context.subscriptions.splice(0)) item.dispose();
+    // Awaits every disposal that returns a promise (the Plan tree view's: until it
+    // settles, a new view with the same id would be removed by the old one's dispose).
+    const disposals = context.subscriptions.splice(0).map((item): unknown => item.dispose());
+    const failed = (await Promise.allSettled(disposals)).find((r) => r.status === 'rejected');
     activate(context);
+    if (failed) throw failed.reason;
   });
   context.subscriptions.push(disconnect);
   return api;

@@ -45,6 +45,25 @@ describe('re-activation', () => {
     assert.deepEqual(next.planTreeRows().map((r) => r.label), ['Before reload', 'After reload']);
   });
 
+  // The host-side reads above (planTreeRows/planTree call the provider directly) pass
+  // even when the workbench's Plan tree is dead. This one asks the WORKBENCH: reveal()
+  // goes to it, and the selection it reports back carries its own tree's item handles.
+  // Before the old view's (async) dispose was awaited, it deleted the new view by id
+  // in both the host and the workbench: the reveal then rejected ("No tree view with
+  // id 'agentChecklist.plan' registered" in the log) or no selection came back.
+  it("shows the restored plan in the workbench's own Plan tree (a reveal it answers with its selection)", async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await useScript([todoWrite([{ content: 'Seen by the workbench', status: 'in_progress' }, { content: 'Then nested', status: 'pending' }]), { text: 'Paused.' }]);
+    await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start');
+    const id = (label: string): string => api.planTreeRows().find((r) => r.label === label)?.id ?? assert.fail(`no row ${label}`);
+    assert.deepEqual(await api.revealPlanTreeNode(id('Then nested')), ['Then nested'], 'before: the workbench holds the item');
+
+    await api.reactivate();
+    assert.deepEqual(await api.revealPlanTreeNode(id('Seen by the workbench')), ['Seen by the workbench'], 'after re-activation: the workbench holds the restored item');
+    assert.deepEqual(await api.revealPlanTreeNode(id('Then nested')), ['Then nested']);
+  });
+
   it('rebuilds the nested subagent plans from the logs alone', async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
@@ -63,5 +82,7 @@ describe('re-activation', () => {
     await api.reactivate();
     for (const [kind, n] of Object.entries(api.liveAdapters())) assert.equal(n, 1, `one live ${kind} after re-activation`);
     assert.deepEqual(tree(), expected, 'the same nesting, read from the parent and child logs');
+    const grandchild = api.planTree()[0]?.children[0]?.children[0]?.id ?? assert.fail('no subagent item');
+    assert.deepEqual(await api.revealPlanTreeNode(grandchild), ['List the modules'], "the workbench's tree reaches the nested item (expanding its parents)");
   });
 });

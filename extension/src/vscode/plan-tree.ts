@@ -143,7 +143,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
 }
 
 /** Registers the provider with its view: `<done>/<total>` as the view's description, and the elapsed-time ticker. */
-export function registerPlanTree(controller: SessionController): { provider: PlanTreeProvider; view: vscode.TreeView<PlanNode>; disposable: vscode.Disposable } {
+export function registerPlanTree(controller: SessionController): { provider: PlanTreeProvider; view: vscode.TreeView<PlanNode>; disposable: { dispose(): Promise<void> } } {
   const provider = new PlanTreeProvider(controller);
   const view = vscode.window.createTreeView(PLAN_VIEW_ID, { treeDataProvider: provider });
   let timer: NodeJS.Timeout | undefined;
@@ -166,5 +166,21 @@ export function registerPlanTree(controller: SessionController): { provider: Pla
     view.onDidChangeVisibility(update),
     { dispose: () => clearInterval(timer) },
   ];
-  return { provider, view, disposable: vscode.Disposable.from(...subscriptions, view, provider) };
+  // The view's dispose is async in the extension host (1.100: it awaits its
+  // registration, then deletes the view from the host's map BY ID and sends
+  // `$disposeTree(id)` to the workbench): a view created with the same id before
+  // that settles is removed in both. So this returns that promise, and whoever
+  // re-creates the view (the test API's reactivate) awaits it first.
+  return {
+    provider,
+    view,
+    disposable: {
+      dispose: async (): Promise<void> => {
+        for (const s of subscriptions) s.dispose();
+        const viewDisposed: unknown = view.dispose();
+        provider.dispose();
+        await viewDisposed;
+      },
+    },
+  };
 }

@@ -45,7 +45,8 @@ export interface PlanTreeNodeRow extends PlanTreeRow {
 class LiveAdapters {
   private readonly counts = new Map<string, number>();
 
-  track<T extends { dispose(): void }>(kind: string, adapter: T): T {
+  /** Wraps `adapter.dispose`, passing its result through (the Plan tree's is the promise reactivate awaits). */
+  track<T extends { dispose(): unknown }>(kind: string, adapter: T): T {
     this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
     const dispose = adapter.dispose.bind(adapter);
     let done = false;
@@ -54,7 +55,7 @@ class LiveAdapters {
         done = true;
         this.counts.set(kind, (this.counts.get(kind) ?? 1) - 1);
       }
-      dispose();
+      return dispose();
     };
     return adapter;
   }
@@ -94,6 +95,13 @@ export interface AgentChecklistTestApi {
   planTree(): PlanTreeNodeRow[];
   /** The Plan tree's node with tree item id `id`, the very object a menu hands its command; undefined if none. */
   planTreeNode(id: string): PlanNode | undefined;
+  /**
+   * Reveals and selects the Plan tree's node `id` through the real TreeView, and
+   * resolves with the labels of the selection the WORKBENCH reports back: proof that
+   * the workbench's own tree (not only this host's provider) holds that item.
+   * Rejects when the reveal fails or no such selection arrives within `timeoutMs`.
+   */
+  revealPlanTreeNode(id: string, timeoutMs?: number): Promise<string[]>;
   /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
   statusBarTooltip(): string | null;
   webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean; editor: { ready: boolean; visible: boolean } | null };
@@ -124,6 +132,7 @@ export interface AgentChecklistTestApi {
 export interface TestApiParts {
   controller: SessionController;
   tree: PlanTreeProvider;
+  view: vscode.TreeView<PlanNode>;
   statusBar: PlanStatusBar;
   webview: AgentWebviewProvider;
   approvals: WebviewApprovalGate;
@@ -135,8 +144,8 @@ export interface TestApiParts {
 
 /** What extension.ts uses, in ExtensionMode.Test only. */
 export interface TestHooks {
-  /** Counts `item` as a live adapter of `kind` until it is disposed (wraps its dispose). */
-  track<T extends { dispose(): void }>(kind: string, item: T): T;
+  /** Counts `item` as a live adapter of `kind` until it is disposed (wraps its dispose, returning what it returns). */
+  track<T extends { dispose(): unknown }>(kind: string, item: T): T;
   /**
    * The latest activation's parts; returns the one API object (the same across
    * re-activations) and a disposable that forgets these parts.
@@ -161,8 +170,32 @@ function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
   };
 }
 
+/** Resolves once the workbench reports a selection holding `node` (onDidChangeSelection comes from it). */
+async function revealSelected(view: vscode.TreeView<PlanNode>, node: PlanNode, timeoutMs: number): Promise<void> {
+  let listener: vscode.Disposable | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const selected = new Promise<void>((resolve, reject) => {
+    listener = view.onDidChangeSelection((e) => e.selection.includes(node) && resolve());
+    timer = setTimeout(() => reject(new Error(`the workbench reported no selection of the revealed node within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.all([view.reveal(node, { select: true, focus: true }), selected]);
+  } finally {
+    listener?.dispose();
+    clearTimeout(timer);
+  }
+}
+
 function treeRows(tree: PlanTreeProvider, nodes: PlanNode[]): PlanTreeNodeRow[] {
   return nodes.map((node) => ({ ...treeRow(tree, node), children: treeRows(tree, tree.getChildren(node)) }));
+}
+
+function findNode(tree: PlanTreeProvider, id: string, nodes: PlanNode[] = tree.getChildren()): PlanNode | undefined {
+  for (const node of nodes) {
+    const found = tree.getTreeItem(node).id === id ? node : findNode(tree, id, tree.getChildren(node));
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** One API object for the extension's lifetime: every call reads the current activation. */
@@ -176,16 +209,13 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: 
       const { tree } = current();
       return treeRows(tree, tree.getChildren());
     },
-    planTreeNode: (id) => {
-      const { tree } = current();
-      const find = (nodes: PlanNode[]): PlanNode | undefined => {
-        for (const node of nodes) {
-          const found = tree.getTreeItem(node).id === id ? node : find(tree.getChildren(node));
-          if (found) return found;
-        }
-        return undefined;
-      };
-      return find(tree.getChildren());
+    planTreeNode: (id) => findNode(current().tree, id),
+    revealPlanTreeNode: async (id, timeoutMs = 10_000) => {
+      const { tree, view } = current();
+      const node = findNode(tree, id);
+      if (!node) throw new Error(`the Plan tree has no node ${id}`);
+      await revealSelected(view, node, timeoutMs);
+      return view.selection.map((n) => treeRow(tree, n).label);
     },
     statusBarTooltip: () => current().statusBar.tooltip,
     statusBarText: () => current().statusBar.text,
