@@ -95,9 +95,18 @@ describe('bash', () => {
 
   it('kills the command and everything it started when the timeout passes', async () => {
     const ws = tempWorkspace();
-    const result = await bash(bashIn(ws), { command: 'echo started; sleep 30.14 & echo $! > sleeper.pid; wait', timeout_ms: 500 });
+    // The timeout counts from the spawn, sandbox set-up included (a sandboxed `echo`
+    // took 60–226 ms on a loaded machine), so it leaves room for a slow start; the
+    // background sleep is seen running before it passes, so "everything it started"
+    // is checked against a process that did start (the command itself runs 30 s).
+    const running = bash(bashIn(ws), { command: 'echo started; sleep 30.14 & echo $! > sleeper.pid; wait', timeout_ms: 3000 });
+    let settled = false;
+    void running.finally(() => (settled = true));
+    await waitFor(() => pidsRunning('sleep 30.14').length > 0, 'the background sleep to start', 3000);
+    assert.equal(settled, false, 'the sleep was running before the timeout passed');
+    const result = await running;
     assert.equal(result.isError, true);
-    assert.equal(result.content, 'started\n[timed out after 500 ms: the command and its process group were killed]');
+    assert.equal(result.content, 'started\n[timed out after 3000 ms: the command and its process group were killed]');
     assert.equal(result.details?.exit.kind, 'timed-out');
     await waitFor(() => pidsOf('sleep 30.14').length === 0, 'the background sleep to die');
   });
