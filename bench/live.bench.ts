@@ -163,10 +163,11 @@ function pooled(a: Latencies, b: Latencies): Latencies {
   return { dom: [...a.dom, ...b.dom], frame: [...a.frame, ...b.frame], transport: [...a.transport, ...b.transport], page: [...a.page, ...b.page] };
 }
 
-function caseMetrics(what: string, empty: Latencies, latest: Latencies, all: Latencies): Metric[] {
+function caseMetrics(what: string, empty: Latencies, latest: Latencies, all: Latencies, allAtEnd: Latencies): Metric[] {
   const e = stat(empty.dom);
   const p = stat(latest.dom);
   const a = stat(all.dom);
+  const z = stat(allAtEnd.dom);
   const ms = (name: string, value: number): Metric => ({ name: `${what}: ${name}`, value: round(value, 1), unit: 'ms', target: 'reported', met: null });
   const ratio = (name: string, value: number): Metric => ({ name: `${what}: ratio ${name}`, value: round(value, 2), unit: '×', target: '≤ 1.5×', met: value <= 1.5 });
   return [
@@ -177,6 +178,9 @@ function caseMetrics(what: string, empty: Latencies, latest: Latencies, all: Lat
     ms('10,000-event session, every page loaded, median', a.median),
     ms('10,000-event session, every page loaded, p95', a.p95),
     ratio('10,000 (every page) / empty, medians', a.median / e.median),
+    ms('10,000-event session, every page loaded, read from the end, median', z.median),
+    ms('10,000-event session, every page loaded, read from the end, p95', z.p95),
+    ratio('10,000 (every page, read from the end) / empty, medians', z.median / e.median),
     ratio('10,000 (latest page) / empty, medians', p.median / e.median),
   ];
 }
@@ -218,6 +222,13 @@ async function run(log: (line: string) => void): Promise<Metric[]> {
     const allRows = await pageRows(b.frame);
     log(`  loaded ${pages} older pages: ${allRows.users} prompts, ${allRows.todoRows} todo_write rows in the page`);
     const all = await measureTurn(b, 3, WRITES, '10,000 events, every page loaded');
+    // The reader who follows the live end: scrolled there, the live rows on screen.
+    let allAtEnd: TurnResult | null = null;
+    const endAfterMeasured = await distanceFromEndAfter(b.frame, async () => {
+      allAtEnd = await measureTurn(b, 7, WRITES, '10,000 events, every page loaded, read from the end');
+    });
+    if (allAtEnd === null) throw new Error('the read-from-the-end turn did not run');
+    const atEnd: TurnResult = allAtEnd;
     let traced: TraceRow[] = [];
     const fromEnd = await distanceFromEndAfter(b.frame, async () => {
       traced = await traceDuring(page, () => measureTurn(b, 5, TRACED_WRITES, 'traced, every page loaded, read from the end (not counted)').then(() => undefined));
@@ -231,17 +242,18 @@ async function run(log: (line: string) => void): Promise<Metric[]> {
     const empty = { row: pooled(a1.row, a2.row), strip: pooled(a1.strip, a2.strip) };
     // Every prompt and todo_write row of the primed log, plus the turn measured with the latest page.
     const expected = { users: synthetic.turns + 1, todoRows: 2 * synthetic.turns + WRITES };
-    const loads = [a1, latest, all, a2].map((t) => t.load);
+    const loads = [a1, latest, all, atEnd, a2].map((t) => t.load);
     return [
       { name: 'machine load average (1 min) at the measured turns\' starts, min–max', value: `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`, unit: '', target: 'report', met: null },
       { name: "empty transcript: A / A' medians (row path), the spread between the two empty turns", value: `${median(a1.row.dom)} / ${median(a2.row.dom)}`, unit: 'ms', target: 'report', met: null },
       { name: 'primed session: events before the live turns', value: synthetic.events, unit: '', target: `≥ ${PRIOR_EVENTS}`, met: synthetic.events >= PRIOR_EVENTS },
       { name: 'every page loaded: prompts / todo_write rows in the page (of the log\'s)', value: `${allRows.users}/${expected.users}, ${allRows.todoRows}/${expected.todoRows}`, unit: '', target: 'all', met: allRows.users === expected.users && allRows.todoRows === expected.todoRows },
       { name: 'latest page only: prompts / todo_write rows in the page', value: `${latestRows.users}, ${latestRows.todoRows}`, unit: '', target: 'report', met: null },
-      { name: 'samples seen (rows, headers) per measured turn', value: [a1, latest, all, a2].map((t) => `${t.row.dom.length}+${t.strip.dom.length}`).join(', '), unit: '', target: `${WRITES}+${WRITES} each`, met: [a1, latest, all, a2].every((t) => t.row.dom.length === WRITES && t.strip.dom.length === WRITES) },
+      { name: 'samples seen (rows, headers) per measured turn', value: [a1, latest, all, atEnd, a2].map((t) => `${t.row.dom.length}+${t.strip.dom.length}`).join(', '), unit: '', target: `${WRITES}+${WRITES} each`, met: [a1, latest, all, atEnd, a2].every((t) => t.row.dom.length === WRITES && t.strip.dom.length === WRITES) },
       { name: 'every page loaded, read from the end: the transcript still at its end after the traced turn (px from it)', value: fromEnd, unit: 'px', target: '< 24', met: fromEnd < 24 },
-      ...caseMetrics('row (tool/result append → todo_write row done in the DOM)', empty.row, latest.row, all.row),
-      ...caseMetrics('strip (todo/write append → strip header in the DOM)', empty.strip, latest.strip, all.strip),
+      { name: 'every page loaded, read from the end: the transcript still at its end after the measured turn (px from it)', value: endAfterMeasured, unit: 'px', target: '< 24', met: endAfterMeasured < 24 },
+      ...caseMetrics('row (tool/result append → todo_write row done in the DOM)', empty.row, latest.row, all.row, atEnd.row),
+      ...caseMetrics('strip (todo/write append → strip header in the DOM)', empty.strip, latest.strip, all.strip, atEnd.strip),
       ...partMetrics('empty', empty.row),
       ...partMetrics('10,000 every page', all.row),
       { name: `browser trace of ${TRACED_WRITES} more steps, every page loaded (ms summed by event, nested ones in each; (count))`, value: traceLine(traced.slice(0, 6)), unit: '', target: 'reported', met: null },
