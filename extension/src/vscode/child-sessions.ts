@@ -5,16 +5,25 @@
 // changes). Each change says what changed (the transcript items an event created or
 // changed, whether the plan or timeline moved), so the surfaces post and redraw
 // only that. Nothing here writes a log.
+//
+// A child's log lies beside its parent's (subagent-run.ts: the parent's store), so
+// the children of a session another program writes (a CLI `run` in a workspace
+// folder's `.agent-checklist/sessions`) are read from THAT folder: showFolderOf()
+// follows the shown session's log. A child another process writes grows without
+// its parent's log moving, so a write the external-session watcher reports for a
+// child read here is told as a plan change too (the nested tree redraws live).
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SubagentObserver } from '../core/agent/subagent-run';
+import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import { foldStandingPlan, standingTodos, todosProjection, type PlanState, type StandingPlan } from '../core/plan/todos-projection';
 import { fold } from '../core/projection/projection';
 import { TranscriptFolder, type TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
 import { LogFollower } from '../core/store/log-follower';
-import type { SessionStore } from '../core/store/session-store';
+import { SessionStore } from '../core/store/session-store';
 
 /** One child session's state, as of now. */
 export interface ChildSnapshot {
@@ -24,6 +33,8 @@ export interface ChildSnapshot {
   events: readonly SessionEvent[];
   plan: StandingPlan;
   timeline: PlanTimeline;
+  /** Who added each item of its plan and when, its times (the tooltips' history, as for the shown session). */
+  ledger: PlanLedger;
   /** Its turn runs in this window now. */
   running: boolean;
 }
@@ -33,7 +44,7 @@ export interface ChildChange {
   sessionId: string;
   /** Transcript items the event created or changed (whole). */
   items: TranscriptItem[];
-  /** The plan or the plan timeline is a new state (the Plan tree redraws). */
+  /** The plan, its timeline or its ledger is a new state (the Plan tree redraws). */
   planChanged: boolean;
   /** The child started or stopped running here. */
   runningChanged: boolean;
@@ -50,13 +61,40 @@ export class ChildSessions implements vscode.Disposable {
   /** Children read from their logs: the snapshot as of `key` (mtime:size), and the follower that reads on from there. */
   private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null; follower: LogFollower | null; events: SessionEvent[]; planState: PlanState | null }>();
   private readonly changed = new vscode.EventEmitter<ChildChange>();
+  private readonly writesSubscription: vscode.Disposable | undefined;
+  /** Where the logs of the shown session's children are read (the shown session's folder). */
+  private store: SessionStore;
   /** A child's log changed. */
   readonly onDidChange = this.changed.event;
 
+  /**
+   * `own`: the window's store (where this window's turns create children). `writes`:
+   * a log in one of the window's session folders wrote a plan (ExternalSessionWatcher).
+   */
   constructor(
-    private readonly store: SessionStore,
+    private readonly own: SessionStore,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+    writes?: vscode.Event<{ path: string }>,
+  ) {
+    this.store = own;
+    this.writesSubscription = writes?.((write) => this.externalWrite(write.path));
+  }
+
+  /** The shown session's log is `logPath` (null: none shown): its children are read from beside it. */
+  showFolderOf(logPath: string | null): void {
+    const dir = path.resolve(logPath === null ? this.own.dir : path.dirname(logPath));
+    if (dir === path.resolve(this.store.dir)) return;
+    this.store = dir === path.resolve(this.own.dir) ? this.own : new SessionStore(dir);
+    this.loaded.clear();
+  }
+
+  /** Another process appended a plan to a log: when it is a child read here, the surfaces redraw it. */
+  private externalWrite(file: string): void {
+    if (path.resolve(path.dirname(file)) !== path.resolve(this.store.dir)) return;
+    const sessionId = path.basename(file, '.jsonl');
+    if (this.live.has(sessionId) || !this.loaded.has(sessionId)) return;
+    this.changed.fire({ sessionId, items: [], planChanged: true, runningChanged: false });
+  }
 
   /** Pass to the subagent runner: it tells us when a child starts and ends. */
   readonly observer: SubagentObserver = {
@@ -67,6 +105,7 @@ export class ChildSessions implements vscode.Disposable {
         events: child.events,
         plan: foldStandingPlan(child.events),
         timeline: fold(planTimelineProjection, child.events),
+        ledger: fold(planLedgerProjection, child.events),
         running: true,
       };
       const entry: LiveChild = { snapshot, subscription: null };
@@ -77,8 +116,9 @@ export class ChildSessions implements vscode.Disposable {
         planState = todosProjection.apply(planState, event);
         const plan = standingTodos(planState);
         const timeline = planTimelineProjection.apply(entry.snapshot.timeline, event);
-        const planChanged = plan !== entry.snapshot.plan || timeline !== entry.snapshot.timeline;
-        if (planChanged) entry.snapshot = { ...entry.snapshot, plan, timeline };
+        const ledger = planLedgerProjection.apply(entry.snapshot.ledger, event);
+        const planChanged = plan !== entry.snapshot.plan || timeline !== entry.snapshot.timeline || ledger !== entry.snapshot.ledger;
+        if (planChanged) entry.snapshot = { ...entry.snapshot, plan, timeline, ledger };
         const items = folder.apply(event);
         if (planChanged || items.length) this.changed.fire({ sessionId: child.id, items, planChanged, runningChanged: false });
       });
@@ -115,14 +155,15 @@ export class ChildSessions implements vscode.Disposable {
       // The log grew (another window runs the child): fold only what was appended.
       try {
         const appended = cached.follower.readAppended();
-        let { timeline } = cached.snapshot;
+        let { timeline, ledger } = cached.snapshot;
         let planState = cached.planState;
         for (const event of appended) {
           cached.events.push(event);
           planState = todosProjection.apply(planState, event);
           timeline = planTimelineProjection.apply(timeline, event);
+          ledger = planLedgerProjection.apply(ledger, event);
         }
-        const snapshot: ChildSnapshot = { ...cached.snapshot, plan: standingTodos(planState), timeline };
+        const snapshot: ChildSnapshot = { ...cached.snapshot, plan: standingTodos(planState), timeline, ledger };
         this.loaded.set(sessionId, { ...cached, key, snapshot, planState });
         return snapshot;
       } catch (error) {
@@ -143,6 +184,7 @@ export class ChildSessions implements vscode.Disposable {
         events,
         plan: standingTodos((planState = fold(todosProjection, events))),
         timeline: fold(planTimelineProjection, events),
+        ledger: fold(planLedgerProjection, events),
         running: false,
       };
     } catch (error) {
@@ -159,6 +201,7 @@ export class ChildSessions implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.writesSubscription?.dispose();
     for (const entry of this.live.values()) entry.subscription?.dispose();
     this.live.clear();
     this.loaded.clear();

@@ -79,7 +79,7 @@ export interface ItemLook {
   now: Date;
   /** This window writes the shown session: its items take the edit actions. */
   editable: boolean;
-  /** The item's row of the shown session's timing (own items only). */
+  /** The item's row of its own session's timing (the shown session's, or the subagent's). */
   history: TimingRow | undefined;
 }
 

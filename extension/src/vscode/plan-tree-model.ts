@@ -1,7 +1,9 @@
 // What the Plan tree shows, as plain nodes: the standing plan's items in order and,
 // for each subagent the plan's turn started, a "Subagent" node holding the child's
 // OWN plan (folded from the child's log: single owner), recursively for
-// grandchildren.
+// grandchildren. One builder for every session the tree shows: this window's own,
+// or one another program writes (a CLI `run` with subagents): ChildSessions reads
+// the children from beside the shown log either way.
 //
 // Where a subagent hangs: under the parent's plan item that was the one item in
 // progress when the subagent started (core/plan/timeline.ts `anchor`), when that
@@ -13,7 +15,9 @@
 // write left out while unfinished and that have not come back since (the plan
 // ledger's `dropped`), each to be restored by a user edit. Only the shown session's
 // own items (`own`) are the user's to edit: a subagent's plan is its own session's.
-import type { DroppedItem } from '../core/plan/plan-ledger';
+// Every item carries its own session's timings (who added it, started, finished),
+// so a subagent's items get the same history in their tooltips as the shown one's.
+import type { DroppedItem, ItemTiming } from '../core/plan/plan-ledger';
 import type { PlanTimeline, SubagentMark } from '../core/plan/timeline';
 import type { TodoItem } from '../core/plan/todo-schema';
 import type { StandingPlan } from '../core/plan/todos-projection';
@@ -26,6 +30,8 @@ export interface PlanItemNode {
   item: TodoItem;
   /** The timeline of the session that owns the item. */
   timeline: PlanTimeline;
+  /** The plan ledger's timings of the session that owns the item (its history lines). */
+  timings: ReadonlyMap<string, ItemTiming>;
   /** An item of the shown session's own plan (not a subagent's). */
   own: boolean;
   /** Its place in its list, and the list's length (Move Up / Move Down). */
@@ -54,6 +60,11 @@ export interface SubagentNode {
   mark: SubagentMark;
   /** null when the child's log cannot be read. */
   child: ChildSnapshot | null;
+  /**
+   * It still works: its turn runs in this window, or (another process runs it) its
+   * end is not logged while its parent's turn is open.
+   */
+  running: boolean;
   children: PlanNode[];
 }
 
@@ -62,24 +73,27 @@ export type PlanNode = PlanItemNode | SubagentNode | DroppedGroupNode | DroppedI
 /** Nesting stops here whatever the logs say (the core stops at grandchildren). */
 const MAX_DEPTH = 4;
 
+/** One session's plan as the tree reads it: the shown session's folds, or a child's snapshot. */
+export interface PlanLevel {
+  plan: StandingPlan;
+  timeline: PlanTimeline;
+  timings: ReadonlyMap<string, ItemTiming>;
+}
+
 /** The nodes of one session's plan level: its items, then the subagents hung nowhere else. */
-export function buildPlanNodes(
-  plan: StandingPlan,
-  timeline: PlanTimeline,
-  childOf: (sessionId: string) => ChildSnapshot | null,
-  prefix = 'plan',
-  depth = 0,
-): PlanNode[] {
+export function buildPlanNodes(level: PlanLevel, childOf: (sessionId: string) => ChildSnapshot | null, prefix = 'plan', depth = 0): PlanNode[] {
+  const { plan, timeline, timings } = level;
   const count = plan?.length ?? 0;
-  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, timeline, own: depth === 0, index, count, children: [] }));
+  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, timeline, timings, own: depth === 0, index, count, children: [] }));
   const byContent = new Map(items.map((node) => [node.item.content, node]));
   const loose: SubagentNode[] = [];
   for (const mark of timeline.subagents) {
     const child = childOf(mark.childSessionId);
     const parent = mark.anchor === null ? undefined : byContent.get(mark.anchor);
     const id = `${parent?.id ?? prefix}/subagent:${mark.childSessionId}`;
-    const children = child && depth + 1 < MAX_DEPTH ? buildPlanNodes(child.plan, child.timeline, childOf, id, depth + 1) : [];
-    const node: SubagentNode = { kind: 'subagent', id, mark, child, children };
+    const children = child && depth + 1 < MAX_DEPTH ? buildPlanNodes({ plan: child.plan, timeline: child.timeline, timings: child.ledger.timings }, childOf, id, depth + 1) : [];
+    const running = child?.running === true || (mark.outcome === null && timeline.turnEndedAt === null);
+    const node: SubagentNode = { kind: 'subagent', id, mark, child, running, children };
     if (parent) parent.children.push(node);
     else loose.push(node);
   }
@@ -90,13 +104,8 @@ export function buildPlanNodes(
 }
 
 /** The shown session's nodes: its plan level, then the "Dropped" node when a model write dropped items. */
-export function buildTreeNodes(
-  plan: StandingPlan,
-  timeline: PlanTimeline,
-  dropped: readonly DroppedItem[],
-  childOf: (sessionId: string) => ChildSnapshot | null,
-): PlanNode[] {
-  const nodes = buildPlanNodes(plan, timeline, childOf);
+export function buildTreeNodes(level: PlanLevel, dropped: readonly DroppedItem[], childOf: (sessionId: string) => ChildSnapshot | null): PlanNode[] {
+  const nodes = buildPlanNodes(level, childOf);
   if (!dropped.length) return nodes;
   const children: DroppedItemNode[] = dropped.map((d) => ({ kind: 'dropped', id: `dropped/${d.seq}:${d.content}`, dropped: d, children: [] }));
   return [...nodes, { kind: 'dropped-group', id: 'dropped', children }];

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { timingRows } from '../core/plan/history-format';
 import { planProgress, progressFraction } from '../core/plan/summaries';
-import { droppedGroupTreeItem, droppedTreeItem, itemTreeItem } from './plan-tree-items';
+import { droppedGroupTreeItem, droppedTreeItem, formatTime, itemTreeItem } from './plan-tree-items';
 import { buildTreeNodes, tickingNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
 import type { SessionController } from './session-controller';
 
@@ -22,7 +22,7 @@ export type { PlanNode } from './plan-tree-model';
 export { formatElapsed, itemIcon, statusLabel } from './plan-tree-items';
 
 function outcomeLabel(node: SubagentNode): string {
-  if (node.child?.running) return vscode.l10n.t('running');
+  if (node.running) return vscode.l10n.t('running');
   switch (node.mark.outcome) {
     case 'completed':
       return vscode.l10n.t('done');
@@ -38,13 +38,13 @@ function outcomeLabel(node: SubagentNode): string {
 }
 
 function subagentIcon(node: SubagentNode): vscode.ThemeIcon {
-  if (node.child?.running) return new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue'));
+  if (node.running) return new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue'));
   if (node.mark.outcome === 'completed') return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
   if (node.mark.outcome === 'error' || node.mark.outcome === 'max-steps') return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
   return new vscode.ThemeIcon('circle-slash');
 }
 
-function subagentTreeItem(node: SubagentNode): vscode.TreeItem {
+function subagentTreeItem(node: SubagentNode, now: Date): vscode.TreeItem {
   const label = vscode.l10n.t('Subagent: {0}', node.mark.description);
   const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
   const tree = new vscode.TreeItem(label, state);
@@ -58,6 +58,8 @@ function subagentTreeItem(node: SubagentNode): vscode.TreeItem {
   tooltip.appendText(label);
   tooltip.appendMarkdown('\n\n');
   tooltip.appendText(node.child ? vscode.l10n.t('Its own session ({0}), {1}.', node.mark.childSessionId, outcome) : vscode.l10n.t('Its log ({0}) cannot be read.', node.mark.childSessionId));
+  tooltip.appendMarkdown('\n\n');
+  tooltip.appendText(vscode.l10n.t('Started at {0}', formatTime(node.mark.startedAt, now)));
   tree.tooltip = tooltip;
   tree.accessibilityInformation = { label: `${label}, ${tree.description}` };
   tree.contextValue = 'subagent';
@@ -88,7 +90,9 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
 
   private get nodes(): PlanNode[] {
     const { controller } = this;
-    this.roots ??= buildTreeNodes(controller.standingPlan, controller.planTimeline, controller.planLedger.dropped, (id) => controller.children.get(id));
+    if (this.roots) return this.roots;
+    const ledger = controller.planLedger;
+    this.roots = buildTreeNodes({ plan: controller.standingPlan, timeline: controller.planTimeline, timings: ledger.timings }, ledger.dropped, (id) => controller.children.get(id));
     return this.roots;
   }
 
@@ -101,11 +105,11 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     const editable = this.controller.canEditPlan;
     switch (node.kind) {
       case 'item': {
-        const history = node.own ? timingRows([node.item], this.controller.planLedger.timings, now)[0] : undefined;
+        const history = timingRows([node.item], node.timings, now)[0]; // a subagent's items: from its own ledger
         return itemTreeItem(node, { now, editable, history });
       }
       case 'subagent':
-        return subagentTreeItem(node);
+        return subagentTreeItem(node, now);
       case 'dropped-group':
         return droppedGroupTreeItem(node);
       case 'dropped':

@@ -68,7 +68,7 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   constructor(private readonly options: SessionControllerOptions) {
     super();
-    this.children = this.register(new ChildSessions(options.store, options.log));
+    this.children = this.register(new ChildSessions(options.store, options.log, options.externalWrites));
     this.planEditing = new ShownPlanEditing(() => ({ allowParallelInProgress: options.settings().allowParallelInProgress }), options.log);
     this.approvals = this.newApprovals();
     this.switcher = this.register(
@@ -219,6 +219,7 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.approvals = this.newApprovals();
       this.children.forget();
     }
+    this.children.showFolderOf(opened?.path ?? null); // a CLI run's subagents are beside its log
     const liveStream = this.turns.liveStream;
     liveStream.clear();
     this.shown = opened
