@@ -209,6 +209,21 @@ export async function runWorkbenchCommand(page: Page, title: string): Promise<vo
 }
 
 /**
+ * Reloads the window as VS Code does (Developer: Reload Window, which Ctrl+R runs in
+ * an Extension Development Host): the workbench writes its UI state (open editors,
+ * layout) and only then reloads. A browser reload (`page.reload()`) does not wait
+ * for that: the web workbench writes that state when idle every 5 s, and at unload
+ * only starts a write it cannot await (VS Code 1.100 `BrowserLifecycleService`), so
+ * a browser reload soon after opening a tab may come back without it.
+ */
+export async function reloadWindow(page: Page): Promise<void> {
+  const loaded = page.waitForEvent('load', { timeout: 60_000 });
+  await runWorkbenchCommand(page, 'Developer: Reload Window');
+  await loaded;
+  await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+}
+
+/**
  * The content frame of the side bar's page or the editor tab's: webview iframes sit
  * in an overlay of the workbench, so they are told apart by where they are drawn.
  */
