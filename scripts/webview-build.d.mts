@@ -2,4 +2,5 @@
 import type { BuildOptions } from 'esbuild';
 
 export const WEBVIEW_CHUNKS: Readonly<Record<string, string>>;
-export function webviewConfigs(common?: BuildOptions): BuildOptions[];
+/** `production` leaves the `data-testid` attributes out (scripts/webview-test-ids.mjs). */
+export function webviewConfigs(common?: BuildOptions, options?: { production?: boolean }): BuildOptions[];

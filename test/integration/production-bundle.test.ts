@@ -1,8 +1,10 @@
 // Test-only code never ships: the production build (`scripts/build.mjs --production`,
 // what `npm run package` packs) contains none of the test API's names, and does not
 // emit its bundle (dist/test-api.js), while this host (ExtensionMode.Test) got the API
-// from exactly that separate bundle. The Markdown parser is not in the main bundles
-// either: this host loads it from dist/markdown.js when it first presents an answer.
+// from exactly that separate bundle. Its webview bundles carry no `data-testid` (the
+// development build this host runs keeps them: scripts/webview-test-ids.mjs). The
+// Markdown parser is not in the main bundles either: this host loads it from
+// dist/markdown.js when it first presents an answer.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -29,7 +31,7 @@ async function productionBuild(root: string): Promise<string> {
 }
 
 describe('production bundle', () => {
-  it('contains none of the test API names and no test-api bundle; this test host loaded the API from dist/test-api.js', async function () {
+  it('contains none of the test API names, no test-api bundle and no webview test id; this test host loaded the API from dist/test-api.js', async function () {
     this.timeout(120_000);
     const api = await getApi();
     const names = [...Object.keys(api).filter((name) => !ORDINARY.has(name)), ...INTERNALS];
@@ -49,6 +51,10 @@ describe('production bundle', () => {
         assert.deepEqual(found, [], `${file} (production) contains test API names`);
         assert.deepEqual(MARKDOWN_MARKERS.filter((m) => text.includes(m)), [], `${file} (production) contains the Markdown parser`);
       }
+      const webview = fs.readdirSync(path.join(dist, 'webview')).filter((file) => file.endsWith('.js'));
+      assert.ok(webview.includes('main.js'), 'the production build emits the webview');
+      assert.deepEqual(webview.filter((file) => fs.readFileSync(path.join(dist, 'webview', file), 'utf8').includes('data-testid')), [], 'webview bundles (production) that contain data-testid');
+      assert.ok(fs.readFileSync(path.join(root, 'dist', 'webview', 'main.js'), 'utf8').includes('"data-testid":"send"'), 'while the development build this host runs keeps them');
       const markdown = fs.readFileSync(path.join(dist, 'markdown.js'), 'utf8');
       assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !markdown.includes(m)), [], 'the parser is in dist/markdown.js (production)');
     } finally {
