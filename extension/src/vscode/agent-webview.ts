@@ -6,21 +6,15 @@
 // agent-editor-panel.ts): every page (agent-page.ts) gets the same messages, each
 // with its own seq stream; what the pages show (the session, the open subagent
 // panel) is this provider's, so both always agree. Its parts: AgentPages (the pages
-// and posting to them), CoalescedStream (streaming text at most every 40 ms),
-// OpenChildPanel (the subagent panel), WebviewPlanChannel (plan edits and history).
+// and posting to them), agent-snapshot.ts (what a page is told when it is ready),
+// CoalescedStream (streaming text at most every 40 ms), OpenChildPanel (the subagent
+// panel), WebviewPlanChannel (plan edits and history).
 import * as vscode from 'vscode';
-import {
-  parseWebviewMessage,
-  type HostMessage,
-  type HostMessageBody,
-  type ProviderView,
-  type WebviewMessage,
-} from '../core/protocol/messages';
+import { parseWebviewMessage, type HostMessage, type HostMessageBody, type WebviewMessage } from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
-import { localizeStrings, type WebviewStrings } from '../core/protocol/strings';
-import type { TranscriptItem } from '../core/protocol/transcript';
 import { DisposableStore, Owner } from '../core/disposable';
 import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
+import { dismissDemoBanner, providerView, snapshotMessages } from './agent-snapshot';
 import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
 import type { ProviderSource } from './provider-source';
@@ -48,14 +42,6 @@ export interface AgentWebviewOptions {
   execute: (message: CommandMessage) => Promise<void>;
   /** Where the demo banner's dismissal is remembered (the extension's global state). */
   memento: vscode.Memento;
-}
-
-/** The global-state key that remembers the dismissed demo banner. */
-const DEMO_BANNER_DISMISSED = 'agentChecklist.demoBannerDismissed';
-
-/** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
-export function webviewStrings(): WebviewStrings {
-  return localizeStrings((english) => vscode.l10n.t(english));
 }
 
 export class AgentWebviewProvider extends Owner implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -198,7 +184,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
 
   /** Re-sends the provider (settings changed). */
   providerChanged(): void {
-    this.post({ type: 'provider', provider: this.providerView() });
+    this.post({ type: 'provider', provider: providerView(this.options) });
   }
 
   notice(level: 'info' | 'error', text: string): void {
@@ -229,7 +215,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
           return;
         }
         case 'dismissDemoBanner':
-          await this.options.memento.update(DEMO_BANNER_DISMISSED, true);
+          await dismissDemoBanner(this.options.memento);
           this.providerChanged();
           return;
         case 'approve':
@@ -257,37 +243,10 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     }
   }
 
-  /** The provider as the header and the banners show it (the demo banner remembered as dismissed). */
-  private providerView(): ProviderView {
-    const view = this.options.providers.describe(this.options.settings());
-    return this.options.memento.get<boolean>(DEMO_BANNER_DISMISSED) === true ? { ...view, demoBannerDismissed: true } : view;
-  }
-
   private postSnapshot(page: AgentPage): void {
     if (!page.ready) return;
-    const { controller, approvals } = this.options;
-    let tail: { items: TranscriptItem[]; cursor: number | null } = { items: [], cursor: null };
-    try {
-      tail = controller.page();
-    } catch (error) {
-      this.options.log.error(`could not read the transcript: ${error instanceof Error ? error.message : String(error)}`);
-    }
     this.plan.forget(page); // the snapshot clears the page's history: a page still showing it asks again
-    this.postTo(page, {
-      type: 'snapshot',
-      session: controller.sessionView,
-      items: tail.items,
-      cursor: tail.cursor,
-      plan: planView(controller.standingPlan),
-      run: controller.runView,
-      provider: this.providerView(),
-      stream: controller.stream,
-      strings: webviewStrings(),
-      sessions: controller.sessionList(),
-      approvals: approvals.pending,
-      child: this.child.current(),
-    });
-    this.postTo(page, { type: 'context', context: controller.contextView });
+    for (const body of snapshotMessages(this.options, this.child.current())) this.postTo(page, body);
     this.revealWantedHistory();
   }
 

@@ -18,7 +18,9 @@
 // changed: `items` (created or changed items, whole, by id), `plan`, and for the
 // open subagent panel `childDelta`; never the whole transcript again.
 //
-// The plan history is posted only while the page shows it (plan-history-view.ts).
+// The plan history is posted only while the page shows it (plan-history-view.ts). The
+// other parts' views (session, context line, provider, run, stream, session list,
+// approvals, subagent panel) and their schemas are in page-views.ts.
 //
 // Extension point: a new host message is a member of HostMessage, of
 // hostMessageSchema and of HOST_MESSAGE_TYPES (host-message-check.ts), and a case in
@@ -27,90 +29,30 @@
 import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
 import { planEditSchema, type PlanEditRequest } from './plan-edit-schema';
+import {
+  type ApprovalView,
+  approvalViewSchema,
+  type ChildView,
+  childViewSchema,
+  type ContextView,
+  contextViewSchema,
+  type ProviderView,
+  providerViewSchema,
+  type RunView,
+  runViewSchema,
+  type SessionListItem,
+  sessionListItemSchema,
+  type SessionView,
+  sessionViewSchema,
+  type StreamView,
+  streamViewSchema,
+} from './page-views';
 import { planVersionViewSchema, type PlanVersionView } from './plan-history-view';
 import { planViewSchema, type PlanItemView, type PlanView } from './plan-view';
 import { WEBVIEW_STRING_KEYS, type WebviewStrings } from './strings';
 import { type TranscriptItem, transcriptItemSchema } from './transcript';
 
-export type { PlanEditRequest, PlanItemView, PlanVersionView, PlanView };
-
-export interface SessionView {
-  id: string;
-  title: string | null;
-  /** Another window holds the session's write lock, or another program writes it: this one only shows it. */
-  readOnly: boolean;
-  /**
-   * Another program's session (an MCP client, a CLI run, the Chat tool): who writes
-   * it, as the session list labels it ("Claude Code (MCP)"); the read-only banner
-   * names it. Absent for the editor's own agent sessions.
-   */
-  writer?: string;
-}
-
-/** The session header's context line: `31k / 128k` (last prompt tokens / window) and the rules file the model is told (`AGENTS.md`). */
-export interface ContextView {
-  use: string | null;
-  rules: string | null;
-}
-
-export interface ProviderView {
-  /** `demo`, `scripted`, `openai`, `anthropic`, `vscode-lm`. */
-  id: string;
-  model: string;
-  isDemo: boolean;
-  /** Why the configured provider cannot run, when it cannot. */
-  problem: string | null;
-  /** The user dismissed the demo banner (remembered by the host); the header still says "Demo". */
-  demoBannerDismissed?: boolean;
-}
-
-export type RunView = { state: 'idle' } | { state: 'running'; turn: number; stopping: boolean };
-
-/** Text streaming in for the step the model is answering (live only, not logged). */
-export interface StreamView {
-  turn: number;
-  step: number;
-  text: string;
-  reasoning: string;
-  /** Set while a failed request waits to be retried. */
-  retry: string | null;
-}
-
-/** One session of this workspace, for the session list (newest first). */
-export interface SessionListItem {
-  id: string;
-  title: string | null;
-  /** ISO 8601. */
-  modified: string;
-  /** The session the view shows. */
-  current: boolean;
-  /** Who writes it, as the list shows it: "Claude Code (MCP)", "CLI", "Agent", "Chat" (localized). */
-  source?: string;
-}
-
-/** A tool call waiting for the user's Approve / Deny (core/tools/approvals ApprovalRequest + an id). */
-export interface ApprovalView {
-  /** Answer with `{ type: 'approve', id }`. */
-  id: string;
-  tool: string;
-  /** One line. */
-  summary: string;
-  /** The full text (command, diff). */
-  detail: string;
-  callId: string;
-  /** The session whose model made the call (a subagent's own id); null without one. */
-  sessionId: string | null;
-}
-
-/** A subagent's session opened over the parent's transcript (read from the child's log). */
-export interface ChildView {
-  sessionId: string;
-  title: string;
-  items: TranscriptItem[];
-  /** The child's own standing plan (single owner: never the parent's). */
-  plan: PlanView | null;
-  running: boolean;
-}
+export type { ApprovalView, ChildView, ContextView, PlanEditRequest, PlanItemView, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView };
 
 export type HostMessage =
   | {
@@ -185,55 +127,7 @@ const seq = z.number().check(z.int(), z.minimum(1));
 /** Every key, each a string (an enum-keyed record is exhaustive). */
 const webviewStringsSchema = z.record(z.enum(WEBVIEW_STRING_KEYS), z.string()) satisfies z.ZodMiniType<WebviewStrings>;
 
-const sessionViewSchema = z.strictObject({ id: z.string(), title: z.nullable(z.string()), readOnly: z.boolean(), writer: z.exactOptional(z.string()) }) satisfies z.ZodMiniType<SessionView>;
-
-const providerViewSchema = z.strictObject({
-  id: z.string(),
-  model: z.string(),
-  isDemo: z.boolean(),
-  problem: z.nullable(z.string()),
-  demoBannerDismissed: z.exactOptional(z.boolean()),
-}) satisfies z.ZodMiniType<ProviderView>;
-
-const runViewSchema = z.discriminatedUnion('state', [
-  z.strictObject({ state: z.literal('idle') }),
-  z.strictObject({ state: z.literal('running'), turn: z.number(), stopping: z.boolean() }),
-]) satisfies z.ZodMiniType<RunView>;
-
-const streamViewSchema = z.strictObject({
-  turn: z.number(),
-  step: z.number(),
-  text: z.string(),
-  reasoning: z.string(),
-  retry: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<StreamView>;
-
 const cursor = z.nullable(z.number());
-
-const sessionListItemSchema = z.strictObject({
-  id: z.string(),
-  title: z.nullable(z.string()),
-  modified: z.string(),
-  current: z.boolean(),
-  source: z.exactOptional(z.string()),
-}) satisfies z.ZodMiniType<SessionListItem>;
-
-const approvalViewSchema = z.strictObject({
-  id: z.string(),
-  tool: z.string(),
-  summary: z.string(),
-  detail: z.string(),
-  callId: z.string(),
-  sessionId: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<ApprovalView>;
-
-const childViewSchema = z.strictObject({
-  sessionId: z.string(),
-  title: z.string(),
-  items: z.array(transcriptItemSchema),
-  plan: z.nullable(planViewSchema),
-  running: z.boolean(),
-}) satisfies z.ZodMiniType<ChildView>;
 
 export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -261,7 +155,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sessions'), seq, sessions: z.array(sessionListItemSchema) }),
   z.strictObject({ type: z.literal('approvals'), seq, approvals: z.array(approvalViewSchema) }),
   z.strictObject({ type: z.literal('child'), seq, child: z.nullable(childViewSchema) }),
-  z.strictObject({ type: z.literal('context'), seq, context: z.strictObject({ use: z.nullable(z.string()), rules: z.nullable(z.string()) }) }),
+  z.strictObject({ type: z.literal('context'), seq, context: contextViewSchema }),
   z.strictObject({ type: z.literal('planHistory'), seq, history: z.nullable(z.array(planVersionViewSchema)), reveal: z.exactOptional(z.literal(true)) }),
   z.strictObject({ type: z.literal('planVersion'), seq, version: planVersionViewSchema }),
   z.strictObject({
