@@ -6,9 +6,9 @@
 // Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import type { Frame } from 'playwright-core';
-import { agentPageFrame, openContainer, openScriptedWorkbench, reloadWindow, runWorkbenchCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
+import { describe, it } from 'node:test';
+import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
+import { agentPageFrame, openScriptedWorkbench, reloadWindow, runWorkbenchCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
 
 const FIRST_TURN = {
   responses: [
@@ -21,37 +21,21 @@ const AFTER_RELOAD = { responses: [{ text: 'Answered in the restored tab.' }] };
 /** The Agent pages' tabs in the editor area. */
 const agentTabs = (scripted: ScriptedWorkbench) => scripted.workbench.page.locator('.tabs-container .tab', { hasText: 'Agent' });
 
-async function sendFrom(frame: Frame, prompt: string, answer: string): Promise<void> {
-  await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
-  await frame.locator('.composer-input').fill(prompt);
-  await frame.locator('.composer-input').press('Enter');
-  await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: answer }).waitFor({ timeout: 60_000 });
-}
-
 describe('the Open in Editor tab across a window reload', () => {
-  let scripted: ScriptedWorkbench | undefined;
-
-  before(async () => {
-    scripted = await openScriptedWorkbench(FIRST_TURN);
-  });
-
-  after(async () => {
-    await scripted?.close();
-  });
+  const scripted = openForSuite(() => openScriptedWorkbench(FIRST_TURN));
 
   it('restores the one editor tab after a reload, with the same session and plan, and a prompt sent from it runs', async () => {
-    const { page } = scripted!.workbench;
-    await openContainer(page);
-    await sendFrom(await agentPageFrame(page, 'view'), 'Fix the parser bug', 'Planned before the reload.');
+    const { page } = scripted().workbench;
+    await sendPrompt(await openAgentView(page), 'Fix the parser bug', 'Planned before the reload.');
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
-    await agentTabs(scripted!).first().waitFor({ timeout: 30_000 }); // the tab, before its page
+    await agentTabs(scripted()).first().waitFor({ timeout: 30_000 }); // the tab, before its page
     const before = await agentPageFrame(page, 'editor');
     await before.locator('.assistant-text', { hasText: 'Planned before the reload.' }).waitFor({ timeout: 30_000 });
     const title = await before.locator('[data-testid="session-title"]').innerText();
     const planHeader = await before.locator('[data-testid="plan-strip-header"]').innerText();
-    assert.equal(await agentTabs(scripted!).count(), 1);
+    assert.equal(await agentTabs(scripted()).count(), 1);
 
-    fs.writeFileSync(scripted!.scriptPath, JSON.stringify(AFTER_RELOAD)); // a reload starts a new host, whose model plays the file from the top
+    fs.writeFileSync(scripted().scriptPath, JSON.stringify(AFTER_RELOAD)); // a reload starts a new host, whose model plays the file from the top
     // The workbench's own reload: it writes which editors are open before reloading.
     // A browser reload (page.reload) right after opening the tab may find that not
     // yet written: measured 2026-12-01, 3 of 5 such runs restored no tab (1 of 2 in a
@@ -59,7 +43,7 @@ describe('the Open in Editor tab across a window reload', () => {
     // read the workbench's storage first found no editor state in it. See reloadWindow.
     await reloadWindow(page);
     // No command: the workbench restores the tab and the extension attaches the page to it.
-    await agentTabs(scripted!).first().waitFor({ timeout: 60_000 });
+    await agentTabs(scripted()).first().waitFor({ timeout: 60_000 });
     const restored = await agentPageFrame(page, 'editor').catch(async (error: unknown) => {
       await screenshot(page, 'editor-tab-restored-missing.png');
       throw error;
@@ -67,11 +51,11 @@ describe('the Open in Editor tab across a window reload', () => {
     await restored.locator('.assistant-text', { hasText: 'Planned before the reload.' }).waitFor({ timeout: 60_000 });
     assert.equal(await restored.locator('[data-testid="session-title"]').innerText(), title, 'the same session');
     assert.equal(await until(() => restored.locator('[data-testid="plan-strip-header"]').innerText(), (h) => h === planHeader, 'the same plan'), planHeader);
-    assert.equal(await agentTabs(scripted!).count(), 1, 'one tab, restored once');
+    assert.equal(await agentTabs(scripted()).count(), 1, 'one tab, restored once');
     await screenshot(page, 'editor-tab-restored.png');
 
-    await sendFrom(restored, 'Go on', 'Answered in the restored tab.');
+    await sendPrompt(restored, 'Go on', 'Answered in the restored tab.');
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
-    assert.equal(await agentTabs(scripted!).count(), 1, 'Open in Editor reveals the restored tab rather than opening another');
+    assert.equal(await agentTabs(scripted()).count(), 1, 'Open in Editor reveals the restored tab rather than opening another');
   });
 });

@@ -13,12 +13,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
+import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
 import {
-  agentPageFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, openWorkbench, readStatusBar, runWorkbenchCommand, screenshot,
-  setTheme, until, type ScriptedWorkbench, type Workbench,
+  agentPageFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openScriptedWorkbench, openWorkbench, readStatusBar, runWorkbenchCommand, screenshot,
+  setTheme, until,
 } from './workbench';
 
 const DEMO_DONE = 'Done — in the demo.';
@@ -137,20 +138,11 @@ const RICH_SCRIPT = {
 };
 
 describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
-  let workbench: Workbench | undefined;
-
-  before(async () => {
-    workbench = await openWorkbench({ extensionDevelopmentPath: REPO_ROOT });
-  });
-
-  after(async () => {
-    await workbench?.close();
-  });
+  const workbench = openForSuite(() => openWorkbench({ extensionDevelopmentPath: REPO_ROOT }));
 
   it('notifies with the plan summary when a turn ends while the Agent view is hidden, and Show reveals the view', async () => {
-    const { page } = workbench!;
-    await openContainer(page);
-    await agentPageFrame(page, 'view').then((f) => f.locator('.composer-input').waitFor({ timeout: 60_000 }));
+    const { page } = workbench();
+    await openAgentView(page);
     // Send Prompt… shows the Agent view; the demo's turn takes several seconds, so the Explorer replaces it while the turn runs.
     await runWorkbenchCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Add validation to the signup form');
@@ -170,7 +162,7 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
   });
 
   it('shows at least 10 transcript lines with the 5-item plan in the default layout, with one "+" for New Session', async () => {
-    const { page } = workbench!;
+    const { page } = workbench();
     const frame = await agentPageFrame(page, 'view');
     await frame.locator('.plan-strip').waitFor();
     assert.equal(await frame.locator('[data-testid="plan-strip-item"]').count() <= 5, true);
@@ -192,7 +184,7 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
   });
 
   it('Open in Editor shows the same session in an editor tab, and invoking it again reveals that tab', async () => {
-    const { page } = workbench!;
+    const { page } = workbench();
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
     const editor = await agentPageFrame(page, 'editor');
     await editor.locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
@@ -211,23 +203,12 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
 });
 
 describe('the Agent view under a standard audit (issue 12)', () => {
-  let scripted: ScriptedWorkbench | undefined;
-
-  before(async () => {
-    scripted = await openScriptedWorkbench(RICH_SCRIPT);
-  });
-
-  after(async () => {
-    await scripted?.close();
-  });
+  const scripted = openForSuite(() => openScriptedWorkbench(RICH_SCRIPT));
 
   it('axe-core in the Agent view finds no violation in the light, dark and high-contrast themes', async () => {
-    const { page } = scripted!.workbench;
-    await openContainer(page);
-    const frame = await agentPageFrame(page, 'view');
-    await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
-    await frame.locator('.composer-input').fill('Guard the parser against empty input');
-    await frame.locator('.composer-input').press('Enter');
+    const { page } = scripted().workbench;
+    const frame = await openAgentView(page);
+    await sendPrompt(frame, 'Guard the parser against empty input');
     await frame.locator('.approval').waitFor({ timeout: 30_000 });
     await frame.locator('.markdown a', { hasText: 'the parser notes' }).waitFor();
     await frame.locator('[data-testid="plan-strip-header"]').click(); // audit the strip's items too

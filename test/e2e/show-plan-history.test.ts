@@ -5,9 +5,10 @@
 // title offers it, and so does its empty view after the next turn cleared the plan;
 // either opens the history in the Agent view. Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
-import { agentPageFrame, openContainer, openScriptedWorkbench, runWorkbenchCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
+import { openScriptedWorkbench, runWorkbenchCommand, screenshot, until } from './workbench';
 
 const SCRIPT = {
   responses: [
@@ -21,29 +22,12 @@ const planPane = (page: Page) => page.locator('.pane:has(.pane-header[aria-label
 /** The Plan tree's title action (shown while the pane header is hovered). */
 const titleAction = (page: Page) => planPane(page).locator('.pane-header .actions .action-label[aria-label="Show Plan History"]');
 
-async function send(frame: Frame, prompt: string, answer: string): Promise<void> {
-  await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
-  await frame.locator('.composer-input').fill(prompt);
-  await frame.locator('.composer-input').press('Enter');
-  await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: answer }).waitFor({ timeout: 60_000 });
-}
-
 describe('Show Plan History when no plan stands', () => {
-  let scripted: ScriptedWorkbench | undefined;
-
-  before(async () => {
-    scripted = await openScriptedWorkbench(SCRIPT);
-  });
-
-  after(async () => {
-    await scripted?.close();
-  });
+  const scripted = openForSuite(() => openScriptedWorkbench(SCRIPT));
 
   it('explains itself from the palette with no session, and opens the history from the Plan tree once the plan no longer stands', async () => {
-    const { page } = scripted!.workbench;
-    await openContainer(page);
-    const frame = await agentPageFrame(page, 'view');
-    await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
+    const { page } = scripted().workbench;
+    const frame = await openAgentView(page);
 
     await runWorkbenchCommand(page, 'Agent Checklist: Show Plan History');
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'there is no session yet, so no plan history' });
@@ -52,11 +36,11 @@ describe('Show Plan History when no plan stands', () => {
     assert.equal(await titleAction(page).count(), 0, 'not offered in the Plan tree without a history');
     await toast.locator('.codicon-notifications-clear, .codicon-close').first().click().catch(() => undefined);
 
-    await send(frame, 'Fix the parser bug', 'Planned; over to you.');
+    await sendPrompt(frame, 'Fix the parser bug', 'Planned; over to you.');
     await planPane(page).locator('.pane-header').hover();
     await titleAction(page).waitFor({ timeout: 20_000 });
 
-    await send(frame, 'Anything else?', 'A plain answer, no plan.');
+    await sendPrompt(frame, 'Anything else?', 'A plain answer, no plan.');
     await frame.locator('[data-testid="plan-strip"]').waitFor({ state: 'detached' }); // no plan stands: no strip, no history button
     const welcomeButton = planPane(page).locator('.welcome-view-content .monaco-button', { hasText: 'Show Plan History' });
     await welcomeButton.waitFor({ timeout: 20_000 });

@@ -41,6 +41,30 @@ function stripHeader(api: AgentChecklistTestApi): string | null | undefined {
   return undefined;
 }
 
+/**
+ * Runs `agent-checklist run --json` in the workspace, the scripted model playing
+ * `script` (a file in a scratch folder there, removed once the run exited); the id of
+ * the session it wrote, after it exited 0.
+ */
+async function cliRun(script: unknown, prompt: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(workspaceRoot(), '.cli-script-'));
+  try {
+    const file = path.join(dir, 's.json');
+    fs.writeFileSync(file, JSON.stringify(script));
+    const run = spawn(process.execPath, [cliPath(), 'run', '--script', file, '--allow-parallel-in-progress', 'true', '--json', prompt], { cwd: workspaceRoot(), env: nodeEnv() });
+    let out = '';
+    run.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
+    assert.equal(code, 0);
+    const result: unknown = JSON.parse(out);
+    const sessionId = typeof result === 'object' && result !== null && 'sessionId' in result ? result.sessionId : undefined;
+    assert.ok(typeof sessionId === 'string', `the run's JSON names its session: ${out}`);
+    return sessionId;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const PLAN: Todo[] = [
   { content: 'Read the failing test', status: 'completed' },
   { content: 'Fix the parser', status: 'in_progress' },
@@ -116,39 +140,21 @@ describe('external sessions in the editor', () => {
   it('a CLI run in the workspace is listed as CLI and its plan is followed', async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
-    const dir = fs.mkdtempSync(path.join(workspaceRoot(), '.cli-script-'));
-    const script = path.join(dir, 's.json');
-    fs.writeFileSync(script, JSON.stringify({ responses: [{ toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'Run from the terminal', status: 'in_progress' }] } }] }, { text: 'Done.' }] }));
-    const run = spawn(process.execPath, [cliPath(), 'run', '--script', script, '--allow-parallel-in-progress', 'true', '--json', 'from the CLI'], { cwd: workspaceRoot(), env: nodeEnv() });
-    let out = '';
-    run.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
-    assert.equal(code, 0);
-    const { sessionId } = JSON.parse(out) as { sessionId: string };
+    const sessionId = await cliRun({ responses: [{ toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'Run from the terminal', status: 'in_progress' }] } }] }, { text: 'Done.' }] }, 'from the CLI');
     const state = (): string => JSON.stringify({ sessionId, shown: api.session(), listed: api.sessions().slice(0, 3), status: api.statusBarText() });
     await waitFor(() => api.sessions().some((s) => s.id === sessionId && s.source === 'CLI'), 'the CLI session in the list, labelled CLI').catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
     await waitFor(() => api.session()?.id === sessionId, 'the CLI session followed').catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
     await waitFor(() => api.statusBarText() === '$(checklist) 0/1 · Run from the terminal', 'its plan in the status bar').catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a CLI run that writes no plan is in the Agent view’s session list as soon as its log appears, without another refresh', async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
-    const dir = fs.mkdtempSync(path.join(workspaceRoot(), '.cli-script-'));
-    const script = path.join(dir, 's.json');
-    fs.writeFileSync(script, JSON.stringify({ responses: [{ text: 'No plan needed.' }] }));
     const seqBefore = api.webview().lastSeq;
-    const run = spawn(process.execPath, [cliPath(), 'run', '--script', script, '--allow-parallel-in-progress', 'true', '--json', 'a question, no plan'], { cwd: workspaceRoot(), env: nodeEnv() });
-    let out = '';
-    run.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
-    assert.equal(code, 0);
-    const { sessionId } = JSON.parse(out) as { sessionId: string };
+    const sessionId = await cliRun({ responses: [{ text: 'No plan needed.' }] }, 'a question, no plan');
     const posted = (): boolean => api.webviewMessages().some((m) => m.seq > seqBefore && m.type === 'sessions' && m.sessions.some((s) => s.id === sessionId && s.source === 'CLI'));
     await waitFor(posted, 'a sessions message listing the CLI run');
     assert.notEqual(api.session()?.id, sessionId, 'listed, not followed: it wrote no plan');
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('vscode.lm.invokeTool on todo_write: the Chat session’s plan shows on the same surfaces, labelled Chat', async () => {
