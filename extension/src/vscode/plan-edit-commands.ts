@@ -9,6 +9,14 @@
 // A node argument is what VS Code passes from a menu (the tree's own node); without
 // one the tree's selection is used. A string after it (tests, other extensions)
 // skips the input box of Edit Text… / Add Item….
+//
+// The keyboard shortcuts (package.json `keybindings`, while the Plan view's tree has
+// focus) act on the FOCUSED row, which the arrow keys move without selecting it: each
+// binding's args are `{ $treeViewId, $focusedTreeItem: true }`, which VS Code's
+// extension host turns into that row's node before the command runs (the argument
+// its view-title actions get). Were a host to pass the marker unconverted, the
+// selection is used. A key on a row the action does not fit (a subagent's item, the
+// first row's Move Up) changes nothing: the same checks as the menus' context values.
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import type { PlanEditOutcome } from '../core/plan/plan-editor';
@@ -39,6 +47,11 @@ const droppedNodeSchema = z.object({
   dropped: z.object({ content: z.string(), status: z.enum(TODO_STATUSES), index: z.number() }),
 });
 
+/** The keybindings' argument, when the host passed it as written (not turned into the focused node). */
+function isFocusMarker(arg: unknown): boolean {
+  return typeof arg === 'object' && arg !== null && '$focusedTreeItem' in arg;
+}
+
 export interface PlanEditCommandDeps {
   controller: SessionController;
   view: vscode.TreeView<PlanNode>;
@@ -46,11 +59,12 @@ export interface PlanEditCommandDeps {
 
 export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disposable {
   const { controller, view } = deps;
-  const target = (arg: unknown): unknown => arg ?? view.selection[0];
-  const itemOf = (arg: unknown): z.infer<typeof itemNodeSchema> | null => {
-    const parsed = itemNodeSchema.safeParse(target(arg));
+  const target = (arg: unknown): unknown => (arg === undefined || arg === null || isFocusMarker(arg) ? view.selection[0] : arg);
+  const parseItem = (value: unknown): z.infer<typeof itemNodeSchema> | null => {
+    const parsed = itemNodeSchema.safeParse(value);
     return parsed.success ? parsed.data : null;
   };
+  const itemOf = (arg: unknown): z.infer<typeof itemNodeSchema> | null => parseItem(target(arg));
 
   /** Runs one edit; a refusal is shown to the user. Resolves with the outcome (null: nothing to act on or cancelled). */
   const run = async (edit: PlanEdit | null): Promise<PlanEditOutcome | null> => {
@@ -98,7 +112,8 @@ export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disp
 
   // On an item: the new item goes right after it. From the view title or the palette: at the end.
   const addItem = async (arg: unknown, text?: unknown): Promise<PlanEditOutcome | null> => {
-    const node = itemOf(arg ?? null); // the selection is not a place to insert at
+    // The selection is not a place to insert at; the node of a menu or of the key's focused row is.
+    const node = arg === undefined || arg === null || isFocusMarker(arg) ? null : parseItem(arg);
     const next = typeof text === 'string' ? text : await askText(vscode.l10n.t('Agent Checklist: Add Plan Item'), '');
     if (next === undefined) return null;
     return run(node ? { kind: 'add', text: next, index: node.index + 1 } : { kind: 'add', text: next });
