@@ -26,9 +26,15 @@ export const LAZY_PACKAGES = {
  * for the SDK. The MCP SDK may be in these bundles only. The Markdown parser
  * (core/markdown/markdown-tree.ts: micromark, GFM, mdast, about 110 KB) is loaded by
  * core/markdown/answer-markdown.ts with a synchronous `require('./markdown-tree')` the
- * first time an answer is presented (the presenter is a synchronous fold).
+ * first time an answer is presented (the presenter is a synchronous fold). zod's schema
+ * compiler (core/zod-compiler.ts) is loaded by core/zod-compile-when-hot.ts with a
+ * synchronous `require('./zod-compiler')` the first time a schema turns hot (a long replay).
  */
-export const LAZY_MODULES = { 'extension/src/cli/mcp-stdio.ts': 'mcp', 'extension/src/core/markdown/markdown-tree.ts': 'markdown' };
+export const LAZY_MODULES = {
+  'extension/src/cli/mcp-stdio.ts': 'mcp',
+  'extension/src/core/markdown/markdown-tree.ts': 'markdown',
+  'extension/src/core/zod-compiler.ts': 'zod-compiler',
+};
 /** Packages that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
 const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
 // By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).

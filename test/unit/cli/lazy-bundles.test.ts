@@ -53,4 +53,11 @@ describe('lazy bundle guard (the build)', () => {
     assert.match(out.code, /require\("\.\/markdown\.js"\)/);
     assert.doesNotMatch(out.code, /micromark|fromMarkdown/);
   });
+
+  it("turns the log reader's require of zod's compiler into a require of ./zod-compiler.js, bundling none of it", async () => {
+    const out = await bundle("import { rawEnvelopeReader } from '../session/events';\nconsole.log(rawEnvelopeReader.safeParse({}));");
+    assert.ok('code' in out, 'errors' in out ? out.errors.join('\n') : '');
+    assert.match(out.code, /require\("\.\/zod-compiler\.js"\)/);
+    assert.doesNotMatch(out.code, /generateFastpass|compileFn|ZodCompileUnsupportedError/);
+  });
 });

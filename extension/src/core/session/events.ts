@@ -8,6 +8,7 @@ import { SUBAGENT_OUTCOMES, type SubagentOutcome } from '../domain-literals';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
 import type { ToolResultDetails } from '../tools/bash-view';
 import { toolResultDetailsField } from '../tools/tool-details-schema';
+import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
 import { contextCompactSchema, type ContextCompactData } from './compact-event';
 
 export type { TodoItem, ContextCompactData, ToolResultDetails };
@@ -152,8 +153,10 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionE
   'context/compact': contextCompactSchema,
 };
 
+const KNOWN_TYPES: ReadonlySet<string> = new Set(Object.keys(eventDataSchemas));
+
 export function isKnownEventType(type: string): type is SessionEventType {
-  return Object.prototype.hasOwnProperty.call(eventDataSchemas, type);
+  return KNOWN_TYPES.has(type);
 }
 
 /** The envelope as it sits on disk, before its data is checked against the map. */
@@ -168,12 +171,24 @@ export const rawEnvelopeSchema = z.object({
 export type RawEnvelope = z.infer<typeof rawEnvelopeSchema>;
 
 /**
+ * What a log reader parses with: the same schemas, compiled by zod once they are hot
+ * (zod-compile-when-hot.ts: the runtime parser's verdict, issues and value, faster).
+ */
+export const rawEnvelopeReader: HotSchema<RawEnvelope> = compileWhenHot(rawEnvelopeSchema);
+const dataReaders = new Map<SessionEventType, HotSchema<unknown>>();
+function dataReader(type: SessionEventType): HotSchema<unknown> {
+  let reader = dataReaders.get(type);
+  if (!reader) dataReaders.set(type, (reader = compileWhenHot<unknown>(eventDataSchemas[type])));
+  return reader;
+}
+
+/**
  * Checks a raw envelope's data against the map and returns the typed event.
  * Returns a string describing the problem otherwise (stable enough to show users).
  */
 export function parseEvent(raw: RawEnvelope): SessionEvent | string {
   if (!isKnownEventType(raw.type)) return `unknown event type ${JSON.stringify(raw.type)}`;
-  const result = eventDataSchemas[raw.type].safeParse(raw.data);
+  const result = dataReader(raw.type).safeParse(raw.data);
   if (!result.success) return `invalid ${raw.type} data: ${result.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}`;
   const surface = isSurfaceType(raw.type);
   if (surface && raw.surfaceOp !== 'append') return `${raw.type} is a surface event and needs surfaceOp "append"`;

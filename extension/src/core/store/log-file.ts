@@ -1,7 +1,7 @@
 // Reading a session log from disk: header, events, torn tail. Every line is
 // validated (zod) and every invariant is checked by the same checker append() uses;
 // a violation refuses the whole log with a message naming the line.
-import { isKnownEventType, parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
+import { isKnownEventType, parseEvent, rawEnvelopeReader, type SessionEvent } from '../session/events';
 import { LOG_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from '../session/header';
 import { InvariantChecker } from '../session/invariants';
 import { parseJson } from './parse-json';
@@ -65,7 +65,7 @@ export function loadLogFile(path: string): LoadedLog {
  * The tail reader (tail-reader.ts) uses it too, so `plan` refuses what `check` refuses.
  */
 export function admitEventLine(path: string, checker: InvariantChecker, text: string, line: number): SessionEvent | null {
-  const raw = rawEnvelopeSchema.safeParse(parseJson(text));
+  const raw = rawEnvelopeReader.safeParse(parseJson(text));
   if (!raw.success) throw new LogLoadError(path, line, 'not a valid event line (broken JSON or missing envelope fields)');
   if (!isKnownEventType(raw.data.type)) {
     if (raw.data.ignorable !== true) {

@@ -1,0 +1,43 @@
+// zod's own schema compiler (z.compile) for a schema on a hot path, such as every
+// line of a log replay. The compiled clone runs code generated from the SAME schema
+// and, whenever that code says no, the original runtime parser: a rejection's issues
+// (and every message made from them) are the runtime's, word for word, and a success
+// is the value the runtime would have returned. Nothing is skipped or remembered
+// between values; only the generated code is kept.
+// Compiling costs about a millisecond per schema (the 15 log schemas together
+// ~20 ms), and the compiler is ~33 KB of bundle (dist/zod-compiler.js, loaded with a
+// synchronous `require` the build rewrites; under tsx it loads the TypeScript module):
+// too much for activation or a ten-line tail read, so a schema is compiled only once
+// it has parsed `hotAfter` values in this process.
+import type * as z from 'zod/mini';
+
+/** Values a schema parses on the runtime parser before it is compiled. */
+export const HOT_AFTER = 256;
+
+export interface HotSchema<T> {
+  safeParse(value: unknown): z.core.util.SafeParseResult<T>;
+  /** Whether the compiled parser is in use yet (tests and benchmarks). */
+  readonly compiled: boolean;
+}
+
+type Compiler = Pick<typeof import('./zod-compiler'), 'compile'>;
+/** CommonJS's require (the host's bundles and tsx), declared for this one module. */
+declare const require: (id: './zod-compiler') => unknown;
+let compiler: Compiler | undefined;
+
+export function compileWhenHot<T>(schema: z.ZodMiniType<T>, hotAfter = HOT_AFTER): HotSchema<T> {
+  let uses = 0;
+  let current = schema;
+  return {
+    safeParse(value) {
+      if (uses < hotAfter && ++uses === hotAfter) {
+        compiler ??= require('./zod-compiler') as Compiler;
+        current = compiler.compile(schema);
+      }
+      return current.safeParse(value);
+    },
+    get compiled() {
+      return current !== schema;
+    },
+  };
+}
