@@ -24,7 +24,7 @@ const suites: Suite[] = [
   {
     name: 'store',
     method:
-      'Synthetic logs of realistic turns written as valid JSONL to the OS temp folder (page cache warm after writing). Restore = the reverse tail reader (readStandingPlan), median of 50 runs after 3 warm-ups. Replay = replayLogFile (streamed: zod validation of envelope and data, every invariant) folding the todos projection, vs. forEachLine + JSON.parse of the same file, best of 5 runs each (after 1 warm-up). Append = Session.append through the file sink, per event over 200 turns of 6 events (turn/end is fsync\'d and reported apart), on a fresh session and on a 1,000,000-event log reopened for writing.',
+      'Synthetic logs of realistic turns written as valid JSONL to the OS temp folder (page cache warm after writing). Restore = the reverse tail reader (readStandingPlan), median of 50 runs after 3 warm-ups. Replay = replayLogFile (streamed: zod validation of envelope and data of every line, every invariant) folding the todos projection, vs. forEachLine + JSON.parse of the same file, best of 5 runs each after 1 warm-up each, the two interleaved (bare, full, bare, full, …) so both see the same machine load. Replay\'s schemas are zod\'s compiled ones (z.compile, a schema compiled after its first 256 values in the process, i.e. during the warm-up or first run of the 1 MB log; the runtime parser answers every rejection). Append = Session.append through the file sink, per event over 200 turns of 6 events (turn/end is fsync\'d and reported apart), on a fresh session and on a 1,000,000-event log reopened for writing.',
     run: runStoreBench,
   },
   {
