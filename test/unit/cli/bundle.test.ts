@@ -7,6 +7,9 @@ import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
+import { eventDataSchemas } from '../../../extension/src/core/session/events';
+import { HOT_AFTER } from '../../../extension/src/core/zod-compile-when-hot';
+import { longSession, writeSessionLog } from '../support/long-session';
 import { tempDir } from '../support/sessions';
 import { textStream } from '../providers/anthropic-wire';
 import { LoopbackServer, sse } from '../providers/loopback-server';
@@ -89,6 +92,40 @@ describe('Markdown parser bundle', () => {
       { t: 'table', align: [null, 'center'], head: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }]], rows: [[[{ t: 'strong', c: [{ t: 'text', v: '1' }] }], [{ t: 'text', v: 'x (javascript:alert)' }]]] },
       { t: 'list', ordered: false, start: 1, tight: true, items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }] },
     ]);
+  });
+});
+
+describe("zod's compiler bundle", () => {
+  it('dist/zod-compiler.js alone compiles schemas made by another copy of zod, strictly, and answers as the runtime does', () => {
+    // The test's schemas come from node_modules' zod; the bundle has its own copy of zod's core, as in production.
+    const { compile } = Module.createRequire(__filename)(path.join(root, 'dist/zod-compiler.js')) as { compile: <S>(schema: S, options: { strict: true }) => S };
+    const schema = eventDataSchemas['todo/write'];
+    const compiled = compile(schema, { strict: true });
+    assert.notEqual(compiled, schema);
+    for (const value of [{ todos: [{ content: 'a', status: 'pending' }] }, { todos: [{ content: ' a', status: 'pending' }, { content: 'a', status: 'done' }] }, { todos: [] }, {}]) {
+      assert.deepStrictEqual(compiled.safeParse(value), schema.safeParse(value));
+    }
+  });
+
+  it('dist/cli.js check replays a long log with its schemas compiled (dist alone, no node_modules), refusing with the same messages', () => {
+    const dir = tempDir();
+    for (const f of ['cli.js', 'zod-compiler.js']) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, f));
+    fs.writeFileSync(path.join(dir, 'probe.js'), "process.on('exit', () => require('fs').writeFileSync(__dirname + '/loaded.json', JSON.stringify(Object.keys(require.cache))));");
+    const session = longSession(HOT_AFTER + 10);
+    const lines = writeSessionLog(path.join(dir, 'long.jsonl'), session);
+    const check = () => spawnSync(process.execPath, ['-r', './probe.js', 'cli.js', 'check', 'long.jsonl'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const ok = check();
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.match(ok.stdout, new RegExp(`^valid: ${session.events.length} events, ${HOT_AFTER + 10} turns`));
+    assert.ok((JSON.parse(fs.readFileSync(path.join(dir, 'loaded.json'), 'utf8')) as string[]).includes(path.join(fs.realpathSync(dir), 'zod-compiler.js')), 'the compiler bundle was loaded');
+    const at = lines.reduce((last, l, i) => (l.includes('"type":"todo/write"') ? i : last), -1);
+    const broken = JSON.parse(lines[at]!);
+    broken.data.todos = [{ content: ' read', status: 'pending' }, { content: 'read', status: 'pending' }, { content: 'read', status: 'pending' }];
+    lines[at] = JSON.stringify(broken);
+    fs.writeFileSync(path.join(dir, 'long.jsonl'), lines.map((l) => `${l}\n`).join(''));
+    const refused = check();
+    assert.equal(refused.status, 1);
+    assert.match(refused.stdout + refused.stderr, new RegExp(`line ${at + 1}: invalid todo/write data: todos\\[0\\]\\.content: content must already be trimmed; todos\\[2\\]\\.content: duplicate content "read"`));
   });
 });
 

@@ -8,38 +8,8 @@ import { describe, it } from 'node:test';
 import { eventDataSchemas, rawEnvelopeReader, rawEnvelopeSchema, type SessionEvent, type SessionEventType } from '../../../extension/src/core/session/events';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';
 import { HOT_AFTER, compileWhenHot } from '../../../extension/src/core/zod-compile-when-hot';
-import { memorySession, tempDir, todo } from '../support/sessions';
-
-/** `turns` turns that between them write every event type, through Session.append (the runtime schemas). */
-function longSession(turns: number) {
-  const s = memorySession('compiled-replay');
-  for (let turn = 1; turn <= turns; turn++) {
-    s.append('turn/start', { turn });
-    s.append('user/message', { turn, message: { text: `change ${turn}` } });
-    s.append('subagent/start', { callId: `sub_${turn}`, childSessionId: `child-${turn}`, description: 'look around' });
-    s.append('subagent/end', { callId: `sub_${turn}`, childSessionId: `child-${turn}`, outcome: turn % 2 ? 'completed' : 'error' });
-    s.append('step/start', { turn, step: 1 });
-    const args = JSON.stringify({ todos: [todo('read'), todo('write')] });
-    s.append('assistant/message', {
-      turn,
-      step: 1,
-      message: { content: [{ type: 'reasoning', text: 'plan', signature: 'sig' }, { type: 'text', text: 'ok' }, { type: 'tool-call', id: `c${turn}`, name: 'todo_write', arguments: args }, { type: 'tool-call', id: `b${turn}`, name: 'bash', arguments: '{}' }] },
-      model: { provider: 'scripted', model: 'scripted' },
-      usage: { inputTokens: 10, outputTokens: 2, cachedInputTokens: 0 },
-      finishReason: 'tool-calls',
-    });
-    s.append('tool/call', { turn, step: 1, callId: `c${turn}`, name: 'todo_write', arguments: args });
-    s.append('todo/write', { todos: [todo('read', 'in_progress'), todo(`write ${turn}`)] });
-    s.append('tool/result', { turn, step: 1, callId: `c${turn}`, isError: false, content: 'Updated' });
-    s.append('tool/call', { turn, step: 1, callId: `b${turn}`, name: 'bash', arguments: '{}' });
-    s.append('tool/result', { turn, step: 1, callId: `b${turn}`, isError: turn % 3 === 0, content: 'out', details: { tool: 'bash', exit: turn % 3 ? { kind: 'exited', code: 0 } : { kind: 'timed-out', timeoutMs: 30_000 } } });
-    s.append('step/end', { turn, step: 1 });
-    s.append('todo/user-edit', { todos: [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')] });
-    s.append('turn/end', { turn, reason: turn % 4 ? { kind: 'completed' } : { kind: 'max-steps', maxSteps: 8 } });
-    s.append('context/compact', { upToSeq: s.lastSeq, summary: `up to turn ${turn}` });
-  }
-  return s;
-}
+import { longSession, writeSessionLog } from '../support/long-session';
+import { tempDir, todo } from '../support/sessions';
 
 /** Wrong values for every place in a value: removed keys, extra keys, other types, edge numbers and strings. */
 function* mutations(value: unknown): Generator<unknown> {
@@ -99,8 +69,7 @@ describe('replay with the event schemas compiled', () => {
   it('a long log loads to the same events once its schemas are compiled, and refuses with the same messages', () => {
     const dir = tempDir();
     const file = path.join(dir, 'long.jsonl');
-    const lines = [JSON.stringify(session.header), ...events.map((e) => JSON.stringify(e))];
-    fs.writeFileSync(file, lines.map((l) => `${l}\n`).join(''));
+    const lines = writeSessionLog(file, session);
     const loaded = loadLogFile(file);
     assert.equal(rawEnvelopeReader.compiled, true, 'the envelope schema was compiled during the load');
     assert.deepStrictEqual(loaded.events, JSON.parse(JSON.stringify(events)));
