@@ -4,7 +4,7 @@
 // pending approvals (on their call's row, or after the list), how each turn ended,
 // and the text streaming in for the current step.
 import { Component } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
@@ -128,19 +128,39 @@ function blocksOf(items: readonly TranscriptItem[]): { key: number; items: reado
   return out;
 }
 
-/** Follows new output while the reader is at the bottom; leaves them where they are otherwise. */
-function useFollowBottom(deps: unknown[]) {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * Follows new output while the reader is at the bottom; leaves them where they are otherwise.
+ * It scrolls from a ResizeObserver on the scroller and its content: that runs in the frame right
+ * after the browser's own layout, so the scroll costs no layout of its own. (Scrolling right after
+ * each render read scrollHeight, which forced a style and layout pass of the transcript for every
+ * message, several per step: bench `live`, every page loaded, read from the end.)
+ */
+function useFollowBottom() {
   const atBottom = useRef(true);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
-  }, deps);
-  const onScroll = (): void => {
-    const el = ref.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = (el: HTMLDivElement | null): void => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const follow = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    follow.observe(el);
+    if (el.firstElementChild) follow.observe(el.firstElementChild);
+    observer.current = follow;
   };
-  return { ref, onScroll };
+  const lastTop = useRef(0);
+  // Only the reader scrolling up stops the following. A scroll down (ours, or theirs) never does:
+  // its event comes a frame later, when new rows may already have grown the content under it.
+  const onScroll = (event: Event): void => {
+    const el = event.currentTarget as HTMLDivElement;
+    const top = el.scrollTop;
+    const down = top >= lastTop.current;
+    lastTop.current = top;
+    if (down && atBottom.current) return;
+    atBottom.current = el.scrollHeight - top - el.clientHeight < 24;
+  };
+  return { ref: useRef(ref).current, onScroll };
 }
 
 function lastBesidesCompactions(items: readonly TranscriptItem[]): TranscriptItem | undefined {
@@ -162,7 +182,7 @@ export interface TranscriptProps {
 
 export function Transcript({ items, stream, cursor, running, approvals, sessionId, writer }: TranscriptProps) {
   const s = useStrings();
-  const follow = useFollowBottom([items, stream, running, approvals]);
+  const follow = useFollowBottom();
   if (items.length === 0 && !stream && !running && approvals.length === 0) {
     return (
       <div class="transcript empty">
@@ -179,31 +199,33 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
   const blocks = blocksOf(items);
   return (
     <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
-      {cursor !== null && (
-        <LinkButton class="older" message={{ type: 'loadOlder', cursor }}>
-          {s.showEarlier}
-        </LinkButton>
-      )}
-      <div class="items" role="list" aria-label={s.transcript}>
-        {blocks.map((block, i) => (
-          <ItemBlock key={block.key} items={block.items} live={i === blocks.length - 1} byCallId={placed.byCallId} continueId={continueId} />
-        ))}
-        {stream && (stream.text || stream.reasoning || stream.retry) && (
-          <li class="item item-assistant streaming" aria-busy="true">
-            {stream.retry && <div class="retry">{stream.retry}</div>}
-            {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
-            {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
-          </li>
+      <div class="transcript-content">
+        {cursor !== null && (
+          <LinkButton class="older" message={{ type: 'loadOlder', cursor }}>
+            {s.showEarlier}
+          </LinkButton>
         )}
-      </div>
-      {placed.rest.length > 0 && (
-        <div class="approvals">
-          {placed.rest.map((a) => (
-            <ApprovalCard key={a.id} approval={a} />
+        <div class="items" role="list" aria-label={s.transcript}>
+          {blocks.map((block, i) => (
+            <ItemBlock key={block.key} items={block.items} live={i === blocks.length - 1} byCallId={placed.byCallId} continueId={continueId} />
           ))}
+          {stream && (stream.text || stream.reasoning || stream.retry) && (
+            <li class="item item-assistant streaming" aria-busy="true">
+              {stream.retry && <div class="retry">{stream.retry}</div>}
+              {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
+              {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
+            </li>
+          )}
         </div>
-      )}
-      {running && !stream && <div class="working">{s.working}</div>}
+        {placed.rest.length > 0 && (
+          <div class="approvals">
+            {placed.rest.map((a) => (
+              <ApprovalCard key={a.id} approval={a} />
+            ))}
+          </div>
+        )}
+        {running && !stream && <div class="working">{s.working}</div>}
+      </div>
     </div>
   );
 }
