@@ -4,7 +4,7 @@
 // pending approvals (on their call's row, or after the list), how each turn ended,
 // and the text streaming in for the current step.
 import { Component } from 'preact';
-import { useRef } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
@@ -129,38 +129,36 @@ function blocksOf(items: readonly TranscriptItem[]): { key: number; items: reado
 }
 
 /**
- * Follows new output while the reader is at the bottom; leaves them where they are otherwise.
+ * Follows new output while the reader is at the bottom; leaves them where they are otherwise
+ * (one per Transcript: its `ref` goes on the scroller, whose first child holds everything).
  * It scrolls from a ResizeObserver on the scroller and its content: that runs in the frame right
  * after the browser's own layout, so the scroll costs no layout of its own. (Scrolling right after
  * each render read scrollHeight, which forced a style and layout pass of the transcript for every
  * message, several per step: bench `live`, every page loaded, read from the end.)
  */
-function useFollowBottom() {
-  const atBottom = useRef(true);
-  const observer = useRef<ResizeObserver | null>(null);
-  const ref = (el: HTMLDivElement | null): void => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const follow = new ResizeObserver(() => {
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
-    });
-    follow.observe(el);
-    if (el.firstElementChild) follow.observe(el.firstElementChild);
-    observer.current = follow;
+function followBottom(): { ref: (el: HTMLDivElement | null) => void; onScroll: (event: Event) => void } {
+  let end = true;
+  let top = 0;
+  let observer: ResizeObserver | undefined;
+  return {
+    ref: (el) => {
+      observer?.disconnect();
+      if (!el) return;
+      // `window.`: the unit tests' DOM (happy-dom) has it on its window, not as a global.
+      observer = new window.ResizeObserver(() => {
+        if (end) el.scrollTop = el.scrollHeight;
+      });
+      observer.observe(el);
+      observer.observe(el.firstElementChild!);
+    },
+    // Only the reader scrolling up stops the following. A scroll down (ours, or theirs) never does:
+    // its event comes a frame later, when new rows may already have grown the content under it.
+    onScroll: (event) => {
+      const el = event.currentTarget as HTMLDivElement;
+      if (el.scrollTop < top || !end) end = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+      top = el.scrollTop;
+    },
   };
-  const lastTop = useRef(0);
-  // Only the reader scrolling up stops the following. A scroll down (ours, or theirs) never does:
-  // its event comes a frame later, when new rows may already have grown the content under it.
-  const onScroll = (event: Event): void => {
-    const el = event.currentTarget as HTMLDivElement;
-    const top = el.scrollTop;
-    const down = top >= lastTop.current;
-    lastTop.current = top;
-    if (down && atBottom.current) return;
-    atBottom.current = el.scrollHeight - top - el.clientHeight < 24;
-  };
-  return { ref: useRef(ref).current, onScroll };
 }
 
 function lastBesidesCompactions(items: readonly TranscriptItem[]): TranscriptItem | undefined {
@@ -182,7 +180,7 @@ export interface TranscriptProps {
 
 export function Transcript({ items, stream, cursor, running, approvals, sessionId, writer }: TranscriptProps) {
   const s = useStrings();
-  const follow = useFollowBottom();
+  const [follow] = useState(followBottom);
   if (items.length === 0 && !stream && !running && approvals.length === 0) {
     return (
       <div class="transcript empty">
@@ -199,7 +197,7 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
   const blocks = blocksOf(items);
   return (
     <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
-      <div class="transcript-content">
+      <div>
         {cursor !== null && (
           <LinkButton class="older" message={{ type: 'loadOlder', cursor }}>
             {s.showEarlier}
