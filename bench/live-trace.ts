@@ -1,5 +1,6 @@
 // Where a live update's time goes in the browser: a Chrome trace (CDP Tracing, the
-// devtools.timeline category: what the Performance panel records) taken around a
+// devtools.timeline categories, what the Performance panel records; the frame list that
+// names the Agent page is in the disabled-by-default one) taken around a
 // short unmeasured turn, summed by event name and by whose document it was: the Agent
 // page (the webview's content frame) or the rest of the window (the workbench, the
 // webview's host frame; paint and layerize run once for the whole window, so they are
@@ -79,7 +80,7 @@ export async function traceDuring(page: Page, during: () => Promise<void>): Prom
       samples.push({ name: e.data.name, us: e.data.tdur ?? e.data.dur ?? 0, frame: frameOf(e.data.args), scope: scopeOf(e.data.name, e.data.args), thread });
     }
   });
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   try {
     await during();
   } finally {
