@@ -1,6 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The view's header: the session's title, a list to reopen another session of this
 // workspace, New Session, and the model that answers (marked when it is the demo).
+// Each session in the list reads `<source> · <title> · <date>`: who keeps the session
+// first, so a narrow side bar that cuts the list off still shows it; the list's
+// tooltip is the shown session's whole line (styles.css wraps the row below 280 px).
 import type { ContextView, ProviderView, SessionListItem, SessionView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
@@ -9,7 +12,9 @@ import { Icon, IconButton } from './icon';
 export function SessionHeader({ session, sessions, provider, context }: { session: SessionView | null; sessions: SessionListItem[]; provider: ProviderView | null; context?: ContextView | null }) {
   const s = useStrings();
   const title = session?.title || s.untitledSession;
-  const currentId = sessions.find((x) => x.current)?.id ?? session?.id ?? '';
+  const current = sessions.find((x) => x.current);
+  const currentId = current?.id ?? session?.id ?? '';
+  const line = (x: SessionListItem): string => [x.source, x.title || s.untitledSession, shortDate(x.modified)].filter(Boolean).join(' · ');
   return (
     <header class="session-header">
       <div class="session-row">
@@ -20,7 +25,7 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
           <select
             class="session-select"
             aria-label={s.sessions}
-            title={s.sessions}
+            title={current ? line(current) : s.sessions}
             data-testid="session-select"
             value={currentId}
             onChange={(e) => {
@@ -31,7 +36,7 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
             {!sessions.some((x) => x.id === currentId) && <option value="">{title}</option>}
             {sessions.map((x) => (
               <option key={x.id} value={x.id}>
-                {[x.title || s.untitledSession, x.source, shortDate(x.modified)].filter(Boolean).join(' · ')}
+                {line(x)}
               </option>
             ))}
           </select>
