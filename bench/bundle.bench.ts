@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumPath } from '../scripts/vscode-server/browser.mjs';
 import { ENTRY, READY_MARKER } from '../scripts/vscode-server/paths.mjs';
+import { WEBVIEW_CHUNKS } from '../scripts/webview-build.mjs';
 import { openContainer, openWorkbench, until } from '../test/e2e/workbench';
 import { productionBuild } from './production-build';
 import type { Metric } from './report';
@@ -99,6 +100,7 @@ function sizes(dir: string): Metric[] {
   const gzip = gzipSync(fs.readFileSync(path.join(dir, 'dist', 'webview', 'main.js'))).length;
   const text = fs.readFileSync(path.join(dir, 'dist', 'extension.js'), 'utf8');
   // Markers only each lazy piece has (the provider SDKs' base-URL variables, the MCP SDK's name, emscripten's loader, character-entities and micromark's token names).
+  const testIds = fs.readdirSync(path.join(dir, 'dist', 'webview')).some((f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, 'dist', 'webview', f), 'utf8').includes('data-testid'));
   const lazy = /OPENAI_BASE_URL|ANTHROPIC_BASE_URL|modelcontextprotocol|locateFile|AElig|htmlFlow/;
   const dist = (file: string): string => path.join(dir, 'dist', file);
   return [
@@ -115,6 +117,8 @@ function sizes(dir: string): Metric[] {
     { name: 'dist/mcp.js (the MCP SDK and our plan server, loaded by `agent-checklist mcp` only)', value: kb(size('mcp.js')), unit: 'KB', target: 'report', met: null },
     { name: 'dist/mcp.js load time, paid once when `agent-checklist mcp` starts (median of 5, fresh Node)', value: round(loadMs(dist('mcp.js')), 1), unit: 'ms', target: 'report', met: null },
     { name: 'dist/webview/main.js, minified', value: kb(js), unit: 'KB', target: '≤ 40 KB', met: js <= 40 * KB },
+    ...Object.values(WEBVIEW_CHUNKS).map((chunk): Metric => ({ name: `dist/webview/${chunk}.js, minified (a chunk main.js loads with import() when first needed)`, value: kb(size(`webview/${chunk}.js`)), unit: 'KB', target: 'report', met: null })),
+    { name: 'dist/webview/*.js hold no data-testid (production)', value: testIds ? 'no' : 'yes', unit: '', target: 'yes', met: !testIds },
     { name: 'dist/webview/main.css, minified', value: kb(size('webview/main.css')), unit: 'KB', target: 'report', met: null },
     { name: 'dist/webview/main.js, minified + gzip', value: kb(gzip), unit: 'KB', target: 'report', met: null },
   ];
