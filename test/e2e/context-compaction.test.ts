@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { agentFrame, answerInputBox, expandStrip, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, sessionLogFiles, until, type ScriptedWorkbench } from './workbench';
+import { agentFrame, answerInputBox, expandStrip, openContainer, openScriptedWorkbench, readStrip, readTree, reloadWindow, runCommand, screenshot, sessionLogFiles, until, type ScriptedWorkbench } from './workbench';
 import { CONTINUE_PROMPT } from '../../extension/src/core/domain-literals';
 
 const ITEMS = ['Read the parser', 'Guard empty input', 'Add a regression test'];
@@ -84,8 +84,7 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
 
     // A reload starts a new extension host whose scripted model plays its file from the top: what Continue gets.
     fs.writeFileSync(scripted.scriptPath, JSON.stringify({ responses: [{ text: CONTINUED }] }));
-    await page.reload();
-    await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+    await reloadWindow(page); // the workbench's reload, which awaits its state write (see reloadWindow)
     await openContainer(page);
     frame = agentFrame(page);
     await frame.locator('.composer-input').waitFor({ timeout: 60_000 });

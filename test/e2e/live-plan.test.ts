@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   agentFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBarItem, readStrip, expandStrip,
-  readTodoRows, readTree, runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
+  readTodoRows, readTree, reloadWindow, runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
 } from './workbench';
 
 const ITEMS = ['Reproduce the crash on empty input', 'Guard the parser against empty input', 'Add a regression test', 'Update the changelog'];
@@ -120,8 +120,7 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
   it('restores the plan in the strip, the rows, the tree and the status bar after the window reloads', async () => {
     const { page } = workbench;
     fs.writeFileSync(scriptPath, JSON.stringify(SECOND_TURN));
-    await page.reload();
-    await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+    await reloadWindow(page); // the workbench's reload, which awaits its state write (see reloadWindow)
     await openContainer(page);
     const frame = agentFrame(page);
     await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
