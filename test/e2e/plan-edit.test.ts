@@ -158,7 +158,8 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     const { page } = workbench;
     const pane = page.locator('.pane:has(.pane-header[aria-label*="Plan"])');
     await pane.locator('.pane-header').hover();
-    await pane.locator('.pane-header .action-label[aria-label="Add Item…"]').click();
+    // The label starts with the title; VS Code appends the action's keybinding, e.g. "Add Item… (Insert)".
+    await pane.locator('.pane-header .action-label[aria-label^="Add Item…"]').click();
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Agent Checklist: Add Plan Item' }).waitFor();
     await input.fill(` ${ITEMS[1]} `);
