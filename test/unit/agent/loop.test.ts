@@ -48,6 +48,23 @@ describe('agent loop with the scripted model', () => {
     });
   });
 
+  it("lets a subscriber's timer for a step's result run before the next request is built", async () => {
+    // The editor's posts to its webview leave on a later tick; the next request's derivation is
+    // linear in the session, so a step's rows must not wait behind it (bench live, latest page).
+    await withSession(async ({ session }) => {
+      const sent: number[] = [];
+      const seenAtRequest: number[][] = [];
+      session.subscribe((event) => {
+        if (event.type === 'tool/result') setTimeout(() => sent.push(event.seq), 0);
+      });
+      const inner = new ScriptedProvider({ responses: [write([todo('a', 'in_progress')]), write([todo('a', 'completed')]), { text: 'done' }] });
+      const provider: ModelProvider = { id: inner.id, model: inner.model, stream: (req, signal) => (seenAtRequest.push([...sent]), inner.stream(req, signal)) };
+      await runTurn(session, 'work', { provider, tools: tools(), maxSteps: 10 });
+      const resultSeqs = session.events.flatMap((e) => (e.type === 'tool/result' ? [e.seq] : []));
+      assert.deepEqual(seenAtRequest, [[], resultSeqs.slice(0, 1), resultSeqs]);
+    });
+  });
+
   it('an invalid call returns an error result and the corrected call on the next step succeeds', async () => {
     await withSession(async ({ session }) => {
       const requests: ModelRequest[] = [];

@@ -175,7 +175,16 @@ async function runSteps(session: Session, prompt: string, options: TurnOptions, 
       continue;
     }
     if (calls.length === 0) return end({ kind: 'completed' });
+    // The next request is derived from the whole session (deriveMessages and its size estimate are
+    // linear in it: ~5-10 ms for 10,000 events). One macrotask first lets what this step appended
+    // reach the surfaces (a subscriber's post may leave on a later tick, e.g. through the extension
+    // host's message channel), so a long session's live rows do not wait behind the derivation.
+    await nextMacrotask();
   }
+}
+
+function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The window after a "too long": the one the provider stated, else below the size of the rejected request. */
