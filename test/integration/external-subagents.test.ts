@@ -10,14 +10,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PlanTreeNodeRow } from '../../extension/src/vscode/test-api';
-import { EXTENSION_ID, getApi, logLines, toolCall, todoWrite, unescapeMarkdown, waitFor } from './helpers';
+import { EXTENSION_ID, getApi, logLines, toolCall, todoWrite, unescapeMarkdown, waitFor, treeShape } from './helpers';
 
 const cliPath = (): string => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const nodeEnv = (): Record<string, string> => ({ ...(process.env as Record<string, string>), ELECTRON_RUN_AS_NODE: '1' });
 /** A row's tooltip as the user reads it. */
 const tip = (row: PlanTreeNodeRow | undefined): string => unescapeMarkdown(row?.tooltip ?? '');
-const shape = (rows: PlanTreeNodeRow[]): unknown[] => rows.map((r) => (r.children.length ? [r.label, shape(r.children)] : r.label));
 
 describe('external subagents in the Plan tree', () => {
   before(async () => {
@@ -63,13 +62,13 @@ describe('external subagents in the Plan tree', () => {
     let out = '';
     run.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {
-      const state = (): string => JSON.stringify({ shown: api.session(), tree: shape(api.planTree()) });
+      const state = (): string => JSON.stringify({ shown: api.session(), tree: treeShape(api.planTree()) });
       const nestedLive = (): boolean => api.planTree()[0]?.children[0]?.children.length === 3;
       await waitFor(nestedLive, "the child's later plan nested under the parent's item").catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
       assert.equal(api.session()?.readOnly, true, 'the CLI writes it: shown read-only');
       assert.ok(api.session()?.logPath?.startsWith(path.join(workspaceRoot(), '.agent-checklist', 'sessions')), 'from the workspace folder');
       const tree = api.planTree();
-      assert.deepEqual(shape(tree), [['Investigate the crash', [['Subagent: Find the crash', ['Read the stack trace', 'Bisect the input', 'Name the commit']]]], 'Fix it']);
+      assert.deepEqual(treeShape(tree), [['Investigate the crash', [['Subagent: Find the crash', ['Read the stack trace', 'Bisect the input', 'Name the commit']]]], 'Fix it']);
       const subagent = tree[0]?.children[0];
       assert.equal(subagent?.description, '2/3 · running', 'the child works in the CLI: running, with its own counts');
       assert.equal(subagent?.icon, 'sync~spin');

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import type { AgentChecklistTestApi } from '../../extension/src/extension';
+import type { PlanTreeNodeRow } from '../../extension/src/vscode/test-api';
 
 export const EXTENSION_ID = 'agent-checklist.agent-checklist';
 
@@ -85,3 +86,6 @@ export function toolResults(file: string): z.infer<typeof toolResultSchema>[] {
 export function unescapeMarkdown(markdown: string): string {
   return markdown.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!|<>~$])/g, '$1');
 }
+
+/** The Plan tree's rows as labels, a row with children as [label, its children's shape]. */
+export const treeShape = (rows: PlanTreeNodeRow[]): unknown[] => rows.map((r) => (r.children.length ? [r.label, treeShape(r.children)] : r.label));

@@ -5,10 +5,8 @@
 // view; the session list leaves child sessions out.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PlanTreeNodeRow } from '../../extension/src/vscode/test-api';
-import { getApi, logLines, toolCall, todoWrite, useScript, waitFor } from './helpers';
+import { getApi, logLines, toolCall, todoWrite, useScript, waitFor, treeShape } from './helpers';
 
-const shape = (rows: PlanTreeNodeRow[]): unknown[] => rows.map((r) => (r.children.length ? [r.label, shape(r.children)] : r.label));
 
 describe('subagent plans in the Plan tree', () => {
   before(async () => {
@@ -36,7 +34,7 @@ describe('subagent plans in the Plan tree', () => {
     try {
       await waitFor(() => api.planTree()[0]?.children[0]?.children.length === 2, 'the child plan nested in the tree');
       const live = api.planTree();
-      assert.deepEqual(shape(live), [
+      assert.deepEqual(treeShape(live), [
         ['Investigate the crash', [['Subagent: Find the crash', ['Read the stack trace', 'Bisect the input']]]],
         'Fix it',
       ]);
@@ -102,7 +100,7 @@ describe('subagent plans in the Plan tree', () => {
     await api.webviewMessage({ type: 'openSession', id: older });
     assert.equal(api.session()?.id, older);
     assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Investigate the crash', 'Fix it'], 'its plan came back from its log');
-    assert.deepEqual(shape(api.planTree()), [
+    assert.deepEqual(treeShape(api.planTree()), [
       ['Investigate the crash', [['Subagent: Find the crash', ['Read the stack trace', 'Bisect the input']]]],
       'Fix it',
     ], "the child's plan read from the child's log");
