@@ -1,14 +1,15 @@
 // The transcript follows a running turn while the reader is at its end, and leaves a
 // reader who scrolled up where they are (webview/src/components/transcript.tsx,
-// useFollowBottom). Real VS Code (code-server), a real browser, the scripted model:
+// followBottom). Real VS Code (code-server), a real browser, the scripted model:
 // every step is a todo_write row, far more rows than the side bar shows, so the
 // transcript overflows. The scroll position is read from the page's own DOM; the
 // reader scrolls with the mouse wheel, as a user does.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Frame, FrameLocator } from 'playwright-core';
-import { agentFrame, agentFrameHandle, openContainer, openScriptedWorkbench, screenshot, until, type ScriptedWorkbench } from './workbench';
+import { openForSuite } from './suite-setup';
+import { agentFrame, agentFrameHandle, openContainer, openScriptedWorkbench, screenshot, until } from './workbench';
 
 const STEPS = 30;
 /** Turn `n`: STEPS todo_write steps 150 ms apart (a step's rows land while the page is busy with the last), then an answer. */
@@ -26,24 +27,19 @@ async function position(frame: Frame): Promise<{ fromEnd: number; top: number; o
 }
 
 describe('the transcript follows a running turn only while the reader is at its end', () => {
-  let scripted: ScriptedWorkbench | undefined;
+  const suite = openForSuite(() => openScriptedWorkbench(turn(1), { 'agentChecklist.maxSteps': STEPS + 5 }));
   let view: FrameLocator;
   let frame: Frame;
 
   before(async () => {
-    scripted = await openScriptedWorkbench(turn(1), { 'agentChecklist.maxSteps': STEPS + 5 });
-    await openContainer(scripted.workbench.page);
-    view = agentFrame(scripted.workbench.page);
+    await openContainer(suite().workbench.page);
+    view = agentFrame(suite().workbench.page);
     await view.locator('.composer-input').waitFor({ timeout: 60_000 });
-    frame = await agentFrameHandle(scripted.workbench.page);
-  });
-
-  after(async () => {
-    await scripted?.close();
+    frame = await agentFrameHandle(suite().workbench.page);
   });
 
   async function runTurn(n: number): Promise<void> {
-    if (n > 1) fs.writeFileSync(scripted!.scriptPath, JSON.stringify(turn(n)));
+    if (n > 1) fs.writeFileSync(suite().scriptPath, JSON.stringify(turn(n)));
     await view.locator('.composer-input').fill(`Run turn ${n}`);
     await view.locator('.composer-input').press('Enter');
     await view.locator('.item-assistant', { hasText: `Turn ${n} is done.` }).waitFor({ timeout: 120_000 });
@@ -56,14 +52,14 @@ describe('the transcript follows a running turn only while the reader is at its 
     const at = await position(frame);
     assert.ok(at.overflow > 300, `the turn's rows overflow the transcript (by ${at.overflow} px)`);
     assert.ok(at.fromEnd < 24, `the transcript is at its end after the turn (${at.fromEnd} px from it)`);
-    await screenshot(scripted!.workbench.page, 'transcript-follow-end.png');
+    await screenshot(suite().workbench.page, 'transcript-follow-end.png');
   });
 
   it('leaves a reader who scrolled up where they are while the next turn runs', async () => {
     const box = await view.locator('.transcript').boundingBox();
     assert.ok(box, 'the transcript is on screen');
-    await scripted!.workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await scripted!.workbench.page.mouse.wheel(0, -250);
+    await suite().workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await suite().workbench.page.mouse.wheel(0, -250);
     const scrolled = await until(() => position(frame), (p) => p.fromEnd > 200, 'the transcript scrolled up by the wheel', 10_000);
     await runTurn(2);
     const after = await position(frame);
@@ -72,7 +68,7 @@ describe('the transcript follows a running turn only while the reader is at its 
   });
 
   it('follows again once the reader scrolls back to the end', async () => {
-    await scripted!.workbench.page.mouse.wheel(0, 1_000_000);
+    await suite().workbench.page.mouse.wheel(0, 1_000_000);
     await until(() => position(frame), (p) => p.fromEnd < 24, 'the transcript scrolled to its end by the wheel', 10_000);
     await runTurn(3);
     const at = await position(frame);
