@@ -43,8 +43,12 @@ const row = (page: Page, label: string) =>
  * Clicks the row (selecting and focusing it) once the tree has settled from the last
  * edit, and waits until the workbench shows it focused: the extension host hears of
  * the focus over the same channel as the key's command, a moment later than the DOM.
+ * First the mouse leaves the tree, so that the tooltip of the row it rested on (an
+ * edit redraws only the rows it changed, so that hover stays open) covers no other row.
  */
 async function pick(page: Page, label: string): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.locator('.context-view .monaco-hover').waitFor({ state: 'hidden', timeout: 10_000 });
   await page.waitForTimeout(300);
   await row(page, label).click();
   await until(async () => row(page, label).evaluate((e) => e.classList.contains('focused')), (f) => f, `${label} focused`);

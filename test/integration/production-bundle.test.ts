@@ -16,7 +16,7 @@ import { EXTENSION_ID, getApi, useScript } from './helpers';
 /** Names of the API that the product itself never uses (session, run, webview … are ordinary words there). */
 const ORDINARY = new Set(['session', 'sessions', 'run', 'webview']);
 /** Implementation names of the test module and the old in-view message buffer (not `testHooks`: extension.ts reads that export by name, in Test mode only). */
-const INTERNALS = ['LiveAdapters', 'PostedMessages', 'createTestApi', 'recentMessages'];
+const INTERNALS = ['LiveAdapters', 'PostedMessages', 'TreeRedraws', 'createTestApi', 'recentMessages'];
 /** Strings only the Markdown parser has (character-entities, micromark's and mdast-util-gfm's token names). */
 const MARKDOWN_MARKERS = ['AElig', 'htmlFlow', 'codeFencedFence', 'gfmFootnoteDefinition'];
 

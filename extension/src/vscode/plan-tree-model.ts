@@ -127,3 +127,36 @@ export function tickingNodes(nodes: readonly PlanNode[]): PlanItemNode[] {
   }
   return out;
 }
+
+/** The same ids, kinds and order at every level (a node's id encodes its place and content). */
+function sameShape(shown: readonly PlanNode[], next: readonly PlanNode[]): boolean {
+  return (
+    shown.length === next.length &&
+    shown.every((node, i) => {
+      const other = next[i];
+      return other !== undefined && node.id === other.id && node.kind === other.kind && sameShape(node.children, other.children);
+    })
+  );
+}
+
+/**
+ * When `next` has the same shape as `shown`, copies each node of `next` into the
+ * node of `shown` at its place (children included) and returns true; otherwise
+ * changes nothing and returns false. Why in place: VS Code keys the rows of a tree
+ * by the node objects it was handed, so refreshing only the rows that changed (a
+ * status, a timing: most model writes) must hand back those same objects; a new
+ * shape (an item added, removed, moved or renamed) is a refresh of the whole tree.
+ */
+export function patchSameShape(shown: PlanNode[], next: readonly PlanNode[]): boolean {
+  if (!sameShape(shown, next)) return false;
+  const patch = (into: PlanNode[], from: readonly PlanNode[]): void => {
+    into.forEach((node, i) => {
+      const source = from[i];
+      if (!source) return;
+      patch(node.children, source.children);
+      Object.assign(node, { ...source, children: node.children });
+    });
+  };
+  patch(shown, next);
+  return true;
+}

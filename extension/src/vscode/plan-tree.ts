@@ -3,13 +3,14 @@
 // tooltip) with each subagent's own plan nested (plan-tree-model.ts says where) and
 // the items model writes dropped under "Dropped". The edit actions on its nodes are
 // plan-edit-commands.ts; plan-tree-items.ts says how each node looks. It reads the
-// controller's folds on every change and keeps nothing of its own but the nodes it
-// last handed to VS Code (so it can refresh exactly the ticking ones).
+// controller's folds once per change (a step's plan, timeline and ledger changes
+// together) and keeps nothing of its own but the nodes it last handed to VS Code and
+// how each looked, so that it redraws only the rows that changed (and the ticking ones).
 import * as vscode from 'vscode';
 import { timingRows } from '../core/plan/history-format';
 import { planProgress, progressFraction } from '../core/plan/summaries';
 import { droppedGroupTreeItem, droppedTreeItem, formatTime, itemTreeItem } from './plan-tree-items';
-import { buildTreeNodes, tickingNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
+import { buildTreeNodes, patchSameShape, tickingNodes, walkPlanNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
 import type { SessionController } from './session-controller';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';
@@ -70,37 +71,86 @@ function subagentTreeItem(node: SubagentNode, now: Date): vscode.TreeItem {
 export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<PlanNode | PlanNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly rebuilt = new vscode.EventEmitter<void>();
+  /** After the nodes were rebuilt from the controller's folds and VS Code was told what changed (not on a tick). */
+  readonly onDidRebuild = this.rebuilt.event;
   private readonly subscriptions: vscode.Disposable[];
   private roots: PlanNode[] | null = null;
+  /** The folds changed since the nodes were built. */
+  private stale = true;
+  /** What VS Code must redraw at the next flush: the changed rows, or everything (a new shape). */
+  private redraw: 'none' | 'rows' | 'all' = 'none';
+  private flushQueued = false;
+  private disposed = false;
+  /** Each node's tree item as last handed to VS Code (JSON), to tell which rows a rebuild changed. */
+  private readonly drawn = new WeakMap<PlanNode, string>();
 
   constructor(private readonly controller: SessionController) {
-    const rebuild = (): void => {
-      this.roots = null;
-      this.changed.fire(undefined);
+    // One step of a turn changes the plan, its timeline and its ledger together:
+    // they are read at once, in one redraw, after the step's events (a microtask).
+    const invalidate = (): void => {
+      this.stale = true;
+      if (this.flushQueued) return;
+      this.flushQueued = true;
+      queueMicrotask(() => this.flush());
     };
     this.subscriptions = [
-      controller.onDidChangePlan(rebuild),
-      controller.onDidChangeTimeline(rebuild),
-      controller.onDidChangeLedger(rebuild), // the dropped items, who added what
+      controller.onDidChangePlan(invalidate),
+      controller.onDidChangeTimeline(invalidate),
+      controller.onDidChangeLedger(invalidate), // the dropped items, who added what
       controller.children.onDidChange((change) => {
-        if (change.planChanged || change.runningChanged) rebuild(); // a child's transcript items alone change nothing here
+        if (change.planChanged || change.runningChanged) invalidate(); // a child's transcript items alone change nothing here
       }),
     ];
   }
 
   private get nodes(): PlanNode[] {
+    if (this.stale || !this.roots) this.rebuild();
+    return this.roots ?? [];
+  }
+
+  /** Reads the folds again; the nodes keep their objects when the shape is the same (plan-tree-model.ts `patchSameShape`). */
+  private rebuild(): void {
     const { controller } = this;
-    if (this.roots) return this.roots;
     const ledger = controller.planLedger;
-    this.roots = buildTreeNodes({ plan: controller.standingPlan, timeline: controller.planTimeline, timings: ledger.timings }, ledger.dropped, (id) => controller.children.get(id));
-    return this.roots;
+    const next = buildTreeNodes({ plan: controller.standingPlan, timeline: controller.planTimeline, timings: ledger.timings }, ledger.dropped, (id) => controller.children.get(id));
+    this.stale = false;
+    if (this.roots && patchSameShape(this.roots, next)) {
+      if (this.redraw === 'none') this.redraw = 'rows';
+      return;
+    }
+    this.roots = next;
+    this.redraw = 'all';
+  }
+
+  /** Tells VS Code what the last changes redraw: only the rows whose tree item differs from the one it has, unless the shape changed. */
+  private flush(): void {
+    this.flushQueued = false;
+    if (this.disposed) return;
+    if (this.stale) this.rebuild();
+    const redraw = this.redraw;
+    this.redraw = 'none';
+    if (redraw === 'all') this.changed.fire(undefined);
+    if (redraw === 'rows') {
+      const rows = [...walkPlanNodes(this.nodes)].filter((node) => this.drawn.get(node) !== JSON.stringify(this.itemOf(node)));
+      if (rows.length) this.changed.fire(rows);
+    }
+    this.rebuilt.fire();
   }
 
   getChildren(element?: PlanNode): PlanNode[] {
     return element ? element.children : this.nodes;
   }
 
+  /** VS Code's read: the node's tree item, remembered as what the workbench has (see `flush`). */
   getTreeItem(node: PlanNode): vscode.TreeItem {
+    const item = this.itemOf(node);
+    this.drawn.set(node, JSON.stringify(item));
+    return item;
+  }
+
+  /** The node's tree item, as getTreeItem makes it, without counting it as handed to VS Code (for other readers). */
+  itemOf(node: PlanNode): vscode.TreeItem {
     const now = new Date();
     const editable = this.controller.canEditPlan;
     switch (node.kind) {
@@ -141,8 +191,10 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
+    this.rebuilt.dispose();
   }
 }
 
@@ -153,7 +205,8 @@ export function registerPlanTree(controller: SessionController): { provider: Pla
   let timer: NodeJS.Timeout | undefined;
   const update = (): void => {
     const plan = controller.standingPlan;
-    view.description = plan && plan.length ? progressFraction(planProgress(plan)) : '';
+    const description = plan && plan.length ? progressFraction(planProgress(plan)) : '';
+    if (view.description !== description) view.description = description; // each set is a redraw of the view's title bar
     const tick = view.visible && provider.ticking.length > 0;
     if (tick && !timer) timer = setInterval(() => provider.tick(), TICK_MS);
     if (!tick && timer) {
@@ -164,9 +217,7 @@ export function registerPlanTree(controller: SessionController): { provider: Pla
   update();
   // One subscription to what the tree itself redraws for (no second set on the controller).
   const subscriptions = [
-    provider.onDidChangeTreeData((nodes) => {
-      if (nodes === undefined) update(); // a rebuild, not a tick
-    }),
+    provider.onDidRebuild(update),
     view.onDidChangeVisibility(update),
     { dispose: () => clearInterval(timer) },
   ];

@@ -20,6 +20,7 @@ import type { AttentionNotice } from '../core/plan/attention';
 import type { ChatPlanTool } from './chat-plan-tool';
 import type { SessionController } from './session-controller';
 import type { PendingApproval, WebviewApprovalGate } from './webview-approval-gate';
+import { LiveAdapters, PostedMessages, TreeRedraws, type TreeRedraw } from './test-api-recorders';
 
 export interface PlanTreeRow {
   label: string;
@@ -41,48 +42,6 @@ export interface PlanTreeNodeRow extends PlanTreeRow {
   children: PlanTreeNodeRow[];
 }
 
-/** Counts of live (created, not yet disposed) adapters, by kind. */
-class LiveAdapters {
-  private readonly counts = new Map<string, number>();
-
-  /** Wraps `adapter.dispose`, passing its result through (the Plan tree's is the promise reactivate awaits). */
-  track<T extends { dispose(): unknown }>(kind: string, adapter: T): T {
-    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
-    const dispose = adapter.dispose.bind(adapter);
-    let done = false;
-    adapter.dispose = () => {
-      if (!done) {
-        done = true;
-        this.counts.set(kind, (this.counts.get(kind) ?? 1) - 1);
-      }
-      return dispose();
-    };
-    return adapter;
-  }
-
-  snapshot(): Record<string, number> {
-    return Object.fromEntries(this.counts);
-  }
-}
-
-/** The last messages an Agent view posted (kept here, for the tests: the view itself keeps none). */
-export class PostedMessages {
-  private readonly recent: HostMessage[] = [];
-
-  constructor(private readonly limit = 200) {}
-
-  follow(webview: AgentWebviewProvider): vscode.Disposable {
-    return webview.onDidPost((message) => {
-      this.recent.push(message);
-      if (this.recent.length > this.limit) this.recent.shift();
-    });
-  }
-
-  list(): HostMessage[] {
-    return [...this.recent];
-  }
-}
-
 export interface AgentChecklistTestApi {
   planTreeRows(): PlanTreeRow[];
   /** The status bar item's text, or null while it is hidden. */
@@ -91,8 +50,10 @@ export interface AgentChecklistTestApi {
   run(): RunView;
   /** The session list the Agent view offers (subagent sessions left out). */
   sessions(): SessionListItem[];
-  /** The Plan tree as VS Code gets it: every node (nested) through getChildren/getTreeItem. */
+  /** The Plan tree as VS Code gets it: every node (nested) through getChildren and the provider's tree items. */
   planTree(): PlanTreeNodeRow[];
+  /** The last redraws the Plan tree asked of the workbench: 'all', or the ids of the rows (ticks included). */
+  planTreeRedraws(): TreeRedraw[];
   /** The Plan tree's node with tree item id `id`, the very object a menu hands its command; undefined if none. */
   planTreeNode(id: string): PlanNode | undefined;
   /**
@@ -154,7 +115,7 @@ export interface TestHooks {
 }
 
 function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
-  const item: vscode.TreeItem = tree.getTreeItem(node);
+  const item: vscode.TreeItem = tree.itemOf(node);
   const icon = item.iconPath && typeof item.iconPath === 'object' && 'id' in item.iconPath ? item.iconPath.id : '';
   const tooltip = item.tooltip === undefined ? '' : typeof item.tooltip === 'string' ? item.tooltip : item.tooltip.value;
   const states = ['none', 'collapsed', 'expanded'] as const;
@@ -192,14 +153,14 @@ function treeRows(tree: PlanTreeProvider, nodes: PlanNode[]): PlanTreeNodeRow[] 
 
 function findNode(tree: PlanTreeProvider, id: string, nodes: PlanNode[] = tree.getChildren()): PlanNode | undefined {
   for (const node of nodes) {
-    const found = tree.getTreeItem(node).id === id ? node : findNode(tree, id, tree.getChildren(node));
+    const found = tree.itemOf(node).id === id ? node : findNode(tree, id, tree.getChildren(node));
     if (found) return found;
   }
   return undefined;
 }
 
 /** One API object for the extension's lifetime: every call reads the current activation. */
-function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: () => PostedMessages, reactivate: () => Promise<void>): AgentChecklistTestApi {
+function createTestApi(current: () => TestApiParts, live: LiveAdapters, recorded: () => { posted: PostedMessages; redraws: TreeRedraws }, reactivate: () => Promise<void>): AgentChecklistTestApi {
   return {
     planTreeRows: () => {
       const { tree } = current();
@@ -209,6 +170,7 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: 
       const { tree } = current();
       return treeRows(tree, tree.getChildren());
     },
+    planTreeRedraws: () => recorded().redraws.list(),
     planTreeNode: (id) => findNode(current().tree, id),
     revealPlanTreeNode: async (id, timeoutMs = 10_000) => {
       const { tree, view } = current();
@@ -229,7 +191,7 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, posted: 
     run: () => current().controller.runView,
     sessions: () => current().controller.sessionList(),
     webview: () => current().webview.state,
-    webviewMessages: () => posted().list(),
+    webviewMessages: () => recorded().posted.list(),
     webviewMessage: (data) => current().webview.handleMessage(data),
     transcriptTail: () => current().controller.page().items,
     pendingApprovals: () => current().approvals.pending,
@@ -245,6 +207,8 @@ const live = new LiveAdapters();
 let parts: TestApiParts | null = null;
 /** What the latest activation's Agent view posted (recorded here: the view keeps no buffer). */
 let posted = new PostedMessages();
+/** What the latest activation's Plan tree asked the workbench to redraw. */
+let redraws = new TreeRedraws();
 let latestReactivate: () => Promise<void> = () => Promise.reject(new Error('Agent Checklist is not active'));
 let api: AgentChecklistTestApi | undefined;
 
@@ -253,7 +217,8 @@ export const testHooks: TestHooks = {
   connect: (next, reactivate) => {
     parts = next;
     posted = new PostedMessages();
-    const recording = posted.follow(next.webview);
+    redraws = new TreeRedraws();
+    const recording = [posted.follow(next.webview), redraws.follow(next.tree)];
     latestReactivate = reactivate;
     api ??= createTestApi(
       () => {
@@ -261,14 +226,14 @@ export const testHooks: TestHooks = {
         return parts;
       },
       live,
-      () => posted,
+      () => ({ posted, redraws }),
       () => latestReactivate(),
     );
     return {
       api,
       disconnect: {
         dispose: () => {
-          recording.dispose();
+          for (const r of recording) r.dispose();
           if (parts === next) parts = null;
         },
       },

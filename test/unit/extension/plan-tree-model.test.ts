@@ -12,7 +12,7 @@ import { foldStandingPlan } from '../../../extension/src/core/plan/todos-project
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { ChildSnapshot } from '../../../extension/src/vscode/child-sessions';
 import type { Session } from '../../../extension/src/core/session/session';
-import { buildTreeNodes, walkPlanNodes, type PlanLevel, type PlanNode } from '../../../extension/src/vscode/plan-tree-model';
+import { buildTreeNodes, patchSameShape, walkPlanNodes, type PlanLevel, type PlanNode } from '../../../extension/src/vscode/plan-tree-model';
 import { memorySession, todo } from '../support/sessions';
 
 /** A session's plan level as the tree reads it, folded from its events. */
@@ -116,5 +116,40 @@ describe('Plan tree nodes', () => {
     crashed.append('turn/end', { turn: 1, reason: { kind: 'interrupted' } });
     const node = [...walkPlanNodes(buildTreeNodes(levelOf(crashed), [], read))].find((n) => n.kind === 'subagent');
     assert.equal(node?.kind === 'subagent' && node.running, false, 'the parent’s turn ended without it (interrupted): not running');
+  });
+
+  it('a write that changes only statuses patches the shown nodes in place (the objects VS Code holds); a new item does not', () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b'), todo('c')] });
+    const nodesNow = (): PlanNode[] => buildTreeNodes(levelOf(s), [], () => null);
+    const shown = nodesNow();
+    const objects = [...walkPlanNodes(shown)];
+
+    s.append('todo/write', { todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c')] });
+    assert.equal(patchSameShape(shown, nodesNow()), true);
+    assert.deepEqual([...walkPlanNodes(shown)], objects, 'the same objects, in the same places');
+    assert.deepEqual(
+      shown.map((n) => (n.kind === 'item' ? [n.item.content, n.item.status] : n.kind)),
+      [
+        ['a', 'completed'],
+        ['b', 'in_progress'],
+        ['c', 'pending'],
+      ],
+      'carrying the new statuses',
+    );
+    const b = shown[1];
+    assert.ok(b?.kind === 'item' && b.timeline.inProgressSince.has('b'), 'and the new timeline');
+
+    s.append('todo/write', { todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c'), todo('d')] });
+    const grown = nodesNow();
+    assert.equal(patchSameShape(shown, grown), false, 'an added item is a new shape');
+    assert.deepEqual(
+      shown.map((n) => (n.kind === 'item' ? n.item.content : n.kind)),
+      ['a', 'b', 'c'],
+      'left as it was',
+    );
+    s.append('todo/write', { todos: [todo('b', 'in_progress'), todo('a', 'completed'), todo('c'), todo('d')] });
+    assert.equal(patchSameShape(grown, nodesNow()), false, 'so is a move');
   });
 });
