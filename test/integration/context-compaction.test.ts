@@ -60,8 +60,15 @@ describe('context compaction in the extension host (issue 10)', () => {
     await vscode.commands.executeCommand('agentChecklist.agent.focus');
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
 
+    const turnStart = api.webview().lastSeq;
     const reason = await vscode.commands.executeCommand('agentChecklist.sendPrompt', `Survey all ${FILES} files under survey/.`);
     assert.deepEqual(reason, { kind: 'completed' });
+    // The meter is posted when it changes, not with every items message of a step.
+    const turnMessages = api.webviewMessages().filter((m) => m.seq > turnStart);
+    const meters = turnMessages.flatMap((m) => (m.type === 'context' ? [JSON.stringify(m.context)] : []));
+    assert.ok(meters.length > 1, 'the meter moved during the turn');
+    assert.deepEqual(meters.filter((m, i) => i > 0 && m === meters[i - 1]), [], 'no meter posted twice in a row');
+    assert.ok(meters.length < turnMessages.filter((m) => m.type === 'items').length, 'fewer meters than items messages');
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
     const inTurn = summaries(logPath);

@@ -58,6 +58,8 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private readonly plan: WebviewPlanChannel<AgentPage>;
   /** Show Plan History ran before the side bar's page was ready: it opens there once it is. */
   private historyWanted = false;
+  /** The context meter last posted to every page (JSON), by postContextIfChanged. */
+  private postedContext = '';
 
   constructor(private readonly options: AgentWebviewOptions) {
     super();
@@ -82,7 +84,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
       controller.onDidChangeItems((items) => {
         this.stream.flush();
         this.post({ type: 'items', items });
-        this.post({ type: 'context', context: controller.contextView });
+        this.postContextIfChanged();
       }),
       controller.onDidChangeRun((run) => {
         this.stream.flush();
@@ -105,6 +107,19 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
       ),
     );
     this.onDidPost = this.pages.onDidPostToView;
+  }
+
+  /**
+   * The context meter changes at most once a step (a model response's usage), while a
+   * step changes the items several times: each message is a relay, a check and a render
+   * in the page, so an unchanged meter is not posted again. (Snapshots carry it anyway.)
+   */
+  private postContextIfChanged(): void {
+    const context = this.options.controller.contextView;
+    const key = JSON.stringify(context);
+    if (key === this.postedContext) return;
+    this.postedContext = key;
+    this.post({ type: 'context', context });
   }
 
   /** For the test API: whether the side bar's page is connected, and the last seq posted to it; whether an editor tab is open. */
