@@ -76,7 +76,7 @@ interface Control {
   outline: string;
 }
 
-/** Every visible control of the page (buttons, links, fields, summaries), as "tag.class: accessible name or text". */
+/** Every visible control of the page (buttons, links, fields, the compaction divider's summary), as "tag.class: accessible name or text". */
 async function visibleControls(frame: Frame): Promise<string[]> {
   return frame.locator('button, a[href], input:not([disabled]), select, textarea, summary').evaluateAll((els) =>
     els

@@ -68,7 +68,7 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
 
     await approval.locator('[data-testid="approval-approve"]').click();
     await row.locator('[data-testid="bash-status"]').waitFor({ state: 'attached', timeout: 30_000 });
-    await row.locator('summary').click(); // expand the row as a user would
+    await row.locator('.disclosure-toggle').click(); // expand the row as a user would
     assert.equal((await row.locator('[data-testid="bash-status"]').innerText()).trim(), 'exit code 0');
     assert.equal((await row.locator('.bash-output').innerText()).trim(), 'hello-from-bash');
     assert.match(await row.locator('.bash-command').innerText(), /echo hello-from-bash/);

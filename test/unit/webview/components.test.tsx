@@ -74,6 +74,35 @@ describe('todo_write row', () => {
   });
 });
 
+describe('rows that open', () => {
+  it('a tool row and an answer\'s reasoning open from a button that says whether it is open, with no <details> (each is a shadow root)', () => {
+    const items = [
+      { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: 'Looked.', reasoning: 'Thinking it over', markdown: markdownTree('Looked.') },
+      toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a.txt\n[exit code: 0]', details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }), order: 3000 }),
+    ];
+    const page = mount(<Transcript items={items} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    assert.equal(page.root.querySelectorAll('details, summary').length, 0);
+    const row = page.root.querySelector('.item-tool');
+    const toggle = row?.querySelector('button.disclosure-toggle');
+    assert.ok(toggle && row);
+    assert.equal(text(toggle), 'bash ls, done');
+    assert.equal(toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(row.querySelector('.disclosure-body')?.hasAttribute('hidden'), true, 'closed: its body is hidden');
+    click(toggle);
+    assert.equal(toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(row.querySelector('.disclosure-body')?.hasAttribute('hidden'), false);
+    assert.equal(row.querySelector('.bash-output')?.textContent, 'a.txt');
+    click(toggle);
+    assert.equal(toggle.getAttribute('aria-expanded'), 'false', 'and closes again');
+    const reasoning = page.root.querySelector('.item-assistant .reasoning');
+    assert.equal(text(reasoning?.querySelector('.disclosure-toggle') ?? null), 'Reasoning');
+    click(reasoning?.querySelector('.disclosure-toggle') ?? null);
+    assert.equal(reasoning?.querySelector('.disclosure-body')?.hasAttribute('hidden'), false);
+    assert.equal(text(reasoning?.querySelector('.reasoning-text') ?? null), 'Thinking it over');
+    page.unmount();
+  });
+});
+
 describe('hostile content', () => {
   for (const hostile of HOSTILE) {
     it(`renders ${hostile} as text in a prompt, an answer, a tool result and an approval`, () => {

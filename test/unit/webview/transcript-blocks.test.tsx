@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Transcript } from '../../../webview/src/components/transcript';
-import { mount } from './render';
+import { click, mount } from './render';
 
 const user = (seq: number, text = `prompt ${seq}`): TranscriptItem => ({ kind: 'user', id: `e${seq}`, order: seq * 1024, turn: 1, text });
 const answer = (seq: number, text: string): TranscriptItem => ({ kind: 'assistant', id: `e${seq}`, order: seq * 1024, turn: 1, step: 1, text, reasoning: 'thinking', markdown: [{ t: 'p', c: [{ t: 'text', v: text }] }] });
@@ -31,14 +31,16 @@ describe('transcript blocks', () => {
   it('a row keeps its opened reasoning when an older page is prepended', () => {
     const recent = Array.from({ length: 100 }, (_, i) => answer(1000 + i, `answer ${i}`));
     const page = mount(view(recent));
-    const reasoning = (text: string) => [...page.root.querySelectorAll('.item-assistant')].find((li) => li.textContent?.includes(text))?.querySelector('details');
+    const reasoning = (text: string) => [...page.root.querySelectorAll('.item-assistant')].find((li) => li.textContent?.includes(text))?.querySelector('.reasoning');
     const opened = reasoning('answer 7');
     assert.ok(opened);
-    opened.open = true;
+    click(opened.querySelector('.disclosure-toggle'));
+    assert.equal(opened.querySelector('.disclosure-toggle')?.getAttribute('aria-expanded'), 'true');
     const older = Array.from({ length: 37 }, (_, i) => answer(900 + i, `older ${i}`));
     page.update(view([...older, ...recent]));
     assert.equal(reasoning('answer 7'), opened, 'the same element: the row was not re-created');
-    assert.equal(reasoning('answer 7')?.open, true);
+    assert.equal(reasoning('answer 7')?.querySelector('.disclosure-toggle')?.getAttribute('aria-expanded'), 'true', 'still open');
+    assert.equal(reasoning('answer 7')?.querySelector('.disclosure-body')?.hasAttribute('hidden'), false);
     page.unmount();
   });
 });

@@ -15,6 +15,7 @@ import type { WebviewStrings } from '../../../extension/src/core/protocol/string
 import { progressRow } from '../../../extension/src/core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { ApprovalCard } from './approval';
+import { Disclosure } from './disclosure';
 import { Icon, LinkButton, SPINNER } from './icon';
 
 const TOOL_ICON = { pending: 'circle-large-outline', running: SPINNER, ok: 'check', error: 'error' } as const;
@@ -37,25 +38,28 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
   const child = item.view.kind === 'subagent' ? item.view.child : null;
   return (
     <li class={`item item-tool tool-${item.status}`} data-tool={item.name} data-call-id={item.callId} data-view={item.view.kind}>
-      <details>
-        <summary>
-          <Icon name={TOOL_ICON[item.status]} />
-          <span class="tool-name">{item.name || s.toolCall}</span>{' '}
-          {summary.text && (
-            <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'} data-testid={summary.todo ? 'todo-row-summary' : 'tool-summary'}>
-              {summary.text}
-            </span>
-          )}
-          {summary.more && ' '}
-          {summary.more && (
-            <span class="tool-more" data-testid="todo-row-more" title={format(s.moreInProgress, summary.moreCount)}>
-              {summary.more}
-            </span>
-          )}
-          <span class="visually-hidden">, {statusText}</span>
-        </summary>
+      <Disclosure
+        summary={
+          <>
+            <Icon name={TOOL_ICON[item.status]} />
+            <span class="tool-name">{item.name || s.toolCall}</span>{' '}
+            {summary.text && (
+              <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'} data-testid={summary.todo ? 'todo-row-summary' : 'tool-summary'}>
+                {summary.text}
+              </span>
+            )}
+            {summary.more && ' '}
+            {summary.more && (
+              <span class="tool-more" data-testid="todo-row-more" title={format(s.moreInProgress, summary.moreCount)}>
+                {summary.more}
+              </span>
+            )}
+            <span class="visually-hidden">, {statusText}</span>
+          </>
+        }
+      >
         <ToolBody view={item.view} s={s} />
-      </details>
+      </Disclosure>
       {child && <SubagentLine child={child} s={s} />}
       {approvals.map((a) => (
         <ApprovalCard key={a.id} approval={a} />

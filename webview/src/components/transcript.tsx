@@ -11,6 +11,7 @@ import type { TranscriptItem } from '../../../extension/src/core/protocol/transc
 import { format, useStrings } from '../i18n';
 import { LinkButton } from './icon';
 import { ApprovalCard, placeApprovals } from './approval';
+import { Disclosure } from './disclosure';
 import { Markdown, PlainAnswer } from './markdown';
 import { memo } from '../memo';
 import { ToolRow } from './tool-row';
@@ -28,10 +29,9 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
       return (
         <li class="item item-assistant">
           {item.reasoning && (
-            <details class="reasoning">
-              <summary>{s.reasoning}</summary>
+            <Disclosure class="reasoning" summary={s.reasoning}>
               <div class="reasoning-text">{item.reasoning}</div>
-            </details>
+            </Disclosure>
           )}
           {item.text && <Markdown class="assistant-text" blocks={item.markdown} />}
         </li>
