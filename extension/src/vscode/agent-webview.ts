@@ -60,6 +60,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private historyWanted = false;
   /** The context meter last posted to every page (JSON), by postContextIfChanged. */
   private postedContext = '';
+  private contextTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: AgentWebviewOptions) {
     super();
@@ -84,7 +85,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
       controller.onDidChangeItems((items) => {
         this.stream.flush();
         this.post({ type: 'items', items });
-        this.postContextIfChanged();
+        this.contextTimer ??= setTimeout(() => this.postContextIfChanged(), 0);
       }),
       controller.onDidChangeRun((run) => {
         this.stream.flush();
@@ -112,9 +113,12 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   /**
    * The context meter changes at most once a step (a model response's usage), while a
    * step changes the items several times: each message is a relay, a check and a render
-   * in the page, so an unchanged meter is not posted again. (Snapshots carry it anyway.)
+   * in the page, so an unchanged meter is not posted again (snapshots carry it anyway).
+   * It is read once after a burst of changes, in a timer: its estimate derives the next
+   * request (linear in the session), which must not hold up the items message.
    */
   private postContextIfChanged(): void {
+    this.contextTimer = undefined;
     const context = this.options.controller.contextView;
     const key = JSON.stringify(context);
     if (key === this.postedContext) return;
@@ -280,6 +284,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   }
 
   override dispose(): void {
+    clearTimeout(this.contextTimer);
     this.stream.cancel();
     this.child.cancel();
     this.disposeView();

@@ -82,6 +82,6 @@ export interface ToldModel {
 export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null, request: ToldModel['request'] = null): ContextView {
   if (!session?.lastSeq) return { use: null, rules };
   const events = session.events;
-  const use = contextUse(events, { system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? [], messages: deriveMessages(events, { plan }) }, window);
+  const use = contextUse(events, () => ({ system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? [], messages: deriveMessages(events, { plan }) }), window);
   return { use: formatContextUse(use.promptTokens, use.window), rules };
 }

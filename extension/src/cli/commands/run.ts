@@ -199,7 +199,7 @@ async function runInSession(
     const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
     const events = opened.session.events;
     const context = {
-      ...contextUse(events, { system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: standingTodos(plan.state) }) }, deps.window),
+      ...contextUse(events, () => ({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: standingTodos(plan.state) }) }), deps.window),
       compactions: events.filter((e) => e.type === 'context/compact').length,
     };
     if (flags.json) {

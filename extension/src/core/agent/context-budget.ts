@@ -87,8 +87,13 @@ export interface ContextUse {
   estimated: boolean;
 }
 
-/** The last charged request after the latest compaction; else the estimate of the next request. */
-export function contextUse(events: readonly SessionEvent[], request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, window: number): ContextUse {
+/**
+ * The last charged request after the latest compaction; else the estimate of the next
+ * request. `request` is built only for the estimate: deriving it is linear in the
+ * session (the meter is read after every transcript change, and a provider that
+ * reports usage never needs it).
+ */
+export function contextUse(events: readonly SessionEvent[], request: () => Pick<ModelRequest, 'system' | 'messages' | 'tools'>, window: number): ContextUse {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.type === 'context/compact') break;
@@ -96,5 +101,5 @@ export function contextUse(events: readonly SessionEvent[], request: Pick<ModelR
       return { promptTokens: event.data.usage.inputTokens, window, estimated: false };
     }
   }
-  return { promptTokens: estimateRequestTokens(request), window, estimated: true };
+  return { promptTokens: estimateRequestTokens(request()), window, estimated: true };
 }
