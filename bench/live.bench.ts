@@ -6,9 +6,11 @@
 // session. Every live update is a scripted-model todo_write step of the editor's own
 // agent (the path a user watches), timed from its log line's ts to the change in the
 // webview's DOM: the plan strip's header (a `plan` message) and the todo_write row
-// turning done (an `items` message). Turns: warm-up, empty (A), 10,000 with the
-// latest page, 10,000 with every page loaded ("Show earlier messages" until none is
-// left), empty again (A'): A and A' are pooled, so drift over the run cancels.
+// turning done (an `items` message). Turns: warm-up, A1 (empty), the 10,000-event
+// session with its latest page, A2, the same with every page loaded ("Show earlier
+// messages" until none is left) with the reader at the top, A3, every page loaded
+// again with the reader at the end, A4: each 10,000 case is compared with the empty
+// turns either side of it, so the machine's drift over the run cancels.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -114,6 +116,20 @@ function describe(l: Latencies): string {
   return `median ${m(l.dom)} ms (p95 ${l.dom.length ? percentile(l.dom, 95) : 'n/a'}; to the page ${m(l.transport)}, in the page ${m(l.page)}, to the next frame ${m(l.frame)})`;
 }
 
+/** A new session (an empty transcript), and a measured turn in it. */
+async function emptyTurn(b: Bench, j: number, label: string): Promise<TurnResult> {
+  await b.view.locator('[data-testid="new-session"]').click();
+  await b.view.locator('.transcript.empty').waitFor();
+  return measureTurn(b, j, WRITES, label);
+}
+
+/** Opens the 10,000-event session from the session list, as a user resumes it: its latest page. */
+async function openLarge(view: FrameLocator): Promise<void> {
+  await view.locator('[data-testid="session-select"]').selectOption(LARGE_ID);
+  await view.locator('[data-testid="session-title"]', { hasText: LARGE_TITLE }).waitFor({ timeout: 60_000 });
+  await view.locator('.transcript button.older').waitFor({ timeout: 60_000 });
+}
+
 /** "Show earlier messages" until the whole log is in the page; returns how many pages it loaded. */
 async function loadEveryPage(view: FrameLocator): Promise<number> {
   const older = view.locator('.transcript button.older');
@@ -163,8 +179,14 @@ function pooled(a: Latencies, b: Latencies): Latencies {
   return { dom: [...a.dom, ...b.dom], frame: [...a.frame, ...b.frame], transport: [...a.transport, ...b.transport], page: [...a.page, ...b.page] };
 }
 
-function caseMetrics(what: string, empty: Latencies, latest: Latencies, all: Latencies, allAtEnd: Latencies): Metric[] {
+/**
+ * `empty`: every empty turn's samples (reported); `bases`: the empty turns either side
+ * of the latest-page, every-page and read-from-the-end turns, each case's ratio's
+ * denominator.
+ */
+function caseMetrics(what: string, empty: Latencies, bases: readonly [Latencies, Latencies, Latencies], latest: Latencies, all: Latencies, allAtEnd: Latencies): Metric[] {
   const e = stat(empty.dom);
+  const [bp, ba, bz] = bases.map((b) => stat(b.dom).median) as [number, number, number];
   const p = stat(latest.dom);
   const a = stat(all.dom);
   const z = stat(allAtEnd.dom);
@@ -177,11 +199,11 @@ function caseMetrics(what: string, empty: Latencies, latest: Latencies, all: Lat
     ms('10,000-event session, latest page in the page, p95', p.p95),
     ms('10,000-event session, every page loaded, median', a.median),
     ms('10,000-event session, every page loaded, p95', a.p95),
-    ratio('10,000 (every page) / empty, medians', a.median / e.median),
+    ratio('10,000 (every page) / empty, medians', a.median / ba),
     ms('10,000-event session, every page loaded, read from the end, median', z.median),
     ms('10,000-event session, every page loaded, read from the end, p95', z.p95),
-    ratio('10,000 (every page, read from the end) / empty, medians', z.median / e.median),
-    ratio('10,000 (latest page) / empty, medians', p.median / e.median),
+    ratio('10,000 (every page, read from the end) / empty, medians', z.median / bz),
+    ratio('10,000 (latest page) / empty, medians', p.median / bp),
   ];
 }
 
@@ -206,22 +228,24 @@ async function run(log: (line: string) => void): Promise<Metric[]> {
     await view.locator('.composer-input').waitFor({ timeout: 60_000 });
     const b: Bench = { frame: await agentFrameHandle(page), view, scriptPath, userDataDir: workbench.server.userDataDir, log };
     await measureTurn(b, 0, WARM_UP_WRITES, 'warm-up (not counted)');
-    await view.locator('[data-testid="new-session"]').click();
-    await view.locator('.transcript.empty').waitFor();
-    const a1 = await measureTurn(b, 1, WRITES, 'A, empty transcript');
+    const a1 = await emptyTurn(b, 1, 'A1, empty transcript');
     // The window's own folder exists since activation: the log moved in is listed as a session of this workspace.
     const own = sessionDirs(b.userDataDir)[0];
     if (!own) throw new Error('the extension made no session folder');
     fs.renameSync(synthetic.path, path.join(own, `${LARGE_ID}.jsonl`));
     await view.locator(`[data-testid="session-select"] option[value="${LARGE_ID}"]`).waitFor({ state: 'attached', timeout: 30_000 });
-    await view.locator('[data-testid="session-select"]').selectOption(LARGE_ID);
-    await view.locator('[data-testid="session-title"]', { hasText: LARGE_TITLE }).waitFor({ timeout: 60_000 });
+    await openLarge(view);
     const latestRows = await pageRows(b.frame);
     const latest = await measureTurn(b, 2, WRITES, `10,000 events, latest page (${latestRows.users} prompts, ${latestRows.todoRows} todo_write rows in the page)`);
+    const a2 = await emptyTurn(b, 8, 'A2, empty transcript');
+    await openLarge(view);
     const pages = await loadEveryPage(view);
     const allRows = await pageRows(b.frame);
     log(`  loaded ${pages} older pages: ${allRows.users} prompts, ${allRows.todoRows} todo_write rows in the page`);
     const all = await measureTurn(b, 3, WRITES, '10,000 events, every page loaded');
+    const a3 = await emptyTurn(b, 9, 'A3, empty transcript');
+    await openLarge(view);
+    await loadEveryPage(view);
     // The reader who follows the live end: scrolled there, the live rows on screen.
     let allAtEnd: TurnResult | null = null;
     const endAfterMeasured = await distanceFromEndAfter(b.frame, async () => {
@@ -234,30 +258,32 @@ async function run(log: (line: string) => void): Promise<Metric[]> {
       traced = await traceDuring(page, () => measureTurn(b, 5, TRACED_WRITES, 'traced, every page loaded, read from the end (not counted)').then(() => undefined));
     });
     log(`  browser trace (every page loaded, ${TRACED_WRITES} steps): ${traceLine(traced)}; after it the transcript is ${fromEnd} px from its end`);
-    await view.locator('[data-testid="new-session"]').click();
-    await view.locator('.transcript.empty').waitFor();
-    const a2 = await measureTurn(b, 4, WRITES, "A', empty transcript");
-    const tracedSmall = await traceDuring(page, () => measureTurn(b, 6, TRACED_WRITES, "traced, A' session (not counted)").then(() => undefined));
-    log(`  browser trace (A' session, ${TRACED_WRITES} steps): ${traceLine(tracedSmall)}`);
-    const empty = { row: pooled(a1.row, a2.row), strip: pooled(a1.strip, a2.strip) };
+    const a4 = await emptyTurn(b, 4, 'A4, empty transcript');
+    const tracedSmall = await traceDuring(page, () => measureTurn(b, 6, TRACED_WRITES, "traced, A4's session (not counted)").then(() => undefined));
+    log(`  browser trace (A4's session, ${TRACED_WRITES} steps): ${traceLine(tracedSmall)}`);
+    // Each case against the empty turns either side of it, so drift over the run cancels.
+    const around = (x: TurnResult, y: TurnResult) => ({ row: pooled(x.row, y.row), strip: pooled(x.strip, y.strip) });
+    const bases = [around(a1, a2), around(a2, a3), around(a3, a4)] as const;
+    const empty = { row: pooled(bases[0].row, bases[2].row), strip: pooled(bases[0].strip, bases[2].strip) };
     // Every prompt and todo_write row of the primed log, plus the turn measured with the latest page.
     const expected = { users: synthetic.turns + 1, todoRows: 2 * synthetic.turns + WRITES };
-    const loads = [a1, latest, all, atEnd, a2].map((t) => t.load);
+    const turns = [a1, latest, a2, all, a3, atEnd, a4];
+    const loads = turns.map((t) => t.load);
     return [
       { name: 'machine load average (1 min) at the measured turns\' starts, min–max', value: `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`, unit: '', target: 'report', met: null },
-      { name: "empty transcript: A / A' medians (row path), the spread between the two empty turns", value: `${median(a1.row.dom)} / ${median(a2.row.dom)}`, unit: 'ms', target: 'report', met: null },
+      { name: 'empty transcript: A1 / A2 / A3 / A4 medians (row path), the spread between the empty turns', value: [a1, a2, a3, a4].map((t) => median(t.row.dom)).join(' / '), unit: 'ms', target: 'report', met: null },
       { name: 'primed session: events before the live turns', value: synthetic.events, unit: '', target: `≥ ${PRIOR_EVENTS}`, met: synthetic.events >= PRIOR_EVENTS },
       { name: 'every page loaded: prompts / todo_write rows in the page (of the log\'s)', value: `${allRows.users}/${expected.users}, ${allRows.todoRows}/${expected.todoRows}`, unit: '', target: 'all', met: allRows.users === expected.users && allRows.todoRows === expected.todoRows },
       { name: 'latest page only: prompts / todo_write rows in the page', value: `${latestRows.users}, ${latestRows.todoRows}`, unit: '', target: 'report', met: null },
-      { name: 'samples seen (rows, headers) per measured turn', value: [a1, latest, all, atEnd, a2].map((t) => `${t.row.dom.length}+${t.strip.dom.length}`).join(', '), unit: '', target: `${WRITES}+${WRITES} each`, met: [a1, latest, all, atEnd, a2].every((t) => t.row.dom.length === WRITES && t.strip.dom.length === WRITES) },
+      { name: 'samples seen (rows, headers) per measured turn', value: turns.map((t) => `${t.row.dom.length}+${t.strip.dom.length}`).join(', '), unit: '', target: `${WRITES}+${WRITES} each`, met: turns.every((t) => t.row.dom.length === WRITES && t.strip.dom.length === WRITES) },
       { name: 'every page loaded, read from the end: the transcript still at its end after the traced turn (px from it)', value: fromEnd, unit: 'px', target: '< 24', met: fromEnd < 24 },
       { name: 'every page loaded, read from the end: the transcript still at its end after the measured turn (px from it)', value: endAfterMeasured, unit: 'px', target: '< 24', met: endAfterMeasured < 24 },
-      ...caseMetrics('row (tool/result append → todo_write row done in the DOM)', empty.row, latest.row, all.row, atEnd.row),
-      ...caseMetrics('strip (todo/write append → strip header in the DOM)', empty.strip, latest.strip, all.strip, atEnd.strip),
+      ...caseMetrics('row (tool/result append → todo_write row done in the DOM)', empty.row, [bases[0].row, bases[1].row, bases[2].row], latest.row, all.row, atEnd.row),
+      ...caseMetrics('strip (todo/write append → strip header in the DOM)', empty.strip, [bases[0].strip, bases[1].strip, bases[2].strip], latest.strip, all.strip, atEnd.strip),
       ...partMetrics('empty', empty.row),
       ...partMetrics('10,000 every page', all.row),
       { name: `browser trace of ${TRACED_WRITES} more steps, every page loaded (ms summed by event, nested ones in each; (count))`, value: traceLine(traced.slice(0, 6)), unit: '', target: 'reported', met: null },
-      { name: `browser trace of ${TRACED_WRITES} more steps in the A' session, for comparison`, value: traceLine(tracedSmall.slice(0, 6)), unit: '', target: 'reported', met: null },
+      { name: `browser trace of ${TRACED_WRITES} more steps in A4's session, for comparison`, value: traceLine(tracedSmall.slice(0, 6)), unit: '', target: 'reported', met: null },
     ];
   } finally {
     await scripted.close();
