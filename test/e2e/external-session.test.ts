@@ -9,11 +9,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
-import { startExternalAgent, type ExternalAgent, type TodoArg } from './mcp-client';
-import { agentFrame, expandStrip, openContainer, openWorkbench, readStatusBarItem, readStrip, readTree, screenshot, statusBarCount, until, type Workbench } from './workbench';
+import { workbenchWithExternalAgents, type ExternalAgent, type TodoArg } from './mcp-client';
+import { agentFrame, expandStrip, openContainer, readStatusBarItem, readStrip, readTree, screenshot, statusBarCount, until } from './workbench';
 
 const ITEMS = ['Read the failing test', 'Fix the parser', 'Run the suite'];
 const plan = (statuses: TodoArg['status'][]): TodoArg[] => ITEMS.map((content, i) => ({ content, status: statuses[i] ?? 'pending' }));
@@ -35,27 +34,19 @@ async function treeShape(page: Page): Promise<string[][]> {
 }
 
 describe('an external agent’s plan in the workbench (issue 13)', () => {
-  let workbench: Workbench | undefined;
+  const suite = workbenchWithExternalAgents();
+  /** The MCP client the first test starts; the second disconnects it. */
   let agent: ExternalAgent | undefined;
 
-  before(async () => {
-    workbench = await openWorkbench({ extensionDevelopmentPath: REPO_ROOT });
-  });
-
-  after(async () => {
-    await agent?.close().catch(() => undefined);
-    await workbench?.close();
-  });
-
   it('shows an MCP session’s plan in the Plan tree, the strip and the status bar, live, and labels its source', async () => {
-    const { page, workspace } = workbench!;
+    const { page, workspace } = suite.workbench();
     await openContainer(page);
     const frame = agentFrame(page);
     await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
     assert.equal(await readStatusBarItem(page), null, 'no plan before the external agent writes one');
     assert.equal(fs.existsSync(path.join(workspace, '.agent-checklist')), false, 'the workspace has no session folder yet: the extension never creates it');
 
-    agent = await startExternalAgent(workspace, { name: 'claude-code', version: '2.0.14' });
+    agent = await suite.start({ name: 'claude-code', version: '2.0.14' });
     await agent.write(plan(['completed', 'in_progress', 'pending']));
 
     const status = await until(() => readStatusBarItem(page), (s) => s?.text === '1/3 · Fix the parser', 'the status bar to show the MCP plan', 30_000);
@@ -99,7 +90,7 @@ describe('an external agent’s plan in the workbench (issue 13)', () => {
   });
 
   it('marks the plan as paused in the tree when the MCP client disconnects, and keeps it standing', async () => {
-    const { page } = workbench!;
+    const { page } = suite.workbench();
     await agent!.close();
     agent = undefined;
     const tree = await until(() => treeShape(page), (t) => t[2]?.[1] === 'debug-start', 'the turn end to reach the tree');

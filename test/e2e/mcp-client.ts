@@ -3,9 +3,12 @@
 // official SDK's own client. Its session log lands in the workspace's
 // `.agent-checklist/sessions/`, which the extension follows.
 import * as path from 'node:path';
+import { after } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
+import { openForSuite } from './suite-setup';
+import { openWorkbench, type Workbench } from './workbench';
 
 export const CLI_PATH = path.join(REPO_ROOT, 'dist', 'cli.js');
 
@@ -37,5 +40,27 @@ export async function startExternalAgent(cwd: string, clientInfo: { name: string
       return text;
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * Call inside `describe`: a workbench with the extension from the working tree, open for
+ * the block's tests, and `start` for MCP clients in its workspace folder. After the
+ * block every client still connected is closed (a test may close one itself), then
+ * the workbench.
+ */
+export function workbenchWithExternalAgents(): { workbench: () => Workbench; start: (clientInfo: { name: string; version: string }) => Promise<ExternalAgent> } {
+  const started: ExternalAgent[] = [];
+  after(async () => {
+    for (const agent of started.splice(0)) await agent.close().catch(() => undefined);
+  });
+  const workbench = openForSuite(() => openWorkbench({ extensionDevelopmentPath: REPO_ROOT }));
+  return {
+    workbench,
+    start: async (clientInfo) => {
+      const agent = await startExternalAgent(workbench().workspace, clientInfo);
+      started.push(agent);
+      return agent;
+    },
   };
 }

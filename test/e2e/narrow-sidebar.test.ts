@@ -5,32 +5,21 @@
 // fits in the list's box, and the list's tooltip is the whole line. Read from the
 // DOM; a screenshot goes to test-results/e2e/narrow-sidebar.png.
 import * as assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
-import { startExternalAgent, type ExternalAgent } from './mcp-client';
-import { agentFrame, openContainer, openWorkbench, readStatusBarItem, screenshot, until, type Workbench } from './workbench';
+import { describe, it } from 'node:test';
+import { workbenchWithExternalAgents } from './mcp-client';
+import { agentFrame, openContainer, readStatusBarItem, screenshot, until } from './workbench';
 
 const WIDTH = 200;
 
 describe('the session list in a 200 px side bar', () => {
-  let workbench: Workbench | undefined;
-  let agent: ExternalAgent | undefined;
-
-  before(async () => {
-    workbench = await openWorkbench({ extensionDevelopmentPath: REPO_ROOT });
-  });
-
-  after(async () => {
-    await agent?.close().catch(() => undefined);
-    await workbench?.close();
-  });
+  const suite = workbenchWithExternalAgents();
 
   it('keeps the source label visible, with the whole line as the tooltip', async () => {
-    const { page, workspace } = workbench!;
+    const { page } = suite.workbench();
     await openContainer(page);
     const frame = agentFrame(page);
     await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
-    agent = await startExternalAgent(workspace, { name: 'claude-code', version: '2.0.14' });
+    const agent = await suite.start({ name: 'claude-code', version: '2.0.14' });
     await agent.write([
       { content: 'Port the lexer', status: 'in_progress' },
       { content: 'Run the suite', status: 'pending' },
