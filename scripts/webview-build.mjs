@@ -21,6 +21,7 @@ export const WEBVIEW_CHUNKS = {
   'webview/src/components/child-panel.tsx': 'child-panel',
   'webview/src/components/plan-history.tsx': 'plan-history',
   'webview/src/components/plan-row-edit.tsx': 'plan-row-edit',
+  'webview/src/components/tool-body.tsx': 'tool-body',
 };
 const CHUNK_API = 'webview/src/chunk-api.ts';
 

@@ -67,7 +67,8 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
     await screenshot(page, 'tools-approval.png');
 
     await approval.locator('[data-testid="approval-approve"]').click();
-    await row.locator('[data-testid="bash-status"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await frame.locator('.item-tool.tool-ok[data-tool="bash"]').waitFor({ timeout: 30_000 });
+    assert.equal(await row.locator('.disclosure-body').count(), 0, 'a closed row holds none of what the call did');
     await row.locator('.disclosure-toggle').click(); // expand the row as a user would
     assert.equal((await row.locator('[data-testid="bash-status"]').innerText()).trim(), 'exit code 0');
     assert.equal((await row.locator('.bash-output').innerText()).trim(), 'hello-from-bash');

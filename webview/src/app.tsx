@@ -57,7 +57,7 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
         ) : history.open ? (
           <PlanHistory history={view.history} close={history.toggle} />
         ) : (
-          <Transcript items={view.items} stream={view.stream} cursor={view.cursor} running={running} approvals={view.approvals} sessionId={view.session?.id ?? null} writer={view.session?.writer} />
+          <Transcript key={view.session?.id} items={view.items} stream={view.stream} cursor={view.cursor} running={running} approvals={view.approvals} sessionId={view.session?.id ?? null} writer={view.session?.writer} />
         )}
         {view.notice && (
           <div class={`notice notice-${view.notice.level}`} role={view.notice.level === 'error' ? 'alert' : 'status'}>

@@ -2,8 +2,8 @@
 // The parts of the page that only some users open, each a chunk of its own
 // (scripts/webview-build.mjs: WEBVIEW_CHUNKS) loaded from beside main.js when first
 // needed: the Plan History view and a subagent's transcript (when the user opens
-// them), and the plan row's text box and menu (when the strip is expanded in a
-// session this window writes).
+// them), what a tool call did (when its row is first opened), and the plan row's text
+// box and menu (when the strip is expanded in a session this window writes).
 import { lazy } from './lazy';
 import { useStrings } from './i18n';
 
@@ -18,6 +18,7 @@ function ViewLoading() {
   );
 }
 
+export const ToolBody = lazy(() => import('./components/tool-body').then((m) => m.ToolBody));
 export const PlanHistory = lazy(() => import('./components/plan-history').then((m) => m.PlanHistory), ViewLoading);
 export const ChildPanel = lazy(() => import('./components/child-panel').then((m) => m.ChildPanel), ViewLoading);
 export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));

@@ -9,14 +9,14 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { AgentView } from '../../../webview/src/app';
-import { ChildPanel } from '../../../webview/src/lazy-views';
+import { ChildPanel, ToolBody } from '../../../webview/src/lazy-views';
 import { ApprovalCard } from '../../../webview/src/components/approval';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 import { HOSTILE, plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
-import { click, fire, mount, posted, text } from './render';
+import { click, fire, mount, openRows, posted, text } from './render';
 
 const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
@@ -27,8 +27,8 @@ const FOUR = plan([
   { content: 'Update the changelog', status: 'pending' },
 ]);
 
-// A subagent's panel is a chunk the page loads when first opened: loaded once here, it renders at once.
-before(() => ChildPanel.preload());
+// A subagent's panel and what a tool call did are chunks the page loads when first opened: loaded once here, they render at once.
+before(() => Promise.all([ChildPanel.preload(), ToolBody.preload()]));
 
 beforeEach(() => {
   posted.length = 0;
@@ -58,6 +58,7 @@ describe('todo_write row', () => {
     const logged = [{ content: 'Read', status: 'in_progress' as const }];
     const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write', { args, todos: logged, result: { isError: false, content: 'ok', details: null } }) })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
     assert.equal(text(page.root.querySelector('[data-testid="todo-row-summary"]')), '0/1 done · Read');
+    openRows(page.root);
     assert.deepEqual([...page.root.querySelectorAll('[data-testid="todo-call-items"] li')].map((li) => li.textContent), ['Read']);
     page.unmount();
   });
@@ -67,6 +68,7 @@ describe('todo_write row', () => {
     const item = toolItem({ callId: 'c1', name: 'todo_write', status: 'error', ...presented('todo_write', { args: '{"todos":[{"content":"A","status":"pending"},{"content":"A","status":"pending"}]}', result: { isError: true, content: error, details: null } }) });
     const page = mount(<Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, { todoRejected: '已拒绝' });
     assert.equal(text(page.root.querySelector('[data-testid="todo-row-summary"]')), '已拒绝', 'localized');
+    openRows(page.root);
     assert.equal(page.root.querySelector('[data-testid="todo-rejected"]')?.textContent, error);
     assert.equal(page.root.querySelector('[data-testid="todo-call-items"]'), null);
     assert.equal(page.root.querySelector('[data-testid="todo-row-more"]'), null);
@@ -87,17 +89,17 @@ describe('rows that open', () => {
     assert.ok(toggle && row);
     assert.equal(text(toggle), 'bash ls, done');
     assert.equal(toggle.getAttribute('aria-expanded'), 'false');
-    assert.equal(row.querySelector('.disclosure-body')?.hasAttribute('hidden'), true, 'closed: its body is hidden');
+    assert.equal(row.querySelector('.disclosure-body'), null, 'closed: its body is not in the DOM');
     click(toggle);
     assert.equal(toggle.getAttribute('aria-expanded'), 'true');
-    assert.equal(row.querySelector('.disclosure-body')?.hasAttribute('hidden'), false);
     assert.equal(row.querySelector('.bash-output')?.textContent, 'a.txt');
     click(toggle);
     assert.equal(toggle.getAttribute('aria-expanded'), 'false', 'and closes again');
+    assert.equal(row.querySelector('.disclosure-body'), null);
     const reasoning = page.root.querySelector('.item-assistant .reasoning');
     assert.equal(text(reasoning?.querySelector('.disclosure-toggle') ?? null), 'Reasoning');
     click(reasoning?.querySelector('.disclosure-toggle') ?? null);
-    assert.equal(reasoning?.querySelector('.disclosure-body')?.hasAttribute('hidden'), false);
+    assert.ok(reasoning?.querySelector('.disclosure-body'));
     assert.equal(text(reasoning?.querySelector('.reasoning-text') ?? null), 'Thinking it over');
     page.unmount();
   });
@@ -121,6 +123,7 @@ describe('hostile content', () => {
         }),
       ]).view;
       const page = mount(<AgentView view={view} />);
+      openRows(page.root);
       assert.equal(page.root.querySelectorAll('img').length, 0, 'no img element');
       assert.equal(page.root.querySelectorAll('script').length, 0, 'no script element');
       assert.equal(page.root.querySelector('[onerror]'), null);
@@ -129,6 +132,7 @@ describe('hostile content', () => {
       assert.ok(answer?.querySelector('strong'), 'markdown still renders');
       assert.equal(answer?.querySelector('li')?.textContent, hostile);
       assert.equal(answer?.querySelector('pre code')?.textContent, hostile);
+      assert.equal(page.root.querySelector('.reasoning-text')?.textContent, hostile);
       assert.equal(page.root.querySelector('.bash-output')?.textContent, hostile);
       assert.equal(page.root.querySelector('.bash-command')?.textContent, `$ ${hostile}`);
       assert.ok(text(page.root.querySelector('[data-testid="approval"]')).includes(hostile));

@@ -56,6 +56,11 @@ export function click(element: Element | null): void {
   act(() => (element as HTMLElement).click());
 }
 
+/** Opens every closed row under `root` (tool calls, reasoning), as a reader clicks each: a row's body is in the DOM only while it is open. */
+export function openRows(root: Element): void {
+  for (const toggle of root.querySelectorAll('.disclosure-toggle[aria-expanded="false"]')) click(toggle);
+}
+
 /** Dispatches an event and lets preact re-render. */
 export function fire(element: Element | null, event: Event): void {
   if (!element) throw new Error('no element for the event');

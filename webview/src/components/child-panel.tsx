@@ -23,7 +23,7 @@ export function ChildPanel({ child, approvals }: { child: ChildView; approvals: 
         </h2>
         {child.running && <span class="codicon codicon-loading codicon-modifier-spin" role="img" aria-label={s.subagentRunning} />}
       </div>
-      <Transcript items={child.items} stream={null} cursor={null} running={child.running} approvals={approvals} sessionId={child.sessionId} />
+      <Transcript key={child.sessionId} items={child.items} stream={null} cursor={null} running={child.running} approvals={approvals} sessionId={child.sessionId} />
       <PlanStrip plan={child.plan} variant="child" />
     </section>
   );

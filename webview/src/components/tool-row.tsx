@@ -9,7 +9,7 @@
 // text). Nothing here parses the model's arguments or the tool's output.
 import { memo } from '../memo';
 import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
-import type { BashExit, ToolChildView, ToolView } from '../../../extension/src/core/protocol/tool-view';
+import type { ToolChildView } from '../../../extension/src/core/protocol/tool-view';
 import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
 import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import { progressRow } from '../../../extension/src/core/plan/summaries';
@@ -17,6 +17,7 @@ import { format, useStrings } from '../i18n';
 import { ApprovalCard } from './approval';
 import { Disclosure } from './disclosure';
 import { Icon, LinkButton, SPINNER } from './icon';
+import { ToolBody } from '../lazy-views';
 
 const TOOL_ICON = { pending: 'circle-large-outline', running: SPINNER, ok: 'check', error: 'error' } as const;
 
@@ -39,6 +40,7 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
   return (
     <li class={`item item-tool tool-${item.status}`} data-tool={item.name} data-call-id={item.callId} data-view={item.view.kind}>
       <Disclosure
+        id={item.id}
         summary={
           <>
             <Icon name={TOOL_ICON[item.status]} />
@@ -70,99 +72,6 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
 
 /** Re-renders only when its item (a new object for every change) or its approvals change. */
 export const ToolRow = memo(ToolRowImpl);
-
-function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
-  switch (view.kind) {
-    case 'todo':
-      return (
-        <div class="tool-io">
-          {view.plan && (
-            <ul class="todo-call-items" role="list" data-testid="todo-call-items">
-              {view.plan.todos.map((t) => (
-                <li key={t.content} data-status={t.status}>
-                  {t.content}
-                </li>
-              ))}
-            </ul>
-          )}
-          {view.error !== null && (
-            <pre class="tool-error" data-testid="todo-rejected">
-              {view.error}
-            </pre>
-          )}
-        </div>
-      );
-    case 'bash':
-      return (
-        <div class="tool-io">
-          <pre class="bash-command">
-            <span aria-hidden="true">$ </span>
-            {view.command}
-          </pre>
-          {view.exit && (
-            <div class={`bash-status bash-${view.exit.kind}`} data-testid="bash-status">
-              {bashExitText(view.exit, s)}
-            </div>
-          )}
-          {view.error !== null && (
-            <div class="bash-status bash-refused" data-testid="bash-status">
-              {s.bashRefused}
-            </div>
-          )}
-          {view.output !== null && <pre class="bash-output">{view.output || s.noOutput}</pre>}
-          {view.error !== null && <pre class="bash-output">{view.error}</pre>}
-        </div>
-      );
-    case 'diff':
-      return (
-        <div class="tool-io">
-          <div class="tool-io-label">
-            {s.diff}: <span class="diff-path">{view.path}</span>
-          </div>
-          <pre class="diff" data-testid="diff">
-            {view.lines.map((line, index) => (
-              <div key={index} class={`diff-line diff-${line.kind}`}>
-                <span class="diff-sign">{line.kind === 'add' ? '+' : '-'}</span>
-                {line.text}
-              </div>
-            ))}
-          </pre>
-          {view.result !== null && <pre>{view.result}</pre>}
-        </div>
-      );
-    case 'subagent':
-    case 'generic':
-      return (
-        <div class="tool-io">
-          {view.kind === 'generic' && (
-            <>
-              <div class="tool-io-label">{s.toolInput}</div>
-              <pre>{view.input}</pre>
-            </>
-          )}
-          {view.result !== null && (
-            <>
-              <div class="tool-io-label">{s.toolResult}</div>
-              <pre>{view.result}</pre>
-            </>
-          )}
-        </div>
-      );
-  }
-}
-
-function bashExitText(exit: BashExit, s: WebviewStrings): string {
-  switch (exit.kind) {
-    case 'exited':
-      return format(s.bashExit, exit.code);
-    case 'killed':
-      return s.bashKilled;
-    case 'timed-out':
-      return s.bashTimedOut;
-    case 'stopped':
-      return s.bashStopped;
-  }
-}
 
 function SubagentLine({ child, s }: { child: ToolChildView; s: WebviewStrings }) {
   return (

@@ -4,17 +4,18 @@
 // pending approvals (on their call's row, or after the list), how each turn ended,
 // and the text streaming in for the current step.
 import { Component } from 'preact';
-import { useState } from 'preact/hooks';
+import { useReducer, useState } from 'preact/hooks';
 import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { format, useStrings } from '../i18n';
 import { LinkButton } from './icon';
 import { ApprovalCard, placeApprovals } from './approval';
-import { Disclosure } from './disclosure';
+import { Disclosure, OpenRows } from './disclosure';
 import { Markdown, PlainAnswer } from './markdown';
 import { memo } from '../memo';
 import { ToolRow } from './tool-row';
+import { transcriptWindow, type Block, type TranscriptWindow } from './transcript-window';
 
 const NONE: readonly ApprovalView[] = [];
 const NO_APPROVALS: ReadonlyMap<string, ApprovalView[]> = new Map();
@@ -29,7 +30,7 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
       return (
         <li class="item item-assistant">
           {item.reasoning && (
-            <Disclosure class="reasoning" summary={s.reasoning}>
+            <Disclosure id={item.id} class="reasoning" summary={s.reasoning}>
               <div class="reasoning-text">{item.reasoning}</div>
             </Disclosure>
           )}
@@ -74,13 +75,14 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
  * prepended). With the host's orders (log seq × 1024 + sub) a span is 64 log lines.
  */
 const BLOCK_SPAN = 65_536;
-/** A collapsed row's height plus the gap (px): the size of a finished block not yet rendered. */
-const ESTIMATED_ROW_PX = 36;
 
 interface BlockProps {
-  items: readonly TranscriptItem[];
+  block: Block;
   /** The last block, where live updates land: never skipped by content-visibility. */
   live: boolean;
+  /** Off screen (transcript-window.ts): an empty placeholder of its last height. */
+  away: boolean;
+  window: TranscriptWindow;
   byCallId: ReadonlyMap<string, ApprovalView[]>;
   continueId: string | null;
 }
@@ -88,26 +90,38 @@ interface BlockProps {
 /**
  * A block of rows that re-renders only when one of its items (a new
  * object for every change: the reducer keeps unchanged ones), the approvals or the
- * Continue row changed. So a live update costs one block's rows plus a pointer
- * comparison per row, whatever the transcript's length (bench: `follow`, live update).
+ * Continue row changed, or it came into or went out of the window. So a live update
+ * costs one block's rows plus a pointer comparison per row, whatever the transcript's
+ * length (bench: `follow`, live update).
  */
 class ItemBlock extends Component<BlockProps> {
   override shouldComponentUpdate(next: BlockProps): boolean {
     const prev = this.props;
-    if (next.live !== prev.live || next.byCallId !== prev.byCallId || next.continueId !== prev.continueId || next.items.length !== prev.items.length) return true;
-    for (let i = 0; i < next.items.length; i++) if (next.items[i] !== prev.items[i]) return true;
+    if (next.live !== prev.live || next.away !== prev.away || next.byCallId !== prev.byCallId || next.continueId !== prev.continueId) return true;
+    const [a, b] = [prev.block.items, next.block.items];
+    if (a.length !== b.length) return true;
+    for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return true;
     return false;
   }
 
+  override componentDidMount() {
+    this.props.window.watch(this.base as Element, this.props.block.key);
+  }
+
+  override componentWillUnmount() {
+    this.props.window.unwatch(this.base as Element);
+  }
+
   override render() {
-    const { items, byCallId, continueId, live } = this.props;
+    const { block, byCallId, continueId, live, away } = this.props;
+    const size = this.props.window.sizeOf(block);
+    if (away) return <div class="block away" role="none" style={{ height: `${size}px` }} />;
     // A finished block is `content-visibility: auto` (styles.css): off screen, Chrome skips its
-    // subtree's layout, prepaint, paint and hit-test, yet keeps it in the accessibility tree and
-    // find-in-page. Until first rendered it takes this estimated height; then its last real one.
-    const style = live ? undefined : { containIntrinsicSize: `auto ${items.length * ESTIMATED_ROW_PX}px` };
+    // subtree's layout, prepaint, paint and hit-test, yet keeps it in the accessibility tree.
+    // Until first rendered it takes its last measured height (or an estimate); then its last real one.
     return (
-      <div class={live ? 'block' : 'block done'} role="none" style={style}>
-        {items.map((item) => (
+      <div class={live ? 'block' : 'block done'} role="none" style={live ? undefined : { containIntrinsicSize: `auto ${size}px` }}>
+        {block.items.map((item) => (
           <Item key={item.id} item={item} approvals={(item.kind === 'tool' && byCallId.get(item.callId)) || NONE} canContinue={item.id === continueId} />
         ))}
       </div>
@@ -116,8 +130,8 @@ class ItemBlock extends Component<BlockProps> {
 }
 
 /** Items (sorted by order) cut into blocks of one BLOCK_SPAN each, keyed by that span. */
-function blocksOf(items: readonly TranscriptItem[]): { key: number; items: readonly TranscriptItem[] }[] {
-  const out: { key: number; items: readonly TranscriptItem[] }[] = [];
+function blocksOf(items: readonly TranscriptItem[]): Block[] {
+  const out: Block[] = [];
   let from = 0;
   for (let i = 1; i <= items.length; i++) {
     const key = Math.floor(items[from]!.order / BLOCK_SPAN);
@@ -126,39 +140,6 @@ function blocksOf(items: readonly TranscriptItem[]): { key: number; items: reado
     from = i;
   }
   return out;
-}
-
-/**
- * Follows new output while the reader is at the bottom; leaves them where they are otherwise
- * (one per Transcript: its `ref` goes on the scroller, whose first child holds everything).
- * It scrolls from a ResizeObserver on the scroller and its content: that runs in the frame right
- * after the browser's own layout, so the scroll costs no layout of its own. (Scrolling right after
- * each render read scrollHeight, which forced a style and layout pass of the transcript for every
- * message, several per step: bench `live`, every page loaded, read from the end.)
- */
-function followBottom(): { ref: (el: HTMLDivElement | null) => void; onScroll: (event: Event) => void } {
-  let end = true;
-  let top = 0;
-  let observer: ResizeObserver | undefined;
-  return {
-    ref: (el) => {
-      observer?.disconnect();
-      if (!el) return;
-      // `window.`: the unit tests' DOM (happy-dom) has it on its window, not as a global.
-      observer = new window.ResizeObserver(() => {
-        if (end) el.scrollTop = el.scrollHeight;
-      });
-      observer.observe(el);
-      observer.observe(el.firstElementChild!);
-    },
-    // Only the reader scrolling up stops the following. A scroll down (ours, or theirs) never does:
-    // its event comes a frame later, when new rows may already have grown the content under it.
-    onScroll: (event) => {
-      const el = event.currentTarget as HTMLDivElement;
-      if (el.scrollTop < top || !end) end = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-      top = el.scrollTop;
-    },
-  };
 }
 
 function lastBesidesCompactions(items: readonly TranscriptItem[]): TranscriptItem | undefined {
@@ -180,7 +161,10 @@ export interface TranscriptProps {
 
 export function Transcript({ items, stream, cursor, running, approvals, sessionId, writer }: TranscriptProps) {
   const s = useStrings();
-  const [follow] = useState(followBottom);
+  const [win] = useState(transcriptWindow);
+  const [opened] = useState(() => new Set<string>());
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  win.rerender = rerender as () => void;
   if (items.length === 0 && !stream && !running && approvals.length === 0) {
     return (
       <div class="transcript empty">
@@ -195,8 +179,10 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
   const continueId = !running && last?.kind === 'turn-end' && last.reason === 'max-steps' ? last.id : null;
   const placed = approvals.length ? placeApprovals(approvals, new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : []))), sessionId) : { byCallId: NO_APPROVALS, rest: NONE };
   const blocks = blocksOf(items);
+  win.blocks = blocks;
   return (
-    <div class="transcript" ref={follow.ref} onScroll={follow.onScroll}>
+    <OpenRows.Provider value={opened}>
+    <div class="transcript" ref={win.ref} onScroll={win.onScroll}>
       <div>
         {cursor !== null && (
           <LinkButton class="older" message={{ type: 'loadOlder', cursor }}>
@@ -204,9 +190,10 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
           </LinkButton>
         )}
         <div class="items" role="list" aria-label={s.transcript}>
-          {blocks.map((block, i) => (
-            <ItemBlock key={block.key} items={block.items} live={i === blocks.length - 1} byCallId={placed.byCallId} continueId={continueId} />
-          ))}
+          {blocks.map((block, i) => {
+            const live = i === blocks.length - 1;
+            return <ItemBlock key={block.key} block={block} live={live} away={!live && !win.isShown(block.key)} window={win} byCallId={placed.byCallId} continueId={continueId} />;
+          })}
           {stream && (stream.text || stream.reasoning || stream.retry) && (
             <li class="item item-assistant streaming" aria-busy="true">
               {stream.retry && <div class="retry">{stream.retry}</div>}
@@ -225,5 +212,6 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
         {running && !stream && <div class="working">{s.working}</div>}
       </div>
     </div>
+    </OpenRows.Provider>
   );
 }

@@ -1,0 +1,99 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The windowed transcript (webview/src/components/transcript-window.ts): only the
+// blocks near the screen hold their rows; every other finished block is an empty
+// placeholder of its height, and a row scrolled away and back opens as it was left.
+// happy-dom lays nothing out, so the scroller's size and position are set on it here
+// as a browser would report them, and the reader's scroll is a scroll event.
+import './render';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import { Transcript } from '../../../webview/src/components/transcript';
+import { ESTIMATED_ROW_PX, keysInView, type Block } from '../../../webview/src/components/transcript-window';
+import { click, fire, mount, text } from './render';
+
+const block = (key: number, rows: number): Block => ({ key, items: Array.from({ length: rows }, () => ({}) as TranscriptItem) });
+
+describe('keysInView', () => {
+  const blocks = [block(0, 1), block(1, 1), block(2, 1), block(3, 1)];
+  const size = () => 100;
+
+  it('gives the first and last block reaching into the range, with the gaps between blocks counted', () => {
+    // Tops: 0, 108, 216, 324 (100 px each, 8 px apart).
+    assert.deepEqual(keysInView(blocks, size, 8, 150, 250), [1, 2]);
+    assert.deepEqual(keysInView(blocks, size, 8, 209, 215), [Infinity, -Infinity], 'only a gap: no block');
+    assert.deepEqual(keysInView(blocks, size, 8, -500, 0), [0, 0], 'a range above the list reaches its first block');
+    assert.deepEqual(keysInView(blocks, size, 8, 400, 10_000), [3, 3]);
+    assert.deepEqual(keysInView(blocks, size, 0, 0, 1e9), [0, 3]);
+  });
+
+  it('uses each block its own height', () => {
+    const tall = (b: Block) => (b.key === 0 ? 1000 : 10); // tops 0, 1008, 1026, 1044
+    assert.deepEqual(keysInView(blocks, tall, 8, 990, 1020), [0, 1]);
+    assert.deepEqual(keysInView(blocks, tall, 8, 1030, 1050), [2, 3]);
+  });
+
+  it('counts no blocks at all as none', () => {
+    assert.deepEqual(keysInView([], size, 8, 0, 100), [Infinity, -Infinity]);
+  });
+});
+
+/** 20 blocks (keys 0–19) of 16 answers each, each with its reasoning: seq 4k, so 16 per 64-line block. */
+const answers: TranscriptItem[] = Array.from({ length: 320 }, (_, i) => ({ kind: 'assistant', id: `e${i * 4}`, order: i * 4 * 1024, turn: 1, step: 1, text: `answer ${i}`, reasoning: `thinking ${i}`, markdown: [{ t: 'p', c: [{ t: 'text', v: `answer ${i}` }] }] }));
+const BLOCK_PX = 16 * ESTIMATED_ROW_PX;
+
+/** The scroller as a browser would report it: `height` px on screen, scrolled to `top`, then its scroll event. */
+function scrollTo(scroller: Element, top: number, height = 200): void {
+  Object.defineProperty(scroller, 'clientHeight', { value: height, configurable: true });
+  Object.defineProperty(scroller, 'scrollHeight', { value: 20 * (BLOCK_PX + 8), configurable: true });
+  Object.defineProperty(scroller, 'scrollTop', { value: top, configurable: true, writable: true });
+  fire(scroller, new window.Event('scroll'));
+}
+
+describe('the windowed transcript', () => {
+  const view = () => <Transcript items={answers} stream={null} cursor={null} running={false} approvals={[]} sessionId="s" />;
+  const shown = (root: Element) => [...root.querySelectorAll('.item-assistant .assistant-text')].map((el) => text(el));
+
+  it('holds every row until the scroller is measured, then only the blocks near the screen and the live one', () => {
+    const page = mount(view());
+    assert.equal(shown(page.root).length, 320, 'before any scroll: every row');
+    const scroller = page.root.querySelector('.transcript')!;
+    scrollTo(scroller, 0);
+    // 200 px on screen and two screens either side: [-400, 600] reaches blocks 0 and 1 (576 px each).
+    const rows = shown(page.root);
+    assert.deepEqual(rows.slice(0, 32), answers.slice(0, 32).map((_, i) => `answer ${i}`));
+    assert.deepEqual(rows.slice(32), answers.slice(304).map((_, i) => `answer ${304 + i}`), 'and the live block');
+    const away = [...page.root.querySelectorAll('.block.away')];
+    assert.equal(away.length, 17, 'blocks 2–18 are placeholders');
+    assert.ok(away.every((el) => el.childElementCount === 0 && (el as HTMLElement).style.height === `${BLOCK_PX}px`), 'empty, each of its height');
+    page.unmount();
+  });
+
+  it('shows the rows the reader scrolls to, and drops those left far behind', () => {
+    const page = mount(view());
+    const scroller = page.root.querySelector('.transcript')!;
+    scrollTo(scroller, 0);
+    scrollTo(scroller, 10 * (BLOCK_PX + 8));
+    const rows = shown(page.root);
+    assert.ok(!rows.includes('answer 0'), 'block 0 is far above: gone');
+    assert.ok(rows.includes('answer 160') && rows.includes('answer 175'), 'block 10, on screen, is whole');
+    assert.ok(rows.includes('answer 319'), 'the live block stays');
+    page.unmount();
+  });
+
+  it('opens a row scrolled away and back as the reader left it', () => {
+    const page = mount(view());
+    const scroller = page.root.querySelector('.transcript')!;
+    scrollTo(scroller, 0);
+    const toggle = () => page.root.querySelector('.item-assistant .reasoning .disclosure-toggle');
+    click(toggle());
+    assert.equal(toggle()?.getAttribute('aria-expanded'), 'true');
+    scrollTo(scroller, 12 * (BLOCK_PX + 8));
+    assert.ok(!shown(page.root).includes('answer 0'), 'the row left the DOM');
+    scrollTo(scroller, 0);
+    assert.equal(shown(page.root)[0], 'answer 0');
+    assert.equal(toggle()?.getAttribute('aria-expanded'), 'true', 'still open');
+    assert.equal(text(page.root.querySelector('.reasoning-text')), 'thinking 0');
+    page.unmount();
+  });
+});

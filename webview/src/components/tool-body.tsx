@@ -1,0 +1,102 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// What a tool call did, shown when its row is opened (tool-row.tsx): todo_write the
+// list it logged (or its error), bash its command, how it ended and its output,
+// edit_file / write_file a -/+ line diff, anything else its input and result as text.
+// A chunk of its own (lazy-views.tsx): only a reader who opens a row needs it, and a
+// closed row holds none of it in the DOM.
+import type { BashExit, ToolView } from '../../../extension/src/core/protocol/tool-view';
+import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
+import { format } from '../chunk-api';
+
+export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
+  switch (view.kind) {
+    case 'todo':
+      return (
+        <div class="tool-io">
+          {view.plan && (
+            <ul class="todo-call-items" role="list" data-testid="todo-call-items">
+              {view.plan.todos.map((t) => (
+                <li key={t.content} data-status={t.status}>
+                  {t.content}
+                </li>
+              ))}
+            </ul>
+          )}
+          {view.error !== null && (
+            <pre class="tool-error" data-testid="todo-rejected">
+              {view.error}
+            </pre>
+          )}
+        </div>
+      );
+    case 'bash':
+      return (
+        <div class="tool-io">
+          <pre class="bash-command">
+            <span aria-hidden="true">$ </span>
+            {view.command}
+          </pre>
+          {view.exit && (
+            <div class={`bash-status bash-${view.exit.kind}`} data-testid="bash-status">
+              {bashExitText(view.exit, s)}
+            </div>
+          )}
+          {view.error !== null && (
+            <div class="bash-status bash-refused" data-testid="bash-status">
+              {s.bashRefused}
+            </div>
+          )}
+          {view.output !== null && <pre class="bash-output">{view.output || s.noOutput}</pre>}
+          {view.error !== null && <pre class="bash-output">{view.error}</pre>}
+        </div>
+      );
+    case 'diff':
+      return (
+        <div class="tool-io">
+          <div class="tool-io-label">
+            {s.diff}: <span class="diff-path">{view.path}</span>
+          </div>
+          <pre class="diff" data-testid="diff">
+            {view.lines.map((line, index) => (
+              <div key={index} class={`diff-line diff-${line.kind}`}>
+                <span class="diff-sign">{line.kind === 'add' ? '+' : '-'}</span>
+                {line.text}
+              </div>
+            ))}
+          </pre>
+          {view.result !== null && <pre>{view.result}</pre>}
+        </div>
+      );
+    case 'subagent':
+    case 'generic':
+      return (
+        <div class="tool-io">
+          {view.kind === 'generic' && (
+            <>
+              <div class="tool-io-label">{s.toolInput}</div>
+              <pre>{view.input}</pre>
+            </>
+          )}
+          {view.result !== null && (
+            <>
+              <div class="tool-io-label">{s.toolResult}</div>
+              <pre>{view.result}</pre>
+            </>
+          )}
+        </div>
+      );
+  }
+}
+
+function bashExitText(exit: BashExit, s: WebviewStrings): string {
+  switch (exit.kind) {
+    case 'exited':
+      return format(s.bashExit, exit.code);
+    case 'killed':
+      return s.bashKilled;
+    case 'timed-out':
+      return s.bashTimedOut;
+    case 'stopped':
+      return s.bashStopped;
+  }
+}
