@@ -1,7 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The windowed transcript (webview/src/components/transcript-window.ts): only the
-// blocks near the screen hold their rows; every other finished block is an empty
-// placeholder of its height, and a row scrolled away and back opens as it was left.
+// blocks near the screen hold their rows; each run of the other finished blocks is one
+// empty placeholder as high as they were, and a row scrolled away and back opens as
+// it was left.
 // happy-dom lays nothing out, so the scroller's size and position are set on it here
 // as a browser would report them, and the reader's scroll is a scroll event.
 import './render';
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Transcript } from '../../../webview/src/components/transcript';
-import { ESTIMATED_ROW_PX, keysInView, type Block } from '../../../webview/src/components/transcript-window';
+import { ESTIMATED_ROW_PX, keysInView, segmentsOf, type Block } from '../../../webview/src/components/transcript-window';
 import { click, fire, mount, text } from './render';
 
 const block = (key: number, rows: number): Block => ({ key, items: Array.from({ length: rows }, () => ({}) as TranscriptItem) });
@@ -35,6 +36,27 @@ describe('keysInView', () => {
 
   it('counts no blocks at all as none', () => {
     assert.deepEqual(keysInView([], size, 8, 0, 100), [Infinity, -Infinity]);
+  });
+});
+
+describe('segmentsOf', () => {
+  const blocks = [block(0, 1), block(1, 1), block(2, 1), block(3, 1), block(4, 1), block(5, 1)];
+  const size = (b: Block) => 10 * (b.key + 1);
+
+  it('renders the shown blocks and the last whole, and each run of the others as one placeholder with its gaps', () => {
+    const segments = segmentsOf(blocks, (key) => key === 2, size);
+    assert.deepEqual(
+      segments.map((s) => ('away' in s ? `away ${s.away}: ${s.px}` : `block ${s.block.key}${s.live ? ' live' : ''}`)),
+      ['away 0: 38', 'block 2', 'away 3: 98', 'block 5 live'],
+    );
+  });
+
+  it('renders every block whole when all are shown, and the live one even when none is', () => {
+    assert.equal(segmentsOf(blocks, () => true, size).filter((s) => 'block' in s).length, 6);
+    assert.deepEqual(
+      segmentsOf(blocks, () => false, size).map((s) => ('away' in s ? s.px : 'live')),
+      [10 + 20 + 30 + 40 + 50 + 4 * 8, 'live'],
+    );
   });
 });
 
@@ -64,8 +86,9 @@ describe('the windowed transcript', () => {
     assert.deepEqual(rows.slice(0, 32), answers.slice(0, 32).map((_, i) => `answer ${i}`));
     assert.deepEqual(rows.slice(32), answers.slice(304).map((_, i) => `answer ${304 + i}`), 'and the live block');
     const away = [...page.root.querySelectorAll('.block.away')];
-    assert.equal(away.length, 17, 'blocks 2–18 are placeholders');
-    assert.ok(away.every((el) => el.childElementCount === 0 && (el as HTMLElement).style.height === `${BLOCK_PX}px`), 'empty, each of its height');
+    assert.equal(away.length, 1, 'blocks 2–18 are one placeholder');
+    assert.equal(away[0]!.childElementCount, 0);
+    assert.equal((away[0] as HTMLElement).style.height, `${17 * BLOCK_PX + 16 * 8}px`, 'as high as the 17 blocks and the gaps between them');
     page.unmount();
   });
 

@@ -1,15 +1,15 @@
 // The transcript's scroller: it follows new output while the reader is at the end, and
 // it keeps in the DOM only the blocks of rows near the screen (a windowed list, as VS
-// Code's own lists and its chat view are). Every other finished block is an empty
-// placeholder of the height it last had, so the scroll height, the scrollbar and the
-// reader's place are those of the whole transcript. Why: with every page of a
-// 10,000-event session in the page, each live update cost the browser work in
-// proportion to the rows it held (layout, paint, layerize, hit test, and
-// content-visibility's own bookkeeping per block), even off screen (bench `live`,
-// every page loaded, read from the end: 1.4-2x the empty session's latency before,
-// the same trace as the empty session's after). What it costs: rows far off screen
-// are out of the accessibility tree (as in any windowed list), and a selection or
-// focus in a row is lost once the reader scrolls that row far away.
+// Code's own lists and its chat view are). Each run of the other finished blocks is
+// one empty placeholder as high as they last were, so the scroll height, the scrollbar
+// and the reader's place are those of the whole transcript, and the DOM stays a few
+// blocks long whatever the session's length. Why: with every page of a 10,000-event
+// session in the page, each live update cost the browser work in proportion to the
+// rows it held (layout, paint, layerize, hit test, and content-visibility's own
+// bookkeeping per block), even off screen (bench `live`, every page loaded, read from
+// the end: 1.4-2x the empty session's latency before). What it costs: rows far off
+// screen are out of the accessibility tree (as in any windowed list), and a selection
+// or focus in a row is lost once the reader scrolls that row far away.
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 
 export interface Block {
@@ -42,6 +42,30 @@ export function keysInView(blocks: readonly Block[], size: (block: Block) => num
     top = bottom + gap;
   }
   return [lo, hi];
+}
+
+/** What the list renders: a block whole (the last is the live one), or one placeholder `px` high for a run of blocks. */
+export type Segment = { block: Block; live: boolean } | { away: number; px: number };
+
+/**
+ * `blocks` as the list renders them: each block `isShown` whole (and the last, always),
+ * every run of the others one placeholder as high as the run was, the gaps between its
+ * blocks included, so every block below it stays where it was.
+ */
+export function segmentsOf(blocks: readonly Block[], isShown: (key: number) => boolean, size: (block: Block) => number): Segment[] {
+  const out: Segment[] = [];
+  let run: { away: number; px: number } | null = null;
+  blocks.forEach((block, i) => {
+    const live = i === blocks.length - 1;
+    if (!live && !isShown(block.key)) {
+      if (run) run.px += GAP_PX + size(block);
+      else out.push((run = { away: block.key, px: size(block) }));
+      return;
+    }
+    run = null;
+    out.push({ block, live });
+  });
+  return out;
 }
 
 /** One per Transcript (made by useState; see transcriptWindow). */

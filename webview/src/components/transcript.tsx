@@ -15,7 +15,7 @@ import { Disclosure, OpenRows } from './disclosure';
 import { Markdown, PlainAnswer } from './markdown';
 import { memo } from '../memo';
 import { ToolRow } from './tool-row';
-import { transcriptWindow, type Block, type TranscriptWindow } from './transcript-window';
+import { segmentsOf, transcriptWindow, type Block, type TranscriptWindow } from './transcript-window';
 
 const NONE: readonly ApprovalView[] = [];
 const NO_APPROVALS: ReadonlyMap<string, ApprovalView[]> = new Map();
@@ -80,8 +80,6 @@ interface BlockProps {
   block: Block;
   /** The last block, where live updates land: never skipped by content-visibility. */
   live: boolean;
-  /** Off screen (transcript-window.ts): an empty placeholder of its last height. */
-  away: boolean;
   window: TranscriptWindow;
   byCallId: ReadonlyMap<string, ApprovalView[]>;
   continueId: string | null;
@@ -90,14 +88,14 @@ interface BlockProps {
 /**
  * A block of rows that re-renders only when one of its items (a new
  * object for every change: the reducer keeps unchanged ones), the approvals or the
- * Continue row changed, or it came into or went out of the window. So a live update
+ * Continue row changed (a block that leaves the window unmounts). So a live update
  * costs one block's rows plus a pointer comparison per row, whatever the transcript's
  * length (bench: `follow`, live update).
  */
 class ItemBlock extends Component<BlockProps> {
   override shouldComponentUpdate(next: BlockProps): boolean {
     const prev = this.props;
-    if (next.live !== prev.live || next.away !== prev.away || next.byCallId !== prev.byCallId || next.continueId !== prev.continueId) return true;
+    if (next.live !== prev.live || next.byCallId !== prev.byCallId || next.continueId !== prev.continueId) return true;
     const [a, b] = [prev.block.items, next.block.items];
     if (a.length !== b.length) return true;
     for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return true;
@@ -113,14 +111,12 @@ class ItemBlock extends Component<BlockProps> {
   }
 
   override render() {
-    const { block, byCallId, continueId, live, away } = this.props;
-    const size = this.props.window.sizeOf(block);
-    if (away) return <div class="block away" role="none" style={{ height: `${size}px` }} />;
+    const { block, byCallId, continueId, live } = this.props;
     // A finished block is `content-visibility: auto` (styles.css): off screen, Chrome skips its
     // subtree's layout, prepaint, paint and hit-test, yet keeps it in the accessibility tree.
     // Until first rendered it takes its last measured height (or an estimate); then its last real one.
     return (
-      <div class={live ? 'block' : 'block done'} role="none" style={live ? undefined : { containIntrinsicSize: `auto ${size}px` }}>
+      <div class={live ? 'block' : 'block done'} role="none" style={live ? undefined : { containIntrinsicSize: `auto ${this.props.window.sizeOf(block)}px` }}>
         {block.items.map((item) => (
           <Item key={item.id} item={item} approvals={(item.kind === 'tool' && byCallId.get(item.callId)) || NONE} canContinue={item.id === continueId} />
         ))}
@@ -190,10 +186,13 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
           </LinkButton>
         )}
         <div class="items" role="list" aria-label={s.transcript}>
-          {blocks.map((block, i) => {
-            const live = i === blocks.length - 1;
-            return <ItemBlock key={block.key} block={block} live={live} away={!live && !win.isShown(block.key)} window={win} byCallId={placed.byCallId} continueId={continueId} />;
-          })}
+          {segmentsOf(blocks, win.isShown, win.sizeOf).map((seg) =>
+            'away' in seg ? (
+              <div key={`away${seg.away}`} class="block away" role="none" style={{ height: `${seg.px}px` }} />
+            ) : (
+              <ItemBlock key={seg.block.key} block={seg.block} live={seg.live} window={win} byCallId={placed.byCallId} continueId={continueId} />
+            ),
+          )}
           {stream && (stream.text || stream.reasoning || stream.retry) && (
             <li class="item item-assistant streaming" aria-busy="true">
               {stream.retry && <div class="retry">{stream.retry}</div>}
