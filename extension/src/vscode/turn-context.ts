@@ -5,7 +5,7 @@
 // Also the on-demand compaction behind "Agent Checklist: Compact Conversation".
 import * as vscode from 'vscode';
 import { compactContext, hasSomethingToCompact } from '../core/agent/compaction';
-import { contextUse } from '../core/agent/context-budget';
+import type { RequestEstimate } from '../core/agent/request-estimate';
 import { formatContextUse, resolveContextWindow } from '../core/agent/context-window';
 import type { ModelProvider } from '../core/agent/provider';
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT, isoDate } from '../core/agent/system-prompt';
@@ -13,7 +13,6 @@ import { readWorkspaceRules, type WorkspaceRules } from '../core/agent/workspace
 import type { StandingPlan } from '../core/plan/todos-projection';
 import type { ContextView } from '../core/protocol/messages';
 import type { ToolSpec } from '../core/tools/registry';
-import { deriveMessages } from '../core/session/derive-messages';
 import type { Session } from '../core/session/session';
 import type { OpenedSession } from './opened-session';
 import type { ProviderSource } from './provider-source';
@@ -72,6 +71,8 @@ export interface ToldModel {
   request: { system: string; tools: ToolSpec[] } | null;
 }
 
+const NO_TOOLS: readonly ToolSpec[] = [];
+
 /**
  * The context meter: the last request's prompt tokens (the provider's count) over the
  * window. Without a count since the latest compaction (the scripted model, vscode.lm,
@@ -79,9 +80,8 @@ export interface ToldModel {
  * prompt and tool schemas the latest turn sent (before this window's first turn: the
  * default prompt and no tools, so it reads low until then).
  */
-export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null, request: ToldModel['request'] = null): ContextView {
+export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null, request: ToldModel['request'], estimate: RequestEstimate): ContextView {
   if (!session?.lastSeq) return { use: null, rules };
-  const events = session.events;
-  const use = contextUse(events, () => ({ system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? [], messages: deriveMessages(events, { plan }) }), window);
+  const use = estimate.use(session.events, { system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? NO_TOOLS, plan }, window);
   return { use: formatContextUse(use.promptTokens, use.window), rules };
 }

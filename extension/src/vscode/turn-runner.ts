@@ -22,6 +22,7 @@ import type { ProviderSource } from './provider-source';
 import type { ShownPlanEditing } from './session-plan-editor';
 import type { AgentSettings } from './settings';
 import { buildTurnTools } from './turn-tools';
+import { RequestEstimate } from '../core/agent/request-estimate';
 import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from './writable-session';
@@ -55,6 +56,8 @@ export class TurnRunner extends Owner {
   private starting = false;
   private compacting: AbortController | null = null;
   private closed = false;
+  /** The meter's estimate of the next request, kept as the shown session's log grows. */
+  private readonly estimate = new RequestEstimate();
   private told: ToldModel = { rules: null, window: 0, request: null }; // the latest turn's rules file, window, system prompt and tool schemas
   /** The open step's streaming text; the controller clears it when the shown session changes or the step is logged. */
   readonly liveStream = this.register(new LiveStream());
@@ -160,7 +163,7 @@ export class TurnRunner extends Owner {
   /** The header's context meter (`31k / 128k`) and the rules file the model is told, as of the latest turn. */
   get contextView(): ContextView {
     const window = this.told.window || this.options.settings().contextWindow;
-    return contextViewOf(this.host.opened()?.session ?? null, this.host.standingPlan(), window, this.told.rules, this.told.request);
+    return contextViewOf(this.host.opened()?.session ?? null, this.host.standingPlan(), window, this.told.rules, this.told.request, this.estimate);
   }
 
   /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */

@@ -4,7 +4,7 @@
 // (linear in the session) only then. The meter is read after every transcript change.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contextUse } from '../../../extension/src/core/agent/context-budget';
+import { contextUse, estimateRequestTokens } from '../../../extension/src/core/agent/context-budget';
 import { memorySession } from '../support/sessions';
 
 function oneStep(usage: boolean) {
@@ -22,7 +22,7 @@ describe('the context meter', () => {
     let built = 0;
     const use = contextUse(oneStep(true).events, () => {
       built++;
-      return { system: 'sys', tools: [], messages: [] };
+      return estimateRequestTokens({ system: 'sys', tools: [], messages: [] });
     }, 8000);
     assert.deepEqual(use, { promptTokens: 1234, window: 8000, estimated: false });
     assert.equal(built, 0, 'the request is not derived');
@@ -32,7 +32,7 @@ describe('the context meter', () => {
     let built = 0;
     const use = contextUse(oneStep(false).events, () => {
       built++;
-      return { system: 'a system prompt', tools: [], messages: [{ role: 'user', text: 'go' }] };
+      return estimateRequestTokens({ system: 'a system prompt', tools: [], messages: [{ role: 'user', text: 'go' }] });
     }, 8000);
     assert.equal(use.estimated, true);
     assert.ok(use.promptTokens > 0);

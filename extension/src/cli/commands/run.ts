@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
-import { contextUse } from '../../core/agent/context-budget';
+import { contextUse, estimateRequestTokens } from '../../core/agent/context-budget';
 import { resolveContextWindow } from '../../core/agent/context-window';
 import { DEFAULT_MAX_STEPS, runTurn } from '../../core/agent/loop';
 import { buildSystemPrompt, type WorkspaceEnvironment } from '../../core/agent/system-prompt';
@@ -199,7 +199,7 @@ async function runInSession(
     const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
     const events = opened.session.events;
     const context = {
-      ...contextUse(events, () => ({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: standingTodos(plan.state) }) }), deps.window),
+      ...contextUse(events, () => estimateRequestTokens({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: standingTodos(plan.state) }) }), deps.window),
       compactions: events.filter((e) => e.type === 'context/compact').length,
     };
     if (flags.json) {

@@ -89,11 +89,12 @@ export interface ContextUse {
 
 /**
  * The last charged request after the latest compaction; else the estimate of the next
- * request. `request` is built only for the estimate: deriving it is linear in the
- * session (the meter is read after every transcript change, and a provider that
- * reports usage never needs it).
+ * request (`estimate`: estimateRequestTokens of it, or a RequestEstimate kept as the
+ * log grows), asked only then: deriving the request is linear in the session (the
+ * meter is read after every burst of transcript changes, and a provider that reports
+ * usage never needs it).
  */
-export function contextUse(events: readonly SessionEvent[], request: () => Pick<ModelRequest, 'system' | 'messages' | 'tools'>, window: number): ContextUse {
+export function contextUse(events: readonly SessionEvent[], estimate: () => number, window: number): ContextUse {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.type === 'context/compact') break;
@@ -101,5 +102,5 @@ export function contextUse(events: readonly SessionEvent[], request: () => Pick<
       return { promptTokens: event.data.usage.inputTokens, window, estimated: false };
     }
   }
-  return { promptTokens: estimateRequestTokens(request()), window, estimated: true };
+  return { promptTokens: estimate(), window, estimated: true };
 }

@@ -59,26 +59,26 @@ export function deriveMessages(events: readonly SessionEvent[], options: DeriveO
   for (let i = from; i < events.length; i++) {
     const event = events[i]!;
     if (options.throughSeq !== undefined && event.seq > options.throughSeq) break;
-    switch (event.type) {
-      case 'todo/user-edit':
-        edited = event.data.todos;
-        break;
-      case 'user/message':
-        tell();
-        messages.push({ role: 'user', text: event.data.message.text });
-        break;
-      case 'assistant/message':
-        tell();
-        messages.push({ role: 'assistant', content: event.data.message.content });
-        break;
-      case 'tool/result':
-        tell();
-        messages.push({ role: 'tool', callId: event.data.callId, isError: event.data.isError, content: event.data.content });
-        break;
-      default:
-        break;
-    }
+    if (event.type === 'todo/user-edit') edited = event.data.todos;
+    const message = surfaceMessage(event);
+    if (!message) continue;
+    tell();
+    messages.push(message);
   }
   tell();
   return messages;
+}
+
+/** The message a surface event is to the model; null for every other event (a todo/user-edit's note is the caller's). */
+export function surfaceMessage(event: SessionEvent): Message | null {
+  switch (event.type) {
+    case 'user/message':
+      return { role: 'user', text: event.data.message.text };
+    case 'assistant/message':
+      return { role: 'assistant', content: event.data.message.content };
+    case 'tool/result':
+      return { role: 'tool', callId: event.data.callId, isError: event.data.isError, content: event.data.content };
+    default:
+      return null;
+  }
 }
