@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { runTurn, type LiveDelta } from '../core/agent/loop';
+import { RequestEstimate } from '../core/agent/request-estimate';
 import { Owner } from '../core/disposable';
 import type { StandingPlan } from '../core/plan/todos-projection';
 import type { ContextView, RunView, StreamView } from '../core/protocol/messages';
@@ -22,7 +23,6 @@ import type { ProviderSource } from './provider-source';
 import type { ShownPlanEditing } from './session-plan-editor';
 import type { AgentSettings } from './settings';
 import { buildTurnTools } from './turn-tools';
-import { RequestEstimate } from '../core/agent/request-estimate';
 import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from './writable-session';

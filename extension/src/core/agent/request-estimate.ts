@@ -50,12 +50,6 @@ export class RequestEstimate {
     return { promptTokens: this.estimate(parts), window, estimated: true };
   }
 
-  /** The estimate of the whole next request (whatever a response reported). */
-  tokens(events: readonly SessionEvent[], parts: RequestParts): number {
-    this.catchUp(events);
-    return this.estimate(parts);
-  }
-
   private catchUp(events: readonly SessionEvent[]): void {
     if (events !== this.events || events.length < this.read) this.restart(events);
     for (; this.read < events.length; this.read++) {
