@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { ModelProvider } from '../core/agent/provider';
 import { AnthropicProvider } from '../core/agent/providers/anthropic';
 import { OpenAIProvider } from '../core/agent/providers/openai';
+import { settingValue } from './settings';
 
 export type RemoteProviderId = 'openai' | 'anthropic';
 
@@ -30,7 +31,8 @@ export const secretKeyName = (id: RemoteProviderId): string => `agentChecklist.a
 /** The endpoint settings of one remote provider, validated; a bad value is a message for the user. */
 export function readRemoteSettings(id: RemoteProviderId): RemoteSettings | string {
   const config = vscode.workspace.getConfiguration(`agentChecklist.${id}`);
-  const raw = { baseUrl: config.get('baseUrl') ?? DEFAULTS[id].baseUrl, model: config.get('model') ?? DEFAULTS[id].model };
+  // The key goes wherever baseUrl points: only the user's own settings choose it (settings.ts).
+  const raw = { baseUrl: settingValue(config, 'baseUrl', true) ?? DEFAULTS[id].baseUrl, model: config.get('model') ?? DEFAULTS[id].model };
   const parsed = remoteSettingsSchema.safeParse(raw);
   if (!parsed.success) return `agentChecklist.${id}.baseUrl must be an http(s) URL (got ${JSON.stringify(raw.baseUrl)})`;
   if (!parsed.data.model.trim()) return `set agentChecklist.${id}.model to the model to use (for example ${id === 'openai' ? 'gpt-4.1-mini or deepseek-chat' : 'claude-sonnet-4-5'})`;

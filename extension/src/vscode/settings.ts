@@ -1,12 +1,17 @@
 // The extension's settings (contributes.configuration in package.json), read and
 // validated in one place. A value of the wrong shape falls back to the default and
 // is reported, so a typo in settings.json never breaks activation.
+// Settings that widen what the agent may do, or choose where the key and commands go,
+// are `"scope": "application"` in package.json, and are read here from the user's
+// own settings only (`inspect().globalValue`): a workspace's .vscode/settings.json,
+// which the model or a cloned repository may have written, never sets them.
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
 import { SANDBOX_MODES, type SandboxMode } from '../core/tools/sandbox';
+import { DEFAULT_BASH_LIMITS, type BashLimits, bashLimitsSchema } from '../core/tools/bash-limits';
 
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
@@ -35,6 +40,10 @@ export interface AgentSettings {
   bashNetwork: boolean;
   /** agentChecklist.tools.env.keep */
   envKeep: readonly string[];
+  /** agentChecklist.tools.bash.limits */
+  bashLimits: BashLimits;
+  /** agentChecklist.tools.protectedPaths: globs added to the built-in protected paths. */
+  protectedPaths: readonly string[];
   /** Follow sessions written outside this window when they write a plan (agentChecklist.followExternal). */
   followExternal: FollowExternal;
   /** Notify when a turn ends or an approval waits while the Agent view is out of sight (agentChecklist.notifications). */
@@ -57,6 +66,8 @@ const DEFAULT_SETTINGS: AgentSettings = {
   bashSandbox: 'auto',
   bashNetwork: false,
   envKeep: [],
+  bashLimits: DEFAULT_BASH_LIMITS,
+  protectedPaths: [],
   followExternal: 'latest',
   notifications: true,
   stallMinutes: 10,
@@ -74,6 +85,8 @@ const fields = {
   bashSandbox: z.enum(SANDBOX_MODES),
   bashNetwork: z.boolean(),
   envKeep: z.readonly(z.array(z.string())),
+  bashLimits: bashLimitsSchema,
+  protectedPaths: z.readonly(z.array(z.string())),
   followExternal: z.enum(FOLLOW_EXTERNAL),
   notifications: z.boolean(),
   stallMinutes: z.number().check(z.minimum(0), z.maximum(1440)),
@@ -91,13 +104,32 @@ const keys: { [K in keyof AgentSettings]: string } = {
   bashSandbox: 'tools.bash.sandbox',
   bashNetwork: 'tools.bash.network',
   envKeep: 'tools.env.keep',
+  bashLimits: 'tools.bash.limits',
+  protectedPaths: 'tools.protectedPaths',
   followExternal: 'followExternal',
   notifications: 'notifications',
   stallMinutes: 'stallMinutes',
 };
 
+/** The application-scoped settings (package.json says so too; a test checks both agree). */
+export const USER_ONLY_SETTINGS = [
+  'autoApprove',
+  'bashSandbox',
+  'bashNetwork',
+  'bashLimits',
+  'envKeep',
+  'protectedPaths',
+  'scriptPath',
+] as const satisfies readonly (keyof AgentSettings)[];
+const userOnly: ReadonlySet<keyof AgentSettings> = new Set(USER_ONLY_SETTINGS);
+
+/** The value in force: for a user-only setting, the user's (global) value and never a workspace's. */
+export function settingValue(config: vscode.WorkspaceConfiguration, key: string, onlyUser: boolean): unknown {
+  return onlyUser ? config.inspect(key)?.globalValue : config.get(key);
+}
+
 function field<K extends keyof AgentSettings>(config: vscode.WorkspaceConfiguration, key: K, problems: string[]): AgentSettings[K] {
-  const raw: unknown = config.get(keys[key]);
+  const raw: unknown = settingValue(config, keys[key], userOnly.has(key));
   if (raw === undefined) return DEFAULT_SETTINGS[key];
   const parsed = fields[key].safeParse(raw);
   if (parsed.success) return parsed.data as AgentSettings[K];
@@ -120,6 +152,8 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     bashSandbox: field(config, 'bashSandbox', problems),
     bashNetwork: field(config, 'bashNetwork', problems),
     envKeep: field(config, 'envKeep', problems),
+    bashLimits: field(config, 'bashLimits', problems),
+    protectedPaths: field(config, 'protectedPaths', problems),
     followExternal: field(config, 'followExternal', problems),
     notifications: field(config, 'notifications', problems),
     stallMinutes: field(config, 'stallMinutes', problems),
