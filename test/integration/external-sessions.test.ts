@@ -116,8 +116,11 @@ describe('external sessions in the editor', () => {
 
   it('with followExternal off, a new external plan is listed but the shown session stays', async () => {
     const api = await getApi();
-    await vscode.commands.executeCommand('agentChecklist.newSession');
+    // The setting first: the previous test's MCP session may still write (its turn end on
+    // disconnect), and under `latest` that late write is rightly followed; once the setting
+    // is off, no write of any session may switch what the new session shows.
     await setSetting('followExternal', 'off');
+    await vscode.commands.executeCommand('agentChecklist.newSession');
     const client = await connectMcp('codex-mcp-client');
     try {
       const before = api.sessions().length;
