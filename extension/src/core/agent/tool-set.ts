@@ -75,7 +75,8 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
     ...(options.environment?.keyVariable === undefined ? {} : { keyVariable: options.environment.keyVariable }),
     ...(options.environment?.keep === undefined ? {} : { keep: options.environment.keep }),
   });
-  const registry = new ToolRegistry(options.stopGraceMs, new Redactor([...(options.secrets ?? []), ...toolEnv.droppedValues]));
+  const redactor = new Redactor([...(options.secrets ?? []), ...toolEnv.droppedValues]);
+  const registry = new ToolRegistry(options.stopGraceMs, redactor);
   const owned = new DisposableStore();
   try {
     const names = [...new Set(options.tools)];
@@ -100,11 +101,12 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
             approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'),
             trusted: need(options.trusted, name, 'the workspace trust decision (trusted: true or false)'),
             env: toolEnv.env,
+            redactor,
             ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
             ...(options.onSandboxUnavailable === undefined ? {} : { onSandboxUnavailable: options.onSandboxUnavailable }),
           });
         case READ_FILE_TOOL_NAME:
-          return registerReadFileTool(registry, workspace!);
+          return registerReadFileTool(registry, workspace!, redactor);
         case WRITE_FILE_TOOL_NAME:
           return registerWriteFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)') });
         case EDIT_FILE_TOOL_NAME:
@@ -112,7 +114,7 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
         case LIST_FILES_TOOL_NAME:
           return registerListFilesTool(registry, workspace!);
         case GREP_TOOL_NAME:
-          return registerGrepTool(registry, workspace!);
+          return registerGrepTool(registry, workspace!, redactor);
         case SUBAGENT_TOOL_NAME: {
           const deps = need(options.subagents, name, 'the subagent runner (provider, session store, max steps)');
           // Past the depth limit the same set is built without subagent: nesting stops here.

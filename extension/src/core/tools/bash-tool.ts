@@ -14,6 +14,7 @@ import { runInProcessGroup, type ShellRunResult } from './process-group';
 import type { ToolRegistry } from './registry';
 import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, sayOnce } from './sandbox';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
+import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
 
 export { BASH_TOOL_NAME };
@@ -56,6 +57,8 @@ export interface BashToolOptions {
   sandbox?: SandboxPolicy;
   /** Told once per process, with the reason, when the sandbox was wanted and cannot run (the host shows sandboxUnavailableMessage). */
   onSandboxUnavailable?: (reason: string) => void;
+  /** Secrets removed from the output stream before the head/tail cut (the registry's redactor). */
+  redactor?: Redactor;
 }
 
 /** Whether this call runs sandboxed: null when not (off, or unavailable: then the host is told once). */
@@ -123,6 +126,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
         tailBytes,
         ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
         ...(options.env === undefined ? {} : { env: options.env }),
+        ...(options.redactor === undefined ? {} : { redactor: options.redactor }),
       });
       if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
       const output = run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, '');

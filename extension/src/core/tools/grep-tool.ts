@@ -14,6 +14,7 @@ import { MAX_TEXT_FILE_BYTES } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from './walk';
 import { compileLinear, loadLinearEngine, type LineMatcher, PatternError } from './linear-regex';
+import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
 
 export const GREP_TOOL_NAME = 'grep';
@@ -23,7 +24,7 @@ export const MAX_GREP_FILES = 20_000;
 
 export const GREP_DESCRIPTION = [
   'Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript\'s without backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as `[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).',
-  `Each match comes back as \`<path>:<line>: <text>\` with the path relative to the workspace folder. Binary files, files over ${MAX_TEXT_FILE_BYTES} bytes, symbolic links and the ${SKIPPED_FOLDERS.join(' and ')} folders are skipped. At most ${MAX_GREP_MATCHES} matches are returned.`,
+  `Each match comes back as \`<path>:<line>: <text>\` with the path relative to the workspace folder. Binary files, files over ${MAX_TEXT_FILE_BYTES} bytes, symbolic links and the ${SKIPPED_FOLDERS.join(' and ')} folders are skipped. At most ${MAX_GREP_MATCHES} matches are returned, from at most ${MAX_GREP_FILES} files; a search that stops early says so.`,
 ].join('\n\n');
 
 export const grepArgsSchema = z.object({
@@ -34,6 +35,8 @@ export const grepArgsSchema = z.object({
 export const invalidPatternMessage = (detail: string): string => `invalid pattern: ${detail}`;
 export const noMatchesText = (pattern: string, where: string): string => `No matches for /${pattern}/ in ${where}.`;
 export const grepCutText = (max: number): string => `[stopped at ${max} matches; narrow the pattern or the path]`;
+/** Said instead of "No matches" too: the files after the cap were never searched. */
+export const grepFilesCutText = (max: number): string => `[stopped after ${max.toLocaleString('en-US')} files: results are partial; narrow the path]`;
 /** Longest line handed to RE2 (~10 ms of matching; UTF-8 of it fits the engine's heap many times). */
 export const MAX_SEARCHED_LINE_CHARS = 256 * 1024;
 export const longLinesText = (count: number, first: string): string =>
@@ -90,7 +93,8 @@ export async function matchLines(text: string, re: LineMatcher, display: string,
   return { lines: out, long: longCount === 0 ? null : { count: longCount, first: longFirst } };
 }
 
-export function createGrepTool(workspace: Workspace): ToolDefinition {
+/** `redactor`: secrets removed from each file's whole text before matching (no match on a secret, no cut through one). */
+export function createGrepTool(workspace: Workspace, redactor?: Redactor): ToolDefinition {
   return {
     name: GREP_TOOL_NAME,
     description: GREP_DESCRIPTION,
@@ -112,12 +116,16 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
       if (!target.ok) return errorResult(target.message);
       if (target.stat === null) return errorResult(noSuchPathMessage(userPath));
       const files: { abs: string; display: string }[] = [];
+      let filesCut = false;
       if (target.stat.kind === 'file') files.push({ abs: target.real, display: target.display });
       else if (target.stat.kind === 'directory') {
         for await (const e of walk(workspace, target.real, ctx.signal)) {
           if (e.kind !== 'file' || e.symlink) continue;
+          if (files.length === MAX_GREP_FILES) {
+            filesCut = true;
+            break;
+          }
           files.push({ abs: e.abs, display: target.display === '.' ? e.rel : `${target.display}/${e.rel}` });
-          if (files.length === MAX_GREP_FILES) break;
         }
       }
       const out: string[] = [];
@@ -135,7 +143,8 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
           continue; // gone, unreadable, or refused once opened (outside, a link, hard-linked): skipped
         }
         if (data.byteLength > MAX_TEXT_FILE_BYTES || looksBinary(data)) continue;
-        const found = await matchLines(decodeText(data), re, file.display, MAX_GREP_MATCHES + 1 - out.length, ctx.signal);
+        const text = decodeText(data);
+        const found = await matchLines(redactor ? redactor.redact(text) : text, re, file.display, MAX_GREP_MATCHES + 1 - out.length, ctx.signal);
         if (found === null) return errorResult(GREP_STOPPED_MESSAGE);
         out.push(...found.lines);
         if (found.long) {
@@ -148,13 +157,16 @@ export function createGrepTool(workspace: Workspace): ToolDefinition {
           break;
         }
       }
-      const notes = [...(cut ? [grepCutText(MAX_GREP_MATCHES)] : []), ...(longCount ? [longLinesText(longCount, longFirst)] : [])];
-      if (out.length === 0) return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
+      const notes = [
+        ...(cut ? [grepCutText(MAX_GREP_MATCHES)] : filesCut ? [grepFilesCutText(MAX_GREP_FILES)] : []),
+        ...(longCount ? [longLinesText(longCount, longFirst)] : []),
+      ];
+      if (out.length === 0 && !filesCut) return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
       return { isError: false, content: [...out, ...notes].join('\n') };
     },
   };
 }
 
-export function registerGrepTool(registry: ToolRegistry, workspace: Workspace): Disposable {
-  return registry.register(createGrepTool(workspace));
+export function registerGrepTool(registry: ToolRegistry, workspace: Workspace, redactor?: Redactor): Disposable {
+  return registry.register(createGrepTool(workspace, redactor));
 }

@@ -1,7 +1,9 @@
 // list_files: what a workspace folder holds (one level), or every file below it
 // whose path matches a glob. Paths come back relative to the workspace folder, ready
 // to pass to the other file tools. Bounded: a walk never follows a linked folder,
-// skips .git and node_modules, and stops at a fixed number of entries.
+// skips .git and node_modules, and stops at a fixed number of entries. With a glob
+// the cap is on matches SHOWN (MAX_LISTED_ENTRIES) and, separately, on entries
+// EXAMINED (MAX_WALKED_ENTRIES, the bound on work); each cut says which it was.
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import { GlobError, globMatcher } from './glob';
@@ -18,7 +20,7 @@ export const MAX_WALKED_ENTRIES = 100_000;
 
 export const LIST_FILES_DESCRIPTION = [
   'List a folder of the workspace. Without glob: the folder\'s own entries, one level (folders end with `/`). With glob: every file below the folder whose path matches, at any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` matches the path relative to the folder; `**`, `*`, `?`, `{a,b}` and `[abc]` work).',
-  `Paths come back relative to the workspace folder. ${SKIPPED_FOLDERS.join(' and ')} are not searched; symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned.`,
+  `Paths come back relative to the workspace folder. ${SKIPPED_FOLDERS.join(' and ')} are not searched; symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned, and a glob examines at most ${MAX_WALKED_ENTRIES} entries; a listing that stops early says so.`,
 ].join('\n\n');
 
 export const listFilesArgsSchema = z.object({
@@ -30,6 +32,8 @@ export const noSuchPathMessage = (p: string): string => `no such file or folder:
 export const EMPTY_FOLDER_TEXT = '(empty folder)';
 export const noGlobMatchText = (glob: string, where: string): string => `No files match ${JSON.stringify(glob)} in ${where}.`;
 export const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
+export const listWalkCutText = (examined: number, found: number): string =>
+  `[stopped after examining ${examined.toLocaleString('en-US')} entries: ${found} match${found === 1 ? '' : 'es'} so far, results are partial; narrow the path or the glob]`;
 
 const join = (dir: string, rel: string): string => (dir === '.' ? rel : `${dir}/${rel}`);
 
@@ -81,15 +85,23 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
         if (lines.length === 0) return { isError: false, content: EMPTY_FOLDER_TEXT };
       } else {
         let walked = 0;
+        let walkCut = false;
         for await (const e of walk(workspace, target.real, ctx.signal)) {
-          if (++walked > MAX_WALKED_ENTRIES || lines.length === MAX_LISTED_ENTRIES) {
+          if (walked === MAX_WALKED_ENTRIES) {
+            walkCut = true;
+            break;
+          }
+          walked++;
+          if (e.kind === 'directory' || !matches(e.rel)) continue;
+          if (lines.length === MAX_LISTED_ENTRIES) {
             cut = true;
             break;
           }
-          if (e.kind !== 'directory' && matches(e.rel)) lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
+          lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
         }
-        if (lines.length === 0) return { isError: false, content: cut ? listCutText(MAX_LISTED_ENTRIES) : noGlobMatchText(parsed.value.glob ?? '', target.display) };
         lines.sort();
+        if (walkCut) return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
+        if (lines.length === 0) return { isError: false, content: noGlobMatchText(parsed.value.glob ?? '', target.display) };
       }
       if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));
       return { isError: false, content: lines.join('\n') };

@@ -18,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { HeadTailBuffer } from './output-cap';
 import { bwrapArgs } from './sandbox';
+import type { Redactor } from './tool-env';
 
 /** The prologue: start the watcher on fd 3, close fd 3, then become the command (`$@`: bash -c …, or bwrap … bash -c …). */
 const WATCHED = '{ read -r -u 3 _; kill -KILL 0; } 3<&3 </dev/null >/dev/null 2>&1 & exec 3<&-; exec "$@"';
@@ -34,6 +35,8 @@ export interface ShellRunOptions {
   env?: NodeJS.ProcessEnv;
   /** Run under bubblewrap with `writable` (the workspace's real path) the only writable folder; null: unsandboxed. */
   sandbox?: { writable: string; network: boolean } | null;
+  /** Secrets removed from the combined output stream before the head/tail cut. */
+  redactor?: Redactor;
 }
 
 export interface ShellRunResult {
@@ -67,6 +70,8 @@ function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
 
 export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunResult> {
   const buffer = new HeadTailBuffer(options.headBytes, options.tailBytes);
+  const redactor = options.redactor?.empty === false ? options.redactor.stream() : null;
+  const take = (chunk: Buffer): void => buffer.push(redactor ? redactor.push(chunk) : chunk);
   const base = { exitCode: null, exitSignal: null, timedOut: false, spawnError: null, droppedBytes: 0, pid: null };
   if (options.signal.aborted) return Promise.resolve({ ...base, stopped: true, output: '' });
   const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
@@ -107,6 +112,7 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
       for (const t of timers) clearTimeout(t);
       lifeline?.destroy();
       options.signal.removeEventListener('abort', onAbort);
+      if (redactor) buffer.push(redactor.end());
       resolve({
         exitCode: exit?.code ?? null,
         exitSignal: exit?.signal ?? null,
@@ -124,8 +130,8 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
       killGroup();
     };
 
-    stdout.on('data', (chunk: Buffer) => buffer.push(chunk));
-    stderr.on('data', (chunk: Buffer) => buffer.push(chunk));
+    stdout.on('data', take);
+    stderr.on('data', take);
     child.on('error', (error) => {
       // Only a failed spawn reaches here before exit (kill errors are ignored above).
       if (!exit) finish(error.message);

@@ -4,6 +4,7 @@ import type { Disposable } from '../disposable';
 import type { ToolRegistry } from './registry';
 import { readTextFile } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
+import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
 
 export const READ_FILE_TOOL_NAME = 'read_file';
@@ -43,7 +44,8 @@ export function numberedWindow(text: string, offset: number, limit: number): { o
   return { ok: true, content: out.join('\n') };
 }
 
-export function createReadFileTool(workspace: Workspace): ToolDefinition {
+/** `redactor`: secrets removed from the whole file before it is windowed and lines are shortened. */
+export function createReadFileTool(workspace: Workspace, redactor?: Redactor): ToolDefinition {
   return {
     name: READ_FILE_TOOL_NAME,
     description: READ_FILE_DESCRIPTION,
@@ -53,13 +55,13 @@ export function createReadFileTool(workspace: Workspace): ToolDefinition {
       if (!parsed.ok) return errorResult(parsed.message);
       const read = await readTextFile(workspace, parsed.value.path);
       if (!read.ok) return errorResult(read.message);
-      const window = numberedWindow(read.text, parsed.value.offset ?? 1, parsed.value.limit ?? DEFAULT_READ_LIMIT);
+      const window = numberedWindow(redactor ? redactor.redact(read.text) : read.text, parsed.value.offset ?? 1, parsed.value.limit ?? DEFAULT_READ_LIMIT);
       if (!window.ok) return errorResult(window.message);
       return { isError: false, content: window.content, value: { path: read.file.display } };
     },
   };
 }
 
-export function registerReadFileTool(registry: ToolRegistry, workspace: Workspace): Disposable {
-  return registry.register(createReadFileTool(workspace));
+export function registerReadFileTool(registry: ToolRegistry, workspace: Workspace, redactor?: Redactor): Disposable {
+  return registry.register(createReadFileTool(workspace, redactor));
 }

@@ -7,7 +7,9 @@
 // - Tool output is redacted before it is logged or sent to the model: every
 //   occurrence of a secret VALUE (the provider's key, and the value of every dropped
 //   variable) becomes `[redacted]`, whichever way it got there (`cat .env`, a file the
-//   key was pasted into, a tool that prints its config).
+//   key was pasted into, a tool that prints its config). Tools that cut their output
+//   (bash's head/tail, grep's and read_file's line limits) redact BEFORE the cut, so no
+//   cut can leave two halves of one printed secret; the registry's pass stays as a net.
 
 export const SECRET_NAME_PARTS: readonly string[] = ['KEY', 'TOKEN', 'SECRET', 'PASSWORD'];
 export const REDACTED = '[redacted]';
@@ -64,6 +66,11 @@ export class Redactor {
     return this.secrets.length === 0;
   }
 
+  /** A redactor for one output stream, for tools that cut their output (redaction comes first). */
+  stream(): StreamRedactor {
+    return new StreamRedactor(this.secrets);
+  }
+
   redact(text: string): string {
     let out = text;
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
@@ -76,5 +83,67 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((v) => this.redactValue(v));
     if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.redactValue(v)]));
     return value;
+  }
+}
+
+// Redaction of a byte stream BEFORE anything cuts it (bash's head/tail cap): every
+// whole occurrence of a secret is replaced wherever the chunk boundaries fall. It
+// works on bytes (the secrets' UTF-8), so a character split across chunks is never
+// decoded half. After each chunk it holds back at most (longest secret - 1) bytes,
+// the only ones that could still be the start of a secret; a match that began
+// earlier would already lie whole in what it has seen.
+const REDACTED_BYTES = Buffer.from(REDACTED, 'utf8');
+
+export class StreamRedactor {
+  private readonly secrets: Buffer[];
+  private readonly holdBack: number;
+  private held: Buffer = Buffer.alloc(0);
+
+  /** `secrets`: the values to remove, longest first (Redactor.values). */
+  constructor(secrets: readonly string[]) {
+    this.secrets = secrets.map((s) => Buffer.from(s, 'utf8')).sort((a, b) => b.length - a.length);
+    this.holdBack = Math.max(0, ...this.secrets.map((s) => s.length - 1));
+  }
+
+  /** The redacted bytes that are safe to pass on; the rest waits for the next chunk or end(). */
+  push(chunk: Buffer): Buffer {
+    const data = this.held.length === 0 ? chunk : Buffer.concat([this.held, chunk]);
+    const { out, safeEnd } = this.redactUpTo(data, Math.max(0, data.length - this.holdBack));
+    this.held = Buffer.from(data.subarray(safeEnd));
+    return out;
+  }
+
+  /** What is still held, redacted: the stream's end. */
+  end(): Buffer {
+    const { out } = this.redactUpTo(this.held, this.held.length);
+    this.held = Buffer.alloc(0);
+    return out;
+  }
+
+  /**
+   * Replaces every match that STARTS before `limit` (earliest first, the longest at
+   * one position); returns the bytes up to the end of the last match or `limit`,
+   * whichever is later.
+   */
+  private redactUpTo(data: Buffer, limit: number): { out: Buffer; safeEnd: number } {
+    const parts: Buffer[] = [];
+    let at = 0;
+    for (;;) {
+      let best = -1;
+      let bestLength = 0;
+      for (const secret of this.secrets) {
+        const i = data.indexOf(secret, at);
+        if (i !== -1 && i < limit && (best === -1 || i < best)) {
+          best = i;
+          bestLength = secret.length;
+        }
+      }
+      if (best === -1) break;
+      parts.push(data.subarray(at, best), REDACTED_BYTES);
+      at = best + bestLength;
+    }
+    const safeEnd = Math.max(at, limit);
+    parts.push(data.subarray(at, safeEnd));
+    return { out: Buffer.concat(parts), safeEnd };
   }
 }
