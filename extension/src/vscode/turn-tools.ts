@@ -60,6 +60,7 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       trusted: () => vscode.workspace.isTrusted,
       environment: { keep: settings.envKeep },
       secrets: options.provider.secretValues?.() ?? [],
+      protectedPaths: settings.protectedPaths,
       sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork },
       onSandboxUnavailable: (reason) => {
         options.log.warn(sandboxUnavailableMessage(reason));

@@ -2,7 +2,7 @@
 // a gate answer validated at the boundary, and terminal answers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Approvals, approvalQuestion, deniedMessage, parseApprovalAnswer, promptGate, unattendedMessage, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
+import { Approvals, approvalQuestion, deniedMessage, parseApprovalAnswer, promptGate, protectedUnattendedMessage, unattendedMessage, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
 import { recordingGate } from './support';
 
 const request = (tool = 'bash'): ApprovalRequest => ({ tool, summary: 'ls', detail: '$ ls', callId: 'c1', sessionId: 's1' });
@@ -44,5 +44,25 @@ describe('Approvals', () => {
     assert.equal(await gate.request(request(), live()), 'approve-always');
     assert.deepEqual(asked, [approvalQuestion(request())]);
     assert.match(asked[0]!, /Allow bash\?\n\$ ls\n/);
+  });
+
+  it('a protected file is asked for each call: auto-approve and "always allow" do not apply, an "always" answer is not remembered', async () => {
+    const guarded: ApprovalRequest = { ...request('write_file'), protectedReason: 'AGENTS.md steers other agents' };
+    const gate = recordingGate('approve-always', 'approve-always', 'deny');
+    const approvals = new Approvals({ gate, autoApprove: true });
+    assert.deepEqual(await approvals.check(guarded, live()), { approved: true, by: 'user' });
+    assert.deepEqual(approvals.remembered(), []);
+    const manual = new Approvals({ gate });
+    assert.deepEqual(await manual.check(request('write_file'), live()), { approved: true, by: 'user' });
+    assert.deepEqual(await manual.check(request('write_file'), live()), { approved: true, by: 'remembered' });
+    assert.deepEqual(await manual.check(guarded, live()), { approved: false, message: deniedMessage('write_file') });
+    assert.deepEqual(gate.asked, [guarded, request('write_file'), guarded]);
+    const headless = new Approvals({ gate: null, autoApprove: true, unattendedHint: 'run with --yes' });
+    assert.deepEqual(await headless.check(guarded, live()), { approved: false, message: protectedUnattendedMessage('write_file', 'AGENTS.md steers other agents') });
+  });
+
+  it('the terminal prompt for a protected file shows the reason and offers no "always"', () => {
+    const question = approvalQuestion({ ...request('write_file'), protectedReason: 'AGENTS.md steers other agents' });
+    assert.match(question, /Allow write_file\?\nAGENTS.md steers other agents\n\$ ls\n\[y\]es \/ \[N\]o: $/);
   });
 });

@@ -14,7 +14,9 @@ import { BASH_TOOL_NAME, registerBashTool } from '../tools/bash-tool';
 import { EDIT_FILE_TOOL_NAME, registerEditFileTool } from '../tools/edit-file-tool';
 import { GREP_TOOL_NAME, registerGrepTool } from '../tools/grep-tool';
 import { LIST_FILES_TOOL_NAME, registerListFilesTool } from '../tools/list-files-tool';
+import { GlobError } from '../tools/glob';
 import { NodeWorkspaceFs } from '../tools/node-workspace-fs';
+import { protectedPaths, type ProtectedPaths } from '../tools/protected-paths';
 import { READ_FILE_TOOL_NAME, registerReadFileTool } from '../tools/read-file-tool';
 import { ToolRegistry } from '../tools/registry';
 import type { SandboxPolicy } from '../tools/sandbox';
@@ -60,6 +62,8 @@ export interface ToolSetOptions {
   environment?: { base?: NodeJS.ProcessEnv; keyVariable?: string; keep?: readonly string[] };
   /** Values redacted from every result (the provider's key: `provider.secretValues?.()`). */
   secrets?: readonly string[];
+  /** The user's globs added to the built-in protected paths (protected-paths.ts); a malformed one is a ToolSetError. */
+  protectedPaths?: readonly string[];
   /** bash's sandbox (default: `auto`, no network). */
   sandbox?: SandboxPolicy;
   /** Told once per process, with the reason, when bash cannot be sandboxed although it should be. */
@@ -67,6 +71,15 @@ export interface ToolSetOptions {
 }
 
 export class ToolSetError extends Error {}
+
+function protectionFor(extra: readonly string[]): ProtectedPaths {
+  try {
+    return protectedPaths(extra);
+  } catch (error) {
+    if (error instanceof GlobError) throw new ToolSetError(`protected paths: ${error.message}`);
+    throw error;
+  }
+}
 
 const WORKSPACE_TOOLS: readonly string[] = [BASH_TOOL_NAME, READ_FILE_TOOL_NAME, WRITE_FILE_TOOL_NAME, EDIT_FILE_TOOL_NAME, LIST_FILES_TOOL_NAME, GREP_TOOL_NAME];
 
@@ -82,6 +95,7 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
     const names = [...new Set(options.tools)];
     const depth = options.depth ?? 0;
     const workspace = names.some((n) => WORKSPACE_TOOLS.includes(n)) ? workspaceFor(options, names) : undefined;
+    const protect = protectionFor(options.protectedPaths ?? []);
     const need = <T>(value: T | undefined, tool: string, what: string): T => {
       if (value === undefined) throw new ToolSetError(`${tool} needs ${what}`);
       return value;
@@ -108,9 +122,9 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
         case READ_FILE_TOOL_NAME:
           return registerReadFileTool(registry, workspace!, redactor);
         case WRITE_FILE_TOOL_NAME:
-          return registerWriteFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)') });
+          return registerWriteFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'), protect });
         case EDIT_FILE_TOOL_NAME:
-          return registerEditFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)') });
+          return registerEditFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'), protect });
         case LIST_FILES_TOOL_NAME:
           return registerListFilesTool(registry, workspace!);
         case GREP_TOOL_NAME:

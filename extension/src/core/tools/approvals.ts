@@ -20,12 +20,19 @@ export interface ApprovalRequest {
   callId: string;
   /** The session whose model made the call (a subagent's own id for its calls); null without one. */
   sessionId: string | null;
+  /**
+   * Set for a protected file (protected-paths.ts `approve`): why this call needs the
+   * user's own answer. Such a request is always put to the gate: auto-approve and
+   * "always allow" do not apply, and an `approve-always` answer approves this call only.
+   */
+  protectedReason?: string;
 }
 
 /**
  * Asks the user. Contract: resolves with the user's decision; when `signal` aborts
  * (the user pressed Stop) it should settle promptly (reject or resolve `deny`) and
- * withdraw any prompt it shows. It is never called for auto-approved or remembered tools.
+ * withdraw any prompt it shows. It is never called for auto-approved or remembered tools,
+ * except for a request with a `protectedReason`, which is always asked.
  */
 export interface ApprovalGate {
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
@@ -39,6 +46,8 @@ export const deniedMessage = (tool: string): string =>
   `the user denied this ${tool} call. Do not retry it as is: ask the user what to do or take another approach.`;
 export const unattendedMessage = (tool: string, hint?: string): string =>
   `this ${tool} call needs the user's approval and no one can be asked here${hint ? ` (${hint})` : ''}. It was not run.`;
+export const protectedUnattendedMessage = (tool: string, reason: string): string =>
+  `this ${tool} call needs the user's approval of this one file and no one can be asked here (--yes and auto-approve do not cover it). It was not run. ${reason}`;
 export const stoppedBeforeApprovalMessage = (tool: string): string => `the ${tool} call was stopped by the user before it was approved`;
 
 export interface ApprovalsOptions {
@@ -74,10 +83,14 @@ export class Approvals {
   }
 
   async check(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome> {
-    if (this.autoApprove()) return { approved: true, by: 'auto' };
-    if (this.always.has(request.tool)) return { approved: true, by: 'remembered' };
+    const protectedFile = request.protectedReason !== undefined;
+    if (!protectedFile && this.autoApprove()) return { approved: true, by: 'auto' };
+    if (!protectedFile && this.always.has(request.tool)) return { approved: true, by: 'remembered' };
     if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
-    if (this.gate === null) return { approved: false, message: unattendedMessage(request.tool, this.unattendedHint) };
+    if (this.gate === null) {
+      const message = protectedFile ? protectedUnattendedMessage(request.tool, request.protectedReason ?? '') : unattendedMessage(request.tool, this.unattendedHint);
+      return { approved: false, message };
+    }
     let decision: ApprovalDecision;
     try {
       decision = approvalDecisionSchema.parse(await this.gate.request(request, signal));
@@ -87,7 +100,7 @@ export class Approvals {
     }
     if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
     if (decision === 'deny') return { approved: false, message: deniedMessage(request.tool) };
-    if (decision === 'approve-always') this.always.add(request.tool);
+    if (decision === 'approve-always' && !protectedFile) this.always.add(request.tool);
     return { approved: true, by: 'user' };
   }
 }
@@ -104,6 +117,7 @@ export function parseApprovalAnswer(answer: string): ApprovalDecision {
 }
 
 export function approvalQuestion(request: ApprovalRequest): string {
+  if (request.protectedReason !== undefined) return `\nAllow ${request.tool}?\n${request.protectedReason}\n${request.detail}\n[y]es / [N]o: `;
   return `\nAllow ${request.tool}?\n${request.detail}\n[y]es / [a]lways in this session / [N]o: `;
 }
 

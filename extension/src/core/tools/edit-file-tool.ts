@@ -4,11 +4,13 @@
 // again on the file as it is after approval, so a change made meanwhile is not clobbered.
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
+import { protectedPaths } from './protected-paths';
 import type { ToolRegistry } from './registry';
 import { readTextFile } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import { refusalMessage } from './workspace';
 import { preview, type WriteToolOptions } from './write-file-tool';
+import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES } from './write-guard';
 
 export const EDIT_FILE_TOOL_NAME = 'edit_file';
 
@@ -25,6 +27,8 @@ export const editFileArgsSchema = z.object({
 }) satisfies z.ZodMiniType<{ path: string; old_string: string; new_string: string }>;
 
 export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
+export const changedWhileAskedMessage = (p: string): string =>
+  `${JSON.stringify(p)} now leads to another file than the one approved (a symbolic link changed); nothing was written`;
 export const notFoundMessage = (p: string): string =>
   `old_string was not found in ${JSON.stringify(p)}; read the file and copy the exact text, including whitespace and indentation`;
 export const notUniqueMessage = (p: string, n: number): string =>
@@ -59,7 +63,7 @@ const diffLines = (prefix: string, text: string): string =>
     .map((l) => `${prefix}${l}`)
     .join('\n');
 
-export function createEditFileTool({ workspace, approvals }: WriteToolOptions): ToolDefinition {
+export function createEditFileTool({ workspace, approvals, protect = protectedPaths() }: WriteToolOptions): ToolDefinition {
   return {
     name: EDIT_FILE_TOOL_NAME,
     description: EDIT_FILE_DESCRIPTION,
@@ -74,6 +78,10 @@ export function createEditFileTool({ workspace, approvals }: WriteToolOptions): 
       const planned = applyUniqueEdit(before.text, oldString, newString, userPath);
       if (!planned.ok) return errorResult(planned.message);
       const display = before.file.display;
+      const guard = guardTarget(protect, display);
+      if (!guard.ok) return errorResult(guard.message);
+      const bytes = new TextEncoder().encode(planned.text).byteLength;
+      if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, bytes));
       const approval = await approvals.check(
         {
           tool: EDIT_FILE_TOOL_NAME,
@@ -81,16 +89,21 @@ export function createEditFileTool({ workspace, approvals }: WriteToolOptions): 
           detail: `Edit ${display} at line ${planned.line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}`,
           callId: ctx.callId,
           sessionId: ctx.agent?.session.id ?? null,
+          ...(guard.protectedReason === undefined ? {} : { protectedReason: guard.protectedReason }),
         },
         ctx.signal,
       );
       if (!approval.approved) return errorResult(approval.message);
       const now = await readTextFile(workspace, userPath);
       if (!now.ok) return errorResult(now.message);
+      // The file may have been swapped for a link to a protected one while the user was asked.
+      if (now.file.display !== display) return errorResult(changedWhileAskedMessage(userPath));
       const edit = now.text === before.text ? planned : applyUniqueEdit(now.text, oldString, newString, userPath);
       if (!edit.ok) return errorResult(edit.message);
+      const data = new TextEncoder().encode(edit.text);
+      if (data.byteLength > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, data.byteLength));
       try {
-        await workspace.writeFile(now.file.real, new TextEncoder().encode(edit.text));
+        await workspace.writeFile(now.file.real, data);
       } catch (error) {
         const refused = refusalMessage(error, userPath);
         if (refused === null) throw error;

@@ -5,10 +5,12 @@ import * as path from 'node:path';
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { Approvals } from './approvals';
+import { protectedPaths, type ProtectedPaths } from './protected-paths';
 import type { ToolRegistry } from './registry';
 import { isFolderMessage, notRegularFileMessage } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import { refusalMessage, type Workspace } from './workspace';
+import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES } from './write-guard';
 
 export const WRITE_FILE_TOOL_NAME = 'write_file';
 /** How much of the new content an approval prompt shows. */
@@ -32,9 +34,11 @@ export function preview(text: string): string {
 export interface WriteToolOptions {
   workspace: Workspace;
   approvals: Approvals;
+  /** What the model may not write freely (default: the built-in rules only). */
+  protect?: ProtectedPaths;
 }
 
-export function createWriteFileTool({ workspace, approvals }: WriteToolOptions): ToolDefinition {
+export function createWriteFileTool({ workspace, approvals, protect = protectedPaths() }: WriteToolOptions): ToolDefinition {
   return {
     name: WRITE_FILE_TOOL_NAME,
     description: WRITE_FILE_DESCRIPTION,
@@ -43,11 +47,14 @@ export function createWriteFileTool({ workspace, approvals }: WriteToolOptions):
       const parsed = parseArguments(writeFileArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);
       const { content } = parsed.value;
+      const data = new TextEncoder().encode(content);
+      if (data.byteLength > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(WRITE_FILE_TOOL_NAME, data.byteLength));
       const target = await workspace.resolve(parsed.value.path);
       if (!target.ok) return errorResult(target.message);
       if (target.stat?.kind === 'directory') return errorResult(isFolderMessage(parsed.value.path));
       if (target.stat !== null && target.stat.kind !== 'file') return errorResult(notRegularFileMessage(parsed.value.path));
-      const data = new TextEncoder().encode(content);
+      const guard = guardTarget(protect, target.display);
+      if (!guard.ok) return errorResult(guard.message);
       const verb = target.stat === null ? 'Create' : 'Replace';
       const approval = await approvals.check(
         {
@@ -56,6 +63,7 @@ export function createWriteFileTool({ workspace, approvals }: WriteToolOptions):
           detail: `${verb} ${target.display} with:\n${preview(content)}`,
           callId: ctx.callId,
           sessionId: ctx.agent?.session.id ?? null,
+          ...(guard.protectedReason === undefined ? {} : { protectedReason: guard.protectedReason }),
         },
         ctx.signal,
       );
