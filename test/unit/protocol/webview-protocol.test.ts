@@ -44,6 +44,9 @@ describe('webview protocol', () => {
     const { send: _send, ...missingOne } = WEBVIEW_STRINGS;
     const snapshot = messages()[0];
     assert.equal(parseHostMessage({ ...snapshot, strings: missingOne }).ok, false, 'a snapshot carries every string (the page has no table of its own)');
+    const approval = { id: 'a1', tool: 'write_file', summary: 'Create .envrc', detail: 'x', callId: 'c1', sessionId: null };
+    assert.equal(parseHostMessage({ type: 'approvals', seq: 3, approvals: [{ ...approval, protectedReason: '.envrc is protected' }] }).ok, true, 'a protected file\'s reason');
+    assert.equal(parseHostMessage({ type: 'approvals', seq: 3, approvals: [{ ...approval, protectedReason: 1 }] }).ok, false, 'the reason is text');
     assert.equal(parseWebviewMessage({ type: 'send', text: 'go' }).ok, true);
     assert.equal(parseWebviewMessage({ type: 'send', text: '' }).ok, false, 'an empty prompt');
     assert.equal(parseWebviewMessage({ type: 'loadOlder', cursor: -1 }).ok, false);

@@ -175,6 +175,18 @@ describe('approvals', () => {
     ]);
   });
 
+  it('a protected file\'s card shows why it is asked and offers no "always allow"', () => {
+    const page = mount(<ApprovalCard approval={{ ...approval, tool: 'write_file', protectedReason: '.envrc is a protected file' }} />);
+    assert.equal(text(page.root.querySelector('[data-testid="approval-reason"]')), '.envrc is a protected file');
+    assert.equal(page.root.querySelector('[data-testid="approval-always"]'), null);
+    click(page.root.querySelector('[data-testid="approval-approve"]'));
+    assert.deepEqual(posted, [{ type: 'approve', id: 'a1', decision: 'approve' }]);
+    page.unmount();
+    const plain = mount(<ApprovalCard approval={approval} />);
+    assert.equal(plain.root.querySelector('[data-testid="approval-reason"]'), null);
+    plain.unmount();
+  });
+
   it('shows an approval on the row of its call, and one without a row after the transcript', () => {
     const items = [toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'npm test' } }), status: 'running' })];
     const other = { ...approval, id: 'a2', callId: 'elsewhere' };

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // A tool call waiting for the user: what it would do, Approve / Deny, and "Always
-// allow <tool> in this session". Answering posts `approve` once; the host removes
+// allow <tool> in this session" (not offered for a protected file, whose card says
+// why it is asked instead: that answer covers this call only). Answering posts `approve` once; the host removes
 // the request from its pending list when the tool goes on.
 import { useState } from 'preact/hooks';
 import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
@@ -26,11 +27,18 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
         <strong>{title}</strong>
         <span class="approval-summary">{approval.summary}</span>
       </div>
+      {approval.protectedReason !== undefined && (
+        <p class="approval-reason" data-testid="approval-reason">
+          {approval.protectedReason}
+        </p>
+      )}
       {approval.detail && <pre class="approval-detail">{approval.detail}</pre>}
-      <div class="approval-always">
-        <input type="checkbox" id={checkboxId} checked={always} disabled={answered} data-testid="approval-always" onChange={(e) => setAlways(e.currentTarget.checked)} />
-        <label for={checkboxId}>{format(s.alwaysAllow, approval.tool)}</label>
-      </div>
+      {approval.protectedReason === undefined && (
+        <div class="approval-always">
+          <input type="checkbox" id={checkboxId} checked={always} disabled={answered} data-testid="approval-always" onChange={(e) => setAlways(e.currentTarget.checked)} />
+          <label for={checkboxId}>{format(s.alwaysAllow, approval.tool)}</label>
+        </div>
+      )}
       <div class="approval-actions">
         <button type="button" class="primary-button" disabled={answered} data-testid="approval-approve" onClick={() => answer(always ? 'approve-always' : 'approve')}>
           <Icon name="check" /> {s.approve}

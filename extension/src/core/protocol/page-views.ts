@@ -72,6 +72,8 @@ export interface ApprovalView {
   callId: string;
   /** The session whose model made the call (a subagent's own id); null without one. */
   sessionId: string | null;
+  /** Why a protected file needs this answer (the card shows it and offers no "always allow"). */
+  protectedReason?: string;
 }
 
 /** A subagent's session opened over the parent's transcript (read from the child's log). */
@@ -124,6 +126,7 @@ export const approvalViewSchema = z.strictObject({
   detail: z.string(),
   callId: z.string(),
   sessionId: z.nullable(z.string()),
+  protectedReason: z.exactOptional(z.string()),
 }) satisfies z.ZodMiniType<ApprovalView>;
 
 export const childViewSchema = z.strictObject({
