@@ -5,7 +5,9 @@ import { describe, it } from 'node:test';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
 import { BUILT_IN_TOOLS, buildToolRegistry, DEFAULT_TOOLS, ToolSetError } from '../../../extension/src/core/agent/tool-set';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { autoApprovals, tempWorkspace } from './support';
+import { protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
+import { approveEachFileReason } from '../../../extension/src/core/tools/protected-paths';
+import { autoApprovals, ctx, tempWorkspace } from './support';
 
 describe('buildToolRegistry', () => {
   it('keeps the todo_write-only form working unchanged, and the default set is todo_write alone', () => {
@@ -50,6 +52,16 @@ describe('buildToolRegistry', () => {
     fails({ tools: ['subagent'] }, 'subagent needs the subagent runner (provider, session store, max steps)');
     fails({ tools: ['todo_write'] }, 'todo_write needs the allowParallelInProgress policy (true or false)');
     fails({ tools: ['read_file'], cwd: 'relative/dir' }, 'the workspace root must be an absolute path (got "relative/dir")');
+    fails({ tools: ['write_file'], cwd: ws.root, approvals: autoApprovals(), protectedPaths: ['[oops'] }, 'protected paths: unclosed [ in glob "[oops"');
     fails({ tools: ['shell'] }, `unknown tool "shell"; built-in tools: ${BUILT_IN_TOOLS.join(', ')}`);
+  });
+
+  it('hands the user\'s protected globs to write_file and edit_file', async () => {
+    const ws = tempWorkspace();
+    const { registry } = buildToolRegistry({ tools: ['write_file', 'todo_write'], allowParallelInProgress: false, cwd: ws.root, approvals: autoApprovals(), protectedPaths: ['deploy/**'] });
+    const result = await registry.execute('write_file', JSON.stringify({ path: 'deploy/run.sh', content: 'x' }), ctx());
+    assert.equal(result.content, `Error: ${protectedUnattendedMessage('write_file', approveEachFileReason('deploy/run.sh'))}`);
+    assert.equal((await registry.execute('write_file', JSON.stringify({ path: 'src/run.sh', content: 'x' }), ctx())).isError, false);
+    assert.deepEqual(buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false, protectedPaths: ['[oops'] }).registry.names(), ['todo_write']);
   });
 });

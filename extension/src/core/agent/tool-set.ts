@@ -14,7 +14,7 @@ import { BASH_TOOL_NAME, registerBashTool } from '../tools/bash-tool';
 import { EDIT_FILE_TOOL_NAME, registerEditFileTool } from '../tools/edit-file-tool';
 import { GREP_TOOL_NAME, registerGrepTool } from '../tools/grep-tool';
 import { LIST_FILES_TOOL_NAME, registerListFilesTool } from '../tools/list-files-tool';
-import { GlobError } from '../tools/glob';
+import { GlobError, globMatcher } from '../tools/glob';
 import { NodeWorkspaceFs } from '../tools/node-workspace-fs';
 import { protectedPaths, type ProtectedPaths } from '../tools/protected-paths';
 import { READ_FILE_TOOL_NAME, registerReadFileTool } from '../tools/read-file-tool';
@@ -74,6 +74,8 @@ export class ToolSetError extends Error {}
 
 function protectionFor(extra: readonly string[]): ProtectedPaths {
   try {
+    // Each glob checked as the user wrote it, so the message quotes it unchanged.
+    for (const glob of extra) globMatcher(glob);
     return protectedPaths(extra);
   } catch (error) {
     if (error instanceof GlobError) throw new ToolSetError(`protected paths: ${error.message}`);
@@ -95,7 +97,9 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
     const names = [...new Set(options.tools)];
     const depth = options.depth ?? 0;
     const workspace = names.some((n) => WORKSPACE_TOOLS.includes(n)) ? workspaceFor(options, names) : undefined;
-    const protect = protectionFor(options.protectedPaths ?? []);
+    let protect: ProtectedPaths | undefined;
+    // Built only for the tools that read it, so a malformed glob fails those tools alone.
+    const protection = (): ProtectedPaths => (protect ??= protectionFor(options.protectedPaths ?? []));
     const need = <T>(value: T | undefined, tool: string, what: string): T => {
       if (value === undefined) throw new ToolSetError(`${tool} needs ${what}`);
       return value;
@@ -122,9 +126,9 @@ export function buildToolRegistry(options: ToolSetOptions): { registry: ToolRegi
         case READ_FILE_TOOL_NAME:
           return registerReadFileTool(registry, workspace!, redactor);
         case WRITE_FILE_TOOL_NAME:
-          return registerWriteFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'), protect });
+          return registerWriteFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'), protect: protection() });
         case EDIT_FILE_TOOL_NAME:
-          return registerEditFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'), protect });
+          return registerEditFileTool(registry, { workspace: workspace!, approvals: need(options.approvals, name, 'approvals (a gate to ask, or auto-approve)'), protect: protection() });
         case LIST_FILES_TOOL_NAME:
           return registerListFilesTool(registry, workspace!);
         case GREP_TOOL_NAME:
