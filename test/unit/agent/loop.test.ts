@@ -1,11 +1,14 @@
 // The full loop with the scripted model: the same code path a real provider takes.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runTurn, type LiveDelta } from '../../../extension/src/core/agent/loop';
 import type { ModelProvider, ModelRequest } from '../../../extension/src/core/agent/provider';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
+import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
@@ -37,6 +40,18 @@ function tools(extra?: (r: ReturnType<typeof buildToolRegistry>['registry']) => 
 }
 
 describe('agent loop with the scripted model', () => {
+  it('logs a write_file\'s content once (on the announcing message), not again on tool/call or the result', async () => {
+    await withSession(async (opened) => {
+      const ws = tempDir();
+      const content = `${'x'.repeat(1000)}-unique-marker-${'y'.repeat(1000)}`;
+      const set = buildToolRegistry({ tools: ['write_file'], cwd: ws, approvals: new Approvals({ gate: null, autoApprove: true }) });
+      const responses: ScriptedResponse[] = [{ toolCalls: [{ name: 'write_file', arguments: { path: 'big.txt', content } }] }, { text: 'Written.' }];
+      assert.deepEqual(await runTurn(opened.session, 'write', { provider: new ScriptedProvider({ responses }), tools: set.registry, maxSteps: 5 }), { kind: 'completed' });
+      assert.equal(fs.readFileSync(path.join(ws, 'big.txt'), 'utf8'), content);
+      assert.equal(fs.readFileSync(opened.path, 'utf8').split('-unique-marker-').length - 1, 1);
+    });
+  });
+
   it('lands a todo_write and a second call replaces it; the turn completes and the plan stands', async () => {
     await withSession(async ({ session }) => {
       const responses: ScriptedResponse[] = [write([todo('a', 'in_progress'), todo('b')]), write([todo('a', 'completed'), todo('b', 'in_progress')]), { text: 'All done.' }];

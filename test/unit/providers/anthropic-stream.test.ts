@@ -46,7 +46,9 @@ describe('anthropic provider over documented SSE events', () => {
         const provider = new AnthropicProvider({ model: MODEL, apiKey: API_KEY, baseURL: server.url });
         const run = await runProviderTurn(provider, PROMPT);
         assert.deepEqual(run.end, { kind: 'completed' });
-        assert.deepEqual(eventsOf(run.events, 'tool/call').map((e) => [e.data.callId, e.data.name, e.data.arguments]), [['toolu_01A', 'todo_write', args]]);
+        assert.deepEqual(eventsOf(run.events, 'tool/call').map((e) => [e.data.callId, e.data.name]), [['toolu_01A', 'todo_write']]);
+        const announced = eventsOf(run.events, 'assistant/message').flatMap((e) => e.data.message.content.flatMap((b) => (b.type === 'tool-call' ? [b.arguments] : [])));
+        assert.deepEqual(announced, [args]);
         assert.deepEqual(eventsOf(run.events, 'todo/write').map((e) => e.data.todos), [todos]);
         assert.deepEqual(standingPlan(run.events), todos);
         assert.equal(finalText(run.events), 'DONE');

@@ -57,8 +57,9 @@ describe('openai provider replays the recorded DeepSeek todo_write stream', { sk
       assert.deepEqual(calls, step.tool_calls.map((c) => ({ type: 'tool-call', id: c.id, name: c.name, arguments: c.arguments })));
       assert.equal(messages[i]?.data.finishReason, step.finish_reason);
     });
+    // The arguments are logged once, on the announcing message (checked above).
     const toolCalls = eventsOf(run.events, 'tool/call').map((e) => ({ id: e.data.callId, name: e.data.name, arguments: e.data.arguments }));
-    assert.deepEqual(toolCalls, manifest.steps.flatMap((s) => s.tool_calls));
+    assert.deepEqual(toolCalls, manifest.steps.flatMap((s) => s.tool_calls).map((c) => ({ id: c.id, name: c.name, arguments: undefined })));
   });
 
   it('records the reasoning as a reasoning block and streams it live', () => {

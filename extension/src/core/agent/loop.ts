@@ -160,7 +160,8 @@ async function runSteps(session: Session, prompt: string, options: TurnOptions, 
         session.append('tool/result', { turn, step, callId: call.id, isError: true, content: STOPPED_BEFORE_START });
         continue;
       }
-      session.append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments });
+      // The arguments are on the assistant message already; logging them again would double a large write_file.
+      session.append('tool/call', { turn, step, callId: call.id, name: call.name });
       const result = await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
       session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content, ...(result.details ? { details: result.details } : {}) });
     }

@@ -181,7 +181,7 @@ export class TranscriptFolder {
       }
       case 'tool/call': {
         const { turn, step, callId, name } = event.data;
-        const call = this.openCalls.get(toolId(turn, step, callId)) ?? this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, name, event.data.arguments, 'running');
+        const call = this.openCalls.get(toolId(turn, step, callId)) ?? this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, name, event.data.arguments ?? '', 'running');
         call.status = 'running';
         this.running = call;
         return [toItem(call)];

@@ -54,7 +54,12 @@ export interface SessionEventMap {
     usage?: Usage;
     finishReason?: string;
   };
-  'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string };
+  /**
+   * The call starts. `arguments` is absent in new logs: the announcing assistant
+   * message's `tool-call` block holds them (a write_file's content is logged once);
+   * older logs repeat them here.
+   */
+  'tool/call': { turn: number; step: number; callId: string; name: string; arguments?: string };
   'todo/write': { todos: TodoItem[] };
   /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
   'todo/user-edit': { todos: TodoItem[] };
@@ -131,7 +136,7 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionE
     usage: z.exactOptional(usageSchema),
     finishReason: z.exactOptional(z.string()),
   }),
-  'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
+  'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), name: z.string(), arguments: z.exactOptional(z.string()) }),
   'todo/write': z.strictObject({ todos: todoListSchema }),
   'todo/user-edit': z.strictObject({ todos: todoListSchema }),
   'tool/result': z.strictObject({
