@@ -1,9 +1,11 @@
 // Single writer per session log: `<log>.lock` holds the writer's pid. A lock whose
 // pid is gone (crash, kill -9) is stale and taken over; a live one refuses, and the
-// caller opens the session read-only instead.
+// caller opens the session read-only instead. The lock is created exclusively (a
+// planted link is never followed: O_EXCL refuses it) and read without following links.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { type Disposable, toDisposable } from '../disposable';
+import { openNoFollow } from './no-follow';
 
 export class SessionLockedError extends Error {
   constructor(
@@ -26,8 +28,13 @@ function isAlive(pid: number): boolean {
 
 function readPid(lockPath: string): number | null {
   try {
-    const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8').split('\n')[0] ?? '', 10);
-    return Number.isFinite(pid) ? pid : null;
+    const fd = openNoFollow(lockPath, fs.constants.O_RDONLY);
+    try {
+      const pid = Number.parseInt(fs.readFileSync(fd, 'utf8').split('\n')[0] ?? '', 10);
+      return Number.isFinite(pid) ? pid : null;
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     return null;
   }
@@ -37,7 +44,7 @@ export function acquireLock(logPath: string): Disposable {
   const lockPath = `${logPath}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lockPath, `${process.pid}\n${os.hostname()}\n${new Date().toISOString()}\n`, { flag: 'wx' });
+      fs.writeFileSync(lockPath, `${process.pid}\n${os.hostname()}\n${new Date().toISOString()}\n`, { flag: 'wx', mode: 0o600 });
       return toDisposable(() => {
         if (readPid(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
       });

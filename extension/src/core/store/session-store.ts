@@ -10,6 +10,7 @@ import { Session, type SessionOptions } from '../session/session';
 import { FileSink } from './file-sink';
 import { loadLogFile, parseHeaderLine, type LoadedLog } from './log-file';
 import { acquireLock } from './lock';
+import { makeSessionFolder, refuseLinkedFile, refuseLinkedFolders } from './no-follow';
 
 export interface WritableSession extends Disposable {
   session: Session;
@@ -39,7 +40,7 @@ export class SessionStore {
 
   /** A new session; its file appears with the first append. */
   create(opts: Parameters<typeof makeHeader>[0] = {}, sessionOptions: SessionOptions = {}): WritableSession {
-    fs.mkdirSync(this.dir, { recursive: true });
+    makeSessionFolder(this.dir);
     const header = makeHeader(opts);
     const logPath = this.pathOf(header.id);
     if (fs.existsSync(logPath)) throw new Error(`session ${header.id} already exists`);
@@ -51,6 +52,7 @@ export class SessionStore {
   }
 
   openForWrite(sessionId: string, sessionOptions: SessionOptions = {}): WritableSession {
+    refuseLinkedFolders(this.dir);
     return openLogForWrite(this.pathOf(sessionId), sessionOptions);
   }
 
@@ -76,10 +78,11 @@ export class SessionStore {
   }
 }
 
-/** Opens any log path for writing: lock, cut a torn tail, restore, repair. */
+/** Opens any log path for writing: refuse a link, lock, cut a torn tail, restore, repair. */
 export function openLogForWrite(logPath: string, sessionOptions: SessionOptions = {}): WritableSession {
   const owned = new DisposableStore();
   try {
+    refuseLinkedFile(logPath);
     owned.add(acquireLock(logPath));
     const loaded = loadLogFile(logPath);
     let cutBytes = 0;
