@@ -34,6 +34,14 @@ export type TurnEndKind = (typeof TURN_END_KINDS)[number];
 export const APPROVAL_DECISIONS = ['approve', 'approve-always', 'deny'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
+/** What became of a call that needed approval (`tool/approval.decision`): the user's answers, or refused / stopped without one. */
+export const APPROVAL_RECORDS = ['approve', 'approve-always', 'deny', 'refused', 'stopped'] as const;
+export type ApprovalRecordDecision = (typeof APPROVAL_RECORDS)[number];
+
+/** Who decided (`tool/approval.by`): the user; a rule (an earlier "always allow"); auto-approve (`--yes`); no one (none could be asked). */
+export const APPROVAL_DECIDERS = ['user', 'rule', 'auto', 'none'] as const;
+export type ApprovalDecider = (typeof APPROVAL_DECIDERS)[number];
+
 /** Where a tool call is: announced, running, answered ok, answered with an error. */
 export const TOOL_CALL_STATUSES = ['pending', 'running', 'ok', 'error'] as const;
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];

@@ -27,6 +27,7 @@ import { LiveProjection } from '../../core/projection/projection';
 import type { TurnEndReason } from '../../core/session/events';
 import { SessionStore } from '../../core/store/session-store';
 import { Approvals, promptGate, type AskLine } from '../../core/tools/approvals';
+import { ApprovalLog } from '../../core/tools/approval-log';
 import type { ToolRegistry } from '../../core/tools/registry';
 import { sandboxUnavailableMessage } from '../../core/tools/sandbox';
 import { createCliProvider, keyVariableOf, type ProviderFlags } from '../provider-factory';
@@ -115,7 +116,8 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   if (flags.session !== undefined && !SESSION_ID.test(flags.session)) {
     throw new UsageError(`--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), not a path (got ${JSON.stringify(flags.session)})`);
   }
-  const approvals = new Approvals({ gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT });
+  const approvalLog = new ApprovalLog();
+  const approvals = new Approvals({ gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT, onDecision: approvalLog.onDecision });
   let toolSet;
   try {
     toolSet = buildToolRegistry({
@@ -134,7 +136,7 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       onSandboxUnavailable: (reason) => io.err(`agent-checklist: ${sandboxUnavailableMessage(reason)}`),
       subagents: {
         provider,
-        sessions: store,
+        sessions: approvalLog.children(store),
         maxSteps,
         cwd: root,
         system,
@@ -158,7 +160,7 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       io.err(`no session ${JSON.stringify(flags.session)} in ${store.dir}`);
       return EXIT_FAILED;
     }
-    return await runInSession(io, flags, signal, { store, provider, tools: toolSet.registry, maxSteps, root, window, system, env });
+    return await runInSession(io, flags, signal, { store, approvalLog, provider, tools: toolSet.registry, maxSteps, root, window, system, env });
   } finally {
     toolSet.owned.dispose();
   }
@@ -168,13 +170,14 @@ async function runInSession(
   io: CliIo,
   flags: RunFlags,
   signal: AbortSignal,
-  deps: { store: SessionStore; provider: ModelProvider; tools: ToolRegistry; maxSteps: number; root: string; window: number; system: string; env: WorkspaceEnvironment },
+  deps: { store: SessionStore; approvalLog: ApprovalLog; provider: ModelProvider; tools: ToolRegistry; maxSteps: number; root: string; window: number; system: string; env: WorkspaceEnvironment },
 ): Promise<number> {
   const { store } = deps;
   const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } }) : store.openForWrite(flags.session);
   if (opened.repair.cutBytes || opened.repair.appended) {
     io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
   }
+  const watching = deps.approvalLog.watch(opened.session);
   const plan = new LiveProjection(todosProjection, opened.session);
   try {
     if (!flags.json) plan.onChange((state) => io.err(state === null ? '— plan cleared' : `— plan\n${planAsText(state.todos)}`));
@@ -211,6 +214,7 @@ async function runInSession(
     return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
   } finally {
     plan.dispose();
+    watching.dispose();
     opened.dispose();
   }
 }

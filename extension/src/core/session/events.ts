@@ -4,7 +4,7 @@
 // write wins on replay.
 import * as z from 'zod/mini';
 import '../zod-english';
-import { SUBAGENT_OUTCOMES, type SubagentOutcome } from '../domain-literals';
+import { APPROVAL_DECIDERS, APPROVAL_RECORDS, SUBAGENT_OUTCOMES, type ApprovalDecider, type ApprovalRecordDecision, type SubagentOutcome } from '../domain-literals';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
 import type { ToolResultDetails } from '../tools/bash-view';
 import { toolResultDetailsField } from '../tools/tool-details-schema';
@@ -60,6 +60,8 @@ export interface SessionEventMap {
    * older logs repeat them here.
    */
   'tool/call': { turn: number; step: number; callId: string; name: string; arguments?: string };
+  /** How a call that needed approval was decided, and by whom; between its tool/call and its tool/result. Never a model message. */
+  'tool/approval': { turn: number; step: number; callId: string; tool: string; decision: ApprovalRecordDecision; by: ApprovalDecider };
   'todo/write': { todos: TodoItem[] };
   /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
   'todo/user-edit': { todos: TodoItem[] };
@@ -137,6 +139,14 @@ export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionE
     finishReason: z.exactOptional(z.string()),
   }),
   'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), name: z.string(), arguments: z.exactOptional(z.string()) }),
+  'tool/approval': z.strictObject({
+    turn: count,
+    step: count,
+    callId: z.string().check(z.minLength(1)),
+    tool: z.string(),
+    decision: z.enum(APPROVAL_RECORDS),
+    by: z.enum(APPROVAL_DECIDERS),
+  }),
   'todo/write': z.strictObject({ todos: todoListSchema }),
   'todo/user-edit': z.strictObject({ todos: todoListSchema }),
   'tool/result': z.strictObject({

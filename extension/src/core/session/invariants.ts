@@ -107,6 +107,14 @@ export class InvariantChecker {
         if (!step.announced.includes(event.data.callId)) return `tool/result for unknown call ${event.data.callId}`;
         return step.resulted.has(event.data.callId) ? `a second tool/result for call ${event.data.callId}` : null;
       }
+      case 'tool/approval': {
+        // Asked inside the tool, so after its tool/call and before its tool/result.
+        const s = this.inStep(event.type, event.data.turn, event.data.step);
+        if (s) return s;
+        const step = p.openStep!;
+        if (!step.called.has(event.data.callId)) return `tool/approval for call ${event.data.callId} before its tool/call`;
+        return step.resulted.has(event.data.callId) ? `tool/approval for call ${event.data.callId} after its tool/result` : null;
+      }
       case 'todo/write':
       case 'subagent/start':
       case 'subagent/end':

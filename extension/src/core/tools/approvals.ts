@@ -5,7 +5,7 @@
 // name by the Approvals object, which one run shares with its subagents, so an
 // `approve-always` in a parent also covers the children it starts.
 import * as z from 'zod/mini';
-import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
+import { APPROVAL_DECISIONS, type ApprovalDecider, type ApprovalDecision, type ApprovalRecordDecision } from '../domain-literals';
 
 export { APPROVAL_DECISIONS, type ApprovalDecision };
 
@@ -57,6 +57,14 @@ export interface ApprovalsOptions {
   unattendedHint?: string;
   /** The user's auto-approve setting (CLI `--yes`). A function is read at each call, so a live setting change applies at once. */
   autoApprove?: boolean | (() => boolean);
+  /** Told every decision, who made it, before the call runs or is refused (the host logs it: approval-log.ts). */
+  onDecision?: (request: ApprovalRequest, record: ApprovalRecord) => void;
+}
+
+/** One decision as the log keeps it (`tool/approval`). */
+export interface ApprovalRecord {
+  decision: ApprovalRecordDecision;
+  by: ApprovalDecider;
 }
 
 export class Approvals {
@@ -64,9 +72,11 @@ export class Approvals {
   private readonly gate: ApprovalGate | null;
   private readonly unattendedHint: string | undefined;
   private readonly autoApprove: () => boolean;
+  private readonly onDecision: ApprovalsOptions['onDecision'];
 
   constructor(options: ApprovalsOptions) {
     this.gate = options.gate;
+    this.onDecision = options.onDecision;
     this.unattendedHint = options.unattendedHint;
     const auto = options.autoApprove ?? false;
     this.autoApprove = typeof auto === 'function' ? auto : () => auto;
@@ -83,25 +93,32 @@ export class Approvals {
   }
 
   async check(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome> {
+    const outcome = await this.decide(request, signal);
+    this.onDecision?.(request, outcome.record);
+    return outcome.outcome;
+  }
+
+  private async decide(request: ApprovalRequest, signal: AbortSignal): Promise<{ outcome: ApprovalOutcome; record: ApprovalRecord }> {
+    const stopped = { outcome: { approved: false, message: stoppedBeforeApprovalMessage(request.tool) }, record: { decision: 'stopped', by: 'user' } } as const;
     const protectedFile = request.protectedReason !== undefined;
-    if (!protectedFile && this.autoApprove()) return { approved: true, by: 'auto' };
-    if (!protectedFile && this.always.has(request.tool)) return { approved: true, by: 'remembered' };
-    if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
+    if (!protectedFile && this.autoApprove()) return { outcome: { approved: true, by: 'auto' }, record: { decision: 'approve', by: 'auto' } };
+    if (!protectedFile && this.always.has(request.tool)) return { outcome: { approved: true, by: 'remembered' }, record: { decision: 'approve', by: 'rule' } };
+    if (signal.aborted) return stopped;
     if (this.gate === null) {
       const message = protectedFile ? protectedUnattendedMessage(request.tool, request.protectedReason ?? '') : unattendedMessage(request.tool, this.unattendedHint);
-      return { approved: false, message };
+      return { outcome: { approved: false, message }, record: { decision: 'refused', by: 'none' } };
     }
     let decision: ApprovalDecision;
     try {
       decision = approvalDecisionSchema.parse(await this.gate.request(request, signal));
     } catch (error) {
-      if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
+      if (signal.aborted) return stopped;
       throw error;
     }
-    if (signal.aborted) return { approved: false, message: stoppedBeforeApprovalMessage(request.tool) };
-    if (decision === 'deny') return { approved: false, message: deniedMessage(request.tool) };
+    if (signal.aborted) return stopped;
+    if (decision === 'deny') return { outcome: { approved: false, message: deniedMessage(request.tool) }, record: { decision, by: 'user' } };
     if (decision === 'approve-always' && !protectedFile) this.always.add(request.tool);
-    return { approved: true, by: 'user' };
+    return { outcome: { approved: true, by: 'user' }, record: { decision, by: 'user' } };
   }
 }
 
