@@ -1,35 +1,28 @@
 // `check <log>`: load with every invariant; 0 valid, 1 invalid (first violation and its line).
-import { LogLoadError, replayLogFile } from '../../core/store/log-file';
 import { standingTodos, todosProjection } from '../../core/plan/todos-projection';
 import { stripHeader } from '../../core/plan/summaries';
+import { readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 
 export function checkCommand(io: CliIo, logPath: string): number {
-  try {
-    // Streamed: memory stays flat whatever the log's size.
-    let plan = todosProjection.init;
-    let events = 0;
-    let compactions = 0;
-    const log = replayLogFile(logPath, (event) => {
-      events++;
-      if (event.type === 'context/compact') compactions++;
-      plan = todosProjection.apply(plan, event);
-    });
-    const todos = standingTodos(plan);
-    const turns = log.checker.position.lastTurn;
-    const open = log.checker.position.openTurn;
-    io.out(
-      `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}${compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : ''}, plan: ${todos === null ? 'none' : todos.length === 0 ? 'empty' : stripHeader(todos)}`,
-    );
-    if (log.tornTail) io.err(`note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); opening the session for writing cuts them`);
-    if (log.skipped) io.err(`note: ${log.skipped} ignorable line(s) of unknown types were skipped`);
-    return EXIT_OK;
-  } catch (error) {
-    if (error instanceof LogLoadError) {
-      io.err(`invalid: ${error.path}: line ${error.line}: ${error.reason}`);
-      return EXIT_FAILED;
-    }
-    throw error;
-  }
+  // Streamed: memory stays flat whatever the log's size.
+  let plan = todosProjection.init;
+  let events = 0;
+  let compactions = 0;
+  const log = readValidatedLog(io, logPath, (event) => {
+    events++;
+    if (event.type === 'context/compact') compactions++;
+    plan = todosProjection.apply(plan, event);
+  });
+  if (!log) return EXIT_FAILED;
+  const todos = standingTodos(plan);
+  const turns = log.checker.position.lastTurn;
+  const open = log.checker.position.openTurn;
+  io.out(
+    `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}${compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : ''}, plan: ${todos === null ? 'none' : todos.length === 0 ? 'empty' : stripHeader(todos)}`,
+  );
+  if (log.tornTail) io.err(`note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); opening the session for writing cuts them`);
+  if (log.skipped) io.err(`note: ${log.skipped} ignorable line(s) of unknown types were skipped`);
+  return EXIT_OK;
 }

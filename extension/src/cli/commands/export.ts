@@ -1,9 +1,9 @@
 // `export <log> --format markdown|json`: the standing plan, every version (model writes
 // and user edits) with its changes, the timing and the dropped items.
 import { exportPlan, exportPlanMarkdown, isExportEvent } from '../../core/plan/plan-export';
-import { replayLogFile } from '../../core/store/log-file';
 import type { SessionEvent } from '../../core/session/events';
-import { EXIT_OK, UsageError } from '../usage';
+import { readValidatedLog } from '../read-log';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
 export function exportCommand(io: CliIo, logPath: string, format: string): number {
@@ -11,10 +11,11 @@ export function exportCommand(io: CliIo, logPath: string, format: string): numbe
   // Only the events the export reads are kept; the rest streams past.
   const kept: SessionEvent[] = [];
   let lastTs: string | null = null;
-  const log = replayLogFile(logPath, (event) => {
+  const log = readValidatedLog(io, logPath, (event) => {
     lastTs = event.ts;
     if (isExportEvent(event)) kept.push(event);
   });
+  if (!log) return EXIT_FAILED;
   const doc = exportPlan(log.header, kept, new Date(lastTs ?? 0));
   io.out(format === 'json' ? JSON.stringify(doc, null, 2) : exportPlanMarkdown(doc));
   return EXIT_OK;

@@ -1,11 +1,11 @@
 // `history <log> [--format json|text|markdown]`: every plan version (model write or
 // user edit) in log order with its time, author and changes; JSON is exactly an array
-// of { seq, ts, by, todos, changes }. The log is streamed: memory holds the versions.
+// of { seq, ts, by, todos, changes }. The log is streamed through the validation `check` uses: memory holds the versions.
 import { historyAsMarkdown, historyAsText, timingRows } from '../../core/plan/history-format';
 import { PlanHistoryFolder } from '../../core/plan/plan-history';
 import { planLedgerProjection } from '../../core/plan/plan-ledger';
-import { replayLogFile } from '../../core/store/log-file';
-import { EXIT_OK, UsageError } from '../usage';
+import { readValidatedLog } from '../read-log';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
 export function historyCommand(io: CliIo, logPath: string, format: string): number {
@@ -13,11 +13,12 @@ export function historyCommand(io: CliIo, logPath: string, format: string): numb
   const folder = new PlanHistoryFolder();
   let ledger = planLedgerProjection.init;
   let lastTs: string | null = null;
-  replayLogFile(logPath, (event) => {
+  const log = readValidatedLog(io, logPath, (event) => {
     folder.apply(event);
     ledger = planLedgerProjection.apply(ledger, event);
     lastTs = event.ts;
   });
+  if (!log) return EXIT_FAILED;
   const versions = folder.versions;
   if (format === 'json') {
     io.out(JSON.stringify(versions.map((v) => ({ seq: v.seq, ts: v.ts, by: v.by, todos: v.todos, changes: v.changes }))));
