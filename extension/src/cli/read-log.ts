@@ -1,7 +1,12 @@
 // The one way every CLI reader (check, plan, plan --at, history, export) reads a log:
 // streamed through replayLogFile's full validation, so they all accept and refuse
-// exactly the same logs, with the same first-violation line and exit code.
+// exactly the same logs, with the same first-violation line and exit code. `plan`
+// (and `check`, which validates in full anyway) go through the verified index
+// (verified-index.ts): a log unchanged since a full validation found it valid costs
+// one stat, not a replay.
+import { standingTodos, todosProjection, type StandingPlan } from '../core/plan/todos-projection';
 import { LogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
+import { readVerifiedPlan, validateAndRecord } from '../core/store/verified-index';
 import type { SessionEvent } from '../core/session/events';
 import type { CliIo } from './io';
 
@@ -14,4 +19,25 @@ export function readValidatedLog(io: CliIo, logPath: string, onEvent: (event: Se
     io.err(`invalid: ${error.path}: line ${error.line}: ${error.reason}`);
     return null;
   }
+}
+
+/** Full validation that records a valid log's standing plan in the verified index; `onEvent` sees every event as in readValidatedLog. */
+export function readAndRecordLog(io: CliIo, logPath: string, onEvent: (event: SessionEvent) => void): { log: ReplayedLog; plan: StandingPlan } | null {
+  let state = todosProjection.init;
+  return validateAndRecord(
+    logPath,
+    () => {
+      const log = readValidatedLog(io, logPath, (event) => {
+        state = todosProjection.apply(state, event);
+        onEvent(event);
+      });
+      return log && { log, plan: standingTodos(state) };
+    },
+    (read) => read?.plan,
+  );
+}
+
+/** The standing plan of a log check accepts (from the verified index when the file is the one validated), or null after printing check's refusal. */
+export function readStandingPlanOf(io: CliIo, logPath: string): { plan: StandingPlan } | null {
+  return readVerifiedPlan(logPath) ?? readAndRecordLog(io, logPath, () => undefined);
 }

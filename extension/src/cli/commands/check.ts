@@ -1,22 +1,19 @@
 // `check <log>`: load with every invariant; 0 valid, 1 invalid (first violation and its line).
-import { standingTodos, todosProjection } from '../../core/plan/todos-projection';
 import { stripHeader } from '../../core/plan/summaries';
-import { readValidatedLog } from '../read-log';
+import { readAndRecordLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 
 export function checkCommand(io: CliIo, logPath: string): number {
-  // Streamed: memory stays flat whatever the log's size.
-  let plan = todosProjection.init;
+  // Streamed: memory stays flat whatever the log's size. A valid log is recorded in the verified index (`plan` then reads it).
   let events = 0;
   let compactions = 0;
-  const log = readValidatedLog(io, logPath, (event) => {
+  const read = readAndRecordLog(io, logPath, (event) => {
     events++;
     if (event.type === 'context/compact') compactions++;
-    plan = todosProjection.apply(plan, event);
   });
-  if (!log) return EXIT_FAILED;
-  const todos = standingTodos(plan);
+  if (!read) return EXIT_FAILED;
+  const { log, plan: todos } = read;
   const turns = log.checker.position.lastTurn;
   const open = log.checker.position.openTurn;
   io.out(
