@@ -1,6 +1,6 @@
 // The verified index: a log unchanged since check found it valid is answered from
 // `<log>.verified`; any write to the log (even one that keeps its length and resets
-// its mtime), a sidecar others may write, or one naming another file, sends the
+// its mtime), a sidecar others may write, one naming another file, or a link, sends the
 // reader back to the full validation.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -33,8 +33,8 @@ function forgePlan(log: string, content: string): void {
 
 describe('verified index', () => {
   const dir = tempDir('agent-checklist-verified-');
-  const logs = ['recorded', 'rewritten', 'fresh', 'open', 'elsewhere'].map((name) => path.join(dir, `${name}.jsonl`));
-  const [recorded, rewritten, fresh, open, elsewhere] = logs as [string, string, string, string, string];
+  const logs = ['recorded', 'rewritten', 'fresh', 'open', 'elsewhere', 'linked'].map((name) => path.join(dir, `${name}.jsonl`));
+  const [recorded, rewritten, fresh, open, elsewhere, linked] = logs as [string, string, string, string, string, string];
   const lines = logs.map((log) => writeOneTurnLog(log, [{ content: 'a', status: 'in_progress' }]))[0]!;
 
   it('check records a settled valid log, and plan answers from the record', async () => {
@@ -69,11 +69,14 @@ describe('verified index', () => {
     assert.equal(fs.existsSync(verifiedIndexPath(fresh)), false);
   });
 
-  it('a sidecar others may write, or one recorded for another file, is not trusted', async () => {
-    for (const log of [open, elsewhere]) assert.equal((await cli(dir, ['check', log])).code, 0);
+  it('a sidecar others may write, one recorded for another file, or a link, is not trusted', async () => {
+    for (const log of [open, elsewhere, linked]) assert.equal((await cli(dir, ['check', log])).code, 0);
     forgePlan(open, 'forged');
     fs.chmodSync(verifiedIndexPath(open), 0o666);
     fs.copyFileSync(verifiedIndexPath(recorded), verifiedIndexPath(elsewhere));
-    for (const log of [open, elsewhere]) assert.deepEqual(await cli(dir, ['plan', log, '--format', 'json']), { code: 0, out: '[{"content":"a","status":"in_progress"}]', err: '' });
+    forgePlan(linked, 'linked');
+    fs.renameSync(verifiedIndexPath(linked), path.join(dir, 'target'));
+    fs.symlinkSync(path.join(dir, 'target'), verifiedIndexPath(linked));
+    for (const log of [open, elsewhere, linked]) assert.deepEqual(await cli(dir, ['plan', log, '--format', 'json']), { code: 0, out: '[{"content":"a","status":"in_progress"}]', err: '' });
   });
 });

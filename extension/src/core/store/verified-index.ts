@@ -6,6 +6,7 @@
 // sets its change time, which no process can set back, so the plan is reused only
 // for the very bytes that were validated; a refused log is never recorded, so its
 // refusal always comes from the full validation.
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as z from 'zod/mini';
 import { todoItemInputSchema } from '../plan/todo-schema';
@@ -44,15 +45,19 @@ function trustedIndexFile(st: fs.BigIntStats): boolean {
 
 /** The recorded standing plan when `logPath` is byte for byte the file that was validated, else undefined. */
 export function readVerifiedPlan(logPath: string): { plan: StandingPlan } | undefined {
-  const sidecar = verifiedIndexPath(logPath);
+  let fd: number | undefined;
   try {
-    if (!trustedIndexFile(fs.lstatSync(sidecar, { bigint: true }))) return undefined;
-    const index = indexSchema.safeParse(parseJson(fs.readFileSync(sidecar, 'utf8')));
+    // O_NOFOLLOW, and the checks on the opened file: a link or a swapped file is not read.
+    fd = fs.openSync(verifiedIndexPath(logPath), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    if (!trustedIndexFile(fs.fstatSync(fd, { bigint: true }))) return undefined;
+    const index = indexSchema.safeParse(parseJson(fs.readFileSync(fd, 'utf8')));
     if (!index.success) return undefined;
     if (!sameIdentity(index.data.file, identityOf(fs.statSync(logPath, { bigint: true })))) return undefined;
     return { plan: index.data.plan };
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
@@ -74,15 +79,18 @@ export function validateAndRecord<T>(logPath: string, validate: () => T, planOf:
   const result = validate();
   const plan = planOf(result);
   if (plan === undefined || before === undefined || startedNs - before.ctimeNs < RACY_MS * 1_000_000n) return result;
+  let temp: string | undefined;
   try {
     const after = identityOf(fs.statSync(logPath, { bigint: true }));
     if (!sameIdentity(identityOf(before), after)) return result;
     const sidecar = verifiedIndexPath(logPath);
-    const temp = `${sidecar}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify({ version: 1, file: after, plan }), { mode: 0o600 });
+    // A new file ('wx' creates or fails, never follows a planted link), renamed over the old index.
+    temp = `${sidecar}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    fs.writeFileSync(temp, JSON.stringify({ version: 1, file: after, plan }), { mode: 0o600, flag: 'wx' });
     fs.renameSync(temp, sidecar);
   } catch {
     // Not recorded: the next reader validates in full.
+    if (temp !== undefined) fs.rmSync(temp, { force: true });
   }
   return result;
 }
