@@ -12,8 +12,6 @@ import { runCommand } from './commands/run';
 import { processIo, type CliIo } from './io';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, USAGE, UsageError, usageErrorLine } from './usage';
 
-/** For the hint of a usage error (`agent-checklist <command> --help`). */
-const KNOWN_COMMANDS: readonly string[] = ['plan', 'check', 'export', 'run', 'mcp'];
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -41,6 +39,40 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+type Flag = keyof typeof OPTIONS;
+
+const RUN_FLAGS: readonly Flag[] = [
+  'provider', 'script', 'base-url', 'model', 'api-key-env', 'session-dir', 'session', 'allow-parallel-in-progress',
+  'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json',
+];
+
+/** Each command's flags, declared once: a flag a command does not take is a usage error; `--help` goes everywhere. */
+const COMMAND_FLAGS: Readonly<Record<string, readonly Flag[]>> = {
+  plan: ['format', 'at'],
+  history: ['format'],
+  edit: ['set', 'add', 'remove', 'allow-parallel-in-progress'],
+  check: [],
+  export: ['format'],
+  run: RUN_FLAGS,
+  mcp: ['session-dir', 'allow-parallel-in-progress'],
+  help: [],
+};
+
+function isKnownCommand(command: string): boolean {
+  return Object.hasOwn(COMMAND_FLAGS, command) && command !== 'help';
+}
+
+/** Refuses the first flag given that `command` does not take (names as typed: `--format`, `-y`). */
+function refuseForeignFlags(command: string, argv: string[]): void {
+  const takes = COMMAND_FLAGS[command];
+  if (takes === undefined) return;
+  const { tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === 'help') continue;
+    if (!takes.some((flag) => flag === token.name)) throw new UsageError(`${command} does not take ${token.rawName}`);
+  }
+}
+
 function one(positionals: string[], what: string): string {
   if (positionals.length !== 1) throw new UsageError(`expected exactly one ${what}`);
   return positionals[0]!;
@@ -56,6 +88,7 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [command, ...rest] = positionals;
     if (command === undefined && !values.help) throw new UsageError('no command given');
+    if (command !== undefined) refuseForeignFlags(command, argv);
     if (values.help || command === 'help') {
       io.out(USAGE);
       return EXIT_OK;
@@ -112,7 +145,7 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       const command = argv.find((a) => !a.startsWith('-'));
-      io.err(usageErrorLine(error.message, command !== undefined && KNOWN_COMMANDS.includes(command) ? command : undefined));
+      io.err(usageErrorLine(error.message, command !== undefined && isKnownCommand(command) ? command : undefined));
       return EXIT_USAGE;
     }
     io.err(`agent-checklist: ${error instanceof Error ? error.message : String(error)}`);

@@ -51,3 +51,36 @@ describe('usage errors', () => {
     assert.match(r.out, /^agent-checklist — /);
   });
 });
+
+describe('flags a command does not take, and empty or wrong values', () => {
+  const dir = tempDir('agent-checklist-misuse-');
+  fs.writeFileSync(path.join(dir, 'a-file'), '');
+  const cases: { name: string; args: string[]; says: RegExp; hint: string }[] = [
+    { name: 'check --format', args: ['check', 'x.jsonl', '--format', 'json'], says: /^agent-checklist: check does not take --format /, hint: 'check' },
+    { name: 'plan --yes (short -y)', args: ['plan', 'x.jsonl', '-y'], says: /^agent-checklist: plan does not take -y /, hint: 'plan' },
+    { name: 'history --at', args: ['history', 'x.jsonl', '--at', '3'], says: /^agent-checklist: history does not take --at /, hint: 'history' },
+    { name: 'edit --format', args: ['edit', 'x.jsonl', '--add', 'a', '--format', 'json'], says: /^agent-checklist: edit does not take --format /, hint: 'edit' },
+    { name: 'mcp --yes', args: ['mcp', '--allow-parallel-in-progress', 'true', '--yes'], says: /^agent-checklist: mcp does not take --yes /, hint: 'mcp' },
+    { name: 'export --json', args: ['export', 'x.jsonl', '--json'], says: /^agent-checklist: export does not take --json /, hint: 'export' },
+    { name: "edit --add ''", args: ['edit', 'x.jsonl', '--add', ''], says: /^agent-checklist: --add needs the text/, hint: 'edit' },
+    { name: "edit --add '  '", args: ['edit', 'x.jsonl', '--add', '  '], says: /^agent-checklist: --add needs the text/, hint: 'edit' },
+    { name: 'mcp --session-dir <a file>', args: ['mcp', '--allow-parallel-in-progress', 'true', '--session-dir', 'a-file'], says: /^agent-checklist: --session-dir "a-file" is not a folder/, hint: 'mcp' },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: exit 2, one line naming it`, async () => {
+      const r = await cli(dir, c.args);
+      assert.equal(r.code, 2, r.err);
+      assert.equal(r.err.split('\n').length, 1, r.err);
+      assert.match(r.err, c.says);
+      assert.ok(r.err.endsWith(`(see \`agent-checklist ${c.hint} --help\`)`), r.err);
+      assert.equal(r.out, '');
+    });
+  }
+
+  it('--help is taken by every command', async () => {
+    for (const command of ['plan', 'history', 'edit', 'check', 'export', 'run', 'mcp']) {
+      const r = await cli(dir, [command, '--help']);
+      assert.equal(r.code, 0, `${command}: ${r.err}`);
+    }
+  });
+});

@@ -33,7 +33,10 @@ function itemNumber(text: string, flag: string): number {
 function parseEdit(flags: EditFlags): ParsedEdit {
   const given = (['set', 'add', 'remove'] as const).filter((k) => flags[k] !== undefined);
   if (given.length !== 1) throw new UsageError('edit needs exactly one of --set <n>=<status>, --add <text>, --remove <n>');
-  if (flags.add !== undefined) return { kind: 'add', text: flags.add };
+  if (flags.add !== undefined) {
+    if (flags.add.trim() === '') throw new UsageError('--add needs the text of the new item (got an empty one)');
+    return { kind: 'add', text: flags.add };
+  }
   if (flags.remove !== undefined) return { kind: 'remove', n: itemNumber(flags.remove, '--remove') };
   const match = /^([^=]*)=(.*)$/.exec(flags.set ?? '');
   if (!match) throw new UsageError(`--set needs <n>=<status> (got ${JSON.stringify(flags.set)})`);

@@ -16,7 +16,7 @@ import { SessionStore } from '../../core/store/session-store';
 import { parseJson } from '../../core/store/parse-json';
 import { EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
-import { parseBool } from './run';
+import { parseBool, sessionFolder } from './run';
 
 export const DEFAULT_SESSION_DIR = '.agent-checklist/sessions';
 
@@ -45,7 +45,7 @@ function ownVersion(): string {
 export async function mcpCommand(io: CliIo, flags: McpFlags, signal: AbortSignal, streams: McpStreams = { stdin: process.stdin, stdout: process.stdout }): Promise<number> {
   const allowParallelInProgress = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
   if (allowParallelInProgress === undefined) throw new UsageError('mcp needs --allow-parallel-in-progress true|false (the todo_write policy)');
-  const store = new SessionStore(path.resolve(io.cwd, flags.sessionDir ?? DEFAULT_SESSION_DIR));
+  const store = new SessionStore(sessionFolder(io, flags.sessionDir ?? DEFAULT_SESSION_DIR));
   const log = (line: string) => io.err(`agent-checklist mcp: ${line}`);
 
   const sweep = repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'mcp');

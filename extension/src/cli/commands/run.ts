@@ -75,7 +75,8 @@ function workspaceRoot(io: CliIo, flag: string | undefined): string {
 /** A session id names a file in the session folder: no separators, no `..`. */
 const SESSION_ID = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-function sessionFolder(io: CliIo, flag: string | undefined): string {
+/** The session folder a flag names; a path that exists and is not a folder is a usage error. */
+export function sessionFolder(io: CliIo, flag: string | undefined): string {
   const dir = path.resolve(io.cwd, flag ?? '.agent-checklist/sessions');
   let stat: fs.Stats | undefined;
   try {
