@@ -2,6 +2,7 @@
 import * as readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { AskLine } from '../core/tools/approvals';
+import { visibleControls } from '../core/terminal-text';
 import { checkCommand } from './commands/check';
 import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
@@ -148,7 +149,7 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
       io.err(usageErrorLine(error.message, command !== undefined && isKnownCommand(command) ? command : undefined));
       return EXIT_USAGE;
     }
-    io.err(`agent-checklist: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`agent-checklist: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`);
     return EXIT_FAILED;
   }
 }
@@ -168,7 +169,8 @@ function terminalAsk(): AskLine {
     const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
     rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
     try {
-      return await rl.question(question, { signal });
+      // The question carries the model's command: shown with its control characters visible, whole.
+      return await rl.question(visibleControls(question), { signal });
     } catch (error) {
       // Stop rejects (the call ends as stopped); a closed terminal (Ctrl+D) is no answer, i.e. No.
       if (signal.aborted) throw error;

@@ -5,6 +5,7 @@ import { historyAsMarkdown, historyAsText, timingRows } from '../../core/plan/hi
 import { PlanHistoryFolder } from '../../core/plan/plan-history';
 import { planLedgerProjection } from '../../core/plan/plan-ledger';
 import { readValidatedLog } from '../read-log';
+import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
@@ -27,6 +28,6 @@ export function historyCommand(io: CliIo, logPath: string, format: string): numb
   // Time of an item still in progress counts up to the log's last event (the CLI reads a log, not a clock).
   const now = lastTs === null ? new Date(0) : new Date(lastTs);
   const timing = ledger.plan ? timingRows(ledger.plan.todos, ledger.timings, now) : [];
-  io.out(format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing));
+  io.out(visibleControls(format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing)));
   return EXIT_OK;
 }

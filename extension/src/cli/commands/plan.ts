@@ -5,6 +5,7 @@
 // from the verified index (one stat); otherwise the cost is a replay, memory flat.
 import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
 import { standingTodos, todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
+import { visibleControls } from '../../core/terminal-text';
 import { readStandingPlanOf, readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
@@ -16,7 +17,7 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   if (plan === undefined) return EXIT_FAILED;
   if (format === 'json') io.out(JSON.stringify(plan));
   else if (plan === null) io.out(format === 'markdown' ? '_No standing plan._' : '(no standing plan)');
-  else io.out(format === 'markdown' ? planAsMarkdown(plan) : planAsText(plan));
+  else io.out(visibleControls(format === 'markdown' ? planAsMarkdown(plan) : planAsText(plan)));
   return EXIT_OK;
 }
 

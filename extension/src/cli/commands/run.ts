@@ -21,6 +21,7 @@ import { finalAssistantText } from '../../core/agent/subagent-run';
 import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../core/agent/tool-set';
 import { TODO_WRITE_TOOL_NAME } from '../../core/plan/todo-write-tool';
 import { planAsText } from '../../core/plan/summaries';
+import { visibleControls } from '../../core/terminal-text';
 import { standingTodos, todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
 import type { Session } from '../../core/session/session';
 import { LiveProjection } from '../../core/projection/projection';
@@ -144,10 +145,10 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
         context: { window },
         observer: {
           onStart: (_child, link) => {
-            if (!flags.json) io.err(`\n— subagent ${JSON.stringify(link.description)} started (session ${link.childSessionId})`);
+            if (!flags.json) io.err(`\n— subagent ${visibleControls(JSON.stringify(link.description))} started (session ${link.childSessionId})`);
           },
           onEnd: (_child, link, outcome) => {
-            if (!flags.json) io.err(`— subagent ${JSON.stringify(link.description)} ended: ${outcome}`);
+            if (!flags.json) io.err(`— subagent ${visibleControls(JSON.stringify(link.description))} ended: ${outcome}`);
           },
         },
       },
@@ -181,7 +182,7 @@ async function runInSession(
   const watching = deps.approvalLog.watch(opened.session);
   const plan = new LiveProjection(todosProjection, opened.session);
   try {
-    if (!flags.json) plan.onChange((state) => io.err(state === null ? '— plan cleared' : `— plan\n${planAsText(state.todos)}`));
+    if (!flags.json) plan.onChange((state) => io.err(state === null ? '— plan cleared' : `— plan\n${visibleControls(planAsText(state.todos))}`));
     if (flags.compact) {
       const failed = await compactBeforePrompt(io, flags, opened.session, deps, standingTodos(plan.state), signal);
       if (failed !== null) return failed;
@@ -196,8 +197,8 @@ async function runInSession(
       onDelta: (d) => {
         // Only this session's text goes to stdout; subagents report through their own logs.
         if (d.sessionId !== opened.session.id) return;
-        if (!flags.json && d.kind === 'text') io.write(d.text);
-        if (!flags.json && d.kind === 'reset') io.err(`\n— model request failed (${d.message}); retry ${d.attempt} in ${d.delayMs} ms`);
+        if (!flags.json && d.kind === 'text') io.write(visibleControls(d.text));
+        if (!flags.json && d.kind === 'reset') io.err(`\n— model request failed (${visibleControls(d.message, { keepLayout: false })}); retry ${d.attempt} in ${d.delayMs} ms`);
       },
     });
     const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
@@ -210,7 +211,7 @@ async function runInSession(
       io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: standingTodos(plan.state), turnEnd, context, rules: deps.env.rules?.file ?? null }));
     } else {
       io.write('\n');
-      io.err(`— turn ${opened.session.lastTurn} ended: ${describe(turnEnd)} (session ${opened.session.id})`);
+      io.err(`— turn ${opened.session.lastTurn} ended: ${visibleControls(describe(turnEnd), { keepLayout: false })} (session ${opened.session.id})`);
     }
     return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
   } finally {
@@ -238,7 +239,7 @@ async function compactBeforePrompt(
     if (!flags.json) io.err(`— conversation compacted (up to event ${event.data.upToSeq})`);
     return null;
   } catch (error) {
-    io.err(`compacting failed: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`compacting failed: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`);
     return EXIT_FAILED;
   }
 }
