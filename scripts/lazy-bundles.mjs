@@ -33,6 +33,8 @@ export const LAZY_PACKAGES = {
 export const LAZY_MODULES = {
   'extension/src/cli/mcp-stdio.ts': 'mcp',
   'extension/src/core/markdown/markdown-tree.ts': 'markdown',
+  // Not loaded by require/import: core/markdown/markdown-parser.ts starts it as a worker thread from dist/markdown-worker.js.
+  'extension/src/core/markdown/markdown-worker.ts': 'markdown-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
 };
 /** Packages that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */

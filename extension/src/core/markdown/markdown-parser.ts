@@ -1,0 +1,164 @@
+// Markdown parsed off the host's event loop. One worker thread (markdown-worker.ts)
+// parses answers one at a time, in the order asked; each parse has a deadline
+// (PARSE_DEADLINE_MS from when the worker starts it): past it the worker is terminated
+// and a fresh one started, and the answer is shown as plain text with a note
+// (plain-markdown.ts). Whatever the text, the host's own work per answer is a hash and
+// a structured-clone of the tree: linear. Trees are kept in a small LRU cache keyed by
+// the text's hash, so reopening a session does not parse its answers again.
+//
+// The worker's entry is dist/markdown-worker.js beside the main bundle (LAZY_MODULES in
+// scripts/build.mjs); under tsx (unit tests, bench) this module is TypeScript and the
+// worker loads markdown-worker.ts through tsx.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import * as z from 'zod/mini';
+import { mdBlockSchema, type MdBlock } from '../protocol/markdown-schema';
+import { plainMarkdown } from './plain-markdown';
+
+export const PARSE_DEADLINE_MS = 250;
+const CACHE_SIZE = 200;
+
+const replySchema = z.union([z.strictObject({ ready: z.literal(true) }), z.strictObject({ id: z.number(), tree: z.array(mdBlockSchema) })]);
+
+export interface ParsedMarkdown {
+  tree: MdBlock[];
+  /** True when the deadline passed and `tree` is the plain-text fallback. */
+  plain: boolean;
+}
+
+interface Job {
+  id: number;
+  text: string;
+  key: string;
+  resolve: (parsed: ParsedMarkdown) => void;
+}
+
+/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
+function newWorker(): Worker {
+  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'markdown-worker.js'));
+  const entry = join(__dirname, 'markdown-worker.ts');
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
+}
+
+export class MarkdownParser {
+  private readonly cache = new Map<string, ParsedMarkdown>();
+  private readonly queue: Job[] = [];
+  private readonly waiting = new Map<string, Promise<ParsedMarkdown>>();
+  private worker: Worker | null = null;
+  private ready = false;
+  private current: Job | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private nextId = 1;
+
+  constructor(private readonly deadlineMs = PARSE_DEADLINE_MS) {}
+
+  /** The tree already parsed for `text`, if any (synchronous: for a pure presenter). */
+  cached(text: string): ParsedMarkdown | undefined {
+    const key = keyOf(text);
+    const hit = this.cache.get(key);
+    if (hit) this.remember(key, hit); // most recently used
+    return hit;
+  }
+
+  /** `text`'s tree, parsed in the worker (or the plain-text fallback past the deadline). */
+  parse(text: string): Promise<ParsedMarkdown> {
+    const key = keyOf(text);
+    const hit = this.cache.get(key);
+    if (hit) return Promise.resolve(hit);
+    const pending = this.waiting.get(key);
+    if (pending) return pending;
+    const promise = new Promise<ParsedMarkdown>((resolve) => this.queue.push({ id: this.nextId++, text, key, resolve }));
+    this.waiting.set(key, promise);
+    this.pump();
+    return promise;
+  }
+
+  /** Stops the worker; queued parses resolve as plain text. */
+  async dispose(): Promise<void> {
+    for (const job of this.queue.splice(0)) this.finish(job, { tree: plainMarkdown(job.text), plain: true });
+    if (this.current) this.finish(this.current, { tree: plainMarkdown(this.current.text), plain: true });
+    this.clearTimer();
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private pump(): void {
+    if (this.current || this.queue.length === 0) return;
+    const worker = this.worker ?? this.start();
+    if (!this.ready) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    this.current = job;
+    this.timer = setTimeout(() => this.timeout(job), this.deadlineMs);
+    worker.postMessage({ id: job.id, text: job.text });
+  }
+
+  private start(): Worker {
+    const worker = newWorker();
+    this.worker = worker;
+    this.ready = false;
+    worker.unref(); // an idle parser never keeps the process alive
+    worker.on('message', (message: unknown) => {
+      if (worker !== this.worker) return;
+      const reply = replySchema.parse(message);
+      if ('ready' in reply) {
+        this.ready = true;
+      } else if (this.current && reply.id === this.current.id) {
+        this.clearTimer();
+        this.finish(this.current, { tree: reply.tree, plain: false });
+      }
+      this.pump();
+    });
+    worker.on('error', () => this.restart());
+    worker.on('exit', () => {
+      if (worker === this.worker) this.restart();
+    });
+    return worker;
+  }
+
+  private timeout(job: Job): void {
+    if (this.current !== job) return;
+    this.finish(job, { tree: plainMarkdown(job.text), plain: true });
+    this.restart();
+  }
+
+  /** Drops the worker (stuck or dead): its parse, if any, is shown as plain text; the next parse starts a new one. */
+  private restart(): void {
+    this.clearTimer();
+    if (this.current) this.finish(this.current, { tree: plainMarkdown(this.current.text), plain: true });
+    // A worker that died before it was ready cannot parse: what waits is shown as plain text (no restart loop).
+    if (!this.ready) for (const job of this.queue.splice(0)) this.finish(job, { tree: plainMarkdown(job.text), plain: true });
+    const worker = this.worker;
+    this.worker = null;
+    this.ready = false;
+    if (worker) void worker.terminate();
+    this.pump();
+  }
+
+  private finish(job: Job, parsed: ParsedMarkdown): void {
+    if (this.current === job) this.current = null;
+    this.waiting.delete(job.key);
+    this.remember(job.key, parsed);
+    job.resolve(parsed);
+  }
+
+  private remember(key: string, parsed: ParsedMarkdown): void {
+    this.cache.delete(key);
+    this.cache.set(key, parsed);
+    for (const oldest of this.cache.keys()) {
+      if (this.cache.size <= CACHE_SIZE) break;
+      this.cache.delete(oldest);
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+function keyOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
