@@ -76,7 +76,7 @@ const suites: Suite[] = [
   {
     name: 'security',
     method:
-      'In process (node, tsx), the real code paths. grep: the grep tool through the ToolRegistry over one 4 MB file of 100,000 lines of 40 `a` and a `!` (no line matches), RE2 (re2-wasm) loaded before timing; median of 5 after 1 warm-up, plain `needle` vs catastrophic `^(a+)+$`. Markdown: markdownTree (micromark + GFM on the host) of an answer with runs of n backticks, then the real Transcript component rendered into happy-dom; median of 5 (200) or 3 (20,000) after 1 warm-up. plan vs check: the CLI\'s main() on a valid one-turn log whose last line (a tool/result) is 64 MB, median of 3 each, page cache warm.',
+      'In process (node, tsx), the real code paths. grep: the grep tool through the ToolRegistry over one 4 MB file of 100,000 lines of 40 `a` and a `!` (no line matches), RE2 (re2-wasm) loaded before timing; median of 5 after 1 warm-up, plain `needle` vs catastrophic `^(a+)+$`. Markdown: markdownTree (micromark + GFM on the host) of an answer with runs of n backticks, then the real Transcript component rendered into happy-dom; median of 5 (200) or 3 (20,000) after 1 warm-up. Markdown worker (issue 20): each case (an ordinary 20 KB answer, `*_` × 10,000 and × 30,000, 20,000 nested `[`, 20,000 link references) parsed once through MarkdownParser (the worker thread, 250 ms deadline, worker warmed up first); host block = the longest wait between ticks of a setInterval(…, 10) during the parse minus 10 ms. plan vs check: the CLI\'s main() on a valid one-turn log whose last line (a tool/result) is 64 MB, median of 3 each, page cache warm.',
     run: runSecurityBench,
   },
   {

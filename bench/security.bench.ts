@@ -14,6 +14,7 @@ import { ToolRegistry } from '../extension/src/core/tools/registry';
 import { Workspace } from '../extension/src/core/tools/workspace';
 import { writeOneTurnLog } from '../test/unit/support/one-turn-log';
 import type { Metric } from './report';
+import { markdownWorkerCases } from './security-markdown-worker';
 import { median, now, round } from './stats';
 
 const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -57,6 +58,9 @@ export async function runSecurityBench(log: (line: string) => void): Promise<Met
   const mdRatio = md20k / md200;
   log(`markdown: 200 backticks ${round(md200, 1)} ms, 20,000 ${round(md20k, 1)} ms (input ×100, time ×${round(mdRatio, 1)})`);
 
+  const workerCases = await markdownWorkerCases();
+  for (const c of workerCases) log(`markdown worker, ${c.name}: host blocked ${round(c.blockMs, 1)} ms, back in ${round(c.doneMs, 0)} ms${c.plain ? ' (plain text)' : ''}`);
+
   const dir = tmp('agent-checklist-bench-plan-');
   const file = path.join(dir, 'long.jsonl');
   writeOneTurnLog(file, [{ content: 'long', status: 'in_progress' }], 64 * 1024 * 1024);
@@ -74,6 +78,10 @@ export async function runSecurityBench(log: (line: string) => void): Promise<Met
     { name: 'Markdown parse + render, 200 backticks', value: round(md200, 1), unit: 'ms', target: 'reported', met: null },
     { name: 'Markdown parse + render, 20,000 backticks', value: round(md20k, 1), unit: 'ms', target: 'reported', met: null },
     { name: 'Markdown time ratio for 100× the input', value: round(mdRatio, 1), unit: '×', target: 'near linear (≤ 200×)', met: mdRatio <= 200 },
+    ...workerCases.flatMap((c): Metric[] => [
+      { name: `Markdown worker, ${c.name}: host event loop max block`, value: round(c.blockMs, 1), unit: 'ms', target: '≤ 50 ms', met: c.blockMs <= 50 },
+      { name: `Markdown worker, ${c.name}: tree back${c.plain ? ' (plain text past the deadline)' : ''}`, value: round(c.doneMs, 0), unit: 'ms', target: 'reported', met: null },
+    ]),
     { name: '`plan` with a 64 MB last line (median of 3)', value: round(plan, 0), unit: 'ms', target: 'reported', met: null },
     { name: '`check` on the same file (median of 3)', value: round(check, 0), unit: 'ms', target: 'reported', met: null },
     { name: '`plan` / `check` on the 64 MB tail line', value: round(plan / check, 2), unit: '×', target: 'same order as check, linear in the line (≤ 2×)', met: plan / check <= 2 },
