@@ -5,8 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createGrepTool, grepFilesCutText, MAX_GREP_FILES } from '../../../extension/src/core/tools/grep-tool';
-import { createListFilesTool, listCutText, listWalkCutText, MAX_LISTED_ENTRIES, MAX_WALKED_ENTRIES } from '../../../extension/src/core/tools/list-files-tool';
+import { createListFilesTool, LIST_STOPPED_MESSAGE, listCutText, listWalkCutText, MAX_LISTED_ENTRIES, MAX_WALKED_ENTRIES } from '../../../extension/src/core/tools/list-files-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
+import { errorResult } from '../../../extension/src/core/tools/tool';
 import { ctx, tempWorkspace, type TempWorkspace } from './support';
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
@@ -47,11 +48,19 @@ describe('grep says when its file cap stopped it', () => {
 });
 
 describe('list_files with a glob caps the matches shown and, apart, the entries examined', () => {
-  const call = async (ws: TempWorkspace, args: object): Promise<string> => {
+  const call = async (ws: TempWorkspace, args: object, signal?: AbortSignal): Promise<string> => {
     const registry = new ToolRegistry();
     registry.register(createListFilesTool(ws.workspace));
-    return (await registry.execute('list_files', JSON.stringify(args), ctx())).content;
+    return (await registry.execute('list_files', JSON.stringify(args), ctx(signal))).content;
   };
+
+  it('a stopped glob walk says it was stopped, not that no file matches', async () => {
+    const ws = tempWorkspace();
+    ws.file('src/a.ts', '');
+    const stop = new AbortController();
+    stop.abort();
+    assert.equal(await call(ws, { glob: '*.ts' }, stop.signal), errorResult(LIST_STOPPED_MESSAGE).content);
+  });
 
   it('120 matches among 5,000 entries: all 120, no cut', async () => {
     const ws = tempWorkspace();

@@ -30,6 +30,8 @@ export const listFilesArgsSchema = z.object({
 
 export const noSuchPathMessage = (p: string): string => `no such file or folder: ${JSON.stringify(p)}`;
 export const EMPTY_FOLDER_TEXT = '(empty folder)';
+/** A stopped walk lists what it saw so far: said as stopped, never as "No files match". */
+export const LIST_STOPPED_MESSAGE = 'the listing was stopped by the user';
 export const noGlobMatchText = (glob: string, where: string): string => `No files match ${JSON.stringify(glob)} in ${where}.`;
 export const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
 export const listWalkCutText = (examined: number, found: number): string =>
@@ -99,6 +101,7 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
           }
           lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
         }
+        if (ctx.signal.aborted) return errorResult(LIST_STOPPED_MESSAGE);
         lines.sort();
         if (walkCut) return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
         if (lines.length === 0) return { isError: false, content: noGlobMatchText(parsed.value.glob ?? '', target.display) };

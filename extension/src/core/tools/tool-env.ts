@@ -128,16 +128,20 @@ export class StreamRedactor {
   private redactUpTo(data: Buffer, limit: number): { out: Buffer; safeEnd: number } {
     const parts: Buffer[] = [];
     let at = 0;
+    // Each secret's next occurrence at or after `at` (-1: none), found again only once
+    // passed, so many matches in one chunk cost one scan per secret, not one per match.
+    const next = this.secrets.map((secret) => data.indexOf(secret));
     for (;;) {
       let best = -1;
       let bestLength = 0;
-      for (const secret of this.secrets) {
-        const i = data.indexOf(secret, at);
+      this.secrets.forEach((secret, k) => {
+        if (next[k]! !== -1 && next[k]! < at) next[k] = data.indexOf(secret, at);
+        const i = next[k]!;
         if (i !== -1 && i < limit && (best === -1 || i < best)) {
           best = i;
           bestLength = secret.length;
         }
-      }
+      });
       if (best === -1) break;
       parts.push(data.subarray(at, best), REDACTED_BYTES);
       at = best + bestLength;
