@@ -11,7 +11,7 @@ import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
 import { SANDBOX_MODES, type SandboxMode } from '../core/tools/sandbox';
-import { DEFAULT_BASH_LIMITS, type BashLimits, bashLimitsSchema } from '../core/tools/bash-limits';
+import { type BashLimitsSetting, bashLimitsSettingSchema } from '../core/tools/bash-limits';
 
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
@@ -41,7 +41,7 @@ export interface AgentSettings {
   /** agentChecklist.tools.env.keep */
   envKeep: readonly string[];
   /** agentChecklist.tools.bash.limits */
-  bashLimits: BashLimits;
+  bashLimits: BashLimitsSetting;
   /** agentChecklist.tools.protectedPaths: globs added to the built-in protected paths. */
   protectedPaths: readonly string[];
   /** Follow sessions written outside this window when they write a plan (agentChecklist.followExternal). */
@@ -66,7 +66,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   bashSandbox: 'auto',
   bashNetwork: false,
   envKeep: [],
-  bashLimits: DEFAULT_BASH_LIMITS,
+  bashLimits: {},
   protectedPaths: [],
   followExternal: 'latest',
   notifications: true,
@@ -85,7 +85,7 @@ const fields = {
   bashSandbox: z.enum(SANDBOX_MODES),
   bashNetwork: z.boolean(),
   envKeep: z.readonly(z.array(z.string())),
-  bashLimits: bashLimitsSchema,
+  bashLimits: bashLimitsSettingSchema,
   protectedPaths: z.readonly(z.array(z.string())),
   followExternal: z.enum(FOLLOW_EXTERNAL),
   notifications: z.boolean(),

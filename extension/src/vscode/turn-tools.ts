@@ -11,6 +11,8 @@ import { buildToolRegistry, ToolSetError } from '../core/agent/tool-set';
 import type { DisposableStore } from '../core/disposable';
 import type { Approvals } from '../core/tools/approvals';
 import type { ToolRegistry } from '../core/tools/registry';
+import { bashLimitsOf } from '../core/tools/bash-limits';
+import { literalPrefixes } from '../core/tools/protected-paths';
 import { SANDBOX_UNAVAILABLE_TEMPLATE, sandboxUnavailableMessage } from '../core/tools/sandbox';
 import type { SessionStore } from '../core/store/session-store';
 import type { AgentSettings } from './settings';
@@ -61,7 +63,7 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       environment: { keep: settings.envKeep },
       secrets: options.provider.secretValues?.() ?? [],
       protectedPaths: settings.protectedPaths,
-      sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork },
+      sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork, limits: bashLimitsOf(settings.bashLimits), readOnly: literalPrefixes(settings.protectedPaths) },
       onSandboxUnavailable: (reason) => {
         options.log.warn(sandboxUnavailableMessage(reason));
         void vscode.window.showWarningMessage(vscode.l10n.t(SANDBOX_UNAVAILABLE_TEMPLATE, reason));

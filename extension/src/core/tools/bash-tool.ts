@@ -12,7 +12,8 @@ import type { Approvals } from './approvals';
 import { BASH_TOOL_NAME, bashResultText, bashStatusLine, type BashExit } from './bash-view';
 import { runInProcessGroup, type ShellRunResult } from './process-group';
 import type { ToolRegistry } from './registry';
-import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, sayOnce } from './sandbox';
+import { DEFAULT_BASH_LIMITS } from './bash-limits';
+import { DEFAULT_SANDBOX, probeSandbox, readOnlyMounts, type SandboxPolicy, type SandboxRun, sayOnce } from './sandbox';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
@@ -62,7 +63,7 @@ export interface BashToolOptions {
 }
 
 /** Whether this call runs sandboxed: null when not (off, or unavailable: then the host is told once). */
-async function sandboxFor(options: BashToolOptions): Promise<{ writable: string; network: boolean } | null> {
+async function sandboxFor(options: BashToolOptions): Promise<SandboxRun | null> {
   const policy = options.sandbox ?? DEFAULT_SANDBOX;
   if (policy.mode === 'off') return null;
   const probe = await probeSandbox();
@@ -70,7 +71,8 @@ async function sandboxFor(options: BashToolOptions): Promise<{ writable: string;
     sayOnce(options.onSandboxUnavailable, probe.reason);
     return null;
   }
-  return { writable: await options.workspace.realRoot(), network: policy.network };
+  const writable = await options.workspace.realRoot();
+  return { writable, network: policy.network, limits: policy.limits ?? DEFAULT_BASH_LIMITS, readOnly: readOnlyMounts(writable, policy.readOnly) };
 }
 
 export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {

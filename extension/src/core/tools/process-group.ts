@@ -17,7 +17,7 @@
 // whole PID namespace down.
 import { spawn } from 'node:child_process';
 import { HeadTailBuffer } from './output-cap';
-import { bwrapArgs } from './sandbox';
+import { bwrapArgs, limitedCommand, type SandboxRun } from './sandbox';
 import type { Redactor } from './tool-env';
 
 /** The prologue: start the watcher on fd 3, close fd 3, then become the command (`$@`: bash -c …, or bwrap … bash -c …). */
@@ -34,7 +34,7 @@ export interface ShellRunOptions {
   killGraceMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Run under bubblewrap with `writable` (the workspace's real path) the only writable folder; null: unsandboxed. */
-  sandbox?: { writable: string; network: boolean } | null;
+  sandbox?: SandboxRun | null;
   /** Secrets removed from the combined output stream before the head/tail cut. */
   redactor?: Redactor;
 }
@@ -79,7 +79,7 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
   return new Promise((resolve) => {
     const sandbox = options.sandbox ?? null;
     const argv = sandbox
-      ? ['bwrap', ...bwrapArgs(sandbox.writable, options.cwd, sandbox.network), '--', 'bash', '-c', options.command]
+      ? ['bwrap', ...bwrapArgs(sandbox.writable, options.cwd, sandbox.network, sandbox.readOnly), '--', ...limitedCommand(options.command, sandbox.limits)]
       : ['bash', '-c', options.command];
     const child = spawn('bash', ['-c', WATCHED, 'agent-checklist-bash', ...argv], {
       cwd: options.cwd,

@@ -80,3 +80,17 @@ export const neverWrittenMessage = (path: string): string =>
 /** Why a per-file approval is asked (shown on the approval card and the CLI prompt). */
 export const approveEachFileReason = (path: string): string =>
   `${path} is a protected file: what is in it runs or steers later, outside the sandbox (editor tasks and settings, CI, hooks, agent instructions). It is changed only with your approval of this file; auto-approve and "always allow" do not apply.`;
+
+/** The literal folder or file each glob starts with (`scripts/release/**` -> `scripts/release`), for read-only mounts; globs with no literal start are left out. */
+export function literalPrefixes(globs: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const glob of globs) {
+    const parts: string[] = [];
+    for (const part of glob.replace(/^\.\//, '').split('/')) {
+      if (/[*?[\]{}\\]/.test(part)) break;
+      if (part !== '' && part !== '.' && part !== '..') parts.push(part);
+    }
+    if (parts.length > 0) out.push(parts.join('/'));
+  }
+  return out;
+}

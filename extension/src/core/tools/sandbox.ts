@@ -16,12 +16,29 @@
 //   for (CVE-2017-5226: TIOCSTI into the user's terminal) is already covered: the
 //   group is spawned detached, i.e. in a session of its own with no controlling
 //   terminal, and its stdio are pipes and /dev/null (process-group.ts).
+// - every capability dropped (--cap-drop ALL) and no_new_privs (bwrap always sets it),
+//   so a command run by root cannot unmount, remount, nsenter or ptrace its way out:
+//   inside, CapEff is 0 for root as for anyone;
+// - its own IPC and UTS namespaces;
+// - the protected paths that exist when the command starts (.git, .agent-checklist,
+//   .vscode, .envrc, .github, .husky, AGENTS.md, CLAUDE.md and the user's extra
+//   paths) mounted read-only over the writable workspace: what runs later outside
+//   the sandbox (git hooks and config, editor tasks, CI) and our own logs cannot be
+//   written. A protected path that does not exist yet is not mounted (mounting would
+//   create it in the user's workspace): a command can create it (`git init`);
+// - limits (agentChecklist.tools.bash.limits): address space per process always; the
+//   process count (RLIMIT_NPROC) only when the agent is not root, because the kernel
+//   counts it over every process of the user on the machine, and root's are many.
 // A hard link from the workspace to a file outside fails (EXDEV: the workspace is a
 // separate bind mount). A symbolic link made inside still points wherever it points:
 // the file tools verify what they open (confined-open.ts), the sandbox does not.
 // When bwrap is missing or refused, hosts say so once and bash runs unsandboxed,
 // confined to its process group only (process-group.ts).
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type BashLimits, DEFAULT_BASH_LIMITS } from './bash-limits';
+import { SANDBOX_READ_ONLY } from './protected-paths';
 
 export const SANDBOX_MODES = ['auto', 'off'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
@@ -30,25 +47,70 @@ export interface SandboxPolicy {
   mode: SandboxMode;
   /** Network inside the sandbox (default off). */
   network: boolean;
+  /** Per-command limits (default DEFAULT_BASH_LIMITS). */
+  limits?: BashLimits;
+  /** Workspace-relative paths mounted read-only besides SANDBOX_READ_ONLY (the user's protected paths without glob characters). */
+  readOnly?: readonly string[];
 }
 
 export const DEFAULT_SANDBOX: SandboxPolicy = { mode: 'auto', network: false };
 
+/** What one sandboxed command gets: `writable` is the workspace's real path. */
+export interface SandboxRun {
+  writable: string;
+  network: boolean;
+  limits: BashLimits;
+  /** Real paths inside `writable` to mount read-only. */
+  readOnly: readonly string[];
+}
+
 export type SandboxProbe = { available: true } | { available: false; reason: string };
 
-/** The bwrap arguments before `-- <program> <args…>`. `writable` is the workspace's real path. */
-export function bwrapArgs(writable: string, cwd: string, network: boolean): string[] {
+/** The bwrap arguments before `-- <program> <args…>`. `writable` is the workspace's real path; `readOnly` real paths inside it. */
+export function bwrapArgs(writable: string, cwd: string, network: boolean, readOnly: readonly string[] = []): string[] {
   return [
     '--ro-bind', '/', '/',
     '--dev', '/dev',
     '--proc', '/proc',
     '--tmpfs', '/tmp',
     '--bind', writable, writable,
+    ...readOnly.flatMap((p) => ['--ro-bind', p, p]),
     '--chdir', cwd,
     ...(network ? [] : ['--unshare-net']),
     '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--cap-drop', 'ALL',
     '--die-with-parent',
   ];
+}
+
+/**
+ * The protected paths to mount read-only: each existing one, as its real path when
+ * that is inside the workspace (a link pointing outside needs nothing: outside is
+ * read-only already). Checked when each command starts.
+ */
+export function readOnlyMounts(writable: string, extra: readonly string[] = []): string[] {
+  const out = new Set<string>();
+  for (const name of [...SANDBOX_READ_ONLY, ...extra]) {
+    const candidate = path.join(writable, name);
+    let real: string;
+    try {
+      real = fs.realpathSync(candidate);
+    } catch {
+      continue; // absent (or a dangling link)
+    }
+    if (real === writable || !real.startsWith(writable + path.sep)) continue;
+    out.add(real);
+  }
+  return [...out];
+}
+
+/** The command line run inside bwrap: bash sets the limits on itself, then runs the command (`$1`, never re-parsed). */
+export function limitedCommand(command: string, limits: BashLimits = DEFAULT_BASH_LIMITS, root = process.getuid?.() === 0): string[] {
+  const kib = limits.addressSpaceMiB * 1024;
+  const nproc = root ? '' : `ulimit -u ${limits.processes} && `;
+  return ['bash', '-c', `ulimit -v ${kib} && ${nproc}exec bash -c "$1"`, 'bash', command];
 }
 
 /** The notice's text with `{0}` for the reason (the extension localizes this same template). */

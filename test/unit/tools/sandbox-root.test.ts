@@ -1,0 +1,131 @@
+// The sandbox holds as root too: every capability dropped and no_new_privs (CapEff 0),
+// so root inside cannot unmount /tmp or /proc, remount / writable or enter the agent's
+// network namespace; the protected paths are read-only; the limits apply. The same
+// checks run as the user running the tests (root in CI) through the real bash tool,
+// and as an unprivileged user (`nobody`, through setpriv) with the same bwrap command
+// line the tool builds.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
+import type { BashLimits } from '../../../extension/src/core/tools/bash-limits';
+import { ToolRegistry } from '../../../extension/src/core/tools/registry';
+import { bwrapArgs, limitedCommand, readOnlyMounts } from '../../../extension/src/core/tools/sandbox';
+import { autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
+
+function sandboxSkip(): string | false {
+  if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
+  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
+  if (run.error) return `bwrap could not start (${run.error.message})`;
+  return run.status === 0 ? false : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
+}
+const skip = sandboxSkip();
+if (skip) console.log(`# skipped: the root-proof sandbox tests (${skip})`);
+
+const bash = async (ws: TempWorkspace, command: string, limits?: BashLimits, readOnly?: string[]): Promise<string> => {
+  const registry = new ToolRegistry();
+  const sandbox = { mode: 'auto' as const, network: false, ...(limits ? { limits } : {}), ...(readOnly ? { readOnly } : {}) };
+  registry.register(createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true, sandbox }));
+  return (await registry.execute('bash', JSON.stringify({ command }), ctx())).content;
+};
+
+const ATTACKS = [
+  'grep -E "^(CapEff|NoNewPrivs)" /proc/self/status',
+  '(umount -l /tmp 2>/dev/null && echo unmounted-tmp) || echo umount-tmp-refused',
+  '(umount -l /proc 2>/dev/null && echo unmounted-proc) || echo umount-proc-refused',
+  '(mount -o remount,bind,rw / 2>/dev/null && echo remounted) || echo remount-refused',
+  `(nsenter -t 1 -n true 2>/dev/null && echo entered) || echo nsenter-refused`,
+  '(echo x >> .git/config) 2>/dev/null || echo git-read-only',
+  '(rm -rf .git) 2>/dev/null; test -f .git/config && echo git-kept',
+  '(echo x > .agent-checklist/sessions/log.jsonl) 2>/dev/null || echo logs-read-only',
+  '(echo "{}" > .vscode/tasks.json) 2>/dev/null || echo vscode-read-only',
+  'echo ok > src/ordinary.txt && cat src/ordinary.txt',
+].join('; ');
+
+const EXPECTED = [
+  'CapEff:\t0000000000000000',
+  'NoNewPrivs:\t1',
+  'umount-tmp-refused',
+  'umount-proc-refused',
+  'remount-refused',
+  'nsenter-refused',
+  'git-read-only',
+  'git-kept',
+  'logs-read-only',
+  'vscode-read-only',
+  'ok',
+].join('\n');
+
+function protectedWorkspace(): TempWorkspace {
+  const ws = tempWorkspace();
+  ws.file('.git/config', '[core]\n');
+  ws.file('.agent-checklist/sessions/log.jsonl', '{"type":"header"}\n');
+  ws.file('.vscode/tasks.json', '{}\n');
+  ws.file('src/keep.txt', 'x\n');
+  return ws;
+}
+
+describe('the sandbox as the user running the tests', { skip }, () => {
+  it(`drops every capability and refuses the escapes (running as uid ${process.getuid?.()})`, async () => {
+    const ws = protectedWorkspace();
+    assert.equal(await bash(ws, ATTACKS), `${EXPECTED}\n[exit code: 0]`);
+    assert.equal(ws.read('.git/config'), '[core]\n', 'git config untouched');
+    assert.equal(ws.read('.vscode/tasks.json'), '{}\n');
+    assert.equal(ws.read('src/ordinary.txt'), 'ok\n', 'the rest of the workspace stays writable');
+  });
+
+  it('mounts the user\'s extra protected paths read-only, and a link to a protected folder is no way round', async () => {
+    const ws = protectedWorkspace();
+    ws.file('scripts/release/publish.sh', 'echo publish\n');
+    fs.symlinkSync('.git', path.join(ws.root, 'g'));
+    const out = await bash(ws, '(echo x >> scripts/release/publish.sh) 2>/dev/null || echo release-read-only; (echo x >> g/config) 2>/dev/null || echo link-read-only', undefined, ['scripts/release']);
+    assert.equal(out, 'release-read-only\nlink-read-only\n[exit code: 0]');
+  });
+
+  it('limits the address space of each process (agentChecklist.tools.bash.limits)', async () => {
+    const ws = tempWorkspace();
+    const alloc = `python3 -c 'b = bytearray(600 * 1024 * 1024); print("allocated")' 2>/dev/null || echo refused`;
+    assert.equal(await bash(ws, alloc, { processes: 512, addressSpaceMiB: 256 }), 'refused\n[exit code: 0]');
+    assert.equal(await bash(ws, alloc, { processes: 512, addressSpaceMiB: 4096 }), 'allocated\n[exit code: 0]');
+  });
+
+  it('limits the process count when the agent is not root (the kernel counts root\'s processes machine-wide)', async () => {
+    const ws = tempWorkspace();
+    const hostLimit = spawnSync('bash', ['-c', 'ulimit -u'], { encoding: 'utf8' }).stdout.trim();
+    const expected = process.getuid?.() === 0 ? hostLimit : '100';
+    assert.equal(await bash(ws, 'ulimit -u; ulimit -v', { processes: 100, addressSpaceMiB: 2048 }), `${expected}\n${2048 * 1024}\n[exit code: 0]`);
+  });
+});
+
+function unprivilegedSkip(): string | false {
+  if (skip) return skip;
+  if (process.getuid?.() !== 0) return 'the tests already run unprivileged (the half above)';
+  const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
+  if (probe.error) return `setpriv could not start (${probe.error.message})`;
+  return probe.status === 0 ? false : `bwrap cannot run as nobody here (${probe.stderr.trim().split('\n')[0]})`;
+}
+const unprivileged = unprivilegedSkip();
+if (unprivileged) console.log(`# skipped: the unprivileged sandbox tests (${unprivileged})`);
+
+describe('the sandbox as an unprivileged user (nobody)', { skip: unprivileged }, () => {
+  it('drops every capability, refuses the escapes and limits processes', () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-nobody-'));
+    const root = path.join(base, 'ws');
+    for (const [rel, content] of [['.git/config', '[core]\n'], ['.agent-checklist/sessions/log.jsonl', '{}\n'], ['.vscode/tasks.json', '{}\n'], ['src/keep.txt', 'x\n']] as const) {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), content);
+    }
+    spawnSync('chown', ['-R', '65534:65534', base]);
+    try {
+      const argv = [...bwrapArgs(root, root, false, readOnlyMounts(root)), '--', ...limitedCommand(`${ATTACKS}; ulimit -u`, { processes: 100, addressSpaceMiB: 4096 }, false)];
+      const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...argv], { encoding: 'utf8', cwd: root });
+      assert.equal(run.stdout, `${EXPECTED}\n100\n`, run.stderr);
+      assert.equal(fs.readFileSync(path.join(root, '.git/config'), 'utf8'), '[core]\n');
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
