@@ -26,6 +26,7 @@ export function longSession(turns: number): Session {
     s.append('todo/write', { todos: [todo('read', 'in_progress'), todo(`write ${turn}`)] });
     s.append('tool/result', { turn, step: 1, callId: `c${turn}`, isError: false, content: 'Updated' });
     s.append('tool/call', { turn, step: 1, callId: `b${turn}`, name: 'bash', arguments: '{}' });
+    s.append('tool/approval', { turn, step: 1, callId: `b${turn}`, tool: 'bash', decision: 'approve', by: 'auto' });
     s.append('tool/result', { turn, step: 1, callId: `b${turn}`, isError: turn % 3 === 0, content: 'out', details: { tool: 'bash', exit: turn % 3 ? { kind: 'exited', code: 0 } : { kind: 'timed-out', timeoutMs: 30_000 } } });
     s.append('step/end', { turn, step: 1 });
     s.append('todo/user-edit', { todos: [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')] });
