@@ -14,14 +14,8 @@ import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
 import type { BashLimits } from '../../../extension/src/core/tools/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { bwrapArgs, limitedCommand, readOnlyMounts } from '../../../extension/src/core/tools/sandbox';
-import { autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
+import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, sandboxSkip } from './support';
 
-function sandboxSkip(): string | false {
-  if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
-  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
-  if (run.error) return `bwrap could not start (${run.error.message})`;
-  return run.status === 0 ? false : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
-}
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the root-proof sandbox tests (${skip})`);
 

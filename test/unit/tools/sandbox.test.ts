@@ -4,7 +4,7 @@
 // last also without the sandbox (the process group's lifeline). Tests that need
 // bubblewrap say they were skipped, and why, where it cannot run.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,17 +14,9 @@ import { after, describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
 import { createReadFileTool } from '../../../extension/src/core/tools/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { bwrapArgs } from '../../../extension/src/core/tools/sandbox';
 import { symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
-import { autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, type TempWorkspace, waitFor } from './support';
+import { autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, type TempWorkspace, waitFor, sandboxSkip } from './support';
 
-// The same check the tool makes (probeSandbox), made synchronously so tests can be skipped at definition.
-function sandboxSkip(): string | false {
-  if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
-  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
-  if (run.error) return `bwrap could not start (${run.error.message})`;
-  return run.status === 0 ? false : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
-}
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the sandbox tests (${skip})`);
 

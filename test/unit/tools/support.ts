@@ -1,9 +1,11 @@
 // Helpers for the workspace tool tests: a real temp workspace on disk (with a
 // sibling folder outside it, for escape attempts), approvals, tool contexts.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Approvals, type ApprovalDecision, type ApprovalGate, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
 import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
+import { bwrapArgs } from '../../../extension/src/core/tools/sandbox';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
 import { Workspace } from '../../../extension/src/core/tools/workspace';
 import { tempDir } from '../support/sessions';
@@ -124,4 +126,12 @@ export function pidsOf(marker: string): number[] {
     }
   }
   return out;
+}
+
+/** Why the sandbox tests cannot run here, or false: the check the tool makes (probeSandbox), made synchronously so tests can be skipped at definition. */
+export function sandboxSkip(): string | false {
+  if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
+  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
+  if (run.error) return `bwrap could not start (${run.error.message})`;
+  return run.status === 0 ? false : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
 }
