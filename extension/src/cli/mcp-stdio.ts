@@ -2,7 +2,7 @@
 // Its own bundle (dist/mcp.js; LAZY_MODULES in scripts/build.mjs), which
 // `commands/mcp.ts` loads with `await import('../mcp-stdio')` when the command runs,
 // so every other command (and a scripted `run`) starts without parsing the SDK.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { LineTransport } from './mcp-line-transport';
 import { startPlanServer, type PlanServerOptions, type RunningPlanServer } from '../core/mcp/plan-server';
 
 export interface StdioStreams {
@@ -11,6 +11,5 @@ export interface StdioStreams {
 }
 
 export async function serveOnStdio(streams: StdioStreams, options: PlanServerOptions): Promise<RunningPlanServer> {
-  const transport = new StdioServerTransport(streams.stdin as never, streams.stdout as never);
-  return startPlanServer(transport, options);
+  return startPlanServer(new LineTransport(streams), options);
 }

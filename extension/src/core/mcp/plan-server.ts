@@ -8,11 +8,13 @@
 // results (`isError: true` for a rejected call, which appends nothing).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/mini';
 import { ExternalPlanSession } from '../plan/external-plan-session';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME, type TodoWritePolicy } from '../plan/todo-write-tool';
 import type { McpClientInfo } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
+import { planLimitError } from './plan-limits';
 import { planToolSpecs, TODO_READ_TOOL_NAME, todoReadText } from './plan-tools';
 
 export const SERVER_NAME = 'agent-checklist';
@@ -36,6 +38,17 @@ export interface RunningPlanServer {
 
 const UNKNOWN_CLIENT: McpClientInfo = { name: 'unknown MCP client', version: '' };
 
+const callParamsSchema = z.object({ name: z.string(), arguments: z.optional(z.record(z.string(), z.unknown())) });
+
+/** tools/call params, or -32602 with one line saying what is wrong. */
+function callParams(request: JSONRPCRequest): z.infer<typeof callParamsSchema> {
+  const parsed = callParamsSchema.safeParse(request.params);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? 'params' : `params.${issue.path.join('.')}`;
+  throw new McpError(ErrorCode.InvalidParams, `Invalid params for tools/call: ${where}: ${issue?.message ?? 'invalid'} (expected { name: string, arguments?: object })`.replace(/\s*\n\s*/g, ' '));
+}
+
 export async function startPlanServer(transport: Transport, options: PlanServerOptions): Promise<RunningPlanServer> {
   const server = new Server({ name: SERVER_NAME, version: options.version }, { capabilities: { tools: {} } });
   let plan: ExternalPlanSession | undefined;
@@ -56,17 +69,25 @@ export async function startPlanServer(transport: Transport, options: PlanServerO
   const specs = planToolSpecs(createTodoWriteTool(options.policy));
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: specs }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name } = request.params;
+  const callTool = async (request: JSONRPCRequest, signal: AbortSignal): Promise<CallToolResult> => {
+    const { name, arguments: args } = callParams(request);
     if (name === TODO_WRITE_TOOL_NAME) {
-      const result = await session().write(request.params.arguments, extra.signal);
+      const overLimit = planLimitError(args);
+      if (overLimit !== null) return { content: [{ type: 'text', text: overLimit }], isError: true };
+      const result = await session().write(args, signal);
       return { content: [{ type: 'text', text: result.content }], isError: result.isError };
     }
     if (name === TODO_READ_TOOL_NAME) {
       return { content: [{ type: 'text', text: todoReadText(session().standingPlan) }], isError: false };
     }
     throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}; this server offers ${TODO_WRITE_TOOL_NAME} and ${TODO_READ_TOOL_NAME}`);
-  });
+  };
+  // tools/call is served here, not through setRequestHandler: the SDK's own check of its
+  // params answers a bad call with a multi-line validation dump; ours is one line.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === 'tools/call') return callTool(request, extra.signal);
+    throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+  };
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
