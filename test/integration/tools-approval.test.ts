@@ -9,7 +9,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentChecklistTestApi } from '../../extension/src/extension';
-import { getApi, setSetting, toolCall, toolResults, useScript, waitFor } from './helpers';
+import * as z from 'zod/mini';
+import { getApi, logLines, setSetting, toolCall, toolResults, useScript, waitFor } from './helpers';
 
 const workspaceRoot = (): string => {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -34,6 +35,24 @@ function lastResults(api: AgentChecklistTestApi): ReturnType<typeof toolResults>
   assert.ok(logPath, 'the session has a log');
   return toolResults(logPath);
 }
+
+/** The log's tool/approval events (what was decided, by whom), each checked to sit between its call and its result. */
+function approvalRecords(api: AgentChecklistTestApi): unknown[] {
+  const logPath = api.session()?.logPath;
+  assert.ok(logPath, 'the session has a log');
+  const lines = logLines(logPath);
+  return lines.flatMap((line, i) => {
+    if (line.type !== 'tool/approval') return [];
+    const data = approvalSchema.parse(line.data);
+    const call = lines.findIndex((l) => l.type === 'tool/call' && toolCallSchema.parse(l.data).callId === data.callId);
+    const result = lines.findIndex((l) => l.type === 'tool/result' && toolCallSchema.parse(l.data).callId === data.callId);
+    assert.ok(call !== -1 && call < i && i < result, 'tool/call, then tool/approval, then tool/result');
+    return [{ tool: data.tool, decision: data.decision, by: data.by }];
+  });
+}
+
+const approvalSchema = z.object({ callId: z.string(), tool: z.string(), decision: z.string(), by: z.string() });
+const toolCallSchema = z.object({ callId: z.string() });
 
 describe('workspace tools and approvals', () => {
   beforeEach(async () => {
@@ -68,6 +87,7 @@ describe('workspace tools and approvals', () => {
     const [result] = lastResults(api);
     assert.equal(result?.isError, false);
     assert.equal(result?.content, `approved-42\n${fs.realpathSync(workspaceRoot())}\n[exit code: 0]`, 'run in the workspace folder, exit code last');
+    assert.deepEqual(approvalRecords(api), [{ tool: 'bash', decision: 'approve', by: 'user' }], 'the decision is on the log, between the call and its result');
     const cleared = api.webviewMessages().filter((m) => m.type === 'approvals').at(-1);
     assert.deepEqual(cleared?.type === 'approvals' ? cleared.approvals : null, [], 'the page was told nothing waits any more');
   });
@@ -84,6 +104,7 @@ describe('workspace tools and approvals', () => {
     const [result] = lastResults(api);
     assert.equal(result?.isError, true);
     assert.match(result?.content ?? '', /the user denied this bash call/);
+    assert.deepEqual(approvalRecords(api), [{ tool: 'bash', decision: 'deny', by: 'user' }]);
   });
 
   it('"always allow" covers the next bash call of the session without asking again', async () => {

@@ -12,7 +12,7 @@
 // and children reset when the session id changes.
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
-import { Owner } from '../core/disposable';
+import { type Disposable, Owner } from '../core/disposable';
 import type { PlanEditOutcome } from '../core/plan/plan-editor';
 import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
 import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
@@ -24,6 +24,7 @@ import type { TranscriptItem } from '../core/protocol/transcript';
 import type { TurnEndReason } from '../core/session/events';
 import type { Session } from '../core/session/session';
 import { Approvals, type ApprovalGate } from '../core/tools/approvals';
+import { ApprovalLog } from '../core/tools/approval-log';
 import { ChildSessions } from './child-sessions';
 import type { OpenedSession } from './opened-session';
 import { ShownPlanEditing } from './session-plan-editor';
@@ -41,6 +42,9 @@ export class SessionController extends Owner implements vscode.Disposable {
   private disposed = false;
   /** "Always allow" answers last as long as the shown session (its subagents share them). */
   private approvals: Approvals;
+  /** Approval decisions go on the log of the session whose model made the call (its subagents' logs for theirs). */
+  private readonly approvalLog = new ApprovalLog();
+  private watchingApprovals: Disposable | undefined;
   private readonly sessionEmitter = this.register(new EventEmitter<void>());
   private readonly planEmitter = this.register(new EventEmitter<StandingPlan>());
   private readonly timelineEmitter = this.register(new EventEmitter<PlanTimeline>());
@@ -87,6 +91,7 @@ export class SessionController extends Owner implements vscode.Disposable {
           showingOwnSession: () => this.switcher.isShowingOwnSession(),
           standingPlan: () => this.standingPlan,
           approvals: () => this.approvals,
+          approvalLog: () => this.approvalLog,
           showWritten: (opened) => this.switcher.showWritten(opened),
         },
         this.planEditing,
@@ -207,7 +212,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 
   private newApprovals(): Approvals {
-    return new Approvals({ gate: this.options.approvalGate, autoApprove: () => this.options.settings().autoApprove });
+    return new Approvals({ gate: this.options.approvalGate, autoApprove: () => this.options.settings().autoApprove, onDecision: this.approvalLog.onDecision });
   }
 
   /** Shows `opened` (or nothing) with fresh folds; approvals and children last while the session id does. */
@@ -219,6 +224,8 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.approvals = this.newApprovals();
       this.children.forget();
     }
+    this.watchingApprovals?.dispose();
+    this.watchingApprovals = opened && !opened.readOnly ? this.approvalLog.watch(opened.session) : undefined;
     this.children.showFolderOf(opened?.path ?? null); // a CLI run's subagents are beside its log
     const liveStream = this.turns.liveStream;
     liveStream.clear();

@@ -15,6 +15,7 @@ import type { ContextView, RunView, StreamView } from '../core/protocol/messages
 import type { TurnEndReason } from '../core/session/events';
 import type { Session } from '../core/session/session';
 import type { SessionStore } from '../core/store/session-store';
+import type { ApprovalLog } from '../core/tools/approval-log';
 import type { Approvals } from '../core/tools/approvals';
 import type { ChildSessions } from './child-sessions';
 import { LiveStream } from './live-stream';
@@ -44,6 +45,8 @@ export interface TurnHost {
   standingPlan(): StandingPlan;
   /** The shown session's "Always allow" answers (its subagents share them). */
   approvals(): Approvals;
+  /** Logs approval decisions on the sessions it watches (the shown one; subagents' while they run). */
+  approvalLog(): ApprovalLog;
   /** Shows the session a prompt writes: always one of ours, in the window's own folder. */
   showWritten(opened: OpenedSession): void;
 }
@@ -105,7 +108,7 @@ export class TurnRunner extends Owner {
     }
     if (this.closed) throw shuttingDown();
     const { workspaceFolder, store, log } = this.options;
-    const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.host.approvals(), provider, store, observer: this.children.observer, log, turnContext });
+    const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.host.approvals(), approvalLog: this.host.approvalLog(), provider, store, observer: this.children.observer, log, turnContext });
     this.told = { rules: turnContext.rules, window: turnContext.context.window, request: { system: turnContext.system, tools: tools.registry.specs() } };
     let session: Session;
     try {

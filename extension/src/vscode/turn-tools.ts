@@ -9,6 +9,7 @@ import type { ModelProvider } from '../core/agent/provider';
 import type { SubagentObserver } from '../core/agent/subagent-run';
 import { buildToolRegistry, ToolSetError } from '../core/agent/tool-set';
 import type { DisposableStore } from '../core/disposable';
+import type { ApprovalLog } from '../core/tools/approval-log';
 import type { Approvals } from '../core/tools/approvals';
 import type { ToolRegistry } from '../core/tools/registry';
 import { bashLimitsOf } from '../core/tools/bash-limits';
@@ -27,6 +28,8 @@ export interface TurnToolsOptions {
   /** The first workspace folder; undefined when none is open. */
   workspaceFolder: vscode.Uri | undefined;
   approvals: Approvals;
+  /** Subagents' logs are watched by it while open, so their calls' decisions land on their own logs. */
+  approvalLog: ApprovalLog;
   provider: ModelProvider;
   store: SessionStore;
   observer: SubagentObserver;
@@ -70,7 +73,7 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       },
       subagents: {
         provider: options.provider,
-        sessions: options.store,
+        sessions: options.approvalLog.children(options.store),
         maxSteps: settings.maxSteps,
         ...(cwd === undefined ? {} : { cwd }),
         ...(options.turnContext ? { system: options.turnContext.system, context: options.turnContext.context } : {}),
