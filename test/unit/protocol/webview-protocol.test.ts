@@ -95,6 +95,27 @@ describe('transcript items from session events', () => {
     assert.deepEqual(tool.view, { kind: 'todo', plan: null, error: 'Error: no' }, 'a rejected todo_write shows its error, no list');
     assert.ok(items[1] && tool.order > items[1].order, 'the call sorts after its message text');
   });
+
+  it('a call names who let it run: the tool/approval between its call and its result', () => {
+    const session = new Session(makeHeader({ id: 'x' }));
+    session.append('turn/start', { turn: 1 });
+    session.append('user/message', { turn: 1, message: { text: 'go' } });
+    session.append('step/start', { turn: 1, step: 1 });
+    session.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }, { type: 'tool-call', id: 'c2', name: 'bash', arguments: '{"command":"rm x"}' }] }, model: { provider: 'p', model: 'm' } });
+    session.append('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'bash' });
+    session.append('tool/approval', { turn: 1, step: 1, callId: 'c1', tool: 'bash', decision: 'approve', by: 'auto' });
+    session.append('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'a' });
+    session.append('tool/call', { turn: 1, step: 1, callId: 'c2', name: 'bash' });
+    session.append('tool/approval', { turn: 1, step: 1, callId: 'c2', tool: 'bash', decision: 'deny', by: 'user' });
+    session.append('tool/result', { turn: 1, step: 1, callId: 'c2', isError: true, content: 'denied' });
+    session.append('step/end', { turn: 1, step: 1 });
+    session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+    const tools = transcriptFromEvents(session.events).flatMap((i) => (i.kind === 'tool' ? [i.approval] : []));
+    assert.deepEqual(tools, [
+      { decision: 'approve', by: 'auto' },
+      { decision: 'deny', by: 'user' },
+    ]);
+  });
 });
 
 describe('webview reducer', () => {

@@ -38,7 +38,7 @@ export function stamp(bodies: HostMessageBody[]): HostMessage[] {
 }
 
 export function toolItem(overrides: Partial<ToolItem> & { callId: string; name: string; view: ToolView }): ToolItem {
-  return { kind: 'tool', id: `t1.1.${overrides.callId}`, order: 5000, turn: 1, step: 1, status: 'ok', summary: '', ...overrides };
+  return { kind: 'tool', id: `t1.1.${overrides.callId}`, order: 5000, turn: 1, step: 1, status: 'ok', summary: '', approval: null, ...overrides };
 }
 
 /** The summary and view the host's presenter makes for a call, from what the log would say about it. */

@@ -11,7 +11,7 @@
 // Schemas use `zod/mini` (the host's, small); the webview imports only the types
 // (see host-message-check.ts).
 import * as z from 'zod/mini';
-import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
+import { APPROVAL_DECIDERS, APPROVAL_RECORDS, TOOL_CALL_STATUSES, TURN_END_KINDS, type ApprovalDecider, type ApprovalRecordDecision, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
 import { answerMarkdown } from '../markdown/answer-markdown';
 import type { SessionEvent } from '../session/events';
 import { mdBlockSchema, type MdBlock } from './markdown-schema';
@@ -45,6 +45,8 @@ export type TranscriptItem =
       /** One short line naming what the call acts on (presenter-made); '' when nothing fits. */
       summary: string;
       view: ToolView;
+      /** How the call's approval was decided and by whom (its tool/approval); null when none was logged. */
+      approval: { decision: ApprovalRecordDecision; by: ApprovalDecider } | null;
     }
   | { kind: 'turn-end'; id: string; order: number; turn: number; reason: TurnEndKind; message: string | null }
   /** A context/compact: the divider "Earlier conversation summarized", expandable to the model's summary. */
@@ -66,6 +68,7 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     status: z.enum(TOOL_CALL_STATUSES),
     summary: z.string(),
     view: toolViewSchema,
+    approval: z.nullable(z.strictObject({ decision: z.enum(APPROVAL_RECORDS), by: z.enum(APPROVAL_DECIDERS) })),
   }),
   z.strictObject({ kind: z.literal('turn-end'), ...base, reason: z.enum(TURN_END_KINDS), message: z.nullable(z.string()) }),
   z.strictObject({ kind: z.literal('compaction'), ...base, summary: z.string() }),
@@ -83,6 +86,7 @@ interface OpenCall {
   callId: string;
   status: ToolCallStatus;
   record: ToolCallRecord;
+  approval: ToolItem['approval'];
 }
 
 function parseArgs(text: string): unknown {
@@ -100,7 +104,7 @@ function record(name: string, args: string): ToolCallRecord {
 
 function toItem(call: OpenCall): ToolItem {
   const { summary, view } = presentToolCall(call.record);
-  return { kind: 'tool', id: call.id, order: call.order, turn: call.turn, step: call.step, callId: call.callId, name: call.record.name, status: call.status, summary, view };
+  return { kind: 'tool', id: call.id, order: call.order, turn: call.turn, step: call.step, callId: call.callId, name: call.record.name, status: call.status, summary, view, approval: call.approval };
 }
 
 /**
@@ -186,6 +190,12 @@ export class TranscriptFolder {
         this.running = call;
         return [toItem(call)];
       }
+      case 'tool/approval': {
+        const call = this.openCalls.get(toolId(event.data.turn, event.data.step, event.data.callId));
+        if (!call) return [];
+        call.approval = { decision: event.data.decision, by: event.data.by };
+        return [toItem(call)];
+      }
       case 'tool/result': {
         const { turn, step, callId, isError, content } = event.data;
         const call = this.openCalls.get(toolId(turn, step, callId)) ?? this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, '', '', 'running');
@@ -210,7 +220,7 @@ export class TranscriptFolder {
   }
 
   private adopt(id: string, order: number, turn: number, step: number, callId: string, name: string, args: string, status: ToolCallStatus): OpenCall {
-    const call: OpenCall = { id, order, turn, step, callId, status, record: record(name, args) };
+    const call: OpenCall = { id, order, turn, step, callId, status, record: record(name, args), approval: null };
     this.openCalls.set(id, call);
     return call;
   }
@@ -238,4 +248,4 @@ export function transcriptFromEvents(events: Iterable<SessionEvent>): Transcript
 }
 
 /** Types that lie inside a step: a page starting at one of them would cut a call in two. */
-export const IN_STEP_TYPES: ReadonlySet<SessionEvent['type']> = new Set(['assistant/message', 'tool/call', 'todo/write', 'tool/result', 'subagent/start', 'subagent/end', 'step/end']);
+export const IN_STEP_TYPES: ReadonlySet<SessionEvent['type']> = new Set(['assistant/message', 'tool/call', 'tool/approval', 'todo/write', 'tool/result', 'subagent/start', 'subagent/end', 'step/end']);
