@@ -51,6 +51,15 @@ describe('tool/approval on the log', () => {
     assert.equal(fs.existsSync(path.join(dir, 'note.txt')), false);
   });
 
+  it('export lists each decision: who let which call run', async () => {
+    const dir = tempDir();
+    const { logPath } = await runWrite(dir, ['--yes']);
+    const io = capture(dir);
+    assert.equal(await main(['export', logPath], io), 0, io.stderr.join('\n'));
+    const doc = io.stdout.join('\n');
+    assert.match(doc, /## Approvals\n\n\| Time \| Turn \| Call \| Decision \|\n\|---\|---\|---\|---\|\n\| \S+ \| 1 \| write_file `w1` \| auto-approved \|/);
+  });
+
   it('never reaches the model: the messages are the same without it', async () => {
     const dir = tempDir();
     const { logPath } = await runWrite(dir, ['--yes']);

@@ -111,10 +111,7 @@ describe('transcript items from session events', () => {
     session.append('step/end', { turn: 1, step: 1 });
     session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     const tools = transcriptFromEvents(session.events).flatMap((i) => (i.kind === 'tool' ? [i.approval] : []));
-    assert.deepEqual(tools, [
-      { decision: 'approve', by: 'auto' },
-      { decision: 'deny', by: 'user' },
-    ]);
+    assert.deepEqual(tools, ['approvedAuto', 'deniedByYou']);
   });
 });
 

@@ -78,8 +78,8 @@ describe('todo_write row', () => {
 
 describe('who let a call run', () => {
   it('a tool row says how its approval was decided, in the host\'s words', () => {
-    const denied = toolItem({ callId: 'c1', name: 'bash', status: 'error', approval: { decision: 'deny', by: 'user' }, ...presented('bash', { args: { command: 'rm -rf build' }, result: { isError: true, content: 'denied', details: null } }) });
-    const auto = toolItem({ callId: 'c2', name: 'bash', approval: { decision: 'approve', by: 'auto' }, ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a', details: null } }) });
+    const denied = toolItem({ callId: 'c1', name: 'bash', status: 'error', approval: 'deniedByYou', ...presented('bash', { args: { command: 'rm -rf build' }, result: { isError: true, content: 'denied', details: null } }) });
+    const auto = toolItem({ callId: 'c2', name: 'bash', approval: 'approvedAuto', ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a', details: null } }) });
     const none = toolItem({ callId: 'c3', name: 'read_file', ...presented('read_file', { args: { path: 'a' }, result: { isError: false, content: 'x', details: null } }) });
     const page = mount(<Transcript items={[denied, auto, none]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, { deniedByYou: '已被你拒绝' });
     const buttons = [...page.root.querySelectorAll('li.item-tool button[aria-expanded]')].map((b) => b.textContent ?? '');

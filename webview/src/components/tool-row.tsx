@@ -57,7 +57,7 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
               </span>
             )}
             <span class="visually-hidden">, {statusText}</span>
-            {item.approval && <span class="tool-approval"> · {approvalText(item.approval, s)}</span>}
+            {item.approval && <span class="tool-approval"> · {s[item.approval]}</span>}
           </>
         }
       >
@@ -69,22 +69,6 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
       ))}
     </li>
   );
-}
-
-/** Who let the call run (or why it did not): the log's tool/approval, in the row's words. */
-function approvalText(approval: NonNullable<ToolItem['approval']>, s: WebviewStrings): string {
-  switch (approval.decision) {
-    case 'approve':
-      return approval.by === 'auto' ? s.approvedAuto : approval.by === 'rule' ? s.approvedByRule : s.approvedByYou;
-    case 'approve-always':
-      return s.approvedAlwaysByYou;
-    case 'deny':
-      return s.deniedByYou;
-    case 'refused':
-      return s.refusedNoOne;
-    case 'stopped':
-      return s.stoppedBeforeApproval;
-  }
 }
 
 /** Re-renders only when its item (a new object for every change) or its approvals change. */

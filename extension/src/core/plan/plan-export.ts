@@ -1,7 +1,9 @@
 // The plan and its history as a document: what `export` prints and what the
 // extension's "Export Plan" opens. Every version is listed, the model's writes and
 // the user's edits, each with what changed; then the standing plan's per-item timing
-// and the items the model dropped.
+// and the items the model dropped; then every approval decision (who let which call run).
+import { approvalWordsKey, type ApprovalRecordView } from '../protocol/approval-words';
+import { WEBVIEW_STRINGS } from '../protocol/strings';
 import type { SessionEvent } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { oneLine } from './one-line';
@@ -23,20 +25,27 @@ export interface PlanExport {
   timing: TimingRow[];
   /** Unfinished items a model write left out, not listed since. */
   dropped: { content: string; status: TodoItem['status'] }[];
+  /** Each tool/approval on the log, in order: the call, what was decided and by whom. */
+  approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecordView)[];
 }
 
 /** The events the export reads (a streaming caller keeps only these). */
 export function isExportEvent(event: SessionEvent): boolean {
-  return event.type === 'turn/start' || event.type === 'turn/end' || event.type === 'todo/write' || event.type === 'todo/user-edit';
+  return event.type === 'turn/start' || event.type === 'turn/end' || event.type === 'todo/write' || event.type === 'todo/user-edit' || event.type === 'tool/approval';
 }
 
 export function exportPlan(header: SessionHeader, events: readonly SessionEvent[], now: Date = new Date()): PlanExport {
   const history: PlanExport['history'] = [];
+  const approvals: PlanExport['approvals'] = [];
   const folder = new PlanHistoryFolder();
   let ledger = planLedgerProjection.init;
   let turn = 0;
   for (const event of events) {
     if (event.type === 'turn/start') turn = event.data.turn;
+    if (event.type === 'tool/approval') {
+      const { tool, callId, decision, by } = event.data;
+      approvals.push({ seq: event.seq, ts: event.ts, turn: event.data.turn, tool, callId, decision, by });
+    }
     ledger = planLedgerProjection.apply(ledger, event);
     const version = folder.apply(event);
     if (version) history.push({ seq: version.seq, ts: version.ts, turn, by: version.by, todos: version.todos, changes: version.changes });
@@ -48,6 +57,7 @@ export function exportPlan(header: SessionHeader, events: readonly SessionEvent[
     history,
     timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
     dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
+    approvals,
   };
   if (header.title !== undefined) doc.title = header.title;
   return doc;
@@ -80,6 +90,10 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     if (entry.changes.length) lines.push(...entry.changes.map((c) => `- ${changeText(c)}`), '');
     lines.push(planAsMarkdown(entry.todos), '');
   });
+  if (doc.approvals.length) {
+    lines.push('## Approvals', '', '| Time | Turn | Call | Decision |', '|---|---|---|---|');
+    for (const a of doc.approvals) lines.push(`| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`);
+  }
   return lines.join('\n').trimEnd() + '\n';
 }
 

@@ -11,7 +11,8 @@
 // Schemas use `zod/mini` (the host's, small); the webview imports only the types
 // (see host-message-check.ts).
 import * as z from 'zod/mini';
-import { APPROVAL_DECIDERS, APPROVAL_RECORDS, TOOL_CALL_STATUSES, TURN_END_KINDS, type ApprovalDecider, type ApprovalRecordDecision, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
+import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
+import { APPROVAL_WORDS, approvalWordsKey, type ApprovalWords } from './approval-words';
 import { answerMarkdown } from '../markdown/answer-markdown';
 import type { SessionEvent } from '../session/events';
 import { mdBlockSchema, type MdBlock } from './markdown-schema';
@@ -45,8 +46,8 @@ export type TranscriptItem =
       /** One short line naming what the call acts on (presenter-made); '' when nothing fits. */
       summary: string;
       view: ToolView;
-      /** How the call's approval was decided and by whom (its tool/approval); null when none was logged. */
-      approval: { decision: ApprovalRecordDecision; by: ApprovalDecider } | null;
+      /** The words for how the call's approval was decided (its tool/approval), a strings key; null when none was logged. */
+      approval: ApprovalWords | null;
     }
   | { kind: 'turn-end'; id: string; order: number; turn: number; reason: TurnEndKind; message: string | null }
   /** A context/compact: the divider "Earlier conversation summarized", expandable to the model's summary. */
@@ -68,7 +69,7 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     status: z.enum(TOOL_CALL_STATUSES),
     summary: z.string(),
     view: toolViewSchema,
-    approval: z.nullable(z.strictObject({ decision: z.enum(APPROVAL_RECORDS), by: z.enum(APPROVAL_DECIDERS) })),
+    approval: z.nullable(z.enum(APPROVAL_WORDS)),
   }),
   z.strictObject({ kind: z.literal('turn-end'), ...base, reason: z.enum(TURN_END_KINDS), message: z.nullable(z.string()) }),
   z.strictObject({ kind: z.literal('compaction'), ...base, summary: z.string() }),
@@ -193,7 +194,7 @@ export class TranscriptFolder {
       case 'tool/approval': {
         const call = this.openCalls.get(toolId(event.data.turn, event.data.step, event.data.callId));
         if (!call) return [];
-        call.approval = { decision: event.data.decision, by: event.data.by };
+        call.approval = approvalWordsKey(event.data);
         return [toItem(call)];
       }
       case 'tool/result': {
