@@ -8,6 +8,7 @@ import { standingTodos, todosProjection, type StandingPlan } from '../core/plan/
 import { LogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
 import { readVerifiedPlan, validateAndRecord } from '../core/store/verified-index';
 import type { SessionEvent } from '../core/session/events';
+import { visibleControls } from '../core/terminal-text';
 import type { CliIo } from './io';
 
 /** The replayed log, or null after printing the refusal (`invalid: <path>: line <n>: <reason>`); the caller exits EXIT_FAILED. */
@@ -16,7 +17,8 @@ export function readValidatedLog(io: CliIo, logPath: string, onEvent: (event: Se
     return replayLogFile(logPath, onEvent);
   } catch (error) {
     if (!(error instanceof LogLoadError)) throw error;
-    io.err(`invalid: ${error.path}: line ${error.line}: ${error.reason}`);
+    // The reason may quote the damaged line: its controls are shown, never sent to the terminal.
+    io.err(visibleControls(`invalid: ${error.path}: line ${error.line}: ${error.reason}`, { keepLayout: false }));
     return null;
   }
 }

@@ -9,7 +9,8 @@ import { describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
 import { writeOneTurnLog } from '../support/one-turn-log';
-import { tempDir } from '../support/sessions';
+import { writeSessionLog } from '../support/long-session';
+import { memorySession, tempDir } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
@@ -99,5 +100,20 @@ describe('text output cannot drive the terminal or forge a row', () => {
     assert.equal(forged.length, 3, 'the item is one line, in the standing plan, the history\'s change and its list');
     for (const line of forged) assert.ok(line.includes('pwned'), `the content was not split: ${line}`);
     assert.equal(JSON.parse((await cli(dir, ['plan', log, '--format', 'json'])).out)[0].content, evil, 'JSON keeps the exact text');
+  });
+});
+
+describe('a refusal that quotes the damaged line', () => {
+  it('shows its terminal controls instead of sending them (a file name a model made, too)', async () => {
+    const dir = tempDir();
+    const logPath = path.join(dir, 'dam\u001b[2K\raged.jsonl');
+    const [header] = writeSessionLog(logPath, memorySession('esc'));
+    fs.writeFileSync(logPath, `${header}\n{"seq":1,"ts":"2026-01-01T00:00:00.000Z","type":"\u001b[2K\rturn/start","data":{"turn":1}}\n`);
+    const err: string[] = [];
+    const code = await main(['check', logPath], { out: () => undefined, err: (l) => err.push(l), write: () => undefined, env: {}, cwd: dir });
+    assert.equal(code, 1);
+    assert.equal(err.length, 1);
+    assert.doesNotMatch(err[0] ?? '', /[\u001b\r]/, 'no raw ESC or CR reaches the terminal');
+    assert.match(err[0] ?? '', /^invalid: .*line 2/);
   });
 });
