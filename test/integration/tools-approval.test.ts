@@ -147,6 +147,36 @@ describe('workspace tools and approvals', () => {
     assert.equal(lastResults(api)[1]?.content, 'written by the agent\n[exit code: 0]');
   });
 
+  it('under auto-approve, a protected file is still asked for, with why, and .git is refused without asking', async () => {
+    const api = await getApi();
+    await readyWebview(api);
+    await setSetting('tools.autoApprove', true);
+    const root = workspaceRoot();
+    fs.mkdirSync(path.join(root, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.git', 'config'), '[core]\n');
+    await useScript([
+      toolCall('write_file', { path: '.git/config', content: '[core]\n\tfsmonitor = touch /tmp/pwned\n' }),
+      toolCall('write_file', { path: '.vscode/tasks.json', content: '{"version":"2.0.0","tasks":[]}\n' }),
+      { text: 'Done.' },
+    ]);
+    const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plant config');
+    const pending = await pendingApproval(api);
+    assert.equal(pending.tool, 'write_file');
+    assert.match(pending.protectedReason ?? '', /^\.vscode\/tasks\.json is a protected file: .*auto-approve and "always allow" do not apply\.$/);
+    const posted = api.webviewMessages().filter((m) => m.type === 'approvals').at(-1);
+    assert.equal(posted?.type === 'approvals' ? posted.approvals[0]?.protectedReason : undefined, pending.protectedReason, 'the card is told why');
+    await api.webviewMessage({ type: 'approve', id: pending.id, decision: 'approve' });
+    assert.deepEqual(await turn, { kind: 'completed' });
+    const [git, tasks] = lastResults(api);
+    assert.equal(git?.isError, true);
+    assert.match(git?.content ?? '', /\.git\/config is protected: the agent never writes inside a \.git folder/);
+    assert.equal(fs.readFileSync(path.join(root, '.git', 'config'), 'utf8'), '[core]\n', '.git/config untouched');
+    assert.equal(tasks?.isError, false);
+    assert.equal(fs.readFileSync(path.join(root, '.vscode', 'tasks.json'), 'utf8'), '{"version":"2.0.0","tasks":[]}\n');
+    fs.rmSync(path.join(root, '.git'), { recursive: true, force: true });
+    fs.rmSync(path.join(root, '.vscode'), { recursive: true, force: true });
+  });
+
   it('file tools read the workspace through VS Code and refuse a symbolic link that leads outside it', async () => {
     const api = await getApi();
     const root = workspaceRoot();
