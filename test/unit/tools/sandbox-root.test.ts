@@ -5,8 +5,9 @@
 // and as an unprivileged user (`nobody`, through setpriv) with the same bwrap command
 // line the tool builds.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -79,6 +80,33 @@ describe('the sandbox as the user running the tests', { skip }, () => {
     assert.equal(out, 'release-read-only\nlink-read-only\n[exit code: 0]');
   });
 
+  it('cannot reach a host socket under /run (Docker, D-Bus, systemd and VS Code keep theirs there)', async (t) => {
+    if (process.getuid?.() !== 0) {
+      t.skip('only root can make a socket under /run');
+      return;
+    }
+    const dir = fs.mkdtempSync('/run/agent-checklist-test-');
+    const socket = path.join(dir, 'host.sock');
+    const server = net.createServer((c) => c.end('hello'));
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      fs.chmodSync(dir, 0o755);
+      fs.chmodSync(socket, 0o777);
+      const connect = `python3 -c 'import socket,sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print("read", s.recv(5).decode())' ${socket} 2>/dev/null || echo unreachable`;
+      assert.equal((await bash(tempWorkspace(), connect)).split('\n')[0], 'unreachable');
+      const outside = await new Promise<string>((resolve) => execFile('bash', ['-c', connect], (_error, stdout) => resolve(stdout.trim())));
+      assert.equal(outside, 'read hello', 'outside the sandbox the same command reaches it');
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs Node with WebAssembly (its own fetch()) under the default limits', async () => {
+    const out = await bash(tempWorkspace(), `${JSON.stringify(process.execPath)} -e 'new WebAssembly.Memory({ initial: 1 }); console.log("wasm ok")'`);
+    assert.equal(out, 'wasm ok\n[exit code: 0]');
+  });
+
   it('limits the address space of each process (agentChecklist.tools.bash.limits)', async () => {
     const ws = tempWorkspace();
     const alloc = `python3 -c 'b = bytearray(600 * 1024 * 1024); print("allocated")' 2>/dev/null || echo refused`;
@@ -86,7 +114,7 @@ describe('the sandbox as the user running the tests', { skip }, () => {
     assert.equal(await bash(ws, alloc, { processes: 512, addressSpaceMiB: 4096 }), 'allocated\n[exit code: 0]');
   });
 
-  it('limits the process count when the agent is not root (the kernel counts root\'s processes machine-wide)', async () => {
+  it('limits the process count when the agent is not root (Linux never applies it to root)', async () => {
     const ws = tempWorkspace();
     const hostLimit = spawnSync('bash', ['-c', 'ulimit -u'], { encoding: 'utf8' }).stdout.trim();
     const expected = process.getuid?.() === 0 ? hostLimit : '100';

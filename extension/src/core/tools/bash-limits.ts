@@ -18,7 +18,9 @@ export interface BashLimits {
   readonly addressSpaceMiB: number;
 }
 
-export const DEFAULT_BASH_LIMITS: BashLimits = { processes: 512, addressSpaceMiB: 4096 };
+// 16 GiB, not less: V8 reserves about 10 GiB of address space for WebAssembly memory, so
+// below 12 GiB Node's own fetch() (and any wasm tool) fails inside the sandbox.
+export const DEFAULT_BASH_LIMITS: BashLimits = { processes: 512, addressSpaceMiB: 16384 };
 
 /** The limits in force: the setting's fields over the defaults. */
 export const bashLimitsOf = (setting: BashLimitsSetting): BashLimits => ({

@@ -1,7 +1,11 @@
 // bash in a sandbox: on Linux, each command runs under bubblewrap (`bwrap`) when it
 // is installed and allowed to make namespaces:
-// - the workspace folder writable, the rest of the file system read-only, /tmp a
-//   private tmpfs, /dev and /proc of the sandbox's own;
+// - the workspace folder writable, the rest of the file system read-only, /tmp and
+//   /run private tmpfs, /dev and /proc of the sandbox's own. /run because a Unix
+//   socket stays connectable on a read-only mount, and /run holds the ones that run
+//   code outside on request (the Docker socket, D-Bus for systemd-run, systemd's own,
+//   VS Code's IPC socket); the resolver configuration is kept (/etc/resolv.conf is
+//   often a link into /run);
 // - no network (its own empty network namespace) unless the user allows it
 //   (agentChecklist.tools.bash.network / --bash-network);
 // - its own PID namespace (the command's background processes die with it), and
@@ -26,9 +30,11 @@
 //   the sandbox (git hooks and config, editor tasks, CI) and our own logs cannot be
 //   written. A protected path that does not exist yet is not mounted (mounting would
 //   create it in the user's workspace): a command can create it (`git init`);
-// - limits (agentChecklist.tools.bash.limits): address space per process always; the
-//   process count (RLIMIT_NPROC) only when the agent is not root, because the kernel
-//   counts it over every process of the user on the machine, and root's are many.
+// - limits (agentChecklist.tools.bash.limits), set by bash's `ulimit` inside the
+//   sandbox, after the capabilities are gone: address space per process always; the
+//   process count when the agent is not root (in the sandbox's user namespace it
+//   counts the sandbox's own processes). Linux does not apply RLIMIT_NPROC to root
+//   (uid 0) at all, so for root it is left alone: that needs a pids cgroup.
 // A hard link from the workspace to a file outside fails (EXDEV: the workspace is a
 // separate bind mount). A symbolic link made inside still points wherever it points:
 // the file tools verify what they open (confined-open.ts), the sandbox does not.
@@ -66,6 +72,21 @@ export interface SandboxRun {
 
 export type SandboxProbe = { available: true } | { available: false; reason: string };
 
+let kept: string[] | undefined;
+/** The host files under /run the sandbox keeps: the resolver configuration, when /etc/resolv.conf leads there. */
+function keptUnderRun(): string[] {
+  if (kept === undefined) {
+    let real: string | null = null;
+    try {
+      real = fs.realpathSync('/etc/resolv.conf');
+    } catch {
+      // no resolver configuration: nothing to keep
+    }
+    kept = real !== null && real.startsWith('/run/') ? [real] : [];
+  }
+  return kept;
+}
+
 /** The bwrap arguments before `-- <program> <args…>`. `writable` is the workspace's real path; `readOnly` real paths inside it. */
 export function bwrapArgs(writable: string, cwd: string, network: boolean, readOnly: readonly string[] = []): string[] {
   return [
@@ -73,6 +94,8 @@ export function bwrapArgs(writable: string, cwd: string, network: boolean, readO
     '--dev', '/dev',
     '--proc', '/proc',
     '--tmpfs', '/tmp',
+    '--tmpfs', '/run',
+    ...keptUnderRun().flatMap((file) => ['--ro-bind', file, file]),
     '--bind', writable, writable,
     ...readOnly.flatMap((p) => ['--ro-bind', p, p]),
     '--chdir', cwd,
