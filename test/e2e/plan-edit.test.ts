@@ -49,7 +49,10 @@ async function contextMenu(page: Page, label: string, action: string): Promise<v
   const item = page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^${action}$`) }).first();
   await item.waitFor({ timeout: 10_000 });
   await screenshot(page, `plan-edit-menu-${action.toLowerCase().replace(/\W+/g, '-')}.png`);
-  await item.click();
+  // Chosen with the keyboard, as a user may: VS Code's menu ignores a mouse-up that comes
+  // too soon after it opened, and under load a click could land in that window.
+  await item.hover();
+  await page.keyboard.press('Enter');
   await page.locator('.context-view .monaco-menu').waitFor({ state: 'hidden' });
 }
 
