@@ -42,6 +42,12 @@ export type ApprovalRecordDecision = (typeof APPROVAL_RECORDS)[number];
 export const APPROVAL_DECIDERS = ['user', 'rule', 'auto', 'none'] as const;
 export type ApprovalDecider = (typeof APPROVAL_DECIDERS)[number];
 
+/** One decision as the log keeps it (`tool/approval`'s decision and decider). */
+export interface ApprovalRecord {
+  decision: ApprovalRecordDecision;
+  by: ApprovalDecider;
+}
+
 /** Where a tool call is: announced, running, answered ok, answered with an error. */
 export const TOOL_CALL_STATUSES = ['pending', 'running', 'ok', 'error'] as const;
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];

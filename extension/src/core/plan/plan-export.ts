@@ -2,7 +2,8 @@
 // extension's "Export Plan" opens. Every version is listed, the model's writes and
 // the user's edits, each with what changed; then the standing plan's per-item timing
 // and the items the model dropped; then every approval decision (who let which call run).
-import { approvalWordsKey, type ApprovalRecordView } from '../protocol/approval-words';
+import type { ApprovalRecord } from '../domain-literals';
+import { approvalWordsKey } from '../protocol/approval-words';
 import { WEBVIEW_STRINGS } from '../protocol/strings';
 import type { SessionEvent } from '../session/events';
 import type { SessionHeader } from '../session/header';
@@ -26,7 +27,7 @@ export interface PlanExport {
   /** Unfinished items a model write left out, not listed since. */
   dropped: { content: string; status: TodoItem['status'] }[];
   /** Each tool/approval on the log, in order: the call, what was decided and by whom. */
-  approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecordView)[];
+  approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecord)[];
 }
 
 /** The events the export reads (a streaming caller keeps only these). */

@@ -5,9 +5,9 @@
 // name by the Approvals object, which one run shares with its subagents, so an
 // `approve-always` in a parent also covers the children it starts.
 import * as z from 'zod/mini';
-import { APPROVAL_DECISIONS, type ApprovalDecider, type ApprovalDecision, type ApprovalRecordDecision } from '../domain-literals';
+import { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord } from '../domain-literals';
 
-export { APPROVAL_DECISIONS, type ApprovalDecision };
+export { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord };
 
 /** For hosts that receive a decision over a boundary (webview message, prompt answer). */
 export const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodMiniType<ApprovalDecision>;
@@ -59,12 +59,6 @@ export interface ApprovalsOptions {
   autoApprove?: boolean | (() => boolean);
   /** Told every decision, who made it, before the call runs or is refused (the host logs it: approval-log.ts). */
   onDecision?: (request: ApprovalRequest, record: ApprovalRecord) => void;
-}
-
-/** One decision as the log keeps it (`tool/approval`). */
-export interface ApprovalRecord {
-  decision: ApprovalRecordDecision;
-  by: ApprovalDecider;
 }
 
 export class Approvals {

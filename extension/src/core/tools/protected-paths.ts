@@ -30,14 +30,9 @@ export const APPROVE_EACH_FILE = [
   '.github/copilot-instructions.md',
 ] as const;
 
-/** The top-level names bash's sandbox mounts read-only when they exist (the folders and files above). */
-export const SANDBOX_READ_ONLY = ['.git', '.agent-checklist', '.vscode', '.envrc', '.github', '.husky', 'AGENTS.md', 'CLAUDE.md'] as const;
-
 export interface ProtectedPaths {
   /** How `relativePath` is protected, or null when the model may write it like any file. */
   protection(relativePath: string): Protection | null;
-  /** The user's extra globs (for the sandbox: each existing match is mounted read-only). */
-  readonly extra: readonly string[];
 }
 
 /** A glob anchored at the workspace root whether or not it has a `/`; `dir/**` also covers `dir` itself. */
@@ -63,7 +58,6 @@ export function protectedPaths(extra: readonly string[] = []): ProtectedPaths {
   const never = NEVER_WRITTEN.map(rootedMatcher);
   const approve = [...APPROVE_EACH_FILE, ...extra].map(rootedMatcher);
   return {
-    extra,
     protection(relativePath) {
       const path = normalize(relativePath);
       if (never.some((m) => m(path))) return 'never';
@@ -94,3 +88,11 @@ export function literalPrefixes(globs: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * The top-level names bash's sandbox mounts read-only when they exist: the first
+ * segment of each rule above (`**` skipped), so `.github` as a whole for its two rules.
+ */
+export const SANDBOX_READ_ONLY: readonly string[] = [
+  ...new Set([...NEVER_WRITTEN, ...APPROVE_EACH_FILE].map((glob) => glob.split('/').find((part) => part !== '**') ?? glob)),
+];
