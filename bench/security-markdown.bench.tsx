@@ -6,7 +6,9 @@ import { Window } from 'happy-dom';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { markdownTree } from '../extension/src/core/markdown/markdown-tree';
+import { WEBVIEW_STRINGS } from '../extension/src/core/protocol/strings';
 import { Transcript } from '../webview/src/components/transcript';
+import { StringsContext } from '../webview/src/i18n';
 import { median, now } from './stats';
 
 const window = new Window({ url: 'https://webview.test/' });
@@ -19,7 +21,14 @@ export function markdownMs(n: number, runs: number): number {
     const root = window.document.createElement('div') as unknown as HTMLElement;
     const t = now();
     const item = { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: '', markdown: markdownTree(answer) };
-    act(() => render(<Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, root));
+    act(() =>
+      render(
+        <StringsContext.Provider value={WEBVIEW_STRINGS}>
+          <Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />
+        </StringsContext.Provider>,
+        root,
+      ),
+    );
     if (i > 0) times.push(now() - t);
     act(() => render(null, root));
   }

@@ -16,6 +16,7 @@ import { writeOneTurnLog } from '../test/unit/support/one-turn-log';
 import type { Metric } from './report';
 import { markdownWorkerCases } from './security-markdown-worker';
 import { median, now, round } from './stats';
+import { writeMemoryRatios } from './write-memory';
 
 const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
@@ -70,6 +71,10 @@ export async function runSecurityBench(log: (line: string) => void): Promise<Met
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(root, { recursive: true, force: true });
 
+  const writeRatios = writeMemoryRatios(10);
+  const writeWorst = Math.max(...writeRatios);
+  log(`write_file 9 MB: peak RSS growth ${writeRatios.map((r) => round(r, 2)).join(', ')} × the content`);
+
   const grepRatio = evil / plain;
   return [
     { name: 'grep 4 MB, plain pattern `needle` (median of 5)', value: round(plain, 1), unit: 'ms', target: 'reported', met: null },
@@ -82,6 +87,8 @@ export async function runSecurityBench(log: (line: string) => void): Promise<Met
       { name: `Markdown worker, ${c.name}: host event loop max block`, value: round(c.blockMs, 1), unit: 'ms', target: '≤ 50 ms', met: c.blockMs <= 50 },
       { name: `Markdown worker, ${c.name}: tree back${c.plain ? ' (plain text past the deadline)' : ''}`, value: round(c.doneMs, 0), unit: 'ms', target: 'reported', met: null },
     ]),
+    { name: 'write_file 9 MB: peak RSS growth / content (median of 10)', value: round(median(writeRatios), 2), unit: '×', target: '< 3×', met: median(writeRatios) < 3 },
+    { name: 'write_file 9 MB: peak RSS growth / content (worst of 10)', value: round(writeWorst, 2), unit: '×', target: '< 3×', met: writeWorst < 3 },
     { name: '`plan` with a 64 MB last line (median of 3)', value: round(plan, 0), unit: 'ms', target: 'reported', met: null },
     { name: '`check` on the same file (median of 3)', value: round(check, 0), unit: 'ms', target: 'reported', met: null },
     { name: '`plan` / `check` on the 64 MB tail line', value: round(plan / check, 2), unit: '×', target: 'same order as check, linear in the line (≤ 2×)', met: plan / check <= 2 },
