@@ -13,7 +13,6 @@ import type { ApprovalLog } from '../core/tools/approval-log';
 import type { Approvals } from '../core/tools/approvals';
 import type { ToolRegistry } from '../core/tools/registry';
 import { bashLimitsOf } from '../core/tools/bash-limits';
-import { literalPrefixes } from '../core/tools/protected-paths';
 import { SANDBOX_UNAVAILABLE_TEMPLATE, sandboxUnavailableMessage } from '../core/tools/sandbox';
 import type { SessionStore } from '../core/store/session-store';
 import type { AgentSettings } from './settings';
@@ -66,7 +65,7 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       environment: { keep: settings.envKeep },
       secrets: options.provider.secretValues?.() ?? [],
       protectedPaths: settings.protectedPaths,
-      sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork, limits: bashLimitsOf(settings.bashLimits), readOnly: literalPrefixes(settings.protectedPaths) },
+      sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork, limits: bashLimitsOf(settings.bashLimits), protectedGlobs: settings.protectedPaths },
       onSandboxUnavailable: (reason) => {
         options.log.warn(sandboxUnavailableMessage(reason));
         void vscode.window.showWarningMessage(vscode.l10n.t(SANDBOX_UNAVAILABLE_TEMPLATE, reason));

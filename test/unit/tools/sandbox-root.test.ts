@@ -14,15 +14,16 @@ import { describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
 import type { BashLimits } from '../../../extension/src/core/tools/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { bwrapArgs, limitedCommand, readOnlyMounts } from '../../../extension/src/core/tools/sandbox';
+import { bwrapArgs, sandboxArgv } from '../../../extension/src/core/tools/sandbox';
+import { prepareSandbox } from '../../../extension/src/core/tools/sandbox/prepare';
 import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, sandboxSkip } from './support';
 
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the root-proof sandbox tests (${skip})`);
 
-const bash = async (ws: TempWorkspace, command: string, limits?: BashLimits, readOnly?: string[]): Promise<string> => {
+const bash = async (ws: TempWorkspace, command: string, limits?: BashLimits, protectedGlobs?: string[]): Promise<string> => {
   const registry = new ToolRegistry();
-  const sandbox = { mode: 'auto' as const, network: false, ...(limits ? { limits } : {}), ...(readOnly ? { readOnly } : {}) };
+  const sandbox = { mode: 'auto' as const, network: false, ...(limits ? { limits } : {}), ...(protectedGlobs ? { protectedGlobs } : {}) };
   registry.register(createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true, sandbox }));
   return (await registry.execute('bash', JSON.stringify({ command }), ctx())).content;
 };
@@ -76,7 +77,7 @@ describe('the sandbox as the user running the tests', { skip }, () => {
     const ws = protectedWorkspace();
     ws.file('scripts/release/publish.sh', 'echo publish\n');
     fs.symlinkSync('.git', path.join(ws.root, 'g'));
-    const out = await bash(ws, '(echo x >> scripts/release/publish.sh) 2>/dev/null || echo release-read-only; (echo x >> g/config) 2>/dev/null || echo link-read-only', undefined, ['scripts/release']);
+    const out = await bash(ws, '(echo x >> scripts/release/publish.sh) 2>/dev/null || echo release-read-only; (echo x >> g/config) 2>/dev/null || echo link-read-only', undefined, ['scripts/release/**']);
     assert.equal(out, 'release-read-only\nlink-read-only\n[exit code: 0]');
   });
 
@@ -133,7 +134,7 @@ const unprivileged = unprivilegedSkip();
 if (unprivileged) console.log(`# skipped: the unprivileged sandbox tests (${unprivileged})`);
 
 describe('the sandbox as an unprivileged user (nobody)', { skip: unprivileged }, () => {
-  it('drops every capability, refuses the escapes and limits processes', () => {
+  it('drops every capability, refuses the escapes and limits processes', async () => {
     const base = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-nobody-'));
     const root = path.join(base, 'ws');
     for (const [rel, content] of [['.git/config', '[core]\n'], ['.agent-checklist/sessions/log.jsonl', '{}\n'], ['.vscode/tasks.json', '{}\n'], ['src/keep.txt', 'x\n']] as const) {
@@ -142,9 +143,14 @@ describe('the sandbox as an unprivileged user (nobody)', { skip: unprivileged },
     }
     spawnSync('chown', ['-R', '65534:65534', base]);
     try {
-      const argv = [...bwrapArgs(root, root, false, readOnlyMounts(root)), '--', ...limitedCommand(`${ATTACKS}; ulimit -u`, { processes: 100, addressSpaceMiB: 4096 }, false)];
-      const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...argv], { encoding: 'utf8', cwd: root });
-      assert.equal(run.stdout, `${EXPECTED}\n100\n`, run.stderr);
+      const sandbox = await prepareSandbox({ mode: 'auto', network: false, limits: { processes: 100, addressSpaceMiB: 4096 } }, root, false);
+      try {
+        const { argv, fds } = sandboxArgv(sandbox, root, `${ATTACKS}; ulimit -u`);
+        const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...argv], { encoding: 'utf8', cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ignore', ...fds] });
+        assert.equal(run.stdout, `${EXPECTED}\n100\n`, run.stderr);
+      } finally {
+        await sandbox.release();
+      }
       assert.equal(fs.readFileSync(path.join(root, '.git/config'), 'utf8'), '[core]\n');
     } finally {
       fs.rmSync(base, { recursive: true, force: true });

@@ -12,8 +12,8 @@ import type { Approvals } from './approvals';
 import { BASH_TOOL_NAME, bashResultText, bashStatusLine, type BashExit } from './bash-view';
 import { runInProcessGroup, type ShellRunResult } from './process-group';
 import type { ToolRegistry } from './registry';
-import { DEFAULT_BASH_LIMITS } from './bash-limits';
-import { DEFAULT_SANDBOX, probeSandbox, readOnlyMounts, type SandboxPolicy, type SandboxRun, sayOnce } from './sandbox';
+import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, type SandboxRun, sayOnce } from './sandbox';
+import { prepareSandbox } from './sandbox/prepare';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
@@ -71,8 +71,7 @@ async function sandboxFor(options: BashToolOptions): Promise<SandboxRun | null> 
     sayOnce(options.onSandboxUnavailable, probe.reason);
     return null;
   }
-  const writable = await options.workspace.realRoot();
-  return { writable, network: policy.network, limits: policy.limits ?? DEFAULT_BASH_LIMITS, readOnly: readOnlyMounts(writable, policy.readOnly) };
+  return prepareSandbox(policy, await options.workspace.realRoot());
 }
 
 export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
@@ -129,7 +128,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
         ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
         ...(options.env === undefined ? {} : { env: options.env }),
         ...(options.redactor === undefined ? {} : { redactor: options.redactor }),
-      });
+      }).finally(() => sandbox?.release());
       if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
       const output = run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, '');
       const exit = bashExit(run, timeoutMs);

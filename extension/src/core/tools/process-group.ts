@@ -17,7 +17,7 @@
 // whole PID namespace down.
 import { spawn } from 'node:child_process';
 import { HeadTailBuffer } from './output-cap';
-import { bwrapArgs, limitedCommand, type SandboxRun } from './sandbox';
+import { sandboxArgv, type SandboxRun } from './sandbox';
 import type { Redactor } from './tool-env';
 
 /** The prologue: start the watcher on fd 3, close fd 3, then become the command (`$@`: bash -c …, or bwrap … bash -c …). */
@@ -78,15 +78,14 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
 
   return new Promise((resolve) => {
     const sandbox = options.sandbox ?? null;
-    const argv = sandbox
-      ? ['bwrap', ...bwrapArgs(sandbox.writable, options.cwd, sandbox.network, sandbox.readOnly), '--', ...limitedCommand(options.command, sandbox.limits)]
-      : ['bash', '-c', options.command];
+    const { argv, fds } = sandbox ? sandboxArgv(sandbox, options.cwd, options.command) : { argv: ['bash', '-c', options.command], fds: [] };
     const child = spawn('bash', ['-c', WATCHED, 'agent-checklist-bash', ...argv], {
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true, // a new process group led by the shell (or bwrap): -pid reaches all of it
       // fd 3: the watcher's lifeline; never written, closed by the kernel when we die.
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      // fd 4 on: the sandbox's read-only mounts (FIRST_MOUNT_FD), which bwrap closes once mounted.
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', ...fds],
     });
     const lifeline = child.stdio[3];
     lifeline?.on('error', () => undefined);

@@ -75,24 +75,19 @@ export const neverWrittenMessage = (path: string): string =>
 export const approveEachFileReason = (path: string): string =>
   `${path} is a protected file: what is in it runs or steers later, outside the sandbox (editor tasks and settings, CI, hooks, agent instructions). It is changed only with your approval of this file; auto-approve and "always allow" do not apply.`;
 
-/** The literal folder or file each glob starts with (`scripts/release/**` -> `scripts/release`), for read-only mounts; globs with no literal start are left out. */
-export function literalPrefixes(globs: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const glob of globs) {
-    const parts: string[] = [];
-    for (const part of glob.replace(/^\.\//, '').split('/')) {
-      if (/[*?[\]{}\\]/.test(part)) break;
-      if (part !== '' && part !== '.' && part !== '..') parts.push(part);
-    }
-    if (parts.length > 0) out.push(parts.join('/'));
-  }
-  return out;
-}
-
 /**
- * The top-level names bash's sandbox mounts read-only when they exist: the first
- * segment of each rule above (`**` skipped), so `.github` as a whole for its two rules.
+ * The top-level names bash's sandbox always mounts read-only: the first segment of
+ * each rule above (`**` skipped), so `.github` as a whole for its two rules. A name is
+ * a folder when some rule goes on below it (`.git`, `.vscode`), else a file (`.envrc`):
+ * what the sandbox puts in its place while it is absent (sandbox/placeholders.ts).
  */
-export const SANDBOX_READ_ONLY: readonly string[] = [
-  ...new Set([...NEVER_WRITTEN, ...APPROVE_EACH_FILE].map((glob) => glob.split('/').find((part) => part !== '**') ?? glob)),
-];
+export const SANDBOX_READ_ONLY: ReadonlyMap<string, 'folder' | 'file'> = (() => {
+  const names = new Map<string, 'folder' | 'file'>();
+  for (const glob of [...NEVER_WRITTEN, ...APPROVE_EACH_FILE]) {
+    const parts = glob.split('/');
+    const at = parts.findIndex((part) => part !== '**');
+    const name = parts[at] ?? glob;
+    if (names.get(name) !== 'folder') names.set(name, at < parts.length - 1 ? 'folder' : 'file');
+  }
+  return names;
+})();

@@ -24,17 +24,18 @@
 //   so a command run by root cannot unmount, remount, nsenter or ptrace its way out:
 //   inside, CapEff is 0 for root as for anyone;
 // - its own IPC and UTS namespaces;
-// - the protected paths that exist when the command starts (.git, .agent-checklist,
-//   .vscode, .envrc, .github, .husky, AGENTS.md, CLAUDE.md and the user's extra
-//   paths) mounted read-only over the writable workspace: what runs later outside
-//   the sandbox (git hooks and config, editor tasks, CI) and our own logs cannot be
-//   written. A protected path that does not exist yet is not mounted (mounting would
-//   create it in the user's workspace): a command can create it (`git init`);
-// - limits (agentChecklist.tools.bash.limits), set by bash's `ulimit` inside the
-//   sandbox, after the capabilities are gone: address space per process always; the
-//   process count when the agent is not root (in the sandbox's user namespace it
-//   counts the sandbox's own processes). Linux does not apply RLIMIT_NPROC to root
-//   (uid 0) at all, so for root it is left alone: that needs a pids cgroup.
+// - the protected paths mounted read-only over the writable workspace: the top-level
+//   names (.git, .agent-checklist, .vscode, .envrc, .github, .husky, AGENTS.md,
+//   CLAUDE.md), an empty read-only placeholder for each one absent (so `git init` or
+//   `echo … > .envrc` is refused too; removed afterwards when untouched), every nested
+//   .git and every match of the user's protectedPaths globs (a bounded walk), each
+//   mounted from a descriptor and checked inside before the command runs, so a swap
+//   while the sandbox starts is refused, not mounted elsewhere (sandbox/read-only-mounts.ts);
+// - limits (agentChecklist.tools.bash.limits): address space per process always
+//   (`ulimit -v`); the process count by `ulimit -u` when the agent is not root, and,
+//   for root (whom Linux's RLIMIT_NPROC never limits), by a pids cgroup of the
+//   command's own, joined before bwrap starts (sandbox/pids-cgroup.ts); without one
+//   the first command says so.
 // A hard link from the workspace to a file outside fails (EXDEV: the workspace is a
 // separate bind mount). A symbolic link made inside still points wherever it points:
 // the file tools verify what they open (confined-open.ts), the sandbox does not.
@@ -42,9 +43,9 @@
 // confined to its process group only (process-group.ts).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { type BashLimits, DEFAULT_BASH_LIMITS } from './bash-limits';
-import { SANDBOX_READ_ONLY } from './protected-paths';
+import type { BashLimits } from './bash-limits';
+import { insideCommand } from './sandbox/inside';
+import type { ReadOnlyMount } from './sandbox/read-only-mounts';
 
 export const SANDBOX_MODES = ['auto', 'off'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
@@ -55,19 +56,28 @@ export interface SandboxPolicy {
   network: boolean;
   /** Per-command limits (default DEFAULT_BASH_LIMITS). */
   limits?: BashLimits;
-  /** Workspace-relative paths mounted read-only besides SANDBOX_READ_ONLY (the user's protected paths without glob characters). */
-  readOnly?: readonly string[];
+  /** The user's protected globs (agentChecklist.tools.protectedPaths): what they match is read-only too. */
+  protectedGlobs?: readonly string[];
 }
 
 export const DEFAULT_SANDBOX: SandboxPolicy = { mode: 'auto', network: false };
 
-/** What one sandboxed command gets: `writable` is the workspace's real path. */
+/** What one sandboxed command gets (sandbox/prepare.ts makes it; release it once the command is gone). */
 export interface SandboxRun {
+  /** The workspace's real path. */
   writable: string;
   network: boolean;
   limits: BashLimits;
-  /** Real paths inside `writable` to mount read-only. */
-  readOnly: readonly string[];
+  /** The agent is root (no `ulimit -u`; the pids cgroup limits instead). */
+  root: boolean;
+  /** Real paths inside `writable` mounted read-only, each from a descriptor this process holds. */
+  readOnly: readonly ReadOnlyMount[];
+  /** The cgroup.procs the launcher joins before it execs bwrap; null: none. */
+  cgroupProcs: string | null;
+  /** Lines printed into the command's output before it runs. */
+  notes: readonly string[];
+  /** Removes the command's cgroup (killing what is left in it), closes the descriptors, removes untouched placeholders. */
+  release(): Promise<void>;
 }
 
 export type SandboxProbe = { available: true } | { available: false; reason: string };
@@ -87,8 +97,11 @@ function keptUnderRun(): string[] {
   return kept;
 }
 
-/** The bwrap arguments before `-- <program> <args…>`. `writable` is the workspace's real path; `readOnly` real paths inside it. */
-export function bwrapArgs(writable: string, cwd: string, network: boolean, readOnly: readonly string[] = []): string[] {
+/** The launched process's first descriptor for the read-only mounts (0-2 stdio, 3 the lifeline: process-group.ts). */
+export const FIRST_MOUNT_FD = 4;
+
+/** The bwrap arguments before `--`. `writable` is the workspace's real path; `readOnly` real paths inside it, mounted from descriptors `firstFd`, `firstFd + 1`, …. */
+export function bwrapArgs(writable: string, cwd: string, network: boolean, readOnly: readonly string[] = [], firstFd = FIRST_MOUNT_FD): string[] {
   return [
     '--ro-bind', '/', '/',
     '--dev', '/dev',
@@ -97,7 +110,7 @@ export function bwrapArgs(writable: string, cwd: string, network: boolean, readO
     '--tmpfs', '/run',
     ...keptUnderRun().flatMap((file) => ['--ro-bind', file, file]),
     '--bind', writable, writable,
-    ...readOnly.flatMap((p) => ['--ro-bind', p, p]),
+    ...readOnly.flatMap((p, i) => ['--ro-bind-fd', String(firstFd + i), p]),
     '--chdir', cwd,
     ...(network ? [] : ['--unshare-net']),
     '--unshare-pid',
@@ -108,32 +121,14 @@ export function bwrapArgs(writable: string, cwd: string, network: boolean, readO
   ];
 }
 
-/**
- * The protected paths to mount read-only: each existing one, as its real path when
- * that is inside the workspace (a link pointing outside needs nothing: outside is
- * read-only already). Checked when each command starts.
- */
-export function readOnlyMounts(writable: string, extra: readonly string[] = []): string[] {
-  const out = new Set<string>();
-  for (const name of [...SANDBOX_READ_ONLY, ...extra]) {
-    const candidate = path.join(writable, name);
-    let real: string;
-    try {
-      real = fs.realpathSync(candidate);
-    } catch {
-      continue; // absent (or a dangling link)
-    }
-    if (real === writable || !real.startsWith(writable + path.sep)) continue;
-    out.add(real);
-  }
-  return [...out];
-}
-
-/** The command line run inside bwrap: bash sets the limits on itself, then runs the command (`$1`, never re-parsed). */
-export function limitedCommand(command: string, limits: BashLimits = DEFAULT_BASH_LIMITS, root = process.getuid?.() === 0): string[] {
-  const kib = limits.addressSpaceMiB * 1024;
-  const nproc = root ? '' : `ulimit -u ${limits.processes} && `;
-  return ['bash', '-c', `ulimit -v ${kib} && ${nproc}exec bash -c "$1"`, 'bash', command];
+/** The command line that runs `command` in the sandbox, and the descriptors to hand it at FIRST_MOUNT_FD onwards. */
+export function sandboxArgv(run: SandboxRun, cwd: string, command: string): { argv: string[]; fds: number[] } {
+  const paths = run.readOnly.map((m) => m.path);
+  const inside = insideCommand({ command, limits: run.limits, root: run.root, writable: run.writable, readOnly: paths, notes: run.notes });
+  const bwrap = ['bwrap', ...bwrapArgs(run.writable, cwd, run.network, paths), '--', ...inside];
+  // The launcher joins the command's cgroup, then becomes bwrap: all that follows is counted.
+  const argv = run.cgroupProcs === null ? bwrap : ['bash', '-c', 'echo $$ > "$0" && exec "$@"', run.cgroupProcs, ...bwrap];
+  return { argv, fds: run.readOnly.map((m) => m.fd) };
 }
 
 /** The notice's text with `{0}` for the reason (the extension localizes this same template). */

@@ -1,0 +1,55 @@
+// Everything one sandboxed command needs that must exist before it is spawned: the
+// read-only mounts (descriptors, placeholders) and, for root, its pids cgroup. The
+// caller spawns it with sandboxArgv (sandbox.ts) and calls release() once the
+// command is gone, whatever way it ended.
+import { DEFAULT_BASH_LIMITS } from '../bash-limits';
+import { GlobError } from '../glob';
+import { protectedPaths, SANDBOX_READ_ONLY } from '../protected-paths';
+import type { SandboxPolicy, SandboxRun } from '../sandbox';
+import { makePidsCgroup, noPidsLimitNote, type PidsCgroup } from './pids-cgroup';
+import { planReadOnlyMounts } from './read-only-mounts';
+
+let toldNoPidsLimit = false;
+
+/** The sandbox for one command in `writable` (the workspace's real path); `root` is whether the agent runs as uid 0. */
+export async function prepareSandbox(policy: SandboxPolicy, writable: string, root = process.getuid?.() === 0): Promise<SandboxRun> {
+  const limits = policy.limits ?? DEFAULT_BASH_LIMITS;
+  const notes: string[] = [];
+  let rules = protectedPaths();
+  try {
+    rules = protectedPaths(policy.protectedGlobs ?? []);
+  } catch (error) {
+    if (!(error instanceof GlobError)) throw error;
+    notes.push(`[sandbox: agentChecklist.tools.protectedPaths has a malformed glob (${error.message}): only the built-in protected paths are read-only]`);
+  }
+  const plan = await planReadOnlyMounts(writable, SANDBOX_READ_ONLY, rules);
+  notes.push(...plan.notes);
+  let cgroup: PidsCgroup | null = null;
+  if (root) {
+    const made = makePidsCgroup(limits.processes);
+    if ('dir' in made) cgroup = made;
+    else if (!toldNoPidsLimit) {
+      toldNoPidsLimit = true;
+      notes.push(noPidsLimitNote(made.reason));
+    }
+  }
+  let released = false;
+  return {
+    writable,
+    network: policy.network,
+    limits,
+    root,
+    readOnly: plan.mounts,
+    cgroupProcs: cgroup?.procs ?? null,
+    notes,
+    async release() {
+      if (released) return;
+      released = true;
+      try {
+        await cgroup?.remove(); // first: no sandbox process is left when the placeholders go
+      } finally {
+        plan.release();
+      }
+    },
+  };
+}
