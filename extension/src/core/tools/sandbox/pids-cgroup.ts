@@ -9,7 +9,8 @@
 //   the launcher fails, and the command does not run, when the join fails;
 // - left by nothing inside: the sandbox has no capabilities and sees /sys read-only;
 // - removed after the command is gone (Stop, timeout and kill -9 of the sandbox
-//   included): its leftover members, if any, are killed first.
+//   included): its leftover members, if any, are killed first. An agent killed with
+//   kill -9 cannot remove its own; the next agent removes those left empty.
 // When none is writable here the limit cannot be had: the first command says so
 // (noPidsLimitNote). A non-root agent keeps `ulimit -u`, which does apply to it.
 import * as fs from 'node:fs';
@@ -87,9 +88,40 @@ function writable(dir: string): boolean {
 let parent: Parent | undefined;
 let made = 0;
 
+/** Removes the empty command cgroups of agents that are gone (killed before they could remove their own). */
+function removeStale(dir: string): void {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /^agent-checklist-(\d+)-\d+$/.exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || alive(Number(pid))) continue;
+    try {
+      fs.rmdirSync(path.join(dir, name)); // refused (EBUSY) while anything is still in it
+    } catch {
+      // in use or gone
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
 /** A fresh pids cgroup limited to `max` tasks, or why there is none. */
 export function makePidsCgroup(max: number): PidsCgroup | { reason: string } {
-  parent ??= findParent();
+  if (parent === undefined) {
+    parent = findParent();
+    if ('dir' in parent) removeStale(parent.dir);
+  }
   if ('reason' in parent) return parent;
   const dir = path.join(parent.dir, `agent-checklist-${process.pid}-${++made}`);
   try {
