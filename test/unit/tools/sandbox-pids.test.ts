@@ -4,13 +4,14 @@
 // the command cannot leave its cgroup, and the cgroup is gone once the command is,
 // after Stop too. Skipped, saying why, when not root or no pids cgroup is writable.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
 import type { BashLimits } from '../../../extension/src/core/tools/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { makePidsCgroup } from '../../../extension/src/core/tools/sandbox/pids-cgroup';
+import { makePidsCgroup, noPidsLimitNote } from '../../../extension/src/core/tools/sandbox/pids-cgroup';
 import { autoApprovals, ctx, pidsRunning, sandboxSkip, tempWorkspace, type TempWorkspace, waitFor } from './support';
 
 function pidsSkip(): string | false {
@@ -113,5 +114,25 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
     await running;
     await waitFor(() => ourCgroups().length === 0, 'the command cgroup to be removed after Stop');
     assert.deepEqual(pidsRunning(marker), []);
+  });
+});
+
+function noCgroupSkip(): string | false {
+  if (skip) return skip;
+  const probe = spawnSync('unshare', ['-m', '--propagation', 'private', 'mount', '-o', 'remount,bind,ro', '/sys/fs/cgroup/pids'], { encoding: 'utf8' });
+  if (probe.error) return `unshare could not start (${probe.error.message})`;
+  return probe.status === 0 ? false : `cannot make the pids cgroup read-only in a mount namespace here (${probe.stderr.trim()})`;
+}
+const noCgroup = noCgroupSkip();
+if (noCgroup) console.log(`# skipped: the no-pids-cgroup notice test (${noCgroup})`);
+
+describe('root with no writable pids cgroup', { skip: noCgroup }, () => {
+  it('says so once, in the first command\'s output, and runs the commands', () => {
+    const ws = tempWorkspace();
+    // The agent in a mount namespace of its own where the pids hierarchy is read-only.
+    const child = path.join(__dirname, 'fixtures', 'bash-child.ts');
+    const run = spawnSync('unshare', ['-m', '--propagation', 'private', 'bash', '-c', 'mount -o remount,bind,ro /sys/fs/cgroup/pids && exec "$@"', 'agent', process.execPath, '--import', 'tsx', child, 'auto', ws.root, 'echo ran', '2'], { encoding: 'utf8' });
+    const note = noPidsLimitNote('the pids cgroup /sys/fs/cgroup/pids is not writable');
+    assert.equal(run.stdout, `${note}\nran\n[exit code: 0]\nran\n[exit code: 0]\n`, run.stderr);
   });
 });
