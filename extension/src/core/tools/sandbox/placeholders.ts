@@ -6,7 +6,8 @@
 // (`git init`, `mkdir .vscode`, `echo … > .envrc` are refused).
 // Contract:
 // - Made only where nothing is (mkdir / open O_EXCL): an existing file is never
-//   replaced. Mode 0755 (folder) or 0644 (file), owned by the agent's user.
+//   replaced. Mode 0700 (folder: what the session writer gives `.agent-checklist`)
+//   or 0644 (file), owned by the agent's user.
 // - Removed after the command iff it is still the untouched placeholder: the same
 //   device and inode we made and still empty (rmdir refuses a folder that is not;
 //   a file is unlinked only when its size is 0). Anything the host put there during
@@ -59,7 +60,7 @@ export function takePlaceholder(abs: string, kind: PlaceholderKind): (() => void
   }
   if (mine) held.delete(abs); // replaced under us: no longer ours to remove
   try {
-    if (kind === 'folder') fs.mkdirSync(abs, { mode: 0o755 });
+    if (kind === 'folder') fs.mkdirSync(abs, { mode: 0o700 });
     else fs.closeSync(fs.openSync(abs, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o644));
   } catch {
     return null; // something is there (EEXIST), or the workspace root is not writable: nothing to hold
