@@ -4,7 +4,7 @@
 // the command cannot leave its cgroup, and the cgroup is gone once the command is,
 // after Stop too. Skipped, saying why, when not root or no pids cgroup is writable.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -12,7 +12,7 @@ import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
 import type { BashLimits } from '../../../extension/src/core/tools/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { makePidsCgroup, noPidsLimitNote } from '../../../extension/src/core/tools/sandbox/pids-cgroup';
-import { autoApprovals, ctx, pidsRunning, sandboxSkip, tempWorkspace, type TempWorkspace, waitFor } from './support';
+import { autoApprovals, ctx, pidsOf, pidsRunning, sandboxSkip, tempWorkspace, type TempWorkspace, waitFor } from './support';
 
 function pidsSkip(): string | false {
   const skip = sandboxSkip();
@@ -114,6 +114,28 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
     await running;
     await waitFor(() => ourCgroups().length === 0, 'the command cgroup to be removed after Stop');
     assert.deepEqual(pidsRunning(marker), []);
+  });
+});
+
+describe('an agent killed with kill -9', { skip }, () => {
+  it('leaves its command cgroup behind, and the next agent removes it', async () => {
+    const ws = tempWorkspace();
+    const fixture = path.join(__dirname, 'fixtures', 'bash-child.ts');
+    const marker = 'sleep 30.42';
+    const agent = spawn(process.execPath, ['--import', 'tsx', fixture, 'auto', ws.root, marker], { stdio: 'ignore' });
+    const left = (): string[] => fs.readdirSync('/sys/fs/cgroup/pids').filter((n) => n.startsWith(`agent-checklist-${agent.pid}-`));
+    try {
+      await waitFor(() => pidsRunning(marker).length === 1, `${marker} to run`);
+      agent.kill('SIGKILL');
+      await waitFor(() => pidsOf(marker).length === 0, `${marker} to die with the agent`);
+    } finally {
+      agent.kill('SIGKILL');
+    }
+    await new Promise((resolve) => (agent.exitCode === null && agent.signalCode === null ? agent.on('exit', resolve) : resolve(null)));
+    assert.equal(left().length, 1, 'the killed agent could not remove its cgroup');
+    const next = spawnSync(process.execPath, ['--import', 'tsx', fixture, 'auto', ws.root, 'echo ran'], { encoding: 'utf8' });
+    assert.equal(next.stdout, 'ran\n[exit code: 0]\n', next.stderr);
+    assert.deepEqual(left(), []);
   });
 });
 
