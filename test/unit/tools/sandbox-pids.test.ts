@@ -32,10 +32,10 @@ function registry(ws: TempWorkspace, limits: BashLimits): ToolRegistry {
   return r;
 }
 
-/** The folders of this process's command cgroups that exist now, under every pids hierarchy. */
-function ourCgroups(): string[] {
+/** The folders of an agent's (default: this process's) command cgroups that exist now, under every pids hierarchy. */
+function ourCgroups(agentPid = process.pid): string[] {
   const out: string[] = [];
-  const prefix = `agent-checklist-${process.pid}-`;
+  const prefix = `agent-checklist-${agentPid}-`;
   const visit = (dir: string, depth: number): void => {
     let entries: fs.Dirent[];
     try {
@@ -123,7 +123,7 @@ describe('an agent killed with kill -9', { skip }, () => {
     const fixture = path.join(__dirname, 'fixtures', 'bash-child.ts');
     const marker = 'sleep 30.42';
     const agent = spawn(process.execPath, ['--import', 'tsx', fixture, 'auto', ws.root, marker], { stdio: 'ignore' });
-    const left = (): string[] => fs.readdirSync('/sys/fs/cgroup/pids').filter((n) => n.startsWith(`agent-checklist-${agent.pid}-`));
+    const left = (): string[] => (agent.pid === undefined ? [] : ourCgroups(agent.pid));
     try {
       await waitFor(() => pidsRunning(marker).length === 1, `${marker} to run`);
       agent.kill('SIGKILL');
