@@ -13,7 +13,6 @@ import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { bwrapArgs, sandboxArgv, type SandboxPolicy } from '../../../extension/src/core/tools/sandbox';
 import { MOUNT_CHECK_EXIT } from '../../../extension/src/core/tools/sandbox/inside';
-import { heldPlaceholders } from '../../../extension/src/core/tools/sandbox/placeholders';
 import { prepareSandbox } from '../../../extension/src/core/tools/sandbox/prepare';
 import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/sandbox/read-only-mounts';
 import { autoApprovals, ctx, sandboxSkip, tempWorkspace, type TempWorkspace } from './support';
@@ -47,7 +46,9 @@ describe('protected names that do not exist when a command starts', { skip }, ()
     const ws = tempWorkspace();
     assert.equal(await bash(ws, CREATE_ATTEMPTS), `${CREATE_REFUSED}\n[exit code: 0]`);
     assert.deepEqual(fs.readdirSync(ws.root), ['plain.txt'], 'the placeholders are gone, only the ordinary file stays');
-    assert.deepEqual(heldPlaceholders(), []);
+    const inside = ['.agent-checklist', '.envrc', '.git', '.github', '.husky', '.vscode', 'AGENTS.md', 'CLAUDE.md', 'plain.txt'];
+    assert.equal(await bash(ws, 'LC_ALL=C ls -A'), `${inside.join('\n')}\n[exit code: 0]`, 'the next command gets them anew');
+    assert.deepEqual(fs.readdirSync(ws.root), ['plain.txt']);
   });
 
   it('while they exist the placeholders are harmless: an empty .git is no repository, host git finds the enclosing one as before', async () => {

@@ -36,9 +36,6 @@ interface Held {
 
 const held = new Map<string, Held>();
 
-/** The paths this process currently holds placeholders at (for tests and diagnostics). */
-export const heldPlaceholders = (): string[] => [...held.keys()];
-
 function sameFile(abs: string, h: Held): fs.Stats | null {
   try {
     const st = fs.lstatSync(abs);
