@@ -109,13 +109,14 @@ describe('nested .git folders and the user\'s protected globs', { skip }, () => 
     assert.equal(ws.read('sub/.git/config'), '[core]\n');
   });
 
-  it('says so when the walk stops at its bound', async () => {
+  it('says so, once, when the walk stops at its bound', async () => {
     const ws = tempWorkspace();
     const many = path.join(ws.root, 'many');
     fs.mkdirSync(many);
     for (let i = 0; i <= WALK_MAX_ENTRIES; i++) fs.writeFileSync(path.join(many, `f${i}`), '');
     const out = await bash(ws, 'echo ran');
     assert.equal(out, `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git or protectedPaths match beyond them is writable in this command]\nran\n[exit code: 0]`);
+    assert.equal(await bash(ws, 'echo ran'), 'ran\n[exit code: 0]', 'once per workspace: it would stop there on every command');
   });
 
   it('mounts what agentChecklist.tools.protectedPaths globs match read-only (files at any depth, folders)', async () => {

@@ -8,7 +8,8 @@
 //   looks at most WALK_MAX_ENTRIES entries, at most WALK_MAX_DEPTH folders deep, not
 //   inside node_modules nor through a link to a folder, nor inside a path already
 //   mounted. Beyond that bound a match is NOT read-only in the sandbox (the file tools
-//   still apply the rules everywhere), and the command's output says so. At most
+//   still apply the rules everywhere), and the first command's output in this process
+//   says so. The walk is breadth first, so shallow repositories are found first. At most
 //   MAX_MOUNTS paths are mounted; the rest likewise, and said likewise. A protected
 //   path created by the command itself below the top level (`git init sub`) is
 //   writable during that command: a mount cannot cover what does not exist yet.
@@ -54,13 +55,16 @@ export const sandboxNotStartedMessage = (real: string): string =>
 
 const inside = (root: string, p: string): boolean => p.startsWith(root + path.sep);
 
+/** Workspaces whose walk stopped at its bound, said once per process (it stops there on every command). */
+const toldWalkBound = new Set<string>();
+
 /** Workspace-relative paths the rules cover, found by the bounded walk (see above). */
 async function walkProtected(root: string, rules: ProtectedPaths, notes: string[]): Promise<string[]> {
   const found: string[] = [];
-  const stack: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
+  const queue: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }]; // breadth first: shallow repositories before deep ones
   let seen = 0;
-  while (stack.length > 0) {
-    const dir = stack.pop();
+  for (let next = 0; next < queue.length; next++) {
+    const dir = queue[next];
     if (dir === undefined) break;
     let entries: fs.Dirent[];
     try {
@@ -70,12 +74,13 @@ async function walkProtected(root: string, rules: ProtectedPaths, notes: string[
     }
     for (const entry of entries) {
       if (++seen > WALK_MAX_ENTRIES) {
-        notes.push(`[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git or protectedPaths match beyond them is writable in this command]`);
+        if (!toldWalkBound.has(root)) notes.push(`[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git or protectedPaths match beyond them is writable in this command]`);
+        toldWalkBound.add(root);
         return found;
       }
       const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
       if (rules.protection(rel) !== null) found.push(rel);
-      else if (entry.isDirectory() && entry.name !== 'node_modules' && dir.depth < WALK_MAX_DEPTH) stack.push({ rel, depth: dir.depth + 1 });
+      else if (entry.isDirectory() && entry.name !== 'node_modules' && dir.depth < WALK_MAX_DEPTH) queue.push({ rel, depth: dir.depth + 1 });
     }
   }
   return found;
