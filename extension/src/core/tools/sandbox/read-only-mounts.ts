@@ -12,7 +12,9 @@
 //   says so. The walk is breadth first, so shallow repositories are found first. At most
 //   MAX_MOUNTS paths are mounted; the rest likewise, and said likewise. A protected
 //   path created by the command itself below the top level (`git init sub`) is
-//   writable during that command: a mount cannot cover what does not exist yet.
+//   writable during that command: a mount cannot cover what does not exist yet. A
+//   protected name that is a symbolic link is mounted at its target; the link itself
+//   sits in the writable folder above it and can be replaced (a mount cannot cover a link).
 // Each path is mounted through a descriptor, not a name: it is opened here with
 // O_PATH | O_NOFOLLOW, and kept only when /proc/self/fd shows the descriptor leads to
 // the very real path we resolved; bwrap mounts that descriptor (--ro-bind-fd) and
