@@ -39,7 +39,7 @@ export async function markdownWorkerCases(): Promise<WorkerCase[]> {
     const parsed = await parser.parse(text);
     const doneMs = now() - t0;
     clearInterval(tick);
-    out.push({ name, blockMs: Math.max(0, Math.max(gap, now() - last) - 10), doneMs, plain: parsed.plain });
+    out.push({ name, blockMs: Math.max(0, Math.max(gap, now() - last) - 10), doneMs, plain: parsed.kind === 'plain' });
   }
   await parser.dispose();
   return out;

@@ -20,7 +20,7 @@ export function markdownMs(n: number, runs: number): number {
   for (let i = 0; i < runs + 1; i++) {
     const root = window.document.createElement('div') as unknown as HTMLElement;
     const t = now();
-    const item = { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: '', markdown: markdownTree(answer) };
+    const item = { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: '', markdown: { kind: 'parsed' as const, blocks: markdownTree(answer) } };
     act(() =>
       render(
         <StringsContext.Provider value={WEBVIEW_STRINGS}>

@@ -8,11 +8,13 @@
 // panel) is this provider's, so both always agree. Its parts: AgentPages (the pages
 // and posting to them), agent-snapshot.ts (what a page is told when it is ready),
 // CoalescedStream (streaming text at most every 40 ms), OpenChildPanel (the subagent
-// panel), WebviewPlanChannel (plan edits and history).
+// panel), WebviewPlanChannel (plan edits and history), AnswerPresenter (answers'
+// Markdown, parsed in a worker: every message passes through it on its way out).
 import * as vscode from 'vscode';
 import { parseWebviewMessage, type HostMessage, type HostMessageBody, type WebviewMessage } from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
 import { DisposableStore, Owner } from '../core/disposable';
+import { AnswerPresenter } from '../core/markdown/answer-presenter';
 import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
 import { dismissDemoBanner, providerView, snapshotMessages } from './agent-snapshot';
 import { CoalescedStream } from './coalesced-stream';
@@ -52,6 +54,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private viewOwned = new DisposableStore();
   private readonly stream: CoalescedStream;
   private readonly child: OpenChildPanel;
+  private readonly answers = this.register(new AnswerPresenter((body) => this.pages.post(body)));
   /** Every message posted to the side bar's page, after it was posted. */
   readonly onDidPost: vscode.Event<HostMessage>;
   /** The strip's edits and the plan history, per page. */
@@ -271,11 +274,11 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
 
   /** Posts `body` to every page that said `ready`. */
   private post(body: HostMessageBody): void {
-    this.pages.post(body);
+    this.pages.post(this.answers.present(body, this.options.controller.session?.id ?? null));
   }
 
   private postTo(page: AgentPage | undefined, body: HostMessageBody): void {
-    this.pages.postTo(page, body);
+    this.pages.postTo(page, this.answers.present(body, this.options.controller.session?.id ?? null));
   }
 
   private disposeView(): void {

@@ -27,7 +27,7 @@ function messages(): HostMessage[] {
     seq.stamp({ type: 'run', run: { state: 'running', turn: 1, stopping: false } }),
     seq.stamp({ type: 'items', items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'hi' }] }),
     seq.stamp({ type: 'stream', stream: { turn: 1, step: 1, text: 'Plan', reasoning: '', retry: null } }),
-    seq.stamp({ type: 'items', items: [{ kind: 'assistant', id: 'e4', order: 4096, turn: 1, step: 1, text: 'Planning.', reasoning: '', markdown: [{ t: 'p', c: [{ t: 'text', v: 'Planning.' }] }] }] }),
+    seq.stamp({ type: 'items', items: [{ kind: 'assistant', id: 'e4', order: 4096, turn: 1, step: 1, text: 'Planning.', reasoning: '', markdown: { kind: 'parsed', blocks: [{ t: 'p', c: [{ t: 'text', v: 'Planning.' }] }] } }] }),
     seq.stamp({ type: 'plan', plan: PLAN }),
     seq.stamp({ type: 'run', run: { state: 'idle' } }),
   ];

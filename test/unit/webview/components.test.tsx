@@ -94,7 +94,7 @@ describe('who let a call run', () => {
 describe('rows that open', () => {
   it('a tool row and an answer\'s reasoning open from a button that says whether it is open, with no <details> (each is a shadow root)', () => {
     const items = [
-      { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: 'Looked.', reasoning: 'Thinking it over', markdown: markdownTree('Looked.') },
+      { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: 'Looked.', reasoning: 'Thinking it over', markdown: { kind: 'parsed' as const, blocks: markdownTree('Looked.') } },
       toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a.txt\n[exit code: 0]', details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }), order: 3000 }),
     ];
     const page = mount(<Transcript items={items} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
@@ -129,7 +129,7 @@ describe('hostile content', () => {
             { kind: 'user', id: 'e1', order: 1024, turn: 1, text: hostile },
             (() => {
               const answer = `**bold** ${hostile}\n\n- ${hostile}\n\n\`\`\`\n${hostile}\n\`\`\``;
-              return { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: hostile, markdown: markdownTree(answer) };
+              return { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: hostile, markdown: { kind: 'parsed' as const, blocks: markdownTree(answer) } };
             })(),
             toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: hostile }, result: { isError: false, content: `${hostile}\n[exit code: 0]`, details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }), order: 3000 }),
             toolItem({ callId: 'c2', name: 'mystery', ...presented('mystery', { args: hostile, result: { isError: false, content: hostile, details: null } }), order: 3001 }),

@@ -12,7 +12,7 @@ import { Transcript } from '../../../webview/src/components/transcript';
 import { mount } from './render';
 
 function assistant(text: string) {
-  return { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text, reasoning: '', markdown: markdownTree(text) };
+  return { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text, reasoning: '', markdown: { kind: 'parsed' as const, blocks: markdownTree(text) } };
 }
 
 describe('Markdown answers: host tree, webview components', () => {

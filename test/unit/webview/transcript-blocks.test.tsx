@@ -10,7 +10,7 @@ import { Transcript } from '../../../webview/src/components/transcript';
 import { click, mount } from './render';
 
 const user = (seq: number, text = `prompt ${seq}`): TranscriptItem => ({ kind: 'user', id: `e${seq}`, order: seq * 1024, turn: 1, text });
-const answer = (seq: number, text: string): TranscriptItem => ({ kind: 'assistant', id: `e${seq}`, order: seq * 1024, turn: 1, step: 1, text, reasoning: 'thinking', markdown: [{ t: 'p', c: [{ t: 'text', v: text }] }] });
+const answer = (seq: number, text: string): TranscriptItem => ({ kind: 'assistant', id: `e${seq}`, order: seq * 1024, turn: 1, step: 1, text, reasoning: 'thinking', markdown: { kind: 'parsed', blocks: [{ t: 'p', c: [{ t: 'text', v: text }] }] } });
 const view = (items: TranscriptItem[]) => <Transcript items={items} stream={null} cursor={null} running={false} approvals={[]} sessionId="s" />;
 
 describe('transcript blocks', () => {

@@ -61,7 +61,7 @@ describe('segmentsOf', () => {
 });
 
 /** 20 blocks (keys 0–19) of 16 answers each, each with its reasoning: seq 4k, so 16 per 64-line block. */
-const answers: TranscriptItem[] = Array.from({ length: 320 }, (_, i) => ({ kind: 'assistant', id: `e${i * 4}`, order: i * 4 * 1024, turn: 1, step: 1, text: `answer ${i}`, reasoning: `thinking ${i}`, markdown: [{ t: 'p', c: [{ t: 'text', v: `answer ${i}` }] }] }));
+const answers: TranscriptItem[] = Array.from({ length: 320 }, (_, i) => ({ kind: 'assistant', id: `e${i * 4}`, order: i * 4 * 1024, turn: 1, step: 1, text: `answer ${i}`, reasoning: `thinking ${i}`, markdown: { kind: 'parsed', blocks: [{ t: 'p', c: [{ t: 'text', v: `answer ${i}` }] }] } }));
 const BLOCK_PX = 16 * ESTIMATED_ROW_PX;
 
 /** The scroller as a browser would report it: `height` px on screen, scrolled to `top`, then its scroll event. */

@@ -5,16 +5,36 @@
 // them) and the href of links the host already kept (http, https, mailto). Linear in
 // the tree's size; the tree's depth is bounded by the host.
 import type { ComponentChildren } from 'preact';
-import type { MdAlign, MdBlock, MdInline } from '../../../extension/src/core/protocol/markdown-schema';
+import type { AnswerMarkdown, MdAlign, MdBlock, MdInline } from '../../../extension/src/core/protocol/markdown-schema';
 import { useStrings } from '../i18n';
 
 export function Markdown({ blocks, class: className }: { blocks: readonly MdBlock[]; class?: string }) {
   return <div class={className ? `markdown ${className}` : 'markdown'}>{blocks.map((b, i) => <Block key={i} block={b} tight={false} />)}</div>;
 }
 
-/** Streamed text before its answer is complete: shown as it is (the tree comes with the finished answer). */
+/** Streamed text, or an answer whose tree has not arrived: shown as it is. */
 export function PlainAnswer({ text, class: className }: { text: string; class?: string }) {
   return <div class={className ? `markdown md-plain ${className}` : 'markdown md-plain'}>{text}</div>;
+}
+
+/** An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text after a note when the parse took too long. */
+export function Answer({ text, markdown, class: className }: { text: string; markdown: AnswerMarkdown; class: string }) {
+  const s = useStrings();
+  switch (markdown.kind) {
+    case 'parsed':
+      return <Markdown class={className} blocks={markdown.blocks} />;
+    case 'pending':
+      return <PlainAnswer class={className} text={text} />;
+    case 'plain':
+      return (
+        <div class={className}>
+          <p class="md-note" role="note">
+            {s.answerShownPlain}
+          </p>
+          <PlainAnswer text={text} />
+        </div>
+      );
+  }
 }
 
 function Block({ block, tight }: { block: MdBlock; tight: boolean }) {

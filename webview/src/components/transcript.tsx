@@ -12,7 +12,7 @@ import { format, useStrings } from '../i18n';
 import { LinkButton } from './icon';
 import { ApprovalCard, placeApprovals } from './approval';
 import { Disclosure, OpenRows } from './disclosure';
-import { Markdown, PlainAnswer } from './markdown';
+import { Answer, PlainAnswer } from './markdown';
 import { memo } from '../memo';
 import { ToolRow } from './tool-row';
 import { segmentsOf, transcriptWindow, type Block, type TranscriptWindow } from './transcript-window';
@@ -34,7 +34,7 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
               <div class="reasoning-text">{item.reasoning}</div>
             </Disclosure>
           )}
-          {item.text && <Markdown class="assistant-text" blocks={item.markdown} />}
+          {item.text && <Answer class="assistant-text" text={item.text} markdown={item.markdown} />}
         </li>
       );
     case 'tool':

@@ -161,6 +161,13 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
       if (!history || history.some((v) => v.seq === message.version.seq)) return view; // closed, or already in the whole list
       return { ...view, history: [...history, message.version] };
     }
+    case 'markdown': {
+      const items = view.session?.id === message.sessionId ? withMarkdown(view.items, message) : view.items;
+      const child = view.child?.sessionId === message.sessionId ? view.child : null;
+      const childItems = child ? withMarkdown(child.items, message) : null;
+      if (items === view.items && (!child || childItems === child.items)) return view;
+      return { ...view, items, ...(child && childItems ? { child: { ...child, items: childItems } } : {}) };
+    }
     case 'childDelta': {
       const child = view.child;
       if (!child || child.sessionId !== message.sessionId) return view; // a panel since closed or replaced
@@ -209,6 +216,16 @@ export function upsertItems(items: readonly TranscriptItem[], incoming: readonly
     if (out[at]?.order === item.order) out[at] = item; // the same item (an item's order never changes)
     else out.splice(at, 0, item);
   }
+  return out;
+}
+
+/** `items` with the answer row `id` (at `order`) given `markdown`; the same array when the page does not show that row. */
+function withMarkdown(items: TranscriptItem[], { id, order, markdown }: Extract<HostMessage, { type: 'markdown' }>): TranscriptItem[] {
+  const at = insertionPoint(items, order);
+  const item = items[at];
+  if (item?.kind !== 'assistant' || item.id !== id) return items;
+  const out = items.slice();
+  out[at] = { ...item, markdown };
   return out;
 }
 

@@ -1,10 +1,11 @@
 // Markdown parsed off the host's event loop. One worker thread (markdown-worker.ts)
 // parses answers one at a time, in the order asked; each parse has a deadline
 // (PARSE_DEADLINE_MS from when the worker starts it): past it the worker is terminated
-// and a fresh one started, and the answer is shown as plain text with a note
-// (plain-markdown.ts). Whatever the text, the host's own work per answer is a hash and
-// a structured-clone of the tree: linear. Trees are kept in a small LRU cache keyed by
-// the text's hash, so reopening a session does not parse its answers again.
+// and a fresh one started (the next answer is not queued behind the stuck parse), and
+// the answer is `plain`: the webview shows its text as plain text with a note.
+// Whatever the text, the host's own work per answer is a hash and a structured-clone
+// of the tree: linear. Trees are kept in a small LRU cache keyed by the text's hash,
+// so reopening a session does not parse its answers again.
 //
 // The worker's entry is dist/markdown-worker.js beside the main bundle (LAZY_MODULES in
 // scripts/build.mjs); under tsx (unit tests, bench) this module is TypeScript and the
@@ -13,19 +14,16 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod/mini';
-import { mdBlockSchema, type MdBlock } from '../protocol/markdown-schema';
-import { plainMarkdown } from './plain-markdown';
+import { mdBlockSchema, type AnswerMarkdown } from '../protocol/markdown-schema';
 
 export const PARSE_DEADLINE_MS = 250;
 const CACHE_SIZE = 200;
 
 const replySchema = z.union([z.strictObject({ ready: z.literal(true) }), z.strictObject({ id: z.number(), tree: z.array(mdBlockSchema) })]);
 
-export interface ParsedMarkdown {
-  tree: MdBlock[];
-  /** True when the deadline passed and `tree` is the plain-text fallback. */
-  plain: boolean;
-}
+/** An answer's tree, or `plain` when its parse passed the deadline (or the parser could not run). */
+export type ParsedMarkdown = Exclude<AnswerMarkdown, { kind: 'pending' }>;
+const PLAIN: ParsedMarkdown = { kind: 'plain' };
 
 interface Job {
   id: number;
@@ -61,7 +59,7 @@ export class MarkdownParser {
     return hit;
   }
 
-  /** `text`'s tree, parsed in the worker (or the plain-text fallback past the deadline). */
+  /** `text`'s tree, parsed in the worker (or `plain` past the deadline). */
   parse(text: string): Promise<ParsedMarkdown> {
     const key = keyOf(text);
     const hit = this.cache.get(key);
@@ -74,10 +72,10 @@ export class MarkdownParser {
     return promise;
   }
 
-  /** Stops the worker; queued parses resolve as plain text. */
+  /** Stops the worker (deactivation); queued parses resolve as `plain`. */
   async dispose(): Promise<void> {
-    for (const job of this.queue.splice(0)) this.finish(job, { tree: plainMarkdown(job.text), plain: true });
-    if (this.current) this.finish(this.current, { tree: plainMarkdown(this.current.text), plain: true });
+    for (const job of this.queue.splice(0)) this.finish(job, PLAIN);
+    if (this.current) this.finish(this.current, PLAIN);
     this.clearTimer();
     const worker = this.worker;
     this.worker = null;
@@ -107,7 +105,7 @@ export class MarkdownParser {
         this.ready = true;
       } else if (this.current && reply.id === this.current.id) {
         this.clearTimer();
-        this.finish(this.current, { tree: reply.tree, plain: false });
+        this.finish(this.current, { kind: 'parsed', blocks: reply.tree });
       }
       this.pump();
     });
@@ -120,16 +118,16 @@ export class MarkdownParser {
 
   private timeout(job: Job): void {
     if (this.current !== job) return;
-    this.finish(job, { tree: plainMarkdown(job.text), plain: true });
+    this.finish(job, PLAIN);
     this.restart();
   }
 
-  /** Drops the worker (stuck or dead): its parse, if any, is shown as plain text; the next parse starts a new one. */
+  /** Drops the worker (stuck or dead): its parse, if any, is `plain`; the next parse starts a new one. */
   private restart(): void {
     this.clearTimer();
-    if (this.current) this.finish(this.current, { tree: plainMarkdown(this.current.text), plain: true });
-    // A worker that died before it was ready cannot parse: what waits is shown as plain text (no restart loop).
-    if (!this.ready) for (const job of this.queue.splice(0)) this.finish(job, { tree: plainMarkdown(job.text), plain: true });
+    if (this.current) this.finish(this.current, PLAIN);
+    // A worker that died before it was ready cannot parse: what waits is `plain` (no restart loop).
+    if (!this.ready) for (const job of this.queue.splice(0)) this.finish(job, PLAIN);
     const worker = this.worker;
     this.worker = null;
     this.ready = false;

@@ -32,6 +32,7 @@ const HOST_MESSAGE_TYPES: Readonly<Record<HostMessage['type'], true>> = {
   context: true,
   planHistory: true,
   planVersion: true,
+  markdown: true,
 };
 
 /** A host message when `data` is an object with a known `type` and an integer `seq` >= 1; why not, otherwise. */

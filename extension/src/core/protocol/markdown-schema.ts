@@ -28,6 +28,14 @@ export type MdBlock =
   | { t: 'hr' }
   | { t: 'table'; align: MdAlign[]; head: MdInline[][]; rows: MdInline[][][] };
 
+/**
+ * How an answer's text is shown. `pending`: its Markdown is being parsed (off the
+ * host's event loop, core/markdown/markdown-parser.ts), shown as plain text until the
+ * host posts its tree; `parsed`: the tree; `plain`: the parse passed its deadline, the
+ * text is shown as plain text with a note saying so.
+ */
+export type AnswerMarkdown = { kind: 'pending' } | { kind: 'parsed'; blocks: MdBlock[] } | { kind: 'plain' };
+
 
 export const mdInlineSchema: z.ZodMiniType<MdInline> = z.union([
   z.strictObject({ t: z.literal('text'), v: z.string() }),
@@ -71,3 +79,9 @@ export const mdBlockSchema: z.ZodMiniType<MdBlock> = z.union([
   z.strictObject({ t: z.literal('hr') }),
   z.strictObject({ t: z.literal('table'), align: z.array(z.nullable(z.enum(['left', 'center', 'right']))), head: cells, rows: z.array(cells) }),
 ]);
+
+export const answerMarkdownSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('pending') }),
+  z.strictObject({ kind: z.literal('parsed'), blocks: z.array(mdBlockSchema) }),
+  z.strictObject({ kind: z.literal('plain') }),
+]) satisfies z.ZodMiniType<AnswerMarkdown>;

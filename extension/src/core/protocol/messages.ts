@@ -15,8 +15,9 @@
 // projection) and sent whole, with its counts (plan-view.ts); no surface derives or
 // counts a plan of its own. Transcript items carry the views the host's presenters
 // made (transcript.ts, tool-view.ts). After the snapshot the host posts only what
-// changed: `items` (created or changed items, whole, by id), `plan`, and for the
-// open subagent panel `childDelta`; never the whole transcript again.
+// changed: `items` (created or changed items, whole, by id), `plan`, for the open
+// subagent panel `childDelta`, and `markdown` (an answer's tree, parsed after its row
+// was posted); never the whole transcript again.
 //
 // The plan history is posted only while the page shows it (plan-history-view.ts). The
 // other parts' views (session, context line, provider, run, stream, session list,
@@ -28,6 +29,7 @@
 // table without it).
 import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS, type ApprovalDecision } from '../domain-literals';
+import { answerMarkdownSchema, type AnswerMarkdown } from './markdown-schema';
 import { planEditSchema, type PlanEditRequest } from './plan-edit-schema';
 import {
   type ApprovalView,
@@ -98,7 +100,9 @@ export type HostMessage =
    */
   | { type: 'planHistory'; seq: number; history: PlanVersionView[] | null; reveal?: true }
   /** A new plan version, after the ones posted, while the page shows the history. */
-  | { type: 'planVersion'; seq: number; version: PlanVersionView };
+  | { type: 'planVersion'; seq: number; version: PlanVersionView }
+  /** An answer's Markdown, parsed after its row was posted: applied to row `id` (at `order`) of session `sessionId` where the page shows it, else dropped. */
+  | { type: 'markdown'; seq: number; sessionId: string; id: string; order: number; markdown: AnswerMarkdown };
 
 export type ApprovalAnswer = ApprovalDecision;
 
@@ -158,6 +162,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('context'), seq, context: contextViewSchema }),
   z.strictObject({ type: z.literal('planHistory'), seq, history: z.nullable(z.array(planVersionViewSchema)), reveal: z.exactOptional(z.literal(true)) }),
   z.strictObject({ type: z.literal('planVersion'), seq, version: planVersionViewSchema }),
+  z.strictObject({ type: z.literal('markdown'), seq, sessionId: z.string(), id: z.string(), order: z.number(), markdown: answerMarkdownSchema }),
   z.strictObject({
     type: z.literal('childDelta'),
     seq,

@@ -33,6 +33,8 @@ export const WEBVIEW_STRINGS = {
   emptyTranscriptExternal: '{0} keeps only its plan in this session: there is no conversation to show. The plan is below, in the Plan view and in the status bar.',
   showEarlier: 'Show earlier messages',
   reasoning: 'Reasoning',
+  /** Above an answer whose Markdown took longer than its deadline to parse (core/markdown/markdown-parser.ts). */
+  answerShownPlain: 'Shown as plain text: formatting this answer took too long.',
   working: 'Working…',
   toolCall: 'tool call',
   toolInput: 'Input',

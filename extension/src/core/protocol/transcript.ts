@@ -13,9 +13,8 @@
 import * as z from 'zod/mini';
 import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
 import { APPROVAL_WORDS, approvalWordsKey, type ApprovalWords } from './approval-words';
-import { answerMarkdown } from '../markdown/answer-markdown';
 import type { SessionEvent } from '../session/events';
-import { mdBlockSchema, type MdBlock } from './markdown-schema';
+import { answerMarkdownSchema, type AnswerMarkdown } from './markdown-schema';
 import { presentToolCall } from './tool-presenters';
 import { toolViewSchema, type ToolCallRecord, type ToolChildView, type ToolView } from './tool-view';
 
@@ -31,8 +30,12 @@ export type TranscriptItem =
       step: number;
       text: string;
       reasoning: string;
-      /** `text` as a sanitized Markdown tree, parsed on the host (core/markdown): the webview renders it, never parses. */
-      markdown: MdBlock[];
+      /**
+       * `text`'s sanitized Markdown tree. The fold never parses (it runs on the host's
+       * event loop): it says `pending`, and the host fills in the tree the parser's
+       * worker made (core/markdown/answer-presenter.ts) before or after posting the row.
+       */
+      markdown: AnswerMarkdown;
     }
   | {
       kind: 'tool';
@@ -59,7 +62,7 @@ const base = { id: z.string(), order: z.number(), turn: z.number() };
 
 export const transcriptItemSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('user'), ...base, text: z.string() }),
-  z.strictObject({ kind: z.literal('assistant'), ...base, step: z.number(), text: z.string(), reasoning: z.string(), markdown: z.array(mdBlockSchema) }),
+  z.strictObject({ kind: z.literal('assistant'), ...base, step: z.number(), text: z.string(), reasoning: z.string(), markdown: answerMarkdownSchema }),
   z.strictObject({
     kind: z.literal('tool'),
     ...base,
@@ -78,6 +81,7 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
 /** Room for the tool calls of one assistant message between two log lines. */
 const SUB_ORDERS = 1024;
 const orderOf = (seq: number, sub = 0): number => seq * SUB_ORDERS + sub;
+const PENDING: AnswerMarkdown = { kind: 'pending' };
 
 interface OpenCall {
   id: string;
@@ -121,14 +125,13 @@ export class TranscriptFolder {
   /** Where the log is, for `subagent/*` lines (they name only the call). */
   private turn = 0;
   private step = 0;
-  /** False while catching up: answers are not presented (their Markdown is not parsed). */
+  /** False while catching up: answers are not presented. */
   private presenting = true;
 
   /**
    * Takes events for their state only (the open turn's calls), presenting no answer:
-   * what a folder that starts on a session already under way needs. Activation does
-   * this over the whole restored log, so it parses no answer's Markdown (nor loads the
-   * parser: dist/markdown.js waits for the first answer actually shown).
+   * what a folder that starts on a session already under way needs (activation does
+   * this over the whole restored log).
    */
   catchUp(events: Iterable<SessionEvent>): void {
     this.presenting = false;
@@ -176,7 +179,7 @@ export class TranscriptFolder {
         const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
         const reasoning = message.content.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('');
         const out: TranscriptItem[] = [];
-        if (this.presenting && (text || reasoning)) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: text ? answerMarkdown(text) : [] });
+        if (this.presenting && (text || reasoning)) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: PENDING });
         let sub = 0;
         for (const block of message.content) {
           if (block.type !== 'tool-call') continue;
