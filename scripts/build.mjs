@@ -9,7 +9,7 @@
 // import() of that CommonJS bundle finds its named exports (esbuild annotates them).
 // Activation and a scripted CLI run load none of them. The build fails if a lazy package slips into a main bundle by a static import.
 // The same holds for our own lazy modules (LAZY_MODULES: `agent-checklist mcp`'s server, dist/mcp.js, with the MCP SDK;
-// the Markdown parser, dist/markdown.js, which the synchronous transcript presenter `require`s at the first answer).
+// the Markdown parser's worker thread, dist/markdown-worker.js, which core/markdown/markdown-parser.ts starts at the first answer shown).
 // What is lazy, and the plugin that enforces it, are in scripts/lazy-bundles.mjs.
 import * as esbuild from 'esbuild';
 import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';

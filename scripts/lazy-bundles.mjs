@@ -24,15 +24,14 @@ export const LAZY_PACKAGES = {
  * path under dist/. `agent-checklist mcp` loads cli/mcp-stdio.ts (the MCP SDK's server
  * on stdio) with `await import('../mcp-stdio')` when it runs, so no other command pays
  * for the SDK. The MCP SDK may be in these bundles only. The Markdown parser
- * (core/markdown/markdown-tree.ts: micromark, GFM, mdast, about 110 KB) is loaded by
- * core/markdown/answer-markdown.ts with a synchronous `require('./markdown-tree')` the
- * first time an answer is presented (the presenter is a synchronous fold). zod's schema
+ * (core/markdown/markdown-tree.ts: micromark, GFM, mdast, about 110 KB) is only in the
+ * parser's worker thread, dist/markdown-worker.js, which core/markdown/markdown-parser.ts
+ * starts at the first answer the Agent view presents. zod's schema
  * compiler (core/zod-compiler.ts) is loaded by core/zod-compile-when-hot.ts with a
  * synchronous `require('./zod-compiler')` the first time a schema turns hot (a long replay).
  */
 export const LAZY_MODULES = {
   'extension/src/cli/mcp-stdio.ts': 'mcp',
-  'extension/src/core/markdown/markdown-tree.ts': 'markdown',
   // Not loaded by require/import: core/markdown/markdown-parser.ts starts it as a worker thread from dist/markdown-worker.js.
   'extension/src/core/markdown/markdown-worker.ts': 'markdown-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
@@ -51,7 +50,7 @@ export const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
     build.onResolve({ filter: LAZY_ONLY }, (args) => ({
-      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/markdown.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
+      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/markdown-worker.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
     }));
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       const target = resolve(args.resolveDir, args.path);

@@ -35,7 +35,7 @@ describe('the packaged VSIX in a clean code-server', () => {
     const installed = fs.readdirSync(extensionsDir).filter((name) => name.startsWith('agent-checklist.agent-checklist-'));
     assert.equal(installed.length, 1, `installed once: ${fs.readdirSync(extensionsDir).join(', ')}`);
     const root = path.join(extensionsDir, installed[0] ?? '');
-    for (const file of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/mcp.js', 'dist/markdown.js', 'dist/webview/main.js', 'dist/demo/demo-script.json']) {
+    for (const file of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/mcp.js', 'dist/markdown-worker.js', 'dist/webview/main.js', 'dist/demo/demo-script.json']) {
       assert.ok(fs.existsSync(path.join(root, file)), `${file} is in the VSIX`);
     }
     assert.ok(!fs.existsSync(path.join(root, 'extension', 'src')), 'sources are not shipped');
@@ -61,7 +61,7 @@ describe('the packaged VSIX in a clean code-server', () => {
     assert.equal(strip.items.length, 5);
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'Nothing in your workspace was changed' }).waitFor({ timeout: 60_000 });
     await frame.locator('.composer button[type=submit]').waitFor(); // the turn has ended: Send is back
-    // The answers' Markdown, parsed by the installed dist/markdown.js (loaded at the first answer).
+    // The answers' Markdown, parsed by the installed dist/markdown-worker.js (a worker thread started at the first answer).
     await frame.locator('.item-assistant .assistant-text strong', { hasText: 'demo model' }).first().waitFor({ timeout: 10_000 });
     await screenshot(page, 'vsix-demo.png');
   });

@@ -3,15 +3,15 @@
 // emit its bundle (dist/test-api.js), while this host (ExtensionMode.Test) got the API
 // from exactly that separate bundle. Its webview bundles carry no `data-testid` (the
 // development build this host runs keeps them: scripts/webview-test-ids.mjs). The
-// Markdown parser is not in the main bundles either: this host loads it from
-// dist/markdown.js when it first presents an answer.
+// Markdown parser is not in the main bundles either: it is in dist/markdown-worker.js,
+// the worker thread that parses answers (test/integration/answer-markdown.test.ts).
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, getApi, useScript } from './helpers';
+import { EXTENSION_ID, getApi } from './helpers';
 
 /** Names of the API that the product itself never uses (session, run, webview … are ordinary words there). */
 const ORDINARY = new Set(['session', 'sessions', 'run', 'webview']);
@@ -55,28 +55,10 @@ describe('production bundle', () => {
       assert.ok(webview.includes('main.js'), 'the production build emits the webview');
       assert.deepEqual(webview.filter((file) => fs.readFileSync(path.join(dist, 'webview', file), 'utf8').includes('data-testid')), [], 'webview bundles (production) that contain data-testid');
       assert.ok(fs.readFileSync(path.join(root, 'dist', 'webview', 'main.js'), 'utf8').includes('"data-testid":"send"'), 'while the development build this host runs keeps them');
-      const markdown = fs.readFileSync(path.join(dist, 'markdown.js'), 'utf8');
-      assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !markdown.includes(m)), [], 'the parser is in dist/markdown.js (production)');
+      const markdown = fs.readFileSync(path.join(dist, 'markdown-worker.js'), 'utf8');
+      assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !markdown.includes(m)), [], 'the parser is in dist/markdown-worker.js (production)');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('lazy Markdown parser', () => {
-  it('presents an answer as its Markdown tree, the parser required from dist/markdown.js', async () => {
-    const api = await getApi();
-    const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
-    assert.ok(root);
-    await vscode.commands.executeCommand('agentChecklist.newSession');
-    await useScript([{ text: '**Done**: see `notes.md`\n\n- [x] parse' }]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Answer in Markdown'), { kind: 'completed' });
-    const answer = api.transcriptTail().find((i) => i.kind === 'assistant');
-    assert.ok(answer?.kind === 'assistant', 'the answer is in the transcript');
-    assert.deepEqual(answer.markdown, [
-      { t: 'p', c: [{ t: 'strong', c: [{ t: 'text', v: 'Done' }] }, { t: 'text', v: ': see ' }, { t: 'code', v: 'notes.md' }] },
-      { t: 'list', ordered: false, start: 1, tight: true, items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }] },
-    ]);
-    assert.ok(Object.keys(require.cache).includes(path.join(root, 'dist', 'markdown.js')), 'this host required the parser from its own bundle');
   });
 });

@@ -37,7 +37,6 @@ describe('bundled extension', () => {
       assert.equal(typeof (ext as { activate?: unknown }).activate, 'function');
       assert.equal(typeof (ext as { deactivate?: unknown }).deactivate, 'function');
       assert.equal((ext as { default?: unknown }).default, undefined, 'no stray default export');
-      assert.ok(!Object.keys(require.cache).includes(path.join(root, 'dist/markdown.js')), 'loading extension.js loads no Markdown parser (that waits for the first answer)');
     } finally {
       (Module as unknown as { _load: typeof load })._load = load;
     }
@@ -70,28 +69,32 @@ const RE2_MARKER = 'locateFile';
 const MARKDOWN_MARKERS = ['AElig', 'htmlFlow', 'codeFencedFence', 'gfmFootnoteDefinition'];
 
 describe('Markdown parser bundle', () => {
-  it('keeps micromark/mdast out of dist/extension.js and dist/cli.js; extension.js requires dist/markdown.js instead', () => {
+  it('keeps micromark/mdast out of dist/extension.js and dist/cli.js; extension.js starts dist/markdown-worker.js instead', () => {
     for (const main of ['dist/extension.js', 'dist/cli.js']) {
       const text = fs.readFileSync(path.join(root, main), 'utf8');
       assert.deepEqual(MARKDOWN_MARKERS.filter((m) => text.includes(m)), [], `${main} contains the Markdown parser`);
     }
-    assert.match(fs.readFileSync(path.join(root, 'dist/extension.js'), 'utf8'), /require\("\.\/markdown\.js"\)/);
-    const lazy = fs.readFileSync(path.join(root, 'dist/markdown.js'), 'utf8');
-    assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !lazy.includes(m)), [], 'the markers are the parser\'s (dist/markdown.js has them all)');
+    assert.match(fs.readFileSync(path.join(root, 'dist/extension.js'), 'utf8'), /"markdown-worker\.js"/);
+    const worker = fs.readFileSync(path.join(root, 'dist/markdown-worker.js'), 'utf8');
+    assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !worker.includes(m)), [], 'the markers are the parser\'s (dist/markdown-worker.js has them all)');
   });
 
-  it('dist/markdown.js alone (no node_modules) turns an answer into the sanitized tree', () => {
+  it('dist/markdown-worker.js alone (no node_modules), as a worker thread, turns an answer into the sanitized tree', () => {
     const dir = tempDir();
-    fs.copyFileSync(path.join(root, 'dist/markdown.js'), path.join(dir, 'markdown.js'));
+    fs.copyFileSync(path.join(root, 'dist/markdown-worker.js'), path.join(dir, 'markdown-worker.js'));
     const answer = '# Done\n\n| a | b |\n|---|:-:|\n| **1** | [x](javascript:alert) |\n\n- [x] parse';
-    const script = `process.stdout.write(JSON.stringify(require('./markdown.js').markdownTree(${JSON.stringify(answer)})))`;
+    const script = `const w = new (require('node:worker_threads').Worker)('./markdown-worker.js');
+w.on('message', (m) => { if (m.ready) w.postMessage({ id: 1, text: ${JSON.stringify(answer)} }); else { process.stdout.write(JSON.stringify(m)); void w.terminate(); } });`;
     const run = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
     assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(JSON.parse(run.stdout), [
-      { t: 'h', level: 1, c: [{ t: 'text', v: 'Done' }] },
-      { t: 'table', align: [null, 'center'], head: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }]], rows: [[[{ t: 'strong', c: [{ t: 'text', v: '1' }] }], [{ t: 'text', v: 'x (javascript:alert)' }]]] },
-      { t: 'list', ordered: false, start: 1, tight: true, items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }] },
-    ]);
+    assert.deepEqual(JSON.parse(run.stdout), {
+      id: 1,
+      tree: [
+        { t: 'h', level: 1, c: [{ t: 'text', v: 'Done' }] },
+        { t: 'table', align: [null, 'center'], head: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }]], rows: [[[{ t: 'strong', c: [{ t: 'text', v: '1' }] }], [{ t: 'text', v: 'x (javascript:alert)' }]]] },
+        { t: 'list', ordered: false, start: 1, tight: true, items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }] },
+      ],
+    });
   });
 });
 
