@@ -1,7 +1,9 @@
-// Issue 11's freezes, measured: grep on a catastrophic pattern vs a plain one (RE2,
-// linear time), a Markdown answer of 200 vs 20,000 backticks parsed on the host and
-// rendered through the real webview components (happy-dom), and `plan` on a log whose
-// last line is 64 MB vs `check` on the same file. Nothing here is asserted.
+// Issue 11's and 20's freezes, measured: grep on a catastrophic pattern vs a plain one
+// (RE2, linear time), a Markdown answer of 200 vs 20,000 backticks parsed and rendered
+// through the real webview components (happy-dom), the Markdown worker on issue 20's
+// hostile answers (alone, and with Stop pressed during the parse of the answer's row),
+// and `plan` on a log whose last line is 64 MB vs `check` on the same file. Nothing here
+// is asserted.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +16,7 @@ import { ToolRegistry } from '../extension/src/core/tools/registry';
 import { Workspace } from '../extension/src/core/tools/workspace';
 import { writeOneTurnLog } from '../test/unit/support/one-turn-log';
 import type { Metric } from './report';
+import { idleBlockMs, markdownStopCases } from './security-markdown-stop';
 import { markdownWorkerCases } from './security-markdown-worker';
 import { median, now, round } from './stats';
 import { writeMemoryRatios } from './write-memory';
@@ -61,6 +64,10 @@ export async function runSecurityBench(log: (line: string) => void): Promise<Met
 
   const workerCases = await markdownWorkerCases();
   for (const c of workerCases) log(`markdown worker, ${c.name}: host blocked ${round(c.blockMs, 1)} ms, back in ${round(c.doneMs, 0)} ms${c.plain ? ' (plain text)' : ''}`);
+  const stopCases = await markdownStopCases();
+  for (const c of stopCases) log(`Stop during the parse of ${c.name}: ${c.reason} in ${round(c.stopMs, 1)} ms (parse under way: ${c.parsing}), host blocked ${round(c.blockMs, 1)} ms (fold + present ${round(c.presentMs, 1)} ms), row ${c.markdown}`);
+  const idle = await idleBlockMs();
+  log(`idle host, the same interval for 2 s: longest gap ${round(idle, 1)} ms`);
 
   const dir = tmp('agent-checklist-bench-plan-');
   const file = path.join(dir, 'long.jsonl');
@@ -87,6 +94,12 @@ export async function runSecurityBench(log: (line: string) => void): Promise<Met
       { name: `Markdown worker, ${c.name}: host event loop max block`, value: round(c.blockMs, 1), unit: 'ms', target: '≤ 50 ms', met: c.blockMs <= 50 },
       { name: `Markdown worker, ${c.name}: tree back${c.plain ? ' (plain text past the deadline)' : ''}`, value: round(c.doneMs, 0), unit: 'ms', target: 'reported', met: null },
     ]),
+    ...stopCases.flatMap((c): Metric[] => [
+      { name: `Stop while the answer row's Markdown is parsed, ${c.name}: Stop -> turn ended (${c.reason}${c.parsing ? '' : '; the parse had already ended'})`, value: round(c.stopMs, 1), unit: 'ms', target: '≤ 500 ms', met: c.stopMs <= 500 && c.reason === 'aborted' },
+      { name: `Stop while the answer row's Markdown is parsed, ${c.name}: host event loop max block (turn start -> row's Markdown posted, ${c.markdown})`, value: round(c.blockMs, 1), unit: 'ms', target: '≤ 50 ms', met: c.blockMs <= 50 },
+      { name: `Stop while the answer row's Markdown is parsed, ${c.name}: the host's own work on the row (fold + present)`, value: round(c.presentMs, 1), unit: 'ms', target: 'reported', met: null },
+    ]),
+    { name: 'idle host: the same 10 ms interval\'s longest gap over 2 s, nothing to do (the machine\'s scheduling noise)', value: round(idle, 1), unit: 'ms', target: 'reported', met: null },
     { name: 'write_file 9 MB: peak RSS growth / content (median of 10)', value: round(median(writeRatios), 2), unit: '×', target: '< 3×', met: median(writeRatios) < 3 },
     { name: 'write_file 9 MB: peak RSS growth / content (worst of 10)', value: round(writeWorst, 2), unit: '×', target: '< 3×', met: writeWorst < 3 },
     { name: '`plan` with a 64 MB last line (median of 3)', value: round(plan, 0), unit: 'ms', target: 'reported', met: null },
