@@ -17,24 +17,20 @@ export function PlainAnswer({ text, class: className }: { text: string; class?: 
   return <div class={className ? `markdown md-plain ${className}` : 'markdown md-plain'}>{text}</div>;
 }
 
-/** An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text after a note when the parse took too long. */
+/** An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text under a note when the parse took too long. */
 export function Answer({ text, markdown, class: className }: { text: string; markdown: AnswerMarkdown; class: string }) {
   const s = useStrings();
-  switch (markdown.kind) {
-    case 'parsed':
-      return <Markdown class={className} blocks={markdown.blocks} />;
-    case 'pending':
-      return <PlainAnswer class={className} text={text} />;
-    case 'plain':
-      return (
-        <div class={className}>
-          <p class="md-note" role="note">
-            {s.answerShownPlain}
-          </p>
-          <PlainAnswer text={text} />
-        </div>
-      );
-  }
+  if (markdown.kind === 'parsed') return <Markdown class={className} blocks={markdown.blocks} />;
+  return (
+    <div class={className}>
+      {markdown.kind === 'plain' && (
+        <p class="md-note" role="note">
+          {s.answerShownPlain}
+        </p>
+      )}
+      <PlainAnswer text={text} />
+    </div>
+  );
 }
 
 function Block({ block, tight }: { block: MdBlock; tight: boolean }) {

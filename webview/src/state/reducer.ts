@@ -162,11 +162,12 @@ export function applyMessage(view: ViewState, message: HostMessage): ViewState {
       return { ...view, history: [...history, message.version] };
     }
     case 'markdown': {
-      const items = view.session?.id === message.sessionId ? withMarkdown(view.items, message) : view.items;
-      const child = view.child?.sessionId === message.sessionId ? view.child : null;
-      const childItems = child ? withMarkdown(child.items, message) : null;
-      if (items === view.items && (!child || childItems === child.items)) return view;
-      return { ...view, items, ...(child && childItems ? { child: { ...child, items: childItems } } : {}) };
+      const { child } = view;
+      return {
+        ...view,
+        items: view.session?.id === message.sessionId ? withMarkdown(view.items, message) : view.items,
+        child: child?.sessionId === message.sessionId ? { ...child, items: withMarkdown(child.items, message) } : child,
+      };
     }
     case 'childDelta': {
       const child = view.child;
