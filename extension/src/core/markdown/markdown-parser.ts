@@ -1,6 +1,9 @@
 // Markdown parsed off the host's event loop. One worker thread (markdown-worker.ts)
 // parses answers one at a time, in the order asked; each parse has a deadline
-// (PARSE_DEADLINE_MS from when the worker starts it): past it the worker is terminated
+// (PARSE_DEADLINE_MS of the worker thread's CPU time from when it starts the parse,
+// thread-cpu.ts, and at most WALL_LIMIT times that in wall-clock time while the thread
+// waits for a busy machine's cores; wall-clock time where the CPU time cannot be
+// read): past it the worker is terminated
 // and a fresh one started (the next answer is not queued behind the stuck parse), and
 // the answer is `plain`: the webview shows its text as plain text with a note.
 // Whatever the text, the host's own work per answer is a hash and a structured-clone
@@ -15,11 +18,16 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod/mini';
 import { mdBlockSchema, type AnswerMarkdown } from '../protocol/markdown-schema';
+import { threadCpuMs } from './thread-cpu';
 
 export const PARSE_DEADLINE_MS = 250;
+/** A parse may take this many times its deadline in wall-clock time while its thread waits for a core. */
+const WALL_LIMIT = 20;
+/** The shortest wait before the deadline is looked at again (the CPU clock moves in 10 ms steps). */
+const RECHECK_MS = 20;
 const CACHE_SIZE = 200;
 
-const replySchema = z.union([z.strictObject({ ready: z.literal(true) }), z.strictObject({ id: z.number(), tree: z.array(mdBlockSchema) })]);
+const replySchema = z.union([z.strictObject({ ready: z.literal(true), tid: z.nullable(z.number()) }), z.strictObject({ id: z.number(), tree: z.array(mdBlockSchema) })]);
 
 /** An answer's tree, or `plain` when its parse passed the deadline (or the parser could not run). */
 export type ParsedMarkdown = Exclude<AnswerMarkdown, { kind: 'pending' }>;
@@ -30,6 +38,9 @@ interface Job {
   text: string;
   key: string;
   resolve: (parsed: ParsedMarkdown) => void;
+  /** When the worker was handed the parse: wall-clock ms, and its thread's CPU ms (null: not readable). */
+  started: number;
+  cpuAtStart: number | null;
 }
 
 /** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
@@ -45,6 +56,8 @@ export class MarkdownParser {
   private readonly waiting = new Map<string, Promise<ParsedMarkdown>>();
   private worker: Worker | null = null;
   private ready = false;
+  /** The worker's thread id, for its CPU time (null: not readable here). */
+  private tid: number | null = null;
   private current: Job | null = null;
   private timer: NodeJS.Timeout | null = null;
   private nextId = 1;
@@ -66,7 +79,7 @@ export class MarkdownParser {
     if (hit) return Promise.resolve(hit);
     const pending = this.waiting.get(key);
     if (pending) return pending;
-    const promise = new Promise<ParsedMarkdown>((resolve) => this.queue.push({ id: this.nextId++, text, key, resolve }));
+    const promise = new Promise<ParsedMarkdown>((resolve) => this.queue.push({ id: this.nextId++, text, key, resolve, started: 0, cpuAtStart: null }));
     this.waiting.set(key, promise);
     this.pump();
     return promise;
@@ -89,6 +102,8 @@ export class MarkdownParser {
     const job = this.queue.shift();
     if (!job) return;
     this.current = job;
+    job.started = performance.now();
+    job.cpuAtStart = this.cpuMs();
     this.timer = setTimeout(() => this.timeout(job), this.deadlineMs);
     worker.postMessage({ id: job.id, text: job.text });
   }
@@ -103,6 +118,7 @@ export class MarkdownParser {
       const reply = replySchema.parse(message);
       if ('ready' in reply) {
         this.ready = true;
+        this.tid = reply.tid;
       } else if (this.current && reply.id === this.current.id) {
         this.clearTimer();
         this.finish(this.current, { kind: 'parsed', blocks: reply.tree });
@@ -118,6 +134,12 @@ export class MarkdownParser {
 
   private timeout(job: Job): void {
     if (this.current !== job) return;
+    const cpu = this.cpuMs();
+    const used = cpu === null || job.cpuAtStart === null ? null : cpu - job.cpuAtStart;
+    if (used !== null && used < this.deadlineMs && performance.now() - job.started < this.deadlineMs * WALL_LIMIT) {
+      this.timer = setTimeout(() => this.timeout(job), Math.max(RECHECK_MS, this.deadlineMs - used)); // it waited for a core: not its time yet
+      return;
+    }
     this.finish(job, PLAIN);
     this.restart();
   }
@@ -131,6 +153,7 @@ export class MarkdownParser {
     const worker = this.worker;
     this.worker = null;
     this.ready = false;
+    this.tid = null;
     if (worker) void worker.terminate();
     this.pump();
   }
@@ -149,6 +172,10 @@ export class MarkdownParser {
       if (this.cache.size <= CACHE_SIZE) break;
       this.cache.delete(oldest);
     }
+  }
+
+  private cpuMs(): number | null {
+    return this.tid === null ? null : threadCpuMs(this.tid);
   }
 
   private clearTimer(): void {
