@@ -16,7 +16,7 @@ import { LiveProjection } from '../extension/src/core/projection/projection';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';
 import { AgentView } from '../webview/src/app';
-import { initialState, reduce } from '../webview/src/state/reducer';
+import { initialState, messageHandlers, reduce } from '../webview/src/state/reducer';
 import { todoStep } from './follow-steps';
 import { now } from './stats';
 
@@ -43,7 +43,7 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
   const target = root as unknown as Element;
   const deliver = (body: HostMessageBody): void => {
     const message: HostMessage = sequencer.stamp(body);
-    const parsed = checkHostMessage(structuredClone(message));
+    const parsed = checkHostMessage(structuredClone(message), messageHandlers);
     if (!parsed.ok) throw new Error(parsed.error);
     state = reduce(state, parsed.message);
     act(() => render(<AgentView view={state.view} />, target));

@@ -12,7 +12,7 @@ import { Transcript } from './components/transcript';
 import { StringsContext } from './i18n';
 import { ChildPanel, PlanHistory } from './lazy-views';
 import { useToggle } from './ui-toggle';
-import { initialState, reduce, type ViewState } from './state/reducer';
+import { initialState, messageHandlers, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';
 
 /** `loading`: the host's localized loading line (in the page's HTML), shown until the first snapshot brings every string. */
@@ -21,7 +21,7 @@ export function App({ loading }: { loading: string }) {
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>): void => {
-      const parsed = checkHostMessage(event.data);
+      const parsed = checkHostMessage(event.data, messageHandlers);
       if (!parsed.ok) {
         console.warn(`[agent-checklist] dropped an invalid host message: ${parsed.error}`);
         return;

@@ -11,7 +11,7 @@ import { LivePlanHistory } from '../core/plan/live-plan-history';
 import type { PlanEditOutcome } from '../core/plan/plan-editor';
 import { planHistoryView, planVersionView } from '../core/plan/plan-history-presenter';
 import type { PlanEdit } from '../core/plan/user-edit';
-import type { HostMessageBody, PlanEditRequest } from '../core/protocol/messages';
+import type { HostMessageBody } from '../core/protocol/messages';
 import type { Session } from '../core/session/session';
 
 export interface WebviewPlanChannelOptions<P> {
@@ -34,8 +34,7 @@ export class WebviewPlanChannel<P> implements vscode.Disposable {
   }
 
   /** A user edit from a page's strip; refused edits are told, an unchanged list is not. */
-  async edit(request: PlanEditRequest): Promise<void> {
-    const edit: PlanEdit = request; // the protocol's request has the domain's shape
+  async edit(edit: PlanEdit): Promise<void> {
     const outcome = await this.options.edit(edit);
     if (outcome.kind === 'refused') this.options.notice('error', vscode.l10n.t('The plan was not changed: {0}', outcome.message));
   }

@@ -6,9 +6,9 @@ import { describe, it } from 'node:test';
 import { LivePlanHistory } from '../../../extension/src/core/plan/live-plan-history';
 import { planHistory } from '../../../extension/src/core/plan/plan-history';
 import { planChangeView, planHistoryView } from '../../../extension/src/core/plan/plan-history-presenter';
-import { hostMessageSchema } from '../../../extension/src/core/protocol/messages';
 import type { PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
 import type { Session } from '../../../extension/src/core/session/session';
+import { parseHostMessage } from '../support/host-message-schema';
 import { inStep, memorySession, todo } from '../support/sessions';
 
 /** Two model writes, a user edit between them; the second write leaves out the unfinished `c`. */
@@ -40,13 +40,13 @@ describe('plan history presenter', () => {
 
   it('makes messages the protocol schema accepts (the whole history and one version)', () => {
     const views = planHistoryView(planHistory(session().events));
-    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 1, history: views }).success, true);
-    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 2, history: null }).success, true);
-    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 2, history: views, reveal: true }).success, true, 'the host reveals it (Show Plan History)');
-    assert.equal(hostMessageSchema.safeParse({ type: 'planHistory', seq: 2, history: views, reveal: false }).success, false, 'reveal is true or absent');
-    assert.equal(hostMessageSchema.safeParse({ type: 'planVersion', seq: 3, version: views[2] }).success, true);
+    assert.equal(parseHostMessage({ type: 'planHistory', seq: 1, history: views }).ok, true);
+    assert.equal(parseHostMessage({ type: 'planHistory', seq: 2, history: null }).ok, true);
+    assert.equal(parseHostMessage({ type: 'planHistory', seq: 2, history: views, reveal: true }).ok, true, 'the host reveals it (Show Plan History)');
+    assert.equal(parseHostMessage({ type: 'planHistory', seq: 2, history: views, reveal: false }).ok, false, 'reveal is true or absent');
+    assert.equal(parseHostMessage({ type: 'planVersion', seq: 3, version: views[2] }).ok, true);
     const bogus: unknown = { ...views[2], changes: [{ kind: 'status', content: 'a', from: 'later', to: 'completed' }] };
-    assert.equal(hostMessageSchema.safeParse({ type: 'planVersion', seq: 4, version: bogus }).success, false, 'a status outside the contract is refused');
+    assert.equal(parseHostMessage({ type: 'planVersion', seq: 4, version: bogus }).ok, false, 'a status outside the contract is refused');
   });
 
   it('keeps only the fields each change kind has', () => {

@@ -5,13 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkHostMessage } from '../../../extension/src/core/protocol/host-message-check';
-import { HostSequencer, parseHostMessage, parseWebviewMessage, type HostMessage } from '../../../extension/src/core/protocol/messages';
+import { HostSequencer, parseWebviewMessage, type HostMessage } from '../../../extension/src/core/protocol/messages';
+import { parseHostMessage } from '../support/host-message-schema';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { planView } from '../../../extension/src/core/protocol/plan-view';
 import { transcriptFromEvents } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';
-import { initialState, MAX_PENDING, reduce, type State } from '../../../webview/src/state/reducer';
+import { initialState, MAX_PENDING, messageHandlers, reduce, type State } from '../../../webview/src/state/reducer';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 
 const PLAN = planView([
@@ -54,15 +55,15 @@ describe('webview protocol', () => {
   });
 
   it('the webview takes what the host sends by type and seq, and drops messages without a known type or a seq >= 1', () => {
-    for (const m of messages()) assert.deepEqual(checkHostMessage(JSON.parse(JSON.stringify(m))), { ok: true, message: m }, m.type);
-    assert.equal(checkHostMessage({ type: 'plan', seq: 0, plan: null }).ok, false, 'seq starts at 1');
-    assert.equal(checkHostMessage({ type: 'plan', seq: 2.5, plan: null }).ok, false, 'an integer seq');
-    assert.equal(checkHostMessage({ type: 'plan', seq: '3', plan: null }).ok, false, 'a numeric seq');
-    assert.equal(checkHostMessage({ type: 'plan', plan: null }).ok, false, 'a seq');
-    assert.equal(checkHostMessage({ type: 'html', seq: 3, html: '<img onerror=alert(1)>' }).ok, false, 'unknown types');
-    assert.equal(checkHostMessage({ type: 'toString', seq: 3 }).ok, false, 'not an inherited name');
-    assert.equal(checkHostMessage(null).ok, false);
-    assert.equal(checkHostMessage('snapshot').ok, false);
+    for (const m of messages()) assert.deepEqual(checkHostMessage(JSON.parse(JSON.stringify(m)), messageHandlers), { ok: true, message: m }, m.type);
+    assert.equal(checkHostMessage({ type: 'plan', seq: 0, plan: null }, messageHandlers).ok, false, 'seq starts at 1');
+    assert.equal(checkHostMessage({ type: 'plan', seq: 2.5, plan: null }, messageHandlers).ok, false, 'an integer seq');
+    assert.equal(checkHostMessage({ type: 'plan', seq: '3', plan: null }, messageHandlers).ok, false, 'a numeric seq');
+    assert.equal(checkHostMessage({ type: 'plan', plan: null }, messageHandlers).ok, false, 'a seq');
+    assert.equal(checkHostMessage({ type: 'html', seq: 3, html: '<img onerror=alert(1)>' }, messageHandlers).ok, false, 'unknown types');
+    assert.equal(checkHostMessage({ type: 'toString', seq: 3 }, messageHandlers).ok, false, 'not an inherited name');
+    assert.equal(checkHostMessage(null, messageHandlers).ok, false);
+    assert.equal(checkHostMessage('snapshot', messageHandlers).ok, false);
   });
 
   it('stamps host messages with a strictly increasing seq', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { transcriptFromEvents, TranscriptFolder, type TranscriptItem } from '../../../extension/src/core/protocol/transcript';
-import { parseHostMessage } from '../../../extension/src/core/protocol/messages';
+import { parseHostMessage } from '../support/host-message-schema';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 

@@ -4,7 +4,7 @@
 // Only a session this window writes has them, and the strip starts loading this
 // chunk when it is expanded there. Imports values from chunk-api only (main's preact).
 import { useEffect, useRef, useStrings } from '../chunk-api';
-import type { PlanEditRequest, PlanItemView } from '../../../extension/src/core/protocol/messages';
+import type { PlanEdit, PlanItemView } from '../../../extension/src/core/protocol/messages';
 
 /** What a row shows: itself, its text box (Edit Text…), an Add Item… box below it, or its menu. */
 export type RowMode = 'idle' | 'text' | 'add' | 'menu';
@@ -15,7 +15,7 @@ export interface RowMenuProps {
   index: number;
   count: number;
   /** Posts one edit of this row (and closes the menu). */
-  act: (request: PlanEditRequest) => void;
+  act: (request: PlanEdit) => void;
   setMode: (mode: RowMode) => void;
   close: (refocus: boolean) => void;
 }

@@ -11,7 +11,7 @@
 // the menu and gives focus back. The text box and the menu are a lazily loaded chunk
 // (plan-row-edit.tsx, lazy-views.tsx).
 import { useRef, useState } from 'preact/hooks';
-import type { PlanEditRequest, PlanItemView } from '../../../extension/src/core/protocol/messages';
+import type { PlanEdit, PlanItemView } from '../../../extension/src/core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { RowMenu, TextInput } from '../lazy-views';
@@ -20,7 +20,7 @@ import { Icon, IconButton } from './icon';
 
 export const PLAN_KEYS_ID = 'plan-keys';
 
-const edit = (request: PlanEditRequest): void => post({ type: 'editPlan', edit: request });
+const edit = (request: PlanEdit): void => post({ type: 'editPlan', edit: request });
 
 export interface PlanRowProps {
   todo: PlanItemView;
@@ -39,7 +39,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
   const focusCheckbox = (): void => row.current?.querySelector<HTMLInputElement>('.plan-check')?.focus();
   const { content } = todo;
 
-  const act = (request: PlanEditRequest, focus: string = content): void => {
+  const act = (request: PlanEdit, focus: string = content): void => {
     setMode('idle');
     focusLater(focus, index);
     edit(request);

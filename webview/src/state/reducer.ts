@@ -6,7 +6,12 @@
 // below the applied seq is stale and dropped; one that arrives early (a gap before
 // it) is parked in `pending` until the gap fills or a newer snapshot supersedes it.
 // So any delivery order of the same messages ends in the same state.
-import type { ApprovalView, ChildView, ContextView, HostMessage, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
+//
+// Each message type's effect is one handler of `messageHandlers`, a table typed from
+// the protocol's map (core/protocol/messages.ts HostMessageHandlers): a new host
+// message without a handler does not compile. The table's keys are also the types
+// app.tsx accepts (checkHostMessage).
+import type { ApprovalView, ChildView, ContextView, HostMessage, HostMessageHandlers, HostMessageType, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
 import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 
@@ -106,84 +111,75 @@ function drain(state: State): State {
 }
 
 /** One message's effect, in order. */
-export function applyMessage(view: ViewState, message: HostMessage): ViewState {
-  switch (message.type) {
-    case 'snapshot':
-      return {
-        loaded: true,
-        session: message.session,
-        items: upsertItems([], message.items),
-        cursor: message.cursor,
-        plan: message.plan,
-        run: message.run,
-        provider: message.provider,
-        stream: message.stream,
-        notice: null,
-        strings: message.strings,
-        sessions: message.sessions ?? [],
-        approvals: message.approvals ?? [],
-        child: message.child ?? null,
-        context: view.context,
-        history: null, // another session or a new page: a page that shows the history asks again
-        historyRevealed: 0,
-        announcement: { at: message.seq, completed: [] },
-      };
-    case 'items': {
-      const items = upsertItems(view.items, message.items);
-      const stream = view.stream && isCommitted(items, view.stream) ? null : view.stream;
-      return { ...view, items, stream };
-    }
-    case 'page':
-      // Older history: the plan is the host's and stays as it is.
-      return { ...view, items: upsertItems(view.items, message.items), cursor: message.cursor };
-    case 'plan':
-      return { ...view, plan: message.plan, announcement: { at: message.seq, completed: newlyCompleted(view.plan, message.plan) } };
-    case 'run':
-      return { ...view, run: message.run, stream: message.run.state === 'idle' ? null : view.stream, notice: message.run.state === 'running' ? null : view.notice };
-    case 'provider':
-      return { ...view, provider: message.provider };
-    case 'context':
-      return { ...view, context: message.context };
-    case 'stream':
-      return { ...view, stream: message.stream && isCommitted(view.items, message.stream) ? null : message.stream };
-    case 'notice':
-      return { ...view, notice: { level: message.level, text: message.text } };
-    case 'sessions':
-      return { ...view, sessions: message.sessions };
-    case 'approvals':
-      return { ...view, approvals: message.approvals };
-    case 'child':
-      return { ...view, child: message.child };
-    case 'planHistory':
-      return { ...view, history: message.history, historyRevealed: message.reveal ? message.seq : view.historyRevealed };
-    case 'planVersion': {
-      const history = view.history;
-      if (!history || history.some((v) => v.seq === message.version.seq)) return view; // closed, or already in the whole list
-      return { ...view, history: [...history, message.version] };
-    }
-    case 'markdown': {
-      const { child } = view;
-      return {
-        ...view,
-        items: view.session?.id === message.sessionId ? withMarkdown(view.items, message) : view.items,
-        child: child?.sessionId === message.sessionId ? { ...child, items: withMarkdown(child.items, message) } : child,
-      };
-    }
-    case 'childDelta': {
-      const child = view.child;
-      if (!child || child.sessionId !== message.sessionId) return view; // a panel since closed or replaced
-      return {
-        ...view,
-        child: {
-          ...child,
-          items: upsertItems(child.items, message.items),
-          ...(message.plan !== undefined ? { plan: message.plan } : {}),
-          ...(message.running !== undefined ? { running: message.running } : {}),
-        },
-      };
-    }
-  }
+export function applyMessage<K extends HostMessageType>(view: ViewState, message: HostMessage<K>): ViewState {
+  return messageHandlers[message.type](view, message);
 }
+
+/** Each host message type's effect on the view. */
+export const messageHandlers: HostMessageHandlers<ViewState> = {
+  snapshot: (view, message) => ({
+    loaded: true,
+    session: message.session,
+    items: upsertItems([], message.items),
+    cursor: message.cursor,
+    plan: message.plan,
+    run: message.run,
+    provider: message.provider,
+    stream: message.stream,
+    notice: null,
+    strings: message.strings,
+    sessions: message.sessions ?? [],
+    approvals: message.approvals ?? [],
+    child: message.child ?? null,
+    context: view.context,
+    history: null, // another session or a new page: a page that shows the history asks again
+    historyRevealed: 0,
+    announcement: { at: message.seq, completed: [] },
+  }),
+  items: (view, message) => {
+    const items = upsertItems(view.items, message.items);
+    const stream = view.stream && isCommitted(items, view.stream) ? null : view.stream;
+    return { ...view, items, stream };
+  },
+  // Older history: the plan is the host's and stays as it is.
+  page: (view, message) => ({ ...view, items: upsertItems(view.items, message.items), cursor: message.cursor }),
+  plan: (view, message) => ({ ...view, plan: message.plan, announcement: { at: message.seq, completed: newlyCompleted(view.plan, message.plan) } }),
+  run: (view, message) => ({ ...view, run: message.run, stream: message.run.state === 'idle' ? null : view.stream, notice: message.run.state === 'running' ? null : view.notice }),
+  provider: (view, message) => ({ ...view, provider: message.provider }),
+  context: (view, message) => ({ ...view, context: message.context }),
+  stream: (view, message) => ({ ...view, stream: message.stream && isCommitted(view.items, message.stream) ? null : message.stream }),
+  notice: (view, message) => ({ ...view, notice: { level: message.level, text: message.text } }),
+  sessions: (view, message) => ({ ...view, sessions: message.sessions }),
+  approvals: (view, message) => ({ ...view, approvals: message.approvals }),
+  child: (view, message) => ({ ...view, child: message.child }),
+  planHistory: (view, message) => ({ ...view, history: message.history, historyRevealed: message.reveal ? message.seq : view.historyRevealed }),
+  planVersion: (view, message) => {
+    const history = view.history;
+    if (!history || history.some((v) => v.seq === message.version.seq)) return view; // closed, or already in the whole list
+    return { ...view, history: [...history, message.version] };
+  },
+  markdown: (view, message) => {
+    const { child } = view;
+    return {
+      ...view,
+      items: view.session?.id === message.sessionId ? withMarkdown(view.items, message) : view.items,
+      child: child?.sessionId === message.sessionId ? { ...child, items: withMarkdown(child.items, message) } : child,
+    };
+  },
+  childDelta: (view, message) => {
+    const child = view.child;
+    if (!child || child.sessionId !== message.sessionId) return view; // a panel since closed or replaced
+    return {
+      ...view,
+      child: {
+        ...child,
+        items: upsertItems(child.items, message.items),
+        ...(message.plan !== undefined ? { plan: message.plan } : {}),
+        ...(message.running !== undefined ? { running: message.running } : {}),
+      },
+    };
+  },
+};
 
 /** Contents completed in `next` that were not completed in `previous` (a cleared plan completes nothing). */
 export function newlyCompleted(previous: PlanView | null, next: PlanView | null): string[] {
@@ -221,7 +217,7 @@ export function upsertItems(items: readonly TranscriptItem[], incoming: readonly
 }
 
 /** `items` with the answer row `id` (at `order`) given `markdown`; the same array when the page does not show that row. */
-function withMarkdown(items: TranscriptItem[], { id, order, markdown }: Extract<HostMessage, { type: 'markdown' }>): TranscriptItem[] {
+function withMarkdown(items: TranscriptItem[], { id, order, markdown }: HostMessage<'markdown'>): TranscriptItem[] {
   const at = insertionPoint(items, order);
   const item = items[at];
   if (item?.kind !== 'assistant' || item.id !== id) return items;

@@ -4,16 +4,12 @@
 // the model wrote meanwhile), and the resulting whole list passes the same validation
 // as a todo_write (trim, no empty, no duplicates, the parallel policy), with the same
 // messages.
-import type { TodoItem, TodoStatus } from './todo-schema';
+import type { PlanEdit } from '../protocol/plan-edit-schema';
+import type { TodoItem } from './todo-schema';
 import { validateTodoWrite, type TodoWritePolicy } from './todo-write-tool';
 
-export type PlanEdit =
-  | { kind: 'status'; content: string; status: TodoStatus }
-  | { kind: 'text'; content: string; text: string }
-  /** Inserts at `index` (default: the end); Restore is an add with the dropped item's status and place. */
-  | { kind: 'add'; text: string; status?: TodoStatus; index?: number }
-  | { kind: 'remove'; content: string }
-  | { kind: 'move'; content: string; by: -1 | 1 };
+/** The edit's shape is the protocol's (the Agent view builds it): one union, core/protocol/plan-edit-schema.ts. */
+export type { PlanEdit };
 
 export type PlanEditResult = { ok: true; todos: TodoItem[]; changed: boolean } | { ok: false; message: string };
 
