@@ -22,7 +22,7 @@ export const SUBAGENT_DESCRIPTION_TAIL =
 export const subagentArgsSchema = z.object({
   description: z.string().check(z.trim(), z.minLength(1), z.describe('A short title for the task (3 to 6 words), shown to the user.')),
   prompt: z.string().check(z.minLength(1), z.describe('The complete task for the subagent: it sees nothing else.')),
-}) satisfies z.ZodMiniType<{ description: string; prompt: string }>;
+});
 
 export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
 export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';

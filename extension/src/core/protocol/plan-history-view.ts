@@ -6,43 +6,31 @@
 // by core/plan/plan-changes.ts); the webview paints these views and never diffs or
 // counts a list.
 //
-// Types and zod/mini schemas only: bundled into the webview.
+// zod/mini schemas, the types inferred from them: the webview imports only the types.
 import * as z from 'zod/mini';
-import { TODO_STATUSES, type TodoStatus } from '../domain-literals';
-import { planViewSchema, type PlanView } from './plan-view';
-
-export type PlanChangeView =
-  /** `dropped`: an unfinished item a model write left out. */
-  | { kind: 'added' | 'removed' | 'dropped'; content: string }
-  | { kind: 'status'; content: string; from: TodoStatus; to: TodoStatus }
-  /** `content` is the new text. */
-  | { kind: 'text'; content: string; from: string };
-
-export interface PlanVersionView {
-  /** 1-based, in log order. */
-  number: number;
-  /** The event's seq in the log (`agent-checklist plan <log> --at <seq>` shows the same plan). */
-  seq: number;
-  /** ISO 8601, the event's time (the webview shows it in the user's locale). */
-  ts: string;
-  by: 'model' | 'user';
-  plan: PlanView;
-  changes: PlanChangeView[];
-}
+import { TODO_STATUSES } from '../domain-literals';
+import { planViewSchema } from './plan-view';
 
 const statusSchema = z.enum(TODO_STATUSES);
 
 export const planChangeViewSchema = z.discriminatedUnion('kind', [
+  /** `dropped`: an unfinished item a model write left out. */
   z.strictObject({ kind: z.enum(['added', 'removed', 'dropped']), content: z.string() }),
   z.strictObject({ kind: z.literal('status'), content: z.string(), from: statusSchema, to: statusSchema }),
+  /** `content` is the new text. */
   z.strictObject({ kind: z.literal('text'), content: z.string(), from: z.string() }),
-]) satisfies z.ZodMiniType<PlanChangeView>;
+]);
+export type PlanChangeView = z.infer<typeof planChangeViewSchema>;
 
 export const planVersionViewSchema = z.strictObject({
+  /** 1-based, in log order. */
   number: z.number().check(z.int(), z.minimum(1)),
+  /** The event's seq in the log (`agent-checklist plan <log> --at <seq>` shows the same plan). */
   seq: z.number().check(z.int(), z.minimum(1)),
+  /** ISO 8601, the event's time (the webview shows it in the user's locale). */
   ts: z.string(),
   by: z.enum(['model', 'user']),
   plan: planViewSchema,
   changes: z.array(planChangeViewSchema),
-}) satisfies z.ZodMiniType<PlanVersionView>;
+});
+export type PlanVersionView = z.infer<typeof planVersionViewSchema>;

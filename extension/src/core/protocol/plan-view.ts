@@ -4,18 +4,11 @@
 // webview fills its localized templates from `progress` with the same summary
 // functions (countsHeader, progressRow); it never recounts.
 //
-// zod/mini and the zod-free summaries only. The webview imports the types; the
-// schema is host-side (see host-message-check.ts).
+// zod/mini and the zod-free summaries only. The type is inferred from the schema; the
+// webview imports the type (see host-message-check.ts).
 import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoItem } from '../domain-literals';
-import { planProgress, type PlanProgress } from '../plan/summaries';
-
-export type PlanItemView = TodoItem;
-
-export interface PlanView {
-  todos: PlanItemView[];
-  progress: PlanProgress;
-}
+import { planProgress } from '../plan/summaries';
 
 const count = z.number().check(z.int(), z.minimum(0));
 
@@ -28,7 +21,9 @@ export const planViewSchema = z.strictObject({
     firstActive: z.nullable(z.string()),
     moreActive: count,
   }),
-}) satisfies z.ZodMiniType<PlanView>;
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+export type PlanItemView = PlanView['todos'][number];
 
 /** The view of a list; null (no plan stands) for null. */
 export function planView(plan: readonly TodoItem[]): PlanView;

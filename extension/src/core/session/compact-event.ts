@@ -5,14 +5,10 @@
 // stay in the log, untouched, for the transcript, the plan and `check`.
 import * as z from 'zod/mini';
 
-export interface ContextCompactData {
-  /** The last event the summary covers: the latest turn/start, step/end, turn/end or context/compact before it. */
-  upToSeq: number;
-  /** The model's summary of everything up to `upToSeq` (non-empty). */
-  summary: string;
-}
-
 export const contextCompactSchema = z.strictObject({
+  /** The last event the summary covers: the latest turn/start, step/end, turn/end or context/compact before it. */
   upToSeq: z.number().check(z.int(), z.minimum(1)),
+  /** The model's summary of everything up to `upToSeq` (non-empty). */
   summary: z.string().check(z.minLength(1)),
 });
+export type ContextCompactData = z.infer<typeof contextCompactSchema>;

@@ -1,10 +1,10 @@
-// The session event map: the ONE list of durable event types. Each member has one
-// owner module; extend by adding members here (and a schema below — the compiler
-// refuses a member without one). State events carry the whole value; the last
-// write wins on replay.
+// The session event map: the ONE list of durable event types, each with the zod/mini
+// schema of its data; the event types are inferred from it. Each member has one
+// owner module; extend by adding a member to `eventDataFields`. State events carry
+// the whole value; the last write wins on replay.
 import * as z from 'zod/mini';
 import '../zod-english';
-import { APPROVAL_DECIDERS, APPROVAL_RECORDS, SUBAGENT_OUTCOMES, type ApprovalDecider, type ApprovalRecordDecision, type SubagentOutcome } from '../domain-literals';
+import { APPROVAL_DECIDERS, APPROVAL_RECORDS, SUBAGENT_OUTCOMES } from '../domain-literals';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
 import type { ToolResultDetails } from '../tools/bash-view';
 import { toolResultDetailsField } from '../tools/tool-details-schema';
@@ -13,67 +13,75 @@ import { contextCompactSchema, type ContextCompactData } from './compact-event';
 
 export type { TodoItem, ContextCompactData, ToolResultDetails };
 
-export interface Usage {
-  inputTokens?: number;
-  outputTokens?: number;
-  reasoningTokens?: number;
-  cachedInputTokens?: number;
-}
+const count = z.number().check(z.int(), z.minimum(1));
+const tokens = z.exactOptional(z.number().check(z.int(), z.minimum(0)));
+
+const usageSchema = z.strictObject({ inputTokens: tokens, outputTokens: tokens, reasoningTokens: tokens, cachedInputTokens: tokens });
+export type Usage = z.infer<typeof usageSchema>;
 
 /** A block of an assistant message. `arguments` is the raw JSON text the model sent. */
-export type AssistantBlock =
-  | { type: 'text'; text: string }
-  | { type: 'reasoning'; text: string; signature?: string }
-  | { type: 'tool-call'; id: string; name: string; arguments: string };
+const blockSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), text: z.string() }),
+  z.strictObject({ type: z.literal('reasoning'), text: z.string(), signature: z.exactOptional(z.string()) }),
+  z.strictObject({ type: z.literal('tool-call'), id: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
+]);
+export type AssistantBlock = z.infer<typeof blockSchema>;
 
-export interface AssistantMessage {
-  content: AssistantBlock[];
-}
+const turnEndReasonSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('completed') }),
+  z.strictObject({ kind: z.literal('aborted'), message: z.exactOptional(z.string()) }),
+  z.strictObject({ kind: z.literal('error'), message: z.string() }),
+  z.strictObject({ kind: z.literal('max-steps'), maxSteps: count }),
+  z.strictObject({ kind: z.literal('interrupted'), message: z.exactOptional(z.string()) }),
+]);
+export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
 
-export interface ModelRef {
-  provider: string;
-  model: string;
-}
+const assistantMessageSchema = z.strictObject({ content: z.array(blockSchema) });
+export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 
-export type TurnEndReason =
-  | { kind: 'completed' }
-  | { kind: 'aborted'; message?: string }
-  | { kind: 'error'; message: string }
-  | { kind: 'max-steps'; maxSteps: number }
-  | { kind: 'interrupted'; message?: string };
+const modelRefSchema = z.strictObject({ provider: z.string(), model: z.string() });
+export type ModelRef = z.infer<typeof modelRefSchema>;
 
-export interface SessionEventMap {
-  'turn/start': { turn: number };
-  'user/message': { turn: number; message: { text: string } };
-  'step/start': { turn: number; step: number };
-  'assistant/message': {
-    turn: number;
-    step: number;
-    message: AssistantMessage;
-    model: ModelRef;
-    usage?: Usage;
-    finishReason?: string;
-  };
+const callId = z.string().check(z.minLength(1));
+
+/** Each event type's data schema: the map the event types are inferred from. */
+const eventDataFields = {
+  'turn/start': z.strictObject({ turn: count }),
+  'user/message': z.strictObject({ turn: count, message: z.strictObject({ text: z.string() }) }),
+  'step/start': z.strictObject({ turn: count, step: count }),
+  'assistant/message': z.strictObject({
+    turn: count,
+    step: count,
+    message: assistantMessageSchema,
+    model: modelRefSchema,
+    usage: z.exactOptional(usageSchema),
+    finishReason: z.exactOptional(z.string()),
+  }),
   /**
    * The call starts. `arguments` is absent in new logs: the announcing assistant
    * message's `tool-call` block holds them (a write_file's content is logged once);
    * older logs repeat them here.
    */
-  'tool/call': { turn: number; step: number; callId: string; name: string; arguments?: string };
+  'tool/call': z.strictObject({ turn: count, step: count, callId, name: z.string(), arguments: z.exactOptional(z.string()) }),
   /** How a call that needed approval was decided, and by whom; between its tool/call and its tool/result. Never a model message. */
-  'tool/approval': { turn: number; step: number; callId: string; tool: string; decision: ApprovalRecordDecision; by: ApprovalDecider };
-  'todo/write': { todos: TodoItem[] };
+  'tool/approval': z.strictObject({ turn: count, step: count, callId, tool: z.string(), decision: z.enum(APPROVAL_RECORDS), by: z.enum(APPROVAL_DECIDERS) }),
+  'todo/write': z.strictObject({ todos: todoListSchema }),
   /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
-  'todo/user-edit': { todos: TodoItem[] };
+  'todo/user-edit': z.strictObject({ todos: todoListSchema }),
   /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */
-  'tool/result': { turn: number; step: number; callId: string; isError: boolean; content: string; details?: ToolResultDetails };
-  'subagent/start': { callId: string; childSessionId: string; description: string };
-  'subagent/end': { callId: string; childSessionId: string; outcome: SubagentOutcome };
-  'step/end': { turn: number; step: number };
-  'turn/end': { turn: number; reason: TurnEndReason };
+  'tool/result': z.strictObject({ turn: count, step: count, callId, isError: z.boolean(), content: z.string(), details: toolResultDetailsField }),
+  'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),
+  'subagent/end': z.strictObject({ callId: z.string(), childSessionId: z.string(), outcome: z.enum(SUBAGENT_OUTCOMES) }),
+  'step/end': z.strictObject({ turn: count, step: count }),
+  'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),
   /** The history up to `upToSeq`, summarized (compact-event.ts); only between steps or turns. */
-  'context/compact': ContextCompactData;
-}
+  'context/compact': contextCompactSchema,
+};
+
+export type SessionEventMap = { [K in keyof typeof eventDataFields]: z.infer<(typeof eventDataFields)[K]> };
+
+/** The same map, typed per key: `eventDataSchemas[type]` parses to `SessionEventMap[type]`. */
+export const eventDataSchemas: { readonly [K in SessionEventType]: z.ZodMiniType<SessionEventMap[K]> } = eventDataFields;
 
 export type SessionEventType = keyof SessionEventMap;
 
@@ -103,70 +111,6 @@ export interface EventEnvelope<K extends SessionEventType> {
 
 /** The discriminated union: `switch (event.type)` narrows `event.data` without casts. */
 export type SessionEvent = { [K in SessionEventType]: EventEnvelope<K> }[SessionEventType];
-
-const count = z.number().check(z.int(), z.minimum(1));
-const usageSchema = z.strictObject({
-  inputTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
-  outputTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
-  reasoningTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
-  cachedInputTokens: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
-}) satisfies z.ZodMiniType<Usage>;
-
-const blockSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), text: z.string() }),
-  z.strictObject({ type: z.literal('reasoning'), text: z.string(), signature: z.exactOptional(z.string()) }),
-  z.strictObject({ type: z.literal('tool-call'), id: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
-]) satisfies z.ZodMiniType<AssistantBlock>;
-
-const turnEndReasonSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('completed') }),
-  z.strictObject({ kind: z.literal('aborted'), message: z.exactOptional(z.string()) }),
-  z.strictObject({ kind: z.literal('error'), message: z.string() }),
-  z.strictObject({ kind: z.literal('max-steps'), maxSteps: count }),
-  z.strictObject({ kind: z.literal('interrupted'), message: z.exactOptional(z.string()) }),
-]) satisfies z.ZodMiniType<TurnEndReason>;
-
-export const eventDataSchemas: { [K in SessionEventType]: z.ZodMiniType<SessionEventMap[K]> } = {
-  'turn/start': z.strictObject({ turn: count }),
-  'user/message': z.strictObject({ turn: count, message: z.strictObject({ text: z.string() }) }),
-  'step/start': z.strictObject({ turn: count, step: count }),
-  'assistant/message': z.strictObject({
-    turn: count,
-    step: count,
-    message: z.strictObject({ content: z.array(blockSchema) }),
-    model: z.strictObject({ provider: z.string(), model: z.string() }),
-    usage: z.exactOptional(usageSchema),
-    finishReason: z.exactOptional(z.string()),
-  }),
-  'tool/call': z.strictObject({ turn: count, step: count, callId: z.string().check(z.minLength(1)), name: z.string(), arguments: z.exactOptional(z.string()) }),
-  'tool/approval': z.strictObject({
-    turn: count,
-    step: count,
-    callId: z.string().check(z.minLength(1)),
-    tool: z.string(),
-    decision: z.enum(APPROVAL_RECORDS),
-    by: z.enum(APPROVAL_DECIDERS),
-  }),
-  'todo/write': z.strictObject({ todos: todoListSchema }),
-  'todo/user-edit': z.strictObject({ todos: todoListSchema }),
-  'tool/result': z.strictObject({
-    turn: count,
-    step: count,
-    callId: z.string().check(z.minLength(1)),
-    isError: z.boolean(),
-    content: z.string(),
-    details: toolResultDetailsField,
-  }),
-  'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),
-  'subagent/end': z.strictObject({
-    callId: z.string(),
-    childSessionId: z.string(),
-    outcome: z.enum(SUBAGENT_OUTCOMES),
-  }),
-  'step/end': z.strictObject({ turn: count, step: count }),
-  'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),
-  'context/compact': contextCompactSchema,
-};
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(Object.keys(eventDataSchemas));
 

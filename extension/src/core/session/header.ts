@@ -5,18 +5,6 @@ import { sessionSourceSchema, type SessionSource } from './source';
 /** The newest log format this build writes and reads. Bump on incompatible change. */
 export const LOG_FORMAT_VERSION = 1;
 
-export interface SessionHeader {
-  type: 'session';
-  version: number;
-  id: string;
-  createdAt: string;
-  cwd?: string;
-  parent?: { sessionId: string; callId: string };
-  title?: string;
-  /** Who writes this log (absent in logs written before sources were recorded). */
-  source?: SessionSource | undefined;
-}
-
 export const sessionHeaderSchema = z.object({
   type: z.literal('session'),
   version: z.number().check(z.int(), z.minimum(1)),
@@ -25,8 +13,10 @@ export const sessionHeaderSchema = z.object({
   cwd: z.exactOptional(z.string()),
   parent: z.exactOptional(z.strictObject({ sessionId: z.string(), callId: z.string() })),
   title: z.exactOptional(z.string()),
+  /** Who writes this log (absent in logs written before sources were recorded). */
   source: sessionSourceSchema,
-}) satisfies z.ZodMiniType<SessionHeader>;
+});
+export type SessionHeader = z.infer<typeof sessionHeaderSchema>;
 
 export function newSessionId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');

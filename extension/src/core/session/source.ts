@@ -7,25 +7,25 @@
 // kind) parses as "no source" instead of refusing the whole log.
 import * as z from 'zod/mini';
 
-export interface McpClientInfo {
+const mcpClientInfoSchema = z.strictObject({
   /** The client's `clientInfo.name` from `initialize` (e.g. `claude-code`). */
-  name: string;
-  version: string;
+  name: z.string(),
+  version: z.string(),
   /** `clientInfo.title`, when the client sends one. */
-  title?: string;
-}
-
-export type SessionSource = { kind: 'agent' } | { kind: 'cli' } | { kind: 'chat' } | ({ kind: 'mcp' } & McpClientInfo);
+  title: z.exactOptional(z.string()),
+});
+export type McpClientInfo = z.infer<typeof mcpClientInfoSchema>;
 
 const knownSourceSchema = z.union([
   z.strictObject({ kind: z.literal('agent') }),
   z.strictObject({ kind: z.literal('cli') }),
   z.strictObject({ kind: z.literal('chat') }),
-  z.strictObject({ kind: z.literal('mcp'), name: z.string(), version: z.string(), title: z.exactOptional(z.string()) }),
+  z.extend(mcpClientInfoSchema, { kind: z.literal('mcp') }),
 ]);
+export type SessionSource = z.infer<typeof knownSourceSchema>;
 
 /** An unknown or malformed source reads as undefined (the log still opens). */
-export const sessionSourceSchema = z.catch(z.optional(knownSourceSchema), undefined) satisfies z.ZodMiniType<SessionSource | undefined>;
+export const sessionSourceSchema = z.catch(z.optional(knownSourceSchema), undefined);
 
 /** Display names of MCP clients whose `clientInfo.name` is a slug. */
 const KNOWN_MCP_CLIENTS: Record<string, string> = {

@@ -9,22 +9,6 @@ import '../../zod-english';
 import type { Usage } from '../../session/events';
 import type { StreamPart } from '../provider';
 
-interface AnthropicUsage {
-  input_tokens?: number | null | undefined;
-  output_tokens?: number | null | undefined;
-  cache_read_input_tokens?: number | null | undefined;
-  cache_creation_input_tokens?: number | null | undefined;
-  output_tokens_details?: { thinking_tokens?: number | null | undefined } | null | undefined;
-}
-
-export type AnthropicStreamEvent =
-  | { type: 'message_start'; message: { usage?: AnthropicUsage | null | undefined } }
-  | { type: 'content_block_start'; index: number; content_block: { type: string; id?: string | undefined; name?: string | undefined; input?: unknown; text?: string | undefined; thinking?: string | undefined; signature?: string | undefined } }
-  | { type: 'content_block_delta'; index: number; delta: { type: string; text?: string | undefined; thinking?: string | undefined; signature?: string | undefined; partial_json?: string | undefined } }
-  | { type: 'content_block_stop'; index: number }
-  | { type: 'message_delta'; delta: { stop_reason?: string | null | undefined }; usage?: AnthropicUsage | null | undefined }
-  | { type: 'message_stop' };
-
 const tokens = z.nullish(z.number().check(z.int(), z.minimum(0)));
 const usageSchema = z.looseObject({
   input_tokens: tokens,
@@ -63,7 +47,9 @@ export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('content_block_stop'), index: z.number().check(z.int(), z.minimum(0)) }),
   z.looseObject({ type: z.literal('message_delta'), delta: z.looseObject({ stop_reason: z.nullish(z.string()) }), usage: z.nullish(usageSchema) }),
   z.looseObject({ type: z.literal('message_stop') }),
-]) satisfies z.ZodMiniType<AnthropicStreamEvent>;
+]);
+export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;
+type AnthropicUsage = z.infer<typeof usageSchema>;
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
 

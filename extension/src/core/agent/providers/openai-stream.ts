@@ -8,32 +8,6 @@ import * as z from 'zod/mini';
 import '../../zod-english';
 import type { Usage } from '../../session/events';
 
-export interface ToolCallDelta {
-  index?: number | null | undefined;
-  id?: string | null | undefined;
-  function?: { name?: string | null | undefined; arguments?: string | null | undefined } | null | undefined;
-}
-
-export interface ChunkDelta {
-  content?: string | null | undefined;
-  reasoning_content?: string | null | undefined;
-  reasoning?: string | null | undefined;
-  tool_calls?: ToolCallDelta[] | null | undefined;
-}
-
-export interface ChunkUsage {
-  prompt_tokens?: number | null | undefined;
-  completion_tokens?: number | null | undefined;
-  prompt_cache_hit_tokens?: number | null | undefined;
-  prompt_tokens_details?: { cached_tokens?: number | null | undefined } | null | undefined;
-  completion_tokens_details?: { reasoning_tokens?: number | null | undefined } | null | undefined;
-}
-
-export interface CompletionChunk {
-  choices?: { index?: number | null | undefined; delta?: ChunkDelta | null | undefined; finish_reason?: string | null | undefined }[] | null | undefined;
-  usage?: ChunkUsage | null | undefined;
-}
-
 const count = z.nullish(z.number().check(z.int(), z.minimum(0)));
 
 const toolCallDeltaSchema = z.looseObject({
@@ -66,7 +40,10 @@ export const completionChunkSchema = z.looseObject({
       completion_tokens_details: z.nullish(z.looseObject({ reasoning_tokens: count })),
     }),
   ),
-}) satisfies z.ZodMiniType<CompletionChunk>;
+});
+export type CompletionChunk = z.infer<typeof completionChunkSchema>;
+export type ToolCallDelta = z.infer<typeof toolCallDeltaSchema>;
+export type ChunkUsage = NonNullable<CompletionChunk['usage']>;
 
 export interface AssembledCall {
   id: string;

@@ -8,34 +8,24 @@ import '../../zod-english';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { abortableSleep as sleep } from '../retry';
 
-export interface ScriptedToolCall {
-  id?: string;
-  name: string;
-  /** Any JSON value (sent as its JSON text) or a raw string (sent as-is, to test malformed JSON). */
-  arguments?: unknown;
-}
-
-export interface ScriptedResponse {
-  reasoning?: string;
-  text?: string;
-  toolCalls?: ScriptedToolCall[];
-  /** Extension: wait this long before answering (demo pacing, Stop tests). Abortable. */
-  delayMs?: number;
-  /** Extension: fail this request as a provider would (retry and error tests). */
-  error?: { message: string; retryable?: boolean; retryAfterMs?: number; status?: number };
-}
-
-export interface ModelScript {
-  responses: ScriptedResponse[];
-}
-
 export const modelScriptSchema = z.object({
   responses: z.array(
     z.object({
       reasoning: z.exactOptional(z.string()),
       text: z.exactOptional(z.string()),
-      toolCalls: z.exactOptional(z.array(z.object({ id: z.exactOptional(z.string().check(z.minLength(1))), name: z.string().check(z.minLength(1)), arguments: z.unknown() }))),
+      toolCalls: z.exactOptional(
+        z.array(
+          z.object({
+            id: z.exactOptional(z.string().check(z.minLength(1))),
+            name: z.string().check(z.minLength(1)),
+            /** Any JSON value (sent as its JSON text) or a raw string (sent as-is, to test malformed JSON). */
+            arguments: z.unknown(),
+          }),
+        ),
+      ),
+      /** Extension: wait this long before answering (demo pacing, Stop tests). Abortable. */
       delayMs: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+      /** Extension: fail this request as a provider would (retry and error tests). */
       error: z.exactOptional(
         z.object({
           message: z.string(),
@@ -46,7 +36,10 @@ export const modelScriptSchema = z.object({
       ),
     }),
   ),
-}) satisfies z.ZodMiniType<ModelScript>;
+});
+export type ModelScript = z.infer<typeof modelScriptSchema>;
+export type ScriptedResponse = ModelScript['responses'][number];
+export type ScriptedToolCall = NonNullable<ScriptedResponse['toolCalls']>[number];
 
 export function parseModelScript(json: unknown, source = 'script'): ModelScript {
   const parsed = modelScriptSchema.safeParse(json);
