@@ -11,11 +11,6 @@ import { settingValue } from './settings';
 
 export type RemoteProviderId = 'openai' | 'anthropic';
 
-export interface RemoteSettings {
-  baseUrl: string;
-  model: string;
-}
-
 const DEFAULTS: Record<RemoteProviderId, RemoteSettings> = {
   openai: { baseUrl: 'https://api.openai.com/v1', model: '' },
   anthropic: { baseUrl: 'https://api.anthropic.com', model: '' },
@@ -24,7 +19,8 @@ const DEFAULTS: Record<RemoteProviderId, RemoteSettings> = {
 const remoteSettingsSchema = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }),
   model: z.string(),
-}) satisfies z.ZodMiniType<RemoteSettings>;
+});
+export type RemoteSettings = z.infer<typeof remoteSettingsSchema>;
 
 export const secretKeyName = (id: RemoteProviderId): string => `agentChecklist.apiKey.${id}`;
 

@@ -10,8 +10,8 @@ import * as z from 'zod/mini';
 import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
-import { SANDBOX_MODES, type SandboxMode } from '../core/tools/sandbox';
-import { type BashLimitsSetting, bashLimitsSettingSchema } from '../core/tools/bash-limits';
+import { SANDBOX_MODES } from '../core/tools/sandbox';
+import { bashLimitsSettingSchema } from '../core/tools/bash-limits';
 
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
@@ -19,38 +19,6 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export const FOLLOW_EXTERNAL = ['latest', 'off'] as const;
 export type FollowExternal = (typeof FOLLOW_EXTERNAL)[number];
-
-export interface AgentSettings {
-  provider: ProviderId;
-  /** As written in settings; relative paths are resolved against the first workspace folder. */
-  scriptPath: string;
-  allowParallelInProgress: boolean;
-  maxSteps: number;
-  /** agentChecklist.contextWindow: tokens, 0 = the model's own or known window. */
-  contextWindow: number;
-  /** agentChecklist.compactThreshold: compact before a request would pass this fraction of the window. */
-  compactThreshold: number;
-  /** Run bash and file changes without asking (agentChecklist.tools.autoApprove). */
-  autoApprove: boolean;
-  /** The tools a session gets, by name (agentChecklist.tools.enabled). */
-  enabledTools: readonly BuiltInTool[];
-  /** agentChecklist.tools.bash.sandbox */
-  bashSandbox: SandboxMode;
-  /** agentChecklist.tools.bash.network */
-  bashNetwork: boolean;
-  /** agentChecklist.tools.env.keep */
-  envKeep: readonly string[];
-  /** agentChecklist.tools.bash.limits */
-  bashLimits: BashLimitsSetting;
-  /** agentChecklist.tools.protectedPaths: globs added to the built-in protected paths. */
-  protectedPaths: readonly string[];
-  /** Follow sessions written outside this window when they write a plan (agentChecklist.followExternal). */
-  followExternal: FollowExternal;
-  /** Notify when a turn ends or an approval waits while the Agent view is out of sight (agentChecklist.notifications). */
-  notifications: boolean;
-  /** Minutes of log silence with an item in progress before the status bar warns; 0 = never (agentChecklist.stallMinutes). */
-  stallMinutes: number;
-}
 
 export type BuiltInTool = (typeof BUILT_IN_TOOLS)[number];
 
@@ -73,24 +41,41 @@ const DEFAULT_SETTINGS: AgentSettings = {
   stallMinutes: 10,
 };
 
+/** Each setting's schema; a value that fails it falls back to the default. */
 const fields = {
   provider: z.enum(PROVIDER_IDS),
+  /** As written in settings; relative paths are resolved against the first workspace folder. */
   scriptPath: z.string(),
   allowParallelInProgress: z.boolean(),
   maxSteps: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
+  /** agentChecklist.contextWindow: tokens, 0 = the model's own or known window. */
   contextWindow: z.number().check(z.int(), z.minimum(0)),
+  /** agentChecklist.compactThreshold: compact before a request would pass this fraction of the window. */
   compactThreshold: z.number().check(z.minimum(0.1), z.maximum(0.95)),
+  /** Run bash and file changes without asking (agentChecklist.tools.autoApprove). */
   autoApprove: z.boolean(),
+  /** The tools a session gets, by name (agentChecklist.tools.enabled). */
   enabledTools: z.readonly(z.array(z.enum(BUILT_IN_TOOLS))),
+  /** agentChecklist.tools.bash.sandbox */
   bashSandbox: z.enum(SANDBOX_MODES),
+  /** agentChecklist.tools.bash.network */
   bashNetwork: z.boolean(),
+  /** agentChecklist.tools.env.keep */
   envKeep: z.readonly(z.array(z.string())),
+  /** agentChecklist.tools.bash.limits */
   bashLimits: bashLimitsSettingSchema,
+  /** agentChecklist.tools.protectedPaths: globs added to the built-in protected paths. */
   protectedPaths: z.readonly(z.array(z.string())),
+  /** Follow sessions written outside this window when they write a plan (agentChecklist.followExternal). */
   followExternal: z.enum(FOLLOW_EXTERNAL),
+  /** Notify when a turn ends or an approval waits while the Agent view is out of sight (agentChecklist.notifications). */
   notifications: z.boolean(),
+  /** Minutes of log silence with an item in progress before the status bar warns; 0 = never (agentChecklist.stallMinutes). */
   stallMinutes: z.number().check(z.minimum(0), z.maximum(1440)),
-} satisfies { [K in keyof AgentSettings]: z.ZodMiniType<AgentSettings[K]> };
+};
+
+/** Each setting's value, inferred from its schema. */
+export type AgentSettings = { [K in keyof typeof fields]: z.infer<(typeof fields)[K]> };
 
 const keys: { [K in keyof AgentSettings]: string } = {
   provider: 'provider',
