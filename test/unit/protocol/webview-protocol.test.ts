@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkHostMessage } from '../../../extension/src/core/protocol/host-message-check';
-import { HostSequencer, parseWebviewMessage, type HostMessage } from '../../../extension/src/core/protocol/messages';
+import { hostMessageFields, HostSequencer, parseWebviewMessage, type HostMessage, type HostMessageHandlers } from '../../../extension/src/core/protocol/messages';
 import { parseHostMessage } from '../support/host-message-schema';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { planView } from '../../../extension/src/core/protocol/plan-view';
 import { transcriptFromEvents } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';
-import { initialState, MAX_PENDING, messageHandlers, reduce, type State } from '../../../webview/src/state/reducer';
+import { initialState, MAX_PENDING, messageHandlers, reduce, type State, type ViewState } from '../../../webview/src/state/reducer';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 
 const PLAN = planView([
@@ -52,6 +52,18 @@ describe('webview protocol', () => {
     assert.equal(parseWebviewMessage({ type: 'send', text: '' }).ok, false, 'an empty prompt');
     assert.equal(parseWebviewMessage({ type: 'loadOlder', cursor: -1 }).ok, false);
     assert.equal(parseWebviewMessage('ready').ok, false);
+    assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { ok: true, message: { type: 'ready' } });
+    assert.equal(parseWebviewMessage({ type: 'stop', extra: 1 }).ok, false, 'closed objects, both ways');
+    assert.equal(parseWebviewMessage({ type: 'toString' }).ok, false, 'not an inherited name');
+    assert.equal(parseWebviewMessage({ text: 'go' }).ok, false, 'a type');
+  });
+
+  it('derives the webview reducer\'s handler table from the host map: one handler per type, no other', () => {
+    assert.deepEqual(Object.keys(messageHandlers).sort(), Object.keys(hostMessageFields).sort());
+    const { planVersion: _left, ...withoutOne } = messageHandlers;
+    // @ts-expect-error a table without a handler for every host message type does not compile
+    const incomplete: HostMessageHandlers<ViewState> = withoutOne;
+    assert.equal(Object.hasOwn(incomplete, 'planVersion'), false);
   });
 
   it('the webview takes what the host sends by type and seq, and drops messages without a known type or a seq >= 1', () => {
