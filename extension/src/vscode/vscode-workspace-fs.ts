@@ -55,8 +55,9 @@ export class VscodeWorkspaceFs implements WorkspaceFs {
     return vscode.workspace.fs.readFile(this.inside(path, within));
   }
 
-  async writeFile(path: string, data: Uint8Array, within: string): Promise<void> {
-    await vscode.workspace.fs.writeFile(this.inside(path, within), data);
+  /** workspace.fs takes whole bytes only: a virtual workspace's write holds one encoded copy. */
+  async writeFile(path: string, text: string, within: string): Promise<void> {
+    await vscode.workspace.fs.writeFile(this.inside(path, within), new TextEncoder().encode(text));
   }
 
   async createDirectory(path: string, within: string): Promise<void> {

@@ -112,7 +112,33 @@ export async function readFileIn(file: string, within: string): Promise<Uint8Arr
 }
 
 /** Creates or replaces `file`, created inside its verified parent folder. */
-export async function writeFileIn(file: string, data: Uint8Array, within: string): Promise<void> {
+/** UTF-16 code units encoded per write: the only bytes a write holds at once (≤ 3 bytes each). */
+export const WRITE_SLICE_CHARS = 64 * 1024;
+
+/** Where a slice of `text` from `start` may end: never between the two halves of a surrogate pair. */
+export function sliceEnd(text: string, start: number, chars = WRITE_SLICE_CHARS): number {
+  const end = Math.min(text.length, start + chars);
+  if (end === text.length || end - start < 2) return end;
+  const last = text.charCodeAt(end - 1);
+  return last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}
+
+/** Writes `text` as UTF-8 from offset 0, one slice at a time (a short write is resumed). */
+async function writeText(handle: FileHandle, text: string): Promise<void> {
+  let position = 0;
+  for (let start = 0; start < text.length; ) {
+    const end = sliceEnd(text, start);
+    const bytes = Buffer.from(text.slice(start, end), 'utf8');
+    for (let done = 0; done < bytes.byteLength; ) {
+      const { bytesWritten } = await handle.write(bytes, done, bytes.byteLength - done, position);
+      done += bytesWritten;
+      position += bytesWritten;
+    }
+    start = end;
+  }
+}
+
+export async function writeFileIn(file: string, text: string, within: string): Promise<void> {
   const parent = await openDirectoryIn(path.dirname(file), within);
   try {
     const handle = await openNoFollow(path.join(parent.via, path.basename(file)), constants.O_WRONLY | constants.O_CREAT, 0o666);
@@ -121,7 +147,7 @@ export async function writeFileIn(file: string, data: Uint8Array, within: string
       checkRegular(stats, file);
       await verifyOpened(handle, stats, path.join(parent.real, path.basename(file)), within);
       await handle.truncate(0);
-      await handle.write(data, 0, data.byteLength, 0);
+      await writeText(handle, text);
     } finally {
       await handle.close().catch(() => undefined);
     }

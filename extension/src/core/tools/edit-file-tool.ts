@@ -8,9 +8,9 @@ import { protectedPaths } from './protected-paths';
 import type { ToolRegistry } from './registry';
 import { readTextFile } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import { refusalMessage } from './workspace';
+import { refusalMessage, type Workspace } from './workspace';
 import { preview, type WriteToolOptions } from './write-file-tool';
-import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES } from './write-guard';
+import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from './write-guard';
 
 export const EDIT_FILE_TOOL_NAME = 'edit_file';
 
@@ -45,6 +45,13 @@ export function countOccurrences(haystack: string, needle: string): { count: num
   return { count, first };
 }
 
+/** The 1-based line of `text` that offset `at` lies on, counted without splitting the text. */
+export function lineAt(text: string, at: number): number {
+  let line = 1;
+  for (let nl = text.indexOf('\n'); nl !== -1 && nl < at; nl = text.indexOf('\n', nl + 1)) line++;
+  return line;
+}
+
 export type EditOutcome = { ok: true; text: string; line: number } | { ok: false; message: string };
 
 /** Pure: the file's text after the edit, and the 1-based line where the edit starts. */
@@ -53,8 +60,7 @@ export function applyUniqueEdit(text: string, oldString: string, newString: stri
   const { count, first } = countOccurrences(text, oldString);
   if (count === 0) return { ok: false, message: notFoundMessage(displayPath) };
   if (count > 1) return { ok: false, message: notUniqueMessage(displayPath, count) };
-  const line = text.slice(0, first).split('\n').length;
-  return { ok: true, text: text.slice(0, first) + newString + text.slice(first + oldString.length), line };
+  return { ok: true, text: text.slice(0, first) + newString + text.slice(first + oldString.length), line: lineAt(text, first) };
 }
 
 const diffLines = (prefix: string, text: string): string =>
@@ -62,6 +68,17 @@ const diffLines = (prefix: string, text: string): string =>
     .split('\n')
     .map((l) => `${prefix}${l}`)
     .join('\n');
+
+type PlannedEdit = { ok: true; display: string; line: number; bytes: number } | { ok: false; message: string };
+
+/** The edit on the file as it is now, found exactly once, but not made: only its place and size are kept. */
+async function planEdit(workspace: Workspace, userPath: string, oldString: string, newString: string): Promise<PlannedEdit> {
+  const before = await readTextFile(workspace, userPath);
+  if (!before.ok) return before;
+  const edit = applyUniqueEdit(before.text, oldString, newString, userPath);
+  if (!edit.ok) return edit;
+  return { ok: true, display: before.file.display, line: edit.line, bytes: utf8Length(edit.text) };
+}
 
 export function createEditFileTool({ workspace, approvals, protect = protectedPaths() }: WriteToolOptions): ToolDefinition {
   return {
@@ -73,20 +90,19 @@ export function createEditFileTool({ workspace, approvals, protect = protectedPa
       if (!parsed.ok) return errorResult(parsed.message);
       const { path: userPath, old_string: oldString, new_string: newString } = parsed.value;
       if (oldString === newString) return errorResult(SAME_STRINGS_MESSAGE);
-      const before = await readTextFile(workspace, userPath);
-      if (!before.ok) return errorResult(before.message);
-      const planned = applyUniqueEdit(before.text, oldString, newString, userPath);
+      // The file's text and the edited text are not held while the user decides: the
+      // edit is made again on the file as it is after approval.
+      const planned = await planEdit(workspace, userPath, oldString, newString);
       if (!planned.ok) return errorResult(planned.message);
-      const display = before.file.display;
+      const { display, line } = planned;
       const guard = guardTarget(protect, display);
       if (!guard.ok) return errorResult(guard.message);
-      const bytes = new TextEncoder().encode(planned.text).byteLength;
-      if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, bytes));
+      if (planned.bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, planned.bytes));
       const approval = await approvals.check(
         {
           tool: EDIT_FILE_TOOL_NAME,
-          summary: `Edit ${display} at line ${planned.line}`,
-          detail: `Edit ${display} at line ${planned.line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}`,
+          summary: `Edit ${display} at line ${line}`,
+          detail: `Edit ${display} at line ${line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}`,
           callId: ctx.callId,
           sessionId: ctx.agent?.session.id ?? null,
           ...(guard.protectedReason === undefined ? {} : { protectedReason: guard.protectedReason }),
@@ -98,12 +114,12 @@ export function createEditFileTool({ workspace, approvals, protect = protectedPa
       if (!now.ok) return errorResult(now.message);
       // The file may have been swapped for a link to a protected one while the user was asked.
       if (now.file.display !== display) return errorResult(changedWhileAskedMessage(userPath));
-      const edit = now.text === before.text ? planned : applyUniqueEdit(now.text, oldString, newString, userPath);
+      const edit = applyUniqueEdit(now.text, oldString, newString, userPath);
       if (!edit.ok) return errorResult(edit.message);
-      const data = new TextEncoder().encode(edit.text);
-      if (data.byteLength > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, data.byteLength));
+      const bytes = utf8Length(edit.text);
+      if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, bytes));
       try {
-        await workspace.writeFile(now.file.real, data);
+        await workspace.writeFile(now.file.real, edit.text);
       } catch (error) {
         const refused = refusalMessage(error, userPath);
         if (refused === null) throw error;

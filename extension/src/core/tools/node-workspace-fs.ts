@@ -54,8 +54,8 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     return readFileIn(path, within);
   }
 
-  writeFile(path: string, data: Uint8Array, within: string): Promise<void> {
-    return writeFileIn(path, data, within);
+  writeFile(path: string, text: string, within: string): Promise<void> {
+    return writeFileIn(path, text, within);
   }
 
   createDirectory(path: string, within: string): Promise<void> {

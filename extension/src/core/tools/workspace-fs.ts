@@ -48,8 +48,13 @@ export interface WorkspaceFs {
   readDirectory(path: string, within: string): Promise<DirectoryEntry[]>;
   /** A regular, singly linked file inside `within` (a final symbolic link is refused). */
   readFile(path: string, within: string): Promise<Uint8Array>;
-  /** Replaces the whole file, created inside its verified parent (which exists: the tools create it first). */
-  writeFile(path: string, data: Uint8Array, within: string): Promise<void>;
+  /**
+   * Replaces the whole file with `text` as UTF-8, created inside its verified parent
+   * (which exists: the tools create it first). Text, not bytes: an implementation that
+   * can write in parts encodes a slice at a time, so a large write never holds a
+   * second whole copy of the content.
+   */
+  writeFile(path: string, text: string, within: string): Promise<void>;
   /** Creates the directory and any missing parents inside `within`; no error when it exists. */
   createDirectory(path: string, within: string): Promise<void>;
   /** The canonical path of an EXISTING path, every symbolic link resolved. */

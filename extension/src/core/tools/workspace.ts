@@ -83,8 +83,9 @@ export class Workspace {
     return this.fs.readFile(real, await this.realRoot());
   }
 
-  async writeFile(real: string, data: Uint8Array): Promise<void> {
-    return this.fs.writeFile(real, data, await this.realRoot());
+  /** Writes `text` as UTF-8 (WorkspaceFs.writeFile). */
+  async writeFile(real: string, text: string): Promise<void> {
+    return this.fs.writeFile(real, text, await this.realRoot());
   }
 
   async createDirectory(real: string): Promise<void> {

@@ -10,7 +10,7 @@ import type { ToolRegistry } from './registry';
 import { isFolderMessage, notRegularFileMessage } from './text-file';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
 import { refusalMessage, type Workspace } from './workspace';
-import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES } from './write-guard';
+import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from './write-guard';
 
 export const WRITE_FILE_TOOL_NAME = 'write_file';
 /** How much of the new content an approval prompt shows. */
@@ -47,8 +47,8 @@ export function createWriteFileTool({ workspace, approvals, protect = protectedP
       const parsed = parseArguments(writeFileArgsSchema, args);
       if (!parsed.ok) return errorResult(parsed.message);
       const { content } = parsed.value;
-      const data = new TextEncoder().encode(content);
-      if (data.byteLength > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(WRITE_FILE_TOOL_NAME, data.byteLength));
+      const bytes = utf8Length(content);
+      if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(WRITE_FILE_TOOL_NAME, bytes));
       const target = await workspace.resolve(parsed.value.path);
       if (!target.ok) return errorResult(target.message);
       if (target.stat?.kind === 'directory') return errorResult(isFolderMessage(parsed.value.path));
@@ -59,7 +59,7 @@ export function createWriteFileTool({ workspace, approvals, protect = protectedP
       const approval = await approvals.check(
         {
           tool: WRITE_FILE_TOOL_NAME,
-          summary: `${verb} ${target.display} (${data.byteLength} bytes)`,
+          summary: `${verb} ${target.display} (${bytes} bytes)`,
           detail: `${verb} ${target.display} with:\n${preview(content)}`,
           callId: ctx.callId,
           sessionId: ctx.agent?.session.id ?? null,
@@ -70,14 +70,14 @@ export function createWriteFileTool({ workspace, approvals, protect = protectedP
       if (!approval.approved) return errorResult(approval.message);
       try {
         await workspace.createDirectory(path.dirname(target.real));
-        await workspace.writeFile(target.real, data);
+        await workspace.writeFile(target.real, content);
       } catch (error) {
         const refused = refusalMessage(error, parsed.value.path);
         if (refused === null) throw error;
         return errorResult(refused);
       }
       const how = target.stat === null ? 'created the file' : `replaced the previous ${target.stat.size} bytes`;
-      return { isError: false, content: `Wrote ${data.byteLength} bytes to ${target.display} (${how}).`, value: { path: target.display, bytes: data.byteLength, created: target.stat === null } };
+      return { isError: false, content: `Wrote ${bytes} bytes to ${target.display} (${how}).`, value: { path: target.display, bytes, created: target.stat === null } };
     },
   };
 }
