@@ -123,14 +123,20 @@ export function sliceEnd(text: string, start: number, chars = WRITE_SLICE_CHARS)
   return last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
 }
 
-/** Writes `text` as UTF-8 from offset 0, one slice at a time (a short write is resumed). */
+/**
+ * Writes `text` as UTF-8 from offset 0, one slice at a time through ONE reused buffer
+ * (a buffer per slice would be garbage the size of the content until a collection);
+ * a short write is resumed.
+ */
 async function writeText(handle: FileHandle, text: string): Promise<void> {
+  const buffer = Buffer.allocUnsafe(3 * Math.min(WRITE_SLICE_CHARS, text.length));
   let position = 0;
   for (let start = 0; start < text.length; ) {
     const end = sliceEnd(text, start);
-    const bytes = Buffer.from(text.slice(start, end), 'utf8');
-    for (let done = 0; done < bytes.byteLength; ) {
-      const { bytesWritten } = await handle.write(bytes, done, bytes.byteLength - done, position);
+    // 3 bytes per UTF-16 unit always fit: the slice is encoded whole.
+    const length = buffer.write(text.slice(start, end), 0, 'utf8');
+    for (let done = 0; done < length; ) {
+      const { bytesWritten } = await handle.write(buffer, done, length - done, position);
       done += bytesWritten;
       position += bytesWritten;
     }
