@@ -9,6 +9,7 @@ import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
 import { presentToolCall, TOOL_PRESENTERS } from '../../../extension/src/core/protocol/tool-presenters';
 import type { ToolCallRecord } from '../../../extension/src/core/protocol/tool-view';
 import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash-tool';
+import { DIFF_VIEW_LINE_CHARS, DIFF_VIEW_LINES } from '../../../extension/src/core/tools/file-views';
 import { autoApprovals, ctx, tempWorkspace } from '../tools/support';
 
 function call(name: string, over: Partial<ToolCallRecord> & { args?: unknown } = {}): ToolCallRecord {
@@ -80,10 +81,29 @@ describe('presenters', () => {
   it('edit_file and write_file: the lines removed and added', () => {
     assert.deepEqual(presentToolCall(call('edit_file', { args: { path: 'a.ts', old_string: 'x\ny\n', new_string: 'z' }, result: { isError: false, content: 'Edited a.ts', details: null } })), {
       summary: 'a.ts',
-      view: { kind: 'diff', path: 'a.ts', lines: [{ kind: 'del', text: 'x' }, { kind: 'del', text: 'y' }, { kind: 'add', text: 'z' }], result: 'Edited a.ts' },
+      view: { kind: 'diff', path: 'a.ts', lines: [{ kind: 'del', text: 'x' }, { kind: 'del', text: 'y' }, { kind: 'add', text: 'z' }], omitted: 0, result: 'Edited a.ts' },
     });
-    assert.deepEqual(presentToolCall(call('write_file', { args: { path: 'b.md', content: '' } })).view, { kind: 'diff', path: 'b.md', lines: [], result: null });
+    assert.deepEqual(presentToolCall(call('write_file', { args: { path: 'b.md', content: '' } })).view, { kind: 'diff', path: 'b.md', lines: [], omitted: 0, result: null });
     assert.equal(presentToolCall(call('edit_file', { args: { path: 'a.ts' } })).view.kind, 'generic', 'arguments that are not an edit: the generic view');
+  });
+
+  it('write_file and edit_file: a large change shows its first lines, each cut, and counts the rest', () => {
+    const content = Array.from({ length: DIFF_VIEW_LINES + 250 }, (_, i) => `line ${i}`).join('\n') + '\n';
+    const view = presentToolCall(call('write_file', { args: { path: 'big.txt', content } })).view;
+    assert.ok(view.kind === 'diff');
+    assert.equal(view.lines.length, DIFF_VIEW_LINES);
+    assert.deepEqual(view.lines.at(-1), { kind: 'add', text: `line ${DIFF_VIEW_LINES - 1}` });
+    assert.equal(view.omitted, 250);
+    const long = 'x'.repeat(DIFF_VIEW_LINE_CHARS * 3);
+    const edit = presentToolCall(call('edit_file', { args: { path: 'a.min.js', old_string: long, new_string: `${content}` } })).view;
+    assert.ok(edit.kind === 'diff');
+    assert.deepEqual(edit.lines[0], { kind: 'del', text: `${'x'.repeat(DIFF_VIEW_LINE_CHARS - 1)}…` });
+    assert.equal(edit.lines.length, 1 + DIFF_VIEW_LINES);
+    assert.equal(edit.omitted, 250, 'each side is bounded on its own; the omitted lines of both are counted');
+    const exact = presentToolCall(call('write_file', { args: { path: 'n.txt', content: 'a\n'.repeat(DIFF_VIEW_LINES) } })).view;
+    assert.ok(exact.kind === 'diff');
+    assert.equal(exact.omitted, 0, 'exactly the bound: nothing left out');
+    assert.equal(exact.lines.length, DIFF_VIEW_LINES);
   });
 
   it('read_file, list_files, grep and unknown tools: the generic view, with what the call acts on', () => {

@@ -64,6 +64,7 @@ export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
               </div>
             ))}
           </pre>
+          {view.omitted > 0 && <div class="diff-omitted">{format(s.diffOmitted, String(view.omitted))}</div>}
           {view.result !== null && <pre>{view.result}</pre>}
         </div>
       );

@@ -70,6 +70,7 @@ export const WEBVIEW_STRINGS = {
   bashRefused: 'not run',
   noOutput: '(no output)',
   diff: 'Changes',
+  diffOmitted: '{0} more lines not shown',
   // Subagents
   subagentRunning: 'running',
   subagentOutcome: 'ended: {0}',

@@ -38,8 +38,8 @@ export type ToolView =
    * denied, untrusted) or an older log's result without structured data.
    */
   | { kind: 'bash'; command: string; exit: BashExit | null; output: string | null; error: string | null }
-  /** edit_file / write_file: the lines removed and added, and the tool's answer. */
-  | { kind: 'diff'; path: string; lines: DiffLine[]; result: string | null }
+  /** edit_file / write_file: the lines removed and added (the first of each side), how many more were left out, and the tool's answer. */
+  | { kind: 'diff'; path: string; lines: DiffLine[]; omitted: number; result: string | null }
   /** subagent: its task, the child session (once started) and the final answer. */
   | { kind: 'subagent'; description: string; child: ToolChildView | null; result: string | null }
   /** Anything else: the raw input and the result, as text. */
@@ -98,7 +98,7 @@ const text = z.nullable(z.string());
 export const toolViewSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('todo'), plan: z.nullable(planViewSchema), error: text }),
   z.strictObject({ kind: z.literal('bash'), command: z.string(), exit: z.nullable(bashExitSchema), output: text, error: text }),
-  z.strictObject({ kind: z.literal('diff'), path: z.string(), lines: z.array(z.strictObject({ kind: z.enum(['del', 'add']), text: z.string() })), result: text }),
+  z.strictObject({ kind: z.literal('diff'), path: z.string(), lines: z.array(z.strictObject({ kind: z.enum(['del', 'add']), text: z.string() })), omitted: z.number(), result: text }),
   z.strictObject({ kind: z.literal('subagent'), description: z.string(), child: z.nullable(toolChildViewSchema), result: text }),
   z.strictObject({ kind: z.literal('generic'), input: z.string(), result: text }),
 ]) satisfies z.ZodMiniType<ToolView>;

@@ -1,10 +1,42 @@
 // The file tools' presenters: edit_file and write_file as a -/+ line diff of what
-// the call removes and adds; read_file, list_files and grep as the generic view
+// the call removes and adds, bounded (the lines past the bound are counted); read_file, list_files and grep as the generic view
 // with the path or pattern as the row's summary. Zod-free.
 import { oneLine, stringArg, type PresentedCall, type ToolCallRecord, type DiffLine } from '../protocol/tool-view';
 
-function lines(kind: DiffLine['kind'], text: string): DiffLine[] {
-  return text === '' ? [] : text.replace(/\n$/, '').split('\n').map((t) => ({ kind, text: t }));
+/** Lines of each side of a change the row shows; the rest is counted, not built (a 10 MB write is 200,000 lines). */
+export const DIFF_VIEW_LINES = 500;
+/** Characters of one shown line (a minified file is one long line). */
+export const DIFF_VIEW_LINE_CHARS = 1000;
+
+interface Side {
+  lines: DiffLine[];
+  omitted: number;
+}
+
+/** The first DIFF_VIEW_LINES lines of `text` (one trailing newline ignored), each cut to DIFF_VIEW_LINE_CHARS, and how many more there are. */
+export function boundedLines(kind: DiffLine['kind'], text: string): Side {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const shown: DiffLine[] = [];
+  if (text === '') return { lines: shown, omitted: 0 };
+  let start = 0;
+  while (shown.length < DIFF_VIEW_LINES) {
+    const nl = body.indexOf('\n', start);
+    const end = nl === -1 ? body.length : nl;
+    const line = end - start > DIFF_VIEW_LINE_CHARS ? `${body.slice(start, start + DIFF_VIEW_LINE_CHARS - 1)}…` : body.slice(start, end);
+    shown.push({ kind, text: line });
+    if (nl === -1) return { lines: shown, omitted: 0 };
+    start = nl + 1;
+  }
+  let omitted = 1;
+  for (let nl = body.indexOf('\n', start); nl !== -1; nl = body.indexOf('\n', nl + 1)) omitted++;
+  return { lines: shown, omitted };
+}
+
+function diffView(path: string, call: ToolCallRecord, ...sides: Side[]): PresentedCall {
+  return {
+    summary: oneLine(path),
+    view: { kind: 'diff', path, lines: sides.flatMap((side) => side.lines), omitted: sides.reduce((n, side) => n + side.omitted, 0), result: call.result?.content ?? null },
+  };
 }
 
 function generic(call: ToolCallRecord, summary: string): PresentedCall {
@@ -16,14 +48,14 @@ export function editFileView(call: ToolCallRecord): PresentedCall {
   const oldText = stringArg(call.args, 'old_string');
   const newText = stringArg(call.args, 'new_string');
   if (path === null || oldText === null || newText === null) return generic(call, path ?? '');
-  return { summary: oneLine(path), view: { kind: 'diff', path, lines: [...lines('del', oldText), ...lines('add', newText)], result: call.result?.content ?? null } };
+  return diffView(path, call, boundedLines('del', oldText), boundedLines('add', newText));
 }
 
 export function writeFileView(call: ToolCallRecord): PresentedCall {
   const path = stringArg(call.args, 'path');
   const content = stringArg(call.args, 'content');
   if (path === null || content === null) return generic(call, path ?? '');
-  return { summary: oneLine(path), view: { kind: 'diff', path, lines: lines('add', content), result: call.result?.content ?? null } };
+  return diffView(path, call, boundedLines('add', content));
 }
 
 export const readFileView = (call: ToolCallRecord): PresentedCall => generic(call, stringArg(call.args, 'path') ?? '');
