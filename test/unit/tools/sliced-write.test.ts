@@ -1,0 +1,75 @@
+// write_file and edit_file write their text in slices (confined-open.ts writeText):
+// the bytes on disk are the whole text's UTF-8, whatever falls on a slice boundary
+// (a surrogate pair, a 3-byte character), and the sizes and lines they report are
+// counted without encoding or splitting the text.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { sliceEnd, WRITE_SLICE_CHARS } from '../../../extension/src/core/tools/confined-open';
+import { createEditFileTool, lineAt } from '../../../extension/src/core/tools/edit-file-tool';
+import { ToolRegistry } from '../../../extension/src/core/tools/registry';
+import { createWriteFileTool } from '../../../extension/src/core/tools/write-file-tool';
+import { autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
+
+function registryFor(ws: TempWorkspace): ToolRegistry {
+  const registry = new ToolRegistry();
+  registry.register(createWriteFileTool({ workspace: ws.workspace, approvals: autoApprovals() }));
+  registry.register(createEditFileTool({ workspace: ws.workspace, approvals: autoApprovals() }));
+  return registry;
+}
+
+const call = (registry: ToolRegistry, name: string, args: unknown) => registry.execute(name, JSON.stringify(args), ctx());
+
+/** Text of several slices with an emoji (a surrogate pair) across every slice boundary and 2- and 3-byte characters between. */
+function textAcrossSlices(slices: number): string {
+  let text = '';
+  for (let i = 1; i <= slices; i++) text += 'é€a'.repeat(Math.floor((i * WRITE_SLICE_CHARS - 1 - text.length) / 3)).padEnd(i * WRITE_SLICE_CHARS - 1 - text.length, 'b') + '😀';
+  return `${text}tail\n`;
+}
+
+describe('sliced writes', () => {
+  it('a slice never ends between the two halves of a surrogate pair', () => {
+    const text = `${'a'.repeat(9)}😀z`;
+    assert.equal(sliceEnd(text, 0, 10), 9, 'the pair starts at 9: the slice ends before it');
+    assert.equal(sliceEnd(text, 9, 10), text.length);
+    assert.equal(sliceEnd('abc', 0, 10), 3);
+    assert.equal(sliceEnd(`${'a'.repeat(8)}😀`, 0, 10), 10, 'a pair that ends at the bound is kept whole');
+  });
+
+  it('write_file writes the exact UTF-8 of a text of several slices, and reports its byte size', async () => {
+    const ws = tempWorkspace();
+    const content = textAcrossSlices(3);
+    const bytes = Buffer.byteLength(content, 'utf8');
+    const result = await call(registryFor(ws), 'write_file', { path: 'big.txt', content });
+    assert.deepEqual(result.value, { path: 'big.txt', bytes, created: true });
+    const written = fs.readFileSync(path.join(ws.root, 'big.txt'));
+    assert.equal(written.byteLength, bytes);
+    assert.ok(written.equals(Buffer.from(content, 'utf8')), 'byte for byte the text, no U+FFFD where a pair met a slice boundary');
+  });
+
+  it('a shorter write replaces a longer file whole (nothing of the old bytes is left at the end)', async () => {
+    const ws = tempWorkspace();
+    const r = registryFor(ws);
+    await call(r, 'write_file', { path: 'f.txt', content: textAcrossSlices(2) });
+    await call(r, 'write_file', { path: 'f.txt', content: 'short' });
+    assert.equal(ws.read('f.txt'), 'short');
+  });
+
+  it('edit_file on a file of several slices: the edit near its end, the line counted, the rest unchanged', async () => {
+    const ws = tempWorkspace();
+    const lines = Array.from({ length: 30_000 }, (_, i) => `line ${i} ✓`);
+    ws.file('long.txt', `${lines.join('\n')}\n`);
+    const result = await call(registryFor(ws), 'edit_file', { path: 'long.txt', old_string: 'line 29998 ✓', new_string: 'changed 😀' });
+    assert.deepEqual(result.value, { path: 'long.txt', line: 29_999 });
+    lines[29_998] = 'changed 😀';
+    assert.equal(ws.read('long.txt'), `${lines.join('\n')}\n`);
+  });
+
+  it('lineAt counts the newlines before an offset', () => {
+    assert.equal(lineAt('a\nb\nc', 0), 1);
+    assert.equal(lineAt('a\nb\nc', 1), 1, 'the newline itself is on its line');
+    assert.equal(lineAt('a\nb\nc', 2), 2);
+    assert.equal(lineAt('a\nb\nc', 4), 3);
+  });
+});
