@@ -1,6 +1,96 @@
 // Flat config. The rule that matters most: nothing under extension/src/core/
 // may import `vscode` — the core runs headless in the CLI and in unit tests.
+//
+// The import zones (no-restricted-imports; test/unit/lint/zones.test.ts plants a
+// wrong import in each and expects the error). ESLint keeps one set of options per
+// rule for a file (the last matching config wins), so each file gets exactly one
+// no-restricted-imports entry, assembled here from every zone it is in.
 import tseslint from 'typescript-eslint';
+
+// <layers-zones>
+// Core's layers, low to high; an import goes down or sideways, never up:
+//   core/*.ts   domain-literals, text-template, disposable, zod-*, terminal-text: no core folder
+//   protocol    the wire types (host ⇄ webview) and their zod/mini schemas
+//   markdown    answer Markdown -> the protocol's Markdown blocks
+//   projection, session, store, plan, tools   the log, its folds, its files, its content.
+//               session ⇄ plan ⇄ tools are mutual (the events' schemas use plan's todo
+//               schema and the tools' result details), so only these directions are fenced:
+//               projection and session ↛ store; store ↛ tools; session, tools, store ↛ projection
+//   agent, mcp  what writes a session (the loop, the MCP server); nothing below imports them
+// A folder's entry lists the core folders it must not import.
+const CORE_FOLDERS = ['agent', 'markdown', 'mcp', 'plan', 'projection', 'protocol', 'session', 'store', 'tools'];
+const CORE_FORBIDDEN = {
+  '': CORE_FOLDERS,
+  protocol: ['mcp', 'projection', 'store'],
+  markdown: ['agent', 'mcp', 'plan', 'projection', 'session', 'store', 'tools'],
+  projection: ['agent', 'markdown', 'mcp', 'plan', 'protocol', 'store', 'tools'],
+  session: ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'store'],
+  store: ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'tools'],
+  tools: ['agent', 'markdown', 'mcp', 'plan', 'projection'],
+  plan: ['agent', 'markdown', 'mcp'],
+  agent: ['markdown', 'mcp'],
+  mcp: ['agent', 'markdown', 'projection', 'protocol', 'tools'],
+};
+// What the webview may import of the core (through the `@core/` alias, the only way
+// in): the protocol, the domain's literals and the summaries' template filling
+// (plan/summaries, with the text-template it uses). The host presents, the webview paints.
+const WEBVIEW_CORE = ['protocol/[^/]+', 'domain-literals', 'text-template', 'plan/summaries'];
+// Until the folders move (/work/notes/layers-move.mjs rewrites every webview import to
+// `@core/`), the same modules may still be named by their relative path.
+const WEBVIEW_RELATIVE_CORE = true;
+// </layers-zones>
+
+const VSCODE_ADAPTERS = 'core/ must not depend on the VS Code adapters.';
+const NO_VSCODE = { name: 'vscode', message: 'core/ is vscode-free: put VS Code code in extension/src/vscode/ behind an interface.' };
+
+/** A relative import (any depth) of a top-level folder of the importer's tree, or that folder through the alias. */
+function folderImport(folder, alias) {
+  return `^(?:(?:\\.\\./)+${alias ? `|${alias}` : ''})${folder}(?:/|$)`;
+}
+
+/** The no-restricted-imports options for a file of core folder `folder` ('' for core's own files). */
+function coreRestrictions(folder, { sharedWithWebview = false } = {}) {
+  const below = CORE_FORBIDDEN[folder] ?? [];
+  return {
+    paths: [NO_VSCODE, ...(sharedWithWebview ? [{ name: 'zod', message: 'Presenters and the protocol are shared with the webview: zod/mini at most.' }] : [])],
+    patterns: [
+      { group: ['**/vscode/**', '../vscode/*', '../../vscode/*'], message: VSCODE_ADAPTERS },
+      { regex: folderImport('cli'), message: 'core/ must not depend on the CLI.' },
+      ...below.map((other) => ({
+        regex: folder === '' ? `^\\./${other}(?:/|$)` : folderImport(other, '@core/'),
+        message: `core/${folder || '*.ts'} is below core/${other} (the layers are listed in eslint.config.mjs).`,
+      })),
+    ],
+  };
+}
+
+// Shared by both bundles: no full zod (the webview must not carry it).
+const SHARED_WITH_WEBVIEW = [
+  'extension/src/core/protocol/**/*.ts',
+  'extension/src/core/domain-literals.ts',
+  'extension/src/core/text-template.ts',
+  'extension/src/core/plan/summaries.ts',
+  'extension/src/core/plan/todo-write-view.ts',
+  'extension/src/core/tools/bash-view.ts',
+  'extension/src/core/tools/file-views.ts',
+  'extension/src/core/agent/subagent-view.ts',
+];
+
+/** The core folder a core path or glob is in ('' for core's own files). */
+function coreFolderOf(file) {
+  const rest = file.slice('extension/src/core/'.length);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : '';
+}
+
+const coreZones = Object.keys(CORE_FORBIDDEN).map((folder) => ({
+  files: [folder === '' ? 'extension/src/core/*.ts' : `extension/src/core/${folder}/**/*.ts`],
+  ignores: SHARED_WITH_WEBVIEW,
+  rules: { 'no-restricted-imports': ['error', coreRestrictions(folder)] },
+}));
+const sharedZones = SHARED_WITH_WEBVIEW.map((file) => ({
+  files: [file],
+  rules: { 'no-restricted-imports': ['error', coreRestrictions(coreFolderOf(file), { sharedWithWebview: true })] },
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.vscode-test/**', 'out/**', 'bench/results/**', 'test-results/**'] },
@@ -14,21 +104,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...coreZones,
+  ...sharedZones,
   {
-    files: ['extension/src/core/**/*.ts'],
+    // The CLI runs without VS Code: it shares the core, never the adapters.
+    files: ['extension/src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'core/ is vscode-free: put VS Code code in extension/src/vscode/ behind an interface.' }],
-        patterns: [{ group: ['**/vscode/**', '../vscode/*', '../../vscode/*'], message: 'core/ must not depend on the VS Code adapters.' }],
+        paths: [{ name: 'vscode', message: 'The CLI runs without VS Code.' }],
+        patterns: [{ regex: folderImport('vscode'), message: 'cli/ must not depend on the VS Code adapters (extension/src/vscode/).' }],
       }],
     },
   },
   {
-    // The host presents, the webview paints: the webview imports the protocol, the
-    // domain's literals and the summaries' template filling (plan/summaries, with the
-    // text-template it uses), nothing else of the host: no presenter, no zod. It checks
-    // a host message's type and seq (protocol/host-message-check.ts); the protocol's
-    // zod/mini schemas are host-side (a unit test keeps them out of the bundle).
+    // The adapters and the CLI are siblings over the core.
+    files: ['extension/src/vscode/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: folderImport('cli'), message: 'vscode/ must not depend on the CLI (extension/src/cli/): share through core/.' }] }],
+    },
+  },
+  {
+    // The host presents, the webview paints. It checks a host message's type and seq
+    // (protocol/host-message-check.ts); the protocol's zod/mini schemas are host-side
+    // (a unit test keeps them out of the bundle).
     files: ['webview/src/**/*.ts', 'webview/src/**/*.tsx'],
     rules: {
       'no-restricted-imports': ['error', {
@@ -36,32 +134,12 @@ export default tseslint.config(
           { name: 'zod', message: 'The webview carries no zod: it checks type and seq (core/protocol/host-message-check.ts).' },
           { name: 'zod/mini', message: 'The webview carries no zod: it checks type and seq (core/protocol/host-message-check.ts).' },
         ],
-        patterns: [{
-          regex: '/extension/src/(?!core/(protocol/[^/]+|domain-literals|text-template|plan/summaries)$)',
-          message: 'The webview imports only core/protocol/, core/domain-literals and plan/summaries (the host presents, the webview paints).',
-        }],
-      }],
-    },
-  },
-  {
-    // Shared by both bundles: no full zod (the webview must not carry it).
-    files: [
-      'extension/src/core/protocol/**/*.ts',
-      'extension/src/core/domain-literals.ts',
-      'extension/src/core/text-template.ts',
-      'extension/src/core/plan/summaries.ts',
-      'extension/src/core/plan/todo-write-view.ts',
-      'extension/src/core/tools/bash-view.ts',
-      'extension/src/core/tools/file-views.ts',
-      'extension/src/core/agent/subagent-view.ts',
-    ],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'zod', message: 'Presenters and the protocol are shared with the webview: zod/mini at most.' },
-          { name: 'vscode', message: 'core/ is vscode-free: put VS Code code in extension/src/vscode/ behind an interface.' },
+        patterns: [
+          { regex: `^@core/(?!(?:${WEBVIEW_CORE.join('|')})$)`, message: `The webview imports only @core/{${WEBVIEW_CORE.join(', ')}} (the host presents, the webview paints).` },
+          WEBVIEW_RELATIVE_CORE
+            ? { regex: `/extension/src/(?!core/(?:${WEBVIEW_CORE.join('|')})$)`, message: `The webview imports only @core/{${WEBVIEW_CORE.join(', ')}} (the host presents, the webview paints).` }
+            : { regex: '(?:^|/)extension(?:/|$)', message: 'The webview reaches the core only through @core/ (the paths of webview/tsconfig.json).' },
         ],
-        patterns: [{ group: ['**/vscode/**', '../vscode/*', '../../vscode/*'], message: 'core/ must not depend on the VS Code adapters.' }],
       }],
     },
   },
