@@ -5,9 +5,7 @@
 // chunk when it is expanded there. Imports values from chunk-api only (main's preact).
 import { useEffect, useRef, useStrings } from '../chunk-api';
 import type { PlanEdit, PlanItemView } from '../../../extension/src/core/protocol/messages';
-
-/** What a row shows: itself, its text box (Edit Text…), an Add Item… box below it, or its menu. */
-export type RowMode = 'idle' | 'text' | 'add' | 'menu';
+import type { RowMode } from './plan-row';
 
 export interface RowMenuProps {
   label: string;

@@ -15,10 +15,12 @@ import type { PlanEdit, PlanItemView } from '../../../extension/src/core/protoco
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { RowMenu, TextInput } from '../lazy-views';
-import type { RowMode } from './plan-row-edit';
 import { Icon, IconButton } from './icon';
 
 export const PLAN_KEYS_ID = 'plan-keys';
+
+/** What a row shows: itself, its text box (Edit Text…), an Add Item… box below it, or its menu (plan-row-edit.tsx). */
+export type RowMode = 'idle' | 'text' | 'add' | 'menu';
 
 const edit = (request: PlanEdit): void => post({ type: 'editPlan', edit: request });
 

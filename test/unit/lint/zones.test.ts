@@ -1,0 +1,100 @@
+// The import zones of eslint.config.mjs, seen through ESLint's own Node API: for each
+// zone a file inside it (linted as text under that path, so nothing is written) gets
+// imports it must not have, and each is reported by no-restricted-imports; one import
+// the zone allows passes. The layers themselves are listed in eslint.config.mjs.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const CORE = 'extension/src/core';
+
+interface Zone {
+  /** Where the planted file sits (repo-relative; need not exist). */
+  file: string;
+  /** Import specifiers the zone forbids, each planted on its own line. */
+  wrong: string[];
+  /** A specifier the zone allows. */
+  allowed: string;
+}
+
+/** `extension/src/core/<folder>/...` as an import from `file`. */
+function from(file: string, target: string): string {
+  const spec = path.posix.relative(path.posix.dirname(file), target);
+  return spec.startsWith('.') ? spec : `./${spec}`;
+}
+
+function coreZone(folder: string, forbidden: string[], allowed: string, nested = false): Zone {
+  const file = `${CORE}/${folder}/${nested ? 'nested/' : ''}planted-wrong-import.ts`;
+  return {
+    file,
+    wrong: ['vscode', from(file, 'extension/src/vscode/settings'), from(file, 'extension/src/cli/main'), ...forbidden.map((other) => from(file, `${CORE}/${other}/planted`))],
+    allowed: from(file, allowed),
+  };
+}
+
+const ZONES: Zone[] = [
+  {
+    file: `${CORE}/planted-wrong-import.ts`,
+    wrong: ['vscode', './agent/loop', './protocol/messages', './session/events', './store/session-store', './tools/registry'],
+    allowed: './domain-literals',
+  },
+  coreZone('protocol', ['mcp', 'projection', 'store'], `${CORE}/domain-literals`),
+  coreZone('markdown', ['agent', 'mcp', 'plan', 'projection', 'session', 'store', 'tools'], `${CORE}/protocol/markdown-schema`),
+  coreZone('projection', ['agent', 'markdown', 'mcp', 'plan', 'protocol', 'store', 'tools'], `${CORE}/session/events`),
+  coreZone('session', ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'store'], `${CORE}/plan/todo-schema`),
+  coreZone('store', ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'tools'], `${CORE}/session/events`),
+  coreZone('tools', ['agent', 'markdown', 'mcp', 'plan', 'projection'], `${CORE}/session/events`),
+  coreZone('plan', ['agent', 'markdown', 'mcp'], `${CORE}/session/events`),
+  coreZone('agent', ['markdown', 'mcp'], `${CORE}/tools/registry`, true),
+  coreZone('mcp', ['agent', 'markdown', 'projection', 'protocol', 'tools'], `${CORE}/plan/todo-schema`),
+  {
+    // A module the webview shares keeps its folder's layer and carries no full zod.
+    file: `${CORE}/tools/bash-view.ts`,
+    wrong: ['zod', 'vscode', '../agent/loop', '../plan/todos-projection'],
+    allowed: 'zod/mini',
+  },
+  {
+    file: 'extension/src/cli/commands/planted-wrong-import.ts',
+    wrong: ['vscode', '../../vscode/settings'],
+    allowed: '../../core/session/events',
+  },
+  {
+    file: 'extension/src/vscode/planted-wrong-import.ts',
+    wrong: ['../cli/main'],
+    allowed: '../core/session/events',
+  },
+  {
+    file: 'webview/src/components/planted-wrong-import.tsx',
+    wrong: ['zod', 'zod/mini', '@core/store/session-store', '@core/protocol/nested/deeper', '@core/plan/plan-ledger', '../../../extension/src/core/tools/registry', '../../../extension/src/vscode/settings'],
+    allowed: '@core/protocol/messages',
+  },
+];
+
+describe('lint zones (eslint.config.mjs no-restricted-imports)', () => {
+  let eslint: ESLint;
+  before(() => {
+    eslint = new ESLint({ cwd: ROOT });
+  });
+
+  /** The line numbers (1-based) no-restricted-imports reports in `text` linted as `file`. */
+  async function restrictedLines(file: string, text: string): Promise<number[]> {
+    const [result] = await eslint.lintText(text, { filePath: path.join(ROOT, file) });
+    assert.ok(result, `ESLint linted ${file}`);
+    const fatal = result.messages.filter((message) => message.fatal === true);
+    assert.deepEqual(fatal, [], `${file} parses`);
+    return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.line);
+  }
+
+  for (const zone of ZONES) {
+    it(`${zone.file}: every planted wrong import is reported, the allowed one is not`, async () => {
+      const text = [`import '${zone.allowed}';`, ...zone.wrong.map((spec) => `import '${spec}';`)].join('\n') + '\n';
+      const lines = await restrictedLines(zone.file, text);
+      const reported = new Set(lines);
+      const missed = zone.wrong.filter((_, index) => !reported.has(index + 2));
+      assert.deepEqual(missed, [], `imports ${zone.file} must not have, yet not reported`);
+      assert.equal(reported.has(1), false, `${zone.allowed} is allowed in ${zone.file}`);
+    });
+  }
+});
