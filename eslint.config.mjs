@@ -5,9 +5,17 @@
 // wrong import in each and expects the error). ESLint keeps one set of options per
 // rule for a file (the last matching config wins), so each file gets exactly one
 // no-restricted-imports entry, assembled here from every zone it is in.
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-// <layers-zones>
+// The zones' data is eslint-zones.json (the lint test reads it too):
+// coreForbidden   core folder -> the core folders it must not import ('' = core's own files)
+// webviewCore     what the webview may import of the core, through the `@core/` alias (the
+//                 only way in): the protocol, the domain's literals and the summaries'
+//                 template filling (plan/summaries, with the text-template it uses)
+// webviewRelativeCore  true until the folder move rewrites the webview's relative core
+//                 imports to `@core/`: the same modules may still be named by their path
+//
 // Core's layers, low to high; an import goes down or sideways, never up:
 //   core/*.ts   domain-literals, text-template, disposable, zod-*, terminal-text: no core folder
 //   protocol    the wire types (host ⇄ webview) and their zod/mini schemas
@@ -17,28 +25,10 @@ import tseslint from 'typescript-eslint';
 //               schema and the tools' result details), so only these directions are fenced:
 //               projection and session ↛ store; store ↛ tools; session, tools, store ↛ projection
 //   agent, mcp  what writes a session (the loop, the MCP server); nothing below imports them
-// A folder's entry lists the core folders it must not import.
-const CORE_FOLDERS = ['agent', 'markdown', 'mcp', 'plan', 'projection', 'protocol', 'session', 'store', 'tools'];
-const CORE_FORBIDDEN = {
-  '': CORE_FOLDERS,
-  protocol: ['mcp', 'projection', 'store'],
-  markdown: ['agent', 'mcp', 'plan', 'projection', 'session', 'store', 'tools'],
-  projection: ['agent', 'markdown', 'mcp', 'plan', 'protocol', 'store', 'tools'],
-  session: ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'store'],
-  store: ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'tools'],
-  tools: ['agent', 'markdown', 'mcp', 'plan', 'projection'],
-  plan: ['agent', 'markdown', 'mcp'],
-  agent: ['markdown', 'mcp'],
-  mcp: ['agent', 'markdown', 'projection', 'protocol', 'tools'],
-};
-// What the webview may import of the core (through the `@core/` alias, the only way
-// in): the protocol, the domain's literals and the summaries' template filling
-// (plan/summaries, with the text-template it uses). The host presents, the webview paints.
-const WEBVIEW_CORE = ['protocol/[^/]+', 'domain-literals', 'text-template', 'plan/summaries'];
-// Until the folders move (/work/notes/layers-move.mjs rewrites every webview import to
-// `@core/`), the same modules may still be named by their relative path.
-const WEBVIEW_RELATIVE_CORE = true;
-// </layers-zones>
+const ZONES = JSON.parse(readFileSync(new URL('./eslint-zones.json', import.meta.url), 'utf8'));
+const CORE_FORBIDDEN = ZONES.coreForbidden;
+const WEBVIEW_CORE = ZONES.webviewCore;
+const WEBVIEW_RELATIVE_CORE = ZONES.webviewRelativeCore;
 
 const VSCODE_ADAPTERS = 'core/ must not depend on the VS Code adapters.';
 const NO_VSCODE = { name: 'vscode', message: 'core/ is vscode-free: put VS Code code in extension/src/vscode/ behind an interface.' };

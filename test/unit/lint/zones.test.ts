@@ -1,11 +1,13 @@
 // The import zones of eslint.config.mjs, seen through ESLint's own Node API: for each
 // zone a file inside it (linted as text under that path, so nothing is written) gets
 // imports it must not have, and each is reported by no-restricted-imports; one import
-// the zone allows passes. The layers themselves are listed in eslint.config.mjs.
+// the zone allows passes. Core's layers are eslint-zones.json (the config's comment
+// says why they run that way); every forbidden pair there is planted.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { ESLint } from 'eslint';
+import zones from '../../../eslint-zones.json';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CORE = 'extension/src/core';
@@ -25,30 +27,23 @@ function from(file: string, target: string): string {
   return spec.startsWith('.') ? spec : `./${spec}`;
 }
 
-function coreZone(folder: string, forbidden: string[], allowed: string, nested = false): Zone {
-  const file = `${CORE}/${folder}/${nested ? 'nested/' : ''}planted-wrong-import.ts`;
+/** A core folder's zone ('' = core's own files), planted one folder deeper when `nested`. */
+function coreZone(folder: string, forbidden: readonly string[], nested: boolean): Zone {
+  const dir = [CORE, folder, nested ? 'nested' : ''].filter((part) => part !== '').join('/');
+  const file = `${dir}/planted-wrong-import.ts`;
   return {
     file,
     wrong: ['vscode', from(file, 'extension/src/vscode/settings'), from(file, 'extension/src/cli/main'), ...forbidden.map((other) => from(file, `${CORE}/${other}/planted`))],
-    allowed: from(file, allowed),
+    allowed: from(file, `${CORE}/domain-literals`),
   };
 }
 
+const CORE_ZONES = Object.entries(zones.coreForbidden).flatMap(([folder, forbidden]) =>
+  folder === '' ? [coreZone(folder, forbidden, false)] : [coreZone(folder, forbidden, false), coreZone(folder, forbidden, true)],
+);
+
 const ZONES: Zone[] = [
-  {
-    file: `${CORE}/planted-wrong-import.ts`,
-    wrong: ['vscode', './agent/loop', './protocol/messages', './session/events', './store/session-store', './tools/registry'],
-    allowed: './domain-literals',
-  },
-  coreZone('protocol', ['mcp', 'projection', 'store'], `${CORE}/domain-literals`),
-  coreZone('markdown', ['agent', 'mcp', 'plan', 'projection', 'session', 'store', 'tools'], `${CORE}/protocol/markdown-schema`),
-  coreZone('projection', ['agent', 'markdown', 'mcp', 'plan', 'protocol', 'store', 'tools'], `${CORE}/session/events`),
-  coreZone('session', ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'store'], `${CORE}/plan/todo-schema`),
-  coreZone('store', ['agent', 'markdown', 'mcp', 'projection', 'protocol', 'tools'], `${CORE}/session/events`),
-  coreZone('tools', ['agent', 'markdown', 'mcp', 'plan', 'projection'], `${CORE}/session/events`),
-  coreZone('plan', ['agent', 'markdown', 'mcp'], `${CORE}/session/events`),
-  coreZone('agent', ['markdown', 'mcp'], `${CORE}/tools/registry`, true),
-  coreZone('mcp', ['agent', 'markdown', 'projection', 'protocol', 'tools'], `${CORE}/plan/todo-schema`),
+  ...CORE_ZONES,
   {
     // A module the webview shares keeps its folder's layer and carries no full zod.
     file: `${CORE}/tools/bash-view.ts`,
@@ -67,7 +62,7 @@ const ZONES: Zone[] = [
   },
   {
     file: 'webview/src/components/planted-wrong-import.tsx',
-    wrong: ['zod', 'zod/mini', '@core/store/session-store', '@core/protocol/nested/deeper', '@core/plan/plan-ledger', '../../../extension/src/core/tools/registry', '../../../extension/src/vscode/settings'],
+    wrong: ['zod', 'zod/mini', '@core/store/session-store', '@core/protocol/nested/deeper', '@core/plan/plan-ledger', '../../../extension/src/core/tools/registry', '../../../extension/src/vscode/settings', ...(zones.webviewRelativeCore ? [] : ['../../../extension/src/core/domain-literals'])],
     allowed: '@core/protocol/messages',
   },
 ];
