@@ -23,8 +23,10 @@ import tseslint from 'typescript-eslint';
 //   projection, session, store, plan, tools   the log, its folds, its files, its content.
 //               session ⇄ plan ⇄ tools are mutual (the events' schemas use plan's todo
 //               schema and the tools' result details), so only these directions are fenced:
-//               projection and session ↛ store; store ↛ tools; session, tools, store ↛ projection
-//   agent, mcp  what writes a session (the loop, the MCP server); nothing below imports them
+//               projection and session ↛ store; store ↛ tools; session, tools, store ↛ projection.
+//               tools may import agent and plan: the tool descriptors register every tool,
+//               the subagent's (agent/) and todo_write's (plan/) too
+//   agent, mcp  what writes a session (the loop, the MCP server); nothing else below imports them
 const ZONES = JSON.parse(readFileSync(new URL('./eslint-zones.json', import.meta.url), 'utf8'));
 const CORE_FORBIDDEN = ZONES.coreForbidden;
 const WEBVIEW_CORE = ZONES.webviewCore;

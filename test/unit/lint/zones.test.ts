@@ -46,8 +46,8 @@ const ZONES: Zone[] = [
   ...CORE_ZONES,
   {
     // A module the webview shares keeps its folder's layer and carries no full zod.
-    file: `${CORE}/tools/bash-view.ts`,
-    wrong: ['zod', 'vscode', '../agent/loop', '../plan/todos-projection'],
+    file: `${CORE}/protocol/planted-wrong-import.ts`,
+    wrong: ['zod', 'vscode', '../store/planted', '../mcp/planted'],
     allowed: 'zod/mini',
   },
   {
