@@ -9,7 +9,7 @@ import { Approvals } from '../extension/src/core/tools/approvals';
 import { NodeWorkspaceFs } from '../extension/src/core/tools/node-workspace-fs';
 import { ToolRegistry } from '../extension/src/core/tools/registry';
 import { Workspace } from '../extension/src/core/tools/workspace';
-import { createWriteFileTool } from '../extension/src/core/tools/write-file-tool';
+import { createWriteFileTool } from '../extension/src/core/tools/write-file/write-file-tool';
 
 /** Resets the kernel's peak-RSS mark (Linux); false where that cannot be done. */
 function resetPeak(): boolean {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { bwrapArgs } from '../../extension/src/core/tools/sandbox';
+import { bwrapArgs } from '../../extension/src/core/tools/bash/sandbox';
 import { getApi, setSetting, toolCall, toolResults, useScript } from './helpers';
 
 function sandboxSkip(): string | null {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { bwrapArgs } from '../../extension/src/core/tools/sandbox';
+import { bwrapArgs } from '../../extension/src/core/tools/bash/sandbox';
 import { EXTENSION_ID, getApi, setSetting, toolCall, toolResults, useScript, waitFor } from './helpers';
 
 const SECRET_NAME = 'AGENT_CHECKLIST_IT_WORKSPACE_TOKEN';

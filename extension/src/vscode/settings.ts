@@ -10,8 +10,8 @@ import * as z from 'zod/mini';
 import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
-import { SANDBOX_MODES } from '../core/tools/sandbox';
-import { bashLimitsSettingSchema } from '../core/tools/bash-limits';
+import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
+import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
 
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;

@@ -10,7 +10,7 @@ import {
 import { ACTIVE_CLAUSE_PARALLEL, ACTIVE_CLAUSE_SINGLE, DESCRIPTION_HEAD, DESCRIPTION_TAIL } from '../../../extension/src/core/plan/todo-description';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { planToolSpecs } from '../../../extension/src/core/mcp/plan-tools';
-import { todoWriteView } from '../../../extension/src/core/plan/todo-write-view';
+import { todoWriteView } from '../../../extension/src/core/tools/todo-write/todo-write-view';
 import * as fs from 'node:fs';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';

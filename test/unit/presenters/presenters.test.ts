@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
-import { presentToolCall, TOOL_PRESENTERS } from '../../../extension/src/core/protocol/tool-presenters';
+import { presentToolCall, TOOL_PRESENTERS } from '../../../extension/src/core/tools/presenters';
 import type { ToolCallRecord } from '../../../extension/src/core/protocol/tool-view';
-import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash-tool';
+import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { DIFF_VIEW_LINE_CHARS, DIFF_VIEW_LINES } from '../../../extension/src/core/tools/file-views';
 import { autoApprovals, ctx, tempWorkspace } from '../tools/support';
 

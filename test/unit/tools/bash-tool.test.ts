@@ -12,8 +12,8 @@ import {
   NO_OUTPUT,
   UNTRUSTED_BASH_MESSAGE,
   type BashToolOptions,
-} from '../../../extension/src/core/tools/bash-tool';
-import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/output-cap';
+} from '../../../extension/src/core/tools/bash/bash-tool';
+import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { approvalsWith, autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, waitFor, type TempWorkspace } from './support';
 

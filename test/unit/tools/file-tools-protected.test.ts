@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { Approvals, protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
-import { createEditFileTool } from '../../../extension/src/core/tools/edit-file-tool';
+import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import { approveEachFileReason, neverWrittenMessage, protectedPaths } from '../../../extension/src/core/tools/protected-paths';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { createWriteFileTool } from '../../../extension/src/core/tools/write-file-tool';
+import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
 import { contentTooLargeMessage, MAX_WRITE_BYTES } from '../../../extension/src/core/tools/write-guard';
 import { autoApprovals, ctx, recordingGate, tempWorkspace, type TempWorkspace } from './support';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { HeadTailBuffer } from '../../../extension/src/core/tools/output-cap';
+import { HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
 import { REDACTED, Redactor } from '../../../extension/src/core/tools/tool-env';
 import { autoApprovals, ctx, tempWorkspace } from './support';
 

@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
+import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { bwrapArgs, sandboxArgv, type SandboxPolicy } from '../../../extension/src/core/tools/sandbox';
-import { MOUNT_CHECK_EXIT } from '../../../extension/src/core/tools/sandbox/inside';
-import { prepareSandbox } from '../../../extension/src/core/tools/sandbox/prepare';
-import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/sandbox/read-only-mounts';
+import { bwrapArgs, sandboxArgv, type SandboxPolicy } from '../../../extension/src/core/tools/bash/sandbox';
+import { MOUNT_CHECK_EXIT } from '../../../extension/src/core/tools/bash/sandbox/inside';
+import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
+import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/bash/sandbox/read-only-mounts';
 import { autoApprovals, ctx, sandboxSkip, tempWorkspace, type TempWorkspace } from './support';
 
 const skip = sandboxSkip();

@@ -8,10 +8,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
-import type { BashLimits } from '../../../extension/src/core/tools/bash-limits';
+import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
+import type { BashLimits } from '../../../extension/src/core/tools/bash/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { makePidsCgroup, noPidsLimitNote } from '../../../extension/src/core/tools/sandbox/pids-cgroup';
+import { makePidsCgroup, noPidsLimitNote } from '../../../extension/src/core/tools/bash/sandbox/pids-cgroup';
 import { autoApprovals, ctx, pidsOf, pidsRunning, sandboxSkip, tempWorkspace, type TempWorkspace, waitFor } from './support';
 
 function pidsSkip(): string | false {

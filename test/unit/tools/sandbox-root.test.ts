@@ -11,11 +11,11 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { createBashTool } from '../../../extension/src/core/tools/bash-tool';
-import type { BashLimits } from '../../../extension/src/core/tools/bash-limits';
+import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
+import type { BashLimits } from '../../../extension/src/core/tools/bash/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { bwrapArgs, sandboxArgv } from '../../../extension/src/core/tools/sandbox';
-import { prepareSandbox } from '../../../extension/src/core/tools/sandbox/prepare';
+import { bwrapArgs, sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
+import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
 import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, sandboxSkip } from './support';
 
 const skip = sandboxSkip();

@@ -7,9 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { sliceEnd, WRITE_SLICE_CHARS } from '../../../extension/src/core/tools/confined-open';
-import { createEditFileTool, lineAt } from '../../../extension/src/core/tools/edit-file-tool';
+import { createEditFileTool, lineAt } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { createWriteFileTool } from '../../../extension/src/core/tools/write-file-tool';
+import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
 import { autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
 
 function registryFor(ws: TempWorkspace): ToolRegistry {

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Approvals, type ApprovalDecision, type ApprovalGate, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
 import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
-import { bwrapArgs } from '../../../extension/src/core/tools/sandbox';
+import { bwrapArgs } from '../../../extension/src/core/tools/bash/sandbox';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
 import { Workspace } from '../../../extension/src/core/tools/workspace';
 import { tempDir } from '../support/sessions';

@@ -8,13 +8,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createEditFileTool } from '../../../extension/src/core/tools/edit-file-tool';
-import { createGrepTool } from '../../../extension/src/core/tools/grep-tool';
-import { createListFilesTool } from '../../../extension/src/core/tools/list-files-tool';
-import { createReadFileTool } from '../../../extension/src/core/tools/read-file-tool';
+import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
+import { createGrepTool } from '../../../extension/src/core/tools/grep/grep-tool';
+import { createListFilesTool } from '../../../extension/src/core/tools/list-files/list-files-tool';
+import { createReadFileTool } from '../../../extension/src/core/tools/read-file/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { hardLinkMessage } from '../../../extension/src/core/tools/workspace';
-import { createWriteFileTool } from '../../../extension/src/core/tools/write-file-tool';
+import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
 import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, waitFor } from './support';
 
 const SECRET = 'top secret';

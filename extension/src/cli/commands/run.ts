@@ -30,7 +30,7 @@ import { SessionStore } from '../../core/store/session-store';
 import { Approvals, promptGate, type AskLine } from '../../core/tools/approvals';
 import { ApprovalLog } from '../../core/tools/approval-log';
 import type { ToolRegistry } from '../../core/tools/registry';
-import { sandboxUnavailableMessage } from '../../core/tools/sandbox';
+import { sandboxUnavailableMessage } from '../../core/tools/bash/sandbox';
 import { createCliProvider, keyVariableOf, type ProviderFlags } from '../provider-factory';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';

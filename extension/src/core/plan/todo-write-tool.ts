@@ -6,7 +6,7 @@ import type { Disposable } from '../disposable';
 import type { ToolRegistry } from '../tools/registry';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
 import { todoWriteDescription } from './todo-description';
-import { TODO_WRITE_TOOL_NAME } from './todo-write-view';
+import { TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-view';
 import { countTodos, todoWriteArgsSchema, type TodoCounts, type TodoItem } from './todo-schema';
 
 export { TODO_WRITE_TOOL_NAME };

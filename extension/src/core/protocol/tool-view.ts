@@ -12,7 +12,7 @@
 // (the protocol's specification, see host-message-check.ts).
 import * as z from 'zod/mini';
 import { SUBAGENT_OUTCOMES, type SubagentOutcome, type TodoItem } from '../domain-literals';
-import type { BashExit, ToolResultDetails } from '../tools/bash-view';
+import type { BashExit, ToolResultDetails } from '../tools/bash/bash-view';
 import { planViewSchema, type PlanView } from './plan-view';
 
 export type { BashExit };

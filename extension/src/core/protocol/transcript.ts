@@ -15,7 +15,7 @@ import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKi
 import { APPROVAL_WORDS, approvalWordsKey, type ApprovalWords } from './approval-words';
 import type { SessionEvent } from '../session/events';
 import { answerMarkdownSchema, type AnswerMarkdown } from './markdown-schema';
-import { presentToolCall } from './tool-presenters';
+import { presentToolCall } from '../tools/presenters';
 import { toolViewSchema, type ToolCallRecord, type ToolChildView, type ToolView } from './tool-view';
 
 export type { ToolCallStatus, TurnEndKind, ToolChildView };

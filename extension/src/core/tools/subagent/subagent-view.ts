@@ -1,7 +1,7 @@
 // The subagent call's presenter: its task (the `description` it was given), the
 // child session once `subagent/start` names it (outcome from `subagent/end`) and
 // the final answer. Zod-free.
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../protocol/tool-view';
+import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../../protocol/tool-view';
 
 export function subagentView(call: ToolCallRecord): PresentedCall {
   const description = call.child?.description || stringArg(call.args, 'description') || '';

@@ -3,14 +3,14 @@
 // auto-approve: arguments -> path confinement -> target checks -> approval -> write.
 import * as path from 'node:path';
 import * as z from 'zod/mini';
-import type { Disposable } from '../disposable';
-import type { Approvals } from './approvals';
-import { protectedPaths, type ProtectedPaths } from './protected-paths';
-import type { ToolRegistry } from './registry';
-import { isFolderMessage, notRegularFileMessage } from './text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import { refusalMessage, type Workspace } from './workspace';
-import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from './write-guard';
+import type { Disposable } from '../../disposable';
+import type { Approvals } from '../approvals';
+import { protectedPaths, type ProtectedPaths } from '../protected-paths';
+import type { ToolRegistry } from '../registry';
+import { isFolderMessage, notRegularFileMessage } from '../text-file';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { refusalMessage, type Workspace } from '../workspace';
+import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
 
 export const WRITE_FILE_TOOL_NAME = 'write_file';
 /** How much of the new content an approval prompt shows. */

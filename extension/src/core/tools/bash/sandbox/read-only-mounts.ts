@@ -26,7 +26,7 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { type ProtectedPaths } from '../protected-paths';
+import { type ProtectedPaths } from '../../protected-paths';
 import { takePlaceholder, type PlaceholderKind } from './placeholders';
 
 export const WALK_MAX_ENTRIES = 10_000;

@@ -2,7 +2,7 @@
 // command ended as data (`tool/result.details`, ToolResultDetails) beside the text
 // the model reads; the row is made from that data, never by reading the text back.
 // Zod-free (the log's schema for `details` is in core/session/events.ts).
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../protocol/tool-view';
+import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../../protocol/tool-view';
 
 export const BASH_TOOL_NAME = 'bash';
 

@@ -18,7 +18,7 @@
 import { spawn } from 'node:child_process';
 import { HeadTailBuffer } from './output-cap';
 import { sandboxArgv, type SandboxRun } from './sandbox';
-import type { Redactor } from './tool-env';
+import type { Redactor } from '../tool-env';
 
 /** The prologue: start the watcher on fd 3, close fd 3, then become the command (`$@`: bash -c …, or bwrap … bash -c …). */
 const WATCHED = '{ read -r -u 3 _; kill -KILL 0; } 3<&3 </dev/null >/dev/null 2>&1 & exec 3<&-; exec "$@"';

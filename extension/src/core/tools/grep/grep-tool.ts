@@ -7,15 +7,15 @@
 // searched, and the result says so: one RE2 call cannot be sliced, a 4 MB line held
 // the loop ~150 ms and one over ~5 MB aborted the engine (its wasm heap is 16 MB).
 import * as z from 'zod/mini';
-import type { Disposable } from '../disposable';
-import { noSuchPathMessage } from './list-files-tool';
-import type { ToolRegistry } from './registry';
-import { MAX_TEXT_FILE_BYTES } from './text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from './walk';
+import type { Disposable } from '../../disposable';
+import { noSuchPathMessage } from '../list-files/list-files-tool';
+import type { ToolRegistry } from '../registry';
+import { MAX_TEXT_FILE_BYTES } from '../text-file';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from '../walk';
 import { compileLinear, loadLinearEngine, type LineMatcher, PatternError } from './linear-regex';
-import type { Redactor } from './tool-env';
-import type { Workspace } from './workspace';
+import type { Redactor } from '../tool-env';
+import type { Workspace } from '../workspace';
 
 export const GREP_TOOL_NAME = 'grep';
 export const MAX_GREP_MATCHES = 200;

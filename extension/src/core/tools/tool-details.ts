@@ -1,7 +1,7 @@
 // The log's schema of `tool/result.details` (types in bash-view.ts, where the bash
 // presenter reads them). zod/mini, as new schemas are.
 import * as z from 'zod/mini';
-import type { BashExit, ToolResultDetails } from './bash-view';
+import type { BashExit, ToolResultDetails } from './bash/bash-view';
 
 const bashExitSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('exited'), code: z.number().check(z.int()) }),

@@ -1,11 +1,11 @@
 // read_file: a text file of the workspace, a window of lines, numbered.
 import * as z from 'zod/mini';
-import type { Disposable } from '../disposable';
-import type { ToolRegistry } from './registry';
-import { readTextFile } from './text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import type { Redactor } from './tool-env';
-import type { Workspace } from './workspace';
+import type { Disposable } from '../../disposable';
+import type { ToolRegistry } from '../registry';
+import { readTextFile } from '../text-file';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import type { Redactor } from '../tool-env';
+import type { Workspace } from '../workspace';
 
 export const READ_FILE_TOOL_NAME = 'read_file';
 export const DEFAULT_READ_LIMIT = 2000;

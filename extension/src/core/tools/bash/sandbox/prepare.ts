@@ -3,8 +3,8 @@
 // caller spawns it with sandboxArgv (sandbox.ts) and calls release() once the
 // command is gone, whatever way it ended.
 import { DEFAULT_BASH_LIMITS } from '../bash-limits';
-import { GlobError } from '../glob';
-import { protectedPaths, SANDBOX_READ_ONLY } from '../protected-paths';
+import { GlobError } from '../../glob';
+import { protectedPaths, SANDBOX_READ_ONLY } from '../../protected-paths';
 import type { SandboxPolicy, SandboxRun } from '../sandbox';
 import { makePidsCgroup, noPidsLimitNote, type PidsCgroup } from './pids-cgroup';
 import { planReadOnlyMounts } from './read-only-mounts';

@@ -1,11 +1,11 @@
 // The presenter of each tool, by name: the one place a call becomes a view. A tool
 // without an entry gets the generic view (its input and result as text).
 // Zod-free; the host runs it (TranscriptFolder), the webview only paints its views.
-import { subagentView } from '../agent/subagent-view';
-import { TODO_WRITE_TOOL_NAME, todoWriteView } from '../plan/todo-write-view';
-import { BASH_TOOL_NAME, bashView } from '../tools/bash-view';
-import { editFileView, grepView, listFilesView, readFileView, writeFileView } from '../tools/file-views';
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord, type ToolPresenter } from './tool-view';
+import { subagentView } from './subagent/subagent-view';
+import { TODO_WRITE_TOOL_NAME, todoWriteView } from './todo-write/todo-write-view';
+import { BASH_TOOL_NAME, bashView } from './bash/bash-view';
+import { editFileView, grepView, listFilesView, readFileView, writeFileView } from './file-views';
+import { oneLine, stringArg, type PresentedCall, type ToolCallRecord, type ToolPresenter } from '../protocol/tool-view';
 
 /** Extension point: register a new tool's presenter here (a unit test checks every built-in tool has one). */
 export const TOOL_PRESENTERS: Readonly<Record<string, ToolPresenter>> = {

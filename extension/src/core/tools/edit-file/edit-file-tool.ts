@@ -3,14 +3,14 @@
 // model how to fix the call. Needs approval like write_file; the edit is checked
 // again on the file as it is after approval, so a change made meanwhile is not clobbered.
 import * as z from 'zod/mini';
-import type { Disposable } from '../disposable';
-import { protectedPaths } from './protected-paths';
-import type { ToolRegistry } from './registry';
-import { readTextFile } from './text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import { refusalMessage, type Workspace } from './workspace';
-import { preview, type WriteToolOptions } from './write-file-tool';
-import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from './write-guard';
+import type { Disposable } from '../../disposable';
+import { protectedPaths } from '../protected-paths';
+import type { ToolRegistry } from '../registry';
+import { readTextFile } from '../text-file';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { refusalMessage, type Workspace } from '../workspace';
+import { preview, type WriteToolOptions } from '../write-file/write-file-tool';
+import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
 
 export const EDIT_FILE_TOOL_NAME = 'edit_file';
 

@@ -7,16 +7,16 @@
 // Where bubblewrap runs, every command runs in the sandbox (sandbox.ts): the
 // workspace writable, the rest read-only, /tmp private, no network unless allowed.
 import * as z from 'zod/mini';
-import type { Disposable } from '../disposable';
-import type { Approvals } from './approvals';
+import type { Disposable } from '../../disposable';
+import type { Approvals } from '../approvals';
 import { BASH_TOOL_NAME, bashResultText, bashStatusLine, type BashExit } from './bash-view';
 import { runInProcessGroup, type ShellRunResult } from './process-group';
-import type { ToolRegistry } from './registry';
+import type { ToolRegistry } from '../registry';
 import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, type SandboxRun, sayOnce } from './sandbox';
 import { prepareSandbox } from './sandbox/prepare';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import type { Redactor } from './tool-env';
-import type { Workspace } from './workspace';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import type { Redactor } from '../tool-env';
+import type { Workspace } from '../workspace';
 
 export { BASH_TOOL_NAME };
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;

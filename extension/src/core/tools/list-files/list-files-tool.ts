@@ -5,13 +5,13 @@
 // the cap is on matches SHOWN (MAX_LISTED_ENTRIES) and, separately, on entries
 // EXAMINED (MAX_WALKED_ENTRIES, the bound on work); each cut says which it was.
 import * as z from 'zod/mini';
-import type { Disposable } from '../disposable';
-import { GlobError, globMatcher } from './glob';
-import type { ToolRegistry } from './registry';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from './tool';
-import { SKIPPED_FOLDERS, walk } from './walk';
-import { refusalMessage, type Workspace } from './workspace';
-import type { DirectoryEntry } from './workspace-fs';
+import type { Disposable } from '../../disposable';
+import { GlobError, globMatcher } from '../glob';
+import type { ToolRegistry } from '../registry';
+import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { SKIPPED_FOLDERS, walk } from '../walk';
+import { refusalMessage, type Workspace } from '../workspace';
+import type { DirectoryEntry } from '../workspace-fs';
 
 export const LIST_FILES_TOOL_NAME = 'list_files';
 export const MAX_LISTED_ENTRIES = 1000;
