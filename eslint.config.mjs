@@ -62,10 +62,8 @@ const SHARED_WITH_WEBVIEW = [
   'extension/src/core/domain-literals.ts',
   'extension/src/core/text-template.ts',
   'extension/src/core/plan/summaries.ts',
-  'extension/src/core/plan/todo-write-view.ts',
-  'extension/src/core/tools/bash-view.ts',
   'extension/src/core/tools/file-views.ts',
-  'extension/src/core/agent/subagent-view.ts',
+  'extension/src/core/tools/*/*-view.ts',
 ];
 
 /** The core folder a core path or glob is in ('' for core's own files). */

@@ -1,4 +1,4 @@
-// Every tool's presenter (core/protocol/tool-presenters.ts): the view a row shows is
+// Every tool's presenter (its descriptor's `present`, core/tools/presenters.ts): the view a row shows is
 // made on the host from what the log says about the call. todo_write shows the list
 // the tool logged (or rejected + its error); bash shows how the command ended from
 // the tool's structured result (the real tool's output, not its text read back);
@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
-import { presentToolCall, TOOL_PRESENTERS } from '../../../extension/src/core/tools/presenters';
+import { toolCatalog } from '../../../extension/src/core/tools/built-in';
+import { presentToolCall } from '../../../extension/src/core/tools/presenters';
 import type { ToolCallRecord } from '../../../extension/src/core/protocol/tool-view';
 import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { DIFF_VIEW_LINE_CHARS, DIFF_VIEW_LINES } from '../../../extension/src/core/tools/file-views';
@@ -18,8 +19,8 @@ function call(name: string, over: Partial<ToolCallRecord> & { args?: unknown } =
 }
 
 describe('presenters', () => {
-  it('every built-in tool has its own presenter', () => {
-    for (const name of BUILT_IN_TOOLS) assert.ok(Object.prototype.hasOwnProperty.call(TOOL_PRESENTERS, name), name);
+  it('every built-in tool has its own descriptor, which presents its calls', () => {
+    for (const name of BUILT_IN_TOOLS) assert.equal(toolCatalog.get(name)?.name, name);
   });
 
   it('todo_write: the logged list with its counts; a waiting call shows nothing yet', () => {

@@ -13,6 +13,7 @@ import {
   UNTRUSTED_BASH_MESSAGE,
   type BashToolOptions,
 } from '../../../extension/src/core/tools/bash/bash-tool';
+import { bashDetailsSchema } from '../../../extension/src/core/tools/bash/descriptor';
 import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { approvalsWith, autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, waitFor, type TempWorkspace } from './support';
@@ -107,7 +108,7 @@ describe('bash', () => {
     const result = await running;
     assert.equal(result.isError, true);
     assert.equal(result.content, 'started\n[timed out after 3000 ms: the command and its process group were killed]');
-    assert.equal(result.details?.exit.kind, 'timed-out');
+    assert.equal(bashDetailsSchema.parse(result.details).exit.kind, 'timed-out');
     await waitFor(() => pidsOf('sleep 30.14').length === 0, 'the background sleep to die');
   });
 

@@ -1,21 +1,28 @@
 // What a transcript row shows for a tool call: a typed view, made on the HOST by the
-// call's one presenter (core/protocol/tool-presenters.ts) from what the log says
-// about the call (ToolCallRecord). The webview paints a view and never parses the
-// model's arguments or the tool's output text.
+// call's one presenter (its descriptor's `present`, core/tools/presenters.ts) from
+// what the log says about the call (ToolCallRecord). The webview paints a view and
+// never parses the model's arguments or the tool's output text.
 //
-// Extension point: a tool with a view of its own adds a member to ToolView (and to
-// toolViewSchema), a presenter next to the tool (zod-free) registered in
-// TOOL_PRESENTERS, and a component in webview/src/components/tool-row.tsx. Tools
-// without one get the generic view.
+// A tool whose row is one of these views needs nothing here (its descriptor's
+// presenter makes it). A new KIND of view adds a member to ToolView and
+// toolViewSchema and a component in webview/src/components/tool-body.tsx.
 //
 // zod/mini only. The webview imports the types (erased); the schemas are host-side
 // (the protocol's specification, see host-message-check.ts).
 import * as z from 'zod/mini';
 import { SUBAGENT_OUTCOMES, type SubagentOutcome, type TodoItem } from '../domain-literals';
-import type { BashExit, ToolResultDetails } from '../tools/bash/bash-view';
+import type { ToolResultDetails } from '../tools/tool-details';
 import { planViewSchema, type PlanView } from './plan-view';
 
-export type { BashExit };
+/** How a bash command ended: the tool's `details.exit` and its row's view (one schema for both). */
+export const bashExitSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('exited'), code: z.number().check(z.int()) }),
+  z.strictObject({ kind: z.literal('killed'), signal: z.string() }),
+  z.strictObject({ kind: z.literal('timed-out'), timeoutMs: z.number().check(z.int(), z.minimum(1)) }),
+  z.strictObject({ kind: z.literal('stopped') }),
+]);
+
+export type BashExit = z.infer<typeof bashExitSchema>;
 
 export interface ToolChildView {
   sessionId: string;
@@ -79,13 +86,6 @@ export function oneLine(text: string, max = 80): string {
   const cut = line.length > max ? `${line.slice(0, max - 1)}…` : line;
   return cut !== text && cut === line ? `${cut} …` : cut;
 }
-
-const bashExitSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('exited'), code: z.number() }),
-  z.strictObject({ kind: z.literal('killed'), signal: z.string() }),
-  z.strictObject({ kind: z.literal('timed-out'), timeoutMs: z.number() }),
-  z.strictObject({ kind: z.literal('stopped') }),
-]) satisfies z.ZodMiniType<BashExit>;
 
 export const toolChildViewSchema = z.strictObject({
   sessionId: z.string(),

@@ -6,8 +6,7 @@ import * as z from 'zod/mini';
 import '../zod-english';
 import { APPROVAL_DECIDERS, APPROVAL_RECORDS, SUBAGENT_OUTCOMES } from '../domain-literals';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
-import type { ToolResultDetails } from '../tools/bash/bash-view';
-import { toolResultDetailsField } from '../tools/tool-details';
+import { toolResultDetailsField, type ToolResultDetails } from '../tools/tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
 import { contextCompactSchema, type ContextCompactData } from './compact-event';
 

@@ -1,9 +1,10 @@
 // The subagent call's presenter: its task (the `description` it was given), the
 // child session once `subagent/start` names it (outcome from `subagent/end`) and
-// the final answer. Zod-free.
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../../protocol/tool-view';
+// the final answer.
+import { oneLine, type PresentedCall, type ToolCallRecord } from '../../protocol/tool-view';
 
-export function subagentView(call: ToolCallRecord): PresentedCall {
-  const description = call.child?.description || stringArg(call.args, 'description') || '';
-  return { summary: oneLine(description), view: { kind: 'subagent', description, child: call.child, result: call.result?.content ?? null } };
+/** `description`: the call's argument as the descriptor checked it (null when the arguments do not fit). */
+export function subagentView(call: ToolCallRecord, description: string | null): PresentedCall {
+  const shown = call.child?.description || description || '';
+  return { summary: oneLine(shown), view: { kind: 'subagent', description: shown, child: call.child, result: call.result?.content ?? null } };
 }

@@ -1,0 +1,29 @@
+// bash: one shell command in the workspace folder (bash-tool.ts), asked for approval
+// by the tool with the command and where it runs; its row shows how it ended
+// (bash-view.ts) from the exit it logs as data.
+import * as z from 'zod/mini';
+import { bashExitSchema } from '../../protocol/tool-view';
+import { defineTool } from '../descriptor';
+import { BASH_TOOL_NAME, bashArgsSchema, createBashTool } from './bash-tool';
+import { bashView } from './bash-view';
+
+export const bashDetailsSchema = z.strictObject({ tool: z.literal(BASH_TOOL_NAME), exit: bashExitSchema });
+
+export const bashTool = defineTool({
+  name: BASH_TOOL_NAME,
+  args: bashArgsSchema,
+  details: bashDetailsSchema,
+  needs: ['workspace', 'local-process'],
+  asksApproval: true,
+  present: ({ call, args, details }) => bashView(call, args?.command ?? '', details?.exit ?? null),
+  create: (set) =>
+    createBashTool({
+      workspace: set.workspace(),
+      approvals: set.approvals(),
+      trusted: set.need(set.options.trusted, 'the workspace trust decision (trusted: true or false)'),
+      env: set.env,
+      redactor: set.redactor,
+      ...(set.options.sandbox === undefined ? {} : { sandbox: set.options.sandbox }),
+      ...(set.options.onSandboxUnavailable === undefined ? {} : { onSandboxUnavailable: set.options.onSandboxUnavailable }),
+    }),
+});

@@ -1,0 +1,14 @@
+// read_file: a window of a workspace text file, numbered (read-file-tool.ts); its row
+// is the generic view with the path as summary.
+import { readFileView } from '../file-views';
+import { defineTool } from '../descriptor';
+import { createReadFileTool, READ_FILE_TOOL_NAME, readFileArgsSchema } from './read-file-tool';
+
+export const readFileTool = defineTool({
+  name: READ_FILE_TOOL_NAME,
+  args: readFileArgsSchema,
+  needs: ['workspace'],
+  asksApproval: false,
+  present: ({ call }) => readFileView(call),
+  create: (set) => createReadFileTool(set.workspace(), set.redactor),
+});
