@@ -23,10 +23,14 @@ import { SessionController } from './vscode/session-controller';
 import { SessionFolderSet } from './vscode/session-folders';
 import { registerSetUpAgentCommand } from './vscode/setup-agent';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
-import type { AgentChecklistTestApi, TestHooks } from './vscode/test-api';
+import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
+import type { AgentChecklistTestApi as TestApi, TestHooks } from './vscode/test-api';
 import { WebviewApprovalGate } from './vscode/webview-approval-gate';
+import { toolCatalog } from './core/tools/built-in';
 
-export type { AgentChecklistTestApi } from './vscode/test-api';
+export type { AgentChecklistApi } from './vscode/public-api';
+/** What activate returns in ExtensionMode.Test: the public API and the test API's observers. */
+export type AgentChecklistTestApi = TestApi & AgentChecklistApi;
 
 let activeController: SessionController | null = null;
 
@@ -46,7 +50,8 @@ function testHooks(context: vscode.ExtensionContext): TestHooks | null {
   }
 }
 
-export function activate(context: vscode.ExtensionContext): AgentChecklistTestApi | undefined {
+/** Returns the public API (vscode/public-api.ts); in ExtensionMode.Test, with the test API beside it. */
+export function activate(context: vscode.ExtensionContext): AgentChecklistApi | AgentChecklistTestApi {
   const started = performance.now();
   const hooks = testHooks(context);
   const own = <T extends vscode.Disposable>(kind: string, item: T): T => {
@@ -178,7 +183,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
 
   // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
   log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
-  if (!hooks) return undefined;
+  const publicApi = createPublicApi(toolCatalog);
+  if (!hooks) return publicApi;
   const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, view: tree.view, statusBar, webview, approvals, secrets: context.secrets, chatTool, editorPanel, notifier }, async () => {
     await deactivate();
     // Awaits every disposal that returns a promise (the Plan tree view's: until it
@@ -189,7 +195,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistTestAp
     if (failed) throw failed.reason;
   });
   context.subscriptions.push(disconnect);
-  return api;
+  // The same object across re-activations (tests hold it), with the public API on it.
+  return Object.assign(api, publicApi);
 }
 
 /** Ends a running turn cleanly (it records `aborted`) before the log is closed. */

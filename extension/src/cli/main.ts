@@ -11,7 +11,7 @@ import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { runCommand } from './commands/run';
 import { processIo, type CliIo } from './io';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, USAGE, UsageError, usageErrorLine } from './usage';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, usage, UsageError, usageErrorLine } from './usage';
 
 
 const OPTIONS = {
@@ -47,25 +47,79 @@ const RUN_FLAGS: readonly Flag[] = [
   'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json',
 ];
 
-/** Each command's flags, declared once: a flag a command does not take is a usage error; `--help` goes everywhere. */
-const COMMAND_FLAGS: Readonly<Record<string, readonly Flag[]>> = {
-  plan: ['format', 'at'],
-  history: ['format'],
-  edit: ['set', 'add', 'remove', 'allow-parallel-in-progress'],
-  check: [],
-  export: ['format'],
-  run: RUN_FLAGS,
-  mcp: ['session-dir', 'allow-parallel-in-progress'],
-  help: [],
+type Values = ReturnType<typeof parseOptions>['values'];
+
+function parseOptions(argv: string[]) {
+  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+interface Command {
+  /** The flags it takes: any other is a usage error (`--help` goes everywhere). */
+  flags: readonly Flag[];
+  run(rest: string[], values: Values, io: CliIo, signal: AbortSignal, hooks: CliHooks): number | Promise<number>;
+}
+
+/**
+ * Every command, declared once: its flags and what it runs. A usage error names the
+ * command (`agent-checklist <command> --help`) only when it is one of these.
+ */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  plan: { flags: ['format', 'at'], run: (rest, values, io) => planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', values.at) },
+  history: { flags: ['format'], run: (rest, values, io) => historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text') },
+  edit: {
+    flags: ['set', 'add', 'remove', 'allow-parallel-in-progress'],
+    run: (rest, values, io) =>
+      editCommand(io, one(rest, '<log.jsonl>'), defined({ set: values.set, add: values.add, remove: values.remove, allowParallelInProgress: values['allow-parallel-in-progress'] })),
+  },
+  check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
+  export: { flags: ['format'], run: (rest, values, io) => exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown') },
+  run: {
+    flags: RUN_FLAGS,
+    run: (rest, values, io, signal, hooks) =>
+      runCommand(
+        io,
+        {
+          prompt: rest.join(' ').trim() || raise('run needs a prompt'),
+          provider: values.provider ?? 'scripted',
+          json: values.json,
+          yes: values.yes,
+          bashNetwork: values['bash-network'],
+          compact: values.compact,
+          ...defined({
+            script: values.script,
+            baseUrl: values['base-url'],
+            model: values.model,
+            apiKeyEnv: values['api-key-env'],
+            sessionDir: values['session-dir'],
+            session: values.session,
+            allowParallelInProgress: values['allow-parallel-in-progress'],
+            tools: values.tools,
+            maxSteps: values['max-steps'],
+            contextWindow: values['context-window'],
+            cwd: values.cwd,
+            keepEnv: values['keep-env'],
+          }),
+        },
+        signal,
+        hooks.ask,
+      ),
+  },
+  mcp: {
+    flags: ['session-dir', 'allow-parallel-in-progress'],
+    run: (rest, values, io, signal) => {
+      if (rest.length > 0) throw new UsageError(`mcp takes no arguments (got ${JSON.stringify(rest.join(' '))})`);
+      return mcpCommand(io, defined({ sessionDir: values['session-dir'], allowParallelInProgress: values['allow-parallel-in-progress'] }), signal);
+    },
+  },
 };
 
-function isKnownCommand(command: string): boolean {
-  return Object.hasOwn(COMMAND_FLAGS, command) && command !== 'help';
+function commandNamed(name: string): Command | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
 }
 
 /** Refuses the first flag given that `command` does not take (names as typed: `--format`, `-y`). */
 function refuseForeignFlags(command: string, argv: string[]): void {
-  const takes = COMMAND_FLAGS[command];
+  const takes = command === 'help' ? [] : commandNamed(command)?.flags;
   if (takes === undefined) return;
   const { tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
   for (const token of tokens) {
@@ -86,67 +140,21 @@ export interface CliHooks {
 
 export async function main(argv: string[], io: CliIo = processIo, signal: AbortSignal = new AbortController().signal, hooks: CliHooks = {}): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const { values, positionals } = parseOptions(argv);
     const [command, ...rest] = positionals;
     if (command === undefined && !values.help) throw new UsageError('no command given');
     if (command !== undefined) refuseForeignFlags(command, argv);
     if (values.help || command === 'help') {
-      io.out(USAGE);
+      io.out(usage());
       return EXIT_OK;
     }
-    switch (command) {
-      case 'plan':
-        return planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', values.at);
-      case 'history':
-        return historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text');
-      case 'edit':
-        return await editCommand(
-          io,
-          one(rest, '<log.jsonl>'),
-          defined({ set: values.set, add: values.add, remove: values.remove, allowParallelInProgress: values['allow-parallel-in-progress'] }),
-        );
-      case 'check':
-        return checkCommand(io, one(rest, '<log.jsonl>'));
-      case 'export':
-        return exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown');
-      case 'run':
-        return await runCommand(
-          io,
-          {
-            prompt: rest.join(' ').trim() || raise('run needs a prompt'),
-            provider: values.provider ?? 'scripted',
-            json: values.json,
-            yes: values.yes,
-            bashNetwork: values['bash-network'],
-            compact: values.compact,
-            ...defined({
-              script: values.script,
-              baseUrl: values['base-url'],
-              model: values.model,
-              apiKeyEnv: values['api-key-env'],
-              sessionDir: values['session-dir'],
-              session: values.session,
-              allowParallelInProgress: values['allow-parallel-in-progress'],
-              tools: values.tools,
-              maxSteps: values['max-steps'],
-              contextWindow: values['context-window'],
-              cwd: values.cwd,
-              keepEnv: values['keep-env'],
-            }),
-          },
-          signal,
-          hooks.ask,
-        );
-      case 'mcp':
-        if (rest.length > 0) throw new UsageError(`mcp takes no arguments (got ${JSON.stringify(rest.join(' '))})`);
-        return await mcpCommand(io, defined({ sessionDir: values['session-dir'], allowParallelInProgress: values['allow-parallel-in-progress'] }), signal);
-      default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
-    }
+    const handler = command === undefined ? undefined : commandNamed(command);
+    if (handler === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    return await handler.run(rest, values, io, signal, hooks);
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       const command = argv.find((a) => !a.startsWith('-'));
-      io.err(usageErrorLine(error.message, command !== undefined && isKnownCommand(command) ? command : undefined));
+      io.err(usageErrorLine(error.message, command !== undefined && commandNamed(command) !== undefined ? command : undefined));
       return EXIT_USAGE;
     }
     io.err(`agent-checklist: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`);

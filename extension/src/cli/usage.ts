@@ -1,4 +1,7 @@
 // CLI text and the usage error. Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.
+import { toolCatalog } from '../core/tools/built-in';
+import type { ToolCatalog } from '../core/tools/catalog';
+
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
@@ -19,7 +22,26 @@ export class UsageError extends Error {
   }
 }
 
-export const USAGE = `agent-checklist — the Agent Checklist core, headless
+/** `a`, `a and b`, `a, b and c`. */
+function andList(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The `--tools` line, listing the catalog's tools (built-in and registered), wrapped like the other options. */
+function toolsOption(catalog: ToolCatalog): string {
+  const indent = ' '.repeat(41);
+  const words = `comma-separated tools to enable (default: all of them, as in the extension): ${catalog.names().join(', ')}`.split(' ');
+  const lines = ['  --tools <list>                         '];
+  for (const word of words) {
+    const line = lines[lines.length - 1]!;
+    if (line.trim() !== '--tools <list>' && line.length + word.length + 1 > 97) lines.push(indent + word);
+    else lines[lines.length - 1] = line.endsWith(' ') ? line + word : `${line} ${word}`;
+  }
+  return lines.join('\n');
+}
+
+/** The usage text; the tools are the catalog's (default: the process's, core/tools/built-in.ts). */
+export const usage = (catalog: ToolCatalog = toolCatalog): string => `agent-checklist — the Agent Checklist core, headless
 
 Usage:
   agent-checklist plan <log.jsonl> [--format text|json|markdown] [--at <seq>]
@@ -44,9 +66,7 @@ run options:
   --session <id>                         continue a stored session with a new turn
   --allow-parallel-in-progress true|false
                                          todo_write policy (required when todo_write is enabled)
-  --tools <list>                         comma-separated tools to enable (default: all built-in
-                                         tools, as in the extension): todo_write, bash, read_file,
-                                         write_file, edit_file, list_files, grep, subagent
+${toolsOption(catalog)}
   --max-steps <n>                        model requests per turn at most (default: 200)
   --context-window <tokens>              the model's context window (default 0: the provider's known
                                          window); the history is compacted before a request would
@@ -76,7 +96,7 @@ in_progress or completed), which the model is told at its next request. Refused
 (exit 1) while another process writes the session. The parallel policy defaults to
 true here; pass false to hold the edit to at most one item in progress.
 
-Approvals: bash, write_file and edit_file need the user's approval. With --yes they
+Approvals: ${andList(catalog.names().filter((n) => catalog.get(n)?.asksApproval === true))} need the user's approval. With --yes they
 run; on a terminal you are asked (y = yes, a = always in this run, anything else = no);
 otherwise they are refused and the model is told why.
 

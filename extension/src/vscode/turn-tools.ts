@@ -12,6 +12,7 @@ import type { DisposableStore } from '../core/disposable';
 import type { ApprovalLog } from '../core/tools/approval-log';
 import type { Approvals } from '../core/tools/approvals';
 import type { ToolRegistry } from '../core/tools/registry';
+import { toolCatalog } from '../core/tools/built-in';
 import { bashLimitsOf } from '../core/tools/bash/bash-limits';
 import { SANDBOX_UNAVAILABLE_TEMPLATE, sandboxUnavailableMessage } from '../core/tools/bash/sandbox';
 import type { SessionStore } from '../core/store/session-store';
@@ -19,8 +20,13 @@ import type { AgentSettings } from './settings';
 import { NodeWorkspaceFs } from '../core/tools/node-workspace-fs';
 import { VscodeWorkspaceFs } from './vscode-workspace-fs';
 
-/** Tools that need a workspace folder (agent/tool-set.ts requires cwd for them). */
-const WORKSPACE_TOOLS: readonly string[] = ['bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'grep'];
+/** Why a tool cannot run here, from what its descriptor needs; null when it can. */
+function leftOutBecause(name: string, folder: vscode.Uri | undefined): string | null {
+  const needs = toolCatalog.get(name)?.needs ?? [];
+  if (needs.includes('workspace') && folder === undefined) return 'no folder is open';
+  if (needs.includes('local-process') && folder !== undefined && folder.scheme !== 'file') return 'the folder is not on a local disk';
+  return null;
+}
 
 export interface TurnToolsOptions {
   settings: AgentSettings;
@@ -44,13 +50,16 @@ export class ToolSettingsError extends Error {
 
 export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegistry; owned: DisposableStore } {
   const { settings, workspaceFolder } = options;
-  let names: readonly string[] = settings.enabledTools;
-  // bash runs a local process: only in a folder on this machine's disk.
+  // The enabled built-ins, then every tool registered through the extension's API (vscode/public-api.ts).
+  let names: readonly string[] = [...new Set([...settings.enabledTools, ...toolCatalog.registered()])];
   const local = workspaceFolder?.scheme === 'file';
-  const unavailable = names.filter((n) => WORKSPACE_TOOLS.includes(n) && (!workspaceFolder || (n === 'bash' && !local)));
+  const unavailable = names.flatMap((n) => {
+    const reason = leftOutBecause(n, workspaceFolder);
+    return reason === null ? [] : [`${n} (${reason})`];
+  });
   if (unavailable.length) {
-    options.log.info(`tools left out (${workspaceFolder ? 'the folder is not on a local disk' : 'no folder is open'}): ${unavailable.join(', ')}`);
-    names = names.filter((n) => !unavailable.includes(n));
+    options.log.info(`tools left out: ${unavailable.join(', ')}`);
+    names = names.filter((n) => leftOutBecause(n, workspaceFolder) === null);
   }
   const cwd = workspaceFolder ? (local ? workspaceFolder.fsPath : workspaceFolder.path) : undefined;
   try {

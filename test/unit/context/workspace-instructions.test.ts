@@ -8,7 +8,7 @@ import { DEFAULT_MAX_STEPS } from '../../../extension/src/core/agent/loop';
 import { buildSystemPrompt } from '../../../extension/src/core/agent/system-prompt';
 import { readWorkspaceRules, RULES_MAX_CHARS } from '../../../extension/src/core/agent/workspace-rules';
 import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
-import { USAGE } from '../../../extension/src/cli/usage';
+import { usage } from '../../../extension/src/cli/usage';
 import { LoopbackServer, sse } from '../providers/loopback-server';
 import { textStep } from '../providers/openai-wire';
 import { tempDir } from '../support/sessions';
@@ -60,6 +60,6 @@ describe('workspace instructions', () => {
 
   it('turns default to 200 steps', () => {
     assert.equal(DEFAULT_MAX_STEPS, 200);
-    assert.match(USAGE, /--max-steps <n> +model requests per turn at most \(default: 200\)/);
+    assert.match(usage(), /--max-steps <n> +model requests per turn at most \(default: 200\)/);
   });
 });

@@ -1,6 +1,8 @@
 // `run [options] <prompt>`: one turn of a headless session, through the same core
 // the extension uses. A new session unless --session names one to continue. It
-// offers the extension's tools (all built-in tools) unless --tools says otherwise;
+// offers every tool the catalog knows (the built-in ones, as the extension does, and
+// any a program embedding the CLI registered in core/tools/built-in.ts's toolCatalog)
+// unless --tools says otherwise;
 // the system prompt names the workspace and carries its rules file; --compact
 // summarizes the stored history before the prompt; --context-window sets the
 // model's window (0/absent: the provider's known default).
@@ -18,8 +20,9 @@ import { buildSystemPrompt, type WorkspaceEnvironment } from '../../core/agent/s
 import { deriveMessages } from '../../core/session/derive-messages';
 import type { ModelProvider } from '../../core/agent/provider';
 import { finalAssistantText } from '../../core/agent/subagent-run';
-import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../core/agent/tool-set';
-import { TODO_WRITE_TOOL_NAME } from '../../core/plan/todo-write-tool';
+import { buildToolRegistry, ToolSetError } from '../../core/agent/tool-set';
+import { toolCatalog } from '../../core/tools/built-in';
+import { TODO_WRITE_TOOL_NAME } from '../../core/tools/todo-write/todo-write-view';
 import { planAsText } from '../../core/plan/summaries';
 import { visibleControls } from '../../core/terminal-text';
 import { standingTodos, todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
@@ -97,7 +100,7 @@ export function parseBool(flag: string, value: string | undefined): boolean | un
 }
 
 export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
-  const tools = flags.tools === undefined ? [...BUILT_IN_TOOLS] : flags.tools.split(',').map((t) => t.trim()).filter(Boolean);
+  const tools = flags.tools === undefined ? toolCatalog.names() : flags.tools.split(',').map((t) => t.trim()).filter(Boolean);
   const allowParallel = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
   if (tools.includes(TODO_WRITE_TOOL_NAME) && allowParallel === undefined) {
     throw new UsageError('--allow-parallel-in-progress true|false is required when todo_write is enabled');
