@@ -66,7 +66,7 @@ describe('a tool registered through the descriptor API, in the CLI', () => {
     assert.deepEqual(result.map((r) => [r.callId, r.content, r.details]), [['s1', 'Stamped: HELLO', { tool: 'stamp', stamped: 'HELLO' }]]);
     const folder = new TranscriptFolder();
     // The row as last upserted: after the result.
-    const row = events.flatMap((e) => folder.apply(e)).findLast((item) => item.kind === 'tool');
+    const row = events.flatMap((e) => folder.apply(e)).filter((item) => item.kind === 'tool').at(-1);
     assert.deepEqual(row?.kind === 'tool' ? [row.name, row.summary, row.view] : null, ['stamp', 'stamp hello', { kind: 'generic', input: '{"label":"hello"}', result: '[HELLO]' }]);
   });
 
