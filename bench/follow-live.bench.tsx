@@ -11,7 +11,7 @@ import { checkHostMessage } from '../extension/src/core/protocol/host-message-ch
 import { HostSequencer, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
 import { planView } from '../extension/src/core/protocol/plan-view';
 import { WEBVIEW_STRINGS } from '../extension/src/core/protocol/strings';
-import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/protocol/transcript';
+import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/presenters/transcript-folder';
 import { LiveProjection } from '../extension/src/core/projection/projection';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
 import { planView } from '../extension/src/core/protocol/plan-view';
-import { TranscriptFolder } from '../extension/src/core/protocol/transcript';
+import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
 import { LiveProjection } from '../extension/src/core/projection/projection';
 import { Session } from '../extension/src/core/session/session';
 import { LogFollower } from '../extension/src/core/store/log-follower';

@@ -10,7 +10,7 @@ import { runTurn } from '../extension/src/core/agent/loop';
 import { ScriptedProvider } from '../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../extension/src/core/agent/tool-set';
 import { AnswerPresenter, type MarkdownMessageBody } from '../extension/src/core/markdown/answer-presenter';
-import { TranscriptFolder } from '../extension/src/core/protocol/transcript';
+import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';
 import { MARKDOWN_CASES } from './security-markdown-worker';

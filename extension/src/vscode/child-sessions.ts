@@ -20,7 +20,8 @@ import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger'
 import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import { foldStandingPlan, standingTodos, todosProjection, type PlanState, type StandingPlan } from '../core/plan/todos-projection';
 import { fold } from '../core/projection/projection';
-import { TranscriptFolder, type TranscriptItem } from '../core/protocol/transcript';
+import { type TranscriptItem } from '../core/protocol/transcript';
+import { TranscriptFolder } from '../core/presenters/transcript-folder';
 import type { SessionEvent } from '../core/session/events';
 import { LogFollower } from '../core/store/log-follower';
 import { SessionStore } from '../core/store/session-store';

@@ -4,7 +4,8 @@
 // of the view shows the same panel.
 import type { ChildView, HostMessageBody } from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
-import { transcriptFromEvents, type TranscriptItem } from '../core/protocol/transcript';
+import { type TranscriptItem } from '../core/protocol/transcript';
+import { transcriptFromEvents } from '../core/presenters/transcript-folder';
 import type { ChildChange, ChildSessions, ChildSnapshot } from './child-sessions';
 
 export function childView(child: ChildSnapshot): ChildView {

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
 import type { Disposable } from '../../../extension/src/core/disposable';
-import { TranscriptFolder } from '../../../extension/src/core/protocol/transcript';
+import { TranscriptFolder } from '../../../extension/src/core/presenters/transcript-folder';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { toolCatalog } from '../../../extension/src/core/tools/built-in';
 import { stampTool } from '../../fixtures/stamp-tool';

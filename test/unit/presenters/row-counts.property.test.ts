@@ -10,7 +10,8 @@ import { ScriptedProvider } from '../../../extension/src/core/agent/providers/sc
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { countTodos, planProgress } from '../../../extension/src/core/plan/summaries';
 import { standingTodos, todosProjection, type PlanState } from '../../../extension/src/core/plan/todos-projection';
-import { TranscriptFolder, type ToolItem } from '../../../extension/src/core/protocol/transcript';
+import { type ToolItem } from '../../../extension/src/core/protocol/transcript';
+import { TranscriptFolder } from '../../../extension/src/core/presenters/transcript-folder';
 import { memorySession } from '../support/sessions';
 
 const status = fc.constantFrom('pending' as const, 'in_progress' as const, 'completed' as const);

@@ -9,7 +9,7 @@ import { hostMessageFields, HostSequencer, parseWebviewMessage, type HostMessage
 import { parseHostMessage } from '../support/host-message-schema';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { planView } from '../../../extension/src/core/protocol/plan-view';
-import { transcriptFromEvents } from '../../../extension/src/core/protocol/transcript';
+import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { initialState, MAX_PENDING, messageHandlers, reduce, type State, type ViewState } from '../../../webview/src/state/reducer';

@@ -189,7 +189,7 @@ describe('deriveMessages across compactions', () => {
 
 describe('the transcript shows a compaction', () => {
   it('as a divider item carrying the summary, in log order', async () => {
-    const { transcriptFromEvents } = await import('../../../extension/src/core/protocol/transcript');
+    const { transcriptFromEvents } = await import('../../../extension/src/core/presenters/transcript-folder');
     const s = memorySession();
     startTurn(s, 'go');
     toolStep(s, 'a', 'one');

@@ -3,7 +3,7 @@
 import type { HostMessage, HostMessageBody, PlanView } from '../../../extension/src/core/protocol/messages';
 import { HostSequencer } from '../../../extension/src/core/protocol/messages';
 import { planView } from '../../../extension/src/core/protocol/plan-view';
-import { presentToolCall } from '../../../extension/src/core/tools/presenters';
+import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import type { ToolCallRecord, ToolView } from '../../../extension/src/core/protocol/tool-view';
 import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
 import type { TodoItem } from '../../../extension/src/core/domain-literals';

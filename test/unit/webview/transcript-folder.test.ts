@@ -2,7 +2,8 @@
 // row of the call that started it (linked by callId), outcome null while it runs.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { transcriptFromEvents, TranscriptFolder, type TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import { type TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import { transcriptFromEvents, TranscriptFolder } from '../../../extension/src/core/presenters/transcript-folder';
 import { parseHostMessage } from '../support/host-message-schema';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';

@@ -3,8 +3,8 @@
 // (an older log, a tool since withdrawn) gets the generic view: its input and
 // result as text. The host runs it (TranscriptFolder); the webview only paints views.
 import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../protocol/tool-view';
-import { toolCatalog } from './built-in';
-import type { ToolCatalog } from './catalog';
+import { toolCatalog } from '../tools/built-in';
+import type { ToolCatalog } from '../tools/catalog';
 
 export function genericView(call: ToolCallRecord): PresentedCall {
   return { summary: oneLine(stringArg(call.args, 'path') ?? ''), view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null } };
