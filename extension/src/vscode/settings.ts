@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
-import { BUILT_IN_TOOLS } from '../core/agent/tool-set';
+import { BUILT_IN_TOOLS, type BuiltInTool } from '../core/tools/built-in';
 import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
 
@@ -20,7 +20,7 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 export const FOLLOW_EXTERNAL = ['latest', 'off'] as const;
 export type FollowExternal = (typeof FOLLOW_EXTERNAL)[number];
 
-export type BuiltInTool = (typeof BUILT_IN_TOOLS)[number];
+export type { BuiltInTool };
 
 const DEFAULT_SETTINGS: AgentSettings = {
   provider: 'demo',

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 
 const root = path.resolve(__dirname, '../../..');
-const TRANSCRIPT = path.join(root, 'extension/src/core/protocol/transcript.ts');
+const TRANSCRIPT = path.join(root, 'extension/src/core/presenters/transcript-folder.ts');
 const SESSION = path.join(root, 'extension/src/core/session/session.ts');
 const HEADER = path.join(root, 'extension/src/core/session/header.ts');
 const PARSER = path.join(root, 'extension/src/core/markdown/markdown-tree.ts');

@@ -21,7 +21,6 @@ import { type ToolSetContext, ToolSetError, type ToolSetOptions } from '../tools
 import { Workspace } from '../tools/workspace';
 
 export { BUILT_IN_TOOLS, ToolSetError, type ToolSetOptions };
-export type { BuiltInTool } from '../tools/built-in';
 
 /** What a session gets when nothing says otherwise: planning only, nothing that touches the workspace. */
 export const DEFAULT_TOOLS: readonly string[] = [TODO_WRITE_TOOL_NAME];
