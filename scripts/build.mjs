@@ -50,7 +50,7 @@ const configs = [
   ...testBundles,
   { ...node, entryPoints: ['extension/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [lazyPackages] },
   ...lazyBundles,
-  ...webviewConfigs(common, { production }), // main.js and its lazily loaded chunks (scripts/webview-build.mjs), no data-testid in production
+  ...webviewConfigs(common), // main.js and its lazily loaded chunks (scripts/webview-build.mjs)
 ];
 
 function copyAssets() {

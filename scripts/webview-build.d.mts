@@ -2,5 +2,5 @@
 import type { BuildOptions } from 'esbuild';
 
 export const WEBVIEW_CHUNKS: Readonly<Record<string, string>>;
-/** `production` leaves the `data-testid` attributes out (scripts/webview-test-ids.mjs). */
-export function webviewConfigs(common?: BuildOptions, options?: { production?: boolean }): BuildOptions[];
+/** esbuild configs of main.js and every chunk; `common` is the build's shared options. */
+export function webviewConfigs(common?: BuildOptions): BuildOptions[];

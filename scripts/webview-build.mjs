@@ -10,11 +10,8 @@
 // which exports chunk-api (main.tsx: `export * from './chunk-api'`); one preact, so
 // hooks work across chunks. The build fails when a chunk imports any other value, or
 // when main imports a chunk's module other than by `import()`.
-//
-// The production build carries no `data-testid` (scripts/webview-test-ids.mjs).
 import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { webviewTestIds } from './webview-test-ids.mjs';
 
 /** Lazily loaded parts of the page: module -> its chunk's name under dist/webview/. */
 export const WEBVIEW_CHUNKS = {
@@ -64,10 +61,9 @@ const chunkPlugin = {
 
 /**
  * esbuild configs of main.js and every chunk; `common` is the build's shared options
- * (source maps, log level); `production` leaves the test ids out.
+ * (source maps, log level).
  */
-export function webviewConfigs(common = {}, { production = false } = {}) {
-  const testIds = webviewTestIds({ strip: production });
+export function webviewConfigs(common = {}) {
   const base = {
     ...common,
     bundle: true,
@@ -80,7 +76,7 @@ export function webviewConfigs(common = {}, { production = false } = {}) {
     legalComments: 'none',
   };
   return [
-    { ...base, entryPoints: ['webview/src/main.tsx'], outfile: 'dist/webview/main.js', loader: { '.ttf': 'file' }, plugins: [mainPlugin, testIds] },
-    ...Object.entries(WEBVIEW_CHUNKS).map(([module, name]) => ({ ...base, entryPoints: [module], outfile: `dist/webview/${name}.js`, plugins: [chunkPlugin, testIds] })),
+    { ...base, entryPoints: ['webview/src/main.tsx'], outfile: 'dist/webview/main.js', loader: { '.ttf': 'file' }, plugins: [mainPlugin] },
+    ...Object.entries(WEBVIEW_CHUNKS).map(([module, name]) => ({ ...base, entryPoints: [module], outfile: `dist/webview/${name}.js`, plugins: [chunkPlugin] })),
   ];
 }

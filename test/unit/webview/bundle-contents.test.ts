@@ -5,7 +5,9 @@
 // the presenters back in, and fails here; type imports are erased and are fine. Nor
 // the English string table (core/protocol/strings.ts): every string comes from the
 // host, localized, in the snapshot. The lazily loaded chunks carry only their own
-// modules and import from main.js only what it exports.
+// modules and import from main.js only what it exports. And no test hook: the tests
+// find the page's elements by role and accessible name (test/unit/webview/roles.ts),
+// so the page carries no `data-testid` in any build.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
@@ -73,5 +75,11 @@ describe('the webview bundle', () => {
       assert.ok(importedFromMain(chunk.code).length > 0, `${name}.js imports from ./main.js (the pattern is read right)`);
       assert.deepEqual(missing, [], `${name}.js imports only what main.js exports`);
     }
+  });
+
+  it('carries no test id in main.js or any chunk (tests find elements by role and accessible name)', async () => {
+    const all = await bundles();
+    assert.ok(all.some((b) => b.name === 'main.js' && b.code.includes('aria-label')), 'the page is read (its aria-labels are there)');
+    assert.deepEqual(all.filter((b) => b.code.includes('data-testid')).map((b) => b.name), [], 'bundles with a data-testid');
   });
 });

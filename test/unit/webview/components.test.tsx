@@ -17,6 +17,7 @@ import { initialState, reduce, type State } from '../../../webview/src/state/red
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 import { HOSTILE, plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
 import { click, fire, mount, openRows, posted, text } from './render';
+import { allByRole, getByRole, getByText, queryByRole, queryByText } from './roles';
 
 const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
@@ -45,11 +46,11 @@ describe('todo_write row', () => {
       ],
     });
     const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write', { args, todos: JSON.parse(args).todos, result: { isError: false, content: 'Updated todo list: 0 pending, 3 in progress, 1 completed.', details: null } }) })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
-    const summary = page.root.querySelector('[data-testid="todo-row-summary"]');
-    const more = page.root.querySelector('[data-testid="todo-row-more"]');
-    assert.equal(text(summary), '1/4 done · Write the parser guard');
-    assert.equal(text(more), '+2');
-    assert.ok(summary && more && !summary.contains(more), 'the +n is its own element, outside the truncating summary');
+    getByRole(page.root, 'button', { name: 'todo_write 1/4 done · Write the parser guard +2, done' });
+    const summary = getByText(page.root, '1/4 done · Write the parser guard');
+    const more = getByText(page.root, '+2');
+    assert.equal(more.getAttribute('title'), '2 more in progress');
+    assert.ok(!summary.contains(more), 'the +n is its own element, outside the truncating summary');
     page.unmount();
   });
 
@@ -57,9 +58,9 @@ describe('todo_write row', () => {
     const args = { todos: [{ content: '  Read  ', status: 'in_progress' }] };
     const logged = [{ content: 'Read', status: 'in_progress' as const }];
     const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write', { args, todos: logged, result: { isError: false, content: 'ok', details: null } }) })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
-    assert.equal(text(page.root.querySelector('[data-testid="todo-row-summary"]')), '0/1 done · Read');
+    getByRole(page.root, 'button', { name: 'todo_write 0/1 done · Read, done' });
     openRows(page.root);
-    assert.deepEqual([...page.root.querySelectorAll('[data-testid="todo-call-items"] li')].map((li) => li.textContent), ['Read']);
+    assert.deepEqual(allByRole(getByRole(page.root, 'list', { name: 'Plan' }), 'listitem').map((li) => li.textContent), ['Read']);
     page.unmount();
   });
 
@@ -67,11 +68,11 @@ describe('todo_write row', () => {
     const error = 'Error: invalid todos: duplicate content "A"';
     const item = toolItem({ callId: 'c1', name: 'todo_write', status: 'error', ...presented('todo_write', { args: '{"todos":[{"content":"A","status":"pending"},{"content":"A","status":"pending"}]}', result: { isError: true, content: error, details: null } }) });
     const page = mount(<Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, { todoRejected: '已拒绝' });
-    assert.equal(text(page.root.querySelector('[data-testid="todo-row-summary"]')), '已拒绝', 'localized');
+    getByRole(page.root, 'button', { name: 'todo_write 已拒绝, failed' }); // localized
     openRows(page.root);
-    assert.equal(page.root.querySelector('[data-testid="todo-rejected"]')?.textContent, error);
-    assert.equal(page.root.querySelector('[data-testid="todo-call-items"]'), null);
-    assert.equal(page.root.querySelector('[data-testid="todo-row-more"]'), null);
+    getByText(page.root, error);
+    assert.equal(queryByRole(page.root, 'list', { name: 'Plan' }), null, 'no list');
+    assert.equal(queryByText(page.root, /^\+\d/), null, 'no +n');
     page.unmount();
   });
 });
@@ -150,7 +151,7 @@ describe('hostile content', () => {
       assert.equal(page.root.querySelector('.reasoning-text')?.textContent, hostile);
       assert.equal(page.root.querySelector('.bash-output')?.textContent, hostile);
       assert.equal(page.root.querySelector('.bash-command')?.textContent, `$ ${hostile}`);
-      assert.ok(text(page.root.querySelector('[data-testid="approval"]')).includes(hostile));
+      assert.ok(text(getByRole(page.root, 'group', { name: /^Allow / })).includes(hostile));
       page.unmount();
     });
   }
@@ -172,17 +173,16 @@ describe('approvals', () => {
 
   it('Approve, Deny and "Always allow" post the matching decision', () => {
     let page = mount(<ApprovalCard approval={approval} />);
-    click(page.root.querySelector('[data-testid="approval-approve"]'));
-    click(page.root.querySelector('[data-testid="approval-approve"]'));
+    click(getByRole(page.root, 'button', { name: 'Approve' }));
+    click(getByRole(page.root, 'button', { name: 'Approve' }));
     assert.deepEqual(posted, [{ type: 'approve', id: 'a1', decision: 'approve' }], 'answered once');
     page.unmount();
     page = mount(<ApprovalCard approval={approval} />);
-    click(page.root.querySelector('[data-testid="approval-deny"]'));
+    click(getByRole(page.root, 'button', { name: 'Deny' }));
     page.unmount();
     page = mount(<ApprovalCard approval={approval} />);
-    assert.equal(text(page.root.querySelector('.approval-always label')), 'Always allow bash in this session');
-    click(page.root.querySelector('[data-testid="approval-always"]'));
-    click(page.root.querySelector('[data-testid="approval-approve"]'));
+    click(getByRole(page.root, 'checkbox', { name: 'Always allow bash in this session' }));
+    click(getByRole(page.root, 'button', { name: 'Approve' }));
     page.unmount();
     assert.deepEqual(posted.slice(1), [
       { type: 'approve', id: 'a1', decision: 'deny' },
@@ -192,13 +192,15 @@ describe('approvals', () => {
 
   it('a protected file\'s card shows why it is asked and offers no "always allow"', () => {
     const page = mount(<ApprovalCard approval={{ ...approval, tool: 'write_file', protectedReason: '.envrc is a protected file' }} />);
-    assert.equal(text(page.root.querySelector('[data-testid="approval-reason"]')), '.envrc is a protected file');
-    assert.equal(page.root.querySelector('[data-testid="approval-always"]'), null);
-    click(page.root.querySelector('[data-testid="approval-approve"]'));
+    const card = getByRole(page.root, 'group', { name: 'Allow write_file?' });
+    getByText(card, '.envrc is a protected file');
+    assert.equal(queryByRole(card, 'checkbox'), null);
+    click(getByRole(card, 'button', { name: 'Approve' }));
     assert.deepEqual(posted, [{ type: 'approve', id: 'a1', decision: 'approve' }]);
     page.unmount();
     const plain = mount(<ApprovalCard approval={approval} />);
-    assert.equal(plain.root.querySelector('[data-testid="approval-reason"]'), null);
+    assert.equal(queryByText(plain.root, '.envrc is a protected file'), null);
+    getByRole(plain.root, 'checkbox', { name: 'Always allow bash in this session' });
     plain.unmount();
   });
 
@@ -206,8 +208,13 @@ describe('approvals', () => {
     const items = [toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'npm test' } }), status: 'running' })];
     const other = { ...approval, id: 'a2', callId: 'elsewhere' };
     const page = mount(<Transcript items={items} stream={null} cursor={null} running approvals={[approval, other]} sessionId="s1" />);
-    assert.equal(page.root.querySelector('li.item-tool [data-testid="approval"]')?.getAttribute('data-approval-id'), 'a1');
-    assert.equal(page.root.querySelector('.approvals [data-testid="approval"]')?.getAttribute('data-approval-id'), 'a2');
+    const cards = allByRole(page.root, 'group', { name: 'Allow bash?' });
+    assert.equal(cards.length, 2);
+    const row = getByRole(page.root, 'listitem');
+    assert.deepEqual(cards.map((card) => row.contains(card)), [true, false], "the call's card on its row, the other after the list");
+    assert.deepEqual(cards.map((card) => text(card).includes('npm test')), [true, true]);
+    click(getByRole(cards[1] ?? page.root, 'button', { name: 'Approve' }));
+    assert.deepEqual(posted, [{ type: 'approve', id: 'a2', decision: 'approve' }], 'the card after the list answers its own request');
     page.unmount();
   });
 });
@@ -218,8 +225,9 @@ describe('subagents', () => {
     const row = toolItem({ callId: 'c1', name: 'subagent', ...presented('subagent', { args: { description: 'Survey the repo', prompt: 'p' }, child }), status: 'running' });
     let view = fold([snapshotBody({ items: [row] })]).view;
     let page = mount(<AgentView view={view} />);
-    assert.ok(text(page.root.querySelector('[data-testid="subagent"]')).startsWith('Survey the repo running'));
-    click(page.root.querySelector('[data-testid="subagent-open"]'));
+    const line = getByRole(page.root, 'group', { name: 'Subagent: Survey the repo' });
+    assert.ok(text(line).startsWith('Survey the repo running'));
+    click(getByRole(line, 'button', { name: 'Open transcript' }));
     assert.deepEqual(posted, [{ type: 'openChild', sessionId: 'k1' }]);
     page.unmount();
     const childPlan = plan([{ content: 'List files', status: 'in_progress' }]);
@@ -228,13 +236,13 @@ describe('subagents', () => {
       { type: 'child', child: { sessionId: 'k1', title: 'Survey the repo', items: [{ kind: 'user', id: 'e1', order: 1, turn: 1, text: 'List the files' }], plan: childPlan, running: true } },
     ]).view;
     page = mount(<AgentView view={view} />);
-    const panel = page.root.querySelector('[data-testid="child-panel"]');
-    assert.ok(panel);
+    const panel = getByRole(page.root, 'region', { name: 'Subagent: Survey the repo' });
     assert.equal(panel.querySelector('.item-user')?.textContent, 'List the files');
-    assert.equal(text(panel.querySelector('.plan-strip-child .plan-header')), 'Plan 1 in progress', "the child's own plan");
-    assert.equal(page.root.querySelectorAll('.plan-strip').length, 1, "one main strip: the parent's plan");
-    assert.equal(text(page.root.querySelector('.plan-strip .plan-header')), 'Plan 1 completed · 2 in progress · 1 pending');
-    click(panel.querySelector('[data-testid="child-back"]'));
+    getByRole(getByRole(panel, 'region', { name: 'Plan' }), 'button', { name: 'Plan 1 in progress' }); // the child's own plan
+    const strips = allByRole(page.root, 'region', { name: 'Plan' });
+    assert.equal(strips.filter((strip) => !panel.contains(strip)).length, 1, "one main strip: the parent's plan");
+    getByRole(page.root, 'button', { name: 'Plan 1 completed · 2 in progress · 1 pending' });
+    click(getByRole(panel, 'button', { name: 'Back' }));
     assert.deepEqual(posted.slice(1), [{ type: 'closeChild' }]);
     page.unmount();
   });
@@ -251,22 +259,20 @@ describe('header and composer', () => {
       }),
     ]).view;
     const page = mount(<AgentView view={view} />);
-    assert.equal(text(page.root.querySelector('[data-testid="session-title"]')), 'Fix the parser');
-    assert.match(text(page.root.querySelector('[data-testid="model"]')), /^Model: demo script Demo$/);
-    const select = page.root.querySelector<HTMLSelectElement>('[data-testid="session-select"]');
-    assert.ok(select);
+    getByRole(page.root, 'heading', { level: 1, name: 'Fix the parser' });
+    getByText(page.root, 'Model: demo script Demo');
+    const select = getByRole(page.root, 'combobox', { name: 'Sessions' }) as HTMLSelectElement;
     assert.equal(select.value, 's1');
     select.value = 's0';
     fire(select, new window.Event('change', { bubbles: true }) as unknown as Event);
-    click(page.root.querySelector('[data-testid="new-session"]'));
+    click(getByRole(page.root, 'button', { name: 'New Session' }));
     assert.deepEqual(posted, [{ type: 'openSession', id: 's0' }, { type: 'newSession' }]);
     page.unmount();
   });
 
   it('sends on Enter, keeps Shift+Enter for a new line, and offers Stop while running', () => {
     let page = mount(<AgentView view={fold([snapshotBody()]).view} />);
-    const input = page.root.querySelector<HTMLTextAreaElement>('.composer-input');
-    assert.ok(input);
+    const input = getByRole(page.root, 'textbox', { name: 'Prompt' }) as HTMLTextAreaElement;
     input.value = 'line one';
     fire(input, new window.Event('input', { bubbles: true }) as unknown as Event);
     fire(input, new window.KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }) as unknown as Event);
@@ -275,8 +281,8 @@ describe('header and composer', () => {
     assert.deepEqual(posted, [{ type: 'send', text: 'line one' }]);
     page.unmount();
     page = mount(<AgentView view={fold([snapshotBody({ run: { state: 'running', turn: 1, stopping: false } })]).view} />);
-    assert.equal(page.root.querySelector('.composer button[type=submit]'), null);
-    click(page.root.querySelector('[data-testid="stop"]'));
+    assert.equal(queryByRole(page.root, 'button', { name: 'Send' }), null);
+    click(getByRole(page.root, 'button', { name: 'Stop' }));
     assert.deepEqual(posted.slice(1), [{ type: 'stop' }]);
     page.unmount();
   });
@@ -286,11 +292,11 @@ describe('live region', () => {
   it('politely announces the items a plan message newly completed', () => {
     const base: HostMessageBody[] = [snapshotBody({ plan: plan([{ content: 'Read', status: 'in_progress' }, { content: 'Write', status: 'pending' }]) })];
     const page = mount(<AgentView view={fold(base).view} />);
-    const region = page.root.querySelector('[data-testid="plan-live"]');
-    assert.equal(region?.getAttribute('aria-live'), 'polite');
+    const region = getByRole(page.root, 'status');
+    assert.equal(region.getAttribute('aria-live'), 'polite');
     assert.equal(text(region), '', 'nothing on load');
     page.update(<AgentView view={fold([...base, { type: 'plan', plan: plan([{ content: 'Read', status: 'completed' }, { content: 'Write', status: 'in_progress' }]) }]).view} />);
-    assert.equal(page.root.querySelector('[data-testid="plan-live"]'), region, 'the same region, its text changed');
+    assert.equal(getByRole(page.root, 'status'), region, 'the same region, its text changed');
     assert.equal(text(region), 'Completed: Read');
     page.unmount();
   });

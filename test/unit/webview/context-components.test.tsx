@@ -19,6 +19,7 @@ import { initialState, reduce, type State } from '../../../webview/src/state/red
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 import { HOSTILE, snapshotBody, stamp } from './fixtures';
 import { click, mount, posted, text } from './render';
+import { allByRole, getByRole, getByText, queryByRole, queryByText } from './roles';
 
 const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
@@ -52,9 +53,9 @@ describe('compaction divider', () => {
     const page = mount(<AgentView view={fold([snapshotBody({ items: compactedThenStopped() })]).view} />);
     const rows = [...page.root.querySelectorAll('.items li.item')].map((li) => li.className.replace('item ', ''));
     assert.deepEqual(rows.slice(0, 4), ['item-user', 'item-assistant', 'item-compaction', 'item-user'], 'the divider sits between the turns');
-    const divider = page.root.querySelector('[data-testid="compaction"] details');
-    assert.ok(divider, 'a <details> divider');
-    assert.equal(text(divider.querySelector('summary')), 'Earlier conversation summarized');
+    const summary = getByText(page.root, 'Earlier conversation summarized');
+    const divider = summary.closest('details');
+    assert.ok(divider && summary.tagName === 'SUMMARY', 'a <details> divider');
     assert.equal(divider.hasAttribute('open'), false, 'collapsed at first');
     click(divider.querySelector('summary'));
     assert.equal(divider.hasAttribute('open'), true, 'a click on the divider expands it');
@@ -66,8 +67,7 @@ describe('compaction divider', () => {
 
   it('renders a hostile summary as text and uses the host strings', () => {
     const page = mount(<AgentView view={fold([snapshotBody({ items: compactedThenStopped(HOSTILE.join(' ')), strings: { ...WEBVIEW_STRINGS, compactionDivider: '较早的对话已总结' } })]).view} />);
-    const divider = page.root.querySelector('[data-testid="compaction"]');
-    assert.equal(text(divider?.querySelector('summary') ?? null), '较早的对话已总结');
+    const divider = getByText(page.root, '较早的对话已总结').closest('details');
     assert.equal(divider?.querySelector('.compaction-summary')?.textContent, HOSTILE.join(' '));
     assert.equal(page.root.querySelector('img, script'), null, 'no element made from the summary');
     page.unmount();
@@ -80,20 +80,20 @@ describe('context meter', () => {
     assert.equal(meter, '31k / 128k', 'the host formats it');
     const base: HostMessageBody[] = [snapshotBody(), { type: 'context', context: { use: meter, rules: 'AGENTS.md' } }];
     const page = mount(<AgentView view={fold(base).view} />);
-    assert.equal(text(page.root.querySelector('[data-testid="context-use"]')), '· context 31k / 128k');
-    assert.equal(text(page.root.querySelector('[data-testid="rules-file"]')), '· rules: AGENTS.md');
-    assert.match(text(page.root.querySelector('[data-testid="model"]')), /^Model: demo script Demo · context 31k \/ 128k · rules: AGENTS\.md$/);
+    getByText(page.root, '· context 31k / 128k');
+    getByText(page.root, '· rules: AGENTS.md');
+    getByText(page.root, 'Model: demo script Demo · context 31k / 128k · rules: AGENTS.md');
     page.update(<AgentView view={fold([...base, { type: 'context', context: { use: formatContextUse(97_600, 128_000), rules: 'AGENTS.md' } }]).view} />);
-    assert.equal(text(page.root.querySelector('[data-testid="context-use"]')), '· context 98k / 128k', 'the next step moves it');
+    getByText(page.root, '· context 98k / 128k'); // the next step moves it
     page.unmount();
   });
 
   it('is absent before the host measured anything, and shows no rules line without a rules file', () => {
     const page = mount(<AgentView view={fold([snapshotBody()]).view} />);
-    assert.equal(page.root.querySelector('[data-testid="context-use"]'), null, 'no context message yet');
+    assert.equal(queryByText(page.root, /· context /), null, 'no context message yet');
     page.update(<AgentView view={fold([snapshotBody(), { type: 'context', context: { use: null, rules: null } }]).view} />);
-    assert.equal(page.root.querySelector('[data-testid="context-use"]'), null, 'an empty session has no use');
-    assert.equal(page.root.querySelector('[data-testid="rules-file"]'), null);
+    assert.equal(queryByText(page.root, /· context /), null, 'an empty session has no use');
+    assert.equal(queryByText(page.root, /· rules: /), null);
     page.unmount();
   });
 });
@@ -103,7 +103,7 @@ describe('Continue after max-steps', () => {
     const page = mount(<AgentView view={fold([snapshotBody({ items: compactedThenStopped() })]).view} />);
     const end = page.root.querySelector('.item-turn-end.reason-max-steps');
     assert.match(text(end), /stopped after 1 steps Continue$/);
-    const buttons = page.root.querySelectorAll('[data-testid="continue"]');
+    const buttons = allByRole(page.root, 'button', { name: 'Continue' });
     assert.equal(buttons.length, 1, 'one offer');
     click(buttons[0] ?? null);
     assert.deepEqual(posted, [{ type: 'send', text: CONTINUE_PROMPT }]);
@@ -115,23 +115,22 @@ describe('Continue after max-steps', () => {
     const last = items[items.length - 1]!;
     const compacted: TranscriptItem = { kind: 'compaction', id: 'e99', order: last.order + 10, turn: 2, summary: SUMMARY };
     const page = mount(<AgentView view={fold([snapshotBody({ items: [...items, compacted] })]).view} />);
-    assert.equal(page.root.querySelectorAll('[data-testid="continue"]').length, 1);
-    assert.ok(page.root.querySelector('.item-turn-end.reason-max-steps [data-testid="continue"]'), 'on the turn end');
+    assert.match(text(getByRole(page.root, 'button', { name: 'Continue' }).closest('li')), /^Stopped at the step limit/, 'on the turn end');
     page.unmount();
   });
 
   it('is not offered while a turn runs, after another kind of end, or once a later item follows', () => {
     const items = compactedThenStopped();
     const running = mount(<AgentView view={fold([snapshotBody({ items, run: { state: 'running', turn: 3, stopping: false } })]).view} />);
-    assert.equal(running.root.querySelector('[data-testid="continue"]'), null, 'not while running');
+    assert.equal(queryByRole(running.root, 'button', { name: 'Continue' }), null, 'not while running');
     running.unmount();
     const last = items[items.length - 1];
     assert.ok(last?.kind === 'turn-end');
     const errored = mount(<AgentView view={fold([snapshotBody({ items: [...items.slice(0, -1), { ...last, reason: 'error', message: 'boom' }] })]).view} />);
-    assert.equal(errored.root.querySelector('[data-testid="continue"]'), null, 'not after an error');
+    assert.equal(queryByRole(errored.root, 'button', { name: 'Continue' }), null, 'not after an error');
     errored.unmount();
     const later = mount(<AgentView view={fold([snapshotBody({ items: [...items, { kind: 'user', id: 'e99', order: last.order + 10, turn: 3, text: 'next' }] })]).view} />);
-    assert.equal(later.root.querySelector('[data-testid="continue"]'), null, 'only on the latest item');
+    assert.equal(queryByRole(later.root, 'button', { name: 'Continue' }), null, 'only on the latest item');
     later.unmount();
   });
 });

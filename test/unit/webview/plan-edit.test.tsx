@@ -14,6 +14,7 @@ import { initialState, reduce, type State } from '../../../webview/src/state/red
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { plan, snapshotBody, stamp } from './fixtures';
 import { click, fire, mount, posted, text, webviewState } from './render';
+import { allByRole, getByRole } from './roles';
 
 const THREE = plan([
   { content: 'Reproduce the crash', status: 'completed' },
@@ -154,7 +155,7 @@ describe('plan strip: user edits', () => {
     webviewState.value = { planExpanded: true, childPlanExpanded: true };
     const readOnly = fold([snapshotBody({ plan: THREE, session: { id: 's1', title: null, readOnly: true } })]).view;
     let page = mount(<AgentView view={readOnly} />, {}, { keepState: true });
-    assert.equal(page.root.querySelectorAll('[data-testid="plan-strip-item"]').length, 3);
+    assert.equal(allByRole(getByRole(page.root, 'region', { name: 'Plan' }), 'listitem').length, 3);
     assert.equal(boxes(page.root).length + page.root.querySelectorAll('.plan-row-menu, .plan-add').length, 0);
     page.unmount();
     page = mount(<PlanStrip plan={THREE} variant="child" />, {}, { keepState: true });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SessionHeader } from '../../../webview/src/components/session-header';
 import { mount, text } from './render';
+import { getByRole } from './roles';
 
 describe('session header list', () => {
   it('puts the source first and gives the whole line of the shown session as the tooltip', () => {
@@ -21,8 +22,7 @@ describe('session header list', () => {
         provider={null}
       />,
     );
-    const select = page.root.querySelector<HTMLSelectElement>('[data-testid="session-select"]');
-    assert.ok(select);
+    const select = getByRole(page.root, 'combobox', { name: 'Sessions' }) as HTMLSelectElement;
     assert.deepEqual(
       [...select.querySelectorAll('option')].map((o) => text(o)),
       ['Agent · Fix the parser · 2025-01-02 10:00', 'Claude Code (MCP) · Port the lexer to the new tokenizer · 2025-01-03 11:05', 'Untitled session · 2025-01-01 09:00'],

@@ -21,29 +21,29 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
   };
   const checkboxId = `always-${approval.id}`;
   return (
-    <div class="approval" role="group" aria-label={title} data-testid="approval" data-approval-id={approval.id} data-call-id={approval.callId}>
+    <div class="approval" role="group" aria-label={title}>
       <div class="approval-title">
         <Icon name="shield" />
         <strong>{title}</strong>
         <span class="approval-summary">{approval.summary}</span>
       </div>
       {approval.protectedReason !== undefined && (
-        <p class="approval-reason" data-testid="approval-reason">
+        <p class="approval-reason">
           {approval.protectedReason}
         </p>
       )}
       {approval.detail && <pre class="approval-detail">{approval.detail}</pre>}
       {approval.protectedReason === undefined && (
         <div class="approval-always">
-          <input type="checkbox" id={checkboxId} checked={always} disabled={answered} data-testid="approval-always" onChange={(e) => setAlways(e.currentTarget.checked)} />
+          <input type="checkbox" id={checkboxId} checked={always} disabled={answered} onChange={(e) => setAlways(e.currentTarget.checked)} />
           <label for={checkboxId}>{format(s.alwaysAllow, approval.tool)}</label>
         </div>
       )}
       <div class="approval-actions">
-        <button type="button" class="primary-button" disabled={answered} data-testid="approval-approve" onClick={() => answer(always ? 'approve-always' : 'approve')}>
+        <button type="button" class="primary-button" disabled={answered} onClick={() => answer(always ? 'approve-always' : 'approve')}>
           <Icon name="check" /> {s.approve}
         </button>
-        <button type="button" class="secondary-button" disabled={answered} data-testid="approval-deny" onClick={() => answer('deny')}>
+        <button type="button" class="secondary-button" disabled={answered} onClick={() => answer('deny')}>
           <Icon name="close" /> {s.deny}
         </button>
       </div>

@@ -25,7 +25,7 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
             )}
           </span>
           <LinkButton message={{ type: 'openSettings' }}>{s.openSettings}</LinkButton>
-          <IconButton icon="close" label={s.dismiss} class="banner-dismiss" data-testid="demo-banner-dismiss" onClick={() => post({ type: 'dismissDemoBanner' })} />
+          <IconButton icon="close" label={s.dismiss} class="banner-dismiss" onClick={() => post({ type: 'dismissDemoBanner' })} />
         </div>
       )}
       {provider?.problem && (

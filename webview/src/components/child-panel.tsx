@@ -13,9 +13,9 @@ export function ChildPanel({ child, approvals }: { child: ChildView; approvals: 
   useEffect(() => back.current?.focus(), [child.sessionId]);
   const title = format(s.childTitle, child.title);
   return (
-    <section class="child-panel" aria-label={title} data-testid="child-panel" data-session-id={child.sessionId}>
+    <section class="child-panel" aria-label={title}>
       <div class="child-header">
-        <button type="button" class="secondary-button" ref={back} data-testid="child-back" onClick={() => post({ type: 'closeChild' })}>
+        <button type="button" class="secondary-button" ref={back} onClick={() => post({ type: 'closeChild' })}>
           <Icon name="arrow-left" /> {s.back}
         </button>
         <h2 class="child-title" title={title}>

@@ -39,11 +39,11 @@ export function Composer({ run }: { run: RunView }) {
       />
       <div class="composer-actions">
         {running ? (
-          <button type="button" class="primary-button" disabled={run.stopping} data-testid="stop" onClick={() => post({ type: 'stop' })}>
+          <button type="button" class="primary-button" disabled={run.stopping} onClick={() => post({ type: 'stop' })}>
             <Icon name="debug-stop" /> {run.stopping ? s.stopping : s.stop}
           </button>
         ) : (
-          <button type="submit" class="primary-button" disabled={!text.trim()} data-testid="send">
+          <button type="submit" class="primary-button" disabled={!text.trim()}>
             <Icon name="send" /> {s.send}
           </button>
         )}

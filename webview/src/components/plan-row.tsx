@@ -71,7 +71,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
   const name = format(s.itemActions, content);
   return (
     <>
-      <li ref={row} class={`plan-item status-${todo.status}`} data-status={todo.status} data-testid="plan-strip-item" onKeyDown={onKeyDown}>
+      <li ref={row} class={`plan-item status-${todo.status}`} data-status={todo.status} onKeyDown={onKeyDown}>
         <input
           type="checkbox"
           class="plan-check"

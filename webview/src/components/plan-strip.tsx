@@ -74,9 +74,9 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   const statusText: Record<PlanItemView['status'], string> = { completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending };
   const counts = countsHeader(plan.progress.counts, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
   return (
-    <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan} data-testid={main ? 'plan-strip' : 'child-plan-strip'}>
+    <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan}>
       <div class="plan-bar">
-        <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} data-testid="plan-strip-header" onClick={flip}>
+        <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} onClick={flip}>
           <Icon name={`chevron-${expanded ? 'down' : 'right'}`} />
           <Icon name="checklist" />
           <span class="plan-title">{s.plan}</span>{' '}
@@ -84,8 +84,8 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
         </button>
         {main && (
           <>
-            <IconButton icon="export" label={s.exportPlan} data-testid="plan-export" onClick={() => post({ type: 'exportPlan' })} />
-            <IconButton icon="list-tree" label={s.focusPlan} data-testid="plan-focus" onClick={() => post({ type: 'focusPlan' })} />
+            <IconButton icon="export" label={s.exportPlan} onClick={() => post({ type: 'exportPlan' })} />
+            <IconButton icon="list-tree" label={s.focusPlan} onClick={() => post({ type: 'focusPlan' })} />
             {history && <IconButton icon="history" label={s.planHistory} class="plan-history-toggle" aria-expanded={history.open} aria-controls="plan-history" onClick={history.toggle} />}
           </>
         )}
@@ -133,7 +133,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
 /** One item, read only: its status glyph, its text and its status in words. */
 export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText: string }) {
   return (
-    <li class={`plan-item status-${todo.status}`} data-status={todo.status} data-testid="plan-strip-item">
+    <li class={`plan-item status-${todo.status}`} data-status={todo.status}>
       <Icon name={STATUS_GLYPH[todo.status]} />
       <span class="plan-item-content">{todo.content}</span>
       <span class="visually-hidden">, {statusText}</span>
@@ -148,7 +148,7 @@ export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText:
 export function PlanAnnouncer({ completed }: { completed: string[] }) {
   const s = useStrings();
   return (
-    <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="plan-live">
+    <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
       {completed.map((content) => (
         <p key={content}>{format(s.announceCompleted, content)}</p>
       ))}

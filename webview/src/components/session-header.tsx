@@ -18,7 +18,7 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
   return (
     <header class="session-header">
       <div class="session-row">
-        <h1 class="session-title" title={title} data-testid="session-title">
+        <h1 class="session-title" title={title}>
           {title}
         </h1>
         {sessions.length > 0 && (
@@ -26,7 +26,6 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
             class="session-select"
             aria-label={s.sessions}
             title={current ? line(current) : s.sessions}
-            data-testid="session-select"
             value={currentId}
             onChange={(e) => {
               const id = e.currentTarget.value;
@@ -41,10 +40,10 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
             ))}
           </select>
         )}
-        <IconButton icon="add" label={s.newSession} data-testid="new-session" onClick={() => post({ type: 'newSession' })} />
+        <IconButton icon="add" label={s.newSession} onClick={() => post({ type: 'newSession' })} />
       </div>
       {provider && (
-        <div class="model-line" data-testid="model">
+        <div class="model-line">
           <Icon name="sparkle" />
           <span>{format(s.model, provider.model || provider.id)}</span>
           {provider.isDemo && (
@@ -54,13 +53,13 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
             </>
           )}
           {context?.use && (
-            <span class="context-use" data-testid="context-use">
+            <span class="context-use">
               {' · '}
               {format(s.contextUse, context.use)}
             </span>
           )}
           {context?.rules && (
-            <span class="rules-file" data-testid="rules-file">
+            <span class="rules-file">
               {' · '}
               {format(s.rulesFile, context.rules)}
             </span>

@@ -14,7 +14,7 @@ export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
       return (
         <div class="tool-io">
           {view.plan && (
-            <ul class="todo-call-items" role="list" data-testid="todo-call-items">
+            <ul class="todo-call-items" role="list" aria-label={s.plan}>
               {view.plan.todos.map((t) => (
                 <li key={t.content} data-status={t.status}>
                   {t.content}
@@ -23,7 +23,7 @@ export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
             </ul>
           )}
           {view.error !== null && (
-            <pre class="tool-error" data-testid="todo-rejected">
+            <pre class="tool-error">
               {view.error}
             </pre>
           )}
@@ -37,12 +37,12 @@ export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
             {view.command}
           </pre>
           {view.exit && (
-            <div class={`bash-status bash-${view.exit.kind}`} data-testid="bash-status">
+            <div class={`bash-status bash-${view.exit.kind}`}>
               {bashExitText(view.exit, s)}
             </div>
           )}
           {view.error !== null && (
-            <div class="bash-status bash-refused" data-testid="bash-status">
+            <div class="bash-status bash-refused">
               {s.bashRefused}
             </div>
           )}
@@ -56,7 +56,7 @@ export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
           <div class="tool-io-label">
             {s.diff}: <span class="diff-path">{view.path}</span>
           </div>
-          <pre class="diff" data-testid="diff">
+          <pre class="diff">
             {view.lines.map((line, index) => (
               <div key={index} class={`diff-line diff-${line.kind}`}>
                 <span class="diff-sign">{line.kind === 'add' ? '+' : '-'}</span>

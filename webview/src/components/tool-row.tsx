@@ -38,7 +38,7 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
   const summary = rowSummary(item, s);
   const child = item.view.kind === 'subagent' ? item.view.child : null;
   return (
-    <li class={`item item-tool tool-${item.status}`} data-tool={item.name} data-call-id={item.callId} data-view={item.view.kind}>
+    <li class={`item item-tool tool-${item.status}`} data-tool={item.name} data-call-id={item.callId}>
       <Disclosure
         id={item.id}
         summary={
@@ -46,13 +46,13 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
             <Icon name={TOOL_ICON[item.status]} />
             <span class="tool-name">{item.name || s.toolCall}</span>{' '}
             {summary.text && (
-              <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'} data-testid={summary.todo ? 'todo-row-summary' : 'tool-summary'}>
+              <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'}>
                 {summary.text}
               </span>
             )}
             {summary.more && ' '}
             {summary.more && (
-              <span class="tool-more" data-testid="todo-row-more" title={format(s.moreInProgress, summary.moreCount)}>
+              <span class="tool-more" title={format(s.moreInProgress, summary.moreCount)}>
                 {summary.more}
               </span>
             )}
@@ -76,11 +76,11 @@ export const ToolRow = memo(ToolRowImpl);
 
 function SubagentLine({ child, s }: { child: ToolChildView; s: WebviewStrings }) {
   return (
-    <div class="subagent" data-testid="subagent" data-child-session={child.sessionId}>
+    <div class="subagent" role="group" aria-label={format(s.childTitle, child.description)}>
       <Icon name={child.outcome === null ? SPINNER : 'type-hierarchy-sub'} />
       <span class="subagent-description">{child.description}</span>{' '}
       <span class="subagent-outcome">{child.outcome === null ? s.subagentRunning : format(s.subagentOutcome, child.outcome)}</span>{' '}
-      <LinkButton data-testid="subagent-open" data-open-child={child.sessionId} message={{ type: 'openChild', sessionId: child.sessionId }}>
+      <LinkButton data-open-child={child.sessionId} message={{ type: 'openChild', sessionId: child.sessionId }}>
         {s.openChild}
       </LinkButton>
     </div>

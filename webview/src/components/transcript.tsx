@@ -49,7 +49,7 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
           {canContinue && (
             <>
               {' '}
-              <LinkButton class="continue" data-testid="continue" message={{ type: 'send', text: CONTINUE_PROMPT }}>
+              <LinkButton class="continue" message={{ type: 'send', text: CONTINUE_PROMPT }}>
                 {s.continueTurn}
               </LinkButton>
             </>
@@ -59,7 +59,7 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
     }
     case 'compaction':
       return (
-        <li class="item item-compaction" data-testid="compaction">
+        <li class="item item-compaction">
           <details class="compaction">
             <summary>{s.compactionDivider}</summary>
             <div class="compaction-summary">{item.summary}</div>
