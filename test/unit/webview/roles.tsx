@@ -1,3 +1,4 @@
+// A .tsx file (no JSX in it) so that the DOM-typed webview tsconfig checks it, not the root one.
 // Finds elements as a screen reader user does: by role and accessible name (or by the
 // text a reader sees), never by a test-only attribute. A small subset of WAI-ARIA's
 // implicit roles and of the accessible name computation (accname 1.2), enough for the
