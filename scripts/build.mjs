@@ -12,7 +12,7 @@
 // the Markdown parser's worker thread, dist/markdown-worker.js, which core/markdown/markdown-parser.ts starts at the first answer shown).
 // What is lazy, and the plugin that enforces it, are in scripts/lazy-bundles.mjs.
 import * as esbuild from 'esbuild';
-import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { LAZY_MODULES, LAZY_PACKAGES, lazyPackages } from './lazy-bundles.mjs';
 import { webviewConfigs } from './webview-build.mjs';
 
@@ -37,17 +37,8 @@ const lazyBundles = [
   ...Object.entries(LAZY_MODULES).map(([module, file]) => ({ ...node, entryPoints: [module], outfile: `dist/${file}.js` })),
 ];
 
-/**
- * The test API (vscode/test-api.ts) is its own bundle, and only outside production:
- * extension.js requires dist/test-api.js at run time in ExtensionMode.Test only.
- */
-const TEST_API = 'dist/test-api.js';
-const testBundles = production ? [] : [{ ...node, entryPoints: ['extension/src/vscode/test-api.ts'], outfile: TEST_API, external: ['vscode'] }];
-if (production) rmSync(TEST_API, { force: true });
-
 const configs = [
   { ...node, entryPoints: ['extension/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyPackages] },
-  ...testBundles,
   { ...node, entryPoints: ['extension/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [lazyPackages] },
   ...lazyBundles,
   ...webviewConfigs(common), // main.js and its lazily loaded chunks (scripts/webview-build.mjs)

@@ -15,7 +15,7 @@ import { ExternalSessionWatcher } from './vscode/external-sessions';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { PlanStatusBar } from './vscode/plan-status-bar';
 import { registerMcpServerDefinitions } from './vscode/mcp-definition-provider';
-import { OPEN_SUBAGENT_COMMAND, registerPlanTree } from './vscode/plan-tree';
+import { OPEN_SUBAGENT_COMMAND, registerPlanTree, type PlanNode, type PlanTreeProvider } from './vscode/plan-tree';
 import { registerPlanEditCommands } from './vscode/plan-edit-commands';
 import { ProviderSource } from './vscode/provider-source';
 import { promptForApiKey } from './vscode/remote-provider';
@@ -24,20 +24,39 @@ import { SessionFolderSet } from './vscode/session-folders';
 import { registerSetUpAgentCommand } from './vscode/setup-agent';
 import { onDidChangeSettings, readSettings } from './vscode/settings';
 import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
-import type { AgentChecklistTestApi as TestApi, TestHooks } from './vscode/test-api';
 import { WebviewApprovalGate } from './vscode/webview-approval-gate';
 import { toolCatalog } from './core/tools/built-in';
 
 export type { AgentChecklistApi } from './vscode/public-api';
-/** What activate returns in ExtensionMode.Test: the public API and the test API's observers. */
-export type AgentChecklistTestApi = TestApi & AgentChecklistApi;
 
 let activeController: SessionController | null = null;
 
+/** What an activation hands the integration tests' module in ExtensionMode.Test: the objects it runs, read through their public members. */
+export interface TestParts {
+  controller: SessionController;
+  tree: PlanTreeProvider;
+  view: vscode.TreeView<PlanNode>;
+  webview: AgentWebviewProvider;
+  approvals: WebviewApprovalGate;
+  secrets: vscode.SecretStorage;
+  chatTool: ChatPlanTool;
+}
+
 /**
- * The test API's hooks, only in ExtensionMode.Test: its own bundle beside this one
- * (dist/test-api.js, which only the development build emits), required at run time
- * so that no byte of it is in this bundle. Null in every other mode.
+ * The integration tests' module (test/integration/test-api/, which the integration
+ * harness bundles to dist/test-api.js; no build of the product emits it), in
+ * ExtensionMode.Test only.
+ */
+export interface TestHooks<Api extends object = object> {
+  /** Counts `item` as a live adapter of `kind` until it is disposed (returns it, its dispose wrapped). */
+  track<T extends { dispose(): unknown }>(kind: string, item: T): T;
+  /** The latest activation's parts; returns what activate() returns and a disposable that forgets these parts. */
+  connect(parts: TestParts, reactivate: () => Promise<void>): { api: Api; disconnect: { dispose(): void } };
+}
+
+/**
+ * The tests' hooks, only in ExtensionMode.Test: a bundle beside this one, required at
+ * run time so that no byte of it is in this bundle. Null in every other mode.
  */
 function testHooks(context: vscode.ExtensionContext): TestHooks | null {
   if (context.extensionMode !== vscode.ExtensionMode.Test) return null;
@@ -50,8 +69,8 @@ function testHooks(context: vscode.ExtensionContext): TestHooks | null {
   }
 }
 
-/** Returns the public API (vscode/public-api.ts); in ExtensionMode.Test, with the test API beside it. */
-export function activate(context: vscode.ExtensionContext): AgentChecklistApi | AgentChecklistTestApi {
+/** Returns the public API (vscode/public-api.ts); in ExtensionMode.Test, with what the tests' module gives beside it (TestHooks.connect). */
+export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   const started = performance.now();
   const hooks = testHooks(context);
   const own = <T extends vscode.Disposable>(kind: string, item: T): T => {
@@ -105,7 +124,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi | 
   const tree = registerPlanTree(controller);
   own('tree', tree.disposable);
   own('planEditCommands', registerPlanEditCommands({ controller, view: tree.view }));
-  const statusBar = own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
+  own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log };
   const webview = own(
     'webview',
@@ -148,9 +167,9 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi | 
     }),
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
-  const editorPanel = own('editorPanel', new AgentEditorPanel(webview));
+  own('editorPanel', new AgentEditorPanel(webview));
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
-  const notifier = own(
+  own(
     'attentionNotifier',
     new AttentionNotifier({ controller, approvals, enabled: () => settings().notifications, viewVisible: () => webview.visible, reveal: () => webview.reveal(false) }),
   );
@@ -185,7 +204,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi | 
   log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
   const publicApi = createPublicApi(toolCatalog);
   if (!hooks) return publicApi;
-  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, view: tree.view, statusBar, webview, approvals, secrets: context.secrets, chatTool, editorPanel, notifier }, async () => {
+  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, view: tree.view, webview, approvals, secrets: context.secrets, chatTool }, async () => {
     await deactivate();
     // Awaits every disposal that returns a promise (the Plan tree view's: until it
     // settles, a new view with the same id would be removed by the old one's dispose).

@@ -49,8 +49,30 @@ export function buildExtension() {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-/** Bundles test/integration/*.ts to out/integration/*.js (vscode and mocha stay external). */
+/**
+ * The integration tests' module in the extension (test/integration/test-api/), as
+ * dist/test-api.js beside dist/extension.js: extension.ts requires it in
+ * ExtensionMode.Test only. No build of the product emits it, and the VSIX packs only
+ * the files .vscodeignore names.
+ */
+export const TEST_API_OUT = join(REPO_ROOT, 'dist', 'test-api.js');
+
+/**
+ * Bundles test/integration/*.ts to out/integration/*.js (vscode and mocha stay
+ * external), and the test API to dist/test-api.js.
+ */
 export async function bundleIntegrationTests() {
+  await esbuild.build({
+    entryPoints: [join(REPO_ROOT, 'test', 'integration', 'test-api', 'test-api.ts')],
+    outfile: TEST_API_OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'linked',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
   const dir = join(REPO_ROOT, 'test', 'integration');
   const entryPoints = readdirSync(dir).filter((n) => n.endsWith('.ts')).map((n) => join(dir, n));
   await esbuild.build({

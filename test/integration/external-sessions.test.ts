@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { countsHeader } from '../../extension/src/core/plan/summaries';
-import type { AgentChecklistTestApi } from '../../extension/src/extension';
+import type { AgentChecklistTestApi } from './test-api/test-api';
 import { EXTENSION_ID, getApi, setSetting, waitFor, type Todo } from './helpers';
 
 const cliPath = (): string => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { PlanTreeNodeRow } from '../../extension/src/vscode/test-api';
+import type { PlanTreeNodeRow } from './test-api/test-api';
 import { EXTENSION_ID, getApi, logLines, toolCall, todoWrite, unescapeMarkdown, waitFor, treeShape } from './helpers';
 
 const cliPath = (): string => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');

@@ -5,8 +5,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import type { AgentChecklistTestApi } from '../../extension/src/extension';
-import type { PlanTreeNodeRow } from '../../extension/src/vscode/test-api';
+import type { AgentChecklistApi } from '../../extension/src/extension';
+import type { AgentChecklistTestApi as TestModuleApi } from './test-api/test-api';
+import type { PlanTreeNodeRow } from './test-api/test-api';
+
+/** What activate returns in ExtensionMode.Test: the test module's observers and the public API on the same object. */
+export type AgentChecklistTestApi = TestModuleApi & AgentChecklistApi;
 
 export const EXTENSION_ID = 'agent-checklist.agent-checklist';
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentChecklistTestApi } from '../../extension/src/extension';
+import type { AgentChecklistTestApi } from './test-api/test-api';
 import * as z from 'zod/mini';
 import { getApi, logLines, setSetting, toolCall, toolResults, useScript, waitFor } from './helpers';
 

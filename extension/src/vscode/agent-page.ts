@@ -5,7 +5,7 @@
 // snapshot, so every page gets its own `seq = previous + 1`). AgentPages is the set
 // of them the provider posts to.
 import * as vscode from 'vscode';
-import { HostSequencer, type HostMessage, type HostMessageBody } from '../core/protocol/messages';
+import { HostSequencer, type HostMessageBody } from '../core/protocol/messages';
 import { WEBVIEW_STRINGS } from '../core/protocol/strings';
 import { webviewHtml } from './webview-html';
 
@@ -13,7 +13,6 @@ export type AgentPageKind = 'view' | 'editor';
 
 export class AgentPage implements vscode.Disposable {
   ready = false;
-  posted = 0;
   private readonly sequencer = new HostSequencer();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -40,17 +39,10 @@ export class AgentPage implements vscode.Disposable {
     return this.isVisible();
   }
 
-  get lastSeq(): number {
-    return this.sequencer.current;
-  }
-
-  /** Stamps `body` with this page's next seq and posts it; undefined (nothing sent) before `ready`. */
-  post(body: HostMessageBody): HostMessage | undefined {
-    if (!this.ready) return undefined;
-    this.posted++;
-    const message = this.sequencer.stamp(body);
-    void this.webview.postMessage(message);
-    return message;
+  /** Stamps `body` with this page's next seq and posts it; nothing before `ready`. */
+  post(body: HostMessageBody): void {
+    if (!this.ready) return;
+    void this.webview.postMessage(this.sequencer.stamp(body));
   }
 
   dispose(): void {
@@ -68,9 +60,6 @@ export class AgentPage implements vscode.Disposable {
  */
 export class AgentPages implements vscode.Disposable {
   private readonly byKind = new Map<AgentPageKind, AgentPage>();
-  private readonly postedEmitter = new vscode.EventEmitter<HostMessage>();
-  /** Every message posted to the side bar's page, after it was posted (the test API records them). */
-  readonly onDidPostToView = this.postedEmitter.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -109,12 +98,10 @@ export class AgentPages implements vscode.Disposable {
 
   /** Posts `body` to `page` (nothing before its `ready`, or without a page). */
   postTo(page: AgentPage | undefined, body: HostMessageBody): void {
-    const message = page?.post(body);
-    if (message && page?.kind === 'view') this.postedEmitter.fire(message);
+    page?.post(body);
   }
 
   dispose(): void {
     for (const page of this.all()) page.dispose();
-    this.postedEmitter.dispose();
   }
 }

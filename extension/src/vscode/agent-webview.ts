@@ -11,7 +11,7 @@
 // panel), WebviewPlanChannel (plan edits and history), AnswerPresenter (answers'
 // Markdown, parsed in a worker: every message passes through it on its way out).
 import * as vscode from 'vscode';
-import { parseWebviewMessage, type HostMessage, type HostMessageBody, type WebviewMessage } from '../core/protocol/messages';
+import { parseWebviewMessage, type HostMessageBody, type WebviewMessage } from '../core/protocol/messages';
 import { planView } from '../core/protocol/plan-view';
 import { DisposableStore, Owner } from '../core/disposable';
 import { AnswerPresenter } from '../core/markdown/answer-presenter';
@@ -55,8 +55,6 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private readonly stream: CoalescedStream;
   private readonly child: OpenChildPanel;
   private readonly answers = this.register(new AnswerPresenter((body) => this.pages.post(body)));
-  /** Every message posted to the side bar's page, after it was posted. */
-  readonly onDidPost: vscode.Event<HostMessage>;
   /** The strip's edits and the plan history, per page. */
   private readonly plan: WebviewPlanChannel<AgentPage>;
   /** Show Plan History ran before the side bar's page was ready: it opens there once it is. */
@@ -110,7 +108,6 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         (gone) => this.plan.forget(gone),
       ),
     );
-    this.onDidPost = this.pages.onDidPostToView;
   }
 
   /**
@@ -127,20 +124,6 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     if (key === this.postedContext) return;
     this.postedContext = key;
     this.post({ type: 'context', context });
-  }
-
-  /** For the test API: whether the side bar's page is connected, and the last seq posted to it; whether an editor tab is open. */
-  get state(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean; editor: { ready: boolean; visible: boolean } | null } {
-    const page = this.pages.get('view');
-    const editor = this.pages.get('editor');
-    return {
-      resolved: this.view !== undefined,
-      ready: page?.ready ?? false,
-      lastSeq: page?.lastSeq ?? 0,
-      posted: page?.posted ?? 0,
-      visible: this.view?.visible ?? false,
-      editor: editor ? { ready: editor.ready, visible: editor.visible } : null,
-    };
   }
 
   /** Some page of the view (the side bar's or the editor tab's) is visible. */

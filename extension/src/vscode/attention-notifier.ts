@@ -5,7 +5,7 @@
 // message with a Show action that reveals the view, and owns its two subscriptions.
 import * as vscode from 'vscode';
 import { Owner } from '../core/disposable';
-import { attentionNotice, shouldNotify, type AttentionEvent, type AttentionNotice, type AttentionTemplates } from '../core/plan/attention';
+import { attentionNotice, shouldNotify, type AttentionEvent, type AttentionTemplates } from '../core/plan/attention';
 import type { SessionController } from './session-controller';
 import { ShownSessionEvents } from './shown-session-events';
 import type { WebviewApprovalGate } from './webview-approval-gate';
@@ -37,8 +37,6 @@ function templates(): AttentionTemplates {
 }
 
 export class AttentionNotifier extends Owner implements vscode.Disposable {
-  private shown = 0;
-  private last: AttentionNotice | null = null;
 
   constructor(private readonly options: AttentionNotifierOptions) {
     super();
@@ -48,17 +46,10 @@ export class AttentionNotifier extends Owner implements vscode.Disposable {
     this.register(options.approvals.onDidAsk((approval) => this.notify({ kind: 'approval', tool: approval.tool, summary: approval.summary })));
   }
 
-  /** For the test API: how many notifications were shown, and the latest. */
-  get state(): { shown: number; last: AttentionNotice | null } {
-    return { shown: this.shown, last: this.last };
-  }
-
   private notify(event: AttentionEvent): void {
     const { enabled, viewVisible, controller, reveal } = this.options;
     if (!shouldNotify({ enabled: enabled(), viewVisible: viewVisible(), windowFocused: vscode.window.state.focused })) return;
     const notice = attentionNotice(event, controller.standingPlan, templates());
-    this.shown++;
-    this.last = notice;
     const show = vscode.l10n.t('Show');
     const answer = notice.level === 'warning' ? vscode.window.showWarningMessage(notice.text, show) : vscode.window.showInformationMessage(notice.text, show);
     void answer.then((choice) => {

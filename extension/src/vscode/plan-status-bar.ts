@@ -78,23 +78,6 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     this.render();
   }
 
-  /** What the item shows now (for the test API): its text, or null when hidden. */
-  get text(): string | null {
-    return this.shown ? this.item.text : null;
-  }
-
-  /** The tooltip's Markdown source (for the test API), or null when hidden. */
-  get tooltip(): string | null {
-    const tooltip = this.item.tooltip;
-    if (!this.shown || tooltip === undefined) return null;
-    return typeof tooltip === 'string' ? tooltip : tooltip.value;
-  }
-
-  /** The `ts` of the log's latest line while the item shows a stall (for the test API), else null. */
-  get stalled(): string | null {
-    return this.shown ? this.stalledSince : null;
-  }
-
   private render(): void {
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -1,10 +1,9 @@
 // The recorders behind the test API (test-api.ts): what the extension's adapters did,
-// kept here for the tests because the adapters themselves keep no such buffer.
-// Test build only, like test-api.ts.
+// kept here for the tests because the adapters themselves keep no such buffer: the
+// adapters it tracks (the extension hands each to TestHooks.track in Test mode) and
+// the Plan tree's public onDidChangeTreeData.
 import type * as vscode from 'vscode';
-import type { HostMessage } from '../core/protocol/messages';
-import type { AgentWebviewProvider } from './agent-webview';
-import type { PlanTreeProvider } from './plan-tree';
+import type { PlanTreeProvider } from '../../../extension/src/vscode/plan-tree';
 
 /** Counts of live (created, not yet disposed) adapters, by kind. */
 export class LiveAdapters {
@@ -27,24 +26,6 @@ export class LiveAdapters {
 
   snapshot(): Record<string, number> {
     return Object.fromEntries(this.counts);
-  }
-}
-
-/** The last messages an Agent view posted (kept here, for the tests: the view itself keeps none). */
-export class PostedMessages {
-  private readonly recent: HostMessage[] = [];
-
-  constructor(private readonly limit = 200) {}
-
-  follow(webview: AgentWebviewProvider): vscode.Disposable {
-    return webview.onDidPost((message) => {
-      this.recent.push(message);
-      if (this.recent.length > this.limit) this.recent.shift();
-    });
-  }
-
-  list(): HostMessage[] {
-    return [...this.recent];
   }
 }
 

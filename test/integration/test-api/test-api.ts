@@ -1,26 +1,23 @@
 // What activate() returns in ExtensionMode.Test (the integration tests' extension
-// host): read-only views of the REAL objects the extension runs — the tree provider's
-// items, the status bar item's text — and a count of live adapters. Nothing here
+// host): read-only views of the REAL objects the extension runs, through their public
+// members — the tree provider's items, the controller's session — and what the
+// extension did to VS Code's API (vscode-observers.ts: the status bar item, the Agent
+// view's page, the notifications), and a count of live adapters. Nothing here
 // computes a result of its own.
 //
-// Its own bundle, dist/test-api.js, built only by the development build: extension.ts
-// requires it at run time in ExtensionMode.Test only, and the production build
-// (`scripts/build.mjs --production`) neither contains nor emits it
-// (test/integration/production-bundle.test.ts checks the names below are absent).
-import type * as vscode from 'vscode';
-import { secretKeyName, type RemoteProviderId } from './remote-provider';
-import type { HostMessage, RunView, SessionListItem } from '../core/protocol/messages';
-import type { TranscriptItem } from '../core/protocol/transcript';
-import type { PlanStatusBar } from './plan-status-bar';
-import type { PlanNode, PlanTreeProvider } from './plan-tree';
-import type { AgentEditorPanel } from './agent-editor-panel';
-import type { AgentWebviewProvider } from './agent-webview';
-import type { AttentionNotifier } from './attention-notifier';
-import type { AttentionNotice } from '../core/plan/attention';
-import type { ChatPlanTool } from './chat-plan-tool';
-import type { SessionController } from './session-controller';
-import type { PendingApproval, WebviewApprovalGate } from './webview-approval-gate';
-import { LiveAdapters, PostedMessages, TreeRedraws, type TreeRedraw } from './test-api-recorders';
+// A test-only module: the integration harness (scripts/vscode-server/harness.mjs,
+// bundleIntegrationTests) bundles it to dist/test-api.js, which extension.ts requires
+// in ExtensionMode.Test only (its TestHooks). No build of the product contains it,
+// and the VSIX packs none of it (test/integration/production-bundle.test.ts).
+import * as vscode from 'vscode';
+import { secretKeyName, type RemoteProviderId } from '../../../extension/src/vscode/remote-provider';
+import type { HostMessage, RunView, SessionListItem } from '../../../extension/src/core/protocol/messages';
+import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import type { TestHooks, TestParts } from '../../../extension/src/extension';
+import type { PlanNode, PlanTreeProvider } from '../../../extension/src/vscode/plan-tree';
+import type { PendingApproval } from '../../../extension/src/vscode/webview-approval-gate';
+import { LiveAdapters, TreeRedraws, type TreeRedraw } from './recorders';
+import { VscodeObservers, type ObservedNotice } from './vscode-observers';
 
 export interface PlanTreeRow {
   label: string;
@@ -65,11 +62,12 @@ export interface AgentChecklistTestApi {
   revealPlanTreeNode(id: string, timeoutMs?: number): Promise<string[]>;
   /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
   statusBarTooltip(): string | null;
-  webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean; editor: { ready: boolean; visible: boolean } | null };
-  /** The status bar's stall: the `ts` of the log's latest line while it warns, else null. */
-  statusBarStalled(): string | null;
+  /** The side bar's Agent view: resolved (VS Code handed the extension its WebviewView), ready (the host answered the page's `ready` with a snapshot), the last seq and the count posted to it, visible. */
+  webview(): { resolved: boolean; ready: boolean; lastSeq: number; posted: number; visible: boolean };
+  /** The status bar item shows the stall warning (the warning background), as the user sees it. */
+  statusBarWarns(): boolean;
   /** How many attention notifications were shown, and the latest. */
-  attentionNoticesShown(): { shown: number; last: AttentionNotice | null };
+  attentionNoticesShown(): { shown: number; last: ObservedNotice | null };
   /** The last messages the host posted to the Agent view (only while a page is connected). */
   webviewMessages(): HostMessage[];
   /** Hands `data` to the Agent view's message handler, exactly as a message from the page (validated first). */
@@ -88,30 +86,6 @@ export interface AgentChecklistTestApi {
    * activates again. The API object stays the same and reads the new activation.
    */
   reactivate(): Promise<void>;
-}
-
-export interface TestApiParts {
-  controller: SessionController;
-  tree: PlanTreeProvider;
-  view: vscode.TreeView<PlanNode>;
-  statusBar: PlanStatusBar;
-  webview: AgentWebviewProvider;
-  approvals: WebviewApprovalGate;
-  secrets: vscode.SecretStorage;
-  chatTool: ChatPlanTool;
-  editorPanel: AgentEditorPanel;
-  notifier: AttentionNotifier;
-}
-
-/** What extension.ts uses, in ExtensionMode.Test only. */
-export interface TestHooks {
-  /** Counts `item` as a live adapter of `kind` until it is disposed (wraps its dispose, returning what it returns). */
-  track<T extends { dispose(): unknown }>(kind: string, item: T): T;
-  /**
-   * The latest activation's parts; returns the one API object (the same across
-   * re-activations) and a disposable that forgets these parts.
-   */
-  connect(parts: TestApiParts, reactivate: () => Promise<void>): { api: AgentChecklistTestApi; disconnect: { dispose(): void } };
 }
 
 function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
@@ -159,8 +133,18 @@ function findNode(tree: PlanTreeProvider, id: string, nodes: PlanNode[] = tree.g
   return undefined;
 }
 
+/** What the status bar item shows (null while hidden). */
+function shownItem(): vscode.StatusBarItem | null {
+  const observed = observers.statusBar;
+  return observed?.shown ? observed.item : null;
+}
+
 /** One API object for the extension's lifetime: every call reads the current activation. */
-function createTestApi(current: () => TestApiParts, live: LiveAdapters, recorded: () => { posted: PostedMessages; redraws: TreeRedraws }, reactivate: () => Promise<void>): AgentChecklistTestApi {
+function createTestApi(current: () => TestParts, redraws: () => TreeRedraws, reactivate: () => Promise<void>): AgentChecklistTestApi {
+  const agentView = () => {
+    const observed = observers.agentView;
+    return observed && !observed.disposed ? observed : null;
+  };
   return {
     planTreeRows: () => {
       const { tree } = current();
@@ -170,7 +154,7 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, recorded
       const { tree } = current();
       return treeRows(tree, tree.getChildren());
     },
-    planTreeRedraws: () => recorded().redraws.list(),
+    planTreeRedraws: () => redraws().list(),
     planTreeNode: (id) => findNode(current().tree, id),
     revealPlanTreeNode: async (id, timeoutMs = 10_000) => {
       const { tree, view } = current();
@@ -179,10 +163,16 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, recorded
       await revealSelected(view, node, timeoutMs);
       return view.selection.map((n) => treeRow(tree, n).label);
     },
-    statusBarTooltip: () => current().statusBar.tooltip,
-    statusBarText: () => current().statusBar.text,
-    statusBarStalled: () => current().statusBar.stalled,
-    attentionNoticesShown: () => current().notifier.state,
+    statusBarTooltip: () => {
+      const tooltip = shownItem()?.tooltip;
+      return tooltip === undefined || tooltip === null ? null : typeof tooltip === 'string' ? tooltip : tooltip.value;
+    },
+    statusBarText: () => shownItem()?.text ?? null,
+    statusBarWarns: () => {
+      const background = shownItem()?.backgroundColor;
+      return background instanceof vscode.ThemeColor && background.id === 'statusBarItem.warningBackground';
+    },
+    attentionNoticesShown: () => ({ shown: observers.notices.length, last: observers.notices.at(-1) ?? null }),
     session: () => {
       const { controller } = current();
       const view = controller.sessionView;
@@ -190,9 +180,16 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, recorded
     },
     run: () => current().controller.runView,
     sessions: () => current().controller.sessionList(),
-    webview: () => current().webview.state,
-    webviewMessages: () => recorded().posted.list(),
-    webviewMessage: (data) => current().webview.handleMessage(data),
+    webview: () => {
+      const observed = agentView();
+      return { resolved: observed !== null, ready: observed?.snapshotPosted ?? false, lastSeq: observed?.lastSeq ?? 0, posted: observed?.count ?? 0, visible: observed?.view.visible ?? false };
+    },
+    webviewMessages: () => [...(agentView()?.posted ?? [])],
+    webviewMessage: async (data) => {
+      // As the page's own message when the view is resolved; else through the provider's handler with no page.
+      const receive = agentView()?.receive;
+      await (receive ? receive(data) : current().webview.handleMessage(data));
+    },
     transcriptTail: () => current().controller.page().items,
     pendingApprovals: () => current().approvals.pending,
     liveAdapters: () => live.snapshot(),
@@ -203,37 +200,35 @@ function createTestApi(current: () => TestApiParts, live: LiveAdapters, recorded
 }
 
 // Module state survives re-activation (the bundle is required once per extension host).
+// The observers wrap the API now, before the activation that required this module creates anything.
+const observers = new VscodeObservers(vscode);
 const live = new LiveAdapters();
-let parts: TestApiParts | null = null;
-/** What the latest activation's Agent view posted (recorded here: the view keeps no buffer). */
-let posted = new PostedMessages();
+let parts: TestParts | null = null;
 /** What the latest activation's Plan tree asked the workbench to redraw. */
 let redraws = new TreeRedraws();
 let latestReactivate: () => Promise<void> = () => Promise.reject(new Error('Agent Checklist is not active'));
 let api: AgentChecklistTestApi | undefined;
 
-export const testHooks: TestHooks = {
+export const testHooks: TestHooks<AgentChecklistTestApi> = {
   track: (kind, item) => live.track(kind, item),
   connect: (next, reactivate) => {
     parts = next;
-    posted = new PostedMessages();
     redraws = new TreeRedraws();
-    const recording = [posted.follow(next.webview), redraws.follow(next.tree)];
+    const recording = redraws.follow(next.tree);
     latestReactivate = reactivate;
     api ??= createTestApi(
       () => {
         if (!parts) throw new Error('Agent Checklist is not active');
         return parts;
       },
-      live,
-      () => ({ posted, redraws }),
+      () => redraws,
       () => latestReactivate(),
     );
     return {
       api,
       disconnect: {
         dispose: () => {
-          for (const r of recording) r.dispose();
+          recording.dispose();
           if (parts === next) parts = null;
         },
       },
