@@ -90,7 +90,7 @@ async function measureTurn(b: Bench, j: number, writes: number, label: string): 
   const last = `live_${j}_${writes - 1}`;
   const done = (r: LiveRecords): boolean => typeof r.rows[last]?.frame === 'number';
   const live = await until(() => readLive(b.frame), done, `the last row of turn ${j} in the webview`, 120_000);
-  await b.view.locator('[data-testid="send"]').waitFor({ timeout: 60_000 });
+  await b.view.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
   await new Promise((resolve) => setTimeout(resolve, 500)); // the last strip frame
   const records = await readLive(b.frame).catch(() => live);
   const files = sessionLogFiles(b.userDataDir);
@@ -123,15 +123,15 @@ function describe(l: Latencies): string {
 
 /** A new session (an empty transcript), and a measured turn in it. */
 async function emptyTurn(b: Bench, j: number, label: string): Promise<TurnResult> {
-  await b.view.locator('[data-testid="new-session"]').click();
+  await b.view.getByRole('button', { name: 'New Session', exact: true }).click();
   await b.view.locator('.transcript.empty').waitFor();
   return measureTurn(b, j, WRITES, label);
 }
 
 /** Opens the 10,000-event session from the session list, as a user resumes it: its latest page. */
 async function openLarge(view: FrameLocator): Promise<void> {
-  await view.locator('[data-testid="session-select"]').selectOption(LARGE_ID);
-  await view.locator('[data-testid="session-title"]', { hasText: LARGE_TITLE }).waitFor({ timeout: 60_000 });
+  await view.getByRole('combobox', { name: 'Sessions', exact: true }).selectOption(LARGE_ID);
+  await view.getByRole('heading', { level: 1, name: LARGE_TITLE }).waitFor({ timeout: 60_000 });
   await view.locator('.transcript button.older').waitFor({ timeout: 60_000 });
 }
 
@@ -206,7 +206,7 @@ async function run(log: (line: string) => void): Promise<Metric[]> {
     const own = sessionDirs(b.userDataDir)[0];
     if (!own) throw new Error('the extension made no session folder');
     fs.renameSync(synthetic.path, path.join(own, `${LARGE_ID}.jsonl`));
-    await view.locator(`[data-testid="session-select"] option[value="${LARGE_ID}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+    await view.getByRole('combobox', { name: 'Sessions', exact: true }).locator(`option[value="${LARGE_ID}"]`).waitFor({ state: 'attached', timeout: 30_000 });
     await openLarge(view);
     const latestRows = await pageRows(b.frame);
     const latest = await measureTurn(b, 2, WRITES, `10,000 events, latest page (${latestRows.users} prompts, ${latestRows.todoRows} todo_write rows in the page)`);

@@ -71,7 +71,7 @@ export async function runStepsBench(log: (line: string) => void): Promise<Metric
       const durations = await until(async () => turnDurations(workbench.server.userDataDir), (d) => d !== null && d.length > i, `turn ${i + 1} to end`, 600_000);
       const ms = durations?.[i] ?? NaN;
       perStep.push(ms / steps);
-      await frame.locator('[data-testid="send"]').waitFor({ timeout: 60_000 });
+      await frame.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
       log(`    ${ms} ms: ${(ms / steps).toFixed(1)} ms per step`);
       metrics.push({ name: `scripted turn of ${steps} todo_write steps in the workbench, per step`, value: round(ms / steps, 1), unit: 'ms', target: 'reported', met: null });
     }

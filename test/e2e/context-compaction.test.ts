@@ -29,18 +29,26 @@ async function treeShape(page: Page): Promise<string[][]> {
   return (await readTree(page)).map((r) => [r.label, r.icon]);
 }
 
+const DIVIDER = 'Earlier conversation summarized';
+
+/** The divider's head: its <summary>, found by what it reads. */
+const dividerHead = (frame: FrameLocator) => frame.getByText(DIVIDER, { exact: true });
+
 async function divider(frame: FrameLocator): Promise<{ count: number; head: string; open: boolean; summary: string }> {
-  const rows = frame.locator('[data-testid="compaction"]');
-  const count = await rows.count();
+  const heads = dividerHead(frame);
+  const count = await heads.count();
   if (count === 0) return { count, head: '', open: false, summary: '' };
-  const details = rows.first().locator('details');
+  const details = heads.first().locator('xpath=..');
   return {
     count,
-    head: (await details.locator('summary').innerText()).trim(),
+    head: (await heads.first().innerText()).trim(),
     open: (await details.getAttribute('open')) !== null,
     summary: (await details.locator('.compaction-summary').textContent()) ?? '',
   };
 }
+
+/** Continue, on the turn end that stopped at the step limit. */
+const continueButton = (frame: FrameLocator) => frame.getByRole('listitem').filter({ hasText: 'Stopped at the step limit' }).getByRole('button', { name: 'Continue', exact: true });
 
 describe('compaction in the Agent view, across a reload (issue 10)', () => {
   let scripted: ScriptedWorkbench | undefined;
@@ -62,22 +70,22 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     await runCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
 
-    await frame.locator('.item-turn-end.reason-max-steps [data-testid="continue"]').waitFor({ timeout: 60_000 });
+    await continueButton(frame).waitFor({ timeout: 60_000 });
     await expandStrip(frame);
     const strip = await until(() => readStrip(frame), (s) => s.counts === COUNTS && s.items.length === 3, 'the plan in the strip');
     const tree = await until(() => treeShape(page), (t) => t.length === 3, 'the Plan tree');
-    const meter = frame.locator('[data-testid="context-use"]');
+    const meter = frame.getByText(/^· context /);
     assert.match((await meter.innerText()).trim(), /^· context \d+(k)? \/ 32k$/, 'the context meter over the 32k window');
 
     await runCommand(page, 'Agent Checklist: Compact Conversation');
     const shown = await until(() => divider(frame), (d) => d.count === 1, 'the divider', 60_000);
     assert.deepEqual(shown, { count: 1, head: 'Earlier conversation summarized', open: false, summary: SUMMARY }, 'collapsed, the summary inside');
-    await frame.locator('[data-testid="compaction"] summary').click();
+    await dividerHead(frame).click();
     assert.equal((await divider(frame)).open, true, 'a click expands it');
-    assert.equal(await frame.locator('[data-testid="compaction"] .compaction-summary').isVisible(), true, 'the summary shows');
+    assert.equal(await frame.getByText(SUMMARY, { exact: true }).isVisible(), true, 'the summary shows');
     assert.deepEqual(await readStrip(frame), strip, 'the plan strip is unchanged by compaction');
     assert.deepEqual(await treeShape(page), tree, 'and the Plan tree');
-    assert.equal(await frame.locator('[data-testid="continue"]').count(), 1, 'Continue is still offered for the stopped turn');
+    assert.equal(await frame.getByRole('button', { name: 'Continue', exact: true }).count(), 1, 'Continue is still offered for the stopped turn');
     // No usage from the scripted model: the estimate of the next request, with the system prompt and the tool schemas it carries.
     assert.match((await meter.innerText()).trim(), /^· context \d+k \/ 32k$/, 'the summary alone would be under 1k');
     await screenshot(page, 'context-compaction-light.png');
@@ -91,21 +99,21 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     const restored = await until(() => divider(frame), (d) => d.count === 1, 'the restored divider', 60_000);
     assert.deepEqual(restored, { count: 1, head: 'Earlier conversation summarized', open: false, summary: SUMMARY });
     await until(() => meter.count(), (n) => n === 1, 'the restored meter');
-    assert.match((await frame.locator('[data-testid="context-use"]').innerText()).trim(), /^· context \d+(k)? \/ 32k$/);
+    assert.match((await frame.getByText(/^· context /).innerText()).trim(), /^· context \d+(k)? \/ 32k$/);
     await expandStrip(frame);
     assert.deepEqual(await until(() => readStrip(frame), (s) => s.counts === COUNTS && s.items.length === 3, 'the restored strip'), strip);
     assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 3, 'the restored tree'), tree);
 
     // Continue, still offered after the reload, starts the next turn with the continue prompt.
-    await frame.locator('.item-turn-end.reason-max-steps [data-testid="continue"]').click();
+    await continueButton(frame).click();
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: CONTINUED }).waitFor({ timeout: 60_000 });
-    await frame.locator('[data-testid="send"]').waitFor();
+    await frame.getByRole('button', { name: 'Send', exact: true }).waitFor();
     const [logPath] = sessionLogFiles(scripted.workbench.server.userDataDir);
     assert.ok(logPath, 'the session log');
     const lines = fs.readFileSync(logPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; data?: { turn?: number; message?: { text?: string }; reason?: { kind?: string } } });
     const turn2 = lines.filter((l) => l.data?.turn === 2);
     assert.equal(turn2.find((l) => l.type === 'user/message')?.data?.message?.text, CONTINUE_PROMPT);
     assert.equal(turn2.find((l) => l.type === 'turn/end')?.data?.reason?.kind, 'completed');
-    assert.equal(await frame.locator('[data-testid="continue"]').count(), 0, 'no offer once the next turn completed');
+    assert.equal(await frame.getByRole('button', { name: 'Continue', exact: true }).count(), 0, 'no offer once the next turn completed');
   });
 });

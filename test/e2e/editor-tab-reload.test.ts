@@ -33,8 +33,8 @@ describe('the Open in Editor tab across a window reload', () => {
     await agentTabs(scripted()).first().waitFor({ timeout: 30_000 }); // the tab, before its page
     const before = await agentPageFrame(page, 'editor');
     await before.locator('.assistant-text', { hasText: 'Planned before the reload.' }).waitFor({ timeout: 30_000 });
-    const title = await before.locator('[data-testid="session-title"]').innerText();
-    const planHeader = await before.locator('[data-testid="plan-strip-header"]').innerText();
+    const title = await before.getByRole('heading', { level: 1 }).innerText();
+    const planHeader = await before.getByRole('button', { name: /^Plan \d/ }).innerText();
     assert.equal(await agentTabs(scripted()).count(), 1);
 
     fs.writeFileSync(scripted().scriptPath, JSON.stringify(AFTER_RELOAD)); // a reload starts a new host, whose model plays the file from the top
@@ -52,8 +52,8 @@ describe('the Open in Editor tab across a window reload', () => {
       throw new Error(`${String(error)}\n${await webviewReport(page, consoleLines, server.userDataDir)}`);
     });
     await restored.locator('.assistant-text', { hasText: 'Planned before the reload.' }).waitFor({ timeout: 60_000 });
-    assert.equal(await restored.locator('[data-testid="session-title"]').innerText(), title, 'the same session');
-    assert.equal(await until(() => restored.locator('[data-testid="plan-strip-header"]').innerText(), (h) => h === planHeader, 'the same plan'), planHeader);
+    assert.equal(await restored.getByRole('heading', { level: 1 }).innerText(), title, 'the same session');
+    assert.equal(await until(() => restored.getByRole('button', { name: /^Plan \d/ }).innerText(), (h) => h === planHeader, 'the same plan'), planHeader);
     assert.equal(await agentTabs(scripted()).count(), 1, 'one tab, restored once');
     await screenshot(page, 'editor-tab-restored.png');
 

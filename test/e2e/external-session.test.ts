@@ -24,7 +24,7 @@ interface SessionOption {
 
 /** The Agent view's session list (a <select>): each option's text and which one is shown. */
 async function readSessionList(frame: FrameLocator): Promise<SessionOption[]> {
-  const select = frame.locator('[data-testid="session-select"]');
+  const select = frame.getByRole('combobox', { name: 'Sessions', exact: true });
   if ((await select.count()) === 0) return [];
   return select.locator('option').evaluateAll((options) => options.map((o) => ({ text: (o.textContent ?? '').trim(), selected: o.matches(':checked') })));
 }

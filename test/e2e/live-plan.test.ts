@@ -85,7 +85,7 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     await expandStrip(frame);
     const strip = await readStrip(frame);
     // Still running: the model is waiting, Stop is offered; everything below is the live state.
-    await frame.locator('[data-testid="stop"]').waitFor();
+    await frame.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     assert.equal(strip.visible, true);
     assert.equal(strip.expanded, 'true', 'the header button says it is expanded');
     assert.deepEqual(strip.items, STRIP_ITEMS, 'every item, both active ones included');
@@ -100,7 +100,7 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     assert.deepEqual(status?.icons, ['loading~spin'], 'a spinner while the turn runs');
     assert.equal(await statusBarCount(page), 1, 'exactly one status bar item');
 
-    const announced = await frame.locator('[data-testid="plan-live"]').innerText();
+    const announced = await frame.getByRole('status').filter({ hasText: 'Completed: ' }).innerText();
     assert.match(announced, new RegExp(`Completed: ${ITEMS[0]}`), 'the polite live region announces the completed item');
     await screenshot(page, 'live-plan-running-light.png');
   });
@@ -108,8 +108,8 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
   it('keeps the plan standing when the turn is stopped (the spinner goes)', async () => {
     const { page } = workbench;
     const frame = agentFrame(page);
-    await frame.locator('[data-testid="stop"]').click();
-    await frame.locator('[data-testid="send"]').waitFor({ timeout: 30_000 });
+    await frame.getByRole('button', { name: 'Stop', exact: true }).click();
+    await frame.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
     const status = await until(() => readStatusBarItem(page), (s) => s?.icons[0] === 'checklist', 'the spinner to stop');
     assert.deepEqual(status, { text: STATUS_TEXT, icons: ['checklist'] });
     assert.equal((await readStrip(frame)).counts, COUNTS);
@@ -148,7 +148,7 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     await frame.locator('.composer-input').fill('Thanks, that is all for now.');
     await frame.locator('.composer-input').press('Enter');
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: SECOND_ANSWER }).waitFor({ timeout: 60_000 });
-    await frame.locator('[data-testid="send"]').waitFor();
+    await frame.getByRole('button', { name: 'Send', exact: true }).waitFor();
 
     const strip = await until(() => readStrip(frame), (s) => !s.visible, 'the strip to hide');
     assert.equal(strip.visible, false);

@@ -25,7 +25,7 @@ describe('the session list in a 200 px side bar', () => {
       { content: 'Run the suite', status: 'pending' },
     ]);
     await until(() => readStatusBarItem(page), (s) => s?.text.startsWith('0/2') ?? false, 'the MCP plan in the status bar', 30_000);
-    const select = frame.locator('[data-testid="session-select"]');
+    const select = frame.getByRole('combobox', { name: 'Sessions', exact: true });
     await select.waitFor();
 
     // Drag the side bar's sash to 200 px.
@@ -66,7 +66,7 @@ describe('the session list in a 200 px side bar', () => {
     assert.ok(measured.sourceWidth <= measured.room, `the source fits in the list's box: ${JSON.stringify(measured)}`);
     assert.ok(measured.lineWidth > measured.room, `the whole line does not fit at 200 px (what the ellipsis and the tooltip are for): ${JSON.stringify(measured)}`);
     assert.equal(measured.title, measured.option, 'the tooltip is the whole line');
-    const title = await frame.locator('[data-testid="session-title"]').evaluate((el) => {
+    const title = await frame.getByRole('heading', { level: 1 }).evaluate((el) => {
       const win = el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { textOverflow: string } };
       return { right: el.getBoundingClientRect().right, view: el.ownerDocument.documentElement.clientWidth, ellipsis: win.getComputedStyle(el).textOverflow };
     });

@@ -63,7 +63,7 @@ describe('plan edits in the strip and the plan history (issue 12)', () => {
     await runCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: FINAL_TEXT }).waitFor({ timeout: 60_000 });
-    await frame.locator('[data-testid="send"]').waitFor();
+    await frame.getByRole('button', { name: 'Send', exact: true }).waitFor();
     await until(() => readStatusBar(page), (t) => t === `1/2 · ${ITEMS[1]}`, 'the status bar after the model');
 
     await expandStrip(frame);

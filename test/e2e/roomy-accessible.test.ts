@@ -165,17 +165,17 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     const { page } = workbench();
     const frame = await agentPageFrame(page, 'view');
     await frame.locator('.plan-strip').waitFor();
-    assert.equal(await frame.locator('[data-testid="plan-strip-item"]').count() <= 5, true);
+    assert.equal(await frame.getByRole('region', { name: 'Plan', exact: true }).getByRole('listitem').count() <= 5, true);
     const measured = await until(() => transcriptLines(frame), (m) => m.lines >= 10, 'ten transcript lines', 10_000).catch(async () => transcriptLines(frame));
     await screenshot(page, 'layout-1400x900.png');
     console.log(`[layout] default: ${measured.lines} transcript lines; heights ${JSON.stringify(measured.parts)}`);
     assert.ok(measured.lines >= 10, `only ${measured.lines} transcript lines: ${JSON.stringify(measured.parts)}`);
-    assert.equal(await frame.locator('[data-testid="new-session"]').count(), 1, 'the header has the one "+"');
+    assert.equal(await frame.getByRole('button', { name: 'New Session', exact: true }).count(), 1, 'the header has the one "+"');
     const titleActions = page.locator('.pane-header[aria-label^="Agent"] .actions .action-label');
     const labels = await titleActions.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
     assert.equal(labels.filter((l) => l.startsWith('New Session')).length, 0, `no "+" in the view title: ${labels.join(', ')}`);
 
-    await frame.locator('[data-testid="demo-banner-dismiss"]').click();
+    await frame.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await frame.locator('.banner-demo').waitFor({ state: 'detached' });
     const roomier = await transcriptLines(frame);
     console.log(`[layout] demo banner dismissed: ${roomier.lines} transcript lines; heights ${JSON.stringify(roomier.parts)}`);
@@ -189,9 +189,9 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     const editor = await agentPageFrame(page, 'editor');
     await editor.locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
     const view = await agentPageFrame(page, 'view');
-    const titleOf = (f: Frame) => f.locator('[data-testid="session-title"]').innerText();
+    const titleOf = (f: Frame) => f.getByRole('heading', { level: 1 }).innerText();
     assert.equal(await titleOf(editor), await titleOf(view), 'the same session');
-    assert.equal(await editor.locator('[data-testid="plan-strip-header"]').innerText(), await view.locator('[data-testid="plan-strip-header"]').innerText(), 'the same plan');
+    assert.equal(await editor.getByRole('button', { name: /^Plan \d/ }).innerText(), await view.getByRole('button', { name: /^Plan \d/ }).innerText(), 'the same plan');
     await screenshot(page, 'open-in-editor.png');
     await runWorkbenchCommand(page, 'View: Close All Editors').catch(() => undefined);
     await page.locator('.tabs-container .tab').waitFor({ state: 'detached' });
@@ -211,8 +211,8 @@ describe('the Agent view under a standard audit (issue 12)', () => {
     await sendPrompt(frame, 'Guard the parser against empty input');
     await frame.locator('.approval').waitFor({ timeout: 30_000 });
     await frame.locator('.markdown a', { hasText: 'the parser notes' }).waitFor();
-    await frame.locator('[data-testid="plan-strip-header"]').click(); // audit the strip's items too
-    await frame.locator('[data-testid="plan-strip-item"]').first().waitFor();
+    await frame.getByRole('button', { name: /^Plan \d/ }).click(); // audit the strip's items too
+    await frame.getByRole('region', { name: 'Plan', exact: true }).getByRole('listitem').first().waitFor();
     const found: Record<string, unknown> = {};
     // The color theme picker sets workbench.colorTheme (Default Light Modern, Default Dark Modern, Default High Contrast).
     for (const [label, kind] of [

@@ -41,7 +41,7 @@ describe('Show Plan History when no plan stands', () => {
     await titleAction(page).waitFor({ timeout: 20_000 });
 
     await sendPrompt(frame, 'Anything else?', 'A plain answer, no plan.');
-    await frame.locator('[data-testid="plan-strip"]').waitFor({ state: 'detached' }); // no plan stands: no strip, no history button
+    await frame.getByRole('region', { name: 'Plan', exact: true }).waitFor({ state: 'detached' }); // no plan stands: no strip, no history button
     const welcomeButton = planPane(page).locator('.welcome-view-content .monaco-button', { hasText: 'Show Plan History' });
     await welcomeButton.waitFor({ timeout: 20_000 });
     await screenshot(page, 'show-plan-history-welcome.png');

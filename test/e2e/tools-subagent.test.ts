@@ -59,18 +59,18 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Greet, then have a helper survey the files');
 
     const row = frame.locator('.item-tool[data-tool="bash"]');
-    const approval = row.locator('[data-testid="approval"]');
+    const approval = row.getByRole('group', { name: 'Allow bash?', exact: true });
     await approval.waitFor({ timeout: 60_000 });
     assert.match(await approval.innerText(), /echo hello-from-bash/, 'the approval names the command');
     assert.equal(fs.existsSync(path.join(workspace, MARKER)), false, 'nothing ran before the answer');
-    assert.equal(await row.locator('[data-testid="bash-status"]').count(), 0, 'no result yet');
+    assert.equal(await row.getByText(/^exit code /).count(), 0, 'no result yet');
     await screenshot(page, 'tools-approval.png');
 
-    await approval.locator('[data-testid="approval-approve"]').click();
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
     await frame.locator('.item-tool.tool-ok[data-tool="bash"]').waitFor({ timeout: 30_000 });
     assert.equal(await row.locator('.disclosure-body').count(), 0, 'a closed row holds none of what the call did');
     await row.locator('.disclosure-toggle').click(); // expand the row as a user would
-    assert.equal((await row.locator('[data-testid="bash-status"]').innerText()).trim(), 'exit code 0');
+    await row.getByText('exit code 0', { exact: true }).waitFor();
     assert.equal((await row.locator('.bash-output').innerText()).trim(), 'hello-from-bash');
     assert.match(await row.locator('.bash-command').innerText(), /echo hello-from-bash/);
     assert.equal(await approval.count(), 0, 'the approval is gone once answered');
@@ -81,7 +81,7 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
     const { page } = workbench;
     const frame = agentFrame(page);
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: PARENT_ANSWER }).waitFor({ timeout: 60_000 });
-    await frame.locator('[data-testid="send"]').waitFor();
+    await frame.getByRole('button', { name: 'Send', exact: true }).waitFor();
 
     const rows = await until(() => readTree(page), (r) => r.length === 5 && r.some((x) => x.label === CHILD[1]), 'the nested child plan in the tree');
     const level = (label: string): number => Number(rows.find((r) => r.label === label)?.level ?? NaN);
@@ -106,13 +106,14 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
 
   it("opens the child's transcript with its own plan from the subagent row", async () => {
     const frame = agentFrame(workbench.page);
-    await frame.locator('[data-testid="subagent-open"]').click();
-    const panel = frame.locator('[data-testid="child-panel"]');
+    await frame.getByRole('group', { name: `Subagent: ${SUBAGENT}`, exact: true }).getByRole('button', { name: 'Open transcript', exact: true }).click();
+    const panel = frame.getByRole('region', { name: /^Subagent: / });
     await panel.waitFor();
     await panel.locator('.item-assistant .assistant-text', { hasText: CHILD_ANSWER }).waitFor();
-    assert.equal((await panel.locator('[data-testid="child-plan-strip"] .plan-counts').innerText()).trim(), '1 completed · 1 in progress');
+    const childPlan = panel.getByRole('region', { name: 'Plan', exact: true }).getByRole('button', { name: /^Plan / });
+    assert.equal((await childPlan.innerText()).replace(/\s+/g, ' ').trim(), 'Plan 1 completed · 1 in progress');
     await screenshot(workbench.page, 'tools-child-panel.png');
-    await panel.locator('[data-testid="child-back"]').click();
+    await panel.getByRole('button', { name: 'Back', exact: true }).click();
     await panel.waitFor({ state: 'detached' });
   });
 });

@@ -43,7 +43,7 @@ describe('the transcript follows a running turn only while the reader is at its 
     await view.locator('.composer-input').fill(`Run turn ${n}`);
     await view.locator('.composer-input').press('Enter');
     await view.locator('.item-assistant', { hasText: `Turn ${n} is done.` }).waitFor({ timeout: 120_000 });
-    await view.locator('[data-testid="send"]').waitFor({ timeout: 60_000 });
+    await view.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 300)); // the last row's frame and its scroll
   }
 

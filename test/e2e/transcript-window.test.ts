@@ -63,8 +63,8 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     const own = sessionDirs(suite().workbench.server.userDataDir)[0];
     assert.ok(own, 'the window has its session folder once the extension is active');
     fs.renameSync(long.path, path.join(own, `${LONG_ID}.jsonl`));
-    await view.locator(`[data-testid="session-select"] option[value="${LONG_ID}"]`).waitFor({ state: 'attached', timeout: 30_000 });
-    await view.locator('[data-testid="session-select"]').selectOption(LONG_ID);
+    await view.getByRole('combobox', { name: 'Sessions', exact: true }).locator(`option[value="${LONG_ID}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+    await view.getByRole('combobox', { name: 'Sessions', exact: true }).selectOption(LONG_ID);
     const older = view.locator('.transcript button.older');
     await older.waitFor({ timeout: 60_000 });
     while ((await older.count()) > 0) {
@@ -99,12 +99,12 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     const row = view.locator('li.item-tool[data-tool="todo_write"]').first();
     const callId = await row.getAttribute('data-call-id');
     await row.locator('.disclosure-toggle').click();
-    await row.locator('[data-testid="todo-call-items"]').waitFor();
+    await row.getByRole('list', { name: 'Plan', exact: true }).waitFor();
     const same = view.locator(`li.item-tool[data-call-id="${callId}"]`);
     await scrollTo(frame, 1e9);
     await until(() => same.count(), (n) => n === 0, 'the row gone from the DOM once far away');
     await scrollTo(frame, 0);
-    await same.locator('[data-testid="todo-call-items"]').waitFor({ timeout: 5_000 });
+    await same.getByRole('list', { name: 'Plan', exact: true }).waitFor({ timeout: 5_000 });
     assert.equal(await same.locator('.disclosure-toggle').getAttribute('aria-expanded'), 'true');
   });
 
@@ -118,7 +118,7 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     await view.locator('.composer-input').fill('Run live turn 1');
     await view.locator('.composer-input').press('Enter');
     await view.locator('.item-assistant', { hasText: 'Live turn 1 is done.' }).waitFor({ state: 'attached', timeout: 60_000 });
-    await view.locator('[data-testid="send"]').waitFor({ timeout: 60_000 });
+    await view.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
     const kept = await scroller(frame);
     assert.ok(Math.abs(kept.top - before.top) < 2, `the reader's place is kept (scrollTop ${before.top} → ${kept.top})`);
     assert.equal(await rowAtTop(frame), reading, 'the same row at the top of the viewport');
@@ -129,7 +129,7 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     await view.locator('.composer-input').fill('Run live turn 2');
     await view.locator('.composer-input').press('Enter');
     await view.locator('.item-assistant', { hasText: 'Live turn 2 is done.' }).waitFor({ timeout: 60_000 });
-    await view.locator('[data-testid="send"]').waitFor({ timeout: 60_000 });
+    await view.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 300)); // the last row's frame and its scroll
     const end = await scroller(frame);
     assert.ok(end.content - end.top - end.height < 24, `at the end after the turn (${end.content - end.top - end.height} px from it)`);

@@ -303,8 +303,8 @@ export async function expandStrip(frame: FrameLocator): Promise<void> {
 export async function readTodoRows(frame: FrameLocator): Promise<{ summary: string; more: string | null }[]> {
   return frame.locator('.item-tool[data-tool="todo_write"]').evaluateAll((rows) =>
     rows.map((row) => ({
-      summary: row.querySelector('[data-testid="todo-row-summary"]')?.textContent?.trim() ?? '',
-      more: row.querySelector('[data-testid="todo-row-more"]')?.textContent?.trim() ?? null,
+      summary: row.querySelector('.tool-summary')?.textContent?.trim() ?? '',
+      more: row.querySelector('.tool-more')?.textContent?.trim() ?? null,
     })),
   );
 }

@@ -25,7 +25,7 @@ beforeEach(() => {
 /** The strip's items, as a reader finds them in the Plan region. */
 const items = (root: HTMLElement) => allByRole(getByRole(root, 'region', { name: 'Plan' }), 'listitem');
 /** The strip's header button ("Plan" and the counts). */
-const header = (root: HTMLElement) => getByRole(root, 'button', { name: /^Plan / });
+const header = (root: HTMLElement) => getByRole(root, 'button', { name: /^Plan \d/ });
 
 describe('plan strip', () => {
   it('starts collapsed to its one-line header: the checklist icon, "Plan" and the per-status counts', () => {
