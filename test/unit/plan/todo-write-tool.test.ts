@@ -107,13 +107,13 @@ describe('todo_write values', () => {
   it('accepts an empty list, writes it and reports zero counts', async () => {
     const ctx = ctxFor();
     const result = await createTodoWriteTool(PARALLEL).execute({ todos: [] }, ctx);
-    assert.deepEqual(result, { isError: false, content: 'Updated todo list: 0 pending, 0 in progress, 0 completed.', value: { todos: [], counts: { pending: 0, inProgress: 0, completed: 0 } } });
+    assert.deepEqual(result, { isError: false, content: 'Updated todo list: 0 pending, 0 in progress, 0 completed.' });
     assert.deepEqual(writes(ctx.session).at(-1)?.data, { todos: [] });
   });
 });
 
 describe('todo_write success', () => {
-  it('appends one todo/write with the canonical list and returns the value and the exact text', async () => {
+  it('appends one todo/write with the canonical list and returns the exact text', async () => {
     const ctx = ctxFor();
     const before = ctx.session.lastSeq;
     const result = await createTodoWriteTool(PARALLEL).execute({ todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo(' d ')] }, ctx);
@@ -123,7 +123,6 @@ describe('todo_write success', () => {
     assert.deepEqual(result, {
       isError: false,
       content: 'Updated todo list: 1 pending, 2 in progress, 1 completed.',
-      value: { todos: expected, counts: { pending: 1, inProgress: 2, completed: 1 } },
     });
   });
 

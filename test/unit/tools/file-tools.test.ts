@@ -32,7 +32,7 @@ describe('read_file', () => {
     const ws = tempWorkspace();
     ws.file('a.txt', 'one\ntwo\nthree\nfour\n');
     const r = registryFor(ws);
-    assert.deepEqual(await call(r, 'read_file', { path: 'a.txt' }), { isError: false, content: '1\tone\n2\ttwo\n3\tthree\n4\tfour', value: { path: 'a.txt' } });
+    assert.deepEqual(await call(r, 'read_file', { path: 'a.txt' }), { isError: false, content: '1\tone\n2\ttwo\n3\tthree\n4\tfour' });
     const window = await call(r, 'read_file', { path: 'a.txt', offset: 2, limit: 2 });
     assert.equal(window.content, '2\ttwo\n3\tthree\n[lines 2-3 of 4; read on with offset 4]');
     assert.equal((await call(r, 'read_file', { path: 'a.txt', offset: 9 })).content, `Error: ${offsetPastEndMessage(9, 4)}`);
@@ -72,7 +72,6 @@ describe('write_file', () => {
     assert.deepEqual(await call(r, 'write_file', { path: 'src/deep/new.txt', content: 'hello\n' }), {
       isError: false,
       content: 'Wrote 6 bytes to src/deep/new.txt (created the file).',
-      value: { path: 'src/deep/new.txt', bytes: 6, created: true },
     });
     assert.equal(ws.read('src/deep/new.txt'), 'hello\n');
     assert.equal((await call(r, 'write_file', { path: 'src/deep/new.txt', content: 'bye' })).content, 'Wrote 3 bytes to src/deep/new.txt (replaced the previous 6 bytes).');
@@ -136,7 +135,7 @@ describe('edit_file', () => {
     const ws = tempWorkspace();
     ws.file('a.ts', 'const a = 1;\nconst b = 2;\n');
     const result = await call(registryFor(ws), 'edit_file', { path: 'a.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' });
-    assert.deepEqual(result, { isError: false, content: 'Edited a.ts: replaced 1 occurrence at line 2 (1 line now).', value: { path: 'a.ts', line: 2 } });
+    assert.deepEqual(result, { isError: false, content: 'Edited a.ts: replaced 1 occurrence at line 2 (1 line now).' });
     assert.equal(ws.read('a.ts'), 'const a = 1;\nconst b = 3;\n');
   });
 

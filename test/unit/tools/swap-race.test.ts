@@ -119,7 +119,7 @@ describe('hard links and names that start with ..', () => {
     registry.register(createWriteFileTool({ workspace: ws.workspace, approvals: autoApprovals() }));
     registry.register(createListFilesTool(ws.workspace));
     const c = (name: string, args: unknown) => registry.execute(name, JSON.stringify(args), ctx());
-    assert.deepEqual(await c('read_file', { path: '..hidden' }), { isError: false, content: '1\tdot dot', value: { path: '..hidden' } });
+    assert.deepEqual(await c('read_file', { path: '..hidden' }), { isError: false, content: '1\tdot dot' });
     assert.equal((await c('write_file', { path: '..more/x.txt', content: 'x' })).isError, false);
     assert.equal(ws.read('..more/x.txt'), 'x');
     assert.equal((await c('list_files', {})).content, '..hidden\n..more/');

@@ -30,20 +30,19 @@ export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)
 /** The text the parent model sees for a finished child. */
 export function subagentResult(run: SubagentRunResult): ToolResult {
   const tail = run.finalText ? `\n\nIts last message:\n${run.finalText}` : '';
-  const value = { childSessionId: run.childSessionId, logPath: run.logPath, outcome: run.outcome, turnEnd: run.turnEnd };
-  if (run.failure !== null) return { ...errorResult(`the subagent failed: ${run.failure}${tail}`), value };
+  if (run.failure !== null) return errorResult(`the subagent failed: ${run.failure}${tail}`);
   const end = run.turnEnd;
   switch (end?.kind) {
     case 'completed':
-      return { isError: false, content: run.finalText || EMPTY_FINAL_TEXT, value };
+      return { isError: false, content: run.finalText || EMPTY_FINAL_TEXT };
     case 'aborted':
-      return { ...errorResult(`the subagent was stopped by the user before it finished.${tail}`), value };
+      return errorResult(`the subagent was stopped by the user before it finished.${tail}`);
     case 'max-steps':
-      return { ...errorResult(`the subagent used all of its ${end.maxSteps} steps before it finished.${tail}`), value };
+      return errorResult(`the subagent used all of its ${end.maxSteps} steps before it finished.${tail}`);
     case 'error':
-      return { ...errorResult(`the subagent stopped on an error: ${end.message}${tail}`), value };
+      return errorResult(`the subagent stopped on an error: ${end.message}${tail}`);
     default:
-      return { ...errorResult(`the subagent did not finish (${run.outcome}).${tail}`), value };
+      return errorResult(`the subagent did not finish (${run.outcome}).${tail}`);
   }
 }
 

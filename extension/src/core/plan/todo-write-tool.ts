@@ -43,11 +43,6 @@ export function validateTodoWrite(args: unknown, policy: TodoWritePolicy): TodoW
   return { ok: true, todos };
 }
 
-export interface TodoWriteValue {
-  todos: TodoItem[];
-  counts: TodoCounts;
-}
-
 export function resultText(counts: TodoCounts): string {
   return `Updated todo list: ${counts.pending} pending, ${counts.inProgress} in progress, ${counts.completed} completed.`;
 }
@@ -65,8 +60,7 @@ export function createTodoWriteTool(policy: TodoWritePolicy): ToolDefinition {
       const session = ctx.agent?.session;
       if (!session) return errorResult(NO_OWNER_MESSAGE);
       session.append('todo/write', { todos: checked.todos });
-      const value: TodoWriteValue = { todos: checked.todos, counts: countTodos(checked.todos) };
-      return { isError: false, content: resultText(value.counts), value };
+      return { isError: false, content: resultText(countTodos(checked.todos)) };
     },
   };
 }

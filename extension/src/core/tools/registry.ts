@@ -61,9 +61,7 @@ export class ToolRegistry {
     );
     const result = await raceStop(run, ctx.signal, this.stopGraceMs);
     if (this.redactor === undefined || this.redactor.empty) return result;
-    const redacted: ToolResult = { isError: result.isError, content: this.redactor.redact(result.content) };
-    if (result.value !== undefined) redacted.value = this.redactor.redactValue(result.value);
-    return redacted;
+    return { isError: result.isError, content: this.redactor.redact(result.content) };
   }
 }
 

@@ -76,14 +76,6 @@ export class Redactor {
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
   }
-
-  /** Every string inside a JSON-like value, redacted (for a result's `value`). */
-  redactValue(value: unknown): unknown {
-    if (typeof value === 'string') return this.redact(value);
-    if (Array.isArray(value)) return value.map((v) => this.redactValue(v));
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.redactValue(v)]));
-    return value;
-  }
 }
 
 // Redaction of a byte stream BEFORE anything cuts it (bash's head/tail cap): every

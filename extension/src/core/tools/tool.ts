@@ -15,8 +15,6 @@ export interface ToolResult {
   isError: boolean;
   /** The text the model sees. */
   content: string;
-  /** The canonical value, for tests. */
-  value?: unknown;
   /** Data the row is made from, logged with the result (`tool/result.details`). */
   details?: ToolResultDetails;
 }

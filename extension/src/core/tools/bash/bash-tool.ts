@@ -132,7 +132,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
       const output = run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, '');
       const exit = bashExit(run, timeoutMs);
-      return { isError: run.exitCode !== 0, content: bashResultText(output, exit), value: run, details: { tool: BASH_TOOL_NAME, exit } };
+      return { isError: run.exitCode !== 0, content: bashResultText(output, exit), details: { tool: BASH_TOOL_NAME, exit } };
     },
   };
 }

@@ -129,7 +129,6 @@ export function createEditFileTool({ workspace, approvals, protect = protectedPa
       return {
         isError: false,
         content: `Edited ${display}: replaced 1 occurrence at line ${edit.line} (${lines} line${lines === 1 ? '' : 's'} now).`,
-        value: { path: display, line: edit.line },
       };
     },
   };

@@ -57,7 +57,7 @@ export function createReadFileTool(workspace: Workspace, redactor?: Redactor): T
       if (!read.ok) return errorResult(read.message);
       const window = numberedWindow(redactor ? redactor.redact(read.text) : read.text, parsed.value.offset ?? 1, parsed.value.limit ?? DEFAULT_READ_LIMIT);
       if (!window.ok) return errorResult(window.message);
-      return { isError: false, content: window.content, value: { path: read.file.display } };
+      return { isError: false, content: window.content };
     },
   };
 }

@@ -77,7 +77,7 @@ export function createWriteFileTool({ workspace, approvals, protect = protectedP
         return errorResult(refused);
       }
       const how = target.stat === null ? 'created the file' : `replaced the previous ${target.stat.size} bytes`;
-      return { isError: false, content: `Wrote ${bytes} bytes to ${target.display} (${how}).`, value: { path: target.display, bytes, created: target.stat === null } };
+      return { isError: false, content: `Wrote ${bytes} bytes to ${target.display} (${how}).` };
     },
   };
 }
