@@ -74,7 +74,7 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     await expandStrip(frame);
     const strip = await until(() => readStrip(frame), (s) => s.counts === COUNTS && s.items.length === 3, 'the plan in the strip');
     const tree = await until(() => treeShape(page), (t) => t.length === 3, 'the Plan tree');
-    const meter = frame.getByText(/^· context /);
+    const meter = frame.getByText(/^\s*· context /);
     assert.match((await meter.innerText()).trim(), /^· context \d+(k)? \/ 32k$/, 'the context meter over the 32k window');
 
     await runCommand(page, 'Agent Checklist: Compact Conversation');
@@ -99,7 +99,7 @@ describe('compaction in the Agent view, across a reload (issue 10)', () => {
     const restored = await until(() => divider(frame), (d) => d.count === 1, 'the restored divider', 60_000);
     assert.deepEqual(restored, { count: 1, head: 'Earlier conversation summarized', open: false, summary: SUMMARY });
     await until(() => meter.count(), (n) => n === 1, 'the restored meter');
-    assert.match((await frame.getByText(/^· context /).innerText()).trim(), /^· context \d+(k)? \/ 32k$/);
+    assert.match((await frame.getByText(/^\s*· context /).innerText()).trim(), /^· context \d+(k)? \/ 32k$/);
     await expandStrip(frame);
     assert.deepEqual(await until(() => readStrip(frame), (s) => s.counts === COUNTS && s.items.length === 3, 'the restored strip'), strip);
     assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 3, 'the restored tree'), tree);
