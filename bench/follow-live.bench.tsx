@@ -1,18 +1,17 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The live update path of the follow bench, in the page's world: a session's appends
-// -> the host's folds (todos, TranscriptFolder) -> host messages -> structuredClone
+// -> the host's folds (SessionFolds: the ledger, the transcript) -> host messages -> structuredClone
 // (postMessage's copy) -> checkHostMessage (the webview's type and seq check) -> the
 // webview's reducer -> preact render of the whole AgentView into happy-dom. Returns ms per appended event.
 import { Window } from 'happy-dom';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
 import { checkHostMessage } from '../extension/src/core/protocol/host-message-check';
 import { HostSequencer, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
 import { planView } from '../extension/src/core/protocol/plan-view';
 import { WEBVIEW_STRINGS } from '../extension/src/core/protocol/strings';
-import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/presenters/transcript-folder';
-import { LiveProjection } from '../extension/src/core/projection/projection';
+import { transcriptFromEvents } from '../extension/src/core/presenters/transcript-folder';
+import { SessionFolds } from '../extension/src/core/projection/session-folds';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';
 import { AgentView } from '../webview/src/app';
@@ -34,9 +33,7 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
     session.append('turn/end', { turn, reason: { kind: 'completed' } });
   }
   const sequencer = new HostSequencer();
-  const plan = new LiveProjection(todosProjection, session);
-  const folder = new TranscriptFolder();
-  for (const event of session.events) folder.apply(event);
+  const folds = SessionFolds.over(session.events, { transcript: true });
   let state = initialState;
   const root = window.document.createElement('div');
   window.document.body.appendChild(root);
@@ -50,11 +47,10 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
   };
   // The whole transcript in the page, as if every older page had been loaded.
   const items = transcriptFromEvents(session.events);
-  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(standingTodos(plan.state)), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } });
-  plan.onChange((p) => deliver({ type: 'plan', plan: planView(standingTodos(p)) }));
-  session.subscribe((event) => {
-    const changed = folder.apply(event);
-    if (changed.length) deliver({ type: 'items', items: changed });
+  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(folds.standingPlan), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } });
+  const following = folds.follow(session, (change) => {
+    if (change.plan) deliver({ type: 'plan', plan: planView(folds.standingPlan) });
+    if (change.items.length) deliver({ type: 'items', items: change.items });
   });
   turn++;
   session.append('turn/start', { turn });
@@ -69,6 +65,6 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
   if (!root.querySelector('.plan-counts')?.textContent) throw new Error('the strip never painted');
   act(() => render(null, target));
   root.remove();
-  plan.dispose();
+  following.dispose();
   return out;
 }

@@ -7,10 +7,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
 import { planView } from '../extension/src/core/protocol/plan-view';
-import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
-import { LiveProjection } from '../extension/src/core/projection/projection';
+import { SessionFolds } from '../extension/src/core/projection/session-folds';
 import { Session } from '../extension/src/core/session/session';
 import { LogFollower } from '../extension/src/core/store/log-follower';
 import { loadLogFile } from '../extension/src/core/store/log-file';
@@ -31,12 +29,12 @@ function followerCost(dir: string, bytes: number, log: (line: string) => void): 
   const loadMs = now() - t0;
   const session = Session.restore(loaded);
   const follower = LogFollower.after(loaded);
-  const plan = new LiveProjection(todosProjection, session);
-  const folder = new TranscriptFolder();
-  for (const event of session.events) folder.apply(event);
+  const folds = SessionFolds.over(session.events, { transcript: true });
   let posted = 0;
-  plan.onChange((state) => void (posted += planView(standingTodos(state)) ? 1 : 0));
-  session.subscribe((event) => void (posted += folder.apply(event).length));
+  const following = folds.follow(session, (change) => {
+    if (change.plan) posted += planView(folds.standingPlan) ? 1 : 0;
+    posted += change.items.length;
+  });
   log(`  ${(synthetic.bytes / MB).toFixed(1)} MB log, ${synthetic.events} events: loaded and validated in ${loadMs.toFixed(0)} ms (what a full reload per change cost before)`);
   let seq = synthetic.events;
   const turn = synthetic.turns + 1;
@@ -52,7 +50,7 @@ function followerCost(dir: string, bytes: number, log: (line: string) => void): 
     perEvent.push(now() - t);
   }
   if (session.lastSeq !== seq || posted === 0) throw new Error('the follower did not keep up');
-  plan.dispose();
+  following.dispose();
   fs.rmSync(file);
   return { perEvent, loadMs };
 }

@@ -4,7 +4,8 @@
 // (and `check`, which validates in full anyway) go through the verified index
 // (verified-index.ts): a log unchanged since a full validation found it valid costs
 // one stat, not a replay.
-import { standingTodos, todosProjection, type StandingPlan } from '../core/plan/todos-projection';
+import type { StandingPlan } from '../core/plan/todos-projection';
+import { SessionFolds } from '../core/projection/session-folds';
 import { LogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
 import { readVerifiedPlan, validateAndRecord } from '../core/store/verified-index';
 import type { SessionEvent } from '../core/session/events';
@@ -25,15 +26,15 @@ export function readValidatedLog(io: CliIo, logPath: string, onEvent: (event: Se
 
 /** Full validation that records a valid log's standing plan in the verified index; `onEvent` sees every event as in readValidatedLog. */
 export function readAndRecordLog(io: CliIo, logPath: string, onEvent: (event: SessionEvent) => void): { log: ReplayedLog; plan: StandingPlan } | null {
-  let state = todosProjection.init;
+  const folds = new SessionFolds({ transcript: false });
   return validateAndRecord(
     logPath,
     () => {
       const log = readValidatedLog(io, logPath, (event) => {
-        state = todosProjection.apply(state, event);
+        folds.apply(event);
         onEvent(event);
       });
-      return log && { log, plan: standingTodos(state) };
+      return log && { log, plan: folds.standingPlan };
     },
     (read) => read?.plan,
   );

@@ -3,7 +3,7 @@
 // (single owner): while it runs, of the live Session the core hands to the
 // observer; after that, of the log file read from the store (cached until the file
 // changes). Each change says what changed (the transcript items an event created or
-// changed, whether the plan or timeline moved), so the surfaces post and redraw
+// changed, whether the plan or its ledger moved), so the surfaces post and redraw
 // only that. Nothing here writes a log.
 //
 // A child's log lies beside its parent's (subagent-run.ts: the parent's store), so
@@ -16,12 +16,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SubagentObserver } from '../core/agent/subagent-run';
-import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
-import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
-import { foldStandingPlan, standingTodos, todosProjection, type PlanState, type StandingPlan } from '../core/plan/todos-projection';
-import { fold } from '../core/projection/projection';
-import { type TranscriptItem } from '../core/protocol/transcript';
-import { TranscriptFolder } from '../core/presenters/transcript-folder';
+import type { PlanLedger } from '../core/plan/plan-ledger';
+import type { StandingPlan } from '../core/plan/todos-projection';
+import { SessionFolds } from '../core/projection/session-folds';
+import type { TranscriptItem } from '../core/protocol/transcript';
 import type { SessionEvent } from '../core/session/events';
 import { LogFollower } from '../core/store/log-follower';
 import { SessionStore } from '../core/store/session-store';
@@ -33,8 +31,7 @@ export interface ChildSnapshot {
   title: string;
   events: readonly SessionEvent[];
   plan: StandingPlan;
-  timeline: PlanTimeline;
-  /** Who added each item of its plan and when, its times (the tooltips' history, as for the shown session). */
+  /** Who added each item of its plan and when, its times, its subagents (the tooltips' history, as for the shown session). */
   ledger: PlanLedger;
   /** Its turn runs in this window now. */
   running: boolean;
@@ -45,7 +42,7 @@ export interface ChildChange {
   sessionId: string;
   /** Transcript items the event created or changed (whole). */
   items: TranscriptItem[];
-  /** The plan, its timeline or its ledger is a new state (the Plan tree redraws). */
+  /** The plan or its ledger is a new state (the Plan tree redraws). */
   planChanged: boolean;
   /** The child started or stopped running here. */
   runningChanged: boolean;
@@ -60,7 +57,7 @@ export class ChildSessions implements vscode.Disposable {
   /** Children run by this window (kept in memory after they end: their events are all there). */
   private readonly live = new Map<string, LiveChild>();
   /** Children read from their logs: the snapshot as of `key` (mtime:size), and the follower that reads on from there. */
-  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null; follower: LogFollower | null; events: SessionEvent[]; planState: PlanState | null }>();
+  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null; follower: LogFollower | null; events: SessionEvent[]; folds: SessionFolds }>();
   private readonly changed = new vscode.EventEmitter<ChildChange>();
   private readonly writesSubscription: vscode.Disposable | undefined;
   /** Where the logs of the shown session's children are read (the shown session's folder). */
@@ -100,28 +97,12 @@ export class ChildSessions implements vscode.Disposable {
   /** Pass to the subagent runner: it tells us when a child starts and ends. */
   readonly observer: SubagentObserver = {
     onStart: (child, link) => {
-      const snapshot: ChildSnapshot = {
-        sessionId: child.id,
-        title: child.header.title ?? link.description,
-        events: child.events,
-        plan: foldStandingPlan(child.events),
-        timeline: fold(planTimelineProjection, child.events),
-        ledger: fold(planLedgerProjection, child.events),
-        running: true,
-      };
+      const folds = SessionFolds.over(child.events, { transcript: true }); // the transcript knows the open turn's calls; parses no answer
+      const snapshot: ChildSnapshot = { sessionId: child.id, title: child.header.title ?? link.description, events: child.events, plan: folds.standingPlan, ledger: folds.ledger, running: true };
       const entry: LiveChild = { snapshot, subscription: null };
-      const folder = new TranscriptFolder();
-      folder.catchUp(child.events); // knows the open turn's calls; parses no answer
-      let planState = fold(todosProjection, child.events);
-      entry.subscription = child.subscribe((event) => {
-        planState = todosProjection.apply(planState, event);
-        const plan = standingTodos(planState);
-        const timeline = planTimelineProjection.apply(entry.snapshot.timeline, event);
-        const ledger = planLedgerProjection.apply(entry.snapshot.ledger, event);
-        const planChanged = plan !== entry.snapshot.plan || timeline !== entry.snapshot.timeline || ledger !== entry.snapshot.ledger;
-        if (planChanged) entry.snapshot = { ...entry.snapshot, plan, timeline, ledger };
-        const items = folder.apply(event);
-        if (planChanged || items.length) this.changed.fire({ sessionId: child.id, items, planChanged, runningChanged: false });
+      entry.subscription = folds.follow(child, (change) => {
+        if (change.ledger) entry.snapshot = { ...entry.snapshot, plan: folds.standingPlan, ledger: folds.ledger };
+        if (change.ledger || change.items.length) this.changed.fire({ sessionId: child.id, items: change.items, planChanged: change.ledger, runningChanged: false });
       });
       this.live.get(child.id)?.subscription?.dispose();
       this.live.set(child.id, entry);
@@ -156,16 +137,10 @@ export class ChildSessions implements vscode.Disposable {
       // The log grew (another window runs the child): fold only what was appended.
       try {
         const appended = cached.follower.readAppended();
-        let { timeline, ledger } = cached.snapshot;
-        let planState = cached.planState;
-        for (const event of appended) {
-          cached.events.push(event);
-          planState = todosProjection.apply(planState, event);
-          timeline = planTimelineProjection.apply(timeline, event);
-          ledger = planLedgerProjection.apply(ledger, event);
-        }
-        const snapshot: ChildSnapshot = { ...cached.snapshot, plan: standingTodos(planState), timeline, ledger };
-        this.loaded.set(sessionId, { ...cached, key, snapshot, planState });
+        cached.events.push(...appended);
+        cached.folds.catchUp(appended);
+        const snapshot: ChildSnapshot = { ...cached.snapshot, plan: cached.folds.standingPlan, ledger: cached.folds.ledger };
+        this.loaded.set(sessionId, { ...cached, key, snapshot });
         return snapshot;
       } catch (error) {
         this.log.info(`reading subagent session ${sessionId} again: ${error instanceof Error ? error.message : String(error)}`);
@@ -174,24 +149,17 @@ export class ChildSessions implements vscode.Disposable {
     let snapshot: ChildSnapshot | null = null;
     let follower: LogFollower | null = null;
     let events: SessionEvent[] = [];
-    let planState: PlanState | null = null;
+    let folds = new SessionFolds({ transcript: false });
     try {
       const loaded = this.store.openReadOnly(sessionId);
       follower = LogFollower.after(loaded);
       events = loaded.events;
-      snapshot = {
-        sessionId,
-        title: loaded.header.title ?? sessionId,
-        events,
-        plan: standingTodos((planState = fold(todosProjection, events))),
-        timeline: fold(planTimelineProjection, events),
-        ledger: fold(planLedgerProjection, events),
-        running: false,
-      };
+      folds = SessionFolds.over(events, { transcript: false });
+      snapshot = { sessionId, title: loaded.header.title ?? sessionId, events, plan: folds.standingPlan, ledger: folds.ledger, running: false };
     } catch (error) {
       this.log.warn(`could not read subagent session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    this.loaded.set(sessionId, { key, snapshot, follower, events, planState });
+    this.loaded.set(sessionId, { key, snapshot, follower, events, folds });
     return snapshot;
   }
 

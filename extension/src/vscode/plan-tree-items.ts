@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { TodoStatus } from '../core/domain-literals';
 import type { TimingRow } from '../core/plan/history-format';
 import type { PlanAuthor } from '../core/plan/todos-projection';
-import { durationParts, inProgressElapsedMs } from '../core/plan/timeline';
+import { durationParts, inProgressElapsedMs } from '../core/plan/plan-timing';
 import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
 
 export function statusLabel(status: TodoStatus): string {
@@ -46,7 +46,7 @@ export function itemIcon(node: PlanItemNode): vscode.ThemeIcon {
     case 'completed':
       return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
     case 'in_progress':
-      return new vscode.ThemeIcon(node.timeline.turnEndedAt === null ? 'sync~spin' : 'debug-start', new vscode.ThemeColor('charts.blue'));
+      return new vscode.ThemeIcon(node.ledger.turnEndedAt === null ? 'sync~spin' : 'debug-start', new vscode.ThemeColor('charts.blue'));
     case 'pending':
       return new vscode.ThemeIcon('circle-large-outline');
   }
@@ -90,7 +90,7 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   tree.id = node.id;
   tree.iconPath = itemIcon(node);
   const status = statusLabel(item.status);
-  const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.timeline, item.content, look.now) : null;
+  const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.ledger, item.content, look.now) : null;
   const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
   tree.description = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : status;
   const tooltip = new vscode.MarkdownString('', true);

@@ -6,7 +6,7 @@
 // the children from beside the shown log either way.
 //
 // Where a subagent hangs: under the parent's plan item that was the one item in
-// progress when the subagent started (core/plan/timeline.ts `anchor`), when that
+// progress when the subagent started (core/plan/plan-ledger.ts `anchor`), when that
 // item is still in the plan; otherwise (none or several in progress, or the item
 // is gone) after the plan's items, at the end of its level. Each child is shown
 // once, in the order the subagents started.
@@ -17,8 +17,7 @@
 // own items (`own`) are the user's to edit: a subagent's plan is its own session's.
 // Every item carries its own session's timings (who added it, started, finished),
 // so a subagent's items get the same history in their tooltips as the shown one's.
-import type { DroppedItem, ItemTiming } from '../core/plan/plan-ledger';
-import type { PlanTimeline, SubagentMark } from '../core/plan/timeline';
+import type { DroppedItem, PlanLedger, SubagentMark } from '../core/plan/plan-ledger';
 import type { TodoItem } from '../core/plan/todo-schema';
 import type { StandingPlan } from '../core/plan/todos-projection';
 import type { ChildSnapshot } from './child-sessions';
@@ -28,10 +27,8 @@ export interface PlanItemNode {
   /** Unique in the tree and stable while the item keeps its place, content and children. */
   id: string;
   item: TodoItem;
-  /** The timeline of the session that owns the item. */
-  timeline: PlanTimeline;
-  /** The plan ledger's timings of the session that owns the item (its history lines). */
-  timings: ReadonlyMap<string, ItemTiming>;
+  /** The plan ledger of the session that owns the item (its times, its history lines). */
+  ledger: PlanLedger;
   /** An item of the shown session's own plan (not a subagent's). */
   own: boolean;
   /** Its place in its list, and the list's length (Move Up / Move Down). */
@@ -76,23 +73,22 @@ const MAX_DEPTH = 4;
 /** One session's plan as the tree reads it: the shown session's folds, or a child's snapshot. */
 export interface PlanLevel {
   plan: StandingPlan;
-  timeline: PlanTimeline;
-  timings: ReadonlyMap<string, ItemTiming>;
+  ledger: PlanLedger;
 }
 
 /** The nodes of one session's plan level: its items, then the subagents hung nowhere else. */
 export function buildPlanNodes(level: PlanLevel, childOf: (sessionId: string) => ChildSnapshot | null, prefix = 'plan', depth = 0): PlanNode[] {
-  const { plan, timeline, timings } = level;
+  const { plan, ledger } = level;
   const count = plan?.length ?? 0;
-  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, timeline, timings, own: depth === 0, index, count, children: [] }));
+  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, ledger, own: depth === 0, index, count, children: [] }));
   const byContent = new Map(items.map((node) => [node.item.content, node]));
   const loose: SubagentNode[] = [];
-  for (const mark of timeline.subagents) {
+  for (const mark of ledger.subagents) {
     const child = childOf(mark.childSessionId);
     const parent = mark.anchor === null ? undefined : byContent.get(mark.anchor);
     const id = `${parent?.id ?? prefix}/subagent:${mark.childSessionId}`;
-    const children = child && depth + 1 < MAX_DEPTH ? buildPlanNodes({ plan: child.plan, timeline: child.timeline, timings: child.ledger.timings }, childOf, id, depth + 1) : [];
-    const running = child?.running === true || (mark.outcome === null && timeline.turnEndedAt === null);
+    const children = child && depth + 1 < MAX_DEPTH ? buildPlanNodes({ plan: child.plan, ledger: child.ledger }, childOf, id, depth + 1) : [];
+    const running = child?.running === true || (mark.outcome === null && ledger.turnEndedAt === null);
     const node: SubagentNode = { kind: 'subagent', id, mark, child, running, children };
     if (parent) parent.children.push(node);
     else loose.push(node);
@@ -123,7 +119,7 @@ export function* walkPlanNodes(nodes: readonly PlanNode[]): Generator<PlanNode> 
 export function tickingNodes(nodes: readonly PlanNode[]): PlanItemNode[] {
   const out: PlanItemNode[] = [];
   for (const node of walkPlanNodes(nodes)) {
-    if (node.kind === 'item' && node.item.status === 'in_progress' && node.timeline.turnEndedAt === null && node.timeline.inProgressSince.has(node.item.content)) out.push(node);
+    if (node.kind === 'item' && node.item.status === 'in_progress' && node.ledger.turnEndedAt === null && (node.ledger.timings.get(node.item.content)?.inProgressSince ?? null) !== null) out.push(node);
   }
   return out;
 }

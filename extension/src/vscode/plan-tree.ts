@@ -96,8 +96,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     };
     this.subscriptions = [
       controller.onDidChangePlan(invalidate),
-      controller.onDidChangeTimeline(invalidate),
-      controller.onDidChangeLedger(invalidate), // the dropped items, who added what
+      controller.onDidChangeLedger(invalidate), // the times, the subagents, the dropped items, who added what
       controller.children.onDidChange((change) => {
         if (change.planChanged || change.runningChanged) invalidate(); // a child's transcript items alone change nothing here
       }),
@@ -113,7 +112,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   private rebuild(): void {
     const { controller } = this;
     const ledger = controller.planLedger;
-    const next = buildTreeNodes({ plan: controller.standingPlan, timeline: controller.planTimeline, timings: ledger.timings }, ledger.dropped, (id) => controller.children.get(id));
+    const next = buildTreeNodes({ plan: controller.standingPlan, ledger }, ledger.dropped, (id) => controller.children.get(id));
     this.stale = false;
     if (this.roots && patchSameShape(this.roots, next)) {
       if (this.redraw === 'none') this.redraw = 'rows';
@@ -155,7 +154,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     const editable = this.controller.canEditPlan;
     switch (node.kind) {
       case 'item': {
-        const history = timingRows([node.item], node.timings, now)[0]; // a subagent's items: from its own ledger
+        const history = timingRows([node.item], node.ledger.timings, now)[0]; // a subagent's items: from its own ledger
         return itemTreeItem(node, { now, editable, history });
       }
       case 'subagent':

@@ -1,6 +1,6 @@
 // The workspace's agent session as the extension holds it: the session shown (its
 // open log, for writing, or read-only when another window or program writes it) with
-// the live folds of its standing plan, plan timeline, plan ledger and transcript
+// the live folds of its standing plan, plan ledger and transcript
 // items, and the events the surfaces subscribe to; none of them keeps a plan of its
 // own. The work is split by responsibility, each part owned here:
 // - SessionSwitcher (session-switcher.ts) chooses which session is shown and from
@@ -16,7 +16,6 @@ import { type Disposable, Owner } from '../core/disposable';
 import type { PlanEditOutcome } from '../core/plan/plan-editor';
 import { exportPlan, exportPlanMarkdown } from '../core/plan/plan-export';
 import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
-import { planTimelineProjection, type PlanTimeline } from '../core/plan/timeline';
 import type { StandingPlan } from '../core/plan/todos-projection';
 import type { PlanEdit } from '../core/plan/user-edit';
 import type { ContextView, RunView, SessionListItem, SessionView, StreamView } from '../core/protocol/messages';
@@ -47,7 +46,6 @@ export class SessionController extends Owner implements vscode.Disposable {
   private watchingApprovals: Disposable | undefined;
   private readonly sessionEmitter = this.register(new EventEmitter<void>());
   private readonly planEmitter = this.register(new EventEmitter<StandingPlan>());
-  private readonly timelineEmitter = this.register(new EventEmitter<PlanTimeline>());
   private readonly ledgerEmitter = this.register(new EventEmitter<PlanLedger>());
   private readonly itemsEmitter = this.register(new EventEmitter<TranscriptItem[]>());
   /** The shown session's plan editor (none when it is shown read-only). */
@@ -59,9 +57,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
   readonly onDidChangeSession = this.sessionEmitter.event;
   readonly onDidChangePlan = this.planEmitter.event;
-  /** The plan's timeline changed (an item started, the turn ended, a subagent started or ended). */
-  readonly onDidChangeTimeline = this.timelineEmitter.event;
-  /** The plan's ledger changed (per item: who added it, started, finished; the dropped items). */
+  /** The plan's ledger changed (per item: who added it, started, finished; the turn ended; a subagent started or ended; the dropped items). */
   readonly onDidChangeLedger = this.ledgerEmitter.event;
   /** Transcript items created or changed by appends to the open session. */
   readonly onDidChangeItems = this.itemsEmitter.event;
@@ -124,10 +120,6 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   get standingPlan(): StandingPlan {
     return this.shown?.standingPlan ?? null;
-  }
-
-  get planTimeline(): PlanTimeline {
-    return this.shown?.planTimeline ?? planTimelineProjection.init;
   }
 
   get planLedger(): PlanLedger {
@@ -232,7 +224,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.shown = opened
       ? new ShownSession(opened, {
           plan: (plan) => this.planEmitter.fire(plan),
-          timeline: (timeline) => this.timelineEmitter.fire(timeline),
           ledger: (ledger) => this.ledgerEmitter.fire(ledger),
           items: (items) => this.itemsEmitter.fire(items),
           event: (event) => {
@@ -243,7 +234,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.planEditing.show(this.shown);
     this.sessionEmitter.fire();
     this.planEmitter.fire(this.standingPlan);
-    this.timelineEmitter.fire(this.planTimeline);
     this.ledgerEmitter.fire(this.planLedger);
   }
 

@@ -1,14 +1,12 @@
-// The session the surfaces show: its open log and the live folds over it (the
-// standing plan, the plan timeline, the transcript items). Each listener runs only
-// for a new state; disposing stops the folds but leaves the log to its owner.
-import { planLedgerProjection, type PlanLedger } from '../core/plan/plan-ledger';
-import type { PlanTimeline } from '../core/plan/timeline';
-import { planTimelineProjection } from '../core/plan/timeline';
-import { standingTodos, todosProjection, type PlanState, type StandingPlan } from '../core/plan/todos-projection';
+// The session the surfaces show: its open log and the live folds over it
+// (SessionFolds: the standing plan, its ledger, the transcript items). Each listener
+// runs only for a new state; disposing stops the folds but leaves the log to its owner.
+import type { PlanLedger } from '../core/plan/plan-ledger';
+import type { PlanState, StandingPlan } from '../core/plan/todos-projection';
 import { Owner } from '../core/disposable';
-import { LiveProjection } from '../core/projection/projection';
-import { type TranscriptItem } from '../core/protocol/transcript';
-import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents } from '../core/presenters/transcript-folder';
+import { SessionFolds } from '../core/projection/session-folds';
+import type { TranscriptItem } from '../core/protocol/transcript';
+import { IN_STEP_TYPES, transcriptFromEvents } from '../core/presenters/transcript-folder';
 import type { SessionEvent } from '../core/session/events';
 import { readTailPage } from '../core/store/tail-reader';
 import type { OpenedSession } from './opened-session';
@@ -46,8 +44,7 @@ export function readTranscriptPage(file: string, cursor?: number): TranscriptPag
 
 export interface ShownSessionListener {
   plan(plan: StandingPlan): void;
-  timeline(timeline: PlanTimeline): void;
-  /** The plan's ledger changed (who added each item and when, its times, the dropped items). */
+  /** The plan's ledger changed (who added each item and when, its times, the turn's end, its subagents, the dropped items). */
   ledger(ledger: PlanLedger): void;
   items(items: TranscriptItem[]): void;
   /** Every appended event, after the folds took it and before its transcript items. */
@@ -55,9 +52,7 @@ export interface ShownSessionListener {
 }
 
 export class ShownSession extends Owner {
-  private readonly plan: LiveProjection<PlanState | null>;
-  private readonly timeline: LiveProjection<PlanTimeline>;
-  private readonly ledger: LiveProjection<PlanLedger>;
+  private readonly folds: SessionFolds;
 
   constructor(
     readonly opened: OpenedSession,
@@ -65,38 +60,29 @@ export class ShownSession extends Owner {
   ) {
     super();
     const session = opened.session;
-    this.plan = this.register(new LiveProjection(todosProjection, session));
-    this.plan.onChange((state) => listener.plan(standingTodos(state)));
-    this.timeline = this.register(new LiveProjection(planTimelineProjection, session));
-    this.timeline.onChange((state) => listener.timeline(state));
-    this.ledger = this.register(new LiveProjection(planLedgerProjection, session));
-    this.ledger.onChange((state) => listener.ledger(state));
-    const folder = new TranscriptFolder();
-    folder.catchUp(session.events); // knows the open turn's calls; parses no answer
+    // The opened session's events are folded once here (the transcript only learns the open turn's calls), then each append.
+    this.folds = SessionFolds.over(session.events, { transcript: true });
     this.register(
-      session.subscribe((event) => {
-        const items = folder.apply(event);
+      this.folds.follow(session, (change, event) => {
+        if (change.plan) listener.plan(this.folds.standingPlan);
+        if (change.ledger) listener.ledger(this.folds.ledger);
         listener.event(event);
-        if (items.length) listener.items(items);
+        if (change.items.length) listener.items(change.items);
       }),
     );
   }
 
   get standingPlan(): StandingPlan {
-    return standingTodos(this.plan.state);
+    return this.folds.standingPlan;
   }
 
   /** The standing plan with who wrote it (the model or the user). */
   get planState(): PlanState | null {
-    return this.plan.state;
-  }
-
-  get planTimeline(): PlanTimeline {
-    return this.timeline.state;
+    return this.folds.planState;
   }
 
   get planLedger(): PlanLedger {
-    return this.ledger.state;
+    return this.folds.ledger;
   }
 
   // dispose() (Owner) stops following the log; the log itself stays open: its owner closes it.

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { planTimelineProjection } from '../../../extension/src/core/plan/timeline';
 import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { ChildSnapshot } from '../../../extension/src/vscode/child-sessions';
@@ -17,12 +16,12 @@ import { memorySession, todo } from '../support/sessions';
 
 /** A session's plan level as the tree reads it, folded from its events. */
 function levelOf(s: Session): PlanLevel {
-  return { plan: foldStandingPlan(s.events), timeline: fold(planTimelineProjection, s.events), timings: fold(planLedgerProjection, s.events).timings };
+  return { plan: foldStandingPlan(s.events), ledger: fold(planLedgerProjection, s.events) };
 }
 
 /** A child snapshot as ChildSessions makes one (from the child's own log). */
 function snapshotOf(s: Session, running: boolean): ChildSnapshot {
-  return { sessionId: s.id, title: s.id, events: s.events, plan: foldStandingPlan(s.events), timeline: fold(planTimelineProjection, s.events), ledger: fold(planLedgerProjection, s.events), running };
+  return { sessionId: s.id, title: s.id, events: s.events, plan: foldStandingPlan(s.events), ledger: fold(planLedgerProjection, s.events), running };
 }
 
 function shape(nodes: readonly PlanNode[]): unknown[] {
@@ -50,7 +49,7 @@ describe('Plan tree nodes', () => {
     s.append('subagent/start', { callId: 'k', childSessionId: 'child', description: 'dig' });
     s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('c')] });
     const ledger = fold(planLedgerProjection, s.events);
-    const child: ChildSnapshot = { sessionId: 'child', title: 'dig', events: [], plan: [todo('x')], timeline: planTimelineProjection.init, ledger: planLedgerProjection.init, running: true };
+    const child: ChildSnapshot = { sessionId: 'child', title: 'dig', events: [], plan: [todo('x')], ledger: planLedgerProjection.init, running: true };
     const nodes = buildTreeNodes(levelOf(s), ledger.dropped, (id) => (id === 'child' ? child : null));
     assert.deepEqual(shape(nodes), [
       ['a', true, 0, 2, [['subagent', [['x', false, 0, 1, []]]]]],
@@ -64,7 +63,7 @@ describe('Plan tree nodes', () => {
   });
 
   it('shows no Dropped node when nothing was dropped', () => {
-    const nodes = buildTreeNodes({ plan: [todo('a')], timeline: planTimelineProjection.init, timings: new Map() }, [], () => null);
+    const nodes = buildTreeNodes({ plan: [todo('a')], ledger: planLedgerProjection.init }, [], () => null);
     assert.deepEqual(shape(nodes), [['a', true, 0, 1, []]]);
   });
 
@@ -80,7 +79,7 @@ describe('Plan tree nodes', () => {
     const nodes = buildTreeNodes(levelOf(parent), [], (id) => (id === 'kid' ? snapshotOf(kid, false) : null));
     const items = [...walkPlanNodes(nodes)].filter((n) => n.kind === 'item');
     const now = new Date('2026-01-01T00:00:10Z');
-    const rows = Object.fromEntries(items.map((n) => [n.item.content, n.kind === 'item' ? timingRows([n.item], n.timings, now)[0] : undefined]));
+    const rows = Object.fromEntries(items.map((n) => [n.item.content, n.kind === 'item' ? timingRows([n.item], n.ledger.timings, now)[0] : undefined]));
     assert.deepEqual(rows.x, { content: 'x', addedAt: '2026-01-01T00:00:01.000Z', addedBy: 'model', startedAt: '2026-01-01T00:00:01.000Z', finishedAt: '2026-01-01T00:00:02.000Z', inProgressMs: 1000 });
     assert.equal(rows.y?.startedAt, '2026-01-01T00:00:02.000Z', "the child's second item started at its own write");
     assert.equal(rows.a?.addedAt, '2026-01-01T00:00:01.000Z', "the parent's item keeps the parent's timings");
@@ -139,7 +138,7 @@ describe('Plan tree nodes', () => {
       'carrying the new statuses',
     );
     const b = shown[1];
-    assert.ok(b?.kind === 'item' && b.timeline.inProgressSince.has('b'), 'and the new timeline');
+    assert.ok(b?.kind === 'item' && b.ledger.timings.get('b')?.inProgressSince != null, 'and the new ledger');
 
     s.append('todo/write', { todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c'), todo('d')] });
     const grown = nodesNow();

@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planChanges } from '../../../extension/src/core/plan/plan-changes';
 import { hasPlanVersion, planAt, planHistory } from '../../../extension/src/core/plan/plan-history';
-import { planLedgerProjection, timeInProgressMs } from '../../../extension/src/core/plan/plan-ledger';
+import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
+import { timeInProgressMs } from '../../../extension/src/core/plan/plan-timing';
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { inStep, memorySession, todo } from '../support/sessions';
@@ -92,7 +93,7 @@ describe('plan ledger: timing and dropped items', () => {
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } }); // t8
     let ledger = fold(planLedgerProjection, s.events);
     const a = ledger.timings.get('a')!;
-    assert.deepEqual(a, { addedAt: s.events[3]!.ts, addedBy: 'model', startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null });
+    assert.deepEqual(a, { addedAt: s.events[3]!.ts, addedBy: 'model', startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null, inProgressSince: null });
     assert.equal(timeInProgressMs(ledger.timings.get('b')!, new Date('2030-01-01')), 2000, 'b paused at turn/end');
     s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] }); // t9, between turns
     s.append('turn/start', { turn: 2 }); // t10: carried, b resumes

@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold, LiveProjection } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/projection/projection';
+import { SessionFolds } from '../../../extension/src/core/projection/session-folds';
 import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
 import type { Session } from '../../../extension/src/core/session/session';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
@@ -61,16 +62,16 @@ describe('standing plan and history with compactions', () => {
     fc.assert(
       fc.property(fc.array(command, { maxLength: 30 }), (commands) => {
         const session = memorySession();
-        const live = new LiveProjection(todosProjection, session);
+        const live = new SessionFolds({ transcript: false });
         const seen: unknown[] = [];
-        session.subscribe(() => seen.push(live.state));
+        const following = live.follow(session, () => seen.push(live.planState));
         play(session, commands);
         const events = session.events;
         seen.forEach((state, i) => assert.deepEqual(state, fold(todosProjection, events.slice(0, i + 1))));
         events.forEach((e, i) => {
           if (e.type === 'context/compact') assert.ok(Object.is(foldStandingPlan(events.slice(0, i + 1)), foldStandingPlan(events.slice(0, i))));
         });
-        live.dispose();
+        following.dispose();
       }),
       { numRuns: 150 },
     );

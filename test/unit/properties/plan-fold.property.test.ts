@@ -7,12 +7,14 @@ import fc from 'fast-check';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { todoListSchema, type TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold, LiveProjection } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/projection/projection';
+import { SessionFolds } from '../../../extension/src/core/projection/session-folds';
+import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
+import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';
 import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
 import { PlanHistoryFolder, planHistory } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { planTimelineProjection } from '../../../extension/src/core/plan/timeline';
 import type { PlanEdit } from '../../../extension/src/core/plan/user-edit';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
@@ -97,32 +99,33 @@ async function play(session: Session, commands: Command[], allowParallelInProgre
 }
 
 describe('standing plan properties', () => {
-  it('live fold equals replay at every prefix, with user edits in random places (between turns, between steps, queued mid-step)', async () => {
+  it('live folds equal replay at every prefix (plan, ledger, transcript), with user edits in random places (between turns, between steps, queued mid-step)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { maxLength: 25 }), fc.boolean(), async (commands, parallel) => {
         const session = memorySession();
-        const live = new LiveProjection(todosProjection, session);
-        const ledger = new LiveProjection(planLedgerProjection, session);
-        const timeline = new LiveProjection(planTimelineProjection, session);
+        const live = new SessionFolds({ transcript: true });
         const history = new PlanHistoryFolder();
+        /** The transcript as the page holds it: each changed item replaces the one with its id. */
+        const rows = new Map<string, TranscriptItem>();
         const seen: unknown[] = [];
-        session.subscribe((event) => {
+        const following = live.follow(session, (change, event) => {
           history.apply(event);
-          seen.push([live.state, ledger.state, timeline.state]);
+          for (const item of change.items) rows.set(item.id, item);
+          seen.push([live.planState, live.ledger, [...rows.values()]]);
         });
         await play(session, commands, parallel);
         seen.forEach((state, i) => {
           const prefix = session.events.slice(0, i + 1);
-          assert.deepEqual(state, [fold(todosProjection, prefix), fold(planLedgerProjection, prefix), fold(planTimelineProjection, prefix)]);
+          const replay = SessionFolds.over(prefix, { transcript: true });
+          assert.deepEqual(state, [fold(todosProjection, prefix), fold(planLedgerProjection, prefix), transcriptFromEvents(prefix)]);
+          assert.deepEqual([replay.planState, replay.ledger], [fold(todosProjection, prefix), fold(planLedgerProjection, prefix)]);
         });
-        assert.deepEqual(live.state, fold(todosProjection, session.events));
+        assert.deepEqual(live.planState, fold(todosProjection, session.events));
         assert.deepEqual(history.versions, planHistory(structuredClone([...session.events])));
         // Every user edit is valid under the policy and never sits inside a step (the log reloads).
         const replayed = Session.fromEvents(session.header, session.events);
         assert.equal(replayed.lastSeq, session.lastSeq);
-        live.dispose();
-        ledger.dispose();
-        timeline.dispose();
+        following.dispose();
       }),
       { numRuns: 150 },
     );

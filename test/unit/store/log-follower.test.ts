@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { LiveProjection } from '../../../extension/src/core/projection/projection';
+import { SessionFolds } from '../../../extension/src/core/projection/session-folds';
 import { Session } from '../../../extension/src/core/session/session';
 import { LogFollower, LogReplacedError } from '../../../extension/src/core/store/log-follower';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';
@@ -27,7 +26,8 @@ describe('LogFollower', () => {
     const loaded = loadLogFile(w.path);
     const follower = LogFollower.after(loaded);
     const session = Session.restore(loaded);
-    const plan = new LiveProjection(todosProjection, session);
+    const plan = SessionFolds.over(session.events, { transcript: false });
+    plan.follow(session);
     assert.deepEqual(follower.readAppended(), [], 'nothing new yet');
     w.session.append('step/start', { turn: 1, step: 1 });
     w.session.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: '{}' }] }, model: { provider: 'p', model: 'm' } });
@@ -37,7 +37,7 @@ describe('LogFollower', () => {
     const events = follower.readAppended();
     assert.deepEqual(events.map((e) => e.seq), [3, 4, 5, 6]);
     for (const e of events) session.ingest(e);
-    assert.deepEqual(plan.state?.todos, [{ content: 'A', status: 'in_progress' }], 'the live fold saw the ingested events');
+    assert.deepEqual(plan.planState?.todos, [{ content: 'A', status: 'in_progress' }], 'the live fold saw the ingested events');
     assert.equal(session.lastSeq, 6);
     assert.ok(follower.position > before);
     assert.deepEqual(follower.readAppended(), []);

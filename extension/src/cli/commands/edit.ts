@@ -7,9 +7,8 @@
 import { PlanEditor } from '../../core/plan/plan-editor';
 import { planAsText } from '../../core/plan/summaries';
 import { TODO_STATUSES, type TodoStatus } from '../../core/plan/todo-schema';
-import { standingTodos, todosProjection } from '../../core/plan/todos-projection';
 import type { PlanEdit } from '../../core/plan/user-edit';
-import { fold } from '../../core/projection/projection';
+import { SessionFolds } from '../../core/projection/session-folds';
 import { SessionLockedError } from '../../core/store/lock';
 import { openLogForWrite } from '../../core/store/session-store';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
@@ -66,7 +65,7 @@ export async function editCommand(io: CliIo, logPath: string, flags: EditFlags):
   }
   try {
     const session = opened.session;
-    const plan = standingTodos(fold(todosProjection, session.events)) ?? [];
+    const plan = SessionFolds.over(session.events, { transcript: false }).standingPlan ?? [];
     let edit: PlanEdit;
     if (parsed.kind === 'add') edit = { kind: 'add', text: parsed.text };
     else {
@@ -82,7 +81,7 @@ export async function editCommand(io: CliIo, logPath: string, flags: EditFlags):
       io.err(`agent-checklist: ${outcome.message}`);
       return EXIT_FAILED;
     }
-    const now = standingTodos(fold(todosProjection, session.events)) ?? [];
+    const now = SessionFolds.over(session.events, { transcript: false }).standingPlan ?? [];
     io.out(outcome.kind === 'unchanged' ? `unchanged\n${planAsText(now)}` : planAsText(now));
     return EXIT_OK;
   } finally {

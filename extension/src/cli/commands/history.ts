@@ -3,7 +3,7 @@
 // of { seq, ts, by, todos, changes }. The log is streamed through the validation `check` uses: memory holds the versions.
 import { historyAsMarkdown, historyAsText, timingRows } from '../../core/plan/history-format';
 import { PlanHistoryFolder } from '../../core/plan/plan-history';
-import { planLedgerProjection } from '../../core/plan/plan-ledger';
+import { SessionFolds } from '../../core/projection/session-folds';
 import { readValidatedLog } from '../read-log';
 import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
@@ -12,11 +12,11 @@ import type { CliIo } from '../io';
 export function historyCommand(io: CliIo, logPath: string, format: string): number {
   if (!['json', 'text', 'markdown'].includes(format)) throw new UsageError(`--format must be json, text or markdown (got ${JSON.stringify(format)})`);
   const folder = new PlanHistoryFolder();
-  let ledger = planLedgerProjection.init;
+  const folds = new SessionFolds({ transcript: false });
   let lastTs: string | null = null;
   const log = readValidatedLog(io, logPath, (event) => {
     folder.apply(event);
-    ledger = planLedgerProjection.apply(ledger, event);
+    folds.apply(event);
     lastTs = event.ts;
   });
   if (!log) return EXIT_FAILED;
@@ -27,6 +27,7 @@ export function historyCommand(io: CliIo, logPath: string, format: string): numb
   }
   // Time of an item still in progress counts up to the log's last event (the CLI reads a log, not a clock).
   const now = lastTs === null ? new Date(0) : new Date(lastTs);
+  const { ledger } = folds;
   const timing = ledger.plan ? timingRows(ledger.plan.todos, ledger.timings, now) : [];
   io.out(visibleControls(format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing)));
   return EXIT_OK;

@@ -4,7 +4,8 @@
 // Without --at, a log unchanged since a full validation found it valid is answered
 // from the verified index (one stat); otherwise the cost is a replay, memory flat.
 import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
-import { standingTodos, todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
+import type { StandingPlan } from '../../core/plan/todos-projection';
+import { SessionFolds } from '../../core/projection/session-folds';
 import { visibleControls } from '../../core/terminal-text';
 import { readStandingPlanOf, readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
@@ -23,16 +24,16 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
 
 /** The standing plan as of event `seq`, or undefined after printing why not. */
 function planAt(io: CliIo, logPath: string, seq: number): StandingPlan | undefined {
-  let state = todosProjection.init;
+  const folds = new SessionFolds({ transcript: false });
   let last = 0;
   const log = readValidatedLog(io, logPath, (event) => {
     last = event.seq;
-    if (event.seq <= seq) state = todosProjection.apply(state, event);
+    if (event.seq <= seq) folds.apply(event);
   });
   if (!log) return undefined;
   if (seq > last) {
     io.err(`agent-checklist: the log has no event ${seq} (its last is ${last})`);
     return undefined;
   }
-  return standingTodos(state);
+  return folds.standingPlan;
 }

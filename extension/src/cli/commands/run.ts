@@ -25,9 +25,9 @@ import { toolCatalog } from '../../core/tools/built-in';
 import { TODO_WRITE_TOOL_NAME } from '../../core/tools/todo-write/todo-write-view';
 import { planAsText } from '../../core/plan/summaries';
 import { visibleControls } from '../../core/terminal-text';
-import { standingTodos, todosProjection, type StandingPlan } from '../../core/plan/todos-projection';
+import type { StandingPlan } from '../../core/plan/todos-projection';
 import type { Session } from '../../core/session/session';
-import { LiveProjection } from '../../core/projection/projection';
+import { SessionFolds } from '../../core/projection/session-folds';
 import type { TurnEndReason } from '../../core/session/events';
 import { SessionStore } from '../../core/store/session-store';
 import { Approvals, promptGate, type AskLine } from '../../core/tools/approvals';
@@ -183,11 +183,15 @@ async function runInSession(
     io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
   }
   const watching = deps.approvalLog.watch(opened.session);
-  const plan = new LiveProjection(todosProjection, opened.session);
+  const plan = SessionFolds.over(opened.session.events, { transcript: false });
+  const following = plan.follow(opened.session, (change) => {
+    if (flags.json || !change.plan) return;
+    const state = plan.planState;
+    io.err(state === null ? '— plan cleared' : `— plan\n${visibleControls(planAsText(state.todos))}`);
+  });
   try {
-    if (!flags.json) plan.onChange((state) => io.err(state === null ? '— plan cleared' : `— plan\n${visibleControls(planAsText(state.todos))}`));
     if (flags.compact) {
-      const failed = await compactBeforePrompt(io, flags, opened.session, deps, standingTodos(plan.state), signal);
+      const failed = await compactBeforePrompt(io, flags, opened.session, deps, plan.standingPlan, signal);
       if (failed !== null) return failed;
     }
     const turnEnd = await runTurn(opened.session, flags.prompt, {
@@ -207,18 +211,18 @@ async function runInSession(
     const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
     const events = opened.session.events;
     const context = {
-      ...contextUse(events, () => estimateRequestTokens({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: standingTodos(plan.state) }) }), deps.window),
+      ...contextUse(events, () => estimateRequestTokens({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: plan.standingPlan }) }), deps.window),
       compactions: events.filter((e) => e.type === 'context/compact').length,
     };
     if (flags.json) {
-      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: standingTodos(plan.state), turnEnd, context, rules: deps.env.rules?.file ?? null }));
+      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.standingPlan, turnEnd, context, rules: deps.env.rules?.file ?? null }));
     } else {
       io.write('\n');
       io.err(`— turn ${opened.session.lastTurn} ended: ${visibleControls(describe(turnEnd), { keepLayout: false })} (session ${opened.session.id})`);
     }
     return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
   } finally {
-    plan.dispose();
+    following.dispose();
     watching.dispose();
     opened.dispose();
   }

@@ -10,8 +10,8 @@
 // (compaction.ts). A provider answering "context too long" ends that step, the
 // history is compacted, and the next step tries again; a request that is still too
 // long right after a compaction ends the turn `error`, once.
-import { standingTodos, todosProjection, type PlanState, type StandingPlan } from '../plan/todos-projection';
-import { fold } from '../projection/projection';
+import type { StandingPlan } from '../plan/todos-projection';
+import { SessionFolds } from '../projection/session-folds';
 import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
 import type { Session } from '../session/session';
@@ -65,14 +65,12 @@ function emptyOutput(): StepOutput {
 export async function runTurn(session: Session, prompt: string, options: TurnOptions): Promise<TurnEndReason> {
   if (session.openTurn !== null) throw new Error(`session ${session.id} has turn ${session.openTurn} open; repair it before starting a new turn`);
   if (!Number.isInteger(options.maxSteps) || options.maxSteps < 1) throw new Error('maxSteps must be a whole number of at least 1');
-  // The standing plan as the todos projection folds it (turn/start clears a model plan,
+  // The standing plan as the session's folds hold it (turn/start clears a model plan,
   // a user-edited one carries in), kept for the restatement after a compaction.
-  let plan: PlanState | null = fold(todosProjection, session.events);
-  const planWatch = session.subscribe((event) => {
-    plan = todosProjection.apply(plan, event);
-  });
+  const folds = SessionFolds.over(session.events, { transcript: false });
+  const planWatch = folds.follow(session);
   try {
-    return await runSteps(session, prompt, options, () => standingTodos(plan));
+    return await runSteps(session, prompt, options, () => folds.standingPlan);
   } finally {
     planWatch.dispose();
   }

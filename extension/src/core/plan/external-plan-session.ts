@@ -11,11 +11,11 @@
 // stale; the next writer over the folder repairs it (repairAbandonedLogs), closing
 // the turn `interrupted` with the plan untouched.
 import type { Disposable } from '../disposable';
-import { LiveProjection } from '../projection/projection';
+import { SessionFolds } from '../projection/session-folds';
 import type { SessionSource } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { errorResult, type ToolResult } from '../tools/tool';
-import { standingTodos, todosProjection, type PlanState, type StandingPlan } from './todos-projection';
+import type { StandingPlan } from './todos-projection';
 import { createTodoWriteTool, validateTodoWrite, type TodoWritePolicy } from './todo-write-tool';
 
 export interface ExternalPlanSessionOptions {
@@ -30,7 +30,8 @@ export interface ExternalPlanSessionOptions {
 
 export class ExternalPlanSession implements Disposable {
   private opened: WritableSession | undefined;
-  private plan: LiveProjection<PlanState | null> | undefined;
+  private readonly folds = new SessionFolds({ transcript: false });
+  private following: Disposable | undefined;
   private readonly tool;
   private calls = 0;
   private disposed = false;
@@ -54,7 +55,7 @@ export class ExternalPlanSession implements Disposable {
 
   /** The standing plan of this session (null before the first accepted write). */
   get standingPlan(): StandingPlan {
-    return standingTodos(this.plan?.state ?? null);
+    return this.folds.standingPlan;
   }
 
   /** One todo_write call: exactly the tool's result; a rejection appends (and creates) nothing. */
@@ -71,7 +72,7 @@ export class ExternalPlanSession implements Disposable {
     if (!this.opened) {
       const { store, source, cwd, title } = this.options;
       this.opened = store.create({ source, ...(cwd === undefined ? {} : { cwd }), ...(title === undefined ? {} : { title }) });
-      this.plan = new LiveProjection(todosProjection, this.opened.session);
+      this.following = this.folds.follow(this.opened.session); // a new log: nothing to catch up
       this.options.onCreated?.(this.opened);
     }
     const session = this.opened.session;
@@ -89,7 +90,7 @@ export class ExternalPlanSession implements Disposable {
       const turn = opened.session.openTurn;
       if (turn !== null) opened.session.append('turn/end', { turn, reason: { kind: 'completed' } });
     } finally {
-      this.plan?.dispose();
+      this.following?.dispose();
       opened.dispose();
     }
   }

@@ -3,7 +3,8 @@
 import { oneLine } from './one-line';
 import type { PlanChange } from './plan-changes';
 import type { PlanVersion } from './plan-history';
-import { timeInProgressMs, type ItemTiming } from './plan-ledger';
+import type { ItemTiming } from './plan-ledger';
+import { timeInProgressMs } from './plan-timing';
 import { planAsMarkdown, planAsText } from './summaries';
 import type { TodoItem } from './todo-schema';
 import type { PlanAuthor } from './todos-projection';

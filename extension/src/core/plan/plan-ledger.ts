@@ -1,23 +1,37 @@
-// The standing plan's ledger, a projection: per item, when it started, when it
-// finished and how long it has been in progress; and the items a model write DROPPED
-// (left out while not completed) that have not come back since. Its size is the
-// standing plan's, whatever the log's length.
+// The standing plan's ledger, a projection: the plan itself (with who wrote it), per
+// item when it was added and by whom, when it started, when it finished, how long it
+// has been in progress and since when its current run lasts; when the plan's turn
+// ended; the subagents that turn started; and the items a model write DROPPED (left
+// out while not completed) that have not come back since. Its size is the standing
+// plan's, whatever the log's length.
+//
+// Plan lifetime (todosProjection): a turn/start clears a plan the model wrote, a plan
+// whose latest event is a user edit carries into the next turn. A turn/start that
+// clears the plan clears the ledger, subagents included; every turn/start forgets
+// the previous turn's subagents.
 //
 // Timing rules: an item is in progress from the version that lists it in_progress
 // until a version lists it otherwise or leaves it out, or its turn ends (turn/end
-// pauses it: nothing works on an item between turns). A plan that carries into the
-// next turn (latest event a user edit) resumes its in-progress items at turn/start.
-// `startedAt` is the first time it went in progress; `finishedAt` the time it became
-// completed (unset again if it is reopened). A turn/start that clears the plan clears
-// the ledger. `addedAt`/`addedBy` are the version that first listed the item in this
-// plan (a user's Edit Text… keeps the item's times: it is the same item, reworded;
-// plan-changes.ts says when a removed and an added item are one). A dropped item is forgotten once it is listed again (restored or
-// rewritten) and when the plan is cleared.
+// pauses it: nothing works on an item between turns). A carried plan resumes its
+// in-progress items at turn/start. `startedAt` is the first time it went in
+// progress; `finishedAt` the time it became completed (unset again if it is
+// reopened). `inProgressSince` is the start of its current unbroken run (kept
+// across writes that list it in_progress again, reset at the turn/start that carries
+// it, kept at turn/end so the run's length freezes at `turnEndedAt`). `addedAt` /
+// `addedBy` are the version that first listed the item in this plan (a user's Edit
+// Text… keeps the item's times: it is the same item, reworded; plan-changes.ts says
+// when a removed and an added item are one). A dropped item is forgotten once it is
+// listed again (restored or rewritten) and when the plan is cleared.
+//
+// A subagent hangs under the one item in progress when it started (by content);
+// none (null) when none or several were: hosts show it apart.
 import type { Projection } from '../projection/projection';
-import type { SessionEvent } from '../session/events';
+import type { SessionEvent, SessionEventMap } from '../session/events';
 import { planChanges } from './plan-changes';
 import type { TodoItem, TodoStatus } from './todo-schema';
 import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
+
+export type SubagentOutcome = SessionEventMap['subagent/end']['outcome'];
 
 export interface ItemTiming {
   /** The version that first listed the item in the standing plan, and who wrote it. */
@@ -27,8 +41,10 @@ export interface ItemTiming {
   finishedAt: string | null;
   /** In-progress time of intervals already closed. */
   closedMs: number;
-  /** Start of the open in-progress interval, or null. */
+  /** Start of the open in-progress interval (the clock runs), or null. */
   runningSince: string | null;
+  /** Start of the item's current in-progress run (null when it is not in progress). */
+  inProgressSince: string | null;
 }
 
 export interface DroppedItem {
@@ -42,20 +58,33 @@ export interface DroppedItem {
   ts: string;
 }
 
+/** A subagent started in the standing plan's turn. */
+export interface SubagentMark {
+  callId: string;
+  childSessionId: string;
+  description: string;
+  startedAt: string;
+  /** The plan item it works for (the one in progress when it started), or null. */
+  anchor: string | null;
+  /** null while it runs (or when its end was never logged). */
+  outcome: SubagentOutcome | null;
+}
+
 export interface PlanLedger {
   readonly plan: PlanState | null;
   readonly timings: ReadonlyMap<string, ItemTiming>;
   readonly dropped: readonly DroppedItem[];
   /** Whether the current turn is open (clocks run) — false before any turn and after turn/end. */
   readonly turnOpen: boolean;
+  /** `ts` of the turn/end of the current turn; null while it is open or before any turn. */
+  readonly turnEndedAt: string | null;
+  readonly subagents: readonly SubagentMark[];
 }
 
-const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false };
+const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [] };
 const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
 export const planLedgerProjection: Projection<PlanLedger> = {
-  key: 'plan-ledger',
-  stateVersion: 2,
   init: EMPTY,
   apply(state: PlanLedger, event: SessionEvent): PlanLedger {
     switch (event.type) {
@@ -68,14 +97,25 @@ export const planLedgerProjection: Projection<PlanLedger> = {
         const timings = new Map<string, ItemTiming>();
         for (const [content, t] of state.timings) {
           const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
-          timings.set(content, active ? { ...t, runningSince: event.ts } : t);
+          timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
         }
-        return { ...state, plan, timings, turnOpen: true };
+        return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [] };
       }
       case 'turn/end': {
         const timings = new Map<string, ItemTiming>();
         for (const [content, t] of state.timings) timings.set(content, close(t, event.ts));
-        return { ...state, timings, turnOpen: false };
+        return { ...state, timings, turnOpen: false, turnEndedAt: event.ts };
+      }
+      case 'subagent/start': {
+        const active = [...state.timings].filter(([, t]) => t.inProgressSince !== null);
+        const { callId, childSessionId, description } = event.data;
+        const mark: SubagentMark = { callId, childSessionId, description, startedAt: event.ts, anchor: active.length === 1 ? active[0]![0] : null, outcome: null };
+        return { ...state, subagents: [...state.subagents, mark] };
+      }
+      case 'subagent/end': {
+        const { childSessionId, outcome } = event.data;
+        if (!state.subagents.some((s) => s.childSessionId === childSessionId)) return state;
+        return { ...state, subagents: state.subagents.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s)) };
       }
       default:
         return state;
@@ -97,28 +137,29 @@ function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoI
   const reworded = new Map(changes.flatMap((c) => (c.kind === 'text' && c.from !== undefined ? [[c.content, c.from] as const] : [])));
   const timings = new Map<string, ItemTiming>();
   for (const item of todos) {
-    const was = state.timings.get(item.content) ?? state.timings.get(reworded.get(item.content) ?? '') ?? { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null };
+    const was = state.timings.get(item.content) ?? state.timings.get(reworded.get(item.content) ?? '') ?? newTiming(ts, by);
     let t = was;
     if (item.status === 'in_progress') {
       if (t.runningSince === null && state.turnOpen) t = { ...t, runningSince: ts };
       if (t.startedAt === null) t = { ...t, startedAt: ts };
       if (t.finishedAt !== null) t = { ...t, finishedAt: null };
+      if (t.inProgressSince === null) t = { ...t, inProgressSince: ts };
     } else {
       t = close(t, ts);
       const finished = item.status === 'completed' ? (t.finishedAt ?? ts) : null;
       if (finished !== t.finishedAt) t = { ...t, finishedAt: finished };
+      if (t.inProgressSince !== null) t = { ...t, inProgressSince: null };
     }
     timings.set(item.content, t);
   }
-  return { plan: { todos, by, seq }, timings, dropped, turnOpen: state.turnOpen };
+  return { ...state, plan: { todos, by, seq }, timings, dropped };
+}
+
+function newTiming(ts: string, by: PlanAuthor): ItemTiming {
+  return { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null, inProgressSince: null };
 }
 
 function close(t: ItemTiming, ts: string): ItemTiming {
   if (t.runningSince === null) return t;
   return { ...t, closedMs: t.closedMs + Math.max(0, Date.parse(ts) - Date.parse(t.runningSince)), runningSince: null };
-}
-
-/** Time in progress of an item, counting an open interval up to `now`. */
-export function timeInProgressMs(t: ItemTiming, now: Date): number {
-  return t.closedMs + (t.runningSince === null ? 0 : Math.max(0, now.getTime() - Date.parse(t.runningSince)));
 }

@@ -20,8 +20,6 @@ export interface PlanState {
 }
 
 export const todosProjection: Projection<PlanState | null> = {
-  key: 'todos',
-  stateVersion: 2,
   init: null,
   apply(state: PlanState | null, event: SessionEvent): PlanState | null {
     switch (event.type) {

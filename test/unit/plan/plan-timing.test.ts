@@ -1,16 +1,21 @@
-// The plan timeline: since when each in-progress item has been in progress, frozen at
-// turn/end, cleared by turn/start, and the subagents of the plan's turn with the item
-// each hangs under — all derived from the log's own timestamps.
+// The ledger's timing of the current run: since when each in-progress item has been
+// in progress, frozen at turn/end, cleared by turn/start, and the subagents of the
+// plan's turn with the item each hangs under — all derived from the log's own
+// timestamps (what the plan timeline fold did before it was folded into the ledger).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { durationParts, inProgressElapsedMs, isTicking, planTimelineProjection, type PlanTimeline } from '../../../extension/src/core/plan/timeline';
-import { fold, LiveProjection } from '../../../extension/src/core/projection/projection';
+import { planLedgerProjection, type PlanLedger } from '../../../extension/src/core/plan/plan-ledger';
+import { durationParts, inProgressElapsedMs, isTicking } from '../../../extension/src/core/plan/plan-timing';
+import { fold } from '../../../extension/src/core/projection/projection';
+import { SessionFolds } from '../../../extension/src/core/projection/session-folds';
 import type { Session } from '../../../extension/src/core/session/session';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 
-const timeline = (s: Session): PlanTimeline => fold(planTimelineProjection, s.events);
+const timeline = (s: Session): PlanLedger => fold(planLedgerProjection, s.events);
+/** content -> start of its current in-progress run. */
+const since = (l: PlanLedger): [string, string][] => [...l.timings].flatMap(([content, t]): [string, string][] => (t.inProgressSince === null ? [] : [[content, t.inProgressSince]]));
 
-describe('plan timeline', () => {
+describe('plan ledger: the current run of each item', () => {
   it('dates each in-progress item from the write where it became in progress and stayed so', () => {
     const s = memorySession();
     openStepWithCalls(s, []);
@@ -18,7 +23,7 @@ describe('plan timeline', () => {
     const second = s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b', 'in_progress')] });
     s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b', 'in_progress'), todo('c')] });
     const t = timeline(s);
-    assert.deepEqual([...t.inProgressSince], [
+    assert.deepEqual(since(t), [
       ['a', first.ts],
       ['b', second.ts],
     ]);
@@ -31,7 +36,7 @@ describe('plan timeline', () => {
     s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b', 'in_progress')] });
     s.append('todo/write', { todos: [todo('a', 'pending'), todo('b', 'completed')] });
     const back = s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b', 'completed')] });
-    assert.deepEqual([...timeline(s).inProgressSince], [['a', back.ts]]);
+    assert.deepEqual(since(timeline(s)), [['a', back.ts]]);
   });
 
   it('keeps a run across writes that reorder or rename other items (identity is the content)', () => {
@@ -39,7 +44,7 @@ describe('plan timeline', () => {
     openStepWithCalls(s, []);
     const start = s.append('todo/write', { todos: [todo('x'), todo('a', 'in_progress')] });
     s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('y')] });
-    assert.equal(timeline(s).inProgressSince.get('a'), start.ts);
+    assert.equal(timeline(s).timings.get('a')?.inProgressSince, start.ts);
   });
 
   it('counts to now while the turn is open and freezes at turn/end', () => {
@@ -69,8 +74,8 @@ describe('plan timeline', () => {
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 2 });
     const t = timeline(s);
-    assert.equal(t, planTimelineProjection.init);
-    assert.equal(t.inProgressSince.size, 0);
+    assert.equal(t.plan, null);
+    assert.equal(since(t).length, 0);
     assert.equal(t.turnEndedAt, null);
   });
 
@@ -95,17 +100,16 @@ describe('plan timeline', () => {
 
   it('returns the same state for events it ignores, so a live fold skips them', () => {
     const s = memorySession();
-    const live = new LiveProjection(planTimelineProjection, s);
+    const live = new SessionFolds({ transcript: false });
     let changes = 0;
-    live.onChange(() => changes++);
+    live.follow(s, (change) => void (changes += change.ledger ? 1 : 0));
     openStepWithCalls(s, ['c1']);
-    assert.equal(changes, 0, 'turn/start on the initial state, user and step events change nothing');
+    assert.equal(changes, 1, 'turn/start opens the turn; user and step events change nothing');
     s.append('todo/write', { todos: [todo('a', 'in_progress')] });
     s.append('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: '{}' });
     s.append('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'ok' });
-    assert.equal(changes, 1);
-    assert.deepEqual(live.state, timeline(s), 'live and replay agree');
-    live.dispose();
+    assert.equal(changes, 2);
+    assert.deepEqual(live.ledger, timeline(s), 'live and replay agree');
   });
 
   it('splits a duration into hours, minutes and seconds', () => {
