@@ -13,6 +13,7 @@ import { runExternalBench } from './external.bench';
 import { runSecurityBench } from './security.bench';
 import { runContextBench } from './context.bench';
 import { runLiveBench } from './live.bench';
+import { runOpenBench } from './open.bench';
 
 interface Suite {
   name: string;
@@ -84,6 +85,12 @@ const suites: Suite[] = [
     method:
       'In process (node, tsx), the real loop and tools. Request size: runTurn over a 500-step session whose model (at the model edge, zero model time) reads one of 40 files of 3.9 KB with the real read_file tool at each step and writes a 50-item plan with todo_write every 10th step; its summary answer is about 1.5 KB. Size = the model\'s own count of each request it receives, UTF-8 bytes of the request (system, tool schemas, messages) as JSON / 4, which it also reports back as usage (the loop measures with usage plus its own estimate, bytes / 3). Run once with no window (0: never compacts) and once with a 32,000-token window and the default threshold (80%); the compaction requests are counted apart. deriveMessages(): in-memory sessions built with Session.append (every event validated and checked), turns of 20 read_file steps (106 events), a compaction every 10 turns; logs with about 0, 10,000, 50,000 and 100,000 events before the latest compaction, each followed by the same 5-turn tail (530 events); a 100,000-event log with no compaction for scale. Every log warmed up (200 calls), then 5 interleaved rounds of 200 calls per log; the median of the 1,000, the standing plan folded once beforehand. Every step\'s request size of both runs is in bench/results/context-curve.csv.',
     run: runContextBench,
+  },
+  {
+    name: 'open',
+    method:
+      'In process (node --expose-gc, tsx), the real readers and folds. Logs: bench/synthetic-log.ts writes 10,000 and 1,000,000 events of whole turns (309 MB for the million) to the OS temp folder (page cache warm after writing). Streamed open (the path issue 21 asks for): the latest transcript page read from the log\'s end by byte offset (readTranscriptPage: 200 events widened to whole steps, as the Agent view\'s snapshot and "Show earlier messages" read it) with the standing plan from the tail (readStandingPlan), made into the view the host posts (planView) and structuredClone\'d as postMessage copies it: "latest page view ready" is the time to that point; then the whole log streamed through full validation in 32 KB async reads (streamLogFile: LogAdmitter, the same checks as loadLogFile) into SessionFolds (the ledger and the transcript), keeping no events; the folds\' plan must equal the tail\'s. Load (what openForWrite and openReadOnly do): loadLogFile + Session.restore + SessionFolds over the events in memory, then the same page. Heap = process.memoryUsage().heapUsed sampled every 5 ms and at the end, minus the value after a GC before the open; retained = after a GC once opened. Event-loop block = the larger of perf_hooks monitorEventLoopDelay\'s max (10 ms resolution) and the longest gap of a 5 ms setInterval probe beyond its period, from the start of the open to 20 ms after its end. One run each after a warm-up on the 10,000-event log; the page alone is also timed 5 times per log (median) for the 10,000 vs 1,000,000 comparison. The load average during the run is in the log line.',
+    run: runOpenBench,
   },
 ];
 

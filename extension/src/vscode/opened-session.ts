@@ -6,7 +6,8 @@ import { Session } from '../core/session/session';
 import { isOwnAgentSession } from '../core/session/source';
 import { LogFollower } from '../core/store/log-follower';
 import { SessionLockedError } from '../core/store/lock';
-import type { SessionStore, SessionSummary } from '../core/store/session-store';
+import type { LoadedLog } from '../core/store/log-file';
+import type { SessionStore, SessionSummary, WritableSession } from '../core/store/session-store';
 
 export interface OpenedSession {
   session: Session;
@@ -34,7 +35,15 @@ const FOLLOW_DEBOUNCE_MS = 20;
  * when the file no longer continues what was read (replaced, invalid): reopen it.
  */
 export function openSessionReadOnly(store: SessionStore, id: string, onReset: () => void): OpenedSession {
-  const loaded = store.openReadOnly(id);
+  return followLoaded(store.openReadOnly(id), onReset);
+}
+
+/** openSessionReadOnly reading the log in chunks (the event loop runs meanwhile). */
+export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void): Promise<OpenedSession> {
+  return followLoaded(await store.openReadOnlyAsync(id), onReset);
+}
+
+function followLoaded(loaded: LoadedLog, onReset: () => void): OpenedSession {
   const session = Session.restore(loaded);
   const follower = LogFollower.after(loaded);
   let timer: NodeJS.Timeout | undefined;
@@ -85,21 +94,51 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
   if (target === undefined) return { opened: null, messages: [], error: null };
   const messages: string[] = [];
   try {
-    const writable = store.openForWrite(target);
-    if (writable.repair.cutBytes || writable.repair.appended) {
-      messages.push(`repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`);
-    }
-    messages.push(`reopened session ${target} (${writable.path})`);
-    return { opened: { session: writable.session, path: writable.path, readOnly: false, dispose: () => writable.dispose() }, messages, error: null };
+    return writableResult(store.openForWrite(target), target, messages);
   } catch (error) {
-    if (!(error instanceof SessionLockedError)) {
-      return { opened: null, messages, error: `could not open session ${target}: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    messages.push(`session ${target} is open for writing in another process (pid ${error.pid}); showing it read-only`);
+    const failed = notLocked(error, target, messages);
+    if (failed) return failed;
   }
   try {
     return { opened: openSessionReadOnly(store, target, onReadOnlyChange), messages, error: null };
   } catch (error) {
-    return { opened: null, messages, error: `could not read session ${target}: ${error instanceof Error ? error.message : String(error)}` };
+    return readFailed(error, target, messages);
   }
+}
+
+/** openLatestSession for session `id`, reading its log in chunks: the host's event loop runs while a large log loads. */
+export async function openSessionAsync(store: SessionStore, onReadOnlyChange: () => void, id: string): Promise<OpenResult> {
+  const messages: string[] = [];
+  try {
+    return writableResult(await store.openForWriteAsync(id), id, messages);
+  } catch (error) {
+    const failed = notLocked(error, id, messages);
+    if (failed) return failed;
+  }
+  try {
+    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange), messages, error: null };
+  } catch (error) {
+    return readFailed(error, id, messages);
+  }
+}
+
+function writableResult(writable: WritableSession, id: string, messages: string[]): OpenResult {
+  if (writable.repair.cutBytes || writable.repair.appended) {
+    messages.push(`repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`);
+  }
+  messages.push(`reopened session ${id} (${writable.path})`);
+  return { opened: { session: writable.session, path: writable.path, readOnly: false, dispose: () => writable.dispose() }, messages, error: null };
+}
+
+/** Why opening for write failed: another process writes it (null: open it read-only), or the log cannot be opened at all. */
+function notLocked(error: unknown, id: string, messages: string[]): OpenResult | null {
+  if (!(error instanceof SessionLockedError)) {
+    return { opened: null, messages, error: `could not open session ${id}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  messages.push(`session ${id} is open for writing in another process (pid ${error.pid}); showing it read-only`);
+  return null;
+}
+
+function readFailed(error: unknown, id: string, messages: string[]): OpenResult {
+  return { opened: null, messages, error: `could not read session ${id}: ${error instanceof Error ? error.message : String(error)}` };
 }

@@ -13,7 +13,7 @@ import type { SessionListItem } from '../core/protocol/messages';
 import { sourceLabel } from '../core/session/source';
 import type { SessionStore } from '../core/store/session-store';
 import type { PlanWrite } from './external-sessions';
-import { openLatestSession, openSessionReadOnly, type OpenedSession, type OpenResult } from './opened-session';
+import { openLatestSession, openSessionAsync, openSessionReadOnly, type OpenedSession, type OpenResult } from './opened-session';
 import { isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
 import type { AgentSettings } from './settings';
 import { sourceLabelView } from './source-label';
@@ -91,8 +91,13 @@ export class SessionSwitcher extends Owner {
     await this.host.stop();
     if (this.closed) return;
     if (isOwnSession(target)) {
-      const result = openLatestSession(this.options.store, () => this.followReadOnly(), id);
+      // Read in chunks: a large log does not hold the host while it loads.
+      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id);
       if (result.error) throw new Error(result.error);
+      if (this.closed) {
+        result.opened?.dispose(); // the window closed while the log loaded
+        return;
+      }
       this.shownFolder = target.folder;
       this.showResult(result);
       return;

@@ -17,6 +17,8 @@ import { PlanHistoryFolder, planHistory } from '../../../extension/src/core/plan
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import type { PlanEdit } from '../../../extension/src/core/plan/user-edit';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
+import { streamLogFile } from '../../../extension/src/core/store/log-stream';
+import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { memorySession, tempDir } from '../support/sessions';
@@ -134,7 +136,7 @@ describe('standing plan properties', () => {
   it('every log the tool writes passes the durable invariant under either policy, on disk too', async () => {
     const dir = tempDir();
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { maxLength: 15 }), fc.boolean(), async (commands, parallel) => {
+      fc.asyncProperty(fc.array(command, { maxLength: 15 }), fc.boolean(), fc.integer({ min: 1, max: 4096 }), async (commands, parallel, chunkBytes) => {
         const store = new SessionStore(path.join(dir, `p${Math.random().toString(36).slice(2)}`));
         const opened = store.create();
         try {
@@ -148,6 +150,17 @@ describe('standing plan properties', () => {
         assert.deepEqual(loaded.events, opened.session.events);
         // The reverse tail reader agrees with the full fold.
         assert.deepEqual(readStandingPlan(opened.path), foldStandingPlan(loaded.events));
+        // Streamed in chunks of any size (lines cut anywhere), the log folds to what the events in memory fold to.
+        const streamed = new SessionFolds({ transcript: true });
+        const batches: SessionEvent[] = [];
+        const replayed = await streamLogFile(opened.path, (events) => {
+          batches.push(...events);
+          streamed.catchUp(events);
+        }, chunkBytes);
+        assert.deepEqual(batches, loaded.events);
+        assert.equal(replayed.size, loaded.size);
+        const inMemory = SessionFolds.over(loaded.events, { transcript: true });
+        assert.deepEqual([streamed.planState, streamed.ledger], [inMemory.planState, inMemory.ledger]);
       }),
       { numRuns: 60 },
     );

@@ -19,38 +19,58 @@ export interface ForwardResult {
   size: number;
 }
 
+/**
+ * Cuts a file read forward in blocks into lines: `push` each block as it is read,
+ * `end` after the last. Bytes of a line that started in an earlier block are copied
+ * only when a line spans blocks. The sync reader (forEachLine) and the streamed one
+ * (log-stream.ts) share it.
+ */
+export class LineSplitter {
+  private carry: Buffer[] = [];
+  private carryStart = 0;
+  private offset = 0;
+  private line = 0;
+
+  /** Visits every line `block` (the next `n` bytes of the file) completes. */
+  push(block: Buffer, n: number, visit: (v: LineVisit) => void): void {
+    let from = 0;
+    for (let nl = block.indexOf(NL, 0); nl !== -1 && nl < n; nl = block.indexOf(NL, from)) {
+      this.line++;
+      if (this.carry.length) {
+        this.carry.push(block.subarray(0, nl));
+        visit({ text: Buffer.concat(this.carry).toString('utf8'), line: this.line, start: this.carryStart });
+        this.carry = [];
+      } else {
+        visit({ text: block.toString('utf8', from, nl), line: this.line, start: this.offset + from });
+      }
+      from = nl + 1;
+    }
+    if (from < n) {
+      if (!this.carry.length) this.carryStart = this.offset + from;
+      this.carry.push(Buffer.from(block.subarray(from, n)));
+    }
+    this.offset += n;
+  }
+
+  /** After the last block: the bytes after the last newline, and the file's size. */
+  end(): ForwardResult {
+    return { unterminated: this.carry.length ? { start: this.carryStart, text: Buffer.concat(this.carry).toString('utf8') } : null, size: this.offset };
+  }
+}
+
 /** Calls `visit` for every newline-terminated line, in order. */
 export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSize = 1 << 20): ForwardResult {
   const fd = fs.openSync(path, 'r');
   try {
     const block = Buffer.allocUnsafe(blockSize);
-    // Bytes of a line that started in an earlier block (only copied when a line spans blocks).
-    let carry: Buffer[] = [];
-    let carryStart = 0;
-    let offset = 0;
-    let line = 0;
-    for (;;) {
+    const splitter = new LineSplitter();
+    for (let offset = 0; ; ) {
       const n = fs.readSync(fd, block, 0, blockSize, offset);
       if (n === 0) break;
-      let from = 0;
-      for (let nl = block.indexOf(NL, 0); nl !== -1 && nl < n; nl = block.indexOf(NL, from)) {
-        line++;
-        if (carry.length) {
-          carry.push(block.subarray(0, nl));
-          visit({ text: Buffer.concat(carry).toString('utf8'), line, start: carryStart });
-          carry = [];
-        } else {
-          visit({ text: block.toString('utf8', from, nl), line, start: offset + from });
-        }
-        from = nl + 1;
-      }
-      if (from < n) {
-        if (!carry.length) carryStart = offset + from;
-        carry.push(Buffer.from(block.subarray(from, n)));
-      }
+      splitter.push(block, n, visit);
       offset += n;
     }
-    return { unterminated: carry.length ? { start: carryStart, text: Buffer.concat(carry).toString('utf8') } : null, size: offset };
+    return splitter.end();
   } finally {
     fs.closeSync(fd);
   }

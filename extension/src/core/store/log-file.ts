@@ -5,7 +5,7 @@ import { isKnownEventType, parseEvent, rawEnvelopeReader, type SessionEvent } fr
 import { LOG_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from '../session/header';
 import { InvariantChecker } from '../session/invariants';
 import { parseJson } from './parse-json';
-import { forEachLine } from './line-reader';
+import { forEachLine, type ForwardResult } from './line-reader';
 
 export class LogLoadError extends Error {
   constructor(
@@ -92,40 +92,55 @@ export function admitEventLine(path: string, checker: InvariantChecker, text: st
  * event once, in order (fold projections here). Memory stays flat for any size.
  */
 export function replayLogFile(path: string, onEvent: (event: SessionEvent) => void): ReplayedLog {
-  let header: SessionHeader | undefined;
-  const checker = new InvariantChecker();
-  let skipped = 0;
+  const admitter = new LogAdmitter(path, onEvent);
+  return admitter.finish(forEachLine(path, ({ text, line }) => admitter.take(text, line)));
+}
 
-  const take = (text: string, line: number): void => {
+/**
+ * A log's lines admitted in order (the header, then each event validated in full),
+ * however they are read: the sync replay above and the streamed one (log-stream.ts)
+ * both feed it, so both accept and refuse exactly the same logs.
+ */
+export class LogAdmitter {
+  private header: SessionHeader | undefined;
+  private readonly checker = new InvariantChecker();
+  private skipped = 0;
+  private lines = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly onEvent: (event: SessionEvent) => void,
+  ) {}
+
+  /** One newline-terminated line (1-based `line`). */
+  take(text: string, line: number): void {
+    this.lines = line;
     if (line === 1) {
-      header = parseHeaderLine(path, text);
+      this.header = parseHeaderLine(this.path, text);
       return;
     }
-    const event = admitEventLine(path, checker, text, line);
-    if (event === null) skipped++;
-    else onEvent(event);
-  };
-
-  let lines = 0;
-  const result = forEachLine(path, ({ text, line }) => {
-    lines = line;
-    take(text, line);
-  });
-
-  let tornTail: LoadedLog['tornTail'] = null;
-  let missingFinalNewline = false;
-  if (result.unterminated) {
-    // A line without its newline: keep it only if it is a whole, valid event (the cut
-    // fell exactly before the newline); any proper prefix of a JSON object is not JSON.
-    const { start, text } = result.unterminated;
-    const complete = parseJson(text) !== undefined;
-    if (complete) {
-      take(text, lines + 1);
-      missingFinalNewline = true;
-    } else {
-      tornTail = { start, bytes: result.size - start };
-    }
+    const event = admitEventLine(this.path, this.checker, text, line);
+    if (event === null) this.skipped++;
+    else this.onEvent(event);
   }
-  if (!header) throw new LogLoadError(path, 1, 'empty log: no session header');
-  return { path, header, checker, tornTail, missingFinalNewline, skipped, size: result.size };
+
+  /** After the last line: the bytes after it decide the torn tail. */
+  finish(result: ForwardResult): ReplayedLog {
+    let tornTail: LoadedLog['tornTail'] = null;
+    let missingFinalNewline = false;
+    if (result.unterminated) {
+      // A line without its newline: keep it only if it is a whole, valid event (the cut
+      // fell exactly before the newline); any proper prefix of a JSON object is not JSON.
+      const { start, text } = result.unterminated;
+      const complete = parseJson(text) !== undefined;
+      if (complete) {
+        this.take(text, this.lines + 1);
+        missingFinalNewline = true;
+      } else {
+        tornTail = { start, bytes: result.size - start };
+      }
+    }
+    if (!this.header) throw new LogLoadError(this.path, 1, 'empty log: no session header');
+    return { path: this.path, header: this.header, checker: this.checker, tornTail, missingFinalNewline, skipped: this.skipped, size: result.size };
+  }
 }

@@ -9,6 +9,7 @@ import { repairOpenTurn } from '../session/repair';
 import { Session, type SessionOptions } from '../session/session';
 import { FileSink } from './file-sink';
 import { loadLogFile, parseHeaderLine, type LoadedLog } from './log-file';
+import { loadLogFileAsync } from './log-stream';
 import { acquireLock } from './lock';
 import { makeSessionFolder, refuseLinkedFile, refuseLinkedFolders } from './no-follow';
 
@@ -56,8 +57,20 @@ export class SessionStore {
     return openLogForWrite(this.pathOf(sessionId), sessionOptions);
   }
 
+  /** Opens for write reading the log in chunks (the event loop runs meanwhile; the lock is held from the start). */
+  openForWriteAsync(sessionId: string, sessionOptions: SessionOptions = {}): Promise<WritableSession> {
+    refuseLinkedFolders(this.dir);
+    const logPath = this.pathOf(sessionId);
+    return openLogForWriteWith(logPath, sessionOptions, () => loadLogFileAsync(logPath));
+  }
+
   openReadOnly(sessionId: string): LoadedLog {
     return loadLogFile(this.pathOf(sessionId));
+  }
+
+  /** openReadOnly reading the log in chunks. */
+  openReadOnlyAsync(sessionId: string): Promise<LoadedLog> {
+    return loadLogFileAsync(this.pathOf(sessionId));
   }
 
   /** Sessions in this folder, newest first; unreadable files are left out. */
@@ -84,22 +97,39 @@ export function openLogForWrite(logPath: string, sessionOptions: SessionOptions 
   try {
     refuseLinkedFile(logPath);
     owned.add(acquireLock(logPath));
-    const loaded = loadLogFile(logPath);
-    let cutBytes = 0;
-    if (loaded.tornTail) {
-      fs.truncateSync(logPath, loaded.tornTail.start);
-      cutBytes = loaded.tornTail.bytes;
-    } else if (loaded.missingFinalNewline) {
-      fs.appendFileSync(logPath, '\n');
-    }
-    const sink = owned.add(new FileSink(logPath, loaded.header, true));
-    const session = Session.restore(loaded, { ...sessionOptions, sink });
-    const appended = repairOpenTurn(session);
-    return { session, path: logPath, repair: { cutBytes, appended }, dispose: () => owned.dispose() };
+    return continueLog(logPath, loadLogFile(logPath), sessionOptions, owned);
   } catch (error) {
     owned.dispose();
     throw error;
   }
+}
+
+/** openLogForWrite with the log read by `load` (the chunked reader). */
+async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptions, load: () => Promise<LoadedLog>): Promise<WritableSession> {
+  const owned = new DisposableStore();
+  try {
+    refuseLinkedFile(logPath);
+    owned.add(acquireLock(logPath));
+    return continueLog(logPath, await load(), sessionOptions, owned);
+  } catch (error) {
+    owned.dispose();
+    throw error;
+  }
+}
+
+/** The loaded log made writable: the torn tail cut (or the missing newline added), the sink attached, an open turn repaired. */
+function continueLog(logPath: string, loaded: LoadedLog, sessionOptions: SessionOptions, owned: DisposableStore): WritableSession {
+  let cutBytes = 0;
+  if (loaded.tornTail) {
+    fs.truncateSync(logPath, loaded.tornTail.start);
+    cutBytes = loaded.tornTail.bytes;
+  } else if (loaded.missingFinalNewline) {
+    fs.appendFileSync(logPath, '\n');
+  }
+  const sink = owned.add(new FileSink(logPath, loaded.header, true));
+  const session = Session.restore(loaded, { ...sessionOptions, sink });
+  const appended = repairOpenTurn(session);
+  return { session, path: logPath, repair: { cutBytes, appended }, dispose: () => owned.dispose() };
 }
 
 export function readHeader(file: string): SessionHeader {

@@ -1,0 +1,45 @@
+// Reading a whole log without holding the event loop: the file is read in chunks
+// with async reads, each chunk's lines validated exactly as a load validates them
+// (LogAdmitter: schemas, invariants, the torn tail) and handed on as one batch; the
+// event loop runs between chunks. What is kept is the caller's business: fold the
+// batches (SessionFolds) and drop them, and memory stays the folds' size.
+import * as fs from 'node:fs';
+import type { SessionEvent } from '../session/events';
+import { LineSplitter } from './line-reader';
+import { LogAdmitter, type LoadedLog, type ReplayedLog } from './log-file';
+
+/** Bytes per read: a chunk's lines are validated in one go, so this bounds one turn of the event loop. */
+const CHUNK_BYTES = 32 * 1024;
+
+/** Streams `path` through full validation: `onEvents` gets each chunk's events, in order; rejects with LogLoadError. */
+export async function streamLogFile(path: string, onEvents: (events: SessionEvent[]) => void, chunkBytes = CHUNK_BYTES): Promise<ReplayedLog> {
+  const handle = await fs.promises.open(path, 'r');
+  try {
+    let batch: SessionEvent[] = [];
+    const admitter = new LogAdmitter(path, (event) => void batch.push(event));
+    const splitter = new LineSplitter();
+    const block = Buffer.allocUnsafe(chunkBytes);
+    for (let offset = 0; ; ) {
+      const { bytesRead } = await handle.read(block, 0, chunkBytes, offset);
+      if (bytesRead === 0) break;
+      splitter.push(block, bytesRead, ({ text, line }) => admitter.take(text, line));
+      offset += bytesRead;
+      if (batch.length) onEvents(batch);
+      batch = [];
+    }
+    const log = admitter.finish(splitter.end());
+    if (batch.length) onEvents(batch);
+    return log;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** loadLogFile without holding the event loop: every event into memory (a writer continues from the result), read in chunks. */
+export async function loadLogFileAsync(path: string): Promise<LoadedLog> {
+  const events: SessionEvent[] = [];
+  const replayed = await streamLogFile(path, (batch) => {
+    for (const event of batch) events.push(event);
+  });
+  return { ...replayed, events };
+}
