@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { SessionFolds } from '../extension/src/core/projection/session-folds';
+import { SessionFolds } from '../extension/src/core/presenters/session-folds';
 import { planView } from '../extension/src/core/protocol/plan-view';
 import { Session } from '../extension/src/core/session/session';
 import { loadLogFile } from '../extension/src/core/store/log-file';

@@ -5,7 +5,7 @@
 // (verified-index.ts): a log unchanged since a full validation found it valid costs
 // one stat, not a replay.
 import type { StandingPlan } from '../core/plan/todos-projection';
-import { SessionFolds } from '../core/projection/session-folds';
+import { SessionFolds } from '../core/presenters/session-folds';
 import { LogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
 import { readVerifiedPlan, validateAndRecord } from '../core/store/verified-index';
 import type { SessionEvent } from '../core/session/events';

@@ -4,7 +4,7 @@
 import type { PlanLedger } from '../core/plan/plan-ledger';
 import type { PlanState, StandingPlan } from '../core/plan/todos-projection';
 import { Owner } from '../core/disposable';
-import { SessionFolds } from '../core/projection/session-folds';
+import { SessionFolds } from '../core/presenters/session-folds';
 import type { TranscriptItem } from '../core/protocol/transcript';
 import { IN_STEP_TYPES, transcriptFromEvents } from '../core/presenters/transcript-folder';
 import type { SessionEvent } from '../core/session/events';

@@ -8,7 +8,7 @@ import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { todoListSchema, type TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
-import { SessionFolds } from '../../../extension/src/core/projection/session-folds';
+import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';

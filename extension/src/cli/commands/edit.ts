@@ -8,7 +8,7 @@ import { PlanEditor } from '../../core/plan/plan-editor';
 import { planAsText } from '../../core/plan/summaries';
 import { TODO_STATUSES, type TodoStatus } from '../../core/plan/todo-schema';
 import type { PlanEdit } from '../../core/plan/user-edit';
-import { SessionFolds } from '../../core/projection/session-folds';
+import { SessionFolds } from '../../core/presenters/session-folds';
 import { SessionLockedError } from '../../core/store/lock';
 import { openLogForWrite } from '../../core/store/session-store';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';

@@ -3,7 +3,7 @@
 // of { seq, ts, by, todos, changes }. The log is streamed through the validation `check` uses: memory holds the versions.
 import { historyAsMarkdown, historyAsText, timingRows } from '../../core/plan/history-format';
 import { PlanHistoryFolder } from '../../core/plan/plan-history';
-import { SessionFolds } from '../../core/projection/session-folds';
+import { SessionFolds } from '../../core/presenters/session-folds';
 import { readValidatedLog } from '../read-log';
 import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';

@@ -5,7 +5,7 @@
 // from the verified index (one stat); otherwise the cost is a replay, memory flat.
 import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
 import type { StandingPlan } from '../../core/plan/todos-projection';
-import { SessionFolds } from '../../core/projection/session-folds';
+import { SessionFolds } from '../../core/presenters/session-folds';
 import { visibleControls } from '../../core/terminal-text';
 import { readStandingPlanOf, readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';

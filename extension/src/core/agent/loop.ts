@@ -11,7 +11,7 @@
 // history is compacted, and the next step tries again; a request that is still too
 // long right after a compaction ends the turn `error`, once.
 import type { StandingPlan } from '../plan/todos-projection';
-import { SessionFolds } from '../projection/session-folds';
+import { SessionFolds } from '../presenters/session-folds';
 import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
 import type { Session } from '../session/session';

@@ -11,7 +11,7 @@
 // stale; the next writer over the folder repairs it (repairAbandonedLogs), closing
 // the turn `interrupted` with the plan untouched.
 import type { Disposable } from '../disposable';
-import { SessionFolds } from '../projection/session-folds';
+import { SessionFolds } from '../presenters/session-folds';
 import type { SessionSource } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { errorResult, type ToolResult } from '../tools/tool';

@@ -11,7 +11,7 @@
 import type { Disposable } from '../disposable';
 import { planLedgerProjection, type PlanLedger } from '../plan/plan-ledger';
 import type { PlanState, StandingPlan } from '../plan/todos-projection';
-import { TranscriptFolder } from '../presenters/transcript-folder';
+import { TranscriptFolder } from './transcript-folder';
 import type { TranscriptItem } from '../protocol/transcript';
 import type { SessionEvent } from '../session/events';
 import type { Session } from '../session/session';
