@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { planView } from '../extension/src/core/protocol/plan-view';
+import { planView } from '../extension/src/core/presenters/plan-view';
 import { SessionFolds } from '../extension/src/core/presenters/session-folds';
 import { Session } from '../extension/src/core/session/session';
 import { LogFollower } from '../extension/src/core/store/log-follower';

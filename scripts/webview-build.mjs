@@ -3,7 +3,7 @@
 // of its own, dist/webview/<name>.js, that the page fetches with `import()` from
 // beside main.js when the user first needs it (webview/src/lazy-views.tsx). The page's
 // one <script type="module"> carries the CSP nonce, and the chunks it imports inherit
-// it, so the CSP stays `script-src 'nonce-…'` (vscode/webview-html.ts).
+// it, so the CSP stays `script-src 'nonce-…'` (vscode/agent-view/webview-html.ts).
 //
 // A chunk shares main's code instead of copying it: its imports of
 // webview/src/chunk-api.ts and preact/jsx-runtime become imports of `./main.js`,

@@ -3,7 +3,7 @@
 // core/protocol/host-message-check.ts), folds it with the pure reducer, and says `ready` once listening (the host answers
 // with a snapshot).
 import { useEffect, useReducer, useRef } from 'preact/hooks';
-import { checkHostMessage } from '../../extension/src/core/protocol/host-message-check';
+import { checkHostMessage } from '@core/protocol/host-message-check';
 import { Banners } from './components/banners';
 import { Composer } from './components/composer';
 import { PlanAnnouncer, PlanStrip } from './components/plan-strip';

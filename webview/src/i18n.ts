@@ -3,9 +3,9 @@
 // carries no string table of its own. Tests render with their own table.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { WebviewStrings } from '../../extension/src/core/protocol/strings';
+import type { WebviewStrings } from '@core/protocol/strings';
 
-export { format } from '../../extension/src/core/text-template';
+export { format } from '@core/text-template';
 
 /** Null outside a provider: the app provides the snapshot's strings, tests their own. */
 export const StringsContext = createContext<WebviewStrings | null>(null);

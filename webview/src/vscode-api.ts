@@ -6,7 +6,7 @@
 // they survive the view being hidden and shown again, a reload of the page and of the
 // window, and each webview (the side bar view, an editor tab) keeps its own. Nothing
 // else lives there: everything the page shows comes from the host's messages.
-import type { WebviewMessage } from '../../extension/src/core/protocol/messages';
+import type { WebviewMessage } from '@core/protocol/messages';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

@@ -2,10 +2,10 @@
 // on are shown as messages; everything else goes to the log as well.
 import * as vscode from 'vscode';
 import type { TurnEndReason } from '../core/session/events';
-import { ProviderUnavailableError } from './provider-source';
-import type { SessionController } from './session-controller';
-import { TurnRefusedError } from './turn-refused';
-import { PLAN_VIEW_ID } from './plan-tree';
+import { ProviderUnavailableError } from './providers/provider-source';
+import type { SessionController } from './session/session-controller';
+import { TurnRefusedError } from './turn/turn-refused';
+import { PLAN_VIEW_ID } from './plan-tree/plan-tree';
 
 export const COMMAND_IDS = {
   sendPrompt: 'agentChecklist.sendPrompt',

@@ -3,7 +3,7 @@
 // adapters it tracks (the extension hands each to TestHooks.track in Test mode) and
 // the Plan tree's public onDidChangeTreeData.
 import type * as vscode from 'vscode';
-import type { PlanTreeProvider } from '../../../extension/src/vscode/plan-tree';
+import type { PlanTreeProvider } from '../../../extension/src/vscode/plan-tree/plan-tree';
 
 /** Counts of live (created, not yet disposed) adapters, by kind. */
 export class LiveAdapters {

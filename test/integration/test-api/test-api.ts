@@ -10,12 +10,12 @@
 // in ExtensionMode.Test only (its TestHooks). No build of the product contains it,
 // and the VSIX packs none of it (test/integration/production-bundle.test.ts).
 import * as vscode from 'vscode';
-import { secretKeyName, type RemoteProviderId } from '../../../extension/src/vscode/remote-provider';
+import { secretKeyName, type RemoteProviderId } from '../../../extension/src/vscode/providers/remote-provider';
 import type { HostMessage, RunView, SessionListItem } from '../../../extension/src/core/protocol/messages';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import type { TestHooks, TestParts } from '../../../extension/src/extension';
-import type { PlanNode, PlanTreeProvider } from '../../../extension/src/vscode/plan-tree';
-import type { PendingApproval } from '../../../extension/src/vscode/webview-approval-gate';
+import type { PlanNode, PlanTreeProvider } from '../../../extension/src/vscode/plan-tree/plan-tree';
+import type { PendingApproval } from '../../../extension/src/vscode/agent-view/webview-approval-gate';
 import { LiveAdapters, TreeRedraws, type TreeRedraw } from './recorders';
 import { VscodeObservers, type ObservedNotice } from './vscode-observers';
 

@@ -8,8 +8,8 @@
 // each wrapper calls the real function and returns its real result.
 import * as vscode from 'vscode';
 import type { HostMessage } from '../../../extension/src/core/protocol/messages';
-import { AGENT_VIEW_ID } from '../../../extension/src/vscode/agent-webview';
-import { STATUS_BAR_ITEM_ID } from '../../../extension/src/vscode/plan-status-bar';
+import { AGENT_VIEW_ID } from '../../../extension/src/vscode/agent-view/agent-webview';
+import { STATUS_BAR_ITEM_ID } from '../../../extension/src/vscode/status/plan-status-bar';
 
 /** The extension's status bar item and whether it is shown (the API has show/hide but no getter). */
 export interface ObservedStatusBarItem {

@@ -1,4 +1,4 @@
-// The demo model (extension/src/vscode/demo-provider.ts, vscode-free): the bundled
+// The demo model (extension/src/vscode/providers/demo-provider.ts, vscode-free): the bundled
 // script is valid, plays a whole plan in one turn, plays again on the next turn, and
 // never fails for running out of responses.
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { buildToolRegistry, DEFAULT_TOOLS } from '../../../extension/src/core/ag
 import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
-import { DEMO_EXHAUSTED_TEXT, DemoProvider } from '../../../extension/src/vscode/demo-provider';
+import { DEMO_EXHAUSTED_TEXT, DemoProvider } from '../../../extension/src/vscode/providers/demo-provider';
 
 const NO_PACING = { stepDelayMs: 0, pieceDelayMs: 0 };
 const script = loadModelScript(path.join(__dirname, '..', '..', '..', 'extension', 'demo', 'demo-script.json'));

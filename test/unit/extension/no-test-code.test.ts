@@ -43,7 +43,7 @@ describe('the extension bundle', () => {
       outfile: 'out/no-test-code-test/extension.js',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    assert.ok(inputs.some((f) => f.endsWith('extension/src/vscode/plan-status-bar.ts')), 'the adapters are in it (the metafile is read right)');
+    assert.ok(inputs.some((f) => f.endsWith('extension/src/vscode/status/plan-status-bar.ts')), 'the adapters are in it (the metafile is read right)');
     assert.deepEqual(inputs.filter((f) => f.startsWith('test/')), [], 'modules from test/');
     const code = result.outputFiles.find((f) => f.path.endsWith('extension.js'))?.text ?? '';
     const names = [...testApiNames(), ...REMOVED];

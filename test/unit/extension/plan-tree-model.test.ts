@@ -1,4 +1,4 @@
-// The Plan tree's nodes (extension/src/vscode/plan-tree-model.ts, vscode-free): the
+// The Plan tree's nodes (extension/src/vscode/plan-tree/plan-tree-model.ts, vscode-free): the
 // shown session's own items know their place for Move Up/Down, a subagent's items are
 // not the user's, and the "Dropped" node lists what model writes dropped, from the ledger.
 // A subagent's items carry the subagent's own timings (their tooltips' history), and a
@@ -9,9 +9,9 @@ import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
-import type { ChildSnapshot } from '../../../extension/src/vscode/child-sessions';
+import type { ChildSnapshot } from '../../../extension/src/vscode/session/child-sessions';
 import type { Session } from '../../../extension/src/core/session/session';
-import { buildTreeNodes, patchSameShape, walkPlanNodes, type PlanLevel, type PlanNode } from '../../../extension/src/vscode/plan-tree-model';
+import { buildTreeNodes, patchSameShape, walkPlanNodes, type PlanLevel, type PlanNode } from '../../../extension/src/vscode/plan-tree/plan-tree-model';
 import { memorySession, todo } from '../support/sessions';
 
 /** A session's plan level as the tree reads it, folded from its events. */

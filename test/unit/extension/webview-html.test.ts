@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { htmlLang } from '../../../extension/src/vscode/webview-html';
+import { htmlLang } from '../../../extension/src/vscode/agent-view/webview-html';
 
 describe('the Agent page\'s <html lang>', () => {
   it('is VS Code\'s display language as a BCP 47 tag', () => {

@@ -8,7 +8,7 @@ import { checkHostMessage } from '../../../extension/src/core/protocol/host-mess
 import { hostMessageFields, HostSequencer, parseWebviewMessage, type HostMessage, type HostMessageHandlers } from '../../../extension/src/core/protocol/messages';
 import { parseHostMessage } from '../support/host-message-schema';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
-import { planView } from '../../../extension/src/core/protocol/plan-view';
+import { planView } from '../../../extension/src/core/presenters/plan-view';
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';

@@ -4,7 +4,7 @@
 // why it is asked instead: that answer covers this call only). Answering posts `approve` once; the host removes
 // the request from its pending list when the tool goes on.
 import { useState } from 'preact/hooks';
-import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
+import type { ApprovalView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Icon } from './icon';

@@ -2,7 +2,7 @@
 // What the user must know before reading the transcript: the demo model is not AI,
 // a provider that cannot run, a session shown read-only. The demo banner can be
 // dismissed (the host remembers it; the header's "Demo" label stays).
-import type { ProviderView, SessionView } from '../../../extension/src/core/protocol/messages';
+import type { ProviderView, SessionView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Icon, IconButton, LinkButton } from './icon';

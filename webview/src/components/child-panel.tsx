@@ -5,7 +5,7 @@
 // A lazily loaded chunk (dist/webview/child-panel.js, lazy-views.tsx), fetched when a
 // subagent's transcript is first opened: it imports values from chunk-api only.
 import { format, Icon, PlanStrip, post, Transcript, useEffect, useRef, useStrings } from '../chunk-api';
-import type { ApprovalView, ChildView } from '../../../extension/src/core/protocol/messages';
+import type { ApprovalView, ChildView } from '@core/protocol/messages';
 
 export function ChildPanel({ child, approvals }: { child: ChildView; approvals: readonly ApprovalView[] }) {
   const s = useStrings();

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The prompt box: Enter sends, Shift+Enter starts a new line; Stop while a turn runs.
 import { useState } from 'preact/hooks';
-import type { RunView } from '../../../extension/src/core/protocol/messages';
+import type { RunView } from '@core/protocol/messages';
 import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Icon } from './icon';

@@ -5,7 +5,7 @@
 // icon button's label is its accessible name and its tooltip. One component each for
 // the page's ~30 icons and its repeated buttons keeps the markup (and the bundle) small.
 import type { ComponentChildren, JSX } from 'preact';
-import type { WebviewMessage } from '../../../extension/src/core/protocol/messages';
+import type { WebviewMessage } from '@core/protocol/messages';
 import { post } from '../vscode-api';
 
 /** The spinning progress icon (`name` may carry a codicon modifier). */

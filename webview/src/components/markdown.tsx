@@ -5,7 +5,7 @@
 // them) and the href of links the host already kept (http, https, mailto). Linear in
 // the tree's size; the tree's depth is bounded by the host.
 import type { ComponentChildren } from 'preact';
-import type { AnswerMarkdown, MdAlign, MdBlock, MdInline } from '../../../extension/src/core/protocol/markdown-schema';
+import type { AnswerMarkdown, MdAlign, MdBlock, MdInline } from '@core/protocol/markdown-schema';
 import { useStrings } from '../i18n';
 
 export function Markdown({ blocks, class: className }: { blocks: readonly MdBlock[]; class?: string }) {

@@ -9,9 +9,9 @@
 // A lazily loaded chunk (dist/webview/plan-history.js, lazy-views.tsx), fetched when
 // the user first opens the history: it imports values from chunk-api only.
 import { countsHeader, format, Icon, PlanItem, useEffect, useRef, useState, useStrings } from '../chunk-api';
-import type { PlanChangeView, PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
-import type { PlanItemView } from '../../../extension/src/core/protocol/plan-view';
-import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
+import type { PlanChangeView, PlanVersionView } from '@core/protocol/plan-history-view';
+import type { PlanItemView } from '@core/protocol/plan-view';
+import type { WebviewStrings } from '@core/protocol/strings';
 
 const statusWords = (s: WebviewStrings): Record<PlanItemView['status'], string> => ({ completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending });
 

@@ -4,7 +4,7 @@
 // Only a session this window writes has them, and the strip starts loading this
 // chunk when it is expanded there. Imports values from chunk-api only (main's preact).
 import { useEffect, useRef, useStrings } from '../chunk-api';
-import type { PlanEdit, PlanItemView } from '../../../extension/src/core/protocol/messages';
+import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import type { RowMode } from './plan-row';
 
 export interface RowMenuProps {

@@ -11,7 +11,7 @@
 // the menu and gives focus back. The text box and the menu are a lazily loaded chunk
 // (plan-row-edit.tsx, lazy-views.tsx).
 import { useRef, useState } from 'preact/hooks';
-import type { PlanEdit, PlanItemView } from '../../../extension/src/core/protocol/messages';
+import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { RowMenu, TextInput } from '../lazy-views';

@@ -14,8 +14,8 @@
 // bar also opens the plan history (`history`); while it is open the strip keeps to its
 // header (expanding it closes the history).
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { PlanItemView, PlanView } from '../../../extension/src/core/protocol/messages';
-import { countsHeader } from '../../../extension/src/core/plan/summaries';
+import type { PlanItemView, PlanView } from '@core/protocol/messages';
+import { countsHeader } from '@core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow } from './plan-row';
 import { RowMenu, TextInput } from '../lazy-views';

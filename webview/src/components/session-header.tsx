@@ -4,7 +4,7 @@
 // Each session in the list reads `<source> · <title> · <date>`: who keeps the session
 // first, so a narrow side bar that cuts the list off still shows it; the list's
 // tooltip is the shown session's whole line (styles.css wraps the row below 280 px).
-import type { ContextView, ProviderView, SessionListItem, SessionView } from '../../../extension/src/core/protocol/messages';
+import type { ContextView, ProviderView, SessionListItem, SessionView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';

@@ -4,8 +4,8 @@
 // edit_file / write_file a -/+ line diff, anything else its input and result as text.
 // A chunk of its own (lazy-views.tsx): only a reader who opens a row needs it, and a
 // closed row holds none of it in the DOM.
-import type { BashExit, ToolView } from '../../../extension/src/core/protocol/tool-view';
-import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
+import type { BashExit, ToolView } from '@core/protocol/tool-view';
+import type { WebviewStrings } from '@core/protocol/strings';
 import { format } from '../chunk-api';
 
 export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {

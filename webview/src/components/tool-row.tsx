@@ -8,11 +8,11 @@
 // that opens its transcript; anything else the generic view (input and result as
 // text). Nothing here parses the model's arguments or the tool's output.
 import { memo } from '../memo';
-import type { ApprovalView } from '../../../extension/src/core/protocol/messages';
-import type { ToolChildView } from '../../../extension/src/core/protocol/tool-view';
-import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
-import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
-import { progressRow } from '../../../extension/src/core/plan/summaries';
+import type { ApprovalView } from '@core/protocol/messages';
+import type { ToolChildView } from '@core/protocol/tool-view';
+import type { ToolItem } from '@core/protocol/transcript';
+import type { WebviewStrings } from '@core/protocol/strings';
+import { progressRow } from '@core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { ApprovalCard } from './approval';
 import { Disclosure } from './disclosure';

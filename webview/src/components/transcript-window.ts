@@ -10,7 +10,7 @@
 // the end: 1.4-2x the empty session's latency before). What it costs: rows far off
 // screen are out of the accessibility tree (as in any windowed list), and a selection
 // or focus in a row is lost once the reader scrolls that row far away.
-import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import type { TranscriptItem } from '@core/protocol/transcript';
 
 export interface Block {
   key: number;

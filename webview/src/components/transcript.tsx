@@ -5,9 +5,9 @@
 // and the text streaming in for the current step.
 import { Component } from 'preact';
 import { useReducer, useState } from 'preact/hooks';
-import type { ApprovalView, StreamView } from '../../../extension/src/core/protocol/messages';
-import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
-import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import type { ApprovalView, StreamView } from '@core/protocol/messages';
+import { CONTINUE_PROMPT } from '@core/domain-literals';
+import type { TranscriptItem } from '@core/protocol/transcript';
 import { format, useStrings } from '../i18n';
 import { LinkButton } from './icon';
 import { ApprovalCard, placeApprovals } from './approval';

@@ -11,9 +11,9 @@
 // the protocol's map (core/protocol/messages.ts HostMessageHandlers): a new host
 // message without a handler does not compile. The table's keys are also the types
 // app.tsx accepts (checkHostMessage).
-import type { ApprovalView, ChildView, ContextView, HostMessage, HostMessageHandlers, HostMessageType, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '../../../extension/src/core/protocol/messages';
-import type { WebviewStrings } from '../../../extension/src/core/protocol/strings';
-import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import type { ApprovalView, ChildView, ContextView, HostMessage, HostMessageHandlers, HostMessageType, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '@core/protocol/messages';
+import type { WebviewStrings } from '@core/protocol/strings';
+import type { TranscriptItem } from '@core/protocol/transcript';
 
 export interface ViewState {
   /** False until the first snapshot: the webview shows a loading line. */

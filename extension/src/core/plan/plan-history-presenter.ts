@@ -3,7 +3,7 @@
 // host can post the whole list once and then each new version as it lands.
 import type { TodoStatus } from '../domain-literals';
 import type { PlanChangeView, PlanVersionView } from '../protocol/plan-history-view';
-import { planView } from '../protocol/plan-view';
+import { planView } from '../presenters/plan-view';
 import type { PlanChange } from './plan-changes';
 import type { PlanVersion } from './plan-history';
 import { TODO_STATUSES } from './todo-schema';

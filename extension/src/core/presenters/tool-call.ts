@@ -2,7 +2,7 @@
 // (tools/<tool>/descriptor.ts `present`). A call of a tool the catalog does not know
 // (an older log, a tool since withdrawn) gets the generic view: its input and
 // result as text. The host runs it (TranscriptFolder); the webview only paints views.
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../protocol/tool-view';
+import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from './tool-presenter';
 import { toolCatalog } from '../tools/built-in';
 import type { ToolCatalog } from '../tools/catalog';
 

@@ -7,8 +7,7 @@
 // zod/mini and the zod-free summaries only. The type is inferred from the schema; the
 // webview imports the type (see host-message-check.ts).
 import * as z from 'zod/mini';
-import { TODO_STATUSES, type TodoItem } from '../domain-literals';
-import { planProgress } from '../plan/summaries';
+import { TODO_STATUSES } from '../domain-literals';
 
 const count = z.number().check(z.int(), z.minimum(0));
 
@@ -24,11 +23,3 @@ export const planViewSchema = z.strictObject({
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 export type PlanItemView = PlanView['todos'][number];
-
-/** The view of a list; null (no plan stands) for null. */
-export function planView(plan: readonly TodoItem[]): PlanView;
-export function planView(plan: readonly TodoItem[] | null): PlanView | null;
-export function planView(plan: readonly TodoItem[] | null): PlanView | null {
-  if (plan === null) return null;
-  return { todos: plan.map((t) => ({ content: t.content, status: t.status })), progress: planProgress(plan) };
-}

@@ -10,8 +10,7 @@
 // zod/mini only. The webview imports the types (erased); the schemas are host-side
 // (the protocol's specification, see host-message-check.ts).
 import * as z from 'zod/mini';
-import { SUBAGENT_OUTCOMES, type SubagentOutcome, type TodoItem } from '../domain-literals';
-import type { ToolResultDetails } from '../tools/tool-details';
+import { SUBAGENT_OUTCOMES, type SubagentOutcome } from '../domain-literals';
 import { planViewSchema, type PlanView } from './plan-view';
 
 /** How a bash command ended: the tool's `details.exit` and its row's view (one schema for both). */
@@ -51,41 +50,6 @@ export type ToolView =
   | { kind: 'subagent'; description: string; child: ToolChildView | null; result: string | null }
   /** Anything else: the raw input and the result, as text. */
   | { kind: 'generic'; input: string; result: string | null };
-
-/** What the log says about one call, gathered by the TranscriptFolder: the presenters' input. */
-export interface ToolCallRecord {
-  name: string;
-  /** The raw argument text the model sent ('' when its announcement lies on a page not loaded). */
-  arguments: string;
-  /** `arguments` parsed as JSON, once; undefined when it is not JSON. */
-  args: unknown;
-  result: { isError: boolean; content: string; details: ToolResultDetails | null } | null;
-  /** The list this call appended (the `todo/write` logged while it ran); null when none. */
-  todos: readonly TodoItem[] | null;
-  child: ToolChildView | null;
-}
-
-export interface PresentedCall {
-  /** One short line naming what the call acts on (command, path, pattern, task); '' when nothing fits. */
-  summary: string;
-  view: ToolView;
-}
-
-export type ToolPresenter = (call: ToolCallRecord) => PresentedCall;
-
-/** A string property of parsed arguments; null when absent or not a string. (Reading, not validating: the tool validated.) */
-export function stringArg(args: unknown, key: string): string | null {
-  if (typeof args !== 'object' || args === null || !(key in args)) return null;
-  const value: unknown = (args as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : null;
-}
-
-/** The first line of `text`, cut to `max` characters (`…`), with ` …` when lines were left out. */
-export function oneLine(text: string, max = 80): string {
-  const line = text.split('\n', 1)[0] ?? '';
-  const cut = line.length > max ? `${line.slice(0, max - 1)}…` : line;
-  return cut !== text && cut === line ? `${cut} …` : cut;
-}
 
 export const toolChildViewSchema = z.strictObject({
   sessionId: z.string(),

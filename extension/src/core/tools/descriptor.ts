@@ -7,7 +7,7 @@
 // descriptor.ts) and one line in built-in.ts, or one `registerTool` call through the
 // extension's API (vscode/public-api.ts).
 import type * as z from 'zod/mini';
-import type { PresentedCall, ToolCallRecord } from '../protocol/tool-view';
+import type { PresentedCall, ToolCallRecord } from '../presenters/tool-presenter';
 import { errorResult, parseArguments, toParameters, type ToolContext, type ToolDefinition, type ToolResult } from './tool';
 import type { ToolSetContext } from './tool-set-context';
 

@@ -1,7 +1,8 @@
 // The file tools' presenters: edit_file and write_file as a -/+ line diff of what
 // the call removes and adds, bounded (the lines past the bound are counted); read_file, list_files and grep as the generic view
 // with the path or pattern as the row's summary. Zod-free.
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord, type DiffLine } from '../protocol/tool-view';
+import { type DiffLine } from '../protocol/tool-view';
+import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
 
 /** Lines of each side of a change the row shows; the rest is counted, not built (a 10 MB write is 200,000 lines). */
 export const DIFF_VIEW_LINES = 500;

@@ -1,5 +1,5 @@
 // How a failed vscode.lm request becomes a ProviderError. Pure (no `vscode` import),
-// so it is unit-tested without an editor; the adapter (vscode/vscode-lm-provider.ts)
+// so it is unit-tested without an editor; the adapter (vscode/providers/vscode-lm-provider.ts)
 // only reads the thrown value into a VscodeLmFailure.
 //
 // The API has no error code for "the prompt is longer than the model's window", so

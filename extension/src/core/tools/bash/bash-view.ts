@@ -2,7 +2,8 @@
 // command ended as data (`tool/result.details`, the schema in descriptor.ts) beside
 // the text the model reads; the row is made from that data, never by reading the
 // text back.
-import { oneLine, type BashExit, type PresentedCall, type ToolCallRecord } from '../../protocol/tool-view';
+import { type BashExit } from '../../protocol/tool-view';
+import { oneLine, type PresentedCall, type ToolCallRecord } from '../../presenters/tool-presenter';
 
 export type { BashExit };
 

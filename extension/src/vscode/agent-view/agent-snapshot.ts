@@ -1,0 +1,75 @@
+// What a page of the Agent view is told when it says `ready`, and again whenever the
+// shown session changes: the whole state in one `snapshot` (the transcript's tail page,
+// the plan, run, provider, stream, strings, session list, approvals and the open
+// subagent panel), then the context line. Also the provider as the header and banners
+// show it, with the demo banner's dismissal remembered in the extension's global state.
+import * as vscode from 'vscode';
+import type { ChildView, HostMessageBody, ProviderView } from '../../core/protocol/messages';
+import { planView } from '../../core/presenters/plan-view';
+import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
+import type { TranscriptItem } from '../../core/protocol/transcript';
+import type { ProviderSource } from '../providers/provider-source';
+import type { SessionController } from '../session/session-controller';
+import type { AgentSettings } from '../settings';
+import type { WebviewApprovalGate } from './webview-approval-gate';
+
+/** The global-state key that remembers the dismissed demo banner. */
+const DEMO_BANNER_DISMISSED = 'agentChecklist.demoBannerDismissed';
+
+/** Where a snapshot's parts come from (the Agent view's options). */
+export interface SnapshotSources {
+  controller: SessionController;
+  providers: ProviderSource;
+  settings: () => AgentSettings;
+  approvals: WebviewApprovalGate;
+  log: vscode.LogOutputChannel;
+  memento: vscode.Memento;
+}
+
+/** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
+export function webviewStrings(): WebviewStrings {
+  return localizeStrings((english) => vscode.l10n.t(english));
+}
+
+/** The provider as the header and the banners show it (the demo banner remembered as dismissed). */
+export function providerView({ providers, settings, memento }: SnapshotSources): ProviderView {
+  const view = providers.describe(settings());
+  return memento.get<boolean>(DEMO_BANNER_DISMISSED) === true ? { ...view, demoBannerDismissed: true } : view;
+}
+
+/** Remembers that the user dismissed the demo banner (for every window, across restarts). */
+export async function dismissDemoBanner(memento: vscode.Memento): Promise<void> {
+  await memento.update(DEMO_BANNER_DISMISSED, true);
+}
+
+/**
+ * The messages that bring a page up to date, in order: the snapshot (with `child`,
+ * what the open subagent panel shows), then the context line. A transcript that
+ * cannot be read is logged and sent empty: the page still shows the rest.
+ */
+export function snapshotMessages(sources: SnapshotSources, child: ChildView | null): HostMessageBody[] {
+  const { controller, approvals, log } = sources;
+  let tail: { items: TranscriptItem[]; cursor: number | null } = { items: [], cursor: null };
+  try {
+    tail = controller.page();
+  } catch (error) {
+    log.error(`could not read the transcript: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return [
+    {
+      type: 'snapshot',
+      session: controller.sessionView,
+      items: tail.items,
+      cursor: tail.cursor,
+      plan: planView(controller.standingPlan),
+      run: controller.runView,
+      provider: providerView(sources),
+      stream: controller.stream,
+      strings: webviewStrings(),
+      sessions: controller.sessionList(),
+      approvals: approvals.pending,
+      child,
+    },
+    { type: 'context', context: controller.contextView },
+  ];
+}

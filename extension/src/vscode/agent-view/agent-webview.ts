@@ -1,0 +1,280 @@
+// The Agent view (a webview): transcript, plan strip, approvals and composer. The
+// host side owns the protocol: it validates every message from the webview, answers
+// `ready` with a full snapshot and then posts deltas, each stamped with the next
+// seq. It posts nothing before `ready` (a message the page cannot receive would
+// leave a gap). The same view can also be open as an editor tab (Open in Editor,
+// agent-editor-panel.ts): every page (agent-page.ts) gets the same messages, each
+// with its own seq stream; what the pages show (the session, the open subagent
+// panel) is this provider's, so both always agree. Its parts: AgentPages (the pages
+// and posting to them), agent-snapshot.ts (what a page is told when it is ready),
+// CoalescedStream (streaming text at most every 40 ms), OpenChildPanel (the subagent
+// panel), WebviewPlanChannel (plan edits and history), AnswerPresenter (answers'
+// Markdown, parsed in a worker: every message passes through it on its way out).
+import * as vscode from 'vscode';
+import { parseWebviewMessage, type HostMessageBody, type WebviewMessage } from '../../core/protocol/messages';
+import { planView } from '../../core/presenters/plan-view';
+import { DisposableStore, Owner } from '../../core/disposable';
+import { AnswerPresenter } from '../../core/markdown/answer-presenter';
+import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
+import { dismissDemoBanner, providerView, snapshotMessages } from './agent-snapshot';
+import { CoalescedStream } from './coalesced-stream';
+import { OpenChildPanel } from './open-child-panel';
+import type { ProviderSource } from '../providers/provider-source';
+import type { SessionController } from '../session/session-controller';
+import type { AgentSettings } from '../settings';
+import type { WebviewApprovalGate } from './webview-approval-gate';
+import { WebviewPlanChannel } from './webview-plan-channel';
+
+export const AGENT_VIEW_ID = 'agentChecklist.agent';
+/** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
+const STREAM_INTERVAL_MS = 40;
+
+/** Requests the view handles itself; the rest map to commands (`execute`). */
+type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory' }>;
+export type CommandMessage = Exclude<WebviewMessage, OwnMessage>;
+
+export interface AgentWebviewOptions {
+  extensionUri: vscode.Uri;
+  controller: SessionController;
+  providers: ProviderSource;
+  settings: () => AgentSettings;
+  approvals: WebviewApprovalGate;
+  log: vscode.LogOutputChannel;
+  /** Runs a webview request that maps to a command (send, stop, new session, export, …). */
+  execute: (message: CommandMessage) => Promise<void>;
+  /** Where the demo banner's dismissal is remembered (the extension's global state). */
+  memento: vscode.Memento;
+}
+
+export class AgentWebviewProvider extends Owner implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  /** The side bar's page (while the view is resolved) and the editor tab's (while it is open). */
+  private readonly pages: AgentPages;
+  /** What the resolved side bar view owns (its page, its dispose listener); replaced when it is resolved again. */
+  private viewOwned = new DisposableStore();
+  private readonly stream: CoalescedStream;
+  private readonly child: OpenChildPanel;
+  private readonly answers = this.register(new AnswerPresenter((body) => this.pages.post(body)));
+  /** The strip's edits and the plan history, per page. */
+  private readonly plan: WebviewPlanChannel<AgentPage>;
+  /** Show Plan History ran before the side bar's page was ready: it opens there once it is. */
+  private historyWanted = false;
+  /** The context meter last posted to every page (JSON), by postContextIfChanged. */
+  private postedContext = '';
+  private contextTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: AgentWebviewOptions) {
+    super();
+    const { controller, approvals } = options;
+    this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
+    this.stream = new CoalescedStream(STREAM_INTERVAL_MS, () => controller.stream, (stream) => this.post({ type: 'stream', stream }));
+    this.plan = new WebviewPlanChannel({
+      session: () => controller.session,
+      onDidChangeSession: controller.onDidChangeSession,
+      edit: (edit) => controller.editPlan(edit),
+      postTo: (page, body) => this.postTo(page, body),
+      notice: (level, text) => this.notice(level, text),
+    });
+    this.register(this.plan);
+    for (const subscription of [
+      controller.onDidChangeSession(() => {
+        this.child.forget();
+        this.stream.cancel();
+        for (const page of this.pages.all()) this.postSnapshot(page);
+      }),
+      controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan) })),
+      controller.onDidChangeItems((items) => {
+        this.stream.flush();
+        this.post({ type: 'items', items });
+        this.contextTimer ??= setTimeout(() => this.postContextIfChanged(), 0);
+      }),
+      controller.onDidChangeRun((run) => {
+        this.stream.flush();
+        this.post({ type: 'run', run });
+        if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() }); // titles, times, a new log
+      }),
+      // followExternal `off` switches nothing, yet the list shows the new external session.
+      controller.onDidChangeSessionList(() => this.post({ type: 'sessions', sessions: controller.sessionList() })),
+      controller.onDidStream((stream) => this.stream.changed(stream)),
+      controller.children.onDidChange((change) => this.child.queue(change)),
+      approvals.onDidChange((pending) => this.post({ type: 'approvals', approvals: pending })),
+    ])
+      this.register(subscription);
+    // Registered last, so disposed first: a page that goes hands itself to the plan channel while it is still there.
+    this.pages = this.register(
+      new AgentPages(
+        options.extensionUri,
+        (from, data) => void this.handleMessage(data, from),
+        (gone) => this.plan.forget(gone),
+      ),
+    );
+  }
+
+  /**
+   * The context meter changes at most once a step (a model response's usage), while a
+   * step changes the items several times: each message is a relay, a check and a render
+   * in the page, so an unchanged meter is not posted again (snapshots carry it anyway).
+   * It is read once after a burst of changes, in a timer: its estimate derives the next
+   * request (linear in the session), which must not hold up the items message.
+   */
+  private postContextIfChanged(): void {
+    this.contextTimer = undefined;
+    const context = this.options.controller.contextView;
+    const key = JSON.stringify(context);
+    if (key === this.postedContext) return;
+    this.postedContext = key;
+    this.post({ type: 'context', context });
+  }
+
+  /** Some page of the view (the side bar's or the editor tab's) is visible. */
+  get visible(): boolean {
+    return this.pages.visible;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.disposeView();
+    this.view = view;
+    this.viewOwned.add(this.attach('view', view.webview, () => view.visible));
+    this.viewOwned.add(
+      view.onDidDispose(() => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.disposeView();
+        }
+      }),
+    );
+  }
+
+  /**
+   * Shows the view in another page (the editor tab): same protocol, same state. The
+   * page is detached by disposing the result (the tab closed), or by attaching
+   * another page of the same kind.
+   */
+  attach(kind: AgentPageKind, webview: vscode.Webview, isVisible: () => boolean): AgentPage {
+    return this.pages.attach(kind, webview, isVisible);
+  }
+
+  /** Brings the side bar's view forward (an approval waits: keeping the editor's focus when it is already resolved; Show: taking it). */
+  reveal(preserveFocus = true): void {
+    if (this.view) this.view.show(preserveFocus);
+    else void vscode.commands.executeCommand(`${AGENT_VIEW_ID}.focus`);
+  }
+
+  /**
+   * Show Plan History: the history opens in the editor tab when that is the page in
+   * front, else in the side bar's page (brought forward; once it is ready). The
+   * subagent panel, which covers it, closes.
+   */
+  showPlanHistory(): void {
+    if (this.child.current()) this.child.show(null);
+    const editor = this.pages.get('editor');
+    if (editor?.ready && editor.visible) return this.plan.reveal(editor);
+    this.historyWanted = true;
+    this.revealWantedHistory();
+    this.reveal(false);
+  }
+
+  private revealWantedHistory(): void {
+    const page = this.pages.get('view');
+    if (!this.historyWanted || !page?.ready) return;
+    this.historyWanted = false;
+    this.plan.reveal(page);
+  }
+
+  /** Shows a subagent's transcript over the parent's (the webview's openChild, the Plan tree's subagent rows). */
+  showChild(sessionId: string): void {
+    if (!this.options.controller.children.get(sessionId)) throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', sessionId));
+    this.child.show(sessionId);
+  }
+
+  /** Re-sends the provider (settings changed). */
+  providerChanged(): void {
+    this.post({ type: 'provider', provider: providerView(this.options) });
+  }
+
+  notice(level: 'info' | 'error', text: string): void {
+    this.post({ type: 'notice', level, text });
+  }
+
+  /** Every message from a page comes through here (the test API's as the side bar's): validated, then handled. */
+  async handleMessage(data: unknown, page: AgentPage | undefined = this.pages.get('view')): Promise<void> {
+    const parsed = parseWebviewMessage(data);
+    if (!parsed.ok) {
+      this.options.log.warn(`dropped an invalid message from the Agent view: ${parsed.error}`);
+      return;
+    }
+    const message = parsed.message;
+    try {
+      switch (message.type) {
+        case 'ready':
+          if (!page) return;
+          // What the other pages wait for goes out first: the snapshot already carries it for this one.
+          this.stream.flush();
+          this.child.flush();
+          page.ready = true;
+          this.postSnapshot(page);
+          return;
+        case 'loadOlder': {
+          const older = this.options.controller.page(message.cursor);
+          this.postTo(page, { type: 'page', items: older.items, cursor: older.cursor });
+          return;
+        }
+        case 'dismissDemoBanner':
+          await dismissDemoBanner(this.options.memento);
+          this.providerChanged();
+          return;
+        case 'approve':
+          if (!this.options.approvals.decide(message.id, message.decision)) this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
+          return;
+        case 'openChild':
+          this.showChild(message.sessionId);
+          return;
+        case 'closeChild':
+          this.child.show(null);
+          return;
+        case 'editPlan':
+          await this.plan.edit(message.edit);
+          return;
+        case 'planHistory':
+          if (page) this.plan.showHistory(page, message.open);
+          return;
+        default:
+          await this.options.execute(message);
+      }
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.options.log.error(`Agent view request ${message.type} failed: ${text}`);
+      this.notice('error', text);
+    }
+  }
+
+  private postSnapshot(page: AgentPage): void {
+    if (!page.ready) return;
+    this.plan.forget(page); // the snapshot clears the page's history: a page still showing it asks again
+    for (const body of snapshotMessages(this.options, this.child.current())) this.postTo(page, body);
+    this.revealWantedHistory();
+  }
+
+  /** Posts `body` to every page that said `ready`. */
+  private post(body: HostMessageBody): void {
+    this.pages.post(this.answers.present(body, this.options.controller.session?.id ?? null));
+  }
+
+  private postTo(page: AgentPage | undefined, body: HostMessageBody): void {
+    this.pages.postTo(page, this.answers.present(body, this.options.controller.session?.id ?? null));
+  }
+
+  private disposeView(): void {
+    this.viewOwned.dispose();
+    this.viewOwned = new DisposableStore();
+  }
+
+  override dispose(): void {
+    clearTimeout(this.contextTimer);
+    this.stream.cancel();
+    this.child.cancel();
+    this.disposeView();
+    super.dispose(); // the pages, then the subscriptions and the plan channel
+    this.view = undefined;
+  }
+}

@@ -1,0 +1,63 @@
+// Agent Checklist: Set Up for Another Agent… — pick Claude Code, Codex, Gemini CLI or
+// another MCP client; the exact command or config snippet (this installation's
+// dist/cli.js, this workspace's session folder, the todo policy setting) is copied to
+// the clipboard. With an agent id as argument (tests, other extensions) it skips the
+// pick; it returns the snippet.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { SETUP_AGENTS, setupSnippet, type SetupAgent, type SetupSnippet } from '../../core/mcp/setup-snippets';
+import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
+
+export const SET_UP_AGENT_COMMAND = 'agentChecklist.setUpAgent';
+
+interface AgentPick extends vscode.QuickPickItem {
+  agent: SetupAgent;
+}
+
+function picks(): AgentPick[] {
+  return [
+    { agent: 'claude-code', label: 'Claude Code', detail: vscode.l10n.t('A `claude mcp add` command to run in a terminal in this workspace') },
+    { agent: 'codex', label: 'Codex', detail: vscode.l10n.t('A [mcp_servers] table for ~/.codex/config.toml') },
+    { agent: 'gemini-cli', label: 'Gemini CLI', detail: vscode.l10n.t('An mcpServers entry for .gemini/settings.json') },
+    { agent: 'other', label: vscode.l10n.t('Other MCP client'), detail: vscode.l10n.t('An mcpServers entry (JSON) most MCP clients read') },
+  ];
+}
+
+function copiedMessage(snippet: SetupSnippet): string {
+  switch (snippet.agent) {
+    case 'claude-code':
+      return vscode.l10n.t('Agent Checklist: the Claude Code command is on the clipboard. Run it in a terminal in this workspace, then restart Claude Code.');
+    case 'codex':
+      return vscode.l10n.t('Agent Checklist: the Codex config is on the clipboard. Add it to ~/.codex/config.toml.');
+    case 'gemini-cli':
+      return vscode.l10n.t('Agent Checklist: the Gemini CLI config is on the clipboard. Merge it into .gemini/settings.json.');
+    case 'other':
+      return vscode.l10n.t("Agent Checklist: the MCP server entry is on the clipboard. Add it to your client's MCP configuration.");
+  }
+}
+
+export function registerSetUpAgentCommand(opts: { extensionUri: vscode.Uri; allowParallelInProgress: () => boolean }): vscode.Disposable {
+  return vscode.commands.registerCommand(SET_UP_AGENT_COMMAND, async (agentArg?: unknown): Promise<string | undefined> => {
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+    if (!folder) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: open a folder first; the other agent writes its plans into that folder.'));
+      return undefined;
+    }
+    let agent = typeof agentArg === 'string' && (SETUP_AGENTS as readonly string[]).includes(agentArg) ? (agentArg as SetupAgent) : undefined;
+    if (agent === undefined) {
+      const picked = await vscode.window.showQuickPick(picks(), { title: vscode.l10n.t('Agent Checklist: Set Up for Another Agent'), placeHolder: vscode.l10n.t('Which agent should show its plan here?') });
+      if (!picked) return undefined;
+      agent = picked.agent;
+    }
+    const snippet = setupSnippet(agent, {
+      node: 'node',
+      cliPath: vscode.Uri.joinPath(opts.extensionUri, 'dist', 'cli.js').fsPath,
+      sessionDir: path.join(folder.uri.fsPath, WORKSPACE_SESSIONS_DIR),
+      allowParallelInProgress: opts.allowParallelInProgress(),
+      platform: process.platform === 'win32' ? 'windows' : 'posix',
+    });
+    await vscode.env.clipboard.writeText(snippet.text);
+    void vscode.window.showInformationMessage(copiedMessage(snippet));
+    return snippet.text;
+  });
+}

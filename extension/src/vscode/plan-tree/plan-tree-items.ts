@@ -1,0 +1,140 @@
+// How each Plan tree node looks (vscode.TreeItem): label, codicon, description,
+// tooltip and accessible name, and the contextValue the menus in package.json match:
+//   own plan items   `todo.<status>[ editable][ up][ down]`  (editable: this window
+//                    writes the shown session; up/down: Move Up/Down can move it)
+//   subagent items   `subagentTodo.<status>`  (a subagent's plan is its own session's)
+//   Dropped node     `droppedGroup`, its items `dropped[ editable]` (Restore)
+// The item's history in its tooltip comes from one core presenter (timingRows, the
+// rows Export Plan prints); this file only words it.
+import * as vscode from 'vscode';
+import type { TodoStatus } from '../../core/domain-literals';
+import type { TimingRow } from '../../core/plan/history-format';
+import type { PlanAuthor } from '../../core/plan/todos-projection';
+import { durationParts, inProgressElapsedMs } from '../../core/plan/plan-timing';
+import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
+
+export function statusLabel(status: TodoStatus): string {
+  switch (status) {
+    case 'completed':
+      return vscode.l10n.t('completed');
+    case 'in_progress':
+      return vscode.l10n.t('in progress');
+    case 'pending':
+      return vscode.l10n.t('pending');
+  }
+}
+
+/** `42s`, `3m 07s`, `1h 02m`. */
+export function formatElapsed(ms: number): string {
+  const { hours, minutes, seconds } = durationParts(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  if (hours) return vscode.l10n.t('{0}h {1}m', hours, pad(minutes));
+  if (minutes) return vscode.l10n.t('{0}m {1}s', minutes, pad(seconds));
+  return vscode.l10n.t('{0}s', seconds);
+}
+
+/** A log time in the UI's language: the time alone when it is today, else date and time. */
+export function formatTime(ts: string, now: Date): string {
+  const at = new Date(ts);
+  const language = vscode.env.language;
+  return at.toDateString() === now.toDateString() ? at.toLocaleTimeString(language) : at.toLocaleString(language);
+}
+
+/** The codicon of an item: spinning while its session works on it, a play mark once its turn is over. */
+export function itemIcon(node: PlanItemNode): vscode.ThemeIcon {
+  switch (node.item.status) {
+    case 'completed':
+      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    case 'in_progress':
+      return new vscode.ThemeIcon(node.ledger.turnEndedAt === null ? 'sync~spin' : 'debug-start', new vscode.ThemeColor('charts.blue'));
+    case 'pending':
+      return new vscode.ThemeIcon('circle-large-outline');
+  }
+}
+
+function addedLine(by: PlanAuthor, at: string): string {
+  return by === 'user' ? vscode.l10n.t('Added by you at {0}', at) : vscode.l10n.t('Added by the model at {0}', at);
+}
+
+/** The history lines of an item's tooltip: who added it and when, started, finished, time in progress. */
+export function historyLines(row: TimingRow, now: Date): string[] {
+  const lines: string[] = [];
+  if (row.addedAt !== null) lines.push(addedLine(row.addedBy ?? 'model', formatTime(row.addedAt, now)));
+  if (row.startedAt !== null) lines.push(vscode.l10n.t('Started at {0}', formatTime(row.startedAt, now)));
+  if (row.finishedAt !== null) lines.push(vscode.l10n.t('Finished at {0}', formatTime(row.finishedAt, now)));
+  if (row.startedAt !== null) lines.push(vscode.l10n.t('In progress for {0} in all', formatElapsed(row.inProgressMs)));
+  return lines;
+}
+
+function itemContextValue(node: PlanItemNode, editable: boolean): string {
+  if (!node.own) return `subagentTodo.${node.item.status}`;
+  const flags = [`todo.${node.item.status}`];
+  if (editable) flags.push('editable');
+  if (node.index > 0) flags.push('up');
+  if (node.index < node.count - 1) flags.push('down');
+  return flags.join(' ');
+}
+
+export interface ItemLook {
+  now: Date;
+  /** This window writes the shown session: its items take the edit actions. */
+  editable: boolean;
+  /** The item's row of its own session's timing (the shown session's, or the subagent's). */
+  history: TimingRow | undefined;
+}
+
+export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeItem {
+  const { item } = node;
+  const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+  const tree = new vscode.TreeItem(item.content, state);
+  tree.id = node.id;
+  tree.iconPath = itemIcon(node);
+  const status = statusLabel(item.status);
+  const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.ledger, item.content, look.now) : null;
+  const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
+  tree.description = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : status;
+  const tooltip = new vscode.MarkdownString('', true);
+  tooltip.appendText(item.content);
+  tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
+  tooltip.appendText(elapsed ? vscode.l10n.t('{0} for {1}', status, elapsed) : status);
+  const history = look.history ? historyLines(look.history, look.now) : [];
+  for (const line of history) {
+    tooltip.appendMarkdown('\n\n');
+    tooltip.appendText(line);
+  }
+  tree.tooltip = tooltip;
+  tree.accessibilityInformation = { label: elapsed ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed) : `${item.content}, ${status}` };
+  tree.contextValue = itemContextValue(node, look.editable);
+  return tree;
+}
+
+export function droppedGroupTreeItem(node: DroppedGroupNode): vscode.TreeItem {
+  const label = vscode.l10n.t('Dropped');
+  const tree = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
+  tree.id = node.id;
+  tree.iconPath = new vscode.ThemeIcon('circle-slash');
+  tree.description = String(node.children.length);
+  const tooltip = new vscode.MarkdownString('', true);
+  tooltip.appendText(vscode.l10n.t('Unfinished items a model write left out. Restore puts one back in the plan.'));
+  tree.tooltip = tooltip;
+  tree.accessibilityInformation = { label: vscode.l10n.t('Dropped, {0} items', node.children.length) };
+  tree.contextValue = 'droppedGroup';
+  return tree;
+}
+
+export function droppedTreeItem(node: DroppedItemNode, editable: boolean, now: Date): vscode.TreeItem {
+  const { dropped } = node;
+  const tree = new vscode.TreeItem(dropped.content, vscode.TreeItemCollapsibleState.None);
+  tree.id = node.id;
+  tree.iconPath = new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
+  const status = statusLabel(dropped.status);
+  tree.description = vscode.l10n.t('dropped while {0}', status);
+  const tooltip = new vscode.MarkdownString('', true);
+  tooltip.appendText(dropped.content);
+  tooltip.appendMarkdown('\n\n');
+  tooltip.appendText(vscode.l10n.t('Dropped by the model at {0}, while {1}.', formatTime(dropped.ts, now), status));
+  tree.tooltip = tooltip;
+  tree.accessibilityInformation = { label: vscode.l10n.t('{0}, dropped while {1}', dropped.content, status) };
+  tree.contextValue = editable ? 'dropped editable' : 'dropped';
+  return tree;
+}

@@ -1,0 +1,120 @@
+// Which model a turn talks to, from the settings. `demo` needs nothing; `scripted`
+// reads the file named by agentChecklist.scripted.scriptPath (one instance serves
+// turn after turn, so a multi-turn script plays on; a changed file or a new session
+// starts it over). `vscode-lm` takes the first model VS Code offers (vscode.lm).
+// `openai` / `anthropic` take endpoint and model from settings and the key from
+// SecretStorage (remote-provider.ts).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ModelProvider } from '../../core/agent/provider';
+import { loadModelScript, ScriptedProvider } from '../../core/agent/providers/scripted';
+import type { ProviderView } from '../../core/protocol/messages';
+import { DemoProvider, DEMO_MODEL } from './demo-provider';
+import { selectVscodeLmProvider } from './vscode-lm-provider';
+import { createRemoteProvider, readRemoteSettings } from './remote-provider';
+import type * as vscode from 'vscode';
+import type { AgentSettings } from '../settings';
+
+/** The configured provider cannot run; the message is for the user. */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+}
+
+export interface ProviderSourceOptions {
+  demoScriptPath: string;
+  /** Relative script paths are resolved against this (the first workspace folder). */
+  workspaceRoot: string | undefined;
+  /** Where API keys live (never settings.json). */
+  secrets: vscode.SecretStorage;
+}
+
+export class ProviderSource {
+  private demo: DemoProvider | null = null;
+  private scripted: { key: string; provider: ScriptedProvider } | null = null;
+
+  constructor(private readonly options: ProviderSourceOptions) {}
+
+  /** What the UI shows about the configured provider, including why it cannot run. */
+  describe(settings: AgentSettings): ProviderView {
+    const view: ProviderView = { id: settings.provider, model: this.modelLabel(settings), isDemo: settings.provider === 'demo', problem: null };
+    try {
+      this.check(settings);
+    } catch (error) {
+      view.problem = error instanceof Error ? error.message : String(error);
+    }
+    return view;
+  }
+
+  async create(settings: AgentSettings): Promise<ModelProvider> {
+    this.check(settings);
+    switch (settings.provider) {
+      case 'demo':
+        this.demo ??= new DemoProvider(loadModelScript(this.options.demoScriptPath));
+        return this.demo;
+      case 'scripted': {
+        const file = this.scriptFile(settings);
+        const stat = fs.statSync(file);
+        const key = `${file}\0${stat.mtimeMs}\0${stat.size}`;
+        if (this.scripted?.key !== key) this.scripted = { key, provider: new ScriptedProvider(loadModelScript(file), path.basename(file)) };
+        return this.scripted.provider;
+      }
+      case 'vscode-lm':
+        try {
+          return await selectVscodeLmProvider();
+        } catch (error) {
+          throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+        }
+      case 'openai':
+      case 'anthropic':
+        try {
+          return await createRemoteProvider(settings.provider, this.options.secrets);
+        } catch (error) {
+          throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+        }
+    }
+  }
+
+  /** A new session starts scripted models from their first response. */
+  reset(): void {
+    this.scripted = null;
+  }
+
+  private check(settings: AgentSettings): void {
+    switch (settings.provider) {
+      case 'demo':
+        if (!fs.existsSync(this.options.demoScriptPath)) throw new ProviderUnavailableError(`the demo script is missing from the extension (${this.options.demoScriptPath}); reinstall Agent Checklist`);
+        return;
+      case 'scripted': {
+        const file = this.scriptFile(settings);
+        if (!fs.existsSync(file)) throw new ProviderUnavailableError(`the scripted model file ${file} does not exist (agentChecklist.scripted.scriptPath)`);
+        return;
+      }
+      case 'vscode-lm':
+        return; // which models VS Code offers is known only when asked (create)
+      case 'openai':
+      case 'anthropic': {
+        const remote = readRemoteSettings(settings.provider);
+        if (typeof remote === 'string') throw new ProviderUnavailableError(remote);
+        return; // whether a key is stored is known only when asked (create)
+      }
+    }
+  }
+
+  private scriptFile(settings: AgentSettings): string {
+    if (!settings.scriptPath) throw new ProviderUnavailableError('the scripted provider needs agentChecklist.scripted.scriptPath: a JSON file of model responses');
+    if (path.isAbsolute(settings.scriptPath)) return settings.scriptPath;
+    if (!this.options.workspaceRoot) throw new ProviderUnavailableError(`agentChecklist.scripted.scriptPath is relative (${settings.scriptPath}) but no folder is open; use an absolute path`);
+    return path.resolve(this.options.workspaceRoot, settings.scriptPath);
+  }
+
+  private modelLabel(settings: AgentSettings): string {
+    if (settings.provider === 'demo') return DEMO_MODEL;
+    if (settings.provider === 'scripted') return settings.scriptPath ? path.basename(settings.scriptPath) : 'scripted';
+    if (settings.provider === 'openai' || settings.provider === 'anthropic') {
+      const remote = readRemoteSettings(settings.provider);
+      return typeof remote === 'string' ? settings.provider : remote.model;
+    }
+    return settings.provider;
+  }
+}
+

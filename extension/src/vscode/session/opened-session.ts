@@ -1,0 +1,144 @@
+// Opening the workspace's session log: for writing when this window can take the
+// single-writer lock, read-only (following the file) when another window holds it.
+import * as fs from 'node:fs';
+import type { SessionListItem } from '../../core/protocol/messages';
+import { Session } from '../../core/session/session';
+import { isOwnAgentSession } from '../../core/session/source';
+import { LogFollower } from '../../core/store/log-follower';
+import { SessionLockedError } from '../../core/store/lock';
+import type { LoadedLog } from '../../core/store/log-file';
+import type { SessionStore, SessionSummary, WritableSession } from '../../core/store/session-store';
+
+export interface OpenedSession {
+  session: Session;
+  path: string;
+  readOnly: boolean;
+  dispose(): void;
+}
+
+export interface OpenResult {
+  opened: OpenedSession | null;
+  /** What opening did (repairs, read-only), for the log. */
+  messages: string[];
+  /** Why the session could not be opened at all (an unreadable or newer log). */
+  error: string | null;
+}
+
+/** File events come in bursts (one per write): read once they pause this long. */
+const FOLLOW_DEBOUNCE_MS = 20;
+
+/**
+ * A read-only view of a log another window writes. It follows the file: on each
+ * change it reads only the bytes appended since the last read (LogFollower:
+ * validated line by line, same invariants) and commits them to the session, whose
+ * subscribers (the folds, the transcript) then post what changed. `onReset` runs
+ * when the file no longer continues what was read (replaced, invalid): reopen it.
+ */
+export function openSessionReadOnly(store: SessionStore, id: string, onReset: () => void): OpenedSession {
+  return followLoaded(store.openReadOnly(id), onReset);
+}
+
+/** openSessionReadOnly reading the log in chunks (the event loop runs meanwhile). */
+export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void): Promise<OpenedSession> {
+  return followLoaded(await store.openReadOnlyAsync(id), onReset);
+}
+
+function followLoaded(loaded: LoadedLog, onReset: () => void): OpenedSession {
+  const session = Session.restore(loaded);
+  const follower = LogFollower.after(loaded);
+  let timer: NodeJS.Timeout | undefined;
+  let watcher: fs.FSWatcher | undefined;
+  let broken = false;
+  const follow = (): void => {
+    timer = undefined;
+    if (broken) return;
+    try {
+      for (const event of follower.readAppended()) session.ingest(event);
+    } catch {
+      broken = true; // the caller reopens the log from scratch
+      onReset();
+    }
+  };
+  try {
+    watcher = fs.watch(loaded.path, { persistent: false }, () => {
+      timer ??= setTimeout(follow, FOLLOW_DEBOUNCE_MS);
+    });
+  } catch {
+    watcher = undefined; // no file events here: the view stays as it was opened
+  }
+  return {
+    session,
+    path: loaded.path,
+    readOnly: true,
+    dispose: () => {
+      clearTimeout(timer);
+      watcher?.close();
+    },
+  };
+}
+
+/** The store's sessions a user opens, newest first: subagent sessions (header.parent) open from their parent. */
+export function listRootSessions(store: SessionStore): SessionSummary[] {
+  return store.list().filter((s) => s.header.parent === undefined);
+}
+
+/** The session list the Agent view shows. */
+export function sessionListItems(store: SessionStore, currentId: string | undefined): SessionListItem[] {
+  return listRootSessions(store).map((s) => ({ id: s.id, title: s.header.title ?? null, modified: s.modified.toISOString(), current: s.id === currentId }));
+}
+
+/** Opens session `id` (default: the newest root session in the store) for writing, else read-only. */
+export function openLatestSession(store: SessionStore, onReadOnlyChange: () => void, id?: string): OpenResult {
+  // The newest session of our own agent (the Chat session beside it is only followed).
+  const target = id ?? listRootSessions(store).find((s) => isOwnAgentSession(s.header.source))?.id;
+  if (target === undefined) return { opened: null, messages: [], error: null };
+  const messages: string[] = [];
+  try {
+    return writableResult(store.openForWrite(target), target, messages);
+  } catch (error) {
+    const failed = notLocked(error, target, messages);
+    if (failed) return failed;
+  }
+  try {
+    return { opened: openSessionReadOnly(store, target, onReadOnlyChange), messages, error: null };
+  } catch (error) {
+    return readFailed(error, target, messages);
+  }
+}
+
+/** openLatestSession for session `id`, reading its log in chunks: the host's event loop runs while a large log loads. */
+export async function openSessionAsync(store: SessionStore, onReadOnlyChange: () => void, id: string): Promise<OpenResult> {
+  const messages: string[] = [];
+  try {
+    return writableResult(await store.openForWriteAsync(id), id, messages);
+  } catch (error) {
+    const failed = notLocked(error, id, messages);
+    if (failed) return failed;
+  }
+  try {
+    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange), messages, error: null };
+  } catch (error) {
+    return readFailed(error, id, messages);
+  }
+}
+
+function writableResult(writable: WritableSession, id: string, messages: string[]): OpenResult {
+  if (writable.repair.cutBytes || writable.repair.appended) {
+    messages.push(`repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`);
+  }
+  messages.push(`reopened session ${id} (${writable.path})`);
+  return { opened: { session: writable.session, path: writable.path, readOnly: false, dispose: () => writable.dispose() }, messages, error: null };
+}
+
+/** Why opening for write failed: another process writes it (null: open it read-only), or the log cannot be opened at all. */
+function notLocked(error: unknown, id: string, messages: string[]): OpenResult | null {
+  if (!(error instanceof SessionLockedError)) {
+    return { opened: null, messages, error: `could not open session ${id}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  messages.push(`session ${id} is open for writing in another process (pid ${error.pid}); showing it read-only`);
+  return null;
+}
+
+function readFailed(error: unknown, id: string, messages: string[]): OpenResult {
+  return { opened: null, messages, error: `could not read session ${id}: ${error instanceof Error ? error.message : String(error)}` };
+}

@@ -1,0 +1,256 @@
+// The workspace's agent session as the extension holds it: the session shown (its
+// open log, for writing, or read-only when another window or program writes it) with
+// the live folds of its standing plan, plan ledger and transcript
+// items, and the events the surfaces subscribe to; none of them keeps a plan of its
+// own. The work is split by responsibility, each part owned here:
+// - SessionSwitcher (session-switcher.ts) chooses which session is shown and from
+//   which folder (latest, picked, followed, reloaded), and whether it is ours;
+// - TurnRunner (turn-runner.ts) runs its turns and compactions, one at a time;
+// - ShownPlanEditing (session-plan-editor.ts) lands the user's plan edits;
+// - ChildSessions (child-sessions.ts) holds the subagent sessions its turns start.
+// show() is the one place a session becomes shown: fresh folds, and the approvals
+// and children reset when the session id changes.
+import * as vscode from 'vscode';
+import { EventEmitter } from 'vscode';
+import { type Disposable, Owner } from '../../core/disposable';
+import type { PlanEditOutcome } from '../../core/plan/plan-editor';
+import { exportPlan, exportPlanMarkdown } from '../../core/plan/plan-export';
+import { planLedgerProjection, type PlanLedger } from '../../core/plan/plan-ledger';
+import type { StandingPlan } from '../../core/plan/todos-projection';
+import type { PlanEdit } from '../../core/plan/user-edit';
+import type { ContextView, RunView, SessionListItem, SessionView, StreamView } from '../../core/protocol/messages';
+import type { TranscriptItem } from '../../core/protocol/transcript';
+import type { TurnEndReason } from '../../core/session/events';
+import type { Session } from '../../core/session/session';
+import { Approvals, type ApprovalGate } from '../../core/tools/approvals';
+import { ApprovalLog } from '../../core/tools/approval-log';
+import { ChildSessions } from './child-sessions';
+import type { OpenedSession } from './opened-session';
+import { ShownPlanEditing } from './session-plan-editor';
+import { SessionSwitcher, type SessionSwitcherOptions } from './session-switcher';
+import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
+import { TurnRunner, type TurnRunnerOptions } from '../turn/turn-runner';
+
+export interface SessionControllerOptions extends TurnRunnerOptions, SessionSwitcherOptions {
+  /** Who asks the user to approve tool calls (the Agent view). */
+  approvalGate: ApprovalGate;
+}
+
+export class SessionController extends Owner implements vscode.Disposable {
+  private shown: ShownSession | null = null;
+  private disposed = false;
+  /** "Always allow" answers last as long as the shown session (its subagents share them). */
+  private approvals: Approvals;
+  /** Approval decisions go on the log of the session whose model made the call (its subagents' logs for theirs). */
+  private readonly approvalLog = new ApprovalLog();
+  private watchingApprovals: Disposable | undefined;
+  private readonly sessionEmitter = this.register(new EventEmitter<void>());
+  private readonly planEmitter = this.register(new EventEmitter<StandingPlan>());
+  private readonly ledgerEmitter = this.register(new EventEmitter<PlanLedger>());
+  private readonly itemsEmitter = this.register(new EventEmitter<TranscriptItem[]>());
+  /** The shown session's plan editor (none when it is shown read-only). */
+  private readonly planEditing: ShownPlanEditing;
+  private readonly switcher: SessionSwitcher;
+  private readonly turns: TurnRunner;
+  readonly children: ChildSessions;
+
+  /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
+  readonly onDidChangeSession = this.sessionEmitter.event;
+  readonly onDidChangePlan = this.planEmitter.event;
+  /** The plan's ledger changed (per item: who added it, started, finished; the turn ended; a subagent started or ended; the dropped items). */
+  readonly onDidChangeLedger = this.ledgerEmitter.event;
+  /** Transcript items created or changed by appends to the open session. */
+  readonly onDidChangeItems = this.itemsEmitter.event;
+  /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
+  readonly onDidChangeSessionList: vscode.Event<void>;
+  readonly onDidChangeRun: vscode.Event<RunView>;
+  readonly onDidStream: vscode.Event<StreamView | null>;
+
+  constructor(private readonly options: SessionControllerOptions) {
+    super();
+    this.children = this.register(new ChildSessions(options.store, options.log, options.externalWrites));
+    this.planEditing = new ShownPlanEditing(() => ({ allowParallelInProgress: options.settings().allowParallelInProgress }), options.log);
+    this.approvals = this.newApprovals();
+    this.switcher = this.register(
+      new SessionSwitcher(options, {
+        opened: () => this.opened,
+        busy: () => this.turns.busy,
+        stop: () => this.stop(),
+        show: (opened) => this.show(opened),
+      }),
+    );
+    this.turns = this.register(
+      new TurnRunner(
+        options,
+        {
+          opened: () => this.opened,
+          showingOwnSession: () => this.switcher.isShowingOwnSession(),
+          standingPlan: () => this.standingPlan,
+          approvals: () => this.approvals,
+          approvalLog: () => this.approvalLog,
+          showWritten: (opened) => this.switcher.showWritten(opened),
+        },
+        this.planEditing,
+        this.children,
+      ),
+    );
+    this.onDidChangeSessionList = this.switcher.onDidChangeList;
+    this.onDidChangeRun = this.turns.onDidChangeRun;
+    this.onDidStream = this.turns.liveStream.onDidChange;
+  }
+
+  /** Reopens the workspace's latest session (read-only if another window writes it). */
+  openLatest(): void {
+    this.switcher.openLatest();
+  }
+
+  /** Shows another session of this window's folders (stops a running turn first). */
+  openSession(id: string): Promise<void> {
+    return this.switcher.openSession(id);
+  }
+
+  /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
+  sessionList(): SessionListItem[] {
+    return this.switcher.sessionList();
+  }
+
+  private get opened(): OpenedSession | null {
+    return this.shown?.opened ?? null;
+  }
+
+  get standingPlan(): StandingPlan {
+    return this.shown?.standingPlan ?? null;
+  }
+
+  get planLedger(): PlanLedger {
+    return this.shown?.planLedger ?? planLedgerProjection.init;
+  }
+
+  get session(): Session | null {
+    return this.opened?.session ?? null;
+  }
+
+  get sessionView(): SessionView | null {
+    if (!this.opened) return null;
+    const view = { id: this.opened.session.id, title: this.opened.session.header.title ?? null, readOnly: this.opened.readOnly };
+    const writer = this.switcher.shownWriter();
+    return writer === undefined ? view : { ...view, writer };
+  }
+
+  /** The log file, once the session has one (a new session writes it on its first append). */
+  get logPath(): string | null {
+    return this.opened?.session.lastSeq ? this.opened.path : null;
+  }
+
+  get runView(): RunView {
+    return this.turns.runView;
+  }
+
+  get stream(): StreamView | null {
+    return this.turns.stream;
+  }
+
+  /** The plan and its history as Markdown (Export Plan); null without a session. */
+  exportMarkdown(): string | null {
+    const s = this.opened?.session;
+    return s ? exportPlanMarkdown(exportPlan(s.header, s.events)) : null;
+  }
+
+  /** The transcript's last page (before byte `cursor`, default the end), read from the log. */
+  page(cursor?: number): TranscriptPage {
+    const file = this.logPath;
+    return file ? readTranscriptPage(file, cursor) : { items: [], cursor: null };
+  }
+
+  /**
+   * One user edit of the shown session's plan (the Plan tree's actions, the strip's
+   * checkboxes): appended as todo/user-edit now, or at the running turn's next step
+   * boundary while a step is open. A read-only or followed session, or none, refuses.
+   */
+  editPlan(edit: PlanEdit): Promise<PlanEditOutcome> {
+    return this.planEditing.edit(edit);
+  }
+
+  /** This window may edit the shown session's plan (it writes that session). */
+  get canEditPlan(): boolean {
+    return this.planEditing.canEdit;
+  }
+
+  /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
+  sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
+    return this.turns.sendPrompt(prompt);
+  }
+
+  /** Compact Conversation, between turns: false when there was nothing to summarize yet. */
+  compact(): Promise<boolean> {
+    return this.turns.compact();
+  }
+
+  /** The header's context meter (`31k / 128k`) and the rules file the model is told, as of the latest turn. */
+  get contextView(): ContextView {
+    return this.turns.contextView;
+  }
+
+  /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */
+  stop(): Promise<void> {
+    return this.turns.stop();
+  }
+
+  /** Closes the current session; the next prompt starts a new one. */
+  async newSession(): Promise<void> {
+    await this.stop();
+    this.options.providers.reset();
+    this.show(null);
+  }
+
+  private newApprovals(): Approvals {
+    return new Approvals({ gate: this.options.approvalGate, autoApprove: () => this.options.settings().autoApprove, onDecision: this.approvalLog.onDecision });
+  }
+
+  /** Shows `opened` (or nothing) with fresh folds; approvals and children last while the session id does. */
+  private show(opened: OpenedSession | null): void {
+    const previous = this.shown;
+    previous?.dispose();
+    if (previous && previous.opened !== opened) previous.opened.dispose();
+    if (previous?.opened.session.id !== opened?.session.id) {
+      this.approvals = this.newApprovals();
+      this.children.forget();
+    }
+    this.watchingApprovals?.dispose();
+    this.watchingApprovals = opened && !opened.readOnly ? this.approvalLog.watch(opened.session) : undefined;
+    this.children.showFolderOf(opened?.path ?? null); // a CLI run's subagents are beside its log
+    const liveStream = this.turns.liveStream;
+    liveStream.clear();
+    this.shown = opened
+      ? new ShownSession(opened, {
+          plan: (plan) => this.planEmitter.fire(plan),
+          ledger: (ledger) => this.ledgerEmitter.fire(ledger),
+          items: (items) => this.itemsEmitter.fire(items),
+          event: (event) => {
+            if (event.type === 'assistant/message' || event.type === 'step/end') liveStream.clear();
+          },
+        })
+      : null;
+    this.planEditing.show(this.shown);
+    this.sessionEmitter.fire();
+    this.planEmitter.fire(this.standingPlan);
+    this.ledgerEmitter.fire(this.planLedger);
+  }
+
+  override dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.planEditing.close(); // edits still queued are refused; later ones too
+    this.switcher.dispose(); // external writes are no longer followed
+    const close = (): void => {
+      this.shown?.dispose();
+      this.shown?.opened.dispose();
+      this.shown = null;
+      super.dispose(); // the turn runner, the children and the emitters
+    };
+    // A running turn records its own end (aborted) before the log is closed.
+    const ended = this.turns.shutDown();
+    if (ended) void ended.finally(close);
+    else close();
+  }
+}

@@ -1,0 +1,67 @@
+// The user's plan edits of the shown session, as the session controller holds them:
+// one PlanEditor per session this window WRITES (read-only and followed sessions get
+// none: their writer is another window or program, which is the one to edit them).
+// The editor lands edits on the shown session's live plan fold, so an edit applies
+// to exactly the plan the surfaces show.
+import * as vscode from 'vscode';
+import { PlanEditor, type PlanEditOutcome } from '../../core/plan/plan-editor';
+import type { TodoWritePolicy } from '../../core/plan/todo-write-tool';
+import type { PlanEdit } from '../../core/plan/user-edit';
+import type { Session } from '../../core/session/session';
+import type { ShownSession } from './shown-session';
+
+const refused = (message: string): PlanEditOutcome => ({ kind: 'refused', message });
+
+/** What a queued edit resolves with when its session stops being shown before the step ended. */
+const editNotLanded = (): string => vscode.l10n.t('The session was closed before the edit could land; nothing was written.');
+
+export class ShownPlanEditing {
+  private editor: PlanEditor | null = null;
+  private shown = false;
+  private closed = false;
+
+  constructor(
+    private readonly policy: () => TodoWritePolicy,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** Another session is shown (or none): the previous editor's queued edits are refused. */
+  show(shown: ShownSession | null): void {
+    this.editor?.abandon(editNotLanded());
+    this.shown = shown !== null;
+    this.editor = shown && !shown.opened.readOnly && !this.closed ? new PlanEditor(shown.opened.session, { policy: this.policy, plan: () => shown.planState }) : null;
+  }
+
+  /** This window may edit the shown session's plan (it writes that session). */
+  get canEdit(): boolean {
+    return this.editor !== null;
+  }
+
+  /** The editor of `session` while it is the one shown (the turn's step-boundary hook flushes it). */
+  editorOf(session: Session): PlanEditor | null {
+    return this.editor?.session === session ? this.editor : null;
+  }
+
+  /** A turn of the editor's session ended: edits queued in a step it never closed (a broken append) have no boundary left. */
+  turnEnded(editor: PlanEditor | null): void {
+    editor?.flush();
+    editor?.abandon(editNotLanded());
+  }
+
+  edit(edit: PlanEdit): Promise<PlanEditOutcome> {
+    if (this.closed) return Promise.resolve(refused(vscode.l10n.t('Agent Checklist is shutting down.')));
+    if (!this.shown) return Promise.resolve(refused(vscode.l10n.t('There is no session to edit yet: send a prompt first.')));
+    const editor = this.editor;
+    if (!editor) return Promise.resolve(refused(vscode.l10n.t('This session is shown read-only (another window or program writes it): edit its plan there.')));
+    return editor.submit(edit).then((outcome) => {
+      this.log.info(`user edit (${edit.kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
+      return outcome;
+    });
+  }
+
+  /** The controller shuts down: queued edits are refused, later ones too. */
+  close(): void {
+    this.closed = true;
+    this.show(null);
+  }
+}

@@ -1,0 +1,189 @@
+// Which session the window shows, and from which of its folders: the workspace's
+// latest on activation, one the user picks from the session list, another program's
+// session (an MCP client, a CLI run, the Chat tool) that wrote a plan when
+// agentChecklist.followExternal is `latest`, and a read-only session reopened when
+// its file no longer continues what was read. It knows whether the shown session is
+// ours to continue (our agent's, in the window's own store) and who writes it if not.
+// It never runs a turn and holds no folds: it hands the opened log to its host's
+// show(), which makes the folds and tells the surfaces.
+import * as vscode from 'vscode';
+import { EventEmitter } from 'vscode';
+import { Owner } from '../../core/disposable';
+import type { SessionListItem } from '../../core/protocol/messages';
+import { sourceLabel } from '../../core/session/source';
+import type { SessionStore } from '../../core/store/session-store';
+import type { PlanWrite } from '../external-sessions/external-sessions';
+import { openLatestSession, openSessionAsync, openSessionReadOnly, type OpenedSession, type OpenResult } from './opened-session';
+import { isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
+import type { AgentSettings } from '../settings';
+import { sourceLabelView } from './source-label';
+import { TurnRefusedError } from '../turn/turn-refused';
+
+export interface SessionSwitcherOptions {
+  store: SessionStore;
+  settings: () => AgentSettings;
+  log: vscode.LogOutputChannel;
+  /**
+   * Every folder of logs the window shows: `store`'s first, then each workspace
+   * folder's `.agent-checklist/sessions` (CLI runs, MCP servers), as they are now
+   * (workspace folders come and go: SessionFolderSet). Default: `store` only.
+   */
+  folders?: { readonly all: readonly SessionFolder[] };
+  /** A log in one of the folders wrote a new plan (ExternalSessionWatcher). */
+  externalWrites?: vscode.Event<PlanWrite>;
+  /** A new log appeared in one of the folders, plan or not (ExternalSessionWatcher): the list has a new entry. */
+  addedLogs?: vscode.Event<unknown>;
+}
+
+/** What the switcher needs of the controller. */
+export interface SwitchHost {
+  opened(): OpenedSession | null;
+  /** A turn runs or is being set up: a followed write never replaces its session. */
+  busy(): boolean;
+  /** Stops the running turn; resolves when it has ended. */
+  stop(): Promise<void>;
+  /** Shows `opened` (or nothing): the previous log is closed unless it is the same. */
+  show(opened: OpenedSession | null): void;
+}
+
+export class SessionSwitcher extends Owner {
+  private readonly folderSet: { readonly all: readonly SessionFolder[] };
+  /** The folder of the shown session's log (read-only reloads read it from there). */
+  private shownFolder: SessionFolder;
+  private closed = false;
+  private readonly listEmitter = this.register(new EventEmitter<void>());
+  /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
+  readonly onDidChangeList = this.listEmitter.event;
+
+  constructor(
+    private readonly options: SessionSwitcherOptions,
+    private readonly host: SwitchHost,
+  ) {
+    super();
+    this.folderSet = options.folders ?? { all: [{ store: options.store, fallback: 'agent' }] };
+    this.shownFolder = this.folders[0]!;
+    if (options.externalWrites) {
+      this.register(
+        options.externalWrites((write) => {
+          this.listEmitter.fire();
+          this.followExternalWrite(write);
+        }),
+      );
+    }
+    if (options.addedLogs) this.register(options.addedLogs(() => this.listEmitter.fire()));
+  }
+
+  /** The window's session folders now: its own store's first. */
+  private get folders(): readonly SessionFolder[] {
+    return this.folderSet.all;
+  }
+
+  /** Reopens the workspace's latest session (read-only if another window writes it). */
+  openLatest(): void {
+    this.showResult(openLatestSession(this.options.store, () => this.followReadOnly()));
+  }
+
+  /** Shows another session of this window's folders (stops a running turn first). */
+  async openSession(id: string): Promise<void> {
+    if (this.host.opened()?.session.id === id) return;
+    const target = listFolderSessions(this.folders).find((s) => s.id === id);
+    if (!target) throw new TurnRefusedError(vscode.l10n.t('There is no session {0} in this workspace.', id));
+    await this.host.stop();
+    if (this.closed) return;
+    if (isOwnSession(target)) {
+      // Read in chunks: a large log does not hold the host while it loads.
+      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id);
+      if (result.error) throw new Error(result.error);
+      if (this.closed) {
+        result.opened?.dispose(); // the window closed while the log loaded
+        return;
+      }
+      this.shownFolder = target.folder;
+      this.showResult(result);
+      return;
+    }
+    this.showForeign(target);
+  }
+
+  /** Shows the session a prompt writes: what a prompt writes is always ours, in the window's own store. */
+  showWritten(opened: OpenedSession): void {
+    this.shownFolder = this.folders[0]!;
+    this.host.show(opened);
+  }
+
+  /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
+  sessionList(): SessionListItem[] {
+    const current = this.host.opened()?.session.id;
+    return listFolderSessions(this.folders).map((s) => ({
+      id: s.id,
+      title: s.header.title ?? null,
+      modified: s.modified.toISOString(),
+      current: s.id === current,
+      source: sourceLabelView(s.label),
+    }));
+  }
+
+  /** The shown session is one our agent may continue (its own kind, in its own folder). */
+  isShowingOwnSession(): boolean {
+    const opened = this.host.opened();
+    if (!opened) return false;
+    return this.shownFolder === this.folders[0] && (opened.session.header.source === undefined || opened.session.header.source.kind === 'agent');
+  }
+
+  /** Who writes the shown session when it is not ours (the session header's writer label); undefined when it is ours or none is shown. */
+  shownWriter(): string | undefined {
+    const opened = this.host.opened();
+    if (!opened || this.isShowingOwnSession()) return undefined;
+    return sourceLabelView(sourceLabel(opened.session.header.source, this.shownFolder.fallback));
+  }
+
+  private showResult(result: OpenResult): void {
+    for (const line of result.messages) this.options.log.info(line);
+    if (result.error) this.options.log.error(result.error);
+    this.host.show(result.opened);
+  }
+
+  /**
+   * Another program's session (an MCP client, a CLI run, the Chat tool) is only
+   * shown, never written by this window: opened read-only and followed live.
+   */
+  private showForeign(target: FolderSession): void {
+    try {
+      const opened = openSessionReadOnly(target.folder.store, target.id, () => this.followReadOnly());
+      this.shownFolder = target.folder;
+      this.options.log.info(`following ${target.label.kind} session ${target.id} (${target.path}), read-only`);
+      this.host.show(opened);
+    } catch (error) {
+      this.options.log.warn(`could not show ${target.path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** agentChecklist.followExternal `latest`: a session written outside this window wrote a plan, show it (never during a turn of ours). */
+  private followExternalWrite(write: PlanWrite): void {
+    if (this.closed || this.host.busy()) return;
+    if (this.options.settings().followExternal !== 'latest') return;
+    const opened = this.host.opened();
+    if (opened && opened.path === write.path) return; // already shown, and followed
+    const target = listFolderSessions([write.folder]).find((s) => s.path === write.path);
+    if (!target || isOwnSession(target)) return;
+    this.showForeign(target);
+  }
+
+  private followReadOnly(): void {
+    const current = this.host.opened();
+    if (!current?.readOnly || this.closed) return;
+    try {
+      // Only when the file no longer continues what was read (the follower tails it otherwise).
+      this.options.log.info(`reloading ${current.path}: it no longer continues what this window read`);
+      this.host.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
+    } catch (error) {
+      this.options.log.warn(`could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The controller shuts down: external writes are no longer followed, a pending switch shows nothing. */
+  override dispose(): void {
+    this.closed = true;
+    super.dispose();
+  }
+}

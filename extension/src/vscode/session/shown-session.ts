@@ -1,0 +1,89 @@
+// The session the surfaces show: its open log and the live folds over it
+// (SessionFolds: the standing plan, its ledger, the transcript items). Each listener
+// runs only for a new state; disposing stops the folds but leaves the log to its owner.
+import type { PlanLedger } from '../../core/plan/plan-ledger';
+import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
+import { Owner } from '../../core/disposable';
+import { SessionFolds } from '../../core/presenters/session-folds';
+import type { TranscriptItem } from '../../core/protocol/transcript';
+import { IN_STEP_TYPES, transcriptFromEvents } from '../../core/presenters/transcript-folder';
+import type { SessionEvent } from '../../core/session/events';
+import { readTailPage } from '../../core/store/tail-reader';
+import type { OpenedSession } from './opened-session';
+
+/** Events per transcript page the Agent view gets. */
+const PAGE_EVENTS = 200;
+
+export interface TranscriptPage {
+  items: TranscriptItem[];
+  /** Byte offset for the page before; null at the start of the log. */
+  cursor: number | null;
+}
+
+/**
+ * The transcript page of the log's last PAGE_EVENTS events before byte `cursor`
+ * (default: the end), widened back to the start of its first step so no tool call
+ * is cut in two: each call's item is whole on one page, as its presenter made it.
+ */
+export function readTranscriptPage(file: string, cursor?: number): TranscriptPage {
+  const page = readTailPage(file, PAGE_EVENTS, cursor);
+  const events = page.events;
+  let start = page.cursor;
+  while (start !== null && events[0] && IN_STEP_TYPES.has(events[0].type)) {
+    const before = readTailPage(file, PAGE_EVENTS, start);
+    let i = before.events.length;
+    while (i > 0 && IN_STEP_TYPES.has(before.events[i - 1]!.type)) i--;
+    // i > 0: the event at i - 1 starts the step; take from there. i === 0: the whole page lies in the step.
+    const take = before.events.slice(Math.max(0, i - 1));
+    events.unshift(...take);
+    start = i > 0 ? (before.starts[i - 1] ?? null) : before.cursor;
+    if (i > 0) break;
+  }
+  return { items: transcriptFromEvents(events), cursor: start };
+}
+
+export interface ShownSessionListener {
+  plan(plan: StandingPlan): void;
+  /** The plan's ledger changed (who added each item and when, its times, the turn's end, its subagents, the dropped items). */
+  ledger(ledger: PlanLedger): void;
+  items(items: TranscriptItem[]): void;
+  /** Every appended event, after the folds took it and before its transcript items. */
+  event(event: SessionEvent): void;
+}
+
+export class ShownSession extends Owner {
+  private readonly folds: SessionFolds;
+
+  constructor(
+    readonly opened: OpenedSession,
+    listener: ShownSessionListener,
+  ) {
+    super();
+    const session = opened.session;
+    // The opened session's events are folded once here (the transcript only learns the open turn's calls), then each append.
+    this.folds = SessionFolds.over(session.events, { transcript: true });
+    this.register(
+      this.folds.follow(session, (change, event) => {
+        if (change.plan) listener.plan(this.folds.standingPlan);
+        if (change.ledger) listener.ledger(this.folds.ledger);
+        listener.event(event);
+        if (change.items.length) listener.items(change.items);
+      }),
+    );
+  }
+
+  get standingPlan(): StandingPlan {
+    return this.folds.standingPlan;
+  }
+
+  /** The standing plan with who wrote it (the model or the user). */
+  get planState(): PlanState | null {
+    return this.folds.planState;
+  }
+
+  get planLedger(): PlanLedger {
+    return this.folds.ledger;
+  }
+
+  // dispose() (Owner) stops following the log; the log itself stays open: its owner closes it.
+}

@@ -1,0 +1,16 @@
+// Who writes a session, in the user's language: "Claude Code (MCP)", "CLI", "Agent", "Chat".
+import * as vscode from 'vscode';
+import type { SourceLabel } from '../../core/session/source';
+
+export function sourceLabelView(label: SourceLabel): string {
+  switch (label.kind) {
+    case 'mcp':
+      return vscode.l10n.t('{0} (MCP)', label.client);
+    case 'cli':
+      return vscode.l10n.t('CLI');
+    case 'agent':
+      return vscode.l10n.t('Agent');
+    case 'chat':
+      return vscode.l10n.t('Chat');
+  }
+}

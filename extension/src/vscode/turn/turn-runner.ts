@@ -1,0 +1,198 @@
+// The turns of the shown session, as the session controller runs them: at most one
+// at a time (a turn, its set-up while a provider is selected, or an on-demand
+// compaction), its run state for the surfaces (idle / running / stopping), the text
+// streaming in for its open step, and what the latest turn told the model (the
+// context meter). It never chooses which session is shown: it asks its host for the
+// shown session and hands it the session a prompt writes (a new one of ours when the
+// shown one is not ours to continue).
+import * as vscode from 'vscode';
+import { EventEmitter } from 'vscode';
+import { runTurn, type LiveDelta } from '../../core/agent/loop';
+import { RequestEstimate } from '../../core/agent/request-estimate';
+import { Owner } from '../../core/disposable';
+import type { StandingPlan } from '../../core/plan/todos-projection';
+import type { ContextView, RunView, StreamView } from '../../core/protocol/messages';
+import type { TurnEndReason } from '../../core/session/events';
+import type { Session } from '../../core/session/session';
+import type { SessionStore } from '../../core/store/session-store';
+import type { ApprovalLog } from '../../core/tools/approval-log';
+import type { Approvals } from '../../core/tools/approvals';
+import type { ChildSessions } from '../session/child-sessions';
+import { LiveStream } from './live-stream';
+import type { OpenedSession } from '../session/opened-session';
+import type { ProviderSource } from '../providers/provider-source';
+import type { ShownPlanEditing } from '../session/session-plan-editor';
+import type { AgentSettings } from '../settings';
+import { buildTurnTools } from './turn-tools';
+import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
+import { TurnRefusedError } from './turn-refused';
+import { writableSession } from '../session/writable-session';
+
+export interface TurnRunnerOptions {
+  store: SessionStore;
+  providers: ProviderSource;
+  settings: () => AgentSettings;
+  log: vscode.LogOutputChannel;
+  /** The first workspace folder: the tools' workspace and new sessions' `cwd`. */
+  workspaceFolder: vscode.Uri | undefined;
+}
+
+/** What the runner needs of the shown session (the controller holds it; each is read when needed). */
+export interface TurnHost {
+  opened(): OpenedSession | null;
+  /** The shown session is one our agent may continue (its own kind, in its own folder). */
+  showingOwnSession(): boolean;
+  standingPlan(): StandingPlan;
+  /** The shown session's "Always allow" answers (its subagents share them). */
+  approvals(): Approvals;
+  /** Logs approval decisions on the sessions it watches (the shown one; subagents' while they run). */
+  approvalLog(): ApprovalLog;
+  /** Shows the session a prompt writes: always one of ours, in the window's own folder. */
+  showWritten(opened: OpenedSession): void;
+}
+
+type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
+
+export class TurnRunner extends Owner {
+  private running: RunningTurn | null = null;
+  /** A turn is being set up (its provider is being selected), or a compaction (`compacting`) runs. */
+  private starting = false;
+  private compacting: AbortController | null = null;
+  private closed = false;
+  /** The meter's estimate of the next request, kept as the shown session's log grows. */
+  private readonly estimate = new RequestEstimate();
+  private told: ToldModel = { rules: null, window: 0, request: null }; // the latest turn's rules file, window, system prompt and tool schemas
+  /** The open step's streaming text; the controller clears it when the shown session changes or the step is logged. */
+  readonly liveStream = this.register(new LiveStream());
+  private readonly runEmitter = this.register(new EventEmitter<RunView>());
+  readonly onDidChangeRun = this.runEmitter.event;
+
+  constructor(
+    private readonly options: TurnRunnerOptions,
+    private readonly host: TurnHost,
+    private readonly planEditing: ShownPlanEditing,
+    private readonly children: ChildSessions,
+  ) {
+    super();
+  }
+
+  /** A turn runs or is being set up, or a compaction runs: nothing else may start. */
+  get busy(): boolean {
+    return this.running !== null || this.starting;
+  }
+
+  get runView(): RunView {
+    return this.running ? { state: 'running', turn: this.running.turn, stopping: this.running.stopping } : { state: 'idle' };
+  }
+
+  get stream(): StreamView | null {
+    return this.liveStream.current;
+  }
+
+  /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
+  async sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
+    const shuttingDown = (): TurnRefusedError => new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
+    if (this.closed) throw shuttingDown();
+    if (this.busy) throw new TurnRefusedError(vscode.l10n.t('A turn is already running; stop it first.'));
+    const text = prompt.trim();
+    if (!text) throw new TurnRefusedError(vscode.l10n.t('The prompt is empty.'));
+    const settings = this.options.settings();
+    this.starting = true;
+    let provider;
+    let turnContext;
+    try {
+      provider = await this.options.providers.create(settings);
+      turnContext = await prepareTurnContext(settings, provider, this.options.workspaceFolder);
+    } finally {
+      this.starting = false;
+    }
+    if (this.closed) throw shuttingDown();
+    const { workspaceFolder, store, log } = this.options;
+    const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.host.approvals(), approvalLog: this.host.approvalLog(), provider, store, observer: this.children.observer, log, turnContext });
+    this.told = { rules: turnContext.rules, window: turnContext.context.window, request: { system: turnContext.system, tools: tools.registry.specs() } };
+    let session: Session;
+    try {
+      const current = this.host.opened();
+      session = writableSession({ store, workspaceFolder, log, current, currentIsOwn: this.host.showingOwnSession(), show: (opened) => this.host.showWritten(opened) }, text);
+    } catch (error) {
+      tools.owned.dispose();
+      throw error;
+    }
+    // The session's own editor (showing it for writing made one).
+    const editor = this.planEditing.editorOf(session);
+    const abort = new AbortController();
+    const run: RunningTurn = { turn: session.lastTurn + 1, abort, stopping: false, done: Promise.resolve(undefined) };
+    // Running before the turn starts: its first appends (and a failure before any
+    // await) already see it, and its end always clears it.
+    this.running = run;
+    this.runEmitter.fire(this.runView);
+    run.done = (async () => {
+      try {
+        const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
+        const { system, context } = turnContext;
+        const atStepBoundary = (): void => editor?.flush();
+        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta, system, context, atStepBoundary });
+        this.options.log.info(`turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`);
+        return reason;
+      } catch (error) {
+        // Only a broken append (disk full, invariant bug) lands here: the log holds what it could.
+        this.options.log.error(`turn ${run.turn} of ${session.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        throw error;
+      } finally {
+        tools.owned.dispose();
+        this.planEditing.turnEnded(editor);
+        if (this.running === run) this.running = null;
+        this.liveStream.clear();
+        this.runEmitter.fire(this.runView);
+      }
+    })();
+    return run.done;
+  }
+
+  /** Compact Conversation, between turns: false when there was nothing to summarize yet. */
+  async compact(): Promise<boolean> {
+    if (this.busy) throw new TurnRefusedError(vscode.l10n.t('A turn is already running; stop it first.'));
+    const abort = (this.compacting = new AbortController());
+    this.starting = true;
+    try {
+      const { settings, providers, workspaceFolder: folder } = this.options;
+      return await compactOnDemand(this.host.opened(), { settings: settings(), providers, folder, plan: this.host.standingPlan(), signal: abort.signal });
+    } finally {
+      this.starting = false;
+      this.compacting = null;
+    }
+  }
+
+  /** The header's context meter (`31k / 128k`) and the rules file the model is told, as of the latest turn. */
+  get contextView(): ContextView {
+    const window = this.told.window || this.options.settings().contextWindow;
+    return contextViewOf(this.host.opened()?.session ?? null, this.host.standingPlan(), window, this.told.rules, this.told.request, this.estimate);
+  }
+
+  /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */
+  async stop(): Promise<void> {
+    this.compacting?.abort();
+    const run = this.running;
+    if (!run) return;
+    if (!run.stopping) {
+      run.stopping = true;
+      run.abort.abort();
+      this.runEmitter.fire(this.runView);
+    }
+    await run.done.catch(() => undefined);
+  }
+
+  /**
+   * The controller shuts down: no turn starts any more, the running turn and a
+   * compaction are aborted. Returns when the running turn has recorded its end
+   * (aborted), so its log is closed only after that; null when none runs.
+   */
+  shutDown(): Promise<void> | null {
+    this.closed = true;
+    const run = this.running;
+    for (const controller of [run?.abort, this.compacting]) controller?.abort(); // a compaction appends nothing once stopped
+    return run ? run.done.then(() => undefined, () => undefined) : null;
+  }
+
+  // dispose() (Owner) disposes the run emitter and the live stream; call shutDown() first.
+}
