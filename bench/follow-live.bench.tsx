@@ -10,7 +10,7 @@ import { checkHostMessage } from '../extension/src/core/protocol/host-message-ch
 import { HostSequencer, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
 import { planView } from '../extension/src/core/presenters/plan-view';
 import { WEBVIEW_STRINGS } from '../extension/src/core/protocol/strings';
-import { transcriptFromEvents } from '../extension/src/core/presenters/transcript-folder';
+import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/presenters/transcript-folder';
 import { SessionFolds } from '../extension/src/core/presenters/session-folds';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';
@@ -33,7 +33,7 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
     session.append('turn/end', { turn, reason: { kind: 'completed' } });
   }
   const sequencer = new HostSequencer();
-  const folds = SessionFolds.over(session.events, { transcript: true });
+  const folds = SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
   let state = initialState;
   const root = window.document.createElement('div');
   window.document.body.appendChild(root);

@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { planView } from '../extension/src/core/presenters/plan-view';
 import { SessionFolds } from '../extension/src/core/presenters/session-folds';
+import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
 import { Session } from '../extension/src/core/session/session';
 import { LogFollower } from '../extension/src/core/store/log-follower';
 import { loadLogFile } from '../extension/src/core/store/log-file';
@@ -29,7 +30,7 @@ function followerCost(dir: string, bytes: number, log: (line: string) => void): 
   const loadMs = now() - t0;
   const session = Session.restore(loaded);
   const follower = LogFollower.after(loaded);
-  const folds = SessionFolds.over(session.events, { transcript: true });
+  const folds = SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
   let posted = 0;
   const following = folds.follow(session, (change) => {
     if (change.plan) posted += planView(folds.standingPlan) ? 1 : 0;

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { SessionFolds } from '../extension/src/core/presenters/session-folds';
+import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
 import { planView } from '../extension/src/core/presenters/plan-view';
 import { Session } from '../extension/src/core/session/session';
 import { loadLogFile } from '../extension/src/core/store/log-file';
@@ -79,7 +80,7 @@ function openLoaded(file: string): Promise<{ pageMs: number; items: number; keep
   const t0 = now();
   const loaded = loadLogFile(file);
   const session = Session.restore(loaded);
-  const folds = SessionFolds.over(session.events, { transcript: true });
+  const folds = SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
   const page = latestPageView(file);
   return Promise.resolve({ pageMs: now() - t0, items: page.items, keep: [session, folds] });
 }
@@ -89,7 +90,7 @@ async function openStreamed(file: string): Promise<{ pageMs: number; items: numb
   const t0 = now();
   const page = latestPageView(file);
   const pageMs = now() - t0;
-  const folds = new SessionFolds({ transcript: true });
+  const folds = new SessionFolds({ transcript: new TranscriptFolder() });
   const log = await streamLogFile(file, (events) => folds.catchUp(events));
   if (!isDeepStrictEqual(planView(folds.standingPlan), page.plan)) throw new Error('the streamed folds and the tail disagree on the plan');
   return { pageMs, items: page.items, keep: [log, folds] };

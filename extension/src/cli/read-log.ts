@@ -26,7 +26,7 @@ export function readValidatedLog(io: CliIo, logPath: string, onEvent: (event: Se
 
 /** Full validation that records a valid log's standing plan in the verified index; `onEvent` sees every event as in readValidatedLog. */
 export function readAndRecordLog(io: CliIo, logPath: string, onEvent: (event: SessionEvent) => void): { log: ReplayedLog; plan: StandingPlan } | null {
-  const folds = new SessionFolds({ transcript: false });
+  const folds = new SessionFolds({ transcript: null });
   return validateAndRecord(
     logPath,
     () => {

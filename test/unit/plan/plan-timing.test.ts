@@ -100,7 +100,7 @@ describe('plan ledger: the current run of each item', () => {
 
   it('returns the same state for events it ignores, so a live fold skips them', () => {
     const s = memorySession();
-    const live = new SessionFolds({ transcript: false });
+    const live = new SessionFolds({ transcript: null });
     let changes = 0;
     live.follow(s, (change) => void (changes += change.ledger ? 1 : 0));
     openStepWithCalls(s, ['c1']);

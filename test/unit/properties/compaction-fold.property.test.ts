@@ -62,7 +62,7 @@ describe('standing plan and history with compactions', () => {
     fc.assert(
       fc.property(fc.array(command, { maxLength: 30 }), (commands) => {
         const session = memorySession();
-        const live = new SessionFolds({ transcript: false });
+        const live = new SessionFolds({ transcript: null });
         const seen: unknown[] = [];
         const following = live.follow(session, () => seen.push(live.planState));
         play(session, commands);

@@ -9,7 +9,7 @@ import { todoListSchema, type TodoItem } from '../../../extension/src/core/plan/
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
-import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
+import { TranscriptFolder, transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';
 import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
@@ -105,7 +105,7 @@ describe('standing plan properties', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { maxLength: 25 }), fc.boolean(), async (commands, parallel) => {
         const session = memorySession();
-        const live = new SessionFolds({ transcript: true });
+        const live = new SessionFolds({ transcript: new TranscriptFolder() });
         const history = new PlanHistoryFolder();
         /** The transcript as the page holds it: each changed item replaces the one with its id. */
         const rows = new Map<string, TranscriptItem>();
@@ -118,7 +118,7 @@ describe('standing plan properties', () => {
         await play(session, commands, parallel);
         seen.forEach((state, i) => {
           const prefix = session.events.slice(0, i + 1);
-          const replay = SessionFolds.over(prefix, { transcript: true });
+          const replay = SessionFolds.over(prefix, { transcript: new TranscriptFolder() });
           assert.deepEqual(state, [fold(todosProjection, prefix), fold(planLedgerProjection, prefix), transcriptFromEvents(prefix)]);
           assert.deepEqual([replay.planState, replay.ledger], [fold(todosProjection, prefix), fold(planLedgerProjection, prefix)]);
         });
@@ -151,7 +151,7 @@ describe('standing plan properties', () => {
         // The reverse tail reader agrees with the full fold.
         assert.deepEqual(readStandingPlan(opened.path), foldStandingPlan(loaded.events));
         // Streamed in chunks of any size (lines cut anywhere), the log folds to what the events in memory fold to.
-        const streamed = new SessionFolds({ transcript: true });
+        const streamed = new SessionFolds({ transcript: new TranscriptFolder() });
         const batches: SessionEvent[] = [];
         const replayed = await streamLogFile(opened.path, (events) => {
           batches.push(...events);
@@ -159,7 +159,7 @@ describe('standing plan properties', () => {
         }, chunkBytes);
         assert.deepEqual(batches, loaded.events);
         assert.equal(replayed.size, loaded.size);
-        const inMemory = SessionFolds.over(loaded.events, { transcript: true });
+        const inMemory = SessionFolds.over(loaded.events, { transcript: new TranscriptFolder() });
         assert.deepEqual([streamed.planState, streamed.ledger], [inMemory.planState, inMemory.ledger]);
       }),
       { numRuns: 60 },

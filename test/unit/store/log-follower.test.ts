@@ -26,7 +26,7 @@ describe('LogFollower', () => {
     const loaded = loadLogFile(w.path);
     const follower = LogFollower.after(loaded);
     const session = Session.restore(loaded);
-    const plan = SessionFolds.over(session.events, { transcript: false });
+    const plan = SessionFolds.over(session.events, { transcript: null });
     plan.follow(session);
     assert.deepEqual(follower.readAppended(), [], 'nothing new yet');
     w.session.append('step/start', { turn: 1, step: 1 });

@@ -65,7 +65,7 @@ export async function editCommand(io: CliIo, logPath: string, flags: EditFlags):
   }
   try {
     const session = opened.session;
-    const plan = SessionFolds.over(session.events, { transcript: false }).standingPlan ?? [];
+    const plan = SessionFolds.over(session.events, { transcript: null }).standingPlan ?? [];
     let edit: PlanEdit;
     if (parsed.kind === 'add') edit = { kind: 'add', text: parsed.text };
     else {
@@ -81,7 +81,7 @@ export async function editCommand(io: CliIo, logPath: string, flags: EditFlags):
       io.err(`agent-checklist: ${outcome.message}`);
       return EXIT_FAILED;
     }
-    const now = SessionFolds.over(session.events, { transcript: false }).standingPlan ?? [];
+    const now = SessionFolds.over(session.events, { transcript: null }).standingPlan ?? [];
     io.out(outcome.kind === 'unchanged' ? `unchanged\n${planAsText(now)}` : planAsText(now));
     return EXIT_OK;
   } finally {

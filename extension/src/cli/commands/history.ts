@@ -12,7 +12,7 @@ import type { CliIo } from '../io';
 export function historyCommand(io: CliIo, logPath: string, format: string): number {
   if (!['json', 'text', 'markdown'].includes(format)) throw new UsageError(`--format must be json, text or markdown (got ${JSON.stringify(format)})`);
   const folder = new PlanHistoryFolder();
-  const folds = new SessionFolds({ transcript: false });
+  const folds = new SessionFolds({ transcript: null });
   let lastTs: string | null = null;
   const log = readValidatedLog(io, logPath, (event) => {
     folder.apply(event);

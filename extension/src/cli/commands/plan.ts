@@ -24,7 +24,7 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
 
 /** The standing plan as of event `seq`, or undefined after printing why not. */
 function planAt(io: CliIo, logPath: string, seq: number): StandingPlan | undefined {
-  const folds = new SessionFolds({ transcript: false });
+  const folds = new SessionFolds({ transcript: null });
   let last = 0;
   const log = readValidatedLog(io, logPath, (event) => {
     last = event.seq;

@@ -183,7 +183,7 @@ async function runInSession(
     io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
   }
   const watching = deps.approvalLog.watch(opened.session);
-  const plan = SessionFolds.over(opened.session.events, { transcript: false });
+  const plan = SessionFolds.over(opened.session.events, { transcript: null });
   const following = plan.follow(opened.session, (change) => {
     if (flags.json || !change.plan) return;
     const state = plan.planState;

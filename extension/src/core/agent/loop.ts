@@ -67,7 +67,7 @@ export async function runTurn(session: Session, prompt: string, options: TurnOpt
   if (!Number.isInteger(options.maxSteps) || options.maxSteps < 1) throw new Error('maxSteps must be a whole number of at least 1');
   // The standing plan as the session's folds hold it (turn/start clears a model plan,
   // a user-edited one carries in), kept for the restatement after a compaction.
-  const folds = SessionFolds.over(session.events, { transcript: false });
+  const folds = SessionFolds.over(session.events, { transcript: null });
   const planWatch = folds.follow(session);
   try {
     return await runSteps(session, prompt, options, () => folds.standingPlan);

@@ -30,7 +30,7 @@ export interface ExternalPlanSessionOptions {
 
 export class ExternalPlanSession implements Disposable {
   private opened: WritableSession | undefined;
-  private readonly folds = new SessionFolds({ transcript: false });
+  private readonly folds = new SessionFolds({ transcript: null });
   private following: Disposable | undefined;
   private readonly tool;
   private calls = 0;

@@ -11,7 +11,6 @@
 import type { Disposable } from '../disposable';
 import { planLedgerProjection, type PlanLedger } from '../plan/plan-ledger';
 import type { PlanState, StandingPlan } from '../plan/todos-projection';
-import { TranscriptFolder } from './transcript-folder';
 import type { TranscriptItem } from '../protocol/transcript';
 import type { SessionEvent } from '../session/events';
 import type { Session } from '../session/session';
@@ -26,17 +25,27 @@ export interface FoldsChange {
   items: TranscriptItem[];
 }
 
+/**
+ * The transcript's fold (TranscriptFolder in transcript-folder.ts), passed in rather
+ * than imported: the agent loop folds its plan through SessionFolds, and the
+ * transcript's presenters reach the tools, whose subagent runs the loop.
+ */
+export interface TranscriptFold {
+  catchUp(events: Iterable<SessionEvent>): void;
+  apply(event: SessionEvent): TranscriptItem[];
+}
+
 export interface SessionFoldsOptions {
-  /** Fold the transcript items too (the Agent view's rows); the plan surfaces need only the ledger. */
-  transcript: boolean;
+  /** Fold the transcript items too (the Agent view's rows: `new TranscriptFolder()`); the plan surfaces need only the ledger (null). */
+  transcript: TranscriptFold | null;
 }
 
 export class SessionFolds {
   private state: PlanLedger = planLedgerProjection.init;
-  private readonly transcript: TranscriptFolder | null;
+  private readonly transcript: TranscriptFold | null;
 
   constructor(options: SessionFoldsOptions) {
-    this.transcript = options.transcript ? new TranscriptFolder() : null;
+    this.transcript = options.transcript;
   }
 
   /** Folds of `events` (a replay). */

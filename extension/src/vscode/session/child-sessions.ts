@@ -19,6 +19,7 @@ import type { SubagentObserver } from '../../core/agent/subagent-run';
 import type { PlanLedger } from '../../core/plan/plan-ledger';
 import type { StandingPlan } from '../../core/plan/todos-projection';
 import { SessionFolds } from '../../core/presenters/session-folds';
+import { TranscriptFolder } from '../../core/presenters/transcript-folder';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { SessionEvent } from '../../core/session/events';
 import { LogFollower } from '../../core/store/log-follower';
@@ -97,7 +98,7 @@ export class ChildSessions implements vscode.Disposable {
   /** Pass to the subagent runner: it tells us when a child starts and ends. */
   readonly observer: SubagentObserver = {
     onStart: (child, link) => {
-      const folds = SessionFolds.over(child.events, { transcript: true }); // the transcript knows the open turn's calls; parses no answer
+      const folds = SessionFolds.over(child.events, { transcript: new TranscriptFolder() }); // the transcript knows the open turn's calls; parses no answer
       const snapshot: ChildSnapshot = { sessionId: child.id, title: child.header.title ?? link.description, events: child.events, plan: folds.standingPlan, ledger: folds.ledger, running: true };
       const entry: LiveChild = { snapshot, subscription: null };
       entry.subscription = folds.follow(child, (change) => {
@@ -149,12 +150,12 @@ export class ChildSessions implements vscode.Disposable {
     let snapshot: ChildSnapshot | null = null;
     let follower: LogFollower | null = null;
     let events: SessionEvent[] = [];
-    let folds = new SessionFolds({ transcript: false });
+    let folds = new SessionFolds({ transcript: null });
     try {
       const loaded = this.store.openReadOnly(sessionId);
       follower = LogFollower.after(loaded);
       events = loaded.events;
-      folds = SessionFolds.over(events, { transcript: false });
+      folds = SessionFolds.over(events, { transcript: null });
       snapshot = { sessionId, title: loaded.header.title ?? sessionId, events, plan: folds.standingPlan, ledger: folds.ledger, running: false };
     } catch (error) {
       this.log.warn(`could not read subagent session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);

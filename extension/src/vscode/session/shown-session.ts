@@ -6,7 +6,7 @@ import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import { Owner } from '../../core/disposable';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import type { TranscriptItem } from '../../core/protocol/transcript';
-import { IN_STEP_TYPES, transcriptFromEvents } from '../../core/presenters/transcript-folder';
+import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents } from '../../core/presenters/transcript-folder';
 import type { SessionEvent } from '../../core/session/events';
 import { readTailPage } from '../../core/store/tail-reader';
 import type { OpenedSession } from './opened-session';
@@ -61,7 +61,7 @@ export class ShownSession extends Owner {
     super();
     const session = opened.session;
     // The opened session's events are folded once here (the transcript only learns the open turn's calls), then each append.
-    this.folds = SessionFolds.over(session.events, { transcript: true });
+    this.folds = SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
     this.register(
       this.folds.follow(session, (change, event) => {
         if (change.plan) listener.plan(this.folds.standingPlan);
