@@ -32,6 +32,8 @@ export const LAZY_PACKAGES = {
  */
 export const LAZY_MODULES = {
   'extension/src/cli/mcp-stdio.ts': 'mcp',
+  // `agent-checklist acp` loads cli/acp-stdio.ts (the ACP SDK's agent side on stdio) the same way.
+  'extension/src/cli/acp-stdio.ts': 'acp-server',
   // Not loaded by require/import: core/markdown/markdown-parser.ts starts it as a worker thread from dist/markdown-worker.js.
   'extension/src/core/markdown/markdown-worker.ts': 'markdown-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',

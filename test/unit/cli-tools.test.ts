@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { UNATTENDED_HINT } from '../../extension/src/cli/commands/run';
+import { UNATTENDED_HINT } from '../../extension/src/cli/agent-runtime';
 import type { CliIo } from '../../extension/src/cli/io';
 import { main } from '../../extension/src/cli/main';
 import { foldStandingPlan } from '../../extension/src/core/plan/todos-projection';

@@ -3,6 +3,8 @@ import * as readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { AskLine } from '../core/tools/approvals';
 import { visibleControls } from '../core/terminal-text';
+import type { AgentFlags } from './agent-runtime';
+import { acpCommand } from './commands/acp';
 import { checkCommand } from './commands/check';
 import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
@@ -47,7 +49,31 @@ const RUN_FLAGS: readonly Flag[] = [
   'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json',
 ];
 
+/** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
+const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json'].includes(flag));
+
 type Values = ReturnType<typeof parseOptions>['values'];
+
+/** The flags that choose our agent's model, tools and policy, as `run` and `acp` read them. */
+function agentFlagsOf(values: Values): AgentFlags {
+  return {
+    provider: values.provider ?? 'scripted',
+    yes: values.yes,
+    bashNetwork: values['bash-network'],
+    ...defined({
+      script: values.script,
+      baseUrl: values['base-url'],
+      model: values.model,
+      apiKeyEnv: values['api-key-env'],
+      sessionDir: values['session-dir'],
+      allowParallelInProgress: values['allow-parallel-in-progress'],
+      tools: values.tools,
+      maxSteps: values['max-steps'],
+      contextWindow: values['context-window'],
+      keepEnv: values['keep-env'],
+    }),
+  };
+}
 
 function parseOptions(argv: string[]) {
   return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -79,30 +105,22 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       runCommand(
         io,
         {
+          ...agentFlagsOf(values),
           prompt: rest.join(' ').trim() || raise('run needs a prompt'),
-          provider: values.provider ?? 'scripted',
           json: values.json,
-          yes: values.yes,
-          bashNetwork: values['bash-network'],
           compact: values.compact,
-          ...defined({
-            script: values.script,
-            baseUrl: values['base-url'],
-            model: values.model,
-            apiKeyEnv: values['api-key-env'],
-            sessionDir: values['session-dir'],
-            session: values.session,
-            allowParallelInProgress: values['allow-parallel-in-progress'],
-            tools: values.tools,
-            maxSteps: values['max-steps'],
-            contextWindow: values['context-window'],
-            cwd: values.cwd,
-            keepEnv: values['keep-env'],
-          }),
+          ...defined({ session: values.session, cwd: values.cwd }),
         },
         signal,
         hooks.ask,
       ),
+  },
+  acp: {
+    flags: ACP_FLAGS,
+    run: (rest, values, io, signal) => {
+      if (rest.length > 0) throw new UsageError(`acp takes no arguments (got ${JSON.stringify(rest.join(' '))})`);
+      return acpCommand(io, agentFlagsOf(values), signal);
+    },
   },
   mcp: {
     flags: ['session-dir', 'allow-parallel-in-progress'],

@@ -16,7 +16,8 @@ import { SessionStore } from '../../core/store/session-store';
 import { parseJson } from '../../core/store/parse-json';
 import { EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
-import { parseBool, sessionFolder } from './run';
+import { parseBool, sessionFolder } from '../session-flags';
+import { serveUntilClosed, type StdioStreams } from '../stdio-lifetime';
 
 export const DEFAULT_SESSION_DIR = '.agent-checklist/sessions';
 
@@ -25,15 +26,12 @@ export interface McpFlags {
   allowParallelInProgress?: string;
 }
 
-export interface McpStreams {
-  stdin: NodeJS.ReadableStream & { on(event: 'end' | 'close', fn: () => void): unknown };
-  stdout: NodeJS.WritableStream;
-}
+export type McpStreams = StdioStreams;
 
 const packageSchema = z.object({ version: z.string() });
 
 /** The version users installed: dist/cli.js sits beside the extension's package.json. */
-function ownVersion(): string {
+export function ownVersion(): string {
   try {
     const parsed = packageSchema.safeParse(parseJson(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')));
     return parsed.success ? parsed.data.version : '0.0.0';
@@ -55,25 +53,6 @@ export async function mcpCommand(io: CliIo, flags: McpFlags, signal: AbortSignal
   // The MCP SDK is loaded here, not at start: its bundle (dist/mcp.js) is most of the CLI's size.
   const { serveOnStdio } = await import('../mcp-stdio');
   const server = await serveOnStdio(streams, { store, policy: { allowParallelInProgress }, cwd: io.cwd, version: ownVersion(), log });
-  const stop = () => void server.close();
-  streams.stdin.on('end', stop);
-  streams.stdin.on('close', stop);
-  // Without a listener, a reply written after the client died is an unhandled 'error'
-  // event: the process crashed with its turn open and its lock left behind. Kept after
-  // the server closed (stop is idempotent): a reply still queued may fail then too.
-  const stdoutFailed = (error: Error) => {
-    log(`stdout closed (${error.message}); ending the session`);
-    stop();
-  };
-  streams.stdout.on('error', stdoutFailed);
-  signal.addEventListener('abort', stop, { once: true });
-  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, stop);
-  try {
-    await server.closed;
-  } finally {
-    for (const s of signals) process.off(s, stop);
-    signal.removeEventListener('abort', stop);
-  }
+  await serveUntilClosed(streams, server, signal, log);
   return EXIT_OK;
 }

@@ -14,54 +14,31 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
 import { contextUse, estimateRequestTokens } from '../../core/agent/context-budget';
-import { resolveContextWindow } from '../../core/agent/context-window';
-import { DEFAULT_MAX_STEPS, runTurn } from '../../core/agent/loop';
-import { buildSystemPrompt, type WorkspaceEnvironment } from '../../core/agent/system-prompt';
+import { runTurn } from '../../core/agent/loop';
 import { deriveMessages } from '../../core/session/derive-messages';
 import type { ModelProvider } from '../../core/agent/provider';
 import { finalAssistantText } from '../../core/agent/subagent-run';
-import { buildToolRegistry, ToolSetError } from '../../core/agent/tool-set';
-import { toolCatalog } from '../../core/tools/built-in';
-import { TODO_WRITE_TOOL_NAME } from '../../core/tools/todo-write/todo-write-view';
 import { planAsText } from '../../core/plan/summaries';
 import { visibleControls } from '../../core/terminal-text';
 import type { StandingPlan } from '../../core/plan/todos-projection';
 import type { Session } from '../../core/session/session';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import type { TurnEndReason } from '../../core/session/events';
-import { SessionStore } from '../../core/store/session-store';
-import { Approvals, promptGate, type AskLine } from '../../core/tools/approvals';
-import { ApprovalLog } from '../../core/tools/approval-log';
-import type { ToolRegistry } from '../../core/tools/registry';
-import { sandboxUnavailableMessage } from '../../core/tools/bash/sandbox';
-import { createCliProvider, keyVariableOf, type ProviderFlags } from '../provider-factory';
+import { promptGate, type AskLine } from '../../core/tools/approvals';
+import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type AgentWorkspace } from '../agent-runtime';
+import { isSessionId } from '../session-flags';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
-import { cliWorkspaceEnvironment } from '../workspace-env';
 
-export interface RunFlags extends ProviderFlags {
+export interface RunFlags extends AgentFlags {
   prompt: string;
-  sessionDir?: string;
   session?: string;
-  allowParallelInProgress?: string;
-  tools?: string;
-  maxSteps?: string;
-  /** The model's context window in tokens (0: the provider's known default). */
-  contextWindow?: string;
   /** Compact the stored history before the prompt. */
   compact?: boolean;
   /** The workspace folder the tools act on (relative to the process folder). */
   cwd?: string;
-  /** Auto-approve every call that needs approval. */
-  yes?: boolean;
-  /** Comma-separated variable names bash keeps although they look secret (--keep-env). */
-  keepEnv?: string;
-  /** Network inside bash's sandbox (--bash-network). */
-  bashNetwork?: boolean;
   json: boolean;
 }
-
-export const UNATTENDED_HINT = 'run with --yes to auto-approve, or from a terminal to be asked';
 
 function workspaceRoot(io: CliIo, flag: string | undefined): string {
   if (flag === undefined) return io.cwd;
@@ -76,108 +53,37 @@ function workspaceRoot(io: CliIo, flag: string | undefined): string {
   return root;
 }
 
-/** A session id names a file in the session folder: no separators, no `..`. */
-const SESSION_ID = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-/** The session folder a flag names; a path that exists and is not a folder is a usage error. */
-export function sessionFolder(io: CliIo, flag: string | undefined): string {
-  const dir = path.resolve(io.cwd, flag ?? '.agent-checklist/sessions');
-  let stat: fs.Stats | undefined;
-  try {
-    stat = fs.statSync(dir);
-  } catch {
-    stat = undefined; // created on the first append
-  }
-  if (stat !== undefined && !stat.isDirectory()) throw new UsageError(`--session-dir ${JSON.stringify(flag ?? dir)} is not a folder (${dir})`);
-  return dir;
-}
-
-export function parseBool(flag: string, value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw new UsageError(`${flag} must be true or false (got ${JSON.stringify(value)})`);
-}
-
 export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
-  const tools = flags.tools === undefined ? toolCatalog.names() : flags.tools.split(',').map((t) => t.trim()).filter(Boolean);
-  const allowParallel = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
-  if (tools.includes(TODO_WRITE_TOOL_NAME) && allowParallel === undefined) {
-    throw new UsageError('--allow-parallel-in-progress true|false is required when todo_write is enabled');
-  }
-  const maxSteps = flags.maxSteps === undefined ? DEFAULT_MAX_STEPS : Number(flags.maxSteps);
-  if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`--max-steps must be a whole number of at least 1 (got ${JSON.stringify(flags.maxSteps)})`);
-  const windowSetting = flags.contextWindow === undefined ? 0 : Number(flags.contextWindow);
-  if (!Number.isInteger(windowSetting) || windowSetting < 0) {
-    throw new UsageError(`--context-window must be a whole number of tokens, 0 for the provider's default (got ${JSON.stringify(flags.contextWindow)})`);
-  }
-  const root = workspaceRoot(io, flags.cwd);
-  const provider = createCliProvider(flags, io);
-  const keyVariable = keyVariableOf(flags);
-  const window = resolveContextWindow(windowSetting, provider);
-  const env = await cliWorkspaceEnvironment(root);
-  const system = buildSystemPrompt(env);
-  const store = new SessionStore(sessionFolder(io, flags.sessionDir));
-  if (flags.session !== undefined && !SESSION_ID.test(flags.session)) {
+  let root = io.cwd;
+  const config = agentConfig(io, flags, () => (root = workspaceRoot(io, flags.cwd)));
+  if (flags.session !== undefined && !isSessionId(flags.session)) {
     throw new UsageError(`--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), not a path (got ${JSON.stringify(flags.session)})`);
   }
-  const approvalLog = new ApprovalLog();
-  const approvals = new Approvals({ gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT, onDecision: approvalLog.onDecision });
-  let toolSet;
-  try {
-    toolSet = buildToolRegistry({
-      tools,
-      ...(allowParallel === undefined ? {} : { allowParallelInProgress: allowParallel }),
-      cwd: root,
-      approvals,
-      trusted: true,
-      environment: {
-        base: io.env,
-        ...(keyVariable === undefined ? {} : { keyVariable }),
-        ...(flags.keepEnv === undefined ? {} : { keep: flags.keepEnv.split(',').map((n) => n.trim()).filter(Boolean) }),
+  const workspace = await agentWorkspace(io, config, root, {
+    gate: ask ? promptGate(ask) : null,
+    subagentObserver: {
+      onStart: (_child, link) => {
+        if (!flags.json) io.err(`\n— subagent ${visibleControls(JSON.stringify(link.description))} started (session ${link.childSessionId})`);
       },
-      secrets: provider.secretValues?.() ?? [],
-      sandbox: { mode: 'auto', network: flags.bashNetwork === true },
-      onSandboxUnavailable: (reason) => io.err(`agent-checklist: ${sandboxUnavailableMessage(reason)}`),
-      subagents: {
-        provider,
-        sessions: approvalLog.children(store),
-        maxSteps,
-        cwd: root,
-        system,
-        context: { window },
-        observer: {
-          onStart: (_child, link) => {
-            if (!flags.json) io.err(`\n— subagent ${visibleControls(JSON.stringify(link.description))} started (session ${link.childSessionId})`);
-          },
-          onEnd: (_child, link, outcome) => {
-            if (!flags.json) io.err(`— subagent ${visibleControls(JSON.stringify(link.description))} ended: ${outcome}`);
-          },
-        },
+      onEnd: (_child, link, outcome) => {
+        if (!flags.json) io.err(`— subagent ${visibleControls(JSON.stringify(link.description))} ended: ${outcome}`);
       },
-    });
-  } catch (error) {
-    if (error instanceof ToolSetError) throw new UsageError(error.message);
-    throw error;
-  }
+    },
+  });
   try {
-    if (flags.session !== undefined && !store.exists(flags.session)) {
-      io.err(`no session ${JSON.stringify(flags.session)} in ${store.dir}`);
+    if (flags.session !== undefined && !config.store.exists(flags.session)) {
+      io.err(`no session ${JSON.stringify(flags.session)} in ${config.store.dir}`);
       return EXIT_FAILED;
     }
-    return await runInSession(io, flags, signal, { store, approvalLog, provider, tools: toolSet.registry, maxSteps, root, window, system, env });
+    return await runInSession(io, flags, signal, config, workspace);
   } finally {
-    toolSet.owned.dispose();
+    workspace.owned.dispose();
   }
 }
 
-async function runInSession(
-  io: CliIo,
-  flags: RunFlags,
-  signal: AbortSignal,
-  deps: { store: SessionStore; approvalLog: ApprovalLog; provider: ModelProvider; tools: ToolRegistry; maxSteps: number; root: string; window: number; system: string; env: WorkspaceEnvironment },
-): Promise<number> {
-  const { store } = deps;
+async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, config: AgentConfig, workspace: AgentWorkspace): Promise<number> {
+  const { store } = config;
+  const deps = { ...workspace, provider: config.provider, maxSteps: config.maxSteps, window: config.window };
   const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } }) : store.openForWrite(flags.session);
   if (opened.repair.cutBytes || opened.repair.appended) {
     io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);

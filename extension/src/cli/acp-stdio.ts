@@ -1,0 +1,89 @@
+// The part of `agent-checklist acp` that needs the ACP SDK: our agent as an ACP agent
+// on stdio. Its own bundle (dist/acp-server.js; LAZY_MODULES in scripts/lazy-bundles.mjs),
+// loaded by commands/acp.ts when the command runs. The SDK frames the JSON-RPC and
+// checks every request's params against ACP's schemas before a handler runs; the one
+// answer we read from the client (a permission) is checked in core/acp-server.
+//
+// initialize: agentInfo, loadSession (a log of ours reopened, its history sent as
+// updates), text and embedded-context prompts. MCP servers a client passes in
+// session/new are not connected: our tools are our own.
+import { Readable, Writable } from 'node:stream';
+import { agent, ndJsonStream, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
+import type { AgentConfig } from './agent-runtime';
+import { AcpServedSession, AcpSessionError, type AcpSessionContext } from './acp-served-session';
+import type { CliIo } from './io';
+import type { StdioServer, StdioStreams } from './stdio-lifetime';
+
+export interface AcpServerOptions {
+  io: CliIo;
+  config: AgentConfig;
+  version: string;
+  log: (line: string) => void;
+}
+
+function requestError(error: unknown): unknown {
+  if (!(error instanceof AcpSessionError)) return error;
+  return error.kind === 'invalid' ? RequestError.invalidParams(undefined, error.message) : RequestError.resourceNotFound(error.message);
+}
+
+export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions): StdioServer {
+  const sessions = new Map<string, AcpServedSession>();
+  const sessionOf = (id: string): AcpServedSession => sessions.get(id) ?? raise(RequestError.sessionNotFound(id));
+  const context = (): AcpSessionContext => ({
+    io: options.io,
+    config: options.config,
+    log: options.log,
+    client: {
+      update: (sessionId, update) => connection.client.notify('session/update', { sessionId, update }),
+      requestPermission: (params, signal) => connection.client.request('session/request_permission', params, { cancellationSignal: signal, stopWaitingOnCancel: true }),
+    },
+  });
+  const open = async (cwd: string, load?: string): Promise<AcpServedSession> => {
+    try {
+      const session = await AcpServedSession.open(context(), cwd, load);
+      sessions.set(session.id, session);
+      return session;
+    } catch (error) {
+      throw requestError(error);
+    }
+  };
+
+  const app = agent({ name: 'agent-checklist' })
+    .onRequest('initialize', () => ({
+      protocolVersion: PROTOCOL_VERSION,
+      agentInfo: { name: 'agent-checklist', title: 'Agent Checklist', version: options.version },
+      agentCapabilities: { loadSession: true, promptCapabilities: { embeddedContext: true } },
+      authMethods: [],
+    }))
+    .onRequest('session/new', async ({ params }) => ({ sessionId: (await open(params.cwd)).id }))
+    .onRequest('session/load', async ({ params }) => {
+      if (sessions.has(params.sessionId)) throw RequestError.invalidParams(undefined, `session ${params.sessionId} is open already`);
+      await (await open(params.cwd, params.sessionId)).flushed();
+      return {};
+    })
+    .onRequest('session/prompt', async ({ params, signal }) => {
+      try {
+        return { stopReason: await sessionOf(params.sessionId).prompt(params.prompt, signal) };
+      } catch (error) {
+        throw requestError(error);
+      }
+    })
+    .onNotification('session/cancel', ({ params }) => sessions.get(params.sessionId)?.cancel());
+
+  const input = Readable.toWeb(Readable.from(streams.stdin));
+  const output = Writable.toWeb(new Writable({ write: (chunk, _encoding, done) => void streams.stdout.write(chunk, done) }));
+  const connection = app.connect(ndJsonStream(output, input));
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await Promise.all([...sessions.values()].map((s) => s.close().catch((error: unknown) => options.log(`closing session ${s.id}: ${error instanceof Error ? error.message : String(error)}`))));
+      sessions.clear();
+      connection.close();
+    })());
+  void connection.closed.then(close);
+  return { close, closed: connection.closed.then(close) };
+}
+
+function raise(error: unknown): never {
+  throw error;
+}
