@@ -99,11 +99,15 @@ export class AcpServedSession {
   /** Updates in flight, chained so they leave in the log's order. */
   private sent: Promise<void> = Promise.resolve();
 
+  private readonly updates: AcpSessionUpdates;
+
   private constructor(
     private readonly context: AcpSessionContext,
     private readonly opened: WritableSession,
     private readonly workspace: AgentWorkspace,
-  ) {}
+  ) {
+    this.updates = new AcpSessionUpdates(opened.session.id, workspace.root, (update) => this.send(update));
+  }
 
   get id(): string {
     return this.opened.session.id;
@@ -114,37 +118,25 @@ export class AcpServedSession {
     const root = workspaceFolder(cwd);
     const store = storeFor(context, root);
     if (load !== undefined && (!isSessionId(load) || !store.exists(load))) throw new AcpSessionError('not-found', `no session ${JSON.stringify(load)} in ${store.dir}`);
-    let served: AcpServedSession | undefined;
+    const opened = load === undefined ? store.create({ cwd: root, source: { kind: 'cli' } }) : store.openForWrite(load);
+    if (opened.repair.cutBytes || opened.repair.appended) context.log(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
+    const acpSessionId = opened.session.id;
     const gate: ApprovalGate = {
-      request: async (request, signal) => {
-        if (served === undefined) return 'deny';
-        return acpPermissionDecision(await context.client.requestPermission(acpPermissionRequest(served.id, request), signal), request);
-      },
+      request: async (request, signal) => acpPermissionDecision(await context.client.requestPermission(acpPermissionRequest(acpSessionId, request), signal), request),
     };
-    const workspace = await agentWorkspace(context.io, context.config, root, { gate, store });
-    let opened: WritableSession;
+    let workspace: AgentWorkspace;
     try {
-      opened = load === undefined ? store.create({ cwd: root, source: { kind: 'cli' } }) : store.openForWrite(load);
+      workspace = await agentWorkspace(context.io, context.config, root, { gate, store });
     } catch (error) {
-      workspace.owned.dispose();
+      opened.dispose();
       throw error;
     }
-    if (opened.repair.cutBytes || opened.repair.appended) context.log(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
-    served = new AcpServedSession(context, opened, workspace);
-    served.start(load !== undefined);
+    const served = new AcpServedSession(context, opened, workspace);
+    if (load !== undefined) served.updates.replay(opened.session.events);
+    served.owned.add(workspace.approvalLog.watch(opened.session));
+    served.owned.add(served.updates.follow(opened.session));
     return served;
   }
-
-  private start(replay: boolean): void {
-    const { session } = this.opened;
-    const updates = new AcpSessionUpdates(session.id, this.workspace.root, (update) => this.send(update));
-    if (replay) updates.replay(session.events);
-    this.updates = updates;
-    this.owned.add(this.workspace.approvalLog.watch(session));
-    this.owned.add(updates.follow(session));
-  }
-
-  private updates: AcpSessionUpdates | undefined;
 
   private send(update: SessionUpdate): void {
     this.sent = this.sent.then(() => this.context.client.update(this.id, update)).catch((error: unknown) => this.context.log(`a session/update was not sent: ${error instanceof Error ? error.message : String(error)}`));
@@ -168,7 +160,7 @@ export class AcpServedSession {
       signal: controller.signal,
       system: this.workspace.system,
       context: { window: config.window },
-      ...(this.updates === undefined ? {} : { onDelta: this.updates.delta }),
+      onDelta: this.updates.delta,
     });
     this.turn = { controller, done };
     try {

@@ -8,7 +8,6 @@ import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { buildSystemPrompt, type WorkspaceEnvironment } from '../core/agent/system-prompt';
 import { buildToolRegistry, ToolSetError } from '../core/agent/tool-set';
 import type { Disposable } from '../core/disposable';
-import { visibleControls } from '../core/terminal-text';
 import { toolCatalog } from '../core/tools/built-in';
 import { TODO_WRITE_TOOL_NAME } from '../core/tools/todo-write/todo-write-view';
 import { SessionStore } from '../core/store/session-store';

@@ -52,6 +52,7 @@ Usage:
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
+  agent-checklist acp [run options except --session, --cwd, --compact, --json]
 
 run options:
   --provider scripted|openai|anthropic   the model (default: scripted)
@@ -87,6 +88,12 @@ mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemin
 CLI, ...): todo_write (the same contract) and todo_read. Each connection is one
 session log in --session-dir (default: .agent-checklist/sessions), which the editor
 shows live. --allow-parallel-in-progress is required. Stdout carries only the protocol.
+
+acp: our agent (the same model, tools and approvals as run) as an Agent Client
+Protocol agent on stdio, for Zed, JetBrains or any ACP client: its plan is sent as
+plan updates, bash and file writes are asked as permission requests. Each ACP
+session is a session log in --session-dir (default: the session's folder's
+.agent-checklist/sessions); session/load resumes one. Stdout carries only the protocol.
 
 plan --at <seq>: the standing plan as of that event (its seq in the log).
 history: every plan version (model write or user edit) with its time, author and
