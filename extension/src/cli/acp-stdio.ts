@@ -9,16 +9,12 @@
 // session/new are not connected: our tools are our own.
 import { Readable, Writable } from 'node:stream';
 import { agent, ndJsonStream, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
-import type { AgentConfig } from './agent-runtime';
 import { AcpServedSession, AcpSessionError, type AcpSessionContext } from './acp-served-session';
-import type { CliIo } from './io';
 import type { StdioServer, StdioStreams } from './stdio-lifetime';
 
-export interface AcpServerOptions {
-  io: CliIo;
-  config: AgentConfig;
+/** What every session gets but the client's calls, which the connection makes; and our version for initialize. */
+export interface AcpServerOptions extends Omit<AcpSessionContext, 'client'> {
   version: string;
-  log: (line: string) => void;
 }
 
 function requestError(error: unknown): unknown {
@@ -30,9 +26,7 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
   const sessions = new Map<string, AcpServedSession>();
   const sessionOf = (id: string): AcpServedSession => sessions.get(id) ?? raise(RequestError.sessionNotFound(id));
   const context = (): AcpSessionContext => ({
-    io: options.io,
-    config: options.config,
-    log: options.log,
+    ...options,
     client: {
       update: (sessionId, update) => connection.client.notify('session/update', { sessionId, update }),
       requestPermission: (params, signal) => connection.client.request('session/request_permission', params, { cancellationSignal: signal, stopWaitingOnCancel: true }),
