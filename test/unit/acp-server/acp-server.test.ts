@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { PlanEntry, SessionNotification } from '@agentclientprotocol/sdk';
+import * as z from 'zod/mini';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
 import { build, cliPath, until, withAcpAgent, writeScript } from './acp-support';
@@ -57,6 +58,7 @@ describe('agent-checklist acp: our agent served over ACP', () => {
       const init = await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
       assert.equal(init.agentInfo?.name, 'agent-checklist');
       assert.equal(init.agentInfo?.title, 'Agent Checklist');
+      assert.equal(init.agentInfo?.version, z.object({ version: z.string() }).parse(JSON.parse(fs.readFileSync(path.join(path.dirname(cliPath), '..', 'package.json'), 'utf8'))).version);
       assert.equal(init.agentCapabilities?.loadSession, true);
       const { sessionId } = await agent.request('session/new', { cwd, mcpServers: [] });
       const logPath = path.join(sessions, `${sessionId}.jsonl`);
@@ -76,7 +78,8 @@ describe('agent-checklist acp: our agent served over ACP', () => {
     assert.equal(exitCode, 0, run.stderr());
 
     // Stdout is the protocol: every line one JSON-RPC message.
-    for (const line of run.stdoutLines()) assert.equal((JSON.parse(line) as { jsonrpc?: string }).jsonrpc, '2.0', line);
+    const message = z.object({ jsonrpc: z.literal('2.0') });
+  for (const line of run.stdoutLines()) assert.ok(message.safeParse(JSON.parse(line)).success, line);
 
     const log = loadLogFile(result.logPath);
     // Each todo_write's plan update equals our standing plan right after it, as `agent-checklist plan --at` reads it.
