@@ -5,7 +5,8 @@
 // answer we read from the client (a permission) is checked in core/acp-server.
 //
 // initialize: agentInfo, loadSession (a log of ours reopened, its history sent as
-// updates), text and embedded-context prompts. MCP servers a client passes in
+// updates), session/close (the turn cancelled, the log and its lock released), text
+// and embedded-context prompts. MCP servers a client passes in
 // session/new are not connected: our tools are our own.
 import { Readable, Writable } from 'node:stream';
 import { agent, ndJsonStream, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
@@ -46,7 +47,7 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
     .onRequest('initialize', () => ({
       protocolVersion: PROTOCOL_VERSION,
       agentInfo: { name: 'agent-checklist', title: 'Agent Checklist', version: options.version },
-      agentCapabilities: { loadSession: true, promptCapabilities: { embeddedContext: true } },
+      agentCapabilities: { loadSession: true, promptCapabilities: { embeddedContext: true }, sessionCapabilities: { close: {} } },
       authMethods: [],
     }))
     .onRequest('session/new', async ({ params }) => ({ sessionId: (await open(params.cwd)).id }))
@@ -61,6 +62,12 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
       } catch (error) {
         throw requestError(error);
       }
+    })
+    .onRequest('session/close', async ({ params }) => {
+      const session = sessions.get(params.sessionId);
+      sessions.delete(params.sessionId);
+      await session?.close();
+      return {};
     })
     .onNotification('session/cancel', ({ params }) => sessions.get(params.sessionId)?.cancel());
 

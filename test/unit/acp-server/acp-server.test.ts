@@ -2,7 +2,8 @@
 // the handshake, a session whose plan updates equal our standing plan after each
 // todo_write (read back with `agent-checklist plan --at`), bash asked as a permission
 // request (one allowed, one rejected, both decisions on our log), session/cancel ending
-// the prompt `cancelled`, session/load replaying a stored log, and stdout carrying
+// the prompt `cancelled`, session/close releasing the log, session/load replaying a
+// stored log, and stdout carrying
 // nothing but the protocol.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -60,6 +61,7 @@ describe('agent-checklist acp: our agent served over ACP', () => {
       assert.equal(init.agentInfo?.title, 'Agent Checklist');
       assert.equal(init.agentInfo?.version, z.object({ version: z.string() }).parse(JSON.parse(fs.readFileSync(path.join(path.dirname(cliPath), '..', 'package.json'), 'utf8'))).version);
       assert.equal(init.agentCapabilities?.loadSession, true);
+      assert.deepEqual(init.agentCapabilities?.sessionCapabilities?.close, {});
       const { sessionId } = await agent.request('session/new', { cwd, mcpServers: [] });
       const logPath = path.join(sessions, `${sessionId}.jsonl`);
       const first = await agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'write a greeting' }] });
@@ -73,6 +75,9 @@ describe('agent-checklist acp: our agent served over ACP', () => {
       await until(() => loadLogFile(logPath).events.some((e) => e.type === 'step/start' && e.data.turn === 3), 'the third turn to start');
       await agent.notify('session/cancel', { sessionId });
       assert.equal((await third).stopReason, 'cancelled');
+      assert.ok(fs.existsSync(`${logPath}.lock`), 'the open session holds its log');
+      await agent.request('session/close', { sessionId });
+      assert.equal(fs.existsSync(`${logPath}.lock`), false, 'session/close releases the log');
       return { sessionId, logPath, updatesOfFirst };
     });
     assert.equal(exitCode, 0, run.stderr());
