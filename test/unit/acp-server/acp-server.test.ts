@@ -3,8 +3,7 @@
 // todo_write (read back with `agent-checklist plan --at`), bash asked as a permission
 // request (one allowed, one rejected, both decisions on our log), session/cancel ending
 // the prompt `cancelled`, session/close releasing the log, session/load replaying a
-// stored log, and stdout carrying
-// nothing but the protocol.
+// stored log, and stdout carrying nothing but the protocol.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
