@@ -1,11 +1,19 @@
 // Who wrote a session log: our own agent in the editor, a CLI `run`, an MCP client
-// through `agent-checklist mcp`, or a chat participant through the VS Code
-// language-model tool. Recorded once, in the header (`source`), so every surface can
+// through `agent-checklist mcp`, a chat participant through the VS Code
+// language-model tool, or another agent's own session file brought in by
+// `agent-checklist import` (`imported`: the agent, its version, the file read). Recorded once, in the header (`source`), so every surface can
 // label a session without guessing from where the file lives.
 //
 // Forward compatible on purpose: a source this build does not know (a newer writer's
 // kind) parses as "no source" instead of refusing the whole log.
 import * as z from 'zod/mini';
+
+/** The agents whose own session files `agent-checklist import` reads (the `name` of an `imported` source). */
+export const IMPORTED_AGENTS = ['claude-code', 'codex'] as const;
+export type ImportedAgent = (typeof IMPORTED_AGENTS)[number];
+
+/** How people name each imported agent (product names: not translated). */
+export const IMPORTED_AGENT_NAMES: Readonly<Record<ImportedAgent, string>> = { 'claude-code': 'Claude Code', codex: 'Codex' };
 
 const mcpClientInfoSchema = z.strictObject({
   /** The client's `clientInfo.name` from `initialize` (e.g. `claude-code`). */
@@ -21,6 +29,7 @@ const knownSourceSchema = z.union([
   z.strictObject({ kind: z.literal('cli') }),
   z.strictObject({ kind: z.literal('chat') }),
   z.extend(mcpClientInfoSchema, { kind: z.literal('mcp') }),
+  z.strictObject({ kind: z.literal('imported'), name: z.enum(IMPORTED_AGENTS), version: z.string(), file: z.string() }),
 ]);
 export type SessionSource = z.infer<typeof knownSourceSchema>;
 
@@ -45,7 +54,7 @@ export function mcpClientDisplayName(client: McpClientInfo): string {
 }
 
 /** The words a session list shows for a source (English; adapters localize the fixed ones). */
-export type SourceLabel = { kind: 'agent' | 'cli' | 'chat' } | { kind: 'mcp'; client: string };
+export type SourceLabel = { kind: 'agent' | 'cli' | 'chat' } | { kind: 'mcp'; client: string } | { kind: 'imported'; agent: string };
 
 /**
  * A header without `source` (logs written before sources were recorded) is labelled
@@ -55,14 +64,17 @@ export type SourceLabel = { kind: 'agent' | 'cli' | 'chat' } | { kind: 'mcp'; cl
 export function sourceLabel(source: SessionSource | undefined, fallback: 'agent' | 'cli'): SourceLabel {
   if (source === undefined) return { kind: fallback };
   if (source.kind === 'mcp') return { kind: 'mcp', client: mcpClientDisplayName(source) };
+  if (source.kind === 'imported') return { kind: 'imported', agent: IMPORTED_AGENT_NAMES[source.name] };
   return { kind: source.kind };
 }
 
-/** English label: "Claude Code (MCP)", "CLI", "Agent", "Chat". */
+/** English label: "Claude Code (MCP)", "CLI", "Agent", "Chat", "Codex" (imported). */
 export function sourceLabelText(label: SourceLabel): string {
   switch (label.kind) {
     case 'mcp':
       return `${label.client} (MCP)`;
+    case 'imported':
+      return label.agent;
     case 'cli':
       return 'CLI';
     case 'agent':

@@ -6,6 +6,8 @@ export function sourceLabelView(label: SourceLabel): string {
   switch (label.kind) {
     case 'mcp':
       return vscode.l10n.t('{0} (MCP)', label.client);
+    case 'imported':
+      return label.agent;
     case 'cli':
       return vscode.l10n.t('CLI');
     case 'agent':

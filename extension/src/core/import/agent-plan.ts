@@ -1,0 +1,50 @@
+// What a reader of another agent's session file yields: the agent's turns and each
+// plan write, in file order, stamped with the agent's own timestamps. Readers are
+// pure and incremental (one line in, the marks it makes out; state kept between
+// lines), so the CLI's import and a follower of a growing file share them.
+import type { TodoItem } from '../plan/todo-schema';
+import type { ImportedAgent } from '../session/source';
+
+export type AgentMark =
+  | { kind: 'turn-start'; ts: string }
+  | { kind: 'turn-end'; ts: string }
+  /** One plan write in the source: the whole list after it. */
+  | { kind: 'plan'; ts: string; todos: TodoItem[] };
+
+/** What the file says about its session (filled in as the lines that carry it are read). */
+export interface AgentSessionInfo {
+  agent: ImportedAgent;
+  /** The agent's own session (Claude Code) or thread (Codex) id. */
+  sessionId: string | undefined;
+  version: string | undefined;
+  cwd: string | undefined;
+  /** The first timestamp in the file. */
+  startedAt: string | undefined;
+}
+
+export interface AgentFileReader {
+  readonly info: AgentSessionInfo;
+  /** Lines that were not JSON or that this reader does not understand (skipped, never fatal). */
+  readonly skipped: number;
+  /** One line of the file (without its newline): the marks it makes, in order. */
+  readLine(line: string): AgentMark[];
+}
+
+/**
+ * An agent's list made fit for our plan (todo-schema.ts: trimmed, non-empty, unique
+ * content): text is trimmed, an empty item is left out, and a repeated text gets
+ * " (2)", " (3)", ... so both items stay visible.
+ */
+export function fitTodos(items: readonly { content: string; status: TodoItem['status'] }[]): TodoItem[] {
+  const out: TodoItem[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const base = item.content.trim();
+    if (base === '') continue;
+    let content = base;
+    for (let n = 2; seen.has(content); n++) content = `${base} (${n})`;
+    seen.add(content);
+    out.push({ content, status: item.status });
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+// Codex's rollout (`<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl`),
+// read line by line. `session_meta` names the thread, its folder and Codex's version;
+// `event_msg` `task_started` / `task_complete` (or `turn_aborted`) open and close a
+// turn; each `response_item` `function_call` named `update_plan` is a plan write, its
+// `arguments` the JSON text `{explanation?, plan: [{step, status}]}`. Other lines carry
+// no plan and are passed over; lines that are not JSON, or whose shape (or whose
+// update_plan arguments) is not the one below, are skipped and counted.
+import * as z from 'zod/mini';
+import { TODO_STATUSES } from '../plan/todo-schema';
+import { parseJson } from '../store/parse-json';
+import { fitTodos, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+
+const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
+const sessionMetaLine = z.object({ timestamp: z.string(), payload: z.object({ id: z.string(), cwd: z.optional(z.string()), cli_version: z.optional(z.string()) }) });
+const eventMsgLine = z.object({ timestamp: z.string(), payload: z.object({ type: z.string() }) });
+const responseItemLine = z.object({ timestamp: z.string(), payload: z.object({ type: z.string(), name: z.optional(z.string()), arguments: z.optional(z.string()) }) });
+const updatePlanArguments = z.object({ explanation: z.optional(z.nullable(z.string())), plan: z.array(z.object({ step: z.string(), status: z.enum(TODO_STATUSES) })) });
+
+const TURN_STARTS: ReadonlySet<string> = new Set(['task_started']);
+const TURN_ENDS: ReadonlySet<string> = new Set(['task_complete', 'turn_aborted']);
+
+export class CodexRolloutReader implements AgentFileReader {
+  readonly info: AgentSessionInfo = { agent: 'codex', sessionId: undefined, version: undefined, cwd: undefined, startedAt: undefined };
+  skipped = 0;
+
+  readLine(line: string): AgentMark[] {
+    if (line.trim() === '') return [];
+    const json = parseJson(line);
+    const head = lineHead.safeParse(json);
+    if (!head.success) return this.skip();
+    if (head.data.timestamp !== undefined) this.info.startedAt ??= head.data.timestamp;
+    switch (head.data.type) {
+      case 'session_meta':
+        return this.sessionMeta(json);
+      case 'event_msg':
+        return this.eventMsg(json);
+      case 'response_item':
+        return this.responseItem(json);
+      default:
+        return [];
+    }
+  }
+
+  private skip(): AgentMark[] {
+    this.skipped++;
+    return [];
+  }
+
+  private sessionMeta(json: unknown): AgentMark[] {
+    const parsed = sessionMetaLine.safeParse(json);
+    if (!parsed.success) return this.skip();
+    const { id, cwd, cli_version } = parsed.data.payload;
+    this.info.sessionId ??= id;
+    this.info.cwd ??= cwd;
+    if (cli_version !== undefined) this.info.version = cli_version; // a resume by a newer build says so
+    return [];
+  }
+
+  private eventMsg(json: unknown): AgentMark[] {
+    const parsed = eventMsgLine.safeParse(json);
+    if (!parsed.success) return this.skip();
+    const { timestamp, payload } = parsed.data;
+    if (TURN_STARTS.has(payload.type)) return [{ kind: 'turn-start', ts: timestamp }];
+    if (TURN_ENDS.has(payload.type)) return [{ kind: 'turn-end', ts: timestamp }];
+    return [];
+  }
+
+  private responseItem(json: unknown): AgentMark[] {
+    const parsed = responseItemLine.safeParse(json);
+    if (!parsed.success) return this.skip();
+    const { timestamp, payload } = parsed.data;
+    if (payload.type !== 'function_call' || payload.name !== 'update_plan') return [];
+    const args = updatePlanArguments.safeParse(parseJson(payload.arguments ?? ''));
+    if (!args.success) return this.skip();
+    return [{ kind: 'plan', ts: timestamp, todos: fitTodos(args.data.plan.map((p) => ({ content: p.step, status: p.status }))) }];
+  }
+}
