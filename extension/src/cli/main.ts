@@ -9,6 +9,7 @@ import { checkCommand } from './commands/check';
 import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
+import { importCommand } from './commands/import';
 import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { runCommand } from './commands/run';
@@ -99,6 +100,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
   export: { flags: ['format'], run: (rest, values, io) => exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown') },
+  import: { flags: ['session-dir'], run: (rest, values, io) => importCommand(io, one(rest, '<file>'), values['session-dir']) },
   run: {
     flags: RUN_FLAGS,
     run: (rest, values, io, signal, hooks) =>

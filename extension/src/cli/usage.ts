@@ -53,6 +53,7 @@ Usage:
   agent-checklist run [options] <prompt>
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
   agent-checklist acp [run options except --session, --cwd, --compact, --json]
+  agent-checklist import <file> [--session-dir <dir>]
 
 run options:
   --provider scripted|openai|anthropic   the model (default: scripted)
@@ -94,6 +95,11 @@ Protocol agent on stdio, for Zed, JetBrains or any ACP client: its plan is sent 
 plan updates, bash and file writes are asked as permission requests. Each ACP
 session is a session log in --session-dir (default: the session's folder's
 .agent-checklist/sessions); session/load resumes one. Stdout carries only the protocol.
+
+import: a Claude Code transcript or a Codex rollout (told apart by its content) made
+into a session log in --session-dir (default: .agent-checklist/sessions): one plan
+version per plan write, at the agent's own times. Importing the same file again
+(after the agent went on) rewrites the same log. Prints the log's path last.
 
 plan --at <seq>: the standing plan as of that event (its seq in the log).
 history: every plan version (model write or user edit) with its time, author and

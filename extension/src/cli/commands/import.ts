@@ -1,0 +1,32 @@
+// `import <file> [--session-dir <dir>]`: another agent's own session file (a Claude
+// Code transcript or a Codex rollout, told apart by content) made into one of our
+// session logs (core/import/import-log.ts: one plan version per plan write, the
+// agent's own times; importing the same file again rewrites the same log). Stdout:
+// what was read, a note when lines were skipped, and the log's path as the LAST line.
+// A file it cannot read exits 1 and leaves no log behind.
+import * as path from 'node:path';
+import { AgentFileError } from '../../core/import/read-agent-file';
+import { importAgentFile } from '../../core/import/import-log';
+import { IMPORTED_AGENT_NAMES } from '../../core/session/source';
+import { visibleControls } from '../../core/terminal-text';
+import { EXIT_FAILED, EXIT_OK } from '../usage';
+import type { CliIo } from '../io';
+import { sessionFolder } from './run';
+
+export function importCommand(io: CliIo, file: string, sessionDir: string | undefined): number {
+  const dir = sessionFolder(io, sessionDir);
+  let result;
+  try {
+    result = importAgentFile(path.resolve(io.cwd, file), dir);
+  } catch (error) {
+    if (!(error instanceof AgentFileError)) throw error;
+    io.err(`agent-checklist: ${visibleControls(error.message, { keepLayout: false })}`);
+    return EXIT_FAILED;
+  }
+  const { info, skipped } = result.file;
+  const versions = `${result.versions} plan version${result.versions === 1 ? '' : 's'}`;
+  io.out(visibleControls(`imported ${versions} from ${IMPORTED_AGENT_NAMES[info.agent]} ${info.version ?? '(version unknown)'} session ${info.sessionId ?? ''}`, { keepLayout: false }));
+  if (skipped > 0) io.out(`note: skipped ${skipped} line${skipped === 1 ? '' : 's'} it does not understand`);
+  io.out(result.path);
+  return EXIT_OK;
+}
