@@ -1,0 +1,170 @@
+// Runs the REAL Claude Code and Codex (devDependencies) offline: each against a model
+// server on 127.0.0.1 that this process owns and that answers from a script, one
+// step per model request of the agent's conversation. The model edge is the only
+// mock; the agents' own session files are what they write.
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { anthropicSse } from '../providers/anthropic-wire';
+
+/** One model reply: a tool call (name, input) or a closing text. */
+export type ModelStep = { tool: string; input: unknown } | { text: string };
+
+const BIN = path.resolve(__dirname, '../../../node_modules/.bin');
+
+/**
+ * A model server for both wires: POST .../messages (Anthropic, streamed) and POST
+ * .../responses (OpenAI Responses, streamed) take the next step of the script; any
+ * other request (Claude Code's reachability probe) gets an empty 200.
+ */
+export class ScriptedModelServer {
+  private readonly steps: ModelStep[] = [];
+  private served = 0;
+  private readonly server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => this.answer(req, res));
+  });
+
+  static async start(): Promise<ScriptedModelServer> {
+    const s = new ScriptedModelServer();
+    await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', () => resolve()));
+    return s;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Steps for the next run; the run must use all of them (see `left`). */
+  script(...steps: ModelStep[]): void {
+    this.steps.push(...steps);
+  }
+
+  get left(): number {
+    return this.steps.length;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private answer(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const url = req.url ?? '';
+    const wire = req.method !== 'POST' ? undefined : /\/messages(\?|$)/.test(url) && !url.includes('count_tokens') ? 'anthropic' : /\/responses(\?|$)/.test(url) ? 'responses' : undefined;
+    if (wire === undefined) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      return;
+    }
+    const step = this.steps.shift() ?? { text: 'The script has no step left.' };
+    const id = ++this.served;
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end(wire === 'anthropic' ? anthropicReply(step, id) : responsesReply(step, id));
+  }
+}
+
+function anthropicReply(step: ModelStep, id: number): string {
+  const start = { type: 'message_start', message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } };
+  const [block, delta, stop] =
+    'tool' in step
+      ? [{ type: 'tool_use', id: `toolu_${id}`, name: step.tool, input: {} }, { type: 'input_json_delta', partial_json: JSON.stringify(step.input) }, 'tool_use']
+      : [{ type: 'text', text: '' }, { type: 'text_delta', text: step.text }, 'end_turn'];
+  return anthropicSse([
+    start,
+    { type: 'content_block_start', index: 0, content_block: block },
+    { type: 'content_block_delta', index: 0, delta },
+    { type: 'content_block_stop', index: 0 },
+    { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 5 } },
+    { type: 'message_stop' },
+  ]);
+}
+
+/** The Responses API stream: created, the one output item, completed. */
+function responsesReply(step: ModelStep, id: number): string {
+  const item =
+    'tool' in step
+      ? { type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: step.tool, arguments: JSON.stringify(step.input), status: 'completed' }
+      : { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
+  const usage = { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 };
+  const events = [
+    { type: 'response.created', response: { id: `resp_${id}` } },
+    { type: 'response.output_item.done', output_index: 0, item },
+    { type: 'response.completed', response: { id: `resp_${id}`, usage } },
+  ];
+  return events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+}
+
+function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(path.join(BIN, bin), args, { cwd, env, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${bin} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+    child.stdin?.end();
+  });
+}
+
+/** The environment an agent runs in: no network but the loopback server, no telemetry. */
+function offlineEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', ...extra };
+}
+
+export interface ClaudeRun {
+  configDir: string;
+  /** `todo` runs with TodoWrite, `tasks` with TaskCreate / TaskUpdate. */
+  tools: 'todo' | 'tasks';
+}
+
+/** `claude -p <prompt>` (or `--resume <id> -p`): the transcript it wrote is under `configDir/projects/`. */
+export function runClaude(server: ScriptedModelServer, cwd: string, opts: ClaudeRun, prompt: string, resume?: string): Promise<string> {
+  const env = offlineEnv({
+    CLAUDE_CONFIG_DIR: opts.configDir,
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'test',
+    IS_SANDBOX: '1', // lets --dangerously-skip-permissions run as root (CI containers)
+    CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
+    CLAUDE_CODE_ENABLE_TASKS: opts.tools === 'tasks' ? '1' : '0',
+  });
+  const args = [...(resume === undefined ? [] : ['--resume', resume]), '-p', prompt, '--dangerously-skip-permissions', '--model', 'claude-sonnet-4-5'];
+  return run('claude', args, cwd, env);
+}
+
+/** The one transcript Claude Code keeps for `cwd` (a resume appends to it). */
+export function claudeTranscript(configDir: string): string {
+  const projects = path.join(configDir, 'projects');
+  const files = fs.readdirSync(projects).flatMap((d) => fs.readdirSync(path.join(projects, d)).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(projects, d, f)));
+  if (files.length !== 1) throw new Error(`expected one transcript, found ${files.length}: ${files.join(', ')}`);
+  return files[0]!;
+}
+
+/** A CODEX_HOME whose config points Codex at the loopback server's Responses API, with update_plan offered. */
+export function codexHome(dir: string, server: ScriptedModelServer): string {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'config.toml'),
+    `model = "test-model"\nmodel_provider = "loopback"\n\n[model_providers.loopback]\nname = "loopback"\nbase_url = "${server.url}/v1"\nwire_api = "responses"\nenv_key = "LOOPBACK_KEY"\n\n[tools.update_plan]\nenabled = true\n`,
+  );
+  return dir;
+}
+
+/** `codex exec <prompt>` (or `codex exec resume <id> <prompt>`). */
+export function runCodex(home: string, cwd: string, prompt: string, resume?: string): Promise<string> {
+  const args = ['exec', ...(resume === undefined ? [] : ['resume', resume]), '--skip-git-repo-check', prompt];
+  return run('codex', args, cwd, offlineEnv({ CODEX_HOME: home, LOOPBACK_KEY: 'test' }));
+}
+
+/** Codex's one rollout file under `home/sessions/YYYY/MM/DD/`. */
+export function codexRollout(home: string): string {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(dir, e.name));
+      else if (/^rollout-.*\.jsonl$/.test(e.name)) found.push(path.join(dir, e.name));
+    }
+  };
+  walk(path.join(home, 'sessions'));
+  if (found.length !== 1) throw new Error(`expected one rollout, found ${found.length}: ${found.join(', ')}`);
+  return found[0]!;
+}
