@@ -1,0 +1,100 @@
+// The readers on files the real agents wrote (test/fixtures/agent-files, see its
+// README), and on lines they do not understand.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { fitTodos, type AgentMark } from '../../../extension/src/core/import/agent-plan';
+import { readAgentFile, readerFor } from '../../../extension/src/core/import/read-agent-file';
+import { tempDir } from '../support/sessions';
+
+const FIXTURES = path.resolve(__dirname, '../../fixtures/agent-files');
+const fixture = (name: string) => path.join(FIXTURES, name);
+const plans = (marks: AgentMark[]) => marks.flatMap((m) => (m.kind === 'plan' ? [m.todos] : []));
+const kinds = (marks: AgentMark[]) => marks.map((m) => m.kind);
+const plan = (...items: [string, string][]) => items.map(([content, status]) => ({ content, status }));
+
+describe('agent file readers', () => {
+  it('Claude Code TodoWrite, resumed: one plan per successful write, a turn per prompt', () => {
+    const file = readAgentFile(fixture('claude-todowrite-resumed.jsonl'));
+    assert.equal(file.info.agent, 'claude-code');
+    assert.equal(file.info.version, '2.1.328');
+    assert.match(file.info.sessionId ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(file.skipped, 0);
+    assert.deepEqual(plans(file.marks), [
+      plan(['Read the code', 'in_progress'], ['Fix the bug', 'pending']),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'completed']),
+    ]);
+    assert.deepEqual(kinds(file.marks), ['turn-start', 'plan', 'plan', 'turn-end', 'turn-start', 'plan', 'turn-end']);
+  });
+
+  it('Claude Code Tasks: TaskCreate adds, TaskUpdate changes, deleted removes, TaskList writes nothing', () => {
+    const file = readAgentFile(fixture('claude-tasks.jsonl'));
+    assert.deepEqual(plans(file.marks), [
+      plan(['Read the code', 'pending']),
+      plan(['Read the code', 'pending'], ['Fix the bug', 'pending']),
+      plan(['Read the code', 'in_progress'], ['Fix the bug', 'pending']),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'pending']),
+      plan(['Read the code', 'completed']),
+    ]);
+  });
+
+  it('Codex update_plan, resumed: one plan per call, a turn per task_started / task_complete', () => {
+    const file = readAgentFile(fixture('codex-update-plan-resumed.jsonl'));
+    assert.equal(file.info.agent, 'codex');
+    assert.equal(file.info.version, '0.169.0');
+    assert.equal(file.info.cwd !== undefined, true);
+    assert.equal(file.skipped, 0);
+    assert.deepEqual(plans(file.marks), [
+      plan(['Read the code', 'in_progress'], ['Fix the bug', 'pending']),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'completed']),
+    ]);
+    assert.deepEqual(kinds(file.marks), ['turn-start', 'plan', 'plan', 'turn-end', 'turn-start', 'plan', 'turn-end']);
+  });
+
+  it('reads line by line: the marks of a file read in two parts are those of the whole (what a follower of a growing file needs)', () => {
+    for (const name of ['claude-todowrite-resumed.jsonl', 'claude-tasks.jsonl', 'codex-update-plan-resumed.jsonl']) {
+      const whole = readAgentFile(fixture(name)).marks;
+      const lines = fs.readFileSync(fixture(name), 'utf8').split('\n').filter(Boolean);
+      const reader = readerFor(lines[0]!) ?? readerFor(lines[2]!);
+      assert.ok(reader, name);
+      const half = Math.floor(lines.length / 2);
+      const first = lines.slice(0, half).flatMap((l) => reader.readLine(l));
+      assert.deepEqual(whole.slice(0, first.length), first, name);
+      assert.deepEqual([...first, ...lines.slice(half).flatMap((l) => reader.readLine(l))], whole, name);
+    }
+  });
+
+  it('tells the agent by content, not by the file name', () => {
+    const dir = tempDir('import-detect-');
+    const disguised = path.join(dir, '0b7c1b0e-0000-4000-8000-000000000000.jsonl');
+    fs.copyFileSync(fixture('codex-update-plan-resumed.jsonl'), disguised);
+    assert.equal(readAgentFile(disguised).info.agent, 'codex');
+  });
+
+  it('skips and counts lines it does not understand, never failing on them', () => {
+    const dir = tempDir('import-junk-');
+    const file = path.join(dir, 'rollout.jsonl');
+    const lines = fs.readFileSync(fixture('codex-update-plan-resumed.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const badPlan = { timestamp: '2026-12-02T22:00:00.000Z', type: 'response_item', payload: { type: 'function_call', name: 'update_plan', arguments: '{"plan":[{"step":"x","status":"done"}]}', call_id: 'c' } };
+    const junk = ['not json at all', JSON.stringify({ type: 'event_msg', payload: 'no object' }), JSON.stringify(badPlan), '{"torn":'];
+    fs.writeFileSync(file, [lines[0], ...junk.slice(0, 3), ...lines.slice(1)].join('\n') + '\n' + junk[3]);
+    const read = readAgentFile(file);
+    assert.equal(read.skipped, 4);
+    assert.equal(plans(read.marks).length, 3);
+  });
+
+  it('fits an agent list to our plan: trimmed, empty items left out, repeated texts numbered', () => {
+    assert.deepEqual(
+      fitTodos([
+        { content: '  Build ', status: 'pending' },
+        { content: '   ', status: 'pending' },
+        { content: 'Build', status: 'completed' },
+        { content: 'Build', status: 'in_progress' },
+      ]),
+      plan(['Build', 'pending'], ['Build (2)', 'completed'], ['Build (3)', 'in_progress']),
+    );
+  });
+});
