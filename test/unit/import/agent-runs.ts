@@ -168,3 +168,38 @@ export function codexRollout(home: string): string {
   if (found.length !== 1) throw new Error(`expected one rollout, found ${found.length}: ${found.join(', ')}`);
   return found[0]!;
 }
+
+const item = (content: string, status: string) => ({ content, status, activeForm: `Doing: ${content}` });
+const steps = (...items: [string, string][]) => items.map(([step, status]) => ({ step, status }));
+
+/** The model's scripts, shared by the real-agent tests and the fixture recorder (test/fixtures/agent-files). */
+export const AGENT_SCRIPTS = {
+  todoWrite: [
+    { tool: 'TodoWrite', input: { todos: [item('Read the code', 'in_progress'), item('Fix the bug', 'pending')] } },
+    { tool: 'TodoWrite', input: { todos: [item('Read the code', 'completed'), item('Fix the bug', 'in_progress')] } },
+    { text: 'Fixed.' },
+  ],
+  todoWriteResumed: [{ tool: 'TodoWrite', input: { todos: [item('Read the code', 'completed'), item('Fix the bug', 'completed')] } }, { text: 'Done.' }],
+  tasks: [
+    { tool: 'TaskCreate', input: { subject: 'Read the code', description: 'All of it', activeForm: 'Reading the code' } },
+    { tool: 'TaskCreate', input: { subject: 'Fix the bug', description: 'The crash' } },
+    { tool: 'TaskUpdate', input: { taskId: '1', status: 'in_progress' } },
+    { tool: 'TaskList', input: {} },
+    { tool: 'TaskUpdate', input: { taskId: '1', status: 'completed' } },
+    { tool: 'TaskUpdate', input: { taskId: '2', status: 'deleted' } },
+    { text: 'Done.' },
+  ],
+  updatePlan: [
+    { tool: 'update_plan', input: { explanation: 'Start', plan: steps(['Read the code', 'in_progress'], ['Fix the bug', 'pending']) } },
+    { tool: 'update_plan', input: { plan: steps(['Read the code', 'completed'], ['Fix the bug', 'in_progress']) } },
+    { text: 'Fixed.' },
+  ],
+  updatePlanResumed: [{ tool: 'update_plan', input: { plan: steps(['Read the code', 'completed'], ['Fix the bug', 'completed']) } }, { text: 'Done.' }],
+} satisfies Record<string, ModelStep[]>;
+
+/** Codex's thread id, from its rollout's name. */
+export function codexThreadId(rollout: string): string {
+  const id = /rollout-.*-([0-9a-f]{8}-[0-9a-f-]+)\.jsonl$/.exec(rollout)?.[1];
+  if (id === undefined) throw new Error(`not a rollout name: ${rollout}`);
+  return id;
+}

@@ -13,6 +13,12 @@ const fixture = (name: string) => path.join(FIXTURES, name);
 const plans = (marks: AgentMark[]) => marks.flatMap((m) => (m.kind === 'plan' ? [m.todos] : []));
 const kinds = (marks: AgentMark[]) => marks.map((m) => m.kind);
 const plan = (...items: [string, string][]) => items.map(([content, status]) => ({ content, status }));
+/** The plans of the recorded TodoWrite and update_plan runs: two writes, then one after the resume. */
+const THREE_VERSIONS = [
+  plan(['Read the code', 'in_progress'], ['Fix the bug', 'pending']),
+  plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']),
+  plan(['Read the code', 'completed'], ['Fix the bug', 'completed']),
+];
 
 describe('agent file readers', () => {
   it('Claude Code TodoWrite, resumed: one plan per successful write, a turn per prompt', () => {
@@ -21,11 +27,7 @@ describe('agent file readers', () => {
     assert.equal(file.info.version, '2.1.328');
     assert.match(file.info.sessionId ?? '', /^[0-9a-f-]{36}$/);
     assert.equal(file.skipped, 0);
-    assert.deepEqual(plans(file.marks), [
-      plan(['Read the code', 'in_progress'], ['Fix the bug', 'pending']),
-      plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']),
-      plan(['Read the code', 'completed'], ['Fix the bug', 'completed']),
-    ]);
+    assert.deepEqual(plans(file.marks), THREE_VERSIONS);
     assert.deepEqual(kinds(file.marks), ['turn-start', 'plan', 'plan', 'turn-end', 'turn-start', 'plan', 'turn-end']);
   });
 
@@ -46,11 +48,7 @@ describe('agent file readers', () => {
     assert.equal(file.info.version, '0.169.0');
     assert.equal(file.info.cwd !== undefined, true);
     assert.equal(file.skipped, 0);
-    assert.deepEqual(plans(file.marks), [
-      plan(['Read the code', 'in_progress'], ['Fix the bug', 'pending']),
-      plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']),
-      plan(['Read the code', 'completed'], ['Fix the bug', 'completed']),
-    ]);
+    assert.deepEqual(plans(file.marks), THREE_VERSIONS);
     assert.deepEqual(kinds(file.marks), ['turn-start', 'plan', 'plan', 'turn-end', 'turn-start', 'plan', 'turn-end']);
   });
 

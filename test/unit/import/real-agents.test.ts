@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { tempDir } from '../support/sessions';
-import { claudeTranscript, codexHome, codexRollout, runClaude, runCodex, ScriptedModelServer } from './agent-runs';
+import { AGENT_SCRIPTS, claudeTranscript, codexHome, codexRollout, codexThreadId, runClaude, runCodex, ScriptedModelServer } from './agent-runs';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
@@ -57,8 +57,15 @@ function codexCallTimes(file: string): string[] {
   return lines(file).flatMap((l) => (l.type === 'response_item' && l.payload?.type === 'function_call' && l.payload.name === 'update_plan' ? [l.timestamp!] : []));
 }
 
-const todos = (...items: [string, string][]) => items.map(([content, status]) => ({ content, status, activeForm: `Doing: ${content}` }));
 const plan = (...items: [string, string][]) => items.map(([content, status]) => ({ content, status }));
+
+/** A temp folder with the agent's working folder in it. */
+function workDirs(prefix: string): { dir: string; work: string } {
+  const dir = tempDir(prefix);
+  const work = path.join(dir, 'work');
+  fs.mkdirSync(work);
+  return { dir, work };
+}
 
 describe('import of files the real agents wrote', () => {
   let server: ScriptedModelServer;
@@ -68,15 +75,9 @@ describe('import of files the real agents wrote', () => {
   after(() => server.close());
 
   it('Claude Code TodoWrite: one version per write at its times, by the agent; a resume re-imports to the same log', async () => {
-    const dir = tempDir('import-claude-todo-');
-    const work = path.join(dir, 'work');
-    fs.mkdirSync(work);
+    const { dir, work } = workDirs('import-claude-todo-');
     const opts = { configDir: path.join(dir, 'claude'), tools: 'todo' as const };
-    server.script(
-      { tool: 'TodoWrite', input: { todos: todos(['Read the code', 'in_progress'], ['Fix the bug', 'pending']) } },
-      { tool: 'TodoWrite', input: { todos: todos(['Read the code', 'completed'], ['Fix the bug', 'in_progress']) } },
-      { text: 'Fixed.' },
-    );
+    server.script(...AGENT_SCRIPTS.todoWrite);
     await runClaude(server, work, opts, 'fix the bug');
     assert.equal(server.left, 0);
     const transcript = claudeTranscript(opts.configDir);
@@ -89,7 +90,7 @@ describe('import of files the real agents wrote', () => {
     assert.deepEqual(first.history.map((v) => v.by), ['model', 'model']);
     assert.deepEqual(await standingPlan(dir, first.logPath), plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']));
 
-    server.script({ tool: 'TodoWrite', input: { todos: todos(['Read the code', 'completed'], ['Fix the bug', 'completed']) } }, { text: 'Done.' });
+    server.script(...AGENT_SCRIPTS.todoWriteResumed);
     await runClaude(server, work, opts, 'finish it', sessionId);
     assert.equal(claudeTranscript(opts.configDir), transcript, 'the resume appended to the same transcript');
     const again = await importAndRead(dir, transcript);
@@ -101,19 +102,9 @@ describe('import of files the real agents wrote', () => {
   });
 
   it('Claude Code Tasks: each TaskCreate and TaskUpdate is a version, a list query none, deleted removes the item', async () => {
-    const dir = tempDir('import-claude-tasks-');
-    const work = path.join(dir, 'work');
-    fs.mkdirSync(work);
+    const { dir, work } = workDirs('import-claude-tasks-');
     const opts = { configDir: path.join(dir, 'claude'), tools: 'tasks' as const };
-    server.script(
-      { tool: 'TaskCreate', input: { subject: 'Read the code', description: 'All of it', activeForm: 'Reading the code' } },
-      { tool: 'TaskCreate', input: { subject: 'Fix the bug', description: 'The crash' } },
-      { tool: 'TaskUpdate', input: { taskId: '1', status: 'in_progress' } },
-      { tool: 'TaskList', input: {} },
-      { tool: 'TaskUpdate', input: { taskId: '1', status: 'completed' } },
-      { tool: 'TaskUpdate', input: { taskId: '2', status: 'deleted' } },
-      { text: 'Done.' },
-    );
+    server.script(...AGENT_SCRIPTS.tasks);
     await runClaude(server, work, opts, 'fix the bug');
     assert.equal(server.left, 0);
     const transcript = claudeTranscript(opts.configDir);
@@ -133,19 +124,13 @@ describe('import of files the real agents wrote', () => {
   });
 
   it('Codex update_plan: one version per call at its times; codex exec resume re-imports to the same log', async () => {
-    const dir = tempDir('import-codex-');
-    const work = path.join(dir, 'work');
-    fs.mkdirSync(work);
+    const { dir, work } = workDirs('import-codex-');
     const home = codexHome(path.join(dir, 'codex'), server);
-    server.script(
-      { tool: 'update_plan', input: { explanation: 'Start', plan: [{ step: 'Read the code', status: 'in_progress' }, { step: 'Fix the bug', status: 'pending' }] } },
-      { tool: 'update_plan', input: { plan: [{ step: 'Read the code', status: 'completed' }, { step: 'Fix the bug', status: 'in_progress' }] } },
-      { text: 'Fixed.' },
-    );
+    server.script(...AGENT_SCRIPTS.updatePlan);
     await runCodex(home, work, 'fix the bug');
     assert.equal(server.left, 0);
     const rollout = codexRollout(home);
-    const threadId = /rollout-.*-([0-9a-f]{8}-[0-9a-f-]+)\.jsonl$/.exec(rollout)![1]!;
+    const threadId = codexThreadId(rollout);
     const first = await importAndRead(dir, rollout);
     assert.equal(first.logPath, path.join(dir, 'sessions', `codex-${threadId}.jsonl`));
     const header = JSON.parse(fs.readFileSync(first.logPath, 'utf8').split('\n')[0]!);
@@ -153,7 +138,7 @@ describe('import of files the real agents wrote', () => {
     assert.deepEqual(first.history.map((v) => v.ts), codexCallTimes(rollout));
     assert.deepEqual(first.history.map((v) => v.by), ['model', 'model']);
 
-    server.script({ tool: 'update_plan', input: { plan: [{ step: 'Read the code', status: 'completed' }, { step: 'Fix the bug', status: 'completed' }] } }, { text: 'Done.' });
+    server.script(...AGENT_SCRIPTS.updatePlanResumed);
     await runCodex(home, work, 'finish it', threadId);
     assert.equal(codexRollout(home), rollout, 'the resume appended to the same rollout');
     const again = await importAndRead(dir, rollout);
