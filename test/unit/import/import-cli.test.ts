@@ -43,6 +43,18 @@ describe('agent-checklist import', () => {
     assert.equal(JSON.parse(history.out.join('')).length, 3);
   });
 
+  it('never replaces a log another writer owns at the same path', async () => {
+    const dir = tempDir('import-cli-foreign-');
+    const source = path.join(FIXTURES, 'codex-update-plan-resumed.jsonl');
+    const logPath = (await cli(dir, 'import', source)).out.at(-1)!;
+    const foreign = `${JSON.stringify({ type: 'session', version: 1, id: path.basename(logPath, '.jsonl'), createdAt: '2026-12-02T00:00:00.000Z', source: { kind: 'cli' } })}\n`;
+    fs.writeFileSync(logPath, foreign);
+    const r = await cli(dir, 'import', source);
+    assert.equal(r.code, 1);
+    assert.match(r.err.join('\n'), /exists and is not an import of this codex session; not replaced/);
+    assert.equal(fs.readFileSync(logPath, 'utf8'), foreign);
+  });
+
   it('notes the lines it skipped', async () => {
     const dir = tempDir('import-cli-note-');
     const source = path.join(dir, 'rollout.jsonl');

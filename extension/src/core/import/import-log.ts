@@ -18,7 +18,7 @@ import { Session } from '../session/session';
 import { FileSink } from '../store/file-sink';
 import { acquireLock } from '../store/lock';
 import { makeSessionFolder, refuseLinkedFile } from '../store/no-follow';
-import { SessionStore } from '../store/session-store';
+import { readHeader, SessionStore } from '../store/session-store';
 import type { AgentMark } from './agent-plan';
 import { readAgentFile, type AgentFile } from './read-agent-file';
 
@@ -44,6 +44,7 @@ export function importAgentFile(sourceFile: string, sessionDir: string): ImportR
   const temp = path.join(store.dir, `.${path.basename(logPath)}.import-${process.pid}.tmp`);
   try {
     refuseLinkedFile(logPath);
+    refuseForeignLog(logPath, info.agent);
     fs.rmSync(temp, { force: true });
     const versions = writeLog(temp, file, path.resolve(sourceFile), path.basename(logPath, '.jsonl'));
     fs.renameSync(temp, logPath);
@@ -52,6 +53,13 @@ export function importAgentFile(sourceFile: string, sessionDir: string): ImportR
     fs.rmSync(temp, { force: true });
     lock.dispose();
   }
+}
+
+/** A log already at the path must be an import of this agent's session: never another writer's log. */
+function refuseForeignLog(logPath: string, agent: string): void {
+  if (!fs.existsSync(logPath)) return;
+  const source = readHeader(logPath).source;
+  if (source?.kind !== 'imported' || source.name !== agent) throw new Error(`${logPath} exists and is not an import of this ${agent} session; not replaced`);
 }
 
 /** Writes the whole log to `temp` (durably) and returns the number of plan versions. */
