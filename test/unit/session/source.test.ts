@@ -18,6 +18,12 @@ describe('session source', () => {
     assert.deepEqual(sessionHeaderSchema.parse({ ...header, source }).source, source);
   });
 
+  it('keeps an imported agent file: the agent, its version and the file; an agent it does not know reads as no source', () => {
+    const source = { kind: 'imported', name: 'codex', version: '0.169.0', file: '/home/u/.codex/sessions/2026/12/02/rollout-x.jsonl' };
+    assert.deepEqual(sessionHeaderSchema.parse({ ...header, source }).source, source);
+    assert.equal(sessionHeaderSchema.parse({ ...header, source: { ...source, name: 'aider' } }).source, undefined);
+  });
+
   it('reads a source kind it does not know (a newer writer) as no source instead of refusing the log', () => {
     const parsed = sessionHeaderSchema.safeParse({ ...header, source: { kind: 'telepathy', mind: 1 } });
     assert.equal(parsed.success, true);
@@ -31,6 +37,8 @@ describe('session source', () => {
     assert.equal(text({ kind: 'mcp', name: 'gemini-cli-mcp-client', version: '1' }), 'Gemini CLI (MCP)');
     assert.equal(text({ kind: 'mcp', name: 'my-agent', version: '1', title: 'My Agent' }), 'My Agent (MCP)');
     assert.equal(text({ kind: 'mcp', name: 'my-agent', version: '1' }), 'my-agent (MCP)');
+    assert.equal(text({ kind: 'imported', name: 'claude-code', version: '2.1.328', file: 'a.jsonl' }), 'Claude Code');
+    assert.equal(text({ kind: 'imported', name: 'codex', version: '0.169.0', file: 'b.jsonl' }), 'Codex');
     assert.equal(text({ kind: 'cli' }), 'CLI');
     assert.equal(text({ kind: 'chat' }), 'Chat');
     assert.equal(text({ kind: 'agent' }), 'Agent');
