@@ -11,7 +11,7 @@ import { IMPORTED_AGENT_NAMES } from '../../core/session/source';
 import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
-import { sessionFolder } from './run';
+import { sessionFolder } from '../session-flags';
 
 export function importCommand(io: CliIo, file: string, sessionDir: string | undefined): number {
   const dir = sessionFolder(io, sessionDir);
