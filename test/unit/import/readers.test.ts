@@ -84,6 +84,29 @@ describe('agent file readers', () => {
     assert.equal(plans(read.marks).length, 3);
   });
 
+  it('Claude Code: a compaction summary, a meta note and a failed write are not a turn or a plan', () => {
+    const dir = tempDir('import-claude-lines-');
+    const file = path.join(dir, 'transcript.jsonl');
+    const line = (o: object) => JSON.stringify({ sessionId: 's-1', version: '2.1.328', cwd: '/w', timestamp: '2026-12-02T22:00:00.000Z', ...o });
+    const todoWrite = (id: string) => line({ type: 'assistant', message: { content: [{ type: 'tool_use', id, name: 'TodoWrite', input: { todos: [{ content: 'A', status: 'pending', activeForm: 'A' }] } }], stop_reason: 'tool_use' } });
+    const result = (id: string, isError: boolean) => line({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: id, content: 'x', is_error: isError }] } });
+    fs.writeFileSync(
+      file,
+      [
+        line({ type: 'user', message: { content: 'go' } }),
+        todoWrite('t1'),
+        result('t1', true),
+        line({ type: 'user', isCompactSummary: true, message: { content: 'This session is being continued...' } }),
+        line({ type: 'user', isMeta: true, message: { content: 'caveat' } }),
+        todoWrite('t2'),
+        result('t2', false),
+      ].join('\n') + '\n',
+    );
+    const read = readAgentFile(file);
+    assert.deepEqual(kinds(read.marks), ['turn-start', 'plan']);
+    assert.deepEqual(plans(read.marks), [plan(['A', 'pending'])]);
+  });
+
   it('fits an agent list to our plan: trimmed, empty items left out, repeated texts numbered', () => {
     assert.deepEqual(
       fitTodos([

@@ -15,7 +15,13 @@ import { TODO_STATUSES, type TodoItem } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
 import { fitTodos, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
-const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()), isSidechain: z.optional(z.boolean()), isMeta: z.optional(z.boolean()) });
+const lineHead = z.object({
+  type: z.string(),
+  timestamp: z.optional(z.string()),
+  isSidechain: z.optional(z.boolean()),
+  isMeta: z.optional(z.boolean()),
+  isCompactSummary: z.optional(z.boolean()),
+});
 const sessionFields = { sessionId: z.optional(z.string()), version: z.optional(z.string()), cwd: z.optional(z.string()) };
 
 const toolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
@@ -57,10 +63,11 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     if (line.trim() === '') return [];
     const head = lineHead.safeParse(parseJson(line));
     if (!head.success) return this.skip();
-    const { type, timestamp, isSidechain, isMeta } = head.data;
+    const { type, timestamp, isSidechain, isMeta, isCompactSummary } = head.data;
     if (timestamp !== undefined) this.info.startedAt ??= timestamp;
-    // A subagent's lines (sidechains) and Claude Code's own notes (meta) are not the session's plan.
-    if (isSidechain === true || isMeta === true) return [];
+    // A subagent's lines (sidechains), Claude Code's own notes (meta) and the summary a
+    // compaction writes as a user line are neither the session's plan nor a prompt.
+    if (isSidechain === true || isMeta === true || isCompactSummary === true) return [];
     if (type === 'assistant') return this.assistant(line);
     if (type === 'user') return this.user(line);
     return [];
