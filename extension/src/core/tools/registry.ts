@@ -61,8 +61,25 @@ export class ToolRegistry {
     );
     const result = await raceStop(run, ctx.signal, this.stopGraceMs);
     if (this.redactor === undefined || this.redactor.empty) return result;
-    return { isError: result.isError, content: this.redactor.redact(result.content) };
+    const { redactor } = this;
+    const content = redactor.redact(result.content);
+    if (result.details === undefined) return { isError: result.isError, content };
+    // The details are kept (a bash row's exit status is in them); any text in them, which
+    // a tool may have copied from its output, is redacted like the content.
+    const details = { ...redactStrings(result.details, (text) => redactor.redact(text)), tool: result.details.tool };
+    return { isError: result.isError, content, details };
   }
+}
+
+/** `value` with every string in it (object values and array items, at any depth) passed through `redact`. */
+function redactStrings(value: Record<string, unknown>, redact: (text: string) => string): Record<string, unknown> {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
+    return v;
+  };
+  return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, walk(item)]));
 }
 
 /** Under the 500 ms in which Stop must be answered. */
