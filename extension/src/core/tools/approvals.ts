@@ -6,6 +6,7 @@
 // `approve-always` in a parent also covers the children it starts.
 import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord } from '../domain-literals';
+import type { ToolContext } from './tool';
 
 export { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord };
 
@@ -26,6 +27,12 @@ export interface ApprovalRequest {
    * "always allow" do not apply, and an `approve-always` answer approves this call only.
    */
   protectedReason?: string;
+}
+
+/** What the approval card shows: one line, and the full text (command, diff). */
+export interface ApprovalCard {
+  summary: string;
+  detail: string;
 }
 
 /**
@@ -84,6 +91,12 @@ export class Approvals {
   /** Forgets every "always allow" (e.g. a host's "reset approvals" command). */
   forget(): void {
     this.always.clear();
+  }
+
+  /** `check` for one tool call: the request names the call and the session whose model made it; `protectedReason` as in ApprovalRequest. */
+  checkCall(tool: string, card: ApprovalCard, ctx: ToolContext, protectedReason?: string): Promise<ApprovalOutcome> {
+    const request: ApprovalRequest = { tool, ...card, callId: ctx.callId, sessionId: ctx.agent?.session.id ?? null };
+    return this.check(protectedReason === undefined ? request : { ...request, protectedReason }, ctx.signal);
   }
 
   async check(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome> {

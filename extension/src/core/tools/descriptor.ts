@@ -8,17 +8,14 @@
 // extension's API (vscode/public-api.ts).
 import type * as z from 'zod/mini';
 import type { PresentedCall, ToolCallRecord } from '../presenters/tool-presenter';
-import { errorResult, parseArguments, toParameters, type ToolContext, type ToolDefinition, type ToolResult } from './tool';
+import type { ApprovalCard } from './approvals';
+import { checkedTool, errorResult, type ToolContext, type ToolDefinition, type ToolResult, type ToolSignature } from './tool';
 import type { ToolSetContext } from './tool-set-context';
+
+export type { ApprovalCard };
 
 /** `workspace`: needs the workspace folder; `local-process`: runs a process, so only on a folder on this machine's disk. */
 export type ToolNeed = 'workspace' | 'local-process';
-
-/** What the approval card shows: one line, and the full text (command, diff). */
-export interface ApprovalCard {
-  summary: string;
-  detail: string;
-}
 
 /** A presenter's input: the call as logged, its arguments and result data checked by the descriptor's schemas (null when they do not fit). */
 export interface PresenterInput<A, D> {
@@ -27,18 +24,22 @@ export interface PresenterInput<A, D> {
   details: D | null;
 }
 
-interface SpecBase<N extends string, A, D> {
-  name: N;
-  args: z.ZodMiniType<A>;
+interface SpecBase<A, D> {
   /** The data the tool logs with its result (`tool/result.details`, `{ tool: name, ... }`); absent when it logs none. */
   details?: z.ZodMiniType<D>;
   needs?: readonly ToolNeed[];
   present(input: PresenterInput<A, D>): PresentedCall;
 }
 
-/** A tool that makes its own ToolDefinition from the set (null: left out of this set). It asks for approval itself when `asksApproval`. */
-export interface CreatedToolSpec<N extends string, A, D> extends SpecBase<N, A, D> {
-  asksApproval: boolean;
+/** What a descriptor reads of a tool whose module makes its ToolDefinition: the name, the arguments' schema, and whether it asks for approval itself. */
+export interface MadeToolHead<N extends string, A> {
+  readonly name: N;
+  readonly args: z.ZodMiniType<A>;
+  readonly asksApproval: boolean;
+}
+
+/** Such a tool's ToolDefinition, made from the set (null: left out of this set). */
+export interface MadeToolSpec<A, D> extends SpecBase<A, D> {
   create(set: ToolSetContext): ToolDefinition | null;
 }
 
@@ -47,9 +48,7 @@ export interface CreatedToolSpec<N extends string, A, D> extends SpecBase<N, A, 
  * `invalid arguments: …` error result otherwise), then, when `approval` is set, the
  * user is asked with the card it makes of them, then `run` gets the typed arguments.
  */
-export interface RunToolSpec<N extends string, A, D> extends SpecBase<N, A, D> {
-  /** What the model reads about the tool. */
-  description: string;
+export interface RunToolSpec<N extends string, A, D> extends ToolSignature<N, A>, SpecBase<A, D> {
   approval: ((args: A) => ApprovalCard) | null;
   run(args: A, ctx: ToolContext): Promise<ToolResult>;
 }
@@ -62,36 +61,40 @@ export interface ToolDescriptor<N extends string = string> {
   create(set: ToolSetContext): ToolDefinition | null;
 }
 
-export function defineTool<const N extends string, A, D = never>(spec: CreatedToolSpec<N, A, D> | RunToolSpec<N, A, D>): ToolDescriptor<N> {
+/** A tool given as `run` (how the extension's API takes one: vscode/public-api.ts). */
+export function defineTool<const N extends string, A, D = never>(spec: RunToolSpec<N, A, D>): ToolDescriptor<N>;
+/** A tool whose module makes its ToolDefinition (the built-in tools): `head` is the module's; `spec` says what it needs, how its row looks and how it is made. */
+export function defineTool<const N extends string, A, D = never>(head: MadeToolHead<N, A>, spec: MadeToolSpec<A, D>): ToolDescriptor<N>;
+export function defineTool<N extends string, A, D>(first: RunToolSpec<N, A, D> | MadeToolHead<N, A>, made?: MadeToolSpec<A, D>): ToolDescriptor<N> {
+  if ('run' in first) return descriptor(first, first, first.approval !== null, createRunTool(first));
+  if (made === undefined) throw new TypeError(`defineTool: the ${first.name} tool needs its spec`);
+  return descriptor(first, made, first.asksApproval, (set) => made.create(set));
+}
+
+function descriptor<N extends string, A, D>(
+  head: { name: N; args: z.ZodMiniType<A> },
+  spec: SpecBase<A, D>,
+  asksApproval: boolean,
+  create: (set: ToolSetContext) => ToolDefinition | null,
+): ToolDescriptor<N> {
   const present = (call: ToolCallRecord): PresentedCall => {
-    const args = spec.args.safeParse(call.args);
-    const details = spec.details !== undefined && call.result?.details?.tool === spec.name ? spec.details.safeParse(call.result.details) : null;
+    const args = head.args.safeParse(call.args);
+    const details = spec.details !== undefined && call.result?.details?.tool === head.name ? spec.details.safeParse(call.result.details) : null;
     return spec.present({ call, args: args.success ? args.data : null, details: details?.success ? details.data : null });
   };
-  const base = { name: spec.name, needs: spec.needs ?? [], present };
-  if ('create' in spec) return { ...base, asksApproval: spec.asksApproval, create: (set) => spec.create(set) };
-  const parameters = toParameters(spec.args);
+  return { name: head.name, needs: spec.needs ?? [], asksApproval, present, create };
+}
+
+function createRunTool<N extends string, A, D>(spec: RunToolSpec<N, A, D>): (set: ToolSetContext) => ToolDefinition {
   const { approval } = spec;
-  return {
-    ...base,
-    asksApproval: approval !== null,
-    create: (set) => {
-      const approvals = approval === null ? null : set.approvals();
-      return {
-        name: spec.name,
-        description: spec.description,
-        parameters,
-        async execute(raw, ctx): Promise<ToolResult> {
-          const parsed = parseArguments(spec.args, raw);
-          if (!parsed.ok) return errorResult(parsed.message);
-          if (approvals !== null && approval !== null) {
-            const card = approval(parsed.value);
-            const outcome = await approvals.check({ tool: spec.name, ...card, callId: ctx.callId, sessionId: ctx.agent?.session.id ?? null }, ctx.signal);
-            if (!outcome.approved) return errorResult(outcome.message);
-          }
-          return spec.run(parsed.value, ctx);
-        },
-      };
-    },
+  return (set) => {
+    const approvals = approval === null ? null : set.approvals();
+    return checkedTool(spec, async (args, ctx) => {
+      if (approvals !== null && approval !== null) {
+        const outcome = await approvals.checkCall(spec.name, approval(args), ctx);
+        if (!outcome.approved) return errorResult(outcome.message);
+      }
+      return spec.run(args, ctx);
+    });
   };
 }

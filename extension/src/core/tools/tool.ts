@@ -27,6 +27,29 @@ export interface ToolDefinition {
   execute(args: unknown, ctx: ToolContext): Promise<ToolResult>;
 }
 
+/** What the model is told of a tool: its name, the text it reads, and the schema its arguments are checked against (the JSON Schema it sees is made from it). */
+export interface ToolSignature<N extends string = string, A = unknown> {
+  readonly name: N;
+  readonly description: string;
+  readonly args: z.ZodMiniType<A>;
+}
+
+/**
+ * The tool of `signature`: a call's arguments are checked against `signature.args`
+ * first (an `invalid arguments: …` error result otherwise), then `run` gets them typed.
+ */
+export function checkedTool<A>(signature: ToolSignature<string, A>, run: (args: A, ctx: ToolContext) => Promise<ToolResult>): ToolDefinition {
+  return {
+    name: signature.name,
+    description: signature.description,
+    parameters: toParameters(signature.args),
+    async execute(raw, ctx): Promise<ToolResult> {
+      const parsed = parseArguments(signature.args, raw);
+      return parsed.ok ? run(parsed.value, ctx) : errorResult(parsed.message);
+    },
+  };
+}
+
 export function errorResult(message: string): ToolResult {
   return { isError: true, content: `Error: ${message}` };
 }

@@ -105,16 +105,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       if (!trusted()) return errorResult(UNTRUSTED_BASH_MESSAGE);
       const { command } = parsed.value;
       const timeoutMs = parsed.value.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS;
-      const approval = await options.approvals.check(
-        {
-          tool: BASH_TOOL_NAME,
-          summary: firstLine(command, 120),
-          detail: `$ ${command}\n(in ${options.workspace.root}; timeout ${timeoutMs} ms)`,
-          callId: ctx.callId,
-          sessionId: ctx.agent?.session.id ?? null,
-        },
-        ctx.signal,
-      );
+      const approval = await options.approvals.checkCall(BASH_TOOL_NAME, { summary: firstLine(command, 120), detail: `$ ${command}\n(in ${options.workspace.root}; timeout ${timeoutMs} ms)` }, ctx);
       if (!approval.approved) return errorResult(approval.message);
       const sandbox = await sandboxFor(options);
       const run = await runInProcessGroup({

@@ -9,12 +9,9 @@ import { bashView } from './bash-view';
 
 export const bashDetailsSchema = z.strictObject({ tool: z.literal(BASH_TOOL_NAME), exit: bashExitSchema });
 
-export const bashTool = defineTool({
-  name: BASH_TOOL_NAME,
-  args: bashArgsSchema,
+export const bashTool = defineTool({ name: BASH_TOOL_NAME, args: bashArgsSchema, asksApproval: true }, {
   details: bashDetailsSchema,
   needs: ['workspace', 'local-process'],
-  asksApproval: true,
   present: ({ call, args, details }) => bashView(call, args?.command ?? '', details?.exit ?? null),
   create: (set) =>
     createBashTool({

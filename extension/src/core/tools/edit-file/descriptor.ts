@@ -3,13 +3,10 @@
 // that diff.
 import { editFileView } from '../file-views';
 import { defineTool } from '../descriptor';
-import { createEditFileTool, EDIT_FILE_TOOL_NAME, editFileArgsSchema } from './edit-file-tool';
+import { createEditFileTool, editFileSignature } from './edit-file-tool';
 
-export const editFileTool = defineTool({
-  name: EDIT_FILE_TOOL_NAME,
-  args: editFileArgsSchema,
+export const editFileTool = defineTool(editFileSignature, {
   needs: ['workspace'],
-  asksApproval: true,
   present: ({ call }) => editFileView(call),
   create: (set) => createEditFileTool({ workspace: set.workspace(), approvals: set.approvals(), protect: set.protection() }),
 });

@@ -7,7 +7,7 @@ import type { Disposable } from '../../disposable';
 import { protectedPaths } from '../protected-paths';
 import type { ToolRegistry } from '../registry';
 import { readTextFile } from '../text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { refusalMessage, type Workspace } from '../workspace';
 import { preview, type WriteToolOptions } from '../write-file/write-file-tool';
 import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
@@ -25,6 +25,8 @@ export const editFileArgsSchema = z.object({
   old_string: z.string().check(z.minLength(1), z.describe('The exact text to replace; it must occur exactly once.')),
   new_string: z.string().check(z.describe('The text to put in its place.')),
 }) satisfies z.ZodMiniType<{ path: string; old_string: string; new_string: string }>;
+
+export const editFileSignature = { name: EDIT_FILE_TOOL_NAME, description: EDIT_FILE_DESCRIPTION, args: editFileArgsSchema, asksApproval: true } as const;
 
 export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
 export const changedWhileAskedMessage = (p: string): string =>
@@ -81,57 +83,40 @@ async function planEdit(workspace: Workspace, userPath: string, oldString: strin
 }
 
 export function createEditFileTool({ workspace, approvals, protect = protectedPaths() }: WriteToolOptions): ToolDefinition {
-  return {
-    name: EDIT_FILE_TOOL_NAME,
-    description: EDIT_FILE_DESCRIPTION,
-    parameters: toParameters(editFileArgsSchema),
-    async execute(args, ctx): Promise<ToolResult> {
-      const parsed = parseArguments(editFileArgsSchema, args);
-      if (!parsed.ok) return errorResult(parsed.message);
-      const { path: userPath, old_string: oldString, new_string: newString } = parsed.value;
-      if (oldString === newString) return errorResult(SAME_STRINGS_MESSAGE);
-      // The file's text and the edited text are not held while the user decides: the
-      // edit is made again on the file as it is after approval.
-      const planned = await planEdit(workspace, userPath, oldString, newString);
-      if (!planned.ok) return errorResult(planned.message);
-      const { display, line } = planned;
-      const guard = guardTarget(protect, display);
-      if (!guard.ok) return errorResult(guard.message);
-      if (planned.bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, planned.bytes));
-      const approval = await approvals.check(
-        {
-          tool: EDIT_FILE_TOOL_NAME,
-          summary: `Edit ${display} at line ${line}`,
-          detail: `Edit ${display} at line ${line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}`,
-          callId: ctx.callId,
-          sessionId: ctx.agent?.session.id ?? null,
-          ...(guard.protectedReason === undefined ? {} : { protectedReason: guard.protectedReason }),
-        },
-        ctx.signal,
-      );
-      if (!approval.approved) return errorResult(approval.message);
-      const now = await readTextFile(workspace, userPath);
-      if (!now.ok) return errorResult(now.message);
-      // The file may have been swapped for a link to a protected one while the user was asked.
-      if (now.file.display !== display) return errorResult(changedWhileAskedMessage(userPath));
-      const edit = applyUniqueEdit(now.text, oldString, newString, userPath);
-      if (!edit.ok) return errorResult(edit.message);
-      const bytes = utf8Length(edit.text);
-      if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, bytes));
-      try {
-        await workspace.writeFile(now.file.real, edit.text);
-      } catch (error) {
-        const refused = refusalMessage(error, userPath);
-        if (refused === null) throw error;
-        return errorResult(refused);
-      }
-      const lines = newString.split('\n').length;
-      return {
-        isError: false,
-        content: `Edited ${display}: replaced 1 occurrence at line ${edit.line} (${lines} line${lines === 1 ? '' : 's'} now).`,
-      };
-    },
-  };
+  return checkedTool(editFileSignature, async (args, ctx) => {
+    const { path: userPath, old_string: oldString, new_string: newString } = args;
+    if (oldString === newString) return errorResult(SAME_STRINGS_MESSAGE);
+    // The file's text and the edited text are not held while the user decides: the
+    // edit is made again on the file as it is after approval.
+    const planned = await planEdit(workspace, userPath, oldString, newString);
+    if (!planned.ok) return errorResult(planned.message);
+    const { display, line } = planned;
+    const guard = guardTarget(protect, display);
+    if (!guard.ok) return errorResult(guard.message);
+    if (planned.bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, planned.bytes));
+    const approval = await approvals.checkCall(EDIT_FILE_TOOL_NAME, { summary: `Edit ${display} at line ${line}`, detail: `Edit ${display} at line ${line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}` }, ctx, guard.protectedReason);
+    if (!approval.approved) return errorResult(approval.message);
+    const now = await readTextFile(workspace, userPath);
+    if (!now.ok) return errorResult(now.message);
+    // The file may have been swapped for a link to a protected one while the user was asked.
+    if (now.file.display !== display) return errorResult(changedWhileAskedMessage(userPath));
+    const edit = applyUniqueEdit(now.text, oldString, newString, userPath);
+    if (!edit.ok) return errorResult(edit.message);
+    const bytes = utf8Length(edit.text);
+    if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, bytes));
+    try {
+      await workspace.writeFile(now.file.real, edit.text);
+    } catch (error) {
+      const refused = refusalMessage(error, userPath);
+      if (refused === null) throw error;
+      return errorResult(refused);
+    }
+    const lines = newString.split('\n').length;
+    return {
+      isError: false,
+      content: `Edited ${display}: replaced 1 occurrence at line ${edit.line} (${lines} line${lines === 1 ? '' : 's'} now).`,
+    };
+  });
 }
 
 export function registerEditFileTool(registry: ToolRegistry, options: WriteToolOptions): Disposable {

@@ -2,13 +2,10 @@
 // is the generic view with the pattern as summary.
 import { grepView } from '../file-views';
 import { defineTool } from '../descriptor';
-import { createGrepTool, GREP_TOOL_NAME, grepArgsSchema } from './grep-tool';
+import { createGrepTool, grepSignature } from './grep-tool';
 
-export const grepTool = defineTool({
-  name: GREP_TOOL_NAME,
-  args: grepArgsSchema,
+export const grepTool = defineTool(grepSignature, {
   needs: ['workspace'],
-  asksApproval: false,
   present: ({ call }) => grepView(call),
   create: (set) => createGrepTool(set.workspace(), set.redactor),
 });

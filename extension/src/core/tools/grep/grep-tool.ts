@@ -11,7 +11,7 @@ import type { Disposable } from '../../disposable';
 import { noSuchPathMessage } from '../list-files/list-files-tool';
 import type { ToolRegistry } from '../registry';
 import { MAX_TEXT_FILE_BYTES } from '../text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from '../walk';
 import { compileLinear, loadLinearEngine, type LineMatcher, PatternError } from './linear-regex';
 import type { Redactor } from '../tool-env';
@@ -31,6 +31,8 @@ export const grepArgsSchema = z.object({
   pattern: z.string().check(z.minLength(1), z.describe('A regular expression (RE2 syntax), without slashes or flags.')),
   path: z.exactOptional(z.string()).check(z.describe('A file or folder, relative to the workspace folder (default: the workspace folder).')),
 }) satisfies z.ZodMiniType<{ pattern: string; path?: string }>;
+
+export const grepSignature = { name: GREP_TOOL_NAME, description: GREP_DESCRIPTION, args: grepArgsSchema, asksApproval: false } as const;
 
 export const invalidPatternMessage = (detail: string): string => `invalid pattern: ${detail}`;
 export const noMatchesText = (pattern: string, where: string): string => `No matches for /${pattern}/ in ${where}.`;
@@ -95,76 +97,69 @@ export async function matchLines(text: string, re: LineMatcher, display: string,
 
 /** `redactor`: secrets removed from each file's whole text before matching (no match on a secret, no cut through one). */
 export function createGrepTool(workspace: Workspace, redactor?: Redactor): ToolDefinition {
-  return {
-    name: GREP_TOOL_NAME,
-    description: GREP_DESCRIPTION,
-    parameters: toParameters(grepArgsSchema),
-    async execute(args, ctx): Promise<ToolResult> {
-      const parsed = parseArguments(grepArgsSchema, args);
-      if (!parsed.ok) return errorResult(parsed.message);
-      const { pattern } = parsed.value;
-      await loadLinearEngine();
-      let re: LineMatcher;
-      try {
-        re = compileLinear(pattern);
-      } catch (error) {
-        if (error instanceof PatternError) return errorResult(invalidPatternMessage(error.message));
-        throw error;
-      }
-      const userPath = parsed.value.path ?? '.';
-      const target = await workspace.resolve(userPath);
-      if (!target.ok) return errorResult(target.message);
-      if (target.stat === null) return errorResult(noSuchPathMessage(userPath));
-      const files: { abs: string; display: string }[] = [];
-      let filesCut = false;
-      if (target.stat.kind === 'file') files.push({ abs: target.real, display: target.display });
-      else if (target.stat.kind === 'directory') {
-        for await (const e of walk(workspace, target.real, ctx.signal)) {
-          if (e.kind !== 'file' || e.symlink) continue;
-          if (files.length === MAX_GREP_FILES) {
-            filesCut = true;
-            break;
-          }
-          files.push({ abs: e.abs, display: target.display === '.' ? e.rel : `${target.display}/${e.rel}` });
-        }
-      }
-      const out: string[] = [];
-      let cut = false;
-      let longCount = 0;
-      let longFirst = '';
-      for (const file of files) {
-        if (ctx.signal.aborted) return errorResult(GREP_STOPPED_MESSAGE);
-        const stat = await workspace.fs.stat(file.abs);
-        if (stat === null || stat.size > MAX_TEXT_FILE_BYTES) continue;
-        let data: Uint8Array;
-        try {
-          data = await workspace.readFile(file.abs);
-        } catch {
-          continue; // gone, unreadable, or refused once opened (outside, a link, hard-linked): skipped
-        }
-        if (data.byteLength > MAX_TEXT_FILE_BYTES || looksBinary(data)) continue;
-        const text = decodeText(data);
-        const found = await matchLines(redactor ? redactor.redact(text) : text, re, file.display, MAX_GREP_MATCHES + 1 - out.length, ctx.signal);
-        if (found === null) return errorResult(GREP_STOPPED_MESSAGE);
-        out.push(...found.lines);
-        if (found.long) {
-          if (longCount === 0) longFirst = found.long.first;
-          longCount += found.long.count;
-        }
-        if (out.length > MAX_GREP_MATCHES) {
-          out.length = MAX_GREP_MATCHES;
-          cut = true;
+  return checkedTool(grepSignature, async (args, ctx) => {
+    const { pattern } = args;
+    await loadLinearEngine();
+    let re: LineMatcher;
+    try {
+      re = compileLinear(pattern);
+    } catch (error) {
+      if (error instanceof PatternError) return errorResult(invalidPatternMessage(error.message));
+      throw error;
+    }
+    const userPath = args.path ?? '.';
+    const target = await workspace.resolve(userPath);
+    if (!target.ok) return errorResult(target.message);
+    if (target.stat === null) return errorResult(noSuchPathMessage(userPath));
+    const files: { abs: string; display: string }[] = [];
+    let filesCut = false;
+    if (target.stat.kind === 'file') files.push({ abs: target.real, display: target.display });
+    else if (target.stat.kind === 'directory') {
+      for await (const e of walk(workspace, target.real, ctx.signal)) {
+        if (e.kind !== 'file' || e.symlink) continue;
+        if (files.length === MAX_GREP_FILES) {
+          filesCut = true;
           break;
         }
+        files.push({ abs: e.abs, display: target.display === '.' ? e.rel : `${target.display}/${e.rel}` });
       }
-      const notes = [
-        ...(cut ? [grepCutText(MAX_GREP_MATCHES)] : filesCut ? [grepFilesCutText(MAX_GREP_FILES)] : []),
-        ...(longCount ? [longLinesText(longCount, longFirst)] : []),
-      ];
-      if (out.length === 0 && !filesCut) return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
-      return { isError: false, content: [...out, ...notes].join('\n') };
-    },
-  };
+    }
+    const out: string[] = [];
+    let cut = false;
+    let longCount = 0;
+    let longFirst = '';
+    for (const file of files) {
+      if (ctx.signal.aborted) return errorResult(GREP_STOPPED_MESSAGE);
+      const stat = await workspace.fs.stat(file.abs);
+      if (stat === null || stat.size > MAX_TEXT_FILE_BYTES) continue;
+      let data: Uint8Array;
+      try {
+        data = await workspace.readFile(file.abs);
+      } catch {
+        continue; // gone, unreadable, or refused once opened (outside, a link, hard-linked): skipped
+      }
+      if (data.byteLength > MAX_TEXT_FILE_BYTES || looksBinary(data)) continue;
+      const text = decodeText(data);
+      const found = await matchLines(redactor ? redactor.redact(text) : text, re, file.display, MAX_GREP_MATCHES + 1 - out.length, ctx.signal);
+      if (found === null) return errorResult(GREP_STOPPED_MESSAGE);
+      out.push(...found.lines);
+      if (found.long) {
+        if (longCount === 0) longFirst = found.long.first;
+        longCount += found.long.count;
+      }
+      if (out.length > MAX_GREP_MATCHES) {
+        out.length = MAX_GREP_MATCHES;
+        cut = true;
+        break;
+      }
+    }
+    const notes = [
+      ...(cut ? [grepCutText(MAX_GREP_MATCHES)] : filesCut ? [grepFilesCutText(MAX_GREP_FILES)] : []),
+      ...(longCount ? [longLinesText(longCount, longFirst)] : []),
+    ];
+    if (out.length === 0 && !filesCut) return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
+    return { isError: false, content: [...out, ...notes].join('\n') };
+  });
 }
 
 export function registerGrepTool(registry: ToolRegistry, workspace: Workspace, redactor?: Redactor): Disposable {

@@ -2,13 +2,10 @@
 // (list-files-tool.ts); its row is the generic view with the path as summary.
 import { listFilesView } from '../file-views';
 import { defineTool } from '../descriptor';
-import { createListFilesTool, LIST_FILES_TOOL_NAME, listFilesArgsSchema } from './list-files-tool';
+import { createListFilesTool, listFilesSignature } from './list-files-tool';
 
-export const listFilesTool = defineTool({
-  name: LIST_FILES_TOOL_NAME,
-  args: listFilesArgsSchema,
+export const listFilesTool = defineTool(listFilesSignature, {
   needs: ['workspace'],
-  asksApproval: false,
   present: ({ call }) => listFilesView(call),
   create: (set) => createListFilesTool(set.workspace()),
 });

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
 import { GlobError, globMatcher } from '../glob';
 import type { ToolRegistry } from '../registry';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { SKIPPED_FOLDERS, walk } from '../walk';
 import { refusalMessage, type Workspace } from '../workspace';
 import type { DirectoryEntry } from '../workspace-fs';
@@ -28,6 +28,8 @@ export const listFilesArgsSchema = z.object({
   glob: z.exactOptional(z.string().check(z.minLength(1))).check(z.describe('Only files whose path matches this glob, at any depth.')),
 }) satisfies z.ZodMiniType<{ path?: string; glob?: string }>;
 
+export const listFilesSignature = { name: LIST_FILES_TOOL_NAME, description: LIST_FILES_DESCRIPTION, args: listFilesArgsSchema, asksApproval: false } as const;
+
 export const noSuchPathMessage = (p: string): string => `no such file or folder: ${JSON.stringify(p)}`;
 export const EMPTY_FOLDER_TEXT = '(empty folder)';
 /** A stopped walk lists what it saw so far: said as stopped, never as "No files match". */
@@ -44,72 +46,65 @@ function entryLine(dir: string, e: DirectoryEntry): string {
 }
 
 export function createListFilesTool(workspace: Workspace): ToolDefinition {
-  return {
-    name: LIST_FILES_TOOL_NAME,
-    description: LIST_FILES_DESCRIPTION,
-    parameters: toParameters(listFilesArgsSchema),
-    async execute(args, ctx): Promise<ToolResult> {
-      const parsed = parseArguments(listFilesArgsSchema, args);
-      if (!parsed.ok) return errorResult(parsed.message);
-      const userPath = parsed.value.path ?? '.';
-      let matches: ((rel: string) => boolean) | undefined;
+  return checkedTool(listFilesSignature, async (args, ctx) => {
+    const userPath = args.path ?? '.';
+    let matches: ((rel: string) => boolean) | undefined;
+    try {
+      matches = args.glob === undefined ? undefined : globMatcher(args.glob);
+    } catch (error) {
+      if (error instanceof GlobError) return errorResult(`invalid glob: ${error.message}`);
+      throw error;
+    }
+    const target = await workspace.resolve(userPath);
+    if (!target.ok) return errorResult(target.message);
+    if (target.stat === null) return errorResult(noSuchPathMessage(userPath));
+    if (target.stat.kind !== 'directory') {
+      const ok = matches === undefined || matches(target.display.slice(target.display.lastIndexOf('/') + 1));
+      return { isError: false, content: ok ? target.display : noGlobMatchText(args.glob ?? '', target.display) };
+    }
+    const lines: string[] = [];
+    let cut = false;
+    if (matches === undefined) {
+      let entries: DirectoryEntry[];
       try {
-        matches = parsed.value.glob === undefined ? undefined : globMatcher(parsed.value.glob);
+        entries = (await workspace.readDirectory(target.real)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       } catch (error) {
-        if (error instanceof GlobError) return errorResult(`invalid glob: ${error.message}`);
-        throw error;
+        const refused = refusalMessage(error, userPath);
+        if (refused === null) throw error;
+        return errorResult(refused);
       }
-      const target = await workspace.resolve(userPath);
-      if (!target.ok) return errorResult(target.message);
-      if (target.stat === null) return errorResult(noSuchPathMessage(userPath));
-      if (target.stat.kind !== 'directory') {
-        const ok = matches === undefined || matches(target.display.slice(target.display.lastIndexOf('/') + 1));
-        return { isError: false, content: ok ? target.display : noGlobMatchText(parsed.value.glob ?? '', target.display) };
+      for (const e of entries) {
+        if (lines.length === MAX_LISTED_ENTRIES) {
+          cut = true;
+          break;
+        }
+        lines.push(entryLine(target.display, e));
       }
-      const lines: string[] = [];
-      let cut = false;
-      if (matches === undefined) {
-        let entries: DirectoryEntry[];
-        try {
-          entries = (await workspace.readDirectory(target.real)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-        } catch (error) {
-          const refused = refusalMessage(error, userPath);
-          if (refused === null) throw error;
-          return errorResult(refused);
+      if (lines.length === 0) return { isError: false, content: EMPTY_FOLDER_TEXT };
+    } else {
+      let walked = 0;
+      let walkCut = false;
+      for await (const e of walk(workspace, target.real, ctx.signal)) {
+        if (walked === MAX_WALKED_ENTRIES) {
+          walkCut = true;
+          break;
         }
-        for (const e of entries) {
-          if (lines.length === MAX_LISTED_ENTRIES) {
-            cut = true;
-            break;
-          }
-          lines.push(entryLine(target.display, e));
+        walked++;
+        if (e.kind === 'directory' || !matches(e.rel)) continue;
+        if (lines.length === MAX_LISTED_ENTRIES) {
+          cut = true;
+          break;
         }
-        if (lines.length === 0) return { isError: false, content: EMPTY_FOLDER_TEXT };
-      } else {
-        let walked = 0;
-        let walkCut = false;
-        for await (const e of walk(workspace, target.real, ctx.signal)) {
-          if (walked === MAX_WALKED_ENTRIES) {
-            walkCut = true;
-            break;
-          }
-          walked++;
-          if (e.kind === 'directory' || !matches(e.rel)) continue;
-          if (lines.length === MAX_LISTED_ENTRIES) {
-            cut = true;
-            break;
-          }
-          lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
-        }
-        if (ctx.signal.aborted) return errorResult(LIST_STOPPED_MESSAGE);
-        lines.sort();
-        if (walkCut) return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
-        if (lines.length === 0) return { isError: false, content: noGlobMatchText(parsed.value.glob ?? '', target.display) };
+        lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
       }
-      if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));
-      return { isError: false, content: lines.join('\n') };
-    },
-  };
+      if (ctx.signal.aborted) return errorResult(LIST_STOPPED_MESSAGE);
+      lines.sort();
+      if (walkCut) return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
+      if (lines.length === 0) return { isError: false, content: noGlobMatchText(args.glob ?? '', target.display) };
+    }
+    if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));
+    return { isError: false, content: lines.join('\n') };
+  });
 }
 
 export function registerListFilesTool(registry: ToolRegistry, workspace: Workspace): Disposable {

@@ -2,13 +2,10 @@
 // is the generic view with the path as summary.
 import { readFileView } from '../file-views';
 import { defineTool } from '../descriptor';
-import { createReadFileTool, READ_FILE_TOOL_NAME, readFileArgsSchema } from './read-file-tool';
+import { createReadFileTool, readFileSignature } from './read-file-tool';
 
-export const readFileTool = defineTool({
-  name: READ_FILE_TOOL_NAME,
-  args: readFileArgsSchema,
+export const readFileTool = defineTool(readFileSignature, {
   needs: ['workspace'],
-  asksApproval: false,
   present: ({ call }) => readFileView(call),
   create: (set) => createReadFileTool(set.workspace(), set.redactor),
 });

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
 import type { ToolRegistry } from '../registry';
 import { readTextFile } from '../text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import type { Redactor } from '../tool-env';
 import type { Workspace } from '../workspace';
 
@@ -23,6 +23,8 @@ export const readFileArgsSchema = z.object({
   offset: z.exactOptional(z.number().check(z.int(), z.minimum(1))).check(z.describe('First line to read, 1-based (default 1).')),
   limit: z.exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_READ_LIMIT))).check(z.describe(`Lines to read (default ${DEFAULT_READ_LIMIT}).`)),
 }) satisfies z.ZodMiniType<{ path: string; offset?: number; limit?: number }>;
+
+export const readFileSignature = { name: READ_FILE_TOOL_NAME, description: READ_FILE_DESCRIPTION, args: readFileArgsSchema, asksApproval: false } as const;
 
 export const EMPTY_FILE_TEXT = '(empty file)';
 export const offsetPastEndMessage = (offset: number, lines: number): string => `offset ${offset} is past the end of the file (${lines} lines)`;
@@ -46,20 +48,13 @@ export function numberedWindow(text: string, offset: number, limit: number): { o
 
 /** `redactor`: secrets removed from the whole file before it is windowed and lines are shortened. */
 export function createReadFileTool(workspace: Workspace, redactor?: Redactor): ToolDefinition {
-  return {
-    name: READ_FILE_TOOL_NAME,
-    description: READ_FILE_DESCRIPTION,
-    parameters: toParameters(readFileArgsSchema),
-    async execute(args): Promise<ToolResult> {
-      const parsed = parseArguments(readFileArgsSchema, args);
-      if (!parsed.ok) return errorResult(parsed.message);
-      const read = await readTextFile(workspace, parsed.value.path);
-      if (!read.ok) return errorResult(read.message);
-      const window = numberedWindow(redactor ? redactor.redact(read.text) : read.text, parsed.value.offset ?? 1, parsed.value.limit ?? DEFAULT_READ_LIMIT);
-      if (!window.ok) return errorResult(window.message);
-      return { isError: false, content: window.content };
-    },
-  };
+  return checkedTool(readFileSignature, async ({ path, offset = 1, limit = DEFAULT_READ_LIMIT }) => {
+    const read = await readTextFile(workspace, path);
+    if (!read.ok) return errorResult(read.message);
+    const window = numberedWindow(redactor ? redactor.redact(read.text) : read.text, offset, limit);
+    if (!window.ok) return errorResult(window.message);
+    return { isError: false, content: window.content };
+  });
 }
 
 export function registerReadFileTool(registry: ToolRegistry, workspace: Workspace, redactor?: Redactor): Disposable {

@@ -5,10 +5,7 @@ import { createSubagentTool, MAX_SUBAGENT_DEPTH, SUBAGENT_TOOL_NAME, subagentArg
 import { defineTool } from '../descriptor';
 import { subagentView } from './subagent-view';
 
-export const subagentTool = defineTool({
-  name: SUBAGENT_TOOL_NAME,
-  args: subagentArgsSchema,
-  asksApproval: false,
+export const subagentTool = defineTool({ name: SUBAGENT_TOOL_NAME, args: subagentArgsSchema, asksApproval: false }, {
   present: ({ call, args }) => subagentView(call, args?.description ?? null),
   create: (set) => {
     const deps = set.need(set.options.subagents, 'the subagent runner (provider, session store, max steps)');

@@ -3,13 +3,10 @@
 // is the content as added lines.
 import { writeFileView } from '../file-views';
 import { defineTool } from '../descriptor';
-import { createWriteFileTool, WRITE_FILE_TOOL_NAME, writeFileArgsSchema } from './write-file-tool';
+import { createWriteFileTool, writeFileSignature } from './write-file-tool';
 
-export const writeFileTool = defineTool({
-  name: WRITE_FILE_TOOL_NAME,
-  args: writeFileArgsSchema,
+export const writeFileTool = defineTool(writeFileSignature, {
   needs: ['workspace'],
-  asksApproval: true,
   present: ({ call }) => writeFileView(call),
   create: (set) => createWriteFileTool({ workspace: set.workspace(), approvals: set.approvals(), protect: set.protection() }),
 });

@@ -8,7 +8,7 @@ import type { Approvals } from '../approvals';
 import { protectedPaths, type ProtectedPaths } from '../protected-paths';
 import type { ToolRegistry } from '../registry';
 import { isFolderMessage, notRegularFileMessage } from '../text-file';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { refusalMessage, type Workspace } from '../workspace';
 import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
 
@@ -27,6 +27,8 @@ export const writeFileArgsSchema = z.object({
   content: z.string().check(z.describe('The whole new content of the file.')),
 }) satisfies z.ZodMiniType<{ path: string; content: string }>;
 
+export const writeFileSignature = { name: WRITE_FILE_TOOL_NAME, description: WRITE_FILE_DESCRIPTION, args: writeFileArgsSchema, asksApproval: true } as const;
+
 export function preview(text: string): string {
   return text.length > APPROVAL_PREVIEW_CHARS ? `${text.slice(0, APPROVAL_PREVIEW_CHARS)}\n[… ${text.length - APPROVAL_PREVIEW_CHARS} more characters]` : text;
 }
@@ -39,47 +41,30 @@ export interface WriteToolOptions {
 }
 
 export function createWriteFileTool({ workspace, approvals, protect = protectedPaths() }: WriteToolOptions): ToolDefinition {
-  return {
-    name: WRITE_FILE_TOOL_NAME,
-    description: WRITE_FILE_DESCRIPTION,
-    parameters: toParameters(writeFileArgsSchema),
-    async execute(args, ctx): Promise<ToolResult> {
-      const parsed = parseArguments(writeFileArgsSchema, args);
-      if (!parsed.ok) return errorResult(parsed.message);
-      const { content } = parsed.value;
-      const bytes = utf8Length(content);
-      if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(WRITE_FILE_TOOL_NAME, bytes));
-      const target = await workspace.resolve(parsed.value.path);
-      if (!target.ok) return errorResult(target.message);
-      if (target.stat?.kind === 'directory') return errorResult(isFolderMessage(parsed.value.path));
-      if (target.stat !== null && target.stat.kind !== 'file') return errorResult(notRegularFileMessage(parsed.value.path));
-      const guard = guardTarget(protect, target.display);
-      if (!guard.ok) return errorResult(guard.message);
-      const verb = target.stat === null ? 'Create' : 'Replace';
-      const approval = await approvals.check(
-        {
-          tool: WRITE_FILE_TOOL_NAME,
-          summary: `${verb} ${target.display} (${bytes} bytes)`,
-          detail: `${verb} ${target.display} with:\n${preview(content)}`,
-          callId: ctx.callId,
-          sessionId: ctx.agent?.session.id ?? null,
-          ...(guard.protectedReason === undefined ? {} : { protectedReason: guard.protectedReason }),
-        },
-        ctx.signal,
-      );
-      if (!approval.approved) return errorResult(approval.message);
-      try {
-        await workspace.createDirectory(path.dirname(target.real));
-        await workspace.writeFile(target.real, content);
-      } catch (error) {
-        const refused = refusalMessage(error, parsed.value.path);
-        if (refused === null) throw error;
-        return errorResult(refused);
-      }
-      const how = target.stat === null ? 'created the file' : `replaced the previous ${target.stat.size} bytes`;
-      return { isError: false, content: `Wrote ${bytes} bytes to ${target.display} (${how}).` };
-    },
-  };
+  return checkedTool(writeFileSignature, async (args, ctx) => {
+    const { content } = args;
+    const bytes = utf8Length(content);
+    if (bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(WRITE_FILE_TOOL_NAME, bytes));
+    const target = await workspace.resolve(args.path);
+    if (!target.ok) return errorResult(target.message);
+    if (target.stat?.kind === 'directory') return errorResult(isFolderMessage(args.path));
+    if (target.stat !== null && target.stat.kind !== 'file') return errorResult(notRegularFileMessage(args.path));
+    const guard = guardTarget(protect, target.display);
+    if (!guard.ok) return errorResult(guard.message);
+    const verb = target.stat === null ? 'Create' : 'Replace';
+    const approval = await approvals.checkCall(WRITE_FILE_TOOL_NAME, { summary: `${verb} ${target.display} (${bytes} bytes)`, detail: `${verb} ${target.display} with:\n${preview(content)}` }, ctx, guard.protectedReason);
+    if (!approval.approved) return errorResult(approval.message);
+    try {
+      await workspace.createDirectory(path.dirname(target.real));
+      await workspace.writeFile(target.real, content);
+    } catch (error) {
+      const refused = refusalMessage(error, args.path);
+      if (refused === null) throw error;
+      return errorResult(refused);
+    }
+    const how = target.stat === null ? 'created the file' : `replaced the previous ${target.stat.size} bytes`;
+    return { isError: false, content: `Wrote ${bytes} bytes to ${target.display} (${how}).` };
+  });
 }
 
 export function registerWriteFileTool(registry: ToolRegistry, options: WriteToolOptions): Disposable {
