@@ -5,15 +5,14 @@
 // `subagent/start` before the child's first event and `subagent/end` after its
 // last; the child's own events (its todo_write plan included) go to the child's
 // log only — single owner. Stop reaches the child through the same signal.
-import type { SessionEvent, SessionEventMap, TurnEndReason } from '../session/events';
+import type { SubagentOutcome } from '../domain-literals';
+import type { SessionEvent, TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import type { WritableSession } from '../store/session-store';
 import type { ToolRegistry } from '../tools/registry';
 import { runTurn, type LiveDelta } from './loop';
 import type { ModelProvider } from './provider';
 import type { RetryPolicy } from './retry';
-
-export type SubagentOutcome = SessionEventMap['subagent/end']['outcome'];
 
 /** Where child logs are created: the parent's store (SessionStore satisfies it). */
 export interface ChildSessionFactory {

@@ -25,13 +25,12 @@
 //
 // A subagent hangs under the one item in progress when it started (by content);
 // none (null) when none or several were: hosts show it apart.
+import type { SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
-import type { SessionEvent, SessionEventMap } from '../session/events';
+import type { SessionEvent } from '../session/events';
 import { planChanges } from './plan-changes';
 import type { TodoItem, TodoStatus } from './todo-schema';
 import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
-
-export type SubagentOutcome = SessionEventMap['subagent/end']['outcome'];
 
 export interface ItemTiming {
   /** The version that first listed the item in the standing plan, and who wrote it. */

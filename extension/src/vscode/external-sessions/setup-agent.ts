@@ -5,7 +5,8 @@
 // pick; it returns the snippet.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SETUP_AGENTS, setupSnippet, type SetupAgent, type SetupSnippet } from '../../core/mcp/setup-snippets';
+import { word } from '../l10n-words';
+import { SETUP_AGENTS, setupSnippet, type SetupAgent } from '../../core/mcp/setup-snippets';
 import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
 
 export const SET_UP_AGENT_COMMAND = 'agentChecklist.setUpAgent';
@@ -21,19 +22,6 @@ function picks(): AgentPick[] {
     { agent: 'gemini-cli', label: 'Gemini CLI', detail: vscode.l10n.t('An mcpServers entry for .gemini/settings.json') },
     { agent: 'other', label: vscode.l10n.t('Other MCP client'), detail: vscode.l10n.t('An mcpServers entry (JSON) most MCP clients read') },
   ];
-}
-
-function copiedMessage(snippet: SetupSnippet): string {
-  switch (snippet.agent) {
-    case 'claude-code':
-      return vscode.l10n.t('Agent Checklist: the Claude Code command is on the clipboard. Run it in a terminal in this workspace, then restart Claude Code.');
-    case 'codex':
-      return vscode.l10n.t('Agent Checklist: the Codex config is on the clipboard. Add it to ~/.codex/config.toml.');
-    case 'gemini-cli':
-      return vscode.l10n.t('Agent Checklist: the Gemini CLI config is on the clipboard. Merge it into .gemini/settings.json.');
-    case 'other':
-      return vscode.l10n.t("Agent Checklist: the MCP server entry is on the clipboard. Add it to your client's MCP configuration.");
-  }
 }
 
 export function registerSetUpAgentCommand(opts: { extensionUri: vscode.Uri; allowParallelInProgress: () => boolean }): vscode.Disposable {
@@ -57,7 +45,7 @@ export function registerSetUpAgentCommand(opts: { extensionUri: vscode.Uri; allo
       platform: process.platform === 'win32' ? 'windows' : 'posix',
     });
     await vscode.env.clipboard.writeText(snippet.text);
-    void vscode.window.showInformationMessage(copiedMessage(snippet));
+    void vscode.window.showInformationMessage(word(`copied.${snippet.agent}`));
     return snippet.text;
   });
 }

@@ -7,6 +7,7 @@
 // The item's history in its tooltip comes from one core presenter (timingRows, the
 // rows Export Plan prints); this file only words it.
 import * as vscode from 'vscode';
+import { word } from '../l10n-words';
 import type { TodoStatus } from '../../core/domain-literals';
 import type { TimingRow } from '../../core/plan/history-format';
 import type { PlanAuthor } from '../../core/plan/todos-projection';
@@ -14,14 +15,7 @@ import { durationParts, inProgressElapsedMs } from '../../core/plan/plan-timing'
 import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
 
 export function statusLabel(status: TodoStatus): string {
-  switch (status) {
-    case 'completed':
-      return vscode.l10n.t('completed');
-    case 'in_progress':
-      return vscode.l10n.t('in progress');
-    case 'pending':
-      return vscode.l10n.t('pending');
-  }
+  return word(`status.${status}`);
 }
 
 /** `42s`, `3m 07s`, `1h 02m`. */

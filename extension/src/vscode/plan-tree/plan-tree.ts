@@ -7,6 +7,7 @@
 // together) and keeps nothing of its own but the nodes it last handed to VS Code and
 // how each looked, so that it redraws only the rows that changed (and the ticking ones).
 import * as vscode from 'vscode';
+import { word } from '../l10n-words';
 import { timingRows } from '../../core/plan/history-format';
 import { planProgress, progressFraction } from '../../core/plan/summaries';
 import { droppedGroupTreeItem, droppedTreeItem, formatTime, itemTreeItem } from './plan-tree-items';
@@ -23,19 +24,7 @@ export type { PlanNode } from './plan-tree-model';
 export { formatElapsed, itemIcon, statusLabel } from './plan-tree-items';
 
 function outcomeLabel(node: SubagentNode): string {
-  if (node.running) return vscode.l10n.t('running');
-  switch (node.mark.outcome) {
-    case 'completed':
-      return vscode.l10n.t('done');
-    case 'aborted':
-      return vscode.l10n.t('stopped');
-    case 'error':
-      return vscode.l10n.t('failed');
-    case 'max-steps':
-      return vscode.l10n.t('step limit reached');
-    default:
-      return vscode.l10n.t('interrupted');
-  }
+  return word(node.running ? 'outcome.running' : `outcome.${node.mark.outcome ?? 'interrupted'}`);
 }
 
 function subagentIcon(node: SubagentNode): vscode.ThemeIcon {
