@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
 import type { ToolRegistry } from '../registry';
 import { readTextFile } from '../text-file';
+import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import type { Redactor } from '../tool-env';
 import type { Workspace } from '../workspace';
@@ -15,11 +16,11 @@ export const MAX_LINE_CHARS = 2000;
 export const READ_FILE_DESCRIPTION = [
   'Read a text file of the workspace. Lines come numbered (`<line number>\\t<text>`); the numbers are not part of the file.',
   `Reads ${DEFAULT_READ_LIMIT} lines from the start unless offset (the first line, 1-based) and limit (how many lines, at most ${MAX_READ_LIMIT}) say otherwise; the last line tells how to read on when more remain. Lines longer than ${MAX_LINE_CHARS} characters are shortened.`,
-  'Paths are relative to the workspace folder; paths outside it are refused.',
+  WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 
 export const readFileArgsSchema = z.object({
-  path: z.string().check(z.describe('The file, relative to the workspace folder.')),
+  path: filePathArg,
   offset: z.exactOptional(z.number().check(z.int(), z.minimum(1))).check(z.describe('First line to read, 1-based (default 1).')),
   limit: z.exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_READ_LIMIT))).check(z.describe(`Lines to read (default ${DEFAULT_READ_LIMIT}).`)),
 }) satisfies z.ZodMiniType<{ path: string; offset?: number; limit?: number }>;

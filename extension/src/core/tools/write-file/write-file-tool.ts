@@ -8,6 +8,7 @@ import type { Approvals } from '../approvals';
 import { protectedPaths, type ProtectedPaths } from '../protected-paths';
 import type { ToolRegistry } from '../registry';
 import { isFolderMessage, notRegularFileMessage } from '../text-file';
+import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { refusalMessage, type Workspace } from '../workspace';
 import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
@@ -19,11 +20,11 @@ export const APPROVAL_PREVIEW_CHARS = 4000;
 export const WRITE_FILE_DESCRIPTION = [
   'Create a text file in the workspace, or replace an existing file\'s whole content. Missing parent folders are created.',
   'To change part of an existing file prefer edit_file; read a file before replacing it. The user may have to approve each write; a denied write changes nothing: do not retry it unchanged.',
-  'Paths are relative to the workspace folder; paths outside it are refused.',
+  WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 
 export const writeFileArgsSchema = z.object({
-  path: z.string().check(z.describe('The file, relative to the workspace folder.')),
+  path: filePathArg,
   content: z.string().check(z.describe('The whole new content of the file.')),
 }) satisfies z.ZodMiniType<{ path: string; content: string }>;
 
