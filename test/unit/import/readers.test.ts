@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { fitTodos, type AgentMark } from '../../../extension/src/core/import/agent-plan';
-import { readAgentFile, readerFor } from '../../../extension/src/core/import/read-agent-file';
+import { readAgentFile } from '../../../extension/src/core/import/read-agent-file';
+import { readerFor } from '../../../extension/src/core/import/agent-file-tail';
 import { tempDir } from '../support/sessions';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/agent-files');

@@ -4,22 +4,16 @@
 // agent appended (a resume), lands on the same path; the log is then REWRITTEN
 // whole, written to a temporary file beside it and renamed over it (readers see the
 // old log or the new one, never half of one). Held by the log's lock meanwhile.
-//
-// Each mark becomes events stamped with the agent's own time (kept in order: a time
-// earlier than the one before is raised to it): a turn-start opens a turn (closing
-// one still open), a turn-end closes it (`completed`), a plan write is a
-// `todo/write` (the agent, not the user, wrote it), inside a turn (one is opened at
-// its time when the agent wrote outside any). A turn the file has not ended stays
-// open, as the agent left it.
+// How marks become events: mark-writer.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Disposable } from '../disposable';
 import { makeHeader } from '../session/header';
-import { Session } from '../session/session';
 import { FileSink } from '../store/file-sink';
 import { acquireLock } from '../store/lock';
 import { makeSessionFolder, refuseLinkedFile } from '../store/no-follow';
 import { readHeader, SessionStore } from '../store/session-store';
-import type { AgentMark } from './agent-plan';
+import { MarkWriter, validTime } from './mark-writer';
 import { readAgentFile, type AgentFile } from './read-agent-file';
 
 export interface ImportResult {
@@ -29,6 +23,13 @@ export interface ImportResult {
   versions: number;
 }
 
+/** An import whose log stays open for more marks (a followed file): the lock is held until disposed. */
+export interface OpenImport extends Disposable {
+  path: string;
+  versions: number;
+  writer: MarkWriter;
+}
+
 /** Our log's id for an agent's session: letters, digits, dot, dash and underscore only. */
 export function importedLogId(agent: string, sessionId: string): string {
   return `${agent}-${sessionId.replace(/[^A-Za-z0-9._-]/g, '_')}`;
@@ -36,6 +37,13 @@ export function importedLogId(agent: string, sessionId: string): string {
 
 export function importAgentFile(sourceFile: string, sessionDir: string): ImportResult {
   const file = readAgentFile(sourceFile);
+  const imported = importOpen(file, sourceFile, sessionDir);
+  imported.dispose();
+  return { path: imported.path, file, versions: imported.versions };
+}
+
+/** Writes `file`'s log (replacing an earlier import of the same session) and keeps it open for appending. */
+export function importOpen(file: AgentFile, sourceFile: string, sessionDir: string): OpenImport {
   const { info } = file;
   const store = new SessionStore(sessionDir);
   makeSessionFolder(store.dir);
@@ -46,12 +54,24 @@ export function importAgentFile(sourceFile: string, sessionDir: string): ImportR
     refuseLinkedFile(logPath);
     refuseForeignLog(logPath, info.agent);
     fs.rmSync(temp, { force: true });
-    const versions = writeLog(temp, file, path.resolve(sourceFile), path.basename(logPath, '.jsonl'));
+    const { writer, versions } = writeLog(temp, file, path.resolve(sourceFile), path.basename(logPath, '.jsonl'));
     fs.renameSync(temp, logPath);
-    return { path: logPath, file, versions };
+    const sink = new FileSink(logPath, writer.session.header, true);
+    writer.session.attachSink(sink);
+    return {
+      path: logPath,
+      versions,
+      writer,
+      dispose: () => {
+        sink.dispose();
+        lock.dispose();
+      },
+    };
+  } catch (error) {
+    lock.dispose();
+    throw error;
   } finally {
     fs.rmSync(temp, { force: true });
-    lock.dispose();
   }
 }
 
@@ -62,29 +82,25 @@ function refuseForeignLog(logPath: string, agent: string): void {
   if (source?.kind !== 'imported' || source.name !== agent) throw new Error(`${logPath} exists and is not an import of this ${agent} session; not replaced`);
 }
 
-/** Writes the whole log to `temp` (durably) and returns the number of plan versions. */
-function writeLog(temp: string, file: AgentFile, source: string, id: string): number {
+/** Writes the whole log to `temp` (durably); the writer is left without a sink. */
+function writeLog(temp: string, file: AgentFile, source: string, id: string): { writer: MarkWriter; versions: number } {
   const { info, marks } = file;
-  let clock = validTime(info.startedAt) ?? validTime(marks[0]?.ts) ?? new Date(0).toISOString();
+  const startedAt = validTime(info.startedAt) ?? validTime(marks[0]?.ts) ?? new Date(0).toISOString();
   const header = makeHeader({
     id,
-    now: new Date(clock),
+    now: new Date(startedAt),
     ...(info.cwd === undefined ? {} : { cwd: info.cwd }),
     source: { kind: 'imported', name: info.agent, version: info.version ?? 'unknown', file: source },
   });
   const sink = new FileSink(temp, header, false);
+  const writer = new MarkWriter(header, sink, startedAt);
   let versions = 0;
   try {
-    const session = new Session(header, { sink, now: () => new Date(clock) });
-    for (const mark of marks) {
-      const ts = validTime(mark.ts);
-      if (ts !== undefined && ts > clock) clock = ts;
-      versions += appendMark(session, mark);
-    }
-    if (session.lastSeq === 0) {
+    for (const mark of marks) versions += writer.write(mark);
+    if (writer.session.lastSeq === 0) {
       // A file with no turn yet: one empty turn, so the log exists (its header is written with the first event).
-      session.append('turn/start', { turn: 1 });
-      session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+      writer.session.append('turn/start', { turn: 1 });
+      writer.session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     }
   } finally {
     sink.dispose();
@@ -95,29 +111,5 @@ function writeLog(temp: string, file: AgentFile, source: string, id: string): nu
   } finally {
     fs.closeSync(fd);
   }
-  return versions;
-}
-
-function appendMark(session: Session, mark: AgentMark): number {
-  const open = session.openTurn;
-  switch (mark.kind) {
-    case 'turn-start':
-      if (open !== null) session.append('turn/end', { turn: open, reason: { kind: 'completed' } });
-      session.append('turn/start', { turn: session.lastTurn + 1 });
-      return 0;
-    case 'turn-end':
-      if (open !== null) session.append('turn/end', { turn: open, reason: { kind: 'completed' } });
-      return 0;
-    case 'plan':
-      if (open === null) session.append('turn/start', { turn: session.lastTurn + 1 });
-      session.append('todo/write', { todos: mark.todos });
-      return 1;
-  }
-}
-
-/** The time as an ISO string, or undefined when it is not one. */
-function validTime(ts: string | undefined): string | undefined {
-  if (ts === undefined) return undefined;
-  const ms = Date.parse(ts);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  return { writer, versions };
 }

@@ -3,11 +3,8 @@
 // finished (no newline yet) is read as it stands: when it is not JSON it is skipped
 // and counted like any line the reader does not understand.
 import * as fs from 'node:fs';
-import { parseJson } from '../store/parse-json';
-import { forEachLine } from '../store/line-reader';
-import type { AgentFileReader, AgentMark, AgentSessionInfo } from './agent-plan';
-import { ClaudeTranscriptReader } from './claude-transcript';
-import { CodexRolloutReader } from './codex-rollout';
+import type { AgentMark, AgentSessionInfo } from './agent-plan';
+import { AgentFileTail } from './agent-file-tail';
 
 export interface AgentFile {
   info: AgentSessionInfo;
@@ -24,19 +21,6 @@ export class AgentFileError extends Error {
   }
 }
 
-/**
- * The reader for a file whose line is `line`, or undefined when the line does not
- * tell: a Codex rollout opens with `session_meta`; every Claude Code line that
- * belongs to the session carries a `sessionId` beside its `type`.
- */
-export function readerFor(line: string): AgentFileReader | undefined {
-  const json = parseJson(line);
-  if (typeof json !== 'object' || json === null || !('type' in json)) return undefined;
-  if (json.type === 'session_meta' && 'payload' in json) return new CodexRolloutReader();
-  if ('sessionId' in json && typeof json.sessionId === 'string') return new ClaudeTranscriptReader();
-  return undefined;
-}
-
 export function readAgentFile(file: string): AgentFile {
   let stat: fs.Stats;
   try {
@@ -45,26 +29,14 @@ export function readAgentFile(file: string): AgentFile {
     throw new AgentFileError(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error instanceof Error ? error.message : error));
   }
   if (!stat.isFile()) throw new AgentFileError(file, 'not a file');
-  let reader: AgentFileReader | undefined;
-  const before: string[] = [];
-  const marks: AgentMark[] = [];
-  const read = (text: string) => {
-    if (reader === undefined) {
-      reader = readerFor(text);
-      if (reader === undefined) {
-        before.push(text);
-        return;
-      }
-      for (const earlier of before.splice(0)) marks.push(...reader.readLine(earlier));
-    }
-    marks.push(...reader.readLine(text));
-  };
+  const tail = new AgentFileTail(file);
+  let marks: AgentMark[];
   try {
-    const { unterminated } = forEachLine(file, (v) => read(v.text));
-    if (unterminated) read(unterminated.text);
+    marks = tail.readAppended(true);
   } catch (error) {
     throw new AgentFileError(file, error instanceof Error ? error.message : String(error));
   }
+  const { reader } = tail;
   if (reader === undefined) throw new AgentFileError(file, 'it is neither a Claude Code transcript nor a Codex rollout (no line names a session)');
   if (reader.info.sessionId === undefined) throw new AgentFileError(file, 'no line names its session id');
   return { info: reader.info, marks, skipped: reader.skipped };

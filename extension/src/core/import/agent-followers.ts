@@ -1,0 +1,138 @@
+// Follows the session files other agents keep for the given folders (agent-session-
+// files.ts says where) into our logs in `sessionDir`: every file there at the start,
+// and each one that appears or grows later, including agent folders that do not exist
+// yet (an agent run for the first time: looked for every few seconds until there).
+// Changes are read once they settle (agents append in bursts). Files of other folders
+// are never read past their first line (a Codex rollout's first line names its folder).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { toDisposable, type Disposable } from '../disposable';
+import type { ImportedAgent } from '../session/source';
+import { SessionLockedError } from '../store/lock';
+import { claudeProjectDir, claudeTranscripts, codexRollouts, codexRolloutCwd, codexSessionsDir, isCodexRollout, type AgentHomes } from './agent-session-files';
+import { FollowedAgentFile } from './followed-agent-file';
+
+export interface FollowConfig {
+  /** The workspace folders whose agents' sessions are followed (absolute paths). */
+  folders: readonly string[];
+  agents: readonly ImportedAgent[];
+  homes: AgentHomes;
+  /** Where our logs of the followed sessions are written. */
+  sessionDir: string;
+}
+
+/** What the followers tell their host: a log written or updated, or a file that could not be followed. */
+export type FollowReport = { kind: 'wrote'; logPath: string; file: string; versions: number } | { kind: 'problem'; file: string; message: string };
+
+const SETTLE_MS = 40;
+const APPEAR_POLL_MS = 2000;
+
+export class AgentFollowers implements Disposable {
+  private readonly followers = new Map<string, FollowedAgentFile>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly codexFolder = new Map<string, string>();
+  private watches: Disposable[] = [];
+  private folders = new Set<string>();
+  private sessionDir = '';
+
+  constructor(private readonly report: (report: FollowReport) => void) {}
+
+  /** Starts following for `config`, in place of what was followed before. */
+  configure(config: FollowConfig): void {
+    this.stop();
+    this.folders = new Set(config.folders.map((f) => path.resolve(f)));
+    this.sessionDir = config.sessionDir;
+    if (config.agents.includes('claude-code')) {
+      for (const folder of this.folders) {
+        const dir = claudeProjectDir(config.homes, folder);
+        this.watchDir(dir, false, (name) => name.endsWith('.jsonl') && this.changed(path.join(dir, name)), () => claudeTranscripts(dir).forEach((f) => this.follow(f)));
+      }
+    }
+    if (config.agents.includes('codex') && this.folders.size > 0) {
+      const sessions = codexSessionsDir(config.homes);
+      this.watchDir(sessions, true, (name) => isCodexRollout(name) && this.changed(path.join(sessions, name)), () => codexRollouts(sessions).forEach((f) => this.follow(f)));
+    }
+  }
+
+  private watchDir(dir: string, recursive: boolean, onName: (name: string) => unknown, scan: () => void): void {
+    const start = (): boolean => {
+      let watcher: fs.FSWatcher;
+      try {
+        watcher = fs.watch(dir, { recursive, persistent: false }, (_event, name) => {
+          if (typeof name === 'string') onName(name);
+        });
+      } catch {
+        return false;
+      }
+      watcher.on('error', (error) => this.report({ kind: 'problem', file: dir, message: `stopped watching: ${error.message}` }));
+      this.watches.push(toDisposable(() => watcher.close()));
+      scan();
+      return true;
+    };
+    if (start()) return;
+    const poll = setInterval(() => {
+      if (start()) clearInterval(poll);
+    }, APPEAR_POLL_MS);
+    poll.unref();
+    this.watches.push(toDisposable(() => clearInterval(poll)));
+  }
+
+  private changed(file: string): void {
+    clearTimeout(this.timers.get(file));
+    const timer = setTimeout(() => {
+      this.timers.delete(file);
+      this.follow(file);
+    }, SETTLE_MS);
+    timer.unref();
+    this.timers.set(file, timer);
+  }
+
+  /** Reads what `file` appended, when it is a session of a followed folder. */
+  private follow(file: string): void {
+    if (!this.belongs(file)) return;
+    let follower = this.followers.get(file);
+    if (follower === undefined) {
+      follower = new FollowedAgentFile(file, this.sessionDir);
+      this.followers.set(file, follower);
+    }
+    try {
+      const had = follower.logPath;
+      const versions = follower.update();
+      const logPath = follower.logPath;
+      if (logPath !== null && (versions > 0 || had === null)) this.report({ kind: 'wrote', logPath, file, versions });
+    } catch (error) {
+      if (!fs.existsSync(file)) {
+        follower.dispose();
+        this.followers.delete(file);
+        return;
+      }
+      // Another window follows (holds our log's lock): it keeps it up to date.
+      const message = error instanceof SessionLockedError ? 'followed by another window' : error instanceof Error ? error.message : String(error);
+      this.report({ kind: 'problem', file, message });
+    }
+  }
+
+  private belongs(file: string): boolean {
+    if (!isCodexRollout(file)) return true; // a Claude Code project folder holds one folder's sessions
+    let folder = this.codexFolder.get(file);
+    if (folder === undefined) {
+      folder = codexRolloutCwd(file);
+      if (folder === undefined) return false; // its first line is not whole yet
+      this.codexFolder.set(file, folder);
+    }
+    return this.folders.has(folder);
+  }
+
+  private stop(): void {
+    for (const w of this.watches) w.dispose();
+    this.watches = [];
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    for (const f of this.followers.values()) f.dispose();
+    this.followers.clear();
+  }
+
+  dispose(): void {
+    this.stop();
+  }
+}

@@ -1,0 +1,108 @@
+// Where the agents keep their session files, and which of them belong to a folder:
+//   - Claude Code: `<config>/projects/<slug>/<session id>.jsonl`, config
+//     `$CLAUDE_CONFIG_DIR` or `~/.claude`, slug the folder's path with every
+//     character that is not a letter or digit as '-';
+//   - Codex: `<home>/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl`, home
+//     `$CODEX_HOME` or `~/.codex`, whose first line (`session_meta`) names the folder
+//     as its `cwd`.
+// Only read: nothing here writes, creates or locks the agents' files or folders.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as z from 'zod/mini';
+import type { ImportedAgent } from '../session/source';
+import { parseJson } from '../store/parse-json';
+
+export interface AgentHomes {
+  claudeConfigDir: string;
+  codexHome: string;
+}
+
+/** The agents' homes as the agents themselves find them from `env`. */
+export function agentHomes(env: NodeJS.ProcessEnv, home = os.homedir()): AgentHomes {
+  return {
+    claudeConfigDir: env.CLAUDE_CONFIG_DIR?.trim() || path.join(home, '.claude'),
+    codexHome: env.CODEX_HOME?.trim() || path.join(home, '.codex'),
+  };
+}
+
+export function claudeProjectDir(homes: AgentHomes, folder: string): string {
+  return path.join(homes.claudeConfigDir, 'projects', path.resolve(folder).replace(/[^A-Za-z0-9]/g, '-'));
+}
+
+export function codexSessionsDir(homes: AgentHomes): string {
+  return path.join(homes.codexHome, 'sessions');
+}
+
+/** The session files in a Claude Code project folder (none when it does not exist). */
+export function claudeTranscripts(dir: string): string[] {
+  return listFiles(dir).filter((name) => name.endsWith('.jsonl')).map((name) => path.join(dir, name));
+}
+
+export function isCodexRollout(file: string): boolean {
+  return /^rollout-.*\.jsonl$/.test(path.basename(file));
+}
+
+/** Every Codex rollout under `sessions` (YYYY/MM/DD folders), oldest first. */
+export function codexRollouts(sessions: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    for (const name of listFiles(dir).sort()) {
+      const full = path.join(dir, name);
+      if (depth < 3) walk(full, depth + 1);
+      else if (isCodexRollout(name)) out.push(full);
+    }
+  };
+  walk(sessions, 0);
+  return out;
+}
+
+const sessionMetaLine = z.object({ type: z.literal('session_meta'), payload: z.object({ cwd: z.string() }) });
+
+/** The folder a Codex rollout ran in (its first line's `session_meta.payload.cwd`), or undefined before that line is whole. */
+export function codexRolloutCwd(file: string): string | undefined {
+  const line = firstLine(file, 1 << 20);
+  if (line === undefined) return undefined;
+  const meta = sessionMetaLine.safeParse(parseJson(line));
+  return meta.success ? path.resolve(meta.data.payload.cwd) : undefined;
+}
+
+export function agentOfFile(file: string): ImportedAgent {
+  return isCodexRollout(file) ? 'codex' : 'claude-code';
+}
+
+function listFiles(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The file's first newline-terminated line, read from at most `max` bytes. */
+function firstLine(file: string, max: number): string | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const block = Buffer.allocUnsafe(Math.min(max, 64 * 1024));
+    const parts: Buffer[] = [];
+    for (let at = 0; at < max; ) {
+      const n = fs.readSync(fd, block, 0, block.length, at);
+      if (n === 0) return undefined;
+      const nl = block.subarray(0, n).indexOf(0x0a);
+      if (nl !== -1) {
+        parts.push(Buffer.from(block.subarray(0, nl)));
+        return Buffer.concat(parts).toString('utf8');
+      }
+      parts.push(Buffer.from(block.subarray(0, n)));
+      at += n;
+    }
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,64 @@
+// One agent session file followed into one of our logs while the agent writes it. The
+// first read that names the session writes the log whole (importOpen: the same log an
+// `agent-checklist import` writes) and keeps it open, holding its lock; each later
+// read takes only the lines appended since (AgentFileTail) and appends their events,
+// so following costs what the agent wrote, whatever the file's size. A file that
+// shrank (rewritten) is read again from its start. The agent's file is only read.
+import type { Disposable } from '../disposable';
+import type { AgentMark } from './agent-plan';
+import { AgentFileShrankError, AgentFileTail } from './agent-file-tail';
+import { importOpen, type OpenImport } from './import-log';
+
+export class FollowedAgentFile implements Disposable {
+  private tail: AgentFileTail;
+  private pending: AgentMark[] = [];
+  private open: OpenImport | null = null;
+
+  constructor(
+    readonly file: string,
+    private readonly sessionDir: string,
+  ) {
+    this.tail = new AgentFileTail(file);
+  }
+
+  /** Our log's path, once the file named its session. */
+  get logPath(): string | null {
+    return this.open?.path ?? null;
+  }
+
+  /** Reads what the agent appended and writes it to our log; returns the plan versions written. */
+  update(): number {
+    let marks: AgentMark[];
+    try {
+      marks = this.tail.readAppended();
+    } catch (error) {
+      if (!(error instanceof AgentFileShrankError)) throw error;
+      this.restart();
+      marks = this.tail.readAppended();
+    }
+    if (this.open !== null) {
+      let versions = 0;
+      for (const mark of marks) versions += this.open.writer.write(mark);
+      return versions;
+    }
+    this.pending.push(...marks);
+    const reader = this.tail.reader;
+    if (reader?.info.sessionId === undefined) return 0;
+    // Kept until the log is written: an import refused now (another window holds the log) is tried again whole.
+    this.open = importOpen({ info: reader.info, marks: [...this.pending], skipped: reader.skipped }, this.file, this.sessionDir);
+    this.pending = [];
+    return this.open.versions;
+  }
+
+  private restart(): void {
+    this.open?.dispose();
+    this.open = null;
+    this.pending = [];
+    this.tail = new AgentFileTail(this.file);
+  }
+
+  dispose(): void {
+    this.open?.dispose();
+    this.open = null;
+  }
+}
