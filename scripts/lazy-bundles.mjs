@@ -36,6 +36,8 @@ export const LAZY_MODULES = {
   'extension/src/cli/acp-stdio.ts': 'acp-server',
   // Not loaded by require/import: core/markdown/markdown-parser.ts starts it as a worker thread from dist/markdown-worker.js.
   'extension/src/core/markdown/markdown-worker.ts': 'markdown-worker',
+  // Started as a worker thread from dist/agent-follow-worker.js by core/import/agent-follow-thread.ts.
+  'extension/src/core/import/agent-follow-worker.ts': 'agent-follow-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
 };
 /** Packages that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */

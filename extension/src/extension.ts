@@ -11,6 +11,7 @@ import { PlanHistoryCommand } from './vscode/plan-tree/plan-history-command';
 import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-view/agent-webview';
 import { AttentionNotifier } from './vscode/status/attention-notifier';
 import { ChatPlanTool } from './vscode/external-sessions/chat-plan-tool';
+import { followAgents } from './vscode/external-sessions/follow-agents';
 import { ExternalSessionWatcher } from './vscode/external-sessions/external-sessions';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { PlanStatusBar } from './vscode/status/plan-status-bar';
@@ -106,9 +107,11 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   // `.agent-checklist/sessions` (CLI runs, MCP servers), listed and followed live.
   // Workspace folders added or removed later are watched (or dropped) as they change.
   const fileRoots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-  const folders = own('sessionFolders', new SessionFolderSet(store, fileRoots()));
+  const followed = new SessionStore(path.join(storage.fsPath, 'followed-agents'));
+  const folders = own('sessionFolders', new SessionFolderSet(store, followed, fileRoots()));
   own('workspaceFoldersListener', vscode.workspace.onDidChangeWorkspaceFolders(() => folders.setWorkspaceRoots(fileRoots())));
   const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, log));
+  own('followAgents', followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }));
   const controller = own(
     'controller',
     new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),

@@ -102,7 +102,10 @@ export async function startServer({ workspace, userDataDir = makeTempDir('ud'), 
     '--extensions-dir', extensions,
   ];
   if (workspace) args.push(workspace);
-  const child = spawn(process.execPath, args, { env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  // The window's agentChecklist.followAgents reads Claude Code's and Codex's homes: these
+  // (empty, under the user data folder), never the machine's own ~/.claude or ~/.codex.
+  const agentHomes = { CLAUDE_CONFIG_DIR: join(userDataDir, 'agent-homes', 'claude'), CODEX_HOME: join(userDataDir, 'agent-homes', 'codex') };
+  const child = spawn(process.execPath, args, { env: { ...serverEnv(), ...agentHomes }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const keep = (chunk) => {
     output.push(chunk.toString());

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { BUILT_IN_TOOLS, type BuiltInTool } from '../core/tools/built-in';
 import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
+import { IMPORTED_AGENTS } from '../core/session/source';
 
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
@@ -37,6 +38,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   bashLimits: {},
   protectedPaths: [],
   followExternal: 'latest',
+  followAgents: IMPORTED_AGENTS,
   notifications: true,
   stallMinutes: 10,
 };
@@ -68,6 +70,8 @@ const fields = {
   protectedPaths: z.readonly(z.array(z.string())),
   /** Follow sessions written outside this window when they write a plan (agentChecklist.followExternal). */
   followExternal: z.enum(FOLLOW_EXTERNAL),
+  /** The agents whose own session files are followed for the open folders (agentChecklist.followAgents; [] = none). */
+  followAgents: z.readonly(z.array(z.enum(IMPORTED_AGENTS))),
   /** Notify when a turn ends or an approval waits while the Agent view is out of sight (agentChecklist.notifications). */
   notifications: z.boolean(),
   /** Minutes of log silence with an item in progress before the status bar warns; 0 = never (agentChecklist.stallMinutes). */
@@ -92,6 +96,7 @@ const keys: { [K in keyof AgentSettings]: string } = {
   bashLimits: 'tools.bash.limits',
   protectedPaths: 'tools.protectedPaths',
   followExternal: 'followExternal',
+  followAgents: 'followAgents',
   notifications: 'notifications',
   stallMinutes: 'stallMinutes',
 };
@@ -140,6 +145,7 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     bashLimits: field(config, 'bashLimits', problems),
     protectedPaths: field(config, 'protectedPaths', problems),
     followExternal: field(config, 'followExternal', problems),
+    followAgents: field(config, 'followAgents', problems),
     notifications: field(config, 'notifications', problems),
     stallMinutes: field(config, 'stallMinutes', problems),
   };

@@ -40,12 +40,11 @@ export class ExternalSessionWatcher implements vscode.Disposable {
     private readonly folders: SessionFolderSet,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    const [own, ...workspace] = folders.all;
-    if (own) {
-      fs.mkdirSync(own.store.dir, { recursive: true });
-      this.add(own);
+    // The window's own folders (workspace storage) are made here; a workspace's is only ever waited for.
+    for (const folder of folders.all) {
+      if (folders.isOwn(folder)) fs.mkdirSync(folder.store.dir, { recursive: true });
+      this.add(folder);
     }
-    for (const folder of workspace) this.add(folder);
     this.folderSubscription = folders.onDidChange(({ added, removed }) => {
       for (const folder of removed) this.remove(folder);
       for (const folder of added) this.add(folder);

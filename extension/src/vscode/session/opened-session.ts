@@ -7,7 +7,7 @@ import { isOwnAgentSession } from '../../core/session/source';
 import { LogFollower } from '../../core/store/log-follower';
 import { SessionLockedError } from '../../core/store/lock';
 import type { LoadedLog } from '../../core/store/log-file';
-import type { SessionStore, SessionSummary, WritableSession } from '../../core/store/session-store';
+import { readHeader, type SessionStore, type SessionSummary, type WritableSession } from '../../core/store/session-store';
 
 export interface OpenedSession {
   session: Session;
@@ -93,11 +93,13 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
   const target = id ?? listRootSessions(store).find((s) => isOwnAgentSession(s.header.source))?.id;
   if (target === undefined) return { opened: null, messages: [], error: null };
   const messages: string[] = [];
-  try {
-    return writableResult(store.openForWrite(target), target, messages);
-  } catch (error) {
-    const failed = notLocked(error, target, messages);
-    if (failed) return failed;
+  if (!anotherAgentsSession(store, target, messages)) {
+    try {
+      return writableResult(store.openForWrite(target), target, messages);
+    } catch (error) {
+      const failed = notLocked(error, target, messages);
+      if (failed) return failed;
+    }
   }
   try {
     return { opened: openSessionReadOnly(store, target, onReadOnlyChange), messages, error: null };
@@ -109,17 +111,32 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
 /** openLatestSession for session `id`, reading its log in chunks: the host's event loop runs while a large log loads. */
 export async function openSessionAsync(store: SessionStore, onReadOnlyChange: () => void, id: string): Promise<OpenResult> {
   const messages: string[] = [];
-  try {
-    return writableResult(await store.openForWriteAsync(id), id, messages);
-  } catch (error) {
-    const failed = notLocked(error, id, messages);
-    if (failed) return failed;
+  if (!anotherAgentsSession(store, id, messages)) {
+    try {
+      return writableResult(await store.openForWriteAsync(id), id, messages);
+    } catch (error) {
+      const failed = notLocked(error, id, messages);
+      if (failed) return failed;
+    }
   }
   try {
     return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange), messages, error: null };
   } catch (error) {
     return readFailed(error, id, messages);
   }
+}
+
+/** A log another agent's own session file was made into (import, followAgents): only ever shown, never written by ours. */
+function anotherAgentsSession(store: SessionStore, id: string, messages: string[]): boolean {
+  let source;
+  try {
+    source = readHeader(store.pathOf(id)).source;
+  } catch {
+    return false; // opening says why
+  }
+  if (source?.kind !== 'imported') return false;
+  messages.push(`session ${id} is ${source.name}'s own session, followed from ${source.file}; showing it read-only`);
+  return true;
 }
 
 function writableResult(writable: WritableSession, id: string, messages: string[]): OpenResult {

@@ -1,7 +1,9 @@
 // Every folder of session logs this window shows: its own (workspace storage, where
-// the editor's agent and the Chat tool write) and each workspace folder's
-// `.agent-checklist/sessions` (CLI runs, MCP servers). Sessions are listed across all
-// of them, newest first, each with who writes it.
+// the editor's agent and the Chat tool write), the one where other agents' own session
+// files are followed into our logs (agentChecklist.followAgents; beside the own one, so
+// the editor's agent never reopens one of them as its latest session), and each
+// workspace folder's `.agent-checklist/sessions` (CLI runs, MCP servers). Sessions are
+// listed across all of them, newest first, each with who writes it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
@@ -20,9 +22,12 @@ export interface FolderSession extends SessionSummary {
   label: SourceLabel;
 }
 
-export function sessionFolders(own: SessionStore, workspaceRoots: readonly string[]): SessionFolder[] {
-  const folders: SessionFolder[] = [{ store: own, fallback: 'agent' }];
-  const seen = new Set([path.resolve(own.dir)]);
+export function sessionFolders(own: SessionStore, followed: SessionStore, workspaceRoots: readonly string[]): SessionFolder[] {
+  const folders: SessionFolder[] = [
+    { store: own, fallback: 'agent' },
+    { store: followed, fallback: 'cli' },
+  ];
+  const seen = new Set([path.resolve(own.dir), path.resolve(followed.dir)]);
   for (const root of workspaceRoots) {
     const dir = path.resolve(root, WORKSPACE_SESSIONS_DIR);
     if (seen.has(dir)) continue;
@@ -39,7 +44,7 @@ export interface SessionFolderChange {
 
 /**
  * The window's session folders as its workspace folders change (a folder added or
- * removed after activation): its own store first, always; a folder that stays keeps
+ * removed after activation): its own store and the followed one first, always; a folder that stays keeps
  * its object, so whoever holds one (the shown session, the watcher) still finds it.
  */
 export class SessionFolderSet extends Owner {
@@ -49,19 +54,25 @@ export class SessionFolderSet extends Owner {
 
   constructor(
     private readonly own: SessionStore,
+    private readonly followed: SessionStore,
     workspaceRoots: readonly string[],
   ) {
     super();
-    this.current = sessionFolders(own, workspaceRoots);
+    this.current = sessionFolders(own, followed, workspaceRoots);
   }
 
   get all(): readonly SessionFolder[] {
     return this.current;
   }
 
+  /** The window's own folders (its own store and the followed agents' one), not a workspace's. */
+  isOwn(folder: SessionFolder): boolean {
+    return folder.store === this.own || folder.store === this.followed;
+  }
+
   setWorkspaceRoots(workspaceRoots: readonly string[]): void {
     const kept = new Map(this.current.map((f) => [path.resolve(f.store.dir), f]));
-    const next = sessionFolders(this.own, workspaceRoots).map((f) => kept.get(path.resolve(f.store.dir)) ?? f);
+    const next = sessionFolders(this.own, this.followed, workspaceRoots).map((f) => kept.get(path.resolve(f.store.dir)) ?? f);
     const added = next.filter((f) => !this.current.includes(f));
     const removed = this.current.filter((f) => !next.includes(f));
     this.current = next;

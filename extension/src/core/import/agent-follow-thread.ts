@@ -1,0 +1,40 @@
+// The host's side of the agent follower's worker thread: started at the first
+// configuration that follows something, told each new configuration, ended on dispose.
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Disposable } from '../disposable';
+import { followReportSchema, type FollowConfig, type FollowReport } from './agent-followers';
+
+/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
+function newWorker(): Worker {
+  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'agent-follow-worker.js'));
+  const entry = join(__dirname, 'agent-follow-worker.ts');
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
+}
+
+export class AgentFollowThread implements Disposable {
+  private worker: Worker | null = null;
+
+  constructor(private readonly onReport: (report: FollowReport) => void) {}
+
+  configure(config: FollowConfig): void {
+    const idle = config.agents.length === 0 || config.folders.length === 0;
+    if (idle && this.worker === null) return;
+    if (this.worker === null) {
+      const worker = newWorker();
+      worker.unref();
+      worker.on('message', (raw: unknown) => {
+        const report = followReportSchema.safeParse(raw);
+        if (report.success) this.onReport(report.data);
+      });
+      worker.on('error', (error) => this.onReport({ kind: 'problem', file: '', message: `the follower stopped: ${error.message}` }));
+      this.worker = worker;
+    }
+    this.worker.postMessage(config);
+  }
+
+  dispose(): void {
+    void this.worker?.terminate();
+    this.worker = null;
+  }
+}

@@ -1,0 +1,69 @@
+// agentChecklist.followAgents in the real extension host: the runner points
+// CLAUDE_CONFIG_DIR and CODEX_HOME at empty folders (scripts/vscode-server/server.mjs);
+// the test writes there what the real agents wrote (test/fixtures/agent-files), as the
+// agents would while they run: a Claude Code run in the open folder, started after
+// the window, shows live on the status bar and the Plan tree; then a Codex run takes
+// over; the session list names both; the agents' files are left as they were written.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, getApi, waitFor } from './helpers';
+
+const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+const fixture = (name: string): string[] =>
+  fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'fixtures', 'agent-files', name), 'utf8').split('\n').filter(Boolean);
+const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join('');
+
+function agentHome(variable: 'CLAUDE_CONFIG_DIR' | 'CODEX_HOME'): string {
+  const dir = process.env[variable];
+  assert.ok(dir, `${variable} is set for the window (never the machine's own agents)`);
+  return dir;
+}
+
+describe('other agents followed from their own session files', () => {
+  it('a Claude Code run started after the window shows live, then a Codex run takes over; both are listed by name and read-only', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await vscode.commands.executeCommand('agentChecklist.agent.focus');
+    await waitFor(() => api.webview().ready, 'the Agent view to say ready');
+
+    // Claude Code's project folder for the open folder does not exist yet: the agent's first run makes it.
+    const project = path.join(agentHome('CLAUDE_CONFIG_DIR'), 'projects', path.resolve(workspaceRoot()).replace(/[^A-Za-z0-9]/g, '-'));
+    fs.mkdirSync(project, { recursive: true });
+    const transcript = path.join(project, '5c8801a2-bbe5-4365-a22d-0cf171e209d8.jsonl');
+    const claude = fixture('claude-todowrite-resumed.jsonl');
+    const resumedAt = claude.findIndex((l, i) => i > 0 && /"content":"finish it"/.test(l));
+    fs.writeFileSync(transcript, text(claude.slice(0, resumedAt)));
+    await waitFor(() => api.statusBarText() === '$(checklist) 1/2 · Fix the bug', 'the status bar to show Claude Code\u2019s plan');
+    // The run ended (its last answer closed the turn): the item in progress waits for the agent.
+    assert.deepEqual(api.planTreeRows().map((r) => [r.label, r.icon]), [
+      ['Read the code', 'pass'],
+      ['Fix the bug', 'debug-start'],
+    ]);
+    const shown = api.session();
+    assert.equal(shown?.readOnly, true, 'another agent\u2019s session is only shown');
+    assert.equal(api.sessions().find((s) => s.id === shown?.id)?.source, 'Claude Code');
+
+    // The resumed run appends to the same transcript: the same session follows it.
+    fs.appendFileSync(transcript, text(claude.slice(resumedAt)));
+    await waitFor(() => api.planTreeRows().every((r) => r.icon === 'pass'), 'the resumed run\u2019s plan on the tree');
+    assert.equal(api.session()?.id, shown?.id);
+
+    // A Codex run in the same folder takes over.
+    const [meta, ...rest] = fixture('codex-update-plan-resumed.jsonl');
+    const day = path.join(agentHome('CODEX_HOME'), 'sessions', '2026', '12', '03');
+    fs.mkdirSync(day, { recursive: true });
+    const rollout = path.join(day, 'rollout-2026-12-03T09-00-00-01a238fa-52b8-7c40-aba0-23952d9dde16.jsonl');
+    const codex = [meta!.replace(/"cwd":"[^"]*"/, `"cwd":${JSON.stringify(workspaceRoot())}`), ...rest];
+    fs.writeFileSync(rollout, text(codex));
+    await waitFor(() => api.session()?.id !== shown?.id && api.sessions().find((s) => s.id === api.session()?.id)?.source === 'Codex', 'the Codex session shown');
+    await waitFor(() => api.statusBarText()?.startsWith('$(checklist) 2/2') === true, 'Codex\u2019s plan on the status bar');
+    const sources = api.sessions().map((s) => s.source);
+    assert.ok(sources.includes('Claude Code') && sources.includes('Codex'), JSON.stringify(sources));
+
+    assert.equal(fs.readFileSync(transcript, 'utf8'), text(claude), 'the transcript is as Claude Code wrote it');
+    assert.equal(fs.readFileSync(rollout, 'utf8'), text(codex), 'the rollout is as Codex wrote it');
+    assert.deepEqual(fs.readdirSync(project), [path.basename(transcript)], 'nothing written beside the transcript');
+  });
+});
