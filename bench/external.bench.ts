@@ -28,16 +28,16 @@ const PAUSE_MS = 300;
 const ITEMS = FOLLOWED_WRITES + 2;
 
 /** Write k: k items completed, item k in progress; the status bar reads `k/ITEMS · Step k+1`. */
-function planAt(k: number): TodoArg[] {
+export function planAt(k: number): TodoArg[] {
   return Array.from({ length: ITEMS }, (_, i) => ({ content: `Step ${i + 1}`, status: i < k ? 'completed' : i === k ? 'in_progress' : 'pending' }));
 }
-const statusText = (k: number): string => `${k}/${ITEMS} · Step ${k + 1}`;
+export const statusText = (k: number): string => `${k}/${ITEMS} · Step ${k + 1}`;
 
 /**
  * Installed in the workbench page: the first time (Date.now()) each distinct text of
  * our status bar item is in the DOM. A string, so no transpiler helper runs in the page.
  */
-const OBSERVER_SOURCE = `(() => {
+export const OBSERVER_SOURCE = `(() => {
   const seen = {};
   window.__statusSeen = seen;
   const part = document.getElementById('workbench.parts.statusbar');
@@ -52,7 +52,7 @@ const OBSERVER_SOURCE = `(() => {
   return true;
 })()`;
 
-async function seenAt(page: Page, text: string): Promise<number | null> {
+export async function seenAt(page: Page, text: string): Promise<number | null> {
   const raw: unknown = await page.evaluate(`(window.__statusSeen || {})[${JSON.stringify(text)}] ?? null`);
   return typeof raw === 'number' ? raw : null;
 }

@@ -14,6 +14,7 @@ import { runSecurityBench } from './security.bench';
 import { runContextBench } from './context.bench';
 import { runLiveBench } from './live.bench';
 import { runOpenBench } from './open.bench';
+import { runAgentsBench } from './agents.bench';
 
 interface Suite {
   name: string;
@@ -91,6 +92,12 @@ const suites: Suite[] = [
     method:
       'In process (node --expose-gc, tsx), the real readers and folds. Logs: bench/synthetic-log.ts writes 10,000 and 1,000,000 events of whole turns (309 MB for the million) to the OS temp folder (page cache warm after writing). Streamed open (the path issue 21 asks for): the latest transcript page read from the log\'s end by byte offset (readTranscriptPage: 200 events widened to whole steps, as the Agent view\'s snapshot and "Show earlier messages" read it) with the standing plan from the tail (readStandingPlan), made into the view the host posts (planView) and structuredClone\'d as postMessage copies it: "latest page view ready" is the time to that point; then the whole log streamed through full validation in 32 KB async reads (streamLogFile: LogAdmitter, the same checks as loadLogFile) into SessionFolds (the ledger and the transcript), keeping no events; the folds\' plan must equal the tail\'s. Load (what openForWrite and openReadOnly do): loadLogFile + Session.restore + SessionFolds over the events in memory, then the same page. Heap = process.memoryUsage().heapUsed sampled every 5 ms and at the end, minus the value after a GC before the open; retained = after a GC once opened. Event-loop block = the larger of perf_hooks monitorEventLoopDelay\'s max (10 ms resolution) and the longest gap of a 5 ms setInterval probe beyond its period, from the start of the open to 20 ms after its end. One run each after a warm-up on the 10,000-event log; the page alone is also timed 5 times per log (median) for the 10,000 vs 1,000,000 comparison. The load average during the run is in the log line.',
     run: runOpenBench,
+  },
+  {
+    name: 'agents',
+    method:
+      'Following other agents\' own session files (issue 23). In process (tsx): a Claude Code transcript (lines shaped as Claude Code 2.1.328 writes them: a prompt, then 8 KB text answers) of 1 MB and of 100 MB, followed by FollowedAgentFile (the code the follower\'s worker thread runs); after its first read (the whole file, our log written, reported), 200 plan writes (a TodoWrite line and its tool_result line appended); per write, the time of update(): the appended bytes read, the reader, our log\'s append (no fsync: plan writes are not synced). Median and p95, after a warm-up run on 1 MB. The real workbench: code-server (VS Code 1.100.3) in Debian\'s headless Chromium with the extension from dist/ (development build), its CLAUDE_CONFIG_DIR an empty folder under the server\'s user data; the transcript\'s project folder is made after the window started (found by the follower\'s 2 s look-up), a first write opens the session, then 30 writes 300 ms apart; latency = the MutationObserver\'s first sight of the new status bar text (Date.now() in the page) − Date.now() just before the append, same machine and clock. It covers fs.watch in the worker thread and its 40 ms settle, our log\'s append, the window\'s folder watcher or read-only follower and their debounce, the folds and the status bar.',
+    run: runAgentsBench,
   },
 ];
 

@@ -153,6 +153,9 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
           case 'showLog':
             await vscode.commands.executeCommand(COMMAND_IDS.showLog);
             return;
+          case 'openAgentFile':
+            await vscode.commands.executeCommand(COMMAND_IDS.openAgentFile);
+            return;
           case 'openSettings':
             await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist');
             return;

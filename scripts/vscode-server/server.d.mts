@@ -2,6 +2,7 @@
 export const QUIET_SETTINGS: Record<string, unknown>;
 export function freePort(): Promise<number>;
 export function makeTempDir(prefix: string): string;
+export function agentHomesOf(userDataDir: string): { CLAUDE_CONFIG_DIR: string; CODEX_HOME: string };
 export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>, options?: { keepExisting?: boolean }): void;
 export function installExtension(vsixPath: string, dirs: { userDataDir: string; extensionsDir: string }): string;
 export interface RunningServer {

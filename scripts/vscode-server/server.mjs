@@ -47,6 +47,14 @@ export function writeUserSettings(userDataDir, settings, { keepExisting = false 
   writeFileSync(file, `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`);
 }
 
+/**
+ * The window's agentChecklist.followAgents reads Claude Code's and Codex's homes: these
+ * (empty, under the user data folder), never the machine's own ~/.claude or ~/.codex.
+ */
+export function agentHomesOf(userDataDir) {
+  return { CLAUDE_CONFIG_DIR: join(userDataDir, 'agent-homes', 'claude'), CODEX_HOME: join(userDataDir, 'agent-homes', 'codex') };
+}
+
 const serverEnv = () => ({ ...process.env, EXTENSIONS_GALLERY: '{}' });
 
 /** `code-server --install-extension <vsix>` into an extensions folder (the CLI exits when done). */
@@ -102,10 +110,7 @@ export async function startServer({ workspace, userDataDir = makeTempDir('ud'), 
     '--extensions-dir', extensions,
   ];
   if (workspace) args.push(workspace);
-  // The window's agentChecklist.followAgents reads Claude Code's and Codex's homes: these
-  // (empty, under the user data folder), never the machine's own ~/.claude or ~/.codex.
-  const agentHomes = { CLAUDE_CONFIG_DIR: join(userDataDir, 'agent-homes', 'claude'), CODEX_HOME: join(userDataDir, 'agent-homes', 'codex') };
-  const child = spawn(process.execPath, args, { env: { ...serverEnv(), ...agentHomes }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...serverEnv(), ...agentHomesOf(userDataDir) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const keep = (chunk) => {
     output.push(chunk.toString());

@@ -45,6 +45,11 @@ describe('other agents followed from their own session files', () => {
     assert.equal(shown?.readOnly, true, 'another agent\u2019s session is only shown');
     assert.equal(api.sessions().find((s) => s.id === shown?.id)?.source, 'Claude Code');
 
+    // The banner's "Open the agent's file": the transcript itself, in an editor.
+    await vscode.commands.executeCommand('agentChecklist.openAgentFile');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, transcript);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
     // The resumed run appends to the same transcript: the same session follows it.
     fs.appendFileSync(transcript, text(claude.slice(resumedAt)));
     await waitFor(() => api.planTreeRows().every((r) => r.icon === 'pass'), 'the resumed run\u2019s plan on the tree');

@@ -15,6 +15,7 @@ export const COMMAND_IDS = {
   showLog: 'agentChecklist.showLog',
   exportPlan: 'agentChecklist.exportPlan',
   compactConversation: 'agentChecklist.compactConversation',
+  openAgentFile: 'agentChecklist.openAgentFile',
 } as const;
 
 const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
@@ -75,6 +76,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
         return;
       }
       await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+    }),
+    // The agent's own file a followed or imported session was made from, in a read-only editor (it is the agent's, never ours to change).
+    vscode.commands.registerCommand(COMMAND_IDS.openAgentFile, async () => {
+      const file = controller.shownAgentFile();
+      if (!file) {
+        void vscode.window.showInformationMessage(vscode.l10n.t("Agent Checklist: the shown session is not made from another agent's own session file."));
+        return;
+      }
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+      await vscode.commands.executeCommand('workbench.action.files.setActiveEditorReadonlyInSession');
     }),
     // Summarizes the history now (a context/compact in the log); the plan is untouched. Resolves true when it did.
     vscode.commands.registerCommand(COMMAND_IDS.compactConversation, async () => {

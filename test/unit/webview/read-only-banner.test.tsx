@@ -11,7 +11,8 @@ import type { HostMessage } from '../../../extension/src/core/protocol/messages'
 import { AgentView } from '../../../webview/src/app';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';
-import { mount } from './render';
+import { click, mount, posted } from './render';
+import { getByRole, queryByRole } from './roles';
 
 function bannerText(session: { id: string; title: string | null; readOnly: boolean; writer?: string }): string | null {
   const state = stamp([snapshotBody({ session })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
@@ -28,6 +29,21 @@ describe('read-only banner', () => {
 
   it('says another window writes it for the editor’s own session locked elsewhere', () => {
     assert.match(bannerText({ id: 's1', title: null, readOnly: true }) ?? '', /^Another window is writing this session; it is shown read-only here\./);
+  });
+
+  it('offers the agent’s own file for a session made from one, and posts the request to open it', () => {
+    const view = (agentFile?: string) => {
+      const session = { id: 's1', title: null, readOnly: true, writer: 'Claude Code', ...(agentFile === undefined ? {} : { agentFile }) };
+      return stamp([snapshotBody({ session })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState).view;
+    };
+    const page = mount(<AgentView view={view('/home/me/.claude/projects/-w/5c88.jsonl')} />);
+    posted.length = 0;
+    click(getByRole(page.root, 'button', { name: 'Open the agent’s file' }));
+    assert.deepEqual(posted, [{ type: 'openAgentFile' }]);
+    page.unmount();
+    const plain = mount(<AgentView view={view()} />);
+    assert.equal(queryByRole(plain.root, 'button', { name: 'Open the agent’s file' }), null);
+    plain.unmount();
   });
 
   it('shows no banner for a session this window writes', () => {

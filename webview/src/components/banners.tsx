@@ -39,6 +39,11 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
         <div class="banner banner-readonly" role="note">
           <Icon name="lock" />
           <span>{session.writer ? format(s.readOnlyExternalBanner, session.writer) : s.readOnlyBanner}</span>
+          {session.agentFile && (
+            <LinkButton message={{ type: 'openAgentFile' }}>
+              {s.openAgentFile}
+            </LinkButton>
+          )}
           <LinkButton message={{ type: 'newSession' }}>{s.newSession}</LinkButton>
         </div>
       )}

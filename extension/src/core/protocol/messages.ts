@@ -103,6 +103,7 @@ export const webviewMessageFields = {
   newSession: z.strictObject({}),
   openSettings: z.strictObject({}),
   showLog: z.strictObject({}),
+  openAgentFile: z.strictObject({}),
   loadOlder: z.strictObject({ cursor: z.number().check(z.int(), z.minimum(0)) }),
   approve: z.strictObject({ id, decision: z.enum(APPROVAL_DECISIONS) }),
   openSession: z.strictObject({ id }),

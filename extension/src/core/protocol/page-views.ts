@@ -17,6 +17,8 @@ export const sessionViewSchema = z.strictObject({
    * names it. Absent for the editor's own agent sessions.
    */
   writer: z.exactOptional(z.string()),
+  /** The other agent's own session file this session was made from (an `imported` source): the banner offers to open it. */
+  agentFile: z.exactOptional(z.string()),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

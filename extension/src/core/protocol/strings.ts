@@ -24,6 +24,7 @@ export const WEBVIEW_STRINGS = {
   dismiss: 'Dismiss',
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
   readOnlyExternalBanner: 'This session belongs to {0}; it is shown read-only here.',
+  openAgentFile: 'Open the agent\u2019s file',
   // Transcript
   transcript: 'Transcript',
   taskDone: 'Done',

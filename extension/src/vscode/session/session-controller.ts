@@ -134,7 +134,14 @@ export class SessionController extends Owner implements vscode.Disposable {
     if (!this.opened) return null;
     const view = { id: this.opened.session.id, title: this.opened.session.header.title ?? null, readOnly: this.opened.readOnly };
     const writer = this.switcher.shownWriter();
-    return writer === undefined ? view : { ...view, writer };
+    const agentFile = this.shownAgentFile();
+    return { ...view, ...(writer === undefined ? {} : { writer }), ...(agentFile === undefined ? {} : { agentFile }) };
+  }
+
+  /** The other agent's own session file the shown session was made from (import, followAgents), if it was. */
+  shownAgentFile(): string | undefined {
+    const source = this.opened?.session.header.source;
+    return source?.kind === 'imported' ? source.file : undefined;
   }
 
   /** The log file, once the session has one (a new session writes it on its first append). */
