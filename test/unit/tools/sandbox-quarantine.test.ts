@@ -8,24 +8,20 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { bwrapArgs, sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
 import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/bash/sandbox/read-only-mounts';
-import { autoApprovals, ctx, sandboxSkip, tempWorkspace, type TempWorkspace } from './support';
+import { autoApprovals, ctx, isolateQuarantine, sandboxSkip, tempWorkspace, type TempWorkspace } from './support';
 
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the sandbox quarantine tests (${skip})`);
 
-// The quarantine lives under $XDG_STATE_HOME: a folder of this test's own, beside the workspaces (same file system).
-const state = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-state-'));
-process.env['XDG_STATE_HOME'] = state;
-after(() => fs.rmSync(state, { recursive: true, force: true }));
-const quarantine = path.join(fs.realpathSync(state), 'agent-checklist', 'quarantine');
+const quarantine = isolateQuarantine();
+const state = process.env['XDG_STATE_HOME'] ?? '';
 
 async function bash(ws: TempWorkspace, command: string, protectedGlobs?: string[]): Promise<string> {
   const registry = new ToolRegistry();
@@ -152,6 +148,19 @@ describe('protected names and links', { skip }, () => {
     assert.equal(fs.readlinkSync(toA), '../evil', 'the link itself moved, not what it leads to');
     assert.equal(hostRepository(path.join(ws.root, 'a')), null);
     assert.equal(hostRepository(path.join(ws.root, 'b')), null);
+  });
+
+  it('a top-level protected link replaced by a real folder: the folder is moved out, what the link led to stays as it was', async () => {
+    const ws = tempWorkspace();
+    ws.file('cfg/settings.json', '{}\n');
+    fs.symlinkSync('cfg', path.join(ws.root, '.vscode'));
+    const out = await bash(ws, '((echo x >> cfg/settings.json) 2>/dev/null || echo target-read-only) && rm .vscode && mkdir .vscode && echo \'{"agentChecklist.tools.autoApprove": true}\' > .vscode/settings.json && echo replaced');
+    const [to] = movedTo(out);
+    assert.ok(to !== undefined, out);
+    assert.equal(out, `target-read-only\nreplaced\n${movedLine('.vscode', to)}\n[exit code: 0]`);
+    assert.equal(fs.existsSync(path.join(ws.root, '.vscode')), false, 'the link was the command\'s to remove; the folder it put there is gone');
+    assert.equal(ws.read('cfg/settings.json'), '{}\n');
+    assert.equal(fs.readFileSync(path.join(to, 'settings.json'), 'utf8'), '{"agentChecklist.tools.autoApprove": true}\n');
   });
 
   it('a protected link that led nowhere: what the command made where it leads is moved out', async () => {

@@ -3,7 +3,7 @@
 // matching the user's protectedPaths globs is writable while the command runs. Once
 // the command is gone (its pids cgroup removed, its PID namespace ended) the same
 // bounded walk as at the start runs again, and every protected path that is new (not
-// there at the start, or there as another file: device and inode) is MOVED out of the
+// there at the start, or there as another file: device, inode, type, birth) is MOVED out of the
 // workspace into a quarantine folder, so nothing in it runs later (host git, the
 // editor, direnv, CI), and the command's result says what was moved and where.
 // - Moved, not deleted: a nested repository the user wanted (`git clone` into the
@@ -20,8 +20,12 @@
 //   still running) does not move or delete something outside the workspace.
 // - A protected link that led nowhere at the start (noted then) and leads to a path
 //   inside the workspace now: that path, which the command made, is moved.
-// - The top-level names are not walked again: they were read-only mounts (or
-//   placeholders) for the whole command, so what changed there came from the host.
+// - The top-level names (`.git`, `.vscode`, …) were read-only mounts or placeholders
+//   for the whole command, so what changed inside them came from the host; but one
+//   that was a link is mounted at its target, and the link itself can be replaced (by
+//   a real `.vscode` folder): a top-level name there at the start as another file
+//   now is moved. One absent at the start without a placeholder
+//   (the workspace root not writable) could not be made by the command: left alone.
 // - Same bounds as the first walk (read-only-mounts.ts): not inside node_modules,
 //   not through links to folders, WALK_MAX_DEPTH deep, WALK_MAX_ENTRIES entries. When
 //   the first walk stopped at its bound, a match it did not see may be the user's
@@ -41,9 +45,22 @@ const CTIME_SLACK_MS = 1000;
 /** Result lines listing moves, at most; the rest are counted (all are in MOVED.txt). */
 const MAX_LISTED = 20;
 
-interface Seen {
+/**
+ * A file's identity: device and inode, and its type and birth time too, because a
+ * file system reuses a freed inode at once (a link removed and a folder made in its
+ * place can have the same number). Birth time is 0 where the file system has none.
+ */
+interface Identity {
   dev: number;
   ino: number;
+  type: number;
+  birth: number;
+}
+
+const identity = (st: fs.Stats): Identity => ({ dev: st.dev, ino: st.ino, type: st.mode & fs.constants.S_IFMT, birth: st.birthtimeMs });
+const same = (a: Identity, b: Identity): boolean => a.dev === b.dev && a.ino === b.ino && a.type === b.type && a.birth === b.birth;
+
+interface Seen extends Identity {
   /** A link that led nowhere (or not into the workspace) at the start. */
   dangling: boolean;
 }
@@ -70,6 +87,14 @@ function leadsInside(root: string, abs: string): string | null {
   }
 }
 
+function lstatOrNull(abs: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(abs);
+  } catch {
+    return null;
+  }
+}
+
 /** Taken right before the command is spawned, from the walk its mounts were planned from. */
 export function snapshotProtected(root: string, rules: ProtectedPaths, topLevel: readonly string[], walk: ProtectedWalk): ProtectedSnapshot {
   const seen = new Map<string, Seen>();
@@ -77,7 +102,7 @@ export function snapshotProtected(root: string, rules: ProtectedPaths, topLevel:
     const abs = path.join(root, rel);
     try {
       const st = fs.lstatSync(abs);
-      seen.set(rel, { dev: st.dev, ino: st.ino, dangling: st.isSymbolicLink() && leadsInside(root, abs) === null });
+      seen.set(rel, { ...identity(st), dangling: st.isSymbolicLink() && leadsInside(root, abs) === null });
     } catch {
       // absent: anything there later is new
     }
@@ -102,19 +127,21 @@ async function createdSince(snap: ProtectedSnapshot): Promise<{ moves: Move[]; c
     const real = leadsInside(root, path.join(root, rel));
     if (real !== null) moves.push({ rel: path.relative(root, real), via: rel, parent: path.dirname(real), name: path.basename(real) });
   };
-  for (const rel of snap.topLevel) if (snap.seen.get(rel)?.dangling === true) target(rel);
+  for (const rel of snap.topLevel) {
+    const was = snap.seen.get(rel);
+    const st = was === undefined ? null : lstatOrNull(path.join(root, rel));
+    if (was === undefined || st === null) continue;
+    if (!same(was, identity(st))) moves.push({ rel, parent: root, name: rel });
+    else if (was.dangling) target(rel);
+  }
   const walk = await walkProtected(root, snap.rules);
   for (const rel of walk.found) {
     if (snap.topLevel.includes(topLevelOf(rel))) continue;
     const abs = path.join(root, rel);
-    let st: fs.Stats;
-    try {
-      st = fs.lstatSync(abs);
-    } catch {
-      continue;
-    }
+    const st = lstatOrNull(abs);
+    if (st === null) continue;
     const was = snap.seen.get(rel);
-    if (was !== undefined && was.dev === st.dev && was.ino === st.ino) {
+    if (was !== undefined && same(was, identity(st))) {
       if (was.dangling) target(rel);
     } else if (snap.complete || st.ctimeMs >= snap.since) {
       moves.push({ rel, parent: path.dirname(abs), name: path.basename(abs) });
@@ -145,7 +172,12 @@ const stamp = (): string => new Date().toISOString().replace(/[:.]/g, '-');
 /** Moves (else deletes) what the command created; returns the lines for its result. */
 function carryOut(root: string, moves: readonly Move[]): string[] {
   const base = quarantineBase(root);
-  const folder = base === null ? null : fs.mkdtempSync(path.join(base, `${stamp()}-`));
+  let folder: string | null = null;
+  try {
+    if (base !== null) folder = fs.mkdtempSync(path.join(base, `${stamp()}-`));
+  } catch {
+    // no room for a quarantine folder: what the command made is deleted below
+  }
   const manifest: string[] = [];
   const lines: string[] = [];
   moves.forEach((move, i) => {
@@ -176,9 +208,11 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
       fs.closeSync(fd);
     }
   });
-  if (folder !== null) {
-    if (manifest.length > 0) fs.writeFileSync(path.join(folder, 'MOVED.txt'), `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`, { mode: 0o600 });
-    else fs.rmdirSync(folder);
+  try {
+    if (folder !== null && manifest.length > 0) fs.writeFileSync(path.join(folder, 'MOVED.txt'), `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`, { mode: 0o600 });
+    else if (folder !== null) fs.rmdirSync(folder);
+  } catch {
+    // the list is a courtesy: the result's lines already say what went where
   }
   return lines.length > MAX_LISTED ? [...lines.slice(0, MAX_LISTED), `[sandbox: and ${lines.length - MAX_LISTED} more protected paths this command created, handled the same way]`] : lines;
 }
