@@ -15,8 +15,9 @@ import { bwrapArgs, sandboxArgv, type SandboxPolicy } from '../../../extension/s
 import { MOUNT_CHECK_EXIT } from '../../../extension/src/core/tools/bash/sandbox/inside';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
 import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/bash/sandbox/read-only-mounts';
-import { autoApprovals, ctx, sandboxSkip, tempWorkspace, type TempWorkspace } from './support';
+import { autoApprovals, ctx, sandboxSkip, tempWorkspace, type TempWorkspace, isolateQuarantine } from './support';
 
+isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the sandbox mount tests (${skip})`);
 
@@ -167,6 +168,7 @@ describe('a protected path swapped while the sandbox starts', { skip }, () => {
       await run.release();
     }
     assert.equal(ws.read('sub/.git-away/config'), '[core]\n');
+    assert.equal(fs.existsSync(path.join(ws.root, 'sub/.git')), false, 'the decoy in its place is not the .git that was there: moved out afterwards');
   });
 
   it('the path itself replaced by a link: bwrap refuses to run the command', async () => {
@@ -186,6 +188,7 @@ describe('a protected path swapped while the sandbox starts', { skip }, () => {
       await run.release();
     }
     assert.equal(ws.read('sub/.git-away/config'), '[core]\n');
+    assert.equal(fs.existsSync(path.join(ws.root, 'sub/.git')), false, 'the decoy in its place is not the .git that was there: moved out afterwards');
   });
 });
 

@@ -12,7 +12,9 @@ import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool
 import type { BashLimits } from '../../../extension/src/core/tools/bash/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { makePidsCgroup, noPidsLimitNote } from '../../../extension/src/core/tools/bash/sandbox/pids-cgroup';
-import { autoApprovals, ctx, pidsOf, pidsRunning, sandboxSkip, tempWorkspace, type TempWorkspace, waitFor } from './support';
+import { autoApprovals, ctx, pidsOf, pidsRunning, sandboxSkip, tempWorkspace, type TempWorkspace, waitFor, isolateQuarantine } from './support';
+
+isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 
 function pidsSkip(): string | false {
   const skip = sandboxSkip();

@@ -16,8 +16,9 @@ import type { BashLimits } from '../../../extension/src/core/tools/bash/bash-lim
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { bwrapArgs, sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
-import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, sandboxSkip } from './support';
+import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, sandboxSkip, isolateQuarantine } from './support';
 
+isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the root-proof sandbox tests (${skip})`);
 

@@ -15,8 +15,9 @@ import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool
 import { createReadFileTool } from '../../../extension/src/core/tools/read-file/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
-import { autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, type TempWorkspace, waitFor, sandboxSkip } from './support';
+import { autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, type TempWorkspace, waitFor, sandboxSkip, isolateQuarantine } from './support';
 
+isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the sandbox tests (${skip})`);
 

@@ -2,6 +2,7 @@
 // sibling folder outside it, for escape attempts), approvals, tool contexts.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Approvals, type ApprovalDecision, type ApprovalGate, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
 import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
@@ -134,4 +135,17 @@ export function sandboxSkip(): string | false {
   const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
   if (run.error) return `bwrap could not start (${run.error.message})`;
   return run.status === 0 ? false : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
+}
+
+/**
+ * Points the sandbox's quarantine (protected paths a command created, moved out of the
+ * workspace: sandbox/quarantine.ts) at a folder of this test file's own, beside the
+ * temp workspaces (same file system), instead of the user's ~/.local/state. Call at
+ * the top of a test file; returns the quarantine's real path.
+ */
+export function isolateQuarantine(): string {
+  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-state-'));
+  process.env['XDG_STATE_HOME'] = state;
+  process.on('exit', () => fs.rmSync(state, { recursive: true, force: true }));
+  return path.join(fs.realpathSync(state), 'agent-checklist', 'quarantine');
 }

@@ -35,13 +35,13 @@ export interface ProtectedPaths {
   protection(relativePath: string): Protection | null;
 }
 
-/** A glob anchored at the workspace root whether or not it has a `/`; `dir/**` also covers `dir` itself. */
+/** A glob anchored at the workspace root whether or not it has a `/`; `dir/**` also covers `dir` itself (wherever `dir` matches). */
 function rootedMatcher(glob: string): (path: string) => boolean {
   const lower = glob.replace(/^\.\//, '').toLowerCase();
   // A fixed first segment makes globMatcher match the whole path even for a pattern without `/`.
   const matches = globMatcher(`root/${lower}`);
-  const self = lower.endsWith('/**') ? lower.slice(0, -3) : null;
-  return (path) => path === self || matches(`root/${path}`);
+  const self = lower.endsWith('/**') ? globMatcher(`root/${lower.slice(0, -3)}`) : null;
+  return (path) => matches(`root/${path}`) || (self !== null && self(`root/${path}`));
 }
 
 function normalize(relativePath: string): string {

@@ -108,6 +108,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       const approval = await options.approvals.checkCall(BASH_TOOL_NAME, { summary: firstLine(command, 120), detail: `$ ${command}\n(in ${options.workspace.root}; timeout ${timeoutMs} ms)` }, ctx);
       if (!approval.approved) return errorResult(approval.message);
       const sandbox = await sandboxFor(options);
+      let afterwards: readonly string[] = [];
       const run = await runInProcessGroup({
         sandbox,
         command,
@@ -119,9 +120,11 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
         ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
         ...(options.env === undefined ? {} : { env: options.env }),
         ...(options.redactor === undefined ? {} : { redactor: options.redactor }),
-      }).finally(() => sandbox?.release());
+      }).finally(async () => {
+        afterwards = (await sandbox?.release()) ?? [];
+      });
       if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
-      const output = run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, '');
+      const output = [run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, ''), ...afterwards].join('\n');
       const exit = bashExit(run, timeoutMs);
       return { isError: run.exitCode !== 0, content: bashResultText(output, exit), details: { tool: BASH_TOOL_NAME, exit } };
     },

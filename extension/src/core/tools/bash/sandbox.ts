@@ -31,6 +31,8 @@
 //   .git and every match of the user's protectedPaths globs (a bounded walk), each
 //   mounted from a descriptor and checked inside before the command runs, so a swap
 //   while the sandbox starts is refused, not mounted elsewhere (sandbox/read-only-mounts.ts);
+//   a protected path the command itself creates (no mount could cover it) is moved out
+//   of the workspace once the command is gone, and its result says so (sandbox/quarantine.ts);
 // - limits (agentChecklist.tools.bash.limits): address space per process always
 //   (`ulimit -v`); the process count by `ulimit -u` when the agent is not root, and,
 //   for root (whom Linux's RLIMIT_NPROC never limits), by a pids cgroup of the
@@ -76,8 +78,13 @@ export interface SandboxRun {
   cgroupProcs: string | null;
   /** Lines printed into the command's output before it runs. */
   notes: readonly string[];
-  /** Removes the command's cgroup (killing what is left in it), closes the descriptors, removes untouched placeholders. */
-  release(): Promise<void>;
+  /**
+   * Removes the command's cgroup (killing what is left in it), moves the protected
+   * paths the command created out of the workspace (sandbox/quarantine.ts), closes the
+   * descriptors, removes untouched placeholders. Resolves to the lines that end the
+   * command's output (what was moved); [] on a second call.
+   */
+  release(): Promise<string[]>;
 }
 
 export type SandboxProbe = { available: true } | { available: false; reason: string };

@@ -1,12 +1,14 @@
 // Everything one sandboxed command needs that must exist before it is spawned: the
-// read-only mounts (descriptors, placeholders) and, for root, its pids cgroup. The
-// caller spawns it with sandboxArgv (sandbox.ts) and calls release() once the
-// command is gone, whatever way it ended.
+// read-only mounts (descriptors, placeholders), the snapshot of what is protected
+// (quarantine.ts) and, for root, its pids cgroup. The caller spawns it with
+// sandboxArgv (sandbox.ts) and calls release() once the command is gone, whatever way
+// it ended, and ends the command's output with the lines release() returns.
 import { DEFAULT_BASH_LIMITS } from '../bash-limits';
 import { GlobError } from '../../glob';
 import { protectedPaths, SANDBOX_READ_ONLY } from '../../protected-paths';
 import type { SandboxPolicy, SandboxRun } from '../sandbox';
 import { makePidsCgroup, noPidsLimitNote, type PidsCgroup } from './pids-cgroup';
+import { quarantineCreated, snapshotProtected } from './quarantine';
 import { planReadOnlyMounts } from './read-only-mounts';
 
 let toldNoPidsLimit = false;
@@ -33,6 +35,7 @@ export async function prepareSandbox(policy: SandboxPolicy, writable: string, ro
       notes.push(noPidsLimitNote(made.reason));
     }
   }
+  const snapshot = snapshotProtected(writable, rules, [...SANDBOX_READ_ONLY.keys()], plan.walk);
   let released = false;
   return {
     writable,
@@ -43,10 +46,11 @@ export async function prepareSandbox(policy: SandboxPolicy, writable: string, ro
     cgroupProcs: cgroup?.procs ?? null,
     notes,
     async release() {
-      if (released) return;
+      if (released) return [];
       released = true;
       try {
-        await cgroup?.remove(); // first: no sandbox process is left when the placeholders go
+        await cgroup?.remove(); // first: no sandbox process is left to make more, nor when the placeholders go
+        return await quarantineCreated(snapshot).catch((error: unknown) => [`[sandbox: could not look for protected paths this command created (${error instanceof Error ? error.message : String(error)}): a nested .git or protectedPaths match it made may still be there]`]);
       } finally {
         plan.release();
       }

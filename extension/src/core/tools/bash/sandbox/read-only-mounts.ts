@@ -12,7 +12,8 @@
 //   says so. The walk is breadth first, so shallow repositories are found first. At most
 //   MAX_MOUNTS paths are mounted; the rest likewise, and said likewise. A protected
 //   path created by the command itself below the top level (`git init sub`) is
-//   writable during that command: a mount cannot cover what does not exist yet. A
+//   writable during that command: a mount cannot cover what does not exist yet; it is
+//   moved out of the workspace once the command is gone (quarantine.ts). A
 //   protected name that is a symbolic link is mounted at its target; the link itself
 //   sits in the writable folder above it and can be replaced (a mount cannot cover a link).
 // Each path is mounted through a descriptor, not a name: it is opened here with
@@ -47,6 +48,8 @@ export interface ReadOnlyPlan {
   mounts: ReadOnlyMount[];
   /** What the command's output should say (the walk's or the mount count's bound reached). */
   notes: string[];
+  /** The walk this plan was made from (what existed when the command started). */
+  walk: ProtectedWalk;
   /** Closes the descriptors and removes the untouched placeholders. Call once the command is gone. */
   release(): void;
 }
@@ -60,8 +63,15 @@ const inside = (root: string, p: string): boolean => p.startsWith(root + path.se
 /** Workspaces whose walk stopped at its bound, said once per process (it stops there on every command). */
 const toldWalkBound = new Set<string>();
 
-/** Workspace-relative paths the rules cover, found by the bounded walk (see above). */
-async function walkProtected(root: string, rules: ProtectedPaths, notes: string[]): Promise<string[]> {
+export interface ProtectedWalk {
+  /** Workspace-relative paths the rules cover (the walk does not go on inside one). */
+  found: string[];
+  /** False when the walk stopped at WALK_MAX_ENTRIES. */
+  complete: boolean;
+}
+
+/** The bounded walk (see above) over `root` for what `rules` cover. */
+export async function walkProtected(root: string, rules: ProtectedPaths): Promise<ProtectedWalk> {
   const found: string[] = [];
   const queue: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }]; // breadth first: shallow repositories before deep ones
   let seen = 0;
@@ -75,21 +85,17 @@ async function walkProtected(root: string, rules: ProtectedPaths, notes: string[
       continue; // unreadable, or gone meanwhile
     }
     for (const entry of entries) {
-      if (++seen > WALK_MAX_ENTRIES) {
-        if (!toldWalkBound.has(root)) notes.push(`[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git or protectedPaths match beyond them is writable in this command]`);
-        toldWalkBound.add(root);
-        return found;
-      }
+      if (++seen > WALK_MAX_ENTRIES) return { found, complete: false };
       const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
       if (rules.protection(rel) !== null) found.push(rel);
       else if (entry.isDirectory() && entry.name !== 'node_modules' && dir.depth < WALK_MAX_DEPTH) queue.push({ rel, depth: dir.depth + 1 });
     }
   }
-  return found;
+  return { found, complete: true };
 }
 
 /** A descriptor on `real` when it is still that path (no link, not moved); null otherwise. */
-function openExactly(real: string): number | null {
+export function openExactly(real: string): number | null {
   let fd: number;
   try {
     fd = fs.openSync(real, O_PATH | fs.constants.O_NOFOLLOW);
@@ -122,7 +128,10 @@ export async function planReadOnlyMounts(root: string, topLevel: ReadonlyMap<str
       if (own) releases.push(own);
       if (own || fs.existsSync(abs)) present.add(name);
     }
-    const candidates = [...topLevel.keys(), ...(await walkProtected(root, rules, notes))];
+    const walk = await walkProtected(root, rules);
+    if (!walk.complete && !toldWalkBound.has(root)) notes.push(`[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git or protectedPaths match beyond them is writable in this command]`);
+    if (!walk.complete) toldWalkBound.add(root);
+    const candidates = new Set([...topLevel.keys(), ...walk.found]); // the walk finds the top-level names too
     const reals = new Set<string>();
     for (const rel of candidates) {
       const abs = path.join(root, rel);
@@ -147,7 +156,7 @@ export async function planReadOnlyMounts(root: string, topLevel: ReadonlyMap<str
       fds.push(fd);
       mounts.push({ path: real, fd });
     }
-    return { mounts, notes, release };
+    return { mounts, notes, walk, release };
   } catch (error) {
     release();
     throw error;
