@@ -196,11 +196,9 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.turns.stop();
   }
 
-  /** Closes the current session; the next prompt starts a new one. */
-  async newSession(): Promise<void> {
-    await this.stop();
-    this.options.providers.reset();
-    this.show(null);
+  /** Closes the current session once the running turn stopped (unless another session was chosen meanwhile); the next prompt starts a new one. */
+  newSession(): Promise<void> {
+    return this.switcher.showNone(() => this.options.providers.reset());
   }
 
   private newApprovals(): Approvals {
