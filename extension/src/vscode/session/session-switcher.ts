@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { Owner } from '../../core/disposable';
 import { LatestChoice } from '../../core/session/latest-choice';
+import { ShownPlanWrites } from '../../core/session/shown-plan-writes';
 import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
 import type { SessionStore } from '../../core/store/session-store';
@@ -56,6 +57,8 @@ export class SessionSwitcher extends Owner {
   private closed = false;
   /** The user's picks, New Session and the follows: the latest one made is what shows. */
   private readonly choices = new LatestChoice();
+  /** How far each log this window left was shown: a late report of a write seen there is not followed. */
+  private readonly shownWrites = new ShownPlanWrites();
   private readonly listEmitter = this.register(new EventEmitter<void>());
   /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
   readonly onDidChangeList = this.listEmitter.event;
@@ -134,7 +137,7 @@ export class SessionSwitcher extends Owner {
       this.choices.land(choice, null, () => {
         prepare();
         this.shownFolder = this.folders[0]!;
-        this.host.show(null);
+        this.show(null);
       });
     } finally {
       this.choices.drop(choice);
@@ -148,7 +151,7 @@ export class SessionSwitcher extends Owner {
    */
   showWritten(opened: OpenedSession): void {
     this.shownFolder = this.folders[0]!;
-    this.host.show(opened);
+    this.show(opened);
   }
 
   /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
@@ -177,10 +180,17 @@ export class SessionSwitcher extends Owner {
     return sourceLabelView(sourceLabel(opened.session.header.source, this.shownFolder.fallback));
   }
 
+  /** Every show of the switcher's goes here: the log it leaves is remembered as shown up to its last event. */
+  private show(opened: OpenedSession | null): void {
+    const left = this.host.opened();
+    if (left && left !== opened) this.shownWrites.left(left.path, left.session.lastSeq);
+    this.host.show(opened);
+  }
+
   private showResult(result: OpenResult): void {
     for (const line of result.messages) this.options.log.info(line);
     if (result.error) this.options.log.error(result.error);
-    this.host.show(result.opened);
+    this.show(result.opened);
   }
 
   /**
@@ -192,7 +202,7 @@ export class SessionSwitcher extends Owner {
       const opened = openSessionReadOnly(target.folder.store, target.id, () => this.followReadOnly());
       this.shownFolder = target.folder;
       this.options.log.info(`following ${target.label.kind} session ${target.id} (${target.path}), read-only`);
-      this.host.show(opened);
+      this.show(opened);
     } catch (error) {
       this.options.log.warn(`could not show ${target.path}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -208,6 +218,7 @@ export class SessionSwitcher extends Owner {
     if (this.options.settings().followExternal !== 'latest') return;
     const opened = this.host.opened();
     if (opened && opened.path === write.path) return; // already shown, and followed
+    if (this.shownWrites.wasShown(write.path, write.seq)) return; // seen while it was shown, before the user moved on
     const target = listFolderSessions([write.folder]).find((s) => s.path === write.path);
     if (!target || isOwnSession(target)) return;
     this.choices.now(null, () => this.showForeign(target));
@@ -219,7 +230,7 @@ export class SessionSwitcher extends Owner {
     try {
       // Only when the file no longer continues what was read (the follower tails it otherwise).
       this.options.log.info(`reloading ${current.path}: it no longer continues what this window read`);
-      this.host.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
+      this.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
     } catch (error) {
       this.options.log.warn(`could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`);
     }
