@@ -96,6 +96,20 @@ describe('the latest choice of what shows', () => {
     assert.equal(choices.pending, false);
   });
 
+  it('keeping what shows (a prompt sent to it) supersedes an open still loading and leaves nothing pending', async () => {
+    const choices = new LatestChoice();
+    const shown: (string | null)[] = [];
+    const slow = deferred<Opened>();
+    const older = pick(choices, slow.promise, shown);
+    choices.keep();
+    assert.equal(choices.pending, false);
+    const a = new Opened('a');
+    slow.resolve(a);
+    assert.equal(await older, false);
+    assert.deepEqual(shown, [], 'the session the prompt went to stays shown');
+    assert.equal(a.disposed, true);
+  });
+
   it('a failed choice that is dropped is no longer pending (followed writes go on)', () => {
     const choices = new LatestChoice();
     const signal = choices.make();

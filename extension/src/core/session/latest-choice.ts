@@ -48,6 +48,11 @@ export class LatestChoice {
     if (this.pendingChoice?.signal === signal) this.pendingChoice = undefined;
   }
 
+  /** A choice to keep what shows (a prompt sent to it): the one still finishing is superseded. */
+  keep(): void {
+    this.drop(this.make());
+  }
+
   /** A choice that shows at once: supersedes the one still finishing and shows `opened`. */
   now<T extends { dispose(): void } | null>(opened: T, show: (opened: T) => void): void {
     this.land(this.make(), opened, show);

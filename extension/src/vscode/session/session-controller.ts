@@ -178,11 +178,13 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
   sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
+    this.switcher.keepShown(); // sent to the session shown now: a pick still loading must not replace it under the turn
     return this.turns.sendPrompt(prompt);
   }
 
   /** Compact Conversation, between turns: false when there was nothing to summarize yet. */
   compact(): Promise<boolean> {
+    this.switcher.keepShown();
     return this.turns.compact();
   }
 

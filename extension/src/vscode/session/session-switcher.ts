@@ -144,6 +144,11 @@ export class SessionSwitcher extends Owner {
     }
   }
 
+  /** The user acts on the shown session (a prompt, a compaction): a pick still loading is superseded, what shows stays. */
+  keepShown(): void {
+    this.choices.keep();
+  }
+
   /**
    * Shows the session a prompt writes: what a prompt writes is always ours, in the
    * window's own store. Not a choice: a pick still finishing (it stops this turn first)
