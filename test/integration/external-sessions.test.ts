@@ -116,9 +116,11 @@ describe('external sessions in the editor', () => {
 
   it('with followExternal off, a new external plan is listed but the shown session stays', async () => {
     const api = await getApi();
-    // The setting first: the previous test's MCP session may still write (its turn end on
-    // disconnect), and under `latest` that late write is rightly followed; once the setting
-    // is off, no write of any session may switch what the new session shows.
+    // The setting first, so that only `off` is under test: the report of the previous test's
+    // last MCP write can come after its turn end (the watcher waits for the log to settle);
+    // under `latest` a report of a write already shown is not followed either
+    // (ShownPlanWrites, unit-tested), and once the setting is off no write of any session
+    // may switch what the new session shows.
     await setSetting('followExternal', 'off');
     await vscode.commands.executeCommand('agentChecklist.newSession');
     const client = await connectMcp('codex-mcp-client');

@@ -11,8 +11,13 @@ import { LogAdmitter, type LoadedLog, type ReplayedLog } from './log-file';
 /** Bytes per read: a chunk's lines are validated in one go, so this bounds one turn of the event loop. */
 const CHUNK_BYTES = 32 * 1024;
 
-/** Streams `path` through full validation: `onEvents` gets each chunk's events, in order; rejects with LogLoadError. */
-export async function streamLogFile(path: string, onEvents: (events: SessionEvent[]) => void, chunkBytes = CHUNK_BYTES): Promise<ReplayedLog> {
+/**
+ * Streams `path` through full validation: `onEvents` gets each chunk's events, in order;
+ * rejects with LogLoadError, or with `signal`'s reason once it aborts (checked before
+ * each read: a read nobody waits for any more stops within a chunk).
+ */
+export async function streamLogFile(path: string, onEvents: (events: SessionEvent[]) => void, chunkBytes = CHUNK_BYTES, signal?: AbortSignal): Promise<ReplayedLog> {
+  signal?.throwIfAborted();
   const handle = await fs.promises.open(path, 'r');
   try {
     let batch: SessionEvent[] = [];
@@ -20,6 +25,7 @@ export async function streamLogFile(path: string, onEvents: (events: SessionEven
     const splitter = new LineSplitter();
     const block = Buffer.allocUnsafe(chunkBytes);
     for (let offset = 0; ; ) {
+      signal?.throwIfAborted();
       const { bytesRead } = await handle.read(block, 0, chunkBytes, offset);
       if (bytesRead === 0) break;
       splitter.push(block, bytesRead, ({ text, line }) => admitter.take(text, line));
@@ -35,11 +41,16 @@ export async function streamLogFile(path: string, onEvents: (events: SessionEven
   }
 }
 
-/** loadLogFile without holding the event loop: every event into memory (a writer continues from the result), read in chunks. */
-export async function loadLogFileAsync(path: string): Promise<LoadedLog> {
+/** loadLogFile without holding the event loop: every event into memory (a writer continues from the result), read in chunks; `signal` as for streamLogFile. */
+export async function loadLogFileAsync(path: string, signal?: AbortSignal): Promise<LoadedLog> {
   const events: SessionEvent[] = [];
-  const replayed = await streamLogFile(path, (batch) => {
-    for (const event of batch) events.push(event);
-  });
+  const replayed = await streamLogFile(
+    path,
+    (batch) => {
+      for (const event of batch) events.push(event);
+    },
+    CHUNK_BYTES,
+    signal,
+  );
   return { ...replayed, events };
 }

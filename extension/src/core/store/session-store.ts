@@ -57,20 +57,24 @@ export class SessionStore {
     return openLogForWrite(this.pathOf(sessionId), sessionOptions);
   }
 
-  /** Opens for write reading the log in chunks (the event loop runs meanwhile; the lock is held from the start). */
-  openForWriteAsync(sessionId: string, sessionOptions: SessionOptions = {}): Promise<WritableSession> {
+  /**
+   * Opens for write reading the log in chunks (the event loop runs meanwhile; the lock
+   * is held from the start). Once `signal` aborts it rejects with its reason, the lock
+   * released and the log as it was (nothing cut or repaired).
+   */
+  openForWriteAsync(sessionId: string, sessionOptions: SessionOptions = {}, signal?: AbortSignal): Promise<WritableSession> {
     refuseLinkedFolders(this.dir);
     const logPath = this.pathOf(sessionId);
-    return openLogForWriteWith(logPath, sessionOptions, () => loadLogFileAsync(logPath));
+    return openLogForWriteWith(logPath, sessionOptions, () => loadLogFileAsync(logPath, signal), signal);
   }
 
   openReadOnly(sessionId: string): LoadedLog {
     return loadLogFile(this.pathOf(sessionId));
   }
 
-  /** openReadOnly reading the log in chunks. */
-  openReadOnlyAsync(sessionId: string): Promise<LoadedLog> {
-    return loadLogFileAsync(this.pathOf(sessionId));
+  /** openReadOnly reading the log in chunks; rejects with `signal`'s reason once it aborts. */
+  openReadOnlyAsync(sessionId: string, signal?: AbortSignal): Promise<LoadedLog> {
+    return loadLogFileAsync(this.pathOf(sessionId), signal);
   }
 
   /** Sessions in this folder, newest first; unreadable files are left out. */
@@ -104,13 +108,15 @@ export function openLogForWrite(logPath: string, sessionOptions: SessionOptions 
   }
 }
 
-/** openLogForWrite with the log read by `load` (the chunked reader). */
-async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptions, load: () => Promise<LoadedLog>): Promise<WritableSession> {
+/** openLogForWrite with the log read by `load` (the chunked reader); nothing is cut or repaired once `signal` aborted. */
+async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptions, load: () => Promise<LoadedLog>, signal?: AbortSignal): Promise<WritableSession> {
   const owned = new DisposableStore();
   try {
     refuseLinkedFile(logPath);
     owned.add(acquireLock(logPath));
-    return continueLog(logPath, await load(), sessionOptions, owned);
+    const loaded = await load();
+    signal?.throwIfAborted();
+    return continueLog(logPath, loaded, sessionOptions, owned);
   } catch (error) {
     owned.dispose();
     throw error;

@@ -18,6 +18,8 @@ import type { SessionFolder, SessionFolderSet } from '../session/session-folders
 export interface PlanWrite {
   path: string;
   folder: SessionFolder;
+  /** The seq of the log's standing todo/write as read (0: none stands). */
+  seq: number;
 }
 
 /** Waits this long after a change to a log before reading it (writers append in bursts). */
@@ -120,11 +122,11 @@ export class ExternalSessionWatcher implements vscode.Disposable {
         const seq = standingPlanWriteSeq(file);
         if (!this.seen.has(file)) {
           this.seen.set(file, 0);
-          this.addedEmitter.fire({ path: file, folder });
+          this.addedEmitter.fire({ path: file, folder, seq });
         }
         if (seq <= (this.seen.get(file) ?? 0)) return;
         this.seen.set(file, seq);
-        this.emitter.fire({ path: file, folder });
+        this.emitter.fire({ path: file, folder, seq });
       }, SETTLE_MS),
     );
   }

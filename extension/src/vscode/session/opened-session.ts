@@ -38,9 +38,11 @@ export function openSessionReadOnly(store: SessionStore, id: string, onReset: ()
   return followLoaded(store.openReadOnly(id), onReset);
 }
 
-/** openSessionReadOnly reading the log in chunks (the event loop runs meanwhile). */
-export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void): Promise<OpenedSession> {
-  return followLoaded(await store.openReadOnlyAsync(id), onReset);
+/** openSessionReadOnly reading the log in chunks (the event loop runs meanwhile); rejects with `signal`'s reason once it aborts. */
+export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void, signal?: AbortSignal): Promise<OpenedSession> {
+  const loaded = await store.openReadOnlyAsync(id, signal);
+  signal?.throwIfAborted();
+  return followLoaded(loaded, onReset);
 }
 
 function followLoaded(loaded: LoadedLog, onReset: () => void): OpenedSession {
@@ -108,20 +110,26 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
   }
 }
 
-/** openLatestSession for session `id`, reading its log in chunks: the host's event loop runs while a large log loads. */
-export async function openSessionAsync(store: SessionStore, onReadOnlyChange: () => void, id: string): Promise<OpenResult> {
+/**
+ * openLatestSession for session `id`, reading its log in chunks: the host's event loop
+ * runs while a large log loads. Once `signal` aborts it rejects with its reason, having
+ * opened (and locked, and repaired) nothing.
+ */
+export async function openSessionAsync(store: SessionStore, onReadOnlyChange: () => void, id: string, signal?: AbortSignal): Promise<OpenResult> {
   const messages: string[] = [];
   if (!anotherAgentsSession(store, id, messages)) {
     try {
-      return writableResult(await store.openForWriteAsync(id), id, messages);
+      return writableResult(await store.openForWriteAsync(id, {}, signal), id, messages);
     } catch (error) {
+      signal?.throwIfAborted();
       const failed = notLocked(error, id, messages);
       if (failed) return failed;
     }
   }
   try {
-    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange), messages, error: null };
+    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange, signal), messages, error: null };
   } catch (error) {
+    signal?.throwIfAborted();
     return readFailed(error, id, messages);
   }
 }

@@ -185,11 +185,13 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
   sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
+    this.switcher.keepShown(); // sent to the session shown now: a pick still loading must not replace it under the turn
     return this.turns.sendPrompt(prompt);
   }
 
   /** Compact Conversation, between turns: false when there was nothing to summarize yet. */
   compact(): Promise<boolean> {
+    this.switcher.keepShown();
     return this.turns.compact();
   }
 
@@ -203,11 +205,9 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.turns.stop();
   }
 
-  /** Closes the current session; the next prompt starts a new one. */
-  async newSession(): Promise<void> {
-    await this.stop();
-    this.options.providers.reset();
-    this.show(null);
+  /** Closes the current session once the running turn stopped (unless another session was chosen meanwhile); the next prompt starts a new one. */
+  newSession(): Promise<void> {
+    return this.switcher.showNone(() => this.options.providers.reset());
   }
 
   private newApprovals(): Approvals {

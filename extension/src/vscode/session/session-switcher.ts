@@ -1,14 +1,18 @@
 // Which session the window shows, and from which of its folders: the workspace's
-// latest on activation, one the user picks from the session list, another program's
-// session (an MCP client, a CLI run, the Chat tool) that wrote a plan when
-// agentChecklist.followExternal is `latest`, and a read-only session reopened when
-// its file no longer continues what was read. It knows whether the shown session is
+// latest on activation, one the user picks from the session list, none (New Session),
+// another program's session (an MCP client, a CLI run, the Chat tool) that wrote a
+// plan when agentChecklist.followExternal is `latest`, and a read-only session
+// reopened when its file no longer continues what was read. The latest choice wins
+// (LatestChoice): a pick whose log is still loading never replaces a later one, and
+// no followed write replaces a pick still loading. It knows whether the shown session is
 // ours to continue (our agent's, in the window's own store) and who writes it if not.
 // It never runs a turn and holds no folds: it hands the opened log to its host's
 // show(), which makes the folds and tells the surfaces.
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { Owner } from '../../core/disposable';
+import { LatestChoice } from '../../core/session/latest-choice';
+import { ShownPlanWrites } from '../../core/session/shown-plan-writes';
 import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
 import type { SessionStore } from '../../core/store/session-store';
@@ -51,6 +55,10 @@ export class SessionSwitcher extends Owner {
   /** The folder of the shown session's log (read-only reloads read it from there). */
   private shownFolder: SessionFolder;
   private closed = false;
+  /** The user's picks, New Session and the follows: the latest one made is what shows. */
+  private readonly choices = new LatestChoice();
+  /** How far each log this window left was shown: a late report of a write seen there is not followed. */
+  private readonly shownWrites = new ShownPlanWrites();
   private readonly listEmitter = this.register(new EventEmitter<void>());
   /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
   readonly onDidChangeList = this.listEmitter.event;
@@ -80,35 +88,75 @@ export class SessionSwitcher extends Owner {
 
   /** Reopens the workspace's latest session (read-only if another window writes it). */
   openLatest(): void {
-    this.showResult(openLatestSession(this.options.store, () => this.followReadOnly()));
+    const result = openLatestSession(this.options.store, () => this.followReadOnly());
+    this.choices.now(result.opened, () => {
+      this.shownFolder = this.folders[0]!;
+      this.showResult(result);
+    });
   }
 
-  /** Shows another session of this window's folders (stops a running turn first). */
+  /**
+   * Shows another session of this window's folders (stops a running turn first). A
+   * later choice made while this one stops the turn or reads the log wins: this one
+   * then stops reading and shows nothing.
+   */
   async openSession(id: string): Promise<void> {
-    if (this.host.opened()?.session.id === id) return;
-    const target = listFolderSessions(this.folders).find((s) => s.id === id);
-    if (!target) throw new TurnRefusedError(vscode.l10n.t('There is no session {0} in this workspace.', id));
-    await this.host.stop();
-    if (this.closed) return;
-    if (isOwnSession(target)) {
-      // Read in chunks: a large log does not hold the host while it loads.
-      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id);
-      if (result.error) throw new Error(result.error);
-      if (this.closed) {
-        result.opened?.dispose(); // the window closed while the log loaded
+    const choice = this.choices.make();
+    try {
+      if (this.host.opened()?.session.id === id) return; // shown already (a pick still loading is superseded all the same)
+      const target = listFolderSessions(this.folders).find((s) => s.id === id);
+      if (!target) throw new TurnRefusedError(vscode.l10n.t('There is no session {0} in this workspace.', id));
+      await this.host.stop();
+      if (choice.aborted) return;
+      if (!isOwnSession(target)) {
+        this.choices.land(choice, null, () => this.showForeign(target));
         return;
       }
-      this.shownFolder = target.folder;
-      this.showResult(result);
-      return;
+      // Read in chunks: a large log does not hold the host while it loads.
+      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id, choice);
+      if (result.error && !choice.aborted) throw new Error(result.error);
+      this.choices.land(choice, result.opened, () => {
+        this.shownFolder = target.folder;
+        this.showResult(result);
+      });
+    } catch (error) {
+      if (!choice.aborted) throw error; // superseded while it loaded: nothing was opened
+    } finally {
+      this.choices.drop(choice); // failed: the follows go on
     }
-    this.showForeign(target);
   }
 
-  /** Shows the session a prompt writes: what a prompt writes is always ours, in the window's own store. */
+  /**
+   * New Session: shows none, once the running turn stopped (`prepare` runs just
+   * before). A later choice made while the turn stops wins, and then neither runs.
+   */
+  async showNone(prepare: () => void): Promise<void> {
+    const choice = this.choices.make();
+    try {
+      await this.host.stop();
+      this.choices.land(choice, null, () => {
+        prepare();
+        this.shownFolder = this.folders[0]!;
+        this.show(null);
+      });
+    } finally {
+      this.choices.drop(choice);
+    }
+  }
+
+  /** The user acts on the shown session (a prompt, a compaction): a pick still loading is superseded, what shows stays. */
+  keepShown(): void {
+    this.choices.keep();
+  }
+
+  /**
+   * Shows the session a prompt writes: what a prompt writes is always ours, in the
+   * window's own store. Not a choice: a pick still finishing (it stops this turn first)
+   * replaces it when it lands.
+   */
   showWritten(opened: OpenedSession): void {
     this.shownFolder = this.folders[0]!;
-    this.host.show(opened);
+    this.show(opened);
   }
 
   /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
@@ -137,10 +185,17 @@ export class SessionSwitcher extends Owner {
     return sourceLabelView(sourceLabel(opened.session.header.source, this.shownFolder.fallback));
   }
 
+  /** Every show of the switcher's goes here: the log it leaves is remembered as shown up to its last event. */
+  private show(opened: OpenedSession | null): void {
+    const left = this.host.opened();
+    if (left && left !== opened) this.shownWrites.left(left.path, left.session.lastSeq);
+    this.host.show(opened);
+  }
+
   private showResult(result: OpenResult): void {
     for (const line of result.messages) this.options.log.info(line);
     if (result.error) this.options.log.error(result.error);
-    this.host.show(result.opened);
+    this.show(result.opened);
   }
 
   /**
@@ -152,21 +207,26 @@ export class SessionSwitcher extends Owner {
       const opened = openSessionReadOnly(target.folder.store, target.id, () => this.followReadOnly());
       this.shownFolder = target.folder;
       this.options.log.info(`following ${target.label.kind} session ${target.id} (${target.path}), read-only`);
-      this.host.show(opened);
+      this.show(opened);
     } catch (error) {
       this.options.log.warn(`could not show ${target.path}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  /** agentChecklist.followExternal `latest`: a session written outside this window wrote a plan, show it (never during a turn of ours). */
+  /**
+   * agentChecklist.followExternal `latest`: a session written outside this window wrote
+   * a plan, show it (never during a turn of ours, nor while the user's pick or New
+   * Session is still finishing: the user chose last).
+   */
   private followExternalWrite(write: PlanWrite): void {
-    if (this.closed || this.host.busy()) return;
+    if (this.closed || this.host.busy() || this.choices.pending) return;
     if (this.options.settings().followExternal !== 'latest') return;
     const opened = this.host.opened();
     if (opened && opened.path === write.path) return; // already shown, and followed
+    if (this.shownWrites.wasShown(write.path, write.seq)) return; // seen while it was shown, before the user moved on
     const target = listFolderSessions([write.folder]).find((s) => s.path === write.path);
     if (!target || isOwnSession(target)) return;
-    this.showForeign(target);
+    this.choices.now(null, () => this.showForeign(target));
   }
 
   private followReadOnly(): void {
@@ -175,7 +235,7 @@ export class SessionSwitcher extends Owner {
     try {
       // Only when the file no longer continues what was read (the follower tails it otherwise).
       this.options.log.info(`reloading ${current.path}: it no longer continues what this window read`);
-      this.host.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
+      this.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
     } catch (error) {
       this.options.log.warn(`could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -184,6 +244,7 @@ export class SessionSwitcher extends Owner {
   /** The controller shuts down: external writes are no longer followed, a pending switch shows nothing. */
   override dispose(): void {
     this.closed = true;
+    this.choices.close(); // a pick still loading stops reading and shows nothing
     super.dispose();
   }
 }
