@@ -5,7 +5,8 @@
 //
 // Lifetime: the agent runs in its own process group, so closing ends it and whatever
 // it started (Claude's CLI under claude-agent-acp): stdin is closed, the group gets
-// SIGTERM, and SIGKILL 2 s later if anything of it is left. An agent that does not
+// SIGTERM, SIGKILL 2 s later if the agent is still there, SIGKILL again once it has
+// exited (for what it left behind), and close resolves when the group is empty. An agent that does not
 // answer `initialize` in time, or exits, fails with the tail of its stderr.
 //
 // The client advertises no file system and no terminal: the agent uses its own tools
@@ -60,6 +61,21 @@ export interface AcpAgentProcess {
   close(): Promise<void>;
 }
 
+/** Resolves once no process is left in group `pgid` (or after `limitMs`, when one is stuck in the kernel). */
+async function groupGone(pgid: number | undefined, limitMs: number): Promise<void> {
+  if (pgid === undefined) return;
+  const until = Date.now() + limitMs;
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > until) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 function withTail(message: string, tail: string): string {
   const t = tail.trim();
   return t === '' ? message : `${message}; its stderr ends:\n${t}`;
@@ -112,8 +128,9 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
       const timer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
       await exited;
       clearTimeout(timer);
-      // The leader is gone; anything it left in its group goes now.
+      // The leader is gone; anything it left in its group goes now, and is waited for.
       killGroup('SIGKILL');
+      await groupGone(child.pid, KILL_GRACE_MS);
     })());
 
   const race = <T>(work: Promise<T>): Promise<T> => Promise.race([work, failure]);
