@@ -21,6 +21,8 @@ import type { AcpAgentLaunch } from './agent-catalog';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 const KILL_GRACE_MS = 2_000;
+/** How long a closed connection waits for the process's exit to be reported. */
+const EXIT_REPORT_MS = 1_000;
 const STDERR_TAIL_BYTES = 4_000;
 
 /** What the client answers and is told: each session's updates, and the agent's permission requests. */
@@ -152,8 +154,15 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
       timeout,
     ]);
   } catch (error) {
+    if (error instanceof AcpAgentError) {
+      await close();
+      throw error;
+    }
+    // The connection closes as the process ends, often before its exit is reported: say how it ended when it did.
+    const how = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), EXIT_REPORT_MS))]);
     await close();
-    throw error instanceof AcpAgentError ? error : new AcpAgentError(withTail(`${launch.title} failed to initialize: ${error instanceof Error ? error.message : String(error)}`, tail));
+    const reason = how === undefined ? `${launch.title} failed to initialize: ${error instanceof Error ? error.message : String(error)}` : `${how} before answering initialize`;
+    throw new AcpAgentError(withTail(reason, tail));
   } finally {
     clearTimeout(timer);
   }
