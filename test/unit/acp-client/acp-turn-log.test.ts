@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { AcpTurnLog, NO_RESULT_MESSAGE } from '../../../extension/src/core/acp-client/acp-turn-log';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
+import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import { memorySession } from '../support/sessions';
 
 const model = { provider: 'acp', model: 'test-agent' };
@@ -168,5 +169,22 @@ describe('AcpTurnLog', () => {
     log.update({ sessionUpdate: 'usage_update', used: 10, size: 100 });
     log.end({ kind: 'aborted' });
     assert.deepEqual(shape(session.events), ['turn/start', 'user/message', 'turn/end']);
+  });
+});
+
+describe('an ACP call as a row', () => {
+  it('a call whose agent sent diffs is our diff row; one without is the generic row', () => {
+    const events = turn([
+      { sessionUpdate: 'tool_call', toolCallId: 'w', title: 'Edit a.txt', kind: 'edit', status: 'pending', content: [{ type: 'diff', path: '/w/a.txt', oldText: 'old\n', newText: 'new\n' }] },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'w', status: 'completed' },
+      { sessionUpdate: 'tool_call', toolCallId: 'r', title: 'Read a.txt', kind: 'read', status: 'completed', rawOutput: 'new' },
+    ]);
+    const rows = events.flatMap((e) => (e.type === 'tool/result' ? [e.data] : []));
+    const row = (callId: string) => {
+      const result = rows.find((r) => r.callId === callId)!;
+      return presentToolCall({ name: 'x', arguments: '{}', args: {}, result: { isError: result.isError, content: result.content, details: result.details ?? null }, todos: null, child: null });
+    };
+    assert.deepEqual(row('w').view, { kind: 'diff', path: '/w/a.txt', lines: [{ kind: 'del', text: 'old' }, { kind: 'add', text: 'new' }], omitted: 0, result: 'completed' });
+    assert.equal(row('r').view.kind, 'generic');
   });
 });
