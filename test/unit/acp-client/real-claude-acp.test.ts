@@ -158,4 +158,28 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
     assert.equal(fs.existsSync(path.join(r.ws, 'note.txt')), false);
     assert.deepEqual(processesIn(r.dir), []);
   });
+
+  it('the agent crashing mid-turn ends the turn error with how it ended, and its log stays whole', async () => {
+    const dir = tempDir('acp-claude-');
+    const r = await run(
+      [],
+      {
+        ask: (_question, signal) =>
+          new Promise((_resolve, reject) => {
+            signal.addEventListener('abort', () => reject(new Error('withdrawn')), { once: true });
+            const agent = processesIn(dir).find((p) => p.includes('claude-agent-acp'));
+            assert.ok(agent !== undefined, processesIn(dir).join('\n'));
+            process.kill(Number(agent.split(':')[0]), 'SIGKILL');
+          }),
+      },
+      undefined,
+      dir,
+    );
+    assert.equal(r.code, 1);
+    assert.equal(r.json.turnEnd.kind, 'error');
+    assert.match((r.json.turnEnd as { message?: string }).message ?? '', /was ended by SIGKILL/);
+    const log = events(r.json.logPath);
+    assert.equal(log.at(-1)?.type, 'turn/end');
+    assert.deepEqual(processesIn(dir), []);
+  });
 });

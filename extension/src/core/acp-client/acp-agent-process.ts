@@ -135,7 +135,14 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
       await groupGone(child.pid, KILL_GRACE_MS);
     })());
 
-  const race = <T>(work: Promise<T>): Promise<T> => Promise.race([work, failure]);
+  /** The connection closes as the process ends, often before its exit is reported: an error then says how it ended. */
+  const exitOr = async (error: unknown, otherwise: () => string): Promise<never> => {
+    if (error instanceof AcpAgentError) throw error;
+    const how = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), EXIT_REPORT_MS))]);
+    throw new AcpAgentError(withTail(how === undefined ? otherwise() : how, tail));
+  };
+  const race = <T>(work: Promise<T>): Promise<T> =>
+    Promise.race([work, failure]).catch((error: unknown) => exitOr(error, () => (error instanceof Error ? error.message : String(error))));
   const timeoutMs = options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
@@ -144,25 +151,19 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
   let initialized;
   try {
     initialized = await Promise.race([
-      race(
+      Promise.race([
         connection.agent.request('initialize', {
           protocolVersion: PROTOCOL_VERSION,
           clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
           clientInfo: { name: 'agent-checklist', title: 'Agent Checklist', version: options.clientVersion },
         }),
-      ),
+        failure,
+      ]).catch((error: unknown) => exitOr(error, () => `${launch.title} failed to initialize: ${error instanceof Error ? error.message : String(error)}`)),
       timeout,
     ]);
   } catch (error) {
-    if (error instanceof AcpAgentError) {
-      await close();
-      throw error;
-    }
-    // The connection closes as the process ends, often before its exit is reported: say how it ended when it did.
-    const how = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), EXIT_REPORT_MS))]);
     await close();
-    const reason = how === undefined ? `${launch.title} failed to initialize: ${error instanceof Error ? error.message : String(error)}` : `${how} before answering initialize`;
-    throw new AcpAgentError(withTail(reason, tail));
+    throw error;
   } finally {
     clearTimeout(timer);
   }

@@ -127,6 +127,8 @@ export class AcpAgentSession {
     } finally {
       this.turn = null;
       this.running = null;
+      // A permission still being asked (the agent crashed meanwhile) is withdrawn.
+      controller.abort();
     }
     log.end(reason);
     return reason;
