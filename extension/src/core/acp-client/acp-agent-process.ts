@@ -16,7 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import { client, ndJsonStream, PROTOCOL_VERSION, type ClientConnection } from '@agentclientprotocol/sdk';
-import type { AgentCapabilities, Implementation, RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
+import type { AgentCapabilities, ContentBlock, Implementation, RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
 import type { AcpAgentLaunch } from './agent-catalog';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
@@ -56,8 +56,8 @@ export interface AcpAgentProcess {
   readonly exited: Promise<string>;
   stderrTail(): string;
   newSession(cwd: string): Promise<string>;
-  /** session/prompt; rejects with an AcpAgentError when the agent exits first. */
-  prompt(sessionId: string, text: string): Promise<StopReason>;
+  /** session/prompt with these text blocks; rejects with an AcpAgentError when the agent exits first. */
+  prompt(sessionId: string, texts: readonly string[]): Promise<StopReason>;
   cancel(sessionId: string): void;
   /** Ends the agent and its process group; resolves once it has exited. */
   close(): Promise<void>;
@@ -175,7 +175,10 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
     exited,
     stderrTail: () => tail,
     newSession: async (cwd) => (await race(connection.agent.request('session/new', { cwd, mcpServers: [] }))).sessionId,
-    prompt: async (sessionId, text) => (await race(connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] }))).stopReason,
+    prompt: async (sessionId, texts) => {
+      const prompt: ContentBlock[] = texts.map((text) => ({ type: 'text', text }));
+      return (await race(connection.agent.request('session/prompt', { sessionId, prompt }))).stopReason;
+    },
     cancel: (sessionId) => void connection.agent.notify('session/cancel', { sessionId }).catch(() => undefined),
     close,
   };

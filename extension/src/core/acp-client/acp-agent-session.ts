@@ -3,7 +3,9 @@
 // with the agent's own name as its source (`{ kind: "acp", name, version, title }`
 // from agentInfo), `session/new {cwd}` opens the agent's session, and each prompt is
 // one turn on the log (acp-turn-log.ts). The agent's permission requests go through
-// our approvals (the host's gate, --yes, or no one) and every decision is logged.
+// our approvals (the host's gate, --yes, or no one) and every decision is logged. A
+// user's edit of the plan since the agent's last plan is told once, before the next
+// prompt's text (acp-user-edit.ts).
 //
 // Stop sends `session/cancel`, answers a pending permission request `cancelled`,
 // and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
@@ -19,6 +21,7 @@ import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/app
 import type { AcpAgentProcess, AcpClientHandlers } from './acp-agent-process';
 import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
 import { AcpTurnLog } from './acp-turn-log';
+import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
 import type { AcpAgentLaunch } from './agent-catalog';
 
 export const CANCEL_GRACE_MS = 2_000;
@@ -65,6 +68,8 @@ export class AcpAgentSession {
   /** Aborted by close(): a running turn stops as on Stop. */
   private readonly closing = new AbortController();
   private readonly decisions = new Map<string, ApprovalRecord>();
+  /** The last user edit of the plan the agent was told (acp-user-edit.ts). */
+  private toldEditSeq = 0;
   private readonly approvals: Approvals;
   private opened!: WritableSession;
   private turnLog!: AcpTurnLog;
@@ -116,10 +121,13 @@ export class AcpAgentSession {
   async prompt(text: string, signal: AbortSignal): Promise<TurnEndReason> {
     if (this.turn !== null) throw new Error('a prompt is already running in this session');
     const log = this.turnLog;
+    const edit = untoldUserEdit(this.opened.session.events, this.toldEditSeq);
     log.start(text);
+    if (edit !== null) this.toldEditSeq = edit.seq;
+    const texts = edit === null ? [text] : [acpUserEditNote(edit.todos), text];
     const controller = new AbortController();
     this.turn = { log, signal: controller.signal };
-    const running = this.run(text, AbortSignal.any([signal, this.closing.signal]), controller);
+    const running = this.run(texts, AbortSignal.any([signal, this.closing.signal]), controller);
     this.running = running;
     let reason: TurnEndReason;
     try {
@@ -134,7 +142,7 @@ export class AcpAgentSession {
     return reason;
   }
 
-  private async run(text: string, signal: AbortSignal, controller: AbortController): Promise<TurnEndReason> {
+  private async run(texts: readonly string[], signal: AbortSignal, controller: AbortController): Promise<TurnEndReason> {
     const agent = this.agent;
     const sessionId = this.acpSessionId;
     if (this.failure !== null || agent === null || sessionId === null) return { kind: 'error', message: this.failure ?? 'the agent is not running' };
@@ -149,7 +157,7 @@ export class AcpAgentSession {
       else signal.addEventListener('abort', stop, { once: true });
     });
     try {
-      return await Promise.race([agent.prompt(sessionId, text).then(stopReasonEnd, (error: unknown): TurnEndReason => ({ kind: signal.aborted ? 'aborted' : 'error', message: message(error) })), stopped]);
+      return await Promise.race([agent.prompt(sessionId, texts).then(stopReasonEnd, (error: unknown): TurnEndReason => ({ kind: signal.aborted ? 'aborted' : 'error', message: message(error) })), stopped]);
     } finally {
       clearTimeout(graceTimer);
     }
