@@ -160,6 +160,13 @@ describe('AcpTurnLog', () => {
     assert.equal(result.data.content, NO_RESULT_MESSAGE);
   });
 
+  it('the agent’s usage_update is the next assistant message’s input tokens', () => {
+    const events = turn([text('a'), { sessionUpdate: 'usage_update', used: 1234, size: 200000 }]);
+    const message = events.find((e) => e.type === 'assistant/message');
+    assert.ok(message?.type === 'assistant/message');
+    assert.deepEqual(message.data.usage, { inputTokens: 1234 });
+  });
+
   it('updates outside a turn, and kinds we do not log, write nothing', () => {
     const session = memorySession();
     const log = new AcpTurnLog(session, model);

@@ -11,7 +11,9 @@
 //     the step ends when all its calls have results. A call due while a step is still
 //     open waits for the next step (our steps hold the calls one message announced);
 //   - `plan`: a `todo/write` at once (acp-plan-write.ts);
-//   - other updates (commands, modes, usage, ...) write nothing.
+//   - `usage_update`: its `used` tokens are the next assistant message's
+//     `usage.inputTokens`, which the context meter reads;
+//   - other updates (commands, modes, ...) write nothing.
 // The turn ends with what is left: calls without a result get one (an error: the
 // agent never said how they ended), text becomes a last step, then `turn/end`.
 import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
@@ -46,6 +48,8 @@ export class AcpTurnLog {
   private turn: number | null = null;
   /** The open step and the calls it announced. */
   private step: { step: number; calls: AcpCallState[] } | null = null;
+  /** The agent's latest `usage_update.used`, not yet on an assistant message. */
+  private contextTokens: number | undefined;
 
   constructor(
     private readonly session: Session,
@@ -88,6 +92,10 @@ export class AcpTurnLog {
         this.session.append('todo/write', write);
         return;
       }
+      case 'usage_update':
+        // The tokens in the agent's context: the next assistant message's usage (the context meter reads it).
+        if (Number.isInteger(update.used) && update.used >= 0) this.contextTokens = update.used;
+        return;
       default:
         return;
     }
@@ -172,7 +180,9 @@ export class AcpTurnLog {
     }
     this.pending = [];
     this.session.append('step/start', { turn, step });
-    this.session.append('assistant/message', { turn, step, message: { content: blocks }, model: this.model });
+    const used = this.contextTokens;
+    this.contextTokens = undefined;
+    this.session.append('assistant/message', { turn, step, message: { content: blocks }, model: this.model, ...(used === undefined ? {} : { usage: { inputTokens: used } }) });
     this.step = { step, calls };
     for (const call of calls) {
       call.logged = true;
