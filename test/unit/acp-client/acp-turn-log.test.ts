@@ -7,6 +7,7 @@ import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { AcpTurnLog, NO_RESULT_MESSAGE } from '../../../extension/src/core/acp-client/acp-turn-log';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
+import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
 import { memorySession } from '../support/sessions';
 
 const model = { provider: 'acp', model: 'test-agent' };
@@ -193,5 +194,14 @@ describe('an ACP call as a row', () => {
     };
     assert.deepEqual(row('w').view, { kind: 'diff', path: '/w/a.txt', lines: [{ kind: 'del', text: 'old' }, { kind: 'add', text: 'new' }], omitted: 0, result: 'completed' });
     assert.equal(row('r').view.kind, 'generic');
+  });
+});
+
+describe('an ACP source as a label', () => {
+  it('names the agent people know, else its title, else its name', () => {
+    const label = (source: Parameters<typeof sourceLabel>[0]) => sourceLabelText(sourceLabel(source, 'cli'));
+    assert.equal(label({ kind: 'acp', name: '@zed-industries/claude-agent-acp', version: '0.23.1', title: 'Claude Agent' }), 'Claude Code (ACP)');
+    assert.equal(label({ kind: 'acp', name: 'some-agent', version: '1', title: 'Some Agent' }), 'Some Agent (ACP)');
+    assert.equal(label({ kind: 'acp', name: 'some-agent', version: '1' }), 'some-agent (ACP)');
   });
 });

@@ -51,6 +51,12 @@ const KNOWN_MCP_CLIENTS: Record<string, string> = {
   cursor: 'Cursor',
 };
 
+/** ACP agents whose `agentInfo` names the adapter, not the agent people know ("Claude Agent" is Claude Code). */
+const KNOWN_ACP_AGENTS: Record<string, string> = {
+  '@zed-industries/claude-agent-acp': 'Claude Code',
+  '@zed-industries/claude-code-acp': 'Claude Code',
+};
+
 /** The client's name as people say it: its title, a known slug's name, else the name. */
 export function mcpClientDisplayName(client: McpClientInfo): string {
   return client.title?.trim() || KNOWN_MCP_CLIENTS[client.name] || client.name.trim() || 'MCP client';
@@ -68,7 +74,7 @@ export function sourceLabel(source: SessionSource | undefined, fallback: 'agent'
   if (source === undefined) return { kind: fallback };
   if (source.kind === 'mcp') return { kind: 'mcp', client: mcpClientDisplayName(source) };
   if (source.kind === 'imported') return { kind: 'imported', agent: IMPORTED_AGENT_NAMES[source.name] };
-  if (source.kind === 'acp') return { kind: 'acp', agent: source.title?.trim() || source.name.trim() || 'ACP agent' };
+  if (source.kind === 'acp') return { kind: 'acp', agent: KNOWN_ACP_AGENTS[source.name] ?? (source.title?.trim() || source.name.trim() || 'ACP agent') };
   return { kind: source.kind };
 }
 
