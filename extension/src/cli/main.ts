@@ -13,6 +13,7 @@ import { importCommand } from './commands/import';
 import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { runCommand } from './commands/run';
+import { runAcpCommand } from './commands/run-acp';
 import { processIo, type CliIo } from './io';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, usage, UsageError, usageErrorLine } from './usage';
 
@@ -40,6 +41,8 @@ const OPTIONS = {
   'keep-env': { type: 'string' },
   'bash-network': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
+  agent: { type: 'string' },
+  'agent-command': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -47,11 +50,11 @@ type Flag = keyof typeof OPTIONS;
 
 const RUN_FLAGS: readonly Flag[] = [
   'provider', 'script', 'base-url', 'model', 'api-key-env', 'session-dir', 'session', 'allow-parallel-in-progress',
-  'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json',
+  'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json', 'agent', 'agent-command',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json'].includes(flag));
+const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command'].includes(flag));
 
 type Values = ReturnType<typeof parseOptions>['values'];
 
@@ -104,14 +107,14 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
     flags: RUN_FLAGS,
     run: (rest, values, io, signal, hooks) =>
-      runCommand(
+      (values.agent !== undefined || values['agent-command'] !== undefined ? runAcpCommand : runCommand)(
         io,
         {
           ...agentFlagsOf(values),
           prompt: rest.join(' ').trim() || raise('run needs a prompt'),
           json: values.json,
           compact: values.compact,
-          ...defined({ session: values.session, cwd: values.cwd }),
+          ...defined({ session: values.session, cwd: values.cwd, agent: values.agent, agentCommand: values['agent-command'] }),
         },
         signal,
         hooks.ask,

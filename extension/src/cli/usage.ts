@@ -1,6 +1,7 @@
 // CLI text and the usage error. Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.
 import { toolCatalog } from '../core/tools/built-in';
 import type { ToolCatalog } from '../core/tools/catalog';
+import { BUILT_IN_ACP_AGENT_IDS } from '../core/acp-client/agent-catalog';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -51,6 +52,8 @@ Usage:
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>
+  agent-checklist run --agent <id> | --agent-command "<command line>" [--cwd <dir>]
+                      [--session-dir <dir>] [--yes] [--json] <prompt>
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
   agent-checklist acp [run options except --session, --cwd, --compact, --json]
   agent-checklist import <file> [--session-dir <dir>]
@@ -84,6 +87,18 @@ ${toolsOption(catalog)}
   --json                                 print { sessionId, logPath, finalText, plan, turnEnd,
                                          context: { promptTokens, window, estimated, compactions },
                                          rules }
+  --agent <id>                           run an ACP agent instead of ours: ${BUILT_IN_ACP_AGENT_IDS.join(', ')}
+                                         (its command found on PATH)
+  --agent-command "<command line>"       an ACP agent's command line, split as a shell splits words
+                                         (quotes honoured, nothing expanded)
+
+run --agent / --agent-command: one turn of another agent over the Agent Client
+Protocol, on the same session log as ours (its plans, tool calls and approvals). The
+agent gets your environment and uses its own model, key and tools; its permission
+requests are asked on a terminal (its own options), answered with its allow option
+under --yes, and rejected otherwise. --json prints { sessionId, logPath, finalText,
+plan, turnEnd }. The flags that choose our model and tools are ignored; --session
+and --compact do not apply.
 
 mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemini
 CLI, ...): todo_write (the same contract) and todo_read. Each connection is one

@@ -15,6 +15,10 @@ export interface TodoItem {
   status: TodoStatus;
 }
 
+/** An ACP plan entry's priority (kept on `todo/write.priorities`; ACP's neutral one is `medium`). */
+export const PLAN_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type PlanPriority = (typeof PLAN_PRIORITIES)[number];
+
 /** Per-status counts of a list (the order of the contract's result text). */
 export interface TodoCounts {
   pending: number;

@@ -38,9 +38,13 @@ export interface RunFlags extends AgentFlags {
   /** The workspace folder the tools act on (relative to the process folder). */
   cwd?: string;
   json: boolean;
+  /** An ACP agent's built-in id (commands/run-acp.ts runs it instead of our agent). */
+  agent?: string;
+  /** An ACP agent's command line, split as a shell splits words. */
+  agentCommand?: string;
 }
 
-function workspaceRoot(io: CliIo, flag: string | undefined): string {
+export function workspaceRoot(io: CliIo, flag: string | undefined): string {
   if (flag === undefined) return io.cwd;
   const root = path.resolve(io.cwd, flag);
   let isFolder = false;
@@ -124,7 +128,7 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
       io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.standingPlan, turnEnd, context, rules: deps.env.rules?.file ?? null }));
     } else {
       io.write('\n');
-      io.err(`— turn ${opened.session.lastTurn} ended: ${visibleControls(describe(turnEnd), { keepLayout: false })} (session ${opened.session.id})`);
+      io.err(`— turn ${opened.session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${opened.session.id})`);
     }
     return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
   } finally {
@@ -157,7 +161,7 @@ async function compactBeforePrompt(
   }
 }
 
-function describe(reason: TurnEndReason): string {
+export function describeTurnEnd(reason: TurnEndReason): string {
   switch (reason.kind) {
     case 'completed':
       return 'completed';

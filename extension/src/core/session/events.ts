@@ -4,7 +4,7 @@
 // the whole value; the last write wins on replay.
 import * as z from 'zod/mini';
 import '../zod-english';
-import { APPROVAL_DECIDERS, APPROVAL_RECORDS, SUBAGENT_OUTCOMES } from '../domain-literals';
+import { APPROVAL_DECIDERS, APPROVAL_RECORDS, PLAN_PRIORITIES, SUBAGENT_OUTCOMES } from '../domain-literals';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
 import { toolResultDetailsField, type ToolResultDetails } from '../tools/tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
@@ -64,7 +64,11 @@ const eventDataFields = {
   'tool/call': z.strictObject({ turn: count, step: count, callId, name: z.string(), arguments: z.exactOptional(z.string()) }),
   /** How a call that needed approval was decided, and by whom; between its tool/call and its tool/result. Never a model message. */
   'tool/approval': z.strictObject({ turn: count, step: count, callId, tool: z.string(), decision: z.enum(APPROVAL_RECORDS), by: z.enum(APPROVAL_DECIDERS) }),
-  'todo/write': z.strictObject({ todos: todoListSchema }),
+  /**
+   * `priorities`: an ACP agent's plan (core/acp-client) keeps each entry's priority,
+   * index for index with `todos`; absent for our own model's lists, which have none.
+   */
+  'todo/write': z.strictObject({ todos: todoListSchema, priorities: z.exactOptional(z.array(z.enum(PLAN_PRIORITIES))) }),
   /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
   'todo/user-edit': z.strictObject({ todos: todoListSchema }),
   /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */

@@ -1,7 +1,8 @@
 // Who wrote a session log: our own agent in the editor, a CLI `run`, an MCP client
 // through `agent-checklist mcp`, a chat participant through the VS Code
 // language-model tool, or another agent's own session file brought in by
-// `agent-checklist import` (`imported`: the agent, its version, the file read). Recorded once, in the header (`source`), so every surface can
+// `agent-checklist import` (`imported`: the agent, its version, the file read), or an
+// ACP agent we run (`acp`: its agentInfo). Recorded once, in the header (`source`), so every surface can
 // label a session without guessing from where the file lives.
 //
 // Forward compatible on purpose: a source this build does not know (a newer writer's
@@ -30,6 +31,8 @@ const knownSourceSchema = z.union([
   z.strictObject({ kind: z.literal('chat') }),
   z.extend(mcpClientInfoSchema, { kind: z.literal('mcp') }),
   z.strictObject({ kind: z.literal('imported'), name: z.enum(IMPORTED_AGENTS), version: z.string(), file: z.string() }),
+  /** An ACP agent we drive (core/acp-client): its `agentInfo` from `initialize`. */
+  z.strictObject({ kind: z.literal('acp'), name: z.string(), version: z.string(), title: z.exactOptional(z.string()) }),
 ]);
 export type SessionSource = z.infer<typeof knownSourceSchema>;
 
@@ -48,13 +51,19 @@ const KNOWN_MCP_CLIENTS: Record<string, string> = {
   cursor: 'Cursor',
 };
 
+/** ACP agents whose `agentInfo` names the adapter, not the agent people know ("Claude Agent" is Claude Code). */
+const KNOWN_ACP_AGENTS: Record<string, string> = {
+  '@zed-industries/claude-agent-acp': 'Claude Code',
+  '@zed-industries/claude-code-acp': 'Claude Code',
+};
+
 /** The client's name as people say it: its title, a known slug's name, else the name. */
 export function mcpClientDisplayName(client: McpClientInfo): string {
   return client.title?.trim() || KNOWN_MCP_CLIENTS[client.name] || client.name.trim() || 'MCP client';
 }
 
 /** The words a session list shows for a source (English; adapters localize the fixed ones). */
-export type SourceLabel = { kind: 'agent' | 'cli' | 'chat' } | { kind: 'mcp'; client: string } | { kind: 'imported'; agent: string };
+export type SourceLabel = { kind: 'agent' | 'cli' | 'chat' } | { kind: 'mcp'; client: string } | { kind: 'imported'; agent: string } | { kind: 'acp'; agent: string };
 
 /**
  * A header without `source` (logs written before sources were recorded) is labelled
@@ -65,16 +74,19 @@ export function sourceLabel(source: SessionSource | undefined, fallback: 'agent'
   if (source === undefined) return { kind: fallback };
   if (source.kind === 'mcp') return { kind: 'mcp', client: mcpClientDisplayName(source) };
   if (source.kind === 'imported') return { kind: 'imported', agent: IMPORTED_AGENT_NAMES[source.name] };
+  if (source.kind === 'acp') return { kind: 'acp', agent: KNOWN_ACP_AGENTS[source.name] ?? (source.title?.trim() || source.name.trim() || 'ACP agent') };
   return { kind: source.kind };
 }
 
-/** English label: "Claude Code (MCP)", "CLI", "Agent", "Chat", "Codex" (imported). */
+/** English label: "Claude Code (MCP)", "Claude Agent (ACP)", "CLI", "Agent", "Chat", "Codex" (imported). */
 export function sourceLabelText(label: SourceLabel): string {
   switch (label.kind) {
     case 'mcp':
       return `${label.client} (MCP)`;
     case 'imported':
       return label.agent;
+    case 'acp':
+      return `${label.agent} (ACP)`;
     case 'cli':
       return 'CLI';
     case 'agent':

@@ -59,6 +59,13 @@ export function writeFileView(call: ToolCallRecord): PresentedCall {
   return diffView(path, call, boundedLines('add', content));
 }
 
+/** Changes an agent described itself (an ACP agent's diffs): each file's old text removed and new text added, named by the first path. */
+export function changesView(call: ToolCallRecord, changes: readonly { path: string; oldText: string | null; newText: string }[]): PresentedCall {
+  const sides = changes.flatMap((c) => [boundedLines('del', c.oldText ?? ''), boundedLines('add', c.newText)]);
+  const named = changes.length === 1 ? changes[0]!.path : `${changes[0]!.path} (+${changes.length - 1} more)`;
+  return diffView(named, call, ...sides);
+}
+
 export const readFileView = (call: ToolCallRecord): PresentedCall => generic(call, stringArg(call.args, 'path') ?? '');
 export const listFilesView = (call: ToolCallRecord): PresentedCall => generic(call, stringArg(call.args, 'path') ?? '');
 export const grepView = (call: ToolCallRecord): PresentedCall => generic(call, stringArg(call.args, 'pattern') ?? '');

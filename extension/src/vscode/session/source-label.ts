@@ -8,6 +8,8 @@ export function sourceLabelView(label: SourceLabel): string {
       return vscode.l10n.t('{0} (MCP)', label.client);
     case 'imported':
       return label.agent;
+    case 'acp':
+      return vscode.l10n.t('{0} (ACP)', label.agent);
     case 'cli':
       return vscode.l10n.t('CLI');
     case 'agent':

@@ -1,0 +1,198 @@
+// One session with an ACP agent, on one of our logs: the agent is started and
+// initialized (acp-agent-process.ts, loaded lazily with the SDK), the log is created
+// with the agent's own name as its source (`{ kind: "acp", name, version, title }`
+// from agentInfo), `session/new {cwd}` opens the agent's session, and each prompt is
+// one turn on the log (acp-turn-log.ts). The agent's permission requests go through
+// our approvals (the host's gate, --yes, or no one) and every decision is logged. A
+// user's edit of the plan since the agent's last plan is told once, before the next
+// prompt's text (acp-user-edit.ts).
+//
+// Stop sends `session/cancel`, answers a pending permission request `cancelled`,
+// and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
+// An agent that cannot start, does not answer initialize (30 s) or exits ends the
+// turn `error` with the tail of its stderr; such a session keeps its log and ends
+// every later prompt the same way. `close()` ends the agent's process group.
+import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
+import type { ApprovalRecord } from '../domain-literals';
+import type { TurnEndReason } from '../session/events';
+import type { SessionSource } from '../session/source';
+import type { WritableSession } from '../store/session-store';
+import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/approvals';
+import type { AcpAgentProcess, AcpClientHandlers } from './acp-agent-process';
+import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
+import { AcpTurnLog } from './acp-turn-log';
+import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
+import type { AcpAgentLaunch } from './agent-catalog';
+
+export const CANCEL_GRACE_MS = 2_000;
+
+export interface AcpSessionOptions {
+  launch: AcpAgentLaunch;
+  /** The workspace folder (absolute): the agent's cwd and its session's. */
+  cwd: string;
+  /** The user's environment (the agent is the user's own program, with its own key). */
+  env: Readonly<Record<string, string | undefined>>;
+  clientVersion: string;
+  /** Creates our log once its source is known. */
+  openLog(source: SessionSource): WritableSession;
+  approvals: { gate: ApprovalGate | null; autoApprove: boolean; unattendedHint?: string };
+  /** Every update of this session as it arrives (live text for a terminal or a view). */
+  onUpdate?(update: SessionUpdate): void;
+  initializeTimeoutMs?: number;
+}
+
+function stopReasonEnd(stop: StopReason): TurnEndReason {
+  switch (stop) {
+    case 'end_turn':
+      return { kind: 'completed' };
+    case 'cancelled':
+      return { kind: 'aborted' };
+    case 'max_tokens':
+      return { kind: 'error', message: 'the agent stopped: its model reached its output limit (max_tokens)' };
+    case 'max_turn_requests':
+      return { kind: 'error', message: 'the agent stopped: it reached its limit of model requests for one prompt (max_turn_requests)' };
+    case 'refusal':
+      return { kind: 'error', message: 'the agent refused to go on (refusal)' };
+  }
+}
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export class AcpAgentSession {
+  private agent: AcpAgentProcess | null = null;
+  private acpSessionId: string | null = null;
+  /** Why no prompt can run: the agent failed to start or has exited. */
+  private failure: string | null = null;
+  private turn: { log: AcpTurnLog; signal: AbortSignal } | null = null;
+  private running: Promise<TurnEndReason> | null = null;
+  /** Aborted by close(): a running turn stops as on Stop. */
+  private readonly closing = new AbortController();
+  private readonly decisions = new Map<string, ApprovalRecord>();
+  /** The last user edit of the plan the agent was told (acp-user-edit.ts). */
+  private toldEditSeq = 0;
+  private readonly approvals: Approvals;
+  private opened!: WritableSession;
+  private turnLog!: AcpTurnLog;
+
+  private constructor(private readonly options: AcpSessionOptions) {
+    this.approvals = new Approvals({
+      gate: options.approvals.gate,
+      autoApprove: options.approvals.autoApprove,
+      ...(options.approvals.unattendedHint === undefined ? {} : { unattendedHint: options.approvals.unattendedHint }),
+      onDecision: (request, record) => {
+        this.decisions.set(request.callId, record);
+        this.turn?.log.decided(request.callId, record);
+      },
+    });
+  }
+
+  /** Starts the agent and opens the log; an agent that fails leaves a log whose prompts end `error` (never throws for the agent). */
+  static async open(options: AcpSessionOptions): Promise<AcpAgentSession> {
+    const session = new AcpAgentSession(options);
+    const { launch } = options;
+    const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal) };
+    let source: SessionSource = { kind: 'acp', name: launch.id, version: 'unknown', title: launch.title };
+    try {
+      const { startAcpAgent } = await import('./acp-agent-process');
+      const agent = await startAcpAgent(launch, { cwd: options.cwd, env: options.env, handlers, clientVersion: options.clientVersion, ...(options.initializeTimeoutMs === undefined ? {} : { initializeTimeoutMs: options.initializeTimeoutMs }) });
+      session.agent = agent;
+      const info = agent.agentInfo;
+      if (info !== undefined) source = { kind: 'acp', name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) };
+      void agent.exited.then((how) => (session.failure ??= `${how}${agent.stderrTail().trim() === '' ? '' : `; its stderr ends:\n${agent.stderrTail().trim()}`}`));
+      session.acpSessionId = await agent.newSession(options.cwd);
+    } catch (error) {
+      session.failure ??= message(error);
+    }
+    session.opened = options.openLog(source);
+    session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name });
+    return session;
+  }
+
+  get log(): WritableSession {
+    return this.opened;
+  }
+
+  /** The agent's process id while it runs (tests look for what is left of it). */
+  get pid(): number | undefined {
+    return this.agent?.pid;
+  }
+
+  /** One prompt as one turn; resolves with how it ended once turn/end is on the log. */
+  async prompt(text: string, signal: AbortSignal): Promise<TurnEndReason> {
+    if (this.turn !== null) throw new Error('a prompt is already running in this session');
+    const log = this.turnLog;
+    const edit = untoldUserEdit(this.opened.session.events, this.toldEditSeq);
+    log.start(text);
+    if (edit !== null) this.toldEditSeq = edit.seq;
+    const texts = edit === null ? [text] : [acpUserEditNote(edit.todos), text];
+    const controller = new AbortController();
+    this.turn = { log, signal: controller.signal };
+    const running = this.run(texts, AbortSignal.any([signal, this.closing.signal]), controller);
+    this.running = running;
+    let reason: TurnEndReason;
+    try {
+      reason = await running;
+    } finally {
+      this.turn = null;
+      this.running = null;
+      // A permission still being asked (the agent crashed meanwhile) is withdrawn.
+      controller.abort();
+    }
+    log.end(reason);
+    return reason;
+  }
+
+  private async run(texts: readonly string[], signal: AbortSignal, controller: AbortController): Promise<TurnEndReason> {
+    const agent = this.agent;
+    const sessionId = this.acpSessionId;
+    if (this.failure !== null || agent === null || sessionId === null) return { kind: 'error', message: this.failure ?? 'the agent is not running' };
+    let graceTimer: NodeJS.Timeout | undefined;
+    const stopped = new Promise<TurnEndReason>((resolve) => {
+      const stop = () => {
+        controller.abort();
+        agent.cancel(sessionId);
+        graceTimer = setTimeout(() => resolve({ kind: 'aborted', message: `the agent did not end the turn within ${CANCEL_GRACE_MS / 1000} s of the cancel` }), CANCEL_GRACE_MS);
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+    try {
+      return await Promise.race([agent.prompt(sessionId, texts).then(stopReasonEnd, (error: unknown): TurnEndReason => ({ kind: signal.aborted ? 'aborted' : 'error', message: message(error) })), stopped]);
+    } finally {
+      clearTimeout(graceTimer);
+    }
+  }
+
+  private onUpdate(sessionId: string, update: SessionUpdate): void {
+    if (sessionId !== this.acpSessionId) return;
+    this.turn?.log.update(update);
+    this.options.onUpdate?.(update);
+  }
+
+  private async onPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    const turn = this.turn;
+    if (params.sessionId !== this.acpSessionId || turn === null || turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
+    const name = turn.log.asked(params.toolCall);
+    const callId = params.toolCall.toolCallId;
+    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name), callId, sessionId: this.opened.session.id };
+    this.decisions.delete(callId);
+    try {
+      await this.approvals.check(request, AbortSignal.any([signal, turn.signal]));
+    } catch {
+      return { outcome: { outcome: 'cancelled' } };
+    }
+    const record = this.decisions.get(callId);
+    return record === undefined ? { outcome: { outcome: 'cancelled' } } : acpPermissionResponse(record, params.options);
+  }
+
+  /** Ends a running turn (aborted), the agent and its processes, then the log (its lock). */
+  async close(): Promise<void> {
+    this.closing.abort();
+    const running = this.running;
+    if (running !== null) await running.catch(() => undefined);
+    // prompt() appends turn/end right after its run settles: let it before the log closes.
+    await Promise.resolve();
+    await this.agent?.close();
+    this.opened?.dispose();
+  }
+}

@@ -1,0 +1,55 @@
+// An ACP agent's `session/request_permission` put through OUR approvals, and our
+// decision given back as one of the agent's own options: approve → its allow-once
+// option (else its allow-always), approve-always → its allow-always (else allow-once),
+// a denial or a refusal → its reject option (`cancelled` when it offers none), a stop
+// → `cancelled`, as ACP asks of a client on session/cancel. `--yes` (auto-approve)
+// is an approve: the agent's allow option. The card shows the agent's title, its
+// diffs or text, and the options it offers.
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import type { ApprovalRecord } from '../domain-literals';
+import type { ApprovalCard } from '../tools/approvals';
+
+function optionOf(options: readonly PermissionOption[], ...kinds: PermissionOption['kind'][]): PermissionOption | undefined {
+  for (const kind of kinds) {
+    const found = options.find((o) => o.kind === kind);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+export function acpPermissionResponse(record: ApprovalRecord, options: readonly PermissionOption[]): RequestPermissionResponse {
+  let chosen: PermissionOption | undefined;
+  switch (record.decision) {
+    case 'approve':
+      chosen = optionOf(options, 'allow_once', 'allow_always');
+      break;
+    case 'approve-always':
+      chosen = optionOf(options, 'allow_always', 'allow_once');
+      break;
+    case 'deny':
+    case 'refused':
+      chosen = optionOf(options, 'reject_once', 'reject_always');
+      break;
+    case 'stopped':
+      chosen = undefined;
+      break;
+  }
+  return chosen === undefined ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: chosen.optionId } };
+}
+
+/** The card of our approval: the agent's title, then its diffs (as -/+ lines), its text or its raw input, then its options. */
+export function acpApprovalCard(params: RequestPermissionRequest, name: string): ApprovalCard {
+  const call = params.toolCall;
+  const parts: string[] = [];
+  for (const content of call.content ?? []) {
+    if (content.type === 'diff') {
+      const lines = [`--- ${content.path}`, ...(content.oldText ? content.oldText.split('\n').map((l) => `-${l}`) : []), ...content.newText.split('\n').map((l) => `+${l}`)];
+      parts.push(lines.join('\n'));
+    } else if (content.type === 'content' && content.content.type === 'text') {
+      parts.push(content.content.text);
+    }
+  }
+  if (parts.length === 0 && call.rawInput !== undefined) parts.push(JSON.stringify(call.rawInput, null, 2));
+  parts.push(`The agent offers: ${params.options.map((o) => o.name).join(' / ')}`);
+  return { summary: call.title?.trim() || name, detail: parts.join('\n\n') };
+}

@@ -1,0 +1,125 @@
+// The ACP agents a user can run: the built-in entries (the agents whose ACP command is
+// known), with the user's own entries (setting `agentChecklist.acpAgents`, one id
+// each) merged over them: a user entry with a built-in id replaces it. A built-in
+// entry names one or more commands; the first found on PATH is the one run. Nothing
+// here starts a process: `resolveAcpAgent` says what would run, or why nothing can
+// (an unknown id, a command not installed — with how to install it).
+//
+// The agent process gets the user's environment plus the entry's `env`: it is the
+// user's own agent, with its own key and settings (README: security note).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as z from 'zod/mini';
+import '../zod-english';
+import { formatZodPath } from '../session/events';
+
+/** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
+export const acpAgentEntrySchema = z.strictObject({
+  title: z.exactOptional(z.string().check(z.minLength(1))),
+  command: z.string().check(z.minLength(1)),
+  args: z.exactOptional(z.array(z.string())),
+  env: z.exactOptional(z.record(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'variable names are letters, digits and _')), z.string())),
+});
+export type AcpAgentEntry = z.infer<typeof acpAgentEntrySchema>;
+
+/** The whole setting: `{ "<id>": entry }`. */
+export const acpAgentsSchema = z.record(z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, 'agent ids are letters, digits, dot, dash and underscore')), acpAgentEntrySchema);
+export type AcpAgentEntries = z.infer<typeof acpAgentsSchema>;
+
+interface BuiltInAgent {
+  title: string;
+  /** Candidate commands, in order of preference: `[command, ...args]`. */
+  commands: readonly (readonly [string, ...string[]])[];
+  install: string;
+}
+
+export const BUILT_IN_ACP_AGENTS = {
+  'claude-code': {
+    title: 'Claude Code',
+    commands: [['claude-agent-acp'], ['claude-code-acp']],
+    install: 'npm install -g @zed-industries/claude-agent-acp',
+  },
+  codex: { title: 'Codex', commands: [['codex-acp']], install: 'npm install -g @zed-industries/codex-acp' },
+  gemini: { title: 'Gemini CLI', commands: [['gemini', '--acp']], install: 'npm install -g @google/gemini-cli' },
+  opencode: { title: 'opencode', commands: [['opencode', 'acp']], install: 'npm install -g opencode-ai' },
+  copilot: { title: 'GitHub Copilot CLI', commands: [['copilot', '--acp']], install: 'npm install -g @github/copilot' },
+} as const satisfies Record<string, BuiltInAgent>;
+export type BuiltInAcpAgentId = keyof typeof BUILT_IN_ACP_AGENTS;
+export const BUILT_IN_ACP_AGENT_IDS = Object.keys(BUILT_IN_ACP_AGENTS) as BuiltInAcpAgentId[];
+
+/** What runs an agent: the program (a path found on PATH, or as the user wrote it), its arguments and extra environment. */
+export interface AcpAgentLaunch {
+  id: string;
+  title: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: false; message: string };
+
+/** Checks a setting's value at the boundary; the problem as one line for the user. */
+export function parseAcpAgents(value: unknown): { ok: true; entries: AcpAgentEntries } | { ok: false; message: string } {
+  const parsed = acpAgentsSchema.safeParse(value ?? {});
+  if (parsed.success) return { ok: true, entries: parsed.data };
+  return { ok: false, message: `agentChecklist.acpAgents: ${parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}` };
+}
+
+/** `command` as found: a path (with a slash) as is when it is an executable file, else the first executable of that name on PATH. */
+export function findCommand(command: string, env: Readonly<Record<string, string | undefined>>, cwd: string): string | undefined {
+  const executable = (file: string): boolean => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes('/') || command.includes(path.sep)) {
+    const file = path.resolve(cwd, command);
+    return executable(file) ? file : undefined;
+  }
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const file = path.join(dir, command);
+    if (executable(file)) return file;
+  }
+  return undefined;
+}
+
+/** The ids a user can pick: the built-in ones and the user's, each once. */
+export function acpAgentIds(entries: AcpAgentEntries): string[] {
+  return [...new Set([...BUILT_IN_ACP_AGENT_IDS, ...Object.keys(entries)])];
+}
+
+function isBuiltIn(id: string): id is BuiltInAcpAgentId {
+  return Object.hasOwn(BUILT_IN_ACP_AGENTS, id);
+}
+
+/** What `id` would run here, or why nothing can run (nothing is started either way). */
+export function resolveAcpAgent(id: string, entries: AcpAgentEntries, env: Readonly<Record<string, string | undefined>>, cwd: string): AcpAgentResolution {
+  const user = Object.hasOwn(entries, id) ? entries[id] : undefined;
+  if (user !== undefined) {
+    const found = findCommand(user.command, env, cwd);
+    const title = user.title ?? (isBuiltIn(id) ? BUILT_IN_ACP_AGENTS[id].title : id);
+    if (found === undefined) return { ok: false, message: `${title}: the command ${JSON.stringify(user.command)} was not found (on PATH, or as a path); install it or correct agentChecklist.acpAgents.${id}.command` };
+    return { ok: true, launch: { id, title, command: found, args: [...(user.args ?? [])], env: { ...(user.env ?? {}) } } };
+  }
+  if (!isBuiltIn(id)) return { ok: false, message: `no ACP agent ${JSON.stringify(id)}: the known ones are ${acpAgentIds(entries).join(', ')} (add others in agentChecklist.acpAgents)` };
+  const agent = BUILT_IN_ACP_AGENTS[id];
+  for (const [command, ...args] of agent.commands) {
+    const found = findCommand(command, env, cwd);
+    if (found !== undefined) return { ok: true, launch: { id, title: agent.title, command: found, args, env: {} } };
+  }
+  const names = agent.commands.map((c) => c[0]).join(' or ');
+  return { ok: false, message: `${agent.title} is not installed: ${names} was not found on PATH. Install it with \`${agent.install}\`, or name its command in agentChecklist.acpAgents.${id}` };
+}
+
+/** A launch from a command line the user typed (`run --agent-command`): its first word found on PATH. */
+export function launchFromWords(words: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): AcpAgentResolution {
+  const [command, ...args] = words;
+  if (command === undefined) return { ok: false, message: 'the agent command is empty' };
+  const found = findCommand(command, env, cwd);
+  if (found === undefined) return { ok: false, message: `the agent command ${JSON.stringify(command)} was not found (on PATH, or as a path)` };
+  return { ok: true, launch: { id: path.basename(command), title: path.basename(command), command: found, args, env: {} } };
+}

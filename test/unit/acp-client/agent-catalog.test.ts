@@ -1,0 +1,111 @@
+// The ACP agent catalog: built-ins found on PATH (the first candidate found wins),
+// user entries checked at the boundary and merged over the built-ins, and a missing
+// command as a message saying how to install it.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { acpAgentIds, BUILT_IN_ACP_AGENT_IDS, parseAcpAgents, resolveAcpAgent } from '../../../extension/src/core/acp-client/agent-catalog';
+import { tempDir } from '../support/sessions';
+
+function binDir(...names: string[]): string {
+  const dir = tempDir('acp-bin-');
+  for (const name of names) {
+    fs.writeFileSync(path.join(dir, name), '#!/bin/sh\n');
+    fs.chmodSync(path.join(dir, name), 0o755);
+  }
+  return dir;
+}
+
+describe('ACP agent catalog', () => {
+  it('knows the built-in ids', () => {
+    assert.deepEqual(BUILT_IN_ACP_AGENT_IDS, ['claude-code', 'codex', 'gemini', 'opencode', 'copilot']);
+  });
+
+  it('claude-code runs claude-agent-acp, else claude-code-acp, whichever PATH has', () => {
+    const both = binDir('claude-agent-acp', 'claude-code-acp');
+    const old = binDir('claude-code-acp');
+    const a = resolveAcpAgent('claude-code', {}, { PATH: both }, '/');
+    assert.ok(a.ok);
+    assert.equal(a.launch.command, path.join(both, 'claude-agent-acp'));
+    const b = resolveAcpAgent('claude-code', {}, { PATH: `${binDir()}${path.delimiter}${old}` }, '/');
+    assert.ok(b.ok);
+    assert.equal(b.launch.command, path.join(old, 'claude-code-acp'));
+  });
+
+  it('gemini and opencode carry their ACP arguments', () => {
+    const bin = binDir('gemini', 'opencode', 'copilot', 'codex-acp');
+    const args = (id: string) => {
+      const r = resolveAcpAgent(id, {}, { PATH: bin }, '/');
+      assert.ok(r.ok);
+      return [path.basename(r.launch.command), ...r.launch.args];
+    };
+    assert.deepEqual(args('gemini'), ['gemini', '--acp']);
+    assert.deepEqual(args('opencode'), ['opencode', 'acp']);
+    assert.deepEqual(args('copilot'), ['copilot', '--acp']);
+    assert.deepEqual(args('codex'), ['codex-acp']);
+  });
+
+  it('a built-in not installed: a message with how to install it', () => {
+    const r = resolveAcpAgent('codex', {}, { PATH: binDir() }, '/');
+    assert.equal(r.ok, false);
+    assert.ok(!r.ok);
+    assert.match(r.message, /Codex is not installed: codex-acp was not found on PATH/);
+    assert.match(r.message, /npm install -g @zed-industries\/codex-acp/);
+  });
+
+  it('a file that is not executable is not a command', () => {
+    const dir = tempDir('acp-bin-');
+    fs.writeFileSync(path.join(dir, 'codex-acp'), '');
+    assert.equal(resolveAcpAgent('codex', {}, { PATH: dir }, '/').ok, false);
+  });
+
+  it('user entries merge over the built-ins and add their own ids', () => {
+    const bin = binDir('my-agent', 'other');
+    const parsed = parseAcpAgents({ codex: { command: 'other', args: ['--acp'], env: { MY_KEY: 'x' } }, mine: { title: 'Mine', command: 'my-agent' } });
+    assert.ok(parsed.ok);
+    const codex = resolveAcpAgent('codex', parsed.entries, { PATH: bin }, '/');
+    assert.ok(codex.ok);
+    assert.deepEqual({ ...codex.launch, command: path.basename(codex.launch.command) }, { id: 'codex', title: 'Codex', command: 'other', args: ['--acp'], env: { MY_KEY: 'x' } });
+    const mine = resolveAcpAgent('mine', parsed.entries, { PATH: bin }, '/');
+    assert.ok(mine.ok);
+    assert.equal(mine.launch.title, 'Mine');
+    assert.deepEqual(acpAgentIds(parsed.entries), [...BUILT_IN_ACP_AGENT_IDS, 'mine']);
+  });
+
+  it('a user command given as a path is used as is, relative to the folder', () => {
+    const bin = binDir('agent.sh');
+    const parsed = parseAcpAgents({ local: { command: './agent.sh' } });
+    assert.ok(parsed.ok);
+    const r = resolveAcpAgent('local', parsed.entries, { PATH: '' }, bin);
+    assert.ok(r.ok);
+    assert.equal(r.launch.command, path.join(bin, 'agent.sh'));
+  });
+
+  it('an unknown id names the known ones; a user command not found says so', () => {
+    const unknown = resolveAcpAgent('nope', {}, { PATH: '' }, '/');
+    assert.ok(!unknown.ok);
+    assert.match(unknown.message, /no ACP agent "nope": the known ones are claude-code, codex, gemini, opencode, copilot/);
+    const parsed = parseAcpAgents({ x: { command: 'not-there' } });
+    assert.ok(parsed.ok);
+    const missing = resolveAcpAgent('x', parsed.entries, { PATH: '' }, '/');
+    assert.ok(!missing.ok);
+    assert.match(missing.message, /"not-there" was not found/);
+  });
+
+  it('refuses malformed entries with where the problem is', () => {
+    for (const [value, where] of [
+      [{ a: { args: [] } }, /a\.command/],
+      [{ a: { command: '' } }, /a\.command/],
+      [{ a: { command: 'x', args: 'y' } }, /a\.args/],
+      [{ a: { command: 'x', env: { 'BAD NAME': 'v' } } }, /a\.env/],
+      [{ a: { command: 'x', extra: 1 } }, /a/],
+      [{ 'bad id': { command: 'x' } }, /bad id|agent ids/],
+    ] as const) {
+      const parsed = parseAcpAgents(value);
+      assert.ok(!parsed.ok, JSON.stringify(value));
+      assert.match(parsed.message, where);
+    }
+    assert.ok(parseAcpAgents(undefined).ok);
+  });
+});
