@@ -151,22 +151,17 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
             await controller.newSession();
             return;
           case 'showLog':
-            await vscode.commands.executeCommand(COMMAND_IDS.showLog);
-            return;
           case 'openAgentFile':
-            await vscode.commands.executeCommand(COMMAND_IDS.openAgentFile);
+          case 'exportPlan':
+          case 'focusPlan':
+            // The page's buttons for what a command does: the same command, so both behave alike.
+            await vscode.commands.executeCommand(COMMAND_IDS[message.type]);
             return;
           case 'openSettings':
             await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist');
             return;
           case 'openSession':
             await controller.openSession(message.id);
-            return;
-          case 'exportPlan':
-            await vscode.commands.executeCommand(COMMAND_IDS.exportPlan);
-            return;
-          case 'focusPlan':
-            await vscode.commands.executeCommand(COMMAND_IDS.focusPlan);
             return;
         }
       },

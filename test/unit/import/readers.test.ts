@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fitTodos, type AgentMark } from '../../../extension/src/core/import/agent-plan';
+import type { AgentMark } from '../../../extension/src/core/import/agent-plan';
+import { fitTodos } from '../../../extension/src/core/plan/fit-todos';
 import { readAgentFile } from '../../../extension/src/core/import/read-agent-file';
 import { readerFor } from '../../../extension/src/core/import/agent-file-tail';
 import { tempDir } from '../support/sessions';
@@ -115,7 +116,7 @@ describe('agent file readers', () => {
         { content: '   ', status: 'pending' },
         { content: 'Build', status: 'completed' },
         { content: 'Build', status: 'in_progress' },
-      ]),
+      ]).todos,
       plan(['Build', 'pending'], ['Build (2)', 'completed'], ['Build (3)', 'in_progress']),
     );
   });

@@ -7,21 +7,18 @@
 // its allow option under --yes, and rejected otherwise. The flags that choose OUR
 // model and tools (--provider, --tools, --allow-parallel-in-progress, ...) do not
 // apply to another agent and are ignored.
-import { finalAssistantText } from '../../core/agent/subagent-run';
 import { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
 import { launchFromWords, resolveAcpAgent, type AcpAgentResolution } from '../../core/acp-client/agent-catalog';
 import { CommandLineError, splitCommandLine } from '../../core/acp-client/command-line';
-import { planAsText } from '../../core/plan/summaries';
-import { SessionFolds } from '../../core/presenters/session-folds';
 import { SessionStore } from '../../core/store/session-store';
 import { visibleControls } from '../../core/terminal-text';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
 import { UNATTENDED_HINT } from '../agent-runtime';
 import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
+import { EXIT_FAILED, UsageError } from '../usage';
 import { ownVersion } from './mcp';
-import { describeTurnEnd, workspaceRoot, type RunFlags } from './run';
+import { echoPlan, reportRun, workspaceRoot, type RunFlags } from './run';
 
 function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolution {
   if (flags.agent !== undefined && flags.agentCommand !== undefined) throw new UsageError('give --agent or --agent-command, not both');
@@ -59,22 +56,10 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     },
   });
   const opened = session.log;
-  const plan = SessionFolds.over(opened.session.events, { transcript: null });
-  const following = plan.follow(opened.session, (change) => {
-    if (flags.json || !change.plan) return;
-    const state = plan.planState;
-    io.err(state === null ? '— plan cleared' : `— plan\n${visibleControls(planAsText(state.todos))}`);
-  });
+  const { plan, following } = echoPlan(io, flags, opened.session);
   try {
     const turnEnd = await session.prompt(flags.prompt, signal);
-    const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
-    if (flags.json) {
-      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.standingPlan, turnEnd }));
-    } else {
-      io.write('\n');
-      io.err(`— turn ${opened.session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${opened.session.id})`);
-    }
-    return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
+    return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd });
   } finally {
     following.dispose();
     await session.close();

@@ -85,6 +85,38 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   }
 }
 
+/** The session's standing plan, folded as it changes, and echoed on stderr each time it does (not with --json). */
+export function echoPlan(io: CliIo, flags: { json?: boolean }, session: Session): { plan: SessionFolds; following: { dispose(): void } } {
+  const plan = SessionFolds.over(session.events, { transcript: null });
+  const following = plan.follow(session, (change) => {
+    if (flags.json || !change.plan) return;
+    const state = plan.planState;
+    io.err(state === null ? '— plan cleared' : `— plan\n${visibleControls(planAsText(state.todos))}`);
+  });
+  return { plan, following };
+}
+
+/**
+ * How a run ended: with --json one object on stdout (`sessionId`, `logPath`,
+ * `finalText`, `plan`, `turnEnd`, and `extra`), else a line on stderr; the exit code.
+ */
+export function reportRun(
+  io: CliIo,
+  flags: { json?: boolean },
+  run: { session: Session; logPath: string; plan: StandingPlan | null; turnEnd: TurnEndReason },
+  extra: Record<string, unknown> = {},
+): number {
+  const { session, turnEnd } = run;
+  if (flags.json) {
+    const finalText = finalAssistantText(session.events, session.lastTurn);
+    io.out(JSON.stringify({ sessionId: session.id, logPath: run.logPath, finalText, plan: run.plan, turnEnd, ...extra }));
+  } else {
+    io.write('\n');
+    io.err(`— turn ${session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${session.id})`);
+  }
+  return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
+}
+
 async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, config: AgentConfig, workspace: AgentWorkspace): Promise<number> {
   const { store } = config;
   const deps = { ...workspace, provider: config.provider, maxSteps: config.maxSteps, window: config.window };
@@ -93,12 +125,7 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
     io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
   }
   const watching = deps.approvalLog.watch(opened.session);
-  const plan = SessionFolds.over(opened.session.events, { transcript: null });
-  const following = plan.follow(opened.session, (change) => {
-    if (flags.json || !change.plan) return;
-    const state = plan.planState;
-    io.err(state === null ? '— plan cleared' : `— plan\n${visibleControls(planAsText(state.todos))}`);
-  });
+  const { plan, following } = echoPlan(io, flags, opened.session);
   try {
     if (flags.compact) {
       const failed = await compactBeforePrompt(io, flags, opened.session, deps, plan.standingPlan, signal);
@@ -118,19 +145,12 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
         if (!flags.json && d.kind === 'reset') io.err(`\n— model request failed (${visibleControls(d.message, { keepLayout: false })}); retry ${d.attempt} in ${d.delayMs} ms`);
       },
     });
-    const finalText = finalAssistantText(opened.session.events, opened.session.lastTurn);
     const events = opened.session.events;
     const context = {
       ...contextUse(events, () => estimateRequestTokens({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: plan.standingPlan }) }), deps.window),
       compactions: events.filter((e) => e.type === 'context/compact').length,
     };
-    if (flags.json) {
-      io.out(JSON.stringify({ sessionId: opened.session.id, logPath: opened.path, finalText, plan: plan.standingPlan, turnEnd, context, rules: deps.env.rules?.file ?? null }));
-    } else {
-      io.write('\n');
-      io.err(`— turn ${opened.session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${opened.session.id})`);
-    }
-    return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
+    return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd }, { context, rules: deps.env.rules?.file ?? null });
   } finally {
     following.dispose();
     watching.dispose();

@@ -29,22 +29,3 @@ export interface AgentFileReader {
   /** One line of the file (without its newline): the marks it makes, in order. */
   readLine(line: string): AgentMark[];
 }
-
-/**
- * An agent's list made fit for our plan (todo-schema.ts: trimmed, non-empty, unique
- * content): text is trimmed, an empty item is left out, and a repeated text gets
- * " (2)", " (3)", ... so both items stay visible.
- */
-export function fitTodos(items: readonly { content: string; status: TodoItem['status'] }[]): TodoItem[] {
-  const out: TodoItem[] = [];
-  const seen = new Set<string>();
-  for (const item of items) {
-    const base = item.content.trim();
-    if (base === '') continue;
-    let content = base;
-    for (let n = 2; seen.has(content); n++) content = `${base} (${n})`;
-    seen.add(content);
-    out.push({ content, status: item.status });
-  }
-  return out;
-}

@@ -13,7 +13,8 @@
 import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoItem } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
-import { fitTodos, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import { fitTodos } from '../plan/fit-todos';
+import { type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const lineHead = z.object({
   type: z.string(),
@@ -125,7 +126,7 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     switch (call.name) {
       case 'TodoWrite': {
         const input = todoWriteInput.safeParse(call.input);
-        return input.success ? fitTodos(input.data.todos) : undefined;
+        return input.success ? fitTodos(input.data.todos).todos : undefined;
       }
       case 'TaskCreate': {
         const input = taskCreateInput.safeParse(call.input);
@@ -149,7 +150,7 @@ export class ClaudeTranscriptReader implements AgentFileReader {
   }
 
   private taskList(): TodoItem[] {
-    return fitTodos([...this.tasks.values()]);
+    return fitTodos([...this.tasks.values()]).todos;
   }
 }
 

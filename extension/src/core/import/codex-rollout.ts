@@ -8,7 +8,8 @@
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
-import { fitTodos, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import { fitTodos } from '../plan/fit-todos';
+import { type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
 const sessionMetaLine = z.object({ timestamp: z.string(), payload: z.object({ id: z.string(), cwd: z.optional(z.string()), cli_version: z.optional(z.string()) }) });
@@ -72,6 +73,6 @@ export class CodexRolloutReader implements AgentFileReader {
     if (payload.type !== 'function_call' || payload.name !== 'update_plan') return [];
     const args = updatePlanArguments.safeParse(parseJson(payload.arguments ?? ''));
     if (!args.success) return this.skip();
-    return [{ kind: 'plan', ts: timestamp, todos: fitTodos(args.data.plan.map((p) => ({ content: p.step, status: p.status }))) }];
+    return [{ kind: 'plan', ts: timestamp, todos: fitTodos(args.data.plan.map((p) => ({ content: p.step, status: p.status }))).todos }];
   }
 }
