@@ -42,8 +42,8 @@ export const LAZY_MODULES = {
   'extension/src/core/import/agent-follow-worker.ts': 'agent-follow-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
 };
-/** Packages that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
-const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
+/** Packages (the MCP and ACP SDKs, the Markdown parser) that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
+const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
 // By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).
 const LAZY_MODULE_FILES = new Map(Object.entries(LAZY_MODULES).map(([module, file]) => [realpathSync(module), file]));
 
@@ -56,7 +56,7 @@ export const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
     build.onResolve({ filter: LAZY_ONLY }, (args) => ({
-      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/markdown-worker.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
+      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/acp-server.js, dist/acp-client.js, dist/markdown-worker.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
     }));
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       const target = resolve(args.resolveDir, args.path);
