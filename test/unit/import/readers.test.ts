@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import type { AgentMark } from '../../../extension/src/core/import/agent-plan';
+import { promptTitle, type AgentMark } from '../../../extension/src/core/import/agent-plan';
 import { fitTodos } from '../../../extension/src/core/plan/fit-todos';
 import { readAgentFile } from '../../../extension/src/core/import/read-agent-file';
 import { readerFor } from '../../../extension/src/core/import/agent-file-tail';
@@ -65,6 +65,15 @@ describe('agent file readers', () => {
       assert.deepEqual(whole.slice(0, first.length), first, name);
       assert.deepEqual([...first, ...lines.slice(half).flatMap((l) => reader.readLine(l))], whole, name);
     }
+  });
+
+  it('titles the session with its first prompt (Codex: the user\'s words, not its environment block)', () => {
+    for (const name of ['claude-todowrite-resumed.jsonl', 'claude-tasks.jsonl', 'codex-update-plan-resumed.jsonl']) {
+      assert.equal(readAgentFile(fixture(name)).info.title, 'fix the bug', name);
+    }
+    assert.equal(promptTitle('\n  \n  first line  \nsecond'), 'first line');
+    assert.equal(promptTitle('x'.repeat(100)), 'x'.repeat(80));
+    assert.equal(promptTitle('  \n '), undefined);
   });
 
   it('tells the agent by content, not by the file name', () => {

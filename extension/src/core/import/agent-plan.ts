@@ -20,6 +20,14 @@ export interface AgentSessionInfo {
   cwd: string | undefined;
   /** The first timestamp in the file. */
   startedAt: string | undefined;
+  /** The session's first prompt (its first line, at most 80 characters): our log's title. */
+  title: string | undefined;
+}
+
+/** A prompt as a session title: its first non-empty line, cut at 80 characters; undefined when it has none. */
+export function promptTitle(prompt: string): string | undefined {
+  const line = prompt.split('\n').map((l) => l.trim()).find((l) => l !== '');
+  return line === undefined ? undefined : line.slice(0, 80);
 }
 
 export interface AgentFileReader {

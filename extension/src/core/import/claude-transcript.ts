@@ -14,7 +14,7 @@ import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoItem } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
 import { fitTodos } from '../plan/fit-todos';
-import { type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import { promptTitle, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const lineHead = z.object({
   type: z.string(),
@@ -54,7 +54,7 @@ interface PendingCall {
 }
 
 export class ClaudeTranscriptReader implements AgentFileReader {
-  readonly info: AgentSessionInfo = { agent: 'claude-code', sessionId: undefined, version: undefined, cwd: undefined, startedAt: undefined };
+  readonly info: AgentSessionInfo = { agent: 'claude-code', sessionId: undefined, version: undefined, cwd: undefined, startedAt: undefined, title: undefined };
   skipped = 0;
   private readonly pending = new Map<string, PendingCall>();
   /** Claude's task list, in creation order (Map keeps it). */
@@ -102,7 +102,10 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     if (!parsed.success) return this.skip();
     const { timestamp, message, toolUseResult } = parsed.data;
     this.noteSession(parsed.data);
-    if (typeof message.content === 'string') return [{ kind: 'turn-start', ts: timestamp }];
+    if (typeof message.content === 'string') {
+      this.info.title ??= promptTitle(message.content);
+      return [{ kind: 'turn-start', ts: timestamp }];
+    }
     const results = message.content.flatMap((raw) => {
       const block = toolResultBlock.safeParse(raw);
       return block.success ? [block.data] : [];

@@ -90,6 +90,7 @@ function writeLog(temp: string, file: AgentFile, source: string, id: string): { 
     id,
     now: new Date(startedAt),
     ...(info.cwd === undefined ? {} : { cwd: info.cwd }),
+    ...(info.title === undefined ? {} : { title: info.title }),
     source: { kind: 'imported', name: info.agent, version: info.version ?? 'unknown', file: source },
   });
   const sink = new FileSink(temp, header, false);
