@@ -11,11 +11,11 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { bwrapArgs, sandboxArgv, type SandboxPolicy } from '../../../extension/src/core/tools/bash/sandbox';
+import { sandboxArgv, type SandboxPolicy } from '../../../extension/src/core/tools/bash/sandbox';
 import { MOUNT_CHECK_EXIT } from '../../../extension/src/core/tools/bash/sandbox/inside';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
 import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/bash/sandbox/read-only-mounts';
-import { autoApprovals, ctx, sandboxSkip, tempWorkspace, type TempWorkspace, isolateQuarantine } from './support';
+import { autoApprovals, ctx, sandboxSkip, unprivilegedSandboxSkip, tempWorkspace, type TempWorkspace, isolateQuarantine } from './support';
 
 isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();
@@ -192,15 +192,7 @@ describe('a protected path swapped while the sandbox starts', { skip }, () => {
   });
 });
 
-function unprivilegedSkip(): string | false {
-  if (skip) return skip;
-  if (process.getuid?.() !== 0) return 'the tests already run unprivileged (the half above)';
-  const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
-  if (probe.error) return `setpriv could not start (${probe.error.message})`;
-  return probe.status === 0 ? false : `bwrap cannot run as nobody here (${probe.stderr.trim().split('\n')[0]})`;
-}
-const unprivileged = unprivilegedSkip();
-if (unprivileged) console.log(`# skipped: the unprivileged sandbox mount tests (${unprivileged})`);
+const unprivileged = unprivilegedSandboxSkip('sandbox mount tests');
 
 describe('the read-only mounts as an unprivileged user (nobody)', { skip: unprivileged }, () => {
   it('refuses creating the absent protected names, and mounts nested .git and glob matches read-only', async () => {

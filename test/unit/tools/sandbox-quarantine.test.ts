@@ -12,10 +12,10 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { bwrapArgs, sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
+import { sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
 import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/bash/sandbox/read-only-mounts';
-import { autoApprovals, ctx, isolateQuarantine, sandboxSkip, tempWorkspace, type TempWorkspace } from './support';
+import { autoApprovals, ctx, isolateQuarantine, sandboxSkip, unprivilegedSandboxSkip, tempWorkspace, type TempWorkspace } from './support';
 
 const skip = sandboxSkip();
 if (skip) console.log(`# skipped: the sandbox quarantine tests (${skip})`);
@@ -175,15 +175,7 @@ describe('protected names and links', { skip }, () => {
   });
 });
 
-function unprivilegedSkip(): string | false {
-  if (skip) return skip;
-  if (process.getuid?.() !== 0) return 'the tests already run unprivileged (the half above)';
-  const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
-  if (probe.error) return `setpriv could not start (${probe.error.message})`;
-  return probe.status === 0 ? false : `bwrap cannot run as nobody here (${probe.stderr.trim().split('\n')[0]})`;
-}
-const unprivileged = unprivilegedSkip();
-if (unprivileged) console.log(`# skipped: the unprivileged sandbox quarantine tests (${unprivileged})`);
+const unprivileged = unprivilegedSandboxSkip('sandbox quarantine tests');
 
 describe('protected paths a command creates, as an unprivileged user (nobody)', { skip: unprivileged }, () => {
   it('a hook in a new nested repository and a nested .vscode/settings.json are moved out', async () => {

@@ -14,9 +14,9 @@ import { describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import type { BashLimits } from '../../../extension/src/core/tools/bash/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { bwrapArgs, sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
+import { sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
-import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, sandboxSkip, isolateQuarantine } from './support';
+import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, sandboxSkip, unprivilegedSandboxSkip, isolateQuarantine } from './support';
 
 isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();
@@ -124,15 +124,7 @@ describe('the sandbox as the user running the tests', { skip }, () => {
   });
 });
 
-function unprivilegedSkip(): string | false {
-  if (skip) return skip;
-  if (process.getuid?.() !== 0) return 'the tests already run unprivileged (the half above)';
-  const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
-  if (probe.error) return `setpriv could not start (${probe.error.message})`;
-  return probe.status === 0 ? false : `bwrap cannot run as nobody here (${probe.stderr.trim().split('\n')[0]})`;
-}
-const unprivileged = unprivilegedSkip();
-if (unprivileged) console.log(`# skipped: the unprivileged sandbox tests (${unprivileged})`);
+const unprivileged = unprivilegedSandboxSkip('sandbox tests');
 
 describe('the sandbox as an unprivileged user (nobody)', { skip: unprivileged }, () => {
   it('drops every capability, refuses the escapes and limits processes', async () => {

@@ -138,6 +138,23 @@ export function sandboxSkip(): string | false {
 }
 
 /**
+ * Why the same sandbox tests cannot also run as an unprivileged user (nobody, through
+ * setpriv), or false; `what` names them in the skip line printed at definition.
+ */
+export function unprivilegedSandboxSkip(what: string): string | false {
+  const reason = ((): string | false => {
+    const skip = sandboxSkip();
+    if (skip) return skip;
+    if (process.getuid?.() !== 0) return 'the tests already run unprivileged (the half above)';
+    const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
+    if (probe.error) return `setpriv could not start (${probe.error.message})`;
+    return probe.status === 0 ? false : `bwrap cannot run as nobody here (${probe.stderr.trim().split('\n')[0]})`;
+  })();
+  if (reason) console.log(`# skipped: the unprivileged ${what} (${reason})`);
+  return reason;
+}
+
+/**
  * Points the sandbox's quarantine (protected paths a command created, moved out of the
  * workspace: sandbox/quarantine.ts) at a folder of this test file's own, beside the
  * temp workspaces (same file system), instead of the user's ~/.local/state. Call at
