@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { claudeProjectDir } from '../../extension/src/core/import/agent-session-files';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -29,7 +30,7 @@ describe('other agents followed from their own session files', () => {
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
 
     // Claude Code's project folder for the open folder does not exist yet: the agent's first run makes it.
-    const project = path.join(agentHome('CLAUDE_CONFIG_DIR'), 'projects', path.resolve(workspaceRoot()).replace(/[^A-Za-z0-9]/g, '-'));
+    const project = claudeProjectDir({ claudeConfigDir: agentHome('CLAUDE_CONFIG_DIR'), codexHome: agentHome('CODEX_HOME') }, workspaceRoot());
     fs.mkdirSync(project, { recursive: true });
     const transcript = path.join(project, '5c8801a2-bbe5-4365-a22d-0cf171e209d8.jsonl');
     const claude = fixture('claude-todowrite-resumed.jsonl');

@@ -42,11 +42,6 @@ export class AgentFileTail {
     return this.known;
   }
 
-  /** Where the next read starts (bytes). */
-  get position(): number {
-    return this.offset;
-  }
-
   /**
    * The marks of the whole lines appended since the last read. `andUnfinished`: the
    * bytes after the last newline are read too, as they stand (a whole-file import).

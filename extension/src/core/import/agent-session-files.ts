@@ -10,7 +10,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
-import type { ImportedAgent } from '../session/source';
 import { parseJson } from '../store/parse-json';
 
 export interface AgentHomes {
@@ -65,10 +64,6 @@ export function codexRolloutCwd(file: string): string | undefined {
   if (line === undefined) return undefined;
   const meta = sessionMetaLine.safeParse(parseJson(line));
   return meta.success ? path.resolve(meta.data.payload.cwd) : undefined;
-}
-
-export function agentOfFile(file: string): ImportedAgent {
-  return isCodexRollout(file) ? 'codex' : 'claude-code';
 }
 
 function listFiles(dir: string): string[] {
