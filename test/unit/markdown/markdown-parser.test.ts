@@ -29,6 +29,11 @@ describe('MarkdownParser (worker thread with a deadline)', () => {
     assert.equal(parser.cached(`${text} `), undefined);
   });
 
+  it('parses a long ordinary answer (20 KB of headings, lists and links) to its tree, not plain text', async () => {
+    const text = '## Heading\n\nSome *emphasis*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n'.repeat(240);
+    assert.deepEqual(await parser.parse(text), parsed(text));
+  });
+
   for (const [name, text, mustTimeOut] of HOSTILE_ANSWERS) {
     it(`presents ${name}: its tree, or plain past the deadline`, async () => {
       const result = await parser.parse(text);

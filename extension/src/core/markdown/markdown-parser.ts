@@ -1,7 +1,10 @@
 // Markdown parsed off the host's event loop. One worker thread (markdown-worker.ts)
 // parses answers one at a time, in the order asked; each parse has a deadline
-// (PARSE_DEADLINE_MS of the worker thread's CPU time from when it starts the parse,
-// thread-cpu.ts, and at most WALL_LIMIT times that in wall-clock time while the thread
+// (PARSE_DEADLINE_MS plus PARSE_MS_PER_CHAR for each character of the answer, of the
+// worker thread's CPU time from when it starts the parse, thread-cpu.ts: micromark is
+// linear but not fast, so a long ordinary answer needs time in proportion to its
+// length; the super-linear answers pass any such line by far), and at most WALL_LIMIT
+// times that in wall-clock time while the thread
 // waits for a busy machine's cores; wall-clock time where the CPU time cannot be
 // read): past it the worker is terminated
 // and a fresh one started (the next answer is not queued behind the stuck parse), and
@@ -21,6 +24,8 @@ import { mdBlockSchema, type AnswerMarkdown } from '../protocol/markdown-schema'
 import { threadCpuMs } from './thread-cpu';
 
 export const PARSE_DEADLINE_MS = 250;
+/** Each character adds this to a parse's deadline (several times what ordinary Markdown needs). */
+export const PARSE_MS_PER_CHAR = 0.04;
 /** A parse may take this many times its deadline in wall-clock time while its thread waits for a core. */
 const WALL_LIMIT = 20;
 /** The shortest wait before the deadline is looked at again (the CPU clock moves in 10 ms steps). */
@@ -41,6 +46,8 @@ interface Job {
   /** When the worker was handed the parse: wall-clock ms, and its thread's CPU ms (null: not readable). */
   started: number;
   cpuAtStart: number | null;
+  /** This parse's deadline: ms of the worker's CPU time. */
+  budget: number;
 }
 
 /** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
@@ -79,7 +86,7 @@ export class MarkdownParser {
     if (hit) return Promise.resolve(hit);
     const pending = this.waiting.get(key);
     if (pending) return pending;
-    const promise = new Promise<ParsedMarkdown>((resolve) => this.queue.push({ id: this.nextId++, text, key, resolve, started: 0, cpuAtStart: null }));
+    const promise = new Promise<ParsedMarkdown>((resolve) => this.queue.push({ id: this.nextId++, text, key, resolve, started: 0, cpuAtStart: null, budget: this.deadlineMs + text.length * PARSE_MS_PER_CHAR }));
     this.waiting.set(key, promise);
     this.pump();
     return promise;
@@ -104,7 +111,7 @@ export class MarkdownParser {
     this.current = job;
     job.started = performance.now();
     job.cpuAtStart = this.cpuMs();
-    this.timer = setTimeout(() => this.timeout(job), this.deadlineMs);
+    this.timer = setTimeout(() => this.timeout(job), job.budget);
     worker.postMessage({ id: job.id, text: job.text });
   }
 
@@ -136,8 +143,8 @@ export class MarkdownParser {
     if (this.current !== job) return;
     const cpu = this.cpuMs();
     const used = cpu === null || job.cpuAtStart === null ? null : cpu - job.cpuAtStart;
-    if (used !== null && used < this.deadlineMs && performance.now() - job.started < this.deadlineMs * WALL_LIMIT) {
-      this.timer = setTimeout(() => this.timeout(job), Math.max(RECHECK_MS, this.deadlineMs - used)); // it waited for a core: not its time yet
+    if (used !== null && used < job.budget && performance.now() - job.started < job.budget * WALL_LIMIT) {
+      this.timer = setTimeout(() => this.timeout(job), Math.max(RECHECK_MS, job.budget - used)); // it waited for a core: not its time yet
       return;
     }
     this.finish(job, PLAIN);
