@@ -14,6 +14,7 @@ import { ChatPlanTool } from './vscode/external-sessions/chat-plan-tool';
 import { followAgents } from './vscode/external-sessions/follow-agents';
 import { ExternalSessionWatcher } from './vscode/external-sessions/external-sessions';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
+import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
 import { PlanStatusBar } from './vscode/status/plan-status-bar';
 import { registerMcpServerDefinitions } from './vscode/external-sessions/mcp-definition-provider';
 import { OPEN_SUBAGENT_COMMAND, registerPlanTree, type PlanNode, type PlanTreeProvider } from './vscode/plan-tree/plan-tree';
@@ -114,7 +115,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('followAgents', followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }));
   const controller = own(
     'controller',
-    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
+    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, clientVersion: String(context.extension.packageJSON.version ?? ''), folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
   );
   activeController = controller;
   own('activeController', {
@@ -188,6 +189,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     }),
   );
   own('commands', registerCommands(deps));
+  own('chooseAgent', registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()));
 
   // The plan surface for other agents: the todo_write language-model tool (its plans
   // go to this window's Chat session), the MCP server offered to VS Code's own MCP
@@ -222,4 +224,5 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
 /** Ends a running turn cleanly (it records `aborted`) before the log is closed. */
 export async function deactivate(): Promise<void> {
   await activeController?.stop();
+  await activeController?.closeAgents(); // no ACP agent outlives the window
 }

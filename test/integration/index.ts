@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 
 /** Suites that call the test API's reactivate(). */
-const REACTIVATING = ['context-compaction.test.js', 'reactivation.test.js', 'read-only.test.js', 'read-only-plan-edit.test.js'];
+const REACTIVATING = ['acp-agent.test.js', 'context-compaction.test.js', 'reactivation.test.js', 'read-only.test.js', 'read-only-plan-edit.test.js'];
 
 export async function run(): Promise<void> {
   const grep = process.env.AGENT_CHECKLIST_IT_GREP;

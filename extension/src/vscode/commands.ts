@@ -36,7 +36,7 @@ export async function sendPrompt(deps: CommandDeps, text: string): Promise<TurnE
     if (error instanceof ProviderUnavailableError) {
       // Not awaited: the command ends now, whether or not the user ever answers.
       void vscode.window.showErrorMessage(`Agent Checklist: ${message}`, vscode.l10n.t('Open Settings')).then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist.provider');
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', error.setting);
       });
     } else if (error instanceof TurnRefusedError) {
       void vscode.window.showWarningMessage(`Agent Checklist: ${message}`);

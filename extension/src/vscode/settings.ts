@@ -13,6 +13,10 @@ import { BUILT_IN_TOOLS, type BuiltInTool } from '../core/tools/built-in';
 import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
 import { IMPORTED_AGENTS } from '../core/session/source';
+import { acpAgentsSchema } from '../core/acp-client/agent-catalog';
+
+/** agentChecklist.agent's value for our own agent (any other value is an ACP agent's id). */
+export const BUILTIN_AGENT = 'builtin';
 
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
@@ -24,6 +28,8 @@ export type FollowExternal = (typeof FOLLOW_EXTERNAL)[number];
 export type { BuiltInTool };
 
 const DEFAULT_SETTINGS: AgentSettings = {
+  agent: BUILTIN_AGENT,
+  acpAgents: {},
   provider: 'demo',
   scriptPath: '',
   allowParallelInProgress: true,
@@ -45,6 +51,10 @@ const DEFAULT_SETTINGS: AgentSettings = {
 
 /** Each setting's schema; a value that fails it falls back to the default. */
 const fields = {
+  /** agentChecklist.agent: `builtin`, or the id of an ACP agent (built-in or in acpAgents). */
+  agent: z.string().check(z.minLength(1)),
+  /** agentChecklist.acpAgents: ACP agents by id, merged over the built-in ones. */
+  acpAgents: acpAgentsSchema,
   provider: z.enum(PROVIDER_IDS),
   /** As written in settings; relative paths are resolved against the first workspace folder. */
   scriptPath: z.string(),
@@ -82,6 +92,8 @@ const fields = {
 export type AgentSettings = { [K in keyof typeof fields]: z.infer<(typeof fields)[K]> };
 
 const keys: { [K in keyof AgentSettings]: string } = {
+  agent: 'agent',
+  acpAgents: 'acpAgents',
   provider: 'provider',
   scriptPath: 'scripted.scriptPath',
   allowParallelInProgress: 'todo.allowParallelInProgress',
@@ -103,6 +115,8 @@ const keys: { [K in keyof AgentSettings]: string } = {
 
 /** The application-scoped settings (package.json says so too; a test checks both agree). */
 export const USER_ONLY_SETTINGS = [
+  'agent',
+  'acpAgents',
   'autoApprove',
   'bashSandbox',
   'bashNetwork',
@@ -131,6 +145,8 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const problems: string[] = [];
   const settings: AgentSettings = {
+    agent: field(config, 'agent', problems),
+    acpAgents: field(config, 'acpAgents', problems),
     provider: field(config, 'provider', problems),
     scriptPath: field(config, 'scriptPath', problems),
     allowParallelInProgress: field(config, 'allowParallelInProgress', problems),

@@ -22,9 +22,12 @@ const BIN = path.resolve(__dirname, '../../../node_modules/.bin');
 export class ScriptedModelServer {
   private readonly steps: ModelStep[] = [];
   private served = 0;
+  /** The body of every model request (Anthropic or Responses), in order: what the agent told the model. */
+  readonly requests: string[] = [];
   private readonly server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => this.answer(req, res));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => this.answer(req, res, Buffer.concat(chunks).toString('utf8')));
   });
 
   static async start(): Promise<ScriptedModelServer> {
@@ -51,13 +54,14 @@ export class ScriptedModelServer {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  private answer(req: http.IncomingMessage, res: http.ServerResponse): void {
+  private answer(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
     const url = req.url ?? '';
     const wire = req.method !== 'POST' ? undefined : /\/messages(\?|$)/.test(url) && !url.includes('count_tokens') ? 'anthropic' : /\/responses(\?|$)/.test(url) ? 'responses' : undefined;
     if (wire === undefined) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       return;
     }
+    this.requests.push(body);
     const step = this.steps.shift() ?? { text: 'The script has no step left.' };
     const id = ++this.served;
     res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -45,7 +45,7 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
       {provider && (
         <div class="model-line">
           <Icon name="sparkle" />
-          <span>{format(s.model, provider.model || provider.id)}</span>
+          <span>{provider.agent ? format(s.agent, provider.agent) : format(s.model, provider.model || provider.id)}</span>
           {provider.isDemo && (
             <>
               {' '}

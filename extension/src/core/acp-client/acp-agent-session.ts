@@ -39,6 +39,12 @@ export interface AcpSessionOptions {
   /** Every update of this session as it arrives (live text for a terminal or a view). */
   onUpdate?(update: SessionUpdate): void;
   initializeTimeoutMs?: number;
+  /**
+   * The log continues an earlier session whose agent process has ended: this note
+   * (acp-resume-note.ts) opens the first prompt, and the user's edits it re-states are
+   * not told again.
+   */
+  resumeNote?: string;
 }
 
 function stopReasonEnd(stop: StopReason): TurnEndReason {
@@ -70,11 +76,14 @@ export class AcpAgentSession {
   private readonly decisions = new Map<string, ApprovalRecord>();
   /** The last user edit of the plan the agent was told (acp-user-edit.ts). */
   private toldEditSeq = 0;
+  /** Opens the next prompt (a resumed log), once. */
+  private resumeNote: string | null;
   private readonly approvals: Approvals;
   private opened!: WritableSession;
   private turnLog!: AcpTurnLog;
 
   private constructor(private readonly options: AcpSessionOptions) {
+    this.resumeNote = options.resumeNote ?? null;
     this.approvals = new Approvals({
       gate: options.approvals.gate,
       autoApprove: options.approvals.autoApprove,
@@ -104,12 +113,18 @@ export class AcpAgentSession {
       session.failure ??= message(error);
     }
     session.opened = options.openLog(source);
+    if (session.resumeNote !== null) session.toldEditSeq = session.opened.session.lastSeq;
     session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name });
     return session;
   }
 
   get log(): WritableSession {
     return this.opened;
+  }
+
+  /** The agent could not start or has exited: every later prompt of this session ends `error`. */
+  get ended(): boolean {
+    return this.failure !== null;
   }
 
   /** The agent's process id while it runs (tests look for what is left of it). */
@@ -124,7 +139,8 @@ export class AcpAgentSession {
     const edit = untoldUserEdit(this.opened.session.events, this.toldEditSeq);
     log.start(text);
     if (edit !== null) this.toldEditSeq = edit.seq;
-    const texts = edit === null ? [text] : [acpUserEditNote(edit.todos), text];
+    const texts = [...(this.resumeNote === null ? [] : [this.resumeNote]), ...(edit === null ? [] : [acpUserEditNote(edit.todos)]), text];
+    this.resumeNote = null;
     const controller = new AbortController();
     this.turn = { log, signal: controller.signal };
     const running = this.run(texts, AbortSignal.any([signal, this.closing.signal]), controller);

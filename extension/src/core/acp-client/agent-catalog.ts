@@ -96,6 +96,14 @@ function isBuiltIn(id: string): id is BuiltInAcpAgentId {
   return Object.hasOwn(BUILT_IN_ACP_AGENTS, id);
 }
 
+/** How people name agent `id` (the user's title, else the built-in one); undefined for an id no one defined. */
+export function acpAgentTitle(id: string, entries: AcpAgentEntries): string | undefined {
+  const user = Object.hasOwn(entries, id) ? entries[id] : undefined;
+  if (user?.title !== undefined) return user.title;
+  if (isBuiltIn(id)) return BUILT_IN_ACP_AGENTS[id].title;
+  return user === undefined ? undefined : id;
+}
+
 /** What `id` would run here, or why nothing can run (nothing is started either way). */
 export function resolveAcpAgent(id: string, entries: AcpAgentEntries, env: Readonly<Record<string, string | undefined>>, cwd: string): AcpAgentResolution {
   const user = Object.hasOwn(entries, id) ? entries[id] : undefined;

@@ -33,6 +33,8 @@ export const providerViewSchema = z.strictObject({
   isDemo: z.boolean(),
   /** Why the configured provider cannot run, when it cannot. */
   problem: z.nullable(z.string()),
+  /** An ACP agent runs new sessions (agentChecklist.agent): its name ("Claude Code (ACP)"); the header names it instead of the model. */
+  agent: z.exactOptional(z.string()),
   /** The user dismissed the demo banner (remembered by the host); the header still says "Demo". */
   demoBannerDismissed: z.exactOptional(z.boolean()),
 });

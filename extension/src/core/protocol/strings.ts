@@ -16,6 +16,7 @@ export const WEBVIEW_STRINGS = {
   untitledSession: 'Untitled session',
   newSession: 'New Session',
   model: 'Model: {0}',
+  agent: 'Agent: {0}',
   demoLabel: 'Demo',
   // Banners
   demoModel: 'Demo model',

@@ -14,10 +14,18 @@ import { selectVscodeLmProvider } from './vscode-lm-provider';
 import { createRemoteProvider, readRemoteSettings } from './remote-provider';
 import type * as vscode from 'vscode';
 import type { AgentSettings } from '../settings';
+import { acpAgentView, chosenAcpAgent } from '../acp-agents/acp-agent-choice';
 
 /** The configured provider cannot run; the message is for the user. */
 export class ProviderUnavailableError extends Error {
   override name = 'ProviderUnavailableError';
+  /** The setting that would fix it (Open Settings goes there). */
+  constructor(
+    message: string,
+    readonly setting = 'agentChecklist.provider',
+  ) {
+    super(message);
+  }
 }
 
 export interface ProviderSourceOptions {
@@ -36,6 +44,8 @@ export class ProviderSource {
 
   /** What the UI shows about the configured provider, including why it cannot run. */
   describe(settings: AgentSettings): ProviderView {
+    const acp = chosenAcpAgent(settings);
+    if (acp !== null) return acpAgentView(acp, settings, this.options.workspaceRoot);
     const view: ProviderView = { id: settings.provider, model: this.modelLabel(settings), isDemo: settings.provider === 'demo', problem: null };
     try {
       this.check(settings);

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import type { SessionListItem } from '../../core/protocol/messages';
 import { Session } from '../../core/session/session';
-import { isOwnAgentSession } from '../../core/session/source';
+import { isEditorSession } from '../../core/session/source';
 import { LogFollower } from '../../core/store/log-follower';
 import { SessionLockedError } from '../../core/store/lock';
 import type { LoadedLog } from '../../core/store/log-file';
@@ -91,8 +91,8 @@ export function sessionListItems(store: SessionStore, currentId: string | undefi
 
 /** Opens session `id` (default: the newest root session in the store) for writing, else read-only. */
 export function openLatestSession(store: SessionStore, onReadOnlyChange: () => void, id?: string): OpenResult {
-  // The newest session of our own agent (the Chat session beside it is only followed).
-  const target = id ?? listRootSessions(store).find((s) => isOwnAgentSession(s.header.source))?.id;
+  // The newest session the editor writes (ours or an ACP agent's; the Chat session beside it is only followed).
+  const target = id ?? listRootSessions(store).find((s) => isEditorSession(s.header.source))?.id;
   if (target === undefined) return { opened: null, messages: [], error: null };
   const messages: string[] = [];
   if (!anotherAgentsSession(store, target, messages)) {

@@ -22,7 +22,7 @@ import type { ContextView, RunView, SessionListItem, SessionView, StreamView } f
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { TurnEndReason } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
-import { Approvals, type ApprovalGate } from '../../core/tools/approvals';
+import { Approvals } from '../../core/tools/approvals';
 import { ApprovalLog } from '../../core/tools/approval-log';
 import { ChildSessions } from './child-sessions';
 import type { OpenedSession } from './opened-session';
@@ -31,10 +31,7 @@ import { SessionSwitcher, type SessionSwitcherOptions } from './session-switcher
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
 import { TurnRunner, type TurnRunnerOptions } from '../turn/turn-runner';
 
-export interface SessionControllerOptions extends TurnRunnerOptions, SessionSwitcherOptions {
-  /** Who asks the user to approve tool calls (the Agent view). */
-  approvalGate: ApprovalGate;
-}
+export type SessionControllerOptions = TurnRunnerOptions & SessionSwitcherOptions;
 
 export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
@@ -74,7 +71,8 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.switcher = this.register(
       new SessionSwitcher(options, {
         opened: () => this.opened,
-        busy: () => this.turns.busy,
+        // While an ACP agent runs here, its own transcript (which followAgents also reads) must not pull the view away from it.
+        busy: () => this.turns.busy || this.turns.runsAgents,
         stop: () => this.stop(),
         show: (opened) => this.show(opened),
       }),
@@ -205,6 +203,11 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.turns.stop();
   }
 
+  /** Ends the ACP agents this window runs (deactivation); resolves once their processes are gone. */
+  async closeAgents(): Promise<void> {
+    await this.turns.closeAgents();
+  }
+
   /** Closes the current session once the running turn stopped (unless another session was chosen meanwhile); the next prompt starts a new one. */
   newSession(): Promise<void> {
     return this.switcher.showNone(() => this.options.providers.reset());
@@ -222,6 +225,7 @@ export class SessionController extends Owner implements vscode.Disposable {
     if (previous?.opened.session.id !== opened?.session.id) {
       this.approvals = this.newApprovals();
       this.children.forget();
+      this.turns.showing(opened?.session.id); // an ACP agent lasts while its session is shown
     }
     this.watchingApprovals?.dispose();
     this.watchingApprovals = opened && !opened.readOnly ? this.approvalLog.watch(opened.session) : undefined;
@@ -255,9 +259,9 @@ export class SessionController extends Owner implements vscode.Disposable {
       this.shown = null;
       super.dispose(); // the turn runner, the children and the emitters
     };
-    // A running turn records its own end (aborted) before the log is closed.
-    const ended = this.turns.shutDown();
-    if (ended) void ended.finally(close);
+    // A running turn records its own end (aborted), and the ACP agents end, before the log is closed.
+    const waits = [this.turns.shutDown(), this.turns.closeAgents()].filter((w): w is Promise<void> => w !== null);
+    if (waits.length > 0) void Promise.allSettled(waits).then(close);
     else close();
   }
 }

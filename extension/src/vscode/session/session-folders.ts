@@ -92,7 +92,7 @@ export function listFolderSessions(folders: readonly SessionFolder[]): FolderSes
   return out.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
 
-/** Whether the editor's agent may continue this session (its own kind, in its own folder). */
+/** Whether the editor writes this session (our agent's or an ACP agent's it drives, in its own folder): it opens for writing. */
 export function isOwnSession(s: FolderSession): boolean {
-  return s.label.kind === 'agent' && s.folder.fallback === 'agent';
+  return (s.label.kind === 'agent' || s.label.kind === 'acp') && s.folder.fallback === 'agent';
 }

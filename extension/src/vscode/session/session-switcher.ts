@@ -42,7 +42,7 @@ export interface SessionSwitcherOptions {
 /** What the switcher needs of the controller. */
 export interface SwitchHost {
   opened(): OpenedSession | null;
-  /** A turn runs or is being set up: a followed write never replaces its session. */
+  /** A turn runs or is being set up, or an ACP agent runs for the shown session: a followed write never replaces it. */
   busy(): boolean;
   /** Stops the running turn; resolves when it has ended. */
   stop(): Promise<void>;

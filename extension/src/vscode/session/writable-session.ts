@@ -1,6 +1,6 @@
-// The session a new prompt writes to: the shown one when this window holds its lock;
+// The session a new prompt to our agent writes to: the shown one when it is ours and this window holds its lock;
 // the shown read-only one if the other window has let go of it since; else (nothing
-// shown, or another program's session shown) a new session in the store (its file
+// shown, or another agent's or program's session shown, an ACP agent's among them) a new session in the store (its file
 // appears with the first append).
 import * as vscode from 'vscode';
 import type { Session } from '../../core/session/session';
@@ -25,7 +25,7 @@ export interface WritableSessionDeps {
 
 export function writableSession(deps: WritableSessionDeps, prompt: string): Session {
   const current = deps.current;
-  if (current && !current.readOnly) return current.session;
+  if (current && !current.readOnly && deps.currentIsOwn) return current.session;
   if (current?.readOnly && deps.currentIsOwn) {
     // The other window may have let go of it since: take it over if so.
     const upgraded = openLatestSession(deps.store, () => undefined, current.session.id);

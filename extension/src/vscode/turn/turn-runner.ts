@@ -27,6 +27,11 @@ import { buildTurnTools } from './turn-tools';
 import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from '../session/writable-session';
+import type { PlanEditor } from '../../core/plan/plan-editor';
+import type { ApprovalGate } from '../../core/tools/approvals';
+import { ProviderUnavailableError } from '../providers/provider-source';
+import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
+import { AcpAgentSessions } from '../acp-agents/acp-agent-sessions';
 
 export interface TurnRunnerOptions {
   store: SessionStore;
@@ -35,6 +40,10 @@ export interface TurnRunnerOptions {
   log: vscode.LogOutputChannel;
   /** The first workspace folder: the tools' workspace and new sessions' `cwd`. */
   workspaceFolder: vscode.Uri | undefined;
+  /** Who asks the user to approve tool calls (the Agent view): our tools' and ACP agents' permission requests. */
+  approvalGate: ApprovalGate;
+  /** This extension's version, as ACP agents are told it. */
+  clientVersion: string;
 }
 
 /** What the runner needs of the shown session (the controller holds it; each is read when needed). */
@@ -65,6 +74,8 @@ export class TurnRunner extends Owner {
   /** The open step's streaming text; the controller clears it when the shown session changes or the step is logged. */
   readonly liveStream = this.register(new LiveStream());
   private readonly runEmitter = this.register(new EventEmitter<RunView>());
+  /** The ACP agents of this window's sessions. */
+  private readonly acp: AcpAgentSessions;
   readonly onDidChangeRun = this.runEmitter.event;
 
   constructor(
@@ -74,6 +85,22 @@ export class TurnRunner extends Owner {
     private readonly children: ChildSessions,
   ) {
     super();
+    this.acp = new AcpAgentSessions({ store: options.store, log: options.log, approvalGate: options.approvalGate, clientVersion: options.clientVersion });
+  }
+
+  /** The shown session changed: the ACP agents of the others end. */
+  showing(sessionId: string | undefined): void {
+    this.acp.closeOthers(sessionId);
+  }
+
+  /** An ACP agent runs for the shown session. */
+  get runsAgents(): boolean {
+    return this.acp.running;
+  }
+
+  /** Ends every ACP agent (window closing, deactivation); resolves once their processes are gone; null when none runs. */
+  closeAgents(): Promise<void> | null {
+    return this.acp.running ? this.acp.closeAll() : null;
   }
 
   /** A turn runs or is being set up, or a compaction runs: nothing else may start. */
@@ -97,6 +124,8 @@ export class TurnRunner extends Owner {
     const text = prompt.trim();
     if (!text) throw new TurnRefusedError(vscode.l10n.t('The prompt is empty.'));
     const settings = this.options.settings();
+    const acpAgent = chosenAcpAgent(settings);
+    if (acpAgent !== null) return this.sendAcpPrompt(acpAgent, text, settings);
     this.starting = true;
     let provider;
     let turnContext;
@@ -118,6 +147,44 @@ export class TurnRunner extends Owner {
       tools.owned.dispose();
       throw error;
     }
+    const { system, context } = turnContext;
+    return this.runOn(session, {
+      turn: (signal, editor) => {
+        const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
+        const atStepBoundary = (): void => editor?.flush();
+        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary });
+      },
+      ended: () => tools.owned.dispose(),
+    });
+  }
+
+  /** A prompt to the chosen ACP agent (acp-agent-sessions.ts): the shown ACP session's, or a new session's. */
+  private async sendAcpPrompt(agentId: string, text: string, settings: AgentSettings): Promise<TurnEndReason | undefined> {
+    const folder = this.options.workspaceFolder;
+    if (folder?.scheme !== 'file') throw new TurnRefusedError(vscode.l10n.t('An ACP agent runs in a folder on disk: open one first.'));
+    const resolved = resolveChosenAgent(agentId, settings, folder.fsPath);
+    if (!resolved.ok) throw new ProviderUnavailableError(resolved.message, 'agentChecklist.agent');
+    const current = this.host.opened();
+    const continued = current && !current.readOnly && current.session.header.source?.kind === 'acp' ? current : null;
+    this.starting = true;
+    let agent;
+    try {
+      const title = text.replace(/\s+/g, ' ').slice(0, 80);
+      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, continued, title, autoApprove: settings.autoApprove, showWritten: (opened) => this.host.showWritten(opened) });
+    } finally {
+      this.starting = false;
+    }
+    const session = agent.log.session;
+    if (this.closed) throw new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
+    if (this.host.opened()?.session !== session) {
+      this.acp.closeOthers(this.host.opened()?.session.id); // another session was chosen while the agent started
+      throw new TurnRefusedError(vscode.l10n.t('Another session was opened while the agent started; the prompt was not sent.'));
+    }
+    return this.runOn(session, { turn: (signal) => agent.prompt(text, signal), ended: () => undefined });
+  }
+
+  /** Runs one turn of `session` (ours or an ACP agent's) with the run state the surfaces show. */
+  private runOn(session: Session, body: { turn(signal: AbortSignal, editor: PlanEditor | null): Promise<TurnEndReason>; ended(): void }): Promise<TurnEndReason | undefined> {
     // The session's own editor (showing it for writing made one).
     const editor = this.planEditing.editorOf(session);
     const abort = new AbortController();
@@ -128,10 +195,7 @@ export class TurnRunner extends Owner {
     this.runEmitter.fire(this.runView);
     run.done = (async () => {
       try {
-        const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
-        const { system, context } = turnContext;
-        const atStepBoundary = (): void => editor?.flush();
-        const reason = await runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal: abort.signal, onDelta, system, context, atStepBoundary });
+        const reason = await body.turn(abort.signal, editor);
         this.options.log.info(`turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`);
         return reason;
       } catch (error) {
@@ -139,7 +203,7 @@ export class TurnRunner extends Owner {
         this.options.log.error(`turn ${run.turn} of ${session.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         throw error;
       } finally {
-        tools.owned.dispose();
+        body.ended();
         this.planEditing.turnEnded(editor);
         if (this.running === run) this.running = null;
         this.liveStream.clear();

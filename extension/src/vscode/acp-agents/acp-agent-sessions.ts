@@ -1,0 +1,115 @@
+// The ACP agents this window runs (core/acp-client), one per session of ours it
+// writes: a prompt to the shown ACP session goes to its running agent; one whose
+// agent has ended (the window reloaded) starts the agent again with our summary of
+// the log first (acp-resume-note.ts); any other prompt starts a new session with
+// the chosen agent, on a new log in the window's own folder, shown at once.
+//
+// The controller owns the logs (shown, disposed on switch); this owns the agent
+// processes: an agent ends when its session stops being shown (closeOthers), and
+// every agent ends, and is waited for, when the window closes or the extension
+// deactivates (closeAll). The agent's permission requests go to the Agent view's
+// approval cards (the same gate as our own tools'), answered with its own options.
+import type * as vscode from 'vscode';
+import { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
+import { acpResumeNote } from '../../core/acp-client/acp-resume-note';
+import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
+import type { SessionStore, WritableSession } from '../../core/store/session-store';
+import type { ApprovalGate } from '../../core/tools/approvals';
+import type { OpenedSession } from '../session/opened-session';
+
+export interface AcpAgentSessionsOptions {
+  store: SessionStore;
+  log: vscode.LogOutputChannel;
+  approvalGate: ApprovalGate;
+  clientVersion: string;
+}
+
+export interface AcpPrompt {
+  launch: AcpAgentLaunch;
+  /** The workspace folder: the agent's cwd and its session's. */
+  cwd: string;
+  /** The shown session when it is an ACP session this window writes (continued), else null (a new one). */
+  continued: OpenedSession | null;
+  /** A new log's title (from the prompt). */
+  title: string;
+  /** agentChecklist.tools.autoApprove: the agent's allow option without asking. */
+  autoApprove: boolean;
+  /** Shows a new log (the controller then owns it). */
+  showWritten(opened: OpenedSession): void;
+}
+
+/** The log as an AcpAgentSession holds it: the controller's, so closing the agent leaves it open. */
+function borrowed(opened: OpenedSession): WritableSession {
+  return { session: opened.session, path: opened.path, repair: { cutBytes: 0, appended: 0 }, dispose: () => undefined };
+}
+
+export class AcpAgentSessions {
+  /** Running agents by our session id. */
+  private readonly live = new Map<string, AcpAgentSession>();
+  /** Agents being ended (closeAll waits for them). */
+  private readonly closing = new Set<Promise<void>>();
+
+  constructor(private readonly options: AcpAgentSessionsOptions) {}
+
+  /** An agent runs or is being ended. */
+  get running(): boolean {
+    return this.live.size > 0 || this.closing.size > 0;
+  }
+
+  /** The agent session a prompt goes to (started when it must be). */
+  async forPrompt(prompt: AcpPrompt): Promise<AcpAgentSession> {
+    const { continued } = prompt;
+    const running = continued ? this.live.get(continued.session.id) : undefined;
+    if (running && !running.ended) return running;
+    if (running && continued) {
+      // Its agent crashed or exited: it starts again, resumed, like after a reload.
+      this.live.delete(continued.session.id);
+      this.end(continued.session.id, running);
+    }
+    const { store, log, approvalGate, clientVersion } = this.options;
+    const resumeNote = continued ? acpResumeNote(continued.session.events) : null;
+    const session = await AcpAgentSession.open({
+      launch: prompt.launch,
+      cwd: prompt.cwd,
+      env: process.env,
+      clientVersion,
+      approvals: { gate: approvalGate, autoApprove: prompt.autoApprove },
+      ...(resumeNote === null ? {} : { resumeNote }),
+      openLog: (source) => {
+        if (continued) return borrowed(continued);
+        const created = store.create({ title: prompt.title, source, cwd: prompt.cwd });
+        log.info(`new ${prompt.launch.title} (ACP) session ${created.session.id} (${created.path})`);
+        prompt.showWritten({ session: created.session, path: created.path, readOnly: false, dispose: () => created.dispose() });
+        return borrowed({ session: created.session, path: created.path, readOnly: false, dispose: () => undefined });
+      },
+    });
+    const id = session.log.session.id;
+    log.info(`${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${continued ? ', resumed with a summary of the log' : ''}`);
+    this.live.set(id, session);
+    return session;
+  }
+
+  /** Ends every agent except the one of session `keep` (the shown session changed). */
+  closeOthers(keep: string | undefined): void {
+    for (const [id, session] of this.live) {
+      if (id === keep) continue;
+      this.live.delete(id);
+      this.end(id, session);
+    }
+  }
+
+  /** Ends every agent; resolves once their processes are gone. */
+  async closeAll(): Promise<void> {
+    this.closeOthers(undefined);
+    await Promise.allSettled([...this.closing]);
+  }
+
+  private end(id: string, session: AcpAgentSession): void {
+    const done = session.close().then(
+      () => this.options.log.info(`ACP agent of session ${id} ended`),
+      (error: unknown) => this.options.log.error(`ending the ACP agent of session ${id} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    this.closing.add(done);
+    void done.finally(() => this.closing.delete(done));
+  }
+}
