@@ -22,6 +22,9 @@ const USER_ONLY = [
   'openai.baseUrl',
   'anthropic.baseUrl',
   'scripted.scriptPath',
+  // Which program runs as the agent, and with what command line and environment.
+  'agent',
+  'acpAgents',
 ].map((key) => `agentChecklist.${key}`);
 
 test('exactly the settings that widen the agent or redirect the key are application-scoped', () => {

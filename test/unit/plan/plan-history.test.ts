@@ -1,6 +1,7 @@
 // History, changes, timing and drop detection: pure folds over the log.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { planView } from '../../../extension/src/core/presenters/plan-view';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planChanges } from '../../../extension/src/core/plan/plan-changes';
 import { hasPlanVersion, planAt, planHistory } from '../../../extension/src/core/plan/plan-history';
@@ -93,7 +94,7 @@ describe('plan ledger: timing and dropped items', () => {
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } }); // t8
     let ledger = fold(planLedgerProjection, s.events);
     const a = ledger.timings.get('a')!;
-    assert.deepEqual(a, { addedAt: s.events[3]!.ts, addedBy: 'model', startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null, inProgressSince: null });
+    assert.deepEqual(a, { addedAt: s.events[3]!.ts, addedBy: 'model', startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null, inProgressSince: null, priority: null });
     assert.equal(timeInProgressMs(ledger.timings.get('b')!, new Date('2030-01-01')), 2000, 'b paused at turn/end');
     s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] }); // t9, between turns
     s.append('turn/start', { turn: 2 }); // t10: carried, b resumes
@@ -102,6 +103,26 @@ describe('plan ledger: timing and dropped items', () => {
     assert.equal(timeInProgressMs(ledger.timings.get('b')!, new Date('2030-01-01')), 3000);
     s.append('turn/start', { turn: 3 });
     assert.equal(fold(planLedgerProjection, s.events).timings.size, 2, 'still the user plan');
+  });
+
+  it("keeps an ACP agent's priorities other than medium per item, across the user's edits; a list without priorities has none", () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b'), todo('c')], priorities: ['high', 'medium', 'low'] }));
+    let ledger = fold(planLedgerProjection, s.events);
+    const priorities = () => [...ledger.timings].map(([content, t]) => [content, t.priority]);
+    assert.deepEqual(priorities(), [['a', 'high'], ['b', null], ['c', 'low']]);
+    assert.deepEqual(planView(ledger.plan!.todos, ledger.timings).todos, [
+      { content: 'a', status: 'in_progress', priority: 'high' },
+      { content: 'b', status: 'pending' },
+      { content: 'c', status: 'pending', priority: 'low' },
+    ]);
+    s.append('todo/user-edit', { todos: [todo('c'), todo('a', 'in_progress')] });
+    ledger = fold(planLedgerProjection, s.events);
+    assert.deepEqual(priorities(), [['c', 'low'], ['a', 'high']], 'a user edit keeps them');
+    inStep(s, () => s.append('todo/write', { todos: [todo('c'), todo('a', 'completed')] }));
+    ledger = fold(planLedgerProjection, s.events);
+    assert.deepEqual(priorities(), [['c', null], ['a', null]], "our model's list says none");
   });
 
   it('an unfinished item a model write left out is dropped until it is listed again; a new model turn clears the list', () => {

@@ -92,6 +92,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
         ) : (
           <label class="plan-item-label" for={`plan-check-${index}`}>
             <span class="plan-item-content">{content}</span>
+            <Priority todo={todo} />
             <span class="visually-hidden">, {statusText}</span>
           </label>
         )}
@@ -116,4 +117,10 @@ function focusSibling(row: HTMLLIElement | null, by: -1 | 1): void {
   const boxes = [...list.querySelectorAll<HTMLInputElement>('.plan-check')];
   const at = boxes.findIndex((box) => row.contains(box));
   boxes[at + by]?.focus();
+}
+
+/** The item's priority in words, when an ACP agent gave it one other than medium. */
+export function Priority({ todo }: { todo: PlanItemView }) {
+  const s = useStrings();
+  return todo.priority ? <span class="plan-priority">{todo.priority === 'high' ? s.priorityHigh : s.priorityLow}</span> : null;
 }

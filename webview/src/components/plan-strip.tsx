@@ -17,7 +17,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { countsHeader } from '@core/plan/summaries';
 import { format, useStrings } from '../i18n';
-import { PLAN_KEYS_ID, PlanRow } from './plan-row';
+import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
 import { RowMenu, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
@@ -130,12 +130,13 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   );
 }
 
-/** One item, read only: its status glyph, its text and its status in words. */
+/** One item, read only: its status glyph, its text, its priority (an ACP agent's, when not medium) and its status in words. */
 export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText: string }) {
   return (
     <li class={`plan-item status-${todo.status}`} data-status={todo.status}>
       <Icon name={STATUS_GLYPH[todo.status]} />
       <span class="plan-item-content">{todo.content}</span>
+      <Priority todo={todo} />
       <span class="visually-hidden">, {statusText}</span>
     </li>
   );

@@ -25,7 +25,7 @@
 //
 // A subagent hangs under the one item in progress when it started (by content);
 // none (null) when none or several were: hosts show it apart.
-import type { SubagentOutcome } from '../domain-literals';
+import type { PlanPriority, SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
 import { planChanges } from './plan-changes';
@@ -44,7 +44,12 @@ export interface ItemTiming {
   runningSince: string | null;
   /** Start of the item's current in-progress run (null when it is not in progress). */
   inProgressSince: string | null;
+  /** An ACP agent's priority for the item when it is not `medium` (todo/write.priorities); the user's edits keep it. */
+  priority: ShownPriority | null;
 }
+
+/** The priorities the surfaces show (ACP's neutral `medium` is not shown). */
+export type ShownPriority = Exclude<PlanPriority, 'medium'>;
 
 export interface DroppedItem {
   content: string;
@@ -89,7 +94,7 @@ export const planLedgerProjection: Projection<PlanLedger> = {
     switch (event.type) {
       case 'todo/write':
       case 'todo/user-edit':
-        return writeVersion(state, event.type === 'todo/write', event.data.todos, event.seq, event.ts);
+        return writeVersion(state, event.type === 'todo/write', event.data.todos, event.seq, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
       case 'turn/start': {
         const plan = todosProjection.apply(state.plan, event);
         if (plan === null) return state === CLEARED ? state : CLEARED;
@@ -122,7 +127,7 @@ export const planLedgerProjection: Projection<PlanLedger> = {
   },
 };
 
-function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoItem[], seq: number, ts: string): PlanLedger {
+function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoItem[], seq: number, ts: string, priorities: readonly PlanPriority[] | undefined): PlanLedger {
   const listed = new Set(todos.map((t) => t.content));
   const dropped = state.dropped.filter((d) => !listed.has(d.content));
   const by: PlanAuthor = byModel ? 'model' : 'user';
@@ -135,9 +140,12 @@ function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoI
   /** new text -> old text, for items the user reworded. */
   const reworded = new Map(changes.flatMap((c) => (c.kind === 'text' && c.from !== undefined ? [[c.content, c.from] as const] : [])));
   const timings = new Map<string, ItemTiming>();
-  for (const item of todos) {
+  todos.forEach((item, index) => {
     const was = state.timings.get(item.content) ?? state.timings.get(reworded.get(item.content) ?? '') ?? newTiming(ts, by);
     let t = was;
+    // A model's list says every item's priority (none: ours); a user's edit keeps each item's.
+    const priority = byModel ? shownPriority(priorities?.[index]) : t.priority;
+    if (priority !== t.priority) t = { ...t, priority };
     if (item.status === 'in_progress') {
       if (t.runningSince === null && state.turnOpen) t = { ...t, runningSince: ts };
       if (t.startedAt === null) t = { ...t, startedAt: ts };
@@ -150,12 +158,16 @@ function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoI
       if (t.inProgressSince !== null) t = { ...t, inProgressSince: null };
     }
     timings.set(item.content, t);
-  }
+  });
   return { ...state, plan: { todos, by, seq }, timings, dropped };
 }
 
+function shownPriority(priority: PlanPriority | undefined): ShownPriority | null {
+  return priority === 'high' || priority === 'low' ? priority : null;
+}
+
 function newTiming(ts: string, by: PlanAuthor): ItemTiming {
-  return { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null, inProgressSince: null };
+  return { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null, inProgressSince: null, priority: null };
 }
 
 function close(t: ItemTiming, ts: string): ItemTiming {

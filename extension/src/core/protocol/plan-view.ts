@@ -12,7 +12,8 @@ import { TODO_STATUSES } from '../domain-literals';
 const count = z.number().check(z.int(), z.minimum(0));
 
 export const planViewSchema = z.strictObject({
-  todos: z.array(z.strictObject({ content: z.string(), status: z.enum(TODO_STATUSES) })),
+  /** `priority`: an ACP agent's, when not `medium` (the ledger's ItemTiming.priority). */
+  todos: z.array(z.strictObject({ content: z.string(), status: z.enum(TODO_STATUSES), priority: z.exactOptional(z.enum(['high', 'low'])) })),
   progress: z.strictObject({
     counts: z.strictObject({ pending: count, inProgress: count, completed: count }),
     done: count,

@@ -92,6 +92,8 @@ export const WEBVIEW_STRINGS = {
   statusCompleted: 'completed',
   statusInProgress: 'in progress',
   statusPending: 'pending',
+  priorityHigh: 'high priority',
+  priorityLow: 'low priority',
   announceCompleted: 'Completed: {0}',
   exportPlan: 'Export Plan',
   focusPlan: 'Show in Plan View',

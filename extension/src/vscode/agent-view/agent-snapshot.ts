@@ -61,7 +61,7 @@ export function snapshotMessages(sources: SnapshotSources, child: ChildView | nu
       session: controller.sessionView,
       items: tail.items,
       cursor: tail.cursor,
-      plan: planView(controller.standingPlan),
+      plan: planView(controller.standingPlan, controller.planLedger.timings),
       run: controller.runView,
       provider: providerView(sources),
       stream: controller.stream,

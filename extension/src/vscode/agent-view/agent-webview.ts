@@ -82,7 +82,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         this.stream.cancel();
         for (const page of this.pages.all()) this.postSnapshot(page);
       }),
-      controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan) })),
+      controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan, controller.planLedger.timings) })),
       controller.onDidChangeItems((items) => {
         this.stream.flush();
         this.post({ type: 'items', items });

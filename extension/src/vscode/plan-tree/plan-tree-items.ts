@@ -86,7 +86,11 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const status = statusLabel(item.status);
   const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.ledger, item.content, look.now) : null;
   const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
-  tree.description = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : status;
+  const described = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : status;
+  const priority = node.ledger.timings.get(item.content)?.priority ?? null;
+  // An ACP agent's priority, when not medium, leads the description.
+  const priorityText = priority === 'high' ? vscode.l10n.t('high priority') : priority === 'low' ? vscode.l10n.t('low priority') : '';
+  tree.description = [priorityText, described].filter(Boolean).join(' · ');
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.appendText(item.content);
   tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
