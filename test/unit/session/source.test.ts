@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sessionHeaderSchema } from '../../../extension/src/core/session/header';
-import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
+import { isAcpSessionOf, sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
 
 const header = { type: 'session', version: 1, id: 'x', createdAt: '2026-01-01T00:00:00.000Z' };
 
@@ -44,5 +44,13 @@ describe('session source', () => {
     assert.equal(text({ kind: 'agent' }), 'Agent');
     assert.equal(text(undefined, 'cli'), 'CLI');
     assert.equal(text(undefined, 'agent'), 'Agent');
+  });
+  it("knows an ACP session by its agent's name, whichever adapter wrote it", () => {
+    const claude = { kind: 'acp' as const, name: '@zed-industries/claude-agent-acp', version: '0.23.1', title: 'Claude Agent' };
+    assert.equal(isAcpSessionOf(claude, 'Claude Code'), true);
+    assert.equal(isAcpSessionOf(claude, 'Codex'), false);
+    assert.equal(isAcpSessionOf({ kind: 'acp', name: 'codex-acp', version: '0.16.0', title: 'Codex' }, 'Codex'), true);
+    assert.equal(isAcpSessionOf({ kind: 'agent' }, 'Claude Code'), false);
+    assert.equal(isAcpSessionOf(undefined, 'agent'), false);
   });
 });

@@ -109,3 +109,9 @@ export function isOwnAgentSession(source: SessionSource | undefined): boolean {
 export function isEditorSession(source: SessionSource | undefined): boolean {
   return isOwnAgentSession(source) || source?.kind === 'acp';
 }
+
+/** An ACP session of the agent people call `title` (its label's name): the session a prompt to that agent continues. */
+export function isAcpSessionOf(source: SessionSource | undefined, title: string): boolean {
+  const label = sourceLabel(source, 'agent');
+  return label.kind === 'acp' && label.agent === title;
+}

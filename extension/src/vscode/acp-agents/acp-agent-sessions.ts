@@ -1,8 +1,9 @@
 // The ACP agents this window runs (core/acp-client), one per session of ours it
-// writes: a prompt to the shown ACP session goes to its running agent; one whose
-// agent has ended (the window reloaded) starts the agent again with our summary of
-// the log first (acp-resume-note.ts); any other prompt starts a new session with
-// the chosen agent, on a new log in the window's own folder, shown at once.
+// writes: a prompt to the shown ACP session of the chosen agent goes to its running
+// agent; one whose agent has ended (the window reloaded) starts the agent again with
+// our summary of the log first (acp-resume-note.ts); any other prompt (a session of
+// ours, or of another agent than the chosen one) starts a new session with the
+// chosen agent, on a new log in the window's own folder, shown at once.
 //
 // The controller owns the logs (shown, disposed on switch); this owns the agent
 // processes: an agent ends when its session stops being shown (closeOthers), and
@@ -16,6 +17,7 @@ import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
 import type { SessionStore, WritableSession } from '../../core/store/session-store';
 import type { ApprovalGate } from '../../core/tools/approvals';
 import type { OpenedSession } from '../session/opened-session';
+import { isAcpSessionOf } from '../../core/session/source';
 
 export interface AcpAgentSessionsOptions {
   store: SessionStore;
@@ -28,8 +30,8 @@ export interface AcpPrompt {
   launch: AcpAgentLaunch;
   /** The workspace folder: the agent's cwd and its session's. */
   cwd: string;
-  /** The shown session when it is an ACP session this window writes (continued), else null (a new one). */
-  continued: OpenedSession | null;
+  /** The shown session when it is an ACP session this window writes, else null; it is continued when it is `launch`'s agent's. */
+  shown: OpenedSession | null;
   /** A new log's title (from the prompt). */
   title: string;
   /** agentChecklist.tools.autoApprove: the agent's allow option without asking. */
@@ -44,8 +46,8 @@ function borrowed(opened: OpenedSession): WritableSession {
 }
 
 export class AcpAgentSessions {
-  /** Running agents by our session id. */
-  private readonly live = new Map<string, AcpAgentSession>();
+  /** Running agents by our session id, with the id of the agent entry each was started from. */
+  private readonly live = new Map<string, { session: AcpAgentSession; agentId: string }>();
   /** Agents being ended (closeAll waits for them). */
   private readonly closing = new Set<Promise<void>>();
 
@@ -58,8 +60,8 @@ export class AcpAgentSessions {
 
   /** The agent session a prompt goes to (started when it must be). */
   async forPrompt(prompt: AcpPrompt): Promise<AcpAgentSession> {
-    const { continued } = prompt;
-    const running = continued ? this.live.get(continued.session.id) : undefined;
+    const continued = prompt.shown && this.isAgentOf(prompt.shown, prompt.launch) ? prompt.shown : null;
+    const running = continued ? this.live.get(continued.session.id)?.session : undefined;
     if (running && !running.ended) return running;
     if (running && continued) {
       // Its agent crashed or exited: it starts again, resumed, like after a reload.
@@ -85,13 +87,20 @@ export class AcpAgentSessions {
     });
     const id = session.log.session.id;
     log.info(`${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${continued ? ', resumed with a summary of the log' : ''}`);
-    this.live.set(id, session);
+    this.live.set(id, { session, agentId: prompt.launch.id });
     return session;
+  }
+
+  /** `shown` is agent `launch`'s session: its running agent was started from that entry, or (none runs) its log's header names the same agent. */
+  private isAgentOf(shown: OpenedSession, launch: AcpAgentLaunch): boolean {
+    const live = this.live.get(shown.session.id);
+    if (live) return live.agentId === launch.id;
+    return isAcpSessionOf(shown.session.header.source, launch.title);
   }
 
   /** Ends every agent except the one of session `keep` (the shown session changed). */
   closeOthers(keep: string | undefined): void {
-    for (const [id, session] of this.live) {
+    for (const [id, { session }] of this.live) {
       if (id === keep) continue;
       this.live.delete(id);
       this.end(id, session);

@@ -165,12 +165,12 @@ export class TurnRunner extends Owner {
     const resolved = resolveChosenAgent(agentId, settings, folder.fsPath);
     if (!resolved.ok) throw new ProviderUnavailableError(resolved.message, 'agentChecklist.agent');
     const current = this.host.opened();
-    const continued = current && !current.readOnly && current.session.header.source?.kind === 'acp' ? current : null;
+    const shown = current && !current.readOnly && current.session.header.source?.kind === 'acp' ? current : null;
     this.starting = true;
     let agent;
     try {
       const title = text.replace(/\s+/g, ' ').slice(0, 80);
-      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, continued, title, autoApprove: settings.autoApprove, showWritten: (opened) => this.host.showWritten(opened) });
+      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, shown, title, autoApprove: settings.autoApprove, showWritten: (opened) => this.host.showWritten(opened) });
     } finally {
       this.starting = false;
     }
