@@ -5,7 +5,8 @@
 // tree; its Writes ask through the Agent view's approval cards (approved: written;
 // denied: not); Stop during a permission request ends the turn `aborted` by the
 // agent's own answer to the cancel; a reload (deactivate + activate) ends the agent,
-// reopens the session and the next prompt resumes it with our summary of the log;
+// reopens the session and the next prompt resumes it: session/load of the agent's own
+// session, or (its history gone) a new one told our summary of the log;
 // New Session ends the agent. No agent process is left (checked in /proc).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -122,20 +123,36 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     assert.equal(api.pendingApprovals().length, 0, 'the card is withdrawn');
     assert.equal(api.run().state, 'idle');
 
-    // 4. A reload ends the agent; the session reopens; the next prompt starts the agent again with our summary.
+    // 4. A reload ends the agent; the session reopens; the next prompt starts the agent again, which loads its session (session/load).
+    const sessionLines = () => types(logPath).flatMap((l) => (l.type === 'acp/session' ? [l.data as { sessionId: string }] : []));
+    assert.equal(sessionLines().length, 1, 'the agent\u2019s session is on the log');
     await api.reactivate();
     await waitFor(() => agentProcesses(marker).length === 0, 'no agent process after the reload');
     await waitFor(() => api.session()?.id === session.id, 'the ACP session reopened');
     assert.equal(api.session()?.readOnly, false);
-    const before = server.requests.length;
+    let before = server.requests.length;
     server.script({ text: 'Resumed.' });
     assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on.'), { kind: 'completed' });
-    const told = server.requests.slice(before).join('\n');
+    let told = server.requests.slice(before).join('\n');
+    assert.match(told, /Write another\./, 'the agent has its own history back');
+    assert.doesNotMatch(told, /continues an earlier session/);
+    assert.equal(sessionLines().length, 1, 'the same session was loaded, not a new one');
+    assert.equal(types(logPath).filter((l) => l.type === 'user/message').length, 4, 'the history the agent replayed is not logged again');
+
+    // 4b. The agent lost its own history: a new ACP session, whose first prompt carries our summary of the log.
+    await api.reactivate();
+    await waitFor(() => agentProcesses(marker).length === 0, 'no agent process after the second reload');
+    fs.rmSync(path.join(home, 'projects'), { recursive: true, force: true });
+    before = server.requests.length;
+    server.script({ text: 'Resumed by the summary.' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on again.'), { kind: 'completed' });
+    told = server.requests.slice(before).join('\n');
     assert.match(told, /continues an earlier session/);
     assert.match(told, /\[completed\] Write the note/);
     assert.match(told, /\[in_progress\] Check it/);
+    assert.equal(sessionLines().length, 2, 'a new agent session is on the log');
     assert.equal(api.session()?.id, session.id);
-    assert.equal(types(logPath).filter((l) => l.type === 'turn/start').length, 4);
+    assert.equal(types(logPath).filter((l) => l.type === 'turn/start').length, 5);
 
     // 5. New Session ends the agent.
     await vscode.commands.executeCommand('agentChecklist.newSession');

@@ -3,7 +3,7 @@
 // clear the standing plan of ours), bounded whatever the log; nothing before a turn.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { acpResumeNote } from '../../../extension/src/core/acp-client/acp-resume-note';
+import { acpResume, acpResumeNote } from '../../../extension/src/core/acp-client/acp-resume-note';
 import { acpAgentTitle } from '../../../extension/src/core/acp-client/agent-catalog';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 
@@ -43,6 +43,20 @@ describe('acpResumeNote', () => {
     assert.match(note, /the last 20 of 30/);
     assert.ok(!note.includes('prompt 10\n') && note.includes('prompt 11'));
     assert.ok(note.length < 5_000, String(note.length));
+  });
+});
+
+describe('acpResume', () => {
+  it("names the agent's last session, which is loaded when the agent can, with the note for when it cannot", () => {
+    const events = [ev('acp/session', { sessionId: 'first' }), ...prompt(1, 'Do it.'), ev('turn/end', { turn: 1, reason: { kind: 'completed' } }), ev('acp/session', { sessionId: 'second' }), ...prompt(2, 'Again.')];
+    const resume = acpResume(events);
+    assert.equal(resume?.acpSessionId, 'second');
+    assert.match(resume?.note ?? '', /1\. Do it\.\n2\. Again\./);
+  });
+
+  it('has no session to load in a log written before sessions were recorded, and nothing before a turn', () => {
+    assert.equal(acpResume(prompt(1, 'Old.'))?.acpSessionId, null);
+    assert.equal(acpResume([ev('acp/session', { sessionId: 'x' })]), null);
   });
 });
 

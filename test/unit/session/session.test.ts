@@ -27,6 +27,15 @@ describe('Session.append', () => {
     assert.equal(s.lastSeq, 1);
   });
 
+  it("records an ACP agent's session between turns only, marked ignorable for older readers", () => {
+    const s = memorySession();
+    const event = s.append('acp/session', { sessionId: 'agent-1' });
+    assert.equal(event.ignorable, true);
+    s.append('turn/start', { turn: 1 });
+    assert.throws(() => s.append('acp/session', { sessionId: 'agent-2' }), /acp\/session inside turn 1/);
+    assert.throws(() => memorySession().append('acp/session', { sessionId: '' }), InvariantViolation);
+  });
+
   it('is silent on how many items are in_progress (the durable invariant is policy-independent)', () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });

@@ -56,6 +56,8 @@ export interface AcpAgentProcess {
   readonly exited: Promise<string>;
   stderrTail(): string;
   newSession(cwd: string): Promise<string>;
+  /** session/load of the agent's session `sessionId` (only when `capabilities.loadSession`); the history it replays arrives as updates. */
+  loadSession(sessionId: string, cwd: string): Promise<void>;
   /** session/prompt with these text blocks; rejects with an AcpAgentError when the agent exits first. */
   prompt(sessionId: string, texts: readonly string[]): Promise<StopReason>;
   cancel(sessionId: string): void;
@@ -175,6 +177,7 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
     exited,
     stderrTail: () => tail,
     newSession: async (cwd) => (await race(connection.agent.request('session/new', { cwd, mcpServers: [] }))).sessionId,
+    loadSession: async (sessionId, cwd) => void (await race(connection.agent.request('session/load', { sessionId, cwd, mcpServers: [] }))),
     prompt: async (sessionId, texts) => {
       const prompt: ContentBlock[] = texts.map((text) => ({ type: 'text', text }));
       return (await race(connection.agent.request('session/prompt', { sessionId, prompt }))).stopReason;

@@ -2,7 +2,11 @@
 // initialized (acp-agent-process.ts, loaded lazily with the SDK), the log is created
 // with the agent's own name as its source (`{ kind: "acp", name, version, title }`
 // from agentInfo), `session/new {cwd}` opens the agent's session, and each prompt is
-// one turn on the log (acp-turn-log.ts). The agent's permission requests go through
+// one turn on the log (acp-turn-log.ts). Each `session/new` is recorded
+// (`acp/session`); a log reopened after its agent ended is continued with
+// `session/load` of that session when the agent offers `loadSession` (the history the
+// agent replays is not logged again: it is there already), else with a new session
+// whose first prompt opens with our summary of the log. The agent's permission requests go through
 // our approvals (the host's gate, --yes, or no one) and every decision is logged. A
 // user's edit of the plan since the agent's last plan is told once, before the next
 // prompt's text (acp-user-edit.ts).
@@ -14,7 +18,7 @@
 // every later prompt the same way. `close()` ends the agent's process group.
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
-import type { TurnEndReason } from '../session/events';
+import type { SessionEvent, TurnEndReason } from '../session/events';
 import type { SessionSource } from '../session/source';
 import type { WritableSession } from '../store/session-store';
 import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/approvals';
@@ -40,11 +44,11 @@ export interface AcpSessionOptions {
   onUpdate?(update: SessionUpdate): void;
   initializeTimeoutMs?: number;
   /**
-   * The log continues an earlier session whose agent process has ended: this note
-   * (acp-resume-note.ts) opens the first prompt, and the user's edits it re-states are
-   * not told again.
+   * The log continues an earlier session whose agent process has ended: `acpSessionId`
+   * (its last `acp/session`) is loaded when the agent can; otherwise `note`
+   * (acp-resume-note.ts) opens the first prompt of a new session.
    */
-  resumeNote?: string;
+  resume?: { note: string; acpSessionId: string | null };
 }
 
 function stopReasonEnd(stop: StopReason): TurnEndReason {
@@ -60,6 +64,11 @@ function stopReasonEnd(stop: StopReason): TurnEndReason {
     case 'refusal':
       return { kind: 'error', message: 'the agent refused to go on (refusal)' };
   }
+}
+
+function lastTurnStartSeq(events: readonly SessionEvent[]): number {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === 'turn/start') return events[i]!.seq;
+  return 0;
 }
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -78,12 +87,16 @@ export class AcpAgentSession {
   private toldEditSeq = 0;
   /** Opens the next prompt (a resumed log), once. */
   private resumeNote: string | null;
+  /** session/load is running: the updates are the agent's replay of its history. */
+  private loading = false;
+  /** The agent's earlier session was loaded (not a new one). */
+  private loaded = false;
   private readonly approvals: Approvals;
   private opened!: WritableSession;
   private turnLog!: AcpTurnLog;
 
   private constructor(private readonly options: AcpSessionOptions) {
-    this.resumeNote = options.resumeNote ?? null;
+    this.resumeNote = options.resume?.note ?? null;
     this.approvals = new Approvals({
       gate: options.approvals.gate,
       autoApprove: options.approvals.autoApprove,
@@ -108,14 +121,42 @@ export class AcpAgentSession {
       const info = agent.agentInfo;
       if (info !== undefined) source = { kind: 'acp', name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) };
       void agent.exited.then((how) => (session.failure ??= `${how}${agent.stderrTail().trim() === '' ? '' : `; its stderr ends:\n${agent.stderrTail().trim()}`}`));
-      session.acpSessionId = await agent.newSession(options.cwd);
+      session.acpSessionId = await session.loadOrNew(agent);
     } catch (error) {
       session.failure ??= message(error);
     }
     session.opened = options.openLog(source);
-    if (session.resumeNote !== null) session.toldEditSeq = session.opened.session.lastSeq;
+    const log = session.opened.session;
+    // The note re-states the latest plan; a loaded session was told every edit before its last prompt (each prompt tells the one still untold).
+    if (options.resume) session.toldEditSeq = session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
+    if (session.acpSessionId !== null && !session.loaded) log.append('acp/session', { sessionId: session.acpSessionId });
     session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name });
     return session;
+  }
+
+  /** The agent's session of an earlier run, loaded (session/load), or a new one. */
+  private async loadOrNew(agent: AcpAgentProcess): Promise<string> {
+    const earlier = this.options.resume?.acpSessionId ?? null;
+    if (earlier !== null && agent.capabilities.loadSession === true) {
+      this.loading = true;
+      try {
+        await agent.loadSession(earlier, this.options.cwd);
+        this.loaded = true;
+        this.resumeNote = null;
+        return earlier;
+      } catch {
+        // The agent no longer has it (its own history was cleared): a new session, told by the note.
+      } finally {
+        this.loading = false;
+      }
+    }
+    return agent.newSession(this.options.cwd);
+  }
+
+  /** How an earlier session was continued: its agent session loaded, or a new one told our summary; null for a new log. */
+  get resumed(): 'loaded' | 'summary' | null {
+    if (this.options.resume === undefined) return null;
+    return this.loaded ? 'loaded' : 'summary';
   }
 
   get log(): WritableSession {
@@ -180,7 +221,8 @@ export class AcpAgentSession {
   }
 
   private onUpdate(sessionId: string, update: SessionUpdate): void {
-    if (sessionId !== this.acpSessionId) return;
+    // A loaded session's replayed history is on the log already.
+    if (this.loading || sessionId !== this.acpSessionId) return;
     this.turn?.log.update(update);
     this.options.onUpdate?.(update);
   }

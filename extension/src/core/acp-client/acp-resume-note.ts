@@ -40,3 +40,15 @@ export function acpResumeNote(events: readonly SessionEvent[]): string | null {
   else lines.push('Your plan as it stands (continue from this list: your next plan update starts from it):', ...plan.map((t) => `- [${t.status}] ${t.content}`));
   return lines.join('\n');
 }
+
+/** How a log is continued (acp-agent-session.ts): the agent's last session (`acp/session`), loaded when the agent can, else the note; null with no turn yet. */
+export function acpResume(events: readonly SessionEvent[]): { note: string; acpSessionId: string | null } | null {
+  const note = acpResumeNote(events);
+  if (note === null) return null;
+  let acpSessionId: string | null = null;
+  for (let i = events.length - 1; i >= 0 && acpSessionId === null; i--) {
+    const event = events[i]!;
+    if (event.type === 'acp/session') acpSessionId = event.data.sessionId;
+  }
+  return { note, acpSessionId };
+}

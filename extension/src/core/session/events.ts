@@ -79,7 +79,16 @@ const eventDataFields = {
   'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),
   /** The history up to `upToSeq`, summarized (compact-event.ts); only between steps or turns. */
   'context/compact': contextCompactSchema,
+  /**
+   * The ACP agent's own session that this log's next prompts go to (core/acp-client):
+   * after each `session/new`, so a reopened log can `session/load` it. Between turns;
+   * ignorable (a reader that does not know it skips it).
+   */
+  'acp/session': z.strictObject({ sessionId: z.string().check(z.minLength(1)) }),
 };
+
+/** Event types written with `ignorable: true`: no fold of an older reader needs them. */
+const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session']);
 
 export type SessionEventMap = { [K in keyof typeof eventDataFields]: z.infer<(typeof eventDataFields)[K]> };
 
@@ -160,7 +169,7 @@ export function parseEvent(raw: RawEnvelope): SessionEvent | string {
 }
 
 export function buildEnvelope<K extends SessionEventType>(type: K, seq: number, ts: string, data: SessionEventMap[K]): SessionEvent {
-  const env: EventEnvelope<K> = isSurfaceType(type) ? { seq, ts, type, data, surfaceOp: 'append' } : { seq, ts, type, data };
+  const env: EventEnvelope<K> = isSurfaceType(type) ? { seq, ts, type, data, surfaceOp: 'append' } : IGNORABLE_EVENT_TYPES.has(type) ? { seq, ts, type, data, ignorable: true } : { seq, ts, type, data };
   return env as SessionEvent;
 }
 

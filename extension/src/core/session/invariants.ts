@@ -119,6 +119,8 @@ export class InvariantChecker {
       case 'subagent/start':
       case 'subagent/end':
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
+      case 'acp/session':
+        return p.openTurn === null ? null : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
       case 'todo/user-edit':
         // Between turns, or inside a turn between its steps: never inside a step,
         // so the model's next request (a new step) is the first to be told.
@@ -205,6 +207,7 @@ export class InvariantChecker {
       case 'todo/user-edit':
       case 'subagent/start':
       case 'subagent/end':
+      case 'acp/session':
         return;
     }
   }

@@ -1,7 +1,8 @@
 // The ACP agents this window runs (core/acp-client), one per session of ours it
 // writes: a prompt to the shown ACP session of the chosen agent goes to its running
-// agent; one whose agent has ended (the window reloaded) starts the agent again with
-// our summary of the log first (acp-resume-note.ts); any other prompt (a session of
+// agent; one whose agent has ended (the window reloaded) starts the agent again and
+// loads its session, or opens a new one with our summary of the log first
+// (acp-resume-note.ts); any other prompt (a session of
 // ours, or of another agent than the chosen one) starts a new session with the
 // chosen agent, on a new log in the window's own folder, shown at once.
 //
@@ -12,7 +13,7 @@
 // approval cards (the same gate as our own tools'), answered with its own options.
 import type * as vscode from 'vscode';
 import { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
-import { acpResumeNote } from '../../core/acp-client/acp-resume-note';
+import { acpResume } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
 import type { SessionStore, WritableSession } from '../../core/store/session-store';
 import type { ApprovalGate } from '../../core/tools/approvals';
@@ -69,14 +70,14 @@ export class AcpAgentSessions {
       this.end(continued.session.id, running);
     }
     const { store, log, approvalGate, clientVersion } = this.options;
-    const resumeNote = continued ? acpResumeNote(continued.session.events) : null;
+    const resume = continued ? acpResume(continued.session.events) : null;
     const session = await AcpAgentSession.open({
       launch: prompt.launch,
       cwd: prompt.cwd,
       env: process.env,
       clientVersion,
       approvals: { gate: approvalGate, autoApprove: prompt.autoApprove },
-      ...(resumeNote === null ? {} : { resumeNote }),
+      ...(resume === null ? {} : { resume }),
       openLog: (source) => {
         if (continued) return borrowed(continued);
         const created = store.create({ title: prompt.title, source, cwd: prompt.cwd });
@@ -86,7 +87,7 @@ export class AcpAgentSessions {
       },
     });
     const id = session.log.session.id;
-    log.info(`${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${continued ? ', resumed with a summary of the log' : ''}`);
+    log.info(`${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${session.resumed === 'loaded' ? ', its ACP session loaded' : session.resumed === 'summary' ? ', resumed with a summary of the log' : ''}`);
     this.live.set(id, { session, agentId: prompt.launch.id });
     return session;
   }
