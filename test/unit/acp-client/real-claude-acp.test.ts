@@ -8,14 +8,14 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, describe, it } from 'node:test';
-import type { CliIo } from '../../../extension/src/cli/io';
-import { main, type CliHooks } from '../../../extension/src/cli/main';
+import { describe, it } from 'node:test';
+import type { CliHooks } from '../../../extension/src/cli/main';
 import { loadLogFile as loadLog } from '../../../extension/src/core/store/log-file';
-import { ScriptedModelServer, type ModelStep } from '../import/agent-runs';
+import type { ModelStep } from '../import/agent-runs';
 import { tempDir } from '../support/sessions';
+import { processesIn } from './processes';
+import { approvalsOn, BIN, callResultsOn, runCli, runPlace, stopAtQuestion, type CliRun } from './real-agent-cli';
 
-const BIN = path.resolve(__dirname, '../../../node_modules/.bin');
 const item = (content: string, status: string) => ({ content, status, activeForm: content });
 
 function script(ws: string): ModelStep[] {
@@ -27,36 +27,9 @@ function script(ws: string): ModelStep[] {
   ];
 }
 
-interface Run {
-  code: number;
-  json: { sessionId: string; logPath: string; finalText: string; plan: unknown; turnEnd: { kind: string } };
-  stderr: string;
-}
-
-/** Processes (not zombies) whose working folder is inside `dir`: what is left of an agent run there. */
-function processesIn(dir: string): string[] {
-  const left: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
-      if (cwd === dir || cwd.startsWith(`${dir}/`)) left.push(`${pid}: ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return left;
-}
-
 describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
-  async function run(flags: string[], hooks: CliHooks = {}, signal?: AbortSignal, dir = tempDir('acp-claude-')): Promise<Run & { ws: string; dir: string }> {
-    const ws = path.join(dir, 'ws');
-    fs.mkdirSync(ws);
-    // One model server per run: a stopped run leaves steps unasked.
-    const server = await ScriptedModelServer.start();
-    after(() => server.close());
-    server.script(...script(ws));
+  async function run(flags: string[], hooks: CliHooks = {}, signal?: AbortSignal, dir = tempDir('acp-claude-')): Promise<CliRun & { ws: string; dir: string }> {
+    const { ws, server } = await runPlace(dir, script(path.join(dir, 'ws')));
     const env = {
       PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`,
       HOME: dir,
@@ -69,12 +42,8 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
       DISABLE_TELEMETRY: '1',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), write: () => undefined, env, cwd: ws };
-    const code = await main(['run', '--agent', 'claude-code', '--json', '--session-dir', path.join(dir, 'sessions'), ...flags, 'Write a note.'], io, signal, hooks);
-    assert.equal(out.length, 1, err.join('\n'));
-    return { code, json: JSON.parse(out[0]!), stderr: err.join('\n'), ws, dir };
+    const args = ['run', '--agent', 'claude-code', '--json', '--session-dir', path.join(dir, 'sessions'), ...flags, 'Write a note.'];
+    return { ...(await runCli(args, env, ws, signal, hooks)), ws, dir };
   }
 
   function events(logPath: string) {
@@ -93,12 +62,8 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
       { todos: [{ content: 'Write the note', status: 'completed' }, { content: 'Check it', status: 'in_progress' }], priorities: ['medium', 'medium'] },
     ]);
     assert.deepEqual(r.json.plan, plans[1]!.todos);
-    const approvals = log.flatMap((e) => (e.type === 'tool/approval' ? [[e.data.decision, e.data.by]] : []));
-    assert.deepEqual(approvals, [['approve', 'auto']]);
-    const result = log.find((e) => e.type === 'tool/result');
-    assert.ok(result?.type === 'tool/result');
-    assert.equal(result.data.isError, false);
-    assert.equal(result.data.details?.['kind'], 'edit');
+    assert.deepEqual(approvalsOn(r.json.logPath), [['approve', 'auto']]);
+    assert.deepEqual(callResultsOn(r.json.logPath), [{ isError: false, kind: 'edit' }]);
     assert.equal(fs.readFileSync(path.join(r.ws, 'note.txt'), 'utf8'), 'hello\n');
     const header = loadLog(r.json.logPath).header;
     assert.equal(header.source?.kind, 'acp');
@@ -107,12 +72,9 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
 
   it('no terminal and no --yes: the Write is rejected (refused, on the log) and the file is not written', async () => {
     const r = await run([]);
-    const log = events(r.json.logPath);
-    const approvals = log.flatMap((e) => (e.type === 'tool/approval' ? [[e.data.decision, e.data.by]] : []));
-    assert.deepEqual(approvals, [['refused', 'none']]);
+    assert.deepEqual(approvalsOn(r.json.logPath), [['refused', 'none']]);
     assert.equal(fs.existsSync(path.join(r.ws, 'note.txt')), false);
-    const result = log.find((e) => e.type === 'tool/result');
-    assert.ok(result?.type === 'tool/result' && result.data.isError, JSON.stringify(result));
+    assert.deepEqual(callResultsOn(r.json.logPath), [{ isError: true, kind: 'edit' }]);
     assert.deepEqual(processesIn(r.dir), []);
   });
 
@@ -122,38 +84,20 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
     assert.equal(questions.length, 1);
     assert.match(questions[0]!, /Write note\.txt/);
     assert.match(questions[0]!, /The agent offers: Always Allow \/ Allow \/ Reject/);
-    const approvals = events(r.json.logPath).flatMap((e) => (e.type === 'tool/approval' ? [[e.data.decision, e.data.by]] : []));
-    assert.deepEqual(approvals, [['deny', 'user']]);
+    assert.deepEqual(approvalsOn(r.json.logPath), [['deny', 'user']]);
     assert.equal(fs.existsSync(path.join(r.ws, 'note.txt')), false);
     assert.deepEqual(processesIn(r.dir), []);
   });
 
   it('Stop while the agent waits for a permission: session/cancel, the turn ends aborted, nothing left running', async () => {
-    const controller = new AbortController();
     const dir = tempDir('acp-claude-');
-    let runningWhileAsked: string[] = [];
-    const r = await run(
-      [],
-      {
-        ask: (_question, signal) =>
-          new Promise((_resolve, reject) => {
-            // The process check sees the agent while it runs (so its empty answer later means something).
-            runningWhileAsked = processesIn(dir);
-            signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
-            controller.abort();
-          }),
-      },
-      controller.signal,
-      dir,
-    );
-    assert.notDeepEqual(runningWhileAsked, []);
+    const stop = stopAtQuestion(dir);
+    const r = await run([], stop.hooks, stop.signal, dir);
+    assert.notDeepEqual(stop.running, []);
     // The agent itself answered the cancel (stopReason cancelled), before our 2 s grace ran out.
     assert.deepEqual(r.json.turnEnd, { kind: 'aborted' }, r.stderr);
     const log = events(r.json.logPath);
-    assert.deepEqual(
-      log.flatMap((e) => (e.type === 'tool/approval' ? [[e.data.decision, e.data.by]] : [])),
-      [['stopped', 'user']],
-    );
+    assert.deepEqual(approvalsOn(r.json.logPath), [['stopped', 'user']]);
     assert.equal(log.at(-1)?.type, 'turn/end');
     assert.equal(fs.existsSync(path.join(r.ws, 'note.txt')), false);
     assert.deepEqual(processesIn(r.dir), []);
@@ -177,7 +121,7 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
     );
     assert.equal(r.code, 1);
     assert.equal(r.json.turnEnd.kind, 'error');
-    assert.match((r.json.turnEnd as { message?: string }).message ?? '', /was ended by SIGKILL/);
+    assert.match(r.json.turnEnd.message ?? '', /was ended by SIGKILL/);
     const log = events(r.json.logPath);
     assert.equal(log.at(-1)?.type, 'turn/end');
     assert.deepEqual(processesIn(dir), []);

@@ -143,12 +143,17 @@ export function claudeTranscript(configDir: string): string {
   return files[0]!;
 }
 
-/** A CODEX_HOME whose config points Codex at the loopback server's Responses API, with update_plan offered. */
-export function codexHome(dir: string, server: ScriptedModelServer): string {
+/**
+ * A CODEX_HOME whose config points Codex at the loopback server's Responses API, with
+ * update_plan offered. `settings` are more top-level keys (each value TOML, so a
+ * string is quoted), laid over `model` and `model_provider`.
+ */
+export function codexHome(dir: string, server: ScriptedModelServer, settings: Record<string, string> = {}): string {
   fs.mkdirSync(dir, { recursive: true });
+  const top = Object.entries({ model: '"test-model"', model_provider: '"loopback"', ...settings }).map(([key, value]) => `${key} = ${value}\n`);
   fs.writeFileSync(
     path.join(dir, 'config.toml'),
-    `model = "test-model"\nmodel_provider = "loopback"\n\n[model_providers.loopback]\nname = "loopback"\nbase_url = "${server.url}/v1"\nwire_api = "responses"\nenv_key = "LOOPBACK_KEY"\n\n[tools.update_plan]\nenabled = true\n`,
+    `${top.join('')}\n[model_providers.loopback]\nname = "loopback"\nbase_url = "${server.url}/v1"\nwire_api = "responses"\nenv_key = "LOOPBACK_KEY"\n\n[tools.update_plan]\nenabled = true\n`,
   );
   return dir;
 }
