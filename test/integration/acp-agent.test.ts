@@ -13,26 +13,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
+import { agentProcesses, claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
 import { EXTENSION_ID, getApi, logLines, setSetting, waitFor } from './helpers';
 
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const item = (content: string, status: string) => ({ content, status, activeForm: content });
-
-/** Processes (not zombies) whose environment holds `marker`: what is left of the agent. */
-function agentProcesses(marker: string): string[] {
-  const left: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) left.push(`${pid}: ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return left;
-}
 
 const types = (logPath: string) => logLines(logPath).slice(1);
 const plans = (logPath: string) => types(logPath).flatMap((l) => (l.type === 'todo/write' ? [l.data] : []));
@@ -48,16 +33,7 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-acp-'));
     marker = `CLAUDE_CONFIG_DIR=${home}`;
     const bin = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules', '.bin', 'claude-agent-acp');
-    const env = {
-      CLAUDE_CONFIG_DIR: home,
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'test',
-      IS_SANDBOX: '1', // Claude Code refuses to run as root otherwise (CI containers)
-      CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    };
-    await setSetting('acpAgents', { 'claude-test': { title: 'Claude Code', command: bin, env } });
+    await setSetting('acpAgents', { 'claude-test': { title: 'Claude Code', command: bin, env: claudeEnv(server, home) } });
     await setSetting('agent', 'claude-test');
   });
 

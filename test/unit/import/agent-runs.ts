@@ -115,6 +115,23 @@ function offlineEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', ...extra };
 }
 
+/**
+ * What Claude Code (`claude`, or `claude-agent-acp` which bundles it) needs to run
+ * offline against `server`, keeping its state in `configDir`: a key the server takes,
+ * TodoWrite offered, no telemetry; IS_SANDBOX lets it run as root (CI containers).
+ */
+export function claudeEnv(server: ScriptedModelServer, configDir: string): Record<string, string> {
+  return {
+    CLAUDE_CONFIG_DIR: configDir,
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'test',
+    IS_SANDBOX: '1',
+    CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  };
+}
+
 export interface ClaudeRun {
   configDir: string;
   /** `todo` runs with TodoWrite, `tasks` with TaskCreate / TaskUpdate. */
@@ -123,14 +140,7 @@ export interface ClaudeRun {
 
 /** `claude -p <prompt>` (or `--resume <id> -p`): the transcript it wrote is under `configDir/projects/`. */
 export function runClaude(server: ScriptedModelServer, cwd: string, opts: ClaudeRun, prompt: string, resume?: string): Promise<string> {
-  const env = offlineEnv({
-    CLAUDE_CONFIG_DIR: opts.configDir,
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_API_KEY: 'test',
-    IS_SANDBOX: '1', // lets --dangerously-skip-permissions run as root (CI containers)
-    CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
-    CLAUDE_CODE_ENABLE_TASKS: opts.tools === 'tasks' ? '1' : '0',
-  });
+  const env = offlineEnv({ ...claudeEnv(server, opts.configDir), CLAUDE_CODE_ENABLE_TASKS: opts.tools === 'tasks' ? '1' : '0' });
   const args = [...(resume === undefined ? [] : ['--resume', resume]), '-p', prompt, '--dangerously-skip-permissions', '--model', 'claude-sonnet-4-5'];
   return run('claude', args, cwd, env);
 }
@@ -211,4 +221,19 @@ export function codexThreadId(rollout: string): string {
   const id = /rollout-.*-([0-9a-f]{8}-[0-9a-f-]+)\.jsonl$/.exec(rollout)?.[1];
   if (id === undefined) throw new Error(`not a rollout name: ${rollout}`);
   return id;
+}
+
+/** Processes (not zombies) whose environment holds `marker`: what is left of the agent. */
+export function agentProcesses(marker: string): string[] {
+  const left: string[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) left.push(`${pid}: ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return left;
 }
