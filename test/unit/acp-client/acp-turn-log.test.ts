@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { AcpTurnLog, NO_RESULT_MESSAGE } from '../../../extension/src/core/acp-client/acp-turn-log';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
+import type { LiveDelta } from '../../../extension/src/core/agent/loop';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
 import { memorySession } from '../support/sessions';
@@ -55,6 +56,29 @@ describe('AcpTurnLog', () => {
       'step/end',
       'turn/end',
     ]);
+  });
+
+  it('streams text and thoughts live as the step each is then logged in', () => {
+    const session = memorySession();
+    const deltas: LiveDelta[] = [];
+    const log = new AcpTurnLog(session, model, (d) => deltas.push(d));
+    log.start('go');
+    log.update(thought('Hm.'));
+    log.update(text('Writing.'));
+    log.update({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Write', kind: 'edit', status: 'in_progress', rawInput: {} });
+    log.update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed' });
+    log.update(text('Do'));
+    log.update(text('ne.'));
+    log.end({ kind: 'completed' });
+    const id = session.id;
+    assert.deepEqual(deltas, [
+      { kind: 'reasoning', sessionId: id, turn: 1, step: 1, text: 'Hm.' },
+      { kind: 'text', sessionId: id, turn: 1, step: 1, text: 'Writing.' },
+      { kind: 'text', sessionId: id, turn: 1, step: 2, text: 'Do' },
+      { kind: 'text', sessionId: id, turn: 1, step: 2, text: 'ne.' },
+    ]);
+    const steps = session.events.flatMap((e) => (e.type === 'assistant/message' ? [[e.data.step, e.data.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : []))]] : []));
+    assert.deepEqual(steps, [[1, ['Writing.']], [2, ['Done.']]]);
   });
 
   it('a call goes on the log when it runs, with its final input and title; its ACP fields are the result details', () => {

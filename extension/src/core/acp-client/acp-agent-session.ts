@@ -18,6 +18,7 @@
 // every later prompt the same way. `close()` ends the agent's process group.
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
+import type { LiveDelta } from '../agent/loop';
 import type { SessionEvent, TurnEndReason } from '../session/events';
 import type { SessionSource } from '../session/source';
 import type { WritableSession } from '../store/session-store';
@@ -40,8 +41,10 @@ export interface AcpSessionOptions {
   /** Creates our log once its source is known. */
   openLog(source: SessionSource): WritableSession;
   approvals: { gate: ApprovalGate | null; autoApprove: boolean; unattendedHint?: string };
-  /** Every update of this session as it arrives (live text for a terminal or a view). */
+  /** Every update of this session as it arrives (live text for a terminal). */
   onUpdate?(update: SessionUpdate): void;
+  /** The agent's text and thoughts as they stream in, as the step they will be logged in (a view's live stream). */
+  onDelta?(delta: LiveDelta): void;
   initializeTimeoutMs?: number;
   /**
    * The log continues an earlier session whose agent process has ended: `acpSessionId`
@@ -130,7 +133,7 @@ export class AcpAgentSession {
     // The note re-states the latest plan; a loaded session was told every edit before its last prompt (each prompt tells the one still untold).
     if (options.resume) session.toldEditSeq = session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
     if (session.acpSessionId !== null && !session.loaded) log.append('acp/session', { sessionId: session.acpSessionId });
-    session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name });
+    session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name }, options.onDelta);
     return session;
   }
 

@@ -14,10 +14,13 @@
 //   - `usage_update`: its `used` tokens are the next assistant message's
 //     `usage.inputTokens`, which the context meter reads;
 //   - other updates (commands, modes, ...) write nothing.
+// Text and thoughts are also streamed live (`onDelta`, never logged) as the step they
+// will be logged in, as our own loop streams a step's text.
 // The turn ends with what is left: calls without a result get one (an error: the
 // agent never said how they ended), text becomes a last step, then `turn/end`.
 import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
+import type { LiveDelta } from '../agent/loop';
 import type { AssistantBlock, ModelRef, TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import { acpCallDetails, acpCallName, acpCallResultText } from './acp-call-details';
@@ -54,6 +57,7 @@ export class AcpTurnLog {
   constructor(
     private readonly session: Session,
     private readonly model: ModelRef,
+    private readonly onDelta?: (delta: LiveDelta) => void,
   ) {}
 
   get openTurn(): number | null {
@@ -134,6 +138,8 @@ export class AcpTurnLog {
     const last = this.pending.at(-1);
     if (last !== undefined && last.type === type) last.text += text;
     else this.pending.push({ type, text });
+    // Pending text goes on the log in the next step (the open one, if any, announced its calls already).
+    if (this.turn !== null) this.onDelta?.({ kind: type, sessionId: this.session.id, turn: this.turn, step: this.session.lastStep + 1, text });
   }
 
   private merge(id: string, update: Omit<ToolCallUpdate, 'toolCallId'>, asked = false): AcpCallState {

@@ -15,6 +15,7 @@ import type * as vscode from 'vscode';
 import { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
 import { acpResume } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
+import type { LiveDelta } from '../../core/agent/loop';
 import type { SessionStore, WritableSession } from '../../core/store/session-store';
 import type { ApprovalGate } from '../../core/tools/approvals';
 import type { OpenedSession } from '../session/opened-session';
@@ -25,6 +26,8 @@ export interface AcpAgentSessionsOptions {
   log: vscode.LogOutputChannel;
   approvalGate: ApprovalGate;
   clientVersion: string;
+  /** The agent's text as it streams in (the Agent view's live stream). */
+  onDelta(delta: LiveDelta): void;
 }
 
 export interface AcpPrompt {
@@ -69,7 +72,7 @@ export class AcpAgentSessions {
       this.live.delete(continued.session.id);
       this.end(continued.session.id, running);
     }
-    const { store, log, approvalGate, clientVersion } = this.options;
+    const { store, log, approvalGate, clientVersion, onDelta } = this.options;
     const resume = continued ? acpResume(continued.session.events) : null;
     const session = await AcpAgentSession.open({
       launch: prompt.launch,
@@ -77,6 +80,7 @@ export class AcpAgentSessions {
       env: process.env,
       clientVersion,
       approvals: { gate: approvalGate, autoApprove: prompt.autoApprove },
+      onDelta,
       ...(resume === null ? {} : { resume }),
       openLog: (source) => {
         if (continued) return borrowed(continued);

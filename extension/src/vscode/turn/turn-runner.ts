@@ -85,7 +85,16 @@ export class TurnRunner extends Owner {
     private readonly children: ChildSessions,
   ) {
     super();
-    this.acp = new AcpAgentSessions({ store: options.store, log: options.log, approvalGate: options.approvalGate, clientVersion: options.clientVersion });
+    this.acp = new AcpAgentSessions({
+      store: options.store,
+      log: options.log,
+      approvalGate: options.approvalGate,
+      clientVersion: options.clientVersion,
+      // Only the shown session's agent runs; a late delta of one just closed is not shown.
+      onDelta: (delta) => {
+        if (this.host.opened()?.session.id === delta.sessionId) this.liveStream.apply(delta.sessionId, delta);
+      },
+    });
   }
 
   /** The shown session changed: the ACP agents of the others end. */
