@@ -30,7 +30,7 @@ function agentPicks(providers: ProviderSource, cwd: string): AgentPick[] {
 /** Registers the command; it resolves with the chosen id (undefined when dismissed). */
 export function registerChooseAgent(providers: ProviderSource, cwd: () => string): vscode.Disposable {
   return vscode.commands.registerCommand(CHOOSE_AGENT_COMMAND, async (): Promise<string | undefined> => {
-    const pick = await vscode.window.showQuickPick(agentPicks(providers, cwd()), { title: vscode.l10n.t('Choose the agent new sessions run'), matchOnDescription: true });
+    const pick = await vscode.window.showQuickPick(agentPicks(providers, cwd()), { title: vscode.l10n.t('Choose the agent your next prompt runs'), matchOnDescription: true });
     if (!pick) return undefined;
     await vscode.workspace.getConfiguration('agentChecklist').update('agent', pick.id, vscode.ConfigurationTarget.Global);
     return pick.id;
