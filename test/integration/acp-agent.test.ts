@@ -78,6 +78,9 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     await waitFor(() => api.statusBarText() === '$(checklist) 1/2 · Check it', 'the status bar to follow the agent\u2019s plan');
     assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Write the note', 'Check it']);
     assert.equal(api.sessions().find((s) => s.id === session.id)?.source, 'Claude Code (ACP)');
+    // The agent's usage_update (the tokens in its context) is on its next assistant message, which the context meter reads.
+    const used = types(logPath).flatMap((l) => (l.type === 'assistant/message' ? [(l.data as { usage?: { inputTokens?: number } }).usage?.inputTokens] : []));
+    assert.ok(used.some((n) => n !== undefined && n > 0), `an assistant message carries the agent's context tokens: ${JSON.stringify(used)}`);
 
     // 2. The same agent, the next prompt: a Write denied on the card is not written.
     const other = path.join(workspaceRoot(), 'acp-denied.txt');

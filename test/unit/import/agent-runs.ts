@@ -70,7 +70,7 @@ export class ScriptedModelServer {
 }
 
 function anthropicReply(step: ModelStep, id: number): string {
-  const start = { type: 'message_start', message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } };
+  const start = { type: 'message_start', message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } } };
   const [block, delta, stop] =
     'tool' in step
       ? [{ type: 'tool_use', id: `toolu_${id}`, name: step.tool, input: {} }, { type: 'input_json_delta', partial_json: JSON.stringify(step.input) }, 'tool_use']
