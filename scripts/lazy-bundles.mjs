@@ -34,8 +34,8 @@ export const LAZY_MODULES = {
   'extension/src/cli/mcp-stdio.ts': 'mcp',
   // `agent-checklist acp` loads cli/acp-stdio.ts (the ACP SDK's agent side on stdio) the same way.
   'extension/src/cli/acp-stdio.ts': 'acp-server',
-  // An ACP session (core/acp-client) loads the SDK's client side, and the agent's process, from here.
-  'extension/src/core/acp-client/acp-agent-process.ts': 'acp-client',
+  // An ACP agent's session (core/acp-client: the SDK's client side, the agent's process, our log of its turns) from here.
+  'extension/src/core/acp-client/acp-agent-session.ts': 'acp-client',
   // Not loaded by require/import: core/markdown/markdown-parser.ts starts it as a worker thread from dist/markdown-worker.js.
   'extension/src/core/markdown/markdown-worker.ts': 'markdown-worker',
   // Started as a worker thread from dist/agent-follow-worker.js by core/import/agent-follow-thread.ts.

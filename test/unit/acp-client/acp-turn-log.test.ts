@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { AcpTurnLog, NO_RESULT_MESSAGE } from '../../../extension/src/core/acp-client/acp-turn-log';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
-import type { LiveDelta } from '../../../extension/src/core/agent/loop';
+import type { LiveDelta } from '../../../extension/src/core/session/live-delta';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
 import { memorySession } from '../support/sessions';

@@ -33,10 +33,10 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
         </p>
       )}
       {approval.detail && <pre class="approval-detail">{approval.detail}</pre>}
-      {approval.protectedReason === undefined && (
+      {approval.protectedReason === undefined && approval.agentAlways !== null && (
         <div class="approval-always">
           <input type="checkbox" id={checkboxId} checked={always} disabled={answered} onChange={(e) => setAlways(e.currentTarget.checked)} />
-          <label for={checkboxId}>{format(s.alwaysAllow, approval.tool)}</label>
+          <label for={checkboxId}>{approval.agentAlways === undefined ? format(s.alwaysAllow, approval.tool) : format(s.alwaysAllowAgent, approval.agentAlways)}</label>
         </div>
       )}
       <div class="approval-actions">

@@ -7,7 +7,6 @@
 // its allow option under --yes, and rejected otherwise. The flags that choose OUR
 // model and tools (--provider, --tools, --allow-parallel-in-progress, ...) do not
 // apply to another agent and are ignored.
-import { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
 import { launchFromWords, resolveAcpAgent, type AcpAgentResolution } from '../../core/acp-client/agent-catalog';
 import { CommandLineError, splitCommandLine } from '../../core/acp-client/command-line';
 import { SessionStore } from '../../core/store/session-store';
@@ -43,6 +42,7 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     return EXIT_FAILED;
   }
   const store = new SessionStore(sessionFolder(io, flags.sessionDir));
+  const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
   const session = await AcpAgentSession.open({
     launch: resolved.launch,
     cwd: root,

@@ -1,7 +1,6 @@
 // An ACP agent as a child process on stdio, through the ACP SDK's client side: the
-// part of core/acp-client that needs the SDK at run time. Its own bundle
-// (dist/acp-client.js; LAZY_MODULES in scripts/lazy-bundles.mjs), loaded with
-// `await import('./acp-agent-process')` when an ACP session starts.
+// part of core/acp-client that needs the SDK at run time. In the lazy bundle of
+// acp-agent-session.ts (dist/acp-client.js; LAZY_MODULES in scripts/lazy-bundles.mjs).
 //
 // Lifetime: the agent runs in its own process group, so closing ends it and whatever
 // it started (Claude's CLI under claude-agent-acp): stdin is closed, the group gets

@@ -1,5 +1,5 @@
 // One session with an ACP agent, on one of our logs: the agent is started and
-// initialized (acp-agent-process.ts, loaded lazily with the SDK), the log is created
+// initialized (acp-agent-process.ts, with the SDK), the log is created
 // with the agent's own name as its source (`{ kind: "acp", name, version, title }`
 // from agentInfo), `session/new {cwd}` opens the agent's session, and each prompt is
 // one turn on the log (acp-turn-log.ts). Each `session/new` is recorded
@@ -16,14 +16,16 @@
 // An agent that cannot start, does not answer initialize (30 s) or exits ends the
 // turn `error` with the tail of its stderr; such a session keeps its log and ends
 // every later prompt the same way. `close()` ends the agent's process group.
+// Loaded lazily, as its own bundle (dist/acp-client.js): `await import('./acp-agent-session')`
+// where a session starts (the SDK and all of this only for users of ACP agents).
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
-import type { LiveDelta } from '../agent/loop';
+import type { LiveDelta } from '../session/live-delta';
 import type { SessionEvent, TurnEndReason } from '../session/events';
 import type { SessionSource } from '../session/source';
 import type { WritableSession } from '../store/session-store';
 import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/approvals';
-import type { AcpAgentProcess, AcpClientHandlers } from './acp-agent-process';
+import { startAcpAgent, type AcpAgentProcess, type AcpClientHandlers } from './acp-agent-process';
 import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
 import { AcpTurnLog } from './acp-turn-log';
 import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
@@ -118,7 +120,6 @@ export class AcpAgentSession {
     const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal) };
     let source: SessionSource = { kind: 'acp', name: launch.id, version: 'unknown', title: launch.title };
     try {
-      const { startAcpAgent } = await import('./acp-agent-process');
       const agent = await startAcpAgent(launch, { cwd: options.cwd, env: options.env, handlers, clientVersion: options.clientVersion, ...(options.initializeTimeoutMs === undefined ? {} : { initializeTimeoutMs: options.initializeTimeoutMs }) });
       session.agent = agent;
       const info = agent.agentInfo;
@@ -235,7 +236,8 @@ export class AcpAgentSession {
     if (params.sessionId !== this.acpSessionId || turn === null || turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
     const name = turn.log.asked(params.toolCall);
     const callId = params.toolCall.toolCallId;
-    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name), callId, sessionId: this.opened.session.id };
+    const agentAlways = params.options.find((o) => o.kind === 'allow_always')?.name ?? null;
+    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name), callId, sessionId: this.opened.session.id, agentAlways };
     this.decisions.delete(callId);
     try {
       await this.approvals.check(request, AbortSignal.any([signal, turn.signal]));

@@ -20,7 +20,7 @@
 // agent never said how they ended), text becomes a last step, then `turn/end`.
 import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
-import type { LiveDelta } from '../agent/loop';
+import type { LiveDelta } from '../session/live-delta';
 import type { AssistantBlock, ModelRef, TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import { acpCallDetails, acpCallName, acpCallResultText } from './acp-call-details';

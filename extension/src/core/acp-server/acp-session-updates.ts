@@ -6,7 +6,7 @@
 // (`session/load`), it comes from the logged messages, with the user's prompts.
 // The same fold (SessionFolds) serves both, so a replay says what the live run said.
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import type { LiveDelta } from '../agent/loop';
+import type { LiveDelta } from '../session/live-delta';
 import type { Disposable } from '../disposable';
 import { SessionFolds, type FoldsChange } from '../presenters/session-folds';
 import type { SessionEvent } from '../session/events';

@@ -10,6 +10,7 @@
 // (compaction.ts). A provider answering "context too long" ends that step, the
 // history is compacted, and the next step tries again; a request that is still too
 // long right after a compaction ends the turn `error`, once.
+import type { LiveDelta } from '../session/live-delta';
 import type { StandingPlan } from '../plan/todos-projection';
 import { SessionFolds } from '../presenters/session-folds';
 import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
@@ -23,10 +24,6 @@ import { ProviderError, type ModelProvider, type ModelRequest } from './provider
 import { withRetries, type RetryPolicy } from './retry';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 
-/** Live-only streaming notifications (not log lines). `reset` drops a failed attempt's partial output. */
-export type LiveDelta =
-  | { kind: 'text' | 'reasoning'; sessionId: string; turn: number; step: number; text: string }
-  | { kind: 'reset'; sessionId: string; turn: number; step: number; attempt: number; delayMs: number; message: string };
 
 export interface TurnOptions {
   provider: ModelProvider;

@@ -10,7 +10,8 @@ import type { SessionEvent, TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import type { WritableSession } from '../store/session-store';
 import type { ToolRegistry } from '../tools/registry';
-import { runTurn, type LiveDelta } from './loop';
+import { runTurn } from './loop';
+import type { LiveDelta } from '../session/live-delta';
 import type { ModelProvider } from './provider';
 import type { RetryPolicy } from './retry';
 

@@ -84,6 +84,8 @@ export const approvalViewSchema = z.strictObject({
   sessionId: z.nullable(z.string()),
   /** Why a protected file needs this answer (the card shows it and offers no "always allow"). */
   protectedReason: z.exactOptional(z.string()),
+  /** An ACP agent's own allow-always option, which "always" picks; null: it offers none (no "always"). */
+  agentAlways: z.exactOptional(z.nullable(z.string())),
 });
 export type ApprovalView = z.infer<typeof approvalViewSchema>;
 

@@ -84,6 +84,7 @@ export const WEBVIEW_STRINGS = {
   approve: 'Approve',
   deny: 'Deny',
   alwaysAllow: 'Always allow {0} in this session',
+  alwaysAllowAgent: 'The agent\'s own "{0}" (the agent decides what it covers)',
   // Plan strip
   plan: 'Plan',
   countCompleted: '{0} completed',

@@ -27,6 +27,12 @@ export interface ApprovalRequest {
    * "always allow" do not apply, and an `approve-always` answer approves this call only.
    */
   protectedReason?: string;
+  /**
+   * An ACP agent's question: the name of its own allow-always option, which the card's
+   * "always" answers with (what it then covers is the agent's rule, not ours), or null
+   * when the agent offers none (the card offers no "always").
+   */
+  agentAlways?: string | null;
 }
 
 /** What the approval card shows: one line, and the full text (command, diff). */

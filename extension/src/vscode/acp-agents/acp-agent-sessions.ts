@@ -12,10 +12,10 @@
 // deactivates (closeAll). The agent's permission requests go to the Agent view's
 // approval cards (the same gate as our own tools'), answered with its own options.
 import type * as vscode from 'vscode';
-import { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
+import type { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
 import { acpResume } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
-import type { LiveDelta } from '../../core/agent/loop';
+import type { LiveDelta } from '../../core/session/live-delta';
 import type { SessionStore, WritableSession } from '../../core/store/session-store';
 import type { ApprovalGate } from '../../core/tools/approvals';
 import type { OpenedSession } from '../session/opened-session';
@@ -74,6 +74,7 @@ export class AcpAgentSessions {
     }
     const { store, log, approvalGate, clientVersion, onDelta } = this.options;
     const resume = continued ? acpResume(continued.session.events) : null;
+    const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
     const session = await AcpAgentSession.open({
       launch: prompt.launch,
       cwd: prompt.cwd,

@@ -2,7 +2,7 @@
 // logged. Built from the loop's deltas of ONE session (a subagent's deltas carry
 // the child's session id and are not the parent's stream).
 import { EventEmitter, l10n } from 'vscode';
-import type { LiveDelta } from '../../core/agent/loop';
+import type { LiveDelta } from '../../core/session/live-delta';
 import { Owner } from '../../core/disposable';
 import type { StreamView } from '../../core/protocol/messages';
 

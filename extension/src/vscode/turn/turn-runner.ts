@@ -7,7 +7,8 @@
 // shown one is not ours to continue).
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
-import { runTurn, type LiveDelta } from '../../core/agent/loop';
+import { runTurn } from '../../core/agent/loop';
+import type { LiveDelta } from '../../core/session/live-delta';
 import { RequestEstimate } from '../../core/agent/request-estimate';
 import { Owner } from '../../core/disposable';
 import type { StandingPlan } from '../../core/plan/todos-projection';
