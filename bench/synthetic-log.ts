@@ -3,6 +3,7 @@
 // directly (the store's own append would take minutes for a gigabyte).
 import * as fs from 'node:fs';
 import { LOG_FORMAT_VERSION } from '../extension/src/core/session/header';
+import type { SessionSource } from '../extension/src/core/session/source';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
@@ -14,8 +15,8 @@ export interface SyntheticLog {
   lastPlan: { content: string; status: string }[] | null;
 }
 
-/** Writes whole turns until the file reaches the target size or event count; a plan stands at the end. */
-export function writeSyntheticLog(path: string, target: { bytes?: number; events?: number }, header: { id?: string; title?: string } = {}): SyntheticLog {
+/** Writes whole turns until the file reaches the target size or event count; a plan stands at the end. `header.source` is who wrote the log (an ACP agent's session: `{ kind: 'acp', ... }`); none by default. */
+export function writeSyntheticLog(path: string, target: { bytes?: number; events?: number }, header: { id?: string; title?: string; source?: SessionSource } = {}): SyntheticLog {
   const fd = fs.openSync(path, 'w');
   let bytes = 0;
   let seq = 0;
@@ -38,7 +39,7 @@ export function writeSyntheticLog(path: string, target: { bytes?: number; events
   };
   const ev = (type: string, data: object, surface = false): void => put(surface ? { seq: ++seq, ts, type, data, surfaceOp: 'append' } : { seq: ++seq, ts, type, data });
 
-  put({ type: 'session', version: LOG_FORMAT_VERSION, id: header.id ?? 'synthetic', createdAt: ts, ...(header.title === undefined ? {} : { title: header.title }) });
+  put({ type: 'session', version: LOG_FORMAT_VERSION, id: header.id ?? 'synthetic', createdAt: ts, ...(header.title === undefined ? {} : { title: header.title }), ...(header.source === undefined ? {} : { source: header.source }) });
   while (bytes < (target.bytes ?? 0) || seq < (target.events ?? 0)) {
     turn++;
     ev('turn/start', { turn });
