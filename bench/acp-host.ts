@@ -77,7 +77,7 @@ export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_00
   const store = new SessionStore(path.join(dir, 'sessions'));
   fs.mkdirSync(store.dir, { recursive: true });
   const stampsFile = path.join(dir, `stamps-${process.hrtime.bigint()}.json`);
-  const sessions = new AcpAgentSessions({ store, log: quietLog, approvalGate: noGate, clientVersion: '0.0.0-bench' });
+  const sessions = new AcpAgentSessions({ store, log: quietLog, approvalGate: noGate, clientVersion: '0.0.0-bench', onDelta: () => undefined });
   const marks: { at: number; busy: number; text: string | null }[] = [];
   let active = 0;
   const mark = (text: string | null): void => {
@@ -116,7 +116,7 @@ export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_00
       opened = created;
       shown = new ShownSession(created, listener);
     };
-    agent = await sessions.forPrompt({ launch: benchLaunch(stampsFile, dir), cwd: dir, continued: opened, title: 'ACP bench', autoApprove: false, showWritten });
+    agent = await sessions.forPrompt({ launch: benchLaunch(stampsFile, dir), cwd: dir, shown: opened, title: 'ACP bench', autoApprove: false, showWritten });
     if (agent.ended) throw new Error('the bench agent did not start');
     const session = agent.log.session;
     const priorEvents = session.lastSeq;
