@@ -14,7 +14,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
-import { agentProcesses, claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
+import { claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
+import { agentProcesses } from '../unit/acp-client/processes';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
 import { agentFrame, expandStrip, openWorkbench, readStatusBarItem, readStrip, readTree, screenshot, until, type Workbench } from './workbench';
 

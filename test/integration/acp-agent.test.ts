@@ -13,7 +13,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { agentProcesses, claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
+import { claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
+import { agentProcesses } from '../unit/acp-client/processes';
 import { EXTENSION_ID, getApi, logLines, setSetting, waitFor } from './helpers';
 
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;

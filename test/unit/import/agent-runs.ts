@@ -223,17 +223,3 @@ export function codexThreadId(rollout: string): string {
   return id;
 }
 
-/** Processes (not zombies) whose environment holds `marker`: what is left of the agent. */
-export function agentProcesses(marker: string): string[] {
-  const left: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) left.push(`${pid}: ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return left;
-}
