@@ -204,6 +204,18 @@ describe('approvals', () => {
     plain.unmount();
   });
 
+  it("an ACP agent's card: \"always\" is the agent's own option, named as the agent names it; none when it offers none", () => {
+    const acp = { ...approval, tool: 'Write a.txt', summary: 'Write a.txt' };
+    let page = mount(<ApprovalCard approval={{ ...acp, agentAlways: 'Always Allow' }} />);
+    click(getByRole(page.root, 'checkbox', { name: 'The agent\'s own "Always Allow" (the agent decides what it covers)' }));
+    click(getByRole(page.root, 'button', { name: 'Approve' }));
+    assert.deepEqual(posted, [{ type: 'approve', id: 'a1', decision: 'approve-always' }]);
+    page.unmount();
+    page = mount(<ApprovalCard approval={{ ...acp, agentAlways: null }} />);
+    assert.equal(queryByRole(page.root, 'checkbox'), null);
+    page.unmount();
+  });
+
   it('shows an approval on the row of its call, and one without a row after the transcript', () => {
     const items = [toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'npm test' } }), status: 'running' })];
     const other = { ...approval, id: 'a2', callId: 'elsewhere' };
