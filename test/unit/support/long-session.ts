@@ -32,6 +32,7 @@ export function longSession(turns: number): Session {
     s.append('todo/user-edit', { todos: [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')] });
     s.append('turn/end', { turn, reason: turn % 4 ? { kind: 'completed' } : { kind: 'max-steps', maxSteps: 8 } });
     s.append('context/compact', { upToSeq: s.lastSeq, summary: `up to turn ${turn}` });
+    s.append('acp/session', { sessionId: `agent-session-${turn}` });
   }
   return s;
 }
