@@ -13,6 +13,7 @@ import type { CliIo } from '../../../extension/src/cli/io';
 import { main, type CliHooks } from '../../../extension/src/cli/main';
 import { loadLogFile as loadLog } from '../../../extension/src/core/store/log-file';
 import { ScriptedModelServer, type ModelStep } from '../import/agent-runs';
+import { processesIn } from '../support/processes';
 import { tempDir } from '../support/sessions';
 
 const BIN = path.resolve(__dirname, '../../../node_modules/.bin');
@@ -31,22 +32,6 @@ interface Run {
   code: number;
   json: { sessionId: string; logPath: string; finalText: string; plan: unknown; turnEnd: { kind: string } };
   stderr: string;
-}
-
-/** Processes (not zombies) whose working folder is inside `dir`: what is left of an agent run there. */
-function processesIn(dir: string): string[] {
-  const left: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
-      const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
-      if (cwd === dir || cwd.startsWith(`${dir}/`)) left.push(`${pid}: ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return left;
 }
 
 describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
