@@ -5,13 +5,14 @@
 // one turn on the log (acp-turn-log.ts). The agent's permission requests go through
 // our approvals (the host's gate, --yes, or no one) and every decision is logged. A
 // user's edit of the plan since the agent's last plan is told once, before the next
-// prompt's text (acp-user-edit.ts).
+// prompt's text (acp-user-edit.ts). Given `tools`, the agent may read and write the
+// workspace and run commands through us (acp-client-tools.ts).
 //
 // Stop sends `session/cancel`, answers a pending permission request `cancelled`,
 // and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
 // An agent that cannot start, does not answer initialize (30 s) or exits ends the
 // turn `error` with the tail of its stderr; such a session keeps its log and ends
-// every later prompt the same way. `close()` ends the agent's process group.
+// every later prompt the same way. `close()` ends the agent's terminals and its process group.
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
 import type { TurnEndReason } from '../session/events';
@@ -19,6 +20,7 @@ import type { SessionSource } from '../session/source';
 import type { WritableSession } from '../store/session-store';
 import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/approvals';
 import type { AcpAgentProcess, AcpClientHandlers } from './acp-agent-process';
+import { AcpClientTools, type AcpClientToolsOptions } from './acp-client-tools';
 import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
 import { AcpTurnLog } from './acp-turn-log';
 import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
@@ -45,6 +47,8 @@ export interface AcpSessionOptions {
    * not told again.
    */
   resumeNote?: string;
+  /** Our tools' policy for the agent's file and terminal requests (acp-client-tools.ts); without it the client offers neither. */
+  tools?: AcpClientToolsOptions;
 }
 
 function stopReasonEnd(stop: StopReason): TurnEndReason {
@@ -81,6 +85,7 @@ export class AcpAgentSession {
   private readonly approvals: Approvals;
   private opened!: WritableSession;
   private turnLog!: AcpTurnLog;
+  private tools: AcpClientTools | null = null;
 
   private constructor(private readonly options: AcpSessionOptions) {
     this.resumeNote = options.resumeNote ?? null;
@@ -99,7 +104,9 @@ export class AcpAgentSession {
   static async open(options: AcpSessionOptions): Promise<AcpAgentSession> {
     const session = new AcpAgentSession(options);
     const { launch } = options;
-    const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal) };
+    const state = { cwd: options.cwd, env: options.env, approvals: session.approvals, acpSessionId: () => session.acpSessionId, turn: () => session.turn, logSessionId: () => session.opened.session.id };
+    session.tools = options.tools === undefined ? null : new AcpClientTools(options.tools, state);
+    const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal), ...(session.tools === null ? {} : { services: session.tools }) };
     let source: SessionSource = { kind: 'acp', name: launch.id, version: 'unknown', title: launch.title };
     try {
       const { startAcpAgent } = await import('./acp-agent-process');
@@ -190,7 +197,7 @@ export class AcpAgentSession {
     if (params.sessionId !== this.acpSessionId || turn === null || turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
     const name = turn.log.asked(params.toolCall);
     const callId = params.toolCall.toolCallId;
-    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name), callId, sessionId: this.opened.session.id };
+    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name, turn.log.callFields(callId)?.locations ?? []), callId, sessionId: this.opened.session.id };
     this.decisions.delete(callId);
     try {
       await this.approvals.check(request, AbortSignal.any([signal, turn.signal]));
@@ -198,6 +205,7 @@ export class AcpAgentSession {
       return { outcome: { outcome: 'cancelled' } };
     }
     const record = this.decisions.get(callId);
+    if (record !== undefined) this.tools?.permitted(callId, record);
     return record === undefined ? { outcome: { outcome: 'cancelled' } } : acpPermissionResponse(record, params.options);
   }
 
@@ -208,6 +216,7 @@ export class AcpAgentSession {
     if (running !== null) await running.catch(() => undefined);
     // prompt() appends turn/end right after its run settles: let it before the log closes.
     await Promise.resolve();
+    await this.tools?.close();
     await this.agent?.close();
     this.opened?.dispose();
   }
