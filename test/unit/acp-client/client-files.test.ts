@@ -9,8 +9,13 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { lineWindow } from '../../../extension/src/core/acp-client/acp-client-files';
 import * as z from 'zod/mini';
+import type { CliIo } from '../../../extension/src/cli/io';
+import { main } from '../../../extension/src/cli/main';
+import { joinCommandLine } from '../../../extension/src/core/acp-client/command-line';
+import { loadLogFile } from '../../../extension/src/core/store/log-file';
+import { tempDir } from '../support/sessions';
 import { recordingGate } from '../tools/support';
-import { approvalsOf, scriptedAgent } from './scripted-agent-session';
+import { approvalsOf, scriptedAgent, scriptedLaunch, type Step } from './scripted-agent-session';
 
 const capabilitiesSchema = z.object({ fs: z.object({ readTextFile: z.boolean(), writeTextFile: z.boolean() }), terminal: z.boolean() });
 
@@ -138,5 +143,25 @@ describe('the client fs methods (scripted agent over the SDK)', () => {
     const { reports } = await agent.run([{ write: { path: tasks, content: '{}' } }]);
     assert.match(reports[0]?.error ?? '', /needs the user's approval of this one file and no one can be asked here/);
     assert.equal(fs.existsSync(tasks), false);
+  });
+
+  it('run --agent-command --yes: the CLI offers our tools; a write is approved by auto, .git/config still refused', async () => {
+    const dir = tempDir('acp-client-cli-');
+    const ws = fs.realpathSync(dir);
+    fs.mkdirSync(path.join(ws, '.git'));
+    fs.writeFileSync(path.join(ws, '.git/config'), '[core]\n');
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), write: () => undefined, env: { PATH: process.env.PATH }, cwd: ws };
+    const steps: Step[] = [{ write: { path: path.join(ws, '.git/config'), content: 'evil' } }, { write: { path: path.join(ws, 'a.txt'), content: 'a' } }];
+    const code = await main(['run', '--agent-command', joinCommandLine([scriptedLaunch.command, ...scriptedLaunch.args]), '--yes', '--json', '--session-dir', 'sessions', JSON.stringify(steps)], io);
+    assert.equal(code, 0, err.join('\n'));
+    const { events } = loadLogFile(z.object({ logPath: z.string() }).parse(JSON.parse(out[0]!)).logPath);
+    const text = events.flatMap((e) => (e.type === 'assistant/message' ? e.data.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])) : [])).join('');
+    const reports = text.split('\n').filter(Boolean).map((line) => z.object({ ok: z.boolean() }).parse(JSON.parse(line)).ok);
+    assert.deepEqual(reports, [false, true]);
+    assert.equal(fs.readFileSync(path.join(ws, '.git/config'), 'utf8'), '[core]\n');
+    assert.equal(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8'), 'a');
+    assert.deepEqual(approvalsOf(events).map((a) => a.slice(2)), [['approve', 'auto']]);
   });
 });

@@ -9,9 +9,11 @@
 // processes: an agent ends when its session stops being shown (closeOthers), and
 // every agent ends, and is waited for, when the window closes or the extension
 // deactivates (closeAll). The agent's permission requests go to the Agent view's
-// approval cards (the same gate as our own tools'), answered with its own options.
+// approval cards (the same gate as our own tools'), answered with its own options;
+// its file and terminal requests are served under our tools' policy from the settings.
 import type * as vscode from 'vscode';
 import { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
+import type { AcpClientToolsOptions } from '../../core/acp-client/acp-client-tools';
 import { acpResumeNote } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
 import type { SessionStore, WritableSession } from '../../core/store/session-store';
@@ -36,6 +38,8 @@ export interface AcpPrompt {
   title: string;
   /** agentChecklist.tools.autoApprove: the agent's allow option without asking. */
   autoApprove: boolean;
+  /** Our tools' policy from the settings, for the agent's file and terminal requests (read when its agent starts). */
+  tools: AcpClientToolsOptions;
   /** Shows a new log (the controller then owns it). */
   showWritten(opened: OpenedSession): void;
 }
@@ -76,6 +80,7 @@ export class AcpAgentSessions {
       env: process.env,
       clientVersion,
       approvals: { gate: approvalGate, autoApprove: prompt.autoApprove },
+      tools: prompt.tools,
       ...(resumeNote === null ? {} : { resumeNote }),
       openLog: (source) => {
         if (continued) return borrowed(continued);
