@@ -116,7 +116,7 @@ export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_00
       opened = created;
       shown = new ShownSession(created, listener);
     };
-    agent = await sessions.forPrompt({ launch: benchLaunch(stampsFile, dir), cwd: dir, shown: opened, title: 'ACP bench', autoApprove: false, showWritten });
+    agent = await sessions.forPrompt({ launch: benchLaunch(stampsFile, dir), cwd: dir, shown: opened, title: 'ACP bench', autoApprove: false, tools: { trusted: true }, showWritten });
     if (agent.ended) throw new Error('the bench agent did not start');
     const session = agent.log.session;
     const priorEvents = session.lastSeq;

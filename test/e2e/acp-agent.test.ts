@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
-import { agentProcesses } from '../unit/acp-client/processes';
+import { agentProcesses } from '../unit/support/processes';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
 import { agentFrame, expandStrip, openWorkbench, readStatusBarItem, readStrip, readTree, screenshot, until, type Workbench } from './workbench';
 

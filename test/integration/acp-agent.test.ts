@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
-import { agentProcesses } from '../unit/acp-client/processes';
+import { agentProcesses } from '../unit/support/processes';
 import { EXTENSION_ID, getApi, logLines, setSetting, waitFor } from './helpers';
 
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;

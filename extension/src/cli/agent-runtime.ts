@@ -6,7 +6,7 @@ import type { ModelProvider } from '../core/agent/provider';
 import { resolveContextWindow } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { buildSystemPrompt, type WorkspaceEnvironment } from '../core/agent/system-prompt';
-import { buildToolRegistry, ToolSetError } from '../core/agent/tool-set';
+import { buildToolRegistry, ToolSetError, type ToolSetOptions } from '../core/agent/tool-set';
 import type { Disposable } from '../core/disposable';
 import { toolCatalog } from '../core/tools/built-in';
 import { TODO_WRITE_TOOL_NAME } from '../core/tools/todo-write/todo-write-view';
@@ -88,6 +88,25 @@ export interface WorkspaceOptions {
   subagentObserver?: NonNullable<Parameters<typeof buildToolRegistry>[0]['subagents']>['observer'];
 }
 
+/**
+ * How the tools of a CLI run act on the workspace, for our agent's tools and an ACP
+ * agent's use of ours alike: trusted (the user chose the folder), commands get the
+ * environment minus its secrets (--keep-env keeps names; `keyVariable`, the provider's
+ * key, always goes), sandboxed without network unless --bash-network.
+ */
+export function cliToolPolicy(io: CliIo, flags: AgentFlags, keyVariable?: string): Required<Pick<ToolSetOptions, 'trusted' | 'environment' | 'sandbox' | 'onSandboxUnavailable'>> {
+  return {
+    trusted: true,
+    environment: {
+      base: io.env,
+      ...(keyVariable === undefined ? {} : { keyVariable }),
+      ...(flags.keepEnv === undefined ? {} : { keep: flags.keepEnv.split(',').map((n) => n.trim()).filter(Boolean) }),
+    },
+    sandbox: { mode: 'auto', network: flags.bashNetwork === true },
+    onSandboxUnavailable: (reason) => io.err(`agent-checklist: ${sandboxUnavailableMessage(reason)}`),
+  };
+}
+
 export async function agentWorkspace(io: CliIo, config: AgentConfig, root: string, options: WorkspaceOptions): Promise<AgentWorkspace> {
   const { flags, provider, keyVariable } = config;
   const env = await cliWorkspaceEnvironment(root);
@@ -100,15 +119,8 @@ export async function agentWorkspace(io: CliIo, config: AgentConfig, root: strin
       ...(config.allowParallel === undefined ? {} : { allowParallelInProgress: config.allowParallel }),
       cwd: root,
       approvals,
-      trusted: true,
-      environment: {
-        base: io.env,
-        ...(keyVariable === undefined ? {} : { keyVariable }),
-        ...(flags.keepEnv === undefined ? {} : { keep: flags.keepEnv.split(',').map((n) => n.trim()).filter(Boolean) }),
-      },
+      ...cliToolPolicy(io, flags, keyVariable),
       secrets: provider.secretValues?.() ?? [],
-      sandbox: { mode: 'auto', network: flags.bashNetwork === true },
-      onSandboxUnavailable: (reason) => io.err(`agent-checklist: ${sandboxUnavailableMessage(reason)}`),
       subagents: {
         provider,
         sessions: approvalLog.children(options.store ?? config.store),

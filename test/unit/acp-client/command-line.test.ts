@@ -1,7 +1,9 @@
-// The --agent-command splitter: words as a POSIX shell splits them, nothing expanded.
+// The --agent-command splitter: words as a POSIX shell splits them, nothing expanded;
+// and its inverse, the line bash runs an ACP terminal's command and args as.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { CommandLineError, splitCommandLine } from '../../../extension/src/core/acp-client/command-line';
+import { CommandLineError, joinCommandLine, splitCommandLine } from '../../../extension/src/core/acp-client/command-line';
 
 describe('splitCommandLine', () => {
   const cases: [string, string[]][] = [
@@ -23,4 +25,24 @@ describe('splitCommandLine', () => {
   for (const bad of [`agent 'open`, `agent "open`, 'agent \\']) {
     it(`${JSON.stringify(bad)} is refused`, () => assert.throws(() => splitCommandLine(bad), CommandLineError));
   }
+});
+
+describe('joinCommandLine', () => {
+  const words = ['printf', '%s|', 'plain', 'two words', `it's`, '', '$HOME', '`id`', '*', 'a\nb', 'X=1', '~', '"q"', '\\'];
+
+  it('plain words stay unquoted, the rest single-quoted', () => {
+    assert.equal(joinCommandLine(['git', 'log', '--format=%H', 'a b', `it's`, '']), `git log '--format=%H' 'a b' 'it'\\''s' ''`);
+  });
+
+  it('splitCommandLine gives the words back', () => assert.deepEqual(splitCommandLine(joinCommandLine(words)), words));
+
+  it('bash runs the program with exactly those arguments, nothing expanded', () => {
+    const run = spawnSync('bash', ['-c', joinCommandLine(words)], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: '/nowhere' } });
+    assert.equal(run.stdout, `${words.slice(2).join('|')}|`);
+  });
+
+  it('a first word with = is a program name, not an assignment', () => {
+    const run = spawnSync('bash', ['-c', joinCommandLine(['X=1', 'arg'])], { encoding: 'utf8' });
+    assert.match(run.stderr, /X=1: command not found/);
+  });
 });

@@ -11,7 +11,7 @@ import type { CliIo } from '../../../extension/src/cli/io';
 import { main, type CliHooks } from '../../../extension/src/cli/main';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { ScriptedModelServer, type ModelStep } from '../import/agent-runs';
-import { processesIn } from './processes';
+import { processesIn } from '../support/processes';
 
 /** The devDependencies' commands (the real agents), to put first on the agent's PATH. */
 export const BIN = path.resolve(__dirname, '../../../node_modules/.bin');

@@ -13,7 +13,7 @@ import type { CliHooks } from '../../../extension/src/cli/main';
 import { loadLogFile as loadLog } from '../../../extension/src/core/store/log-file';
 import type { ModelStep } from '../import/agent-runs';
 import { tempDir } from '../support/sessions';
-import { processesIn } from './processes';
+import { processesIn } from '../support/processes';
 import { approvalsOn, BIN, callResultsOn, runCli, runPlace, stopAtQuestion, type CliRun } from './real-agent-cli';
 
 const item = (content: string, status: string) => ({ content, status, activeForm: content });

@@ -21,7 +21,7 @@ import { sourceLabel, sourceLabelText } from '../../../extension/src/core/sessio
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { codexHome, type ModelStep } from '../import/agent-runs';
 import { tempDir } from '../support/sessions';
-import { processesIn } from './processes';
+import { processesIn } from '../support/processes';
 import { approvalsOn, BIN, callResultsOn, runCli, runPlace, stopAtQuestion, type CliRun } from './real-agent-cli';
 
 const COMMAND = 'echo hello > note.txt';

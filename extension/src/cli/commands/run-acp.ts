@@ -4,15 +4,17 @@
 // its calls and every approval. --agent names a built-in agent (found on PATH);
 // --agent-command is split as a shell splits words (quotes honoured, nothing
 // expanded). The agent's permission requests are asked on a terminal, answered with
-// its allow option under --yes, and rejected otherwise. The flags that choose OUR
-// model and tools (--provider, --tools, --allow-parallel-in-progress, ...) do not
-// apply to another agent and are ignored.
+// its allow option under --yes, and rejected otherwise. The agent may read and write
+// the workspace and run commands through us (core/acp-client/acp-client-tools.ts),
+// under our tools' policy: --yes, --keep-env and --bash-network apply. The flags that
+// choose OUR model and tools (--provider, --tools, --allow-parallel-in-progress, ...)
+// do not apply to another agent and are ignored.
 import { launchFromWords, resolveAcpAgent, type AcpAgentResolution } from '../../core/acp-client/agent-catalog';
 import { CommandLineError, splitCommandLine } from '../../core/acp-client/command-line';
 import { SessionStore } from '../../core/store/session-store';
 import { visibleControls } from '../../core/terminal-text';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
-import { UNATTENDED_HINT } from '../agent-runtime';
+import { cliToolPolicy, UNATTENDED_HINT } from '../agent-runtime';
 import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
 import { EXIT_FAILED, UsageError } from '../usage';
@@ -50,6 +52,7 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     clientVersion: ownVersion(),
     openLog: (source) => store.create({ cwd: root, title: flags.prompt.slice(0, 80), source }),
     approvals: { gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT },
+    tools: cliToolPolicy(io, flags),
     onUpdate: (update) => {
       if (flags.json) return;
       if (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text') io.write(visibleControls(update.content.text));

@@ -8,14 +8,17 @@
 // exited (for what it left behind), and close resolves when the group is empty. An agent that does not
 // answer `initialize` in time, or exits, fails with the tail of its stderr.
 //
-// The client advertises no file system and no terminal: the agent uses its own tools
-// and asks before it writes (session/request_permission), which we answer through our
-// approvals. The SDK checks every message the agent sends against ACP's schemas
-// before a handler sees it.
+// The agent asks before it writes (session/request_permission), which we answer
+// through our approvals. Given `services` (acp-client-tools.ts), the client also serves
+// ACP's fs and terminal methods and advertises them in initialize's clientCapabilities;
+// without, it advertises neither and the agent uses its own tools. The SDK checks
+// every message the agent sends against ACP's schemas before a handler sees it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import { client, ndJsonStream, PROTOCOL_VERSION, type ClientConnection } from '@agentclientprotocol/sdk';
 import type { AgentCapabilities, ContentBlock, Implementation, RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
+import { serveClientTools } from './acp-client-serve';
+import type { AcpClientServices } from './acp-client-tools';
 import type { AcpAgentLaunch } from './agent-catalog';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
@@ -24,10 +27,11 @@ const KILL_GRACE_MS = 2_000;
 const EXIT_REPORT_MS = 1_000;
 const STDERR_TAIL_BYTES = 4_000;
 
-/** What the client answers and is told: each session's updates, and the agent's permission requests. */
+/** What the client answers and is told: each session's updates, the agent's permission requests, and (when given) its file and terminal requests. */
 export interface AcpClientHandlers {
   update(sessionId: string, update: SessionUpdate): void;
   requestPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
+  services?: AcpClientServices;
 }
 
 export interface AcpStartOptions {
@@ -105,9 +109,11 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
   });
   failure.catch(() => undefined);
 
-  const app = client({ name: 'agent-checklist' })
+  const { services } = options.handlers;
+  const base = client({ name: 'agent-checklist' })
     .onNotification('session/update', ({ params }) => options.handlers.update(params.sessionId, params.update))
     .onRequest('session/request_permission', ({ params, signal }) => options.handlers.requestPermission(params, signal));
+  const app = services === undefined ? base : serveClientTools(base, services);
   const input = Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>;
   const output = Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>;
   child.stdin!.on('error', () => undefined);
@@ -155,7 +161,7 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
       Promise.race([
         connection.agent.request('initialize', {
           protocolVersion: PROTOCOL_VERSION,
-          clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+          clientCapabilities: { fs: { readTextFile: services !== undefined, writeTextFile: services !== undefined }, terminal: services !== undefined },
           clientInfo: { name: 'agent-checklist', title: 'Agent Checklist', version: options.clientVersion },
         }),
         failure,

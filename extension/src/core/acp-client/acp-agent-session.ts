@@ -9,13 +9,14 @@
 // whose first prompt opens with our summary of the log. The agent's permission requests go through
 // our approvals (the host's gate, --yes, or no one) and every decision is logged. A
 // user's edit of the plan since the agent's last plan is told once, before the next
-// prompt's text (acp-user-edit.ts).
+// prompt's text (acp-user-edit.ts). Given `tools`, the agent may read and write the
+// workspace and run commands through us (acp-client-tools.ts).
 //
 // Stop sends `session/cancel`, answers a pending permission request `cancelled`,
 // and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
 // An agent that cannot start, does not answer initialize (30 s) or exits ends the
 // turn `error` with the tail of its stderr; such a session keeps its log and ends
-// every later prompt the same way. `close()` ends the agent's process group.
+// every later prompt the same way. `close()` ends the agent's terminals and its process group.
 // Loaded lazily, as its own bundle (dist/acp-client.js): `await import('./acp-agent-session')`
 // where a session starts (the SDK and all of this only for users of ACP agents).
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
@@ -26,6 +27,7 @@ import type { SessionSource } from '../session/source';
 import type { WritableSession } from '../store/session-store';
 import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/approvals';
 import { startAcpAgent, type AcpAgentProcess, type AcpClientHandlers } from './acp-agent-process';
+import { AcpClientTools, type AcpClientToolsOptions } from './acp-client-tools';
 import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
 import { AcpTurnLog } from './acp-turn-log';
 import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
@@ -54,6 +56,8 @@ export interface AcpSessionOptions {
    * (acp-resume-note.ts) opens the first prompt of a new session.
    */
   resume?: { note: string; acpSessionId: string | null };
+  /** Our tools' policy for the agent's file and terminal requests (acp-client-tools.ts); without it the client offers neither. */
+  tools?: AcpClientToolsOptions;
 }
 
 function stopReasonEnd(stop: StopReason): TurnEndReason {
@@ -99,6 +103,7 @@ export class AcpAgentSession {
   private readonly approvals: Approvals;
   private opened!: WritableSession;
   private turnLog!: AcpTurnLog;
+  private tools: AcpClientTools | null = null;
 
   private constructor(private readonly options: AcpSessionOptions) {
     this.resumeNote = options.resume?.note ?? null;
@@ -117,7 +122,9 @@ export class AcpAgentSession {
   static async open(options: AcpSessionOptions): Promise<AcpAgentSession> {
     const session = new AcpAgentSession(options);
     const { launch } = options;
-    const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal) };
+    const state = { cwd: options.cwd, env: options.env, approvals: session.approvals, acpSessionId: () => session.acpSessionId, turn: () => session.turn, logSessionId: () => session.opened.session.id };
+    session.tools = options.tools === undefined ? null : new AcpClientTools(options.tools, state);
+    const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal), ...(session.tools === null ? {} : { services: session.tools }) };
     let source: SessionSource = { kind: 'acp', name: launch.id, version: 'unknown', title: launch.title };
     try {
       const agent = await startAcpAgent(launch, { cwd: options.cwd, env: options.env, handlers, clientVersion: options.clientVersion, ...(options.initializeTimeoutMs === undefined ? {} : { initializeTimeoutMs: options.initializeTimeoutMs }) });
@@ -237,7 +244,7 @@ export class AcpAgentSession {
     const name = turn.log.asked(params.toolCall);
     const callId = params.toolCall.toolCallId;
     const agentAlways = params.options.find((o) => o.kind === 'allow_always')?.name ?? null;
-    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name), callId, sessionId: this.opened.session.id, agentAlways };
+    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name, turn.log.callFields(callId)?.locations ?? []), callId, sessionId: this.opened.session.id, agentAlways };
     this.decisions.delete(callId);
     try {
       await this.approvals.check(request, AbortSignal.any([signal, turn.signal]));
@@ -245,6 +252,7 @@ export class AcpAgentSession {
       return { outcome: { outcome: 'cancelled' } };
     }
     const record = this.decisions.get(callId);
+    if (record !== undefined) this.tools?.permitted(callId, record);
     return record === undefined ? { outcome: { outcome: 'cancelled' } } : acpPermissionResponse(record, params.options);
   }
 
@@ -255,6 +263,7 @@ export class AcpAgentSession {
     if (running !== null) await running.catch(() => undefined);
     // prompt() appends turn/end right after its run settles: let it before the log closes.
     await Promise.resolve();
+    await this.tools?.close();
     await this.agent?.close();
     this.opened?.dispose();
   }

@@ -4,8 +4,8 @@
 // a denial or a refusal → its reject option (`cancelled` when it offers none), a stop
 // → `cancelled`, as ACP asks of a client on session/cancel. `--yes` (auto-approve)
 // is an approve: the agent's allow option. The card shows the agent's title, its
-// diffs or text, and the options it offers.
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+// diffs or text, the files it names, and the options it offers.
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallLocation } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
 import type { ApprovalCard } from '../tools/approvals';
 
@@ -37,19 +37,28 @@ export function acpPermissionResponse(record: ApprovalRecord, options: readonly 
   return chosen === undefined ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: chosen.optionId } };
 }
 
-/** The card of our approval: the agent's title, then its diffs (as -/+ lines), its text or its raw input, then its options. */
-export function acpApprovalCard(params: RequestPermissionRequest, name: string): ApprovalCard {
+/** A change as the -/+ lines an approval card shows: the path, the old text's lines removed, the new text's added. */
+export function changeLines(path: string, oldText: string | null | undefined, newText: string): string {
+  return [`--- ${path}`, ...(oldText ? oldText.split('\n').map((l) => `-${l}`) : []), ...newText.split('\n').map((l) => `+${l}`)].join('\n');
+}
+
+/**
+ * The card of our approval: the agent's title, then its diffs (as -/+ lines), its text
+ * or its raw input, then the files it names (`locations`: what an allow lets it write
+ * through us, acp-client-approvals.ts), then its options.
+ */
+export function acpApprovalCard(params: RequestPermissionRequest, name: string, locations: readonly ToolCallLocation[] = params.toolCall.locations ?? []): ApprovalCard {
   const call = params.toolCall;
   const parts: string[] = [];
   for (const content of call.content ?? []) {
     if (content.type === 'diff') {
-      const lines = [`--- ${content.path}`, ...(content.oldText ? content.oldText.split('\n').map((l) => `-${l}`) : []), ...content.newText.split('\n').map((l) => `+${l}`)];
-      parts.push(lines.join('\n'));
+      parts.push(changeLines(content.path, content.oldText, content.newText));
     } else if (content.type === 'content' && content.content.type === 'text') {
       parts.push(content.content.text);
     }
   }
   if (parts.length === 0 && call.rawInput !== undefined) parts.push(JSON.stringify(call.rawInput, null, 2));
+  if (locations.length > 0) parts.push(`Files: ${locations.map((l) => l.path).join(', ')}`);
   parts.push(`The agent offers: ${params.options.map((o) => o.name).join(' / ')}`);
   return { summary: call.title?.trim() || name, detail: parts.join('\n\n') };
 }

@@ -115,6 +115,11 @@ export class AcpTurnLog {
     return call.name ?? acpCallName(call.fields);
   }
 
+  /** ACP's fields of call `toolCallId` of this turn as merged so far; undefined for a call this turn has not seen. */
+  callFields(toolCallId: string): Readonly<Omit<ToolCall, 'toolCallId'>> | undefined {
+    return this.calls.get(toolCallId)?.fields;
+  }
+
   /** How the user (or --yes, or no one) decided about the call. */
   decided(toolCallId: string, record: ApprovalRecord): void {
     const call = this.calls.get(toolCallId);

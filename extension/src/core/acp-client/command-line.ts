@@ -3,7 +3,7 @@
 // quotes" keep everything but `\"`, `\\`, `\$`, `` \` `` and a backslash-newline;
 // outside quotes a backslash keeps the next character. Nothing is expanded ($VAR,
 // globs, ~): the words are passed to the program as they are. An unclosed quote or a
-// trailing backslash is an error, never guessed at.
+// trailing backslash is an error, never guessed at. joinCommandLine is the inverse.
 
 export class CommandLineError extends Error {
   constructor(message: string) {
@@ -65,4 +65,16 @@ export function splitCommandLine(line: string): string[] {
   }
   if (open) words.push(word);
   return words;
+}
+
+/** Characters a word may hold and stay unquoted: none means anything to bash anywhere in a word (`=` would make a first word an assignment). */
+const PLAIN_WORD = /^[A-Za-z0-9_./:@+,-]+$/;
+
+/**
+ * The inverse of splitCommandLine: a line that a POSIX shell (bash) splits back into
+ * exactly `words`, each taken literally (a word with anything else is single-quoted,
+ * its own `'` written `'\''`; an empty word is `''`).
+ */
+export function joinCommandLine(words: readonly string[]): string {
+  return words.map((word) => (PLAIN_WORD.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
 }

@@ -43,10 +43,7 @@ function unknownTool(name: string, registered: readonly string[]): ToolSetError 
 
 /** `catalog`: where the names are looked up (default: the process's, built-ins and registered tools). */
 export function buildToolRegistry(options: ToolSetOptions, catalog: ToolCatalog = toolCatalog): { registry: ToolRegistry; owned: DisposableStore } {
-  const toolEnv = toolEnvironment(options.environment?.base ?? process.env, {
-    ...(options.environment?.keyVariable === undefined ? {} : { keyVariable: options.environment.keyVariable }),
-    ...(options.environment?.keep === undefined ? {} : { keep: options.environment.keep }),
-  });
+  const toolEnv = toolEnvironment(options.environment?.base ?? process.env, options.environment ?? {});
   const redactor = new Redactor([...(options.secrets ?? []), ...toolEnv.droppedValues]);
   const registry = new ToolRegistry(options.stopGraceMs, redactor);
   const owned = new DisposableStore();

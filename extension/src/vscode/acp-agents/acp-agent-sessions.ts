@@ -10,9 +10,11 @@
 // processes: an agent ends when its session stops being shown (closeOthers), and
 // every agent ends, and is waited for, when the window closes or the extension
 // deactivates (closeAll). The agent's permission requests go to the Agent view's
-// approval cards (the same gate as our own tools'), answered with its own options.
+// approval cards (the same gate as our own tools'), answered with its own options;
+// its file and terminal requests are served under our tools' policy from the settings.
 import type * as vscode from 'vscode';
 import type { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
+import type { AcpClientToolsOptions } from '../../core/acp-client/acp-client-tools';
 import { acpResume } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
 import type { LiveDelta } from '../../core/session/live-delta';
@@ -40,6 +42,8 @@ export interface AcpPrompt {
   title: string;
   /** agentChecklist.tools.autoApprove: the agent's allow option without asking. */
   autoApprove: boolean;
+  /** Our tools' policy from the settings, for the agent's file and terminal requests (read when its agent starts). */
+  tools: AcpClientToolsOptions;
   /** Shows a new log (the controller then owns it). */
   showWritten(opened: OpenedSession): void;
 }
@@ -82,6 +86,7 @@ export class AcpAgentSessions {
       clientVersion,
       approvals: { gate: approvalGate, autoApprove: prompt.autoApprove },
       onDelta,
+      tools: prompt.tools,
       ...(resume === null ? {} : { resume }),
       openLog: (source) => {
         if (continued) return borrowed(continued);

@@ -24,7 +24,7 @@ import type { OpenedSession } from '../session/opened-session';
 import type { ProviderSource } from '../providers/provider-source';
 import type { ShownPlanEditing } from '../session/session-plan-editor';
 import type { AgentSettings } from '../settings';
-import { buildTurnTools } from './turn-tools';
+import { buildTurnTools, workspaceToolPolicy } from './turn-tools';
 import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from '../session/writable-session';
@@ -180,7 +180,8 @@ export class TurnRunner extends Owner {
     let agent;
     try {
       const title = text.replace(/\s+/g, ' ').slice(0, 80);
-      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, shown, title, autoApprove: settings.autoApprove, showWritten: (opened) => this.host.showWritten(opened) });
+      const tools = workspaceToolPolicy(settings, this.options.log);
+      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, shown, title, autoApprove: settings.autoApprove, tools, showWritten: (opened) => this.host.showWritten(opened) });
     } finally {
       this.starting = false;
     }

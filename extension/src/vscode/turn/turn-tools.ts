@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { ModelProvider } from '../../core/agent/provider';
 import type { SubagentObserver } from '../../core/agent/subagent-run';
-import { buildToolRegistry, ToolSetError } from '../../core/agent/tool-set';
+import { buildToolRegistry, ToolSetError, type ToolSetOptions } from '../../core/agent/tool-set';
 import type { DisposableStore } from '../../core/disposable';
 import type { ApprovalLog } from '../../core/tools/approval-log';
 import type { Approvals } from '../../core/tools/approvals';
@@ -48,6 +48,25 @@ export class ToolSettingsError extends Error {
   override name = 'ToolSettingsError';
 }
 
+/**
+ * How tools act on the workspace, from the settings, for our agent's tools and an ACP
+ * agent's use of ours alike: VS Code's workspace trust (read at each call), the
+ * environment kept (agentChecklist.tools.env.keep), the protected paths, and bash's
+ * sandbox; a sandbox that cannot run is logged and shown once.
+ */
+export function workspaceToolPolicy(settings: AgentSettings, log: vscode.LogOutputChannel): Required<Pick<ToolSetOptions, 'trusted' | 'environment' | 'protectedPaths' | 'sandbox' | 'onSandboxUnavailable'>> {
+  return {
+    trusted: () => vscode.workspace.isTrusted,
+    environment: { keep: settings.envKeep },
+    protectedPaths: settings.protectedPaths,
+    sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork, limits: bashLimitsOf(settings.bashLimits), protectedGlobs: settings.protectedPaths },
+    onSandboxUnavailable: (reason) => {
+      log.warn(sandboxUnavailableMessage(reason));
+      void vscode.window.showWarningMessage(vscode.l10n.t(SANDBOX_UNAVAILABLE_TEMPLATE, reason));
+    },
+  };
+}
+
 export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegistry; owned: DisposableStore } {
   const { settings, workspaceFolder } = options;
   // The enabled built-ins, then every tool registered through the extension's API (vscode/public-api.ts).
@@ -70,15 +89,8 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       // file: folders use the core's descriptor-verified node fs (see vscode-workspace-fs.ts for why).
       ...(workspaceFolder ? { fs: local ? new NodeWorkspaceFs() : new VscodeWorkspaceFs(workspaceFolder) } : {}),
       approvals: options.approvals,
-      trusted: () => vscode.workspace.isTrusted,
-      environment: { keep: settings.envKeep },
+      ...workspaceToolPolicy(settings, options.log),
       secrets: options.provider.secretValues?.() ?? [],
-      protectedPaths: settings.protectedPaths,
-      sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork, limits: bashLimitsOf(settings.bashLimits), protectedGlobs: settings.protectedPaths },
-      onSandboxUnavailable: (reason) => {
-        options.log.warn(sandboxUnavailableMessage(reason));
-        void vscode.window.showWarningMessage(vscode.l10n.t(SANDBOX_UNAVAILABLE_TEMPLATE, reason));
-      },
       subagents: {
         provider: options.provider,
         sessions: options.approvalLog.children(options.store),

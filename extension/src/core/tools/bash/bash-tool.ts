@@ -8,9 +8,9 @@
 // workspace writable, the rest read-only, /tmp private, no network unless allowed.
 import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
-import type { Approvals } from '../approvals';
+import type { ApprovalCard, Approvals } from '../approvals';
 import { BASH_TOOL_NAME, bashResultText, bashStatusLine, type BashExit } from './bash-view';
-import { runInProcessGroup, type ShellRunResult } from './process-group';
+import { runInProcessGroup, type ShellRunOptions, type ShellRunResult } from './process-group';
 import type { ToolRegistry } from '../registry';
 import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, type SandboxRun, sayOnce } from './sandbox';
 import { prepareSandbox } from './sandbox/prepare';
@@ -62,8 +62,8 @@ export interface BashToolOptions {
   redactor?: Redactor;
 }
 
-/** Whether this call runs sandboxed: null when not (off, or unavailable: then the host is told once). */
-async function sandboxFor(options: BashToolOptions): Promise<SandboxRun | null> {
+/** Whether a command runs sandboxed: null when not (off, or unavailable: then the host is told once). */
+async function sandboxFor(options: SandboxChoice): Promise<SandboxRun | null> {
   const policy = options.sandbox ?? DEFAULT_SANDBOX;
   if (policy.mode === 'off') return null;
   const probe = await probeSandbox();
@@ -72,6 +72,22 @@ async function sandboxFor(options: BashToolOptions): Promise<SandboxRun | null> 
     return null;
   }
   return prepareSandbox(policy, await options.workspace.realRoot());
+}
+
+export type SandboxChoice = Pick<BashToolOptions, 'workspace' | 'sandbox' | 'onSandboxUnavailable'>;
+
+/**
+ * One command as bash runs it: in the sandbox `choice` asks for (when it can run), in
+ * its own process group (process-group.ts); resolves once it is gone and the sandbox
+ * released, with the lines that end its output (what the release moved out).
+ */
+export async function runSandboxed(choice: SandboxChoice, run: Omit<ShellRunOptions, 'sandbox'>): Promise<{ run: ShellRunResult; afterwards: readonly string[] }> {
+  const sandbox = await sandboxFor(choice);
+  let afterwards: readonly string[] = [];
+  const result = await runInProcessGroup({ ...run, sandbox }).finally(async () => {
+    afterwards = (await sandbox?.release()) ?? [];
+  });
+  return { run: result, afterwards };
 }
 
 export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
@@ -91,6 +107,11 @@ function firstLine(text: string, max: number): string {
   return text.includes('\n') && short === line ? `${short} …` : short;
 }
 
+/** The approval card of a command: its first line, and the command with where it runs and its time limit. */
+export function bashApprovalCard(command: string, cwd: string, timeoutMs: number): ApprovalCard {
+  return { summary: firstLine(command, 120), detail: `$ ${command}\n(in ${cwd}; timeout ${timeoutMs} ms)` };
+}
+
 export function createBashTool(options: BashToolOptions): ToolDefinition {
   const headBytes = options.headBytes ?? BASH_OUTPUT_HEAD_BYTES;
   const tailBytes = options.tailBytes ?? BASH_OUTPUT_TAIL_BYTES;
@@ -105,12 +126,9 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       if (!trusted()) return errorResult(UNTRUSTED_BASH_MESSAGE);
       const { command } = parsed.value;
       const timeoutMs = parsed.value.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS;
-      const approval = await options.approvals.checkCall(BASH_TOOL_NAME, { summary: firstLine(command, 120), detail: `$ ${command}\n(in ${options.workspace.root}; timeout ${timeoutMs} ms)` }, ctx);
+      const approval = await options.approvals.checkCall(BASH_TOOL_NAME, bashApprovalCard(command, options.workspace.root, timeoutMs), ctx);
       if (!approval.approved) return errorResult(approval.message);
-      const sandbox = await sandboxFor(options);
-      let afterwards: readonly string[] = [];
-      const run = await runInProcessGroup({
-        sandbox,
+      const { run, afterwards } = await runSandboxed(options, {
         command,
         cwd: options.workspace.root,
         timeoutMs,
@@ -120,8 +138,6 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
         ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
         ...(options.env === undefined ? {} : { env: options.env }),
         ...(options.redactor === undefined ? {} : { redactor: options.redactor }),
-      }).finally(async () => {
-        afterwards = (await sandbox?.release()) ?? [];
       });
       if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
       const output = [run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, ''), ...afterwards].join('\n');

@@ -56,4 +56,20 @@ export class HeadTailBuffer {
     const tail = Buffer.concat(this.tail).toString('utf8');
     return this.dropped > 0 ? `${head}${cutMarker(this.dropped)}${tail}` : head + tail;
   }
+
+  /**
+   * The kept bytes as text without the cut marker, for a reader told separately that
+   * bytes were dropped (droppedBytes). When the cut fell inside a character, the tail
+   * starts after that character's remaining bytes, so no half character is shown.
+   */
+  keptText(): string {
+    let tail = Buffer.concat(this.tail);
+    if (this.dropped > 0) {
+      let start = 0;
+      // UTF-8 continuation bytes (10xxxxxx): at most three follow a character's first byte.
+      while (start < 3 && start < tail.length && (tail[start]! & 0xc0) === 0x80) start++;
+      tail = tail.subarray(start);
+    }
+    return Buffer.concat(this.head).toString('utf8') + tail.toString('utf8');
+  }
 }

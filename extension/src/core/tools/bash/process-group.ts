@@ -37,6 +37,8 @@ export interface ShellRunOptions {
   sandbox?: SandboxRun | null;
   /** Secrets removed from the combined output stream before the head/tail cut. */
   redactor?: Redactor;
+  /** Where the output is kept (default: a new buffer of headBytes and tailBytes): a caller that reads it while the command runs passes its own. */
+  buffer?: HeadTailBuffer;
 }
 
 export interface ShellRunResult {
@@ -69,7 +71,7 @@ function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
 }
 
 export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunResult> {
-  const buffer = new HeadTailBuffer(options.headBytes, options.tailBytes);
+  const buffer = options.buffer ?? new HeadTailBuffer(options.headBytes, options.tailBytes);
   const redactor = options.redactor?.empty === false ? options.redactor.stream() : null;
   const take = (chunk: Buffer): void => buffer.push(redactor ? redactor.push(chunk) : chunk);
   const base = { exitCode: null, exitSignal: null, timedOut: false, spawnError: null, droppedBytes: 0, pid: null };
