@@ -192,5 +192,7 @@ export function describeTurnEnd(reason: TurnEndReason): string {
     case 'aborted':
     case 'interrupted':
       return reason.kind;
+    case 'awaiting-approval':
+      return 'awaiting-approval (the proposed plan waits for a decision)';
   }
 }
