@@ -5,7 +5,7 @@
 // --approve-plan approves at once; on a terminal the user is asked
 // (plan-review-prompt.ts); otherwise no one can decide now and the turn ends
 // `awaiting-approval` with the proposal on stdout, for `agent-checklist approve`.
-import { decisionBetweenTurns, type PlanReviewGate } from '../core/agent/plan-first';
+import { decisionBetweenTurns, inReview, type PlanReviewGate } from '../core/agent/plan-first';
 import { PlanEditor } from '../core/plan/plan-editor';
 import { planAsText } from '../core/plan/summaries';
 import type { PlanState } from '../core/plan/todos-projection';
@@ -32,8 +32,7 @@ export function planReviewGate(
   plan: () => PlanState | null,
   options: { ask: AskLine | undefined; allowParallelInProgress: boolean },
 ): PlanReviewGate | undefined {
-  const midReview = plan()?.review?.stage === 'proposed' || decisionBetweenTurns(session.events) === 'plan/rejected';
-  if (!flags.planFirst && !flags.approvePlan && !midReview) return undefined;
+  if (!flags.planFirst && !flags.approvePlan && !inReview(plan(), session.events)) return undefined;
   if (flags.approvePlan) return APPROVE_NOW;
   if (options.ask === undefined) return DECIDE_LATER;
   const editor = new PlanEditor(session, { policy: () => ({ allowParallelInProgress: options.allowParallelInProgress }), plan });

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runTurn, type TurnOptions } from '../../../extension/src/core/agent/loop';
-import { PLANNING_NOTE, type PlanDecision, type PlanProposal, type PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
+import { PendingPlanReview, PLANNING_NOTE, type PlanDecision, type PlanProposal, type PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
 import type { ModelRequest } from '../../../extension/src/core/agent/provider';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
@@ -188,6 +188,20 @@ describe('plan first in the agent loop', () => {
       assert.deepEqual(toolNames(first), [...ALL_TOOLS].sort());
       assert.deepEqual(first.messages.at(-1), { role: 'user', text: PLAN_APPROVED_NOTE });
       assert.equal(opened.session.events.filter((e) => e.type === 'user/message').length, 1);
+    });
+  });
+
+  it('PendingPlanReview holds the waiting proposal until a host answers it; closing answers later', async () => {
+    await withRig(async ({ turn, opened }) => {
+      const review = new PendingPlanReview(() => {
+        if (review.waiting !== null) setTimeout(() => review.answer({ kind: 'approve' }), 0);
+      });
+      assert.equal(review.answer({ kind: 'approve' }), false, 'nothing waits yet');
+      assert.deepEqual(await turn('add notes', [...planTurn, ...workTurn], review), { kind: 'completed' });
+      assert.equal(review.waiting, null);
+      assert.ok(typesOf(opened.session.events).includes('plan/approved'));
+      const closing = new PendingPlanReview(() => closing.close());
+      assert.deepEqual(await turn('more notes', planTurn, closing), { kind: 'awaiting-approval' });
     });
   });
 

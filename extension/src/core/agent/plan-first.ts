@@ -60,6 +60,15 @@ export function startsPlanning(events: readonly SessionEvent[], planFirst: boole
   return decision === null ? planFirst : decision === 'plan/rejected';
 }
 
+/**
+ * Whether a session is in the middle of a review, so its next turn plans first
+ * whatever the setting or flag: a proposal waits for its decision, or a rejection
+ * decided between turns asks for a new plan.
+ */
+export function inReview(plan: PlanState | null, events: readonly SessionEvent[]): boolean {
+  return plan?.review?.stage === 'proposed' || decisionBetweenTurns(events) === 'plan/rejected';
+}
+
 /** The latest plan/approved or plan/rejected after the last turn, or null. */
 export function decisionBetweenTurns(events: readonly SessionEvent[]): 'plan/approved' | 'plan/rejected' | null {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -107,4 +116,45 @@ function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T | nul
       (error: unknown) => (signal.removeEventListener('abort', onAbort), signal.aborted ? resolve(null) : reject(error)),
     );
   });
+}
+
+/**
+ * A PlanReviewGate a host answers later (the editor's Approve Plan / Reject Plan
+ * with Feedback… commands): it holds the proposal that waits, if any. Stop (the
+ * signal) withdraws it; `close()` (the window goes away) answers `later`, so the
+ * turn ends awaiting-approval and the proposal stays on the log.
+ */
+export class PendingPlanReview implements PlanReviewGate {
+  private pending: { proposal: PlanProposal; resolve: (decision: PlanDecision) => void } | null = null;
+
+  constructor(private readonly onChange: () => void = () => undefined) {}
+
+  /** The proposal waiting for a decision now, or null. */
+  get waiting(): PlanProposal | null {
+    return this.pending?.proposal ?? null;
+  }
+
+  decide(proposal: PlanProposal, signal: AbortSignal): Promise<PlanDecision> {
+    this.answer({ kind: 'later' }); // one waits at a time: an older one is left for later
+    return new Promise((resolve) => {
+      const entry = { proposal, resolve };
+      this.pending = entry;
+      signal.addEventListener('abort', () => this.pending === entry && this.answer({ kind: 'later' }), { once: true });
+      this.onChange();
+    });
+  }
+
+  /** Answers the waiting proposal; false when none waits. */
+  answer(decision: PlanDecision): boolean {
+    const entry = this.pending;
+    if (entry === null) return false;
+    this.pending = null;
+    entry.resolve(decision);
+    this.onChange();
+    return true;
+  }
+
+  close(): void {
+    this.answer({ kind: 'later' });
+  }
 }
