@@ -26,7 +26,7 @@ import { promptSize } from './context-budget';
 import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
 import { ProviderError, type ModelProvider, type ModelRequest } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
-import { notWhilePlanning, PLANNING_NOTE, PLANNING_TOOL_NAMES, planningSpecs, reviewPlan, startsPlanning, type PlanReviewGate } from './plan-first';
+import { notWhilePlanning, PLANNING_NOTE, PLANNING_TOOL_NAMES, planningSpecs, reviewPlan, startsPlanning, type PlanReviewGate, type ReviewOutcome } from './plan-first';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 
 /** Live-only streaming notifications (not log lines). `reset` drops a failed attempt's partial output. */
@@ -178,7 +178,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
       session.append('tool/call', { turn, step, callId: call.id, name: call.name });
       const result =
         planning && !PLANNING_TOOL_NAMES.includes(call.name)
-          ? { isError: true, content: notWhilePlanning(call.name) }
+          ? notWhilePlanning(call.name)
           : await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
       session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content, ...(result.details ? { details: result.details } : {}) });
     }
@@ -194,7 +194,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
     }
     if (calls.length === 0) {
       if (!planning || gate === undefined || planState() === null) return end({ kind: 'completed' });
-      let outcome;
+      let outcome: ReviewOutcome;
       try {
         outcome = await reviewPlan(session, turn, planState, gate, signal);
       } catch (error) {
