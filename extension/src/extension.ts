@@ -1,6 +1,7 @@
 // Composition root: wiring only. Everything it creates is registered through own(),
 // which puts it in context.subscriptions, so deactivate/re-activate never duplicates
 // anything (adapters own their own parts through core/disposable's Owner).
+import { PendingPlanReview } from './core/agent/plan-first';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -104,6 +105,9 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   );
 
   const approvals = own('approvalGate', new WebviewApprovalGate());
+  // Plan first: the proposal waiting for the user's decision; leaving the window answers "later" (the proposal stays on the log).
+  const planReview = new PendingPlanReview();
+  own('planReview', { dispose: () => planReview.close() });
   // The window's session folders: its own, then each workspace folder's
   // `.agent-checklist/sessions` (CLI runs, MCP servers), listed and followed live.
   // Workspace folders added or removed later are watched (or dropped) as they change.
@@ -115,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('followAgents', followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }));
   const controller = own(
     'controller',
-    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, clientVersion: String(context.extension.packageJSON.version ?? ''), folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
+    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, planReview, clientVersion: String(context.extension.packageJSON.version ?? ''), folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
   );
   activeController = controller;
   own('activeController', {
@@ -129,7 +133,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('tree', tree.disposable);
   own('planEditCommands', registerPlanEditCommands({ controller, view: tree.view }));
   own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
-  const deps = { controller, log };
+  const deps = { controller, log, planReview };
   const webview = own(
     'webview',
     new AgentWebviewProvider({

@@ -82,6 +82,7 @@ function promptText(blocks: readonly ContentBlock[]): string {
 export function acpStopReason(reason: TurnEndReason): StopReason {
   switch (reason.kind) {
     case 'completed':
+    case 'awaiting-approval':
       return 'end_turn';
     case 'max-steps':
       return 'max_turn_requests';

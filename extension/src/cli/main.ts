@@ -5,6 +5,7 @@ import type { AskLine } from '../core/tools/approvals';
 import { visibleControls } from '../core/terminal-text';
 import type { AgentFlags } from './agent-runtime';
 import { acpCommand } from './commands/acp';
+import { approveCommand } from './commands/approve';
 import { checkCommand } from './commands/check';
 import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
@@ -36,6 +37,9 @@ const OPTIONS = {
   'max-steps': { type: 'string' },
   'context-window': { type: 'string' },
   compact: { type: 'boolean', default: false },
+  'plan-first': { type: 'boolean', default: false },
+  'approve-plan': { type: 'boolean', default: false },
+  reject: { type: 'string' },
   cwd: { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
   'keep-env': { type: 'string' },
@@ -51,10 +55,11 @@ type Flag = keyof typeof OPTIONS;
 const RUN_FLAGS: readonly Flag[] = [
   'provider', 'script', 'base-url', 'model', 'api-key-env', 'session-dir', 'session', 'allow-parallel-in-progress',
   'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json', 'agent', 'agent-command',
+  'plan-first', 'approve-plan',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command'].includes(flag));
+const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan'].includes(flag));
 
 type Values = ReturnType<typeof parseOptions>['values'];
 
@@ -102,6 +107,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       editCommand(io, one(rest, '<log.jsonl>'), defined({ set: values.set, add: values.add, remove: values.remove, allowParallelInProgress: values['allow-parallel-in-progress'] })),
   },
   check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
+  approve: { flags: ['reject'], run: (rest, values, io) => approveCommand(io, one(rest, '<log.jsonl>'), values.reject) },
   export: { flags: ['format'], run: (rest, values, io) => exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown') },
   import: { flags: ['session-dir'], run: (rest, values, io) => importCommand(io, one(rest, '<file>'), values['session-dir']) },
   run: {
@@ -111,9 +117,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
         io,
         {
           ...agentFlagsOf(values),
-          prompt: rest.join(' ').trim() || raise('run needs a prompt'),
+          // Without a prompt, a continued session may go on from a plan decision (run.ts checks).
+          prompt: rest.join(' ').trim() || (values.session !== undefined ? '' : raise('run needs a prompt')),
           json: values.json,
           compact: values.compact,
+          planFirst: values['plan-first'],
+          approvePlan: values['approve-plan'],
           ...defined({ session: values.session, cwd: values.cwd, agent: values.agent, agentCommand: values['agent-command'] }),
         },
         signal,

@@ -52,6 +52,8 @@ Usage:
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>
+  agent-checklist run --session <id> [options]      (goes on from a plan decision)
+  agent-checklist approve <log.jsonl> [--reject "<feedback>"]
   agent-checklist run --agent <id> | --agent-command "<command line>" [--cwd <dir>]
                       [--session-dir <dir>] [--yes] [--json] <prompt>
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
@@ -77,6 +79,10 @@ ${toolsOption(catalog)}
                                          window); the history is compacted before a request would
                                          pass 80% of it, and when the provider says it is too long
   --compact                              summarize the session's history before the prompt
+  --plan-first                           the model investigates (read-only tools) and proposes a
+                                         plan before it works; on a terminal: a approve, e edit
+                                         in $EDITOR, r reject with feedback
+  --approve-plan                         with --plan-first: approve the proposed plan at once
   --cwd <dir>                            the workspace the tools act on (default: the current folder);
                                          paths outside it are refused
   --yes, -y                              approve every bash command and file write without asking
@@ -115,6 +121,11 @@ import: a Claude Code transcript or a Codex rollout (told apart by its content) 
 into a session log in --session-dir (default: .agent-checklist/sessions): one plan
 version per plan write, at the agent's own times. Importing the same file again
 (after the agent went on) rewrites the same log. Prints the log's path last.
+
+Plan first: without a terminal and without --approve-plan, the turn ends with
+turnEnd awaiting-approval (exit 0) and the proposed plan on stdout (with --json in
+"proposed": { planSeq, todos }); approve records the decision (--reject gives the
+model your feedback) and run --session <id>, with or without a prompt, goes on.
 
 plan --at <seq>: the standing plan as of that event (its seq in the log).
 history: every plan version (model write or user edit) with its time, author and

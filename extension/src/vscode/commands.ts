@@ -1,5 +1,6 @@
 // The commands (category "Agent Checklist" in package.json). Errors a user can act
 // on are shown as messages; everything else goes to the log as well.
+import type { PendingPlanReview, PlanDecision } from '../core/agent/plan-first';
 import * as vscode from 'vscode';
 import type { TurnEndReason } from '../core/session/events';
 import { ProviderUnavailableError } from './providers/provider-source';
@@ -16,13 +17,23 @@ export const COMMAND_IDS = {
   exportPlan: 'agentChecklist.exportPlan',
   compactConversation: 'agentChecklist.compactConversation',
   openAgentFile: 'agentChecklist.openAgentFile',
+  approvePlan: 'agentChecklist.approvePlan',
+  rejectPlan: 'agentChecklist.rejectPlan',
 } as const;
 
 const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
 
+/** Answers the waiting plan-first proposal (null: only say that none waits). */
+function decidePlan(deps: CommandDeps, decision: PlanDecision | null): void {
+  if (decision !== null && deps.planReview.answer(decision)) return;
+  void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: no proposed plan waits for your decision.'));
+}
+
 export interface CommandDeps {
   controller: SessionController;
   log: vscode.LogOutputChannel;
+  /** The plan-first proposal waiting for a decision (Approve Plan / Reject Plan with Feedback…). */
+  planReview: PendingPlanReview;
 }
 
 /** Runs a prompt and reports problems to the user; resolves with how the turn ended. */
@@ -68,6 +79,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     }),
     vscode.commands.registerCommand(COMMAND_IDS.newSession, () => controller.newSession()),
     vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.stop()),
+    vscode.commands.registerCommand(COMMAND_IDS.approvePlan, () => decidePlan(deps, { kind: 'approve' })),
+    vscode.commands.registerCommand(COMMAND_IDS.rejectPlan, async () => {
+      if (deps.planReview.waiting === null) return decidePlan(deps, null);
+      const feedback = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Reject Plan with Feedback'),
+        prompt: vscode.l10n.t('What should the plan change? The agent replans with your feedback.'),
+        validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Write the feedback the agent replans with.') : null),
+      });
+      return feedback === undefined ? undefined : decidePlan(deps, { kind: 'reject', feedback });
+    }),
     vscode.commands.registerCommand(COMMAND_IDS.focusPlan, () => vscode.commands.executeCommand(`${PLAN_VIEW_ID}.focus`)),
     vscode.commands.registerCommand(COMMAND_IDS.showLog, async () => {
       const file = controller.logPath;

@@ -47,6 +47,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   followAgents: IMPORTED_AGENTS,
   notifications: true,
   stallMinutes: 10,
+  planFirst: false,
 };
 
 /** Each setting's schema; a value that fails it falls back to the default. */
@@ -86,6 +87,8 @@ const fields = {
   notifications: z.boolean(),
   /** Minutes of log silence with an item in progress before the status bar warns; 0 = never (agentChecklist.stallMinutes). */
   stallMinutes: z.number().check(z.minimum(0), z.maximum(1440)),
+  /** Each turn of our agent plans first and waits for the user's decision on its plan (agentChecklist.planFirst). */
+  planFirst: z.boolean(),
 };
 
 /** Each setting's value, inferred from its schema. */
@@ -111,6 +114,7 @@ const keys: { [K in keyof AgentSettings]: string } = {
   followAgents: 'followAgents',
   notifications: 'notifications',
   stallMinutes: 'stallMinutes',
+  planFirst: 'planFirst',
 };
 
 /** The application-scoped settings (package.json says so too; a test checks both agree). */
@@ -164,6 +168,7 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     followAgents: field(config, 'followAgents', problems),
     notifications: field(config, 'notifications', problems),
     stallMinutes: field(config, 'stallMinutes', problems),
+    planFirst: field(config, 'planFirst', problems),
   };
   return { settings, problems };
 }

@@ -75,7 +75,7 @@ describe('attention notifications', () => {
   });
 
   it('fills localized templates', () => {
-    const zh = { turnEnd: { completed: '代理已完成本轮。', aborted: '代理已停止。', error: '失败。', 'max-steps': '步数上限。', interrupted: '中断。' }, approval: '等待批准 {0}：{1}', withPlan: '{0} 计划：{1}', planHead: '{0}/{1} 已完成' };
+    const zh = { turnEnd: { completed: '代理已完成本轮。', aborted: '代理已停止。', error: '失败。', 'max-steps': '步数上限。', interrupted: '中断。', 'awaiting-approval': '计划待批准。' }, approval: '等待批准 {0}：{1}', withPlan: '{0} 计划：{1}', planHead: '{0}/{1} 已完成' };
     assert.equal(attentionNotice({ kind: 'turn-end', reason: 'completed' }, working, zh).text, '代理已完成本轮。 计划：1/3 已完成 · Fix');
   });
 });

@@ -37,7 +37,7 @@ describe('todo/user-edit and the standing plan', () => {
     s.append('todo/user-edit', { todos: [todo('x', 'completed'), todo('y')] });
     s.append('turn/end', { turn: 2, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 3 });
-    assert.deepEqual(fold(todosProjection, s.events), { todos: [todo('x', 'completed'), todo('y')], by: 'user', seq: 9 });
+    assert.deepEqual(fold(todosProjection, s.events), { todos: [todo('x', 'completed'), todo('y')], by: 'user', seq: 9, review: null });
     s.append('turn/end', { turn: 3, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 4 });
     assert.deepEqual(foldStandingPlan(s.events), [todo('x', 'completed'), todo('y')], 'carries across any number of turns');

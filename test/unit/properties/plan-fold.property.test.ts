@@ -33,7 +33,9 @@ type Command =
   | { kind: 'step'; calls: { args: unknown; raw?: string }[]; editMidStep?: PlanEdit }
   | { kind: 'end'; reason: 'completed' | 'aborted' }
   /** A user edit between turns or steps (or, via editMidStep, queued while a step runs). */
-  | { kind: 'edit'; edit: PlanEdit };
+  | { kind: 'edit'; edit: PlanEdit }
+  /** Plan first: propose the standing plan (in a turn), or decide a waiting proposal (between steps or turns). */
+  | { kind: 'review'; review: 'propose' | 'approve' | 'reject' };
 
 const someContent = fc.constantFrom('a', 'b', 'A', 'new', ' new ', '');
 const planEdit: fc.Arbitrary<PlanEdit> = fc.oneof(
@@ -49,6 +51,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(fc.oneof(rawList.map((todos) => ({ args: { todos } })), fc.constant({ args: null, raw: '{"todos": [' })), { maxLength: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('end' as const), reason: fc.constantFrom('completed' as const, 'aborted' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), edit: planEdit }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('review' as const), review: fc.constantFrom('propose' as const, 'approve' as const, 'reject' as const) }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(rawList.map((todos) => ({ args: { todos } })), { minLength: 1, maxLength: 2 }), editMidStep: planEdit }),
@@ -64,6 +67,16 @@ async function play(session: Session, commands: Command[], allowParallelInProgre
   for (const c of commands) {
     if (c.kind === 'edit') {
       await editor.submit(c.edit);
+      continue;
+    }
+    if (c.kind === 'review') {
+      const plan = fold(todosProjection, session.events);
+      if (plan === null) continue;
+      const { seq: planSeq, todos } = plan;
+      if (c.review === 'propose' && session.openTurn !== null) session.append('plan/proposed', { turn: session.openTurn, planSeq, todos: [...todos] });
+      if (plan.review?.stage !== 'proposed') continue;
+      if (c.review === 'approve') session.append('plan/approved', { planSeq, todos: [...todos] });
+      if (c.review === 'reject') session.append('plan/rejected', { planSeq, feedback: 'not like this' });
       continue;
     }
     if (c.kind === 'turn' || session.openTurn === null) {

@@ -29,7 +29,11 @@ export function longSession(turns: number): Session {
     s.append('tool/approval', { turn, step: 1, callId: `b${turn}`, tool: 'bash', decision: 'approve', by: 'auto' });
     s.append('tool/result', { turn, step: 1, callId: `b${turn}`, isError: turn % 3 === 0, content: 'out', details: { tool: 'bash', exit: turn % 3 ? { kind: 'exited', code: 0 } : { kind: 'timed-out', timeoutMs: 30_000 } } });
     s.append('step/end', { turn, step: 1 });
-    s.append('todo/user-edit', { todos: [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')] });
+    const edited = [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')];
+    const planSeq = s.append('todo/user-edit', { todos: edited }).seq;
+    s.append('plan/proposed', { turn, planSeq, todos: edited });
+    if (turn % 2) s.append('plan/approved', { planSeq, todos: edited });
+    else s.append('plan/rejected', { planSeq, feedback: `not yet ${turn}` });
     s.append('turn/end', { turn, reason: turn % 4 ? { kind: 'completed' } : { kind: 'max-steps', maxSteps: 8 } });
     s.append('context/compact', { upToSeq: s.lastSeq, summary: `up to turn ${turn}` });
     s.append('acp/session', { sessionId: `agent-session-${turn}` });

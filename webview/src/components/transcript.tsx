@@ -40,7 +40,7 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
     case 'tool':
       return <ToolRow item={item} approvals={approvals} />;
     case 'turn-end': {
-      const head = { completed: null, aborted: s.turnAborted, error: s.turnError, 'max-steps': s.turnMaxSteps, interrupted: s.turnInterrupted }[item.reason];
+      const head = { completed: null, aborted: s.turnAborted, error: s.turnError, 'max-steps': s.turnMaxSteps, interrupted: s.turnInterrupted, 'awaiting-approval': s.turnAwaitingApproval }[item.reason];
       if (head === null) return null;
       return (
         <li class={`item item-turn-end reason-${item.reason}`}>

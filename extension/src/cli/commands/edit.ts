@@ -9,8 +9,7 @@ import { planAsText } from '../../core/plan/summaries';
 import { TODO_STATUSES, type TodoStatus } from '../../core/plan/todo-schema';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import { SessionFolds } from '../../core/presenters/session-folds';
-import { SessionLockedError } from '../../core/store/lock';
-import { openLogForWrite } from '../../core/store/session-store';
+import { openUnlessWritten } from '../open-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
@@ -53,16 +52,8 @@ function parsePolicy(text: string | undefined): boolean {
 export async function editCommand(io: CliIo, logPath: string, flags: EditFlags): Promise<number> {
   const parsed = parseEdit(flags);
   const allowParallelInProgress = parsePolicy(flags.allowParallelInProgress);
-  let opened;
-  try {
-    opened = openLogForWrite(logPath);
-  } catch (error) {
-    if (error instanceof SessionLockedError) {
-      io.err(`agent-checklist: cannot edit the plan: process ${error.pid} is writing this session; edit it there, or stop that process (lock: ${error.lockPath})`);
-      return EXIT_FAILED;
-    }
-    throw error;
-  }
+  const opened = openUnlessWritten(io, logPath, 'edit the plan', 'edit it there');
+  if (opened === null) return EXIT_FAILED;
   try {
     const session = opened.session;
     const plan = SessionFolds.over(session.events, { transcript: null }).standingPlan ?? [];

@@ -25,6 +25,7 @@ function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolu
   if (flags.agent !== undefined && flags.agentCommand !== undefined) throw new UsageError('give --agent or --agent-command, not both');
   if (flags.session !== undefined) throw new UsageError('--session does not apply to an ACP agent yet: each run is a new session');
   if (flags.compact) throw new UsageError('--compact does not apply to an ACP agent (it keeps its own context)');
+  if (flags.planFirst || flags.approvePlan) throw new UsageError('--plan-first does not apply to an ACP agent yet');
   if (flags.agent !== undefined) return resolveAcpAgent(flags.agent, {}, io.env, root);
   let words: string[];
   try {

@@ -10,6 +10,8 @@
 // by running the CLI there, so it counts as trusted. Calls that need approval
 // (bash, write_file, edit_file) run with --yes; without it they are asked about on
 // a terminal (when main() is given `ask`) and refused, with a hint, otherwise.
+// --plan-first: the turn plans first and its proposal is decided as run-plan-first.ts
+// says; `run --session <id>` with no prompt goes on from a decision `approve` made.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
@@ -27,10 +29,11 @@ import type { TurnEndReason } from '../../core/session/events';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
 import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type AgentWorkspace } from '../agent-runtime';
 import { isSessionId } from '../session-flags';
+import { planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
-export interface RunFlags extends AgentFlags {
+export interface RunFlags extends AgentFlags, PlanFirstFlags {
   prompt: string;
   session?: string;
   /** Compact the stored history before the prompt. */
@@ -79,7 +82,7 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       io.err(`no session ${JSON.stringify(flags.session)} in ${config.store.dir}`);
       return EXIT_FAILED;
     }
-    return await runInSession(io, flags, signal, config, workspace);
+    return await runInSession(io, flags, signal, config, workspace, ask);
   } finally {
     workspace.owned.dispose();
   }
@@ -114,10 +117,11 @@ export function reportRun(
     io.write('\n');
     io.err(`— turn ${session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${session.id})`);
   }
-  return turnEnd.kind === 'completed' ? EXIT_OK : EXIT_FAILED;
+  // A plan waiting for its decision is an expected end: the run did what it was asked.
+  return turnEnd.kind === 'completed' || turnEnd.kind === 'awaiting-approval' ? EXIT_OK : EXIT_FAILED;
 }
 
-async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, config: AgentConfig, workspace: AgentWorkspace): Promise<number> {
+async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, config: AgentConfig, workspace: AgentWorkspace, ask: AskLine | undefined): Promise<number> {
   const { store } = config;
   const deps = { ...workspace, provider: config.provider, maxSteps: config.maxSteps, window: config.window };
   const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } }) : store.openForWrite(flags.session);
@@ -131,7 +135,10 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
       const failed = await compactBeforePrompt(io, flags, opened.session, deps, plan.standingPlan, signal);
       if (failed !== null) return failed;
     }
-    const turnEnd = await runTurn(opened.session, flags.prompt, {
+    const prompt = runPrompt(flags.prompt, opened.session);
+    const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, { ask, allowParallelInProgress: config.allowParallel ?? true });
+    const turnEnd = await runTurn(opened.session, prompt, {
+      ...(planFirst ? { planFirst } : {}),
       provider: deps.provider,
       tools: deps.tools,
       maxSteps: deps.maxSteps,
@@ -150,7 +157,8 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
       ...contextUse(events, () => estimateRequestTokens({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: plan.standingPlan }) }), deps.window),
       compactions: events.filter((e) => e.type === 'context/compact').length,
     };
-    return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd }, { context, rules: deps.env.rules?.file ?? null });
+    const proposal = turnEnd.kind === 'awaiting-approval' ? reportProposal(io, flags, plan.planState, opened.path, opened.session.id) : {};
+    return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd }, { context, rules: deps.env.rules?.file ?? null, ...proposal });
   } finally {
     following.dispose();
     watching.dispose();
@@ -192,5 +200,7 @@ export function describeTurnEnd(reason: TurnEndReason): string {
     case 'aborted':
     case 'interrupted':
       return reason.kind;
+    case 'awaiting-approval':
+      return 'awaiting-approval (the proposed plan waits for a decision)';
   }
 }

@@ -10,8 +10,13 @@
 // (compaction.ts). A provider answering "context too long" ends that step, the
 // history is compacted, and the next step tries again; a request that is still too
 // long right after a compaction ends the turn `error`, once.
+//
+// Plan first (plan-first.ts): with `planFirst` the turn starts in a planning phase
+// (read-only tools and todo_write, the planning note); a step that ends with no
+// tool call while a plan stands proposes it and waits for the decision, between
+// steps; an approval goes on in the same turn with every tool.
 import type { LiveDelta } from '../session/live-delta';
-import type { StandingPlan } from '../plan/todos-projection';
+import { standingTodos, type PlanState } from '../plan/todos-projection';
 import { SessionFolds } from '../presenters/session-folds';
 import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
@@ -22,6 +27,7 @@ import { promptSize } from './context-budget';
 import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
 import { ProviderError, type ModelProvider, type ModelRequest } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
+import { notWhilePlanning, PLANNING_NOTE, PLANNING_TOOL_NAMES, planningSpecs, reviewPlan, startsPlanning, type PlanReviewGate, type ReviewOutcome } from './plan-first';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 
 
@@ -41,6 +47,8 @@ export interface TurnOptions {
    * user's queued plan edits here (PlanEditor.flush), so the next request carries them.
    */
   atStepBoundary?: () => void;
+  /** Plan first: who decides on the proposed plan (plan-first.ts). Absent: the turn works at once, unless a rejection decided between turns asks for a new plan. */
+  planFirst?: PlanReviewGate;
 }
 
 export const DEFAULT_MAX_STEPS = 200;
@@ -58,8 +66,12 @@ function emptyOutput(): StepOutput {
   return { blocks: [], calls: [], usage: undefined, finishReason: undefined };
 }
 
-/** Runs one turn of `session` for `prompt` and returns how it ended (also logged as turn/end). */
-export async function runTurn(session: Session, prompt: string, options: TurnOptions): Promise<TurnEndReason> {
+/**
+ * Runs one turn of `session` for `prompt` and returns how it ended (also logged as
+ * turn/end). A null prompt logs no user/message: the turn goes on from a plan
+ * decision made between turns (plan-first.ts), which is what the model is told.
+ */
+export async function runTurn(session: Session, prompt: string | null, options: TurnOptions): Promise<TurnEndReason> {
   if (session.openTurn !== null) throw new Error(`session ${session.id} has turn ${session.openTurn} open; repair it before starting a new turn`);
   if (!Number.isInteger(options.maxSteps) || options.maxSteps < 1) throw new Error('maxSteps must be a whole number of at least 1');
   // The standing plan as the session's folds hold it (turn/start clears a model plan,
@@ -67,13 +79,14 @@ export async function runTurn(session: Session, prompt: string, options: TurnOpt
   const folds = SessionFolds.over(session.events, { transcript: null });
   const planWatch = folds.follow(session);
   try {
-    return await runSteps(session, prompt, options, () => folds.standingPlan);
+    return await runSteps(session, prompt, options, () => folds.planState);
   } finally {
     planWatch.dispose();
   }
 }
 
-async function runSteps(session: Session, prompt: string, options: TurnOptions, currentPlan: () => StandingPlan): Promise<TurnEndReason> {
+async function runSteps(session: Session, prompt: string | null, options: TurnOptions, planState: () => PlanState | null): Promise<TurnEndReason> {
+  const currentPlan = () => standingTodos(planState());
   const signal = options.signal ?? new AbortController().signal;
   // Lowered for the rest of the turn when a provider's "too long" shows the window is smaller than we were told.
   let window = options.context?.window ?? 0;
@@ -83,12 +96,15 @@ async function runSteps(session: Session, prompt: string, options: TurnOptions, 
     session.append('turn/end', { turn, reason });
     return reason;
   };
+  const gate = options.planFirst;
+  let planning = startsPlanning(session.events, gate !== undefined);
   session.append('turn/start', { turn });
-  session.append('user/message', { turn, message: { text: prompt } });
+  if (prompt !== null) session.append('user/message', { turn, message: { text: prompt } });
+  const system = options.system ?? DEFAULT_SYSTEM_PROMPT;
   const buildRequest = (): ModelRequest => ({
-    system: options.system ?? DEFAULT_SYSTEM_PROMPT,
+    system: planning ? `${system}\n\n${PLANNING_NOTE}` : system,
     messages: deriveMessages(session.events, { plan: currentPlan() }),
-    tools: options.tools.specs(),
+    tools: planning ? planningSpecs(options.tools.specs()) : options.tools.specs(),
     sessionId: session.id,
   });
   /** A compaction with no successful request since: another "too long" ends the turn. */
@@ -157,7 +173,10 @@ async function runSteps(session: Session, prompt: string, options: TurnOptions, 
       }
       // The arguments are on the assistant message already; logging them again would double a large write_file.
       session.append('tool/call', { turn, step, callId: call.id, name: call.name });
-      const result = await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
+      const result =
+        planning && !PLANNING_TOOL_NAMES.includes(call.name)
+          ? notWhilePlanning(call.name)
+          : await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
       session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content, ...(result.details ? { details: result.details } : {}) });
     }
     session.append('step/end', { turn, step });
@@ -170,7 +189,19 @@ async function runSteps(session: Session, prompt: string, options: TurnOptions, 
       if (ended) return ended;
       continue;
     }
-    if (calls.length === 0) return end({ kind: 'completed' });
+    if (calls.length === 0) {
+      if (!planning || gate === undefined || planState() === null) return end({ kind: 'completed' });
+      let outcome: ReviewOutcome;
+      try {
+        outcome = await reviewPlan(session, turn, planState, gate, signal);
+      } catch (error) {
+        return end({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      }
+      if (outcome === 'stopped') return end({ kind: 'aborted' });
+      if (outcome === 'later') return end({ kind: 'awaiting-approval' });
+      planning = outcome === 'rejected';
+      continue;
+    }
     // The next request is derived from the whole session (deriveMessages and its size estimate are
     // linear in it: ~5-10 ms for 10,000 events). One macrotask first lets what this step appended
     // reach the surfaces (a subscriber's post may leave on a later tick, e.g. through the extension

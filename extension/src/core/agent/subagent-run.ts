@@ -118,7 +118,8 @@ export async function runSubagent(deps: SubagentDeps, request: SubagentRequest):
         ...(deps.context === undefined ? {} : { context: deps.context }),
         ...(deps.onDelta === undefined ? {} : { onDelta: deps.onDelta }),
       });
-      outcome = turnEnd.kind;
+      // A subagent's turn is never plan-first; a turn left waiting for a decision would be unfinished.
+      outcome = turnEnd.kind === 'awaiting-approval' ? 'interrupted' : turnEnd.kind;
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
       outcome = request.signal.aborted ? 'aborted' : 'error';

@@ -40,6 +40,7 @@ export const ENGLISH_ATTENTION_TEMPLATES: AttentionTemplates = {
     error: 'The agent’s turn failed.',
     'max-steps': 'The agent stopped at the step limit.',
     interrupted: 'The agent’s turn was interrupted.',
+    'awaiting-approval': 'The agent proposed a plan and waits for your decision.',
   },
   approval: 'The agent waits for your approval to run {0}: {1}',
   withPlan: '{0} Plan: {1}',

@@ -10,7 +10,8 @@ import type { SessionEvent } from '../session/events';
 import type { Session } from '../session/session';
 import type { TodoWritePolicy } from './todo-write-tool';
 import { todosProjection, type PlanState } from './todos-projection';
-import { applyPlanEdit, type PlanEdit } from './user-edit';
+import type { TodoItem } from './todo-schema';
+import { applyPlanEdit, replacePlanList, type PlanEdit, type PlanEditResult } from './user-edit';
 
 export type PlanEditOutcome =
   | { kind: 'applied'; event: SessionEvent }
@@ -69,9 +70,22 @@ export class PlanEditor {
     for (const queued of this.queue.splice(0)) queued.resolve({ kind: 'refused', message });
   }
 
+  /**
+   * Puts `todos` in place of the whole plan (the CLI's edit in $EDITOR) as one user
+   * edit, by the same rules; only while no step is open (a plan-first proposal waits).
+   */
+  replaceList(todos: readonly TodoItem[]): PlanEditOutcome {
+    if (this.session.openStep !== null) return { kind: 'refused', message: 'a step is running: the whole list is replaced only between steps' };
+    return this.landResult((plan, policy) => replacePlanList(plan, todos, policy));
+  }
+
   private land(edit: PlanEdit): PlanEditOutcome {
+    return this.landResult((plan, policy) => applyPlanEdit(plan, edit, policy));
+  }
+
+  private landResult(apply: (plan: readonly TodoItem[] | null, policy: TodoWritePolicy) => PlanEditResult): PlanEditOutcome {
     const state = this.options.plan ? this.options.plan() : fold(todosProjection, this.session.events);
-    const result = applyPlanEdit(state?.todos ?? null, edit, this.options.policy());
+    const result = apply(state?.todos ?? null, this.options.policy());
     if (!result.ok) return { kind: 'refused', message: result.message };
     if (!result.changed) return { kind: 'unchanged' };
     try {

@@ -23,13 +23,16 @@
 // when a removed and an added item are one). A dropped item is forgotten once it is
 // listed again (restored or rewritten) and when the plan is cleared.
 //
+// Plan first: the plan's review (proposed, approved, rejected) is the todos
+// projection's (`plan.review`); a review event changes nothing else.
+//
 // A subagent hangs under the one item in progress when it started (by content);
 // none (null) when none or several were: hosts show it apart.
 import type { PlanPriority, SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
 import { planChanges } from './plan-changes';
-import type { TodoItem, TodoStatus } from './todo-schema';
+import type { TodoStatus } from './todo-schema';
 import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
 
 export interface ItemTiming {
@@ -93,8 +96,17 @@ export const planLedgerProjection: Projection<PlanLedger> = {
   apply(state: PlanLedger, event: SessionEvent): PlanLedger {
     switch (event.type) {
       case 'todo/write':
-      case 'todo/user-edit':
-        return writeVersion(state, event.type === 'todo/write', event.data.todos, event.seq, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
+      case 'todo/user-edit': {
+        const plan = todosProjection.apply(state.plan, event);
+        return plan === null ? state : writeVersion(state, plan, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
+      }
+      case 'plan/proposed':
+      case 'plan/approved':
+      case 'plan/rejected': {
+        // The review mark only: the list, its timings and drops are unchanged.
+        const plan = todosProjection.apply(state.plan, event);
+        return plan === state.plan ? state : { ...state, plan };
+      }
       case 'turn/start': {
         const plan = todosProjection.apply(state.plan, event);
         if (plan === null) return state === CLEARED ? state : CLEARED;
@@ -127,10 +139,12 @@ export const planLedgerProjection: Projection<PlanLedger> = {
   },
 };
 
-function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoItem[], seq: number, ts: string, priorities: readonly PlanPriority[] | undefined): PlanLedger {
+/** `plan`: the todos projection's state after the write. */
+function writeVersion(state: PlanLedger, plan: PlanState, ts: string, priorities: readonly PlanPriority[] | undefined): PlanLedger {
+  const { todos, by, seq } = plan;
+  const byModel = by === 'model';
   const listed = new Set(todos.map((t) => t.content));
   const dropped = state.dropped.filter((d) => !listed.has(d.content));
-  const by: PlanAuthor = byModel ? 'model' : 'user';
   const changes = state.plan ? planChanges(state.plan.todos, todos, by) : [];
   if (byModel && state.plan) {
     state.plan.todos.forEach((item, index) => {
@@ -159,7 +173,7 @@ function writeVersion(state: PlanLedger, byModel: boolean, todos: readonly TodoI
     }
     timings.set(item.content, t);
   });
-  return { ...state, plan: { todos, by, seq }, timings, dropped };
+  return { ...state, plan, timings, dropped };
 }
 
 function shownPriority(priority: PlanPriority | undefined): ShownPriority | null {

@@ -43,7 +43,12 @@ export function applyPlanEdit(plan: readonly TodoItem[] | null, edit: PlanEdit, 
       }
     }
   }
-  const checked = validateTodoWrite({ todos: list }, policy);
+  return replacePlanList(plan, list, policy);
+}
+
+/** The whole list the user wrote in place of `plan` (the CLI's edit in $EDITOR), by the same rules. */
+export function replacePlanList(plan: readonly TodoItem[] | null, todos: readonly TodoItem[], policy: TodoWritePolicy): PlanEditResult {
+  const checked = validateTodoWrite({ todos }, policy);
   if (!checked.ok) return checked;
   return { ok: true, todos: checked.todos, changed: !sameList(plan, checked.todos) };
 }

@@ -56,6 +56,7 @@ export const WEBVIEW_STRINGS = {
   turnError: 'The model request failed',
   turnMaxSteps: 'Stopped at the step limit',
   turnInterrupted: 'Interrupted',
+  turnAwaitingApproval: 'The plan waits for your decision',
   // Long tasks
   compactionDivider: 'Earlier conversation summarized',
   continueTurn: 'Continue',

@@ -16,6 +16,10 @@
 // the last of them sits. There is no other reminder: the note stays at its place in
 // the history and is never repeated. (An edit before the compaction's boundary is
 // told by the summary message, which restates the standing plan.)
+//
+// Plan first: a plan/approved or plan/rejected is likewise ONE user-role note at its
+// place (plan/plan-review.ts), after the note of any edit made before it.
+import { PLAN_APPROVED_NOTE, planRejectedNote } from '../plan/plan-review';
 import type { TodoItem } from '../plan/todo-schema';
 import { userEditNote } from '../plan/user-edit';
 import type { AssistantBlock, SessionEvent } from './events';
@@ -60,13 +64,20 @@ export function deriveMessages(events: readonly SessionEvent[], options: DeriveO
     const event = events[i]!;
     if (options.throughSeq !== undefined && event.seq > options.throughSeq) break;
     if (event.type === 'todo/user-edit') edited = event.data.todos;
-    const message = surfaceMessage(event);
+    const message = surfaceMessage(event) ?? reviewNote(event);
     if (!message) continue;
     tell();
     messages.push(message);
   }
   tell();
   return messages;
+}
+
+/** The note a plan decision is to the model; null for every other event. */
+function reviewNote(event: SessionEvent): Message | null {
+  if (event.type === 'plan/approved') return { role: 'user', text: PLAN_APPROVED_NOTE };
+  if (event.type === 'plan/rejected') return { role: 'user', text: planRejectedNote(event.data.feedback) };
+  return null;
 }
 
 /** The message a surface event is to the model; null for every other event (a todo/user-edit's note is the caller's). */

@@ -32,6 +32,8 @@ const turnEndReasonSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('error'), message: z.string() }),
   z.strictObject({ kind: z.literal('max-steps'), maxSteps: count }),
   z.strictObject({ kind: z.literal('interrupted'), message: z.exactOptional(z.string()) }),
+  /** Plan first: the proposed plan waits for the user's decision, which no one could give in this turn (core/agent/plan-first.ts). */
+  z.strictObject({ kind: z.literal('awaiting-approval') }),
 ]);
 export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
 
@@ -71,6 +73,17 @@ const eventDataFields = {
   'todo/write': z.strictObject({ todos: todoListSchema, priorities: z.exactOptional(z.array(z.enum(PLAN_PRIORITIES))) }),
   /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
   'todo/user-edit': z.strictObject({ todos: todoListSchema }),
+  /**
+   * Plan first (docs/todo-write-contract.md, "Plan first"): the model ended its
+   * planning phase with this plan. `planSeq` names the plan version (the seq of the
+   * todo/write or todo/user-edit that wrote the list), `todos` is that whole list.
+   * Inside a turn, between its steps.
+   */
+  'plan/proposed': z.strictObject({ turn: count, planSeq: count, todos: todoListSchema }),
+  /** The user approved the proposed plan as it stands (with their edits): the version and its whole list. Outside a step. */
+  'plan/approved': z.strictObject({ planSeq: count, todos: todoListSchema }),
+  /** The user rejected the proposed plan version `planSeq`; the model replans with `feedback`. Outside a step. */
+  'plan/rejected': z.strictObject({ planSeq: count, feedback: z.string().check(z.minLength(1)) }),
   /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */
   'tool/result': z.strictObject({ turn: count, step: count, callId, isError: z.boolean(), content: z.string(), details: toolResultDetailsField }),
   'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),

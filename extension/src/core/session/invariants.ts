@@ -1,7 +1,14 @@
 // The log's relational invariants, checked on every append and on every load, by
 // the same code. The checker is a small state machine over the event sequence;
 // `check` is pure (it reports, it does not change state), `accept` advances it.
+//
+// Plan first: the checker also follows the standing plan as far as the review needs
+// it (plan-review-mark.ts): a plan/proposed names the standing plan's version and
+// list; a plan/approved or plan/rejected decides the latest undecided proposal of
+// that version. A checker resumed mid-log does not know the plan until the next plan
+// event, and checks only where the review events sit until then.
 import type { SessionEvent } from './events';
+import { acceptPlanMark, checkPlanReview, type PlanMark } from './plan-review-mark';
 
 interface OpenStep {
   step: number;
@@ -26,6 +33,8 @@ export interface LogPosition {
    * to exactly this event, so no tool call is ever cut off from its result.
    */
   boundarySeq: number;
+  /** The standing plan as the review checks need it; 'unknown' in a checker resumed mid-log. */
+  plan: PlanMark | null | 'unknown';
 }
 
 export class InvariantViolation extends Error {
@@ -47,7 +56,7 @@ export class InvariantChecker {
    * (no turn open, the previous turn and seq given).
    */
   constructor(resume?: { lastSeq: number; lastTurn: number }) {
-    this.pos = { lastSeq: resume?.lastSeq ?? 0, lastTurn: resume?.lastTurn ?? 0, openTurn: null, lastStep: 0, openStep: null, boundarySeq: 0 };
+    this.pos = { lastSeq: resume?.lastSeq ?? 0, lastTurn: resume?.lastTurn ?? 0, openTurn: null, lastStep: 0, openStep: null, boundarySeq: 0, plan: resume ? 'unknown' : null };
   }
 
   get position(): Readonly<LogPosition> {
@@ -121,6 +130,15 @@ export class InvariantChecker {
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
       case 'acp/session':
         return p.openTurn === null ? null : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
+      case 'plan/proposed': {
+        // Proposed when a planning step has ended: inside its turn, between steps.
+        const t = this.inTurn(event.type, event.data.turn);
+        if (t) return t;
+        return p.openStep ? `plan/proposed inside step ${p.openStep.step} (a plan is proposed between steps)` : checkPlanReview(p.plan, event);
+      }
+      case 'plan/approved':
+      case 'plan/rejected':
+        return p.openStep ? `${event.type} inside step ${p.openStep.step} (a decision lands between steps or between turns)` : checkPlanReview(p.plan, event);
       case 'todo/user-edit':
         // Between turns, or inside a turn between its steps: never inside a step,
         // so the model's next request (a new step) is the first to be told.
@@ -174,6 +192,7 @@ export class InvariantChecker {
         p.openTurn = event.data.turn;
         p.lastStep = 0;
         p.boundarySeq = event.seq;
+        p.plan = acceptPlanMark(p.plan, event);
         return;
       case 'step/start':
         p.lastStep = event.data.step;
@@ -202,9 +221,14 @@ export class InvariantChecker {
       case 'context/compact':
         p.boundarySeq = event.seq;
         return;
-      case 'user/message':
       case 'todo/write':
       case 'todo/user-edit':
+      case 'plan/proposed':
+      case 'plan/approved':
+      case 'plan/rejected':
+        p.plan = acceptPlanMark(p.plan, event);
+        return;
+      case 'user/message':
       case 'subagent/start':
       case 'subagent/end':
       case 'acp/session':

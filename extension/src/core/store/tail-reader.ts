@@ -11,7 +11,8 @@ import { parseJson } from './parse-json';
 
 /**
  * The standing plan — the latest todo/write not followed by a later turn/start, or the
- * latest todo/user-edit whatever turns followed (a user plan carries); null when there
+ * latest todo/user-edit whatever turns followed (a user plan carries), or a plan whose
+ * latest event is a plan-first review (it carries too); null when there
  * is none — read from the log's tail and VALIDATED like `check` validates:
  * the lines from the last turn/start (or the header) to the end go through the same
  * schemas and invariant checker as a full load (admitEventLine), the checker resumed
@@ -58,26 +59,35 @@ export function readStandingPlan(logPath: string): TodoItem[] | null {
 
 /**
  * The plan a turn starting at byte `before` begins with: the latest plan event before
- * it if that is a todo/user-edit (it carries), else none. That event is validated
- * (schema and the todo invariant) like every event a load admits.
+ * it decides. A todo/write last: none (a turn/start cleared it). A todo/user-edit, or
+ * a plan-first review event (plan/proposed, plan/approved, plan/rejected) after the
+ * latest list: that plan carries; the lines from its list event on are folded. Every
+ * line folded is validated (schema and the todo invariant) like every event a load admits.
  */
 function carriedPlan(logPath: string, before: number): PlanState | null {
-  let plan: PlanState | null = null;
+  const folded: SessionEvent[] = []; // newest first
+  let carries = false;
   forEachLineBackward(
     logPath,
     ({ text, start }) => {
       if (start === 0) return true; // the header
       const raw = rawEnvelopeSchema.safeParse(parseJson(text));
       if (!raw.success) throw new LogLoadError(logPath, lineNumberAt(logPath, start), 'not a valid event line');
-      if (raw.data.type === 'todo/write') return true;
-      if (raw.data.type !== 'todo/user-edit') return false;
+      const type = raw.data.type;
+      const review = type === 'plan/proposed' || type === 'plan/approved' || type === 'plan/rejected';
+      if (type !== 'todo/write' && type !== 'todo/user-edit' && !review) return false;
+      if (folded.length === 0 && type === 'todo/write') return true;
+      carries = true;
       const event = parseEvent(raw.data);
       if (typeof event === 'string') throw new LogLoadError(logPath, lineNumberAt(logPath, start), event);
-      plan = todosProjection.apply(null, event);
-      return true;
+      folded.push(event);
+      return !review;
     },
     { before },
   );
+  if (!carries) return null;
+  let plan: PlanState | null = null;
+  for (const event of folded.reverse()) plan = todosProjection.apply(plan, event);
   return plan;
 }
 

@@ -16,7 +16,7 @@ import { type Disposable, Owner } from '../../core/disposable';
 import type { PlanEditOutcome } from '../../core/plan/plan-editor';
 import { exportPlan, exportPlanMarkdown } from '../../core/plan/plan-export';
 import { planLedgerProjection, type PlanLedger } from '../../core/plan/plan-ledger';
-import type { StandingPlan } from '../../core/plan/todos-projection';
+import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import type { ContextView, RunView, SessionListItem, SessionView, StreamView } from '../../core/protocol/messages';
 import type { TranscriptItem } from '../../core/protocol/transcript';
@@ -118,6 +118,11 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   get standingPlan(): StandingPlan {
     return this.shown?.standingPlan ?? null;
+  }
+
+  /** The shown session's plan with who wrote it and its plan-first review. */
+  get planState(): PlanState | null {
+    return this.shown?.planState ?? null;
   }
 
   get planLedger(): PlanLedger {

@@ -29,6 +29,7 @@ function templates(): AttentionTemplates {
       error: vscode.l10n.t('The agent’s turn failed.'),
       'max-steps': vscode.l10n.t('The agent stopped at the step limit.'),
       interrupted: vscode.l10n.t('The agent’s turn was interrupted.'),
+      'awaiting-approval': vscode.l10n.t('The agent proposed a plan and waits for your decision.'),
     },
     approval: vscode.l10n.t('The agent waits for your approval to run {0}: {1}'),
     withPlan: vscode.l10n.t('{0} Plan: {1}'),

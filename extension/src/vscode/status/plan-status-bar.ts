@@ -1,7 +1,8 @@
 // The status bar item: `$(checklist) <done>/<total> · <first active>` (+n for the
 // other active items) while a plan stands, the checklist icon replaced by a spinner
 // while a turn runs, a Markdown tooltip listing the whole plan, hidden otherwise.
-// Clicking it focuses the Plan view. An item in progress while the log has been
+// Clicking it focuses the Plan view. A plan-first proposal waiting for its decision
+// reads `Plan proposed · <n> items` instead of the progress. An item in progress while the log has been
 // silent for agentChecklist.stallMinutes (core/plan/plan-stall.ts decides) turns the
 // item to the warning colours and the tooltip says since when; one timer, due when
 // the stall would begin, is the only thing this adapter schedules.
@@ -73,7 +74,7 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     this.register(onDidChangeSettings(() => this.render()));
     // Any line ends a stall; a turn opening or closing starts or ends the watch.
     this.register(new ShownSessionEvents(controller)).onDidAppend((event) => {
-      if (this.stalledSince !== null || event.type === 'turn/start' || event.type === 'turn/end') this.render();
+      if (this.stalledSince !== null || event.type === 'turn/start' || event.type === 'turn/end' || event.type.startsWith('plan/')) this.render();
     });
     this.render();
   }
@@ -96,12 +97,15 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     // Due when the stall would begin; a line appended meanwhile only moves it later, so an early check just reschedules.
     if (!stall.stalled && stall.checkAt !== null) this.timer = setTimeout(() => this.render(), Math.max(0, stall.checkAt - now) + 50);
     const running = this.controller.runView.state === 'running';
-    this.item.text = `${stall.stalled ? '$(warning)' : running ? '$(loading~spin)' : '$(checklist)'} ${summary}`;
+    // Plan first: a proposal waiting for the user's decision says so instead of the progress.
+    const proposed = this.controller.planState?.review?.stage === 'proposed' ? vscode.l10n.t('Plan proposed · {0} items', plan.length) : null;
+    this.item.text = proposed !== null ? `$(checklist) ${proposed}` : `${stall.stalled ? '$(warning)' : running ? '$(loading~spin)' : '$(checklist)'} ${summary}`;
     const stalledText = stall.stalled ? stalledLine(stall.since, now) : null;
     this.item.tooltip = planTooltip(plan, running, stalledText);
     this.item.backgroundColor = stall.stalled ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.color = stall.stalled ? new vscode.ThemeColor('statusBarItem.warningForeground') : undefined;
-    this.item.accessibilityInformation = { label: stalledText === null ? vscode.l10n.t('Plan: {0}', summary) : `${vscode.l10n.t('Plan: {0}', summary)}. ${stalledText}` };
+    const label = proposed ?? vscode.l10n.t('Plan: {0}', summary);
+    this.item.accessibilityInformation = { label: stalledText === null ? label : `${label}. ${stalledText}` };
     this.item.show();
     this.shown = true;
   }

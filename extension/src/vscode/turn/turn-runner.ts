@@ -29,6 +29,9 @@ import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } fr
 import { TurnRefusedError } from './turn-refused';
 import { writableSession } from '../session/writable-session';
 import type { PlanEditor } from '../../core/plan/plan-editor';
+import { inReview, type PendingPlanReview } from '../../core/agent/plan-first';
+import { todosProjection } from '../../core/plan/todos-projection';
+import { fold } from '../../core/projection/projection';
 import type { ApprovalGate } from '../../core/tools/approvals';
 import { ProviderUnavailableError } from '../providers/provider-source';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
@@ -45,6 +48,8 @@ export interface TurnRunnerOptions {
   approvalGate: ApprovalGate;
   /** This extension's version, as ACP agents are told it. */
   clientVersion: string;
+  /** Who decides on a plan-first proposal (the Approve Plan / Reject Plan with Feedback… commands answer it). */
+  planReview: PendingPlanReview;
 }
 
 /** What the runner needs of the shown session (the controller holds it; each is read when needed). */
@@ -162,7 +167,9 @@ export class TurnRunner extends Owner {
       turn: (signal, editor) => {
         const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
         const atStepBoundary = (): void => editor?.flush();
-        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary });
+        // Plan first by the setting, or because the session is in the middle of a review.
+        const planFirst = settings.planFirst || inReview(fold(todosProjection, session.events), session.events) ? { planFirst: this.options.planReview } : {};
+        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, ...planFirst });
       },
       ended: () => tools.owned.dispose(),
     });

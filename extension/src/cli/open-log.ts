@@ -1,0 +1,20 @@
+// Opening a session log to write one user decision into it (edit, approve): it takes
+// the session's lock like any writer. While another process holds it (a running
+// turn, a VS Code window) the command is refused with the holder named, and nothing
+// is written: that process is the one to ask.
+import { SessionLockedError } from '../core/store/lock';
+import { openLogForWrite, type WritableSession } from '../core/store/session-store';
+import type { CliIo } from './io';
+
+/** The log opened for writing, or null (said on stderr) while another process writes it; e.g. `what` `edit the plan`, `there` `edit it there`. */
+export function openUnlessWritten(io: CliIo, logPath: string, what: string, there: string): WritableSession | null {
+  try {
+    return openLogForWrite(logPath);
+  } catch (error) {
+    if (error instanceof SessionLockedError) {
+      io.err(`agent-checklist: cannot ${what}: process ${error.pid} is writing this session; ${there}, or stop that process (lock: ${error.lockPath})`);
+      return null;
+    }
+    throw error;
+  }
+}
