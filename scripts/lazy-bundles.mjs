@@ -41,6 +41,8 @@ export const LAZY_MODULES = {
   // Started as a worker thread from dist/agent-follow-worker.js by core/import/agent-follow-thread.ts.
   'extension/src/core/import/agent-follow-worker.ts': 'agent-follow-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
+  // Required by core/tools/tool.ts when a turn first builds its tools: zod's JSON Schema conversion.
+  'extension/src/core/tools/json-schema.ts': 'tool-json-schema',
 };
 /** Packages (the MCP and ACP SDKs, the Markdown parser) that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
 const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;

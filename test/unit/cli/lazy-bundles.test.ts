@@ -3,6 +3,7 @@
 // `require()`, which become a load of its own bundle beside the main one; a static
 // import of it, or any import of a package only its bundle may hold, fails the build.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
@@ -11,6 +12,8 @@ const root = path.resolve(__dirname, '../../..');
 
 interface Guard {
   lazyPackages: esbuild.Plugin;
+  LAZY_MODULES: Record<string, string>;
+  LAZY_PACKAGES: Record<string, { file: string }>;
 }
 
 /** Bundles `contents` (as a file in extension/src/core/protocol/) the way build.mjs bundles extension.js. */
@@ -59,5 +62,14 @@ describe('lazy bundle guard (the build)', () => {
     assert.ok('code' in out, 'errors' in out ? out.errors.join('\n') : '');
     assert.match(out.code, /require\("\.\/zod-compiler\.js"\)/);
     assert.doesNotMatch(out.code, /generateFastpass|compileFn|ZodCompileUnsupportedError/);
+  });
+
+  it('every lazy bundle is packed into the VSIX (.vscodeignore lets it through), or the installed extension cannot load it', async () => {
+    const { LAZY_MODULES, LAZY_PACKAGES } = (await import(path.join(root, 'scripts/lazy-bundles.mjs'))) as Guard;
+    const kept = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').flatMap((l) => (l.startsWith('!') ? [l.slice(1).trim()] : []));
+    const packed = (file: string) => kept.some((k) => k === file || (k.endsWith('/**') && file.startsWith(k.slice(0, -2))));
+    const bundles = [...Object.values(LAZY_MODULES), ...Object.values(LAZY_PACKAGES).map((p) => p.file)].map((f) => `dist/${f}.js`);
+    assert.deepEqual(bundles.filter((b) => !packed(b)), []);
+    assert.equal(packed('dist/test-api.js'), false, 'the test API never ships');
   });
 });

@@ -54,11 +54,15 @@ export function errorResult(message: string): ToolResult {
   return { isError: true, content: `Error: ${message}` };
 }
 
-/** JSON Schema for the model, from the same zod schema that validates the call. */
+type JsonSchemaModule = Pick<typeof import('./json-schema'), 'jsonSchemaOf'>;
+/** CommonJS's require (the host's bundles and tsx), declared for this one module. */
+declare const require: (id: './json-schema') => unknown;
+let jsonSchema: JsonSchemaModule | undefined;
+
+/** JSON Schema for the model, from the same zod schema that validates the call (json-schema.ts, loaded at the first tool built). */
 export function toParameters(schema: z.ZodMiniType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
+  jsonSchema ??= require('./json-schema') as JsonSchemaModule;
+  return jsonSchema.jsonSchemaOf(schema);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
