@@ -212,6 +212,9 @@ let api: AgentChecklistTestApi | undefined;
 export const testHooks: TestHooks<AgentChecklistTestApi> = {
   track: (kind, item) => live.track(kind, item),
   connect: (next, reactivate) => {
+    // A re-activation: VS Code never resolves the Agent view for the new provider (index.ts),
+    // so the page seen so far belongs to the old one; messages then go to the new provider's handler.
+    if (api !== undefined) observers.agentView = null;
     parts = next;
     redraws = new TreeRedraws();
     const recording = redraws.follow(next.tree);
