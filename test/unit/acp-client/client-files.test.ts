@@ -75,7 +75,7 @@ describe('the client fs methods (scripted agent over the SDK)', () => {
     assert.equal(fs.existsSync(path.join(agent.ws, 'sub/b.txt')), false, 'the second write was denied');
     assert.match(reports[1]?.error ?? '', /the user denied this write_file call/);
     assert.deepEqual(gate.asked.map((r) => [r.tool, r.summary]), [['write_file', 'Replace a.txt (4 bytes)'], ['write_file', 'Create sub/b.txt (1 bytes)']]);
-    assert.match(gate.asked[0]!.detail, /--- a\.txt\n-old\n-\n\+new/);
+    assert.match(gate.asked[0]!.detail, /--- a\.txt\n-old\n\+new/);
     assert.deepEqual(approvalsOf(events), [['agent-checklist-1-1', 'Replace a.txt', 'approve', 'user'], ['agent-checklist-1-2', 'Create sub/b.txt', 'deny', 'user']]);
     const results = events.flatMap((e) => (e.type === 'tool/result' ? [[e.data.callId, e.data.isError, e.data.details?.['diffs']]] : []));
     assert.deepEqual(results[0], ['agent-checklist-1-1', false, [{ path: path.join(agent.ws, 'a.txt'), oldText: 'old\n', newText: 'new\n' }]]);

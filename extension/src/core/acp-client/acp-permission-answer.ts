@@ -37,9 +37,16 @@ export function acpPermissionResponse(record: ApprovalRecord, options: readonly 
   return chosen === undefined ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: chosen.optionId } };
 }
 
+/** A text's lines; a final line end ends the last line, it does not start an empty one. */
+function linesOf(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
 /** A change as the -/+ lines an approval card shows: the path, the old text's lines removed, the new text's added. */
 export function changeLines(path: string, oldText: string | null | undefined, newText: string): string {
-  return [`--- ${path}`, ...(oldText ? oldText.split('\n').map((l) => `-${l}`) : []), ...newText.split('\n').map((l) => `+${l}`)].join('\n');
+  return [`--- ${path}`, ...(oldText ? linesOf(oldText).map((l) => `-${l}`) : []), ...linesOf(newText).map((l) => `+${l}`)].join('\n');
 }
 
 /**
