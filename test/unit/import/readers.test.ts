@@ -71,6 +71,16 @@ describe('agent file readers', () => {
     for (const name of ['claude-todowrite-resumed.jsonl', 'claude-tasks.jsonl', 'codex-update-plan-resumed.jsonl']) {
       assert.equal(readAgentFile(fixture(name)).info.title, 'fix the bug', name);
     }
+    // A slash command the adapter runs first (claude-agent-acp's /model) does not title the session.
+    const lines = fs.readFileSync(fixture('claude-todowrite-resumed.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const userAt = lines.findIndex((l) => l.includes('"type":"user"'));
+    const userLine: unknown = JSON.parse(lines[userAt]!);
+    assert.ok(typeof userLine === 'object' && userLine !== null);
+    const command = JSON.stringify({ ...userLine, message: { role: 'user', content: '<command-name>/model</command-name>\n<command-args>default</command-args>' } });
+    const reader = readerFor(lines[0]!) ?? readerFor(lines[2]!);
+    assert.ok(reader);
+    for (const line of [...lines.slice(0, userAt), command, ...lines.slice(userAt)]) reader.readLine(line);
+    assert.equal(reader.info.title, 'fix the bug');
     assert.equal(promptTitle('\n  \n  first line  \nsecond'), 'first line');
     assert.equal(promptTitle('x'.repeat(100)), 'x'.repeat(80));
     assert.equal(promptTitle('  \n '), undefined);

@@ -103,7 +103,8 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     const { timestamp, message, toolUseResult } = parsed.data;
     this.noteSession(parsed.data);
     if (typeof message.content === 'string') {
-      this.info.title ??= promptTitle(message.content);
+      // A slash command's own lines (`<command-name>/model</command-name>`, its output) are not what the user asked.
+      if (!/^\s*<(command-name|command-message|local-command-[a-z]+)>/.test(message.content)) this.info.title ??= promptTitle(message.content);
       return [{ kind: 'turn-start', ts: timestamp }];
     }
     const results = message.content.flatMap((raw) => {
