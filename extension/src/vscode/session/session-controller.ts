@@ -84,6 +84,7 @@ export class SessionController extends Owner implements vscode.Disposable {
           opened: () => this.opened,
           showingOwnSession: () => this.switcher.isShowingOwnSession(),
           standingPlan: () => this.standingPlan,
+          planState: () => this.planState,
           approvals: () => this.approvals,
           approvalLog: () => this.approvalLog,
           showWritten: (opened) => this.switcher.showWritten(opened),

@@ -11,7 +11,7 @@ import { runTurn } from '../../core/agent/loop';
 import type { LiveDelta } from '../../core/session/live-delta';
 import { RequestEstimate } from '../../core/agent/request-estimate';
 import { Owner } from '../../core/disposable';
-import type { StandingPlan } from '../../core/plan/todos-projection';
+import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import type { ContextView, RunView, StreamView } from '../../core/protocol/messages';
 import type { TurnEndReason } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
@@ -30,8 +30,6 @@ import { TurnRefusedError } from './turn-refused';
 import { writableSession } from '../session/writable-session';
 import type { PlanEditor } from '../../core/plan/plan-editor';
 import { inReview, type PendingPlanReview } from '../../core/agent/plan-first';
-import { todosProjection } from '../../core/plan/todos-projection';
-import { fold } from '../../core/projection/projection';
 import type { ApprovalGate } from '../../core/tools/approvals';
 import { ProviderUnavailableError } from '../providers/provider-source';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
@@ -58,6 +56,8 @@ export interface TurnHost {
   /** The shown session is one our agent may continue (its own kind, in its own folder). */
   showingOwnSession(): boolean;
   standingPlan(): StandingPlan;
+  /** The shown session's plan with its plan-first review (its live fold). */
+  planState(): PlanState | null;
   /** The shown session's "Always allow" answers (its subagents share them). */
   approvals(): Approvals;
   /** Logs approval decisions on the sessions it watches (the shown one; subagents' while they run). */
@@ -168,7 +168,7 @@ export class TurnRunner extends Owner {
         const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
         const atStepBoundary = (): void => editor?.flush();
         // Plan first by the setting, or because the session is in the middle of a review.
-        const planFirst = settings.planFirst || inReview(fold(todosProjection, session.events), session.events) ? { planFirst: this.options.planReview } : {};
+        const planFirst = settings.planFirst || inReview(this.host.planState(), session.events) ? { planFirst: this.options.planReview } : {};
         return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, ...planFirst });
       },
       ended: () => tools.owned.dispose(),
