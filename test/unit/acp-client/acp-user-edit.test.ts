@@ -11,6 +11,16 @@ import { resolveAcpAgent } from '../../../extension/src/core/acp-client/agent-ca
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { claudeTranscript, ScriptedModelServer } from '../import/agent-runs';
 import { memorySession, tempDir, todo } from '../support/sessions';
+import { waitFor } from '../tools/support';
+
+/** Claude Code's transcript under `dir`'s config folder, '' until it has one. */
+function transcriptOf(dir: string): string {
+  try {
+    return fs.readFileSync(claudeTranscript(path.join(dir, 'claude')), 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 describe('untoldUserEdit', () => {
   it('the last edit after the agent’s last plan, once', () => {
@@ -62,10 +72,15 @@ describe('a user edit reaches the real claude-agent-acp', () => {
       session.log.session.append('todo/user-edit', { todos: [todo('A', 'completed'), todo('B')] });
       assert.deepEqual(await session.prompt('Second.', signal), { kind: 'completed' });
       assert.deepEqual(await session.prompt('Third.', signal), { kind: 'completed' });
+      // Claude Code writes its transcript from a queue drained every 100 ms, and
+      // claude-agent-acp can answer a prompt with an earlier turn's result (its start-up
+      // `/model` command races the first prompt): wait for the agent's own record of the
+      // third answer before closing, so the check reads what the agent received.
+      await waitFor(() => transcriptOf(dir).includes('"text":"Three."'), "Claude Code's transcript of the third answer", 60_000);
     } finally {
       await session.close();
     }
-    const transcript = fs.readFileSync(claudeTranscript(path.join(dir, 'claude')), 'utf8');
+    const transcript = transcriptOf(dir);
     assert.equal(transcript.split('The user edited your plan. It is now:').length - 1, 1, transcript);
     assert.match(transcript, /- \[completed\] A\\n- \[pending\] B/);
   });

@@ -4,8 +4,8 @@
 //
 // Lifetime: the agent runs in its own process group, so closing ends it and whatever
 // it started (Claude's CLI under claude-agent-acp): stdin is closed, the group gets
-// SIGTERM, SIGKILL 2 s later if the agent is still there, SIGKILL again once it has
-// exited (for what it left behind), and close resolves when the group is empty. An agent that does not
+// SIGTERM, then SIGKILL once the group is empty or 2 s have passed (for what is left),
+// and close resolves when the group is empty. An agent that does not
 // answer `initialize` in time, or exits, fails with the tail of its stderr.
 //
 // The agent asks before it writes (session/request_permission), which we answer
@@ -134,11 +134,12 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
       connection.close();
       child.stdin!.destroy();
       killGroup('SIGTERM');
-      const timer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
-      await exited;
-      clearTimeout(timer);
-      // The leader is gone; anything it left in its group goes now, and is waited for.
+      // The whole group, not only the leader, gets the grace: the agent's own CLI
+      // (Claude's under claude-agent-acp) writes its session history as it ends, and
+      // a later session/load reads that history.
+      await groupGone(child.pid, KILL_GRACE_MS);
       killGroup('SIGKILL');
+      await exited;
       await groupGone(child.pid, KILL_GRACE_MS);
     })());
 
