@@ -74,7 +74,7 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
   it('a fork loop cannot start more processes than the limit, and the cgroup is gone afterwards', async () => {
     const ws = tempWorkspace();
     const limit = 40;
-    const out = await (await registry(ws, { processes: limit, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: FORK_LOOP }), ctx())).content;
+    const out = await (await registry(ws, { processes: limit, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: FORK_LOOP }), ctx())).content;
     const match = /^(\d+)\n\[exit code: 0\]$/.exec(out);
     assert.ok(match, out);
     const started = Number(match[1]);
@@ -86,7 +86,7 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
 
   it('without the limit the same loop runs to its end (the test can tell)', async () => {
     const ws = tempWorkspace();
-    const out = await (await registry(ws, { processes: 512, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: FORK_LOOP }), ctx())).content;
+    const out = await (await registry(ws, { processes: 512, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: FORK_LOOP }), ctx())).content;
     assert.equal(out, '200\n[exit code: 0]');
   });
 
@@ -97,7 +97,7 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
       '(echo $$ > /sys/fs/cgroup/pids/cgroup.procs) 2>&1 | grep -o "Read-only file system"',
       'grep -o "agent-checklist-[0-9]*-[0-9]*" /proc/self/cgroup | head -1',
     ].join('; ');
-    const out = await (await registry(ws, { processes: 64, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command }), ctx())).content;
+    const out = await (await registry(ws, { processes: 64, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command }), ctx())).content;
     const [name, refusal, after] = out.split('\n');
     assert.match(name ?? '', new RegExp(`^agent-checklist-${process.pid}-\\d+$`), out);
     assert.equal(refusal, 'Read-only file system');
@@ -109,7 +109,7 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
     const ws = tempWorkspace();
     const controller = new AbortController();
     const marker = 'sleep 30.41';
-    const running = registry(ws, { processes: 64, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: `${marker} & ${marker} & wait` }), ctx(controller.signal));
+    const running = registry(ws, { processes: 64, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: `${marker} & ${marker} & wait` }), ctx(controller.signal));
     await waitFor(() => pidsRunning(marker).length === 2, `both ${marker} to run`);
     assert.equal(ourCgroups().length, 1, 'the command runs in a cgroup of its own');
     controller.abort();

@@ -112,22 +112,33 @@ describe('the sandbox as the user running the tests', { skip }, () => {
   it('limits the address space of each process (agentChecklist.tools.bash.limits)', async () => {
     const ws = tempWorkspace();
     const alloc = `python3 -c 'b = bytearray(600 * 1024 * 1024); print("allocated")' 2>/dev/null || echo refused`;
-    assert.equal(await bash(ws, alloc, { processes: 512, addressSpaceMiB: 256 }), 'refused\n[exit code: 0]');
-    assert.equal(await bash(ws, alloc, { processes: 512, addressSpaceMiB: 4096 }), 'allocated\n[exit code: 0]');
+    assert.equal(await bash(ws, alloc, { processes: 512, memoryMiB: 4096, addressSpaceMiB: 256 }), 'refused\n[exit code: 0]');
+    assert.equal(await bash(ws, alloc, { processes: 512, memoryMiB: 4096, addressSpaceMiB: 4096 }), 'allocated\n[exit code: 0]');
+  });
+
+  it('limits the memory each process may allocate (memoryMiB, RLIMIT_DATA), 4 GiB by default, and Node still fetches', async () => {
+    const ws = tempWorkspace();
+    const alloc = (mib: number): string => `python3 -c 'b = bytearray(${mib} * 1024 * 1024); b[-1] = 1; print("allocated")' 2>/dev/null || echo refused`;
+    assert.equal(await bash(ws, alloc(600), { processes: 512, memoryMiB: 256, addressSpaceMiB: 16384 }), 'refused\n[exit code: 0]');
+    assert.equal(await bash(ws, alloc(600), { processes: 512, memoryMiB: 1024, addressSpaceMiB: 16384 }), 'allocated\n[exit code: 0]');
+    assert.equal(await bash(ws, `ulimit -d; ${alloc(5 * 1024)}`), `${4096 * 1024}\nrefused\n[exit code: 0]`);
+    // Under the default limits Node's own fetch() (WebAssembly inside) reaches the point of connecting.
+    const fetchScript = `fetch("http://127.0.0.1:59999/").then(() => console.log("answered"), (e) => console.log(e.cause?.code ?? e.message))`;
+    assert.equal(await bash(ws, `${JSON.stringify(process.execPath)} -e '${fetchScript}'`), 'ECONNREFUSED\n[exit code: 0]');
   });
 
   it('limits the process count when the agent is not root (Linux never applies it to root)', async () => {
     const ws = tempWorkspace();
     const hostLimit = spawnSync('bash', ['-c', 'ulimit -u'], { encoding: 'utf8' }).stdout.trim();
     const expected = process.getuid?.() === 0 ? hostLimit : '100';
-    assert.equal(await bash(ws, 'ulimit -u; ulimit -v', { processes: 100, addressSpaceMiB: 2048 }), `${expected}\n${2048 * 1024}\n[exit code: 0]`);
+    assert.equal(await bash(ws, 'ulimit -u; ulimit -v', { processes: 100, memoryMiB: 4096, addressSpaceMiB: 2048 }), `${expected}\n${2048 * 1024}\n[exit code: 0]`);
   });
 });
 
 const unprivileged = unprivilegedSandboxSkip('sandbox tests');
 
 describe('the sandbox as an unprivileged user (nobody)', { skip: unprivileged }, () => {
-  it('drops every capability, refuses the escapes and limits processes', async () => {
+  it('drops every capability, refuses the escapes and limits processes and memory', async () => {
     const base = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-nobody-'));
     const root = path.join(base, 'ws');
     for (const [rel, content] of [['.git/config', '[core]\n'], ['.agent-checklist/sessions/log.jsonl', '{}\n'], ['.vscode/tasks.json', '{}\n'], ['src/keep.txt', 'x\n']] as const) {
@@ -136,11 +147,11 @@ describe('the sandbox as an unprivileged user (nobody)', { skip: unprivileged },
     }
     spawnSync('chown', ['-R', '65534:65534', base]);
     try {
-      const sandbox = await prepareSandbox({ mode: 'auto', network: false, limits: { processes: 100, addressSpaceMiB: 4096 } }, root, false);
+      const sandbox = await prepareSandbox({ mode: 'auto', network: false, limits: { processes: 100, memoryMiB: 4096, addressSpaceMiB: 4096 } }, root, false);
       try {
-        const { argv, fds } = sandboxArgv(sandbox, root, `${ATTACKS}; ulimit -u`);
+        const { argv, fds } = sandboxArgv(sandbox, root, `${ATTACKS}; ulimit -u; ulimit -d`);
         const run = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...argv], { encoding: 'utf8', cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ignore', ...fds] });
-        assert.equal(run.stdout, `${EXPECTED}\n100\n`, run.stderr);
+        assert.equal(run.stdout, `${EXPECTED}\n100\n${4096 * 1024}\n`, run.stderr);
       } finally {
         await sandbox.release();
       }

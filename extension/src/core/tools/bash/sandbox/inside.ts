@@ -7,7 +7,7 @@
 //    says which path and exits 126 without running the command;
 // 2. prints the notes it was given (once-per-process notices, bounds reached) to
 //    stderr, i.e. into the tool's output;
-// 3. sets the limits on itself (address space always; the process count when the
+// 3. sets the limits on itself (memory and address space always; the process count when the
 //    agent is not root: for root a pids cgroup does it, see pids-cgroup.ts), after
 //    the capabilities are gone;
 // 4. execs `bash -c "$1"`.
@@ -19,7 +19,7 @@ export const mountinfoEscape = (p: string): string => p.replace(/[\\ \t\n]/g, (c
 export const MOUNT_CHECK_EXIT = 126;
 
 const SCRIPT = [
-  'cmd=$1 note=$2 kib=$3 nproc=$4 ws=$5; shift 5',
+  'cmd=$1 note=$2 kib=$3 nproc=$4 ws=$5 dkib=$6; shift 6',
   'declare -A root opts',
   'while read -r _ _ _ r p o _; do root[$p]=$r; opts[$p]=$o; done < /proc/self/mountinfo',
   `[[ -n \${root[$ws]+x} ]] || { echo "sandbox: the workspace is not mounted as expected; nothing was run" >&2; exit ${MOUNT_CHECK_EXIT}; }`,
@@ -30,6 +30,7 @@ const SCRIPT = [
   'done',
   '[[ -z $note ]] || printf "%s\\n" "$note" >&2',
   'ulimit -v "$kib" || exit 1',
+  'ulimit -d "$dkib" || exit 1',
   'if [[ -n $nproc ]]; then ulimit -u "$nproc" || exit 1; fi',
   'exec bash -c "$cmd"',
 ].join('\n');
@@ -49,5 +50,5 @@ export interface InsideOptions {
 /** The command line after bwrap's `--`. */
 export function insideCommand(o: InsideOptions): string[] {
   const nproc = o.root ? '' : String(o.limits.processes);
-  return ['bash', '-c', SCRIPT, 'agent-checklist-sandbox', o.command, o.notes.join('\n'), String(o.limits.addressSpaceMiB * 1024), nproc, mountinfoEscape(o.writable), ...o.readOnly.map(mountinfoEscape)];
+  return ['bash', '-c', SCRIPT, 'agent-checklist-sandbox', o.command, o.notes.join('\n'), String(o.limits.addressSpaceMiB * 1024), nproc, mountinfoEscape(o.writable), String(o.limits.memoryMiB * 1024), ...o.readOnly.map(mountinfoEscape)];
 }
