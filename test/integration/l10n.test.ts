@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
+import { REMOTE_PROVIDERS } from '../../extension/src/core/agent/providers/remote-catalog';
 import { WEBVIEW_STRINGS } from '../../extension/src/core/protocol/strings';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
@@ -55,7 +56,8 @@ describe('localization', () => {
     assert.equal(z.object({ l10n: z.string() }).parse(packageJson).l10n, './l10n');
     const en = readJson('l10n/bundle.l10n.json');
     const zh = readJson('l10n/bundle.l10n.zh-cn.json');
-    const needed = [...hostMessages(), ...Object.values(WEBVIEW_STRINGS)];
+    // The Set API Key picker localizes each remote provider's description from the catalog.
+    const needed = [...hostMessages(), ...Object.values(WEBVIEW_STRINGS), ...Object.values(REMOTE_PROVIDERS).map((p) => p.description)];
     assert.ok(needed.length > 60);
     for (const message of needed) {
       assert.equal(en[message], message, `bundle.l10n.json has "${message}"`);

@@ -4,9 +4,7 @@
 // printed or logged — no message here contains a key's value, only a variable's name.
 import * as path from 'node:path';
 import type { ModelProvider } from '../core/agent/provider';
-import { ANTHROPIC_DEFAULT_BASE_URL, AnthropicProvider } from '../core/agent/providers/anthropic';
-import { OPENAI_DEFAULT_BASE_URL, OpenAIProvider } from '../core/agent/providers/openai';
-import { isDeepSeekBaseUrl } from '../core/agent/providers/openai-messages';
+import { isRemoteProviderId, REMOTE_PROVIDER_IDS, REMOTE_PROVIDERS, type RemoteProviderId } from '../core/agent/providers/remote-catalog';
 import { loadModelScript, ScriptedProvider } from '../core/agent/providers/scripted';
 import { UsageError } from './usage';
 import type { CliIo } from './io';
@@ -19,29 +17,20 @@ export interface ProviderFlags {
   apiKeyEnv?: string;
 }
 
-export const CLI_PROVIDERS = ['scripted', 'openai', 'anthropic'] as const;
+export const CLI_PROVIDERS = ['scripted', ...REMOTE_PROVIDER_IDS] as const;
 
 export function createCliProvider(flags: ProviderFlags, io: CliIo): ModelProvider {
   if (flags.provider !== 'scripted' && flags.script !== undefined) throw new UsageError('--script is only for --provider scripted');
-  switch (flags.provider) {
-    case 'scripted':
-      if (!flags.script) throw new UsageError('--provider scripted needs --script <file>');
-      return new ScriptedProvider(scriptFrom(path.resolve(io.cwd, flags.script)), flags.model ?? 'scripted');
-    case 'openai': {
-      const baseURL = checkedBaseUrl(flags.baseUrl ?? OPENAI_DEFAULT_BASE_URL);
-      const keyVar = flags.apiKeyEnv ?? defaultKeyVariable('openai', baseURL);
-      // An empty value is a deliberate "no key" (Ollama, LM Studio, a local vLLM): no Authorization header is sent.
-      const apiKey = readApiKey(io.env, keyVar, 'openai', true);
-      return new OpenAIProvider({ model: requireModel(flags, 'gpt-4.1-mini, deepseek-chat, llama3.2'), apiKey, baseURL });
-    }
-    case 'anthropic': {
-      const baseURL = checkedBaseUrl(flags.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL);
-      const apiKey = readApiKey(io.env, flags.apiKeyEnv ?? defaultKeyVariable('anthropic', baseURL), 'anthropic', false);
-      return new AnthropicProvider({ model: requireModel(flags, 'claude-sonnet-4-5'), apiKey, baseURL });
-    }
-    default:
-      throw new UsageError(`unknown provider ${JSON.stringify(flags.provider)}; use ${CLI_PROVIDERS.join(', ')}`);
+  if (flags.provider === 'scripted') {
+    if (!flags.script) throw new UsageError('--provider scripted needs --script <file>');
+    return new ScriptedProvider(scriptFrom(path.resolve(io.cwd, flags.script)), flags.model ?? 'scripted');
   }
+  if (!isRemoteProviderId(flags.provider)) throw new UsageError(`unknown provider ${JSON.stringify(flags.provider)}; use ${CLI_PROVIDERS.join(', ')}`);
+  const spec = REMOTE_PROVIDERS[flags.provider];
+  const baseURL = checkedBaseUrl(flags.baseUrl ?? spec.defaultBaseUrl);
+  // For a provider that allows it, an empty value is a deliberate "no key" (Ollama, LM Studio, a local vLLM): no Authorization header is sent.
+  const apiKey = readApiKey(io.env, flags.apiKeyEnv ?? spec.keyVariable(baseURL), flags.provider, spec.emptyKeyAllowed);
+  return spec.create({ model: requireModel(flags, spec.modelExamples), apiKey, baseURL });
 }
 
 /** A missing or malformed --script file is a usage error (exit 2), like any other bad flag. */
@@ -55,16 +44,12 @@ function scriptFrom(file: string): ReturnType<typeof loadModelScript> {
 
 /** The variable the provider asked for reads its key from (undefined for scripted): bash never sees it. */
 export function keyVariableOf(flags: ProviderFlags): string | undefined {
-  if (flags.provider === 'openai') return flags.apiKeyEnv ?? defaultKeyVariable('openai', flags.baseUrl ?? OPENAI_DEFAULT_BASE_URL);
-  if (flags.provider === 'anthropic') return flags.apiKeyEnv ?? defaultKeyVariable('anthropic', flags.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL);
-  return undefined;
+  if (!isRemoteProviderId(flags.provider)) return undefined;
+  return flags.apiKeyEnv ?? defaultKeyVariable(flags.provider, flags.baseUrl ?? REMOTE_PROVIDERS[flags.provider].defaultBaseUrl);
 }
 
 /** The variable a provider reads its key from when --api-key-env is not given. */
-export function defaultKeyVariable(provider: 'openai' | 'anthropic', baseURL: string): string {
-  if (provider === 'anthropic') return 'ANTHROPIC_API_KEY';
-  return isDeepSeekBaseUrl(baseURL) ? 'DEEPSEEK_API_KEY' : 'OPENAI_API_KEY';
-}
+export const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string): string => REMOTE_PROVIDERS[provider].keyVariable(baseURL);
 
 /**
  * The key from `variable`. Unset is an error that says how to fix it; so is a

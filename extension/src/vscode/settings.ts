@@ -14,12 +14,13 @@ import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
 import { IMPORTED_AGENTS } from '../core/session/source';
 import { acpAgentsSchema } from '../core/acp-client/agent-catalog';
+import { REMOTE_PROVIDER_IDS } from '../core/agent/providers/remote-catalog';
 
 /** agentChecklist.agent's value for our own agent (any other value is an ACP agent's id). */
 export const BUILTIN_AGENT = 'builtin';
 
 const SETTINGS_SECTION = 'agentChecklist';
-const PROVIDER_IDS = ['demo', 'scripted', 'openai', 'anthropic', 'vscode-lm'] as const;
+const PROVIDER_IDS = ['demo', 'scripted', ...REMOTE_PROVIDER_IDS, 'vscode-lm'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export const FOLLOW_EXTERNAL = ['latest', 'off'] as const;

@@ -2,8 +2,8 @@
 // reads the file named by agentChecklist.scripted.scriptPath (one instance serves
 // turn after turn, so a multi-turn script plays on; a changed file or a new session
 // starts it over). `vscode-lm` takes the first model VS Code offers (vscode.lm).
-// `openai` / `anthropic` take endpoint and model from settings and the key from
-// SecretStorage (remote-provider.ts).
+// Every other id is a remote provider (core/agent/providers/remote-catalog.ts): endpoint
+// and model from settings, the key from SecretStorage (remote-provider.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ModelProvider } from '../../core/agent/provider';
@@ -74,8 +74,7 @@ export class ProviderSource {
         } catch (error) {
           throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
         }
-      case 'openai':
-      case 'anthropic':
+      default:
         try {
           return await createRemoteProvider(settings.provider, this.options.secrets);
         } catch (error) {
@@ -101,8 +100,7 @@ export class ProviderSource {
       }
       case 'vscode-lm':
         return; // which models VS Code offers is known only when asked (create)
-      case 'openai':
-      case 'anthropic': {
+      default: {
         const remote = readRemoteSettings(settings.provider);
         if (typeof remote === 'string') throw new ProviderUnavailableError(remote);
         return; // whether a key is stored is known only when asked (create)
@@ -120,11 +118,9 @@ export class ProviderSource {
   private modelLabel(settings: AgentSettings): string {
     if (settings.provider === 'demo') return DEMO_MODEL;
     if (settings.provider === 'scripted') return settings.scriptPath ? path.basename(settings.scriptPath) : 'scripted';
-    if (settings.provider === 'openai' || settings.provider === 'anthropic') {
-      const remote = readRemoteSettings(settings.provider);
-      return typeof remote === 'string' ? settings.provider : remote.model;
-    }
-    return settings.provider;
+    if (settings.provider === 'vscode-lm') return settings.provider;
+    const remote = readRemoteSettings(settings.provider);
+    return typeof remote === 'string' ? settings.provider : remote.model;
   }
 }
 

@@ -5,16 +5,10 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import type { ModelProvider } from '../../core/agent/provider';
-import { AnthropicProvider } from '../../core/agent/providers/anthropic';
-import { OpenAIProvider } from '../../core/agent/providers/openai';
+import { REMOTE_PROVIDER_IDS, REMOTE_PROVIDERS, type RemoteProviderId } from '../../core/agent/providers/remote-catalog';
 import { settingValue } from '../settings';
 
-export type RemoteProviderId = 'openai' | 'anthropic';
-
-const DEFAULTS: Record<RemoteProviderId, RemoteSettings> = {
-  openai: { baseUrl: 'https://api.openai.com/v1', model: '' },
-  anthropic: { baseUrl: 'https://api.anthropic.com', model: '' },
-};
+export type { RemoteProviderId };
 
 const remoteSettingsSchema = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }),
@@ -28,16 +22,16 @@ export const secretKeyName = (id: RemoteProviderId): string => `agentChecklist.a
 export function readRemoteSettings(id: RemoteProviderId): RemoteSettings | string {
   const config = vscode.workspace.getConfiguration(`agentChecklist.${id}`);
   // The key goes wherever baseUrl points: only the user's own settings choose it (settings.ts).
-  const raw = { baseUrl: settingValue(config, 'baseUrl', true) ?? DEFAULTS[id].baseUrl, model: config.get('model') ?? DEFAULTS[id].model };
+  const raw = { baseUrl: settingValue(config, 'baseUrl', true) ?? REMOTE_PROVIDERS[id].defaultBaseUrl, model: config.get('model') ?? '' };
   const parsed = remoteSettingsSchema.safeParse(raw);
   if (!parsed.success) return `agentChecklist.${id}.baseUrl must be an http(s) URL (got ${JSON.stringify(raw.baseUrl)})`;
-  if (!parsed.data.model.trim()) return `set agentChecklist.${id}.model to the model to use (for example ${id === 'openai' ? 'gpt-4.1-mini or deepseek-chat' : 'claude-sonnet-4-5'})`;
+  if (!parsed.data.model.trim()) return `set agentChecklist.${id}.model to the model to use (for example ${REMOTE_PROVIDERS[id].modelExamples})`;
   return parsed.data;
 }
 
 function keyProblem(id: RemoteProviderId, key: string | undefined): string | null {
   if (key === undefined) return `no API key stored for ${id}: run "Agent Checklist: Set API Key…"`;
-  if (key === '' && id === 'anthropic') return 'Anthropic needs an API key: run "Agent Checklist: Set API Key…"';
+  if (key === '' && !REMOTE_PROVIDERS[id].emptyKeyAllowed) return `${id} needs an API key: run "Agent Checklist: Set API Key…"`;
   return null;
 }
 
@@ -47,22 +41,17 @@ export async function createRemoteProvider(id: RemoteProviderId, secrets: vscode
   const apiKey = await secrets.get(secretKeyName(id));
   const problem = keyProblem(id, apiKey);
   if (problem !== null || apiKey === undefined) throw new Error(problem ?? 'no API key');
-  return id === 'openai'
-    ? new OpenAIProvider({ model: settings.model, apiKey, baseURL: settings.baseUrl })
-    : new AnthropicProvider({ model: settings.model, apiKey, baseURL: settings.baseUrl });
+  return REMOTE_PROVIDERS[id].create({ model: settings.model, apiKey, baseURL: settings.baseUrl });
 }
 
 /** The Set API Key command: asks which provider, then the key (password box). */
 export async function promptForApiKey(secrets: vscode.SecretStorage): Promise<void> {
   const picked = await vscode.window.showQuickPick(
-    [
-      { label: 'openai', description: vscode.l10n.t('OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, LM Studio, OpenRouter)') },
-      { label: 'anthropic', description: vscode.l10n.t('Anthropic') },
-    ],
+    REMOTE_PROVIDER_IDS.map((id) => ({ id, label: id, description: vscode.l10n.t(REMOTE_PROVIDERS[id].description) })),
     { title: vscode.l10n.t('Set API Key'), placeHolder: vscode.l10n.t('Which provider is the key for?') },
   );
   if (!picked) return;
-  const id: RemoteProviderId = picked.label === 'anthropic' ? 'anthropic' : 'openai';
+  const { id } = picked;
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('API key for {0}', id),
     prompt: vscode.l10n.t('Stored in VS Code\'s secret storage, never in settings or session logs. Leave empty for a local server that needs no key.'),
