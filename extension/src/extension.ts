@@ -25,7 +25,7 @@ import { promptForApiKey } from './vscode/providers/remote-provider';
 import { SessionController } from './vscode/session/session-controller';
 import { SessionFolderSet } from './vscode/session/session-folders';
 import { registerSetUpAgentCommand } from './vscode/external-sessions/setup-agent';
-import { onDidChangeSettings, readSettings } from './vscode/settings';
+import { onDidChangeSettings, readSettings, writePlanFirst } from './vscode/settings';
 import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
 import { WebviewApprovalGate } from './vscode/agent-view/webview-approval-gate';
 import { toolCatalog } from './core/tools/built-in';
@@ -106,7 +106,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
 
   const approvals = own('approvalGate', new WebviewApprovalGate());
   // Plan first: the proposal waiting for the user's decision; leaving the window answers "later" (the proposal stays on the log).
-  const planReview = new PendingPlanReview();
+  const planReviewChanged = own('planReviewChanged', new vscode.EventEmitter<void>());
+  const planReview = new PendingPlanReview(() => planReviewChanged.fire());
   own('planReview', { dispose: () => planReview.close() });
   // The window's session folders: its own, then each workspace folder's
   // `.agent-checklist/sessions` (CLI runs, MCP servers), listed and followed live.
@@ -144,6 +145,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
       approvals,
       log,
       memento: context.globalState,
+      planReview,
+      onDidChangePlanReview: planReviewChanged.event,
       execute: async (message) => {
         switch (message.type) {
           case 'send':
@@ -168,6 +171,14 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
           case 'openSession':
             await controller.openSession(message.id);
             return;
+          case 'decidePlan':
+            // The strip's Approve / Reject with Feedback…: the commands, with the feedback the page asked for.
+            if (message.decision.kind === 'approve') await vscode.commands.executeCommand(COMMAND_IDS.approvePlan);
+            else await vscode.commands.executeCommand(COMMAND_IDS.rejectPlan, message.decision.feedback);
+            return;
+          case 'setPlanFirst':
+            await writePlanFirst(message.on);
+            return;
         }
       },
     }),
@@ -177,7 +188,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   own(
     'attentionNotifier',
-    new AttentionNotifier({ controller, approvals, enabled: () => settings().notifications, viewVisible: () => webview.visible, reveal: () => webview.reveal(false) }),
+    new AttentionNotifier({ controller, approvals, planReview, onDidChangePlanReview: planReviewChanged.event, enabled: () => settings().notifications, viewVisible: () => webview.visible, reveal: () => webview.reveal(false) }),
   );
   own('approvalReveal', approvals.onDidAsk(() => webview.reveal()));
   own(

@@ -11,11 +11,10 @@
 //   control, each with a name and a visible focus outline.
 // Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
+import { axeAudit } from './axe-audit';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
 import {
   agentPageFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openScriptedWorkbench, openWorkbench, readStatusBar, runWorkbenchCommand, screenshot,
@@ -23,7 +22,6 @@ import {
 } from './workbench';
 
 const DEMO_DONE = 'Done — in the demo.';
-const AXE_SOURCE = fs.readFileSync(path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 /** What the transcript shows now: its rendered text lines wholly inside its visible box, and the heights of the page's parts. */
 async function transcriptLines(frame: Frame): Promise<{ lines: number; parts: Record<string, number> }> {
@@ -55,18 +53,6 @@ async function transcriptLines(frame: Frame): Promise<{ lines: number; parts: Re
       parts[name] = Math.round(doc.querySelector(selector)?.getBoundingClientRect().height ?? 0);
     }
     return { lines, parts };
-  });
-}
-
-type AxeRun = (context: unknown, options: object) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[]; passes: { id: string }[]; incomplete: { id: string }[] }>;
-
-/** axe-core's violations in the page, the rules that passed (an audit of an empty page passes few) and those it could not decide. */
-async function axeAudit(frame: Frame): Promise<{ violations: { id: string; impact: string | null; nodes: string[] }[]; passed: string[]; incomplete: string[] }> {
-  if (!(await frame.evaluate(() => 'axe' in globalThis))) await frame.evaluate(AXE_SOURCE);
-  return frame.locator('.app').evaluate(async (app) => {
-    const axe = (globalThis as unknown as { axe: { run: AxeRun } }).axe;
-    const result = await axe.run(app.ownerDocument, { resultTypes: ['violations'] });
-    return { violations: result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, nodes: v.nodes.map((n) => JSON.stringify(n.target)) })), passed: result.passes.map((p) => p.id), incomplete: result.incomplete.map((i) => i.id) };
   });
 }
 

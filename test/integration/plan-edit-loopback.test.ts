@@ -4,76 +4,19 @@
 // the Plan tree while a step runs (the request is held open) and between turns, and
 // reads what each following request carried.
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { userEditNote } from '../../extension/src/core/plan/user-edit';
 import { getApi, logLines, setSetting, waitFor, type Todo } from './helpers';
+import { LoopbackModel, messageText, type ModelRequest } from './loopback-model';
 
 const KEY = 'sk-loopback-plan-edit-0123456789';
 
-type Answer = { todos: Todo[] } | { text: string };
-
-const requestSchema = z.object({ messages: z.array(z.object({ role: z.string(), content: z.optional(z.union([z.string(), z.null(), z.array(z.object({ text: z.optional(z.string()) }))])) })) });
-
-/** A chat-completions server that streams `answers` in order; answer `holdAt` waits for `release()`. */
-class LoopbackModel {
-  readonly requests: z.infer<typeof requestSchema>[] = [];
-  private readonly server: http.Server;
-  private releaseHeld: () => void = () => undefined;
-  private readonly held: Promise<void>;
-
-  constructor(
-    private readonly answers: Answer[],
-    private readonly holdAt: number,
-  ) {
-    this.held = new Promise((resolve) => (this.releaseHeld = resolve));
-    this.server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => void this.answer(body, res));
-    });
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  release(): void {
-    this.releaseHeld();
-  }
-
-  close(): void {
-    this.release();
-    this.server.closeAllConnections();
-    this.server.close();
-  }
-
-  private async answer(body: string, res: http.ServerResponse): Promise<void> {
-    this.requests.push(requestSchema.parse(JSON.parse(body)));
-    const n = this.requests.length;
-    if (n === this.holdAt) await this.held;
-    const answer = this.answers[n - 1];
-    if (!answer) {
-      res.writeHead(500).end('{"error":{"message":"no more scripted answers"}}');
-      return;
-    }
-    const chunk = (delta: unknown, finish: string | null = null): unknown => ({ id: `c${n}`, object: 'chat.completion.chunk', created: 1, model: 'loopback', choices: [{ index: 0, delta, finish_reason: finish }] });
-    const chunks =
-      'text' in answer
-        ? [chunk({ role: 'assistant', content: answer.text }), chunk({}, 'stop')]
-        : [chunk({ role: 'assistant', content: '' }), chunk({ tool_calls: [{ index: 0, id: `call_${n}`, type: 'function', function: { name: 'todo_write', arguments: JSON.stringify({ todos: answer.todos }) } }] }), chunk({}, 'tool_calls')];
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n');
-  }
-}
-
 /** The user-role texts of a request that tell of a user edit. */
-function notes(request: z.infer<typeof requestSchema>): string[] {
+function notes(request: ModelRequest): string[] {
   return request.messages.flatMap((m) => {
     if (m.role !== 'user') return [];
-    const text = typeof m.content === 'string' ? m.content : (m.content ?? []).map((p) => p.text ?? '').join('');
+    const text = messageText(m.content);
     return text.includes('The user edited your todo list.') ? [text] : [];
   });
 }

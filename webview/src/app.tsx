@@ -66,7 +66,7 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
         )}
         <PlanStrip plan={view.plan} editable={view.session !== null && !view.session.readOnly} history={history} />
         <PlanAnnouncer completed={view.announcement.completed} />
-        <Composer run={view.run} />
+        <Composer run={view.run} planFirst={view.provider?.planFirst} />
       </main>
     </StringsContext.Provider>
   );

@@ -2,12 +2,15 @@
 // The parts of the page that only some users open, each a chunk of its own
 // (scripts/webview-build.mjs: WEBVIEW_CHUNKS) loaded from beside main.js when first
 // needed: the Plan History view and a subagent's transcript (when the user opens
-// them), what a tool call did (when its row is first opened), and the plan row's text
-// box and menu (when the strip is expanded in a session this window writes).
+// them), what a tool call did (when its row is first opened), a tool call's approval
+// card (when a call asks), the plan row's text
+// box and menu (when the strip is expanded in a session this window writes), and plan
+// first's decision buttons and composer toggle (our agent's option, not every user's).
 import { lazy } from './lazy';
 import { useStrings } from './i18n';
 
 const editChunk = () => import('./components/plan-row-edit');
+const planFirstChunk = () => import('./components/plan-review');
 
 /** In place of a view while its chunk loads (the transcript's room, busy). */
 function ViewLoading() {
@@ -18,8 +21,11 @@ function ViewLoading() {
   );
 }
 
+export const ApprovalCard = lazy(() => import('./components/approval-card').then((m) => m.ApprovalCard));
 export const ToolBody = lazy(() => import('./components/tool-body').then((m) => m.ToolBody));
 export const PlanHistory = lazy(() => import('./components/plan-history').then((m) => m.PlanHistory), ViewLoading);
 export const ChildPanel = lazy(() => import('./components/child-panel').then((m) => m.ChildPanel), ViewLoading);
 export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
+export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
+export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));

@@ -80,8 +80,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     vscode.commands.registerCommand(COMMAND_IDS.newSession, () => controller.newSession()),
     vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.stop()),
     vscode.commands.registerCommand(COMMAND_IDS.approvePlan, () => decidePlan(deps, { kind: 'approve' })),
-    vscode.commands.registerCommand(COMMAND_IDS.rejectPlan, async () => {
+    // `given`: the feedback the Agent view's strip asked for in the page; without it, an input box asks.
+    vscode.commands.registerCommand(COMMAND_IDS.rejectPlan, async (given?: unknown) => {
       if (deps.planReview.waiting === null) return decidePlan(deps, null);
+      if (typeof given === 'string' && given.trim() !== '') return decidePlan(deps, { kind: 'reject', feedback: given });
       const feedback = await vscode.window.showInputBox({
         title: vscode.l10n.t('Reject Plan with Feedback'),
         prompt: vscode.l10n.t('What should the plan change? The agent replans with your feedback.'),

@@ -179,3 +179,14 @@ export function onDidChangeSettings(listener: () => void): vscode.Disposable {
     if (e.affectsConfiguration(SETTINGS_SECTION)) listener();
   });
 }
+
+/**
+ * The composer's Plan first toggle: writes agentChecklist.planFirst where the value in
+ * force comes from (the workspace's settings when they set it, else the user's), so
+ * the toggle, the Settings editor and the next prompt always agree.
+ */
+export async function writePlanFirst(on: boolean): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const inWorkspace = config.inspect<boolean>(keys.planFirst)?.workspaceValue !== undefined;
+  await config.update(keys.planFirst, on, inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+}

@@ -60,6 +60,8 @@ export interface AgentChecklistTestApi {
    * Rejects when the reveal fails or no such selection arrives within `timeoutMs`.
    */
   revealPlanTreeNode(id: string, timeoutMs?: number): Promise<string[]>;
+  /** The Plan view's description (its title bar: `<done>/<total>`, `proposed · <done>/<total>`). */
+  planViewDescription(): string;
   /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
   statusBarTooltip(): string | null;
   /** The side bar's Agent view: resolved (VS Code handed the extension its WebviewView), ready (the host answered the page's `ready` with a snapshot), the last seq and the count posted to it, visible. */
@@ -168,6 +170,7 @@ function createTestApi(current: () => TestParts, redraws: () => TreeRedraws, rea
       return tooltip === undefined || tooltip === null ? null : typeof tooltip === 'string' ? tooltip : tooltip.value;
     },
     statusBarText: () => shownItem()?.text ?? null,
+    planViewDescription: () => current().view.description ?? '',
     statusBarWarns: () => {
       const background = shownItem()?.backgroundColor;
       return background instanceof vscode.ThemeColor && background.id === 'statusBarItem.warningBackground';

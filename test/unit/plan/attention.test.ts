@@ -74,8 +74,16 @@ describe('attention notifications', () => {
     assert.ok(long.length < 220 && long.endsWith('…'), long);
   });
 
+  it('warns of a plan-first proposal waiting for the decision, with the proposed plan as the status bar summarizes it', () => {
+    const proposed = [todo('Read the parser'), todo('Guard the parser')];
+    assert.deepEqual(attentionNotice({ kind: 'plan-proposed' }, proposed), {
+      level: 'warning',
+      text: 'The agent proposed a plan and waits for your decision: approve, edit or reject it. Plan: 0/2 done',
+    });
+  });
+
   it('fills localized templates', () => {
-    const zh = { turnEnd: { completed: '代理已完成本轮。', aborted: '代理已停止。', error: '失败。', 'max-steps': '步数上限。', interrupted: '中断。', 'awaiting-approval': '计划待批准。' }, approval: '等待批准 {0}：{1}', withPlan: '{0} 计划：{1}', planHead: '{0}/{1} 已完成' };
+    const zh = { turnEnd: { completed: '代理已完成本轮。', aborted: '代理已停止。', error: '失败。', 'max-steps': '步数上限。', interrupted: '中断。', 'awaiting-approval': '计划待批准。' }, approval: '等待批准 {0}：{1}', planProposed: '计划待决定。', withPlan: '{0} 计划：{1}', planHead: '{0}/{1} 已完成' };
     assert.equal(attentionNotice({ kind: 'turn-end', reason: 'completed' }, working, zh).text, '代理已完成本轮。 计划：1/3 已完成 · Fix');
   });
 });

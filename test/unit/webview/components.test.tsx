@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { AgentView } from '../../../webview/src/app';
-import { ChildPanel, ToolBody } from '../../../webview/src/lazy-views';
-import { ApprovalCard } from '../../../webview/src/components/approval';
+import { ApprovalCard, ChildPanel, ToolBody } from '../../../webview/src/lazy-views';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
@@ -28,8 +27,8 @@ const FOUR = plan([
   { content: 'Update the changelog', status: 'pending' },
 ]);
 
-// A subagent's panel and what a tool call did are chunks the page loads when first opened: loaded once here, they render at once.
-before(() => Promise.all([ChildPanel.preload(), ToolBody.preload()]));
+// A subagent's panel, what a tool call did and an approval card are chunks the page loads when first shown: loaded once here, they render at once.
+before(() => Promise.all([ChildPanel.preload(), ToolBody.preload(), ApprovalCard.preload()]));
 
 beforeEach(() => {
   posted.length = 0;

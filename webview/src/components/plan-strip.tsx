@@ -13,12 +13,16 @@
 // Item…; a subagent's strip and a read-only session's show the items only. The header
 // bar also opens the plan history (`history`); while it is open the strip keeps to its
 // header (expanding it closes the history).
+//
+// Plan first: while the host marks the main strip's plan `proposed`, the strip opens
+// to show it, read only, with the decision under its header (plan-review.tsx, a lazy
+// chunk): Edit turns its rows into the editable ones above (focus on the first).
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { countsHeader } from '@core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
-import { RowMenu, TextInput } from '../lazy-views';
+import { PlanReview, RowMenu, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
@@ -47,6 +51,10 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
     setExpanded(!expanded);
   };
   const [adding, setAdding] = useState(false);
+  const proposed = variant === 'main' ? plan?.proposed : undefined;
+  const [reviewEdit, setReviewEdit] = useState(false);
+  // A proposal opens the strip (the user may close it again); its end ends its edit mode.
+  useEffect(() => (proposed ? setExpanded(true) : setReviewEdit(false)), [!proposed]);
   const list = useRef<HTMLUListElement>(null);
   const wantFocus = useRef<{ content: string; index: number; at: number } | null>(null);
   useLayoutEffect(() => {
@@ -59,9 +67,11 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
     }
     const active = list.current?.querySelector('[data-status="in_progress"]');
     if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
-  }, [plan, expanded]);
+  }, [plan, expanded, reviewEdit]);
+  // A proposed plan's rows are read only until Edit.
+  const rowsEditable = editable && (!proposed || reviewEdit);
   // The rows' text box and menu are a chunk of their own: fetch it once the user sees rows they can edit.
-  const editing = expanded && editable;
+  const editing = expanded && rowsEditable;
   useEffect(() => {
     if (editing) void Promise.all([TextInput.preload(), RowMenu.preload()]);
   }, [editing]);
@@ -90,16 +100,27 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
           </>
         )}
       </div>
+      {proposed && (
+        <PlanReview
+          proposed={proposed}
+          editing={reviewEdit}
+          edit={() => {
+            if (!reviewEdit) focusLater(plan.todos[0]!.content, 0);
+            setExpanded(true);
+            setReviewEdit(!reviewEdit);
+          }}
+        />
+      )}
       {expanded && (
         <ul class="plan-items" role="list" id={listId} ref={list}>
           {plan.todos.map((todo, index) =>
-            editable ? (
+            rowsEditable ? (
               <PlanRow key={todo.content} todo={todo} index={index} count={plan.todos.length} glyph={STATUS_GLYPH[todo.status]} statusText={statusText[todo.status]} focusLater={focusLater} />
             ) : (
               <PlanItem key={todo.content} todo={todo} statusText={statusText[todo.status]} />
             ),
           )}
-          {editable && (
+          {rowsEditable && (
             <li class="plan-item-new">
               {adding ? (
                 <TextInput
@@ -121,7 +142,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
           )}
         </ul>
       )}
-      {expanded && editable && (
+      {editing && (
         <p class="visually-hidden" id={PLAN_KEYS_ID}>
           {s.planKeys}
         </p>

@@ -14,10 +14,9 @@ import type { ToolItem } from '@core/protocol/transcript';
 import type { WebviewStrings } from '@core/protocol/strings';
 import { progressRow } from '@core/plan/summaries';
 import { format, useStrings } from '../i18n';
-import { ApprovalCard } from './approval';
 import { Disclosure } from './disclosure';
 import { Icon, LinkButton, SPINNER } from './icon';
-import { ToolBody } from '../lazy-views';
+import { ApprovalCard, ToolBody } from '../lazy-views';
 
 const TOOL_ICON = { pending: 'circle-large-outline', running: SPINNER, ok: 'check', error: 'error' } as const;
 

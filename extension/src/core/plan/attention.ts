@@ -1,5 +1,5 @@
-// When the agent needs the user and the user may not be looking: a turn ended, or
-// an approval waits, while the Agent view is hidden or the window has no focus. The
+// When the agent needs the user and the user may not be looking: a turn ended, an
+// approval waits, or a plan-first proposal waits for its decision, while the Agent view is hidden or the window has no focus. The
 // decision and the text are pure (the adapter, vscode/status/attention-notifier.ts, reads
 // the window's state and shows the notification); the plan part of the text is the
 // status bar's summary (summaries.ts), never a second one.
@@ -7,7 +7,7 @@ import type { TodoItem, TurnEndKind } from '../domain-literals';
 import { format } from '../text-template';
 import { ROW_HEAD_TEMPLATE, statusBarSummary } from './summaries';
 
-export type AttentionEvent = { kind: 'turn-end'; reason: TurnEndKind } | { kind: 'approval'; tool: string; summary: string };
+export type AttentionEvent = { kind: 'turn-end'; reason: TurnEndKind } | { kind: 'approval'; tool: string; summary: string } | { kind: 'plan-proposed' };
 
 export interface AttentionState {
   /** agentChecklist.notifications */
@@ -27,6 +27,8 @@ export interface AttentionTemplates {
   turnEnd: Record<TurnEndKind, string>;
   /** `{0}`: the tool, `{1}`: what it would do. */
   approval: string;
+  /** A plan-first proposal waits for the user's decision in a turn still under way. */
+  planProposed: string;
   /** `{0}`: the notice, `{1}`: the plan's summary. */
   withPlan: string;
   /** The summary's head, `{0}/{1} done` (the todo_write row's). */
@@ -43,6 +45,7 @@ export const ENGLISH_ATTENTION_TEMPLATES: AttentionTemplates = {
     'awaiting-approval': 'The agent proposed a plan and waits for your decision.',
   },
   approval: 'The agent waits for your approval to run {0}: {1}',
+  planProposed: 'The agent proposed a plan and waits for your decision: approve, edit or reject it.',
   withPlan: '{0} Plan: {1}',
   planHead: ROW_HEAD_TEMPLATE,
 };
@@ -51,16 +54,16 @@ export const ENGLISH_ATTENTION_TEMPLATES: AttentionTemplates = {
 const MAX_SUMMARY = 160;
 
 export interface AttentionNotice {
-  /** A waiting approval blocks the agent: a warning; a turn's end is information. */
+  /** A waiting approval or proposal blocks the agent: a warning; a turn's end is information. */
   level: 'info' | 'warning';
   text: string;
 }
 
 /** The notification for `event`, with the standing plan's summary when a plan stands. */
 export function attentionNotice(event: AttentionEvent, plan: readonly TodoItem[] | null, templates: AttentionTemplates = ENGLISH_ATTENTION_TEMPLATES): AttentionNotice {
-  const head = event.kind === 'turn-end' ? templates.turnEnd[event.reason] : format(templates.approval, event.tool, cut(event.summary));
+  const head = event.kind === 'turn-end' ? templates.turnEnd[event.reason] : event.kind === 'plan-proposed' ? templates.planProposed : format(templates.approval, event.tool, cut(event.summary));
   const summary = statusBarSummary(plan, templates.planHead);
-  return { level: event.kind === 'approval' ? 'warning' : 'info', text: summary === null ? head : format(templates.withPlan, head, summary) };
+  return { level: event.kind === 'turn-end' ? 'info' : 'warning', text: summary === null ? head : format(templates.withPlan, head, summary) };
 }
 
 function cut(text: string): string {

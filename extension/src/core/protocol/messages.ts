@@ -39,7 +39,7 @@ import { transcriptItemSchema } from './transcript';
 export type { PlanEdit } from './plan-edit-schema';
 export type { ApprovalView, ChildView, ContextView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from './page-views';
 export type { PlanVersionView } from './plan-history-view';
-export type { PlanItemView, PlanView } from './plan-view';
+export type { PlanItemView, PlanView, ProposedPlanView } from './plan-view';
 
 const items = z.array(transcriptItemSchema);
 const cursor = z.nullable(z.number());
@@ -116,6 +116,15 @@ export const webviewMessageFields = {
   editPlan: z.strictObject({ edit: planEditSchema }),
   /** The page shows (true) or hides (false) the plan history. */
   planHistory: z.strictObject({ open: z.boolean() }),
+  /** Plan first: the user's decision on the proposed plan (the strip's Approve / Reject with Feedback…), answered as the Approve Plan / Reject Plan with Feedback… commands answer it. */
+  decidePlan: z.strictObject({
+    decision: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('approve') }),
+      z.strictObject({ kind: z.literal('reject'), feedback: z.string().check(z.regex(/\S/), z.maxLength(100_000)) }),
+    ]),
+  }),
+  /** The composer's Plan first toggle: whether the next prompts plan first (writes agentChecklist.planFirst). */
+  setPlanFirst: z.strictObject({ on: z.boolean() }),
 };
 
 /** Each type's fields; a message with none (`z.strictObject({})` infers an index signature of never) adds nothing to `{ type }`. */

@@ -37,6 +37,8 @@ export const providerViewSchema = z.strictObject({
   agent: z.exactOptional(z.string()),
   /** The user dismissed the demo banner (remembered by the host); the header still says "Demo". */
   demoBannerDismissed: z.exactOptional(z.boolean()),
+  /** Whether the next prompt plans first (agentChecklist.planFirst: the composer's Plan first toggle); absent when an ACP agent runs new sessions (plan first is our agent's). */
+  planFirst: z.exactOptional(z.boolean()),
 });
 export type ProviderView = z.infer<typeof providerViewSchema>;
 

@@ -21,6 +21,17 @@ export const planViewSchema = z.strictObject({
     firstActive: z.nullable(z.string()),
     moreActive: count,
   }),
+  /**
+   * Plan first (docs/todo-write-contract.md): the plan is proposed and waits for the
+   * user's decision; absent otherwise (and always for a list a call logged, a child's
+   * plan or a history version). `version`: the plan version standing (seq of the event
+   * that wrote the list: the one an approval now names; the user's edits make a later
+   * one). `waiting`: this window's turn waits for the decision now, so Approve, Edit and
+   * Reject with Feedback… answer it; false when the turn ended with the proposal on
+   * the log (the next prompt goes on from it).
+   */
+  proposed: z.exactOptional(z.strictObject({ version: count, waiting: z.boolean() })),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 export type PlanItemView = PlanView['todos'][number];
+export type ProposedPlanView = NonNullable<PlanView['proposed']>;

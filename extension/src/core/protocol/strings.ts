@@ -112,6 +112,17 @@ export const WEBVIEW_STRINGS = {
   editTextOf: 'New text for {0}',
   newItem: 'New item',
   planKeys: 'Space: completed or pending. Alt+Up/Down: move. F2: edit text. Insert: add an item. Delete: remove. Shift+F10: all actions.',
+  // Plan first: a proposed plan in the strip, the composer's toggle
+  planProposed: 'Proposed plan',
+  planProposedWaiting: 'The agent waits for your decision on this plan before it changes anything.',
+  planProposedLater: 'This plan was proposed and not yet decided: your next prompt goes on from it.',
+  editPlan: 'Edit',
+  rejectWithFeedback: 'Reject with Feedback\u2026',
+  planFeedback: 'What should the plan change?',
+  sendFeedback: 'Send Feedback',
+  cancel: 'Cancel',
+  planFirst: 'Plan first',
+  planFirstHint: 'The agent investigates, proposes a plan and waits for your approval before it changes anything.',
   // Plan history
   planHistory: 'Plan History',
   historyEmpty: 'No plan versions yet.',

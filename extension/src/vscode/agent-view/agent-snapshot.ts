@@ -4,8 +4,9 @@
 // subagent panel), then the context line. Also the provider as the header and banners
 // show it, with the demo banner's dismissal remembered in the extension's global state.
 import * as vscode from 'vscode';
-import type { ChildView, HostMessageBody, ProviderView } from '../../core/protocol/messages';
-import { planView } from '../../core/presenters/plan-view';
+import type { PendingPlanReview } from '../../core/agent/plan-first';
+import type { ChildView, HostMessageBody, PlanView, ProviderView } from '../../core/protocol/messages';
+import { standingPlanView } from '../../core/presenters/plan-view';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
@@ -24,6 +25,8 @@ export interface SnapshotSources {
   approvals: WebviewApprovalGate;
   log: vscode.LogOutputChannel;
   memento: vscode.Memento;
+  /** Plan first: the proposal this window's turn waits on (the strip's buttons answer it). */
+  planReview: PendingPlanReview;
 }
 
 /** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
@@ -31,10 +34,19 @@ export function webviewStrings(): WebviewStrings {
   return localizeStrings((english) => vscode.l10n.t(english));
 }
 
-/** The provider as the header and the banners show it (the demo banner remembered as dismissed). */
+/** The provider as the header, the banners and the composer's Plan first toggle show it (the demo banner remembered as dismissed). */
 export function providerView({ providers, settings, memento }: SnapshotSources): ProviderView {
-  const view = providers.describe(settings());
+  const current = settings();
+  const described = providers.describe(current);
+  // Plan first is our agent's: no toggle while an ACP agent runs new sessions.
+  const view = described.agent === undefined ? { ...described, planFirst: current.planFirst } : described;
   return memento.get<boolean>(DEMO_BANNER_DISMISSED) === true ? { ...view, demoBannerDismissed: true } : view;
+}
+
+/** The strip's plan: the standing plan, marked proposed while its review is (`waiting` when this window's turn waits on the shown session's proposal). */
+export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
+  const waiting = planReview.waiting;
+  return standingPlanView(controller.planState, controller.planLedger.timings, waiting !== null && waiting.sessionId === controller.session?.id);
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */
@@ -61,7 +73,7 @@ export function snapshotMessages(sources: SnapshotSources, child: ChildView | nu
       session: controller.sessionView,
       items: tail.items,
       cursor: tail.cursor,
-      plan: planView(controller.standingPlan, controller.planLedger.timings),
+      plan: stripPlanView(sources),
       run: controller.runView,
       provider: providerView(sources),
       stream: controller.stream,

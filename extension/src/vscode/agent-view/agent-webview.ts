@@ -12,17 +12,12 @@
 // Markdown, parsed in a worker: every message passes through it on its way out).
 import * as vscode from 'vscode';
 import { parseWebviewMessage, type HostMessageBody, type WebviewMessage } from '../../core/protocol/messages';
-import { planView } from '../../core/presenters/plan-view';
 import { DisposableStore, Owner } from '../../core/disposable';
 import { AnswerPresenter } from '../../core/markdown/answer-presenter';
 import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
-import { dismissDemoBanner, providerView, snapshotMessages } from './agent-snapshot';
+import { dismissDemoBanner, providerView, snapshotMessages, stripPlanView, type SnapshotSources } from './agent-snapshot';
 import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
-import type { ProviderSource } from '../providers/provider-source';
-import type { SessionController } from '../session/session-controller';
-import type { AgentSettings } from '../settings';
-import type { WebviewApprovalGate } from './webview-approval-gate';
 import { WebviewPlanChannel } from './webview-plan-channel';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
@@ -33,17 +28,12 @@ const STREAM_INTERVAL_MS = 40;
 type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory' }>;
 export type CommandMessage = Exclude<WebviewMessage, OwnMessage>;
 
-export interface AgentWebviewOptions {
+export interface AgentWebviewOptions extends SnapshotSources {
   extensionUri: vscode.Uri;
-  controller: SessionController;
-  providers: ProviderSource;
-  settings: () => AgentSettings;
-  approvals: WebviewApprovalGate;
-  log: vscode.LogOutputChannel;
-  /** Runs a webview request that maps to a command (send, stop, new session, export, …). */
+  /** Runs a webview request that maps to a command (send, stop, new session, export, plan decisions, …). */
   execute: (message: CommandMessage) => Promise<void>;
-  /** Where the demo banner's dismissal is remembered (the extension's global state). */
-  memento: vscode.Memento;
+  /** Plan first: a proposal started or stopped waiting for this window's decision (the strip's buttons come and go). */
+  onDidChangePlanReview: vscode.Event<void>;
 }
 
 export class AgentWebviewProvider extends Owner implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -82,7 +72,8 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         this.stream.cancel();
         for (const page of this.pages.all()) this.postSnapshot(page);
       }),
-      controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan, controller.planLedger.timings) })),
+      controller.onDidChangePlan(() => this.post({ type: 'plan', plan: stripPlanView(options) })),
+      options.onDidChangePlanReview(() => this.post({ type: 'plan', plan: stripPlanView(options) })),
       controller.onDidChangeItems((items) => {
         this.stream.flush();
         this.post({ type: 'items', items });

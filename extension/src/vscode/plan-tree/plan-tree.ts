@@ -186,14 +186,16 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   }
 }
 
-/** Registers the provider with its view: `<done>/<total>` as the view's description, and the elapsed-time ticker. */
+/** Registers the provider with its view: `<done>/<total>` as the view's description (`proposed · <done>/<total>` while a plan-first proposal waits for its decision), and the elapsed-time ticker. */
 export function registerPlanTree(controller: SessionController): { provider: PlanTreeProvider; view: vscode.TreeView<PlanNode>; disposable: { dispose(): Promise<void> } } {
   const provider = new PlanTreeProvider(controller);
   const view = vscode.window.createTreeView(PLAN_VIEW_ID, { treeDataProvider: provider });
   let timer: NodeJS.Timeout | undefined;
   const update = (): void => {
     const plan = controller.standingPlan;
-    const description = plan && plan.length ? progressFraction(planProgress(plan)) : '';
+    const counts = plan && plan.length ? progressFraction(planProgress(plan)) : '';
+    // Plan first: a proposal waiting for the user's decision is marked as such.
+    const description = counts !== '' && controller.planState?.review?.stage === 'proposed' ? vscode.l10n.t('proposed · {0}', counts) : counts;
     if (view.description !== description) view.description = description; // each set is a redraw of the view's title bar
     const tick = view.visible && provider.ticking.length > 0;
     if (tick && !timer) timer = setInterval(() => provider.tick(), TICK_MS);

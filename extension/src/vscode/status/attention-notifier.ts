@@ -1,9 +1,11 @@
 // Notifications for when the agent needs the user while the Agent view is out of
 // sight: the shown session's turn ended (whoever wrote it: this window's agent or a
-// followed CLI run), or an approval waits. Whether to notify and what to say are
+// followed CLI run), an approval waits, or this window's turn waits for the decision
+// on its plan-first proposal. Whether to notify and what to say are
 // core/plan/attention.ts's (pure); this adapter reads the window's state, shows the
 // message with a Show action that reveals the view, and owns its two subscriptions.
 import * as vscode from 'vscode';
+import type { PendingPlanReview, PlanProposal } from '../../core/agent/plan-first';
 import { Owner } from '../../core/disposable';
 import { attentionNotice, shouldNotify, type AttentionEvent, type AttentionTemplates } from '../../core/plan/attention';
 import type { SessionController } from '../session/session-controller';
@@ -13,6 +15,9 @@ import type { WebviewApprovalGate } from '../agent-view/webview-approval-gate';
 export interface AttentionNotifierOptions {
   controller: SessionController;
   approvals: WebviewApprovalGate;
+  /** Plan first: the proposal this window's turn waits on, and when that changes. */
+  planReview: PendingPlanReview;
+  onDidChangePlanReview: vscode.Event<void>;
   /** agentChecklist.notifications, read at each event. */
   enabled: () => boolean;
   /** Some page of the Agent view is visible. */
@@ -32,6 +37,7 @@ function templates(): AttentionTemplates {
       'awaiting-approval': vscode.l10n.t('The agent proposed a plan and waits for your decision.'),
     },
     approval: vscode.l10n.t('The agent waits for your approval to run {0}: {1}'),
+    planProposed: vscode.l10n.t('The agent proposed a plan and waits for your decision: approve, edit or reject it.'),
     withPlan: vscode.l10n.t('{0} Plan: {1}'),
     planHead: vscode.l10n.t('{0}/{1} done'),
   };
@@ -45,6 +51,15 @@ export class AttentionNotifier extends Owner implements vscode.Disposable {
       if (event.type === 'turn/end') this.notify({ kind: 'turn-end', reason: event.data.reason.kind });
     });
     this.register(options.approvals.onDidAsk((approval) => this.notify({ kind: 'approval', tool: approval.tool, summary: approval.summary })));
+    // Once per proposal: the change that starts it waiting (its answer changes it again).
+    let told: PlanProposal | null = null;
+    this.register(
+      options.onDidChangePlanReview(() => {
+        const waiting = options.planReview.waiting;
+        if (waiting !== null && waiting !== told) this.notify({ kind: 'plan-proposed' });
+        told = waiting;
+      }),
+    );
   }
 
   private notify(event: AttentionEvent): void {
