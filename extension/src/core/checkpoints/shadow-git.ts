@@ -23,6 +23,7 @@ const CONFIG = [
   'core.quotePath=false',
   'core.symlinks=true',
   'gc.auto=0',
+  'maintenance.auto=false',
   'diff.renames=false',
   'diff.external=',
   'safe.directory=*',

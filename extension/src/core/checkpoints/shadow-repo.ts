@@ -33,8 +33,6 @@ const repos = new Map<string, ShadowRepo>();
 export class ShadowRepo {
   private queue: Promise<unknown> = Promise.resolve();
   private ready: Promise<void> | null = null;
-  /** The last checkpoint this object knows of (another process may have moved HEAD since: then the next commit's parent is older, nothing else). */
-  private last: { commit: string; tree: string } | null | undefined;
 
   private constructor(readonly git: ShadowGit) {}
 
@@ -135,35 +133,44 @@ export class ShadowRepo {
   }
 
   private async commitWorkspace(keep: boolean): Promise<string> {
-    await this.stageChanges();
-    const tree = await this.git.text(['write-tree']);
-    const head = this.last === undefined ? (this.last = await this.head()) : this.last;
-    if (head !== null && head.tree === tree) return head.commit;
-    const commit = await this.git.text(['commit-tree', tree, ...(head ? ['-p', head.commit] : []), '-m', keep ? 'checkpoint' : 'workspace']);
-    if (keep) {
-      await this.git.ok(['update-ref', 'HEAD', commit]);
-      this.last = { commit, tree };
+    const changed = await this.stageChanges();
+    const head = await this.headCommit();
+    if (!changed && head !== null) return head;
+    if (!keep) {
+      const tree = await this.git.text(['write-tree']);
+      return this.git.text(['commit-tree', tree, ...(head === null ? [] : ['-p', head]), '-m', 'workspace']);
     }
-    return commit;
+    // One process writes the tree, the commit and HEAD.
+    await this.git.ok(['commit', '--quiet', '--no-verify', '--allow-empty', '--no-gpg-sign', '--cleanup=verbatim', '-m', 'checkpoint']);
+    return (await this.headCommit()) ?? raise(new GitError('git commit left no HEAD in the shadow repository'));
   }
 
-  private async head(): Promise<{ commit: string; tree: string } | null> {
-    const result = await this.git.run(['rev-parse', '--verify', '--quiet', 'HEAD', 'HEAD^{tree}']);
-    if (result.code !== 0) return null;
-    const [commit, tree] = result.stdout.toString('utf8').trim().split('\n');
-    return commit && tree ? { commit, tree } : null;
+  /** The shadow HEAD's commit, from its loose ref file (ours: never packed), else from git. */
+  private async headCommit(): Promise<string | null> {
+    const { gitDir } = this.git;
+    const head = await fs.readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '');
+    const ref = /^ref: (refs\/heads\/[\w.-]+)\n?$/.exec(head)?.[1];
+    const id = ref === undefined ? '' : (await fs.readFile(path.join(gitDir, ref), 'utf8').catch(() => '')).trim();
+    if (/^[0-9a-f]{40}$/.test(id)) return id;
+    const result = await this.git.run(['rev-parse', '--verify', '--quiet', 'HEAD']);
+    return result.code === 0 ? result.stdout.toString('utf8').trim() : null;
   }
 
-  /** Brings the shadow index to the workspace: what changed is read, files over the limit dropped. */
-  private async stageChanges(): Promise<void> {
+  /**
+   * Brings the shadow index to the workspace: what changed is read, files over the limit
+   * dropped. True when the index now differs from the shadow HEAD (a commit is due).
+   */
+  private async stageChanges(): Promise<boolean> {
     const status = nulFields(await this.git.ok(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']));
     const update: string[] = [];
     const drop: string[] = [];
+    let staged = false;
     await Promise.all(
       status.map(async (entry) => {
         const code = entry.slice(0, 2);
         const file = entry.slice(3);
         if (file.endsWith('/')) return; // a nested repository
+        if (code[0] !== ' ' && code[0] !== '?') staged = true;
         if (code === '??' || code[1] === 'M' || code[1] === 'T') {
           const st = await fs.lstat(path.join(this.git.workTree, file)).catch(() => null);
           if (st !== null && (st.isSymbolicLink() || (st.isFile() && st.size <= MAX_FILE_BYTES))) update.push(file);
@@ -173,7 +180,12 @@ export class ShadowRepo {
     );
     if (update.length > 0) await this.git.ok(['update-index', '--add', '--remove', '-z', '--stdin'], update.join('\0'));
     if (drop.length > 0) await this.git.ok(['update-index', '--force-remove', '-z', '--stdin'], drop.join('\0'));
+    return staged || update.length > 0 || drop.length > 0;
   }
+}
+
+function raise(error: Error): never {
+  throw error;
 }
 
 export { GitError };
