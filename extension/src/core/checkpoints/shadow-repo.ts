@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { GitError, nulFields, ShadowGit } from './shadow-git';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const STATS_AT_ONCE = 64;
 
 /** Folders left out of every checkpoint wherever they are, besides what .gitignore says. */
 export const EXCLUDED_FOLDERS = ['node_modules', '.venv', 'venv', '__pycache__', '.tox', '.gradle', '.agent-checklist', '.vscode-test'] as const;
@@ -165,19 +166,20 @@ export class ShadowRepo {
     const update: string[] = [];
     const drop: string[] = [];
     let staged = false;
-    await Promise.all(
-      status.map(async (entry) => {
-        const code = entry.slice(0, 2);
-        const file = entry.slice(3);
-        if (file.endsWith('/')) return; // a nested repository
-        if (code[0] !== ' ' && code[0] !== '?') staged = true;
-        if (code === '??' || code[1] === 'M' || code[1] === 'T') {
-          const st = await fs.lstat(path.join(this.git.workTree, file)).catch(() => null);
-          if (st !== null && (st.isSymbolicLink() || (st.isFile() && st.size <= MAX_FILE_BYTES))) update.push(file);
-          else if (code !== '??') drop.push(file);
-        } else if (code[1] === 'D') update.push(file);
-      }),
-    );
+    const look = async (entry: string): Promise<void> => {
+      const code = entry.slice(0, 2);
+      const file = entry.slice(3);
+      if (file.endsWith('/')) return; // a nested repository
+      if (code[0] !== ' ' && code[0] !== '?') staged = true;
+      if (code === '??' || code[1] === 'M' || code[1] === 'T') {
+        const st = await fs.lstat(path.join(this.git.workTree, file)).catch(() => null);
+        if (st !== null && (st.isSymbolicLink() || (st.isFile() && st.size <= MAX_FILE_BYTES))) update.push(file);
+        else if (code !== '??') drop.push(file);
+      } else if (code[1] === 'D') update.push(file);
+    };
+    // A bounded number of stats at a time: a first checkpoint stats every file, and
+    // thousands of completions at once would hold the event loop.
+    for (let at = 0; at < status.length; at += STATS_AT_ONCE) await Promise.all(status.slice(at, at + STATS_AT_ONCE).map(look));
     if (update.length > 0) await this.git.ok(['update-index', '--add', '--remove', '-z', '--stdin'], update.join('\0'));
     if (drop.length > 0) await this.git.ok(['update-index', '--force-remove', '-z', '--stdin'], drop.join('\0'));
     return staged || update.length > 0 || drop.length > 0;
