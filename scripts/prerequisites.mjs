@@ -1,7 +1,7 @@
 // What the scripts need from the system beyond Node 20 and npm, in one place, used
 // by `npm start`, `npm test` and the tier runners. Only what is truly a system
 // program is here: Chromium (the browser tiers drive VS Code in it), bubblewrap (the
-// bash tool's sandbox and its tests) and, until code-server is built once, make/g++/
+// bash tool's sandbox and its tests), git (checkpoints' shadow repository) and, until code-server is built once, make/g++/
 // python3 for node-gyp. Not needed, on purpose: ripgrep (used only when present; see
 // vscode-server/install.mjs) and libkrb5-dev (VS Code loads `kerberos` only for
 // Kerberos proxy authentication, with a guarded import, so it is not built).
@@ -38,6 +38,7 @@ const BUILD_WHY = 'node-gyp builds VS Code server\'s native modules once, when c
 export const PREREQUISITES = {
   chromium: { present: () => chromiumPath() !== null, debian: 'chromium', why: 'the integration and e2e tiers run VS Code in a headless browser' },
   bubblewrap: { present: () => findOnPath('bwrap') !== null, debian: 'bubblewrap', why: "the bash tool's sandbox (its tests run commands in it)" },
+  git: { present: () => findOnPath('git') !== null, debian: 'git', why: "checkpoints of the workspace before the agent changes it (each plan item's changes and undo; their tests)" },
   make: { present: () => findOnPath('make') !== null, debian: 'make', why: BUILD_WHY },
   'g++': { present: () => findOnPath('g++') !== null, debian: 'g++', why: BUILD_WHY },
   python3: { present: () => findOnPath('python3') !== null, debian: 'python3', why: BUILD_WHY },

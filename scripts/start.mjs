@@ -16,7 +16,7 @@ const workspace = join(home, 'demo-workspace');
 const userDataDir = join(home, 'user-data');
 
 // Before the build, so a missing system program stops us at once with the command to run.
-if (!isCodeServerInstalled()) ensureOrExit(CODE_SERVER_BUILD, { who: 'npm start' });
+ensureOrExit(['git', ...(isCodeServerInstalled() ? [] : CODE_SERVER_BUILD)], { who: 'npm start' });
 console.log('Building the extension…');
 buildExtension();
 ensureCodeServer();

@@ -120,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('followAgents', followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }));
   const controller = own(
     'controller',
-    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, planReview, clientVersion: String(context.extension.packageJSON.version ?? ''), folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
+    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, planReview, clientVersion: String(context.extension.packageJSON.version ?? ''), checkpointsBase: path.join(context.globalStorageUri.fsPath, 'checkpoints'), folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
   );
   activeController = controller;
   own('activeController', {

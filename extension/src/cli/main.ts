@@ -6,6 +6,7 @@ import { visibleControls } from '../core/terminal-text';
 import type { AgentFlags } from './agent-runtime';
 import { acpCommand } from './commands/acp';
 import { approveCommand } from './commands/approve';
+import { changesCommand } from './commands/changes';
 import { checkCommand } from './commands/check';
 import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
@@ -13,6 +14,7 @@ import { historyCommand } from './commands/history';
 import { importCommand } from './commands/import';
 import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
+import { revertCommand } from './commands/revert';
 import { runCommand } from './commands/run';
 import { runAcpCommand } from './commands/run-acp';
 import { processIo, type CliIo } from './io';
@@ -46,6 +48,8 @@ const OPTIONS = {
   'bash-network': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   agent: { type: 'string' },
+  item: { type: 'string' },
+  checkpoints: { type: 'string' },
   'agent-command': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -55,11 +59,11 @@ type Flag = keyof typeof OPTIONS;
 const RUN_FLAGS: readonly Flag[] = [
   'provider', 'script', 'base-url', 'model', 'api-key-env', 'session-dir', 'session', 'allow-parallel-in-progress',
   'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json', 'agent', 'agent-command',
-  'plan-first', 'approve-plan',
+  'plan-first', 'approve-plan', 'checkpoints',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan'].includes(flag));
+const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan', 'checkpoints'].includes(flag));
 
 type Values = ReturnType<typeof parseOptions>['values'];
 
@@ -109,6 +113,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
   approve: { flags: ['reject'], run: (rest, values, io) => approveCommand(io, one(rest, '<log.jsonl>'), values.reject) },
   export: { flags: ['format'], run: (rest, values, io) => exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown') },
+  changes: { flags: ['item', 'format'], run: (rest, values, io) => changesCommand(io, one(rest, '<log.jsonl>'), defined({ item: values.item, format: values.format })) },
+  revert: {
+    flags: ['item', 'yes'],
+    run: (rest, values, io, signal, hooks) => revertCommand(io, one(rest, '<log.jsonl>'), { yes: values.yes, ...defined({ item: values.item }) }, signal, hooks.ask),
+  },
   import: { flags: ['session-dir'], run: (rest, values, io) => importCommand(io, one(rest, '<file>'), values['session-dir']) },
   run: {
     flags: RUN_FLAGS,
@@ -123,7 +132,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
           compact: values.compact,
           planFirst: values['plan-first'],
           approvePlan: values['approve-plan'],
-          ...defined({ session: values.session, cwd: values.cwd, agent: values.agent, agentCommand: values['agent-command'] }),
+          ...defined({ session: values.session, cwd: values.cwd, agent: values.agent, agentCommand: values['agent-command'], checkpoints: values.checkpoints }),
         },
         signal,
         hooks.ask,

@@ -59,6 +59,8 @@ Usage:
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
   agent-checklist acp [run options except --session, --cwd, --compact, --json]
   agent-checklist import <file> [--session-dir <dir>]
+  agent-checklist changes <log.jsonl> --item <n> [--format patch|json]
+  agent-checklist revert <log.jsonl> --item <n> [--yes]
 
 run options:
   --provider scripted|openai|anthropic   the model (default: scripted)
@@ -86,6 +88,8 @@ ${toolsOption(catalog)}
   --cwd <dir>                            the workspace the tools act on (default: the current folder);
                                          paths outside it are refused
   --yes, -y                              approve every bash command and file write without asking
+  --checkpoints on|off                   checkpoints of the workspace before its changes (default: on),
+                                         for changes and revert (our agent only, not --agent)
   --bash-network                         let bash reach the network (its sandbox has none by default)
   --keep-env <list>                      comma-separated variables bash keeps although their names
                                          contain KEY, TOKEN, SECRET or PASSWORD (the provider's key
@@ -134,6 +138,21 @@ edit: one user edit of the standing plan (items numbered from 1; status is pendi
 in_progress or completed), which the model is told at its next request. Refused
 (exit 1) while another process writes the session. The parallel policy defaults to
 true here; pass false to hold the edit to at most one item in progress.
+
+Checkpoints: before the first workspace-changing call of a step (write_file, edit_file,
+bash, subagent), run takes a checkpoint of the workspace with the machine's git in a
+shadow repository under $XDG_STATE_HOME/agent-checklist/checkpoints (default
+~/.local/state/agent-checklist/checkpoints), never in the workspace's own .git. Left
+out: what the workspace's .gitignore files ignore, files over 5 MB, nested repositories
+and folders named node_modules, .venv, venv, __pycache__, .tox, .gradle,
+.agent-checklist and .vscode-test.
+changes: what plan item n changed (from before it started to when it completed, or
+to now): a patch, or --format json { item, from, to, files: [{ path, status, added,
+removed }] }.
+revert: restores the files item n changed to before it started and puts the item
+back to pending (the model is told). Refused (exit 1, the files listed, nothing
+written) when a later change touched the same lines. Asks on a terminal; without one
+it needs --yes (exit 2 otherwise).
 
 Approvals: ${andList(catalog.names().filter((n) => catalog.get(n)?.asksApproval === true))} need the user's approval. With --yes they
 run; on a terminal you are asked (y = yes, a = always in this run, anything else = no);

@@ -49,6 +49,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   notifications: true,
   stallMinutes: 10,
   planFirst: false,
+  checkpoints: true,
 };
 
 /** Each setting's schema; a value that fails it falls back to the default. */
@@ -90,6 +91,8 @@ const fields = {
   stallMinutes: z.number().check(z.minimum(0), z.maximum(1440)),
   /** Each turn of our agent plans first and waits for the user's decision on its plan (agentChecklist.planFirst). */
   planFirst: z.boolean(),
+  /** Checkpoints of the workspace before our agent changes it, for each plan item's changes and undo (agentChecklist.checkpoints). */
+  checkpoints: z.boolean(),
 };
 
 /** Each setting's value, inferred from its schema. */
@@ -116,6 +119,7 @@ const keys: { [K in keyof AgentSettings]: string } = {
   notifications: 'notifications',
   stallMinutes: 'stallMinutes',
   planFirst: 'planFirst',
+  checkpoints: 'checkpoints',
 };
 
 /** The application-scoped settings (package.json says so too; a test checks both agree). */
@@ -170,6 +174,7 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     notifications: field(config, 'notifications', problems),
     stallMinutes: field(config, 'stallMinutes', problems),
     planFirst: field(config, 'planFirst', problems),
+    checkpoints: field(config, 'checkpoints', problems),
   };
   return { settings, problems };
 }

@@ -25,10 +25,13 @@ export function longSession(turns: number): Session {
     s.append('tool/call', { turn, step: 1, callId: `c${turn}`, name: 'todo_write', arguments: args });
     s.append('todo/write', { todos: [todo('read', 'in_progress'), todo(`write ${turn}`)] });
     s.append('tool/result', { turn, step: 1, callId: `c${turn}`, isError: false, content: 'Updated' });
+    const commit = turn.toString(16).padStart(40, '0');
+    s.append('checkpoint/created', { turn, step: 1, commit });
     s.append('tool/call', { turn, step: 1, callId: `b${turn}`, name: 'bash', arguments: '{}' });
     s.append('tool/approval', { turn, step: 1, callId: `b${turn}`, tool: 'bash', decision: 'approve', by: 'auto' });
     s.append('tool/result', { turn, step: 1, callId: `b${turn}`, isError: turn % 3 === 0, content: 'out', details: { tool: 'bash', exit: turn % 3 ? { kind: 'exited', code: 0 } : { kind: 'timed-out', timeoutMs: 30_000 } } });
     s.append('step/end', { turn, step: 1 });
+    s.append('changes/reverted', { item: 'read', scope: turn % 2 ? 'item' : 'workspace', checkpoint: commit, files: [`src/file${turn}.ts`] });
     const edited = [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')];
     const planSeq = s.append('todo/user-edit', { todos: edited }).seq;
     s.append('plan/proposed', { turn, planSeq, todos: edited });

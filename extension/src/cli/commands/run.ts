@@ -17,6 +17,9 @@ import * as path from 'node:path';
 import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
 import { contextUse, estimateRequestTokens } from '../../core/agent/context-budget';
 import { runTurn } from '../../core/agent/loop';
+import { cliCheckpointsBase } from '../../core/checkpoints/location';
+import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
+import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
 import { deriveMessages } from '../../core/session/derive-messages';
 import type { ModelProvider } from '../../core/agent/provider';
 import { finalAssistantText } from '../../core/agent/subagent-run';
@@ -45,6 +48,8 @@ export interface RunFlags extends AgentFlags, PlanFirstFlags {
   agent?: string;
   /** An ACP agent's command line, split as a shell splits words. */
   agentCommand?: string;
+  /** on|off (default on): checkpoints of the workspace before its changes (core/checkpoints/). */
+  checkpoints?: string;
 }
 
 export function workspaceRoot(io: CliIo, flag: string | undefined): string {
@@ -61,6 +66,7 @@ export function workspaceRoot(io: CliIo, flag: string | undefined): string {
 }
 
 export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
+  if (flags.checkpoints !== undefined && flags.checkpoints !== 'on' && flags.checkpoints !== 'off') throw new UsageError(`--checkpoints must be on or off (got ${JSON.stringify(flags.checkpoints)})`);
   let root = io.cwd;
   const config = agentConfig(io, flags, () => (root = workspaceRoot(io, flags.cwd)));
   if (flags.session !== undefined && !isSessionId(flags.session)) {
@@ -136,9 +142,11 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
       if (failed !== null) return failed;
     }
     const prompt = runPrompt(flags.prompt, opened.session);
+    const checkpoints = checkpointTaker(io, flags.checkpoints, deps.root);
     const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, { ask, allowParallelInProgress: config.allowParallel ?? true });
     const turnEnd = await runTurn(opened.session, prompt, {
       ...(planFirst ? { planFirst } : {}),
+      ...(checkpoints ? { checkpoints } : {}),
       provider: deps.provider,
       tools: deps.tools,
       maxSteps: deps.maxSteps,
@@ -164,6 +172,13 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
     watching.dispose();
     opened.dispose();
   }
+}
+
+/** `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none. */
+function checkpointTaker(io: CliIo, flag: string | undefined, root: string): CheckpointTaker | null {
+  if (flag === 'off') return null;
+  const repo = ShadowRepo.of(cliCheckpointsBase(io.env), root);
+  return { checkpoint: () => repo.checkpoint(), onError: (message) => io.err(`agent-checklist: ${message}`) };
 }
 
 /** `--compact`: summarize the stored history first; null to go on, else the exit code. */

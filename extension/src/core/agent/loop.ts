@@ -22,6 +22,7 @@ import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
 import type { Session } from '../session/session';
 import type { ToolRegistry } from '../tools/registry';
+import { StepCheckpoints, type CheckpointTaker } from '../checkpoints/step-checkpoints';
 import { compactContext, hasSomethingToCompact } from './compaction';
 import { promptSize } from './context-budget';
 import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
@@ -49,6 +50,8 @@ export interface TurnOptions {
   atStepBoundary?: () => void;
   /** Plan first: who decides on the proposed plan (plan-first.ts). Absent: the turn works at once, unless a rejection decided between turns asks for a new plan. */
   planFirst?: PlanReviewGate;
+  /** Checkpoints of the workspace before its changes (core/checkpoints/step-checkpoints.ts); absent: none. */
+  checkpoints?: CheckpointTaker;
 }
 
 export const DEFAULT_MAX_STEPS = 200;
@@ -109,6 +112,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
   });
   /** A compaction with no successful request since: another "too long" ends the turn. */
   let justCompacted = false;
+  const checkpoints = options.checkpoints ? new StepCheckpoints(options.checkpoints, session, turn) : null;
   const compact = async (): Promise<TurnEndReason | null> => {
     try {
       await compactContext(session, { provider: options.provider, window, plan: currentPlan(), signal, ...(options.retry ? { retry: options.retry } : {}) });
@@ -130,6 +134,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
       request = buildRequest();
     }
     session.append('step/start', { turn, step });
+    checkpoints?.newStep();
     let output = emptyOutput();
     let failure: string | null = null;
     let overflow = false;
@@ -171,6 +176,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
         session.append('tool/result', { turn, step, callId: call.id, isError: true, content: STOPPED_BEFORE_START });
         continue;
       }
+      if (!planning) await checkpoints?.beforeCall(step, call.name);
       // The arguments are on the assistant message already; logging them again would double a large write_file.
       session.append('tool/call', { turn, step, callId: call.id, name: call.name });
       const result =
@@ -178,6 +184,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
           ? notWhilePlanning(call.name)
           : await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
       session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content, ...(result.details ? { details: result.details } : {}) });
+      checkpoints?.afterCall(call.name);
     }
     session.append('step/end', { turn, step });
     options.atStepBoundary?.();

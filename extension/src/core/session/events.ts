@@ -44,6 +44,8 @@ const modelRefSchema = z.strictObject({ provider: z.string(), model: z.string() 
 export type ModelRef = z.infer<typeof modelRefSchema>;
 
 const callId = z.string().check(z.minLength(1));
+/** A git commit id: 40 lowercase hex digits. */
+const commitId = z.string().check(z.regex(/^[0-9a-f]{40}$/));
 
 /** Each event type's data schema: the map the event types are inferred from. */
 const eventDataFields = {
@@ -92,6 +94,20 @@ const eventDataFields = {
   'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),
   /** The history up to `upToSeq`, summarized (compact-event.ts); only between steps or turns. */
   'context/compact': contextCompactSchema,
+  /**
+   * A checkpoint of the workspace in the shadow repository (core/checkpoints/), taken
+   * before the first workspace-changing call of a step: `commit` is the shadow
+   * repository's commit of the workspace as it was then. Inside its step.
+   */
+  'checkpoint/created': z.strictObject({ turn: count, step: count, commit: commitId }),
+  /**
+   * The user took back an item's changes (`scope: 'item'`: the files it changed, back to
+   * `checkpoint`, the one before it started) or the whole workspace (`'workspace'`:
+   * every file changed since `checkpoint`). `files` are the paths written, relative to
+   * the workspace. A `todo/user-edit` putting the item back to pending follows it.
+   * Never inside a step.
+   */
+  'changes/reverted': z.strictObject({ item: z.string().check(z.minLength(1)), scope: z.enum(['item', 'workspace']), checkpoint: commitId, files: z.array(z.string()) }),
   /**
    * The ACP agent's own session that this log's next prompts go to (core/acp-client):
    * after each `session/new`, so a reopened log can `session/load` it. Between turns;

@@ -128,6 +128,10 @@ export class InvariantChecker {
       case 'subagent/start':
       case 'subagent/end':
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
+      case 'checkpoint/created':
+        return this.inStep(event.type, event.data.turn, event.data.step);
+      case 'changes/reverted':
+        return p.openStep ? `changes/reverted inside step ${p.openStep.step} (a revert lands between steps or between turns)` : null;
       case 'acp/session':
         return p.openTurn === null ? null : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
       case 'plan/proposed': {
@@ -232,6 +236,8 @@ export class InvariantChecker {
       case 'subagent/start':
       case 'subagent/end':
       case 'acp/session':
+      case 'checkpoint/created':
+      case 'changes/reverted':
         return;
     }
   }

@@ -31,6 +31,8 @@ import { writableSession } from '../session/writable-session';
 import type { PlanEditor } from '../../core/plan/plan-editor';
 import { inReview, type PendingPlanReview } from '../../core/agent/plan-first';
 import type { ApprovalGate } from '../../core/tools/approvals';
+import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
+import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
 import { ProviderUnavailableError } from '../providers/provider-source';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
 import { AcpAgentSessions } from '../acp-agents/acp-agent-sessions';
@@ -48,6 +50,8 @@ export interface TurnRunnerOptions {
   clientVersion: string;
   /** Who decides on a plan-first proposal (the Approve Plan / Reject Plan with Feedback… commands answer it). */
   planReview: PendingPlanReview;
+  /** Where the workspace's shadow repository lives (core/checkpoints/): under the extension's global storage. */
+  checkpointsBase: string;
 }
 
 /** What the runner needs of the shown session (the controller holds it; each is read when needed). */
@@ -169,10 +173,19 @@ export class TurnRunner extends Owner {
         const atStepBoundary = (): void => editor?.flush();
         // Plan first by the setting, or because the session is in the middle of a review.
         const planFirst = settings.planFirst || inReview(this.host.planState(), session.events) ? { planFirst: this.options.planReview } : {};
-        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, ...planFirst });
+        const checkpoints = this.checkpointTaker(settings);
+        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, ...planFirst, ...(checkpoints ? { checkpoints } : {}) });
       },
       ended: () => tools.owned.dispose(),
     });
+  }
+
+  /** The shadow repository of the workspace folder (a local one), unless agentChecklist.checkpoints is off. */
+  private checkpointTaker(settings: AgentSettings): CheckpointTaker | null {
+    const folder = this.options.workspaceFolder;
+    if (!settings.checkpoints || folder?.scheme !== 'file') return null;
+    const repo = ShadowRepo.of(this.options.checkpointsBase, folder.fsPath);
+    return { checkpoint: () => repo.checkpoint(), onError: (message) => this.options.log.warn(message) };
   }
 
   /** A prompt to the chosen ACP agent (acp-agent-sessions.ts): the shown ACP session's, or a new session's. */

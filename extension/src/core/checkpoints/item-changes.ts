@@ -1,0 +1,40 @@
+// What an item changed: the files and the diff between the two ends of its change
+// range (change-range.ts), read from the shadow repository. An open end ("the
+// workspace now") is a snapshot of the workspace taken for the question.
+import type { SessionEvent } from '../session/events';
+import { changeRange, type ChangeRange } from './change-range';
+import type { ChangedFile, FileStat, ShadowRepo } from './shadow-repo';
+
+/** Both ends of a range as commits; null when the item has no checkpoint since it started (it changed nothing). */
+export interface ResolvedRange {
+  range: ChangeRange;
+  from: string;
+  to: string;
+}
+
+export async function resolveRange(repo: ShadowRepo, range: ChangeRange | null): Promise<ResolvedRange | null> {
+  if (range === null || range.from === null) return null;
+  return { range, from: range.from, to: range.to ?? (await repo.snapshot()) };
+}
+
+export async function itemRange(repo: ShadowRepo, events: Iterable<SessionEvent>, item: string): Promise<ResolvedRange | null> {
+  return resolveRange(repo, changeRange(events, item));
+}
+
+/** The files the item changed ([] when it changed nothing). */
+export async function changedFiles(repo: ShadowRepo, range: ChangeRange | null): Promise<ChangedFile[]> {
+  const resolved = await resolveRange(repo, range);
+  return resolved === null ? [] : repo.changedFiles(resolved.from, resolved.to);
+}
+
+/** The same with each file's added and removed line counts. */
+export async function changedFileStats(repo: ShadowRepo, range: ChangeRange | null): Promise<FileStat[]> {
+  const resolved = await resolveRange(repo, range);
+  return resolved === null ? [] : repo.fileStats(resolved.from, resolved.to);
+}
+
+/** The item's unified diff, as `git diff` prints it ('' when it changed nothing). */
+export async function diff(repo: ShadowRepo, range: ChangeRange | null): Promise<string> {
+  const resolved = await resolveRange(repo, range);
+  return resolved === null ? '' : repo.diff(resolved.from, resolved.to);
+}

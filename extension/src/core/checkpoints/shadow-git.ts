@@ -1,0 +1,91 @@
+// The machine's `git`, run against a shadow repository: `GIT_DIR` is the shadow folder
+// (outside the workspace), `GIT_WORK_TREE` the workspace. Every run is a child process
+// (never blocks the event loop) with no user, global or system config, no hooks, no
+// pager, no prompts and no inherited GIT_* variable, so the user's own `.git` and
+// settings are never read or written.
+import { spawn } from 'node:child_process';
+
+export interface GitOutput {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+export class GitError extends Error {}
+
+/** Config given on every command line: wins over anything a config file could say. */
+const CONFIG = [
+  'core.hooksPath=/dev/null',
+  'core.fsmonitor=false',
+  'core.untrackedCache=true',
+  'core.autocrlf=false',
+  'core.safecrlf=false',
+  'core.quotePath=false',
+  'core.symlinks=true',
+  'gc.auto=0',
+  'maintenance.auto=false',
+  'diff.renames=false',
+  'diff.external=',
+  'safe.directory=*',
+  'commit.gpgSign=false',
+].flatMap((setting) => ['-c', setting]);
+
+export class ShadowGit {
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(
+    readonly gitDir: string,
+    readonly workTree: string,
+    readonly gitBinary = 'git',
+  ) {
+    const env: NodeJS.ProcessEnv = {};
+    for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
+    Object.assign(env, {
+      GIT_DIR: gitDir,
+      GIT_WORK_TREE: workTree,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_LITERAL_PATHSPECS: '1',
+      GIT_AUTHOR_NAME: 'Agent Checklist',
+      GIT_AUTHOR_EMAIL: 'checkpoints@agent-checklist.invalid',
+      GIT_COMMITTER_NAME: 'Agent Checklist',
+      GIT_COMMITTER_EMAIL: 'checkpoints@agent-checklist.invalid',
+      LC_ALL: 'C',
+    });
+    this.env = env;
+  }
+
+  /** Runs `git <args>`; resolves with its exit code and output (a non-zero code is the caller's to judge). */
+  run(args: readonly string[], input?: Buffer | string): Promise<GitOutput> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.gitBinary, [...CONFIG, ...args], { cwd: this.workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+      child.on('error', (error) => reject(new GitError(`git could not be started (${error.message}); install git to use checkpoints`)));
+      child.on('close', (code) => resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+      child.stdin.on('error', () => {});
+      child.stdin.end(input ?? '');
+    });
+  }
+
+  /** Runs `git <args>` and returns its standard output; throws a GitError on a non-zero exit. */
+  async ok(args: readonly string[], input?: Buffer | string): Promise<Buffer> {
+    const result = await this.run(args, input);
+    if (result.code !== 0) throw new GitError(`git ${args[0] ?? ''} failed (exit ${result.code}): ${result.stderr.trim()}`);
+    return result.stdout;
+  }
+
+  async text(args: readonly string[], input?: Buffer | string): Promise<string> {
+    return (await this.ok(args, input)).toString('utf8').trim();
+  }
+}
+
+/** NUL-separated output (`-z`), without the empty field after the last NUL. */
+export function nulFields(output: Buffer): string[] {
+  const fields = output.toString('utf8').split('\0');
+  if (fields.at(-1) === '') fields.pop();
+  return fields;
+}

@@ -1,0 +1,52 @@
+// When the agent loop takes a checkpoint: before the first workspace-changing call of
+// a step, and again before the first such call after a plan write in the same step
+// (so each item's range starts and ends at the plan write that moved it). Each one is
+// logged as `checkpoint/created` { turn, step, commit } before the call's tool/call.
+// A checkpoint that cannot be taken (no git, a full disk) never stops the call: the
+// first failure is reported and the turn goes on without checkpoints.
+import type { Session } from '../session/session';
+
+/** Calls that may change the workspace (a subagent runs these tools in it). */
+export const WORKSPACE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file', 'bash', 'subagent']);
+
+const PLAN_WRITE_TOOL = 'todo_write';
+
+/** What takes the checkpoints (a ShadowRepo) and hears why one could not be taken. */
+export interface CheckpointTaker {
+  checkpoint(): Promise<string>;
+  onError?(message: string): void;
+}
+
+export class StepCheckpoints {
+  private due = true;
+  private failed = false;
+
+  constructor(
+    private readonly taker: CheckpointTaker,
+    private readonly session: Session,
+    private readonly turn: number,
+  ) {}
+
+  /** A step starts: its first workspace-changing call gets a checkpoint. */
+  newStep(): void {
+    this.due = true;
+  }
+
+  /** Before `tool`'s call (before its tool/call): takes and logs the checkpoint when one is due. */
+  async beforeCall(step: number, tool: string): Promise<void> {
+    if (!this.due || this.failed || !WORKSPACE_CHANGING_TOOLS.has(tool)) return;
+    this.due = false;
+    try {
+      const commit = await this.taker.checkpoint();
+      this.session.append('checkpoint/created', { turn: this.turn, step, commit });
+    } catch (error) {
+      this.failed = true;
+      this.taker.onError?.(`checkpoints are off for this turn: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** After `tool`'s call: a plan write makes the next workspace-changing call take one again. */
+  afterCall(tool: string): void {
+    if (tool === PLAN_WRITE_TOOL) this.due = true;
+  }
+}

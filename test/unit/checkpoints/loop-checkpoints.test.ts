@@ -1,0 +1,88 @@
+// The agent loop takes checkpoints (the scripted model at the model edge, the real
+// file tools, the machine's git): before the first workspace-changing call of a step,
+// again after a plan write in the same step, none for reads; a checkpoint that cannot
+// be taken is reported once and the turn goes on without them.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { runTurn } from '../../../extension/src/core/agent/loop';
+import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
+import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
+import { changeRange } from '../../../extension/src/core/checkpoints/change-range';
+import { changedFiles } from '../../../extension/src/core/checkpoints/item-changes';
+import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
+import { Approvals } from '../../../extension/src/core/tools/approvals';
+import { SessionStore } from '../../../extension/src/core/store/session-store';
+import { tempDir, todo } from '../support/sessions';
+
+function rig(): { ws: string; dir: string; store: SessionStore } {
+  const dir = tempDir();
+  const ws = path.join(dir, 'ws');
+  fs.mkdirSync(ws);
+  fs.writeFileSync(path.join(ws, 'x.txt'), 'x\n');
+  return { ws, dir, store: new SessionStore(path.join(dir, 'sessions')) };
+}
+
+async function turn(ws: string, store: SessionStore, responses: ScriptedResponse[], checkpoints: Parameters<typeof runTurn>[2]['checkpoints']) {
+  const set = buildToolRegistry({ tools: ['todo_write', 'read_file', 'write_file'], cwd: ws, allowParallelInProgress: false, approvals: new Approvals({ gate: null, autoApprove: true }) });
+  const opened = store.create({ cwd: ws });
+  try {
+    const end = await runTurn(opened.session, 'go', { provider: new ScriptedProvider({ responses }), tools: set.registry, maxSteps: 10, ...(checkpoints ? { checkpoints } : {}) });
+    return { end, events: opened.session.events };
+  } finally {
+    set.owned.dispose();
+    opened.dispose();
+  }
+}
+
+const writeFile = (file: string, content: string) => ({ name: 'write_file', arguments: { path: file, content } });
+
+describe('checkpoints in the agent loop', () => {
+  it('one before the first write of a step, another after a plan write in the same step, none for reads', async () => {
+    const { ws, dir, store } = rig();
+    const repo = ShadowRepo.of(path.join(dir, 'shadow'), ws);
+    const { end, events } = await turn(
+      ws,
+      store,
+      [
+        { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('one', 'in_progress'), todo('two')] } }, { name: 'read_file', arguments: { path: 'x.txt' } }] },
+        {
+          toolCalls: [
+            writeFile('a.txt', 'one\n'),
+            writeFile('b.txt', 'one again\n'),
+            { name: 'todo_write', arguments: { todos: [todo('one', 'completed'), todo('two', 'in_progress')] } },
+            writeFile('c.txt', 'two\n'),
+          ],
+        },
+        { text: 'Done.' },
+      ],
+      { checkpoint: () => repo.checkpoint() },
+    );
+    assert.deepEqual(end, { kind: 'completed' });
+    const order = events.filter((e) => e.type === 'checkpoint/created' || e.type === 'tool/call').map((e) => (e.type === 'tool/call' ? e.data.name : `checkpoint ${e.data.step}`));
+    assert.deepEqual(order, ['todo_write', 'read_file', 'checkpoint 2', 'write_file', 'write_file', 'todo_write', 'checkpoint 2', 'write_file']);
+    assert.deepEqual(await changedFiles(repo, changeRange(events, 'one')), [
+      { status: 'A', path: 'a.txt' },
+      { status: 'A', path: 'b.txt' },
+    ]);
+    assert.deepEqual(await changedFiles(repo, changeRange(events, 'two')), [{ status: 'A', path: 'c.txt' }]);
+  });
+
+  it('a checkpoint that cannot be taken is reported once; the turn and its writes go on', async () => {
+    const { ws, dir, store } = rig();
+    const notAFolder = path.join(dir, 'file');
+    fs.writeFileSync(notAFolder, '');
+    const repo = ShadowRepo.of(path.join(notAFolder, 'shadow'), ws);
+    const errors: string[] = [];
+    const { end, events } = await turn(ws, store, [{ toolCalls: [writeFile('a.txt', 'a\n')] }, { toolCalls: [writeFile('b.txt', 'b\n')] }, { text: 'Done.' }], {
+      checkpoint: () => repo.checkpoint(),
+      onError: (message) => errors.push(message),
+    });
+    assert.deepEqual(end, { kind: 'completed' });
+    assert.equal(errors.length, 1);
+    assert.match(errors[0]!, /^checkpoints are off for this turn: /);
+    assert.equal(events.some((e) => e.type === 'checkpoint/created'), false);
+    assert.equal(fs.readFileSync(path.join(ws, 'b.txt'), 'utf8'), 'b\n');
+  });
+});
