@@ -136,6 +136,11 @@ export class InvariantChecker {
         if (t) return t;
         return p.openStep ? `plan/proposed inside step ${p.openStep.step} (a plan is proposed between steps)` : checkPlanReview(p.plan, event);
       }
+      case 'plan/verify-completion': {
+        const t = this.inTurn(event.type, event.data.turn);
+        if (t) return t;
+        return p.openStep ? `plan/verify-completion inside step ${p.openStep.step} (the model is told between steps)` : null;
+      }
       case 'plan/approved':
       case 'plan/rejected':
         return p.openStep ? `${event.type} inside step ${p.openStep.step} (a decision lands between steps or between turns)` : checkPlanReview(p.plan, event);
@@ -232,6 +237,7 @@ export class InvariantChecker {
       case 'subagent/start':
       case 'subagent/end':
       case 'acp/session':
+      case 'plan/verify-completion':
         return;
     }
   }

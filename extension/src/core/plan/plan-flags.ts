@@ -1,0 +1,41 @@
+// The standing plan's evidence and flags as the surfaces and the agent loop read them
+// off the plan ledger (item-evidence.ts says the rules): each item's evidence view and
+// flag, the flagged items, and those the model has not been told about yet.
+import type { ItemEvidenceView, ItemFlag } from '../protocol/item-evidence-view';
+import { evidenceView, itemFlag } from './item-evidence';
+import type { PlanLedger } from './plan-ledger';
+import { timeInProgressMs } from './plan-timing';
+
+export interface FlaggedItem {
+  content: string;
+  flag: ItemFlag;
+}
+
+/** An item's evidence (time in progress counted to `now`) and its flag; null when the item is not in the standing plan. */
+export function itemEvidence(ledger: PlanLedger, content: string, recordsWork: boolean, now: Date): { evidence: ItemEvidenceView; flag: ItemFlag | null } | null {
+  const item = ledger.plan?.todos.find((t) => t.content === content);
+  const timing = ledger.timings.get(content);
+  if (item === undefined || timing === undefined) return null;
+  return { evidence: evidenceView(timing.evidence, timeInProgressMs(timing, now)), flag: itemFlag(timing.evidence, item.status, recordsWork) };
+}
+
+/** The standing plan's flagged items, in plan order. */
+export function flaggedItems(ledger: PlanLedger, recordsWork: boolean): FlaggedItem[] {
+  return flagged(ledger, recordsWork, false);
+}
+
+/** The flagged items the model has not been told about (plan/verify-completion), in plan order. */
+export function untoldFlags(ledger: PlanLedger): FlaggedItem[] {
+  return flagged(ledger, true, true);
+}
+
+function flagged(ledger: PlanLedger, recordsWork: boolean, untoldOnly: boolean): FlaggedItem[] {
+  const out: FlaggedItem[] = [];
+  for (const item of ledger.plan?.todos ?? []) {
+    const evidence = ledger.timings.get(item.content)?.evidence;
+    if (evidence === undefined || (untoldOnly && evidence.told)) continue;
+    const flag = itemFlag(evidence, item.status, recordsWork);
+    if (flag !== null) out.push({ content: item.content, flag });
+  }
+  return out;
+}
