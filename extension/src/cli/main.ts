@@ -39,6 +39,7 @@ const OPTIONS = {
   compact: { type: 'boolean', default: false },
   'plan-first': { type: 'boolean', default: false },
   'approve-plan': { type: 'boolean', default: false },
+  'verify-completion': { type: 'string' },
   reject: { type: 'string' },
   cwd: { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
@@ -55,11 +56,11 @@ type Flag = keyof typeof OPTIONS;
 const RUN_FLAGS: readonly Flag[] = [
   'provider', 'script', 'base-url', 'model', 'api-key-env', 'session-dir', 'session', 'allow-parallel-in-progress',
   'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json', 'agent', 'agent-command',
-  'plan-first', 'approve-plan',
+  'plan-first', 'approve-plan', 'verify-completion',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan'].includes(flag));
+const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan', 'verify-completion'].includes(flag));
 
 type Values = ReturnType<typeof parseOptions>['values'];
 
@@ -123,6 +124,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
           compact: values.compact,
           planFirst: values['plan-first'],
           approvePlan: values['approve-plan'],
+          verifyCompletion: onOff('--verify-completion', values['verify-completion'] ?? 'on'),
           ...defined({ session: values.session, cwd: values.cwd, agent: values.agent, agentCommand: values['agent-command'] }),
         },
         signal,
@@ -192,6 +194,12 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
     io.err(`agent-checklist: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`);
     return EXIT_FAILED;
   }
+}
+
+/** An `on|off` flag's value. */
+function onOff(flag: string, value: string): boolean {
+  if (value !== 'on' && value !== 'off') throw new UsageError(`${flag} must be on or off (got ${JSON.stringify(value)})`);
+  return value === 'on';
 }
 
 function raise(message: string): never {

@@ -48,6 +48,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   notifications: true,
   stallMinutes: 10,
   planFirst: false,
+  verifyCompletion: true,
 };
 
 /** Each setting's schema; a value that fails it falls back to the default. */
@@ -89,6 +90,8 @@ const fields = {
   stallMinutes: z.number().check(z.minimum(0), z.maximum(1440)),
   /** Each turn of our agent plans first and waits for the user's decision on its plan (agentChecklist.planFirst). */
   planFirst: z.boolean(),
+  /** Tell the model, once, which items it marked completed are flagged (agentChecklist.verifyCompletion). */
+  verifyCompletion: z.boolean(),
 };
 
 /** Each setting's value, inferred from its schema. */
@@ -115,6 +118,7 @@ const keys: { [K in keyof AgentSettings]: string } = {
   notifications: 'notifications',
   stallMinutes: 'stallMinutes',
   planFirst: 'planFirst',
+  verifyCompletion: 'verifyCompletion',
 };
 
 /** The application-scoped settings (package.json says so too; a test checks both agree). */
@@ -169,6 +173,7 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     notifications: field(config, 'notifications', problems),
     stallMinutes: field(config, 'stallMinutes', problems),
     planFirst: field(config, 'planFirst', problems),
+    verifyCompletion: field(config, 'verifyCompletion', problems),
   };
   return { settings, problems };
 }

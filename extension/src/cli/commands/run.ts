@@ -45,6 +45,8 @@ export interface RunFlags extends AgentFlags, PlanFirstFlags {
   agent?: string;
   /** An ACP agent's command line, split as a shell splits words. */
   agentCommand?: string;
+  /** Tell the model, once, which items it marked completed are flagged (`--verify-completion on|off`, default on). */
+  verifyCompletion: boolean;
 }
 
 export function workspaceRoot(io: CliIo, flag: string | undefined): string {
@@ -139,6 +141,7 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
     const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, { ask, allowParallelInProgress: config.allowParallel ?? true });
     const turnEnd = await runTurn(opened.session, prompt, {
       ...(planFirst ? { planFirst } : {}),
+      verifyCompletion: flags.verifyCompletion,
       provider: deps.provider,
       tools: deps.tools,
       maxSteps: deps.maxSteps,

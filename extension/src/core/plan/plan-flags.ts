@@ -39,3 +39,19 @@ function flagged(ledger: PlanLedger, recordsWork: boolean, untoldOnly: boolean):
   }
   return out;
 }
+
+/** The flag in English words (the CLI, Export Plan, the model's note): `no work recorded`, `last command failed: exit 1`. */
+export function flagText(flag: ItemFlag): string {
+  if (flag.reason === 'no-work') return 'no work recorded';
+  return flag.exit === null ? 'last command failed' : `last command failed: exit ${flag.exit}`;
+}
+
+/** What the model is told, once, about the items it marked completed that are flagged (plan/verify-completion; docs/todo-write-contract.md). */
+export function verifyCompletionNote(items: readonly FlaggedItem[]): string {
+  const lines = items.map((i) => `- ${JSON.stringify(i.content)}: ${flagText(i.flag)}`);
+  return [
+    'These todo items you marked completed need a second look:',
+    ...lines,
+    'Check each one. If it is not really done, reopen it with todo_write and finish it; if it is, go on.',
+  ].join('\n');
+}

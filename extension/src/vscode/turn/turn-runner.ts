@@ -169,7 +169,7 @@ export class TurnRunner extends Owner {
         const atStepBoundary = (): void => editor?.flush();
         // Plan first by the setting, or because the session is in the middle of a review.
         const planFirst = settings.planFirst || inReview(this.host.planState(), session.events) ? { planFirst: this.options.planReview } : {};
-        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, ...planFirst });
+        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, verifyCompletion: settings.verifyCompletion, ...planFirst });
       },
       ended: () => tools.owned.dispose(),
     });
