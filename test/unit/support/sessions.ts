@@ -1,4 +1,5 @@
 // Helpers for unit tests: temp folders, in-memory sessions, canned turns.
+import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -45,4 +46,12 @@ export function inStep(s: Session, body: () => void): void {
   s.append('assistant/message', { turn, step, message: { content: [] }, model: { provider: 'p', model: 'm' } });
   body();
   s.append('step/end', { turn, step });
+}
+
+/** `plan --format json`'s items as `{ content, status }` (without each item's `flag` and `evidence`); null for no plan. */
+export function listed(json: string): TodoItem[] | null {
+  const items: unknown = JSON.parse(json);
+  if (items === null) return null;
+  assert.ok(Array.isArray(items), `plan JSON is a list: ${json}`);
+  return items.map((item: { content: string; status: TodoItem['status'] }) => ({ content: item.content, status: item.status }));
 }

@@ -2,7 +2,8 @@
 // off the plan ledger (item-evidence.ts says the rules): each item's evidence view and
 // flag, the flagged items, and those the model has not been told about yet.
 import type { ItemEvidenceView, ItemFlag } from '../protocol/item-evidence-view';
-import { evidenceView, itemFlag } from './item-evidence';
+import type { TodoStatus } from '../domain-literals';
+import { evidenceView, itemFlag, NO_EVIDENCE } from './item-evidence';
 import type { PlanLedger } from './plan-ledger';
 import { timeInProgressMs } from './plan-timing';
 
@@ -54,4 +55,21 @@ export function verifyCompletionNote(items: readonly FlaggedItem[]): string {
     ...lines,
     'Check each one. If it is not really done, reopen it with todo_write and finish it; if it is, go on.',
   ].join('\n');
+}
+
+/** A standing plan item with its evidence and flag: `plan --format json` and Export Plan. */
+export interface ItemWithEvidence {
+  content: string;
+  status: TodoStatus;
+  flag: ItemFlag | null;
+  evidence: ItemEvidenceView;
+}
+
+/** The standing plan's items with their evidence and flags (time in progress counted to `now`); null with no plan. */
+export function planWithEvidence(ledger: PlanLedger, recordsWork: boolean, now: Date): ItemWithEvidence[] | null {
+  if (ledger.plan === null) return null;
+  return ledger.plan.todos.map((item) => {
+    const found = itemEvidence(ledger, item.content, recordsWork, now);
+    return { content: item.content, status: item.status, flag: found?.flag ?? null, evidence: found?.evidence ?? evidenceView(NO_EVIDENCE, 0) };
+  });
 }
