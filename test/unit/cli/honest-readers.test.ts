@@ -97,7 +97,7 @@ describe('text output cannot drive the terminal or forge a row', () => {
     assert.equal(exported.code, 0);
     assert.doesNotMatch(exported.out, /[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
     const forged = exported.out.split('\n').filter((l) => l.includes('forged'));
-    assert.equal(forged.length, 3, 'the item is one line, in the standing plan, the history\'s change and its list');
+    assert.equal(forged.length, 4, 'the item is one line, in the standing plan, its evidence, the history\'s change and its list');
     for (const line of forged) assert.ok(line.includes('pwned'), `the content was not split: ${line}`);
     assert.equal(JSON.parse((await cli(dir, ['plan', log, '--format', 'json'])).out)[0].content, evil, 'JSON keeps the exact text');
   });

@@ -3,7 +3,7 @@
 // flag, the flagged items, and those the model has not been told about yet.
 import type { ItemEvidenceView, ItemFlag } from '../protocol/item-evidence-view';
 import type { TodoStatus } from '../domain-literals';
-import { evidenceView, itemFlag, NO_EVIDENCE } from './item-evidence';
+import { evidenceView, itemFlag } from './item-evidence';
 import type { PlanLedger } from './plan-ledger';
 import { timeInProgressMs } from './plan-timing';
 
@@ -57,19 +57,19 @@ export function verifyCompletionNote(items: readonly FlaggedItem[]): string {
   ].join('\n');
 }
 
-/** A standing plan item with its evidence and flag: `plan --format json` and Export Plan. */
+/** A standing plan item with its evidence and flag: `plan --format json` and Export Plan. `evidence` is null for a log that records no tool calls (session/source.ts recordsToolCalls). */
 export interface ItemWithEvidence {
   content: string;
   status: TodoStatus;
   flag: ItemFlag | null;
-  evidence: ItemEvidenceView;
+  evidence: ItemEvidenceView | null;
 }
 
 /** The standing plan's items with their evidence and flags (time in progress counted to `now`); null with no plan. */
 export function planWithEvidence(ledger: PlanLedger, recordsWork: boolean, now: Date): ItemWithEvidence[] | null {
   if (ledger.plan === null) return null;
   return ledger.plan.todos.map((item) => {
-    const found = itemEvidence(ledger, item.content, recordsWork, now);
-    return { content: item.content, status: item.status, flag: found?.flag ?? null, evidence: found?.evidence ?? evidenceView(NO_EVIDENCE, 0) };
+    const found = recordsWork ? itemEvidence(ledger, item.content, true, now) : null;
+    return { content: item.content, status: item.status, flag: found?.flag ?? null, evidence: found?.evidence ?? null };
   });
 }
