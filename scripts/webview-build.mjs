@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 /** Lazily loaded parts of the page: module -> its chunk's name under dist/webview/. */
 export const WEBVIEW_CHUNKS = {
   'webview/src/components/child-panel.tsx': 'child-panel',
+  'webview/src/components/plan-evidence.tsx': 'plan-evidence',
   'webview/src/components/plan-history.tsx': 'plan-history',
   'webview/src/components/plan-row-edit.tsx': 'plan-row-edit',
   'webview/src/components/tool-body.tsx': 'tool-body',

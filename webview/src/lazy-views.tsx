@@ -3,7 +3,8 @@
 // (scripts/webview-build.mjs: WEBVIEW_CHUNKS) loaded from beside main.js when first
 // needed: the Plan History view and a subagent's transcript (when the user opens
 // them), what a tool call did (when its row is first opened), and the plan row's text
-// box and menu (when the strip is expanded in a session this window writes).
+// box and menu (when the strip is expanded in a session this window writes), and an
+// item's evidence (with the first row that has any).
 import { lazy } from './lazy';
 import { useStrings } from './i18n';
 
@@ -23,3 +24,4 @@ export const PlanHistory = lazy(() => import('./components/plan-history').then((
 export const ChildPanel = lazy(() => import('./components/child-panel').then((m) => m.ChildPanel), ViewLoading);
 export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
+export const RowEvidence = lazy(() => import('./components/plan-evidence').then((m) => m.RowEvidence));

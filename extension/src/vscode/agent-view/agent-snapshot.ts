@@ -5,7 +5,7 @@
 // show it, with the demo banner's dismissal remembered in the extension's global state.
 import * as vscode from 'vscode';
 import type { ChildView, HostMessageBody, ProviderView } from '../../core/protocol/messages';
-import { planView } from '../../core/presenters/plan-view';
+import { standingPlanView } from '../../core/presenters/plan-view';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
@@ -61,7 +61,7 @@ export function snapshotMessages(sources: SnapshotSources, child: ChildView | nu
       session: controller.sessionView,
       items: tail.items,
       cursor: tail.cursor,
-      plan: planView(controller.standingPlan, controller.planLedger.timings),
+      plan: standingPlanView(controller.planLedger, controller.recordsToolCalls, new Date()),
       run: controller.runView,
       provider: providerView(sources),
       stream: controller.stream,

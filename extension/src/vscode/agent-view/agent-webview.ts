@@ -12,7 +12,7 @@
 // Markdown, parsed in a worker: every message passes through it on its way out).
 import * as vscode from 'vscode';
 import { parseWebviewMessage, type HostMessageBody, type WebviewMessage } from '../../core/protocol/messages';
-import { planView } from '../../core/presenters/plan-view';
+import { standingPlanView } from '../../core/presenters/plan-view';
 import { DisposableStore, Owner } from '../../core/disposable';
 import { AnswerPresenter } from '../../core/markdown/answer-presenter';
 import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
@@ -61,6 +61,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private historyWanted = false;
   /** The context meter last posted to every page (JSON), by postContextIfChanged. */
   private postedContext = '';
+  private postedPlan = '';
   private contextTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: AgentWebviewOptions) {
@@ -82,7 +83,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         this.stream.cancel();
         for (const page of this.pages.all()) this.postSnapshot(page);
       }),
-      controller.onDidChangePlan((plan) => this.post({ type: 'plan', plan: planView(plan, controller.planLedger.timings) })),
+      controller.onDidChangeLedger(() => this.postPlanIfChanged()),
       controller.onDidChangeItems((items) => {
         this.stream.flush();
         this.post({ type: 'items', items });
@@ -117,6 +118,16 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
    * It is read once after a burst of changes, in a timer: its estimate derives the next
    * request (linear in the session), which must not hold up the items message.
    */
+  /** The standing plan with each item's evidence: the ledger changes with every write and with each tool result that counts for an item; an unchanged view is not posted again. */
+  private postPlanIfChanged(): void {
+    const { controller } = this.options;
+    const plan = standingPlanView(controller.planLedger, controller.recordsToolCalls, new Date());
+    const key = JSON.stringify(plan);
+    if (key === this.postedPlan) return;
+    this.postedPlan = key;
+    this.post({ type: 'plan', plan });
+  }
+
   private postContextIfChanged(): void {
     this.contextTimer = undefined;
     const context = this.options.controller.contextView;
@@ -251,6 +262,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private postSnapshot(page: AgentPage): void {
     if (!page.ready) return;
     this.plan.forget(page); // the snapshot clears the page's history: a page still showing it asks again
+    this.postedPlan = '';
     for (const body of snapshotMessages(this.options, this.child.current())) this.postTo(page, body);
     this.revealWantedHistory();
   }
