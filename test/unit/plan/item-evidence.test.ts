@@ -6,39 +6,15 @@ import { describe, it } from 'node:test';
 import { flaggedItems, itemEvidence, untoldFlags } from '../../../extension/src/core/plan/plan-flags';
 import { planLedgerProjection, type PlanLedger } from '../../../extension/src/core/plan/plan-ledger';
 import { fold } from '../../../extension/src/core/projection/projection';
-import type { ToolResultDetails } from '../../../extension/src/core/session/events';
 import type { Session } from '../../../extension/src/core/session/session';
-import { memorySession, todo } from '../support/sessions';
+import { bashExited, logStep, memorySession, todo, type LoggedCall } from '../support/sessions';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 
-interface Call {
-  name: string;
-  details?: ToolResultDetails;
-  isError?: boolean;
-  /** A todo_write's list: appended between its call and its result. */
-  todos?: TodoItem[];
-}
-
-let ids = 0;
-/** One step of the open turn making `calls`, each with its result. */
-function step(s: Session, calls: Call[]): void {
-  const turn = s.openTurn!;
-  const n = s.lastStep + 1;
-  const withIds = calls.map((c) => ({ ...c, id: `c${++ids}` }));
-  s.append('step/start', { turn, step: n });
-  s.append('assistant/message', { turn, step: n, message: { content: withIds.map((c) => ({ type: 'tool-call' as const, id: c.id, name: c.name, arguments: '{}' })) }, model: { provider: 'p', model: 'm' } });
-  for (const c of withIds) {
-    s.append('tool/call', { turn, step: n, callId: c.id, name: c.name });
-    if (c.todos) s.append('todo/write', { todos: c.todos });
-    s.append('tool/result', { turn, step: n, callId: c.id, isError: c.isError ?? false, content: 'ok', ...(c.details ? { details: c.details } : {}) });
-  }
-  s.append('step/end', { turn, step: n });
-}
-
-const plan = (todos: TodoItem[]): Call => ({ name: 'todo_write', todos });
-const bash = (code: number): Call => ({ name: 'bash', details: { tool: 'bash', exit: { kind: 'exited', code } }, isError: code !== 0 });
-const read: Call = { name: 'read_file' };
-const write: Call = { name: 'write_file' };
+const plan = (todos: TodoItem[]): LoggedCall => ({ name: 'todo_write', todos });
+const bash = bashExited;
+const read: LoggedCall = { name: 'read_file' };
+const write: LoggedCall = { name: 'write_file' };
+const step = logStep;
 
 function started(): Session {
   const s = memorySession();

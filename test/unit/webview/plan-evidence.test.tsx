@@ -9,37 +9,20 @@ import { before, describe, it } from 'node:test';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { standingPlanView } from '../../../extension/src/core/presenters/plan-view';
 import { fold } from '../../../extension/src/core/projection/projection';
-import type { Session } from '../../../extension/src/core/session/session';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { RowEvidence } from '../../../webview/src/lazy-views';
-import { memorySession, todo } from '../support/sessions';
+import { bashExited, logStep, memorySession, todo } from '../support/sessions';
 import { click, mount, text } from './render';
 import { allByRole, getByRole, queryByRole } from './roles';
-
-let ids = 0;
-function step(s: Session, calls: { name: string; exit?: number; todos?: ReturnType<typeof todo>[] }[]): void {
-  const turn = s.openTurn!;
-  const n = s.lastStep + 1;
-  const withIds = calls.map((c) => ({ ...c, id: `c${++ids}` }));
-  s.append('step/start', { turn, step: n });
-  s.append('assistant/message', { turn, step: n, message: { content: withIds.map((c) => ({ type: 'tool-call' as const, id: c.id, name: c.name, arguments: '{}' })) }, model: { provider: 'p', model: 'm' } });
-  for (const c of withIds) {
-    s.append('tool/call', { turn, step: n, callId: c.id, name: c.name });
-    if (c.todos) s.append('todo/write', { todos: c.todos });
-    const details = c.exit === undefined ? {} : { details: { tool: 'bash', exit: { kind: 'exited', code: c.exit } } };
-    s.append('tool/result', { turn, step: n, callId: c.id, isError: (c.exit ?? 0) !== 0, content: 'ok', ...details });
-  }
-  s.append('step/end', { turn, step: n });
-}
 
 /** A: read, wrote, ran a command that failed, completed. B: completed with no call. C: pending. */
 function presented() {
   const s = memorySession();
   s.append('turn/start', { turn: 1 });
-  step(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'in_progress'), todo('Update the docs'), todo('Release')] }]);
-  step(s, [{ name: 'read_file' }, { name: 'edit_file' }, { name: 'bash', exit: 0 }, { name: 'bash', exit: 1 }]);
-  step(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'in_progress'), todo('Release')] }]);
-  step(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'completed'), todo('Release')] }]);
+  logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'in_progress'), todo('Update the docs'), todo('Release')] }]);
+  logStep(s, [{ name: 'read_file' }, { name: 'edit_file' }, bashExited(0), bashExited(1)]);
+  logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'in_progress'), todo('Release')] }]);
+  logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'completed'), todo('Release')] }]);
   const view = standingPlanView(fold(planLedgerProjection, s.events), true, new Date(Date.UTC(2026, 0, 1, 0, 5)));
   assert.ok(view);
   return view;
@@ -93,7 +76,7 @@ describe('plan strip: an item’s evidence', () => {
   it('a row with no evidence (a log that records no tool calls) shows none of it', () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
-    step(s, [{ name: 'todo_write', todos: [todo('Done already', 'completed')] }]);
+    logStep(s, [{ name: 'todo_write', todos: [todo('Done already', 'completed')] }]);
     const page = mount(<PlanStrip plan={standingPlanView(fold(planLedgerProjection, s.events), false, new Date())!} />);
     click(getByRole(page.root, 'button', { name: /^Plan / }));
     assert.doesNotMatch(text(rows(page.root)[0]!), /no work recorded/);
