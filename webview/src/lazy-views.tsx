@@ -4,8 +4,9 @@
 // needed: the Plan History view and a subagent's transcript (when the user opens
 // them), what a tool call did (when its row is first opened), a tool call's approval
 // card (when a call asks), the plan row's text
-// box and menu (when the strip is expanded in a session this window writes), and plan
-// first's decision buttons and composer toggle (our agent's option, not every user's).
+// box and menu (when the strip is expanded in a session this window writes), plan
+// first's decision buttons and composer toggle (our agent's option, not every user's),
+// and an item's evidence (with the first row that has any).
 import { lazy } from './lazy';
 import { useStrings } from './i18n';
 
@@ -29,3 +30,4 @@ export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
 export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
 export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
+export const RowEvidence = lazy(() => import('./components/plan-evidence').then((m) => m.RowEvidence));

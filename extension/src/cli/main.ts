@@ -41,6 +41,7 @@ const OPTIONS = {
   compact: { type: 'boolean', default: false },
   'plan-first': { type: 'boolean', default: false },
   'approve-plan': { type: 'boolean', default: false },
+  'verify-completion': { type: 'string' },
   reject: { type: 'string' },
   cwd: { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
@@ -59,11 +60,11 @@ type Flag = keyof typeof OPTIONS;
 const RUN_FLAGS: readonly Flag[] = [
   'provider', 'script', 'base-url', 'model', 'api-key-env', 'session-dir', 'session', 'allow-parallel-in-progress',
   'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json', 'agent', 'agent-command',
-  'plan-first', 'approve-plan', 'checkpoints',
+  'plan-first', 'approve-plan', 'checkpoints', 'verify-completion',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan', 'checkpoints'].includes(flag));
+const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan', 'checkpoints', 'verify-completion'].includes(flag));
 
 type Values = ReturnType<typeof parseOptions>['values'];
 
@@ -132,6 +133,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
           compact: values.compact,
           planFirst: values['plan-first'],
           approvePlan: values['approve-plan'],
+          verifyCompletion: onOff('--verify-completion', values['verify-completion'] ?? 'on'),
           ...defined({ session: values.session, cwd: values.cwd, agent: values.agent, agentCommand: values['agent-command'], checkpoints: values.checkpoints }),
         },
         signal,
@@ -201,6 +203,12 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
     io.err(`agent-checklist: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`);
     return EXIT_FAILED;
   }
+}
+
+/** An `on|off` flag's value. */
+function onOff(flag: string, value: string): boolean {
+  if (value !== 'on' && value !== 'off') throw new UsageError(`${flag} must be on or off (got ${JSON.stringify(value)})`);
+  return value === 'on';
 }
 
 function raise(message: string): never {

@@ -85,6 +85,9 @@ ${toolsOption(catalog)}
                                          plan before it works; on a terminal: a approve, e edit
                                          in $EDITOR, r reject with feedback
   --approve-plan                         with --plan-first: approve the proposed plan at once
+  --verify-completion on|off             tell the model once, in its next request, which items it
+                                         marked completed with no work recorded or after a failed
+                                         command (default: on)
   --cwd <dir>                            the workspace the tools act on (default: the current folder);
                                          paths outside it are refused
   --yes, -y                              approve every bash command and file write without asking

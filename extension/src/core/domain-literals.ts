@@ -15,6 +15,9 @@ export interface TodoItem {
   status: TodoStatus;
 }
 
+/** The plan tool's name (the plan ledger leaves its calls out of an item's evidence: writing the plan is not work on an item). */
+export const TODO_WRITE_TOOL_NAME = 'todo_write';
+
 /** An ACP plan entry's priority (kept on `todo/write.priorities`; ACP's neutral one is `medium`). */
 export const PLAN_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type PlanPriority = (typeof PLAN_PRIORITIES)[number];

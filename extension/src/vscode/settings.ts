@@ -50,6 +50,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   stallMinutes: 10,
   planFirst: false,
   checkpoints: true,
+  verifyCompletion: true,
 };
 
 /** Each setting's schema; a value that fails it falls back to the default. */
@@ -93,6 +94,8 @@ const fields = {
   planFirst: z.boolean(),
   /** Checkpoints of the workspace before our agent changes it, for each plan item's changes and undo (agentChecklist.checkpoints). */
   checkpoints: z.boolean(),
+  /** Tell the model, once, which items it marked completed are flagged (agentChecklist.verifyCompletion). */
+  verifyCompletion: z.boolean(),
 };
 
 /** Each setting's value, inferred from its schema. */
@@ -120,6 +123,7 @@ const keys: { [K in keyof AgentSettings]: string } = {
   stallMinutes: 'stallMinutes',
   planFirst: 'planFirst',
   checkpoints: 'checkpoints',
+  verifyCompletion: 'verifyCompletion',
 };
 
 /** The application-scoped settings (package.json says so too; a test checks both agree). */
@@ -175,6 +179,7 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     stallMinutes: field(config, 'stallMinutes', problems),
     planFirst: field(config, 'planFirst', problems),
     checkpoints: field(config, 'checkpoints', problems),
+    verifyCompletion: field(config, 'verifyCompletion', problems),
   };
   return { settings, problems };
 }

@@ -12,7 +12,7 @@ import { before, describe, it } from 'node:test';
 import type { PlanEntry, SessionNotification } from '@agentclientprotocol/sdk';
 import * as z from 'zod/mini';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
-import { tempDir } from '../support/sessions';
+import { listed, tempDir } from '../support/sessions';
 import { build, cliPath, until, withAcpAgent, writeScript } from './acp-support';
 
 before(build);
@@ -37,7 +37,7 @@ function plansOf(updates: readonly SessionNotification[]): PlanEntry[][] {
 function standingPlanAt(logPath: string, seq: number): unknown {
   const out = spawnSync(process.execPath, [cliPath, 'plan', logPath, '--format', 'json', '--at', String(seq)], { encoding: 'utf8' });
   assert.equal(out.status, 0, out.stderr);
-  return JSON.parse(out.stdout);
+  return listed(out.stdout);
 }
 
 describe('agent-checklist acp: our agent served over ACP', () => {

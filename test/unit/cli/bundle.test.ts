@@ -10,7 +10,7 @@ import { before, describe, it } from 'node:test';
 import { eventDataSchemas } from '../../../extension/src/core/session/events';
 import { HOT_AFTER } from '../../../extension/src/core/zod-compile-when-hot';
 import { longSession, writeSessionLog } from '../support/long-session';
-import { tempDir } from '../support/sessions';
+import { listed, tempDir } from '../support/sessions';
 import { textStream } from '../providers/anthropic-wire';
 import { LoopbackServer, sse } from '../providers/loopback-server';
 import { textStep } from '../providers/openai-wire';
@@ -54,7 +54,7 @@ describe('bundled CLI', () => {
     assert.equal(run.status, 0, run.stderr);
     const { logPath } = JSON.parse(run.stdout);
     assert.equal(cli(['check', logPath], dir).status, 0);
-    assert.equal(cli(['plan', logPath, '--format', 'json'], dir).stdout.trim(), '[{"content":"a","status":"in_progress"}]');
+    assert.deepEqual(listed(cli(['plan', logPath, '--format', 'json'], dir).stdout), [{ content: 'a', status: 'in_progress' }]);
     assert.equal(cli(['check', path.join(dir, 's.json')], dir).status, 1);
     assert.equal(cli(['nope'], dir).status, 2);
   });

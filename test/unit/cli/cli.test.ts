@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
-import { tempDir, todo } from '../support/sessions';
+import { listed, tempDir, todo } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[]; text: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], text: [] as string[], env: {}, cwd };
@@ -42,7 +42,34 @@ describe('agent-checklist run', () => {
     assert.equal(summary.logPath, path.join(dir, 'sessions', `${summary.sessionId}.jsonl`));
     const plan = await run(dir, ['plan', summary.logPath, '--format', 'json']);
     assert.equal(plan.code, 0);
-    assert.deepEqual(JSON.parse(plan.io.stdout.join('')), summary.plan);
+    assert.deepEqual(listed(plan.io.stdout.join('')), summary.plan);
+  });
+
+  it('plan --format json gives each item its flag and evidence: completed with no tool call while in progress is "no-work"', async () => {
+    const dir = tempDir();
+    const out = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 'sessions', '--allow-parallel-in-progress', 'true', '--json', 'go']);
+    const { logPath } = JSON.parse(out.io.stdout.join(''));
+    const items = JSON.parse((await run(dir, ['plan', logPath, '--format', 'json'])).io.stdout.join(''));
+    const none = { read: 0, write: 0, command: 0, other: 0, shared: 0 };
+    assert.deepEqual(
+      items.map((i: { content: string; flag: unknown; evidence: { tools: unknown; recent: unknown; failedCommands: number } }) => [i.content, i.flag, i.evidence.tools, i.evidence.recent, i.evidence.failedCommands]),
+      [
+        ['read', { reason: 'no-work' }, none, [], 0],
+        ['build', { reason: 'no-work' }, none, [], 0],
+        ['fix', null, none, [], 0],
+      ],
+    );
+    assert.ok(items.every((i: { evidence: { ms: number } }) => Number.isInteger(i.evidence.ms) && i.evidence.ms >= 0));
+    const exported = JSON.parse((await run(dir, ['export', logPath, '--format', 'json'])).io.stdout.join(''));
+    assert.deepEqual(exported.evidence, items, 'Export Plan carries the same evidence and flags');
+    const md = (await run(dir, ['export', logPath, '--format', 'markdown'])).io.stdout.join('\n');
+    assert.match(md, /## Evidence\n\n\| Item \| Reads \| Writes \| Commands \| Other \| Shared \| Failed commands \| Flag \|\n\|---\|---\|---\|---\|---\|---\|---\|---\|\n\| read \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| ⚠ no work recorded \|/);
+    assert.match(md, /\| fix \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| — \|/);
+    const log = fs.readFileSync(logPath, 'utf8');
+    assert.equal(log.split('\n').filter((l) => l.includes('"plan/verify-completion"')).length, 1, 'run told the model once (on by default)');
+    const off = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 'off', '--allow-parallel-in-progress', 'true', '--verify-completion', 'off', '--json', 'go']);
+    assert.equal(fs.readFileSync(JSON.parse(off.io.stdout.join('')).logPath, 'utf8').includes('plan/verify-completion'), false);
+    assert.equal((await run(dir, ['run', '--verify-completion', 'maybe', '--allow-parallel-in-progress', 'true', 'x'])).code, 2);
   });
 
   it('--session continues the stored session with a new turn, and plan then prints null', async () => {

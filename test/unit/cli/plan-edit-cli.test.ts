@@ -12,7 +12,7 @@ import { acquireLock } from '../../../extension/src/core/store/lock';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { LoopbackServer, sse } from '../providers/loopback-server';
 import { textStep, toolCallStep } from '../providers/openai-wire';
-import { tempDir, todo } from '../support/sessions';
+import { listed, tempDir, todo } from '../support/sessions';
 
 function capture(cwd: string, env: NodeJS.ProcessEnv = {}): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env, cwd };
@@ -54,7 +54,7 @@ describe('agent-checklist edit', () => {
       [{ todos: [todo('read', 'completed'), todo('build', 'completed'), todo('write the docs')] }, { todos: [todo('read', 'completed'), todo('build', 'completed'), todo('write the docs', 'in_progress')] }, { todos: [todo('build', 'completed'), todo('write the docs', 'in_progress')] }],
     );
     const plan = await cli(dir, ['plan', log, '--format', 'json']);
-    assert.deepEqual(JSON.parse(plan.out), [todo('build', 'completed'), todo('write the docs', 'in_progress')]);
+    assert.deepEqual(listed(plan.out), [todo('build', 'completed'), todo('write the docs', 'in_progress')]);
   });
 
   it('refuses what todo_write refuses, and a missing item, with exit 1 and nothing written', async () => {
@@ -149,7 +149,7 @@ describe('agent-checklist history and plan --at', () => {
     const events = loadLogFile(log).events;
     const firstWrite = events.find((e) => e.type === 'todo/write')!.seq;
     const at = await cli(dir, ['plan', log, '--at', String(firstWrite), '--format', 'json']);
-    assert.deepEqual(JSON.parse(at.out), planScript[0]!.toolCalls![0]!.arguments.todos);
+    assert.deepEqual(listed(at.out), planScript[0]!.toolCalls![0]!.arguments.todos);
     assert.equal((await cli(dir, ['plan', log, '--at', '1', '--format', 'json'])).out, 'null');
     const past = await cli(dir, ['plan', log, '--at', '9999']);
     assert.equal(past.code, 1);
@@ -191,7 +191,7 @@ describe('a user edit reaches a real OpenAI-compatible server once, and only onc
       const all = (server.requests[3]!.json as { messages: { content: unknown }[] }).messages.filter((m) => typeof m.content === 'string' && m.content.startsWith('The user edited your todo list.'));
       assert.equal(all.length, 1);
       // The edit carried into both later turns: the standing plan is still the user's.
-      assert.deepEqual(JSON.parse((await cli(dir, ['plan', logPath, '--format', 'json'])).out), [todo('read', 'completed'), todo('fix')]);
+      assert.deepEqual(listed((await cli(dir, ['plan', logPath, '--format', 'json'])).out), [todo('read', 'completed'), todo('fix')]);
     } finally {
       await server.close();
     }

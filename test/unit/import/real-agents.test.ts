@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
-import { tempDir } from '../support/sessions';
+import { listed, tempDir } from '../support/sessions';
 import { AGENT_SCRIPTS, claudeTranscript, codexHome, codexRollout, codexThreadId, runClaude, runCodex, ScriptedModelServer } from './agent-runs';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
@@ -39,7 +39,10 @@ async function importAndRead(cwd: string, file: string): Promise<{ logPath: stri
 async function standingPlan(cwd: string, logPath: string): Promise<unknown> {
   const r = await cli(cwd, 'plan', logPath, '--format', 'json');
   assert.equal(r.code, 0, r.stderr.join('\n'));
-  return JSON.parse(r.stdout.join(''));
+  const items: unknown = JSON.parse(r.stdout.join(''));
+  // An imported log records the agent's plan, not its tool calls: no evidence, no flag.
+  if (Array.isArray(items)) for (const item of items) assert.deepEqual([item.flag, item.evidence], [null, null]);
+  return listed(r.stdout.join(''));
 }
 
 type Line = { type?: string; timestamp?: string; message?: { content?: unknown }; payload?: { type?: string; name?: string } };

@@ -15,6 +15,7 @@ import { Session } from '../../../extension/src/core/session/session';
 import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
 import { PlanHistoryFolder, planHistory } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
+import { flaggedItems, untoldFlags } from '../../../extension/src/core/plan/plan-flags';
 import type { PlanEdit } from '../../../extension/src/core/plan/user-edit';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { streamLogFile } from '../../../extension/src/core/store/log-stream';
@@ -35,7 +36,17 @@ type Command =
   /** A user edit between turns or steps (or, via editMidStep, queued while a step runs). */
   | { kind: 'edit'; edit: PlanEdit }
   /** Plan first: propose the standing plan (in a turn), or decide a waiting proposal (between steps or turns). */
-  | { kind: 'review'; review: 'propose' | 'approve' | 'reject' };
+  | { kind: 'review'; review: 'propose' | 'approve' | 'reject' }
+  /** A step of work (the items' evidence): reads, writes, commands with their exits, another tool's call. */
+  | { kind: 'work'; calls: WorkCall[] }
+  /** The loop tells the model the flagged items it has not been told (plan/verify-completion), between steps. */
+  | { kind: 'tell' };
+
+type WorkCall = { name: 'read_file' | 'write_file' | 'other_tool' } | { name: 'bash'; exit: number | null };
+const workCall: fc.Arbitrary<WorkCall> = fc.oneof(
+  fc.record({ name: fc.constantFrom('read_file' as const, 'write_file' as const, 'other_tool' as const) }),
+  fc.record({ name: fc.constant('bash' as const), exit: fc.option(fc.integer({ min: 0, max: 2 })) }),
+);
 
 const someContent = fc.constantFrom('a', 'b', 'A', 'new', ' new ', '');
 const planEdit: fc.Arbitrary<PlanEdit> = fc.oneof(
@@ -52,6 +63,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('end' as const), reason: fc.constantFrom('completed' as const, 'aborted' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), edit: planEdit }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('review' as const), review: fc.constantFrom('propose' as const, 'approve' as const, 'reject' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('work' as const), calls: fc.array(workCall, { minLength: 1, maxLength: 3 }) }) },
+  { weight: 1, arbitrary: fc.constant<Command>({ kind: 'tell' }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(rawList.map((todos) => ({ args: { todos } })), { minLength: 1, maxLength: 2 }), editMidStep: planEdit }),
@@ -91,6 +104,15 @@ async function play(session: Session, commands: Command[], allowParallelInProgre
       session.append('turn/end', { turn, reason: { kind: c.reason } });
       continue;
     }
+    if (c.kind === 'tell') {
+      const items = untoldFlags(fold(planLedgerProjection, session.events));
+      if (items.length > 0) session.append('plan/verify-completion', { turn, items });
+      continue;
+    }
+    if (c.kind === 'work') {
+      workStep(session, turn, c.calls, () => `c${++callNo}`);
+      continue;
+    }
     const step = session.lastStep + 1;
     const calls = c.calls.map((call) => ({ id: `c${++callNo}`, text: call.raw ?? JSON.stringify(call.args) }));
     session.append('step/start', { turn, step });
@@ -113,8 +135,23 @@ async function play(session: Session, commands: Command[], allowParallelInProgre
   }
 }
 
+/** A step of `calls`, each with the result its tool would log (bash: its exit; null: timed out). */
+function workStep(session: Session, turn: number, calls: WorkCall[], id: () => string): void {
+  const step = session.lastStep + 1;
+  const withIds = calls.map((call) => ({ ...call, id: id() }));
+  session.append('step/start', { turn, step });
+  session.append('assistant/message', { turn, step, message: { content: withIds.map((call) => ({ type: 'tool-call' as const, id: call.id, name: call.name, arguments: '{}' })) }, model: { provider: 'scripted', model: 'scripted' } });
+  for (const call of withIds) {
+    session.append('tool/call', { turn, step, callId: call.id, name: call.name });
+    const exit = call.name !== 'bash' ? null : call.exit === null ? { kind: 'timed-out', timeoutMs: 10 } : { kind: 'exited', code: call.exit };
+    const failed = exit !== null && !(exit.kind === 'exited' && exit.code === 0);
+    session.append('tool/result', { turn, step, callId: call.id, isError: failed, content: '', ...(exit === null ? {} : { details: { tool: 'bash', exit } }) });
+  }
+  session.append('step/end', { turn, step });
+}
+
 describe('standing plan properties', () => {
-  it('live folds equal replay at every prefix (plan, ledger, transcript), with user edits in random places (between turns, between steps, queued mid-step)', async () => {
+  it('live folds equal replay at every prefix (plan, ledger with each item\'s evidence, transcript), with user edits in random places (between turns, between steps, queued mid-step), work steps and told flags', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { maxLength: 25 }), fc.boolean(), async (commands, parallel) => {
         const session = memorySession();
@@ -136,6 +173,8 @@ describe('standing plan properties', () => {
           assert.deepEqual([replay.planState, replay.ledger], [fold(todosProjection, prefix), fold(planLedgerProjection, prefix)]);
         });
         assert.deepEqual(live.planState, fold(todosProjection, session.events));
+        // The flags read off the live ledger are the replay's.
+        assert.deepEqual([flaggedItems(live.ledger, true), untoldFlags(live.ledger)], [flaggedItems(fold(planLedgerProjection, session.events), true), untoldFlags(fold(planLedgerProjection, session.events))]);
         assert.deepEqual(history.versions, planHistory(structuredClone([...session.events])));
         // Every user edit is valid under the policy and never sits inside a step (the log reloads).
         const replayed = Session.fromEvents(session.header, session.events);

@@ -41,7 +41,7 @@ describe('verified index', () => {
     await settle();
     assert.equal((await cli(dir, ['check', recorded])).code, 0);
     forgePlan(recorded, 'from the index');
-    assert.deepEqual(await cli(dir, ['plan', recorded, '--format', 'json']), { code: 0, out: '[{"content":"from the index","status":"pending"}]', err: '' });
+    assert.deepEqual(await cli(dir, ['plan', recorded]), { code: 0, out: '1 pending\n[ ] from the index', err: '' });
     // Readers that need every event still read them all.
     assert.equal(JSON.parse((await cli(dir, ['history', recorded, '--format', 'json'])).out).at(-1).todos[0].content, 'a');
   });
@@ -77,6 +77,6 @@ describe('verified index', () => {
     forgePlan(linked, 'linked');
     fs.renameSync(verifiedIndexPath(linked), path.join(dir, 'target'));
     fs.symlinkSync(path.join(dir, 'target'), verifiedIndexPath(linked));
-    for (const log of [open, elsewhere, linked]) assert.deepEqual(await cli(dir, ['plan', log, '--format', 'json']), { code: 0, out: '[{"content":"a","status":"in_progress"}]', err: '' });
+    for (const log of [open, elsewhere, linked]) assert.deepEqual(await cli(dir, ['plan', log]), { code: 0, out: '1 in progress\n[~] a', err: '' });
   });
 });

@@ -37,6 +37,7 @@ export function longSession(turns: number): Session {
     s.append('plan/proposed', { turn, planSeq, todos: edited });
     if (turn % 2) s.append('plan/approved', { planSeq, todos: edited });
     else s.append('plan/rejected', { planSeq, feedback: `not yet ${turn}` });
+    s.append('plan/verify-completion', { turn, items: [{ content: 'read', flag: turn % 3 ? { reason: 'no-work' } : { reason: 'last-command-failed', exit: null } }] });
     s.append('turn/end', { turn, reason: turn % 4 ? { kind: 'completed' } : { kind: 'max-steps', maxSteps: 8 } });
     s.append('context/compact', { upToSeq: s.lastSeq, summary: `up to turn ${turn}` });
     s.append('acp/session', { sessionId: `agent-session-${turn}` });

@@ -1,4 +1,5 @@
 // Helpers for unit tests: temp folders, in-memory sessions, canned turns.
+import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,6 +7,7 @@ import { after } from 'node:test';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
+import type { ToolResultDetails } from '../../../extension/src/core/session/events';
 
 export function tempDir(prefix = 'agent-checklist-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -46,3 +48,38 @@ export function inStep(s: Session, body: () => void): void {
   body();
   s.append('step/end', { turn, step });
 }
+
+/** `plan --format json`'s items as `{ content, status }` (without each item's `flag` and `evidence`); null for no plan. */
+export function listed(json: string): TodoItem[] | null {
+  const items: unknown = JSON.parse(json);
+  if (items === null) return null;
+  assert.ok(Array.isArray(items), `plan JSON is a list: ${json}`);
+  return items.map((item: { content: string; status: TodoItem['status'] }) => ({ content: item.content, status: item.status }));
+}
+
+/** A call a test step logs: its tool, the list a todo_write appends between its call and its result, the result's data and error flag. */
+export interface LoggedCall {
+  name: string;
+  todos?: TodoItem[];
+  details?: ToolResultDetails;
+  isError?: boolean;
+}
+
+let loggedCalls = 0;
+/** One step of the open turn making `calls`, each with its result (what the loop logs). */
+export function logStep(s: Session, calls: LoggedCall[]): void {
+  const turn = s.openTurn!;
+  const n = s.lastStep + 1;
+  const withIds = calls.map((c) => ({ ...c, id: `logged-${++loggedCalls}` }));
+  s.append('step/start', { turn, step: n });
+  s.append('assistant/message', { turn, step: n, message: { content: withIds.map((c) => ({ type: 'tool-call' as const, id: c.id, name: c.name, arguments: '{}' })) }, model: { provider: 'p', model: 'm' } });
+  for (const c of withIds) {
+    s.append('tool/call', { turn, step: n, callId: c.id, name: c.name });
+    if (c.todos) s.append('todo/write', { todos: c.todos });
+    s.append('tool/result', { turn, step: n, callId: c.id, isError: c.isError ?? false, content: 'ok', ...(c.details ? { details: c.details } : {}) });
+  }
+  s.append('step/end', { turn, step: n });
+}
+
+/** A bash call that exited with `code`, as bash logs it. */
+export const bashExited = (code: number): LoggedCall => ({ name: 'bash', details: { tool: 'bash', exit: { kind: 'exited', code } }, isError: code !== 0 });

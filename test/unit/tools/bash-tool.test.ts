@@ -13,7 +13,7 @@ import {
   UNTRUSTED_BASH_MESSAGE,
   type BashToolOptions,
 } from '../../../extension/src/core/tools/bash/bash-tool';
-import { bashDetailsSchema } from '../../../extension/src/core/tools/bash/descriptor';
+import { bashDetailsSchema } from '../../../extension/src/core/tools/bash/bash-view';
 import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { approvalsWith, autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, waitFor, type TempWorkspace } from './support';

@@ -14,7 +14,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
-import { RowMenu, TextInput } from '../lazy-views';
+import { RowEvidence, RowMenu, TextInput } from '../lazy-views';
 import { Icon, IconButton } from './icon';
 
 export const PLAN_KEYS_ID = 'plan-keys';
@@ -96,6 +96,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
             <span class="visually-hidden">, {statusText}</span>
           </label>
         )}
+        <RowEvidence todo={todo} />
         <IconButton icon="ellipsis" label={name} class="plan-row-menu" aria-haspopup="menu" aria-expanded={mode === 'menu'} onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')} />
         {mode === 'menu' && (
           <RowMenu label={name} todo={todo} index={index} count={count} act={act} setMode={setMode} close={idle} />

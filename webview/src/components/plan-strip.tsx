@@ -22,7 +22,7 @@ import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { countsHeader } from '@core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
-import { PlanReview, RowMenu, TextInput } from '../lazy-views';
+import { PlanReview, RowEvidence, RowMenu, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
@@ -159,6 +159,7 @@ export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText:
       <span class="plan-item-content">{todo.content}</span>
       <Priority todo={todo} />
       <span class="visually-hidden">, {statusText}</span>
+      <RowEvidence todo={todo} />
     </li>
   );
 }

@@ -3,9 +3,14 @@
 // uses: what `check` refuses, `plan` refuses, with the same message and exit code.
 // Without --at, a log unchanged since a full validation found it valid is answered
 // from the verified index (one stat); otherwise the cost is a replay, memory flat.
+// JSON gives each item its `evidence` and `flag` (core/plan/plan-flags.ts), which only
+// a replay of the log folds: JSON is always a replay (memory flat).
+import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
 import type { StandingPlan } from '../../core/plan/todos-projection';
 import { SessionFolds } from '../../core/presenters/session-folds';
+import type { SessionHeader } from '../../core/session/header';
+import { recordsToolCalls } from '../../core/session/source';
 import { visibleControls } from '../../core/terminal-text';
 import { readStandingPlanOf, readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
@@ -14,26 +19,40 @@ import type { CliIo } from '../io';
 export function planCommand(io: CliIo, logPath: string, format: string, at?: string): number {
   if (!['text', 'json', 'markdown'].includes(format)) throw new UsageError(`--format must be text, json or markdown (got ${JSON.stringify(format)})`);
   if (at !== undefined && !/^[1-9]\d*$/.test(at)) throw new UsageError(`--at must be an event's seq, a whole number from 1 (got ${JSON.stringify(at)})`);
-  const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at));
+  if (format === 'json') {
+    const items = planWithEvidenceAt(io, logPath, at === undefined ? Infinity : Number(at));
+    if (items === undefined) return EXIT_FAILED;
+    io.out(JSON.stringify(items));
+    return EXIT_OK;
+  }
+  const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.standingPlan;
   if (plan === undefined) return EXIT_FAILED;
-  if (format === 'json') io.out(JSON.stringify(plan));
-  else if (plan === null) io.out(format === 'markdown' ? '_No standing plan._' : '(no standing plan)');
+  if (plan === null) io.out(format === 'markdown' ? '_No standing plan._' : '(no standing plan)');
   else io.out(visibleControls(format === 'markdown' ? planAsMarkdown(plan) : planAsText(plan)));
   return EXIT_OK;
 }
 
-/** The standing plan as of event `seq`, or undefined after printing why not. */
-function planAt(io: CliIo, logPath: string, seq: number): StandingPlan | undefined {
+/** The standing plan's items with their evidence and flags as of event `seq` (time in progress counted to that event), or undefined after printing why not. */
+function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): ItemWithEvidence[] | null | undefined {
+  const read = planAt(io, logPath, seq);
+  return read && planWithEvidence(read.folds.ledger, recordsToolCalls(read.header.source), read.lastTs);
+}
+
+/** The folds as of event `seq` (Infinity: the whole log), or undefined after printing why not. */
+function planAt(io: CliIo, logPath: string, seq: number): { folds: SessionFolds; header: SessionHeader; lastTs: Date; standingPlan: StandingPlan } | undefined {
   const folds = new SessionFolds({ transcript: null });
   let last = 0;
+  let lastTs = '';
   const log = readValidatedLog(io, logPath, (event) => {
     last = event.seq;
-    if (event.seq <= seq) folds.apply(event);
+    if (event.seq > seq) return;
+    folds.apply(event);
+    lastTs = event.ts;
   });
   if (!log) return undefined;
-  if (seq > last) {
+  if (seq !== Infinity && seq > last) {
     io.err(`agent-checklist: the log has no event ${seq} (its last is ${last})`);
     return undefined;
   }
-  return folds.standingPlan;
+  return { folds, header: log.header, lastTs: new Date(lastTs || log.header.createdAt), standingPlan: folds.standingPlan };
 }

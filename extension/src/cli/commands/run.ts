@@ -50,6 +50,8 @@ export interface RunFlags extends AgentFlags, PlanFirstFlags {
   agentCommand?: string;
   /** on|off (default on): checkpoints of the workspace before its changes (core/checkpoints/). */
   checkpoints?: string;
+  /** Tell the model, once, which items it marked completed are flagged (`--verify-completion on|off`, default on). */
+  verifyCompletion: boolean;
 }
 
 export function workspaceRoot(io: CliIo, flag: string | undefined): string {
@@ -147,6 +149,7 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
     const turnEnd = await runTurn(opened.session, prompt, {
       ...(planFirst ? { planFirst } : {}),
       ...(checkpoints ? { checkpoints } : {}),
+      verifyCompletion: flags.verifyCompletion,
       provider: deps.provider,
       tools: deps.tools,
       maxSteps: deps.maxSteps,

@@ -17,6 +17,7 @@
 // steps; an approval goes on in the same turn with every tool.
 import type { LiveDelta } from '../session/live-delta';
 import { standingTodos, type PlanState } from '../plan/todos-projection';
+import { untoldFlags } from '../plan/plan-flags';
 import { SessionFolds } from '../presenters/session-folds';
 import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
@@ -52,6 +53,12 @@ export interface TurnOptions {
   planFirst?: PlanReviewGate;
   /** Checkpoints of the workspace before its changes (core/checkpoints/step-checkpoints.ts); absent: none. */
   checkpoints?: CheckpointTaker;
+  /**
+   * Tell the model, once, in its next request, which items it marked completed are
+   * flagged (plan/plan-flags.ts): a `plan/verify-completion` before that request,
+   * which deriveMessages turns into a note. Default true.
+   */
+  verifyCompletion?: boolean;
 }
 
 export const DEFAULT_MAX_STEPS = 200;
@@ -82,13 +89,14 @@ export async function runTurn(session: Session, prompt: string | null, options: 
   const folds = SessionFolds.over(session.events, { transcript: null });
   const planWatch = folds.follow(session);
   try {
-    return await runSteps(session, prompt, options, () => folds.planState);
+    return await runSteps(session, prompt, options, folds);
   } finally {
     planWatch.dispose();
   }
 }
 
-async function runSteps(session: Session, prompt: string | null, options: TurnOptions, planState: () => PlanState | null): Promise<TurnEndReason> {
+async function runSteps(session: Session, prompt: string | null, options: TurnOptions, folds: SessionFolds): Promise<TurnEndReason> {
+  const planState = (): PlanState | null => folds.planState;
   const currentPlan = () => standingTodos(planState());
   const signal = options.signal ?? new AbortController().signal;
   // Lowered for the rest of the turn when a provider's "too long" shows the window is smaller than we were told.
@@ -127,6 +135,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
   for (let step = 1; ; step++) {
     if (signal.aborted) return end({ kind: 'aborted' });
     if (step > options.maxSteps) return end({ kind: 'max-steps', maxSteps: options.maxSteps });
+    if (options.verifyCompletion ?? true) tellFlags(session, turn, folds);
     let request = buildRequest();
     if (window > 0 && !justCompacted && promptSize(session.events, request).tokens > threshold * window && hasSomethingToCompact(session)) {
       const ended = await compact();
@@ -215,6 +224,12 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
     // host's message channel), so a long session's live rows do not wait behind the derivation.
     await nextMacrotask();
   }
+}
+
+/** The flags the model has not been told about, as one plan/verify-completion before its next request. */
+function tellFlags(session: Session, turn: number, folds: SessionFolds): void {
+  const items = untoldFlags(folds.ledger);
+  if (items.length > 0) session.append('plan/verify-completion', { turn, items });
 }
 
 function nextMacrotask(): Promise<void> {

@@ -1,12 +1,15 @@
 // The plan and its history as a document: what `export` prints and what the
 // extension's "Export Plan" opens. Every version is listed, the model's writes and
 // the user's edits, each with what changed; then the standing plan's per-item timing
-// and the items the model dropped; then every approval decision (who let which call run).
+// and the items the model dropped; each standing item's evidence and flag (plan-flags.ts:
+// the tool calls made while it was in progress, a completion that needs a second
+// look); then every approval decision (who let which call run).
 import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
 import { WEBVIEW_STRINGS } from '../protocol/strings';
 import type { SessionEvent } from '../session/events';
 import type { SessionHeader } from '../session/header';
+import { recordsToolCalls } from '../session/source';
 import { oneLine } from './one-line';
 import { changeText, formatDuration, timingRows, type TimingRow } from './history-format';
 import type { PlanChange } from './plan-changes';
@@ -14,6 +17,7 @@ import { PlanHistoryFolder } from './plan-history';
 import { planLedgerProjection } from './plan-ledger';
 import { planAsMarkdown, stripHeader } from './summaries';
 import type { TodoItem } from './todo-schema';
+import { flagText, planWithEvidence, type ItemWithEvidence } from './plan-flags';
 import { standingTodos } from './todos-projection';
 import type { PlanAuthor } from './todos-projection';
 
@@ -24,44 +28,58 @@ export interface PlanExport {
   history: { seq: number; ts: string; turn: number; by: PlanAuthor; todos: readonly TodoItem[]; changes: PlanChange[] }[];
   /** Per item of the standing plan: started, finished, time in progress (ms). */
   timing: TimingRow[];
+  /** Per item of the standing plan: its evidence and flag (none for a log that records no tool calls, e.g. an MCP client's). */
+  evidence: ItemWithEvidence[];
   /** Unfinished items a model write left out, not listed since. */
   dropped: { content: string; status: TodoItem['status'] }[];
   /** Each tool/approval on the log, in order: the call, what was decided and by whom. */
   approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecord)[];
 }
 
-/** The events the export reads (a streaming caller keeps only these). */
-export function isExportEvent(event: SessionEvent): boolean {
-  return event.type === 'turn/start' || event.type === 'turn/end' || event.type === 'todo/write' || event.type === 'todo/user-edit' || event.type === 'tool/approval';
+/**
+ * The export's fold: a streaming reader gives it each event and drops it (it keeps the
+ * plan versions, the approvals and the ledger, never the events).
+ */
+export class PlanExportFolder {
+  private readonly history: PlanExport['history'] = [];
+  private readonly approvals: PlanExport['approvals'] = [];
+  private readonly folder = new PlanHistoryFolder();
+  private ledger = planLedgerProjection.init;
+  private turn = 0;
+
+  apply(event: SessionEvent): void {
+    if (event.type === 'turn/start') this.turn = event.data.turn;
+    if (event.type === 'tool/approval') {
+      const { tool, callId, decision, by } = event.data;
+      this.approvals.push({ seq: event.seq, ts: event.ts, turn: event.data.turn, tool, callId, decision, by });
+    }
+    this.ledger = planLedgerProjection.apply(this.ledger, event);
+    const version = this.folder.apply(event);
+    if (version) this.history.push({ seq: version.seq, ts: version.ts, turn: this.turn, by: version.by, todos: version.todos, changes: version.changes });
+  }
+
+  /** The document; time in progress counted to `now`. */
+  doc(header: SessionHeader, now: Date): PlanExport {
+    const { ledger } = this;
+    const standingPlan = standingTodos(ledger.plan);
+    const doc: PlanExport = {
+      sessionId: header.id,
+      standingPlan,
+      history: this.history,
+      timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
+      evidence: recordsToolCalls(header.source) ? (planWithEvidence(ledger, true, now) ?? []) : [],
+      dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
+      approvals: this.approvals,
+    };
+    if (header.title !== undefined) doc.title = header.title;
+    return doc;
+  }
 }
 
 export function exportPlan(header: SessionHeader, events: readonly SessionEvent[], now: Date = new Date()): PlanExport {
-  const history: PlanExport['history'] = [];
-  const approvals: PlanExport['approvals'] = [];
-  const folder = new PlanHistoryFolder();
-  let ledger = planLedgerProjection.init;
-  let turn = 0;
-  for (const event of events) {
-    if (event.type === 'turn/start') turn = event.data.turn;
-    if (event.type === 'tool/approval') {
-      const { tool, callId, decision, by } = event.data;
-      approvals.push({ seq: event.seq, ts: event.ts, turn: event.data.turn, tool, callId, decision, by });
-    }
-    ledger = planLedgerProjection.apply(ledger, event);
-    const version = folder.apply(event);
-    if (version) history.push({ seq: version.seq, ts: version.ts, turn, by: version.by, todos: version.todos, changes: version.changes });
-  }
-  const standingPlan = standingTodos(ledger.plan);
-  const doc: PlanExport = {
-    sessionId: header.id,
-    standingPlan,
-    history,
-    timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
-    dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
-    approvals,
-  };
-  if (header.title !== undefined) doc.title = header.title;
-  return doc;
+  const folder = new PlanExportFolder();
+  for (const event of events) folder.apply(event);
+  return folder.doc(header, now);
 }
 
 export function exportPlanMarkdown(doc: PlanExport): string {
@@ -77,6 +95,14 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     for (const t of doc.timing) {
       const added = t.addedAt ? `${t.addedAt} by the ${t.addedBy ?? 'model'}` : '—';
       lines.push(`| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`);
+    }
+  }
+  if (doc.evidence.length) {
+    lines.push('', '## Evidence', '', '| Item | Reads | Writes | Commands | Other | Shared | Failed commands | Flag |', '|---|---|---|---|---|---|---|---|');
+    for (const { content, flag, evidence: e } of doc.evidence) {
+      if (e === null) continue;
+      const t = e.tools;
+      lines.push(`| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`);
     }
   }
   if (doc.dropped.length) {

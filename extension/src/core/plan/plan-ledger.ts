@@ -28,9 +28,14 @@
 //
 // A subagent hangs under the one item in progress when it started (by content);
 // none (null) when none or several were: hosts show it apart.
+//
+// Evidence (item-evidence.ts): each item's tool calls while it was in progress, who
+// marked it completed and whether the model was told its flag, kept on its timing;
+// `openCalls` are the open step's calls waiting for their results.
 import type { PlanPriority, SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
+import { NO_EVIDENCE, openCall, recordCall, resultCall, withStatus, type ItemEvidence, type OpenCall } from './item-evidence';
 import { planChanges } from './plan-changes';
 import type { TodoStatus } from './todo-schema';
 import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
@@ -49,6 +54,7 @@ export interface ItemTiming {
   inProgressSince: string | null;
   /** An ACP agent's priority for the item when it is not `medium` (todo/write.priorities); the user's edits keep it. */
   priority: ShownPriority | null;
+  evidence: ItemEvidence;
 }
 
 /** The priorities the surfaces show (ACP's neutral `medium` is not shown). */
@@ -86,9 +92,11 @@ export interface PlanLedger {
   /** `ts` of the turn/end of the current turn; null while it is open or before any turn. */
   readonly turnEndedAt: string | null;
   readonly subagents: readonly SubagentMark[];
+  /** The open step's calls that count for an item, by call id, until their results. */
+  readonly openCalls: ReadonlyMap<string, OpenCall>;
 }
 
-const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [] };
+const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [], openCalls: new Map() };
 const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
 export const planLedgerProjection: Projection<PlanLedger> = {
@@ -115,7 +123,7 @@ export const planLedgerProjection: Projection<PlanLedger> = {
           const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
           timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
         }
-        return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [] };
+        return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [], openCalls: new Map() };
       }
       case 'turn/end': {
         const timings = new Map<string, ItemTiming>();
@@ -133,11 +141,38 @@ export const planLedgerProjection: Projection<PlanLedger> = {
         if (!state.subagents.some((s) => s.childSessionId === childSessionId)) return state;
         return { ...state, subagents: state.subagents.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s)) };
       }
+      case 'tool/call': {
+        const inProgress = state.plan?.todos.filter((t) => t.status === 'in_progress').map((t) => t.content) ?? [];
+        const call = openCall(event.data.name, inProgress);
+        return call === null ? state : { ...state, openCalls: new Map(state.openCalls).set(event.data.callId, call) };
+      }
+      case 'tool/result': {
+        const call = state.openCalls.get(event.data.callId);
+        if (call === undefined) return state;
+        const openCalls = new Map(state.openCalls);
+        openCalls.delete(event.data.callId);
+        const recorded = resultCall(call, event);
+        return { ...state, openCalls, timings: mapEvidence(state.timings, call.items, (e) => recordCall(e, recorded)) };
+      }
+      case 'plan/verify-completion': {
+        const told = event.data.items.map((i) => i.content);
+        return { ...state, timings: mapEvidence(state.timings, told, (e) => (e.told ? e : { ...e, told: true })) };
+      }
       default:
         return state;
     }
   },
 };
+
+/** `timings` with the evidence of each of `items` (those still in the plan) changed by `change`. */
+function mapEvidence(timings: ReadonlyMap<string, ItemTiming>, items: readonly string[], change: (e: ItemEvidence) => ItemEvidence): ReadonlyMap<string, ItemTiming> {
+  const next = new Map(timings);
+  for (const content of items) {
+    const t = next.get(content);
+    if (t !== undefined) next.set(content, { ...t, evidence: change(t.evidence) });
+  }
+  return next;
+}
 
 /** `plan`: the todos projection's state after the write. */
 function writeVersion(state: PlanLedger, plan: PlanState, ts: string, priorities: readonly PlanPriority[] | undefined): PlanLedger {
@@ -160,6 +195,8 @@ function writeVersion(state: PlanLedger, plan: PlanState, ts: string, priorities
     // A model's list says every item's priority (none: ours); a user's edit keeps each item's.
     const priority = byModel ? shownPriority(priorities?.[index]) : t.priority;
     if (priority !== t.priority) t = { ...t, priority };
+    const evidence = withStatus(t.evidence, item.status, by);
+    if (evidence !== t.evidence) t = { ...t, evidence };
     if (item.status === 'in_progress') {
       if (t.runningSince === null && state.turnOpen) t = { ...t, runningSince: ts };
       if (t.startedAt === null) t = { ...t, startedAt: ts };
@@ -181,7 +218,7 @@ function shownPriority(priority: PlanPriority | undefined): ShownPriority | null
 }
 
 function newTiming(ts: string, by: PlanAuthor): ItemTiming {
-  return { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null, inProgressSince: null, priority: null };
+  return { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null, inProgressSince: null, priority: null, evidence: NO_EVIDENCE };
 }
 
 function close(t: ItemTiming, ts: string): ItemTiming {

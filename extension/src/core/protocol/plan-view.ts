@@ -8,12 +8,25 @@
 // webview imports the type (see host-message-check.ts).
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../domain-literals';
+import { itemEvidenceViewSchema, itemFlagSchema } from './item-evidence-view';
 
 const count = z.number().check(z.int(), z.minimum(0));
 
 export const planViewSchema = z.strictObject({
-  /** `priority`: an ACP agent's, when not `medium` (the ledger's ItemTiming.priority). */
-  todos: z.array(z.strictObject({ content: z.string(), status: z.enum(TODO_STATUSES), priority: z.exactOptional(z.enum(['high', 'low'])) })),
+  /**
+   * `priority`: an ACP agent's, when not `medium` (the ledger's ItemTiming.priority).
+   * `evidence` and `flag` (item-evidence-view.ts): on the standing plan's items, for a
+   * log that records its agent's tool calls; `flag` only when the item is flagged.
+   */
+  todos: z.array(
+    z.strictObject({
+      content: z.string(),
+      status: z.enum(TODO_STATUSES),
+      priority: z.exactOptional(z.enum(['high', 'low'])),
+      evidence: z.exactOptional(itemEvidenceViewSchema),
+      flag: z.exactOptional(itemFlagSchema),
+    }),
+  ),
   progress: z.strictObject({
     counts: z.strictObject({ pending: count, inProgress: count, completed: count }),
     done: count,

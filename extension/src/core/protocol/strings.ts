@@ -99,6 +99,18 @@ export const WEBVIEW_STRINGS = {
   announceCompleted: 'Completed: {0}',
   exportPlan: 'Export Plan',
   focusPlan: 'Show in Plan View',
+  // Plan strip: an item's evidence and flag (core/protocol/item-evidence-view.ts)
+  flagNoWork: 'no work recorded',
+  flagLastFailed: 'last command failed',
+  flagLastFailedExit: 'last command failed: exit {0}',
+  evidenceOf: 'Evidence for {0}',
+  evidenceNone: 'No tool call while in progress',
+  evidenceCounts: 'Tool calls while in progress: {0} reads, {1} writes, {2} commands, {3} other',
+  evidenceShared: '{0} of them shared with other items in progress',
+  evidenceFailed: 'Failed commands: {0}',
+  evidenceLatest: 'Latest calls: {0}',
+  callExit: '{0} (exit {1})',
+  callFailed: '{0} (failed)',
   // Plan strip: user edits (writable sessions only)
   itemActions: 'Actions for {0}',
   markCompleted: 'Mark Completed',

@@ -18,7 +18,10 @@
 // told by the summary message, which restates the standing plan.)
 //
 // Plan first: a plan/approved or plan/rejected is likewise ONE user-role note at its
-// place (plan/plan-review.ts), after the note of any edit made before it.
+// place (plan/plan-review.ts), after the note of any edit made before it; so is a
+// plan/verify-completion (the flagged items the model marked completed:
+// plan/plan-flags.ts), which the loop appends once per flag.
+import { verifyCompletionNote } from '../plan/plan-flags';
 import { PLAN_APPROVED_NOTE, planRejectedNote } from '../plan/plan-review';
 import type { TodoItem } from '../plan/todo-schema';
 import { userEditNote } from '../plan/user-edit';
@@ -73,10 +76,11 @@ export function deriveMessages(events: readonly SessionEvent[], options: DeriveO
   return messages;
 }
 
-/** The note a plan decision is to the model; null for every other event. */
+/** The note a plan decision or a verify-completion is to the model; null for every other event. */
 function reviewNote(event: SessionEvent): Message | null {
   if (event.type === 'plan/approved') return { role: 'user', text: PLAN_APPROVED_NOTE };
   if (event.type === 'plan/rejected') return { role: 'user', text: planRejectedNote(event.data.feedback) };
+  if (event.type === 'plan/verify-completion') return { role: 'user', text: verifyCompletionNote(event.data.items) };
   return null;
 }
 

@@ -4,6 +4,7 @@
 // the whole value; the last write wins on replay.
 import * as z from 'zod/mini';
 import '../zod-english';
+import { itemFlagSchema } from '../item-flag';
 import { APPROVAL_DECIDERS, APPROVAL_RECORDS, PLAN_PRIORITIES, SUBAGENT_OUTCOMES } from '../domain-literals';
 import { todoListSchema, type TodoItem } from '../plan/todo-schema';
 import { toolResultDetailsField, type ToolResultDetails } from '../tools/tool-details';
@@ -86,6 +87,12 @@ const eventDataFields = {
   'plan/approved': z.strictObject({ planSeq: count, todos: todoListSchema }),
   /** The user rejected the proposed plan version `planSeq`; the model replans with `feedback`. Outside a step. */
   'plan/rejected': z.strictObject({ planSeq: count, feedback: z.string().check(z.minLength(1)) }),
+  /**
+   * The model is told, once, which items it marked completed are flagged (item-flag.ts),
+   * so it can check or reopen them (agentChecklist.verifyCompletion; deriveMessages
+   * makes the note). Inside a turn, between its steps; the plan ledger marks them told.
+   */
+  'plan/verify-completion': z.strictObject({ turn: count, items: z.array(z.strictObject({ content: z.string(), flag: itemFlagSchema })).check(z.minLength(1)) }),
   /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */
   'tool/result': z.strictObject({ turn: count, step: count, callId, isError: z.boolean(), content: z.string(), details: toolResultDetailsField }),
   'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),

@@ -140,6 +140,11 @@ export class InvariantChecker {
         if (t) return t;
         return p.openStep ? `plan/proposed inside step ${p.openStep.step} (a plan is proposed between steps)` : checkPlanReview(p.plan, event);
       }
+      case 'plan/verify-completion': {
+        const t = this.inTurn(event.type, event.data.turn);
+        if (t) return t;
+        return p.openStep ? `plan/verify-completion inside step ${p.openStep.step} (the model is told between steps)` : null;
+      }
       case 'plan/approved':
       case 'plan/rejected':
         return p.openStep ? `${event.type} inside step ${p.openStep.step} (a decision lands between steps or between turns)` : checkPlanReview(p.plan, event);
@@ -238,6 +243,7 @@ export class InvariantChecker {
       case 'acp/session':
       case 'checkpoint/created':
       case 'changes/reverted':
+      case 'plan/verify-completion':
         return;
     }
   }

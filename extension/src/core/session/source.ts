@@ -115,3 +115,12 @@ export function isAcpSessionOf(source: SessionSource | undefined, title: string)
   const label = sourceLabel(source, 'agent');
   return label.kind === 'acp' && label.agent === title;
 }
+
+/**
+ * A log that records its agent's tool calls (our agent, the CLI's `run`, an ACP agent
+ * we drive), so an item with none can be said to have no work recorded. An MCP
+ * client's, a chat participant's and an imported agent's logs hold only the plan.
+ */
+export function recordsToolCalls(source: SessionSource | undefined): boolean {
+  return source === undefined || source.kind === 'agent' || source.kind === 'cli' || source.kind === 'acp';
+}

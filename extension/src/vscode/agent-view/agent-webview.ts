@@ -51,6 +51,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private historyWanted = false;
   /** The context meter last posted to every page (JSON), by postContextIfChanged. */
   private postedContext = '';
+  private postedPlan = '';
   private contextTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: AgentWebviewOptions) {
@@ -72,8 +73,8 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         this.stream.cancel();
         for (const page of this.pages.all()) this.postSnapshot(page);
       }),
-      controller.onDidChangePlan(() => this.post({ type: 'plan', plan: stripPlanView(options) })),
-      options.onDidChangePlanReview(() => this.post({ type: 'plan', plan: stripPlanView(options) })),
+      controller.onDidChangeLedger(() => this.postPlanIfChanged()),
+      options.onDidChangePlanReview(() => this.postPlanIfChanged()),
       controller.onDidChangeItems((items) => {
         this.stream.flush();
         this.post({ type: 'items', items });
@@ -108,6 +109,15 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
    * It is read once after a burst of changes, in a timer: its estimate derives the next
    * request (linear in the session), which must not hold up the items message.
    */
+  /** The standing plan with each item's evidence: the ledger changes with every write and with each tool result that counts for an item; an unchanged view is not posted again. */
+  private postPlanIfChanged(): void {
+    const plan = stripPlanView(this.options);
+    const key = JSON.stringify(plan);
+    if (key === this.postedPlan) return;
+    this.postedPlan = key;
+    this.post({ type: 'plan', plan });
+  }
+
   private postContextIfChanged(): void {
     this.contextTimer = undefined;
     const context = this.options.controller.contextView;
@@ -242,6 +252,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private postSnapshot(page: AgentPage): void {
     if (!page.ready) return;
     this.plan.forget(page); // the snapshot clears the page's history: a page still showing it asks again
+    this.postedPlan = '';
     for (const body of snapshotMessages(this.options, this.child.current())) this.postTo(page, body);
     this.revealWantedHistory();
   }

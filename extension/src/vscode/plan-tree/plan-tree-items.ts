@@ -12,6 +12,8 @@ import type { TodoStatus } from '../../core/domain-literals';
 import type { TimingRow } from '../../core/plan/history-format';
 import type { PlanAuthor } from '../../core/plan/todos-projection';
 import { durationParts, inProgressElapsedMs } from '../../core/plan/plan-timing';
+import type { ItemEvidenceView, ItemFlag } from '../../core/protocol/item-evidence-view';
+import { evidenceLines, flagIcon, flagWords } from './plan-item-evidence';
 import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
 
 export function statusLabel(status: TodoStatus): string {
@@ -75,6 +77,10 @@ export interface ItemLook {
   editable: boolean;
   /** The item's row of its own session's timing (the shown session's, or the subagent's). */
   history: TimingRow | undefined;
+  /** Its evidence (core/plan/plan-flags.ts itemEvidence); null for a log that records no tool calls. */
+  evidence: ItemEvidenceView | null;
+  /** A completion that needs a second look: a warning icon and its words. */
+  flag: ItemFlag | null;
 }
 
 export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeItem {
@@ -82,11 +88,12 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
   const tree = new vscode.TreeItem(item.content, state);
   tree.id = node.id;
-  tree.iconPath = itemIcon(node);
+  tree.iconPath = look.flag === null ? itemIcon(node) : flagIcon();
   const status = statusLabel(item.status);
   const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.ledger, item.content, look.now) : null;
   const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
-  const described = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : status;
+  const flagged = look.flag === null ? '' : flagWords(look.flag);
+  const described = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : flagged ? `${status} · ${flagged}` : status;
   const priority = node.ledger.timings.get(item.content)?.priority ?? null;
   // An ACP agent's priority, when not medium, leads the description.
   const priorityText = priority === 'high' ? vscode.l10n.t('high priority') : priority === 'low' ? vscode.l10n.t('low priority') : '';
@@ -96,12 +103,14 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
   tooltip.appendText(elapsed ? vscode.l10n.t('{0} for {1}', status, elapsed) : status);
   const history = look.history ? historyLines(look.history, look.now) : [];
-  for (const line of history) {
+  const evidence = look.evidence === null ? [] : evidenceLines(look.evidence, look.flag);
+  for (const line of [...history, ...evidence]) {
     tooltip.appendMarkdown('\n\n');
     tooltip.appendText(line);
   }
   tree.tooltip = tooltip;
-  tree.accessibilityInformation = { label: elapsed ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed) : `${item.content}, ${status}` };
+  const named = elapsed ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed) : `${item.content}, ${status}`;
+  tree.accessibilityInformation = { label: flagged ? `${named}, ${flagged}` : named };
   tree.contextValue = itemContextValue(node, look.editable);
   return tree;
 }

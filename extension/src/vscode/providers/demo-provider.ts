@@ -2,7 +2,9 @@
 // with a pause before each answer and between streamed words, so it looks like a
 // model at work (the script holds content only; the pacing is this provider's).
 // Every turn plays the script from its start (a turn's first request is the one
-// whose last message is the user's prompt). Should a turn ever ask for more than the
+// whose last message is the user's prompt: a user message that does not follow a
+// tool result; the notes a turn's later requests carry, a user's plan edit or the
+// flagged items to verify, follow the tool results of the step before). Should a turn ever ask for more than the
 // script holds, it answers with a short closing text instead of failing.
 import type { ModelProvider, ModelRequest, StreamPart } from '../../core/agent/provider';
 import { ScriptedProvider, type ModelScript } from '../../core/agent/providers/scripted';
@@ -37,7 +39,7 @@ export class DemoProvider implements ModelProvider {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
-    if (request.messages.at(-1)?.role === 'user') this.player = this.newPlayer();
+    if (request.messages.at(-1)?.role === 'user' && request.messages.at(-2)?.role !== 'tool') this.player = this.newPlayer();
     if (this.pacing.stepDelayMs) await abortableSleep(this.pacing.stepDelayMs, signal);
     if (this.player.consumed >= this.script.responses.length) {
       yield { type: 'text-delta', text: DEMO_EXHAUSTED_TEXT };

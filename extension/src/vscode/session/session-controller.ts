@@ -22,6 +22,7 @@ import type { ContextView, RunView, SessionListItem, SessionView, StreamView } f
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { TurnEndReason } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
+import { recordsToolCalls } from '../../core/session/source';
 import { Approvals } from '../../core/tools/approvals';
 import { ApprovalLog } from '../../core/tools/approval-log';
 import { ChildSessions } from './child-sessions';
@@ -128,6 +129,11 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   get planLedger(): PlanLedger {
     return this.shown?.planLedger ?? planLedgerProjection.init;
+  }
+
+  /** The shown log records its agent's tool calls, so its items have evidence and flags (core/session/source.ts). */
+  get recordsToolCalls(): boolean {
+    return this.opened !== null && recordsToolCalls(this.opened.session.header.source);
   }
 
   get session(): Session | null {

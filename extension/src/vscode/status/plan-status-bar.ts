@@ -5,13 +5,17 @@
 // reads `Plan proposed · <n> items` instead of the progress. An item in progress while the log has been
 // silent for agentChecklist.stallMinutes (core/plan/plan-stall.ts decides) turns the
 // item to the warning colours and the tooltip says since when; one timer, due when
-// the stall would begin, is the only thing this adapter schedules.
+// the stall would begin, is the only thing this adapter schedules. Flagged items (a
+// completion that needs a second look: core/plan/plan-flags.ts) are counted in the
+// tooltip and marked with a warning in its list.
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 import type { TodoStatus } from '../../core/domain-literals';
+import { flaggedItems, type FlaggedItem } from '../../core/plan/plan-flags';
 import { planStall } from '../../core/plan/plan-stall';
 import { statusBarSummary, stripHeader } from '../../core/plan/summaries';
 import type { StandingPlan } from '../../core/plan/todos-projection';
+import { flagWords } from '../plan-tree/plan-item-evidence';
 import { statusLabel } from '../plan-tree/plan-tree';
 import type { SessionController } from '../session/session-controller';
 import { onDidChangeSettings } from '../settings';
@@ -28,8 +32,8 @@ function stalledLine(since: string, nowMs: number): string {
   return vscode.l10n.t('No log activity since {0} ({1} min), with an item in progress.', time, minutes);
 }
 
-/** The whole plan as a Markdown list with a codicon per item; model text is escaped, never markup. */
-export function planTooltip(plan: NonNullable<StandingPlan>, running: boolean, stalled: string | null = null): vscode.MarkdownString {
+/** The whole plan as a Markdown list with a codicon per item (a warning and its words for a flagged one); model text is escaped, never markup. */
+export function planTooltip(plan: NonNullable<StandingPlan>, running: boolean, stalled: string | null, flagged: readonly FlaggedItem[]): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
   md.isTrusted = false;
   md.appendMarkdown(`**${vscode.l10n.t('Plan')}**`);
@@ -40,10 +44,19 @@ export function planTooltip(plan: NonNullable<StandingPlan>, running: boolean, s
     md.appendText(stalled);
     md.appendMarkdown('\n\n');
   }
+  if (flagged.length > 0) {
+    md.appendMarkdown('$(warning) ');
+    md.appendText(flagged.length === 1 ? vscode.l10n.t('1 completed item needs a second look') : vscode.l10n.t('{0} completed items need a second look', flagged.length));
+    md.appendMarkdown('\n\n');
+  }
+  const flags = new Map(flagged.map((f) => [f.content, f.flag]));
   for (const item of plan) {
-    md.appendMarkdown(`${GLYPH[item.status]} `);
+    const flag = flags.get(item.content);
+    md.appendMarkdown(`${flag === undefined ? GLYPH[item.status] : '$(warning)'} `);
     md.appendText(item.content);
-    md.appendMarkdown(item.status === 'pending' ? '\n\n' : ` _(${statusLabel(item.status)})_\n\n`);
+    if (item.status !== 'pending') md.appendMarkdown(` _(${statusLabel(item.status)})_`);
+    if (flag !== undefined) md.appendText(` · ${flagWords(flag)}`);
+    md.appendMarkdown('\n\n');
   }
   md.appendMarkdown(`_${vscode.l10n.t('Click to show the Plan view.')}_`);
   return md;
@@ -101,7 +114,8 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     const proposed = this.controller.planState?.review?.stage === 'proposed' ? vscode.l10n.t('Plan proposed · {0} items', plan.length) : null;
     this.item.text = proposed !== null ? `$(checklist) ${proposed}` : `${stall.stalled ? '$(warning)' : running ? '$(loading~spin)' : '$(checklist)'} ${summary}`;
     const stalledText = stall.stalled ? stalledLine(stall.since, now) : null;
-    this.item.tooltip = planTooltip(plan, running, stalledText);
+    const flagged = flaggedItems(this.controller.planLedger, this.controller.recordsToolCalls);
+    this.item.tooltip = planTooltip(plan, running, stalledText, flagged);
     this.item.backgroundColor = stall.stalled ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.color = stall.stalled ? new vscode.ThemeColor('statusBarItem.warningForeground') : undefined;
     const label = proposed ?? vscode.l10n.t('Plan: {0}', summary);

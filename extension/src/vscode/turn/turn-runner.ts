@@ -174,7 +174,7 @@ export class TurnRunner extends Owner {
         // Plan first by the setting, or because the session is in the middle of a review.
         const planFirst = settings.planFirst || inReview(this.host.planState(), session.events) ? { planFirst: this.options.planReview } : {};
         const checkpoints = this.checkpointTaker(settings);
-        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, ...planFirst, ...(checkpoints ? { checkpoints } : {}) });
+        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, verifyCompletion: settings.verifyCompletion, ...planFirst, ...(checkpoints ? { checkpoints } : {}) });
       },
       ended: () => tools.owned.dispose(),
     });

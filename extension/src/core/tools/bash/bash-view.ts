@@ -2,12 +2,16 @@
 // command ended as data (`tool/result.details`, the schema in descriptor.ts) beside
 // the text the model reads; the row is made from that data, never by reading the
 // text back.
-import { type BashExit } from '../../protocol/tool-view';
+import * as z from 'zod/mini';
+import { bashExitSchema, type BashExit } from '../../protocol/tool-view';
 import { oneLine, type PresentedCall, type ToolCallRecord } from '../../presenters/tool-presenter';
 
 export type { BashExit };
 
 export const BASH_TOOL_NAME = 'bash';
+
+/** The data bash logs with its result (`tool/result.details`): how the command ended. */
+export const bashDetailsSchema = z.strictObject({ tool: z.literal(BASH_TOOL_NAME), exit: bashExitSchema });
 
 /** The last line of the text the model sees. */
 export function bashStatusLine(exit: BashExit): string {

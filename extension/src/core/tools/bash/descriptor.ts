@@ -1,13 +1,9 @@
 // bash: one shell command in the workspace folder (bash-tool.ts), asked for approval
 // by the tool with the command and where it runs; its row shows how it ended
 // (bash-view.ts) from the exit it logs as data.
-import * as z from 'zod/mini';
-import { bashExitSchema } from '../../protocol/tool-view';
 import { defineTool } from '../descriptor';
 import { BASH_TOOL_NAME, bashArgsSchema, createBashTool } from './bash-tool';
-import { bashView } from './bash-view';
-
-export const bashDetailsSchema = z.strictObject({ tool: z.literal(BASH_TOOL_NAME), exit: bashExitSchema });
+import { bashDetailsSchema, bashView } from './bash-view';
 
 export const bashTool = defineTool({ name: BASH_TOOL_NAME, args: bashArgsSchema, asksApproval: true }, {
   details: bashDetailsSchema,

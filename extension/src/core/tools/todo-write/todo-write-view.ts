@@ -5,7 +5,7 @@
 import { planView } from '../../presenters/plan-view';
 import type { PresentedCall, ToolCallRecord } from '../../presenters/tool-presenter';
 
-export const TODO_WRITE_TOOL_NAME = 'todo_write';
+export { TODO_WRITE_TOOL_NAME } from '../../domain-literals';
 
 export function todoWriteView(call: ToolCallRecord): PresentedCall {
   const rejected = call.todos === null && call.result?.isError === true ? call.result.content : null;
