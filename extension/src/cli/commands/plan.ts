@@ -3,11 +3,14 @@
 // uses: what `check` refuses, `plan` refuses, with the same message and exit code.
 // Without --at, a log unchanged since a full validation found it valid is answered
 // from the verified index (one stat); otherwise the cost is a replay, memory flat.
+// JSON: the items, each `{ content, status }` and, after a plan-first approval, a
+// `drift` when it is not in the approved plan (plan-drift.ts: `{ kind: 'added' }` or
+// `{ kind: 'reworded', approved }`).
 import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
-import type { StandingPlan } from '../../core/plan/todos-projection';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import { visibleControls } from '../../core/terminal-text';
-import { readStandingPlanOf, readValidatedLog } from '../read-log';
+import type { VerifiedPlan } from '../../core/store/verified-index';
+import { drifted, readStandingPlanOf, readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
@@ -23,7 +26,7 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
 }
 
 /** The standing plan as of event `seq`, or undefined after printing why not. */
-function planAt(io: CliIo, logPath: string, seq: number): StandingPlan | undefined {
+function planAt(io: CliIo, logPath: string, seq: number): VerifiedPlan | undefined {
   const folds = new SessionFolds({ transcript: null });
   let last = 0;
   const log = readValidatedLog(io, logPath, (event) => {
@@ -35,5 +38,5 @@ function planAt(io: CliIo, logPath: string, seq: number): StandingPlan | undefin
     io.err(`agent-checklist: the log has no event ${seq} (its last is ${last})`);
     return undefined;
   }
-  return folds.standingPlan;
+  return drifted(folds);
 }

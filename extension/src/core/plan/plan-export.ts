@@ -1,7 +1,9 @@
 // The plan and its history as a document: what `export` prints and what the
 // extension's "Export Plan" opens. Every version is listed, the model's writes and
 // the user's edits, each with what changed; then the standing plan's per-item timing
-// and the items the model dropped; then every approval decision (who let which call run).
+// and the items the model dropped; plan first: the approved version next to the final
+// one, with what of the final one is not in it (plan-drift.ts); then every approval
+// decision (who let which call run).
 import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
 import { WEBVIEW_STRINGS } from '../protocol/strings';
@@ -10,6 +12,7 @@ import type { SessionHeader } from '../session/header';
 import { oneLine } from './one-line';
 import { changeText, formatDuration, timingRows, type TimingRow } from './history-format';
 import type { PlanChange } from './plan-changes';
+import { driftEntries, type DriftEntry } from './plan-drift';
 import { PlanHistoryFolder } from './plan-history';
 import { planLedgerProjection } from './plan-ledger';
 import { planAsMarkdown, stripHeader } from './summaries';
@@ -26,13 +29,29 @@ export interface PlanExport {
   timing: TimingRow[];
   /** Unfinished items a model write left out, not listed since. */
   dropped: { content: string; status: TodoItem['status'] }[];
+  /** Plan first: the approved version of the standing plan (the latest plan/approved), while that approval stands. */
+  approvedPlan: { seq: number; ts: string; todos: readonly TodoItem[] } | null;
+  /** What of the standing plan is not in the approved version (empty without one). */
+  drift: DriftEntry[];
   /** Each tool/approval on the log, in order: the call, what was decided and by whom. */
   approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecord)[];
 }
 
 /** The events the export reads (a streaming caller keeps only these). */
 export function isExportEvent(event: SessionEvent): boolean {
-  return event.type === 'turn/start' || event.type === 'turn/end' || event.type === 'todo/write' || event.type === 'todo/user-edit' || event.type === 'tool/approval';
+  switch (event.type) {
+    case 'turn/start':
+    case 'turn/end':
+    case 'todo/write':
+    case 'todo/user-edit':
+    case 'plan/proposed':
+    case 'plan/approved':
+    case 'plan/rejected':
+    case 'tool/approval':
+      return true;
+    default:
+      return false;
+  }
 }
 
 export function exportPlan(header: SessionHeader, events: readonly SessionEvent[], now: Date = new Date()): PlanExport {
@@ -58,6 +77,8 @@ export function exportPlan(header: SessionHeader, events: readonly SessionEvent[
     history,
     timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
     dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
+    approvedPlan: ledger.drift && { seq: ledger.drift.approved.seq, ts: ledger.drift.approved.ts, todos: ledger.drift.approved.todos },
+    drift: standingPlan ? driftEntries(standingPlan, ledger.drift) : [],
     approvals,
   };
   if (header.title !== undefined) doc.title = header.title;
@@ -71,6 +92,10 @@ export function exportPlanMarkdown(doc: PlanExport): string {
   else {
     if (doc.standingPlan.length) lines.push(stripHeader(doc.standingPlan), '');
     lines.push(planAsMarkdown(doc.standingPlan));
+  }
+  if (doc.approvedPlan !== null) {
+    lines.push('', `## Approved plan (${doc.approvedPlan.ts})`, '', planAsMarkdown(doc.approvedPlan.todos));
+    if (doc.drift.length) lines.push('', '_Not in the approved plan:_', '', ...doc.drift.map((d) => `- ${driftText(d)}`));
   }
   if (doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) {
     lines.push('', '## Timing', '', '| Item | Added | Started | Finished | In progress |', '|---|---|---|---|---|');
@@ -96,6 +121,11 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     for (const a of doc.approvals) lines.push(`| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`);
   }
   return lines.join('\n').trimEnd() + '\n';
+}
+
+function driftText(d: DriftEntry): string {
+  if (d.kind === 'reworded') return `${oneLine(d.content)} _(approved as "${oneLine(d.approved)}")_`;
+  return `${oneLine(d.content)} _(${d.kind})_`;
 }
 
 function cell(text: string): string {
