@@ -4,11 +4,18 @@
 // PlanReviewGate decides, plan/approved or plan/rejected is logged, and the agent is
 // answered with its own option; a rejection's feedback opens its next prompt, once.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
+import * as z from 'zod/mini';
+import type { CliIo } from '../../../extension/src/cli/io';
+import { main } from '../../../extension/src/cli/main';
+import { joinCommandLine } from '../../../extension/src/core/acp-client/command-line';
+import { loadLogFile } from '../../../extension/src/core/store/log-file';
+import { tempDir } from '../support/sessions';
 import { ACP_APPROVED_NOTE, planExitText, planTextItems } from '../../../extension/src/core/acp-client/acp-plan-mode';
 import type { PlanDecision, PlanProposal, PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
-import { scriptedAgent, type Step } from './scripted-agent-session';
+import { scriptedAgent, scriptedLaunch, type Step } from './scripted-agent-session';
 
 /** claude-agent-acp's options for ExitPlanMode (not running as root). */
 const EXIT_PLAN_OPTIONS = [
@@ -91,6 +98,31 @@ describe('an ACP agent leaving its plan mode', () => {
     const switched = await gated.run([exitPlanMode('switch-1')]);
     assert.deepEqual(switched.reports[0]?.result, { outcome: 'selected', optionId: 'default' });
     assert.deepEqual(planEvents(switched.events), [], 'not a plan exit: not in plan mode, no plan text');
+  });
+});
+
+describe('run --agent-command and the agent leaving its plan mode', () => {
+  async function run(flags: string[]): Promise<{ code: number; err: string; events: readonly SessionEvent[] }> {
+    const ws = fs.realpathSync(tempDir('acp-plan-cli-'));
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), write: () => undefined, env: { PATH: process.env.PATH }, cwd: ws };
+    const steps: Step[] = [{ mode: 'plan' }, exitPlanMode('exit-1', PLAN_TEXT)];
+    const code = await main(['run', '--agent-command', joinCommandLine([scriptedLaunch.command, ...scriptedLaunch.args]), ...flags, '--json', '--session-dir', 'sessions', JSON.stringify(steps)], io);
+    const events = code === 0 ? loadLogFile(z.object({ logPath: z.string() }).parse(JSON.parse(out[0]!)).logPath).events : [];
+    return { code, err: err.join('\n'), events };
+  }
+
+  it('--approve-plan approves it; without a terminal or the flag it stays proposed; --plan-first is refused', async () => {
+    const approved = await run(['--approve-plan']);
+    assert.equal(approved.code, 0, approved.err);
+    assert.deepEqual(planEvents(approved.events), ['todo/write', 'plan/proposed', 'plan/approved']);
+    const undecided = await run([]);
+    assert.equal(undecided.code, 0, undecided.err);
+    assert.deepEqual(planEvents(undecided.events), ['todo/write', 'plan/proposed']);
+    const refused = await run(['--plan-first']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /--plan-first does not apply to an ACP agent/);
   });
 });
 
