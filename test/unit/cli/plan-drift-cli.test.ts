@@ -1,7 +1,7 @@
 // Plan first's drift through the real CLI entry (main) and the scripted model: after
 // --approve-plan the model rewords one item, adds one and drops one; `plan --format
 // json` marks each item not in the approved plan (the same from a replay and from the
-// verified index), and `export` shows the approved version next to the final one.
+// verified index), `history` each version's, and `export` shows the approved version next to the final one.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -53,6 +53,14 @@ describe('plan first drift from the CLI', () => {
     assert.ok(planSeq);
     const atApproval = await cli(dir, ['plan', logPath, '--format', 'json', '--at', String(planSeq)]);
     assert.deepEqual(JSON.parse(atApproval.out), APPROVED, 'as approved: no drift');
+
+    const history = JSON.parse((await cli(dir, ['history', logPath, '--format', 'json'])).out) as { drift: unknown[] }[];
+    assert.deepEqual(history.at(-1)?.drift, [
+      { kind: 'reworded', content: 'write notes.md', approved: 'write notes.txt' },
+      { kind: 'added', content: 'run the linter' },
+      { kind: 'dropped', content: 'update the README' },
+    ]);
+    assert.deepEqual(history[0]?.drift, [], 'the proposed version, before the approval');
 
     const md = await cli(dir, ['export', logPath, '--format', 'markdown']);
     assert.equal(md.code, 0, md.err);
