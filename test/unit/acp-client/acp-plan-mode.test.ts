@@ -58,6 +58,8 @@ describe('an ACP agent leaving its plan mode', () => {
     assert.deepEqual(approved.data.todos, items);
     const call = events.findIndex((e) => e.type === 'tool/call' && e.data.callId === 'exit-1');
     assert.ok(call > events.indexOf(approved), 'the call is logged after the decision, in a step of its own');
+    const next = await agent.run([{ prompt: true }]);
+    assert.deepEqual(next.reports[0]?.result, [], 'an approval it was answered in its turn is not told again');
   });
 
   it("the agent's own plan list is proposed; reject answers its reject option, and the feedback opens the next prompt once", async () => {

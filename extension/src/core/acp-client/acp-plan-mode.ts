@@ -76,7 +76,8 @@ export function planDecisionNote(events: readonly SessionEvent[], toldThroughSeq
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.seq <= toldThroughSeq) return null;
-    if (event.type === 'turn/start') betweenTurns = false;
+    // Read backwards: once past a turn's end, the events are inside that turn.
+    if (event.type === 'turn/end' || event.type === 'turn/start') betweenTurns = false;
     if (event.type === 'plan/rejected') return { seq: event.seq, note: [ACP_REJECTED_NOTE, event.data.feedback, ACP_REJECTED_AFTER].join('\n') };
     if (event.type === 'plan/approved') return betweenTurns ? { seq: event.seq, note: ACP_APPROVED_NOTE } : null;
     if (event.type === 'plan/proposed') return null;
