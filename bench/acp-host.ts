@@ -25,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import type * as vscode from 'vscode';
 import type { AcpAgentSession } from '../extension/src/core/acp-client/acp-agent-session';
 import { resolveAcpAgent, type AcpAgentLaunch } from '../extension/src/core/acp-client/agent-catalog';
+import { PendingPlanReview } from '../extension/src/core/agent/plan-first';
 import { statusBarSummary } from '../extension/src/core/plan/summaries';
 import { planView } from '../extension/src/core/presenters/plan-view';
 import type { ApprovalGate } from '../extension/src/core/tools/approvals';
@@ -77,7 +78,7 @@ export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_00
   const store = new SessionStore(path.join(dir, 'sessions'));
   fs.mkdirSync(store.dir, { recursive: true });
   const stampsFile = path.join(dir, `stamps-${process.hrtime.bigint()}.json`);
-  const sessions = new AcpAgentSessions({ store, log: quietLog, approvalGate: noGate, clientVersion: '0.0.0-bench', onDelta: () => undefined });
+  const sessions = new AcpAgentSessions({ store, log: quietLog, approvalGate: noGate, planReview: new PendingPlanReview(), clientVersion: '0.0.0-bench', onDelta: () => undefined });
   const marks: { at: number; busy: number; text: string | null }[] = [];
   let active = 0;
   const mark = (text: string | null): void => {

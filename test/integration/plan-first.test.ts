@@ -1,6 +1,7 @@
 // Plan first in the real extension host (agentChecklist.planFirst): the scripted model
 // plans with todo_write and stops; the turn waits with the proposal on the log, the
-// status bar says "Plan proposed · <n> items", and Approve Plan lets the same turn go on.
+// status bar says "Plan proposed · <n> items", and Approve Plan lets the same turn go on;
+// an item the model then adds or rewords says "not in the approved plan" in the Plan tree's tooltip.
 // The Agent view's side: the strip's plan is posted `proposed` (waiting) and the Plan
 // view says "proposed"; the page's decidePlan is answered as the commands answer it
 // (a rejection with the page's feedback, then an approval); its setPlanFirst writes
@@ -10,7 +11,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostMessage, PlanView } from '../../extension/src/core/protocol/messages';
-import { getApi, logLines, setSetting, todoWrite, useScript, waitFor, type Todo } from './helpers';
+import { getApi, logLines, setSetting, todoWrite, unescapeMarkdown, useScript, waitFor, type Todo } from './helpers';
 
 /** The latest plan the host posted to the Agent view (a snapshot's or a plan message's). */
 function postedPlan(messages: HostMessage[]): PlanView | null | undefined {
@@ -107,5 +108,28 @@ describe('plan first in the editor', () => {
       await vscode.commands.executeCommand('workbench.view.extension.agentChecklist'); // the container back, for the suites after this one
     }
     assert.deepEqual(await turn, { kind: 'completed' });
+  });
+
+  it('marks in the Plan tree tooltip what the model adds or rewords after the approval', async function () {
+    this.timeout(60_000);
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await setSetting('planFirst', true);
+    const worked: Todo[] = [
+      { content: 'Read the parser', status: 'completed' },
+      { content: 'Fix the off-by-two', status: 'completed' },
+      { content: 'Add a test', status: 'pending' },
+    ];
+    await useScript([todoWrite(PLAN, 'Let me plan.'), { text: 'This is my plan.' }, todoWrite(worked), { text: 'Done.' }]);
+    const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix the parser bug');
+    await waitFor(() => (api.statusBarText() ?? '').includes('Plan proposed'), 'the plan to wait');
+    await vscode.commands.executeCommand('agentChecklist.approvePlan');
+    assert.deepEqual(await turn, { kind: 'completed' });
+    // The model's write left the approved 'Fix the off-by-one' out: the tree also lists it under Dropped.
+    await waitFor(() => api.planTreeRows().some((r) => r.label === 'Add a test'), 'the worked plan in the tree');
+    const tooltip = (label: string): string => unescapeMarkdown(api.planTreeRows().find((r) => r.label === label)?.tooltip ?? '');
+    assert.doesNotMatch(tooltip('Read the parser'), /approved plan/, 'an approved item is not marked');
+    assert.match(tooltip('Fix the off-by-two'), /\n\nNot in the approved plan: approved as “Fix the off-by-one”\.$/);
+    assert.match(tooltip('Add a test'), /\n\nNot in the approved plan: added since the approval\.$/);
   });
 });

@@ -4,10 +4,10 @@
 // (and `check`, which validates in full anyway) go through the verified index
 // (verified-index.ts): a log unchanged since a full validation found it valid costs
 // one stat, not a replay.
-import type { StandingPlan } from '../core/plan/todos-projection';
+import { withDrift } from '../core/plan/plan-drift';
 import { SessionFolds } from '../core/presenters/session-folds';
 import { LogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
-import { readVerifiedPlan, validateAndRecord } from '../core/store/verified-index';
+import { readVerifiedPlan, validateAndRecord, type VerifiedPlan } from '../core/store/verified-index';
 import type { SessionEvent } from '../core/session/events';
 import { visibleControls } from '../core/terminal-text';
 import type { CliIo } from './io';
@@ -25,7 +25,7 @@ export function readValidatedLog(io: CliIo, logPath: string, onEvent: (event: Se
 }
 
 /** Full validation that records a valid log's standing plan in the verified index; `onEvent` sees every event as in readValidatedLog. */
-export function readAndRecordLog(io: CliIo, logPath: string, onEvent: (event: SessionEvent) => void): { log: ReplayedLog; plan: StandingPlan } | null {
+export function readAndRecordLog(io: CliIo, logPath: string, onEvent: (event: SessionEvent) => void): { log: ReplayedLog; plan: VerifiedPlan } | null {
   const folds = new SessionFolds({ transcript: null });
   return validateAndRecord(
     logPath,
@@ -34,13 +34,19 @@ export function readAndRecordLog(io: CliIo, logPath: string, onEvent: (event: Se
         folds.apply(event);
         onEvent(event);
       });
-      return log && { log, plan: folds.standingPlan };
+      return log && { log, plan: drifted(folds) };
     },
     (read) => read?.plan,
   );
 }
 
 /** The standing plan of a log check accepts (from the verified index when the file is the one validated), or null after printing check's refusal. */
-export function readStandingPlanOf(io: CliIo, logPath: string): { plan: StandingPlan } | null {
+export function readStandingPlanOf(io: CliIo, logPath: string): { plan: VerifiedPlan } | null {
   return readVerifiedPlan(logPath) ?? readAndRecordLog(io, logPath, () => undefined);
+}
+
+/** The folds' standing plan, each item with its drift from an approved plan (`plan --format json` prints them). */
+export function drifted(folds: SessionFolds): VerifiedPlan {
+  const { plan, drift } = folds.ledger;
+  return plan === null ? null : withDrift(plan.todos, drift);
 }

@@ -22,7 +22,7 @@ export interface PlanFirstFlags {
 }
 
 const APPROVE_NOW: PlanReviewGate = { decide: () => Promise.resolve({ kind: 'approve' }) };
-const DECIDE_LATER: PlanReviewGate = { decide: () => Promise.resolve({ kind: 'later' }) };
+export const DECIDE_LATER: PlanReviewGate = { decide: () => Promise.resolve({ kind: 'later' }) };
 
 /** The turn's PlanReviewGate, or undefined when the turn does not plan first. */
 export function planReviewGate(

@@ -13,6 +13,7 @@ import type { AcpAgentLaunch } from '../../../extension/src/core/acp-client/agen
 import type { SessionEvent, TurnEndReason } from '../../../extension/src/core/session/events';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import type { ApprovalGate } from '../../../extension/src/core/tools/approvals';
+import type { PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
 import { tempDir } from '../support/sessions';
 import type { Step } from './fixtures/scripted-agent';
 
@@ -42,6 +43,8 @@ export interface ScriptedOptions {
   /** Our tools' policy; null: none offered. Default: trusted, sandbox `auto` without network. */
   tools?: AcpClientToolsOptions | null;
   env?: Record<string, string>;
+  /** Who decides on the plan the agent proposes leaving its plan mode (none: asked as any permission). */
+  planReview?: PlanReviewGate;
 }
 
 /** Starts the scripted agent on a new workspace with `files`; the session is closed after the test file. */
@@ -67,6 +70,7 @@ export async function scriptedAgent(options: ScriptedOptions = {}, files: Record
       if (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text') text += update.content.text;
     },
     ...(tools === null ? {} : { tools }),
+    ...(options.planReview === undefined ? {} : { planReview: options.planReview }),
   });
   after(() => session.close());
   return {

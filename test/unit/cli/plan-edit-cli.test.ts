@@ -111,7 +111,7 @@ describe('agent-checklist edit', () => {
 });
 
 describe('agent-checklist history and plan --at', () => {
-  it('history --format json: every version in log order with { seq, ts, by, todos, changes }, drops marked', async () => {
+  it('history --format json: every version in log order with { seq, ts, by, todos, changes, drift }, drops marked (no approval: no drift)', async () => {
     const dir = tempDir();
     const log = await sessionWithPlan(dir);
     await cli(dir, ['edit', log, '--add', 'fix']);
@@ -126,7 +126,10 @@ describe('agent-checklist history and plan --at', () => {
         ['user', [{ kind: 'added', content: 'fix' }]],
       ],
     );
-    for (const v of history) assert.deepEqual(Object.keys(v), ['seq', 'ts', 'by', 'todos', 'changes']);
+    for (const v of history) {
+      assert.deepEqual(Object.keys(v), ['seq', 'ts', 'by', 'todos', 'changes', 'drift']);
+      assert.deepEqual(v.drift, []);
+    }
     const events = loadLogFile(log).events;
     assert.deepEqual(history.map((v: { seq: number }) => events[v.seq - 1]!.type), ['todo/write', 'todo/write', 'todo/user-edit']);
   });

@@ -23,7 +23,7 @@ function presented() {
   logStep(s, [{ name: 'read_file' }, { name: 'edit_file' }, bashExited(0), bashExited(1)]);
   logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'in_progress'), todo('Release')] }]);
   logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'completed'), todo('Release')] }]);
-  const view = standingPlanView(fold(planLedgerProjection, s.events), true, new Date(Date.UTC(2026, 0, 1, 0, 5)));
+  const view = standingPlanView(fold(planLedgerProjection, s.events), true, new Date(Date.UTC(2026, 0, 1, 0, 5)), false);
   assert.ok(view);
   return view;
 }
@@ -77,7 +77,7 @@ describe('plan strip: an item’s evidence', () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
     logStep(s, [{ name: 'todo_write', todos: [todo('Done already', 'completed')] }]);
-    const page = mount(<PlanStrip plan={standingPlanView(fold(planLedgerProjection, s.events), false, new Date())!} />);
+    const page = mount(<PlanStrip plan={standingPlanView(fold(planLedgerProjection, s.events), false, new Date(), false)!} />);
     click(getByRole(page.root, 'button', { name: /^Plan / }));
     assert.doesNotMatch(text(rows(page.root)[0]!), /no work recorded/);
     assert.equal(queryByRole(page.root, 'button', { name: /^Evidence for/ }), null);

@@ -24,6 +24,7 @@ const HISTORY: PlanVersionView[] = [
     by: 'model',
     plan: plan([{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'pending' }, { content: 'c', status: 'pending' }]),
     changes: [{ kind: 'added', content: 'a' }, { kind: 'added', content: 'b' }, { kind: 'added', content: 'c' }],
+    drift: [],
   },
   {
     number: 2,
@@ -32,6 +33,7 @@ const HISTORY: PlanVersionView[] = [
     by: 'user',
     plan: plan([{ content: 'a', status: 'in_progress' }, { content: 'bee', status: 'completed' }, { content: 'c', status: 'pending' }]),
     changes: [{ kind: 'text', content: 'bee', from: 'b' }, { kind: 'status', content: 'bee', from: 'pending', to: 'completed' }],
+    drift: [],
   },
   {
     number: 3,
@@ -40,6 +42,7 @@ const HISTORY: PlanVersionView[] = [
     by: 'model',
     plan: plan([{ content: 'a', status: 'completed' }, { content: 'bee', status: 'completed' }]),
     changes: [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }],
+    drift: [{ kind: 'reworded', content: 'bee', approved: 'b' }, { kind: 'dropped', content: 'c' }],
   },
 ];
 
@@ -73,6 +76,17 @@ describe('plan history', () => {
     const dropped = page.root.querySelector('.plan-change[data-kind="dropped"]');
     assert.equal(text(dropped), 'dropped c');
     assert.ok(dropped?.querySelector('.codicon-warning'), 'and a warning glyph');
+    page.unmount();
+  });
+
+  it('lists what of a version is not in the approved plan, in words (plan first drift)', () => {
+    const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
+    const rows = versions(page.root);
+    assert.deepEqual(
+      [...rows[0]!.querySelectorAll('.plan-drift-item')].map((d) => text(d)),
+      ['Not in the approved plan: bee (approved as b)', 'Not in the approved plan any more: c (dropped)'],
+    );
+    assert.equal(rows[1]!.querySelectorAll('.plan-drift-item').length, 0, 'a version with no drift lists none');
     page.unmount();
   });
 

@@ -3,13 +3,14 @@
 // the host presented (core/protocol/plan-history-view.ts), newest first, each a
 // button (aria-expanded) with its number, time, author and counts, then what changed
 // (added / removed / DROPPED / status / text, each in words, never by colour alone);
-// expanding a version shows that plan. The page paints the views as they are: it
+// expanding a version shows that plan. Plan first: a version under an approval lists
+// what in it is not in the approved plan (its `drift`, presented by the host). The page paints the views as they are: it
 // neither diffs nor counts. Which versions are expanded is a UI toggle of this page.
 //
 // A lazily loaded chunk (dist/webview/plan-history.js, lazy-views.tsx), fetched when
 // the user first opens the history: it imports values from chunk-api only.
 import { countsHeader, format, Icon, PlanItem, useEffect, useRef, useState, useStrings } from '../chunk-api';
-import type { PlanChangeView, PlanVersionView } from '@core/protocol/plan-history-view';
+import type { PlanChangeView, PlanDriftView, PlanVersionView } from '@core/protocol/plan-history-view';
 import type { PlanItemView } from '@core/protocol/plan-view';
 import type { WebviewStrings } from '@core/protocol/strings';
 
@@ -67,6 +68,15 @@ function Version({ version }: { version: PlanVersionView }) {
       <ul class="plan-changes" role="list">
         {version.changes.length === 0 ? <li class="plan-change-none">{s.noChanges}</li> : version.changes.map((change, i) => <Change key={i} change={change} />)}
       </ul>
+      {version.drift.length > 0 && (
+        <ul class="plan-changes plan-drift" role="list">
+          {version.drift.map((drift, i) => (
+            <li key={i} class="plan-change plan-drift-item" data-drift={drift.kind}>
+              <Icon name="diff" /> {driftText(s, drift)}
+            </li>
+          ))}
+        </ul>
+      )}
       {open && (
         <ul class="plan-items plan-version-items" role="list" id={planId}>
           {version.plan.todos.map((todo) => (
@@ -76,6 +86,11 @@ function Version({ version }: { version: PlanVersionView }) {
       )}
     </li>
   );
+}
+
+function driftText(s: WebviewStrings, drift: PlanDriftView): string {
+  if (drift.kind === 'reworded') return format(s.driftReworded, drift.content, drift.approved);
+  return format(drift.kind === 'added' ? s.driftAdded : s.driftDropped, drift.content);
 }
 
 const CHANGE_GLYPH: Record<PlanChangeView['kind'], string> = { added: 'add', removed: 'remove', dropped: 'warning', status: 'arrow-swap', text: 'edit' };

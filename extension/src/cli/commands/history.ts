@@ -1,6 +1,8 @@
 // `history <log> [--format json|text|markdown]`: every plan version (model write or
 // user edit) in log order with its time, author and changes; JSON is exactly an array
-// of { seq, ts, by, todos, changes }. The log is streamed through the validation `check` uses: memory holds the versions.
+// of { seq, ts, by, todos, changes, drift } (drift: what of the version is not in an
+// approved plan, plan-drift.ts; empty without one). The log is streamed through the validation `check` uses: memory holds the versions.
+import { driftEntries } from '../../core/plan/plan-drift';
 import { historyAsMarkdown, historyAsText, timingRows } from '../../core/plan/history-format';
 import { PlanHistoryFolder } from '../../core/plan/plan-history';
 import { SessionFolds } from '../../core/presenters/session-folds';
@@ -22,7 +24,7 @@ export function historyCommand(io: CliIo, logPath: string, format: string): numb
   if (!log) return EXIT_FAILED;
   const versions = folder.versions;
   if (format === 'json') {
-    io.out(JSON.stringify(versions.map((v) => ({ seq: v.seq, ts: v.ts, by: v.by, todos: v.todos, changes: v.changes }))));
+    io.out(JSON.stringify(versions.map((v) => ({ seq: v.seq, ts: v.ts, by: v.by, todos: v.todos, changes: v.changes, drift: driftEntries(v.todos, v.drift) }))));
     return EXIT_OK;
   }
   // Time of an item still in progress counts up to the log's last event (the CLI reads a log, not a clock).

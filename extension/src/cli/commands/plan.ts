@@ -4,15 +4,18 @@
 // Without --at, a log unchanged since a full validation found it valid is answered
 // from the verified index (one stat); otherwise the cost is a replay, memory flat.
 // JSON gives each item its `evidence` and `flag` (core/plan/plan-flags.ts), which only
-// a replay of the log folds: JSON is always a replay (memory flat).
+// a replay of the log folds (JSON is always a replay, memory flat), and, after a
+// plan-first approval, a `drift` when it is not in the approved plan (plan-drift.ts:
+// `{ kind: 'added' }` or `{ kind: 'reworded', approved }`).
+import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
-import type { StandingPlan } from '../../core/plan/todos-projection';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import type { SessionHeader } from '../../core/session/header';
 import { recordsToolCalls } from '../../core/session/source';
+import type { VerifiedPlan } from '../../core/store/verified-index';
 import { visibleControls } from '../../core/terminal-text';
-import { readStandingPlanOf, readValidatedLog } from '../read-log';
+import { drifted, readStandingPlanOf, readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
@@ -25,21 +28,31 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
     io.out(JSON.stringify(items));
     return EXIT_OK;
   }
-  const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.standingPlan;
+  const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.plan;
   if (plan === undefined) return EXIT_FAILED;
   if (plan === null) io.out(format === 'markdown' ? '_No standing plan._' : '(no standing plan)');
   else io.out(visibleControls(format === 'markdown' ? planAsMarkdown(plan) : planAsText(plan)));
   return EXIT_OK;
 }
 
-/** The standing plan's items with their evidence and flags as of event `seq` (time in progress counted to that event), or undefined after printing why not. */
-function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): ItemWithEvidence[] | null | undefined {
+type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'>;
+
+/** The standing plan's items with their evidence, flags and drift as of event `seq` (time in progress counted to that event), or undefined after printing why not. */
+function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): PlanJsonItem[] | null | undefined {
   const read = planAt(io, logPath, seq);
-  return read && planWithEvidence(read.folds.ledger, recordsToolCalls(read.header.source), read.lastTs);
+  if (read === undefined) return undefined;
+  const items = planWithEvidence(read.folds.ledger, recordsToolCalls(read.header.source), read.lastTs);
+  return (
+    items &&
+    items.map((item, index) => {
+      const drift = read.plan?.[index]?.drift;
+      return drift === undefined ? item : { ...item, drift };
+    })
+  );
 }
 
-/** The folds as of event `seq` (Infinity: the whole log), or undefined after printing why not. */
-function planAt(io: CliIo, logPath: string, seq: number): { folds: SessionFolds; header: SessionHeader; lastTs: Date; standingPlan: StandingPlan } | undefined {
+/** The folds as of event `seq` (Infinity: the whole log) and the standing plan with its drift, or undefined after printing why not. */
+function planAt(io: CliIo, logPath: string, seq: number): { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan } | undefined {
   const folds = new SessionFolds({ transcript: null });
   let last = 0;
   let lastTs = '';
@@ -54,5 +67,5 @@ function planAt(io: CliIo, logPath: string, seq: number): { folds: SessionFolds;
     io.err(`agent-checklist: the log has no event ${seq} (its last is ${last})`);
     return undefined;
   }
-  return { folds, header: log.header, lastTs: new Date(lastTs || log.header.createdAt), standingPlan: folds.standingPlan };
+  return { folds, header: log.header, lastTs: new Date(lastTs || log.header.createdAt), plan: drifted(folds) };
 }

@@ -8,12 +8,19 @@
 // the workspace and run commands through us (core/acp-client/acp-client-tools.ts),
 // under our tools' policy: --yes, --keep-env and --bash-network apply. The flags that
 // choose OUR model and tools (--provider, --tools, --allow-parallel-in-progress, ...)
-// do not apply to another agent and are ignored.
+// do not apply to another agent and are ignored. The agent's own plan mode is plan
+// first (core/acp-client/acp-plan-mode.ts): when it asks to leave it, its plan is
+// proposed and decided as `run --plan-first`'s is — on a terminal a / e / r, with
+// --approve-plan approved at once, else left on the log undecided (the agent is
+// told to keep planning). --plan-first itself does not apply: the agent plans in its
+// own mode.
 import { launchFromWords, resolveAcpAgent, type AcpAgentResolution } from '../../core/acp-client/agent-catalog';
 import { CommandLineError, splitCommandLine } from '../../core/acp-client/command-line';
 import { SessionStore } from '../../core/store/session-store';
 import { visibleControls } from '../../core/terminal-text';
+import type { PlanReviewGate } from '../../core/agent/plan-first';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
+import { DECIDE_LATER, planReviewGate } from '../run-plan-first';
 import { cliToolPolicy, UNATTENDED_HINT } from '../agent-runtime';
 import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
@@ -25,7 +32,7 @@ function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolu
   if (flags.agent !== undefined && flags.agentCommand !== undefined) throw new UsageError('give --agent or --agent-command, not both');
   if (flags.session !== undefined) throw new UsageError('--session does not apply to an ACP agent yet: each run is a new session');
   if (flags.compact) throw new UsageError('--compact does not apply to an ACP agent (it keeps its own context)');
-  if (flags.planFirst || flags.approvePlan) throw new UsageError('--plan-first does not apply to an ACP agent yet');
+  if (flags.planFirst) throw new UsageError('--plan-first does not apply to an ACP agent: it plans in its own plan mode, whose plan is proposed to you when it asks to leave it');
   if (flags.agent !== undefined) return resolveAcpAgent(flags.agent, {}, io.env, root);
   let words: string[];
   try {
@@ -46,6 +53,9 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
   }
   const store = new SessionStore(sessionFolder(io, flags.sessionDir));
   const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
+  // The log and its plan fold exist once the session is open: the gate is made then.
+  const planGate: { current: PlanReviewGate } = { current: DECIDE_LATER };
+  const planReview: PlanReviewGate = { decide: (proposal, signal) => planGate.current.decide(proposal, signal) };
   const session = await AcpAgentSession.open({
     launch: resolved.launch,
     cwd: root,
@@ -54,6 +64,7 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     openLog: (source) => store.create({ cwd: root, title: flags.prompt.slice(0, 80), source }),
     approvals: { gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT },
     tools: cliToolPolicy(io, flags),
+    planReview,
     onUpdate: (update) => {
       if (flags.json) return;
       if (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text') io.write(visibleControls(update.content.text));
@@ -61,6 +72,7 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
   });
   const opened = session.log;
   const { plan, following } = echoPlan(io, flags, opened.session);
+  planGate.current = planReviewGate(io, { planFirst: true, approvePlan: flags.approvePlan === true }, opened.session, () => plan.planState, { ask, allowParallelInProgress: true }) ?? DECIDE_LATER;
   try {
     const turnEnd = await session.prompt(flags.prompt, signal);
     return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd });

@@ -10,7 +10,9 @@
 // our approvals (the host's gate, --yes, or no one) and every decision is logged. A
 // user's edit of the plan since the agent's last plan is told once, before the next
 // prompt's text (acp-user-edit.ts). Given `tools`, the agent may read and write the
-// workspace and run commands through us (acp-client-tools.ts).
+// workspace and run commands through us (acp-client-tools.ts). Given `planReview`, the
+// agent's own plan mode is plan first: its request to leave it proposes the plan, and
+// a decision it could not be told opens its next prompt (acp-plan-mode.ts).
 //
 // Stop sends `session/cancel`, answers a pending permission request `cancelled`,
 // and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
@@ -29,6 +31,8 @@ import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/app
 import { startAcpAgent, type AcpAgentProcess, type AcpClientHandlers } from './acp-agent-process';
 import { AcpClientTools, type AcpClientToolsOptions } from './acp-client-tools';
 import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
+import type { PlanReviewGate } from '../plan/plan-review-gate';
+import { AcpPlanMode, planDecisionNote } from './acp-plan-mode';
 import { AcpTurnLog } from './acp-turn-log';
 import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
 import type { AcpAgentLaunch } from './agent-catalog';
@@ -58,6 +62,8 @@ export interface AcpSessionOptions {
   resume?: { note: string; acpSessionId: string | null };
   /** Our tools' policy for the agent's file and terminal requests (acp-client-tools.ts); without it the client offers neither. */
   tools?: AcpClientToolsOptions;
+  /** Who decides on the plan the agent proposes when it leaves its plan mode; without it such a request is asked as any permission. */
+  planReview?: PlanReviewGate;
 }
 
 function stopReasonEnd(stop: StopReason): TurnEndReason {
@@ -92,8 +98,10 @@ export class AcpAgentSession {
   /** Aborted by close(): a running turn stops as on Stop. */
   private readonly closing = new AbortController();
   private readonly decisions = new Map<string, ApprovalRecord>();
-  /** The last user edit of the plan the agent was told (acp-user-edit.ts). */
+  /** The last user edit of the plan, and the last plan decision, the agent was told (acp-user-edit.ts, acp-plan-mode.ts). */
   private toldEditSeq = 0;
+  private toldDecisionSeq = 0;
+  private planMode: AcpPlanMode | null = null;
   /** Opens the next prompt (a resumed log), once. */
   private resumeNote: string | null;
   /** session/load is running: the updates are the agent's replay of its history. */
@@ -139,7 +147,8 @@ export class AcpAgentSession {
     session.opened = options.openLog(source);
     const log = session.opened.session;
     // The note re-states the latest plan; a loaded session was told every edit before its last prompt (each prompt tells the one still untold).
-    if (options.resume) session.toldEditSeq = session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
+    if (options.resume) session.toldEditSeq = session.toldDecisionSeq = session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
+    session.planMode = new AcpPlanMode(log, options.planReview ?? null);
     if (session.acpSessionId !== null && !session.loaded) log.append('acp/session', { sessionId: session.acpSessionId });
     session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name }, options.onDelta);
     return session;
@@ -189,9 +198,12 @@ export class AcpAgentSession {
     if (this.turn !== null) throw new Error('a prompt is already running in this session');
     const log = this.turnLog;
     const edit = untoldUserEdit(this.opened.session.events, this.toldEditSeq);
+    const decision = planDecisionNote(this.opened.session.events, this.toldDecisionSeq);
     log.start(text);
     if (edit !== null) this.toldEditSeq = edit.seq;
-    const texts = [...(this.resumeNote === null ? [] : [this.resumeNote]), ...(edit === null ? [] : [acpUserEditNote(edit.todos)]), text];
+    if (decision !== null) this.toldDecisionSeq = decision.seq;
+    const notes = [this.resumeNote, decision?.note ?? null, edit === null ? null : acpUserEditNote(edit.todos)];
+    const texts = [...notes.filter((note) => note !== null), text];
     this.resumeNote = null;
     const controller = new AbortController();
     this.turn = { log, signal: controller.signal };
@@ -234,6 +246,7 @@ export class AcpAgentSession {
   private onUpdate(sessionId: string, update: SessionUpdate): void {
     // A loaded session's replayed history is on the log already.
     if (this.loading || sessionId !== this.acpSessionId) return;
+    if (update.sessionUpdate === 'current_mode_update') this.planMode?.modeChanged(update.currentModeId);
     this.turn?.log.update(update);
     this.options.onUpdate?.(update);
   }
@@ -241,6 +254,14 @@ export class AcpAgentSession {
   private async onPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
     const turn = this.turn;
     if (params.sessionId !== this.acpSessionId || turn === null || turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
+    const at = turn.log.openTurn;
+    const kind = params.toolCall.kind ?? turn.log.callFields(params.toolCall.toolCallId)?.kind ?? undefined;
+    const planExit = at === null ? null : this.planMode?.answer(params, kind, { turn: at, stepOpen: turn.log.stepOpen, signal: AbortSignal.any([signal, turn.signal]) });
+    const answered = await planExit?.catch((): RequestPermissionResponse => ({ outcome: { outcome: 'cancelled' } }));
+    if (answered) {
+      turn.log.asked(params.toolCall);
+      return answered;
+    }
     const name = turn.log.asked(params.toolCall);
     const callId = params.toolCall.toolCallId;
     const agentAlways = params.options.find((o) => o.kind === 'allow_always')?.name ?? null;

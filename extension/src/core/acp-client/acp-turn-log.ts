@@ -13,7 +13,8 @@
 //   - `plan`: a `todo/write` at once (acp-plan-write.ts);
 //   - `usage_update`: its `used` tokens are the next assistant message's
 //     `usage.inputTokens`, which the context meter reads;
-//   - other updates (commands, modes, ...) write nothing.
+//   - other updates (commands, modes, ...) write nothing (a mode change is plan first's
+//     business: acp-plan-mode.ts).
 // Text and thoughts are also streamed live (`onDelta`, never logged) as the step they
 // will be logged in, as our own loop streams a step's text.
 // The turn ends with what is left: calls without a result get one (an error: the
@@ -62,6 +63,11 @@ export class AcpTurnLog {
 
   get openTurn(): number | null {
     return this.turn;
+  }
+
+  /** A step is open (its calls announced, not all resulted). */
+  get stepOpen(): boolean {
+    return this.step !== null;
   }
 
   /** turn/start and the user's prompt. */

@@ -8,16 +8,17 @@
 // {feedback} and the model replans in the same turn; `later` (no one can decide now)
 // ends the turn `awaiting-approval`; Stop ends it `aborted`. Either way the proposal
 // stays on the log and the next turn goes on from it.
-import type { TodoItem } from '../plan/todo-schema';
 import type { PlanState } from '../plan/todos-projection';
 import type { SessionEvent } from '../session/events';
-import type { Session } from '../session/session';
 import { GREP_TOOL_NAME } from '../tools/grep/grep-tool';
 import { LIST_FILES_TOOL_NAME } from '../tools/list-files/list-files-tool';
 import { READ_FILE_TOOL_NAME } from '../tools/read-file/read-file-tool';
 import type { ToolSpec } from '../tools/registry';
 import { errorResult, type ToolResult } from '../tools/tool';
 import { TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-view';
+
+// The review itself (proposal, gate, decision events) is plan/plan-review-gate.ts, shared with ACP agents' plan modes.
+export { PendingPlanReview, reviewPlan, type PlanDecision, type PlanProposal, type PlanReviewGate, type ReviewOutcome } from '../plan/plan-review-gate';
 
 /** The tools a planning request offers (those of them the session has). */
 export const PLANNING_TOOL_NAMES: readonly string[] = [READ_FILE_TOOL_NAME, LIST_FILES_TOOL_NAME, GREP_TOOL_NAME, TODO_WRITE_TOOL_NAME];
@@ -31,25 +32,6 @@ export const notWhilePlanning = (tool: string): ToolResult =>
 
 export function planningSpecs(specs: readonly ToolSpec[]): ToolSpec[] {
   return specs.filter((spec) => PLANNING_TOOL_NAMES.includes(spec.name));
-}
-
-export interface PlanProposal {
-  sessionId: string;
-  /** The plan version proposed (seq of the event that wrote the list) and its whole list. */
-  planSeq: number;
-  todos: readonly TodoItem[];
-}
-
-export type PlanDecision = { kind: 'approve' } | { kind: 'reject'; feedback: string } | { kind: 'later' };
-
-/**
- * Asks the user about a proposed plan. Contract: resolves with the decision; while it
- * waits no step is open, so the user's edits (PlanEditor) land at once and the
- * approval names the plan as it stands when it resolves. When `signal` aborts (Stop)
- * it should settle promptly; the loop ends the turn `aborted` without waiting for it.
- */
-export interface PlanReviewGate {
-  decide(proposal: PlanProposal, signal: AbortSignal): Promise<PlanDecision>;
 }
 
 /**
@@ -79,84 +61,4 @@ export function decisionBetweenTurns(events: readonly SessionEvent[]): 'plan/app
     if (type === 'plan/approved' || type === 'plan/rejected') return type;
   }
   return null;
-}
-
-export type ReviewOutcome = 'approved' | 'rejected' | 'later' | 'stopped';
-
-/**
- * Proposes the standing plan (`plan()` is the live fold's state) and records the
- * decision. Called between steps of turn `turn`. A gate that fails is the turn's
- * error (thrown); Stop while waiting resolves 'stopped' with nothing appended after
- * the proposal.
- */
-export async function reviewPlan(session: Session, turn: number, plan: () => PlanState | null, gate: PlanReviewGate, signal: AbortSignal): Promise<ReviewOutcome> {
-  const proposed = plan();
-  if (proposed === null) throw new Error('reviewPlan needs a standing plan');
-  session.append('plan/proposed', { turn, planSeq: proposed.seq, todos: [...proposed.todos] });
-  const decision = await untilStopped(gate.decide({ sessionId: session.id, planSeq: proposed.seq, todos: proposed.todos }, signal), signal);
-  if (decision === null || signal.aborted) return 'stopped';
-  if (decision.kind === 'later') return 'later';
-  const now = plan() ?? proposed;
-  if (decision.kind === 'approve') {
-    session.append('plan/approved', { planSeq: now.seq, todos: [...now.todos] });
-    return 'approved';
-  }
-  const feedback = decision.feedback.trim();
-  if (feedback === '') throw new Error('a rejected plan needs feedback for the model');
-  session.append('plan/rejected', { planSeq: now.seq, feedback });
-  return 'rejected';
-}
-
-/** `work`'s value, or null as soon as `signal` aborts (a rejection after Stop is Stop). */
-function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T | null> {
-  if (signal.aborted) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => resolve(null);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
-      (error: unknown) => (signal.removeEventListener('abort', onAbort), signal.aborted ? resolve(null) : reject(error)),
-    );
-  });
-}
-
-/**
- * A PlanReviewGate a host answers later (the editor's Approve Plan / Reject Plan
- * with Feedback… commands): it holds the proposal that waits, if any. Stop (the
- * signal) withdraws it; `close()` (the window goes away) answers `later`, so the
- * turn ends awaiting-approval and the proposal stays on the log.
- */
-export class PendingPlanReview implements PlanReviewGate {
-  private pending: { proposal: PlanProposal; resolve: (decision: PlanDecision) => void } | null = null;
-
-  constructor(private readonly onChange: () => void = () => undefined) {}
-
-  /** The proposal waiting for a decision now, or null. */
-  get waiting(): PlanProposal | null {
-    return this.pending?.proposal ?? null;
-  }
-
-  decide(proposal: PlanProposal, signal: AbortSignal): Promise<PlanDecision> {
-    this.answer({ kind: 'later' }); // one waits at a time: an older one is left for later
-    return new Promise((resolve) => {
-      const entry = { proposal, resolve };
-      this.pending = entry;
-      signal.addEventListener('abort', () => this.pending === entry && this.answer({ kind: 'later' }), { once: true });
-      this.onChange();
-    });
-  }
-
-  /** Answers the waiting proposal; false when none waits. */
-  answer(decision: PlanDecision): boolean {
-    const entry = this.pending;
-    if (entry === null) return false;
-    this.pending = null;
-    entry.resolve(decision);
-    this.onChange();
-    return true;
-  }
-
-  close(): void {
-    this.answer({ kind: 'later' });
-  }
 }

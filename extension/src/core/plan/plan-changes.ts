@@ -8,6 +8,8 @@
 // reworded or replaced counts as dropped (the issue's definition: an unfinished item
 // a model write left out). The old version is
 // the standing plan just before the new one (none after a turn/start cleared it).
+// `byPlace` overrides that reading: plan first's drift (plan-drift.ts) reads a new
+// text in the same place as the same item reworded whoever wrote it.
 import type { TodoItem, TodoStatus } from './todo-schema';
 import type { PlanAuthor } from './todos-projection';
 
@@ -23,7 +25,7 @@ export interface PlanChange {
   to?: string;
 }
 
-export function planChanges(before: readonly TodoItem[] | null, after: readonly TodoItem[], by: PlanAuthor): PlanChange[] {
+export function planChanges(before: readonly TodoItem[] | null, after: readonly TodoItem[], by: PlanAuthor, byPlace: boolean = by === 'user'): PlanChange[] {
   const old = before ?? [];
   const oldByContent = new Map(old.map((t, i) => [t.content, { item: t, index: i }]));
   const newContents = new Set(after.map((t) => t.content));
@@ -38,7 +40,7 @@ export function planChanges(before: readonly TodoItem[] | null, after: readonly 
       if (was.item.status !== item.status) changes.push(status(item.content, was.item.status, item.status));
       return;
     }
-    const renamed = by === 'user' ? goneAt.get(index) : undefined;
+    const renamed = byPlace ? goneAt.get(index) : undefined;
     if (renamed) {
       goneAt.delete(index);
       changes.push({ kind: 'text', content: item.content, from: renamed.content, to: item.content });

@@ -3,7 +3,9 @@
 // the user's edits, each with what changed; then the standing plan's per-item timing
 // and the items the model dropped; each standing item's evidence and flag (plan-flags.ts:
 // the tool calls made while it was in progress, a completion that needs a second
-// look); then every approval decision (who let which call run).
+// look); plan first: the approved version next to the final one, with what of the
+// final one is not in it (plan-drift.ts); then every approval decision (who let which
+// call run).
 import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
 import { WEBVIEW_STRINGS } from '../protocol/strings';
@@ -13,6 +15,7 @@ import { recordsToolCalls } from '../session/source';
 import { oneLine } from './one-line';
 import { changeText, formatDuration, timingRows, type TimingRow } from './history-format';
 import type { PlanChange } from './plan-changes';
+import { driftEntries, type DriftEntry } from './plan-drift';
 import { PlanHistoryFolder } from './plan-history';
 import { planLedgerProjection } from './plan-ledger';
 import { planAsMarkdown, stripHeader } from './summaries';
@@ -32,6 +35,10 @@ export interface PlanExport {
   evidence: ItemWithEvidence[];
   /** Unfinished items a model write left out, not listed since. */
   dropped: { content: string; status: TodoItem['status'] }[];
+  /** Plan first: the approved version of the standing plan (the latest plan/approved), while that approval stands. */
+  approvedPlan: { seq: number; ts: string; todos: readonly TodoItem[] } | null;
+  /** What of the standing plan is not in the approved version (empty without one). */
+  drift: DriftEntry[];
   /** Each tool/approval on the log, in order: the call, what was decided and by whom. */
   approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecord)[];
 }
@@ -69,6 +76,8 @@ export class PlanExportFolder {
       timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
       evidence: recordsToolCalls(header.source) ? (planWithEvidence(ledger, true, now) ?? []) : [],
       dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
+      approvedPlan: ledger.drift && { seq: ledger.drift.approved.seq, ts: ledger.drift.approved.ts, todos: ledger.drift.approved.todos },
+      drift: standingPlan ? driftEntries(standingPlan, ledger.drift) : [],
       approvals: this.approvals,
     };
     if (header.title !== undefined) doc.title = header.title;
@@ -89,6 +98,10 @@ export function exportPlanMarkdown(doc: PlanExport): string {
   else {
     if (doc.standingPlan.length) lines.push(stripHeader(doc.standingPlan), '');
     lines.push(planAsMarkdown(doc.standingPlan));
+  }
+  if (doc.approvedPlan !== null) {
+    lines.push('', `## Approved plan (${doc.approvedPlan.ts})`, '', planAsMarkdown(doc.approvedPlan.todos));
+    if (doc.drift.length) lines.push('', '_Not in the approved plan:_', '', ...doc.drift.map((d) => `- ${driftText(d)}`));
   }
   if (doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) {
     lines.push('', '## Timing', '', '| Item | Added | Started | Finished | In progress |', '|---|---|---|---|---|');
@@ -122,6 +135,11 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     for (const a of doc.approvals) lines.push(`| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`);
   }
   return lines.join('\n').trimEnd() + '\n';
+}
+
+function driftText(d: DriftEntry): string {
+  if (d.kind === 'reworded') return `${oneLine(d.content)} _(approved as "${oneLine(d.approved)}")_`;
+  return `${oneLine(d.content)} _(${d.kind})_`;
 }
 
 function cell(text: string): string {

@@ -5,6 +5,7 @@ import type { TodoStatus } from '../domain-literals';
 import type { PlanChangeView, PlanVersionView } from '../protocol/plan-history-view';
 import { planView } from '../presenters/plan-view';
 import type { PlanChange } from './plan-changes';
+import { driftEntries } from './plan-drift';
 import type { PlanVersion } from './plan-history';
 import { TODO_STATUSES } from './todo-schema';
 
@@ -31,6 +32,7 @@ export function planVersionView(version: PlanVersion, number: number): PlanVersi
     by: version.by,
     plan: planView(version.todos),
     changes: version.changes.map(planChangeView),
+    drift: driftEntries(version.todos, version.drift),
   };
 }
 

@@ -2,9 +2,11 @@
 // (by the user), in log order, with its time and what changed against the standing
 // plan just before it (planChanges). `PlanHistoryFolder` takes events one at a time
 // (a live host feeds it appends; a replay feeds it the log), so live = replay by
-// construction; it keeps one entry per version and the standing plan, nothing more.
+// construction; it keeps one entry per version, the standing plan and its drift from
+// an approved version (plan first, plan-drift.ts), nothing more.
 import type { SessionEvent } from '../session/events';
 import { planChanges, type PlanChange } from './plan-changes';
+import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoItem } from './todo-schema';
 import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
 
@@ -14,10 +16,13 @@ export interface PlanVersion {
   by: PlanAuthor;
   todos: readonly TodoItem[];
   changes: PlanChange[];
+  /** Plan first: this version against the approved one, while an approval stands (else null). */
+  drift: PlanDrift | null;
 }
 
 export class PlanHistoryFolder {
   private plan: PlanState | null = todosProjection.init;
+  private drift: PlanDrift | null = null;
   private readonly list: PlanVersion[] = [];
 
   get versions(): readonly PlanVersion[] {
@@ -28,9 +33,10 @@ export class PlanHistoryFolder {
   apply(event: SessionEvent): PlanVersion | null {
     const before = this.plan;
     this.plan = todosProjection.apply(this.plan, event);
+    this.drift = nextDrift(this.drift, before, this.plan, event);
     if (event.type !== 'todo/write' && event.type !== 'todo/user-edit') return null;
     const by: PlanAuthor = event.type === 'todo/write' ? 'model' : 'user';
-    const version: PlanVersion = { seq: event.seq, ts: event.ts, by, todos: event.data.todos, changes: planChanges(before?.todos ?? null, event.data.todos, by) };
+    const version: PlanVersion = { seq: event.seq, ts: event.ts, by, todos: event.data.todos, changes: planChanges(before?.todos ?? null, event.data.todos, by), drift: this.drift };
     this.list.push(version);
     return version;
   }

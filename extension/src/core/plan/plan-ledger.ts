@@ -24,7 +24,9 @@
 // listed again (restored or rewritten) and when the plan is cleared.
 //
 // Plan first: the plan's review (proposed, approved, rejected) is the todos
-// projection's (`plan.review`); a review event changes nothing else.
+// projection's (`plan.review`); a review event changes nothing else but the drift:
+// once approved, how the standing plan moved away from the approved version
+// (plan-drift.ts), null while no approval stands.
 //
 // A subagent hangs under the one item in progress when it started (by content);
 // none (null) when none or several were: hosts show it apart.
@@ -37,6 +39,7 @@ import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
 import { NO_EVIDENCE, openCall, recordCall, resultCall, withStatus, type ItemEvidence, type OpenCall } from './item-evidence';
 import { planChanges } from './plan-changes';
+import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
 import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
 
@@ -94,9 +97,11 @@ export interface PlanLedger {
   readonly subagents: readonly SubagentMark[];
   /** The open step's calls that count for an item, by call id, until their results. */
   readonly openCalls: ReadonlyMap<string, OpenCall>;
+  /** Plan first: the standing plan against its approved version, while an approval stands. */
+  readonly drift: PlanDrift | null;
 }
 
-const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [], openCalls: new Map() };
+const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: null };
 const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
 export const planLedgerProjection: Projection<PlanLedger> = {
@@ -106,14 +111,16 @@ export const planLedgerProjection: Projection<PlanLedger> = {
       case 'todo/write':
       case 'todo/user-edit': {
         const plan = todosProjection.apply(state.plan, event);
-        return plan === null ? state : writeVersion(state, plan, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
+        if (plan === null) return state;
+        const written = writeVersion(state, plan, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
+        return { ...written, drift: nextDrift(state.drift, state.plan, plan, event) };
       }
       case 'plan/proposed':
       case 'plan/approved':
       case 'plan/rejected': {
-        // The review mark only: the list, its timings and drops are unchanged.
+        // The review mark and the drift only: the list, its timings and drops are unchanged.
         const plan = todosProjection.apply(state.plan, event);
-        return plan === state.plan ? state : { ...state, plan };
+        return plan === state.plan ? state : { ...state, plan, drift: nextDrift(state.drift, state.plan, plan, event) };
       }
       case 'turn/start': {
         const plan = todosProjection.apply(state.plan, event);
@@ -123,7 +130,7 @@ export const planLedgerProjection: Projection<PlanLedger> = {
           const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
           timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
         }
-        return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [], openCalls: new Map() };
+        return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: nextDrift(state.drift, state.plan, plan, event) };
       }
       case 'turn/end': {
         const timings = new Map<string, ItemTiming>();

@@ -22,6 +22,17 @@ export const planChangeViewSchema = z.discriminatedUnion('kind', [
 ]);
 export type PlanChangeView = z.infer<typeof planChangeViewSchema>;
 
+/**
+ * Plan first: an item of this version not in the approved plan (plan-drift.ts):
+ * `added` since the approval, `reworded` (`approved`: its approved text), or an
+ * approved item `dropped` since.
+ */
+export const planDriftViewSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.enum(['added', 'dropped']), content: z.string() }),
+  z.strictObject({ kind: z.literal('reworded'), content: z.string(), approved: z.string() }),
+]);
+export type PlanDriftView = z.infer<typeof planDriftViewSchema>;
+
 export const planVersionViewSchema = z.strictObject({
   /** 1-based, in log order. */
   number: z.number().check(z.int(), z.minimum(1)),
@@ -32,5 +43,7 @@ export const planVersionViewSchema = z.strictObject({
   by: z.enum(['model', 'user']),
   plan: planViewSchema,
   changes: z.array(planChangeViewSchema),
+  /** Empty when no approval stands or the version is the approved plan. */
+  drift: z.array(planDriftViewSchema),
 });
 export type PlanVersionView = z.infer<typeof planVersionViewSchema>;

@@ -148,6 +148,9 @@ export const WEBVIEW_STRINGS = {
   changeStatus: 'status changed',
   changeText: 'text edited',
   changeFromTo: '{0} → {1}',
+  driftAdded: 'Not in the approved plan: {0} (added)',
+  driftReworded: 'Not in the approved plan: {0} (approved as {1})',
+  driftDropped: 'Not in the approved plan any more: {0} (dropped)',
   // Composer
   prompt: 'Prompt',
   promptPlaceholder: 'Ask the agent (Enter sends, Shift+Enter for a new line)',

@@ -1,5 +1,5 @@
-// A verified index: after a full validation found a log valid, its standing plan is
-// recorded next to it (`<log>.verified`, in the same sessions folder, which the
+// A verified index: after a full validation found a log valid, its standing plan (each
+// item with its drift from an approved plan, plan-drift.ts) is recorded next to it (`<log>.verified`, in the same sessions folder, which the
 // sandbox mounts read-only) with the file's identity: device, inode, size, and
 // modification and change times in nanoseconds. A reader whose log still has that
 // identity takes the recorded plan instead of re-validating. Every write to a file
@@ -9,13 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as z from 'zod/mini';
-import { todoItemInputSchema } from '../plan/todo-schema';
-import type { StandingPlan } from '../plan/todos-projection';
+import { driftedItemSchema, type DriftedItem } from '../plan/plan-drift';
 import { parseJson } from './parse-json';
 
 const identitySchema = z.strictObject({ dev: z.string(), ino: z.string(), size: z.string(), mtimeNs: z.string(), ctimeNs: z.string() });
 type Identity = z.infer<typeof identitySchema>;
-const indexSchema = z.strictObject({ version: z.literal(1), file: identitySchema, plan: z.nullable(z.array(todoItemInputSchema)) });
+/** Version 2: the items carry their drift (an index of version 1 is not read: the log is validated again). */
+const indexSchema = z.strictObject({ version: z.literal(2), file: identitySchema, plan: z.nullable(z.array(driftedItemSchema)) });
+
+/** The standing plan as recorded: null = no plan. */
+export type VerifiedPlan = DriftedItem[] | null;
 
 /**
  * File times are kept at the kernel's coarse clock (a tick of a few ms), so a write in
@@ -44,7 +47,7 @@ function trustedIndexFile(st: fs.BigIntStats): boolean {
 }
 
 /** The recorded standing plan when `logPath` is byte for byte the file that was validated, else undefined. */
-export function readVerifiedPlan(logPath: string): { plan: StandingPlan } | undefined {
+export function readVerifiedPlan(logPath: string): { plan: VerifiedPlan } | undefined {
   let fd: number | undefined;
   try {
     // O_NOFOLLOW, and the checks on the opened file: a link or a swapped file is not read.
@@ -67,7 +70,7 @@ export function readVerifiedPlan(logPath: string): { plan: StandingPlan } | unde
  * change while it was read and was last changed at least RACY_MS before. Recording is
  * best effort: a folder that cannot be written leaves every read a full validation.
  */
-export function validateAndRecord<T>(logPath: string, validate: () => T, planOf: (result: T) => StandingPlan | undefined): T {
+export function validateAndRecord<T>(logPath: string, validate: () => T, planOf: (result: T) => VerifiedPlan | undefined): T {
   let before: fs.BigIntStats | undefined;
   let startedNs = 0n;
   try {
@@ -86,7 +89,7 @@ export function validateAndRecord<T>(logPath: string, validate: () => T, planOf:
     const sidecar = verifiedIndexPath(logPath);
     // A new file ('wx' creates or fails, never follows a planted link), renamed over the old index.
     temp = `${sidecar}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify({ version: 1, file: after, plan }), { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(temp, JSON.stringify({ version: 2, file: after, plan }), { mode: 0o600, flag: 'wx' });
     fs.renameSync(temp, sidecar);
   } catch {
     // Not recorded: the next reader validates in full.

@@ -11,12 +11,15 @@
 // every agent ends, and is waited for, when the window closes or the extension
 // deactivates (closeAll). The agent's permission requests go to the Agent view's
 // approval cards (the same gate as our own tools'), answered with its own options;
-// its file and terminal requests are served under our tools' policy from the settings.
+// its file and terminal requests are served under our tools' policy from the settings;
+// its request to leave its own plan mode proposes its plan to the same PlanReviewGate
+// our plan first uses (Approve Plan / Reject Plan with Feedback…, acp-plan-mode.ts).
 import type * as vscode from 'vscode';
 import type { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
 import type { AcpClientToolsOptions } from '../../core/acp-client/acp-client-tools';
 import { acpResume } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
+import type { PlanReviewGate } from '../../core/agent/plan-first';
 import type { LiveDelta } from '../../core/session/live-delta';
 import type { SessionStore, WritableSession } from '../../core/store/session-store';
 import type { ApprovalGate } from '../../core/tools/approvals';
@@ -27,6 +30,7 @@ export interface AcpAgentSessionsOptions {
   store: SessionStore;
   log: vscode.LogOutputChannel;
   approvalGate: ApprovalGate;
+  planReview: PlanReviewGate;
   clientVersion: string;
   /** The agent's text as it streams in (the Agent view's live stream). */
   onDelta(delta: LiveDelta): void;
@@ -76,7 +80,7 @@ export class AcpAgentSessions {
       this.live.delete(continued.session.id);
       this.end(continued.session.id, running);
     }
-    const { store, log, approvalGate, clientVersion, onDelta } = this.options;
+    const { store, log, approvalGate, planReview, clientVersion, onDelta } = this.options;
     const resume = continued ? acpResume(continued.session.events) : null;
     const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
     const session = await AcpAgentSession.open({
@@ -85,6 +89,7 @@ export class AcpAgentSessions {
       env: process.env,
       clientVersion,
       approvals: { gate: approvalGate, autoApprove: prompt.autoApprove },
+      planReview,
       onDelta,
       tools: prompt.tools,
       ...(resume === null ? {} : { resume }),

@@ -5,11 +5,13 @@
 //   subagent items   `subagentTodo.<status>`  (a subagent's plan is its own session's)
 //   Dropped node     `droppedGroup`, its items `dropped[ editable]` (Restore)
 // The item's history in its tooltip comes from one core presenter (timingRows, the
-// rows Export Plan prints); this file only words it.
+// rows Export Plan prints); this file only words it, and the item's drift from an
+// approved plan (plan first: core/plan/plan-drift.ts, from the ledger).
 import * as vscode from 'vscode';
 import { word } from '../l10n-words';
 import type { TodoStatus } from '../../core/domain-literals';
 import type { TimingRow } from '../../core/plan/history-format';
+import { itemDrift, type ItemDrift } from '../../core/plan/plan-drift';
 import type { PlanAuthor } from '../../core/plan/todos-projection';
 import { durationParts, inProgressElapsedMs } from '../../core/plan/plan-timing';
 import type { ItemEvidenceView, ItemFlag } from '../../core/protocol/item-evidence-view';
@@ -62,6 +64,10 @@ export function historyLines(row: TimingRow, now: Date): string[] {
   return lines;
 }
 
+function driftLine(drift: ItemDrift): string {
+  return drift.kind === 'added' ? vscode.l10n.t('Not in the approved plan: added since the approval.') : vscode.l10n.t('Not in the approved plan: approved as “{0}”.', drift.approved);
+}
+
 function itemContextValue(node: PlanItemNode, editable: boolean): string {
   if (!node.own) return `subagentTodo.${node.item.status}`;
   const flags = [`todo.${node.item.status}`];
@@ -104,7 +110,8 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   tooltip.appendText(elapsed ? vscode.l10n.t('{0} for {1}', status, elapsed) : status);
   const history = look.history ? historyLines(look.history, look.now) : [];
   const evidence = look.evidence === null ? [] : evidenceLines(look.evidence, look.flag);
-  for (const line of [...history, ...evidence]) {
+  const drift = itemDrift(node.ledger.drift, item.content);
+  for (const line of [...history, ...evidence, ...(drift === null ? [] : [driftLine(drift)])]) {
     tooltip.appendMarkdown('\n\n');
     tooltip.appendText(line);
   }

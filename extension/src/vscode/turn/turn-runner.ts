@@ -99,6 +99,7 @@ export class TurnRunner extends Owner {
       store: options.store,
       log: options.log,
       approvalGate: options.approvalGate,
+      planReview: options.planReview,
       clientVersion: options.clientVersion,
       // Only the shown session's agent runs; a late delta of one just closed is not shown.
       onDelta: (delta) => {
