@@ -7,8 +7,10 @@
 //   and the Plan view say it is proposed;
 // - Reject with Feedback… asks in the page; the feedback reaches the model once and
 //   it replans in the same turn; Approve goes on with every tool;
-// - axe-core reports no violation in the page with the proposal and the feedback box.
-// Drift marks (items not in the approved plan) are another part of the issue, not checked here.
+// - a later plan write that rewords an approved item and adds one is marked "not in
+//   the approved plan" in the plan history;
+// - axe-core reports no violation in the page with the proposal, the feedback box and
+//   the history's drift marks.
 // Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -24,6 +26,13 @@ const PLAN = [
   { content: 'Guard the last token', status: 'pending' as const },
 ];
 const REVISED = [...PLAN, { content: 'Add a regression test', status: 'pending' as const }];
+/** After the approval the model rewords an approved item in place and adds one: drift. */
+const DRIFTED = [
+  { content: 'Read the parser', status: 'completed' as const },
+  { content: 'Guard the final token', status: 'in_progress' as const },
+  { content: 'Add a regression test', status: 'pending' as const },
+  { content: 'Update the changelog', status: 'pending' as const },
+];
 const FEEDBACK = 'Add a regression test before the fix';
 const PLANNING_TOOLS = ['read_file', 'list_files', 'grep', 'todo_write'];
 
@@ -48,7 +57,7 @@ async function auditClean(frame: Frame, what: string): Promise<void> {
 }
 
 describe('plan first in the real workbench', () => {
-  const model = new LoopbackModel([{ todos: PLAN }, { text: 'My plan: read, then guard.' }, { todos: REVISED }, { text: 'Revised: a test first.' }, { text: 'All done.' }]);
+  const model = new LoopbackModel([{ todos: PLAN }, { text: 'My plan: read, then guard.' }, { todos: REVISED }, { text: 'Revised: a test first.' }, { todos: DRIFTED }, { text: 'All done.' }]);
   const opened = openForSuite(async (): Promise<Workbench & { close(): Promise<void> }> => {
     const baseUrl = await model.listen();
     const workbench = await openWorkbench({
@@ -64,7 +73,7 @@ describe('plan first in the real workbench', () => {
     };
   });
 
-  it('toggle on, prompt: the proposed plan with its three buttons; reject with feedback (the model replans with it), then approve (every tool)', async () => {
+  it('toggle on, prompt: the proposed plan with its three buttons; reject with feedback (the model replans with it), then approve (every tool); drift marked in the history', async () => {
     const { page } = opened();
     const frame = await openAgentView(page);
     await setApiKey(page);
@@ -111,11 +120,23 @@ describe('plan first in the real workbench', () => {
 
     await review.getByRole('button', { name: 'Approve' }).click();
     await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'All done.' }).waitFor({ timeout: 60_000 });
-    assert.equal(model.requests.length, 5);
+    assert.equal(model.requests.length, 6);
     const working = toolNames(model.requests[4]);
     for (const tool of ['write_file', 'edit_file', 'bash', ...PLANNING_TOOLS]) assert.ok(working.includes(tool), `approved: ${tool} offered again (${working.join(', ')})`);
     assert.equal(await frame.getByRole('group', { name: 'Proposed plan' }).count(), 0, 'no longer proposed');
-    assert.equal(await until(() => readStatusBar(page), (t) => t === '0/3', 'the progress again'), '0/3');
+    await until(() => readStatusBar(page), (t) => t?.startsWith('1/4') === true, 'the progress of the worked plan');
     await screenshot(page, 'plan-first-approved.png');
+
+    await frame.getByRole('button', { name: 'Plan History' }).click();
+    const latest = frame.locator('.plan-version').first();
+    await latest.waitFor();
+    const drift = latest.locator('.plan-drift-item');
+    await until(() => drift.count(), (n) => n === 2, 'the latest version\'s drift marks');
+    assert.deepEqual(
+      (await drift.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
+      ['Not in the approved plan: Guard the final token (approved as Guard the last token)', 'Not in the approved plan: Update the changelog (added)'],
+    );
+    await auditClean(frame, 'the plan history with drift marks');
+    await screenshot(page, 'plan-first-drift.png');
   });
 });
