@@ -11,6 +11,7 @@ import { itemChangeSides } from '../../core/checkpoints/item-changes';
 import { planItemRevert, planWorkspaceRestore, type RevertPlan } from '../../core/checkpoints/revert';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { SessionEvent } from '../../core/session/events';
+import type { Session } from '../../core/session/session';
 import { visibleControls } from '../../core/terminal-text';
 import type { SessionController } from '../session/session-controller';
 import { checkpointUri, registerCheckpointDocuments } from './checkpoint-documents';
@@ -28,6 +29,7 @@ const itemNodeSchema = z.object({ kind: z.literal('item'), own: z.literal(true),
 interface Found {
   item: string;
   repo: ShadowRepo;
+  session: Session;
   events: readonly SessionEvent[];
 }
 
@@ -54,7 +56,7 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
       void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: this session does not say which folder it worked in, so it has no checkpoints.'));
       return null;
     }
-    return { item: parsed.data.item.content, repo: ShadowRepo.of(deps.checkpointsBase, cwd), events: session.events };
+    return { item: parsed.data.item.content, repo: ShadowRepo.of(deps.checkpointsBase, cwd), session, events: session.events };
   };
   const nothing = (): ChangesOutcome => {
     void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: this item changed no file since it started.'));
@@ -76,19 +78,24 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
     return 'shown';
   };
 
-  /** Plans, asks when `confirm` says so, applies and logs one revert. */
-  const revert = async (arg: unknown, plan: (repo: ShadowRepo, events: readonly SessionEvent[], item: string) => Promise<RevertPlan>, confirm: ((files: string[]) => Thenable<boolean>) | null): Promise<ChangesOutcome | null> => {
-    const found = resolve(arg);
-    if (found === null) return null;
+  /** Says why a revert cannot be written now, if it cannot: the session must be the shown one, written here, between turns. */
+  const refused = (found: Found): boolean => {
     const refusal = !controller.canEditPlan
       ? vscode.l10n.t('This session is shown read-only (another window or program writes it): revert there.')
       : controller.turnRunning
         ? vscode.l10n.t('A turn is running: revert once it has ended.')
-        : null;
-    if (refusal !== null) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: not reverted: {0}', refusal));
-      return 'refused';
-    }
+        : controller.session !== found.session
+          ? vscode.l10n.t('Another session is shown now.')
+          : null;
+    if (refusal !== null) void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: not reverted: {0}', refusal));
+    return refusal !== null;
+  };
+
+  /** Plans, asks when `confirm` says so, applies and logs one revert. */
+  const revert = async (arg: unknown, plan: (repo: ShadowRepo, events: readonly SessionEvent[], item: string) => Promise<RevertPlan>, confirm: ((files: string[]) => Thenable<boolean>) | null): Promise<ChangesOutcome | null> => {
+    const found = resolve(arg);
+    if (found === null) return null;
+    if (refused(found)) return 'refused';
     const planned = await plan(found.repo, found.events, found.item);
     if (planned.kind === 'nothing') return nothing();
     if (planned.kind === 'conflict') {
@@ -97,6 +104,7 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
       return 'refused';
     }
     if (confirm !== null && !(await confirm(planned.files))) return 'cancelled';
+    if (refused(found)) return 'refused'; // asked again: a turn may have started, or another session been shown, meanwhile
     await planned.apply();
     const outcome = await controller.recordRevert(found.item, planned);
     if (outcome.kind === 'refused') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: the files were restored, but the plan was not changed: {0}', outcome.message));
