@@ -97,5 +97,6 @@ describe('undoing a plan item from the Plan tree', () => {
     assert.equal(reverts(logPath).length, 2);
     assert.deepEqual(lastUserEdit(logPath), { todos: plan('pending', 'pending') });
     assert.deepEqual(api.planTreeRows().map((r) => r.contextValue), ['todo.pending editable down', 'todo.pending editable up'], 'reverted items no longer offer them');
+    assert.equal(await vscode.commands.executeCommand(C('showChanges'), node(api, FIRST)), 'nothing', 'a revert ends the item\'s changes');
   });
 });
