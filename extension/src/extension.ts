@@ -20,6 +20,7 @@ import { PlanStatusBar } from './vscode/status/plan-status-bar';
 import { registerMcpServerDefinitions } from './vscode/external-sessions/mcp-definition-provider';
 import { OPEN_SUBAGENT_COMMAND, registerPlanTree, type PlanNode, type PlanTreeProvider } from './vscode/plan-tree/plan-tree';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
+import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
 import { ProviderSource } from './vscode/providers/provider-source';
 import { promptForApiKey } from './vscode/providers/remote-provider';
 import { SessionController } from './vscode/session/session-controller';
@@ -118,9 +119,10 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('workspaceFoldersListener', vscode.workspace.onDidChangeWorkspaceFolders(() => folders.setWorkspaceRoots(fileRoots())));
   const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, log));
   own('followAgents', followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }));
+  const checkpointsBase = path.join(context.globalStorageUri.fsPath, 'checkpoints');
   const controller = own(
     'controller',
-    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, planReview, clientVersion: String(context.extension.packageJSON.version ?? ''), checkpointsBase: path.join(context.globalStorageUri.fsPath, 'checkpoints'), folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
+    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, planReview, clientVersion: String(context.extension.packageJSON.version ?? ''), checkpointsBase, folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
   );
   activeController = controller;
   own('activeController', {
@@ -133,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   const tree = registerPlanTree(controller);
   own('tree', tree.disposable);
   own('planEditCommands', registerPlanEditCommands({ controller, view: tree.view }));
+  own('planChangesCommands', registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
   own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log, planReview };
   const webview = own(

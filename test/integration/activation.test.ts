@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
-const PLAN_EDIT_COMMAND_IDS = ['markCompleted', 'markInProgress', 'markPending', 'editText', 'addItem', 'remove', 'moveUp', 'moveDown', 'restore'].map((c) => `agentChecklist.plan.${c}`);
+const PLAN_EDIT_COMMAND_IDS = ['markCompleted', 'markInProgress', 'markPending', 'editText', 'addItem', 'remove', 'moveUp', 'moveDown', 'restore', 'showChanges', 'revertItem', 'restoreWorkspace'].map((c) => `agentChecklist.plan.${c}`);
 const COMMANDS = ['agentChecklist.sendPrompt', 'agentChecklist.newSession', 'agentChecklist.stop', 'agentChecklist.focusPlan', 'agentChecklist.showLog', 'agentChecklist.exportPlan', 'agentChecklist.setApiKey', 'agentChecklist.setUpAgent', 'agentChecklist.compactConversation', 'agentChecklist.openInEditor', 'agentChecklist.showPlanHistory', 'agentChecklist.openAgentFile', 'agentChecklist.chooseAgent', 'agentChecklist.approvePlan', 'agentChecklist.rejectPlan', ...PLAN_EDIT_COMMAND_IDS];
 
 describe('activation', () => {

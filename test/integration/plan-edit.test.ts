@@ -47,7 +47,7 @@ describe('editing the plan from the Plan tree', () => {
     assert.ok(logPath);
     assert.deepEqual(
       api.planTreeRows().map((r) => r.contextValue),
-      ['todo.in_progress editable down', 'todo.pending editable up down', 'todo.pending editable up'],
+      ['todo.in_progress editable down changes', 'todo.pending editable up down', 'todo.pending editable up'],
       'own items take the edit menus; Move Up/Down only where they can move',
     );
 
@@ -138,7 +138,7 @@ describe('editing the plan from the Plan tree', () => {
     assert.deepEqual(
       tree.map((r) => [r.label, r.description, r.contextValue]),
       [
-        ['Read the parser', 'completed', 'todo.completed editable'],
+        ['Read the parser', 'completed', 'todo.completed editable changes'],
         ['Dropped', '2', 'droppedGroup'],
       ],
     );

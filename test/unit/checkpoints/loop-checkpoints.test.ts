@@ -10,7 +10,7 @@ import { runTurn } from '../../../extension/src/core/agent/loop';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { changeRange } from '../../../extension/src/core/checkpoints/change-range';
-import { changedFiles } from '../../../extension/src/core/checkpoints/item-changes';
+import { changedFiles, itemChangeSides } from '../../../extension/src/core/checkpoints/item-changes';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
@@ -67,6 +67,11 @@ describe('checkpoints in the agent loop', () => {
       { status: 'A', path: 'b.txt' },
     ]);
     assert.deepEqual(await changedFiles(repo, changeRange(events, 'two')), [{ status: 'A', path: 'c.txt' }]);
+    // Show Changes' two sides: item one against the checkpoint at its completion, item two (still in progress) against the workspace now.
+    const checkpoints = events.flatMap((e) => (e.type === 'checkpoint/created' ? [e.data.commit] : []));
+    assert.deepEqual(await itemChangeSides(repo, events, 'one'), { from: checkpoints[0], to: checkpoints[1], files: [{ status: 'A', path: 'a.txt' }, { status: 'A', path: 'b.txt' }] });
+    assert.deepEqual(await itemChangeSides(repo, events, 'two'), { from: checkpoints[1], to: null, files: [{ status: 'A', path: 'c.txt' }] });
+    assert.equal(await itemChangeSides(repo, events, 'never planned'), null, 'no range: nothing to show');
   });
 
   it('a checkpoint that cannot be taken is reported once; the turn and its writes go on', async () => {

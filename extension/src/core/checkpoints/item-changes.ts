@@ -38,3 +38,19 @@ export async function diff(repo: ShadowRepo, range: ChangeRange | null): Promise
   const resolved = await resolveRange(repo, range);
   return resolved === null ? '' : repo.diff(resolved.from, resolved.to);
 }
+
+/** Both sides of an item's changes for a diff view: `to` null is the workspace now. */
+export interface ItemChangeSides {
+  from: string;
+  to: string | null;
+  files: ChangedFile[];
+}
+
+/** The item's changed files with the commits to show them from; null when it changed nothing. */
+export async function itemChangeSides(repo: ShadowRepo, events: Iterable<SessionEvent>, item: string): Promise<ItemChangeSides | null> {
+  const range = changeRange(events, item);
+  const resolved = await resolveRange(repo, range);
+  if (resolved === null) return null;
+  const files = await repo.changedFiles(resolved.from, resolved.to);
+  return files.length === 0 ? null : { from: resolved.from, to: resolved.range.to, files };
+}

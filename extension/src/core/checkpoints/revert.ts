@@ -57,12 +57,19 @@ export async function planWorkspaceRestore(repo: ShadowRepo, events: Iterable<Se
   return { kind: 'ready', scope: 'workspace', checkpoint: range.from, files: changed.map((file) => file.path), apply: () => putBack(repo, range.from, changed) };
 }
 
+/** What a revert that was applied did, as `changes/reverted` records it. */
+export interface RevertDone {
+  scope: 'item' | 'workspace';
+  checkpoint: string;
+  files: string[];
+}
+
 /**
  * Logs a revert that was applied: `changes/reverted`, then the user edit that puts the
  * item back to pending (the model is told as of any user edit). Only while no step is
  * open (a revert is the user's, between steps or turns).
  */
-export async function recordRevert(session: Session, editor: PlanEditor, item: string, done: { scope: 'item' | 'workspace'; checkpoint: string; files: string[] }): Promise<PlanEditOutcome> {
+export async function recordRevert(session: Session, editor: PlanEditor, item: string, done: RevertDone): Promise<PlanEditOutcome> {
   session.append('changes/reverted', { item, scope: done.scope, checkpoint: done.checkpoint, files: done.files });
   return editor.submit({ kind: 'status', content: item, status: 'pending' });
 }

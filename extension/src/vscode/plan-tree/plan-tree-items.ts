@@ -1,7 +1,8 @@
 // How each Plan tree node looks (vscode.TreeItem): label, codicon, description,
 // tooltip and accessible name, and the contextValue the menus in package.json match:
-//   own plan items   `todo.<status>[ editable][ up][ down]`  (editable: this window
-//                    writes the shown session; up/down: Move Up/Down can move it)
+//   own plan items   `todo.<status>[ editable][ up][ down][ changes]`  (editable: this
+//                    window writes the shown session; up/down: Move Up/Down can move
+//                    it; changes: Show Changes / Revert can act on it)
 //   subagent items   `subagentTodo.<status>`  (a subagent's plan is its own session's)
 //   Dropped node     `droppedGroup`, its items `dropped[ editable]` (Restore)
 // The item's history in its tooltip comes from one core presenter (timingRows, the
@@ -74,7 +75,17 @@ function itemContextValue(node: PlanItemNode, editable: boolean): string {
   if (editable) flags.push('editable');
   if (node.index > 0) flags.push('up');
   if (node.index < node.count - 1) flags.push('down');
+  if (hasChanges(node)) flags.push('changes');
   return flags.join(' ');
+}
+
+/**
+ * The item has a change range (core/checkpoints/change-range.ts) to show or revert: it
+ * is in progress or completed. Read from its status, not from the log (a redraw's cost
+ * must not grow with the log); an item that changed nothing says so when asked.
+ */
+function hasChanges(node: PlanItemNode): boolean {
+  return node.item.status !== 'pending';
 }
 
 export interface ItemLook {

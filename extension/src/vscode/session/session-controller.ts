@@ -13,6 +13,7 @@
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { type Disposable, Owner } from '../../core/disposable';
+import type { RevertDone } from '../../core/checkpoints/revert';
 import type { PlanEditOutcome } from '../../core/plan/plan-editor';
 import { exportPlan, exportPlanMarkdown } from '../../core/plan/plan-export';
 import { planLedgerProjection, type PlanLedger } from '../../core/plan/plan-ledger';
@@ -191,6 +192,16 @@ export class SessionController extends Owner implements vscode.Disposable {
   /** This window may edit the shown session's plan (it writes that session). */
   get canEditPlan(): boolean {
     return this.planEditing.canEdit;
+  }
+
+  /** A turn runs here: a revert waits for it to end (it is the user's, between turns). */
+  get turnRunning(): boolean {
+    return this.turns.busy;
+  }
+
+  /** Logs a revert the user applied (Plan tree: Revert Item's Changes, Restore Workspace…) on the shown session. */
+  recordRevert(item: string, done: RevertDone): Promise<PlanEditOutcome> {
+    return this.planEditing.recordRevert(item, done);
   }
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */

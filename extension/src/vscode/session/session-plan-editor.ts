@@ -4,6 +4,7 @@
 // The editor lands edits on the shown session's live plan fold, so an edit applies
 // to exactly the plan the surfaces show.
 import * as vscode from 'vscode';
+import { recordRevert, type RevertDone } from '../../core/checkpoints/revert';
 import { PlanEditor, type PlanEditOutcome } from '../../core/plan/plan-editor';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-tool';
 import type { PlanEdit } from '../../core/plan/user-edit';
@@ -57,6 +58,13 @@ export class ShownPlanEditing {
       this.log.info(`user edit (${edit.kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
       return outcome;
     });
+  }
+
+  /** A revert applied to the workspace, logged on the shown session (core/checkpoints/revert.ts: changes/reverted, then the item back to pending). */
+  recordRevert(item: string, done: RevertDone): Promise<PlanEditOutcome> {
+    const editor = this.editor;
+    if (!editor) return this.edit({ kind: 'status', content: item, status: 'pending' }); // refused, with the same words
+    return recordRevert(editor.session, editor, item, done);
   }
 
   /** The controller shuts down: queued edits are refused, later ones too. */
