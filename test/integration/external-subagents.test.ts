@@ -74,7 +74,7 @@ describe('external subagents in the Plan tree', () => {
       assert.equal(subagent?.icon, 'sync~spin');
       assert.match(tip(subagent), /\n\nStarted at [^\n]+$/, 'the subagent row says when it started');
       const [read, bisect, name] = subagent?.children ?? [];
-      assert.deepEqual([read?.icon, bisect?.icon, name?.icon], ['pass', 'pass', 'sync~spin'], "the child's items, with their own status");
+      assert.deepEqual([read?.icon, bisect?.icon, name?.icon], ['warning', 'warning', 'sync~spin'], "the child's items, with their own status (completed with no tool call: flagged)");
       assert.deepEqual([read?.contextValue, name?.contextValue], ['subagentTodo.completed', 'subagentTodo.in_progress'], 'not the user’s to edit');
       // The same history lines as the parent's items (who added it and when, started, finished, time in progress).
       for (const row of [read, bisect]) {

@@ -93,7 +93,7 @@ describe('editing the plan from the Plan tree', () => {
 
     // History in the tooltips: who added it, when it started and finished, time in progress.
     const tooltip = (label: string): string => unescapeMarkdown(api.planTreeRows().find((r) => r.label === label)?.tooltip ?? '');
-    assert.match(tooltip('Read the parser'), /\n\nAdded by the model at .+\n\nStarted at .+\n\nFinished at .+\n\nIn progress for \d+s in all$/);
+    assert.match(tooltip('Read the parser'), /\n\nAdded by the model at .+\n\nStarted at .+\n\nFinished at .+\n\nIn progress for \d+s in all\n\nNo tool call while in progress$/);
     assert.match(tooltip('Port the printer'), /\n\nAdded by you at [^\n]+$/, 'an item the user added, never started');
     assert.match(tooltip('Write the CHANGELOG'), /Added by the model at/, 'reworded, it keeps its history');
 
@@ -138,7 +138,7 @@ describe('editing the plan from the Plan tree', () => {
     assert.deepEqual(
       tree.map((r) => [r.label, r.description, r.contextValue]),
       [
-        ['Read the parser', 'completed', 'todo.completed editable changes'],
+        ['Read the parser', 'completed · no work recorded', 'todo.completed editable changes'],
         ['Dropped', '2', 'droppedGroup'],
       ],
     );

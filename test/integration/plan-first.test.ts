@@ -46,7 +46,7 @@ describe('plan first in the editor', () => {
     assert.equal(types().includes('turn/end'), false, 'the turn waits, it has not ended');
     await vscode.commands.executeCommand('agentChecklist.approvePlan');
     assert.deepEqual(await turn, { kind: 'completed' });
-    assert.deepEqual(types().filter((t) => t.startsWith('plan/') || t === 'turn/start' || t === 'turn/end'), ['turn/start', 'plan/proposed', 'plan/approved', 'turn/end'], 'one turn: proposed, approved, then the work');
+    assert.deepEqual(types().filter((t) => t.startsWith('plan/') || t === 'turn/start' || t === 'turn/end'), ['turn/start', 'plan/proposed', 'plan/approved', 'plan/verify-completion', 'turn/end'], 'one turn: proposed, approved, then the work (its items completed with no tool call: the model is told once)');
     assert.equal(api.statusBarText(), '$(checklist) 2/2', 'the progress again once approved and done');
   });
 

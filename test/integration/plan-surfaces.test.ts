@@ -34,12 +34,12 @@ describe('plan surfaces', () => {
     assert.deepEqual(
       rows.map((r) => [r.label, r.icon]),
       [
-        ['Read the parser', 'pass'],
+        ['Read the parser', 'warning'], // completed with no tool call: flagged
         ['Fix the off-by-one', 'debug-start'], // in progress, but its turn is over: no spinner
         ['Write a regression test', 'circle-large-outline'],
       ],
     );
-    assert.equal(rows[0]?.description, 'completed');
+    assert.equal(rows[0]?.description, 'completed · no work recorded');
     assert.match(rows[1]?.description ?? '', /^in progress · \d+s$/, 'in progress, with the time it has been');
     assert.equal(rows[2]?.description, '');
     assert.equal(api.statusBarText(), '$(checklist) 1/3 · Fix the off-by-one');

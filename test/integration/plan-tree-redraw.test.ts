@@ -42,7 +42,7 @@ describe('Plan tree redraws', () => {
     assert.deepEqual(
       api.planTreeRows().map((r) => [r.label, r.icon]),
       [
-        ['Read the parser', 'pass'],
+        ['Read the parser', 'warning'], // completed with no tool call: flagged
         ['Fix the bug', 'debug-start'],
         ['Write the changelog', 'circle-large-outline'],
         ['Run the suite', 'circle-large-outline'],

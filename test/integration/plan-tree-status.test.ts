@@ -29,22 +29,22 @@ describe('Plan tree and status bar', () => {
       assert.deepEqual(
         rows.map((r) => [r.label, r.icon]),
         [
-          ['Read the parser', 'pass'],
+          ['Read the parser', 'warning'], // completed with no tool call: flagged
           ['Port the lexer', 'sync~spin'],
           ['Port the printer', 'sync~spin'],
           ['Write the changelog', 'circle-large-outline'],
         ],
       );
-      assert.equal(rows[0]?.description, 'completed');
+      assert.equal(rows[0]?.description, 'completed · no work recorded');
       for (const row of rows.slice(1, 3)) assert.match(row.description, /^in progress · \d+s$/, `${row.label} shows how long it has been in progress`);
       assert.equal(rows[3]?.description, '');
       const tooltip = unescapeMarkdown(rows[1]?.tooltip ?? '');
-      assert.match(tooltip, /^Port the lexer\n\n\$\(sync\) in progress for \d+s\n\nAdded by the model at [^\n]+\n\nStarted at [^\n]+\n\nIn progress for \d+s in all$/, 'full text, status and elapsed time, then its history');
+      assert.match(tooltip, /^Port the lexer\n\n\$\(sync\) in progress for \d+s\n\nAdded by the model at [^\n]+\n\nStarted at [^\n]+\n\nIn progress for \d+s in all\n\nNo tool call while in progress$/, 'full text, status and elapsed time, then its history and evidence');
 
       assert.equal(api.statusBarText(), '$(loading~spin) 1/4 · Port the lexer +1', 'a spinner while the turn runs, +1 for the other active item');
       const statusTooltip = unescapeMarkdown(api.statusBarTooltip() ?? '');
       assert.match(statusTooltip, /^\*\*Plan\*\* · 1 completed · 2 in progress · 1 pending · the agent is working/);
-      for (const line of ['$(pass) Read the parser _(completed)_', '$(sync) Port the lexer _(in progress)_', '$(sync) Port the printer _(in progress)_', '$(circle-large-outline) Write the changelog']) {
+      for (const line of ['$(warning) Read the parser _(completed)_ · no work recorded', '$(sync) Port the lexer _(in progress)_', '$(sync) Port the printer _(in progress)_', '$(circle-large-outline) Write the changelog']) {
         assert.ok(statusTooltip.includes(line), `the tooltip lists "${line}":\n${statusTooltip}`);
       }
     } finally {
@@ -54,7 +54,7 @@ describe('Plan tree and status bar', () => {
     assert.equal(api.statusBarText(), '$(checklist) 1/4 · Port the lexer +1', 'no spinner once the turn is over');
     assert.deepEqual(
       api.planTreeRows().map((r) => r.icon),
-      ['pass', 'debug-start', 'debug-start', 'circle-large-outline'],
+      ['warning', 'debug-start', 'debug-start', 'circle-large-outline'],
       'in progress items stop spinning when their turn ends',
     );
   });

@@ -42,7 +42,7 @@ describe('subagent plans in the Plan tree', () => {
       assert.equal(subagent?.icon, 'sync~spin', 'the subagent runs');
       assert.equal(subagent?.collapsible, 'expanded');
       assert.equal(subagent?.description, '1/2 · running');
-      assert.deepEqual(subagent?.children.map((r) => r.icon), ['pass', 'sync~spin'], "the child's own items, with their own status");
+      assert.deepEqual(subagent?.children.map((r) => r.icon), ['warning', 'sync~spin'], "the child's own items, with their own status (completed with no tool call: flagged)");
       assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Investigate the crash', 'Fix it'], "the parent's plan keeps its own two items");
       assert.equal(api.statusBarText(), '$(loading~spin) 0/2 · Investigate the crash', "the status bar counts the parent's plan only");
 

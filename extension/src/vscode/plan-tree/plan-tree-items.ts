@@ -120,7 +120,9 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
   tooltip.appendText(elapsed ? vscode.l10n.t('{0} for {1}', status, elapsed) : status);
   const history = look.history ? historyLines(look.history, look.now) : [];
-  const evidence = look.evidence === null ? [] : evidenceLines(look.evidence, look.flag);
+  // An item never started has no evidence to tell (unless a flag says why it needs a look).
+  const started = node.ledger.timings.get(item.content)?.startedAt != null;
+  const evidence = look.evidence === null || (!started && look.flag === null) ? [] : evidenceLines(look.evidence, look.flag);
   const drift = itemDrift(node.ledger.drift, item.content);
   for (const line of [...history, ...evidence, ...(drift === null ? [] : [driftLine(drift)])]) {
     tooltip.appendMarkdown('\n\n');
