@@ -50,7 +50,7 @@ async function treeShape(page: Page): Promise<string[][]> {
 }
 
 const treeWith = (activeIcon: string): string[][] => [
-  [ITEMS[0] ?? '', 'completed', 'pass', '1'],
+  [ITEMS[0] ?? '', 'completed · no work recorded', 'warning', '1'], // the scripted model completed it with no tool call: flagged
   [ITEMS[1] ?? '', 'in progress · <elapsed>', activeIcon, '1'],
   [ITEMS[2] ?? '', 'in progress · <elapsed>', activeIcon, '1'],
   [ITEMS[3] ?? '', '', 'circle-large-outline', '1'],

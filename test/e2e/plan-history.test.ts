@@ -75,8 +75,8 @@ describe('plan edits in the strip and the plan history (issue 12)', () => {
     assert.equal(await until(() => readStatusBar(page), (t) => t === '2/2', 'the status bar to follow the edit'), '2/2');
     const rows = await until(() => readTree(page), (r) => r.length >= 2 && r[1]?.description === 'completed', 'the Plan tree to follow the edit');
     assert.deepEqual(rows.slice(0, 2).map((r) => [r.label, r.description]), [
-      [ITEMS[0], 'completed'],
-      [ITEMS[1], 'completed'],
+      [ITEMS[0], 'completed · no work recorded'], // the model completed it with no tool call: flagged
+      [ITEMS[1], 'completed'], // the user's edit is never flagged
     ]);
     const events = await until(async () => planEvents(workbench.server.userDataDir), (e) => e.length === 3, 'the user edit in the log');
     assert.deepEqual(events[2], ['todo/user-edit', [`completed:${ITEMS[0]}`, `completed:${ITEMS[1]}`]]);
