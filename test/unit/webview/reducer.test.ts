@@ -116,6 +116,8 @@ describe('webview reducer', () => {
     assert.deepEqual(state.view.announcement.completed, [], 'the first plan completes nothing');
     const after = fold(turn().slice(6, 8), state);
     assert.deepEqual(after.view.announcement.completed, ['Read the code']);
+    const same = reduce(after, { type: 'plan', seq: after.seq + 1, plan: after.view.plan });
+    assert.equal(same.view.announcement, after.view.announcement, 'a plan message that completes nothing (an item\'s evidence changed) keeps the announcement');
     assert.deepEqual(newlyCompleted(plan([...A_B_C]), plan([...A_B_C])), []);
     assert.deepEqual(newlyCompleted(null, plan([{ content: 'X', status: 'completed' }])), ['X']);
   });

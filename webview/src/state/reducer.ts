@@ -40,9 +40,11 @@ export interface ViewState {
   /** The seq of the host's latest request to show the history (Show Plan History); 0: none since the snapshot. */
   historyRevealed: number;
   /**
-   * Items the latest plan message completed that the one before had not (for the
-   * polite live region); `at` is that message's seq, so a repeat of the same text
-   * is still a new announcement. Empty after a snapshot: a reload announces nothing.
+   * Items the latest plan message that completed any completed that the one before
+   * had not (for the polite live region; a message that completes nothing, such as an
+   * item's evidence changing, keeps it; no plan clears it); `at` is that message's
+   * seq, so a repeat of the same text is still a new announcement. Empty after a
+   * snapshot: a reload announces nothing.
    */
   announcement: { at: number; completed: string[] };
 }
@@ -143,7 +145,11 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
   },
   // Older history: the plan is the host's and stays as it is.
   page: (view, message) => ({ ...view, items: upsertItems(view.items, message.items), cursor: message.cursor }),
-  plan: (view, message) => ({ ...view, plan: message.plan, announcement: { at: message.seq, completed: newlyCompleted(view.plan, message.plan) } }),
+  plan: (view, message) => {
+    // A plan message that completes nothing (its items' evidence or time changed) keeps the announcement standing.
+    const completed = newlyCompleted(view.plan, message.plan);
+    return { ...view, plan: message.plan, announcement: completed.length > 0 || message.plan === null ? { at: message.seq, completed } : view.announcement };
+  },
   run: (view, message) => ({ ...view, run: message.run, stream: message.run.state === 'idle' ? null : view.stream, notice: message.run.state === 'running' ? null : view.notice }),
   provider: (view, message) => ({ ...view, provider: message.provider }),
   context: (view, message) => ({ ...view, context: message.context }),
