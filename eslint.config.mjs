@@ -26,8 +26,9 @@ import tseslint from 'typescript-eslint';
 //               projection and session ↛ store; store ↛ tools; session, tools, store ↛ projection.
 //               tools may import agent and plan: the tool descriptors register every tool,
 //               the subagent's (agent/) and todo_write's (plan/) too
-//   checkpoints the workspace's shadow git repository and each item's change range: reads
-//               session and plan; the loop (agent), plan, presenters and acp-client may use it
+//   checkpoints the workspace's shadow git repository and each item's change range (a
+//               projection) and files (a protocol type): reads session, plan, projection and
+//               protocol; the loop (agent), plan, presenters and acp-client may use it
 //   agent, mcp  what writes a session (the loop, the MCP server); nothing else below imports them
 const ZONES = JSON.parse(readFileSync(new URL('./eslint-zones.json', import.meta.url), 'utf8'));
 const CORE_FORBIDDEN = ZONES.coreForbidden;

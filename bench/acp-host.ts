@@ -111,11 +111,11 @@ export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_00
       const result = await openSessionAsync(store, () => undefined, id);
       if (result.opened === null || result.opened.readOnly) throw new Error(`the synthetic log did not open for writing: ${result.error ?? result.messages.join('; ')}`);
       opened = result.opened;
-      shown = new ShownSession(opened, listener);
+      shown = new ShownSession(opened, listener, path.join(dir, 'checkpoints'));
     }
     const showWritten = (created: OpenedSession): void => {
       opened = created;
-      shown = new ShownSession(created, listener);
+      shown = new ShownSession(created, listener, path.join(dir, 'checkpoints'));
     };
     agent = await sessions.forPrompt({ launch: benchLaunch(stampsFile, dir), cwd: dir, shown: opened, title: 'ACP bench', autoApprove: false, tools: { trusted: true }, showWritten });
     if (agent.ended) throw new Error('the bench agent did not start');

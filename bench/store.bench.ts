@@ -37,7 +37,7 @@ const silentIo: CliIo = { out: () => undefined, err: () => undefined, write: () 
 function planViaIndex(file: string): { medianMs: number; firstMs: number } {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
   const run = (): void => {
-    if (planCommand(silentIo, file, 'json') !== 0) throw new Error(`plan refused ${file}`);
+    if (planCommand(silentIo, file, 'text') !== 0) throw new Error(`plan refused ${file}`);
   };
   const t = now();
   run();

@@ -3,13 +3,14 @@
 // for item 1 and the same line again for item 2. Revert Item's Changes on item 1 is
 // refused then (nothing written, nothing logged); item 2's revert puts its bytes back
 // and logs it; then item 1's revert goes through. Show Changes opens the multi-file
-// diff editor with the item's file, its "before" side read from the checkpoint.
+// diff editor with the item's file, its "before" side read from the checkpoint. Each
+// item's tooltip and Export Plan list the files it changed.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { getApi, logLines, setSetting, todoWrite, toolCall, useScript, waitFor, type Todo } from './helpers';
+import { getApi, logLines, setSetting, todoWrite, toolCall, unescapeMarkdown, useScript, waitFor, type Todo } from './helpers';
 
 const C = (name: string): string => `agentChecklist.plan.${name}`;
 const FIRST = 'Fix the greeting';
@@ -66,6 +67,13 @@ describe('undoing a plan item from the Plan tree', () => {
       ['todo.completed editable down changes', 'todo.completed editable up changes'],
       'both items offer the undo actions',
     );
+    // Each item's tooltip lists the files it changed, read from its checkpoints once the tree asked; so does Export Plan.
+    const tooltips = (): string[] => api.planTreeRows().map((r) => unescapeMarkdown(r.tooltip));
+    await waitFor(() => tooltips().every((t) => t.endsWith('\n\nFiles changed (1): undo/greeting.txt')), 'the files in both tooltips');
+    const exported = await vscode.commands.executeCommand<string>('agentChecklist.exportPlan');
+    const markdown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === exported)?.getText() ?? '';
+    assert.match(markdown, new RegExp(`\\| ${FIRST} \\| 0 \\| 1 \\| 0 \\| 0 \\| 0 \\| 0 \\| undo/greeting\\.txt \\| — \\|`));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 
     // Show Changes: the multi-file diff editor, its "before" side from the checkpoint.
     assert.equal(await vscode.commands.executeCommand(C('showChanges'), node(api, FIRST)), 'shown');

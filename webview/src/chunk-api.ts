@@ -5,7 +5,7 @@
 // build when a chunk imports any other value: add it here instead.
 export { Fragment, jsx, jsxs } from 'preact/jsx-runtime';
 export { useEffect, useRef, useState } from 'preact/hooks';
-export { countsHeader } from '@core/plan/summaries';
+export { changedFilesList, countsHeader } from '@core/plan/summaries';
 export { format, useStrings } from './i18n';
 export { Icon } from './components/icon';
 export { PlanItem, PlanStrip } from './components/plan-strip';

@@ -126,7 +126,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     }),
     // The plan and its history as Markdown in a new untitled editor (nothing is saved).
     vscode.commands.registerCommand(COMMAND_IDS.exportPlan, async () => {
-      const markdown = controller.exportMarkdown();
+      const markdown = await controller.exportMarkdown();
       if (markdown === null) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: there is no session to export yet; send a prompt first.'));
         return undefined;

@@ -9,7 +9,8 @@ import { describe, it } from 'node:test';
 import { runTurn } from '../../../extension/src/core/agent/loop';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { changeRange } from '../../../extension/src/core/checkpoints/change-range';
+import { changeRange, changeRangesProjection, evidenceEnds } from '../../../extension/src/core/checkpoints/change-range';
+import { fold } from '../../../extension/src/core/projection/projection';
 import { changedFiles, itemChangeSides } from '../../../extension/src/core/checkpoints/item-changes';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
@@ -61,7 +62,9 @@ describe('checkpoints in the agent loop', () => {
     );
     assert.deepEqual(end, { kind: 'completed' });
     const order = events.filter((e) => e.type === 'checkpoint/created' || e.type === 'tool/call').map((e) => (e.type === 'tool/call' ? e.data.name : `checkpoint ${e.data.step}`));
-    assert.deepEqual(order, ['todo_write', 'read_file', 'checkpoint 2', 'write_file', 'write_file', 'todo_write', 'checkpoint 2', 'write_file']);
+    // The turn's last write came after its last checkpoint: one more closes the turn (after step 3, which only answered).
+    assert.deepEqual(order, ['todo_write', 'read_file', 'checkpoint 2', 'write_file', 'write_file', 'todo_write', 'checkpoint 2', 'write_file', 'checkpoint 3']);
+    assert.equal(events.findIndex((e) => e.type === 'checkpoint/created' && e.data.step === 3), events.findIndex((e) => e.type === 'turn/end') - 1, 'the closing checkpoint comes right before turn/end');
     assert.deepEqual(await changedFiles(repo, changeRange(events, 'one')), [
       { status: 'A', path: 'a.txt' },
       { status: 'A', path: 'b.txt' },
@@ -72,6 +75,11 @@ describe('checkpoints in the agent loop', () => {
     assert.deepEqual(await itemChangeSides(repo, events, 'one'), { from: checkpoints[0], to: checkpoints[1], files: [{ status: 'A', path: 'a.txt' }, { status: 'A', path: 'b.txt' }] });
     assert.deepEqual(await itemChangeSides(repo, events, 'two'), { from: checkpoints[1], to: null, files: [{ status: 'A', path: 'c.txt' }] });
     assert.equal(await itemChangeSides(repo, events, 'never planned'), null, 'no range: nothing to show');
+    // The evidence compares checkpoints only: item two's open end is the closing checkpoint.
+    const ranges = fold(changeRangesProjection, events);
+    assert.deepEqual(evidenceEnds(ranges, 'one'), { from: checkpoints[0], to: checkpoints[1] });
+    assert.deepEqual(evidenceEnds(ranges, 'two'), { from: checkpoints[1], to: checkpoints[2] });
+    assert.deepEqual(await repo.changedFiles(checkpoints[1]!, checkpoints[2]!), [{ status: 'A', path: 'c.txt' }]);
   });
 
   it('a checkpoint that cannot be taken is reported once; the turn and its writes go on', async () => {

@@ -85,12 +85,11 @@ describe('checkpoints in the CLI', () => {
     const { dir, ws, log, gitBefore, reflogBefore } = await twoItemRun('india');
     const events = loadLogFile(log).events;
     const checkpoints = events.filter((e) => e.type === 'checkpoint/created');
-    assert.deepEqual(checkpoints.map((e) => e.type === 'checkpoint/created' && [e.data.turn, e.data.step]), [[1, 2], [1, 4]]);
-    for (const cp of checkpoints) {
-      assert.match(cp.type === 'checkpoint/created' ? cp.data.commit : '', /^[0-9a-f]{40}$/);
-      const next = events.find((e) => e.seq === cp.seq + 1);
-      assert.equal(next?.type === 'tool/call' && next.data.name, 'edit_file', 'the checkpoint comes right before the call');
-    }
+    // Before the first change of steps 2 and 4, and one closing the turn (its last changes came after the last checkpoint).
+    assert.deepEqual(checkpoints.map((e) => e.type === 'checkpoint/created' && [e.data.turn, e.data.step]), [[1, 2], [1, 4], [1, 6]]);
+    for (const cp of checkpoints) assert.match(cp.type === 'checkpoint/created' ? cp.data.commit : '', /^[0-9a-f]{40}$/);
+    const next = checkpoints.map((cp) => events.find((e) => e.seq === cp.seq + 1));
+    assert.deepEqual(next.map((e) => (e?.type === 'tool/call' ? e.data.name : e?.type)), ['edit_file', 'edit_file', 'turn/end'], 'each comes right before its call; the closing one right before turn/end');
     assert.equal(gitFolderHash(ws), gitBefore, "the workspace's .git is byte for byte as it was");
     assert.equal(userGit(ws, ['reflog']), reflogBefore);
     assert.ok(fs.readdirSync(path.join(dir, 'state', 'agent-checklist', 'checkpoints')).some((name) => name.endsWith('.git')));
@@ -118,13 +117,36 @@ describe('checkpoints in the CLI', () => {
     const json = await cli(dir, ['changes', log, '--item', '2', '--format', 'json']);
     const parsed = JSON.parse(json.out);
     assert.equal(parsed.item, 'second');
-    assert.equal(parsed.to, null, 'no checkpoint after it completed: the workspace now');
+    const closing = loadLogFile(log).events.filter((e) => e.type === 'checkpoint/created').at(-1);
+    assert.equal(parsed.to, closing?.type === 'checkpoint/created' && closing.data.commit, 'the checkpoint that closed the turn after it completed');
     assert.deepEqual(parsed.files, [
       { status: 'M', path: 'a.txt', added: 1, removed: 1 },
       { status: 'M', path: 'b.txt', added: 1, removed: 1 },
     ]);
     assert.equal((await cli(dir, ['changes', log, '--item', '9'])).code, 1);
     assert.equal((await cli(dir, ['changes', log])).code, 2);
+  });
+
+  it('plan --format json and export list the files each item changed, between its checkpoints', async () => {
+    const { dir, log } = await twoItemRun('india');
+    const plan = await cli(dir, ['plan', log, '--format', 'json']);
+    assert.equal(plan.code, 0, plan.err);
+    assert.deepEqual(
+      JSON.parse(plan.out).map((i: { content: string; evidence: { files: unknown } }) => [i.content, i.evidence.files]),
+      [
+        ['first', [{ status: 'M', path: 'a.txt' }, { status: 'A', path: 'new.txt' }]],
+        ['second', [{ status: 'M', path: 'a.txt' }, { status: 'M', path: 'b.txt' }]],
+      ],
+    );
+    const markdown = await cli(dir, ['export', log, '--format', 'markdown']);
+    assert.match(markdown.out, /\| first \| 0 \| 2 \| 0 \| 0 \| 0 \| 0 \| a\.txt, new\.txt \| — \|/);
+    // As of the first plan write (--at), nothing had a checkpoint yet: the files are unknown.
+    const early = await cli(dir, ['plan', log, '--format', 'json', '--at', '8']);
+    assert.deepEqual(JSON.parse(early.out).map((i: { evidence: { files: unknown } }) => i.evidence.files), [null, null]);
+    // Elsewhere (another machine's state folder): no repository to read, so unknown, not "none".
+    const elsewhere = capture(dir, { XDG_STATE_HOME: path.join(dir, 'other-state') });
+    assert.equal(await main(['plan', log, '--format', 'json'], elsewhere), 0);
+    assert.deepEqual(JSON.parse(elsewhere.stdout.join('')).map((i: { evidence: { files: unknown } }) => i.evidence.files), [null, null]);
   });
 
   it('revert restores the bytes of the files the item changed, keeps a later item\'s other lines, and puts the item back to pending', async () => {

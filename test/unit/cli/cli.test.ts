@@ -63,8 +63,8 @@ describe('agent-checklist run', () => {
     const exported = JSON.parse((await run(dir, ['export', logPath, '--format', 'json'])).io.stdout.join(''));
     assert.deepEqual(exported.evidence, items, 'Export Plan carries the same evidence and flags');
     const md = (await run(dir, ['export', logPath, '--format', 'markdown'])).io.stdout.join('\n');
-    assert.match(md, /## Evidence\n\n\| Item \| Reads \| Writes \| Commands \| Other \| Shared \| Failed commands \| Flag \|\n\|---\|---\|---\|---\|---\|---\|---\|---\|\n\| read \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| ⚠ no work recorded \|/);
-    assert.match(md, /\| fix \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| — \|/);
+    assert.match(md, /## Evidence\n\n\| Item \| Reads \| Writes \| Commands \| Other \| Shared \| Failed commands \| Files changed \| Flag \|\n\|---\|---\|---\|---\|---\|---\|---\|---\|---\|\n\| read \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| — \| ⚠ no work recorded \|/);
+    assert.match(md, /\| fix \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| — \| — \|/);
     const log = fs.readFileSync(logPath, 'utf8');
     assert.equal(log.split('\n').filter((l) => l.includes('"plan/verify-completion"')).length, 1, 'run told the model once (on by default)');
     const off = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 'off', '--allow-parallel-in-progress', 'true', '--verify-completion', 'off', '--json', 'go']);

@@ -2,12 +2,12 @@
 // A plan item's evidence on its strip row, painted from the view the host presents
 // (standingPlanView over a real ledger folded from a log): a flagged completion's
 // warning in words, and the Evidence button that opens the calls made while the item
-// was in progress; in a translation's words too. Found by role and name.
+// was in progress and the files it changed; in a translation's words too. Found by role and name.
 import './render';
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { standingPlanView } from '../../../extension/src/core/presenters/plan-view';
+import { standingPlanView, type FilesOf } from '../../../extension/src/core/presenters/plan-view';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { RowEvidence } from '../../../webview/src/lazy-views';
@@ -16,14 +16,14 @@ import { click, mount, text } from './render';
 import { allByRole, getByRole, queryByRole } from './roles';
 
 /** A: read, wrote, ran a command that failed, completed. B: completed with no call. C: pending. */
-function presented() {
+function presented(filesOf?: FilesOf) {
   const s = memorySession();
   s.append('turn/start', { turn: 1 });
   logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'in_progress'), todo('Update the docs'), todo('Release')] }]);
   logStep(s, [{ name: 'read_file' }, { name: 'edit_file' }, bashExited(0), bashExited(1)]);
   logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'in_progress'), todo('Release')] }]);
   logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'completed'), todo('Release')] }]);
-  const view = standingPlanView(fold(planLedgerProjection, s.events), true, new Date(Date.UTC(2026, 0, 1, 0, 5)), false);
+  const view = standingPlanView(fold(planLedgerProjection, s.events), true, new Date(Date.UTC(2026, 0, 1, 0, 5)), false, filesOf);
   assert.ok(view);
   return view;
 }
@@ -64,6 +64,23 @@ describe('plan strip: an item’s evidence', () => {
       page.unmount();
     });
   }
+
+  it('lists the files the host read for an item (none, or not known: no line)', () => {
+    const files = new Map([
+      ['Fix the parser', Array.from({ length: 7 }, (_, i) => ({ status: 'M' as const, path: `src/f${i}.ts` }))],
+      ['Update the docs', []],
+    ]);
+    const page = mount(<PlanStrip plan={presented((content) => files.get(content) ?? null)} />);
+    click(getByRole(page.root, 'button', { name: /^Plan / }));
+    const lines = (item: string) => {
+      click(getByRole(page.root, 'button', { name: `Evidence for ${item}` }));
+      return allByRole(getByRole(page.root, 'list', { name: `Evidence for ${item}` }), 'listitem').map((li) => text(li));
+    };
+    assert.equal(lines('Fix the parser').at(-1), 'Files changed (7): src/f0.ts, src/f1.ts, src/f2.ts, src/f3.ts, src/f4.ts, …');
+    assert.deepEqual(lines('Update the docs'), ['no work recorded', 'No tool call while in progress', 'No file changed']);
+    assert.doesNotMatch(lines('Release').join('\n'), /file/i, 'unknown (null): no line');
+    page.unmount();
+  });
 
   it('speaks the translation the host sends', () => {
     const page = mount(<PlanStrip plan={presented()} />, { flagNoWork: '未记录任何工作', evidenceOf: '{0} 的证据' });

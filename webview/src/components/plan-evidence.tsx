@@ -2,13 +2,13 @@
 // An item's evidence on its strip row, as the host presented it (PlanItemView
 // `evidence` and `flag`: core/protocol/item-evidence-view.ts): a flagged completion's
 // warning and words, and a button that opens the evidence below the row: the tool
-// calls made while the item was in progress, shared ones, failed commands and its
-// latest calls (its time in progress is in the Plan tree's tooltip). Nothing is
+// calls made while the item was in progress, shared ones, failed commands, its
+// latest calls and the files it changed (its time in progress is in the Plan tree's tooltip). Nothing is
 // counted here; a view without evidence (a log that records no tool calls) shows
 // none of it. A chunk of its own (lazy-views.tsx), loaded with the first row shown.
 import type { PlanItemView } from '@core/protocol/messages';
 import type { WebviewStrings } from '@core/protocol/strings';
-import { format, Icon, useState, useStrings } from '../chunk-api';
+import { changedFilesList, format, Icon, useState, useStrings } from '../chunk-api';
 
 type Flag = NonNullable<PlanItemView['flag']>;
 type Evidence = NonNullable<PlanItemView['evidence']>;
@@ -50,11 +50,17 @@ function evidenceLines(s: WebviewStrings, evidence: Evidence, flag: Flag | null)
   const lines: string[] = [];
   if (flag) lines.push(flagWords(s, flag));
   const { read, write, command, other, shared } = evidence.tools;
-  if (read + write + command + other === 0) return [...lines, s.evidenceNone];
+  if (read + write + command + other === 0) return [...lines, s.evidenceNone, ...filesLines(s, evidence)];
   lines.push(format(s.evidenceCounts, String(read), String(write), String(command), String(other)));
   if (shared > 0) lines.push(format(s.evidenceShared, String(shared)));
   if (evidence.failedCommands > 0) lines.push(format(s.evidenceFailed, String(evidence.failedCommands)));
   const calls = evidence.recent.map((c) => (c.kind !== 'command' ? c.tool : c.exit !== null ? format(s.callExit, c.tool, String(c.exit)) : c.failed ? format(s.callFailed, c.tool) : c.tool));
   lines.push(format(s.evidenceLatest, calls.join(', ')));
-  return lines;
+  return [...lines, ...filesLines(s, evidence)];
+}
+
+/** The files it changed (unknown, or not read yet: no line). */
+function filesLines(s: WebviewStrings, { files }: Evidence): string[] {
+  if (!files) return [];
+  return [files.length === 0 ? s.evidenceNoFiles : format(s.evidenceFiles, String(files.length), changedFilesList(files))];
 }

@@ -21,6 +21,11 @@ export function itemNumberFlag(text: string | undefined): number {
   return Number(text);
 }
 
+/** The shadow repository of the log's workspace in the CLI's state folder; null when its header names no workspace. */
+export function checkpointsOf(io: CliIo, header: SessionHeader): ShadowRepo | null {
+  return header.cwd === undefined ? null : ShadowRepo.of(cliCheckpointsBase(io.env), header.cwd);
+}
+
 /** Item n's content and the workspace's shadow repository, or null after saying why not. */
 export function itemAndRepo(io: CliIo, header: SessionHeader, events: readonly SessionEvent[], n: number): { item: string; repo: ShadowRepo } | null {
   const plan = SessionFolds.over(events, { transcript: null }).standingPlan ?? [];
@@ -29,11 +34,12 @@ export function itemAndRepo(io: CliIo, header: SessionHeader, events: readonly S
     io.err(`agent-checklist: the plan has no item ${n} (it has ${plan.length})`);
     return null;
   }
-  if (header.cwd === undefined) {
+  const repo = checkpointsOf(io, header);
+  if (repo === null) {
     io.err('agent-checklist: the log does not say which workspace it worked in (its header has no cwd), so it has no checkpoints');
     return null;
   }
-  return { item, repo: ShadowRepo.of(cliCheckpointsBase(io.env), header.cwd) };
+  return { item, repo };
 }
 
 export async function changesCommand(io: CliIo, logPath: string, flags: { item?: string; format?: string }): Promise<number> {

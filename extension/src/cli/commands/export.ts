@@ -1,11 +1,13 @@
 // `export <log> --format markdown|json`: the standing plan, every version (model writes
-// and user edits) with its changes, the timing and the dropped items.
+// and user edits) with its changes, the timing, the dropped items and each item's
+// evidence (with the files it changed, from the checkpoints in the CLI's state folder).
 import { exportPlanMarkdown, PlanExportFolder } from '../../core/plan/plan-export';
+import { checkpointsOf } from './changes';
 import { readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
-export function exportCommand(io: CliIo, logPath: string, format: string): number {
+export async function exportCommand(io: CliIo, logPath: string, format: string): Promise<number> {
   if (format !== 'markdown' && format !== 'json') throw new UsageError(`--format must be markdown or json (got ${JSON.stringify(format)})`);
   // The events stream through the export's fold and are dropped.
   const folder = new PlanExportFolder();
@@ -15,7 +17,7 @@ export function exportCommand(io: CliIo, logPath: string, format: string): numbe
     folder.apply(event);
   });
   if (!log) return EXIT_FAILED;
-  const doc = folder.doc(log.header, new Date(lastTs ?? 0));
+  const doc = await folder.docWithFiles(log.header, new Date(lastTs ?? 0), checkpointsOf(io, log.header));
   io.out(format === 'json' ? JSON.stringify(doc, null, 2) : exportPlanMarkdown(doc));
   return EXIT_OK;
 }

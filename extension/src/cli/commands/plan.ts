@@ -4,9 +4,12 @@
 // Without --at, a log unchanged since a full validation found it valid is answered
 // from the verified index (one stat); otherwise the cost is a replay, memory flat.
 // JSON gives each item its `evidence` and `flag` (core/plan/plan-flags.ts), which only
-// a replay of the log folds (JSON is always a replay, memory flat), and, after a
+// a replay of the log folds (JSON is always a replay, memory flat); the evidence's
+// `files` are read from the workspace's checkpoints (core/checkpoints/item-files.ts,
+// the CLI's state folder: null when there are none); and, after a
 // plan-first approval, a `drift` when it is not in the approved plan (plan-drift.ts:
 // `{ kind: 'added' }` or `{ kind: 'reworded', approved }`).
+import { withEvidenceFiles } from '../../core/checkpoints/item-files';
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
@@ -18,16 +21,12 @@ import { visibleControls } from '../../core/terminal-text';
 import { drifted, readStandingPlanOf, readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
+import { checkpointsOf } from './changes';
 
-export function planCommand(io: CliIo, logPath: string, format: string, at?: string): number {
+export function planCommand(io: CliIo, logPath: string, format: string, at?: string): number | Promise<number> {
   if (!['text', 'json', 'markdown'].includes(format)) throw new UsageError(`--format must be text, json or markdown (got ${JSON.stringify(format)})`);
   if (at !== undefined && !/^[1-9]\d*$/.test(at)) throw new UsageError(`--at must be an event's seq, a whole number from 1 (got ${JSON.stringify(at)})`);
-  if (format === 'json') {
-    const items = planWithEvidenceAt(io, logPath, at === undefined ? Infinity : Number(at));
-    if (items === undefined) return EXIT_FAILED;
-    io.out(JSON.stringify(items));
-    return EXIT_OK;
-  }
+  if (format === 'json') return planJson(io, logPath, at === undefined ? Infinity : Number(at));
   const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.plan;
   if (plan === undefined) return EXIT_FAILED;
   if (plan === null) io.out(format === 'markdown' ? '_No standing plan._' : '(no standing plan)');
@@ -37,18 +36,24 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
 
 type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'>;
 
+async function planJson(io: CliIo, logPath: string, seq: number): Promise<number> {
+  const items = await planWithEvidenceAt(io, logPath, seq);
+  if (items === undefined) return EXIT_FAILED;
+  io.out(JSON.stringify(items));
+  return EXIT_OK;
+}
+
 /** The standing plan's items with their evidence, flags and drift as of event `seq` (time in progress counted to that event), or undefined after printing why not. */
-function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): PlanJsonItem[] | null | undefined {
+async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Promise<PlanJsonItem[] | null | undefined> {
   const read = planAt(io, logPath, seq);
   if (read === undefined) return undefined;
   const items = planWithEvidence(read.folds.ledger, recordsToolCalls(read.header.source), read.lastTs);
-  return (
-    items &&
-    items.map((item, index) => {
-      const drift = read.plan?.[index]?.drift;
-      return drift === undefined ? item : { ...item, drift };
-    })
-  );
+  if (items === null) return null;
+  const withFiles = await withEvidenceFiles(items, checkpointsOf(io, read.header), read.folds.ledger.changes);
+  return withFiles.map((item, index) => {
+    const drift = read.plan?.[index]?.drift;
+    return drift === undefined ? item : { ...item, drift };
+  });
 }
 
 /** The folds as of event `seq` (Infinity: the whole log) and the standing plan with its drift, or undefined after printing why not. */

@@ -32,7 +32,6 @@ import { withRetries, type RetryPolicy } from './retry';
 import { notWhilePlanning, PLANNING_NOTE, PLANNING_TOOL_NAMES, planningSpecs, reviewPlan, startsPlanning, type PlanReviewGate, type ReviewOutcome } from './plan-first';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 
-
 export interface TurnOptions {
   provider: ModelProvider;
   tools: ToolRegistry;
@@ -103,7 +102,9 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
   let window = options.context?.window ?? 0;
   const threshold = options.context?.threshold ?? DEFAULT_COMPACT_THRESHOLD;
   const turn = session.lastTurn + 1;
-  const end = (reason: TurnEndReason): TurnEndReason => {
+  const checkpoints = options.checkpoints ? new StepCheckpoints(options.checkpoints, session, turn) : null;
+  const end = async (reason: TurnEndReason): Promise<TurnEndReason> => {
+    if (reason.kind !== 'aborted') await checkpoints?.endTurn();
     session.append('turn/end', { turn, reason });
     return reason;
   };
@@ -120,7 +121,6 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
   });
   /** A compaction with no successful request since: another "too long" ends the turn. */
   let justCompacted = false;
-  const checkpoints = options.checkpoints ? new StepCheckpoints(options.checkpoints, session, turn) : null;
   const compact = async (): Promise<TurnEndReason | null> => {
     try {
       await compactContext(session, { provider: options.provider, window, plan: currentPlan(), signal, ...(options.retry ? { retry: options.retry } : {}) });
@@ -143,7 +143,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
       request = buildRequest();
     }
     session.append('step/start', { turn, step });
-    checkpoints?.newStep();
+    checkpoints?.newStep(step);
     let output = emptyOutput();
     let failure: string | null = null;
     let overflow = false;

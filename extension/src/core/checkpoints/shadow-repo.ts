@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import type { ChangedFile } from '../protocol/item-evidence-view';
 import { GitError, nulFields, ShadowGit } from './shadow-git';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -17,11 +18,6 @@ const STATS_AT_ONCE = 64;
 /** Folders left out of every checkpoint wherever they are, besides what .gitignore says. */
 export const EXCLUDED_FOLDERS = ['node_modules', '.venv', 'venv', '__pycache__', '.tox', '.gradle', '.agent-checklist', '.vscode-test'] as const;
 
-/** How a file differs between two checkpoints: A added, D deleted, M modified, T type changed. */
-export interface ChangedFile {
-  status: 'A' | 'D' | 'M' | 'T';
-  path: string;
-}
 
 export interface FileStat extends ChangedFile {
   /** Lines added and removed; null for a binary file. */
@@ -190,4 +186,4 @@ function raise(error: Error): never {
   throw error;
 }
 
-export { GitError };
+export { GitError, type ChangedFile };

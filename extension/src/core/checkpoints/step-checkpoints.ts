@@ -2,6 +2,9 @@
 // a step, and again before the first such call after a plan write in the same step
 // (so each item's range starts and ends at the plan write that moved it). Each one is
 // logged as `checkpoint/created` { turn, step, commit } before the call's tool/call.
+// A turn that made workspace-changing calls after its last checkpoint takes one more
+// as it ends (not when stopped: Stop stays quick), so the work of the items it
+// completed, or left in progress, has a closing checkpoint (change-range.ts).
 // A checkpoint that cannot be taken (no git, a full disk) never stops the call: the
 // first failure is reported and the turn goes on without checkpoints.
 import type { Session } from '../session/session';
@@ -20,6 +23,9 @@ export interface CheckpointTaker {
 export class StepCheckpoints {
   private due = true;
   private failed = false;
+  /** A workspace-changing call ran since the last checkpoint. */
+  private changed = false;
+  private step = 0;
 
   constructor(
     private readonly taker: CheckpointTaker,
@@ -27,8 +33,9 @@ export class StepCheckpoints {
     private readonly turn: number,
   ) {}
 
-  /** A step starts: its first workspace-changing call gets a checkpoint. */
-  newStep(): void {
+  /** Step `step` starts: its first workspace-changing call gets a checkpoint. */
+  newStep(step: number): void {
+    this.step = step;
     this.due = true;
   }
 
@@ -36,17 +43,28 @@ export class StepCheckpoints {
   async beforeCall(step: number, tool: string): Promise<void> {
     if (!this.due || this.failed || !WORKSPACE_CHANGING_TOOLS.has(tool)) return;
     this.due = false;
-    try {
-      const commit = await this.taker.checkpoint();
-      this.session.append('checkpoint/created', { turn: this.turn, step, commit });
-    } catch (error) {
-      this.failed = true;
-      this.taker.onError?.(`checkpoints are off for this turn: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await this.take(step);
   }
 
   /** After `tool`'s call: a plan write makes the next workspace-changing call take one again. */
   afterCall(tool: string): void {
     if (tool === PLAN_WRITE_TOOL) this.due = true;
+    if (!this.failed && WORKSPACE_CHANGING_TOOLS.has(tool)) this.changed = true;
+  }
+
+  /** The turn ends (before its turn/end, after its last step): the closing checkpoint, when its calls changed the workspace since the last one. */
+  async endTurn(): Promise<void> {
+    if (this.changed && !this.failed) await this.take(this.step);
+  }
+
+  private async take(step: number): Promise<void> {
+    try {
+      const commit = await this.taker.checkpoint();
+      this.changed = false;
+      this.session.append('checkpoint/created', { turn: this.turn, step, commit });
+    } catch (error) {
+      this.failed = true;
+      this.taker.onError?.(`checkpoints are off for this turn: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }

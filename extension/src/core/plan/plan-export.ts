@@ -3,9 +3,11 @@
 // the user's edits, each with what changed; then the standing plan's per-item timing
 // and the items the model dropped; each standing item's evidence and flag (plan-flags.ts:
 // the tool calls made while it was in progress, a completion that needs a second
-// look); plan first: the approved version next to the final one, with what of the
+// look; with a repository to read, the files it changed: core/checkpoints/item-files.ts); plan first: the approved version next to the final one, with what of the
 // final one is not in it (plan-drift.ts); then every approval decision (who let which
 // call run).
+import { withEvidenceFiles } from '../checkpoints/item-files';
+import type { ShadowRepo } from '../checkpoints/shadow-repo';
 import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
 import { WEBVIEW_STRINGS } from '../protocol/strings';
@@ -83,12 +85,18 @@ export class PlanExportFolder {
     if (header.title !== undefined) doc.title = header.title;
     return doc;
   }
+
+  /** The document with each item's changed files read from `repo` (its workspace's checkpoints; null: none to read). */
+  async docWithFiles(header: SessionHeader, now: Date, repo: ShadowRepo | null): Promise<PlanExport> {
+    const doc = this.doc(header, now);
+    return { ...doc, evidence: await withEvidenceFiles(doc.evidence, repo, this.ledger.changes) };
+  }
 }
 
-export function exportPlan(header: SessionHeader, events: readonly SessionEvent[], now: Date = new Date()): PlanExport {
+export function exportPlan(header: SessionHeader, events: readonly SessionEvent[], now: Date = new Date(), repo: ShadowRepo | null = null): Promise<PlanExport> {
   const folder = new PlanExportFolder();
   for (const event of events) folder.apply(event);
-  return folder.doc(header, now);
+  return folder.docWithFiles(header, now, repo);
 }
 
 export function exportPlanMarkdown(doc: PlanExport): string {
@@ -111,11 +119,12 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     }
   }
   if (doc.evidence.length) {
-    lines.push('', '## Evidence', '', '| Item | Reads | Writes | Commands | Other | Shared | Failed commands | Flag |', '|---|---|---|---|---|---|---|---|');
+    lines.push('', '## Evidence', '', '| Item | Reads | Writes | Commands | Other | Shared | Failed commands | Files changed | Flag |', '|---|---|---|---|---|---|---|---|---|');
     for (const { content, flag, evidence: e } of doc.evidence) {
       if (e === null) continue;
       const t = e.tools;
-      lines.push(`| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`);
+      const files = e.files === undefined || e.files === null ? '—' : e.files.length === 0 ? 'none' : cell(e.files.map((f) => f.path).join(', '));
+      lines.push(`| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${files} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`);
     }
   }
   if (doc.dropped.length) {

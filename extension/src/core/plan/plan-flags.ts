@@ -1,7 +1,7 @@
 // The standing plan's evidence and flags as the surfaces and the agent loop read them
 // off the plan ledger (item-evidence.ts says the rules): each item's evidence view and
 // flag, the flagged items, and those the model has not been told about yet.
-import type { ItemEvidenceView, ItemFlag } from '../protocol/item-evidence-view';
+import type { ChangedFile, ItemEvidenceView, ItemFlag } from '../protocol/item-evidence-view';
 import type { TodoStatus } from '../domain-literals';
 import { evidenceView, itemFlag } from './item-evidence';
 import type { PlanLedger } from './plan-ledger';
@@ -18,6 +18,11 @@ export function itemEvidence(ledger: PlanLedger, content: string, recordsWork: b
   const timing = ledger.timings.get(content);
   if (item === undefined || timing === undefined) return null;
   return { evidence: evidenceView(timing.evidence, timeInProgressMs(timing, now)), flag: itemFlag(timing.evidence, item.status, recordsWork) };
+}
+
+/** The evidence with the files the item changed, when they are known or known to be unknown (undefined: not read yet, none given). */
+export function withFiles(evidence: ItemEvidenceView, files: ChangedFile[] | null | undefined): ItemEvidenceView {
+  return files === undefined ? evidence : { ...evidence, files };
 }
 
 /** The standing plan's flagged items, in plan order. */

@@ -34,6 +34,11 @@
 // Evidence (item-evidence.ts): each item's tool calls while it was in progress, who
 // marked it completed and whether the model was told its flag, kept on its timing;
 // `openCalls` are the open step's calls waiting for their results.
+//
+// Changes (core/checkpoints/change-range.ts): each item's change range between the
+// checkpoints, kept across the turn/start that clears a plan (a range follows an
+// item's content, not a plan).
+import { changeRangesProjection, type ChangeRanges } from '../checkpoints/change-range';
 import type { PlanPriority, SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
@@ -99,77 +104,91 @@ export interface PlanLedger {
   readonly openCalls: ReadonlyMap<string, OpenCall>;
   /** Plan first: the standing plan against its approved version, while an approval stands. */
   readonly drift: PlanDrift | null;
+  /** Each item's change range between checkpoints (its files in the evidence). */
+  readonly changes: ChangeRanges;
 }
 
-const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: null };
+const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: null, changes: changeRangesProjection.init };
 const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
 export const planLedgerProjection: Projection<PlanLedger> = {
   init: EMPTY,
   apply(state: PlanLedger, event: SessionEvent): PlanLedger {
-    switch (event.type) {
-      case 'todo/write':
-      case 'todo/user-edit': {
-        const plan = todosProjection.apply(state.plan, event);
-        if (plan === null) return state;
-        const written = writeVersion(state, plan, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
-        return { ...written, drift: nextDrift(state.drift, state.plan, plan, event) };
-      }
-      case 'plan/proposed':
-      case 'plan/approved':
-      case 'plan/rejected': {
-        // The review mark and the drift only: the list, its timings and drops are unchanged.
-        const plan = todosProjection.apply(state.plan, event);
-        return plan === state.plan ? state : { ...state, plan, drift: nextDrift(state.drift, state.plan, plan, event) };
-      }
-      case 'turn/start': {
-        const plan = todosProjection.apply(state.plan, event);
-        if (plan === null) return state === CLEARED ? state : CLEARED;
-        const timings = new Map<string, ItemTiming>();
-        for (const [content, t] of state.timings) {
-          const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
-          timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
-        }
-        return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: nextDrift(state.drift, state.plan, plan, event) };
-      }
-      case 'turn/end': {
-        const timings = new Map<string, ItemTiming>();
-        for (const [content, t] of state.timings) timings.set(content, close(t, event.ts));
-        return { ...state, timings, turnOpen: false, turnEndedAt: event.ts };
-      }
-      case 'subagent/start': {
-        const active = [...state.timings].filter(([, t]) => t.inProgressSince !== null);
-        const { callId, childSessionId, description } = event.data;
-        const mark: SubagentMark = { callId, childSessionId, description, startedAt: event.ts, anchor: active.length === 1 ? active[0]![0] : null, outcome: null };
-        return { ...state, subagents: [...state.subagents, mark] };
-      }
-      case 'subagent/end': {
-        const { childSessionId, outcome } = event.data;
-        if (!state.subagents.some((s) => s.childSessionId === childSessionId)) return state;
-        return { ...state, subagents: state.subagents.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s)) };
-      }
-      case 'tool/call': {
-        const inProgress = state.plan?.todos.filter((t) => t.status === 'in_progress').map((t) => t.content) ?? [];
-        const call = openCall(event.data.name, inProgress);
-        return call === null ? state : { ...state, openCalls: new Map(state.openCalls).set(event.data.callId, call) };
-      }
-      case 'tool/result': {
-        const call = state.openCalls.get(event.data.callId);
-        if (call === undefined) return state;
-        const openCalls = new Map(state.openCalls);
-        openCalls.delete(event.data.callId);
-        const recorded = resultCall(call, event);
-        return { ...state, openCalls, timings: mapEvidence(state.timings, call.items, (e) => recordCall(e, recorded)) };
-      }
-      case 'plan/verify-completion': {
-        const told = event.data.items.map((i) => i.content);
-        return { ...state, timings: mapEvidence(state.timings, told, (e) => (e.told ? e : { ...e, told: true })) };
-      }
-      default:
-        return state;
-    }
+    const changes = changeRangesProjection.apply(state.changes, event);
+    const next = applyToPlan(state, event);
+    return next.changes === changes ? next : { ...next, changes };
   },
 };
+
+/** The ledger but its change ranges. */
+function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
+  switch (event.type) {
+    case 'todo/write':
+    case 'todo/user-edit': {
+      const plan = todosProjection.apply(state.plan, event);
+      if (plan === null) return state;
+      const written = writeVersion(state, plan, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
+      return { ...written, drift: nextDrift(state.drift, state.plan, plan, event) };
+    }
+    case 'plan/proposed':
+    case 'plan/approved':
+    case 'plan/rejected': {
+      // The review mark and the drift only: the list, its timings and drops are unchanged.
+      const plan = todosProjection.apply(state.plan, event);
+      return plan === state.plan ? state : { ...state, plan, drift: nextDrift(state.drift, state.plan, plan, event) };
+    }
+    case 'turn/start': {
+      const plan = todosProjection.apply(state.plan, event);
+      if (plan === null) return isCleared(state) ? state : { ...CLEARED, changes: state.changes };
+      const timings = new Map<string, ItemTiming>();
+      for (const [content, t] of state.timings) {
+        const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
+        timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
+      }
+      return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: nextDrift(state.drift, state.plan, plan, event) };
+    }
+    case 'turn/end': {
+      const timings = new Map<string, ItemTiming>();
+      for (const [content, t] of state.timings) timings.set(content, close(t, event.ts));
+      return { ...state, timings, turnOpen: false, turnEndedAt: event.ts };
+    }
+    case 'subagent/start': {
+      const active = [...state.timings].filter(([, t]) => t.inProgressSince !== null);
+      const { callId, childSessionId, description } = event.data;
+      const mark: SubagentMark = { callId, childSessionId, description, startedAt: event.ts, anchor: active.length === 1 ? active[0]![0] : null, outcome: null };
+      return { ...state, subagents: [...state.subagents, mark] };
+    }
+    case 'subagent/end': {
+      const { childSessionId, outcome } = event.data;
+      if (!state.subagents.some((s) => s.childSessionId === childSessionId)) return state;
+      return { ...state, subagents: state.subagents.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s)) };
+    }
+    case 'tool/call': {
+      const inProgress = state.plan?.todos.filter((t) => t.status === 'in_progress').map((t) => t.content) ?? [];
+      const call = openCall(event.data.name, inProgress);
+      return call === null ? state : { ...state, openCalls: new Map(state.openCalls).set(event.data.callId, call) };
+    }
+    case 'tool/result': {
+      const call = state.openCalls.get(event.data.callId);
+      if (call === undefined) return state;
+      const openCalls = new Map(state.openCalls);
+      openCalls.delete(event.data.callId);
+      const recorded = resultCall(call, event);
+      return { ...state, openCalls, timings: mapEvidence(state.timings, call.items, (e) => recordCall(e, recorded)) };
+    }
+    case 'plan/verify-completion': {
+      const told = event.data.items.map((i) => i.content);
+      return { ...state, timings: mapEvidence(state.timings, told, (e) => (e.told ? e : { ...e, told: true })) };
+    }
+    default:
+      return state;
+  }
+}
+
+/** The cleared ledger, whatever its change ranges. */
+function isCleared(state: PlanLedger): boolean {
+  return (Object.keys(CLEARED) as (keyof PlanLedger)[]).every((key) => key === 'changes' || state[key] === CLEARED[key]);
+}
 
 /** `timings` with the evidence of each of `items` (those still in the plan) changed by `change`. */
 function mapEvidence(timings: ReadonlyMap<string, ItemTiming>, items: readonly string[], change: (e: ItemEvidence) => ItemEvidence): ReadonlyMap<string, ItemTiming> {

@@ -109,3 +109,9 @@ export function planAsMarkdown(todos: readonly TodoItem[]): string {
     .map((t) => (t.status === 'completed' ? `- [x] ${t.content}` : t.status === 'in_progress' ? `- [ ] **${t.content}** _(in progress)_` : `- [ ] ${t.content}`))
     .join('\n');
 }
+
+/** An item's changed files as its evidence line lists them: the first few paths, then an ellipsis. */
+export function changedFilesList(files: readonly { path: string }[]): string {
+  const shown = files.slice(0, 5).map((f) => f.path);
+  return files.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ');
+}

@@ -1,9 +1,13 @@
 // The plan view the host posts for a list (core/protocol/plan-view.ts: its type and schema).
 import { type TodoItem } from '../domain-literals';
-import { itemEvidence } from '../plan/plan-flags';
+import { itemEvidence, withFiles } from '../plan/plan-flags';
 import type { ItemTiming, PlanLedger } from '../plan/plan-ledger';
 import { planProgress } from '../plan/summaries';
+import type { ChangedFile } from '../protocol/item-evidence-view';
 import type { PlanItemView, PlanView } from '../protocol/plan-view';
+
+/** The files an item changed (core/checkpoints/item-files.ts): null when unknown, undefined while the host reads them (the view has no `files` yet). */
+export type FilesOf = (content: string) => ChangedFile[] | null | undefined;
 
 /** An item's evidence and flag for its view (plan-flags.ts itemEvidence), or null for none. */
 type EvidenceOf = (content: string) => Pick<PlanItemView, 'evidence' | 'flag'> | null;
@@ -27,15 +31,16 @@ export function planView(plan: readonly TodoItem[] | null, timings?: ReadonlyMap
  * The standing plan as the Agent view's strip shows it: each item's evidence and flag
  * when the log records its agent's tool calls (time in progress counted to `now`), and
  * marked `proposed` while its plan-first review is at that stage (plan-view.ts says
- * what the fields mean). `waiting`: this window's turn waits for the decision on it now.
+ * what the fields mean). `waiting`: this window's turn waits for the decision on it now;
+ * `filesOf`: the files each item changed, as far as the host has read them.
  */
-export function standingPlanView(ledger: PlanLedger, recordsToolCalls: boolean, now: Date, waiting: boolean): PlanView | null {
+export function standingPlanView(ledger: PlanLedger, recordsToolCalls: boolean, now: Date, waiting: boolean, filesOf?: FilesOf): PlanView | null {
   const state = ledger.plan;
   if (state === null) return null;
   const evidenceOf: EvidenceOf | undefined = recordsToolCalls
     ? (content) => {
         const found = itemEvidence(ledger, content, true, now);
-        return found && { evidence: found.evidence, ...(found.flag === null ? {} : { flag: found.flag }) };
+        return found && { evidence: withFiles(found.evidence, filesOf?.(content)), ...(found.flag === null ? {} : { flag: found.flag }) };
       }
     : undefined;
   const view = planView(state.todos, ledger.timings, evidenceOf);

@@ -1,7 +1,7 @@
 // What the surfaces show of one plan item's evidence: the tool calls made while it was
 // in progress, counted per kind (`shared`: of those, the calls made while another item
 // was in progress too, counted for each), the last few of them, how many commands
-// failed and its time in progress; and its flag, a completion that needs a second
+// failed, its time in progress and the files it changed; and its flag, a completion that needs a second
 // look (core/plan/item-evidence.ts folds it, docs/todo-write-contract.md "Evidence and
 // flags"). The same view is the CLI's `plan --format json` `evidence` and `flag`.
 // Its size is bounded by the plan: counts, and at most EVIDENCE_RECENT_CALLS calls.
@@ -31,6 +31,10 @@ export const evidenceCallSchema = z.strictObject({
 });
 export type EvidenceCall = z.infer<typeof evidenceCallSchema>;
 
+/** How a file differs between two checkpoints: A added, D deleted, M modified, T type changed. */
+export const changedFileSchema = z.strictObject({ status: z.enum(['A', 'D', 'M', 'T']), path: z.string() });
+export type ChangedFile = z.infer<typeof changedFileSchema>;
+
 export const itemEvidenceViewSchema = z.strictObject({
   tools: z.strictObject({ read: count, write: count, command: count, other: count, shared: count }),
   /** The latest calls, oldest first. */
@@ -38,6 +42,12 @@ export const itemEvidenceViewSchema = z.strictObject({
   failedCommands: count,
   /** Time in progress. */
   ms: count,
+  /**
+   * The files it changed, between the checkpoints of its range (core/checkpoints/item-files.ts):
+   * [] when it changed none, null when that is unknown (no checkpoints, or the shadow
+   * repository cannot say). Absent until the host has read them; always in the CLI's JSON.
+   */
+  files: z.exactOptional(z.nullable(z.array(changedFileSchema))),
 });
 export type ItemEvidenceView = z.infer<typeof itemEvidenceViewSchema>;
 

@@ -109,6 +109,8 @@ export const WEBVIEW_STRINGS = {
   evidenceShared: '{0} of them shared with other items in progress',
   evidenceFailed: 'Failed commands: {0}',
   evidenceLatest: 'Latest calls: {0}',
+  evidenceFiles: 'Files changed ({0}): {1}',
+  evidenceNoFiles: 'No file changed',
   callExit: '{0} (exit {1})',
   callFailed: '{0} (failed)',
   // Plan strip: user edits (writable sessions only)

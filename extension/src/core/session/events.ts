@@ -103,8 +103,10 @@ const eventDataFields = {
   'context/compact': contextCompactSchema,
   /**
    * A checkpoint of the workspace in the shadow repository (core/checkpoints/), taken
-   * before the first workspace-changing call of a step: `commit` is the shadow
-   * repository's commit of the workspace as it was then. Inside its step.
+   * before the first workspace-changing call of a step (inside it), or at the end of a
+   * turn that changed the workspace since its last one (after its last step: `step`
+   * names that step): `commit` is the shadow repository's commit of the workspace as
+   * it was then.
    */
   'checkpoint/created': z.strictObject({ turn: count, step: count, commit: commitId }),
   /**

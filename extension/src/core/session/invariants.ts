@@ -129,7 +129,8 @@ export class InvariantChecker {
       case 'subagent/end':
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
       case 'checkpoint/created':
-        return this.inStep(event.type, event.data.turn, event.data.step);
+        // In its step, or between steps: the one that closes a turn follows its last step.
+        return this.pos.openStep ? this.inStep(event.type, event.data.turn, event.data.step) : this.inTurn(event.type, event.data.turn);
       case 'changes/reverted':
         return p.openStep ? `changes/reverted inside step ${p.openStep.step} (a revert lands between steps or between turns)` : null;
       case 'acp/session':

@@ -46,7 +46,7 @@ export function providerView({ providers, settings, memento }: SnapshotSources):
 /** The strip's plan: the standing plan, marked proposed while its review is (`waiting` when this window's turn waits on the shown session's proposal). */
 export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
   const waiting = planReview.waiting;
-  return standingPlanView(controller.planLedger, controller.recordsToolCalls, new Date(), waiting !== null && waiting.sessionId === controller.session?.id);
+  return standingPlanView(controller.planLedger, controller.recordsToolCalls, new Date(), waiting !== null && waiting.sessionId === controller.session?.id, (content) => controller.evidenceFiles(content));
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */

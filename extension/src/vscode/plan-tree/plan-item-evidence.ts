@@ -3,6 +3,7 @@
 // evidence lines of the item's tooltip. Kept apart from plan-tree-items.ts, which
 // only places them.
 import * as vscode from 'vscode';
+import { changedFilesList } from '../../core/plan/summaries';
 import type { ItemEvidenceView, ItemFlag } from '../../core/protocol/item-evidence-view';
 
 /** `no work recorded`, `last command failed: exit 1`. */
@@ -23,12 +24,18 @@ export function evidenceLines(evidence: ItemEvidenceView, flag: ItemFlag | null)
   const { read, write, command, other, shared } = evidence.tools;
   if (read + write + command + other === 0) {
     lines.push(vscode.l10n.t('No tool call while in progress'));
-    return lines;
+    return [...lines, ...filesLines(evidence)];
   }
   lines.push(vscode.l10n.t('Tool calls while in progress: {0} reads, {1} writes, {2} commands, {3} other', read, write, command, other));
   if (shared > 0) lines.push(vscode.l10n.t('{0} of them shared with other items in progress', shared));
   if (evidence.failedCommands > 0) lines.push(vscode.l10n.t('Failed commands: {0}', evidence.failedCommands));
   const recent = evidence.recent.map((c) => (c.kind !== 'command' ? c.tool : c.exit !== null ? vscode.l10n.t('{0} (exit {1})', c.tool, c.exit) : c.failed ? vscode.l10n.t('{0} (failed)', c.tool) : c.tool));
   lines.push(vscode.l10n.t('Latest calls: {0}', recent.join(', ')));
-  return lines;
+  return [...lines, ...filesLines(evidence)];
+}
+
+/** The files it changed (unknown, or not read yet: no line). */
+function filesLines({ files }: ItemEvidenceView): string[] {
+  if (files === undefined || files === null) return [];
+  return [files.length === 0 ? vscode.l10n.t('No file changed') : vscode.l10n.t('Files changed ({0}): {1}', files.length, changedFilesList(files))];
 }

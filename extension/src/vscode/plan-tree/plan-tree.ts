@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { word } from '../l10n-words';
 import { timingRows } from '../../core/plan/history-format';
-import { itemEvidence } from '../../core/plan/plan-flags';
+import { itemEvidence, withFiles } from '../../core/plan/plan-flags';
 import { planProgress, progressFraction } from '../../core/plan/summaries';
 import { droppedGroupTreeItem, droppedTreeItem, formatTime, itemTreeItem } from './plan-tree-items';
 import { buildTreeNodes, patchSameShape, tickingNodes, walkPlanNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
@@ -148,7 +148,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
         // A subagent's log is our agent's: it records its tool calls.
         const records = node.own ? this.controller.recordsToolCalls : true;
         const found = records ? itemEvidence(node.ledger, node.item.content, true, now) : null;
-        return itemTreeItem(node, { now, editable, history, evidence: found?.evidence ?? null, flag: found?.flag ?? null });
+        const evidence = found && withFiles(found.evidence, node.own ? this.controller.evidenceFiles(node.item.content) : undefined);
+        return itemTreeItem(node, { now, editable, history, evidence, flag: found?.flag ?? null });
       }
       case 'subagent':
         return subagentTreeItem(node, now);

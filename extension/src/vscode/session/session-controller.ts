@@ -31,6 +31,8 @@ import type { OpenedSession } from './opened-session';
 import { ShownPlanEditing } from './session-plan-editor';
 import { SessionSwitcher, type SessionSwitcherOptions } from './session-switcher';
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
+import type { ChangedFile } from '../../core/protocol/item-evidence-view';
+import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import { TurnRunner, type TurnRunnerOptions } from '../turn/turn-runner';
 
 export type SessionControllerOptions = TurnRunnerOptions & SessionSwitcherOptions;
@@ -132,6 +134,11 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.shown?.planLedger ?? planLedgerProjection.init;
   }
 
+  /** The files the shown plan's item `content` changed (core/checkpoints/item-files.ts): null when unknown, undefined while they are read. */
+  evidenceFiles(content: string): ChangedFile[] | null | undefined {
+    return this.shown?.evidenceFiles(content) ?? null;
+  }
+
   /** The shown log records its agent's tool calls, so its items have evidence and flags (core/session/source.ts). */
   get recordsToolCalls(): boolean {
     return this.opened !== null && recordsToolCalls(this.opened.session.header.source);
@@ -169,9 +176,10 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 
   /** The plan and its history as Markdown (Export Plan); null without a session. */
-  exportMarkdown(): string | null {
+  async exportMarkdown(): Promise<string | null> {
     const s = this.opened?.session;
-    return s ? exportPlanMarkdown(exportPlan(s.header, s.events)) : null;
+    const cwd = s?.header.cwd;
+    return s ? exportPlanMarkdown(await exportPlan(s.header, s.events, new Date(), cwd === undefined ? null : ShadowRepo.of(this.options.checkpointsBase, cwd))) : null;
   }
 
   /** The transcript's last page (before byte `cursor`, default the end), read from the log. */
@@ -263,7 +271,7 @@ export class SessionController extends Owner implements vscode.Disposable {
           event: (event) => {
             if (event.type === 'assistant/message' || event.type === 'step/end') liveStream.clear();
           },
-        })
+        }, this.options.checkpointsBase)
       : null;
     this.planEditing.show(this.shown);
     this.sessionEmitter.fire();

@@ -1,7 +1,13 @@
 // The session the surfaces show: its open log and the live folds over it
 // (SessionFolds: the standing plan, its ledger, the transcript items). Each listener
 // runs only for a new state; disposing stops the folds but leaves the log to its owner.
+// The files each plan item changed are read here from the workspace's checkpoints
+// (core/checkpoints/item-files.ts), once per pair of checkpoints; each answer is a
+// ledger change for the surfaces.
+import { EvidenceFilesCache } from '../../core/checkpoints/item-files';
+import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { PlanLedger } from '../../core/plan/plan-ledger';
+import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import { Owner } from '../../core/disposable';
 import { SessionFolds } from '../../core/presenters/session-folds';
@@ -53,13 +59,24 @@ export interface ShownSessionListener {
 
 export class ShownSession extends Owner {
   private readonly folds: SessionFolds;
+  private readonly files: EvidenceFilesCache;
+  private readonly repo: ShadowRepo | null;
 
   constructor(
     readonly opened: OpenedSession,
     listener: ShownSessionListener,
+    /** Where the workspaces' checkpoints are (the turn runner's shadow repositories). */
+    checkpointsBase: string,
   ) {
     super();
     const session = opened.session;
+    const cwd = session.header.cwd;
+    this.repo = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
+    let shown = true;
+    this.register({ dispose: () => (shown = false) });
+    this.files = new EvidenceFilesCache(() => {
+      if (shown) listener.ledger(this.folds.ledger);
+    });
     // The opened session's events are folded once here (the transcript only learns the open turn's calls), then each append.
     this.folds = SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
     this.register(
@@ -83,6 +100,11 @@ export class ShownSession extends Owner {
 
   get planLedger(): PlanLedger {
     return this.folds.ledger;
+  }
+
+  /** The files item `content` changed (item-files.ts): null when unknown, undefined while they are read. */
+  evidenceFiles(content: string): ChangedFile[] | null | undefined {
+    return this.files.get(this.repo, this.folds.ledger.changes, content);
   }
 
   // dispose() (Owner) stops following the log; the log itself stays open: its owner closes it.
