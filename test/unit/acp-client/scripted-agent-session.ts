@@ -14,6 +14,7 @@ import type { SessionEvent, TurnEndReason } from '../../../extension/src/core/se
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import type { ApprovalGate } from '../../../extension/src/core/tools/approvals';
 import type { PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
+import type { CheckpointTaker } from '../../../extension/src/core/checkpoints/step-checkpoints';
 import { tempDir } from '../support/sessions';
 import type { Step } from './fixtures/scripted-agent';
 
@@ -45,6 +46,8 @@ export interface ScriptedOptions {
   env?: Record<string, string>;
   /** Who decides on the plan the agent proposes leaving its plan mode (none: asked as any permission). */
   planReview?: PlanReviewGate;
+  /** Checkpoints of the workspace before the agent's changes (none by default). */
+  checkpoints?: CheckpointTaker;
 }
 
 /** Starts the scripted agent on a new workspace with `files`; the session is closed after the test file. */
@@ -71,6 +74,7 @@ export async function scriptedAgent(options: ScriptedOptions = {}, files: Record
     },
     ...(tools === null ? {} : { tools }),
     ...(options.planReview === undefined ? {} : { planReview: options.planReview }),
+    ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
   });
   after(() => session.close());
   return {

@@ -26,7 +26,7 @@ import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
 import { EXIT_FAILED, UsageError } from '../usage';
 import { ownVersion } from './mcp';
-import { echoPlan, reportRun, workspaceRoot, type RunFlags } from './run';
+import { checkpointTaker, echoPlan, reportRun, workspaceRoot, type RunFlags } from './run';
 
 function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolution {
   if (flags.agent !== undefined && flags.agentCommand !== undefined) throw new UsageError('give --agent or --agent-command, not both');
@@ -56,6 +56,7 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
   // The log and its plan fold exist once the session is open: the gate is made then.
   const planGate: { current: PlanReviewGate } = { current: DECIDE_LATER };
   const planReview: PlanReviewGate = { decide: (proposal, signal) => planGate.current.decide(proposal, signal) };
+  const checkpoints = checkpointTaker(io, flags.checkpoints, root);
   const session = await AcpAgentSession.open({
     launch: resolved.launch,
     cwd: root,
@@ -65,6 +66,7 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     approvals: { gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT },
     tools: cliToolPolicy(io, flags),
     planReview,
+    ...(checkpoints ? { checkpoints } : {}),
     onUpdate: (update) => {
       if (flags.json) return;
       if (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text') io.write(visibleControls(update.content.text));

@@ -177,8 +177,8 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
   }
 }
 
-/** `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none. */
-function checkpointTaker(io: CliIo, flag: string | undefined, root: string): CheckpointTaker | null {
+/** `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none (our loop's and an ACP agent's runs). */
+export function checkpointTaker(io: CliIo, flag: string | undefined, root: string): CheckpointTaker | null {
   if (flag === 'off') return null;
   const repo = ShadowRepo.of(cliCheckpointsBase(io.env), root);
   return { checkpoint: () => repo.checkpoint(), onError: (message) => io.err(`agent-checklist: ${message}`) };

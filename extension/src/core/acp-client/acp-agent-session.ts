@@ -21,7 +21,7 @@
 // every later prompt the same way. `close()` ends the agent's terminals and its process group.
 // Loaded lazily, as its own bundle (dist/acp-client.js): `await import('./acp-agent-session')`
 // where a session starts (the SDK and all of this only for users of ACP agents).
-import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
+import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
 import type { LiveDelta } from '../session/live-delta';
 import type { SessionEvent, TurnEndReason } from '../session/events';
@@ -33,9 +33,11 @@ import { AcpClientTools, type AcpClientToolsOptions } from './acp-client-tools';
 import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
 import type { PlanReviewGate } from '../plan/plan-review-gate';
 import { AcpPlanMode, planDecisionNote } from './acp-plan-mode';
-import { AcpTurnLog } from './acp-turn-log';
+import { AcpTurnLog, stopReasonEnd } from './acp-turn-log';
+import { AcpCheckpoints, CHANGING_KINDS } from './acp-checkpoints';
 import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
 import type { AcpAgentLaunch } from './agent-catalog';
+import type { CheckpointTaker } from '../checkpoints/step-checkpoints';
 
 export const CANCEL_GRACE_MS = 2_000;
 
@@ -64,21 +66,8 @@ export interface AcpSessionOptions {
   tools?: AcpClientToolsOptions;
   /** Who decides on the plan the agent proposes when it leaves its plan mode; without it such a request is asked as any permission. */
   planReview?: PlanReviewGate;
-}
-
-function stopReasonEnd(stop: StopReason): TurnEndReason {
-  switch (stop) {
-    case 'end_turn':
-      return { kind: 'completed' };
-    case 'cancelled':
-      return { kind: 'aborted' };
-    case 'max_tokens':
-      return { kind: 'error', message: 'the agent stopped: its model reached its output limit (max_tokens)' };
-    case 'max_turn_requests':
-      return { kind: 'error', message: 'the agent stopped: it reached its limit of model requests for one prompt (max_turn_requests)' };
-    case 'refusal':
-      return { kind: 'error', message: 'the agent refused to go on (refusal)' };
-  }
+  /** Checkpoints of the workspace before the agent's changes (acp-checkpoints.ts); absent: none. */
+  checkpoints?: CheckpointTaker;
 }
 
 function lastTurnStartSeq(events: readonly SessionEvent[]): number {
@@ -112,6 +101,7 @@ export class AcpAgentSession {
   private opened!: WritableSession;
   private turnLog!: AcpTurnLog;
   private tools: AcpClientTools | null = null;
+  private checkpoints: AcpCheckpoints | null = null;
 
   private constructor(private readonly options: AcpSessionOptions) {
     this.resumeNote = options.resume?.note ?? null;
@@ -130,7 +120,7 @@ export class AcpAgentSession {
   static async open(options: AcpSessionOptions): Promise<AcpAgentSession> {
     const session = new AcpAgentSession(options);
     const { launch } = options;
-    const state = { cwd: options.cwd, env: options.env, approvals: session.approvals, acpSessionId: () => session.acpSessionId, turn: () => session.turn, logSessionId: () => session.opened.session.id };
+    const state = { cwd: options.cwd, env: options.env, approvals: session.approvals, acpSessionId: () => session.acpSessionId, turn: () => session.turn, logSessionId: () => session.opened.session.id, beforeChange: async () => session.checkpoints?.beforeChange() };
     session.tools = options.tools === undefined ? null : new AcpClientTools(options.tools, state);
     const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal), ...(session.tools === null ? {} : { services: session.tools }) };
     let source: SessionSource = { kind: 'acp', name: launch.id, version: 'unknown', title: launch.title };
@@ -151,6 +141,7 @@ export class AcpAgentSession {
     session.planMode = new AcpPlanMode(log, options.planReview ?? null);
     if (session.acpSessionId !== null && !session.loaded) log.append('acp/session', { sessionId: session.acpSessionId });
     session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name }, options.onDelta);
+    if (options.checkpoints) session.checkpoints = new AcpCheckpoints(options.checkpoints, log);
     return session;
   }
 
@@ -199,7 +190,8 @@ export class AcpAgentSession {
     const log = this.turnLog;
     const edit = untoldUserEdit(this.opened.session.events, this.toldEditSeq);
     const decision = planDecisionNote(this.opened.session.events, this.toldDecisionSeq);
-    log.start(text);
+    const turn = log.start(text);
+    this.checkpoints?.startTurn(turn);
     if (edit !== null) this.toldEditSeq = edit.seq;
     if (decision !== null) this.toldDecisionSeq = decision.seq;
     const notes = [this.resumeNote, decision?.note ?? null, edit === null ? null : acpUserEditNote(edit.todos)];
@@ -218,6 +210,7 @@ export class AcpAgentSession {
       // A permission still being asked (the agent crashed meanwhile) is withdrawn.
       controller.abort();
     }
+    await this.checkpoints?.endTurn(reason.kind === 'aborted');
     log.end(reason);
     return reason;
   }
@@ -248,6 +241,7 @@ export class AcpAgentSession {
     if (this.loading || sessionId !== this.acpSessionId) return;
     if (update.sessionUpdate === 'current_mode_update') this.planMode?.modeChanged(update.currentModeId);
     this.turn?.log.update(update);
+    if (this.turn !== null) this.checkpoints?.update(update);
     this.options.onUpdate?.(update);
   }
 
@@ -274,6 +268,7 @@ export class AcpAgentSession {
     }
     const record = this.decisions.get(callId);
     if (record !== undefined) this.tools?.permitted(callId, record);
+    if (record !== undefined && kind != null && CHANGING_KINDS.has(kind)) await this.checkpoints?.beforeChange();
     return record === undefined ? { outcome: { outcome: 'cancelled' } } : acpPermissionResponse(record, params.options);
   }
 

@@ -27,6 +27,8 @@ export type AcpServed<T> = { ok: true; result: T } | { ok: false; message: strin
 export interface AcpClientSession {
   owns(sessionId: string): AcpServed<null>;
   turnFor(sessionId: string): AcpServed<AcpClientTurn>;
+  /** A write or a command is about to change the workspace: resolves once its checkpoint is taken (acp-checkpoints.ts). */
+  beforeChange(): Promise<void>;
 }
 
 export const WRITE_TEXT_FILE_METHOD = 'fs/write_text_file';
@@ -88,6 +90,7 @@ export class AcpClientFiles {
       signal,
     );
     if (!approval.approved) return { ok: false, message: approval.message };
+    await this.session.beforeChange();
     const written = await writeChecked(this.workspace, checked, userPath, content);
     approval.ended(written.ok, written.message);
     return written.ok ? { ok: true, result: {} } : { ok: false, message: written.message };

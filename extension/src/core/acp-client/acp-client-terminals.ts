@@ -93,6 +93,7 @@ export class AcpClientTerminals {
     const card = bashApprovalCard(command, cwd.real, MAX_BASH_TIMEOUT_MS);
     const approval = await approvals.command(running.result, command, { tool: BASH_TOOL_NAME, card, call: { title: card.summary, kind: 'execute', rawInput: { command, cwd: cwd.real } } }, signal);
     if (!approval.approved) return { ok: false, message: approval.message };
+    await session.beforeChange();
     if (this.closed) {
       approval.ended(false, CLOSING_MESSAGE);
       return { ok: false, message: CLOSING_MESSAGE };

@@ -65,6 +65,8 @@ export interface AcpClientSessionState {
   acpSessionId(): string | null;
   turn(): AcpClientTurn | null;
   logSessionId(): string;
+  /** A write or a command is about to change the workspace (its checkpoint: acp-checkpoints.ts). */
+  beforeChange(): Promise<void>;
 }
 
 export const NO_PROMPT_MESSAGE = 'no prompt of this session is running: a write or a terminal is served only during a prompt';
@@ -88,7 +90,7 @@ export class AcpClientTools implements AcpClientServices {
       if (!(error instanceof GlobError)) throw error;
       protect = { broken: `agentChecklist.tools.protectedPaths has a malformed glob (${error.message})` };
     }
-    const session: AcpClientSession = { owns: (id) => this.owns(id), turnFor: (id) => this.turnFor(id) };
+    const session: AcpClientSession = { owns: (id) => this.owns(id), turnFor: (id) => this.turnFor(id), beforeChange: state.beforeChange };
     this.approvals = new AcpClientApprovals(state.approvals, workspace, state.logSessionId);
     this.files = new AcpClientFiles(workspace, protect, this.approvals, session);
     const trusted = options.trusted;

@@ -19,7 +19,7 @@
 // will be logged in, as our own loop streams a step's text.
 // The turn ends with what is left: calls without a result get one (an error: the
 // agent never said how they ended), text becomes a last step, then `turn/end`.
-import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import type { SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
 import type { LiveDelta } from '../session/live-delta';
 import type { AssistantBlock, ModelRef, TurnEndReason } from '../session/events';
@@ -43,6 +43,22 @@ export interface AcpCallState {
 }
 
 type Pending = { type: 'text' | 'reasoning'; text: string } | { type: 'call'; id: string };
+
+/** How a prompt's stop reason ends our turn. */
+export function stopReasonEnd(stop: StopReason): TurnEndReason {
+  switch (stop) {
+    case 'end_turn':
+      return { kind: 'completed' };
+    case 'cancelled':
+      return { kind: 'aborted' };
+    case 'max_tokens':
+      return { kind: 'error', message: 'the agent stopped: its model reached its output limit (max_tokens)' };
+    case 'max_turn_requests':
+      return { kind: 'error', message: 'the agent stopped: it reached its limit of model requests for one prompt (max_turn_requests)' };
+    case 'refusal':
+      return { kind: 'error', message: 'the agent refused to go on (refusal)' };
+  }
+}
 
 export const NO_RESULT_MESSAGE = 'the agent did not report how this call ended';
 
@@ -70,8 +86,8 @@ export class AcpTurnLog {
     return this.step !== null;
   }
 
-  /** turn/start and the user's prompt. */
-  start(prompt: string): void {
+  /** turn/start and the user's prompt; returns the turn's number. */
+  start(prompt: string): number {
     if (this.turn !== null) throw new Error(`turn ${this.turn} is still open`);
     const turn = this.session.lastTurn + 1;
     this.session.append('turn/start', { turn });
@@ -79,6 +95,7 @@ export class AcpTurnLog {
     this.turn = turn;
     this.calls.clear();
     this.pending = [];
+    return turn;
   }
 
   /** One `session/update` of this turn (updates outside a turn are not ours to log). */

@@ -105,10 +105,11 @@ const eventDataFields = {
    * A checkpoint of the workspace in the shadow repository (core/checkpoints/), taken
    * before the first workspace-changing call of a step (inside it), or at the end of a
    * turn that changed the workspace since its last one (after its last step: `step`
-   * names that step): `commit` is the shadow repository's commit of the workspace as
-   * it was then.
+   * names that step), or, for an ACP agent's turn, when we hear of a change
+   * (acp-checkpoints.ts: between steps `step` names the last one, 0 before the first):
+   * `commit` is the shadow repository's commit of the workspace as it was then.
    */
-  'checkpoint/created': z.strictObject({ turn: count, step: count, commit: commitId }),
+  'checkpoint/created': z.strictObject({ turn: count, step: z.number().check(z.int(), z.minimum(0)), commit: commitId }),
   /**
    * The user took back an item's changes (`scope: 'item'`: the files it changed, back to
    * `checkpoint`, the one before it started) or the whole workspace (`'workspace'`:

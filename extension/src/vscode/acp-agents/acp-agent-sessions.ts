@@ -17,6 +17,7 @@
 import type * as vscode from 'vscode';
 import type { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
 import type { AcpClientToolsOptions } from '../../core/acp-client/acp-client-tools';
+import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
 import { acpResume } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
 import type { PlanReviewGate } from '../../core/agent/plan-first';
@@ -48,6 +49,8 @@ export interface AcpPrompt {
   autoApprove: boolean;
   /** Our tools' policy from the settings, for the agent's file and terminal requests (read when its agent starts). */
   tools: AcpClientToolsOptions;
+  /** Checkpoints of the workspace before the agent's changes (agentChecklist.checkpoints, read when its agent starts); absent: none. */
+  checkpoints?: CheckpointTaker;
   /** Shows a new log (the controller then owns it). */
   showWritten(opened: OpenedSession): void;
 }
@@ -92,6 +95,7 @@ export class AcpAgentSessions {
       planReview,
       onDelta,
       tools: prompt.tools,
+      ...(prompt.checkpoints ? { checkpoints: prompt.checkpoints } : {}),
       ...(resume === null ? {} : { resume }),
       openLog: (source) => {
         if (continued) return borrowed(continued);

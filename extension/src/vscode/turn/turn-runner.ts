@@ -202,7 +202,8 @@ export class TurnRunner extends Owner {
     try {
       const title = text.replace(/\s+/g, ' ').slice(0, 80);
       const tools = workspaceToolPolicy(settings, this.options.log);
-      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, shown, title, autoApprove: settings.autoApprove, tools, showWritten: (opened) => this.host.showWritten(opened) });
+      const checkpoints = this.checkpointTaker(settings);
+      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, shown, title, autoApprove: settings.autoApprove, tools, ...(checkpoints ? { checkpoints } : {}), showWritten: (opened) => this.host.showWritten(opened) });
     } finally {
       this.starting = false;
     }
