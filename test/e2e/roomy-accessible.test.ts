@@ -132,6 +132,8 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     // Send Prompt… shows the Agent view; the demo's turn takes several seconds, so the Explorer replaces it while the turn runs.
     await runWorkbenchCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Add validation to the signup form');
+    // The turn has written its plan: Send Prompt… has shown the Agent view (before the turn started) and will not again.
+    await page.locator('.pane-header[aria-label^="Plan - "]').waitFor();
     await page.locator('.activitybar .action-item a.action-label[aria-label^="Explorer"]').click();
     await page.locator('.pane-header[aria-label^="Plan"]').waitFor({ state: 'hidden' });
     assert.equal(((await readStatusBar(page)) ?? '').startsWith('5/5'), false, 'the turn was still running when the view was hidden');

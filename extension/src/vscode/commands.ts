@@ -73,7 +73,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
           ignoreFocusOut: true,
         });
         if (!text?.trim()) return undefined;
-        void vscode.commands.executeCommand(CONTAINER_COMMAND);
+        // Shown before the turn starts, so a view the user opens meanwhile is not replaced by it later.
+        await vscode.commands.executeCommand(CONTAINER_COMMAND);
       }
       return sendPrompt(deps, text);
     }),
