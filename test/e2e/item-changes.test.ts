@@ -4,7 +4,8 @@
 //   progress: its Plan tree row shows the warning icon and "no work recorded", and
 //   its tooltip, as a user hovering it sees it, says it needs a second look;
 // - another item edits two files of the workspace; from its context menu, Show
-//   Changes opens the multi-file diff editor listing both, and Revert Item's Changes
+//   Changes opens the multi-file diff editor listing both (edited, not marked as
+//   renamed), and Revert Item's Changes
 //   puts their bytes back and the item back to pending (changes/reverted and a user
 //   edit on the log);
 // - axe-core reports no violation in the Agent page showing the flagged plan.
@@ -107,6 +108,9 @@ describe('evidence and undo per plan item, in the real workbench', () => {
     await tab.waitFor({ timeout: 30_000 });
     const editor = page.getByRole('main');
     for (const name of ['greeting.txt', 'NOTES.md']) await editor.getByText(name, { exact: true }).first().waitFor();
+    // Edited in place, not renamed: no file's header shows the rename mark "R" (nor its old name struck through).
+    assert.equal(await editor.getByText('R', { exact: true }).count(), 0, 'no file marked renamed');
+    for (const name of ['greeting.txt', 'NOTES.md']) assert.equal(await editor.getByText(name, { exact: true }).count(), 1, `${name} named once`);
     await screenshot(page, 'item-changes-diff.png');
 
     // Revert Item's Changes: the bytes as they were before the item started, the item pending.

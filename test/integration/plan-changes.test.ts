@@ -74,7 +74,8 @@ describe('undoing a plan item from the Plan tree', () => {
     await waitFor(() => tabs().some((tab) => tab.label === title), 'the diff editor tab');
     const tab = tabs().find((t) => t.label === title);
     assert.ok(tab && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff), 'a multi-file diff editor, not a text or single diff editor');
-    const checkpointed = (): vscode.TextDocument[] => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === '/undo/greeting.txt');
+    // Its path is the workspace file's own: the multi-file diff editor marks a pair whose paths differ as a rename.
+    const checkpointed = (): vscode.TextDocument[] => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === vscode.Uri.file(file).path);
     await waitFor(() => checkpointed().length > 0, 'the diff editor to read the file from the checkpoints');
     assert.ok(checkpointed().some((d) => d.getText() === 'hello\nworld\n'), 'the "before" side is the file before item 1 started');
 
