@@ -8,11 +8,13 @@
 //   renamed), and Revert Item's Changes
 //   puts their bytes back and the item back to pending (changes/reverted and a user
 //   edit on the log);
-// - axe-core reports no violation in the Agent page showing the flagged plan.
+// - the strip's row keeps the flagged item's words whole beside its flag words, and
+//   axe-core reports no violation in the Agent page showing the flagged plan.
 // Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import * as z from 'zod/mini';
@@ -51,7 +53,17 @@ function logLines(workbench: Workbench): z.infer<typeof logLineSchema>[] {
     .map((line) => logLineSchema.parse(JSON.parse(line)));
 }
 
-const bytesOf = (workspace: string): Record<string, string> => Object.fromEntries(Object.keys(BEFORE).map((file) => [file, fs.readFileSync(path.join(workspace, file), 'utf8')]));
+/** The files' text now; a file missing reads as null (a revert's checkout writes a file anew: read meanwhile, it may be gone for a moment). */
+const bytesOf = (workspace: string): Record<string, string | null> =>
+  Object.fromEntries(Object.keys(BEFORE).map((file) => [file, readOrNull(path.join(workspace, file))]));
+
+function readOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /** The Plan tree's row whose accessible name is `name` (the item, its status, and a flag's words). */
 const treeRow = (page: Page, name: string) => page.getByRole('tree').getByRole('treeitem', { name, exact: true });
@@ -97,6 +109,24 @@ describe('evidence and undo per plan item, in the real workbench', () => {
     await screenshot(page, 'item-changes-flagged.png');
 
     await expandStrip(agentFrame(page));
+    // The strip's row keeps the item's words whole beside its flag words (each word on one line).
+    const box = frame.getByRole('checkbox', { name: CHECKED });
+    // In the page (no DOM types in this project's Node build): each word of the label is one box unless the layout broke it.
+    const split = await box.evaluate((el) => {
+      const doc = el.ownerDocument;
+      const walker = doc.createTreeWalker(el.labels[0], doc.defaultView.NodeFilter.SHOW_TEXT);
+      const broken: string[] = [];
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (const word of String(node.textContent).matchAll(/\S+/g)) {
+          const range = doc.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (range.getClientRects().length > 1) broken.push(word[0]);
+        }
+      }
+      return broken;
+    });
+    assert.deepEqual(split, [], 'no word of the flagged item broken across lines');
     const { violations, passed } = await axeAudit(frame);
     assert.ok(passed.length > 10, 'axe ran its rules over the Agent page');
     assert.deepEqual(violations, [], 'axe-core: no violation in the Agent page with a flagged plan');
@@ -115,7 +145,7 @@ describe('evidence and undo per plan item, in the real workbench', () => {
 
     // Revert Item's Changes: the bytes as they were before the item started, the item pending.
     await contextMenu(page, `${RENAMED}, completed`, 'Revert Item\'s Changes');
-    await until(async () => bytesOf(workspace), (bytes) => JSON.stringify(bytes) === JSON.stringify(BEFORE), 'the files back to their bytes before the item');
+    await until(async () => bytesOf(workspace), (bytes) => isDeepStrictEqual(bytes, BEFORE), 'the files back to their bytes before the item');
     await treeRow(page, `${RENAMED}, pending`).waitFor();
     const after = await until(() => readTree(page), (r) => r[1]?.description === '', 'the reverted item pending in the tree');
     assert.deepEqual(after.map((r) => [r.label, r.icon]), [
