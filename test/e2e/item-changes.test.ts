@@ -5,9 +5,8 @@
 //   its tooltip, as a user hovering it sees it, says it needs a second look;
 // - another item edits two files of the workspace; from its context menu, Show
 //   Changes opens the multi-file diff editor listing both (edited, not marked as
-//   renamed), and Revert Item's Changes
-//   puts their bytes back and the item back to pending (changes/reverted and a user
-//   edit on the log);
+//   renamed), and Revert Item's Changes puts their bytes back and the item back to
+//   pending (changes/reverted and a user edit on the log);
 // - the strip's row keeps the flagged item's words whole beside its flag words, and
 //   axe-core reports no violation in the Agent page showing the flagged plan.
 // Screenshots go to test-results/e2e/.
@@ -16,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import * as z from 'zod/mini';
 import { axeAudit } from './axe-audit';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
@@ -79,6 +78,25 @@ async function contextMenu(page: Page, row: string, action: string): Promise<voi
   await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
+/** The words of a checkbox's label that the layout breaks across lines (a word drawn as more than one box). */
+async function brokenWords(box: Locator): Promise<string[]> {
+  // In the page (no DOM types in this project's Node build).
+  return box.evaluate((el) => {
+    const doc = el.ownerDocument;
+    const walker = doc.createTreeWalker(el.labels[0], doc.defaultView.NodeFilter.SHOW_TEXT);
+    const broken: string[] = [];
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      for (const word of String(node.textContent).matchAll(/\S+/g)) {
+        const range = doc.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
 describe('evidence and undo per plan item, in the real workbench', () => {
   const opened = openForSuite(() => openScriptedWorkbench(SCRIPT, { 'agentChecklist.tools.autoApprove': true }));
 
@@ -109,29 +127,14 @@ describe('evidence and undo per plan item, in the real workbench', () => {
     await screenshot(page, 'item-changes-flagged.png');
 
     await expandStrip(agentFrame(page));
-    // The strip's row keeps the item's words whole beside its flag words (each word on one line).
-    const box = frame.getByRole('checkbox', { name: CHECKED });
-    // In the page (no DOM types in this project's Node build): each word of the label is one box unless the layout broke it.
-    const split = await box.evaluate((el) => {
-      const doc = el.ownerDocument;
-      const walker = doc.createTreeWalker(el.labels[0], doc.defaultView.NodeFilter.SHOW_TEXT);
-      const broken: string[] = [];
-      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        for (const word of String(node.textContent).matchAll(/\S+/g)) {
-          const range = doc.createRange();
-          range.setStart(node, word.index);
-          range.setEnd(node, word.index + word[0].length);
-          if (range.getClientRects().length > 1) broken.push(word[0]);
-        }
-      }
-      return broken;
-    });
-    assert.deepEqual(split, [], 'no word of the flagged item broken across lines');
+    // The strip's row keeps the item's words whole beside its flag words.
+    assert.deepEqual(await brokenWords(frame.getByRole('checkbox', { name: CHECKED })), [], 'no word of the flagged item broken across lines');
     const { violations, passed } = await axeAudit(frame);
     assert.ok(passed.length > 10, 'axe ran its rules over the Agent page');
     assert.deepEqual(violations, [], 'axe-core: no violation in the Agent page with a flagged plan');
 
-    // (b) Show Changes: the multi-file diff editor with the item's two files.
+    // (b) Show Changes: the multi-file diff editor with the item's two files. The mouse
+    // first leaves the tree, so that the hover opened above covers no row.
     await page.mouse.move(1, 1);
     await contextMenu(page, `${RENAMED}, completed`, 'Show Changes');
     const tab = page.getByRole('tab', { name: new RegExp(`^Changes of ${RENAMED} \\(2 files\\)`) });
