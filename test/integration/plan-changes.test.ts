@@ -3,8 +3,9 @@
 // for item 1 and the same line again for item 2. Revert Item's Changes on item 1 is
 // refused then (nothing written, nothing logged); item 2's revert puts its bytes back
 // and logs it; then item 1's revert goes through. Show Changes opens the multi-file
-// diff editor with the item's file, its "before" side read from the checkpoint. Each
-// item's tooltip and Export Plan list the files it changed.
+// diff editor with the item's file, its "before" side read from the checkpoint; a file
+// an item still in progress deleted shows as gone on the "after" side. Each item's
+// tooltip and Export Plan list the files it changed.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -82,7 +83,8 @@ describe('undoing a plan item from the Plan tree', () => {
     await waitFor(() => tabs().some((tab) => tab.label === title), 'the diff editor tab');
     const tab = tabs().find((t) => t.label === title);
     assert.ok(tab && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff), 'a multi-file diff editor, not a text or single diff editor');
-    const checkpointed = (): vscode.TextDocument[] => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === '/undo/greeting.txt');
+    // Its path is the workspace file's own: the multi-file diff editor marks a pair whose paths differ as a rename.
+    const checkpointed = (): vscode.TextDocument[] => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === vscode.Uri.file(file).path);
     await waitFor(() => checkpointed().length > 0, 'the diff editor to read the file from the checkpoints');
     assert.ok(checkpointed().some((d) => d.getText() === 'hello\nworld\n'), 'the "before" side is the file before item 1 started');
 
@@ -106,5 +108,22 @@ describe('undoing a plan item from the Plan tree', () => {
     assert.deepEqual(lastUserEdit(logPath), { todos: plan('pending', 'pending') });
     assert.deepEqual(api.planTreeRows().map((r) => r.contextValue), ['todo.pending editable down', 'todo.pending editable up'], 'reverted items no longer offer them');
     assert.equal(await vscode.commands.executeCommand(C('showChanges'), node(api, FIRST)), 'nothing', 'a revert ends the item\'s changes');
+  });
+
+  it('shows a file the item deleted as gone while its changes end at the workspace now', async () => {
+    const api = await getApi();
+    const note = path.join(path.dirname(file), 'note.txt');
+    fs.writeFileSync(note, 'note\n');
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    const item = 'Drop the note';
+    await useScript([todoWrite([{ content: item, status: 'in_progress' }]), toolCall('bash', { command: 'rm undo/note.txt' }), { text: 'Dropped it.' }]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Drop the note'), { kind: 'completed' });
+    assert.equal(fs.existsSync(note), false, 'the command deleted the file');
+
+    // The item is still in progress: its changes end at the workspace now, where the file is gone.
+    assert.equal(await vscode.commands.executeCommand(C('showChanges'), node(api, item)), 'shown');
+    const sides = (): string[] => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === vscode.Uri.file(note).path).map((d) => d.getText()).sort();
+    await waitFor(() => sides().length === 2, 'the diff editor to read both sides of the deleted file from the checkpoints');
+    assert.deepEqual(sides(), ['', 'note\n'], 'before: the file; after: gone (empty), not the file again');
   });
 });

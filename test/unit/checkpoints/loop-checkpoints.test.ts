@@ -72,8 +72,12 @@ describe('checkpoints in the agent loop', () => {
     assert.deepEqual(await changedFiles(repo, changeRange(events, 'two')), [{ status: 'A', path: 'c.txt' }]);
     // Show Changes' two sides: item one against the checkpoint at its completion, item two (still in progress) against the workspace now.
     const checkpoints = events.flatMap((e) => (e.type === 'checkpoint/created' ? [e.data.commit] : []));
-    assert.deepEqual(await itemChangeSides(repo, events, 'one'), { from: checkpoints[0], to: checkpoints[1], files: [{ status: 'A', path: 'a.txt' }, { status: 'A', path: 'b.txt' }] });
-    assert.deepEqual(await itemChangeSides(repo, events, 'two'), { from: checkpoints[1], to: null, files: [{ status: 'A', path: 'c.txt' }] });
+    assert.deepEqual(await itemChangeSides(repo, events, 'one'), { from: checkpoints[0], to: checkpoints[1], end: checkpoints[1], files: [{ status: 'A', path: 'a.txt' }, { status: 'A', path: 'b.txt' }] });
+    const two = await itemChangeSides(repo, events, 'two');
+    assert.ok(two);
+    const { end: now, ...open } = two;
+    assert.deepEqual(open, { from: checkpoints[1], to: null, files: [{ status: 'A', path: 'c.txt' }] });
+    assert.equal((await repo.fileAt(now, 'c.txt')).toString('utf8'), 'two\n', 'an open range ends at a snapshot of the workspace now');
     assert.equal(await itemChangeSides(repo, events, 'never planned'), null, 'no range: nothing to show');
     // The evidence compares checkpoints only: item two's open end is the closing checkpoint.
     const ranges = fold(changeRangesProjection, events);

@@ -43,6 +43,8 @@ export async function diff(repo: ShadowRepo, range: ChangeRange | null): Promise
 export interface ItemChangeSides {
   from: string;
   to: string | null;
+  /** `to`, or the snapshot of the workspace now taken for the question (a file the item deleted is gone from it). */
+  end: string;
   files: ChangedFile[];
 }
 
@@ -52,5 +54,5 @@ export async function itemChangeSides(repo: ShadowRepo, events: Iterable<Session
   const resolved = await resolveRange(repo, range);
   if (resolved === null) return null;
   const files = await repo.changedFiles(resolved.from, resolved.to);
-  return files.length === 0 ? null : { from: resolved.from, to: resolved.range.to, files };
+  return files.length === 0 ? null : { from: resolved.from, to: resolved.range.to, end: resolved.to, files };
 }

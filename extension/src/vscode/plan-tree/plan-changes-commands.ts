@@ -71,7 +71,8 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
     const workspace = found.repo.workspace;
     const resources = sides.files.map((file) => {
       const fileUri = vscode.Uri.joinPath(vscode.Uri.file(workspace), file.path);
-      const after = sides.to === null && file.status !== 'D' ? fileUri : checkpointUri(workspace, sides.to ?? sides.from, file.path);
+      // The workspace's own file (editable) while the range is open; a file it deleted, from the snapshot that no longer has it.
+      const after = sides.to === null && file.status !== 'D' ? fileUri : checkpointUri(workspace, sides.end, file.path);
       return [fileUri, checkpointUri(workspace, sides.from, file.path), after];
     });
     await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes of {0}', found.item), resources);
