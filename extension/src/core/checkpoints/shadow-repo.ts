@@ -137,13 +137,11 @@ export class ShadowRepo {
     const changed = await this.stageChanges();
     const head = await this.headCommit();
     if (!changed && head !== null) return head;
-    if (!keep) {
-      const tree = await this.git.text(['write-tree']);
-      return this.git.text(['commit-tree', tree, ...(head === null ? [] : ['-p', head]), '-m', 'workspace']);
-    }
-    // One process writes the tree, the commit and HEAD.
-    await this.git.ok(['commit', '--quiet', '--no-verify', '--allow-empty', '--no-gpg-sign', '--cleanup=verbatim', '-m', 'checkpoint']);
-    return (await this.headCommit()) ?? raise(new GitError('git commit left no HEAD in the shadow repository'));
+    // The tree from the index as it is (`git commit` would stat the whole workspace again).
+    const tree = await this.git.text(['write-tree']);
+    const commit = await this.git.text(['commit-tree', tree, ...(head === null ? [] : ['-p', head]), '-m', keep ? 'checkpoint' : 'workspace']);
+    if (keep) await this.git.ok(['update-ref', '-m', 'checkpoint', 'HEAD', commit, ...(head === null ? [] : [head])]);
+    return commit;
   }
 
   /** The shadow HEAD's commit, from its loose ref file (ours: never packed), else from git. */
@@ -184,10 +182,6 @@ export class ShadowRepo {
     if (drop.length > 0) await this.git.ok(['update-index', '--force-remove', '-z', '--stdin'], drop.join('\0'));
     return staged || update.length > 0 || drop.length > 0;
   }
-}
-
-function raise(error: Error): never {
-  throw error;
 }
 
 export { GitError };
