@@ -38,7 +38,7 @@ export interface DelayWindow {
 }
 
 /** This thread's schedstat (Linux): ns on a core, ns waiting for one. */
-function schedstat(): [number, number] | null {
+export function schedstat(): [number, number] | null {
   try {
     const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
     return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait) ? [run, wait] : null;

@@ -40,6 +40,8 @@ export const LAZY_MODULES = {
   'extension/src/core/markdown/markdown-worker.ts': 'markdown-worker',
   // Started as a worker thread from dist/agent-follow-worker.js by core/import/agent-follow-thread.ts.
   'extension/src/core/import/agent-follow-worker.ts': 'agent-follow-worker',
+  // Started as a worker thread from dist/git-worker.js by core/checkpoints/git-thread.ts: the checkpoints' git processes.
+  'extension/src/core/checkpoints/git-worker.ts': 'git-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
   // Required by core/tools/tool.ts when a turn first builds its tools: zod's JSON Schema conversion.
   'extension/src/core/tools/json-schema.ts': 'tool-json-schema',

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { changeRange } from '../../../extension/src/core/checkpoints/change-range';
 import { changedFiles, diff } from '../../../extension/src/core/checkpoints/item-changes';
 import { planWorkspaceRestore } from '../../../extension/src/core/checkpoints/revert';
-import { MAX_FILE_BYTES, ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
+import { GitError, MAX_FILE_BYTES, ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { memorySession, tempDir, todo } from '../support/sessions';
 
 function workspace(): { ws: string; base: string; repo: ShadowRepo } {
@@ -62,6 +62,27 @@ describe('the shadow repository', () => {
     assert.notEqual(second, first);
     await repo.restore(first, ['crlf.txt']);
     assert.deepEqual(fs.readFileSync(path.join(ws, 'crlf.txt')), crlf);
+  });
+
+  it("moves the shadow HEAD as git does: each checkpoint's parent is the one before, a snapshot leaves HEAD, a held lock refuses", async () => {
+    const { ws, repo } = workspace();
+    const taken: string[] = [];
+    for (const text of ['one\n', 'two\n', 'three\n']) {
+      put(ws, 'a.txt', text);
+      taken.unshift(await repo.checkpoint());
+    }
+    assert.deepEqual((await repo.git.text(['rev-list', 'HEAD'])).split('\n'), taken);
+    assert.equal((await repo.git.run(['fsck', '--strict', '--no-dangling'])).code, 0);
+    put(ws, 'a.txt', 'four\n');
+    const now = await repo.snapshot();
+    assert.equal(await repo.git.text(['rev-parse', 'HEAD']), taken[0], 'a snapshot is not a checkpoint');
+    assert.equal(await repo.git.text(['rev-parse', `${now}^`]), taken[0]);
+    const branch = await repo.git.text(['symbolic-ref', 'HEAD']);
+    fs.writeFileSync(path.join(repo.git.gitDir, `${branch}.lock`), '');
+    await assert.rejects(repo.checkpoint(), (error: unknown) => error instanceof GitError && /locked/.test(error.message));
+    assert.equal(await repo.git.text(['rev-parse', 'HEAD']), taken[0]);
+    fs.rmSync(path.join(repo.git.gitDir, `${branch}.lock`));
+    assert.equal(await repo.git.text(['rev-parse', `${await repo.checkpoint()}^`]), taken[0]);
   });
 
   it("an item's range runs from the first checkpoint after it turned in_progress to the first after it completed", async () => {

@@ -58,6 +58,23 @@ describe('bundled CLI', () => {
     assert.equal(cli(['check', path.join(dir, 's.json')], dir).status, 1);
     assert.equal(cli(['nope'], dir).status, 2);
   });
+
+  it("takes checkpoints with the machine's git run from its worker bundle, dist/git-worker.js: changes lists what an item wrote", () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'ws'));
+    fs.writeFileSync(path.join(dir, 'ws', 'a.txt'), 'before\n');
+    const todo = (status: string) => ({ name: 'todo_write', arguments: { todos: [{ content: 'a', status }] } });
+    const write = { name: 'write_file', arguments: { path: 'a.txt', content: 'after\n' } };
+    fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses: [{ toolCalls: [todo('in_progress')] }, { toolCalls: [write] }, { toolCalls: [todo('completed')] }, { text: 'ok' }] }));
+    const env = { ...process.env, XDG_STATE_HOME: path.join(dir, 'state') };
+    const built = (args: string[]) => spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd: dir, env, encoding: 'utf8' });
+    const run = built(['run', '--script', 's.json', '--cwd', 'ws', '--session-dir', 'logs', '--tools', 'todo_write,write_file', '--allow-parallel-in-progress', 'false', '--yes', '--json', 'go']);
+    assert.equal(run.status, 0, run.stderr);
+    const changes = built(['changes', JSON.parse(run.stdout).logPath, '--item', '1', '--format', 'json']);
+    assert.equal(changes.status, 0, changes.stderr);
+    assert.deepEqual(JSON.parse(changes.stdout).files, [{ status: 'M', path: 'a.txt', added: 1, removed: 1 }]);
+    assert.equal(fs.readFileSync(path.join(root, 'dist/cli.js'), 'utf8').includes('not a git run'), false, 'the worker is its own bundle');
+  });
 });
 
 /** Strings only the SDKs contain (each reads its base URL from this variable; our code never does). */

@@ -1,17 +1,11 @@
 // The machine's `git`, run against a shadow repository: `GIT_DIR` is the shadow folder
 // (outside the workspace), `GIT_WORK_TREE` the workspace. Every run is a child process
-// (never blocks the event loop) with no user, global or system config, no hooks, no
-// pager, no prompts and no inherited GIT_* variable, so the user's own `.git` and
-// settings are never read or written.
-import { spawn } from 'node:child_process';
+// started from the git worker thread (git-thread.ts: no fork on the caller's event loop)
+// with no user, global or system config, no hooks, no pager, no prompts and no inherited
+// GIT_* variable, so the user's own `.git` and settings are never read or written.
+import { GitError, runOnGitThread, type GitOutput } from './git-thread';
 
-export interface GitOutput {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
-export class GitError extends Error {}
+export { GitError, type GitOutput };
 
 /** Config given on every command line: wins over anything a config file could say. */
 const CONFIG = [
@@ -31,15 +25,15 @@ const CONFIG = [
 ].flatMap((setting) => ['-c', setting]);
 
 export class ShadowGit {
-  private readonly env: NodeJS.ProcessEnv;
+  private readonly env: Record<string, string>;
 
   constructor(
     readonly gitDir: string,
     readonly workTree: string,
     readonly gitBinary = 'git',
   ) {
-    const env: NodeJS.ProcessEnv = {};
-    for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_') && value !== undefined) env[key] = value;
     Object.assign(env, {
       GIT_DIR: gitDir,
       GIT_WORK_TREE: workTree,
@@ -58,17 +52,7 @@ export class ShadowGit {
 
   /** Runs `git <args>`; resolves with its exit code and output (a non-zero code is the caller's to judge). */
   run(args: readonly string[], input?: Buffer | string): Promise<GitOutput> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.gitBinary, [...CONFIG, ...args], { cwd: this.workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-      child.on('error', (error) => reject(new GitError(`git could not be started (${error.message}); install git to use checkpoints`)));
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
-      child.stdin.on('error', () => {});
-      child.stdin.end(input ?? '');
-    });
+    return runOnGitThread({ file: this.gitBinary, args: [...CONFIG, ...args], cwd: this.workTree, env: this.env, input: typeof input === 'string' || input === undefined ? (input ?? '') : new Uint8Array(input) });
   }
 
   /** Runs `git <args>` and returns its standard output; throws a GitError on a non-zero exit. */

@@ -133,21 +133,46 @@ export class ShadowRepo {
     const changed = await this.stageChanges();
     const head = await this.headCommit();
     if (!changed && head !== null) return head;
-    if (!keep) {
-      const tree = await this.git.text(['write-tree']);
-      return this.git.text(['commit-tree', tree, ...(head === null ? [] : ['-p', head]), '-m', 'workspace']);
+    // The tree from the index as it is (`git commit` would stat the whole workspace again).
+    const tree = await this.git.text(['write-tree']);
+    const commit = await this.git.text(['commit-tree', tree, ...(head === null ? [] : ['-p', head]), '-m', keep ? 'checkpoint' : 'workspace']);
+    if (keep) await this.moveHead(head, commit);
+    return commit;
+  }
+
+  /**
+   * Moves the shadow HEAD's branch from `head` to `commit` as git does, without a process:
+   * its lock file (created exclusively: fails while a git holds it), the old value checked
+   * under the lock, then renamed over the loose ref. git's update-ref when HEAD is not a branch.
+   */
+  private async moveHead(head: string | null, commit: string): Promise<void> {
+    const ref = await this.headRef();
+    if (ref === null) return void (await this.git.ok(['update-ref', 'HEAD', commit, ...(head === null ? [] : [head])]));
+    const file = path.join(this.git.gitDir, ref);
+    const lock = await fs.open(`${file}.lock`, 'wx').catch((error: Error) => raise(new GitError(`the shadow HEAD is locked (${error.message})`)));
+    try {
+      const now = (await fs.readFile(file, 'utf8').catch(() => '')).trim();
+      if (now !== (head ?? '')) throw new GitError(`the shadow HEAD moved while a checkpoint was taken (${now || 'none'}, not ${head ?? 'none'})`);
+      await lock.writeFile(`${commit}\n`);
+      await lock.close();
+      await fs.rename(`${file}.lock`, file);
+    } catch (error) {
+      await lock.close().catch(() => {});
+      await fs.rm(`${file}.lock`, { force: true });
+      throw error;
     }
-    // One process writes the tree, the commit and HEAD.
-    await this.git.ok(['commit', '--quiet', '--no-verify', '--allow-empty', '--no-gpg-sign', '--cleanup=verbatim', '-m', 'checkpoint']);
-    return (await this.headCommit()) ?? raise(new GitError('git commit left no HEAD in the shadow repository'));
+  }
+
+  /** The branch the shadow HEAD names (`refs/heads/…`), null when HEAD is not a symbolic ref. */
+  private async headRef(): Promise<string | null> {
+    const head = await fs.readFile(path.join(this.git.gitDir, 'HEAD'), 'utf8').catch(() => '');
+    return /^ref: (refs\/heads\/[\w.-]+)\n?$/.exec(head)?.[1] ?? null;
   }
 
   /** The shadow HEAD's commit, from its loose ref file (ours: never packed), else from git. */
   private async headCommit(): Promise<string | null> {
-    const { gitDir } = this.git;
-    const head = await fs.readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '');
-    const ref = /^ref: (refs\/heads\/[\w.-]+)\n?$/.exec(head)?.[1];
-    const id = ref === undefined ? '' : (await fs.readFile(path.join(gitDir, ref), 'utf8').catch(() => '')).trim();
+    const ref = await this.headRef();
+    const id = ref === null ? '' : (await fs.readFile(path.join(this.git.gitDir, ref), 'utf8').catch(() => '')).trim();
     if (/^[0-9a-f]{40}$/.test(id)) return id;
     const result = await this.git.run(['rev-parse', '--verify', '--quiet', 'HEAD']);
     return result.code === 0 ? result.stdout.toString('utf8').trim() : null;
