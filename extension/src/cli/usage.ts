@@ -143,7 +143,8 @@ in_progress or completed), which the model is told at its next request. Refused
 true here; pass false to hold the edit to at most one item in progress.
 
 Checkpoints: before the first workspace-changing call of a step (write_file, edit_file,
-bash, subagent), run takes a checkpoint of the workspace with the machine's git in a
+bash, subagent; an ACP agent's edits and commands, as soon as we hear of them) and one
+closing the turn, run takes a checkpoint of the workspace with the machine's git in a
 shadow repository under $XDG_STATE_HOME/agent-checklist/checkpoints (default
 ~/.local/state/agent-checklist/checkpoints), never in the workspace's own .git. Left
 out: what the workspace's .gitignore files ignore, files over 5 MB, nested repositories
