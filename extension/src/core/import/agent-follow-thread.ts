@@ -23,11 +23,14 @@ export class AgentFollowThread implements Disposable {
     if (this.worker === null) {
       const worker = newWorker();
       worker.unref();
+      // A report already on its way when the thread is disposed is dropped: its listener (a log channel) may be gone.
       worker.on('message', (raw: unknown) => {
         const report = followReportSchema.safeParse(raw);
-        if (report.success) this.onReport(report.data);
+        if (report.success && this.worker === worker) this.onReport(report.data);
       });
-      worker.on('error', (error) => this.onReport({ kind: 'problem', file: '', message: `the follower stopped: ${error.message}` }));
+      worker.on('error', (error) => {
+        if (this.worker === worker) this.onReport({ kind: 'problem', file: '', message: `the follower stopped: ${error.message}` });
+      });
       this.worker = worker;
     }
     this.worker.postMessage(config);
