@@ -11,7 +11,7 @@
 // its turn is open. A checkpoint that cannot be taken is reported once; the turn goes on
 // without them.
 import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk';
-import type { CheckpointTaker } from '../checkpoints/step-checkpoints';
+import { takeCheckpoint, type CheckpointTaker } from '../checkpoints/step-checkpoints';
 import type { Session } from '../session/session';
 
 /** ACP's tool kinds that change the workspace (or may: a command). */
@@ -72,14 +72,10 @@ export class AcpCheckpoints {
     this.chain = this.chain.then(async () => {
       if (this.failed || turn === null) return;
       this.changed = false;
-      try {
-        const commit = await this.taker.checkpoint();
-        // A turn that ended meanwhile has its turn/end: the commit is not its to log.
-        if (this.turn === turn) this.session.append('checkpoint/created', { turn, step: this.session.lastStep, commit });
-      } catch (error) {
-        this.failed = true;
-        this.taker.onError?.(`checkpoints are off for this turn: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const commit = await takeCheckpoint(this.taker);
+      if (commit === null) this.failed = true;
+      // A turn that ended meanwhile has its turn/end: the commit is not its to log.
+      else if (this.turn === turn) this.session.append('checkpoint/created', { turn, step: this.session.lastStep, commit });
     });
   }
 }

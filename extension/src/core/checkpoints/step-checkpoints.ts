@@ -20,6 +20,16 @@ export interface CheckpointTaker {
   onError?(message: string): void;
 }
 
+/** A checkpoint's commit, or null after telling the taker why none could be taken (checkpoints are then off for the turn). */
+export async function takeCheckpoint(taker: CheckpointTaker): Promise<string | null> {
+  try {
+    return await taker.checkpoint();
+  } catch (error) {
+    taker.onError?.(`checkpoints are off for this turn: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 export class StepCheckpoints {
   private due = true;
   private failed = false;
@@ -58,13 +68,11 @@ export class StepCheckpoints {
   }
 
   private async take(step: number): Promise<void> {
-    try {
-      const commit = await this.taker.checkpoint();
+    const commit = await takeCheckpoint(this.taker);
+    if (commit === null) this.failed = true;
+    else {
       this.changed = false;
       this.session.append('checkpoint/created', { turn: this.turn, step, commit });
-    } catch (error) {
-      this.failed = true;
-      this.taker.onError?.(`checkpoints are off for this turn: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }
