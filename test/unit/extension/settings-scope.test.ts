@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import * as z from 'zod/mini';
+import { DEFAULT_BASH_LIMITS } from '../../../extension/src/core/tools/bash/bash-limits';
 
 const manifestSchema = z.object({
   contributes: z.object({ configuration: z.object({ properties: z.record(z.string(), z.object({ scope: z.optional(z.string()) })) }) }),
@@ -36,4 +37,24 @@ test('exactly the settings that widen the agent or redirect the key are applicat
     .map(([key]) => key)
     .sort();
   assert.deepEqual(scoped, [...USER_ONLY].sort(), 'no other setting is user-only (each one is a reason to say why)');
+});
+
+const limitsSchema = z.object({
+  contributes: z.object({
+    configuration: z.object({
+      properties: z.object({
+        'agentChecklist.tools.bash.limits': z.object({
+          default: z.object({ processes: z.number(), memoryMiB: z.number(), addressSpaceMiB: z.number() }),
+          properties: z.record(z.string(), z.object({ default: z.number() })),
+        }),
+      }),
+    }),
+  }),
+});
+
+test('agentChecklist.tools.bash.limits shows the defaults the sandbox applies (4 GiB of address space)', () => {
+  const setting = limitsSchema.parse(JSON.parse(readFileSync('package.json', 'utf8'))).contributes.configuration.properties['agentChecklist.tools.bash.limits'];
+  assert.deepEqual(setting.default, { ...DEFAULT_BASH_LIMITS });
+  assert.deepEqual(Object.fromEntries(Object.entries(setting.properties).map(([k, v]) => [k, v.default])), { ...DEFAULT_BASH_LIMITS });
+  assert.equal(DEFAULT_BASH_LIMITS.addressSpaceMiB, 4096);
 });

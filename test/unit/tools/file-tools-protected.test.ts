@@ -91,7 +91,7 @@ describe('file tools on per-file-approval paths', () => {
   it('are refused with the reason when no one can be asked, even with --yes; the user globs add to the list', async () => {
     const ws = tempWorkspace();
     const r = registryFor(ws, new Approvals({ gate: null, autoApprove: true, unattendedHint: 'run with --yes' }), ['package.json', 'scripts/**']);
-    for (const p of ['.github/workflows/ci.yml', 'package.json', 'scripts/build.sh', 'CLAUDE.md', '.husky/pre-commit']) {
+    for (const p of ['.github/workflows/ci.yml', 'package.json', 'scripts/build.sh', 'CLAUDE.md', '.husky/pre-commit', 'packages/web/.vscode/tasks.json']) {
       const result = await call(r, 'write_file', { path: p, content: 'x' });
       assert.equal(result.content, `Error: ${protectedUnattendedMessage('write_file', approveEachFileReason(p))}`, p);
       assert.equal(fs.existsSync(path.join(ws.root, p)), false, p);

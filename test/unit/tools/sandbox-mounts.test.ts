@@ -110,13 +110,21 @@ describe('nested .git folders and the user\'s protected globs', { skip }, () => 
     assert.equal(ws.read('sub/.git/config'), '[core]\n');
   });
 
+  it('mounts a nested .vscode read-only (its tasks run when that folder is opened)', async () => {
+    const ws = tempWorkspace();
+    ws.file('packages/web/.vscode/tasks.json', '{}\n');
+    const out = await bash(ws, '(echo evil > packages/web/.vscode/tasks.json) 2>/dev/null || echo nested-refused; echo y > packages/web/index.js && echo src-writable');
+    assert.equal(out, 'nested-refused\nsrc-writable\n[exit code: 0]');
+    assert.equal(ws.read('packages/web/.vscode/tasks.json'), '{}\n');
+  });
+
   it('says so, once, when the walk stops at its bound', async () => {
     const ws = tempWorkspace();
     const many = path.join(ws.root, 'many');
     fs.mkdirSync(many);
     for (let i = 0; i <= WALK_MAX_ENTRIES; i++) fs.writeFileSync(path.join(many, `f${i}`), '');
     const out = await bash(ws, 'echo ran');
-    assert.equal(out, `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git or protectedPaths match beyond them is writable in this command]\nran\n[exit code: 0]`);
+    assert.equal(out, `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git, .vscode or protectedPaths match beyond them is writable in this command]\nran\n[exit code: 0]`);
     assert.equal(await bash(ws, 'echo ran'), 'ran\n[exit code: 0]', 'once per workspace: it would stop there on every command');
   });
 

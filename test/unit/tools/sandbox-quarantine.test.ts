@@ -93,7 +93,7 @@ describe('protected paths a command creates', { skip }, () => {
   it('says what it did not look at when the command made more entries than the walk looks at', async () => {
     const ws = tempWorkspace();
     const out = await bash(ws, `mkdir many && (cd many && seq 0 ${WALK_MAX_ENTRIES} | xargs touch) && echo made`);
-    assert.equal(out, `made\n[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git or protectedPaths match): one beyond them is still there]\n[exit code: 0]`);
+    assert.equal(out, `made\n[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git, .vscode or protectedPaths match): one beyond them is still there]\n[exit code: 0]`);
   });
 
   it('deletes what it cannot move in one rename (the quarantine on another file system)', async (t) => {

@@ -104,9 +104,30 @@ describe('the sandbox as the user running the tests', { skip }, () => {
     }
   });
 
-  it('runs Node with WebAssembly (its own fetch()) under the default limits', async () => {
-    const out = await bash(tempWorkspace(), `${JSON.stringify(process.execPath)} -e 'new WebAssembly.Memory({ initial: 1 }); console.log("wasm ok")'`);
-    assert.equal(out, 'wasm ok\n[exit code: 0]');
+  it('runs Node with WebAssembly (its own fetch()) under the default 4 GiB address space: its trap handler is off', async () => {
+    const out = await bash(tempWorkspace(), `ulimit -v; echo "$NODE_OPTIONS"; node -e 'new WebAssembly.Memory({ initial: 1 }); console.log("wasm ok")'`);
+    assert.equal(out, `${4096 * 1024}\n--disable-wasm-trap-handler\nwasm ok\n[exit code: 0]`);
+    // The same under bare limits (no flag) fails: what the flag is for.
+    const bare = await bash(tempWorkspace(), `NODE_OPTIONS= node -e 'new WebAssembly.Memory({ initial: 1 })' 2>&1 | grep -o 'could not allocate memory'`);
+    assert.equal(bare, 'could not allocate memory\n[exit code: 0]');
+  });
+
+  it('leaves NODE_OPTIONS alone with room for the wasm reservation, or for a Node that refuses the flag', async () => {
+    const ws = tempWorkspace();
+    const roomy = await bash(ws, 'echo "[$NODE_OPTIONS]"; ulimit -v', { processes: 512, memoryMiB: 4096, addressSpaceMiB: 16384 });
+    assert.equal(roomy, `[]\n${16384 * 1024}\n[exit code: 0]`);
+    // An older Node exits 9 on a flag it does not know in NODE_OPTIONS: the sandbox asks it first.
+    ws.file('old-node/node', '#!/bin/bash\ncase "$NODE_OPTIONS" in *--disable-wasm-trap-handler*) echo "node: --disable-wasm-trap-handler is not allowed in NODE_OPTIONS" >&2; exit 9;; esac\necho v20.14.0\n');
+    fs.chmodSync(path.join(ws.root, 'old-node/node'), 0o755);
+    const sandbox = await prepareSandbox({ mode: 'auto', network: false }, ws.root);
+    try {
+      const { argv, fds } = sandboxArgv(sandbox, ws.root, 'echo "[$NODE_OPTIONS]"; node --version');
+      const env = { ...process.env, PATH: `${path.join(ws.root, 'old-node')}:${process.env.PATH ?? ''}`, NODE_OPTIONS: '--max-old-space-size=512' };
+      const run = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', cwd: ws.root, env, stdio: ['ignore', 'pipe', 'pipe', 'ignore', ...fds] });
+      assert.equal(run.stdout, '[--max-old-space-size=512]\nv20.14.0\n', run.stderr);
+    } finally {
+      await sandbox.release();
+    }
   });
 
   it('limits the address space of each process (agentChecklist.tools.bash.limits)', async () => {

@@ -11,7 +11,10 @@
 // Paths are workspace-relative, already resolved (no `..`), with `/` separators; globs
 // match the whole path from the workspace root (`**/*.sh` for any depth). Matching
 // ignores case, so a case-insensitive file system cannot be used to slip past
-// (`.GIT/config`). A `.git` at any depth (a nested repository) is never written.
+// (`.GIT/config`). A `.git` at any depth (a nested repository) is never written; a
+// `.vscode` at any depth asks, since VS Code runs a folder's tasks (`runOn:
+// folderOpen`) when that subfolder is opened later, trusted as its parent is. The
+// other names count at the workspace root only: that is where their tools read them.
 import { globMatcher } from './glob';
 
 export type Protection = 'never' | 'approve';
@@ -21,7 +24,7 @@ export const NEVER_WRITTEN = ['**/.git', '**/.git/**', '.agent-checklist/**'] as
 
 /** Written by the file tools only with a per-file approval; read-only in the sandbox. */
 export const APPROVE_EACH_FILE = [
-  '.vscode/**',
+  '**/.vscode/**',
   '.envrc',
   '.github/workflows/**',
   '.husky/**',

@@ -3,9 +3,11 @@
 // `processes` is RLIMIT_NPROC (processes and threads of the user at once),
 // `memoryMiB` RLIMIT_DATA (the memory a process may allocate: its heap and private
 // writable mappings) and `addressSpaceMiB` RLIMIT_AS (all it may map, reservations too).
-// Memory is capped by RLIMIT_DATA because RLIMIT_AS also counts the inaccessible
-// reservations V8 makes for WebAssembly (guard regions of several GiB): an address-space
-// cap low enough to bound memory breaks Node's own fetch() and any wasm tool.
+// RLIMIT_AS also counts inaccessible reservations: V8 reserves about 10 GiB of guard
+// regions for each WebAssembly memory, so under WASM_GUARD_MIB Node's own fetch() (and
+// any wasm tool) fails unless its trap handler is off, which the sandbox then does for
+// a Node that can (sandbox/inside.ts). Runtimes that reserve more than they use
+// (Chromium, wasmtime) need addressSpaceMiB raised.
 import * as z from 'zod/mini';
 
 /** The setting as written: either field may be left out (its default applies). */
@@ -24,9 +26,10 @@ export interface BashLimits {
   readonly addressSpaceMiB: number;
 }
 
-// Address space 16 GiB, not less: V8 reserves about 10 GiB of address space for
-// WebAssembly memory, so below 12 GiB Node's own fetch() (and any wasm tool) fails.
-export const DEFAULT_BASH_LIMITS: BashLimits = { processes: 512, memoryMiB: 4096, addressSpaceMiB: 16384 };
+export const DEFAULT_BASH_LIMITS: BashLimits = { processes: 512, memoryMiB: 4096, addressSpaceMiB: 4096 };
+
+/** Below this address space V8's WebAssembly reservation fails with its trap handler on. */
+export const WASM_GUARD_MIB = 16384;
 
 /** The limits in force: the setting's fields over the defaults. */
 export const bashLimitsOf = (setting: BashLimitsSetting): BashLimits => ({

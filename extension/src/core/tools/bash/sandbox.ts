@@ -28,13 +28,13 @@
 //   names (.git, .agent-checklist, .vscode, .envrc, .github, .husky, AGENTS.md,
 //   CLAUDE.md), an empty read-only placeholder for each one absent (so `git init` or
 //   `echo … > .envrc` is refused too; removed afterwards when untouched), every nested
-//   .git and every match of the user's protectedPaths globs (a bounded walk), each
+//   .git and .vscode and every match of the user's protectedPaths globs (a bounded walk), each
 //   mounted from a descriptor and checked inside before the command runs, so a swap
 //   while the sandbox starts is refused, not mounted elsewhere (sandbox/read-only-mounts.ts);
 //   a protected path the command itself creates (no mount could cover it) is moved out
 //   of the workspace once the command is gone, and its result says so (sandbox/quarantine.ts);
-// - limits (agentChecklist.tools.bash.limits): address space per process always
-//   (`ulimit -v`); the process count by `ulimit -u` when the agent is not root, and,
+// - limits (agentChecklist.tools.bash.limits): memory and address space per process always
+//   (`ulimit -d`, `ulimit -v`); the process count by `ulimit -u` when the agent is not root, and,
 //   for root (whom Linux's RLIMIT_NPROC never limits), by a pids cgroup of the
 //   command's own, joined before bwrap starts (sandbox/pids-cgroup.ts); without one
 //   the first command says so.

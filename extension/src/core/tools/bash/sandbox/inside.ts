@@ -7,11 +7,14 @@
 //    says which path and exits 126 without running the command;
 // 2. prints the notes it was given (once-per-process notices, bounds reached) to
 //    stderr, i.e. into the tool's output;
-// 3. sets the limits on itself (memory and address space always; the process count when the
+// 3. when the address space is below WASM_GUARD_MIB and the `node` on PATH takes it,
+//    adds --disable-wasm-trap-handler to NODE_OPTIONS (Node >= 20.15 / 22.2; an older
+//    Node refuses an unknown flag there, so it is asked first: `node --version` with it);
+// 4. sets the limits on itself (memory and address space always; the process count when the
 //    agent is not root: for root a pids cgroup does it, see pids-cgroup.ts), after
 //    the capabilities are gone;
-// 4. execs `bash -c "$1"`.
-import type { BashLimits } from '../bash-limits';
+// 5. execs `bash -c "$1"`.
+import { type BashLimits, WASM_GUARD_MIB } from '../bash-limits';
 
 /** A path as /proc/self/mountinfo writes it (space, tab, newline and backslash octal-escaped). */
 export const mountinfoEscape = (p: string): string => p.replace(/[\\ \t\n]/g, (ch) => `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`);
@@ -19,7 +22,7 @@ export const mountinfoEscape = (p: string): string => p.replace(/[\\ \t\n]/g, (c
 export const MOUNT_CHECK_EXIT = 126;
 
 const SCRIPT = [
-  'cmd=$1 note=$2 kib=$3 nproc=$4 ws=$5 dkib=$6; shift 6',
+  'cmd=$1 note=$2 kib=$3 nproc=$4 ws=$5 dkib=$6 notrap=$7; shift 7',
   'declare -A root opts',
   'while read -r _ _ _ r p o _; do root[$p]=$r; opts[$p]=$o; done < /proc/self/mountinfo',
   `[[ -n \${root[$ws]+x} ]] || { echo "sandbox: the workspace is not mounted as expected; nothing was run" >&2; exit ${MOUNT_CHECK_EXIT}; }`,
@@ -29,6 +32,10 @@ const SCRIPT = [
   `  if [[ \${root[$p]-} != "$want" || ! ( \${opts[$p]-} == ro || \${opts[$p]-} == ro,* ) ]]; then echo "sandbox: $p is not the read-only mount it should be (replaced while the sandbox started?); nothing was run" >&2; exit ${MOUNT_CHECK_EXIT}; fi`,
   'done',
   '[[ -z $note ]] || printf "%s\\n" "$note" >&2',
+  'if [[ -n $notrap ]] && command -v node >/dev/null 2>&1; then',
+  '  nodeopts="--disable-wasm-trap-handler${NODE_OPTIONS:+ $NODE_OPTIONS}"',
+  '  if NODE_OPTIONS=$nodeopts node --version >/dev/null 2>&1; then export NODE_OPTIONS=$nodeopts; fi',
+  'fi',
   'ulimit -v "$kib" || exit 1',
   'ulimit -d "$dkib" || exit 1',
   'if [[ -n $nproc ]]; then ulimit -u "$nproc" || exit 1; fi',
@@ -50,5 +57,5 @@ export interface InsideOptions {
 /** The command line after bwrap's `--`. */
 export function insideCommand(o: InsideOptions): string[] {
   const nproc = o.root ? '' : String(o.limits.processes);
-  return ['bash', '-c', SCRIPT, 'agent-checklist-sandbox', o.command, o.notes.join('\n'), String(o.limits.addressSpaceMiB * 1024), nproc, mountinfoEscape(o.writable), String(o.limits.memoryMiB * 1024), ...o.readOnly.map(mountinfoEscape)];
+  return ['bash', '-c', SCRIPT, 'agent-checklist-sandbox', o.command, o.notes.join('\n'), String(o.limits.addressSpaceMiB * 1024), nproc, mountinfoEscape(o.writable), String(o.limits.memoryMiB * 1024), o.limits.addressSpaceMiB < WASM_GUARD_MIB ? '1' : '', ...o.readOnly.map(mountinfoEscape)];
 }

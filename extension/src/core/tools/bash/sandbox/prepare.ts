@@ -50,7 +50,7 @@ export async function prepareSandbox(policy: SandboxPolicy, writable: string, ro
       released = true;
       try {
         await cgroup?.remove(); // first: no sandbox process is left to make more, nor when the placeholders go
-        return await quarantineCreated(snapshot).catch((error: unknown) => [`[sandbox: could not look for protected paths this command created (${error instanceof Error ? error.message : String(error)}): a nested .git or protectedPaths match it made may still be there]`]);
+        return await quarantineCreated(snapshot).catch((error: unknown) => [`[sandbox: could not look for protected paths this command created (${error instanceof Error ? error.message : String(error)}): a nested .git, .vscode or protectedPaths match it made may still be there]`]);
       } finally {
         plan.release();
       }

@@ -221,6 +221,6 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
 export async function quarantineCreated(snap: ProtectedSnapshot): Promise<string[]> {
   const { moves, complete } = await createdSince(snap);
   const lines = moves.length === 0 ? [] : carryOut(snap.root, moves);
-  if (!complete && snap.complete) lines.push(`[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git or protectedPaths match): one beyond them is still there]`);
+  if (!complete && snap.complete) lines.push(`[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git, .vscode or protectedPaths match): one beyond them is still there]`);
   return lines;
 }

@@ -3,7 +3,7 @@
 // - the protected top-level names (SANDBOX_READ_ONLY): each existing one, and an
 //   empty placeholder for each absent one (placeholders.ts), so none can be created;
 // - every other path the protection rules cover, found by a bounded walk of the
-//   workspace: a nested `.git` at any depth (a submodule, a nested repository) and
+//   workspace: a nested `.git` at any depth (a submodule, a nested repository), a nested `.vscode` and
 //   whatever the user's `agentChecklist.tools.protectedPaths` globs match. The walk
 //   looks at most WALK_MAX_ENTRIES entries, at most WALK_MAX_DEPTH folders deep, not
 //   inside node_modules nor through a link to a folder, nor inside a path already
@@ -129,7 +129,7 @@ export async function planReadOnlyMounts(root: string, topLevel: ReadonlyMap<str
       if (own || fs.existsSync(abs)) present.add(name);
     }
     const walk = await walkProtected(root, rules);
-    if (!walk.complete && !toldWalkBound.has(root)) notes.push(`[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git or protectedPaths match beyond them is writable in this command]`);
+    if (!walk.complete && !toldWalkBound.has(root)) notes.push(`[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git, .vscode or protectedPaths match beyond them is writable in this command]`);
     if (!walk.complete) toldWalkBound.add(root);
     const candidates = new Set([...topLevel.keys(), ...walk.found]); // the walk finds the top-level names too
     const reals = new Set<string>();
