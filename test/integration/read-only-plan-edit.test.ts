@@ -41,9 +41,9 @@ describe('editing the plan of a read-only session', () => {
       assert.deepEqual(outcome, { kind: 'refused', message: 'This session is shown read-only (another window or program writes it): edit its plan there.' });
       assert.equal(fs.readFileSync(other.path, 'utf8'), before, 'nothing was written');
     } finally {
+      fs.rmSync(other.path, { force: true }); // first: once its writer is gone the window would take it over
       writer.kill();
       await new Promise((resolve) => writer?.once('exit', resolve));
-      fs.rmSync(other.path, { force: true });
       fs.rmSync(`${other.path}.lock`, { force: true });
       await api.reactivate();
     }

@@ -1,6 +1,7 @@
 // One writer per session: when another process holds the latest session's lock at
 // activation, this window shows it read-only (its plan included), follows what the
-// writer appends, refuses to write, and takes the session over once the lock is gone.
+// writer appends, refuses to write, and takes the session over by itself once the
+// process that held the lock is gone.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -56,9 +57,15 @@ describe('a session another window writes', () => {
     assert.equal(refused, undefined, 'no turn while another process holds the lock');
     assert.equal(next.session()?.readOnly, true);
 
+    // The writer ends its turn and goes (as a CLI run, or this window's previous extension host after a reload, would):
+    // this window takes the session over by itself, nothing sent.
+    fs.appendFileSync(other.path, `${JSON.stringify({ seq: 5, ts: new Date().toISOString(), type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } })}\n`);
+    await waitFor(() => next.statusBarText() === '$(checklist) 1/1' && next.session()?.readOnly === true && fs.readFileSync(other.path, 'utf8').includes('"turn/end"'), 'the turn/end followed');
     writer.kill();
     await new Promise((resolve) => writer?.once('exit', resolve));
-    fs.appendFileSync(other.path, `${JSON.stringify({ seq: 5, ts: new Date().toISOString(), type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } })}\n`);
+    await waitFor(() => next.session()?.readOnly === false, 'the session taken over once its writer is gone');
+    assert.equal(next.session()?.id, other.session.id, 'the same session, now written here');
+    assert.equal(fs.readFileSync(`${other.path}.lock`, 'utf8').split('\n')[0], String(process.pid), 'its lock is this host\'s');
     await useScript([todoWrite([{ content: 'Taken over', status: 'in_progress' }]), { text: 'Mine now.' }]);
     const reason = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Continue here');
     assert.deepEqual(reason, { kind: 'completed' });

@@ -22,6 +22,8 @@ export interface OpenResult {
   messages: string[];
   /** Why the session could not be opened at all (an unreadable or newer log). */
   error: string | null;
+  /** Opened read-only because this live process held its write lock (the switcher takes it over once that process is gone). */
+  lockedBy?: number;
 }
 
 /** File events come in bursts (one per write): read once they pause this long. */
@@ -95,16 +97,18 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
   const target = id ?? listRootSessions(store).find((s) => isEditorSession(s.header.source))?.id;
   if (target === undefined) return { opened: null, messages: [], error: null };
   const messages: string[] = [];
+  let lockedBy: number | undefined;
   if (!anotherAgentsSession(store, target, messages)) {
     try {
       return writableResult(store.openForWrite(target), target, messages);
     } catch (error) {
       const failed = notLocked(error, target, messages);
       if (failed) return failed;
+      lockedBy = lockHolder(error);
     }
   }
   try {
-    return { opened: openSessionReadOnly(store, target, onReadOnlyChange), messages, error: null };
+    return { opened: openSessionReadOnly(store, target, onReadOnlyChange), messages, error: null, ...(lockedBy === undefined ? {} : { lockedBy }) };
   } catch (error) {
     return readFailed(error, target, messages);
   }
@@ -117,6 +121,7 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
  */
 export async function openSessionAsync(store: SessionStore, onReadOnlyChange: () => void, id: string, signal?: AbortSignal): Promise<OpenResult> {
   const messages: string[] = [];
+  let lockedBy: number | undefined;
   if (!anotherAgentsSession(store, id, messages)) {
     try {
       return writableResult(await store.openForWriteAsync(id, {}, signal), id, messages);
@@ -124,10 +129,11 @@ export async function openSessionAsync(store: SessionStore, onReadOnlyChange: ()
       signal?.throwIfAborted();
       const failed = notLocked(error, id, messages);
       if (failed) return failed;
+      lockedBy = lockHolder(error);
     }
   }
   try {
-    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange, signal), messages, error: null };
+    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange, signal), messages, error: null, ...(lockedBy === undefined ? {} : { lockedBy }) };
   } catch (error) {
     signal?.throwIfAborted();
     return readFailed(error, id, messages);
@@ -163,6 +169,9 @@ function notLocked(error: unknown, id: string, messages: string[]): OpenResult |
   messages.push(`session ${id} is open for writing in another process (pid ${error.pid}); showing it read-only`);
   return null;
 }
+
+/** The pid notLocked found holding the lock (it let only a SessionLockedError through). */
+const lockHolder = (error: unknown): number | undefined => (error instanceof SessionLockedError ? error.pid : undefined);
 
 function readFailed(error: unknown, id: string, messages: string[]): OpenResult {
   return { opened: null, messages, error: `could not read session ${id}: ${error instanceof Error ? error.message : String(error)}` };

@@ -2,7 +2,10 @@
 // latest on activation, one the user picks from the session list, none (New Session),
 // another program's session (an MCP client, a CLI run, the Chat tool) that wrote a
 // plan when agentChecklist.followExternal is `latest`, and a read-only session
-// reopened when its file no longer continues what was read. The latest choice wins
+// reopened when its file no longer continues what was read, and one shown read-only
+// because another process held its write lock, taken over (opened for writing, as a
+// prompt sent there would) once that process is gone: a CLI run that ended, the
+// previous extension host of this window after a reload. The latest choice wins
 // (LatestChoice): a pick whose log is still loading never replaces a later one, and
 // no followed write replaces a pick still loading. It knows whether the shown session is
 // ours to continue (our agent's, in the window's own store) and who writes it if not.
@@ -18,6 +21,7 @@ import { sourceLabel } from '../../core/session/source';
 import type { SessionStore } from '../../core/store/session-store';
 import type { PlanWrite } from '../external-sessions/external-sessions';
 import { openLatestSession, openSessionAsync, openSessionReadOnly, type OpenedSession, type OpenResult } from './opened-session';
+import { watchLockFree } from './lock-free-watch';
 import { isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
 import type { AgentSettings } from '../settings';
 import { sourceLabelView } from './source-label';
@@ -59,6 +63,8 @@ export class SessionSwitcher extends Owner {
   private readonly choices = new LatestChoice();
   /** How far each log this window left was shown: a late report of a write seen there is not followed. */
   private readonly shownWrites = new ShownPlanWrites();
+  /** Whether the process that holds the shown read-only session's lock is gone. */
+  private writerWatch: { dispose(): void } | undefined;
   private readonly listEmitter = this.register(new EventEmitter<void>());
   /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
   readonly onDidChangeList = this.listEmitter.event;
@@ -196,6 +202,40 @@ export class SessionSwitcher extends Owner {
     for (const line of result.messages) this.options.log.info(line);
     if (result.error) this.options.log.error(result.error);
     this.show(result.opened);
+    if (result.opened?.readOnly && result.lockedBy !== undefined) this.takeOverWhenFree(result.opened.path, result.opened.session.id);
+  }
+
+  /**
+   * Takes the shown session over once no live process holds its lock, while it is still
+   * the one shown read-only and no pick is loading (the user chose last; a prompt sent
+   * there takes it over itself).
+   */
+  private takeOverWhenFree(logPath: string, id: string): void {
+    this.writerWatch?.dispose();
+    this.writerWatch = watchLockFree(logPath, {
+      stillShown: () => !this.closed && this.host.opened()?.path === logPath && this.host.opened()?.readOnly === true,
+      mayTakeOver: () => !this.choices.pending,
+      free: () => void this.takeOver(logPath, id),
+    });
+  }
+
+  private async takeOver(logPath: string, id: string): Promise<void> {
+    const choice = this.choices.make();
+    try {
+      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id, choice);
+      if (result.opened === null) {
+        this.options.log.warn(`could not take over ${logPath}: ${result.error ?? 'it is gone'}`);
+        return;
+      }
+      this.choices.land(choice, result.opened, () => {
+        this.options.log.info(`the process that wrote ${logPath} is gone: this window writes it now`);
+        this.showResult(result); // read-only again when another process took it first: checked again
+      });
+    } catch (error) {
+      if (!choice.aborted) this.options.log.warn(`could not take over ${logPath}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.choices.drop(choice);
+    }
   }
 
   /**
@@ -244,6 +284,7 @@ export class SessionSwitcher extends Owner {
   /** The controller shuts down: external writes are no longer followed, a pending switch shows nothing. */
   override dispose(): void {
     this.closed = true;
+    this.writerWatch?.dispose();
     this.choices.close(); // a pick still loading stops reading and shows nothing
     super.dispose();
   }
