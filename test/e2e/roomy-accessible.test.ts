@@ -184,6 +184,8 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     await runWorkbenchCommand(page, 'View: Close All Editors').catch(() => undefined);
     await page.locator('.tabs-container .tab').waitFor({ state: 'detached' });
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
+    // As a user would, invoke it again once the tab shows its page (a page still loading takes the focus, closing the palette).
+    await (await agentPageFrame(page, 'editor')).locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
     assert.equal(await page.locator('.tabs-container .tab').count(), 1, 'one tab, revealed rather than opened twice');
     await runWorkbenchCommand(page, 'View: Close All Editors');

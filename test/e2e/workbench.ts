@@ -121,10 +121,14 @@ export async function openContainer(page: Page): Promise<void> {
 }
 
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
+  // The palette closes when something else takes the focus (a webview that finishes loading): open it again, nothing has run yet.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await input.waitFor();
+    const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(() => true, (error: unknown) => (attempt < 3 ? false : Promise.reject(error)));
+    if (filled) break;
+  }
   // The row whose label is exactly the title (a fuzzy match may rank another first);
   // its aria-label may go on with the keybinding: "<title>, Control+K Control+T".
   const quoted = JSON.stringify(title);
