@@ -5,6 +5,7 @@
 // view; the session list leaves child sessions out.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { HostMessage } from '../../extension/src/core/protocol/messages';
 import { getApi, logLines, toolCall, todoWrite, useScript, waitFor, treeShape } from './helpers';
 
 
@@ -49,27 +50,26 @@ describe('subagent plans in the Plan tree', () => {
       const childId = /subagent:([^/]+)/.exec(subagent?.id ?? '')?.[1];
       assert.ok(childId, `the node id names the child session: ${subagent?.id}`);
       await api.webviewMessage({ type: 'openChild', sessionId: childId });
-      await waitFor(() => api.webviewMessages().some((m) => m.type === 'child' && m.child?.plan?.progress.total === 2), "the child's view");
-      const child = api.webviewMessages().filter((m) => m.type === 'child').at(-1);
-      assert.ok(child?.type === 'child' && child.child);
+      // The subagent's transcript opens as the page's panel of kind `child`.
+      const childPanel = (m: HostMessage) => (m.type === 'panel' && m.panel?.kind === 'child' ? m.panel.view : null);
+      await waitFor(() => api.webviewMessages().some((m) => childPanel(m)?.plan?.progress.total === 2), "the child's view");
+      const child = childPanel(api.webviewMessages().filter((m) => m.type === 'panel').at(-1)!);
+      assert.ok(child);
       assert.deepEqual(
-        { title: child.child.title, running: child.child.running, plan: child.child.plan?.todos.map((t) => t.content) },
+        { title: child.title, running: child.running, plan: child.plan?.todos.map((t) => t.content) },
         { title: 'Find the crash', running: true, plan: ['Read the stack trace', 'Bisect the input'] },
       );
-      assert.ok(child.child.items.some((i) => i.kind === 'user' && i.text === 'Find where the parser crashes.'), "the child's transcript");
+      assert.ok(child.items.some((i) => i.kind === 'user' && i.text === 'Find where the parser crashes.'), "the child's transcript");
       await api.webviewMessage({ type: 'closeChild' });
 
       // A click on the subagent row opens the same view.
       assert.deepEqual(subagent?.command, { id: 'agentChecklist.openSubagent', arguments: [childId] });
       await vscode.commands.executeCommand(subagent.command.id, ...subagent.command.arguments);
-      const lastChild = (): string | null | undefined => {
-        const m = api.webviewMessages().filter((x) => x.type === 'child').at(-1);
-        return m?.type === 'child' ? (m.child?.sessionId ?? null) : undefined;
-      };
-      await waitFor(() => lastChild() === childId, 'the child view from the tree row');
+      const lastPanel = () => api.webviewMessages().filter((x) => x.type === 'panel').at(-1);
+      await waitFor(() => { const m = lastPanel(); return m !== undefined && childPanel(m)?.sessionId === childId; }, 'the child view from the tree row');
       await api.webviewMessage({ type: 'closeChild' });
-      const closed = api.webviewMessages().filter((m) => m.type === 'child').at(-1);
-      assert.deepEqual(closed?.type === 'child' ? closed.child : 'missing', null);
+      const closed = lastPanel();
+      assert.deepEqual(closed?.type === 'panel' ? closed.panel : 'missing', null);
     } finally {
       await vscode.commands.executeCommand('agentChecklist.stop');
     }

@@ -10,7 +10,7 @@ import { PlanAnnouncer, PlanStrip } from './components/plan-strip';
 import { SessionHeader } from './components/session-header';
 import { Transcript } from './components/transcript';
 import { StringsContext } from './i18n';
-import { ChildPanel, PlanHistory } from './lazy-views';
+import { Panel, PlanHistory } from './lazy-views';
 import { useToggle } from './ui-toggle';
 import { initialState, messageHandlers, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';
@@ -42,7 +42,7 @@ export function App({ loading }: { loading: string }) {
 
 /** The whole page for one state of the fold, in the snapshot's strings (rendered as is by the component tests). */
 export function AgentView({ view, loading = '' }: { view: ViewState; loading?: string }) {
-  const childId = view.child?.sessionId ?? null;
+  const childId = view.panel?.kind === 'child' ? view.panel.view.sessionId : null;
   useReturnFocus(childId);
   const history = usePlanHistory(view);
   if (!view.strings) return <main class="app loading">{loading}</main>;
@@ -52,8 +52,8 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
       <main class="app">
         <SessionHeader session={view.session} sessions={view.sessions} provider={view.provider} context={view.context} />
         <Banners provider={view.provider} session={view.session} />
-        {view.child ? (
-          <ChildPanel child={view.child} approvals={view.approvals} />
+        {view.panel ? (
+          <Panel panel={view.panel} approvals={view.approvals} />
         ) : history.open ? (
           <PlanHistory history={view.history} close={history.toggle} />
         ) : (

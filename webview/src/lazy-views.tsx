@@ -7,6 +7,8 @@
 // box and menu (when the strip is expanded in a session this window writes), plan
 // first's decision buttons and composer toggle (our agent's option, not every user's),
 // and an item's evidence (with the first row that has any).
+import type { ComponentType } from 'preact';
+import type { ApprovalView, PanelKind, PanelView } from '@core/protocol/messages';
 import { lazy } from './lazy';
 import { useStrings } from './i18n';
 
@@ -31,3 +33,19 @@ export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
 export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
 export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
 export const RowEvidence = lazy(() => import('./components/plan-evidence').then((m) => m.RowEvidence));
+
+interface PanelProps<K extends PanelKind> {
+  view: PanelView<K>;
+  approvals: readonly ApprovalView[];
+}
+
+/** Each panel's component, by kind (core/protocol/page-views.ts openPanelSchema): a kind without one does not compile. */
+const PANELS: { [K in PanelKind]: ComponentType<PanelProps<K>> } = {
+  child: ChildPanel,
+};
+
+/** The panel the host opened, over the transcript. */
+export function Panel<K extends PanelKind>({ panel, approvals }: { panel: { kind: K; view: PanelView<K> }; approvals: readonly ApprovalView[] }) {
+  const Shown: ComponentType<PanelProps<K>> = PANELS[panel.kind];
+  return <Shown view={panel.view} approvals={approvals} />;
+}

@@ -244,7 +244,7 @@ describe('subagents', () => {
     const childPlan = plan([{ content: 'List files', status: 'in_progress' }]);
     view = fold([
       snapshotBody({ items: [row], plan: FOUR }),
-      { type: 'child', child: { sessionId: 'k1', title: 'Survey the repo', items: [{ kind: 'user', id: 'e1', order: 1, turn: 1, text: 'List the files' }], plan: childPlan, running: true } },
+      { type: 'panel', panel: { kind: 'child', view: { sessionId: 'k1', title: 'Survey the repo', items: [{ kind: 'user', id: 'e1', order: 1, turn: 1, text: 'List the files' }], plan: childPlan, running: true } } },
     ]).view;
     page = mount(<AgentView view={view} />);
     const panel = getByRole(page.root, 'region', { name: 'Subagent: Survey the repo' });

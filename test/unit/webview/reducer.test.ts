@@ -29,7 +29,7 @@ function turn(): HostMessage[] {
     { type: 'approvals', approvals: [{ id: 'a1', tool: 'bash', summary: 'npm test', detail: '$ npm test', callId: 'c2', sessionId: 's1' }] },
     { type: 'plan', plan: plan([...A_B_C]) },
     { type: 'approvals', approvals: [] },
-    { type: 'child', child: { sessionId: 'k1', title: 'Search', items: [], plan: null, running: true } },
+    { type: 'panel', panel: { kind: 'child', view: { sessionId: 'k1', title: 'Search', items: [], plan: null, running: true } } },
     { type: 'sessions', sessions: [{ id: 's1', title: 'Fix the parser', modified: '2025-01-02T00:00:00.000Z', current: true }] },
     { type: 'run', run: { state: 'idle' } },
   ];
@@ -97,18 +97,18 @@ describe('webview reducer', () => {
     assert.equal(fresh.view.plan, null);
     assert.deepEqual(fresh.view.sessions, []);
     assert.deepEqual(fresh.view.approvals, []);
-    assert.equal(fresh.view.child, null);
+    assert.equal(fresh.view.panel, null);
     assert.equal(fresh.view.strings?.plan, WEBVIEW_STRINGS.plan, 'the earlier translation does not linger');
     assert.deepEqual(fresh.view.announcement.completed, [], 'a reload announces nothing');
   });
 
-  it('replaces the pending approvals, the child and the session list with each message', () => {
+  it('replaces the pending approvals, the open panel and the session list with each message', () => {
     const state = fold(turn());
     assert.deepEqual(state.view.approvals, []);
-    assert.equal(state.view.child?.sessionId, 'k1');
+    assert.equal(state.view.panel?.view.sessionId, 'k1');
     assert.equal(state.view.sessions[0]?.modified, '2025-01-02T00:00:00.000Z');
-    const closed = reduce(state, { type: 'child', seq: state.seq + 1, child: null });
-    assert.equal(closed.view.child, null);
+    const closed = reduce(state, { type: 'panel', seq: state.seq + 1, panel: null });
+    assert.equal(closed.view.panel, null);
   });
 
   it('announces the items a plan message newly completed, and only those', () => {
@@ -138,10 +138,10 @@ describe('webview reducer', () => {
     const state = fold(turn());
     const item = { kind: 'user' as const, id: 'e1', order: 1024, turn: 1, text: 'search' };
     const open = reduce(state, { type: 'childDelta', seq: state.seq + 1, sessionId: 'k1', items: [item], plan: plan([{ content: 'Look', status: 'in_progress' }]), running: false });
-    assert.deepEqual(open.view.child?.items, [item]);
-    assert.equal(open.view.child?.plan?.progress.firstActive, 'Look');
-    assert.equal(open.view.child?.running, false);
+    assert.deepEqual(open.view.panel?.view.items, [item]);
+    assert.equal(open.view.panel?.view.plan?.progress.firstActive, 'Look');
+    assert.equal(open.view.panel?.view.running, false);
     const other = reduce(open, { type: 'childDelta', seq: open.seq + 1, sessionId: 'gone', items: [{ ...item, id: 'e2', order: 2048 }] });
-    assert.deepEqual(other.view.child, open.view.child, "another session's delta changes nothing");
+    assert.deepEqual(other.view.panel, open.view.panel, "another session's delta changes nothing");
   });
 });

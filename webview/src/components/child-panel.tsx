@@ -7,7 +7,7 @@
 import { format, Icon, PlanStrip, post, Transcript, useEffect, useRef, useStrings } from '../chunk-api';
 import type { ApprovalView, ChildView } from '@core/protocol/messages';
 
-export function ChildPanel({ child, approvals }: { child: ChildView; approvals: readonly ApprovalView[] }) {
+export function ChildPanel({ view: child, approvals }: { view: ChildView; approvals: readonly ApprovalView[] }) {
   const s = useStrings();
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => back.current?.focus(), [child.sessionId]);

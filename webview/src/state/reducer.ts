@@ -11,7 +11,7 @@
 // the protocol's map (core/protocol/messages.ts HostMessageHandlers): a new host
 // message without a handler does not compile. The table's keys are also the types
 // app.tsx accepts (checkHostMessage).
-import type { ApprovalView, ChildView, ContextView, HostMessage, HostMessageHandlers, HostMessageType, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '@core/protocol/messages';
+import type { ApprovalView, ContextView, HostMessage, OpenPanel, HostMessageHandlers, HostMessageType, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '@core/protocol/messages';
 import type { WebviewStrings } from '@core/protocol/strings';
 import type { TranscriptItem } from '@core/protocol/transcript';
 
@@ -32,7 +32,8 @@ export interface ViewState {
   sessions: SessionListItem[];
   /** Pending approvals, oldest first. */
   approvals: ApprovalView[];
-  child: ChildView | null;
+  /** The panel the host opened over the transcript (a subagent's transcript), or null. */
+  panel: OpenPanel | null;
   /** The header's context meter and rules file (null until the host says). */
   context: ContextView | null;
   /** The plan history while the page shows it (the host's views, in log order); null until the host sends it. */
@@ -79,7 +80,7 @@ export const initialState: State = {
     strings: null,
     sessions: [],
     approvals: [],
-    child: null,
+    panel: null,
     history: null,
     historyRevealed: 0,
     announcement: { at: 0, completed: [] },
@@ -132,7 +133,7 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
     strings: message.strings,
     sessions: message.sessions ?? [],
     approvals: message.approvals ?? [],
-    child: message.child ?? null,
+    panel: message.panel ?? null,
     context: view.context,
     history: null, // another session or a new page: a page that shows the history asks again
     historyRevealed: 0,
@@ -157,7 +158,7 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
   notice: (view, message) => ({ ...view, notice: { level: message.level, text: message.text } }),
   sessions: (view, message) => ({ ...view, sessions: message.sessions }),
   approvals: (view, message) => ({ ...view, approvals: message.approvals }),
-  child: (view, message) => ({ ...view, child: message.child }),
+  panel: (view, message) => ({ ...view, panel: message.panel }),
   planHistory: (view, message) => ({ ...view, history: message.history, historyRevealed: message.reveal ? message.seq : view.historyRevealed }),
   planVersion: (view, message) => {
     const history = view.history;
@@ -165,23 +166,26 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
     return { ...view, history: [...history, message.version] };
   },
   markdown: (view, message) => {
-    const { child } = view;
+    const { panel } = view;
     return {
       ...view,
       items: view.session?.id === message.sessionId ? withMarkdown(view.items, message) : view.items,
-      child: child?.sessionId === message.sessionId ? { ...child, items: withMarkdown(child.items, message) } : child,
+      panel: panel?.kind === 'child' && panel.view.sessionId === message.sessionId ? { kind: 'child', view: { ...panel.view, items: withMarkdown(panel.view.items, message) } } : panel,
     };
   },
   childDelta: (view, message) => {
-    const child = view.child;
-    if (!child || child.sessionId !== message.sessionId) return view; // a panel since closed or replaced
+    const { panel } = view;
+    if (panel?.kind !== 'child' || panel.view.sessionId !== message.sessionId) return view; // a panel since closed or replaced
     return {
       ...view,
-      child: {
-        ...child,
-        items: upsertItems(child.items, message.items),
-        ...(message.plan !== undefined ? { plan: message.plan } : {}),
-        ...(message.running !== undefined ? { running: message.running } : {}),
+      panel: {
+        kind: 'child',
+        view: {
+          ...panel.view,
+          items: upsertItems(panel.view.items, message.items),
+          ...(message.plan !== undefined ? { plan: message.plan } : {}),
+          ...(message.running !== undefined ? { running: message.running } : {}),
+        },
       },
     };
   },

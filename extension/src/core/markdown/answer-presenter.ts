@@ -11,7 +11,7 @@
 // Streaming text is not parsed at all (the page shows it as plain text): an answer is
 // parsed once, when its assistant message is logged, whatever the number of chunks.
 import type { HostMessageBody } from '../protocol/messages';
-import type { ChildView } from '../protocol/page-views';
+import type { OpenPanel } from '../protocol/page-views';
 import type { TranscriptItem } from '../protocol/transcript';
 import { MarkdownParser } from './markdown-parser';
 
@@ -35,12 +35,12 @@ export class AnswerPresenter {
   present(body: HostMessageBody, shownSession: string | null): HostMessageBody {
     switch (body.type) {
       case 'snapshot':
-        return { ...body, items: body.session ? this.items(body.session.id, body.items) : body.items, ...(body.child ? { child: this.child(body.child) } : {}) };
+        return { ...body, items: body.session ? this.items(body.session.id, body.items) : body.items, ...(body.panel ? { panel: this.panel(body.panel) } : {}) };
       case 'items':
       case 'page':
         return shownSession === null ? body : { ...body, items: this.items(shownSession, body.items) };
-      case 'child':
-        return body.child ? { ...body, child: this.child(body.child) } : body;
+      case 'panel':
+        return body.panel ? { ...body, panel: this.panel(body.panel) } : body;
       case 'childDelta':
         return { ...body, items: this.items(body.sessionId, body.items) };
       default:
@@ -55,8 +55,9 @@ export class AnswerPresenter {
     void this.parser.dispose();
   }
 
-  private child(child: ChildView): ChildView {
-    return { ...child, items: this.items(child.sessionId, child.items) };
+  /** A subagent's panel with its answers' trees; other panels carry no answers. */
+  private panel(panel: OpenPanel): OpenPanel {
+    return panel.kind === 'child' ? { kind: 'child', view: { ...panel.view, items: this.items(panel.view.sessionId, panel.view.items) } } : panel;
   }
 
   /** The items with every answer's Markdown as far as it is known (the same array when nothing changed). */

@@ -30,14 +30,14 @@ import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS } from '../domain-literals';
 import { answerMarkdownSchema } from './markdown-schema';
 import { planEditSchema } from './plan-edit-schema';
-import { approvalViewSchema, childViewSchema, contextViewSchema, providerViewSchema, runViewSchema, sessionListItemSchema, sessionViewSchema, streamViewSchema } from './page-views';
+import { approvalViewSchema, contextViewSchema, openPanelSchema, providerViewSchema, runViewSchema, sessionListItemSchema, sessionViewSchema, streamViewSchema } from './page-views';
 import { planVersionViewSchema } from './plan-history-view';
 import { planViewSchema } from './plan-view';
 import { WEBVIEW_STRING_KEYS } from './strings';
 import { transcriptItemSchema } from './transcript';
 
 export type { PlanEdit } from './plan-edit-schema';
-export type { ApprovalView, ChildView, ContextView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from './page-views';
+export type { ApprovalView, ChildView, ContextView, OpenPanel, PanelKind, PanelView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from './page-views';
 export type { PlanVersionView } from './plan-history-view';
 export type { PlanItemView, PlanView, ProposedPlanView } from './plan-view';
 
@@ -63,8 +63,8 @@ export const hostMessageFields = {
     sessions: z.exactOptional(z.array(sessionListItemSchema)),
     /** Every pending approval; absent means none. */
     approvals: z.exactOptional(z.array(approvalViewSchema)),
-    /** The subagent transcript shown over the parent's; absent means none. */
-    child: z.exactOptional(z.nullable(childViewSchema)),
+    /** The panel shown over the transcript (a subagent's transcript); absent means none. */
+    panel: z.exactOptional(z.nullable(openPanelSchema)),
   }),
   items: z.strictObject({ items }),
   page: z.strictObject({ items, cursor }),
@@ -76,8 +76,8 @@ export const hostMessageFields = {
   sessions: z.strictObject({ sessions: z.array(sessionListItemSchema) }),
   /** The whole pending list, each time it changes. */
   approvals: z.strictObject({ approvals: z.array(approvalViewSchema) }),
-  /** Opens (whole view) or closes (null) the subagent panel. */
-  child: z.strictObject({ child: z.nullable(childViewSchema) }),
+  /** Opens a panel over the transcript (its whole view), replacing the one shown, or closes it (null). */
+  panel: z.strictObject({ panel: z.nullable(openPanelSchema) }),
   /** What changed in the open subagent panel's session: items created or changed (whole, by id), and the plan or running state when they changed. */
   childDelta: z.strictObject({ sessionId: z.string(), items, plan: z.exactOptional(plan), running: z.exactOptional(z.boolean()) }),
   /** The context meter and rules file, after each snapshot and each step. */

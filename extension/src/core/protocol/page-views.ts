@@ -1,7 +1,8 @@
 // The views of the Agent page's parts besides the transcript and the plan, as the host
 // posts them (messages.ts): the shown session, its context line, the provider, the run,
-// the live stream, the session list, the pending approvals and the subagent panel. Each
-// type is inferred from its zod/mini schema (the webview imports only the types).
+// the live stream, the session list, the pending approvals and the panels the host opens
+// over the transcript. Each type is inferred from its zod/mini schema (the webview
+// imports only the types).
 import * as z from 'zod/mini';
 import { planViewSchema } from './plan-view';
 import { transcriptItemSchema } from './transcript';
@@ -101,3 +102,13 @@ export const childViewSchema = z.strictObject({
   running: z.boolean(),
 });
 export type ChildView = z.infer<typeof childViewSchema>;
+
+/**
+ * The panel the host opens over the transcript (one at a time), by kind. A new panel is
+ * a member here: the `panel` message carries it, the page keeps it, and the page's table
+ * of panel components (webview/src/lazy-views.tsx PANELS) must name its kind to compile.
+ */
+export const openPanelSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('child'), view: childViewSchema })]);
+export type OpenPanel = z.infer<typeof openPanelSchema>;
+export type PanelKind = OpenPanel['kind'];
+export type PanelView<K extends PanelKind> = Extract<OpenPanel, { kind: K }>['view'];

@@ -5,7 +5,7 @@
 // show it, with the demo banner's dismissal remembered in the extension's global state.
 import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
-import type { ChildView, HostMessageBody, PlanView, ProviderView } from '../../core/protocol/messages';
+import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
 import { standingPlanView } from '../../core/presenters/plan-view';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
@@ -55,11 +55,11 @@ export async function dismissDemoBanner(memento: vscode.Memento): Promise<void> 
 }
 
 /**
- * The messages that bring a page up to date, in order: the snapshot (with `child`,
+ * The messages that bring a page up to date, in order: the snapshot (with `panel`,
  * what the open subagent panel shows), then the context line. A transcript that
  * cannot be read is logged and sent empty: the page still shows the rest.
  */
-export function snapshotMessages(sources: SnapshotSources, child: ChildView | null): HostMessageBody[] {
+export function snapshotMessages(sources: SnapshotSources, panel: OpenPanel | null): HostMessageBody[] {
   const { controller, approvals, log } = sources;
   let tail: { items: TranscriptItem[]; cursor: number | null } = { items: [], cursor: null };
   try {
@@ -80,7 +80,7 @@ export function snapshotMessages(sources: SnapshotSources, child: ChildView | nu
       strings: webviewStrings(),
       sessions: controller.sessionList(),
       approvals: approvals.pending,
-      child,
+      panel,
     },
     { type: 'context', context: controller.contextView },
   ];

@@ -2,7 +2,7 @@
 // is open, and its changes coalesced to at most one `childDelta` per interval (a live
 // child appends faster than a page needs to repaint). One per provider: every page
 // of the view shows the same panel.
-import type { ChildView, HostMessageBody } from '../../core/protocol/messages';
+import type { ChildView, HostMessageBody, OpenPanel } from '../../core/protocol/messages';
 import { planView } from '../../core/presenters/plan-view';
 import { type TranscriptItem } from '../../core/protocol/transcript';
 import { transcriptFromEvents } from '../../core/presenters/transcript-folder';
@@ -25,17 +25,17 @@ export class OpenChildPanel {
     private readonly post: (body: HostMessageBody) => void,
   ) {}
 
-  /** The open child's whole view (for a snapshot), or null. */
-  current(): ChildView | null {
+  /** The open child's panel, its whole view (for a snapshot), or null. */
+  current(): OpenPanel | null {
     const child = this.openId === null ? null : this.children.get(this.openId);
-    return child ? childView(child) : null;
+    return child ? { kind: 'child', view: childView(child) } : null;
   }
 
   /** Opens `sessionId` (null closes) and posts the child's whole view, read once. */
   show(sessionId: string | null): void {
     this.openId = sessionId;
     this.cancel();
-    this.post({ type: 'child', child: this.current() });
+    this.post({ type: 'panel', panel: this.current() });
   }
 
   /** Forgets the open child without posting (another session is shown: the snapshot says so). */
