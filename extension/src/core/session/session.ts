@@ -19,6 +19,19 @@ export interface LogSink {
 
 export type SessionListener = (event: SessionEvent, session: Session) => void;
 
+/**
+ * The events a session was opened with, left on disk instead of in memory (a large
+ * log opens streamed: its folds were made while it was read). They are read back,
+ * checked as an open checks them, the first time a reader needs the whole log.
+ */
+export interface EventsOnDisk {
+  /** The last of them. */
+  readonly last: SessionEvent | undefined;
+  /** Every one of them, in order (holds the event loop: the async read is for the host). */
+  read(): SessionEvent[];
+  readAsync(signal?: AbortSignal): Promise<SessionEvent[]>;
+}
+
 export interface SessionOptions {
   sink?: LogSink;
   now?: () => Date;
@@ -27,7 +40,9 @@ export interface SessionOptions {
 }
 
 export class Session {
-  private readonly log: SessionEvent[] = [];
+  /** The events in memory: all of them, or those after `onDisk`'s. */
+  private log: SessionEvent[] = [];
+  private onDisk: EventsOnDisk | null = null;
   private readonly listeners = new Set<SessionListener>();
   private sink: LogSink | undefined;
   private readonly now: () => Date;
@@ -53,6 +68,13 @@ export class Session {
     return session;
   }
 
+  /** Continues a log the store streamed and checked, its events left on disk (`onDisk`) until a reader needs them. */
+  static restoreOnDisk(streamed: { header: SessionHeader; checker: InvariantChecker }, onDisk: EventsOnDisk, options: SessionOptions = {}): Session {
+    const session = new Session(streamed.header, options, streamed.checker);
+    session.onDisk = onDisk;
+    return session;
+  }
+
   /** Rebuilds a session from stored events (already parsed), checking every invariant. */
   static fromEvents(header: SessionHeader, events: Iterable<SessionEvent>, options: SessionOptions = {}): Session {
     const session = new Session(header, options);
@@ -67,8 +89,39 @@ export class Session {
     return this.header.id;
   }
 
+  /** Every event; a session whose events are on disk reads them back first (synchronously: prefer `loadEvents` on the host). */
   get events(): readonly SessionEvent[] {
+    if (this.onDisk) this.takeBack(this.onDisk.read());
     return this.log;
+  }
+
+  /** Every event, when they are in memory; null while the opened log's are on disk. */
+  get residentEvents(): readonly SessionEvent[] | null {
+    return this.onDisk ? null : this.log;
+  }
+
+  /** Every event, read back without holding the event loop when they are on disk. */
+  async loadEvents(signal?: AbortSignal): Promise<readonly SessionEvent[]> {
+    const onDisk = this.onDisk;
+    if (onDisk) {
+      const read = await onDisk.readAsync(signal);
+      if (this.onDisk === onDisk) this.takeBack(read);
+    }
+    return this.log;
+  }
+
+  /** The latest event, in memory or not. */
+  get lastEvent(): SessionEvent | undefined {
+    return this.log.at(-1) ?? this.onDisk?.last;
+  }
+
+  private takeBack(read: SessionEvent[]): void {
+    const last = this.onDisk?.last?.seq ?? 0;
+    if ((read.at(-1)?.seq ?? 0) !== last) throw new InvariantViolation(`the log on disk no longer holds the events this session opened with (through seq ${last})`, last);
+    for (const event of read) deepFreeze(event);
+    for (const event of this.log) read.push(event);
+    this.log = read;
+    this.onDisk = null;
   }
 
   get lastSeq(): number {
@@ -128,7 +181,7 @@ export class Session {
    * process makes (those go through append()).
    */
   ingest(event: SessionEvent): void {
-    const last = this.log[this.log.length - 1]?.seq ?? 0;
+    const last = this.lastEvent?.seq ?? 0;
     if (event.seq <= last || event.seq > this.lastSeq) throw new InvariantViolation(`ingest of seq ${event.seq}: not admitted after ${last} by this session's checker (at ${this.lastSeq})`, event.seq);
     const frozen = deepFreeze(event);
     this.log.push(frozen);

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import type { SessionEvent } from '../session/events';
 import type { InvariantChecker } from '../session/invariants';
 import { admitEventLine, type LoadedLog } from './log-file';
+import type { StreamedLog } from './log-stream';
 
 /** The file no longer continues what was read (shrunk, replaced): load it again. */
 export class LogReplacedError extends Error {
@@ -28,9 +29,10 @@ export class LogFollower {
   }
 
   /** Follows on from a load: after its last whole line (a torn tail is read again once complete). */
-  static after(loaded: LoadedLog): LogFollower {
+  static after(loaded: LoadedLog | StreamedLog): LogFollower {
     const offset = loaded.tornTail ? loaded.tornTail.start : loaded.size;
-    return new LogFollower(loaded.path, { offset, lines: 1 + loaded.events.length + loaded.skipped }, loaded.checker);
+    const events = 'events' in loaded ? loaded.events.length : loaded.count;
+    return new LogFollower(loaded.path, { offset, lines: 1 + events + loaded.skipped }, loaded.checker);
   }
 
   /** Where the next read starts (bytes). */

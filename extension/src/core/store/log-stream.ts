@@ -5,8 +5,9 @@
 // batches (SessionFolds) and drop them, and memory stays the folds' size.
 import * as fs from 'node:fs';
 import type { SessionEvent } from '../session/events';
+import type { EventsOnDisk } from '../session/session';
 import { LineSplitter } from './line-reader';
-import { LogAdmitter, type LoadedLog, type ReplayedLog } from './log-file';
+import { loadLogFile, LogAdmitter, type LoadedLog, type ReplayedLog } from './log-file';
 
 /** Bytes per read: a chunk's lines are validated in one go, so this bounds one turn of the event loop. */
 const CHUNK_BYTES = 32 * 1024;
@@ -53,4 +54,48 @@ export async function loadLogFileAsync(path: string, signal?: AbortSignal): Prom
     signal,
   );
   return { ...replayed, events };
+}
+
+/** A log streamed through full validation, its events handed on and not kept. */
+export interface StreamedLog extends ReplayedLog {
+  /** How many events it holds. */
+  count: number;
+  last: SessionEvent | undefined;
+}
+
+/** streamLogFile that also counts the events and keeps the last (a session continues from it: Session.restoreOnDisk). */
+export async function streamLog(path: string, onEvents: (events: SessionEvent[]) => void, signal?: AbortSignal): Promise<StreamedLog> {
+  let count = 0;
+  let last: SessionEvent | undefined;
+  const replayed = await streamLogFile(
+    path,
+    (events) => {
+      count += events.length;
+      last = events.at(-1) ?? last;
+      onEvents(events);
+    },
+    CHUNK_BYTES,
+    signal,
+  );
+  return { ...replayed, count, last };
+}
+
+/**
+ * The events of `path` through `last` (those a streamed open saw), read back when a
+ * reader needs them: the log is append-only, so they are its first events; what was
+ * appended since (already in the session's memory) is left out.
+ */
+export function eventsOnDisk(path: string, last: SessionEvent | undefined): EventsOnDisk {
+  const through = last?.seq ?? 0;
+  const upTo = (events: SessionEvent[]): SessionEvent[] => {
+    let end = events.length;
+    while (end > 0 && events[end - 1]!.seq > through) end--;
+    events.length = end;
+    return events;
+  };
+  return {
+    last,
+    read: () => upTo(loadLogFile(path).events),
+    readAsync: async (signal) => upTo((await loadLogFileAsync(path, signal)).events),
+  };
 }

@@ -4,12 +4,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Disposable, DisposableStore } from '../disposable';
+import type { SessionEvent } from '../session/events';
 import { makeHeader, type SessionHeader } from '../session/header';
 import { repairOpenTurn } from '../session/repair';
 import { Session, type SessionOptions } from '../session/session';
 import { FileSink } from './file-sink';
 import { loadLogFile, parseHeaderLine, type LoadedLog } from './log-file';
-import { loadLogFileAsync } from './log-stream';
+import { eventsOnDisk, loadLogFileAsync, streamLog, type StreamedLog } from './log-stream';
 import { acquireLock } from './lock';
 import { makeSessionFolder, refuseLinkedFile, refuseLinkedFolders } from './no-follow';
 
@@ -68,6 +69,17 @@ export class SessionStore {
     return openLogForWriteWith(logPath, sessionOptions, () => loadLogFileAsync(logPath, signal), signal);
   }
 
+  /**
+   * openForWriteAsync keeping no events: each chunk goes to `onEvents` (the caller's
+   * folds) and the session reads its events back from disk only when a reader needs
+   * them (Session.restoreOnDisk), so a large log opens in the memory of its folds.
+   */
+  openForWriteStreamed(sessionId: string, onEvents: (events: SessionEvent[]) => void, signal?: AbortSignal): Promise<WritableSession> {
+    refuseLinkedFolders(this.dir);
+    const logPath = this.pathOf(sessionId);
+    return openLogForWriteWith(logPath, {}, () => streamLog(logPath, onEvents, signal), signal);
+  }
+
   openReadOnly(sessionId: string): LoadedLog {
     return loadLogFile(this.pathOf(sessionId));
   }
@@ -75,6 +87,11 @@ export class SessionStore {
   /** openReadOnly reading the log in chunks; rejects with `signal`'s reason once it aborts. */
   openReadOnlyAsync(sessionId: string, signal?: AbortSignal): Promise<LoadedLog> {
     return loadLogFileAsync(this.pathOf(sessionId), signal);
+  }
+
+  /** openReadOnlyAsync keeping no events (as openForWriteStreamed). */
+  openReadOnlyStreamed(sessionId: string, onEvents: (events: SessionEvent[]) => void, signal?: AbortSignal): Promise<StreamedLog> {
+    return streamLog(this.pathOf(sessionId), onEvents, signal);
   }
 
   /** Sessions in this folder, newest first; unreadable files are left out. */
@@ -109,7 +126,7 @@ export function openLogForWrite(logPath: string, sessionOptions: SessionOptions 
 }
 
 /** openLogForWrite with the log read by `load` (the chunked reader); nothing is cut or repaired once `signal` aborted. */
-async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptions, load: () => Promise<LoadedLog>, signal?: AbortSignal): Promise<WritableSession> {
+async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptions, load: () => Promise<LoadedLog | StreamedLog>, signal?: AbortSignal): Promise<WritableSession> {
   const owned = new DisposableStore();
   try {
     refuseLinkedFile(logPath);
@@ -123,8 +140,8 @@ async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptio
   }
 }
 
-/** The loaded log made writable: the torn tail cut (or the missing newline added), the sink attached, an open turn repaired. */
-function continueLog(logPath: string, loaded: LoadedLog, sessionOptions: SessionOptions, owned: DisposableStore): WritableSession {
+/** The loaded (or streamed) log made writable: the torn tail cut (or the missing newline added), the sink attached, an open turn repaired. */
+function continueLog(logPath: string, loaded: LoadedLog | StreamedLog, sessionOptions: SessionOptions, owned: DisposableStore): WritableSession {
   let cutBytes = 0;
   if (loaded.tornTail) {
     fs.truncateSync(logPath, loaded.tornTail.start);
@@ -133,9 +150,14 @@ function continueLog(logPath: string, loaded: LoadedLog, sessionOptions: Session
     fs.appendFileSync(logPath, '\n');
   }
   const sink = owned.add(new FileSink(logPath, loaded.header, true));
-  const session = Session.restore(loaded, { ...sessionOptions, sink });
+  const session = restoreSession(loaded, { ...sessionOptions, sink });
   const appended = repairOpenTurn(session);
   return { session, path: logPath, repair: { cutBytes, appended }, dispose: () => owned.dispose() };
+}
+
+/** The session a load continues: its events in memory, or (streamed) on disk. */
+export function restoreSession(log: LoadedLog | StreamedLog, options: SessionOptions = {}): Session {
+  return 'events' in log ? Session.restore(log, options) : Session.restoreOnDisk(log, eventsOnDisk(log.path, log.last), options);
 }
 
 export function readHeader(file: string): SessionHeader {

@@ -84,7 +84,7 @@ export class AcpAgentSessions {
       this.end(continued.session.id, running);
     }
     const { store, log, approvalGate, planReview, clientVersion, onDelta } = this.options;
-    const resume = continued ? acpResume(continued.session.events) : null;
+    const resume = continued ? acpResume(await continued.session.loadEvents()) : null;
     const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
     const session = await AcpAgentSession.open({
       launch: prompt.launch,

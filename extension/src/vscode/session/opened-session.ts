@@ -1,20 +1,33 @@
 // Opening the workspace's session log: for writing when this window can take the
 // single-writer lock, read-only (following the file) when another window holds it.
 import * as fs from 'node:fs';
+import { SessionFolds } from '../../core/presenters/session-folds';
+import { TranscriptFolder } from '../../core/presenters/transcript-folder';
 import type { SessionListItem } from '../../core/protocol/messages';
-import { Session } from '../../core/session/session';
+import type { SessionEvent } from '../../core/session/events';
+import type { Session } from '../../core/session/session';
 import { isEditorSession } from '../../core/session/source';
 import { LogFollower } from '../../core/store/log-follower';
 import { SessionLockedError } from '../../core/store/lock';
 import type { LoadedLog } from '../../core/store/log-file';
-import { readHeader, type SessionStore, type SessionSummary, type WritableSession } from '../../core/store/session-store';
+import type { StreamedLog } from '../../core/store/log-stream';
+import { readHeader, restoreSession, type SessionStore, type SessionSummary, type WritableSession } from '../../core/store/session-store';
 
 export interface OpenedSession {
   session: Session;
   path: string;
   readOnly: boolean;
+  /**
+   * The surfaces' folds (SessionFolds with the transcript), made while a large log was
+   * streamed open keeping no events; the first caller takes them (then null), later
+   * ones fold the session's events themselves.
+   */
+  takeFolds?: () => SessionFolds | null;
   dispose(): void;
 }
+
+/** A log this large opens streamed: its events stay on disk (Session.restoreOnDisk) and only its folds are in memory. */
+const STREAMED_OVER_BYTES = 8 * 1024 * 1024;
 
 export interface OpenResult {
   opened: OpenedSession | null;
@@ -42,13 +55,40 @@ export function openSessionReadOnly(store: SessionStore, id: string, onReset: ()
 
 /** openSessionReadOnly reading the log in chunks (the event loop runs meanwhile); rejects with `signal`'s reason once it aborts. */
 export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void, signal?: AbortSignal): Promise<OpenedSession> {
-  const loaded = await store.openReadOnlyAsync(id, signal);
+  if (!isLarge(store, id)) {
+    const loaded = await store.openReadOnlyAsync(id, signal);
+    signal?.throwIfAborted();
+    return followLoaded(loaded, onReset);
+  }
+  const folds = streamedFolds();
+  const streamed = await store.openReadOnlyStreamed(id, folds.take, signal);
   signal?.throwIfAborted();
-  return followLoaded(loaded, onReset);
+  return { ...followLoaded(streamed, onReset), takeFolds: folds.handOver };
 }
 
-function followLoaded(loaded: LoadedLog, onReset: () => void): OpenedSession {
-  const session = Session.restore(loaded);
+const isLarge = (store: SessionStore, id: string): boolean => {
+  try {
+    return fs.statSync(store.pathOf(id)).size > STREAMED_OVER_BYTES;
+  } catch {
+    return false; // opening says why
+  }
+};
+
+/** The surfaces' folds fed by a streamed open, handed to the first taker. */
+function streamedFolds(): { take: (events: SessionEvent[]) => void; handOver: () => SessionFolds | null } {
+  let folds: SessionFolds | null = new SessionFolds({ transcript: new TranscriptFolder() });
+  return {
+    take: (events) => folds?.catchUp(events),
+    handOver: () => {
+      const taken = folds;
+      folds = null;
+      return taken;
+    },
+  };
+}
+
+function followLoaded(loaded: LoadedLog | StreamedLog, onReset: () => void): OpenedSession {
+  const session = restoreSession(loaded);
   const follower = LogFollower.after(loaded);
   let timer: NodeJS.Timeout | undefined;
   let watcher: fs.FSWatcher | undefined;
@@ -124,7 +164,12 @@ export async function openSessionAsync(store: SessionStore, onReadOnlyChange: ()
   let lockedBy: number | undefined;
   if (!anotherAgentsSession(store, id, messages)) {
     try {
-      return writableResult(await store.openForWriteAsync(id, {}, signal), id, messages);
+      if (!isLarge(store, id)) return writableResult(await store.openForWriteAsync(id, {}, signal), id, messages);
+      const folds = streamedFolds();
+      const writable = await store.openForWriteStreamed(id, folds.take, signal);
+      const result = writableResult(writable, id, messages);
+      // A repair appended events the stream never saw: the surfaces then fold the whole session.
+      return result.opened && writable.repair.appended === 0 ? { ...result, opened: { ...result.opened, takeFolds: folds.handOver } } : result;
     } catch (error) {
       signal?.throwIfAborted();
       const failed = notLocked(error, id, messages);

@@ -179,7 +179,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   async exportMarkdown(): Promise<string | null> {
     const s = this.opened?.session;
     const cwd = s?.header.cwd;
-    return s ? exportPlanMarkdown(await exportPlan(s.header, s.events, new Date(), cwd === undefined ? null : ShadowRepo.of(this.options.checkpointsBase, cwd))) : null;
+    return s ? exportPlanMarkdown(await exportPlan(s.header, await s.loadEvents(), new Date(), cwd === undefined ? null : ShadowRepo.of(this.options.checkpointsBase, cwd))) : null;
   }
 
   /** The transcript's last page (before byte `cursor`, default the end), read from the log. */

@@ -77,8 +77,9 @@ export class ShownSession extends Owner {
     this.files = new EvidenceFilesCache(() => {
       if (shown) listener.ledger(this.folds.ledger);
     });
-    // The opened session's events are folded once here (the transcript only learns the open turn's calls), then each append.
-    this.folds = SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
+    // The opened session's events are folded once (here, or while a large log was streamed open: the transcript
+    // only learns the open turn's calls), then each append.
+    this.folds = opened.takeFolds?.() ?? SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
     this.register(
       this.folds.follow(session, (change, event) => {
         if (change.plan) listener.plan(this.folds.standingPlan);

@@ -105,7 +105,7 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     }
     const session = this.controller.session;
     const now = Date.now();
-    const stall = planStall({ plan, turnOpen: session?.openTurn != null, lastActivity: session?.events.at(-1)?.ts ?? null }, now, this.options.stallMinutes());
+    const stall = planStall({ plan, turnOpen: session?.openTurn != null, lastActivity: session?.lastEvent?.ts ?? null }, now, this.options.stallMinutes());
     this.stalledSince = stall.stalled ? stall.since : null;
     // Due when the stall would begin; a line appended meanwhile only moves it later, so an early check just reschedules.
     if (!stall.stalled && stall.checkAt !== null) this.timer = setTimeout(() => this.render(), Math.max(0, stall.checkAt - now) + 50);

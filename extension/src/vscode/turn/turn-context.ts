@@ -81,7 +81,9 @@ const NO_TOOLS: readonly ToolSpec[] = [];
  * default prompt and no tools, so it reads low until then).
  */
 export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null, request: ToldModel['request'], estimate: RequestEstimate): ContextView {
-  if (!session?.lastSeq) return { use: null, rules };
-  const use = estimate.use(session.events, { system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? NO_TOOLS, plan }, window);
+  // A large log opened with its events on disk is counted once a turn reads them back (the meter shows none till then).
+  const events = session?.residentEvents;
+  if (!session?.lastSeq || !events) return { use: null, rules };
+  const use = estimate.use(events, { system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? NO_TOOLS, plan }, window);
   return { use: formatContextUse(use.promptTokens, use.window), rules };
 }

@@ -169,7 +169,8 @@ export class TurnRunner extends Owner {
     }
     const { system, context } = turnContext;
     return this.runOn(session, {
-      turn: (signal, editor) => {
+      turn: async (signal, editor) => {
+        await session.loadEvents(signal); // a large log opened with its events on disk: read back without holding the host
         const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
         const atStepBoundary = (): void => editor?.flush();
         // Plan first by the setting, or because the session is in the middle of a review.

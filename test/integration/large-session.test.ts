@@ -1,0 +1,39 @@
+// A large session (a log over 8 MiB) picked from the session list opens streamed:
+// its plan, ledger and latest transcript page come from the streamed folds and the
+// log's tail, its events stay on disk, and a prompt reads them back and continues
+// the log as any session's.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { writeSyntheticLog } from '../../bench/synthetic-log';
+import { loadLogFile } from '../../extension/src/core/store/log-file';
+import { getApi, logLines, todoWrite, useScript, waitFor } from './helpers';
+
+describe('a large session picked from the list', () => {
+  it('shows its plan and latest page without its events in memory, and a prompt continues it', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await useScript([{ text: 'Hello.' }]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Make the store folder'), { kind: 'completed' });
+    const ownLog = api.session()?.logPath;
+    assert.ok(ownLog);
+    const id = 'large-synthetic-session';
+    const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title: 'A large session' });
+    const plan = large.lastPlan;
+    assert.ok(plan && plan.length > 0);
+
+    await api.webviewMessage({ type: 'openSession', id });
+    await waitFor(() => api.session()?.id === id, 'the large session shown', 60_000);
+    assert.equal(api.session()?.readOnly, false, 'this window writes it');
+    assert.deepEqual(api.planTreeRows().map((r) => r.label), plan.map((t) => t.content), 'its plan, from the streamed folds');
+    assert.ok(api.transcriptTail().length > 0, 'its latest page, read from the log');
+
+    await useScript([todoWrite([{ content: 'Continue the large session', status: 'in_progress' }]), { text: 'Continued.' }]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on'), { kind: 'completed' });
+    assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Continue the large session']);
+    const reloaded = loadLogFile(large.path);
+    assert.equal(reloaded.events.length, logLines(large.path).length - 1, 'every line still checks (the header aside)');
+    assert.ok(reloaded.events.length > large.events);
+    assert.ok(reloaded.events.some((e) => e.type === 'user/message' && e.data.message.text === 'Go on'), 'the prompt continued its log');
+  });
+});
