@@ -1,10 +1,13 @@
 // One host open of a session log (bench/open.bench.ts), in a process of its own so
-// its heap can be capped: the session list's open (openSessionAsync: streamed, the
-// lock taken, the folds made while reading), the Agent view's folds (ShownSession)
-// and the latest page's view as the snapshot posts it. Args: <sessions folder>
-// <warm-up id> <id>; prints the measurement (Opened) as JSON.
+// its heap can be capped: the session list's open (openSessionAsync: previewed from
+// the log's tail, then streamed, the lock taken, the folds made while reading), the
+// latest page's view as the preview's snapshot posts it (the page is painted then),
+// and the Agent view's folds (ShownSession) once the open lands. Args: <sessions
+// folder> <warm-up id> <id>; prints the measurement (Opened) as JSON.
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { StandingPlan } from '../extension/src/core/plan/todos-projection';
 import { planView } from '../extension/src/core/presenters/plan-view';
 import { SessionStore } from '../extension/src/core/store/session-store';
 import { openSessionAsync } from '../extension/src/vscode/session/opened-session';
@@ -16,15 +19,21 @@ const ignore = (): void => undefined;
 
 async function openInHost(store: SessionStore, id: string): Promise<{ pageMs: number; items: number; keep: unknown; close: () => void }> {
   const t0 = now();
-  const result = await openSessionAsync(store, ignore, id);
+  const painted: { ms: number; items: number; plan: StandingPlan | undefined }[] = [];
+  const result = await openSessionAsync(store, ignore, id, undefined, (preview) => {
+    const tail = readTranscriptPage(preview.path);
+    const view = structuredClone({ items: tail.items, cursor: tail.cursor, plan: planView(preview.plan ?? null) });
+    painted.push({ ms: now() - t0, items: view.items.length, plan: preview.plan });
+  });
   if (!result.opened) throw new Error(result.error ?? `session ${id} not opened`);
   const shown = new ShownSession(result.opened, { plan: ignore, ledger: ignore, items: ignore, event: ignore }, path.join(os.tmpdir(), 'ac-open-checkpoints'));
-  const page = readTranscriptPage(result.opened.path);
-  const view = structuredClone({ items: page.items, cursor: page.cursor, plan: planView(shown.standingPlan) });
+  const page = painted[0];
+  if (page === undefined) throw new Error(`session ${id} was not previewed`);
+  if (page.plan !== undefined && !isDeepStrictEqual(page.plan, shown.standingPlan)) throw new Error('the preview showed another plan than the opened session');
   const opened = result.opened;
   return {
-    pageMs: now() - t0,
-    items: view.items.length,
+    pageMs: page.ms,
+    items: page.items,
     keep: shown,
     close: () => {
       shown.dispose();

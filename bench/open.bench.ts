@@ -3,8 +3,9 @@
 // the heap it takes above the baseline, the time until the latest transcript page's
 // view (the snapshot's items, cursor and plan) is ready to post, and the longest the
 // event loop was held meanwhile. Three paths: `host` (the session list's open,
-// openSessionAsync, which streams a log over 8 MiB, then ShownSession and the page;
-// in a child process, once with its heap capped), `load` (loadLogFile +
+// openSessionAsync, which previews a log over 8 MiB from its tail, the page then
+// painted, and streams it, then ShownSession; in a child process, once with its heap
+// capped), `load` (loadLogFile +
 // Session.restore + the folds over the events in memory, a small log's open) and
 // `streamed` (the latest page from the log's tail by byte offset first, then the whole
 // log streamed through SessionFolds in chunks, keeping no events).
@@ -140,7 +141,7 @@ export async function runOpenBench(log: (line: string) => void): Promise<Metric[
     if (typeof host === 'string') throw new Error(`the host's open failed: ${host}`);
     const capMb = Math.ceil(host.baselineMb) + 100 - YOUNG_GENERATION_MB;
     const capped = hostOpen(dir, 'warm-up', 'million', capMb);
-    log(`  host open 1,000,000: page ${host.pageMs.toFixed(0)} ms (${host.items} items), heap peak +${host.peakHeapMb.toFixed(1)} MB, retained +${host.retainedHeapMb.toFixed(1)} MB over ${host.baselineMb.toFixed(1)} MB, event loop held ≤ ${host.maxBlockMs.toFixed(1)} ms`);
+    log(`  host open 1,000,000: page ${host.pageMs.toFixed(1)} ms (${host.items} items), opened ${host.foldedMs.toFixed(0)} ms, heap peak +${host.peakHeapMb.toFixed(1)} MB, retained +${host.retainedHeapMb.toFixed(1)} MB over ${host.baselineMb.toFixed(1)} MB, event loop held ≤ ${host.maxBlockMs.toFixed(1)} ms`);
     log(`  host open 1,000,000, old space capped at ${capMb} MB: ${typeof capped === 'string' ? `failed (${capped})` : `page ${capped.pageMs.toFixed(0)} ms, heap peak +${capped.peakHeapMb.toFixed(1)} MB, retained +${capped.retainedHeapMb.toFixed(1)} MB, event loop held ≤ ${capped.maxBlockMs.toFixed(1)} ms`}`);
     log(`  logs: ${small.events} events (${(small.bytes / MB).toFixed(1)} MB), ${million.events} events (${(million.bytes / MB).toFixed(0)} MB)`);
     await openStreamed(small.path); // warm-up: modules, compiled schemas
@@ -160,7 +161,8 @@ export async function runOpenBench(log: (line: string) => void): Promise<Metric[
       { name: 'open 1,000,000 events in the host, capped: heap peak above baseline', value: cappedOk ? round(capped.peakHeapMb, 1) : -1, unit: 'MB', target: '≤ 100 MB', met: cappedOk && capped.peakHeapMb <= 100 },
       { name: 'open 1,000,000 events in the host: heap retained once open', value: round(host.retainedHeapMb, 1), unit: 'MB', target: '≤ 100 MB', met: host.retainedHeapMb <= 100 },
       { name: 'open 1,000,000 events in the host, uncapped (Node\'s default heap limit: garbage V8 has not collected yet counts): heap peak above baseline', value: round(host.peakHeapMb, 1), unit: 'MB', target: 'reported', met: null },
-      { name: 'open 1,000,000 events in the host: latest page view ready (after every event is folded)', value: round(host.pageMs, 0), unit: 'ms', target: '≤ 2,000 ms', met: host.pageMs <= 2000 },
+      { name: 'open 1,000,000 events in the host: latest page view ready (the preview, from the log\'s tail)', value: round(host.pageMs, 1), unit: 'ms', target: '≤ 2,000 ms', met: host.pageMs <= 2000 },
+      { name: 'open 1,000,000 events in the host: opened (every event folded; the full view replaces the preview)', value: round(host.foldedMs, 0), unit: 'ms', target: 'reported', met: null },
       { name: 'open 1,000,000 events in the host: longest event-loop block', value: round(host.maxBlockMs, 1), unit: 'ms', target: '≤ 50 ms', met: host.maxBlockMs <= 50 },
       { name: 'open 1,000,000 events (streamed, in the bench\'s process: an 8 GB old space, where V8 collects late): heap peak above baseline', value: round(streamed.peakHeapMb, 1), unit: 'MB', target: 'reported', met: null },
       { name: 'open 1,000,000 events (streamed): latest page view ready', value: round(streamed.pageMs, 1), unit: 'ms', target: '≤ 2,000 ms', met: streamed.pageMs <= 2000 },

@@ -1,7 +1,8 @@
 // A large session (a log over 8 MiB) picked from the session list opens streamed:
-// its plan, ledger and latest transcript page come from the streamed folds and the
-// log's tail, its events stay on disk, and a prompt reads them back and continues
-// the log as any session's.
+// the Agent view first gets its preview (latest page and plan from the log's tail,
+// shown as opening), then its full view; its plan, ledger and latest transcript page
+// come from the streamed folds and the log's tail, its events stay on disk, and a
+// prompt reads them back and continues the log as any session's.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -22,8 +23,19 @@ describe('a large session picked from the list', () => {
     const plan = large.lastPlan;
     assert.ok(plan && plan.length > 0);
 
+    await vscode.commands.executeCommand('agentChecklist.agent.focus'); // a page to post to (the messages are recorded while one is connected)
+    await waitFor(() => api.webview().ready, 'the Agent view to say ready');
+    const before = api.webview().lastSeq;
     await api.webviewMessage({ type: 'openSession', id });
-    await waitFor(() => api.session()?.id === id, 'the large session shown', 60_000);
+    await waitFor(() => api.session()?.logPath === large.path, 'the large session opened (its preview has no log open)', 60_000);
+    const snapshots = api.webviewMessages().filter((m) => m.type === 'snapshot' && m.seq > before && m.session?.id === id);
+    const [preview, full] = snapshots.map((m) => (m.type === 'snapshot' ? m : assert.fail('a snapshot')));
+    assert.ok(preview && full, `a preview then the full view (${snapshots.length} snapshots)`);
+    assert.deepEqual(preview.session, { id, title: 'A large session', readOnly: true, opening: true }, 'the preview shows as opening');
+    assert.deepEqual(preview.plan?.todos.map((t) => t.content), plan.map((t) => t.content), 'its plan, from the log\'s tail');
+    assert.ok(preview.items.length > 0 && preview.cursor !== null, 'its latest page');
+    assert.deepEqual(preview.items.map((i) => i.id), full.items.map((i) => i.id), 'the page the full view shows (its answers\' Markdown parsed since)');
+    assert.equal(full.session?.opening, undefined);
     assert.equal(api.session()?.readOnly, false, 'this window writes it');
     assert.deepEqual(api.planTreeRows().map((r) => r.label), plan.map((t) => t.content), 'its plan, from the streamed folds');
     assert.ok(api.transcriptTail().length > 0, 'its latest page, read from the log');
@@ -35,5 +47,24 @@ describe('a large session picked from the list', () => {
     assert.equal(reloaded.events.length, logLines(large.path).length - 1, 'every line still checks (the header aside)');
     assert.ok(reloaded.events.length > large.events);
     assert.ok(reloaded.events.some((e) => e.type === 'user/message' && e.data.message.text === 'Go on'), 'the prompt continued its log');
+  });
+
+  it('is reopened on activation as a pick is: activation returns before its log is read, then it opens for writing', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await useScript([{ text: 'Hello.' }]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start small'), { kind: 'completed' });
+    const ownLog = api.session()?.logPath;
+    assert.ok(ownLog);
+    const id = 'large-latest-session';
+    const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title: 'The latest large session' });
+    assert.ok(large.lastPlan && large.lastPlan.length > 0);
+
+    await api.reactivate();
+    assert.equal(api.session()?.logPath ?? null, null, 'activation did not read the large log before it returned');
+    await waitFor(() => api.session()?.logPath === large.path, 'the latest (large) session reopened', 60_000);
+    assert.equal(api.session()?.readOnly, false, 'for writing');
+    assert.deepEqual(api.planTreeRows().map((r) => r.label), large.lastPlan.map((t) => t.content));
+    await vscode.commands.executeCommand('agentChecklist.newSession');
   });
 });

@@ -12,6 +12,8 @@ import { TranscriptFolder } from '../../../extension/src/core/presenters/transcr
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
+import { readRecentPlan, readStandingPlan } from '../../../extension/src/core/store/tail-reader';
+import type { SessionPreview } from '../../../extension/src/vscode/session/session-preview';
 import { openSessionAsync, openSessionReadOnlyAsync } from '../../../extension/src/vscode/session/opened-session';
 import { tempDir } from '../support/sessions';
 
@@ -103,6 +105,42 @@ describe('a session opened streamed', () => {
     } finally {
       smallResult.opened?.dispose();
     }
+  });
+
+  it('previews a large log before reading it (its title and the plan its last bytes decide); a small one is not previewed', async () => {
+    const large = storeWithLog({ bytes: 9 * 1024 * 1024 });
+    const previews: SessionPreview[] = [];
+    const opening = openSessionAsync(large.store, () => undefined, large.id, undefined, (p) => previews.push(p));
+    assert.equal(previews.length, 1, 'previewed before the open reads the log');
+    const result = await opening;
+    try {
+      const expected: SessionPreview = { id: large.id, title: null, path: large.file, plan: readStandingPlan(large.file) };
+      assert.deepEqual(previews, [expected]);
+      assert.deepEqual(previews[0]!.plan, result.opened?.takeFolds?.()?.standingPlan, 'the plan the open shows');
+    } finally {
+      result.opened?.dispose();
+    }
+    const small = storeWithLog({ events: 200 });
+    const smallResult = await openSessionAsync(small.store, () => undefined, small.id, undefined, (p) => previews.push(p));
+    smallResult.opened?.dispose();
+    assert.equal(previews.length, 1);
+  });
+
+  it('reads the preview plan from a bounded tail: the standing plan when those bytes decide it, else unknown', () => {
+    const { file } = storeWithLog({ events: 3000 });
+    const size = fs.statSync(file).size;
+    const standing = readStandingPlan(file);
+    assert.ok(standing && standing.length > 0);
+    assert.deepEqual(readRecentPlan(file, size), standing, 'the whole log decides it');
+    assert.equal(readRecentPlan(file, 10), undefined, 'ten bytes decide nothing');
+    let decided = 0;
+    for (let within = 64; within < size; within *= 2) {
+      const plan = readRecentPlan(file, within);
+      if (plan === undefined) continue;
+      decided++;
+      assert.deepEqual(plan, standing, `within ${within} bytes`);
+    }
+    assert.ok(decided > 0, 'some bounded tail decides it');
   });
 
   it('hands over no folds when a repair appended events the stream never saw', async () => {

@@ -12,7 +12,8 @@ import { AgentView } from '../../../webview/src/app';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';
 import { click, mount, posted } from './render';
-import { getByRole, queryByRole } from './roles';
+import { planView } from '../../../extension/src/core/presenters/plan-view';
+import { allByRole, getByRole, getByText, queryByRole } from './roles';
 
 function bannerText(session: { id: string; title: string | null; readOnly: boolean; writer?: string }): string | null {
   const state = stamp([snapshotBody({ session })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
@@ -44,6 +45,20 @@ describe('read-only banner', () => {
     const plain = mount(<AgentView view={view()} />);
     assert.equal(queryByRole(plain.root, 'button', { name: 'Open the agent’s file' }), null);
     plain.unmount();
+  });
+
+  it('says a large session is still opening instead, as a status, and lets nothing edit its previewed plan', () => {
+    const session = { id: 's1', title: 'A large session', readOnly: true, opening: true as const };
+    const plan = planView([{ content: 'Index the store', status: 'in_progress' }]);
+    const state = stamp([snapshotBody({ session, plan })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+    const page = mount(<AgentView view={state.view} />);
+    const status = allByRole(page.root, 'status').find((el) => el.textContent?.startsWith('Opening this large session'));
+    assert.match(status?.textContent ?? '', /its latest page and plan are shown while the rest of its log is read\.$/);
+    assert.equal(page.root.querySelector('.banner-readonly'), null, 'not the read-only banner');
+    click(getByRole(page.root, 'button', { name: 'Plan 1 in progress' }));
+    assert.ok(getByText(page.root, 'Index the store'), 'its previewed plan shows');
+    assert.equal(queryByRole(page.root, 'checkbox'), null, 'the preview is not editable');
+    page.unmount();
   });
 
   it('shows no banner for a session this window writes', () => {

@@ -5,7 +5,7 @@
 import type { ProviderView, SessionView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
-import { Icon, IconButton, LinkButton } from './icon';
+import { Icon, IconButton, LinkButton, SPINNER } from './icon';
 
 export function Banners({ provider, session }: { provider: ProviderView | null; session: SessionView | null }) {
   const s = useStrings();
@@ -35,7 +35,12 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
           <LinkButton message={{ type: 'openSettings' }}>{s.openSettings}</LinkButton>
         </div>
       )}
-      {session?.readOnly && (
+      {session?.opening ? (
+        <div class="banner" role="status">
+          <Icon name={SPINNER} />
+          <span>{s.openingBanner}</span>
+        </div>
+      ) : session?.readOnly && (
         <div class="banner banner-readonly" role="note">
           <Icon name="lock" />
           <span>{session.writer ? format(s.readOnlyExternalBanner, session.writer) : s.readOnlyBanner}</span>

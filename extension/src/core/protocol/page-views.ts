@@ -20,6 +20,8 @@ export const sessionViewSchema = z.strictObject({
   writer: z.exactOptional(z.string()),
   /** The other agent's own session file this session was made from (an `imported` source): the banner offers to open it. */
   agentFile: z.exactOptional(z.string()),
+  /** A large session still being opened: its latest page and plan are a preview (read-only, no timings) until its full view replaces them. */
+  opening: z.exactOptional(z.literal(true)),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

@@ -26,6 +26,7 @@ export const WEBVIEW_STRINGS = {
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
   readOnlyExternalBanner: 'This session belongs to {0}; it is shown read-only here.',
   openAgentFile: 'Open the agent\u2019s file',
+  openingBanner: 'Opening this large session: its latest page and plan are shown while the rest of its log is read.',
   // Transcript
   transcript: 'Transcript',
   taskDone: 'Done',

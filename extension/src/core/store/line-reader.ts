@@ -80,7 +80,10 @@ export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSi
  * Visits lines from the last to the first until `visit` returns true (stop).
  * The bytes after the final newline (an unterminated line) are visited first with
  * `terminated: false`, so the caller decides whether a torn tail counts.
- * `before` (a line-start offset) continues an earlier backward read.
+ * `before` (a line-start offset) continues an earlier backward read. `floor` bounds
+ * the bytes read: no byte before it is read, and only lines that start after it are
+ * visited. Returns whether the read ended (`visit` stopped it, or the file's start was
+ * reached) rather than at `floor`.
  * Linear in the bytes read: a line that spans many blocks is kept as a list of its
  * blocks and joined once, when its start is found (joining at every block made a
  * 64 MB last line cost a minute).
@@ -88,9 +91,10 @@ export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSi
 export function forEachLineBackward(
   path: string,
   visit: (v: LineVisit & { terminated: boolean }) => boolean | void,
-  options: { blockSize?: number; before?: number } = {},
-): void {
+  options: { blockSize?: number; before?: number; floor?: number } = {},
+): boolean {
   const blockSize = options.blockSize ?? 1 << 16;
+  const floor = Math.max(0, options.floor ?? 0);
   const fd = fs.openSync(path, 'r');
   try {
     const end = options.before ?? fs.fstatSync(fd).size;
@@ -98,19 +102,21 @@ export function forEachLineBackward(
     let pendingRev: Buffer[] = [];
     let start = end;
     let firstSegment = true;
-    while (start > 0) {
-      const readFrom = Math.max(0, start - blockSize);
+    while (start > floor) {
+      const readFrom = Math.max(floor, start - blockSize);
       const block = Buffer.allocUnsafe(start - readFrom);
       fs.readSync(fd, block, 0, block.length, readFrom);
       start = readFrom;
       let segEnd = block.length;
       for (let nl = block.lastIndexOf(NL, segEnd - 1); nl !== -1; nl = segEnd > 0 ? block.lastIndexOf(NL, segEnd - 1) : -1) {
-        if (emit(block.subarray(nl + 1, segEnd), start + nl + 1)) return;
+        if (emit(block.subarray(nl + 1, segEnd), start + nl + 1)) return true;
         segEnd = nl;
       }
       if (segEnd > 0) pendingRev.push(block.subarray(0, segEnd));
     }
+    if (start > 0) return false; // at the floor: the line it cuts is not visited
     if (pendingRev.length || firstSegment) emit(Buffer.alloc(0), 0);
+    return true;
 
     /** The line starting at `lineStart`: `head` then the pending blocks. */
     function emit(head: Buffer, lineStart: number): boolean {

@@ -1,6 +1,7 @@
 // Reading a log from its end: the standing plan and the transcript's tail page cost
 // what the last few lines cost, whatever the file's size. A torn last line (a write
 // in flight or a crash) is passed over; a whole line missing only its newline counts.
+import * as fs from 'node:fs';
 import type { TodoItem } from '../plan/todo-schema';
 import { todosProjection, type PlanState } from '../plan/todos-projection';
 import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
@@ -24,19 +25,39 @@ import { parseJson } from './parse-json';
  * (carriedPlan; a long run of turns without any plan event is read through).
  */
 export function readStandingPlan(logPath: string): TodoItem[] | null {
+  return readPlanAbove(logPath, 0) ?? null; // undefined only when a floor above 0 was reached
+}
+
+/**
+ * readStandingPlan reading at most the last `withinBytes` bytes of the log (a bounded
+ * synchronous read, for a preview): undefined when the plan is decided further back.
+ */
+export function readRecentPlan(logPath: string, withinBytes: number): TodoItem[] | null | undefined {
+  return readPlanAbove(logPath, Math.max(0, fs.statSync(logPath).size - withinBytes));
+}
+
+/** readStandingPlan reading no byte before `floor`; undefined when what decides the plan lies before it. */
+function readPlanAbove(logPath: string, floor: number): TodoItem[] | null | undefined {
   const window: { text: string; start: number; terminated: boolean }[] = []; // newest first
-  forEachLineBackward(logPath, (line) => {
-    window.push(line);
-    if (line.start === 0) return true; // the header
-    const raw = line.terminated ? rawEnvelopeSchema.safeParse(parseJson(line.text)) : null;
-    return raw?.success === true && raw.data.type === 'turn/start';
-  });
+  const ended = forEachLineBackward(
+    logPath,
+    (line) => {
+      window.push(line);
+      if (line.start === 0) return true; // the header
+      const raw = line.terminated ? rawEnvelopeSchema.safeParse(parseJson(line.text)) : null;
+      return raw?.success === true && raw.data.type === 'turn/start';
+    },
+    { floor },
+  );
+  if (!ended) return undefined;
   window.reverse();
   if (window.length === 0) throw new LogLoadError(logPath, 1, 'empty log: no session header');
   const first = window[0]!;
   const checker = first.start === 0 ? new InvariantChecker() : resumeBefore(first.text);
   let header = first.start !== 0;
-  let plan: PlanState | null = first.start === 0 ? todosProjection.init : carriedPlan(logPath, first.start);
+  const carried = first.start === 0 ? todosProjection.init : carriedPlan(logPath, first.start, floor);
+  if (carried === undefined) return undefined;
+  let plan: PlanState | null = carried;
   for (const line of window) {
     // A last line without its newline counts when it is whole JSON; otherwise it is a torn write, passed over (as `check` does).
     if (!line.terminated && parseJson(line.text) === undefined) break;
@@ -64,10 +85,10 @@ export function readStandingPlan(logPath: string): TodoItem[] | null {
  * latest list: that plan carries; the lines from its list event on are folded. Every
  * line folded is validated (schema and the todo invariant) like every event a load admits.
  */
-function carriedPlan(logPath: string, before: number): PlanState | null {
+function carriedPlan(logPath: string, before: number, floor: number): PlanState | null | undefined {
   const folded: SessionEvent[] = []; // newest first
   let carries = false;
-  forEachLineBackward(
+  const ended = forEachLineBackward(
     logPath,
     ({ text, start }) => {
       if (start === 0) return true; // the header
@@ -83,8 +104,9 @@ function carriedPlan(logPath: string, before: number): PlanState | null {
       folded.push(event);
       return !review;
     },
-    { before },
+    { before, floor },
   );
+  if (!ended) return undefined;
   if (!carries) return null;
   let plan: PlanState | null = null;
   for (const event of folded.reverse()) plan = todosProjection.apply(plan, event);

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
-import { standingPlanView } from '../../core/presenters/plan-view';
+import { planView, standingPlanView } from '../../core/presenters/plan-view';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
@@ -45,6 +45,7 @@ export function providerView({ providers, settings, memento }: SnapshotSources):
 
 /** The strip's plan: the standing plan, marked proposed while its review is (`waiting` when this window's turn waits on the shown session's proposal). */
 export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
+  if (controller.sessionView?.opening) return planView(controller.standingPlan); // a preview: no ledger yet
   const waiting = planReview.waiting;
   return standingPlanView(controller.planLedger, controller.recordsToolCalls, new Date(), waiting !== null && waiting.sessionId === controller.session?.id, (content) => controller.evidenceFiles(content));
 }

@@ -12,6 +12,7 @@ import { SessionLockedError } from '../../core/store/lock';
 import type { LoadedLog } from '../../core/store/log-file';
 import type { StreamedLog } from '../../core/store/log-stream';
 import { readHeader, restoreSession, type SessionStore, type SessionSummary, type WritableSession } from '../../core/store/session-store';
+import { readSessionPreview, type SessionPreview } from './session-preview';
 
 export interface OpenedSession {
   session: Session;
@@ -131,10 +132,18 @@ export function sessionListItems(store: SessionStore, currentId: string | undefi
   return listRootSessions(store).map((s) => ({ id: s.id, title: s.header.title ?? null, modified: s.modified.toISOString(), current: s.id === currentId }));
 }
 
+/** The newest session the editor writes (ours or an ACP agent's; the Chat session beside it is only followed). */
+const latestEditorSession = (store: SessionStore): string | undefined => listRootSessions(store).find((s) => isEditorSession(s.header.source))?.id;
+
+/** The latest session the editor writes when its log opens streamed (openSessionAsync, previewed first), rather than synchronously. */
+export function largeLatestSession(store: SessionStore): string | undefined {
+  const id = latestEditorSession(store);
+  return id !== undefined && isLarge(store, id) ? id : undefined;
+}
+
 /** Opens session `id` (default: the newest root session in the store) for writing, else read-only. */
 export function openLatestSession(store: SessionStore, onReadOnlyChange: () => void, id?: string): OpenResult {
-  // The newest session the editor writes (ours or an ACP agent's; the Chat session beside it is only followed).
-  const target = id ?? listRootSessions(store).find((s) => isEditorSession(s.header.source))?.id;
+  const target = id ?? latestEditorSession(store);
   if (target === undefined) return { opened: null, messages: [], error: null };
   const messages: string[] = [];
   let lockedBy: number | undefined;
@@ -157,14 +166,24 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
 /**
  * openLatestSession for session `id`, reading its log in chunks: the host's event loop
  * runs while a large log loads. Once `signal` aborts it rejects with its reason, having
- * opened (and locked, and repaired) nothing.
+ * opened (and locked, and repaired) nothing. A large log is first previewed
+ * (`onPreview`, before it is streamed): what the surfaces show while it opens.
  */
-export async function openSessionAsync(store: SessionStore, onReadOnlyChange: () => void, id: string, signal?: AbortSignal): Promise<OpenResult> {
+export async function openSessionAsync(
+  store: SessionStore,
+  onReadOnlyChange: () => void,
+  id: string,
+  signal?: AbortSignal,
+  onPreview?: (preview: SessionPreview) => void,
+): Promise<OpenResult> {
   const messages: string[] = [];
   let lockedBy: number | undefined;
+  const large = isLarge(store, id);
+  const preview = large && onPreview ? readSessionPreview(store, id) : null;
+  if (preview) onPreview?.(preview);
   if (!anotherAgentsSession(store, id, messages)) {
     try {
-      if (!isLarge(store, id)) return writableResult(await store.openForWriteAsync(id, {}, signal), id, messages);
+      if (!large) return writableResult(await store.openForWriteAsync(id, {}, signal), id, messages);
       const folds = streamedFolds();
       const writable = await store.openForWriteStreamed(id, folds.take, signal);
       const result = writableResult(writable, id, messages);

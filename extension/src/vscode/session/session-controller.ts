@@ -1,17 +1,13 @@
-// The workspace's agent session as the extension holds it: the session shown (its
-// open log, for writing, or read-only when another window or program writes it) with
-// the live folds of its standing plan, plan ledger and transcript
-// items, and the events the surfaces subscribe to; none of them keeps a plan of its
-// own. The work is split by responsibility, each part owned here:
-// - SessionSwitcher (session-switcher.ts) chooses which session is shown and from
-//   which folder (latest, picked, followed, reloaded), and whether it is ours;
-// - TurnRunner (turn-runner.ts) runs its turns and compactions, one at a time;
-// - ShownPlanEditing (session-plan-editor.ts) lands the user's plan edits;
-// - ChildSessions (child-sessions.ts) holds the subagent sessions its turns start.
-// show() is the one place a session becomes shown: fresh folds, and the approvals
-// and children reset when the session id changes.
+// The workspace's agent session as the extension holds it: the session shown (its log
+// open for writing, or read-only when another window or program writes it) with the
+// live folds of its plan, ledger and transcript, and the events the surfaces follow;
+// none of them keeps a plan of its own. Its parts: SessionSwitcher (which session shows,
+// from which folder, whether it is ours), TurnRunner (turns and compactions, one at a
+// time), ShownPlanEditing (the user's plan edits), ChildSessions (subagent sessions).
+// show() is the one place a session becomes shown: fresh folds; approvals and children
+// reset when the session id changes. While a large pick opens, its preview
+// (session-preview.ts) shows with no session open: no prompt or edit lands.
 import * as vscode from 'vscode';
-import { EventEmitter } from 'vscode';
 import { type Disposable, Owner } from '../../core/disposable';
 import type { RevertDone } from '../../core/checkpoints/revert';
 import type { PlanEditOutcome } from '../../core/plan/plan-editor';
@@ -34,21 +30,25 @@ import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-s
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import { TurnRunner, type TurnRunnerOptions } from '../turn/turn-runner';
+import { TurnRefusedError } from '../turn/turn-refused';
+import type { SessionPreview } from './session-preview';
+import { agentFileOf, sessionViewOf } from './session-view';
 
 export type SessionControllerOptions = TurnRunnerOptions & SessionSwitcherOptions;
 
 export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
+  private previewing: SessionPreview | null = null;
   private disposed = false;
   /** "Always allow" answers last as long as the shown session (its subagents share them). */
   private approvals: Approvals;
   /** Approval decisions go on the log of the session whose model made the call (its subagents' logs for theirs). */
   private readonly approvalLog = new ApprovalLog();
   private watchingApprovals: Disposable | undefined;
-  private readonly sessionEmitter = this.register(new EventEmitter<void>());
-  private readonly planEmitter = this.register(new EventEmitter<StandingPlan>());
-  private readonly ledgerEmitter = this.register(new EventEmitter<PlanLedger>());
-  private readonly itemsEmitter = this.register(new EventEmitter<TranscriptItem[]>());
+  private readonly sessionEmitter = this.register(new vscode.EventEmitter<void>());
+  private readonly planEmitter = this.register(new vscode.EventEmitter<StandingPlan>());
+  private readonly ledgerEmitter = this.register(new vscode.EventEmitter<PlanLedger>());
+  private readonly itemsEmitter = this.register(new vscode.EventEmitter<TranscriptItem[]>());
   /** The shown session's plan editor (none when it is shown read-only). */
   private readonly planEditing: ShownPlanEditing;
   private readonly switcher: SessionSwitcher;
@@ -79,6 +79,8 @@ export class SessionController extends Owner implements vscode.Disposable {
         busy: () => this.turns.busy || this.turns.runsAgents,
         stop: () => this.stop(),
         show: (opened) => this.show(opened),
+        preview: (preview) => this.show(null, preview),
+        endPreview: (preview) => this.previewing === preview && this.show(null),
       }),
     );
     this.turns = this.register(
@@ -114,7 +116,7 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
   sessionList(): SessionListItem[] {
-    return this.switcher.sessionList();
+    return this.switcher.sessionList(this.previewing?.id);
   }
 
   private get opened(): OpenedSession | null {
@@ -122,8 +124,9 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 
   get standingPlan(): StandingPlan {
-    return this.shown?.standingPlan ?? null;
+    return this.shown?.standingPlan ?? this.previewing?.plan ?? null;
   }
+
 
   /** The shown session's plan with who wrote it and its plan-first review. */
   get planState(): PlanState | null {
@@ -149,17 +152,12 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 
   get sessionView(): SessionView | null {
-    if (!this.opened) return null;
-    const view = { id: this.opened.session.id, title: this.opened.session.header.title ?? null, readOnly: this.opened.readOnly };
-    const writer = this.switcher.shownWriter();
-    const agentFile = this.shownAgentFile();
-    return { ...view, ...(writer === undefined ? {} : { writer }), ...(agentFile === undefined ? {} : { agentFile }) };
+    return sessionViewOf(this.opened, this.switcher.shownWriter(), this.previewing);
   }
 
   /** The other agent's own session file the shown session was made from (import, followAgents), if it was. */
   shownAgentFile(): string | undefined {
-    const source = this.opened?.session.header.source;
-    return source?.kind === 'imported' ? source.file : undefined;
+    return agentFileOf(this.opened);
   }
 
   /** The log file, once the session has one (a new session writes it on its first append). */
@@ -184,7 +182,7 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** The transcript's last page (before byte `cursor`, default the end), read from the log. */
   page(cursor?: number): TranscriptPage {
-    const file = this.logPath;
+    const file = this.logPath ?? this.previewing?.path;
     return file ? readTranscriptPage(file, cursor) : { items: [], cursor: null };
   }
 
@@ -214,12 +212,14 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
   sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
+    if (this.previewing) return Promise.reject(stillOpening());
     this.switcher.keepShown(); // sent to the session shown now: a pick still loading must not replace it under the turn
     return this.turns.sendPrompt(prompt);
   }
 
   /** Compact Conversation, between turns: false when there was nothing to summarize yet. */
   compact(): Promise<boolean> {
+    if (this.previewing) return Promise.reject(stillOpening());
     this.switcher.keepShown();
     return this.turns.compact();
   }
@@ -248,8 +248,9 @@ export class SessionController extends Owner implements vscode.Disposable {
     return new Approvals({ gate: this.options.approvalGate, autoApprove: () => this.options.settings().autoApprove, onDecision: this.approvalLog.onDecision });
   }
 
-  /** Shows `opened` (or nothing) with fresh folds; approvals and children last while the session id does. */
-  private show(opened: OpenedSession | null): void {
+  /** Shows `opened` (or nothing, or `preview`) with fresh folds; approvals and children last while the session id does. */
+  private show(opened: OpenedSession | null, preview: SessionPreview | null = null): void {
+    this.previewing = preview;
     const previous = this.shown;
     previous?.dispose();
     if (previous && previous.opened !== opened) previous.opened.dispose();
@@ -268,9 +269,7 @@ export class SessionController extends Owner implements vscode.Disposable {
           plan: (plan) => this.planEmitter.fire(plan),
           ledger: (ledger) => this.ledgerEmitter.fire(ledger),
           items: (items) => this.itemsEmitter.fire(items),
-          event: (event) => {
-            if (event.type === 'assistant/message' || event.type === 'step/end') liveStream.clear();
-          },
+          event: (event) => (event.type === 'assistant/message' || event.type === 'step/end') && liveStream.clear(),
         }, this.options.checkpointsBase)
       : null;
     this.planEditing.show(this.shown);
@@ -296,3 +295,5 @@ export class SessionController extends Owner implements vscode.Disposable {
     else close();
   }
 }
+
+const stillOpening = (): TurnRefusedError => new TurnRefusedError(vscode.l10n.t('This session is still opening; try again once it shows.'));

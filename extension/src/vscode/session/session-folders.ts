@@ -9,6 +9,8 @@ import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
 import { sourceLabel, type SourceLabel } from '../../core/session/source';
 import { SessionStore, type SessionSummary } from '../../core/store/session-store';
+import type { SessionListItem } from '../../core/protocol/messages';
+import { sourceLabelView } from './source-label';
 import { WORKSPACE_SESSIONS_DIR } from './workspace-sessions';
 
 export interface SessionFolder {
@@ -95,4 +97,15 @@ export function listFolderSessions(folders: readonly SessionFolder[]): FolderSes
 /** Whether the editor writes this session (our agent's or an ACP agent's it drives, in its own folder): it opens for writing. */
 export function isOwnSession(s: FolderSession): boolean {
   return (s.label.kind === 'agent' || s.label.kind === 'acp') && s.folder.fallback === 'agent';
+}
+
+/** The session list the Agent view shows: every session of `folders`, newest first, with who writes it; `current` is the one shown. */
+export function folderSessionList(folders: readonly SessionFolder[], current: string | undefined): SessionListItem[] {
+  return listFolderSessions(folders).map((s) => ({
+    id: s.id,
+    title: s.header.title ?? null,
+    modified: s.modified.toISOString(),
+    current: s.id === current,
+    source: sourceLabelView(s.label),
+  }));
 }

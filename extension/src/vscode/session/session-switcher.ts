@@ -1,16 +1,13 @@
 // Which session the window shows, and from which of its folders: the workspace's
-// latest on activation, one the user picks from the session list, none (New Session),
-// another program's session (an MCP client, a CLI run, the Chat tool) that wrote a
-// plan when agentChecklist.followExternal is `latest`, and a read-only session
-// reopened when its file no longer continues what was read, and one shown read-only
-// because another process held its write lock, taken over (opened for writing, as a
-// prompt sent there would) once that process is gone: a CLI run that ended, the
-// previous extension host of this window after a reload. The latest choice wins
-// (LatestChoice): a pick whose log is still loading never replaces a later one, and
-// no followed write replaces a pick still loading. It knows whether the shown session is
-// ours to continue (our agent's, in the window's own store) and who writes it if not.
-// It never runs a turn and holds no folds: it hands the opened log to its host's
-// show(), which makes the folds and tells the surfaces.
+// latest on activation; one the user picks (a large one previewed while it opens);
+// none (New Session); another program's session that wrote a plan when
+// agentChecklist.followExternal is `latest`; a read-only session reopened when its file
+// no longer continues what was read, or taken over once the process that held its lock
+// is gone (an ended CLI run, this window's previous extension host). The latest choice
+// wins (LatestChoice): a pick still loading never replaces a later one, and no followed
+// write replaces a pick still loading. It knows whether the shown session is ours to
+// continue and who writes it if not. It never runs a turn and holds no folds: it hands
+// the opened log to its host's show(), which makes the folds and tells the surfaces.
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { Owner } from '../../core/disposable';
@@ -20,9 +17,10 @@ import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
 import type { SessionStore } from '../../core/store/session-store';
 import type { PlanWrite } from '../external-sessions/external-sessions';
-import { openLatestSession, openSessionAsync, openSessionReadOnly, type OpenedSession, type OpenResult } from './opened-session';
+import { largeLatestSession, openLatestSession, openSessionAsync, openSessionReadOnly, type OpenedSession, type OpenResult } from './opened-session';
+import type { SessionPreview } from './session-preview';
 import { watchLockFree } from './lock-free-watch';
-import { isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
+import { folderSessionList, isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
 import type { AgentSettings } from '../settings';
 import { sourceLabelView } from './source-label';
 import { TurnRefusedError } from '../turn/turn-refused';
@@ -52,6 +50,10 @@ export interface SwitchHost {
   stop(): Promise<void>;
   /** Shows `opened` (or nothing): the previous log is closed unless it is the same. */
   show(opened: OpenedSession | null): void;
+  /** Shows a large session's preview while it opens (the previous log is closed); its show replaces it. */
+  preview(preview: SessionPreview): void;
+  /** The open `preview` was for ended without showing it (failed, superseded): if it is still shown, nothing is. */
+  endPreview(preview: SessionPreview): void;
 }
 
 export class SessionSwitcher extends Owner {
@@ -92,8 +94,10 @@ export class SessionSwitcher extends Owner {
     return this.folderSet.all;
   }
 
-  /** Reopens the workspace's latest session (read-only if another window writes it). */
+  /** Reopens the workspace's latest session (read-only if another window writes it); a large one opens as a pick does (previewed, streamed). */
   openLatest(): void {
+    const large = largeLatestSession(this.options.store);
+    if (large !== undefined) return void this.openSession(large).catch((error: unknown) => this.options.log.error(error instanceof Error ? error.message : String(error)));
     const result = openLatestSession(this.options.store, () => this.followReadOnly());
     this.choices.now(result.opened, () => {
       this.shownFolder = this.folders[0]!;
@@ -108,6 +112,7 @@ export class SessionSwitcher extends Owner {
    */
   async openSession(id: string): Promise<void> {
     const choice = this.choices.make();
+    let previewed: SessionPreview | null = null;
     try {
       if (this.host.opened()?.session.id === id) return; // shown already (a pick still loading is superseded all the same)
       const target = listFolderSessions(this.folders).find((s) => s.id === id);
@@ -118,8 +123,13 @@ export class SessionSwitcher extends Owner {
         this.choices.land(choice, null, () => this.showForeign(target));
         return;
       }
-      // Read in chunks: a large log does not hold the host while it loads.
-      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id, choice);
+      // Read in chunks: a large log does not hold the host while it loads, and shows its preview meanwhile.
+      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id, choice, (preview) => {
+        if (choice.aborted) return;
+        previewed = preview;
+        this.leave(null);
+        this.host.preview(preview);
+      });
       if (result.error && !choice.aborted) throw new Error(result.error);
       this.choices.land(choice, result.opened, () => {
         this.shownFolder = target.folder;
@@ -128,6 +138,7 @@ export class SessionSwitcher extends Owner {
     } catch (error) {
       if (!choice.aborted) throw error; // superseded while it loaded: nothing was opened
     } finally {
+      if (previewed) this.host.endPreview(previewed);
       this.choices.drop(choice); // failed: the follows go on
     }
   }
@@ -166,15 +177,8 @@ export class SessionSwitcher extends Owner {
   }
 
   /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
-  sessionList(): SessionListItem[] {
-    const current = this.host.opened()?.session.id;
-    return listFolderSessions(this.folders).map((s) => ({
-      id: s.id,
-      title: s.header.title ?? null,
-      modified: s.modified.toISOString(),
-      current: s.id === current,
-      source: sourceLabelView(s.label),
-    }));
+  sessionList(current = this.host.opened()?.session.id): SessionListItem[] {
+    return folderSessionList(this.folders, current);
   }
 
   /** The shown session is one our agent may continue (its own kind, in its own folder). */
@@ -193,9 +197,13 @@ export class SessionSwitcher extends Owner {
 
   /** Every show of the switcher's goes here: the log it leaves is remembered as shown up to its last event. */
   private show(opened: OpenedSession | null): void {
-    const left = this.host.opened();
-    if (left && left !== opened) this.shownWrites.left(left.path, left.session.lastSeq);
+    this.leave(opened);
     this.host.show(opened);
+  }
+
+  private leave(next: OpenedSession | null): void {
+    const left = this.host.opened();
+    if (left && left !== next) this.shownWrites.left(left.path, left.session.lastSeq);
   }
 
   private showResult(result: OpenResult): void {

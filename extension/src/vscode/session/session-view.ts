@@ -1,0 +1,23 @@
+// The shown session as the Agent view's header and banners show it.
+import type { SessionView } from '../../core/protocol/messages';
+import type { OpenedSession } from './opened-session';
+import type { SessionPreview } from './session-preview';
+
+/**
+ * Its id and title; read-only, and who writes it when another program does (`writer`);
+ * the other agent's own file it was made from. A large session's preview shows as
+ * opening (read-only until the open lands). Null when none is shown.
+ */
+export function sessionViewOf(opened: OpenedSession | null, writer: string | undefined, preview: SessionPreview | null): SessionView | null {
+  if (preview) return { id: preview.id, title: preview.title, readOnly: true, opening: true };
+  if (!opened) return null;
+  const view = { id: opened.session.id, title: opened.session.header.title ?? null, readOnly: opened.readOnly };
+  const agentFile = agentFileOf(opened);
+  return { ...view, ...(writer === undefined ? {} : { writer }), ...(agentFile === undefined ? {} : { agentFile }) };
+}
+
+/** The other agent's own session file the session was made from (import, followAgents), if it was. */
+export function agentFileOf(opened: OpenedSession | null): string | undefined {
+  const source = opened?.session.header.source;
+  return source?.kind === 'imported' ? source.file : undefined;
+}
