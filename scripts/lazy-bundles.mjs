@@ -1,7 +1,7 @@
 // What is loaded lazily, each from its own bundle, and the esbuild plugin that keeps it
 // out of the main bundles (dist/extension.js, dist/cli.js): see scripts/build.mjs.
 // Its own module so that a unit test can run the plugin (test/unit/cli/lazy-bundles.test.ts).
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
@@ -11,13 +11,22 @@ import { resolve } from 'node:path';
  * engine) compiles its wasm when loaded, about 90 ms that activation should not pay;
  * its bundle sits beside dist/re2.wasm, which it loads from its own folder.
  */
-const ERRORS = ['APIError', 'APIConnectionError', 'APIUserAbortError'];
 export const LAZY_PACKAGES = {
   // Named exports only: a `default` does not survive Node's CommonJS interop of import().
-  openai: { file: 'providers/openai', exports: ['OpenAI', ...ERRORS] },
-  '@anthropic-ai/sdk': { file: 'providers/anthropic', exports: ['Anthropic', ...ERRORS] },
   're2-wasm': { file: 're2', exports: ['RE2'] },
 };
+
+/**
+ * Each remote provider's implementation with its SDK, a bundle of its own
+ * (dist/providers/<name>.js): the modules the catalog imports at a provider's first
+ * request (`import('./<name>')` in remote-catalog.ts, lazyProvider), so a new provider
+ * needs no line here.
+ */
+const CATALOG = 'extension/src/core/agent/providers/remote-catalog.ts';
+const catalogSource = readFileSync(new URL(`../${CATALOG}`, import.meta.url), 'utf8');
+const PROVIDER_MODULES = Object.fromEntries(
+  [...catalogSource.matchAll(/import\('\.\/([\w-]+)'\)/g)].map(([, name]) => [`extension/src/core/agent/providers/${name}.ts`, `providers/${name}`]),
+);
 
 /**
  * Our own modules loaded only when used, each its own bundle: the module -> its bundle's
@@ -43,11 +52,14 @@ export const LAZY_MODULES = {
   // Started as a worker thread from dist/git-worker.js by core/checkpoints/git-thread.ts: the checkpoints' git processes.
   'extension/src/core/checkpoints/git-worker.ts': 'git-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
+  ...PROVIDER_MODULES,
+  // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.
+  'extension/src/core/tools/bash/run-sandboxed.ts': 'bash-run',
   // Required by core/tools/tool.ts when a turn first builds its tools: zod's JSON Schema conversion.
   'extension/src/core/tools/json-schema.ts': 'tool-json-schema',
 };
-/** Packages (the MCP and ACP SDKs, the Markdown parser) that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
-const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
+/** Packages (the MCP and ACP SDKs, the model providers' SDKs, the Markdown parser) that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
+const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|openai|@anthropic-ai\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
 // By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).
 const LAZY_MODULE_FILES = new Map(Object.entries(LAZY_MODULES).map(([module, file]) => [realpathSync(module), file]));
 
@@ -60,7 +72,7 @@ export const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
     build.onResolve({ filter: LAZY_ONLY }, (args) => ({
-      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/acp-server.js, dist/acp-client.js, dist/markdown-worker.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
+      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/acp-server.js, dist/acp-client.js, dist/providers/*.js, dist/markdown-worker.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
     }));
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       const target = resolve(args.resolveDir, args.path);

@@ -1,5 +1,5 @@
 // ACP's terminal methods, each terminal one command run as our bash tool runs one
-// (bash-tool.ts runSandboxed): in the bubblewrap sandbox with the same policy (the
+// (run-sandboxed.ts): in the bubblewrap sandbox with the same policy (the
 // workspace the only writable folder, its protected paths read-only, no network unless
 // the user allows it, the same limits), in its own process group, with the environment
 // our tools get (secrets dropped), its output redacted of those secrets. Only in a
@@ -19,7 +19,7 @@
 //     it is gone, and forgets it.
 // close() (the session ends) kills every terminal and resolves once all are gone.
 import type { CreateTerminalRequest, CreateTerminalResponse, KillTerminalResponse, ReleaseTerminalResponse, TerminalExitStatus, TerminalOutputResponse } from '@agentclientprotocol/sdk';
-import { BASH_OUTPUT_HEAD_BYTES, BASH_OUTPUT_TAIL_BYTES, BASH_TOOL_NAME, bashApprovalCard, MAX_BASH_TIMEOUT_MS, runSandboxed, type SandboxChoice, UNTRUSTED_BASH_MESSAGE } from '../tools/bash/bash-tool';
+import { BASH_OUTPUT_HEAD_BYTES, BASH_OUTPUT_TAIL_BYTES, BASH_TOOL_NAME, bashApprovalCard, MAX_BASH_TIMEOUT_MS, type SandboxChoice, UNTRUSTED_BASH_MESSAGE } from '../tools/bash/bash-tool';
 import { HeadTailBuffer } from '../tools/bash/output-cap';
 import type { ShellRunResult } from '../tools/bash/process-group';
 import type { Redactor } from '../tools/tool-env';
@@ -157,7 +157,8 @@ export class AcpClientTerminals {
   private start(command: string, cwd: string, cap: number): AcpTerminal {
     const buffer = new HeadTailBuffer(0, cap);
     const stop = new AbortController();
-    const run = runSandboxed(this.options.sandbox, { command, cwd, env: this.options.env, redactor: this.options.redactor, timeoutMs: MAX_BASH_TIMEOUT_MS, signal: stop.signal, headBytes: 0, tailBytes: cap, buffer });
+    const options = { command, cwd, env: this.options.env, redactor: this.options.redactor, timeoutMs: MAX_BASH_TIMEOUT_MS, signal: stop.signal, headBytes: 0, tailBytes: cap, buffer };
+    const run = import('../tools/bash/run-sandboxed').then(({ runSandboxed }) => runSandboxed(this.options.sandbox, options));
     const ended = (exit: TerminalExitStatus, notes: readonly string[]): TerminalExitStatus => {
       if (notes.length > 0) buffer.push(Buffer.from(`${notes.join('\n')}\n`));
       terminal.exit = exit;

@@ -8,20 +8,24 @@
 // the credential and base URL explicitly so it reads no environment or profile.
 // The SDK is loaded on the first request, from its own bundle (dist/providers/anthropic.js).
 import type Anthropic from '@anthropic-ai/sdk';
+import { APIConnectionError, APIError, APIUserAbortError, Anthropic as AnthropicClient } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { ANTHROPIC_DEFAULT_WINDOW, knownContextWindow } from '../context-window';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { AnthropicStreamReader, parseAnthropicEvent } from './anthropic-stream';
 import { lazyClient, type LazyClient } from './lazy-client';
+import { ANTHROPIC_DEFAULT_BASE_URL } from './remote-endpoints';
 import { streamWithRequestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
-// Only these exports are in dist/providers/anthropic.js (LAZY_PACKAGES in scripts/build.mjs).
+// This module and its SDK are one bundle of their own, dist/providers/anthropic.js, loaded at the provider's first request (lazyProvider in remote-catalog.ts).
 type AnthropicSdk = Pick<typeof import('@anthropic-ai/sdk'), 'Anthropic' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
-const loadSdk = (): Promise<AnthropicSdk> => import('@anthropic-ai/sdk');
+// Named imports: the bundle keeps only what these use of the SDK.
+const SDK: AnthropicSdk = { Anthropic: AnthropicClient, APIError, APIConnectionError, APIUserAbortError };
+const loadSdk = (): Promise<AnthropicSdk> => Promise.resolve(SDK);
 
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export { ANTHROPIC_DEFAULT_BASE_URL };
 
 /** Error types Anthropic sends mid-stream (an `error` event) that are worth another attempt. */
 const TRANSIENT_ERROR_TYPES: ReadonlySet<string> = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);

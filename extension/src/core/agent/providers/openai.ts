@@ -9,25 +9,28 @@
 // would break that accounting. The API key goes to the SDK and nowhere else: the
 // SDK's logger is off and error messages are scrubbed of it.
 //
-// The SDK is loaded on the first request (`import('openai')`, which the build turns
-// into an import() of the separate bundle dist/providers/openai.js), so activating the
-// extension or running the CLI with another provider never loads it.
+// This module and its SDK are one bundle of their own, dist/providers/openai.js, loaded
+// at the provider's first request (lazyProvider in remote-catalog.ts), so activating
+// the extension or running the CLI with another provider never loads either.
 import type OpenAI from 'openai';
-import type { APIError } from 'openai';
+import { APIConnectionError, APIError, APIUserAbortError, OpenAI as OpenAIClient } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { knownContextWindow, OPENAI_COMPATIBLE_DEFAULT_WINDOW } from '../context-window';
 import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
 import { lazyClient, type LazyClient } from './lazy-client';
+import { OPENAI_DEFAULT_BASE_URL } from './remote-endpoints';
 import { streamWithRequestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 // Only these exports are in dist/providers/openai.js (LAZY_PACKAGES in scripts/build.mjs).
 type OpenAISdk = Pick<typeof import('openai'), 'OpenAI' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
-const loadSdk = (): Promise<OpenAISdk> => import('openai');
+// Named imports: the bundle keeps only what these use of the SDK.
+const SDK: OpenAISdk = { OpenAI: OpenAIClient, APIError, APIConnectionError, APIUserAbortError };
+const loadSdk = (): Promise<OpenAISdk> => Promise.resolve(SDK);
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export { OPENAI_DEFAULT_BASE_URL };
 
 export interface OpenAIProviderOptions {
   model: string;

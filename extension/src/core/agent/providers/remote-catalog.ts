@@ -3,10 +3,11 @@
 // the CLI (--provider, --base-url, the key's environment variable). A new remote
 // provider is its implementation file and one entry here (plus its id in the
 // manifest's `agentChecklist.provider` enum, which a unit test checks).
+import { ANTHROPIC_DEFAULT_WINDOW, knownContextWindow, OPENAI_COMPATIBLE_DEFAULT_WINDOW } from '../context-window';
 import type { ModelProvider } from '../provider';
-import { ANTHROPIC_DEFAULT_BASE_URL, AnthropicProvider } from './anthropic';
-import { OPENAI_DEFAULT_BASE_URL, OpenAIProvider } from './openai';
+import { lazyProvider } from './lazy-provider';
 import { isDeepSeekBaseUrl } from './openai-messages';
+import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL } from './remote-endpoints';
 
 export interface RemoteProviderSpec {
   /** Its endpoint when none is set (`agentChecklist.<id>.baseUrl`, `--base-url`). */
@@ -32,7 +33,11 @@ export const REMOTE_PROVIDERS: Readonly<Record<RemoteProviderId, RemoteProviderS
     emptyKeyAllowed: true,
     description: 'OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, LM Studio, OpenRouter)',
     keyVariable: (baseUrl) => (isDeepSeekBaseUrl(baseUrl) ? 'DEEPSEEK_API_KEY' : 'OPENAI_API_KEY'),
-    create: (options) => new OpenAIProvider(options),
+    create: (options) =>
+      lazyProvider({ id: 'openai', model: options.model, contextWindow: knownContextWindow(options.model) ?? OPENAI_COMPATIBLE_DEFAULT_WINDOW, apiKey: options.apiKey }, async () => {
+        const { OpenAIProvider } = await import('./openai');
+        return new OpenAIProvider(options);
+      }),
   },
   anthropic: {
     defaultBaseUrl: ANTHROPIC_DEFAULT_BASE_URL,
@@ -40,7 +45,11 @@ export const REMOTE_PROVIDERS: Readonly<Record<RemoteProviderId, RemoteProviderS
     emptyKeyAllowed: false,
     description: 'Anthropic',
     keyVariable: () => 'ANTHROPIC_API_KEY',
-    create: (options) => new AnthropicProvider(options),
+    create: (options) =>
+      lazyProvider({ id: 'anthropic', model: options.model, contextWindow: knownContextWindow(options.model) ?? ANTHROPIC_DEFAULT_WINDOW, apiKey: options.apiKey }, async () => {
+        const { AnthropicProvider } = await import('./anthropic');
+        return new AnthropicProvider(options);
+      }),
   },
 };
 

@@ -10,15 +10,14 @@ import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
 import type { ApprovalCard, Approvals } from '../approvals';
 import { BASH_TOOL_NAME, bashResultText, bashStatusLine, type BashExit } from './bash-view';
-import { runInProcessGroup, type ShellRunOptions, type ShellRunResult } from './process-group';
+import type { ShellRunResult } from './process-group';
+import type { SandboxChoice } from './run-sandboxed';
 import type { ToolRegistry } from '../registry';
-import { DEFAULT_SANDBOX, probeSandbox, type SandboxPolicy, type SandboxRun, sayOnce } from './sandbox';
-import { prepareSandbox } from './sandbox/prepare';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
 import type { Redactor } from '../tool-env';
-import type { Workspace } from '../workspace';
 
 export { BASH_TOOL_NAME };
+export type { SandboxChoice };
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
 export const MAX_BASH_TIMEOUT_MS = 600_000;
 /** Output kept: this much from the start and this much from the end. */
@@ -44,8 +43,7 @@ export const bashArgsSchema = z.object({
     .check(z.describe(`Milliseconds before the command is killed (default ${DEFAULT_BASH_TIMEOUT_MS}).`)),
 }) satisfies z.ZodMiniType<{ command: string; timeout_ms?: number }>;
 
-export interface BashToolOptions {
-  workspace: Workspace;
+export interface BashToolOptions extends SandboxChoice {
   approvals: Approvals;
   /** Workspace trust; a function is read at each call, so granting trust applies at once. */
   trusted: boolean | (() => boolean);
@@ -54,40 +52,8 @@ export interface BashToolOptions {
   killGraceMs?: number;
   /** The environment commands get (hosts pass toolEnvironment(...).env: secrets dropped); default: this process's. */
   env?: NodeJS.ProcessEnv;
-  /** Default: sandbox `auto`, no network. */
-  sandbox?: SandboxPolicy;
-  /** Told once per process, with the reason, when the sandbox was wanted and cannot run (the host shows sandboxUnavailableMessage). */
-  onSandboxUnavailable?: (reason: string) => void;
   /** Secrets removed from the output stream before the head/tail cut (the registry's redactor). */
   redactor?: Redactor;
-}
-
-/** Whether a command runs sandboxed: null when not (off, or unavailable: then the host is told once). */
-async function sandboxFor(options: SandboxChoice): Promise<SandboxRun | null> {
-  const policy = options.sandbox ?? DEFAULT_SANDBOX;
-  if (policy.mode === 'off') return null;
-  const probe = await probeSandbox();
-  if (!probe.available) {
-    sayOnce(options.onSandboxUnavailable, probe.reason);
-    return null;
-  }
-  return prepareSandbox(policy, await options.workspace.realRoot());
-}
-
-export type SandboxChoice = Pick<BashToolOptions, 'workspace' | 'sandbox' | 'onSandboxUnavailable'>;
-
-/**
- * One command as bash runs it: in the sandbox `choice` asks for (when it can run), in
- * its own process group (process-group.ts); resolves once it is gone and the sandbox
- * released, with the lines that end its output (what the release moved out).
- */
-export async function runSandboxed(choice: SandboxChoice, run: Omit<ShellRunOptions, 'sandbox'>): Promise<{ run: ShellRunResult; afterwards: readonly string[] }> {
-  const sandbox = await sandboxFor(choice);
-  let afterwards: readonly string[] = [];
-  const result = await runInProcessGroup({ ...run, sandbox }).finally(async () => {
-    afterwards = (await sandbox?.release()) ?? [];
-  });
-  return { run: result, afterwards };
 }
 
 export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
@@ -128,6 +94,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       const timeoutMs = parsed.value.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS;
       const approval = await options.approvals.checkCall(BASH_TOOL_NAME, bashApprovalCard(command, options.workspace.root, timeoutMs), ctx);
       if (!approval.approved) return errorResult(approval.message);
+      const { runSandboxed } = await import('./run-sandboxed');
       const { run, afterwards } = await runSandboxed(options, {
         command,
         cwd: options.workspace.root,
