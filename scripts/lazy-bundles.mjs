@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
  * Packages loaded only when used, each from its own bundle: package name -> its
  * bundle's path under dist/ and the exports the code uses (the rest is tree-shaken;
  * the code types its import as `Pick<typeof import(pkg), …>` of these). re2-wasm (grep's
- * engine) compiles its wasm when loaded, about 90 ms that activation should not pay;
+ * engine) compiles its wasm when loaded, which activation should not pay for;
  * its bundle sits beside dist/re2.wasm, which it loads from its own folder.
  */
 export const LAZY_PACKAGES = {
@@ -33,7 +33,7 @@ const PROVIDER_MODULES = Object.fromEntries(
  * path under dist/. `agent-checklist mcp` loads cli/mcp-stdio.ts (the MCP SDK's server
  * on stdio) with `await import('../mcp-stdio')` when it runs, so no other command pays
  * for the SDK. The MCP SDK may be in these bundles only. The Markdown parser
- * (core/markdown/markdown-tree.ts: micromark, GFM, mdast, about 110 KB) is only in the
+ * (core/markdown/markdown-tree.ts: micromark, GFM, mdast) is only in the
  * parser's worker thread, dist/markdown-worker.js, which core/markdown/markdown-parser.ts
  * starts at the first answer the Agent view presents. zod's schema
  * compiler (core/zod-compiler.ts) is loaded by core/zod-compile-when-hot.ts with a

@@ -4,11 +4,11 @@
 // (and every message made from them) are the runtime's, word for word, and a success
 // is the value the runtime would have returned. Nothing is skipped or remembered
 // between values; only the generated code is kept.
-// Compiling costs about a millisecond per schema (the 15 log schemas together
-// ~20 ms), and the compiler is ~33 KB of bundle (dist/zod-compiler.js, loaded with a
-// synchronous `require` the build rewrites; under tsx it loads the TypeScript module):
-// too much for activation or a ten-line tail read, so a schema is compiled only once
-// it has parsed `hotAfter` values in this process.
+// Compiling has a cost per schema, and the compiler is a bundle of its own
+// (dist/zod-compiler.js, loaded with a synchronous `require` the build rewrites; under
+// tsx it loads the TypeScript module): more than activation or a ten-line tail read
+// should pay, so a schema is compiled only once it has parsed `hotAfter` values in
+// this process.
 import type * as z from 'zod/mini';
 
 /** Values a schema parses on the runtime parser before it is compiled. */

@@ -3,9 +3,8 @@
 // reasoning): a button whose aria-expanded says whether it is open, over a body that
 // is in the DOM only while it is (a closed row costs the page two elements). Not
 // <details>: every <details> is a shadow root, and Chromium's cost of inserting one
-// more grows with how many the document holds (12 ms with the 2,234 of a 10,000-event
-// session with every page loaded, 0.7 ms with 3; a plain element 0.5 ms: bench
-// `live`), and a session adds one with every tool call. Whether it is open is the
+// more grows with how many the document holds (a plain element's does not:
+// BENCHMARKS.md, live), and a session adds one with every tool call. Whether it is open is the
 // page's own, like a <details>'s, kept by row id in the Transcript's `OpenRows`: a row
 // the windowed transcript dropped from the DOM (transcript-window.ts) opens as the
 // reader left it when they scroll back to it.

@@ -219,7 +219,7 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
       continue;
     }
     // The next request is derived from the whole session (deriveMessages and its size estimate are
-    // linear in it: ~5-10 ms for 10,000 events). One macrotask first lets what this step appended
+    // linear in it). One macrotask first lets what this step appended
     // reach the surfaces (a subscriber's post may leave on a later tick, e.g. through the extension
     // host's message channel), so a long session's live rows do not wait behind the derivation.
     await nextMacrotask();

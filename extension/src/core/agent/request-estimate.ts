@@ -3,8 +3,8 @@
 // the estimate of the next request. The meter is read after every burst of transcript
 // changes, and both the walk back for a count and deriving the whole request for the
 // estimate are linear in the session when no response reports one (the scripted model,
-// vscode.lm): ~4 ms a step at 10,000 events on the extension host's one thread, in
-// front of the step's next messages (bench `live`, an extension-host CPU profile).
+// vscode.lm), on the extension host's one thread in front of the step's next
+// messages (BENCHMARKS.md, live).
 // This reads only the events appended since its last call, walking them as
 // deriveMessages does (the same `surfaceMessage`, the same user-edit notes), so it
 // equals `contextUse(events, () => estimateRequestTokens({ system, tools, messages:

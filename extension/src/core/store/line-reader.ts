@@ -85,8 +85,8 @@ export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSi
  * visited. Returns whether the read ended (`visit` stopped it, or the file's start was
  * reached) rather than at `floor`.
  * Linear in the bytes read: a line that spans many blocks is kept as a list of its
- * blocks and joined once, when its start is found (joining at every block made a
- * 64 MB last line cost a minute).
+ * blocks and joined once, when its start is found (joining at every block would be
+ * quadratic in a long last line).
  */
 export function forEachLineBackward(
   path: string,

@@ -13,8 +13,8 @@
 // - NO --new-session. bwrap's child (the sandbox's PID 1) calls setsid() for it
 //   before it forks the command and only then sets its parent-death signal: an agent
 //   killed in that window left it outside the process group the lifeline watcher
-//   kills, without --die-with-parent yet, and the command outlived the agent (3 of 30
-//   starts killed 0-40 ms in, under load). Without it, PID 1 stays in the group for
+//   kills, without --die-with-parent yet, and the command outlived the agent (a start
+//   killed in its first moments, under load). Without it, PID 1 stays in the group for
 //   its whole life, so the watcher's `kill -KILL 0` reaches it in every phase of
 //   bwrap's start, and its death ends the whole PID namespace. What --new-session was
 //   for (CVE-2017-5226: TIOCSTI into the user's terminal) is already covered: the

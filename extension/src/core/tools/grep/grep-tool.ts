@@ -4,8 +4,9 @@
 // run on RE2 (linear-regex.ts): linear time whatever the pattern; long files are
 // matched in slices that yield to the event loop, so Stop is heard mid-file. A line
 // longer than MAX_SEARCHED_LINE_CHARS (a minified bundle, a data dump) is not
-// searched, and the result says so: one RE2 call cannot be sliced, a 4 MB line held
-// the loop ~150 ms and one over ~5 MB aborted the engine (its wasm heap is 16 MB).
+// searched, and the result says so: one RE2 call cannot be sliced, so a long line
+// holds the loop for its whole match, and a line too large for the engine's wasm heap
+// aborts it.
 import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
 import { noSuchPathMessage } from '../list-files/list-files-tool';
@@ -39,7 +40,7 @@ export const noMatchesText = (pattern: string, where: string): string => `No mat
 export const grepCutText = (max: number): string => `[stopped at ${max} matches; narrow the pattern or the path]`;
 /** Said instead of "No matches" too: the files after the cap were never searched. */
 export const grepFilesCutText = (max: number): string => `[stopped after ${max.toLocaleString('en-US')} files: results are partial; narrow the path]`;
-/** Longest line handed to RE2 (~10 ms of matching; UTF-8 of it fits the engine's heap many times). */
+/** Longest line handed to RE2: a short hold of the loop, and its UTF-8 fits the engine's heap many times. */
 export const MAX_SEARCHED_LINE_CHARS = 256 * 1024;
 export const longLinesText = (count: number, first: string): string =>
   `[not searched: ${count} line${count === 1 ? '' : 's'} longer than ${MAX_SEARCHED_LINE_CHARS} characters (first: ${first})]`;

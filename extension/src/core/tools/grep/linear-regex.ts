@@ -7,7 +7,7 @@
 //
 // The engine is loaded at the first search (loadLinearEngine): its own bundle,
 // dist/re2.js (LAZY_PACKAGES in scripts/build.mjs), compiles its wasm when loaded,
-// about 90 ms that activation and runs without grep should not pay.
+// which activation and runs without grep should not pay for.
 
 // Only this export is in dist/re2.js.
 type Re2Module = Pick<typeof import('re2-wasm'), 'RE2'>;
