@@ -48,23 +48,4 @@ describe('a large session picked from the list', () => {
     assert.ok(reloaded.events.length > large.events);
     assert.ok(reloaded.events.some((e) => e.type === 'user/message' && e.data.message.text === 'Go on'), 'the prompt continued its log');
   });
-
-  it('is reopened on activation as a pick is: activation returns before its log is read, then it opens for writing', async () => {
-    const api = await getApi();
-    await vscode.commands.executeCommand('agentChecklist.newSession');
-    await useScript([{ text: 'Hello.' }]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start small'), { kind: 'completed' });
-    const ownLog = api.session()?.logPath;
-    assert.ok(ownLog);
-    const id = 'large-latest-session';
-    const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title: 'The latest large session' });
-    assert.ok(large.lastPlan && large.lastPlan.length > 0);
-
-    await api.reactivate();
-    assert.equal(api.session()?.logPath ?? null, null, 'activation did not read the large log before it returned');
-    await waitFor(() => api.session()?.logPath === large.path, 'the latest (large) session reopened', 60_000);
-    assert.equal(api.session()?.readOnly, false, 'for writing');
-    assert.deepEqual(api.planTreeRows().map((r) => r.label), large.lastPlan.map((t) => t.content));
-    await vscode.commands.executeCommand('agentChecklist.newSession');
-  });
 });

@@ -1,9 +1,12 @@
 // Re-activation, as VS Code does it (deactivate(), then dispose the subscriptions),
 // followed by activate() with the same context: nothing is left twice, the session's
-// write lock was released and the plan comes back from the log.
+// write lock was released and the plan comes back from the log; a large latest session
+// is reopened as a pick opens it (previewed, then streamed), not read by activation.
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { getApi, logLines, todoWrite, toolCall, useScript } from './helpers';
+import { writeSyntheticLog } from '../../bench/synthetic-log';
+import { getApi, logLines, todoWrite, toolCall, useScript, waitFor } from './helpers';
 
 describe('re-activation', () => {
   it('leaves exactly one of every adapter and reopens the same session for writing', async () => {
@@ -85,5 +88,24 @@ describe('re-activation', () => {
     assert.deepEqual(tree(), expected, 'the same nesting, read from the parent and child logs');
     const grandchild = api.planTree()[0]?.children[0]?.children[0]?.id ?? assert.fail('no subagent item');
     assert.deepEqual(await api.revealPlanTreeNode(grandchild), ['List the modules'], "the workbench's tree reaches the nested item (expanding its parents)");
+  });
+
+  it('is reopened on activation as a pick is: activation returns before its log is read, then it opens for writing', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await useScript([{ text: 'Hello.' }]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start small'), { kind: 'completed' });
+    const ownLog = api.session()?.logPath;
+    assert.ok(ownLog);
+    const id = 'large-latest-session';
+    const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title: 'The latest large session' });
+    assert.ok(large.lastPlan && large.lastPlan.length > 0);
+
+    await api.reactivate();
+    assert.equal(api.session()?.logPath ?? null, null, 'activation did not read the large log before it returned');
+    await waitFor(() => api.session()?.logPath === large.path, 'the latest (large) session reopened', 60_000);
+    assert.equal(api.session()?.readOnly, false, 'for writing');
+    assert.deepEqual(api.planTreeRows().map((r) => r.label), large.lastPlan.map((t) => t.content));
+    await vscode.commands.executeCommand('agentChecklist.newSession');
   });
 });
