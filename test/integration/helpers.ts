@@ -1,10 +1,12 @@
 // Shared by the extension-host tests: the extension's test API (real objects), the
 // scripted model files they play, and settings written through the real API.
+import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
+import { writeSyntheticLog, type SyntheticLog } from '../../bench/synthetic-log';
 import type { AgentChecklistApi } from '../../extension/src/extension';
 import type { AgentChecklistTestApi as TestModuleApi } from './test-api/test-api';
 import type { PlanTreeNodeRow } from './test-api/test-api';
@@ -93,3 +95,19 @@ export function unescapeMarkdown(markdown: string): string {
 
 /** The Plan tree's rows as labels, a row with children as [label, its children's shape]. */
 export const treeShape = (rows: PlanTreeNodeRow[]): unknown[] => rows.map((r) => (r.children.length ? [r.label, treeShape(r.children)] : r.label));
+
+/**
+ * After a turn in the own session (so its folder exists), writes a large session's log
+ * beside it: over the 8 MiB that make an open streamed, ending on a plan.
+ */
+export async function largeSessionBeside(id: string, title: string): Promise<SyntheticLog & { lastPlan: NonNullable<SyntheticLog['lastPlan']> }> {
+  await vscode.commands.executeCommand('agentChecklist.newSession');
+  await useScript([{ text: 'Hello.' }]);
+  assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start small'), { kind: 'completed' });
+  const ownLog = (await getApi()).session()?.logPath;
+  assert.ok(ownLog, 'the own session has a log');
+  const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title });
+  const { lastPlan } = large;
+  assert.ok(lastPlan && lastPlan.length > 0, 'the large log ends on a plan');
+  return { ...large, lastPlan };
+}

@@ -4,24 +4,16 @@
 // come from the streamed folds and the log's tail, its events stay on disk, and a
 // prompt reads them back and continues the log as any session's.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { writeSyntheticLog } from '../../bench/synthetic-log';
 import { loadLogFile } from '../../extension/src/core/store/log-file';
-import { getApi, logLines, todoWrite, useScript, waitFor } from './helpers';
+import { getApi, largeSessionBeside, logLines, todoWrite, useScript, waitFor } from './helpers';
 
 describe('a large session picked from the list', () => {
   it('shows its plan and latest page without its events in memory, and a prompt continues it', async () => {
     const api = await getApi();
-    await vscode.commands.executeCommand('agentChecklist.newSession');
-    await useScript([{ text: 'Hello.' }]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Make the store folder'), { kind: 'completed' });
-    const ownLog = api.session()?.logPath;
-    assert.ok(ownLog);
     const id = 'large-synthetic-session';
-    const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title: 'A large session' });
+    const large = await largeSessionBeside(id, 'A large session');
     const plan = large.lastPlan;
-    assert.ok(plan && plan.length > 0);
 
     await vscode.commands.executeCommand('agentChecklist.agent.focus'); // a page to post to (the messages are recorded while one is connected)
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');

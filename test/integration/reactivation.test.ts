@@ -3,10 +3,8 @@
 // write lock was released and the plan comes back from the log; a large latest session
 // is reopened as a pick opens it (previewed, then streamed), not read by activation.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { writeSyntheticLog } from '../../bench/synthetic-log';
-import { getApi, logLines, todoWrite, toolCall, useScript, waitFor } from './helpers';
+import { getApi, largeSessionBeside, logLines, todoWrite, toolCall, useScript, waitFor } from './helpers';
 
 describe('re-activation', () => {
   it('leaves exactly one of every adapter and reopens the same session for writing', async () => {
@@ -92,14 +90,7 @@ describe('re-activation', () => {
 
   it('is reopened on activation as a pick is: activation returns before its log is read, then it opens for writing', async () => {
     const api = await getApi();
-    await vscode.commands.executeCommand('agentChecklist.newSession');
-    await useScript([{ text: 'Hello.' }]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start small'), { kind: 'completed' });
-    const ownLog = api.session()?.logPath;
-    assert.ok(ownLog);
-    const id = 'large-latest-session';
-    const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title: 'The latest large session' });
-    assert.ok(large.lastPlan && large.lastPlan.length > 0);
+    const large = await largeSessionBeside('large-latest-session', 'The latest large session');
 
     await api.reactivate();
     assert.equal(api.session()?.logPath ?? null, null, 'activation did not read the large log before it returned');

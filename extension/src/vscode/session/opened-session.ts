@@ -54,9 +54,12 @@ export function openSessionReadOnly(store: SessionStore, id: string, onReset: ()
   return followLoaded(store.openReadOnly(id), onReset);
 }
 
-/** openSessionReadOnly reading the log in chunks (the event loop runs meanwhile); rejects with `signal`'s reason once it aborts. */
-export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void, signal?: AbortSignal): Promise<OpenedSession> {
-  if (!isLarge(store, id)) {
+/**
+ * openSessionReadOnly reading the log in chunks (the event loop runs meanwhile); rejects with `signal`'s reason once it aborts.
+ * `large` (streamed, its events left on disk) is asked of the file unless the caller already knows.
+ */
+export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void, signal?: AbortSignal, large = isLarge(store, id)): Promise<OpenedSession> {
+  if (!large) {
     const loaded = await store.openReadOnlyAsync(id, signal);
     signal?.throwIfAborted();
     return followLoaded(loaded, onReset);
@@ -197,7 +200,7 @@ export async function openSessionAsync(
     }
   }
   try {
-    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange, signal), messages, error: null, ...(lockedBy === undefined ? {} : { lockedBy }) };
+    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange, signal, large), messages, error: null, ...(lockedBy === undefined ? {} : { lockedBy }) };
   } catch (error) {
     signal?.throwIfAborted();
     return readFailed(error, id, messages);
