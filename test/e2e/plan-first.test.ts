@@ -95,7 +95,9 @@ describe('plan first in the real workbench', () => {
     assert.equal(await until(() => readStatusBar(page), (t) => t === 'Plan proposed · 2 items', 'the status bar'), 'Plan proposed · 2 items');
     const planPane = page.locator('.pane:has(.pane-header[aria-label*="Plan"]) .pane-header');
     await until(async () => (await planPane.innerText()).replace(/\s+/g, ' '), (t) => t.includes('proposed · 0/2'), 'the Plan view marked proposed');
-    assert.deepEqual((await readTree(page)).map((r) => r.label), PLAN.map((t) => t.content));
+    // The pane's header and its rows come from separate calls to the tree provider: wait for the rows.
+    const labels = PLAN.map((t) => t.content);
+    await until(async () => (await readTree(page)).map((r) => r.label), (l) => JSON.stringify(l) === JSON.stringify(labels), 'the proposed plan in the Plan tree');
     await auditClean(frame, 'the proposed plan');
     await screenshot(page, 'plan-first-proposed.png');
 
