@@ -20,13 +20,18 @@ const KNOWN_WINDOWS: readonly (readonly [RegExp, number])[] = [
 ];
 
 /** Used for an OpenAI-compatible model we do not know (most current models have at least this). */
-export const OPENAI_COMPATIBLE_DEFAULT_WINDOW = 128_000;
-export const ANTHROPIC_DEFAULT_WINDOW = 200_000;
+const OPENAI_COMPATIBLE_DEFAULT_WINDOW = 128_000;
+const ANTHROPIC_DEFAULT_WINDOW = 200_000;
 
-export function knownContextWindow(model: string): number | undefined {
+function knownContextWindow(model: string): number | undefined {
   for (const [pattern, tokens] of KNOWN_WINDOWS) if (pattern.test(model)) return tokens;
   return undefined;
 }
+
+/** An OpenAI-compatible model's window: its published one, else the default. */
+export const openAICompatibleWindow = (model: string): number => knownContextWindow(model) ?? OPENAI_COMPATIBLE_DEFAULT_WINDOW;
+/** An Anthropic model's window: its published one, else Claude's. */
+export const anthropicWindow = (model: string): number => knownContextWindow(model) ?? ANTHROPIC_DEFAULT_WINDOW;
 
 /** The window the loop works with: the setting when above 0, else the provider's, else 0 (unknown). */
 export function resolveContextWindow(setting: number | undefined, provider: Pick<ModelProvider, 'contextWindow'>): number {

@@ -6,26 +6,17 @@
 // As for OpenAI: maxRetries: 0 (the loop retries, and only before output was acted
 // on), the SDK's logger off, the key scrubbed from every message, and the SDK told
 // the credential and base URL explicitly so it reads no environment or profile.
-// The SDK is loaded on the first request, from its own bundle (dist/providers/anthropic.js).
-import type Anthropic from '@anthropic-ai/sdk';
-import { APIConnectionError, APIError, APIUserAbortError, Anthropic as AnthropicClient } from '@anthropic-ai/sdk';
+// This module and its SDK are one bundle of their own, dist/providers/anthropic.js, loaded
+// at the provider's first request (lazyProvider in remote-catalog.ts).
+import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
-import { ANTHROPIC_DEFAULT_WINDOW, knownContextWindow } from '../context-window';
+import { anthropicWindow } from '../context-window';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { AnthropicStreamReader, parseAnthropicEvent } from './anthropic-stream';
-import { lazyClient, type LazyClient } from './lazy-client';
 import { ANTHROPIC_DEFAULT_BASE_URL } from './remote-endpoints';
 import { streamWithRequestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
-
-// This module and its SDK are one bundle of their own, dist/providers/anthropic.js, loaded at the provider's first request (lazyProvider in remote-catalog.ts).
-type AnthropicSdk = Pick<typeof import('@anthropic-ai/sdk'), 'Anthropic' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
-// Named imports: the bundle keeps only what these use of the SDK.
-const SDK: AnthropicSdk = { Anthropic: AnthropicClient, APIError, APIConnectionError, APIUserAbortError };
-const loadSdk = (): Promise<AnthropicSdk> => Promise.resolve(SDK);
-
-export { ANTHROPIC_DEFAULT_BASE_URL };
 
 /** Error types Anthropic sends mid-stream (an `error` event) that are worth another attempt. */
 const TRANSIENT_ERROR_TYPES: ReadonlySet<string> = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
@@ -47,7 +38,7 @@ export class AnthropicProvider implements ModelProvider {
   readonly baseURL: string;
   /** Claude models' published window (200k). */
   readonly contextWindow: number;
-  private readonly connect: LazyClient<AnthropicSdk, Anthropic>;
+  private readonly client: Anthropic;
   private readonly apiKey: string;
   private readonly maxTokens: number;
   private readonly thinkingBudgetTokens: number | undefined;
@@ -60,22 +51,21 @@ export class AnthropicProvider implements ModelProvider {
     if (!options.apiKey) throw new Error('the Anthropic provider needs an API key');
     this.model = options.model;
     this.baseURL = options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
-    this.contextWindow = knownContextWindow(options.model) ?? ANTHROPIC_DEFAULT_WINDOW;
+    this.contextWindow = anthropicWindow(options.model);
     this.apiKey = options.apiKey;
     this.maxTokens = options.maxTokens ?? 8192;
     this.thinkingBudgetTokens = options.thinkingBudgetTokens;
     if (this.thinkingBudgetTokens !== undefined && this.thinkingBudgetTokens >= this.maxTokens) {
       throw new Error(`thinking budget (${this.thinkingBudgetTokens}) must be below maxTokens (${this.maxTokens})`);
     }
-    const clientOptions: ConstructorParameters<typeof Anthropic>[0] = {
+    this.client = new Anthropic({
       apiKey: options.apiKey,
       authToken: null,
       baseURL: this.baseURL,
       maxRetries: 0,
       logLevel: 'off',
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    };
-    this.connect = lazyClient(loadSdk, (sdk) => new sdk.Anthropic(clientOptions));
+    });
   }
 
   /** The request body this provider sends for `request` (exposed for tests and diagnostics). */
@@ -97,12 +87,11 @@ export class AnthropicProvider implements ModelProvider {
   }
 
   private async *streamRequest(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
-    const { sdk: loaded, client } = await this.connect();
     let stream: AsyncIterable<unknown>;
     try {
-      stream = await client.messages.create(this.buildRequest(request), { signal });
+      stream = await this.client.messages.create(this.buildRequest(request), { signal });
     } catch (error) {
-      throw this.toProviderError(loaded, error, signal);
+      throw this.toProviderError(error, signal);
     }
     const reader = new AnthropicStreamReader();
     try {
@@ -115,18 +104,18 @@ export class AnthropicProvider implements ModelProvider {
       }
     } catch (error) {
       if (error instanceof ProviderError || signal.aborted) throw error;
-      throw this.toProviderError(loaded, error, signal);
+      throw this.toProviderError(error, signal);
     }
     if (signal.aborted || reader.done) return;
     throw cutStreamError('anthropic', reader.toolCallsInFlight ? 'a tool call was still arriving' : 'no message_stop');
   }
 
-  private toProviderError(loaded: AnthropicSdk, error: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted || error instanceof loaded.APIUserAbortError) return error;
-    if (error instanceof loaded.APIConnectionError) {
+  private toProviderError(error: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted || error instanceof APIUserAbortError) return error;
+    if (error instanceof APIConnectionError) {
       return providerErrorFor({ status: undefined, headers: undefined, message: `anthropic: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}` }, this.apiKey);
     }
-    if (error instanceof loaded.APIError) {
+    if (error instanceof APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
       const message = error.apiMessage ?? (status === undefined ? error.message : error.message.replace(new RegExp(`^${status} `), ''));
       // Mid-stream `error` events have no status: their type says whether to retry.

@@ -12,25 +12,15 @@
 // This module and its SDK are one bundle of their own, dist/providers/openai.js, loaded
 // at the provider's first request (lazyProvider in remote-catalog.ts), so activating
 // the extension or running the CLI with another provider never loads either.
-import type OpenAI from 'openai';
-import { APIConnectionError, APIError, APIUserAbortError, OpenAI as OpenAIClient } from 'openai';
+import { APIConnectionError, APIError, APIUserAbortError, OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
-import { knownContextWindow, OPENAI_COMPATIBLE_DEFAULT_WINDOW } from '../context-window';
+import { openAICompatibleWindow } from '../context-window';
 import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
-import { lazyClient, type LazyClient } from './lazy-client';
 import { OPENAI_DEFAULT_BASE_URL } from './remote-endpoints';
 import { streamWithRequestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
-
-// Only these exports are in dist/providers/openai.js (LAZY_PACKAGES in scripts/build.mjs).
-type OpenAISdk = Pick<typeof import('openai'), 'OpenAI' | 'APIError' | 'APIConnectionError' | 'APIUserAbortError'>;
-// Named imports: the bundle keeps only what these use of the SDK.
-const SDK: OpenAISdk = { OpenAI: OpenAIClient, APIError, APIConnectionError, APIUserAbortError };
-const loadSdk = (): Promise<OpenAISdk> => Promise.resolve(SDK);
-
-export { OPENAI_DEFAULT_BASE_URL };
 
 export interface OpenAIProviderOptions {
   model: string;
@@ -52,7 +42,7 @@ export class OpenAIProvider implements ModelProvider {
   readonly baseURL: string;
   /** A known model's published window, else the OpenAI-compatible default (128k). */
   readonly contextWindow: number;
-  private readonly connect: LazyClient<OpenAISdk, OpenAI>;
+  private readonly client: OpenAI;
   private readonly apiKey: string;
   private readonly requireReasoningWithToolCalls: boolean;
   private readonly includeUsage: boolean;
@@ -64,11 +54,11 @@ export class OpenAIProvider implements ModelProvider {
   constructor(options: OpenAIProviderOptions) {
     this.model = options.model;
     this.baseURL = options.baseURL ?? OPENAI_DEFAULT_BASE_URL;
-    this.contextWindow = knownContextWindow(options.model) ?? OPENAI_COMPATIBLE_DEFAULT_WINDOW;
+    this.contextWindow = openAICompatibleWindow(options.model);
     this.apiKey = options.apiKey;
     this.requireReasoningWithToolCalls = options.requireReasoningWithToolCalls ?? isDeepSeekBaseUrl(this.baseURL);
     this.includeUsage = options.includeUsage ?? true;
-    const clientOptions: ConstructorParameters<typeof OpenAI>[0] = {
+    this.client = new OpenAI({
       // The SDK refuses an empty key; with none, a placeholder satisfies it and the header is dropped below.
       apiKey: options.apiKey || 'no-key',
       baseURL: this.baseURL,
@@ -79,8 +69,7 @@ export class OpenAIProvider implements ModelProvider {
       logLevel: 'off',
       ...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    };
-    this.connect = lazyClient(loadSdk, (sdk) => new sdk.OpenAI(clientOptions));
+    });
   }
 
   /** The request body this provider sends for `request` (exposed for tests and diagnostics). */
@@ -100,12 +89,11 @@ export class OpenAIProvider implements ModelProvider {
   }
 
   private async *streamRequest(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
-    const { sdk: loaded, client } = await this.connect();
     let stream: AsyncIterable<unknown>;
     try {
-      stream = await client.chat.completions.create(this.buildRequest(request), { signal });
+      stream = await this.client.chat.completions.create(this.buildRequest(request), { signal });
     } catch (error) {
-      throw this.toProviderError(loaded, error, signal);
+      throw this.toProviderError(error, signal);
     }
     const calls = new ToolCallAssembler();
     let finished = false;
@@ -135,18 +123,18 @@ export class OpenAIProvider implements ModelProvider {
       if (signal.aborted) throw error;
       // The answer was whole; only the trailing usage chunk was lost. Retrying would pay for it twice.
       if (finished) return;
-      throw this.toProviderError(loaded, error, signal);
+      throw this.toProviderError(error, signal);
     }
     if (signal.aborted || finished) return;
     throw cutStreamError('openai', calls.size ? 'a tool call was still arriving' : 'no finish_reason');
   }
 
-  private toProviderError(loaded: OpenAISdk, error: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted || error instanceof loaded.APIUserAbortError) return error;
-    if (error instanceof loaded.APIConnectionError) {
+  private toProviderError(error: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted || error instanceof APIUserAbortError) return error;
+    if (error instanceof APIConnectionError) {
       return providerErrorFor({ status: undefined, headers: undefined, message: `openai: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}` }, this.apiKey);
     }
-    if (error instanceof loaded.APIError) {
+    if (error instanceof APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
       return providerErrorFor({ status, headers: error.headers, message: providerMessage(error, status), code: error.code }, this.apiKey);
     }

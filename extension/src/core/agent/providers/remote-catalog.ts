@@ -3,7 +3,7 @@
 // the CLI (--provider, --base-url, the key's environment variable). A new remote
 // provider is its implementation file and one entry here (plus its id in the
 // manifest's `agentChecklist.provider` enum, which a unit test checks).
-import { ANTHROPIC_DEFAULT_WINDOW, knownContextWindow, OPENAI_COMPATIBLE_DEFAULT_WINDOW } from '../context-window';
+import { anthropicWindow, openAICompatibleWindow } from '../context-window';
 import type { ModelProvider } from '../provider';
 import { lazyProvider } from './lazy-provider';
 import { isDeepSeekBaseUrl } from './openai-messages';
@@ -34,7 +34,7 @@ export const REMOTE_PROVIDERS: Readonly<Record<RemoteProviderId, RemoteProviderS
     description: 'OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, LM Studio, OpenRouter)',
     keyVariable: (baseUrl) => (isDeepSeekBaseUrl(baseUrl) ? 'DEEPSEEK_API_KEY' : 'OPENAI_API_KEY'),
     create: (options) =>
-      lazyProvider({ id: 'openai', model: options.model, contextWindow: knownContextWindow(options.model) ?? OPENAI_COMPATIBLE_DEFAULT_WINDOW, apiKey: options.apiKey }, async () => {
+      lazyProvider({ id: 'openai', model: options.model, contextWindow: openAICompatibleWindow(options.model), apiKey: options.apiKey }, async () => {
         const { OpenAIProvider } = await import('./openai');
         return new OpenAIProvider(options);
       }),
@@ -46,7 +46,7 @@ export const REMOTE_PROVIDERS: Readonly<Record<RemoteProviderId, RemoteProviderS
     description: 'Anthropic',
     keyVariable: () => 'ANTHROPIC_API_KEY',
     create: (options) =>
-      lazyProvider({ id: 'anthropic', model: options.model, contextWindow: knownContextWindow(options.model) ?? ANTHROPIC_DEFAULT_WINDOW, apiKey: options.apiKey }, async () => {
+      lazyProvider({ id: 'anthropic', model: options.model, contextWindow: anthropicWindow(options.model), apiKey: options.apiKey }, async () => {
         const { AnthropicProvider } = await import('./anthropic');
         return new AnthropicProvider(options);
       }),
