@@ -36,7 +36,10 @@ const WEBVIEW_CORE = ZONES.webviewCore;
 const WEBVIEW_RELATIVE_CORE = ZONES.webviewRelativeCore;
 
 const VSCODE_ADAPTERS = 'core/ must not depend on the VS Code adapters.';
-const NO_VSCODE = { name: 'vscode', message: 'core/ is vscode-free: put VS Code code in extension/src/vscode/ behind an interface.' };
+const NO_VSCODE = {
+  name: 'vscode',
+  message: 'core/ is vscode-free: put VS Code code in extension/src/vscode/ behind an interface.',
+};
 
 /** A relative import (any depth) of a top-level folder of the importer's tree, or that folder through the alias. */
 function folderImport(folder, alias) {
@@ -47,7 +50,12 @@ function folderImport(folder, alias) {
 function coreRestrictions(folder, { sharedWithWebview = false } = {}) {
   const below = CORE_FORBIDDEN[folder] ?? [];
   return {
-    paths: [NO_VSCODE, ...(sharedWithWebview ? [{ name: 'zod', message: 'Presenters and the protocol are shared with the webview: zod/mini at most.' }] : [])],
+    paths: [
+      NO_VSCODE,
+      ...(sharedWithWebview
+        ? [{ name: 'zod', message: 'Presenters and the protocol are shared with the webview: zod/mini at most.' }]
+        : []),
+    ],
     patterns: [
       { group: ['**/vscode/**', '../vscode/*', '../../vscode/*'], message: VSCODE_ADAPTERS },
       { regex: folderImport('cli'), message: 'core/ must not depend on the CLI.' },
@@ -103,17 +111,35 @@ export default tseslint.config(
     // The CLI runs without VS Code: it shares the core, never the adapters.
     files: ['extension/src/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'The CLI runs without VS Code.' }],
-        patterns: [{ regex: folderImport('vscode'), message: 'cli/ must not depend on the VS Code adapters (extension/src/vscode/).' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The CLI runs without VS Code.' }],
+          patterns: [
+            {
+              regex: folderImport('vscode'),
+              message: 'cli/ must not depend on the VS Code adapters (extension/src/vscode/).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // The adapters and the CLI are siblings over the core.
     files: ['extension/src/vscode/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: folderImport('cli'), message: 'vscode/ must not depend on the CLI (extension/src/cli/): share through core/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: folderImport('cli'),
+              message: 'vscode/ must not depend on the CLI (extension/src/cli/): share through core/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -122,22 +148,49 @@ export default tseslint.config(
     // (a unit test keeps them out of the bundle).
     files: ['webview/src/**/*.ts', 'webview/src/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'zod', message: 'The webview carries no zod: it checks type and seq (core/protocol/host-message-check.ts).' },
-          { name: 'zod/mini', message: 'The webview carries no zod: it checks type and seq (core/protocol/host-message-check.ts).' },
-        ],
-        patterns: [
-          { regex: `^@core/(?!(?:${WEBVIEW_CORE.join('|')})$)`, message: `The webview imports only @core/{${WEBVIEW_CORE.join(', ')}} (the host presents, the webview paints).` },
-          WEBVIEW_RELATIVE_CORE
-            ? { regex: `/extension/src/(?!core/(?:${WEBVIEW_CORE.join('|')})$)`, message: `The webview imports only @core/{${WEBVIEW_CORE.join(', ')}} (the host presents, the webview paints).` }
-            : { regex: '(?:^|/)extension(?:/|$)', message: 'The webview reaches the core only through @core/ (the paths of webview/tsconfig.json).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'The webview carries no zod: it checks type and seq (core/protocol/host-message-check.ts).',
+            },
+            {
+              name: 'zod/mini',
+              message: 'The webview carries no zod: it checks type and seq (core/protocol/host-message-check.ts).',
+            },
+          ],
+          patterns: [
+            {
+              regex: `^@core/(?!(?:${WEBVIEW_CORE.join('|')})$)`,
+              message: `The webview imports only @core/{${WEBVIEW_CORE.join(', ')}} (the host presents, the webview paints).`,
+            },
+            WEBVIEW_RELATIVE_CORE
+              ? {
+                  regex: `/extension/src/(?!core/(?:${WEBVIEW_CORE.join('|')})$)`,
+                  message: `The webview imports only @core/{${WEBVIEW_CORE.join(', ')}} (the host presents, the webview paints).`,
+                }
+              : {
+                  regex: '(?:^|/)extension(?:/|$)',
+                  message: 'The webview reaches the core only through @core/ (the paths of webview/tsconfig.json).',
+                },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.mjs', '**/*.cjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 );

@@ -33,15 +33,31 @@ export function benchPlan(k: number): PlanEntry[] {
 }
 
 /** The status bar's summary (statusBarSummary) of plan update k. */
-export const benchStatusText = (k: number): string => `${(k - 1) % PLAN_ITEMS}/${PLAN_ITEMS} · Step ${((k - 1) % PLAN_ITEMS) + 1}: update the parser's handling of case ${((k - 1) % PLAN_ITEMS) + 1}`;
+export const benchStatusText = (k: number): string =>
+  `${(k - 1) % PLAN_ITEMS}/${PLAN_ITEMS} · Step ${((k - 1) % PLAN_ITEMS) + 1}: update the parser's handling of case ${((k - 1) % PLAN_ITEMS) + 1}`;
 
 function toolPair(k: number): [SessionUpdate, SessionUpdate] {
   const toolCallId = `read-${k}`;
   const file = `src/parser/case-${k % 40}.ts`;
-  const output = Array.from({ length: 20 }, (_, i) => `${i + 1}: export const case${k}_${i} = parse(token${i});`).join('\n');
+  const output = Array.from({ length: 20 }, (_, i) => `${i + 1}: export const case${k}_${i} = parse(token${i});`).join(
+    '\n',
+  );
   return [
-    { sessionUpdate: 'tool_call', toolCallId, title: `Read ${file}`, kind: 'read', status: 'in_progress', rawInput: { path: file }, locations: [{ path: file }] },
-    { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: output } }] },
+    {
+      sessionUpdate: 'tool_call',
+      toolCallId,
+      title: `Read ${file}`,
+      kind: 'read',
+      status: 'in_progress',
+      rawInput: { path: file },
+      locations: [{ path: file }],
+    },
+    {
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: output } }],
+    },
   ];
 }
 
@@ -54,12 +70,18 @@ const pause = (ms: number, signal: AbortSignal): Promise<void> =>
 function main(): void {
   const stampsFile = process.env.ACP_BENCH_STAMPS;
   const app = agent({ name: BENCH_AGENT_INFO.name })
-    .onRequest('initialize', () => ({ protocolVersion: PROTOCOL_VERSION, agentInfo: BENCH_AGENT_INFO, agentCapabilities: {}, authMethods: [] }))
+    .onRequest('initialize', () => ({
+      protocolVersion: PROTOCOL_VERSION,
+      agentInfo: BENCH_AGENT_INFO,
+      agentCapabilities: {},
+      authMethods: [],
+    }))
     .onRequest('session/new', () => ({ sessionId: `bench-${process.pid}` }))
     .onRequest('session/prompt', async ({ params, signal, client }) => {
       const last = params.prompt.at(-1);
       const words = last?.type === 'text' ? last.text.trim().split(/\s+/) : [];
-      if (words[0] !== 'bench' || (words[1] !== 'plan' && words[1] !== 'tools')) return { stopReason: 'end_turn' as const };
+      if (words[0] !== 'bench' || (words[1] !== 'plan' && words[1] !== 'tools'))
+        return { stopReason: 'end_turn' as const };
       const count = Number(words[2]);
       const pauseMs = Number(words[3]);
       const monotonicMs: number[] = [];

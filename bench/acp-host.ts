@@ -50,8 +50,18 @@ export interface UpdateSamples {
 const AGENT_ID = 'acp-bench';
 
 /** The bench agent as a user's agentChecklist.acpAgents entry would launch it; it writes its stamps to `stampsFile`. */
-export function benchAgentEntry(stampsFile: string): { title: string; command: string; args: string[]; env: Record<string, string> } {
-  return { title: BENCH_AGENT_INFO.title, command: process.execPath, args: ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'acp-bench-agent.ts')], env: { ACP_BENCH_STAMPS: stampsFile } };
+export function benchAgentEntry(stampsFile: string): {
+  title: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+} {
+  return {
+    title: BENCH_AGENT_INFO.title,
+    command: process.execPath,
+    args: ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'acp-bench-agent.ts')],
+    env: { ACP_BENCH_STAMPS: stampsFile },
+  };
 }
 
 function benchLaunch(stampsFile: string, cwd: string): AcpAgentLaunch {
@@ -60,7 +70,10 @@ function benchLaunch(stampsFile: string, cwd: string): AcpAgentLaunch {
   return resolved.launch;
 }
 
-const quietLog = { info: () => undefined, error: (message: string) => console.error(message) } as unknown as vscode.LogOutputChannel;
+const quietLog = {
+  info: () => undefined,
+  error: (message: string) => console.error(message),
+} as unknown as vscode.LogOutputChannel;
 /** The bench agent never asks; a request would be a bug in the bench. */
 const noGate: ApprovalGate = { request: () => Promise.reject(new Error('the bench agent asked for a permission')) };
 
@@ -74,11 +87,24 @@ export function syncFile(file: string): void {
   }
 }
 
-export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_000, count: number, pauseMs: number): Promise<UpdateSamples> {
+export async function runUpdates(
+  dir: string,
+  kind: UpdateKind,
+  prior: 0 | 10_000,
+  count: number,
+  pauseMs: number,
+): Promise<UpdateSamples> {
   const store = new SessionStore(path.join(dir, 'sessions'));
   fs.mkdirSync(store.dir, { recursive: true });
   const stampsFile = path.join(dir, `stamps-${process.hrtime.bigint()}.json`);
-  const sessions = new AcpAgentSessions({ store, log: quietLog, approvalGate: noGate, planReview: new PendingPlanReview(), clientVersion: '0.0.0-bench', onDelta: () => undefined });
+  const sessions = new AcpAgentSessions({
+    store,
+    log: quietLog,
+    approvalGate: noGate,
+    planReview: new PendingPlanReview(),
+    clientVersion: '0.0.0-bench',
+    onDelta: () => undefined,
+  });
   const marks: { at: number; busy: number; text: string | null }[] = [];
   let active = 0;
   const mark = (text: string | null): void => {
@@ -106,10 +132,15 @@ export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_00
     if (prior > 0) {
       const id = `acp-bench-${process.hrtime.bigint()}`;
       const file = store.pathOf(id);
-      writeSyntheticLog(file, { events: prior }, { id, title: 'a long ACP session', source: { kind: 'acp', ...BENCH_AGENT_INFO } });
+      writeSyntheticLog(
+        file,
+        { events: prior },
+        { id, title: 'a long ACP session', source: { kind: 'acp', ...BENCH_AGENT_INFO } },
+      );
       syncFile(file);
       const result = await openSessionAsync(store, () => undefined, id);
-      if (result.opened === null || result.opened.readOnly) throw new Error(`the synthetic log did not open for writing: ${result.error ?? result.messages.join('; ')}`);
+      if (result.opened === null || result.opened.readOnly)
+        throw new Error(`the synthetic log did not open for writing: ${result.error ?? result.messages.join('; ')}`);
       opened = result.opened;
       shown = new ShownSession(opened, listener, path.join(dir, 'checkpoints'));
     }
@@ -117,19 +148,34 @@ export async function runUpdates(dir: string, kind: UpdateKind, prior: 0 | 10_00
       opened = created;
       shown = new ShownSession(created, listener, path.join(dir, 'checkpoints'));
     };
-    agent = await sessions.forPrompt({ launch: benchLaunch(stampsFile, dir), cwd: dir, shown: opened, title: 'ACP bench', autoApprove: false, tools: { trusted: true }, showWritten });
+    agent = await sessions.forPrompt({
+      launch: benchLaunch(stampsFile, dir),
+      cwd: dir,
+      shown: opened,
+      title: 'ACP bench',
+      autoApprove: false,
+      tools: { trusted: true },
+      showWritten,
+    });
     if (agent.ended) throw new Error('the bench agent did not start');
     const session = agent.log.session;
     const priorEvents = session.lastSeq;
     active = performance.eventLoopUtilization().active;
     const end = await agent.prompt(`bench ${kind} ${count} ${pauseMs}`, new AbortController().signal);
-    if (end.kind !== 'completed') throw new Error(`the bench turn ended ${end.kind}${'message' in end ? `: ${end.message}` : ''}`);
+    if (end.kind !== 'completed')
+      throw new Error(`the bench turn ended ${end.kind}${'message' in end ? `: ${end.message}` : ''}`);
     const stamps = JSON.parse(fs.readFileSync(stampsFile, 'utf8')) as { monotonicMs: number[] };
-    if (stamps.monotonicMs.length !== count || marks.length !== count) throw new Error(`${count} updates sent, ${stamps.monotonicMs.length} stamped, ${marks.length} seen by the host`);
+    if (stamps.monotonicMs.length !== count || marks.length !== count)
+      throw new Error(`${count} updates sent, ${stamps.monotonicMs.length} stamped, ${marks.length} seen by the host`);
     marks.forEach((m, i) => {
-      if (kind === 'plan' && m.text !== benchStatusText(i + 1)) throw new Error(`update ${i + 1}: the status bar would read ${JSON.stringify(m.text)}`);
+      if (kind === 'plan' && m.text !== benchStatusText(i + 1))
+        throw new Error(`update ${i + 1}: the status bar would read ${JSON.stringify(m.text)}`);
     });
-    return { latency: marks.map((m, i) => m.at - stamps.monotonicMs[i]!), busy: marks.slice(1).map((m) => m.busy), priorEvents };
+    return {
+      latency: marks.map((m, i) => m.at - stamps.monotonicMs[i]!),
+      busy: marks.slice(1).map((m) => m.busy),
+      priorEvents,
+    };
   } finally {
     await sessions.closeAll();
     shown?.dispose();

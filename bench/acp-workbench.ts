@@ -18,7 +18,15 @@ import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { loadLogFile } from '../extension/src/core/store/log-file';
 import { REPO_ROOT } from '../scripts/vscode-server/paths.mjs';
-import { agentFrame, answerInputBox, openContainer, openWorkbench, runCommand, sessionDirs, until } from '../test/e2e/workbench';
+import {
+  agentFrame,
+  answerInputBox,
+  openContainer,
+  openWorkbench,
+  runCommand,
+  sessionDirs,
+  until,
+} from '../test/e2e/workbench';
 import { BENCH_AGENT_INFO, benchStatusText } from './acp-bench-agent';
 import { benchAgentEntry, syncFile } from './acp-host';
 import { writeSyntheticLog } from './synthetic-log';
@@ -78,12 +86,22 @@ async function planTurn(b: Bench): Promise<number[]> {
   const from = (await readChanges(page)).length;
   await runCommand(page, 'Agent Checklist: Send Prompt…');
   await answerInputBox(page, 'Agent Checklist: Send Prompt', `bench plan ${count} ${pauseMs}`);
-  await until(async () => fs.existsSync(stampsFile), (done) => done, 'the bench agent to finish its updates', 60_000 + count * pauseMs * 2);
+  await until(
+    async () => fs.existsSync(stampsFile),
+    (done) => done,
+    'the bench agent to finish its updates',
+    60_000 + count * pauseMs * 2,
+  );
   const { wallMs } = JSON.parse(fs.readFileSync(stampsFile, 'utf8')) as { wallMs: number[] };
   b.sent += wallMs.length;
   const last = benchStatusText(count);
   // The text stays once the turn ends (only its icon changes), and an earlier cycle had the same text: wait for it as the latest.
-  const changes = await until(() => readChanges(page), (c) => c.length > from && c.at(-1)![0] === last, 'the last update in the status bar', 30_000).catch(() => readChanges(page));
+  const changes = await until(
+    () => readChanges(page),
+    (c) => c.length > from && c.at(-1)![0] === last,
+    'the last update in the status bar',
+    30_000,
+  ).catch(() => readChanges(page));
   const latency: number[] = [];
   const missed: number[] = [];
   let next = from;
@@ -97,8 +115,14 @@ async function planTurn(b: Bench): Promise<number[]> {
     next = at + 1;
     latency.push(changes[at]![1] - wallMs[k - 1]!);
   }
-  if (missed.length > 0) b.log(`    updates never shown as the status bar's text: ${missed.join(', ')} (the page went ${JSON.stringify(changes.slice(from).map(([text]) => text.split(':')[0]))})`);
-  if (latency.length === 0) throw new Error(`no update reached the status bar; it showed: ${JSON.stringify(changes.slice(from).map(([text]) => text))}`);
+  if (missed.length > 0)
+    b.log(
+      `    updates never shown as the status bar's text: ${missed.join(', ')} (the page went ${JSON.stringify(changes.slice(from).map(([text]) => text.split(':')[0]))})`,
+    );
+  if (latency.length === 0)
+    throw new Error(
+      `no update reached the status bar; it showed: ${JSON.stringify(changes.slice(from).map(([text]) => text))}`,
+    );
   return latency;
 }
 
@@ -108,14 +132,25 @@ async function newSession(view: FrameLocator): Promise<void> {
 }
 
 /** Plan updates from the bench agent run by the editor, `count` a turn, `pauseMs` apart: each one's latency to the status bar text in the page. */
-export async function workbenchPlanLatency(count: number, pauseMs: number, log: (line: string) => void): Promise<WorkbenchRows> {
+export async function workbenchPlanLatency(
+  count: number,
+  pauseMs: number,
+  log: (line: string) => void,
+): Promise<WorkbenchRows> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-acp-wb-'));
   const stampsFile = path.join(dir, 'stamps.json');
-  const long = writeSyntheticLog(path.join(dir, `${LONG_ID}.jsonl`), { events: 10_000 }, { id: LONG_ID, title: LONG_TITLE, source: { kind: 'acp', ...BENCH_AGENT_INFO } });
+  const long = writeSyntheticLog(
+    path.join(dir, `${LONG_ID}.jsonl`),
+    { events: 10_000 },
+    { id: LONG_ID, title: LONG_TITLE, source: { kind: 'acp', ...BENCH_AGENT_INFO } },
+  );
   syncFile(long.path);
   const workbench = await openWorkbench({
     extensionDevelopmentPath: REPO_ROOT,
-    settings: { 'agentChecklist.agent': 'acp-bench', 'agentChecklist.acpAgents': { 'acp-bench': benchAgentEntry(stampsFile) } },
+    settings: {
+      'agentChecklist.agent': 'acp-bench',
+      'agentChecklist.acpAgents': { 'acp-bench': benchAgentEntry(stampsFile) },
+    },
   });
   try {
     const { page } = workbench;
@@ -140,8 +175,13 @@ export async function workbenchPlanLatency(count: number, pauseMs: number, log: 
     await view.getByRole('heading', { level: 1, name: LONG_TITLE }).waitFor({ timeout: 60_000 });
     const l1 = await planTurn(b);
     const l2 = await planTurn(b);
-    const onLong = loadLogFile(path.join(own, `${LONG_ID}.jsonl`)).events.filter((e) => e.seq > long.events && e.type === 'todo/write').length;
-    if (onLong !== 2 * count) throw new Error(`the long session's log has ${onLong} new plan writes, not ${2 * count}: its turns ran elsewhere`);
+    const onLong = loadLogFile(path.join(own, `${LONG_ID}.jsonl`)).events.filter(
+      (e) => e.seq > long.events && e.type === 'todo/write',
+    ).length;
+    if (onLong !== 2 * count)
+      throw new Error(
+        `the long session's log has ${onLong} new plan writes, not ${2 * count}: its turns ran elsewhere`,
+      );
     await newSession(view);
     const e2 = await planTurn(b);
     const rows = { empty: [...e1, ...e2], long: [...l1, ...l2] };

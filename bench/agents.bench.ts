@@ -34,8 +34,32 @@ function line(fields: Record<string, unknown>, cwd: string): string {
 function todoWrite(n: number, todos: readonly Todo[], cwd: string): string {
   const input = { todos: todos.map((t) => ({ ...t, activeForm: `Doing: ${t.content}` })) };
   return (
-    line({ type: 'assistant', uuid: `a-${n}`, message: { role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${n}`, name: 'TodoWrite', input }], stop_reason: 'tool_use' } }, cwd) +
-    line({ type: 'user', uuid: `u-${n}`, message: { role: 'user', content: [{ tool_use_id: `toolu_${n}`, type: 'tool_result', content: 'Todos have been modified successfully.' }] }, toolUseResult: { oldTodos: [], newTodos: input.todos } }, cwd)
+    line(
+      {
+        type: 'assistant',
+        uuid: `a-${n}`,
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: `toolu_${n}`, name: 'TodoWrite', input }],
+          stop_reason: 'tool_use',
+        },
+      },
+      cwd,
+    ) +
+    line(
+      {
+        type: 'user',
+        uuid: `u-${n}`,
+        message: {
+          role: 'user',
+          content: [
+            { tool_use_id: `toolu_${n}`, type: 'tool_result', content: 'Todos have been modified successfully.' },
+          ],
+        },
+        toolUseResult: { oldTodos: [], newTodos: input.todos },
+      },
+      cwd,
+    )
   );
 }
 
@@ -43,8 +67,18 @@ function todoWrite(n: number, todos: readonly Todo[], cwd: string): string {
 function writeTranscript(file: string, bytes: number, cwd: string): void {
   const fd = fs.openSync(file, 'w');
   try {
-    fs.writeSync(fd, line({ type: 'user', uuid: 'u-0', message: { role: 'user', content: 'work through the plan' } }, cwd));
-    const answer = line({ type: 'assistant', uuid: 'a-text', message: { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(8 * 1024) }], stop_reason: null } }, cwd);
+    fs.writeSync(
+      fd,
+      line({ type: 'user', uuid: 'u-0', message: { role: 'user', content: 'work through the plan' } }, cwd),
+    );
+    const answer = line(
+      {
+        type: 'assistant',
+        uuid: 'a-text',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(8 * 1024) }], stop_reason: null },
+      },
+      cwd,
+    );
     for (let written = 0; written < bytes; written += answer.length) fs.writeSync(fd, answer);
   } finally {
     fs.closeSync(fd);
@@ -57,7 +91,9 @@ function followCost(dir: string, bytes: number, log: (line: string) => void): nu
   const follower = new FollowedAgentFile(transcript, path.join(dir, `ours-${bytes}`));
   const t0 = now();
   follower.update();
-  log(`  ${(fs.statSync(transcript).size / MB).toFixed(1)} MB transcript: first read (the whole file, our log written) ${(now() - t0).toFixed(0)} ms`);
+  log(
+    `  ${(fs.statSync(transcript).size / MB).toFixed(1)} MB transcript: first read (the whole file, our log written) ${(now() - t0).toFixed(0)} ms`,
+  );
   const perWrite: number[] = [];
   for (let n = 1; n <= WRITES; n++) {
     fs.appendFileSync(transcript, todoWrite(n, planAt(n % 30), dir));
@@ -77,18 +113,40 @@ async function liveLatency(log: (line: string) => void): Promise<number[]> {
     await openContainer(page);
     await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
     await page.evaluate(OBSERVER_SOURCE);
-    const project = path.join(agentHomesOf(workbench.server.userDataDir).CLAUDE_CONFIG_DIR, 'projects', workbench.workspace.replace(/[^A-Za-z0-9]/g, '-'));
+    const project = path.join(
+      agentHomesOf(workbench.server.userDataDir).CLAUDE_CONFIG_DIR,
+      'projects',
+      workbench.workspace.replace(/[^A-Za-z0-9]/g, '-'),
+    );
     fs.mkdirSync(project, { recursive: true });
     const transcript = path.join(project, `${SESSION}.jsonl`);
-    fs.writeFileSync(transcript, line({ type: 'user', uuid: 'u-0', message: { role: 'user', content: 'work through the plan' } }, workbench.workspace) + todoWrite(0, planAt(0), workbench.workspace));
-    await until(() => seenAt(page, statusText(0)), (t) => t !== null, 'the first Claude Code plan in the status bar', 60_000);
-    log(`  ${LIVE_WRITES} Claude Code plan writes to its transcript, ${PAUSE_MS} ms apart (load average ${(os.loadavg()[0] ?? 0).toFixed(2)})…`);
+    fs.writeFileSync(
+      transcript,
+      line(
+        { type: 'user', uuid: 'u-0', message: { role: 'user', content: 'work through the plan' } },
+        workbench.workspace,
+      ) + todoWrite(0, planAt(0), workbench.workspace),
+    );
+    await until(
+      () => seenAt(page, statusText(0)),
+      (t) => t !== null,
+      'the first Claude Code plan in the status bar',
+      60_000,
+    );
+    log(
+      `  ${LIVE_WRITES} Claude Code plan writes to its transcript, ${PAUSE_MS} ms apart (load average ${(os.loadavg()[0] ?? 0).toFixed(2)})…`,
+    );
     const latency: number[] = [];
     for (let k = 1; k <= LIVE_WRITES; k++) {
       await new Promise((r) => setTimeout(r, PAUSE_MS));
       const written = Date.now();
       fs.appendFileSync(transcript, todoWrite(k, planAt(k), workbench.workspace));
-      const shown = await until(() => seenAt(page, statusText(k)), (t) => t !== null, `write ${k} in the status bar`, 30_000);
+      const shown = await until(
+        () => seenAt(page, statusText(k)),
+        (t) => t !== null,
+        `write ${k} in the status bar`,
+        30_000,
+      );
       latency.push((shown ?? NaN) - written);
     }
     log(`    agent write -> status bar (ms): ${latency.join(' ')}`);
@@ -107,11 +165,31 @@ export async function runAgentsBench(log: (line: string) => void): Promise<Metri
     const large = followCost(dir, 100 * MB, log);
     const s = median(small);
     const l = median(large);
-    log(`  follower per agent write: ${s.toFixed(3)} ms (1 MB) vs ${l.toFixed(3)} ms (100 MB); p95 ${percentile(small, 95).toFixed(3)} / ${percentile(large, 95).toFixed(3)} ms`);
+    log(
+      `  follower per agent write: ${s.toFixed(3)} ms (1 MB) vs ${l.toFixed(3)} ms (100 MB); p95 ${percentile(small, 95).toFixed(3)} / ${percentile(large, 95).toFixed(3)} ms`,
+    );
     metrics.push(
-      { name: 'agent-file follower per plan write, 1 MB transcript (median)', value: round(s), unit: 'ms', target: 'reported', met: null },
-      { name: 'agent-file follower per plan write, 100 MB transcript (median)', value: round(l), unit: 'ms', target: 'reported', met: null },
-      { name: 'agent-file follower cost ratio 100 MB / 1 MB', value: round(l / s, 2), unit: '×', target: '≤ 1.5×', met: l / s <= 1.5 },
+      {
+        name: 'agent-file follower per plan write, 1 MB transcript (median)',
+        value: round(s),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'agent-file follower per plan write, 100 MB transcript (median)',
+        value: round(l),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'agent-file follower cost ratio 100 MB / 1 MB',
+        value: round(l / s, 2),
+        unit: '×',
+        target: '≤ 1.5×',
+        met: l / s <= 1.5,
+      },
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -122,8 +200,20 @@ export async function runAgentsBench(log: (line: string) => void): Promise<Metri
   }
   const live = await liveLatency(log);
   metrics.push(
-    { name: 'Claude Code transcript write -> status bar text (median)', value: round(median(live), 1), unit: 'ms', target: 'reported', met: null },
-    { name: 'Claude Code transcript write -> status bar text (p95)', value: round(percentile(live, 95), 1), unit: 'ms', target: 'reported', met: null },
+    {
+      name: 'Claude Code transcript write -> status bar text (median)',
+      value: round(median(live), 1),
+      unit: 'ms',
+      target: 'reported',
+      met: null,
+    },
+    {
+      name: 'Claude Code transcript write -> status bar text (p95)',
+      value: round(percentile(live, 95), 1),
+      unit: 'ms',
+      target: 'reported',
+      met: null,
+    },
   );
   return metrics;
 }

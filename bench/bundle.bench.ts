@@ -20,7 +20,9 @@ const ACTIVATED = /activated in ([\d.]+) ms/;
 
 function files(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 /** The activation time the extension logged in this server's user-data folder, or null before it has. */
@@ -39,7 +41,11 @@ async function activationTimes(extensionPath: string, log: (line: string) => voi
     const workbench = await openWorkbench({ extensionDevelopmentPath: extensionPath });
     try {
       await openContainer(workbench.page);
-      const ms = await until(async () => loggedActivation(workbench.server.userDataDir), (v) => v !== null, 'the "activated in" log line');
+      const ms = await until(
+        async () => loggedActivation(workbench.server.userDataDir),
+        (v) => v !== null,
+        'the "activated in" log line',
+      );
       if (ms === null) throw new Error('no activation time logged');
       log(`  activation ${i + 1}/${ACTIVATIONS}: ${ms} ms`);
       times.push(ms);
@@ -47,7 +53,8 @@ async function activationTimes(extensionPath: string, log: (line: string) => voi
       // The extension host may still be writing its workspace storage as the server stops.
       await workbench.close().catch(async () => {
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        for (const folder of [workbench.server.userDataDir, workbench.workspace]) fs.rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+        for (const folder of [workbench.server.userDataDir, workbench.workspace])
+          fs.rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
       });
     }
   }
@@ -97,14 +104,16 @@ const ANSWER = [
   '| `test/parse.test.ts` | new case |',
   '',
   '```ts',
-  "export function parse(text: string): Node[] {",
+  'export function parse(text: string): Node[] {',
   "  if (text === '') return [];",
   '  return tokens(text).map(node);',
   '}',
   '```',
   '',
   '> Note: the old behaviour threw _before_ logging.',
-].join('\n').repeat(2);
+]
+  .join('\n')
+  .repeat(2);
 
 function sizes(dir: string): Metric[] {
   const size = (file: string): number => fs.statSync(path.join(dir, 'dist', file)).size;
@@ -114,25 +123,107 @@ function sizes(dir: string): Metric[] {
   const gzip = gzipSync(fs.readFileSync(path.join(dir, 'dist', 'webview', 'main.js'))).length;
   const text = fs.readFileSync(path.join(dir, 'dist', 'extension.js'), 'utf8');
   // Markers only each lazy piece has (the provider SDKs' base-URL variables, the MCP SDK's name, emscripten's loader, character-entities and micromark's token names).
-  const testIds = fs.readdirSync(path.join(dir, 'dist', 'webview')).some((f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, 'dist', 'webview', f), 'utf8').includes('data-testid'));
+  const testIds = fs
+    .readdirSync(path.join(dir, 'dist', 'webview'))
+    .some(
+      (f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, 'dist', 'webview', f), 'utf8').includes('data-testid'),
+    );
   const lazy = /OPENAI_BASE_URL|ANTHROPIC_BASE_URL|modelcontextprotocol|locateFile|AElig|htmlFlow/;
   const dist = (file: string): string => path.join(dir, 'dist', file);
   return [
-    { name: 'dist/extension.js, minified', value: kb(extension), unit: 'KB', target: '≤ 300 KB', met: extension <= 300 * KB },
-    { name: 'dist/extension.js holds no provider SDK, no MCP SDK, no re2-wasm and no Markdown parser', value: lazy.test(text) ? 'no' : 'yes', unit: '', target: 'yes', met: !lazy.test(text) },
+    {
+      name: 'dist/extension.js, minified',
+      value: kb(extension),
+      unit: 'KB',
+      target: '≤ 300 KB',
+      met: extension <= 300 * KB,
+    },
+    {
+      name: 'dist/extension.js holds no provider SDK, no MCP SDK, no re2-wasm and no Markdown parser',
+      value: lazy.test(text) ? 'no' : 'yes',
+      unit: '',
+      target: 'yes',
+      met: !lazy.test(text),
+    },
     { name: 'dist/cli.js, minified', value: kb(size('cli.js')), unit: 'KB', target: 'report', met: null },
-    { name: 'dist/providers/openai.js (loaded when the openai provider is first used)', value: kb(size('providers/openai.js')), unit: 'KB', target: 'report', met: null },
-    { name: 'dist/providers/anthropic.js (loaded when the anthropic provider is first used)', value: kb(size('providers/anthropic.js')), unit: 'KB', target: 'report', met: null },
-    { name: 'dist/re2.js (grep\'s engine, loaded at the first search)', value: kb(size('re2.js')), unit: 'KB', target: 'report', met: null },
-    { name: 'dist/re2.js load time, paid once at the first search (median of 5, fresh Node)', value: round(loadMs(dist('re2.js')), 1), unit: 'ms', target: 'report', met: null },
-    { name: 'dist/markdown-worker.js (the Markdown parser: micromark + GFM + mdast, in the worker thread started at the first answer presented)', value: kb(size('markdown-worker.js')), unit: 'KB', target: 'report', met: null },
-    { name: 'the first answer\'s Markdown: start dist/markdown-worker.js as a worker thread and get the tree of a 1 KB answer, cold, off the host\'s event loop (median of 5, fresh Node)', value: round(workerFirstAnswerMs(dist('markdown-worker.js')), 1), unit: 'ms', target: 'report', met: null },
-    { name: 'dist/mcp.js (the MCP SDK and our plan server, loaded by `agent-checklist mcp` only)', value: kb(size('mcp.js')), unit: 'KB', target: 'report', met: null },
-    { name: 'dist/mcp.js load time, paid once when `agent-checklist mcp` starts (median of 5, fresh Node)', value: round(loadMs(dist('mcp.js')), 1), unit: 'ms', target: 'report', met: null },
+    {
+      name: 'dist/providers/openai.js (loaded when the openai provider is first used)',
+      value: kb(size('providers/openai.js')),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: 'dist/providers/anthropic.js (loaded when the anthropic provider is first used)',
+      value: kb(size('providers/anthropic.js')),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: "dist/re2.js (grep's engine, loaded at the first search)",
+      value: kb(size('re2.js')),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: 'dist/re2.js load time, paid once at the first search (median of 5, fresh Node)',
+      value: round(loadMs(dist('re2.js')), 1),
+      unit: 'ms',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: 'dist/markdown-worker.js (the Markdown parser: micromark + GFM + mdast, in the worker thread started at the first answer presented)',
+      value: kb(size('markdown-worker.js')),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: "the first answer's Markdown: start dist/markdown-worker.js as a worker thread and get the tree of a 1 KB answer, cold, off the host's event loop (median of 5, fresh Node)",
+      value: round(workerFirstAnswerMs(dist('markdown-worker.js')), 1),
+      unit: 'ms',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: 'dist/mcp.js (the MCP SDK and our plan server, loaded by `agent-checklist mcp` only)',
+      value: kb(size('mcp.js')),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: 'dist/mcp.js load time, paid once when `agent-checklist mcp` starts (median of 5, fresh Node)',
+      value: round(loadMs(dist('mcp.js')), 1),
+      unit: 'ms',
+      target: 'report',
+      met: null,
+    },
     { name: 'dist/webview/main.js, minified', value: kb(js), unit: 'KB', target: '≤ 40 KB', met: js <= 40 * KB },
-    ...Object.values(WEBVIEW_CHUNKS).map((chunk): Metric => ({ name: `dist/webview/${chunk}.js, minified (a chunk main.js loads with import() when first needed)`, value: kb(size(`webview/${chunk}.js`)), unit: 'KB', target: 'report', met: null })),
-    { name: 'dist/webview/*.js hold no data-testid (production)', value: testIds ? 'no' : 'yes', unit: '', target: 'yes', met: !testIds },
-    { name: 'dist/webview/main.css, minified', value: kb(size('webview/main.css')), unit: 'KB', target: 'report', met: null },
+    ...Object.values(WEBVIEW_CHUNKS).map((chunk): Metric => ({
+      name: `dist/webview/${chunk}.js, minified (a chunk main.js loads with import() when first needed)`,
+      value: kb(size(`webview/${chunk}.js`)),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    })),
+    {
+      name: 'dist/webview/*.js hold no data-testid (production)',
+      value: testIds ? 'no' : 'yes',
+      unit: '',
+      target: 'yes',
+      met: !testIds,
+    },
+    {
+      name: 'dist/webview/main.css, minified',
+      value: kb(size('webview/main.css')),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    },
     { name: 'dist/webview/main.js, minified + gzip', value: kb(gzip), unit: 'KB', target: 'report', met: null },
   ];
 }
@@ -141,15 +232,33 @@ export async function runBundleBench(log: (line: string) => void): Promise<Metri
   const dir = productionBuild();
   try {
     const metrics = sizes(dir);
-    const missing = [...(chromiumPath() ? [] : ['chromium']), ...(fs.existsSync(READY_MARKER) && fs.existsSync(ENTRY) ? [] : ['code-server'])];
+    const missing = [
+      ...(chromiumPath() ? [] : ['chromium']),
+      ...(fs.existsSync(READY_MARKER) && fs.existsSync(ENTRY) ? [] : ['code-server']),
+    ];
     if (missing.length) {
       log(`  activation: SKIPPED — missing ${missing.join(', ')}`);
-      return [...metrics, { name: 'activation (skipped: no code-server/Chromium here)', value: 'skipped', unit: '', target: '≤ 50 ms', met: null }];
+      return [
+        ...metrics,
+        {
+          name: 'activation (skipped: no code-server/Chromium here)',
+          value: 'skipped',
+          unit: '',
+          target: '≤ 50 ms',
+          met: null,
+        },
+      ];
     }
     const times = await activationTimes(dir, log);
     return [
       ...metrics,
-      { name: `activation, activate() start to end in code-server, production build (median of ${ACTIVATIONS})`, value: round(median(times), 1), unit: 'ms', target: '≤ 50 ms', met: median(times) <= 50 },
+      {
+        name: `activation, activate() start to end in code-server, production build (median of ${ACTIVATIONS})`,
+        value: round(median(times), 1),
+        unit: 'ms',
+        target: '≤ 50 ms',
+        met: median(times) <= 50,
+      },
       { name: 'activation (max)', value: round(Math.max(...times), 1), unit: 'ms', target: 'report', met: null },
     ];
   } finally {

@@ -29,7 +29,10 @@ const ITEMS = FOLLOWED_WRITES + 2;
 
 /** Write k: k items completed, item k in progress; the status bar reads `k/ITEMS · Step k+1`. */
 export function planAt(k: number): TodoArg[] {
-  return Array.from({ length: ITEMS }, (_, i) => ({ content: `Step ${i + 1}`, status: i < k ? 'completed' : i === k ? 'in_progress' : 'pending' }));
+  return Array.from({ length: ITEMS }, (_, i) => ({
+    content: `Step ${i + 1}`,
+    status: i < k ? 'completed' : i === k ? 'in_progress' : 'pending',
+  }));
 }
 export const statusText = (k: number): string => `${k}/${ITEMS} · Step ${k + 1}`;
 
@@ -84,7 +87,9 @@ export async function runExternalBench(log: (line: string) => void): Promise<Met
     await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
     await page.evaluate(OBSERVER_SOURCE);
     const load = os.loadavg()[0] ?? 0;
-    log(`  ${FOLLOWED_WRITES} writes to a followed MCP session, ${PAUSE_MS} ms apart (load average ${load.toFixed(2)})…`);
+    log(
+      `  ${FOLLOWED_WRITES} writes to a followed MCP session, ${PAUSE_MS} ms apart (load average ${load.toFixed(2)})…`,
+    );
 
     // The followed session: its first write opens it (not timed), then each write is.
     const agent = await startExternalAgent(workbench.workspace, { name: 'claude-code', version: 'bench' });
@@ -93,12 +98,22 @@ export async function runExternalBench(log: (line: string) => void): Promise<Met
     let file: string | undefined;
     try {
       await agent.write(planAt(0));
-      await until(() => seenAt(page, statusText(0)), (t) => t !== null, 'the first MCP plan in the status bar', 60_000);
+      await until(
+        () => seenAt(page, statusText(0)),
+        (t) => t !== null,
+        'the first MCP plan in the status bar',
+        60_000,
+      );
       for (let k = 1; k <= FOLLOWED_WRITES; k++) {
         await new Promise((r) => setTimeout(r, PAUSE_MS));
         const called = Date.now();
         await agent.write(planAt(k));
-        const shown = await until(() => seenAt(page, statusText(k)), (t) => t !== null, `write ${k} in the status bar`, 30_000);
+        const shown = await until(
+          () => seenAt(page, statusText(k)),
+          (t) => t !== null,
+          `write ${k} in the status bar`,
+          30_000,
+        );
         fromCall.push((shown ?? NaN) - called);
       }
       file = newestLog(sessions, new Set());
@@ -107,7 +122,8 @@ export async function runExternalBench(log: (line: string) => void): Promise<Met
     }
     if (!file) throw new Error(`no session log in ${sessions}`);
     const ts = writeTimes(file);
-    for (let k = 1; k <= FOLLOWED_WRITES; k++) followed.push(((await seenAt(page, statusText(k))) ?? NaN) - (ts[k] ?? NaN));
+    for (let k = 1; k <= FOLLOWED_WRITES; k++)
+      followed.push(((await seenAt(page, statusText(k))) ?? NaN) - (ts[k] ?? NaN));
     log(`    append -> status bar (ms): ${followed.join(' ')}`);
 
     // New sessions: each connection's first plan, noticed by the folder watcher.
@@ -120,7 +136,12 @@ export async function runExternalBench(log: (line: string) => void): Promise<Met
       const next = await startExternalAgent(workbench.workspace, { name: 'codex-mcp-client', version: 'bench' });
       try {
         await next.write(planAt(k));
-        const shown = await until(() => seenAt(page, statusText(k)), (t) => t !== null, `new session ${n + 1} in the status bar`, 30_000);
+        const shown = await until(
+          () => seenAt(page, statusText(k)),
+          (t) => t !== null,
+          `new session ${n + 1} in the status bar`,
+          30_000,
+        );
         const logFile = newestLog(sessions, known);
         if (!logFile) throw new Error('the new session wrote no log');
         known.add(path.basename(logFile));
@@ -129,17 +150,55 @@ export async function runExternalBench(log: (line: string) => void): Promise<Met
         await next.close();
       }
       // The next new session's text must differ from this one: reset to a text no write shows.
-      await page.evaluate('window.__statusSeen = (() => { const s = window.__statusSeen; for (const k of Object.keys(s)) delete s[k]; return s; })()');
+      await page.evaluate(
+        'window.__statusSeen = (() => { const s = window.__statusSeen; for (const k of Object.keys(s)) delete s[k]; return s; })()',
+      );
     }
     log(`    new session's first write -> status bar (ms): ${fresh.join(' ')}`);
 
     return [
-      { name: 'machine load average (1 min) when the writes started', value: round(load, 2), unit: '', target: 'report', met: null },
-      { name: 'external write -> status bar text, followed session: todo/write append (log ts) -> text in the page (median)', value: round(median(followed), 1), unit: 'ms', target: 'reported', met: null },
-      { name: 'external write -> status bar text, followed session (p95)', value: round(percentile(followed, 95), 1), unit: 'ms', target: 'report', met: null },
-      { name: 'external write -> status bar text, followed session (max)', value: Math.max(...followed), unit: 'ms', target: 'report', met: null },
-      { name: 'todo_write call at the MCP client -> status bar text, followed session (median)', value: round(median(fromCall), 1), unit: 'ms', target: 'report', met: null },
-      { name: `new external session's first write -> status bar text (median of ${NEW_SESSIONS})`, value: round(median(fresh), 1), unit: 'ms', target: 'report', met: null },
+      {
+        name: 'machine load average (1 min) when the writes started',
+        value: round(load, 2),
+        unit: '',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: 'external write -> status bar text, followed session: todo/write append (log ts) -> text in the page (median)',
+        value: round(median(followed), 1),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'external write -> status bar text, followed session (p95)',
+        value: round(percentile(followed, 95), 1),
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: 'external write -> status bar text, followed session (max)',
+        value: Math.max(...followed),
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: 'todo_write call at the MCP client -> status bar text, followed session (median)',
+        value: round(median(fromCall), 1),
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: `new external session's first write -> status bar text (median of ${NEW_SESSIONS})`,
+        value: round(median(fresh), 1),
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
     ];
   } finally {
     await workbench.close();

@@ -20,7 +20,11 @@ import { todoStep } from './follow-steps';
 import { now } from './stats';
 
 const window = new Window({ url: 'https://webview.test/' });
-Object.assign(globalThis, { window, document: window.document, acquireVsCodeApi: () => ({ postMessage: () => undefined }) });
+Object.assign(globalThis, {
+  window,
+  document: window.document,
+  acquireVsCodeApi: () => ({ postMessage: () => undefined }),
+});
 
 export async function liveLatency(priorEvents: number, steps: number): Promise<number[]> {
   const session = new Session(makeHeader({ id: 'live' }));
@@ -29,7 +33,8 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
     turn++;
     session.append('turn/start', { turn });
     session.append('user/message', { turn, message: { text: `prompt ${turn}` } });
-    for (let step = 1; step <= 8 && session.lastSeq < priorEvents; step++) for (const e of todoStep(turn, step)) session.append(e.type, e.data as never);
+    for (let step = 1; step <= 8 && session.lastSeq < priorEvents; step++)
+      for (const e of todoStep(turn, step)) session.append(e.type, e.data as never);
     session.append('turn/end', { turn, reason: { kind: 'completed' } });
   }
   const sequencer = new HostSequencer();
@@ -47,7 +52,17 @@ export async function liveLatency(priorEvents: number, steps: number): Promise<n
   };
   // The whole transcript in the page, as if every older page had been loaded.
   const items = transcriptFromEvents(session.events);
-  deliver({ type: 'snapshot', session: { id: 'live', title: null, readOnly: false }, items, cursor: null, plan: planView(folds.standingPlan), run: { state: 'idle' }, provider: { id: 'scripted', model: 's', isDemo: false, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } });
+  deliver({
+    type: 'snapshot',
+    session: { id: 'live', title: null, readOnly: false },
+    items,
+    cursor: null,
+    plan: planView(folds.standingPlan),
+    run: { state: 'idle' },
+    provider: { id: 'scripted', model: 's', isDemo: false, problem: null },
+    stream: null,
+    strings: { ...WEBVIEW_STRINGS },
+  });
   const following = folds.follow(session, (change) => {
     if (change.plan) deliver({ type: 'plan', plan: planView(folds.standingPlan) });
     if (change.items.length) deliver({ type: 'items', items: change.items });

@@ -7,7 +7,10 @@ import type { TodoItem } from '../extension/src/core/domain-literals';
 export type Append = { [K in SessionEventType]: { type: K; data: SessionEventMap[K] } }[SessionEventType];
 
 export function planAt(k: number, items = 8): TodoItem[] {
-  return Array.from({ length: items }, (_, i) => ({ content: `Step ${i + 1} of the followed plan`, status: i < k % items ? 'completed' : i === k % items ? 'in_progress' : 'pending' }));
+  return Array.from({ length: items }, (_, i) => ({
+    content: `Step ${i + 1} of the followed plan`,
+    status: i < k % items ? 'completed' : i === k % items ? 'in_progress' : 'pending',
+  }));
 }
 
 /** The events of step `step` of turn `turn` (one todo_write call). */
@@ -17,7 +20,15 @@ export function todoStep(turn: number, step: number): Append[] {
   const args = JSON.stringify({ todos });
   return [
     { type: 'step/start', data: { turn, step } },
-    { type: 'assistant/message', data: { turn, step, message: { content: [{ type: 'tool-call', id: callId, name: 'todo_write', arguments: args }] }, model: { provider: 'scripted', model: 'scripted' } } },
+    {
+      type: 'assistant/message',
+      data: {
+        turn,
+        step,
+        message: { content: [{ type: 'tool-call', id: callId, name: 'todo_write', arguments: args }] },
+        model: { provider: 'scripted', model: 'scripted' },
+      },
+    },
     { type: 'tool/call', data: { turn, step, callId, name: 'todo_write', arguments: args } },
     { type: 'todo/write', data: { todos } },
     { type: 'tool/result', data: { turn, step, callId, isError: false, content: 'Updated todo list.' } },

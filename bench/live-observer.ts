@@ -70,7 +70,9 @@ export type LiveRecords = z.infer<typeof liveSchema>;
 
 /** What the observer recorded since it was installed (validated: it comes from the page). */
 export async function readLive(frame: Frame): Promise<LiveRecords> {
-  const parsed = liveSchema.safeParse(await frame.evaluate('window.__live ? JSON.parse(JSON.stringify(window.__live)) : null'));
+  const parsed = liveSchema.safeParse(
+    await frame.evaluate('window.__live ? JSON.parse(JSON.stringify(window.__live)) : null'),
+  );
   if (!parsed.success) throw new Error(`the live observer is not installed in the webview: ${parsed.error.message}`);
   return parsed.data;
 }

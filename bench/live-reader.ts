@@ -20,7 +20,8 @@ export async function loadEveryPage(frame: Frame, view: FrameLocator): Promise<n
 }
 
 const TO_END = 'document.querySelector(".transcript").scrollTop = 1e9';
-const FROM_END = '(() => { const t = document.querySelector(".transcript"); return t.scrollHeight - t.scrollTop - t.clientHeight; })()';
+const FROM_END =
+  '(() => { const t = document.querySelector(".transcript"); return t.scrollHeight - t.scrollTop - t.clientHeight; })()';
 
 /** The reader back at the transcript's end (it follows from there); how far from its end it is after `during` (px). */
 export async function distanceFromEndAfter(frame: Frame, during: () => Promise<void>): Promise<number> {

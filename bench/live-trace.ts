@@ -10,15 +10,43 @@
 import type { Page } from 'playwright-core';
 import * as z from 'zod/mini';
 
-const traceEventSchema = z.object({ name: z.string(), ph: z.string(), pid: z.optional(z.number()), tid: z.optional(z.number()), dur: z.optional(z.number()), tdur: z.optional(z.number()), args: z.optional(z.record(z.string(), z.unknown())) });
-const frameArgsSchema = z.object({ beginData: z.optional(z.object({ frame: z.optional(z.string()) })), data: z.optional(z.object({ frame: z.optional(z.string()) })) });
+const traceEventSchema = z.object({
+  name: z.string(),
+  ph: z.string(),
+  pid: z.optional(z.number()),
+  tid: z.optional(z.number()),
+  dur: z.optional(z.number()),
+  tdur: z.optional(z.number()),
+  args: z.optional(z.record(z.string(), z.unknown())),
+});
+const frameArgsSchema = z.object({
+  beginData: z.optional(z.object({ frame: z.optional(z.string()) })),
+  data: z.optional(z.object({ frame: z.optional(z.string()) })),
+});
 const threadNameSchema = z.object({ name: z.string() });
-const framesSchema = z.object({ data: z.object({ frames: z.array(z.object({ frame: z.string(), url: z.optional(z.string()) })) }) });
+const framesSchema = z.object({
+  data: z.object({ frames: z.array(z.object({ frame: z.string(), url: z.optional(z.string()) })) }),
+});
 const layoutArgsSchema = z.object({ beginData: z.object({ dirtyObjects: z.number(), totalObjects: z.number() }) });
 const styleArgsSchema = z.object({ elementCount: z.number() });
 
 /** What the rows are named after: script, style, layout, paint and the task they ran in. */
-const KINDS = new Set(['RunTask', 'FunctionCall', 'EventDispatch', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'HitTest', 'ScrollLayer', 'MajorGC', 'MinorGC']);
+const KINDS = new Set([
+  'RunTask',
+  'FunctionCall',
+  'EventDispatch',
+  'RunMicrotasks',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'UpdateLayer',
+  'HitTest',
+  'ScrollLayer',
+  'MajorGC',
+  'MinorGC',
+]);
 
 export interface TraceRow {
   name: string;
@@ -40,7 +68,6 @@ function scopeOf(name: string, args: unknown): [number, number] | null {
   }
   return null;
 }
-
 
 /** The frame an event ran for, from its begin/data args (style, layout and script events name theirs). */
 function frameOf(args: unknown): string | null {
@@ -73,14 +100,25 @@ export async function traceDuring(page: Page, during: () => Promise<void>): Prom
       const e = traceEventSchema.safeParse(raw);
       if (!e.success) continue;
       const thread = `${e.data.pid}/${e.data.tid}`;
-      if (e.data.name === 'thread_name' && threadNameSchema.safeParse(e.data.args).data?.name === 'CrRendererMain') mainThreads.add(thread);
+      if (e.data.name === 'thread_name' && threadNameSchema.safeParse(e.data.args).data?.name === 'CrRendererMain')
+        mainThreads.add(thread);
       const frames = framesSchema.safeParse(e.data.args);
-      if (frames.success) for (const f of frames.data.data.frames) if (f.url?.includes(PAGE_FRAME_URL)) pageFrames.add(f.frame);
+      if (frames.success)
+        for (const f of frames.data.data.frames) if (f.url?.includes(PAGE_FRAME_URL)) pageFrames.add(f.frame);
       if (e.data.ph !== 'X' || !KINDS.has(e.data.name)) continue;
-      samples.push({ name: e.data.name, us: e.data.tdur ?? e.data.dur ?? 0, frame: frameOf(e.data.args), scope: scopeOf(e.data.name, e.data.args), thread });
+      samples.push({
+        name: e.data.name,
+        us: e.data.tdur ?? e.data.dur ?? 0,
+        frame: frameOf(e.data.args),
+        scope: scopeOf(e.data.name, e.data.args),
+        thread,
+      });
     }
   });
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
   try {
     await during();
   } finally {
@@ -89,7 +127,10 @@ export async function traceDuring(page: Page, during: () => Promise<void>): Prom
     await complete;
     await cdp.detach();
   }
-  const sums = new Map<string, { us: number; count: number; longest: { us: number; scope: [number, number] } | null }>();
+  const sums = new Map<
+    string,
+    { us: number; count: number; longest: { us: number; scope: [number, number] } | null }
+  >();
   for (const x of samples) {
     if (!mainThreads.has(x.thread)) continue;
     const key = `${x.frame !== null && pageFrames.has(x.frame) ? 'page' : 'window'} ${x.name}`;
@@ -102,7 +143,10 @@ export async function traceDuring(page: Page, during: () => Promise<void>): Prom
   return [...sums]
     .map(([name, s]) => {
       const l = s.longest;
-      const scope = l === null ? null : `longest ${(l.us / 1000).toFixed(0)} ms: ${name.endsWith(' Layout') ? `${l.scope[0]} of ${l.scope[1]} objects` : `${l.scope[0]} elements`}`;
+      const scope =
+        l === null
+          ? null
+          : `longest ${(l.us / 1000).toFixed(0)} ms: ${name.endsWith(' Layout') ? `${l.scope[0]} of ${l.scope[1]} objects` : `${l.scope[0]} elements`}`;
       return { name, ms: s.us / 1000, count: s.count, scope };
     })
     .sort((a, b) => b.ms - a.ms);

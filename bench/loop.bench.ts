@@ -17,7 +17,17 @@ const STEPS = 10;
 function script(): ScriptedResponse[] {
   const steps: ScriptedResponse[] = Array.from({ length: STEPS - 1 }, (_, i) => ({
     text: `step ${i}`,
-    toolCalls: [{ name: 'todo_write', arguments: { todos: Array.from({ length: 5 }, (_, j) => ({ content: `task ${j}`, status: j < i / 2 ? 'completed' : j === Math.ceil(i / 2) ? 'in_progress' : 'pending' })) } }],
+    toolCalls: [
+      {
+        name: 'todo_write',
+        arguments: {
+          todos: Array.from({ length: 5 }, (_, j) => ({
+            content: `task ${j}`,
+            status: j < i / 2 ? 'completed' : j === Math.ceil(i / 2) ? 'in_progress' : 'pending',
+          })),
+        },
+      },
+    ],
   }));
   return [...steps, { text: 'done' }];
 }
@@ -25,7 +35,11 @@ function script(): ScriptedResponse[] {
 async function perStep(session: Session): Promise<number> {
   const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: true });
   const t = now();
-  await runTurn(session, 'bench', { provider: new ScriptedProvider({ responses: script() }), tools: registry, maxSteps: STEPS + 1 });
+  await runTurn(session, 'bench', {
+    provider: new ScriptedProvider({ responses: script() }),
+    tools: registry,
+    maxSteps: STEPS + 1,
+  });
   return (now() - t) / STEPS;
 }
 
@@ -43,7 +57,19 @@ export async function runLoopBench(): Promise<Metric[]> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return [
-    { name: 'loop overhead per step, in memory (median)', value: round(median(memTimes.slice(3)), 3), unit: 'ms', target: 'report', met: null },
-    { name: 'loop overhead per step, file-backed with fsync (median)', value: round(median(fileTimes.slice(3)), 3), unit: 'ms', target: 'report', met: null },
+    {
+      name: 'loop overhead per step, in memory (median)',
+      value: round(median(memTimes.slice(3)), 3),
+      unit: 'ms',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: 'loop overhead per step, file-backed with fsync (median)',
+      value: round(median(fileTimes.slice(3)), 3),
+      unit: 'ms',
+      target: 'report',
+      met: null,
+    },
   ];
 }

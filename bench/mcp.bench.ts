@@ -11,13 +11,21 @@ import { median, now, percentile, round } from './stats';
 
 export async function runMcpBench(log: (line: string) => void): Promise<Metric[]> {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mcp-'));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [path.resolve('dist/cli.js'), 'mcp', '--allow-parallel-in-progress', 'true'], cwd, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.resolve('dist/cli.js'), 'mcp', '--allow-parallel-in-progress', 'true'],
+    cwd,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
   const times: number[] = [];
   try {
     for (let i = 0; i < 220; i++) {
-      const todos = Array.from({ length: 8 }, (_, k) => ({ content: `step ${k}`, status: k < i % 8 ? 'completed' : k === i % 8 ? 'in_progress' : 'pending' }));
+      const todos = Array.from({ length: 8 }, (_, k) => ({
+        content: `step ${k}`,
+        status: k < i % 8 ? 'completed' : k === i % 8 ? 'in_progress' : 'pending',
+      }));
       const t0 = now();
       await client.callTool({ name: 'todo_write', arguments: { todos } });
       if (i >= 20) times.push(now() - t0);
@@ -26,9 +34,17 @@ export async function runMcpBench(log: (line: string) => void): Promise<Metric[]
     await client.close();
     fs.rmSync(cwd, { recursive: true, force: true });
   }
-  log(`mcp round trip: median ${median(times).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms over ${times.length} calls`);
+  log(
+    `mcp round trip: median ${median(times).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms over ${times.length} calls`,
+  );
   return [
-    { name: 'MCP todo_write round trip (call -> log -> result), median', value: round(median(times)), unit: 'ms', target: '', met: null },
+    {
+      name: 'MCP todo_write round trip (call -> log -> result), median',
+      value: round(median(times)),
+      unit: 'ms',
+      target: '',
+      met: null,
+    },
     { name: 'MCP todo_write round trip, p95', value: round(percentile(times, 95)), unit: 'ms', target: '', met: null },
   ];
 }

@@ -17,7 +17,10 @@ import { now } from './stats';
 
 const ignore = (): void => undefined;
 
-async function openInHost(store: SessionStore, id: string): Promise<{ pageMs: number; items: number; keep: unknown; close: () => void }> {
+async function openInHost(
+  store: SessionStore,
+  id: string,
+): Promise<{ pageMs: number; items: number; keep: unknown; close: () => void }> {
   const t0 = now();
   const painted: { ms: number; items: number; plan: StandingPlan | undefined }[] = [];
   const result = await openSessionAsync(store, ignore, id, undefined, (preview) => {
@@ -26,10 +29,15 @@ async function openInHost(store: SessionStore, id: string): Promise<{ pageMs: nu
     painted.push({ ms: now() - t0, items: view.items.length, plan: preview.plan });
   });
   if (!result.opened) throw new Error(result.error ?? `session ${id} not opened`);
-  const shown = new ShownSession(result.opened, { plan: ignore, ledger: ignore, items: ignore, event: ignore }, path.join(os.tmpdir(), 'ac-open-checkpoints'));
+  const shown = new ShownSession(
+    result.opened,
+    { plan: ignore, ledger: ignore, items: ignore, event: ignore },
+    path.join(os.tmpdir(), 'ac-open-checkpoints'),
+  );
   const page = painted[0];
   if (page === undefined) throw new Error(`session ${id} was not previewed`);
-  if (page.plan !== undefined && !isDeepStrictEqual(page.plan, shown.standingPlan)) throw new Error('the preview showed another plan than the opened session');
+  if (page.plan !== undefined && !isDeepStrictEqual(page.plan, shown.standingPlan))
+    throw new Error('the preview showed another plan than the opened session');
   const opened = result.opened;
   return {
     pageMs: page.ms,

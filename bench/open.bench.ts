@@ -79,7 +79,15 @@ export async function measure(open: () => Promise<{ pageMs: number; items: numbe
   collectGarbage();
   const retained = process.memoryUsage().heapUsed;
   if (keep === undefined) throw new Error('nothing opened');
-  return { baselineMb: baseline / MB, pageMs, foldedMs, peakHeapMb: (peak - baseline) / MB, retainedHeapMb: (retained - baseline) / MB, maxBlockMs: Math.max(delay.max / 1e6, longestGap), items };
+  return {
+    baselineMb: baseline / MB,
+    pageMs,
+    foldedMs,
+    peakHeapMb: (peak - baseline) / MB,
+    retainedHeapMb: (retained - baseline) / MB,
+    maxBlockMs: Math.max(delay.max / 1e6, longestGap),
+    items,
+  };
 }
 
 /** Today's open: every event into memory, then the folds and the page. */
@@ -99,11 +107,20 @@ async function openStreamed(file: string): Promise<{ pageMs: number; items: numb
   const pageMs = now() - t0;
   const folds = new SessionFolds({ transcript: new TranscriptFolder() });
   const log = await streamLogFile(file, (events) => folds.catchUp(events));
-  if (!isDeepStrictEqual(planView(folds.standingPlan), page.plan)) throw new Error('the streamed folds and the tail disagree on the plan');
+  if (!isDeepStrictEqual(planView(folds.standingPlan), page.plan))
+    throw new Error('the streamed folds and the tail disagree on the plan');
   return { pageMs, items: page.items, keep: [log, folds] };
 }
 
-const openedSchema = z.strictObject({ baselineMb: z.number(), pageMs: z.number(), foldedMs: z.number(), peakHeapMb: z.number(), retainedHeapMb: z.number(), maxBlockMs: z.number(), items: z.number() });
+const openedSchema = z.strictObject({
+  baselineMb: z.number(),
+  pageMs: z.number(),
+  foldedMs: z.number(),
+  peakHeapMb: z.number(),
+  retainedHeapMb: z.number(),
+  maxBlockMs: z.number(),
+  items: z.number(),
+});
 
 /** Room the young generation may take of the 100 MB (3 semi-spaces of 16 MB): a capped old space gets the rest. */
 const YOUNG_GENERATION_MB = 48;
@@ -115,8 +132,13 @@ const YOUNG_GENERATION_MB = 48;
  */
 function hostOpen(dir: string, warmId: string, id: string, oldSpaceMb?: number): Opened | string {
   const cap = oldSpaceMb === undefined ? [] : [`--max-old-space-size=${oldSpaceMb}`];
-  const child = spawnSync(process.execPath, ['--expose-gc', ...cap, '--import', 'tsx', path.join(__dirname, 'open-host-child.ts'), dir, warmId, id], { encoding: 'utf8' });
-  if (child.status !== 0) return `${child.status ?? child.signal}: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`;
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', ...cap, '--import', 'tsx', path.join(__dirname, 'open-host-child.ts'), dir, warmId, id],
+    { encoding: 'utf8' },
+  );
+  if (child.status !== 0)
+    return `${child.status ?? child.signal}: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`;
   return openedSchema.parse(JSON.parse(child.stdout));
 }
 
@@ -141,38 +163,151 @@ export async function runOpenBench(log: (line: string) => void): Promise<Metric[
     if (typeof host === 'string') throw new Error(`the host's open failed: ${host}`);
     const capMb = Math.ceil(host.baselineMb) + 100 - YOUNG_GENERATION_MB;
     const capped = hostOpen(dir, 'warm-up', 'million', capMb);
-    log(`  host open 1,000,000: page ${host.pageMs.toFixed(1)} ms (${host.items} items), opened ${host.foldedMs.toFixed(0)} ms, heap peak +${host.peakHeapMb.toFixed(1)} MB, retained +${host.retainedHeapMb.toFixed(1)} MB over ${host.baselineMb.toFixed(1)} MB, event loop held ≤ ${host.maxBlockMs.toFixed(1)} ms`);
-    log(`  host open 1,000,000, old space capped at ${capMb} MB: ${typeof capped === 'string' ? `failed (${capped})` : `page ${capped.pageMs.toFixed(0)} ms, heap peak +${capped.peakHeapMb.toFixed(1)} MB, retained +${capped.retainedHeapMb.toFixed(1)} MB, event loop held ≤ ${capped.maxBlockMs.toFixed(1)} ms`}`);
-    log(`  logs: ${small.events} events (${(small.bytes / MB).toFixed(1)} MB), ${million.events} events (${(million.bytes / MB).toFixed(0)} MB)`);
+    log(
+      `  host open 1,000,000: page ${host.pageMs.toFixed(1)} ms (${host.items} items), opened ${host.foldedMs.toFixed(0)} ms, heap peak +${host.peakHeapMb.toFixed(1)} MB, retained +${host.retainedHeapMb.toFixed(1)} MB over ${host.baselineMb.toFixed(1)} MB, event loop held ≤ ${host.maxBlockMs.toFixed(1)} ms`,
+    );
+    log(
+      `  host open 1,000,000, old space capped at ${capMb} MB: ${typeof capped === 'string' ? `failed (${capped})` : `page ${capped.pageMs.toFixed(0)} ms, heap peak +${capped.peakHeapMb.toFixed(1)} MB, retained +${capped.retainedHeapMb.toFixed(1)} MB, event loop held ≤ ${capped.maxBlockMs.toFixed(1)} ms`}`,
+    );
+    log(
+      `  logs: ${small.events} events (${(small.bytes / MB).toFixed(1)} MB), ${million.events} events (${(million.bytes / MB).toFixed(0)} MB)`,
+    );
     await openStreamed(small.path); // warm-up: modules, compiled schemas
     const streamedSmall = await measure(() => openStreamed(small.path));
     const streamed = await measure(() => openStreamed(million.path));
     const loaded = await measure(() => openLoaded(million.path));
-    for (const [name, r] of [['streamed 10,000', streamedSmall], ['streamed 1,000,000', streamed], ['load 1,000,000', loaded]] as const) {
-      log(`  ${name}: page ${r.pageMs.toFixed(1)} ms (${r.items} items), folded ${r.foldedMs.toFixed(0)} ms, heap peak +${r.peakHeapMb.toFixed(1)} MB, retained +${r.retainedHeapMb.toFixed(1)} MB, event loop held ≤ ${r.maxBlockMs.toFixed(1)} ms`);
+    for (const [name, r] of [
+      ['streamed 10,000', streamedSmall],
+      ['streamed 1,000,000', streamed],
+      ['load 1,000,000', loaded],
+    ] as const) {
+      log(
+        `  ${name}: page ${r.pageMs.toFixed(1)} ms (${r.items} items), folded ${r.foldedMs.toFixed(0)} ms, heap peak +${r.peakHeapMb.toFixed(1)} MB, retained +${r.retainedHeapMb.toFixed(1)} MB, event loop held ≤ ${r.maxBlockMs.toFixed(1)} ms`,
+      );
     }
     const pageSmall = medianPage(small.path);
     const pageMillion = medianPage(million.path);
-    log(`  latest page alone, median of 5: 10,000 events ${pageSmall.toFixed(1)} ms, 1,000,000 events ${pageMillion.toFixed(1)} ms; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+    log(
+      `  latest page alone, median of 5: 10,000 events ${pageSmall.toFixed(1)} ms, 1,000,000 events ${pageMillion.toFixed(1)} ms; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')} on ${os.cpus().length} cores`,
+    );
     const ratio = pageMillion / pageSmall;
     const cappedOk = typeof capped !== 'string';
     return [
-      { name: 'open 1,000,000 events in the host: completes with the heap capped at its baseline + 100 MB (old space + a 48 MB young generation)', value: cappedOk ? 1 : 0, unit: 'yes/no', target: 'yes', met: cappedOk },
-      { name: 'open 1,000,000 events in the host, capped: heap peak above baseline', value: cappedOk ? round(capped.peakHeapMb, 1) : -1, unit: 'MB', target: '≤ 100 MB', met: cappedOk && capped.peakHeapMb <= 100 },
-      { name: 'open 1,000,000 events in the host: heap retained once open', value: round(host.retainedHeapMb, 1), unit: 'MB', target: '≤ 100 MB', met: host.retainedHeapMb <= 100 },
-      { name: 'open 1,000,000 events in the host, uncapped (Node\'s default heap limit: garbage V8 has not collected yet counts): heap peak above baseline', value: round(host.peakHeapMb, 1), unit: 'MB', target: 'reported', met: null },
-      { name: 'open 1,000,000 events in the host: latest page view ready (the preview, from the log\'s tail)', value: round(host.pageMs, 1), unit: 'ms', target: '≤ 2,000 ms', met: host.pageMs <= 2000 },
-      { name: 'open 1,000,000 events in the host: opened (every event folded; the full view replaces the preview)', value: round(host.foldedMs, 0), unit: 'ms', target: 'reported', met: null },
-      { name: 'open 1,000,000 events in the host: longest event-loop block', value: round(host.maxBlockMs, 1), unit: 'ms', target: '≤ 50 ms', met: host.maxBlockMs <= 50 },
-      { name: 'open 1,000,000 events (streamed, in the bench\'s process: an 8 GB old space, where V8 collects late): heap peak above baseline', value: round(streamed.peakHeapMb, 1), unit: 'MB', target: 'reported', met: null },
-      { name: 'open 1,000,000 events (streamed): latest page view ready', value: round(streamed.pageMs, 1), unit: 'ms', target: '≤ 2,000 ms', met: streamed.pageMs <= 2000 },
-      { name: 'open 1,000,000 events (streamed): longest event-loop block', value: round(streamed.maxBlockMs, 1), unit: 'ms', target: '≤ 50 ms', met: streamed.maxBlockMs <= 50 },
-      { name: 'open 1,000,000 events (streamed): every event folded', value: round(streamed.foldedMs, 0), unit: 'ms', target: 'reported', met: null },
-      { name: 'open: latest page, 1,000,000 vs 10,000 events (median of 5 page reads)', value: round(ratio, 2), unit: '×', target: 'reported (same page)', met: null },
-      { name: 'open 10,000 events (streamed): latest page view ready', value: round(streamedSmall.pageMs, 1), unit: 'ms', target: 'reported', met: null },
-      { name: 'open 1,000,000 events (load, what the host does for a log under 8 MiB): heap retained', value: round(loaded.retainedHeapMb, 0), unit: 'MB', target: 'reported', met: null },
-      { name: 'open 1,000,000 events (load): latest page view ready', value: round(loaded.pageMs, 0), unit: 'ms', target: 'reported', met: null },
-      { name: 'open 1,000,000 events (load): longest event-loop block', value: round(loaded.maxBlockMs, 0), unit: 'ms', target: 'reported', met: null },
+      {
+        name: 'open 1,000,000 events in the host: completes with the heap capped at its baseline + 100 MB (old space + a 48 MB young generation)',
+        value: cappedOk ? 1 : 0,
+        unit: 'yes/no',
+        target: 'yes',
+        met: cappedOk,
+      },
+      {
+        name: 'open 1,000,000 events in the host, capped: heap peak above baseline',
+        value: cappedOk ? round(capped.peakHeapMb, 1) : -1,
+        unit: 'MB',
+        target: '≤ 100 MB',
+        met: cappedOk && capped.peakHeapMb <= 100,
+      },
+      {
+        name: 'open 1,000,000 events in the host: heap retained once open',
+        value: round(host.retainedHeapMb, 1),
+        unit: 'MB',
+        target: '≤ 100 MB',
+        met: host.retainedHeapMb <= 100,
+      },
+      {
+        name: "open 1,000,000 events in the host, uncapped (Node's default heap limit: garbage V8 has not collected yet counts): heap peak above baseline",
+        value: round(host.peakHeapMb, 1),
+        unit: 'MB',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: "open 1,000,000 events in the host: latest page view ready (the preview, from the log's tail)",
+        value: round(host.pageMs, 1),
+        unit: 'ms',
+        target: '≤ 2,000 ms',
+        met: host.pageMs <= 2000,
+      },
+      {
+        name: 'open 1,000,000 events in the host: opened (every event folded; the full view replaces the preview)',
+        value: round(host.foldedMs, 0),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'open 1,000,000 events in the host: longest event-loop block',
+        value: round(host.maxBlockMs, 1),
+        unit: 'ms',
+        target: '≤ 50 ms',
+        met: host.maxBlockMs <= 50,
+      },
+      {
+        name: "open 1,000,000 events (streamed, in the bench's process: an 8 GB old space, where V8 collects late): heap peak above baseline",
+        value: round(streamed.peakHeapMb, 1),
+        unit: 'MB',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'open 1,000,000 events (streamed): latest page view ready',
+        value: round(streamed.pageMs, 1),
+        unit: 'ms',
+        target: '≤ 2,000 ms',
+        met: streamed.pageMs <= 2000,
+      },
+      {
+        name: 'open 1,000,000 events (streamed): longest event-loop block',
+        value: round(streamed.maxBlockMs, 1),
+        unit: 'ms',
+        target: '≤ 50 ms',
+        met: streamed.maxBlockMs <= 50,
+      },
+      {
+        name: 'open 1,000,000 events (streamed): every event folded',
+        value: round(streamed.foldedMs, 0),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'open: latest page, 1,000,000 vs 10,000 events (median of 5 page reads)',
+        value: round(ratio, 2),
+        unit: '×',
+        target: 'reported (same page)',
+        met: null,
+      },
+      {
+        name: 'open 10,000 events (streamed): latest page view ready',
+        value: round(streamedSmall.pageMs, 1),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'open 1,000,000 events (load, what the host does for a log under 8 MiB): heap retained',
+        value: round(loaded.retainedHeapMb, 0),
+        unit: 'MB',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'open 1,000,000 events (load): latest page view ready',
+        value: round(loaded.pageMs, 0),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: 'open 1,000,000 events (load): longest event-loop block',
+        value: round(loaded.maxBlockMs, 0),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,9 @@ export interface DelayWindow {
 export function schedstat(): [number, number] | null {
   try {
     const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait) ? [run, wait] : null;
+    return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait)
+      ? [run, wait]
+      : null;
   } catch {
     return null;
   }
@@ -68,7 +70,15 @@ function window(h: IntervalHistogram, windowMs: number, since: [number, number] 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One turn answering `text`, folded; with `presenter`, its row is presented and the window lasts until its Markdown is posted. */
-async function presentTurn(id: string, text: string, presenter: { presenter: AnswerPresenter; posted: (sessionId: string, rowId: string) => Promise<MarkdownMessageBody> } | null, holdMs = 0): Promise<{ window: DelayWindow; markdown: MarkdownMessageBody['markdown']['kind'] | null }> {
+async function presentTurn(
+  id: string,
+  text: string,
+  presenter: {
+    presenter: AnswerPresenter;
+    posted: (sessionId: string, rowId: string) => Promise<MarkdownMessageBody>;
+  } | null,
+  holdMs = 0,
+): Promise<{ window: DelayWindow; markdown: MarkdownMessageBody['markdown']['kind'] | null }> {
   const session = new Session(makeHeader({ id }));
   const folder = new TranscriptFolder();
   let markdown: Promise<MarkdownMessageBody> | null = null;
@@ -79,7 +89,8 @@ async function presentTurn(id: string, text: string, presenter: { presenter: Ans
     if (!answer) return;
     markdown = presenter.posted(session.id, answer.id);
     const shown = presenter.presenter.present({ type: 'items', items }, session.id);
-    if (shown.type === 'items' && shown.items.some((i) => i.kind === 'assistant' && i.markdown.kind !== 'pending')) throw new Error(`${id}: the parser's cache answered (every measured text must be new)`);
+    if (shown.type === 'items' && shown.items.some((i) => i.kind === 'assistant' && i.markdown.kind !== 'pending'))
+      throw new Error(`${id}: the parser's cache answered (every measured text must be new)`);
   });
   const h = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
   const t0 = now();
@@ -87,7 +98,12 @@ async function presentTurn(id: string, text: string, presenter: { presenter: Ans
   h.enable();
   try {
     const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: true });
-    await runTurn(session, 'answer', { provider: new ScriptedProvider({ responses: [{ text }] }), tools: registry, maxSteps: 1, signal: new AbortController().signal });
+    await runTurn(session, 'answer', {
+      provider: new ScriptedProvider({ responses: [{ text }] }),
+      tools: registry,
+      maxSteps: 1,
+      signal: new AbortController().signal,
+    });
     const body = markdown === null ? null : await (markdown as Promise<MarkdownMessageBody>);
     if (presenter !== null && body === null) throw new Error(`no answer row was presented for ${id}`);
     const left = holdMs - (now() - t0);
@@ -103,7 +119,8 @@ async function presentTurn(id: string, text: string, presenter: { presenter: Ans
 export async function markdownDelayCases(rounds = DELAY_ROUNDS): Promise<DelayCase[]> {
   const waiting = new Map<string, (body: MarkdownMessageBody) => void>();
   const presenter = new AnswerPresenter((body) => waiting.get(`${body.sessionId}\n${body.id}`)?.(body));
-  const posted = (sessionId: string, rowId: string) => new Promise<MarkdownMessageBody>((resolve) => waiting.set(`${sessionId}\n${rowId}`, resolve));
+  const posted = (sessionId: string, rowId: string) =>
+    new Promise<MarkdownMessageBody>((resolve) => waiting.set(`${sessionId}\n${rowId}`, resolve));
   const withPresenter = { presenter, posted };
   // The worker and the histogram's timer are unref'd: this keeps the process alive while a parse runs (an extension host has its own reasons).
   const alive = setInterval(() => undefined, 2 ** 30);
@@ -128,14 +145,27 @@ export async function markdownDelayCases(rounds = DELAY_ROUNDS): Promise<DelayCa
 }
 
 /** The worst max and the median p99 over the rounds' windows. */
-export function summarize(windows: DelayWindow[]): { maxMs: number; p99Ms: number; windowMs: number; cpuMs: number; waitMs: number } {
+export function summarize(windows: DelayWindow[]): {
+  maxMs: number;
+  p99Ms: number;
+  windowMs: number;
+  cpuMs: number;
+  waitMs: number;
+} {
   const mid = (f: (w: DelayWindow) => number) => median(windows.map(f));
-  return { maxMs: Math.max(...windows.map((w) => w.maxMs)), p99Ms: mid((w) => w.p99Ms), windowMs: mid((w) => w.windowMs), cpuMs: mid((w) => w.cpuMs ?? NaN), waitMs: mid((w) => w.waitMs ?? NaN) };
+  return {
+    maxMs: Math.max(...windows.map((w) => w.maxMs)),
+    p99Ms: mid((w) => w.p99Ms),
+    windowMs: mid((w) => w.windowMs),
+    cpuMs: mid((w) => w.cpuMs ?? NaN),
+    waitMs: mid((w) => w.waitMs ?? NaN),
+  };
 }
 
 const ms = (x: number | null): string => (x === null || Number.isNaN(x) ? '?' : String(round(x, 1)));
 
-const counts = (kinds: string[]): string => [...new Set(kinds)].map((k) => `${kinds.filter((x) => x === k).length}× ${k}`).join(', ');
+const counts = (kinds: string[]): string =>
+  [...new Set(kinds)].map((k) => `${kinds.filter((x) => x === k).length}× ${k}`).join(', ');
 
 /** The `security-markdown` suite (bench/run.ts). */
 export async function runMarkdownDelayBench(log: (line: string) => void): Promise<Metric[]> {
@@ -143,17 +173,67 @@ export async function runMarkdownDelayBench(log: (line: string) => void): Promis
   for (const c of await markdownDelayCases()) {
     const base = summarize(c.baseline);
     const shown = summarize(c.presented);
-    log(`${c.name}: presented max ${round(shown.maxMs, 1)} ms, p99 ${round(shown.p99Ms, 1)} ms; no-Markdown baseline max ${round(base.maxMs, 1)} ms, p99 ${round(base.p99Ms, 1)} ms; window ${round(shown.windowMs, 0)} ms, main thread on a core ${ms(shown.cpuMs)} ms and waiting for one ${ms(shown.waitMs)} ms (baseline ${ms(base.cpuMs)} / ${ms(base.waitMs)} ms); rows ${counts(c.markdown)}; per round max ${c.presented.map((w) => round(w.maxMs, 1)).join(', ')} (baseline ${c.baseline.map((w) => round(w.maxMs, 1)).join(', ')}), on a core / waiting ${c.presented.map((w) => `${ms(w.cpuMs)}/${ms(w.waitMs)}`).join(', ')} (baseline ${c.baseline.map((w) => `${ms(w.cpuMs)}/${ms(w.waitMs)}`).join(', ')})`);
+    log(
+      `${c.name}: presented max ${round(shown.maxMs, 1)} ms, p99 ${round(shown.p99Ms, 1)} ms; no-Markdown baseline max ${round(base.maxMs, 1)} ms, p99 ${round(base.p99Ms, 1)} ms; window ${round(shown.windowMs, 0)} ms, main thread on a core ${ms(shown.cpuMs)} ms and waiting for one ${ms(shown.waitMs)} ms (baseline ${ms(base.cpuMs)} / ${ms(base.waitMs)} ms); rows ${counts(c.markdown)}; per round max ${c.presented.map((w) => round(w.maxMs, 1)).join(', ')} (baseline ${c.baseline.map((w) => round(w.maxMs, 1)).join(', ')}), on a core / waiting ${c.presented.map((w) => `${ms(w.cpuMs)}/${ms(w.waitMs)}`).join(', ')} (baseline ${c.baseline.map((w) => `${ms(w.cpuMs)}/${ms(w.waitMs)}`).join(', ')})`,
+    );
     metrics.push(
-      { name: `${c.name}: host event-loop delay while presented, max of ${c.presented.length} rounds (rows: ${counts(c.markdown)})`, value: round(shown.maxMs, 1), unit: 'ms', target: '≤ 50 ms', met: shown.maxMs <= 50 },
-      { name: `${c.name}: host event-loop delay while presented, p99 (median of the rounds)`, value: round(shown.p99Ms, 1), unit: 'ms', target: 'reported', met: null },
-      { name: `${c.name}: no-Markdown baseline (same turn and fold, no presenter, same window), max`, value: round(base.maxMs, 1), unit: 'ms', target: 'reported', met: null },
-      { name: `${c.name}: no-Markdown baseline, p99 (median of the rounds)`, value: round(base.p99Ms, 1), unit: 'ms', target: 'reported', met: null },
-      { name: `${c.name}: window (turn start -> row's Markdown posted, median)`, value: round(shown.windowMs, 0), unit: 'ms', target: 'reported', met: null },
-      { name: `${c.name}: the main thread in the window, on a core / waiting in the run queue for one (schedstat, median), presented`, value: `${ms(shown.cpuMs)} / ${ms(shown.waitMs)}`, unit: 'ms', target: 'reported', met: null },
-      { name: `${c.name}: the same, no-Markdown baseline`, value: `${ms(base.cpuMs)} / ${ms(base.waitMs)}`, unit: 'ms', target: 'reported', met: null },
+      {
+        name: `${c.name}: host event-loop delay while presented, max of ${c.presented.length} rounds (rows: ${counts(c.markdown)})`,
+        value: round(shown.maxMs, 1),
+        unit: 'ms',
+        target: '≤ 50 ms',
+        met: shown.maxMs <= 50,
+      },
+      {
+        name: `${c.name}: host event-loop delay while presented, p99 (median of the rounds)`,
+        value: round(shown.p99Ms, 1),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: `${c.name}: no-Markdown baseline (same turn and fold, no presenter, same window), max`,
+        value: round(base.maxMs, 1),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: `${c.name}: no-Markdown baseline, p99 (median of the rounds)`,
+        value: round(base.p99Ms, 1),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: `${c.name}: window (turn start -> row's Markdown posted, median)`,
+        value: round(shown.windowMs, 0),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: `${c.name}: the main thread in the window, on a core / waiting in the run queue for one (schedstat, median), presented`,
+        value: `${ms(shown.cpuMs)} / ${ms(shown.waitMs)}`,
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
+      {
+        name: `${c.name}: the same, no-Markdown baseline`,
+        value: `${ms(base.cpuMs)} / ${ms(base.waitMs)}`,
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      },
     );
   }
-  metrics.push({ name: '1-minute load average at the end of the run', value: round(os.loadavg()[0] ?? 0, 2), unit: '', target: 'reported', met: null });
+  metrics.push({
+    name: '1-minute load average at the end of the run',
+    value: round(os.loadavg()[0] ?? 0, 2),
+    unit: '',
+    target: 'reported',
+    met: null,
+  });
   return metrics;
 }

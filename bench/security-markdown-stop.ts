@@ -30,11 +30,21 @@ export interface StopCase {
   markdown: MarkdownMessageBody['markdown']['kind'];
 }
 
-async function stopCase(presenter: AnswerPresenter, posted: (id: string) => Promise<MarkdownMessageBody>, name: string, text: string): Promise<StopCase> {
+async function stopCase(
+  presenter: AnswerPresenter,
+  posted: (id: string) => Promise<MarkdownMessageBody>,
+  name: string,
+  text: string,
+): Promise<StopCase> {
   const session = new Session(makeHeader({ id: `bench-stop-${name}` }));
   const folder = new TranscriptFolder();
   const abort = new AbortController();
-  const row: { markdown: Promise<MarkdownMessageBody> | null; postedAt: number; stoppedAt: number; parsingAtStop: boolean } = { markdown: null, postedAt: 0, stoppedAt: 0, parsingAtStop: false };
+  const row: {
+    markdown: Promise<MarkdownMessageBody> | null;
+    postedAt: number;
+    stoppedAt: number;
+    parsingAtStop: boolean;
+  } = { markdown: null, postedAt: 0, stoppedAt: 0, parsingAtStop: false };
   let presentMs = 0;
   const watch = session.subscribe((event) => {
     const t = now();
@@ -62,12 +72,31 @@ async function stopCase(presenter: AnswerPresenter, posted: (id: string) => Prom
   }, 10);
   try {
     const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: true });
-    const script = [{ text, toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'answer', status: 'in_progress' }] } }] }, { delayMs: 60_000, text: 'never reached' }];
-    const reason = await runTurn(session, 'answer', { provider: new ScriptedProvider({ responses: script }), tools: registry, maxSteps: 3, signal: abort.signal });
+    const script = [
+      {
+        text,
+        toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'answer', status: 'in_progress' }] } }],
+      },
+      { delayMs: 60_000, text: 'never reached' },
+    ];
+    const reason = await runTurn(session, 'answer', {
+      provider: new ScriptedProvider({ responses: script }),
+      tools: registry,
+      maxSteps: 3,
+      signal: abort.signal,
+    });
     const stopMs = now() - row.stoppedAt;
     if (!row.markdown) throw new Error('no answer row was presented');
     const body = await row.markdown;
-    return { name, stopMs, blockMs: Math.max(0, Math.max(gap, now() - last) - 10), presentMs, parsing: row.parsingAtStop, reason: reason.kind, markdown: body.markdown.kind };
+    return {
+      name,
+      stopMs,
+      blockMs: Math.max(0, Math.max(gap, now() - last) - 10),
+      presentMs,
+      parsing: row.parsingAtStop,
+      reason: reason.kind,
+      markdown: body.markdown.kind,
+    };
   } finally {
     clearInterval(tick);
     watch.dispose();
@@ -91,7 +120,8 @@ export async function idleBlockMs(ms = 2000): Promise<number> {
 export async function markdownStopCases(): Promise<StopCase[]> {
   const waiting = new Map<string, (body: MarkdownMessageBody) => void>();
   const presenter = new AnswerPresenter((body) => waiting.get(`${body.sessionId}\n${body.id}`)?.(body));
-  const posted = (sessionId: string) => (id: string) => new Promise<MarkdownMessageBody>((resolve) => waiting.set(`${sessionId}\n${id}`, resolve));
+  const posted = (sessionId: string) => (id: string) =>
+    new Promise<MarkdownMessageBody>((resolve) => waiting.set(`${sessionId}\n${id}`, resolve));
   const out: StopCase[] = [];
   for (const [name, text] of MARKDOWN_CASES) {
     // A worker is started and ready before each case (a case past the deadline replaced it): no case pays for a worker's start.

@@ -7,7 +7,10 @@ import { MarkdownParser } from '../extension/src/core/markdown/markdown-parser';
 import { now } from './stats';
 
 export const MARKDOWN_CASES: [string, string][] = [
-  ['ordinary 20 KB answer', '## Heading\n\nSome *emphasis*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n'.repeat(240)],
+  [
+    'ordinary 20 KB answer',
+    '## Heading\n\nSome *emphasis*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n'.repeat(240),
+  ],
   ['`*_` × 10,000', '*_'.repeat(10_000)],
   ['`*_` × 30,000', '*_'.repeat(30_000)],
   ['20,000 nested `[`', '['.repeat(20_000)],

@@ -12,7 +12,11 @@ import { StringsContext } from '../webview/src/i18n';
 import { median, now } from './stats';
 
 const window = new Window({ url: 'https://webview.test/' });
-Object.assign(globalThis, { window, document: window.document, acquireVsCodeApi: () => ({ postMessage: () => undefined }) });
+Object.assign(globalThis, {
+  window,
+  document: window.document,
+  acquireVsCodeApi: () => ({ postMessage: () => undefined }),
+});
 
 export function markdownMs(n: number, runs: number): number {
   const answer = `${'`'.repeat(n)} a ${'`'.repeat(n - 1)}b\n\n${'`'.repeat(n)}`;
@@ -20,7 +24,16 @@ export function markdownMs(n: number, runs: number): number {
   for (let i = 0; i < runs + 1; i++) {
     const root = window.document.createElement('div') as unknown as HTMLElement;
     const t = now();
-    const item = { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: '', markdown: { kind: 'parsed' as const, blocks: markdownTree(answer) } };
+    const item = {
+      kind: 'assistant' as const,
+      id: 'e2',
+      order: 2048,
+      turn: 1,
+      step: 1,
+      text: answer,
+      reasoning: '',
+      markdown: { kind: 'parsed' as const, blocks: markdownTree(answer) },
+    };
     act(() =>
       render(
         <StringsContext.Provider value={WEBVIEW_STRINGS}>

@@ -19,7 +19,8 @@ const TURNS = [50, 400];
 function script(): { responses: ScriptedResponse[] } {
   const responses: ScriptedResponse[] = [];
   for (const steps of TURNS) {
-    for (let k = 0; k < steps; k++) responses.push({ toolCalls: [{ name: 'todo_write', arguments: { todos: planAt(k) } }] });
+    for (let k = 0; k < steps; k++)
+      responses.push({ toolCalls: [{ name: 'todo_write', arguments: { todos: planAt(k) } }] });
     responses.push({ text: `Done with ${steps} steps.` });
   }
   return { responses };
@@ -55,7 +56,11 @@ export async function runStepsBench(log: (line: string) => void): Promise<Metric
   fs.writeFileSync(scriptPath, JSON.stringify(script()));
   const workbench = await openWorkbench({
     extensionDevelopmentPath: REPO_ROOT,
-    settings: { 'agentChecklist.provider': 'scripted', 'agentChecklist.scripted.scriptPath': scriptPath, 'agentChecklist.maxSteps': 450 },
+    settings: {
+      'agentChecklist.provider': 'scripted',
+      'agentChecklist.scripted.scriptPath': scriptPath,
+      'agentChecklist.maxSteps': 450,
+    },
   });
   try {
     const { page } = workbench;
@@ -68,15 +73,32 @@ export async function runStepsBench(log: (line: string) => void): Promise<Metric
       log(`  turn of ${steps} todo_write steps (load average ${(os.loadavg()[0] ?? 0).toFixed(2)})…`);
       await frame.locator('.composer-input').fill(`Run ${steps} steps`);
       await frame.locator('.composer-input').press('Enter');
-      const durations = await until(async () => turnDurations(workbench.server.userDataDir), (d) => d !== null && d.length > i, `turn ${i + 1} to end`, 600_000);
+      const durations = await until(
+        async () => turnDurations(workbench.server.userDataDir),
+        (d) => d !== null && d.length > i,
+        `turn ${i + 1} to end`,
+        600_000,
+      );
       const ms = durations?.[i] ?? NaN;
       perStep.push(ms / steps);
       await frame.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
       log(`    ${ms} ms: ${(ms / steps).toFixed(1)} ms per step`);
-      metrics.push({ name: `scripted turn of ${steps} todo_write steps in the workbench, per step`, value: round(ms / steps, 1), unit: 'ms', target: 'reported', met: null });
+      metrics.push({
+        name: `scripted turn of ${steps} todo_write steps in the workbench, per step`,
+        value: round(ms / steps, 1),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      });
     }
     const ratio = (perStep[1] ?? NaN) / (perStep[0] ?? NaN);
-    metrics.push({ name: 'per-step cost ratio 400 / 50 steps', value: round(ratio, 2), unit: '×', target: '≤ 1.2×', met: ratio <= 1.2 });
+    metrics.push({
+      name: 'per-step cost ratio 400 / 50 steps',
+      value: round(ratio, 2),
+      unit: '×',
+      target: '≤ 1.2×',
+      met: ratio <= 1.2,
+    });
     return metrics;
   } finally {
     await workbench.close();

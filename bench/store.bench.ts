@@ -28,7 +28,13 @@ function restore(file: string): { medianMs: number; firstMs: number } {
   return { medianMs: median(timeRuns(() => readStandingPlan(file), 50)), firstMs };
 }
 
-const silentIo: CliIo = { out: () => undefined, err: () => undefined, write: () => undefined, env: {}, cwd: os.tmpdir() };
+const silentIo: CliIo = {
+  out: () => undefined,
+  err: () => undefined,
+  write: () => undefined,
+  env: {},
+  cwd: os.tmpdir(),
+};
 
 /**
  * `plan <log>` as the CLI runs it: after the verified index's racy second, the first
@@ -81,7 +87,16 @@ function appendLatency(session: Session, turns: number): { medianMs: number; p95
     timed(() => session.append('turn/start', { turn }), plain);
     timed(() => session.append('user/message', { turn, message: { text: 'benchmark prompt' } }), plain);
     timed(() => session.append('step/start', { turn, step: 1 }), plain);
-    timed(() => session.append('assistant/message', { turn, step: 1, message: { content: [{ type: 'text', text: 'ok' }] }, model: { provider: 'bench', model: 'bench' } }), plain);
+    timed(
+      () =>
+        session.append('assistant/message', {
+          turn,
+          step: 1,
+          message: { content: [{ type: 'text', text: 'ok' }] },
+          model: { provider: 'bench', model: 'bench' },
+        }),
+      plain,
+    );
     timed(() => session.append('step/end', { turn, step: 1 }), plain);
     timed(() => session.append('turn/end', { turn, reason: { kind: 'completed' } }), synced);
   }
@@ -97,37 +112,115 @@ export function runStoreBench(log: (line: string) => void): Metric[] {
     log('writing synthetic logs (1 MB, 64 MB)…');
     const small = writeSyntheticLog(path.join(dir, 'small.jsonl'), { bytes: 1 * MB });
     const medium = writeSyntheticLog(path.join(dir, 'medium.jsonl'), { bytes: 64 * MB });
-    for (const [label, subject] of [['1 MB', small], ['64 MB', medium]] as const) {
+    for (const [label, subject] of [
+      ['1 MB', small],
+      ['64 MB', medium],
+    ] as const) {
       collectGarbage();
       const r = replay(subject.path, subject.bytes);
-      log(`  replay ${label}: bare ${round(r.bareMBps, 1)} MB/s, full ${round(r.fullMBps, 1)} MB/s; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+      log(
+        `  replay ${label}: bare ${round(r.bareMBps, 1)} MB/s, full ${round(r.fullMBps, 1)} MB/s; load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')}`,
+      );
       metrics.push(
-        { name: `bare JSON.parse of every line, ${label}`, value: round(r.bareMBps, 1), unit: 'MB/s', target: 'baseline', met: null },
-        { name: `full replay (validate + invariants + fold), ${label}`, value: round(r.fullMBps, 1), unit: 'MB/s', target: '≥ 50% of bare', met: r.fullMBps >= 0.5 * r.bareMBps },
-        { name: `full replay / bare JSON.parse, ${label}`, value: round((100 * r.fullMBps) / r.bareMBps, 1), unit: '%', target: '≥ 50%', met: r.fullMBps >= 0.5 * r.bareMBps },
+        {
+          name: `bare JSON.parse of every line, ${label}`,
+          value: round(r.bareMBps, 1),
+          unit: 'MB/s',
+          target: 'baseline',
+          met: null,
+        },
+        {
+          name: `full replay (validate + invariants + fold), ${label}`,
+          value: round(r.fullMBps, 1),
+          unit: 'MB/s',
+          target: '≥ 50% of bare',
+          met: r.fullMBps >= 0.5 * r.bareMBps,
+        },
+        {
+          name: `full replay / bare JSON.parse, ${label}`,
+          value: round((100 * r.fullMBps) / r.bareMBps, 1),
+          unit: '%',
+          target: '≥ 50%',
+          met: r.fullMBps >= 0.5 * r.bareMBps,
+        },
       );
     }
     fs.rmSync(medium.path);
 
     log('writing a 1 GB synthetic log…');
     const huge = writeSyntheticLog(path.join(dir, 'huge.jsonl'), { bytes: 1024 * MB });
-    log(`  1 MB: ${small.events} events; 64 MB: ${medium.events}; 1 GB: ${huge.events} events, ${round(huge.bytes / MB, 0)} MB`);
+    log(
+      `  1 MB: ${small.events} events; 64 MB: ${medium.events}; 1 GB: ${huge.events} events, ${round(huge.bytes / MB, 0)} MB`,
+    );
     const r1 = restore(small.path);
     const r2 = restore(huge.path);
     metrics.push(
-      { name: 'standing-plan restore, ~1 MB log (median of 50)', value: round(r1.medianMs), unit: 'ms', target: '< 20 ms', met: r1.medianMs < 20 },
-      { name: 'standing-plan restore, ~1 GB log (median of 50)', value: round(r2.medianMs), unit: 'ms', target: '< 20 ms', met: r2.medianMs < 20 },
-      { name: 'standing-plan restore, ~1 GB log, first read', value: round(r2.firstMs), unit: 'ms', target: 'report', met: null },
-      { name: 'restore ratio 1 GB / 1 MB', value: round(r2.medianMs / r1.medianMs, 2), unit: '×', target: '≤ 2×', met: r2.medianMs / r1.medianMs <= 2 },
+      {
+        name: 'standing-plan restore, ~1 MB log (median of 50)',
+        value: round(r1.medianMs),
+        unit: 'ms',
+        target: '< 20 ms',
+        met: r1.medianMs < 20,
+      },
+      {
+        name: 'standing-plan restore, ~1 GB log (median of 50)',
+        value: round(r2.medianMs),
+        unit: 'ms',
+        target: '< 20 ms',
+        met: r2.medianMs < 20,
+      },
+      {
+        name: 'standing-plan restore, ~1 GB log, first read',
+        value: round(r2.firstMs),
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: 'restore ratio 1 GB / 1 MB',
+        value: round(r2.medianMs / r1.medianMs, 2),
+        unit: '×',
+        target: '≤ 2×',
+        met: r2.medianMs / r1.medianMs <= 2,
+      },
     );
     const p1 = planViaIndex(small.path);
     const p2 = planViaIndex(huge.path);
-    log(`  plan via the verified index: 1 MB ${round(p1.medianMs, 3)} ms, 1 GB ${round(p2.medianMs, 3)} ms (first read, full validation: ${round(p2.firstMs)} ms)`);
+    log(
+      `  plan via the verified index: 1 MB ${round(p1.medianMs, 3)} ms, 1 GB ${round(p2.medianMs, 3)} ms (first read, full validation: ${round(p2.firstMs)} ms)`,
+    );
     metrics.push(
-      { name: '`plan` (CLI, verified index), ~1 MB log (median of 50)', value: round(p1.medianMs, 3), unit: 'ms', target: '< 20 ms', met: p1.medianMs < 20 },
-      { name: '`plan` (CLI, verified index), ~1 GB log (median of 50)', value: round(p2.medianMs, 3), unit: 'ms', target: '< 20 ms', met: p2.medianMs < 20 },
-      { name: '`plan` ratio 1 GB / 1 MB', value: round(p2.medianMs / p1.medianMs, 2), unit: '×', target: '≤ 2×', met: p2.medianMs / p1.medianMs <= 2 },
-      { name: '`plan` on a ~1 GB log after a change (full validation, records the index)', value: round(p2.firstMs), unit: 'ms', target: 'report', met: null },
+      {
+        name: '`plan` (CLI, verified index), ~1 MB log (median of 50)',
+        value: round(p1.medianMs, 3),
+        unit: 'ms',
+        target: '< 20 ms',
+        met: p1.medianMs < 20,
+      },
+      {
+        name: '`plan` (CLI, verified index), ~1 GB log (median of 50)',
+        value: round(p2.medianMs, 3),
+        unit: 'ms',
+        target: '< 20 ms',
+        met: p2.medianMs < 20,
+      },
+      {
+        name: '`plan` ratio 1 GB / 1 MB',
+        value: round(p2.medianMs / p1.medianMs, 2),
+        unit: '×',
+        target: '≤ 2×',
+        met: p2.medianMs / p1.medianMs <= 2,
+      },
+      {
+        name: '`plan` on a ~1 GB log after a change (full validation, records the index)',
+        value: round(p2.firstMs),
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
     );
     fs.rmSync(huge.path);
 
@@ -141,11 +234,41 @@ export function runStoreBench(log: (line: string) => void): Metric[] {
     log(`  reopened session at seq ${opened.session.lastSeq - 1200}`);
     opened.dispose();
     metrics.push(
-      { name: 'append latency near event 1 (median, no fsync)', value: round(early.medianMs, 4), unit: 'ms', target: 'baseline', met: null },
-      { name: 'append latency near event 1,000,000 (median, no fsync)', value: round(late.medianMs, 4), unit: 'ms', target: '≤ 1.2× event 1', met: late.medianMs <= 1.2 * early.medianMs },
-      { name: 'append latency ratio 1,000,000 / 1', value: round(late.medianMs / early.medianMs, 2), unit: '×', target: '≤ 1.2×', met: late.medianMs <= 1.2 * early.medianMs },
-      { name: 'append p95 near event 1 / near 1,000,000', value: `${round(early.p95Ms, 4)} / ${round(late.p95Ms, 4)}`, unit: 'ms', target: 'report', met: null },
-      { name: 'fsync\'d append (turn/end) near event 1 / near 1,000,000', value: `${round(early.fsyncMedianMs, 3)} / ${round(late.fsyncMedianMs, 3)}`, unit: 'ms', target: 'report', met: null },
+      {
+        name: 'append latency near event 1 (median, no fsync)',
+        value: round(early.medianMs, 4),
+        unit: 'ms',
+        target: 'baseline',
+        met: null,
+      },
+      {
+        name: 'append latency near event 1,000,000 (median, no fsync)',
+        value: round(late.medianMs, 4),
+        unit: 'ms',
+        target: '≤ 1.2× event 1',
+        met: late.medianMs <= 1.2 * early.medianMs,
+      },
+      {
+        name: 'append latency ratio 1,000,000 / 1',
+        value: round(late.medianMs / early.medianMs, 2),
+        unit: '×',
+        target: '≤ 1.2×',
+        met: late.medianMs <= 1.2 * early.medianMs,
+      },
+      {
+        name: 'append p95 near event 1 / near 1,000,000',
+        value: `${round(early.p95Ms, 4)} / ${round(late.p95Ms, 4)}`,
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: "fsync'd append (turn/end) near event 1 / near 1,000,000",
+        value: `${round(early.fsyncMedianMs, 3)} / ${round(late.fsyncMedianMs, 3)}`,
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,16 @@ import type { ScriptedResponse } from '../extension/src/core/agent/providers/scr
 import { stripHeader } from '../extension/src/core/plan/summaries';
 import type { TodoItem } from '../extension/src/core/plan/todo-schema';
 import { loadLogFile } from '../extension/src/core/store/log-file';
-import { agentFrame, agentFrameHandle, answerInputBox, openContainer, openWorkbench, runCommand, sessionLogFiles, until } from '../test/e2e/workbench';
+import {
+  agentFrame,
+  agentFrameHandle,
+  answerInputBox,
+  openContainer,
+  openWorkbench,
+  runCommand,
+  sessionLogFiles,
+  until,
+} from '../test/e2e/workbench';
 import { median, percentile, round } from './stats';
 import type { Metric } from './report';
 
@@ -22,11 +31,17 @@ const DELAY_MS = 200;
 const FINAL_TEXT = 'All steps are done.';
 
 function planAt(k: number): TodoItem[] {
-  return Array.from({ length: WRITES }, (_, i) => ({ content: `Step ${i + 1} of the benchmark plan`, status: i < k ? 'completed' : i === k ? 'in_progress' : 'pending' }));
+  return Array.from({ length: WRITES }, (_, i) => ({
+    content: `Step ${i + 1} of the benchmark plan`,
+    status: i < k ? 'completed' : i === k ? 'in_progress' : 'pending',
+  }));
 }
 
 function script(): { responses: ScriptedResponse[] } {
-  const writes: ScriptedResponse[] = Array.from({ length: WRITES }, (_, k) => ({ delayMs: DELAY_MS, toolCalls: [{ name: 'todo_write', arguments: { todos: planAt(k) } }] }));
+  const writes: ScriptedResponse[] = Array.from({ length: WRITES }, (_, k) => ({
+    delayMs: DELAY_MS,
+    toolCalls: [{ name: 'todo_write', arguments: { todos: planAt(k) } }],
+  }));
   return { responses: [...writes, { delayMs: DELAY_MS, text: FINAL_TEXT }] };
 }
 
@@ -79,7 +94,8 @@ const OBSERVER_SOURCE = `(() => {
 async function readArrivals(frame: Frame): Promise<Map<string, number>> {
   const raw: unknown = await frame.evaluate('window.__planArrived || {}');
   const out = new Map<string, number>();
-  if (typeof raw === 'object' && raw !== null) for (const [k, v] of Object.entries(raw)) if (typeof v === 'number') out.set(k, v);
+  if (typeof raw === 'object' && raw !== null)
+    for (const [k, v] of Object.entries(raw)) if (typeof v === 'number') out.set(k, v);
   return out;
 }
 
@@ -104,7 +120,9 @@ function hostWrites(userDataDir: string): { ts: number; header: string }[] | nul
       continue; // being written; read again on the next poll
     }
     if (!loaded.events.some((e) => e.type === 'turn/end')) continue;
-    return loaded.events.flatMap((e) => (e.type === 'todo/write' ? [{ ts: Date.parse(e.ts), header: stripHeader(e.data.todos) }] : []));
+    return loaded.events.flatMap((e) =>
+      e.type === 'todo/write' ? [{ ts: Date.parse(e.ts), header: stripHeader(e.data.todos) }] : [],
+    );
   }
   return null;
 }
@@ -115,7 +133,11 @@ async function measureLatency(log: (line: string) => void): Promise<Metric[]> {
   fs.writeFileSync(scriptPath, JSON.stringify(script()));
   const workbench = await openWorkbench({
     extensionDevelopmentPath: REPO_ROOT,
-    settings: { 'agentChecklist.provider': 'scripted', 'agentChecklist.scripted.scriptPath': scriptPath, 'agentChecklist.maxSteps': WRITES + 5 },
+    settings: {
+      'agentChecklist.provider': 'scripted',
+      'agentChecklist.scripted.scriptPath': scriptPath,
+      'agentChecklist.maxSteps': WRITES + 5,
+    },
   });
   try {
     const { page } = workbench;
@@ -127,10 +149,21 @@ async function measureLatency(log: (line: string) => void): Promise<Metric[]> {
     log(`  scripted turn: ${WRITES} todo_write calls, ${DELAY_MS} ms apart (load average ${load.toFixed(2)})…`);
     await runCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Run the benchmark plan');
-    const writes = await until(async () => hostWrites(workbench.server.userDataDir), (w) => w !== null, 'the scripted turn to end in the log', 120_000);
-    if (!writes || writes.length !== WRITES) throw new Error(`expected ${WRITES} todo/write events in the log, found ${writes?.length ?? 0}`);
+    const writes = await until(
+      async () => hostWrites(workbench.server.userDataDir),
+      (w) => w !== null,
+      'the scripted turn to end in the log',
+      120_000,
+    );
+    if (!writes || writes.length !== WRITES)
+      throw new Error(`expected ${WRITES} todo/write events in the log, found ${writes?.length ?? 0}`);
     const last = writes[writes.length - 1]?.header ?? '';
-    const seen = await until(() => readSeen(frame), (s) => s.some((r) => r.text === last && r.frame !== null), 'the last header in the webview', 10_000).catch(() => readSeen(frame));
+    const seen = await until(
+      () => readSeen(frame),
+      (s) => s.some((r) => r.text === last && r.frame !== null),
+      'the last header in the webview',
+      10_000,
+    ).catch(() => readSeen(frame));
     const arrivals = await readArrivals(frame);
     const byText = new Map(seen.map((r) => [r.text, r]));
     const dom: number[] = [];
@@ -150,17 +183,60 @@ async function measureLatency(log: (line: string) => void): Promise<Metric[]> {
     }
     log(`  observed ${dom.length}/${writes.length} headers; latencies (ms): ${dom.join(' ')}`);
     log(`  of which append → plan message in the webview: ${transport.join(' ')}`);
-    if (dom.length === 0) throw new Error(`no strip header was observed; the webview showed: ${JSON.stringify(seen.map((r) => r.text))}`);
+    if (dom.length === 0)
+      throw new Error(`no strip header was observed; the webview showed: ${JSON.stringify(seen.map((r) => r.text))}`);
     const med = median(dom);
     return [
-      { name: 'machine load average (1 min) when the turn started', value: round(load, 2), unit: '', target: 'report', met: null },
-      { name: 'live update latency, todo/write append → strip header in the webview DOM (median)', value: round(med, 1), unit: 'ms', target: '< 16 ms', met: med < 16 },
-      { name: 'live update latency (p95)', value: round(percentile(dom, 95), 1), unit: 'ms', target: 'report', met: null },
+      {
+        name: 'machine load average (1 min) when the turn started',
+        value: round(load, 2),
+        unit: '',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: 'live update latency, todo/write append → strip header in the webview DOM (median)',
+        value: round(med, 1),
+        unit: 'ms',
+        target: '< 16 ms',
+        met: med < 16,
+      },
+      {
+        name: 'live update latency (p95)',
+        value: round(percentile(dom, 95), 1),
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
       { name: 'live update latency (max)', value: Math.max(...dom), unit: 'ms', target: 'report', met: null },
-      { name: 'live update latency, samples (headers observed / written)', value: `${dom.length}/${writes.length}`, unit: '', target: `${WRITES}/${WRITES}`, met: dom.length === writes.length },
-      { name: 'of which: append → plan message received by the webview (median)', value: transport.length ? round(median(transport), 1) : 'n/a', unit: 'ms', target: 'report', met: null },
-      { name: 'of which: plan message received → header in the DOM (median)', value: render.length ? round(median(render), 1) : 'n/a', unit: 'ms', target: 'report', met: null },
-      { name: 'todo/write append → next animation frame after the header (median)', value: painted.length ? round(median(painted), 1) : 'n/a', unit: 'ms', target: 'report', met: null },
+      {
+        name: 'live update latency, samples (headers observed / written)',
+        value: `${dom.length}/${writes.length}`,
+        unit: '',
+        target: `${WRITES}/${WRITES}`,
+        met: dom.length === writes.length,
+      },
+      {
+        name: 'of which: append → plan message received by the webview (median)',
+        value: transport.length ? round(median(transport), 1) : 'n/a',
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: 'of which: plan message received → header in the DOM (median)',
+        value: render.length ? round(median(render), 1) : 'n/a',
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
+      {
+        name: 'todo/write append → next animation frame after the header (median)',
+        value: painted.length ? round(median(painted), 1) : 'n/a',
+        unit: 'ms',
+        target: 'report',
+        met: null,
+      },
     ];
   } finally {
     await workbench.close();
@@ -172,7 +248,8 @@ async function measureLatency(log: (line: string) => void): Promise<Metric[]> {
 export function whyCannotRun(): string | null {
   const missing: string[] = [];
   if (!chromiumPath()) missing.push('chromium');
-  if (!fs.existsSync(READY_MARKER) || !fs.existsSync(ENTRY)) missing.push('code-server (node scripts/vscode-server/install.mjs)');
+  if (!fs.existsSync(READY_MARKER) || !fs.existsSync(ENTRY))
+    missing.push('code-server (node scripts/vscode-server/install.mjs)');
   return missing.length ? `missing ${missing.join(', ')}` : null;
 }
 
@@ -186,7 +263,15 @@ export async function runWebviewBench(log: (line: string) => void): Promise<Metr
   const why = whyCannotRun();
   if (why) {
     log(`  live update latency: SKIPPED — ${why}`);
-    return [{ name: 'live update latency (skipped: no code-server/Chromium here)', value: 'skipped', unit: '', target: '< 16 ms', met: null }];
+    return [
+      {
+        name: 'live update latency (skipped: no code-server/Chromium here)',
+        value: 'skipped',
+        unit: '',
+        target: '< 16 ms',
+        met: null,
+      },
+    ];
   }
   buildExtension();
   return measureLatency(log);

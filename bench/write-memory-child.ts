@@ -31,13 +31,21 @@ function peakSinceReset(): number {
 const [root, size] = process.argv.slice(2);
 if (root === undefined || size === undefined) throw new Error('usage: write-memory-child <workspace> <content bytes>');
 const registry = new ToolRegistry();
-registry.register(createWriteFileTool({ workspace: new Workspace(root, new NodeWorkspaceFs()), approvals: new Approvals({ gate: null, autoApprove: true }) }));
+registry.register(
+  createWriteFileTool({
+    workspace: new Workspace(root, new NodeWorkspaceFs()),
+    approvals: new Approvals({ gate: null, autoApprove: true }),
+  }),
+);
 const line = 'const value = "a line of generated source text";\n';
 const content = line.repeat(Math.ceil(Number(size) / line.length)).slice(0, Number(size));
 const args = JSON.stringify({ path: 'big.txt', content });
 void (async () => {
   // Warm the tool up on a small file so its code and buffers are not counted below.
-  await registry.execute('write_file', JSON.stringify({ path: 'small.txt', content: 'x' }), { signal: new AbortController().signal, callId: 'c0' });
+  await registry.execute('write_file', JSON.stringify({ path: 'small.txt', content: 'x' }), {
+    signal: new AbortController().signal,
+    callId: 'c0',
+  });
   globalThis.gc?.();
   const resettable = resetPeak();
   const before = process.memoryUsage().rss;

@@ -7,7 +7,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 
-const reportSchema = z.strictObject({ before: z.number(), peak: z.number(), isError: z.boolean(), content: z.string() });
+const reportSchema = z.strictObject({
+  before: z.number(),
+  peak: z.number(),
+  isError: z.boolean(),
+  content: z.string(),
+});
 export const WRITE_MEMORY_BYTES = 9 * 1024 * 1024;
 
 /** The peak growth of each run, as a multiple of the content size. */
@@ -16,7 +21,18 @@ export function writeMemoryRatios(runs: number): number[] {
   for (let i = 0; i < runs; i++) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-bench-write-'));
     try {
-      const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'write-memory-child.ts'), root, String(WRITE_MEMORY_BYTES)], { encoding: 'utf8' });
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--expose-gc',
+          '--import',
+          'tsx',
+          path.join(__dirname, 'write-memory-child.ts'),
+          root,
+          String(WRITE_MEMORY_BYTES),
+        ],
+        { encoding: 'utf8' },
+      );
       if (child.status !== 0) throw new Error(`write-memory-child failed: ${child.stderr}`);
       const report = reportSchema.parse(JSON.parse(child.stdout));
       if (report.isError) throw new Error(`write_file refused the bench's content: ${report.content}`);

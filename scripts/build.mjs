@@ -31,15 +31,35 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 const lazyBundles = [
   ...Object.entries(LAZY_PACKAGES).map(([name, { file, exports }]) => ({
     ...node,
-    stdin: { contents: `export { ${exports.join(', ')} } from ${JSON.stringify(name)};`, resolveDir: '.', loader: 'js' },
+    stdin: {
+      contents: `export { ${exports.join(', ')} } from ${JSON.stringify(name)};`,
+      resolveDir: '.',
+      loader: 'js',
+    },
     outfile: `dist/${file}.js`,
   })),
-  ...Object.entries(LAZY_MODULES).map(([module, file]) => ({ ...node, entryPoints: [module], outfile: `dist/${file}.js` })),
+  ...Object.entries(LAZY_MODULES).map(([module, file]) => ({
+    ...node,
+    entryPoints: [module],
+    outfile: `dist/${file}.js`,
+  })),
 ];
 
 const configs = [
-  { ...node, entryPoints: ['extension/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyPackages] },
-  { ...node, entryPoints: ['extension/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [lazyPackages] },
+  {
+    ...node,
+    entryPoints: ['extension/src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    plugins: [lazyPackages],
+  },
+  {
+    ...node,
+    entryPoints: ['extension/src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [lazyPackages],
+  },
   ...lazyBundles,
   ...webviewConfigs(common), // main.js and its lazily loaded chunks (scripts/webview-build.mjs)
 ];

@@ -67,7 +67,12 @@ async function startAndStop(env) {
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    if (!healthz) throw new Error(closed ? `npm start exited before its URL answered (${await exited})` : 'npm start did not answer /healthz in time');
+    if (!healthz)
+      throw new Error(
+        closed
+          ? `npm start exited before its URL answered (${await exited})`
+          : 'npm start did not answer /healthz in time',
+      );
     say(`npm start answered ${healthz.url}healthz: ${healthz.body.trim()}`);
     process.kill(-child.pid, 'SIGINT');
     const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 30_000))]);
@@ -92,12 +97,25 @@ try {
   run('git', ['clone', '--quiet', '--no-checkout', REPO_ROOT, clone]);
   run('git', ['checkout', '--quiet', '--detach', head], { cwd: clone });
   const env = { ...process.env, PATH: shadowPath() };
-  for (const name of HIDDEN) if (spawnSync('sh', ['-c', `command -v ${name}`], { env }).status === 0) throw new Error(`${name} is still on the shadow PATH`);
+  for (const name of HIDDEN)
+    if (spawnSync('sh', ['-c', `command -v ${name}`], { env }).status === 0)
+      throw new Error(`${name} is still on the shadow PATH`);
   say('npm ci');
   run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: clone, env });
-  say('npm start (prepares code-server in the clone\'s own .vscode-test)');
+  say("npm start (prepares code-server in the clone's own .vscode-test)");
   await startAndStop(env);
-  const kerberos = join(clone, '.vscode-test', 'code-server', 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules', 'kerberos', 'build');
+  const kerberos = join(
+    clone,
+    '.vscode-test',
+    'code-server',
+    'node_modules',
+    'code-server',
+    'lib',
+    'vscode',
+    'node_modules',
+    'kerberos',
+    'build',
+  );
   if (existsSync(kerberos)) throw new Error('kerberos was built (it needs libkrb5-dev)');
   say('ok: npm ci && npm start work in a clean clone without ripgrep and without building kerberos');
 } catch (error) {

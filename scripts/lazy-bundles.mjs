@@ -25,7 +25,10 @@ export const LAZY_PACKAGES = {
 const CATALOG = 'extension/src/core/agent/providers/remote-catalog.ts';
 const catalogSource = readFileSync(new URL(`../${CATALOG}`, import.meta.url), 'utf8');
 const PROVIDER_MODULES = Object.fromEntries(
-  [...catalogSource.matchAll(/import\('\.\/([\w-]+)'\)/g)].map(([, name]) => [`extension/src/core/agent/providers/${name}.ts`, `providers/${name}`]),
+  [...catalogSource.matchAll(/import\('\.\/([\w-]+)'\)/g)].map(([, name]) => [
+    `extension/src/core/agent/providers/${name}.ts`,
+    `providers/${name}`,
+  ]),
 );
 
 /**
@@ -59,7 +62,8 @@ export const LAZY_MODULES = {
   'extension/src/core/tools/json-schema.ts': 'tool-json-schema',
 };
 /** Packages (the MCP and ACP SDKs, the model providers' SDKs, the Markdown parser) that may be only in a lazy module's bundle: importing one from a main bundle fails the build. */
-const LAZY_ONLY = /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|openai|@anthropic-ai\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
+const LAZY_ONLY =
+  /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|openai|@anthropic-ai\/sdk|micromark[^/]*|mdast-util-[^/]*)(\/.*)?$/;
 // By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).
 const LAZY_MODULE_FILES = new Map(Object.entries(LAZY_MODULES).map(([module, file]) => [realpathSync(module), file]));
 
@@ -72,20 +76,41 @@ export const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
     build.onResolve({ filter: LAZY_ONLY }, (args) => ({
-      errors: [{ text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/acp-server.js, dist/acp-client.js, dist/providers/*.js, dist/markdown-worker.js); use it from a LAZY_MODULES module (see scripts/build.mjs)` }],
+      errors: [
+        {
+          text: `${args.path}: only in a lazy bundle (dist/mcp.js, dist/acp-server.js, dist/acp-client.js, dist/providers/*.js, dist/markdown-worker.js); use it from a LAZY_MODULES module (see scripts/build.mjs)`,
+        },
+      ],
     }));
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       const target = resolve(args.resolveDir, args.path);
       const file = LAZY_MODULE_FILES.get(target) ?? LAZY_MODULE_FILES.get(`${target}.ts`);
       if (file === undefined) return undefined;
-      if (args.kind !== 'dynamic-import' && args.kind !== 'require-call') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` (or a synchronous \`require\`) at the point of use (see scripts/build.mjs)` }] };
+      if (args.kind !== 'dynamic-import' && args.kind !== 'require-call')
+        return {
+          errors: [
+            {
+              text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` (or a synchronous \`require\`) at the point of use (see scripts/build.mjs)`,
+            },
+          ],
+        };
       return { path: `./${file}.js`, external: true };
     });
     const names = Object.keys(LAZY_PACKAGES).map((n) => n.replace(/[/@]/g, '\\$&'));
     build.onResolve({ filter: new RegExp(`^(${names.join('|')})(/.*)?$`) }, (args) => {
       const file = LAZY_PACKAGES[args.path]?.file;
-      if (file === undefined) return { errors: [{ text: `${args.path}: import only the package root of a lazy package (type imports are fine)` }] };
-      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)` }] };
+      if (file === undefined)
+        return {
+          errors: [{ text: `${args.path}: import only the package root of a lazy package (type imports are fine)` }],
+        };
+      if (args.kind !== 'dynamic-import')
+        return {
+          errors: [
+            {
+              text: `${args.path} is loaded lazily: use \`await import('${args.path}')\` at the point of use (see scripts/build.mjs)`,
+            },
+          ],
+        };
       return { path: `./${file}.js`, external: true };
     });
   },

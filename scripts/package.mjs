@@ -21,6 +21,13 @@ function run(cmd, args) {
 rmSync(join(REPO_ROOT, 'dist'), { recursive: true, force: true }); // no stale dev source maps in the VSIX
 run(process.execPath, ['scripts/build.mjs', '--production']);
 mkdirSync(join(REPO_ROOT, 'out'), { recursive: true });
-run(process.execPath, [join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix]);
+run(process.execPath, [
+  join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'),
+  'package',
+  '--no-dependencies',
+  '--allow-missing-repository',
+  '--out',
+  vsix,
+]);
 if (!process.argv.includes('--keep-production-build')) run(process.execPath, ['scripts/build.mjs']);
 console.log(vsix);

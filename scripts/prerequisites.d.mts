@@ -18,7 +18,13 @@ export const CODE_SERVER_BUILD: PrerequisiteName[];
 export function installCommand(names: readonly PrerequisiteName[]): string;
 export function installPlan(names: readonly PrerequisiteName[], probes: MachineProbes, who?: string): InstallPlan;
 export function whyMissing(names: readonly PrerequisiteName[]): string | null;
-export function ensurePrerequisites(names: readonly PrerequisiteName[], options?: { who?: string; log?: (line: string) => void }): void;
-export function ensureOrExit(names: readonly PrerequisiteName[], options?: { who?: string; log?: (line: string) => void }): void;
+export function ensurePrerequisites(
+  names: readonly PrerequisiteName[],
+  options?: { who?: string; log?: (line: string) => void },
+): void;
+export function ensureOrExit(
+  names: readonly PrerequisiteName[],
+  options?: { who?: string; log?: (line: string) => void },
+): void;
 export function findOnPath(name: string): string | null;
 export function chromiumPath(): string | null;

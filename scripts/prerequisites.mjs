@@ -32,13 +32,25 @@ export function chromiumPath() {
   return candidates.find((path) => existsSync(path)) ?? null;
 }
 
-const BUILD_WHY = 'node-gyp builds VS Code server\'s native modules once, when code-server is first prepared';
+const BUILD_WHY = "node-gyp builds VS Code server's native modules once, when code-server is first prepared";
 
 /** name -> how to tell it is there, its Debian package, and why we need it. */
 export const PREREQUISITES = {
-  chromium: { present: () => chromiumPath() !== null, debian: 'chromium', why: 'the integration and e2e tiers run VS Code in a headless browser' },
-  bubblewrap: { present: () => findOnPath('bwrap') !== null, debian: 'bubblewrap', why: "the bash tool's sandbox (its tests run commands in it)" },
-  git: { present: () => findOnPath('git') !== null, debian: 'git', why: "checkpoints of the workspace before the agent changes it (each plan item's changes and undo; their tests)" },
+  chromium: {
+    present: () => chromiumPath() !== null,
+    debian: 'chromium',
+    why: 'the integration and e2e tiers run VS Code in a headless browser',
+  },
+  bubblewrap: {
+    present: () => findOnPath('bwrap') !== null,
+    debian: 'bubblewrap',
+    why: "the bash tool's sandbox (its tests run commands in it)",
+  },
+  git: {
+    present: () => findOnPath('git') !== null,
+    debian: 'git',
+    why: "checkpoints of the workspace before the agent changes it (each plan item's changes and undo; their tests)",
+  },
   make: { present: () => findOnPath('make') !== null, debian: 'make', why: BUILD_WHY },
   'g++': { present: () => findOnPath('g++') !== null, debian: 'g++', why: BUILD_WHY },
   python3: { present: () => findOnPath('python3') !== null, debian: 'python3', why: BUILD_WHY },
@@ -67,11 +79,20 @@ export function installPlan(names, probes, who = 'agent-checklist') {
   const absent = names.filter((name) => !probes.present(name));
   if (absent.length === 0) return { kind: 'ready' };
   if (!probes.isRoot || !probes.hasAptGet) {
-    const how = probes.hasAptGet ? `Run as root:\n  ${installCommand(absent)}` : `Install ${debianPackages(absent).join(', ')} with the system's package manager (on Debian, as root:\n  ${installCommand(absent)})`;
-    return { kind: 'stop', absent, message: `${who} needs ${absent.join(', ')}, which ${absent.length === 1 ? 'is' : 'are'} not installed. ${how}` };
+    const how = probes.hasAptGet
+      ? `Run as root:\n  ${installCommand(absent)}`
+      : `Install ${debianPackages(absent).join(', ')} with the system's package manager (on Debian, as root:\n  ${installCommand(absent)})`;
+    return {
+      kind: 'stop',
+      absent,
+      message: `${who} needs ${absent.join(', ')}, which ${absent.length === 1 ? 'is' : 'are'} not installed. ${how}`,
+    };
   }
   const packages = debianPackages(absent);
-  const announce = [`${who}: installing ${packages.join(', ')} from Debian (apt-get, once):`, ...absent.map((name) => `  ${PREREQUISITES[name].debian}: ${PREREQUISITES[name].why}`)];
+  const announce = [
+    `${who}: installing ${packages.join(', ')} from Debian (apt-get, once):`,
+    ...absent.map((name) => `  ${PREREQUISITES[name].debian}: ${PREREQUISITES[name].why}`),
+  ];
   return { kind: 'install', absent, packages, announce, updateFirst: packages.some((p) => !probes.aptKnows(p)) };
 }
 
@@ -82,7 +103,12 @@ function aptKnows(pkg) {
 }
 
 function machineProbes() {
-  return { present: (name) => PREREQUISITES[name].present(), isRoot: process.getuid?.() === 0, hasAptGet: findOnPath('apt-get') !== null, aptKnows };
+  return {
+    present: (name) => PREREQUISITES[name].present(),
+    isRoot: process.getuid?.() === 0,
+    hasAptGet: findOnPath('apt-get') !== null,
+    aptKnows,
+  };
 }
 
 /** Why `names` cannot be had here (null when all are present or we can install them). */
@@ -105,7 +131,8 @@ export function ensurePrerequisites(names, { who = 'agent-checklist', log = (lin
   const update = (why) => {
     log(`${who}: apt-get update (${why})`);
     const status = aptGet(['update', '-qq']);
-    if (status !== 0) throw new Error(`${who}: apt-get update failed (exit ${status}); run as root:\n  ${installCommand(plan.absent)}`);
+    if (status !== 0)
+      throw new Error(`${who}: apt-get update failed (exit ${status}); run as root:\n  ${installCommand(plan.absent)}`);
   };
   if (plan.updateFirst) update(`apt has no candidate for ${plan.packages.join(', ')} yet`);
   const install = ['install', '-y', '-qq', ...plan.packages];
@@ -114,7 +141,10 @@ export function ensurePrerequisites(names, { who = 'agent-checklist', log = (lin
     update('the install failed: the package lists may be stale; one retry');
     status = aptGet(install);
   }
-  if (status !== 0) throw new Error(`${who}: apt-get install -y ${plan.packages.join(' ')} failed (exit ${status}); run as root:\n  ${installCommand(plan.absent)}`);
+  if (status !== 0)
+    throw new Error(
+      `${who}: apt-get install -y ${plan.packages.join(' ')} failed (exit ${status}); run as root:\n  ${installCommand(plan.absent)}`,
+    );
   const still = plan.absent.filter((name) => !PREREQUISITES[name].present());
   if (still.length) throw new Error(`${who}: ${still.join(', ')} still missing after apt-get install`);
 }

@@ -16,5 +16,9 @@ const files = readdirSync(dir)
   .filter((n) => n.endsWith('.test.ts'))
   .map((n) => join(dir, n))
   .filter((f) => filter.length === 0 || filter.some((x) => f.includes(x)));
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], { cwd: REPO_ROOT, stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+  { cwd: REPO_ROOT, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

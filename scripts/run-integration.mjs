@@ -42,12 +42,15 @@ try {
       console.log(line);
     },
   });
-  await page.goto(workbenchUrl(server.url, { folder: workspace, extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: testEntry }));
+  await page.goto(
+    workbenchUrl(server.url, { folder: workspace, extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: testEntry }),
+  );
   let timer;
   const deadline = new Promise((resolve) => (timer = setTimeout(() => resolve('deadline'), RUN_DEADLINE_MS)));
   const result = await Promise.race([exited, deadline]);
   clearTimeout(timer);
-  if (result === 'deadline') console.error(`integration: the extension-host suite did not finish within ${RUN_DEADLINE_MS / 60_000} minutes`);
+  if (result === 'deadline')
+    console.error(`integration: the extension-host suite did not finish within ${RUN_DEADLINE_MS / 60_000} minutes`);
   else code = Number(result);
 } finally {
   await browser.close();

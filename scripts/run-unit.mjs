@@ -20,5 +20,7 @@ if (files.length === 0) {
   console.error('run-unit: no test files matched');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

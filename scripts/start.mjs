@@ -21,7 +21,8 @@ console.log('Building the extension…');
 buildExtension();
 ensureCodeServer();
 mkdirSync(workspace, { recursive: true });
-if (!existsSync(join(workspace, 'README.md'))) copyFileSync(join(REPO_ROOT, 'extension', 'demo', 'workspace-readme.md'), join(workspace, 'README.md'));
+if (!existsSync(join(workspace, 'README.md')))
+  copyFileSync(join(REPO_ROOT, 'extension', 'demo', 'workspace-readme.md'), join(workspace, 'README.md'));
 
 const port = process.env.PORT ? Number(process.env.PORT) : undefined;
 const server = await startServer({ workspace, userDataDir, keepSettings: true, ...(port ? { port } : {}) });

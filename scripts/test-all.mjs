@@ -8,7 +8,9 @@ import { existsSync } from 'node:fs';
 import { CODE_SERVER_BUILD, ensureOrExit } from './prerequisites.mjs';
 import { isCodeServerInstalled } from './vscode-server/install.mjs';
 
-ensureOrExit(['chromium', 'bubblewrap', 'git', ...(isCodeServerInstalled() ? [] : CODE_SERVER_BUILD)], { who: 'npm test' });
+ensureOrExit(['chromium', 'bubblewrap', 'git', ...(isCodeServerInstalled() ? [] : CODE_SERVER_BUILD)], {
+  who: 'npm test',
+});
 
 const steps = [
   ['lint', 'npm', ['run', 'lint']],
@@ -16,7 +18,8 @@ const steps = [
   ['build', 'npm', ['run', 'build']],
   ['unit', process.execPath, ['scripts/run-unit.mjs']],
 ];
-if (existsSync('scripts/run-integration.mjs')) steps.push(['integration', process.execPath, ['scripts/run-integration.mjs']]);
+if (existsSync('scripts/run-integration.mjs'))
+  steps.push(['integration', process.execPath, ['scripts/run-integration.mjs']]);
 if (existsSync('scripts/run-e2e.mjs')) steps.push(['e2e', process.execPath, ['scripts/run-e2e.mjs']]);
 
 /** Runs one step, echoing its output and keeping it to count the tests it reports. */
@@ -40,7 +43,11 @@ function counts(out) {
   };
   const plain = [...out.matchAll(/^\w+: (\d+) passed, (\d+) failed/gm)].at(-1);
   if (plain) return { passed: Number(plain[1]), failed: Number(plain[2]), skipped: 0 };
-  return { passed: last(/^(?:ℹ|#) pass (\d+)/gm), failed: last(/^(?:ℹ|#) fail (\d+)/gm), skipped: last(/^(?:ℹ|#) skipped (\d+)/gm) };
+  return {
+    passed: last(/^(?:ℹ|#) pass (\d+)/gm),
+    failed: last(/^(?:ℹ|#) fail (\d+)/gm),
+    skipped: last(/^(?:ℹ|#) skipped (\d+)/gm),
+  };
 }
 
 const summary = [];
@@ -53,7 +60,9 @@ for (const [name, cmd, args] of steps) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const c = counts(result.out);
   for (const k of Object.keys(total)) total[k] += c[k];
-  summary.push(`${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)${c.passed || c.failed ? ` ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : ''}`);
+  summary.push(
+    `${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)${c.passed || c.failed ? ` ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : ''}`,
+  );
   if (result.status !== 0) {
     status = result.status;
     break;
@@ -61,5 +70,7 @@ for (const [name, cmd, args] of steps) {
 }
 console.log(`\n=== summary ===\n${summary.join('\n')}`);
 // The plain closing line, over every tier that ran.
-console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(status);

@@ -43,7 +43,14 @@ const mainPlugin = {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       const name = CHUNK_FILES.get(realTarget(args.resolveDir, args.path));
       if (name === undefined) return undefined;
-      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is a lazily loaded chunk: load it with import() (webview/src/lazy-views.tsx, scripts/webview-build.mjs)` }] };
+      if (args.kind !== 'dynamic-import')
+        return {
+          errors: [
+            {
+              text: `${args.path} is a lazily loaded chunk: load it with import() (webview/src/lazy-views.tsx, scripts/webview-build.mjs)`,
+            },
+          ],
+        };
       return { path: `./${name}.js`, external: true };
     });
   },
@@ -56,8 +63,15 @@ const chunkPlugin = {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === 'entry-point') return undefined;
       if (args.path === 'preact/jsx-runtime') return { path: './main.js', external: true };
-      if (/^\.\.?\//.test(args.path) && realTarget(args.resolveDir, args.path) === CHUNK_API_FILE) return { path: './main.js', external: true };
-      return { errors: [{ text: `${args.path}: a webview chunk imports values only from ${CHUNK_API} (what main.js exports); add it there (scripts/webview-build.mjs)` }] };
+      if (/^\.\.?\//.test(args.path) && realTarget(args.resolveDir, args.path) === CHUNK_API_FILE)
+        return { path: './main.js', external: true };
+      return {
+        errors: [
+          {
+            text: `${args.path}: a webview chunk imports values only from ${CHUNK_API} (what main.js exports); add it there (scripts/webview-build.mjs)`,
+          },
+        ],
+      };
     });
   },
 };
@@ -79,7 +93,18 @@ export function webviewConfigs(common = {}) {
     legalComments: 'none',
   };
   return [
-    { ...base, entryPoints: ['webview/src/main.tsx'], outfile: 'dist/webview/main.js', loader: { '.ttf': 'file' }, plugins: [mainPlugin] },
-    ...Object.entries(WEBVIEW_CHUNKS).map(([module, name]) => ({ ...base, entryPoints: [module], outfile: `dist/webview/${name}.js`, plugins: [chunkPlugin] })),
+    {
+      ...base,
+      entryPoints: ['webview/src/main.tsx'],
+      outfile: 'dist/webview/main.js',
+      loader: { '.ttf': 'file' },
+      plugins: [mainPlugin],
+    },
+    ...Object.entries(WEBVIEW_CHUNKS).map(([module, name]) => ({
+      ...base,
+      entryPoints: [module],
+      outfile: `dist/webview/${name}.js`,
+      plugins: [chunkPlugin],
+    })),
   ];
 }

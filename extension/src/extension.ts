@@ -18,7 +18,12 @@ import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
 import { PlanStatusBar } from './vscode/status/plan-status-bar';
 import { registerMcpServerDefinitions } from './vscode/external-sessions/mcp-definition-provider';
-import { OPEN_SUBAGENT_COMMAND, registerPlanTree, type PlanNode, type PlanTreeProvider } from './vscode/plan-tree/plan-tree';
+import {
+  OPEN_SUBAGENT_COMMAND,
+  registerPlanTree,
+  type PlanNode,
+  type PlanTreeProvider,
+} from './vscode/plan-tree/plan-tree';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
 import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
 import { ProviderSource } from './vscode/providers/provider-source';
@@ -113,16 +118,36 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   // The window's session folders: its own, then each workspace folder's
   // `.agent-checklist/sessions` (CLI runs, MCP servers), listed and followed live.
   // Workspace folders added or removed later are watched (or dropped) as they change.
-  const fileRoots = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const fileRoots = (): string[] =>
+    (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   const followed = new SessionStore(path.join(storage.fsPath, 'followed-agents'));
   const folders = own('sessionFolders', new SessionFolderSet(store, followed, fileRoots()));
-  own('workspaceFoldersListener', vscode.workspace.onDidChangeWorkspaceFolders(() => folders.setWorkspaceRoots(fileRoots())));
+  own(
+    'workspaceFoldersListener',
+    vscode.workspace.onDidChangeWorkspaceFolders(() => folders.setWorkspaceRoots(fileRoots())),
+  );
   const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, log));
-  own('followAgents', followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }));
+  own(
+    'followAgents',
+    followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }),
+  );
   const checkpointsBase = path.join(context.globalStorageUri.fsPath, 'checkpoints');
   const controller = own(
     'controller',
-    new SessionController({ store, providers, settings, log, workspaceFolder, approvalGate: approvals, planReview, clientVersion: String(context.extension.packageJSON.version ?? ''), checkpointsBase, folders, externalWrites: externalWrites.onDidWritePlan, addedLogs: externalWrites.onDidAddLog }),
+    new SessionController({
+      store,
+      providers,
+      settings,
+      log,
+      workspaceFolder,
+      approvalGate: approvals,
+      planReview,
+      clientVersion: String(context.extension.packageJSON.version ?? ''),
+      checkpointsBase,
+      folders,
+      externalWrites: externalWrites.onDidWritePlan,
+      addedLogs: externalWrites.onDidAddLog,
+    }),
   );
   activeController = controller;
   own('activeController', {
@@ -191,9 +216,20 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   own(
     'attentionNotifier',
-    new AttentionNotifier({ controller, approvals, planReview, onDidChangePlanReview: planReviewChanged.event, enabled: () => settings().notifications, viewVisible: () => webview.visible, reveal: () => webview.reveal(false) }),
+    new AttentionNotifier({
+      controller,
+      approvals,
+      planReview,
+      onDidChangePlanReview: planReviewChanged.event,
+      enabled: () => settings().notifications,
+      viewVisible: () => webview.visible,
+      reveal: () => webview.reveal(false),
+    }),
   );
-  own('approvalReveal', approvals.onDidAsk(() => webview.reveal()));
+  own(
+    'approvalReveal',
+    approvals.onDidAsk(() => webview.reveal()),
+  );
   own(
     'openSubagentCommand',
     vscode.commands.registerCommand(OPEN_SUBAGENT_COMMAND, (sessionId: unknown) => {
@@ -207,33 +243,53 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     }),
   );
   own('commands', registerCommands(deps));
-  own('chooseAgent', registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()));
+  own(
+    'chooseAgent',
+    registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()),
+  );
 
   // The plan surface for other agents: the todo_write language-model tool (its plans
   // go to this window's Chat session), the MCP server offered to VS Code's own MCP
   // clients (1.101+, looked up at run time) and the set-up command for the rest.
   const allowParallelInProgress = (): boolean => settings().allowParallelInProgress;
-  for (const r of repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'chat').repaired) log.info(`repaired chat session log ${r.path} (appended ${r.appended} event(s))`);
+  for (const r of repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'chat').repaired)
+    log.info(`repaired chat session log ${r.path} (appended ${r.appended} event(s))`);
   const chatTool = own('chatPlanTool', new ChatPlanTool({ store, allowParallelInProgress, cwd: workspaceRoot, log }));
-  const mcpDefinitions = registerMcpServerDefinitions({ extensionUri: context.extensionUri, version: String(context.extension.packageJSON.version ?? ''), allowParallelInProgress, log });
+  const mcpDefinitions = registerMcpServerDefinitions({
+    extensionUri: context.extensionUri,
+    version: String(context.extension.packageJSON.version ?? ''),
+    allowParallelInProgress,
+    log,
+  });
   if (mcpDefinitions) own('mcpServerDefinitions', mcpDefinitions);
   own('setUpAgentCommand', registerSetUpAgentCommand({ extensionUri: context.extensionUri, allowParallelInProgress }));
-  own('settingsListener', onDidChangeSettings(() => webview.providerChanged()));
-  own('runningContext', controller.onDidChangeRun((run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running')));
+  own(
+    'settingsListener',
+    onDidChangeSettings(() => webview.providerChanged()),
+  );
+  own(
+    'runningContext',
+    controller.onDidChangeRun(
+      (run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running'),
+    ),
+  );
 
   // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
   log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
   const publicApi = createPublicApi(toolCatalog);
   if (!hooks) return publicApi;
-  const { api, disconnect } = hooks.connect({ controller, tree: tree.provider, view: tree.view, webview, approvals, secrets: context.secrets, chatTool }, async () => {
-    await deactivate();
-    // Awaits every disposal that returns a promise (the Plan tree view's: until it
-    // settles, a new view with the same id would be removed by the old one's dispose).
-    const disposals = context.subscriptions.splice(0).map((item): unknown => item.dispose());
-    const failed = (await Promise.allSettled(disposals)).find((r) => r.status === 'rejected');
-    activate(context);
-    if (failed) throw failed.reason;
-  });
+  const { api, disconnect } = hooks.connect(
+    { controller, tree: tree.provider, view: tree.view, webview, approvals, secrets: context.secrets, chatTool },
+    async () => {
+      await deactivate();
+      // Awaits every disposal that returns a promise (the Plan tree view's: until it
+      // settles, a new view with the same id would be removed by the old one's dispose).
+      const disposals = context.subscriptions.splice(0).map((item): unknown => item.dispose());
+      const failed = (await Promise.allSettled(disposals)).find((r) => r.status === 'rejected');
+      activate(context);
+      if (failed) throw failed.reason;
+    },
+  );
   context.subscriptions.push(disconnect);
   // The same object across re-activations (tests hold it), with the public API on it.
   return Object.assign(api, publicApi);

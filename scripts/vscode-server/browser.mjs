@@ -21,9 +21,15 @@ export const CHROMIUM_ARGS = [
 /** A fresh persistent context (its own profile folder, removed by close()). */
 export async function launchBrowser({ viewport = { width: 1400, height: 900 } } = {}) {
   const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('Chromium not found: install Debian\'s chromium (apt-get install chromium) or set CHROME_PATH');
+  if (!executablePath)
+    throw new Error("Chromium not found: install Debian's chromium (apt-get install chromium) or set CHROME_PATH");
   const profile = makeTempDir('chromium');
-  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: CHROMIUM_ARGS, viewport });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
   const close = async () => {
     await context.close().catch(() => undefined);
     rmSync(profile, { recursive: true, force: true });

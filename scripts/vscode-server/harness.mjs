@@ -45,7 +45,10 @@ export function skipOrFail(tier) {
 }
 
 export function buildExtension() {
-  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
@@ -74,7 +77,9 @@ export async function bundleIntegrationTests() {
     logLevel: 'warning',
   });
   const dir = join(REPO_ROOT, 'test', 'integration');
-  const entryPoints = readdirSync(dir).filter((n) => n.endsWith('.ts')).map((n) => join(dir, n));
+  const entryPoints = readdirSync(dir)
+    .filter((n) => n.endsWith('.ts'))
+    .map((n) => join(dir, n));
   await esbuild.build({
     entryPoints,
     outdir: INTEGRATION_OUT,

@@ -21,7 +21,17 @@
 //   spawn rg; no tier and no part of Agent Checklist uses them (its grep tool is
 //   RE2 in JavaScript, list_files walks the file system itself).
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CODE_SERVER_VERSION, ENTRY, INSTALL_DIR, READY_MARKER } from './paths.mjs';
 import { CODE_SERVER_BUILD, ensurePrerequisites, findOnPath } from '../prerequisites.mjs';
@@ -48,7 +58,13 @@ export function isCodeServerInstalled() {
  * policy only warns today; a stricter default would otherwise skip the builds).
  */
 function npmEnv() {
-  const env = { ...process.env, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  const env = {
+    ...process.env,
+    npm_config_yes: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
   const prefix = dirname(dirname(process.execPath));
   if (!env.npm_config_nodedir && existsSync(join(prefix, 'include', 'node', 'node.h'))) env.npm_config_nodedir = prefix;
   return env;
@@ -92,7 +108,10 @@ export function ensureCodeServer({ log = (line) => console.log(line) } = {}) {
 
   log(`Preparing code-server ${CODE_SERVER_VERSION} in ${INSTALL_DIR} (once, about two minutes)…`);
   try {
-    writeFileSync(join(work, 'package.json'), `${JSON.stringify({ name: 'agent-checklist-code-server', private: true, allowScripts: { argon2: true } }, null, 2)}\n`);
+    writeFileSync(
+      join(work, 'package.json'),
+      `${JSON.stringify({ name: 'agent-checklist-code-server', private: true, allowScripts: { argon2: true } }, null, 2)}\n`,
+    );
     run('npm install code-server', work, ['install', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`]);
 
     const vscodeDir = join(work, 'node_modules', 'code-server', 'lib', 'vscode');
@@ -106,7 +125,9 @@ export function ensureCodeServer({ log = (line) => console.log(line) } = {}) {
       mkdirSync(rgDir, { recursive: true });
       copyFileSync(rg, join(rgDir, 'rg'));
     } else {
-      log('  no ripgrep on PATH: the workbench\'s Search view and Go to File will not work (Agent Checklist does not need them; apt-get install ripgrep adds them)');
+      log(
+        "  no ripgrep on PATH: the workbench's Search view and Go to File will not work (Agent Checklist does not need them; apt-get install ripgrep adds them)",
+      );
     }
     symlinkSync('node_modules', join(vscodeDir, 'node_modules.asar'));
 

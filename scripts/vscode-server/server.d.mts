@@ -3,7 +3,11 @@ export const QUIET_SETTINGS: Record<string, unknown>;
 export function freePort(): Promise<number>;
 export function makeTempDir(prefix: string): string;
 export function agentHomesOf(userDataDir: string): { CLAUDE_CONFIG_DIR: string; CODEX_HOME: string };
-export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>, options?: { keepExisting?: boolean }): void;
+export function writeUserSettings(
+  userDataDir: string,
+  settings: Record<string, unknown>,
+  options?: { keepExisting?: boolean },
+): void;
 export function installExtension(vsixPath: string, dirs: { userDataDir: string; extensionsDir: string }): string;
 export interface RunningServer {
   url: string;
@@ -25,4 +29,7 @@ export function startServer(options?: {
   echo?: boolean;
 }): Promise<RunningServer>;
 export function remoteUri(absolutePath: string): string;
-export function workbenchUrl(serverUrl: string, options?: { folder?: string; workspace?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
+export function workbenchUrl(
+  serverUrl: string,
+  options?: { folder?: string; workspace?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string },
+): string;

@@ -52,7 +52,10 @@ export function writeUserSettings(userDataDir, settings, { keepExisting = false 
  * (empty, under the user data folder), never the machine's own ~/.claude or ~/.codex.
  */
 export function agentHomesOf(userDataDir) {
-  return { CLAUDE_CONFIG_DIR: join(userDataDir, 'agent-homes', 'claude'), CODEX_HOME: join(userDataDir, 'agent-homes', 'codex') };
+  return {
+    CLAUDE_CONFIG_DIR: join(userDataDir, 'agent-homes', 'claude'),
+    CODEX_HOME: join(userDataDir, 'agent-homes', 'codex'),
+  };
 }
 
 const serverEnv = () => ({ ...process.env, EXTENSIONS_GALLERY: '{}' });
@@ -65,14 +68,16 @@ export function installExtension(vsixPath, { userDataDir, extensionsDir }) {
     [entry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsixPath],
     { env: serverEnv(), encoding: 'utf8', timeout: 120_000 },
   );
-  if (result.status !== 0) throw new Error(`--install-extension failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`--install-extension failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
   return `${result.stdout}${result.stderr}`;
 }
 
 async function waitForHealth(url, child, output, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`code-server exited (${child.exitCode}) before it was ready:\n${output.join('')}`);
+    if (child.exitCode !== null)
+      throw new Error(`code-server exited (${child.exitCode}) before it was ready:\n${output.join('')}`);
     try {
       const response = await fetch(new URL('/healthz', url));
       if (response.ok) return;
@@ -90,7 +95,15 @@ async function waitForHealth(url, child, output, timeoutMs) {
  * alone), port (default: a free one), echo (print the server's output).
  * Returns { url, port, pid, userDataDir, output, stop() }.
  */
-export async function startServer({ workspace, userDataDir = makeTempDir('ud'), extensionsDir, settings = {}, keepSettings = false, port: wantedPort, echo = false } = {}) {
+export async function startServer({
+  workspace,
+  userDataDir = makeTempDir('ud'),
+  extensionsDir,
+  settings = {},
+  keepSettings = false,
+  port: wantedPort,
+  echo = false,
+} = {}) {
   const entry = ensureCodeServer();
   const port = wantedPort ?? (await freePort());
   const extensions = extensionsDir ?? join(userDataDir, 'extensions');
@@ -100,17 +113,25 @@ export async function startServer({ workspace, userDataDir = makeTempDir('ud'), 
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [
     entry,
-    '--config', config,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--config',
+    config,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensions,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensions,
   ];
   if (workspace) args.push(workspace);
-  const child = spawn(process.execPath, args, { env: { ...serverEnv(), ...agentHomesOf(userDataDir) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...serverEnv(), ...agentHomesOf(userDataDir) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = [];
   const keep = (chunk) => {
     output.push(chunk.toString());
@@ -145,7 +166,8 @@ export function remoteUri(absolutePath) {
 /** The workbench URL that opens `folder` (or the `workspace` file) with the extension in development mode (and tests, when given). */
 export function workbenchUrl(serverUrl, { folder, workspace, extensionDevelopmentPath, extensionTestsPath } = {}) {
   const url = new URL(serverUrl);
-  if (workspace) url.searchParams.set('workspace', workspace); // a .code-workspace file (multi-root), instead of a folder
+  if (workspace)
+    url.searchParams.set('workspace', workspace); // a .code-workspace file (multi-root), instead of a folder
   else if (folder) url.searchParams.set('folder', folder);
   const payload = [];
   if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remoteUri(extensionDevelopmentPath)]);

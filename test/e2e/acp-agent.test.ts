@@ -17,7 +17,17 @@ import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { claudeEnv, ScriptedModelServer, type ModelStep } from '../unit/import/agent-runs';
 import { agentProcesses } from '../unit/support/processes';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
-import { agentFrame, expandStrip, openWorkbench, readStatusBarItem, readStrip, readTree, screenshot, until, type Workbench } from './workbench';
+import {
+  agentFrame,
+  expandStrip,
+  openWorkbench,
+  readStatusBarItem,
+  readStrip,
+  readTree,
+  screenshot,
+  until,
+  type Workbench,
+} from './workbench';
 
 const NOTE = 'acp-note.txt';
 const item = (content: string, status: string) => ({ content, status, activeForm: content });
@@ -62,7 +72,9 @@ describe('an ACP agent chosen and run in the workbench (issue 22)', () => {
     await agentPane.getByRole('button', { name: 'Choose Agent', exact: true }).click();
     await page.getByRole('option', { name: /^Claude Code \(ACP\)/ }).click();
     await header.waitFor({ timeout: 30_000 });
-    const userSettings = JSON.parse(fs.readFileSync(path.join(server.userDataDir, 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const userSettings = JSON.parse(
+      fs.readFileSync(path.join(server.userDataDir, 'User', 'settings.json'), 'utf8'),
+    ) as Record<string, unknown>;
     assert.equal(userSettings['agentChecklist.agent'], 'claude-code', 'the choice is the user setting');
     assert.deepEqual(agentProcesses(marker), [], 'nothing is started before a prompt');
 
@@ -82,24 +94,47 @@ describe('an ACP agent chosen and run in the workbench (issue 22)', () => {
     assert.match(await card.innerText(), /\+hello/, 'the card shows what the Write would write');
     assert.equal(fs.existsSync(note), false, 'nothing written before the answer');
     assert.notDeepEqual(agentProcesses(marker), [], 'the agent runs while its session is shown');
-    await until(() => readStatusBarItem(page), (s) => s?.text === '0/2 · Write the note', 'the status bar to show the first plan');
+    await until(
+      () => readStatusBarItem(page),
+      (s) => s?.text === '0/2 · Write the note',
+      'the status bar to show the first plan',
+    );
     await page.mouse.move(800, 450);
     await screenshot(page, 'acp-agent-approval-light.png');
     await card.getByRole('button', { name: 'Approve', exact: true }).click();
 
-    await view.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: ANSWER }).waitFor({ timeout: 90_000 });
+    await view
+      .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: ANSWER })
+      .waitFor({ timeout: 90_000 });
     assert.equal(fs.readFileSync(note, 'utf8'), 'hello\n', 'the approved Write is written in the open folder');
     assert.equal(model.left, 0, 'the agent asked the model for every step');
     assert.equal(await card.count(), 0, 'the card is gone once answered');
 
     // The second plan everywhere; the status bar's icon is the checklist once the turn has ended (a spinner while it runs).
     const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-    await until(() => readStatusBarItem(page), (s) => same(s, { text: '1/2 · Check it', icons: ['checklist'] }), 'the status bar to follow the second plan');
+    await until(
+      () => readStatusBarItem(page),
+      (s) => same(s, { text: '1/2 · Check it', icons: ['checklist'] }),
+      'the status bar to follow the second plan',
+    );
     const shape = async () => (await readTree(page)).map((r) => [r.label, r.icon]);
-    await until(shape, (t) => same(t, [['Write the note', 'pass'], ['Check it', 'debug-start']]), 'the Plan tree to show the second plan');
+    await until(
+      shape,
+      (t) =>
+        same(t, [
+          ['Write the note', 'pass'],
+          ['Check it', 'debug-start'],
+        ]),
+      'the Plan tree to show the second plan',
+    );
     await expandStrip(frame);
-    const items = async () => readStrip(frame).then((s) => [s.counts, ...s.items.map((i) => `${i.status ?? ''}: ${i.content}`)]);
-    await until(items, (s) => same(s, ['1 completed · 1 in progress', 'completed: Write the note', 'in_progress: Check it']), 'the strip to show the second plan');
+    const items = async () =>
+      readStrip(frame).then((s) => [s.counts, ...s.items.map((i) => `${i.status ?? ''}: ${i.content}`)]);
+    await until(
+      items,
+      (s) => same(s, ['1 completed · 1 in progress', 'completed: Write the note', 'in_progress: Check it']),
+      'the strip to show the second plan',
+    );
     const sessions = view.getByRole('combobox', { name: 'Sessions', exact: true });
     const shown = await sessions.locator('option:checked').innerText();
     assert.match(shown, /^Claude Code \(ACP\) · /, 'the session list names the agent');
@@ -108,6 +143,11 @@ describe('an ACP agent chosen and run in the workbench (issue 22)', () => {
 
     // New Session ends the agent.
     await view.getByRole('button', { name: 'New Session', exact: true }).click();
-    await until(async () => agentProcesses(marker), (left) => left.length === 0, 'no agent process once its session closed', 15_000);
+    await until(
+      async () => agentProcesses(marker),
+      (left) => left.length === 0,
+      'no agent process once its session closed',
+      15_000,
+    );
   });
 });

@@ -12,7 +12,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { startExternalAgent, type TodoArg } from './mcp-client';
-import { agentFrame, openContainer, openWorkbench, readStatusBar, runCommand, until, type Workbench } from './workbench';
+import {
+  agentFrame,
+  openContainer,
+  openWorkbench,
+  readStatusBar,
+  runCommand,
+  until,
+  type Workbench,
+} from './workbench';
 
 const FIRST = 'first';
 const ADDED = 'added';
@@ -29,11 +37,18 @@ function writeWorkspaceFile(file: string, folders: string[]): void {
 async function explorerRoots(page: Page): Promise<string[]> {
   await runCommand(page, 'View: Show Explorer');
   const rows = page.locator('.explorer-folders-view .monaco-list-row[aria-level="1"]');
-  return rows.evaluateAll((elements) => elements.map((row) => row.querySelector('.label-name')?.textContent?.trim() ?? ''));
+  return rows.evaluateAll((elements) =>
+    elements.map((row) => row.querySelector('.label-name')?.textContent?.trim() ?? ''),
+  );
 }
 
 async function showsOnlyRoots(page: Page, roots: string[]): Promise<void> {
-  await until(() => explorerRoots(page), (r) => r.length === roots.length && roots.every((x) => r.includes(x)), `the Explorer to list ${roots.join(', ')}`, 30_000);
+  await until(
+    () => explorerRoots(page),
+    (r) => r.length === roots.length && roots.every((x) => r.includes(x)),
+    `the Explorer to list ${roots.join(', ')}`,
+    30_000,
+  );
   await openContainer(page);
 }
 
@@ -69,11 +84,23 @@ describe('a workspace folder added after activation (issue 13)', () => {
     const agent = await startExternalAgent(path.join(workspace, ADDED), { name: 'claude-code', version: '2.0.14' });
     try {
       await agent.write(plan('Work in the added folder'));
-      assert.equal(await until(() => readStatusBar(page), (t) => t === '1/2 · Work in the added folder', 'the status bar to show the added folder’s MCP plan', 30_000), '1/2 · Work in the added folder');
+      assert.equal(
+        await until(
+          () => readStatusBar(page),
+          (t) => t === '1/2 · Work in the added folder',
+          'the status bar to show the added folder’s MCP plan',
+          30_000,
+        ),
+        '1/2 · Work in the added folder',
+      );
     } finally {
       await agent.close();
     }
-    assert.equal(fs.readdirSync(path.join(workspace, ADDED, '.agent-checklist', 'sessions')).filter((n) => n.endsWith('.jsonl')).length, 1);
+    assert.equal(
+      fs.readdirSync(path.join(workspace, ADDED, '.agent-checklist', 'sessions')).filter((n) => n.endsWith('.jsonl'))
+        .length,
+      1,
+    );
   });
 
   it('no longer follows new sessions in that folder once it is removed from the workspace', async () => {
@@ -95,7 +122,12 @@ describe('a workspace folder added after activation (issue 13)', () => {
     const first = await startExternalAgent(path.join(workspace, FIRST), { name: 'claude-code', version: '2.0.14' });
     try {
       await first.write(plan('Work in the first folder'));
-      await until(() => readStatusBar(page), (t) => t === '1/2 · Work in the first folder', 'the status bar to show the first folder’s MCP plan', 30_000);
+      await until(
+        () => readStatusBar(page),
+        (t) => t === '1/2 · Work in the first folder',
+        'the status bar to show the first folder’s MCP plan',
+        30_000,
+      );
     } finally {
       await first.close();
     }

@@ -6,14 +6,33 @@ import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 
 const AXE_SOURCE = fs.readFileSync(path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
-type AxeRun = (context: unknown, options: object) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[]; passes: { id: string }[]; incomplete: { id: string }[] }>;
+type AxeRun = (
+  context: unknown,
+  options: object,
+) => Promise<{
+  violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
+  passes: { id: string }[];
+  incomplete: { id: string }[];
+}>;
 
 /** axe-core's violations in the page, the rules that passed (an audit of an empty page passes few) and those it could not decide. */
-export async function axeAudit(frame: Frame): Promise<{ violations: { id: string; impact: string | null; nodes: string[] }[]; passed: string[]; incomplete: string[] }> {
+export async function axeAudit(frame: Frame): Promise<{
+  violations: { id: string; impact: string | null; nodes: string[] }[];
+  passed: string[];
+  incomplete: string[];
+}> {
   if (!(await frame.evaluate(() => 'axe' in globalThis))) await frame.evaluate(AXE_SOURCE);
   return frame.locator('.app').evaluate(async (app) => {
     const axe = (globalThis as unknown as { axe: { run: AxeRun } }).axe;
     const result = await axe.run(app.ownerDocument, { resultTypes: ['violations'] });
-    return { violations: result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, nodes: v.nodes.map((n) => JSON.stringify(n.target)) })), passed: result.passes.map((p) => p.id), incomplete: result.incomplete.map((i) => i.id) };
+    return {
+      violations: result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        nodes: v.nodes.map((n) => JSON.stringify(n.target)),
+      })),
+      passed: result.passes.map((p) => p.id),
+      incomplete: result.incomplete.map((i) => i.id),
+    };
   });
 }

@@ -9,18 +9,40 @@ import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
 import { recordConsole, webviewReport } from './webview-diagnostics';
-import { agentPageFrame, openScriptedWorkbench, reloadWindow, runWorkbenchCommand, screenshot, until, type ScriptedWorkbench } from './workbench';
+import {
+  agentPageFrame,
+  openScriptedWorkbench,
+  reloadWindow,
+  runWorkbenchCommand,
+  screenshot,
+  until,
+  type ScriptedWorkbench,
+} from './workbench';
 
 const FIRST_TURN = {
   responses: [
-    { text: 'Planning.', toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'Read the parser', status: 'completed' }, { content: 'Fix the bug', status: 'in_progress' }] } }] },
+    {
+      text: 'Planning.',
+      toolCalls: [
+        {
+          name: 'todo_write',
+          arguments: {
+            todos: [
+              { content: 'Read the parser', status: 'completed' },
+              { content: 'Fix the bug', status: 'in_progress' },
+            ],
+          },
+        },
+      ],
+    },
     { text: 'Planned before the reload.' },
   ],
 };
 const AFTER_RELOAD = { responses: [{ text: 'Answered in the restored tab.' }] };
 
 /** The Agent pages' tabs in the editor area. */
-const agentTabs = (scripted: ScriptedWorkbench) => scripted.workbench.page.locator('.tabs-container .tab', { hasText: 'Agent' });
+const agentTabs = (scripted: ScriptedWorkbench) =>
+  scripted.workbench.page.locator('.tabs-container .tab', { hasText: 'Agent' });
 
 describe('the Open in Editor tab across a window reload', () => {
   const scripted = openForSuite(() => openScriptedWorkbench(FIRST_TURN));
@@ -53,12 +75,23 @@ describe('the Open in Editor tab across a window reload', () => {
     });
     await restored.locator('.assistant-text', { hasText: 'Planned before the reload.' }).waitFor({ timeout: 60_000 });
     assert.equal(await restored.getByRole('heading', { level: 1 }).innerText(), title, 'the same session');
-    assert.equal(await until(() => restored.getByRole('button', { name: /^Plan \d/ }).innerText(), (h) => h === planHeader, 'the same plan'), planHeader);
+    assert.equal(
+      await until(
+        () => restored.getByRole('button', { name: /^Plan \d/ }).innerText(),
+        (h) => h === planHeader,
+        'the same plan',
+      ),
+      planHeader,
+    );
     assert.equal(await agentTabs(scripted()).count(), 1, 'one tab, restored once');
     await screenshot(page, 'editor-tab-restored.png');
 
     await sendPrompt(restored, 'Go on', 'Answered in the restored tab.');
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
-    assert.equal(await agentTabs(scripted()).count(), 1, 'Open in Editor reveals the restored tab rather than opening another');
+    assert.equal(
+      await agentTabs(scripted()).count(),
+      1,
+      'Open in Editor reveals the restored tab rather than opening another',
+    );
   });
 });

@@ -14,9 +14,26 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { agentHomesOf } from '../../scripts/vscode-server/server.mjs';
-import { AGENT_SCRIPTS, claudeTranscript, codexHome, codexRollout, runClaude, runCodex, ScriptedModelServer } from '../unit/import/agent-runs';
+import {
+  AGENT_SCRIPTS,
+  claudeTranscript,
+  codexHome,
+  codexRollout,
+  runClaude,
+  runCodex,
+  ScriptedModelServer,
+} from '../unit/import/agent-runs';
 import { openForSuite } from './suite-setup';
-import { agentFrame, openContainer, openWorkbench, readStatusBarItem, readStrip, readTree, screenshot, until } from './workbench';
+import {
+  agentFrame,
+  openContainer,
+  openWorkbench,
+  readStatusBarItem,
+  readStrip,
+  readTree,
+  screenshot,
+  until,
+} from './workbench';
 
 async function treeShape(page: Page): Promise<string[][]> {
   return (await readTree(page)).map((r) => [r.label, r.spinning ? `${r.icon}~spin` : r.icon]);
@@ -41,13 +58,33 @@ describe('other agents followed from their own files in the workbench (issue 23)
     await runClaude(model, workspace, { configDir: homes.CLAUDE_CONFIG_DIR, tools: 'todo' }, 'fix the bug');
     assert.equal(model.left, 0, 'Claude Code asked the model for every step');
     const transcript = claudeTranscript(homes.CLAUDE_CONFIG_DIR);
-    assert.equal(path.basename(path.dirname(transcript)), workspace.replace(/[^A-Za-z0-9]/g, '-'), 'the transcript of the open folder');
-    await until(() => readStatusBarItem(page), (s) => s?.text === '1/2 · Fix the bug', 'the status bar to show Claude Code\u2019s plan', 30_000);
-    assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 2, 'the Plan tree to show it'), [
-      ['Read the code', 'pass'],
-      ['Fix the bug', 'debug-start'], // Claude Code's run ended: the item waits for its next one
-    ]);
-    await until(() => readStrip(frame), (s) => s.counts === '1 completed · 1 in progress', 'the strip to show it');
+    assert.equal(
+      path.basename(path.dirname(transcript)),
+      workspace.replace(/[^A-Za-z0-9]/g, '-'),
+      'the transcript of the open folder',
+    );
+    await until(
+      () => readStatusBarItem(page),
+      (s) => s?.text === '1/2 · Fix the bug',
+      'the status bar to show Claude Code\u2019s plan',
+      30_000,
+    );
+    assert.deepEqual(
+      await until(
+        () => treeShape(page),
+        (t) => t.length === 2,
+        'the Plan tree to show it',
+      ),
+      [
+        ['Read the code', 'pass'],
+        ['Fix the bug', 'debug-start'], // Claude Code's run ended: the item waits for its next one
+      ],
+    );
+    await until(
+      () => readStrip(frame),
+      (s) => s.counts === '1 completed · 1 in progress',
+      'the strip to show it',
+    );
     const banner = (await frame.locator('.banner-readonly').innerText()).replace(/\s+/g, ' ');
     assert.match(banner, /This session belongs to Claude Code; it is shown read-only here\./);
     assert.equal(await frame.getByRole('button', { name: 'Open the agent\u2019s file' }).count(), 1);
@@ -55,9 +92,19 @@ describe('other agents followed from their own files in the workbench (issue 23)
     // The resumed run appends; the tree follows it.
     const claudeBefore = fs.readFileSync(transcript, 'utf8');
     model.script(...AGENT_SCRIPTS.todoWriteResumed);
-    await runClaude(model, workspace, { configDir: homes.CLAUDE_CONFIG_DIR, tools: 'todo' }, 'finish it', path.basename(transcript, '.jsonl'));
+    await runClaude(
+      model,
+      workspace,
+      { configDir: homes.CLAUDE_CONFIG_DIR, tools: 'todo' },
+      'finish it',
+      path.basename(transcript, '.jsonl'),
+    );
     assert.ok(fs.readFileSync(transcript, 'utf8').startsWith(claudeBefore), 'the resume appended');
-    await until(() => treeShape(page), (t) => t.length === 2 && t.every((r) => r[1] === 'pass'), 'the resumed run\u2019s plan in the tree');
+    await until(
+      () => treeShape(page),
+      (t) => t.length === 2 && t.every((r) => r[1] === 'pass'),
+      'the resumed run\u2019s plan in the tree',
+    );
     const claudeText = fs.readFileSync(transcript, 'utf8');
 
     // A Codex run in the same folder takes over.
@@ -68,13 +115,27 @@ describe('other agents followed from their own files in the workbench (issue 23)
     const codexText = fs.readFileSync(rollout, 'utf8');
     const select = frame.getByRole('combobox', { name: 'Sessions', exact: true });
     const options = await until(
-      () => select.locator('option').evaluateAll((os) => os.map((o) => ({ text: (o.textContent ?? '').trim(), selected: o.matches(':checked') }))),
-      (os) => os.some((o) => o.selected && o.text.startsWith('Codex')) && os.some((o) => o.text.startsWith('Claude Code')),
+      () =>
+        select
+          .locator('option')
+          .evaluateAll((os) =>
+            os.map((o) => ({ text: (o.textContent ?? '').trim(), selected: o.matches(':checked') })),
+          ),
+      (os) =>
+        os.some((o) => o.selected && o.text.startsWith('Codex')) && os.some((o) => o.text.startsWith('Claude Code')),
       'the session list to show the Codex session, with Claude Code\u2019s beside it',
       30_000,
     );
-    assert.equal(options.filter((o) => o.text.startsWith('Claude Code (MCP)')).length, 0, 'followed, not an MCP session');
-    await until(() => readStatusBarItem(page), (s) => s?.text === '1/2 · Fix the bug', 'Codex\u2019s plan on the status bar');
+    assert.equal(
+      options.filter((o) => o.text.startsWith('Claude Code (MCP)')).length,
+      0,
+      'followed, not an MCP session',
+    );
+    await until(
+      () => readStatusBarItem(page),
+      (s) => s?.text === '1/2 · Fix the bug',
+      'Codex\u2019s plan on the status bar',
+    );
 
     assert.equal(fs.readFileSync(transcript, 'utf8'), claudeText, 'the transcript is as Claude Code wrote it');
     assert.equal(fs.readFileSync(rollout, 'utf8'), codexText, 'the rollout is as Codex wrote it');

@@ -19,11 +19,25 @@ import type { Locator, Page } from 'playwright-core';
 import * as z from 'zod/mini';
 import { axeAudit } from './axe-audit';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
-import { agentFrame, expandStrip, openScriptedWorkbench, readTree, screenshot, sessionLogFiles, until, type Workbench } from './workbench';
+import {
+  agentFrame,
+  expandStrip,
+  openScriptedWorkbench,
+  readTree,
+  screenshot,
+  sessionLogFiles,
+  until,
+  type Workbench,
+} from './workbench';
 
 const CHECKED = 'Check the config';
 const RENAMED = 'Rename the greeting';
-const plan = (checked: string, renamed: string) => ({ todos: [{ content: CHECKED, status: checked }, { content: RENAMED, status: renamed }] });
+const plan = (checked: string, renamed: string) => ({
+  todos: [
+    { content: CHECKED, status: checked },
+    { content: RENAMED, status: renamed },
+  ],
+});
 const BEFORE = { 'src/greeting.txt': 'hello\nworld\n', 'NOTES.md': '# Notes\n\nSay hello.\n' };
 const ANSWER = 'Renamed the greeting.';
 const SCRIPT = {
@@ -32,7 +46,11 @@ const SCRIPT = {
     // The first item is ticked with no tool call while it was in progress: flagged.
     { toolCalls: [{ name: 'todo_write', arguments: plan('completed', 'in_progress') }] },
     { toolCalls: [{ name: 'write_file', arguments: { path: 'src/greeting.txt', content: 'hi there\nworld\n' } }] },
-    { toolCalls: [{ name: 'edit_file', arguments: { path: 'NOTES.md', old_string: 'Say hello.', new_string: 'Say hi there.' } }] },
+    {
+      toolCalls: [
+        { name: 'edit_file', arguments: { path: 'NOTES.md', old_string: 'Say hello.', new_string: 'Say hi there.' } },
+      ],
+    },
     { toolCalls: [{ name: 'todo_write', arguments: plan('completed', 'completed') }] },
     { text: ANSWER },
   ],
@@ -100,7 +118,7 @@ async function brokenWords(box: Locator): Promise<string[]> {
 describe('evidence and undo per plan item, in the real workbench', () => {
   const opened = openForSuite(() => openScriptedWorkbench(SCRIPT, { 'agentChecklist.tools.autoApprove': true }));
 
-  it('flags an item ticked with no work; Show Changes lists the other item\'s two files; Revert Item\'s Changes restores them and the item is pending again', async () => {
+  it("flags an item ticked with no work; Show Changes lists the other item's two files; Revert Item's Changes restores them and the item is pending again", async () => {
     const { workbench } = opened();
     const { page, workspace } = workbench;
     for (const [file, text] of Object.entries(BEFORE)) {
@@ -109,26 +127,44 @@ describe('evidence and undo per plan item, in the real workbench', () => {
     }
     const frame = await openAgentView(page);
     await sendPrompt(frame, 'Check the config, then rename the greeting', ANSWER);
-    assert.deepEqual(bytesOf(workspace), { 'src/greeting.txt': 'hi there\nworld\n', 'NOTES.md': '# Notes\n\nSay hi there.\n' }, 'the turn edited both files');
+    assert.deepEqual(
+      bytesOf(workspace),
+      { 'src/greeting.txt': 'hi there\nworld\n', 'NOTES.md': '# Notes\n\nSay hi there.\n' },
+      'the turn edited both files',
+    );
 
     // (a) The flag as the tree shows it: the warning icon and its words.
     const flagged = treeRow(page, `${CHECKED}, completed, no work recorded`);
     await flagged.waitFor();
-    const rows = await until(() => readTree(page), (r) => r.length === 2 && r[1]?.description === 'completed', 'both items completed in the tree');
-    assert.deepEqual(rows.map((r) => [r.label, r.icon, r.description]), [
-      [CHECKED, 'warning', 'completed · no work recorded'],
-      [RENAMED, 'pass', 'completed'],
-    ]);
+    const rows = await until(
+      () => readTree(page),
+      (r) => r.length === 2 && r[1]?.description === 'completed',
+      'both items completed in the tree',
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.label, r.icon, r.description]),
+      [
+        [CHECKED, 'warning', 'completed · no work recorded'],
+        [RENAMED, 'pass', 'completed'],
+      ],
+    );
     // Its tooltip, on hover.
     await flagged.hover();
     const tooltip = page.getByRole('tooltip').filter({ hasText: 'Needs a second look: no work recorded' });
     await tooltip.waitFor();
-    assert.match((await tooltip.innerText()).replace(/\s+/g, ' '), /Check the config .*completed .*Needs a second look: no work recorded No tool call while in progress/);
+    assert.match(
+      (await tooltip.innerText()).replace(/\s+/g, ' '),
+      /Check the config .*completed .*Needs a second look: no work recorded No tool call while in progress/,
+    );
     await screenshot(page, 'item-changes-flagged.png');
 
     await expandStrip(agentFrame(page));
     // The strip's row keeps the item's words whole beside its flag words.
-    assert.deepEqual(await brokenWords(frame.getByRole('checkbox', { name: CHECKED })), [], 'no word of the flagged item broken across lines');
+    assert.deepEqual(
+      await brokenWords(frame.getByRole('checkbox', { name: CHECKED })),
+      [],
+      'no word of the flagged item broken across lines',
+    );
     const { violations, passed } = await axeAudit(frame);
     assert.ok(passed.length > 10, 'axe ran its rules over the Agent page');
     assert.deepEqual(violations, [], 'axe-core: no violation in the Agent page with a flagged plan');
@@ -143,23 +179,42 @@ describe('evidence and undo per plan item, in the real workbench', () => {
     for (const name of ['greeting.txt', 'NOTES.md']) await editor.getByText(name, { exact: true }).first().waitFor();
     // Edited in place, not renamed: no file's header shows the rename mark "R" (nor its old name struck through).
     assert.equal(await editor.getByText('R', { exact: true }).count(), 0, 'no file marked renamed');
-    for (const name of ['greeting.txt', 'NOTES.md']) assert.equal(await editor.getByText(name, { exact: true }).count(), 1, `${name} named once`);
+    for (const name of ['greeting.txt', 'NOTES.md'])
+      assert.equal(await editor.getByText(name, { exact: true }).count(), 1, `${name} named once`);
     await screenshot(page, 'item-changes-diff.png');
 
     // Revert Item's Changes: the bytes as they were before the item started, the item pending.
-    await contextMenu(page, `${RENAMED}, completed`, 'Revert Item\'s Changes');
-    await until(async () => bytesOf(workspace), (bytes) => isDeepStrictEqual(bytes, BEFORE), 'the files back to their bytes before the item');
+    await contextMenu(page, `${RENAMED}, completed`, "Revert Item's Changes");
+    await until(
+      async () => bytesOf(workspace),
+      (bytes) => isDeepStrictEqual(bytes, BEFORE),
+      'the files back to their bytes before the item',
+    );
     await treeRow(page, `${RENAMED}, pending`).waitFor();
-    const after = await until(() => readTree(page), (r) => r[1]?.description === '', 'the reverted item pending in the tree');
-    assert.deepEqual(after.map((r) => [r.label, r.icon]), [
-      [CHECKED, 'warning'],
-      [RENAMED, 'circle-large-outline'],
-    ]);
+    const after = await until(
+      () => readTree(page),
+      (r) => r[1]?.description === '',
+      'the reverted item pending in the tree',
+    );
+    assert.deepEqual(
+      after.map((r) => [r.label, r.icon]),
+      [
+        [CHECKED, 'warning'],
+        [RENAMED, 'circle-large-outline'],
+      ],
+    );
     const log = logLines(workbench);
-    assert.deepEqual(log.flatMap((l) => (l.type === 'changes/reverted' ? [revertedSchema.parse(l.data)] : [])).map(({ item, scope, files }) => ({ item, scope, files: [...files].sort() })), [
-      { item: RENAMED, scope: 'item', files: ['NOTES.md', 'src/greeting.txt'] },
-    ]);
-    assert.deepEqual(log.filter((l) => l.type === 'todo/user-edit').at(-1)?.data, plan('completed', 'pending'), 'the revert is a user edit: the item back to pending');
+    assert.deepEqual(
+      log
+        .flatMap((l) => (l.type === 'changes/reverted' ? [revertedSchema.parse(l.data)] : []))
+        .map(({ item, scope, files }) => ({ item, scope, files: [...files].sort() })),
+      [{ item: RENAMED, scope: 'item', files: ['NOTES.md', 'src/greeting.txt'] }],
+    );
+    assert.deepEqual(
+      log.filter((l) => l.type === 'todo/user-edit').at(-1)?.data,
+      plan('completed', 'pending'),
+      'the revert is a user edit: the item back to pending',
+    );
     await screenshot(page, 'item-changes-reverted.png');
   });
 });

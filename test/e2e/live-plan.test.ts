@@ -9,18 +9,47 @@ import * as fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  agentFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBarItem, readStrip, expandStrip,
-  readTodoRows, readTree, reloadWindow, runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
+  agentFrame,
+  answerInputBox,
+  DARK_THEME_LABEL,
+  HIGH_CONTRAST_THEME_LABEL,
+  LIGHT_THEME_LABEL,
+  openContainer,
+  openScriptedWorkbench,
+  readStatusBarItem,
+  readStrip,
+  expandStrip,
+  readTodoRows,
+  readTree,
+  reloadWindow,
+  runCommand,
+  screenshot,
+  setTheme,
+  statusBarCount,
+  until,
+  type ScriptedWorkbench,
+  type Workbench,
 } from './workbench';
 
-const ITEMS = ['Reproduce the crash on empty input', 'Guard the parser against empty input', 'Add a regression test', 'Update the changelog'];
+const ITEMS = [
+  'Reproduce the crash on empty input',
+  'Guard the parser against empty input',
+  'Add a regression test',
+  'Update the changelog',
+];
 const plan = (statuses: string[]) => ({ todos: ITEMS.map((content, i) => ({ content, status: statuses[i] })) });
 const SECOND_ANSWER = 'Nothing here needs a plan.';
 /** Turn 1: two writes, then a model that never answers until Stop (the turn stays running while we look). */
 const FIRST_TURN = {
   responses: [
-    { text: 'I will plan this first.', toolCalls: [{ name: 'todo_write', arguments: plan(['in_progress', 'pending', 'pending', 'pending']) }] },
-    { text: 'Reproduced; guarding and testing in parallel.', toolCalls: [{ name: 'todo_write', arguments: plan(['completed', 'in_progress', 'in_progress', 'pending']) }] },
+    {
+      text: 'I will plan this first.',
+      toolCalls: [{ name: 'todo_write', arguments: plan(['in_progress', 'pending', 'pending', 'pending']) }],
+    },
+    {
+      text: 'Reproduced; guarding and testing in parallel.',
+      toolCalls: [{ name: 'todo_write', arguments: plan(['completed', 'in_progress', 'in_progress', 'pending']) }],
+    },
     { delayMs: 600_000, text: 'never reached: the test stops the turn' },
   ],
 };
@@ -46,7 +75,12 @@ const STATUS_TEXT = `1/4 · ${ITEMS[1]} +1`;
 
 /** The tree rows as [label, description, icon, level]; elapsed seconds vary, so `· Ns` is normalized. */
 async function treeShape(page: Page): Promise<string[][]> {
-  return (await readTree(page)).map((r) => [r.label, r.description.replace(/ · \d+(h|m|s).*$/, ' · <elapsed>'), r.spinning ? `${r.icon}~spin` : r.icon, r.level ?? '']);
+  return (await readTree(page)).map((r) => [
+    r.label,
+    r.description.replace(/ · \d+(h|m|s).*$/, ' · <elapsed>'),
+    r.spinning ? `${r.icon}~spin` : r.icon,
+    r.level ?? '',
+  ]);
 }
 
 const treeWith = (activeIcon: string): string[][] => [
@@ -81,7 +115,12 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     await runCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
 
-    await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the strip to show the second write', 60_000);
+    await until(
+      () => readStrip(frame),
+      (s) => s.counts === COUNTS,
+      'the strip to show the second write',
+      60_000,
+    );
     await expandStrip(frame);
     const strip = await readStrip(frame);
     // Still running: the model is waiting, Stop is offered; everything below is the live state.
@@ -90,18 +129,34 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     assert.equal(strip.expanded, 'true', 'the header button says it is expanded');
     assert.deepEqual(strip.items, STRIP_ITEMS, 'every item, both active ones included');
 
-    const rows = await until(() => readTodoRows(frame), (r) => r.length === 2, 'two todo_write rows');
+    const rows = await until(
+      () => readTodoRows(frame),
+      (r) => r.length === 2,
+      'two todo_write rows',
+    );
     assert.deepEqual(rows, ROWS, 'each row: done/total and the first active item; +1 apart');
 
-    const tree = await until(() => treeShape(page), (t) => t.length === 4 && t[0]?.[1]?.startsWith('completed') === true, 'the Plan tree');
+    const tree = await until(
+      () => treeShape(page),
+      (t) => t.length === 4 && t[0]?.[1]?.startsWith('completed') === true,
+      'the Plan tree',
+    );
     assert.deepEqual(tree, treeWith('sync~spin'), 'in-progress items spin while their turn runs');
 
-    const status = await until(() => readStatusBarItem(page), (s) => s?.text === STATUS_TEXT, 'the status bar item');
+    const status = await until(
+      () => readStatusBarItem(page),
+      (s) => s?.text === STATUS_TEXT,
+      'the status bar item',
+    );
     assert.deepEqual(status?.icons, ['loading~spin'], 'a spinner while the turn runs');
     assert.equal(await statusBarCount(page), 1, 'exactly one status bar item');
 
     const announced = await frame.getByRole('status').filter({ hasText: 'Completed: ' }).innerText();
-    assert.match(announced, new RegExp(`Completed: ${ITEMS[0]}`), 'the polite live region announces the completed item');
+    assert.match(
+      announced,
+      new RegExp(`Completed: ${ITEMS[0]}`),
+      'the polite live region announces the completed item',
+    );
     await screenshot(page, 'live-plan-running-light.png');
   });
 
@@ -110,10 +165,18 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     const frame = agentFrame(page);
     await frame.getByRole('button', { name: 'Stop', exact: true }).click();
     await frame.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
-    const status = await until(() => readStatusBarItem(page), (s) => s?.icons[0] === 'checklist', 'the spinner to stop');
+    const status = await until(
+      () => readStatusBarItem(page),
+      (s) => s?.icons[0] === 'checklist',
+      'the spinner to stop',
+    );
     assert.deepEqual(status, { text: STATUS_TEXT, icons: ['checklist'] });
     assert.equal((await readStrip(frame)).counts, COUNTS);
-    const tree = await until(() => treeShape(page), (t) => t[1]?.[2] === 'debug-start', 'the tree to mark the turn over');
+    const tree = await until(
+      () => treeShape(page),
+      (t) => t[1]?.[2] === 'debug-start',
+      'the tree to mark the turn over',
+    );
     assert.deepEqual(tree, treeWith('debug-start'));
   });
 
@@ -125,13 +188,36 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     const frame = agentFrame(page);
     await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
 
-    await until(() => readStrip(frame), (s) => s.counts === COUNTS, 'the restored strip', 60_000);
+    await until(
+      () => readStrip(frame),
+      (s) => s.counts === COUNTS,
+      'the restored strip',
+      60_000,
+    );
     await expandStrip(frame);
     const strip = await readStrip(frame);
     assert.deepEqual(strip.items, STRIP_ITEMS);
-    assert.deepEqual(await until(() => readTodoRows(frame), (r) => r.length === 2, 'the restored rows'), ROWS);
-    assert.deepEqual(await until(() => treeShape(page), (t) => t.length === 4, 'the restored tree'), treeWith('debug-start'));
-    const status = await until(() => readStatusBarItem(page), (s) => s !== null, 'the restored status bar item');
+    assert.deepEqual(
+      await until(
+        () => readTodoRows(frame),
+        (r) => r.length === 2,
+        'the restored rows',
+      ),
+      ROWS,
+    );
+    assert.deepEqual(
+      await until(
+        () => treeShape(page),
+        (t) => t.length === 4,
+        'the restored tree',
+      ),
+      treeWith('debug-start'),
+    );
+    const status = await until(
+      () => readStatusBarItem(page),
+      (s) => s !== null,
+      'the restored status bar item',
+    );
     assert.deepEqual(status, { text: STATUS_TEXT, icons: ['checklist'] });
 
     await screenshot(page, 'live-plan-light.png');
@@ -147,14 +233,34 @@ describe('the standing plan, live, across a reload and the next turn (issue 5)',
     const frame = agentFrame(page);
     await frame.locator('.composer-input').fill('Thanks, that is all for now.');
     await frame.locator('.composer-input').press('Enter');
-    await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: SECOND_ANSWER }).waitFor({ timeout: 60_000 });
+    await frame
+      .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: SECOND_ANSWER })
+      .waitFor({ timeout: 60_000 });
     await frame.getByRole('button', { name: 'Send', exact: true }).waitFor();
 
-    const strip = await until(() => readStrip(frame), (s) => !s.visible, 'the strip to hide');
+    const strip = await until(
+      () => readStrip(frame),
+      (s) => !s.visible,
+      'the strip to hide',
+    );
     assert.equal(strip.visible, false);
-    assert.deepEqual(await until(() => readTree(page), (r) => r.length === 0, 'the tree to empty'), []);
-    assert.equal(await until(() => readStatusBarItem(page), (s) => s === null, 'the status bar item to hide'), null);
-    assert.equal(await statusBarCount(page) <= 1, true);
+    assert.deepEqual(
+      await until(
+        () => readTree(page),
+        (r) => r.length === 0,
+        'the tree to empty',
+      ),
+      [],
+    );
+    assert.equal(
+      await until(
+        () => readStatusBarItem(page),
+        (s) => s === null,
+        'the status bar item to hide',
+      ),
+      null,
+    );
+    assert.equal((await statusBarCount(page)) <= 1, true);
     // The transcript keeps the earlier turn's rows: clearing the plan is not clearing history.
     assert.equal((await readTodoRows(frame)).length, 2);
   });

@@ -24,9 +24,17 @@ export interface ExternalAgent {
   close(): Promise<void>;
 }
 
-export async function startExternalAgent(cwd: string, clientInfo: { name: string; version: string }): Promise<ExternalAgent> {
+export async function startExternalAgent(
+  cwd: string,
+  clientInfo: { name: string; version: string },
+): Promise<ExternalAgent> {
   let stderr = '';
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp', '--allow-parallel-in-progress', 'true'], cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_PATH, 'mcp', '--allow-parallel-in-progress', 'true'],
+    cwd,
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client(clientInfo);
   await client.connect(transport);
@@ -35,7 +43,11 @@ export async function startExternalAgent(cwd: string, clientInfo: { name: string
     write: async (todos) => {
       const result = await client.callTool({ name: 'todo_write', arguments: { todos } });
       const content = Array.isArray(result.content) ? result.content : [];
-      const text = content.map((c: unknown) => (typeof c === 'object' && c !== null && 'text' in c && typeof c.text === 'string' ? c.text : '')).join('');
+      const text = content
+        .map((c: unknown) =>
+          typeof c === 'object' && c !== null && 'text' in c && typeof c.text === 'string' ? c.text : '',
+        )
+        .join('');
       if (result.isError === true) throw new Error(`todo_write was rejected: ${text} (server stderr: ${stderr})`);
       return text;
     },
@@ -49,7 +61,10 @@ export async function startExternalAgent(cwd: string, clientInfo: { name: string
  * block every client still connected is closed (a test may close one itself), then
  * the workbench.
  */
-export function workbenchWithExternalAgents(): { workbench: () => Workbench; start: (clientInfo: { name: string; version: string }) => Promise<ExternalAgent> } {
+export function workbenchWithExternalAgents(): {
+  workbench: () => Workbench;
+  start: (clientInfo: { name: string; version: string }) => Promise<ExternalAgent>;
+} {
   const started: ExternalAgent[] = [];
   after(async () => {
     for (const agent of started.splice(0)) await agent.close().catch(() => undefined);

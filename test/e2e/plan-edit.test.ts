@@ -10,20 +10,52 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Page } from 'playwright-core';
 import { after, before, describe, it } from 'node:test';
 import {
-  agentFrame, answerInputBox, DARK_THEME_LABEL, expandStrip, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBar, readStrip, readTree,
-  reloadWindow, runCommand, screenshot, sessionLogFiles, setTheme, until, type ScriptedWorkbench, type Workbench,
+  agentFrame,
+  answerInputBox,
+  DARK_THEME_LABEL,
+  expandStrip,
+  LIGHT_THEME_LABEL,
+  openContainer,
+  openScriptedWorkbench,
+  readStatusBar,
+  readStrip,
+  readTree,
+  reloadWindow,
+  runCommand,
+  screenshot,
+  sessionLogFiles,
+  setTheme,
+  until,
+  type ScriptedWorkbench,
+  type Workbench,
 } from './workbench';
 
 const ITEMS = ['Reproduce the bug', 'Fix the parser', 'Add a regression test'];
 const plan = (statuses: string[]) => ({ todos: ITEMS.map((content, i) => ({ content, status: statuses[i] })) });
 const FIRST_TURN = {
-  responses: [{ text: 'Planning.', toolCalls: [{ name: 'todo_write', arguments: plan(['in_progress', 'pending', 'pending']) }] }, { text: 'Planned; over to you.' }],
+  responses: [
+    { text: 'Planning.', toolCalls: [{ name: 'todo_write', arguments: plan(['in_progress', 'pending', 'pending']) }] },
+    { text: 'Planned; over to you.' },
+  ],
 };
 const SECOND_TURN = { responses: [{ text: 'Your plan stands.' }] };
 // The model goes on with item 2 and leaves out item 3, unfinished: dropped.
 const THIRD_TURN = {
   responses: [
-    { text: 'Fixing.', toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: ITEMS[0], status: 'completed' }, { content: ITEMS[1], status: 'in_progress' }] } }] },
+    {
+      text: 'Fixing.',
+      toolCalls: [
+        {
+          name: 'todo_write',
+          arguments: {
+            todos: [
+              { content: ITEMS[0], status: 'completed' },
+              { content: ITEMS[1], status: 'in_progress' },
+            ],
+          },
+        },
+      ],
+    },
     { text: 'Fixed the parser.' },
   ],
 };
@@ -38,15 +70,23 @@ function logTypes(workbench: Workbench): { type: string; data?: unknown }[] {
     .filter((l) => l.trim())
     .map((l) => {
       const parsed: unknown = JSON.parse(l);
-      return typeof parsed === 'object' && parsed !== null && 'type' in parsed && typeof parsed.type === 'string' ? { type: parsed.type, data: 'data' in parsed ? parsed.data : undefined } : { type: '' };
+      return typeof parsed === 'object' && parsed !== null && 'type' in parsed && typeof parsed.type === 'string'
+        ? { type: parsed.type, data: 'data' in parsed ? parsed.data : undefined }
+        : { type: '' };
     });
 }
 
 /** Opens the context menu of the Plan tree row labelled `label` and picks `action`. */
 async function contextMenu(page: Page, label: string, action: string): Promise<void> {
-  const row = page.locator('.pane:has(.pane-header[aria-label*="Plan"]) .monaco-list-row[role=treeitem]', { has: page.locator('.label-name', { hasText: label }) }).first();
+  const row = page
+    .locator('.pane:has(.pane-header[aria-label*="Plan"]) .monaco-list-row[role=treeitem]', {
+      has: page.locator('.label-name', { hasText: label }),
+    })
+    .first();
   await row.click({ button: 'right' });
-  const item = page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^${action}$`) }).first();
+  const item = page
+    .locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^${action}$`) })
+    .first();
   await item.waitFor({ timeout: 10_000 });
   await screenshot(page, `plan-edit-menu-${action.toLowerCase().replace(/\W+/g, '-')}.png`);
   // Chosen with the keyboard, as a user may: VS Code's menu ignores a mouse-up that comes
@@ -60,11 +100,14 @@ async function sendPrompt(page: Page, text: string, finalText: string): Promise<
   await runCommand(page, 'Agent Checklist: Send Prompt…');
   await answerInputBox(page, 'Agent Checklist: Send Prompt', text);
   const frame = agentFrame(page);
-  await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: finalText }).waitFor({ timeout: 60_000 });
+  await frame
+    .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: finalText })
+    .waitFor({ timeout: 60_000 });
   await frame.locator('.composer button[type=submit]').waitFor();
 }
 
-const shape = async (page: Page): Promise<string[][]> => (await readTree(page)).map((r) => [r.label, r.description.replace(/ · \d+(h|m|s).*$/, ''), r.icon, r.level ?? '']);
+const shape = async (page: Page): Promise<string[][]> =>
+  (await readTree(page)).map((r) => [r.label, r.description.replace(/ · \d+(h|m|s).*$/, ''), r.icon, r.level ?? '']);
 
 describe('editing the plan from the Plan tree, in the real workbench', () => {
   let scripted: ScriptedWorkbench | undefined;
@@ -84,14 +127,33 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     await openContainer(page);
     await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
     await sendPrompt(page, 'The parser drops the last token; fix it', 'Planned; over to you.');
-    await until(() => readStatusBar(page), (t) => t === '0/3 · Reproduce the bug', 'the status bar item');
+    await until(
+      () => readStatusBar(page),
+      (t) => t === '0/3 · Reproduce the bug',
+      'the status bar item',
+    );
 
     await contextMenu(page, ITEMS[0] ?? '', 'Mark Completed');
-    const edits = await until(async () => logTypes(workbench).filter((l) => l.type === 'todo/user-edit'), (e) => e.length === 1, 'a todo/user-edit in the log');
+    const edits = await until(
+      async () => logTypes(workbench).filter((l) => l.type === 'todo/user-edit'),
+      (e) => e.length === 1,
+      'a todo/user-edit in the log',
+    );
     assert.deepEqual(edits[0]?.data, plan(['completed', 'pending', 'pending']));
 
-    assert.equal(await until(() => readStatusBar(page), (t) => t === '1/3', 'the status bar'), '1/3');
-    const tree = await until(() => shape(page), (t) => t[0]?.[1] === 'completed', 'the tree');
+    assert.equal(
+      await until(
+        () => readStatusBar(page),
+        (t) => t === '1/3',
+        'the status bar',
+      ),
+      '1/3',
+    );
+    const tree = await until(
+      () => shape(page),
+      (t) => t[0]?.[1] === 'completed',
+      'the tree',
+    );
     assert.deepEqual(tree, [
       [ITEMS[0], 'completed', 'pass', '1'],
       [ITEMS[1], '', 'circle-large-outline', '1'],
@@ -99,7 +161,11 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     ]);
     const frame = agentFrame(page);
     await expandStrip(frame);
-    const strip = await until(() => readStrip(frame), (s) => s.items[0]?.status === 'completed', 'the strip');
+    const strip = await until(
+      () => readStrip(frame),
+      (s) => s.items[0]?.status === 'completed',
+      'the strip',
+    );
     assert.deepEqual(strip.items, [
       { content: ITEMS[0], status: 'completed' },
       { content: ITEMS[1], status: 'pending' },
@@ -117,8 +183,24 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     await reloadWindow(page); // the workbench's reload, which awaits its state write (see reloadWindow)
     await openContainer(page);
     await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
-    assert.equal(await until(() => readStatusBar(page), (t) => t === '1/3', 'the restored status bar'), '1/3');
-    assert.equal((await until(() => shape(page), (t) => t.length === 3, 'the restored tree'))[0]?.[2], 'pass');
+    assert.equal(
+      await until(
+        () => readStatusBar(page),
+        (t) => t === '1/3',
+        'the restored status bar',
+      ),
+      '1/3',
+    );
+    assert.equal(
+      (
+        await until(
+          () => shape(page),
+          (t) => t.length === 3,
+          'the restored tree',
+        )
+      )[0]?.[2],
+      'pass',
+    );
 
     await sendPrompt(page, 'Carry on', 'Your plan stands.');
     const types = logTypes(workbench).map((l) => l.type);
@@ -141,7 +223,14 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
       ['Dropped', '1', 'tree-item-expanded', '1'], // readTree sees its twistie first: shown expanded
       [ITEMS[2], 'dropped while pending', 'circle-slash', '2'],
     ];
-    assert.deepEqual(await until(() => shape(page), (t) => isDeepStrictEqual(t, dropped), 'the Dropped node'), dropped);
+    assert.deepEqual(
+      await until(
+        () => shape(page),
+        (t) => isDeepStrictEqual(t, dropped),
+        'the Dropped node',
+      ),
+      dropped,
+    );
     await screenshot(page, 'plan-edit-dropped.png');
 
     await contextMenu(page, ITEMS[2] ?? '', 'Restore');
@@ -150,9 +239,22 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
       [ITEMS[1], 'in progress', 'debug-start', '1'],
       [ITEMS[2], '', 'circle-large-outline', '1'],
     ];
-    assert.deepEqual(await until(() => shape(page), (t) => isDeepStrictEqual(t, restored), 'the item back in the plan'), restored);
-    const last = logTypes(workbench).filter((l) => l.type === 'todo/user-edit').at(-1);
-    assert.deepEqual(last?.data, plan(['completed', 'in_progress', 'pending']), 'Restore is a user edit: the item back where it was, as it was');
+    assert.deepEqual(
+      await until(
+        () => shape(page),
+        (t) => isDeepStrictEqual(t, restored),
+        'the item back in the plan',
+      ),
+      restored,
+    );
+    const last = logTypes(workbench)
+      .filter((l) => l.type === 'todo/user-edit')
+      .at(-1);
+    assert.deepEqual(
+      last?.data,
+      plan(['completed', 'in_progress', 'pending']),
+      'Restore is a user edit: the item back where it was, as it was',
+    );
     assert.equal(await readStatusBar(page), '1/3 · Fix the parser');
     await screenshot(page, 'plan-edit-restored.png');
   });
@@ -164,21 +266,49 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     // The label starts with the title; VS Code appends the action's keybinding, e.g. "Add Item… (Insert)".
     await pane.locator('.pane-header .action-label[aria-label^="Add Item…"]').click();
     const input = page.locator('.quick-input-widget .quick-input-box input');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Agent Checklist: Add Plan Item' }).waitFor();
+    await page
+      .locator('.quick-input-widget .quick-input-title', { hasText: 'Agent Checklist: Add Plan Item' })
+      .waitFor();
     await input.fill(` ${ITEMS[1]} `);
     const message = page.locator('.quick-input-widget .quick-input-message');
-    await until(async () => (await message.innerText()).trim(), (t) => t === 'The plan already has this item.', 'the duplicate refused in the input box');
+    await until(
+      async () => (await message.innerText()).trim(),
+      (t) => t === 'The plan already has this item.',
+      'the duplicate refused in the input box',
+    );
     await screenshot(page, 'plan-edit-add-duplicate.png');
     await input.fill('Ship the fix');
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await until(() => shape(page), (t) => t.at(-1)?.[0] === 'Ship the fix', 'the added item at the end');
+    await until(
+      () => shape(page),
+      (t) => t.at(-1)?.[0] === 'Ship the fix',
+      'the added item at the end',
+    );
 
     await contextMenu(page, 'Ship the fix', 'Edit Text…');
     await answerInputBox(page, 'Agent Checklist: Edit Plan Item', '  Ship the fix today  ');
-    const rows = await until(() => shape(page), (t) => t.at(-1)?.[0] === 'Ship the fix today', 'the reworded item');
-    assert.deepEqual(rows.map((r) => r[0]), [...ITEMS, 'Ship the fix today']);
-    const last = logTypes(workbench).filter((l) => l.type === 'todo/user-edit').at(-1);
-    assert.deepEqual(last?.data, { todos: [...plan(['completed', 'in_progress', 'pending']).todos, { content: 'Ship the fix today', status: 'pending' }] }, 'trimmed, as todo_write trims');
+    const rows = await until(
+      () => shape(page),
+      (t) => t.at(-1)?.[0] === 'Ship the fix today',
+      'the reworded item',
+    );
+    assert.deepEqual(
+      rows.map((r) => r[0]),
+      [...ITEMS, 'Ship the fix today'],
+    );
+    const last = logTypes(workbench)
+      .filter((l) => l.type === 'todo/user-edit')
+      .at(-1);
+    assert.deepEqual(
+      last?.data,
+      {
+        todos: [
+          ...plan(['completed', 'in_progress', 'pending']).todos,
+          { content: 'Ship the fix today', status: 'pending' },
+        ],
+      },
+      'trimmed, as todo_write trims',
+    );
   });
 });

@@ -38,7 +38,9 @@ const PLANNING_TOOLS = ['read_file', 'list_files', 'grep', 'todo_write'];
 
 /** The user-role texts of a request that carry the user's feedback. */
 const feedbackNotes = (request: ModelRequest | undefined): string[] =>
-  (request?.messages ?? []).filter((m) => m.role === 'user' && messageText(m.content).includes(FEEDBACK)).map((m) => messageText(m.content));
+  (request?.messages ?? [])
+    .filter((m) => m.role === 'user' && messageText(m.content).includes(FEEDBACK))
+    .map((m) => messageText(m.content));
 
 /** Stores the loopback key through Set API Key… (the provider's pick, then the password box). */
 async function setApiKey(page: Page): Promise<void> {
@@ -57,12 +59,23 @@ async function auditClean(frame: Frame, what: string): Promise<void> {
 }
 
 describe('plan first in the real workbench', () => {
-  const model = new LoopbackModel([{ todos: PLAN }, { text: 'My plan: read, then guard.' }, { todos: REVISED }, { text: 'Revised: a test first.' }, { todos: DRIFTED }, { text: 'All done.' }]);
+  const model = new LoopbackModel([
+    { todos: PLAN },
+    { text: 'My plan: read, then guard.' },
+    { todos: REVISED },
+    { text: 'Revised: a test first.' },
+    { todos: DRIFTED },
+    { text: 'All done.' },
+  ]);
   const opened = openForSuite(async (): Promise<Workbench & { close(): Promise<void> }> => {
     const baseUrl = await model.listen();
     const workbench = await openWorkbench({
       extensionDevelopmentPath: REPO_ROOT,
-      settings: { 'agentChecklist.provider': 'openai', 'agentChecklist.openai.baseUrl': baseUrl, 'agentChecklist.openai.model': 'loopback-model' },
+      settings: {
+        'agentChecklist.provider': 'openai',
+        'agentChecklist.openai.baseUrl': baseUrl,
+        'agentChecklist.openai.model': 'loopback-model',
+      },
     });
     return {
       ...workbench,
@@ -82,7 +95,11 @@ describe('plan first in the real workbench', () => {
     await toggle.waitFor();
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'off by default');
     await toggle.click();
-    await until(() => toggle.getAttribute('aria-pressed'), (p) => p === 'true', 'the toggle pressed (the setting written and posted back)');
+    await until(
+      () => toggle.getAttribute('aria-pressed'),
+      (p) => p === 'true',
+      'the toggle pressed (the setting written and posted back)',
+    );
 
     const composer = frame.getByRole('textbox', { name: 'Prompt' });
     await composer.fill('The parser drops the last token; fix it');
@@ -90,27 +107,55 @@ describe('plan first in the real workbench', () => {
 
     const review = frame.getByRole('group', { name: 'Proposed plan' });
     await review.waitFor({ timeout: 60_000 });
-    for (const name of ['Approve', 'Edit', 'Reject with Feedback…']) await review.getByRole('button', { name, exact: true }).waitFor();
-    assert.deepEqual(toolNames(model.requests[0]).sort(), [...PLANNING_TOOLS].sort(), 'planning offers the read-only tools and todo_write only');
-    assert.equal(await until(() => readStatusBar(page), (t) => t === 'Plan proposed · 2 items', 'the status bar'), 'Plan proposed · 2 items');
+    for (const name of ['Approve', 'Edit', 'Reject with Feedback…'])
+      await review.getByRole('button', { name, exact: true }).waitFor();
+    assert.deepEqual(
+      toolNames(model.requests[0]).sort(),
+      [...PLANNING_TOOLS].sort(),
+      'planning offers the read-only tools and todo_write only',
+    );
+    assert.equal(
+      await until(
+        () => readStatusBar(page),
+        (t) => t === 'Plan proposed · 2 items',
+        'the status bar',
+      ),
+      'Plan proposed · 2 items',
+    );
     const planPane = page.locator('.pane:has(.pane-header[aria-label*="Plan"]) .pane-header');
-    await until(async () => (await planPane.innerText()).replace(/\s+/g, ' '), (t) => t.includes('proposed · 0/2'), 'the Plan view marked proposed');
+    await until(
+      async () => (await planPane.innerText()).replace(/\s+/g, ' '),
+      (t) => t.includes('proposed · 0/2'),
+      'the Plan view marked proposed',
+    );
     // The pane's header and its rows come from separate calls to the tree provider: wait for the rows.
     const labels = PLAN.map((t) => t.content);
-    await until(async () => (await readTree(page)).map((r) => r.label), (l) => JSON.stringify(l) === JSON.stringify(labels), 'the proposed plan in the Plan tree');
+    await until(
+      async () => (await readTree(page)).map((r) => r.label),
+      (l) => JSON.stringify(l) === JSON.stringify(labels),
+      'the proposed plan in the Plan tree',
+    );
     await auditClean(frame, 'the proposed plan');
     await screenshot(page, 'plan-first-proposed.png');
 
     await review.getByRole('button', { name: 'Reject with Feedback…' }).click();
     const feedback = frame.getByRole('textbox', { name: 'What should the plan change?' });
     await feedback.waitFor();
-    assert.equal(await feedback.evaluate((box) => box === box.ownerDocument.activeElement), true, 'the feedback box has the focus');
+    assert.equal(
+      await feedback.evaluate((box) => box === box.ownerDocument.activeElement),
+      true,
+      'the feedback box has the focus',
+    );
     await feedback.fill(FEEDBACK);
     await auditClean(frame, 'the feedback box open');
     await screenshot(page, 'plan-first-feedback.png');
     await frame.getByRole('button', { name: 'Send Feedback' }).click();
 
-    await until(() => readStatusBar(page), (t) => t === 'Plan proposed · 3 items', 'the revised plan proposed');
+    await until(
+      () => readStatusBar(page),
+      (t) => t === 'Plan proposed · 3 items',
+      'the revised plan proposed',
+    );
     await review.getByRole('button', { name: 'Approve' }).waitFor();
     assert.equal(model.requests.length, 4, 'the replanning ran in the same turn');
     assert.deepEqual(
@@ -118,25 +163,43 @@ describe('plan first in the real workbench', () => {
       [0, 0, 1, 1],
       'the feedback reaches the model in the request after the rejection, once (and stays in the conversation, once)',
     );
-    assert.deepEqual(toolNames(model.requests[2]).sort(), [...PLANNING_TOOLS].sort(), 'replanning: still the planning tools only');
+    assert.deepEqual(
+      toolNames(model.requests[2]).sort(),
+      [...PLANNING_TOOLS].sort(),
+      'replanning: still the planning tools only',
+    );
 
     await review.getByRole('button', { name: 'Approve' }).click();
-    await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'All done.' }).waitFor({ timeout: 60_000 });
+    await frame
+      .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'All done.' })
+      .waitFor({ timeout: 60_000 });
     assert.equal(model.requests.length, 6);
     const working = toolNames(model.requests[4]);
-    for (const tool of ['write_file', 'edit_file', 'bash', ...PLANNING_TOOLS]) assert.ok(working.includes(tool), `approved: ${tool} offered again (${working.join(', ')})`);
+    for (const tool of ['write_file', 'edit_file', 'bash', ...PLANNING_TOOLS])
+      assert.ok(working.includes(tool), `approved: ${tool} offered again (${working.join(', ')})`);
     assert.equal(await frame.getByRole('group', { name: 'Proposed plan' }).count(), 0, 'no longer proposed');
-    await until(() => readStatusBar(page), (t) => t?.startsWith('1/4') === true, 'the progress of the worked plan');
+    await until(
+      () => readStatusBar(page),
+      (t) => t?.startsWith('1/4') === true,
+      'the progress of the worked plan',
+    );
     await screenshot(page, 'plan-first-approved.png');
 
     await frame.getByRole('button', { name: 'Plan History' }).click();
     const latest = frame.locator('.plan-version').first();
     await latest.waitFor();
     const drift = latest.locator('.plan-drift-item');
-    await until(() => drift.count(), (n) => n === 2, 'the latest version\'s drift marks');
+    await until(
+      () => drift.count(),
+      (n) => n === 2,
+      "the latest version's drift marks",
+    );
     assert.deepEqual(
       (await drift.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
-      ['Not in the approved plan: Guard the final token (approved as Guard the last token)', 'Not in the approved plan: Update the changelog (added)'],
+      [
+        'Not in the approved plan: Guard the final token (approved as Guard the last token)',
+        'Not in the approved plan: Update the changelog (added)',
+      ],
     );
     await auditClean(frame, 'the plan history with drift marks');
     await screenshot(page, 'plan-first-drift.png');

@@ -5,18 +5,47 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  agentFrame, answerInputBox, DARK_THEME_LABEL, expandStrip, LIGHT_THEME_LABEL, openContainer, openScriptedWorkbench, readStatusBar, readStrip, readTree,
-  runCommand, screenshot, setTheme, statusBarCount, until, type ScriptedWorkbench, type Workbench,
+  agentFrame,
+  answerInputBox,
+  DARK_THEME_LABEL,
+  expandStrip,
+  LIGHT_THEME_LABEL,
+  openContainer,
+  openScriptedWorkbench,
+  readStatusBar,
+  readStrip,
+  readTree,
+  runCommand,
+  screenshot,
+  setTheme,
+  statusBarCount,
+  until,
+  type ScriptedWorkbench,
+  type Workbench,
 } from './workbench';
 
-const ITEMS = ['Reproduce the crash on empty input', 'Guard the parser against empty input', 'Add a regression test', 'Update the changelog'];
+const ITEMS = [
+  'Reproduce the crash on empty input',
+  'Guard the parser against empty input',
+  'Add a regression test',
+  'Update the changelog',
+];
 const plan = (statuses: string[]) => ({ todos: ITEMS.map((content, i) => ({ content, status: statuses[i] })) });
 const FINAL_TEXT = 'Stopping here so you can review the guard.';
 const SCRIPT = {
   responses: [
-    { text: 'I will plan this first.', toolCalls: [{ name: 'todo_write', arguments: plan(['in_progress', 'pending', 'pending', 'pending']) }] },
-    { text: 'Reproduced.', toolCalls: [{ name: 'todo_write', arguments: plan(['completed', 'in_progress', 'pending', 'pending']) }] },
-    { text: 'Guard added.', toolCalls: [{ name: 'todo_write', arguments: plan(['completed', 'completed', 'in_progress', 'pending']) }] },
+    {
+      text: 'I will plan this first.',
+      toolCalls: [{ name: 'todo_write', arguments: plan(['in_progress', 'pending', 'pending', 'pending']) }],
+    },
+    {
+      text: 'Reproduced.',
+      toolCalls: [{ name: 'todo_write', arguments: plan(['completed', 'in_progress', 'pending', 'pending']) }],
+    },
+    {
+      text: 'Guard added.',
+      toolCalls: [{ name: 'todo_write', arguments: plan(['completed', 'completed', 'in_progress', 'pending']) }],
+    },
     { text: FINAL_TEXT },
   ],
 };
@@ -49,15 +78,25 @@ describe('the plan in the real workbench', () => {
     await runCommand(page, 'Agent Checklist: Send Prompt…');
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'The parser crashes on empty input; fix it');
     const frame = agentFrame(page);
-    await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: FINAL_TEXT }).waitFor({ timeout: 60_000 });
+    await frame
+      .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: FINAL_TEXT })
+      .waitFor({ timeout: 60_000 });
     await frame.locator('.composer button[type=submit]').waitFor(); // the turn has ended: Send is back
 
     // The status bar: `$(checklist) <done>/<total> · <first active>` (the codicon renders as a glyph, not text).
-    const status = await until(() => readStatusBar(page), (t) => t === '2/4 · Add a regression test', 'the status bar item');
+    const status = await until(
+      () => readStatusBar(page),
+      (t) => t === '2/4 · Add a regression test',
+      'the status bar item',
+    );
     assert.equal(status, '2/4 · Add a regression test');
     assert.equal(await statusBarCount(page), 1, 'exactly one status bar item');
 
-    const collapsed = await until(() => readStrip(frame), (s) => s.header.includes('2 completed'), 'the plan strip');
+    const collapsed = await until(
+      () => readStrip(frame),
+      (s) => s.header.includes('2 completed'),
+      'the plan strip',
+    );
     assert.equal(collapsed.visible, true);
     assert.equal(collapsed.header, 'Plan 2 completed · 1 in progress · 1 pending');
     assert.equal(collapsed.expanded, 'false', 'collapsed to its one-line header by default');
@@ -72,7 +111,11 @@ describe('the plan in the real workbench', () => {
       { content: ITEMS[3], status: 'pending' },
     ]);
 
-    const rows = await until(() => readTree(page), (r) => r.length === 4 && r[1]?.description.startsWith('completed') === true, 'the Plan tree rows');
+    const rows = await until(
+      () => readTree(page),
+      (r) => r.length === 4 && r[1]?.description.startsWith('completed') === true,
+      'the Plan tree rows',
+    );
     // In-progress rows carry their elapsed time (`in progress · 3s`) and, once the turn is over, a play mark.
     assert.deepEqual(
       rows.map((r) => [r.label, r.description.replace(/ · \d+(h|m|s).*$/, ' · <elapsed>'), r.icon]),

@@ -17,8 +17,18 @@ import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { axeAudit } from './axe-audit';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
 import {
-  agentPageFrame, answerInputBox, DARK_THEME_LABEL, HIGH_CONTRAST_THEME_LABEL, LIGHT_THEME_LABEL, openScriptedWorkbench, openWorkbench, readStatusBar, runWorkbenchCommand, screenshot,
-  setTheme, until,
+  agentPageFrame,
+  answerInputBox,
+  DARK_THEME_LABEL,
+  HIGH_CONTRAST_THEME_LABEL,
+  LIGHT_THEME_LABEL,
+  openScriptedWorkbench,
+  openWorkbench,
+  readStatusBar,
+  runWorkbenchCommand,
+  screenshot,
+  setTheme,
+  until,
 } from './workbench';
 
 const DEMO_DONE = 'Done — in the demo.';
@@ -49,7 +59,14 @@ async function transcriptLines(frame: Frame): Promise<{ lines: number; parts: Re
     const lines = sorted.filter((t, i) => i === 0 || t - (sorted[i - 1] ?? 0) > 3).length;
     // (No named function in here: the test's compiler would wrap it in a helper the page does not have.)
     const parts: Record<string, number> = {};
-    for (const [name, selector] of Object.entries({ page: '.app', header: '.session-header', banner: '.banner-demo', transcript: '.transcript', strip: '.plan-strip', composer: '.composer' })) {
+    for (const [name, selector] of Object.entries({
+      page: '.app',
+      header: '.session-header',
+      banner: '.banner-demo',
+      transcript: '.transcript',
+      strip: '.plan-strip',
+      composer: '.composer',
+    })) {
       parts[name] = Math.round(doc.querySelector(selector)?.getBoundingClientRect().height ?? 0);
     }
     return { lines, parts };
@@ -64,16 +81,23 @@ interface Control {
 
 /** Every visible control of the page (buttons, links, fields, the compaction divider's summary), as "tag.class: accessible name or text". */
 async function visibleControls(frame: Frame): Promise<string[]> {
-  return frame.locator('button, a[href], input:not([disabled]), select, textarea, summary').evaluateAll((els) =>
-    els
-      .filter((el) => el.getClientRects().length > 0 && !(el as unknown as { disabled?: boolean }).disabled)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}: ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`),
-  );
+  return frame
+    .locator('button, a[href], input:not([disabled]), select, textarea, summary')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => el.getClientRects().length > 0 && !(el as unknown as { disabled?: boolean }).disabled)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}: ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`,
+        ),
+    );
 }
 
 /** Tabs through the page from its start: what got the focus, its accessible name or text, and its outline while focused. */
 async function tabOrder(frame: Frame, presses: number): Promise<Control[]> {
-  await frame.locator('.app').evaluate((app) => (app.ownerDocument.activeElement as unknown as { blur?: () => void } | null)?.blur?.());
+  await frame
+    .locator('.app')
+    .evaluate((app) => (app.ownerDocument.activeElement as unknown as { blur?: () => void } | null)?.blur?.());
   const seen: Control[] = [];
   for (let i = 0; i < presses; i++) {
     await frame.locator('body').press('Tab');
@@ -85,7 +109,13 @@ async function tabOrder(frame: Frame, presses: number): Promise<Control[]> {
         return {
           what: `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}: ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`,
           // aria-label, else its <label>'s text, else the control's own text.
-          name: el.getAttribute('aria-label') ?? (el as unknown as { labels?: ArrayLike<{ textContent: string | null }> }).labels?.[0]?.textContent?.trim() ?? el.textContent?.trim() ?? '',
+          name:
+            el.getAttribute('aria-label') ??
+            (
+              el as unknown as { labels?: ArrayLike<{ textContent: string | null }> }
+            ).labels?.[0]?.textContent?.trim() ??
+            el.textContent?.trim() ??
+            '',
           outline: `${style?.outlineStyle ?? 'none'} ${style?.outlineWidth ?? '0px'}`,
         };
       }),
@@ -108,14 +138,28 @@ const RICH_ANSWER = [
   'if (input.length === 0) return [];',
   '```',
 ].join('\n');
-const PLAN = ['Reproduce the crash', 'Guard the parser', 'Add a regression test', 'Update the changelog', 'Run the whole suite'];
+const PLAN = [
+  'Reproduce the crash',
+  'Guard the parser',
+  'Add a regression test',
+  'Update the changelog',
+  'Run the whole suite',
+];
 /** An answer with every kind of Markdown, a bash call that waits for approval. */
 const RICH_SCRIPT = {
   responses: [
     {
       text: RICH_ANSWER,
       toolCalls: [
-        { name: 'todo_write', arguments: { todos: PLAN.map((content, i) => ({ content, status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending' })) } },
+        {
+          name: 'todo_write',
+          arguments: {
+            todos: PLAN.map((content, i) => ({
+              content,
+              status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending',
+            })),
+          },
+        },
         { name: 'bash', arguments: { command: 'npm test' } },
       ],
     },
@@ -136,8 +180,14 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     await page.locator('.pane-header[aria-label^="Plan - "]').waitFor();
     await page.locator('.activitybar .action-item a.action-label[aria-label^="Explorer"]').click();
     await page.locator('.pane-header[aria-label^="Plan"]').waitFor({ state: 'hidden' });
-    assert.equal(((await readStatusBar(page)) ?? '').startsWith('5/5'), false, 'the turn was still running when the view was hidden');
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'The agent finished its turn.' });
+    assert.equal(
+      ((await readStatusBar(page)) ?? '').startsWith('5/5'),
+      false,
+      'the turn was still running when the view was hidden',
+    );
+    const toast = page.locator('.notifications-toasts .notification-toast', {
+      hasText: 'The agent finished its turn.',
+    });
     await toast.waitFor({ timeout: 90_000 });
     const message = (await toast.locator('.notification-list-item-message').innerText()).replace(/\s+/g, ' ').trim();
     assert.match(message, /^The agent finished its turn\. Plan: \d\/5 done/, message);
@@ -153,20 +203,38 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     const { page } = workbench();
     const frame = await agentPageFrame(page, 'view');
     await frame.locator('.plan-strip').waitFor();
-    assert.equal(await frame.getByRole('region', { name: 'Plan', exact: true }).getByRole('listitem').count() <= 5, true);
-    const measured = await until(() => transcriptLines(frame), (m) => m.lines >= 10, 'ten transcript lines', 10_000).catch(async () => transcriptLines(frame));
+    assert.equal(
+      (await frame.getByRole('region', { name: 'Plan', exact: true }).getByRole('listitem').count()) <= 5,
+      true,
+    );
+    const measured = await until(
+      () => transcriptLines(frame),
+      (m) => m.lines >= 10,
+      'ten transcript lines',
+      10_000,
+    ).catch(async () => transcriptLines(frame));
     await screenshot(page, 'layout-1400x900.png');
     console.log(`[layout] default: ${measured.lines} transcript lines; heights ${JSON.stringify(measured.parts)}`);
     assert.ok(measured.lines >= 10, `only ${measured.lines} transcript lines: ${JSON.stringify(measured.parts)}`);
-    assert.equal(await frame.getByRole('button', { name: 'New Session', exact: true }).count(), 1, 'the header has the one "+"');
+    assert.equal(
+      await frame.getByRole('button', { name: 'New Session', exact: true }).count(),
+      1,
+      'the header has the one "+"',
+    );
     const titleActions = page.locator('.pane-header[aria-label^="Agent"] .actions .action-label');
     const labels = await titleActions.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
-    assert.equal(labels.filter((l) => l.startsWith('New Session')).length, 0, `no "+" in the view title: ${labels.join(', ')}`);
+    assert.equal(
+      labels.filter((l) => l.startsWith('New Session')).length,
+      0,
+      `no "+" in the view title: ${labels.join(', ')}`,
+    );
 
     await frame.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await frame.locator('.banner-demo').waitFor({ state: 'detached' });
     const roomier = await transcriptLines(frame);
-    console.log(`[layout] demo banner dismissed: ${roomier.lines} transcript lines; heights ${JSON.stringify(roomier.parts)}`);
+    console.log(
+      `[layout] demo banner dismissed: ${roomier.lines} transcript lines; heights ${JSON.stringify(roomier.parts)}`,
+    );
     assert.ok(roomier.lines >= measured.lines);
     await screenshot(page, 'layout-1400x900-banner-dismissed.png');
   });
@@ -179,13 +247,21 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     const view = await agentPageFrame(page, 'view');
     const titleOf = (f: Frame) => f.getByRole('heading', { level: 1 }).innerText();
     assert.equal(await titleOf(editor), await titleOf(view), 'the same session');
-    assert.equal(await editor.getByRole('button', { name: /^Plan \d/ }).innerText(), await view.getByRole('button', { name: /^Plan \d/ }).innerText(), 'the same plan');
+    assert.equal(
+      await editor.getByRole('button', { name: /^Plan \d/ }).innerText(),
+      await view.getByRole('button', { name: /^Plan \d/ }).innerText(),
+      'the same plan',
+    );
     await screenshot(page, 'open-in-editor.png');
     await runWorkbenchCommand(page, 'View: Close All Editors').catch(() => undefined);
     await page.locator('.tabs-container .tab').waitFor({ state: 'detached' });
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
     // As a user would, invoke it again once the tab shows its page (a page still loading takes the focus, closing the palette).
-    await (await agentPageFrame(page, 'editor')).locator('.assistant-text', { hasText: DEMO_DONE }).waitFor({ timeout: 30_000 });
+    await (
+      await agentPageFrame(page, 'editor')
+    )
+      .locator('.assistant-text', { hasText: DEMO_DONE })
+      .waitFor({ timeout: 30_000 });
     await runWorkbenchCommand(page, 'Agent Checklist: Open in Editor');
     assert.equal(await page.locator('.tabs-container .tab').count(), 1, 'one tab, revealed rather than opened twice');
     await runWorkbenchCommand(page, 'View: Close All Editors');
@@ -219,19 +295,34 @@ describe('the Agent view under a standard audit (issue 12)', () => {
       assert.ok(passed.length >= 15, `axe ran its rules over the page (${passed.length} passed)`);
       await screenshot(page, `axe-${label.toLowerCase().replace(/\s+/g, '-')}.png`);
       found[label] = violations;
-      console.log(`[axe] ${label}: ${passed.length} rules passed, ${violations.length} violation(s) ${JSON.stringify(violations)}; could not decide: ${incomplete.join(', ') || 'none'}`);
-      if (violations.length === 0) assert.ok(passed.includes('link-in-text-block'), `axe judged the link in the answer (incomplete: ${incomplete.join(', ')})`);
+      console.log(
+        `[axe] ${label}: ${passed.length} rules passed, ${violations.length} violation(s) ${JSON.stringify(violations)}; could not decide: ${incomplete.join(', ') || 'none'}`,
+      );
+      if (violations.length === 0)
+        assert.ok(
+          passed.includes('link-in-text-block'),
+          `axe judged the link in the answer (incomplete: ${incomplete.join(', ')})`,
+        );
     }
     assert.deepEqual(found, { [LIGHT_THEME_LABEL]: [], [DARK_THEME_LABEL]: [], [HIGH_CONTRAST_THEME_LABEL]: [] });
 
     // Every visible control is reached by Tab, has a name, and shows a focus outline.
     const controls = await visibleControls(frame);
     const order = await tabOrder(frame, controls.length + 2);
-    console.log(`[keyboard] ${controls.length} controls; tab order: ${order.map((c) => `${c.what} [${c.outline}]`).join(' | ')}`);
-    for (const control of controls) assert.ok(order.some((c) => c.what === control), `Tab reaches ${control}`);
+    console.log(
+      `[keyboard] ${controls.length} controls; tab order: ${order.map((c) => `${c.what} [${c.outline}]`).join(' | ')}`,
+    );
+    for (const control of controls)
+      assert.ok(
+        order.some((c) => c.what === control),
+        `Tab reaches ${control}`,
+      );
     for (const c of order.filter((c) => c.what !== 'body')) {
       assert.ok(c.name.trim(), `${c.what} has a name`);
-      assert.ok(!c.outline.startsWith('none') && !c.outline.endsWith(' 0px'), `${c.what} shows its focus (${c.outline})`);
+      assert.ok(
+        !c.outline.startsWith('none') && !c.outline.endsWith(' 0px'),
+        `${c.what} shows its focus (${c.outline})`,
+      );
     }
     await frame.locator('.approval button', { hasText: 'Deny' }).click();
   });

@@ -37,5 +37,8 @@ export async function sendPrompt(frame: Frame, prompt: string, answer?: string):
   await composer.waitFor({ timeout: 60_000 });
   await composer.fill(prompt);
   await composer.press('Enter');
-  if (answer !== undefined) await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: answer }).waitFor({ timeout: 60_000 });
+  if (answer !== undefined)
+    await frame
+      .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: answer })
+      .waitFor({ timeout: 60_000 });
 }

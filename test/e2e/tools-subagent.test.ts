@@ -9,11 +9,26 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { agentFrame, answerInputBox, expandStrip, openContainer, openScriptedWorkbench, readStrip, readTree, runCommand, screenshot, until, type ScriptedWorkbench, type Workbench } from './workbench';
+import {
+  agentFrame,
+  answerInputBox,
+  expandStrip,
+  openContainer,
+  openScriptedWorkbench,
+  readStrip,
+  readTree,
+  runCommand,
+  screenshot,
+  until,
+  type ScriptedWorkbench,
+  type Workbench,
+} from './workbench';
 
 const PARENT = ['Run the greeting command', 'Delegate the file survey'] as const;
 const CHILD = ['List the files', 'Summarize what they do'] as const;
-const parentPlan = (statuses: readonly string[]) => ({ todos: PARENT.map((content, i) => ({ content, status: statuses[i] })) });
+const parentPlan = (statuses: readonly string[]) => ({
+  todos: PARENT.map((content, i) => ({ content, status: statuses[i] })),
+});
 const MARKER = 'bash-ran.txt';
 const COMMAND = `echo hello-from-bash | tee ${MARKER}`;
 const SUBAGENT = 'Survey the files';
@@ -26,8 +41,28 @@ const SCRIPT = {
     { toolCalls: [{ name: 'bash', arguments: { command: COMMAND } }] },
     { toolCalls: [{ name: 'todo_write', arguments: parentPlan(['completed', 'in_progress']) }] },
     // parent, step 4: the subagent call; the child's requests come next in the queue
-    { toolCalls: [{ name: 'subagent', arguments: { description: SUBAGENT, prompt: 'List the files of the workspace and summarize them.' } }] },
-    { text: 'My own plan.', toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: CHILD[0], status: 'completed' }, { content: CHILD[1], status: 'in_progress' }] } }] },
+    {
+      toolCalls: [
+        {
+          name: 'subagent',
+          arguments: { description: SUBAGENT, prompt: 'List the files of the workspace and summarize them.' },
+        },
+      ],
+    },
+    {
+      text: 'My own plan.',
+      toolCalls: [
+        {
+          name: 'todo_write',
+          arguments: {
+            todos: [
+              { content: CHILD[0], status: 'completed' },
+              { content: CHILD[1], status: 'in_progress' },
+            ],
+          },
+        },
+      ],
+    },
     { text: CHILD_ANSWER },
     // parent, step 5: the final answer
     { text: PARENT_ANSWER },
@@ -40,8 +75,8 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
 
   before(async () => {
     scripted = await openScriptedWorkbench(SCRIPT, {
-        'agentChecklist.tools.autoApprove': false,
-        'agentChecklist.tools.enabled': ['todo_write', 'bash', 'subagent'],
+      'agentChecklist.tools.autoApprove': false,
+      'agentChecklist.tools.enabled': ['todo_write', 'bash', 'subagent'],
     });
     workbench = scripted.workbench;
   });
@@ -74,16 +109,26 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
     assert.equal((await row.locator('.bash-output').innerText()).trim(), 'hello-from-bash');
     assert.match(await row.locator('.bash-command').innerText(), /echo hello-from-bash/);
     assert.equal(await approval.count(), 0, 'the approval is gone once answered');
-    assert.equal(fs.readFileSync(path.join(workspace, MARKER), 'utf8').trim(), 'hello-from-bash', 'it ran in the workspace folder');
+    assert.equal(
+      fs.readFileSync(path.join(workspace, MARKER), 'utf8').trim(),
+      'hello-from-bash',
+      'it ran in the workspace folder',
+    );
   });
 
   it("shows the subagent's own plan nested under the parent's item in the Plan tree", async () => {
     const { page } = workbench;
     const frame = agentFrame(page);
-    await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: PARENT_ANSWER }).waitFor({ timeout: 60_000 });
+    await frame
+      .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: PARENT_ANSWER })
+      .waitFor({ timeout: 60_000 });
     await frame.getByRole('button', { name: 'Send', exact: true }).waitFor();
 
-    const rows = await until(() => readTree(page), (r) => r.length === 5 && r.some((x) => x.label === CHILD[1]), 'the nested child plan in the tree');
+    const rows = await until(
+      () => readTree(page),
+      (r) => r.length === 5 && r.some((x) => x.label === CHILD[1]),
+      'the nested child plan in the tree',
+    );
     const level = (label: string): number => Number(rows.find((r) => r.label === label)?.level ?? NaN);
     assert.deepEqual(
       rows.map((r) => r.label),
@@ -100,13 +145,19 @@ describe('workspace tools and subagents in the real workbench (issue 6)', () => 
     // Single owner: the parent's strip is the parent's plan only (collapsed by default since a15d969).
     await expandStrip(frame);
     const strip = await readStrip(frame);
-    assert.deepEqual(strip.items.map((i) => i.content), [...PARENT]);
+    assert.deepEqual(
+      strip.items.map((i) => i.content),
+      [...PARENT],
+    );
     await screenshot(page, 'tools-subagent-tree.png');
   });
 
   it("opens the child's transcript with its own plan from the subagent row", async () => {
     const frame = agentFrame(workbench.page);
-    await frame.getByRole('group', { name: `Subagent: ${SUBAGENT}`, exact: true }).getByRole('button', { name: 'Open transcript', exact: true }).click();
+    await frame
+      .getByRole('group', { name: `Subagent: ${SUBAGENT}`, exact: true })
+      .getByRole('button', { name: 'Open transcript', exact: true })
+      .click();
     const panel = frame.getByRole('region', { name: /^Subagent: / });
     await panel.waitFor();
     await panel.locator('.item-assistant .assistant-text', { hasText: CHILD_ANSWER }).waitFor();

@@ -14,14 +14,23 @@ import { agentFrame, agentFrameHandle, openContainer, openScriptedWorkbench, scr
 const STEPS = 30;
 /** Turn `n`: STEPS todo_write steps 150 ms apart (a step's rows land while the page is busy with the last), then an answer. */
 function turn(n: number): { responses: unknown[] } {
-  const todos = (k: number) => Array.from({ length: 4 }, (_, i) => ({ content: `Turn ${n} item ${i + 1}`, status: i < k % 4 ? 'completed' : i === k % 4 ? 'in_progress' : 'pending' }));
-  const steps = Array.from({ length: STEPS }, (_, k) => ({ delayMs: 150, toolCalls: [{ id: `follow_${n}_${k}`, name: 'todo_write', arguments: { todos: todos(k) } }] }));
+  const todos = (k: number) =>
+    Array.from({ length: 4 }, (_, i) => ({
+      content: `Turn ${n} item ${i + 1}`,
+      status: i < k % 4 ? 'completed' : i === k % 4 ? 'in_progress' : 'pending',
+    }));
+  const steps = Array.from({ length: STEPS }, (_, k) => ({
+    delayMs: 150,
+    toolCalls: [{ id: `follow_${n}_${k}`, name: 'todo_write', arguments: { todos: todos(k) } }],
+  }));
   return { responses: [...steps, { delayMs: 150, text: `Turn ${n} is done.` }] };
 }
 
 /** How far the transcript's viewport is from its end, and from its top (px). */
 async function position(frame: Frame): Promise<{ fromEnd: number; top: number; overflow: number }> {
-  const raw = await frame.evaluate('(() => { const t = document.querySelector(".transcript"); return [t.scrollHeight - t.scrollTop - t.clientHeight, t.scrollTop, t.scrollHeight - t.clientHeight]; })()');
+  const raw = await frame.evaluate(
+    '(() => { const t = document.querySelector(".transcript"); return [t.scrollHeight - t.scrollTop - t.clientHeight, t.scrollTop, t.scrollHeight - t.clientHeight]; })()',
+  );
   const [fromEnd, top, overflow] = Array.isArray(raw) ? raw.map(Number) : [NaN, NaN, NaN];
   return { fromEnd: fromEnd ?? NaN, top: top ?? NaN, overflow: overflow ?? NaN };
 }
@@ -60,16 +69,32 @@ describe('the transcript follows a running turn only while the reader is at its 
     assert.ok(box, 'the transcript is on screen');
     await suite().workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await suite().workbench.page.mouse.wheel(0, -250);
-    const scrolled = await until(() => position(frame), (p) => p.fromEnd > 200, 'the transcript scrolled up by the wheel', 10_000);
+    const scrolled = await until(
+      () => position(frame),
+      (p) => p.fromEnd > 200,
+      'the transcript scrolled up by the wheel',
+      10_000,
+    );
     await runTurn(2);
     const after = await position(frame);
-    assert.ok(Math.abs(after.top - scrolled.top) < 2, `the reader's position is kept (scrollTop ${scrolled.top} → ${after.top})`);
-    assert.ok(after.fromEnd > scrolled.fromEnd + 300, `the new rows went on below the reader (${after.fromEnd} px from the end)`);
+    assert.ok(
+      Math.abs(after.top - scrolled.top) < 2,
+      `the reader's position is kept (scrollTop ${scrolled.top} → ${after.top})`,
+    );
+    assert.ok(
+      after.fromEnd > scrolled.fromEnd + 300,
+      `the new rows went on below the reader (${after.fromEnd} px from the end)`,
+    );
   });
 
   it('follows again once the reader scrolls back to the end', async () => {
     await suite().workbench.page.mouse.wheel(0, 1_000_000);
-    await until(() => position(frame), (p) => p.fromEnd < 24, 'the transcript scrolled to its end by the wheel', 10_000);
+    await until(
+      () => position(frame),
+      (p) => p.fromEnd < 24,
+      'the transcript scrolled to its end by the wheel',
+      10_000,
+    );
     await runTurn(3);
     const at = await position(frame);
     assert.ok(at.fromEnd < 24, `the transcript is at its end after the turn (${at.fromEnd} px from it)`);

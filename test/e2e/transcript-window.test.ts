@@ -14,13 +14,30 @@ import { after, before, describe, it } from 'node:test';
 import type { Frame, FrameLocator } from 'playwright-core';
 import { writeSyntheticLog, type SyntheticLog } from '../../bench/synthetic-log';
 import { openForSuite } from './suite-setup';
-import { agentFrame, agentFrameHandle, openContainer, openScriptedWorkbench, screenshot, sessionDirs, until } from './workbench';
+import {
+  agentFrame,
+  agentFrameHandle,
+  openContainer,
+  openScriptedWorkbench,
+  screenshot,
+  sessionDirs,
+  until,
+} from './workbench';
 
 const LONG_ID = 'window-long-session';
 const STEPS = 20;
 const turn = (n: number) => ({
   responses: [
-    ...Array.from({ length: STEPS }, (_, k) => ({ delayMs: 100, toolCalls: [{ id: `window_${n}_${k}`, name: 'todo_write', arguments: { todos: [{ content: `Live ${n}.${k}`, status: 'in_progress' }] } }] })),
+    ...Array.from({ length: STEPS }, (_, k) => ({
+      delayMs: 100,
+      toolCalls: [
+        {
+          id: `window_${n}_${k}`,
+          name: 'todo_write',
+          arguments: { todos: [{ content: `Live ${n}.${k}`, status: 'in_progress' }] },
+        },
+      ],
+    })),
     { delayMs: 100, text: `Live turn ${n} is done.` },
   ],
 });
@@ -35,16 +52,20 @@ async function scroller(frame: Frame): Promise<{ top: number; height: number; co
 
 /** Scrolls the transcript to `top` and waits two frames (its scroll event, the render it asks for). */
 async function scrollTo(frame: Frame, top: number): Promise<void> {
-  await frame.evaluate(`(async () => { document.querySelector('.transcript').scrollTop = ${top}; await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); })()`);
+  await frame.evaluate(
+    `(async () => { document.querySelector('.transcript').scrollTop = ${top}; await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); })()`,
+  );
 }
 
 /** The first row reaching into the transcript's viewport: its text and how far its top is from the viewport's (px). */
 async function rowAtTop(frame: Frame): Promise<string> {
-  return String(await frame.evaluate(`(() => {
+  return String(
+    await frame.evaluate(`(() => {
     const top = document.querySelector('.transcript').getBoundingClientRect().top;
     const row = [...document.querySelectorAll('.items li.item')].find((li) => li.getBoundingClientRect().bottom > top);
     return row ? row.textContent + ' @ ' + Math.round(row.getBoundingClientRect().top - top) : '';
-  })()`));
+  })()`),
+  );
 }
 
 describe('the transcript keeps only the rows near the screen in the DOM', () => {
@@ -55,7 +76,11 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
   let frame: Frame;
 
   before(async () => {
-    long = writeSyntheticLog(path.join(dir, `${LONG_ID}.jsonl`), { events: 3000 }, { id: LONG_ID, title: 'A long session' });
+    long = writeSyntheticLog(
+      path.join(dir, `${LONG_ID}.jsonl`),
+      { events: 3000 },
+      { id: LONG_ID, title: 'A long session' },
+    );
     await openContainer(suite().workbench.page);
     view = agentFrame(suite().workbench.page);
     await view.locator('.composer-input').waitFor({ timeout: 60_000 });
@@ -63,14 +88,21 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     const own = sessionDirs(suite().workbench.server.userDataDir)[0];
     assert.ok(own, 'the window has its session folder once the extension is active');
     fs.renameSync(long.path, path.join(own, `${LONG_ID}.jsonl`));
-    await view.getByRole('combobox', { name: 'Sessions', exact: true }).locator(`option[value="${LONG_ID}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+    await view
+      .getByRole('combobox', { name: 'Sessions', exact: true })
+      .locator(`option[value="${LONG_ID}"]`)
+      .waitFor({ state: 'attached', timeout: 30_000 });
     await view.getByRole('combobox', { name: 'Sessions', exact: true }).selectOption(LONG_ID);
     const older = view.locator('.transcript button.older');
     await older.waitFor({ timeout: 60_000 });
     while ((await older.count()) > 0) {
       const { content } = await scroller(frame);
       await older.click();
-      await until(() => scroller(frame), (s) => s.content > content, 'an older page in the transcript');
+      await until(
+        () => scroller(frame),
+        (s) => s.content > content,
+        'an older page in the transcript',
+      );
     }
   });
 
@@ -82,9 +114,12 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     const away = Number(await frame.evaluate('document.querySelectorAll(".items > .block.away").length'));
     const blocks = Number(await frame.evaluate('document.querySelectorAll(".items > .block").length'));
     assert.ok(away > 0, 'placeholders stand for the rest');
-    assert.ok(blocks <= 12, `a few elements in the list, a run of far blocks being one placeholder: ${blocks} (${long.events} events, about ${Math.round(long.events / 64)} blocks)`);
+    assert.ok(
+      blocks <= 12,
+      `a few elements in the list, a run of far blocks being one placeholder: ${blocks} (${long.events} events, about ${Math.round(long.events / 64)} blocks)`,
+    );
     const seen = new Set<string>();
-    for (let top = 0; ; ) {
+    for (let top = 0; ;) {
       await scrollTo(frame, top);
       for (const text of await view.locator('li.item-user').allInnerTexts()) seen.add(text);
       const s = await scroller(frame);
@@ -102,7 +137,11 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     await row.getByRole('list', { name: 'Plan', exact: true }).waitFor();
     const same = view.locator(`li.item-tool[data-call-id="${callId}"]`);
     await scrollTo(frame, 1e9);
-    await until(() => same.count(), (n) => n === 0, 'the row gone from the DOM once far away');
+    await until(
+      () => same.count(),
+      (n) => n === 0,
+      'the row gone from the DOM once far away',
+    );
     await scrollTo(frame, 0);
     await same.getByRole('list', { name: 'Plan', exact: true }).waitFor({ timeout: 5_000 });
     assert.equal(await same.locator('.disclosure-toggle').getAttribute('aria-expanded'), 'true');
@@ -117,10 +156,15 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     assert.ok(reading, 'a row at the top of the viewport');
     await view.locator('.composer-input').fill('Run live turn 1');
     await view.locator('.composer-input').press('Enter');
-    await view.locator('.item-assistant', { hasText: 'Live turn 1 is done.' }).waitFor({ state: 'attached', timeout: 60_000 });
+    await view
+      .locator('.item-assistant', { hasText: 'Live turn 1 is done.' })
+      .waitFor({ state: 'attached', timeout: 60_000 });
     await view.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
     const kept = await scroller(frame);
-    assert.ok(Math.abs(kept.top - before.top) < 2, `the reader's place is kept (scrollTop ${before.top} → ${kept.top})`);
+    assert.ok(
+      Math.abs(kept.top - before.top) < 2,
+      `the reader's place is kept (scrollTop ${before.top} → ${kept.top})`,
+    );
     assert.equal(await rowAtTop(frame), reading, 'the same row at the top of the viewport');
     await screenshot(suite().workbench.page, 'transcript-window-middle.png');
 
@@ -132,7 +176,10 @@ describe('the transcript keeps only the rows near the screen in the DOM', () => 
     await view.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 300)); // the last row's frame and its scroll
     const end = await scroller(frame);
-    assert.ok(end.content - end.top - end.height < 24, `at the end after the turn (${end.content - end.top - end.height} px from it)`);
+    assert.ok(
+      end.content - end.top - end.height < 24,
+      `at the end after the turn (${end.content - end.top - end.height} px from it)`,
+    );
     const inDom = Number(await frame.evaluate('document.querySelectorAll(".items li.item-user").length'));
     assert.ok(inDom < long.turns / 4, `still a few blocks in the DOM: ${inDom} prompts`);
   });

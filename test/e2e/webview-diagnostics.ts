@@ -12,7 +12,9 @@ export function recordConsole(page: Page, keep = 60): () => string[] {
   const lines: string[] = [];
   page.on('console', (message) => {
     const url = message.location().url;
-    lines.push(`[${message.type()}] ${url.slice(url.lastIndexOf('/') + 1, url.lastIndexOf('/') + 40)} ${message.text().slice(0, 300)}`);
+    lines.push(
+      `[${message.type()}] ${url.slice(url.lastIndexOf('/') + 1, url.lastIndexOf('/') + 40)} ${message.text().slice(0, 300)}`,
+    );
     if (lines.length > keep) lines.shift();
   });
   return () => [...lines];
@@ -28,10 +30,14 @@ export async function describeWebviews(page: Page): Promise<string[]> {
     const inner = frame
       ? await frame
           .locator('iframe')
-          .evaluateAll((frames) => frames.map((f) => `${f.id || '(no id)'} ${f.getAttribute('style') ?? ''}`.trim()).join(', '))
+          .evaluateAll((frames) =>
+            frames.map((f) => `${f.id || '(no id)'} ${f.getAttribute('style') ?? ''}`.trim()).join(', '),
+          )
           .catch((e: unknown) => `unreadable (${String(e)})`)
       : 'no frame';
-    out.push(`iframe.${(classes ?? '').replace(/\s+/g, '.')} at ${box ? `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}` : 'not drawn'}; content frames: ${inner || 'none'}`);
+    out.push(
+      `iframe.${(classes ?? '').replace(/\s+/g, '.')} at ${box ? `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}` : 'not drawn'}; content frames: ${inner || 'none'}`,
+    );
   }
   return out.length ? out : ['no webview host frame in the page'];
 }
@@ -48,7 +54,13 @@ export function extensionHostProblems(userDataDir: string, keep = 30): string[] 
     }
   };
   walk(logs);
-  const lines = files.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter((l) => /\[(error|warning)\]/i.test(l)).map((l) => `${path.basename(f)}: ${l.slice(0, 300)}`));
+  const lines = files.flatMap((f) =>
+    fs
+      .readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => /\[(error|warning)\]/i.test(l))
+      .map((l) => `${path.basename(f)}: ${l.slice(0, 300)}`),
+  );
   return lines.slice(-keep);
 }
 

@@ -33,7 +33,10 @@ export interface ScriptedWorkbench {
 }
 
 /** A workbench with the extension from the working tree and the scripted model playing `script`. */
-export async function openScriptedWorkbench(script: unknown, settings: Record<string, unknown> = {}): Promise<ScriptedWorkbench> {
+export async function openScriptedWorkbench(
+  script: unknown,
+  settings: Record<string, unknown> = {},
+): Promise<ScriptedWorkbench> {
   const scriptDir = makeTempDir('e2e-script');
   const scriptPath = path.join(scriptDir, 'model.json');
   fs.writeFileSync(scriptPath, JSON.stringify(script));
@@ -81,7 +84,11 @@ export async function openWorkbench(options: {
     fs.rmSync(workspace, { recursive: true, force: true });
   };
   try {
-    const url = workbenchUrl(server.url, { folder: workspace, ...(workspaceFile ? { workspace: workspaceFile } : {}), ...(options.extensionDevelopmentPath ? { extensionDevelopmentPath: options.extensionDevelopmentPath } : {}) });
+    const url = workbenchUrl(server.url, {
+      folder: workspace,
+      ...(workspaceFile ? { workspace: workspaceFile } : {}),
+      ...(options.extensionDevelopmentPath ? { extensionDevelopmentPath: options.extensionDevelopmentPath } : {}),
+    });
     await page.goto(url);
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     await page.locator('#workbench\\.parts\\.statusbar').waitFor();
@@ -93,7 +100,12 @@ export async function openWorkbench(options: {
 }
 
 /** Polls `read` until `accept` holds; on the deadline, fails with the last value read. */
-export async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, deadlineMs = 30_000): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  what: string,
+  deadlineMs = 30_000,
+): Promise<T> {
   const end = Date.now() + deadlineMs;
   let last: T = await read();
   while (!accept(last)) {
@@ -115,7 +127,9 @@ export async function openContainer(page: Page): Promise<void> {
   for (let attempt = 0; attempt < 5 && !(await planPane(page).isVisible()); attempt++) {
     const checked = (await icon.getAttribute('class'))?.split(/\s+/).includes('checked') ?? false;
     if (!checked) await icon.locator('a.action-label').click();
-    await planPane(page).waitFor({ timeout: 5_000 }).catch(() => undefined);
+    await planPane(page)
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
   }
   await planPane(page).waitFor();
 }
@@ -126,14 +140,21 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('F1');
     await input.waitFor();
-    const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(() => true, (error: unknown) => (attempt < 3 ? false : Promise.reject(error)));
+    const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(
+      () => true,
+      (error: unknown) => (attempt < 3 ? false : Promise.reject(error)),
+    );
     if (filled) break;
   }
   // The row whose label is exactly the title (a fuzzy match may rank another first);
   // its aria-label may go on with the keybinding: "<title>, Control+K Control+T".
   const quoted = JSON.stringify(title);
   const quotedPrefix = JSON.stringify(`${title},`);
-  const row = page.locator(`.quick-input-list .monaco-list-row:visible[aria-label=${quoted}], .quick-input-list .monaco-list-row:visible[aria-label^=${quotedPrefix}]`).first();
+  const row = page
+    .locator(
+      `.quick-input-list .monaco-list-row:visible[aria-label=${quoted}], .quick-input-list .monaco-list-row:visible[aria-label^=${quotedPrefix}]`,
+    )
+    .first();
   await row.click();
 }
 
@@ -158,13 +179,18 @@ export async function readStatusBarItem(page: Page): Promise<{ text: string; ico
   const item = page.locator('#workbench\\.parts\\.statusbar .statusbar-item[id$="agentChecklist.plan"]');
   if ((await item.count()) === 0 || !(await item.first().isVisible())) return null;
   const text = (await item.first().innerText()).replace(/\s+/g, ' ').trim();
-  const icons = await item.first().locator('.codicon').evaluateAll((elements) =>
-    elements.map((el) => {
-      const classes = [...el.classList];
-      const name = classes.find((c) => c.startsWith('codicon-') && c !== 'codicon-modifier-spin')?.replace(/^codicon-/, '') ?? '';
-      return classes.includes('codicon-modifier-spin') ? `${name}~spin` : name;
-    }),
-  );
+  const icons = await item
+    .first()
+    .locator('.codicon')
+    .evaluateAll((elements) =>
+      elements.map((el) => {
+        const classes = [...el.classList];
+        const name =
+          classes.find((c) => c.startsWith('codicon-') && c !== 'codicon-modifier-spin')?.replace(/^codicon-/, '') ??
+          '';
+        return classes.includes('codicon-modifier-spin') ? `${name}~spin` : name;
+      }),
+    );
   return { text, icons };
 }
 
@@ -190,7 +216,9 @@ export async function readTree(page: Page): Promise<TreeRow[]> {
   return rows.evaluateAll((elements) =>
     elements.map((row) => {
       const icon = row.querySelector('.custom-view-tree-node-item-icon, .codicon');
-      const codicon = icon ? [...icon.classList].find((c) => c.startsWith('codicon-') && c !== 'codicon-modifier-spin') : undefined;
+      const codicon = icon
+        ? [...icon.classList].find((c) => c.startsWith('codicon-') && c !== 'codicon-modifier-spin')
+        : undefined;
       return {
         label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
         description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
@@ -241,7 +269,12 @@ export async function agentPageFrame(page: Page, where: 'view' | 'editor'): Prom
       const inSideBar = sideBar !== null && box.x + box.width / 2 < sideBar.x + sideBar.width; // no side bar: every page is in the editor area
       if ((where === 'view') !== inSideBar) continue;
       // A page still loading has no content frame yet: look again on the next round.
-      const inner = await (await outer.contentFrame())?.locator('iframe#active-frame').elementHandle({ timeout: 10_000 }).catch(() => null);
+      const inner = await (
+        await outer.contentFrame()
+      )
+        ?.locator('iframe#active-frame')
+        .elementHandle({ timeout: 10_000 })
+        .catch(() => null);
       const frame = await inner?.contentFrame();
       if (frame) return frame;
     }
@@ -289,7 +322,10 @@ export async function readStrip(frame: FrameLocator): Promise<StripState> {
     counts: (await counts.count()) ? ((await counts.innerText()) ?? '').trim() : '',
     expanded: await header.getAttribute('aria-expanded'),
     items: await frame.locator('.plan-strip .plan-item').evaluateAll((elements) =>
-      elements.map((li) => ({ content: li.querySelector('.plan-item-content')?.textContent ?? '', status: li.getAttribute('data-status') })),
+      elements.map((li) => ({
+        content: li.querySelector('.plan-item-content')?.textContent ?? '',
+        status: li.getAttribute('data-status'),
+      })),
     ),
   };
 }
@@ -322,7 +358,12 @@ export async function setTheme(page: Page, label: string, dark: boolean | 'high-
   await input.fill(label);
   await row.waitFor();
   await page.keyboard.press('Enter');
-  const kind = dark === 'high-contrast' ? '.monaco-workbench.hc-black' : dark ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs';
+  const kind =
+    dark === 'high-contrast'
+      ? '.monaco-workbench.hc-black'
+      : dark
+        ? '.monaco-workbench.vs-dark'
+        : '.monaco-workbench.vs';
   await page.locator(kind).waitFor({ timeout: 30_000 });
 }
 
@@ -350,6 +391,7 @@ export function sessionDirs(userDataDir: string): string[] {
 /** The session logs the extension wrote for this server (in sessionDirs). */
 export function sessionLogFiles(userDataDir: string): string[] {
   const files: string[] = [];
-  for (const dir of sessionDirs(userDataDir)) for (const name of fs.readdirSync(dir)) if (name.endsWith('.jsonl')) files.push(path.join(dir, name));
+  for (const dir of sessionDirs(userDataDir))
+    for (const name of fs.readdirSync(dir)) if (name.endsWith('.jsonl')) files.push(path.join(dir, name));
   return files.sort();
 }

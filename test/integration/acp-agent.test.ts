@@ -22,7 +22,10 @@ const item = (content: string, status: string) => ({ content, status, activeForm
 
 const types = (logPath: string) => logLines(logPath).slice(1);
 const plans = (logPath: string) => types(logPath).flatMap((l) => (l.type === 'todo/write' ? [l.data] : []));
-const approvals = (logPath: string) => types(logPath).flatMap((l) => (l.type === 'tool/approval' ? [l.data as { decision: string; by: string }] : [])).map((d) => [d.decision, d.by]);
+const approvals = (logPath: string) =>
+  types(logPath)
+    .flatMap((l) => (l.type === 'tool/approval' ? [l.data as { decision: string; by: string }] : []))
+    .map((d) => [d.decision, d.by]);
 
 describe('an ACP agent driven from the editor (the real claude-agent-acp, offline)', () => {
   let server: ScriptedModelServer;
@@ -33,8 +36,15 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     server = await ScriptedModelServer.start();
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-acp-'));
     marker = `CLAUDE_CONFIG_DIR=${home}`;
-    const bin = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules', '.bin', 'claude-agent-acp');
-    await setSetting('acpAgents', { 'claude-test': { title: 'Claude Code', command: bin, env: claudeEnv(server, home) } });
+    const bin = path.join(
+      vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath,
+      'node_modules',
+      '.bin',
+      'claude-agent-acp',
+    );
+    await setSetting('acpAgents', {
+      'claude-test': { title: 'Claude Code', command: bin, env: claudeEnv(server, home) },
+    });
     await setSetting('agent', 'claude-test');
   });
 
@@ -72,16 +82,39 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     assert.equal(fs.readFileSync(note, 'utf8'), 'hello\n');
     const logPath = api.session()!.logPath!;
     assert.deepEqual(plans(logPath), [
-      { todos: [{ content: 'Write the note', status: 'in_progress' }, { content: 'Check it', status: 'pending' }], priorities: ['medium', 'medium'] },
-      { todos: [{ content: 'Write the note', status: 'completed' }, { content: 'Check it', status: 'in_progress' }], priorities: ['medium', 'medium'] },
+      {
+        todos: [
+          { content: 'Write the note', status: 'in_progress' },
+          { content: 'Check it', status: 'pending' },
+        ],
+        priorities: ['medium', 'medium'],
+      },
+      {
+        todos: [
+          { content: 'Write the note', status: 'completed' },
+          { content: 'Check it', status: 'in_progress' },
+        ],
+        priorities: ['medium', 'medium'],
+      },
     ]);
     assert.deepEqual(approvals(logPath), [['approve', 'user']]);
-    await waitFor(() => api.statusBarText() === '$(checklist) 1/2 · Check it', 'the status bar to follow the agent\u2019s plan');
-    assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Write the note', 'Check it']);
+    await waitFor(
+      () => api.statusBarText() === '$(checklist) 1/2 · Check it',
+      'the status bar to follow the agent\u2019s plan',
+    );
+    assert.deepEqual(
+      api.planTreeRows().map((r) => r.label),
+      ['Write the note', 'Check it'],
+    );
     assert.equal(api.sessions().find((s) => s.id === session.id)?.source, 'Claude Code (ACP)');
     // The agent's usage_update (the tokens in its context) is on its next assistant message, which the context meter reads.
-    const used = types(logPath).flatMap((l) => (l.type === 'assistant/message' ? [(l.data as { usage?: { inputTokens?: number } }).usage?.inputTokens] : []));
-    assert.ok(used.some((n) => n !== undefined && n > 0), `an assistant message carries the agent's context tokens: ${JSON.stringify(used)}`);
+    const used = types(logPath).flatMap((l) =>
+      l.type === 'assistant/message' ? [(l.data as { usage?: { inputTokens?: number } }).usage?.inputTokens] : [],
+    );
+    assert.ok(
+      used.some((n) => n !== undefined && n > 0),
+      `an assistant message carries the agent's context tokens: ${JSON.stringify(used)}`,
+    );
 
     // 2. The same agent, the next prompt: a Write denied on the card is not written.
     const other = path.join(workspaceRoot(), 'acp-denied.txt');
@@ -91,11 +124,17 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     await api.webviewMessage({ type: 'approve', id: api.pendingApprovals()[0]!.id, decision: 'deny' });
     assert.deepEqual(await second, { kind: 'completed' });
     assert.equal(fs.existsSync(other), false);
-    assert.deepEqual(approvals(logPath), [['approve', 'user'], ['deny', 'user']]);
+    assert.deepEqual(approvals(logPath), [
+      ['approve', 'user'],
+      ['deny', 'user'],
+    ]);
     assert.equal(api.session()?.id, session.id, 'the prompt went to the same session');
 
     // 3. Stop while the agent waits for a permission: aborted by the agent's own answer (no 2 s fallback message).
-    server.script({ tool: 'Write', input: { file_path: path.join(workspaceRoot(), 'acp-stopped.txt'), content: 'x\n' } });
+    server.script({
+      tool: 'Write',
+      input: { file_path: path.join(workspaceRoot(), 'acp-stopped.txt'), content: 'x\n' },
+    });
     const third = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Write a third.');
     await waitFor(() => api.pendingApprovals().length === 1, 'the third Write\u2019s card', 60_000);
     await vscode.commands.executeCommand('agentChecklist.stop');
@@ -104,7 +143,8 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     assert.equal(api.run().state, 'idle');
 
     // 4. A reload ends the agent; the session reopens; the next prompt starts the agent again, which loads its session (session/load).
-    const sessionLines = () => types(logPath).flatMap((l) => (l.type === 'acp/session' ? [l.data as { sessionId: string }] : []));
+    const sessionLines = () =>
+      types(logPath).flatMap((l) => (l.type === 'acp/session' ? [l.data as { sessionId: string }] : []));
     assert.equal(sessionLines().length, 1, 'the agent\u2019s session is on the log');
     await api.reactivate();
     await waitFor(() => agentProcesses(marker).length === 0, 'no agent process after the reload');
@@ -112,12 +152,18 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     assert.equal(api.session()?.readOnly, false);
     let before = server.requests.length;
     server.script({ text: 'Resumed.' });
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on.'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on.'), {
+      kind: 'completed',
+    });
     let told = server.requests.slice(before).join('\n');
     assert.match(told, /Write another\./, 'the agent has its own history back');
     assert.doesNotMatch(told, /continues an earlier session/);
     assert.equal(sessionLines().length, 1, 'the same session was loaded, not a new one');
-    assert.equal(types(logPath).filter((l) => l.type === 'user/message').length, 4, 'the history the agent replayed is not logged again');
+    assert.equal(
+      types(logPath).filter((l) => l.type === 'user/message').length,
+      4,
+      'the history the agent replayed is not logged again',
+    );
 
     // 4b. The agent lost its own history: a new ACP session, whose first prompt carries our summary of the log.
     await api.reactivate();
@@ -125,7 +171,9 @@ describe('an ACP agent driven from the editor (the real claude-agent-acp, offlin
     fs.rmSync(path.join(home, 'projects'), { recursive: true, force: true });
     before = server.requests.length;
     server.script({ text: 'Resumed by the summary.' });
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on again.'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on again.'), {
+      kind: 'completed',
+    });
     told = server.requests.slice(before).join('\n');
     assert.match(told, /continues an earlier session/);
     assert.match(told, /\[completed\] Write the note/);

@@ -3,8 +3,38 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
-const PLAN_EDIT_COMMAND_IDS = ['markCompleted', 'markInProgress', 'markPending', 'editText', 'addItem', 'remove', 'moveUp', 'moveDown', 'restore', 'showChanges', 'revertItem', 'restoreWorkspace'].map((c) => `agentChecklist.plan.${c}`);
-const COMMANDS = ['agentChecklist.sendPrompt', 'agentChecklist.newSession', 'agentChecklist.stop', 'agentChecklist.focusPlan', 'agentChecklist.showLog', 'agentChecklist.exportPlan', 'agentChecklist.setApiKey', 'agentChecklist.setUpAgent', 'agentChecklist.compactConversation', 'agentChecklist.openInEditor', 'agentChecklist.showPlanHistory', 'agentChecklist.openAgentFile', 'agentChecklist.chooseAgent', 'agentChecklist.approvePlan', 'agentChecklist.rejectPlan', ...PLAN_EDIT_COMMAND_IDS];
+const PLAN_EDIT_COMMAND_IDS = [
+  'markCompleted',
+  'markInProgress',
+  'markPending',
+  'editText',
+  'addItem',
+  'remove',
+  'moveUp',
+  'moveDown',
+  'restore',
+  'showChanges',
+  'revertItem',
+  'restoreWorkspace',
+].map((c) => `agentChecklist.plan.${c}`);
+const COMMANDS = [
+  'agentChecklist.sendPrompt',
+  'agentChecklist.newSession',
+  'agentChecklist.stop',
+  'agentChecklist.focusPlan',
+  'agentChecklist.showLog',
+  'agentChecklist.exportPlan',
+  'agentChecklist.setApiKey',
+  'agentChecklist.setUpAgent',
+  'agentChecklist.compactConversation',
+  'agentChecklist.openInEditor',
+  'agentChecklist.showPlanHistory',
+  'agentChecklist.openAgentFile',
+  'agentChecklist.chooseAgent',
+  'agentChecklist.approvePlan',
+  'agentChecklist.rejectPlan',
+  ...PLAN_EDIT_COMMAND_IDS,
+];
 
 describe('activation', () => {
   it('activates lazily on its views and commands, and then is active', async () => {

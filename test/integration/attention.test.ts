@@ -34,7 +34,10 @@ describe('attention: stall warning and notifications', () => {
       assert.equal(api.statusBarWarns(), false, 'not stalled right after the write');
       await waitFor(() => api.statusBarWarns(), 'the stall warning', 10_000);
       assert.match(api.statusBarText() ?? '', /^\$\(warning\) 1\/3 · Port the lexer$/);
-      assert.match(unescapeMarkdown(api.statusBarTooltip() ?? ''), /No log activity since [^(]+\(\d+ min\), with an item in progress\./);
+      assert.match(
+        unescapeMarkdown(api.statusBarTooltip() ?? ''),
+        /No log activity since [^(]+\(\d+ min\), with an item in progress\./,
+      );
     } finally {
       await vscode.commands.executeCommand('agentChecklist.stop');
     }
@@ -49,15 +52,26 @@ describe('attention: stall warning and notifications', () => {
     await waitFor(() => !api.webview().visible, 'the Agent view hidden');
     const before = api.attentionNoticesShown().shown;
     await useScript([todoWrite(PLAN), { text: 'Lexer ported.' }]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Port the lexer'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Port the lexer'), {
+      kind: 'completed',
+    });
     await waitFor(() => api.attentionNoticesShown().shown === before + 1, 'the notification');
-    assert.deepEqual(api.attentionNoticesShown().last, { level: 'info', text: 'The agent finished its turn. Plan: 1/3 done · Port the lexer' });
+    assert.deepEqual(api.attentionNoticesShown().last, {
+      level: 'info',
+      text: 'The agent finished its turn. Plan: 1/3 done · Port the lexer',
+    });
 
     await setSetting('notifications', false);
     await vscode.commands.executeCommand('agentChecklist.newSession');
     await useScript([todoWrite(PLAN), { text: 'Lexer ported.' }]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Port the lexer'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Port the lexer'), {
+      kind: 'completed',
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(api.attentionNoticesShown().shown, before + 1, 'no notification with agentChecklist.notifications off');
+    assert.equal(
+      api.attentionNoticesShown().shown,
+      before + 1,
+      'no notification with agentChecklist.notifications off',
+    );
   });
 });

@@ -57,7 +57,9 @@ describe('bash in the sandbox (extension host)', function () {
       toolCall('bash', { command: `exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected` }),
       { text: 'Done.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Try the sandbox'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Try the sandbox'), {
+      kind: 'completed',
+    });
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
     const [inside, escaped, network] = toolResults(logPath);
@@ -70,14 +72,18 @@ describe('bash in the sandbox (extension host)', function () {
     fs.rmSync(path.join(folder.uri.fsPath, 'sandboxed.txt'));
   });
 
-  it('cannot create an absent protected file, nor change what the user\'s protectedPaths globs match, and leaves the workspace as it was', async () => {
+  it("cannot create an absent protected file, nor change what the user's protectedPaths globs match, and leaves the workspace as it was", async () => {
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the integration run opens a workspace folder');
     const root = folder.uri.fsPath;
     assert.equal(fs.existsSync(path.join(root, '.envrc')), false, 'the run starts without .envrc');
     fs.mkdirSync(path.join(root, 'deploy'), { recursive: true });
     fs.writeFileSync(path.join(root, 'deploy', 'release.sh'), 'echo release\n');
-    const listing = (): string[] => fs.readdirSync(root).filter((name) => name !== '.agent-checklist').sort(); // the session's own log may appear
+    const listing = (): string[] =>
+      fs
+        .readdirSync(root)
+        .filter((name) => name !== '.agent-checklist')
+        .sort(); // the session's own log may appear
     const before = listing();
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
@@ -88,7 +94,9 @@ describe('bash in the sandbox (extension host)', function () {
       toolCall('bash', { command: '(echo evil >> deploy/release.sh) 2>/dev/null || echo release-refused' }),
       { text: 'Done.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Try the protected paths'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Try the protected paths'), {
+      kind: 'completed',
+    });
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
     const [envrc, release] = toolResults(logPath);

@@ -18,7 +18,10 @@ import { EXTENSION_ID, getApi, setSetting, waitFor, type Todo } from './helpers'
 const cliPath = (): string => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 /** Node for child processes: the extension host's own runtime (Electron runs as Node with this). */
-const nodeEnv = (): Record<string, string> => ({ ...(process.env as Record<string, string>), ELECTRON_RUN_AS_NODE: '1' });
+const nodeEnv = (): Record<string, string> => ({
+  ...(process.env as Record<string, string>),
+  ELECTRON_RUN_AS_NODE: '1',
+});
 
 async function connectMcp(name: string): Promise<Client> {
   const transport = new StdioClientTransport({
@@ -51,13 +54,18 @@ async function cliRun(script: unknown, prompt: string): Promise<string> {
   try {
     const file = path.join(dir, 's.json');
     fs.writeFileSync(file, JSON.stringify(script));
-    const run = spawn(process.execPath, [cliPath(), 'run', '--script', file, '--allow-parallel-in-progress', 'true', '--json', prompt], { cwd: workspaceRoot(), env: nodeEnv() });
+    const run = spawn(
+      process.execPath,
+      [cliPath(), 'run', '--script', file, '--allow-parallel-in-progress', 'true', '--json', prompt],
+      { cwd: workspaceRoot(), env: nodeEnv() },
+    );
     let out = '';
     run.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
     assert.equal(code, 0);
     const result: unknown = JSON.parse(out);
-    const sessionId = typeof result === 'object' && result !== null && 'sessionId' in result ? result.sessionId : undefined;
+    const sessionId =
+      typeof result === 'object' && result !== null && 'sessionId' in result ? result.sessionId : undefined;
     assert.ok(typeof sessionId === 'string', `the run's JSON names its session: ${out}`);
     return sessionId;
   } finally {
@@ -87,13 +95,22 @@ describe('external sessions in the editor', () => {
     const client = await connectMcp('claude-code');
     try {
       await client.callTool({ name: 'todo_write', arguments: { todos: PLAN } });
-      await waitFor(() => api.statusBarText() === '$(checklist) 1/3 · Fix the parser', 'the status bar to show the MCP plan');
-      assert.deepEqual(api.planTreeRows().map((r) => [r.label, r.icon]), [
-        ['Read the failing test', 'pass'],
-        ['Fix the parser', 'sync~spin'],
-        ['Run the suite', 'circle-large-outline'],
-      ]);
-      await waitFor(() => stripHeader(api) === '1 completed · 1 in progress · 1 pending', 'the strip to show the MCP plan');
+      await waitFor(
+        () => api.statusBarText() === '$(checklist) 1/3 · Fix the parser',
+        'the status bar to show the MCP plan',
+      );
+      assert.deepEqual(
+        api.planTreeRows().map((r) => [r.label, r.icon]),
+        [
+          ['Read the failing test', 'pass'],
+          ['Fix the parser', 'sync~spin'],
+          ['Run the suite', 'circle-large-outline'],
+        ],
+      );
+      await waitFor(
+        () => stripHeader(api) === '1 completed · 1 in progress · 1 pending',
+        'the strip to show the MCP plan',
+      );
       const shown = api.session();
       assert.equal(shown?.readOnly, true, 'shown read-only: the MCP server is its writer');
       assert.ok(shown?.logPath?.startsWith(path.join(workspaceRoot(), '.agent-checklist', 'sessions')));
@@ -104,9 +121,16 @@ describe('external sessions in the editor', () => {
       // Live: the next write replaces it on every surface.
       const next: Todo[] = [PLAN[0]!, { ...PLAN[1]!, status: 'completed' }, { ...PLAN[2]!, status: 'in_progress' }];
       await client.callTool({ name: 'todo_write', arguments: { todos: next } });
-      await waitFor(() => api.statusBarText() === '$(checklist) 2/3 · Run the suite', 'the status bar to follow the next write');
+      await waitFor(
+        () => api.statusBarText() === '$(checklist) 2/3 · Run the suite',
+        'the status bar to follow the next write',
+      );
       await waitFor(() => stripHeader(api) === '2 completed · 1 in progress', 'the strip to follow the next write');
-      assert.deepEqual(api.planTreeRows().map((r) => r.icon), ['pass', 'pass', 'sync~spin'], 'the MCP turn is open: the agent is at work');
+      assert.deepEqual(
+        api.planTreeRows().map((r) => r.icon),
+        ['pass', 'pass', 'sync~spin'],
+        'the MCP turn is open: the agent is at work',
+      );
     } finally {
       await client.close();
     }
@@ -131,7 +155,10 @@ describe('external sessions in the editor', () => {
       assert.ok(api.sessions().some((s) => s.source === 'Codex (MCP)'));
       // The Agent view's list got it too, though nothing was switched to.
       await waitFor(
-        () => api.webviewMessages().some((m) => m.type === 'sessions' && m.sessions.some((s) => s.source === 'Codex (MCP)')),
+        () =>
+          api
+            .webviewMessages()
+            .some((m) => m.type === 'sessions' && m.sessions.some((s) => s.source === 'Codex (MCP)')),
         'the Agent view to be sent the list with the new session',
       );
       await new Promise((r) => setTimeout(r, 500));
@@ -145,11 +172,40 @@ describe('external sessions in the editor', () => {
   it('a CLI run in the workspace is listed as CLI and its plan is followed', async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
-    const sessionId = await cliRun({ responses: [{ toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'Run from the terminal', status: 'in_progress' }] } }] }, { text: 'Done.' }] }, 'from the CLI');
-    const state = (): string => JSON.stringify({ sessionId, shown: api.session(), listed: api.sessions().slice(0, 3), status: api.statusBarText() });
-    await waitFor(() => api.sessions().some((s) => s.id === sessionId && s.source === 'CLI'), 'the CLI session in the list, labelled CLI').catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
-    await waitFor(() => api.session()?.id === sessionId, 'the CLI session followed').catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
-    await waitFor(() => api.statusBarText() === '$(checklist) 0/1 · Run from the terminal', 'its plan in the status bar').catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
+    const sessionId = await cliRun(
+      {
+        responses: [
+          {
+            toolCalls: [
+              {
+                name: 'todo_write',
+                arguments: { todos: [{ content: 'Run from the terminal', status: 'in_progress' }] },
+              },
+            ],
+          },
+          { text: 'Done.' },
+        ],
+      },
+      'from the CLI',
+    );
+    const state = (): string =>
+      JSON.stringify({
+        sessionId,
+        shown: api.session(),
+        listed: api.sessions().slice(0, 3),
+        status: api.statusBarText(),
+      });
+    await waitFor(
+      () => api.sessions().some((s) => s.id === sessionId && s.source === 'CLI'),
+      'the CLI session in the list, labelled CLI',
+    ).catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
+    await waitFor(() => api.session()?.id === sessionId, 'the CLI session followed').catch((e: Error) =>
+      assert.fail(`${e.message}: ${state()}`),
+    );
+    await waitFor(
+      () => api.statusBarText() === '$(checklist) 0/1 · Run from the terminal',
+      'its plan in the status bar',
+    ).catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
   });
 
   it('a CLI run that writes no plan is in the Agent view’s session list as soon as its log appears, without another refresh', async () => {
@@ -157,7 +213,15 @@ describe('external sessions in the editor', () => {
     await vscode.commands.executeCommand('agentChecklist.newSession');
     const seqBefore = api.webview().lastSeq;
     const sessionId = await cliRun({ responses: [{ text: 'No plan needed.' }] }, 'a question, no plan');
-    const posted = (): boolean => api.webviewMessages().some((m) => m.seq > seqBefore && m.type === 'sessions' && m.sessions.some((s) => s.id === sessionId && s.source === 'CLI'));
+    const posted = (): boolean =>
+      api
+        .webviewMessages()
+        .some(
+          (m) =>
+            m.seq > seqBefore &&
+            m.type === 'sessions' &&
+            m.sessions.some((s) => s.id === sessionId && s.source === 'CLI'),
+        );
     await waitFor(posted, 'a sessions message listing the CLI run');
     assert.notEqual(api.session()?.id, sessionId, 'listed, not followed: it wrote no plan');
   });
@@ -165,9 +229,23 @@ describe('external sessions in the editor', () => {
   it('vscode.lm.invokeTool on todo_write: the Chat session’s plan shows on the same surfaces, labelled Chat', async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
-    await vscode.lm.invokeTool('todo_write', { input: { todos: [{ content: 'Plan from chat', status: 'in_progress' }, { content: 'Then this', status: 'pending' }] }, toolInvocationToken: undefined });
-    await waitFor(() => api.statusBarText() === '$(checklist) 0/2 · Plan from chat', 'the status bar to show the Chat plan');
-    assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Plan from chat', 'Then this']);
+    await vscode.lm.invokeTool('todo_write', {
+      input: {
+        todos: [
+          { content: 'Plan from chat', status: 'in_progress' },
+          { content: 'Then this', status: 'pending' },
+        ],
+      },
+      toolInvocationToken: undefined,
+    });
+    await waitFor(
+      () => api.statusBarText() === '$(checklist) 0/2 · Plan from chat',
+      'the status bar to show the Chat plan',
+    );
+    assert.deepEqual(
+      api.planTreeRows().map((r) => r.label),
+      ['Plan from chat', 'Then this'],
+    );
     await waitFor(() => stripHeader(api) === '1 in progress · 1 pending', 'the strip to show the Chat plan');
     const shown = api.session();
     assert.equal(shown?.logPath, api.chatSessionLog());

@@ -14,7 +14,10 @@ import { EXTENSION_ID, getApi, logLines, toolCall, todoWrite, unescapeMarkdown, 
 
 const cliPath = (): string => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-const nodeEnv = (): Record<string, string> => ({ ...(process.env as Record<string, string>), ELECTRON_RUN_AS_NODE: '1' });
+const nodeEnv = (): Record<string, string> => ({
+  ...(process.env as Record<string, string>),
+  ELECTRON_RUN_AS_NODE: '1',
+});
 /** A row's tooltip as the user reads it. */
 const tip = (row: PlanTreeNodeRow | undefined): string => unescapeMarkdown(row?.tooltip ?? '');
 
@@ -54,34 +57,72 @@ describe('external subagents in the Plan tree', () => {
         ],
       }),
     );
-    const run = spawn(process.execPath, [cliPath(), 'run', '--script', script, '--tools', 'todo_write,subagent', '--allow-parallel-in-progress', 'true', '--json', 'Fix the crash'], {
-      cwd: workspaceRoot(),
-      env: nodeEnv(),
-    });
+    const run = spawn(
+      process.execPath,
+      [
+        cliPath(),
+        'run',
+        '--script',
+        script,
+        '--tools',
+        'todo_write,subagent',
+        '--allow-parallel-in-progress',
+        'true',
+        '--json',
+        'Fix the crash',
+      ],
+      {
+        cwd: workspaceRoot(),
+        env: nodeEnv(),
+      },
+    );
     const exited = new Promise<number | null>((resolve) => run.on('exit', resolve));
     let out = '';
     run.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {
       const state = (): string => JSON.stringify({ shown: api.session(), tree: treeShape(api.planTree()) });
       const nestedLive = (): boolean => api.planTree()[0]?.children[0]?.children.length === 3;
-      await waitFor(nestedLive, "the child's later plan nested under the parent's item").catch((e: Error) => assert.fail(`${e.message}: ${state()}`));
+      await waitFor(nestedLive, "the child's later plan nested under the parent's item").catch((e: Error) =>
+        assert.fail(`${e.message}: ${state()}`),
+      );
       assert.equal(api.session()?.readOnly, true, 'the CLI writes it: shown read-only');
-      assert.ok(api.session()?.logPath?.startsWith(path.join(workspaceRoot(), '.agent-checklist', 'sessions')), 'from the workspace folder');
+      assert.ok(
+        api.session()?.logPath?.startsWith(path.join(workspaceRoot(), '.agent-checklist', 'sessions')),
+        'from the workspace folder',
+      );
       const tree = api.planTree();
-      assert.deepEqual(treeShape(tree), [['Investigate the crash', [['Subagent: Find the crash', ['Read the stack trace', 'Bisect the input', 'Name the commit']]]], 'Fix it']);
+      assert.deepEqual(treeShape(tree), [
+        [
+          'Investigate the crash',
+          [['Subagent: Find the crash', ['Read the stack trace', 'Bisect the input', 'Name the commit']]],
+        ],
+        'Fix it',
+      ]);
       const subagent = tree[0]?.children[0];
       assert.equal(subagent?.description, '2/3 · running', 'the child works in the CLI: running, with its own counts');
       assert.equal(subagent?.icon, 'sync~spin');
       assert.match(tip(subagent), /\n\nStarted at [^\n]+$/, 'the subagent row says when it started');
       const [read, bisect, name] = subagent?.children ?? [];
-      assert.deepEqual([read?.icon, bisect?.icon, name?.icon], ['warning', 'warning', 'sync~spin'], "the child's items, with their own status (completed with no tool call: flagged)");
-      assert.deepEqual([read?.contextValue, name?.contextValue], ['subagentTodo.completed', 'subagentTodo.in_progress'], 'not the user’s to edit');
+      assert.deepEqual(
+        [read?.icon, bisect?.icon, name?.icon],
+        ['warning', 'warning', 'sync~spin'],
+        "the child's items, with their own status (completed with no tool call: flagged)",
+      );
+      assert.deepEqual(
+        [read?.contextValue, name?.contextValue],
+        ['subagentTodo.completed', 'subagentTodo.in_progress'],
+        'not the user’s to edit',
+      );
       // The same history lines as the parent's items (who added it and when, started, finished, time in progress).
       for (const row of [read, bisect]) {
         assert.match(tip(row), /Added by the model at /, `${row?.label}: added`);
         assert.match(tip(row), /Finished at /, `${row?.label}: finished`);
       }
-      assert.match(tip(bisect), /Started at [\s\S]*In progress for /, 'the item that ran says when it started and for how long');
+      assert.match(
+        tip(bisect),
+        /Started at [\s\S]*In progress for /,
+        'the item that ran says when it started and for how long',
+      );
       assert.match(tip(name), /Added by the model at [\s\S]*Started at /);
       assert.match(tip(tree[0]), /Added by the model at [\s\S]*Started at /, "the parent's item as before");
     } finally {
@@ -91,9 +132,13 @@ describe('external subagents in the Plan tree', () => {
     const { sessionId, logPath } = JSON.parse(out) as { sessionId: string; logPath: string };
     assert.equal(api.session()?.id, sessionId);
     const types = logLines(logPath).map((l) => l.type);
-    assert.equal(types.filter((t) => t === 'todo/write').length, 1, "the child's writes are in the child's log, not the parent's");
-    await waitFor(() => api.planTree()[0]?.children[0]?.description === '2/3 · stopped', 'the stopped subagent').catch((e: Error) =>
-      assert.fail(`${e.message}: ${JSON.stringify(api.planTree()[0]?.children[0]?.description)}`),
+    assert.equal(
+      types.filter((t) => t === 'todo/write').length,
+      1,
+      "the child's writes are in the child's log, not the parent's",
+    );
+    await waitFor(() => api.planTree()[0]?.children[0]?.description === '2/3 · stopped', 'the stopped subagent').catch(
+      (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(api.planTree()[0]?.children[0]?.description)}`),
     );
     fs.rmSync(dir, { recursive: true, force: true });
   });

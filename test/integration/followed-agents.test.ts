@@ -13,7 +13,13 @@ import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const fixture = (name: string): string[] =>
-  fs.readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'fixtures', 'agent-files', name), 'utf8').split('\n').filter(Boolean);
+  fs
+    .readFileSync(
+      path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'fixtures', 'agent-files', name),
+      'utf8',
+    )
+    .split('\n')
+    .filter(Boolean);
 const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join('');
 
 function agentHome(variable: 'CLAUDE_CONFIG_DIR' | 'CODEX_HOME'): string {
@@ -30,18 +36,27 @@ describe('other agents followed from their own session files', () => {
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
 
     // Claude Code's project folder for the open folder does not exist yet: the agent's first run makes it.
-    const project = claudeProjectDir({ claudeConfigDir: agentHome('CLAUDE_CONFIG_DIR'), codexHome: agentHome('CODEX_HOME') }, workspaceRoot());
+    const project = claudeProjectDir(
+      { claudeConfigDir: agentHome('CLAUDE_CONFIG_DIR'), codexHome: agentHome('CODEX_HOME') },
+      workspaceRoot(),
+    );
     fs.mkdirSync(project, { recursive: true });
     const transcript = path.join(project, '5c8801a2-bbe5-4365-a22d-0cf171e209d8.jsonl');
     const claude = fixture('claude-todowrite-resumed.jsonl');
     const resumedAt = claude.findIndex((l, i) => i > 0 && /"content":"finish it"/.test(l));
     fs.writeFileSync(transcript, text(claude.slice(0, resumedAt)));
-    await waitFor(() => api.statusBarText() === '$(checklist) 1/2 · Fix the bug', 'the status bar to show Claude Code\u2019s plan');
+    await waitFor(
+      () => api.statusBarText() === '$(checklist) 1/2 · Fix the bug',
+      'the status bar to show Claude Code\u2019s plan',
+    );
     // The run ended (its last answer closed the turn): the item in progress waits for the agent.
-    assert.deepEqual(api.planTreeRows().map((r) => [r.label, r.icon]), [
-      ['Read the code', 'pass'],
-      ['Fix the bug', 'debug-start'],
-    ]);
+    assert.deepEqual(
+      api.planTreeRows().map((r) => [r.label, r.icon]),
+      [
+        ['Read the code', 'pass'],
+        ['Fix the bug', 'debug-start'],
+      ],
+    );
     const shown = api.session();
     assert.equal(shown?.readOnly, true, 'another agent\u2019s session is only shown');
     assert.equal(api.sessions().find((s) => s.id === shown?.id)?.source, 'Claude Code');
@@ -63,8 +78,15 @@ describe('other agents followed from their own session files', () => {
     const rollout = path.join(day, 'rollout-2026-12-03T09-00-00-01a238fa-52b8-7c40-aba0-23952d9dde16.jsonl');
     const codex = [meta!.replace(/"cwd":"[^"]*"/, `"cwd":${JSON.stringify(workspaceRoot())}`), ...rest];
     fs.writeFileSync(rollout, text(codex));
-    await waitFor(() => api.session()?.id !== shown?.id && api.sessions().find((s) => s.id === api.session()?.id)?.source === 'Codex', 'the Codex session shown');
-    await waitFor(() => api.statusBarText()?.startsWith('$(checklist) 2/2') === true, 'Codex\u2019s plan on the status bar');
+    await waitFor(
+      () =>
+        api.session()?.id !== shown?.id && api.sessions().find((s) => s.id === api.session()?.id)?.source === 'Codex',
+      'the Codex session shown',
+    );
+    await waitFor(
+      () => api.statusBarText()?.startsWith('$(checklist) 2/2') === true,
+      'Codex\u2019s plan on the status bar',
+    );
     const sources = api.sessions().map((s) => s.source);
     assert.ok(sources.includes('Claude Code') && sources.includes('Codex'), JSON.stringify(sources));
 

@@ -39,7 +39,11 @@ export const todoWrite = (todos: Todo[], text?: string): Record<string, unknown>
 });
 
 /** A scripted response that calls one tool (`id` names the call; the scripted model makes one up otherwise). */
-export const toolCall = (name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+export const toolCall = (
+  name: string,
+  args: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   ...extra,
   toolCalls: [{ name, arguments: args }],
 });
@@ -94,19 +98,29 @@ export function unescapeMarkdown(markdown: string): string {
 }
 
 /** The Plan tree's rows as labels, a row with children as [label, its children's shape]. */
-export const treeShape = (rows: PlanTreeNodeRow[]): unknown[] => rows.map((r) => (r.children.length ? [r.label, treeShape(r.children)] : r.label));
+export const treeShape = (rows: PlanTreeNodeRow[]): unknown[] =>
+  rows.map((r) => (r.children.length ? [r.label, treeShape(r.children)] : r.label));
 
 /**
  * After a turn in the own session (so its folder exists), writes a large session's log
  * beside it: over the 8 MiB that make an open streamed, ending on a plan.
  */
-export async function largeSessionBeside(id: string, title: string): Promise<SyntheticLog & { lastPlan: NonNullable<SyntheticLog['lastPlan']> }> {
+export async function largeSessionBeside(
+  id: string,
+  title: string,
+): Promise<SyntheticLog & { lastPlan: NonNullable<SyntheticLog['lastPlan']> }> {
   await vscode.commands.executeCommand('agentChecklist.newSession');
   await useScript([{ text: 'Hello.' }]);
-  assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start small'), { kind: 'completed' });
+  assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start small'), {
+    kind: 'completed',
+  });
   const ownLog = (await getApi()).session()?.logPath;
   assert.ok(ownLog, 'the own session has a log');
-  const large = writeSyntheticLog(path.join(path.dirname(ownLog), `${id}.jsonl`), { bytes: 9 * 1024 * 1024 }, { id, title });
+  const large = writeSyntheticLog(
+    path.join(path.dirname(ownLog), `${id}.jsonl`),
+    { bytes: 9 * 1024 * 1024 },
+    { id, title },
+  );
   const { lastPlan } = large;
   assert.ok(lastPlan && lastPlan.length > 0, 'the large log ends on a plan');
   return { ...large, lastPlan };

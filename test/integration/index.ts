@@ -13,12 +13,21 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 
 /** Suites that call the test API's reactivate(). */
-const REACTIVATING = ['context-compaction.test.js', 'acp-agent.test.js', 'reactivation.test.js', 'read-only.test.js', 'read-only-plan-edit.test.js'];
+const REACTIVATING = [
+  'context-compaction.test.js',
+  'acp-agent.test.js',
+  'reactivation.test.js',
+  'read-only.test.js',
+  'read-only-plan-edit.test.js',
+];
 
 export async function run(): Promise<void> {
   const grep = process.env.AGENT_CHECKLIST_IT_GREP;
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60_000, ...(grep ? { grep } : {}) });
-  const names = fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort();
+  const names = fs
+    .readdirSync(__dirname)
+    .filter((n) => n.endsWith('.test.js'))
+    .sort();
   // In REACTIVATING's order: a suite that talks to the page before it re-activates must come first.
   const last = REACTIVATING.filter((n) => names.includes(n));
   for (const name of [...names.filter((n) => !last.includes(n)), ...last]) mocha.addFile(path.join(__dirname, name));

@@ -20,7 +20,8 @@ function extensionPath(): string {
   return extension.extensionPath;
 }
 
-const readJson = (file: string): Record<string, string> => bundleSchema.parse(JSON.parse(fs.readFileSync(path.join(extensionPath(), file), 'utf8')));
+const readJson = (file: string): Record<string, string> =>
+  bundleSchema.parse(JSON.parse(fs.readFileSync(path.join(extensionPath(), file), 'utf8')));
 
 /** Every literal vscode.l10n.t('…') message in the extension's VS Code adapters. */
 function hostMessages(): string[] {
@@ -29,7 +30,9 @@ function hostMessages(): string[] {
     for (const name of fs.readdirSync(dir)) {
       const file = path.join(dir, name);
       if (fs.statSync(file).isDirectory()) walk(file);
-      else if (file.endsWith('.ts')) for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bl10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g)) out.add((m[1] ?? '').replace(/\\'/g, "'"));
+      else if (file.endsWith('.ts'))
+        for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bl10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g))
+          out.add((m[1] ?? '').replace(/\\'/g, "'"));
     }
   };
   walk(path.join(extensionPath(), 'extension', 'src', 'vscode'));
@@ -48,7 +51,10 @@ describe('localization', () => {
     for (const key of used) assert.ok(key in en, `package.json uses %${key}%, which package.nls.json defines`);
     const commands: unknown = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.commands;
     assert.ok(Array.isArray(commands));
-    assert.ok(commands.some((c: { title: string }) => c.title === 'Export Plan'), 'VS Code read the English titles from package.nls.json');
+    assert.ok(
+      commands.some((c: { title: string }) => c.title === 'Export Plan'),
+      'VS Code read the English titles from package.nls.json',
+    );
   });
 
   it('has an l10n bundle covering every host message and every webview string, with a Chinese text for each', () => {
@@ -57,13 +63,21 @@ describe('localization', () => {
     const en = readJson('l10n/bundle.l10n.json');
     const zh = readJson('l10n/bundle.l10n.zh-cn.json');
     // The Set API Key picker localizes each remote provider's description from the catalog.
-    const needed = [...hostMessages(), ...Object.values(WEBVIEW_STRINGS), ...Object.values(REMOTE_PROVIDERS).map((p) => p.description)];
+    const needed = [
+      ...hostMessages(),
+      ...Object.values(WEBVIEW_STRINGS),
+      ...Object.values(REMOTE_PROVIDERS).map((p) => p.description),
+    ];
     assert.ok(needed.length > 60);
     for (const message of needed) {
       assert.equal(en[message], message, `bundle.l10n.json has "${message}"`);
       assert.ok(zh[message]?.trim(), `bundle.l10n.zh-cn.json translates "${message}"`);
       const placeholders = (text: string): string[] => [...text.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort();
-      assert.deepEqual(placeholders(zh[message] ?? ''), placeholders(message), `the translation of "${message}" keeps its placeholders`);
+      assert.deepEqual(
+        placeholders(zh[message] ?? ''),
+        placeholders(message),
+        `the translation of "${message}" keeps its placeholders`,
+      );
     }
     assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
   });
@@ -73,8 +87,15 @@ describe('localization', () => {
     await vscode.commands.executeCommand('agentChecklist.agent.focus');
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
     await vscode.commands.executeCommand('agentChecklist.newSession'); // a fresh snapshot
-    const snapshot = api.webviewMessages().filter((m) => m.type === 'snapshot').at(-1);
+    const snapshot = api
+      .webviewMessages()
+      .filter((m) => m.type === 'snapshot')
+      .at(-1);
     assert.ok(snapshot?.type === 'snapshot' && snapshot.strings, 'a snapshot with strings');
-    assert.deepEqual(snapshot.strings, { ...WEBVIEW_STRINGS }, 'English here: each string is its English text, "{0}" untouched');
+    assert.deepEqual(
+      snapshot.strings,
+      { ...WEBVIEW_STRINGS },
+      'English here: each string is its English text, "{0}" untouched',
+    );
   });
 });

@@ -19,25 +19,56 @@ describe('a large session picked from the list', () => {
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
     const before = api.webview().lastSeq;
     await api.webviewMessage({ type: 'openSession', id });
-    await waitFor(() => api.session()?.logPath === large.path, 'the large session opened (its preview has no log open)', 60_000);
-    const snapshots = api.webviewMessages().filter((m) => m.type === 'snapshot' && m.seq > before && m.session?.id === id);
+    await waitFor(
+      () => api.session()?.logPath === large.path,
+      'the large session opened (its preview has no log open)',
+      60_000,
+    );
+    const snapshots = api
+      .webviewMessages()
+      .filter((m) => m.type === 'snapshot' && m.seq > before && m.session?.id === id);
     const [preview, full] = snapshots.map((m) => (m.type === 'snapshot' ? m : assert.fail('a snapshot')));
     assert.ok(preview && full, `a preview then the full view (${snapshots.length} snapshots)`);
-    assert.deepEqual(preview.session, { id, title: 'A large session', readOnly: true, opening: true }, 'the preview shows as opening');
-    assert.deepEqual(preview.plan?.todos.map((t) => t.content), plan.map((t) => t.content), 'its plan, from the log\'s tail');
+    assert.deepEqual(
+      preview.session,
+      { id, title: 'A large session', readOnly: true, opening: true },
+      'the preview shows as opening',
+    );
+    assert.deepEqual(
+      preview.plan?.todos.map((t) => t.content),
+      plan.map((t) => t.content),
+      "its plan, from the log's tail",
+    );
     assert.ok(preview.items.length > 0 && preview.cursor !== null, 'its latest page');
-    assert.deepEqual(preview.items.map((i) => i.id), full.items.map((i) => i.id), 'the page the full view shows (its answers\' Markdown parsed since)');
+    assert.deepEqual(
+      preview.items.map((i) => i.id),
+      full.items.map((i) => i.id),
+      "the page the full view shows (its answers' Markdown parsed since)",
+    );
     assert.equal(full.session?.opening, undefined);
     assert.equal(api.session()?.readOnly, false, 'this window writes it');
-    assert.deepEqual(api.planTreeRows().map((r) => r.label), plan.map((t) => t.content), 'its plan, from the streamed folds');
+    assert.deepEqual(
+      api.planTreeRows().map((r) => r.label),
+      plan.map((t) => t.content),
+      'its plan, from the streamed folds',
+    );
     assert.ok(api.transcriptTail().length > 0, 'its latest page, read from the log');
 
-    await useScript([todoWrite([{ content: 'Continue the large session', status: 'in_progress' }]), { text: 'Continued.' }]);
+    await useScript([
+      todoWrite([{ content: 'Continue the large session', status: 'in_progress' }]),
+      { text: 'Continued.' },
+    ]);
     assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on'), { kind: 'completed' });
-    assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Continue the large session']);
+    assert.deepEqual(
+      api.planTreeRows().map((r) => r.label),
+      ['Continue the large session'],
+    );
     const reloaded = loadLogFile(large.path);
     assert.equal(reloaded.events.length, logLines(large.path).length - 1, 'every line still checks (the header aside)');
     assert.ok(reloaded.events.length > large.events);
-    assert.ok(reloaded.events.some((e) => e.type === 'user/message' && e.data.message.text === 'Go on'), 'the prompt continued its log');
+    assert.ok(
+      reloaded.events.some((e) => e.type === 'user/message' && e.data.message.text === 'Go on'),
+      'the prompt continued its log',
+    );
   });
 });

@@ -11,7 +11,12 @@ import type { TodoItem } from '../../extension/src/core/domain-literals';
 export type LoopbackAnswer = { todos: TodoItem[] } | { text: string };
 
 const requestSchema = z.object({
-  messages: z.array(z.object({ role: z.string(), content: z.optional(z.union([z.string(), z.null(), z.array(z.object({ text: z.optional(z.string()) }))])) })),
+  messages: z.array(
+    z.object({
+      role: z.string(),
+      content: z.optional(z.union([z.string(), z.null(), z.array(z.object({ text: z.optional(z.string()) }))])),
+    }),
+  ),
   tools: z.optional(z.array(z.object({ function: z.object({ name: z.string() }) }))),
 });
 export type ModelRequest = z.infer<typeof requestSchema>;
@@ -69,11 +74,32 @@ export class LoopbackModel {
       res.writeHead(500).end('{"error":{"message":"no more scripted answers"}}');
       return;
     }
-    const chunk = (delta: unknown, finish: string | null = null): unknown => ({ id: `c${n}`, object: 'chat.completion.chunk', created: 1, model: 'loopback', choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta: unknown, finish: string | null = null): unknown => ({
+      id: `c${n}`,
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'loopback',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     const chunks =
       'text' in answer
         ? [chunk({ role: 'assistant', content: answer.text }), chunk({}, 'stop')]
-        : [chunk({ role: 'assistant', content: '' }), chunk({ tool_calls: [{ index: 0, id: `call_${n}`, type: 'function', function: { name: 'todo_write', arguments: JSON.stringify({ todos: answer.todos }) } }] }), chunk({}, 'tool_calls')];
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n');
+        : [
+            chunk({ role: 'assistant', content: '' }),
+            chunk({
+              tool_calls: [
+                {
+                  index: 0,
+                  id: `call_${n}`,
+                  type: 'function',
+                  function: { name: 'todo_write', arguments: JSON.stringify({ todos: answer.todos }) },
+                },
+              ],
+            }),
+            chunk({}, 'tool_calls'),
+          ];
+    res
+      .writeHead(200, { 'Content-Type': 'text/event-stream' })
+      .end(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n');
   }
 }

@@ -11,7 +11,8 @@ import { EXTENSION_ID, getApi, logLines } from './helpers';
 const textOf = (result: vscode.LanguageModelToolResult): string =>
   result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 
-const invoke = async (input: object): Promise<string> => textOf(await vscode.lm.invokeTool('todo_write', { input, toolInvocationToken: undefined }));
+const invoke = async (input: object): Promise<string> =>
+  textOf(await vscode.lm.invokeTool('todo_write', { input, toolInvocationToken: undefined }));
 
 describe('other agents: the todo_write language-model tool', () => {
   it('is registered with exactly the core tool description and JSON Schema', async () => {
@@ -25,18 +26,47 @@ describe('other agents: the todo_write language-model tool', () => {
 
   it('answers with the contract text, rejects with the contract error and appends nothing, and logs accepted plans to a Chat session', async () => {
     await getApi();
-    assert.equal(await invoke({ todos: [{ content: 'a', status: 'done' }] }), 'Error: invalid arguments: todos[0].status must be one of "pending", "in_progress", "completed"');
-    assert.equal(await invoke({ todos: [{ content: ' Plan the change ', status: 'in_progress' }, { content: 'Ship it', status: 'pending' }] }), 'Updated todo list: 1 pending, 1 in progress, 0 completed.');
+    assert.equal(
+      await invoke({ todos: [{ content: 'a', status: 'done' }] }),
+      'Error: invalid arguments: todos[0].status must be one of "pending", "in_progress", "completed"',
+    );
+    assert.equal(
+      await invoke({
+        todos: [
+          { content: ' Plan the change ', status: 'in_progress' },
+          { content: 'Ship it', status: 'pending' },
+        ],
+      }),
+      'Updated todo list: 1 pending, 1 in progress, 0 completed.',
+    );
     const before = (await getApi()).chatSessionLog();
     assert.ok(before, 'the Chat session has a log');
     const lines = logLines(before).length;
-    assert.equal(await invoke({ todos: [{ content: 'x', status: 'pending' }, { content: 'x', status: 'pending' }] }), 'Error: invalid todos: duplicate content "x"');
+    assert.equal(
+      await invoke({
+        todos: [
+          { content: 'x', status: 'pending' },
+          { content: 'x', status: 'pending' },
+        ],
+      }),
+      'Error: invalid todos: duplicate content "x"',
+    );
     assert.equal(logLines(before).length, lines, 'a rejected call appends nothing');
     assert.deepEqual(JSON.parse(fs.readFileSync(before, 'utf8').split('\n')[0]!).source, { kind: 'chat' });
-    const types = logLines(before).slice(1).map((l) => l.type);
+    const types = logLines(before)
+      .slice(1)
+      .map((l) => l.type);
     assert.equal(types[0], 'turn/start');
-    assert.ok(types.length >= 2 && types.slice(1).every((t) => t === 'todo/write'), `one open turn holding the accepted writes (got ${types.join(', ')})`);
-    assert.deepEqual(logLines(before).at(-1)?.data, { todos: [{ content: 'Plan the change', status: 'in_progress' }, { content: 'Ship it', status: 'pending' }] });
+    assert.ok(
+      types.length >= 2 && types.slice(1).every((t) => t === 'todo/write'),
+      `one open turn holding the accepted writes (got ${types.join(', ')})`,
+    );
+    assert.deepEqual(logLines(before).at(-1)?.data, {
+      todos: [
+        { content: 'Plan the change', status: 'in_progress' },
+        { content: 'Ship it', status: 'pending' },
+      ],
+    });
   });
 });
 
@@ -55,7 +85,10 @@ describe('other agents: Set Up for Another Agent…', () => {
 
   it('copies a Codex config.toml table and a JSON mcpServers entry for Gemini CLI', async () => {
     const codex = await vscode.commands.executeCommand<string>('agentChecklist.setUpAgent', 'codex');
-    assert.match(codex, /^\[mcp_servers\.agent-checklist\]\ncommand = "node"\nargs = \[".*cli\.js", "mcp", "--session-dir", ".*\.agent-checklist\/sessions", "--allow-parallel-in-progress", "true"\]\n$/);
+    assert.match(
+      codex,
+      /^\[mcp_servers\.agent-checklist\]\ncommand = "node"\nargs = \[".*cli\.js", "mcp", "--session-dir", ".*\.agent-checklist\/sessions", "--allow-parallel-in-progress", "true"\]\n$/,
+    );
     const gemini = await vscode.commands.executeCommand<string>('agentChecklist.setUpAgent', 'gemini-cli');
     assert.deepEqual(Object.keys((JSON.parse(gemini) as { mcpServers: object }).mcpServers), ['agent-checklist']);
     assert.equal(await vscode.env.clipboard.readText(), gemini);

@@ -11,7 +11,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { getApi, logLines, setSetting, todoWrite, toolCall, unescapeMarkdown, useScript, waitFor, type Todo } from './helpers';
+import {
+  getApi,
+  logLines,
+  setSetting,
+  todoWrite,
+  toolCall,
+  unescapeMarkdown,
+  useScript,
+  waitFor,
+  type Todo,
+} from './helpers';
 
 const C = (name: string): string => `agentChecklist.plan.${name}`;
 const FIRST = 'Fix the greeting';
@@ -29,9 +39,18 @@ function node(api: Api, label: string): unknown {
   return api.planTreeNode(id);
 }
 
-const revertedSchema = z.object({ item: z.string(), scope: z.string(), checkpoint: z.string(), files: z.array(z.string()) });
-const reverts = (file: string): z.infer<typeof revertedSchema>[] => logLines(file).flatMap((l) => (l.type === 'changes/reverted' ? [revertedSchema.parse(l.data)] : []));
-const lastUserEdit = (file: string): unknown => logLines(file).flatMap((l) => (l.type === 'todo/user-edit' ? [l.data] : [])).at(-1);
+const revertedSchema = z.object({
+  item: z.string(),
+  scope: z.string(),
+  checkpoint: z.string(),
+  files: z.array(z.string()),
+});
+const reverts = (file: string): z.infer<typeof revertedSchema>[] =>
+  logLines(file).flatMap((l) => (l.type === 'changes/reverted' ? [revertedSchema.parse(l.data)] : []));
+const lastUserEdit = (file: string): unknown =>
+  logLines(file)
+    .flatMap((l) => (l.type === 'todo/user-edit' ? [l.data] : []))
+    .at(-1);
 
 describe('undoing a plan item from the Plan tree', () => {
   let file = '';
@@ -47,7 +66,7 @@ describe('undoing a plan item from the Plan tree', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('shows an item\'s changes, refuses an overlapping revert, and reverts each item back to its bytes', async () => {
+  it("shows an item's changes, refuses an overlapping revert, and reverts each item back to its bytes", async () => {
     const api = await getApi();
     fs.writeFileSync(file, 'hello\nworld\n');
     await vscode.commands.executeCommand('agentChecklist.newSession');
@@ -59,10 +78,15 @@ describe('undoing a plan item from the Plan tree', () => {
       todoWrite(plan('completed', 'completed')),
       { text: 'Done.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Greet louder'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Greet louder'), {
+      kind: 'completed',
+    });
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
-    assert.ok(logLines(logPath).some((l) => l.type === 'checkpoint/created'), 'the turn took checkpoints');
+    assert.ok(
+      logLines(logPath).some((l) => l.type === 'checkpoint/created'),
+      'the turn took checkpoints',
+    );
     assert.deepEqual(
       api.planTreeRows().map((r) => r.contextValue),
       ['todo.completed editable down changes', 'todo.completed editable up changes'],
@@ -70,10 +94,16 @@ describe('undoing a plan item from the Plan tree', () => {
     );
     // Each item's tooltip lists the files it changed, read from its checkpoints once the tree asked; so does Export Plan.
     const tooltips = (): string[] => api.planTreeRows().map((r) => unescapeMarkdown(r.tooltip));
-    await waitFor(() => tooltips().every((t) => t.endsWith('\n\nFiles changed (1): undo/greeting.txt')), 'the files in both tooltips');
+    await waitFor(
+      () => tooltips().every((t) => t.endsWith('\n\nFiles changed (1): undo/greeting.txt')),
+      'the files in both tooltips',
+    );
     const exported = await vscode.commands.executeCommand<string>('agentChecklist.exportPlan');
     const markdown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === exported)?.getText() ?? '';
-    assert.match(markdown, new RegExp(`\\| ${FIRST} \\| 0 \\| 1 \\| 0 \\| 0 \\| 0 \\| 0 \\| undo/greeting\\.txt \\| — \\|`));
+    assert.match(
+      markdown,
+      new RegExp(`\\| ${FIRST} \\| 0 \\| 1 \\| 0 \\| 0 \\| 0 \\| 0 \\| undo/greeting\\.txt \\| — \\|`),
+    );
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 
     // Show Changes: the multi-file diff editor, its "before" side from the checkpoint.
@@ -82,11 +112,20 @@ describe('undoing a plan item from the Plan tree', () => {
     const tabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
     await waitFor(() => tabs().some((tab) => tab.label === title), 'the diff editor tab');
     const tab = tabs().find((t) => t.label === title);
-    assert.ok(tab && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff), 'a multi-file diff editor, not a text or single diff editor');
+    assert.ok(
+      tab && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff),
+      'a multi-file diff editor, not a text or single diff editor',
+    );
     // Its path is the workspace file's own: the multi-file diff editor marks a pair whose paths differ as a rename.
-    const checkpointed = (): vscode.TextDocument[] => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === vscode.Uri.file(file).path);
+    const checkpointed = (): vscode.TextDocument[] =>
+      vscode.workspace.textDocuments.filter(
+        (d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === vscode.Uri.file(file).path,
+      );
     await waitFor(() => checkpointed().length > 0, 'the diff editor to read the file from the checkpoints');
-    assert.ok(checkpointed().some((d) => d.getText() === 'hello\nworld\n'), 'the "before" side is the file before item 1 started');
+    assert.ok(
+      checkpointed().some((d) => d.getText() === 'hello\nworld\n'),
+      'the "before" side is the file before item 1 started',
+    );
 
     // Item 2 changed the same line since: item 1's revert is refused, nothing written or logged.
     assert.equal(await vscode.commands.executeCommand(C('revertItem'), node(api, FIRST)), 'refused');
@@ -96,9 +135,10 @@ describe('undoing a plan item from the Plan tree', () => {
     // Item 2's revert: its bytes back, logged, the item pending again.
     assert.equal(await vscode.commands.executeCommand(C('revertItem'), node(api, SECOND)), 'reverted');
     assert.equal(fs.readFileSync(file, 'utf8'), 'hello there\nworld\n');
-    assert.deepEqual(reverts(logPath).map(({ checkpoint, ...rest }) => ({ ...rest, checkpoint: /^[0-9a-f]{40}$/.test(checkpoint) })), [
-      { item: SECOND, scope: 'item', checkpoint: true, files: ['undo/greeting.txt'] },
-    ]);
+    assert.deepEqual(
+      reverts(logPath).map(({ checkpoint, ...rest }) => ({ ...rest, checkpoint: /^[0-9a-f]{40}$/.test(checkpoint) })),
+      [{ item: SECOND, scope: 'item', checkpoint: true, files: ['undo/greeting.txt'] }],
+    );
     assert.deepEqual(lastUserEdit(logPath), { todos: plan('completed', 'pending') });
 
     // Now item 1's revert goes through: the file as it was before the turn.
@@ -106,8 +146,16 @@ describe('undoing a plan item from the Plan tree', () => {
     assert.equal(fs.readFileSync(file, 'utf8'), 'hello\nworld\n');
     assert.equal(reverts(logPath).length, 2);
     assert.deepEqual(lastUserEdit(logPath), { todos: plan('pending', 'pending') });
-    assert.deepEqual(api.planTreeRows().map((r) => r.contextValue), ['todo.pending editable down', 'todo.pending editable up'], 'reverted items no longer offer them');
-    assert.equal(await vscode.commands.executeCommand(C('showChanges'), node(api, FIRST)), 'nothing', 'a revert ends the item\'s changes');
+    assert.deepEqual(
+      api.planTreeRows().map((r) => r.contextValue),
+      ['todo.pending editable down', 'todo.pending editable up'],
+      'reverted items no longer offer them',
+    );
+    assert.equal(
+      await vscode.commands.executeCommand(C('showChanges'), node(api, FIRST)),
+      'nothing',
+      "a revert ends the item's changes",
+    );
   });
 
   it('shows a file the item deleted as gone while its changes end at the workspace now', async () => {
@@ -116,14 +164,27 @@ describe('undoing a plan item from the Plan tree', () => {
     fs.writeFileSync(note, 'note\n');
     await vscode.commands.executeCommand('agentChecklist.newSession');
     const item = 'Drop the note';
-    await useScript([todoWrite([{ content: item, status: 'in_progress' }]), toolCall('bash', { command: 'rm undo/note.txt' }), { text: 'Dropped it.' }]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Drop the note'), { kind: 'completed' });
+    await useScript([
+      todoWrite([{ content: item, status: 'in_progress' }]),
+      toolCall('bash', { command: 'rm undo/note.txt' }),
+      { text: 'Dropped it.' },
+    ]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Drop the note'), {
+      kind: 'completed',
+    });
     assert.equal(fs.existsSync(note), false, 'the command deleted the file');
 
     // The item is still in progress: its changes end at the workspace now, where the file is gone.
     assert.equal(await vscode.commands.executeCommand(C('showChanges'), node(api, item)), 'shown');
-    const sides = (): string[] => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === vscode.Uri.file(note).path).map((d) => d.getText()).sort();
-    await waitFor(() => sides().length === 2, 'the diff editor to read both sides of the deleted file from the checkpoints');
+    const sides = (): string[] =>
+      vscode.workspace.textDocuments
+        .filter((d) => d.uri.scheme === 'agent-checklist-checkpoint' && d.uri.path === vscode.Uri.file(note).path)
+        .map((d) => d.getText())
+        .sort();
+    await waitFor(
+      () => sides().length === 2,
+      'the diff editor to read both sides of the deleted file from the checkpoints',
+    );
     assert.deepEqual(sides(), ['', 'note\n'], 'before: the file; after: gone (empty), not the file again');
   });
 });

@@ -28,9 +28,24 @@ const PLAN: Todo[] = [
 
 describe('a plan edit made in the extension, told to a loopback OpenAI-compatible model', () => {
   it('reaches the next request once, and only once: an edit while a step runs, and one between turns', async () => {
-    const model = new LoopbackModel([{ todos: PLAN }, { todos: PLAN }, { text: 'Noted.' }, { todos: [{ content: 'Read the parser', status: 'completed' }, { content: 'Port the lexer', status: 'completed' }] }, { text: 'Done.' }], 2);
+    const model = new LoopbackModel(
+      [
+        { todos: PLAN },
+        { todos: PLAN },
+        { text: 'Noted.' },
+        {
+          todos: [
+            { content: 'Read the parser', status: 'completed' },
+            { content: 'Port the lexer', status: 'completed' },
+          ],
+        },
+        { text: 'Done.' },
+      ],
+      2,
+    );
     const api = await getApi();
-    const node = (label: string): unknown => api.planTreeNode(api.planTreeRows().find((r) => r.label === label)?.id ?? '');
+    const node = (label: string): unknown =>
+      api.planTreeNode(api.planTreeRows().find((r) => r.label === label)?.id ?? '');
     try {
       await api.storeApiKey('openai', KEY);
       await setSetting('openai.baseUrl', await model.listen());
@@ -52,13 +67,18 @@ describe('a plan edit made in the extension, told to a loopback OpenAI-compatibl
       ]);
 
       // Between turns: appended at once; the next turn's request carries it.
-      const between = await vscode.commands.executeCommand('agentChecklist.plan.markInProgress', node('Port the lexer'));
+      const between = await vscode.commands.executeCommand(
+        'agentChecklist.plan.markInProgress',
+        node('Port the lexer'),
+      );
       assert.equal(z.object({ kind: z.string() }).parse(between).kind, 'applied');
       const second = userEditNote([
         { content: 'Read the parser', status: 'completed' },
         { content: 'Port the lexer', status: 'in_progress' },
       ]);
-      assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on'), { kind: 'completed' });
+      assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Go on'), {
+        kind: 'completed',
+      });
 
       assert.equal(model.requests.length, 5);
       assert.deepEqual(
@@ -67,7 +87,11 @@ describe('a plan edit made in the extension, told to a loopback OpenAI-compatibl
         'each edit is told once, at the first request after it, and never repeated',
       );
       const lastMessages = model.requests[2]?.messages ?? [];
-      assert.equal(lastMessages.at(-1)?.role, 'user', 'in the turn, the note is the last message of the request after the edit');
+      assert.equal(
+        lastMessages.at(-1)?.role,
+        'user',
+        'in the turn, the note is the last message of the request after the edit',
+      );
       assert.equal(api.statusBarText(), '$(checklist) 2/2', 'the model went on from the edited list');
     } finally {
       model.close();

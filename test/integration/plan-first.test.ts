@@ -36,17 +36,32 @@ describe('plan first in the editor', () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
     await setSetting('planFirst', true);
-    await useScript([todoWrite(PLAN, 'Let me plan.'), { text: 'This is my plan.' }, todoWrite(PLAN.map((t) => ({ ...t, status: 'completed' }))), { text: 'Done.' }]);
+    await useScript([
+      todoWrite(PLAN, 'Let me plan.'),
+      { text: 'This is my plan.' },
+      todoWrite(PLAN.map((t) => ({ ...t, status: 'completed' }))),
+      { text: 'Done.' },
+    ]);
     const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix the parser bug');
-    await waitFor(() => (api.statusBarText() ?? '').includes('Plan proposed · 2 items'), 'the status bar to say the plan waits');
+    await waitFor(
+      () => (api.statusBarText() ?? '').includes('Plan proposed · 2 items'),
+      'the status bar to say the plan waits',
+    );
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
-    const types = () => logLines(logPath).slice(1).map((l) => l.type);
+    const types = () =>
+      logLines(logPath)
+        .slice(1)
+        .map((l) => l.type);
     assert.ok(types().includes('plan/proposed'), 'the proposal is on the log');
     assert.equal(types().includes('turn/end'), false, 'the turn waits, it has not ended');
     await vscode.commands.executeCommand('agentChecklist.approvePlan');
     assert.deepEqual(await turn, { kind: 'completed' });
-    assert.deepEqual(types().filter((t) => t.startsWith('plan/') || t === 'turn/start' || t === 'turn/end'), ['turn/start', 'plan/proposed', 'plan/approved', 'plan/verify-completion', 'turn/end'], 'one turn: proposed, approved, then the work (its items completed with no tool call: the model is told once)');
+    assert.deepEqual(
+      types().filter((t) => t.startsWith('plan/') || t === 'turn/start' || t === 'turn/end'),
+      ['turn/start', 'plan/proposed', 'plan/approved', 'plan/verify-completion', 'turn/end'],
+      'one turn: proposed, approved, then the work (its items completed with no tool call: the model is told once)',
+    );
     assert.equal(api.statusBarText(), '$(checklist) 2/2', 'the progress again once approved and done');
   });
 
@@ -58,20 +73,44 @@ describe('plan first in the editor', () => {
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
     await setSetting('planFirst', true);
     const revised = [...PLAN, { content: 'Add a regression test', status: 'pending' as const }];
-    await useScript([todoWrite(PLAN), { text: 'My plan.' }, todoWrite(revised), { text: 'Revised.' }, { text: 'Done.' }]);
+    await useScript([
+      todoWrite(PLAN),
+      { text: 'My plan.' },
+      todoWrite(revised),
+      { text: 'Revised.' },
+      { text: 'Done.' },
+    ]);
     const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix the parser bug');
-    await waitFor(() => postedPlan(api.webviewMessages())?.proposed?.waiting === true, 'the strip to show the plan proposed, waiting');
+    await waitFor(
+      () => postedPlan(api.webviewMessages())?.proposed?.waiting === true,
+      'the strip to show the plan proposed, waiting',
+    );
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
     assert.equal(api.planViewDescription(), 'proposed · 0/2');
-    await api.webviewMessage({ type: 'decidePlan', decision: { kind: 'reject', feedback: 'Add a regression test first' } });
-    await waitFor(() => postedPlan(api.webviewMessages())?.todos.length === 3 && postedPlan(api.webviewMessages())?.proposed?.waiting === true, 'the revised plan proposed');
+    await api.webviewMessage({
+      type: 'decidePlan',
+      decision: { kind: 'reject', feedback: 'Add a regression test first' },
+    });
+    await waitFor(
+      () =>
+        postedPlan(api.webviewMessages())?.todos.length === 3 &&
+        postedPlan(api.webviewMessages())?.proposed?.waiting === true,
+      'the revised plan proposed',
+    );
     assert.equal(api.planViewDescription(), 'proposed · 0/3');
     await api.webviewMessage({ type: 'decidePlan', decision: { kind: 'approve' } });
     assert.deepEqual(await turn, { kind: 'completed' });
     const review = logLines(logPath).filter((l) => l.type.startsWith('plan/'));
-    assert.deepEqual(review.map((l) => l.type), ['plan/proposed', 'plan/rejected', 'plan/proposed', 'plan/approved']);
-    assert.equal((review[1]?.data as { feedback?: string }).feedback, 'Add a regression test first', 'the page’s feedback, as the command records it');
+    assert.deepEqual(
+      review.map((l) => l.type),
+      ['plan/proposed', 'plan/rejected', 'plan/proposed', 'plan/approved'],
+    );
+    assert.equal(
+      (review[1]?.data as { feedback?: string }).feedback,
+      'Add a regression test first',
+      'the page’s feedback, as the command records it',
+    );
     assert.equal(postedPlan(api.webviewMessages())?.proposed, undefined, 'approved: no longer proposed');
     assert.equal(api.planViewDescription(), '0/3');
   });
@@ -81,11 +120,19 @@ describe('plan first in the editor', () => {
     await vscode.commands.executeCommand('agentChecklist.agent.focus');
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
     const planFirst = () => vscode.workspace.getConfiguration('agentChecklist').get<boolean>('planFirst');
-    const posted = (): boolean | undefined => api.webviewMessages().flatMap((m) => (m.type === 'provider' || m.type === 'snapshot' ? [m.provider.planFirst] : [])).at(-1);
+    const posted = (): boolean | undefined =>
+      api
+        .webviewMessages()
+        .flatMap((m) => (m.type === 'provider' || m.type === 'snapshot' ? [m.provider.planFirst] : []))
+        .at(-1);
     // The page's message is handled as it arrives (not awaited here): what it changed is waited for.
     await api.webviewMessage({ type: 'setPlanFirst', on: true });
     await waitFor(() => planFirst() === true && posted() === true, 'the setting on and the toggle pressed');
-    assert.equal(vscode.workspace.getConfiguration('agentChecklist').inspect<boolean>('planFirst')?.globalValue, true, 'in the user settings (the workspace sets none)');
+    assert.equal(
+      vscode.workspace.getConfiguration('agentChecklist').inspect<boolean>('planFirst')?.globalValue,
+      true,
+      'in the user settings (the workspace sets none)',
+    );
     await api.webviewMessage({ type: 'setPlanFirst', on: false });
     await waitFor(() => planFirst() === false && posted() === false, 'the setting off and the toggle released');
   });
@@ -102,7 +149,10 @@ describe('plan first in the editor', () => {
     const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix the parser bug');
     try {
       await waitFor(() => api.attentionNoticesShown().shown === before + 1, 'the notification');
-      assert.deepEqual(api.attentionNoticesShown().last, { level: 'warning', text: 'The agent proposed a plan and waits for your decision: approve, edit or reject it. Plan: 0/2 done' });
+      assert.deepEqual(api.attentionNoticesShown().last, {
+        level: 'warning',
+        text: 'The agent proposed a plan and waits for your decision: approve, edit or reject it. Plan: 0/2 done',
+      });
     } finally {
       await vscode.commands.executeCommand('agentChecklist.approvePlan');
       await vscode.commands.executeCommand('workbench.view.extension.agentChecklist'); // the container back, for the suites after this one
@@ -120,14 +170,20 @@ describe('plan first in the editor', () => {
       { content: 'Fix the off-by-two', status: 'completed' },
       { content: 'Add a test', status: 'pending' },
     ];
-    await useScript([todoWrite(PLAN, 'Let me plan.'), { text: 'This is my plan.' }, todoWrite(worked), { text: 'Done.' }]);
+    await useScript([
+      todoWrite(PLAN, 'Let me plan.'),
+      { text: 'This is my plan.' },
+      todoWrite(worked),
+      { text: 'Done.' },
+    ]);
     const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix the parser bug');
     await waitFor(() => (api.statusBarText() ?? '').includes('Plan proposed'), 'the plan to wait');
     await vscode.commands.executeCommand('agentChecklist.approvePlan');
     assert.deepEqual(await turn, { kind: 'completed' });
     // The model's write left the approved 'Fix the off-by-one' out: the tree also lists it under Dropped.
     await waitFor(() => api.planTreeRows().some((r) => r.label === 'Add a test'), 'the worked plan in the tree');
-    const tooltip = (label: string): string => unescapeMarkdown(api.planTreeRows().find((r) => r.label === label)?.tooltip ?? '');
+    const tooltip = (label: string): string =>
+      unescapeMarkdown(api.planTreeRows().find((r) => r.label === label)?.tooltip ?? '');
     assert.doesNotMatch(tooltip('Read the parser'), /approved plan/, 'an approved item is not marked');
     assert.match(tooltip('Fix the off-by-two'), /\n\nNot in the approved plan: approved as “Fix the off-by-one”\.$/);
     assert.match(tooltip('Add a test'), /\n\nNot in the approved plan: added since the approval\.$/);

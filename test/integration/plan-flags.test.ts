@@ -30,7 +30,9 @@ describe('Plan flags and evidence', () => {
       ]),
       { text: 'Done.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Survey and summarize'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Survey and summarize'), {
+      kind: 'completed',
+    });
     const rows = api.planTreeRows();
     assert.deepEqual(
       rows.map((r) => [r.label, r.icon, r.description]),
@@ -40,7 +42,10 @@ describe('Plan flags and evidence', () => {
       ],
     );
     const surveyed = unescapeMarkdown(rows[0]?.tooltip ?? '');
-    assert.match(surveyed, /\n\nTool calls while in progress: 1 reads, 0 writes, 0 commands, 0 other\n\nLatest calls: list_files$/);
+    assert.match(
+      surveyed,
+      /\n\nTool calls while in progress: 1 reads, 0 writes, 0 commands, 0 other\n\nLatest calls: list_files$/,
+    );
     const flagged = unescapeMarkdown(rows[1]?.tooltip ?? '');
     assert.match(flagged, /\n\nNeeds a second look: no work recorded\n\nNo tool call while in progress$/);
 
@@ -51,6 +56,10 @@ describe('Plan flags and evidence', () => {
 
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
-    assert.equal(logLines(logPath).filter((l) => l.type === 'plan/verify-completion').length, 1, 'the model is told once');
+    assert.equal(
+      logLines(logPath).filter((l) => l.type === 'plan/verify-completion').length,
+      1,
+      'the model is told once',
+    );
   });
 });

@@ -11,7 +11,12 @@ const SHOW = 'agentChecklist.showPlanHistory';
 
 /** The latest `planHistory` message with `reveal` posted after seq `after`. */
 function lastReveal(messages: HostMessage[], after: number): Extract<HostMessage, { type: 'planHistory' }> | undefined {
-  return messages.filter((m): m is Extract<HostMessage, { type: 'planHistory' }> => m.seq > after && m.type === 'planHistory' && m.reveal === true).at(-1);
+  return messages
+    .filter(
+      (m): m is Extract<HostMessage, { type: 'planHistory' }> =>
+        m.seq > after && m.type === 'planHistory' && m.reveal === true,
+    )
+    .at(-1);
 }
 
 describe('Show Plan History', () => {
@@ -46,11 +51,17 @@ describe('Show Plan History', () => {
     assert.deepEqual(api.planTreeRows(), [], 'the next turn cleared the standing plan');
     const seqBefore = api.webview().lastSeq;
     assert.equal(await vscode.commands.executeCommand(SHOW), true);
-    await waitFor(() => lastReveal(api.webviewMessages(), seqBefore) !== undefined, 'the page to be asked to open the history');
+    await waitFor(
+      () => lastReveal(api.webviewMessages(), seqBefore) !== undefined,
+      'the page to be asked to open the history',
+    );
     const reveal = lastReveal(api.webviewMessages(), seqBefore);
-    assert.deepEqual(reveal?.history?.map((v) => [v.number, v.by, v.plan.todos.map((t) => t.status)]), [
-      [1, 'model', ['in_progress']],
-      [2, 'model', ['completed']],
-    ]);
+    assert.deepEqual(
+      reveal?.history?.map((v) => [v.number, v.by, v.plan.todos.map((t) => t.status)]),
+      [
+        [1, 'model', ['in_progress']],
+        [2, 'model', ['completed']],
+      ],
+    );
   });
 });

@@ -49,9 +49,19 @@ describe('Plan tree keyboard shortcuts', () => {
       assert.ok(registered.has(b.command), `${b.command} is registered`);
       assert.match(titled.get(b.command) ?? '', /^[A-Z][^%]+$/, `${b.command} has its (localized) title`);
       const clauses = b.when.split('&&').map((c) => c.trim());
-      for (const clause of ['focusedView == agentChecklist.plan', 'agentChecklist.planEditable', 'listFocus', '!inputFocus']) assert.ok(clauses.includes(clause), `${b.command}: when has ${clause}`);
+      for (const clause of [
+        'focusedView == agentChecklist.plan',
+        'agentChecklist.planEditable',
+        'listFocus',
+        '!inputFocus',
+      ])
+        assert.ok(clauses.includes(clause), `${b.command}: when has ${clause}`);
       assert.deepEqual(b.args, FOCUSED_ROW, `${b.command} acts on the focused row`);
-      for (const key of [b.key, b.mac]) assert.ok(key === undefined || !['enter', 'space'].includes(key), `${b.command}: Enter and Space stay the tree's`);
+      for (const key of [b.key, b.mac])
+        assert.ok(
+          key === undefined || !['enter', 'space'].includes(key),
+          `${b.command}: Enter and Space stay the tree's`,
+        );
     }
     for (const platform of ['key', 'mac'] as const) {
       const keys = all.map((b) => (platform === 'mac' ? (b.mac ?? b.key) : b.key));
@@ -69,7 +79,9 @@ describe('Plan tree keyboard shortcuts', () => {
       ]),
       { text: 'Planned.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plan the port'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plan the port'), {
+      kind: 'completed',
+    });
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
     await vscode.commands.executeCommand('agentChecklist.plan.focus');
@@ -78,7 +90,10 @@ describe('Plan tree keyboard shortcuts', () => {
     assert.deepEqual(await api.revealPlanTreeNode(lexer.id), ['Port the lexer']);
     // From this host the argument reaches the command as written (VS Code converts only what the workbench sends).
     const outcome: unknown = await vscode.commands.executeCommand('agentChecklist.plan.markCompleted', FOCUSED_ROW);
-    assert.ok(outcome && typeof outcome === 'object' && 'kind' in outcome && outcome.kind !== 'refused', JSON.stringify(outcome));
+    assert.ok(
+      outcome && typeof outcome === 'object' && 'kind' in outcome && outcome.kind !== 'refused',
+      JSON.stringify(outcome),
+    );
     const edits = logLines(logPath).filter((l) => l.type === 'todo/user-edit');
     assert.deepEqual(edits.at(-1)?.data, {
       todos: [
@@ -89,6 +104,9 @@ describe('Plan tree keyboard shortcuts', () => {
     await waitFor(() => api.planTreeRows()[1]?.icon === 'pass', 'the tree to agree');
     // Add Item… with it inserts at the end (the selection is not a place to insert at).
     await vscode.commands.executeCommand('agentChecklist.plan.addItem', FOCUSED_ROW, 'Tag the release');
-    assert.deepEqual(api.planTreeRows().map((r) => r.label), ['Read the parser', 'Port the lexer', 'Tag the release']);
+    assert.deepEqual(
+      api.planTreeRows().map((r) => r.label),
+      ['Read the parser', 'Port the lexer', 'Tag the release'],
+    );
   });
 });

@@ -26,7 +26,11 @@ describe('plan surfaces', () => {
 
   it('puts the standing plan in the tree (in order, an icon per status) and the status bar', async () => {
     const api = await getApi();
-    await useScript([todoWrite(PLAN.map((t) => ({ ...t, status: 'pending' }))), todoWrite(PLAN, 'Working on it.'), { text: 'Paused here.' }]);
+    await useScript([
+      todoWrite(PLAN.map((t) => ({ ...t, status: 'pending' }))),
+      todoWrite(PLAN, 'Working on it.'),
+      { text: 'Paused here.' },
+    ]);
     const reason = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix the parser bug');
     assert.deepEqual(reason, { kind: 'completed' });
 
@@ -79,8 +83,14 @@ describe('plan surfaces', () => {
     const api = await getApi();
     await setSetting('todo.allowParallelInProgress', false);
     await useScript([
-      todoWrite([{ content: 'One', status: 'in_progress' }, { content: 'Two', status: 'pending' }]),
-      todoWrite([{ content: 'One', status: 'in_progress' }, { content: 'Two', status: 'in_progress' }]),
+      todoWrite([
+        { content: 'One', status: 'in_progress' },
+        { content: 'Two', status: 'pending' },
+      ]),
+      todoWrite([
+        { content: 'One', status: 'in_progress' },
+        { content: 'Two', status: 'in_progress' },
+      ]),
       { text: 'Ok.' },
     ]);
     await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Serial only');

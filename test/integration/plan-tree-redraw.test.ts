@@ -22,9 +22,16 @@ describe('Plan tree redraws', () => {
   it('redraws only the rows a status-only write changed, and the whole tree when an item is added', async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
-    await useScript([todoWrite(FIRST), { delayMs: 300, ...todoWrite(STATUSES_ONLY) }, { delayMs: 300, ...todoWrite(ONE_MORE) }, { delayMs: 300, text: 'Done.' }]);
+    await useScript([
+      todoWrite(FIRST),
+      { delayMs: 300, ...todoWrite(STATUSES_ONLY) },
+      { delayMs: 300, ...todoWrite(ONE_MORE) },
+      { delayMs: 300, text: 'Done.' },
+    ]);
     const before = api.planTreeRedraws().length;
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix it'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix it'), {
+      kind: 'completed',
+    });
     await waitFor(() => api.planTreeRows().length === 4, 'the grown plan in the tree');
     const [read, fix, changelog] = api.planTreeRows().map((row) => row.id);
     assert.ok(read && fix && changelog);

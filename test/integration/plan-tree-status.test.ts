@@ -36,15 +36,29 @@ describe('Plan tree and status bar', () => {
         ],
       );
       assert.equal(rows[0]?.description, 'completed · no work recorded');
-      for (const row of rows.slice(1, 3)) assert.match(row.description, /^in progress · \d+s$/, `${row.label} shows how long it has been in progress`);
+      for (const row of rows.slice(1, 3))
+        assert.match(row.description, /^in progress · \d+s$/, `${row.label} shows how long it has been in progress`);
       assert.equal(rows[3]?.description, '');
       const tooltip = unescapeMarkdown(rows[1]?.tooltip ?? '');
-      assert.match(tooltip, /^Port the lexer\n\n\$\(sync\) in progress for \d+s\n\nAdded by the model at [^\n]+\n\nStarted at [^\n]+\n\nIn progress for \d+s in all\n\nNo tool call while in progress$/, 'full text, status and elapsed time, then its history and evidence');
+      assert.match(
+        tooltip,
+        /^Port the lexer\n\n\$\(sync\) in progress for \d+s\n\nAdded by the model at [^\n]+\n\nStarted at [^\n]+\n\nIn progress for \d+s in all\n\nNo tool call while in progress$/,
+        'full text, status and elapsed time, then its history and evidence',
+      );
 
-      assert.equal(api.statusBarText(), '$(loading~spin) 1/4 · Port the lexer +1', 'a spinner while the turn runs, +1 for the other active item');
+      assert.equal(
+        api.statusBarText(),
+        '$(loading~spin) 1/4 · Port the lexer +1',
+        'a spinner while the turn runs, +1 for the other active item',
+      );
       const statusTooltip = unescapeMarkdown(api.statusBarTooltip() ?? '');
       assert.match(statusTooltip, /^\*\*Plan\*\* · 1 completed · 2 in progress · 1 pending · the agent is working/);
-      for (const line of ['$(warning) Read the parser _(completed)_ · no work recorded', '$(sync) Port the lexer _(in progress)_', '$(sync) Port the printer _(in progress)_', '$(circle-large-outline) Write the changelog']) {
+      for (const line of [
+        '$(warning) Read the parser _(completed)_ · no work recorded',
+        '$(sync) Port the lexer _(in progress)_',
+        '$(sync) Port the printer _(in progress)_',
+        '$(circle-large-outline) Write the changelog',
+      ]) {
         assert.ok(statusTooltip.includes(line), `the tooltip lists "${line}":\n${statusTooltip}`);
       }
     } finally {
@@ -72,7 +86,9 @@ describe('Plan tree and status bar', () => {
       ]),
       { delayMs: 1200, text: 'Paused.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Take your time'), { kind: 'completed' });
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Take your time'), {
+      kind: 'completed',
+    });
     const logPath = api.session()?.logPath;
     assert.ok(logPath);
     const lines = logLines(logPath);
@@ -88,7 +104,11 @@ describe('Plan tree and status bar', () => {
 
   it('Export Plan opens the plan and its history in a new Markdown editor', async () => {
     const api = await getApi();
-    await useScript([todoWrite(PLAN.map((t) => ({ ...t, status: 'pending' }))), todoWrite(PLAN), { text: 'Exported.' }]);
+    await useScript([
+      todoWrite(PLAN.map((t) => ({ ...t, status: 'pending' }))),
+      todoWrite(PLAN),
+      { text: 'Exported.' },
+    ]);
     await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plan something to export');
     const uri = await vscode.commands.executeCommand<string | undefined>('agentChecklist.exportPlan');
     assert.ok(uri, 'the command returns the new document');
@@ -99,7 +119,14 @@ describe('Plan tree and status bar', () => {
     assert.equal(vscode.window.activeTextEditor?.document, document, 'shown in an editor');
     const text = document.getText();
     assert.ok(text.startsWith(`# Plan — ${api.session()?.title ?? ''}\n`), text);
-    for (const line of ['1 completed · 2 in progress · 1 pending', '- [x] Read the parser', '- [ ] **Port the lexer** _(in progress)_', '- [ ] **Port the printer** _(in progress)_', '- [ ] Write the changelog', '### Turn 1 · update 2']) {
+    for (const line of [
+      '1 completed · 2 in progress · 1 pending',
+      '- [x] Read the parser',
+      '- [ ] **Port the lexer** _(in progress)_',
+      '- [ ] **Port the printer** _(in progress)_',
+      '- [ ] Write the changelog',
+      '### Turn 1 · update 2',
+    ]) {
       assert.ok(text.includes(line), `the export has "${line}"`);
     }
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

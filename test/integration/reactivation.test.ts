@@ -11,7 +11,10 @@ describe('re-activation', () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
     await useScript([
-      todoWrite([{ content: 'Before reload', status: 'in_progress' }, { content: 'After reload', status: 'pending' }]),
+      todoWrite([
+        { content: 'Before reload', status: 'in_progress' },
+        { content: 'After reload', status: 'pending' },
+      ]),
       { text: 'Paused.' },
     ]);
     await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start');
@@ -23,7 +26,8 @@ describe('re-activation', () => {
 
     await api.reactivate();
     const next = api; // the same API object, now reading the new activation
-    for (const [kind, n] of Object.entries(next.liveAdapters())) assert.equal(n, 1, `one live ${kind} after re-activation`);
+    for (const [kind, n] of Object.entries(next.liveAdapters()))
+      assert.equal(n, 1, `one live ${kind} after re-activation`);
     const after = next.session();
     assert.equal(after?.id, before.id, 'the latest session was reopened');
     assert.equal(after?.readOnly, false, 'for writing: the old activation released its lock');
@@ -31,20 +35,40 @@ describe('re-activation', () => {
 
     const linesBefore = logLines(before.logPath).length;
     await useScript([
-      todoWrite([{ content: 'Before reload', status: 'completed' }, { content: 'After reload', status: 'in_progress' }]),
+      todoWrite([
+        { content: 'Before reload', status: 'completed' },
+        { content: 'After reload', status: 'in_progress' },
+      ]),
       { text: 'Continued.' },
     ]);
     await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Continue');
-    const added = logLines(before.logPath).slice(linesBefore).map((l) => l.type);
-    assert.deepEqual(added, [
-      'turn/start', 'user/message',
-      'step/start', 'assistant/message', 'tool/call', 'todo/write', 'tool/result', 'step/end',
-      'plan/verify-completion', // 'Before reload' was completed with no tool call: the model is told once
-      'step/start', 'assistant/message', 'step/end',
-      'turn/end',
-    ], 'one command handler and one session wrote each event once');
+    const added = logLines(before.logPath)
+      .slice(linesBefore)
+      .map((l) => l.type);
+    assert.deepEqual(
+      added,
+      [
+        'turn/start',
+        'user/message',
+        'step/start',
+        'assistant/message',
+        'tool/call',
+        'todo/write',
+        'tool/result',
+        'step/end',
+        'plan/verify-completion', // 'Before reload' was completed with no tool call: the model is told once
+        'step/start',
+        'assistant/message',
+        'step/end',
+        'turn/end',
+      ],
+      'one command handler and one session wrote each event once',
+    );
     assert.equal(next.statusBarText(), '$(checklist) 1/2 · After reload');
-    assert.deepEqual(next.planTreeRows().map((r) => r.label), ['Before reload', 'After reload']);
+    assert.deepEqual(
+      next.planTreeRows().map((r) => r.label),
+      ['Before reload', 'After reload'],
+    );
   });
 
   // The host-side reads above (planTreeRows/planTree call the provider directly) pass
@@ -56,13 +80,28 @@ describe('re-activation', () => {
   it("shows the restored plan in the workbench's own Plan tree (a reveal it answers with its selection)", async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
-    await useScript([todoWrite([{ content: 'Seen by the workbench', status: 'in_progress' }, { content: 'Then nested', status: 'pending' }]), { text: 'Paused.' }]);
+    await useScript([
+      todoWrite([
+        { content: 'Seen by the workbench', status: 'in_progress' },
+        { content: 'Then nested', status: 'pending' },
+      ]),
+      { text: 'Paused.' },
+    ]);
     await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Start');
-    const id = (label: string): string => api.planTreeRows().find((r) => r.label === label)?.id ?? assert.fail(`no row ${label}`);
-    assert.deepEqual(await api.revealPlanTreeNode(id('Then nested')), ['Then nested'], 'before: the workbench holds the item');
+    const id = (label: string): string =>
+      api.planTreeRows().find((r) => r.label === label)?.id ?? assert.fail(`no row ${label}`);
+    assert.deepEqual(
+      await api.revealPlanTreeNode(id('Then nested')),
+      ['Then nested'],
+      'before: the workbench holds the item',
+    );
 
     await api.reactivate();
-    assert.deepEqual(await api.revealPlanTreeNode(id('Seen by the workbench')), ['Seen by the workbench'], 'after re-activation: the workbench holds the restored item');
+    assert.deepEqual(
+      await api.revealPlanTreeNode(id('Seen by the workbench')),
+      ['Seen by the workbench'],
+      'after re-activation: the workbench holds the restored item',
+    );
     assert.deepEqual(await api.revealPlanTreeNode(id('Then nested')), ['Then nested']);
   });
 
@@ -76,16 +115,31 @@ describe('re-activation', () => {
       { text: 'Modules listed.' },
       { text: 'The survey is done.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Survey'), { kind: 'completed' });
-    const tree = (): unknown => api.planTree().map((r) => [r.label, r.children.map((c) => [c.label, c.icon, c.description, c.children.map((g) => [g.label, g.icon])])]);
-    const expected = [['Delegate the survey', [['Subagent: Survey the code', 'pass', '1/1 · done', [['List the modules', 'warning']]]]]];
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Survey'), {
+      kind: 'completed',
+    });
+    const tree = (): unknown =>
+      api
+        .planTree()
+        .map((r) => [
+          r.label,
+          r.children.map((c) => [c.label, c.icon, c.description, c.children.map((g) => [g.label, g.icon])]),
+        ]);
+    const expected = [
+      ['Delegate the survey', [['Subagent: Survey the code', 'pass', '1/1 · done', [['List the modules', 'warning']]]]],
+    ];
     assert.deepEqual(tree(), expected, 'live');
 
     await api.reactivate();
-    for (const [kind, n] of Object.entries(api.liveAdapters())) assert.equal(n, 1, `one live ${kind} after re-activation`);
+    for (const [kind, n] of Object.entries(api.liveAdapters()))
+      assert.equal(n, 1, `one live ${kind} after re-activation`);
     assert.deepEqual(tree(), expected, 'the same nesting, read from the parent and child logs');
     const grandchild = api.planTree()[0]?.children[0]?.children[0]?.id ?? assert.fail('no subagent item');
-    assert.deepEqual(await api.revealPlanTreeNode(grandchild), ['List the modules'], "the workbench's tree reaches the nested item (expanding its parents)");
+    assert.deepEqual(
+      await api.revealPlanTreeNode(grandchild),
+      ['List the modules'],
+      "the workbench's tree reaches the nested item (expanding its parents)",
+    );
   });
 
   it('is reopened on activation as a pick is: activation returns before its log is read, then it opens for writing', async () => {
@@ -96,7 +150,10 @@ describe('re-activation', () => {
     assert.equal(api.session()?.logPath ?? null, null, 'activation did not read the large log before it returned');
     await waitFor(() => api.session()?.logPath === large.path, 'the latest (large) session reopened', 60_000);
     assert.equal(api.session()?.readOnly, false, 'for writing');
-    assert.deepEqual(api.planTreeRows().map((r) => r.label), large.lastPlan.map((t) => t.content));
+    assert.deepEqual(
+      api.planTreeRows().map((r) => r.label),
+      large.lastPlan.map((t) => t.content),
+    );
     await vscode.commands.executeCommand('agentChecklist.newSession');
   });
 });

@@ -34,11 +34,24 @@ describe('editing the plan of a read-only session', () => {
     fs.writeFileSync(`${other.path}.lock`, `${writer.pid}\nelsewhere\n${new Date().toISOString()}\n`);
     try {
       await api.reactivate();
-      assert.deepEqual({ id: api.session()?.id, readOnly: api.session()?.readOnly }, { id: other.session.id, readOnly: true });
-      assert.deepEqual(api.planTreeRows().map((r) => r.contextValue), ['todo.in_progress changes'], 'no "editable": the edit menus do not show');
+      assert.deepEqual(
+        { id: api.session()?.id, readOnly: api.session()?.readOnly },
+        { id: other.session.id, readOnly: true },
+      );
+      assert.deepEqual(
+        api.planTreeRows().map((r) => r.contextValue),
+        ['todo.in_progress changes'],
+        'no "editable": the edit menus do not show',
+      );
       const before = fs.readFileSync(other.path, 'utf8');
-      const outcome = await vscode.commands.executeCommand('agentChecklist.plan.markCompleted', api.planTreeNode(api.planTreeRows()[0]?.id ?? ''));
-      assert.deepEqual(outcome, { kind: 'refused', message: 'This session is shown read-only (another window or program writes it): edit its plan there.' });
+      const outcome = await vscode.commands.executeCommand(
+        'agentChecklist.plan.markCompleted',
+        api.planTreeNode(api.planTreeRows()[0]?.id ?? ''),
+      );
+      assert.deepEqual(outcome, {
+        kind: 'refused',
+        message: 'This session is shown read-only (another window or program writes it): edit its plan there.',
+      });
       assert.equal(fs.readFileSync(other.path, 'utf8'), before, 'nothing was written');
     } finally {
       fs.rmSync(other.path, { force: true }); // first: once its writer is gone the window would take it over

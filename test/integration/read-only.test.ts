@@ -22,7 +22,10 @@ describe('a session another window writes', () => {
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
     await useScript([{ text: 'Hello.' }]);
-    const first = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Make a log so the store folder exists');
+    const first = await vscode.commands.executeCommand(
+      'agentChecklist.sendPrompt',
+      'Make a log so the store folder exists',
+    );
     assert.deepEqual(first, { kind: 'completed' });
     const ownLog = api.session()?.logPath;
     assert.ok(ownLog, `a log: ${JSON.stringify(api.session())}`);
@@ -49,9 +52,17 @@ describe('a session another window writes', () => {
     assert.equal(next.statusBarText(), '$(checklist) 0/1 · Shown read-only', 'its plan feeds the surfaces');
 
     // The other writer goes on: this window follows the file.
-    const line = { seq: 4, ts: new Date().toISOString(), type: 'todo/write', data: { todos: [{ content: 'Shown read-only', status: 'completed' }] } };
+    const line = {
+      seq: 4,
+      ts: new Date().toISOString(),
+      type: 'todo/write',
+      data: { todos: [{ content: 'Shown read-only', status: 'completed' }] },
+    };
     fs.appendFileSync(other.path, `${JSON.stringify(line)}\n`);
-    await waitFor(() => next.statusBarText() === '$(checklist) 1/1', 'the read-only view to follow the appended todo/write');
+    await waitFor(
+      () => next.statusBarText() === '$(checklist) 1/1',
+      'the read-only view to follow the appended todo/write',
+    );
 
     const refused = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Try to write');
     assert.equal(refused, undefined, 'no turn while another process holds the lock');
@@ -59,17 +70,34 @@ describe('a session another window writes', () => {
 
     // The writer ends its turn and goes (as a CLI run, or this window's previous extension host after a reload, would):
     // this window takes the session over by itself, nothing sent.
-    fs.appendFileSync(other.path, `${JSON.stringify({ seq: 5, ts: new Date().toISOString(), type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } })}\n`);
-    await waitFor(() => next.statusBarText() === '$(checklist) 1/1' && next.session()?.readOnly === true && fs.readFileSync(other.path, 'utf8').includes('"turn/end"'), 'the turn/end followed');
+    fs.appendFileSync(
+      other.path,
+      `${JSON.stringify({ seq: 5, ts: new Date().toISOString(), type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } })}\n`,
+    );
+    await waitFor(
+      () =>
+        next.statusBarText() === '$(checklist) 1/1' &&
+        next.session()?.readOnly === true &&
+        fs.readFileSync(other.path, 'utf8').includes('"turn/end"'),
+      'the turn/end followed',
+    );
     writer.kill();
     await new Promise((resolve) => writer?.once('exit', resolve));
     await waitFor(() => next.session()?.readOnly === false, 'the session taken over once its writer is gone');
     assert.equal(next.session()?.id, other.session.id, 'the same session, now written here');
-    assert.equal(fs.readFileSync(`${other.path}.lock`, 'utf8').split('\n')[0], String(process.pid), 'its lock is this host\'s');
+    assert.equal(
+      fs.readFileSync(`${other.path}.lock`, 'utf8').split('\n')[0],
+      String(process.pid),
+      "its lock is this host's",
+    );
     await useScript([todoWrite([{ content: 'Taken over', status: 'in_progress' }]), { text: 'Mine now.' }]);
     const reason = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Continue here');
     assert.deepEqual(reason, { kind: 'completed' });
-    assert.deepEqual({ id: next.session()?.id, readOnly: next.session()?.readOnly }, { id: other.session.id, readOnly: false }, 'taken over for writing');
+    assert.deepEqual(
+      { id: next.session()?.id, readOnly: next.session()?.readOnly },
+      { id: other.session.id, readOnly: false },
+      'taken over for writing',
+    );
     assert.equal(next.statusBarText(), '$(checklist) 0/1 · Taken over');
   });
 });

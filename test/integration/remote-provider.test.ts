@@ -23,7 +23,9 @@ describe('openai provider in the extension', () => {
   it('streams a recorded DeepSeek todo_write through a loopback server into the Plan tree', async function () {
     const dir = fixtureDir();
     if (!dir) {
-      console.log('SKIPPED: ../shared/fixtures/recorded-deepseek is not beside the repo, so there is no recorded stream to replay');
+      console.log(
+        'SKIPPED: ../shared/fixtures/recorded-deepseek is not beside the repo, so there is no recorded stream to replay',
+      );
       this.skip();
     }
     const steps = ['step-01.sse', 'step-02.sse'].map((f) => fs.readFileSync(path.join(dir!, f)));
@@ -50,7 +52,10 @@ describe('openai provider in the extension', () => {
       await setSetting('openai.model', 'deepseek-v4-flash');
       await setSetting('provider', 'openai');
       await vscode.commands.executeCommand('agentChecklist.newSession');
-      const reason = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Record the plan from the recording.');
+      const reason = await vscode.commands.executeCommand(
+        'agentChecklist.sendPrompt',
+        'Record the plan from the recording.',
+      );
       assert.deepEqual(reason, { kind: 'completed' });
       await waitFor(() => api.planTreeRows().length === 3, 'the recorded plan in the tree');
       assert.deepEqual(

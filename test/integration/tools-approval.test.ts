@@ -23,7 +23,9 @@ async function readyWebview(api: AgentChecklistTestApi): Promise<void> {
   await waitFor(() => api.webview().ready, 'the Agent view to say ready');
 }
 
-async function pendingApproval(api: AgentChecklistTestApi): Promise<ReturnType<AgentChecklistTestApi['pendingApprovals']>[number]> {
+async function pendingApproval(
+  api: AgentChecklistTestApi,
+): Promise<ReturnType<AgentChecklistTestApi['pendingApprovals']>[number]> {
   await waitFor(() => api.pendingApprovals().length === 1, 'a pending approval');
   const pending = api.pendingApprovals()[0];
   assert.ok(pending);
@@ -45,7 +47,9 @@ function approvalRecords(api: AgentChecklistTestApi): unknown[] {
     if (line.type !== 'tool/approval') return [];
     const data = approvalSchema.parse(line.data);
     const call = lines.findIndex((l) => l.type === 'tool/call' && toolCallSchema.parse(l.data).callId === data.callId);
-    const result = lines.findIndex((l) => l.type === 'tool/result' && toolCallSchema.parse(l.data).callId === data.callId);
+    const result = lines.findIndex(
+      (l) => l.type === 'tool/result' && toolCallSchema.parse(l.data).callId === data.callId,
+    );
     assert.ok(call !== -1 && call < i && i < result, 'tool/call, then tool/approval, then tool/result');
     return [{ tool: data.tool, decision: data.decision, by: data.by }];
   });
@@ -67,16 +71,30 @@ describe('workspace tools and approvals', () => {
   it('runs a bash command only after it is approved through the Agent view message handler', async () => {
     const api = await getApi();
     await readyWebview(api);
-    assert.equal(vscode.workspace.isTrusted, true, 'the test workspace is trusted (workspace trust is off in the harness)');
+    assert.equal(
+      vscode.workspace.isTrusted,
+      true,
+      'the test workspace is trusted (workspace trust is off in the harness)',
+    );
     await useScript([toolCall('bash', { command: 'echo approved-$((40 + 2)) && pwd' }), { text: 'Ran it.' }]);
     const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Run the command');
 
     const pending = await pendingApproval(api);
-    assert.deepEqual({ tool: pending.tool, summary: pending.summary, sessionId: pending.sessionId }, { tool: 'bash', summary: 'echo approved-$((40 + 2)) && pwd', sessionId: api.session()?.id ?? null });
+    assert.deepEqual(
+      { tool: pending.tool, summary: pending.summary, sessionId: pending.sessionId },
+      { tool: 'bash', summary: 'echo approved-$((40 + 2)) && pwd', sessionId: api.session()?.id ?? null },
+    );
     assert.match(pending.detail, /^\$ echo approved/);
     assert.equal(api.run().state, 'running', 'the turn waits for the answer');
-    const posted = api.webviewMessages().filter((m) => m.type === 'approvals').at(-1);
-    assert.deepEqual(posted?.type === 'approvals' ? posted.approvals.map((a) => a.id) : null, [pending.id], 'the page got the pending list');
+    const posted = api
+      .webviewMessages()
+      .filter((m) => m.type === 'approvals')
+      .at(-1);
+    assert.deepEqual(
+      posted?.type === 'approvals' ? posted.approvals.map((a) => a.id) : null,
+      [pending.id],
+      'the page got the pending list',
+    );
 
     await api.webviewMessage({ type: 'approve', id: pending.id, decision: 'maybe' });
     assert.equal(api.pendingApprovals().length, 1, 'an invalid answer is dropped, not taken as one');
@@ -86,10 +104,25 @@ describe('workspace tools and approvals', () => {
     assert.deepEqual(api.pendingApprovals(), []);
     const [result] = lastResults(api);
     assert.equal(result?.isError, false);
-    assert.equal(result?.content, `approved-42\n${fs.realpathSync(workspaceRoot())}\n[exit code: 0]`, 'run in the workspace folder, exit code last');
-    assert.deepEqual(approvalRecords(api), [{ tool: 'bash', decision: 'approve', by: 'user' }], 'the decision is on the log, between the call and its result');
-    const cleared = api.webviewMessages().filter((m) => m.type === 'approvals').at(-1);
-    assert.deepEqual(cleared?.type === 'approvals' ? cleared.approvals : null, [], 'the page was told nothing waits any more');
+    assert.equal(
+      result?.content,
+      `approved-42\n${fs.realpathSync(workspaceRoot())}\n[exit code: 0]`,
+      'run in the workspace folder, exit code last',
+    );
+    assert.deepEqual(
+      approvalRecords(api),
+      [{ tool: 'bash', decision: 'approve', by: 'user' }],
+      'the decision is on the log, between the call and its result',
+    );
+    const cleared = api
+      .webviewMessages()
+      .filter((m) => m.type === 'approvals')
+      .at(-1);
+    assert.deepEqual(
+      cleared?.type === 'approvals' ? cleared.approvals : null,
+      [],
+      'the page was told nothing waits any more',
+    );
   });
 
   it('denies: the command does not run and the model reads why', async () => {
@@ -109,7 +142,11 @@ describe('workspace tools and approvals', () => {
 
   it('"always allow" covers the next bash call of the session without asking again', async () => {
     const api = await getApi();
-    await useScript([toolCall('bash', { command: 'echo one' }), toolCall('bash', { command: 'echo two' }), { text: 'Both ran.' }]);
+    await useScript([
+      toolCall('bash', { command: 'echo one' }),
+      toolCall('bash', { command: 'echo two' }),
+      { text: 'Both ran.' },
+    ]);
     const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Two commands');
     const pending = await pendingApproval(api);
     await api.webviewMessage({ type: 'approve', id: pending.id, decision: 'approve-always' });
@@ -142,8 +179,14 @@ describe('workspace tools and approvals', () => {
       toolCall('bash', { command: 'cat auto/notes.txt' }),
       { text: 'Done.' },
     ]);
-    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Write and read'), { kind: 'completed' });
-    assert.equal(fs.readFileSync(path.join(workspaceRoot(), 'auto', 'notes.txt'), 'utf8'), 'written by the agent\n', 'written through vscode.workspace.fs');
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Write and read'), {
+      kind: 'completed',
+    });
+    assert.equal(
+      fs.readFileSync(path.join(workspaceRoot(), 'auto', 'notes.txt'), 'utf8'),
+      'written by the agent\n',
+      'written through vscode.workspace.fs',
+    );
     assert.equal(lastResults(api)[1]?.content, 'written by the agent\n[exit code: 0]');
   });
 
@@ -162,9 +205,19 @@ describe('workspace tools and approvals', () => {
     const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plant config');
     const pending = await pendingApproval(api);
     assert.equal(pending.tool, 'write_file');
-    assert.match(pending.protectedReason ?? '', /^\.vscode\/tasks\.json is a protected file: .*auto-approve and "always allow" do not apply\.$/);
-    const posted = api.webviewMessages().filter((m) => m.type === 'approvals').at(-1);
-    assert.equal(posted?.type === 'approvals' ? posted.approvals[0]?.protectedReason : undefined, pending.protectedReason, 'the card is told why');
+    assert.match(
+      pending.protectedReason ?? '',
+      /^\.vscode\/tasks\.json is a protected file: .*auto-approve and "always allow" do not apply\.$/,
+    );
+    const posted = api
+      .webviewMessages()
+      .filter((m) => m.type === 'approvals')
+      .at(-1);
+    assert.equal(
+      posted?.type === 'approvals' ? posted.approvals[0]?.protectedReason : undefined,
+      pending.protectedReason,
+      'the card is told why',
+    );
     await api.webviewMessage({ type: 'approve', id: pending.id, decision: 'approve' });
     assert.deepEqual(await turn, { kind: 'completed' });
     const [git, tasks] = lastResults(api);
@@ -193,7 +246,9 @@ describe('workspace tools and approvals', () => {
         toolCall('list_files', { path: '.' }),
         { text: 'Read.' },
       ]);
-      assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Read files'), { kind: 'completed' });
+      assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Read files'), {
+        kind: 'completed',
+      });
       const [inside, escaped, listed] = lastResults(api);
       assert.equal(inside?.isError, false);
       assert.match(inside?.content ?? '', /line one[\s\S]*line two/);

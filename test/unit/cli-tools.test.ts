@@ -18,7 +18,12 @@ import { pidsOf, pidsRunning, waitFor } from './tools/support';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[]; text: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], text: [] as string[], env: {}, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: (t: string) => io.text.push(t) };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: (t: string) => io.text.push(t),
+  };
 }
 
 /** A process folder holding the script and sessions, and a separate workspace folder `ws`. */
@@ -36,10 +41,24 @@ function layout() {
 
 const results = (events: readonly SessionEvent[]) => events.flatMap((e) => (e.type === 'tool/result' ? [e.data] : []));
 
-async function runCli(dir: string, args: string[], options: { signal?: AbortSignal; ask?: (q: string) => Promise<string> } = {}) {
+async function runCli(
+  dir: string,
+  args: string[],
+  options: { signal?: AbortSignal; ask?: (q: string) => Promise<string> } = {},
+) {
   const io = capture(dir);
-  const code = await main(args, io, options.signal ?? new AbortController().signal, options.ask ? { ask: options.ask } : {});
-  return { code, io, summary: () => JSON.parse(io.stdout.join('')) as { sessionId: string; logPath: string; finalText: string; turnEnd: unknown } };
+  const code = await main(
+    args,
+    io,
+    options.signal ?? new AbortController().signal,
+    options.ask ? { ask: options.ask } : {},
+  );
+  return {
+    code,
+    io,
+    summary: () =>
+      JSON.parse(io.stdout.join('')) as { sessionId: string; logPath: string; finalText: string; turnEnd: unknown },
+  };
 }
 
 describe('agent-checklist run with workspace tools', () => {
@@ -51,7 +70,20 @@ describe('agent-checklist run with workspace tools', () => {
       { toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'made.txt' } }] },
       { text: 'Done.' },
     ];
-    const run = await runCli(dir, ['run', '--script', script(responses), '--session-dir', 'sessions', '--tools', 'bash,read_file,write_file', '--cwd', 'ws', '--yes', '--json', 'make files']);
+    const run = await runCli(dir, [
+      'run',
+      '--script',
+      script(responses),
+      '--session-dir',
+      'sessions',
+      '--tools',
+      'bash,read_file,write_file',
+      '--cwd',
+      'ws',
+      '--yes',
+      '--json',
+      'make files',
+    ]);
     assert.equal(run.code, 0, run.io.stderr.join('\n'));
     const summary = run.summary();
     assert.equal(summary.finalText, 'Done.');
@@ -60,11 +92,14 @@ describe('agent-checklist run with workspace tools', () => {
     assert.equal(fs.existsSync(path.join(dir, 'made.txt')), false);
     const log = loadLogFile(summary.logPath);
     assert.equal(log.header.cwd, ws);
-    assert.deepEqual(results(log.events).map((r) => [r.callId, r.isError, r.content]), [
-      ['b1', false, `${fs.realpathSync(ws)}\n[exit code: 0]`],
-      ['w1', false, 'Wrote 7 bytes to notes/plan.md (created the file).'],
-      ['r1', false, '1\tmade by bash'],
-    ]);
+    assert.deepEqual(
+      results(log.events).map((r) => [r.callId, r.isError, r.content]),
+      [
+        ['b1', false, `${fs.realpathSync(ws)}\n[exit code: 0]`],
+        ['w1', false, 'Wrote 7 bytes to notes/plan.md (created the file).'],
+        ['r1', false, '1\tmade by bash'],
+      ],
+    );
     const check = await runCli(dir, ['check', summary.logPath]);
     assert.equal(check.code, 0, check.io.stderr.join('\n'));
   });
@@ -72,15 +107,35 @@ describe('agent-checklist run with workspace tools', () => {
   it('without --yes and without a terminal, refuses bash and writes with a hint, runs nothing, and the turn goes on', async () => {
     const { dir, ws, script } = layout();
     const responses = [
-      { toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'touch ran.txt' } }, { id: 'w1', name: 'write_file', arguments: { path: 'w.txt', content: 'x' } }] },
+      {
+        toolCalls: [
+          { id: 'b1', name: 'bash', arguments: { command: 'touch ran.txt' } },
+          { id: 'w1', name: 'write_file', arguments: { path: 'w.txt', content: 'x' } },
+        ],
+      },
       { text: 'I could not.' },
     ];
-    const run = await runCli(dir, ['run', '--script', script(responses), '--session-dir', 's', '--tools', 'bash,write_file', '--cwd', ws, '--json', 'try']);
-    assert.equal(run.code, 0);
-    assert.deepEqual(results(loadLogFile(run.summary().logPath).events).map((r) => [r.isError, r.content]), [
-      [true, `Error: ${unattendedMessage('bash', UNATTENDED_HINT)}`],
-      [true, `Error: ${unattendedMessage('write_file', UNATTENDED_HINT)}`],
+    const run = await runCli(dir, [
+      'run',
+      '--script',
+      script(responses),
+      '--session-dir',
+      's',
+      '--tools',
+      'bash,write_file',
+      '--cwd',
+      ws,
+      '--json',
+      'try',
     ]);
+    assert.equal(run.code, 0);
+    assert.deepEqual(
+      results(loadLogFile(run.summary().logPath).events).map((r) => [r.isError, r.content]),
+      [
+        [true, `Error: ${unattendedMessage('bash', UNATTENDED_HINT)}`],
+        [true, `Error: ${unattendedMessage('write_file', UNATTENDED_HINT)}`],
+      ],
+    );
     assert.deepEqual(fs.readdirSync(ws), []);
   });
 
@@ -93,30 +148,72 @@ describe('agent-checklist run with workspace tools', () => {
       return answers.shift() ?? 'n';
     };
     const responses = [
-      { toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'echo one' } }, { id: 'b2', name: 'bash', arguments: { command: 'echo two' } }] },
+      {
+        toolCalls: [
+          { id: 'b1', name: 'bash', arguments: { command: 'echo one' } },
+          { id: 'b2', name: 'bash', arguments: { command: 'echo two' } },
+        ],
+      },
       { toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'w.txt', content: 'x' } }] },
       { text: 'ok' },
     ];
-    const run = await runCli(dir, ['run', '--script', script(responses), '--session-dir', 's', '--tools', 'bash,write_file', '--cwd', ws, '--json', 'go'], { ask });
+    const run = await runCli(
+      dir,
+      [
+        'run',
+        '--script',
+        script(responses),
+        '--session-dir',
+        's',
+        '--tools',
+        'bash,write_file',
+        '--cwd',
+        ws,
+        '--json',
+        'go',
+      ],
+      { ask },
+    );
     assert.equal(run.code, 0);
     assert.equal(questions.length, 2);
     assert.match(questions[0]!, /Allow bash\?\n\$ echo one\n/);
     assert.match(questions[1]!, /Allow write_file\?/);
-    assert.deepEqual(results(loadLogFile(run.summary().logPath).events).map((r) => r.content.split('\n').at(-1)), [
-      '[exit code: 0]',
-      '[exit code: 0]',
-      'Error: the user denied this write_file call. Do not retry it as is: ask the user what to do or take another approach.',
-    ]);
+    assert.deepEqual(
+      results(loadLogFile(run.summary().logPath).events).map((r) => r.content.split('\n').at(-1)),
+      [
+        '[exit code: 0]',
+        '[exit code: 0]',
+        'Error: the user denied this write_file call. Do not retry it as is: ask the user what to do or take another approach.',
+      ],
+    );
     assert.equal(fs.existsSync(path.join(ws, 'w.txt')), false);
   });
 
   it('refuses paths outside --cwd', async () => {
     const { dir, ws, script } = layout();
     fs.writeFileSync(path.join(dir, 'outside.txt'), 'secret');
-    const responses = [{ toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: '../outside.txt' } }] }, { text: 'no' }];
-    const run = await runCli(dir, ['run', '--script', script(responses), '--session-dir', 's', '--tools', 'read_file', '--cwd', ws, '--json', 'peek']);
+    const responses = [
+      { toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: '../outside.txt' } }] },
+      { text: 'no' },
+    ];
+    const run = await runCli(dir, [
+      'run',
+      '--script',
+      script(responses),
+      '--session-dir',
+      's',
+      '--tools',
+      'read_file',
+      '--cwd',
+      ws,
+      '--json',
+      'peek',
+    ]);
     assert.equal(run.code, 0);
-    assert.deepEqual(results(loadLogFile(run.summary().logPath).events)[0]?.content, `Error: ${outsideWorkspaceMessage('../outside.txt', ws)}`);
+    assert.deepEqual(
+      results(loadLogFile(run.summary().logPath).events)[0]?.content,
+      `Error: ${outsideWorkspaceMessage('../outside.txt', ws)}`,
+    );
   });
 
   it('bad usage exits 2: --cwd that is not a folder, a workspace tool the set cannot build', async () => {
@@ -127,20 +224,41 @@ describe('agent-checklist run with workspace tools', () => {
     assert.match(notFolder.io.stderr.join('\n'), /--cwd "missing" is not a folder/);
     const unknown = await runCli(dir, ['run', '--script', s, '--tools', 'bash,teleport', 'hi']);
     assert.equal(unknown.code, 2);
-    assert.match(unknown.io.stderr.join('\n'), /unknown tool "teleport"; built-in tools: todo_write, bash, read_file, write_file, edit_file, list_files, grep, subagent/);
+    assert.match(
+      unknown.io.stderr.join('\n'),
+      /unknown tool "teleport"; built-in tools: todo_write, bash, read_file, write_file, edit_file, list_files, grep, subagent/,
+    );
   });
 
   it('subagent: the child writes its own log in the session folder; plans stay with their owners; both logs check', async () => {
     const { dir, ws, script } = layout();
     const responses = [
       { toolCalls: [{ id: 'p1', name: 'todo_write', arguments: { todos: [todo('delegate', 'in_progress')] } }] },
-      { toolCalls: [{ id: 's1', name: 'subagent', arguments: { description: 'Count files', prompt: 'Count the files.' } }] },
+      {
+        toolCalls: [
+          { id: 's1', name: 'subagent', arguments: { description: 'Count files', prompt: 'Count the files.' } },
+        ],
+      },
       { toolCalls: [{ id: 'c1', name: 'todo_write', arguments: { todos: [todo('count', 'in_progress')] } }] },
       { toolCalls: [{ id: 'c2', name: 'bash', arguments: { command: 'ls | wc -l' } }] },
       { text: 'There are 0 files.' },
       { text: 'The subagent counted 0 files.' },
     ];
-    const run = await runCli(dir, ['run', '--script', script(responses), '--session-dir', 's', '--tools', 'todo_write,subagent,bash', '--allow-parallel-in-progress', 'false', '--cwd', ws, '--yes', 'count']);
+    const run = await runCli(dir, [
+      'run',
+      '--script',
+      script(responses),
+      '--session-dir',
+      's',
+      '--tools',
+      'todo_write,subagent,bash',
+      '--allow-parallel-in-progress',
+      'false',
+      '--cwd',
+      ws,
+      '--yes',
+      'count',
+    ]);
     assert.equal(run.code, 0, run.io.stderr.join('\n'));
     assert.equal(run.io.text.join(''), 'The subagent counted 0 files.\n');
     const logs = fs.readdirSync(path.join(dir, 's')).filter((f) => f.endsWith('.jsonl'));
@@ -160,10 +278,33 @@ describe('agent-checklist run with workspace tools', () => {
   it('Stop during a long command kills it and ends the turn aborted (exit 1) with a valid log', async () => {
     const { dir, ws, script } = layout();
     const controller = new AbortController();
-    const responses = [{ toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'sleep 30.11 & echo $! > sleeper.pid; wait' } }] }, { text: 'never' }];
-    const running = runCli(dir, ['run', '--script', script(responses), '--session-dir', 's', '--tools', 'bash', '--cwd', ws, '--yes', '--json', 'wait'], { signal: controller.signal });
+    const responses = [
+      { toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'sleep 30.11 & echo $! > sleeper.pid; wait' } }] },
+      { text: 'never' },
+    ];
+    const running = runCli(
+      dir,
+      [
+        'run',
+        '--script',
+        script(responses),
+        '--session-dir',
+        's',
+        '--tools',
+        'bash',
+        '--cwd',
+        ws,
+        '--yes',
+        '--json',
+        'wait',
+      ],
+      { signal: controller.signal },
+    );
     const pidFile = path.join(ws, 'sleeper.pid');
-    await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the command to start');
+    await waitFor(
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'),
+      'the command to start',
+    );
     await waitFor(() => pidsRunning('sleep 30.11').length > 0, 'the sleep to show');
     controller.abort();
     const run = await running;

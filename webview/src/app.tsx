@@ -50,14 +50,28 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
   return (
     <StringsContext.Provider value={view.strings}>
       <main class="app">
-        <SessionHeader session={view.session} sessions={view.sessions} provider={view.provider} context={view.context} />
+        <SessionHeader
+          session={view.session}
+          sessions={view.sessions}
+          provider={view.provider}
+          context={view.context}
+        />
         <Banners provider={view.provider} session={view.session} />
         {view.panel ? (
           <Panel panel={view.panel} approvals={view.approvals} />
         ) : history.open ? (
           <PlanHistory history={view.history} close={history.toggle} />
         ) : (
-          <Transcript key={view.session?.id} items={view.items} stream={view.stream} cursor={view.cursor} running={running} approvals={view.approvals} sessionId={view.session?.id ?? null} writer={view.session?.writer} />
+          <Transcript
+            key={view.session?.id}
+            items={view.items}
+            stream={view.stream}
+            cursor={view.cursor}
+            running={running}
+            approvals={view.approvals}
+            sessionId={view.session?.id ?? null}
+            writer={view.session?.writer}
+          />
         )}
         {view.notice && (
           <div class={`notice notice-${view.notice.level}`} role={view.notice.level === 'error' ? 'alert' : 'status'}>
@@ -107,7 +121,9 @@ function useReturnFocus(childId: string | null): void {
     const closed = previous.current;
     previous.current = childId;
     if (closed === null || childId !== null) return;
-    const opener = [...document.querySelectorAll<HTMLElement>('[data-open-child]')].find((el) => el.dataset.openChild === closed);
+    const opener = [...document.querySelectorAll<HTMLElement>('[data-open-child]')].find(
+      (el) => el.dataset.openChild === closed,
+    );
     opener?.focus();
   }, [childId]);
 }

@@ -45,7 +45,13 @@ const PANELS: { [K in PanelKind]: ComponentType<PanelProps<K>> } = {
 };
 
 /** The panel the host opened, over the transcript. */
-export function Panel<K extends PanelKind>({ panel, approvals }: { panel: { kind: K; view: PanelView<K> }; approvals: readonly ApprovalView[] }) {
+export function Panel<K extends PanelKind>({
+  panel,
+  approvals,
+}: {
+  panel: { kind: K; view: PanelView<K> };
+  approvals: readonly ApprovalView[];
+}) {
   const Shown: ComponentType<PanelProps<K>> = PANELS[panel.kind];
   return <Shown view={panel.view} approvals={approvals} />;
 }

@@ -13,7 +13,10 @@ export interface LazyComponent<P> {
   preload(): Promise<void>;
 }
 
-export function lazy<P extends object>(load: () => Promise<ComponentType<P>>, Fallback?: ComponentType<P>): LazyComponent<P> {
+export function lazy<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  Fallback?: ComponentType<P>,
+): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<void> | null = null;
   const preload = (): Promise<void> =>

@@ -44,7 +44,8 @@ export interface AcpSessionContext {
 }
 
 function workspaceFolder(cwd: string): string {
-  if (!path.isAbsolute(cwd)) throw new AcpSessionError('invalid', `cwd must be an absolute path (got ${JSON.stringify(cwd)})`);
+  if (!path.isAbsolute(cwd))
+    throw new AcpSessionError('invalid', `cwd must be an absolute path (got ${JSON.stringify(cwd)})`);
   let isFolder = false;
   try {
     isFolder = fs.statSync(cwd).isDirectory();
@@ -57,7 +58,9 @@ function workspaceFolder(cwd: string): string {
 
 /** --session-dir when given; else the workspace's own session folder, where the extension looks. */
 function storeFor(context: AcpSessionContext, cwd: string): SessionStore {
-  return context.config.flags.sessionDir === undefined ? new SessionStore(sessionFolder({ ...context.io, cwd }, undefined)) : context.config.store;
+  return context.config.flags.sessionDir === undefined
+    ? new SessionStore(sessionFolder({ ...context.io, cwd }, undefined))
+    : context.config.store;
 }
 
 /** The prompt as our user message: its text, and what else it carries named where the model can read it. */
@@ -70,7 +73,9 @@ function promptText(blocks: readonly ContentBlock[]): string {
         case 'resource_link':
           return `[${block.name}](${block.uri})`;
         case 'resource':
-          return 'text' in block.resource ? `${block.resource.uri}:\n${block.resource.text}` : `(${block.resource.uri}: binary content, not read)`;
+          return 'text' in block.resource
+            ? `${block.resource.uri}:\n${block.resource.text}`
+            : `(${block.resource.uri}: binary content, not read)`;
         case 'image':
         case 'audio':
           return `(${block.type} attached: not read, this agent reads text)`;
@@ -118,12 +123,20 @@ export class AcpServedSession {
   static async open(context: AcpSessionContext, cwd: string, load?: string): Promise<AcpServedSession> {
     const root = workspaceFolder(cwd);
     const store = storeFor(context, root);
-    if (load !== undefined && (!isSessionId(load) || !store.exists(load))) throw new AcpSessionError('not-found', `no session ${JSON.stringify(load)} in ${store.dir}`);
+    if (load !== undefined && (!isSessionId(load) || !store.exists(load)))
+      throw new AcpSessionError('not-found', `no session ${JSON.stringify(load)} in ${store.dir}`);
     const opened = load === undefined ? store.create({ cwd: root, source: { kind: 'cli' } }) : store.openForWrite(load);
-    if (opened.repair.cutBytes || opened.repair.appended) context.log(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
+    if (opened.repair.cutBytes || opened.repair.appended)
+      context.log(
+        `repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`,
+      );
     const acpSessionId = opened.session.id;
     const gate: ApprovalGate = {
-      request: async (request, signal) => acpPermissionDecision(await context.client.requestPermission(acpPermissionRequest(acpSessionId, request), signal), request),
+      request: async (request, signal) =>
+        acpPermissionDecision(
+          await context.client.requestPermission(acpPermissionRequest(acpSessionId, request), signal),
+          request,
+        ),
     };
     let workspace: AgentWorkspace;
     try {
@@ -140,7 +153,11 @@ export class AcpServedSession {
   }
 
   private send(update: SessionUpdate): void {
-    this.sent = this.sent.then(() => this.context.client.update(this.id, update)).catch((error: unknown) => this.context.log(`a session/update was not sent: ${error instanceof Error ? error.message : String(error)}`));
+    this.sent = this.sent
+      .then(() => this.context.client.update(this.id, update))
+      .catch((error: unknown) =>
+        this.context.log(`a session/update was not sent: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }
 
   /** Sent once everything the session appended so far reached the client. */

@@ -20,7 +20,9 @@ export interface AcpServerOptions extends Omit<AcpSessionContext, 'client'> {
 
 function requestError(error: unknown): unknown {
   if (!(error instanceof AcpSessionError)) return error;
-  return error.kind === 'invalid' ? RequestError.invalidParams(undefined, error.message) : RequestError.resourceNotFound(error.message);
+  return error.kind === 'invalid'
+    ? RequestError.invalidParams(undefined, error.message)
+    : RequestError.resourceNotFound(error.message);
 }
 
 export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions): StdioServer {
@@ -30,7 +32,11 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
     ...options,
     client: {
       update: (sessionId, update) => connection.client.notify('session/update', { sessionId, update }),
-      requestPermission: (params, signal) => connection.client.request('session/request_permission', params, { cancellationSignal: signal, stopWaitingOnCancel: true }),
+      requestPermission: (params, signal) =>
+        connection.client.request('session/request_permission', params, {
+          cancellationSignal: signal,
+          stopWaitingOnCancel: true,
+        }),
     },
   });
   const open = async (cwd: string, load?: string): Promise<AcpServedSession> => {
@@ -47,12 +53,17 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
     .onRequest('initialize', () => ({
       protocolVersion: PROTOCOL_VERSION,
       agentInfo: { name: 'agent-checklist', title: 'Agent Checklist', version: options.version },
-      agentCapabilities: { loadSession: true, promptCapabilities: { embeddedContext: true }, sessionCapabilities: { close: {} } },
+      agentCapabilities: {
+        loadSession: true,
+        promptCapabilities: { embeddedContext: true },
+        sessionCapabilities: { close: {} },
+      },
       authMethods: [],
     }))
     .onRequest('session/new', async ({ params }) => ({ sessionId: (await open(params.cwd)).id }))
     .onRequest('session/load', async ({ params }) => {
-      if (sessions.has(params.sessionId)) throw RequestError.invalidParams(undefined, `session ${params.sessionId} is open already`);
+      if (sessions.has(params.sessionId))
+        throw RequestError.invalidParams(undefined, `session ${params.sessionId} is open already`);
       await (await open(params.cwd, params.sessionId)).flushed();
       return {};
     })
@@ -72,12 +83,22 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
     .onNotification('session/cancel', ({ params }) => sessions.get(params.sessionId)?.cancel());
 
   const input = Readable.toWeb(Readable.from(streams.stdin));
-  const output = Writable.toWeb(new Writable({ write: (chunk, _encoding, done) => void streams.stdout.write(chunk, done) }));
+  const output = Writable.toWeb(
+    new Writable({ write: (chunk, _encoding, done) => void streams.stdout.write(chunk, done) }),
+  );
   const connection = app.connect(ndJsonStream(output, input));
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
-      await Promise.all([...sessions.values()].map((s) => s.close().catch((error: unknown) => options.log(`closing session ${s.id}: ${error instanceof Error ? error.message : String(error)}`))));
+      await Promise.all(
+        [...sessions.values()].map((s) =>
+          s
+            .close()
+            .catch((error: unknown) =>
+              options.log(`closing session ${s.id}: ${error instanceof Error ? error.message : String(error)}`),
+            ),
+        ),
+      );
       sessions.clear();
       connection.close();
     })());

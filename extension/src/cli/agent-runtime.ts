@@ -52,21 +52,39 @@ export interface AgentConfig {
 export const UNATTENDED_HINT = 'run with --yes to auto-approve, or from a terminal to be asked';
 
 export function agentConfig(io: CliIo, flags: AgentFlags, beforeProvider: () => void = () => {}): AgentConfig {
-  const tools = flags.tools === undefined ? toolCatalog.names() : flags.tools.split(',').map((t) => t.trim()).filter(Boolean);
+  const tools =
+    flags.tools === undefined
+      ? toolCatalog.names()
+      : flags.tools
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean);
   const allowParallel = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
   if (tools.includes(TODO_WRITE_TOOL_NAME) && allowParallel === undefined) {
     throw new UsageError('--allow-parallel-in-progress true|false is required when todo_write is enabled');
   }
   const maxSteps = flags.maxSteps === undefined ? DEFAULT_MAX_STEPS : Number(flags.maxSteps);
-  if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`--max-steps must be a whole number of at least 1 (got ${JSON.stringify(flags.maxSteps)})`);
+  if (!Number.isInteger(maxSteps) || maxSteps < 1)
+    throw new UsageError(`--max-steps must be a whole number of at least 1 (got ${JSON.stringify(flags.maxSteps)})`);
   const windowSetting = flags.contextWindow === undefined ? 0 : Number(flags.contextWindow);
   if (!Number.isInteger(windowSetting) || windowSetting < 0) {
-    throw new UsageError(`--context-window must be a whole number of tokens, 0 for the provider's default (got ${JSON.stringify(flags.contextWindow)})`);
+    throw new UsageError(
+      `--context-window must be a whole number of tokens, 0 for the provider's default (got ${JSON.stringify(flags.contextWindow)})`,
+    );
   }
   beforeProvider();
   const provider = createCliProvider(flags, io);
   const window = resolveContextWindow(windowSetting, provider);
-  return { flags, tools, allowParallel, maxSteps, provider, keyVariable: keyVariableOf(flags), window, store: new SessionStore(sessionFolder(io, flags.sessionDir)) };
+  return {
+    flags,
+    tools,
+    allowParallel,
+    maxSteps,
+    provider,
+    keyVariable: keyVariableOf(flags),
+    window,
+    store: new SessionStore(sessionFolder(io, flags.sessionDir)),
+  };
 }
 
 /** One workspace's tools, prompt and approval log; `owned` ends the tools' processes. */
@@ -94,25 +112,46 @@ export interface WorkspaceOptions {
  * environment minus its secrets (--keep-env keeps names; `keyVariable`, the provider's
  * key, always goes), sandboxed without network unless --bash-network.
  */
-export function cliToolPolicy(io: CliIo, flags: AgentFlags, keyVariable?: string): Required<Pick<ToolSetOptions, 'trusted' | 'environment' | 'sandbox' | 'onSandboxUnavailable'>> {
+export function cliToolPolicy(
+  io: CliIo,
+  flags: AgentFlags,
+  keyVariable?: string,
+): Required<Pick<ToolSetOptions, 'trusted' | 'environment' | 'sandbox' | 'onSandboxUnavailable'>> {
   return {
     trusted: true,
     environment: {
       base: io.env,
       ...(keyVariable === undefined ? {} : { keyVariable }),
-      ...(flags.keepEnv === undefined ? {} : { keep: flags.keepEnv.split(',').map((n) => n.trim()).filter(Boolean) }),
+      ...(flags.keepEnv === undefined
+        ? {}
+        : {
+            keep: flags.keepEnv
+              .split(',')
+              .map((n) => n.trim())
+              .filter(Boolean),
+          }),
     },
     sandbox: { mode: 'auto', network: flags.bashNetwork === true },
     onSandboxUnavailable: (reason) => io.err(`agent-checklist: ${sandboxUnavailableMessage(reason)}`),
   };
 }
 
-export async function agentWorkspace(io: CliIo, config: AgentConfig, root: string, options: WorkspaceOptions): Promise<AgentWorkspace> {
+export async function agentWorkspace(
+  io: CliIo,
+  config: AgentConfig,
+  root: string,
+  options: WorkspaceOptions,
+): Promise<AgentWorkspace> {
   const { flags, provider, keyVariable } = config;
   const env = await cliWorkspaceEnvironment(root);
   const system = buildSystemPrompt(env);
   const approvalLog = new ApprovalLog();
-  const approvals = new Approvals({ gate: options.gate, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT, onDecision: approvalLog.onDecision });
+  const approvals = new Approvals({
+    gate: options.gate,
+    autoApprove: flags.yes === true,
+    unattendedHint: UNATTENDED_HINT,
+    onDecision: approvalLog.onDecision,
+  });
   try {
     const toolSet = buildToolRegistry({
       tools: config.tools,

@@ -20,7 +20,6 @@ import { runAcpCommand } from './commands/run-acp';
 import { processIo, type CliIo } from './io';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, usage, UsageError, usageErrorLine } from './usage';
 
-
 const OPTIONS = {
   format: { type: 'string' },
   at: { type: 'string' },
@@ -58,13 +57,47 @@ const OPTIONS = {
 type Flag = keyof typeof OPTIONS;
 
 const RUN_FLAGS: readonly Flag[] = [
-  'provider', 'script', 'base-url', 'model', 'api-key-env', 'session-dir', 'session', 'allow-parallel-in-progress',
-  'tools', 'max-steps', 'context-window', 'compact', 'cwd', 'yes', 'keep-env', 'bash-network', 'json', 'agent', 'agent-command',
-  'plan-first', 'approve-plan', 'checkpoints', 'verify-completion',
+  'provider',
+  'script',
+  'base-url',
+  'model',
+  'api-key-env',
+  'session-dir',
+  'session',
+  'allow-parallel-in-progress',
+  'tools',
+  'max-steps',
+  'context-window',
+  'compact',
+  'cwd',
+  'yes',
+  'keep-env',
+  'bash-network',
+  'json',
+  'agent',
+  'agent-command',
+  'plan-first',
+  'approve-plan',
+  'checkpoints',
+  'verify-completion',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => !['session', 'cwd', 'compact', 'json', 'agent', 'agent-command', 'plan-first', 'approve-plan', 'checkpoints', 'verify-completion'].includes(flag));
+const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter(
+  (flag) =>
+    ![
+      'session',
+      'cwd',
+      'compact',
+      'json',
+      'agent',
+      'agent-command',
+      'plan-first',
+      'approve-plan',
+      'checkpoints',
+      'verify-completion',
+    ].includes(flag),
+);
 
 type Values = ReturnType<typeof parseOptions>['values'];
 
@@ -104,22 +137,57 @@ interface Command {
  * command (`agent-checklist <command> --help`) only when it is one of these.
  */
 const COMMANDS: Readonly<Record<string, Command>> = {
-  plan: { flags: ['format', 'at'], run: (rest, values, io) => planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', values.at) },
-  history: { flags: ['format'], run: (rest, values, io) => historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text') },
+  plan: {
+    flags: ['format', 'at'],
+    run: (rest, values, io) => planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', values.at),
+  },
+  history: {
+    flags: ['format'],
+    run: (rest, values, io) => historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text'),
+  },
   edit: {
     flags: ['set', 'add', 'remove', 'allow-parallel-in-progress'],
     run: (rest, values, io) =>
-      editCommand(io, one(rest, '<log.jsonl>'), defined({ set: values.set, add: values.add, remove: values.remove, allowParallelInProgress: values['allow-parallel-in-progress'] })),
+      editCommand(
+        io,
+        one(rest, '<log.jsonl>'),
+        defined({
+          set: values.set,
+          add: values.add,
+          remove: values.remove,
+          allowParallelInProgress: values['allow-parallel-in-progress'],
+        }),
+      ),
   },
   check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
-  approve: { flags: ['reject'], run: (rest, values, io) => approveCommand(io, one(rest, '<log.jsonl>'), values.reject) },
-  export: { flags: ['format'], run: (rest, values, io) => exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown') },
-  changes: { flags: ['item', 'format'], run: (rest, values, io) => changesCommand(io, one(rest, '<log.jsonl>'), defined({ item: values.item, format: values.format })) },
+  approve: {
+    flags: ['reject'],
+    run: (rest, values, io) => approveCommand(io, one(rest, '<log.jsonl>'), values.reject),
+  },
+  export: {
+    flags: ['format'],
+    run: (rest, values, io) => exportCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'markdown'),
+  },
+  changes: {
+    flags: ['item', 'format'],
+    run: (rest, values, io) =>
+      changesCommand(io, one(rest, '<log.jsonl>'), defined({ item: values.item, format: values.format })),
+  },
   revert: {
     flags: ['item', 'yes'],
-    run: (rest, values, io, signal, hooks) => revertCommand(io, one(rest, '<log.jsonl>'), { yes: values.yes, ...defined({ item: values.item }) }, signal, hooks.ask),
+    run: (rest, values, io, signal, hooks) =>
+      revertCommand(
+        io,
+        one(rest, '<log.jsonl>'),
+        { yes: values.yes, ...defined({ item: values.item }) },
+        signal,
+        hooks.ask,
+      ),
   },
-  import: { flags: ['session-dir'], run: (rest, values, io) => importCommand(io, one(rest, '<file>'), values['session-dir']) },
+  import: {
+    flags: ['session-dir'],
+    run: (rest, values, io) => importCommand(io, one(rest, '<file>'), values['session-dir']),
+  },
   run: {
     flags: RUN_FLAGS,
     run: (rest, values, io, signal, hooks) =>
@@ -134,7 +202,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
           planFirst: values['plan-first'],
           approvePlan: values['approve-plan'],
           verifyCompletion: onOff('--verify-completion', values['verify-completion'] ?? 'on'),
-          ...defined({ session: values.session, cwd: values.cwd, agent: values.agent, agentCommand: values['agent-command'], checkpoints: values.checkpoints }),
+          ...defined({
+            session: values.session,
+            cwd: values.cwd,
+            agent: values.agent,
+            agentCommand: values['agent-command'],
+            checkpoints: values.checkpoints,
+          }),
         },
         signal,
         hooks.ask,
@@ -151,7 +225,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     flags: ['session-dir', 'allow-parallel-in-progress'],
     run: (rest, values, io, signal) => {
       if (rest.length > 0) throw new UsageError(`mcp takes no arguments (got ${JSON.stringify(rest.join(' '))})`);
-      return mcpCommand(io, defined({ sessionDir: values['session-dir'], allowParallelInProgress: values['allow-parallel-in-progress'] }), signal);
+      return mcpCommand(
+        io,
+        defined({ sessionDir: values['session-dir'], allowParallelInProgress: values['allow-parallel-in-progress'] }),
+        signal,
+      );
     },
   },
 };
@@ -181,7 +259,12 @@ export interface CliHooks {
   ask?: AskLine;
 }
 
-export async function main(argv: string[], io: CliIo = processIo, signal: AbortSignal = new AbortController().signal, hooks: CliHooks = {}): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CliIo = processIo,
+  signal: AbortSignal = new AbortController().signal,
+  hooks: CliHooks = {},
+): Promise<number> {
   try {
     const { values, positionals } = parseOptions(argv);
     const [command, ...rest] = positionals;
@@ -195,19 +278,30 @@ export async function main(argv: string[], io: CliIo = processIo, signal: AbortS
     if (handler === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     return await handler.run(rest, values, io, signal, hooks);
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       const command = argv.find((a) => !a.startsWith('-'));
-      io.err(usageErrorLine(error.message, command !== undefined && commandNamed(command) !== undefined ? command : undefined));
+      io.err(
+        usageErrorLine(
+          error.message,
+          command !== undefined && commandNamed(command) !== undefined ? command : undefined,
+        ),
+      );
       return EXIT_USAGE;
     }
-    io.err(`agent-checklist: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`);
+    io.err(
+      `agent-checklist: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`,
+    );
     return EXIT_FAILED;
   }
 }
 
 /** An `on|off` flag's value. */
 function onOff(flag: string, value: string): boolean {
-  if (value !== 'on' && value !== 'off') throw new UsageError(`${flag} must be on or off (got ${JSON.stringify(value)})`);
+  if (value !== 'on' && value !== 'off')
+    throw new UsageError(`${flag} must be on or off (got ${JSON.stringify(value)})`);
   return value === 'on';
 }
 
@@ -217,7 +311,9 @@ function raise(message: string): never {
 
 /** Drops undefined values, for exactOptionalPropertyTypes. */
 function defined<T extends Record<string, unknown>>(obj: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** Asks on the terminal (stderr), one line per question; Ctrl+C while asking stops the turn like elsewhere. */

@@ -12,7 +12,9 @@ export function openUnlessWritten(io: CliIo, logPath: string, what: string, ther
     return openLogForWrite(logPath);
   } catch (error) {
     if (error instanceof SessionLockedError) {
-      io.err(`agent-checklist: cannot ${what}: process ${error.pid} is writing this session; ${there}, or stop that process (lock: ${error.lockPath})`);
+      io.err(
+        `agent-checklist: cannot ${what}: process ${error.pid} is writing this session; ${there}, or stop that process (lock: ${error.lockPath})`,
+      );
       return null;
     }
     throw error;

@@ -62,7 +62,9 @@ function editInEditor(deps: PlanPromptDeps): void {
     // The editor's command line as the user set it (it may carry arguments: `code --wait`); the file is $1.
     const run = spawnSync('/bin/sh', ['-c', `${editor} "$1"`, 'sh', file], { stdio: 'inherit' });
     if (run.status !== 0) {
-      deps.err(`— the editor (${visibleControls(editor, { keepLayout: false })}) did not exit cleanly; the plan is unchanged`);
+      deps.err(
+        `— the editor (${visibleControls(editor, { keepLayout: false })}) did not exit cleanly; the plan is unchanged`,
+      );
       return;
     }
     const parsed = parseCheckboxes(fs.readFileSync(file, 'utf8'));
@@ -71,7 +73,8 @@ function editInEditor(deps: PlanPromptDeps): void {
       return;
     }
     const outcome = deps.editor.replaceList(parsed.todos);
-    if (outcome.kind === 'refused') deps.err(`— ${visibleControls(outcome.message, { keepLayout: false })}; the plan is unchanged`);
+    if (outcome.kind === 'refused')
+      deps.err(`— ${visibleControls(outcome.message, { keepLayout: false })}; the plan is unchanged`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,12 @@
 // printed or logged — no message here contains a key's value, only a variable's name.
 import * as path from 'node:path';
 import type { ModelProvider } from '../core/agent/provider';
-import { isRemoteProviderId, REMOTE_PROVIDER_IDS, REMOTE_PROVIDERS, type RemoteProviderId } from '../core/agent/providers/remote-catalog';
+import {
+  isRemoteProviderId,
+  REMOTE_PROVIDER_IDS,
+  REMOTE_PROVIDERS,
+  type RemoteProviderId,
+} from '../core/agent/providers/remote-catalog';
 import { loadModelScript, ScriptedProvider } from '../core/agent/providers/scripted';
 import { UsageError } from './usage';
 import type { CliIo } from './io';
@@ -20,12 +25,14 @@ export interface ProviderFlags {
 export const CLI_PROVIDERS = ['scripted', ...REMOTE_PROVIDER_IDS] as const;
 
 export function createCliProvider(flags: ProviderFlags, io: CliIo): ModelProvider {
-  if (flags.provider !== 'scripted' && flags.script !== undefined) throw new UsageError('--script is only for --provider scripted');
+  if (flags.provider !== 'scripted' && flags.script !== undefined)
+    throw new UsageError('--script is only for --provider scripted');
   if (flags.provider === 'scripted') {
     if (!flags.script) throw new UsageError('--provider scripted needs --script <file>');
     return new ScriptedProvider(scriptFrom(path.resolve(io.cwd, flags.script)), flags.model ?? 'scripted');
   }
-  if (!isRemoteProviderId(flags.provider)) throw new UsageError(`unknown provider ${JSON.stringify(flags.provider)}; use ${CLI_PROVIDERS.join(', ')}`);
+  if (!isRemoteProviderId(flags.provider))
+    throw new UsageError(`unknown provider ${JSON.stringify(flags.provider)}; use ${CLI_PROVIDERS.join(', ')}`);
   const spec = REMOTE_PROVIDERS[flags.provider];
   const baseURL = checkedBaseUrl(flags.baseUrl ?? spec.defaultBaseUrl);
   // For a provider that allows it, an empty value is a deliberate "no key" (Ollama, LM Studio, a local vLLM): no Authorization header is sent.
@@ -45,11 +52,15 @@ function scriptFrom(file: string): ReturnType<typeof loadModelScript> {
 /** The variable the provider asked for reads its key from (undefined for scripted): bash never sees it. */
 export function keyVariableOf(flags: ProviderFlags): string | undefined {
   if (!isRemoteProviderId(flags.provider)) return undefined;
-  return flags.apiKeyEnv ?? defaultKeyVariable(flags.provider, flags.baseUrl ?? REMOTE_PROVIDERS[flags.provider].defaultBaseUrl);
+  return (
+    flags.apiKeyEnv ??
+    defaultKeyVariable(flags.provider, flags.baseUrl ?? REMOTE_PROVIDERS[flags.provider].defaultBaseUrl)
+  );
 }
 
 /** The variable a provider reads its key from when --api-key-env is not given. */
-export const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string): string => REMOTE_PROVIDERS[provider].keyVariable(baseURL);
+export const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string): string =>
+  REMOTE_PROVIDERS[provider].keyVariable(baseURL);
 
 /**
  * The key from `variable`. Unset is an error that says how to fix it; so is a
@@ -58,14 +69,19 @@ export const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string):
  */
 export function readApiKey(env: NodeJS.ProcessEnv, variable: string, provider: string, allowEmpty: boolean): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
-    throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits and _), not the key itself');
+    throw new UsageError(
+      '--api-key-env takes the NAME of an environment variable (letters, digits and _), not the key itself',
+    );
   }
   const value = env[variable];
   if (value === undefined) {
     const noKey = allowEmpty ? ' For a server that needs no key (Ollama, LM Studio), set it to an empty string.' : '';
-    throw new UsageError(`--provider ${provider} reads its API key from the environment variable ${variable}, which is not set. Export it, or name another variable with --api-key-env <VAR>.${noKey}`);
+    throw new UsageError(
+      `--provider ${provider} reads its API key from the environment variable ${variable}, which is not set. Export it, or name another variable with --api-key-env <VAR>.${noKey}`,
+    );
   }
-  if (value.trim() === '' && !allowEmpty) throw new UsageError(`the environment variable ${variable} is empty; --provider ${provider} needs an API key`);
+  if (value.trim() === '' && !allowEmpty)
+    throw new UsageError(`the environment variable ${variable} is empty; --provider ${provider} needs an API key`);
   return value.trim();
 }
 
@@ -81,6 +97,7 @@ function checkedBaseUrl(url: string): string {
   } catch {
     throw new UsageError(`--base-url must be an http(s) URL (got ${JSON.stringify(url)})`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--base-url must be an http(s) URL (got ${JSON.stringify(url)})`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(`--base-url must be an http(s) URL (got ${JSON.stringify(url)})`);
   return url;
 }

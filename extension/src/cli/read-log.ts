@@ -13,7 +13,11 @@ import { visibleControls } from '../core/terminal-text';
 import type { CliIo } from './io';
 
 /** The replayed log, or null after printing the refusal (`invalid: <path>: line <n>: <reason>`); the caller exits EXIT_FAILED. */
-export function readValidatedLog(io: CliIo, logPath: string, onEvent: (event: SessionEvent) => void): ReplayedLog | null {
+export function readValidatedLog(
+  io: CliIo,
+  logPath: string,
+  onEvent: (event: SessionEvent) => void,
+): ReplayedLog | null {
   try {
     return replayLogFile(logPath, onEvent);
   } catch (error) {
@@ -25,7 +29,11 @@ export function readValidatedLog(io: CliIo, logPath: string, onEvent: (event: Se
 }
 
 /** Full validation that records a valid log's standing plan in the verified index; `onEvent` sees every event as in readValidatedLog. */
-export function readAndRecordLog(io: CliIo, logPath: string, onEvent: (event: SessionEvent) => void): { log: ReplayedLog; plan: VerifiedPlan } | null {
+export function readAndRecordLog(
+  io: CliIo,
+  logPath: string,
+  onEvent: (event: SessionEvent) => void,
+): { log: ReplayedLog; plan: VerifiedPlan } | null {
   const folds = new SessionFolds({ transcript: null });
   return validateAndRecord(
     logPath,

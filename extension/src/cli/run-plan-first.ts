@@ -35,22 +35,41 @@ export function planReviewGate(
   if (!flags.planFirst && !flags.approvePlan && !inReview(plan(), session.events)) return undefined;
   if (flags.approvePlan) return APPROVE_NOW;
   if (options.ask === undefined) return DECIDE_LATER;
-  const editor = new PlanEditor(session, { policy: () => ({ allowParallelInProgress: options.allowParallelInProgress }), plan });
-  return terminalPlanGate({ ask: options.ask, editor, plan: () => plan()?.todos ?? [], err: (line) => io.err(line), env: io.env });
+  const editor = new PlanEditor(session, {
+    policy: () => ({ allowParallelInProgress: options.allowParallelInProgress }),
+    plan,
+  });
+  return terminalPlanGate({
+    ask: options.ask,
+    editor,
+    plan: () => plan()?.todos ?? [],
+    err: (line) => io.err(line),
+    env: io.env,
+  });
 }
 
 /** The turn's prompt; an empty one is null, allowed only to go on from a plan decision made since the last turn. */
 export function runPrompt(prompt: string, session: Session): string | null {
   if (prompt !== '') return prompt;
   if (decisionBetweenTurns(session.events) !== null) return null;
-  throw new UsageError('run needs a prompt (a session goes on without one only after `agent-checklist approve` decided on its plan)');
+  throw new UsageError(
+    'run needs a prompt (a session goes on without one only after `agent-checklist approve` decided on its plan)',
+  );
 }
 
 /** For a turn that ended awaiting approval: the proposal (stdout, or the --json object's `proposed`) and how to decide. */
-export function reportProposal(io: CliIo, flags: { json?: boolean }, plan: PlanState | null, logPath: string, sessionId: string): Record<string, unknown> {
+export function reportProposal(
+  io: CliIo,
+  flags: { json?: boolean },
+  plan: PlanState | null,
+  logPath: string,
+  sessionId: string,
+): Record<string, unknown> {
   if (plan === null) return {};
   if (flags.json) return { proposed: { planSeq: plan.seq, todos: plan.todos } };
   io.out(`Plan proposed · ${plan.todos.length} items\n${visibleControls(planAsText(plan.todos))}`);
-  io.err(`— decide with: agent-checklist approve ${logPath} [--reject "<feedback>"], then agent-checklist run --session ${sessionId}`);
+  io.err(
+    `— decide with: agent-checklist approve ${logPath} [--reject "<feedback>"], then agent-checklist run --session ${sessionId}`,
+  );
   return {};
 }

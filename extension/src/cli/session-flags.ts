@@ -13,7 +13,8 @@ export function sessionFolder(io: CliIo, flag: string | undefined): string {
   } catch {
     stat = undefined; // created on the first append
   }
-  if (stat !== undefined && !stat.isDirectory()) throw new UsageError(`--session-dir ${JSON.stringify(flag ?? dir)} is not a folder (${dir})`);
+  if (stat !== undefined && !stat.isDirectory())
+    throw new UsageError(`--session-dir ${JSON.stringify(flag ?? dir)} is not a folder (${dir})`);
   return dir;
 }
 

@@ -14,7 +14,12 @@ export interface StdioServer {
   closed: Promise<unknown>;
 }
 
-export async function serveUntilClosed(streams: StdioStreams, server: StdioServer, signal: AbortSignal, log: (line: string) => void): Promise<void> {
+export async function serveUntilClosed(
+  streams: StdioStreams,
+  server: StdioServer,
+  signal: AbortSignal,
+  log: (line: string) => void,
+): Promise<void> {
   const stop = () => void server.close();
   streams.stdin.on('end', stop);
   streams.stdin.on('close', stop);

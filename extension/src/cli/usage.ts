@@ -31,7 +31,10 @@ function andList(names: readonly string[]): string {
 /** The `--tools` line, listing the catalog's tools (built-in and registered), wrapped like the other options. */
 function toolsOption(catalog: ToolCatalog): string {
   const indent = ' '.repeat(41);
-  const words = `comma-separated tools to enable (default: all of them, as in the extension): ${catalog.names().join(', ')}`.split(' ');
+  const words =
+    `comma-separated tools to enable (default: all of them, as in the extension): ${catalog.names().join(', ')}`.split(
+      ' ',
+    );
   const lines = ['  --tools <list>                         '];
   for (const word of words) {
     const line = lines[lines.length - 1]!;
@@ -42,7 +45,9 @@ function toolsOption(catalog: ToolCatalog): string {
 }
 
 /** The usage text; the tools are the catalog's (default: the process's, core/tools/built-in.ts). */
-export const usage = (catalog: ToolCatalog = toolCatalog): string => `agent-checklist — the Agent Checklist core, headless
+export const usage = (
+  catalog: ToolCatalog = toolCatalog,
+): string => `agent-checklist — the Agent Checklist core, headless
 
 Usage:
   agent-checklist plan <log.jsonl> [--format text|json|markdown] [--at <seq>]

@@ -34,7 +34,14 @@ export const SUBAGENT_OUTCOMES = ['completed', 'aborted', 'error', 'max-steps', 
 export type SubagentOutcome = (typeof SUBAGENT_OUTCOMES)[number];
 
 /** How a turn ended (`turn/end.reason.kind`). */
-export const TURN_END_KINDS = ['completed', 'aborted', 'error', 'max-steps', 'interrupted', 'awaiting-approval'] as const;
+export const TURN_END_KINDS = [
+  'completed',
+  'aborted',
+  'error',
+  'max-steps',
+  'interrupted',
+  'awaiting-approval',
+] as const;
 export type TurnEndKind = (typeof TURN_END_KINDS)[number];
 
 /** The user's answer to an approval request. */

@@ -26,7 +26,9 @@ const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';
 /** Answers the waiting plan-first proposal (null: only say that none waits). */
 function decidePlan(deps: CommandDeps, decision: PlanDecision | null): void {
   if (decision !== null && deps.planReview.answer(decision)) return;
-  void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: no proposed plan waits for your decision.'));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Agent Checklist: no proposed plan waits for your decision.'),
+  );
 }
 
 export interface CommandDeps {
@@ -40,15 +42,20 @@ export interface CommandDeps {
 export async function sendPrompt(deps: CommandDeps, text: string): Promise<TurnEndReason | undefined> {
   try {
     const reason = await deps.controller.sendPrompt(text);
-    if (reason?.kind === 'error') void vscode.window.showErrorMessage(vscode.l10n.t('Agent Checklist: the model request failed: {0}', reason.message));
+    if (reason?.kind === 'error')
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Agent Checklist: the model request failed: {0}', reason.message),
+      );
     return reason;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof ProviderUnavailableError) {
       // Not awaited: the command ends now, whether or not the user ever answers.
-      void vscode.window.showErrorMessage(`Agent Checklist: ${message}`, vscode.l10n.t('Open Settings')).then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', error.setting);
-      });
+      void vscode.window
+        .showErrorMessage(`Agent Checklist: ${message}`, vscode.l10n.t('Open Settings'))
+        .then((choice) => {
+          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', error.setting);
+        });
     } else if (error instanceof TurnRefusedError) {
       void vscode.window.showWarningMessage(`Agent Checklist: ${message}`);
     } else {
@@ -84,19 +91,25 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     // `given`: the feedback the Agent view's strip asked for in the page; without it, an input box asks.
     vscode.commands.registerCommand(COMMAND_IDS.rejectPlan, async (given?: unknown) => {
       if (deps.planReview.waiting === null) return decidePlan(deps, null);
-      if (typeof given === 'string' && given.trim() !== '') return decidePlan(deps, { kind: 'reject', feedback: given });
+      if (typeof given === 'string' && given.trim() !== '')
+        return decidePlan(deps, { kind: 'reject', feedback: given });
       const feedback = await vscode.window.showInputBox({
         title: vscode.l10n.t('Reject Plan with Feedback'),
         prompt: vscode.l10n.t('What should the plan change? The agent replans with your feedback.'),
-        validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Write the feedback the agent replans with.') : null),
+        validateInput: (text) =>
+          text.trim() === '' ? vscode.l10n.t('Write the feedback the agent replans with.') : null,
       });
       return feedback === undefined ? undefined : decidePlan(deps, { kind: 'reject', feedback });
     }),
-    vscode.commands.registerCommand(COMMAND_IDS.focusPlan, () => vscode.commands.executeCommand(`${PLAN_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand(COMMAND_IDS.focusPlan, () =>
+      vscode.commands.executeCommand(`${PLAN_VIEW_ID}.focus`),
+    ),
     vscode.commands.registerCommand(COMMAND_IDS.showLog, async () => {
       const file = controller.logPath;
       if (!file) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: this session has no log yet; send a prompt first.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Agent Checklist: this session has no log yet; send a prompt first.'),
+        );
         return;
       }
       await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
@@ -105,7 +118,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     vscode.commands.registerCommand(COMMAND_IDS.openAgentFile, async () => {
       const file = controller.shownAgentFile();
       if (!file) {
-        void vscode.window.showInformationMessage(vscode.l10n.t("Agent Checklist: the shown session is not made from another agent's own session file."));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t("Agent Checklist: the shown session is not made from another agent's own session file."),
+        );
         return;
       }
       await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
@@ -115,13 +130,21 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     vscode.commands.registerCommand(COMMAND_IDS.compactConversation, async () => {
       try {
         const done = await controller.compact();
-        if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: the conversation was summarized; the model goes on from the summary and the standing plan.'));
-        else void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: there is nothing to compact yet.'));
+        if (done)
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t(
+              'Agent Checklist: the conversation was summarized; the model goes on from the summary and the standing plan.',
+            ),
+          );
+        else
+          void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: there is nothing to compact yet.'));
         return done;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (!(error instanceof TurnRefusedError)) deps.log.error(`compact failed: ${message}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('Agent Checklist: compacting the conversation failed: {0}', message));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Agent Checklist: compacting the conversation failed: {0}', message),
+        );
         return false;
       }
     }),
@@ -129,7 +152,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     vscode.commands.registerCommand(COMMAND_IDS.exportPlan, async () => {
       const markdown = await controller.exportMarkdown();
       if (markdown === null) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: there is no session to export yet; send a prompt first.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Agent Checklist: there is no session to export yet; send a prompt first.'),
+        );
         return undefined;
       }
       const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });

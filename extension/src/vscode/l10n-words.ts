@@ -19,10 +19,17 @@ const WORDS: Record<WordKey, () => string> = {
   'outcome.max-steps': () => vscode.l10n.t('step limit reached'),
   'outcome.interrupted': () => vscode.l10n.t('interrupted'),
   'copied.claude-code': () =>
-    vscode.l10n.t('Agent Checklist: the Claude Code command is on the clipboard. Run it in a terminal in this workspace, then restart Claude Code.'),
-  'copied.codex': () => vscode.l10n.t('Agent Checklist: the Codex config is on the clipboard. Add it to ~/.codex/config.toml.'),
-  'copied.gemini-cli': () => vscode.l10n.t('Agent Checklist: the Gemini CLI config is on the clipboard. Merge it into .gemini/settings.json.'),
-  'copied.other': () => vscode.l10n.t("Agent Checklist: the MCP server entry is on the clipboard. Add it to your client's MCP configuration."),
+    vscode.l10n.t(
+      'Agent Checklist: the Claude Code command is on the clipboard. Run it in a terminal in this workspace, then restart Claude Code.',
+    ),
+  'copied.codex': () =>
+    vscode.l10n.t('Agent Checklist: the Codex config is on the clipboard. Add it to ~/.codex/config.toml.'),
+  'copied.gemini-cli': () =>
+    vscode.l10n.t('Agent Checklist: the Gemini CLI config is on the clipboard. Merge it into .gemini/settings.json.'),
+  'copied.other': () =>
+    vscode.l10n.t(
+      "Agent Checklist: the MCP server entry is on the clipboard. Add it to your client's MCP configuration.",
+    ),
 };
 
 export function word(key: WordKey): string {

@@ -145,12 +145,18 @@ export function settingValue(config: vscode.WorkspaceConfiguration, key: string,
   return onlyUser ? config.inspect(key)?.globalValue : config.get(key);
 }
 
-function field<K extends keyof AgentSettings>(config: vscode.WorkspaceConfiguration, key: K, problems: string[]): AgentSettings[K] {
+function field<K extends keyof AgentSettings>(
+  config: vscode.WorkspaceConfiguration,
+  key: K,
+  problems: string[],
+): AgentSettings[K] {
   const raw: unknown = settingValue(config, keys[key], userOnly.has(key));
   if (raw === undefined) return DEFAULT_SETTINGS[key];
   const parsed = fields[key].safeParse(raw);
   if (parsed.success) return parsed.data as AgentSettings[K];
-  problems.push(`${SETTINGS_SECTION}.${keys[key]} has an invalid value (${JSON.stringify(raw)}); using ${JSON.stringify(DEFAULT_SETTINGS[key])}`);
+  problems.push(
+    `${SETTINGS_SECTION}.${keys[key]} has an invalid value (${JSON.stringify(raw)}); using ${JSON.stringify(DEFAULT_SETTINGS[key])}`,
+  );
   return DEFAULT_SETTINGS[key];
 }
 
@@ -198,5 +204,9 @@ export function onDidChangeSettings(listener: () => void): vscode.Disposable {
 export async function writePlanFirst(on: boolean): Promise<void> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const inWorkspace = config.inspect<boolean>(keys.planFirst)?.workspaceValue !== undefined;
-  await config.update(keys.planFirst, on, inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  await config.update(
+    keys.planFirst,
+    on,
+    inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global,
+  );
 }

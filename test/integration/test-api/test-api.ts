@@ -93,7 +93,8 @@ export interface AgentChecklistTestApi {
 function treeRow(tree: PlanTreeProvider, node: PlanNode): PlanTreeRow {
   const item: vscode.TreeItem = tree.itemOf(node);
   const icon = item.iconPath && typeof item.iconPath === 'object' && 'id' in item.iconPath ? item.iconPath.id : '';
-  const tooltip = item.tooltip === undefined ? '' : typeof item.tooltip === 'string' ? item.tooltip : item.tooltip.value;
+  const tooltip =
+    item.tooltip === undefined ? '' : typeof item.tooltip === 'string' ? item.tooltip : item.tooltip.value;
   const states = ['none', 'collapsed', 'expanded'] as const;
   return {
     label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
@@ -113,7 +114,10 @@ async function revealSelected(view: vscode.TreeView<PlanNode>, node: PlanNode, t
   let timer: NodeJS.Timeout | undefined;
   const selected = new Promise<void>((resolve, reject) => {
     listener = view.onDidChangeSelection((e) => e.selection.includes(node) && resolve());
-    timer = setTimeout(() => reject(new Error(`the workbench reported no selection of the revealed node within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`the workbench reported no selection of the revealed node within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
   });
   try {
     await Promise.all([view.reveal(node, { select: true, focus: true }), selected]);
@@ -142,7 +146,11 @@ function shownItem(): vscode.StatusBarItem | null {
 }
 
 /** One API object for the extension's lifetime: every call reads the current activation. */
-function createTestApi(current: () => TestParts, redraws: () => TreeRedraws, reactivate: () => Promise<void>): AgentChecklistTestApi {
+function createTestApi(
+  current: () => TestParts,
+  redraws: () => TreeRedraws,
+  reactivate: () => Promise<void>,
+): AgentChecklistTestApi {
   const agentView = () => {
     const observed = observers.agentView;
     return observed && !observed.disposed ? observed : null;
@@ -185,7 +193,13 @@ function createTestApi(current: () => TestParts, redraws: () => TreeRedraws, rea
     sessions: () => current().controller.sessionList(),
     webview: () => {
       const observed = agentView();
-      return { resolved: observed !== null, ready: observed?.snapshotPosted ?? false, lastSeq: observed?.lastSeq ?? 0, posted: observed?.count ?? 0, visible: observed?.view.visible ?? false };
+      return {
+        resolved: observed !== null,
+        ready: observed?.snapshotPosted ?? false,
+        lastSeq: observed?.lastSeq ?? 0,
+        posted: observed?.count ?? 0,
+        visible: observed?.view.visible ?? false,
+      };
     },
     webviewMessages: () => [...(agentView()?.posted ?? [])],
     webviewMessage: async (data) => {

@@ -51,8 +51,13 @@ export class VscodeObservers {
     const observeStatusBar = (item: vscode.StatusBarItem): void => this.observeStatusBar(item);
     function createObserved(id: string, alignment?: vscode.StatusBarAlignment, priority?: number): vscode.StatusBarItem;
     function createObserved(alignment?: vscode.StatusBarAlignment, priority?: number): vscode.StatusBarItem;
-    function createObserved(first?: string | vscode.StatusBarAlignment, alignment?: vscode.StatusBarAlignment | number, priority?: number): vscode.StatusBarItem {
-      if (typeof first !== 'string') return createStatusBarItem(first, typeof alignment === 'number' ? alignment : undefined);
+    function createObserved(
+      first?: string | vscode.StatusBarAlignment,
+      alignment?: vscode.StatusBarAlignment | number,
+      priority?: number,
+    ): vscode.StatusBarItem {
+      if (typeof first !== 'string')
+        return createStatusBarItem(first, typeof alignment === 'number' ? alignment : undefined);
       const item = createStatusBarItem(first, alignment, priority);
       if (first === STATUS_BAR_ITEM_ID) observeStatusBar(item);
       return item;
@@ -105,7 +110,15 @@ export class VscodeObservers {
   }
 
   private observeView(view: vscode.WebviewView): void {
-    const observed: ObservedAgentView = { view, disposed: false, posted: [], count: 0, lastSeq: 0, snapshotPosted: false, receive: null };
+    const observed: ObservedAgentView = {
+      view,
+      disposed: false,
+      posted: [],
+      count: 0,
+      lastSeq: 0,
+      snapshotPosted: false,
+      receive: null,
+    };
     this.agentView = observed;
     const webview = view.webview;
     const postMessage = webview.postMessage.bind(webview);

@@ -17,17 +17,37 @@ describe('acpApprovalCard', () => {
     const params: RequestPermissionRequest = {
       sessionId: 's',
       options,
-      toolCall: { toolCallId: 'c1', title: 'Write a.txt', content: [{ type: 'diff', path: '/w/a.txt', oldText: 'one\ntwo\n', newText: 'one\nthree\n' }], locations: [{ path: '/w/a.txt' }] },
+      toolCall: {
+        toolCallId: 'c1',
+        title: 'Write a.txt',
+        content: [{ type: 'diff', path: '/w/a.txt', oldText: 'one\ntwo\n', newText: 'one\nthree\n' }],
+        locations: [{ path: '/w/a.txt' }],
+      },
     };
     assert.deepEqual(acpApprovalCard(params, 'Write'), {
       summary: 'Write a.txt',
-      detail: ['--- /w/a.txt\n-one\n-two\n+one\n+three', 'Files: /w/a.txt', 'The agent offers: Always Allow / Allow / Reject'].join('\n\n'),
+      detail: [
+        '--- /w/a.txt\n-one\n-two\n+one\n+three',
+        'Files: /w/a.txt',
+        'The agent offers: Always Allow / Allow / Reject',
+      ].join('\n\n'),
     });
   });
 
   it('a new one-line file is one added line, and a text without a final line end keeps its last line', () => {
     const card = (newText: string) =>
-      acpApprovalCard({ sessionId: 's', options, toolCall: { toolCallId: 'c1', title: 'Write n.txt', content: [{ type: 'diff', path: 'n.txt', oldText: null, newText }] } }, 'Write').detail.split('\n\n')[0];
+      acpApprovalCard(
+        {
+          sessionId: 's',
+          options,
+          toolCall: {
+            toolCallId: 'c1',
+            title: 'Write n.txt',
+            content: [{ type: 'diff', path: 'n.txt', oldText: null, newText }],
+          },
+        },
+        'Write',
+      ).detail.split('\n\n')[0];
     assert.equal(card('hello\n'), '--- n.txt\n+hello');
     assert.equal(card('a\nb'), '--- n.txt\n+a\n+b');
     assert.equal(card(''), '--- n.txt\n+');

@@ -17,28 +17,67 @@ import { scriptedAgent } from './scripted-agent-session';
 
 /** The log's checkpoints and the events around them, as types (a tool/call by its name). */
 function around(events: readonly SessionEvent[]): string[] {
-  return events.flatMap((e) => (e.type === 'checkpoint/created' ? ['checkpoint'] : e.type === 'todo/write' ? ['plan'] : e.type === 'tool/call' ? [e.data.name] : e.type === 'turn/end' ? ['turn/end'] : []));
+  return events.flatMap((e) =>
+    e.type === 'checkpoint/created'
+      ? ['checkpoint']
+      : e.type === 'todo/write'
+        ? ['plan']
+        : e.type === 'tool/call'
+          ? [e.data.name]
+          : e.type === 'turn/end'
+            ? ['turn/end']
+            : [],
+  );
 }
 
 describe("checkpoints of an ACP agent's turn", () => {
-  it('before the first held change and after each plan, one closing the turn; the items\' files are the real diff', async () => {
+  it("before the first held change and after each plan, one closing the turn; the items' files are the real diff", async () => {
     const base = tempDir('acp-checkpoints-');
     let repo: ShadowRepo | null = null;
-    const agent = await scriptedAgent({ autoApprove: true, checkpoints: { checkpoint: () => repo!.checkpoint() } }, { 'a.txt': 'a\n' });
+    const agent = await scriptedAgent(
+      { autoApprove: true, checkpoints: { checkpoint: () => repo!.checkpoint() } },
+      { 'a.txt': 'a\n' },
+    );
     repo = ShadowRepo.of(base, agent.ws);
     const { end, events, reports } = await agent.run([
-      { plan: [{ content: 'one', status: 'in_progress' }, { content: 'two', status: 'pending' }] },
+      {
+        plan: [
+          { content: 'one', status: 'in_progress' },
+          { content: 'two', status: 'pending' },
+        ],
+      },
       { write: { path: path.join(agent.ws, 'a.txt'), content: 'a by one\n' } },
       { write: { path: path.join(agent.ws, 'c.txt'), content: 'c by one\n' } },
-      { plan: [{ content: 'one', status: 'completed' }, { content: 'two', status: 'in_progress' }] },
+      {
+        plan: [
+          { content: 'one', status: 'completed' },
+          { content: 'two', status: 'in_progress' },
+        ],
+      },
       { write: { path: path.join(agent.ws, 'b.txt'), content: 'b by two\n' } },
     ]);
     assert.deepEqual(end, { kind: 'completed' });
-    assert.ok(reports.every((r) => r.ok), JSON.stringify(reports));
+    assert.ok(
+      reports.every((r) => r.ok),
+      JSON.stringify(reports),
+    );
     // Our client logs each write as a call when it asks about it, and takes the checkpoint before it writes.
-    assert.deepEqual(around(events), ['plan', 'Replace a.txt', 'checkpoint', 'Create c.txt', 'plan', 'Create b.txt', 'checkpoint', 'checkpoint', 'turn/end']);
+    assert.deepEqual(around(events), [
+      'plan',
+      'Replace a.txt',
+      'checkpoint',
+      'Create c.txt',
+      'plan',
+      'Create b.txt',
+      'checkpoint',
+      'checkpoint',
+      'turn/end',
+    ]);
     const ranges = fold(changeRangesProjection, events);
-    assert.deepEqual(await evidenceFiles(repo, ranges, 'one'), [{ status: 'M', path: 'a.txt' }, { status: 'A', path: 'c.txt' }]);
+    assert.deepEqual(await evidenceFiles(repo, ranges, 'one'), [
+      { status: 'M', path: 'a.txt' },
+      { status: 'A', path: 'c.txt' },
+    ]);
     assert.deepEqual(await evidenceFiles(repo, ranges, 'two'), [{ status: 'A', path: 'b.txt' }]);
     assert.equal(fs.readdirSync(agent.ws).includes('.git'), false, 'nothing of it in the workspace');
   });
@@ -48,13 +87,26 @@ describe("checkpoints of an ACP agent's turn", () => {
     let repo: ShadowRepo | null = null;
     const agent = await scriptedAgent({ autoApprove: true, checkpoints: { checkpoint: () => repo!.checkpoint() } });
     repo = ShadowRepo.of(base, agent.ws);
-    const quiet = await agent.run([{ plan: [{ content: 'look', status: 'in_progress' }] }, { announce: { toolCallId: 'r1', title: 'Read a.txt', kind: 'read' } }]);
-    assert.equal(quiet.events.some((e) => e.type === 'checkpoint/created'), false);
+    const quiet = await agent.run([
+      { plan: [{ content: 'look', status: 'in_progress' }] },
+      { announce: { toolCallId: 'r1', title: 'Read a.txt', kind: 'read' } },
+    ]);
+    assert.equal(
+      quiet.events.some((e) => e.type === 'checkpoint/created'),
+      false,
+    );
     const edited = await agent.run([{ announce: { toolCallId: 'e1', title: 'Edit a.txt', kind: 'edit' } }]);
     const turnStart = edited.events.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2);
     const checkpoints = edited.events.slice(turnStart).filter((e) => e.type === 'checkpoint/created');
-    assert.equal(checkpoints.length, 2, 'one as it was announced, one closing the turn (the edit may have come after it)');
+    assert.equal(
+      checkpoints.length,
+      2,
+      'one as it was announced, one closing the turn (the edit may have come after it)',
+    );
     // Both before the turn's first step: the announced call goes on the log only when the turn ends (it never said it ran).
-    assert.deepEqual(checkpoints.map((e) => e.type === 'checkpoint/created' && e.data.step), [0, 0]);
+    assert.deepEqual(
+      checkpoints.map((e) => e.type === 'checkpoint/created' && e.data.step),
+      [0, 0],
+    );
   });
 });

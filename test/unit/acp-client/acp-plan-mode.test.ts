@@ -27,17 +27,26 @@ const EXIT_PLAN_OPTIONS = [
 const PLAN_TEXT = '## Plan\n\n1. Read the parser\n2. Fix the off-by-one\n   - [ ] add a test';
 
 const exitPlanMode = (id: string, plan?: string): Step => ({
-  permission: { toolCallId: id, title: 'Ready to code?', kind: 'switch_mode', ...(plan === undefined ? {} : { rawInput: { plan }, text: plan }) },
+  permission: {
+    toolCallId: id,
+    title: 'Ready to code?',
+    kind: 'switch_mode',
+    ...(plan === undefined ? {} : { rawInput: { plan }, text: plan }),
+  },
   options: [...EXIT_PLAN_OPTIONS],
 });
 
 /** A gate that answers each proposal in turn and remembers what it was shown. */
 function scriptedGate(decisions: PlanDecision[]): PlanReviewGate & { shown: PlanProposal[] } {
   const shown: PlanProposal[] = [];
-  return { shown, decide: (proposal) => (shown.push(proposal), Promise.resolve(decisions.shift() ?? { kind: 'later' })) };
+  return {
+    shown,
+    decide: (proposal) => (shown.push(proposal), Promise.resolve(decisions.shift() ?? { kind: 'later' })),
+  };
 }
 
-const planEvents = (events: readonly SessionEvent[]) => events.filter((e) => e.type.startsWith('plan/') || e.type === 'todo/write').map((e) => e.type);
+const planEvents = (events: readonly SessionEvent[]) =>
+  events.filter((e) => e.type.startsWith('plan/') || e.type === 'todo/write').map((e) => e.type);
 
 describe('an ACP agent leaving its plan mode', () => {
   it('the plan text becomes the proposed items; approve answers its allow-once option and logs plan/approved', async () => {
@@ -51,7 +60,10 @@ describe('an ACP agent leaving its plan mode', () => {
       { content: 'Fix the off-by-one', status: 'pending' },
       { content: 'add a test', status: 'pending' },
     ];
-    assert.deepEqual(gate.shown.map((p) => p.todos), [items]);
+    assert.deepEqual(
+      gate.shown.map((p) => p.todos),
+      [items],
+    );
     assert.deepEqual(planEvents(events), ['todo/write', 'plan/proposed', 'plan/approved']);
     const approved = events.find((e) => e.type === 'plan/approved');
     assert.ok(approved?.type === 'plan/approved');
@@ -65,10 +77,17 @@ describe('an ACP agent leaving its plan mode', () => {
   it("the agent's own plan list is proposed; reject answers its reject option, and the feedback opens the next prompt once", async () => {
     const gate = scriptedGate([{ kind: 'reject', feedback: 'Write the test first.' }]);
     const agent = await scriptedAgent({ planReview: gate });
-    const list = [{ content: 'Fix it', status: 'pending' as const }, { content: 'Test it', status: 'pending' as const }];
+    const list = [
+      { content: 'Fix it', status: 'pending' as const },
+      { content: 'Test it', status: 'pending' as const },
+    ];
     const first = await agent.run([{ mode: 'plan' }, { plan: list }, exitPlanMode('exit-1', 'Fix it, then test it.')]);
     assert.deepEqual(first.reports[2]?.result, { outcome: 'selected', optionId: 'plan' });
-    assert.deepEqual(gate.shown.map((p) => p.todos), [list], 'its list, not the text');
+    assert.deepEqual(
+      gate.shown.map((p) => p.todos),
+      [list],
+      'its list, not the text',
+    );
     assert.deepEqual(planEvents(first.events), ['todo/write', 'plan/proposed', 'plan/rejected']);
     const second = await agent.run([{ prompt: true }]);
     assert.deepEqual(second.reports[0]?.result, [
@@ -93,9 +112,16 @@ describe('an ACP agent leaving its plan mode', () => {
   it('without a plan gate, or a switch_mode call outside plan mode without a plan, it is asked as any permission', async () => {
     const ungated = await scriptedAgent({ autoApprove: true });
     const plain = await ungated.run([{ mode: 'plan' }, exitPlanMode('exit-1', PLAN_TEXT)]);
-    assert.deepEqual(plain.reports[1]?.result, { outcome: 'selected', optionId: 'default' }, 'auto-approve: its allow option');
+    assert.deepEqual(
+      plain.reports[1]?.result,
+      { outcome: 'selected', optionId: 'default' },
+      'auto-approve: its allow option',
+    );
     assert.deepEqual(planEvents(plain.events), [], 'no proposal');
-    assert.ok(plain.events.some((e) => e.type === 'tool/approval' && e.data.callId === 'exit-1'), 'asked as a tool is');
+    assert.ok(
+      plain.events.some((e) => e.type === 'tool/approval' && e.data.callId === 'exit-1'),
+      'asked as a tool is',
+    );
     const gated = await scriptedAgent({ planReview: scriptedGate([{ kind: 'approve' }]), autoApprove: true });
     const switched = await gated.run([exitPlanMode('switch-1')]);
     assert.deepEqual(switched.reports[0]?.result, { outcome: 'selected', optionId: 'default' });
@@ -108,10 +134,29 @@ describe('run --agent-command and the agent leaving its plan mode', () => {
     const ws = fs.realpathSync(tempDir('acp-plan-cli-'));
     const out: string[] = [];
     const err: string[] = [];
-    const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), write: () => undefined, env: { PATH: process.env.PATH }, cwd: ws };
+    const io: CliIo = {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      write: () => undefined,
+      env: { PATH: process.env.PATH },
+      cwd: ws,
+    };
     const steps: Step[] = [{ mode: 'plan' }, exitPlanMode('exit-1', PLAN_TEXT)];
-    const code = await main(['run', '--agent-command', joinCommandLine([scriptedLaunch.command, ...scriptedLaunch.args]), ...flags, '--json', '--session-dir', 'sessions', JSON.stringify(steps)], io);
-    const events = code === 0 ? loadLogFile(z.object({ logPath: z.string() }).parse(JSON.parse(out[0]!)).logPath).events : [];
+    const code = await main(
+      [
+        'run',
+        '--agent-command',
+        joinCommandLine([scriptedLaunch.command, ...scriptedLaunch.args]),
+        ...flags,
+        '--json',
+        '--session-dir',
+        'sessions',
+        JSON.stringify(steps),
+      ],
+      io,
+    );
+    const events =
+      code === 0 ? loadLogFile(z.object({ logPath: z.string() }).parse(JSON.parse(out[0]!)).logPath).events : [];
     return { code, err: err.join('\n'), events };
   }
 
@@ -143,8 +188,14 @@ describe('plan text as items', () => {
   });
 
   it("the call's rawInput.plan, else its text content, else none", () => {
-    assert.equal(planExitText({ rawInput: { plan: 'p' }, content: [{ type: 'content', content: { type: 'text', text: 't' } }] }), 'p');
-    assert.equal(planExitText({ rawInput: {}, content: [{ type: 'content', content: { type: 'text', text: ' t ' } }] }), 't');
+    assert.equal(
+      planExitText({ rawInput: { plan: 'p' }, content: [{ type: 'content', content: { type: 'text', text: 't' } }] }),
+      'p',
+    );
+    assert.equal(
+      planExitText({ rawInput: {}, content: [{ type: 'content', content: { type: 'text', text: ' t ' } }] }),
+      't',
+    );
     assert.equal(planExitText({ rawInput: { plan: ' ' } }), null);
   });
 });

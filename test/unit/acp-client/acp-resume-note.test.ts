@@ -8,9 +8,19 @@ import { acpAgentTitle } from '../../../extension/src/core/acp-client/agent-cata
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 
 let seq = 0;
-const ev = (type: string, data: unknown): SessionEvent => ({ seq: ++seq, ts: '2026-12-03T00:00:00.000Z', type, data }) as SessionEvent;
-const prompt = (turn: number, text: string) => [ev('turn/start', { turn }), ev('user/message', { turn, message: { text } })];
-const answer = (turn: number, text: string) => ev('assistant/message', { turn, step: 1, message: { content: [{ type: 'text', text }] }, model: { provider: 'acp', model: 'x' } });
+const ev = (type: string, data: unknown): SessionEvent =>
+  ({ seq: ++seq, ts: '2026-12-03T00:00:00.000Z', type, data }) as SessionEvent;
+const prompt = (turn: number, text: string) => [
+  ev('turn/start', { turn }),
+  ev('user/message', { turn, message: { text } }),
+];
+const answer = (turn: number, text: string) =>
+  ev('assistant/message', {
+    turn,
+    step: 1,
+    message: { content: [{ type: 'text', text }] },
+    model: { provider: 'acp', model: 'x' },
+  });
 
 describe('acpResumeNote', () => {
   it('is null before any prompt', () => {
@@ -20,7 +30,12 @@ describe('acpResumeNote', () => {
   it('lists the prompts, the last answer and the latest plan, which a later turn does not clear', () => {
     const events = [
       ...prompt(1, 'Write a note.'),
-      ev('todo/write', { todos: [{ content: 'Write it', status: 'completed' }, { content: 'Check it', status: 'in_progress' }] }),
+      ev('todo/write', {
+        todos: [
+          { content: 'Write it', status: 'completed' },
+          { content: 'Check it', status: 'in_progress' },
+        ],
+      }),
       answer(1, 'Done.'),
       ...prompt(2, 'And another.'),
       answer(2, 'Not written.'),
@@ -32,13 +47,19 @@ describe('acpResumeNote', () => {
   });
 
   it("re-states the user's edit when it is the latest list", () => {
-    const events = [...prompt(1, 'Plan.'), ev('todo/write', { todos: [{ content: 'A', status: 'pending' }] }), ev('todo/user-edit', { todos: [{ content: 'B', status: 'pending' }] })];
+    const events = [
+      ...prompt(1, 'Plan.'),
+      ev('todo/write', { todos: [{ content: 'A', status: 'pending' }] }),
+      ev('todo/user-edit', { todos: [{ content: 'B', status: 'pending' }] }),
+    ];
     assert.match(acpResumeNote(events)!, /- \[pending\] B$/);
     assert.match(acpResumeNote(prompt(1, 'Hi.'))!, /You had no plan\.$/);
   });
 
   it('keeps the last 20 prompts and clips long texts', () => {
-    const events = Array.from({ length: 30 }, (_, i) => prompt(i + 1, i === 29 ? 'x'.repeat(5_000) : `prompt ${i + 1}`)).flat();
+    const events = Array.from({ length: 30 }, (_, i) =>
+      prompt(i + 1, i === 29 ? 'x'.repeat(5_000) : `prompt ${i + 1}`),
+    ).flat();
     const note = acpResumeNote(events)!;
     assert.match(note, /the last 20 of 30/);
     assert.ok(!note.includes('prompt 10\n') && note.includes('prompt 11'));
@@ -48,7 +69,13 @@ describe('acpResumeNote', () => {
 
 describe('acpResume', () => {
   it("names the agent's last session, which is loaded when the agent can, with the note for when it cannot", () => {
-    const events = [ev('acp/session', { sessionId: 'first' }), ...prompt(1, 'Do it.'), ev('turn/end', { turn: 1, reason: { kind: 'completed' } }), ev('acp/session', { sessionId: 'second' }), ...prompt(2, 'Again.')];
+    const events = [
+      ev('acp/session', { sessionId: 'first' }),
+      ...prompt(1, 'Do it.'),
+      ev('turn/end', { turn: 1, reason: { kind: 'completed' } }),
+      ev('acp/session', { sessionId: 'second' }),
+      ...prompt(2, 'Again.'),
+    ];
     const resume = acpResume(events);
     assert.equal(resume?.acpSessionId, 'second');
     assert.match(resume?.note ?? '', /1\. Do it\.\n2\. Again\./);

@@ -43,8 +43,14 @@ function shape(events: readonly SessionEvent[]): string[] {
   });
 }
 
-const text = (t: string): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
-const thought = (t: string): SessionUpdate => ({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: t } });
+const text = (t: string): SessionUpdate => ({
+  sessionUpdate: 'agent_message_chunk',
+  content: { type: 'text', text: t },
+});
+const thought = (t: string): SessionUpdate => ({
+  sessionUpdate: 'agent_thought_chunk',
+  content: { type: 'text', text: t },
+});
 
 describe('AcpTurnLog', () => {
   it('text and thought chunks become one assistant message, joined by kind, in order', () => {
@@ -65,7 +71,14 @@ describe('AcpTurnLog', () => {
     log.start('go');
     log.update(thought('Hm.'));
     log.update(text('Writing.'));
-    log.update({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Write', kind: 'edit', status: 'in_progress', rawInput: {} });
+    log.update({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'c1',
+      title: 'Write',
+      kind: 'edit',
+      status: 'in_progress',
+      rawInput: {},
+    });
     log.update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed' });
     log.update(text('Do'));
     log.update(text('ne.'));
@@ -77,8 +90,15 @@ describe('AcpTurnLog', () => {
       { kind: 'text', sessionId: id, turn: 1, step: 2, text: 'Do' },
       { kind: 'text', sessionId: id, turn: 1, step: 2, text: 'ne.' },
     ]);
-    const steps = session.events.flatMap((e) => (e.type === 'assistant/message' ? [[e.data.step, e.data.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : []))]] : []));
-    assert.deepEqual(steps, [[1, ['Writing.']], [2, ['Done.']]]);
+    const steps = session.events.flatMap((e) =>
+      e.type === 'assistant/message'
+        ? [[e.data.step, e.data.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : []))]]
+        : [],
+    );
+    assert.deepEqual(steps, [
+      [1, ['Writing.']],
+      [2, ['Done.']],
+    ]);
   });
 
   it('a call goes on the log when it runs, with its final input and title; its ACP fields are the result details', () => {
@@ -97,10 +117,27 @@ describe('AcpTurnLog', () => {
       { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed', rawOutput: 'File created' },
       text('Done.'),
     ]);
-    assert.deepEqual(shape(events), ['turn/start', 'user/message', 'step/start', 'assistant text:Writing. call:c1', 'call c1', 'result c1', 'step/end', 'step/start', 'assistant text:Done.', 'step/end', 'turn/end']);
+    assert.deepEqual(shape(events), [
+      'turn/start',
+      'user/message',
+      'step/start',
+      'assistant text:Writing. call:c1',
+      'call c1',
+      'result c1',
+      'step/end',
+      'step/start',
+      'assistant text:Done.',
+      'step/end',
+      'turn/end',
+    ]);
     const message = events.find((e) => e.type === 'assistant/message');
     assert.ok(message?.type === 'assistant/message');
-    assert.deepEqual(message.data.message.content[1], { type: 'tool-call', id: 'c1', name: 'Write a.txt', arguments: '{"file_path":"/w/a.txt","content":"hi"}' });
+    assert.deepEqual(message.data.message.content[1], {
+      type: 'tool-call',
+      id: 'c1',
+      name: 'Write a.txt',
+      arguments: '{"file_path":"/w/a.txt","content":"hi"}',
+    });
     const result = events.find((e) => e.type === 'tool/result');
     assert.ok(result?.type === 'tool/result');
     assert.equal(result.data.content, 'File created');
@@ -119,20 +156,39 @@ describe('AcpTurnLog', () => {
       { sessionUpdate: 'tool_call', toolCallId: 'a', title: 'Read a', status: 'pending' },
       { sessionUpdate: 'tool_call', toolCallId: 'b', title: 'Read b', status: 'pending' },
       { sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'in_progress' },
-      { sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'failed', content: [{ type: 'content', content: { type: 'text', text: 'no such file' } }] },
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'b',
+        status: 'failed',
+        content: [{ type: 'content', content: { type: 'text', text: 'no such file' } }],
+      },
       { sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'completed' },
     ]);
-    assert.deepEqual(shape(events), ['turn/start', 'user/message', 'step/start', 'assistant call:a call:b', 'call a', 'call b', 'result b error', 'result a', 'step/end', 'turn/end']);
+    assert.deepEqual(shape(events), [
+      'turn/start',
+      'user/message',
+      'step/start',
+      'assistant call:a call:b',
+      'call a',
+      'call b',
+      'result b error',
+      'result a',
+      'step/end',
+      'turn/end',
+    ]);
   });
 
   it('a call due while a step is open waits for the next step; its approval lands after its tool/call', () => {
-    const events = turn([{ sessionUpdate: 'tool_call', toolCallId: 'a', title: 'Run a', status: 'in_progress' }], (log) => {
-      log.update({ sessionUpdate: 'tool_call', toolCallId: 'b', title: 'Write b', status: 'pending' });
-      log.asked({ toolCallId: 'b' });
-      log.decided('b', { decision: 'approve', by: 'user' });
-      log.update({ sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'completed' });
-      log.update({ sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' });
-    });
+    const events = turn(
+      [{ sessionUpdate: 'tool_call', toolCallId: 'a', title: 'Run a', status: 'in_progress' }],
+      (log) => {
+        log.update({ sessionUpdate: 'tool_call', toolCallId: 'b', title: 'Write b', status: 'pending' });
+        log.asked({ toolCallId: 'b' });
+        log.decided('b', { decision: 'approve', by: 'user' });
+        log.update({ sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'completed' });
+        log.update({ sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' });
+      },
+    );
     assert.deepEqual(shape(events), [
       'turn/start',
       'user/message',
@@ -166,11 +222,23 @@ describe('AcpTurnLog', () => {
     ]);
     const plans = events.flatMap((e) => (e.type === 'todo/write' ? [e.data] : []));
     assert.deepEqual(plans, [
-      { todos: [{ content: 'Read', status: 'in_progress' }, { content: 'Read (2)', status: 'pending' }], priorities: ['high', 'low'] },
+      {
+        todos: [
+          { content: 'Read', status: 'in_progress' },
+          { content: 'Read (2)', status: 'pending' },
+        ],
+        priorities: ['high', 'low'],
+      },
       { todos: [{ content: 'Read', status: 'completed' }], priorities: ['medium'] },
     ]);
     // The second plan is written inside the open step, as the agent sent it.
-    assert.deepEqual(shape(events).slice(2, 7), ['plan Read=in_progress,Read (2)=pending', 'step/start', 'assistant call:a', 'call a', 'plan Read=completed']);
+    assert.deepEqual(shape(events).slice(2, 7), [
+      'plan Read=in_progress,Read (2)=pending',
+      'step/start',
+      'assistant call:a',
+      'call a',
+      'plan Read=completed',
+    ]);
   });
 
   it('the turn ends with what is left: a call never finished gets an error result, a call never run is logged too', () => {
@@ -179,7 +247,21 @@ describe('AcpTurnLog', () => {
       { sessionUpdate: 'tool_call', toolCallId: 'b', title: 'Later', status: 'pending' },
       text('bye'),
     ]);
-    assert.deepEqual(shape(events), ['turn/start', 'user/message', 'step/start', 'assistant call:a', 'call a', 'result a error', 'step/end', 'step/start', 'assistant call:b text:bye', 'call b', 'result b error', 'step/end', 'turn/end']);
+    assert.deepEqual(shape(events), [
+      'turn/start',
+      'user/message',
+      'step/start',
+      'assistant call:a',
+      'call a',
+      'result a error',
+      'step/end',
+      'step/start',
+      'assistant call:b text:bye',
+      'call b',
+      'result b error',
+      'step/end',
+      'turn/end',
+    ]);
     const result = events.find((e) => e.type === 'tool/result');
     assert.ok(result?.type === 'tool/result');
     assert.equal(result.data.content, NO_RESULT_MESSAGE);
@@ -207,16 +289,46 @@ describe('AcpTurnLog', () => {
 describe('an ACP call as a row', () => {
   it('a call whose agent sent diffs is our diff row; one without is the generic row', () => {
     const events = turn([
-      { sessionUpdate: 'tool_call', toolCallId: 'w', title: 'Edit a.txt', kind: 'edit', status: 'pending', content: [{ type: 'diff', path: '/w/a.txt', oldText: 'old\n', newText: 'new\n' }] },
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'w',
+        title: 'Edit a.txt',
+        kind: 'edit',
+        status: 'pending',
+        content: [{ type: 'diff', path: '/w/a.txt', oldText: 'old\n', newText: 'new\n' }],
+      },
       { sessionUpdate: 'tool_call_update', toolCallId: 'w', status: 'completed' },
-      { sessionUpdate: 'tool_call', toolCallId: 'r', title: 'Read a.txt', kind: 'read', status: 'completed', rawOutput: 'new' },
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'r',
+        title: 'Read a.txt',
+        kind: 'read',
+        status: 'completed',
+        rawOutput: 'new',
+      },
     ]);
     const rows = events.flatMap((e) => (e.type === 'tool/result' ? [e.data] : []));
     const row = (callId: string) => {
       const result = rows.find((r) => r.callId === callId)!;
-      return presentToolCall({ name: 'x', arguments: '{}', args: {}, result: { isError: result.isError, content: result.content, details: result.details ?? null }, todos: null, child: null });
+      return presentToolCall({
+        name: 'x',
+        arguments: '{}',
+        args: {},
+        result: { isError: result.isError, content: result.content, details: result.details ?? null },
+        todos: null,
+        child: null,
+      });
     };
-    assert.deepEqual(row('w').view, { kind: 'diff', path: '/w/a.txt', lines: [{ kind: 'del', text: 'old' }, { kind: 'add', text: 'new' }], omitted: 0, result: 'completed' });
+    assert.deepEqual(row('w').view, {
+      kind: 'diff',
+      path: '/w/a.txt',
+      lines: [
+        { kind: 'del', text: 'old' },
+        { kind: 'add', text: 'new' },
+      ],
+      omitted: 0,
+      result: 'completed',
+    });
     assert.equal(row('r').view.kind, 'generic');
   });
 });
@@ -224,7 +336,10 @@ describe('an ACP call as a row', () => {
 describe('an ACP source as a label', () => {
   it('names the agent people know, else its title, else its name', () => {
     const label = (source: Parameters<typeof sourceLabel>[0]) => sourceLabelText(sourceLabel(source, 'cli'));
-    assert.equal(label({ kind: 'acp', name: '@zed-industries/claude-agent-acp', version: '0.23.1', title: 'Claude Agent' }), 'Claude Code (ACP)');
+    assert.equal(
+      label({ kind: 'acp', name: '@zed-industries/claude-agent-acp', version: '0.23.1', title: 'Claude Agent' }),
+      'Claude Code (ACP)',
+    );
     assert.equal(label({ kind: 'acp', name: 'some-agent', version: '1', title: 'Some Agent' }), 'Some Agent (ACP)');
     assert.equal(label({ kind: 'acp', name: 'some-agent', version: '1' }), 'some-agent (ACP)');
   });

@@ -40,7 +40,10 @@ describe('untoldUserEdit', () => {
   });
 
   it('says the whole list', () => {
-    assert.equal(acpUserEditNote([todo('A', 'completed'), todo('B')]), 'The user edited your plan. It is now:\n- [completed] A\n- [pending] B\nContinue from this list: your next plan update starts from it.');
+    assert.equal(
+      acpUserEditNote([todo('A', 'completed'), todo('B')]),
+      'The user edited your plan. It is now:\n- [completed] A\n- [pending] B\nContinue from this list: your next plan update starts from it.',
+    );
     assert.equal(acpUserEditNote([]), 'The user edited your plan. It is now empty.');
   });
 });
@@ -52,7 +55,12 @@ describe('a user edit reaches the real claude-agent-acp', () => {
     fs.mkdirSync(ws);
     const server = await ScriptedModelServer.start();
     after(() => server.close());
-    server.script({ tool: 'TodoWrite', input: { todos: [{ content: 'A', status: 'in_progress', activeForm: 'A' }] } }, { text: 'One.' }, { text: 'Two.' }, { text: 'Three.' });
+    server.script(
+      { tool: 'TodoWrite', input: { todos: [{ content: 'A', status: 'in_progress', activeForm: 'A' }] } },
+      { text: 'One.' },
+      { text: 'Two.' },
+      { text: 'Three.' },
+    );
     const env = {
       PATH: `${path.resolve(__dirname, '../../../node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
       HOME: dir,
@@ -65,7 +73,14 @@ describe('a user edit reaches the real claude-agent-acp', () => {
     const resolved = resolveAcpAgent('claude-code', {}, env, ws);
     assert.ok(resolved.ok);
     const store = new SessionStore(path.join(dir, 'sessions'));
-    const session = await AcpAgentSession.open({ launch: resolved.launch, cwd: ws, env, clientVersion: '0.0.0', openLog: (source) => store.create({ cwd: ws, source }), approvals: { gate: null, autoApprove: false } });
+    const session = await AcpAgentSession.open({
+      launch: resolved.launch,
+      cwd: ws,
+      env,
+      clientVersion: '0.0.0',
+      openLog: (source) => store.create({ cwd: ws, source }),
+      approvals: { gate: null, autoApprove: false },
+    });
     try {
       const signal = new AbortController().signal;
       assert.deepEqual(await session.prompt('First.', signal), { kind: 'completed' });
@@ -76,7 +91,11 @@ describe('a user edit reaches the real claude-agent-acp', () => {
       // claude-agent-acp can answer a prompt with an earlier turn's result (its start-up
       // `/model` command races the first prompt): wait for the agent's own record of the
       // third answer before closing, so the check reads what the agent received.
-      await waitFor(() => transcriptOf(dir).includes('"text":"Three."'), "Claude Code's transcript of the third answer", 60_000);
+      await waitFor(
+        () => transcriptOf(dir).includes('"text":"Three."'),
+        "Claude Code's transcript of the third answer",
+        60_000,
+      );
     } finally {
       await session.close();
     }

@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { acpAgentIds, BUILT_IN_ACP_AGENT_IDS, parseAcpAgents, resolveAcpAgent } from '../../../extension/src/core/acp-client/agent-catalog';
+import {
+  acpAgentIds,
+  BUILT_IN_ACP_AGENT_IDS,
+  parseAcpAgents,
+  resolveAcpAgent,
+} from '../../../extension/src/core/acp-client/agent-catalog';
 import { tempDir } from '../support/sessions';
 
 function binDir(...names: string[]): string {
@@ -62,11 +67,17 @@ describe('ACP agent catalog', () => {
 
   it('user entries merge over the built-ins and add their own ids', () => {
     const bin = binDir('my-agent', 'other');
-    const parsed = parseAcpAgents({ codex: { command: 'other', args: ['--acp'], env: { MY_KEY: 'x' } }, mine: { title: 'Mine', command: 'my-agent' } });
+    const parsed = parseAcpAgents({
+      codex: { command: 'other', args: ['--acp'], env: { MY_KEY: 'x' } },
+      mine: { title: 'Mine', command: 'my-agent' },
+    });
     assert.ok(parsed.ok);
     const codex = resolveAcpAgent('codex', parsed.entries, { PATH: bin }, '/');
     assert.ok(codex.ok);
-    assert.deepEqual({ ...codex.launch, command: path.basename(codex.launch.command) }, { id: 'codex', title: 'Codex', command: 'other', args: ['--acp'], env: { MY_KEY: 'x' } });
+    assert.deepEqual(
+      { ...codex.launch, command: path.basename(codex.launch.command) },
+      { id: 'codex', title: 'Codex', command: 'other', args: ['--acp'], env: { MY_KEY: 'x' } },
+    );
     const mine = resolveAcpAgent('mine', parsed.entries, { PATH: bin }, '/');
     assert.ok(mine.ok);
     assert.equal(mine.launch.title, 'Mine');
@@ -85,7 +96,10 @@ describe('ACP agent catalog', () => {
   it('an unknown id names the known ones; a user command not found says so', () => {
     const unknown = resolveAcpAgent('nope', {}, { PATH: '' }, '/');
     assert.ok(!unknown.ok);
-    assert.match(unknown.message, /no ACP agent "nope": the known ones are claude-code, codex, gemini, opencode, copilot/);
+    assert.match(
+      unknown.message,
+      /no ACP agent "nope": the known ones are claude-code, codex, gemini, opencode, copilot/,
+    );
     const parsed = parseAcpAgents({ x: { command: 'not-there' } });
     assert.ok(parsed.ok);
     const missing = resolveAcpAgent('x', parsed.entries, { PATH: '' }, '/');

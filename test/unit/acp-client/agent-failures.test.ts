@@ -17,7 +17,13 @@ import { tempDir } from '../support/sessions';
 function io(cwd: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const cli: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), write: () => undefined, env: { PATH: process.env.PATH }, cwd };
+  const cli: CliIo = {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    write: () => undefined,
+    env: { PATH: process.env.PATH },
+    cwd,
+  };
   return { cli, out, err };
 }
 
@@ -28,7 +34,10 @@ describe('ACP agents that fail', () => {
     cli.env = { PATH: dir };
     const code = await main(['run', '--agent', 'gemini', '--session-dir', 'sessions', 'hi'], cli);
     assert.equal(code, 1);
-    assert.match(err.join('\n'), /Gemini CLI is not installed: gemini was not found on PATH\. Install it with `npm install -g @google\/gemini-cli`/);
+    assert.match(
+      err.join('\n'),
+      /Gemini CLI is not installed: gemini was not found on PATH\. Install it with `npm install -g @google\/gemini-cli`/,
+    );
     assert.equal(fs.existsSync(path.join(dir, 'sessions')), false);
   });
 
@@ -43,7 +52,18 @@ describe('ACP agents that fail', () => {
   it('an agent that exits before initialize: the turn ends error with its stderr, on a log naming the agent', async () => {
     const dir = tempDir();
     const { cli, out } = io(dir);
-    const code = await main(['run', '--agent-command', `node -e "process.stderr.write('no key configured'); process.exit(3)"`, '--json', '--session-dir', 'sessions', 'hi'], cli);
+    const code = await main(
+      [
+        'run',
+        '--agent-command',
+        `node -e "process.stderr.write('no key configured'); process.exit(3)"`,
+        '--json',
+        '--session-dir',
+        'sessions',
+        'hi',
+      ],
+      cli,
+    );
     assert.equal(code, 1);
     const json = JSON.parse(out[0]!) as { turnEnd: { kind: string; message: string }; logPath: string };
     assert.equal(json.turnEnd.kind, 'error');
@@ -61,7 +81,13 @@ describe('ACP agents that fail', () => {
     const dir = tempDir();
     const store = new SessionStore(path.join(dir, 'sessions'));
     const session = await AcpAgentSession.open({
-      launch: { id: 'mute', title: 'Mute', command: process.execPath, args: ['-e', `process.stderr.write('listening'); setInterval(() => {}, 1000)`], env: {} },
+      launch: {
+        id: 'mute',
+        title: 'Mute',
+        command: process.execPath,
+        args: ['-e', `process.stderr.write('listening'); setInterval(() => {}, 1000)`],
+        env: {},
+      },
       cwd: dir,
       env: { PATH: process.env.PATH },
       clientVersion: '0.0.0',
@@ -84,7 +110,8 @@ describe('acpPermissionResponse', () => {
     { optionId: 'once', name: 'Allow', kind: 'allow_once' as const },
     { optionId: 'no', name: 'Reject', kind: 'reject_once' as const },
   ];
-  const chosen = (decision: Parameters<typeof acpPermissionResponse>[0]['decision'], opts = options) => acpPermissionResponse({ decision, by: 'user' }, opts).outcome;
+  const chosen = (decision: Parameters<typeof acpPermissionResponse>[0]['decision'], opts = options) =>
+    acpPermissionResponse({ decision, by: 'user' }, opts).outcome;
   it('maps each decision onto the agent’s own options', () => {
     assert.deepEqual(chosen('approve'), { outcome: 'selected', optionId: 'once' });
     assert.deepEqual(chosen('approve-always'), { outcome: 'selected', optionId: 'always' });

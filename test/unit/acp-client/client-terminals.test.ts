@@ -16,14 +16,29 @@ import { approvalsOf, scriptedAgent } from './scripted-agent-session';
 
 const skip = sandboxSkip();
 
-const finished = z.object({ terminalId: z.string(), exit: z.object({ exitCode: z.nullable(z.number()), signal: z.nullable(z.string()) }), output: z.string(), truncated: z.boolean() });
+const finished = z.object({
+  terminalId: z.string(),
+  exit: z.object({ exitCode: z.nullable(z.number()), signal: z.nullable(z.string()) }),
+  output: z.string(),
+  truncated: z.boolean(),
+});
 const outputNow = z.object({ output: z.string(), truncated: z.boolean(), exitStatus: z.optional(z.unknown()) });
 
 describe('the client terminals in the sandbox (scripted agent over the SDK)', { skip }, () => {
   it('create and wait_for_exit: the exit code and output; .git stays read-only; secrets are not in its environment', async () => {
-    const agent = await scriptedAgent({ autoApprove: true, env: { MY_TOKEN: 'token-value-123456' } }, { '.git/config': '[core]\n' });
+    const agent = await scriptedAgent(
+      { autoApprove: true, env: { MY_TOKEN: 'token-value-123456' } },
+      { '.git/config': '[core]\n' },
+    );
     const { reports, events } = await agent.run([
-      { terminal: { command: 'exec 2>&1; echo out; echo err >&2; echo x >> .git/config || echo refused; echo "[$MY_TOKEN][$FROM_AGENT]"; exit 3', env: [{ name: 'FROM_AGENT', value: 'yes' }] }, then: 'wait' },
+      {
+        terminal: {
+          command:
+            'exec 2>&1; echo out; echo err >&2; echo x >> .git/config || echo refused; echo "[$MY_TOKEN][$FROM_AGENT]"; exit 3',
+          env: [{ name: 'FROM_AGENT', value: 'yes' }],
+        },
+        then: 'wait',
+      },
     ]);
     assert.ok(reports[0]?.ok, JSON.stringify(reports));
     const result = finished.parse(reports[0].result);
@@ -31,13 +46,24 @@ describe('the client terminals in the sandbox (scripted agent over the SDK)', { 
     assert.match(result.output, /^out\nerr\n.*Read-only file system\nrefused\n\[\]\[yes\]\n$/s);
     assert.equal(result.truncated, false);
     assert.equal(fs.readFileSync(path.join(agent.ws, '.git/config'), 'utf8'), '[core]\n');
-    assert.deepEqual(approvalsOf(events).map((a) => a.slice(2)), [['approve', 'auto']]);
+    assert.deepEqual(
+      approvalsOf(events).map((a) => a.slice(2)),
+      [['approve', 'auto']],
+    );
   });
 
   it("the agent's env applies inside the sandbox only: PATH, BASH_ENV and LD_PRELOAD cannot choose what runs outside it", async () => {
     const outside = tempDir('acp-client-outside-');
     const marker = path.join(outside, 'ran-outside');
-    const agent = await scriptedAgent({ autoApprove: true }, { '.git/config': '[core]\n', 'bin/bwrap': `#!/bin/sh\n: > ${marker}\n`, 'bin/bash': `#!/bin/sh\n: > ${marker}\n`, 'rc.sh': `: > ${marker}\n` });
+    const agent = await scriptedAgent(
+      { autoApprove: true },
+      {
+        '.git/config': '[core]\n',
+        'bin/bwrap': `#!/bin/sh\n: > ${marker}\n`,
+        'bin/bash': `#!/bin/sh\n: > ${marker}\n`,
+        'rc.sh': `: > ${marker}\n`,
+      },
+    );
     fs.chmodSync(path.join(agent.ws, 'bin/bwrap'), 0o755);
     fs.chmodSync(path.join(agent.ws, 'bin/bash'), 0o755);
     const env = [
@@ -49,7 +75,10 @@ describe('the client terminals in the sandbox (scripted agent over the SDK)', { 
       { terminal: { command: 'exec 2>&1; echo "$PATH"; echo x >> .git/config || echo refused', env }, then: 'wait' },
       { terminal: { command: 'true', env: [{ name: 'A B', value: '1' }] }, then: 'wait' },
     ]);
-    assert.match(finished.parse(reports[0]?.result).output, new RegExp(`^${path.join(agent.ws, 'bin')}\n.*refused\n$`, 's'));
+    assert.match(
+      finished.parse(reports[0]?.result).output,
+      new RegExp(`^${path.join(agent.ws, 'bin')}\n.*refused\n$`, 's'),
+    );
     assert.equal(fs.existsSync(marker), false);
     assert.equal(fs.readFileSync(path.join(agent.ws, '.git/config'), 'utf8'), '[core]\n');
     assert.match(reports[1]?.error ?? '', /"A B" is not a name a shell can set/);
@@ -62,12 +91,20 @@ describe('the client terminals in the sandbox (scripted agent over the SDK)', { 
       { terminal: { command: `printf 'xx\u20ac\u20ac'`, outputByteLimit: 4 }, then: 'wait' },
     ]);
     const results = reports.map((r) => finished.parse(r.result));
-    assert.deepEqual(results.map((r) => [r.output, r.truncated]), [['a b|$HOME|*|', false], ['\u20ac', true]]);
+    assert.deepEqual(
+      results.map((r) => [r.output, r.truncated]),
+      [
+        ['a b|$HOME|*|', false],
+        ['\u20ac', true],
+      ],
+    );
   });
 
   it('kill ends the command and everything it started; the terminal stays for its exit and output', async () => {
     const agent = await scriptedAgent({ autoApprove: true });
-    const { reports } = await agent.run([{ terminal: { command: 'echo started; sleep 30.41 & sleep 30.42; echo never' }, then: 'kill' }]);
+    const { reports } = await agent.run([
+      { terminal: { command: 'echo started; sleep 30.41 & sleep 30.42; echo never' }, then: 'kill' },
+    ]);
     const result = finished.parse(reports[0]?.result);
     assert.equal(result.exit.exitCode, null);
     assert.ok(result.exit.signal !== null);
@@ -77,8 +114,14 @@ describe('the client terminals in the sandbox (scripted agent over the SDK)', { 
 
   it('a terminal the agent leaves running ends when the session closes: no process is left', async () => {
     const agent = await scriptedAgent({ autoApprove: true });
-    const { reports } = await agent.run([{ terminal: { command: 'sleep 30.51 & sleep 30.52' }, then: 'leave' }, { output: 'terminal-1' }]);
-    assert.deepEqual(reports.map((r) => r.ok), [true, true]);
+    const { reports } = await agent.run([
+      { terminal: { command: 'sleep 30.51 & sleep 30.52' }, then: 'leave' },
+      { output: 'terminal-1' },
+    ]);
+    assert.deepEqual(
+      reports.map((r) => r.ok),
+      [true, true],
+    );
     assert.equal(outputNow.parse(reports[1]?.result).exitStatus, undefined, 'still running after the prompt');
     await waitFor(() => pidsRunning('sleep 30.52').length > 0, 'the command to run');
     await agent.session.close();
@@ -93,11 +136,20 @@ describe('the client terminals: approval, trust and cwd (scripted agent over the
     const agent = await scriptedAgent({ gate });
     const { reports, events } = await agent.run([{ terminal: { command: 'touch ran' }, then: 'wait' }]);
     assert.match(reports[0]?.error ?? '', /the user denied this bash call/);
-    assert.deepEqual(gate.asked.map((r) => [r.tool, r.summary]), [['bash', 'touch ran']]);
+    assert.deepEqual(
+      gate.asked.map((r) => [r.tool, r.summary]),
+      [['bash', 'touch ran']],
+    );
     assert.match(gate.asked[0]!.detail, /^\$ touch ran\n\(in .*; timeout 600000 ms\)$/);
-    assert.deepEqual(approvalsOf(events).map((a) => a.slice(1)), [['touch ran', 'deny', 'user']]);
+    assert.deepEqual(
+      approvalsOf(events).map((a) => a.slice(1)),
+      [['touch ran', 'deny', 'user']],
+    );
     const unattended = await scriptedAgent({ gate: null });
-    assert.match((await unattended.run([{ terminal: { command: 'touch ran' }, then: 'wait' }])).reports[0]?.error ?? '', /needs the user's approval and no one can be asked here/);
+    assert.match(
+      (await unattended.run([{ terminal: { command: 'touch ran' }, then: 'wait' }])).reports[0]?.error ?? '',
+      /needs the user's approval and no one can be asked here/,
+    );
     assert.equal(fs.existsSync(path.join(agent.ws, 'ran')) || fs.existsSync(path.join(unattended.ws, 'ran')), false);
   });
 
@@ -105,16 +157,29 @@ describe('the client terminals: approval, trust and cwd (scripted agent over the
     const gate = recordingGate('approve', 'deny');
     const agent = await scriptedAgent({ gate });
     const call = { toolCallId: 'x1', title: '`echo granted`', kind: 'execute' as const };
-    const { reports } = await agent.run([{ permission: call }, { terminal: { command: 'echo granted' }, then: 'wait' }, { terminal: { command: 'echo granted' }, then: 'wait' }]);
+    const { reports } = await agent.run([
+      { permission: call },
+      { terminal: { command: 'echo granted' }, then: 'wait' },
+      { terminal: { command: 'echo granted' }, then: 'wait' },
+    ]);
     assert.equal(finished.parse(reports[1]?.result).output, 'granted\n');
     assert.match(reports[2]?.error ?? '', /denied/);
-    assert.deepEqual(gate.asked.map((r) => r.tool), ['`echo granted`', 'bash']);
+    assert.deepEqual(
+      gate.asked.map((r) => r.tool),
+      ['`echo granted`', 'bash'],
+    );
   });
 
   it('an untrusted workspace runs no terminal; a cwd outside the workspace is refused', async () => {
     const untrusted = await scriptedAgent({ autoApprove: true, tools: { trusted: false } });
-    assert.equal((await untrusted.run([{ terminal: { command: 'true' }, then: 'wait' }])).reports[0]?.error, UNTRUSTED_BASH_MESSAGE);
+    assert.equal(
+      (await untrusted.run([{ terminal: { command: 'true' }, then: 'wait' }])).reports[0]?.error,
+      UNTRUSTED_BASH_MESSAGE,
+    );
     const agent = await scriptedAgent({ autoApprove: true });
-    assert.match((await agent.run([{ terminal: { command: 'true', cwd: '/tmp' }, then: 'wait' }])).reports[0]?.error ?? '', /is outside the workspace/);
+    assert.match(
+      (await agent.run([{ terminal: { command: 'true', cwd: '/tmp' }, then: 'wait' }])).reports[0]?.error ?? '',
+      /is outside the workspace/,
+    );
   });
 });

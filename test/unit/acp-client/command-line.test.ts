@@ -3,7 +3,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { CommandLineError, joinCommandLine, splitCommandLine } from '../../../extension/src/core/acp-client/command-line';
+import {
+  CommandLineError,
+  joinCommandLine,
+  splitCommandLine,
+} from '../../../extension/src/core/acp-client/command-line';
 
 describe('splitCommandLine', () => {
   const cases: [string, string[]][] = [
@@ -28,16 +32,37 @@ describe('splitCommandLine', () => {
 });
 
 describe('joinCommandLine', () => {
-  const words = ['printf', '%s|', 'plain', 'two words', `it's`, '', '$HOME', '`id`', '*', 'a\nb', 'X=1', '~', '"q"', '\\'];
+  const words = [
+    'printf',
+    '%s|',
+    'plain',
+    'two words',
+    `it's`,
+    '',
+    '$HOME',
+    '`id`',
+    '*',
+    'a\nb',
+    'X=1',
+    '~',
+    '"q"',
+    '\\',
+  ];
 
   it('plain words stay unquoted, the rest single-quoted', () => {
-    assert.equal(joinCommandLine(['git', 'log', '--format=%H', 'a b', `it's`, '']), `git log '--format=%H' 'a b' 'it'\\''s' ''`);
+    assert.equal(
+      joinCommandLine(['git', 'log', '--format=%H', 'a b', `it's`, '']),
+      `git log '--format=%H' 'a b' 'it'\\''s' ''`,
+    );
   });
 
   it('splitCommandLine gives the words back', () => assert.deepEqual(splitCommandLine(joinCommandLine(words)), words));
 
   it('bash runs the program with exactly those arguments, nothing expanded', () => {
-    const run = spawnSync('bash', ['-c', joinCommandLine(words)], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: '/nowhere' } });
+    const run = spawnSync('bash', ['-c', joinCommandLine(words)], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: '/nowhere' },
+    });
     assert.equal(run.stdout, `${words.slice(2).join('|')}|`);
   });
 

@@ -45,7 +45,13 @@ export interface CliRun {
 }
 
 /** Runs `args` (the command and its flags, the prompt last) with `env` as the whole environment, in `cwd`; fails unless it printed one report. */
-export async function runCli(args: string[], env: Record<string, string>, cwd: string, signal?: AbortSignal, hooks: CliHooks = {}): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  signal?: AbortSignal,
+  hooks: CliHooks = {},
+): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), write: () => undefined, env, cwd };
@@ -57,12 +63,16 @@ export async function runCli(args: string[], env: Record<string, string>, cwd: s
 
 /** Every approval decision on the log at `logPath`, as `[decision, by]`, in order. */
 export function approvalsOn(logPath: string): [string, string][] {
-  return loadLogFile(logPath).events.flatMap((e): [string, string][] => (e.type === 'tool/approval' ? [[e.data.decision, e.data.by]] : []));
+  return loadLogFile(logPath).events.flatMap((e): [string, string][] =>
+    e.type === 'tool/approval' ? [[e.data.decision, e.data.by]] : [],
+  );
 }
 
 /** How each call on the log at `logPath` ended, in order: whether it failed and the kind of call the agent said it was. */
 export function callResultsOn(logPath: string): { isError: boolean; kind: unknown }[] {
-  return loadLogFile(logPath).events.flatMap((e) => (e.type === 'tool/result' ? [{ isError: e.data.isError, kind: e.data.details?.['kind'] }] : []));
+  return loadLogFile(logPath).events.flatMap((e) =>
+    e.type === 'tool/result' ? [{ isError: e.data.isError, kind: e.data.details?.['kind'] }] : [],
+  );
 }
 
 /**
@@ -71,7 +81,12 @@ export function callResultsOn(logPath: string): { isError: boolean; kind: unknow
  * `running` what ran in `dir` when it was asked (the agent, while it runs: so an empty
  * process list afterwards means it ended, not that the check sees nothing).
  */
-export function stopAtQuestion(dir: string): { signal: AbortSignal; hooks: CliHooks; questions: string[]; running: string[] } {
+export function stopAtQuestion(dir: string): {
+  signal: AbortSignal;
+  hooks: CliHooks;
+  questions: string[];
+  running: string[];
+} {
   const controller = new AbortController();
   const questions: string[] = [];
   const running: string[] = [];

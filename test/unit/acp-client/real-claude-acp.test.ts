@@ -28,7 +28,12 @@ function script(ws: string): ModelStep[] {
 }
 
 describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
-  async function run(flags: string[], hooks: CliHooks = {}, signal?: AbortSignal, dir = tempDir('acp-claude-')): Promise<CliRun & { ws: string; dir: string }> {
+  async function run(
+    flags: string[],
+    hooks: CliHooks = {},
+    signal?: AbortSignal,
+    dir = tempDir('acp-claude-'),
+  ): Promise<CliRun & { ws: string; dir: string }> {
     const { ws, server } = await runPlace(dir, script(path.join(dir, 'ws')));
     const env = {
       PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -42,7 +47,16 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
       DISABLE_TELEMETRY: '1',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
-    const args = ['run', '--agent', 'claude-code', '--json', '--session-dir', path.join(dir, 'sessions'), ...flags, 'Write a note.'];
+    const args = [
+      'run',
+      '--agent',
+      'claude-code',
+      '--json',
+      '--session-dir',
+      path.join(dir, 'sessions'),
+      ...flags,
+      'Write a note.',
+    ];
     return { ...(await runCli(args, env, ws, signal, hooks)), ws, dir };
   }
 
@@ -58,8 +72,20 @@ describe('run --agent claude-code (the real claude-agent-acp, offline)', () => {
     const log = events(r.json.logPath);
     const plans = log.flatMap((e) => (e.type === 'todo/write' ? [e.data] : []));
     assert.deepEqual(plans, [
-      { todos: [{ content: 'Write the note', status: 'in_progress' }, { content: 'Check it', status: 'pending' }], priorities: ['medium', 'medium'] },
-      { todos: [{ content: 'Write the note', status: 'completed' }, { content: 'Check it', status: 'in_progress' }], priorities: ['medium', 'medium'] },
+      {
+        todos: [
+          { content: 'Write the note', status: 'in_progress' },
+          { content: 'Check it', status: 'pending' },
+        ],
+        priorities: ['medium', 'medium'],
+      },
+      {
+        todos: [
+          { content: 'Write the note', status: 'completed' },
+          { content: 'Check it', status: 'in_progress' },
+        ],
+        priorities: ['medium', 'medium'],
+      },
     ]);
     assert.deepEqual(r.json.plan, plans[1]!.todos);
     assert.deepEqual(approvalsOn(r.json.logPath), [['approve', 'auto']]);

@@ -19,7 +19,11 @@ import { BIN, runCli, runPlace } from './real-agent-cli';
 const PLAN = '# Plan\n\n1. Write the note\n2. Check it';
 
 function script(ws: string): ModelStep[] {
-  return [{ tool: 'ExitPlanMode', input: { plan: PLAN } }, { tool: 'Write', input: { file_path: path.join(ws, 'note.txt'), content: 'hello\n' } }, { text: 'Done.' }];
+  return [
+    { tool: 'ExitPlanMode', input: { plan: PLAN } },
+    { tool: 'Write', input: { file_path: path.join(ws, 'note.txt'), content: 'hello\n' } },
+    { text: 'Done.' },
+  ];
 }
 
 describe('run --agent claude-code in its plan mode (the real claude-agent-acp, offline)', () => {
@@ -27,7 +31,10 @@ describe('run --agent claude-code in its plan mode (the real claude-agent-acp, o
     const dir = tempDir('acp-claude-plan-');
     const { ws, server } = await runPlace(dir, script(path.join(dir, 'ws')));
     fs.mkdirSync(path.join(ws, '.claude'));
-    fs.writeFileSync(path.join(ws, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'plan' } }));
+    fs.writeFileSync(
+      path.join(ws, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { defaultMode: 'plan' } }),
+    );
     const env = {
       PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`,
       HOME: dir,
@@ -39,13 +46,23 @@ describe('run --agent claude-code in its plan mode (the real claude-agent-acp, o
       DISABLE_TELEMETRY: '1',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
-    const args = ['run', '--agent', 'claude-code', '--json', '--session-dir', path.join(dir, 'sessions'), ...flags, 'Write a note.'];
+    const args = [
+      'run',
+      '--agent',
+      'claude-code',
+      '--json',
+      '--session-dir',
+      path.join(dir, 'sessions'),
+      ...flags,
+      'Write a note.',
+    ];
     const r = await runCli(args, env, ws);
     const events = loadLogFile(r.json.logPath).events;
     return { ...r, ws, dir, events };
   }
 
-  const planTypes = (events: ReturnType<typeof loadLogFile>['events']) => events.filter((e) => e.type.startsWith('plan/') || e.type === 'todo/write').map((e) => e.type);
+  const planTypes = (events: ReturnType<typeof loadLogFile>['events']) =>
+    events.filter((e) => e.type.startsWith('plan/') || e.type === 'todo/write').map((e) => e.type);
   const ITEMS = [
     { content: 'Write the note', status: 'pending' },
     { content: 'Check it', status: 'pending' },

@@ -29,18 +29,45 @@ const steps = (...items: [string, string][]) => items.map(([step, status]) => ({
 
 const SCRIPT: ModelStep[] = [
   { tool: 'update_plan', input: { plan: steps(['Write the note', 'in_progress'], ['Check it', 'pending']) } },
-  { tool: 'exec_command', input: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'Write the note' } },
+  {
+    tool: 'exec_command',
+    input: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'Write the note' },
+  },
   { tool: 'update_plan', input: { plan: steps(['Write the note', 'completed'], ['Check it', 'in_progress']) } },
   { text: 'Done.' },
 ];
 
 describe('run --agent codex (the real codex-acp, offline)', () => {
-  async function run(flags: string[], hooks: CliHooks = {}, signal?: AbortSignal, dir = tempDir('acp-codex-')): Promise<CliRun & { ws: string; dir: string }> {
+  async function run(
+    flags: string[],
+    hooks: CliHooks = {},
+    signal?: AbortSignal,
+    dir = tempDir('acp-codex-'),
+  ): Promise<CliRun & { ws: string; dir: string }> {
     const { ws, server } = await runPlace(dir, SCRIPT);
     // A model Codex knows (so it adds no "model metadata not found" warning to the answer).
-    const home = codexHome(path.join(dir, 'codex'), server, { model: '"gpt-5.4"', approval_policy: '"on-request"', sandbox_mode: '"read-only"' });
-    const env = { PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, HOME: dir, LANG: 'C.UTF-8', CODEX_HOME: home, LOOPBACK_KEY: 'test' };
-    const args = ['run', '--agent', 'codex', '--json', '--session-dir', path.join(dir, 'sessions'), ...flags, 'Write a note.'];
+    const home = codexHome(path.join(dir, 'codex'), server, {
+      model: '"gpt-5.4"',
+      approval_policy: '"on-request"',
+      sandbox_mode: '"read-only"',
+    });
+    const env = {
+      PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`,
+      HOME: dir,
+      LANG: 'C.UTF-8',
+      CODEX_HOME: home,
+      LOOPBACK_KEY: 'test',
+    };
+    const args = [
+      'run',
+      '--agent',
+      'codex',
+      '--json',
+      '--session-dir',
+      path.join(dir, 'sessions'),
+      ...flags,
+      'Write a note.',
+    ];
     return { ...(await runCli(args, env, ws, signal, hooks)), ws, dir };
   }
 
@@ -52,8 +79,20 @@ describe('run --agent codex (the real codex-acp, offline)', () => {
     const { header, events } = loadLogFile(r.json.logPath);
     const plans = events.flatMap((e) => (e.type === 'todo/write' ? [e.data] : []));
     assert.deepEqual(plans, [
-      { todos: [{ content: 'Write the note', status: 'in_progress' }, { content: 'Check it', status: 'pending' }], priorities: ['medium', 'medium'] },
-      { todos: [{ content: 'Write the note', status: 'completed' }, { content: 'Check it', status: 'in_progress' }], priorities: ['medium', 'medium'] },
+      {
+        todos: [
+          { content: 'Write the note', status: 'in_progress' },
+          { content: 'Check it', status: 'pending' },
+        ],
+        priorities: ['medium', 'medium'],
+      },
+      {
+        todos: [
+          { content: 'Write the note', status: 'completed' },
+          { content: 'Check it', status: 'in_progress' },
+        ],
+        priorities: ['medium', 'medium'],
+      },
     ]);
     assert.deepEqual(r.json.plan, plans[1]!.todos);
     assert.equal(header.source?.kind, 'acp');
@@ -80,7 +119,10 @@ describe('run --agent codex (the real codex-acp, offline)', () => {
     const r = await run([], stop.hooks, stop.signal, dir);
     assert.equal(stop.questions.length, 1);
     assert.match(stop.questions[0]!, new RegExp(`Allow ${COMMAND}\\?`));
-    assert.ok(stop.running.some((p) => p.includes('codex-acp')), stop.running.join('\n'));
+    assert.ok(
+      stop.running.some((p) => p.includes('codex-acp')),
+      stop.running.join('\n'),
+    );
     assert.deepEqual(r.json.turnEnd, { kind: 'aborted' }, r.stderr);
     assert.deepEqual(approvalsOn(r.json.logPath), [['stopped', 'user']]);
     assert.equal(loadLogFile(r.json.logPath).events.at(-1)?.type, 'turn/end');

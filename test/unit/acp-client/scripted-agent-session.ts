@@ -28,7 +28,12 @@ export const scriptedLaunch: AcpAgentLaunch = {
   env: {},
 };
 
-const reportSchema = z.object({ step: z.number(), ok: z.boolean(), result: z.optional(z.unknown()), error: z.optional(z.string()) });
+const reportSchema = z.object({
+  step: z.number(),
+  ok: z.boolean(),
+  result: z.optional(z.unknown()),
+  error: z.optional(z.string()),
+});
 export type StepReport = z.infer<typeof reportSchema>;
 
 export interface ScriptedAgent {
@@ -51,7 +56,10 @@ export interface ScriptedOptions {
 }
 
 /** Starts the scripted agent on a new workspace with `files`; the session is closed after the test file. */
-export async function scriptedAgent(options: ScriptedOptions = {}, files: Record<string, string> = {}): Promise<ScriptedAgent> {
+export async function scriptedAgent(
+  options: ScriptedOptions = {},
+  files: Record<string, string> = {},
+): Promise<ScriptedAgent> {
   const dir = tempDir('acp-client-');
   const ws = path.join(fs.realpathSync(dir), 'ws');
   for (const [rel, content] of Object.entries(files)) {
@@ -61,7 +69,8 @@ export async function scriptedAgent(options: ScriptedOptions = {}, files: Record
   fs.mkdirSync(ws, { recursive: true });
   const store = new SessionStore(path.join(dir, 'sessions'));
   let text = '';
-  const tools = options.tools === undefined ? { trusted: true, sandbox: { mode: 'auto' as const, network: false } } : options.tools;
+  const tools =
+    options.tools === undefined ? { trusted: true, sandbox: { mode: 'auto' as const, network: false } } : options.tools;
   const session = await AcpAgentSession.open({
     launch: scriptedLaunch,
     cwd: ws,
@@ -94,5 +103,9 @@ export async function scriptedAgent(options: ScriptedOptions = {}, files: Record
 
 /** The `tool/approval` events of a log as [callId, tool, decision, by]. */
 export function approvalsOf(events: readonly SessionEvent[]): [string, string, string, string][] {
-  return events.flatMap((e) => (e.type === 'tool/approval' ? [[e.data.callId, e.data.tool, e.data.decision, e.data.by] as [string, string, string, string]] : []));
+  return events.flatMap((e) =>
+    e.type === 'tool/approval'
+      ? [[e.data.callId, e.data.tool, e.data.decision, e.data.by] as [string, string, string, string]]
+      : [],
+  );
 }

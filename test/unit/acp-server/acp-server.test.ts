@@ -17,7 +17,9 @@ import { build, cliPath, until, withAcpAgent, writeScript } from './acp-support'
 
 before(build);
 
-const todoWrite = (todos: { content: string; status: string }[]) => ({ toolCalls: [{ name: 'todo_write', arguments: { todos } }] });
+const todoWrite = (todos: { content: string; status: string }[]) => ({
+  toolCalls: [{ name: 'todo_write', arguments: { todos } }],
+});
 const bash = (command: string) => ({ toolCalls: [{ name: 'bash', arguments: { command } }] });
 
 const FIRST_PLAN = [
@@ -35,7 +37,9 @@ function plansOf(updates: readonly SessionNotification[]): PlanEntry[][] {
 
 /** `agent-checklist plan <log> --format json --at <seq>`: our standing plan as of that event, from the CLI. */
 function standingPlanAt(logPath: string, seq: number): unknown {
-  const out = spawnSync(process.execPath, [cliPath, 'plan', logPath, '--format', 'json', '--at', String(seq)], { encoding: 'utf8' });
+  const out = spawnSync(process.execPath, [cliPath, 'plan', logPath, '--format', 'json', '--at', String(seq)], {
+    encoding: 'utf8',
+  });
   assert.equal(out.status, 0, out.stderr);
   return listed(out.stdout);
 }
@@ -53,25 +57,48 @@ describe('agent-checklist acp: our agent served over ACP', () => {
       { text: 'Not written, as you asked.' },
       { delayMs: 600_000, text: 'too late' },
     ]);
-    const args = ['--provider', 'scripted', '--script', script, '--allow-parallel-in-progress', 'false', '--session-dir', sessions];
+    const args = [
+      '--provider',
+      'scripted',
+      '--script',
+      script,
+      '--allow-parallel-in-progress',
+      'false',
+      '--session-dir',
+      sessions,
+    ];
     const { result, exitCode, run } = await withAcpAgent(cwd, args, ['allow-once', 'reject'], async (agent, run) => {
       const init = await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
       assert.equal(init.agentInfo?.name, 'agent-checklist');
       assert.equal(init.agentInfo?.title, 'Agent Checklist');
-      assert.equal(init.agentInfo?.version, z.object({ version: z.string() }).parse(JSON.parse(fs.readFileSync(path.join(path.dirname(cliPath), '..', 'package.json'), 'utf8'))).version);
+      assert.equal(
+        init.agentInfo?.version,
+        z
+          .object({ version: z.string() })
+          .parse(JSON.parse(fs.readFileSync(path.join(path.dirname(cliPath), '..', 'package.json'), 'utf8'))).version,
+      );
       assert.equal(init.agentCapabilities?.loadSession, true);
       assert.deepEqual(init.agentCapabilities?.sessionCapabilities?.close, {});
       const { sessionId } = await agent.request('session/new', { cwd, mcpServers: [] });
       const logPath = path.join(sessions, `${sessionId}.jsonl`);
-      const first = await agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'write a greeting' }] });
+      const first = await agent.request('session/prompt', {
+        sessionId,
+        prompt: [{ type: 'text', text: 'write a greeting' }],
+      });
       assert.equal(first.stopReason, 'end_turn');
       assert.equal(loadLogFile(logPath).header.cwd, cwd, 'the log is ours, with the cwd the client gave');
       const updatesOfFirst = run.updates.length;
-      const second = await agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'now write another file' }] });
+      const second = await agent.request('session/prompt', {
+        sessionId,
+        prompt: [{ type: 'text', text: 'now write another file' }],
+      });
       assert.equal(second.stopReason, 'end_turn');
 
       const third = agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'take your time' }] });
-      await until(() => loadLogFile(logPath).events.some((e) => e.type === 'step/start' && e.data.turn === 3), 'the third turn to start');
+      await until(
+        () => loadLogFile(logPath).events.some((e) => e.type === 'step/start' && e.data.turn === 3),
+        'the third turn to start',
+      );
       await agent.notify('session/cancel', { sessionId });
       assert.equal((await third).stopReason, 'cancelled');
       assert.ok(fs.existsSync(`${logPath}.lock`), 'the open session holds its log');
@@ -83,7 +110,7 @@ describe('agent-checklist acp: our agent served over ACP', () => {
 
     // Stdout is the protocol: every line one JSON-RPC message.
     const message = z.object({ jsonrpc: z.literal('2.0') });
-  for (const line of run.stdoutLines()) assert.ok(message.safeParse(JSON.parse(line)).success, line);
+    for (const line of run.stdoutLines()) assert.ok(message.safeParse(JSON.parse(line)).success, line);
 
     const log = loadLogFile(result.logPath);
     // Each todo_write's plan update equals our standing plan right after it, as `agent-checklist plan --at` reads it.
@@ -92,37 +119,64 @@ describe('agent-checklist acp: our agent served over ACP', () => {
     const plans = plansOf(run.updates.slice(0, result.updatesOfFirst));
     assert.equal(plans.length, 2, 'one plan update per todo_write in the first turn');
     writes.forEach((write, i) => {
-      assert.deepEqual(plans[i]!.map(({ content, status }) => ({ content, status })), standingPlanAt(result.logPath, write.seq));
+      assert.deepEqual(
+        plans[i]!.map(({ content, status }) => ({ content, status })),
+        standingPlanAt(result.logPath, write.seq),
+      );
       assert.ok(plans[i]!.every((entry) => entry.priority === 'medium'));
     });
     // The second turn's start clears a model's plan: told as an empty plan, as our standing plan is then none.
     assert.deepEqual(plansOf(run.updates.slice(result.updatesOfFirst)), [[]]);
-    assert.equal(standingPlanAt(result.logPath, log.events.find((e) => e.type === 'turn/start' && e.data.turn === 2)!.seq), null);
+    assert.equal(
+      standingPlanAt(result.logPath, log.events.find((e) => e.type === 'turn/start' && e.data.turn === 2)!.seq),
+      null,
+    );
 
     // bash asked twice, with our three options; the first allowed (and run), the second rejected.
     assert.equal(run.permissions.length, 2);
     for (const request of run.permissions) {
       assert.equal(request.sessionId, result.sessionId);
       assert.match(request.toolCall.title ?? '', /^bash: echo /);
-      assert.deepEqual(request.options.map((o) => o.kind), ['allow_once', 'allow_always', 'reject_once']);
+      assert.deepEqual(
+        request.options.map((o) => o.kind),
+        ['allow_once', 'allow_always', 'reject_once'],
+      );
     }
     assert.equal(fs.readFileSync(path.join(cwd, 'greeting.txt'), 'utf8'), 'hello\n');
     assert.equal(fs.existsSync(path.join(cwd, 'refused.txt')), false);
-    const approvals = log.events.flatMap((e) => (e.type === 'tool/approval' ? [{ tool: e.data.tool, decision: e.data.decision, by: e.data.by }] : []));
+    const approvals = log.events.flatMap((e) =>
+      e.type === 'tool/approval' ? [{ tool: e.data.tool, decision: e.data.decision, by: e.data.by }] : [],
+    );
     assert.deepEqual(approvals, [
       { tool: 'bash', decision: 'approve', by: 'user' },
       { tool: 'bash', decision: 'deny', by: 'user' },
     ]);
 
     // The calls as tool_call / tool_call_update, the text as message chunks.
-    const bashCalls = run.updates.flatMap((n) => (n.update.sessionUpdate === 'tool_call' && n.update.kind === 'execute' ? [n.update] : []));
+    const bashCalls = run.updates.flatMap((n) =>
+      n.update.sessionUpdate === 'tool_call' && n.update.kind === 'execute' ? [n.update] : [],
+    );
     assert.equal(bashCalls.length, 2);
-    const endOf = (id: string) => run.updates.flatMap((n) => (n.update.sessionUpdate === 'tool_call_update' && n.update.toolCallId === id && n.update.status !== 'in_progress' ? [n.update.status] : []));
+    const endOf = (id: string) =>
+      run.updates.flatMap((n) =>
+        n.update.sessionUpdate === 'tool_call_update' && n.update.toolCallId === id && n.update.status !== 'in_progress'
+          ? [n.update.status]
+          : [],
+      );
     assert.deepEqual(endOf(bashCalls[0]!.toolCallId), ['completed']);
     assert.deepEqual(endOf(bashCalls[1]!.toolCallId), ['failed']);
-    const text = run.updates.flatMap((n) => (n.update.sessionUpdate === 'agent_message_chunk' && n.update.content.type === 'text' ? [n.update.content.text] : [])).join('');
+    const text = run.updates
+      .flatMap((n) =>
+        n.update.sessionUpdate === 'agent_message_chunk' && n.update.content.type === 'text'
+          ? [n.update.content.text]
+          : [],
+      )
+      .join('');
     assert.equal(text, 'Greeting written.Not written, as you asked.');
-    assert.deepEqual(log.events.filter((e) => e.type === 'turn/end').map((e) => e.data.reason.kind), ['completed', 'completed', 'aborted']);
+    assert.deepEqual(
+      log.events.filter((e) => e.type === 'turn/end').map((e) => e.data.reason.kind),
+      ['completed', 'completed', 'aborted'],
+    );
 
     // A new process resumes the log: session/load replays the prompts and the plan history.
     const reload = await withAcpAgent(cwd, args, [], async (agent, rerun) => {
@@ -133,16 +187,28 @@ describe('agent-checklist acp: our agent served over ACP', () => {
     assert.equal(reload.exitCode, 0, reload.run.stderr());
     const replayed = reload.result;
     assert.deepEqual(plansOf(replayed), [...plans, []]);
-    const prompts = replayed.flatMap((n) => (n.update.sessionUpdate === 'user_message_chunk' && n.update.content.type === 'text' ? [n.update.content.text] : []));
+    const prompts = replayed.flatMap((n) =>
+      n.update.sessionUpdate === 'user_message_chunk' && n.update.content.type === 'text'
+        ? [n.update.content.text]
+        : [],
+    );
     assert.deepEqual(prompts, ['write a greeting', 'now write another file', 'take your time']);
   });
 
   it('refuses bad flags before serving: exit 2, nothing on stdout', () => {
-    const run = spawnSync(process.execPath, [cliPath, 'acp', '--provider', 'scripted'], { cwd: tempDir(), encoding: 'utf8', input: '' });
+    const run = spawnSync(process.execPath, [cliPath, 'acp', '--provider', 'scripted'], {
+      cwd: tempDir(),
+      encoding: 'utf8',
+      input: '',
+    });
     assert.equal(run.status, 2);
     assert.equal(run.stdout, '');
     assert.match(run.stderr, /--allow-parallel-in-progress|--script/);
-    const foreign = spawnSync(process.execPath, [cliPath, 'acp', '--json'], { cwd: tempDir(), encoding: 'utf8', input: '' });
+    const foreign = spawnSync(process.execPath, [cliPath, 'acp', '--json'], {
+      cwd: tempDir(),
+      encoding: 'utf8',
+      input: '',
+    });
     assert.equal(foreign.status, 2);
     assert.match(foreign.stderr, /acp does not take --json/);
   });

@@ -4,7 +4,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { client, ndJsonStream, type ClientContext, type RequestPermissionRequest, type RequestPermissionResponse, type SessionNotification } from '@agentclientprotocol/sdk';
+import {
+  client,
+  ndJsonStream,
+  type ClientContext,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionNotification,
+} from '@agentclientprotocol/sdk';
 import { cliPath } from '../mcp/mcp-support';
 
 export { build, cliPath, until } from '../mcp/mcp-support';
@@ -28,7 +35,12 @@ export function writeScript(dir: string, responses: unknown[]): string {
 }
 
 /** Spawns `agent-checklist acp <args>` in `cwd`, runs `op` with a connected client, then closes stdin and waits for the exit. */
-export async function withAcpAgent<T>(cwd: string, args: string[], answers: PermissionAnswers, op: (agent: ClientContext, run: AcpRun) => Promise<T>): Promise<{ result: T; exitCode: number | null; run: AcpRun }> {
+export async function withAcpAgent<T>(
+  cwd: string,
+  args: string[],
+  answers: PermissionAnswers,
+  op: (agent: ClientContext, run: AcpRun) => Promise<T>,
+): Promise<{ result: T; exitCode: number | null; run: AcpRun }> {
   const child = spawn(process.execPath, [cliPath, 'acp', ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -47,7 +59,9 @@ export async function withAcpAgent<T>(cwd: string, args: string[], answers: Perm
     .onRequest('session/request_permission', ({ params }): RequestPermissionResponse => {
       run.permissions.push(params);
       const optionId = answers.shift();
-      return optionId === undefined ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId } };
+      return optionId === undefined
+        ? { outcome: { outcome: 'cancelled' } }
+        : { outcome: { outcome: 'selected', optionId } };
     });
   const stream = ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout));
   try {

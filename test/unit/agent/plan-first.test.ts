@@ -6,7 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runTurn, type TurnOptions } from '../../../extension/src/core/agent/loop';
-import { PendingPlanReview, PLANNING_NOTE, type PlanDecision, type PlanProposal, type PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
+import {
+  PendingPlanReview,
+  PLANNING_NOTE,
+  type PlanDecision,
+  type PlanProposal,
+  type PlanReviewGate,
+} from '../../../extension/src/core/agent/plan-first';
 import type { ModelRequest } from '../../../extension/src/core/agent/provider';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
@@ -31,7 +37,12 @@ interface Rig {
   opened: WritableSession;
   ws: string;
   requests: ModelRequest[];
-  turn(prompt: string | null, responses: ScriptedResponse[], gate?: PlanReviewGate, extra?: Partial<TurnOptions>): ReturnType<typeof runTurn>;
+  turn(
+    prompt: string | null,
+    responses: ScriptedResponse[],
+    gate?: PlanReviewGate,
+    extra?: Partial<TurnOptions>,
+  ): ReturnType<typeof runTurn>;
 }
 
 async function withRig(fn: (rig: Rig) => Promise<void>): Promise<void> {
@@ -39,12 +50,31 @@ async function withRig(fn: (rig: Rig) => Promise<void>): Promise<void> {
   const opened = store.create();
   const ws = tempDir();
   fs.writeFileSync(path.join(ws, 'code.ts'), 'export const x = 1;\n');
-  const set = buildToolRegistry({ tools: ALL_TOOLS, cwd: ws, trusted: true, allowParallelInProgress: false, approvals: new Approvals({ gate: null, autoApprove: true }) });
+  const set = buildToolRegistry({
+    tools: ALL_TOOLS,
+    cwd: ws,
+    trusted: true,
+    allowParallelInProgress: false,
+    approvals: new Approvals({ gate: null, autoApprove: true }),
+  });
   const requests: ModelRequest[] = [];
   const turn: Rig['turn'] = (prompt, responses, gate, extra = {}) => {
     const inner = new ScriptedProvider({ responses });
-    const provider = { id: inner.id, model: inner.model, stream: (req: ModelRequest, signal: AbortSignal) => (requests.push(structuredClone(req)), inner.stream(req, signal)) };
-    return runTurn(opened.session, prompt, { provider, tools: set.registry, maxSteps: 20, ...(gate ? { planFirst: gate } : {}), ...extra });
+    const provider = {
+      id: inner.id,
+      model: inner.model,
+      stream: (req: ModelRequest, signal: AbortSignal) => (
+        requests.push(structuredClone(req)),
+        inner.stream(req, signal)
+      ),
+    };
+    return runTurn(opened.session, prompt, {
+      provider,
+      tools: set.registry,
+      maxSteps: 20,
+      ...(gate ? { planFirst: gate } : {}),
+      ...extra,
+    });
   };
   try {
     await fn({ opened, ws, requests, turn });
@@ -56,7 +86,9 @@ async function withRig(fn: (rig: Rig) => Promise<void>): Promise<void> {
 }
 
 /** A gate that answers from a list, recording what it was asked. */
-function answering(...answers: ((proposal: PlanProposal) => PlanDecision | Promise<PlanDecision>)[]): PlanReviewGate & { asked: PlanProposal[] } {
+function answering(
+  ...answers: ((proposal: PlanProposal) => PlanDecision | Promise<PlanDecision>)[]
+): PlanReviewGate & { asked: PlanProposal[] } {
   const asked: PlanProposal[] = [];
   return {
     asked,
@@ -73,14 +105,30 @@ const toolNames = (req: ModelRequest) => req.tools.map((t) => t.name).sort();
 const userTexts = (messages: readonly Message[]) => messages.flatMap((m) => (m.role === 'user' ? [m.text] : []));
 const countOf = (texts: readonly string[], text: string) => texts.filter((t) => t === text).length;
 const typesOf = (events: readonly SessionEvent[]) => events.map((e) => e.type);
-const planTurn: ScriptedResponse[] = [{ toolCalls: [{ name: 'read_file', arguments: { path: 'code.ts' } }] }, write(PLAN), { text: 'Plan: read, then write notes.' }];
-const workTurn: ScriptedResponse[] = [{ toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'x = 1\n' } }] }, { text: 'Done.' }];
+const planTurn: ScriptedResponse[] = [
+  { toolCalls: [{ name: 'read_file', arguments: { path: 'code.ts' } }] },
+  write(PLAN),
+  { text: 'Plan: read, then write notes.' },
+];
+const workTurn: ScriptedResponse[] = [
+  { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'x = 1\n' } }] },
+  { text: 'Done.' },
+];
 
 describe('plan first in the agent loop', () => {
   it('planning requests offer only read-only tools and todo_write, with the planning note; a write call is refused and not run', async () => {
     await withRig(async ({ requests, turn, ws, opened }) => {
-      const refused: ScriptedResponse = { toolCalls: [{ name: 'write_file', arguments: { path: 'early.txt', content: 'no' } }, { name: 'bash', arguments: { command: 'touch early2' } }] };
-      const reason = await turn('add notes', [refused, ...planTurn], answering(() => ({ kind: 'later' })));
+      const refused: ScriptedResponse = {
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'early.txt', content: 'no' } },
+          { name: 'bash', arguments: { command: 'touch early2' } },
+        ],
+      };
+      const reason = await turn(
+        'add notes',
+        [refused, ...planTurn],
+        answering(() => ({ kind: 'later' })),
+      );
       assert.deepEqual(reason, { kind: 'awaiting-approval' });
       assert.equal(requests.length, 4);
       for (const req of requests) {
@@ -121,18 +169,35 @@ describe('plan first in the agent loop', () => {
   it('a rejection logs the feedback; the model replans in the same turn, told the feedback exactly once', async () => {
     await withRig(async ({ requests, turn, opened }) => {
       const feedback = 'Also update the README.';
-      const gate = answering(() => ({ kind: 'reject', feedback: `  ${feedback}\n` }), () => ({ kind: 'approve' }));
+      const gate = answering(
+        () => ({ kind: 'reject', feedback: `  ${feedback}\n` }),
+        () => ({ kind: 'approve' }),
+      );
       const replan: ScriptedResponse[] = [write([...PLAN, todo('update the README')]), { text: 'Revised plan.' }];
       assert.deepEqual(await turn('add notes', [...planTurn, ...replan, ...workTurn], gate), { kind: 'completed' });
       const events = opened.session.events;
-      assert.deepEqual(events.find((e) => e.type === 'plan/rejected')?.data, { planSeq: gate.asked[0]!.planSeq, feedback });
+      assert.deepEqual(events.find((e) => e.type === 'plan/rejected')?.data, {
+        planSeq: gate.asked[0]!.planSeq,
+        feedback,
+      });
       assert.equal(gate.asked.length, 2);
       assert.deepEqual(gate.asked[1]!.todos, [...PLAN, todo('update the README')]);
       const note = planRejectedNote(feedback);
       const afterRejection = requests.slice(3);
-      assert.deepEqual(afterRejection.map((r) => countOf(userTexts(r.messages), note)), [1, 1, 1, 1]);
-      assert.deepEqual(afterRejection.map((r) => r.tools.length), [4, 4, ALL_TOOLS.length, ALL_TOOLS.length], 'replanning is read-only again; approval opens every tool');
-      assert.equal(requests.flatMap((r) => r.messages).filter((m) => m.role === 'user' && m.text.includes(feedback)).length, 4, 'once in each later request, never repeated within one');
+      assert.deepEqual(
+        afterRejection.map((r) => countOf(userTexts(r.messages), note)),
+        [1, 1, 1, 1],
+      );
+      assert.deepEqual(
+        afterRejection.map((r) => r.tools.length),
+        [4, 4, ALL_TOOLS.length, ALL_TOOLS.length],
+        'replanning is read-only again; approval opens every tool',
+      );
+      assert.equal(
+        requests.flatMap((r) => r.messages).filter((m) => m.role === 'user' && m.text.includes(feedback)).length,
+        4,
+        'once in each later request, never repeated within one',
+      );
     });
   });
 
@@ -166,9 +231,14 @@ describe('plan first in the agent loop', () => {
       assert.deepEqual(readStandingPlan(opened.path), PLAN, 'the tail reader carries the proposal too');
       // The next prompt: still planning, the proposal carried into the new turn.
       const gate = answering(() => ({ kind: 'approve' }));
-      assert.deepEqual(await turn('go ahead, but keep it short', [{ text: 'The plan stands.' }, ...workTurn], gate), { kind: 'completed' });
+      assert.deepEqual(await turn('go ahead, but keep it short', [{ text: 'The plan stands.' }, ...workTurn], gate), {
+        kind: 'completed',
+      });
       assert.equal(requests[3]!.tools.length, 4);
-      assert.deepEqual(gate.asked.map((p) => p.todos), [PLAN]);
+      assert.deepEqual(
+        gate.asked.map((p) => p.todos),
+        [PLAN],
+      );
       assert.equal(opened.session.events.filter((e) => e.type === 'plan/proposed').length, 2);
       assert.equal(requests.at(-1)!.tools.length, ALL_TOOLS.length);
     });
@@ -176,7 +246,14 @@ describe('plan first in the agent loop', () => {
 
   it('"later" ends the turn awaiting-approval; a decision between turns and a prompt-less turn go on from it', async () => {
     await withRig(async ({ requests, turn, opened }) => {
-      assert.deepEqual(await turn('add notes', planTurn, answering(() => ({ kind: 'later' }))), { kind: 'awaiting-approval' });
+      assert.deepEqual(
+        await turn(
+          'add notes',
+          planTurn,
+          answering(() => ({ kind: 'later' })),
+        ),
+        { kind: 'awaiting-approval' },
+      );
       const proposed = opened.session.events.at(-2)!;
       assert.equal(proposed.type, 'plan/proposed');
       const planSeq = proposed.type === 'plan/proposed' ? proposed.data.planSeq : 0;

@@ -15,7 +15,9 @@ import { memorySession, todo } from '../support/sessions';
 
 const NOTE_HEAD = 'These todo items you marked completed need a second look:';
 
-async function run(verifyCompletion: boolean | undefined): Promise<{ requests: ModelRequest[]; types: string[]; events: ReturnType<typeof memorySession>['events'] }> {
+async function run(
+  verifyCompletion: boolean | undefined,
+): Promise<{ requests: ModelRequest[]; types: string[]; events: ReturnType<typeof memorySession>['events'] }> {
   const s = memorySession();
   const requests: ModelRequest[] = [];
   const inner = new ScriptedProvider({
@@ -36,14 +38,20 @@ async function run(verifyCompletion: boolean | undefined): Promise<{ requests: M
   };
   const { registry, owned } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false });
   try {
-    await runTurn(s, 'work', { provider, tools: registry, maxSteps: 6, ...(verifyCompletion === undefined ? {} : { verifyCompletion }) });
+    await runTurn(s, 'work', {
+      provider,
+      tools: registry,
+      maxSteps: 6,
+      ...(verifyCompletion === undefined ? {} : { verifyCompletion }),
+    });
   } finally {
     owned.dispose();
   }
   return { requests, types: s.events.map((e) => e.type), events: s.events };
 }
 
-const notes = (r: ModelRequest): string[] => r.messages.flatMap((m) => (m.role === 'user' && m.text.startsWith(NOTE_HEAD) ? [m.text] : []));
+const notes = (r: ModelRequest): string[] =>
+  r.messages.flatMap((m) => (m.role === 'user' && m.text.startsWith(NOTE_HEAD) ? [m.text] : []));
 
 describe('verifyCompletion: the model is told once', () => {
   it('tells each flagged item in exactly one note, at the next request, and never repeats it (on by default)', async () => {
@@ -51,14 +59,29 @@ describe('verifyCompletion: the model is told once', () => {
     assert.equal(requests.length, 4);
     const a = verifyCompletionNote([{ content: 'a', flag: { reason: 'no-work' } }]);
     const b = verifyCompletionNote([{ content: 'b', flag: { reason: 'no-work' } }]);
-    assert.deepEqual(requests.map(notes), [[], [], [a], [a, b]], "a's note first in request 3, kept in place (once) in request 4 beside b's");
-    assert.equal(requests[2]!.messages.at(-1)?.role, 'user', 'the note is the last message of the request after the completion');
+    assert.deepEqual(
+      requests.map(notes),
+      [[], [], [a], [a, b]],
+      "a's note first in request 3, kept in place (once) in request 4 beside b's",
+    );
+    assert.equal(
+      requests[2]!.messages.at(-1)?.role,
+      'user',
+      'the note is the last message of the request after the completion',
+    );
     assert.equal(types.filter((t) => t === 'plan/verify-completion').length, 2);
     const told = types.indexOf('plan/verify-completion');
     assert.equal(types[told - 1], 'step/end', 'between steps');
     assert.equal(types[told + 1], 'step/start');
-    assert.deepEqual(deriveMessages(events), deriveMessages(structuredClone([...events])), 'a replay tells it the same way');
-    assert.equal(a, 'These todo items you marked completed need a second look:\n- "a": no work recorded\nCheck each one. If it is not really done, reopen it with todo_write and finish it; if it is, go on.');
+    assert.deepEqual(
+      deriveMessages(events),
+      deriveMessages(structuredClone([...events])),
+      'a replay tells it the same way',
+    );
+    assert.equal(
+      a,
+      'These todo items you marked completed need a second look:\n- "a": no work recorded\nCheck each one. If it is not really done, reopen it with todo_write and finish it; if it is, go on.',
+    );
   });
 
   it('off: nothing is told and nothing is logged', async () => {

@@ -45,18 +45,27 @@ describe("the checkpoints' git thread", () => {
     await git.ok(['init', '--quiet', '--template=']);
     const texts = Array.from({ length: 12 }, (_, i) => `text ${i}\n`.repeat(i * 500));
     const ids = await Promise.all(texts.map((text) => git.text(['hash-object', '-w', '--stdin'], text)));
-    assert.deepEqual(await Promise.all(ids.map(async (id) => (await git.ok(['cat-file', 'blob', id])).toString('utf8'))), texts);
+    assert.deepEqual(
+      await Promise.all(ids.map(async (id) => (await git.ok(['cat-file', 'blob', id])).toString('utf8'))),
+      texts,
+    );
     const missing = await git.run(['cat-file', 'blob', '0'.repeat(40)]);
     assert.equal(missing.code, 128);
     assert.match(missing.stderr, /fatal/);
-    await assert.rejects(git.ok(['cat-file', 'blob', '0'.repeat(40)]), (error: unknown) => error instanceof GitError && /^git cat-file failed \(exit 128\): fatal/.test(error.message));
+    await assert.rejects(
+      git.ok(['cat-file', 'blob', '0'.repeat(40)]),
+      (error: unknown) => error instanceof GitError && /^git cat-file failed \(exit 128\): fatal/.test(error.message),
+    );
   });
 
   it('a git that cannot be started is a GitError that says to install git, and the next run still works', async () => {
     const missing = shadowGit('agent-checklist-no-such-git');
     await assert.rejects(missing.run(['status']), (error: unknown) => {
       assert.ok(error instanceof GitError);
-      assert.equal(error.message, 'git could not be started (spawn agent-checklist-no-such-git ENOENT); install git to use checkpoints');
+      assert.equal(
+        error.message,
+        'git could not be started (spawn agent-checklist-no-such-git ENOENT); install git to use checkpoints',
+      );
       return true;
     });
     assert.match(await shadowGit().text(['--version']), /^git version /);

@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { changeRange, changeRangesProjection, evidenceEnds } from '../../../extension/src/core/checkpoints/change-range';
+import {
+  changeRange,
+  changeRangesProjection,
+  evidenceEnds,
+} from '../../../extension/src/core/checkpoints/change-range';
 import { EvidenceFilesCache, evidenceFiles } from '../../../extension/src/core/checkpoints/item-files';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
@@ -34,7 +38,11 @@ describe("an item's files in its evidence", () => {
     const session = memorySession();
     session.append('turn/start', { turn: 1 });
     session.append('todo/write', { todos: [todo('one', 'in_progress'), todo('two')] });
-    assert.equal(await evidenceFiles(repo, fold(changeRangesProjection, session.events), 'one'), null, 'no checkpoint on the log yet: unknown');
+    assert.equal(
+      await evidenceFiles(repo, fold(changeRangesProjection, session.events), 'one'),
+      null,
+      'no checkpoint on the log yet: unknown',
+    );
     checkpointStep(session, 1, 1, await repo.checkpoint());
     fs.writeFileSync(path.join(ws, 'a.txt'), 'a by one\n');
     session.append('todo/write', { todos: [todo('one', 'completed'), todo('two', 'in_progress')] });
@@ -42,7 +50,11 @@ describe("an item's files in its evidence", () => {
     fs.writeFileSync(path.join(ws, 'b.txt'), 'b by two\n');
     const asOfStep2 = fold(changeRangesProjection, session.events);
     assert.deepEqual(await evidenceFiles(repo, asOfStep2, 'one'), [{ status: 'M', path: 'a.txt' }]);
-    assert.deepEqual(await evidenceFiles(repo, asOfStep2, 'two'), [], "two's work is after the latest checkpoint: not counted yet");
+    assert.deepEqual(
+      await evidenceFiles(repo, asOfStep2, 'two'),
+      [],
+      "two's work is after the latest checkpoint: not counted yet",
+    );
     checkpointStep(session, 1, 3, await repo.checkpoint());
     const ranges = fold(changeRangesProjection, session.events);
     assert.deepEqual(await evidenceFiles(repo, ranges, 'two'), [{ status: 'A', path: 'b.txt' }]);
@@ -64,12 +76,26 @@ describe("an item's files in its evidence", () => {
     checkpointStep(session, 1, 1, c(1));
     session.append('todo/write', { todos: [todo('one', 'completed'), todo('two', 'in_progress')] });
     checkpointStep(session, 1, 2, c(2));
-    assert.deepEqual(changeRange(session.events, 'one'), { item: 'one', startedSeq: 2, from: c(1), to: c(2), completed: true });
+    assert.deepEqual(changeRange(session.events, 'one'), {
+      item: 'one',
+      startedSeq: 2,
+      from: c(1),
+      to: c(2),
+      completed: true,
+    });
     session.append('todo/write', { todos: [todo('one', 'pending'), todo('two', 'in_progress')] });
-    assert.deepEqual(changeRange(session.events, 'one'), { item: 'one', startedSeq: 2, from: c(1), to: c(2), completed: false }, 'reopened: its work stands');
+    assert.deepEqual(
+      changeRange(session.events, 'one'),
+      { item: 'one', startedSeq: 2, from: c(1), to: c(2), completed: false },
+      'reopened: its work stands',
+    );
     session.append('todo/write', { todos: [todo('one', 'in_progress'), todo('two', 'in_progress')] });
     checkpointStep(session, 1, 3, c(3));
-    assert.deepEqual(changeRange(session.events, 'one'), { item: 'one', startedSeq: 11, from: c(3), to: null, completed: false }, 'started again: a new range');
+    assert.deepEqual(
+      changeRange(session.events, 'one'),
+      { item: 'one', startedSeq: 11, from: c(3), to: null, completed: false },
+      'started again: a new range',
+    );
     const ranges = fold(changeRangesProjection, session.events);
     assert.deepEqual(evidenceEnds(ranges, 'one'), { from: c(3), to: c(3) });
     assert.deepEqual(evidenceEnds(ranges, 'two'), { from: c(1), to: c(3) }, 'open end: the latest checkpoint');
@@ -77,7 +103,11 @@ describe("an item's files in its evidence", () => {
     assert.equal(changeRange(session.events, 'two'), null, 'reverted: no range until it starts again');
     session.append('todo/write', { todos: [todo('two', 'in_progress')] });
     assert.equal(changeRange(session.events, 'one'), null, 'left out of the plan: forgotten');
-    assert.deepEqual([...fold(changeRangesProjection, session.events).items.keys()], ['two'], 'the state is the plan\'s size');
+    assert.deepEqual(
+      [...fold(changeRangesProjection, session.events).items.keys()],
+      ['two'],
+      "the state is the plan's size",
+    );
   });
 
   it("the host's cache reads each pair of checkpoints once and says when an answer arrives", async () => {

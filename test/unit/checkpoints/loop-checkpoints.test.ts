@@ -9,7 +9,11 @@ import { describe, it } from 'node:test';
 import { runTurn } from '../../../extension/src/core/agent/loop';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { changeRange, changeRangesProjection, evidenceEnds } from '../../../extension/src/core/checkpoints/change-range';
+import {
+  changeRange,
+  changeRangesProjection,
+  evidenceEnds,
+} from '../../../extension/src/core/checkpoints/change-range';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { changedFiles, itemChangeSides } from '../../../extension/src/core/checkpoints/item-changes';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
@@ -25,11 +29,26 @@ function rig(): { ws: string; dir: string; store: SessionStore } {
   return { ws, dir, store: new SessionStore(path.join(dir, 'sessions')) };
 }
 
-async function turn(ws: string, store: SessionStore, responses: ScriptedResponse[], checkpoints: Parameters<typeof runTurn>[2]['checkpoints']) {
-  const set = buildToolRegistry({ tools: ['todo_write', 'read_file', 'write_file'], cwd: ws, allowParallelInProgress: false, approvals: new Approvals({ gate: null, autoApprove: true }) });
+async function turn(
+  ws: string,
+  store: SessionStore,
+  responses: ScriptedResponse[],
+  checkpoints: Parameters<typeof runTurn>[2]['checkpoints'],
+) {
+  const set = buildToolRegistry({
+    tools: ['todo_write', 'read_file', 'write_file'],
+    cwd: ws,
+    allowParallelInProgress: false,
+    approvals: new Approvals({ gate: null, autoApprove: true }),
+  });
   const opened = store.create({ cwd: ws });
   try {
-    const end = await runTurn(opened.session, 'go', { provider: new ScriptedProvider({ responses }), tools: set.registry, maxSteps: 10, ...(checkpoints ? { checkpoints } : {}) });
+    const end = await runTurn(opened.session, 'go', {
+      provider: new ScriptedProvider({ responses }),
+      tools: set.registry,
+      maxSteps: 10,
+      ...(checkpoints ? { checkpoints } : {}),
+    });
     return { end, events: opened.session.events };
   } finally {
     set.owned.dispose();
@@ -47,7 +66,12 @@ describe('checkpoints in the agent loop', () => {
       ws,
       store,
       [
-        { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('one', 'in_progress'), todo('two')] } }, { name: 'read_file', arguments: { path: 'x.txt' } }] },
+        {
+          toolCalls: [
+            { name: 'todo_write', arguments: { todos: [todo('one', 'in_progress'), todo('two')] } },
+            { name: 'read_file', arguments: { path: 'x.txt' } },
+          ],
+        },
         {
           toolCalls: [
             writeFile('a.txt', 'one\n'),
@@ -61,10 +85,26 @@ describe('checkpoints in the agent loop', () => {
       { checkpoint: () => repo.checkpoint() },
     );
     assert.deepEqual(end, { kind: 'completed' });
-    const order = events.filter((e) => e.type === 'checkpoint/created' || e.type === 'tool/call').map((e) => (e.type === 'tool/call' ? e.data.name : `checkpoint ${e.data.step}`));
+    const order = events
+      .filter((e) => e.type === 'checkpoint/created' || e.type === 'tool/call')
+      .map((e) => (e.type === 'tool/call' ? e.data.name : `checkpoint ${e.data.step}`));
     // The turn's last write came after its last checkpoint: one more closes the turn (after step 3, which only answered).
-    assert.deepEqual(order, ['todo_write', 'read_file', 'checkpoint 2', 'write_file', 'write_file', 'todo_write', 'checkpoint 2', 'write_file', 'checkpoint 3']);
-    assert.equal(events.findIndex((e) => e.type === 'checkpoint/created' && e.data.step === 3), events.findIndex((e) => e.type === 'turn/end') - 1, 'the closing checkpoint comes right before turn/end');
+    assert.deepEqual(order, [
+      'todo_write',
+      'read_file',
+      'checkpoint 2',
+      'write_file',
+      'write_file',
+      'todo_write',
+      'checkpoint 2',
+      'write_file',
+      'checkpoint 3',
+    ]);
+    assert.equal(
+      events.findIndex((e) => e.type === 'checkpoint/created' && e.data.step === 3),
+      events.findIndex((e) => e.type === 'turn/end') - 1,
+      'the closing checkpoint comes right before turn/end',
+    );
     assert.deepEqual(await changedFiles(repo, changeRange(events, 'one')), [
       { status: 'A', path: 'a.txt' },
       { status: 'A', path: 'b.txt' },
@@ -72,12 +112,24 @@ describe('checkpoints in the agent loop', () => {
     assert.deepEqual(await changedFiles(repo, changeRange(events, 'two')), [{ status: 'A', path: 'c.txt' }]);
     // Show Changes' two sides: item one against the checkpoint at its completion, item two (still in progress) against the workspace now.
     const checkpoints = events.flatMap((e) => (e.type === 'checkpoint/created' ? [e.data.commit] : []));
-    assert.deepEqual(await itemChangeSides(repo, events, 'one'), { from: checkpoints[0], to: checkpoints[1], end: checkpoints[1], files: [{ status: 'A', path: 'a.txt' }, { status: 'A', path: 'b.txt' }] });
+    assert.deepEqual(await itemChangeSides(repo, events, 'one'), {
+      from: checkpoints[0],
+      to: checkpoints[1],
+      end: checkpoints[1],
+      files: [
+        { status: 'A', path: 'a.txt' },
+        { status: 'A', path: 'b.txt' },
+      ],
+    });
     const two = await itemChangeSides(repo, events, 'two');
     assert.ok(two);
     const { end: now, ...open } = two;
     assert.deepEqual(open, { from: checkpoints[1], to: null, files: [{ status: 'A', path: 'c.txt' }] });
-    assert.equal((await repo.fileAt(now, 'c.txt')).toString('utf8'), 'two\n', 'an open range ends at a snapshot of the workspace now');
+    assert.equal(
+      (await repo.fileAt(now, 'c.txt')).toString('utf8'),
+      'two\n',
+      'an open range ends at a snapshot of the workspace now',
+    );
     assert.equal(await itemChangeSides(repo, events, 'never planned'), null, 'no range: nothing to show');
     // The evidence compares checkpoints only: item two's open end is the closing checkpoint.
     const ranges = fold(changeRangesProjection, events);
@@ -92,14 +144,22 @@ describe('checkpoints in the agent loop', () => {
     fs.writeFileSync(notAFolder, '');
     const repo = ShadowRepo.of(path.join(notAFolder, 'shadow'), ws);
     const errors: string[] = [];
-    const { end, events } = await turn(ws, store, [{ toolCalls: [writeFile('a.txt', 'a\n')] }, { toolCalls: [writeFile('b.txt', 'b\n')] }, { text: 'Done.' }], {
-      checkpoint: () => repo.checkpoint(),
-      onError: (message) => errors.push(message),
-    });
+    const { end, events } = await turn(
+      ws,
+      store,
+      [{ toolCalls: [writeFile('a.txt', 'a\n')] }, { toolCalls: [writeFile('b.txt', 'b\n')] }, { text: 'Done.' }],
+      {
+        checkpoint: () => repo.checkpoint(),
+        onError: (message) => errors.push(message),
+      },
+    );
     assert.deepEqual(end, { kind: 'completed' });
     assert.equal(errors.length, 1);
     assert.match(errors[0]!, /^checkpoints are off for this turn: /);
-    assert.equal(events.some((e) => e.type === 'checkpoint/created'), false);
+    assert.equal(
+      events.some((e) => e.type === 'checkpoint/created'),
+      false,
+    );
     assert.equal(fs.readFileSync(path.join(ws, 'b.txt'), 'utf8'), 'b\n');
   });
 });

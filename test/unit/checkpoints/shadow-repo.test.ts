@@ -29,7 +29,7 @@ async function filesIn(repo: ShadowRepo, commit: string): Promise<string[]> {
 }
 
 describe('the shadow repository', () => {
-  it("leaves out what .gitignore ignores, excluded folders, files over 5 MB and nested repositories, outside the workspace", async () => {
+  it('leaves out what .gitignore ignores, excluded folders, files over 5 MB and nested repositories, outside the workspace', async () => {
     const { ws, base, repo } = workspace();
     put(ws, '.gitignore', 'build/\n*.log\n');
     put(ws, 'src/main.ts', 'export {};\n');
@@ -42,7 +42,10 @@ describe('the shadow repository', () => {
     put(ws, 'nested/.git/HEAD', 'ref: refs/heads/main\n');
     const first = await repo.checkpoint();
     assert.deepEqual(await filesIn(repo, first), ['.gitignore', 'edge.bin', 'src/main.ts']);
-    assert.ok(fs.existsSync(path.join(base, fs.readdirSync(base)[0]!, 'HEAD')), 'the repository is under the base folder');
+    assert.ok(
+      fs.existsSync(path.join(base, fs.readdirSync(base)[0]!, 'HEAD')),
+      'the repository is under the base folder',
+    );
     assert.equal(fs.readdirSync(ws).includes('.git'), false, 'nothing is written in the workspace');
     // A tracked file that grows past the limit leaves the next checkpoint.
     put(ws, 'edge.bin', Buffer.alloc(MAX_FILE_BYTES + 10));
@@ -79,7 +82,10 @@ describe('the shadow repository', () => {
     assert.equal(await repo.git.text(['rev-parse', `${now}^`]), taken[0]);
     const branch = await repo.git.text(['symbolic-ref', 'HEAD']);
     fs.writeFileSync(path.join(repo.git.gitDir, `${branch}.lock`), '');
-    await assert.rejects(repo.checkpoint(), (error: unknown) => error instanceof GitError && /locked/.test(error.message));
+    await assert.rejects(
+      repo.checkpoint(),
+      (error: unknown) => error instanceof GitError && /locked/.test(error.message),
+    );
     assert.equal(await repo.git.text(['rev-parse', 'HEAD']), taken[0]);
     fs.rmSync(path.join(repo.git.gitDir, `${branch}.lock`));
     assert.equal(await repo.git.text(['rev-parse', `${await repo.checkpoint()}^`]), taken[0]);
@@ -103,11 +109,27 @@ describe('the shadow repository', () => {
     const middle = await repo.checkpoint();
     step(2, middle);
     put(ws, 'b.txt', 'made by two\n');
-    assert.deepEqual(changeRange(session.events, 'one'), { item: 'one', startedSeq: 2, from: before, to: middle, completed: true });
-    assert.deepEqual(changeRange(session.events, 'two'), { item: 'two', startedSeq: 6, from: middle, to: null, completed: false });
+    assert.deepEqual(changeRange(session.events, 'one'), {
+      item: 'one',
+      startedSeq: 2,
+      from: before,
+      to: middle,
+      completed: true,
+    });
+    assert.deepEqual(changeRange(session.events, 'two'), {
+      item: 'two',
+      startedSeq: 6,
+      from: middle,
+      to: null,
+      completed: false,
+    });
     assert.equal(changeRange(session.events, 'three'), null);
     assert.deepEqual(await changedFiles(repo, changeRange(session.events, 'one')), [{ status: 'M', path: 'a.txt' }]);
-    assert.deepEqual(await changedFiles(repo, changeRange(session.events, 'two')), [{ status: 'A', path: 'b.txt' }], 'open end: the workspace now');
+    assert.deepEqual(
+      await changedFiles(repo, changeRange(session.events, 'two')),
+      [{ status: 'A', path: 'b.txt' }],
+      'open end: the workspace now',
+    );
     assert.match(await diff(repo, changeRange(session.events, 'one')), /^-a\n\+a changed by one$/m);
 
     const restore = await planWorkspaceRestore(repo, session.events, 'one');

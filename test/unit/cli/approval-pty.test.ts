@@ -16,11 +16,30 @@ const HIDDEN = 'touch X #\u001b[2K\r$ ls -la';
 
 function runOnPty(answer: string) {
   const dir = tempDir('agent-checklist-pty-');
-  const script = { responses: [{ toolCalls: [{ name: 'bash', arguments: { command: HIDDEN } }] }, { text: 'done \u001b]52;c;ZXZpbA==\u0007' }] };
+  const script = {
+    responses: [
+      { toolCalls: [{ name: 'bash', arguments: { command: HIDDEN } }] },
+      { text: 'done \u001b]52;c;ZXZpbA==\u0007' },
+    ],
+  };
   fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify(script));
   const cli = [path.join(root, 'node_modules/.bin/tsx'), path.join(root, 'extension/src/cli/main.ts')];
-  const args = ['run', '--script', 's.json', '--tools', 'bash', '--session-dir', 'logs', '--allow-parallel-in-progress', 'true', 'go'];
-  return { dir, ...onPty([['[N]o: ', answer]], [...cli, ...args], { cwd: dir, env: { PATH: process.env.PATH, TERM: 'xterm' } }) };
+  const args = [
+    'run',
+    '--script',
+    's.json',
+    '--tools',
+    'bash',
+    '--session-dir',
+    'logs',
+    '--allow-parallel-in-progress',
+    'true',
+    'go',
+  ];
+  return {
+    dir,
+    ...onPty([['[N]o: ', answer]], [...cli, ...args], { cwd: dir, env: { PATH: process.env.PATH, TERM: 'xterm' } }),
+  };
 }
 
 describe('the approval prompt on a pseudo-terminal', () => {

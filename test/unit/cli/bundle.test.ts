@@ -26,12 +26,19 @@ describe('bundled extension', () => {
   it('dist/extension.js exports activate and deactivate', () => {
     // `vscode` only exists inside the extension host; loading the bundle here needs a
     // stand-in for that one module so we can read the export shape (nothing is activated).
-    const anything: unknown = new Proxy(function () {}, { get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : anything), apply: () => anything, construct: () => anything as object });
+    const anything: unknown = new Proxy(function () {}, {
+      get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : anything),
+      apply: () => anything,
+      construct: () => anything as object,
+    });
     // esbuild's interop copies a module's own keys onto an object whose prototype is the
     // module's prototype, so the catch-all lives on the prototype.
-    const standIn: unknown = Object.create(new Proxy({}, { get: (_t, key) => (key === '__esModule' || key === 'then' ? undefined : anything) }));
+    const standIn: unknown = Object.create(
+      new Proxy({}, { get: (_t, key) => (key === '__esModule' || key === 'then' ? undefined : anything) }),
+    );
     const load = (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load;
-    (Module as unknown as { _load: typeof load })._load = (request, ...rest) => (request === 'vscode' ? standIn : load(request, ...rest));
+    (Module as unknown as { _load: typeof load })._load = (request, ...rest) =>
+      request === 'vscode' ? standIn : load(request, ...rest);
     try {
       const ext: unknown = Module.createRequire(__filename)(path.join(root, 'dist/extension.js'));
       assert.equal(typeof (ext as { activate?: unknown }).activate, 'function');
@@ -44,17 +51,31 @@ describe('bundled extension', () => {
 });
 
 describe('bundled CLI', () => {
-  const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd, encoding: 'utf8' });
+  const cli = (args: string[], cwd: string) =>
+    spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd, encoding: 'utf8' });
 
   it('is executable with a shebang and runs a scripted turn end to end', () => {
     const dir = tempDir();
     assert.match(fs.readFileSync(path.join(root, 'dist/cli.js'), 'utf8'), /^#!\/usr\/bin\/env node\n/);
-    fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses: [{ toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'a', status: 'in_progress' }] } }] }, { text: 'ok' }] }));
-    const run = cli(['run', '--script', 's.json', '--session-dir', 'logs', '--allow-parallel-in-progress', 'false', '--json', 'go'], dir);
+    fs.writeFileSync(
+      path.join(dir, 's.json'),
+      JSON.stringify({
+        responses: [
+          { toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'a', status: 'in_progress' }] } }] },
+          { text: 'ok' },
+        ],
+      }),
+    );
+    const run = cli(
+      ['run', '--script', 's.json', '--session-dir', 'logs', '--allow-parallel-in-progress', 'false', '--json', 'go'],
+      dir,
+    );
     assert.equal(run.status, 0, run.stderr);
     const { logPath } = JSON.parse(run.stdout);
     assert.equal(cli(['check', logPath], dir).status, 0);
-    assert.deepEqual(listed(cli(['plan', logPath, '--format', 'json'], dir).stdout), [{ content: 'a', status: 'in_progress' }]);
+    assert.deepEqual(listed(cli(['plan', logPath, '--format', 'json'], dir).stdout), [
+      { content: 'a', status: 'in_progress' },
+    ]);
     assert.equal(cli(['check', path.join(dir, 's.json')], dir).status, 1);
     assert.equal(cli(['nope'], dir).status, 2);
   });
@@ -65,15 +86,45 @@ describe('bundled CLI', () => {
     fs.writeFileSync(path.join(dir, 'ws', 'a.txt'), 'before\n');
     const todo = (status: string) => ({ name: 'todo_write', arguments: { todos: [{ content: 'a', status }] } });
     const write = { name: 'write_file', arguments: { path: 'a.txt', content: 'after\n' } };
-    fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses: [{ toolCalls: [todo('in_progress')] }, { toolCalls: [write] }, { toolCalls: [todo('completed')] }, { text: 'ok' }] }));
+    fs.writeFileSync(
+      path.join(dir, 's.json'),
+      JSON.stringify({
+        responses: [
+          { toolCalls: [todo('in_progress')] },
+          { toolCalls: [write] },
+          { toolCalls: [todo('completed')] },
+          { text: 'ok' },
+        ],
+      }),
+    );
     const env = { ...process.env, XDG_STATE_HOME: path.join(dir, 'state') };
-    const built = (args: string[]) => spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd: dir, env, encoding: 'utf8' });
-    const run = built(['run', '--script', 's.json', '--cwd', 'ws', '--session-dir', 'logs', '--tools', 'todo_write,write_file', '--allow-parallel-in-progress', 'false', '--yes', '--json', 'go']);
+    const built = (args: string[]) =>
+      spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd: dir, env, encoding: 'utf8' });
+    const run = built([
+      'run',
+      '--script',
+      's.json',
+      '--cwd',
+      'ws',
+      '--session-dir',
+      'logs',
+      '--tools',
+      'todo_write,write_file',
+      '--allow-parallel-in-progress',
+      'false',
+      '--yes',
+      '--json',
+      'go',
+    ]);
     assert.equal(run.status, 0, run.stderr);
     const changes = built(['changes', JSON.parse(run.stdout).logPath, '--item', '1', '--format', 'json']);
     assert.equal(changes.status, 0, changes.stderr);
     assert.deepEqual(JSON.parse(changes.stdout).files, [{ status: 'M', path: 'a.txt', added: 1, removed: 1 }]);
-    assert.equal(fs.readFileSync(path.join(root, 'dist/cli.js'), 'utf8').includes('not a git run'), false, 'the worker is its own bundle');
+    assert.equal(
+      fs.readFileSync(path.join(root, 'dist/cli.js'), 'utf8').includes('not a git run'),
+      false,
+      'the worker is its own bundle',
+    );
   });
 });
 
@@ -89,11 +140,19 @@ describe('Markdown parser bundle', () => {
   it('keeps micromark/mdast out of dist/extension.js and dist/cli.js; extension.js starts dist/markdown-worker.js instead', () => {
     for (const main of ['dist/extension.js', 'dist/cli.js']) {
       const text = fs.readFileSync(path.join(root, main), 'utf8');
-      assert.deepEqual(MARKDOWN_MARKERS.filter((m) => text.includes(m)), [], `${main} contains the Markdown parser`);
+      assert.deepEqual(
+        MARKDOWN_MARKERS.filter((m) => text.includes(m)),
+        [],
+        `${main} contains the Markdown parser`,
+      );
     }
     assert.match(fs.readFileSync(path.join(root, 'dist/extension.js'), 'utf8'), /"markdown-worker\.js"/);
     const worker = fs.readFileSync(path.join(root, 'dist/markdown-worker.js'), 'utf8');
-    assert.deepEqual(MARKDOWN_MARKERS.filter((m) => !worker.includes(m)), [], 'the markers are the parser\'s (dist/markdown-worker.js has them all)');
+    assert.deepEqual(
+      MARKDOWN_MARKERS.filter((m) => !worker.includes(m)),
+      [],
+      "the markers are the parser's (dist/markdown-worker.js has them all)",
+    );
   });
 
   it('dist/markdown-worker.js alone (no node_modules), as a worker thread, turns an answer into the sanitized tree', () => {
@@ -102,14 +161,29 @@ describe('Markdown parser bundle', () => {
     const answer = '# Done\n\n| a | b |\n|---|:-:|\n| **1** | [x](javascript:alert) |\n\n- [x] parse';
     const script = `const w = new (require('node:worker_threads').Worker)('./markdown-worker.js');
 w.on('message', (m) => { if (m.ready) w.postMessage({ id: 1, text: ${JSON.stringify(answer)} }); else { process.stdout.write(JSON.stringify(m)); void w.terminate(); } });`;
-    const run = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const run = spawnSync(process.execPath, ['-e', script], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH },
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), {
       id: 1,
       tree: [
         { t: 'h', level: 1, c: [{ t: 'text', v: 'Done' }] },
-        { t: 'table', align: [null, 'center'], head: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }]], rows: [[[{ t: 'strong', c: [{ t: 'text', v: '1' }] }], [{ t: 'text', v: 'x (javascript:alert)' }]]] },
-        { t: 'list', ordered: false, start: 1, tight: true, items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }] },
+        {
+          t: 'table',
+          align: [null, 'center'],
+          head: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }]],
+          rows: [[[{ t: 'strong', c: [{ t: 'text', v: '1' }] }], [{ t: 'text', v: 'x (javascript:alert)' }]]],
+        },
+        {
+          t: 'list',
+          ordered: false,
+          start: 1,
+          tight: true,
+          items: [{ checked: true, c: [{ t: 'p', c: [{ t: 'text', v: 'parse' }] }] }],
+        },
       ],
     });
   });
@@ -118,11 +192,23 @@ w.on('message', (m) => { if (m.ready) w.postMessage({ id: 1, text: ${JSON.string
 describe("zod's compiler bundle", () => {
   it('dist/zod-compiler.js alone compiles schemas made by another copy of zod, strictly, and answers as the runtime does', () => {
     // The test's schemas come from node_modules' zod; the bundle has its own copy of zod's core, as in production.
-    const { compile } = Module.createRequire(__filename)(path.join(root, 'dist/zod-compiler.js')) as { compile: <S>(schema: S, options: { strict: true }) => S };
+    const { compile } = Module.createRequire(__filename)(path.join(root, 'dist/zod-compiler.js')) as {
+      compile: <S>(schema: S, options: { strict: true }) => S;
+    };
     const schema = eventDataSchemas['todo/write'];
     const compiled = compile(schema, { strict: true });
     assert.notEqual(compiled, schema);
-    for (const value of [{ todos: [{ content: 'a', status: 'pending' }] }, { todos: [{ content: ' a', status: 'pending' }, { content: 'a', status: 'done' }] }, { todos: [] }, {}]) {
+    for (const value of [
+      { todos: [{ content: 'a', status: 'pending' }] },
+      {
+        todos: [
+          { content: ' a', status: 'pending' },
+          { content: 'a', status: 'done' },
+        ],
+      },
+      { todos: [] },
+      {},
+    ]) {
       assert.deepStrictEqual(compiled.safeParse(value), schema.safeParse(value));
     }
   });
@@ -130,22 +216,44 @@ describe("zod's compiler bundle", () => {
   it('dist/cli.js check replays a long log with its schemas compiled (dist alone, no node_modules), refusing with the same messages', () => {
     const dir = tempDir();
     for (const f of ['cli.js', 'zod-compiler.js']) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, f));
-    fs.writeFileSync(path.join(dir, 'probe.js'), "process.on('exit', () => require('fs').writeFileSync(__dirname + '/loaded.json', JSON.stringify(Object.keys(require.cache))));");
+    fs.writeFileSync(
+      path.join(dir, 'probe.js'),
+      "process.on('exit', () => require('fs').writeFileSync(__dirname + '/loaded.json', JSON.stringify(Object.keys(require.cache))));",
+    );
     const session = longSession(HOT_AFTER + 10);
     const lines = writeSessionLog(path.join(dir, 'long.jsonl'), session);
-    const check = () => spawnSync(process.execPath, ['-r', './probe.js', 'cli.js', 'check', 'long.jsonl'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const check = () =>
+      spawnSync(process.execPath, ['-r', './probe.js', 'cli.js', 'check', 'long.jsonl'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+      });
     const ok = check();
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout, new RegExp(`^valid: ${session.events.length} events, ${HOT_AFTER + 10} turns`));
-    assert.ok((JSON.parse(fs.readFileSync(path.join(dir, 'loaded.json'), 'utf8')) as string[]).includes(path.join(fs.realpathSync(dir), 'zod-compiler.js')), 'the compiler bundle was loaded');
+    assert.ok(
+      (JSON.parse(fs.readFileSync(path.join(dir, 'loaded.json'), 'utf8')) as string[]).includes(
+        path.join(fs.realpathSync(dir), 'zod-compiler.js'),
+      ),
+      'the compiler bundle was loaded',
+    );
     const at = lines.reduce((last, l, i) => (l.includes('"type":"todo/write"') ? i : last), -1);
     const broken = JSON.parse(lines[at]!);
-    broken.data.todos = [{ content: ' read', status: 'pending' }, { content: 'read', status: 'pending' }, { content: 'read', status: 'pending' }];
+    broken.data.todos = [
+      { content: ' read', status: 'pending' },
+      { content: 'read', status: 'pending' },
+      { content: 'read', status: 'pending' },
+    ];
     lines[at] = JSON.stringify(broken);
     fs.writeFileSync(path.join(dir, 'long.jsonl'), lines.map((l) => `${l}\n`).join(''));
     const refused = check();
     assert.equal(refused.status, 1);
-    assert.match(refused.stdout + refused.stderr, new RegExp(`line ${at + 1}: invalid todo/write data: todos\\[0\\]\\.content: content must already be trimmed; todos\\[2\\]\\.content: duplicate content "read"`));
+    assert.match(
+      refused.stdout + refused.stderr,
+      new RegExp(
+        `line ${at + 1}: invalid todo/write data: todos\\[0\\]\\.content: content must already be trimmed; todos\\[2\\]\\.content: duplicate content "read"`,
+      ),
+    );
   });
 });
 
@@ -158,18 +266,45 @@ describe('provider SDK bundles', () => {
         assert.ok(text.includes(`./providers/${name}.js`), `${main} does not load dist/providers/${name}.js`);
       }
     }
-    for (const [name, marker] of Object.entries(SDK_MARKERS)) assert.ok(fs.readFileSync(path.join(root, `dist/providers/${name}.js`), 'utf8').includes(marker));
+    for (const [name, marker] of Object.entries(SDK_MARKERS))
+      assert.ok(fs.readFileSync(path.join(root, `dist/providers/${name}.js`), 'utf8').includes(marker));
   });
 
   it('keeps re2-wasm (grep) out of the main bundles; dist/cli.js greps with it from dist/re2.js', () => {
-    for (const main of ['dist/extension.js', 'dist/cli.js']) assert.ok(!fs.readFileSync(path.join(root, main), 'utf8').includes(RE2_MARKER), `${main} contains re2-wasm`);
+    for (const main of ['dist/extension.js', 'dist/cli.js'])
+      assert.ok(!fs.readFileSync(path.join(root, main), 'utf8').includes(RE2_MARKER), `${main} contains re2-wasm`);
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'alpha\nbeta\n');
-    fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses: [{ toolCalls: [{ name: 'grep', arguments: { pattern: '^b(e)ta$' } }] }, { text: 'ok' }] }));
-    const run = spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), 'run', '--script', 's.json', '--tools', 'grep', '--session-dir', 'logs', '--allow-parallel-in-progress', 'true', '--json', 'go'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+    fs.writeFileSync(
+      path.join(dir, 's.json'),
+      JSON.stringify({
+        responses: [{ toolCalls: [{ name: 'grep', arguments: { pattern: '^b(e)ta$' } }] }, { text: 'ok' }],
+      }),
+    );
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'dist/cli.js'),
+        'run',
+        '--script',
+        's.json',
+        '--tools',
+        'grep',
+        '--session-dir',
+        'logs',
+        '--allow-parallel-in-progress',
+        'true',
+        '--json',
+        'go',
+      ],
+      { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } },
+    );
     assert.equal(run.status, 0, run.stderr);
     const { logPath } = JSON.parse(run.stdout) as { logPath: string };
-    const results = fs.readFileSync(logPath, 'utf8').split('\n').filter((l) => l.includes('"tool/result"'));
+    const results = fs
+      .readFileSync(logPath, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"tool/result"'));
     assert.equal(results.length, 1);
     assert.match(results[0] ?? '', /notes\.txt:2: beta/);
     assert.doesNotMatch(results[0] ?? '', /"isError":true/);
@@ -182,9 +317,28 @@ describe('provider SDK bundles', () => {
       const dir = tempDir();
       try {
         const baseUrl = provider === 'openai' ? `${server.url}/v1` : server.url;
-        const args = ['run', '--provider', provider, '--base-url', baseUrl, '--model', 'm', '--api-key-env', 'LOOPBACK_KEY', '--session-dir', 'logs', '--allow-parallel-in-progress', 'true', '--json', 'go'];
+        const args = [
+          'run',
+          '--provider',
+          provider,
+          '--base-url',
+          baseUrl,
+          '--model',
+          'm',
+          '--api-key-env',
+          'LOOPBACK_KEY',
+          '--session-dir',
+          'logs',
+          '--allow-parallel-in-progress',
+          'true',
+          '--json',
+          'go',
+        ];
         // NODE_PATH empty and cwd outside the repository: the SDK can only come from dist/providers.
-        const child = spawn(process.execPath, [path.join(root, 'dist/cli.js'), ...args], { cwd: dir, env: { PATH: process.env.PATH, LOOPBACK_KEY: 'k' } });
+        const child = spawn(process.execPath, [path.join(root, 'dist/cli.js'), ...args], {
+          cwd: dir,
+          env: { PATH: process.env.PATH, LOOPBACK_KEY: 'k' },
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

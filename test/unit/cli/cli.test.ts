@@ -9,7 +9,12 @@ import { listed, tempDir, todo } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[]; text: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], text: [] as string[], env: {}, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: (t: string) => io.text.push(t) };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: (t: string) => io.text.push(t),
+  };
 }
 
 function script(dir: string, responses: unknown[]): string {
@@ -19,8 +24,22 @@ function script(dir: string, responses: unknown[]): string {
 }
 
 const planScript = [
-  { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('read', 'in_progress'), todo('build', 'in_progress'), todo('fix')] } }] },
-  { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('read', 'completed'), todo('build', 'completed'), todo('fix', 'in_progress')] } }] },
+  {
+    toolCalls: [
+      {
+        name: 'todo_write',
+        arguments: { todos: [todo('read', 'in_progress'), todo('build', 'in_progress'), todo('fix')] },
+      },
+    ],
+  },
+  {
+    toolCalls: [
+      {
+        name: 'todo_write',
+        arguments: { todos: [todo('read', 'completed'), todo('build', 'completed'), todo('fix', 'in_progress')] },
+      },
+    ],
+  },
   { text: 'Done.' },
 ];
 
@@ -33,7 +52,17 @@ async function run(dir: string, args: string[]) {
 describe('agent-checklist run', () => {
   it('runs a turn, prints the JSON summary, and the plan stands after turn/end', async () => {
     const dir = tempDir();
-    const { code, io } = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 'sessions', '--allow-parallel-in-progress', 'true', '--json', 'fix it']);
+    const { code, io } = await run(dir, [
+      'run',
+      '--script',
+      script(dir, planScript),
+      '--session-dir',
+      'sessions',
+      '--allow-parallel-in-progress',
+      'true',
+      '--json',
+      'fix it',
+    ]);
     assert.equal(code, 0, io.stderr.join('\n'));
     const summary = JSON.parse(io.stdout.join(''));
     assert.equal(summary.finalText, 'Done.');
@@ -47,12 +76,28 @@ describe('agent-checklist run', () => {
 
   it('plan --format json gives each item its flag and evidence: completed with no tool call while in progress is "no-work"', async () => {
     const dir = tempDir();
-    const out = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 'sessions', '--allow-parallel-in-progress', 'true', '--json', 'go']);
+    const out = await run(dir, [
+      'run',
+      '--script',
+      script(dir, planScript),
+      '--session-dir',
+      'sessions',
+      '--allow-parallel-in-progress',
+      'true',
+      '--json',
+      'go',
+    ]);
     const { logPath } = JSON.parse(out.io.stdout.join(''));
     const items = JSON.parse((await run(dir, ['plan', logPath, '--format', 'json'])).io.stdout.join(''));
     const none = { read: 0, write: 0, command: 0, other: 0, shared: 0 };
     assert.deepEqual(
-      items.map((i: { content: string; flag: unknown; evidence: { tools: unknown; recent: unknown; failedCommands: number } }) => [i.content, i.flag, i.evidence.tools, i.evidence.recent, i.evidence.failedCommands]),
+      items.map(
+        (i: {
+          content: string;
+          flag: unknown;
+          evidence: { tools: unknown; recent: unknown; failedCommands: number };
+        }) => [i.content, i.flag, i.evidence.tools, i.evidence.recent, i.evidence.failedCommands],
+      ),
       [
         ['read', { reason: 'no-work' }, none, [], 0],
         ['build', { reason: 'no-work' }, none, [], 0],
@@ -63,20 +108,67 @@ describe('agent-checklist run', () => {
     const exported = JSON.parse((await run(dir, ['export', logPath, '--format', 'json'])).io.stdout.join(''));
     assert.deepEqual(exported.evidence, items, 'Export Plan carries the same evidence and flags');
     const md = (await run(dir, ['export', logPath, '--format', 'markdown'])).io.stdout.join('\n');
-    assert.match(md, /## Evidence\n\n\| Item \| Reads \| Writes \| Commands \| Other \| Shared \| Failed commands \| Files changed \| Flag \|\n\|---\|---\|---\|---\|---\|---\|---\|---\|---\|\n\| read \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| — \| ⚠ no work recorded \|/);
+    assert.match(
+      md,
+      /## Evidence\n\n\| Item \| Reads \| Writes \| Commands \| Other \| Shared \| Failed commands \| Files changed \| Flag \|\n\|---\|---\|---\|---\|---\|---\|---\|---\|---\|\n\| read \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| — \| ⚠ no work recorded \|/,
+    );
     assert.match(md, /\| fix \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \| — \| — \|/);
     const log = fs.readFileSync(logPath, 'utf8');
-    assert.equal(log.split('\n').filter((l) => l.includes('"plan/verify-completion"')).length, 1, 'run told the model once (on by default)');
-    const off = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 'off', '--allow-parallel-in-progress', 'true', '--verify-completion', 'off', '--json', 'go']);
-    assert.equal(fs.readFileSync(JSON.parse(off.io.stdout.join('')).logPath, 'utf8').includes('plan/verify-completion'), false);
-    assert.equal((await run(dir, ['run', '--verify-completion', 'maybe', '--allow-parallel-in-progress', 'true', 'x'])).code, 2);
+    assert.equal(
+      log.split('\n').filter((l) => l.includes('"plan/verify-completion"')).length,
+      1,
+      'run told the model once (on by default)',
+    );
+    const off = await run(dir, [
+      'run',
+      '--script',
+      script(dir, planScript),
+      '--session-dir',
+      'off',
+      '--allow-parallel-in-progress',
+      'true',
+      '--verify-completion',
+      'off',
+      '--json',
+      'go',
+    ]);
+    assert.equal(
+      fs.readFileSync(JSON.parse(off.io.stdout.join('')).logPath, 'utf8').includes('plan/verify-completion'),
+      false,
+    );
+    assert.equal(
+      (await run(dir, ['run', '--verify-completion', 'maybe', '--allow-parallel-in-progress', 'true', 'x'])).code,
+      2,
+    );
   });
 
   it('--session continues the stored session with a new turn, and plan then prints null', async () => {
     const dir = tempDir();
-    const first = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 's', '--allow-parallel-in-progress', 'true', '--json', 'one']);
+    const first = await run(dir, [
+      'run',
+      '--script',
+      script(dir, planScript),
+      '--session-dir',
+      's',
+      '--allow-parallel-in-progress',
+      'true',
+      '--json',
+      'one',
+    ]);
     const { sessionId, logPath } = JSON.parse(first.io.stdout.join(''));
-    const second = await run(dir, ['run', '--script', script(dir, [{ text: 'Hi again.' }]), '--session-dir', 's', '--session', sessionId, '--allow-parallel-in-progress', 'true', '--json', 'two']);
+    const second = await run(dir, [
+      'run',
+      '--script',
+      script(dir, [{ text: 'Hi again.' }]),
+      '--session-dir',
+      's',
+      '--session',
+      sessionId,
+      '--allow-parallel-in-progress',
+      'true',
+      '--json',
+      'two',
+    ]);
     assert.equal(second.code, 0, second.io.stderr.join('\n'));
     assert.equal(JSON.parse(second.io.stdout.join('')).sessionId, sessionId);
     const plan = await run(dir, ['plan', logPath, '--format', 'json']);
@@ -90,16 +182,45 @@ describe('agent-checklist run', () => {
     const dir = tempDir();
     const missing = await run(dir, ['run', '--script', script(dir, [{ text: 'x' }]), '--session-dir', 's', 'hi']);
     assert.equal(missing.code, 2);
-    assert.match(missing.io.stderr.join('\n'), /--allow-parallel-in-progress true\|false is required when todo_write is enabled/);
-    const bad = await run(dir, ['run', '--script', script(dir, [{ text: 'x' }]), '--allow-parallel-in-progress', 'yes', 'hi']);
+    assert.match(
+      missing.io.stderr.join('\n'),
+      /--allow-parallel-in-progress true\|false is required when todo_write is enabled/,
+    );
+    const bad = await run(dir, [
+      'run',
+      '--script',
+      script(dir, [{ text: 'x' }]),
+      '--allow-parallel-in-progress',
+      'yes',
+      'hi',
+    ]);
     assert.equal(bad.code, 2);
-    const none = await run(dir, ['run', '--script', script(dir, [{ text: 'x' }]), '--session-dir', 's', '--tools', '', 'hi']);
+    const none = await run(dir, [
+      'run',
+      '--script',
+      script(dir, [{ text: 'x' }]),
+      '--session-dir',
+      's',
+      '--tools',
+      '',
+      'hi',
+    ]);
     assert.equal(none.code, 0, none.io.stderr.join('\n'));
   });
 
   it('the policy reaches the tool: false rejects two active items, and the model sees the error', async () => {
     const dir = tempDir();
-    const { io } = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 's', '--allow-parallel-in-progress', 'false', '--json', 'x']);
+    const { io } = await run(dir, [
+      'run',
+      '--script',
+      script(dir, planScript),
+      '--session-dir',
+      's',
+      '--allow-parallel-in-progress',
+      'false',
+      '--json',
+      'x',
+    ]);
     const { logPath } = JSON.parse(io.stdout.join(''));
     const log = fs.readFileSync(logPath, 'utf8');
     assert.match(log, /invalid todos: at most one task may be in_progress \(got 2\)/);
@@ -107,35 +228,90 @@ describe('agent-checklist run', () => {
 
   it('exits 1 when the turn fails (error) and when --max-steps cuts it short', async () => {
     const dir = tempDir();
-    const failed = await run(dir, ['run', '--script', script(dir, []), '--session-dir', 's', '--allow-parallel-in-progress', 'true', 'x']);
+    const failed = await run(dir, [
+      'run',
+      '--script',
+      script(dir, []),
+      '--session-dir',
+      's',
+      '--allow-parallel-in-progress',
+      'true',
+      'x',
+    ]);
     assert.equal(failed.code, 1);
     assert.match(failed.io.stderr.join('\n'), /ended: error: the scripted model has no response left/);
-    const capped = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 's', '--allow-parallel-in-progress', 'true', '--max-steps', '1', '--json', 'x']);
+    const capped = await run(dir, [
+      'run',
+      '--script',
+      script(dir, planScript),
+      '--session-dir',
+      's',
+      '--allow-parallel-in-progress',
+      'true',
+      '--max-steps',
+      '1',
+      '--json',
+      'x',
+    ]);
     assert.equal(capped.code, 1);
     assert.deepEqual(JSON.parse(capped.io.stdout.join('')).turnEnd, { kind: 'max-steps', maxSteps: 1 });
   });
 
   it('bad usage exits 2: unknown command, unknown flag, missing prompt, unknown provider, a missing --session', async () => {
     const dir = tempDir();
-    for (const args of [['frobnicate'], ['plan', 'x', '--bogus'], ['run', '--allow-parallel-in-progress', 'true'], ['run', '--provider', 'nope', '--allow-parallel-in-progress', 'true', 'x'], ['plan', 'a', 'b'], []]) {
+    for (const args of [
+      ['frobnicate'],
+      ['plan', 'x', '--bogus'],
+      ['run', '--allow-parallel-in-progress', 'true'],
+      ['run', '--provider', 'nope', '--allow-parallel-in-progress', 'true', 'x'],
+      ['plan', 'a', 'b'],
+      [],
+    ]) {
       assert.equal((await run(dir, args)).code, 2, args.join(' '));
     }
-    const missing = await run(dir, ['run', '--script', script(dir, []), '--session-dir', 's', '--session', 'nope', '--allow-parallel-in-progress', 'true', 'x']);
+    const missing = await run(dir, [
+      'run',
+      '--script',
+      script(dir, []),
+      '--session-dir',
+      's',
+      '--session',
+      'nope',
+      '--allow-parallel-in-progress',
+      'true',
+      'x',
+    ]);
     assert.equal(missing.code, 1);
   });
 });
 
 describe('agent-checklist plan / check / export', () => {
   async function stored(dir: string): Promise<string> {
-    const { io } = await run(dir, ['run', '--script', script(dir, planScript), '--session-dir', 's', '--allow-parallel-in-progress', 'true', '--json', 'fix it']);
+    const { io } = await run(dir, [
+      'run',
+      '--script',
+      script(dir, planScript),
+      '--session-dir',
+      's',
+      '--allow-parallel-in-progress',
+      'true',
+      '--json',
+      'fix it',
+    ]);
     return JSON.parse(io.stdout.join('')).logPath;
   }
 
   it('plan prints text and markdown forms', async () => {
     const dir = tempDir();
     const log = await stored(dir);
-    assert.equal((await run(dir, ['plan', log])).io.stdout.join('\n'), '2 completed · 1 in progress\n[x] read\n[x] build\n[~] fix');
-    assert.equal((await run(dir, ['plan', log, '--format', 'markdown'])).io.stdout.join('\n'), '- [x] read\n- [x] build\n- [ ] **fix** _(in progress)_');
+    assert.equal(
+      (await run(dir, ['plan', log])).io.stdout.join('\n'),
+      '2 completed · 1 in progress\n[x] read\n[x] build\n[~] fix',
+    );
+    assert.equal(
+      (await run(dir, ['plan', log, '--format', 'markdown'])).io.stdout.join('\n'),
+      '- [x] read\n- [x] build\n- [ ] **fix** _(in progress)_',
+    );
     assert.equal((await run(dir, ['plan', log, '--format', 'yaml'])).code, 2);
   });
 
@@ -155,8 +331,15 @@ describe('agent-checklist plan / check / export', () => {
     const log = await stored(dir);
     const json = JSON.parse((await run(dir, ['export', log, '--format', 'json'])).io.stdout.join(''));
     assert.equal(json.history.length, 2);
-    assert.deepEqual(json.history.map((h: { turn: number }) => h.turn), [1, 1]);
-    assert.deepEqual(json.standingPlan, [todo('read', 'completed'), todo('build', 'completed'), todo('fix', 'in_progress')]);
+    assert.deepEqual(
+      json.history.map((h: { turn: number }) => h.turn),
+      [1, 1],
+    );
+    assert.deepEqual(json.standingPlan, [
+      todo('read', 'completed'),
+      todo('build', 'completed'),
+      todo('fix', 'in_progress'),
+    ]);
     const md = (await run(dir, ['export', log, '--format', 'markdown'])).io.stdout.join('\n');
     assert.match(md, /^# Plan — fix it\n\n## Standing plan\n\n2 completed · 1 in progress\n\n- \[x\] read/);
     assert.match(md, /### Turn 1 · update 2 · /);

@@ -14,7 +14,12 @@ import { listed, memorySession, tempDir } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: () => undefined };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: () => undefined,
+  };
 }
 
 async function cli(dir: string, args: string[]) {
@@ -22,7 +27,6 @@ async function cli(dir: string, args: string[]) {
   const code = await main(args, io);
   return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
 }
-
 
 const writeLog = writeOneTurnLog;
 
@@ -34,13 +38,19 @@ describe('plan validates what it reads like check', () => {
     const checked = await cli(dir, ['check', log]);
     const planned = await cli(dir, ['plan', log]);
     assert.equal(checked.code, 1, checked.err);
-    assert.deepEqual({ code: planned.code, err: planned.err, out: planned.out }, { code: 1, err: checked.err, out: '' });
+    assert.deepEqual(
+      { code: planned.code, err: planned.err, out: planned.out },
+      { code: 1, err: checked.err, out: '' },
+    );
     return planned.err;
   }
 
   it('a zero-byte file', async () => {
     fs.writeFileSync(file('empty.jsonl'), '');
-    assert.equal(await sameRefusal(file('empty.jsonl')), `invalid: ${file('empty.jsonl')}: line 1: empty log: no session header`);
+    assert.equal(
+      await sameRefusal(file('empty.jsonl')),
+      `invalid: ${file('empty.jsonl')}: line 1: empty log: no session header`,
+    );
   });
 
   it('a duplicated last line', async () => {
@@ -51,17 +61,27 @@ describe('plan validates what it reads like check', () => {
 
   it('a todo/write that breaks the todo schema, and a line that is not JSON', async () => {
     const lines = writeLog(file('bad.jsonl'), [{ content: 'a', status: 'pending' }]);
-    fs.writeFileSync(file('bad.jsonl'), `${[...lines.slice(0, 6), lines[6]!.replace('"pending"', '"maybe"'), lines[7]].join('\n')}\n`);
+    fs.writeFileSync(
+      file('bad.jsonl'),
+      `${[...lines.slice(0, 6), lines[6]!.replace('"pending"', '"maybe"'), lines[7]].join('\n')}\n`,
+    );
     await sameRefusal(file('bad.jsonl'));
     fs.writeFileSync(file('nojson.jsonl'), `${[...lines.slice(0, 6), '{not json', lines[6], lines[7]].join('\n')}\n`);
     assert.match(await sameRefusal(file('nojson.jsonl')), /line 7: not a valid event line/);
   });
 
   it('a valid log: plan answers, a torn last line is passed over as check passes it over', async () => {
-    writeLog(file('ok.jsonl'), [{ content: 'read', status: 'completed' }, { content: 'fix', status: 'in_progress' }]);
+    writeLog(file('ok.jsonl'), [
+      { content: 'read', status: 'completed' },
+      { content: 'fix', status: 'in_progress' },
+    ]);
     fs.appendFileSync(file('ok.jsonl'), '{"seq":8,"ts":"2026');
     assert.equal((await cli(dir, ['check', file('ok.jsonl')])).code, 0);
-    assert.deepEqual(await cli(dir, ['plan', file('ok.jsonl')]), { code: 0, out: '1 completed · 1 in progress\n[x] read\n[~] fix', err: '' });
+    assert.deepEqual(await cli(dir, ['plan', file('ok.jsonl')]), {
+      code: 0,
+      out: '1 completed · 1 in progress\n[x] read\n[~] fix',
+      err: '',
+    });
   });
 });
 
@@ -75,7 +95,10 @@ describe('plan on long tail lines', () => {
       const planned = await cli(dir, ['plan', log, '--format', 'json']);
       const ms = Date.now() - start;
       console.log(`# plan with a ${mb} MB last line: ${ms} ms`);
-      assert.deepEqual({ ...planned, out: listed(planned.out) }, { code: 0, out: [{ content: 'long', status: 'in_progress' }], err: '' });
+      assert.deepEqual(
+        { ...planned, out: listed(planned.out) },
+        { code: 0, out: [{ content: 'long', status: 'in_progress' }], err: '' },
+      );
       assert.equal((await cli(dir, ['check', log])).code, 0);
       assert.ok(ms < 15_000, `plan took ${ms} ms`);
     });
@@ -97,9 +120,17 @@ describe('text output cannot drive the terminal or forge a row', () => {
     assert.equal(exported.code, 0);
     assert.doesNotMatch(exported.out, /[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
     const forged = exported.out.split('\n').filter((l) => l.includes('forged'));
-    assert.equal(forged.length, 4, 'the item is one line, in the standing plan, its evidence, the history\'s change and its list');
+    assert.equal(
+      forged.length,
+      4,
+      "the item is one line, in the standing plan, its evidence, the history's change and its list",
+    );
     for (const line of forged) assert.ok(line.includes('pwned'), `the content was not split: ${line}`);
-    assert.equal(JSON.parse((await cli(dir, ['plan', log, '--format', 'json'])).out)[0].content, evil, 'JSON keeps the exact text');
+    assert.equal(
+      JSON.parse((await cli(dir, ['plan', log, '--format', 'json'])).out)[0].content,
+      evil,
+      'JSON keeps the exact text',
+    );
   });
 });
 
@@ -108,9 +139,18 @@ describe('a refusal that quotes the damaged line', () => {
     const dir = tempDir();
     const logPath = path.join(dir, 'dam\u001b[2K\raged.jsonl');
     const [header] = writeSessionLog(logPath, memorySession('esc'));
-    fs.writeFileSync(logPath, `${header}\n{"seq":1,"ts":"2026-01-01T00:00:00.000Z","type":"\u001b[2K\rturn/start","data":{"turn":1}}\n`);
+    fs.writeFileSync(
+      logPath,
+      `${header}\n{"seq":1,"ts":"2026-01-01T00:00:00.000Z","type":"\u001b[2K\rturn/start","data":{"turn":1}}\n`,
+    );
     const err: string[] = [];
-    const code = await main(['check', logPath], { out: () => undefined, err: (l) => err.push(l), write: () => undefined, env: {}, cwd: dir });
+    const code = await main(['check', logPath], {
+      out: () => undefined,
+      err: (l) => err.push(l),
+      write: () => undefined,
+      env: {},
+      cwd: dir,
+    });
     assert.equal(code, 1);
     assert.equal(err.length, 1);
     assert.doesNotMatch(err[0] ?? '', /[\u001b\r]/, 'no raw ESC or CR reaches the terminal');

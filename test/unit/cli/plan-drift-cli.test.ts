@@ -31,20 +31,43 @@ const WORKED = [
 ];
 const todoWrite = (todos: unknown) => ({ toolCalls: [{ name: 'todo_write', arguments: { todos } }] });
 // The first write after the approval rewords one item in place and leaves one out; the next adds one at the end.
-const SCRIPT = [todoWrite(APPROVED), { text: 'My plan.' }, todoWrite([WORKED[0], { ...WORKED[1], status: 'in_progress' }]), todoWrite(WORKED), { text: 'Done.' }];
+const SCRIPT = [
+  todoWrite(APPROVED),
+  { text: 'My plan.' },
+  todoWrite([WORKED[0], { ...WORKED[1], status: 'in_progress' }]),
+  todoWrite(WORKED),
+  { text: 'Done.' },
+];
 
 /** `plan --format json`'s items as `{ content, status, drift? }` (their evidence and flag are another test's). */
 function withDrift(json: string): unknown[] {
   const items: unknown = JSON.parse(json);
   assert.ok(Array.isArray(items), json);
-  return items.map((item: { content: string; status: string; drift?: unknown }) => ({ content: item.content, status: item.status, ...(item.drift === undefined ? {} : { drift: item.drift }) }));
+  return items.map((item: { content: string; status: string; drift?: unknown }) => ({
+    content: item.content,
+    status: item.status,
+    ...(item.drift === undefined ? {} : { drift: item.drift }),
+  }));
 }
 
 describe('plan first drift from the CLI', () => {
   it('plan --format json gives each item its drift; export shows the approved version and what is not in it', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses: SCRIPT }));
-    const run = await cli(dir, ['run', '--script', 's.json', '--session-dir', 'logs', '--tools', 'read_file,todo_write', '--allow-parallel-in-progress', 'false', '--approve-plan', '--json', 'add notes']);
+    const run = await cli(dir, [
+      'run',
+      '--script',
+      's.json',
+      '--session-dir',
+      'logs',
+      '--tools',
+      'read_file,todo_write',
+      '--allow-parallel-in-progress',
+      'false',
+      '--approve-plan',
+      '--json',
+      'add notes',
+    ]);
     assert.equal(run.code, 0, run.err);
     const { logPath } = JSON.parse(run.out) as { logPath: string };
     const expected = [
@@ -57,14 +80,24 @@ describe('plan first drift from the CLI', () => {
       assert.equal(plan.code, 0, plan.err);
       assert.deepEqual(withDrift(plan.out), expected, read);
       const items = z.array(z.record(z.string(), z.unknown())).parse(JSON.parse(plan.out));
-      assert.ok(items.every((item) => 'flag' in item && 'evidence' in item), 'each item keeps its evidence and flag beside its drift');
+      assert.ok(
+        items.every((item) => 'flag' in item && 'evidence' in item),
+        'each item keeps its evidence and flag beside its drift',
+      );
     }
-    const planSeq = fs.readFileSync(logPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { seq?: number; type?: string }).find((e) => e.type === 'plan/approved')?.seq;
+    const planSeq = fs
+      .readFileSync(logPath, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { seq?: number; type?: string })
+      .find((e) => e.type === 'plan/approved')?.seq;
     assert.ok(planSeq);
     const atApproval = await cli(dir, ['plan', logPath, '--format', 'json', '--at', String(planSeq)]);
     assert.deepEqual(withDrift(atApproval.out), APPROVED, 'as approved: no drift');
 
-    const history = JSON.parse((await cli(dir, ['history', logPath, '--format', 'json'])).out) as { drift: unknown[] }[];
+    const history = JSON.parse((await cli(dir, ['history', logPath, '--format', 'json'])).out) as {
+      drift: unknown[];
+    }[];
     assert.deepEqual(history.at(-1)?.drift, [
       { kind: 'reworded', content: 'write notes.md', approved: 'write notes.txt' },
       { kind: 'added', content: 'run the linter' },
@@ -74,13 +107,21 @@ describe('plan first drift from the CLI', () => {
 
     const md = await cli(dir, ['export', logPath, '--format', 'markdown']);
     assert.equal(md.code, 0, md.err);
-    assert.match(md.out, /## Approved plan \([^)]+\)\n\n- \[ \] read code\.ts\n- \[ \] write notes\.txt\n- \[ \] update the README\n/);
+    assert.match(
+      md.out,
+      /## Approved plan \([^)]+\)\n\n- \[ \] read code\.ts\n- \[ \] write notes\.txt\n- \[ \] update the README\n/,
+    );
     assert.ok(
-      md.out.includes('_Not in the approved plan:_\n\n- write notes.md _(approved as "write notes.txt")_\n- run the linter _(added)_\n- update the README _(dropped)_'),
+      md.out.includes(
+        '_Not in the approved plan:_\n\n- write notes.md _(approved as "write notes.txt")_\n- run the linter _(added)_\n- update the README _(dropped)_',
+      ),
       md.out,
     );
     const json = JSON.parse((await cli(dir, ['export', logPath, '--format', 'json'])).out);
     assert.deepEqual(json.approvedPlan.todos, APPROVED);
-    assert.deepEqual(json.drift.map((d: { kind: string }) => d.kind), ['reworded', 'added', 'dropped']);
+    assert.deepEqual(
+      json.drift.map((d: { kind: string }) => d.kind),
+      ['reworded', 'added', 'dropped'],
+    );
   });
 });

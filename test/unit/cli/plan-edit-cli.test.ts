@@ -16,7 +16,12 @@ import { listed, tempDir, todo } from '../support/sessions';
 
 function capture(cwd: string, env: NodeJS.ProcessEnv = {}): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: () => undefined };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: () => undefined,
+  };
 }
 
 async function cli(dir: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -26,15 +31,34 @@ async function cli(dir: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 const planScript = [
-  { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('read', 'completed'), todo('build', 'in_progress'), todo('fix')] } }] },
-  { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('read', 'completed'), todo('build', 'completed')] } }] },
+  {
+    toolCalls: [
+      {
+        name: 'todo_write',
+        arguments: { todos: [todo('read', 'completed'), todo('build', 'in_progress'), todo('fix')] },
+      },
+    ],
+  },
+  {
+    toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('read', 'completed'), todo('build', 'completed')] } }],
+  },
   { text: 'Done.' },
 ];
 
 async function sessionWithPlan(dir: string): Promise<string> {
   const script = path.join(dir, 'script.json');
   fs.writeFileSync(script, JSON.stringify({ responses: planScript }));
-  const run = await cli(dir, ['run', '--script', script, '--session-dir', 's', '--allow-parallel-in-progress', 'true', '--json', 'go']);
+  const run = await cli(dir, [
+    'run',
+    '--script',
+    script,
+    '--session-dir',
+    's',
+    '--allow-parallel-in-progress',
+    'true',
+    '--json',
+    'go',
+  ]);
   assert.equal(run.code, 0, run.err);
   return JSON.parse(run.out).logPath;
 }
@@ -51,7 +75,11 @@ describe('agent-checklist edit', () => {
     const edits = loadLogFile(log).events.filter((e) => e.type === 'todo/user-edit');
     assert.deepEqual(
       edits.map((e) => e.data),
-      [{ todos: [todo('read', 'completed'), todo('build', 'completed'), todo('write the docs')] }, { todos: [todo('read', 'completed'), todo('build', 'completed'), todo('write the docs', 'in_progress')] }, { todos: [todo('build', 'completed'), todo('write the docs', 'in_progress')] }],
+      [
+        { todos: [todo('read', 'completed'), todo('build', 'completed'), todo('write the docs')] },
+        { todos: [todo('read', 'completed'), todo('build', 'completed'), todo('write the docs', 'in_progress')] },
+        { todos: [todo('build', 'completed'), todo('write the docs', 'in_progress')] },
+      ],
     );
     const plan = await cli(dir, ['plan', log, '--format', 'json']);
     assert.deepEqual(listed(plan.out), [todo('build', 'completed'), todo('write the docs', 'in_progress')]);
@@ -71,7 +99,10 @@ describe('agent-checklist edit', () => {
     assert.equal(two.code, 0, 'one in progress is fine');
     const grown = fs.statSync(log).size;
     const second = await cli(dir, ['edit', log, '--set', '1=in_progress', '--allow-parallel-in-progress', 'false']);
-    assert.deepEqual([second.code, second.err], [1, 'agent-checklist: invalid todos: at most one task may be in_progress (got 2)']);
+    assert.deepEqual(
+      [second.code, second.err],
+      [1, 'agent-checklist: invalid todos: at most one task may be in_progress (got 2)'],
+    );
     const missing = await cli(dir, ['edit', log, '--remove', '9']);
     assert.deepEqual([missing.code, missing.err], [1, 'agent-checklist: the plan has no item 9 (it has 3)']);
     assert.equal(fs.statSync(log).size, grown);
@@ -87,7 +118,12 @@ describe('agent-checklist edit', () => {
     try {
       const r = await cli(dir, ['edit', log, '--add', 'x']);
       assert.equal(r.code, 1);
-      assert.match(r.err, new RegExp(`^agent-checklist: cannot edit the plan: process ${process.ppid} is writing this session; edit it there, or stop that process`));
+      assert.match(
+        r.err,
+        new RegExp(
+          `^agent-checklist: cannot edit the plan: process ${process.ppid} is writing this session; edit it there, or stop that process`,
+        ),
+      );
       assert.equal(r.err.split('\n').length, 1);
       assert.equal(fs.statSync(log).size, size);
     } finally {
@@ -104,7 +140,13 @@ describe('agent-checklist edit', () => {
   it('bad usage exits 2', async () => {
     const dir = tempDir();
     const log = await sessionWithPlan(dir);
-    for (const args of [['edit', log], ['edit', log, '--add', 'a', '--remove', '1'], ['edit', log, '--set', '1=done'], ['edit', log, '--remove', '0'], ['edit', log, '--set', 'x']]) {
+    for (const args of [
+      ['edit', log],
+      ['edit', log, '--add', 'a', '--remove', '1'],
+      ['edit', log, '--set', '1=done'],
+      ['edit', log, '--remove', '0'],
+      ['edit', log, '--set', 'x'],
+    ]) {
       assert.equal((await cli(dir, args)).code, 2, args.join(' '));
     }
   });
@@ -121,8 +163,21 @@ describe('agent-checklist history and plan --at', () => {
     assert.deepEqual(
       history.map((v: { by: string; changes: unknown }) => [v.by, v.changes]),
       [
-        ['model', [{ kind: 'added', content: 'read' }, { kind: 'added', content: 'build' }, { kind: 'added', content: 'fix' }]],
-        ['model', [{ kind: 'status', content: 'build', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'fix' }]],
+        [
+          'model',
+          [
+            { kind: 'added', content: 'read' },
+            { kind: 'added', content: 'build' },
+            { kind: 'added', content: 'fix' },
+          ],
+        ],
+        [
+          'model',
+          [
+            { kind: 'status', content: 'build', from: 'in_progress', to: 'completed' },
+            { kind: 'dropped', content: 'fix' },
+          ],
+        ],
         ['user', [{ kind: 'added', content: 'fix' }]],
       ],
     );
@@ -131,7 +186,10 @@ describe('agent-checklist history and plan --at', () => {
       assert.deepEqual(v.drift, []);
     }
     const events = loadLogFile(log).events;
-    assert.deepEqual(history.map((v: { seq: number }) => events[v.seq - 1]!.type), ['todo/write', 'todo/write', 'todo/user-edit']);
+    assert.deepEqual(
+      history.map((v: { seq: number }) => events[v.seq - 1]!.type),
+      ['todo/write', 'todo/write', 'todo/user-edit'],
+    );
   });
 
   it('history --format text and markdown name each version, its author and changes, then the timing', async () => {
@@ -140,7 +198,10 @@ describe('agent-checklist history and plan --at', () => {
     const text = await cli(dir, ['history', log, '--format', 'text']);
     assert.match(text.out, /^version 1 · seq \d+ · \S+ · by the model\n {2}added: read/);
     assert.match(text.out, /\n {2}dropped: fix\n/);
-    assert.match(text.out, /timing \(standing plan\):\n {2}read: never in progress, finished \S+\n {2}build: started \S+, finished \S+, \d+s in progress/);
+    assert.match(
+      text.out,
+      /timing \(standing plan\):\n {2}read: never in progress, finished \S+\n {2}build: started \S+, finished \S+, \d+s in progress/,
+    );
     const md = await cli(dir, ['history', log, '--format', 'markdown']);
     assert.match(md.out, /^### Version 1 · seq \d+ · \S+ · by the model\n\n- added: read/);
     assert.equal((await cli(dir, ['history', log, '--format', 'yaml'])).code, 2);
@@ -166,8 +227,22 @@ describe('a user edit reaches a real OpenAI-compatible server once, and only onc
     const server = await LoopbackServer.start();
     try {
       const args = (prompt: string, session?: string) => [
-        'run', '--provider', 'openai', '--base-url', `${server.url}/v1`, '--model', 'm', '--api-key-env', 'LOOPBACK_KEY',
-        '--session-dir', 's', '--allow-parallel-in-progress', 'true', '--json', ...(session ? ['--session', session] : []), prompt,
+        'run',
+        '--provider',
+        'openai',
+        '--base-url',
+        `${server.url}/v1`,
+        '--model',
+        'm',
+        '--api-key-env',
+        'LOOPBACK_KEY',
+        '--session-dir',
+        's',
+        '--allow-parallel-in-progress',
+        'true',
+        '--json',
+        ...(session ? ['--session', session] : []),
+        prompt,
       ];
       const env = { LOOPBACK_KEY: '' };
       const list = { todos: [todo('read', 'in_progress'), todo('fix')] };
@@ -187,14 +262,23 @@ describe('a user edit reaches a real OpenAI-compatible server once, and only onc
         return body.messages.filter((m) => m.role === 'user' && m.content === note);
       };
       assert.equal(server.requests.length, 4);
-      assert.deepEqual([0, 1, 2, 3].map(notesIn).map((n) => n.length), [0, 0, 1, 1], 'told at the next request; the history keeps that one note, no new reminder');
+      assert.deepEqual(
+        [0, 1, 2, 3].map(notesIn).map((n) => n.length),
+        [0, 0, 1, 1],
+        'told at the next request; the history keeps that one note, no new reminder',
+      );
       const body = server.requests[2]!.json as { messages: { role: string; content: unknown }[] };
       const at = body.messages.findIndex((m) => m.content === note);
       assert.equal(body.messages[at + 1]?.content, 'go on', 'the note comes right before the new prompt');
-      const all = (server.requests[3]!.json as { messages: { content: unknown }[] }).messages.filter((m) => typeof m.content === 'string' && m.content.startsWith('The user edited your todo list.'));
+      const all = (server.requests[3]!.json as { messages: { content: unknown }[] }).messages.filter(
+        (m) => typeof m.content === 'string' && m.content.startsWith('The user edited your todo list.'),
+      );
       assert.equal(all.length, 1);
       // The edit carried into both later turns: the standing plan is still the user's.
-      assert.deepEqual(listed((await cli(dir, ['plan', logPath, '--format', 'json'])).out), [todo('read', 'completed'), todo('fix')]);
+      assert.deepEqual(listed((await cli(dir, ['plan', logPath, '--format', 'json'])).out), [
+        todo('read', 'completed'),
+        todo('fix'),
+      ]);
     } finally {
       await server.close();
     }

@@ -12,17 +12,49 @@ import { tempDir } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: () => undefined };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: () => undefined,
+  };
 }
 
-const PLAN = [{ content: 'read code.ts', status: 'pending' }, { content: 'write notes.txt', status: 'pending' }];
-const PLANNING = [{ toolCalls: [{ name: 'read_file', arguments: { path: 'code.ts' } }] }, { toolCalls: [{ name: 'todo_write', arguments: { todos: PLAN } }] }, { text: 'My plan.' }];
-const WORK = [{ toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'x\n' } }] }, { text: 'Done.' }];
+const PLAN = [
+  { content: 'read code.ts', status: 'pending' },
+  { content: 'write notes.txt', status: 'pending' },
+];
+const PLANNING = [
+  { toolCalls: [{ name: 'read_file', arguments: { path: 'code.ts' } }] },
+  { toolCalls: [{ name: 'todo_write', arguments: { todos: PLAN } }] },
+  { text: 'My plan.' },
+];
+const WORK = [
+  { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'x\n' } }] },
+  { text: 'Done.' },
+];
 
-async function cli(dir: string, args: string[], responses?: unknown[]): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  dir: string,
+  args: string[],
+  responses?: unknown[],
+): Promise<{ code: number; out: string; err: string }> {
   if (responses) fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ responses }));
   const io = capture(dir);
-  const common = args[0] === 'run' ? ['--script', 's.json', '--session-dir', 'logs', '--allow-parallel-in-progress', 'false', '--tools', 'read_file,todo_write,write_file', '--yes'] : [];
+  const common =
+    args[0] === 'run'
+      ? [
+          '--script',
+          's.json',
+          '--session-dir',
+          'logs',
+          '--allow-parallel-in-progress',
+          'false',
+          '--tools',
+          'read_file,todo_write,write_file',
+          '--yes',
+        ]
+      : [];
   const code = await main([...args.slice(0, 1), ...common, ...args.slice(1)], io);
   return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
 }
@@ -56,7 +88,10 @@ describe('run --plan-first without a terminal', () => {
     assert.deepEqual(JSON.parse(goOn.out).turnEnd, { kind: 'completed' });
     assert.equal(fs.readFileSync(path.join(dir, 'notes.txt'), 'utf8'), 'x\n');
     const events = loadLogFile(logPath).events;
-    assert.deepEqual(events.filter((e) => e.type.startsWith('plan/')).map((e) => e.type), ['plan/proposed', 'plan/approved']);
+    assert.deepEqual(
+      events.filter((e) => e.type.startsWith('plan/')).map((e) => e.type),
+      ['plan/proposed', 'plan/approved'],
+    );
     assert.equal(events.filter((e) => e.type === 'user/message').length, 1);
   });
 
@@ -70,12 +105,22 @@ describe('run --plan-first without a terminal', () => {
     assert.equal((await cli(dir, ['approve', report.logPath, '--reject', '  '])).code, 2);
     const rejected = await cli(dir, ['approve', report.logPath, '--reject', 'Use a README instead.']);
     assert.equal(rejected.code, 0, rejected.err);
-    const replan = [{ toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'write README', status: 'pending' }] } }] }, { text: 'Revised.' }];
+    const replan = [
+      { toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'write README', status: 'pending' }] } }] },
+      { text: 'Revised.' },
+    ];
     const again = await cli(dir, ['run', '--session', report.sessionId, '--json'], replan);
-    assert.deepEqual(JSON.parse(again.out).turnEnd, { kind: 'awaiting-approval' }, 'replanning proposes again and waits');
+    assert.deepEqual(
+      JSON.parse(again.out).turnEnd,
+      { kind: 'awaiting-approval' },
+      'replanning proposes again and waits',
+    );
     assert.deepEqual(JSON.parse(again.out).proposed.todos, [{ content: 'write README', status: 'pending' }]);
     const events = loadLogFile(report.logPath).events;
-    assert.deepEqual(events.filter((e) => e.type.startsWith('plan/')).map((e) => e.type), ['plan/proposed', 'plan/rejected', 'plan/proposed']);
+    assert.deepEqual(
+      events.filter((e) => e.type.startsWith('plan/')).map((e) => e.type),
+      ['plan/proposed', 'plan/rejected', 'plan/proposed'],
+    );
   });
 
   it('--approve-plan approves at once and the same turn works', async () => {
@@ -87,6 +132,9 @@ describe('run --plan-first without a terminal', () => {
     assert.equal(report.proposed, undefined);
     assert.equal(fs.readFileSync(path.join(dir, 'notes.txt'), 'utf8'), 'x\n');
     const events = loadLogFile(report.logPath).events;
-    assert.deepEqual(events.filter((e) => e.type.startsWith('plan/') || e.type === 'turn/start').map((e) => e.type), ['turn/start', 'plan/proposed', 'plan/approved']);
+    assert.deepEqual(
+      events.filter((e) => e.type.startsWith('plan/') || e.type === 'turn/start').map((e) => e.type),
+      ['turn/start', 'plan/proposed', 'plan/approved'],
+    );
   });
 });

@@ -18,18 +18,37 @@ import { tempDir } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: (t: string) => io.stdout.push(t) };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: (t: string) => io.stdout.push(t),
+  };
 }
 
 function scriptIn(dir: string): string {
   const file = path.join(dir, 'script.json');
-  fs.writeFileSync(file, JSON.stringify({ responses: [{ toolCalls: [{ id: 's1', name: 'stamp', arguments: { label: 'hello' } }] }, { text: 'Stamped.' }] }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      responses: [{ toolCalls: [{ id: 's1', name: 'stamp', arguments: { label: 'hello' } }] }, { text: 'Stamped.' }],
+    }),
+  );
   return file;
 }
 
-async function run(dir: string, flags: string[], ask?: (question: string) => Promise<string>): Promise<{ code: number; io: ReturnType<typeof capture> }> {
+async function run(
+  dir: string,
+  flags: string[],
+  ask?: (question: string) => Promise<string>,
+): Promise<{ code: number; io: ReturnType<typeof capture> }> {
   const io = capture(dir);
-  const code = await main(['run', '--script', scriptIn(dir), '--session-dir', 'sessions', '--json', ...flags, 'stamp it'], io, new AbortController().signal, ask ? { ask } : {});
+  const code = await main(
+    ['run', '--script', scriptIn(dir), '--session-dir', 'sessions', '--json', ...flags, 'stamp it'],
+    io,
+    new AbortController().signal,
+    ask ? { ask } : {},
+  );
   return { code, io };
 }
 
@@ -52,7 +71,7 @@ describe('a tool registered through the descriptor API, in the CLI', () => {
     assert.match(text, /Approvals: bash, write_file, edit_file and stamp need the user's approval/);
   });
 
-  it('run --tools stamp: the model calls it, the user is asked with its card, the log has its details and the row is its presenter\'s', async () => {
+  it("run --tools stamp: the model calls it, the user is asked with its card, the log has its details and the row is its presenter's", async () => {
     const dir = tempDir('agent-checklist-stamp-');
     const questions: string[] = [];
     const { code, io } = await run(dir, ['--tools', 'stamp'], async (question) => {
@@ -60,14 +79,26 @@ describe('a tool registered through the descriptor API, in the CLI', () => {
       return 'y';
     });
     assert.equal(code, 0, io.stderr.join('\n'));
-    assert.deepEqual(questions, ['\nAllow stamp?\nStamp the label "hello" in capitals\n[y]es / [a]lways in this session / [N]o: ']);
+    assert.deepEqual(questions, [
+      '\nAllow stamp?\nStamp the label "hello" in capitals\n[y]es / [a]lways in this session / [N]o: ',
+    ]);
     const events = loadLogFile(logPathOf(io)).events;
     const result = events.flatMap((e) => (e.type === 'tool/result' ? [e.data] : []));
-    assert.deepEqual(result.map((r) => [r.callId, r.content, r.details]), [['s1', 'Stamped: HELLO', { tool: 'stamp', stamped: 'HELLO' }]]);
+    assert.deepEqual(
+      result.map((r) => [r.callId, r.content, r.details]),
+      [['s1', 'Stamped: HELLO', { tool: 'stamp', stamped: 'HELLO' }]],
+    );
     const folder = new TranscriptFolder();
     // The row as last upserted: after the result.
-    const row = events.flatMap((e) => folder.apply(e)).filter((item) => item.kind === 'tool').at(-1);
-    assert.deepEqual(row?.kind === 'tool' ? [row.name, row.summary, row.view] : null, ['stamp', 'stamp hello', { kind: 'generic', input: '{"label":"hello"}', result: '[HELLO]' }]);
+    const row = events
+      .flatMap((e) => folder.apply(e))
+      .filter((item) => item.kind === 'tool')
+      .at(-1);
+    assert.deepEqual(row?.kind === 'tool' ? [row.name, row.summary, row.view] : null, [
+      'stamp',
+      'stamp hello',
+      { kind: 'generic', input: '{"label":"hello"}', result: '[HELLO]' },
+    ]);
   });
 
   it('without a terminal or --yes it is refused like any tool that asks, and not run', async () => {

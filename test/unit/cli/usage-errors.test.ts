@@ -23,13 +23,48 @@ describe('usage errors', () => {
   fs.writeFileSync(path.join(dir, 'ok.json'), JSON.stringify({ responses: [{ text: 'hi' }] }));
   fs.writeFileSync(path.join(dir, 'a-file'), '');
   const cases: { name: string; args: string[]; says: RegExp; hint: string }[] = [
-    { name: 'a missing script file', args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'missing.json', 'go'], says: /^agent-checklist: --script: .*missing\.json: cannot read the scripted model file/, hint: 'run' },
-    { name: 'a script file that is not JSON', args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'bad.json', 'go'], says: /^agent-checklist: --script: .*bad\.json: cannot read the scripted model file/, hint: 'run' },
-    { name: 'a script file of the wrong shape', args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'wrong.json', 'go'], says: /^agent-checklist: --script: /, hint: 'run' },
-    { name: '--session ../x', args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'ok.json', '--session', '../x', 'go'], says: /^agent-checklist: --session takes a session id/, hint: 'run' },
-    { name: 'a --session-dir that is a file', args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'ok.json', '--session-dir', 'a-file', 'go'], says: /^agent-checklist: --session-dir "a-file" is not a folder/, hint: 'run' },
-    { name: 'an unknown flag', args: ['run', '--nope', 'go'], says: /^agent-checklist: Unknown option '--nope'/, hint: 'run' },
-    { name: 'a bad --format', args: ['plan', 'x.jsonl', '--format', 'yaml'], says: /^agent-checklist: --format must be/, hint: 'plan' },
+    {
+      name: 'a missing script file',
+      args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'missing.json', 'go'],
+      says: /^agent-checklist: --script: .*missing\.json: cannot read the scripted model file/,
+      hint: 'run',
+    },
+    {
+      name: 'a script file that is not JSON',
+      args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'bad.json', 'go'],
+      says: /^agent-checklist: --script: .*bad\.json: cannot read the scripted model file/,
+      hint: 'run',
+    },
+    {
+      name: 'a script file of the wrong shape',
+      args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'wrong.json', 'go'],
+      says: /^agent-checklist: --script: /,
+      hint: 'run',
+    },
+    {
+      name: '--session ../x',
+      args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'ok.json', '--session', '../x', 'go'],
+      says: /^agent-checklist: --session takes a session id/,
+      hint: 'run',
+    },
+    {
+      name: 'a --session-dir that is a file',
+      args: ['run', '--allow-parallel-in-progress', 'true', '--script', 'ok.json', '--session-dir', 'a-file', 'go'],
+      says: /^agent-checklist: --session-dir "a-file" is not a folder/,
+      hint: 'run',
+    },
+    {
+      name: 'an unknown flag',
+      args: ['run', '--nope', 'go'],
+      says: /^agent-checklist: Unknown option '--nope'/,
+      hint: 'run',
+    },
+    {
+      name: 'a bad --format',
+      args: ['plan', 'x.jsonl', '--format', 'yaml'],
+      says: /^agent-checklist: --format must be/,
+      hint: 'plan',
+    },
     { name: 'an unknown command', args: ['nope'], says: /^agent-checklist: unknown command "nope"/, hint: '' },
     { name: 'no command', args: [], says: /^agent-checklist: no command given/, hint: '' },
   ];
@@ -56,15 +91,60 @@ describe('flags a command does not take, and empty or wrong values', () => {
   const dir = tempDir('agent-checklist-misuse-');
   fs.writeFileSync(path.join(dir, 'a-file'), '');
   const cases: { name: string; args: string[]; says: RegExp; hint: string }[] = [
-    { name: 'check --format', args: ['check', 'x.jsonl', '--format', 'json'], says: /^agent-checklist: check does not take --format /, hint: 'check' },
-    { name: 'plan --yes (short -y)', args: ['plan', 'x.jsonl', '-y'], says: /^agent-checklist: plan does not take -y /, hint: 'plan' },
-    { name: 'history --at', args: ['history', 'x.jsonl', '--at', '3'], says: /^agent-checklist: history does not take --at /, hint: 'history' },
-    { name: 'edit --format', args: ['edit', 'x.jsonl', '--add', 'a', '--format', 'json'], says: /^agent-checklist: edit does not take --format /, hint: 'edit' },
-    { name: 'mcp --yes', args: ['mcp', '--allow-parallel-in-progress', 'true', '--yes'], says: /^agent-checklist: mcp does not take --yes /, hint: 'mcp' },
-    { name: 'export --json', args: ['export', 'x.jsonl', '--json'], says: /^agent-checklist: export does not take --json /, hint: 'export' },
-    { name: "edit --add ''", args: ['edit', 'x.jsonl', '--add', ''], says: /^agent-checklist: --add needs the text/, hint: 'edit' },
-    { name: "edit --add '  '", args: ['edit', 'x.jsonl', '--add', '  '], says: /^agent-checklist: --add needs the text/, hint: 'edit' },
-    { name: 'mcp --session-dir <a file>', args: ['mcp', '--allow-parallel-in-progress', 'true', '--session-dir', 'a-file'], says: /^agent-checklist: --session-dir "a-file" is not a folder/, hint: 'mcp' },
+    {
+      name: 'check --format',
+      args: ['check', 'x.jsonl', '--format', 'json'],
+      says: /^agent-checklist: check does not take --format /,
+      hint: 'check',
+    },
+    {
+      name: 'plan --yes (short -y)',
+      args: ['plan', 'x.jsonl', '-y'],
+      says: /^agent-checklist: plan does not take -y /,
+      hint: 'plan',
+    },
+    {
+      name: 'history --at',
+      args: ['history', 'x.jsonl', '--at', '3'],
+      says: /^agent-checklist: history does not take --at /,
+      hint: 'history',
+    },
+    {
+      name: 'edit --format',
+      args: ['edit', 'x.jsonl', '--add', 'a', '--format', 'json'],
+      says: /^agent-checklist: edit does not take --format /,
+      hint: 'edit',
+    },
+    {
+      name: 'mcp --yes',
+      args: ['mcp', '--allow-parallel-in-progress', 'true', '--yes'],
+      says: /^agent-checklist: mcp does not take --yes /,
+      hint: 'mcp',
+    },
+    {
+      name: 'export --json',
+      args: ['export', 'x.jsonl', '--json'],
+      says: /^agent-checklist: export does not take --json /,
+      hint: 'export',
+    },
+    {
+      name: "edit --add ''",
+      args: ['edit', 'x.jsonl', '--add', ''],
+      says: /^agent-checklist: --add needs the text/,
+      hint: 'edit',
+    },
+    {
+      name: "edit --add '  '",
+      args: ['edit', 'x.jsonl', '--add', '  '],
+      says: /^agent-checklist: --add needs the text/,
+      hint: 'edit',
+    },
+    {
+      name: 'mcp --session-dir <a file>',
+      args: ['mcp', '--allow-parallel-in-progress', 'true', '--session-dir', 'a-file'],
+      says: /^agent-checklist: --session-dir "a-file" is not a folder/,
+      hint: 'mcp',
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: exit 2, one line naming it`, async () => {

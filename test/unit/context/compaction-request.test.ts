@@ -14,13 +14,17 @@ const CUT = /^x{400}\n\[… 11600 characters cut to fit the context window\]$/;
 function history(reads: number): Message[] {
   const messages: Message[] = [{ role: 'user', text: 'Survey the files.' }];
   for (let i = 1; i <= reads; i++) {
-    messages.push({ role: 'assistant', content: [{ type: 'tool-call', id: `c${i}`, name: 'read_file', arguments: JSON.stringify({ path: `f${i}` }) }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool-call', id: `c${i}`, name: 'read_file', arguments: JSON.stringify({ path: `f${i}` }) }],
+    });
     messages.push({ role: 'tool', callId: `c${i}`, isError: false, content: OUTPUT });
   }
   return messages;
 }
 
-const outputs = (messages: readonly Message[]): string[] => messages.flatMap((m) => (m.role === 'tool' ? [m.content] : []));
+const outputs = (messages: readonly Message[]): string[] =>
+  messages.flatMap((m) => (m.role === 'tool' ? [m.content] : []));
 
 describe('the compaction request', () => {
   it('fits as it is: nothing is cut, the compaction prompt comes last', () => {
@@ -42,19 +46,31 @@ describe('the compaction request', () => {
     assert.ok(estimate <= budget, 'the reported size is the estimate of what is sent');
     const seen = outputs(fitted.messages);
     assert.equal(fitted.cut, 3);
-    assert.ok(seen.slice(0, 3).every((o) => CUT.test(o)), 'the three oldest outputs cut, the cut marked');
+    assert.ok(
+      seen.slice(0, 3).every((o) => CUT.test(o)),
+      'the three oldest outputs cut, the cut marked',
+    );
     assert.deepEqual(seen.slice(3), [OUTPUT, OUTPUT, OUTPUT], 'the newest three whole');
     assert.deepEqual(fitted.messages[0], { role: 'user', text: 'Survey the files.' }, 'the prompt untouched');
     assert.deepEqual(fitted.messages.at(-1), { role: 'user', text: COMPACTION_PROMPT });
   });
 
   it('keeps a signed reasoning block unmodified or drops it whole (providers refuse an edited one)', () => {
-    const signed: Message = { role: 'assistant', content: [{ type: 'reasoning', text: 'r'.repeat(9_000), signature: 'sig' }, { type: 'text', text: 'Reading.' }] };
+    const signed: Message = {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'r'.repeat(9_000), signature: 'sig' },
+        { type: 'text', text: 'Reading.' },
+      ],
+    };
     const fitted = fitCompactionRequest([{ role: 'user', text: 'go' }, signed, ...history(2).slice(1)], 3_000);
     assert.ok(fitted);
     const first = fitted.messages[1];
     assert.ok(first?.role === 'assistant');
-    assert.ok(first.content.every((b) => b.type !== 'reasoning' || (b.signature === 'sig' && b.text.length === 9_000)), 'never a cut signed block');
+    assert.ok(
+      first.content.every((b) => b.type !== 'reasoning' || (b.signature === 'sig' && b.text.length === 9_000)),
+      'never a cut signed block',
+    );
   });
 
   it('is null when even the cut request does not fit', () => {

@@ -48,7 +48,11 @@ export async function runCli(dir: string, args: string[]): Promise<CliRun> {
   const io = capture(dir, { NO_KEY: '', ANTHROPIC_TEST_KEY: 'sk-ant-test' });
   const code = await main(args, io);
   const out = io.stdout.join('');
-  return { code, json: out.startsWith('{') ? (JSON.parse(out) as CliRun['json']) : (undefined as never), stderr: io.stderr.join('\n') };
+  return {
+    code,
+    json: out.startsWith('{') ? (JSON.parse(out) as CliRun['json']) : (undefined as never),
+    stderr: io.stderr.join('\n'),
+  };
 }
 
 export function compactions(events: readonly SessionEvent[]): Extract<SessionEvent, { type: 'context/compact' }>[] {

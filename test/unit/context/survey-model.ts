@@ -47,21 +47,38 @@ function latestPlan(items: readonly WireItem[]): Item[] | null {
 
 export function decide(items: readonly WireItem[], hasTools: boolean, files: readonly string[]): Decision {
   if (!hasTools) {
-    const read = items.flatMap((i) => (i.kind === 'call' && i.name === 'read_file' ? [String((i.args as { path?: unknown }).path)] : []));
-    return { text: `Summary #${++summaries}: surveying ${files.length} files one by one; read in this part: ${read.join(', ') || 'none'}.` };
+    const read = items.flatMap((i) =>
+      i.kind === 'call' && i.name === 'read_file' ? [String((i.args as { path?: unknown }).path)] : [],
+    );
+    return {
+      text: `Summary #${++summaries}: surveying ${files.length} files one by one; read in this part: ${read.join(', ') || 'none'}.`,
+    };
   }
   const lastUser = [...items].reverse().find((i) => i.kind === 'user');
   const last = items[items.length - 1];
-  if (lastUser?.kind === 'user' && lastUser.text === REPORT_PROMPT && last === lastUser) return { text: `I read all ${files.length} files.` };
+  if (lastUser?.kind === 'user' && lastUser.text === REPORT_PROMPT && last === lastUser)
+    return { text: `I read all ${files.length} files.` };
   const plan = latestPlan(items);
-  if (!plan) return { calls: [{ name: 'todo_write', args: { todos: files.map((f, i) => ({ content: `Read ${f}`, status: i === 0 ? 'in_progress' : 'pending' })) } }] };
+  if (!plan)
+    return {
+      calls: [
+        {
+          name: 'todo_write',
+          args: { todos: files.map((f, i) => ({ content: `Read ${f}`, status: i === 0 ? 'in_progress' : 'pending' })) },
+        },
+      ],
+    };
   const current = plan.findIndex((i) => i.status !== 'completed');
   if (current === -1) return { text: FINAL_TEXT };
   const file = files[current]!;
   const call = last?.kind === 'result' ? items.find((i) => i.kind === 'call' && i.id === last.id) : undefined;
-  const justRead = call?.kind === 'call' && call.name === 'read_file' && (call.args as { path?: unknown }).path === file;
+  const justRead =
+    call?.kind === 'call' && call.name === 'read_file' && (call.args as { path?: unknown }).path === file;
   if (!justRead) return { calls: [{ name: 'read_file', args: { path: file } }] };
-  const next = plan.map((item, i) => ({ content: item.content, status: i <= current ? 'completed' : i === current + 1 ? 'in_progress' : 'pending' }));
+  const next = plan.map((item, i) => ({
+    content: item.content,
+    status: i <= current ? 'completed' : i === current + 1 ? 'in_progress' : 'pending',
+  }));
   const write = { name: 'todo_write', args: { todos: next } };
   const nextFile = files[current + 1];
   return { calls: nextFile === undefined ? [write] : [write, { name: 'read_file', args: { path: nextFile } }] };

@@ -71,8 +71,16 @@ export class WindowedModelServer {
     const message = `This model's maximum context length is ${this.window} tokens. However, your messages resulted in ${tokens} tokens. Please reduce the length of the messages.`;
     const body =
       this.format === 'openai'
-        ? JSON.stringify({ error: { message, type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } })
-        : JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: `prompt is too long: ${tokens} tokens > ${this.window} maximum` } });
+        ? JSON.stringify({
+            error: { message, type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' },
+          })
+        : JSON.stringify({
+            type: 'error',
+            error: {
+              type: 'invalid_request_error',
+              message: `prompt is too long: ${tokens} tokens > ${this.window} maximum`,
+            },
+          });
     this.rejections.push(body);
     res.writeHead(400, { 'content-type': 'application/json' });
     res.end(body);
@@ -90,7 +98,13 @@ function openAIItems(json: unknown): { items: WireItem[]; hasTools: boolean } {
     if (m.role === 'user') items.push({ kind: 'user', text: str(m.content) });
     if (m.role === 'tool') items.push({ kind: 'result', id: str(m.tool_call_id), content: str(m.content) });
     if (m.role === 'assistant') {
-      for (const c of arr(m.tool_calls).map(obj)) items.push({ kind: 'call', id: str(c.id), name: str(obj(c.function).name), args: parse(str(obj(c.function).arguments)) });
+      for (const c of arr(m.tool_calls).map(obj))
+        items.push({
+          kind: 'call',
+          id: str(c.id),
+          name: str(obj(c.function).name),
+          args: parse(str(obj(c.function).arguments)),
+        });
     }
   }
   return { items, hasTools: arr(obj(json).tools).length > 0 };
@@ -102,7 +116,12 @@ function anthropicItems(json: unknown): { items: WireItem[]; hasTools: boolean }
     const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : arr(m.content).map(obj);
     for (const b of blocks) {
       if (b.type === 'text' && m.role === 'user') items.push({ kind: 'user', text: str(b.text) });
-      if (b.type === 'tool_result') items.push({ kind: 'result', id: str(b.tool_use_id), content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content) });
+      if (b.type === 'tool_result')
+        items.push({
+          kind: 'result',
+          id: str(b.tool_use_id),
+          content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content),
+        });
       if (b.type === 'tool_use') items.push({ kind: 'call', id: str(b.id), name: str(b.name), args: b.input });
     }
   }
@@ -118,18 +137,56 @@ function parse(text: string): unknown {
 }
 
 let callNo = 0;
-const sseData = (chunks: unknown[]): string => chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n';
+const sseData = (chunks: unknown[]): string =>
+  chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n';
 
 function openAIStream(decision: Decision, promptTokens: number): string {
-  const chunk = (delta: Json, finish: string | null = null): Json => ({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] });
-  const usage = { id: 'c', object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: 20, total_tokens: promptTokens + 20 } };
-  if ('text' in decision) return sseData([chunk({ role: 'assistant', content: decision.text }), chunk({}, 'stop'), usage]);
-  const calls = decision.calls.map((c, index) => chunk({ tool_calls: [{ index, id: `call_${++callNo}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } }] }));
+  const chunk = (delta: Json, finish: string | null = null): Json => ({
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'test-model',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const usage = {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'test-model',
+    choices: [],
+    usage: { prompt_tokens: promptTokens, completion_tokens: 20, total_tokens: promptTokens + 20 },
+  };
+  if ('text' in decision)
+    return sseData([chunk({ role: 'assistant', content: decision.text }), chunk({}, 'stop'), usage]);
+  const calls = decision.calls.map((c, index) =>
+    chunk({
+      tool_calls: [
+        {
+          index,
+          id: `call_${++callNo}`,
+          type: 'function',
+          function: { name: c.name, arguments: JSON.stringify(c.args) },
+        },
+      ],
+    }),
+  );
   return sseData([chunk({ role: 'assistant', content: '' }), ...calls, chunk({}, 'tool_calls'), usage]);
 }
 
 function anthropicStream(decision: Decision, promptTokens: number): string {
-  const events: Json[] = [{ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-test', content: [], usage: { input_tokens: promptTokens, output_tokens: 1 } } }];
+  const events: Json[] = [
+    {
+      type: 'message_start',
+      message: {
+        id: 'm',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-test',
+        content: [],
+        usage: { input_tokens: promptTokens, output_tokens: 1 },
+      },
+    },
+  ];
   if ('text' in decision) {
     events.push(
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
@@ -139,12 +196,27 @@ function anthropicStream(decision: Decision, promptTokens: number): string {
   } else {
     decision.calls.forEach((c, index) => {
       events.push(
-        { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${++callNo}`, name: c.name, input: {} } },
-        { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(c.args) } },
+        {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: `toolu_${++callNo}`, name: c.name, input: {} },
+        },
+        {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(c.args) },
+        },
         { type: 'content_block_stop', index },
       );
     });
   }
-  events.push({ type: 'message_delta', delta: { stop_reason: 'text' in decision ? 'end_turn' : 'tool_use' }, usage: { output_tokens: 20 } }, { type: 'message_stop' });
+  events.push(
+    {
+      type: 'message_delta',
+      delta: { stop_reason: 'text' in decision ? 'end_turn' : 'tool_use' },
+      usage: { output_tokens: 20 },
+    },
+    { type: 'message_stop' },
+  );
   return events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 }

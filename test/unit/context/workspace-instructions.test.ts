@@ -32,7 +32,13 @@ describe('workspace instructions', () => {
   });
 
   it('the system prompt states root, OS, shell, date and the rules with their file', () => {
-    const prompt = buildSystemPrompt({ root: '/ws', os: 'linux', shell: 'bash', date: '2026-12-01', rules: { file: 'AGENTS.md', text: 'Use tabs.', truncated: false } });
+    const prompt = buildSystemPrompt({
+      root: '/ws',
+      os: 'linux',
+      shell: 'bash',
+      date: '2026-12-01',
+      rules: { file: 'AGENTS.md', text: 'Use tabs.', truncated: false },
+    });
     assert.match(prompt, /Workspace root: \/ws\nOperating system: linux; shell: bash\nToday's date: 2026-12-01/);
     assert.match(prompt, /from AGENTS\.md at the workspace root \(follow them\):\n\nUse tabs\.$/);
   });
@@ -43,12 +49,31 @@ describe('workspace instructions', () => {
     fs.writeFileSync(path.join(dir, 'CLAUDE.md'), 'not this one');
     const server = await LoopbackServer.start([sse(textStep('Done.'))]);
     t.after(() => server.close());
-    const run = await runCli(dir, ['run', '--provider', 'openai', '--base-url', `${server.url}/v1`, '--model', 'test-model', '--api-key-env', 'NO_KEY', '--session-dir', 's', '--allow-parallel-in-progress', 'true', '--json', 'hi']);
+    const run = await runCli(dir, [
+      'run',
+      '--provider',
+      'openai',
+      '--base-url',
+      `${server.url}/v1`,
+      '--model',
+      'test-model',
+      '--api-key-env',
+      'NO_KEY',
+      '--session-dir',
+      's',
+      '--allow-parallel-in-progress',
+      'true',
+      '--json',
+      'hi',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.json.rules, 'AGENTS.md');
     assert.equal(run.json.context.window, 128_000);
     assert.ok(run.json.context.promptTokens > 0);
-    const body = server.requests[0]!.json as { messages: { role: string; content: string }[]; tools: { function: { name: string } }[] };
+    const body = server.requests[0]!.json as {
+      messages: { role: string; content: string }[];
+      tools: { function: { name: string } }[];
+    };
     const system = body.messages[0]!;
     assert.equal(system.role, 'system');
     assert.ok(system.content.includes(`Workspace root: ${dir}`));

@@ -17,7 +17,10 @@ describe('visibleControls', () => {
   });
 
   it('shows bidi overrides, isolates and marks', () => {
-    assert.equal(visibleControls('rm \u202Egnp.exe\u202C \u2066x\u2069 \u200F'), 'rm \\u{202e}gnp.exe\\u{202c} \\u{2066}x\\u{2069} \\u{200f}');
+    assert.equal(
+      visibleControls('rm \u202Egnp.exe\u202C \u2066x\u2069 \u200F'),
+      'rm \\u{202e}gnp.exe\\u{202c} \\u{2066}x\\u{2069} \\u{200f}',
+    );
   });
 
   it('keeps LF and TAB by default, escapes them when asked for one line', () => {
@@ -36,7 +39,15 @@ describe('visibleControls', () => {
     const shown = visibleControls(all, { keepLayout: false });
     for (const ch of shown) {
       const code = ch.codePointAt(0)!;
-      assert.ok(!(code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)), `U+${code.toString(16)} left`);
+      assert.ok(
+        !(
+          code < 0x20 ||
+          (code >= 0x7f && code <= 0x9f) ||
+          (code >= 0x202a && code <= 0x202e) ||
+          (code >= 0x2066 && code <= 0x2069)
+        ),
+        `U+${code.toString(16)} left`,
+      );
     }
   });
 });

@@ -28,7 +28,9 @@ describe('demo model', () => {
   for (const allowParallelInProgress of [true, false]) {
     it(`plays a whole plan to completion, every todo_write accepted (parallel ${allowParallelInProgress ? 'allowed' : 'refused'})`, async () => {
       const session = new Session(makeHeader({ id: 'demo' }));
-      assert.deepEqual(await turn(session, new DemoProvider(script, NO_PACING), allowParallelInProgress), { kind: 'completed' });
+      assert.deepEqual(await turn(session, new DemoProvider(script, NO_PACING), allowParallelInProgress), {
+        kind: 'completed',
+      });
       const plan = foldStandingPlan(session.events);
       assert.ok(plan && plan.length >= 3 && plan.every((t) => t.status === 'completed'), 'the plan ends all completed');
       assert.equal(session.events.filter((e) => e.type === 'tool/result' && e.data.isError).length, 0);
@@ -46,7 +48,11 @@ describe('demo model', () => {
   });
 
   it('answers with a closing text instead of failing when a turn asks for more than the script holds', async () => {
-    const short = { responses: [{ toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'Only', status: 'in_progress' }] } }] }] };
+    const short = {
+      responses: [
+        { toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'Only', status: 'in_progress' }] } }] },
+      ],
+    };
     const session = new Session(makeHeader({ id: 'demo3' }));
     assert.deepEqual(await turn(session, new DemoProvider(short, NO_PACING), true), { kind: 'completed' });
     const last = session.events.filter((e) => e.type === 'assistant/message').at(-1);

@@ -20,7 +20,8 @@ function testApiNames(): string[] {
   const names = new Set<string>();
   for (const file of fs.readdirSync(TEST_API_DIR).filter((f) => f.endsWith('.ts'))) {
     const text = fs.readFileSync(path.join(TEST_API_DIR, file), 'utf8');
-    for (const [, name] of text.matchAll(/^export (?:class|function|const|interface|type) (\w+)/gm)) if (name) names.add(name);
+    for (const [, name] of text.matchAll(/^export (?:class|function|const|interface|type) (\w+)/gm))
+      if (name) names.add(name);
     const api = /export interface AgentChecklistTestApi \{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
     for (const [, name] of api.matchAll(/^ {2}(\w+)\(/gm)) if (name) names.add(name);
   }
@@ -43,11 +44,25 @@ describe('the extension bundle', () => {
       outfile: 'out/no-test-code-test/extension.js',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    assert.ok(inputs.some((f) => f.endsWith('extension/src/vscode/status/plan-status-bar.ts')), 'the adapters are in it (the metafile is read right)');
-    assert.deepEqual(inputs.filter((f) => f.startsWith('test/')), [], 'modules from test/');
+    assert.ok(
+      inputs.some((f) => f.endsWith('extension/src/vscode/status/plan-status-bar.ts')),
+      'the adapters are in it (the metafile is read right)',
+    );
+    assert.deepEqual(
+      inputs.filter((f) => f.startsWith('test/')),
+      [],
+      'modules from test/',
+    );
     const code = result.outputFiles.find((f) => f.path.endsWith('extension.js'))?.text ?? '';
     const names = [...testApiNames(), ...REMOVED];
-    assert.ok(names.includes('statusBarText') && names.includes('VscodeObservers') && names.includes('liveAdapters'), `the test API's names are read (${names.length})`);
-    assert.deepEqual(names.filter((name) => code.includes(name)), [], 'test API names in the bundle');
+    assert.ok(
+      names.includes('statusBarText') && names.includes('VscodeObservers') && names.includes('liveAdapters'),
+      `the test API's names are read (${names.length})`,
+    );
+    assert.deepEqual(
+      names.filter((name) => code.includes(name)),
+      [],
+      'test API names in the bundle',
+    );
   });
 });

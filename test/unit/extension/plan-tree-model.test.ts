@@ -11,7 +11,13 @@ import { foldStandingPlan } from '../../../extension/src/core/plan/todos-project
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { ChildSnapshot } from '../../../extension/src/vscode/session/child-sessions';
 import type { Session } from '../../../extension/src/core/session/session';
-import { buildTreeNodes, patchSameShape, walkPlanNodes, type PlanLevel, type PlanNode } from '../../../extension/src/vscode/plan-tree/plan-tree-model';
+import {
+  buildTreeNodes,
+  patchSameShape,
+  walkPlanNodes,
+  type PlanLevel,
+  type PlanNode,
+} from '../../../extension/src/vscode/plan-tree/plan-tree-model';
 import { memorySession, todo } from '../support/sessions';
 
 /** A session's plan level as the tree reads it, folded from its events. */
@@ -21,7 +27,14 @@ function levelOf(s: Session): PlanLevel {
 
 /** A child snapshot as ChildSessions makes one (from the child's own log). */
 function snapshotOf(s: Session, running: boolean): ChildSnapshot {
-  return { sessionId: s.id, title: s.id, events: s.events, plan: foldStandingPlan(s.events), ledger: fold(planLedgerProjection, s.events), running };
+  return {
+    sessionId: s.id,
+    title: s.id,
+    events: s.events,
+    plan: foldStandingPlan(s.events),
+    ledger: fold(planLedgerProjection, s.events),
+    running,
+  };
 }
 
 function shape(nodes: readonly PlanNode[]): unknown[] {
@@ -49,7 +62,14 @@ describe('Plan tree nodes', () => {
     s.append('subagent/start', { callId: 'k', childSessionId: 'child', description: 'dig' });
     s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('c')] });
     const ledger = fold(planLedgerProjection, s.events);
-    const child: ChildSnapshot = { sessionId: 'child', title: 'dig', events: [], plan: [todo('x')], ledger: planLedgerProjection.init, running: true };
+    const child: ChildSnapshot = {
+      sessionId: 'child',
+      title: 'dig',
+      events: [],
+      plan: [todo('x')],
+      ledger: planLedgerProjection.init,
+      running: true,
+    };
     const nodes = buildTreeNodes(levelOf(s), ledger.dropped, (id) => (id === 'child' ? child : null));
     assert.deepEqual(shape(nodes), [
       ['a', true, 0, 2, [['subagent', [['x', false, 0, 1, []]]]]],
@@ -79,8 +99,20 @@ describe('Plan tree nodes', () => {
     const nodes = buildTreeNodes(levelOf(parent), [], (id) => (id === 'kid' ? snapshotOf(kid, false) : null));
     const items = [...walkPlanNodes(nodes)].filter((n) => n.kind === 'item');
     const now = new Date('2026-01-01T00:00:10Z');
-    const rows = Object.fromEntries(items.map((n) => [n.item.content, n.kind === 'item' ? timingRows([n.item], n.ledger.timings, now)[0] : undefined]));
-    assert.deepEqual(rows.x, { content: 'x', addedAt: '2026-01-01T00:00:01.000Z', addedBy: 'model', startedAt: '2026-01-01T00:00:01.000Z', finishedAt: '2026-01-01T00:00:02.000Z', inProgressMs: 1000 });
+    const rows = Object.fromEntries(
+      items.map((n) => [
+        n.item.content,
+        n.kind === 'item' ? timingRows([n.item], n.ledger.timings, now)[0] : undefined,
+      ]),
+    );
+    assert.deepEqual(rows.x, {
+      content: 'x',
+      addedAt: '2026-01-01T00:00:01.000Z',
+      addedBy: 'model',
+      startedAt: '2026-01-01T00:00:01.000Z',
+      finishedAt: '2026-01-01T00:00:02.000Z',
+      inProgressMs: 1000,
+    });
     assert.equal(rows.y?.startedAt, '2026-01-01T00:00:02.000Z', "the child's second item started at its own write");
     assert.equal(rows.a?.addedAt, '2026-01-01T00:00:01.000Z', "the parent's item keeps the parent's timings");
     assert.deepEqual(
@@ -99,13 +131,18 @@ describe('Plan tree nodes', () => {
     kid.append('turn/start', { turn: 1 });
     kid.append('todo/write', { todos: [todo('x', 'in_progress')] });
     const read = (id: string): ChildSnapshot | null => (id === 'kid' ? snapshotOf(kid, false) : null); // read from its log: not run here
-    const subagent = (): PlanNode | undefined => [...walkPlanNodes(buildTreeNodes(levelOf(parent), [], read))].find((n) => n.kind === 'subagent');
+    const subagent = (): PlanNode | undefined =>
+      [...walkPlanNodes(buildTreeNodes(levelOf(parent), [], read))].find((n) => n.kind === 'subagent');
     const running = (): boolean | undefined => {
       const node = subagent();
       return node?.kind === 'subagent' ? node.running : undefined;
     };
     assert.equal(running(), true, 'its parent waits for it: it works (elsewhere)');
-    assert.deepEqual(shape([subagent()!]), [['subagent', [['x', false, 0, 1, []]]]], 'nested under the item in progress, with its own plan');
+    assert.deepEqual(
+      shape([subagent()!]),
+      [['subagent', [['x', false, 0, 1, []]]]],
+      'nested under the item in progress, with its own plan',
+    );
     parent.append('subagent/end', { callId: 'k', childSessionId: 'kid', outcome: 'completed' });
     assert.equal(running(), false, 'its end is logged');
     const crashed = memorySession('parent');
@@ -114,7 +151,11 @@ describe('Plan tree nodes', () => {
     crashed.append('subagent/start', { callId: 'k', childSessionId: 'kid', description: 'dig' });
     crashed.append('turn/end', { turn: 1, reason: { kind: 'interrupted' } });
     const node = [...walkPlanNodes(buildTreeNodes(levelOf(crashed), [], read))].find((n) => n.kind === 'subagent');
-    assert.equal(node?.kind === 'subagent' && node.running, false, 'the parent’s turn ended without it (interrupted): not running');
+    assert.equal(
+      node?.kind === 'subagent' && node.running,
+      false,
+      'the parent’s turn ended without it (interrupted): not running',
+    );
   });
 
   it('a write that changes only statuses patches the shown nodes in place (the objects VS Code holds); a new item does not', () => {

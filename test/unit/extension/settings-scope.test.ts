@@ -10,7 +10,9 @@ import * as z from 'zod/mini';
 import { DEFAULT_BASH_LIMITS } from '../../../extension/src/core/tools/bash/bash-limits';
 
 const manifestSchema = z.object({
-  contributes: z.object({ configuration: z.object({ properties: z.record(z.string(), z.object({ scope: z.optional(z.string()) })) }) }),
+  contributes: z.object({
+    configuration: z.object({ properties: z.record(z.string(), z.object({ scope: z.optional(z.string()) })) }),
+  }),
 });
 
 const USER_ONLY = [
@@ -53,8 +55,11 @@ const limitsSchema = z.object({
 });
 
 test('agentChecklist.tools.bash.limits shows the defaults the sandbox applies (4 GiB of address space)', () => {
-  const setting = limitsSchema.parse(JSON.parse(readFileSync('package.json', 'utf8'))).contributes.configuration.properties['agentChecklist.tools.bash.limits'];
+  const setting = limitsSchema.parse(JSON.parse(readFileSync('package.json', 'utf8'))).contributes.configuration
+    .properties['agentChecklist.tools.bash.limits'];
   assert.deepEqual(setting.default, { ...DEFAULT_BASH_LIMITS });
-  assert.deepEqual(Object.fromEntries(Object.entries(setting.properties).map(([k, v]) => [k, v.default])), { ...DEFAULT_BASH_LIMITS });
+  assert.deepEqual(Object.fromEntries(Object.entries(setting.properties).map(([k, v]) => [k, v.default])), {
+    ...DEFAULT_BASH_LIMITS,
+  });
   assert.equal(DEFAULT_BASH_LIMITS.addressSpaceMiB, 4096);
 });

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { htmlLang } from '../../../extension/src/vscode/agent-view/webview-html';
 
-describe('the Agent page\'s <html lang>', () => {
-  it('is VS Code\'s display language as a BCP 47 tag', () => {
+describe("the Agent page's <html lang>", () => {
+  it("is VS Code's display language as a BCP 47 tag", () => {
     assert.equal(htmlLang('en'), 'en');
     assert.equal(htmlLang('zh-cn'), 'zh-CN');
     assert.equal(htmlLang('zh-tw'), 'zh-TW');

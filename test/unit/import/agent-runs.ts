@@ -56,7 +56,14 @@ export class ScriptedModelServer {
 
   private answer(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
     const url = req.url ?? '';
-    const wire = req.method !== 'POST' ? undefined : /\/messages(\?|$)/.test(url) && !url.includes('count_tokens') ? 'anthropic' : /\/responses(\?|$)/.test(url) ? 'responses' : undefined;
+    const wire =
+      req.method !== 'POST'
+        ? undefined
+        : /\/messages(\?|$)/.test(url) && !url.includes('count_tokens')
+          ? 'anthropic'
+          : /\/responses(\?|$)/.test(url)
+            ? 'responses'
+            : undefined;
     if (wire === undefined) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       return;
@@ -70,10 +77,26 @@ export class ScriptedModelServer {
 }
 
 function anthropicReply(step: ModelStep, id: number): string {
-  const start = { type: 'message_start', message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } } };
+  const start = {
+    type: 'message_start',
+    message: {
+      id: `msg_${id}`,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-test',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    },
+  };
   const [block, delta, stop] =
     'tool' in step
-      ? [{ type: 'tool_use', id: `toolu_${id}`, name: step.tool, input: {} }, { type: 'input_json_delta', partial_json: JSON.stringify(step.input) }, 'tool_use']
+      ? [
+          { type: 'tool_use', id: `toolu_${id}`, name: step.tool, input: {} },
+          { type: 'input_json_delta', partial_json: JSON.stringify(step.input) },
+          'tool_use',
+        ]
       : [{ type: 'text', text: '' }, { type: 'text_delta', text: step.text }, 'end_turn'];
   return anthropicSse([
     start,
@@ -89,9 +112,28 @@ function anthropicReply(step: ModelStep, id: number): string {
 function responsesReply(step: ModelStep, id: number): string {
   const item =
     'tool' in step
-      ? { type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: step.tool, arguments: JSON.stringify(step.input), status: 'completed' }
-      : { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
-  const usage = { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 };
+      ? {
+          type: 'function_call',
+          id: `fc_${id}`,
+          call_id: `call_${id}`,
+          name: step.tool,
+          arguments: JSON.stringify(step.input),
+          status: 'completed',
+        }
+      : {
+          type: 'message',
+          id: `msg_${id}`,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: step.text, annotations: [] }],
+        };
+  const usage = {
+    input_tokens: 10,
+    input_tokens_details: null,
+    output_tokens: 5,
+    output_tokens_details: null,
+    total_tokens: 15,
+  };
   const events = [
     { type: 'response.created', response: { id: `resp_${id}` } },
     { type: 'response.output_item.done', output_index: 0, item },
@@ -112,7 +154,14 @@ function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
 
 /** The environment an agent runs in: no network but the loopback server, no telemetry. */
 function offlineEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', ...extra };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    ...extra,
+  };
 }
 
 /**
@@ -139,16 +188,37 @@ export interface ClaudeRun {
 }
 
 /** `claude -p <prompt>` (or `--resume <id> -p`): the transcript it wrote is under `configDir/projects/`. */
-export function runClaude(server: ScriptedModelServer, cwd: string, opts: ClaudeRun, prompt: string, resume?: string): Promise<string> {
-  const env = offlineEnv({ ...claudeEnv(server, opts.configDir), CLAUDE_CODE_ENABLE_TASKS: opts.tools === 'tasks' ? '1' : '0' });
-  const args = [...(resume === undefined ? [] : ['--resume', resume]), '-p', prompt, '--dangerously-skip-permissions', '--model', 'claude-sonnet-4-5'];
+export function runClaude(
+  server: ScriptedModelServer,
+  cwd: string,
+  opts: ClaudeRun,
+  prompt: string,
+  resume?: string,
+): Promise<string> {
+  const env = offlineEnv({
+    ...claudeEnv(server, opts.configDir),
+    CLAUDE_CODE_ENABLE_TASKS: opts.tools === 'tasks' ? '1' : '0',
+  });
+  const args = [
+    ...(resume === undefined ? [] : ['--resume', resume]),
+    '-p',
+    prompt,
+    '--dangerously-skip-permissions',
+    '--model',
+    'claude-sonnet-4-5',
+  ];
   return run('claude', args, cwd, env);
 }
 
 /** The one transcript Claude Code keeps for `cwd` (a resume appends to it). */
 export function claudeTranscript(configDir: string): string {
   const projects = path.join(configDir, 'projects');
-  const files = fs.readdirSync(projects).flatMap((d) => fs.readdirSync(path.join(projects, d)).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(projects, d, f)));
+  const files = fs.readdirSync(projects).flatMap((d) =>
+    fs
+      .readdirSync(path.join(projects, d))
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => path.join(projects, d, f)),
+  );
   if (files.length !== 1) throw new Error(`expected one transcript, found ${files.length}: ${files.join(', ')}`);
   return files[0]!;
 }
@@ -160,7 +230,9 @@ export function claudeTranscript(configDir: string): string {
  */
 export function codexHome(dir: string, server: ScriptedModelServer, settings: Record<string, string> = {}): string {
   fs.mkdirSync(dir, { recursive: true });
-  const top = Object.entries({ model: '"test-model"', model_provider: '"loopback"', ...settings }).map(([key, value]) => `${key} = ${value}\n`);
+  const top = Object.entries({ model: '"test-model"', model_provider: '"loopback"', ...settings }).map(
+    ([key, value]) => `${key} = ${value}\n`,
+  );
   fs.writeFileSync(
     path.join(dir, 'config.toml'),
     `${top.join('')}\n[model_providers.loopback]\nname = "loopback"\nbase_url = "${server.url}/v1"\nwire_api = "responses"\nenv_key = "LOOPBACK_KEY"\n\n[tools.update_plan]\nenabled = true\n`,
@@ -198,9 +270,15 @@ export const AGENT_SCRIPTS = {
     { tool: 'TodoWrite', input: { todos: [item('Read the code', 'completed'), item('Fix the bug', 'in_progress')] } },
     { text: 'Fixed.' },
   ],
-  todoWriteResumed: [{ tool: 'TodoWrite', input: { todos: [item('Read the code', 'completed'), item('Fix the bug', 'completed')] } }, { text: 'Done.' }],
+  todoWriteResumed: [
+    { tool: 'TodoWrite', input: { todos: [item('Read the code', 'completed'), item('Fix the bug', 'completed')] } },
+    { text: 'Done.' },
+  ],
   tasks: [
-    { tool: 'TaskCreate', input: { subject: 'Read the code', description: 'All of it', activeForm: 'Reading the code' } },
+    {
+      tool: 'TaskCreate',
+      input: { subject: 'Read the code', description: 'All of it', activeForm: 'Reading the code' },
+    },
     { tool: 'TaskCreate', input: { subject: 'Fix the bug', description: 'The crash' } },
     { tool: 'TaskUpdate', input: { taskId: '1', status: 'in_progress' } },
     { tool: 'TaskList', input: {} },
@@ -209,11 +287,17 @@ export const AGENT_SCRIPTS = {
     { text: 'Done.' },
   ],
   updatePlan: [
-    { tool: 'update_plan', input: { explanation: 'Start', plan: steps(['Read the code', 'in_progress'], ['Fix the bug', 'pending']) } },
+    {
+      tool: 'update_plan',
+      input: { explanation: 'Start', plan: steps(['Read the code', 'in_progress'], ['Fix the bug', 'pending']) },
+    },
     { tool: 'update_plan', input: { plan: steps(['Read the code', 'completed'], ['Fix the bug', 'in_progress']) } },
     { text: 'Fixed.' },
   ],
-  updatePlanResumed: [{ tool: 'update_plan', input: { plan: steps(['Read the code', 'completed'], ['Fix the bug', 'completed']) } }, { text: 'Done.' }],
+  updatePlanResumed: [
+    { tool: 'update_plan', input: { plan: steps(['Read the code', 'completed'], ['Fix the bug', 'completed']) } },
+    { text: 'Done.' },
+  ],
 } satisfies Record<string, ModelStep[]>;
 
 /** Codex's thread id, from its rollout's name. */
@@ -222,4 +306,3 @@ export function codexThreadId(rollout: string): string {
   if (id === undefined) throw new Error(`not a rollout name: ${rollout}`);
   return id;
 }
-

@@ -25,7 +25,11 @@ function fixtureLines(name: string): string[] {
 }
 
 /** Resolves with the first report `match` accepts (a guard rejects after 20 s so a miss fails, never hangs). */
-function nextReport(reports: FollowReport[], waiters: Array<() => void>, match: (r: FollowReport) => boolean): Promise<FollowReport> {
+function nextReport(
+  reports: FollowReport[],
+  waiters: Array<() => void>,
+  match: (r: FollowReport) => boolean,
+): Promise<FollowReport> {
   return new Promise((resolve, reject) => {
     const guard = setTimeout(() => reject(new Error(`no such report; got ${JSON.stringify(reports)}`)), 20_000);
     const check = (): void => {
@@ -55,9 +59,10 @@ function setUp() {
   return { root, folder, homes, sessionDir, reports, followers, wait };
 }
 
-const wrote = (file: string, versions?: number) => (r: FollowReport) => r.kind === 'wrote' && r.file === file && (versions === undefined || r.versions === versions);
+const wrote = (file: string, versions?: number) => (r: FollowReport) =>
+  r.kind === 'wrote' && r.file === file && (versions === undefined || r.versions === versions);
 
-describe('following other agents\' session files', () => {
+describe("following other agents' session files", () => {
   it('follows a Claude Code transcript whose project folder appears after the start, line by line, into the log import would write', async () => {
     const { root, folder, homes, sessionDir, followers, wait } = setUp();
     followers.configure({ folders: [folder], agents: ['claude-code'], homes, sessionDir });
@@ -68,11 +73,20 @@ describe('following other agents\' session files', () => {
       const transcript = path.join(dir, 'session.jsonl');
       const resumedAt = lines.findIndex((l, i) => i > 0 && /"content":"finish it"/.test(l));
       assert.ok(resumedAt > 0);
-      fs.writeFileSync(transcript, lines.slice(0, resumedAt).map((l) => `${l}\n`).join(''));
+      fs.writeFileSync(
+        transcript,
+        lines
+          .slice(0, resumedAt)
+          .map((l) => `${l}\n`)
+          .join(''),
+      );
       const first = await wait(wrote(transcript));
       assert.equal(first.kind === 'wrote' && historyVersions(first.logPath), 2);
       // The resumed run, appended in two writes, the first ending inside a line.
-      const rest = lines.slice(resumedAt).map((l) => `${l}\n`).join('');
+      const rest = lines
+        .slice(resumedAt)
+        .map((l) => `${l}\n`)
+        .join('');
       fs.appendFileSync(transcript, rest.slice(0, Math.floor(rest.length / 2)));
       fs.appendFileSync(transcript, rest.slice(Math.floor(rest.length / 2)));
       const second = await wait(wrote(transcript, 1));
@@ -102,9 +116,15 @@ describe('following other agents\' session files', () => {
       const report = await wait(wrote(rollout));
       assert.ok(report.kind === 'wrote');
       assert.ok(historyVersions(report.logPath) > 0);
-      assert.equal(fs.readFileSync(report.logPath, 'utf8'), fs.readFileSync(importAgentFile(rollout, path.join(root, 'imported')).path, 'utf8'));
+      assert.equal(
+        fs.readFileSync(report.logPath, 'utf8'),
+        fs.readFileSync(importAgentFile(rollout, path.join(root, 'imported')).path, 'utf8'),
+      );
       assert.equal(reports.filter((r) => r.file === other).length, 0);
-      assert.deepEqual(fs.readdirSync(sessionDir).filter((n) => n.endsWith('.jsonl')), [path.basename(report.logPath)]);
+      assert.deepEqual(
+        fs.readdirSync(sessionDir).filter((n) => n.endsWith('.jsonl')),
+        [path.basename(report.logPath)],
+      );
     } finally {
       followers.dispose();
     }

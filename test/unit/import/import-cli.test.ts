@@ -22,18 +22,35 @@ describe('agent-checklist import', () => {
   it('writes the log, says what it read and prints the path last; importing a longer file again rewrites the same log, nothing beside it', async () => {
     const dir = tempDir('import-cli-');
     const source = path.join(dir, 'transcript.jsonl');
-    const lines = fs.readFileSync(path.join(FIXTURES, 'claude-todowrite-resumed.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const lines = fs
+      .readFileSync(path.join(FIXTURES, 'claude-todowrite-resumed.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     // The first run only: up to the line before the resumed prompt (the second string-content user line).
-    const resumedAt = lines.findIndex((l, i) => i > 0 && /"type":"user","message":\{"role":"user","content":"finish it"/.test(l));
+    const resumedAt = lines.findIndex(
+      (l, i) => i > 0 && /"type":"user","message":\{"role":"user","content":"finish it"/.test(l),
+    );
     assert.ok(resumedAt > 0);
-    fs.writeFileSync(source, lines.slice(0, resumedAt).map((l) => `${l}\n`).join(''));
+    fs.writeFileSync(
+      source,
+      lines
+        .slice(0, resumedAt)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
     const first = await cli(dir, 'import', 'transcript.jsonl');
     assert.equal(first.code, 0, first.err.join('\n'));
     assert.match(first.out[0]!, /^imported 2 plan versions from Claude Code 2\.1\.328 session [0-9a-f-]{36}$/);
     const logPath = first.out.at(-1)!;
     assert.equal(path.dirname(logPath), path.join(dir, '.agent-checklist', 'sessions'));
 
-    fs.appendFileSync(source, lines.slice(resumedAt).map((l) => `${l}\n`).join(''));
+    fs.appendFileSync(
+      source,
+      lines
+        .slice(resumedAt)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
     const again = await cli(dir, 'import', source);
     assert.equal(again.code, 0, again.err.join('\n'));
     assert.match(again.out[0]!, /^imported 3 plan versions/);
@@ -58,7 +75,10 @@ describe('agent-checklist import', () => {
   it('notes the lines it skipped', async () => {
     const dir = tempDir('import-cli-note-');
     const source = path.join(dir, 'rollout.jsonl');
-    fs.writeFileSync(source, `${fs.readFileSync(path.join(FIXTURES, 'codex-update-plan-resumed.jsonl'), 'utf8')}garbage\n`);
+    fs.writeFileSync(
+      source,
+      `${fs.readFileSync(path.join(FIXTURES, 'codex-update-plan-resumed.jsonl'), 'utf8')}garbage\n`,
+    );
     const r = await cli(dir, 'import', source, '--session-dir', 'logs');
     assert.equal(r.code, 0, r.err.join('\n'));
     assert.ok(r.out.includes('note: skipped 1 line it does not understand'), r.out.join('\n'));
@@ -68,7 +88,11 @@ describe('agent-checklist import', () => {
   for (const [what, make, message] of [
     ['a missing file', () => 'missing.jsonl', /no such file/],
     ['a folder', (dir: string) => (fs.mkdirSync(path.join(dir, 'folder')), 'folder'), /not a file/],
-    ['a file no agent wrote', (dir: string) => (fs.writeFileSync(path.join(dir, 'other.jsonl'), '{"type":"x"}\nhello\n'), 'other.jsonl'), /neither a Claude Code transcript nor a Codex rollout/],
+    [
+      'a file no agent wrote',
+      (dir: string) => (fs.writeFileSync(path.join(dir, 'other.jsonl'), '{"type":"x"}\nhello\n'), 'other.jsonl'),
+      /neither a Claude Code transcript nor a Codex rollout/,
+    ],
   ] as const) {
     it(`refuses ${what}: exit 1, a clear message, no log`, async () => {
       const dir = tempDir('import-cli-bad-');
@@ -83,7 +107,12 @@ describe('agent-checklist import', () => {
 
   it('takes one file and only --session-dir (anything else is a usage error, exit 2)', async () => {
     const dir = tempDir('import-cli-usage-');
-    for (const args of [['import'], ['import', 'a', 'b'], ['import', 'a', '--format', 'json'], ['import', 'a', '--yes']]) {
+    for (const args of [
+      ['import'],
+      ['import', 'a', 'b'],
+      ['import', 'a', '--format', 'json'],
+      ['import', 'a', '--yes'],
+    ]) {
       const r = await cli(dir, ...args);
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.err[0]!, /see `agent-checklist import --help`/);

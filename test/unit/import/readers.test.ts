@@ -67,7 +67,7 @@ describe('agent file readers', () => {
     }
   });
 
-  it('titles the session with its first prompt (Codex: the user\'s words, not its environment block)', () => {
+  it("titles the session with its first prompt (Codex: the user's words, not its environment block)", () => {
     for (const name of ['claude-todowrite-resumed.jsonl', 'claude-tasks.jsonl', 'codex-update-plan-resumed.jsonl']) {
       assert.equal(readAgentFile(fixture(name)).info.title, 'fix the bug', name);
     }
@@ -76,7 +76,10 @@ describe('agent file readers', () => {
     const userAt = lines.findIndex((l) => l.includes('"type":"user"'));
     const userLine: unknown = JSON.parse(lines[userAt]!);
     assert.ok(typeof userLine === 'object' && userLine !== null);
-    const command = JSON.stringify({ ...userLine, message: { role: 'user', content: '<command-name>/model</command-name>\n<command-args>default</command-args>' } });
+    const command = JSON.stringify({
+      ...userLine,
+      message: { role: 'user', content: '<command-name>/model</command-name>\n<command-args>default</command-args>' },
+    });
     const reader = readerFor(lines[0]!) ?? readerFor(lines[2]!);
     assert.ok(reader);
     for (const line of [...lines.slice(0, userAt), command, ...lines.slice(userAt)]) reader.readLine(line);
@@ -97,8 +100,22 @@ describe('agent file readers', () => {
     const dir = tempDir('import-junk-');
     const file = path.join(dir, 'rollout.jsonl');
     const lines = fs.readFileSync(fixture('codex-update-plan-resumed.jsonl'), 'utf8').split('\n').filter(Boolean);
-    const badPlan = { timestamp: '2026-12-02T22:00:00.000Z', type: 'response_item', payload: { type: 'function_call', name: 'update_plan', arguments: '{"plan":[{"step":"x","status":"done"}]}', call_id: 'c' } };
-    const junk = ['not json at all', JSON.stringify({ type: 'event_msg', payload: 'no object' }), JSON.stringify(badPlan), '{"torn":'];
+    const badPlan = {
+      timestamp: '2026-12-02T22:00:00.000Z',
+      type: 'response_item',
+      payload: {
+        type: 'function_call',
+        name: 'update_plan',
+        arguments: '{"plan":[{"step":"x","status":"done"}]}',
+        call_id: 'c',
+      },
+    };
+    const junk = [
+      'not json at all',
+      JSON.stringify({ type: 'event_msg', payload: 'no object' }),
+      JSON.stringify(badPlan),
+      '{"torn":',
+    ];
     fs.writeFileSync(file, [lines[0], ...junk.slice(0, 3), ...lines.slice(1)].join('\n') + '\n' + junk[3]);
     const read = readAgentFile(file);
     assert.equal(read.skipped, 4);
@@ -108,9 +125,28 @@ describe('agent file readers', () => {
   it('Claude Code: a compaction summary, a meta note and a failed write are not a turn or a plan', () => {
     const dir = tempDir('import-claude-lines-');
     const file = path.join(dir, 'transcript.jsonl');
-    const line = (o: object) => JSON.stringify({ sessionId: 's-1', version: '2.1.328', cwd: '/w', timestamp: '2026-12-02T22:00:00.000Z', ...o });
-    const todoWrite = (id: string) => line({ type: 'assistant', message: { content: [{ type: 'tool_use', id, name: 'TodoWrite', input: { todos: [{ content: 'A', status: 'pending', activeForm: 'A' }] } }], stop_reason: 'tool_use' } });
-    const result = (id: string, isError: boolean) => line({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: id, content: 'x', is_error: isError }] } });
+    const line = (o: object) =>
+      JSON.stringify({ sessionId: 's-1', version: '2.1.328', cwd: '/w', timestamp: '2026-12-02T22:00:00.000Z', ...o });
+    const todoWrite = (id: string) =>
+      line({
+        type: 'assistant',
+        message: {
+          content: [
+            {
+              type: 'tool_use',
+              id,
+              name: 'TodoWrite',
+              input: { todos: [{ content: 'A', status: 'pending', activeForm: 'A' }] },
+            },
+          ],
+          stop_reason: 'tool_use',
+        },
+      });
+    const result = (id: string, isError: boolean) =>
+      line({
+        type: 'user',
+        message: { content: [{ type: 'tool_result', tool_use_id: id, content: 'x', is_error: isError }] },
+      });
     fs.writeFileSync(
       file,
       [

@@ -9,11 +9,25 @@ import { after, before, describe, it } from 'node:test';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { listed, tempDir } from '../support/sessions';
-import { AGENT_SCRIPTS, claudeTranscript, codexHome, codexRollout, codexThreadId, runClaude, runCodex, ScriptedModelServer } from './agent-runs';
+import {
+  AGENT_SCRIPTS,
+  claudeTranscript,
+  codexHome,
+  codexRollout,
+  codexThreadId,
+  runClaude,
+  runCodex,
+  ScriptedModelServer,
+} from './agent-runs';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: () => undefined };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: () => undefined,
+  };
 }
 
 async function cli(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
@@ -23,7 +37,10 @@ async function cli(cwd: string, ...args: string[]): Promise<{ code: number; stdo
 }
 
 /** Imports and checks the log as every reader sees it: its path, and its history as JSON. */
-async function importAndRead(cwd: string, file: string): Promise<{ logPath: string; history: { ts: string; by: string; todos: unknown }[] }> {
+async function importAndRead(
+  cwd: string,
+  file: string,
+): Promise<{ logPath: string; history: { ts: string; by: string; todos: unknown }[] }> {
   const imported = await cli(cwd, 'import', file, '--session-dir', 'sessions');
   assert.equal(imported.code, 0, imported.stderr.join('\n'));
   const logPath = imported.stdout.at(-1)!;
@@ -45,19 +62,36 @@ async function standingPlan(cwd: string, logPath: string): Promise<unknown> {
   return listed(r.stdout.join(''));
 }
 
-type Line = { type?: string; timestamp?: string; message?: { content?: unknown }; payload?: { type?: string; name?: string } };
-const lines = (file: string): Line[] => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+type Line = {
+  type?: string;
+  timestamp?: string;
+  message?: { content?: unknown };
+  payload?: { type?: string; name?: string };
+};
+const lines = (file: string): Line[] =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line);
 
 /** The times of the agent's own plan calls, read straight from its file (the test's independent view). */
 function claudeCallTimes(file: string, tools: readonly string[]): string[] {
   return lines(file).flatMap((l) => {
-    const content = l.type === 'assistant' && Array.isArray(l.message?.content) ? (l.message.content as { type?: string; name?: string }[]) : [];
+    const content =
+      l.type === 'assistant' && Array.isArray(l.message?.content)
+        ? (l.message.content as { type?: string; name?: string }[])
+        : [];
     return content.filter((b) => b.type === 'tool_use' && tools.includes(b.name ?? '')).map(() => l.timestamp!);
   });
 }
 
 function codexCallTimes(file: string): string[] {
-  return lines(file).flatMap((l) => (l.type === 'response_item' && l.payload?.type === 'function_call' && l.payload.name === 'update_plan' ? [l.timestamp!] : []));
+  return lines(file).flatMap((l) =>
+    l.type === 'response_item' && l.payload?.type === 'function_call' && l.payload.name === 'update_plan'
+      ? [l.timestamp!]
+      : [],
+  );
 }
 
 const plan = (...items: [string, string][]) => items.map(([content, status]) => ({ content, status }));
@@ -89,19 +123,37 @@ describe('import of files the real agents wrote', () => {
     assert.equal(first.logPath, path.join(dir, 'sessions', `claude-code-${sessionId}.jsonl`));
     const header = JSON.parse(fs.readFileSync(first.logPath, 'utf8').split('\n')[0]!);
     assert.deepEqual(header.source, { kind: 'imported', name: 'claude-code', version: '2.1.328', file: transcript });
-    assert.deepEqual(first.history.map((v) => v.ts), claudeCallTimes(transcript, ['TodoWrite']));
-    assert.deepEqual(first.history.map((v) => v.by), ['model', 'model']);
-    assert.deepEqual(await standingPlan(dir, first.logPath), plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']));
+    assert.deepEqual(
+      first.history.map((v) => v.ts),
+      claudeCallTimes(transcript, ['TodoWrite']),
+    );
+    assert.deepEqual(
+      first.history.map((v) => v.by),
+      ['model', 'model'],
+    );
+    assert.deepEqual(
+      await standingPlan(dir, first.logPath),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'in_progress']),
+    );
 
     server.script(...AGENT_SCRIPTS.todoWriteResumed);
     await runClaude(server, work, opts, 'finish it', sessionId);
     assert.equal(claudeTranscript(opts.configDir), transcript, 'the resume appended to the same transcript');
     const again = await importAndRead(dir, transcript);
     assert.equal(again.logPath, first.logPath);
-    assert.deepEqual(fs.readdirSync(path.join(dir, 'sessions')).filter((f) => f.endsWith('.jsonl')), [path.basename(first.logPath)]);
-    assert.deepEqual(again.history.map((v) => v.ts), claudeCallTimes(transcript, ['TodoWrite']));
+    assert.deepEqual(
+      fs.readdirSync(path.join(dir, 'sessions')).filter((f) => f.endsWith('.jsonl')),
+      [path.basename(first.logPath)],
+    );
+    assert.deepEqual(
+      again.history.map((v) => v.ts),
+      claudeCallTimes(transcript, ['TodoWrite']),
+    );
     assert.deepEqual(again.history.slice(0, 2), first.history);
-    assert.deepEqual(await standingPlan(dir, again.logPath), plan(['Read the code', 'completed'], ['Fix the bug', 'completed']));
+    assert.deepEqual(
+      await standingPlan(dir, again.logPath),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'completed']),
+    );
   });
 
   it('Claude Code Tasks: each TaskCreate and TaskUpdate is a version, a list query none, deleted removes the item', async () => {
@@ -112,7 +164,10 @@ describe('import of files the real agents wrote', () => {
     assert.equal(server.left, 0);
     const transcript = claudeTranscript(opts.configDir);
     const { logPath, history } = await importAndRead(dir, transcript);
-    assert.deepEqual(history.map((v) => v.ts), claudeCallTimes(transcript, ['TaskCreate', 'TaskUpdate']));
+    assert.deepEqual(
+      history.map((v) => v.ts),
+      claudeCallTimes(transcript, ['TaskCreate', 'TaskUpdate']),
+    );
     assert.deepEqual(
       history.map((v) => v.todos),
       [
@@ -138,16 +193,28 @@ describe('import of files the real agents wrote', () => {
     assert.equal(first.logPath, path.join(dir, 'sessions', `codex-${threadId}.jsonl`));
     const header = JSON.parse(fs.readFileSync(first.logPath, 'utf8').split('\n')[0]!);
     assert.deepEqual(header.source, { kind: 'imported', name: 'codex', version: '0.169.0', file: rollout });
-    assert.deepEqual(first.history.map((v) => v.ts), codexCallTimes(rollout));
-    assert.deepEqual(first.history.map((v) => v.by), ['model', 'model']);
+    assert.deepEqual(
+      first.history.map((v) => v.ts),
+      codexCallTimes(rollout),
+    );
+    assert.deepEqual(
+      first.history.map((v) => v.by),
+      ['model', 'model'],
+    );
 
     server.script(...AGENT_SCRIPTS.updatePlanResumed);
     await runCodex(home, work, 'finish it', threadId);
     assert.equal(codexRollout(home), rollout, 'the resume appended to the same rollout');
     const again = await importAndRead(dir, rollout);
     assert.equal(again.logPath, first.logPath);
-    assert.deepEqual(again.history.map((v) => v.ts), codexCallTimes(rollout));
+    assert.deepEqual(
+      again.history.map((v) => v.ts),
+      codexCallTimes(rollout),
+    );
     assert.equal(again.history.length, 3);
-    assert.deepEqual(await standingPlan(dir, again.logPath), plan(['Read the code', 'completed'], ['Fix the bug', 'completed']));
+    assert.deepEqual(
+      await standingPlan(dir, again.logPath),
+      plan(['Read the code', 'completed'], ['Fix the bug', 'completed']),
+    );
   });
 });

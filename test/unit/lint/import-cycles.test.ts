@@ -37,9 +37,17 @@ function staticImports(file: string): string[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       specifiers.push(statement.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference) && ts.isStringLiteral(statement.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteral(statement.moduleReference.expression)
+    ) {
       specifiers.push(statement.moduleReference.expression.text);
     }
   }
@@ -55,7 +63,12 @@ function importGraph(): Map<string, string[]> {
       const targets = new Set<string>();
       for (const fileName of staticImports(file)) {
         const resolved = ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule;
-        if (resolved === undefined || resolved.isExternalLibraryImport === true || resolved.extension === ts.Extension.Dts) continue;
+        if (
+          resolved === undefined ||
+          resolved.isExternalLibraryImport === true ||
+          resolved.extension === ts.Extension.Dts
+        )
+          continue;
         targets.add(path.resolve(resolved.resolvedFileName));
       }
       graph.set(file, [...targets]);
@@ -108,7 +121,8 @@ function circles(graph: Map<string, string[]>): { circle: string[]; members: str
         component.push(member);
       } while (member !== frame.node);
       const selfLoop = component.length === 1 && (graph.get(frame.node) ?? []).includes(frame.node);
-      if (component.length > 1 || selfLoop) found.push({ circle: circleThrough(graph, new Set(component)), members: component });
+      if (component.length > 1 || selfLoop)
+        found.push({ circle: circleThrough(graph, new Set(component)), members: component });
     }
   }
   return found;

@@ -33,13 +33,20 @@ function coreZone(folder: string, forbidden: readonly string[], nested: boolean)
   const file = `${dir}/planted-wrong-import.ts`;
   return {
     file,
-    wrong: ['vscode', from(file, 'extension/src/vscode/settings'), from(file, 'extension/src/cli/main'), ...forbidden.map((other) => from(file, `${CORE}/${other}/planted`))],
+    wrong: [
+      'vscode',
+      from(file, 'extension/src/vscode/settings'),
+      from(file, 'extension/src/cli/main'),
+      ...forbidden.map((other) => from(file, `${CORE}/${other}/planted`)),
+    ],
     allowed: from(file, `${CORE}/domain-literals`),
   };
 }
 
 const CORE_ZONES = Object.entries(zones.coreForbidden).flatMap(([folder, forbidden]) =>
-  folder === '' ? [coreZone(folder, forbidden, false)] : [coreZone(folder, forbidden, false), coreZone(folder, forbidden, true)],
+  folder === ''
+    ? [coreZone(folder, forbidden, false)]
+    : [coreZone(folder, forbidden, false), coreZone(folder, forbidden, true)],
 );
 
 const ZONES: Zone[] = [
@@ -62,7 +69,16 @@ const ZONES: Zone[] = [
   },
   {
     file: 'webview/src/components/planted-wrong-import.tsx',
-    wrong: ['zod', 'zod/mini', '@core/store/session-store', '@core/protocol/nested/deeper', '@core/plan/plan-ledger', '../../../extension/src/core/tools/registry', '../../../extension/src/vscode/settings', ...(zones.webviewRelativeCore ? [] : ['../../../extension/src/core/domain-literals'])],
+    wrong: [
+      'zod',
+      'zod/mini',
+      '@core/store/session-store',
+      '@core/protocol/nested/deeper',
+      '@core/plan/plan-ledger',
+      '../../../extension/src/core/tools/registry',
+      '../../../extension/src/vscode/settings',
+      ...(zones.webviewRelativeCore ? [] : ['../../../extension/src/core/domain-literals']),
+    ],
     allowed: '@core/protocol/messages',
   },
 ];
@@ -79,7 +95,9 @@ describe('lint zones (eslint.config.mjs no-restricted-imports)', () => {
     assert.ok(result, `ESLint linted ${file}`);
     const fatal = result.messages.filter((message) => message.fatal === true);
     assert.deepEqual(fatal, [], `${file} parses`);
-    return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.line);
+    return result.messages
+      .filter((message) => message.ruleId === 'no-restricted-imports')
+      .map((message) => message.line);
   }
 
   for (const zone of ZONES) {

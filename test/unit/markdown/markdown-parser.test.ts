@@ -30,7 +30,9 @@ describe('MarkdownParser (worker thread with a deadline)', () => {
   });
 
   it('parses a long ordinary answer (20 KB of headings, lists and links) to its tree, not plain text', async () => {
-    const text = '## Heading\n\nSome *emphasis*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n'.repeat(240);
+    const text = '## Heading\n\nSome *emphasis*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n'.repeat(
+      240,
+    );
     assert.deepEqual(await parser.parse(text), parsed(text));
   });
 

@@ -67,7 +67,10 @@ describe('agent-checklist mcp: a connection that ends badly', () => {
   // by closing the client's end of the server's stdout while keeping stdin open.
   it('a client that stops reading before the reply: the failed write (EPIPE) ends the session like a closed stdin', async () => {
     const cwd = tempDir();
-    const server = spawn(process.execPath, [cliPath, 'mcp', '--allow-parallel-in-progress', 'true'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, [cliPath, 'mcp', '--allow-parallel-in-progress', 'true'], {
+      cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     server.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const replies = new Map<unknown, JSONRPCMessage>();
@@ -77,10 +80,16 @@ describe('agent-checklist mcp: a connection that ends badly', () => {
       for (let m = buffer.readMessage(); m; m = buffer.readMessage()) if ('id' in m) replies.set(m.id, m);
     });
     const send = (message: JSONRPCMessage) => server.stdin.write(serializeMessage(message));
-    const call = (id: number, todos: unknown) => send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'todo_write', arguments: { todos } } });
+    const call = (id: number, todos: unknown) =>
+      send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'todo_write', arguments: { todos } } });
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
 
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'deaf-client', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'deaf-client', version: '1' } },
+    });
     await until(() => replies.has(1), 'the initialize reply');
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     call(2, [todo('first', 'in_progress')]);
@@ -95,7 +104,11 @@ describe('agent-checklist mcp: a connection that ends badly', () => {
     assert.equal(fs.existsSync(`${logPath}.lock`), false, 'the lock is released');
     const events = loadLogFile(logPath).events;
     assert.deepEqual(events.at(-1)?.data, { turn: 1, reason: { kind: 'completed' } });
-    assert.deepEqual(storedPlan(logPath)?.map((t) => t.content), ['first', 'second'], 'the call it could not answer was still recorded');
+    assert.deepEqual(
+      storedPlan(logPath)?.map((t) => t.content),
+      ['first', 'second'],
+      'the call it could not answer was still recorded',
+    );
     assert.equal(check(logPath).status, 0);
   });
 
@@ -103,7 +116,12 @@ describe('agent-checklist mcp: a connection that ends badly', () => {
     const cwd = tempDir();
     const first = await connect(cwd, ['--allow-parallel-in-progress', 'true']);
     await first.client.callTool({ name: 'todo_write', arguments: { todos: [todo('first', 'in_progress')] } });
-    const pending = first.client.callTool({ name: 'todo_write', arguments: { todos: [todo('first', 'completed'), todo('second', 'in_progress')] } }).catch(() => 'killed');
+    const pending = first.client
+      .callTool({
+        name: 'todo_write',
+        arguments: { todos: [todo('first', 'completed'), todo('second', 'in_progress')] },
+      })
+      .catch(() => 'killed');
     process.kill(first.transport.pid!, 'SIGKILL');
     await pending;
     await first.close().catch(() => {});
@@ -119,7 +137,10 @@ describe('agent-checklist mcp: a connection that ends badly', () => {
       await until(() => /repaired/.test(next.stderr()), 'the repair report on stderr');
       assert.match(next.stderr(), new RegExp(`repaired ${logPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       const repaired = loadLogFile(logPath);
-      assert.deepEqual(repaired.events.at(-1)?.data, { turn: 1, reason: { kind: 'interrupted', message: INTERRUPTED_MESSAGE } });
+      assert.deepEqual(repaired.events.at(-1)?.data, {
+        turn: 1,
+        reason: { kind: 'interrupted', message: INTERRUPTED_MESSAGE },
+      });
       assert.deepEqual(storedPlan(logPath), planBefore, 'repair leaves the plan as it was');
       assert.equal(fs.existsSync(`${logPath}.lock`), false);
       const checked = check(logPath);

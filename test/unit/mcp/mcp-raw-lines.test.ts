@@ -31,7 +31,10 @@ class RawServer {
   private waiting: (() => void) | undefined;
 
   constructor(cwd: string) {
-    this.child = spawn(process.execPath, [cliPath, 'mcp', '--allow-parallel-in-progress', 'true'], { cwd, env: { PATH: process.env.PATH } });
+    this.child = spawn(process.execPath, [cliPath, 'mcp', '--allow-parallel-in-progress', 'true'], {
+      cwd,
+      env: { PATH: process.env.PATH },
+    });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => {
       this.buffered += text;
@@ -67,7 +70,13 @@ describe('agent-checklist mcp: raw lines', () => {
     try {
       server.send('this is not json\n');
       assert.deepEqual(pick(await server.next()), { id: null, code: -32700 });
-      server.send(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping","x":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]));
+      server.send(
+        Buffer.concat([
+          Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping","x":"'),
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from('"}\n'),
+        ]),
+      );
       assert.deepEqual(pick(await server.next()), { id: null, code: -32700 });
       server.send('[1,2,3]\n');
       assert.deepEqual(pick(await server.next()), { id: null, code: -32600 });
@@ -97,7 +106,11 @@ describe('agent-checklist mcp: raw lines', () => {
       // params that are not an object at all is not a JSON-RPC request: -32600, id null.
       server.send(`${JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: 7 })}\n`);
       assert.deepEqual(pick(await server.next()), { id: null, code: -32600 });
-      for (const params of [{ name: 'todo_write', arguments: [] }, { name: 'todo_write', arguments: 'x' }, { arguments: {} }]) {
+      for (const params of [
+        { name: 'todo_write', arguments: [] },
+        { name: 'todo_write', arguments: 'x' },
+        { arguments: {} },
+      ]) {
         server.send(`${JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params })}\n`);
         const reply = await server.next();
         assert.deepEqual(pick(reply), { id: 9, code: -32602 }, JSON.stringify(params));
@@ -118,11 +131,18 @@ describe('agent-checklist mcp: limits, through the SDK client', () => {
       const many = Array.from({ length: 1001 }, (_, i) => todo(`item ${i}`));
       const tooMany = textOf(await conn.client.callTool({ name: 'todo_write', arguments: { todos: many } }));
       assert.deepEqual(tooMany, { isError: true, text: 'too many todos: 1001; at most 1000 items per list' });
-      const long = textOf(await conn.client.callTool({ name: 'todo_write', arguments: { todos: [todo('ok'), todo('y'.repeat(9000))] } }));
+      const long = textOf(
+        await conn.client.callTool({ name: 'todo_write', arguments: { todos: [todo('ok'), todo('y'.repeat(9000))] } }),
+      );
       assert.equal(long.isError, true);
       assert.match(long.text, /^todo 2 is too long: \d+ bytes; at most 8192 bytes \(8 KiB\) per item$/);
       assert.deepEqual(logsIn(path.join(cwd, SESSIONS)), []);
-      const fine = textOf(await conn.client.callTool({ name: 'todo_write', arguments: { todos: Array.from({ length: 1000 }, (_, i) => todo(`${i} ${'z'.repeat(900)}`)) } }));
+      const fine = textOf(
+        await conn.client.callTool({
+          name: 'todo_write',
+          arguments: { todos: Array.from({ length: 1000 }, (_, i) => todo(`${i} ${'z'.repeat(900)}`)) },
+        }),
+      );
       assert.equal(fine.isError, false, fine.text);
     } finally {
       await conn.close();

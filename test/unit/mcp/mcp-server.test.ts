@@ -25,7 +25,10 @@ describe('agent-checklist mcp: handshake and tool list', () => {
         assert.equal(c.client.getServerVersion()?.name, 'agent-checklist');
         assert.deepEqual(c.client.getServerCapabilities()?.tools, {});
         const { tools } = await c.client.listTools();
-        assert.deepEqual(tools.map((t) => t.name), ['todo_write', 'todo_read']);
+        assert.deepEqual(
+          tools.map((t) => t.name),
+          ['todo_write', 'todo_read'],
+        );
         const core = createTodoWriteTool({ allowParallelInProgress });
         assert.equal(tools[0]!.description, core.description);
         assert.deepEqual(tools[0]!.inputSchema, core.parameters);
@@ -44,7 +47,10 @@ describe('agent-checklist mcp: handshake and tool list', () => {
     const cli = fs.readFileSync(cliPath, 'utf8');
     assert.doesNotMatch(cli, /StdioServerTransport|McpError|modelcontextprotocol/, 'dist/cli.js holds the MCP SDK');
     assert.match(cli, /import\("\.\/mcp\.js"\)/, 'dist/cli.js loads dist/mcp.js');
-    assert.doesNotMatch(fs.readFileSync(path.join(dist, 'extension.js'), 'utf8'), /StdioServerTransport|McpError|modelcontextprotocol/);
+    assert.doesNotMatch(
+      fs.readFileSync(path.join(dist, 'extension.js'), 'utf8'),
+      /StdioServerTransport|McpError|modelcontextprotocol/,
+    );
   });
 
   it('refuses to start without the todo_write policy: exit 2, nothing on stdout', () => {
@@ -60,7 +66,12 @@ describe('agent-checklist mcp: every contract case through tools/call', () => {
     it(c.name, async () => {
       const cwd = tempDir();
       const dir = path.join(cwd, 'logs');
-      const conn = await connect(cwd, ['--session-dir', 'logs', '--allow-parallel-in-progress', String(c.allowParallelInProgress)]);
+      const conn = await connect(cwd, [
+        '--session-dir',
+        'logs',
+        '--allow-parallel-in-progress',
+        String(c.allowParallelInProgress),
+      ]);
       try {
         for (const call of c.calls) {
           const before = logsIn(dir).map((p) => loadLogFile(p).events.length);
@@ -87,7 +98,10 @@ describe('agent-checklist mcp: every contract case through tools/call', () => {
     const conn = await connect(cwd, ['--allow-parallel-in-progress', 'true']);
     try {
       await assert.rejects(conn.client.callTool({ name: 'todo_write', arguments: null as never }), /arguments/);
-      await assert.rejects(conn.client.callTool({ name: 'no_such_tool', arguments: {} }), /unknown tool "no_such_tool"/);
+      await assert.rejects(
+        conn.client.callTool({ name: 'no_such_tool', arguments: {} }),
+        /unknown tool "no_such_tool"/,
+      );
       assert.deepEqual(logsIn(path.join(cwd, SESSIONS)), []);
     } finally {
       await conn.close();
@@ -98,10 +112,16 @@ describe('agent-checklist mcp: every contract case through tools/call', () => {
 describe('agent-checklist mcp: todo_read and the log', () => {
   it('todo_read returns the standing plan as todo_write takes it; the log names the client and passes check', async () => {
     const cwd = tempDir();
-    const conn = await connect(cwd, ['--allow-parallel-in-progress', 'false'], { name: 'claude-code', version: '2.0.14' });
+    const conn = await connect(cwd, ['--allow-parallel-in-progress', 'false'], {
+      name: 'claude-code',
+      version: '2.0.14',
+    });
     let logPath = '';
     try {
-      assert.deepEqual(textOf(await conn.client.callTool({ name: 'todo_read', arguments: {} })), { isError: false, text: 'No todo list has been written in this session yet.' });
+      assert.deepEqual(textOf(await conn.client.callTool({ name: 'todo_read', arguments: {} })), {
+        isError: false,
+        text: 'No todo list has been written in this session yet.',
+      });
       const list = [todo('read', 'completed'), todo('fix', 'in_progress'), todo('test')];
       await conn.client.callTool({ name: 'todo_write', arguments: { todos: list } });
       assert.deepEqual(textOf(await conn.client.callTool({ name: 'todo_read', arguments: {} })), {
@@ -118,7 +138,10 @@ describe('agent-checklist mcp: todo_read and the log', () => {
       await conn.close();
     }
     await until(() => loadLogFile(logPath).checker.position.openTurn === null, 'the turn to close on disconnect');
-    assert.deepEqual(loadLogFile(logPath).events.map((e) => e.type), ['turn/start', 'todo/write', 'turn/end']);
+    assert.deepEqual(
+      loadLogFile(logPath).events.map((e) => e.type),
+      ['turn/start', 'todo/write', 'turn/end'],
+    );
     const check = spawnSync(process.execPath, [cliPath, 'check', logPath], { encoding: 'utf8' });
     assert.equal(check.status, 0, check.stderr);
     assert.equal(check.stdout.trim(), 'valid: 3 events, 1 turn, plan: 1 completed · 1 in progress · 1 pending');
@@ -129,8 +152,14 @@ describe('agent-checklist mcp: todo_read and the log', () => {
     const a = await connect(cwd, ['--allow-parallel-in-progress', 'true'], { name: 'claude-code', version: '1' });
     const b = await connect(cwd, ['--allow-parallel-in-progress', 'true'], { name: 'codex-mcp-client', version: '2' });
     try {
-      await Promise.all([a.client.callTool({ name: 'todo_write', arguments: { todos: [todo('from a')] } }), b.client.callTool({ name: 'todo_write', arguments: { todos: [todo('from b')] } })]);
-      const logs = logsIn(path.join(cwd, SESSIONS)).map((p) => ({ client: loadLogFile(p).header.source, plan: storedPlan(p) }));
+      await Promise.all([
+        a.client.callTool({ name: 'todo_write', arguments: { todos: [todo('from a')] } }),
+        b.client.callTool({ name: 'todo_write', arguments: { todos: [todo('from b')] } }),
+      ]);
+      const logs = logsIn(path.join(cwd, SESSIONS)).map((p) => ({
+        client: loadLogFile(p).header.source,
+        plan: storedPlan(p),
+      }));
       assert.equal(logs.length, 2);
       assert.deepEqual(
         logs.sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),

@@ -23,8 +23,17 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export async function connect(cwd: string, args: string[], clientInfo = { name: 'test-client', version: '1.0.0' }): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', ...args], cwd, stderr: 'pipe' });
+export async function connect(
+  cwd: string,
+  args: string[],
+  clientInfo = { name: 'test-client', version: '1.0.0' },
+): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliPath, 'mcp', ...args],
+    cwd,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client(clientInfo);

@@ -4,8 +4,21 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setupSnippet, shellWord, type SetupTarget } from '../../../extension/src/core/mcp/setup-snippets';
 
-const target: SetupTarget = { node: 'node', cliPath: '/ext/dist/cli.js', sessionDir: '/work/my repo/.agent-checklist/sessions', allowParallelInProgress: false, platform: 'posix' };
-const args = ['/ext/dist/cli.js', 'mcp', '--session-dir', '/work/my repo/.agent-checklist/sessions', '--allow-parallel-in-progress', 'false'];
+const target: SetupTarget = {
+  node: 'node',
+  cliPath: '/ext/dist/cli.js',
+  sessionDir: '/work/my repo/.agent-checklist/sessions',
+  allowParallelInProgress: false,
+  platform: 'posix',
+};
+const args = [
+  '/ext/dist/cli.js',
+  'mcp',
+  '--session-dir',
+  '/work/my repo/.agent-checklist/sessions',
+  '--allow-parallel-in-progress',
+  'false',
+];
 
 describe('set-up snippets', () => {
   it('Claude Code: one `claude mcp add` command, paths with spaces quoted', () => {
@@ -19,12 +32,19 @@ describe('set-up snippets', () => {
   it('Codex: a [mcp_servers.agent-checklist] table for config.toml', () => {
     const s = setupSnippet('codex', target);
     assert.equal(s.format, 'toml');
-    assert.equal(s.text, `[mcp_servers.agent-checklist]\ncommand = "node"\nargs = [${args.map((a) => JSON.stringify(a)).join(', ')}]\n`);
+    assert.equal(
+      s.text,
+      `[mcp_servers.agent-checklist]\ncommand = "node"\nargs = [${args.map((a) => JSON.stringify(a)).join(', ')}]\n`,
+    );
   });
 
   it('Gemini CLI and other clients: an mcpServers entry, valid JSON with the exact arguments', () => {
-    assert.deepEqual(JSON.parse(setupSnippet('gemini-cli', target).text), { mcpServers: { 'agent-checklist': { command: 'node', args } } });
-    assert.deepEqual(JSON.parse(setupSnippet('other', target).text), { mcpServers: { 'agent-checklist': { type: 'stdio', command: 'node', args } } });
+    assert.deepEqual(JSON.parse(setupSnippet('gemini-cli', target).text), {
+      mcpServers: { 'agent-checklist': { command: 'node', args } },
+    });
+    assert.deepEqual(JSON.parse(setupSnippet('other', target).text), {
+      mcpServers: { 'agent-checklist': { type: 'stdio', command: 'node', args } },
+    });
   });
 
   it('quotes shell words for the platform, leaving safe ones bare', () => {

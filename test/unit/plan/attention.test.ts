@@ -24,7 +24,10 @@ describe('plan stall', () => {
   it('never stalls without an item in progress, outside an open turn, on an empty log or with the warning off', () => {
     const idle = { stalled: false, checkAt: null };
     const late = at(60);
-    assert.deepEqual(planStall({ plan: [todo('a', 'completed'), todo('b')], turnOpen: true, lastActivity: T0 }, late, 10), idle);
+    assert.deepEqual(
+      planStall({ plan: [todo('a', 'completed'), todo('b')], turnOpen: true, lastActivity: T0 }, late, 10),
+      idle,
+    );
     assert.deepEqual(planStall({ plan: null, turnOpen: true, lastActivity: T0 }, late, 10), idle);
     assert.deepEqual(planStall({ plan: working, turnOpen: false, lastActivity: T0 }, late, 10), idle);
     assert.deepEqual(planStall({ plan: working, turnOpen: true, lastActivity: null }, late, 10), idle);
@@ -39,7 +42,10 @@ describe('plan stall', () => {
     const now = Date.parse(write.ts) + 11 * MIN;
     assert.deepEqual(planStall(input(), now, 10), { stalled: true, since: write.ts });
     const next = s.append('step/end', { turn: 1, step: 1 });
-    assert.deepEqual(planStall(input(), Date.parse(next.ts), 10), { stalled: false, checkAt: Date.parse(next.ts) + 10 * MIN });
+    assert.deepEqual(planStall(input(), Date.parse(next.ts), 10), {
+      stalled: false,
+      checkAt: Date.parse(next.ts) + 10 * MIN,
+    });
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     assert.deepEqual(planStall(input(), now + 60 * MIN, 10), { stalled: false, checkAt: null });
   });
@@ -57,19 +63,36 @@ describe('attention notifications', () => {
       [false, false, true, false],
     ];
     for (const [enabled, viewVisible, windowFocused, expected] of cases) {
-      assert.equal(shouldNotify({ enabled, viewVisible, windowFocused }), expected, JSON.stringify({ enabled, viewVisible, windowFocused }));
+      assert.equal(
+        shouldNotify({ enabled, viewVisible, windowFocused }),
+        expected,
+        JSON.stringify({ enabled, viewVisible, windowFocused }),
+      );
     }
   });
 
   it('says how the turn ended and the plan as the status bar summarizes it', () => {
-    assert.deepEqual(attentionNotice({ kind: 'turn-end', reason: 'completed' }, working), { level: 'info', text: 'The agent finished its turn. Plan: 1/3 done · Fix' });
-    assert.deepEqual(attentionNotice({ kind: 'turn-end', reason: 'error' }, null), { level: 'info', text: 'The agent’s turn failed.' });
-    assert.equal(attentionNotice({ kind: 'turn-end', reason: 'aborted' }, [todo('a', 'in_progress'), todo('b', 'in_progress')]).text, 'The agent stopped. Plan: 0/2 done · a +1');
+    assert.deepEqual(attentionNotice({ kind: 'turn-end', reason: 'completed' }, working), {
+      level: 'info',
+      text: 'The agent finished its turn. Plan: 1/3 done · Fix',
+    });
+    assert.deepEqual(attentionNotice({ kind: 'turn-end', reason: 'error' }, null), {
+      level: 'info',
+      text: 'The agent’s turn failed.',
+    });
+    assert.equal(
+      attentionNotice({ kind: 'turn-end', reason: 'aborted' }, [todo('a', 'in_progress'), todo('b', 'in_progress')])
+        .text,
+      'The agent stopped. Plan: 0/2 done · a +1',
+    );
   });
 
   it('warns of a waiting approval with the tool and what it would do, on one short line', () => {
     const notice = attentionNotice({ kind: 'approval', tool: 'bash', summary: 'npm test\n  -- --watch' }, working);
-    assert.deepEqual(notice, { level: 'warning', text: 'The agent waits for your approval to run bash: npm test -- --watch Plan: 1/3 done · Fix' });
+    assert.deepEqual(notice, {
+      level: 'warning',
+      text: 'The agent waits for your approval to run bash: npm test -- --watch Plan: 1/3 done · Fix',
+    });
     const long = attentionNotice({ kind: 'approval', tool: 'bash', summary: 'x'.repeat(500) }, null).text;
     assert.ok(long.length < 220 && long.endsWith('…'), long);
   });
@@ -83,7 +106,23 @@ describe('attention notifications', () => {
   });
 
   it('fills localized templates', () => {
-    const zh = { turnEnd: { completed: '代理已完成本轮。', aborted: '代理已停止。', error: '失败。', 'max-steps': '步数上限。', interrupted: '中断。', 'awaiting-approval': '计划待批准。' }, approval: '等待批准 {0}：{1}', planProposed: '计划待决定。', withPlan: '{0} 计划：{1}', planHead: '{0}/{1} 已完成' };
-    assert.equal(attentionNotice({ kind: 'turn-end', reason: 'completed' }, working, zh).text, '代理已完成本轮。 计划：1/3 已完成 · Fix');
+    const zh = {
+      turnEnd: {
+        completed: '代理已完成本轮。',
+        aborted: '代理已停止。',
+        error: '失败。',
+        'max-steps': '步数上限。',
+        interrupted: '中断。',
+        'awaiting-approval': '计划待批准。',
+      },
+      approval: '等待批准 {0}：{1}',
+      planProposed: '计划待决定。',
+      withPlan: '{0} 计划：{1}',
+      planHead: '{0}/{1} 已完成',
+    };
+    assert.equal(
+      attentionNotice({ kind: 'turn-end', reason: 'completed' }, working, zh).text,
+      '代理已完成本轮。 计划：1/3 已完成 · Fix',
+    );
   });
 });

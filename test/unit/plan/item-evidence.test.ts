@@ -24,7 +24,8 @@ function started(): Session {
 }
 
 const ledger = (s: Session): PlanLedger => fold(planLedgerProjection, s.events);
-const evidenceOf = (s: Session, content: string) => itemEvidence(ledger(s), content, true, new Date('2026-01-01T01:00:00Z'));
+const evidenceOf = (s: Session, content: string) =>
+  itemEvidence(ledger(s), content, true, new Date('2026-01-01T01:00:00Z'));
 
 describe('item evidence', () => {
   it('counts the calls made while one item was in progress, per kind, with the command exits', () => {
@@ -48,7 +49,11 @@ describe('item evidence', () => {
     );
     assert.equal(a.flag, null, 'its last command succeeded');
     assert.ok(a.evidence.ms > 0);
-    assert.deepEqual(evidenceOf(s, 'b')!.evidence.tools, { read: 1, write: 0, command: 0, other: 0, shared: 0 }, 'calls after a went completed count for b only');
+    assert.deepEqual(
+      evidenceOf(s, 'b')!.evidence.tools,
+      { read: 1, write: 0, command: 0, other: 0, shared: 0 },
+      'calls after a went completed count for b only',
+    );
   });
 
   it('keeps the last few calls only: its size is the plan’s, not the log’s', () => {
@@ -58,7 +63,10 @@ describe('item evidence', () => {
     const a = evidenceOf(s, 'a')!.evidence;
     assert.equal(a.tools.command, 50);
     assert.equal(a.recent.length, 5);
-    assert.deepEqual(a.recent.map((c) => c.exit), [0, 1, 2, 0, 1]);
+    assert.deepEqual(
+      a.recent.map((c) => c.exit),
+      [0, 1, 2, 0, 1],
+    );
   });
 
   it('counts a call for every item in progress together, marked shared', () => {
@@ -71,7 +79,10 @@ describe('item evidence', () => {
     const b = evidenceOf(s, 'b')!.evidence;
     assert.deepEqual(a.tools, { read: 1, write: 1, command: 1, other: 0, shared: 2 });
     assert.deepEqual(b.tools, { read: 1, write: 1, command: 0, other: 0, shared: 2 });
-    assert.deepEqual(b.recent.map((c) => c.shared), [true, true]);
+    assert.deepEqual(
+      b.recent.map((c) => c.shared),
+      [true, true],
+    );
     assert.equal(a.recent[2]!.shared, false, 'a alone in progress: not shared');
     assert.deepEqual(evidenceOf(s, 'c')!.evidence.tools, { read: 0, write: 0, command: 0, other: 0, shared: 0 });
   });
@@ -94,7 +105,9 @@ describe('item evidence', () => {
     step(s, [plan([todo('a', 'in_progress')])]);
     step(s, [bash(0), bash(1), read]);
     step(s, [plan([todo('a', 'completed')])]);
-    assert.deepEqual(flaggedItems(ledger(s), true), [{ content: 'a', flag: { reason: 'last-command-failed', exit: 1 } }]);
+    assert.deepEqual(flaggedItems(ledger(s), true), [
+      { content: 'a', flag: { reason: 'last-command-failed', exit: 1 } },
+    ]);
 
     const t = started();
     step(t, [plan([todo('a', 'in_progress')])]);
@@ -121,7 +134,11 @@ describe('item evidence', () => {
     step(s, [plan([todo('a', 'in_progress')])]);
     step(s, [
       { name: 'Read notes.txt', details: { tool: 'acp', title: 'Read notes.txt', kind: 'read', status: 'completed' } },
-      { name: 'npm test', details: { tool: 'acp', title: 'npm test', kind: 'execute', status: 'failed' }, isError: true },
+      {
+        name: 'npm test',
+        details: { tool: 'acp', title: 'npm test', kind: 'execute', status: 'failed' },
+        isError: true,
+      },
     ]);
     step(s, [plan([todo('a', 'completed')])]);
     assert.deepEqual(evidenceOf(s, 'a')!.evidence.tools, { read: 1, write: 0, command: 1, other: 0, shared: 0 });
@@ -146,7 +163,11 @@ describe('item evidence', () => {
     s.append('turn/start', { turn: 2 });
     assert.equal(ledger(s).plan, null);
     step(s, [plan([todo('a2', 'completed')])]);
-    assert.deepEqual(flaggedItems(ledger(s), true), [{ content: 'a2', flag: { reason: 'no-work' } }], 'listed again completed in a new plan: nothing recorded for it there');
+    assert.deepEqual(
+      flaggedItems(ledger(s), true),
+      [{ content: 'a2', flag: { reason: 'no-work' } }],
+      'listed again completed in a new plan: nothing recorded for it there',
+    );
   });
 
   it('marks flags told by plan/verify-completion; a reopened and again completed item is told again', () => {

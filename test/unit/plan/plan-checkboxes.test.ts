@@ -14,11 +14,17 @@ describe('the plan as Markdown checkboxes', () => {
     const text = planAsCheckboxes(LIST);
     assert.equal(text, `${CHECKBOX_HELP}\n- [ ] read\n- [~] write\n- [x] ship\n`);
     assert.deepEqual(parseCheckboxes(text), { ok: true, todos: LIST });
-    assert.deepEqual(parseCheckboxes('\n* [X] done\n\n<!-- a note -->\n'), { ok: true, todos: [todo('done', 'completed')] });
+    assert.deepEqual(parseCheckboxes('\n* [X] done\n\n<!-- a note -->\n'), {
+      ok: true,
+      todos: [todo('done', 'completed')],
+    });
   });
 
   it('names the first line that is not an item', () => {
-    assert.deepEqual(parseCheckboxes('- [ ] read\nwrite the tests\n'), { ok: false, message: 'line 2 is not an item ("- [ ] text", "- [~] text" or "- [x] text"): "write the tests"' });
+    assert.deepEqual(parseCheckboxes('- [ ] read\nwrite the tests\n'), {
+      ok: false,
+      message: 'line 2 is not an item ("- [ ] text", "- [~] text" or "- [x] text"): "write the tests"',
+    });
   });
 });
 
@@ -27,8 +33,14 @@ describe('PlanEditor.replaceList', () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
     const editor = new PlanEditor(s, { policy: () => ({ allowParallelInProgress: false }) });
-    assert.deepEqual(editor.replaceList([todo('a'), todo(' a ')]), { kind: 'refused', message: 'invalid todos: duplicate content "a"' });
-    assert.deepEqual(editor.replaceList([todo('a', 'in_progress'), todo('b', 'in_progress')]), { kind: 'refused', message: 'invalid todos: at most one task may be in_progress (got 2)' });
+    assert.deepEqual(editor.replaceList([todo('a'), todo(' a ')]), {
+      kind: 'refused',
+      message: 'invalid todos: duplicate content "a"',
+    });
+    assert.deepEqual(editor.replaceList([todo('a', 'in_progress'), todo('b', 'in_progress')]), {
+      kind: 'refused',
+      message: 'invalid todos: at most one task may be in_progress (got 2)',
+    });
     assert.equal(editor.replaceList([todo(' a '), todo('b')]).kind, 'applied');
     assert.deepEqual(foldStandingPlan(s.events), [todo('a'), todo('b')]);
     assert.deepEqual(editor.replaceList([todo('a'), todo('b')]), { kind: 'unchanged' });

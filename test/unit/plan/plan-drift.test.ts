@@ -37,8 +37,12 @@ describe('plan drift against the approved version', () => {
 
   it('the model adds, rewords (a new text in the same place) and drops: each marked, traced across versions', () => {
     const s = approvedSession();
-    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'completed'), todo('bee', 'in_progress'), todo('c'), todo('d')] }));
-    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'completed'), todo('bee!', 'in_progress'), todo('d')] }));
+    inStep(s, () =>
+      s.append('todo/write', { todos: [todo('a', 'completed'), todo('bee', 'in_progress'), todo('c'), todo('d')] }),
+    );
+    inStep(s, () =>
+      s.append('todo/write', { todos: [todo('a', 'completed'), todo('bee!', 'in_progress'), todo('d')] }),
+    );
     const ledger = ledgerOf(s);
     assert.deepEqual(driftEntries(ledger.plan!.todos, ledger.drift), [
       { kind: 'reworded', content: 'bee!', approved: 'b' },

@@ -24,7 +24,9 @@ describe('plan changes between versions', () => {
 
   it('a user edit is never a drop, and a new text in the same place is a text change', () => {
     const before = [todo('a', 'in_progress'), todo('b')];
-    assert.deepEqual(planChanges(before, [todo('a', 'in_progress'), todo('bee')], 'user'), [{ kind: 'text', content: 'bee', from: 'b', to: 'bee' }]);
+    assert.deepEqual(planChanges(before, [todo('a', 'in_progress'), todo('bee')], 'user'), [
+      { kind: 'text', content: 'bee', from: 'b', to: 'bee' },
+    ]);
     assert.deepEqual(planChanges(before, [todo('a', 'in_progress')], 'user'), [{ kind: 'removed', content: 'b' }]);
     assert.deepEqual(planChanges(null, [todo('a')], 'model'), [{ kind: 'added', content: 'a' }]);
   });
@@ -51,9 +53,24 @@ describe('plan history', () => {
     assert.deepEqual(
       history.map((v) => [v.seq, v.by, v.changes]),
       [
-        [5, 'model', [{ kind: 'added', content: 'a' }, { kind: 'added', content: 'b' }, { kind: 'added', content: 'c' }]],
+        [
+          5,
+          'model',
+          [
+            { kind: 'added', content: 'a' },
+            { kind: 'added', content: 'b' },
+            { kind: 'added', content: 'c' },
+          ],
+        ],
         [7, 'user', [{ kind: 'status', content: 'b', from: 'pending', to: 'completed' }]],
-        [10, 'model', [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }]],
+        [
+          10,
+          'model',
+          [
+            { kind: 'status', content: 'a', from: 'in_progress', to: 'completed' },
+            { kind: 'dropped', content: 'c' },
+          ],
+        ],
         [17, 'model', [{ kind: 'added', content: 'x' }]],
       ],
     );
@@ -95,7 +112,16 @@ describe('plan ledger: timing and dropped items', () => {
     let ledger = fold(planLedgerProjection, s.events);
     const a = ledger.timings.get('a')!;
     const { evidence, ...timing } = a;
-    assert.deepEqual(timing, { addedAt: s.events[3]!.ts, addedBy: 'model', startedAt: s.events[3]!.ts, finishedAt: s.events[7]!.ts, closedMs: 4000, runningSince: null, inProgressSince: null, priority: null });
+    assert.deepEqual(timing, {
+      addedAt: s.events[3]!.ts,
+      addedBy: 'model',
+      startedAt: s.events[3]!.ts,
+      finishedAt: s.events[7]!.ts,
+      closedMs: 4000,
+      runningSince: null,
+      inProgressSince: null,
+      priority: null,
+    });
     assert.equal(evidence.completedBy, 'model', 'its evidence (item-evidence.test.ts) knows who completed it');
     assert.equal(timeInProgressMs(ledger.timings.get('b')!, new Date('2030-01-01')), 2000, 'b paused at turn/end');
     s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] }); // t9, between turns
@@ -110,10 +136,19 @@ describe('plan ledger: timing and dropped items', () => {
   it("keeps an ACP agent's priorities other than medium per item, across the user's edits; a list without priorities has none", () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
-    inStep(s, () => s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b'), todo('c')], priorities: ['high', 'medium', 'low'] }));
+    inStep(s, () =>
+      s.append('todo/write', {
+        todos: [todo('a', 'in_progress'), todo('b'), todo('c')],
+        priorities: ['high', 'medium', 'low'],
+      }),
+    );
     let ledger = fold(planLedgerProjection, s.events);
     const priorities = () => [...ledger.timings].map(([content, t]) => [content, t.priority]);
-    assert.deepEqual(priorities(), [['a', 'high'], ['b', null], ['c', 'low']]);
+    assert.deepEqual(priorities(), [
+      ['a', 'high'],
+      ['b', null],
+      ['c', 'low'],
+    ]);
     assert.deepEqual(planView(ledger.plan!.todos, ledger.timings).todos, [
       { content: 'a', status: 'in_progress', priority: 'high' },
       { content: 'b', status: 'pending' },
@@ -121,10 +156,24 @@ describe('plan ledger: timing and dropped items', () => {
     ]);
     s.append('todo/user-edit', { todos: [todo('c'), todo('a', 'in_progress')] });
     ledger = fold(planLedgerProjection, s.events);
-    assert.deepEqual(priorities(), [['c', 'low'], ['a', 'high']], 'a user edit keeps them');
+    assert.deepEqual(
+      priorities(),
+      [
+        ['c', 'low'],
+        ['a', 'high'],
+      ],
+      'a user edit keeps them',
+    );
     inStep(s, () => s.append('todo/write', { todos: [todo('c'), todo('a', 'completed')] }));
     ledger = fold(planLedgerProjection, s.events);
-    assert.deepEqual(priorities(), [['c', null], ['a', null]], "our model's list says none");
+    assert.deepEqual(
+      priorities(),
+      [
+        ['c', null],
+        ['a', null],
+      ],
+      "our model's list says none",
+    );
   });
 
   it('an unfinished item a model write left out is dropped until it is listed again; a new model turn clears the list', () => {
@@ -142,10 +191,17 @@ describe('plan ledger: timing and dropped items', () => {
     );
     s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'in_progress')] }); // Restore b
     ledger = fold(planLedgerProjection, s.events);
-    assert.deepEqual(ledger.dropped.map((d) => d.content), ['c']);
+    assert.deepEqual(
+      ledger.dropped.map((d) => d.content),
+      ['c'],
+    );
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 2 });
-    assert.deepEqual(fold(planLedgerProjection, s.events).dropped.map((d) => d.content), ['c'], 'a user plan carries its dropped list');
+    assert.deepEqual(
+      fold(planLedgerProjection, s.events).dropped.map((d) => d.content),
+      ['c'],
+      'a user plan carries its dropped list',
+    );
     inStep(s, () => s.append('todo/write', { todos: [todo('z')] }));
     s.append('turn/end', { turn: 2, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 3 });
@@ -161,7 +217,11 @@ describe('plan ledger: timing and dropped items', () => {
     const ledger = fold(planLedgerProjection, s.events);
     const edit = s.events.at(-1)!;
     const alpha = ledger.timings.get('alpha')!;
-    assert.deepEqual([alpha.addedAt, alpha.addedBy, alpha.startedAt], [s.events[3]!.ts, 'model', s.events[3]!.ts], 'the reworded item is the same item');
+    assert.deepEqual(
+      [alpha.addedAt, alpha.addedBy, alpha.startedAt],
+      [s.events[3]!.ts, 'model', s.events[3]!.ts],
+      'the reworded item is the same item',
+    );
     assert.deepEqual([ledger.timings.get('c')!.addedAt, ledger.timings.get('c')!.addedBy], [edit.ts, 'user']);
     assert.equal(ledger.timings.has('a'), false);
     const rows = timingRows(ledger.plan!.todos, ledger.timings, new Date('2030-01-01'));

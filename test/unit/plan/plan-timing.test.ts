@@ -13,7 +13,10 @@ import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 
 const timeline = (s: Session): PlanLedger => fold(planLedgerProjection, s.events);
 /** content -> start of its current in-progress run. */
-const since = (l: PlanLedger): [string, string][] => [...l.timings].flatMap(([content, t]): [string, string][] => (t.inProgressSince === null ? [] : [[content, t.inProgressSince]]));
+const since = (l: PlanLedger): [string, string][] =>
+  [...l.timings].flatMap(([content, t]): [string, string][] =>
+    t.inProgressSince === null ? [] : [[content, t.inProgressSince]],
+  );
 
 describe('plan ledger: the current run of each item', () => {
   it('dates each in-progress item from the write where it became in progress and stayed so', () => {
@@ -63,7 +66,11 @@ describe('plan ledger: the current run of each item', () => {
     assert.equal(closed.turnEndedAt, end.ts);
     assert.equal(isTicking(closed), false);
     const frozen = Date.parse(end.ts) - Date.parse(write.ts);
-    assert.equal(inProgressElapsedMs(closed, 'a', new Date(Date.parse(end.ts) + 3_600_000)), frozen, 'the clock stopped at turn/end');
+    assert.equal(
+      inProgressElapsedMs(closed, 'a', new Date(Date.parse(end.ts) + 3_600_000)),
+      frozen,
+      'the clock stopped at turn/end',
+    );
   });
 
   it('clears on turn/start, like the standing plan', () => {

@@ -7,7 +7,12 @@ import {
   TODO_WRITE_TITLE,
   validateTodoWrite,
 } from '../../../extension/src/core/plan/todo-write-tool';
-import { ACTIVE_CLAUSE_PARALLEL, ACTIVE_CLAUSE_SINGLE, DESCRIPTION_HEAD, DESCRIPTION_TAIL } from '../../../extension/src/core/plan/todo-description';
+import {
+  ACTIVE_CLAUSE_PARALLEL,
+  ACTIVE_CLAUSE_SINGLE,
+  DESCRIPTION_HEAD,
+  DESCRIPTION_TAIL,
+} from '../../../extension/src/core/plan/todo-description';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { planToolSpecs } from '../../../extension/src/core/mcp/plan-tools';
 import { todoWriteView } from '../../../extension/src/core/tools/todo-write/todo-write-view';
@@ -37,7 +42,10 @@ describe('todo_write schema', () => {
           type: 'array',
           items: {
             type: 'object',
-            properties: { content: { type: 'string' }, status: { type: 'string', enum: ['pending', 'in_progress', 'completed'] } },
+            properties: {
+              content: { type: 'string' },
+              status: { type: 'string', enum: ['pending', 'in_progress', 'completed'] },
+            },
             required: ['content', 'status'],
             additionalProperties: false,
           },
@@ -50,10 +58,22 @@ describe('todo_write schema', () => {
   const cases: [string, unknown, string][] = [
     ['a missing todos', {}, 'Error: invalid arguments: todos is required'],
     ['a non-array todos', { todos: 'x' }, 'Error: invalid arguments: todos must be an array'],
-    ['an unknown status', { todos: [{ content: 'a', status: 'done' }] }, 'Error: invalid arguments: todos[0].status must be one of "pending", "in_progress", "completed"'],
-    ['an undeclared item key', { todos: [todo('a'), todo('b'), { content: 'c', status: 'pending', id: 3 }] }, 'Error: invalid arguments: todos[2].id is not allowed'],
+    [
+      'an unknown status',
+      { todos: [{ content: 'a', status: 'done' }] },
+      'Error: invalid arguments: todos[0].status must be one of "pending", "in_progress", "completed"',
+    ],
+    [
+      'an undeclared item key',
+      { todos: [todo('a'), todo('b'), { content: 'c', status: 'pending', id: 3 }] },
+      'Error: invalid arguments: todos[2].id is not allowed',
+    ],
     ['a non-object item', { todos: [5] }, 'Error: invalid arguments: todos[0] must be an object'],
-    ['a non-string content', { todos: [{ content: 1, status: 'pending' }] }, 'Error: invalid arguments: todos[0].content must be a string'],
+    [
+      'a non-string content',
+      { todos: [{ content: 1, status: 'pending' }] },
+      'Error: invalid arguments: todos[0].content must be a string',
+    ],
     ['arguments that are not an object', null, 'Error: invalid arguments: (arguments) must be an object'],
   ];
   for (const [what, args, text] of cases) {
@@ -82,11 +102,17 @@ describe('todo_write values', () => {
   });
 
   it('rejects content that is empty after trimming with the exact message', () => {
-    assert.deepEqual(validateTodoWrite({ todos: [todo('ok'), todo(' \u3000\t')] }, PARALLEL), { ok: false, message: 'invalid todo: `content` must be a non-empty string' });
+    assert.deepEqual(validateTodoWrite({ todos: [todo('ok'), todo(' \u3000\t')] }, PARALLEL), {
+      ok: false,
+      message: 'invalid todo: `content` must be a non-empty string',
+    });
   });
 
   it('rejects duplicates judged on trimmed content, JSON-quoted', () => {
-    assert.deepEqual(validateTodoWrite({ todos: [todo('say "hi"'), todo('  say "hi"  ')] }, PARALLEL), { ok: false, message: 'invalid todos: duplicate content "say \\"hi\\""' });
+    assert.deepEqual(validateTodoWrite({ todos: [todo('say "hi"'), todo('  say "hi"  ')] }, PARALLEL), {
+      ok: false,
+      message: 'invalid todos: duplicate content "say \\"hi\\""',
+    });
   });
 
   it('judges duplicates case-sensitively', () => {
@@ -94,7 +120,10 @@ describe('todo_write values', () => {
   });
 
   it('checks items in order: an empty item before a duplicate reports the empty one', () => {
-    assert.deepEqual(validateTodoWrite({ todos: [todo('x'), todo(''), todo('x')] }, PARALLEL), { ok: false, message: 'invalid todo: `content` must be a non-empty string' });
+    assert.deepEqual(validateTodoWrite({ todos: [todo('x'), todo(''), todo('x')] }, PARALLEL), {
+      ok: false,
+      message: 'invalid todo: `content` must be a non-empty string',
+    });
   });
 
   it('keeps the model order', async () => {
@@ -116,10 +145,18 @@ describe('todo_write success', () => {
   it('appends one todo/write with the canonical list and returns the exact text', async () => {
     const ctx = ctxFor();
     const before = ctx.session.lastSeq;
-    const result = await createTodoWriteTool(PARALLEL).execute({ todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo(' d ')] }, ctx);
+    const result = await createTodoWriteTool(PARALLEL).execute(
+      { todos: [todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo(' d ')] },
+      ctx,
+    );
     assert.equal(ctx.session.lastSeq, before + 1);
     const expected = [todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo('d')];
-    assert.deepEqual(ctx.session.events.at(-1), { seq: before + 1, ts: ctx.session.events.at(-1)?.ts, type: 'todo/write', data: { todos: expected } });
+    assert.deepEqual(ctx.session.events.at(-1), {
+      seq: before + 1,
+      ts: ctx.session.events.at(-1)?.ts,
+      type: 'todo/write',
+      data: { todos: expected },
+    });
     assert.deepEqual(result, {
       isError: false,
       content: 'Updated todo list: 1 pending, 2 in progress, 1 completed.',
@@ -133,7 +170,10 @@ describe('todo_write success', () => {
     const signal = new AbortController().signal;
     await tool.execute({ todos: [todo('a'), todo('b')] }, { agent: { session }, signal, callId: 'c1' });
     await tool.execute({ todos: [todo('b', 'completed')] }, { agent: { session }, signal, callId: 'c2' });
-    assert.deepEqual(writes(session).map((e) => e.data.todos), [[todo('a'), todo('b')], [todo('b', 'completed')]]);
+    assert.deepEqual(
+      writes(session).map((e) => e.data.todos),
+      [[todo('a'), todo('b')], [todo('b', 'completed')]],
+    );
   });
 
   it('presents the call as "Update todo list" (the MCP tool and the language model tool) with the list as its row', () => {
@@ -143,7 +183,14 @@ describe('todo_write success', () => {
     const nls = JSON.parse(fs.readFileSync('package.nls.json', 'utf8')) as Record<string, unknown>;
     assert.equal(nls['lmTool.todoWrite.displayName'], 'Update todo list');
     const list = [todo('a')];
-    const row = todoWriteView({ name: 'todo_write', arguments: JSON.stringify({ todos: list }), args: { todos: list }, result: null, todos: list, child: null });
+    const row = todoWriteView({
+      name: 'todo_write',
+      arguments: JSON.stringify({ todos: list }),
+      args: { todos: list },
+      result: null,
+      todos: list,
+      child: null,
+    });
     assert.deepEqual(row.view.kind === 'todo' ? row.view.plan?.todos : null, list);
   });
 });
@@ -167,7 +214,10 @@ describe('todo_write policy', () => {
     assert.equal(tool.description, [DESCRIPTION_HEAD, ACTIVE_CLAUSE_SINGLE, DESCRIPTION_TAIL].join('\n\n'));
     const ctx = ctxFor();
     const before = ctx.session.lastSeq;
-    assert.deepEqual(await tool.execute(twoActive, ctx), { isError: true, content: 'Error: invalid todos: at most one task may be in_progress (got 3)' });
+    assert.deepEqual(await tool.execute(twoActive, ctx), {
+      isError: true,
+      content: 'Error: invalid todos: at most one task may be in_progress (got 3)',
+    });
     assert.equal(ctx.session.lastSeq, before);
     assert.equal((await tool.execute({ todos: [todo('a', 'in_progress'), todo('b')] }, ctx)).isError, false);
   });
@@ -186,9 +236,15 @@ describe('todo_write owner', () => {
   it('rejects a call with no owning agent session, after validation, appending nothing', async () => {
     const tool = createTodoWriteTool(PARALLEL);
     const signal = new AbortController().signal;
-    assert.deepEqual(await tool.execute({ todos: [todo('a')] }, { signal, callId: 'x' }), { isError: true, content: 'Error: todo_write requires an owning agent session' });
+    assert.deepEqual(await tool.execute({ todos: [todo('a')] }, { signal, callId: 'x' }), {
+      isError: true,
+      content: 'Error: todo_write requires an owning agent session',
+    });
     // Validation comes first: an invalid list from a non-agent caller reports the list.
-    assert.deepEqual(await tool.execute({ todos: [todo('')] }, { signal, callId: 'x' }), { isError: true, content: 'Error: invalid todo: `content` must be a non-empty string' });
+    assert.deepEqual(await tool.execute({ todos: [todo('')] }, { signal, callId: 'x' }), {
+      isError: true,
+      content: 'Error: invalid todo: `content` must be a non-empty string',
+    });
   });
 
   it('writes to the calling session only', async () => {
@@ -234,11 +290,18 @@ describe('todo_write contract table (shared with the MCP server and the language
   for (const c of TODO_WRITE_CONTRACT_CASES) {
     it(c.name, async () => {
       const session = memorySession();
-      openStepWithCalls(session, c.calls.map((_, i) => `c${i}`));
+      openStepWithCalls(
+        session,
+        c.calls.map((_, i) => `c${i}`),
+      );
       const tool = createTodoWriteTool({ allowParallelInProgress: c.allowParallelInProgress });
       for (const [i, call] of c.calls.entries()) {
         const before = session.lastSeq;
-        const result = await tool.execute(call.args, { agent: { session }, signal: new AbortController().signal, callId: `c${i}` });
+        const result = await tool.execute(call.args, {
+          agent: { session },
+          signal: new AbortController().signal,
+          callId: `c${i}`,
+        });
         assert.deepEqual({ isError: result.isError, text: result.content }, { isError: call.isError, text: call.text });
         assert.equal(session.lastSeq, before + (call.isError ? 0 : 1));
         assert.deepEqual(writes(session).at(-1)?.data.todos, call.stored);

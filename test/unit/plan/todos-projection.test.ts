@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fold } from '../../../extension/src/core/projection/projection';
-import { planAsMarkdown, planProgress, progressRow, statusBarSummary, stripHeader } from '../../../extension/src/core/plan/summaries';
+import {
+  planAsMarkdown,
+  planProgress,
+  progressRow,
+  statusBarSummary,
+  stripHeader,
+} from '../../../extension/src/core/plan/summaries';
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 
@@ -44,14 +50,28 @@ describe('todos projection (the standing plan)', () => {
 
 describe('plan summaries', () => {
   it('strip header: counts joined by " · ", zero segments omitted, completed · in progress · pending', () => {
-    assert.equal(stripHeader([todo('a', 'pending'), todo('b', 'in_progress'), todo('c', 'completed'), todo('d', 'in_progress')]), '1 completed · 2 in progress · 1 pending');
+    assert.equal(
+      stripHeader([todo('a', 'pending'), todo('b', 'in_progress'), todo('c', 'completed'), todo('d', 'in_progress')]),
+      '1 completed · 2 in progress · 1 pending',
+    );
     assert.equal(stripHeader([todo('a', 'pending')]), '1 pending');
     assert.equal(stripHeader([todo('a', 'completed'), todo('b', 'pending')]), '1 completed · 1 pending');
     assert.equal(stripHeader([]), '');
   });
 
   it('per-call row: done/total · first active, and a separate +n for the other active items', () => {
-    assert.deepEqual(progressRow(planProgress([todo('a', 'completed'), todo('b', 'in_progress'), todo('c', 'in_progress'), todo('d', 'in_progress'), todo('e')])), { text: '1/5 done · b', more: '+2' });
+    assert.deepEqual(
+      progressRow(
+        planProgress([
+          todo('a', 'completed'),
+          todo('b', 'in_progress'),
+          todo('c', 'in_progress'),
+          todo('d', 'in_progress'),
+          todo('e'),
+        ]),
+      ),
+      { text: '1/5 done · b', more: '+2' },
+    );
     assert.deepEqual(progressRow(planProgress([todo('a', 'in_progress')])), { text: '0/1 done · a', more: null });
     assert.deepEqual(progressRow(planProgress([todo('a', 'completed')])), { text: '1/1 done', more: null });
     assert.deepEqual(progressRow(planProgress([])), { text: '0/0 done', more: null });
@@ -75,6 +95,9 @@ describe('plan summaries', () => {
   });
 
   it('markdown marks every status', () => {
-    assert.equal(planAsMarkdown([todo('a', 'completed'), todo('b', 'in_progress'), todo('c')]), '- [x] a\n- [ ] **b** _(in progress)_\n- [ ] c');
+    assert.equal(
+      planAsMarkdown([todo('a', 'completed'), todo('b', 'in_progress'), todo('c')]),
+      '- [x] a\n- [ ] **b** _(in progress)_\n- [ ] c',
+    );
   });
 });

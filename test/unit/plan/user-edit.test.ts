@@ -37,23 +37,35 @@ describe('todo/user-edit and the standing plan', () => {
     s.append('todo/user-edit', { todos: [todo('x', 'completed'), todo('y')] });
     s.append('turn/end', { turn: 2, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 3 });
-    assert.deepEqual(fold(todosProjection, s.events), { todos: [todo('x', 'completed'), todo('y')], by: 'user', seq: 9, review: null });
+    assert.deepEqual(fold(todosProjection, s.events), {
+      todos: [todo('x', 'completed'), todo('y')],
+      by: 'user',
+      seq: 9,
+      review: null,
+    });
     s.append('turn/end', { turn: 3, reason: { kind: 'completed' } });
     s.append('turn/start', { turn: 4 });
-    assert.deepEqual(foldStandingPlan(s.events), [todo('x', 'completed'), todo('y')], 'carries across any number of turns');
+    assert.deepEqual(
+      foldStandingPlan(s.events),
+      [todo('x', 'completed'), todo('y')],
+      'carries across any number of turns',
+    );
     s.append('step/start', { turn: 4, step: 1 });
     s.append('assistant/message', { turn: 4, step: 1, message: { content: [] }, model: { provider: 'p', model: 'm' } });
     s.append('todo/write', { todos: [todo('y', 'in_progress')] });
     closeStepAndTurn(s, 4);
     s.append('turn/start', { turn: 5 });
-    assert.equal(foldStandingPlan(s.events), null, 'a later model write is the model\'s again: cleared');
+    assert.equal(foldStandingPlan(s.events), null, "a later model write is the model's again: cleared");
   });
 
   it('may sit between turns and between steps, never inside a step', () => {
     const s = memorySession();
     s.append('todo/user-edit', { todos: [todo('before any turn')] });
     openStepWithCalls(s, []);
-    assert.throws(() => s.append('todo/user-edit', { todos: [todo('a')] }), (e: unknown) => e instanceof InvariantViolation && /inside step 1/.test(e.message));
+    assert.throws(
+      () => s.append('todo/user-edit', { todos: [todo('a')] }),
+      (e: unknown) => e instanceof InvariantViolation && /inside step 1/.test(e.message),
+    );
     s.append('step/end', { turn: 1, step: 1 });
     s.append('todo/user-edit', { todos: [todo('between steps')] });
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
@@ -74,13 +86,29 @@ describe('todo/user-edit and the standing plan', () => {
     const opened = store.create();
     try {
       const tools = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: true }).registry;
-      await runTurn(opened.session, 'one', { provider: new ScriptedProvider({ responses: [write([todo('m')]), { text: 'ok' }] }), tools, maxSteps: 5 });
+      await runTurn(opened.session, 'one', {
+        provider: new ScriptedProvider({ responses: [write([todo('m')]), { text: 'ok' }] }),
+        tools,
+        maxSteps: 5,
+      });
       opened.session.append('todo/user-edit', { todos: [todo('m', 'completed'), todo('u')] });
-      await runTurn(opened.session, 'two', { provider: new ScriptedProvider({ responses: [{ text: 'ok' }] }), tools, maxSteps: 5 });
+      await runTurn(opened.session, 'two', {
+        provider: new ScriptedProvider({ responses: [{ text: 'ok' }] }),
+        tools,
+        maxSteps: 5,
+      });
       assert.deepEqual(readStandingPlan(opened.path), [todo('m', 'completed'), todo('u')]);
       assert.deepEqual(foldStandingPlan(loadLogFile(opened.path).events), [todo('m', 'completed'), todo('u')]);
-      await runTurn(opened.session, 'three', { provider: new ScriptedProvider({ responses: [write([todo('n')]), { text: 'ok' }] }), tools, maxSteps: 5 });
-      await runTurn(opened.session, 'four', { provider: new ScriptedProvider({ responses: [{ text: 'ok' }] }), tools, maxSteps: 5 });
+      await runTurn(opened.session, 'three', {
+        provider: new ScriptedProvider({ responses: [write([todo('n')]), { text: 'ok' }] }),
+        tools,
+        maxSteps: 5,
+      });
+      await runTurn(opened.session, 'four', {
+        provider: new ScriptedProvider({ responses: [{ text: 'ok' }] }),
+        tools,
+        maxSteps: 5,
+      });
       assert.equal(readStandingPlan(opened.path), null);
       assert.equal(foldStandingPlan(opened.session.events), null);
     } finally {
@@ -92,22 +120,66 @@ describe('todo/user-edit and the standing plan', () => {
 describe('applyPlanEdit: the same rules as todo_write', () => {
   const plan = [todo('a', 'in_progress'), todo('b'), todo('c', 'completed')];
   it('marks, edits text, adds, removes and moves by content', () => {
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'status', content: 'b', status: 'completed' }, single), { ok: true, changed: true, todos: [todo('a', 'in_progress'), todo('b', 'completed'), todo('c', 'completed')] });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'text', content: 'b', text: '  bee ' }, single), { ok: true, changed: true, todos: [todo('a', 'in_progress'), todo('bee'), todo('c', 'completed')] });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'add', text: ' d ' }, single), { ok: true, changed: true, todos: [...plan, todo('d')] });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'add', text: 'z', status: 'in_progress', index: 1 }, parallel), { ok: true, changed: true, todos: [plan[0], todo('z', 'in_progress'), plan[1], plan[2]] });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'remove', content: 'a' }, single), { ok: true, changed: true, todos: [todo('b'), todo('c', 'completed')] });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'move', content: 'c', by: -1 }, single), { ok: true, changed: true, todos: [plan[0], plan[2], plan[1]] });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'move', content: 'a', by: -1 }, single), { ok: true, changed: false, todos: plan });
-    assert.deepEqual(applyPlanEdit(null, { kind: 'add', text: 'first' }, single), { ok: true, changed: true, todos: [todo('first')] });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'status', content: 'b', status: 'completed' }, single), {
+      ok: true,
+      changed: true,
+      todos: [todo('a', 'in_progress'), todo('b', 'completed'), todo('c', 'completed')],
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'text', content: 'b', text: '  bee ' }, single), {
+      ok: true,
+      changed: true,
+      todos: [todo('a', 'in_progress'), todo('bee'), todo('c', 'completed')],
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'add', text: ' d ' }, single), {
+      ok: true,
+      changed: true,
+      todos: [...plan, todo('d')],
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'add', text: 'z', status: 'in_progress', index: 1 }, parallel), {
+      ok: true,
+      changed: true,
+      todos: [plan[0], todo('z', 'in_progress'), plan[1], plan[2]],
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'remove', content: 'a' }, single), {
+      ok: true,
+      changed: true,
+      todos: [todo('b'), todo('c', 'completed')],
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'move', content: 'c', by: -1 }, single), {
+      ok: true,
+      changed: true,
+      todos: [plan[0], plan[2], plan[1]],
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'move', content: 'a', by: -1 }, single), {
+      ok: true,
+      changed: false,
+      todos: plan,
+    });
+    assert.deepEqual(applyPlanEdit(null, { kind: 'add', text: 'first' }, single), {
+      ok: true,
+      changed: true,
+      todos: [todo('first')],
+    });
   });
 
-  it('refuses with the contract\'s messages: empty, duplicate, more than one in progress under the single policy, unknown item', () => {
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'add', text: '   ' }, single), { ok: false, message: 'invalid todo: `content` must be a non-empty string' });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'text', content: 'b', text: 'a ' }, single), { ok: false, message: 'invalid todos: duplicate content "a"' });
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'status', content: 'b', status: 'in_progress' }, single), { ok: false, message: 'invalid todos: at most one task may be in_progress (got 2)' });
+  it("refuses with the contract's messages: empty, duplicate, more than one in progress under the single policy, unknown item", () => {
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'add', text: '   ' }, single), {
+      ok: false,
+      message: 'invalid todo: `content` must be a non-empty string',
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'text', content: 'b', text: 'a ' }, single), {
+      ok: false,
+      message: 'invalid todos: duplicate content "a"',
+    });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'status', content: 'b', status: 'in_progress' }, single), {
+      ok: false,
+      message: 'invalid todos: at most one task may be in_progress (got 2)',
+    });
     assert.equal(applyPlanEdit(plan, { kind: 'status', content: 'b', status: 'in_progress' }, parallel).ok, true);
-    assert.deepEqual(applyPlanEdit(plan, { kind: 'remove', content: 'nope' }, single), { ok: false, message: 'the plan has no item "nope"' });
+    assert.deepEqual(applyPlanEdit(plan, { kind: 'remove', content: 'nope' }, single), {
+      ok: false,
+      message: 'the plan has no item "nope"',
+    });
   });
 
   it('itemTextProblem says before an edit what applyPlanEdit would refuse about a text: empty or a duplicate, after trimming', () => {
@@ -131,7 +203,10 @@ describe('the model is told of a user edit once, at its next request', () => {
     s.append('turn/start', { turn: 1 });
     s.append('user/message', { turn: 1, message: { text: 'go on' } });
     assert.deepEqual(deriveMessages(s.events), [
-      { role: 'user', text: 'The user edited your todo list. It is now:\n- [completed] a\n- [in_progress] b\nContinue from this list: your next todo_write starts from it.' },
+      {
+        role: 'user',
+        text: 'The user edited your todo list. It is now:\n- [completed] a\n- [in_progress] b\nContinue from this list: your next todo_write starts from it.',
+      },
       { role: 'user', text: 'go on' },
     ]);
     assert.equal(userEditNote([]), 'The user edited your todo list. It is now empty.');
@@ -142,7 +217,13 @@ describe('the model is told of a user edit once, at its next request', () => {
     const requests: ModelRequest[] = [];
     const editor = new PlanEditor(s, { policy: () => single });
     const landed: { outcome?: Promise<PlanEditOutcome> } = {};
-    const inner = new ScriptedProvider({ responses: [write([todo('a', 'in_progress'), todo('b')]), write([todo('a', 'completed'), todo('b', 'in_progress')]), { text: 'done' }] });
+    const inner = new ScriptedProvider({
+      responses: [
+        write([todo('a', 'in_progress'), todo('b')]),
+        write([todo('a', 'completed'), todo('b', 'in_progress')]),
+        { text: 'done' },
+      ],
+    });
     const provider: ModelProvider = {
       id: inner.id,
       model: inner.model,
@@ -160,19 +241,40 @@ describe('the model is told of a user edit once, at its next request', () => {
     const edit = types.indexOf('todo/user-edit');
     assert.equal(types[edit - 1], 'step/end');
     assert.equal(types[edit + 1], 'step/start');
-    assert.deepEqual((s.events[edit] as { data: unknown }).data, { todos: [todo('a', 'in_progress'), todo('b'), todo('c')] });
-    const notes = (r: ModelRequest) => r.messages.filter((m) => m.role === 'user' && m.text.startsWith('The user edited your todo list.'));
-    assert.deepEqual(requests.map((r) => notes(r).length), [0, 1, 1], 'the note appears at the next request and stays once in the history');
-    assert.deepEqual(notes(requests[1]!)[0], { role: 'user', text: userEditNote([todo('a', 'in_progress'), todo('b'), todo('c')]) });
-    assert.equal(requests[1]!.messages.at(-1)?.role, 'user', 'the note is the last message of the request after the edit');
-    assert.deepEqual(deriveMessages(s.events), deriveMessages(structuredClone([...s.events])), 'replay tells it the same way');
+    assert.deepEqual((s.events[edit] as { data: unknown }).data, {
+      todos: [todo('a', 'in_progress'), todo('b'), todo('c')],
+    });
+    const notes = (r: ModelRequest) =>
+      r.messages.filter((m) => m.role === 'user' && m.text.startsWith('The user edited your todo list.'));
+    assert.deepEqual(
+      requests.map((r) => notes(r).length),
+      [0, 1, 1],
+      'the note appears at the next request and stays once in the history',
+    );
+    assert.deepEqual(notes(requests[1]!)[0], {
+      role: 'user',
+      text: userEditNote([todo('a', 'in_progress'), todo('b'), todo('c')]),
+    });
+    assert.equal(
+      requests[1]!.messages.at(-1)?.role,
+      'user',
+      'the note is the last message of the request after the edit',
+    );
+    assert.deepEqual(
+      deriveMessages(s.events),
+      deriveMessages(structuredClone([...s.events])),
+      'replay tells it the same way',
+    );
   });
 
   it('an edit made while no step is open is appended at once; one refused by the rules appends nothing', async () => {
     const s = memorySession();
     const editor = new PlanEditor(s, { policy: () => single });
     assert.equal((await editor.submit({ kind: 'add', text: 'a' })).kind, 'applied');
-    assert.deepEqual(await editor.submit({ kind: 'add', text: 'a' }), { kind: 'refused', message: 'invalid todos: duplicate content "a"' });
+    assert.deepEqual(await editor.submit({ kind: 'add', text: 'a' }), {
+      kind: 'refused',
+      message: 'invalid todos: duplicate content "a"',
+    });
     assert.deepEqual(await editor.submit({ kind: 'move', content: 'a', by: 1 }), { kind: 'unchanged' });
     assert.equal(s.lastSeq, 1);
   });

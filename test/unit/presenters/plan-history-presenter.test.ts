@@ -29,29 +29,80 @@ describe('plan history presenter', () => {
     assert.deepEqual(
       views.map((v) => [v.number, v.seq, v.by, v.plan.progress.done, v.plan.progress.total, v.changes]),
       [
-        [1, 5, 'model', 0, 3, [{ kind: 'added', content: 'a' }, { kind: 'added', content: 'b' }, { kind: 'added', content: 'c' }]],
-        [2, 7, 'user', 1, 3, [{ kind: 'text', content: 'bee', from: 'b' }, { kind: 'status', content: 'bee', from: 'pending', to: 'completed' }]],
-        [3, 10, 'model', 2, 2, [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }]],
+        [
+          1,
+          5,
+          'model',
+          0,
+          3,
+          [
+            { kind: 'added', content: 'a' },
+            { kind: 'added', content: 'b' },
+            { kind: 'added', content: 'c' },
+          ],
+        ],
+        [
+          2,
+          7,
+          'user',
+          1,
+          3,
+          [
+            { kind: 'text', content: 'bee', from: 'b' },
+            { kind: 'status', content: 'bee', from: 'pending', to: 'completed' },
+          ],
+        ],
+        [
+          3,
+          10,
+          'model',
+          2,
+          2,
+          [
+            { kind: 'status', content: 'a', from: 'in_progress', to: 'completed' },
+            { kind: 'dropped', content: 'c' },
+          ],
+        ],
       ],
     );
     assert.equal(views[0]!.ts, s.events[4]!.ts);
-    assert.deepEqual(views[1]!.plan.todos, [todo('a', 'in_progress'), todo('bee', 'completed'), todo('c')], 'the plan that version wrote');
+    assert.deepEqual(
+      views[1]!.plan.todos,
+      [todo('a', 'in_progress'), todo('bee', 'completed'), todo('c')],
+      'the plan that version wrote',
+    );
   });
 
   it('makes messages the protocol schema accepts (the whole history and one version)', () => {
     const views = planHistoryView(planHistory(session().events));
     assert.equal(parseHostMessage({ type: 'planHistory', seq: 1, history: views }).ok, true);
     assert.equal(parseHostMessage({ type: 'planHistory', seq: 2, history: null }).ok, true);
-    assert.equal(parseHostMessage({ type: 'planHistory', seq: 2, history: views, reveal: true }).ok, true, 'the host reveals it (Show Plan History)');
-    assert.equal(parseHostMessage({ type: 'planHistory', seq: 2, history: views, reveal: false }).ok, false, 'reveal is true or absent');
+    assert.equal(
+      parseHostMessage({ type: 'planHistory', seq: 2, history: views, reveal: true }).ok,
+      true,
+      'the host reveals it (Show Plan History)',
+    );
+    assert.equal(
+      parseHostMessage({ type: 'planHistory', seq: 2, history: views, reveal: false }).ok,
+      false,
+      'reveal is true or absent',
+    );
     assert.equal(parseHostMessage({ type: 'planVersion', seq: 3, version: views[2] }).ok, true);
     const bogus: unknown = { ...views[2], changes: [{ kind: 'status', content: 'a', from: 'later', to: 'completed' }] };
-    assert.equal(parseHostMessage({ type: 'planVersion', seq: 4, version: bogus }).ok, false, 'a status outside the contract is refused');
+    assert.equal(
+      parseHostMessage({ type: 'planVersion', seq: 4, version: bogus }).ok,
+      false,
+      'a status outside the contract is refused',
+    );
   });
 
   it('keeps only the fields each change kind has', () => {
     assert.deepEqual(planChangeView({ kind: 'dropped', content: 'c' }), { kind: 'dropped', content: 'c' });
-    assert.deepEqual(planChangeView({ kind: 'text', content: 'new', from: 'old', to: 'new' }), { kind: 'text', content: 'new', from: 'old' });
+    assert.deepEqual(planChangeView({ kind: 'text', content: 'new', from: 'old', to: 'new' }), {
+      kind: 'text',
+      content: 'new',
+      from: 'old',
+    });
   });
 
   it('live: the versions of the log so far, then each appended one with its number, equal to a replay', () => {

@@ -31,23 +31,54 @@ describe('presenters', () => {
     ];
     // The model padded its content; the row shows what the tool stored.
     const args = { todos: todos.map((t) => ({ ...t, content: ` ${t.content} ` })) };
-    const shown = presentToolCall(call('todo_write', { args, todos, result: { isError: false, content: 'Updated todo list: 0 pending, 2 in progress, 1 completed.', details: null } }));
+    const shown = presentToolCall(
+      call('todo_write', {
+        args,
+        todos,
+        result: { isError: false, content: 'Updated todo list: 0 pending, 2 in progress, 1 completed.', details: null },
+      }),
+    );
     assert.deepEqual(shown.view, {
       kind: 'todo',
-      plan: { todos, progress: { counts: { pending: 0, inProgress: 2, completed: 1 }, done: 1, total: 3, firstActive: 'Write', moreActive: 1 } },
+      plan: {
+        todos,
+        progress: {
+          counts: { pending: 0, inProgress: 2, completed: 1 },
+          done: 1,
+          total: 3,
+          firstActive: 'Write',
+          moreActive: 1,
+        },
+      },
       error: null,
     });
     assert.deepEqual(presentToolCall(call('todo_write', { args })).view, { kind: 'todo', plan: null, error: null });
   });
 
   it('todo_write: a rejected call shows its error and no list, even when its arguments parse as one', () => {
-    const args = { todos: [{ content: 'A', status: 'in_progress' }, { content: 'B', status: 'in_progress' }] };
+    const args = {
+      todos: [
+        { content: 'A', status: 'in_progress' },
+        { content: 'B', status: 'in_progress' },
+      ],
+    };
     const error = 'Error: invalid todos: at most one task may be in_progress (got 2)';
-    assert.deepEqual(presentToolCall(call('todo_write', { args, result: { isError: true, content: error, details: null } })).view, { kind: 'todo', plan: null, error });
-    assert.deepEqual(presentToolCall(call('todo_write', { arguments: '{"todos": [', result: { isError: true, content: 'Error: invalid arguments: not valid JSON', details: null } })).view.kind, 'todo');
+    assert.deepEqual(
+      presentToolCall(call('todo_write', { args, result: { isError: true, content: error, details: null } })).view,
+      { kind: 'todo', plan: null, error },
+    );
+    assert.deepEqual(
+      presentToolCall(
+        call('todo_write', {
+          arguments: '{"todos": [',
+          result: { isError: true, content: 'Error: invalid arguments: not valid JSON', details: null },
+        }),
+      ).view.kind,
+      'todo',
+    );
   });
 
-  it('bash: command, exit code and output from the real tool\'s structured result', async () => {
+  it("bash: command, exit code and output from the real tool's structured result", async () => {
     const ws = tempWorkspace();
     const tool = createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true });
     for (const [command, exit, output] of [
@@ -56,18 +87,48 @@ describe('presenters', () => {
       ['echo "[exit code: 7]"', { kind: 'exited', code: 0 }, '[exit code: 7]'],
     ] as const) {
       const result = await tool.execute({ command }, ctx());
-      const shown = presentToolCall(call('bash', { args: { command }, result: { isError: result.isError, content: result.content, details: result.details ?? null } }));
+      const shown = presentToolCall(
+        call('bash', {
+          args: { command },
+          result: { isError: result.isError, content: result.content, details: result.details ?? null },
+        }),
+      );
       assert.deepEqual(shown.view, { kind: 'bash', command, exit, output, error: null }, command);
       assert.equal(shown.summary, command);
     }
     const timed = await tool.execute({ command: 'sleep 5', timeout_ms: 100 }, ctx());
-    const view = presentToolCall(call('bash', { args: { command: 'sleep 5' }, result: { isError: true, content: timed.content, details: timed.details ?? null } })).view;
+    const view = presentToolCall(
+      call('bash', {
+        args: { command: 'sleep 5' },
+        result: { isError: true, content: timed.content, details: timed.details ?? null },
+      }),
+    ).view;
     assert.ok(view.kind === 'bash' && view.exit?.kind === 'timed-out' && view.exit.timeoutMs === 100);
     // A shell ended by a signal (outside a sandbox, which reports 128 + n as an exit code instead).
     const exit = { kind: 'killed' as const, signal: 'SIGKILL' };
     const content = `hi\n[killed by signal SIGKILL]`;
-    assert.deepEqual(bashExit({ exitCode: null, exitSignal: 'SIGKILL', timedOut: false, stopped: false, spawnError: null, output: 'hi', droppedBytes: 0, pid: 1 }, 1000), exit);
-    assert.deepEqual(presentToolCall(call('bash', { args: { command: 'x' }, result: { isError: true, content, details: { tool: 'bash', exit } } })).view, { kind: 'bash', command: 'x', exit, output: 'hi', error: null });
+    assert.deepEqual(
+      bashExit(
+        {
+          exitCode: null,
+          exitSignal: 'SIGKILL',
+          timedOut: false,
+          stopped: false,
+          spawnError: null,
+          output: 'hi',
+          droppedBytes: 0,
+          pid: 1,
+        },
+        1000,
+      ),
+      exit,
+    );
+    assert.deepEqual(
+      presentToolCall(
+        call('bash', { args: { command: 'x' }, result: { isError: true, content, details: { tool: 'bash', exit } } }),
+      ).view,
+      { kind: 'bash', command: 'x', exit, output: 'hi', error: null },
+    );
   });
 
   it('bash: a call that did not run shows why; a waiting one only its command', async () => {
@@ -75,17 +136,53 @@ describe('presenters', () => {
     const tool = createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: false });
     const refused = await tool.execute({ command: 'ls' }, ctx());
     assert.equal(refused.details, undefined);
-    assert.deepEqual(presentToolCall(call('bash', { args: { command: 'ls' }, result: { isError: true, content: refused.content, details: null } })).view, { kind: 'bash', command: 'ls', exit: null, output: null, error: refused.content });
-    assert.deepEqual(presentToolCall(call('bash', { args: { command: 'ls\nrm x' } })), { summary: 'ls …', view: { kind: 'bash', command: 'ls\nrm x', exit: null, output: null, error: null } });
+    assert.deepEqual(
+      presentToolCall(
+        call('bash', { args: { command: 'ls' }, result: { isError: true, content: refused.content, details: null } }),
+      ).view,
+      { kind: 'bash', command: 'ls', exit: null, output: null, error: refused.content },
+    );
+    assert.deepEqual(presentToolCall(call('bash', { args: { command: 'ls\nrm x' } })), {
+      summary: 'ls …',
+      view: { kind: 'bash', command: 'ls\nrm x', exit: null, output: null, error: null },
+    });
   });
 
   it('edit_file and write_file: the lines removed and added', () => {
-    assert.deepEqual(presentToolCall(call('edit_file', { args: { path: 'a.ts', old_string: 'x\ny\n', new_string: 'z' }, result: { isError: false, content: 'Edited a.ts', details: null } })), {
-      summary: 'a.ts',
-      view: { kind: 'diff', path: 'a.ts', lines: [{ kind: 'del', text: 'x' }, { kind: 'del', text: 'y' }, { kind: 'add', text: 'z' }], omitted: 0, result: 'Edited a.ts' },
+    assert.deepEqual(
+      presentToolCall(
+        call('edit_file', {
+          args: { path: 'a.ts', old_string: 'x\ny\n', new_string: 'z' },
+          result: { isError: false, content: 'Edited a.ts', details: null },
+        }),
+      ),
+      {
+        summary: 'a.ts',
+        view: {
+          kind: 'diff',
+          path: 'a.ts',
+          lines: [
+            { kind: 'del', text: 'x' },
+            { kind: 'del', text: 'y' },
+            { kind: 'add', text: 'z' },
+          ],
+          omitted: 0,
+          result: 'Edited a.ts',
+        },
+      },
+    );
+    assert.deepEqual(presentToolCall(call('write_file', { args: { path: 'b.md', content: '' } })).view, {
+      kind: 'diff',
+      path: 'b.md',
+      lines: [],
+      omitted: 0,
+      result: null,
     });
-    assert.deepEqual(presentToolCall(call('write_file', { args: { path: 'b.md', content: '' } })).view, { kind: 'diff', path: 'b.md', lines: [], omitted: 0, result: null });
-    assert.equal(presentToolCall(call('edit_file', { args: { path: 'a.ts' } })).view.kind, 'generic', 'arguments that are not an edit: the generic view');
+    assert.equal(
+      presentToolCall(call('edit_file', { args: { path: 'a.ts' } })).view.kind,
+      'generic',
+      'arguments that are not an edit: the generic view',
+    );
   });
 
   it('write_file and edit_file: a large change shows its first lines, each cut, and counts the rest', () => {
@@ -96,33 +193,60 @@ describe('presenters', () => {
     assert.deepEqual(view.lines.at(-1), { kind: 'add', text: `line ${DIFF_VIEW_LINES - 1}` });
     assert.equal(view.omitted, 250);
     const long = 'x'.repeat(DIFF_VIEW_LINE_CHARS * 3);
-    const edit = presentToolCall(call('edit_file', { args: { path: 'a.min.js', old_string: long, new_string: `${content}` } })).view;
+    const edit = presentToolCall(
+      call('edit_file', { args: { path: 'a.min.js', old_string: long, new_string: `${content}` } }),
+    ).view;
     assert.ok(edit.kind === 'diff');
     assert.deepEqual(edit.lines[0], { kind: 'del', text: `${'x'.repeat(DIFF_VIEW_LINE_CHARS - 1)}…` });
     assert.equal(edit.lines.length, 1 + DIFF_VIEW_LINES);
     assert.equal(edit.omitted, 250, 'each side is bounded on its own; the omitted lines of both are counted');
-    const exact = presentToolCall(call('write_file', { args: { path: 'n.txt', content: 'a\n'.repeat(DIFF_VIEW_LINES) } })).view;
+    const exact = presentToolCall(
+      call('write_file', { args: { path: 'n.txt', content: 'a\n'.repeat(DIFF_VIEW_LINES) } }),
+    ).view;
     assert.ok(exact.kind === 'diff');
     assert.equal(exact.omitted, 0, 'exactly the bound: nothing left out');
     assert.equal(exact.lines.length, DIFF_VIEW_LINES);
   });
 
   it('read_file, list_files, grep and unknown tools: the generic view, with what the call acts on', () => {
-    assert.deepEqual(presentToolCall(call('grep', { args: { pattern: 'TODO' }, result: { isError: false, content: 'a.ts:1: TODO', details: null } })), {
-      summary: 'TODO',
-      view: { kind: 'generic', input: '{"pattern":"TODO"}', result: 'a.ts:1: TODO' },
-    });
+    assert.deepEqual(
+      presentToolCall(
+        call('grep', { args: { pattern: 'TODO' }, result: { isError: false, content: 'a.ts:1: TODO', details: null } }),
+      ),
+      {
+        summary: 'TODO',
+        view: { kind: 'generic', input: '{"pattern":"TODO"}', result: 'a.ts:1: TODO' },
+      },
+    );
     assert.equal(presentToolCall(call('read_file', { args: { path: 'src/x.ts' } })).summary, 'src/x.ts');
     assert.equal(presentToolCall(call('list_files', { args: {} })).summary, '');
-    assert.deepEqual(presentToolCall(call('mystery', { arguments: '<b>', args: undefined })).view, { kind: 'generic', input: '<b>', result: null });
+    assert.deepEqual(presentToolCall(call('mystery', { arguments: '<b>', args: undefined })).view, {
+      kind: 'generic',
+      input: '<b>',
+      result: null,
+    });
   });
 
   it('subagent: its task, the child once started, and the answer', () => {
     const child = { sessionId: 'k1', description: 'Survey', outcome: 'completed' as const };
-    assert.deepEqual(presentToolCall(call('subagent', { args: { description: 'Survey', prompt: 'p' }, child, result: { isError: false, content: 'Done.', details: null } })), {
-      summary: 'Survey',
-      view: { kind: 'subagent', description: 'Survey', child, result: 'Done.' },
+    assert.deepEqual(
+      presentToolCall(
+        call('subagent', {
+          args: { description: 'Survey', prompt: 'p' },
+          child,
+          result: { isError: false, content: 'Done.', details: null },
+        }),
+      ),
+      {
+        summary: 'Survey',
+        view: { kind: 'subagent', description: 'Survey', child, result: 'Done.' },
+      },
+    );
+    assert.deepEqual(presentToolCall(call('subagent', { args: { description: 'Survey', prompt: 'p' } })).view, {
+      kind: 'subagent',
+      description: 'Survey',
+      child: null,
+      result: null,
     });
-    assert.deepEqual(presentToolCall(call('subagent', { args: { description: 'Survey', prompt: 'p' } })).view, { kind: 'subagent', description: 'Survey', child: null, result: null });
   });
 });

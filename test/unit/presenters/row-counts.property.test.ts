@@ -15,7 +15,10 @@ import { TranscriptFolder } from '../../../extension/src/core/presenters/transcr
 import { memorySession } from '../support/sessions';
 
 const status = fc.constantFrom('pending' as const, 'in_progress' as const, 'completed' as const);
-const item = fc.record({ content: fc.oneof(fc.constantFrom('a', ' a', 'b', 'c ', '', 'd'), fc.string({ maxLength: 4 })), status });
+const item = fc.record({
+  content: fc.oneof(fc.constantFrom('a', ' a', 'b', 'c ', '', 'd'), fc.string({ maxLength: 4 })),
+  status,
+});
 const plans = fc.array(fc.array(item, { maxLength: 7 }), { minLength: 1, maxLength: 6 });
 
 describe('todo_write rows vs the standing plan', () => {
@@ -36,7 +39,11 @@ describe('todo_write rows vs the standing plan', () => {
             assert.equal(row.view.kind, 'todo');
             if (row.view.kind !== 'todo') return;
             if (event.data.isError) {
-              assert.deepEqual([row.view.plan, row.view.error], [null, event.data.content], 'rejected: its error, no list');
+              assert.deepEqual(
+                [row.view.plan, row.view.error],
+                [null, event.data.content],
+                'rejected: its error, no list',
+              );
               assert.equal(standing, before, 'a rejected call leaves the plan');
               checked.push('rejected');
             } else {
@@ -48,7 +55,12 @@ describe('todo_write rows vs the standing plan', () => {
             }
           }
         });
-        const provider = new ScriptedProvider({ responses: [...writes.map((todos) => ({ toolCalls: [{ name: 'todo_write', arguments: { todos } }] })), { text: 'done' }] });
+        const provider = new ScriptedProvider({
+          responses: [
+            ...writes.map((todos) => ({ toolCalls: [{ name: 'todo_write', arguments: { todos } }] })),
+            { text: 'done' },
+          ],
+        });
         const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: parallel });
         await runTurn(session, 'go', { provider, tools: registry, maxSteps: writes.length + 1 });
         assert.equal(checked.length, writes.length, 'every call was checked');

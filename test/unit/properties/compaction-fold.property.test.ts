@@ -15,7 +15,8 @@ import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { readModelContext, readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { memorySession, tempDir, todo } from '../support/sessions';
 
-type Command = { kind: 'turn' } | { kind: 'end' } | { kind: 'compact' } | { kind: 'step'; write: boolean; text: boolean };
+type Command =
+  { kind: 'turn' } | { kind: 'end' } | { kind: 'compact' } | { kind: 'step'; write: boolean; text: boolean };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'turn' }) },
@@ -29,11 +30,13 @@ function play(session: Session, commands: readonly Command[]): void {
   let n = 0;
   for (const c of commands) {
     if (c.kind === 'compact') {
-      if (session.boundarySeq > 0) session.append('context/compact', { upToSeq: session.boundarySeq, summary: `summary ${++n}` });
+      if (session.boundarySeq > 0)
+        session.append('context/compact', { upToSeq: session.boundarySeq, summary: `summary ${++n}` });
       continue;
     }
     if (c.kind === 'turn' || session.openTurn === null) {
-      if (session.openTurn !== null) session.append('turn/end', { turn: session.openTurn, reason: { kind: 'completed' } });
+      if (session.openTurn !== null)
+        session.append('turn/end', { turn: session.openTurn, reason: { kind: 'completed' } });
       const turn = session.lastTurn + 1;
       session.append('turn/start', { turn });
       session.append('user/message', { turn, message: { text: `prompt ${turn}` } });
@@ -47,8 +50,15 @@ function play(session: Session, commands: readonly Command[]): void {
     const step = session.lastStep + 1;
     const id = `c${++n}`;
     session.append('step/start', { turn, step });
-    const content = c.text ? [{ type: 'text' as const, text: `answer ${n}` }] : [{ type: 'tool-call' as const, id, name: 'todo_write', arguments: '{}' }];
-    session.append('assistant/message', { turn, step, message: { content }, model: { provider: 'scripted', model: 'scripted' } });
+    const content = c.text
+      ? [{ type: 'text' as const, text: `answer ${n}` }]
+      : [{ type: 'tool-call' as const, id, name: 'todo_write', arguments: '{}' }];
+    session.append('assistant/message', {
+      turn,
+      step,
+      message: { content },
+      model: { provider: 'scripted', model: 'scripted' },
+    });
     if (!c.text) {
       if (c.write) session.append('todo/write', { todos: [todo(`item ${n}`, 'in_progress'), todo(`next ${n}`)] });
       session.append('tool/result', { turn, step, callId: id, isError: false, content: `result ${n}` });
@@ -69,7 +79,8 @@ describe('standing plan and history with compactions', () => {
         const events = session.events;
         seen.forEach((state, i) => assert.deepEqual(state, fold(todosProjection, events.slice(0, i + 1))));
         events.forEach((e, i) => {
-          if (e.type === 'context/compact') assert.ok(Object.is(foldStandingPlan(events.slice(0, i + 1)), foldStandingPlan(events.slice(0, i))));
+          if (e.type === 'context/compact')
+            assert.ok(Object.is(foldStandingPlan(events.slice(0, i + 1)), foldStandingPlan(events.slice(0, i))));
         });
         following.dispose();
       }),
@@ -93,7 +104,10 @@ describe('standing plan and history with compactions', () => {
         assert.deepEqual(loaded.events, opened.session.events);
         assert.deepEqual(readStandingPlan(opened.path), foldStandingPlan(loaded.events));
         const plan = foldStandingPlan(loaded.events);
-        assert.deepEqual(deriveMessages(readModelContext(opened.path), { plan }), deriveMessages(loaded.events, { plan }));
+        assert.deepEqual(
+          deriveMessages(readModelContext(opened.path), { plan }),
+          deriveMessages(loaded.events, { plan }),
+        );
       }),
       { numRuns: 60 },
     );

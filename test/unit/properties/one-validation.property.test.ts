@@ -17,7 +17,12 @@ import { tempDir, todo } from '../support/sessions';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };
-  return { ...io, out: (l: string) => io.stdout.push(l), err: (l: string) => io.stderr.push(l), write: () => undefined };
+  return {
+    ...io,
+    out: (l: string) => io.stdout.push(l),
+    err: (l: string) => io.stderr.push(l),
+    write: () => undefined,
+  };
 }
 
 async function cli(cwd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -53,19 +58,33 @@ type Damage =
 /** Positions are fractions of the log's size or line count, so one damage fits any log. */
 const unit = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
 const damage: fc.Arbitrary<Damage> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('flip' as const), at: unit, xor: fc.integer({ min: 1, max: 255 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('flip' as const), at: unit, xor: fc.integer({ min: 1, max: 255 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: unit }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('delete' as const, 'duplicate' as const), line: unit }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('swap' as const), a: unit, b: unit }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('bom' as const, 'no-header' as const, 'crlf' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('version' as const), version: fc.integer({ min: -1, max: 3 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('version' as const), version: fc.integer({ min: -1, max: 3 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('concat' as const), other: fc.nat() }) },
   {
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('junk' as const),
       line: unit,
-      text: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('{}', '{"seq":1}', '{"type":"session","version":1,"id":"x","createdAt":"2026-12-01T00:00:00.000Z"}', '{"seq":99,"ts":"2026-12-01T00:00:00.000Z","type":"future/x","ignorable":true,"data":{}}')),
+      text: fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom(
+          '{}',
+          '{"seq":1}',
+          '{"type":"session","version":1,"id":"x","createdAt":"2026-12-01T00:00:00.000Z"}',
+          '{"seq":99,"ts":"2026-12-01T00:00:00.000Z","type":"future/x","ignorable":true,"data":{}}',
+        ),
+      ),
     }),
   },
 );
@@ -118,7 +137,11 @@ async function realLogs(dir: string): Promise<Buffer[]> {
   };
   const plan = [
     { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('read', 'in_progress'), todo('fix')] } }] },
-    { toolCalls: [{ name: 'todo_write', arguments: { todos: [todo('read', 'completed'), todo('fix', 'in_progress')] } }] },
+    {
+      toolCalls: [
+        { name: 'todo_write', arguments: { todos: [todo('read', 'completed'), todo('fix', 'in_progress')] } },
+      ],
+    },
     { text: 'Done.' },
   ];
   const run = async (args: string[]): Promise<{ sessionId: string; logPath: string }> => {
@@ -151,7 +174,10 @@ describe('one validation for every reader', () => {
     // Past the index's racy window (a log changed within the last second is not recorded).
     await new Promise((resolve) => setTimeout(resolve, 1100));
     for (const p of pool) assert.equal((await cli(dir, ['check', p])).code, 0);
-    assert.ok(pool.every((p) => fs.existsSync(verifiedIndexPath(p))), 'check records every valid, settled log');
+    assert.ok(
+      pool.every((p) => fs.existsSync(verifiedIndexPath(p))),
+      'check records every valid, settled log',
+    );
   });
 
   it('plan, plan --at, history and export agree with check on 1,000 damaged real logs', async () => {
@@ -178,7 +204,8 @@ describe('one validation for every reader', () => {
         if (checked.code === 1) {
           refused++;
           assert.match(checked.err, /^invalid: .*: line \d+: /);
-          for (const args of readers) assert.deepEqual(await cli(dir, args), { code: 1, out: '', err: checked.err }, args.join(' '));
+          for (const args of readers)
+            assert.deepEqual(await cli(dir, args), { code: 1, out: '', err: checked.err }, args.join(' '));
           return;
         }
         const hasEvents = loadLogFile(subject).events.length > 0;

@@ -26,7 +26,10 @@ import { memorySession, tempDir } from '../support/sessions';
 
 const status = fc.constantFrom<TodoItem['status']>('pending', 'in_progress', 'completed');
 /** Raw items as a model might send them: padded, repeated, sometimes blank. */
-const rawItem = fc.record({ content: fc.oneof(fc.constantFrom('a', ' a ', 'b', '\u00a0c', '', '  ', 'A'), fc.string({ maxLength: 6 })), status });
+const rawItem = fc.record({
+  content: fc.oneof(fc.constantFrom('a', ' a ', 'b', '\u00a0c', '', '  ', 'A'), fc.string({ maxLength: 6 })),
+  status,
+});
 const rawList = fc.array(rawItem, { maxLength: 6 });
 
 type Command =
@@ -59,15 +62,52 @@ const planEdit: fc.Arbitrary<PlanEdit> = fc.oneof(
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'turn' }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(fc.oneof(rawList.map((todos) => ({ args: { todos } })), fc.constant({ args: null, raw: '{"todos": [' })), { maxLength: 3 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('end' as const), reason: fc.constantFrom('completed' as const, 'aborted' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('step' as const),
+      calls: fc.array(
+        fc.oneof(
+          rawList.map((todos) => ({ args: { todos } })),
+          fc.constant({ args: null, raw: '{"todos": [' }),
+        ),
+        { maxLength: 3 },
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('end' as const),
+      reason: fc.constantFrom('completed' as const, 'aborted' as const),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), edit: planEdit }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('review' as const), review: fc.constantFrom('propose' as const, 'approve' as const, 'reject' as const) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('work' as const), calls: fc.array(workCall, { minLength: 1, maxLength: 3 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('review' as const),
+      review: fc.constantFrom('propose' as const, 'approve' as const, 'reject' as const),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('work' as const),
+      calls: fc.array(workCall, { minLength: 1, maxLength: 3 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'tell' }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('step' as const), calls: fc.array(rawList.map((todos) => ({ args: { todos } })), { minLength: 1, maxLength: 2 }), editMidStep: planEdit }),
+    arbitrary: fc.record({
+      kind: fc.constant('step' as const),
+      calls: fc.array(
+        rawList.map((todos) => ({ args: { todos } })),
+        { minLength: 1, maxLength: 2 },
+      ),
+      editMidStep: planEdit,
+    }),
   },
 );
 
@@ -86,14 +126,16 @@ async function play(session: Session, commands: Command[], allowParallelInProgre
       const plan = fold(todosProjection, session.events);
       if (plan === null) continue;
       const { seq: planSeq, todos } = plan;
-      if (c.review === 'propose' && session.openTurn !== null) session.append('plan/proposed', { turn: session.openTurn, planSeq, todos: [...todos] });
+      if (c.review === 'propose' && session.openTurn !== null)
+        session.append('plan/proposed', { turn: session.openTurn, planSeq, todos: [...todos] });
       if (plan.review?.stage !== 'proposed') continue;
       if (c.review === 'approve') session.append('plan/approved', { planSeq, todos: [...todos] });
       if (c.review === 'reject') session.append('plan/rejected', { planSeq, feedback: 'not like this' });
       continue;
     }
     if (c.kind === 'turn' || session.openTurn === null) {
-      if (session.openTurn !== null) session.append('turn/end', { turn: session.openTurn, reason: { kind: 'completed' } });
+      if (session.openTurn !== null)
+        session.append('turn/end', { turn: session.openTurn, reason: { kind: 'completed' } });
       const turn = session.lastTurn + 1;
       session.append('turn/start', { turn });
       session.append('user/message', { turn, message: { text: `prompt ${turn}` } });
@@ -119,7 +161,14 @@ async function play(session: Session, commands: Command[], allowParallelInProgre
     session.append('assistant/message', {
       turn,
       step,
-      message: { content: calls.map((call) => ({ type: 'tool-call' as const, id: call.id, name: 'todo_write', arguments: call.text })) },
+      message: {
+        content: calls.map((call) => ({
+          type: 'tool-call' as const,
+          id: call.id,
+          name: 'todo_write',
+          arguments: call.text,
+        })),
+      },
       model: { provider: 'scripted', model: 'scripted' },
     });
     let queued: Promise<unknown> | null = null;
@@ -140,18 +189,37 @@ function workStep(session: Session, turn: number, calls: WorkCall[], id: () => s
   const step = session.lastStep + 1;
   const withIds = calls.map((call) => ({ ...call, id: id() }));
   session.append('step/start', { turn, step });
-  session.append('assistant/message', { turn, step, message: { content: withIds.map((call) => ({ type: 'tool-call' as const, id: call.id, name: call.name, arguments: '{}' })) }, model: { provider: 'scripted', model: 'scripted' } });
+  session.append('assistant/message', {
+    turn,
+    step,
+    message: {
+      content: withIds.map((call) => ({ type: 'tool-call' as const, id: call.id, name: call.name, arguments: '{}' })),
+    },
+    model: { provider: 'scripted', model: 'scripted' },
+  });
   for (const call of withIds) {
     session.append('tool/call', { turn, step, callId: call.id, name: call.name });
-    const exit = call.name !== 'bash' ? null : call.exit === null ? { kind: 'timed-out', timeoutMs: 10 } : { kind: 'exited', code: call.exit };
+    const exit =
+      call.name !== 'bash'
+        ? null
+        : call.exit === null
+          ? { kind: 'timed-out', timeoutMs: 10 }
+          : { kind: 'exited', code: call.exit };
     const failed = exit !== null && !(exit.kind === 'exited' && exit.code === 0);
-    session.append('tool/result', { turn, step, callId: call.id, isError: failed, content: '', ...(exit === null ? {} : { details: { tool: 'bash', exit } }) });
+    session.append('tool/result', {
+      turn,
+      step,
+      callId: call.id,
+      isError: failed,
+      content: '',
+      ...(exit === null ? {} : { details: { tool: 'bash', exit } }),
+    });
   }
   session.append('step/end', { turn, step });
 }
 
 describe('standing plan properties', () => {
-  it('live folds equal replay at every prefix (plan, ledger with each item\'s evidence, transcript), with user edits in random places (between turns, between steps, queued mid-step), work steps and told flags', async () => {
+  it("live folds equal replay at every prefix (plan, ledger with each item's evidence, transcript), with user edits in random places (between turns, between steps, queued mid-step), work steps and told flags", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { maxLength: 25 }), fc.boolean(), async (commands, parallel) => {
         const session = memorySession();
@@ -169,12 +237,25 @@ describe('standing plan properties', () => {
         seen.forEach((state, i) => {
           const prefix = session.events.slice(0, i + 1);
           const replay = SessionFolds.over(prefix, { transcript: new TranscriptFolder() });
-          assert.deepEqual(state, [fold(todosProjection, prefix), fold(planLedgerProjection, prefix), transcriptFromEvents(prefix)]);
-          assert.deepEqual([replay.planState, replay.ledger], [fold(todosProjection, prefix), fold(planLedgerProjection, prefix)]);
+          assert.deepEqual(state, [
+            fold(todosProjection, prefix),
+            fold(planLedgerProjection, prefix),
+            transcriptFromEvents(prefix),
+          ]);
+          assert.deepEqual(
+            [replay.planState, replay.ledger],
+            [fold(todosProjection, prefix), fold(planLedgerProjection, prefix)],
+          );
         });
         assert.deepEqual(live.planState, fold(todosProjection, session.events));
         // The flags read off the live ledger are the replay's.
-        assert.deepEqual([flaggedItems(live.ledger, true), untoldFlags(live.ledger)], [flaggedItems(fold(planLedgerProjection, session.events), true), untoldFlags(fold(planLedgerProjection, session.events))]);
+        assert.deepEqual(
+          [flaggedItems(live.ledger, true), untoldFlags(live.ledger)],
+          [
+            flaggedItems(fold(planLedgerProjection, session.events), true),
+            untoldFlags(fold(planLedgerProjection, session.events)),
+          ],
+        );
         assert.deepEqual(history.versions, planHistory(structuredClone([...session.events])));
         // Every user edit is valid under the policy and never sits inside a step (the log reloads).
         const replayed = Session.fromEvents(session.header, session.events);
@@ -188,32 +269,43 @@ describe('standing plan properties', () => {
   it('every log the tool writes passes the durable invariant under either policy, on disk too', async () => {
     const dir = tempDir();
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { maxLength: 15 }), fc.boolean(), fc.integer({ min: 1, max: 4096 }), async (commands, parallel, chunkBytes) => {
-        const store = new SessionStore(path.join(dir, `p${Math.random().toString(36).slice(2)}`));
-        const opened = store.create();
-        try {
-          await play(opened.session, commands, parallel);
-        } finally {
-          opened.dispose();
-        }
-        for (const e of opened.session.events) if (e.type === 'todo/write' || e.type === 'todo/user-edit') assert.ok(todoListSchema.safeParse(e.data.todos).success);
-        if (opened.session.lastSeq === 0) return;
-        const loaded = loadLogFile(opened.path);
-        assert.deepEqual(loaded.events, opened.session.events);
-        // The reverse tail reader agrees with the full fold.
-        assert.deepEqual(readStandingPlan(opened.path), foldStandingPlan(loaded.events));
-        // Streamed in chunks of any size (lines cut anywhere), the log folds to what the events in memory fold to.
-        const streamed = new SessionFolds({ transcript: new TranscriptFolder() });
-        const batches: SessionEvent[] = [];
-        const replayed = await streamLogFile(opened.path, (events) => {
-          batches.push(...events);
-          streamed.catchUp(events);
-        }, chunkBytes);
-        assert.deepEqual(batches, loaded.events);
-        assert.equal(replayed.size, loaded.size);
-        const inMemory = SessionFolds.over(loaded.events, { transcript: new TranscriptFolder() });
-        assert.deepEqual([streamed.planState, streamed.ledger], [inMemory.planState, inMemory.ledger]);
-      }),
+      fc.asyncProperty(
+        fc.array(command, { maxLength: 15 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 4096 }),
+        async (commands, parallel, chunkBytes) => {
+          const store = new SessionStore(path.join(dir, `p${Math.random().toString(36).slice(2)}`));
+          const opened = store.create();
+          try {
+            await play(opened.session, commands, parallel);
+          } finally {
+            opened.dispose();
+          }
+          for (const e of opened.session.events)
+            if (e.type === 'todo/write' || e.type === 'todo/user-edit')
+              assert.ok(todoListSchema.safeParse(e.data.todos).success);
+          if (opened.session.lastSeq === 0) return;
+          const loaded = loadLogFile(opened.path);
+          assert.deepEqual(loaded.events, opened.session.events);
+          // The reverse tail reader agrees with the full fold.
+          assert.deepEqual(readStandingPlan(opened.path), foldStandingPlan(loaded.events));
+          // Streamed in chunks of any size (lines cut anywhere), the log folds to what the events in memory fold to.
+          const streamed = new SessionFolds({ transcript: new TranscriptFolder() });
+          const batches: SessionEvent[] = [];
+          const replayed = await streamLogFile(
+            opened.path,
+            (events) => {
+              batches.push(...events);
+              streamed.catchUp(events);
+            },
+            chunkBytes,
+          );
+          assert.deepEqual(batches, loaded.events);
+          assert.equal(replayed.size, loaded.size);
+          const inMemory = SessionFolds.over(loaded.events, { transcript: new TranscriptFolder() });
+          assert.deepEqual([streamed.planState, streamed.ledger], [inMemory.planState, inMemory.ledger]);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -221,24 +313,33 @@ describe('standing plan properties', () => {
   it('a log written with parallel allowed loads and shows its plan when the policy is false', async () => {
     const dir = tempDir();
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ content: fc.string({ minLength: 1, maxLength: 5 }).filter((s) => s.trim() === s && s !== ''), status: fc.constant('in_progress' as const) }), { minLength: 2, maxLength: 5 }), async (items) => {
-        const unique = [...new Map(items.map((i) => [i.content, { content: i.content, status: i.status }])).values()];
-        fc.pre(unique.length >= 2);
-        const store = new SessionStore(path.join(dir, `q${Math.random().toString(36).slice(2)}`));
-        const writer = store.create();
-        await play(writer.session, [{ kind: 'step', calls: [{ args: { todos: unique } }] }], true);
-        writer.dispose();
-        // Reopen under the tighter policy: the log loads and the plan stands as written.
-        const reopened = store.openForWrite(writer.session.id);
-        try {
-          const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false });
-          assert.match(registry.get('todo_write')!.description, /AT MOST ONE/);
-          assert.deepEqual(foldStandingPlan(reopened.session.events), unique);
-          assert.deepEqual(readStandingPlan(reopened.path), unique);
-        } finally {
-          reopened.dispose();
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            content: fc.string({ minLength: 1, maxLength: 5 }).filter((s) => s.trim() === s && s !== ''),
+            status: fc.constant('in_progress' as const),
+          }),
+          { minLength: 2, maxLength: 5 },
+        ),
+        async (items) => {
+          const unique = [...new Map(items.map((i) => [i.content, { content: i.content, status: i.status }])).values()];
+          fc.pre(unique.length >= 2);
+          const store = new SessionStore(path.join(dir, `q${Math.random().toString(36).slice(2)}`));
+          const writer = store.create();
+          await play(writer.session, [{ kind: 'step', calls: [{ args: { todos: unique } }] }], true);
+          writer.dispose();
+          // Reopen under the tighter policy: the log loads and the plan stands as written.
+          const reopened = store.openForWrite(writer.session.id);
+          try {
+            const { registry } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false });
+            assert.match(registry.get('todo_write')!.description, /AT MOST ONE/);
+            assert.deepEqual(foldStandingPlan(reopened.session.events), unique);
+            assert.deepEqual(readStandingPlan(reopened.path), unique);
+          } finally {
+            reopened.dispose();
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -36,7 +36,8 @@ describe('editPlan and planHistory messages', () => {
       { kind: 'rename', content: 'a' },
       { kind: 'text', content: 'a', text: 'x'.repeat(100_001) },
     ];
-    for (const edit of bad) assert.equal(parseWebviewMessage({ type: 'editPlan', edit }).ok, false, JSON.stringify(edit).slice(0, 80));
+    for (const edit of bad)
+      assert.equal(parseWebviewMessage({ type: 'editPlan', edit }).ok, false, JSON.stringify(edit).slice(0, 80));
     assert.equal(parseWebviewMessage({ type: 'planHistory' }).ok, false);
   });
 });

@@ -5,14 +5,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkHostMessage } from '../../../extension/src/core/protocol/host-message-check';
-import { hostMessageFields, HostSequencer, parseWebviewMessage, type HostMessage, type HostMessageHandlers } from '../../../extension/src/core/protocol/messages';
+import {
+  hostMessageFields,
+  HostSequencer,
+  parseWebviewMessage,
+  type HostMessage,
+  type HostMessageHandlers,
+} from '../../../extension/src/core/protocol/messages';
 import { parseHostMessage } from '../support/host-message-schema';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { planView } from '../../../extension/src/core/presenters/plan-view';
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';
-import { initialState, MAX_PENDING, messageHandlers, reduce, type State, type ViewState } from '../../../webview/src/state/reducer';
+import {
+  initialState,
+  MAX_PENDING,
+  messageHandlers,
+  reduce,
+  type State,
+  type ViewState,
+} from '../../../webview/src/state/reducer';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
 
 const PLAN = planView([
@@ -24,11 +37,35 @@ const PLAN = planView([
 function messages(): HostMessage[] {
   const seq = new HostSequencer();
   return [
-    seq.stamp({ type: 'snapshot', session: { id: 's1', title: 't', readOnly: false }, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } }),
+    seq.stamp({
+      type: 'snapshot',
+      session: { id: 's1', title: 't', readOnly: false },
+      items: [],
+      cursor: null,
+      plan: null,
+      run: { state: 'idle' },
+      provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null },
+      stream: null,
+      strings: { ...WEBVIEW_STRINGS },
+    }),
     seq.stamp({ type: 'run', run: { state: 'running', turn: 1, stopping: false } }),
     seq.stamp({ type: 'items', items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'hi' }] }),
     seq.stamp({ type: 'stream', stream: { turn: 1, step: 1, text: 'Plan', reasoning: '', retry: null } }),
-    seq.stamp({ type: 'items', items: [{ kind: 'assistant', id: 'e4', order: 4096, turn: 1, step: 1, text: 'Planning.', reasoning: '', markdown: { kind: 'parsed', blocks: [{ t: 'p', c: [{ t: 'text', v: 'Planning.' }] }] } }] }),
+    seq.stamp({
+      type: 'items',
+      items: [
+        {
+          kind: 'assistant',
+          id: 'e4',
+          order: 4096,
+          turn: 1,
+          step: 1,
+          text: 'Planning.',
+          reasoning: '',
+          markdown: { kind: 'parsed', blocks: [{ t: 'p', c: [{ t: 'text', v: 'Planning.' }] }] },
+        },
+      ],
+    }),
     seq.stamp({ type: 'plan', plan: PLAN }),
     seq.stamp({ type: 'run', run: { state: 'idle' } }),
   ];
@@ -44,10 +81,33 @@ describe('webview protocol', () => {
     assert.equal(parseHostMessage({ type: 'html', seq: 3, html: '<img onerror=alert(1)>' }).ok, false, 'unknown types');
     const { send: _send, ...missingOne } = WEBVIEW_STRINGS;
     const snapshot = messages()[0];
-    assert.equal(parseHostMessage({ ...snapshot, strings: missingOne }).ok, false, 'a snapshot carries every string (the page has no table of its own)');
-    const approval = { id: 'a1', tool: 'write_file', summary: 'Create .envrc', detail: 'x', callId: 'c1', sessionId: null };
-    assert.equal(parseHostMessage({ type: 'approvals', seq: 3, approvals: [{ ...approval, protectedReason: '.envrc is protected' }] }).ok, true, 'a protected file\'s reason');
-    assert.equal(parseHostMessage({ type: 'approvals', seq: 3, approvals: [{ ...approval, protectedReason: 1 }] }).ok, false, 'the reason is text');
+    assert.equal(
+      parseHostMessage({ ...snapshot, strings: missingOne }).ok,
+      false,
+      'a snapshot carries every string (the page has no table of its own)',
+    );
+    const approval = {
+      id: 'a1',
+      tool: 'write_file',
+      summary: 'Create .envrc',
+      detail: 'x',
+      callId: 'c1',
+      sessionId: null,
+    };
+    assert.equal(
+      parseHostMessage({
+        type: 'approvals',
+        seq: 3,
+        approvals: [{ ...approval, protectedReason: '.envrc is protected' }],
+      }).ok,
+      true,
+      "a protected file's reason",
+    );
+    assert.equal(
+      parseHostMessage({ type: 'approvals', seq: 3, approvals: [{ ...approval, protectedReason: 1 }] }).ok,
+      false,
+      'the reason is text',
+    );
     assert.equal(parseWebviewMessage({ type: 'send', text: 'go' }).ok, true);
     assert.equal(parseWebviewMessage({ type: 'send', text: '' }).ok, false, 'an empty prompt');
     assert.equal(parseWebviewMessage({ type: 'loadOlder', cursor: -1 }).ok, false);
@@ -58,7 +118,7 @@ describe('webview protocol', () => {
     assert.equal(parseWebviewMessage({ text: 'go' }).ok, false, 'a type');
   });
 
-  it('derives the webview reducer\'s handler table from the host map: one handler per type, no other', () => {
+  it("derives the webview reducer's handler table from the host map: one handler per type, no other", () => {
     assert.deepEqual(Object.keys(messageHandlers).sort(), Object.keys(hostMessageFields).sort());
     const { planVersion: _left, ...withoutOne } = messageHandlers;
     // @ts-expect-error a table without a handler for every host message type does not compile
@@ -67,23 +127,41 @@ describe('webview protocol', () => {
   });
 
   it('the webview takes what the host sends by type and seq, and drops messages without a known type or a seq >= 1', () => {
-    for (const m of messages()) assert.deepEqual(checkHostMessage(JSON.parse(JSON.stringify(m)), messageHandlers), { ok: true, message: m }, m.type);
+    for (const m of messages())
+      assert.deepEqual(
+        checkHostMessage(JSON.parse(JSON.stringify(m)), messageHandlers),
+        { ok: true, message: m },
+        m.type,
+      );
     assert.equal(checkHostMessage({ type: 'plan', seq: 0, plan: null }, messageHandlers).ok, false, 'seq starts at 1');
     assert.equal(checkHostMessage({ type: 'plan', seq: 2.5, plan: null }, messageHandlers).ok, false, 'an integer seq');
     assert.equal(checkHostMessage({ type: 'plan', seq: '3', plan: null }, messageHandlers).ok, false, 'a numeric seq');
     assert.equal(checkHostMessage({ type: 'plan', plan: null }, messageHandlers).ok, false, 'a seq');
-    assert.equal(checkHostMessage({ type: 'html', seq: 3, html: '<img onerror=alert(1)>' }, messageHandlers).ok, false, 'unknown types');
+    assert.equal(
+      checkHostMessage({ type: 'html', seq: 3, html: '<img onerror=alert(1)>' }, messageHandlers).ok,
+      false,
+      'unknown types',
+    );
     assert.equal(checkHostMessage({ type: 'toString', seq: 3 }, messageHandlers).ok, false, 'not an inherited name');
     assert.equal(checkHostMessage(null, messageHandlers).ok, false);
     assert.equal(checkHostMessage('snapshot', messageHandlers).ok, false);
   });
 
   it('stamps host messages with a strictly increasing seq', () => {
-    assert.deepEqual(messages().map((m) => m.seq), [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual(
+      messages().map((m) => m.seq),
+      [1, 2, 3, 4, 5, 6, 7],
+    );
   });
 
   it('posts the plan with its counts, so no surface recounts', () => {
-    assert.deepEqual(PLAN?.progress, { counts: { pending: 1, inProgress: 1, completed: 1 }, done: 1, total: 3, firstActive: 'Write', moreActive: 0 });
+    assert.deepEqual(PLAN?.progress, {
+      counts: { pending: 1, inProgress: 1, completed: 1 },
+      done: 1,
+      total: 3,
+      firstActive: 'Write',
+      moreActive: 0,
+    });
     assert.equal(countsHeader(PLAN!.progress.counts), '1 completed · 1 in progress · 1 pending');
   });
 });
@@ -94,18 +172,35 @@ describe('transcript items from session events', () => {
     session.append('turn/start', { turn: 1 });
     session.append('user/message', { turn: 1, message: { text: 'go' } });
     session.append('step/start', { turn: 1, step: 1 });
-    session.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'text', text: 'On it.' }, { type: 'tool-call', id: 'c1', name: 'todo_write', arguments: '{}' }] }, model: { provider: 'p', model: 'm' } });
+    session.append('assistant/message', {
+      turn: 1,
+      step: 1,
+      message: {
+        content: [
+          { type: 'text', text: 'On it.' },
+          { type: 'tool-call', id: 'c1', name: 'todo_write', arguments: '{}' },
+        ],
+      },
+      model: { provider: 'p', model: 'm' },
+    });
     session.append('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: '{}' });
     session.append('tool/result', { turn: 1, step: 1, callId: 'c1', isError: true, content: 'Error: no' });
     session.append('step/end', { turn: 1, step: 1 });
     session.append('turn/end', { turn: 1, reason: { kind: 'aborted' } });
     const items = transcriptFromEvents(session.events);
-    assert.deepEqual(items.map((i) => i.kind), ['user', 'assistant', 'tool', 'turn-end']);
+    assert.deepEqual(
+      items.map((i) => i.kind),
+      ['user', 'assistant', 'tool', 'turn-end'],
+    );
     const tool = items[2];
     assert.ok(tool?.kind === 'tool');
     assert.equal(tool.name, 'todo_write');
     assert.equal(tool.status, 'error');
-    assert.deepEqual(tool.view, { kind: 'todo', plan: null, error: 'Error: no' }, 'a rejected todo_write shows its error, no list');
+    assert.deepEqual(
+      tool.view,
+      { kind: 'todo', plan: null, error: 'Error: no' },
+      'a rejected todo_write shows its error, no list',
+    );
     assert.ok(items[1] && tool.order > items[1].order, 'the call sorts after its message text');
   });
 
@@ -114,7 +209,17 @@ describe('transcript items from session events', () => {
     session.append('turn/start', { turn: 1 });
     session.append('user/message', { turn: 1, message: { text: 'go' } });
     session.append('step/start', { turn: 1, step: 1 });
-    session.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }, { type: 'tool-call', id: 'c2', name: 'bash', arguments: '{"command":"rm x"}' }] }, model: { provider: 'p', model: 'm' } });
+    session.append('assistant/message', {
+      turn: 1,
+      step: 1,
+      message: {
+        content: [
+          { type: 'tool-call', id: 'c1', name: 'bash', arguments: '{"command":"ls"}' },
+          { type: 'tool-call', id: 'c2', name: 'bash', arguments: '{"command":"rm x"}' },
+        ],
+      },
+      model: { provider: 'p', model: 'm' },
+    });
     session.append('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'bash' });
     session.append('tool/approval', { turn: 1, step: 1, callId: 'c1', tool: 'bash', decision: 'approve', by: 'auto' });
     session.append('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'a' });
@@ -154,7 +259,18 @@ describe('webview reducer', () => {
 
   it('a newer snapshot supersedes everything before it; an older one is ignored', () => {
     const state = fold(messages());
-    const fresh = reduce(state, { type: 'snapshot', seq: 8, session: null, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null }, stream: null, strings: { ...WEBVIEW_STRINGS } });
+    const fresh = reduce(state, {
+      type: 'snapshot',
+      seq: 8,
+      session: null,
+      items: [],
+      cursor: null,
+      plan: null,
+      run: { state: 'idle' },
+      provider: { id: 'demo', model: 'demo script', isDemo: true, problem: null },
+      stream: null,
+      strings: { ...WEBVIEW_STRINGS },
+    });
     assert.equal(fresh.view.plan, null, 'a snapshot with no plan means no plan');
     assert.equal(fresh.view.items.length, 0);
     const old = reduce(fresh, messages()[0] as HostMessage);
@@ -163,14 +279,23 @@ describe('webview reducer', () => {
 
   it('keeps the plan when an older page of the transcript is prepended', () => {
     const state = fold(messages());
-    const paged = reduce(state, { type: 'page', seq: 8, items: [{ kind: 'user', id: 'e1', order: 1024, turn: 1, text: 'older' }], cursor: null });
+    const paged = reduce(state, {
+      type: 'page',
+      seq: 8,
+      items: [{ kind: 'user', id: 'e1', order: 1024, turn: 1, text: 'older' }],
+      cursor: null,
+    });
     assert.deepEqual(paged.view.plan, state.view.plan);
-    assert.deepEqual(paged.view.items.map((i) => i.id), ['e1', 'e2', 'e4']);
+    assert.deepEqual(
+      paged.view.items.map((i) => i.id),
+      ['e1', 'e2', 'e4'],
+    );
   });
 
   it('asks for a resync when too many messages wait for a missing one', () => {
     let state = fold(messages().slice(0, 1));
-    for (let seq = 3; seq <= MAX_PENDING + 3; seq++) state = reduce(state, { type: 'run', seq, run: { state: 'idle' } });
+    for (let seq = 3; seq <= MAX_PENDING + 3; seq++)
+      state = reduce(state, { type: 'run', seq, run: { state: 'idle' } });
     assert.equal(state.needsResync, true);
     state = reduce(state, { type: 'run', seq: 2, run: { state: 'idle' } });
     assert.equal(state.needsResync, false, 'the gap filled and everything applied');

@@ -11,9 +11,22 @@ import { LoopbackServer, sse } from './loopback-server';
 import { openAISse } from './openai-wire';
 import { eventsOf, runProviderTurn } from './support';
 
-const openAIPartial = openAISse([{ choices: [{ index: 0, delta: { role: 'assistant', content: 'Working on ' } }] }], false);
+const openAIPartial = openAISse(
+  [{ choices: [{ index: 0, delta: { role: 'assistant', content: 'Working on ' } }] }],
+  false,
+);
 const anthropicPartial = anthropicSse([
-  { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: ANTHROPIC_TEST_MODEL, content: [], usage: { input_tokens: 5, output_tokens: 1 } } },
+  {
+    type: 'message_start',
+    message: {
+      id: 'm',
+      type: 'message',
+      role: 'assistant',
+      model: ANTHROPIC_TEST_MODEL,
+      content: [],
+      usage: { input_tokens: 5, output_tokens: 1 },
+    },
+  },
   { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
   { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Working on ' } },
 ]);
@@ -26,28 +39,40 @@ describe('Stop during a model stream', () => {
   after(async () => server.close());
 
   const cases: { name: string; body: string; make: () => ModelProvider }[] = [
-    { name: 'openai', body: openAIPartial, make: () => new OpenAIProvider({ model: 'm', apiKey: 'k-abort', baseURL: `${server.url}/v1` }) },
-    { name: 'anthropic', body: anthropicPartial, make: () => new AnthropicProvider({ model: ANTHROPIC_TEST_MODEL, apiKey: 'k-abort', baseURL: server.url }) },
+    {
+      name: 'openai',
+      body: openAIPartial,
+      make: () => new OpenAIProvider({ model: 'm', apiKey: 'k-abort', baseURL: `${server.url}/v1` }),
+    },
+    {
+      name: 'anthropic',
+      body: anthropicPartial,
+      make: () => new AnthropicProvider({ model: ANTHROPIC_TEST_MODEL, apiKey: 'k-abort', baseURL: server.url }),
+    },
   ];
 
   for (const c of cases) {
-    it(`${c.name}: aborts the request, ends the turn aborted and keeps the text already shown`, { timeout: 20_000 }, async () => {
-      server.requests.length = 0;
-      server.enqueue(sse(c.body, { holdOpen: true }));
-      const controller = new AbortController();
-      const run = await runProviderTurn(c.make(), 'hi', {
-        signal: controller.signal,
-        onDelta: (d) => {
-          if (d.kind === 'text') controller.abort(new Error('stopped by the user'));
-        },
-      });
-      assert.equal(run.end.kind, 'aborted');
-      // The server's side of the request closes only because the client went away: the stream was held open.
-      await server.requests[0]?.closed;
-      assert.equal(server.requests.length, 1, 'an aborted step is not retried');
-      assert.deepEqual(run.sleeps, []);
-      const shown = eventsOf(run.events, 'assistant/message').flatMap((m) => m.data.message.content);
-      assert.deepEqual(shown, [{ type: 'text', text: 'Working on ' }]);
-    });
+    it(
+      `${c.name}: aborts the request, ends the turn aborted and keeps the text already shown`,
+      { timeout: 20_000 },
+      async () => {
+        server.requests.length = 0;
+        server.enqueue(sse(c.body, { holdOpen: true }));
+        const controller = new AbortController();
+        const run = await runProviderTurn(c.make(), 'hi', {
+          signal: controller.signal,
+          onDelta: (d) => {
+            if (d.kind === 'text') controller.abort(new Error('stopped by the user'));
+          },
+        });
+        assert.equal(run.end.kind, 'aborted');
+        // The server's side of the request closes only because the client went away: the stream was held open.
+        await server.requests[0]?.closed;
+        assert.equal(server.requests.length, 1, 'an aborted step is not retried');
+        assert.deepEqual(run.sleeps, []);
+        const shown = eventsOf(run.events, 'assistant/message').flatMap((m) => m.data.message.content);
+        assert.deepEqual(shown, [{ type: 'text', text: 'Working on ' }]);
+      },
+    );
   }
 });

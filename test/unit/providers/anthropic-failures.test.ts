@@ -9,7 +9,12 @@ import { jsonReply, LoopbackServer, sse } from './loopback-server';
 import { eventsOf, finalText, runProviderTurn } from './support';
 
 const API_KEY = 'sk-ant-failures-77';
-const TODOS_ARGS = JSON.stringify({ todos: [{ content: 'read the code', status: 'in_progress' }, { content: 'write the fix', status: 'pending' }] });
+const TODOS_ARGS = JSON.stringify({
+  todos: [
+    { content: 'read the code', status: 'in_progress' },
+    { content: 'write the fix', status: 'pending' },
+  ],
+});
 
 function overloaded(headers: Record<string, string> = {}): ReturnType<typeof jsonReply> {
   return jsonReply(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, headers);
@@ -44,7 +49,12 @@ describe('anthropic provider under failures', () => {
   });
 
   it('does not retry a 400 and reports the provider message', async () => {
-    server.enqueue(jsonReply(400, { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: must be at least 1' } }));
+    server.enqueue(
+      jsonReply(400, {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'max_tokens: must be at least 1' },
+      }),
+    );
     const run = await runProviderTurn(provider, 'hi');
     assert.deepEqual(run.end, { kind: 'error', message: '400 max_tokens: must be at least 1' });
     assert.deepEqual(run.sleeps, []);
@@ -52,7 +62,17 @@ describe('anthropic provider under failures', () => {
 
   it('retries after an overloaded `error` event mid-stream', async () => {
     const partial = anthropicSse([
-      { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: ANTHROPIC_TEST_MODEL, content: [], usage: { input_tokens: 5, output_tokens: 1 } } },
+      {
+        type: 'message_start',
+        message: {
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          model: ANTHROPIC_TEST_MODEL,
+          content: [],
+          usage: { input_tokens: 5, output_tokens: 1 },
+        },
+      },
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'half an ans' } },
       { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
@@ -65,7 +85,9 @@ describe('anthropic provider under failures', () => {
   });
 
   it('does not retry an invalid_request_error event mid-stream', async () => {
-    server.enqueue(sse(anthropicSse([{ type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long' } }])));
+    server.enqueue(
+      sse(anthropicSse([{ type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long' } }])),
+    );
     const run = await runProviderTurn(provider, 'hi');
     // "prompt is too long" is a context overflow: with nothing to compact, the turn ends `error` once, with the provider's words.
     assert.equal(run.end.kind, 'error');
@@ -74,7 +96,13 @@ describe('anthropic provider under failures', () => {
   });
 
   it('retries a stream cut inside the tool input, and runs the tool once', async () => {
-    const body = toolUseStream({ thinking: ['Plan.'], signature: 'sig', text: ['Ok.'], toolId: 'toolu_cut', argumentPieces: splitAt(TODOS_ARGS, [3, 11, 30]) });
+    const body = toolUseStream({
+      thinking: ['Plan.'],
+      signature: 'sig',
+      text: ['Ok.'],
+      toolId: 'toolu_cut',
+      argumentPieces: splitAt(TODOS_ARGS, [3, 11, 30]),
+    });
     const cutAfterBytes = body.indexOf('write the');
     assert.ok(cutAfterBytes > 0);
     server.enqueue(sse(body, { cutAfterBytes }), sse(body), sse(textStream('DONE')));
@@ -86,7 +114,13 @@ describe('anthropic provider under failures', () => {
   });
 
   it('retries a body that ends before message_stop', async () => {
-    const body = toolUseStream({ thinking: ['Plan.'], signature: 'sig', text: ['Ok.'], toolId: 'toolu_eof', argumentPieces: [TODOS_ARGS] });
+    const body = toolUseStream({
+      thinking: ['Plan.'],
+      signature: 'sig',
+      text: ['Ok.'],
+      toolId: 'toolu_eof',
+      argumentPieces: [TODOS_ARGS],
+    });
     const truncated = body.slice(0, body.indexOf('event: message_stop'));
     server.enqueue(sse(truncated), sse(body), sse(textStream('DONE')));
     const run = await runProviderTurn(provider, 'plan it');

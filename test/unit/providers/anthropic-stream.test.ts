@@ -22,9 +22,9 @@ const todosArb: fc.Arbitrary<TodoItem[]> = fc
     { minLength: 1, maxLength: 5 },
   )
   .chain((contents) =>
-    fc.tuple(...contents.map(() => fc.constantFrom<TodoItem['status']>('pending', 'in_progress', 'completed'))).map((statuses) =>
-      contents.map((content, i) => ({ content, status: statuses[i] ?? 'pending' })),
-    ),
+    fc
+      .tuple(...contents.map(() => fc.constantFrom<TodoItem['status']>('pending', 'in_progress', 'completed')))
+      .map((statuses) => contents.map((content, i) => ({ content, status: statuses[i] ?? 'pending' }))),
   );
 
 describe('anthropic provider over documented SSE events', () => {
@@ -40,16 +40,32 @@ describe('anthropic provider over documented SSE events', () => {
         const args = spaced ? JSON.stringify({ todos }, null, 1) : JSON.stringify({ todos });
         const first = server.requests.length;
         server.enqueue(
-          sse(toolUseStream({ thinking: ['Let me ', 'plan.'], signature: 'sig-abc', text: ['Planning', ' now.'], toolId: 'toolu_01A', argumentPieces: splitAt(args, points) })),
+          sse(
+            toolUseStream({
+              thinking: ['Let me ', 'plan.'],
+              signature: 'sig-abc',
+              text: ['Planning', ' now.'],
+              toolId: 'toolu_01A',
+              argumentPieces: splitAt(args, points),
+            }),
+          ),
           sse(textStream('DONE')),
         );
         const provider = new AnthropicProvider({ model: MODEL, apiKey: API_KEY, baseURL: server.url });
         const run = await runProviderTurn(provider, PROMPT);
         assert.deepEqual(run.end, { kind: 'completed' });
-        assert.deepEqual(eventsOf(run.events, 'tool/call').map((e) => [e.data.callId, e.data.name]), [['toolu_01A', 'todo_write']]);
-        const announced = eventsOf(run.events, 'assistant/message').flatMap((e) => e.data.message.content.flatMap((b) => (b.type === 'tool-call' ? [b.arguments] : [])));
+        assert.deepEqual(
+          eventsOf(run.events, 'tool/call').map((e) => [e.data.callId, e.data.name]),
+          [['toolu_01A', 'todo_write']],
+        );
+        const announced = eventsOf(run.events, 'assistant/message').flatMap((e) =>
+          e.data.message.content.flatMap((b) => (b.type === 'tool-call' ? [b.arguments] : [])),
+        );
         assert.deepEqual(announced, [args]);
-        assert.deepEqual(eventsOf(run.events, 'todo/write').map((e) => e.data.todos), [todos]);
+        assert.deepEqual(
+          eventsOf(run.events, 'todo/write').map((e) => e.data.todos),
+          [todos],
+        );
         assert.deepEqual(standingPlan(run.events), todos);
         assert.equal(finalText(run.events), 'DONE');
         assert.equal(server.requests.length - first, 2);
@@ -59,11 +75,22 @@ describe('anthropic provider over documented SSE events', () => {
   });
 
   it('records thinking with its signature, text and usage, and sends them back in the next request', async () => {
-    const todos: TodoItem[] = [{ content: 'read the code', status: 'in_progress' }, { content: 'write the fix', status: 'pending' }];
+    const todos: TodoItem[] = [
+      { content: 'read the code', status: 'in_progress' },
+      { content: 'write the fix', status: 'pending' },
+    ];
     const args = JSON.stringify({ todos });
     const first = server.requests.length;
     server.enqueue(
-      sse(toolUseStream({ thinking: ['I should ', 'plan first.'], signature: 'EqQBCgIYAhIM1gbcDa9GJwZA', text: ['Here is ', 'the plan.'], toolId: 'toolu_01B', argumentPieces: splitAt(args, [5, 17, 40]) })),
+      sse(
+        toolUseStream({
+          thinking: ['I should ', 'plan first.'],
+          signature: 'EqQBCgIYAhIM1gbcDa9GJwZA',
+          text: ['Here is ', 'the plan.'],
+          toolId: 'toolu_01B',
+          argumentPieces: splitAt(args, [5, 17, 40]),
+        }),
+      ),
       sse(textStream('DONE')),
     );
     const provider = new AnthropicProvider({ model: MODEL, apiKey: API_KEY, baseURL: server.url, maxTokens: 1024 });
@@ -89,8 +116,14 @@ describe('anthropic provider over documented SSE events', () => {
     assert.equal(body1.max_tokens, 1024);
     assert.equal(body1.stream, true);
     assert.equal(body1.system, DEFAULT_SYSTEM_PROMPT);
-    const tools = body1.tools as { name: string; input_schema: { type: string; properties: Record<string, unknown> } }[];
-    assert.deepEqual(tools.map((t) => t.name), ['todo_write']);
+    const tools = body1.tools as {
+      name: string;
+      input_schema: { type: string; properties: Record<string, unknown> };
+    }[];
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['todo_write'],
+    );
     assert.equal(tools[0]?.input_schema.type, 'object');
     assert.ok('todos' in tools[0]!.input_schema.properties);
     assert.deepEqual(body1.messages, [{ role: 'user', content: [{ type: 'text', text: PROMPT }] }]);
@@ -106,7 +139,10 @@ describe('anthropic provider over documented SSE events', () => {
           { type: 'tool_use', id: 'toolu_01B', name: 'todo_write', input: { todos } },
         ],
       },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01B', content: result.data.content, is_error: false }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_01B', content: result.data.content, is_error: false }],
+      },
     ]);
     assert.ok(!run.logText.includes(API_KEY));
   });

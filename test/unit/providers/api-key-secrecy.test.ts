@@ -16,12 +16,20 @@ const cases: { name: string; make: (url: string) => ModelProvider; reply: () => 
   {
     name: 'openai',
     make: (url) => new OpenAIProvider({ model: 'gpt-test', apiKey: KEY, baseURL: `${url}/v1` }),
-    reply: () => jsonReply(401, { error: { message: `Incorrect API key provided: ${KEY}. You can find your API key at the dashboard.`, type: 'invalid_request_error', code: 'invalid_api_key' } }),
+    reply: () =>
+      jsonReply(401, {
+        error: {
+          message: `Incorrect API key provided: ${KEY}. You can find your API key at the dashboard.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      }),
   },
   {
     name: 'anthropic',
     make: (url) => new AnthropicProvider({ model: ANTHROPIC_TEST_MODEL, apiKey: KEY, baseURL: url }),
-    reply: () => jsonReply(401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } }),
+    reply: () =>
+      jsonReply(401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } }),
   },
 ];
 
@@ -40,7 +48,10 @@ describe('API keys never leak', () => {
       const sent = server.requests[0]?.headers;
       assert.ok(sent?.authorization === `Bearer ${KEY}` || sent?.['x-api-key'] === KEY, 'the key did reach the server');
       assert.equal(run.end.kind, 'error');
-      assert.ok(run.end.kind === 'error' && run.end.message.startsWith('401 ') && run.end.message.includes('[redacted]'), JSON.stringify(run.end));
+      assert.ok(
+        run.end.kind === 'error' && run.end.message.startsWith('401 ') && run.end.message.includes('[redacted]'),
+        JSON.stringify(run.end),
+      );
       assert.ok(!JSON.stringify(run.end).includes(KEY));
       assert.ok(!run.logText.includes(KEY));
       assert.deepEqual(run.sleeps, [], 'a 401 is not retried');

@@ -48,19 +48,30 @@ describe('CLI provider factory', () => {
     assert.equal(defaultKeyVariable('openai', 'https://api.openai.com/v1'), 'OPENAI_API_KEY');
     assert.equal(defaultKeyVariable('openai', 'https://api.deepseek.com'), 'DEEPSEEK_API_KEY');
     assert.equal(defaultKeyVariable('anthropic', 'https://api.anthropic.com'), 'ANTHROPIC_API_KEY');
-    const deepseek = createCliProvider({ provider: 'openai', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com' }, io({ DEEPSEEK_API_KEY: KEY }));
+    const deepseek = createCliProvider(
+      { provider: 'openai', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com' },
+      io({ DEEPSEEK_API_KEY: KEY }),
+    );
     assert.deepEqual([deepseek.id, deepseek.model, deepseek.secretValues?.()], ['openai', 'deepseek-chat', [KEY]]);
     const claude = createCliProvider({ provider: 'anthropic', model: 'claude-x' }, io({ ANTHROPIC_API_KEY: KEY }));
     assert.deepEqual([claude.id, claude.model, claude.secretValues?.()], ['anthropic', 'claude-x', [KEY]]);
   });
 
   it('explains a missing key by naming the variable, never a value', () => {
-    const message = usageError(() => createCliProvider({ provider: 'openai', model: 'm', apiKeyEnv: 'MY_KEY' }, io({ OTHER: KEY })));
+    const message = usageError(() =>
+      createCliProvider({ provider: 'openai', model: 'm', apiKeyEnv: 'MY_KEY' }, io({ OTHER: KEY })),
+    );
     assert.match(message, /MY_KEY, which is not set/);
     assert.match(message, /--api-key-env/);
     assert.ok(!message.includes(KEY));
-    assert.match(usageError(() => createCliProvider({ provider: 'anthropic', model: 'm' }, io({}))), /ANTHROPIC_API_KEY, which is not set/);
-    assert.match(usageError(() => createCliProvider({ provider: 'anthropic', model: 'm' }, io({ ANTHROPIC_API_KEY: '' }))), /is empty/);
+    assert.match(
+      usageError(() => createCliProvider({ provider: 'anthropic', model: 'm' }, io({}))),
+      /ANTHROPIC_API_KEY, which is not set/,
+    );
+    assert.match(
+      usageError(() => createCliProvider({ provider: 'anthropic', model: 'm' }, io({ ANTHROPIC_API_KEY: '' }))),
+      /is empty/,
+    );
   });
 
   it('refuses a key pasted into --api-key-env without repeating it', () => {
@@ -70,15 +81,34 @@ describe('CLI provider factory', () => {
   });
 
   it('lets an explicitly empty key through for local servers', () => {
-    const local = createCliProvider({ provider: 'openai', model: 'llama3.2', baseUrl: 'http://127.0.0.1:11434/v1', apiKeyEnv: 'OLLAMA_KEY' }, io({ OLLAMA_KEY: '' }));
+    const local = createCliProvider(
+      { provider: 'openai', model: 'llama3.2', baseUrl: 'http://127.0.0.1:11434/v1', apiKeyEnv: 'OLLAMA_KEY' },
+      io({ OLLAMA_KEY: '' }),
+    );
     assert.deepEqual([local.id, local.secretValues?.()], ['openai', []], 'no key to send');
   });
 
   it('needs --model, a usable --base-url and a known provider', () => {
-    assert.match(usageError(() => createCliProvider({ provider: 'openai' }, io({ OPENAI_API_KEY: KEY }))), /needs --model/);
-    assert.match(usageError(() => createCliProvider({ provider: 'openai', model: 'm', baseUrl: 'ftp://x' }, io({ OPENAI_API_KEY: KEY }))), /--base-url/);
-    assert.match(usageError(() => createCliProvider({ provider: 'gemini' }, io({}))), /scripted, openai, anthropic/);
-    assert.match(usageError(() => createCliProvider({ provider: 'openai', model: 'm', script: 'x.json' }, io({ OPENAI_API_KEY: KEY }))), /only for --provider scripted/);
+    assert.match(
+      usageError(() => createCliProvider({ provider: 'openai' }, io({ OPENAI_API_KEY: KEY }))),
+      /needs --model/,
+    );
+    assert.match(
+      usageError(() =>
+        createCliProvider({ provider: 'openai', model: 'm', baseUrl: 'ftp://x' }, io({ OPENAI_API_KEY: KEY })),
+      ),
+      /--base-url/,
+    );
+    assert.match(
+      usageError(() => createCliProvider({ provider: 'gemini' }, io({}))),
+      /scripted, openai, anthropic/,
+    );
+    assert.match(
+      usageError(() =>
+        createCliProvider({ provider: 'openai', model: 'm', script: 'x.json' }, io({ OPENAI_API_KEY: KEY })),
+      ),
+      /only for --provider scripted/,
+    );
   });
 
   it('exits 2 with the usage error from main, without printing the key', async () => {
@@ -110,11 +140,38 @@ describe('agent-checklist run --provider openai against a loopback server', { sk
     if ('skip' in fixture) return;
     server.enqueue(...fixture.steps.map((body) => sse(body)));
     const out = io({ LOOPBACK_KEY: KEY }, dir);
-    const args = ['run', '--provider', 'openai', '--base-url', `${server.url}/v1`, '--model', fixture.manifest.model, '--api-key-env', 'LOOPBACK_KEY'];
-    const code = await main([...args, '--session-dir', 'sessions', '--allow-parallel-in-progress', 'true', '--json', fixture.manifest.first_user_prompt], out);
+    const args = [
+      'run',
+      '--provider',
+      'openai',
+      '--base-url',
+      `${server.url}/v1`,
+      '--model',
+      fixture.manifest.model,
+      '--api-key-env',
+      'LOOPBACK_KEY',
+    ];
+    const code = await main(
+      [
+        ...args,
+        '--session-dir',
+        'sessions',
+        '--allow-parallel-in-progress',
+        'true',
+        '--json',
+        fixture.manifest.first_user_prompt,
+      ],
+      out,
+    );
     assert.equal(code, 0, out.all());
     const summary: unknown = JSON.parse(out.stdout.join(''));
-    assert.ok(typeof summary === 'object' && summary !== null && 'plan' in summary && 'finalText' in summary && 'logPath' in summary);
+    assert.ok(
+      typeof summary === 'object' &&
+        summary !== null &&
+        'plan' in summary &&
+        'finalText' in summary &&
+        'logPath' in summary,
+    );
     assert.deepEqual(summary.plan, fixture.manifest.standing_plan_at_end);
     assert.equal(summary.finalText, 'DONE');
     assert.equal(server.requests[0]?.headers.authorization, `Bearer ${KEY}`);
@@ -127,7 +184,10 @@ describe('an OpenAI-compatible server that needs no key', () => {
   it('gets no Authorization header when the key variable is explicitly empty', async () => {
     const server = await LoopbackServer.start([sse(textStep('hello from a local model'))]);
     try {
-      const provider = createCliProvider({ provider: 'openai', model: 'llama3.2', baseUrl: `${server.url}/v1`, apiKeyEnv: 'OLLAMA_KEY' }, io({ OLLAMA_KEY: '' }));
+      const provider = createCliProvider(
+        { provider: 'openai', model: 'llama3.2', baseUrl: `${server.url}/v1`, apiKeyEnv: 'OLLAMA_KEY' },
+        io({ OLLAMA_KEY: '' }),
+      );
       const run = await runProviderTurn(provider, 'hi');
       assert.deepEqual(run.end, { kind: 'completed' });
       assert.equal(server.requests[0]?.headers.authorization, undefined);

@@ -31,17 +31,24 @@ describe('a lazily loaded remote provider', () => {
       loads++;
       return Promise.resolve(inner);
     });
-    assert.deepEqual([provider.id, provider.model, provider.contextWindow, provider.secretValues?.()], ['openai', 'm', 1000, ['sk-1']]);
+    assert.deepEqual(
+      [provider.id, provider.model, provider.contextWindow, provider.secretValues?.()],
+      ['openai', 'm', 1000, ['sk-1']],
+    );
     assert.equal(loads, 0, 'nothing loaded yet');
     await collect(provider.stream(REQUEST, new AbortController().signal));
     await collect(provider.stream(REQUEST, new AbortController().signal));
     assert.equal(loads, 1);
   });
 
-  it('is what the catalog makes: the openai entry streams a loopback model\'s answer', async () => {
+  it("is what the catalog makes: the openai entry streams a loopback model's answer", async () => {
     const server = await LoopbackServer.start([sse(textStep('Hello there.'))]);
     try {
-      const provider = REMOTE_PROVIDERS.openai.create({ model: 'gpt-4.1-mini', apiKey: 'sk-test', baseURL: `${server.url}/v1` });
+      const provider = REMOTE_PROVIDERS.openai.create({
+        model: 'gpt-4.1-mini',
+        apiKey: 'sk-test',
+        baseURL: `${server.url}/v1`,
+      });
       assert.ok((provider.contextWindow ?? 0) > 0, 'a known window before anything loads');
       assert.deepEqual(provider.secretValues?.(), ['sk-test']);
       const parts = await collect(provider.stream(REQUEST, new AbortController().signal));

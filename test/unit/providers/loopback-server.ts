@@ -30,7 +30,12 @@ export interface ReceivedRequest {
 }
 
 export function sse(body: string | Buffer, extra: Omit<Reply, 'body'> = {}): Reply {
-  return { status: 200, ...extra, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...extra.headers }, body };
+  return {
+    status: 200,
+    ...extra,
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...extra.headers },
+    body,
+  };
 }
 
 export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
@@ -90,7 +95,11 @@ export class LoopbackServer {
       const reply = this.replies.shift();
       if (!reply) {
         res.writeHead(599, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: `loopback: no reply left for request ${this.requests.length}`, type: 'test_error' } }));
+        res.end(
+          JSON.stringify({
+            error: { message: `loopback: no reply left for request ${this.requests.length}`, type: 'test_error' },
+          }),
+        );
         return;
       }
       this.send(reply, res);

@@ -16,7 +16,13 @@ const history: Message[] = [
   { role: 'user', text: 'first' },
   { role: 'assistant', content: [call] },
   { role: 'tool', callId: 'c1', isError: false, content: 'ok' },
-  { role: 'assistant', content: [{ type: 'reasoning', text: 'done thinking' }, { type: 'text', text: 'Done.' }] },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'reasoning', text: 'done thinking' },
+      { type: 'text', text: 'Done.' },
+    ],
+  },
   { role: 'user', text: 'second' },
   { role: 'assistant', content: [{ type: 'text', text: 'Plain answer.' }] },
   { role: 'user', text: 'third' },
@@ -28,7 +34,12 @@ describe('openai message mapping', () => {
     assert.deepEqual(messages, [
       { role: 'system', content: 'sys' },
       { role: 'user', content: 'first' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'todo_write', arguments: '{"todos":[]}' } }], reasoning_content: '' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'todo_write', arguments: '{"todos":[]}' } }],
+        reasoning_content: '',
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'ok' },
       { role: 'assistant', content: 'Done.', reasoning_content: 'done thinking' },
       { role: 'user', content: 'second' },
@@ -38,10 +49,16 @@ describe('openai message mapping', () => {
   });
 
   it('elsewhere sends only recorded reasoning, and never Anthropic-signed thinking', () => {
-    const signed: Message[] = [{ role: 'user', text: 'q' }, { role: 'assistant', content: [{ type: 'reasoning', text: 'claude thought', signature: 'sig' }, call] }];
+    const signed: Message[] = [
+      { role: 'user', text: 'q' },
+      { role: 'assistant', content: [{ type: 'reasoning', text: 'claude thought', signature: 'sig' }, call] },
+    ];
     const messages = toOpenAIMessages(request([...history, ...signed]), { requireReasoningWithToolCalls: false });
     const assistants = messages.filter((m) => m.role === 'assistant');
-    assert.deepEqual(assistants.map((m) => ('reasoning_content' in m ? m.reasoning_content : undefined)), [undefined, 'done thinking', undefined, undefined]);
+    assert.deepEqual(
+      assistants.map((m) => ('reasoning_content' in m ? m.reasoning_content : undefined)),
+      [undefined, 'done thinking', undefined, undefined],
+    );
   });
 
   it('knows DeepSeek by its host', () => {
@@ -58,7 +75,15 @@ describe('anthropic message mapping', () => {
     const messages = toAnthropicMessages(
       request([
         { role: 'user', text: 'go' },
-        { role: 'assistant', content: [{ type: 'reasoning', text: 'deepseek thought' }, { type: 'text', text: '' }, { ...call, arguments: '{"todos": [' }, { ...call, id: 'c2' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'deepseek thought' },
+            { type: 'text', text: '' },
+            { ...call, arguments: '{"todos": [' },
+            { ...call, id: 'c2' },
+          ],
+        },
         { role: 'tool', callId: 'c1', isError: true, content: 'Error: invalid arguments' },
         { role: 'tool', callId: 'c2', isError: false, content: 'ok' },
         { role: 'user', text: 'next' },

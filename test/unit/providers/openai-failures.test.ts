@@ -29,14 +29,20 @@ describe('openai provider under failures', () => {
 
   it('retries a 429 after the Retry-After seconds the server asked for, then completes', async () => {
     server.enqueue(
-      jsonReply(429, { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } }, { 'retry-after': '7' }),
+      jsonReply(
+        429,
+        { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } },
+        { 'retry-after': '7' },
+      ),
       sse(textStep('Hello there')),
     );
     const run = await runProviderTurn(provider, 'hi');
     assert.deepEqual(run.end, { kind: 'completed' });
     assert.deepEqual(run.sleeps, [7000]);
     const reset = run.deltas.find((d) => d.kind === 'reset');
-    assert.ok(reset?.kind === 'reset' && reset.delayMs === 7000 && reset.message.includes('Rate limit reached for requests'));
+    assert.ok(
+      reset?.kind === 'reset' && reset.delayMs === 7000 && reset.message.includes('Rate limit reached for requests'),
+    );
     assert.equal(server.requests.length, 2);
     assert.equal(finalText(run.events), 'Hello there');
   });
@@ -46,11 +52,16 @@ describe('openai provider under failures', () => {
     server.enqueue(failure, failure, failure);
     const run = await runProviderTurn(provider, 'hi', { retry: { attempts: 3 } });
     assert.equal(run.end.kind, 'error');
-    assert.ok(run.end.kind === 'error' && run.end.message.includes('upstream exploded') && run.end.message.startsWith('500'));
+    assert.ok(
+      run.end.kind === 'error' && run.end.message.includes('upstream exploded') && run.end.message.startsWith('500'),
+    );
     assert.equal(server.requests.length, 3);
     assert.equal(run.sleeps.length, 2);
     assert.equal(eventsOf(run.events, 'assistant/message').length, 0);
-    assert.deepEqual(eventsOf(run.events, 'turn/end').map((e) => e.data.reason), [run.end]);
+    assert.deepEqual(
+      eventsOf(run.events, 'turn/end').map((e) => e.data.reason),
+      [run.end],
+    );
   });
 
   it('does not retry a 400: the provider message ends the turn at once', async () => {
@@ -71,7 +82,10 @@ describe('openai provider under failures', () => {
 
   it('retries an error event sent mid-stream', async () => {
     const errorEvent = 'data: {"error": {"message": "Service is overloaded", "type": "server_error"}}\n\n';
-    server.enqueue(sse(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'par' } }] })}\n\n${errorEvent}`), sse(textStep('whole answer')));
+    server.enqueue(
+      sse(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'par' } }] })}\n\n${errorEvent}`),
+      sse(textStep('whole answer')),
+    );
     const run = await runProviderTurn(provider, 'hi');
     assert.deepEqual(run.end, { kind: 'completed' });
     const reset = run.deltas.find((d) => d.kind === 'reset');
@@ -89,11 +103,19 @@ describe('openai provider under failures', () => {
     const run = await runProviderTurn(provider, 'plan it');
     assert.deepEqual(run.end, { kind: 'completed' });
     const results = eventsOf(run.events, 'tool/result');
-    assert.deepEqual(results.map((r) => [r.data.callId, r.data.isError]), [['call_bad', true], ['call_good', false]]);
+    assert.deepEqual(
+      results.map((r) => [r.data.callId, r.data.isError]),
+      [
+        ['call_bad', true],
+        ['call_good', false],
+      ],
+    );
     assert.match(results[0]!.data.content, /invalid arguments: not valid JSON/);
     assert.equal(eventsOf(run.events, 'todo/write').length, 1, 'the malformed call wrote nothing');
     assert.deepEqual(standingPlan(run.events), [{ content: 'read the code', status: 'in_progress' }]);
-    const second = server.requests[1]?.json as { messages: { role: string; tool_call_id?: string; content?: unknown }[] };
+    const second = server.requests[1]?.json as {
+      messages: { role: string; tool_call_id?: string; content?: unknown }[];
+    };
     const toolMessage = second.messages.find((m) => m.role === 'tool');
     assert.equal(toolMessage?.tool_call_id, 'call_bad');
     assert.equal(toolMessage?.content, results[0]!.data.content);
@@ -116,7 +138,10 @@ describe('openai provider under failures', () => {
       assert.equal(eventsOf(run.events, 'tool/call').length, 1);
       assert.equal(eventsOf(run.events, 'todo/write').length, 1);
       const reset = run.deltas.find((d) => d.kind === 'reset');
-      assert.ok(reset?.kind === 'reset' && /connection lost|cut/.test(reset.message), reset?.kind === 'reset' ? reset.message : 'no reset');
+      assert.ok(
+        reset?.kind === 'reset' && /connection lost|cut/.test(reset.message),
+        reset?.kind === 'reset' ? reset.message : 'no reset',
+      );
     });
 
     it('is retried when the body ends cleanly before finish_reason', async () => {

@@ -18,7 +18,10 @@ function reasoningOf(body: Buffer): string {
   for (const line of body.toString('utf8').split('\n')) {
     if (!line.startsWith('data: {')) continue;
     const chunk: unknown = JSON.parse(line.slice('data: '.length));
-    const choices = typeof chunk === 'object' && chunk !== null && 'choices' in chunk && Array.isArray(chunk.choices) ? chunk.choices : [];
+    const choices =
+      typeof chunk === 'object' && chunk !== null && 'choices' in chunk && Array.isArray(chunk.choices)
+        ? chunk.choices
+        : [];
     for (const choice of choices) {
       const piece: unknown = choice?.delta?.reasoning_content;
       if (typeof piece === 'string') text += piece;
@@ -38,7 +41,12 @@ describe('openai provider replays the recorded DeepSeek todo_write stream', { sk
     ({ manifest, steps } = fixture);
     server = await LoopbackServer.start(steps.map((body) => sse(body)));
     // A loopback host is not "deepseek", so DeepSeek's history rule is switched on by hand.
-    const provider = new OpenAIProvider({ model: manifest.model, apiKey: API_KEY, baseURL: `${server.url}/v1`, requireReasoningWithToolCalls: true });
+    const provider = new OpenAIProvider({
+      model: manifest.model,
+      apiKey: API_KEY,
+      baseURL: `${server.url}/v1`,
+      requireReasoningWithToolCalls: true,
+    });
     run = await runProviderTurn(provider, manifest.first_user_prompt);
   });
   after(async () => server?.close());
@@ -54,12 +62,22 @@ describe('openai provider replays the recorded DeepSeek todo_write stream', { sk
     const messages = eventsOf(run.events, 'assistant/message');
     manifest.steps.forEach((step, i) => {
       const calls = messages[i]?.data.message.content.filter((b) => b.type === 'tool-call') ?? [];
-      assert.deepEqual(calls, step.tool_calls.map((c) => ({ type: 'tool-call', id: c.id, name: c.name, arguments: c.arguments })));
+      assert.deepEqual(
+        calls,
+        step.tool_calls.map((c) => ({ type: 'tool-call', id: c.id, name: c.name, arguments: c.arguments })),
+      );
       assert.equal(messages[i]?.data.finishReason, step.finish_reason);
     });
     // The arguments are logged once, on the announcing message (checked above).
-    const toolCalls = eventsOf(run.events, 'tool/call').map((e) => ({ id: e.data.callId, name: e.data.name, arguments: e.data.arguments }));
-    assert.deepEqual(toolCalls, manifest.steps.flatMap((s) => s.tool_calls).map((c) => ({ id: c.id, name: c.name, arguments: undefined })));
+    const toolCalls = eventsOf(run.events, 'tool/call').map((e) => ({
+      id: e.data.callId,
+      name: e.data.name,
+      arguments: e.data.arguments,
+    }));
+    assert.deepEqual(
+      toolCalls,
+      manifest.steps.flatMap((s) => s.tool_calls).map((c) => ({ id: c.id, name: c.name, arguments: undefined })),
+    );
   });
 
   it('records the reasoning as a reasoning block and streams it live', () => {
@@ -76,7 +94,10 @@ describe('openai provider replays the recorded DeepSeek todo_write stream', { sk
   });
 
   it('appends the recorded todo/write and leaves the recorded standing plan', () => {
-    assert.deepEqual(eventsOf(run.events, 'todo/write').map((e) => e.data.todos), manifest.recorded_todo_writes);
+    assert.deepEqual(
+      eventsOf(run.events, 'todo/write').map((e) => e.data.todos),
+      manifest.recorded_todo_writes,
+    );
     assert.deepEqual(standingPlan(run.events), manifest.standing_plan_at_end);
     assert.deepEqual(run.tailPlan, manifest.standing_plan_at_end);
     const results = eventsOf(run.events, 'tool/result');
@@ -95,7 +116,10 @@ describe('openai provider replays the recorded DeepSeek todo_write stream', { sk
       { role: 'system', content: DEFAULT_SYSTEM_PROMPT },
       { role: 'user', content: manifest.first_user_prompt },
     ]);
-    const tools = request.tools as { type: string; function: { name: string; parameters: { type: string; properties: Record<string, unknown> } } }[];
+    const tools = request.tools as {
+      type: string;
+      function: { name: string; parameters: { type: string; properties: Record<string, unknown> } };
+    }[];
     assert.equal(tools.length, 1);
     assert.equal(tools[0]?.type, 'function');
     assert.equal(tools[0]?.function.name, 'todo_write');

@@ -4,7 +4,13 @@
 let created = 1_785_000_000;
 
 function chunk(delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> {
-  return { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: created++, model: 'test-model', choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: created++,
+    model: 'test-model',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
 }
 
 /** An SSE body from chunk objects, ending with [DONE] unless told not to. */
@@ -18,7 +24,14 @@ export function textStep(text: string): string {
     chunk({ role: 'assistant', content: '' }),
     ...text.split(/(?<= )/).map((piece) => chunk({ content: piece })),
     chunk({}, 'stop'),
-    { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: created++, model: 'test-model', choices: [], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } },
+    {
+      id: 'chatcmpl-test',
+      object: 'chat.completion.chunk',
+      created: created++,
+      model: 'test-model',
+      choices: [],
+      usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 },
+    },
   ]);
 }
 

@@ -41,7 +41,9 @@ export type RecordedManifest = z.infer<typeof recordedManifestSchema>;
 export function loadRecordedTodoWrite(): { manifest: RecordedManifest; steps: Buffer[] } | { skip: string } {
   const manifestPath = path.join(RECORDED_TODO_WRITE_DIR, 'manifest.json');
   if (!fs.existsSync(manifestPath)) {
-    return { skip: `the recorded fixtures are not here: expected ${manifestPath} (the shared folder ../shared/fixtures next to the repo root ${REPO_ROOT})` };
+    return {
+      skip: `the recorded fixtures are not here: expected ${manifestPath} (the shared folder ../shared/fixtures next to the repo root ${REPO_ROOT})`,
+    };
   }
   const manifest = recordedManifestSchema.parse(JSON.parse(fs.readFileSync(manifestPath, 'utf8')));
   const steps = manifest.steps.map((step) => fs.readFileSync(path.join(RECORDED_TODO_WRITE_DIR, step.file)));
@@ -49,7 +51,12 @@ export function loadRecordedTodoWrite(): { manifest: RecordedManifest; steps: Bu
 }
 
 /** A fresh session in a temp dir, with todo_write enabled (parallel in_progress allowed). */
-export function openTestSession(): { opened: WritableSession; dir: string; tools: TurnOptions['tools']; dispose: () => void } {
+export function openTestSession(): {
+  opened: WritableSession;
+  dir: string;
+  tools: TurnOptions['tools'];
+  dispose: () => void;
+} {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-providers-'));
   const store = new SessionStore(dir);
   const opened = store.create({ cwd: dir, title: 'provider test' });
@@ -79,7 +86,11 @@ export interface TurnRun {
 }
 
 /** Runs one real turn through the real loop; retries sleep 0 ms but record the asked delay. */
-export async function runProviderTurn(provider: ModelProvider, prompt: string, extra: Partial<TurnOptions> = {}): Promise<TurnRun> {
+export async function runProviderTurn(
+  provider: ModelProvider,
+  prompt: string,
+  extra: Partial<TurnOptions> = {},
+): Promise<TurnRun> {
   const test = openTestSession();
   try {
     const deltas: LiveDelta[] = [];
@@ -100,13 +111,24 @@ export async function runProviderTurn(provider: ModelProvider, prompt: string, e
     const logPath = test.opened.path;
     // The log must load with every invariant checked, whatever happened.
     loadLogFile(logPath);
-    return { end, events: test.opened.session.events, logPath, logText: fs.readFileSync(logPath, 'utf8'), deltas, sleeps, tailPlan: readStandingPlan(logPath) };
+    return {
+      end,
+      events: test.opened.session.events,
+      logPath,
+      logText: fs.readFileSync(logPath, 'utf8'),
+      deltas,
+      sleeps,
+      tailPlan: readStandingPlan(logPath),
+    };
   } finally {
     test.dispose();
   }
 }
 
-export function eventsOf<K extends SessionEventType>(events: readonly SessionEvent[], type: K): Extract<SessionEvent, { type: K }>[] {
+export function eventsOf<K extends SessionEventType>(
+  events: readonly SessionEvent[],
+  type: K,
+): Extract<SessionEvent, { type: K }>[] {
   return events.filter((e): e is Extract<SessionEvent, { type: K }> => e.type === type);
 }
 

@@ -7,7 +7,11 @@ import { describe, it } from 'node:test';
 import { runTurn } from '../../../extension/src/core/agent/loop';
 import { resolveContextWindow } from '../../../extension/src/core/agent/context-window';
 import type { ModelProvider, ModelRequest, StreamPart } from '../../../extension/src/core/agent/provider';
-import { isVscodeLmOverflow, vscodeLmContextWindow, vscodeLmProviderError } from '../../../extension/src/core/agent/providers/vscode-lm-errors';
+import {
+  isVscodeLmOverflow,
+  vscodeLmContextWindow,
+  vscodeLmProviderError,
+} from '../../../extension/src/core/agent/providers/vscode-lm-errors';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { SUMMARY_HEADING } from '../../../extension/src/core/session/summary-message';
 import { memorySession } from '../support/sessions';
@@ -29,15 +33,25 @@ describe('vscode.lm errors', () => {
     }
     assert.equal(vscodeLmProviderError({ message: COPILOT_TOO_LONG[1]! }).contextLimit, 128000);
     assert.equal(vscodeLmProviderError({ message: COPILOT_TOO_LONG[2]! }).contextLimit, 64000);
-    assert.equal(vscodeLmProviderError({ message: COPILOT_TOO_LONG[0]! }).contextLimit, undefined, 'no number in the words');
+    assert.equal(
+      vscodeLmProviderError({ message: COPILOT_TOO_LONG[0]! }).contextLimit,
+      undefined,
+      'no number in the words',
+    );
     // A LanguageModelError whose code says it, with a vague message.
     assert.ok(isVscodeLmOverflow({ message: 'Request failed', languageModelCode: 'model_max_prompt_tokens_exceeded' }));
-    assert.equal(vscodeLmProviderError({ message: 'Request failed', languageModelCode: 'model_max_prompt_tokens_exceeded' }).kind, 'context-overflow');
+    assert.equal(
+      vscodeLmProviderError({ message: 'Request failed', languageModelCode: 'model_max_prompt_tokens_exceeded' }).kind,
+      'context-overflow',
+    );
   });
 
   it('keeps other failures as they were: LanguageModelErrors final, transient words retryable, the rest final', () => {
     const denied = vscodeLmProviderError({ message: 'The user did not allow it', languageModelCode: 'NoPermissions' });
-    assert.deepEqual([denied.kind, denied.retryable, denied.message], ['failure', false, 'vscode-lm: NoPermissions: The user did not allow it']);
+    assert.deepEqual(
+      [denied.kind, denied.retryable, denied.message],
+      ['failure', false, 'vscode-lm: NoPermissions: The user did not allow it'],
+    );
     const limited = vscodeLmProviderError({ message: 'Server error: 429 rate limit exceeded' });
     assert.deepEqual([limited.kind, limited.retryable], ['failure', true]);
     const tokensPerMinute = vscodeLmProviderError({ message: 'rate limit: too many tokens per minute' });
@@ -72,14 +86,28 @@ describe('vscode.lm errors', () => {
     session.append('turn/start', { turn: 1 });
     session.append('user/message', { turn: 1, message: { text: 'Look at the code.' } });
     session.append('step/start', { turn: 1, step: 1 });
-    session.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'text', text: 'Looked.' }] }, model: { provider: 'vscode-lm', model: 'copilot-gpt-4o' } });
+    session.append('assistant/message', {
+      turn: 1,
+      step: 1,
+      message: { content: [{ type: 'text', text: 'Looked.' }] },
+      model: { provider: 'vscode-lm', model: 'copilot-gpt-4o' },
+    });
     session.append('step/end', { turn: 1, step: 1 });
     session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     const tools = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false }).registry;
-    const reason = await runTurn(session, 'Look again.', { provider, tools, maxSteps: 5, context: { window: resolveContextWindow(0, provider) } });
+    const reason = await runTurn(session, 'Look again.', {
+      provider,
+      tools,
+      maxSteps: 5,
+      context: { window: resolveContextWindow(0, provider) },
+    });
     assert.deepEqual(reason, { kind: 'completed' });
     assert.equal(refused, 1);
-    assert.deepEqual(requests.map((r) => r.tools.length > 0), [true, false, true], 'refused, summary without tools, then the retry');
+    assert.deepEqual(
+      requests.map((r) => r.tools.length > 0),
+      [true, false, true],
+      'refused, summary without tools, then the retry',
+    );
     assert.equal(session.events.filter((e) => e.type === 'context/compact').length, 1);
     const retry = requests[2]!.messages[0];
     assert.ok(retry?.role === 'user' && retry.text.startsWith(SUMMARY_HEADING), 'the retry starts from the summary');

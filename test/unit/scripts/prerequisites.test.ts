@@ -6,20 +6,39 @@
 // machine's other users need those packages.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { installCommand, installPlan, type MachineProbes, type PrerequisiteName } from '../../../scripts/prerequisites.mjs';
+import {
+  installCommand,
+  installPlan,
+  type MachineProbes,
+  type PrerequisiteName,
+} from '../../../scripts/prerequisites.mjs';
 
-function machine(over: Partial<MachineProbes> & { absent?: PrerequisiteName[]; unknownToApt?: string[] } = {}): MachineProbes {
+function machine(
+  over: Partial<MachineProbes> & { absent?: PrerequisiteName[]; unknownToApt?: string[] } = {},
+): MachineProbes {
   const { absent = [], unknownToApt = [], ...rest } = over;
-  return { present: (name) => !absent.includes(name), isRoot: true, hasAptGet: true, aptKnows: (pkg) => !unknownToApt.includes(pkg), ...rest };
+  return {
+    present: (name) => !absent.includes(name),
+    isRoot: true,
+    hasAptGet: true,
+    aptKnows: (pkg) => !unknownToApt.includes(pkg),
+    ...rest,
+  };
 }
 
 describe('prerequisites on a fresh machine (installPlan)', () => {
   it('does nothing when everything is installed, even without root or apt', () => {
-    assert.deepEqual(installPlan(['chromium', 'bubblewrap'], machine({ isRoot: false, hasAptGet: false })), { kind: 'ready' });
+    assert.deepEqual(installPlan(['chromium', 'bubblewrap'], machine({ isRoot: false, hasAptGet: false })), {
+      kind: 'ready',
+    });
   });
 
   it('as root with apt-get: installs only what is missing, after one line saying what and one why per package', () => {
-    const plan = installPlan(['chromium', 'bubblewrap', 'make'], machine({ absent: ['chromium', 'bubblewrap'] }), 'npm test');
+    const plan = installPlan(
+      ['chromium', 'bubblewrap', 'make'],
+      machine({ absent: ['chromium', 'bubblewrap'] }),
+      'npm test',
+    );
     assert.equal(plan.kind, 'install');
     if (plan.kind !== 'install') return;
     assert.deepEqual(plan.packages, ['chromium', 'bubblewrap']);
@@ -32,7 +51,10 @@ describe('prerequisites on a fresh machine (installPlan)', () => {
   });
 
   it('runs apt-get update first only when apt knows no candidate for a package (a fresh image has no lists)', () => {
-    const plan = installPlan(['chromium', 'bubblewrap'], machine({ absent: ['chromium', 'bubblewrap'], unknownToApt: ['bubblewrap'] }));
+    const plan = installPlan(
+      ['chromium', 'bubblewrap'],
+      machine({ absent: ['chromium', 'bubblewrap'], unknownToApt: ['bubblewrap'] }),
+    );
     assert.equal(plan.kind === 'install' && plan.updateFirst, true);
   });
 
@@ -42,21 +64,32 @@ describe('prerequisites on a fresh machine (installPlan)', () => {
   });
 
   it('not root: stops with the exact command to run as root, naming only what is missing', () => {
-    const plan = installPlan(['chromium', 'bubblewrap'], machine({ isRoot: false, absent: ['bubblewrap'] }), 'npm test');
+    const plan = installPlan(
+      ['chromium', 'bubblewrap'],
+      machine({ isRoot: false, absent: ['bubblewrap'] }),
+      'npm test',
+    );
     assert.deepEqual(plan, {
       kind: 'stop',
       absent: ['bubblewrap'],
-      message: 'npm test needs bubblewrap, which is not installed. Run as root:\n  apt-get update && apt-get install -y bubblewrap',
+      message:
+        'npm test needs bubblewrap, which is not installed. Run as root:\n  apt-get update && apt-get install -y bubblewrap',
     });
   });
 
   it('no apt-get (not Debian): stops, naming the packages and the Debian command', () => {
     const plan = installPlan(['chromium'], machine({ hasAptGet: false, absent: ['chromium'] }), 'npm test');
     assert.equal(plan.kind, 'stop');
-    assert.match(plan.kind === 'stop' ? plan.message : '', /^npm test needs chromium, which is not installed\. Install chromium with the system's package manager \(on Debian, as root:\n {2}apt-get update && apt-get install -y chromium\)$/);
+    assert.match(
+      plan.kind === 'stop' ? plan.message : '',
+      /^npm test needs chromium, which is not installed\. Install chromium with the system's package manager \(on Debian, as root:\n {2}apt-get update && apt-get install -y chromium\)$/,
+    );
   });
 
   it('the command installs every missing package non-interactively', () => {
-    assert.equal(installCommand(['chromium', 'bubblewrap', 'g++']), 'apt-get update && apt-get install -y chromium bubblewrap g++');
+    assert.equal(
+      installCommand(['chromium', 'bubblewrap', 'g++']),
+      'apt-get update && apt-get install -y chromium bubblewrap g++',
+    );
   });
 });

@@ -18,7 +18,12 @@ function toolStep(s: Session, id: string, result: string): void {
   const turn = s.openTurn!;
   const step = s.lastStep + 1;
   s.append('step/start', { turn, step });
-  s.append('assistant/message', { turn, step, message: { content: [{ type: 'tool-call', id, name: 'read_file', arguments: '{}' }] }, model: { provider: 'scripted', model: 'scripted' } });
+  s.append('assistant/message', {
+    turn,
+    step,
+    message: { content: [{ type: 'tool-call', id, name: 'read_file', arguments: '{}' }] },
+    model: { provider: 'scripted', model: 'scripted' },
+  });
   s.append('tool/call', { turn, step, callId: id, name: 'read_file', arguments: '{}' });
   s.append('tool/result', { turn, step, callId: id, isError: false, content: result });
   s.append('step/end', { turn, step });
@@ -57,7 +62,10 @@ describe('context/compact invariants', () => {
     const s = memorySession();
     startTurn(s, 'go');
     s.append('step/start', { turn: 1, step: 1 });
-    assert.throws(() => s.append('context/compact', { upToSeq: 1, summary: 'x' }), /context\/compact inside step 1; it belongs between steps or between turns/);
+    assert.throws(
+      () => s.append('context/compact', { upToSeq: 1, summary: 'x' }),
+      /context\/compact inside step 1; it belongs between steps or between turns/,
+    );
   });
 
   it('is refused when upToSeq is not before its own seq, or is not the latest boundary', () => {
@@ -65,19 +73,31 @@ describe('context/compact invariants', () => {
     startTurn(s, 'go');
     toolStep(s, 'a', 'one');
     const own = s.lastSeq + 1;
-    assert.throws(() => s.append('context/compact', { upToSeq: own, summary: 'x' }), /upToSeq \d+ is not before its own seq/);
+    assert.throws(
+      () => s.append('context/compact', { upToSeq: own, summary: 'x' }),
+      /upToSeq \d+ is not before its own seq/,
+    );
     const result = s.events.find((e) => e.type === 'tool/result')!;
     // A cut inside the step would separate the tool call from its result.
-    assert.throws(() => s.append('context/compact', { upToSeq: result.seq, summary: 'x' }), /must name the latest turn\/start, step\/end, turn\/end or context\/compact before it/);
+    assert.throws(
+      () => s.append('context/compact', { upToSeq: result.seq, summary: 'x' }),
+      /must name the latest turn\/start, step\/end, turn\/end or context\/compact before it/,
+    );
     assert.throws(() => s.append('context/compact', { upToSeq: 1, summary: 'x' }), /must name the latest/);
     assert.equal(s.events.filter((e) => e.type === 'context/compact').length, 0, 'nothing was appended');
   });
 
   it('is refused before any turn and with an empty summary', () => {
     const s = memorySession();
-    assert.throws(() => s.append('context/compact', { upToSeq: 1, summary: 'x' }), /is not before its own seq|before any turn/);
+    assert.throws(
+      () => s.append('context/compact', { upToSeq: 1, summary: 'x' }),
+      /is not before its own seq|before any turn/,
+    );
     startTurn(s, 'go');
-    assert.throws(() => s.append('context/compact', { upToSeq: 1, summary: '' }), /invalid context\/compact data: summary/);
+    assert.throws(
+      () => s.append('context/compact', { upToSeq: 1, summary: '' }),
+      /invalid context\/compact data: summary/,
+    );
   });
 
   it('a log with a misplaced compaction is refused on load, naming the line', () => {
@@ -88,11 +108,19 @@ describe('context/compact invariants', () => {
     toolStep(opened.session, 'a', 'one');
     opened.dispose();
     const lines = fs.readFileSync(opened.path, 'utf8').trimEnd().split('\n');
-    const bad = { seq: opened.session.lastSeq + 1, ts: new Date().toISOString(), type: 'context/compact', data: { upToSeq: 3, summary: 'x' } };
+    const bad = {
+      seq: opened.session.lastSeq + 1,
+      ts: new Date().toISOString(),
+      type: 'context/compact',
+      data: { upToSeq: 3, summary: 'x' },
+    };
     fs.writeFileSync(opened.path, [...lines, JSON.stringify(bad)].join('\n') + '\n');
     assert.throws(
       () => loadLogFile(opened.path),
-      (e: unknown) => e instanceof LogLoadError && e.line === lines.length + 1 && /invariant broken: context\/compact upToSeq 3 must name the latest/.test(e.reason),
+      (e: unknown) =>
+        e instanceof LogLoadError &&
+        e.line === lines.length + 1 &&
+        /invariant broken: context\/compact upToSeq 3 must name the latest/.test(e.reason),
     );
   });
 });
@@ -126,7 +154,7 @@ describe('deriveMessages across compactions', () => {
     assert.equal(planLines([]), 'The todo list is empty.');
   });
 
-  it('a compaction at the start of a turn keeps that turn\'s prompt verbatim after the summary', () => {
+  it("a compaction at the start of a turn keeps that turn's prompt verbatim after the summary", () => {
     const s = memorySession();
     const t = startTurn(s, 'one');
     toolStep(s, 'a', 'x');
@@ -144,10 +172,13 @@ describe('deriveMessages across compactions', () => {
     const s = memorySession();
     startTurn(s, 'go');
     toolStep(s, 'a', 'one');
-    assert.deepEqual(deriveMessages(s.events).map((m) => m.role), ['user', 'assistant', 'tool']);
+    assert.deepEqual(
+      deriveMessages(s.events).map((m) => m.role),
+      ['user', 'assistant', 'tool'],
+    );
   });
 
-  it('reads no event at or before the latest compaction\'s upToSeq (its cost does not grow with the log before it)', () => {
+  it("reads no event at or before the latest compaction's upToSeq (its cost does not grow with the log before it)", () => {
     const s = memorySession();
     startTurn(s, 'go');
     for (let i = 0; i < 50; i++) toolStep(s, `c${i}`, `r${i}`);
@@ -158,7 +189,8 @@ describe('deriveMessages across compactions', () => {
     assert.ok(limit > 100);
     const guarded = new Proxy(s.events as SessionEvent[], {
       get(target, key, receiver) {
-        if (typeof key === 'string' && /^\d+$/.test(key) && target[Number(key)]!.seq < limit) throw new Error(`read event ${target[Number(key)]!.seq}`);
+        if (typeof key === 'string' && /^\d+$/.test(key) && target[Number(key)]!.seq < limit)
+          throw new Error(`read event ${target[Number(key)]!.seq}`);
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
@@ -171,7 +203,12 @@ describe('deriveMessages across compactions', () => {
     const s = opened.session;
     startTurn(s, 'go');
     s.append('step/start', { turn: 1, step: 1 });
-    s.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'w', name: 'todo_write', arguments: '{}' }] }, model: { provider: 'scripted', model: 'scripted' } });
+    s.append('assistant/message', {
+      turn: 1,
+      step: 1,
+      message: { content: [{ type: 'tool-call', id: 'w', name: 'todo_write', arguments: '{}' }] },
+      model: { provider: 'scripted', model: 'scripted' },
+    });
     s.append('todo/write', { todos: plan });
     s.append('tool/result', { turn: 1, step: 1, callId: 'w', isError: false, content: 'ok' });
     s.append('step/end', { turn: 1, step: 1 });
@@ -196,7 +233,13 @@ describe('the transcript shows a compaction', () => {
     const compact = s.append('context/compact', { upToSeq: s.boundarySeq, summary: 'read one' });
     const items = transcriptFromEvents(s.events);
     const divider = items.find((i) => i.kind === 'compaction');
-    assert.deepEqual(divider, { kind: 'compaction', id: `e${compact.seq}`, order: divider?.order, turn: 1, summary: 'read one' });
+    assert.deepEqual(divider, {
+      kind: 'compaction',
+      id: `e${compact.seq}`,
+      order: divider?.order,
+      turn: 1,
+      summary: 'read one',
+    });
     assert.equal(items.at(-1), divider);
   });
 });

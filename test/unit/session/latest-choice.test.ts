@@ -115,7 +115,10 @@ describe('the latest choice of what shows', () => {
     const signal = choices.make();
     choices.drop(signal);
     assert.equal(choices.pending, false);
-    assert.equal(choices.land(signal, null, () => assert.fail('a dropped choice never shows')), false);
+    assert.equal(
+      choices.land(signal, null, () => assert.fail('a dropped choice never shows')),
+      false,
+    );
   });
 
   it('a superseded chunked open for write stops reading, releases the lock and repairs nothing', async () => {

@@ -28,8 +28,14 @@ describe('plan review invariants', () => {
     const s = memorySession();
     const seq = planned(s);
     assert.throws(() => s.append('plan/proposed', { turn: 1, planSeq: seq + 1, todos: PLAN }), /names plan version/);
-    assert.throws(() => s.append('plan/proposed', { turn: 1, planSeq: seq, todos: [todo('a')] }), /not the standing plan's list/);
-    assert.throws(() => inStep(s, () => s.append('plan/proposed', { turn: 1, planSeq: seq, todos: PLAN })), /inside step/);
+    assert.throws(
+      () => s.append('plan/proposed', { turn: 1, planSeq: seq, todos: [todo('a')] }),
+      /not the standing plan's list/,
+    );
+    assert.throws(
+      () => inStep(s, () => s.append('plan/proposed', { turn: 1, planSeq: seq, todos: PLAN })),
+      /inside step/,
+    );
   });
 
   it('a decision needs an undecided proposal of the version standing now', () => {
@@ -41,7 +47,10 @@ describe('plan review invariants', () => {
     assert.throws(() => s.append('plan/approved', { planSeq: seq, todos: PLAN }), /names plan version/);
     assert.throws(() => s.append('plan/rejected', { planSeq: edit.seq, feedback: '  ' }), /blank/);
     s.append('plan/rejected', { planSeq: edit.seq, feedback: 'more tests' });
-    assert.throws(() => s.append('plan/approved', { planSeq: edit.seq, todos: [todo('a', 'completed'), todo('b')] }), /no proposal waiting/);
+    assert.throws(
+      () => s.append('plan/approved', { planSeq: edit.seq, todos: [todo('a', 'completed'), todo('b')] }),
+      /no proposal waiting/,
+    );
   });
 
   it('the review carries the plan into the next turn, and a load checks the same rules', () => {
@@ -53,8 +62,17 @@ describe('plan review invariants', () => {
     s.append('turn/end', { turn: 1, reason: { kind: 'awaiting-approval' } });
     s.append('plan/approved', { planSeq: seq, todos: PLAN });
     s.append('turn/start', { turn: 2 });
-    assert.deepEqual(fold(todosProjection, s.events), { todos: PLAN, by: 'model', seq, review: { stage: 'approved', seq: seq + 4 } });
-    assert.deepEqual(readStandingPlan(opened.path), PLAN, 'the tail reader reads back past turn/start to the reviewed plan');
+    assert.deepEqual(fold(todosProjection, s.events), {
+      todos: PLAN,
+      by: 'model',
+      seq,
+      review: { stage: 'approved', seq: seq + 4 },
+    });
+    assert.deepEqual(
+      readStandingPlan(opened.path),
+      PLAN,
+      'the tail reader reads back past turn/start to the reviewed plan',
+    );
     inStep(s, () => s.append('todo/write', { todos: [todo('a', 'in_progress'), todo('b')] }));
     assert.equal(fold(todosProjection, s.events)?.review?.stage, 'approved', 'the approved plan being worked');
     opened.dispose();
@@ -62,8 +80,16 @@ describe('plan review invariants', () => {
     // A second approval written behind the writer's back: refused on load.
     const lines = fs.readFileSync(opened.path, 'utf8').trimEnd().split('\n');
     const last = JSON.parse(lines.at(-1)!) as { seq: number; ts: string };
-    const forged = JSON.stringify({ seq: last.seq + 1, ts: last.ts, type: 'plan/approved', data: { planSeq: seq, todos: PLAN } });
+    const forged = JSON.stringify({
+      seq: last.seq + 1,
+      ts: last.ts,
+      type: 'plan/approved',
+      data: { planSeq: seq, todos: PLAN },
+    });
     fs.writeFileSync(path.join(path.dirname(opened.path), 'forged.jsonl'), `${lines.join('\n')}\n${forged}\n`);
-    assert.throws(() => loadLogFile(path.join(path.dirname(opened.path), 'forged.jsonl')), (e: unknown) => e instanceof LogLoadError && /no proposal waiting/.test(e.message));
+    assert.throws(
+      () => loadLogFile(path.join(path.dirname(opened.path), 'forged.jsonl')),
+      (e: unknown) => e instanceof LogLoadError && /no proposal waiting/.test(e.message),
+    );
   });
 });

@@ -20,9 +20,15 @@ describe('Session.append', () => {
   it('validates data with zod and refuses what does not match, appending nothing', () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
-    assert.throws(() => s.append('todo/write', { todos: [{ content: ' untrimmed ', status: 'pending' }] }), InvariantViolation);
+    assert.throws(
+      () => s.append('todo/write', { todos: [{ content: ' untrimmed ', status: 'pending' }] }),
+      InvariantViolation,
+    );
     assert.throws(() => s.append('todo/write', { todos: [todo('a'), todo('a')] }), /duplicate content "a"/);
-    assert.throws(() => s.append('todo/write', { todos: [{ content: 'a', status: 'done' as never }] }), InvariantViolation);
+    assert.throws(
+      () => s.append('todo/write', { todos: [{ content: 'a', status: 'done' as never }] }),
+      InvariantViolation,
+    );
     assert.throws(() => s.append('todo/write', { todos: [{ content: '', status: 'pending' }] }), InvariantViolation);
     assert.equal(s.lastSeq, 1);
   });
@@ -43,7 +49,7 @@ describe('Session.append', () => {
     assert.equal(s.lastSeq, 2);
   });
 
-  it('freezes what it stores, and later changes to the caller\'s object do not reach the log', () => {
+  it("freezes what it stores, and later changes to the caller's object do not reach the log", () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
     const todos = [todo('a')];
@@ -179,11 +185,22 @@ describe('deriveMessages', () => {
     const withoutWrite = deriveMessages(s.events);
     s.append('todo/write', { todos: [todo('a', 'in_progress')] });
     assert.deepEqual(deriveMessages(s.events), withoutWrite);
-    s.append('tool/result', { turn: 1, step: 1, callId: 'c1', isError: false, content: 'Updated todo list: 0 pending, 1 in progress, 0 completed.' });
+    s.append('tool/result', {
+      turn: 1,
+      step: 1,
+      callId: 'c1',
+      isError: false,
+      content: 'Updated todo list: 0 pending, 1 in progress, 0 completed.',
+    });
     assert.deepEqual(deriveMessages(s.events), [
       { role: 'user', text: 'go' },
       { role: 'assistant', content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: '{}' }] },
-      { role: 'tool', callId: 'c1', isError: false, content: 'Updated todo list: 0 pending, 1 in progress, 0 completed.' },
+      {
+        role: 'tool',
+        callId: 'c1',
+        isError: false,
+        content: 'Updated todo list: 0 pending, 1 in progress, 0 completed.',
+      },
     ]);
   });
 });

@@ -19,7 +19,12 @@ describe('session source', () => {
   });
 
   it('keeps an imported agent file: the agent, its version and the file; an agent it does not know reads as no source', () => {
-    const source = { kind: 'imported', name: 'codex', version: '0.169.0', file: '/home/u/.codex/sessions/2026/12/02/rollout-x.jsonl' };
+    const source = {
+      kind: 'imported',
+      name: 'codex',
+      version: '0.169.0',
+      file: '/home/u/.codex/sessions/2026/12/02/rollout-x.jsonl',
+    };
     assert.deepEqual(sessionHeaderSchema.parse({ ...header, source }).source, source);
     assert.equal(sessionHeaderSchema.parse({ ...header, source: { ...source, name: 'aider' } }).source, undefined);
   });
@@ -31,7 +36,8 @@ describe('session source', () => {
   });
 
   it('labels sources as the session list shows them, falling back on where the log lives', () => {
-    const text = (s: Parameters<typeof sourceLabel>[0], f: 'agent' | 'cli' = 'agent') => sourceLabelText(sourceLabel(s, f));
+    const text = (s: Parameters<typeof sourceLabel>[0], f: 'agent' | 'cli' = 'agent') =>
+      sourceLabelText(sourceLabel(s, f));
     assert.equal(text({ kind: 'mcp', name: 'claude-code', version: '1' }), 'Claude Code (MCP)');
     assert.equal(text({ kind: 'mcp', name: 'codex-mcp-client', version: '1' }), 'Codex (MCP)');
     assert.equal(text({ kind: 'mcp', name: 'gemini-cli-mcp-client', version: '1' }), 'Gemini CLI (MCP)');
@@ -46,7 +52,12 @@ describe('session source', () => {
     assert.equal(text(undefined, 'agent'), 'Agent');
   });
   it("knows an ACP session by its agent's name, whichever adapter wrote it", () => {
-    const claude = { kind: 'acp' as const, name: '@zed-industries/claude-agent-acp', version: '0.23.1', title: 'Claude Agent' };
+    const claude = {
+      kind: 'acp' as const,
+      name: '@zed-industries/claude-agent-acp',
+      version: '0.23.1',
+      title: 'Claude Agent',
+    };
     assert.equal(isAcpSessionOf(claude, 'Claude Code'), true);
     assert.equal(isAcpSessionOf(claude, 'Codex'), false);
     assert.equal(isAcpSessionOf({ kind: 'acp', name: 'codex-acp', version: '0.16.0', title: 'Codex' }, 'Codex'), true);

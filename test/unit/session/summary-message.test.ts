@@ -15,7 +15,9 @@ function compactedSession() {
 
 describe('the summary message after a compaction', () => {
   it('is the summary, then the standing plan restated with every item and status, in order', () => {
-    const [first, ...rest] = deriveMessages(compactedSession().events, { plan: [todo('Read the parser', 'completed'), todo('Guard empty input', 'in_progress'), todo('Add a test')] });
+    const [first, ...rest] = deriveMessages(compactedSession().events, {
+      plan: [todo('Read the parser', 'completed'), todo('Guard empty input', 'in_progress'), todo('Add a test')],
+    });
     assert.deepEqual(first, {
       role: 'user',
       text: [
@@ -28,7 +30,11 @@ describe('the summary message after a compaction', () => {
         '3. [pending] Add a test',
       ].join('\n'),
     });
-    assert.deepEqual(rest, [{ role: 'user', text: 'Fix the parser' }], 'then what came after the boundary: the turn\'s prompt');
+    assert.deepEqual(
+      rest,
+      [{ role: 'user', text: 'Fix the parser' }],
+      "then what came after the boundary: the turn's prompt",
+    );
   });
 
   it('says so when there is no plan, and when the plan is empty', () => {

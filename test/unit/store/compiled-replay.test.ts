@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { eventDataSchemas, rawEnvelopeReader, rawEnvelopeSchema, type SessionEvent, type SessionEventType } from '../../../extension/src/core/session/events';
+import {
+  eventDataSchemas,
+  rawEnvelopeReader,
+  rawEnvelopeSchema,
+  type SessionEvent,
+  type SessionEventType,
+} from '../../../extension/src/core/session/events';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';
 import { HOT_AFTER, compileWhenHot } from '../../../extension/src/core/zod-compile-when-hot';
 import { longSession, writeSessionLog } from '../support/long-session';
@@ -16,7 +22,8 @@ function* mutations(value: unknown): Generator<unknown> {
   if (Array.isArray(value)) {
     yield {};
     yield [...value, value[0]]; // a duplicate item (todo lists refuse it)
-    for (let i = 0; i < value.length; i++) for (const m of mutations(value[i])) yield value.map((v, j) => (j === i ? m : v));
+    for (let i = 0; i < value.length; i++)
+      for (const m of mutations(value[i])) yield value.map((v, j) => (j === i ? m : v));
     return;
   }
   if (typeof value === 'object' && value !== null) {
@@ -61,7 +68,8 @@ describe('replay with the event schemas compiled', () => {
       assert.equal(hot.compiled, true);
       const envelope = compileWhenHot<unknown>(rawEnvelopeSchema, 1);
       const line = JSON.parse(JSON.stringify(e));
-      for (const value of [line, ...mutations({ ...line, data: 0 })]) sameAnswer(envelope.safeParse(value), rawEnvelopeSchema.safeParse(value), `envelope ${JSON.stringify(value)}`);
+      for (const value of [line, ...mutations({ ...line, data: 0 })])
+        sameAnswer(envelope.safeParse(value), rawEnvelopeSchema.safeParse(value), `envelope ${JSON.stringify(value)}`);
     }
     assert.ok(compared > 400, `compared ${compared} values`);
   });
@@ -96,9 +104,21 @@ describe('replay with the event schemas compiled', () => {
       refusal(write, (l) => ({ ...l, data: { todos: [todo(' read'), todo('read'), todo('read')] } })),
       'invalid todo/write data: todos[0].content: content must already be trimmed; todos[2].content: duplicate content "read"',
     );
-    assert.equal(refusal(last('turn/start'), (l) => ({ ...l, data: { turn: 1.5 } })), 'invalid turn/start data: turn: Invalid input: expected int, received number');
-    assert.equal(refusal(last('tool/result'), (l) => ({ ...l, data: { ...(l.data as object), extra: true } })), 'invalid tool/result data: (arguments): Unrecognized key: "extra"');
-    assert.equal(refusal(last('step/end'), (l) => ({ ...l, seq: '1' })), 'not a valid event line (broken JSON or missing envelope fields)');
-    assert.equal(refusal(last('tool/result'), ({ surfaceOp: _, ...l }) => l), 'tool/result is a surface event and needs surfaceOp "append"');
+    assert.equal(
+      refusal(last('turn/start'), (l) => ({ ...l, data: { turn: 1.5 } })),
+      'invalid turn/start data: turn: Invalid input: expected int, received number',
+    );
+    assert.equal(
+      refusal(last('tool/result'), (l) => ({ ...l, data: { ...(l.data as object), extra: true } })),
+      'invalid tool/result data: (arguments): Unrecognized key: "extra"',
+    );
+    assert.equal(
+      refusal(last('step/end'), (l) => ({ ...l, seq: '1' })),
+      'not a valid event line (broken JSON or missing envelope fields)',
+    );
+    assert.equal(
+      refusal(last('tool/result'), ({ surfaceOp: _, ...l }) => l),
+      'tool/result is a surface event and needs surfaceOp "append"',
+    );
   });
 });

@@ -22,7 +22,13 @@ function eventsOf(lines: string[]): SessionEvent[] {
   });
 }
 
-const quietIo = (sink: string[]) => ({ out: (l: string) => sink.push(l), err: (l: string) => sink.push(l), write: () => {}, env: {}, cwd: process.cwd() });
+const quietIo = (sink: string[]) => ({
+  out: (l: string) => sink.push(l),
+  err: (l: string) => sink.push(l),
+  write: () => {},
+  env: {},
+  cwd: process.cwd(),
+});
 
 describe('crash safety', () => {
   it('repairs a cut at every byte offset of the last lines without losing a complete line', async () => {
@@ -82,7 +88,10 @@ describe('crash safety', () => {
     try {
       assert.ok(opened.repair.cutBytes > 0);
       const results = opened.session.events.filter((e) => e.type === 'tool/result');
-      assert.match(results.at(-1)!.type === 'tool/result' ? (results.at(-1)!.data as { content: string }).content : '', /outcome of this call is unknown/);
+      assert.match(
+        results.at(-1)!.type === 'tool/result' ? (results.at(-1)!.data as { content: string }).content : '',
+        /outcome of this call is unknown/,
+      );
       const lastEnd = opened.session.events.at(-1)!;
       assert.equal(lastEnd.type, 'turn/end');
       assert.equal(lastEnd.type === 'turn/end' && lastEnd.data.reason.kind, 'interrupted');
@@ -108,13 +117,20 @@ describe('crash repair of subagents', () => {
     s.append('turn/start', { turn: 1 });
     s.append('user/message', { turn: 1, message: { text: 'go' } });
     s.append('step/start', { turn: 1, step: 1 });
-    s.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'sub1', name: 'subagent', arguments: '{}' }] }, model: { provider: 'scripted', model: 'scripted' } });
+    s.append('assistant/message', {
+      turn: 1,
+      step: 1,
+      message: { content: [{ type: 'tool-call', id: 'sub1', name: 'subagent', arguments: '{}' }] },
+      model: { provider: 'scripted', model: 'scripted' },
+    });
     s.append('tool/call', { turn: 1, step: 1, callId: 'sub1', name: 'subagent', arguments: '{}' });
     s.append('subagent/start', { callId: 'sub1', childSessionId: 'child', description: 'look around' });
     opened.dispose(); // the process dies here
     const reopened = openLogForWrite(opened.path);
     reopened.dispose();
-    const types = loadLogFile(opened.path).events.slice(-5).map((e) => (e.type === 'subagent/end' ? `${e.type}:${e.data.outcome}` : e.type));
+    const types = loadLogFile(opened.path)
+      .events.slice(-5)
+      .map((e) => (e.type === 'subagent/end' ? `${e.type}:${e.data.outcome}` : e.type));
     assert.deepEqual(types, ['subagent/start', 'subagent/end:interrupted', 'tool/result', 'step/end', 'turn/end']);
   });
 });

@@ -22,7 +22,11 @@ function linesFile(): { file: string; starts: number[] } {
   return { file, starts };
 }
 
-function visited(file: string, options: { floor?: number; blockSize?: number }, stopAt?: string): { texts: string[]; ended: boolean } {
+function visited(
+  file: string,
+  options: { floor?: number; blockSize?: number },
+  stopAt?: string,
+): { texts: string[]; ended: boolean } {
   const texts: string[] = [];
   const ended = forEachLineBackward(file, ({ text }) => (texts.push(text), text === stopAt), options);
   return { texts: texts.reverse(), ended };
@@ -35,7 +39,11 @@ describe('a backward read with a floor', () => {
       for (const floor of [1, starts[10]! - 1, starts[10]!, starts[10]! + 1, starts[39]!]) {
         const { texts, ended } = visited(file, { floor, blockSize });
         assert.equal(ended, false, `floor ${floor}`);
-        assert.deepEqual(texts, LINES.filter((_, i) => starts[i]! > floor), `floor ${floor}, blocks of ${blockSize}`);
+        assert.deepEqual(
+          texts,
+          LINES.filter((_, i) => starts[i]! > floor),
+          `floor ${floor}, blocks of ${blockSize}`,
+        );
       }
     }
   });

@@ -30,14 +30,26 @@ describe('LogFollower', () => {
     plan.follow(session);
     assert.deepEqual(follower.readAppended(), [], 'nothing new yet');
     w.session.append('step/start', { turn: 1, step: 1 });
-    w.session.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: '{}' }] }, model: { provider: 'p', model: 'm' } });
+    w.session.append('assistant/message', {
+      turn: 1,
+      step: 1,
+      message: { content: [{ type: 'tool-call', id: 'c1', name: 'todo_write', arguments: '{}' }] },
+      model: { provider: 'p', model: 'm' },
+    });
     w.session.append('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: '{}' });
     w.session.append('todo/write', { todos: [{ content: 'A', status: 'in_progress' }] });
     const before = follower.position;
     const events = follower.readAppended();
-    assert.deepEqual(events.map((e) => e.seq), [3, 4, 5, 6]);
+    assert.deepEqual(
+      events.map((e) => e.seq),
+      [3, 4, 5, 6],
+    );
     for (const e of events) session.ingest(e);
-    assert.deepEqual(plan.planState?.todos, [{ content: 'A', status: 'in_progress' }], 'the live fold saw the ingested events');
+    assert.deepEqual(
+      plan.planState?.todos,
+      [{ content: 'A', status: 'in_progress' }],
+      'the live fold saw the ingested events',
+    );
     assert.equal(session.lastSeq, 6);
     assert.ok(follower.position > before);
     assert.deepEqual(follower.readAppended(), []);
@@ -48,19 +60,33 @@ describe('LogFollower', () => {
   it('leaves a line still being written for the next read', () => {
     const w = writer();
     const follower = LogFollower.after(loadLogFile(w.path));
-    const line = JSON.stringify({ seq: 3, ts: new Date().toISOString(), type: 'step/start', data: { turn: 1, step: 1 } });
+    const line = JSON.stringify({
+      seq: 3,
+      ts: new Date().toISOString(),
+      type: 'step/start',
+      data: { turn: 1, step: 1 },
+    });
     fs.appendFileSync(w.path, line.slice(0, 10));
     assert.deepEqual(follower.readAppended(), []);
     fs.appendFileSync(w.path, `${line.slice(10)}\n`);
-    assert.deepEqual(follower.readAppended().map((e) => e.type), ['step/start']);
+    assert.deepEqual(
+      follower.readAppended().map((e) => e.type),
+      ['step/start'],
+    );
     w.dispose();
   });
 
   it('refuses an appended line that breaks an invariant, naming the line, and a file that shrank', () => {
     const w = writer();
     const follower = LogFollower.after(loadLogFile(w.path));
-    fs.appendFileSync(w.path, `${JSON.stringify({ seq: 9, ts: new Date().toISOString(), type: 'step/start', data: { turn: 1, step: 1 } })}\n`);
-    assert.throws(() => follower.readAppended(), (e: unknown) => e instanceof LogLoadError && e.line === 4 && /seq 9 does not follow 2/.test(e.reason));
+    fs.appendFileSync(
+      w.path,
+      `${JSON.stringify({ seq: 9, ts: new Date().toISOString(), type: 'step/start', data: { turn: 1, step: 1 } })}\n`,
+    );
+    assert.throws(
+      () => follower.readAppended(),
+      (e: unknown) => e instanceof LogLoadError && e.line === 4 && /seq 9 does not follow 2/.test(e.reason),
+    );
     const other = writer();
     const second = LogFollower.after(loadLogFile(other.path));
     fs.truncateSync(other.path, 10);

@@ -21,13 +21,22 @@ function started(): { store: SessionStore; opened: WritableSession } {
 }
 
 function refusedAs(problem: LogGuardError['problem']): (error: unknown) => boolean {
-  return (error) => error instanceof LogGuardError && error.problem === problem && /nothing more is written/.test(error.message);
+  return (error) =>
+    error instanceof LogGuardError && error.problem === problem && /nothing more is written/.test(error.message);
 }
 
 describe('log guard: changes under the writer', () => {
   const cases: { name: string; problem: LogGuardError['problem']; tamper: (file: string) => void }[] = [
-    { name: 'an in-place rewrite that changes the size', problem: 'changed', tamper: (f) => fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('"hi"', '"hello, forged"'), { flag: 'r+' }) },
-    { name: 'an appended forged line', problem: 'changed', tamper: (f) => fs.appendFileSync(f, '{"type":"turn/end"}\n') },
+    {
+      name: 'an in-place rewrite that changes the size',
+      problem: 'changed',
+      tamper: (f) => fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('"hi"', '"hello, forged"'), { flag: 'r+' }),
+    },
+    {
+      name: 'an appended forged line',
+      problem: 'changed',
+      tamper: (f) => fs.appendFileSync(f, '{"type":"turn/end"}\n'),
+    },
     { name: 'a truncation', problem: 'changed', tamper: (f) => fs.truncateSync(f, 10) },
     { name: 'a deletion', problem: 'deleted', tamper: (f) => fs.rmSync(f) },
     {
@@ -46,11 +55,21 @@ describe('log guard: changes under the writer', () => {
         c.tamper(opened.path);
         const before = fs.existsSync(opened.path) ? fs.readFileSync(opened.path) : null;
         const lastSeq = opened.session.lastSeq;
-        assert.throws(() => opened.session.append('turn/end', { turn: 1, reason: { kind: 'completed' } }), refusedAs(c.problem));
+        assert.throws(
+          () => opened.session.append('turn/end', { turn: 1, reason: { kind: 'completed' } }),
+          refusedAs(c.problem),
+        );
         assert.equal(opened.session.lastSeq, lastSeq, 'the refused event is not in memory either');
-        assert.deepEqual(fs.existsSync(opened.path) ? fs.readFileSync(opened.path) : null, before, 'never rewritten or recreated');
+        assert.deepEqual(
+          fs.existsSync(opened.path) ? fs.readFileSync(opened.path) : null,
+          before,
+          'never rewritten or recreated',
+        );
         // Every later append is refused too: the session is now read-only in effect.
-        assert.throws(() => opened.session.append('turn/end', { turn: 1, reason: { kind: 'completed' } }), LogGuardError);
+        assert.throws(
+          () => opened.session.append('turn/end', { turn: 1, reason: { kind: 'completed' } }),
+          LogGuardError,
+        );
       } finally {
         opened.dispose();
       }
@@ -92,7 +111,10 @@ describe('log guard: changes under the writer', () => {
       }
     });
     try {
-      await assert.rejects(runScripted(opened, 'plan it', [write([todo('a', 'in_progress')]), { text: 'done' }]), refusedAs('changed'));
+      await assert.rejects(
+        runScripted(opened, 'plan it', [write([todo('a', 'in_progress')]), { text: 'done' }]),
+        refusedAs('changed'),
+      );
       assert.equal(fs.statSync(opened.path).size, 0, 'the emptied log stays empty');
       assert.equal(opened.session.events.at(-1)?.type, 'tool/call');
     } finally {

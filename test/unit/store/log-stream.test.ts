@@ -30,11 +30,18 @@ describe('streamed log reads', () => {
     for (const chunk of [1, 7, 64, 1 << 16]) {
       const seen: number[] = [];
       let batches = 0;
-      const log = await streamLogFile(file, (events) => {
-        batches++;
-        seen.push(...events.map((e) => e.seq));
-      }, chunk);
-      assert.deepEqual(seen, whole.events.map((e) => e.seq));
+      const log = await streamLogFile(
+        file,
+        (events) => {
+          batches++;
+          seen.push(...events.map((e) => e.seq));
+        },
+        chunk,
+      );
+      assert.deepEqual(
+        seen,
+        whole.events.map((e) => e.seq),
+      );
       assert.equal(log.size, whole.size);
       if (chunk === 1) assert.ok(batches > 1, 'one batch per chunk that completes a line');
     }
@@ -52,7 +59,10 @@ describe('streamed log reads', () => {
       return null;
     })();
     assert.ok(sync instanceof LogLoadError);
-    await assert.rejects(loadLogFileAsync(file), (error: unknown) => error instanceof LogLoadError && error.line === sync.line && error.reason === sync.reason);
+    await assert.rejects(
+      loadLogFileAsync(file),
+      (error: unknown) => error instanceof LogLoadError && error.line === sync.line && error.reason === sync.reason,
+    );
   });
 
   it('opens for write through the chunked read: the torn tail is cut and the open turn closed', async () => {
@@ -66,6 +76,11 @@ describe('streamed log reads', () => {
     } finally {
       opened.dispose();
     }
-    assert.deepEqual(loadLogFile(file).events.map((e) => e.type).slice(-1), ['turn/end']);
+    assert.deepEqual(
+      loadLogFile(file)
+        .events.map((e) => e.type)
+        .slice(-1),
+      ['turn/end'],
+    );
   });
 });

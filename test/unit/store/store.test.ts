@@ -21,7 +21,10 @@ describe('SessionStore files', () => {
       opened.session.append('turn/start', { turn: 1 });
       const lines = fs.readFileSync(opened.path, 'utf8').split('\n');
       const header = JSON.parse(lines[0]!);
-      assert.deepEqual({ ...header, createdAt: 'x' }, { type: 'session', version: 1, id: 's1', createdAt: 'x', cwd: '/w', title: 'T' });
+      assert.deepEqual(
+        { ...header, createdAt: 'x' },
+        { type: 'session', version: 1, id: 's1', createdAt: 'x', cwd: '/w', title: 'T' },
+      );
       assert.equal(JSON.parse(lines[1]!).type, 'turn/start');
       assert.equal(lines[2], '');
     } finally {
@@ -76,7 +79,10 @@ describe('SessionStore files', () => {
       o.dispose();
     }
     fs.utimesSync(store.pathOf('one'), new Date(), new Date(Date.now() + 5000));
-    assert.deepEqual(store.list().map((s) => s.id), ['one', 'two']);
+    assert.deepEqual(
+      store.list().map((s) => s.id),
+      ['one', 'two'],
+    );
   });
 
   it('refuses session ids that would escape the folder', () => {
@@ -97,7 +103,10 @@ describe('loading refusals', () => {
     const i = lines.findIndex((l) => l.includes('"type":"todo/write"'));
     lines[i] = lines[i]!.replace('"read the code"', '" read the code"');
     rewrite(p, lines);
-    assert.throws(() => loadLogFile(p), (e: unknown) => e instanceof LogLoadError && e.line === i + 1 && /must already be trimmed/.test(e.message));
+    assert.throws(
+      () => loadLogFile(p),
+      (e: unknown) => e instanceof LogLoadError && e.line === i + 1 && /must already be trimmed/.test(e.message),
+    );
   });
 
   it('refuses a relational break (a second tool/result), naming the line', async () => {
@@ -108,7 +117,10 @@ describe('loading refusals', () => {
     // renumber so the seq check passes and the relational check is what fails
     const renumbered = lines.map((l, n) => (n === 0 ? l : JSON.stringify({ ...JSON.parse(l), seq: n })));
     rewrite(p, renumbered);
-    assert.throws(() => loadLogFile(p), (e: unknown) => e instanceof LogLoadError && e.line === i + 2 && /second tool\/result/.test(e.message));
+    assert.throws(
+      () => loadLogFile(p),
+      (e: unknown) => e instanceof LogLoadError && e.line === i + 2 && /second tool\/result/.test(e.message),
+    );
   });
 
   it('refuses an unknown event type that is not ignorable, saying what to do; skips an ignorable one', async () => {
@@ -116,7 +128,10 @@ describe('loading refusals', () => {
     const last = JSON.parse(lines.at(-1)!);
     rewrite(p, [...lines, JSON.stringify({ seq: last.seq + 1, ts: last.ts, type: 'future/thing', data: {} })]);
     assert.throws(() => loadLogFile(p), /:\d+: unknown event type "future\/thing".*Update Agent Checklist/);
-    rewrite(p, [...lines, JSON.stringify({ seq: last.seq + 1, ts: last.ts, type: 'future/thing', data: {}, ignorable: true })]);
+    rewrite(p, [
+      ...lines,
+      JSON.stringify({ seq: last.seq + 1, ts: last.ts, type: 'future/thing', data: {}, ignorable: true }),
+    ]);
     const loaded = loadLogFile(p);
     assert.equal(loaded.skipped, 1);
     assert.equal(loaded.checker.position.lastSeq, last.seq + 1);
@@ -126,7 +141,10 @@ describe('loading refusals', () => {
     const { path: p, lines } = await subject();
     lines[0] = JSON.stringify({ ...JSON.parse(lines[0]!), version: 2 });
     rewrite(p, lines);
-    assert.throws(() => loadLogFile(p), /:1: this log was written in format version 2, newer than this build reads \(1\)\. Update Agent Checklist/);
+    assert.throws(
+      () => loadLogFile(p),
+      /:1: this log was written in format version 2, newer than this build reads \(1\)\. Update Agent Checklist/,
+    );
     assert.throws(() => new SessionStore(path.dirname(p)).openForWrite('crash-subject'), /format version 2/);
     assert.equal(fs.readFileSync(p, 'utf8').split('\n')[0], lines[0]); // nothing changed
   });
@@ -135,7 +153,11 @@ describe('loading refusals', () => {
 describe('reverse tail reader', () => {
   it('reads the standing plan from the end, skipping a torn last line', async () => {
     const { path: p } = await finishedTurnWithTwoWrites(tempDir());
-    const expected = [todo('read the code', 'completed'), todo('watch the build', 'completed'), todo('write the fix', 'in_progress')];
+    const expected = [
+      todo('read the code', 'completed'),
+      todo('watch the build', 'completed'),
+      todo('write the fix', 'in_progress'),
+    ];
     assert.deepEqual(readStandingPlan(p), expected);
     fs.appendFileSync(p, '{"seq":99,"ts":"x","type":"turn/st');
     assert.deepEqual(readStandingPlan(p), expected);
@@ -161,6 +183,9 @@ describe('reverse tail reader', () => {
       seqs.unshift(...page.events.map((e) => e.seq));
       cursor = page.cursor;
     } while (cursor !== null);
-    assert.deepEqual(seqs, all.map((e) => e.seq));
+    assert.deepEqual(
+      seqs,
+      all.map((e) => e.seq),
+    );
   });
 });

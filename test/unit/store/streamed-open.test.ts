@@ -26,7 +26,8 @@ function storeWithLog(target: { events?: number; bytes?: number }): { store: Ses
   return { store, id, file };
 }
 
-const foldsOver = (file: string): SessionFolds => SessionFolds.over(loadLogFile(file).events, { transcript: new TranscriptFolder() });
+const foldsOver = (file: string): SessionFolds =>
+  SessionFolds.over(loadLogFile(file).events, { transcript: new TranscriptFolder() });
 
 describe('a session opened streamed', () => {
   it('keeps no events, folds what a load folds, and reads its events back when asked', async () => {
@@ -110,18 +111,35 @@ describe('a session opened streamed', () => {
   it('previews a large log before reading it (its title and the plan its last bytes decide); a small one is not previewed', async () => {
     const large = storeWithLog({ bytes: 9 * 1024 * 1024 });
     const previews: SessionPreview[] = [];
-    const opening = openSessionAsync(large.store, () => undefined, large.id, undefined, (p) => previews.push(p));
+    const opening = openSessionAsync(
+      large.store,
+      () => undefined,
+      large.id,
+      undefined,
+      (p) => previews.push(p),
+    );
     assert.equal(previews.length, 1, 'previewed before the open reads the log');
     const result = await opening;
     try {
-      const expected: SessionPreview = { id: large.id, title: null, path: large.file, plan: readStandingPlan(large.file) };
+      const expected: SessionPreview = {
+        id: large.id,
+        title: null,
+        path: large.file,
+        plan: readStandingPlan(large.file),
+      };
       assert.deepEqual(previews, [expected]);
       assert.deepEqual(previews[0]!.plan, result.opened?.takeFolds?.()?.standingPlan, 'the plan the open shows');
     } finally {
       result.opened?.dispose();
     }
     const small = storeWithLog({ events: 200 });
-    const smallResult = await openSessionAsync(small.store, () => undefined, small.id, undefined, (p) => previews.push(p));
+    const smallResult = await openSessionAsync(
+      small.store,
+      () => undefined,
+      small.id,
+      undefined,
+      (p) => previews.push(p),
+    );
     smallResult.opened?.dispose();
     assert.equal(previews.length, 1);
   });
@@ -148,7 +166,10 @@ describe('a session opened streamed', () => {
     const loaded = loadLogFile(file);
     const last = loaded.events.at(-1)!;
     const turn = loaded.checker.position.lastTurn + 1;
-    fs.appendFileSync(file, `${JSON.stringify({ seq: last.seq + 1, ts: last.ts, type: 'turn/start', data: { turn } })}\n`); // a crash inside a turn
+    fs.appendFileSync(
+      file,
+      `${JSON.stringify({ seq: last.seq + 1, ts: last.ts, type: 'turn/start', data: { turn } })}\n`,
+    ); // a crash inside a turn
     const result = await openSessionAsync(store, () => undefined, id);
     try {
       assert.ok(result.opened, result.error ?? 'opened');
@@ -156,7 +177,10 @@ describe('a session opened streamed', () => {
       assert.equal(result.opened.session.openTurn, null, 'the interrupted turn was closed');
       const events = await result.opened.session.loadEvents();
       assert.deepEqual(events.slice(0, loaded.events.length), loaded.events);
-      assert.deepEqual(events.slice(loaded.events.length).map((e) => e.type), ['turn/start', 'turn/end']);
+      assert.deepEqual(
+        events.slice(loaded.events.length).map((e) => e.type),
+        ['turn/start', 'turn/end'],
+      );
     } finally {
       result.opened?.dispose();
     }

@@ -33,8 +33,17 @@ function forgePlan(log: string, content: string): void {
 
 describe('verified index', () => {
   const dir = tempDir('agent-checklist-verified-');
-  const logs = ['recorded', 'rewritten', 'fresh', 'open', 'elsewhere', 'linked'].map((name) => path.join(dir, `${name}.jsonl`));
-  const [recorded, rewritten, fresh, open, elsewhere, linked] = logs as [string, string, string, string, string, string];
+  const logs = ['recorded', 'rewritten', 'fresh', 'open', 'elsewhere', 'linked'].map((name) =>
+    path.join(dir, `${name}.jsonl`),
+  );
+  const [recorded, rewritten, fresh, open, elsewhere, linked] = logs as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const lines = logs.map((log) => writeOneTurnLog(log, [{ content: 'a', status: 'in_progress' }]))[0]!;
 
   it('check records a settled valid log, and plan answers from the record', async () => {
@@ -43,7 +52,10 @@ describe('verified index', () => {
     forgePlan(recorded, 'from the index');
     assert.deepEqual(await cli(dir, ['plan', recorded]), { code: 0, out: '1 pending\n[ ] from the index', err: '' });
     // Readers that need every event still read them all.
-    assert.equal(JSON.parse((await cli(dir, ['history', recorded, '--format', 'json'])).out).at(-1).todos[0].content, 'a');
+    assert.equal(
+      JSON.parse((await cli(dir, ['history', recorded, '--format', 'json'])).out).at(-1).todos[0].content,
+      'a',
+    );
   });
 
   it('a same-length rewrite in place, mtime set back, is refused like check refuses it', async () => {
@@ -56,7 +68,12 @@ describe('verified index', () => {
     fs.writeSync(fd, forged, 0);
     fs.closeSync(fd);
     // Back to the exact nanosecond (touch takes @seconds.nanoseconds): only ctime tells.
-    execFileSync('touch', ['-m', '-d', `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`, rewritten]);
+    execFileSync('touch', [
+      '-m',
+      '-d',
+      `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`,
+      rewritten,
+    ]);
     assert.equal(fs.statSync(rewritten, { bigint: true }).mtimeNs, mtimeNs);
     const checked = await cli(dir, ['check', rewritten]);
     assert.match(checked.err, /line 8: invariant broken: seq 9 does not follow 6$/);
@@ -77,6 +94,7 @@ describe('verified index', () => {
     forgePlan(linked, 'linked');
     fs.renameSync(verifiedIndexPath(linked), path.join(dir, 'target'));
     fs.symlinkSync(path.join(dir, 'target'), verifiedIndexPath(linked));
-    for (const log of [open, elsewhere, linked]) assert.deepEqual(await cli(dir, ['plan', log]), { code: 0, out: '1 in progress\n[~] a', err: '' });
+    for (const log of [open, elsewhere, linked])
+      assert.deepEqual(await cli(dir, ['plan', log]), { code: 0, out: '1 in progress\n[~] a', err: '' });
   });
 });

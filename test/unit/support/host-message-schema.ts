@@ -11,9 +11,11 @@ const seq = z.number().check(z.int(), z.minimum(1));
 
 /** Ok when `data` is a valid host message (of its type's closed shape); why not, otherwise. */
 export function parseHostMessage(data: unknown): { ok: true } | { ok: false; error: string } {
-  if (typeof data !== 'object' || data === null || !('type' in data)) return { ok: false, error: '(message): not an object with a type' };
+  if (typeof data !== 'object' || data === null || !('type' in data))
+    return { ok: false, error: '(message): not an object with a type' };
   const { type, ...fields } = data;
-  if (typeof type !== 'string' || !isOwnKey(hostMessageFields, type)) return { ok: false, error: `type: unknown (${String(type)})` };
+  if (typeof type !== 'string' || !isOwnKey(hostMessageFields, type))
+    return { ok: false, error: `type: unknown (${String(type)})` };
   const result = z.extend(hostMessageFields[type], { seq }).safeParse(fields);
   return result.success ? { ok: true } : { ok: false, error: describeIssues(result.error) };
 }

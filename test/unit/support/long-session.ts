@@ -11,13 +11,24 @@ export function longSession(turns: number): Session {
     s.append('turn/start', { turn });
     s.append('user/message', { turn, message: { text: `change ${turn}` } });
     s.append('subagent/start', { callId: `sub_${turn}`, childSessionId: `child-${turn}`, description: 'look around' });
-    s.append('subagent/end', { callId: `sub_${turn}`, childSessionId: `child-${turn}`, outcome: turn % 2 ? 'completed' : 'error' });
+    s.append('subagent/end', {
+      callId: `sub_${turn}`,
+      childSessionId: `child-${turn}`,
+      outcome: turn % 2 ? 'completed' : 'error',
+    });
     s.append('step/start', { turn, step: 1 });
     const args = JSON.stringify({ todos: [todo('read'), todo('write')] });
     s.append('assistant/message', {
       turn,
       step: 1,
-      message: { content: [{ type: 'reasoning', text: 'plan', signature: 'sig' }, { type: 'text', text: 'ok' }, { type: 'tool-call', id: `c${turn}`, name: 'todo_write', arguments: args }, { type: 'tool-call', id: `b${turn}`, name: 'bash', arguments: '{}' }] },
+      message: {
+        content: [
+          { type: 'reasoning', text: 'plan', signature: 'sig' },
+          { type: 'text', text: 'ok' },
+          { type: 'tool-call', id: `c${turn}`, name: 'todo_write', arguments: args },
+          { type: 'tool-call', id: `b${turn}`, name: 'bash', arguments: '{}' },
+        ],
+      },
       model: { provider: 'scripted', model: 'scripted' },
       usage: { inputTokens: 10, outputTokens: 2, cachedInputTokens: 0 },
       finishReason: 'tool-calls',
@@ -29,15 +40,35 @@ export function longSession(turns: number): Session {
     s.append('checkpoint/created', { turn, step: 1, commit });
     s.append('tool/call', { turn, step: 1, callId: `b${turn}`, name: 'bash', arguments: '{}' });
     s.append('tool/approval', { turn, step: 1, callId: `b${turn}`, tool: 'bash', decision: 'approve', by: 'auto' });
-    s.append('tool/result', { turn, step: 1, callId: `b${turn}`, isError: turn % 3 === 0, content: 'out', details: { tool: 'bash', exit: turn % 3 ? { kind: 'exited', code: 0 } : { kind: 'timed-out', timeoutMs: 30_000 } } });
+    s.append('tool/result', {
+      turn,
+      step: 1,
+      callId: `b${turn}`,
+      isError: turn % 3 === 0,
+      content: 'out',
+      details: {
+        tool: 'bash',
+        exit: turn % 3 ? { kind: 'exited', code: 0 } : { kind: 'timed-out', timeoutMs: 30_000 },
+      },
+    });
     s.append('step/end', { turn, step: 1 });
-    s.append('changes/reverted', { item: 'read', scope: turn % 2 ? 'item' : 'workspace', checkpoint: commit, files: [`src/file${turn}.ts`] });
+    s.append('changes/reverted', {
+      item: 'read',
+      scope: turn % 2 ? 'item' : 'workspace',
+      checkpoint: commit,
+      files: [`src/file${turn}.ts`],
+    });
     const edited = [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')];
     const planSeq = s.append('todo/user-edit', { todos: edited }).seq;
     s.append('plan/proposed', { turn, planSeq, todos: edited });
     if (turn % 2) s.append('plan/approved', { planSeq, todos: edited });
     else s.append('plan/rejected', { planSeq, feedback: `not yet ${turn}` });
-    s.append('plan/verify-completion', { turn, items: [{ content: 'read', flag: turn % 3 ? { reason: 'no-work' } : { reason: 'last-command-failed', exit: null } }] });
+    s.append('plan/verify-completion', {
+      turn,
+      items: [
+        { content: 'read', flag: turn % 3 ? { reason: 'no-work' } : { reason: 'last-command-failed', exit: null } },
+      ],
+    });
     s.append('turn/end', { turn, reason: turn % 4 ? { kind: 'completed' } : { kind: 'max-steps', maxSteps: 8 } });
     s.append('context/compact', { upToSeq: s.lastSeq, summary: `up to turn ${turn}` });
     s.append('acp/session', { sessionId: `agent-session-${turn}` });

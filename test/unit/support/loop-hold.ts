@@ -28,9 +28,12 @@ export type LoopClockKind = 'loop-thread-cpu' | 'wall';
 
 /** The clock holds are measured on: the loop thread's CPU time where the kernel tells it, else wall time. */
 export const loopClock: { kind: LoopClockKind; now: () => number } =
-  threadCpuMs() === null ? { kind: 'wall', now: () => performance.now() } : { kind: 'loop-thread-cpu', now: () => threadCpuMs() ?? 0 };
+  threadCpuMs() === null
+    ? { kind: 'wall', now: () => performance.now() }
+    : { kind: 'loop-thread-cpu', now: () => threadCpuMs() ?? 0 };
 
-if (loopClock.kind === 'wall') console.log(`# loop-hold: ${SCHEDSTAT} unreadable here; event-loop holds are measured in wall time (load-sensitive)`);
+if (loopClock.kind === 'wall')
+  console.log(`# loop-hold: ${SCHEDSTAT} unreadable here; event-loop holds are measured in wall time (load-sensitive)`);
 
 export interface LoopHold<T> {
   value: T;

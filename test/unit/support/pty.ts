@@ -36,8 +36,16 @@ sys.exit(os.waitstatus_to_exitcode(status))
 `;
 
 /** `steps`: [text to wait for, answer] in order; `command`: argv. */
-export function onPty(steps: readonly [string, string][], command: readonly string[], options: { cwd: string; env: Record<string, string | undefined> }): { code: number | null; screen: string; err: string } {
-  const r = spawnSync('python3', ['-c', DRIVER, JSON.stringify(steps), ...command], { cwd: options.cwd, encoding: 'utf8', env: options.env });
+export function onPty(
+  steps: readonly [string, string][],
+  command: readonly string[],
+  options: { cwd: string; env: Record<string, string | undefined> },
+): { code: number | null; screen: string; err: string } {
+  const r = spawnSync('python3', ['-c', DRIVER, JSON.stringify(steps), ...command], {
+    cwd: options.cwd,
+    encoding: 'utf8',
+    env: options.env,
+  });
   assert.equal(r.error, undefined, 'python3 runs the pty driver');
   return { code: r.status, screen: r.stdout, err: r.stderr };
 }

@@ -6,15 +6,25 @@ import { SessionStore, type WritableSession } from '../../../extension/src/core/
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import type { TurnEndReason } from '../../../extension/src/core/session/events';
 
-export const write = (todos: TodoItem[], id?: string): ScriptedResponse => ({ toolCalls: [{ ...(id ? { id } : {}), name: 'todo_write', arguments: { todos } }] });
+export const write = (todos: TodoItem[], id?: string): ScriptedResponse => ({
+  toolCalls: [{ ...(id ? { id } : {}), name: 'todo_write', arguments: { todos } }],
+});
 
 export async function runScripted(
   opened: WritableSession,
   prompt: string,
   responses: ScriptedResponse[],
-  options: { allowParallelInProgress?: boolean; maxSteps?: number; signal?: AbortSignal; verifyCompletion?: boolean } = {},
+  options: {
+    allowParallelInProgress?: boolean;
+    maxSteps?: number;
+    signal?: AbortSignal;
+    verifyCompletion?: boolean;
+  } = {},
 ): Promise<TurnEndReason> {
-  const { registry, owned } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: options.allowParallelInProgress ?? true });
+  const { registry, owned } = buildToolRegistry({
+    tools: ['todo_write'],
+    allowParallelInProgress: options.allowParallelInProgress ?? true,
+  });
   try {
     return await runTurn(opened.session, prompt, {
       provider: new ScriptedProvider({ responses }),
@@ -33,11 +43,30 @@ export async function finishedTurnWithTwoWrites(dir: string): Promise<{ path: st
   const store = new SessionStore(dir);
   const opened = store.create({ id: 'crash-subject' });
   try {
-    await runScripted(opened, 'fix the bug', [
-      { reasoning: 'Plan first.', ...write([{ content: 'read the code', status: 'in_progress' }, { content: 'watch the build', status: 'in_progress' }, { content: 'write the fix', status: 'pending' }]) },
-      { text: 'Both done; fixing.', ...write([{ content: 'read the code', status: 'completed' }, { content: 'watch the build', status: 'completed' }, { content: 'write the fix', status: 'in_progress' }]) },
-      { text: 'Done: the fix is written.' },
-    ], { verifyCompletion: false });
+    await runScripted(
+      opened,
+      'fix the bug',
+      [
+        {
+          reasoning: 'Plan first.',
+          ...write([
+            { content: 'read the code', status: 'in_progress' },
+            { content: 'watch the build', status: 'in_progress' },
+            { content: 'write the fix', status: 'pending' },
+          ]),
+        },
+        {
+          text: 'Both done; fixing.',
+          ...write([
+            { content: 'read the code', status: 'completed' },
+            { content: 'watch the build', status: 'completed' },
+            { content: 'write the fix', status: 'in_progress' },
+          ]),
+        },
+        { text: 'Done: the fix is written.' },
+      ],
+      { verifyCompletion: false },
+    );
   } finally {
     opened.dispose();
   }

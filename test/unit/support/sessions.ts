@@ -24,14 +24,20 @@ export function memorySession(id = 'test-session'): Session {
 }
 
 /** Opens turn 1 and a step whose assistant message announces `callIds`. */
-export function openStepWithCalls(session: Session, callIds: string[], turn = session.lastTurn + 1): { turn: number; step: number } {
+export function openStepWithCalls(
+  session: Session,
+  callIds: string[],
+  turn = session.lastTurn + 1,
+): { turn: number; step: number } {
   session.append('turn/start', { turn });
   session.append('user/message', { turn, message: { text: 'go' } });
   session.append('step/start', { turn, step: 1 });
   session.append('assistant/message', {
     turn,
     step: 1,
-    message: { content: callIds.map((id) => ({ type: 'tool-call' as const, id, name: 'todo_write', arguments: '{}' })) },
+    message: {
+      content: callIds.map((id) => ({ type: 'tool-call' as const, id, name: 'todo_write', arguments: '{}' })),
+    },
     model: { provider: 'scripted', model: 'scripted' },
   });
   return { turn, step: 1 };
@@ -54,7 +60,10 @@ export function listed(json: string): TodoItem[] | null {
   const items: unknown = JSON.parse(json);
   if (items === null) return null;
   assert.ok(Array.isArray(items), `plan JSON is a list: ${json}`);
-  return items.map((item: { content: string; status: TodoItem['status'] }) => ({ content: item.content, status: item.status }));
+  return items.map((item: { content: string; status: TodoItem['status'] }) => ({
+    content: item.content,
+    status: item.status,
+  }));
 }
 
 /** A call a test step logs: its tool, the list a todo_write appends between its call and its result, the result's data and error flag. */
@@ -72,14 +81,30 @@ export function logStep(s: Session, calls: LoggedCall[]): void {
   const n = s.lastStep + 1;
   const withIds = calls.map((c) => ({ ...c, id: `logged-${++loggedCalls}` }));
   s.append('step/start', { turn, step: n });
-  s.append('assistant/message', { turn, step: n, message: { content: withIds.map((c) => ({ type: 'tool-call' as const, id: c.id, name: c.name, arguments: '{}' })) }, model: { provider: 'p', model: 'm' } });
+  s.append('assistant/message', {
+    turn,
+    step: n,
+    message: { content: withIds.map((c) => ({ type: 'tool-call' as const, id: c.id, name: c.name, arguments: '{}' })) },
+    model: { provider: 'p', model: 'm' },
+  });
   for (const c of withIds) {
     s.append('tool/call', { turn, step: n, callId: c.id, name: c.name });
     if (c.todos) s.append('todo/write', { todos: c.todos });
-    s.append('tool/result', { turn, step: n, callId: c.id, isError: c.isError ?? false, content: 'ok', ...(c.details ? { details: c.details } : {}) });
+    s.append('tool/result', {
+      turn,
+      step: n,
+      callId: c.id,
+      isError: c.isError ?? false,
+      content: 'ok',
+      ...(c.details ? { details: c.details } : {}),
+    });
   }
   s.append('step/end', { turn, step: n });
 }
 
 /** A bash call that exited with `code`, as bash logs it. */
-export const bashExited = (code: number): LoggedCall => ({ name: 'bash', details: { tool: 'bash', exit: { kind: 'exited', code } }, isError: code !== 0 });
+export const bashExited = (code: number): LoggedCall => ({
+  name: 'bash',
+  details: { tool: 'bash', exit: { kind: 'exited', code } },
+  isError: code !== 0,
+});

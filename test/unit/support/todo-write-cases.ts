@@ -19,19 +19,48 @@ export interface ContractCase {
   calls: ContractCall[];
 }
 
-const updated = (p: number, i: number, c: number) => `Updated todo list: ${p} pending, ${i} in progress, ${c} completed.`;
-const rejected = (name: string, args: Record<string, unknown>, text: string): ContractCase => ({ name, allowParallelInProgress: true, calls: [{ args, isError: true, text }] });
+const updated = (p: number, i: number, c: number) =>
+  `Updated todo list: ${p} pending, ${i} in progress, ${c} completed.`;
+const rejected = (name: string, args: Record<string, unknown>, text: string): ContractCase => ({
+  name,
+  allowParallelInProgress: true,
+  calls: [{ args, isError: true, text }],
+});
 
 export const TODO_WRITE_CONTRACT_CASES: ContractCase[] = [
   rejected('rejects a missing todos', {}, 'Error: invalid arguments: todos is required'),
   rejected('rejects a non-array todos', { todos: 'x' }, 'Error: invalid arguments: todos must be an array'),
-  rejected('rejects an unknown status', { todos: [{ content: 'a', status: 'done' }] }, 'Error: invalid arguments: todos[0].status must be one of "pending", "in_progress", "completed"'),
-  rejected('rejects an undeclared item key', { todos: [todo('a'), todo('b'), { content: 'c', status: 'pending', id: 3 }] }, 'Error: invalid arguments: todos[2].id is not allowed'),
+  rejected(
+    'rejects an unknown status',
+    { todos: [{ content: 'a', status: 'done' }] },
+    'Error: invalid arguments: todos[0].status must be one of "pending", "in_progress", "completed"',
+  ),
+  rejected(
+    'rejects an undeclared item key',
+    { todos: [todo('a'), todo('b'), { content: 'c', status: 'pending', id: 3 }] },
+    'Error: invalid arguments: todos[2].id is not allowed',
+  ),
   rejected('rejects a non-object item', { todos: [5] }, 'Error: invalid arguments: todos[0] must be an object'),
-  rejected('rejects a non-string content', { todos: [{ content: 1, status: 'pending' }] }, 'Error: invalid arguments: todos[0].content must be a string'),
-  rejected('rejects content empty after trimming', { todos: [todo('ok'), todo(' \u3000\t')] }, 'Error: invalid todo: `content` must be a non-empty string'),
-  rejected('rejects duplicates judged on trimmed content, JSON-quoted', { todos: [todo('say "hi"'), todo('  say "hi"  ')] }, 'Error: invalid todos: duplicate content "say \\"hi\\""'),
-  rejected('checks items in order: an empty item before a duplicate reports the empty one', { todos: [todo('x'), todo(''), todo('x')] }, 'Error: invalid todo: `content` must be a non-empty string'),
+  rejected(
+    'rejects a non-string content',
+    { todos: [{ content: 1, status: 'pending' }] },
+    'Error: invalid arguments: todos[0].content must be a string',
+  ),
+  rejected(
+    'rejects content empty after trimming',
+    { todos: [todo('ok'), todo(' \u3000\t')] },
+    'Error: invalid todo: `content` must be a non-empty string',
+  ),
+  rejected(
+    'rejects duplicates judged on trimmed content, JSON-quoted',
+    { todos: [todo('say "hi"'), todo('  say "hi"  ')] },
+    'Error: invalid todos: duplicate content "say \\"hi\\""',
+  ),
+  rejected(
+    'checks items in order: an empty item before a duplicate reports the empty one',
+    { todos: [todo('x'), todo(''), todo('x')] },
+    'Error: invalid todo: `content` must be a non-empty string',
+  ),
   {
     name: 'ignores keys beside todos at the top level',
     allowParallelInProgress: true,
@@ -40,17 +69,38 @@ export const TODO_WRITE_CONTRACT_CASES: ContractCase[] = [
   {
     name: 'trims content (all Unicode white space and the BOM) and stores the trimmed value',
     allowParallelInProgress: true,
-    calls: [{ args: { todos: [todo('\uFEFF\u00a0 read the code \u2003\n')] }, isError: false, text: updated(1, 0, 0), stored: [todo('read the code')] }],
+    calls: [
+      {
+        args: { todos: [todo('\uFEFF\u00a0 read the code \u2003\n')] },
+        isError: false,
+        text: updated(1, 0, 0),
+        stored: [todo('read the code')],
+      },
+    ],
   },
   {
     name: 'judges duplicates case-sensitively',
     allowParallelInProgress: true,
-    calls: [{ args: { todos: [todo('A'), todo('a')] }, isError: false, text: updated(2, 0, 0), stored: [todo('A'), todo('a')] }],
+    calls: [
+      {
+        args: { todos: [todo('A'), todo('a')] },
+        isError: false,
+        text: updated(2, 0, 0),
+        stored: [todo('A'), todo('a')],
+      },
+    ],
   },
   {
     name: 'keeps the model order',
     allowParallelInProgress: true,
-    calls: [{ args: { todos: [todo('c', 'completed'), todo('a', 'in_progress'), todo('b')] }, isError: false, text: updated(1, 1, 1), stored: [todo('c', 'completed'), todo('a', 'in_progress'), todo('b')] }],
+    calls: [
+      {
+        args: { todos: [todo('c', 'completed'), todo('a', 'in_progress'), todo('b')] },
+        isError: false,
+        text: updated(1, 1, 1),
+        stored: [todo('c', 'completed'), todo('a', 'in_progress'), todo('b')],
+      },
+    ],
   },
   {
     name: 'accepts an empty list, writes it and reports zero counts',
@@ -73,22 +123,53 @@ export const TODO_WRITE_CONTRACT_CASES: ContractCase[] = [
     name: 'replaces the previous list on the next call (last write wins), and a rejection keeps it',
     allowParallelInProgress: true,
     calls: [
-      { args: { todos: [todo('a'), todo('b')] }, isError: false, text: updated(2, 0, 0), stored: [todo('a'), todo('b')] },
-      { args: { todos: [todo('b', 'completed')] }, isError: false, text: updated(0, 0, 1), stored: [todo('b', 'completed')] },
-      { args: { todos: [todo('b', 'completed'), todo('b')] }, isError: true, text: 'Error: invalid todos: duplicate content "b"', stored: [todo('b', 'completed')] },
+      {
+        args: { todos: [todo('a'), todo('b')] },
+        isError: false,
+        text: updated(2, 0, 0),
+        stored: [todo('a'), todo('b')],
+      },
+      {
+        args: { todos: [todo('b', 'completed')] },
+        isError: false,
+        text: updated(0, 0, 1),
+        stored: [todo('b', 'completed')],
+      },
+      {
+        args: { todos: [todo('b', 'completed'), todo('b')] },
+        isError: true,
+        text: 'Error: invalid todos: duplicate content "b"',
+        stored: [todo('b', 'completed')],
+      },
     ],
   },
   {
     name: 'with parallel allowed, accepts several in_progress items',
     allowParallelInProgress: true,
-    calls: [{ args: { todos: [todo('a', 'in_progress'), todo('b', 'in_progress'), todo('c', 'in_progress')] }, isError: false, text: updated(0, 3, 0), stored: [todo('a', 'in_progress'), todo('b', 'in_progress'), todo('c', 'in_progress')] }],
+    calls: [
+      {
+        args: { todos: [todo('a', 'in_progress'), todo('b', 'in_progress'), todo('c', 'in_progress')] },
+        isError: false,
+        text: updated(0, 3, 0),
+        stored: [todo('a', 'in_progress'), todo('b', 'in_progress'), todo('c', 'in_progress')],
+      },
+    ],
   },
   {
     name: 'with parallel forbidden, rejects more than one in_progress item with the exact message, then accepts one',
     allowParallelInProgress: false,
     calls: [
-      { args: { todos: [todo('a', 'in_progress'), todo('b', 'in_progress'), todo('c', 'in_progress')] }, isError: true, text: 'Error: invalid todos: at most one task may be in_progress (got 3)' },
-      { args: { todos: [todo('a', 'in_progress'), todo('b')] }, isError: false, text: updated(1, 1, 0), stored: [todo('a', 'in_progress'), todo('b')] },
+      {
+        args: { todos: [todo('a', 'in_progress'), todo('b', 'in_progress'), todo('c', 'in_progress')] },
+        isError: true,
+        text: 'Error: invalid todos: at most one task may be in_progress (got 3)',
+      },
+      {
+        args: { todos: [todo('a', 'in_progress'), todo('b')] },
+        isError: false,
+        text: updated(1, 1, 0),
+        stored: [todo('a', 'in_progress'), todo('b')],
+      },
     ],
   },
 ];

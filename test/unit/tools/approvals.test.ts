@@ -2,10 +2,25 @@
 // a gate answer validated at the boundary, and terminal answers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Approvals, approvalQuestion, deniedMessage, parseApprovalAnswer, promptGate, protectedUnattendedMessage, unattendedMessage, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
+import {
+  Approvals,
+  approvalQuestion,
+  deniedMessage,
+  parseApprovalAnswer,
+  promptGate,
+  protectedUnattendedMessage,
+  unattendedMessage,
+  type ApprovalRequest,
+} from '../../../extension/src/core/tools/approvals';
 import { recordingGate } from './support';
 
-const request = (tool = 'bash'): ApprovalRequest => ({ tool, summary: 'ls', detail: '$ ls', callId: 'c1', sessionId: 's1' });
+const request = (tool = 'bash'): ApprovalRequest => ({
+  tool,
+  summary: 'ls',
+  detail: '$ ls',
+  callId: 'c1',
+  sessionId: 's1',
+});
 const live = () => new AbortController().signal;
 
 describe('Approvals', () => {
@@ -32,13 +47,24 @@ describe('Approvals', () => {
   });
 
   it('with no gate, refuses with the hint; a gate answering something else is a failure, not an approval', async () => {
-    assert.deepEqual(await new Approvals({ gate: null, unattendedHint: 'use --yes' }).check(request(), live()), { approved: false, message: unattendedMessage('bash', 'use --yes') });
+    assert.deepEqual(await new Approvals({ gate: null, unattendedHint: 'use --yes' }).check(request(), live()), {
+      approved: false,
+      message: unattendedMessage('bash', 'use --yes'),
+    });
     const odd = new Approvals({ gate: { request: async () => 'sure' as never } });
     await assert.rejects(odd.check(request(), live()));
   });
 
   it('a terminal prompt shows the detail and maps answers: y/yes, a/always, anything else no', async () => {
-    assert.deepEqual(['y', 'YES ', 'a', 'always', '', 'n', 'whatever'].map(parseApprovalAnswer), ['approve', 'approve', 'approve-always', 'approve-always', 'deny', 'deny', 'deny']);
+    assert.deepEqual(['y', 'YES ', 'a', 'always', '', 'n', 'whatever'].map(parseApprovalAnswer), [
+      'approve',
+      'approve',
+      'approve-always',
+      'approve-always',
+      'deny',
+      'deny',
+      'deny',
+    ]);
     const asked: string[] = [];
     const gate = promptGate(async (q) => (asked.push(q), 'a'));
     assert.equal(await gate.request(request(), live()), 'approve-always');
@@ -58,7 +84,10 @@ describe('Approvals', () => {
     assert.deepEqual(await manual.check(guarded, live()), { approved: false, message: deniedMessage('write_file') });
     assert.deepEqual(gate.asked, [guarded, request('write_file'), guarded]);
     const headless = new Approvals({ gate: null, autoApprove: true, unattendedHint: 'run with --yes' });
-    assert.deepEqual(await headless.check(guarded, live()), { approved: false, message: protectedUnattendedMessage('write_file', 'AGENTS.md steers other agents') });
+    assert.deepEqual(await headless.check(guarded, live()), {
+      approved: false,
+      message: protectedUnattendedMessage('write_file', 'AGENTS.md steers other agents'),
+    });
   });
 
   it('the terminal prompt for a protected file shows the reason and offers no "always"', () => {

@@ -4,7 +4,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { Approvals, deniedMessage, stoppedBeforeApprovalMessage, unattendedMessage } from '../../../extension/src/core/tools/approvals';
+import {
+  Approvals,
+  deniedMessage,
+  stoppedBeforeApprovalMessage,
+  unattendedMessage,
+} from '../../../extension/src/core/tools/approvals';
 import {
   BASH_OUTPUT_HEAD_BYTES,
   BASH_OUTPUT_TAIL_BYTES,
@@ -16,25 +21,53 @@ import {
 import { bashDetailsSchema } from '../../../extension/src/core/tools/bash/bash-view';
 import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { approvalsWith, autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, waitFor, type TempWorkspace } from './support';
+import {
+  approvalsWith,
+  autoApprovals,
+  ctx,
+  pidsOf,
+  pidsRunning,
+  tempWorkspace,
+  waitFor,
+  type TempWorkspace,
+} from './support';
 
 function bashIn(ws: TempWorkspace, options: Partial<BashToolOptions> = {}): ToolRegistry {
   const registry = new ToolRegistry();
-  registry.register(createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true, killGraceMs: 500, ...options }));
+  registry.register(
+    createBashTool({
+      workspace: ws.workspace,
+      approvals: autoApprovals(),
+      trusted: true,
+      killGraceMs: 500,
+      ...options,
+    }),
+  );
   return registry;
 }
 
-const bash = (registry: ToolRegistry, args: unknown, signal?: AbortSignal) => registry.execute('bash', JSON.stringify(args), ctx(signal));
+const bash = (registry: ToolRegistry, args: unknown, signal?: AbortSignal) =>
+  registry.execute('bash', JSON.stringify(args), ctx(signal));
 
 describe('bash', () => {
   it('runs in the workspace folder and ends with the exit code; stdout and stderr both come back', async () => {
     const ws = tempWorkspace();
     const r = bashIn(ws);
     const ok = await bash(r, { command: 'pwd -P; echo to-stderr >&2' });
-    assert.deepEqual({ isError: ok.isError, content: ok.content }, { isError: false, content: `${fs.realpathSync(ws.root)}\nto-stderr\n[exit code: 0]` });
+    assert.deepEqual(
+      { isError: ok.isError, content: ok.content },
+      { isError: false, content: `${fs.realpathSync(ws.root)}\nto-stderr\n[exit code: 0]` },
+    );
     const failed = await bash(r, { command: 'echo partial; exit 3' });
-    assert.deepEqual({ isError: failed.isError, content: failed.content }, { isError: true, content: 'partial\n[exit code: 3]' });
-    assert.deepEqual(failed.details, { tool: 'bash', exit: { kind: 'exited', code: 3 } }, 'how it ended, as data beside the text');
+    assert.deepEqual(
+      { isError: failed.isError, content: failed.content },
+      { isError: true, content: 'partial\n[exit code: 3]' },
+    );
+    assert.deepEqual(
+      failed.details,
+      { tool: 'bash', exit: { kind: 'exited', code: 3 } },
+      'how it ended, as data beside the text',
+    );
     assert.equal((await bash(r, { command: 'true' })).content, `${NO_OUTPUT}\n[exit code: 0]`);
   });
 
@@ -68,7 +101,10 @@ describe('bash', () => {
   it('with no one to ask (headless, no --yes) refuses without running', async () => {
     const ws = tempWorkspace();
     const r = bashIn(ws, { approvals: new Approvals({ gate: null, unattendedHint: 'run with --yes' }) });
-    assert.deepEqual(await bash(r, { command: 'touch ran.txt' }), { isError: true, content: `Error: ${unattendedMessage('bash', 'run with --yes')}` });
+    assert.deepEqual(await bash(r, { command: 'touch ran.txt' }), {
+      isError: true,
+      content: `Error: ${unattendedMessage('bash', 'run with --yes')}`,
+    });
     assert.equal(fs.existsSync(path.join(ws.root, 'ran.txt')), false);
   });
 
@@ -77,7 +113,10 @@ describe('bash', () => {
     const { approvals, gate } = approvalsWith('approve');
     let trusted = false;
     const r = bashIn(ws, { approvals, trusted: () => trusted });
-    assert.deepEqual(await bash(r, { command: 'touch ran.txt' }), { isError: true, content: `Error: ${UNTRUSTED_BASH_MESSAGE}` });
+    assert.deepEqual(await bash(r, { command: 'touch ran.txt' }), {
+      isError: true,
+      content: `Error: ${UNTRUSTED_BASH_MESSAGE}`,
+    });
     assert.equal(gate.asked.length, 0);
     assert.equal(fs.existsSync(path.join(ws.root, 'ran.txt')), false);
     trusted = true;
@@ -91,7 +130,10 @@ describe('bash', () => {
     const ws = tempWorkspace();
     const r = bashIn(ws);
     assert.equal((await bash(r, {})).content, 'Error: invalid arguments: command is required');
-    assert.match((await bash(r, { command: 'true', timeout_ms: 600_001 })).content, /^Error: invalid arguments: timeout_ms/);
+    assert.match(
+      (await bash(r, { command: 'true', timeout_ms: 600_001 })).content,
+      /^Error: invalid arguments: timeout_ms/,
+    );
   });
 
   it('kills the command and everything it started when the timeout passes', async () => {
@@ -100,7 +142,10 @@ describe('bash', () => {
     // took 60–226 ms on a loaded machine), so it leaves room for a slow start; the
     // background sleep is seen running before it passes, so "everything it started"
     // is checked against a process that did start (the command itself runs 30 s).
-    const running = bash(bashIn(ws), { command: 'echo started; sleep 30.14 & echo $! > sleeper.pid; wait', timeout_ms: 3000 });
+    const running = bash(bashIn(ws), {
+      command: 'echo started; sleep 30.14 & echo $! > sleeper.pid; wait',
+      timeout_ms: 3000,
+    });
     let settled = false;
     void running.finally(() => (settled = true));
     await waitFor(() => pidsRunning('sleep 30.14').length > 0, 'the background sleep to start', 3000);
@@ -116,7 +161,10 @@ describe('bash', () => {
     const ws = tempWorkspace();
     const result = await bash(bashIn(ws, { headBytes: 20, tailBytes: 20 }), { command: 'seq 1 10000' });
     const total = Array.from({ length: 10000 }, (_, i) => `${i + 1}\n`).join('');
-    assert.equal(result.content, `${total.slice(0, 20)}${cutMarker(total.length - 40)}${total.slice(-20, -1)}\n[exit code: 0]`);
+    assert.equal(
+      result.content,
+      `${total.slice(0, 20)}${cutMarker(total.length - 40)}${total.slice(-20, -1)}\n[exit code: 0]`,
+    );
   });
 
   it('with the default cap, a large output stays bounded', async () => {
@@ -124,7 +172,10 @@ describe('bash', () => {
     const result = await bash(bashIn(ws), { command: "head -c 200000 /dev/zero | tr '\\0' a" });
     const dropped = 200_000 - BASH_OUTPUT_HEAD_BYTES - BASH_OUTPUT_TAIL_BYTES;
     assert.ok(result.content.includes(cutMarker(dropped)), result.content.slice(0, 200));
-    assert.equal(result.content.length, BASH_OUTPUT_HEAD_BYTES + BASH_OUTPUT_TAIL_BYTES + cutMarker(dropped).length + '\n[exit code: 0]'.length);
+    assert.equal(
+      result.content.length,
+      BASH_OUTPUT_HEAD_BYTES + BASH_OUTPUT_TAIL_BYTES + cutMarker(dropped).length + '\n[exit code: 0]'.length,
+    );
   });
 
   it('Stop (the abort signal) kills the whole process group and says so', async () => {
@@ -132,7 +183,10 @@ describe('bash', () => {
     const controller = new AbortController();
     const pidFile = path.join(ws.root, 'sleeper.pid');
     const running = bash(bashIn(ws), { command: 'sleep 30.15 & echo $! > sleeper.pid; wait' }, controller.signal);
-    await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the command to start');
+    await waitFor(
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'),
+      'the command to start',
+    );
     await waitFor(() => pidsRunning('sleep 30.15').length > 0, 'the sleep to show');
     controller.abort();
     const result = await running;

@@ -16,15 +16,39 @@ describe('Stop during a long bash', () => {
     const ws = tempWorkspace();
     const store = new SessionStore(path.join(ws.outside, 'sessions'));
     const opened = store.create({ cwd: ws.root });
-    const { registry, owned } = buildToolRegistry({ tools: ['bash'], cwd: ws.root, approvals: autoApprovals(), trusted: true });
+    const { registry, owned } = buildToolRegistry({
+      tools: ['bash'],
+      cwd: ws.root,
+      approvals: autoApprovals(),
+      trusted: true,
+    });
     const controller = new AbortController();
     try {
       const provider = new ScriptedProvider({
-        responses: [{ toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'echo $$ > shell.pid; sleep 30.13 & echo $! > sleeper.pid; wait' } }] }, { text: 'never' }],
+        responses: [
+          {
+            toolCalls: [
+              {
+                id: 'b1',
+                name: 'bash',
+                arguments: { command: 'echo $$ > shell.pid; sleep 30.13 & echo $! > sleeper.pid; wait' },
+              },
+            ],
+          },
+          { text: 'never' },
+        ],
       });
-      const turn = runTurn(opened.session, 'run the long job', { provider, tools: registry, maxSteps: 5, signal: controller.signal });
+      const turn = runTurn(opened.session, 'run the long job', {
+        provider,
+        tools: registry,
+        maxSteps: 5,
+        signal: controller.signal,
+      });
       const pidFile = path.join(ws.root, 'sleeper.pid');
-      await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the command to start');
+      await waitFor(
+        () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'),
+        'the command to start',
+      );
       // The shell (its command line holds the command) and the sleep.
       await waitFor(() => pidsOf('sleep 30.13').length >= 2, 'the shell and the sleep to show');
       controller.abort();
@@ -35,7 +59,10 @@ describe('Stop during a long bash', () => {
       assert.ok(result?.type === 'tool/result');
       assert.equal(result.data.isError, true);
       assert.match(result.data.content, /\[stopped by the user: the command and its process group were killed\]$/);
-      assert.deepEqual(log.events.at(-1)?.type === 'turn/end' && log.events.at(-1)?.data, { turn: 1, reason: { kind: 'aborted' } });
+      assert.deepEqual(log.events.at(-1)?.type === 'turn/end' && log.events.at(-1)?.data, {
+        turn: 1,
+        reason: { kind: 'aborted' },
+      });
       assert.equal(provider.consumed, 1);
     } finally {
       owned.dispose();

@@ -13,7 +13,9 @@ const setting = z.object({
   items: z.object({ enum: z.array(z.string()), enumDescriptions: z.array(z.string()) }),
   default: z.array(z.string()),
 });
-const manifest = z.object({ contributes: z.object({ configuration: z.object({ properties: z.record(z.string(), z.unknown()) }) }) });
+const manifest = z.object({
+  contributes: z.object({ configuration: z.object({ properties: z.record(z.string(), z.unknown()) }) }),
+});
 
 function enabledSetting(): z.infer<typeof setting> {
   const pkg = manifest.parse(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')));
@@ -29,9 +31,14 @@ describe('agentChecklist.tools.enabled and the descriptors', () => {
   });
 
   it('describes each tool with its own localized string', () => {
-    const nls = z.record(z.string(), z.string()).parse(JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')));
+    const nls = z
+      .record(z.string(), z.string())
+      .parse(JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')));
     const keys = BUILT_IN_TOOLS.map((name) => `config.tools.enabled.${name}`);
-    assert.deepEqual(enabledSetting().items.enumDescriptions, keys.map((k) => `%${k}%`));
+    assert.deepEqual(
+      enabledSetting().items.enumDescriptions,
+      keys.map((k) => `%${k}%`),
+    );
     for (const key of keys) assert.ok(nls[key]?.trim(), key);
   });
 });

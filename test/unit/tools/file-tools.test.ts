@@ -5,10 +5,30 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { deniedMessage, unattendedMessage, Approvals } from '../../../extension/src/core/tools/approvals';
-import { createEditFileTool, notFoundMessage, notUniqueMessage, SAME_STRINGS_MESSAGE, applyUniqueEdit } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
-import { createGrepTool, grepCutText, MAX_GREP_MATCHES, noMatchesText } from '../../../extension/src/core/tools/grep/grep-tool';
-import { createListFilesTool, EMPTY_FOLDER_TEXT, noGlobMatchText, noSuchPathMessage } from '../../../extension/src/core/tools/list-files/list-files-tool';
-import { createReadFileTool, EMPTY_FILE_TEXT, offsetPastEndMessage } from '../../../extension/src/core/tools/read-file/read-file-tool';
+import {
+  createEditFileTool,
+  notFoundMessage,
+  notUniqueMessage,
+  SAME_STRINGS_MESSAGE,
+  applyUniqueEdit,
+} from '../../../extension/src/core/tools/edit-file/edit-file-tool';
+import {
+  createGrepTool,
+  grepCutText,
+  MAX_GREP_MATCHES,
+  noMatchesText,
+} from '../../../extension/src/core/tools/grep/grep-tool';
+import {
+  createListFilesTool,
+  EMPTY_FOLDER_TEXT,
+  noGlobMatchText,
+  noSuchPathMessage,
+} from '../../../extension/src/core/tools/list-files/list-files-tool';
+import {
+  createReadFileTool,
+  EMPTY_FILE_TEXT,
+  offsetPastEndMessage,
+} from '../../../extension/src/core/tools/read-file/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { binaryFileMessage, isFolderMessage, noSuchFileMessage } from '../../../extension/src/core/tools/text-file';
 import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
@@ -25,17 +45,24 @@ function registryFor(ws: TempWorkspace, approvals: Approvals = autoApprovals()):
   return registry;
 }
 
-const call = (registry: ToolRegistry, name: string, args: unknown) => registry.execute(name, JSON.stringify(args), ctx());
+const call = (registry: ToolRegistry, name: string, args: unknown) =>
+  registry.execute(name, JSON.stringify(args), ctx());
 
 describe('read_file', () => {
   it('returns numbered lines, and a window with how to read on', async () => {
     const ws = tempWorkspace();
     ws.file('a.txt', 'one\ntwo\nthree\nfour\n');
     const r = registryFor(ws);
-    assert.deepEqual(await call(r, 'read_file', { path: 'a.txt' }), { isError: false, content: '1\tone\n2\ttwo\n3\tthree\n4\tfour' });
+    assert.deepEqual(await call(r, 'read_file', { path: 'a.txt' }), {
+      isError: false,
+      content: '1\tone\n2\ttwo\n3\tthree\n4\tfour',
+    });
     const window = await call(r, 'read_file', { path: 'a.txt', offset: 2, limit: 2 });
     assert.equal(window.content, '2\ttwo\n3\tthree\n[lines 2-3 of 4; read on with offset 4]');
-    assert.equal((await call(r, 'read_file', { path: 'a.txt', offset: 9 })).content, `Error: ${offsetPastEndMessage(9, 4)}`);
+    assert.equal(
+      (await call(r, 'read_file', { path: 'a.txt', offset: 9 })).content,
+      `Error: ${offsetPastEndMessage(9, 4)}`,
+    );
     ws.file('empty.txt', '');
     assert.equal((await call(r, 'read_file', { path: 'empty.txt' })).content, EMPTY_FILE_TEXT);
   });
@@ -45,7 +72,10 @@ describe('read_file', () => {
     ws.file('dir/x.txt', 'x');
     fs.writeFileSync(path.join(ws.root, 'bin.dat'), Buffer.from([1, 2, 0, 3]));
     const r = registryFor(ws);
-    assert.deepEqual(await call(r, 'read_file', { path: 'nope.txt' }), { isError: true, content: `Error: ${noSuchFileMessage('nope.txt')}` });
+    assert.deepEqual(await call(r, 'read_file', { path: 'nope.txt' }), {
+      isError: true,
+      content: `Error: ${noSuchFileMessage('nope.txt')}`,
+    });
     assert.equal((await call(r, 'read_file', { path: 'dir' })).content, `Error: ${isFolderMessage('dir')}`);
     assert.equal((await call(r, 'read_file', { path: 'bin.dat' })).content, `Error: ${binaryFileMessage('bin.dat')}`);
     assert.equal((await call(r, 'read_file', { path: 'x', offset: 0 })).isError, true);
@@ -57,8 +87,14 @@ describe('read_file', () => {
     fs.symlinkSync(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'link.txt'));
     const r = registryFor(ws);
     const secret = path.join(ws.outside, 'secret.txt');
-    assert.deepEqual(await call(r, 'read_file', { path: '../outside/secret.txt' }), { isError: true, content: `Error: ${outsideWorkspaceMessage('../outside/secret.txt', ws.root)}` });
-    assert.deepEqual(await call(r, 'read_file', { path: secret }), { isError: true, content: `Error: ${outsideWorkspaceMessage(secret, ws.root)}` });
+    assert.deepEqual(await call(r, 'read_file', { path: '../outside/secret.txt' }), {
+      isError: true,
+      content: `Error: ${outsideWorkspaceMessage('../outside/secret.txt', ws.root)}`,
+    });
+    assert.deepEqual(await call(r, 'read_file', { path: secret }), {
+      isError: true,
+      content: `Error: ${outsideWorkspaceMessage(secret, ws.root)}`,
+    });
     const viaLink = await call(r, 'read_file', { path: 'link.txt' });
     assert.deepEqual(viaLink, { isError: true, content: `Error: ${symlinkOutsideMessage('link.txt')}` });
     assert.doesNotMatch(viaLink.content, /top secret/);
@@ -74,7 +110,10 @@ describe('write_file', () => {
       content: 'Wrote 6 bytes to src/deep/new.txt (created the file).',
     });
     assert.equal(ws.read('src/deep/new.txt'), 'hello\n');
-    assert.equal((await call(r, 'write_file', { path: 'src/deep/new.txt', content: 'bye' })).content, 'Wrote 3 bytes to src/deep/new.txt (replaced the previous 6 bytes).');
+    assert.equal(
+      (await call(r, 'write_file', { path: 'src/deep/new.txt', content: 'bye' })).content,
+      'Wrote 3 bytes to src/deep/new.txt (replaced the previous 6 bytes).',
+    );
     assert.equal(ws.read('src/deep/new.txt'), 'bye');
   });
 
@@ -83,11 +122,19 @@ describe('write_file', () => {
     ws.file('keep.txt', 'original');
     const { approvals, gate } = approvalsWith('deny');
     const r = registryFor(ws, approvals);
-    assert.deepEqual(await call(r, 'write_file', { path: 'keep.txt', content: 'clobbered' }), { isError: true, content: `Error: ${deniedMessage('write_file')}` });
+    assert.deepEqual(await call(r, 'write_file', { path: 'keep.txt', content: 'clobbered' }), {
+      isError: true,
+      content: `Error: ${deniedMessage('write_file')}`,
+    });
     assert.equal(ws.read('keep.txt'), 'original');
     assert.equal(gate.asked.length, 1);
     assert.deepEqual(
-      { tool: gate.asked[0]!.tool, summary: gate.asked[0]!.summary, callId: gate.asked[0]!.callId, sessionId: gate.asked[0]!.sessionId },
+      {
+        tool: gate.asked[0]!.tool,
+        summary: gate.asked[0]!.summary,
+        callId: gate.asked[0]!.callId,
+        sessionId: gate.asked[0]!.sessionId,
+      },
       { tool: 'write_file', summary: 'Replace keep.txt (9 bytes)', callId: 'call_1', sessionId: null },
     );
     assert.match(gate.asked[0]!.detail, /clobbered/);
@@ -107,7 +154,10 @@ describe('write_file', () => {
     const ws = tempWorkspace();
     const r = registryFor(ws, new Approvals({ gate: null, unattendedHint: 'run with --yes to auto-approve' }));
     const result = await call(r, 'write_file', { path: 'a.txt', content: 'a' });
-    assert.deepEqual(result, { isError: true, content: `Error: ${unattendedMessage('write_file', 'run with --yes to auto-approve')}` });
+    assert.deepEqual(result, {
+      isError: true,
+      content: `Error: ${unattendedMessage('write_file', 'run with --yes to auto-approve')}`,
+    });
     assert.equal(fs.existsSync(path.join(ws.root, 'a.txt')), false);
   });
 
@@ -116,9 +166,18 @@ describe('write_file', () => {
     fs.symlinkSync(ws.outside, path.join(ws.root, 'out'));
     fs.symlinkSync(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'secret-link'));
     const r = registryFor(ws);
-    assert.equal((await call(r, 'write_file', { path: '../outside/x.txt', content: 'x' })).content, `Error: ${outsideWorkspaceMessage('../outside/x.txt', ws.root)}`);
-    assert.equal((await call(r, 'write_file', { path: 'out/x.txt', content: 'x' })).content, `Error: ${symlinkOutsideMessage('out/x.txt')}`);
-    assert.equal((await call(r, 'write_file', { path: 'secret-link', content: 'x' })).content, `Error: ${symlinkOutsideMessage('secret-link')}`);
+    assert.equal(
+      (await call(r, 'write_file', { path: '../outside/x.txt', content: 'x' })).content,
+      `Error: ${outsideWorkspaceMessage('../outside/x.txt', ws.root)}`,
+    );
+    assert.equal(
+      (await call(r, 'write_file', { path: 'out/x.txt', content: 'x' })).content,
+      `Error: ${symlinkOutsideMessage('out/x.txt')}`,
+    );
+    assert.equal(
+      (await call(r, 'write_file', { path: 'secret-link', content: 'x' })).content,
+      `Error: ${symlinkOutsideMessage('secret-link')}`,
+    );
     assert.deepEqual(fs.readdirSync(ws.outside), ['secret.txt']);
     assert.equal(fs.readFileSync(path.join(ws.outside, 'secret.txt'), 'utf8'), 'top secret\n');
   });
@@ -126,7 +185,10 @@ describe('write_file', () => {
   it('refuses to replace a folder', async () => {
     const ws = tempWorkspace();
     ws.file('dir/x', 'x');
-    assert.equal((await call(registryFor(ws), 'write_file', { path: 'dir', content: 'x' })).content, `Error: ${isFolderMessage('dir')}`);
+    assert.equal(
+      (await call(registryFor(ws), 'write_file', { path: 'dir', content: 'x' })).content,
+      `Error: ${isFolderMessage('dir')}`,
+    );
   });
 });
 
@@ -134,7 +196,11 @@ describe('edit_file', () => {
   it('replaces the one occurrence and reports the line', async () => {
     const ws = tempWorkspace();
     ws.file('a.ts', 'const a = 1;\nconst b = 2;\n');
-    const result = await call(registryFor(ws), 'edit_file', { path: 'a.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' });
+    const result = await call(registryFor(ws), 'edit_file', {
+      path: 'a.ts',
+      old_string: 'const b = 2;',
+      new_string: 'const b = 3;',
+    });
     assert.deepEqual(result, { isError: false, content: 'Edited a.ts: replaced 1 occurrence at line 2 (1 line now).' });
     assert.equal(ws.read('a.ts'), 'const a = 1;\nconst b = 3;\n');
   });
@@ -143,10 +209,22 @@ describe('edit_file', () => {
     const ws = tempWorkspace();
     ws.file('a.ts', 'x = 1;\nx = 1;\n');
     const r = registryFor(ws);
-    assert.deepEqual(await call(r, 'edit_file', { path: 'a.ts', old_string: 'x = 1;', new_string: 'x = 2;' }), { isError: true, content: `Error: ${notUniqueMessage('a.ts', 2)}` });
-    assert.deepEqual(await call(r, 'edit_file', { path: 'a.ts', old_string: 'y = 1;', new_string: 'y = 2;' }), { isError: true, content: `Error: ${notFoundMessage('a.ts')}` });
-    assert.equal((await call(r, 'edit_file', { path: 'a.ts', old_string: 'x', new_string: 'x' })).content, `Error: ${SAME_STRINGS_MESSAGE}`);
-    assert.equal((await call(r, 'edit_file', { path: 'missing.ts', old_string: 'x', new_string: 'y' })).content, `Error: ${noSuchFileMessage('missing.ts')}`);
+    assert.deepEqual(await call(r, 'edit_file', { path: 'a.ts', old_string: 'x = 1;', new_string: 'x = 2;' }), {
+      isError: true,
+      content: `Error: ${notUniqueMessage('a.ts', 2)}`,
+    });
+    assert.deepEqual(await call(r, 'edit_file', { path: 'a.ts', old_string: 'y = 1;', new_string: 'y = 2;' }), {
+      isError: true,
+      content: `Error: ${notFoundMessage('a.ts')}`,
+    });
+    assert.equal(
+      (await call(r, 'edit_file', { path: 'a.ts', old_string: 'x', new_string: 'x' })).content,
+      `Error: ${SAME_STRINGS_MESSAGE}`,
+    );
+    assert.equal(
+      (await call(r, 'edit_file', { path: 'missing.ts', old_string: 'x', new_string: 'y' })).content,
+      `Error: ${noSuchFileMessage('missing.ts')}`,
+    );
     assert.equal(ws.read('a.ts'), 'x = 1;\nx = 1;\n');
   });
 
@@ -161,7 +239,10 @@ describe('edit_file', () => {
     const r = registryFor(ws, approvals);
     assert.equal((await call(r, 'edit_file', { path: 'a.ts', old_string: 'two', new_string: '2' })).isError, true);
     assert.equal(gate.asked.length, 0);
-    assert.equal((await call(r, 'edit_file', { path: 'a.ts', old_string: 'one', new_string: '1' })).content, `Error: ${deniedMessage('edit_file')}`);
+    assert.equal(
+      (await call(r, 'edit_file', { path: 'a.ts', old_string: 'one', new_string: '1' })).content,
+      `Error: ${deniedMessage('edit_file')}`,
+    );
     assert.equal(gate.asked[0]!.summary, 'Edit a.ts at line 1');
     assert.equal(gate.asked[0]!.detail, 'Edit a.ts at line 1:\n- one\n+ 1');
     assert.equal(ws.read('a.ts'), 'one\n');
@@ -201,8 +282,14 @@ describe('list_files', () => {
     fs.symlinkSync(ws.outside, path.join(ws.root, 'out'));
     fs.writeFileSync(path.join(ws.outside, 'leak.ts'), '');
     const r = registryFor(ws);
-    assert.equal((await call(r, 'list_files', { glob: '*.ts' })).content, 'a.ts\nsrc/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts');
-    assert.equal((await call(r, 'list_files', { glob: 'src/**/*.ts', path: '.' })).content, 'src/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts');
+    assert.equal(
+      (await call(r, 'list_files', { glob: '*.ts' })).content,
+      'a.ts\nsrc/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts',
+    );
+    assert.equal(
+      (await call(r, 'list_files', { glob: 'src/**/*.ts', path: '.' })).content,
+      'src/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts',
+    );
     assert.equal((await call(r, 'list_files', { path: 'src', glob: '*.test.ts' })).content, 'src/b.test.ts');
     assert.equal((await call(r, 'list_files', { glob: '*.{md,txt}' })).content, 'notes.md');
     assert.equal((await call(r, 'list_files', { glob: '*.py' })).content, noGlobMatchText('*.py', '.'));
@@ -213,7 +300,10 @@ describe('list_files', () => {
     fs.symlinkSync(ws.outside, path.join(ws.root, 'out'));
     const r = registryFor(ws);
     assert.equal((await call(r, 'list_files', { path: 'nope' })).content, `Error: ${noSuchPathMessage('nope')}`);
-    assert.equal((await call(r, 'list_files', { path: '..' })).content, `Error: ${outsideWorkspaceMessage('..', ws.root)}`);
+    assert.equal(
+      (await call(r, 'list_files', { path: '..' })).content,
+      `Error: ${outsideWorkspaceMessage('..', ws.root)}`,
+    );
     assert.equal((await call(r, 'list_files', { path: 'out' })).content, `Error: ${symlinkOutsideMessage('out')}`);
   });
 });
@@ -226,10 +316,19 @@ describe('grep', () => {
     fs.writeFileSync(path.join(ws.root, 'bin.dat'), Buffer.concat([Buffer.from('needle'), Buffer.from([0])]));
     ws.file('node_modules/m/index.js', 'needle');
     const r = registryFor(ws);
-    assert.deepEqual(await call(r, 'grep', { pattern: 'needle' }), { isError: false, content: 'a.ts:1: const needle = 1;\nsrc/b.ts:3: function needle() {}' });
-    assert.equal((await call(r, 'grep', { pattern: 'needle\\(', path: 'src' })).content, 'src/b.ts:3: function needle() {}');
+    assert.deepEqual(await call(r, 'grep', { pattern: 'needle' }), {
+      isError: false,
+      content: 'a.ts:1: const needle = 1;\nsrc/b.ts:3: function needle() {}',
+    });
+    assert.equal(
+      (await call(r, 'grep', { pattern: 'needle\\(', path: 'src' })).content,
+      'src/b.ts:3: function needle() {}',
+    );
     assert.equal((await call(r, 'grep', { pattern: 'needle', path: 'a.ts' })).content, 'a.ts:1: const needle = 1;');
-    assert.deepEqual(await call(r, 'grep', { pattern: 'haystack' }), { isError: false, content: noMatchesText('haystack', '.') });
+    assert.deepEqual(await call(r, 'grep', { pattern: 'haystack' }), {
+      isError: false,
+      content: noMatchesText('haystack', '.'),
+    });
   });
 
   it('caps the matches and says so', async () => {
@@ -246,8 +345,14 @@ describe('grep', () => {
     fs.symlinkSync(ws.outside, path.join(ws.root, 'out'));
     const r = registryFor(ws);
     assert.match((await call(r, 'grep', { pattern: '(' })).content, /^Error: invalid pattern: /);
-    assert.equal((await call(r, 'grep', { pattern: 'secret', path: '../outside' })).content, `Error: ${outsideWorkspaceMessage('../outside', ws.root)}`);
-    assert.equal((await call(r, 'grep', { pattern: 'secret', path: 'link.txt' })).content, `Error: ${symlinkOutsideMessage('link.txt')}`);
+    assert.equal(
+      (await call(r, 'grep', { pattern: 'secret', path: '../outside' })).content,
+      `Error: ${outsideWorkspaceMessage('../outside', ws.root)}`,
+    );
+    assert.equal(
+      (await call(r, 'grep', { pattern: 'secret', path: 'link.txt' })).content,
+      `Error: ${symlinkOutsideMessage('link.txt')}`,
+    );
     assert.equal((await call(r, 'grep', { pattern: 'secret' })).content, noMatchesText('secret', '.'));
   });
 });

@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { createGrepTool, GREP_STOPPED_MESSAGE, longLinesText, MAX_MATCH_LINE_CHARS, MAX_SEARCHED_LINE_CHARS, noMatchesText } from '../../../extension/src/core/tools/grep/grep-tool';
+import {
+  createGrepTool,
+  GREP_STOPPED_MESSAGE,
+  longLinesText,
+  MAX_MATCH_LINE_CHARS,
+  MAX_SEARCHED_LINE_CHARS,
+  noMatchesText,
+} from '../../../extension/src/core/tools/grep/grep-tool';
 import { loadLinearEngine } from '../../../extension/src/core/tools/grep/linear-regex';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { loopClock, measureLoopHold } from '../support/loop-hold';
@@ -22,10 +29,18 @@ describe('grep on a linear-time engine', () => {
     ws.file('evil.txt', `${'a'.repeat(40)}!\n${'a'.repeat(5000)}!\naaaa\n`);
     const registry = new ToolRegistry();
     registry.register(createGrepTool(ws.workspace));
-    const { value, holdMs, wallMs, clock } = await measureLoopHold(() => registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()));
+    const { value, holdMs, wallMs, clock } = await measureLoopHold(() =>
+      registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()),
+    );
     assert.deepEqual(value, { isError: false, content: 'evil.txt:3: aaaa' });
-    assert.ok(holdMs < 250, `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`);
-    assert.equal((await registry.execute('grep', JSON.stringify({ pattern: '(a*)*b' }), ctx())).content, noMatchesText('(a*)*b', '.'));
+    assert.ok(
+      holdMs < 250,
+      `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`,
+    );
+    assert.equal(
+      (await registry.execute('grep', JSON.stringify({ pattern: '(a*)*b' }), ctx())).content,
+      noMatchesText('(a*)*b', '.'),
+    );
   });
 
   // One RE2 call cannot be sliced: a 4 MB line held the loop ~150 ms of CPU, and one
@@ -33,29 +48,56 @@ describe('grep on a linear-time engine', () => {
   it('skips lines too long to match in one slice and says which, keeping the loop free (a 6 MB minified line)', async () => {
     const ws = tempWorkspace();
     const longest = 'a'.repeat(MAX_SEARCHED_LINE_CHARS);
-    ws.file('bundle.min.js', `aaaa\n${'a'.repeat(6 * 1024 * 1024)}!\n${longest}\n${'é'.repeat(MAX_SEARCHED_LINE_CHARS + 1)}\n`);
+    ws.file(
+      'bundle.min.js',
+      `aaaa\n${'a'.repeat(6 * 1024 * 1024)}!\n${longest}\n${'é'.repeat(MAX_SEARCHED_LINE_CHARS + 1)}\n`,
+    );
     const registry = new ToolRegistry();
     registry.register(createGrepTool(ws.workspace));
-    const { value, holdMs, wallMs, clock } = await measureLoopHold(() => registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()));
-    const expected = ['bundle.min.js:1: aaaa', `bundle.min.js:3: ${longest.slice(0, MAX_MATCH_LINE_CHARS)}…`, longLinesText(2, 'bundle.min.js:2')];
-    assert.deepEqual(value, { isError: false, content: expected.join('\n') }, 'a line of exactly the limit is still searched');
-    assert.ok(holdMs < 250, `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`);
+    const { value, holdMs, wallMs, clock } = await measureLoopHold(() =>
+      registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()),
+    );
+    const expected = [
+      'bundle.min.js:1: aaaa',
+      `bundle.min.js:3: ${longest.slice(0, MAX_MATCH_LINE_CHARS)}…`,
+      longLinesText(2, 'bundle.min.js:2'),
+    ];
+    assert.deepEqual(
+      value,
+      { isError: false, content: expected.join('\n') },
+      'a line of exactly the limit is still searched',
+    );
+    assert.ok(
+      holdMs < 250,
+      `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`,
+    );
     const none = await registry.execute('grep', JSON.stringify({ pattern: 'zzz' }), ctx());
-    assert.equal(none.content, `${noMatchesText('zzz', '.')}\n${longLinesText(2, 'bundle.min.js:2')}`, 'no matches still tells what was not searched');
+    assert.equal(
+      none.content,
+      `${noMatchesText('zzz', '.')}\n${longLinesText(2, 'bundle.min.js:2')}`,
+      'no matches still tells what was not searched',
+    );
   });
 
-  it('refuses backreferences and lookaround with the engine\'s reason', async () => {
+  it("refuses backreferences and lookaround with the engine's reason", async () => {
     const ws = tempWorkspace();
     const registry = new ToolRegistry();
     registry.register(createGrepTool(ws.workspace));
-    assert.match((await registry.execute('grep', JSON.stringify({ pattern: '(a)\\1' }), ctx())).content, /^Error: invalid pattern: /);
-    assert.match((await registry.execute('grep', JSON.stringify({ pattern: '(?<=a)b' }), ctx())).content, /^Error: invalid pattern: /);
+    assert.match(
+      (await registry.execute('grep', JSON.stringify({ pattern: '(a)\\1' }), ctx())).content,
+      /^Error: invalid pattern: /,
+    );
+    assert.match(
+      (await registry.execute('grep', JSON.stringify({ pattern: '(?<=a)b' }), ctx())).content,
+      /^Error: invalid pattern: /,
+    );
   });
 
   it('Stop ends a long search within 500 ms, mid-file, with the stopped result', async () => {
     const ws = tempWorkspace();
     const line = `${'a'.repeat(60)}!\n`;
-    for (let i = 0; i < 8; i++) fs.writeFileSync(path.join(ws.root, `big-${i}.txt`), line.repeat(Math.floor((9 * 1024 * 1024) / line.length)));
+    for (let i = 0; i < 8; i++)
+      fs.writeFileSync(path.join(ws.root, `big-${i}.txt`), line.repeat(Math.floor((9 * 1024 * 1024) / line.length)));
     const registry = new ToolRegistry();
     registry.register(createGrepTool(ws.workspace));
     const controller = new AbortController();
@@ -64,12 +106,20 @@ describe('grep on a linear-time engine', () => {
       stoppedAt = { loop: loopClock.now(), wall: performance.now() };
       controller.abort();
     }, 300);
-    const { value, holdMs, wallMs, clock } = await measureLoopHold(() => registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx(controller.signal)));
+    const { value, holdMs, wallMs, clock } = await measureLoopHold(() =>
+      registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx(controller.signal)),
+    );
     assert.ok(stoppedAt, 'the search ended before Stop was pressed; make the files bigger');
     const answeredIn = loopClock.now() - stoppedAt.loop;
     const answeredInWall = performance.now() - stoppedAt.wall;
     assert.deepEqual(value, { isError: true, content: `Error: ${GREP_STOPPED_MESSAGE}` });
-    assert.ok(answeredIn < 500, `Stop was answered after ${answeredIn.toFixed(0)} ms (${clock}; ${answeredInWall.toFixed(0)} ms wall)`);
-    assert.ok(holdMs < 250, `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`);
+    assert.ok(
+      answeredIn < 500,
+      `Stop was answered after ${answeredIn.toFixed(0)} ms (${clock}; ${answeredInWall.toFixed(0)} ms wall)`,
+    );
+    assert.ok(
+      holdMs < 250,
+      `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`,
+    );
   });
 });

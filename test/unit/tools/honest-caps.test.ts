@@ -5,7 +5,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createGrepTool, grepFilesCutText, MAX_GREP_FILES } from '../../../extension/src/core/tools/grep/grep-tool';
-import { createListFilesTool, LIST_STOPPED_MESSAGE, listCutText, listWalkCutText, MAX_LISTED_ENTRIES, MAX_WALKED_ENTRIES } from '../../../extension/src/core/tools/list-files/list-files-tool';
+import {
+  createListFilesTool,
+  LIST_STOPPED_MESSAGE,
+  listCutText,
+  listWalkCutText,
+  MAX_LISTED_ENTRIES,
+  MAX_WALKED_ENTRIES,
+} from '../../../extension/src/core/tools/list-files/list-files-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { errorResult } from '../../../extension/src/core/tools/tool';
 import { ctx, tempWorkspace, type TempWorkspace } from './support';
@@ -27,7 +34,8 @@ describe('grep says when its file cap stopped it', () => {
   before(() => manyFiles(ws.root, 'tree', total, 1000, (i) => (i === total - 1 ? 'the needle\n' : 'hay\n')));
   const registry = new ToolRegistry();
   registry.register(createGrepTool(ws.workspace));
-  const grep = async (args: object): Promise<string> => (await registry.execute('grep', JSON.stringify(args), ctx())).content;
+  const grep = async (args: object): Promise<string> =>
+    (await registry.execute('grep', JSON.stringify(args), ctx())).content;
 
   it(`30,000 files, the last one matching: "stopped after 20,000 files: results are partial", never "No matches"`, async () => {
     const content = await grep({ pattern: 'needle' });
@@ -68,7 +76,10 @@ describe('list_files with a glob caps the matches shown and, apart, the entries 
     for (let i = 0; i < 120; i++) ws.file(`src/s${pad(i % 10, 3)}/m${pad(i, 3)}.ts`, '');
     const lines = (await call(ws, { glob: '*.ts' })).split('\n');
     assert.equal(lines.length, 120);
-    assert.ok(lines.every((l) => /^src\/s\d{3}\/m\d{3}\.ts$/.test(l)), lines.join('\n'));
+    assert.ok(
+      lines.every((l) => /^src\/s\d{3}\/m\d{3}\.ts$/.test(l)),
+      lines.join('\n'),
+    );
   });
 
   it(`exactly ${MAX_LISTED_ENTRIES} matches then other entries: no cut claimed; one more match: the cut is said`, async () => {

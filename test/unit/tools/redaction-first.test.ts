@@ -36,7 +36,7 @@ function throughBashPath(chunks: Buffer[], redactor: Redactor): string {
 
 function chunked(data: Buffer, rand: () => number): Buffer[] {
   const chunks: Buffer[] = [];
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     const size = 1 + Math.floor(rand() * (rand() < 0.5 ? 4 : 40));
     chunks.push(data.subarray(at, at + size));
     at += size;
@@ -61,7 +61,8 @@ describe('the stream redactor on bash’s path (redactor, then head/tail cut)', 
       }
       const data = Buffer.from(text, 'utf8');
       const out = throughBashPath(chunked(data, rand), redactor);
-      for (const secret of SECRETS) assert.ok(!out.includes(secret), `seed ${seed}: ${JSON.stringify(secret)} in ${JSON.stringify(out)}`);
+      for (const secret of SECRETS)
+        assert.ok(!out.includes(secret), `seed ${seed}: ${JSON.stringify(secret)} in ${JSON.stringify(out)}`);
       // The same result however the stream was chunked: the cut sees redacted bytes only.
       assert.equal(out, throughBashPath([data], redactor), `seed ${seed}`);
     }
@@ -70,7 +71,9 @@ describe('the stream redactor on bash’s path (redactor, then head/tail cut)', 
   it('redacts a secret straddling the head boundary and another straddling the tail boundary, leaving no half of either', () => {
     const secret = SECRETS[0]!;
     const half = secret.length / 2;
-    const data = Buffer.from(`${'a'.repeat(HEAD - half)}${secret}${'b'.repeat(500)}${secret}${'c'.repeat(TAIL - half)}`);
+    const data = Buffer.from(
+      `${'a'.repeat(HEAD - half)}${secret}${'b'.repeat(500)}${secret}${'c'.repeat(TAIL - half)}`,
+    );
     const out = throughBashPath(chunked(data, random(7)), redactor);
     assert.ok(!out.includes(secret.slice(0, half)) && !out.includes(secret.slice(half)), out);
   });
@@ -80,7 +83,12 @@ describe('the stream redactor on bash’s path (redactor, then head/tail cut)', 
     const data = Buffer.from(`x${secret}y`);
     const euro = data.indexOf(Buffer.from('€'));
     const stream = redactor.stream();
-    const out = Buffer.concat([stream.push(data.subarray(0, euro + 1)), stream.push(data.subarray(euro + 1, euro + 2)), stream.push(data.subarray(euro + 2)), stream.end()]);
+    const out = Buffer.concat([
+      stream.push(data.subarray(0, euro + 1)),
+      stream.push(data.subarray(euro + 1, euro + 2)),
+      stream.push(data.subarray(euro + 2)),
+      stream.end(),
+    ]);
     assert.equal(out.toString('utf8'), `x${REDACTED}y`);
   });
 });
@@ -104,7 +112,9 @@ describe('bash, read_file and grep redact before they cut', () => {
     const fill = (ch: string, n: number): string => `head -c ${n} /dev/zero | tr '\\0' ${ch}`;
     // head: kib16 - half bytes of `a`, then the secret (its first half ends the head);
     // the tail's first byte is the secret's second half (the last kib16 - half bytes are `c`).
-    const command = [fill('a', kib16 - half), 'cat .env', fill('b', 100_000), 'cat .env', fill('c', kib16 - half)].join('; ');
+    const command = [fill('a', kib16 - half), 'cat .env', fill('b', 100_000), 'cat .env', fill('c', kib16 - half)].join(
+      '; ',
+    );
     const result = await registry.execute('bash', JSON.stringify({ command }), ctx());
     for (const piece of pieces) assert.ok(!result.content.includes(piece), `${JSON.stringify(piece)} is in the output`);
     assert.match(result.content, /bytes of output dropped/);

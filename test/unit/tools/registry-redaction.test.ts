@@ -19,18 +19,33 @@ describe('tool registry redaction', () => {
       execute: async () => ({
         isError: true,
         content: `token ${SECRET}`,
-        details: { tool: 'leaky', exit: { kind: 'exited', code: 3 }, lines: [`echo ${SECRET}`], nested: { note: SECRET } },
+        details: {
+          tool: 'leaky',
+          exit: { kind: 'exited', code: 3 },
+          lines: [`echo ${SECRET}`],
+          nested: { note: SECRET },
+        },
       }),
     });
     const result = await registry.execute('leaky', '{}', ctx());
     assert.equal(result.content, `token ${REDACTED}`);
-    assert.deepEqual(result.details, { tool: 'leaky', exit: { kind: 'exited', code: 3 }, lines: [`echo ${REDACTED}`], nested: { note: REDACTED } });
+    assert.deepEqual(result.details, {
+      tool: 'leaky',
+      exit: { kind: 'exited', code: 3 },
+      lines: [`echo ${REDACTED}`],
+      nested: { note: REDACTED },
+    });
     assert.equal(result.isError, true);
   });
 
   it('leaves a result without details as it was, apart from the content', async () => {
     const registry = new ToolRegistry(undefined, new Redactor([SECRET]));
-    registry.register({ name: 'plain', description: 'plain', parameters: { type: 'object', properties: {} }, execute: async () => ({ isError: false, content: SECRET }) });
+    registry.register({
+      name: 'plain',
+      description: 'plain',
+      parameters: { type: 'object', properties: {} },
+      execute: async () => ({ isError: false, content: SECRET }),
+    });
     assert.deepEqual(await registry.execute('plain', '{}', ctx()), { isError: false, content: REDACTED });
   });
 });

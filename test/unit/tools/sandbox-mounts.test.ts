@@ -15,7 +15,15 @@ import { sandboxArgv, type SandboxPolicy } from '../../../extension/src/core/too
 import { MOUNT_CHECK_EXIT } from '../../../extension/src/core/tools/bash/sandbox/inside';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
 import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/bash/sandbox/read-only-mounts';
-import { autoApprovals, ctx, sandboxSkip, unprivilegedSandboxSkip, tempWorkspace, type TempWorkspace, isolateQuarantine } from './support';
+import {
+  autoApprovals,
+  ctx,
+  sandboxSkip,
+  unprivilegedSandboxSkip,
+  tempWorkspace,
+  type TempWorkspace,
+  isolateQuarantine,
+} from './support';
 
 isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();
@@ -25,7 +33,14 @@ const POLICY: SandboxPolicy = { mode: 'auto', network: false };
 
 async function bash(ws: TempWorkspace, command: string, protectedGlobs?: string[]): Promise<string> {
   const registry = new ToolRegistry();
-  registry.register(createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true, sandbox: { ...POLICY, ...(protectedGlobs ? { protectedGlobs } : {}) } }));
+  registry.register(
+    createBashTool({
+      workspace: ws.workspace,
+      approvals: autoApprovals(),
+      trusted: true,
+      sandbox: { ...POLICY, ...(protectedGlobs ? { protectedGlobs } : {}) },
+    }),
+  );
   return (await registry.execute('bash', JSON.stringify({ command }), ctx())).content;
 }
 
@@ -40,15 +55,38 @@ const CREATE_ATTEMPTS = [
   '(rmdir .git && mkdir .git) 2>/dev/null || echo placeholder-kept',
   'echo ok > plain.txt && cat plain.txt',
 ].join('; ');
-const CREATE_REFUSED = ['git-init-refused', 'hook-refused', 'vscode-refused', 'envrc-refused', 'agents-refused', 'workflow-refused', 'placeholder-kept', 'ok'].join('\n');
+const CREATE_REFUSED = [
+  'git-init-refused',
+  'hook-refused',
+  'vscode-refused',
+  'envrc-refused',
+  'agents-refused',
+  'workflow-refused',
+  'placeholder-kept',
+  'ok',
+].join('\n');
 
 describe('protected names that do not exist when a command starts', { skip }, () => {
   it(`cannot be created inside the sandbox, and the workspace is left as it was (uid ${process.getuid?.()})`, async () => {
     const ws = tempWorkspace();
     assert.equal(await bash(ws, CREATE_ATTEMPTS), `${CREATE_REFUSED}\n[exit code: 0]`);
     assert.deepEqual(fs.readdirSync(ws.root), ['plain.txt'], 'the placeholders are gone, only the ordinary file stays');
-    const inside = ['.agent-checklist', '.envrc', '.git', '.github', '.husky', '.vscode', 'AGENTS.md', 'CLAUDE.md', 'plain.txt'];
-    assert.equal(await bash(ws, 'LC_ALL=C ls -A'), `${inside.join('\n')}\n[exit code: 0]`, 'the next command gets them anew');
+    const inside = [
+      '.agent-checklist',
+      '.envrc',
+      '.git',
+      '.github',
+      '.husky',
+      '.vscode',
+      'AGENTS.md',
+      'CLAUDE.md',
+      'plain.txt',
+    ];
+    assert.equal(
+      await bash(ws, 'LC_ALL=C ls -A'),
+      `${inside.join('\n')}\n[exit code: 0]`,
+      'the next command gets them anew',
+    );
     assert.deepEqual(fs.readdirSync(ws.root), ['plain.txt']);
   });
 
@@ -61,10 +99,17 @@ describe('protected names that do not exist when a command starts', { skip }, ()
     assert.equal(before.stdout.trim(), fs.realpathSync(enclosing));
     const run = await prepareSandbox(POLICY, fs.realpathSync(ws.root));
     try {
-      assert.ok(fs.statSync(path.join(ws.root, '.git')).isDirectory(), 'the placeholder is there while the command runs');
+      assert.ok(
+        fs.statSync(path.join(ws.root, '.git')).isDirectory(),
+        'the placeholder is there while the command runs',
+      );
       assert.equal(fs.readFileSync(path.join(ws.root, '.envrc'), 'utf8'), '');
       const during = topLevel();
-      assert.deepEqual([during.status, during.stdout], [before.status, before.stdout], 'host git sees the same repository as without the placeholder');
+      assert.deepEqual(
+        [during.status, during.stdout],
+        [before.status, before.stdout],
+        'host git sees the same repository as without the placeholder',
+      );
     } finally {
       await run.release();
     }
@@ -93,19 +138,22 @@ describe('protected names that do not exist when a command starts', { skip }, ()
   });
 });
 
-describe('nested .git folders and the user\'s protected globs', { skip }, () => {
+describe("nested .git folders and the user's protected globs", { skip }, () => {
   it('mounts every nested .git read-only (a submodule, a nested repository, at any depth the walk reaches)', async () => {
     const ws = tempWorkspace();
     ws.file('.git/config', '[core]\n');
     ws.file('sub/.git/config', '[core]\n');
     ws.file('a/b/c/d/.git/hooks/pre-commit', '#!/bin/sh\n');
     ws.file('a/b/c/d/src.txt', 'x\n');
-    const out = await bash(ws, [
-      '(echo "[core] fsmonitor = evil" >> sub/.git/config) 2>/dev/null || echo sub-refused',
-      '(echo evil >> a/b/c/d/.git/hooks/pre-commit) 2>/dev/null || echo deep-refused',
-      '(rm -rf sub/.git) 2>/dev/null; test -f sub/.git/config && echo sub-kept',
-      'echo y >> a/b/c/d/src.txt && echo src-writable',
-    ].join('; '));
+    const out = await bash(
+      ws,
+      [
+        '(echo "[core] fsmonitor = evil" >> sub/.git/config) 2>/dev/null || echo sub-refused',
+        '(echo evil >> a/b/c/d/.git/hooks/pre-commit) 2>/dev/null || echo deep-refused',
+        '(rm -rf sub/.git) 2>/dev/null; test -f sub/.git/config && echo sub-kept',
+        'echo y >> a/b/c/d/src.txt && echo src-writable',
+      ].join('; '),
+    );
     assert.equal(out, 'sub-refused\ndeep-refused\nsub-kept\nsrc-writable\n[exit code: 0]');
     assert.equal(ws.read('sub/.git/config'), '[core]\n');
   });
@@ -113,7 +161,10 @@ describe('nested .git folders and the user\'s protected globs', { skip }, () => 
   it('mounts a nested .vscode read-only (its tasks run when that folder is opened)', async () => {
     const ws = tempWorkspace();
     ws.file('packages/web/.vscode/tasks.json', '{}\n');
-    const out = await bash(ws, '(echo evil > packages/web/.vscode/tasks.json) 2>/dev/null || echo nested-refused; echo y > packages/web/index.js && echo src-writable');
+    const out = await bash(
+      ws,
+      '(echo evil > packages/web/.vscode/tasks.json) 2>/dev/null || echo nested-refused; echo y > packages/web/index.js && echo src-writable',
+    );
     assert.equal(out, 'nested-refused\nsrc-writable\n[exit code: 0]');
     assert.equal(ws.read('packages/web/.vscode/tasks.json'), '{}\n');
   });
@@ -124,8 +175,15 @@ describe('nested .git folders and the user\'s protected globs', { skip }, () => 
     fs.mkdirSync(many);
     for (let i = 0; i <= WALK_MAX_ENTRIES; i++) fs.writeFileSync(path.join(many, `f${i}`), '');
     const out = await bash(ws, 'echo ran');
-    assert.equal(out, `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git, .vscode or protectedPaths match beyond them is writable in this command]\nran\n[exit code: 0]`);
-    assert.equal(await bash(ws, 'echo ran'), 'ran\n[exit code: 0]', 'once per workspace: it would stop there on every command');
+    assert.equal(
+      out,
+      `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git, .vscode or protectedPaths match beyond them is writable in this command]\nran\n[exit code: 0]`,
+    );
+    assert.equal(
+      await bash(ws, 'echo ran'),
+      'ran\n[exit code: 0]',
+      'once per workspace: it would stop there on every command',
+    );
   });
 
   it('mounts what agentChecklist.tools.protectedPaths globs match read-only (files at any depth, folders)', async () => {
@@ -134,12 +192,16 @@ describe('nested .git folders and the user\'s protected globs', { skip }, () => 
     ws.file('tools/x/y/build.sh', 'echo build\n');
     ws.file('tools/x/y/notes.txt', 'n\n');
     ws.file('secrets/prod/key.pem', 'k\n');
-    const out = await bash(ws, [
-      '(echo evil >> scripts/deploy.sh) 2>/dev/null || echo deploy-refused',
-      '(echo evil >> tools/x/y/build.sh) 2>/dev/null || echo build-refused',
-      '(echo more >> secrets/prod/key.pem; touch secrets/prod/new) 2>/dev/null || echo secrets-refused',
-      'echo more >> tools/x/y/notes.txt && echo notes-writable',
-    ].join('; '), ['**/*.sh', 'secrets/**']);
+    const out = await bash(
+      ws,
+      [
+        '(echo evil >> scripts/deploy.sh) 2>/dev/null || echo deploy-refused',
+        '(echo evil >> tools/x/y/build.sh) 2>/dev/null || echo build-refused',
+        '(echo more >> secrets/prod/key.pem; touch secrets/prod/new) 2>/dev/null || echo secrets-refused',
+        'echo more >> tools/x/y/notes.txt && echo notes-writable',
+      ].join('; '),
+      ['**/*.sh', 'secrets/**'],
+    );
     assert.equal(out, 'deploy-refused\nbuild-refused\nsecrets-refused\nnotes-writable\n[exit code: 0]');
     assert.equal(ws.read('tools/x/y/build.sh'), 'echo build\n');
     assert.equal(fs.existsSync(path.join(ws.root, 'secrets/prod/new')), false);
@@ -147,10 +209,18 @@ describe('nested .git folders and the user\'s protected globs', { skip }, () => 
 });
 
 /** Runs `command` in a prepared sandbox with bwrap (`wrap` before it, e.g. setpriv), handing it the mount descriptors. */
-function runPrepared(argvAndFds: { argv: string[]; fds: number[] }, cwd: string, wrap: string[] = []): { status: number | null; stdout: string; stderr: string } {
+function runPrepared(
+  argvAndFds: { argv: string[]; fds: number[] },
+  cwd: string,
+  wrap: string[] = [],
+): { status: number | null; stdout: string; stderr: string } {
   const [program, ...args] = [...wrap, ...argvAndFds.argv];
   assert.ok(program);
-  const run = spawnSync(program, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', 'ignore', ...argvAndFds.fds] });
+  const run = spawnSync(program, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe', 'ignore', ...argvAndFds.fds],
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -171,12 +241,19 @@ describe('a protected path swapped while the sandbox starts', { skip }, () => {
       const out = runPrepared(sandboxArgv(run, real, SWAP_ATTEMPT), real);
       assert.equal(out.status, MOUNT_CHECK_EXIT, out.stderr);
       assert.equal(out.stdout, '');
-      assert.match(out.stderr, /sub\/\.git is not the read-only mount it should be \(replaced while the sandbox started\?\); nothing was run/);
+      assert.match(
+        out.stderr,
+        /sub\/\.git is not the read-only mount it should be \(replaced while the sandbox started\?\); nothing was run/,
+      );
     } finally {
       await run.release();
     }
     assert.equal(ws.read('sub/.git-away/config'), '[core]\n');
-    assert.equal(fs.existsSync(path.join(ws.root, 'sub/.git')), false, 'the decoy in its place is not the .git that was there: moved out afterwards');
+    assert.equal(
+      fs.existsSync(path.join(ws.root, 'sub/.git')),
+      false,
+      'the decoy in its place is not the .git that was there: moved out afterwards',
+    );
   });
 
   it('the path itself replaced by a link: bwrap refuses to run the command', async () => {
@@ -196,7 +273,11 @@ describe('a protected path swapped while the sandbox starts', { skip }, () => {
       await run.release();
     }
     assert.equal(ws.read('sub/.git-away/config'), '[core]\n');
-    assert.equal(fs.existsSync(path.join(ws.root, 'sub/.git')), false, 'the decoy in its place is not the .git that was there: moved out afterwards');
+    assert.equal(
+      fs.existsSync(path.join(ws.root, 'sub/.git')),
+      false,
+      'the decoy in its place is not the .git that was there: moved out afterwards',
+    );
   });
 });
 
@@ -213,7 +294,12 @@ describe('the read-only mounts as an unprivileged user (nobody)', { skip: unpriv
     let out;
     try {
       const command = `${CREATE_ATTEMPTS}; (echo x >> sub/.git/config) 2>/dev/null || echo sub-refused; (echo x >> scripts/deploy.sh) 2>/dev/null || echo deploy-refused`;
-      out = runPrepared(sandboxArgv(run, real, command), real, ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']);
+      out = runPrepared(sandboxArgv(run, real, command), real, [
+        'setpriv',
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+      ]);
     } finally {
       await run.release();
     }

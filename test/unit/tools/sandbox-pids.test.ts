@@ -12,7 +12,17 @@ import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool
 import type { BashLimits } from '../../../extension/src/core/tools/bash/bash-limits';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { makePidsCgroup, noPidsLimitNote } from '../../../extension/src/core/tools/bash/sandbox/pids-cgroup';
-import { autoApprovals, ctx, pidsOf, pidsRunning, sandboxSkip, tempWorkspace, type TempWorkspace, waitFor, isolateQuarantine } from './support';
+import {
+  autoApprovals,
+  ctx,
+  pidsOf,
+  pidsRunning,
+  sandboxSkip,
+  tempWorkspace,
+  type TempWorkspace,
+  waitFor,
+  isolateQuarantine,
+} from './support';
 
 isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 
@@ -30,7 +40,14 @@ if (skip) console.log(`# skipped: the root process-limit tests (${skip})`);
 
 function registry(ws: TempWorkspace, limits: BashLimits): ToolRegistry {
   const r = new ToolRegistry();
-  r.register(createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true, sandbox: { mode: 'auto', network: false, limits } }));
+  r.register(
+    createBashTool({
+      workspace: ws.workspace,
+      approvals: autoApprovals(),
+      trusted: true,
+      sandbox: { mode: 'auto', network: false, limits },
+    }),
+  );
   return r;
 }
 
@@ -74,7 +91,13 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
   it('a fork loop cannot start more processes than the limit, and the cgroup is gone afterwards', async () => {
     const ws = tempWorkspace();
     const limit = 40;
-    const out = await (await registry(ws, { processes: limit, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: FORK_LOOP }), ctx())).content;
+    const out = await (
+      await registry(ws, { processes: limit, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute(
+        'bash',
+        JSON.stringify({ command: FORK_LOOP }),
+        ctx(),
+      )
+    ).content;
     const match = /^(\d+)\n\[exit code: 0\]$/.exec(out);
     assert.ok(match, out);
     const started = Number(match[1]);
@@ -86,7 +109,13 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
 
   it('without the limit the same loop runs to its end (the test can tell)', async () => {
     const ws = tempWorkspace();
-    const out = await (await registry(ws, { processes: 512, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: FORK_LOOP }), ctx())).content;
+    const out = await (
+      await registry(ws, { processes: 512, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute(
+        'bash',
+        JSON.stringify({ command: FORK_LOOP }),
+        ctx(),
+      )
+    ).content;
     assert.equal(out, '200\n[exit code: 0]');
   });
 
@@ -97,7 +126,13 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
       '(echo $$ > /sys/fs/cgroup/pids/cgroup.procs) 2>&1 | grep -o "Read-only file system"',
       'grep -o "agent-checklist-[0-9]*-[0-9]*" /proc/self/cgroup | head -1',
     ].join('; ');
-    const out = await (await registry(ws, { processes: 64, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command }), ctx())).content;
+    const out = await (
+      await registry(ws, { processes: 64, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute(
+        'bash',
+        JSON.stringify({ command }),
+        ctx(),
+      )
+    ).content;
     const [name, refusal, after] = out.split('\n');
     assert.match(name ?? '', new RegExp(`^agent-checklist-${process.pid}-\\d+$`), out);
     assert.equal(refusal, 'Read-only file system');
@@ -109,7 +144,11 @@ describe('the process limit when the agent is root (a pids cgroup per command)',
     const ws = tempWorkspace();
     const controller = new AbortController();
     const marker = 'sleep 30.41';
-    const running = registry(ws, { processes: 64, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute('bash', JSON.stringify({ command: `${marker} & ${marker} & wait` }), ctx(controller.signal));
+    const running = registry(ws, { processes: 64, memoryMiB: 4096, addressSpaceMiB: 4096 }).execute(
+      'bash',
+      JSON.stringify({ command: `${marker} & ${marker} & wait` }),
+      ctx(controller.signal),
+    );
     await waitFor(() => pidsRunning(marker).length === 2, `both ${marker} to run`);
     assert.equal(ourCgroups().length, 1, 'the command runs in a cgroup of its own');
     controller.abort();
@@ -133,9 +172,13 @@ describe('an agent killed with kill -9', { skip }, () => {
     } finally {
       agent.kill('SIGKILL');
     }
-    await new Promise((resolve) => (agent.exitCode === null && agent.signalCode === null ? agent.on('exit', resolve) : resolve(null)));
+    await new Promise((resolve) =>
+      agent.exitCode === null && agent.signalCode === null ? agent.on('exit', resolve) : resolve(null),
+    );
     assert.equal(left().length, 1, 'the killed agent could not remove its cgroup');
-    const next = spawnSync(process.execPath, ['--import', 'tsx', fixture, 'auto', ws.root, 'echo ran'], { encoding: 'utf8' });
+    const next = spawnSync(process.execPath, ['--import', 'tsx', fixture, 'auto', ws.root, 'echo ran'], {
+      encoding: 'utf8',
+    });
     assert.equal(next.stdout, 'ran\n[exit code: 0]\n', next.stderr);
     assert.deepEqual(left(), []);
   });
@@ -143,19 +186,45 @@ describe('an agent killed with kill -9', { skip }, () => {
 
 function noCgroupSkip(): string | false {
   if (skip) return skip;
-  const probe = spawnSync('unshare', ['-m', '--propagation', 'private', 'mount', '-o', 'remount,bind,ro', '/sys/fs/cgroup/pids'], { encoding: 'utf8' });
+  const probe = spawnSync(
+    'unshare',
+    ['-m', '--propagation', 'private', 'mount', '-o', 'remount,bind,ro', '/sys/fs/cgroup/pids'],
+    { encoding: 'utf8' },
+  );
   if (probe.error) return `unshare could not start (${probe.error.message})`;
-  return probe.status === 0 ? false : `cannot make the pids cgroup read-only in a mount namespace here (${probe.stderr.trim()})`;
+  return probe.status === 0
+    ? false
+    : `cannot make the pids cgroup read-only in a mount namespace here (${probe.stderr.trim()})`;
 }
 const noCgroup = noCgroupSkip();
 if (noCgroup) console.log(`# skipped: the no-pids-cgroup notice test (${noCgroup})`);
 
 describe('root with no writable pids cgroup', { skip: noCgroup }, () => {
-  it('says so once, in the first command\'s output, and runs the commands', () => {
+  it("says so once, in the first command's output, and runs the commands", () => {
     const ws = tempWorkspace();
     // The agent in a mount namespace of its own where the pids hierarchy is read-only.
     const child = path.join(__dirname, 'fixtures', 'bash-child.ts');
-    const run = spawnSync('unshare', ['-m', '--propagation', 'private', 'bash', '-c', 'mount -o remount,bind,ro /sys/fs/cgroup/pids && exec "$@"', 'agent', process.execPath, '--import', 'tsx', child, 'auto', ws.root, 'echo ran', '2'], { encoding: 'utf8' });
+    const run = spawnSync(
+      'unshare',
+      [
+        '-m',
+        '--propagation',
+        'private',
+        'bash',
+        '-c',
+        'mount -o remount,bind,ro /sys/fs/cgroup/pids && exec "$@"',
+        'agent',
+        process.execPath,
+        '--import',
+        'tsx',
+        child,
+        'auto',
+        ws.root,
+        'echo ran',
+        '2',
+      ],
+      { encoding: 'utf8' },
+    );
     const note = noPidsLimitNote('the pids cgroup /sys/fs/cgroup/pids is not writable');
     assert.equal(run.stdout, `${note}\nran\n[exit code: 0]\nran\n[exit code: 0]\n`, run.stderr);
   });

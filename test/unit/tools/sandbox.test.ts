@@ -15,7 +15,17 @@ import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool
 import { createReadFileTool } from '../../../extension/src/core/tools/read-file/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
-import { autoApprovals, ctx, pidsOf, pidsRunning, tempWorkspace, type TempWorkspace, waitFor, sandboxSkip, isolateQuarantine } from './support';
+import {
+  autoApprovals,
+  ctx,
+  pidsOf,
+  pidsRunning,
+  tempWorkspace,
+  type TempWorkspace,
+  waitFor,
+  sandboxSkip,
+  isolateQuarantine,
+} from './support';
 
 isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();
@@ -23,11 +33,19 @@ if (skip) console.log(`# skipped: the sandbox tests (${skip})`);
 
 function tools(ws: TempWorkspace, network = false): ToolRegistry {
   const registry = new ToolRegistry();
-  registry.register(createBashTool({ workspace: ws.workspace, approvals: autoApprovals(), trusted: true, sandbox: { mode: 'auto', network } }));
+  registry.register(
+    createBashTool({
+      workspace: ws.workspace,
+      approvals: autoApprovals(),
+      trusted: true,
+      sandbox: { mode: 'auto', network },
+    }),
+  );
   registry.register(createReadFileTool(ws.workspace));
   return registry;
 }
-const bash = async (r: ToolRegistry, command: string) => (await r.execute('bash', JSON.stringify({ command }), ctx())).content;
+const bash = async (r: ToolRegistry, command: string) =>
+  (await r.execute('bash', JSON.stringify({ command }), ctx())).content;
 
 /** A folder outside the workspace AND outside /tmp (the sandbox's /tmp is its own, so a /tmp folder would prove nothing). */
 function outsideTmp(): string {
@@ -70,7 +88,10 @@ describe('bash in the sandbox', { skip }, () => {
     assert.match(await bash(r, `ln ${outside}/secret.txt hard.txt`), /Invalid cross-device link\n\[exit code: 1\]$/);
     assert.equal(fs.existsSync(path.join(ws.root, 'hard.txt')), false);
     assert.equal(await bash(r, `ln -s ${outside}/secret.txt soft.txt && echo linked`), 'linked\n[exit code: 0]');
-    assert.deepEqual(await r.execute('read_file', JSON.stringify({ path: 'soft.txt' }), ctx()), { isError: true, content: `Error: ${symlinkOutsideMessage('soft.txt')}` });
+    assert.deepEqual(await r.execute('read_file', JSON.stringify({ path: 'soft.txt' }), ctx()), {
+      isError: true,
+      content: `Error: ${symlinkOutsideMessage('soft.txt')}`,
+    });
   });
 });
 
@@ -83,7 +104,11 @@ function procStat(pid: number): { ppid: number; pgrp: number; session: number; t
 
 /** The pid as its innermost PID namespace sees it (1: that namespace's init). */
 function innermostPid(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('NSpid:')) ?? '';
+  const line =
+    fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('NSpid:')) ?? '';
   return Number(line.trim().split(/\s+/).at(-1));
 }
 
@@ -92,7 +117,7 @@ describe('the sandbox and the lifeline', { skip }, () => {
   // parent-death signal: an agent killed in between left it outside the group the
   // watcher kills, and the command outlived the agent. That window is microseconds
   // wide unloaded, so this checks the property that closes it, at any moment.
-  it('keeps the sandbox\'s PID 1 in the process group the watcher kills, in a session with no terminal', async () => {
+  it("keeps the sandbox's PID 1 in the process group the watcher kills, in a session with no terminal", async () => {
     const ws = tempWorkspace();
     const controller = new AbortController();
     const marker = 'sleep 30.33';
@@ -103,12 +128,12 @@ describe('the sandbox and the lifeline', { skip }, () => {
       assert.ok(command);
       let init = command;
       for (let up = 0; up < 4 && innermostPid(init) !== 1; up++) init = procStat(init).ppid;
-      assert.equal(innermostPid(init), 1, 'found the sandbox\'s PID 1 above the command');
+      assert.equal(innermostPid(init), 1, "found the sandbox's PID 1 above the command");
       const leader = procStat(init).ppid; // bwrap, which the prologue exec'd: the group's leader
-      assert.equal(procStat(leader).pgrp, leader, 'bwrap leads the command\'s process group');
-      assert.equal(procStat(init).pgrp, leader, 'the sandbox\'s PID 1 is in that group (not in a session of its own)');
-      assert.equal(procStat(command).session, leader, 'the command runs in the group\'s own session');
-      assert.notEqual(procStat(command).session, procStat(process.pid).session, 'not in the agent\'s session');
+      assert.equal(procStat(leader).pgrp, leader, "bwrap leads the command's process group");
+      assert.equal(procStat(init).pgrp, leader, "the sandbox's PID 1 is in that group (not in a session of its own)");
+      assert.equal(procStat(command).session, leader, "the command runs in the group's own session");
+      assert.notEqual(procStat(command).session, procStat(process.pid).session, "not in the agent's session");
       assert.equal(procStat(command).ttyNr, 0, 'with no controlling terminal (nothing to inject input into)');
     } finally {
       controller.abort();
@@ -120,7 +145,18 @@ describe('the sandbox and the lifeline', { skip }, () => {
 /** Starts bash-child.ts running `command`, kills it with SIGKILL once `marker` runs, and waits for `marker` to be gone. */
 async function killNineLeavesNothing(mode: 'auto' | 'off', marker: string): Promise<void> {
   const ws = tempWorkspace();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'bash-child.ts'), mode, ws.root, `(${marker} &) ; ${marker} & wait`], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(__dirname, 'fixtures', 'bash-child.ts'),
+      mode,
+      ws.root,
+      `(${marker} &) ; ${marker} & wait`,
+    ],
+    { stdio: 'ignore' },
+  );
   try {
     await waitFor(() => pidsRunning(marker).length >= 2, `both ${marker} to run`);
     child.kill('SIGKILL');
@@ -131,9 +167,13 @@ async function killNineLeavesNothing(mode: 'auto' | 'off', marker: string): Prom
 }
 
 describe('kill -9 of the agent ends the command', () => {
-  it('sandboxed: bwrap dies with the agent, and the sandbox and its background processes with it', { skip }, async () => {
-    await killNineLeavesNothing('auto', 'sleep 30.31');
-  });
+  it(
+    'sandboxed: bwrap dies with the agent, and the sandbox and its background processes with it',
+    { skip },
+    async () => {
+      await killNineLeavesNothing('auto', 'sleep 30.31');
+    },
+  );
 
   it('unsandboxed: the group watcher sees the agent gone and kills the group', async () => {
     await killNineLeavesNothing('off', 'sleep 30.32');
@@ -146,10 +186,14 @@ describe('without bubblewrap', () => {
     const bin = path.join(ws.outside, 'bin'); // a PATH with bash and nothing else: no bwrap
     fs.mkdirSync(bin);
     fs.symlinkSync('/bin/bash', path.join(bin, 'bash'));
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'bash-child.ts'), 'auto', ws.root, 'echo ran', '2'], {
-      env: { ...process.env, PATH: bin },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'fixtures', 'bash-child.ts'), 'auto', ws.root, 'echo ran', '2'],
+      {
+        env: { ...process.env, PATH: bin },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -14,12 +14,26 @@ import { tempDir } from '../support/sessions';
 import { autoApprovals, ctx, tempWorkspace } from './support';
 
 const KEY = 'sk-test-PROVIDER-KEY-0123456789';
-const SECRETS = { OPENAI_API_KEY: KEY, GITHUB_TOKEN: 'ghp_github-token-value-42', db_password: 'hunter2-but-longer', AWS_SECRET_ACCESS_KEY: 'aws-secret-value-xyz' };
-const BASE_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', PLAIN: 'plain-value', KEEP_ME_TOKEN: 'kept-token-value-1', ...SECRETS };
+const SECRETS = {
+  OPENAI_API_KEY: KEY,
+  GITHUB_TOKEN: 'ghp_github-token-value-42',
+  db_password: 'hunter2-but-longer',
+  AWS_SECRET_ACCESS_KEY: 'aws-secret-value-xyz',
+};
+const BASE_ENV = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: '/nonexistent',
+  PLAIN: 'plain-value',
+  KEEP_ME_TOKEN: 'kept-token-value-1',
+  ...SECRETS,
+};
 
 describe('the environment tools get', () => {
   it('drops the key variable and every name with KEY, TOKEN, SECRET or PASSWORD (any case), except those kept', () => {
-    const { env, droppedNames } = toolEnvironment(BASE_ENV, { keyVariable: 'OPENAI_API_KEY', keep: ['KEEP_ME_TOKEN', 'OPENAI_API_KEY'] });
+    const { env, droppedNames } = toolEnvironment(BASE_ENV, {
+      keyVariable: 'OPENAI_API_KEY',
+      keep: ['KEEP_ME_TOKEN', 'OPENAI_API_KEY'],
+    });
     assert.deepEqual(Object.keys(env).sort(), ['HOME', 'KEEP_ME_TOKEN', 'PATH', 'PLAIN']);
     assert.deepEqual(droppedNames.sort(), ['AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN', 'OPENAI_API_KEY', 'db_password']);
   });
@@ -58,7 +72,10 @@ describe('bash and the file tools show no secret', () => {
     const found = await registry.execute('grep', JSON.stringify({ pattern: 'OPENAI' }), ctx());
     assert.equal(found.content, `.env:1: OPENAI_API_KEY=${REDACTED}`);
     // grep matches the redacted text: a pattern cannot probe a secret's value.
-    assert.match((await registry.execute('grep', JSON.stringify({ pattern: 'sk-test' }), ctx())).content, /^No matches/);
+    assert.match(
+      (await registry.execute('grep', JSON.stringify({ pattern: 'sk-test' }), ctx())).content,
+      /^No matches/,
+    );
   });
 });
 
@@ -69,14 +86,44 @@ describe('the CLI keeps secrets out of the session log', () => {
     fs.mkdirSync(ws);
     const script = path.join(dir, 'script.json');
     const command = 'env; echo "key=$OPENAI_API_KEY"; cat /proc/self/environ | tr "\\0" "\\n"';
-    fs.writeFileSync(script, JSON.stringify({ responses: [{ toolCalls: [{ id: 'b1', name: 'bash', arguments: { command } }] }, { text: 'done' }] }));
+    fs.writeFileSync(
+      script,
+      JSON.stringify({
+        responses: [{ toolCalls: [{ id: 'b1', name: 'bash', arguments: { command } }] }, { text: 'done' }],
+      }),
+    );
     const stdout: string[] = [];
-    const io: CliIo = { out: (l) => stdout.push(l), err: () => undefined, write: () => undefined, env: BASE_ENV, cwd: dir };
-    const code = await main(['run', '--script', script, '--tools', 'bash', '--cwd', ws, '--yes', '--json', '--keep-env', 'KEEP_ME_TOKEN', 'go'], io);
+    const io: CliIo = {
+      out: (l) => stdout.push(l),
+      err: () => undefined,
+      write: () => undefined,
+      env: BASE_ENV,
+      cwd: dir,
+    };
+    const code = await main(
+      [
+        'run',
+        '--script',
+        script,
+        '--tools',
+        'bash',
+        '--cwd',
+        ws,
+        '--yes',
+        '--json',
+        '--keep-env',
+        'KEEP_ME_TOKEN',
+        'go',
+      ],
+      io,
+    );
     assert.equal(code, 0);
     const { logPath } = JSON.parse(stdout.join('')) as { logPath: string };
     const logged = fs.readFileSync(logPath, 'utf8');
-    assert.deepEqual(Object.values(SECRETS).filter((v) => logged.includes(v)), []);
+    assert.deepEqual(
+      Object.values(SECRETS).filter((v) => logged.includes(v)),
+      [],
+    );
     const result = loadLogFile(logPath).events.find((e) => e.type === 'tool/result');
     assert.ok(result?.type === 'tool/result');
     assert.match(result.data.content, /^KEEP_ME_TOKEN=kept-token-value-1$/m);

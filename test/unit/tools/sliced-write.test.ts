@@ -19,12 +19,17 @@ function registryFor(ws: TempWorkspace): ToolRegistry {
   return registry;
 }
 
-const call = (registry: ToolRegistry, name: string, args: unknown) => registry.execute(name, JSON.stringify(args), ctx());
+const call = (registry: ToolRegistry, name: string, args: unknown) =>
+  registry.execute(name, JSON.stringify(args), ctx());
 
 /** Text of several slices with an emoji (a surrogate pair) across every slice boundary and 2- and 3-byte characters between. */
 function textAcrossSlices(slices: number): string {
   let text = '';
-  for (let i = 1; i <= slices; i++) text += 'é€a'.repeat(Math.floor((i * WRITE_SLICE_CHARS - 1 - text.length) / 3)).padEnd(i * WRITE_SLICE_CHARS - 1 - text.length, 'b') + '😀';
+  for (let i = 1; i <= slices; i++)
+    text +=
+      'é€a'
+        .repeat(Math.floor((i * WRITE_SLICE_CHARS - 1 - text.length) / 3))
+        .padEnd(i * WRITE_SLICE_CHARS - 1 - text.length, 'b') + '😀';
   return `${text}tail\n`;
 }
 
@@ -45,7 +50,10 @@ describe('sliced writes', () => {
     assert.match(result.content, new RegExp(`^Wrote ${bytes} bytes to big\\.txt `));
     const written = fs.readFileSync(path.join(ws.root, 'big.txt'));
     assert.equal(written.byteLength, bytes);
-    assert.ok(written.equals(Buffer.from(content, 'utf8')), 'byte for byte the text, no U+FFFD where a pair met a slice boundary');
+    assert.ok(
+      written.equals(Buffer.from(content, 'utf8')),
+      'byte for byte the text, no U+FFFD where a pair met a slice boundary',
+    );
   });
 
   it('a shorter write replaces a longer file whole (nothing of the old bytes is left at the end)', async () => {
@@ -60,7 +68,11 @@ describe('sliced writes', () => {
     const ws = tempWorkspace();
     const lines = Array.from({ length: 30_000 }, (_, i) => `line ${i} ✓`);
     ws.file('long.txt', `${lines.join('\n')}\n`);
-    const result = await call(registryFor(ws), 'edit_file', { path: 'long.txt', old_string: 'line 29998 ✓', new_string: 'changed 😀' });
+    const result = await call(registryFor(ws), 'edit_file', {
+      path: 'long.txt',
+      old_string: 'line 29998 ✓',
+      new_string: 'changed 😀',
+    });
     assert.match(result.content, /at line 29999 /);
     lines[29_998] = 'changed 😀';
     assert.equal(ws.read('long.txt'), `${lines.join('\n')}\n`);

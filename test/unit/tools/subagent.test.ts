@@ -34,7 +34,9 @@ class RecordingProvider implements ModelProvider {
   }
 }
 
-const call = (id: string, name: string, args: unknown): ScriptedResponse => ({ toolCalls: [{ id, name, arguments: args }] });
+const call = (id: string, name: string, args: unknown): ScriptedResponse => ({
+  toolCalls: [{ id, name, arguments: args }],
+});
 const byType = <T extends SessionEvent['type']>(events: readonly SessionEvent[], type: T) =>
   events.filter((e): e is Extract<SessionEvent, { type: T }> => e.type === type);
 
@@ -93,7 +95,10 @@ describe('subagent', () => {
       assert.ok(start);
       const childId = start.data.childSessionId;
       assert.deepEqual(start.data, { callId: 'sub1', childSessionId: childId, description: 'Survey the code' });
-      assert.deepEqual(byType(parentEvents, 'subagent/end').map((e) => e.data), [{ callId: 'sub1', childSessionId: childId, outcome: 'completed' }]);
+      assert.deepEqual(
+        byType(parentEvents, 'subagent/end').map((e) => e.data),
+        [{ callId: 'sub1', childSessionId: childId, outcome: 'completed' }],
+      );
       const result = byType(parentEvents, 'tool/result').find((e) => e.data.callId === 'sub1');
       assert.deepEqual(result?.data.content, 'The repo holds a README.');
       assert.equal(result?.data.isError, false);
@@ -108,18 +113,30 @@ describe('subagent', () => {
       assert.equal(child.header.title, 'Survey the code');
       assert.equal(child.header.cwd, t.ws.root);
       assert.deepEqual(foldStandingPlan(child.events), [todo('look around', 'completed'), todo('report', 'completed')]);
-      assert.deepEqual(byType(child.events, 'turn/end').map((e) => e.data.reason), [{ kind: 'completed' }]);
+      assert.deepEqual(
+        byType(child.events, 'turn/end').map((e) => e.data.reason),
+        [{ kind: 'completed' }],
+      );
 
       // One provider queue, in request order, each request naming the session that asked.
       assert.equal(t.provider.inner.consumed, 6);
       const parentId = t.parent.session.id;
-      assert.deepEqual(t.provider.requests.map((r) => r.sessionId), [parentId, parentId, childId, childId, childId, parentId]);
-      assert.deepEqual(byType(child.events, 'user/message').map((e) => e.data.message.text), ['List what is in the repo.']);
+      assert.deepEqual(
+        t.provider.requests.map((r) => r.sessionId),
+        [parentId, parentId, childId, childId, childId, parentId],
+      );
+      assert.deepEqual(
+        byType(child.events, 'user/message').map((e) => e.data.message.text),
+        ['List what is in the repo.'],
+      );
 
-      assert.deepEqual(t.links.map((l) => [l.event, l.link.childSessionId, l.link.depth, l.outcome]), [
-        ['start', childId, 1, undefined],
-        ['end', childId, 1, 'completed'],
-      ]);
+      assert.deepEqual(
+        t.links.map((l) => [l.event, l.link.childSessionId, l.link.depth, l.outcome]),
+        [
+          ['start', childId, 1, undefined],
+          ['end', childId, 1, 'completed'],
+        ],
+      );
       assert.equal(t.links[0]!.link.logPath, t.store.pathOf(childId));
     } finally {
       t.dispose();
@@ -154,7 +171,15 @@ describe('subagent', () => {
       assert.deepEqual(grandchild.header.parent, { sessionId: childId, callId: 's2' });
       assert.equal(byType(child.events, 'tool/result')[0]!.data.content, 'grandchild answer');
       assert.equal(byType(t.parent.session.events, 'tool/result')[0]!.data.content, 'child answer');
-      assert.deepEqual(t.links.map((l) => [l.event, l.link.depth]), [['start', 1], ['start', 2], ['end', 2], ['end', 1]]);
+      assert.deepEqual(
+        t.links.map((l) => [l.event, l.link.depth]),
+        [
+          ['start', 1],
+          ['start', 2],
+          ['end', 2],
+          ['end', 1],
+        ],
+      );
     } finally {
       t.dispose();
     }
@@ -162,13 +187,20 @@ describe('subagent', () => {
 
   it('reports a child that stopped on an error as an error result, and the parent goes on', async () => {
     const t = setup(
-      [call('s1', 'subagent', { description: 'fails', prompt: 'x' }), { text: 'thinking', error: { message: 'model exploded' } }, { text: 'Parent recovers.' }],
+      [
+        call('s1', 'subagent', { description: 'fails', prompt: 'x' }),
+        { text: 'thinking', error: { message: 'model exploded' } },
+        { text: 'Parent recovers.' },
+      ],
       ['subagent'],
     );
     try {
       assert.deepEqual(await t.run('try'), { kind: 'completed' });
       const result = byType(t.parent.session.events, 'tool/result')[0]!.data;
-      assert.deepEqual({ isError: result.isError, content: result.content }, { isError: true, content: 'Error: the subagent stopped on an error: model exploded' });
+      assert.deepEqual(
+        { isError: result.isError, content: result.content },
+        { isError: true, content: 'Error: the subagent stopped on an error: model exploded' },
+      );
       assert.equal(byType(t.parent.session.events, 'subagent/end')[0]!.data.outcome, 'error');
       const child = t.childLog(byType(t.parent.session.events, 'subagent/start')[0]!.data.childSessionId);
       assert.deepEqual(byType(child.events, 'turn/end')[0]!.data.reason, { kind: 'error', message: 'model exploded' });
@@ -178,7 +210,10 @@ describe('subagent', () => {
   });
 
   it('a child with no final text says so', async () => {
-    const t = setup([call('s1', 'subagent', { description: 'quiet', prompt: 'x' }), { reasoning: 'nothing to say' }, { text: 'ok' }], ['subagent']);
+    const t = setup(
+      [call('s1', 'subagent', { description: 'quiet', prompt: 'x' }), { reasoning: 'nothing to say' }, { text: 'ok' }],
+      ['subagent'],
+    );
     try {
       await t.run('go');
       assert.equal(byType(t.parent.session.events, 'tool/result')[0]!.data.content, EMPTY_FINAL_TEXT);
@@ -192,8 +227,14 @@ describe('subagent', () => {
     try {
       let created = 0;
       const sessions = { create: (opts: Parameters<SessionStore['create']>[0]) => (created++, t.store.create(opts)) };
-      const registry = buildToolRegistry({ tools: ['subagent'], subagents: { provider: t.provider, sessions, maxSteps: 3 } }).registry;
-      const out = await registry.execute('subagent', JSON.stringify({ description: 'x', prompt: 'y' }), { signal: new AbortController().signal, callId: 'c' });
+      const registry = buildToolRegistry({
+        tools: ['subagent'],
+        subagents: { provider: t.provider, sessions, maxSteps: 3 },
+      }).registry;
+      const out = await registry.execute('subagent', JSON.stringify({ description: 'x', prompt: 'y' }), {
+        signal: new AbortController().signal,
+        callId: 'c',
+      });
       assert.deepEqual(out, { isError: true, content: `Error: ${SUBAGENT_NO_OWNER_MESSAGE}` });
       assert.equal(created, 0);
       assert.equal(t.provider.requests.length, 0);
@@ -215,17 +256,29 @@ describe('subagent', () => {
     try {
       const pidFile = path.join(t.ws.root, 'sleeper.pid');
       const turn = t.run('go', controller.signal);
-      await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 'the child command to start');
+      await waitFor(
+        () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'),
+        'the child command to start',
+      );
       await waitFor(() => pidsOf('sleep 30.12').length > 0, 'the sleep to show');
       controller.abort();
       assert.deepEqual(await turn, { kind: 'aborted' });
       await waitFor(() => pidsOf('sleep 30.12').length === 0, 'the sleep to die');
       const parentLog = loadLogFile(t.parent.path);
-      assert.deepEqual(byType(parentLog.events, 'subagent/end').map((e) => e.data.outcome), ['aborted']);
-      assert.match(byType(parentLog.events, 'tool/result')[0]!.data.content, /^Error: the subagent was stopped by the user before it finished\./);
+      assert.deepEqual(
+        byType(parentLog.events, 'subagent/end').map((e) => e.data.outcome),
+        ['aborted'],
+      );
+      assert.match(
+        byType(parentLog.events, 'tool/result')[0]!.data.content,
+        /^Error: the subagent was stopped by the user before it finished\./,
+      );
       const child = t.childLog(byType(parentLog.events, 'subagent/start')[0]!.data.childSessionId);
       assert.deepEqual(byType(child.events, 'turn/end')[0]!.data.reason, { kind: 'aborted' });
-      assert.match(byType(child.events, 'tool/result')[0]!.data.content, /\[stopped by the user: the command and its process group were killed\]$/);
+      assert.match(
+        byType(child.events, 'tool/result')[0]!.data.content,
+        /\[stopped by the user: the command and its process group were killed\]$/,
+      );
       assert.equal(t.provider.inner.consumed, 2);
     } finally {
       t.dispose();

@@ -4,7 +4,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Approvals, type ApprovalDecision, type ApprovalGate, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
+import {
+  Approvals,
+  type ApprovalDecision,
+  type ApprovalGate,
+  type ApprovalRequest,
+} from '../../../extension/src/core/tools/approvals';
 import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
 import { bwrapArgs } from '../../../extension/src/core/tools/bash/sandbox';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
@@ -34,7 +39,13 @@ export function tempWorkspace(): TempWorkspace {
     fs.writeFileSync(p, content);
     return p;
   };
-  return { root, outside, workspace: new Workspace(root, new NodeWorkspaceFs()), file, read: (rel) => fs.readFileSync(path.join(root, rel), 'utf8') };
+  return {
+    root,
+    outside,
+    workspace: new Workspace(root, new NodeWorkspaceFs()),
+    file,
+    read: (rel) => fs.readFileSync(path.join(root, rel), 'utf8'),
+  };
 }
 
 /** A gate that answers from a list and records what it was asked. */
@@ -52,7 +63,10 @@ export function recordingGate(...answers: ApprovalDecision[]): ApprovalGate & { 
 }
 
 /** Approvals that ask a recording gate answering `answers` in order. */
-export function approvalsWith(...answers: ApprovalDecision[]): { approvals: Approvals; gate: ReturnType<typeof recordingGate> } {
+export function approvalsWith(...answers: ApprovalDecision[]): {
+  approvals: Approvals;
+  gate: ReturnType<typeof recordingGate>;
+} {
   const gate = recordingGate(...answers);
   return { approvals: new Approvals({ gate }), gate };
 }
@@ -146,7 +160,11 @@ export function unprivilegedSandboxSkip(what: string): string | false {
     const skip = sandboxSkip();
     if (skip) return skip;
     if (process.getuid?.() !== 0) return 'the tests already run unprivileged (the half above)';
-    const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
+    const probe = spawnSync(
+      'setpriv',
+      ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'],
+      { encoding: 'utf8' },
+    );
     if (probe.error) return `setpriv could not start (${probe.error.message})`;
     return probe.status === 0 ? false : `bwrap cannot run as nobody here (${probe.stderr.trim().split('\n')[0]})`;
   })();

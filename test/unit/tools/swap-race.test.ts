@@ -49,7 +49,9 @@ describe('file tools against a concurrent symlink swapper process', () => {
     fs.writeFileSync(path.join(real, 'secret.txt'), 'inside marker\n');
     fs.symlinkSync(ws.outside, path.join(ws.root, 'flip.link'));
     const flip = path.join(ws.root, 'flip');
-    swapper = spawn(process.execPath, ['-e', SWAPPER, flip, real, path.join(ws.root, 'flip.link')], { stdio: 'ignore' });
+    swapper = spawn(process.execPath, ['-e', SWAPPER, flip, real, path.join(ws.root, 'flip.link')], {
+      stdio: 'ignore',
+    });
     await waitFor(() => fs.existsSync(`${flip}.ready`), 'the swapper to start');
     registry = new ToolRegistry();
     const approvals = autoApprovals();
@@ -105,8 +107,14 @@ describe('hard links and names that start with ..', () => {
     registry.register(createWriteFileTool({ workspace: ws.workspace, approvals: autoApprovals() }));
     registry.register(createGrepTool(ws.workspace));
     const c = (name: string, args: unknown) => registry.execute(name, JSON.stringify(args), ctx());
-    assert.deepEqual(await c('read_file', { path: 'hard.txt' }), { isError: true, content: `Error: ${hardLinkMessage('hard.txt')}` });
-    assert.deepEqual(await c('write_file', { path: 'hard.txt', content: 'pwned' }), { isError: true, content: `Error: ${hardLinkMessage('hard.txt')}` });
+    assert.deepEqual(await c('read_file', { path: 'hard.txt' }), {
+      isError: true,
+      content: `Error: ${hardLinkMessage('hard.txt')}`,
+    });
+    assert.deepEqual(await c('write_file', { path: 'hard.txt', content: 'pwned' }), {
+      isError: true,
+      content: `Error: ${hardLinkMessage('hard.txt')}`,
+    });
     assert.equal((await c('grep', { pattern: 'secret' })).content, 'No matches for /secret/ in ..');
     assert.equal(fs.readFileSync(path.join(ws.outside, 'secret.txt'), 'utf8'), `${SECRET}\n`);
   });

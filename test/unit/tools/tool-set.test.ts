@@ -3,7 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
-import { BUILT_IN_TOOLS, buildToolRegistry, DEFAULT_TOOLS, ToolSetError } from '../../../extension/src/core/agent/tool-set';
+import {
+  BUILT_IN_TOOLS,
+  buildToolRegistry,
+  DEFAULT_TOOLS,
+  ToolSetError,
+} from '../../../extension/src/core/agent/tool-set';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
 import { approveEachFileReason } from '../../../extension/src/core/tools/protected-paths';
@@ -26,9 +31,22 @@ describe('buildToolRegistry', () => {
       cwd: ws.root,
       approvals: autoApprovals(),
       trusted: true,
-      subagents: { provider: new ScriptedProvider({ responses: [] }), sessions: new SessionStore(ws.outside), maxSteps: 5 },
+      subagents: {
+        provider: new ScriptedProvider({ responses: [] }),
+        sessions: new SessionStore(ws.outside),
+        maxSteps: 5,
+      },
     });
-    assert.deepEqual(registry.names(), ['todo_write', 'bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'grep', 'subagent']);
+    assert.deepEqual(registry.names(), [
+      'todo_write',
+      'bash',
+      'read_file',
+      'write_file',
+      'edit_file',
+      'list_files',
+      'grep',
+      'subagent',
+    ]);
     for (const spec of registry.specs()) assert.equal((spec.parameters as { type?: string }).type, 'object', spec.name);
     owned.dispose();
     assert.deepEqual(registry.names(), []);
@@ -36,32 +54,73 @@ describe('buildToolRegistry', () => {
 
   it('leaves subagent out from depth 2 on', () => {
     const ws = tempWorkspace();
-    const subagents = { provider: new ScriptedProvider({ responses: [] }), sessions: new SessionStore(ws.outside), maxSteps: 5 };
-    assert.deepEqual(buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 1 }).registry.names(), ['subagent', 'grep']);
-    assert.deepEqual(buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 2 }).registry.names(), ['grep']);
+    const subagents = {
+      provider: new ScriptedProvider({ responses: [] }),
+      sessions: new SessionStore(ws.outside),
+      maxSteps: 5,
+    };
+    assert.deepEqual(
+      buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 1 }).registry.names(),
+      ['subagent', 'grep'],
+    );
+    assert.deepEqual(
+      buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 2 }).registry.names(),
+      ['grep'],
+    );
   });
 
   it('refuses a tool without what it needs, naming the tool and the missing piece', () => {
     const ws = tempWorkspace();
     const fails = (options: Parameters<typeof buildToolRegistry>[0], message: string) =>
-      assert.throws(() => buildToolRegistry(options), (e: unknown) => e instanceof ToolSetError && e.message === message);
+      assert.throws(
+        () => buildToolRegistry(options),
+        (e: unknown) => e instanceof ToolSetError && e.message === message,
+      );
     fails({ tools: ['read_file'] }, 'read_file needs the workspace folder (cwd)');
     fails({ tools: ['bash'], cwd: ws.root, trusted: true }, 'bash needs approvals (a gate to ask, or auto-approve)');
-    fails({ tools: ['bash'], cwd: ws.root, approvals: autoApprovals() }, 'bash needs the workspace trust decision (trusted: true or false)');
+    fails(
+      { tools: ['bash'], cwd: ws.root, approvals: autoApprovals() },
+      'bash needs the workspace trust decision (trusted: true or false)',
+    );
     fails({ tools: ['write_file'], cwd: ws.root }, 'write_file needs approvals (a gate to ask, or auto-approve)');
     fails({ tools: ['subagent'] }, 'subagent needs the subagent runner (provider, session store, max steps)');
     fails({ tools: ['todo_write'] }, 'todo_write needs the allowParallelInProgress policy (true or false)');
-    fails({ tools: ['read_file'], cwd: 'relative/dir' }, 'the workspace root must be an absolute path (got "relative/dir")');
-    fails({ tools: ['write_file'], cwd: ws.root, approvals: autoApprovals(), protectedPaths: ['[oops'] }, 'protected paths: unclosed [ in glob "[oops"');
+    fails(
+      { tools: ['read_file'], cwd: 'relative/dir' },
+      'the workspace root must be an absolute path (got "relative/dir")',
+    );
+    fails(
+      { tools: ['write_file'], cwd: ws.root, approvals: autoApprovals(), protectedPaths: ['[oops'] },
+      'protected paths: unclosed [ in glob "[oops"',
+    );
     fails({ tools: ['shell'] }, `unknown tool "shell"; built-in tools: ${BUILT_IN_TOOLS.join(', ')}`);
   });
 
-  it('hands the user\'s protected globs to write_file and edit_file', async () => {
+  it("hands the user's protected globs to write_file and edit_file", async () => {
     const ws = tempWorkspace();
-    const { registry } = buildToolRegistry({ tools: ['write_file', 'todo_write'], allowParallelInProgress: false, cwd: ws.root, approvals: autoApprovals(), protectedPaths: ['deploy/**'] });
+    const { registry } = buildToolRegistry({
+      tools: ['write_file', 'todo_write'],
+      allowParallelInProgress: false,
+      cwd: ws.root,
+      approvals: autoApprovals(),
+      protectedPaths: ['deploy/**'],
+    });
     const result = await registry.execute('write_file', JSON.stringify({ path: 'deploy/run.sh', content: 'x' }), ctx());
-    assert.equal(result.content, `Error: ${protectedUnattendedMessage('write_file', approveEachFileReason('deploy/run.sh'))}`);
-    assert.equal((await registry.execute('write_file', JSON.stringify({ path: 'src/run.sh', content: 'x' }), ctx())).isError, false);
-    assert.deepEqual(buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: false, protectedPaths: ['[oops'] }).registry.names(), ['todo_write']);
+    assert.equal(
+      result.content,
+      `Error: ${protectedUnattendedMessage('write_file', approveEachFileReason('deploy/run.sh'))}`,
+    );
+    assert.equal(
+      (await registry.execute('write_file', JSON.stringify({ path: 'src/run.sh', content: 'x' }), ctx())).isError,
+      false,
+    );
+    assert.deepEqual(
+      buildToolRegistry({
+        tools: ['todo_write'],
+        allowParallelInProgress: false,
+        protectedPaths: ['[oops'],
+      }).registry.names(),
+      ['todo_write'],
+    );
   });
 });

@@ -4,7 +4,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
-import { brokenLinkMessage, outsideWorkspaceMessage, symlinkOutsideMessage, Workspace } from '../../../extension/src/core/tools/workspace';
+import {
+  brokenLinkMessage,
+  outsideWorkspaceMessage,
+  symlinkOutsideMessage,
+  Workspace,
+} from '../../../extension/src/core/tools/workspace';
 import { tempWorkspace } from './support';
 
 describe('Workspace.resolve', () => {
@@ -34,15 +39,27 @@ describe('Workspace.resolve', () => {
 
   it('refuses `..` out of the workspace', async () => {
     const ws = tempWorkspace();
-    assert.deepEqual(await ws.workspace.resolve('../outside/secret.txt'), { ok: false, message: outsideWorkspaceMessage('../outside/secret.txt', ws.root) });
-    assert.deepEqual(await ws.workspace.resolve('src/../../x'), { ok: false, message: outsideWorkspaceMessage('src/../../x', ws.root) });
+    assert.deepEqual(await ws.workspace.resolve('../outside/secret.txt'), {
+      ok: false,
+      message: outsideWorkspaceMessage('../outside/secret.txt', ws.root),
+    });
+    assert.deepEqual(await ws.workspace.resolve('src/../../x'), {
+      ok: false,
+      message: outsideWorkspaceMessage('src/../../x', ws.root),
+    });
   });
 
   it('refuses an absolute path outside the workspace', async () => {
     const ws = tempWorkspace();
     const secret = path.join(ws.outside, 'secret.txt');
-    assert.deepEqual(await ws.workspace.resolve(secret), { ok: false, message: outsideWorkspaceMessage(secret, ws.root) });
-    assert.deepEqual(await ws.workspace.resolve('/etc/passwd'), { ok: false, message: outsideWorkspaceMessage('/etc/passwd', ws.root) });
+    assert.deepEqual(await ws.workspace.resolve(secret), {
+      ok: false,
+      message: outsideWorkspaceMessage(secret, ws.root),
+    });
+    assert.deepEqual(await ws.workspace.resolve('/etc/passwd'), {
+      ok: false,
+      message: outsideWorkspaceMessage('/etc/passwd', ws.root),
+    });
   });
 
   it('refuses a symbolic link that points outside, and any path through a linked folder outside', async () => {
@@ -50,9 +67,15 @@ describe('Workspace.resolve', () => {
     fs.symlinkSync(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'link.txt'));
     fs.symlinkSync(ws.outside, path.join(ws.root, 'linkdir'));
     assert.deepEqual(await ws.workspace.resolve('link.txt'), { ok: false, message: symlinkOutsideMessage('link.txt') });
-    assert.deepEqual(await ws.workspace.resolve('linkdir/secret.txt'), { ok: false, message: symlinkOutsideMessage('linkdir/secret.txt') });
+    assert.deepEqual(await ws.workspace.resolve('linkdir/secret.txt'), {
+      ok: false,
+      message: symlinkOutsideMessage('linkdir/secret.txt'),
+    });
     // A file that does not exist yet, under a linked folder outside, is refused too (a write would land outside).
-    assert.deepEqual(await ws.workspace.resolve('linkdir/new/file.txt'), { ok: false, message: symlinkOutsideMessage('linkdir/new/file.txt') });
+    assert.deepEqual(await ws.workspace.resolve('linkdir/new/file.txt'), {
+      ok: false,
+      message: symlinkOutsideMessage('linkdir/new/file.txt'),
+    });
   });
 
   it('refuses a broken symbolic link (writing through it could create a file anywhere)', async () => {

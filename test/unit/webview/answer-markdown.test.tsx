@@ -25,11 +25,17 @@ function answered(text: string): { session: Session; items: TranscriptItem[] } {
   const session = new Session(makeHeader({ id: 's1' }));
   const folder = new TranscriptFolder();
   const items: TranscriptItem[] = [];
-  const add = (...args: Parameters<Session['append']>): void => void items.push(...folder.apply(session.append(...args)));
+  const add = (...args: Parameters<Session['append']>): void =>
+    void items.push(...folder.apply(session.append(...args)));
   add('turn/start', { turn: 1 });
   add('user/message', { turn: 1, message: { text: 'go' } });
   add('step/start', { turn: 1, step: 1 });
-  add('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'text', text }] }, model: { provider: 'p', model: 'm' } });
+  add('assistant/message', {
+    turn: 1,
+    step: 1,
+    message: { content: [{ type: 'text', text }] },
+    model: { provider: 'p', model: 'm' },
+  });
   return { session, items };
 }
 
@@ -59,17 +65,42 @@ class Page {
 
   snapshot(): void {
     const provider = { id: 'demo', model: 'demo', isDemo: true, problem: null };
-    this.post({ type: 'snapshot', session: { id: 's1', title: null, readOnly: false }, items: [], cursor: null, plan: null, run: { state: 'idle' }, provider, stream: null, strings: { ...WEBVIEW_STRINGS } });
+    this.post({
+      type: 'snapshot',
+      session: { id: 's1', title: null, readOnly: false },
+      items: [],
+      cursor: null,
+      plan: null,
+      run: { state: 'idle' },
+      provider,
+      stream: null,
+      strings: { ...WEBVIEW_STRINGS },
+    });
   }
 }
 
 function answerRow(page: Page) {
-  const view = mount(<Transcript items={page.state.view.items} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+  const view = mount(
+    <Transcript
+      items={page.state.view.items}
+      stream={null}
+      cursor={null}
+      running={false}
+      approvals={[]}
+      sessionId="s1"
+    />,
+  );
   const row = view.root.querySelector('.item-assistant');
-  return { row, note: row?.querySelector('[role="note"]')?.textContent ?? null, strong: row?.querySelector('strong')?.textContent ?? null, text: row?.textContent ?? '', unmount: view.unmount };
+  return {
+    row,
+    note: row?.querySelector('[role="note"]')?.textContent ?? null,
+    strong: row?.querySelector('strong')?.textContent ?? null,
+    text: row?.textContent ?? '',
+    unmount: view.unmount,
+  };
 }
 
-describe('an answer\'s Markdown, parsed in the worker, painted by the page', () => {
+describe("an answer's Markdown, parsed in the worker, painted by the page", () => {
   const pages: Page[] = [];
   after(() => pages.forEach((p) => p.presenter.dispose()));
   const newPage = (): Page => {
@@ -95,7 +126,11 @@ describe('an answer\'s Markdown, parsed in the worker, painted by the page', () 
     after.unmount();
     const cached = page.presenter.present({ type: 'page', items, cursor: null }, 's1');
     assert.ok(cached.type === 'page');
-    assert.deepEqual(cached.items.find((i) => i.kind === 'assistant')?.markdown.kind, 'parsed', 'a parsed answer is filled in before it is posted again');
+    assert.deepEqual(
+      cached.items.find((i) => i.kind === 'assistant')?.markdown.kind,
+      'parsed',
+      'a parsed answer is filled in before it is posted again',
+    );
   });
 
   it('shows an answer whose parse passed the deadline as plain text under the note', async () => {
@@ -110,12 +145,22 @@ describe('an answer\'s Markdown, parsed in the worker, painted by the page', () 
     shown.unmount();
   });
 
-  it('the note is in the page\'s language', async () => {
+  it("the note is in the page's language", async () => {
     const page = newPage();
     const arrived = page.nextMarkdown();
     page.post({ type: 'items', items: answered(`${TOO_SLOW} `).items });
     await arrived;
-    const view = mount(<Transcript items={page.state.view.items} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, { answerShownPlain: '以纯文本显示：格式化此回答耗时过长。' });
+    const view = mount(
+      <Transcript
+        items={page.state.view.items}
+        stream={null}
+        cursor={null}
+        running={false}
+        approvals={[]}
+        sessionId="s1"
+      />,
+      { answerShownPlain: '以纯文本显示：格式化此回答耗时过长。' },
+    );
     assert.equal(view.root.querySelector('[role="note"]')?.textContent, '以纯文本显示：格式化此回答耗时过长。');
     view.unmount();
   });

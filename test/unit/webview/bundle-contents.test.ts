@@ -26,7 +26,12 @@ async function bundles(): Promise<Bundle[]> {
   const out: Bundle[] = [];
   for (const config of webviewConfigs({ logLevel: 'silent' })) {
     const name = String(config.outfile).split('/').pop() ?? '';
-    const result = await esbuild.build({ ...config, write: false, metafile: true, outfile: `out/bundle-contents-test/${name}` });
+    const result = await esbuild.build({
+      ...config,
+      write: false,
+      metafile: true,
+      outfile: `out/bundle-contents-test/${name}`,
+    });
     const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith(`/${name}`))?.[1];
     assert.ok(output, `${name} is an output (the metafile is read right)`);
     const code = result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text ?? '';
@@ -52,11 +57,23 @@ describe('the webview bundle', () => {
     const main = (await bundles()).find((b) => b.name === 'main.js');
     assert.ok(main);
     const inputs = main.inputs;
-    assert.ok(inputs.some((f) => f.endsWith('webview/src/app.tsx')), 'the app is in the bundle (the metafile is read right)');
-    assert.ok(inputs.some((f) => f.includes('node_modules/preact/')), 'preact is in it');
+    assert.ok(
+      inputs.some((f) => f.endsWith('webview/src/app.tsx')),
+      'the app is in the bundle (the metafile is read right)',
+    );
+    assert.ok(
+      inputs.some((f) => f.includes('node_modules/preact/')),
+      'preact is in it',
+    );
     const zod = inputs.filter((f) => f.includes('node_modules/zod/'));
     assert.deepEqual(zod, [], 'no zod: the webview checks type and seq (host-message-check.ts)');
-    const host = inputs.filter((f) => f.includes('extension/src/') && !/extension\/src\/core\/(protocol\/host-message-check|domain-literals|text-template|plan\/summaries|plan\/one-line)\.ts$/.test(f));
+    const host = inputs.filter(
+      (f) =>
+        f.includes('extension/src/') &&
+        !/extension\/src\/core\/(protocol\/host-message-check|domain-literals|text-template|plan\/summaries|plan\/one-line)\.ts$/.test(
+          f,
+        ),
+    );
     assert.deepEqual(host, [], 'no presenter, schema, fold or string table of the host');
   });
 
@@ -64,7 +81,10 @@ describe('the webview bundle', () => {
     const all = await bundles();
     const main = all.find((b) => b.name === 'main.js');
     assert.ok(main);
-    assert.deepEqual(all.map((b) => b.name).sort(), ['main.js', ...Object.values(WEBVIEW_CHUNKS).map((n) => `${n}.js`)].sort());
+    assert.deepEqual(
+      all.map((b) => b.name).sort(),
+      ['main.js', ...Object.values(WEBVIEW_CHUNKS).map((n) => `${n}.js`)].sort(),
+    );
     for (const [module, name] of Object.entries(WEBVIEW_CHUNKS)) {
       const chunk = all.find((b) => b.name === `${name}.js`);
       assert.ok(chunk);
@@ -72,14 +92,24 @@ describe('the webview bundle', () => {
       assert.ok(!main.inputs.includes(module), `${module} is not in main.js`);
       assert.ok(main.code.includes(`import("./${name}.js")`), `main.js loads ./${name}.js with import()`);
       const missing: string[] = importedFromMain(chunk.code).filter((n) => !main.exports.includes(n));
-      assert.ok(importedFromMain(chunk.code).length > 0, `${name}.js imports from ./main.js (the pattern is read right)`);
+      assert.ok(
+        importedFromMain(chunk.code).length > 0,
+        `${name}.js imports from ./main.js (the pattern is read right)`,
+      );
       assert.deepEqual(missing, [], `${name}.js imports only what main.js exports`);
     }
   });
 
   it('carries no test id in main.js or any chunk (tests find elements by role and accessible name)', async () => {
     const all = await bundles();
-    assert.ok(all.some((b) => b.name === 'main.js' && b.code.includes('aria-label')), 'the page is read (its aria-labels are there)');
-    assert.deepEqual(all.filter((b) => b.code.includes('data-testid')).map((b) => b.name), [], 'bundles with a data-testid');
+    assert.ok(
+      all.some((b) => b.name === 'main.js' && b.code.includes('aria-label')),
+      'the page is read (its aria-labels are there)',
+    );
+    assert.deepEqual(
+      all.filter((b) => b.code.includes('data-testid')).map((b) => b.name),
+      [],
+      'bundles with a data-testid',
+    );
   });
 });

@@ -18,7 +18,8 @@ import { HOSTILE, plan, presented, snapshotBody, stamp, toolItem } from './fixtu
 import { click, fire, mount, openRows, posted, text } from './render';
 import { allByRole, getByRole, getByText, queryByRole, queryByText } from './roles';
 
-const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+const fold = (bodies: HostMessageBody[]): State =>
+  stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
 const FOUR = plan([
   { content: 'Reproduce the crash', status: 'completed' },
@@ -44,7 +45,30 @@ describe('todo_write row', () => {
         { content: 'Docs', status: 'in_progress' },
       ],
     });
-    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write', { args, todos: JSON.parse(args).todos, result: { isError: false, content: 'Updated todo list: 0 pending, 3 in progress, 1 completed.', details: null } }) })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    const page = mount(
+      <Transcript
+        items={[
+          toolItem({
+            callId: 'c1',
+            name: 'todo_write',
+            ...presented('todo_write', {
+              args,
+              todos: JSON.parse(args).todos,
+              result: {
+                isError: false,
+                content: 'Updated todo list: 0 pending, 3 in progress, 1 completed.',
+                details: null,
+              },
+            }),
+          }),
+        ]}
+        stream={null}
+        cursor={null}
+        running={false}
+        approvals={[]}
+        sessionId="s1"
+      />,
+    );
     getByRole(page.root, 'button', { name: 'todo_write 1/4 done · Write the parser guard +2, done' });
     const summary = getByText(page.root, '1/4 done · Write the parser guard');
     const more = getByText(page.root, '+2');
@@ -56,17 +80,50 @@ describe('todo_write row', () => {
   it('shows the list the tool logged, not the raw arguments (trimmed content)', () => {
     const args = { todos: [{ content: '  Read  ', status: 'in_progress' }] };
     const logged = [{ content: 'Read', status: 'in_progress' as const }];
-    const page = mount(<Transcript items={[toolItem({ callId: 'c1', name: 'todo_write', ...presented('todo_write', { args, todos: logged, result: { isError: false, content: 'ok', details: null } }) })]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    const page = mount(
+      <Transcript
+        items={[
+          toolItem({
+            callId: 'c1',
+            name: 'todo_write',
+            ...presented('todo_write', {
+              args,
+              todos: logged,
+              result: { isError: false, content: 'ok', details: null },
+            }),
+          }),
+        ]}
+        stream={null}
+        cursor={null}
+        running={false}
+        approvals={[]}
+        sessionId="s1"
+      />,
+    );
     getByRole(page.root, 'button', { name: 'todo_write 0/1 done · Read, done' });
     openRows(page.root);
-    assert.deepEqual(allByRole(getByRole(page.root, 'list', { name: 'Plan' }), 'listitem').map((li) => li.textContent), ['Read']);
+    assert.deepEqual(
+      allByRole(getByRole(page.root, 'list', { name: 'Plan' }), 'listitem').map((li) => li.textContent),
+      ['Read'],
+    );
     page.unmount();
   });
 
   it('shows a rejected call as rejected, with its error and no list', () => {
     const error = 'Error: invalid todos: duplicate content "A"';
-    const item = toolItem({ callId: 'c1', name: 'todo_write', status: 'error', ...presented('todo_write', { args: '{"todos":[{"content":"A","status":"pending"},{"content":"A","status":"pending"}]}', result: { isError: true, content: error, details: null } }) });
-    const page = mount(<Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, { todoRejected: '已拒绝' });
+    const item = toolItem({
+      callId: 'c1',
+      name: 'todo_write',
+      status: 'error',
+      ...presented('todo_write', {
+        args: '{"todos":[{"content":"A","status":"pending"},{"content":"A","status":"pending"}]}',
+        result: { isError: true, content: error, details: null },
+      }),
+    });
+    const page = mount(
+      <Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />,
+      { todoRejected: '已拒绝' },
+    );
     getByRole(page.root, 'button', { name: 'todo_write 已拒绝, failed' }); // localized
     openRows(page.root);
     getByText(page.root, error);
@@ -77,14 +134,44 @@ describe('todo_write row', () => {
 });
 
 describe('who let a call run', () => {
-  it('a tool row says how its approval was decided, in the host\'s words', () => {
-    const denied = toolItem({ callId: 'c1', name: 'bash', status: 'error', approval: 'deniedByYou', ...presented('bash', { args: { command: 'rm -rf build' }, result: { isError: true, content: 'denied', details: null } }) });
-    const auto = toolItem({ callId: 'c2', name: 'bash', approval: 'approvedAuto', ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a', details: null } }) });
-    const none = toolItem({ callId: 'c3', name: 'read_file', ...presented('read_file', { args: { path: 'a' }, result: { isError: false, content: 'x', details: null } }) });
-    const page = mount(<Transcript items={[denied, auto, none]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />, { deniedByYou: '已被你拒绝' });
-    const buttons = [...page.root.querySelectorAll('li.item-tool button[aria-expanded]')].map((b) => b.textContent ?? '');
+  it("a tool row says how its approval was decided, in the host's words", () => {
+    const denied = toolItem({
+      callId: 'c1',
+      name: 'bash',
+      status: 'error',
+      approval: 'deniedByYou',
+      ...presented('bash', {
+        args: { command: 'rm -rf build' },
+        result: { isError: true, content: 'denied', details: null },
+      }),
+    });
+    const auto = toolItem({
+      callId: 'c2',
+      name: 'bash',
+      approval: 'approvedAuto',
+      ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a', details: null } }),
+    });
+    const none = toolItem({
+      callId: 'c3',
+      name: 'read_file',
+      ...presented('read_file', { args: { path: 'a' }, result: { isError: false, content: 'x', details: null } }),
+    });
+    const page = mount(
+      <Transcript
+        items={[denied, auto, none]}
+        stream={null}
+        cursor={null}
+        running={false}
+        approvals={[]}
+        sessionId="s1"
+      />,
+      { deniedByYou: '已被你拒绝' },
+    );
+    const buttons = [...page.root.querySelectorAll('li.item-tool button[aria-expanded]')].map(
+      (b) => b.textContent ?? '',
+    );
     assert.equal(buttons.length, 3);
-    assert.match(buttons[0] ?? '', /· 已被你拒绝/, 'localized, in the row\'s button (its accessible name)');
+    assert.match(buttons[0] ?? '', /· 已被你拒绝/, "localized, in the row's button (its accessible name)");
     assert.match(buttons[1] ?? '', /· auto-approved/);
     assert.doesNotMatch(buttons[2] ?? '', /·/, 'a call that needed no approval says nothing of one');
     page.unmount();
@@ -92,12 +179,35 @@ describe('who let a call run', () => {
 });
 
 describe('rows that open', () => {
-  it('a tool row and an answer\'s reasoning open from a button that says whether it is open, with no <details> (each is a shadow root)', () => {
+  it("a tool row and an answer's reasoning open from a button that says whether it is open, with no <details> (each is a shadow root)", () => {
     const items = [
-      { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: 'Looked.', reasoning: 'Thinking it over', markdown: { kind: 'parsed' as const, blocks: markdownTree('Looked.') } },
-      toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'ls' }, result: { isError: false, content: 'a.txt\n[exit code: 0]', details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }), order: 3000 }),
+      {
+        kind: 'assistant' as const,
+        id: 'e2',
+        order: 2048,
+        turn: 1,
+        step: 1,
+        text: 'Looked.',
+        reasoning: 'Thinking it over',
+        markdown: { kind: 'parsed' as const, blocks: markdownTree('Looked.') },
+      },
+      toolItem({
+        callId: 'c1',
+        name: 'bash',
+        ...presented('bash', {
+          args: { command: 'ls' },
+          result: {
+            isError: false,
+            content: 'a.txt\n[exit code: 0]',
+            details: { tool: 'bash', exit: { kind: 'exited', code: 0 } },
+          },
+        }),
+        order: 3000,
+      }),
     ];
-    const page = mount(<Transcript items={items} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+    const page = mount(
+      <Transcript items={items} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />,
+    );
     assert.equal(page.root.querySelectorAll('details, summary').length, 0);
     const row = page.root.querySelector('.item-tool');
     const toggle = row?.querySelector('button.disclosure-toggle');
@@ -129,10 +239,36 @@ describe('hostile content', () => {
             { kind: 'user', id: 'e1', order: 1024, turn: 1, text: hostile },
             (() => {
               const answer = `**bold** ${hostile}\n\n- ${hostile}\n\n\`\`\`\n${hostile}\n\`\`\``;
-              return { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text: answer, reasoning: hostile, markdown: { kind: 'parsed' as const, blocks: markdownTree(answer) } };
+              return {
+                kind: 'assistant' as const,
+                id: 'e2',
+                order: 2048,
+                turn: 1,
+                step: 1,
+                text: answer,
+                reasoning: hostile,
+                markdown: { kind: 'parsed' as const, blocks: markdownTree(answer) },
+              };
             })(),
-            toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: hostile }, result: { isError: false, content: `${hostile}\n[exit code: 0]`, details: { tool: 'bash', exit: { kind: 'exited', code: 0 } } } }), order: 3000 }),
-            toolItem({ callId: 'c2', name: 'mystery', ...presented('mystery', { args: hostile, result: { isError: false, content: hostile, details: null } }), order: 3001 }),
+            toolItem({
+              callId: 'c1',
+              name: 'bash',
+              ...presented('bash', {
+                args: { command: hostile },
+                result: {
+                  isError: false,
+                  content: `${hostile}\n[exit code: 0]`,
+                  details: { tool: 'bash', exit: { kind: 'exited', code: 0 } },
+                },
+              }),
+              order: 3000,
+            }),
+            toolItem({
+              callId: 'c2',
+              name: 'mystery',
+              ...presented('mystery', { args: hostile, result: { isError: false, content: hostile, details: null } }),
+              order: 3001,
+            }),
           ],
           approvals: [{ id: 'a1', tool: hostile, summary: hostile, detail: hostile, callId: 'zz', sessionId: null }],
         }),
@@ -156,13 +292,25 @@ describe('hostile content', () => {
   }
 
   it('makes anchors only of http(s) and mailto links', () => {
-    const page = mount(<Markdown blocks={markdownTree('[safe](https://example.com) [bad](javascript:alert`1`) [mail](mailto:a@b.c) `<b>x</b>` *em* _u_ ~~s~~')} />);
+    const page = mount(
+      <Markdown
+        blocks={markdownTree(
+          '[safe](https://example.com) [bad](javascript:alert`1`) [mail](mailto:a@b.c) `<b>x</b>` *em* _u_ ~~s~~',
+        )}
+      />,
+    );
     const anchors = [...page.root.querySelectorAll('a')];
-    assert.deepEqual(anchors.map((a) => a.getAttribute('href')), ['https://example.com', 'mailto:a@b.c']);
+    assert.deepEqual(
+      anchors.map((a) => a.getAttribute('href')),
+      ['https://example.com', 'mailto:a@b.c'],
+    );
     assert.ok(text(page.root).includes('bad (javascript:alert`1`)'), 'an unsafe link is shown as text');
     assert.equal(page.root.querySelector('code')?.textContent, '<b>x</b>');
     assert.equal(page.root.querySelector('b'), null);
-    assert.deepEqual([page.root.querySelector('em')?.textContent, page.root.querySelector('del')?.textContent], ['em', 's']);
+    assert.deepEqual(
+      [page.root.querySelector('em')?.textContent, page.root.querySelector('del')?.textContent],
+      ['em', 's'],
+    );
     page.unmount();
   });
 });
@@ -190,7 +338,9 @@ describe('approvals', () => {
   });
 
   it('a protected file\'s card shows why it is asked and offers no "always allow"', () => {
-    const page = mount(<ApprovalCard approval={{ ...approval, tool: 'write_file', protectedReason: '.envrc is a protected file' }} />);
+    const page = mount(
+      <ApprovalCard approval={{ ...approval, tool: 'write_file', protectedReason: '.envrc is a protected file' }} />,
+    );
     const card = getByRole(page.root, 'group', { name: 'Allow write_file?' });
     getByText(card, '.envrc is a protected file');
     assert.equal(queryByRole(card, 'checkbox'), null);
@@ -203,10 +353,12 @@ describe('approvals', () => {
     plain.unmount();
   });
 
-  it("an ACP agent's card: \"always\" is the agent's own option, named as the agent names it; none when it offers none", () => {
+  it('an ACP agent\'s card: "always" is the agent\'s own option, named as the agent names it; none when it offers none', () => {
     const acp = { ...approval, tool: 'Write a.txt', summary: 'Write a.txt' };
     let page = mount(<ApprovalCard approval={{ ...acp, agentAlways: 'Always Allow' }} />);
-    click(getByRole(page.root, 'checkbox', { name: 'The agent\'s own "Always Allow" (the agent decides what it covers)' }));
+    click(
+      getByRole(page.root, 'checkbox', { name: 'The agent\'s own "Always Allow" (the agent decides what it covers)' }),
+    );
     click(getByRole(page.root, 'button', { name: 'Approve' }));
     assert.deepEqual(posted, [{ type: 'approve', id: 'a1', decision: 'approve-always' }]);
     page.unmount();
@@ -216,16 +368,36 @@ describe('approvals', () => {
   });
 
   it('shows an approval on the row of its call, and one without a row after the transcript', () => {
-    const items = [toolItem({ callId: 'c1', name: 'bash', ...presented('bash', { args: { command: 'npm test' } }), status: 'running' })];
+    const items = [
+      toolItem({
+        callId: 'c1',
+        name: 'bash',
+        ...presented('bash', { args: { command: 'npm test' } }),
+        status: 'running',
+      }),
+    ];
     const other = { ...approval, id: 'a2', callId: 'elsewhere' };
-    const page = mount(<Transcript items={items} stream={null} cursor={null} running approvals={[approval, other]} sessionId="s1" />);
+    const page = mount(
+      <Transcript items={items} stream={null} cursor={null} running approvals={[approval, other]} sessionId="s1" />,
+    );
     const cards = allByRole(page.root, 'group', { name: 'Allow bash?' });
     assert.equal(cards.length, 2);
     const row = getByRole(page.root, 'listitem');
-    assert.deepEqual(cards.map((card) => row.contains(card)), [true, false], "the call's card on its row, the other after the list");
-    assert.deepEqual(cards.map((card) => text(card).includes('npm test')), [true, true]);
+    assert.deepEqual(
+      cards.map((card) => row.contains(card)),
+      [true, false],
+      "the call's card on its row, the other after the list",
+    );
+    assert.deepEqual(
+      cards.map((card) => text(card).includes('npm test')),
+      [true, true],
+    );
     click(getByRole(cards[1] ?? page.root, 'button', { name: 'Approve' }));
-    assert.deepEqual(posted, [{ type: 'approve', id: 'a2', decision: 'approve' }], 'the card after the list answers its own request');
+    assert.deepEqual(
+      posted,
+      [{ type: 'approve', id: 'a2', decision: 'approve' }],
+      'the card after the list answers its own request',
+    );
     page.unmount();
   });
 });
@@ -233,7 +405,12 @@ describe('approvals', () => {
 describe('subagents', () => {
   it('shows the task and outcome on the row and opens the child; the child panel goes Back', () => {
     const child = { sessionId: 'k1', description: 'Survey the repo', outcome: null };
-    const row = toolItem({ callId: 'c1', name: 'subagent', ...presented('subagent', { args: { description: 'Survey the repo', prompt: 'p' }, child }), status: 'running' });
+    const row = toolItem({
+      callId: 'c1',
+      name: 'subagent',
+      ...presented('subagent', { args: { description: 'Survey the repo', prompt: 'p' }, child }),
+      status: 'running',
+    });
     let view = fold([snapshotBody({ items: [row] })]).view;
     let page = mount(<AgentView view={view} />);
     const line = getByRole(page.root, 'group', { name: 'Subagent: Survey the repo' });
@@ -244,7 +421,19 @@ describe('subagents', () => {
     const childPlan = plan([{ content: 'List files', status: 'in_progress' }]);
     view = fold([
       snapshotBody({ items: [row], plan: FOUR }),
-      { type: 'panel', panel: { kind: 'child', view: { sessionId: 'k1', title: 'Survey the repo', items: [{ kind: 'user', id: 'e1', order: 1, turn: 1, text: 'List the files' }], plan: childPlan, running: true } } },
+      {
+        type: 'panel',
+        panel: {
+          kind: 'child',
+          view: {
+            sessionId: 'k1',
+            title: 'Survey the repo',
+            items: [{ kind: 'user', id: 'e1', order: 1, turn: 1, text: 'List the files' }],
+            plan: childPlan,
+            running: true,
+          },
+        },
+      },
     ]).view;
     page = mount(<AgentView view={view} />);
     const panel = getByRole(page.root, 'region', { name: 'Subagent: Survey the repo' });
@@ -286,12 +475,25 @@ describe('header and composer', () => {
     const input = getByRole(page.root, 'textbox', { name: 'Prompt' }) as HTMLTextAreaElement;
     input.value = 'line one';
     fire(input, new window.Event('input', { bubbles: true }) as unknown as Event);
-    fire(input, new window.KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }) as unknown as Event);
+    fire(
+      input,
+      new window.KeyboardEvent('keydown', {
+        key: 'Enter',
+        shiftKey: true,
+        bubbles: true,
+        cancelable: true,
+      }) as unknown as Event,
+    );
     assert.deepEqual(posted, [], 'Shift+Enter does not send');
-    fire(input, new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }) as unknown as Event);
+    fire(
+      input,
+      new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }) as unknown as Event,
+    );
     assert.deepEqual(posted, [{ type: 'send', text: 'line one' }]);
     page.unmount();
-    page = mount(<AgentView view={fold([snapshotBody({ run: { state: 'running', turn: 1, stopping: false } })]).view} />);
+    page = mount(
+      <AgentView view={fold([snapshotBody({ run: { state: 'running', turn: 1, stopping: false } })]).view} />,
+    );
     assert.equal(queryByRole(page.root, 'button', { name: 'Send' }), null);
     click(getByRole(page.root, 'button', { name: 'Stop' }));
     assert.deepEqual(posted.slice(1), [{ type: 'stop' }]);
@@ -301,12 +503,34 @@ describe('header and composer', () => {
 
 describe('live region', () => {
   it('politely announces the items a plan message newly completed', () => {
-    const base: HostMessageBody[] = [snapshotBody({ plan: plan([{ content: 'Read', status: 'in_progress' }, { content: 'Write', status: 'pending' }]) })];
+    const base: HostMessageBody[] = [
+      snapshotBody({
+        plan: plan([
+          { content: 'Read', status: 'in_progress' },
+          { content: 'Write', status: 'pending' },
+        ]),
+      }),
+    ];
     const page = mount(<AgentView view={fold(base).view} />);
     const region = getByRole(page.root, 'status');
     assert.equal(region.getAttribute('aria-live'), 'polite');
     assert.equal(text(region), '', 'nothing on load');
-    page.update(<AgentView view={fold([...base, { type: 'plan', plan: plan([{ content: 'Read', status: 'completed' }, { content: 'Write', status: 'in_progress' }]) }]).view} />);
+    page.update(
+      <AgentView
+        view={
+          fold([
+            ...base,
+            {
+              type: 'plan',
+              plan: plan([
+                { content: 'Read', status: 'completed' },
+                { content: 'Write', status: 'in_progress' },
+              ]),
+            },
+          ]).view
+        }
+      />,
+    );
     assert.equal(getByRole(page.root, 'status'), region, 'the same region, its text changed');
     assert.equal(text(region), 'Completed: Read');
     page.unmount();
@@ -318,7 +542,15 @@ describe('page strings', () => {
     const page = mount(<AgentView view={initialState.view} loading="正在加载…" />);
     assert.equal(text(page.root.querySelector('main.loading')), '正在加载…');
     const zh = { ...WEBVIEW_STRINGS, send: '发送', transcript: '对话记录' };
-    page.update(<AgentView view={fold([snapshotBody({ strings: zh, items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'hi' }] })]).view} loading="正在加载…" />);
+    page.update(
+      <AgentView
+        view={
+          fold([snapshotBody({ strings: zh, items: [{ kind: 'user', id: 'e2', order: 2048, turn: 1, text: 'hi' }] })])
+            .view
+        }
+        loading="正在加载…"
+      />,
+    );
     assert.equal(page.root.querySelector('main.loading'), null);
     assert.equal(text(page.root.querySelector('.composer button[type=submit]')), '发送');
     assert.equal(page.root.querySelector('.items')?.getAttribute('aria-label'), '对话记录');

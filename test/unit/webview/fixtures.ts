@@ -18,7 +18,9 @@ export function plan(todos: TodoItem[]): PlanView {
 
 export const PROVIDER = { id: 'demo', model: 'demo script', isDemo: true, problem: null } as const;
 
-export function snapshotBody(overrides: Partial<Extract<HostMessageBody, { type: 'snapshot' }>> = {}): Extract<HostMessageBody, { type: 'snapshot' }> {
+export function snapshotBody(
+  overrides: Partial<Extract<HostMessageBody, { type: 'snapshot' }>> = {},
+): Extract<HostMessageBody, { type: 'snapshot' }> {
   return {
     type: 'snapshot',
     session: { id: 's1', title: 'Fix the parser', readOnly: false },
@@ -39,14 +41,34 @@ export function stamp(bodies: HostMessageBody[]): HostMessage[] {
 }
 
 export function toolItem(overrides: Partial<ToolItem> & { callId: string; name: string; view: ToolView }): ToolItem {
-  return { kind: 'tool', id: `t1.1.${overrides.callId}`, order: 5000, turn: 1, step: 1, status: 'ok', summary: '', approval: null, ...overrides };
+  return {
+    kind: 'tool',
+    id: `t1.1.${overrides.callId}`,
+    order: 5000,
+    turn: 1,
+    step: 1,
+    status: 'ok',
+    summary: '',
+    approval: null,
+    ...overrides,
+  };
 }
 
 /** The summary and view the host's presenter makes for a call, from what the log would say about it. */
-export function presented(name: string, call: { args?: unknown; result?: ToolCallRecord['result']; todos?: TodoItem[]; child?: ToolCallRecord['child'] } = {}): { summary: string; view: ToolView } {
+export function presented(
+  name: string,
+  call: { args?: unknown; result?: ToolCallRecord['result']; todos?: TodoItem[]; child?: ToolCallRecord['child'] } = {},
+): { summary: string; view: ToolView } {
   const text = call.args === undefined ? '' : typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
   const args = typeof call.args === 'string' ? undefined : call.args;
-  return presentToolCall({ name, arguments: text, args, result: call.result ?? null, todos: call.todos ?? null, child: call.child ?? null });
+  return presentToolCall({
+    name,
+    arguments: text,
+    args,
+    result: call.result ?? null,
+    todos: call.todos ?? null,
+    child: call.child ?? null,
+  });
 }
 
 export const HOSTILE = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>'] as const;

@@ -12,7 +12,16 @@ import { Transcript } from '../../../webview/src/components/transcript';
 import { mount } from './render';
 
 function assistant(text: string) {
-  return { kind: 'assistant' as const, id: 'e2', order: 2048, turn: 1, step: 1, text, reasoning: '', markdown: { kind: 'parsed' as const, blocks: markdownTree(text) } };
+  return {
+    kind: 'assistant' as const,
+    id: 'e2',
+    order: 2048,
+    turn: 1,
+    step: 1,
+    text,
+    reasoning: '',
+    markdown: { kind: 'parsed' as const, blocks: markdownTree(text) },
+  };
 }
 
 describe('Markdown answers: host tree, webview components', () => {
@@ -21,7 +30,9 @@ describe('Markdown answers: host tree, webview components', () => {
       const answer = `${'`'.repeat(n)} a ${'`'.repeat(n - 1)}b\n\n${'`'.repeat(n)}`;
       const start = Date.now();
       const item = assistant(answer);
-      const page = mount(<Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />);
+      const page = mount(
+        <Transcript items={[item]} stream={null} cursor={null} running={false} approvals={[]} sessionId="s1" />,
+      );
       const ms = Date.now() - start;
       console.log(`# ${n} backticks: parsed and rendered in ${ms} ms`);
       const shown = page.root.querySelector('.assistant-text')?.textContent ?? '';
@@ -38,11 +49,17 @@ describe('Markdown answers: host tree, webview components', () => {
     assert.equal(mdBlockSchema.safeParse(blocks[0]).success, true, 'the tree passes the protocol schema');
     const page = mount(<Markdown blocks={blocks} />);
     const table = page.root.querySelector('table');
-    assert.deepEqual([...(table?.querySelectorAll('th') ?? [])].map((th) => th.textContent), ['name', 'n']);
+    assert.deepEqual(
+      [...(table?.querySelectorAll('th') ?? [])].map((th) => th.textContent),
+      ['name', 'n'],
+    );
     assert.equal(table?.querySelector('td strong')?.textContent, 'a');
     assert.equal(table?.querySelector('td:last-child')?.getAttribute('style'), 'text-align: right;');
     const boxes = [...page.root.querySelectorAll('li.md-task input[type="checkbox"]')] as unknown as HTMLInputElement[];
-    assert.deepEqual(boxes.map((b) => b.checked), [true, false]);
+    assert.deepEqual(
+      boxes.map((b) => b.checked),
+      [true, false],
+    );
     assert.equal(page.root.querySelectorAll('img, b, script, [onerror]').length, 0);
     assert.ok((page.root.textContent ?? '').includes('<img src=x onerror=alert(1)> <b>bold?</b>'));
     assert.ok((page.root.textContent ?? '').includes('alt text j (javascript:alert(1))'));

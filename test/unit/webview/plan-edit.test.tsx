@@ -22,7 +22,8 @@ const THREE = plan([
   { content: 'Add a regression test', status: 'pending' },
 ]);
 
-const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+const fold = (bodies: HostMessageBody[]): State =>
+  stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
 // The text box and the menu are a chunk the page loads when needed: loaded once here, they render at once.
 before(() => Promise.all([TextInput.preload(), RowMenu.preload()]));
@@ -39,7 +40,15 @@ function editable(p = THREE) {
 
 const boxes = (root: HTMLElement) => [...root.querySelectorAll<HTMLInputElement>('.plan-check')];
 const key = (target: Element | null | undefined, k: string, init: KeyboardEventInit = {}) =>
-  fire(target ?? null, new (globalThis as unknown as { window: { KeyboardEvent: typeof KeyboardEvent } }).window.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+  fire(
+    target ?? null,
+    new (globalThis as unknown as { window: { KeyboardEvent: typeof KeyboardEvent } }).window.KeyboardEvent('keydown', {
+      key: k,
+      bubbles: true,
+      cancelable: true,
+      ...init,
+    }),
+  );
 /** The accessible name a label gives its checkbox: the label's text. */
 const nameOf = (root: HTMLElement, box: HTMLInputElement) => text(root.querySelector(`label[for="${box.id}"]`));
 
@@ -47,11 +56,23 @@ describe('plan strip: user edits', () => {
   it('shows a checkbox per item, checked when completed, named by the item and its status', () => {
     const page = editable();
     const checks = boxes(page.root);
-    assert.deepEqual(checks.map((b) => b.checked), [true, false, false]);
-    assert.deepEqual(checks.map((b) => nameOf(page.root, b)), ['Reproduce the crash, completed', 'Guard the parser, in progress', 'Add a regression test, pending']);
-    assert.ok(checks.every((b) => b.getAttribute('aria-describedby') === 'plan-keys' && page.root.querySelector('#plan-keys')), 'the keys are described');
+    assert.deepEqual(
+      checks.map((b) => b.checked),
+      [true, false, false],
+    );
+    assert.deepEqual(
+      checks.map((b) => nameOf(page.root, b)),
+      ['Reproduce the crash, completed', 'Guard the parser, in progress', 'Add a regression test, pending'],
+    );
+    assert.ok(
+      checks.every((b) => b.getAttribute('aria-describedby') === 'plan-keys' && page.root.querySelector('#plan-keys')),
+      'the keys are described',
+    );
     assert.equal(page.root.querySelectorAll('.plan-row-menu').length, 3, 'a menu button per row');
-    assert.equal(page.root.querySelector('.plan-row-menu')?.getAttribute('aria-label'), 'Actions for Reproduce the crash');
+    assert.equal(
+      page.root.querySelector('.plan-row-menu')?.getAttribute('aria-label'),
+      'Actions for Reproduce the crash',
+    );
     page.unmount();
   });
 
@@ -65,8 +86,21 @@ describe('plan strip: user edits', () => {
       { type: 'editPlan', edit: { kind: 'status', content: 'Guard the parser', status: 'completed' } },
       { type: 'editPlan', edit: { kind: 'status', content: 'Reproduce the crash', status: 'pending' } },
     ]);
-    page.update(<PlanStrip plan={plan([{ content: 'Reproduce the crash', status: 'pending' }, { content: 'Guard the parser', status: 'completed' }, { content: 'Add a regression test', status: 'pending' }])} editable />);
-    assert.deepEqual(boxes(page.root).map((b) => b.checked), [false, true, false], 'the next plan from the host');
+    page.update(
+      <PlanStrip
+        plan={plan([
+          { content: 'Reproduce the crash', status: 'pending' },
+          { content: 'Guard the parser', status: 'completed' },
+          { content: 'Add a regression test', status: 'pending' },
+        ])}
+        editable
+      />,
+    );
+    assert.deepEqual(
+      boxes(page.root).map((b) => b.checked),
+      [false, true, false],
+      'the next plan from the host',
+    );
     page.unmount();
   });
 
@@ -76,11 +110,14 @@ describe('plan strip: user edits', () => {
     key(middle, 'ArrowUp', { altKey: true });
     key(middle, 'ArrowDown', { altKey: true });
     key(middle, 'Delete');
-    assert.deepEqual(posted.map((m) => m.type === 'editPlan' && m.edit), [
-      { kind: 'move', content: 'Guard the parser', by: -1 },
-      { kind: 'move', content: 'Guard the parser', by: 1 },
-      { kind: 'remove', content: 'Guard the parser' },
-    ]);
+    assert.deepEqual(
+      posted.map((m) => m.type === 'editPlan' && m.edit),
+      [
+        { kind: 'move', content: 'Guard the parser', by: -1 },
+        { kind: 'move', content: 'Guard the parser', by: 1 },
+        { kind: 'remove', content: 'Guard the parser' },
+      ],
+    );
     posted.length = 0;
     key(boxes(page.root)[1], 'F2');
     let input = page.root.querySelector<HTMLInputElement>('.plan-text-input');
@@ -132,7 +169,9 @@ describe('plan strip: user edits', () => {
       ],
     );
     click(items[1]!);
-    assert.deepEqual(posted, [{ type: 'editPlan', edit: { kind: 'status', content: 'Add a regression test', status: 'in_progress' } }]);
+    assert.deepEqual(posted, [
+      { type: 'editPlan', edit: { kind: 'status', content: 'Add a regression test', status: 'in_progress' } },
+    ]);
     assert.equal(page.root.querySelector('[role="menu"]'), null, 'closed after the choice');
     key(boxes(page.root)[0], 'F10', { shiftKey: true });
     assert.ok(page.root.querySelector('[role="menu"]'), 'Shift+F10 opens it from the row');
@@ -169,10 +208,19 @@ describe('plan strip: user edits', () => {
 
   it('shows a refused edit as the host notice it sends, the box unchanged', () => {
     webviewState.value = { planExpanded: true };
-    const view = fold([snapshotBody({ plan: THREE }), { type: 'notice', level: 'error', text: 'The plan was not changed: only one item may be in_progress' }]).view;
+    const view = fold([
+      snapshotBody({ plan: THREE }),
+      { type: 'notice', level: 'error', text: 'The plan was not changed: only one item may be in_progress' },
+    ]).view;
     const page = mount(<AgentView view={view} />, {}, { keepState: true });
-    assert.equal(text(page.root.querySelector('[role="alert"]')), 'The plan was not changed: only one item may be in_progress');
-    assert.deepEqual(boxes(page.root).map((b) => b.checked), [true, false, false]);
+    assert.equal(
+      text(page.root.querySelector('[role="alert"]')),
+      'The plan was not changed: only one item may be in_progress',
+    );
+    assert.deepEqual(
+      boxes(page.root).map((b) => b.checked),
+      [true, false, false],
+    );
     page.unmount();
   });
 });

@@ -19,11 +19,29 @@ import { allByRole, getByRole, queryByRole } from './roles';
 function presented(filesOf?: FilesOf) {
   const s = memorySession();
   s.append('turn/start', { turn: 1 });
-  logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'in_progress'), todo('Update the docs'), todo('Release')] }]);
+  logStep(s, [
+    { name: 'todo_write', todos: [todo('Fix the parser', 'in_progress'), todo('Update the docs'), todo('Release')] },
+  ]);
   logStep(s, [{ name: 'read_file' }, { name: 'edit_file' }, bashExited(0), bashExited(1)]);
-  logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'in_progress'), todo('Release')] }]);
-  logStep(s, [{ name: 'todo_write', todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'completed'), todo('Release')] }]);
-  const view = standingPlanView(fold(planLedgerProjection, s.events), true, new Date(Date.UTC(2026, 0, 1, 0, 5)), false, filesOf);
+  logStep(s, [
+    {
+      name: 'todo_write',
+      todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'in_progress'), todo('Release')],
+    },
+  ]);
+  logStep(s, [
+    {
+      name: 'todo_write',
+      todos: [todo('Fix the parser', 'completed'), todo('Update the docs', 'completed'), todo('Release')],
+    },
+  ]);
+  const view = standingPlanView(
+    fold(planLedgerProjection, s.events),
+    true,
+    new Date(Date.UTC(2026, 0, 1, 0, 5)),
+    false,
+    filesOf,
+  );
   assert.ok(view);
   return view;
 }
@@ -60,7 +78,12 @@ describe('plan strip: an item’s evidence', () => {
         ],
       );
       click(getByRole(page.root, 'button', { name: 'Evidence for Update the docs' }));
-      assert.deepEqual(allByRole(getByRole(page.root, 'list', { name: 'Evidence for Update the docs' }), 'listitem').map((li) => text(li)), ['no work recorded', 'No tool call while in progress']);
+      assert.deepEqual(
+        allByRole(getByRole(page.root, 'list', { name: 'Evidence for Update the docs' }), 'listitem').map((li) =>
+          text(li),
+        ),
+        ['no work recorded', 'No tool call while in progress'],
+      );
       page.unmount();
     });
   }
@@ -74,10 +97,19 @@ describe('plan strip: an item’s evidence', () => {
     click(getByRole(page.root, 'button', { name: /^Plan / }));
     const lines = (item: string) => {
       click(getByRole(page.root, 'button', { name: `Evidence for ${item}` }));
-      return allByRole(getByRole(page.root, 'list', { name: `Evidence for ${item}` }), 'listitem').map((li) => text(li));
+      return allByRole(getByRole(page.root, 'list', { name: `Evidence for ${item}` }), 'listitem').map((li) =>
+        text(li),
+      );
     };
-    assert.equal(lines('Fix the parser').at(-1), 'Files changed (7): src/f0.ts, src/f1.ts, src/f2.ts, src/f3.ts, src/f4.ts, …');
-    assert.deepEqual(lines('Update the docs'), ['no work recorded', 'No tool call while in progress', 'No file changed']);
+    assert.equal(
+      lines('Fix the parser').at(-1),
+      'Files changed (7): src/f0.ts, src/f1.ts, src/f2.ts, src/f3.ts, src/f4.ts, …',
+    );
+    assert.deepEqual(lines('Update the docs'), [
+      'no work recorded',
+      'No tool call while in progress',
+      'No file changed',
+    ]);
     assert.doesNotMatch(lines('Release').join('\n'), /file/i, 'unknown (null): no line');
     page.unmount();
   });
@@ -94,7 +126,9 @@ describe('plan strip: an item’s evidence', () => {
     const s = memorySession();
     s.append('turn/start', { turn: 1 });
     logStep(s, [{ name: 'todo_write', todos: [todo('Done already', 'completed')] }]);
-    const page = mount(<PlanStrip plan={standingPlanView(fold(planLedgerProjection, s.events), false, new Date(), false)!} />);
+    const page = mount(
+      <PlanStrip plan={standingPlanView(fold(planLedgerProjection, s.events), false, new Date(), false)!} />,
+    );
     click(getByRole(page.root, 'button', { name: /^Plan / }));
     assert.doesNotMatch(text(rows(page.root)[0]!), /no work recorded/);
     assert.equal(queryByRole(page.root, 'button', { name: /^Evidence for/ }), null);

@@ -23,13 +23,26 @@ const PROPOSED: PlanView = {
   proposed: { version: 7, waiting: true },
 };
 
-const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
-const page = (p: PlanView | null, provider: HostMessageBody & { type: 'snapshot' } = snapshotBody()) => mount(<AgentView view={fold([{ ...provider, plan: p }]).view} />);
+const fold = (bodies: HostMessageBody[]): State =>
+  stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+const page = (p: PlanView | null, provider: HostMessageBody & { type: 'snapshot' } = snapshotBody()) =>
+  mount(<AgentView view={fold([{ ...provider, plan: p }]).view} />);
 const keydown = (target: Element, key: string, init: KeyboardEventInit = {}) =>
-  fire(target, new (globalThis as unknown as { window: { KeyboardEvent: typeof KeyboardEvent } }).window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
+  fire(
+    target,
+    new (globalThis as unknown as { window: { KeyboardEvent: typeof KeyboardEvent } }).window.KeyboardEvent('keydown', {
+      key,
+      bubbles: true,
+      cancelable: true,
+      ...init,
+    }),
+  );
 const type = (box: HTMLTextAreaElement, text: string) => {
   box.value = text;
-  fire(box, new (globalThis as unknown as { window: { Event: typeof Event } }).window.Event('input', { bubbles: true }));
+  fire(
+    box,
+    new (globalThis as unknown as { window: { Event: typeof Event } }).window.Event('input', { bubbles: true }),
+  );
 };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -49,7 +62,11 @@ describe('plan first: the proposed plan in the strip', () => {
       allByRole(review, 'button').map((b) => b.textContent?.trim()),
       ['Approve', 'Edit', 'Reject with Feedback…'],
     );
-    assert.equal(getByRole(view.root, 'button', { name: /^Plan \d/ }).getAttribute('aria-expanded'), 'true', 'the strip opened to show the plan');
+    assert.equal(
+      getByRole(view.root, 'button', { name: /^Plan \d/ }).getAttribute('aria-expanded'),
+      'true',
+      'the strip opened to show the plan',
+    );
     assert.deepEqual(
       allByRole(view.root, 'listitem').map((li) => li.textContent?.replace(/,.*/, '').trim()),
       ['Read the parser', 'Guard the parser'],
@@ -79,7 +96,9 @@ describe('plan first: the proposed plan in the strip', () => {
     keydown(box, 'Enter', { shiftKey: true });
     assert.deepEqual(posted, [], 'Shift+Enter is a new line');
     keydown(box, 'Enter');
-    assert.deepEqual(posted, [{ type: 'decidePlan', decision: { kind: 'reject', feedback: 'Add a regression test first' } }]);
+    assert.deepEqual(posted, [
+      { type: 'decidePlan', decision: { kind: 'reject', feedback: 'Add a regression test first' } },
+    ]);
     assert.equal(queryByRole(view.root, 'textbox', { name: 'What should the plan change?' }), null, 'the box closed');
     view.unmount();
   });
@@ -89,7 +108,10 @@ describe('plan first: the proposed plan in the strip', () => {
     click(getByRole(view.root, 'button', { name: 'Reject with Feedback…' }));
     keydown(getByRole(view.root, 'textbox', { name: 'What should the plan change?' }), 'Escape');
     await tick();
-    assert.equal(view.root.ownerDocument.activeElement, getByRole(view.root, 'button', { name: 'Reject with Feedback…' }));
+    assert.equal(
+      view.root.ownerDocument.activeElement,
+      getByRole(view.root, 'button', { name: 'Reject with Feedback…' }),
+    );
     click(getByRole(view.root, 'button', { name: 'Reject with Feedback…' }));
     click(getByRole(view.root, 'button', { name: 'Cancel' }));
     assert.equal(queryByRole(view.root, 'textbox', { name: 'What should the plan change?' }), null);
@@ -107,7 +129,11 @@ describe('plan first: the proposed plan in the strip', () => {
     assert.equal(boxes.length, 2);
     assert.equal(view.root.ownerDocument.activeElement, boxes[0], 'the first row has the focus');
     click(boxes[1]!);
-    assert.deepEqual(posted, [{ type: 'editPlan', edit: { kind: 'status', content: 'Guard the parser', status: 'completed' } }], 'an edit as any user edit');
+    assert.deepEqual(
+      posted,
+      [{ type: 'editPlan', edit: { kind: 'status', content: 'Guard the parser', status: 'completed' } }],
+      'an edit as any user edit',
+    );
     click(edit);
     assert.equal(queryByRole(view.root, 'checkbox'), null);
     view.unmount();
@@ -126,10 +152,24 @@ describe('plan first: the proposed plan in the strip', () => {
   });
 
   it('shows the decision in Simplified Chinese from the host strings', () => {
-    const zh = fold([snapshotBody({ plan: PROPOSED, strings: { ...snapshotBody().strings, approve: '批准', editPlan: '编辑', rejectWithFeedback: '拒绝并反馈…', planProposed: '提议的计划' } })]).view;
+    const zh = fold([
+      snapshotBody({
+        plan: PROPOSED,
+        strings: {
+          ...snapshotBody().strings,
+          approve: '批准',
+          editPlan: '编辑',
+          rejectWithFeedback: '拒绝并反馈…',
+          planProposed: '提议的计划',
+        },
+      }),
+    ]).view;
     const zhPage = mount(<AgentView view={zh} />);
     const review = getByRole(zhPage.root, 'group', { name: '提议的计划' });
-    assert.deepEqual(allByRole(review, 'button').map((b) => b.textContent?.trim()), ['批准', '编辑', '拒绝并反馈…']);
+    assert.deepEqual(
+      allByRole(review, 'button').map((b) => b.textContent?.trim()),
+      ['批准', '编辑', '拒绝并反馈…'],
+    );
     zhPage.unmount();
   });
 });

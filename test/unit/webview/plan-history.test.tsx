@@ -14,7 +14,8 @@ import { initialState, reduce, type State } from '../../../webview/src/state/red
 import { plan, snapshotBody, stamp } from './fixtures';
 import { click, mount, posted, text, webviewState } from './render';
 
-const fold = (bodies: HostMessageBody[]): State => stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+const fold = (bodies: HostMessageBody[]): State =>
+  stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
 const HISTORY: PlanVersionView[] = [
   {
@@ -22,8 +23,16 @@ const HISTORY: PlanVersionView[] = [
     seq: 5,
     ts: '2026-01-01T10:00:05.000Z',
     by: 'model',
-    plan: plan([{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'pending' }, { content: 'c', status: 'pending' }]),
-    changes: [{ kind: 'added', content: 'a' }, { kind: 'added', content: 'b' }, { kind: 'added', content: 'c' }],
+    plan: plan([
+      { content: 'a', status: 'in_progress' },
+      { content: 'b', status: 'pending' },
+      { content: 'c', status: 'pending' },
+    ]),
+    changes: [
+      { kind: 'added', content: 'a' },
+      { kind: 'added', content: 'b' },
+      { kind: 'added', content: 'c' },
+    ],
     drift: [],
   },
   {
@@ -31,8 +40,15 @@ const HISTORY: PlanVersionView[] = [
     seq: 7,
     ts: '2026-01-01T10:00:07.000Z',
     by: 'user',
-    plan: plan([{ content: 'a', status: 'in_progress' }, { content: 'bee', status: 'completed' }, { content: 'c', status: 'pending' }]),
-    changes: [{ kind: 'text', content: 'bee', from: 'b' }, { kind: 'status', content: 'bee', from: 'pending', to: 'completed' }],
+    plan: plan([
+      { content: 'a', status: 'in_progress' },
+      { content: 'bee', status: 'completed' },
+      { content: 'c', status: 'pending' },
+    ]),
+    changes: [
+      { kind: 'text', content: 'bee', from: 'b' },
+      { kind: 'status', content: 'bee', from: 'pending', to: 'completed' },
+    ],
     drift: [],
   },
   {
@@ -40,9 +56,18 @@ const HISTORY: PlanVersionView[] = [
     seq: 10,
     ts: '2026-01-01T10:00:10.000Z',
     by: 'model',
-    plan: plan([{ content: 'a', status: 'completed' }, { content: 'bee', status: 'completed' }]),
-    changes: [{ kind: 'status', content: 'a', from: 'in_progress', to: 'completed' }, { kind: 'dropped', content: 'c' }],
-    drift: [{ kind: 'reworded', content: 'bee', approved: 'b' }, { kind: 'dropped', content: 'c' }],
+    plan: plan([
+      { content: 'a', status: 'completed' },
+      { content: 'bee', status: 'completed' },
+    ]),
+    changes: [
+      { kind: 'status', content: 'a', from: 'in_progress', to: 'completed' },
+      { kind: 'dropped', content: 'c' },
+    ],
+    drift: [
+      { kind: 'reworded', content: 'bee', approved: 'b' },
+      { kind: 'dropped', content: 'c' },
+    ],
   },
 ];
 
@@ -59,7 +84,14 @@ describe('plan history', () => {
   it('lists every version newest first with its number, time, author, counts and changes in words', () => {
     const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
     const rows = versions(page.root);
-    assert.deepEqual(rows.map((r) => [r.getAttribute('data-seq'), r.getAttribute('data-by')]), [['10', 'model'], ['7', 'user'], ['5', 'model']]);
+    assert.deepEqual(
+      rows.map((r) => [r.getAttribute('data-seq'), r.getAttribute('data-by')]),
+      [
+        ['10', 'model'],
+        ['7', 'user'],
+        ['5', 'model'],
+      ],
+    );
     const header = rows[1]!.querySelector('.plan-version-header');
     assert.match(text(header), /^Version 2 · \S.* · by you · 1 completed · 1 in progress · 1 pending$/);
     assert.equal(rows[1]!.querySelector('time')?.getAttribute('datetime'), '2026-01-01T10:00:07.000Z');
@@ -136,7 +168,13 @@ describe('plan history', () => {
 
   it('keeps the strip to its header while the history is open; expanding the strip closes the history', () => {
     webviewState.value = { planExpanded: true, planHistoryOpen: true };
-    const page = mount(<AgentView view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }]).view} />, {}, { keepState: true });
+    const page = mount(
+      <AgentView
+        view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }]).view}
+      />,
+      {},
+      { keepState: true },
+    );
     const header = page.root.querySelector('.plan-strip .plan-header');
     assert.equal(header?.getAttribute('aria-expanded'), 'false');
     assert.equal(page.root.querySelectorAll('.plan-strip .plan-item').length, 0);
@@ -150,9 +188,22 @@ describe('plan history', () => {
 
   it('asks again after a snapshot cleared it while it is open', () => {
     webviewState.value = { planHistoryOpen: true };
-    const page = mount(<AgentView view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }]).view} />, {}, { keepState: true });
+    const page = mount(
+      <AgentView
+        view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }]).view}
+      />,
+      {},
+      { keepState: true },
+    );
     assert.deepEqual(posted, []);
-    page.update(<AgentView view={fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }, snapshotBody()]).view} />);
+    page.update(
+      <AgentView
+        view={
+          fold([snapshotBody({ plan: HISTORY[2]!.plan }), { type: 'planHistory', history: HISTORY }, snapshotBody()])
+            .view
+        }
+      />,
+    );
     assert.deepEqual(posted, [{ type: 'planHistory', open: true }]);
     page.unmount();
   });

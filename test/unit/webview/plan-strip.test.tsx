@@ -44,9 +44,20 @@ describe('plan strip', () => {
     assert.equal(button.getAttribute('aria-expanded'), 'true');
     assert.equal(button.getAttribute('aria-controls'), 'plan-items');
     const rows = items(page.root);
-    assert.deepEqual(rows.map((li) => text(li)), ['Reproduce the crash, completed', 'Guard the parser, in progress', 'Add a regression test, in progress', 'Update the changelog, pending']);
+    assert.deepEqual(
+      rows.map((li) => text(li)),
+      [
+        'Reproduce the crash, completed',
+        'Guard the parser, in progress',
+        'Add a regression test, in progress',
+        'Update the changelog, pending',
+      ],
+    );
     assert.equal(getByRole(page.root, 'list').id, 'plan-items', 'the list the header controls');
-    assert.ok(rows[1]?.querySelector('.codicon-play-circle') && rows[2]?.querySelector('.codicon-play-circle'), 'every active item has its glyph');
+    assert.ok(
+      rows[1]?.querySelector('.codicon-play-circle') && rows[2]?.querySelector('.codicon-play-circle'),
+      'every active item has its glyph',
+    );
     assert.match(text(rows[1] ?? null), /in progress/, 'the status in words, not only a glyph');
     click(button);
     assert.equal(button.getAttribute('aria-expanded'), 'false');
@@ -86,8 +97,15 @@ describe('plan strip', () => {
   });
 
   it('uses the host strings for the header', () => {
-    const page = mount(<PlanStrip plan={FOUR} />, { plan: '计划', countCompleted: '已完成 {0}', countInProgress: '进行中 {0}', countPending: '待办 {0}' });
-    getByRole(getByRole(page.root, 'region', { name: '计划' }), 'button', { name: '计划 已完成 1 · 进行中 2 · 待办 1' });
+    const page = mount(<PlanStrip plan={FOUR} />, {
+      plan: '计划',
+      countCompleted: '已完成 {0}',
+      countInProgress: '进行中 {0}',
+      countPending: '待办 {0}',
+    });
+    getByRole(getByRole(page.root, 'region', { name: '计划' }), 'button', {
+      name: '计划 已完成 1 · 进行中 2 · 待办 1',
+    });
     page.unmount();
   });
 

@@ -25,16 +25,28 @@ function bannerText(session: { id: string; title: string | null; readOnly: boole
 
 describe('read-only banner', () => {
   it('names the program that writes another program’s session', () => {
-    assert.match(bannerText({ id: 's1', title: null, readOnly: true, writer: 'Claude Code (MCP)' }) ?? '', /^This session belongs to Claude Code \(MCP\); it is shown read-only here\./);
+    assert.match(
+      bannerText({ id: 's1', title: null, readOnly: true, writer: 'Claude Code (MCP)' }) ?? '',
+      /^This session belongs to Claude Code \(MCP\); it is shown read-only here\./,
+    );
   });
 
   it('says another window writes it for the editor’s own session locked elsewhere', () => {
-    assert.match(bannerText({ id: 's1', title: null, readOnly: true }) ?? '', /^Another window is writing this session; it is shown read-only here\./);
+    assert.match(
+      bannerText({ id: 's1', title: null, readOnly: true }) ?? '',
+      /^Another window is writing this session; it is shown read-only here\./,
+    );
   });
 
   it('offers the agent’s own file for a session made from one, and posts the request to open it', () => {
     const view = (agentFile?: string) => {
-      const session = { id: 's1', title: null, readOnly: true, writer: 'Claude Code', ...(agentFile === undefined ? {} : { agentFile }) };
+      const session = {
+        id: 's1',
+        title: null,
+        readOnly: true,
+        writer: 'Claude Code',
+        ...(agentFile === undefined ? {} : { agentFile }),
+      };
       return stamp([snapshotBody({ session })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState).view;
     };
     const page = mount(<AgentView view={view('/home/me/.claude/projects/-w/5c88.jsonl')} />);
@@ -50,9 +62,14 @@ describe('read-only banner', () => {
   it('says a large session is still opening instead, as a status, and lets nothing edit its previewed plan', () => {
     const session = { id: 's1', title: 'A large session', readOnly: true, opening: true as const };
     const plan = planView([{ content: 'Index the store', status: 'in_progress' }]);
-    const state = stamp([snapshotBody({ session, plan })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+    const state = stamp([snapshotBody({ session, plan })]).reduce(
+      (s: State, m: HostMessage) => reduce(s, m),
+      initialState,
+    );
     const page = mount(<AgentView view={state.view} />);
-    const status = allByRole(page.root, 'status').find((el) => el.textContent?.startsWith('Opening this large session'));
+    const status = allByRole(page.root, 'status').find((el) =>
+      el.textContent?.startsWith('Opening this large session'),
+    );
     assert.match(status?.textContent ?? '', /its latest page and plan are shown while the rest of its log is read\.$/);
     assert.equal(page.root.querySelector('.banner-readonly'), null, 'not the read-only banner');
     click(getByRole(page.root, 'button', { name: 'Plan 1 in progress' }));
@@ -67,8 +84,13 @@ describe('read-only banner', () => {
 });
 
 describe('empty transcript of another program’s session', () => {
-  function emptyText(session: { id: string; title: string | null; readOnly: boolean; writer?: string } | null): string | null {
-    const state = stamp([snapshotBody({ session, items: [] })]).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
+  function emptyText(
+    session: { id: string; title: string | null; readOnly: boolean; writer?: string } | null,
+  ): string | null {
+    const state = stamp([snapshotBody({ session, items: [] })]).reduce(
+      (s: State, m: HostMessage) => reduce(s, m),
+      initialState,
+    );
     const page = mount(<AgentView view={state.view} />);
     const text = page.root.querySelector('.transcript.empty')?.textContent ?? null;
     page.unmount();

@@ -34,11 +34,17 @@ export interface Mounted {
 }
 
 /** Renders `node` with the English strings, `strings` (a translation's) over them. */
-export function mount(node: ComponentChildren, strings: Partial<Record<WebviewStringKey, string>> = {}, options: { keepState?: boolean } = {}): Mounted {
+export function mount(
+  node: ComponentChildren,
+  strings: Partial<Record<WebviewStringKey, string>> = {},
+  options: { keepState?: boolean } = {},
+): Mounted {
   if (!options.keepState) webviewState.value = undefined;
   const root = window.document.createElement('div') as unknown as HTMLElement;
   window.document.body.appendChild(root as unknown as Parameters<typeof window.document.body.appendChild>[0]);
-  const wrap = (n: ComponentChildren) => <StringsContext.Provider value={{ ...WEBVIEW_STRINGS, ...strings }}>{n}</StringsContext.Provider>;
+  const wrap = (n: ComponentChildren) => (
+    <StringsContext.Provider value={{ ...WEBVIEW_STRINGS, ...strings }}>{n}</StringsContext.Provider>
+  );
   act(() => render(wrap(node), root));
   return {
     root,

@@ -63,7 +63,22 @@ export function roleOf(el: Element): string | null {
 }
 
 /** Roles whose name comes from their content when nothing names them otherwise. */
-const NAME_FROM_CONTENT = new Set(['button', 'link', 'checkbox', 'radio', 'heading', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'cell', 'switch', 'tooltip']);
+const NAME_FROM_CONTENT = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'heading',
+  'option',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'treeitem',
+  'cell',
+  'switch',
+  'tooltip',
+]);
 
 function hiddenFromReaders(el: Element): boolean {
   return el.closest('[aria-hidden="true"], [hidden]') !== null;
@@ -96,7 +111,10 @@ export function accessibleName(el: Element): string {
   if (tag === 'input' || tag === 'select' || tag === 'textarea') {
     // Within the rendered page (a test document may hold several, each with the same ids).
     const page = el.closest('body > *') ?? doc;
-    const labels = [...(el.id ? page.querySelectorAll(`label[for="${el.id}"]`) : []), ...(el.closest('label') ? [el.closest('label')] : [])];
+    const labels = [
+      ...(el.id ? page.querySelectorAll(`label[for="${el.id}"]`) : []),
+      ...(el.closest('label') ? [el.closest('label')] : []),
+    ];
     const named = squash(labels.map((l) => (l ? contentText(l) : '')).join(' '));
     if (named) return named;
   }
@@ -115,14 +133,20 @@ export interface RoleQuery {
   level?: number;
 }
 
-const matches = (actual: string, wanted: string | RegExp): boolean => (typeof wanted === 'string' ? actual === wanted : wanted.test(actual));
+const matches = (actual: string, wanted: string | RegExp): boolean =>
+  typeof wanted === 'string' ? actual === wanted : wanted.test(actual);
 
 /** Every element under `root` (itself included) with `role` (and the name and level asked for), in document order. */
 export function allByRole(root: Element, role: string, query: RoleQuery = {}): HTMLElement[] {
   const candidates = [root, ...root.querySelectorAll('*')];
   return candidates.filter((el): el is HTMLElement => {
     if (roleOf(el) !== role || hiddenFromReaders(el)) return false;
-    if (query.level !== undefined && Number(el.tagName.slice(1)) !== query.level && Number(el.getAttribute('aria-level')) !== query.level) return false;
+    if (
+      query.level !== undefined &&
+      Number(el.tagName.slice(1)) !== query.level &&
+      Number(el.getAttribute('aria-level')) !== query.level
+    )
+      return false;
     return query.name === undefined || matches(accessibleName(el), query.name);
   });
 }

@@ -31,14 +31,19 @@ describe('the roomy, accessible page', () => {
     assert.equal(page.root.querySelector('.banner-demo'), null);
     page.unmount();
 
-    const header = mount(<SessionHeader session={SESSION} sessions={[]} provider={{ ...DEMO, demoBannerDismissed: true }} />);
+    const header = mount(
+      <SessionHeader session={SESSION} sessions={[]} provider={{ ...DEMO, demoBannerDismissed: true }} />,
+    );
     getByText(header.root, 'Model: demo Demo'); // the header still says Demo
     assert.equal(header.root.querySelectorAll('.codicon-add').length, 1, 'one "+" for New Session');
     header.unmount();
   });
 
   it('names each task-list checkbox by its state', () => {
-    const page = mount(<Markdown blocks={markdownTree('- [x] parse\n- [ ] test')} />, { taskDone: '已完成', taskNotDone: '未完成' });
+    const page = mount(<Markdown blocks={markdownTree('- [x] parse\n- [ ] test')} />, {
+      taskDone: '已完成',
+      taskNotDone: '未完成',
+    });
     const boxes = [...page.root.querySelectorAll('li.md-task input[type="checkbox"]')];
     assert.deepEqual(
       boxes.map((b) => b.getAttribute('aria-label')),

@@ -14,7 +14,12 @@ function subagentSession(): Session {
   session.append('user/message', { turn: 1, message: { text: 'look around' } });
   session.append('step/start', { turn: 1, step: 1 });
   const args = JSON.stringify({ description: 'Survey the repo', prompt: 'List the files' });
-  session.append('assistant/message', { turn: 1, step: 1, message: { content: [{ type: 'tool-call', id: 'c1', name: 'subagent', arguments: args }] }, model: { provider: 'p', model: 'm' } });
+  session.append('assistant/message', {
+    turn: 1,
+    step: 1,
+    message: { content: [{ type: 'tool-call', id: 'c1', name: 'subagent', arguments: args }] },
+    model: { provider: 'p', model: 'm' },
+  });
   session.append('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'subagent', arguments: args });
   session.append('subagent/start', { callId: 'c1', childSessionId: 'child-1', description: 'Survey the repo' });
   session.append('subagent/end', { callId: 'c1', childSessionId: 'child-1', outcome: 'completed' });
@@ -24,24 +29,39 @@ function subagentSession(): Session {
   return session;
 }
 
-const tool = (items: TranscriptItem[]) => items.find((i): i is Extract<TranscriptItem, { kind: 'tool' }> => i.kind === 'tool');
+const tool = (items: TranscriptItem[]) =>
+  items.find((i): i is Extract<TranscriptItem, { kind: 'tool' }> => i.kind === 'tool');
 
-const childOf = (item: Extract<TranscriptItem, { kind: 'tool' }> | undefined) => (item?.view.kind === 'subagent' ? item.view.child : null);
+const childOf = (item: Extract<TranscriptItem, { kind: 'tool' }> | undefined) =>
+  item?.view.kind === 'subagent' ? item.view.child : null;
 
 describe('transcript items for subagents', () => {
   it('links subagent/start and subagent/end to the call that started the child', () => {
     const items = transcriptFromEvents(subagentSession().events);
     assert.equal(items.filter((i) => i.kind === 'tool').length, 1, 'one row for the call');
-    assert.deepEqual(tool(items)?.view, { kind: 'subagent', description: 'Survey the repo', child: { sessionId: 'child-1', description: 'Survey the repo', outcome: 'completed' }, result: 'Found 3 files.' });
+    assert.deepEqual(tool(items)?.view, {
+      kind: 'subagent',
+      description: 'Survey the repo',
+      child: { sessionId: 'child-1', description: 'Survey the repo', outcome: 'completed' },
+      result: 'Found 3 files.',
+    });
     assert.equal(tool(items)?.status, 'ok');
-    assert.equal(parseHostMessage({ type: 'items', seq: 1, items: JSON.parse(JSON.stringify(items)) }).ok, true, 'the items pass the protocol schema');
+    assert.equal(
+      parseHostMessage({ type: 'items', seq: 1, items: JSON.parse(JSON.stringify(items)) }).ok,
+      true,
+      'the items pass the protocol schema',
+    );
   });
 
   it('shows the child running (outcome null) between start and end, live', () => {
     const folder = new TranscriptFolder();
     const updates = subagentSession().events.map((e) => folder.apply(e));
     const afterStart = updates[5]; // subagent/start
-    assert.deepEqual(childOf(tool(afterStart ?? [])), { sessionId: 'child-1', description: 'Survey the repo', outcome: null });
+    assert.deepEqual(childOf(tool(afterStart ?? [])), {
+      sessionId: 'child-1',
+      description: 'Survey the repo',
+      outcome: null,
+    });
     assert.equal(tool(afterStart ?? [])?.name, 'subagent', 'the same row, not a new one');
   });
 

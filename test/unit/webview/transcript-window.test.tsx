@@ -10,10 +10,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Transcript } from '../../../webview/src/components/transcript';
-import { ESTIMATED_ROW_PX, keysInView, segmentsOf, type Block } from '../../../webview/src/components/transcript-window';
+import {
+  ESTIMATED_ROW_PX,
+  keysInView,
+  segmentsOf,
+  type Block,
+} from '../../../webview/src/components/transcript-window';
 import { click, fire, mount, text } from './render';
 
-const block = (key: number, rows: number): Block => ({ key, items: Array.from({ length: rows }, () => ({}) as TranscriptItem) });
+const block = (key: number, rows: number): Block => ({
+  key,
+  items: Array.from({ length: rows }, () => ({}) as TranscriptItem),
+});
 
 describe('keysInView', () => {
   const blocks = [block(0, 1), block(1, 1), block(2, 1), block(3, 1)];
@@ -61,7 +69,16 @@ describe('segmentsOf', () => {
 });
 
 /** 20 blocks (keys 0–19) of 16 answers each, each with its reasoning: seq 4k, so 16 per 64-line block. */
-const answers: TranscriptItem[] = Array.from({ length: 320 }, (_, i) => ({ kind: 'assistant', id: `e${i * 4}`, order: i * 4 * 1024, turn: 1, step: 1, text: `answer ${i}`, reasoning: `thinking ${i}`, markdown: { kind: 'parsed', blocks: [{ t: 'p', c: [{ t: 'text', v: `answer ${i}` }] }] } }));
+const answers: TranscriptItem[] = Array.from({ length: 320 }, (_, i) => ({
+  kind: 'assistant',
+  id: `e${i * 4}`,
+  order: i * 4 * 1024,
+  turn: 1,
+  step: 1,
+  text: `answer ${i}`,
+  reasoning: `thinking ${i}`,
+  markdown: { kind: 'parsed', blocks: [{ t: 'p', c: [{ t: 'text', v: `answer ${i}` }] }] },
+}));
 const BLOCK_PX = 16 * ESTIMATED_ROW_PX;
 
 /** The scroller as a browser would report it: `height` px on screen, scrolled to `top`, then its scroll event. */
@@ -73,7 +90,9 @@ function scrollTo(scroller: Element, top: number, height = 200): void {
 }
 
 describe('the windowed transcript', () => {
-  const view = () => <Transcript items={answers} stream={null} cursor={null} running={false} approvals={[]} sessionId="s" />;
+  const view = () => (
+    <Transcript items={answers} stream={null} cursor={null} running={false} approvals={[]} sessionId="s" />
+  );
   const shown = (root: Element) => [...root.querySelectorAll('.item-assistant .assistant-text')].map((el) => text(el));
 
   it('holds every row until the scroller is measured, then only the blocks near the screen and the live one', () => {
@@ -83,12 +102,23 @@ describe('the windowed transcript', () => {
     scrollTo(scroller, 0);
     // 200 px on screen and two screens either side: [-400, 600] reaches blocks 0 and 1 (576 px each).
     const rows = shown(page.root);
-    assert.deepEqual(rows.slice(0, 32), answers.slice(0, 32).map((_, i) => `answer ${i}`));
-    assert.deepEqual(rows.slice(32), answers.slice(304).map((_, i) => `answer ${304 + i}`), 'and the live block');
+    assert.deepEqual(
+      rows.slice(0, 32),
+      answers.slice(0, 32).map((_, i) => `answer ${i}`),
+    );
+    assert.deepEqual(
+      rows.slice(32),
+      answers.slice(304).map((_, i) => `answer ${304 + i}`),
+      'and the live block',
+    );
     const away = [...page.root.querySelectorAll('.block.away')];
     assert.equal(away.length, 1, 'blocks 2–18 are one placeholder');
     assert.equal(away[0]!.childElementCount, 0);
-    assert.equal((away[0] as HTMLElement).style.height, `${17 * BLOCK_PX + 16 * 8}px`, 'as high as the 17 blocks and the gaps between them');
+    assert.equal(
+      (away[0] as HTMLElement).style.height,
+      `${17 * BLOCK_PX + 16 * 8}px`,
+      'as high as the 17 blocks and the gaps between them',
+    );
     page.unmount();
   });
 

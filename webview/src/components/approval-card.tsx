@@ -26,20 +26,31 @@ export function ApprovalCard({ approval }: { approval: ApprovalView }) {
         <strong>{title}</strong>
         <span class="approval-summary">{approval.summary}</span>
       </div>
-      {approval.protectedReason !== undefined && (
-        <p class="approval-reason">
-          {approval.protectedReason}
-        </p>
-      )}
+      {approval.protectedReason !== undefined && <p class="approval-reason">{approval.protectedReason}</p>}
       {approval.detail && <pre class="approval-detail">{approval.detail}</pre>}
       {approval.protectedReason === undefined && approval.agentAlways !== null && (
         <div class="approval-always">
-          <input type="checkbox" id={checkboxId} checked={always} disabled={answered} onChange={(e) => setAlways(e.currentTarget.checked)} />
-          <label for={checkboxId}>{approval.agentAlways === undefined ? format(s.alwaysAllow, approval.tool) : format(s.alwaysAllowAgent, approval.agentAlways)}</label>
+          <input
+            type="checkbox"
+            id={checkboxId}
+            checked={always}
+            disabled={answered}
+            onChange={(e) => setAlways(e.currentTarget.checked)}
+          />
+          <label for={checkboxId}>
+            {approval.agentAlways === undefined
+              ? format(s.alwaysAllow, approval.tool)
+              : format(s.alwaysAllowAgent, approval.agentAlways)}
+          </label>
         </div>
       )}
       <div class="approval-actions">
-        <button type="button" class="primary-button" disabled={answered} onClick={() => answer(always ? 'approve-always' : 'approve')}>
+        <button
+          type="button"
+          class="primary-button"
+          disabled={answered}
+          onClick={() => answer(always ? 'approve-always' : 'approve')}
+        >
           <Icon name="check" /> {s.approve}
         </button>
         <button type="button" class="secondary-button" disabled={answered} onClick={() => answer('deny')}>

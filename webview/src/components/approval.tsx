@@ -12,7 +12,8 @@ export function placeApprovals(
   const rest: ApprovalView[] = [];
   for (const approval of approvals) {
     const ours = approval.sessionId === null || sessionId === null || approval.sessionId === sessionId;
-    if (ours && callIds.has(approval.callId)) byCallId.set(approval.callId, [...(byCallId.get(approval.callId) ?? []), approval]);
+    if (ours && callIds.has(approval.callId))
+      byCallId.set(approval.callId, [...(byCallId.get(approval.callId) ?? []), approval]);
     else rest.push(approval);
   }
   return { byCallId, rest };

@@ -25,7 +25,12 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
             )}
           </span>
           <LinkButton message={{ type: 'openSettings' }}>{s.openSettings}</LinkButton>
-          <IconButton icon="close" label={s.dismiss} class="banner-dismiss" onClick={() => post({ type: 'dismissDemoBanner' })} />
+          <IconButton
+            icon="close"
+            label={s.dismiss}
+            class="banner-dismiss"
+            onClick={() => post({ type: 'dismissDemoBanner' })}
+          />
         </div>
       )}
       {provider?.problem && (
@@ -40,17 +45,15 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
           <Icon name={SPINNER} />
           <span>{s.openingBanner}</span>
         </div>
-      ) : session?.readOnly && (
-        <div class="banner banner-readonly" role="note">
-          <Icon name="lock" />
-          <span>{session.writer ? format(s.readOnlyExternalBanner, session.writer) : s.readOnlyBanner}</span>
-          {session.agentFile && (
-            <LinkButton message={{ type: 'openAgentFile' }}>
-              {s.openAgentFile}
-            </LinkButton>
-          )}
-          <LinkButton message={{ type: 'newSession' }}>{s.newSession}</LinkButton>
-        </div>
+      ) : (
+        session?.readOnly && (
+          <div class="banner banner-readonly" role="note">
+            <Icon name="lock" />
+            <span>{session.writer ? format(s.readOnlyExternalBanner, session.writer) : s.readOnlyBanner}</span>
+            {session.agentFile && <LinkButton message={{ type: 'openAgentFile' }}>{s.openAgentFile}</LinkButton>}
+            <LinkButton message={{ type: 'newSession' }}>{s.newSession}</LinkButton>
+          </div>
+        )
       )}
     </>
   );

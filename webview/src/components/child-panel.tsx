@@ -21,9 +21,19 @@ export function ChildPanel({ view: child, approvals }: { view: ChildView; approv
         <h2 class="child-title" title={title}>
           {title}
         </h2>
-        {child.running && <span class="codicon codicon-loading codicon-modifier-spin" role="img" aria-label={s.subagentRunning} />}
+        {child.running && (
+          <span class="codicon codicon-loading codicon-modifier-spin" role="img" aria-label={s.subagentRunning} />
+        )}
       </div>
-      <Transcript key={child.sessionId} items={child.items} stream={null} cursor={null} running={child.running} approvals={approvals} sessionId={child.sessionId} />
+      <Transcript
+        key={child.sessionId}
+        items={child.items}
+        stream={null}
+        cursor={null}
+        running={child.running}
+        approvals={approvals}
+        sessionId={child.sessionId}
+      />
       <PlanStrip plan={child.plan} variant="child" />
     </section>
   );

@@ -14,7 +14,17 @@ import { useContext, useState } from 'preact/hooks';
 /** The ids of the open rows: one set per Transcript (so per session shown). */
 export const OpenRows = createContext<Set<string>>(new Set());
 
-export function Disclosure({ id, class: extra, summary, children }: { id: string; class?: string; summary: ComponentChildren; children: ComponentChildren }) {
+export function Disclosure({
+  id,
+  class: extra,
+  summary,
+  children,
+}: {
+  id: string;
+  class?: string;
+  summary: ComponentChildren;
+  children: ComponentChildren;
+}) {
   const opened = useContext(OpenRows);
   const [open, setOpen] = useState(() => opened.has(id));
   const toggle = () => {

@@ -18,18 +18,39 @@ export function Icon({ name }: { name: string }) {
 type ButtonAttributes = Omit<JSX.HTMLAttributes<HTMLButtonElement>, 'class' | 'title' | 'type' | 'children'>;
 
 /** `label` is the button's accessible name and tooltip; `class` adds to `icon-button`; the rest goes on the button. */
-export function IconButton({ icon, label, class: extra, ...rest }: { icon: string; label: string; class?: string } & ButtonAttributes) {
+export function IconButton({
+  icon,
+  label,
+  class: extra,
+  ...rest
+}: { icon: string; label: string; class?: string } & ButtonAttributes) {
   return (
-    <button type="button" class={extra ? `icon-button ${extra}` : 'icon-button'} title={label} aria-label={label} {...rest}>
+    <button
+      type="button"
+      class={extra ? `icon-button ${extra}` : 'icon-button'}
+      title={label}
+      aria-label={label}
+      {...rest}
+    >
       <Icon name={icon} />
     </button>
   );
 }
 
 /** A button that reads as a link and posts `message` to the host; `class` adds to `link-button`, the rest goes on the button. */
-export function LinkButton({ message, class: extra, children, ...rest }: { message: WebviewMessage; class?: string; children: ComponentChildren } & Omit<ButtonAttributes, 'onClick'>) {
+export function LinkButton({
+  message,
+  class: extra,
+  children,
+  ...rest
+}: { message: WebviewMessage; class?: string; children: ComponentChildren } & Omit<ButtonAttributes, 'onClick'>) {
   return (
-    <button type="button" class={extra ? `link-button ${extra}` : 'link-button'} onClick={() => post(message)} {...rest}>
+    <button
+      type="button"
+      class={extra ? `link-button ${extra}` : 'link-button'}
+      onClick={() => post(message)}
+      {...rest}
+    >
       {children}
     </button>
   );

@@ -9,7 +9,13 @@ import type { AnswerMarkdown, MdAlign, MdBlock, MdInline } from '@core/protocol/
 import { useStrings } from '../i18n';
 
 export function Markdown({ blocks, class: className }: { blocks: readonly MdBlock[]; class?: string }) {
-  return <div class={className ? `markdown ${className}` : 'markdown'}>{blocks.map((b, i) => <Block key={i} block={b} tight={false} />)}</div>;
+  return (
+    <div class={className ? `markdown ${className}` : 'markdown'}>
+      {blocks.map((b, i) => (
+        <Block key={i} block={b} tight={false} />
+      ))}
+    </div>
+  );
 }
 
 /** Streamed text, or an answer whose tree has not arrived: shown as it is. */
@@ -18,7 +24,15 @@ export function PlainAnswer({ text, class: className }: { text: string; class?: 
 }
 
 /** An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text under a note when the parse took too long. */
-export function Answer({ text, markdown, class: className }: { text: string; markdown: AnswerMarkdown; class: string }) {
+export function Answer({
+  text,
+  markdown,
+  class: className,
+}: {
+  text: string;
+  markdown: AnswerMarkdown;
+  class: string;
+}) {
   const s = useStrings();
   if (markdown.kind === 'parsed') return <Markdown class={className} blocks={markdown.blocks} />;
   return (
@@ -49,7 +63,13 @@ function Block({ block, tight }: { block: MdBlock; tight: boolean }) {
         </pre>
       );
     case 'quote':
-      return <blockquote>{block.c.map((b, i) => <Block key={i} block={b} tight={false} />)}</blockquote>;
+      return (
+        <blockquote>
+          {block.c.map((b, i) => (
+            <Block key={i} block={b} tight={false} />
+          ))}
+        </blockquote>
+      );
     case 'list':
       return <List block={block} />;
     case 'hr':
@@ -87,8 +107,12 @@ function List({ block }: { block: Extract<MdBlock, { t: 'list' }> }) {
   const s = useStrings();
   const items = block.items.map((item, i) => (
     <li key={i} class={item.checked === null ? undefined : 'md-task'}>
-      {item.checked !== null && <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? s.taskDone : s.taskNotDone} />}
-      {item.c.map((b, j) => <Block key={j} block={b} tight={block.tight} />)}
+      {item.checked !== null && (
+        <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? s.taskDone : s.taskNotDone} />
+      )}
+      {item.c.map((b, j) => (
+        <Block key={j} block={b} tight={block.tight} />
+      ))}
     </li>
   ));
   return block.ordered ? <ol start={block.start === 1 ? undefined : block.start}>{items}</ol> : <ul>{items}</ul>;

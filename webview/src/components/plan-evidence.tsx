@@ -32,7 +32,14 @@ export function RowEvidence({ todo }: { todo: PlanItemView }) {
           <Icon name="warning" /> {flagWords(s, flag)}
         </span>
       )}
-      <button type="button" class="icon-button plan-evidence-toggle" title={name} aria-label={name} aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="icon-button plan-evidence-toggle"
+        title={name}
+        aria-label={name}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name="info" />
       </button>
       {open && (
@@ -54,7 +61,15 @@ function evidenceLines(s: WebviewStrings, evidence: Evidence, flag: Flag | null)
   lines.push(format(s.evidenceCounts, String(read), String(write), String(command), String(other)));
   if (shared > 0) lines.push(format(s.evidenceShared, String(shared)));
   if (evidence.failedCommands > 0) lines.push(format(s.evidenceFailed, String(evidence.failedCommands)));
-  const calls = evidence.recent.map((c) => (c.kind !== 'command' ? c.tool : c.exit !== null ? format(s.callExit, c.tool, String(c.exit)) : c.failed ? format(s.callFailed, c.tool) : c.tool));
+  const calls = evidence.recent.map((c) =>
+    c.kind !== 'command'
+      ? c.tool
+      : c.exit !== null
+        ? format(s.callExit, c.tool, String(c.exit))
+        : c.failed
+          ? format(s.callFailed, c.tool)
+          : c.tool,
+  );
   lines.push(format(s.evidenceLatest, calls.join(', ')));
   return [...lines, ...filesLines(s, evidence)];
 }
@@ -62,5 +77,7 @@ function evidenceLines(s: WebviewStrings, evidence: Evidence, flag: Flag | null)
 /** The files it changed (unknown, or not read yet: no line). */
 function filesLines(s: WebviewStrings, { files }: Evidence): string[] {
   if (!files) return [];
-  return [files.length === 0 ? s.evidenceNoFiles : format(s.evidenceFiles, String(files.length), changedFilesList(files))];
+  return [
+    files.length === 0 ? s.evidenceNoFiles : format(s.evidenceFiles, String(files.length), changedFilesList(files)),
+  ];
 }

@@ -14,7 +14,11 @@ import type { PlanChangeView, PlanDriftView, PlanVersionView } from '@core/proto
 import type { PlanItemView } from '@core/protocol/plan-view';
 import type { WebviewStrings } from '@core/protocol/strings';
 
-const statusWords = (s: WebviewStrings): Record<PlanItemView['status'], string> => ({ completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending });
+const statusWords = (s: WebviewStrings): Record<PlanItemView['status'], string> => ({
+  completed: s.statusCompleted,
+  in_progress: s.statusInProgress,
+  pending: s.statusPending,
+});
 
 /** `history` null: the host has not sent it yet. */
 export function PlanHistory({ history, close }: { history: readonly PlanVersionView[] | null; close: () => void }) {
@@ -50,11 +54,21 @@ function Version({ version }: { version: PlanVersionView }) {
   const s = useStrings();
   const [open, setOpen] = useState(false);
   const planId = `plan-version-${version.seq}`;
-  const counts = countsHeader(version.plan.progress.counts, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
+  const counts = countsHeader(version.plan.progress.counts, {
+    completed: s.countCompleted,
+    inProgress: s.countInProgress,
+    pending: s.countPending,
+  });
   const time = new Date(version.ts);
   return (
     <li class={`plan-version by-${version.by}`} data-seq={version.seq} data-by={version.by}>
-      <button type="button" class="plan-version-header" aria-expanded={open} aria-controls={planId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="plan-version-header"
+        aria-expanded={open}
+        aria-controls={planId}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name={`chevron-${open ? 'down' : 'right'}`} />
         <Icon name={version.by === 'user' ? 'account' : 'sparkle'} />
         <span class="plan-version-title">{format(s.historyVersion, version.number)}</span>
@@ -66,7 +80,11 @@ function Version({ version }: { version: PlanVersionView }) {
         <span class="plan-counts">{counts}</span>
       </button>
       <ul class="plan-changes" role="list">
-        {version.changes.length === 0 ? <li class="plan-change-none">{s.noChanges}</li> : version.changes.map((change, i) => <Change key={i} change={change} />)}
+        {version.changes.length === 0 ? (
+          <li class="plan-change-none">{s.noChanges}</li>
+        ) : (
+          version.changes.map((change, i) => <Change key={i} change={change} />)
+        )}
       </ul>
       {version.drift.length > 0 && (
         <ul class="plan-changes plan-drift" role="list">
@@ -93,17 +111,34 @@ function driftText(s: WebviewStrings, drift: PlanDriftView): string {
   return format(drift.kind === 'added' ? s.driftAdded : s.driftDropped, drift.content);
 }
 
-const CHANGE_GLYPH: Record<PlanChangeView['kind'], string> = { added: 'add', removed: 'remove', dropped: 'warning', status: 'arrow-swap', text: 'edit' };
+const CHANGE_GLYPH: Record<PlanChangeView['kind'], string> = {
+  added: 'add',
+  removed: 'remove',
+  dropped: 'warning',
+  status: 'arrow-swap',
+  text: 'edit',
+};
 
 function Change({ change }: { change: PlanChangeView }) {
   const s = useStrings();
   const words = statusWords(s);
-  const label = { added: s.changeAdded, removed: s.changeRemoved, dropped: s.changeDropped, status: s.changeStatus, text: s.changeText }[change.kind];
+  const label = {
+    added: s.changeAdded,
+    removed: s.changeRemoved,
+    dropped: s.changeDropped,
+    status: s.changeStatus,
+    text: s.changeText,
+  }[change.kind];
   return (
     <li class={`plan-change change-${change.kind}`} data-kind={change.kind}>
       <Icon name={CHANGE_GLYPH[change.kind]} />
-      <span class="plan-change-kind">{label}</span> <span class="plan-change-content">{change.kind === 'text' ? format(s.changeFromTo, change.from, change.content) : change.content}</span>
-      {change.kind === 'status' && <span class="plan-change-detail"> {format(s.changeFromTo, words[change.from], words[change.to])}</span>}
+      <span class="plan-change-kind">{label}</span>{' '}
+      <span class="plan-change-content">
+        {change.kind === 'text' ? format(s.changeFromTo, change.from, change.content) : change.content}
+      </span>
+      {change.kind === 'status' && (
+        <span class="plan-change-detail"> {format(s.changeFromTo, words[change.from], words[change.to])}</span>
+      )}
     </li>
   );
 }

@@ -57,7 +57,13 @@ export function PlanReview({ proposed, editing, edit }: PlanReviewProps) {
           <button type="button" class="secondary-button" aria-pressed={editing} disabled={answered} onClick={edit}>
             <Icon name="edit" /> {s.editPlan}
           </button>
-          <button type="button" class="secondary-button" ref={rejectButton} disabled={answered} onClick={() => setRejecting(true)}>
+          <button
+            type="button"
+            class="secondary-button"
+            ref={rejectButton}
+            disabled={answered}
+            onClick={() => setRejecting(true)}
+          >
             <Icon name="comment" /> {s.rejectWithFeedback}
           </button>
         </div>
@@ -118,7 +124,13 @@ function FeedbackForm({ send, cancel }: { send: (feedback: string) => void; canc
 export function PlanFirstToggle({ on }: { on: boolean }) {
   const s = useStrings();
   return (
-    <button type="button" class="secondary-button plan-first-toggle" aria-pressed={on} title={s.planFirstHint} onClick={() => post({ type: 'setPlanFirst', on: !on })}>
+    <button
+      type="button"
+      class="secondary-button plan-first-toggle"
+      aria-pressed={on}
+      title={s.planFirstHint}
+      onClick={() => post({ type: 'setPlanFirst', on: !on })}
+    >
       <Icon name={on ? 'pass-filled' : 'circle-large-outline'} /> {s.planFirst}
     </button>
   );

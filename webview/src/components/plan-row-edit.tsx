@@ -19,7 +19,17 @@ export interface RowMenuProps {
 }
 
 /** An inline text box (also the strip's Add Item… at the end): Enter hands in its trimmed text (empty: cancel), Escape cancels and refocuses the row, leaving it cancels. */
-export function TextInput({ label, initial, submit, cancel }: { label: string; initial: string; submit: (text: string) => void; cancel: (refocus: boolean) => void }) {
+export function TextInput({
+  label,
+  initial,
+  submit,
+  cancel,
+}: {
+  label: string;
+  initial: string;
+  submit: (text: string) => void;
+  cancel: (refocus: boolean) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const finished = useRef(false);
   useEffect(() => {
@@ -72,7 +82,9 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
     [s.moveDown, () => act({ kind: 'move', content, by: 1 }), index === count - 1],
   ];
   const menu = useRef<HTMLDivElement>(null);
-  const items = (): HTMLButtonElement[] => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? [])];
+  const items = (): HTMLButtonElement[] => [
+    ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? []),
+  ];
   useEffect(() => items()[0]?.focus(), []);
   const onKeyDown = (event: KeyboardEvent): void => {
     const all = items();

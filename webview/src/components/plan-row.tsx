@@ -88,7 +88,12 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
         />
         {todo.status === 'in_progress' && <Icon name={glyph} />}
         {mode === 'text' ? (
-          <TextInput label={format(s.editTextOf, content)} initial={content} submit={(text) => (text !== content ? act({ kind: 'text', content, text }, text) : idle(true))} cancel={idle} />
+          <TextInput
+            label={format(s.editTextOf, content)}
+            initial={content}
+            submit={(text) => (text !== content ? act({ kind: 'text', content, text }, text) : idle(true))}
+            cancel={idle}
+          />
         ) : (
           <label class="plan-item-label" for={`plan-check-${index}`}>
             <span class="plan-item-content">{content}</span>
@@ -97,14 +102,26 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
           </label>
         )}
         <RowEvidence todo={todo} />
-        <IconButton icon="ellipsis" label={name} class="plan-row-menu" aria-haspopup="menu" aria-expanded={mode === 'menu'} onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')} />
+        <IconButton
+          icon="ellipsis"
+          label={name}
+          class="plan-row-menu"
+          aria-haspopup="menu"
+          aria-expanded={mode === 'menu'}
+          onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')}
+        />
         {mode === 'menu' && (
           <RowMenu label={name} todo={todo} index={index} count={count} act={act} setMode={setMode} close={idle} />
         )}
       </li>
       {mode === 'add' && (
         <li class="plan-item-new">
-          <TextInput label={s.newItem} initial="" submit={(text) => act({ kind: 'add', text, index: index + 1 }, text)} cancel={idle} />
+          <TextInput
+            label={s.newItem}
+            initial=""
+            submit={(text) => act({ kind: 'add', text, index: index + 1 }, text)}
+            cancel={idle}
+          />
         </li>
       )}
     </>
@@ -123,5 +140,7 @@ function focusSibling(row: HTMLLIElement | null, by: -1 | 1): void {
 /** The item's priority in words, when an ACP agent gave it one other than medium. */
 export function Priority({ todo }: { todo: PlanItemView }) {
   const s = useStrings();
-  return todo.priority ? <span class="plan-priority">{todo.priority === 'high' ? s.priorityHigh : s.priorityLow}</span> : null;
+  return todo.priority ? (
+    <span class="plan-priority">{todo.priority === 'high' ? s.priorityHigh : s.priorityLow}</span>
+  ) : null;
 }

@@ -27,7 +27,11 @@ import { useToggle } from '../ui-toggle';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
 
-export const STATUS_GLYPH: Record<PlanItemView['status'], string> = { completed: 'pass-filled', in_progress: 'play-circle', pending: 'circle-large-outline' };
+export const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
+  completed: 'pass-filled',
+  in_progress: 'play-circle',
+  pending: 'circle-large-outline',
+};
 
 export interface PlanStripProps {
   plan: PlanView | null;
@@ -62,7 +66,9 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
     wantFocus.current = null;
     if (want && Date.now() - want.at < FOCUS_WAIT_MS) {
       const boxes = [...(list.current?.querySelectorAll<HTMLInputElement>('.plan-check') ?? [])];
-      (boxes.find((box) => box.dataset.content === want.content) ?? boxes[Math.min(want.index, boxes.length - 1)])?.focus();
+      (
+        boxes.find((box) => box.dataset.content === want.content) ?? boxes[Math.min(want.index, boxes.length - 1)]
+      )?.focus();
       return;
     }
     const active = list.current?.querySelector('[data-status="in_progress"]');
@@ -81,22 +87,38 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   if (!plan || plan.todos.length === 0) return null;
   const main = variant === 'main';
   const listId = main ? 'plan-items' : 'child-plan-items';
-  const statusText: Record<PlanItemView['status'], string> = { completed: s.statusCompleted, in_progress: s.statusInProgress, pending: s.statusPending };
-  const counts = countsHeader(plan.progress.counts, { completed: s.countCompleted, inProgress: s.countInProgress, pending: s.countPending });
+  const statusText: Record<PlanItemView['status'], string> = {
+    completed: s.statusCompleted,
+    in_progress: s.statusInProgress,
+    pending: s.statusPending,
+  };
+  const counts = countsHeader(plan.progress.counts, {
+    completed: s.countCompleted,
+    inProgress: s.countInProgress,
+    pending: s.countPending,
+  });
   return (
     <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan}>
       <div class="plan-bar">
         <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} onClick={flip}>
           <Icon name={`chevron-${expanded ? 'down' : 'right'}`} />
           <Icon name="checklist" />
-          <span class="plan-title">{s.plan}</span>{' '}
-          <span class="plan-counts">{counts}</span>
+          <span class="plan-title">{s.plan}</span> <span class="plan-counts">{counts}</span>
         </button>
         {main && (
           <>
             <IconButton icon="export" label={s.exportPlan} onClick={() => post({ type: 'exportPlan' })} />
             <IconButton icon="list-tree" label={s.focusPlan} onClick={() => post({ type: 'focusPlan' })} />
-            {history && <IconButton icon="history" label={s.planHistory} class="plan-history-toggle" aria-expanded={history.open} aria-controls="plan-history" onClick={history.toggle} />}
+            {history && (
+              <IconButton
+                icon="history"
+                label={s.planHistory}
+                class="plan-history-toggle"
+                aria-expanded={history.open}
+                aria-controls="plan-history"
+                onClick={history.toggle}
+              />
+            )}
           </>
         )}
       </div>
@@ -115,7 +137,15 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
         <ul class="plan-items" role="list" id={listId} ref={list}>
           {plan.todos.map((todo, index) =>
             rowsEditable ? (
-              <PlanRow key={todo.content} todo={todo} index={index} count={plan.todos.length} glyph={STATUS_GLYPH[todo.status]} statusText={statusText[todo.status]} focusLater={focusLater} />
+              <PlanRow
+                key={todo.content}
+                todo={todo}
+                index={index}
+                count={plan.todos.length}
+                glyph={STATUS_GLYPH[todo.status]}
+                statusText={statusText[todo.status]}
+                focusLater={focusLater}
+              />
             ) : (
               <PlanItem key={todo.content} todo={todo} statusText={statusText[todo.status]} />
             ),

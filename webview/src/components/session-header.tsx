@@ -9,12 +9,23 @@ import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
 
-export function SessionHeader({ session, sessions, provider, context }: { session: SessionView | null; sessions: SessionListItem[]; provider: ProviderView | null; context?: ContextView | null }) {
+export function SessionHeader({
+  session,
+  sessions,
+  provider,
+  context,
+}: {
+  session: SessionView | null;
+  sessions: SessionListItem[];
+  provider: ProviderView | null;
+  context?: ContextView | null;
+}) {
   const s = useStrings();
   const title = session?.title || s.untitledSession;
   const current = sessions.find((x) => x.current);
   const currentId = current?.id ?? session?.id ?? '';
-  const line = (x: SessionListItem): string => [x.source, x.title || s.untitledSession, shortDate(x.modified)].filter(Boolean).join(' · ');
+  const line = (x: SessionListItem): string =>
+    [x.source, x.title || s.untitledSession, shortDate(x.modified)].filter(Boolean).join(' · ');
   return (
     <header class="session-header">
       <div class="session-row">
@@ -45,7 +56,9 @@ export function SessionHeader({ session, sessions, provider, context }: { sessio
       {provider && (
         <div class="model-line">
           <Icon name="sparkle" />
-          <span>{provider.agent ? format(s.agent, provider.agent) : format(s.model, provider.model || provider.id)}</span>
+          <span>
+            {provider.agent ? format(s.agent, provider.agent) : format(s.model, provider.model || provider.id)}
+          </span>
           {provider.isDemo && (
             <>
               {' '}

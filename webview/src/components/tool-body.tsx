@@ -22,11 +22,7 @@ export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
               ))}
             </ul>
           )}
-          {view.error !== null && (
-            <pre class="tool-error">
-              {view.error}
-            </pre>
-          )}
+          {view.error !== null && <pre class="tool-error">{view.error}</pre>}
         </div>
       );
     case 'bash':
@@ -36,16 +32,8 @@ export function ToolBody({ view, s }: { view: ToolView; s: WebviewStrings }) {
             <span aria-hidden="true">$ </span>
             {view.command}
           </pre>
-          {view.exit && (
-            <div class={`bash-status bash-${view.exit.kind}`}>
-              {bashExitText(view.exit, s)}
-            </div>
-          )}
-          {view.error !== null && (
-            <div class="bash-status bash-refused">
-              {s.bashRefused}
-            </div>
-          )}
+          {view.exit && <div class={`bash-status bash-${view.exit.kind}`}>{bashExitText(view.exit, s)}</div>}
+          {view.error !== null && <div class="bash-status bash-refused">{s.bashRefused}</div>}
           {view.output !== null && <pre class="bash-output">{view.output || s.noOutput}</pre>}
           {view.error !== null && <pre class="bash-output">{view.error}</pre>}
         </div>

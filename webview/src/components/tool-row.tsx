@@ -21,7 +21,10 @@ import { ApprovalCard, ToolBody } from '../lazy-views';
 const TOOL_ICON = { pending: 'circle-large-outline', running: SPINNER, ok: 'check', error: 'error' } as const;
 
 /** The row's one-line summary (and the separate `+<n>` of a todo_write row). */
-function rowSummary(item: ToolItem, s: WebviewStrings): { text: string; more: string | null; moreCount: number; todo: boolean } {
+function rowSummary(
+  item: ToolItem,
+  s: WebviewStrings,
+): { text: string; more: string | null; moreCount: number; todo: boolean } {
   const view = item.view;
   if (view.kind !== 'todo') return { text: item.summary, more: null, moreCount: 0, todo: false };
   if (view.plan) {
@@ -45,9 +48,7 @@ function ToolRowImpl({ item, approvals }: { item: ToolItem; approvals: readonly 
             <Icon name={TOOL_ICON[item.status]} />
             <span class="tool-name">{item.name || s.toolCall}</span>{' '}
             {summary.text && (
-              <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'}>
-                {summary.text}
-              </span>
+              <span class={summary.todo ? 'tool-summary todo-row-summary' : 'tool-summary'}>{summary.text}</span>
             )}
             {summary.more && ' '}
             {summary.more && (
@@ -78,7 +79,9 @@ function SubagentLine({ child, s }: { child: ToolChildView; s: WebviewStrings })
     <div class="subagent" role="group" aria-label={format(s.childTitle, child.description)}>
       <Icon name={child.outcome === null ? SPINNER : 'type-hierarchy-sub'} />
       <span class="subagent-description">{child.description}</span>{' '}
-      <span class="subagent-outcome">{child.outcome === null ? s.subagentRunning : format(s.subagentOutcome, child.outcome)}</span>{' '}
+      <span class="subagent-outcome">
+        {child.outcome === null ? s.subagentRunning : format(s.subagentOutcome, child.outcome)}
+      </span>{' '}
       <LinkButton data-open-child={child.sessionId} message={{ type: 'openChild', sessionId: child.sessionId }}>
         {s.openChild}
       </LinkButton>

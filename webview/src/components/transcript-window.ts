@@ -29,7 +29,13 @@ const MARGIN_SCREENS = 2;
  * list's top), laid out one after the other `gap` px apart with the heights `size`
  * gives; [Infinity, -Infinity] when none does. Linear in the blocks, no DOM read.
  */
-export function keysInView(blocks: readonly Block[], size: (block: Block) => number, gap: number, from: number, to: number): [number, number] {
+export function keysInView(
+  blocks: readonly Block[],
+  size: (block: Block) => number,
+  gap: number,
+  from: number,
+  to: number,
+): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
   let top = 0;
@@ -52,7 +58,11 @@ export type Segment = { block: Block; live: boolean } | { away: number; px: numb
  * every run of the others one placeholder as high as the run was, the gaps between its
  * blocks included, so every block below it stays where it was.
  */
-export function segmentsOf(blocks: readonly Block[], isShown: (key: number) => boolean, size: (block: Block) => number): Segment[] {
+export function segmentsOf(
+  blocks: readonly Block[],
+  isShown: (key: number) => boolean,
+  size: (block: Block) => number,
+): Segment[] {
   const out: Segment[] = [];
   let run: { away: number; px: number } | null = null;
   blocks.forEach((block, i) => {

@@ -22,7 +22,15 @@ const NONE: readonly ApprovalView[] = [];
 const NO_APPROVALS: ReadonlyMap<string, ApprovalView[]> = new Map();
 
 /** One transcript item; memoized, so a new item re-renders that row only. */
-const Item = memo(function Item({ item, approvals, canContinue }: { item: TranscriptItem; approvals: readonly ApprovalView[]; canContinue: boolean }) {
+const Item = memo(function Item({
+  item,
+  approvals,
+  canContinue,
+}: {
+  item: TranscriptItem;
+  approvals: readonly ApprovalView[];
+  canContinue: boolean;
+}) {
   const s = useStrings();
   switch (item.kind) {
     case 'user':
@@ -41,7 +49,14 @@ const Item = memo(function Item({ item, approvals, canContinue }: { item: Transc
     case 'tool':
       return <ToolRow item={item} approvals={approvals} />;
     case 'turn-end': {
-      const head = { completed: null, aborted: s.turnAborted, error: s.turnError, 'max-steps': s.turnMaxSteps, interrupted: s.turnInterrupted, 'awaiting-approval': s.turnAwaitingApproval }[item.reason];
+      const head = {
+        completed: null,
+        aborted: s.turnAborted,
+        error: s.turnError,
+        'max-steps': s.turnMaxSteps,
+        interrupted: s.turnInterrupted,
+        'awaiting-approval': s.turnAwaitingApproval,
+      }[item.reason];
       if (head === null) return null;
       return (
         <li class={`item item-turn-end reason-${item.reason}`}>
@@ -117,9 +132,18 @@ class ItemBlock extends Component<BlockProps> {
     // subtree's layout, prepaint, paint and hit-test, yet keeps it in the accessibility tree.
     // Until first rendered it takes its last measured height (or an estimate); then its last real one.
     return (
-      <div class={live ? 'block' : 'block done'} role="none" style={live ? undefined : { containIntrinsicSize: `auto ${this.props.window.sizeOf(block)}px` }}>
+      <div
+        class={live ? 'block' : 'block done'}
+        role="none"
+        style={live ? undefined : { containIntrinsicSize: `auto ${this.props.window.sizeOf(block)}px` }}
+      >
         {block.items.map((item) => (
-          <Item key={item.id} item={item} approvals={(item.kind === 'tool' && byCallId.get(item.callId)) || NONE} canContinue={item.id === continueId} />
+          <Item
+            key={item.id}
+            item={item}
+            approvals={(item.kind === 'tool' && byCallId.get(item.callId)) || NONE}
+            canContinue={item.id === continueId}
+          />
         ))}
       </div>
     );
@@ -174,44 +198,53 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
   // (a compaction after it, e.g. Compact Conversation, still leaves it the latest).
   const last = lastBesidesCompactions(items);
   const continueId = !running && last?.kind === 'turn-end' && last.reason === 'max-steps' ? last.id : null;
-  const placed = approvals.length ? placeApprovals(approvals, new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : []))), sessionId) : { byCallId: NO_APPROVALS, rest: NONE };
+  const placed = approvals.length
+    ? placeApprovals(approvals, new Set(items.flatMap((i) => (i.kind === 'tool' ? [i.callId] : []))), sessionId)
+    : { byCallId: NO_APPROVALS, rest: NONE };
   const blocks = blocksOf(items);
   win.blocks = blocks;
   return (
     <OpenRows.Provider value={opened}>
-    <div class="transcript" ref={win.ref} onScroll={win.onScroll}>
-      <div>
-        {cursor !== null && (
-          <LinkButton class="older" message={{ type: 'loadOlder', cursor }}>
-            {s.showEarlier}
-          </LinkButton>
-        )}
-        <div class="items" role="list" aria-label={s.transcript}>
-          {segmentsOf(blocks, win.isShown, win.sizeOf).map((seg) =>
-            'away' in seg ? (
-              <div key={`away${seg.away}`} class="block away" role="none" style={{ height: `${seg.px}px` }} />
-            ) : (
-              <ItemBlock key={seg.block.key} block={seg.block} live={seg.live} window={win} byCallId={placed.byCallId} continueId={continueId} />
-            ),
+      <div class="transcript" ref={win.ref} onScroll={win.onScroll}>
+        <div>
+          {cursor !== null && (
+            <LinkButton class="older" message={{ type: 'loadOlder', cursor }}>
+              {s.showEarlier}
+            </LinkButton>
           )}
-          {stream && (stream.text || stream.reasoning || stream.retry) && (
-            <li class="item item-assistant streaming" aria-busy="true">
-              {stream.retry && <div class="retry">{stream.retry}</div>}
-              {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
-              {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
-            </li>
-          )}
-        </div>
-        {placed.rest.length > 0 && (
-          <div class="approvals">
-            {placed.rest.map((a) => (
-              <ApprovalCard key={a.id} approval={a} />
-            ))}
+          <div class="items" role="list" aria-label={s.transcript}>
+            {segmentsOf(blocks, win.isShown, win.sizeOf).map((seg) =>
+              'away' in seg ? (
+                <div key={`away${seg.away}`} class="block away" role="none" style={{ height: `${seg.px}px` }} />
+              ) : (
+                <ItemBlock
+                  key={seg.block.key}
+                  block={seg.block}
+                  live={seg.live}
+                  window={win}
+                  byCallId={placed.byCallId}
+                  continueId={continueId}
+                />
+              ),
+            )}
+            {stream && (stream.text || stream.reasoning || stream.retry) && (
+              <li class="item item-assistant streaming" aria-busy="true">
+                {stream.retry && <div class="retry">{stream.retry}</div>}
+                {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
+                {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
+              </li>
+            )}
           </div>
-        )}
-        {running && !stream && <div class="working">{s.working}</div>}
+          {placed.rest.length > 0 && (
+            <div class="approvals">
+              {placed.rest.map((a) => (
+                <ApprovalCard key={a.id} approval={a} />
+              ))}
+            </div>
+          )}
+          {running && !stream && <div class="working">{s.working}</div>}
+        </div>
       </div>
-    </div>
     </OpenRows.Provider>
   );
 }

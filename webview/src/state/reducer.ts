@@ -11,7 +11,21 @@
 // the protocol's map (core/protocol/messages.ts HostMessageHandlers): a new host
 // message without a handler does not compile. The table's keys are also the types
 // app.tsx accepts (checkHostMessage).
-import type { ApprovalView, ContextView, HostMessage, OpenPanel, HostMessageHandlers, HostMessageType, PlanVersionView, PlanView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from '@core/protocol/messages';
+import type {
+  ApprovalView,
+  ContextView,
+  HostMessage,
+  OpenPanel,
+  HostMessageHandlers,
+  HostMessageType,
+  PlanVersionView,
+  PlanView,
+  ProviderView,
+  RunView,
+  SessionListItem,
+  SessionView,
+  StreamView,
+} from '@core/protocol/messages';
 import type { WebviewStrings } from '@core/protocol/strings';
 import type { TranscriptItem } from '@core/protocol/transcript';
 
@@ -91,7 +105,12 @@ export function reduce(state: State, message: HostMessage): State {
   if (message.seq <= state.seq) return state; // stale: already applied or superseded
   if (message.type === 'snapshot') {
     const view = applyMessage(state.view, message);
-    return drain({ seq: message.seq, pending: state.pending.filter((m) => m.seq > message.seq), view, needsResync: false });
+    return drain({
+      seq: message.seq,
+      pending: state.pending.filter((m) => m.seq > message.seq),
+      view,
+      needsResync: false,
+    });
   }
   if (state.view.loaded && message.seq === state.seq + 1) {
     return drain({ ...state, seq: message.seq, view: applyMessage(state.view, message) });
@@ -149,17 +168,33 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
   plan: (view, message) => {
     // A plan message that completes nothing (its items' evidence or time changed) keeps the announcement standing.
     const completed = newlyCompleted(view.plan, message.plan);
-    return { ...view, plan: message.plan, announcement: completed.length > 0 || message.plan === null ? { at: message.seq, completed } : view.announcement };
+    return {
+      ...view,
+      plan: message.plan,
+      announcement: completed.length > 0 || message.plan === null ? { at: message.seq, completed } : view.announcement,
+    };
   },
-  run: (view, message) => ({ ...view, run: message.run, stream: message.run.state === 'idle' ? null : view.stream, notice: message.run.state === 'running' ? null : view.notice }),
+  run: (view, message) => ({
+    ...view,
+    run: message.run,
+    stream: message.run.state === 'idle' ? null : view.stream,
+    notice: message.run.state === 'running' ? null : view.notice,
+  }),
   provider: (view, message) => ({ ...view, provider: message.provider }),
   context: (view, message) => ({ ...view, context: message.context }),
-  stream: (view, message) => ({ ...view, stream: message.stream && isCommitted(view.items, message.stream) ? null : message.stream }),
+  stream: (view, message) => ({
+    ...view,
+    stream: message.stream && isCommitted(view.items, message.stream) ? null : message.stream,
+  }),
   notice: (view, message) => ({ ...view, notice: { level: message.level, text: message.text } }),
   sessions: (view, message) => ({ ...view, sessions: message.sessions }),
   approvals: (view, message) => ({ ...view, approvals: message.approvals }),
   panel: (view, message) => ({ ...view, panel: message.panel }),
-  planHistory: (view, message) => ({ ...view, history: message.history, historyRevealed: message.reveal ? message.seq : view.historyRevealed }),
+  planHistory: (view, message) => ({
+    ...view,
+    history: message.history,
+    historyRevealed: message.reveal ? message.seq : view.historyRevealed,
+  }),
   planVersion: (view, message) => {
     const history = view.history;
     if (!history || history.some((v) => v.seq === message.version.seq)) return view; // closed, or already in the whole list
@@ -170,7 +205,10 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
     return {
       ...view,
       items: view.session?.id === message.sessionId ? withMarkdown(view.items, message) : view.items,
-      panel: panel?.kind === 'child' && panel.view.sessionId === message.sessionId ? { kind: 'child', view: { ...panel.view, items: withMarkdown(panel.view.items, message) } } : panel,
+      panel:
+        panel?.kind === 'child' && panel.view.sessionId === message.sessionId
+          ? { kind: 'child', view: { ...panel.view, items: withMarkdown(panel.view.items, message) } }
+          : panel,
     };
   },
   childDelta: (view, message) => {
@@ -204,7 +242,8 @@ function isCommitted(items: readonly TranscriptItem[], stream: StreamView): bool
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i]!;
     if (item.turn < stream.turn) return false;
-    if ((item.kind === 'assistant' || item.kind === 'tool') && item.turn === stream.turn && item.step === stream.step) return true;
+    if ((item.kind === 'assistant' || item.kind === 'tool') && item.turn === stream.turn && item.step === stream.step)
+      return true;
   }
   return false;
 }
@@ -220,7 +259,8 @@ export function upsertItems(items: readonly TranscriptItem[], incoming: readonly
   const out = items.slice();
   for (const item of incoming) {
     const at = insertionPoint(out, item.order);
-    if (out[at]?.order === item.order) out[at] = item; // the same item (an item's order never changes)
+    if (out[at]?.order === item.order)
+      out[at] = item; // the same item (an item's order never changes)
     else out.splice(at, 0, item);
   }
   return out;

@@ -11,7 +11,12 @@ import { EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 import { ownVersion } from './mcp';
 
-export async function acpCommand(io: CliIo, flags: AgentFlags, signal: AbortSignal, streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout }): Promise<number> {
+export async function acpCommand(
+  io: CliIo,
+  flags: AgentFlags,
+  signal: AbortSignal,
+  streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout },
+): Promise<number> {
   const config = agentConfig(io, flags);
   const log = (line: string) => io.err(`agent-checklist acp: ${line}`);
   // The ACP SDK is loaded here, not at start: its bundle (dist/acp-server.js) is for this command only.

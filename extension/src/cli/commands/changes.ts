@@ -16,8 +16,10 @@ import type { CliIo } from '../io';
 
 /** `--item`'s number, checked. */
 export function itemNumberFlag(text: string | undefined): number {
-  if (text === undefined) throw new UsageError('--item <n> is required (the item\'s number in the standing plan, from 1)');
-  if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--item needs an item number from 1 (got ${JSON.stringify(text)})`);
+  if (text === undefined)
+    throw new UsageError("--item <n> is required (the item's number in the standing plan, from 1)");
+  if (!/^[1-9]\d*$/.test(text))
+    throw new UsageError(`--item needs an item number from 1 (got ${JSON.stringify(text)})`);
   return Number(text);
 }
 
@@ -27,7 +29,12 @@ export function checkpointsOf(io: CliIo, header: SessionHeader): ShadowRepo | nu
 }
 
 /** Item n's content and the workspace's shadow repository, or null after saying why not. */
-export function itemAndRepo(io: CliIo, header: SessionHeader, events: readonly SessionEvent[], n: number): { item: string; repo: ShadowRepo } | null {
+export function itemAndRepo(
+  io: CliIo,
+  header: SessionHeader,
+  events: readonly SessionEvent[],
+  n: number,
+): { item: string; repo: ShadowRepo } | null {
   const plan = SessionFolds.over(events, { transcript: null }).standingPlan ?? [];
   const item = plan[n - 1]?.content;
   if (item === undefined) {
@@ -36,15 +43,22 @@ export function itemAndRepo(io: CliIo, header: SessionHeader, events: readonly S
   }
   const repo = checkpointsOf(io, header);
   if (repo === null) {
-    io.err('agent-checklist: the log does not say which workspace it worked in (its header has no cwd), so it has no checkpoints');
+    io.err(
+      'agent-checklist: the log does not say which workspace it worked in (its header has no cwd), so it has no checkpoints',
+    );
     return null;
   }
   return { item, repo };
 }
 
-export async function changesCommand(io: CliIo, logPath: string, flags: { item?: string; format?: string }): Promise<number> {
+export async function changesCommand(
+  io: CliIo,
+  logPath: string,
+  flags: { item?: string; format?: string },
+): Promise<number> {
   const format = flags.format ?? 'patch';
-  if (format !== 'patch' && format !== 'json') throw new UsageError(`--format must be patch or json (got ${JSON.stringify(format)})`);
+  if (format !== 'patch' && format !== 'json')
+    throw new UsageError(`--format must be patch or json (got ${JSON.stringify(format)})`);
   const n = itemNumberFlag(flags.item);
   const events: SessionEvent[] = [];
   const log = readValidatedLog(io, logPath, (event) => events.push(event));

@@ -19,7 +19,10 @@ export function checkCommand(io: CliIo, logPath: string): number {
   io.out(
     `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}${compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : ''}, plan: ${todos === null ? 'none' : todos.length === 0 ? 'empty' : stripHeader(todos)}`,
   );
-  if (log.tornTail) io.err(`note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); opening the session for writing cuts them`);
+  if (log.tornTail)
+    io.err(
+      `note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); opening the session for writing cuts them`,
+    );
   if (log.skipped) io.err(`note: ${log.skipped} ignorable line(s) of unknown types were skipped`);
   return EXIT_OK;
 }

@@ -21,16 +21,19 @@ export interface EditFlags {
   allowParallelInProgress?: string;
 }
 
-type ParsedEdit = { kind: 'set'; n: number; status: TodoStatus } | { kind: 'add'; text: string } | { kind: 'remove'; n: number };
+type ParsedEdit =
+  { kind: 'set'; n: number; status: TodoStatus } | { kind: 'add'; text: string } | { kind: 'remove'; n: number };
 
 function itemNumber(text: string, flag: string): number {
-  if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`${flag} needs an item number from 1 (got ${JSON.stringify(text)})`);
+  if (!/^[1-9]\d*$/.test(text))
+    throw new UsageError(`${flag} needs an item number from 1 (got ${JSON.stringify(text)})`);
   return Number(text);
 }
 
 function parseEdit(flags: EditFlags): ParsedEdit {
   const given = (['set', 'add', 'remove'] as const).filter((k) => flags[k] !== undefined);
-  if (given.length !== 1) throw new UsageError('edit needs exactly one of --set <n>=<status>, --add <text>, --remove <n>');
+  if (given.length !== 1)
+    throw new UsageError('edit needs exactly one of --set <n>=<status>, --add <text>, --remove <n>');
   if (flags.add !== undefined) {
     if (flags.add.trim() === '') throw new UsageError('--add needs the text of the new item (got an empty one)');
     return { kind: 'add', text: flags.add };
@@ -39,7 +42,8 @@ function parseEdit(flags: EditFlags): ParsedEdit {
   const match = /^([^=]*)=(.*)$/.exec(flags.set ?? '');
   if (!match) throw new UsageError(`--set needs <n>=<status> (got ${JSON.stringify(flags.set)})`);
   const status = match[2]!;
-  if (!(TODO_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--set status must be pending, in_progress or completed (got ${JSON.stringify(status)})`);
+  if (!(TODO_STATUSES as readonly string[]).includes(status))
+    throw new UsageError(`--set status must be pending, in_progress or completed (got ${JSON.stringify(status)})`);
   return { kind: 'set', n: itemNumber(match[1]!, '--set'), status: status as TodoStatus };
 }
 
@@ -65,7 +69,10 @@ export async function editCommand(io: CliIo, logPath: string, flags: EditFlags):
         io.err(`agent-checklist: the plan has no item ${parsed.n} (it has ${plan.length})`);
         return EXIT_FAILED;
       }
-      edit = parsed.kind === 'set' ? { kind: 'status', content: item.content, status: parsed.status } : { kind: 'remove', content: item.content };
+      edit =
+        parsed.kind === 'set'
+          ? { kind: 'status', content: item.content, status: parsed.status }
+          : { kind: 'remove', content: item.content };
     }
     const outcome = await new PlanEditor(session, { policy: () => ({ allowParallelInProgress }) }).submit(edit);
     if (outcome.kind === 'refused') {

@@ -8,7 +8,8 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
 export async function exportCommand(io: CliIo, logPath: string, format: string): Promise<number> {
-  if (format !== 'markdown' && format !== 'json') throw new UsageError(`--format must be markdown or json (got ${JSON.stringify(format)})`);
+  if (format !== 'markdown' && format !== 'json')
+    throw new UsageError(`--format must be markdown or json (got ${JSON.stringify(format)})`);
   // The events stream through the export's fold and are dropped.
   const folder = new PlanExportFolder();
   let lastTs: string | null = null;

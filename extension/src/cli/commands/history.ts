@@ -12,7 +12,8 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
 export function historyCommand(io: CliIo, logPath: string, format: string): number {
-  if (!['json', 'text', 'markdown'].includes(format)) throw new UsageError(`--format must be json, text or markdown (got ${JSON.stringify(format)})`);
+  if (!['json', 'text', 'markdown'].includes(format))
+    throw new UsageError(`--format must be json, text or markdown (got ${JSON.stringify(format)})`);
   const folder = new PlanHistoryFolder();
   const folds = new SessionFolds({ transcript: null });
   let lastTs: string | null = null;
@@ -24,13 +25,26 @@ export function historyCommand(io: CliIo, logPath: string, format: string): numb
   if (!log) return EXIT_FAILED;
   const versions = folder.versions;
   if (format === 'json') {
-    io.out(JSON.stringify(versions.map((v) => ({ seq: v.seq, ts: v.ts, by: v.by, todos: v.todos, changes: v.changes, drift: driftEntries(v.todos, v.drift) }))));
+    io.out(
+      JSON.stringify(
+        versions.map((v) => ({
+          seq: v.seq,
+          ts: v.ts,
+          by: v.by,
+          todos: v.todos,
+          changes: v.changes,
+          drift: driftEntries(v.todos, v.drift),
+        })),
+      ),
+    );
     return EXIT_OK;
   }
   // Time of an item still in progress counts up to the log's last event (the CLI reads a log, not a clock).
   const now = lastTs === null ? new Date(0) : new Date(lastTs);
   const { ledger } = folds;
   const timing = ledger.plan ? timingRows(ledger.plan.todos, ledger.timings, now) : [];
-  io.out(visibleControls(format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing)));
+  io.out(
+    visibleControls(format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing)),
+  );
   return EXIT_OK;
 }

@@ -25,7 +25,12 @@ export function importCommand(io: CliIo, file: string, sessionDir: string | unde
   }
   const { info, skipped } = result.file;
   const versions = `${result.versions} plan version${result.versions === 1 ? '' : 's'}`;
-  io.out(visibleControls(`imported ${versions} from ${IMPORTED_AGENT_NAMES[info.agent]} ${info.version ?? '(version unknown)'} session ${info.sessionId ?? ''}`, { keepLayout: false }));
+  io.out(
+    visibleControls(
+      `imported ${versions} from ${IMPORTED_AGENT_NAMES[info.agent]} ${info.version ?? '(version unknown)'} session ${info.sessionId ?? ''}`,
+      { keepLayout: false },
+    ),
+  );
   if (skipped > 0) io.out(`note: skipped ${skipped} line${skipped === 1 ? '' : 's'} it does not understand`);
   io.out(result.path);
   return EXIT_OK;

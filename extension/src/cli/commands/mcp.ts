@@ -33,26 +33,43 @@ const packageSchema = z.object({ version: z.string() });
 /** The version users installed: dist/cli.js sits beside the extension's package.json. */
 export function ownVersion(): string {
   try {
-    const parsed = packageSchema.safeParse(parseJson(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')));
+    const parsed = packageSchema.safeParse(
+      parseJson(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')),
+    );
     return parsed.success ? parsed.data.version : '0.0.0';
   } catch {
     return '0.0.0';
   }
 }
 
-export async function mcpCommand(io: CliIo, flags: McpFlags, signal: AbortSignal, streams: McpStreams = { stdin: process.stdin, stdout: process.stdout }): Promise<number> {
+export async function mcpCommand(
+  io: CliIo,
+  flags: McpFlags,
+  signal: AbortSignal,
+  streams: McpStreams = { stdin: process.stdin, stdout: process.stdout },
+): Promise<number> {
   const allowParallelInProgress = parseBool('--allow-parallel-in-progress', flags.allowParallelInProgress);
-  if (allowParallelInProgress === undefined) throw new UsageError('mcp needs --allow-parallel-in-progress true|false (the todo_write policy)');
+  if (allowParallelInProgress === undefined)
+    throw new UsageError('mcp needs --allow-parallel-in-progress true|false (the todo_write policy)');
   const store = new SessionStore(sessionFolder(io, flags.sessionDir ?? DEFAULT_SESSION_DIR));
   const log = (line: string) => io.err(`agent-checklist mcp: ${line}`);
 
   const sweep = repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'mcp');
-  for (const r of sweep.repaired) log(`repaired ${r.path} (its server stopped without closing it): cut ${r.cutBytes} torn bytes, appended ${r.appended} event(s)`);
+  for (const r of sweep.repaired)
+    log(
+      `repaired ${r.path} (its server stopped without closing it): cut ${r.cutBytes} torn bytes, appended ${r.appended} event(s)`,
+    );
   for (const f of sweep.failed) log(`could not repair ${f.path}: ${f.message}`);
 
   // The MCP SDK is loaded here, not at start: its bundle (dist/mcp.js) is most of the CLI's size.
   const { serveOnStdio } = await import('../mcp-stdio');
-  const server = await serveOnStdio(streams, { store, policy: { allowParallelInProgress }, cwd: io.cwd, version: ownVersion(), log });
+  const server = await serveOnStdio(streams, {
+    store,
+    policy: { allowParallelInProgress },
+    cwd: io.cwd,
+    version: ownVersion(),
+    log,
+  });
   await serveUntilClosed(streams, server, signal, log);
   return EXIT_OK;
 }

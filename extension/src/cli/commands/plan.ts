@@ -24,8 +24,10 @@ import type { CliIo } from '../io';
 import { checkpointsOf } from './changes';
 
 export function planCommand(io: CliIo, logPath: string, format: string, at?: string): number | Promise<number> {
-  if (!['text', 'json', 'markdown'].includes(format)) throw new UsageError(`--format must be text, json or markdown (got ${JSON.stringify(format)})`);
-  if (at !== undefined && !/^[1-9]\d*$/.test(at)) throw new UsageError(`--at must be an event's seq, a whole number from 1 (got ${JSON.stringify(at)})`);
+  if (!['text', 'json', 'markdown'].includes(format))
+    throw new UsageError(`--format must be text, json or markdown (got ${JSON.stringify(format)})`);
+  if (at !== undefined && !/^[1-9]\d*$/.test(at))
+    throw new UsageError(`--at must be an event's seq, a whole number from 1 (got ${JSON.stringify(at)})`);
   if (format === 'json') return planJson(io, logPath, at === undefined ? Infinity : Number(at));
   const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.plan;
   if (plan === undefined) return EXIT_FAILED;
@@ -57,7 +59,11 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
 }
 
 /** The folds as of event `seq` (Infinity: the whole log) and the standing plan with its drift, or undefined after printing why not. */
-function planAt(io: CliIo, logPath: string, seq: number): { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan } | undefined {
+function planAt(
+  io: CliIo,
+  logPath: string,
+  seq: number,
+): { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan } | undefined {
   const folds = new SessionFolds({ transcript: null });
   let last = 0;
   let lastTs = '';

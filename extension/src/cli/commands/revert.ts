@@ -13,9 +13,16 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 import { itemAndRepo, itemNumberFlag } from './changes';
 
-export async function revertCommand(io: CliIo, logPath: string, flags: { item?: string; yes: boolean }, signal: AbortSignal, ask?: AskLine): Promise<number> {
+export async function revertCommand(
+  io: CliIo,
+  logPath: string,
+  flags: { item?: string; yes: boolean },
+  signal: AbortSignal,
+  ask?: AskLine,
+): Promise<number> {
   const n = itemNumberFlag(flags.item);
-  if (!flags.yes && ask === undefined) throw new UsageError('revert writes files: run it on a terminal to be asked, or pass --yes');
+  if (!flags.yes && ask === undefined)
+    throw new UsageError('revert writes files: run it on a terminal to be asked, or pass --yes');
   const opened = openUnlessWritten(io, logPath, 'revert an item', 'revert it there');
   if (opened === null) return EXIT_FAILED;
   try {
@@ -28,7 +35,9 @@ export async function revertCommand(io: CliIo, logPath: string, flags: { item?: 
       return EXIT_FAILED;
     }
     if (plan.kind === 'conflict') {
-      io.err(`agent-checklist: not reverted: a later change touched the same lines in:\n${plan.files.map((file) => `  ${visibleControls(file)}`).join('\n')}`);
+      io.err(
+        `agent-checklist: not reverted: a later change touched the same lines in:\n${plan.files.map((file) => `  ${visibleControls(file)}`).join('\n')}`,
+      );
       return EXIT_FAILED;
     }
     if (!flags.yes) {

@@ -29,10 +29,15 @@ import { ownVersion } from './mcp';
 import { checkpointTaker, echoPlan, reportRun, workspaceRoot, type RunFlags } from './run';
 
 function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolution {
-  if (flags.agent !== undefined && flags.agentCommand !== undefined) throw new UsageError('give --agent or --agent-command, not both');
-  if (flags.session !== undefined) throw new UsageError('--session does not apply to an ACP agent yet: each run is a new session');
+  if (flags.agent !== undefined && flags.agentCommand !== undefined)
+    throw new UsageError('give --agent or --agent-command, not both');
+  if (flags.session !== undefined)
+    throw new UsageError('--session does not apply to an ACP agent yet: each run is a new session');
   if (flags.compact) throw new UsageError('--compact does not apply to an ACP agent (it keeps its own context)');
-  if (flags.planFirst) throw new UsageError('--plan-first does not apply to an ACP agent: it plans in its own plan mode, whose plan is proposed to you when it asks to leave it');
+  if (flags.planFirst)
+    throw new UsageError(
+      '--plan-first does not apply to an ACP agent: it plans in its own plan mode, whose plan is proposed to you when it asks to leave it',
+    );
   if (flags.agent !== undefined) return resolveAcpAgent(flags.agent, {}, io.env, root);
   let words: string[];
   try {
@@ -69,12 +74,20 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     ...(checkpoints ? { checkpoints } : {}),
     onUpdate: (update) => {
       if (flags.json) return;
-      if (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text') io.write(visibleControls(update.content.text));
+      if (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text')
+        io.write(visibleControls(update.content.text));
     },
   });
   const opened = session.log;
   const { plan, following } = echoPlan(io, flags, opened.session);
-  planGate.current = planReviewGate(io, { planFirst: true, approvePlan: flags.approvePlan === true }, opened.session, () => plan.planState, { ask, allowParallelInProgress: true }) ?? DECIDE_LATER;
+  planGate.current =
+    planReviewGate(
+      io,
+      { planFirst: true, approvePlan: flags.approvePlan === true },
+      opened.session,
+      () => plan.planState,
+      { ask, allowParallelInProgress: true },
+    ) ?? DECIDE_LATER;
   try {
     const turnEnd = await session.prompt(flags.prompt, signal);
     return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd });

@@ -68,17 +68,23 @@ export function workspaceRoot(io: CliIo, flag: string | undefined): string {
 }
 
 export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
-  if (flags.checkpoints !== undefined && flags.checkpoints !== 'on' && flags.checkpoints !== 'off') throw new UsageError(`--checkpoints must be on or off (got ${JSON.stringify(flags.checkpoints)})`);
+  if (flags.checkpoints !== undefined && flags.checkpoints !== 'on' && flags.checkpoints !== 'off')
+    throw new UsageError(`--checkpoints must be on or off (got ${JSON.stringify(flags.checkpoints)})`);
   let root = io.cwd;
   const config = agentConfig(io, flags, () => (root = workspaceRoot(io, flags.cwd)));
   if (flags.session !== undefined && !isSessionId(flags.session)) {
-    throw new UsageError(`--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), not a path (got ${JSON.stringify(flags.session)})`);
+    throw new UsageError(
+      `--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), not a path (got ${JSON.stringify(flags.session)})`,
+    );
   }
   const workspace = await agentWorkspace(io, config, root, {
     gate: ask ? promptGate(ask) : null,
     subagentObserver: {
       onStart: (_child, link) => {
-        if (!flags.json) io.err(`\n— subagent ${visibleControls(JSON.stringify(link.description))} started (session ${link.childSessionId})`);
+        if (!flags.json)
+          io.err(
+            `\n— subagent ${visibleControls(JSON.stringify(link.description))} started (session ${link.childSessionId})`,
+          );
       },
       onEnd: (_child, link, outcome) => {
         if (!flags.json) io.err(`— subagent ${visibleControls(JSON.stringify(link.description))} ended: ${outcome}`);
@@ -97,7 +103,11 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
 }
 
 /** The session's standing plan, folded as it changes, and echoed on stderr each time it does (not with --json). */
-export function echoPlan(io: CliIo, flags: { json?: boolean }, session: Session): { plan: SessionFolds; following: { dispose(): void } } {
+export function echoPlan(
+  io: CliIo,
+  flags: { json?: boolean },
+  session: Session,
+): { plan: SessionFolds; following: { dispose(): void } } {
   const plan = SessionFolds.over(session.events, { transcript: null });
   const following = plan.follow(session, (change) => {
     if (flags.json || !change.plan) return;
@@ -120,21 +130,37 @@ export function reportRun(
   const { session, turnEnd } = run;
   if (flags.json) {
     const finalText = finalAssistantText(session.events, session.lastTurn);
-    io.out(JSON.stringify({ sessionId: session.id, logPath: run.logPath, finalText, plan: run.plan, turnEnd, ...extra }));
+    io.out(
+      JSON.stringify({ sessionId: session.id, logPath: run.logPath, finalText, plan: run.plan, turnEnd, ...extra }),
+    );
   } else {
     io.write('\n');
-    io.err(`— turn ${session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${session.id})`);
+    io.err(
+      `— turn ${session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${session.id})`,
+    );
   }
   // A plan waiting for its decision is an expected end: the run did what it was asked.
   return turnEnd.kind === 'completed' || turnEnd.kind === 'awaiting-approval' ? EXIT_OK : EXIT_FAILED;
 }
 
-async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, config: AgentConfig, workspace: AgentWorkspace, ask: AskLine | undefined): Promise<number> {
+async function runInSession(
+  io: CliIo,
+  flags: RunFlags,
+  signal: AbortSignal,
+  config: AgentConfig,
+  workspace: AgentWorkspace,
+  ask: AskLine | undefined,
+): Promise<number> {
   const { store } = config;
   const deps = { ...workspace, provider: config.provider, maxSteps: config.maxSteps, window: config.window };
-  const opened = flags.session === undefined ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } }) : store.openForWrite(flags.session);
+  const opened =
+    flags.session === undefined
+      ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } })
+      : store.openForWrite(flags.session);
   if (opened.repair.cutBytes || opened.repair.appended) {
-    io.err(`repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`);
+    io.err(
+      `repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`,
+    );
   }
   const watching = deps.approvalLog.watch(opened.session);
   const { plan, following } = echoPlan(io, flags, opened.session);
@@ -145,7 +171,10 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
     }
     const prompt = runPrompt(flags.prompt, opened.session);
     const checkpoints = checkpointTaker(io, flags.checkpoints, deps.root);
-    const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, { ask, allowParallelInProgress: config.allowParallel ?? true });
+    const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, {
+      ask,
+      allowParallelInProgress: config.allowParallel ?? true,
+    });
     const turnEnd = await runTurn(opened.session, prompt, {
       ...(planFirst ? { planFirst } : {}),
       ...(checkpoints ? { checkpoints } : {}),
@@ -160,16 +189,36 @@ async function runInSession(io: CliIo, flags: RunFlags, signal: AbortSignal, con
         // Only this session's text goes to stdout; subagents report through their own logs.
         if (d.sessionId !== opened.session.id) return;
         if (!flags.json && d.kind === 'text') io.write(visibleControls(d.text));
-        if (!flags.json && d.kind === 'reset') io.err(`\n— model request failed (${visibleControls(d.message, { keepLayout: false })}); retry ${d.attempt} in ${d.delayMs} ms`);
+        if (!flags.json && d.kind === 'reset')
+          io.err(
+            `\n— model request failed (${visibleControls(d.message, { keepLayout: false })}); retry ${d.attempt} in ${d.delayMs} ms`,
+          );
       },
     });
     const events = opened.session.events;
     const context = {
-      ...contextUse(events, () => estimateRequestTokens({ system: deps.system, tools: deps.tools.specs(), messages: deriveMessages(events, { plan: plan.standingPlan }) }), deps.window),
+      ...contextUse(
+        events,
+        () =>
+          estimateRequestTokens({
+            system: deps.system,
+            tools: deps.tools.specs(),
+            messages: deriveMessages(events, { plan: plan.standingPlan }),
+          }),
+        deps.window,
+      ),
       compactions: events.filter((e) => e.type === 'context/compact').length,
     };
-    const proposal = turnEnd.kind === 'awaiting-approval' ? reportProposal(io, flags, plan.planState, opened.path, opened.session.id) : {};
-    return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd }, { context, rules: deps.env.rules?.file ?? null, ...proposal });
+    const proposal =
+      turnEnd.kind === 'awaiting-approval'
+        ? reportProposal(io, flags, plan.planState, opened.path, opened.session.id)
+        : {};
+    return reportRun(
+      io,
+      flags,
+      { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd },
+      { context, rules: deps.env.rules?.file ?? null, ...proposal },
+    );
   } finally {
     following.dispose();
     watching.dispose();
@@ -202,7 +251,9 @@ async function compactBeforePrompt(
     if (!flags.json) io.err(`— conversation compacted (up to event ${event.data.upToSeq})`);
     return null;
   } catch (error) {
-    io.err(`compacting failed: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`);
+    io.err(
+      `compacting failed: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`,
+    );
     return EXIT_FAILED;
   }
 }

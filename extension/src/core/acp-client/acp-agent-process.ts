@@ -16,7 +16,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import { client, ndJsonStream, PROTOCOL_VERSION, type ClientConnection } from '@agentclientprotocol/sdk';
-import type { AgentCapabilities, ContentBlock, Implementation, RequestPermissionRequest, RequestPermissionResponse, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
+import type {
+  AgentCapabilities,
+  ContentBlock,
+  Implementation,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionUpdate,
+  StopReason,
+} from '@agentclientprotocol/sdk';
 import { serveClientTools } from './acp-client-serve';
 import type { AcpClientServices } from './acp-client-tools';
 import type { AcpAgentLaunch } from './agent-catalog';
@@ -101,8 +109,12 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
     tail = (tail + chunk).slice(-STDERR_TAIL_BYTES);
   });
   const exited = new Promise<string>((resolve) => {
-    child.once('error', (error) => resolve(`${launch.title} could not be started (${launch.command}): ${error.message}`));
-    child.once('exit', (code, signal) => resolve(signal === null ? `${launch.title} exited with code ${code}` : `${launch.title} was ended by ${signal}`));
+    child.once('error', (error) =>
+      resolve(`${launch.title} could not be started (${launch.command}): ${error.message}`),
+    );
+    child.once('exit', (code, signal) =>
+      resolve(signal === null ? `${launch.title} exited with code ${code}` : `${launch.title} was ended by ${signal}`),
+    );
   });
   const failure = exited.then((how) => {
     throw new AcpAgentError(withTail(how, tail));
@@ -112,7 +124,9 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
   const { services } = options.handlers;
   const base = client({ name: 'agent-checklist' })
     .onNotification('session/update', ({ params }) => options.handlers.update(params.sessionId, params.update))
-    .onRequest('session/request_permission', ({ params, signal }) => options.handlers.requestPermission(params, signal));
+    .onRequest('session/request_permission', ({ params, signal }) =>
+      options.handlers.requestPermission(params, signal),
+    );
   const app = services === undefined ? base : serveClientTools(base, services);
   const input = Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>;
   const output = Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>;
@@ -146,15 +160,28 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
   /** The connection closes as the process ends, often before its exit is reported: an error then says how it ended. */
   const exitOr = async (error: unknown, otherwise: () => string): Promise<never> => {
     if (error instanceof AcpAgentError) throw error;
-    const how = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), EXIT_REPORT_MS))]);
+    const how = await Promise.race([
+      exited,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), EXIT_REPORT_MS)),
+    ]);
     throw new AcpAgentError(withTail(how === undefined ? otherwise() : how, tail));
   };
   const race = <T>(work: Promise<T>): Promise<T> =>
-    Promise.race([work, failure]).catch((error: unknown) => exitOr(error, () => (error instanceof Error ? error.message : String(error))));
+    Promise.race([work, failure]).catch((error: unknown) =>
+      exitOr(error, () => (error instanceof Error ? error.message : String(error))),
+    );
   const timeoutMs = options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new AcpAgentError(withTail(`${launch.title} did not answer initialize within ${Math.round(timeoutMs / 1000)} s`, tail))), timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new AcpAgentError(
+            withTail(`${launch.title} did not answer initialize within ${Math.round(timeoutMs / 1000)} s`, tail),
+          ),
+        ),
+      timeoutMs,
+    );
   });
   let initialized;
   try {
@@ -162,11 +189,19 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
       Promise.race([
         connection.agent.request('initialize', {
           protocolVersion: PROTOCOL_VERSION,
-          clientCapabilities: { fs: { readTextFile: services !== undefined, writeTextFile: services !== undefined }, terminal: services !== undefined },
+          clientCapabilities: {
+            fs: { readTextFile: services !== undefined, writeTextFile: services !== undefined },
+            terminal: services !== undefined,
+          },
           clientInfo: { name: 'agent-checklist', title: 'Agent Checklist', version: options.clientVersion },
         }),
         failure,
-      ]).catch((error: unknown) => exitOr(error, () => `${launch.title} failed to initialize: ${error instanceof Error ? error.message : String(error)}`)),
+      ]).catch((error: unknown) =>
+        exitOr(
+          error,
+          () => `${launch.title} failed to initialize: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      ),
       timeout,
     ]);
   } catch (error) {
@@ -183,7 +218,8 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
     exited,
     stderrTail: () => tail,
     newSession: async (cwd) => (await race(connection.agent.request('session/new', { cwd, mcpServers: [] }))).sessionId,
-    loadSession: async (sessionId, cwd) => void (await race(connection.agent.request('session/load', { sessionId, cwd, mcpServers: [] }))),
+    loadSession: async (sessionId, cwd) =>
+      void (await race(connection.agent.request('session/load', { sessionId, cwd, mcpServers: [] }))),
     prompt: async (sessionId, texts) => {
       const prompt: ContentBlock[] = texts.map((text) => ({ type: 'text', text }));
       return (await race(connection.agent.request('session/prompt', { sessionId, prompt }))).stopReason;

@@ -120,16 +120,38 @@ export class AcpAgentSession {
   static async open(options: AcpSessionOptions): Promise<AcpAgentSession> {
     const session = new AcpAgentSession(options);
     const { launch } = options;
-    const state = { cwd: options.cwd, env: options.env, approvals: session.approvals, acpSessionId: () => session.acpSessionId, turn: () => session.turn, logSessionId: () => session.opened.session.id, beforeChange: async () => session.checkpoints?.beforeChange() };
+    const state = {
+      cwd: options.cwd,
+      env: options.env,
+      approvals: session.approvals,
+      acpSessionId: () => session.acpSessionId,
+      turn: () => session.turn,
+      logSessionId: () => session.opened.session.id,
+      beforeChange: async () => session.checkpoints?.beforeChange(),
+    };
     session.tools = options.tools === undefined ? null : new AcpClientTools(options.tools, state);
-    const handlers: AcpClientHandlers = { update: (id, update) => session.onUpdate(id, update), requestPermission: (params, signal) => session.onPermission(params, signal), ...(session.tools === null ? {} : { services: session.tools }) };
+    const handlers: AcpClientHandlers = {
+      update: (id, update) => session.onUpdate(id, update),
+      requestPermission: (params, signal) => session.onPermission(params, signal),
+      ...(session.tools === null ? {} : { services: session.tools }),
+    };
     let source: SessionSource = { kind: 'acp', name: launch.id, version: 'unknown', title: launch.title };
     try {
-      const agent = await startAcpAgent(launch, { cwd: options.cwd, env: options.env, handlers, clientVersion: options.clientVersion, ...(options.initializeTimeoutMs === undefined ? {} : { initializeTimeoutMs: options.initializeTimeoutMs }) });
+      const agent = await startAcpAgent(launch, {
+        cwd: options.cwd,
+        env: options.env,
+        handlers,
+        clientVersion: options.clientVersion,
+        ...(options.initializeTimeoutMs === undefined ? {} : { initializeTimeoutMs: options.initializeTimeoutMs }),
+      });
       session.agent = agent;
       const info = agent.agentInfo;
-      if (info !== undefined) source = { kind: 'acp', name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) };
-      void agent.exited.then((how) => (session.failure ??= `${how}${agent.stderrTail().trim() === '' ? '' : `; its stderr ends:\n${agent.stderrTail().trim()}`}`));
+      if (info !== undefined)
+        source = { kind: 'acp', name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) };
+      void agent.exited.then(
+        (how) =>
+          (session.failure ??= `${how}${agent.stderrTail().trim() === '' ? '' : `; its stderr ends:\n${agent.stderrTail().trim()}`}`),
+      );
       session.acpSessionId = await session.loadOrNew(agent);
     } catch (error) {
       session.failure ??= message(error);
@@ -137,9 +159,12 @@ export class AcpAgentSession {
     session.opened = options.openLog(source);
     const log = session.opened.session;
     // The note re-states the latest plan; a loaded session was told every edit before its last prompt (each prompt tells the one still untold).
-    if (options.resume) session.toldEditSeq = session.toldDecisionSeq = session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
+    if (options.resume)
+      session.toldEditSeq = session.toldDecisionSeq =
+        session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
     session.planMode = new AcpPlanMode(log, options.planReview ?? null);
-    if (session.acpSessionId !== null && !session.loaded) log.append('acp/session', { sessionId: session.acpSessionId });
+    if (session.acpSessionId !== null && !session.loaded)
+      log.append('acp/session', { sessionId: session.acpSessionId });
     session.turnLog = new AcpTurnLog(session.opened.session, { provider: 'acp', model: source.name }, options.onDelta);
     if (options.checkpoints) session.checkpoints = new AcpCheckpoints(options.checkpoints, log);
     return session;
@@ -215,22 +240,40 @@ export class AcpAgentSession {
     return reason;
   }
 
-  private async run(texts: readonly string[], signal: AbortSignal, controller: AbortController): Promise<TurnEndReason> {
+  private async run(
+    texts: readonly string[],
+    signal: AbortSignal,
+    controller: AbortController,
+  ): Promise<TurnEndReason> {
     const agent = this.agent;
     const sessionId = this.acpSessionId;
-    if (this.failure !== null || agent === null || sessionId === null) return { kind: 'error', message: this.failure ?? 'the agent is not running' };
+    if (this.failure !== null || agent === null || sessionId === null)
+      return { kind: 'error', message: this.failure ?? 'the agent is not running' };
     let graceTimer: NodeJS.Timeout | undefined;
     const stopped = new Promise<TurnEndReason>((resolve) => {
       const stop = () => {
         controller.abort();
         agent.cancel(sessionId);
-        graceTimer = setTimeout(() => resolve({ kind: 'aborted', message: `the agent did not end the turn within ${CANCEL_GRACE_MS / 1000} s of the cancel` }), CANCEL_GRACE_MS);
+        graceTimer = setTimeout(
+          () =>
+            resolve({
+              kind: 'aborted',
+              message: `the agent did not end the turn within ${CANCEL_GRACE_MS / 1000} s of the cancel`,
+            }),
+          CANCEL_GRACE_MS,
+        );
       };
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
     });
     try {
-      return await Promise.race([agent.prompt(sessionId, texts).then(stopReasonEnd, (error: unknown): TurnEndReason => ({ kind: signal.aborted ? 'aborted' : 'error', message: message(error) })), stopped]);
+      return await Promise.race([
+        agent.prompt(sessionId, texts).then(stopReasonEnd, (error: unknown): TurnEndReason => ({
+          kind: signal.aborted ? 'aborted' : 'error',
+          message: message(error),
+        })),
+        stopped,
+      ]);
     } finally {
       clearTimeout(graceTimer);
     }
@@ -245,12 +288,23 @@ export class AcpAgentSession {
     this.options.onUpdate?.(update);
   }
 
-  private async onPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+  private async onPermission(
+    params: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse> {
     const turn = this.turn;
-    if (params.sessionId !== this.acpSessionId || turn === null || turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
+    if (params.sessionId !== this.acpSessionId || turn === null || turn.signal.aborted)
+      return { outcome: { outcome: 'cancelled' } };
     const at = turn.log.openTurn;
     const kind = params.toolCall.kind ?? turn.log.callFields(params.toolCall.toolCallId)?.kind ?? undefined;
-    const planExit = at === null ? null : this.planMode?.answer(params, kind, { turn: at, stepOpen: turn.log.stepOpen, signal: AbortSignal.any([signal, turn.signal]) });
+    const planExit =
+      at === null
+        ? null
+        : this.planMode?.answer(params, kind, {
+            turn: at,
+            stepOpen: turn.log.stepOpen,
+            signal: AbortSignal.any([signal, turn.signal]),
+          });
     const answered = await planExit?.catch((): RequestPermissionResponse => ({ outcome: { outcome: 'cancelled' } }));
     if (answered) {
       turn.log.asked(params.toolCall);
@@ -259,7 +313,13 @@ export class AcpAgentSession {
     const name = turn.log.asked(params.toolCall);
     const callId = params.toolCall.toolCallId;
     const agentAlways = params.options.find((o) => o.kind === 'allow_always')?.name ?? null;
-    const request: ApprovalRequest = { tool: name, ...acpApprovalCard(params, name, turn.log.callFields(callId)?.locations ?? []), callId, sessionId: this.opened.session.id, agentAlways };
+    const request: ApprovalRequest = {
+      tool: name,
+      ...acpApprovalCard(params, name, turn.log.callFields(callId)?.locations ?? []),
+      callId,
+      sessionId: this.opened.session.id,
+      agentAlways,
+    };
     this.decisions.delete(callId);
     try {
       await this.approvals.check(request, AbortSignal.any([signal, turn.signal]));

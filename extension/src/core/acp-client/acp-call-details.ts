@@ -37,7 +37,16 @@ function contentText(content: readonly ToolCallContent[]): string[] {
 function rawText(raw: unknown): string | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw === 'string') return raw;
-  if (Array.isArray(raw) && raw.every((b): b is { type: 'text'; text: string } => typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'text' && typeof (b as { text?: unknown }).text === 'string')) {
+  if (
+    Array.isArray(raw) &&
+    raw.every(
+      (b): b is { type: 'text'; text: string } =>
+        typeof b === 'object' &&
+        b !== null &&
+        (b as { type?: unknown }).type === 'text' &&
+        typeof (b as { text?: unknown }).text === 'string',
+    )
+  ) {
     return raw.map((b) => b.text).join('\n');
   }
   return JSON.stringify(raw);
@@ -54,8 +63,13 @@ export function acpCallDetails(fields: CallFields): ToolResultDetails {
   const details: AcpCallDetails = { tool: ACP_CALL_DETAILS_TOOL, title: fields.title };
   if (fields.kind !== undefined) details.kind = fields.kind;
   if (fields.status != null) details.status = fields.status;
-  if (fields.locations && fields.locations.length > 0) details.locations = fields.locations.map((l) => (typeof l.line === 'number' ? { path: l.path, line: l.line } : { path: l.path }));
-  const diffs = (fields.content ?? []).flatMap((c) => (c.type === 'diff' ? [{ path: c.path, oldText: c.oldText ?? null, newText: c.newText }] : []));
+  if (fields.locations && fields.locations.length > 0)
+    details.locations = fields.locations.map((l) =>
+      typeof l.line === 'number' ? { path: l.path, line: l.line } : { path: l.path },
+    );
+  const diffs = (fields.content ?? []).flatMap((c) =>
+    c.type === 'diff' ? [{ path: c.path, oldText: c.oldText ?? null, newText: c.newText }] : [],
+  );
   if (diffs.length > 0) details.diffs = diffs;
   return details;
 }

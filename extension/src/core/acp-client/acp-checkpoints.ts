@@ -41,7 +41,12 @@ export class AcpCheckpoints {
   /** An update of the turn: a plan makes the next change take a checkpoint; an announced change takes it now. */
   update(update: SessionUpdate): void {
     if (update.sessionUpdate === 'plan') this.due = true;
-    else if ((update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') && update.kind != null && CHANGING_KINDS.has(update.kind)) void this.beforeChange();
+    else if (
+      (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') &&
+      update.kind != null &&
+      CHANGING_KINDS.has(update.kind)
+    )
+      void this.beforeChange();
   }
 
   /** A change is about to happen: resolves once the checkpoint due before it (if any) is on the log. */
@@ -75,7 +80,8 @@ export class AcpCheckpoints {
       const commit = await takeCheckpoint(this.taker);
       if (commit === null) this.failed = true;
       // A turn that ended meanwhile has its turn/end: the commit is not its to log.
-      else if (this.turn === turn) this.session.append('checkpoint/created', { turn, step: this.session.lastStep, commit });
+      else if (this.turn === turn)
+        this.session.append('checkpoint/created', { turn, step: this.session.lastStep, commit });
     });
   }
 }

@@ -33,7 +33,8 @@ export interface AcpClientAsk {
 }
 
 /** An approved action reports how it ended (on the call of ours that asked; a grant's call is the agent's to report). */
-export type AcpClientApproval = { approved: true; ended(ok: boolean, text: string): void } | { approved: false; message: string };
+export type AcpClientApproval =
+  { approved: true; ended(ok: boolean, text: string): void } | { approved: false; message: string };
 
 const NOT_WRITING: ReadonlySet<ToolKind> = new Set(['read', 'search', 'fetch', 'think', 'switch_mode']);
 
@@ -49,7 +50,8 @@ interface Grant {
 function grantedCommand(fields: Readonly<Omit<ToolCall, 'toolCallId'>>): string | null {
   if (fields.kind !== 'execute') return null;
   const raw = fields.rawInput;
-  if (typeof raw === 'object' && raw !== null && 'command' in raw && typeof raw.command === 'string') return raw.command.trim();
+  if (typeof raw === 'object' && raw !== null && 'command' in raw && typeof raw.command === 'string')
+    return raw.command.trim();
   const title = fields.title.trim().replace(/^`([^`]*)`$/, '$1');
   return title === '' ? null : title;
 }
@@ -69,20 +71,33 @@ export class AcpClientApprovals {
   permitted(turn: AcpClientTurn, toolCallId: string, record: ApprovalRecord): void {
     const at = turn.log.openTurn;
     const fields = turn.log.callFields(toolCallId);
-    if (at === null || fields === undefined || (record.decision !== 'approve' && record.decision !== 'approve-always')) return;
+    if (at === null || fields === undefined || (record.decision !== 'approve' && record.decision !== 'approve-always'))
+      return;
     this.grants = this.grants.filter((g) => g.turn === at);
-    const paths = fields.kind != null && NOT_WRITING.has(fields.kind) ? [] : (fields.locations ?? []).map((l) => l.path);
+    const paths =
+      fields.kind != null && NOT_WRITING.has(fields.kind) ? [] : (fields.locations ?? []).map((l) => l.path);
     this.grants.push({ turn: at, paths, command: grantedCommand(fields) });
   }
 
   /** A write of the file at `display` (ResolvedPath.display): a grant's location leading there, else asked. */
-  async write(turn: AcpClientTurn, display: string, ask: AcpClientAsk, signal: AbortSignal): Promise<AcpClientApproval> {
-    if (ask.protectedReason === undefined && (await this.takePath(turn, display))) return { approved: true, ended: () => undefined };
+  async write(
+    turn: AcpClientTurn,
+    display: string,
+    ask: AcpClientAsk,
+    signal: AbortSignal,
+  ): Promise<AcpClientApproval> {
+    if (ask.protectedReason === undefined && (await this.takePath(turn, display)))
+      return { approved: true, ended: () => undefined };
     return this.ask(turn, ask, signal);
   }
 
   /** A terminal running `commandLine`: a grant of exactly that command, else asked. */
-  async command(turn: AcpClientTurn, commandLine: string, ask: AcpClientAsk, signal: AbortSignal): Promise<AcpClientApproval> {
+  async command(
+    turn: AcpClientTurn,
+    commandLine: string,
+    ask: AcpClientAsk,
+    signal: AbortSignal,
+  ): Promise<AcpClientApproval> {
     const grant = this.current(turn).find((g) => g.command !== null && g.command === commandLine.trim());
     if (grant !== undefined) {
       grant.command = null;
@@ -110,15 +125,29 @@ export class AcpClientApprovals {
   private async ask(turn: AcpClientTurn, ask: AcpClientAsk, signal: AbortSignal): Promise<AcpClientApproval> {
     const callId = `agent-checklist-${turn.log.openTurn ?? 0}-${++this.asked}`;
     turn.log.asked({ toolCallId: callId, status: 'pending', ...ask.call });
-    const request: ApprovalRequest = { tool: ask.tool, ...ask.card, callId, sessionId: this.logSessionId(), ...(ask.protectedReason === undefined ? {} : { protectedReason: ask.protectedReason }) };
+    const request: ApprovalRequest = {
+      tool: ask.tool,
+      ...ask.card,
+      callId,
+      sessionId: this.logSessionId(),
+      ...(ask.protectedReason === undefined ? {} : { protectedReason: ask.protectedReason }),
+    };
     let outcome: ApprovalOutcome;
     try {
       outcome = await this.approvals.check(request, AbortSignal.any([signal, turn.signal]));
     } catch (error) {
-      outcome = { approved: false, message: `the approval could not be asked: ${error instanceof Error ? error.message : String(error)}` };
+      outcome = {
+        approved: false,
+        message: `the approval could not be asked: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
     const ended = (ok: boolean, text: string): void =>
-      turn.log.update({ sessionUpdate: 'tool_call_update', toolCallId: callId, status: ok ? 'completed' : 'failed', content: [...(ask.call.content ?? []), { type: 'content', content: { type: 'text', text } }] });
+      turn.log.update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: callId,
+        status: ok ? 'completed' : 'failed',
+        content: [...(ask.call.content ?? []), { type: 'content', content: { type: 'text', text } }],
+      });
     if (!outcome.approved) {
       ended(false, outcome.message);
       return outcome;

@@ -12,10 +12,21 @@
 //     (the card: the path and the change as -/+ lines). Only during a prompt: a write
 //     between prompts has no turn to log its decision on, and is refused.
 // A refusal is the request's error, with the message our tools give the model.
-import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, WriteTextFileResponse } from '@agentclientprotocol/sdk';
+import type {
+  ReadTextFileRequest,
+  ReadTextFileResponse,
+  WriteTextFileRequest,
+  WriteTextFileResponse,
+} from '@agentclientprotocol/sdk';
 import type { ProtectedPaths } from '../tools/protected-paths';
 import { readTextFile } from '../tools/text-file';
-import { checkWrite, preview, WRITE_FILE_TOOL_NAME, writeChecked, writeSummary } from '../tools/write-file/write-file-tool';
+import {
+  checkWrite,
+  preview,
+  WRITE_FILE_TOOL_NAME,
+  writeChecked,
+  writeSummary,
+} from '../tools/write-file/write-file-tool';
 import type { Workspace } from '../tools/workspace';
 import type { AcpClientApprovals, AcpClientTurn } from './acp-client-approvals';
 import { changeLines } from './acp-permission-answer';
@@ -33,7 +44,8 @@ export interface AcpClientSession {
 
 export const WRITE_TEXT_FILE_METHOD = 'fs/write_text_file';
 
-export const linePastEndMessage = (line: number, lines: number, path: string): string => `line ${line} is past the end of ${JSON.stringify(path)} (${lines} lines)`;
+export const linePastEndMessage = (line: number, lines: number, path: string): string =>
+  `line ${line} is past the end of ${JSON.stringify(path)} (${lines} lines)`;
 
 /** Pure: the lines `line` (1-based; 0 reads as 1) to `line + limit - 1` of `text`, line ends kept; every line from `line` on without a limit. */
 export function lineWindow(text: string, line: number, limit: number | null, path: string): AcpServed<string> {

@@ -9,7 +9,10 @@ import type { AcpClientServices, AcpServed } from './acp-client-tools';
 
 /** A served answer as the SDK sends it: the result, or a refusal (or a failure: a file system error) thrown as a JSON-RPC error with its message. */
 async function answered<T>(served: Promise<AcpServed<T>>): Promise<T> {
-  const answer = await served.catch((error: unknown): AcpServed<T> => ({ ok: false, message: error instanceof Error ? error.message : String(error) }));
+  const answer = await served.catch((error: unknown): AcpServed<T> => ({
+    ok: false,
+    message: error instanceof Error ? error.message : String(error),
+  }));
   if (answer.ok) return answer.result;
   throw new RequestError(-32603, answer.message);
 }

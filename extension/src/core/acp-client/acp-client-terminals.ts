@@ -18,8 +18,23 @@
 //     then SIGKILL), the terminal stays for its output; release: kills it, resolves once
 //     it is gone, and forgets it.
 // close() (the session ends) kills every terminal and resolves once all are gone.
-import type { CreateTerminalRequest, CreateTerminalResponse, KillTerminalResponse, ReleaseTerminalResponse, TerminalExitStatus, TerminalOutputResponse } from '@agentclientprotocol/sdk';
-import { BASH_OUTPUT_HEAD_BYTES, BASH_OUTPUT_TAIL_BYTES, BASH_TOOL_NAME, bashApprovalCard, MAX_BASH_TIMEOUT_MS, type SandboxChoice, UNTRUSTED_BASH_MESSAGE } from '../tools/bash/bash-tool';
+import type {
+  CreateTerminalRequest,
+  CreateTerminalResponse,
+  KillTerminalResponse,
+  ReleaseTerminalResponse,
+  TerminalExitStatus,
+  TerminalOutputResponse,
+} from '@agentclientprotocol/sdk';
+import {
+  BASH_OUTPUT_HEAD_BYTES,
+  BASH_OUTPUT_TAIL_BYTES,
+  BASH_TOOL_NAME,
+  bashApprovalCard,
+  MAX_BASH_TIMEOUT_MS,
+  type SandboxChoice,
+  UNTRUSTED_BASH_MESSAGE,
+} from '../tools/bash/bash-tool';
 import { HeadTailBuffer } from '../tools/bash/output-cap';
 import type { ShellRunResult } from '../tools/bash/process-group';
 import type { Redactor } from '../tools/tool-env';
@@ -30,7 +45,8 @@ import { joinCommandLine } from './command-line';
 /** The most output a terminal keeps: what bash keeps of one command. */
 export const TERMINAL_OUTPUT_BYTES = BASH_OUTPUT_HEAD_BYTES + BASH_OUTPUT_TAIL_BYTES;
 
-export const unknownTerminalMessage = (id: string): string => `no terminal ${JSON.stringify(id)} in this session (it was released, or never created)`;
+export const unknownTerminalMessage = (id: string): string =>
+  `no terminal ${JSON.stringify(id)} in this session (it was released, or never created)`;
 export const CLOSING_MESSAGE = 'the session is ending: no terminal is started';
 export const KILLED_BEFORE_START = 'the terminal was killed before its command started';
 
@@ -56,12 +72,24 @@ interface AcpTerminal {
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The line bash runs in the sandbox: an `export` line for each of `env`, then `command` as written, or with `args` every word quoted. */
-export function terminalCommandLine(params: Pick<CreateTerminalRequest, 'command' | 'args' | 'env'>): AcpServed<string> {
+export function terminalCommandLine(
+  params: Pick<CreateTerminalRequest, 'command' | 'args' | 'env'>,
+): AcpServed<string> {
   const env = params.env ?? [];
   const bad = env.find((v) => !SHELL_NAME.test(v.name));
-  if (bad !== undefined) return { ok: false, message: `the terminal's environment variable ${JSON.stringify(bad.name)} is not a name a shell can set` };
-  const command = params.args === undefined || params.args.length === 0 ? params.command : joinCommandLine([params.command, ...params.args]);
-  return { ok: true, result: [...env.map((v) => `export ${v.name}=${joinCommandLine([v.value])}`), command].join('\n') };
+  if (bad !== undefined)
+    return {
+      ok: false,
+      message: `the terminal's environment variable ${JSON.stringify(bad.name)} is not a name a shell can set`,
+    };
+  const command =
+    params.args === undefined || params.args.length === 0
+      ? params.command
+      : joinCommandLine([params.command, ...params.args]);
+  return {
+    ok: true,
+    result: [...env.map((v) => `export ${v.name}=${joinCommandLine([v.value])}`), command].join('\n'),
+  };
 }
 
 /** Why the command never ran, as a line of its output: it could not start, or it was killed first. */
@@ -86,12 +114,22 @@ export class AcpClientTerminals {
     if (!this.options.trusted()) return { ok: false, message: UNTRUSTED_BASH_MESSAGE };
     const cwd = await sandbox.workspace.resolve(params.cwd ?? sandbox.workspace.root);
     if (!cwd.ok) return cwd;
-    if (cwd.stat?.kind !== 'directory') return { ok: false, message: `the terminal's cwd ${JSON.stringify(cwd.display)} is not a folder` };
+    if (cwd.stat?.kind !== 'directory')
+      return { ok: false, message: `the terminal's cwd ${JSON.stringify(cwd.display)} is not a folder` };
     const line = terminalCommandLine(params);
     if (!line.ok) return line;
     const command = line.result;
     const card = bashApprovalCard(command, cwd.real, MAX_BASH_TIMEOUT_MS);
-    const approval = await approvals.command(running.result, command, { tool: BASH_TOOL_NAME, card, call: { title: card.summary, kind: 'execute', rawInput: { command, cwd: cwd.real } } }, signal);
+    const approval = await approvals.command(
+      running.result,
+      command,
+      {
+        tool: BASH_TOOL_NAME,
+        card,
+        call: { title: card.summary, kind: 'execute', rawInput: { command, cwd: cwd.real } },
+      },
+      signal,
+    );
     if (!approval.approved) return { ok: false, message: approval.message };
     await session.beforeChange();
     if (this.closed) {
@@ -109,17 +147,30 @@ export class AcpClientTerminals {
     const found = this.find(params);
     if (!found.ok) return found;
     const { buffer, exit } = found.result;
-    return { ok: true, result: { output: buffer.keptText(), truncated: buffer.droppedBytes > 0, ...(exit === null ? {} : { exitStatus: exit }) } };
+    return {
+      ok: true,
+      result: {
+        output: buffer.keptText(),
+        truncated: buffer.droppedBytes > 0,
+        ...(exit === null ? {} : { exitStatus: exit }),
+      },
+    };
   }
 
-  async waitForExit(params: { sessionId: string; terminalId: string }, signal: AbortSignal): Promise<AcpServed<TerminalExitStatus>> {
+  async waitForExit(
+    params: { sessionId: string; terminalId: string },
+    signal: AbortSignal,
+  ): Promise<AcpServed<TerminalExitStatus>> {
     const found = this.find(params);
     if (!found.ok) return found;
     const cancelled = new Promise<AcpServed<TerminalExitStatus>>((resolve) => {
       if (signal.aborted) resolve({ ok: false, message: 'cancelled' });
       signal.addEventListener('abort', () => resolve({ ok: false, message: 'cancelled' }), { once: true });
     });
-    return Promise.race([found.result.ended.then((exit): AcpServed<TerminalExitStatus> => ({ ok: true, result: exit })), cancelled]);
+    return Promise.race([
+      found.result.ended.then((exit): AcpServed<TerminalExitStatus> => ({ ok: true, result: exit })),
+      cancelled,
+    ]);
   }
 
   kill(params: { sessionId: string; terminalId: string }): AcpServed<KillTerminalResponse> {
@@ -151,14 +202,28 @@ export class AcpClientTerminals {
     const owned = this.options.session.owns(params.sessionId);
     if (!owned.ok) return owned;
     const terminal = this.terminals.get(params.terminalId);
-    return terminal === undefined ? { ok: false, message: unknownTerminalMessage(params.terminalId) } : { ok: true, result: terminal };
+    return terminal === undefined
+      ? { ok: false, message: unknownTerminalMessage(params.terminalId) }
+      : { ok: true, result: terminal };
   }
 
   private start(command: string, cwd: string, cap: number): AcpTerminal {
     const buffer = new HeadTailBuffer(0, cap);
     const stop = new AbortController();
-    const options = { command, cwd, env: this.options.env, redactor: this.options.redactor, timeoutMs: MAX_BASH_TIMEOUT_MS, signal: stop.signal, headBytes: 0, tailBytes: cap, buffer };
-    const run = import('../tools/bash/run-sandboxed').then(({ runSandboxed }) => runSandboxed(this.options.sandbox, options));
+    const options = {
+      command,
+      cwd,
+      env: this.options.env,
+      redactor: this.options.redactor,
+      timeoutMs: MAX_BASH_TIMEOUT_MS,
+      signal: stop.signal,
+      headBytes: 0,
+      tailBytes: cap,
+      buffer,
+    };
+    const run = import('../tools/bash/run-sandboxed').then(({ runSandboxed }) =>
+      runSandboxed(this.options.sandbox, options),
+    );
     const ended = (exit: TerminalExitStatus, notes: readonly string[]): TerminalExitStatus => {
       if (notes.length > 0) buffer.push(Buffer.from(`${notes.join('\n')}\n`));
       terminal.exit = exit;
@@ -169,8 +234,10 @@ export class AcpClientTerminals {
       stop,
       exit: null,
       ended: run.then(
-        ({ run: result, afterwards }) => ended({ exitCode: result.exitCode, signal: result.exitSignal }, [...startFailure(result), ...afterwards]),
-        (error: unknown) => ended({ exitCode: null, signal: null }, [`the command could not be run: ${message(error)}`]),
+        ({ run: result, afterwards }) =>
+          ended({ exitCode: result.exitCode, signal: result.exitSignal }, [...startFailure(result), ...afterwards]),
+        (error: unknown) =>
+          ended({ exitCode: null, signal: null }, [`the command could not be run: ${message(error)}`]),
       ),
     };
     return terminal;

@@ -39,7 +39,10 @@ export type { AcpServed };
  * The host's policy for its own tools, applied to the agent's use of ours:
  * `environment.base` defaults to the session's environment (the agent's own).
  */
-export type AcpClientToolsOptions = Pick<ToolSetOptions, 'fs' | 'environment' | 'protectedPaths' | 'sandbox' | 'onSandboxUnavailable'> & {
+export type AcpClientToolsOptions = Pick<
+  ToolSetOptions,
+  'fs' | 'environment' | 'protectedPaths' | 'sandbox' | 'onSandboxUnavailable'
+> & {
   /** Workspace trust (terminals run only while it is granted); a function is read at each terminal. */
   trusted: boolean | (() => boolean);
 };
@@ -50,7 +53,10 @@ export interface AcpClientServices {
   writeTextFile(params: WriteTextFileRequest, signal: AbortSignal): Promise<AcpServed<WriteTextFileResponse>>;
   createTerminal(params: CreateTerminalRequest, signal: AbortSignal): Promise<AcpServed<CreateTerminalResponse>>;
   terminalOutput(params: TerminalOutputRequest): Promise<AcpServed<TerminalOutputResponse>>;
-  waitForTerminalExit(params: WaitForTerminalExitRequest, signal: AbortSignal): Promise<AcpServed<WaitForTerminalExitResponse>>;
+  waitForTerminalExit(
+    params: WaitForTerminalExitRequest,
+    signal: AbortSignal,
+  ): Promise<AcpServed<WaitForTerminalExitResponse>>;
   killTerminal(params: KillTerminalRequest): Promise<AcpServed<KillTerminalResponse>>;
   releaseTerminal(params: ReleaseTerminalRequest): Promise<AcpServed<ReleaseTerminalResponse>>;
 }
@@ -69,8 +75,10 @@ export interface AcpClientSessionState {
   beforeChange(): Promise<void>;
 }
 
-export const NO_PROMPT_MESSAGE = 'no prompt of this session is running: a write or a terminal is served only during a prompt';
-export const otherSessionMessage = (id: string): string => `session ${JSON.stringify(id)} is not this connection's session`;
+export const NO_PROMPT_MESSAGE =
+  'no prompt of this session is running: a write or a terminal is served only during a prompt';
+export const otherSessionMessage = (id: string): string =>
+  `session ${JSON.stringify(id)} is not this connection's session`;
 
 export class AcpClientTools implements AcpClientServices {
   private readonly approvals: AcpClientApprovals;
@@ -90,12 +98,20 @@ export class AcpClientTools implements AcpClientServices {
       if (!(error instanceof GlobError)) throw error;
       protect = { broken: `agentChecklist.tools.protectedPaths has a malformed glob (${error.message})` };
     }
-    const session: AcpClientSession = { owns: (id) => this.owns(id), turnFor: (id) => this.turnFor(id), beforeChange: state.beforeChange };
+    const session: AcpClientSession = {
+      owns: (id) => this.owns(id),
+      turnFor: (id) => this.turnFor(id),
+      beforeChange: state.beforeChange,
+    };
     this.approvals = new AcpClientApprovals(state.approvals, workspace, state.logSessionId);
     this.files = new AcpClientFiles(workspace, protect, this.approvals, session);
     const trusted = options.trusted;
     this.terminals = new AcpClientTerminals({
-      sandbox: { workspace, ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }), ...(options.onSandboxUnavailable === undefined ? {} : { onSandboxUnavailable: options.onSandboxUnavailable }) },
+      sandbox: {
+        workspace,
+        ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+        ...(options.onSandboxUnavailable === undefined ? {} : { onSandboxUnavailable: options.onSandboxUnavailable }),
+      },
       approvals: this.approvals,
       session,
       trusted: typeof trusted === 'function' ? trusted : () => trusted,
@@ -119,19 +135,24 @@ export class AcpClientTools implements AcpClientServices {
   writeTextFile = (params: WriteTextFileRequest, signal: AbortSignal) => this.files.write(params, signal);
   createTerminal = (params: CreateTerminalRequest, signal: AbortSignal) => this.terminals.create(params, signal);
   terminalOutput = async (params: TerminalOutputRequest) => this.terminals.output(params);
-  waitForTerminalExit = (params: WaitForTerminalExitRequest, signal: AbortSignal) => this.terminals.waitForExit(params, signal);
+  waitForTerminalExit = (params: WaitForTerminalExitRequest, signal: AbortSignal) =>
+    this.terminals.waitForExit(params, signal);
   killTerminal = async (params: KillTerminalRequest) => this.terminals.kill(params);
   releaseTerminal = (params: ReleaseTerminalRequest) => this.terminals.release(params);
 
   private owns(sessionId: string): AcpServed<null> {
     const ours = this.state.acpSessionId();
-    return ours === null || ours === sessionId ? { ok: true, result: null } : { ok: false, message: otherSessionMessage(sessionId) };
+    return ours === null || ours === sessionId
+      ? { ok: true, result: null }
+      : { ok: false, message: otherSessionMessage(sessionId) };
   }
 
   private turnFor(sessionId: string): AcpServed<AcpClientTurn> {
     const owned = this.owns(sessionId);
     if (!owned.ok) return owned;
     const turn = this.state.turn();
-    return turn === null || turn.signal.aborted ? { ok: false, message: NO_PROMPT_MESSAGE } : { ok: true, result: turn };
+    return turn === null || turn.signal.aborted
+      ? { ok: false, message: NO_PROMPT_MESSAGE }
+      : { ok: true, result: turn };
   }
 }

@@ -5,11 +5,19 @@
 // → `cancelled`, as ACP asks of a client on session/cancel. `--yes` (auto-approve)
 // is an approve: the agent's allow option. The card shows the agent's title, its
 // diffs or text, the files it names, and the options it offers.
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallLocation } from '@agentclientprotocol/sdk';
+import type {
+  PermissionOption,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  ToolCallLocation,
+} from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
 import type { ApprovalCard } from '../tools/approvals';
 
-function optionOf(options: readonly PermissionOption[], ...kinds: PermissionOption['kind'][]): PermissionOption | undefined {
+function optionOf(
+  options: readonly PermissionOption[],
+  ...kinds: PermissionOption['kind'][]
+): PermissionOption | undefined {
   for (const kind of kinds) {
     const found = options.find((o) => o.kind === kind);
     if (found !== undefined) return found;
@@ -17,7 +25,10 @@ function optionOf(options: readonly PermissionOption[], ...kinds: PermissionOpti
   return undefined;
 }
 
-export function acpPermissionResponse(record: ApprovalRecord, options: readonly PermissionOption[]): RequestPermissionResponse {
+export function acpPermissionResponse(
+  record: ApprovalRecord,
+  options: readonly PermissionOption[],
+): RequestPermissionResponse {
   let chosen: PermissionOption | undefined;
   switch (record.decision) {
     case 'approve':
@@ -34,7 +45,9 @@ export function acpPermissionResponse(record: ApprovalRecord, options: readonly 
       chosen = undefined;
       break;
   }
-  return chosen === undefined ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: chosen.optionId } };
+  return chosen === undefined
+    ? { outcome: { outcome: 'cancelled' } }
+    : { outcome: { outcome: 'selected', optionId: chosen.optionId } };
 }
 
 /** A text's lines; a final line end ends the last line, it does not start an empty one. */
@@ -46,7 +59,11 @@ function linesOf(text: string): string[] {
 
 /** A change as the -/+ lines an approval card shows: the path, the old text's lines removed, the new text's added. */
 export function changeLines(path: string, oldText: string | null | undefined, newText: string): string {
-  return [`--- ${path}`, ...(oldText ? linesOf(oldText).map((l) => `-${l}`) : []), ...linesOf(newText).map((l) => `+${l}`)].join('\n');
+  return [
+    `--- ${path}`,
+    ...(oldText ? linesOf(oldText).map((l) => `-${l}`) : []),
+    ...linesOf(newText).map((l) => `+${l}`),
+  ].join('\n');
 }
 
 /**
@@ -54,7 +71,11 @@ export function changeLines(path: string, oldText: string | null | undefined, ne
  * or its raw input, then the files it names (`locations`: what an allow lets it write
  * through us, acp-client-approvals.ts), then its options.
  */
-export function acpApprovalCard(params: RequestPermissionRequest, name: string, locations: readonly ToolCallLocation[] = params.toolCall.locations ?? []): ApprovalCard {
+export function acpApprovalCard(
+  params: RequestPermissionRequest,
+  name: string,
+  locations: readonly ToolCallLocation[] = params.toolCall.locations ?? [],
+): ApprovalCard {
   const call = params.toolCall;
   const parts: string[] = [];
   for (const content of call.content ?? []) {

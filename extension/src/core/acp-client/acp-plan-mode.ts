@@ -37,13 +37,27 @@ export const isPlanMode = (modeId: string): boolean => /plan/i.test(modeId);
 /** The plan text a mode-switch call carries: its rawInput.plan, else its text content; null when none. */
 export function planExitText(call: Pick<ToolCallUpdate, 'rawInput' | 'content'>): string | null {
   const raw = call.rawInput;
-  if (typeof raw === 'object' && raw !== null && 'plan' in raw && typeof raw.plan === 'string' && raw.plan.trim() !== '') return raw.plan;
-  const texts = (call.content ?? []).flatMap((c) => (c.type === 'content' && c.content.type === 'text' ? [c.content.text] : []));
+  if (
+    typeof raw === 'object' &&
+    raw !== null &&
+    'plan' in raw &&
+    typeof raw.plan === 'string' &&
+    raw.plan.trim() !== ''
+  )
+    return raw.plan;
+  const texts = (call.content ?? []).flatMap((c) =>
+    c.type === 'content' && c.content.type === 'text' ? [c.content.text] : [],
+  );
   const text = texts.join('\n').trim();
   return text === '' ? null : text;
 }
 
-const BOX: Readonly<Record<string, TodoStatus>> = { ' ': 'pending', '~': 'in_progress', x: 'completed', X: 'completed' };
+const BOX: Readonly<Record<string, TodoStatus>> = {
+  ' ': 'pending',
+  '~': 'in_progress',
+  x: 'completed',
+  X: 'completed',
+};
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[([ ~xX])\]\s+)?(.*)$/;
 
 /**
@@ -58,12 +72,16 @@ export function planTextItems(text: string): TodoItem[] {
     const match = LIST_ITEM.exec(line);
     return match ? [{ content: match[2]!, status: BOX[match[1] ?? ' '] ?? 'pending' }] : [];
   });
-  const items = listed.length > 0 ? listed : lines.map((line) => ({ content: line.replace(/^\s*#+\s*/, ''), status: 'pending' as const }));
+  const items =
+    listed.length > 0
+      ? listed
+      : lines.map((line) => ({ content: line.replace(/^\s*#+\s*/, ''), status: 'pending' as const }));
   return fitTodos(items).todos;
 }
 
 const ACP_REJECTED_NOTE = 'The user rejected your plan. Their feedback:';
-const ACP_REJECTED_AFTER = 'Revise the plan with this feedback and ask to leave plan mode again before you change anything.';
+const ACP_REJECTED_AFTER =
+  'Revise the plan with this feedback and ask to leave plan mode again before you change anything.';
 export const ACP_APPROVED_NOTE = 'The user approved your plan after your last turn ended. Carry it out now.';
 
 /**
@@ -71,14 +89,18 @@ export const ACP_APPROVED_NOTE = 'The user approved your plan after your last tu
  * latest review event after `toldThroughSeq` when it is a rejection (its feedback), or
  * an approval decided between turns. Null when there is none to tell.
  */
-export function planDecisionNote(events: readonly SessionEvent[], toldThroughSeq: number): { seq: number; note: string } | null {
+export function planDecisionNote(
+  events: readonly SessionEvent[],
+  toldThroughSeq: number,
+): { seq: number; note: string } | null {
   let betweenTurns = true;
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.seq <= toldThroughSeq) return null;
     // Read backwards: once past a turn's end, the events are inside that turn.
     if (event.type === 'turn/end' || event.type === 'turn/start') betweenTurns = false;
-    if (event.type === 'plan/rejected') return { seq: event.seq, note: [ACP_REJECTED_NOTE, event.data.feedback, ACP_REJECTED_AFTER].join('\n') };
+    if (event.type === 'plan/rejected')
+      return { seq: event.seq, note: [ACP_REJECTED_NOTE, event.data.feedback, ACP_REJECTED_AFTER].join('\n') };
     if (event.type === 'plan/approved') return betweenTurns ? { seq: event.seq, note: ACP_APPROVED_NOTE } : null;
     if (event.type === 'plan/proposed') return null;
   }
@@ -118,12 +140,17 @@ export class AcpPlanMode {
   }
 
   /** The answer to a plan exit, or null when `params` is not one (it is asked as any permission). */
-  async answer(params: RequestPermissionRequest, kind: string | undefined, turn: AcpPlanExitTurn): Promise<RequestPermissionResponse | null> {
+  async answer(
+    params: RequestPermissionRequest,
+    kind: string | undefined,
+    turn: AcpPlanExitTurn,
+  ): Promise<RequestPermissionResponse | null> {
     if (this.gate === null || kind !== 'switch_mode' || turn.stepOpen) return null;
     const text = planExitText(params.toolCall);
     if (text === null && (this.mode === null || !isPlanMode(this.mode))) return null;
     const wroteThisTurn = this.plan !== null && this.plan.by === 'model' && this.plan.seq > this.turnStartSeq;
-    if (!wroteThisTurn && text !== null && planTextItems(text).length > 0) this.session.append('todo/write', { todos: planTextItems(text) });
+    if (!wroteThisTurn && text !== null && planTextItems(text).length > 0)
+      this.session.append('todo/write', { todos: planTextItems(text) });
     if (this.plan === null) return null;
     const outcome = await reviewPlan(this.session, turn.turn, () => this.plan, this.gate, turn.signal);
     switch (outcome) {

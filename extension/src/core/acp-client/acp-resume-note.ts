@@ -37,7 +37,11 @@ export function acpResumeNote(events: readonly SessionEvent[]): string | null {
   ];
   if (lastAnswer !== null) lines.push('Your last answer:', clip(lastAnswer.trim()));
   if (plan === null || plan.length === 0) lines.push('You had no plan.');
-  else lines.push('Your plan as it stands (continue from this list: your next plan update starts from it):', ...plan.map((t) => `- [${t.status}] ${t.content}`));
+  else
+    lines.push(
+      'Your plan as it stands (continue from this list: your next plan update starts from it):',
+      ...plan.map((t) => `- [${t.status}] ${t.content}`),
+    );
   return lines.join('\n');
 }
 

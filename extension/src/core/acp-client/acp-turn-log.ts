@@ -54,7 +54,10 @@ export function stopReasonEnd(stop: StopReason): TurnEndReason {
     case 'max_tokens':
       return { kind: 'error', message: 'the agent stopped: its model reached its output limit (max_tokens)' };
     case 'max_turn_requests':
-      return { kind: 'error', message: 'the agent stopped: it reached its limit of model requests for one prompt (max_turn_requests)' };
+      return {
+        kind: 'error',
+        message: 'the agent stopped: it reached its limit of model requests for one prompt (max_turn_requests)',
+      };
     case 'refusal':
       return { kind: 'error', message: 'the agent refused to go on (refusal)' };
   }
@@ -104,7 +107,8 @@ export class AcpTurnLog {
     switch (update.sessionUpdate) {
       case 'agent_message_chunk':
       case 'agent_thought_chunk':
-        if (update.content.type === 'text' && update.content.text !== '') this.addText(update.sessionUpdate === 'agent_message_chunk' ? 'text' : 'reasoning', update.content.text);
+        if (update.content.type === 'text' && update.content.text !== '')
+          this.addText(update.sessionUpdate === 'agent_message_chunk' ? 'text' : 'reasoning', update.content.text);
         return;
       case 'tool_call': {
         const { toolCallId, sessionUpdate: _kind, ...fields } = update;
@@ -167,7 +171,14 @@ export class AcpTurnLog {
     if (last !== undefined && last.type === type) last.text += text;
     else this.pending.push({ type, text });
     // Pending text goes on the log in the next step (the open one, if any, announced its calls already).
-    if (this.turn !== null) this.onDelta?.({ kind: type, sessionId: this.session.id, turn: this.turn, step: this.session.lastStep + 1, text });
+    if (this.turn !== null)
+      this.onDelta?.({
+        kind: type,
+        sessionId: this.session.id,
+        turn: this.turn,
+        step: this.session.lastStep + 1,
+        text,
+      });
   }
 
   private merge(id: string, update: Omit<ToolCallUpdate, 'toolCallId'>, asked = false): AcpCallState {
@@ -187,7 +198,8 @@ export class AcpTurnLog {
     if (update.rawInput !== undefined) fields.rawInput = update.rawInput;
     if (update.rawOutput !== undefined) fields.rawOutput = update.rawOutput;
     if (update._meta != null) fields._meta = { ...fields._meta, ...update._meta };
-    if (asked || fields.status === 'in_progress' || fields.status === 'completed' || fields.status === 'failed') call.due = true;
+    if (asked || fields.status === 'in_progress' || fields.status === 'completed' || fields.status === 'failed')
+      call.due = true;
     if (call.due && !call.logged && this.step === null) this.openStep(false);
     else if (call.logged && !call.resulted && (fields.status === 'completed' || fields.status === 'failed')) {
       this.result(call);
@@ -209,14 +221,25 @@ export class AcpTurnLog {
       }
       const call = this.calls.get(item.id)!;
       call.name = acpCallName(call.fields);
-      blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: JSON.stringify(call.fields.rawInput ?? {}) });
+      blocks.push({
+        type: 'tool-call',
+        id: call.id,
+        name: call.name,
+        arguments: JSON.stringify(call.fields.rawInput ?? {}),
+      });
       calls.push(call);
     }
     this.pending = [];
     this.session.append('step/start', { turn, step });
     const used = this.contextTokens;
     this.contextTokens = undefined;
-    this.session.append('assistant/message', { turn, step, message: { content: blocks }, model: this.model, ...(used === undefined ? {} : { usage: { inputTokens: used } }) });
+    this.session.append('assistant/message', {
+      turn,
+      step,
+      message: { content: blocks },
+      model: this.model,
+      ...(used === undefined ? {} : { usage: { inputTokens: used } }),
+    });
     this.step = { step, calls };
     for (const call of calls) {
       call.logged = true;
@@ -234,7 +257,14 @@ export class AcpTurnLog {
     const step = this.step;
     if (step === null) return;
     for (const record of call.approvals) {
-      this.session.append('tool/approval', { turn: this.turn!, step: step.step, callId: call.id, tool: call.name!, decision: record.decision, by: record.by });
+      this.session.append('tool/approval', {
+        turn: this.turn!,
+        step: step.step,
+        callId: call.id,
+        tool: call.name!,
+        decision: record.decision,
+        by: record.by,
+      });
     }
     call.approvals = [];
   }
@@ -243,7 +273,14 @@ export class AcpTurnLog {
     const step = this.step!;
     const known = call.fields.status === 'completed' || call.fields.status === 'failed';
     const content = known ? acpCallResultText(call.fields) : NO_RESULT_MESSAGE;
-    this.session.append('tool/result', { turn: this.turn!, step: step.step, callId: call.id, isError: !known || call.fields.status === 'failed', content, details: acpCallDetails(call.fields) });
+    this.session.append('tool/result', {
+      turn: this.turn!,
+      step: step.step,
+      callId: call.id,
+      isError: !known || call.fields.status === 'failed',
+      content,
+      details: acpCallDetails(call.fields),
+    });
     call.resulted = true;
   }
 

@@ -6,7 +6,10 @@ import type { TodoItem } from '../domain-literals';
 import type { SessionEvent } from '../session/events';
 
 /** The edit to tell with the next prompt (and its seq, so it is told once), or null. */
-export function untoldUserEdit(events: readonly SessionEvent[], toldThroughSeq: number): { seq: number; todos: readonly TodoItem[] } | null {
+export function untoldUserEdit(
+  events: readonly SessionEvent[],
+  toldThroughSeq: number,
+): { seq: number; todos: readonly TodoItem[] } | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.seq <= toldThroughSeq) return null;
@@ -19,5 +22,9 @@ export function untoldUserEdit(events: readonly SessionEvent[], toldThroughSeq: 
 /** What the agent is told, before the user's prompt. */
 export function acpUserEditNote(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return 'The user edited your plan. It is now empty.';
-  return ['The user edited your plan. It is now:', ...todos.map((t) => `- [${t.status}] ${t.content}`), 'Continue from this list: your next plan update starts from it.'].join('\n');
+  return [
+    'The user edited your plan. It is now:',
+    ...todos.map((t) => `- [${t.status}] ${t.content}`),
+    'Continue from this list: your next plan update starts from it.',
+  ].join('\n');
 }

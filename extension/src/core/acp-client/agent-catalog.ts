@@ -18,12 +18,20 @@ export const acpAgentEntrySchema = z.strictObject({
   title: z.exactOptional(z.string().check(z.minLength(1))),
   command: z.string().check(z.minLength(1)),
   args: z.exactOptional(z.array(z.string())),
-  env: z.exactOptional(z.record(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'variable names are letters, digits and _')), z.string())),
+  env: z.exactOptional(
+    z.record(
+      z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'variable names are letters, digits and _')),
+      z.string(),
+    ),
+  ),
 });
 export type AcpAgentEntry = z.infer<typeof acpAgentEntrySchema>;
 
 /** The whole setting: `{ "<id>": entry }`. */
-export const acpAgentsSchema = z.record(z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, 'agent ids are letters, digits, dot, dash and underscore')), acpAgentEntrySchema);
+export const acpAgentsSchema = z.record(
+  z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, 'agent ids are letters, digits, dot, dash and underscore')),
+  acpAgentEntrySchema,
+);
 export type AcpAgentEntries = z.infer<typeof acpAgentsSchema>;
 
 interface BuiltInAgent {
@@ -59,14 +67,23 @@ export interface AcpAgentLaunch {
 export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: false; message: string };
 
 /** Checks a setting's value at the boundary; the problem as one line for the user. */
-export function parseAcpAgents(value: unknown): { ok: true; entries: AcpAgentEntries } | { ok: false; message: string } {
+export function parseAcpAgents(
+  value: unknown,
+): { ok: true; entries: AcpAgentEntries } | { ok: false; message: string } {
   const parsed = acpAgentsSchema.safeParse(value ?? {});
   if (parsed.success) return { ok: true, entries: parsed.data };
-  return { ok: false, message: `agentChecklist.acpAgents: ${parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}` };
+  return {
+    ok: false,
+    message: `agentChecklist.acpAgents: ${parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}`,
+  };
 }
 
 /** `command` as found: a path (with a slash) as is when it is an executable file, else the first executable of that name on PATH. */
-export function findCommand(command: string, env: Readonly<Record<string, string | undefined>>, cwd: string): string | undefined {
+export function findCommand(
+  command: string,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): string | undefined {
   const executable = (file: string): boolean => {
     try {
       fs.accessSync(file, fs.constants.X_OK);
@@ -105,29 +122,56 @@ export function acpAgentTitle(id: string, entries: AcpAgentEntries): string | un
 }
 
 /** What `id` would run here, or why nothing can run (nothing is started either way). */
-export function resolveAcpAgent(id: string, entries: AcpAgentEntries, env: Readonly<Record<string, string | undefined>>, cwd: string): AcpAgentResolution {
+export function resolveAcpAgent(
+  id: string,
+  entries: AcpAgentEntries,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): AcpAgentResolution {
   const user = Object.hasOwn(entries, id) ? entries[id] : undefined;
   if (user !== undefined) {
     const found = findCommand(user.command, env, cwd);
     const title = user.title ?? (isBuiltIn(id) ? BUILT_IN_ACP_AGENTS[id].title : id);
-    if (found === undefined) return { ok: false, message: `${title}: the command ${JSON.stringify(user.command)} was not found (on PATH, or as a path); install it or correct agentChecklist.acpAgents.${id}.command` };
-    return { ok: true, launch: { id, title, command: found, args: [...(user.args ?? [])], env: { ...(user.env ?? {}) } } };
+    if (found === undefined)
+      return {
+        ok: false,
+        message: `${title}: the command ${JSON.stringify(user.command)} was not found (on PATH, or as a path); install it or correct agentChecklist.acpAgents.${id}.command`,
+      };
+    return {
+      ok: true,
+      launch: { id, title, command: found, args: [...(user.args ?? [])], env: { ...(user.env ?? {}) } },
+    };
   }
-  if (!isBuiltIn(id)) return { ok: false, message: `no ACP agent ${JSON.stringify(id)}: the known ones are ${acpAgentIds(entries).join(', ')} (add others in agentChecklist.acpAgents)` };
+  if (!isBuiltIn(id))
+    return {
+      ok: false,
+      message: `no ACP agent ${JSON.stringify(id)}: the known ones are ${acpAgentIds(entries).join(', ')} (add others in agentChecklist.acpAgents)`,
+    };
   const agent = BUILT_IN_ACP_AGENTS[id];
   for (const [command, ...args] of agent.commands) {
     const found = findCommand(command, env, cwd);
     if (found !== undefined) return { ok: true, launch: { id, title: agent.title, command: found, args, env: {} } };
   }
   const names = agent.commands.map((c) => c[0]).join(' or ');
-  return { ok: false, message: `${agent.title} is not installed: ${names} was not found on PATH. Install it with \`${agent.install}\`, or name its command in agentChecklist.acpAgents.${id}` };
+  return {
+    ok: false,
+    message: `${agent.title} is not installed: ${names} was not found on PATH. Install it with \`${agent.install}\`, or name its command in agentChecklist.acpAgents.${id}`,
+  };
 }
 
 /** A launch from a command line the user typed (`run --agent-command`): its first word found on PATH. */
-export function launchFromWords(words: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): AcpAgentResolution {
+export function launchFromWords(
+  words: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): AcpAgentResolution {
   const [command, ...args] = words;
   if (command === undefined) return { ok: false, message: 'the agent command is empty' };
   const found = findCommand(command, env, cwd);
-  if (found === undefined) return { ok: false, message: `the agent command ${JSON.stringify(command)} was not found (on PATH, or as a path)` };
-  return { ok: true, launch: { id: path.basename(command), title: path.basename(command), command: found, args, env: {} } };
+  if (found === undefined)
+    return { ok: false, message: `the agent command ${JSON.stringify(command)} was not found (on PATH, or as a path)` };
+  return {
+    ok: true,
+    launch: { id: path.basename(command), title: path.basename(command), command: found, args, env: {} },
+  };
 }

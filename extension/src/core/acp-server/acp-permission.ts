@@ -15,20 +15,31 @@ const REJECT = 'reject';
 export function acpPermissionRequest(acpSessionId: string, request: ApprovalRequest): RequestPermissionRequest {
   const options: PermissionOption[] = [
     { optionId: ALLOW_ONCE, name: 'Allow', kind: 'allow_once' },
-    ...(request.protectedReason === undefined ? [{ optionId: ALLOW_ALWAYS, name: 'Always Allow', kind: 'allow_always' } satisfies PermissionOption] : []),
+    ...(request.protectedReason === undefined
+      ? [{ optionId: ALLOW_ALWAYS, name: 'Always Allow', kind: 'allow_always' } satisfies PermissionOption]
+      : []),
     { optionId: REJECT, name: 'Reject', kind: 'reject_once' },
   ];
-  const text = request.protectedReason === undefined ? request.detail : `${request.protectedReason}\n\n${request.detail}`;
+  const text =
+    request.protectedReason === undefined ? request.detail : `${request.protectedReason}\n\n${request.detail}`;
   return {
     sessionId: acpSessionId,
-    toolCall: { toolCallId: request.callId, title: request.summary === '' ? request.tool : `${request.tool}: ${request.summary}`, status: 'pending', content: [{ type: 'content', content: { type: 'text', text } }] },
+    toolCall: {
+      toolCallId: request.callId,
+      title: request.summary === '' ? request.tool : `${request.tool}: ${request.summary}`,
+      status: 'pending',
+      content: [{ type: 'content', content: { type: 'text', text } }],
+    },
     options,
   };
 }
 
 /** What a client answers (ACP's RequestPermissionResponse), checked: only the fields we read. */
 const permissionAnswerSchema = z.object({
-  outcome: z.discriminatedUnion('outcome', [z.object({ outcome: z.literal('cancelled') }), z.object({ outcome: z.literal('selected'), optionId: z.string() })]),
+  outcome: z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('cancelled') }),
+    z.object({ outcome: z.literal('selected'), optionId: z.string() }),
+  ]),
 });
 
 export function acpPermissionDecision(answer: unknown, request: ApprovalRequest): ApprovalDecision {

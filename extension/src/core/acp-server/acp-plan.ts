@@ -5,7 +5,11 @@ import type { PlanEntry, PlanEntryStatus } from '@agentclientprotocol/sdk';
 import type { TodoStatus } from '../domain-literals';
 import type { StandingPlan } from '../plan/todos-projection';
 
-const STATUS: Readonly<Record<TodoStatus, PlanEntryStatus>> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
+const STATUS: Readonly<Record<TodoStatus, PlanEntryStatus>> = {
+  pending: 'pending',
+  in_progress: 'in_progress',
+  completed: 'completed',
+};
 
 export function acpPlanEntries(plan: StandingPlan): PlanEntry[] {
   return (plan ?? []).map((item) => ({ content: item.content, priority: 'medium', status: STATUS[item.status] }));

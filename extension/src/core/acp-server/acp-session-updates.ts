@@ -42,7 +42,10 @@ export class AcpSessionUpdates {
   /** The loop's live text of this session (a subagent's text stays on its own log). */
   readonly delta = (delta: LiveDelta): void => {
     if (delta.sessionId !== this.sessionId || delta.kind === 'reset' || delta.text === '') return;
-    this.send({ sessionUpdate: delta.kind === 'text' ? 'agent_message_chunk' : 'agent_thought_chunk', content: { type: 'text', text: delta.text } });
+    this.send({
+      sessionUpdate: delta.kind === 'text' ? 'agent_message_chunk' : 'agent_thought_chunk',
+      content: { type: 'text', text: delta.text },
+    });
   };
 
   private take(change: FoldsChange, event: SessionEvent, replaying: boolean): void {
@@ -53,29 +56,49 @@ export class AcpSessionUpdates {
         this.announced.clear();
         return;
       case 'user/message':
-        if (replaying) this.send({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.data.message.text } });
+        if (replaying)
+          this.send({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.data.message.text } });
         return;
       case 'assistant/message':
         for (const block of event.data.message.content) {
           if (block.type === 'tool-call') this.calls.set(block.id, { name: block.name, arguments: block.arguments });
-          else if (replaying && block.text !== '') this.send({ sessionUpdate: block.type === 'text' ? 'agent_message_chunk' : 'agent_thought_chunk', content: { type: 'text', text: block.text } });
+          else if (replaying && block.text !== '')
+            this.send({
+              sessionUpdate: block.type === 'text' ? 'agent_message_chunk' : 'agent_thought_chunk',
+              content: { type: 'text', text: block.text },
+            });
         }
         return;
       case 'tool/call': {
-        const call = this.calls.get(event.data.callId) ?? { name: event.data.name, arguments: event.data.arguments ?? '' };
+        const call = this.calls.get(event.data.callId) ?? {
+          name: event.data.name,
+          arguments: event.data.arguments ?? '',
+        };
         this.announced.add(event.data.callId);
-        this.send({ sessionUpdate: 'tool_call', toolCallId: event.data.callId, status: 'pending', ...acpCallFields(call, this.cwd) });
+        this.send({
+          sessionUpdate: 'tool_call',
+          toolCallId: event.data.callId,
+          status: 'pending',
+          ...acpCallFields(call, this.cwd),
+        });
         return;
       }
       case 'tool/approval':
-        if (this.announced.has(event.data.callId) && (event.data.decision === 'approve' || event.data.decision === 'approve-always')) {
+        if (
+          this.announced.has(event.data.callId) &&
+          (event.data.decision === 'approve' || event.data.decision === 'approve-always')
+        ) {
           this.send({ sessionUpdate: 'tool_call_update', toolCallId: event.data.callId, status: 'in_progress' });
         }
         return;
       case 'tool/result': {
         const call = this.calls.get(event.data.callId);
         if (call === undefined || !this.announced.has(event.data.callId)) return;
-        this.send({ sessionUpdate: 'tool_call_update', toolCallId: event.data.callId, ...acpCallResult(call, event.data, this.cwd) });
+        this.send({
+          sessionUpdate: 'tool_call_update',
+          toolCallId: event.data.callId,
+          ...acpCallResult(call, event.data, this.cwd),
+        });
         return;
       }
       default:

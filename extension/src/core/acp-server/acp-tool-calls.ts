@@ -42,18 +42,36 @@ export interface AcpCallFields {
 }
 
 function record(call: AcpCallInput, result: ToolCallRecord['result']): ToolCallRecord {
-  return { name: call.name, arguments: call.arguments, args: parseJson(call.arguments), result, todos: null, child: null };
+  return {
+    name: call.name,
+    arguments: call.arguments,
+    args: parseJson(call.arguments),
+    result,
+    todos: null,
+    child: null,
+  };
 }
 
 /** The change a file tool makes, as ACP's diff (absolute path under `cwd`); none for other tools or malformed arguments. */
 function diffOf(call: AcpCallInput, args: unknown, cwd: string): ToolCallContent[] {
   if (call.name === WRITE_FILE_TOOL_NAME) {
     const parsed = writeFileArgsSchema.safeParse(args);
-    return parsed.success ? [{ type: 'diff', path: path.resolve(cwd, parsed.data.path), oldText: null, newText: parsed.data.content }] : [];
+    return parsed.success
+      ? [{ type: 'diff', path: path.resolve(cwd, parsed.data.path), oldText: null, newText: parsed.data.content }]
+      : [];
   }
   if (call.name === EDIT_FILE_TOOL_NAME) {
     const parsed = editFileArgsSchema.safeParse(args);
-    return parsed.success ? [{ type: 'diff', path: path.resolve(cwd, parsed.data.path), oldText: parsed.data.old_string, newText: parsed.data.new_string }] : [];
+    return parsed.success
+      ? [
+          {
+            type: 'diff',
+            path: path.resolve(cwd, parsed.data.path),
+            oldText: parsed.data.old_string,
+            newText: parsed.data.new_string,
+          },
+        ]
+      : [];
   }
   return [];
 }
@@ -61,11 +79,24 @@ function diffOf(call: AcpCallInput, args: unknown, cwd: string): ToolCallContent
 export function acpCallFields(call: AcpCallInput, cwd: string): AcpCallFields {
   const shown = record(call, null);
   const { summary } = presentToolCall(shown);
-  return { title: summary === '' ? call.name : `${call.name}: ${summary}`, kind: KINDS[call.name] ?? 'other', content: diffOf(call, shown.args, cwd), rawInput: shown.args ?? call.arguments };
+  return {
+    title: summary === '' ? call.name : `${call.name}: ${summary}`,
+    kind: KINDS[call.name] ?? 'other',
+    content: diffOf(call, shown.args, cwd),
+    rawInput: shown.args ?? call.arguments,
+  };
 }
 
 /** The fields of a call's last update: its status from the result and the result's text after any diff. */
-export function acpCallResult(call: AcpCallInput, result: { isError: boolean; content: string }, cwd: string): { status: ToolCallStatus; content: ToolCallContent[]; rawOutput: string } {
+export function acpCallResult(
+  call: AcpCallInput,
+  result: { isError: boolean; content: string },
+  cwd: string,
+): { status: ToolCallStatus; content: ToolCallContent[]; rawOutput: string } {
   const text: ToolCallContent = { type: 'content', content: { type: 'text', text: result.content } };
-  return { status: result.isError ? 'failed' : 'completed', content: [...diffOf(call, parseJson(call.arguments), cwd), text], rawOutput: result.content };
+  return {
+    status: result.isError ? 'failed' : 'completed',
+    content: [...diffOf(call, parseJson(call.arguments), cwd), text],
+    rawOutput: result.content,
+  };
 }

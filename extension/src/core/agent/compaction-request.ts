@@ -13,7 +13,7 @@ export const COMPACTION_SYSTEM_PROMPT =
 
 export const COMPACTION_PROMPT = [
   'The conversation above no longer fits the context window and will be replaced by your summary.',
-  'Write the summary that lets you continue the work without it: the user\'s requests (quote the latest one exactly);',
+  "Write the summary that lets you continue the work without it: the user's requests (quote the latest one exactly);",
   'what has been done and found so far (files, functions, commands and their results, with exact names and paths);',
   'decisions made; errors and how they were resolved; and what remains to do next.',
   'Your todo list is kept on the session log and is restated to you after the summary, so do not copy it.',

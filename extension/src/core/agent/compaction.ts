@@ -45,7 +45,11 @@ export function hasSomethingToCompact(session: Session): boolean {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.type === 'context/compact') return false;
-    if (event.seq <= session.boundarySeq && (event.type === 'user/message' || event.type === 'assistant/message' || event.type === 'tool/result')) return true;
+    if (
+      event.seq <= session.boundarySeq &&
+      (event.type === 'user/message' || event.type === 'assistant/message' || event.type === 'tool/result')
+    )
+      return true;
   }
   return false;
 }
@@ -75,32 +79,49 @@ export async function compactContext(session: Session, options: CompactOptions):
     } catch (error) {
       if (options.signal.aborted) throw error;
       const overflow = error instanceof ProviderError && error.kind === 'context-overflow';
-      if (!overflow) throw new CompactionError(`compacting the conversation failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!overflow)
+        throw new CompactionError(
+          `compacting the conversation failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       if (attempt >= 2) {
-        throw new CompactionError(`the conversation cannot be summarized within the model's context window (${options.window || 'unknown'} tokens): ${error.message}`);
+        throw new CompactionError(
+          `the conversation cannot be summarized within the model's context window (${options.window || 'unknown'} tokens): ${error.message}`,
+        );
       }
       // The estimate was too low for this model: cut to the window it stated, or to half, once.
       const stated = error.contextLimit;
-      budget = Math.min(budget > 0 ? Math.floor(budget / 2) : Infinity, stated !== undefined ? stated - outputReserve(stated) : Math.floor(fitted.tokens / 2));
+      budget = Math.min(
+        budget > 0 ? Math.floor(budget / 2) : Infinity,
+        stated !== undefined ? stated - outputReserve(stated) : Math.floor(fitted.tokens / 2),
+      );
     }
   }
-  if (!summary.trim()) throw new CompactionError('compacting the conversation failed: the model returned an empty summary');
+  if (!summary.trim())
+    throw new CompactionError('compacting the conversation failed: the model returned an empty summary');
   const event = session.append('context/compact', { upToSeq, summary: summary.trim() });
   if (event.type !== 'context/compact') throw new Error('unreachable: append returned another type');
   return event;
 }
 
-async function requestSummary(options: CompactOptions, messages: ReturnType<typeof deriveMessages>, sessionId: string): Promise<string> {
+async function requestSummary(
+  options: CompactOptions,
+  messages: ReturnType<typeof deriveMessages>,
+  sessionId: string,
+): Promise<string> {
   return withRetries(
     async () => {
       let text = '';
       let finished = false;
-      for await (const part of options.provider.stream({ system: COMPACTION_SYSTEM_PROMPT, messages, tools: [], sessionId }, options.signal)) {
+      for await (const part of options.provider.stream(
+        { system: COMPACTION_SYSTEM_PROMPT, messages, tools: [], sessionId },
+        options.signal,
+      )) {
         if (options.signal.aborted) break;
         if (part.type === 'text-delta') text += part.text;
         if (part.type === 'finish') finished = true;
       }
-      if (options.signal.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('stopped');
+      if (options.signal.aborted)
+        throw options.signal.reason instanceof Error ? options.signal.reason : new Error('stopped');
       if (!finished && !text) throw new ProviderError('the model returned an empty response', { retryable: true });
       return text;
     },

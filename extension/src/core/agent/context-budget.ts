@@ -26,7 +26,8 @@ export function estimateMessageTokens(message: Message): number {
     case 'assistant': {
       let tokens = MESSAGE_OVERHEAD;
       for (const block of message.content) {
-        if (block.type === 'tool-call') tokens += estimateTokens(block.name) + estimateTokens(block.arguments) + estimateTokens(block.id);
+        if (block.type === 'tool-call')
+          tokens += estimateTokens(block.name) + estimateTokens(block.arguments) + estimateTokens(block.id);
         else tokens += estimateTokens(block.text);
       }
       return tokens;
@@ -36,7 +37,8 @@ export function estimateMessageTokens(message: Message): number {
 
 /** The whole request, estimated: system prompt, tool schemas and every message. */
 export function estimateRequestTokens(request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>): number {
-  let tokens = estimateTokens(request.system) + (request.tools.length ? estimateTokens(JSON.stringify(request.tools)) : 0);
+  let tokens =
+    estimateTokens(request.system) + (request.tools.length ? estimateTokens(JSON.stringify(request.tools)) : 0);
   for (const message of request.messages) tokens += estimateMessageTokens(message);
   return tokens;
 }
@@ -65,7 +67,10 @@ function surfaceTokens(event: SessionEvent): number {
  * request after the latest compaction plus what came since, else an estimate of the
  * whole. Walks back only to that request or that compaction.
  */
-export function promptSize(events: readonly SessionEvent[], request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>): PromptSize {
+export function promptSize(
+  events: readonly SessionEvent[],
+  request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>,
+): PromptSize {
   let added = 0;
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;

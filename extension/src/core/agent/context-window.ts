@@ -29,12 +29,16 @@ function knownContextWindow(model: string): number | undefined {
 }
 
 /** An OpenAI-compatible model's window: its published one, else the default. */
-export const openAICompatibleWindow = (model: string): number => knownContextWindow(model) ?? OPENAI_COMPATIBLE_DEFAULT_WINDOW;
+export const openAICompatibleWindow = (model: string): number =>
+  knownContextWindow(model) ?? OPENAI_COMPATIBLE_DEFAULT_WINDOW;
 /** An Anthropic model's window: its published one, else Claude's. */
 export const anthropicWindow = (model: string): number => knownContextWindow(model) ?? ANTHROPIC_DEFAULT_WINDOW;
 
 /** The window the loop works with: the setting when above 0, else the provider's, else 0 (unknown). */
-export function resolveContextWindow(setting: number | undefined, provider: Pick<ModelProvider, 'contextWindow'>): number {
+export function resolveContextWindow(
+  setting: number | undefined,
+  provider: Pick<ModelProvider, 'contextWindow'>,
+): number {
   if (setting !== undefined && Number.isFinite(setting) && setting > 0) return Math.floor(setting);
   const own = provider.contextWindow;
   return own !== undefined && Number.isFinite(own) && own > 0 ? Math.floor(own) : 0;

@@ -29,7 +29,16 @@ import { promptSize } from './context-budget';
 import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
 import { ProviderError, type ModelProvider, type ModelRequest } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
-import { notWhilePlanning, PLANNING_NOTE, PLANNING_TOOL_NAMES, planningSpecs, reviewPlan, startsPlanning, type PlanReviewGate, type ReviewOutcome } from './plan-first';
+import {
+  notWhilePlanning,
+  PLANNING_NOTE,
+  PLANNING_TOOL_NAMES,
+  planningSpecs,
+  reviewPlan,
+  startsPlanning,
+  type PlanReviewGate,
+  type ReviewOutcome,
+} from './plan-first';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 
 export interface TurnOptions {
@@ -81,8 +90,10 @@ function emptyOutput(): StepOutput {
  * decision made between turns (plan-first.ts), which is what the model is told.
  */
 export async function runTurn(session: Session, prompt: string | null, options: TurnOptions): Promise<TurnEndReason> {
-  if (session.openTurn !== null) throw new Error(`session ${session.id} has turn ${session.openTurn} open; repair it before starting a new turn`);
-  if (!Number.isInteger(options.maxSteps) || options.maxSteps < 1) throw new Error('maxSteps must be a whole number of at least 1');
+  if (session.openTurn !== null)
+    throw new Error(`session ${session.id} has turn ${session.openTurn} open; repair it before starting a new turn`);
+  if (!Number.isInteger(options.maxSteps) || options.maxSteps < 1)
+    throw new Error('maxSteps must be a whole number of at least 1');
   // The standing plan as the session's folds hold it (turn/start clears a model plan,
   // a user-edited one carries in), kept for the restatement after a compaction.
   const folds = SessionFolds.over(session.events, { transcript: null });
@@ -94,7 +105,12 @@ export async function runTurn(session: Session, prompt: string | null, options: 
   }
 }
 
-async function runSteps(session: Session, prompt: string | null, options: TurnOptions, folds: SessionFolds): Promise<TurnEndReason> {
+async function runSteps(
+  session: Session,
+  prompt: string | null,
+  options: TurnOptions,
+  folds: SessionFolds,
+): Promise<TurnEndReason> {
   const planState = (): PlanState | null => folds.planState;
   const currentPlan = () => standingTodos(planState());
   const signal = options.signal ?? new AbortController().signal;
@@ -123,7 +139,13 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
   let justCompacted = false;
   const compact = async (): Promise<TurnEndReason | null> => {
     try {
-      await compactContext(session, { provider: options.provider, window, plan: currentPlan(), signal, ...(options.retry ? { retry: options.retry } : {}) });
+      await compactContext(session, {
+        provider: options.provider,
+        window,
+        plan: currentPlan(),
+        signal,
+        ...(options.retry ? { retry: options.retry } : {}),
+      });
       justCompacted = true;
       return null;
     } catch (error) {
@@ -137,7 +159,12 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
     if (step > options.maxSteps) return end({ kind: 'max-steps', maxSteps: options.maxSteps });
     if (options.verifyCompletion ?? true) tellFlags(session, turn, folds);
     let request = buildRequest();
-    if (window > 0 && !justCompacted && promptSize(session.events, request).tokens > threshold * window && hasSomethingToCompact(session)) {
+    if (
+      window > 0 &&
+      !justCompacted &&
+      promptSize(session.events, request).tokens > threshold * window &&
+      hasSomethingToCompact(session)
+    ) {
       const ended = await compact();
       if (ended) return ended;
       request = buildRequest();
@@ -154,7 +181,16 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
           await streamStep(session, turn, step, request, options, signal, output);
         },
         { signal, ...options.retry },
-        (attempt, delayMs, error) => options.onDelta?.({ kind: 'reset', sessionId: session.id, turn, step, attempt, delayMs, message: error.message }),
+        (attempt, delayMs, error) =>
+          options.onDelta?.({
+            kind: 'reset',
+            sessionId: session.id,
+            turn,
+            step,
+            attempt,
+            delayMs,
+            message: error.message,
+          }),
       );
       justCompacted = false;
     } catch (error) {
@@ -168,7 +204,8 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
     }
     const aborted = signal.aborted;
     // A failed request leaves nothing; a stopped one keeps what the user already saw, minus unstarted calls.
-    const blocks = failure !== null || overflow ? [] : aborted ? output.blocks.filter((b) => b.type !== 'tool-call') : output.blocks;
+    const blocks =
+      failure !== null || overflow ? [] : aborted ? output.blocks.filter((b) => b.type !== 'tool-call') : output.blocks;
     if (blocks.length) {
       session.append('assistant/message', {
         turn,
@@ -192,7 +229,14 @@ async function runSteps(session: Session, prompt: string | null, options: TurnOp
         planning && !PLANNING_TOOL_NAMES.includes(call.name)
           ? notWhilePlanning(call.name)
           : await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
-      session.append('tool/result', { turn, step, callId: call.id, isError: result.isError, content: result.content, ...(result.details ? { details: result.details } : {}) });
+      session.append('tool/result', {
+        turn,
+        step,
+        callId: call.id,
+        isError: result.isError,
+        content: result.content,
+        ...(result.details ? { details: result.details } : {}),
+      });
       checkpoints?.afterCall(call.name);
     }
     session.append('step/end', { turn, step });
@@ -245,20 +289,36 @@ export function learnedWindow(current: number, stated: number | undefined, rejec
 /** The one clear message of a request that does not fit even after compacting (or with nothing left to compact). */
 function tooLongMessage(window: number, afterCompaction: boolean, providerMessage: string): string {
   const size = window > 0 ? ` (${window} tokens)` : '';
-  const why = afterCompaction ? 'even right after the conversation was compacted' : 'and there is nothing left to compact';
+  const why = afterCompaction
+    ? 'even right after the conversation was compacted'
+    : 'and there is nothing left to compact';
   return `the request does not fit the model's context window${size} ${why}; start a new session or raise agentChecklist.contextWindow / --context-window if the model allows more. The provider said: ${providerMessage}`;
 }
 
-async function streamStep(session: Session, turn: number, step: number, request: ModelRequest, options: TurnOptions, signal: AbortSignal, out: StepOutput): Promise<void> {
+async function streamStep(
+  session: Session,
+  turn: number,
+  step: number,
+  request: ModelRequest,
+  options: TurnOptions,
+  signal: AbortSignal,
+  out: StepOutput,
+): Promise<void> {
   let text = '';
   let reasoning = '';
   let signature: string | undefined;
   const flush = (): void => {
     // Blocks keep the order the model produced them: reasoning, text, then calls.
     out.blocks = [];
-    if (reasoning) out.blocks.push(signature === undefined ? { type: 'reasoning', text: reasoning } : { type: 'reasoning', text: reasoning, signature });
+    if (reasoning)
+      out.blocks.push(
+        signature === undefined
+          ? { type: 'reasoning', text: reasoning }
+          : { type: 'reasoning', text: reasoning, signature },
+      );
     if (text) out.blocks.push({ type: 'text', text });
-    for (const call of out.calls) out.blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments });
+    for (const call of out.calls)
+      out.blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments });
   };
   try {
     for await (const part of options.provider.stream(request, signal)) {

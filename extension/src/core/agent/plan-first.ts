@@ -18,17 +18,31 @@ import { errorResult, type ToolResult } from '../tools/tool';
 import { TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-view';
 
 // The review itself (proposal, gate, decision events) is plan/plan-review-gate.ts, shared with ACP agents' plan modes.
-export { PendingPlanReview, reviewPlan, type PlanDecision, type PlanProposal, type PlanReviewGate, type ReviewOutcome } from '../plan/plan-review-gate';
+export {
+  PendingPlanReview,
+  reviewPlan,
+  type PlanDecision,
+  type PlanProposal,
+  type PlanReviewGate,
+  type ReviewOutcome,
+} from '../plan/plan-review-gate';
 
 /** The tools a planning request offers (those of them the session has). */
-export const PLANNING_TOOL_NAMES: readonly string[] = [READ_FILE_TOOL_NAME, LIST_FILES_TOOL_NAME, GREP_TOOL_NAME, TODO_WRITE_TOOL_NAME];
+export const PLANNING_TOOL_NAMES: readonly string[] = [
+  READ_FILE_TOOL_NAME,
+  LIST_FILES_TOOL_NAME,
+  GREP_TOOL_NAME,
+  TODO_WRITE_TOOL_NAME,
+];
 
 export const PLANNING_NOTE =
   'Plan first: before changing anything, investigate with the read-only tools and write your plan with todo_write. Then end your turn with a short summary of the plan and no tool call: the user approves, edits or rejects it before you carry it out. Tools that change the workspace or run commands are not available until the plan is approved.';
 
 /** The result of a call of any other tool while planning (not run). */
 export const notWhilePlanning = (tool: string): ToolResult =>
-  errorResult(`${tool} is not available while planning: investigate with ${PLANNING_TOOL_NAMES.join(', ')}, write the plan with todo_write, then end your turn so the user can approve it.`);
+  errorResult(
+    `${tool} is not available while planning: investigate with ${PLANNING_TOOL_NAMES.join(', ')}, write the plan with todo_write, then end your turn so the user can approve it.`,
+  );
 
 export function planningSpecs(specs: readonly ToolSpec[]): ToolSpec[] {
   return specs.filter((spec) => PLANNING_TOOL_NAMES.includes(spec.name));

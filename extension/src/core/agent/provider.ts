@@ -55,7 +55,14 @@ export class ProviderError extends Error {
 
   constructor(
     message: string,
-    options: { retryable?: boolean; retryAfterMs?: number; status?: number; kind?: ProviderErrorKind; contextLimit?: number; cause?: unknown } = {},
+    options: {
+      retryable?: boolean;
+      retryAfterMs?: number;
+      status?: number;
+      kind?: ProviderErrorKind;
+      contextLimit?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ProviderError';

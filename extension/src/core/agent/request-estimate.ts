@@ -27,7 +27,8 @@ export interface RequestParts {
 
 type Compaction = Extract<SessionEvent, { type: 'context/compact' }>;
 
-const noteTokens = (todos: readonly TodoItem[]): number => estimateMessageTokens({ role: 'user', text: userEditNote(todos) });
+const noteTokens = (todos: readonly TodoItem[]): number =>
+  estimateMessageTokens({ role: 'user', text: userEditNote(todos) });
 
 export class RequestEstimate {
   private events: readonly SessionEvent[] | null = null;
@@ -63,9 +64,18 @@ export class RequestEstimate {
   }
 
   private estimate(parts: RequestParts): number {
-    if (this.tools?.of !== parts.tools) this.tools = { of: parts.tools, tokens: parts.tools.length ? estimateTokens(JSON.stringify(parts.tools)) : 0 };
-    const summary = this.compaction ? estimateMessageTokens({ role: 'user', text: summaryMessageText(this.compaction.data.summary, parts.plan) }) : 0;
-    return estimateTokens(parts.system) + this.tools.tokens + summary + this.sum + (this.edited ? noteTokens(this.edited) : 0);
+    if (this.tools?.of !== parts.tools)
+      this.tools = { of: parts.tools, tokens: parts.tools.length ? estimateTokens(JSON.stringify(parts.tools)) : 0 };
+    const summary = this.compaction
+      ? estimateMessageTokens({ role: 'user', text: summaryMessageText(this.compaction.data.summary, parts.plan) })
+      : 0;
+    return (
+      estimateTokens(parts.system) +
+      this.tools.tokens +
+      summary +
+      this.sum +
+      (this.edited ? noteTokens(this.edited) : 0)
+    );
   }
 
   private restart(events: readonly SessionEvent[]): void {
@@ -86,7 +96,8 @@ export class RequestEstimate {
   }
 
   private count(event: SessionEvent, counts: boolean): void {
-    if (counts && event.type === 'assistant/message' && event.data.usage?.inputTokens !== undefined) this.charged = event.data.usage.inputTokens;
+    if (counts && event.type === 'assistant/message' && event.data.usage?.inputTokens !== undefined)
+      this.charged = event.data.usage.inputTokens;
     if (event.type === 'todo/user-edit') this.edited = event.data.todos;
     const message = surfaceMessage(event);
     if (!message) return;

@@ -16,7 +16,12 @@ export interface RetryPolicy {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 120_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 120_000,
+};
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -57,9 +62,12 @@ export async function withRetries<T>(
       if (!retryable || attempt >= policy.attempts) throw error;
       const delayMs = retryDelay(error, attempt, policy);
       if (delayMs > policy.maxRetryAfterMs) {
-        throw new ProviderError(`${error.message} (the server asks to retry after ${Math.ceil(delayMs / 1000)} s; try again later)`, {
-          ...(error.status === undefined ? {} : { status: error.status }),
-        });
+        throw new ProviderError(
+          `${error.message} (the server asks to retry after ${Math.ceil(delayMs / 1000)} s; try again later)`,
+          {
+            ...(error.status === undefined ? {} : { status: error.status }),
+          },
+        );
       }
       onRetry?.(attempt, delayMs, error);
       await sleep(delayMs, policy.signal);

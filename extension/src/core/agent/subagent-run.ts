@@ -100,7 +100,14 @@ export async function runSubagent(deps: SubagentDeps, request: SubagentRequest):
     title: description,
   });
   const child = opened.session;
-  const link: SubagentLink = { parentSessionId: parent.id, callId, childSessionId: child.id, depth: request.depth, description, logPath: opened.path };
+  const link: SubagentLink = {
+    parentSessionId: parent.id,
+    callId,
+    childSessionId: child.id,
+    depth: request.depth,
+    description,
+    logPath: opened.path,
+  };
   let outcome: SubagentOutcome = 'error';
   let turnEnd: TurnEndReason | null = null;
   let failure: string | null = null;
@@ -128,7 +135,14 @@ export async function runSubagent(deps: SubagentDeps, request: SubagentRequest):
     // already; its log then shows a start without an end (read as interrupted).
     if (parent.openTurn !== null) parent.append('subagent/end', { callId, childSessionId: child.id, outcome });
     deps.observer?.onEnd?.(child, link, outcome);
-    return { childSessionId: child.id, logPath: opened.path, outcome, finalText: finalAssistantText(child.events, child.lastTurn), turnEnd, failure };
+    return {
+      childSessionId: child.id,
+      logPath: opened.path,
+      outcome,
+      finalText: finalAssistantText(child.events, child.lastTurn),
+      turnEnd,
+      failure,
+    };
   } finally {
     opened.dispose();
   }

@@ -13,14 +13,16 @@ export const SUBAGENT_TOOL_NAME = 'subagent';
 export const MAX_SUBAGENT_DEPTH = 2;
 
 export const SUBAGENT_DESCRIPTION_HEAD =
-  'Hand a self-contained task to a subagent: a fresh agent session with its own history and its own todo list, and the same tools as you. It works until it is done and its final message comes back to you as this call\'s result.';
+  "Hand a self-contained task to a subagent: a fresh agent session with its own history and its own todo list, and the same tools as you. It works until it is done and its final message comes back to you as this call's result.";
 export const SUBAGENT_DESCRIPTION_PROMPT =
   'The subagent sees nothing of this conversation: put everything it needs in prompt (the goal, the relevant paths and facts, what to return). description is a short title for the user (3 to 6 words).';
 export const SUBAGENT_DESCRIPTION_TAIL =
   'Use it for work that is separable from yours (an investigation, a change in one area) to keep your own context small; do simple steps yourself. Subagents run one at a time.';
 
 export const subagentArgsSchema = z.object({
-  description: z.string().check(z.trim(), z.minLength(1), z.describe('A short title for the task (3 to 6 words), shown to the user.')),
+  description: z
+    .string()
+    .check(z.trim(), z.minLength(1), z.describe('A short title for the task (3 to 6 words), shown to the user.')),
   prompt: z.string().check(z.minLength(1), z.describe('The complete task for the subagent: it sees nothing else.')),
 });
 

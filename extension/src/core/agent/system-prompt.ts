@@ -5,7 +5,7 @@
 import type { WorkspaceRules } from './workspace-rules';
 
 export const DEFAULT_SYSTEM_PROMPT = [
-  'You are a coding agent working in the user\'s workspace.',
+  "You are a coding agent working in the user's workspace.",
   'For multi-step work, plan with the todo_write tool before you start and keep the list current as you go.',
   'Answer concisely when the work is done.',
 ].join(' ');
@@ -35,7 +35,12 @@ export function buildSystemPrompt(env: WorkspaceEnvironment): string {
     `Today's date: ${env.date}`,
   ];
   if (env.rules) {
-    lines.push('', `The project's rules, from ${env.rules.file} at the workspace root (follow them):`, '', env.rules.text);
+    lines.push(
+      '',
+      `The project's rules, from ${env.rules.file} at the workspace root (follow them):`,
+      '',
+      env.rules.text,
+    );
   }
   return lines.join('\n');
 }

@@ -42,27 +42,39 @@ function unknownTool(name: string, registered: readonly string[]): ToolSetError 
 }
 
 /** `catalog`: where the names are looked up (default: the process's, built-ins and registered tools). */
-export function buildToolRegistry(options: ToolSetOptions, catalog: ToolCatalog = toolCatalog): { registry: ToolRegistry; owned: DisposableStore } {
+export function buildToolRegistry(
+  options: ToolSetOptions,
+  catalog: ToolCatalog = toolCatalog,
+): { registry: ToolRegistry; owned: DisposableStore } {
   const toolEnv = toolEnvironment(options.environment?.base ?? process.env, options.environment ?? {});
   const redactor = new Redactor([...(options.secrets ?? []), ...toolEnv.droppedValues]);
   const registry = new ToolRegistry(options.stopGraceMs, redactor);
   const owned = new DisposableStore();
   try {
-    const descriptors = [...new Set(options.tools)].map((name): ToolDescriptor => catalog.get(name) ?? raise(unknownTool(name, catalog.registered())));
+    const descriptors = [...new Set(options.tools)].map(
+      (name): ToolDescriptor => catalog.get(name) ?? raise(unknownTool(name, catalog.registered())),
+    );
     const depth = options.depth ?? 0;
     // Checked before any tool is made, so a set without a folder fails on that alone.
     const firstWorkspaceTool = descriptors.find((d) => d.needs.includes('workspace'));
     const workspace = firstWorkspaceTool === undefined ? undefined : workspaceFor(options, firstWorkspaceTool.name);
     let protect: ProtectedPaths | undefined;
     for (const descriptor of descriptors) {
-      const need = <T>(value: T | undefined, what: string): T => value ?? raise(new ToolSetError(`${descriptor.name} needs ${what}`));
+      const need = <T>(value: T | undefined, what: string): T =>
+        value ?? raise(new ToolSetError(`${descriptor.name} needs ${what}`));
       const set: ToolSetContext = {
         options,
         depth,
         redactor,
         env: toolEnv.env,
         need,
-        workspace: () => workspace ?? raise(new ToolSetError(`${descriptor.name} needs the workspace folder: its descriptor must list 'workspace' in needs`)),
+        workspace: () =>
+          workspace ??
+          raise(
+            new ToolSetError(
+              `${descriptor.name} needs the workspace folder: its descriptor must list 'workspace' in needs`,
+            ),
+          ),
         approvals: () => need(options.approvals, 'approvals (a gate to ask, or auto-approve)'),
         // Built only for the tools that read it, so a malformed glob fails those tools alone.
         protection: () => (protect ??= protectionFor(options.protectedPaths ?? [])),

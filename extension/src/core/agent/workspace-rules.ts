@@ -33,7 +33,11 @@ export async function readWorkspaceRules(read: ReadRootFile): Promise<WorkspaceR
     }
     if (text === null) continue;
     if (text.length <= RULES_MAX_CHARS) return { file, text, truncated: false };
-    return { file, text: text.slice(0, RULES_MAX_CHARS) + rulesCutMarker(text.length - RULES_MAX_CHARS), truncated: true };
+    return {
+      file,
+      text: text.slice(0, RULES_MAX_CHARS) + rulesCutMarker(text.length - RULES_MAX_CHARS),
+      truncated: true,
+    };
   }
   return null;
 }

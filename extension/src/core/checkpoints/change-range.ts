@@ -43,7 +43,8 @@ export const changeRangesProjection: Projection<ChangeRanges> = {
       case 'todo/write':
       case 'todo/user-edit': {
         const items = new Map<string, ItemRange>();
-        for (const todo of event.data.todos) items.set(todo.content, written(todo.content, state.items.get(todo.content), todo.status, event.seq));
+        for (const todo of event.data.todos)
+          items.set(todo.content, written(todo.content, state.items.get(todo.content), todo.status, event.seq));
         return { ...state, items };
       }
       case 'checkpoint/created': {
@@ -55,7 +56,10 @@ export const changeRangesProjection: Projection<ChangeRanges> = {
       case 'changes/reverted': {
         const item = state.items.get(event.data.item);
         if (item === undefined || item.range === null) return state;
-        return { ...state, items: new Map(state.items).set(event.data.item, { ...item, range: null, completedSeq: null }) };
+        return {
+          ...state,
+          items: new Map(state.items).set(event.data.item, { ...item, range: null, completedSeq: null }),
+        };
       }
       default:
         return state;
@@ -67,10 +71,24 @@ export const changeRangesProjection: Projection<ChangeRanges> = {
 function written(item: string, before: ItemRange | undefined, next: TodoStatus, seq: number): ItemRange {
   if (before !== undefined && before.status === next) return before;
   const range = before?.range ?? null;
-  if (next === 'in_progress') return { status: next, range: { item, startedSeq: seq, from: null, to: null, completed: false }, completedSeq: null };
-  if (next === 'completed') return { status: next, range: { ...(range ?? { item, startedSeq: seq, from: null }), to: null, completed: true }, completedSeq: seq };
+  if (next === 'in_progress')
+    return {
+      status: next,
+      range: { item, startedSeq: seq, from: null, to: null, completed: false },
+      completedSeq: null,
+    };
+  if (next === 'completed')
+    return {
+      status: next,
+      range: { ...(range ?? { item, startedSeq: seq, from: null }), to: null, completed: true },
+      completedSeq: seq,
+    };
   // Reopened: its work stands until it turns in_progress again.
-  return { status: next, range: range === null || !range.completed ? range : { ...range, completed: false }, completedSeq: before?.completedSeq ?? null };
+  return {
+    status: next,
+    range: range === null || !range.completed ? range : { ...range, completed: false },
+    completedSeq: before?.completedSeq ?? null,
+  };
 }
 
 function checkpointed(item: ItemRange, commit: string): ItemRange {

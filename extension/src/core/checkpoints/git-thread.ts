@@ -21,7 +21,8 @@ function newWorker(): Worker {
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
 }
 
-const notStarted = (why: string): GitError => new GitError(`git could not be started (${why}); install git to use checkpoints`);
+const notStarted = (why: string): GitError =>
+  new GitError(`git could not be started (${why}); install git to use checkpoints`);
 
 interface Waiting {
   resolve: (output: GitOutput) => void;
@@ -56,7 +57,10 @@ class GitThread {
     if (id === undefined || waiting === undefined) return;
     this.waiting.delete(id);
     if (this.waiting.size === 0) this.worker.unref();
-    if (!reply.success) waiting.reject(new GitError(`the git thread's reply is not valid: ${reply.error.issues[0]?.message ?? 'invalid'}`));
+    if (!reply.success)
+      waiting.reject(
+        new GitError(`the git thread's reply is not valid: ${reply.error.issues[0]?.message ?? 'invalid'}`),
+      );
     else if ('startError' in reply.data) waiting.reject(notStarted(reply.data.startError));
     else {
       const { code, stdout, stderr } = reply.data;

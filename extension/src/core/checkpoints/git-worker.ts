@@ -38,6 +38,10 @@ if (port !== null) {
     const asked = gitRunSchema.safeParse(raw);
     if (asked.success) return run(port, asked.data);
     const id = runIdSchema.safeParse(raw);
-    if (id.success) port.postMessage({ id: id.data.id, startError: `not a git run: ${asked.error.issues[0]?.message ?? 'invalid'}` } satisfies GitReply);
+    if (id.success)
+      port.postMessage({
+        id: id.data.id,
+        startError: `not a git run: ${asked.error.issues[0]?.message ?? 'invalid'}`,
+      } satisfies GitReply);
   });
 }

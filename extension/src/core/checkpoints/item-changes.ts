@@ -17,7 +17,11 @@ export async function resolveRange(repo: ShadowRepo, range: ChangeRange | null):
   return { range, from: range.from, to: range.to ?? (await repo.snapshot()) };
 }
 
-export async function itemRange(repo: ShadowRepo, events: Iterable<SessionEvent>, item: string): Promise<ResolvedRange | null> {
+export async function itemRange(
+  repo: ShadowRepo,
+  events: Iterable<SessionEvent>,
+  item: string,
+): Promise<ResolvedRange | null> {
   return resolveRange(repo, changeRange(events, item));
 }
 
@@ -49,7 +53,11 @@ export interface ItemChangeSides {
 }
 
 /** The item's changed files with the commits to show them from; null when it changed nothing. */
-export async function itemChangeSides(repo: ShadowRepo, events: Iterable<SessionEvent>, item: string): Promise<ItemChangeSides | null> {
+export async function itemChangeSides(
+  repo: ShadowRepo,
+  events: Iterable<SessionEvent>,
+  item: string,
+): Promise<ItemChangeSides | null> {
   const range = changeRange(events, item);
   const resolved = await resolveRange(repo, range);
   if (resolved === null) return null;

@@ -19,17 +19,34 @@ function question(repo: ShadowRepo | null, ranges: ChangeRanges, item: string): 
   if (repo === null || ranges.latest === null) return { known: null };
   const ends = evidenceEnds(ranges, item);
   if (ends === null) return { known: [] };
-  return { key: `${repo.workspace}\0${ends.from}..${ends.to}`, ask: () => repo.changedFiles(ends.from, ends.to).catch(() => null) };
+  return {
+    key: `${repo.workspace}\0${ends.from}..${ends.to}`,
+    ask: () => repo.changedFiles(ends.from, ends.to).catch(() => null),
+  };
 }
 
-export async function evidenceFiles(repo: ShadowRepo | null, ranges: ChangeRanges, item: string): Promise<ChangedFile[] | null> {
+export async function evidenceFiles(
+  repo: ShadowRepo | null,
+  ranges: ChangeRanges,
+  item: string,
+): Promise<ChangedFile[] | null> {
   const q = question(repo, ranges, item);
   return 'known' in q ? q.known : q.ask();
 }
 
 /** `items` with each evidence's `files` read (an item without evidence keeps none). */
-export async function withEvidenceFiles(items: readonly ItemWithEvidence[], repo: ShadowRepo | null, ranges: ChangeRanges): Promise<ItemWithEvidence[]> {
-  return Promise.all(items.map(async (item) => (item.evidence === null ? item : { ...item, evidence: withFiles(item.evidence, await evidenceFiles(repo, ranges, item.content)) })));
+export async function withEvidenceFiles(
+  items: readonly ItemWithEvidence[],
+  repo: ShadowRepo | null,
+  ranges: ChangeRanges,
+): Promise<ItemWithEvidence[]> {
+  return Promise.all(
+    items.map(async (item) =>
+      item.evidence === null
+        ? item
+        : { ...item, evidence: withFiles(item.evidence, await evidenceFiles(repo, ranges, item.content)) },
+    ),
+  );
 }
 
 const CACHED_PAIRS = 256;

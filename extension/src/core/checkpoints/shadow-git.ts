@@ -33,7 +33,8 @@ export class ShadowGit {
     readonly gitBinary = 'git',
   ) {
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_') && value !== undefined) env[key] = value;
+    for (const [key, value] of Object.entries(process.env))
+      if (!key.startsWith('GIT_') && value !== undefined) env[key] = value;
     Object.assign(env, {
       GIT_DIR: gitDir,
       GIT_WORK_TREE: workTree,
@@ -52,13 +53,20 @@ export class ShadowGit {
 
   /** Runs `git <args>`; resolves with its exit code and output (a non-zero code is the caller's to judge). */
   run(args: readonly string[], input?: Buffer | string): Promise<GitOutput> {
-    return runOnGitThread({ file: this.gitBinary, args: [...CONFIG, ...args], cwd: this.workTree, env: this.env, input: typeof input === 'string' || input === undefined ? (input ?? '') : new Uint8Array(input) });
+    return runOnGitThread({
+      file: this.gitBinary,
+      args: [...CONFIG, ...args],
+      cwd: this.workTree,
+      env: this.env,
+      input: typeof input === 'string' || input === undefined ? (input ?? '') : new Uint8Array(input),
+    });
   }
 
   /** Runs `git <args>` and returns its standard output; throws a GitError on a non-zero exit. */
   async ok(args: readonly string[], input?: Buffer | string): Promise<Buffer> {
     const result = await this.run(args, input);
-    if (result.code !== 0) throw new GitError(`git ${args[0] ?? ''} failed (exit ${result.code}): ${result.stderr.trim()}`);
+    if (result.code !== 0)
+      throw new GitError(`git ${args[0] ?? ''} failed (exit ${result.code}): ${result.stderr.trim()}`);
     return result.stdout;
   }
 

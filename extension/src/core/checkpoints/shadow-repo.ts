@@ -16,8 +16,16 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const STATS_AT_ONCE = 64;
 
 /** Folders left out of every checkpoint wherever they are, besides what .gitignore says. */
-export const EXCLUDED_FOLDERS = ['node_modules', '.venv', 'venv', '__pycache__', '.tox', '.gradle', '.agent-checklist', '.vscode-test'] as const;
-
+export const EXCLUDED_FOLDERS = [
+  'node_modules',
+  '.venv',
+  'venv',
+  '__pycache__',
+  '.tox',
+  '.gradle',
+  '.agent-checklist',
+  '.vscode-test',
+] as const;
 
 export interface FileStat extends ChangedFile {
   /** Lines added and removed; null for a binary file. */
@@ -62,7 +70,8 @@ export class ShadowRepo {
     const files: ChangedFile[] = [];
     for (let i = 0; i + 1 < fields.length; i += 2) {
       const status = fields[i]!;
-      if (status === 'A' || status === 'D' || status === 'M' || status === 'T') files.push({ status, path: fields[i + 1]! });
+      if (status === 'A' || status === 'D' || status === 'M' || status === 'T')
+        files.push({ status, path: fields[i + 1]! });
     }
     return files;
   }
@@ -73,9 +82,14 @@ export class ShadowRepo {
     const counts = new Map<string, [number | null, number | null]>();
     for (const line of nulFields(await this.git.ok(['diff', '--numstat', '--no-renames', '-z', from, to]))) {
       const match = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(line);
-      if (match) counts.set(match[3]!, [match[1] === '-' ? null : Number(match[1]), match[2] === '-' ? null : Number(match[2])]);
+      if (match)
+        counts.set(match[3]!, [match[1] === '-' ? null : Number(match[1]), match[2] === '-' ? null : Number(match[2])]);
     }
-    return files.map((file) => ({ ...file, added: counts.get(file.path)?.[0] ?? null, removed: counts.get(file.path)?.[1] ?? null }));
+    return files.map((file) => ({
+      ...file,
+      added: counts.get(file.path)?.[0] ?? null,
+      removed: counts.get(file.path)?.[1] ?? null,
+    }));
   }
 
   /** The unified diff from `from` to `to` (of `files` only when given), as `git diff` prints it. */
@@ -117,14 +131,20 @@ export class ShadowRepo {
 
   private async create(): Promise<void> {
     const { gitDir, workTree } = this.git;
-    const exists = await fs.stat(path.join(gitDir, 'HEAD')).then(() => true, () => false);
+    const exists = await fs.stat(path.join(gitDir, 'HEAD')).then(
+      () => true,
+      () => false,
+    );
     if (!exists) {
       await fs.mkdir(path.dirname(gitDir), { recursive: true, mode: 0o700 });
       await this.git.ok(['init', '--quiet', '--template=']);
     }
     await fs.mkdir(path.join(gitDir, 'info'), { recursive: true });
     await fs.writeFile(path.join(gitDir, 'description'), `Agent Checklist checkpoints of ${workTree}\n`);
-    await fs.writeFile(path.join(gitDir, 'info', 'exclude'), `${EXCLUDED_FOLDERS.map((folder) => `${folder}/`).join('\n')}\n`);
+    await fs.writeFile(
+      path.join(gitDir, 'info', 'exclude'),
+      `${EXCLUDED_FOLDERS.map((folder) => `${folder}/`).join('\n')}\n`,
+    );
     // Bytes in, bytes out: no line-end conversion, no filters, whatever .gitattributes say.
     await fs.writeFile(path.join(gitDir, 'info', 'attributes'), '* -text -filter -ident -working-tree-encoding\n');
   }
@@ -135,7 +155,13 @@ export class ShadowRepo {
     if (!changed && head !== null) return head;
     // The tree from the index as it is (`git commit` would stat the whole workspace again).
     const tree = await this.git.text(['write-tree']);
-    const commit = await this.git.text(['commit-tree', tree, ...(head === null ? [] : ['-p', head]), '-m', keep ? 'checkpoint' : 'workspace']);
+    const commit = await this.git.text([
+      'commit-tree',
+      tree,
+      ...(head === null ? [] : ['-p', head]),
+      '-m',
+      keep ? 'checkpoint' : 'workspace',
+    ]);
     if (keep) await this.moveHead(head, commit);
     return commit;
   }
@@ -149,10 +175,15 @@ export class ShadowRepo {
     const ref = await this.headRef();
     if (ref === null) return void (await this.git.ok(['update-ref', 'HEAD', commit, ...(head === null ? [] : [head])]));
     const file = path.join(this.git.gitDir, ref);
-    const lock = await fs.open(`${file}.lock`, 'wx').catch((error: Error) => raise(new GitError(`the shadow HEAD is locked (${error.message})`)));
+    const lock = await fs
+      .open(`${file}.lock`, 'wx')
+      .catch((error: Error) => raise(new GitError(`the shadow HEAD is locked (${error.message})`)));
     try {
       const now = (await fs.readFile(file, 'utf8').catch(() => '')).trim();
-      if (now !== (head ?? '')) throw new GitError(`the shadow HEAD moved while a checkpoint was taken (${now || 'none'}, not ${head ?? 'none'})`);
+      if (now !== (head ?? ''))
+        throw new GitError(
+          `the shadow HEAD moved while a checkpoint was taken (${now || 'none'}, not ${head ?? 'none'})`,
+        );
       await lock.writeFile(`${commit}\n`);
       await lock.close();
       await fs.rename(`${file}.lock`, file);
@@ -183,7 +214,16 @@ export class ShadowRepo {
    * dropped. True when the index now differs from the shadow HEAD (a commit is due).
    */
   private async stageChanges(): Promise<boolean> {
-    const status = nulFields(await this.git.ok(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']));
+    const status = nulFields(
+      await this.git.ok([
+        'status',
+        '--porcelain=v1',
+        '-z',
+        '--untracked-files=all',
+        '--no-renames',
+        '--ignore-submodules=all',
+      ]),
+    );
     const update: string[] = [];
     const drop: string[] = [];
     let staged = false;
@@ -200,7 +240,8 @@ export class ShadowRepo {
     };
     // A bounded number of stats at a time: a first checkpoint stats every file, and
     // thousands of completions at once would hold the event loop.
-    for (let at = 0; at < status.length; at += STATS_AT_ONCE) await Promise.all(status.slice(at, at + STATS_AT_ONCE).map(look));
+    for (let at = 0; at < status.length; at += STATS_AT_ONCE)
+      await Promise.all(status.slice(at, at + STATS_AT_ONCE).map(look));
     if (update.length > 0) await this.git.ok(['update-index', '--add', '--remove', '-z', '--stdin'], update.join('\0'));
     if (drop.length > 0) await this.git.ok(['update-index', '--force-remove', '-z', '--stdin'], drop.join('\0'));
     return staged || update.length > 0 || drop.length > 0;

@@ -52,10 +52,11 @@ export class AgentFileTail {
     const fd = fs.openSync(this.path, 'r');
     try {
       const size = fs.fstatSync(fd).size;
-      if (size < this.offset) throw new AgentFileShrankError(`${this.path} shrank from ${this.offset} to ${size} bytes`);
+      if (size < this.offset)
+        throw new AgentFileShrankError(`${this.path} shrank from ${this.offset} to ${size} bytes`);
       const splitter = new LineSplitter();
       const block = Buffer.allocUnsafe(Math.min(BLOCK_BYTES, Math.max(1, size - this.offset)));
-      for (let at = this.offset; at < size; ) {
+      for (let at = this.offset; at < size;) {
         const n = fs.readSync(fd, block, 0, Math.min(block.length, size - at), at);
         if (n === 0) break;
         splitter.push(block, n, (v) => this.read(v.text, marks));

@@ -29,7 +29,8 @@ export class AgentFollowThread implements Disposable {
         if (report.success && this.worker === worker) this.onReport(report.data);
       });
       worker.on('error', (error) => {
-        if (this.worker === worker) this.onReport({ kind: 'problem', file: '', message: `the follower stopped: ${error.message}` });
+        if (this.worker === worker)
+          this.onReport({ kind: 'problem', file: '', message: `the follower stopped: ${error.message}` });
       });
       this.worker = worker;
     }

@@ -11,6 +11,11 @@ if (port !== null) {
   port.on('message', (raw: unknown) => {
     const config = followConfigSchema.safeParse(raw);
     if (config.success) followers.configure(config.data);
-    else port.postMessage({ kind: 'problem', file: '', message: `not a follow configuration: ${config.error.issues[0]?.message ?? 'invalid'}` } satisfies FollowReport);
+    else
+      port.postMessage({
+        kind: 'problem',
+        file: '',
+        message: `not a follow configuration: ${config.error.issues[0]?.message ?? 'invalid'}`,
+      } satisfies FollowReport);
   });
 }

@@ -10,7 +10,14 @@ import { toDisposable, type Disposable } from '../disposable';
 import * as z from 'zod/mini';
 import { IMPORTED_AGENTS } from '../session/source';
 import { SessionLockedError } from '../store/lock';
-import { claudeProjectDir, claudeTranscripts, codexRollouts, codexRolloutCwd, codexSessionsDir, isCodexRollout } from './agent-session-files';
+import {
+  claudeProjectDir,
+  claudeTranscripts,
+  codexRollouts,
+  codexRolloutCwd,
+  codexSessionsDir,
+  isCodexRollout,
+} from './agent-session-files';
 import { FollowedAgentFile } from './followed-agent-file';
 
 /** What to follow: the boundary of the follower's worker thread (validated there). */
@@ -52,12 +59,22 @@ export class AgentFollowers implements Disposable {
     if (config.agents.includes('claude-code')) {
       for (const folder of this.folders) {
         const dir = claudeProjectDir(config.homes, folder);
-        this.watchDir(dir, false, (name) => name.endsWith('.jsonl') && this.changed(path.join(dir, name)), () => claudeTranscripts(dir).forEach((f) => this.follow(f)));
+        this.watchDir(
+          dir,
+          false,
+          (name) => name.endsWith('.jsonl') && this.changed(path.join(dir, name)),
+          () => claudeTranscripts(dir).forEach((f) => this.follow(f)),
+        );
       }
     }
     if (config.agents.includes('codex') && this.folders.size > 0) {
       const sessions = codexSessionsDir(config.homes);
-      this.watchDir(sessions, true, (name) => isCodexRollout(name) && this.changed(path.join(sessions, name)), () => codexRollouts(sessions).forEach((f) => this.follow(f)));
+      this.watchDir(
+        sessions,
+        true,
+        (name) => isCodexRollout(name) && this.changed(path.join(sessions, name)),
+        () => codexRollouts(sessions).forEach((f) => this.follow(f)),
+      );
     }
   }
 
@@ -71,7 +88,9 @@ export class AgentFollowers implements Disposable {
       } catch {
         return false;
       }
-      watcher.on('error', (error) => this.report({ kind: 'problem', file: dir, message: `stopped watching: ${error.message}` }));
+      watcher.on('error', (error) =>
+        this.report({ kind: 'problem', file: dir, message: `stopped watching: ${error.message}` }),
+      );
       this.watches.push(toDisposable(() => watcher.close()));
       scan();
       return true;
@@ -114,7 +133,12 @@ export class AgentFollowers implements Disposable {
         return;
       }
       // Another window follows (holds our log's lock): it keeps it up to date.
-      const message = error instanceof SessionLockedError ? 'followed by another window' : error instanceof Error ? error.message : String(error);
+      const message =
+        error instanceof SessionLockedError
+          ? 'followed by another window'
+          : error instanceof Error
+            ? error.message
+            : String(error);
       this.report({ kind: 'problem', file, message });
     }
   }

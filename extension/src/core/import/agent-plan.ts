@@ -26,7 +26,10 @@ export interface AgentSessionInfo {
 
 /** A prompt as a session title: its first non-empty line, cut at 80 characters; undefined when it has none. */
 export function promptTitle(prompt: string): string | undefined {
-  const line = prompt.split('\n').map((l) => l.trim()).find((l) => l !== '');
+  const line = prompt
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
   return line === undefined ? undefined : line.slice(0, 80);
 }
 

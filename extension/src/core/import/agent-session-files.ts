@@ -35,7 +35,9 @@ export function codexSessionsDir(homes: AgentHomes): string {
 
 /** The session files in a Claude Code project folder (none when it does not exist). */
 export function claudeTranscripts(dir: string): string[] {
-  return listFiles(dir).filter((name) => name.endsWith('.jsonl')).map((name) => path.join(dir, name));
+  return listFiles(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => path.join(dir, name));
 }
 
 export function isCodexRollout(file: string): boolean {
@@ -85,7 +87,7 @@ function firstLine(file: string, max: number): string | undefined {
   try {
     const block = Buffer.allocUnsafe(Math.min(max, 64 * 1024));
     const parts: Buffer[] = [];
-    for (let at = 0; at < max; ) {
+    for (let at = 0; at < max;) {
       const n = fs.readSync(fd, block, 0, block.length, at);
       if (n === 0) return undefined;
       const nl = block.subarray(0, n).indexOf(0x0a);

@@ -23,10 +23,19 @@ const lineHead = z.object({
   isMeta: z.optional(z.boolean()),
   isCompactSummary: z.optional(z.boolean()),
 });
-const sessionFields = { sessionId: z.optional(z.string()), version: z.optional(z.string()), cwd: z.optional(z.string()) };
+const sessionFields = {
+  sessionId: z.optional(z.string()),
+  version: z.optional(z.string()),
+  cwd: z.optional(z.string()),
+};
 
 const toolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
-const toolResultBlock = z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.optional(z.unknown()), is_error: z.optional(z.boolean()) });
+const toolResultBlock = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.optional(z.unknown()),
+  is_error: z.optional(z.boolean()),
+});
 
 const assistantLine = z.object({
   ...sessionFields,
@@ -42,7 +51,11 @@ const userLine = z.object({
 
 const todoWriteInput = z.object({ todos: z.array(z.object({ content: z.string(), status: z.enum(TODO_STATUSES) })) });
 const taskCreateInput = z.object({ subject: z.string() });
-const taskUpdateInput = z.object({ taskId: z.string(), status: z.optional(z.enum([...TODO_STATUSES, 'deleted'])), subject: z.optional(z.string()) });
+const taskUpdateInput = z.object({
+  taskId: z.string(),
+  status: z.optional(z.enum([...TODO_STATUSES, 'deleted'])),
+  subject: z.optional(z.string()),
+});
 const taskCreatedResult = z.object({ task: z.object({ id: z.string() }) });
 
 const PLAN_TOOLS: ReadonlySet<string> = new Set(['TodoWrite', 'TaskCreate', 'TaskUpdate']);
@@ -54,7 +67,14 @@ interface PendingCall {
 }
 
 export class ClaudeTranscriptReader implements AgentFileReader {
-  readonly info: AgentSessionInfo = { agent: 'claude-code', sessionId: undefined, version: undefined, cwd: undefined, startedAt: undefined, title: undefined };
+  readonly info: AgentSessionInfo = {
+    agent: 'claude-code',
+    sessionId: undefined,
+    version: undefined,
+    cwd: undefined,
+    startedAt: undefined,
+    title: undefined,
+  };
   skipped = 0;
   private readonly pending = new Map<string, PendingCall>();
   /** Claude's task list, in creation order (Map keeps it). */
@@ -79,7 +99,11 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     return [];
   }
 
-  private noteSession(fields: { sessionId?: string | undefined; version?: string | undefined; cwd?: string | undefined }): void {
+  private noteSession(fields: {
+    sessionId?: string | undefined;
+    version?: string | undefined;
+    cwd?: string | undefined;
+  }): void {
     this.info.sessionId ??= fields.sessionId;
     if (fields.version !== undefined) this.info.version = fields.version; // a resume by a newer build says so
     this.info.cwd ??= fields.cwd;
@@ -92,7 +116,8 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     this.noteSession(parsed.data);
     for (const raw of message.content) {
       const block = toolUseBlock.safeParse(raw);
-      if (block.success && PLAN_TOOLS.has(block.data.name)) this.pending.set(block.data.id, { name: block.data.name, input: block.data.input, ts: timestamp });
+      if (block.success && PLAN_TOOLS.has(block.data.name))
+        this.pending.set(block.data.id, { name: block.data.name, input: block.data.input, ts: timestamp });
     }
     return message.stop_reason === 'end_turn' ? [{ kind: 'turn-end', ts: timestamp }] : [];
   }
@@ -104,7 +129,8 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     this.noteSession(parsed.data);
     if (typeof message.content === 'string') {
       // A slash command's own lines (`<command-name>/model</command-name>`, its output) are not what the user asked.
-      if (!/^\s*<(command-name|command-message|local-command-[a-z]+)>/.test(message.content)) this.info.title ??= promptTitle(message.content);
+      if (!/^\s*<(command-name|command-message|local-command-[a-z]+)>/.test(message.content))
+        this.info.title ??= promptTitle(message.content);
       return [{ kind: 'turn-start', ts: timestamp }];
     }
     const results = message.content.flatMap((raw) => {
@@ -145,7 +171,8 @@ export class ClaudeTranscriptReader implements AgentFileReader {
         const { taskId, status, subject } = input.data;
         const task = this.tasks.get(taskId);
         if (status === 'deleted') this.tasks.delete(taskId);
-        else if (task !== undefined) this.tasks.set(taskId, { content: subject ?? task.content, status: status ?? task.status });
+        else if (task !== undefined)
+          this.tasks.set(taskId, { content: subject ?? task.content, status: status ?? task.status });
         return this.taskList();
       }
       default:

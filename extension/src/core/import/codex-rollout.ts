@@ -12,20 +12,39 @@ import { fitTodos } from '../plan/fit-todos';
 import { promptTitle, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
-const sessionMetaLine = z.object({ timestamp: z.string(), payload: z.object({ id: z.string(), cwd: z.optional(z.string()), cli_version: z.optional(z.string()) }) });
+const sessionMetaLine = z.object({
+  timestamp: z.string(),
+  payload: z.object({ id: z.string(), cwd: z.optional(z.string()), cli_version: z.optional(z.string()) }),
+});
 const eventMsgLine = z.object({ timestamp: z.string(), payload: z.object({ type: z.string() }) });
 const responseItemLine = z.object({
   timestamp: z.string(),
-  payload: z.object({ type: z.string(), name: z.optional(z.string()), arguments: z.optional(z.string()), role: z.optional(z.string()), content: z.optional(z.unknown()) }),
+  payload: z.object({
+    type: z.string(),
+    name: z.optional(z.string()),
+    arguments: z.optional(z.string()),
+    role: z.optional(z.string()),
+    content: z.optional(z.unknown()),
+  }),
 });
 const inputTexts = z.array(z.object({ type: z.string(), text: z.optional(z.string()) }));
-const updatePlanArguments = z.object({ explanation: z.optional(z.nullable(z.string())), plan: z.array(z.object({ step: z.string(), status: z.enum(TODO_STATUSES) })) });
+const updatePlanArguments = z.object({
+  explanation: z.optional(z.nullable(z.string())),
+  plan: z.array(z.object({ step: z.string(), status: z.enum(TODO_STATUSES) })),
+});
 
 const TURN_STARTS: ReadonlySet<string> = new Set(['task_started']);
 const TURN_ENDS: ReadonlySet<string> = new Set(['task_complete', 'turn_aborted']);
 
 export class CodexRolloutReader implements AgentFileReader {
-  readonly info: AgentSessionInfo = { agent: 'codex', sessionId: undefined, version: undefined, cwd: undefined, startedAt: undefined, title: undefined };
+  readonly info: AgentSessionInfo = {
+    agent: 'codex',
+    sessionId: undefined,
+    version: undefined,
+    cwd: undefined,
+    startedAt: undefined,
+    title: undefined,
+  };
   skipped = 0;
 
   readLine(line: string): AgentMark[] {
@@ -77,13 +96,22 @@ export class CodexRolloutReader implements AgentFileReader {
     if (payload.type === 'message' && payload.role === 'user') {
       // The user's words, not the environment block Codex sends as a user message before them.
       const texts = inputTexts.safeParse(payload.content);
-      const prompt = texts.success ? texts.data.find((t) => t.type === 'input_text' && t.text !== undefined && !t.text.trimStart().startsWith('<'))?.text : undefined;
+      const prompt = texts.success
+        ? texts.data.find((t) => t.type === 'input_text' && t.text !== undefined && !t.text.trimStart().startsWith('<'))
+            ?.text
+        : undefined;
       if (prompt !== undefined) this.info.title ??= promptTitle(prompt);
       return [];
     }
     if (payload.type !== 'function_call' || payload.name !== 'update_plan') return [];
     const args = updatePlanArguments.safeParse(parseJson(payload.arguments ?? ''));
     if (!args.success) return this.skip();
-    return [{ kind: 'plan', ts: timestamp, todos: fitTodos(args.data.plan.map((p) => ({ content: p.step, status: p.status }))).todos }];
+    return [
+      {
+        kind: 'plan',
+        ts: timestamp,
+        todos: fitTodos(args.data.plan.map((p) => ({ content: p.step, status: p.status }))).todos,
+      },
+    ];
   }
 }

@@ -45,7 +45,11 @@ export class FollowedAgentFile implements Disposable {
     const reader = this.tail.reader;
     if (reader?.info.sessionId === undefined) return 0;
     // Kept until the log is written: an import refused now (another window holds the log) is tried again whole.
-    this.open = importOpen({ info: reader.info, marks: [...this.pending], skipped: reader.skipped }, this.file, this.sessionDir);
+    this.open = importOpen(
+      { info: reader.info, marks: [...this.pending], skipped: reader.skipped },
+      this.file,
+      this.sessionDir,
+    );
     this.pending = [];
     return this.open.versions;
   }

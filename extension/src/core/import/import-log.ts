@@ -79,7 +79,8 @@ export function importOpen(file: AgentFile, sourceFile: string, sessionDir: stri
 function refuseForeignLog(logPath: string, agent: string): void {
   if (!fs.existsSync(logPath)) return;
   const source = readHeader(logPath).source;
-  if (source?.kind !== 'imported' || source.name !== agent) throw new Error(`${logPath} exists and is not an import of this ${agent} session; not replaced`);
+  if (source?.kind !== 'imported' || source.name !== agent)
+    throw new Error(`${logPath} exists and is not an import of this ${agent} session; not replaced`);
 }
 
 /** Writes the whole log to `temp` (durably); the writer is left without a sink. */

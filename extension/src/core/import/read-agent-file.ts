@@ -15,7 +15,10 @@ export interface AgentFile {
 
 /** The file cannot be read, or is neither a Claude Code transcript nor a Codex rollout. */
 export class AgentFileError extends Error {
-  constructor(readonly file: string, reason: string) {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
     super(`cannot import ${file}: ${reason}`);
     this.name = 'AgentFileError';
   }
@@ -26,7 +29,12 @@ export function readAgentFile(file: string): AgentFile {
   try {
     stat = fs.statSync(file);
   } catch (error) {
-    throw new AgentFileError(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error instanceof Error ? error.message : error));
+    throw new AgentFileError(
+      file,
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : String(error instanceof Error ? error.message : error),
+    );
   }
   if (!stat.isFile()) throw new AgentFileError(file, 'not a file');
   const tail = new AgentFileTail(file);
@@ -37,7 +45,11 @@ export function readAgentFile(file: string): AgentFile {
     throw new AgentFileError(file, error instanceof Error ? error.message : String(error));
   }
   const { reader } = tail;
-  if (reader === undefined) throw new AgentFileError(file, 'it is neither a Claude Code transcript nor a Codex rollout (no line names a session)');
+  if (reader === undefined)
+    throw new AgentFileError(
+      file,
+      'it is neither a Claude Code transcript nor a Codex rollout (no line names a session)',
+    );
   if (reader.info.sessionId === undefined) throw new AgentFileError(file, 'no line names its session id');
   return { info: reader.info, marks, skipped: reader.skipped };
 }

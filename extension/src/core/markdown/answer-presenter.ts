@@ -35,7 +35,11 @@ export class AnswerPresenter {
   present(body: HostMessageBody, shownSession: string | null): HostMessageBody {
     switch (body.type) {
       case 'snapshot':
-        return { ...body, items: body.session ? this.items(body.session.id, body.items) : body.items, ...(body.panel ? { panel: this.panel(body.panel) } : {}) };
+        return {
+          ...body,
+          items: body.session ? this.items(body.session.id, body.items) : body.items,
+          ...(body.panel ? { panel: this.panel(body.panel) } : {}),
+        };
       case 'items':
       case 'page':
         return shownSession === null ? body : { ...body, items: this.items(shownSession, body.items) };
@@ -57,7 +61,9 @@ export class AnswerPresenter {
 
   /** A subagent's panel with its answers' trees; other panels carry no answers. */
   private panel(panel: OpenPanel): OpenPanel {
-    return panel.kind === 'child' ? { kind: 'child', view: { ...panel.view, items: this.items(panel.view.sessionId, panel.view.items) } } : panel;
+    return panel.kind === 'child'
+      ? { kind: 'child', view: { ...panel.view, items: this.items(panel.view.sessionId, panel.view.items) } }
+      : panel;
   }
 
   /** The items with every answer's Markdown as far as it is known (the same array when nothing changed). */

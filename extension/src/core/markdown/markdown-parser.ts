@@ -32,7 +32,10 @@ const WALL_LIMIT = 20;
 const RECHECK_MS = 20;
 const CACHE_SIZE = 200;
 
-const replySchema = z.union([z.strictObject({ ready: z.literal(true), tid: z.nullable(z.number()) }), z.strictObject({ id: z.number(), tree: z.array(mdBlockSchema) })]);
+const replySchema = z.union([
+  z.strictObject({ ready: z.literal(true), tid: z.nullable(z.number()) }),
+  z.strictObject({ id: z.number(), tree: z.array(mdBlockSchema) }),
+]);
 
 /** An answer's tree, or `plain` when its parse passed the deadline (or the parser could not run). */
 export type ParsedMarkdown = Exclude<AnswerMarkdown, { kind: 'pending' }>;
@@ -86,7 +89,17 @@ export class MarkdownParser {
     if (hit) return Promise.resolve(hit);
     const pending = this.waiting.get(key);
     if (pending) return pending;
-    const promise = new Promise<ParsedMarkdown>((resolve) => this.queue.push({ id: this.nextId++, text, key, resolve, started: 0, cpuAtStart: null, budget: this.deadlineMs + text.length * PARSE_MS_PER_CHAR }));
+    const promise = new Promise<ParsedMarkdown>((resolve) =>
+      this.queue.push({
+        id: this.nextId++,
+        text,
+        key,
+        resolve,
+        started: 0,
+        cpuAtStart: null,
+        budget: this.deadlineMs + text.length * PARSE_MS_PER_CHAR,
+      }),
+    );
     this.waiting.set(key, promise);
     this.pump();
     return promise;

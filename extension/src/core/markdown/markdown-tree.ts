@@ -58,7 +58,8 @@ function plain(root: Nodes): string {
     if ('value' in node && typeof node.value === 'string') out.push(node.value);
     else if (node.type === 'image' || node.type === 'imageReference') out.push(node.alt ?? '');
     else if (node.type === 'break') out.push('\n');
-    else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+    else if ('children' in node)
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
   }
   return out.join('');
 }
@@ -89,12 +90,17 @@ function block(node: RootContent, depth: number, defs: Map<string, Definition>):
         ordered: node.ordered === true,
         start: node.start ?? 1,
         tight: node.spread !== true && node.children.every((i) => i.spread !== true),
-        items: node.children.map((item) => ({ checked: item.checked ?? null, c: blocks(item.children, depth + 1, defs) })),
+        items: node.children.map((item) => ({
+          checked: item.checked ?? null,
+          c: blocks(item.children, depth + 1, defs),
+        })),
       };
     case 'thematicBreak':
       return { t: 'hr' };
     case 'table': {
-      const [head, ...rows] = node.children.map((row) => row.children.map((cell) => inlines(cell.children, depth + 1, defs)));
+      const [head, ...rows] = node.children.map((row) =>
+        row.children.map((cell) => inlines(cell.children, depth + 1, defs)),
+      );
       return { t: 'table', align: (node.align ?? []).map((a) => a ?? null), head: head ?? [], rows };
     }
     case 'html':
@@ -121,7 +127,8 @@ function inlines(nodes: readonly PhrasingContent[], depth: number, defs: Map<str
 
 function inline(node: PhrasingContent, depth: number, defs: Map<string, Definition>): MdInline {
   if (depth > MAX_MARKDOWN_DEPTH) return { t: 'text', v: plain(node) };
-  const children = (parent: Parents & { children: PhrasingContent[] }): MdInline[] => inlines(parent.children, depth + 1, defs);
+  const children = (parent: Parents & { children: PhrasingContent[] }): MdInline[] =>
+    inlines(parent.children, depth + 1, defs);
   switch (node.type) {
     case 'text':
     case 'html':

@@ -9,7 +9,8 @@ import { markdownTree } from './markdown-tree';
 import { currentThreadId } from './thread-cpu';
 
 const requestSchema = z.strictObject({ id: z.number(), text: z.string() });
-const WARM_UP = '# Heading\n\nSome *emphasis*, **strong**, ~~gone~~, `code` and a [link](https://example.com) <b>raw</b>.\n\n> a quote\n\n1. one\n2. two\n\n- [x] done\n- [ ] not yet\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\n[ref]: https://example.com\n';
+const WARM_UP =
+  '# Heading\n\nSome *emphasis*, **strong**, ~~gone~~, `code` and a [link](https://example.com) <b>raw</b>.\n\n> a quote\n\n1. one\n2. two\n\n- [x] done\n- [ ] not yet\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\n[ref]: https://example.com\n';
 const port = parentPort;
 if (port) {
   port.on('message', (message: unknown) => {

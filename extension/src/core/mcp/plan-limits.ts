@@ -19,7 +19,8 @@ export function planLimitError(args: unknown): string | null {
   const encoder = new TextEncoder();
   for (const [i, item] of todos.entries()) {
     const bytes = encoder.encode(JSON.stringify(item) ?? '').length;
-    if (bytes > MAX_TODO_BYTES) return `todo ${i + 1} is too long: ${bytes} bytes; at most ${MAX_TODO_BYTES} bytes (8 KiB) per item`;
+    if (bytes > MAX_TODO_BYTES)
+      return `todo ${i + 1} is too long: ${bytes} bytes; at most ${MAX_TODO_BYTES} bytes (8 KiB) per item`;
   }
   return null;
 }

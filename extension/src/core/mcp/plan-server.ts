@@ -8,7 +8,13 @@
 // results (`isError: true` for a rejected call, which appends nothing).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import { ExternalPlanSession } from '../plan/external-plan-session';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME, type TodoWritePolicy } from '../plan/todo-write-tool';
@@ -46,7 +52,13 @@ function callParams(request: JSONRPCRequest): z.infer<typeof callParamsSchema> {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? 'params' : `params.${issue.path.join('.')}`;
-  throw new McpError(ErrorCode.InvalidParams, `Invalid params for tools/call: ${where}: ${issue?.message ?? 'invalid'} (expected { name: string, arguments?: object })`.replace(/\s*\n\s*/g, ' '));
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `Invalid params for tools/call: ${where}: ${issue?.message ?? 'invalid'} (expected { name: string, arguments?: object })`.replace(
+      /\s*\n\s*/g,
+      ' ',
+    ),
+  );
 }
 
 export async function startPlanServer(transport: Transport, options: PlanServerOptions): Promise<RunningPlanServer> {
@@ -64,7 +76,8 @@ export async function startPlanServer(transport: Transport, options: PlanServerO
       source: { kind: 'mcp', ...client() },
       policy: options.policy,
       cwd: options.cwd,
-      onCreated: (opened: WritableSession) => options.log(`session log ${opened.path} (client ${client().name} ${client().version})`),
+      onCreated: (opened: WritableSession) =>
+        options.log(`session log ${opened.path} (client ${client().name} ${client().version})`),
     }));
   const specs = planToolSpecs(createTodoWriteTool(options.policy));
 
@@ -80,7 +93,10 @@ export async function startPlanServer(transport: Transport, options: PlanServerO
     if (name === TODO_READ_TOOL_NAME) {
       return { content: [{ type: 'text', text: todoReadText(session().standingPlan) }], isError: false };
     }
-    throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}; this server offers ${TODO_WRITE_TOOL_NAME} and ${TODO_READ_TOOL_NAME}`);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `unknown tool ${JSON.stringify(name)}; this server offers ${TODO_WRITE_TOOL_NAME} and ${TODO_READ_TOOL_NAME}`,
+    );
   };
   // tools/call is served here, not through setRequestHandler: the SDK's own check of its
   // params answers a bad call with a multi-line validation dump; ours is one line.

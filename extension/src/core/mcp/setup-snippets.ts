@@ -28,7 +28,14 @@ export interface SetupSnippet {
 export const SERVER_KEY = 'agent-checklist';
 
 export function serverArgs(target: SetupTarget): string[] {
-  return [target.cliPath, 'mcp', '--session-dir', target.sessionDir, '--allow-parallel-in-progress', String(target.allowParallelInProgress)];
+  return [
+    target.cliPath,
+    'mcp',
+    '--session-dir',
+    target.sessionDir,
+    '--allow-parallel-in-progress',
+    String(target.allowParallelInProgress),
+  ];
 }
 
 /** One shell word: left bare when safe, else quoted for the platform. */
@@ -45,15 +52,33 @@ export function setupSnippet(agent: SetupAgent, target: SetupTarget): SetupSnipp
   switch (agent) {
     case 'claude-code':
       // `claude mcp add <name> -- <command> [args…]`; project scope writes .mcp.json, shared with the repository.
-      return { agent, format: 'command', text: ['claude', 'mcp', 'add', '--scope', 'project', SERVER_KEY, '--', target.node, ...args].map((w) => shellWord(w, target.platform)).join(' ') };
+      return {
+        agent,
+        format: 'command',
+        text: ['claude', 'mcp', 'add', '--scope', 'project', SERVER_KEY, '--', target.node, ...args]
+          .map((w) => shellWord(w, target.platform))
+          .join(' '),
+      };
     case 'codex':
       // ~/.codex/config.toml
-      return { agent, format: 'toml', text: `[mcp_servers.${SERVER_KEY}]\ncommand = ${tomlString(target.node)}\nargs = [${args.map(tomlString).join(', ')}]\n` };
+      return {
+        agent,
+        format: 'toml',
+        text: `[mcp_servers.${SERVER_KEY}]\ncommand = ${tomlString(target.node)}\nargs = [${args.map(tomlString).join(', ')}]\n`,
+      };
     case 'gemini-cli':
       // .gemini/settings.json in the workspace (or ~/.gemini/settings.json)
-      return { agent, format: 'json', text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { command: target.node, args } } }, null, 2)}\n` };
+      return {
+        agent,
+        format: 'json',
+        text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { command: target.node, args } } }, null, 2)}\n`,
+      };
     case 'other':
       // The `mcpServers` shape most MCP clients read (Claude Desktop, Cursor, Windsurf, …).
-      return { agent, format: 'json', text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { type: 'stdio', command: target.node, args } } }, null, 2)}\n` };
+      return {
+        agent,
+        format: 'json',
+        text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { type: 'stdio', command: target.node, args } } }, null, 2)}\n`,
+      };
   }
 }

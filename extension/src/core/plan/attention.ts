@@ -7,7 +7,10 @@ import type { TodoItem, TurnEndKind } from '../domain-literals';
 import { format } from '../text-template';
 import { ROW_HEAD_TEMPLATE, statusBarSummary } from './summaries';
 
-export type AttentionEvent = { kind: 'turn-end'; reason: TurnEndKind } | { kind: 'approval'; tool: string; summary: string } | { kind: 'plan-proposed' };
+export type AttentionEvent =
+  | { kind: 'turn-end'; reason: TurnEndKind }
+  | { kind: 'approval'; tool: string; summary: string }
+  | { kind: 'plan-proposed' };
 
 export interface AttentionState {
   /** agentChecklist.notifications */
@@ -60,10 +63,22 @@ export interface AttentionNotice {
 }
 
 /** The notification for `event`, with the standing plan's summary when a plan stands. */
-export function attentionNotice(event: AttentionEvent, plan: readonly TodoItem[] | null, templates: AttentionTemplates = ENGLISH_ATTENTION_TEMPLATES): AttentionNotice {
-  const head = event.kind === 'turn-end' ? templates.turnEnd[event.reason] : event.kind === 'plan-proposed' ? templates.planProposed : format(templates.approval, event.tool, cut(event.summary));
+export function attentionNotice(
+  event: AttentionEvent,
+  plan: readonly TodoItem[] | null,
+  templates: AttentionTemplates = ENGLISH_ATTENTION_TEMPLATES,
+): AttentionNotice {
+  const head =
+    event.kind === 'turn-end'
+      ? templates.turnEnd[event.reason]
+      : event.kind === 'plan-proposed'
+        ? templates.planProposed
+        : format(templates.approval, event.tool, cut(event.summary));
   const summary = statusBarSummary(plan, templates.planHead);
-  return { level: event.kind === 'turn-end' ? 'info' : 'warning', text: summary === null ? head : format(templates.withPlan, head, summary) };
+  return {
+    level: event.kind === 'turn-end' ? 'info' : 'warning',
+    text: summary === null ? head : format(templates.withPlan, head, summary),
+  };
 }
 
 function cut(text: string): string {

@@ -71,7 +71,11 @@ export class ExternalPlanSession implements Disposable {
   private openTurn() {
     if (!this.opened) {
       const { store, source, cwd, title } = this.options;
-      this.opened = store.create({ source, ...(cwd === undefined ? {} : { cwd }), ...(title === undefined ? {} : { title }) });
+      this.opened = store.create({
+        source,
+        ...(cwd === undefined ? {} : { cwd }),
+        ...(title === undefined ? {} : { title }),
+      });
       this.following = this.folds.follow(this.opened.session); // a new log: nothing to catch up
       this.options.onCreated?.(this.opened);
     }

@@ -5,7 +5,9 @@
 import type { TodoItem, TodoStatus } from '../domain-literals';
 
 /** The fitted list, and the source items kept, index for index (for what a source item carries beside its text). */
-export function fitTodos<T extends { content: string; status: TodoStatus }>(items: readonly T[]): { todos: TodoItem[]; kept: T[] } {
+export function fitTodos<T extends { content: string; status: TodoStatus }>(
+  items: readonly T[],
+): { todos: TodoItem[]; kept: T[] } {
   const todos: TodoItem[] = [];
   const kept: T[] = [];
   const seen = new Set<string>();

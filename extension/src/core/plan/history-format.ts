@@ -44,10 +44,21 @@ export interface TimingRow {
 }
 
 /** One row per item of `plan` (in order): the presenter behind Export Plan, `history` and the Plan tree's tooltips. */
-export function timingRows(plan: readonly TodoItem[], timings: ReadonlyMap<string, ItemTiming>, now: Date): TimingRow[] {
+export function timingRows(
+  plan: readonly TodoItem[],
+  timings: ReadonlyMap<string, ItemTiming>,
+  now: Date,
+): TimingRow[] {
   return plan.map((item) => {
     const t = timings.get(item.content);
-    return { content: item.content, addedAt: t?.addedAt ?? null, addedBy: t?.addedBy ?? null, startedAt: t?.startedAt ?? null, finishedAt: t?.finishedAt ?? null, inProgressMs: t ? timeInProgressMs(t, now) : 0 };
+    return {
+      content: item.content,
+      addedAt: t?.addedAt ?? null,
+      addedBy: t?.addedBy ?? null,
+      startedAt: t?.startedAt ?? null,
+      finishedAt: t?.finishedAt ?? null,
+      inProgressMs: t ? timeInProgressMs(t, now) : 0,
+    };
   });
 }
 

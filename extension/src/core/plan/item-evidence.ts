@@ -20,7 +20,13 @@
 // step's calls: the plan's size, whatever the log's length.
 import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
 import { TODO_WRITE_TOOL_NAME, type TodoStatus } from '../domain-literals';
-import { EVIDENCE_RECENT_CALLS, type EvidenceCall, type EvidenceCallKind, type ItemEvidenceView, type ItemFlag } from '../protocol/item-evidence-view';
+import {
+  EVIDENCE_RECENT_CALLS,
+  type EvidenceCall,
+  type EvidenceCallKind,
+  type ItemEvidenceView,
+  type ItemFlag,
+} from '../protocol/item-evidence-view';
 import type { BashExit } from '../protocol/tool-view';
 import type { SessionEvent } from '../session/events';
 import { BASH_TOOL_NAME, bashDetailsSchema } from '../tools/bash/bash-view';
@@ -62,7 +68,8 @@ export interface OpenCall {
 
 /** The evidence as the item's status leaves it after a plan version written `by`. */
 export function withStatus(evidence: ItemEvidence, status: TodoStatus, by: PlanAuthor): ItemEvidence {
-  if (status === 'completed') return evidence.completedBy === null ? { ...evidence, completedBy: by, told: false } : evidence;
+  if (status === 'completed')
+    return evidence.completedBy === null ? { ...evidence, completedBy: by, told: false } : evidence;
   return evidence.completedBy === null && !evidence.told ? evidence : { ...evidence, completedBy: null, told: false };
 }
 
@@ -83,7 +90,11 @@ export function resultCall(open: OpenCall, result: Extract<SessionEvent, { type:
 }
 
 export function recordCall(evidence: ItemEvidence, call: EvidenceCall): ItemEvidence {
-  const tools = { ...evidence.tools, [call.kind]: evidence.tools[call.kind] + 1, shared: evidence.tools.shared + (call.shared ? 1 : 0) };
+  const tools = {
+    ...evidence.tools,
+    [call.kind]: evidence.tools[call.kind] + 1,
+    shared: evidence.tools.shared + (call.shared ? 1 : 0),
+  };
   const recent = [...evidence.recent.slice(1 - EVIDENCE_RECENT_CALLS), call];
   const command = call.kind === 'command';
   return {
@@ -106,7 +117,12 @@ export function itemFlag(evidence: ItemEvidence, status: TodoStatus, recordsWork
 
 /** The view the surfaces show: `ms` is the item's time in progress (plan-timing.ts). */
 export function evidenceView(evidence: ItemEvidence, ms: number): ItemEvidenceView {
-  return { tools: evidence.tools, recent: [...evidence.recent], failedCommands: evidence.failedCommands, ms: Math.round(ms) };
+  return {
+    tools: evidence.tools,
+    recent: [...evidence.recent],
+    failedCommands: evidence.failedCommands,
+    ms: Math.round(ms),
+  };
 }
 
 const BY_NAME: ReadonlyMap<string, EvidenceCallKind> = new Map([
@@ -129,7 +145,10 @@ const BY_ACP_KIND: ReadonlyMap<string, EvidenceCallKind> = new Map([
 ]);
 
 /** What kind of call it was and, for our bash, how it ended (null: no exit recorded, e.g. refused). */
-function classify(name: string, details: ToolResultDetails | undefined): { kind: EvidenceCallKind; end: BashExit | null } {
+function classify(
+  name: string,
+  details: ToolResultDetails | undefined,
+): { kind: EvidenceCallKind; end: BashExit | null } {
   const acp = acpCallDetailsSchema.safeParse(details);
   if (acp.success) return { kind: BY_ACP_KIND.get(acp.data.kind ?? '') ?? 'other', end: null };
   const kind = BY_NAME.get(name) ?? 'other';

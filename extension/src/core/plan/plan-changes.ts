@@ -25,7 +25,12 @@ export interface PlanChange {
   to?: string;
 }
 
-export function planChanges(before: readonly TodoItem[] | null, after: readonly TodoItem[], by: PlanAuthor, byPlace: boolean = by === 'user'): PlanChange[] {
+export function planChanges(
+  before: readonly TodoItem[] | null,
+  after: readonly TodoItem[],
+  by: PlanAuthor,
+  byPlace: boolean = by === 'user',
+): PlanChange[] {
   const old = before ?? [];
   const oldByContent = new Map(old.map((t, i) => [t.content, { item: t, index: i }]));
   const newContents = new Set(after.map((t) => t.content));
@@ -50,7 +55,10 @@ export function planChanges(before: readonly TodoItem[] | null, after: readonly 
     changes.push({ kind: 'added', content: item.content });
   });
   for (const item of goneAt.values()) {
-    changes.push({ kind: by === 'model' && item.status !== 'completed' ? 'dropped' : 'removed', content: item.content });
+    changes.push({
+      kind: by === 'model' && item.status !== 'completed' ? 'dropped' : 'removed',
+      content: item.content,
+    });
   }
   return changes;
 }

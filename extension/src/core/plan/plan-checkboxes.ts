@@ -8,13 +8,19 @@
 import { STATUS_GLYPH } from './summaries';
 import type { TodoItem, TodoStatus } from './todo-schema';
 
-export const CHECKBOX_HELP = '<!-- One item a line: "- [ ] " pending, "- [~] " in progress, "- [x] " completed. Save and close the editor to keep the list. -->';
+export const CHECKBOX_HELP =
+  '<!-- One item a line: "- [ ] " pending, "- [~] " in progress, "- [x] " completed. Save and close the editor to keep the list. -->';
 
 export function planAsCheckboxes(todos: readonly TodoItem[]): string {
   return [CHECKBOX_HELP, ...todos.map((t) => `- ${STATUS_GLYPH[t.status]} ${t.content}`)].join('\n') + '\n';
 }
 
-const BOX: Readonly<Record<string, TodoStatus>> = { ' ': 'pending', '~': 'in_progress', x: 'completed', X: 'completed' };
+const BOX: Readonly<Record<string, TodoStatus>> = {
+  ' ': 'pending',
+  '~': 'in_progress',
+  x: 'completed',
+  X: 'completed',
+};
 
 export function parseCheckboxes(text: string): { ok: true; todos: TodoItem[] } | { ok: false; message: string } {
   const todos: TodoItem[] = [];
@@ -23,7 +29,11 @@ export function parseCheckboxes(text: string): { ok: true; todos: TodoItem[] } |
     const line = lines[i]!.trim();
     if (line === '' || (line.startsWith('<!--') && line.endsWith('-->'))) continue;
     const match = /^[-*] \[([ ~xX])\] (.*)$/.exec(line);
-    if (!match) return { ok: false, message: `line ${i + 1} is not an item ("- [ ] text", "- [~] text" or "- [x] text"): ${JSON.stringify(line)}` };
+    if (!match)
+      return {
+        ok: false,
+        message: `line ${i + 1} is not an item ("- [ ] text", "- [~] text" or "- [x] text"): ${JSON.stringify(line)}`,
+      };
     todos.push({ content: match[2]!, status: BOX[match[1]!]! });
   }
   return { ok: true, todos };

@@ -30,16 +30,28 @@ export const itemDriftSchema = z.discriminatedUnion('kind', [
 export type ItemDrift = z.infer<typeof itemDriftSchema>;
 
 /** A standing item with its drift (`plan --format json`'s items). */
-export const driftedItemSchema = z.strictObject({ ...todoItemInputSchema.shape, drift: z.exactOptional(itemDriftSchema) });
+export const driftedItemSchema = z.strictObject({
+  ...todoItemInputSchema.shape,
+  drift: z.exactOptional(itemDriftSchema),
+});
 export type DriftedItem = z.infer<typeof driftedItemSchema>;
 
 /** The drift after `event`, given the todos projection's state before and after it. */
-export function nextDrift(drift: PlanDrift | null, before: PlanState | null, after: PlanState | null, event: SessionEvent): PlanDrift | null {
+export function nextDrift(
+  drift: PlanDrift | null,
+  before: PlanState | null,
+  after: PlanState | null,
+  event: SessionEvent,
+): PlanDrift | null {
   if (after === null || after.review?.stage !== 'approved') return null;
   if (event.type === 'plan/approved') {
-    return { approved: { seq: event.seq, ts: event.ts, todos: event.data.todos }, origin: new Map(event.data.todos.map((t) => [t.content, t.content])) };
+    return {
+      approved: { seq: event.seq, ts: event.ts, todos: event.data.todos },
+      origin: new Map(event.data.todos.map((t) => [t.content, t.content])),
+    };
   }
-  if (drift === null || after === before || (event.type !== 'todo/write' && event.type !== 'todo/user-edit')) return drift;
+  if (drift === null || after === before || (event.type !== 'todo/write' && event.type !== 'todo/user-edit'))
+    return drift;
   const approved = new Set(drift.approved.todos.map((t) => t.content));
   const renamedFrom = new Map<string, string>();
   for (const change of planChanges(before?.todos ?? null, after.todos, after.by, true)) {
@@ -72,19 +84,25 @@ export function droppedFromApproved(drift: PlanDrift | null): TodoItem[] {
 export function withDrift(todos: readonly TodoItem[], drift: PlanDrift | null): DriftedItem[] {
   return todos.map((item) => {
     const d = itemDrift(drift, item.content);
-    return d === null ? { content: item.content, status: item.status } : { content: item.content, status: item.status, drift: d };
+    return d === null
+      ? { content: item.content, status: item.status }
+      : { content: item.content, status: item.status, drift: d };
   });
 }
 
 /** One item not in the approved plan: added or reworded (standing), or dropped (approved, gone). */
-export type DriftEntry = { kind: 'added' | 'dropped'; content: string } | { kind: 'reworded'; content: string; approved: string };
+export type DriftEntry =
+  { kind: 'added' | 'dropped'; content: string } | { kind: 'reworded'; content: string; approved: string };
 
 /** What of `todos` (the standing plan) is not in the approved plan, in its order, then the approved items dropped. */
 export function driftEntries(todos: readonly TodoItem[], drift: PlanDrift | null): DriftEntry[] {
   const entries: DriftEntry[] = [];
   for (const { content } of todos) {
     const d = itemDrift(drift, content);
-    if (d !== null) entries.push(d.kind === 'added' ? { kind: 'added', content } : { kind: 'reworded', content, approved: d.approved });
+    if (d !== null)
+      entries.push(
+        d.kind === 'added' ? { kind: 'added', content } : { kind: 'reworded', content, approved: d.approved },
+      );
   }
   for (const { content } of droppedFromApproved(drift)) entries.push({ kind: 'dropped', content });
   return entries;

@@ -75,7 +75,8 @@ export class PlanEditor {
    * edit, by the same rules; only while no step is open (a plan-first proposal waits).
    */
   replaceList(todos: readonly TodoItem[]): PlanEditOutcome {
-    if (this.session.openStep !== null) return { kind: 'refused', message: 'a step is running: the whole list is replaced only between steps' };
+    if (this.session.openStep !== null)
+      return { kind: 'refused', message: 'a step is running: the whole list is replaced only between steps' };
     return this.landResult((plan, policy) => replacePlanList(plan, todos, policy));
   }
 
@@ -83,7 +84,9 @@ export class PlanEditor {
     return this.landResult((plan, policy) => applyPlanEdit(plan, edit, policy));
   }
 
-  private landResult(apply: (plan: readonly TodoItem[] | null, policy: TodoWritePolicy) => PlanEditResult): PlanEditOutcome {
+  private landResult(
+    apply: (plan: readonly TodoItem[] | null, policy: TodoWritePolicy) => PlanEditResult,
+  ): PlanEditOutcome {
     const state = this.options.plan ? this.options.plan() : fold(todosProjection, this.session.events);
     const result = apply(state?.todos ?? null, this.options.policy());
     if (!result.ok) return { kind: 'refused', message: result.message };

@@ -30,7 +30,14 @@ export interface PlanExport {
   sessionId: string;
   title?: string;
   standingPlan: readonly TodoItem[] | null;
-  history: { seq: number; ts: string; turn: number; by: PlanAuthor; todos: readonly TodoItem[]; changes: PlanChange[] }[];
+  history: {
+    seq: number;
+    ts: string;
+    turn: number;
+    by: PlanAuthor;
+    todos: readonly TodoItem[];
+    changes: PlanChange[];
+  }[];
   /** Per item of the standing plan: started, finished, time in progress (ms). */
   timing: TimingRow[];
   /** Per item of the standing plan: its evidence and flag (none for a log that records no tool calls, e.g. an MCP client's). */
@@ -64,7 +71,15 @@ export class PlanExportFolder {
     }
     this.ledger = planLedgerProjection.apply(this.ledger, event);
     const version = this.folder.apply(event);
-    if (version) this.history.push({ seq: version.seq, ts: version.ts, turn: this.turn, by: version.by, todos: version.todos, changes: version.changes });
+    if (version)
+      this.history.push({
+        seq: version.seq,
+        ts: version.ts,
+        turn: this.turn,
+        by: version.by,
+        todos: version.todos,
+        changes: version.changes,
+      });
   }
 
   /** The document; time in progress counted to `now`. */
@@ -78,7 +93,11 @@ export class PlanExportFolder {
       timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
       evidence: recordsToolCalls(header.source) ? (planWithEvidence(ledger, true, now) ?? []) : [],
       dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
-      approvedPlan: ledger.drift && { seq: ledger.drift.approved.seq, ts: ledger.drift.approved.ts, todos: ledger.drift.approved.todos },
+      approvedPlan: ledger.drift && {
+        seq: ledger.drift.approved.seq,
+        ts: ledger.drift.approved.ts,
+        todos: ledger.drift.approved.todos,
+      },
       drift: standingPlan ? driftEntries(standingPlan, ledger.drift) : [],
       approvals: this.approvals,
     };
@@ -93,7 +112,12 @@ export class PlanExportFolder {
   }
 }
 
-export function exportPlan(header: SessionHeader, events: readonly SessionEvent[], now: Date = new Date(), repo: ShadowRepo | null = null): Promise<PlanExport> {
+export function exportPlan(
+  header: SessionHeader,
+  events: readonly SessionEvent[],
+  now: Date = new Date(),
+  repo: ShadowRepo | null = null,
+): Promise<PlanExport> {
   const folder = new PlanExportFolder();
   for (const event of events) folder.apply(event);
   return folder.docWithFiles(header, now, repo);
@@ -109,22 +133,38 @@ export function exportPlanMarkdown(doc: PlanExport): string {
   }
   if (doc.approvedPlan !== null) {
     lines.push('', `## Approved plan (${doc.approvedPlan.ts})`, '', planAsMarkdown(doc.approvedPlan.todos));
-    if (doc.drift.length) lines.push('', '_Not in the approved plan:_', '', ...doc.drift.map((d) => `- ${driftText(d)}`));
+    if (doc.drift.length)
+      lines.push('', '_Not in the approved plan:_', '', ...doc.drift.map((d) => `- ${driftText(d)}`));
   }
   if (doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) {
     lines.push('', '## Timing', '', '| Item | Added | Started | Finished | In progress |', '|---|---|---|---|---|');
     for (const t of doc.timing) {
       const added = t.addedAt ? `${t.addedAt} by the ${t.addedBy ?? 'model'}` : '—';
-      lines.push(`| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`);
+      lines.push(
+        `| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`,
+      );
     }
   }
   if (doc.evidence.length) {
-    lines.push('', '## Evidence', '', '| Item | Reads | Writes | Commands | Other | Shared | Failed commands | Files changed | Flag |', '|---|---|---|---|---|---|---|---|---|');
+    lines.push(
+      '',
+      '## Evidence',
+      '',
+      '| Item | Reads | Writes | Commands | Other | Shared | Failed commands | Files changed | Flag |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
     for (const { content, flag, evidence: e } of doc.evidence) {
       if (e === null) continue;
       const t = e.tools;
-      const files = e.files === undefined || e.files === null ? '—' : e.files.length === 0 ? 'none' : cell(e.files.map((f) => f.path).join(', '));
-      lines.push(`| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${files} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`);
+      const files =
+        e.files === undefined || e.files === null
+          ? '—'
+          : e.files.length === 0
+            ? 'none'
+            : cell(e.files.map((f) => f.path).join(', '));
+      lines.push(
+        `| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${files} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`,
+      );
     }
   }
   if (doc.dropped.length) {
@@ -141,7 +181,10 @@ export function exportPlanMarkdown(doc: PlanExport): string {
   });
   if (doc.approvals.length) {
     lines.push('## Approvals', '', '| Time | Turn | Call | Decision |', '|---|---|---|---|');
-    for (const a of doc.approvals) lines.push(`| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`);
+    for (const a of doc.approvals)
+      lines.push(
+        `| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`,
+      );
   }
   return lines.join('\n').trimEnd() + '\n';
 }

@@ -13,11 +13,19 @@ export interface FlaggedItem {
 }
 
 /** An item's evidence (time in progress counted to `now`) and its flag; null when the item is not in the standing plan. */
-export function itemEvidence(ledger: PlanLedger, content: string, recordsWork: boolean, now: Date): { evidence: ItemEvidenceView; flag: ItemFlag | null } | null {
+export function itemEvidence(
+  ledger: PlanLedger,
+  content: string,
+  recordsWork: boolean,
+  now: Date,
+): { evidence: ItemEvidenceView; flag: ItemFlag | null } | null {
   const item = ledger.plan?.todos.find((t) => t.content === content);
   const timing = ledger.timings.get(content);
   if (item === undefined || timing === undefined) return null;
-  return { evidence: evidenceView(timing.evidence, timeInProgressMs(timing, now)), flag: itemFlag(timing.evidence, item.status, recordsWork) };
+  return {
+    evidence: evidenceView(timing.evidence, timeInProgressMs(timing, now)),
+    flag: itemFlag(timing.evidence, item.status, recordsWork),
+  };
 }
 
 /** The evidence with the files the item changed, when they are known or known to be unknown (undefined: not read yet, none given). */

@@ -9,13 +9,19 @@ import { driftEntries } from './plan-drift';
 import type { PlanVersion } from './plan-history';
 import { TODO_STATUSES } from './todo-schema';
 
-const isStatus = (value: string | undefined): value is TodoStatus => (TODO_STATUSES as readonly (string | undefined)[]).includes(value);
+const isStatus = (value: string | undefined): value is TodoStatus =>
+  (TODO_STATUSES as readonly (string | undefined)[]).includes(value);
 
 export function planChangeView(change: PlanChange): PlanChangeView {
   switch (change.kind) {
     case 'status':
       // planChanges always sets both; a status it could not name reads as pending.
-      return { kind: 'status', content: change.content, from: isStatus(change.from) ? change.from : 'pending', to: isStatus(change.to) ? change.to : 'pending' };
+      return {
+        kind: 'status',
+        content: change.content,
+        from: isStatus(change.from) ? change.from : 'pending',
+        to: isStatus(change.to) ? change.to : 'pending',
+      };
     case 'text':
       return { kind: 'text', content: change.content, from: change.from ?? '' };
     default:

@@ -36,7 +36,14 @@ export class PlanHistoryFolder {
     this.drift = nextDrift(this.drift, before, this.plan, event);
     if (event.type !== 'todo/write' && event.type !== 'todo/user-edit') return null;
     const by: PlanAuthor = event.type === 'todo/write' ? 'model' : 'user';
-    const version: PlanVersion = { seq: event.seq, ts: event.ts, by, todos: event.data.todos, changes: planChanges(before?.todos ?? null, event.data.todos, by), drift: this.drift };
+    const version: PlanVersion = {
+      seq: event.seq,
+      ts: event.ts,
+      by,
+      todos: event.data.todos,
+      changes: planChanges(before?.todos ?? null, event.data.todos, by),
+      drift: this.drift,
+    };
     this.list.push(version);
     return version;
   }

@@ -42,7 +42,15 @@ import { changeRangesProjection, type ChangeRanges } from '../checkpoints/change
 import type { PlanPriority, SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
-import { NO_EVIDENCE, openCall, recordCall, resultCall, withStatus, type ItemEvidence, type OpenCall } from './item-evidence';
+import {
+  NO_EVIDENCE,
+  openCall,
+  recordCall,
+  resultCall,
+  withStatus,
+  type ItemEvidence,
+  type OpenCall,
+} from './item-evidence';
 import { planChanges } from './plan-changes';
 import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
@@ -108,7 +116,17 @@ export interface PlanLedger {
   readonly changes: ChangeRanges;
 }
 
-const EMPTY: PlanLedger = { plan: null, timings: new Map(), dropped: [], turnOpen: false, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: null, changes: changeRangesProjection.init };
+const EMPTY: PlanLedger = {
+  plan: null,
+  timings: new Map(),
+  dropped: [],
+  turnOpen: false,
+  turnEndedAt: null,
+  subagents: [],
+  openCalls: new Map(),
+  drift: null,
+  changes: changeRangesProjection.init,
+};
 const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
 export const planLedgerProjection: Projection<PlanLedger> = {
@@ -127,7 +145,12 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
     case 'todo/user-edit': {
       const plan = todosProjection.apply(state.plan, event);
       if (plan === null) return state;
-      const written = writeVersion(state, plan, event.ts, event.type === 'todo/write' ? event.data.priorities : undefined);
+      const written = writeVersion(
+        state,
+        plan,
+        event.ts,
+        event.type === 'todo/write' ? event.data.priorities : undefined,
+      );
       return { ...written, drift: nextDrift(state.drift, state.plan, plan, event) };
     }
     case 'plan/proposed':
@@ -145,7 +168,16 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
         const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
         timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
       }
-      return { ...state, plan, timings, turnOpen: true, turnEndedAt: null, subagents: [], openCalls: new Map(), drift: nextDrift(state.drift, state.plan, plan, event) };
+      return {
+        ...state,
+        plan,
+        timings,
+        turnOpen: true,
+        turnEndedAt: null,
+        subagents: [],
+        openCalls: new Map(),
+        drift: nextDrift(state.drift, state.plan, plan, event),
+      };
     }
     case 'turn/end': {
       const timings = new Map<string, ItemTiming>();
@@ -155,13 +187,23 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
     case 'subagent/start': {
       const active = [...state.timings].filter(([, t]) => t.inProgressSince !== null);
       const { callId, childSessionId, description } = event.data;
-      const mark: SubagentMark = { callId, childSessionId, description, startedAt: event.ts, anchor: active.length === 1 ? active[0]![0] : null, outcome: null };
+      const mark: SubagentMark = {
+        callId,
+        childSessionId,
+        description,
+        startedAt: event.ts,
+        anchor: active.length === 1 ? active[0]![0] : null,
+        outcome: null,
+      };
       return { ...state, subagents: [...state.subagents, mark] };
     }
     case 'subagent/end': {
       const { childSessionId, outcome } = event.data;
       if (!state.subagents.some((s) => s.childSessionId === childSessionId)) return state;
-      return { ...state, subagents: state.subagents.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s)) };
+      return {
+        ...state,
+        subagents: state.subagents.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s)),
+      };
     }
     case 'tool/call': {
       const inProgress = state.plan?.todos.filter((t) => t.status === 'in_progress').map((t) => t.content) ?? [];
@@ -187,11 +229,17 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
 
 /** The cleared ledger, whatever its change ranges. */
 function isCleared(state: PlanLedger): boolean {
-  return (Object.keys(CLEARED) as (keyof PlanLedger)[]).every((key) => key === 'changes' || state[key] === CLEARED[key]);
+  return (Object.keys(CLEARED) as (keyof PlanLedger)[]).every(
+    (key) => key === 'changes' || state[key] === CLEARED[key],
+  );
 }
 
 /** `timings` with the evidence of each of `items` (those still in the plan) changed by `change`. */
-function mapEvidence(timings: ReadonlyMap<string, ItemTiming>, items: readonly string[], change: (e: ItemEvidence) => ItemEvidence): ReadonlyMap<string, ItemTiming> {
+function mapEvidence(
+  timings: ReadonlyMap<string, ItemTiming>,
+  items: readonly string[],
+  change: (e: ItemEvidence) => ItemEvidence,
+): ReadonlyMap<string, ItemTiming> {
   const next = new Map(timings);
   for (const content of items) {
     const t = next.get(content);
@@ -201,7 +249,12 @@ function mapEvidence(timings: ReadonlyMap<string, ItemTiming>, items: readonly s
 }
 
 /** `plan`: the todos projection's state after the write. */
-function writeVersion(state: PlanLedger, plan: PlanState, ts: string, priorities: readonly PlanPriority[] | undefined): PlanLedger {
+function writeVersion(
+  state: PlanLedger,
+  plan: PlanState,
+  ts: string,
+  priorities: readonly PlanPriority[] | undefined,
+): PlanLedger {
   const { todos, by, seq } = plan;
   const byModel = by === 'model';
   const listed = new Set(todos.map((t) => t.content));
@@ -209,14 +262,18 @@ function writeVersion(state: PlanLedger, plan: PlanState, ts: string, priorities
   const changes = state.plan ? planChanges(state.plan.todos, todos, by) : [];
   if (byModel && state.plan) {
     state.plan.todos.forEach((item, index) => {
-      if (changes.some((c) => c.kind === 'dropped' && c.content === item.content)) dropped.push({ content: item.content, status: item.status, index, seq, ts });
+      if (changes.some((c) => c.kind === 'dropped' && c.content === item.content))
+        dropped.push({ content: item.content, status: item.status, index, seq, ts });
     });
   }
   /** new text -> old text, for items the user reworded. */
-  const reworded = new Map(changes.flatMap((c) => (c.kind === 'text' && c.from !== undefined ? [[c.content, c.from] as const] : [])));
+  const reworded = new Map(
+    changes.flatMap((c) => (c.kind === 'text' && c.from !== undefined ? [[c.content, c.from] as const] : [])),
+  );
   const timings = new Map<string, ItemTiming>();
   todos.forEach((item, index) => {
-    const was = state.timings.get(item.content) ?? state.timings.get(reworded.get(item.content) ?? '') ?? newTiming(ts, by);
+    const was =
+      state.timings.get(item.content) ?? state.timings.get(reworded.get(item.content) ?? '') ?? newTiming(ts, by);
     let t = was;
     // A model's list says every item's priority (none: ours); a user's edit keeps each item's.
     const priority = byModel ? shownPriority(priorities?.[index]) : t.priority;
@@ -244,7 +301,17 @@ function shownPriority(priority: PlanPriority | undefined): ShownPriority | null
 }
 
 function newTiming(ts: string, by: PlanAuthor): ItemTiming {
-  return { addedAt: ts, addedBy: by, startedAt: null, finishedAt: null, closedMs: 0, runningSince: null, inProgressSince: null, priority: null, evidence: NO_EVIDENCE };
+  return {
+    addedAt: ts,
+    addedBy: by,
+    startedAt: null,
+    finishedAt: null,
+    closedMs: 0,
+    runningSince: null,
+    inProgressSince: null,
+    priority: null,
+    evidence: NO_EVIDENCE,
+  };
 }
 
 function close(t: ItemTiming, ts: string): ItemTiming {

@@ -35,11 +35,20 @@ export type ReviewOutcome = 'approved' | 'rejected' | 'later' | 'stopped';
  * error (thrown); Stop while waiting resolves 'stopped' with nothing appended after
  * the proposal.
  */
-export async function reviewPlan(session: Session, turn: number, plan: () => PlanState | null, gate: PlanReviewGate, signal: AbortSignal): Promise<ReviewOutcome> {
+export async function reviewPlan(
+  session: Session,
+  turn: number,
+  plan: () => PlanState | null,
+  gate: PlanReviewGate,
+  signal: AbortSignal,
+): Promise<ReviewOutcome> {
   const proposed = plan();
   if (proposed === null) throw new Error('reviewPlan needs a standing plan');
   session.append('plan/proposed', { turn, planSeq: proposed.seq, todos: [...proposed.todos] });
-  const decision = await untilStopped(gate.decide({ sessionId: session.id, planSeq: proposed.seq, todos: proposed.todos }, signal), signal);
+  const decision = await untilStopped(
+    gate.decide({ sessionId: session.id, planSeq: proposed.seq, todos: proposed.todos }, signal),
+    signal,
+  );
   if (decision === null || signal.aborted) return 'stopped';
   if (decision.kind === 'later') return 'later';
   const now = plan() ?? proposed;
@@ -61,7 +70,10 @@ function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T | nul
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(
       (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
-      (error: unknown) => (signal.removeEventListener('abort', onAbort), signal.aborted ? resolve(null) : reject(error)),
+      (error: unknown) => (
+        signal.removeEventListener('abort', onAbort),
+        signal.aborted ? resolve(null) : reject(error)
+      ),
     );
   });
 }

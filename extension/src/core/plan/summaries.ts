@@ -34,7 +34,13 @@ export interface PlanProgress {
 export function planProgress(todos: readonly TodoItem[]): PlanProgress {
   const counts = countTodos(todos);
   const first = todos.find((t) => t.status === 'in_progress');
-  return { counts, done: counts.completed, total: todos.length, firstActive: first?.content ?? null, moreActive: Math.max(0, counts.inProgress - 1) };
+  return {
+    counts,
+    done: counts.completed,
+    total: todos.length,
+    firstActive: first?.content ?? null,
+    moreActive: Math.max(0, counts.inProgress - 1),
+  };
 }
 
 export interface CountTemplates {
@@ -43,7 +49,11 @@ export interface CountTemplates {
   pending: string;
 }
 
-export const ENGLISH_COUNT_TEMPLATES: CountTemplates = { completed: '{0} completed', inProgress: '{0} in progress', pending: '{0} pending' };
+export const ENGLISH_COUNT_TEMPLATES: CountTemplates = {
+  completed: '{0} completed',
+  inProgress: '{0} in progress',
+  pending: '{0} pending',
+};
 
 /** `1 completed · 2 in progress · 1 pending`: zero segments omitted, in that order; '' for an empty list. */
 export function countsHeader(counts: TodoCounts, templates: CountTemplates = ENGLISH_COUNT_TEMPLATES): string {
@@ -86,7 +96,10 @@ export function progressRow(progress: PlanProgress, headTemplate: string = ROW_H
 }
 
 /** `2/4 · Write the tests +1` for the status bar; null (hide it) with no plan or an empty one. */
-export function statusBarSummary(plan: readonly TodoItem[] | null, headTemplate: string = FRACTION_TEMPLATE): string | null {
+export function statusBarSummary(
+  plan: readonly TodoItem[] | null,
+  headTemplate: string = FRACTION_TEMPLATE,
+): string | null {
   if (plan === null || plan.length === 0) return null;
   const row = progressRow(planProgress(plan), headTemplate);
   return row.more === null ? row.text : `${row.text} ${row.more}`;
@@ -106,7 +119,13 @@ export function planAsMarkdown(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return '_The plan is empty._';
   return todos
     .map((t) => ({ ...t, content: oneLine(t.content) }))
-    .map((t) => (t.status === 'completed' ? `- [x] ${t.content}` : t.status === 'in_progress' ? `- [ ] **${t.content}** _(in progress)_` : `- [ ] ${t.content}`))
+    .map((t) =>
+      t.status === 'completed'
+        ? `- [x] ${t.content}`
+        : t.status === 'in_progress'
+          ? `- [ ] **${t.content}** _(in progress)_`
+          : `- [ ] ${t.content}`,
+    )
     .join('\n');
 }
 

@@ -15,5 +15,9 @@ export const DESCRIPTION_TAIL =
   'Mark a todo `completed` the moment it is done; do not batch completions. Leave no item `in_progress` only once all work is complete. Skip the list for trivial single-step tasks. Statuses: `pending` = not started; `in_progress` = being worked on now; `completed` = finished.';
 
 export function todoWriteDescription(allowParallelInProgress: boolean): string {
-  return [DESCRIPTION_HEAD, allowParallelInProgress ? ACTIVE_CLAUSE_PARALLEL : ACTIVE_CLAUSE_SINGLE, DESCRIPTION_TAIL].join('\n\n');
+  return [
+    DESCRIPTION_HEAD,
+    allowParallelInProgress ? ACTIVE_CLAUSE_PARALLEL : ACTIVE_CLAUSE_SINGLE,
+    DESCRIPTION_TAIL,
+  ].join('\n\n');
 }

@@ -13,8 +13,10 @@ export { TODO_WRITE_TOOL_NAME };
 export const TODO_WRITE_TITLE = 'Update todo list';
 export const NO_OWNER_MESSAGE = 'todo_write requires an owning agent session';
 export const EMPTY_CONTENT_MESSAGE = 'invalid todo: `content` must be a non-empty string';
-export const duplicateContentMessage = (content: string): string => `invalid todos: duplicate content ${JSON.stringify(content)}`;
-export const tooManyActiveMessage = (n: number): string => `invalid todos: at most one task may be in_progress (got ${n})`;
+export const duplicateContentMessage = (content: string): string =>
+  `invalid todos: duplicate content ${JSON.stringify(content)}`;
+export const tooManyActiveMessage = (n: number): string =>
+  `invalid todos: at most one task may be in_progress (got ${n})`;
 
 /** Required: the core API has no default for it. */
 export interface TodoWritePolicy {
@@ -48,7 +50,8 @@ export function resultText(counts: TodoCounts): string {
 }
 
 export function createTodoWriteTool(policy: TodoWritePolicy): ToolDefinition {
-  if (typeof policy?.allowParallelInProgress !== 'boolean') throw new TypeError('todo_write needs policy.allowParallelInProgress (true or false)');
+  if (typeof policy?.allowParallelInProgress !== 'boolean')
+    throw new TypeError('todo_write needs policy.allowParallelInProgress (true or false)');
   const { allowParallelInProgress } = policy;
   return {
     name: TODO_WRITE_TOOL_NAME,

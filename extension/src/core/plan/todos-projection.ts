@@ -34,14 +34,23 @@ export interface PlanState {
   readonly review: PlanReview | null;
 }
 
-const REVIEW_STAGES = { 'plan/proposed': 'proposed', 'plan/approved': 'approved', 'plan/rejected': 'rejected' } as const;
+const REVIEW_STAGES = {
+  'plan/proposed': 'proposed',
+  'plan/approved': 'approved',
+  'plan/rejected': 'rejected',
+} as const;
 
 export const todosProjection: Projection<PlanState | null> = {
   init: null,
   apply(state: PlanState | null, event: SessionEvent): PlanState | null {
     switch (event.type) {
       case 'todo/write':
-        return { todos: event.data.todos, by: 'model', seq: event.seq, review: state?.review?.stage === 'approved' ? state.review : null };
+        return {
+          todos: event.data.todos,
+          by: 'model',
+          seq: event.seq,
+          review: state?.review?.stage === 'approved' ? state.review : null,
+        };
       case 'todo/user-edit':
         return { todos: event.data.todos, by: 'user', seq: event.seq, review: state?.review ?? null };
       case 'plan/proposed':

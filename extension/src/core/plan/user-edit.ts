@@ -15,7 +15,11 @@ export type PlanEditResult = { ok: true; todos: TodoItem[]; changed: boolean } |
 
 export const noSuchItemMessage = (content: string): string => `the plan has no item ${JSON.stringify(content)}`;
 
-export function applyPlanEdit(plan: readonly TodoItem[] | null, edit: PlanEdit, policy: TodoWritePolicy): PlanEditResult {
+export function applyPlanEdit(
+  plan: readonly TodoItem[] | null,
+  edit: PlanEdit,
+  policy: TodoWritePolicy,
+): PlanEditResult {
   const list = [...(plan ?? [])];
   if (edit.kind === 'add') {
     const at = edit.index === undefined ? list.length : Math.max(0, Math.min(list.length, edit.index));
@@ -47,7 +51,11 @@ export function applyPlanEdit(plan: readonly TodoItem[] | null, edit: PlanEdit, 
 }
 
 /** The whole list the user wrote in place of `plan` (the CLI's edit in $EDITOR), by the same rules. */
-export function replacePlanList(plan: readonly TodoItem[] | null, todos: readonly TodoItem[], policy: TodoWritePolicy): PlanEditResult {
+export function replacePlanList(
+  plan: readonly TodoItem[] | null,
+  todos: readonly TodoItem[],
+  policy: TodoWritePolicy,
+): PlanEditResult {
   const checked = validateTodoWrite({ todos }, policy);
   if (!checked.ok) return checked;
   return { ok: true, todos: checked.todos, changed: !sameList(plan, checked.todos) };
@@ -59,7 +67,11 @@ export function replacePlanList(plan: readonly TodoItem[] | null, todos: readonl
  * made; `replacing` is the item being reworded (its own text is no duplicate). The
  * edit itself is still validated in full when it lands (applyPlanEdit).
  */
-export function itemTextProblem(plan: readonly TodoItem[] | null, text: string, replacing?: string): 'empty' | 'duplicate' | null {
+export function itemTextProblem(
+  plan: readonly TodoItem[] | null,
+  text: string,
+  replacing?: string,
+): 'empty' | 'duplicate' | null {
   const content = text.trim();
   if (content === '') return 'empty';
   return (plan ?? []).some((t) => t.content === content && t.content !== replacing) ? 'duplicate' : null;
@@ -77,5 +89,9 @@ function sameList(a: readonly TodoItem[] | null, b: readonly TodoItem[]): boolea
 export function userEditNote(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return 'The user edited your todo list. It is now empty.';
   const lines = todos.map((t) => `- [${t.status}] ${t.content}`);
-  return ['The user edited your todo list. It is now:', ...lines, 'Continue from this list: your next todo_write starts from it.'].join('\n');
+  return [
+    'The user edited your todo list. It is now:',
+    ...lines,
+    'Continue from this list: your next todo_write starts from it.',
+  ].join('\n');
 }

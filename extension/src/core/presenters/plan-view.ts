@@ -13,15 +13,33 @@ export type FilesOf = (content: string) => ChangedFile[] | null | undefined;
 type EvidenceOf = (content: string) => Pick<PlanItemView, 'evidence' | 'flag'> | null;
 
 /** The view of a list; null (no plan stands) for null. `timings` (the standing plan's ledger) gives each item its priority when an ACP agent set one other than medium; `evidenceOf` its evidence and flag. */
-export function planView(plan: readonly TodoItem[], timings?: ReadonlyMap<string, ItemTiming>, evidenceOf?: EvidenceOf): PlanView;
-export function planView(plan: readonly TodoItem[] | null, timings?: ReadonlyMap<string, ItemTiming>, evidenceOf?: EvidenceOf): PlanView | null;
-export function planView(plan: readonly TodoItem[] | null, timings?: ReadonlyMap<string, ItemTiming>, evidenceOf?: EvidenceOf): PlanView | null {
+export function planView(
+  plan: readonly TodoItem[],
+  timings?: ReadonlyMap<string, ItemTiming>,
+  evidenceOf?: EvidenceOf,
+): PlanView;
+export function planView(
+  plan: readonly TodoItem[] | null,
+  timings?: ReadonlyMap<string, ItemTiming>,
+  evidenceOf?: EvidenceOf,
+): PlanView | null;
+export function planView(
+  plan: readonly TodoItem[] | null,
+  timings?: ReadonlyMap<string, ItemTiming>,
+  evidenceOf?: EvidenceOf,
+): PlanView | null {
   if (plan === null) return null;
   return {
     todos: plan.map((t) => {
       const priority = timings?.get(t.content)?.priority ?? null;
       const found = evidenceOf?.(t.content) ?? null;
-      return { content: t.content, status: t.status, ...(priority === null ? {} : { priority }), ...(found?.evidence ? { evidence: found.evidence } : {}), ...(found?.flag ? { flag: found.flag } : {}) };
+      return {
+        content: t.content,
+        status: t.status,
+        ...(priority === null ? {} : { priority }),
+        ...(found?.evidence ? { evidence: found.evidence } : {}),
+        ...(found?.flag ? { flag: found.flag } : {}),
+      };
     }),
     progress: planProgress(plan),
   };
@@ -34,13 +52,24 @@ export function planView(plan: readonly TodoItem[] | null, timings?: ReadonlyMap
  * what the fields mean). `waiting`: this window's turn waits for the decision on it now;
  * `filesOf`: the files each item changed, as far as the host has read them.
  */
-export function standingPlanView(ledger: PlanLedger, recordsToolCalls: boolean, now: Date, waiting: boolean, filesOf?: FilesOf): PlanView | null {
+export function standingPlanView(
+  ledger: PlanLedger,
+  recordsToolCalls: boolean,
+  now: Date,
+  waiting: boolean,
+  filesOf?: FilesOf,
+): PlanView | null {
   const state = ledger.plan;
   if (state === null) return null;
   const evidenceOf: EvidenceOf | undefined = recordsToolCalls
     ? (content) => {
         const found = itemEvidence(ledger, content, true, now);
-        return found && { evidence: withFiles(found.evidence, filesOf?.(content)), ...(found.flag === null ? {} : { flag: found.flag }) };
+        return (
+          found && {
+            evidence: withFiles(found.evidence, filesOf?.(content)),
+            ...(found.flag === null ? {} : { flag: found.flag }),
+          }
+        );
       }
     : undefined;
   const view = planView(state.todos, ledger.timings, evidenceOf);

@@ -11,13 +11,17 @@ import { changesView } from '../tools/file-views';
 import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
 
 export function genericView(call: ToolCallRecord): PresentedCall {
-  return { summary: oneLine(stringArg(call.args, 'path') ?? ''), view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null } };
+  return {
+    summary: oneLine(stringArg(call.args, 'path') ?? ''),
+    view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null },
+  };
 }
 
 export function presentToolCall(call: ToolCallRecord, catalog: ToolCatalog = toolCatalog): PresentedCall {
   if (call.result?.details?.tool === 'acp') {
     const acp = acpCallDetailsSchema.safeParse(call.result.details);
-    if (acp.success && acp.data.diffs !== undefined && acp.data.diffs.length > 0) return changesView(call, acp.data.diffs);
+    if (acp.success && acp.data.diffs !== undefined && acp.data.diffs.length > 0)
+      return changesView(call, acp.data.diffs);
   }
   const descriptor = catalog.get(call.name);
   return descriptor === undefined ? genericView(call) : descriptor.present(call);

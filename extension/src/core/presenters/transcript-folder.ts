@@ -42,7 +42,19 @@ function record(name: string, args: string): ToolCallRecord {
 
 function toItem(call: OpenCall): ToolItem {
   const { summary, view } = presentToolCall(call.record);
-  return { kind: 'tool', id: call.id, order: call.order, turn: call.turn, step: call.step, callId: call.callId, name: call.record.name, status: call.status, summary, view, approval: call.approval };
+  return {
+    kind: 'tool',
+    id: call.id,
+    order: call.order,
+    turn: call.turn,
+    step: call.step,
+    callId: call.callId,
+    name: call.record.name,
+    status: call.status,
+    summary,
+    view,
+    approval: call.approval,
+  };
 }
 
 /**
@@ -96,7 +108,18 @@ export class TranscriptFolder {
         const { callId, childSessionId } = event.data;
         const found = this.findCall(callId);
         if (!found && this.step === 0) return []; // the call's step lies on a page not loaded
-        const call = found ?? this.adopt(toolId(this.turn, this.step, callId), orderOf(event.seq), this.turn, this.step, callId, '', '', 'running');
+        const call =
+          found ??
+          this.adopt(
+            toolId(this.turn, this.step, callId),
+            orderOf(event.seq),
+            this.turn,
+            this.step,
+            callId,
+            '',
+            '',
+            'running',
+          );
         const known = call.record.child;
         const child: ToolChildView =
           event.type === 'subagent/start'
@@ -106,23 +129,65 @@ export class TranscriptFolder {
         return [toItem(call)];
       }
       case 'user/message':
-        return [{ kind: 'user', id: `e${event.seq}`, order: orderOf(event.seq), turn: event.data.turn, text: event.data.message.text }];
+        return [
+          {
+            kind: 'user',
+            id: `e${event.seq}`,
+            order: orderOf(event.seq),
+            turn: event.data.turn,
+            text: event.data.message.text,
+          },
+        ];
       case 'assistant/message': {
         const { turn, step, message } = event.data;
         const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
         const reasoning = message.content.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('');
         const out: TranscriptItem[] = [];
-        if (this.presenting && (text || reasoning)) out.push({ kind: 'assistant', id: `e${event.seq}`, order: orderOf(event.seq), turn, step, text, reasoning, markdown: PENDING });
+        if (this.presenting && (text || reasoning))
+          out.push({
+            kind: 'assistant',
+            id: `e${event.seq}`,
+            order: orderOf(event.seq),
+            turn,
+            step,
+            text,
+            reasoning,
+            markdown: PENDING,
+          });
         let sub = 0;
         for (const block of message.content) {
           if (block.type !== 'tool-call') continue;
-          out.push(toItem(this.adopt(toolId(turn, step, block.id), orderOf(event.seq, ++sub), turn, step, block.id, block.name, block.arguments, 'pending')));
+          out.push(
+            toItem(
+              this.adopt(
+                toolId(turn, step, block.id),
+                orderOf(event.seq, ++sub),
+                turn,
+                step,
+                block.id,
+                block.name,
+                block.arguments,
+                'pending',
+              ),
+            ),
+          );
         }
         return out;
       }
       case 'tool/call': {
         const { turn, step, callId, name } = event.data;
-        const call = this.openCalls.get(toolId(turn, step, callId)) ?? this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, name, event.data.arguments ?? '', 'running');
+        const call =
+          this.openCalls.get(toolId(turn, step, callId)) ??
+          this.adopt(
+            toolId(turn, step, callId),
+            orderOf(event.seq),
+            turn,
+            step,
+            callId,
+            name,
+            event.data.arguments ?? '',
+            'running',
+          );
         call.status = 'running';
         this.running = call;
         return [toItem(call)];
@@ -135,7 +200,9 @@ export class TranscriptFolder {
       }
       case 'tool/result': {
         const { turn, step, callId, isError, content } = event.data;
-        const call = this.openCalls.get(toolId(turn, step, callId)) ?? this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, '', '', 'running');
+        const call =
+          this.openCalls.get(toolId(turn, step, callId)) ??
+          this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, '', '', 'running');
         call.status = isError ? 'error' : 'ok';
         call.record = { ...call.record, result: { isError, content, details: event.data.details ?? null } };
         if (this.running === call) this.running = null;
@@ -146,17 +213,48 @@ export class TranscriptFolder {
         this.running = null;
         this.step = 0;
         const { reason } = event.data;
-        const message = 'message' in reason && reason.message !== undefined ? reason.message : reason.kind === 'max-steps' ? `stopped after ${reason.maxSteps} steps` : null;
-        return [{ kind: 'turn-end', id: `e${event.seq}`, order: orderOf(event.seq), turn: event.data.turn, reason: reason.kind, message }];
+        const message =
+          'message' in reason && reason.message !== undefined
+            ? reason.message
+            : reason.kind === 'max-steps'
+              ? `stopped after ${reason.maxSteps} steps`
+              : null;
+        return [
+          {
+            kind: 'turn-end',
+            id: `e${event.seq}`,
+            order: orderOf(event.seq),
+            turn: event.data.turn,
+            reason: reason.kind,
+            message,
+          },
+        ];
       }
       case 'context/compact':
-        return [{ kind: 'compaction', id: `e${event.seq}`, order: orderOf(event.seq), turn: this.turn, summary: event.data.summary }];
+        return [
+          {
+            kind: 'compaction',
+            id: `e${event.seq}`,
+            order: orderOf(event.seq),
+            turn: this.turn,
+            summary: event.data.summary,
+          },
+        ];
       default:
         return [];
     }
   }
 
-  private adopt(id: string, order: number, turn: number, step: number, callId: string, name: string, args: string, status: ToolCallStatus): OpenCall {
+  private adopt(
+    id: string,
+    order: number,
+    turn: number,
+    step: number,
+    callId: string,
+    name: string,
+    args: string,
+    status: ToolCallStatus,
+  ): OpenCall {
     const call: OpenCall = { id, order, turn, step, callId, status, record: record(name, args), approval: null };
     this.openCalls.set(id, call);
     return call;
@@ -185,4 +283,13 @@ export function transcriptFromEvents(events: Iterable<SessionEvent>): Transcript
 }
 
 /** Types that lie inside a step: a page starting at one of them would cut a call in two. */
-export const IN_STEP_TYPES: ReadonlySet<SessionEvent['type']> = new Set(['assistant/message', 'tool/call', 'tool/approval', 'todo/write', 'tool/result', 'subagent/start', 'subagent/end', 'step/end']);
+export const IN_STEP_TYPES: ReadonlySet<SessionEvent['type']> = new Set([
+  'assistant/message',
+  'tool/call',
+  'tool/approval',
+  'todo/write',
+  'tool/result',
+  'subagent/start',
+  'subagent/end',
+  'step/end',
+]);

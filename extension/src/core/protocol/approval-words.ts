@@ -4,7 +4,15 @@
 import type { ApprovalRecord } from '../domain-literals';
 
 /** The strings-table keys a decision is said with (a tool row's `approval`). */
-export const APPROVAL_WORDS = ['approvedByYou', 'approvedAlwaysByYou', 'approvedByRule', 'approvedAuto', 'deniedByYou', 'refusedNoOne', 'stoppedBeforeApproval'] as const;
+export const APPROVAL_WORDS = [
+  'approvedByYou',
+  'approvedAlwaysByYou',
+  'approvedByRule',
+  'approvedAuto',
+  'deniedByYou',
+  'refusedNoOne',
+  'stoppedBeforeApproval',
+] as const;
 export type ApprovalWords = (typeof APPROVAL_WORDS)[number];
 
 export function approvalWordsKey(approval: ApprovalRecord): ApprovalWords {

@@ -17,10 +17,15 @@
 import type { HostMessage, HostMessageType, Parsed } from './messages';
 
 /** A host message when `data` is an object with a `type` in `types` and an integer `seq` >= 1; why not, otherwise. */
-export function checkHostMessage(data: unknown, types: Readonly<Record<HostMessageType, unknown>>): Parsed<HostMessage> {
+export function checkHostMessage(
+  data: unknown,
+  types: Readonly<Record<HostMessageType, unknown>>,
+): Parsed<HostMessage> {
   if (typeof data !== 'object' || data === null) return { ok: false, error: '(message): not an object' };
   const { type, seq } = data as { type?: unknown; seq?: unknown };
-  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(types, type)) return { ok: false, error: `type: unknown (${String(type)})` };
-  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1) return { ok: false, error: 'seq: not an integer >= 1' };
+  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(types, type))
+    return { ok: false, error: `type: unknown (${String(type)})` };
+  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1)
+    return { ok: false, error: 'seq: not an integer >= 1' };
   return { ok: true, message: data as HostMessage };
 }

@@ -36,7 +36,6 @@ export type MdBlock =
  */
 export type AnswerMarkdown = { kind: 'pending' } | { kind: 'parsed'; blocks: MdBlock[] } | { kind: 'plain' };
 
-
 export const mdInlineSchema: z.ZodMiniType<MdInline> = z.union([
   z.strictObject({ t: z.literal('text'), v: z.string() }),
   z.strictObject({ t: z.literal('code'), v: z.string() }),
@@ -75,9 +74,20 @@ export const mdBlockSchema: z.ZodMiniType<MdBlock> = z.union([
       return z.array(mdBlockSchema);
     },
   }),
-  z.strictObject({ t: z.literal('list'), ordered: z.boolean(), start: z.number(), tight: z.boolean(), items: z.array(mdListItemSchema) }),
+  z.strictObject({
+    t: z.literal('list'),
+    ordered: z.boolean(),
+    start: z.number(),
+    tight: z.boolean(),
+    items: z.array(mdListItemSchema),
+  }),
   z.strictObject({ t: z.literal('hr') }),
-  z.strictObject({ t: z.literal('table'), align: z.array(z.nullable(z.enum(['left', 'center', 'right']))), head: cells, rows: z.array(cells) }),
+  z.strictObject({
+    t: z.literal('table'),
+    align: z.array(z.nullable(z.enum(['left', 'center', 'right']))),
+    head: cells,
+    rows: z.array(cells),
+  }),
 ]);
 
 export const answerMarkdownSchema = z.discriminatedUnion('kind', [

@@ -30,14 +30,35 @@ import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS } from '../domain-literals';
 import { answerMarkdownSchema } from './markdown-schema';
 import { planEditSchema } from './plan-edit-schema';
-import { approvalViewSchema, contextViewSchema, openPanelSchema, providerViewSchema, runViewSchema, sessionListItemSchema, sessionViewSchema, streamViewSchema } from './page-views';
+import {
+  approvalViewSchema,
+  contextViewSchema,
+  openPanelSchema,
+  providerViewSchema,
+  runViewSchema,
+  sessionListItemSchema,
+  sessionViewSchema,
+  streamViewSchema,
+} from './page-views';
 import { planVersionViewSchema } from './plan-history-view';
 import { planViewSchema } from './plan-view';
 import { WEBVIEW_STRING_KEYS } from './strings';
 import { transcriptItemSchema } from './transcript';
 
 export type { PlanEdit } from './plan-edit-schema';
-export type { ApprovalView, ChildView, ContextView, OpenPanel, PanelKind, PanelView, ProviderView, RunView, SessionListItem, SessionView, StreamView } from './page-views';
+export type {
+  ApprovalView,
+  ChildView,
+  ContextView,
+  OpenPanel,
+  PanelKind,
+  PanelView,
+  ProviderView,
+  RunView,
+  SessionListItem,
+  SessionView,
+  StreamView,
+} from './page-views';
 export type { PlanVersionView } from './plan-history-view';
 export type { PlanItemView, PlanView, ProposedPlanView } from './plan-view';
 
@@ -79,18 +100,31 @@ export const hostMessageFields = {
   /** Opens a panel over the transcript (its whole view), replacing the one shown, or closes it (null). */
   panel: z.strictObject({ panel: z.nullable(openPanelSchema) }),
   /** What changed in the open subagent panel's session: items created or changed (whole, by id), and the plan or running state when they changed. */
-  childDelta: z.strictObject({ sessionId: z.string(), items, plan: z.exactOptional(plan), running: z.exactOptional(z.boolean()) }),
+  childDelta: z.strictObject({
+    sessionId: z.string(),
+    items,
+    plan: z.exactOptional(plan),
+    running: z.exactOptional(z.boolean()),
+  }),
   /** The context meter and rules file, after each snapshot and each step. */
   context: z.strictObject({ context: contextViewSchema }),
   /**
    * Every plan version of the shown session in log order (the page asked: planHistory open); null: it closed it. A snapshot clears it: a page still showing it asks again.
    * `reveal`: the host asks the page to show it (Show Plan History, a command outside the page); the page opens its history view.
    */
-  planHistory: z.strictObject({ history: z.nullable(z.array(planVersionViewSchema)), reveal: z.exactOptional(z.literal(true)) }),
+  planHistory: z.strictObject({
+    history: z.nullable(z.array(planVersionViewSchema)),
+    reveal: z.exactOptional(z.literal(true)),
+  }),
   /** A new plan version, after the ones posted, while the page shows the history. */
   planVersion: z.strictObject({ version: planVersionViewSchema }),
   /** An answer's Markdown, parsed after its row was posted: applied to row `id` (at `order`) of session `sessionId` where the page shows it, else dropped. */
-  markdown: z.strictObject({ sessionId: z.string(), id: z.string(), order: z.number(), markdown: answerMarkdownSchema }),
+  markdown: z.strictObject({
+    sessionId: z.string(),
+    id: z.string(),
+    order: z.number(),
+    markdown: answerMarkdownSchema,
+  }),
 };
 
 const id = z.string().check(z.minLength(1));
@@ -128,7 +162,9 @@ export const webviewMessageFields = {
 };
 
 /** Each type's fields; a message with none (`z.strictObject({})` infers an index signature of never) adds nothing to `{ type }`. */
-type FieldsOf<M extends Record<string, z.ZodMiniType>> = { [K in keyof M]: string extends keyof z.infer<M[K]> ? object : z.infer<M[K]> };
+type FieldsOf<M extends Record<string, z.ZodMiniType>> = {
+  [K in keyof M]: string extends keyof z.infer<M[K]> ? object : z.infer<M[K]>;
+};
 type HostFields = FieldsOf<typeof hostMessageFields>;
 type WebviewFields = FieldsOf<typeof webviewMessageFields>;
 
@@ -136,10 +172,14 @@ export type HostMessageType = keyof HostFields;
 export type WebviewMessageType = keyof WebviewFields;
 
 /** The host message of type K (of any type by default); written as a map indexed by K so a handler table can be called with one. */
-export type HostMessage<K extends HostMessageType = HostMessageType> = { [P in K]: { type: P; seq: number } & HostFields[P] }[K];
+export type HostMessage<K extends HostMessageType = HostMessageType> = {
+  [P in K]: { type: P; seq: number } & HostFields[P];
+}[K];
 /** A host message before the sequencer stamps it. */
 export type HostMessageBody<K extends HostMessageType = HostMessageType> = { [P in K]: { type: P } & HostFields[P] }[K];
-export type WebviewMessage<K extends WebviewMessageType = WebviewMessageType> = { [P in K]: { type: P } & WebviewFields[P] }[K];
+export type WebviewMessage<K extends WebviewMessageType = WebviewMessageType> = {
+  [P in K]: { type: P } & WebviewFields[P];
+}[K];
 
 /** One handler per host message type: a missing one, or one for no such type, is a compile error. */
 export type HostMessageHandlers<S> = { readonly [K in HostMessageType]: (state: S, message: HostMessage<K>) => S };
@@ -156,9 +196,11 @@ const webviewSchemas: { readonly [K in WebviewMessageType]: z.ZodMiniType<Webvie
 
 /** A webview message when `data` is an object with a known `type` whose fields pass that type's schema (closed: no other field). */
 export function parseWebviewMessage(data: unknown): Parsed<WebviewMessage> {
-  if (typeof data !== 'object' || data === null || !('type' in data)) return { ok: false, error: '(message): not an object with a type' };
+  if (typeof data !== 'object' || data === null || !('type' in data))
+    return { ok: false, error: '(message): not an object with a type' };
   const { type, ...fields } = data;
-  if (typeof type !== 'string' || !isOwnKey(webviewSchemas, type)) return { ok: false, error: `type: unknown (${String(type)})` };
+  if (typeof type !== 'string' || !isOwnKey(webviewSchemas, type))
+    return { ok: false, error: `type: unknown (${String(type)})` };
   return parseFields(type, fields);
 }
 

@@ -110,7 +110,9 @@ export type ChildView = z.infer<typeof childViewSchema>;
  * a member here: the `panel` message carries it, the page keeps it, and the page's table
  * of panel components (webview/src/lazy-views.tsx PANELS) must name its kind to compile.
  */
-export const openPanelSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('child'), view: childViewSchema })]);
+export const openPanelSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('child'), view: childViewSchema }),
+]);
 export type OpenPanel = z.infer<typeof openPanelSchema>;
 export type PanelKind = OpenPanel['kind'];
 export type PanelView<K extends PanelKind> = Extract<OpenPanel, { kind: K }>['view'];

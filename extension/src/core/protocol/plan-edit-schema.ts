@@ -19,7 +19,12 @@ export const planEditSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('status'), content: text, status }),
   z.strictObject({ kind: z.literal('text'), content: text, text }),
   /** Inserts at `index` (default: the end); Restore is an add with the dropped item's status and place. */
-  z.strictObject({ kind: z.literal('add'), text, status: z.exactOptional(status), index: z.exactOptional(z.number().check(z.int(), z.minimum(0))) }),
+  z.strictObject({
+    kind: z.literal('add'),
+    text,
+    status: z.exactOptional(status),
+    index: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+  }),
   z.strictObject({ kind: z.literal('remove'), content: text }),
   z.strictObject({ kind: z.literal('move'), content: text, by: z.union([z.literal(-1), z.literal(1)]) }),
 ]);

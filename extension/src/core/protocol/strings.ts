@@ -31,9 +31,11 @@ export const WEBVIEW_STRINGS = {
   transcript: 'Transcript',
   taskDone: 'Done',
   taskNotDone: 'Not done',
-  emptyTranscript: 'Ask the agent to do something. It plans its work as a checklist you can follow here, in the Plan view and in the status bar.',
+  emptyTranscript:
+    'Ask the agent to do something. It plans its work as a checklist you can follow here, in the Plan view and in the status bar.',
   /** The empty transcript of another program's session (an MCP client, the Chat tool): it logs only its plan. */
-  emptyTranscriptExternal: '{0} keeps only its plan in this session: there is no conversation to show. The plan is below, in the Plan view and in the status bar.',
+  emptyTranscriptExternal:
+    '{0} keeps only its plan in this session: there is no conversation to show. The plan is below, in the Plan view and in the status bar.',
   showEarlier: 'Show earlier messages',
   reasoning: 'Reasoning',
   /** Above an answer whose Markdown took longer than its deadline to parse (core/markdown/markdown-parser.ts). */
@@ -126,7 +128,8 @@ export const WEBVIEW_STRINGS = {
   moveDown: 'Move Down',
   editTextOf: 'New text for {0}',
   newItem: 'New item',
-  planKeys: 'Space: completed or pending. Alt+Up/Down: move. F2: edit text. Insert: add an item. Delete: remove. Shift+F10: all actions.',
+  planKeys:
+    'Space: completed or pending. Alt+Up/Down: move. F2: edit text. Insert: add an item. Delete: remove. Shift+F10: all actions.',
   // Plan first: a proposed plan in the strip, the composer's toggle
   planProposed: 'Proposed plan',
   planProposedWaiting: 'The agent waits for your decision on this plan before it changes anything.',

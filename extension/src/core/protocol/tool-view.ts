@@ -61,8 +61,25 @@ const text = z.nullable(z.string());
 
 export const toolViewSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('todo'), plan: z.nullable(planViewSchema), error: text }),
-  z.strictObject({ kind: z.literal('bash'), command: z.string(), exit: z.nullable(bashExitSchema), output: text, error: text }),
-  z.strictObject({ kind: z.literal('diff'), path: z.string(), lines: z.array(z.strictObject({ kind: z.enum(['del', 'add']), text: z.string() })), omitted: z.number(), result: text }),
-  z.strictObject({ kind: z.literal('subagent'), description: z.string(), child: z.nullable(toolChildViewSchema), result: text }),
+  z.strictObject({
+    kind: z.literal('bash'),
+    command: z.string(),
+    exit: z.nullable(bashExitSchema),
+    output: text,
+    error: text,
+  }),
+  z.strictObject({
+    kind: z.literal('diff'),
+    path: z.string(),
+    lines: z.array(z.strictObject({ kind: z.enum(['del', 'add']), text: z.string() })),
+    omitted: z.number(),
+    result: text,
+  }),
+  z.strictObject({
+    kind: z.literal('subagent'),
+    description: z.string(),
+    child: z.nullable(toolChildViewSchema),
+    result: text,
+  }),
   z.strictObject({ kind: z.literal('generic'), input: z.string(), result: text }),
 ]) satisfies z.ZodMiniType<ToolView>;

@@ -60,7 +60,14 @@ const base = { id: z.string(), order: z.number(), turn: z.number() };
 
 export const transcriptItemSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('user'), ...base, text: z.string() }),
-  z.strictObject({ kind: z.literal('assistant'), ...base, step: z.number(), text: z.string(), reasoning: z.string(), markdown: answerMarkdownSchema }),
+  z.strictObject({
+    kind: z.literal('assistant'),
+    ...base,
+    step: z.number(),
+    text: z.string(),
+    reasoning: z.string(),
+    markdown: answerMarkdownSchema,
+  }),
   z.strictObject({
     kind: z.literal('tool'),
     ...base,
@@ -72,6 +79,11 @@ export const transcriptItemSchema = z.discriminatedUnion('kind', [
     view: toolViewSchema,
     approval: z.nullable(z.enum(APPROVAL_WORDS)),
   }),
-  z.strictObject({ kind: z.literal('turn-end'), ...base, reason: z.enum(TURN_END_KINDS), message: z.nullable(z.string()) }),
+  z.strictObject({
+    kind: z.literal('turn-end'),
+    ...base,
+    reason: z.enum(TURN_END_KINDS),
+    message: z.nullable(z.string()),
+  }),
   z.strictObject({ kind: z.literal('compaction'), ...base, summary: z.string() }),
 ]) satisfies z.ZodMiniType<TranscriptItem>;

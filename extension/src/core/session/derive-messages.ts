@@ -41,7 +41,10 @@ export interface DeriveOptions {
 }
 
 /** Index of the first event the model sees (0 without a compaction) and the compaction, if any. */
-export function contextStart(events: readonly SessionEvent[]): { from: number; compaction: Extract<SessionEvent, { type: 'context/compact' }> | null } {
+export function contextStart(events: readonly SessionEvent[]): {
+  from: number;
+  compaction: Extract<SessionEvent, { type: 'context/compact' }> | null;
+} {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.type !== 'context/compact') continue;
@@ -56,7 +59,8 @@ export function contextStart(events: readonly SessionEvent[]): { from: number; c
 export function deriveMessages(events: readonly SessionEvent[], options: DeriveOptions = {}): Message[] {
   const { from, compaction } = contextStart(events);
   const messages: Message[] = [];
-  if (compaction) messages.push({ role: 'user', text: summaryMessageText(compaction.data.summary, options.plan ?? null) });
+  if (compaction)
+    messages.push({ role: 'user', text: summaryMessageText(compaction.data.summary, options.plan ?? null) });
   let edited: readonly TodoItem[] | null = null;
   const tell = (): void => {
     if (edited === null) return;

@@ -16,14 +16,24 @@ export type { TodoItem, ContextCompactData, ToolResultDetails };
 const count = z.number().check(z.int(), z.minimum(1));
 const tokens = z.exactOptional(z.number().check(z.int(), z.minimum(0)));
 
-const usageSchema = z.strictObject({ inputTokens: tokens, outputTokens: tokens, reasoningTokens: tokens, cachedInputTokens: tokens });
+const usageSchema = z.strictObject({
+  inputTokens: tokens,
+  outputTokens: tokens,
+  reasoningTokens: tokens,
+  cachedInputTokens: tokens,
+});
 export type Usage = z.infer<typeof usageSchema>;
 
 /** A block of an assistant message. `arguments` is the raw JSON text the model sent. */
 const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: z.string() }),
   z.strictObject({ type: z.literal('reasoning'), text: z.string(), signature: z.exactOptional(z.string()) }),
-  z.strictObject({ type: z.literal('tool-call'), id: z.string().check(z.minLength(1)), name: z.string(), arguments: z.string() }),
+  z.strictObject({
+    type: z.literal('tool-call'),
+    id: z.string().check(z.minLength(1)),
+    name: z.string(),
+    arguments: z.string(),
+  }),
 ]);
 export type AssistantBlock = z.infer<typeof blockSchema>;
 
@@ -66,14 +76,30 @@ const eventDataFields = {
    * message's `tool-call` block holds them (a write_file's content is logged once);
    * older logs repeat them here.
    */
-  'tool/call': z.strictObject({ turn: count, step: count, callId, name: z.string(), arguments: z.exactOptional(z.string()) }),
+  'tool/call': z.strictObject({
+    turn: count,
+    step: count,
+    callId,
+    name: z.string(),
+    arguments: z.exactOptional(z.string()),
+  }),
   /** How a call that needed approval was decided, and by whom; between its tool/call and its tool/result. Never a model message. */
-  'tool/approval': z.strictObject({ turn: count, step: count, callId, tool: z.string(), decision: z.enum(APPROVAL_RECORDS), by: z.enum(APPROVAL_DECIDERS) }),
+  'tool/approval': z.strictObject({
+    turn: count,
+    step: count,
+    callId,
+    tool: z.string(),
+    decision: z.enum(APPROVAL_RECORDS),
+    by: z.enum(APPROVAL_DECIDERS),
+  }),
   /**
    * `priorities`: an ACP agent's plan (core/acp-client) keeps each entry's priority,
    * index for index with `todos`; absent for our own model's lists, which have none.
    */
-  'todo/write': z.strictObject({ todos: todoListSchema, priorities: z.exactOptional(z.array(z.enum(PLAN_PRIORITIES))) }),
+  'todo/write': z.strictObject({
+    todos: todoListSchema,
+    priorities: z.exactOptional(z.array(z.enum(PLAN_PRIORITIES))),
+  }),
   /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
   'todo/user-edit': z.strictObject({ todos: todoListSchema }),
   /**
@@ -92,11 +118,25 @@ const eventDataFields = {
    * so it can check or reopen them (agentChecklist.verifyCompletion; deriveMessages
    * makes the note). Inside a turn, between its steps; the plan ledger marks them told.
    */
-  'plan/verify-completion': z.strictObject({ turn: count, items: z.array(z.strictObject({ content: z.string(), flag: itemFlagSchema })).check(z.minLength(1)) }),
+  'plan/verify-completion': z.strictObject({
+    turn: count,
+    items: z.array(z.strictObject({ content: z.string(), flag: itemFlagSchema })).check(z.minLength(1)),
+  }),
   /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */
-  'tool/result': z.strictObject({ turn: count, step: count, callId, isError: z.boolean(), content: z.string(), details: toolResultDetailsField }),
+  'tool/result': z.strictObject({
+    turn: count,
+    step: count,
+    callId,
+    isError: z.boolean(),
+    content: z.string(),
+    details: toolResultDetailsField,
+  }),
   'subagent/start': z.strictObject({ callId: z.string(), childSessionId: z.string(), description: z.string() }),
-  'subagent/end': z.strictObject({ callId: z.string(), childSessionId: z.string(), outcome: z.enum(SUBAGENT_OUTCOMES) }),
+  'subagent/end': z.strictObject({
+    callId: z.string(),
+    childSessionId: z.string(),
+    outcome: z.enum(SUBAGENT_OUTCOMES),
+  }),
   'step/end': z.strictObject({ turn: count, step: count }),
   'turn/end': z.strictObject({ turn: count, reason: turnEndReasonSchema }),
   /** The history up to `upToSeq`, summarized (compact-event.ts); only between steps or turns. */
@@ -109,7 +149,11 @@ const eventDataFields = {
    * (acp-checkpoints.ts: between steps `step` names the last one, 0 before the first):
    * `commit` is the shadow repository's commit of the workspace as it was then.
    */
-  'checkpoint/created': z.strictObject({ turn: count, step: z.number().check(z.int(), z.minimum(0)), commit: commitId }),
+  'checkpoint/created': z.strictObject({
+    turn: count,
+    step: z.number().check(z.int(), z.minimum(0)),
+    commit: commitId,
+  }),
   /**
    * The user took back an item's changes (`scope: 'item'`: the files it changed, back to
    * `checkpoint`, the one before it started) or the whole workspace (`'workspace'`:
@@ -117,7 +161,12 @@ const eventDataFields = {
    * the workspace. A `todo/user-edit` putting the item back to pending follows it.
    * Never inside a step.
    */
-  'changes/reverted': z.strictObject({ item: z.string().check(z.minLength(1)), scope: z.enum(['item', 'workspace']), checkpoint: commitId, files: z.array(z.string()) }),
+  'changes/reverted': z.strictObject({
+    item: z.string().check(z.minLength(1)),
+    scope: z.enum(['item', 'workspace']),
+    checkpoint: commitId,
+    files: z.array(z.string()),
+  }),
   /**
    * The ACP agent's own session that this log's next prompts go to (core/acp-client):
    * after each `session/new`, so a reopened log can `session/load` it. Between turns;
@@ -132,7 +181,8 @@ const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session']);
 export type SessionEventMap = { [K in keyof typeof eventDataFields]: z.infer<(typeof eventDataFields)[K]> };
 
 /** The same map, typed per key: `eventDataSchemas[type]` parses to `SessionEventMap[type]`. */
-export const eventDataSchemas: { readonly [K in SessionEventType]: z.ZodMiniType<SessionEventMap[K]> } = eventDataFields;
+export const eventDataSchemas: { readonly [K in SessionEventType]: z.ZodMiniType<SessionEventMap[K]> } =
+  eventDataFields;
 
 export type SessionEventType = keyof SessionEventMap;
 
@@ -199,7 +249,8 @@ function dataReader(type: SessionEventType): HotSchema<unknown> {
 export function parseEvent(raw: RawEnvelope): SessionEvent | string {
   if (!isKnownEventType(raw.type)) return `unknown event type ${JSON.stringify(raw.type)}`;
   const result = dataReader(raw.type).safeParse(raw.data);
-  if (!result.success) return `invalid ${raw.type} data: ${result.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}`;
+  if (!result.success)
+    return `invalid ${raw.type} data: ${result.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}`;
   const surface = isSurfaceType(raw.type);
   if (surface && raw.surfaceOp !== 'append') return `${raw.type} is a surface event and needs surfaceOp "append"`;
   if (!surface && raw.surfaceOp !== undefined) return `${raw.type} is not a surface event and must not carry surfaceOp`;
@@ -207,8 +258,17 @@ export function parseEvent(raw: RawEnvelope): SessionEvent | string {
   return buildEnvelope(raw.type, raw.seq, raw.ts, result.data as SessionEventMap[typeof raw.type]);
 }
 
-export function buildEnvelope<K extends SessionEventType>(type: K, seq: number, ts: string, data: SessionEventMap[K]): SessionEvent {
-  const env: EventEnvelope<K> = isSurfaceType(type) ? { seq, ts, type, data, surfaceOp: 'append' } : IGNORABLE_EVENT_TYPES.has(type) ? { seq, ts, type, data, ignorable: true } : { seq, ts, type, data };
+export function buildEnvelope<K extends SessionEventType>(
+  type: K,
+  seq: number,
+  ts: string,
+  data: SessionEventMap[K],
+): SessionEvent {
+  const env: EventEnvelope<K> = isSurfaceType(type)
+    ? { seq, ts, type, data, surfaceOp: 'append' }
+    : IGNORABLE_EVENT_TYPES.has(type)
+      ? { seq, ts, type, data, ignorable: true }
+      : { seq, ts, type, data };
   return env as SessionEvent;
 }
 

@@ -23,9 +23,21 @@ export function newSessionId(now: Date = new Date()): string {
   return `${stamp}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export function makeHeader(opts: { id?: string; cwd?: string; parent?: { sessionId: string; callId: string }; title?: string; source?: SessionSource; now?: Date }): SessionHeader {
+export function makeHeader(opts: {
+  id?: string;
+  cwd?: string;
+  parent?: { sessionId: string; callId: string };
+  title?: string;
+  source?: SessionSource;
+  now?: Date;
+}): SessionHeader {
   const now = opts.now ?? new Date();
-  const header: SessionHeader = { type: 'session', version: LOG_FORMAT_VERSION, id: opts.id ?? newSessionId(now), createdAt: now.toISOString() };
+  const header: SessionHeader = {
+    type: 'session',
+    version: LOG_FORMAT_VERSION,
+    id: opts.id ?? newSessionId(now),
+    createdAt: now.toISOString(),
+  };
   if (opts.cwd !== undefined) header.cwd = opts.cwd;
   if (opts.parent !== undefined) header.parent = opts.parent;
   if (opts.title !== undefined) header.title = opts.title;

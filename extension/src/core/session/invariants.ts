@@ -56,7 +56,15 @@ export class InvariantChecker {
    * (no turn open, the previous turn and seq given).
    */
   constructor(resume?: { lastSeq: number; lastTurn: number }) {
-    this.pos = { lastSeq: resume?.lastSeq ?? 0, lastTurn: resume?.lastTurn ?? 0, openTurn: null, lastStep: 0, openStep: null, boundarySeq: 0, plan: resume ? 'unknown' : null };
+    this.pos = {
+      lastSeq: resume?.lastSeq ?? 0,
+      lastTurn: resume?.lastTurn ?? 0,
+      openTurn: null,
+      lastStep: 0,
+      openStep: null,
+      boundarySeq: 0,
+      plan: resume ? 'unknown' : null,
+    };
   }
 
   get position(): Readonly<LogPosition> {
@@ -67,7 +75,9 @@ export class InvariantChecker {
   pendingCalls(): { callId: string; started: boolean }[] {
     const step = this.pos.openStep;
     if (!step) return [];
-    return step.announced.filter((id) => !step.resulted.has(id)).map((callId) => ({ callId, started: step.called.has(callId) }));
+    return step.announced
+      .filter((id) => !step.resulted.has(id))
+      .map((callId) => ({ callId, started: step.called.has(callId) }));
   }
 
   /** Returns null when `event` may follow the log so far, else what is wrong. */
@@ -105,8 +115,10 @@ export class InvariantChecker {
         const s = this.inStep(event.type, event.data.turn, event.data.step);
         if (s) return s;
         const step = p.openStep!;
-        if (!step.announced.includes(event.data.callId)) return `tool/call ${event.data.callId} was not announced by this step's assistant message`;
-        if (step.called.has(event.data.callId) || step.resulted.has(event.data.callId)) return `tool/call ${event.data.callId} is not new`;
+        if (!step.announced.includes(event.data.callId))
+          return `tool/call ${event.data.callId} was not announced by this step's assistant message`;
+        if (step.called.has(event.data.callId) || step.resulted.has(event.data.callId))
+          return `tool/call ${event.data.callId} is not new`;
         return null;
       }
       case 'tool/result': {
@@ -121,8 +133,11 @@ export class InvariantChecker {
         const s = this.inStep(event.type, event.data.turn, event.data.step);
         if (s) return s;
         const step = p.openStep!;
-        if (!step.called.has(event.data.callId)) return `tool/approval for call ${event.data.callId} before its tool/call`;
-        return step.resulted.has(event.data.callId) ? `tool/approval for call ${event.data.callId} after its tool/result` : null;
+        if (!step.called.has(event.data.callId))
+          return `tool/approval for call ${event.data.callId} before its tool/call`;
+        return step.resulted.has(event.data.callId)
+          ? `tool/approval for call ${event.data.callId} after its tool/result`
+          : null;
       }
       case 'todo/write':
       case 'subagent/start':
@@ -130,25 +145,37 @@ export class InvariantChecker {
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
       case 'checkpoint/created':
         // In its step, or between steps: the one that closes a turn follows its last step.
-        return this.pos.openStep ? this.inStep(event.type, event.data.turn, event.data.step) : this.inTurn(event.type, event.data.turn);
+        return this.pos.openStep
+          ? this.inStep(event.type, event.data.turn, event.data.step)
+          : this.inTurn(event.type, event.data.turn);
       case 'changes/reverted':
-        return p.openStep ? `changes/reverted inside step ${p.openStep.step} (a revert lands between steps or between turns)` : null;
+        return p.openStep
+          ? `changes/reverted inside step ${p.openStep.step} (a revert lands between steps or between turns)`
+          : null;
       case 'acp/session':
-        return p.openTurn === null ? null : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
+        return p.openTurn === null
+          ? null
+          : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
       case 'plan/proposed': {
         // Proposed when a planning step has ended: inside its turn, between steps.
         const t = this.inTurn(event.type, event.data.turn);
         if (t) return t;
-        return p.openStep ? `plan/proposed inside step ${p.openStep.step} (a plan is proposed between steps)` : checkPlanReview(p.plan, event);
+        return p.openStep
+          ? `plan/proposed inside step ${p.openStep.step} (a plan is proposed between steps)`
+          : checkPlanReview(p.plan, event);
       }
       case 'plan/verify-completion': {
         const t = this.inTurn(event.type, event.data.turn);
         if (t) return t;
-        return p.openStep ? `plan/verify-completion inside step ${p.openStep.step} (the model is told between steps)` : null;
+        return p.openStep
+          ? `plan/verify-completion inside step ${p.openStep.step} (the model is told between steps)`
+          : null;
       }
       case 'plan/approved':
       case 'plan/rejected':
-        return p.openStep ? `${event.type} inside step ${p.openStep.step} (a decision lands between steps or between turns)` : checkPlanReview(p.plan, event);
+        return p.openStep
+          ? `${event.type} inside step ${p.openStep.step} (a decision lands between steps or between turns)`
+          : checkPlanReview(p.plan, event);
       case 'todo/user-edit':
         // Between turns, or inside a turn between its steps: never inside a step,
         // so the model's next request (a new step) is the first to be told.
@@ -167,7 +194,8 @@ export class InvariantChecker {
         return p.openStep ? `turn/end while step ${p.openStep.step} is open` : null;
       }
       case 'context/compact': {
-        if (p.openStep) return `context/compact inside step ${p.openStep.step}; it belongs between steps or between turns`;
+        if (p.openStep)
+          return `context/compact inside step ${p.openStep.step}; it belongs between steps or between turns`;
         const upTo = event.data.upToSeq;
         if (upTo >= event.seq) return `context/compact upToSeq ${upTo} is not before its own seq ${event.seq}`;
         if (p.boundarySeq === 0) return 'context/compact before any turn: there is nothing to summarize';
@@ -206,7 +234,13 @@ export class InvariantChecker {
         return;
       case 'step/start':
         p.lastStep = event.data.step;
-        p.openStep = { step: event.data.step, announced: [], called: new Set(), resulted: new Set(), assistantSeen: false };
+        p.openStep = {
+          step: event.data.step,
+          announced: [],
+          called: new Set(),
+          resulted: new Set(),
+          assistantSeen: false,
+        };
         return;
       case 'assistant/message':
         if (p.openStep) {

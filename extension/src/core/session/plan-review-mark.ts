@@ -22,7 +22,10 @@ export interface PlanMark {
   readonly proposed: boolean;
 }
 
-type PlanEvent = Extract<SessionEvent, { type: 'todo/write' | 'todo/user-edit' | 'plan/proposed' | 'plan/approved' | 'plan/rejected' | 'turn/start' }>;
+type PlanEvent = Extract<
+  SessionEvent,
+  { type: 'todo/write' | 'todo/user-edit' | 'plan/proposed' | 'plan/approved' | 'plan/rejected' | 'turn/start' }
+>;
 type ReviewEvent = Extract<SessionEvent, { type: 'plan/proposed' | 'plan/approved' | 'plan/rejected' }>;
 
 export function acceptPlanMark(mark: PlanMark | null | 'unknown', event: PlanEvent): PlanMark | null | 'unknown' {
@@ -30,7 +33,12 @@ export function acceptPlanMark(mark: PlanMark | null | 'unknown', event: PlanEve
     case 'todo/write':
       return { seq: event.seq, todos: event.data.todos, carries: false, proposed: false };
     case 'todo/user-edit':
-      return { seq: event.seq, todos: event.data.todos, carries: true, proposed: typeof mark === 'object' && mark !== null && mark.proposed };
+      return {
+        seq: event.seq,
+        todos: event.data.todos,
+        carries: true,
+        proposed: typeof mark === 'object' && mark !== null && mark.proposed,
+      };
     case 'turn/start':
       return typeof mark === 'object' && mark !== null && !mark.carries ? null : mark;
     case 'plan/proposed':
@@ -47,8 +55,10 @@ export function checkPlanReview(mark: PlanMark | null | 'unknown', event: Review
   if (mark === 'unknown') return null;
   if (mark === null) return `${event.type} with no standing plan`;
   if (event.type !== 'plan/proposed' && !mark.proposed) return `${event.type} with no proposal waiting for a decision`;
-  if (event.data.planSeq !== mark.seq) return `${event.type} names plan version ${event.data.planSeq}, but the standing plan is version ${mark.seq}`;
-  if (event.type !== 'plan/rejected' && !sameList(event.data.todos, mark.todos)) return `${event.type} todos are not the standing plan's list`;
+  if (event.data.planSeq !== mark.seq)
+    return `${event.type} names plan version ${event.data.planSeq}, but the standing plan is version ${mark.seq}`;
+  if (event.type !== 'plan/rejected' && !sameList(event.data.todos, mark.todos))
+    return `${event.type} todos are not the standing plan's list`;
   return null;
 }
 

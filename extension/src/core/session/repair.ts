@@ -7,7 +7,8 @@ import type { SessionEventMap } from './events';
 export const UNKNOWN_OUTCOME_RESULT =
   'Error: the outcome of this call is unknown: the session stopped while it was running. Check its effects before relying on it, and do not retry blindly if the tool has side effects.';
 export const NOT_STARTED_RESULT = 'Error: this call was not started: the session stopped before it could run.';
-export const INTERRUPTED_MESSAGE = 'the session stopped before this turn ended (crash or forced exit); it was closed when the log was reopened';
+export const INTERRUPTED_MESSAGE =
+  'the session stopped before this turn ended (crash or forced exit); it was closed when the log was reopened';
 
 /** Appends the synthetic events; returns how many it appended (0 for a clean log). */
 export function repairOpenTurn(session: Session): number {
@@ -16,7 +17,11 @@ export function repairOpenTurn(session: Session): number {
   if (turn === null) return 0;
   // A subagent still running when the session stopped ended with it.
   for (const open of openSubagents(session)) {
-    session.append('subagent/end', { callId: open.callId, childSessionId: open.childSessionId, outcome: 'interrupted' });
+    session.append('subagent/end', {
+      callId: open.callId,
+      childSessionId: open.childSessionId,
+      outcome: 'interrupted',
+    });
   }
   const step = session.openStep;
   if (step !== null) {

@@ -8,7 +8,14 @@
 // could not refuse). Subscribers run after commit, each in its own try/catch: a
 // throwing subscriber breaks neither the append nor the other subscribers.
 import { type Disposable, toDisposable } from '../disposable';
-import { buildEnvelope, eventDataSchemas, formatZodPath, type SessionEvent, type SessionEventMap, type SessionEventType } from './events';
+import {
+  buildEnvelope,
+  eventDataSchemas,
+  formatZodPath,
+  type SessionEvent,
+  type SessionEventMap,
+  type SessionEventType,
+} from './events';
 import type { SessionHeader } from './header';
 import { InvariantChecker, InvariantViolation } from './invariants';
 
@@ -58,18 +65,27 @@ export class Session {
     this.checker = checker;
     this.sink = options.sink;
     this.now = options.now ?? (() => new Date());
-    this.onListenerError = options.onListenerError ?? ((error, event) => console.error(`[agent-checklist] subscriber failed on ${event.type} #${event.seq}:`, error));
+    this.onListenerError =
+      options.onListenerError ??
+      ((error, event) => console.error(`[agent-checklist] subscriber failed on ${event.type} #${event.seq}:`, error));
   }
 
   /** Continues a log the store already loaded and checked (no second pass over it). */
-  static restore(loaded: { header: SessionHeader; events: SessionEvent[]; checker: InvariantChecker }, options: SessionOptions = {}): Session {
+  static restore(
+    loaded: { header: SessionHeader; events: SessionEvent[]; checker: InvariantChecker },
+    options: SessionOptions = {},
+  ): Session {
     const session = new Session(loaded.header, options, loaded.checker);
     for (const event of loaded.events) session.log.push(deepFreeze(event));
     return session;
   }
 
   /** Continues a log the store streamed and checked, its events left on disk (`onDisk`) until a reader needs them. */
-  static restoreOnDisk(streamed: { header: SessionHeader; checker: InvariantChecker }, onDisk: EventsOnDisk, options: SessionOptions = {}): Session {
+  static restoreOnDisk(
+    streamed: { header: SessionHeader; checker: InvariantChecker },
+    onDisk: EventsOnDisk,
+    options: SessionOptions = {},
+  ): Session {
     const session = new Session(streamed.header, options, streamed.checker);
     session.onDisk = onDisk;
     return session;
@@ -117,7 +133,11 @@ export class Session {
 
   private takeBack(read: SessionEvent[]): void {
     const last = this.onDisk?.last?.seq ?? 0;
-    if ((read.at(-1)?.seq ?? 0) !== last) throw new InvariantViolation(`the log on disk no longer holds the events this session opened with (through seq ${last})`, last);
+    if ((read.at(-1)?.seq ?? 0) !== last)
+      throw new InvariantViolation(
+        `the log on disk no longer holds the events this session opened with (through seq ${last})`,
+        last,
+      );
     for (const event of read) deepFreeze(event);
     for (const event of this.log) read.push(event);
     this.log = read;
@@ -182,7 +202,11 @@ export class Session {
    */
   ingest(event: SessionEvent): void {
     const last = this.lastEvent?.seq ?? 0;
-    if (event.seq <= last || event.seq > this.lastSeq) throw new InvariantViolation(`ingest of seq ${event.seq}: not admitted after ${last} by this session's checker (at ${this.lastSeq})`, event.seq);
+    if (event.seq <= last || event.seq > this.lastSeq)
+      throw new InvariantViolation(
+        `ingest of seq ${event.seq}: not admitted after ${last} by this session's checker (at ${this.lastSeq})`,
+        event.seq,
+      );
     const frozen = deepFreeze(event);
     this.log.push(frozen);
     this.notify(frozen);

@@ -14,7 +14,10 @@ export const IMPORTED_AGENTS = ['claude-code', 'codex'] as const;
 export type ImportedAgent = (typeof IMPORTED_AGENTS)[number];
 
 /** How people name each imported agent (product names: not translated). */
-export const IMPORTED_AGENT_NAMES: Readonly<Record<ImportedAgent, string>> = { 'claude-code': 'Claude Code', codex: 'Codex' };
+export const IMPORTED_AGENT_NAMES: Readonly<Record<ImportedAgent, string>> = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+};
 
 const mcpClientInfoSchema = z.strictObject({
   /** The client's `clientInfo.name` from `initialize` (e.g. `claude-code`). */
@@ -63,7 +66,11 @@ export function mcpClientDisplayName(client: McpClientInfo): string {
 }
 
 /** The words a session list shows for a source (English; adapters localize the fixed ones). */
-export type SourceLabel = { kind: 'agent' | 'cli' | 'chat' } | { kind: 'mcp'; client: string } | { kind: 'imported'; agent: string } | { kind: 'acp'; agent: string };
+export type SourceLabel =
+  | { kind: 'agent' | 'cli' | 'chat' }
+  | { kind: 'mcp'; client: string }
+  | { kind: 'imported'; agent: string }
+  | { kind: 'acp'; agent: string };
 
 /**
  * A header without `source` (logs written before sources were recorded) is labelled
@@ -74,7 +81,11 @@ export function sourceLabel(source: SessionSource | undefined, fallback: 'agent'
   if (source === undefined) return { kind: fallback };
   if (source.kind === 'mcp') return { kind: 'mcp', client: mcpClientDisplayName(source) };
   if (source.kind === 'imported') return { kind: 'imported', agent: IMPORTED_AGENT_NAMES[source.name] };
-  if (source.kind === 'acp') return { kind: 'acp', agent: KNOWN_ACP_AGENTS[source.name] ?? (source.title?.trim() || source.name.trim() || 'ACP agent') };
+  if (source.kind === 'acp')
+    return {
+      kind: 'acp',
+      agent: KNOWN_ACP_AGENTS[source.name] ?? (source.title?.trim() || source.name.trim() || 'ACP agent'),
+    };
   return { kind: source.kind };
 }
 

@@ -20,7 +20,10 @@ export interface RepairedLog {
  * (a writer repairs only logs of its own kind). A log another process is repairing
  * at the same moment, or one that fails to load, is left as it is.
  */
-export function repairAbandonedLogs(dir: string, accept: (header: SessionHeader) => boolean): { repaired: RepairedLog[]; failed: { path: string; message: string }[] } {
+export function repairAbandonedLogs(
+  dir: string,
+  accept: (header: SessionHeader) => boolean,
+): { repaired: RepairedLog[]; failed: { path: string; message: string }[] } {
   const repaired: RepairedLog[] = [];
   const failed: { path: string; message: string }[] = [];
   let names: string[];

@@ -54,7 +54,12 @@ export class LineSplitter {
 
   /** After the last block: the bytes after the last newline, and the file's size. */
   end(): ForwardResult {
-    return { unterminated: this.carry.length ? { start: this.carryStart, text: Buffer.concat(this.carry).toString('utf8') } : null, size: this.offset };
+    return {
+      unterminated: this.carry.length
+        ? { start: this.carryStart, text: Buffer.concat(this.carry).toString('utf8') }
+        : null,
+      size: this.offset,
+    };
   }
 }
 
@@ -64,7 +69,7 @@ export function forEachLine(path: string, visit: (v: LineVisit) => void, blockSi
   try {
     const block = Buffer.allocUnsafe(blockSize);
     const splitter = new LineSplitter();
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const n = fs.readSync(fd, block, 0, blockSize, offset);
       if (n === 0) break;
       splitter.push(block, n, visit);
@@ -108,7 +113,11 @@ export function forEachLineBackward(
       fs.readSync(fd, block, 0, block.length, readFrom);
       start = readFrom;
       let segEnd = block.length;
-      for (let nl = block.lastIndexOf(NL, segEnd - 1); nl !== -1; nl = segEnd > 0 ? block.lastIndexOf(NL, segEnd - 1) : -1) {
+      for (
+        let nl = block.lastIndexOf(NL, segEnd - 1);
+        nl !== -1;
+        nl = segEnd > 0 ? block.lastIndexOf(NL, segEnd - 1) : -1
+      ) {
         if (emit(block.subarray(nl + 1, segEnd), start + nl + 1)) return true;
         segEnd = nl;
       }
@@ -140,7 +149,7 @@ export function lineNumberAt(path: string, offset: number, blockSize = 1 << 20):
   try {
     const block = Buffer.allocUnsafe(blockSize);
     let line = 1;
-    for (let at = 0; at < offset; ) {
+    for (let at = 0; at < offset;) {
       const n = fs.readSync(fd, block, 0, Math.min(blockSize, offset - at), at);
       if (n === 0) break;
       for (let i = block.indexOf(NL, 0); i !== -1 && i < n; i = block.indexOf(NL, i + 1)) line++;

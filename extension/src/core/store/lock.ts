@@ -12,7 +12,9 @@ export class SessionLockedError extends Error {
     readonly lockPath: string,
     readonly pid: number,
   ) {
-    super(`the session is open for writing in another process (pid ${pid}); open it read-only, or stop that process. Lock: ${lockPath}`);
+    super(
+      `the session is open for writing in another process (pid ${pid}); open it read-only, or stop that process. Lock: ${lockPath}`,
+    );
     this.name = 'SessionLockedError';
   }
 }
@@ -44,7 +46,10 @@ export function acquireLock(logPath: string): Disposable {
   const lockPath = `${logPath}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lockPath, `${process.pid}\n${os.hostname()}\n${new Date().toISOString()}\n`, { flag: 'wx', mode: 0o600 });
+      fs.writeFileSync(lockPath, `${process.pid}\n${os.hostname()}\n${new Date().toISOString()}\n`, {
+        flag: 'wx',
+        mode: 0o600,
+      });
       return toDisposable(() => {
         if (readPid(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
       });

@@ -47,7 +47,12 @@ export function parseHeaderLine(path: string, text: string): SessionHeader {
     );
   }
   const header = sessionHeaderSchema.safeParse(json);
-  if (!header.success) throw new LogLoadError(path, 1, 'not an Agent Checklist session log (the first line is not a valid session header)');
+  if (!header.success)
+    throw new LogLoadError(
+      path,
+      1,
+      'not an Agent Checklist session log (the first line is not a valid session header)',
+    );
   return header.data;
 }
 
@@ -64,9 +69,15 @@ export function loadLogFile(path: string): LoadedLog {
  * event, or null for a skipped ignorable line of an unknown type; throws LogLoadError.
  * The tail reader (tail-reader.ts) uses it too, so `plan` refuses what `check` refuses.
  */
-export function admitEventLine(path: string, checker: InvariantChecker, text: string, line: number): SessionEvent | null {
+export function admitEventLine(
+  path: string,
+  checker: InvariantChecker,
+  text: string,
+  line: number,
+): SessionEvent | null {
   const raw = rawEnvelopeReader.safeParse(parseJson(text));
-  if (!raw.success) throw new LogLoadError(path, line, 'not a valid event line (broken JSON or missing envelope fields)');
+  if (!raw.success)
+    throw new LogLoadError(path, line, 'not a valid event line (broken JSON or missing envelope fields)');
   if (!isKnownEventType(raw.data.type)) {
     if (raw.data.ignorable !== true) {
       throw new LogLoadError(
@@ -141,6 +152,14 @@ export class LogAdmitter {
       }
     }
     if (!this.header) throw new LogLoadError(this.path, 1, 'empty log: no session header');
-    return { path: this.path, header: this.header, checker: this.checker, tornTail, missingFinalNewline, skipped: this.skipped, size: result.size };
+    return {
+      path: this.path,
+      header: this.header,
+      checker: this.checker,
+      tornTail,
+      missingFinalNewline,
+      skipped: this.skipped,
+      size: result.size,
+    };
   }
 }

@@ -17,7 +17,12 @@ const CHUNK_BYTES = 32 * 1024;
  * rejects with LogLoadError, or with `signal`'s reason once it aborts (checked before
  * each read: a read nobody waits for any more stops within a chunk).
  */
-export async function streamLogFile(path: string, onEvents: (events: SessionEvent[]) => void, chunkBytes = CHUNK_BYTES, signal?: AbortSignal): Promise<ReplayedLog> {
+export async function streamLogFile(
+  path: string,
+  onEvents: (events: SessionEvent[]) => void,
+  chunkBytes = CHUNK_BYTES,
+  signal?: AbortSignal,
+): Promise<ReplayedLog> {
   signal?.throwIfAborted();
   const handle = await fs.promises.open(path, 'r');
   try {
@@ -25,7 +30,7 @@ export async function streamLogFile(path: string, onEvents: (events: SessionEven
     const admitter = new LogAdmitter(path, (event) => void batch.push(event));
     const splitter = new LineSplitter();
     const block = Buffer.allocUnsafe(chunkBytes);
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       signal?.throwIfAborted();
       const { bytesRead } = await handle.read(block, 0, chunkBytes, offset);
       if (bytesRead === 0) break;
@@ -64,7 +69,11 @@ export interface StreamedLog extends ReplayedLog {
 }
 
 /** streamLogFile that also counts the events and keeps the last (a session continues from it: Session.restoreOnDisk). */
-export async function streamLog(path: string, onEvents: (events: SessionEvent[]) => void, signal?: AbortSignal): Promise<StreamedLog> {
+export async function streamLog(
+  path: string,
+  onEvents: (events: SessionEvent[]) => void,
+  signal?: AbortSignal,
+): Promise<StreamedLog> {
   let count = 0;
   let last: SessionEvent | undefined;
   const replayed = await streamLogFile(

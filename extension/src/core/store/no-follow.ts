@@ -34,7 +34,12 @@ export function refuseLinkedFolders(dir: string): void {
   const from = rootAt === -1 ? parts.length - 1 : rootAt;
   for (let i = from; i < parts.length; i++) {
     const component = parts.slice(0, i + 1).join(path.sep) || path.sep;
-    if (isLink(component)) throw new LogGuardError(resolved, 'link', `the folder ${component} is a symbolic link; the writer does not follow links`);
+    if (isLink(component))
+      throw new LogGuardError(
+        resolved,
+        'link',
+        `the folder ${component} is a symbolic link; the writer does not follow links`,
+      );
   }
 }
 
@@ -64,7 +69,8 @@ export function openNoFollow(file: string, flags: number, mode = 0o600): number 
   try {
     return fs.openSync(file, flags | fs.constants.O_NOFOLLOW, mode);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new LogGuardError(file, 'link', 'it is a symbolic link; the writer does not follow links');
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP')
+      throw new LogGuardError(file, 'link', 'it is a symbolic link; the writer does not follow links');
     throw error;
   }
 }
@@ -75,13 +81,19 @@ export function assertStillOwn(file: string, fd: number, expectedSize: number): 
   try {
     onDisk = fs.lstatSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new LogGuardError(file, 'deleted', 'it was deleted while this session was writing it');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new LogGuardError(file, 'deleted', 'it was deleted while this session was writing it');
     throw error;
   }
   const open = fs.fstatSync(fd);
-  if (onDisk.dev !== open.dev || onDisk.ino !== open.ino) throw new LogGuardError(file, 'replaced', 'it was replaced by another file while this session was writing it');
+  if (onDisk.dev !== open.dev || onDisk.ino !== open.ino)
+    throw new LogGuardError(file, 'replaced', 'it was replaced by another file while this session was writing it');
   if (open.size !== expectedSize) {
     const how = open.size < expectedSize ? 'truncated' : 'changed';
-    throw new LogGuardError(file, 'changed', `it was ${how} by someone else (${open.size} bytes, this session wrote ${expectedSize})`);
+    throw new LogGuardError(
+      file,
+      'changed',
+      `it was ${how} by someone else (${open.size} bytes, this session wrote ${expectedSize})`,
+    );
   }
 }

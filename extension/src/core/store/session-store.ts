@@ -32,7 +32,8 @@ export class SessionStore {
   constructor(readonly dir: string) {}
 
   pathOf(sessionId: string): string {
-    if (!/^[A-Za-z0-9._-]+$/.test(sessionId) || sessionId.startsWith('.')) throw new Error(`invalid session id ${JSON.stringify(sessionId)}`);
+    if (!/^[A-Za-z0-9._-]+$/.test(sessionId) || sessionId.startsWith('.'))
+      throw new Error(`invalid session id ${JSON.stringify(sessionId)}`);
     return path.join(this.dir, `${sessionId}.jsonl`);
   }
 
@@ -63,7 +64,11 @@ export class SessionStore {
    * is held from the start). Once `signal` aborts it rejects with its reason, the lock
    * released and the log as it was (nothing cut or repaired).
    */
-  openForWriteAsync(sessionId: string, sessionOptions: SessionOptions = {}, signal?: AbortSignal): Promise<WritableSession> {
+  openForWriteAsync(
+    sessionId: string,
+    sessionOptions: SessionOptions = {},
+    signal?: AbortSignal,
+  ): Promise<WritableSession> {
     refuseLinkedFolders(this.dir);
     const logPath = this.pathOf(sessionId);
     return openLogForWriteWith(logPath, sessionOptions, () => loadLogFileAsync(logPath, signal), signal);
@@ -74,7 +79,11 @@ export class SessionStore {
    * folds) and the session reads its events back from disk only when a reader needs
    * them (Session.restoreOnDisk), so a large log opens in the memory of its folds.
    */
-  openForWriteStreamed(sessionId: string, onEvents: (events: SessionEvent[]) => void, signal?: AbortSignal): Promise<WritableSession> {
+  openForWriteStreamed(
+    sessionId: string,
+    onEvents: (events: SessionEvent[]) => void,
+    signal?: AbortSignal,
+  ): Promise<WritableSession> {
     refuseLinkedFolders(this.dir);
     const logPath = this.pathOf(sessionId);
     return openLogForWriteWith(logPath, {}, () => streamLog(logPath, onEvents, signal), signal);
@@ -90,7 +99,11 @@ export class SessionStore {
   }
 
   /** openReadOnlyAsync keeping no events (as openForWriteStreamed). */
-  openReadOnlyStreamed(sessionId: string, onEvents: (events: SessionEvent[]) => void, signal?: AbortSignal): Promise<StreamedLog> {
+  openReadOnlyStreamed(
+    sessionId: string,
+    onEvents: (events: SessionEvent[]) => void,
+    signal?: AbortSignal,
+  ): Promise<StreamedLog> {
     return streamLog(this.pathOf(sessionId), onEvents, signal);
   }
 
@@ -126,7 +139,12 @@ export function openLogForWrite(logPath: string, sessionOptions: SessionOptions 
 }
 
 /** openLogForWrite with the log read by `load` (the chunked reader); nothing is cut or repaired once `signal` aborted. */
-async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptions, load: () => Promise<LoadedLog | StreamedLog>, signal?: AbortSignal): Promise<WritableSession> {
+async function openLogForWriteWith(
+  logPath: string,
+  sessionOptions: SessionOptions,
+  load: () => Promise<LoadedLog | StreamedLog>,
+  signal?: AbortSignal,
+): Promise<WritableSession> {
   const owned = new DisposableStore();
   try {
     refuseLinkedFile(logPath);
@@ -141,7 +159,12 @@ async function openLogForWriteWith(logPath: string, sessionOptions: SessionOptio
 }
 
 /** The loaded (or streamed) log made writable: the torn tail cut (or the missing newline added), the sink attached, an open turn repaired. */
-function continueLog(logPath: string, loaded: LoadedLog | StreamedLog, sessionOptions: SessionOptions, owned: DisposableStore): WritableSession {
+function continueLog(
+  logPath: string,
+  loaded: LoadedLog | StreamedLog,
+  sessionOptions: SessionOptions,
+  owned: DisposableStore,
+): WritableSession {
   let cutBytes = 0;
   if (loaded.tornTail) {
     fs.truncateSync(logPath, loaded.tornTail.start);
@@ -157,7 +180,9 @@ function continueLog(logPath: string, loaded: LoadedLog | StreamedLog, sessionOp
 
 /** The session a load continues: its events in memory, or (streamed) on disk. */
 export function restoreSession(log: LoadedLog | StreamedLog, options: SessionOptions = {}): Session {
-  return 'events' in log ? Session.restore(log, options) : Session.restoreOnDisk(log, eventsOnDisk(log.path, log.last), options);
+  return 'events' in log
+    ? Session.restore(log, options)
+    : Session.restoreOnDisk(log, eventsOnDisk(log.path, log.last), options);
 }
 
 export function readHeader(file: string): SessionHeader {

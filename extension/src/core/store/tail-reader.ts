@@ -70,7 +70,8 @@ function readPlanAbove(logPath: string, floor: number): TodoItem[] | null | unde
       const event = admitEventLine(logPath, checker, line.text, 0);
       if (event !== null) plan = todosProjection.apply(plan, event);
     } catch (error) {
-      if (error instanceof LogLoadError) throw new LogLoadError(logPath, lineNumberAt(logPath, line.start), error.reason);
+      if (error instanceof LogLoadError)
+        throw new LogLoadError(logPath, lineNumberAt(logPath, line.start), error.reason);
       throw error;
     }
   }

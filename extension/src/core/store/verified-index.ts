@@ -12,10 +12,20 @@ import * as z from 'zod/mini';
 import { driftedItemSchema, type DriftedItem } from '../plan/plan-drift';
 import { parseJson } from './parse-json';
 
-const identitySchema = z.strictObject({ dev: z.string(), ino: z.string(), size: z.string(), mtimeNs: z.string(), ctimeNs: z.string() });
+const identitySchema = z.strictObject({
+  dev: z.string(),
+  ino: z.string(),
+  size: z.string(),
+  mtimeNs: z.string(),
+  ctimeNs: z.string(),
+});
 type Identity = z.infer<typeof identitySchema>;
 /** Version 2: the items carry their drift (an index of version 1 is not read: the log is validated again). */
-const indexSchema = z.strictObject({ version: z.literal(2), file: identitySchema, plan: z.nullable(z.array(driftedItemSchema)) });
+const indexSchema = z.strictObject({
+  version: z.literal(2),
+  file: identitySchema,
+  plan: z.nullable(z.array(driftedItemSchema)),
+});
 
 /** The standing plan as recorded: null = no plan. */
 export type VerifiedPlan = DriftedItem[] | null;
@@ -34,7 +44,13 @@ export function verifiedIndexPath(logPath: string): string {
 }
 
 function identityOf(st: fs.BigIntStats): Identity {
-  return { dev: String(st.dev), ino: String(st.ino), size: String(st.size), mtimeNs: String(st.mtimeNs), ctimeNs: String(st.ctimeNs) };
+  return {
+    dev: String(st.dev),
+    ino: String(st.ino),
+    size: String(st.size),
+    mtimeNs: String(st.mtimeNs),
+    ctimeNs: String(st.ctimeNs),
+  };
 }
 
 const sameIdentity = (a: Identity, b: Identity): boolean =>
@@ -43,7 +59,12 @@ const sameIdentity = (a: Identity, b: Identity): boolean =>
 /** An index is trusted only when it is a regular file of this user that no one else may write. */
 function trustedIndexFile(st: fs.BigIntStats): boolean {
   const uid = process.getuid?.();
-  return st.isFile() && st.size <= MAX_INDEX_BYTES && (uid === undefined || st.uid === BigInt(uid)) && (st.mode & 0o022n) === 0n;
+  return (
+    st.isFile() &&
+    st.size <= MAX_INDEX_BYTES &&
+    (uid === undefined || st.uid === BigInt(uid)) &&
+    (st.mode & 0o022n) === 0n
+  );
 }
 
 /** The recorded standing plan when `logPath` is byte for byte the file that was validated, else undefined. */
@@ -70,7 +91,11 @@ export function readVerifiedPlan(logPath: string): { plan: VerifiedPlan } | unde
  * change while it was read and was last changed at least RACY_MS before. Recording is
  * best effort: a folder that cannot be written leaves every read a full validation.
  */
-export function validateAndRecord<T>(logPath: string, validate: () => T, planOf: (result: T) => VerifiedPlan | undefined): T {
+export function validateAndRecord<T>(
+  logPath: string,
+  validate: () => T,
+  planOf: (result: T) => VerifiedPlan | undefined,
+): T {
   let before: fs.BigIntStats | undefined;
   let startedNs = 0n;
   try {

@@ -40,6 +40,13 @@ export class ApprovalLog {
   readonly onDecision = (request: ApprovalRequest, record: ApprovalRecord): void => {
     const session = request.sessionId === null ? undefined : this.sessions.get(request.sessionId);
     if (session === undefined || session.openTurn === null || session.openStep === null) return;
-    session.append('tool/approval', { turn: session.openTurn, step: session.openStep, callId: request.callId, tool: request.tool, decision: record.decision, by: record.by });
+    session.append('tool/approval', {
+      turn: session.openTurn,
+      step: session.openStep,
+      callId: request.callId,
+      tool: request.tool,
+      decision: record.decision,
+      by: record.by,
+    });
   };
 }

@@ -52,8 +52,7 @@ export interface ApprovalGate {
 }
 
 export type ApprovalOutcome =
-  | { approved: true; by: 'auto' | 'remembered' | 'user' }
-  | { approved: false; message: string };
+  { approved: true; by: 'auto' | 'remembered' | 'user' } | { approved: false; message: string };
 
 export const deniedMessage = (tool: string): string =>
   `the user denied this ${tool} call. Do not retry it as is: ask the user what to do or take another approach.`;
@@ -61,7 +60,8 @@ export const unattendedMessage = (tool: string, hint?: string): string =>
   `this ${tool} call needs the user's approval and no one can be asked here${hint ? ` (${hint})` : ''}. It was not run.`;
 export const protectedUnattendedMessage = (tool: string, reason: string): string =>
   `this ${tool} call needs the user's approval of this one file and no one can be asked here (--yes and auto-approve do not cover it). It was not run. ${reason}`;
-export const stoppedBeforeApprovalMessage = (tool: string): string => `the ${tool} call was stopped by the user before it was approved`;
+export const stoppedBeforeApprovalMessage = (tool: string): string =>
+  `the ${tool} call was stopped by the user before it was approved`;
 
 export interface ApprovalsOptions {
   /** Who to ask; null when no one can be asked (headless without a terminal): calls needing approval are refused. */
@@ -111,14 +111,24 @@ export class Approvals {
     return outcome.outcome;
   }
 
-  private async decide(request: ApprovalRequest, signal: AbortSignal): Promise<{ outcome: ApprovalOutcome; record: ApprovalRecord }> {
-    const stopped = { outcome: { approved: false, message: stoppedBeforeApprovalMessage(request.tool) }, record: { decision: 'stopped', by: 'user' } } as const;
+  private async decide(
+    request: ApprovalRequest,
+    signal: AbortSignal,
+  ): Promise<{ outcome: ApprovalOutcome; record: ApprovalRecord }> {
+    const stopped = {
+      outcome: { approved: false, message: stoppedBeforeApprovalMessage(request.tool) },
+      record: { decision: 'stopped', by: 'user' },
+    } as const;
     const protectedFile = request.protectedReason !== undefined;
-    if (!protectedFile && this.autoApprove()) return { outcome: { approved: true, by: 'auto' }, record: { decision: 'approve', by: 'auto' } };
-    if (!protectedFile && this.always.has(request.tool)) return { outcome: { approved: true, by: 'remembered' }, record: { decision: 'approve', by: 'rule' } };
+    if (!protectedFile && this.autoApprove())
+      return { outcome: { approved: true, by: 'auto' }, record: { decision: 'approve', by: 'auto' } };
+    if (!protectedFile && this.always.has(request.tool))
+      return { outcome: { approved: true, by: 'remembered' }, record: { decision: 'approve', by: 'rule' } };
     if (signal.aborted) return stopped;
     if (this.gate === null) {
-      const message = protectedFile ? protectedUnattendedMessage(request.tool, request.protectedReason ?? '') : unattendedMessage(request.tool, this.unattendedHint);
+      const message = protectedFile
+        ? protectedUnattendedMessage(request.tool, request.protectedReason ?? '')
+        : unattendedMessage(request.tool, this.unattendedHint);
       return { outcome: { approved: false, message }, record: { decision: 'refused', by: 'none' } };
     }
     let decision: ApprovalDecision;
@@ -129,7 +139,8 @@ export class Approvals {
       throw error;
     }
     if (signal.aborted) return stopped;
-    if (decision === 'deny') return { outcome: { approved: false, message: deniedMessage(request.tool) }, record: { decision, by: 'user' } };
+    if (decision === 'deny')
+      return { outcome: { approved: false, message: deniedMessage(request.tool) }, record: { decision, by: 'user' } };
     if (decision === 'approve-always' && !protectedFile) this.always.add(request.tool);
     return { outcome: { approved: true, by: 'user' }, record: { decision, by: 'user' } };
   }
@@ -147,7 +158,8 @@ export function parseApprovalAnswer(answer: string): ApprovalDecision {
 }
 
 export function approvalQuestion(request: ApprovalRequest): string {
-  if (request.protectedReason !== undefined) return `\nAllow ${request.tool}?\n${request.protectedReason}\n${request.detail}\n[y]es / [N]o: `;
+  if (request.protectedReason !== undefined)
+    return `\nAllow ${request.tool}?\n${request.protectedReason}\n${request.detail}\n[y]es / [N]o: `;
   return `\nAllow ${request.tool}?\n${request.detail}\n[y]es / [a]lways in this session / [N]o: `;
 }
 

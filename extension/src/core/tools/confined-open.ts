@@ -27,11 +27,12 @@ const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 /** Whether descriptors can be asked where they are (Linux with /proc mounted). */
 export const DESCRIPTOR_PATHS = process.platform === 'linux' && existsSync('/proc/self/fd');
 
-
 const fdPath = (handle: FileHandle): string => `/proc/self/fd/${handle.fd}`;
 
 function codeOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 /** Opens `target`, mapping "a final link was not followed" to a refusal. */
@@ -49,7 +50,8 @@ async function openNoFollow(target: string, flags: number, mode?: number): Promi
 async function verifyOpened(handle: FileHandle, stats: Stats, requested: string, within: string): Promise<string> {
   if (DESCRIPTOR_PATHS) {
     const real = await fsp.readlink(fdPath(handle));
-    if (!isInside(within, real)) throw new ConfinementError('outside', `${requested} was opened at ${real}, outside ${within}`);
+    if (!isInside(within, real))
+      throw new ConfinementError('outside', `${requested} was opened at ${real}, outside ${within}`);
     return real;
   }
   let real: string;
@@ -75,7 +77,8 @@ async function closeOnThrow<T>(handle: FileHandle, use: () => Promise<T>): Promi
 }
 
 function checkRegular(stats: Stats, requested: string): void {
-  if (!stats.isFile()) throw new ConfinementError(stats.isDirectory() ? 'directory' : 'not-a-file', `${requested} is not a regular file`);
+  if (!stats.isFile())
+    throw new ConfinementError(stats.isDirectory() ? 'directory' : 'not-a-file', `${requested} is not a regular file`);
   if (stats.nlink > 1) throw new ConfinementError('hard-link', `${requested} has ${stats.nlink} hard links`);
 }
 
@@ -131,11 +134,11 @@ export function sliceEnd(text: string, start: number, chars = WRITE_SLICE_CHARS)
 async function writeText(handle: FileHandle, text: string): Promise<void> {
   const buffer = Buffer.allocUnsafe(3 * Math.min(WRITE_SLICE_CHARS, text.length));
   let position = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = sliceEnd(text, start);
     // 3 bytes per UTF-16 unit always fit: the slice is encoded whole.
     const length = buffer.write(text.slice(start, end), 0, 'utf8');
-    for (let done = 0; done < length; ) {
+    for (let done = 0; done < length;) {
       const { bytesWritten } = await handle.write(buffer, done, length - done, position);
       done += bytesWritten;
       position += bytesWritten;
@@ -147,7 +150,11 @@ async function writeText(handle: FileHandle, text: string): Promise<void> {
 export async function writeFileIn(file: string, text: string, within: string): Promise<void> {
   const parent = await openDirectoryIn(path.dirname(file), within);
   try {
-    const handle = await openNoFollow(path.join(parent.via, path.basename(file)), constants.O_WRONLY | constants.O_CREAT, 0o666);
+    const handle = await openNoFollow(
+      path.join(parent.via, path.basename(file)),
+      constants.O_WRONLY | constants.O_CREAT,
+      0o666,
+    );
     try {
       const stats = await handle.stat();
       checkRegular(stats, file);
@@ -176,7 +183,9 @@ export async function createDirectoryIn(dir: string, within: string): Promise<vo
         if (codeOf(error) !== 'EEXIST') throw error;
       }
       const opened = await openDirectoryIn(next, within).catch((error: unknown) => {
-        throw codeOf(error) === 'ENOTDIR' ? new ConfinementError('not-a-file', `${path.join(current.real, name)} is not a folder`) : error;
+        throw codeOf(error) === 'ENOTDIR'
+          ? new ConfinementError('not-a-file', `${path.join(current.real, name)} is not a folder`)
+          : error;
       });
       await current.handle.close().catch(() => undefined);
       current = opened;
@@ -187,7 +196,11 @@ export async function createDirectoryIn(dir: string, within: string): Promise<vo
 }
 
 /** The entries of a verified folder, read through its descriptor; `describe` runs while it is open. */
-export async function readDirectoryIn<T>(dir: string, within: string, describe: (via: string, entries: Dirent[]) => Promise<T>): Promise<T> {
+export async function readDirectoryIn<T>(
+  dir: string,
+  within: string,
+  describe: (via: string, entries: Dirent[]) => Promise<T>,
+): Promise<T> {
   const opened = await openDirectoryIn(dir, within);
   try {
     return await describe(opened.via, await fsp.readdir(opened.via, { withFileTypes: true }));

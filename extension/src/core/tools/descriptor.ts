@@ -9,7 +9,14 @@
 import type * as z from 'zod/mini';
 import type { PresentedCall, ToolCallRecord } from '../presenters/tool-presenter';
 import type { ApprovalCard } from './approvals';
-import { checkedTool, errorResult, type ToolContext, type ToolDefinition, type ToolResult, type ToolSignature } from './tool';
+import {
+  checkedTool,
+  errorResult,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+  type ToolSignature,
+} from './tool';
 import type { ToolSetContext } from './tool-set-context';
 
 export type { ApprovalCard };
@@ -64,8 +71,14 @@ export interface ToolDescriptor<N extends string = string> {
 /** A tool given as `run` (how the extension's API takes one: vscode/public-api.ts). */
 export function defineTool<const N extends string, A, D = never>(spec: RunToolSpec<N, A, D>): ToolDescriptor<N>;
 /** A tool whose module makes its ToolDefinition (the built-in tools): `head` is the module's; `spec` says what it needs, how its row looks and how it is made. */
-export function defineTool<const N extends string, A, D = never>(head: MadeToolHead<N, A>, spec: MadeToolSpec<A, D>): ToolDescriptor<N>;
-export function defineTool<N extends string, A, D>(first: RunToolSpec<N, A, D> | MadeToolHead<N, A>, made?: MadeToolSpec<A, D>): ToolDescriptor<N> {
+export function defineTool<const N extends string, A, D = never>(
+  head: MadeToolHead<N, A>,
+  spec: MadeToolSpec<A, D>,
+): ToolDescriptor<N>;
+export function defineTool<N extends string, A, D>(
+  first: RunToolSpec<N, A, D> | MadeToolHead<N, A>,
+  made?: MadeToolSpec<A, D>,
+): ToolDescriptor<N> {
   if ('run' in first) return descriptor(first, first, first.approval !== null, createRunTool(first));
   if (made === undefined) throw new TypeError(`defineTool: the ${first.name} tool needs its spec`);
   return descriptor(first, made, first.asksApproval, (set) => made.create(set));
@@ -79,8 +92,15 @@ function descriptor<N extends string, A, D>(
 ): ToolDescriptor<N> {
   const present = (call: ToolCallRecord): PresentedCall => {
     const args = head.args.safeParse(call.args);
-    const details = spec.details !== undefined && call.result?.details?.tool === head.name ? spec.details.safeParse(call.result.details) : null;
-    return spec.present({ call, args: args.success ? args.data : null, details: details?.success ? details.data : null });
+    const details =
+      spec.details !== undefined && call.result?.details?.tool === head.name
+        ? spec.details.safeParse(call.result.details)
+        : null;
+    return spec.present({
+      call,
+      args: args.success ? args.data : null,
+      details: details?.success ? details.data : null,
+    });
   };
   return { name: head.name, needs: spec.needs ?? [], asksApproval, present, create };
 }

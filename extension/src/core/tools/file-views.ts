@@ -23,7 +23,10 @@ export function boundedLines(kind: DiffLine['kind'], text: string): Side {
   while (shown.length < DIFF_VIEW_LINES) {
     const nl = body.indexOf('\n', start);
     const end = nl === -1 ? body.length : nl;
-    const line = end - start > DIFF_VIEW_LINE_CHARS ? `${body.slice(start, start + DIFF_VIEW_LINE_CHARS - 1)}…` : body.slice(start, end);
+    const line =
+      end - start > DIFF_VIEW_LINE_CHARS
+        ? `${body.slice(start, start + DIFF_VIEW_LINE_CHARS - 1)}…`
+        : body.slice(start, end);
     shown.push({ kind, text: line });
     if (nl === -1) return { lines: shown, omitted: 0 };
     start = nl + 1;
@@ -36,12 +39,21 @@ export function boundedLines(kind: DiffLine['kind'], text: string): Side {
 function diffView(path: string, call: ToolCallRecord, ...sides: Side[]): PresentedCall {
   return {
     summary: oneLine(path),
-    view: { kind: 'diff', path, lines: sides.flatMap((side) => side.lines), omitted: sides.reduce((n, side) => n + side.omitted, 0), result: call.result?.content ?? null },
+    view: {
+      kind: 'diff',
+      path,
+      lines: sides.flatMap((side) => side.lines),
+      omitted: sides.reduce((n, side) => n + side.omitted, 0),
+      result: call.result?.content ?? null,
+    },
   };
 }
 
 function generic(call: ToolCallRecord, summary: string): PresentedCall {
-  return { summary: oneLine(summary), view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null } };
+  return {
+    summary: oneLine(summary),
+    view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null },
+  };
 }
 
 export function editFileView(call: ToolCallRecord): PresentedCall {
@@ -60,7 +72,10 @@ export function writeFileView(call: ToolCallRecord): PresentedCall {
 }
 
 /** Changes an agent described itself (an ACP agent's diffs): each file's old text removed and new text added, named by the first path. */
-export function changesView(call: ToolCallRecord, changes: readonly { path: string; oldText: string | null; newText: string }[]): PresentedCall {
+export function changesView(
+  call: ToolCallRecord,
+  changes: readonly { path: string; oldText: string | null; newText: string }[],
+): PresentedCall {
   const sides = changes.flatMap((c) => [boundedLines('del', c.oldText ?? ''), boundedLines('add', c.newText)]);
   const named = changes.length === 1 ? changes[0]!.path : `${changes[0]!.path} (+${changes.length - 1} more)`;
   return diffView(named, call, ...sides);

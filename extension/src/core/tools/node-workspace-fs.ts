@@ -11,14 +11,20 @@ function kindOf(stats: Stats): EntryKind {
 }
 
 function isMissing(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+  );
 }
 
 async function statFollowing(path: string): Promise<Stats | null> {
   try {
     return await fsp.stat(path);
   } catch (error) {
-    if (isMissing(error) || (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ELOOP')) return null;
+    if (isMissing(error) || (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ELOOP'))
+      return null;
     throw error;
   }
 }
@@ -34,14 +40,21 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     }
     if (!own.isSymbolicLink()) return { kind: kindOf(own), symlink: false, size: own.size };
     const target = await statFollowing(path);
-    return target ? { kind: kindOf(target), symlink: true, size: target.size } : { kind: 'other', symlink: true, size: 0 };
+    return target
+      ? { kind: kindOf(target), symlink: true, size: target.size }
+      : { kind: 'other', symlink: true, size: 0 };
   }
 
   readDirectory(dir: string, within: string): Promise<DirectoryEntry[]> {
     return readDirectoryIn(dir, within, (via, entries) =>
       Promise.all(
         entries.map(async (e): Promise<DirectoryEntry> => {
-          if (!e.isSymbolicLink()) return { name: e.name, kind: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other', symlink: false };
+          if (!e.isSymbolicLink())
+            return {
+              name: e.name,
+              kind: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other',
+              symlink: false,
+            };
           // Only the kind of the link's target is shown; nothing is read through it.
           const target = await statFollowing(nodePath.join(via, e.name));
           return { name: e.name, kind: target ? kindOf(target) : 'other', symlink: true };

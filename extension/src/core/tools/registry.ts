@@ -40,7 +40,11 @@ export class ToolRegistry {
   }
 
   specs(): ToolSpec[] {
-    return [...this.tools.values()].map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    return [...this.tools.values()].map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+    }));
   }
 
   /**
@@ -49,16 +53,23 @@ export class ToolRegistry {
    */
   async execute(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolResult> {
     const tool = this.tools.get(name);
-    if (!tool) return errorResult(`unknown tool ${JSON.stringify(name)}; available tools: ${this.names().join(', ') || 'none'}`);
+    if (!tool)
+      return errorResult(`unknown tool ${JSON.stringify(name)}; available tools: ${this.names().join(', ') || 'none'}`);
     let args: unknown;
     try {
       args = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
     } catch (error) {
-      return errorResult(`invalid arguments: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      return errorResult(
+        `invalid arguments: not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
-    const run = tool.execute(args, ctx).catch((error: unknown) =>
-      ctx.signal.aborted ? STOPPED_RESULT : errorResult(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    const run = tool
+      .execute(args, ctx)
+      .catch((error: unknown) =>
+        ctx.signal.aborted
+          ? STOPPED_RESULT
+          : errorResult(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     const result = await raceStop(run, ctx.signal, this.stopGraceMs);
     if (this.redactor === undefined || this.redactor.empty) return result;
     const { redactor } = this;
@@ -76,7 +87,8 @@ function redactStrings(value: Record<string, unknown>, redact: (text: string) =>
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redact(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
+    if (typeof v === 'object' && v !== null)
+      return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
     return v;
   };
   return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, walk(item)]));

@@ -59,7 +59,9 @@ export class Redactor {
 
   constructor(secrets: Iterable<string>) {
     // Longest first, so a secret that contains another is replaced whole.
-    this.secrets = [...new Set([...secrets].map((s) => s.trim()).filter((s) => s.length >= MIN_REDACTED_LENGTH))].sort((a, b) => b.length - a.length);
+    this.secrets = [...new Set([...secrets].map((s) => s.trim()).filter((s) => s.length >= MIN_REDACTED_LENGTH))].sort(
+      (a, b) => b.length - a.length,
+    );
   }
 
   get empty(): boolean {

@@ -38,7 +38,10 @@ export interface ToolSignature<N extends string = string, A = unknown> {
  * The tool of `signature`: a call's arguments are checked against `signature.args`
  * first (an `invalid arguments: …` error result otherwise), then `run` gets them typed.
  */
-export function checkedTool<A>(signature: ToolSignature<string, A>, run: (args: A, ctx: ToolContext) => Promise<ToolResult>): ToolDefinition {
+export function checkedTool<A>(
+  signature: ToolSignature<string, A>,
+  run: (args: A, ctx: ToolContext) => Promise<ToolResult>,
+): ToolDefinition {
   return {
     name: signature.name,
     description: signature.description,
@@ -81,7 +84,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Validates arguments; on failure, the message `invalid arguments: <what, by JSON path>`. */
-export function parseArguments<T>(schema: z.ZodMiniType<T>, args: unknown): { ok: true; value: T } | { ok: false; message: string } {
+export function parseArguments<T>(
+  schema: z.ZodMiniType<T>,
+  args: unknown,
+): { ok: true; value: T } | { ok: false; message: string } {
   const parsed = schema.safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, message: `invalid arguments: ${parsed.error.issues.map(describeIssue).join('; ')}` };

@@ -31,8 +31,14 @@ export async function* walk(workspace: Workspace, start: string, signal?: AbortS
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const subfolders: { abs: string; rel: string }[] = [];
     for (const e of entries) {
-      const entry: WalkEntry = { rel: dir.rel ? `${dir.rel}/${e.name}` : e.name, abs: path.join(dir.abs, e.name), kind: e.kind, symlink: e.symlink };
-      if (e.kind === 'directory' && !e.symlink && !SKIPPED_FOLDERS.includes(e.name)) subfolders.push({ abs: entry.abs, rel: entry.rel });
+      const entry: WalkEntry = {
+        rel: dir.rel ? `${dir.rel}/${e.name}` : e.name,
+        abs: path.join(dir.abs, e.name),
+        kind: e.kind,
+        symlink: e.symlink,
+      };
+      if (e.kind === 'directory' && !e.symlink && !SKIPPED_FOLDERS.includes(e.name))
+        subfolders.push({ abs: entry.abs, rel: entry.rel });
       yield entry;
     }
     for (const sub of subfolders.reverse()) stack.push(sub);

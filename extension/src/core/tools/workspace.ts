@@ -25,7 +25,8 @@ export const outsideWorkspaceMessage = (p: string, root: string): string =>
   `path ${JSON.stringify(p)} is outside the workspace (${root}); only paths inside it can be used`;
 export const symlinkOutsideMessage = (p: string): string =>
   `path ${JSON.stringify(p)} leads outside the workspace through a symbolic link; it was refused`;
-export const brokenLinkMessage = (p: string): string => `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
+export const brokenLinkMessage = (p: string): string =>
+  `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
 export const hardLinkMessage = (p: string): string =>
   `${JSON.stringify(p)} has more than one hard link; another name of it may lie outside the workspace, so the file tools refuse it`;
 export const changedWhileOpenedMessage = (p: string): string =>
@@ -69,7 +70,8 @@ export class Workspace {
     readonly root: string,
     readonly fs: WorkspaceFs,
   ) {
-    if (!path.isAbsolute(root)) throw new Error(`the workspace root must be an absolute path (got ${JSON.stringify(root)})`);
+    if (!path.isAbsolute(root))
+      throw new Error(`the workspace root must be an absolute path (got ${JSON.stringify(root)})`);
   }
 
   /** The root with every symbolic link resolved (computed once). */
@@ -120,7 +122,10 @@ export class Workspace {
     try {
       realExisting = await this.fs.realpath(existing);
     } catch {
-      return { ok: false, message: stat.symlink ? brokenLinkMessage(userPath) : outsideWorkspaceMessage(userPath, this.root) };
+      return {
+        ok: false,
+        message: stat.symlink ? brokenLinkMessage(userPath) : outsideWorkspaceMessage(userPath, this.root),
+      };
     }
     const real = path.join(realExisting, ...missing);
     if (!isInside(realRoot, real)) return { ok: false, message: symlinkOutsideMessage(userPath) };

@@ -18,12 +18,22 @@ export function acpAgentLabel(id: string, settings: Pick<AgentSettings, 'acpAgen
 }
 
 /** What the chosen agent would run in `cwd`: the user's environment is the agent's (it is the user's own program, with its own key). */
-export function resolveChosenAgent(id: string, settings: Pick<AgentSettings, 'acpAgents'>, cwd: string): AcpAgentResolution {
+export function resolveChosenAgent(
+  id: string,
+  settings: Pick<AgentSettings, 'acpAgents'>,
+  cwd: string,
+): AcpAgentResolution {
   return resolveAcpAgent(id, settings.acpAgents, process.env, cwd);
 }
 
 /** The header's line for a chosen ACP agent: its name, and why it cannot start when it cannot. */
 export function acpAgentView(id: string, settings: AgentSettings, cwd: string | undefined): ProviderView {
   const resolved = resolveChosenAgent(id, settings, cwd ?? process.cwd());
-  return { id: settings.provider, model: id, isDemo: false, agent: acpAgentLabel(id, settings), problem: resolved.ok ? null : resolved.message };
+  return {
+    id: settings.provider,
+    model: id,
+    isDemo: false,
+    agent: acpAgentLabel(id, settings),
+    problem: resolved.ok ? null : resolved.message,
+  };
 }

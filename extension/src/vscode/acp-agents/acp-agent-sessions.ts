@@ -101,12 +101,19 @@ export class AcpAgentSessions {
         if (continued) return borrowed(continued);
         const created = store.create({ title: prompt.title, source, cwd: prompt.cwd });
         log.info(`new ${prompt.launch.title} (ACP) session ${created.session.id} (${created.path})`);
-        prompt.showWritten({ session: created.session, path: created.path, readOnly: false, dispose: () => created.dispose() });
+        prompt.showWritten({
+          session: created.session,
+          path: created.path,
+          readOnly: false,
+          dispose: () => created.dispose(),
+        });
         return borrowed({ session: created.session, path: created.path, readOnly: false, dispose: () => undefined });
       },
     });
     const id = session.log.session.id;
-    log.info(`${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${session.resumed === 'loaded' ? ', its ACP session loaded' : session.resumed === 'summary' ? ', resumed with a summary of the log' : ''}`);
+    log.info(
+      `${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${session.resumed === 'loaded' ? ', its ACP session loaded' : session.resumed === 'summary' ? ', resumed with a summary of the log' : ''}`,
+    );
     this.live.set(id, { session, agentId: prompt.launch.id });
     return session;
   }
@@ -136,7 +143,10 @@ export class AcpAgentSessions {
   private end(id: string, session: AcpAgentSession): void {
     const done = session.close().then(
       () => this.options.log.info(`ACP agent of session ${id} ended`),
-      (error: unknown) => this.options.log.error(`ending the ACP agent of session ${id} failed: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        this.options.log.error(
+          `ending the ACP agent of session ${id} failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     );
     this.closing.add(done);
     void done.finally(() => this.closing.delete(done));

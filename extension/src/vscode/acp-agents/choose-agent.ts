@@ -19,10 +19,17 @@ interface AgentPick extends vscode.QuickPickItem {
 function agentPicks(providers: ProviderSource, cwd: string): AgentPick[] {
   const { settings } = readSettings();
   const own = providers.describe({ ...settings, agent: BUILTIN_AGENT });
-  const picks: AgentPick[] = [{ id: BUILTIN_AGENT, label: 'Agent Checklist', description: vscode.l10n.t('Model: {0}', own.model || own.id) }];
+  const picks: AgentPick[] = [
+    { id: BUILTIN_AGENT, label: 'Agent Checklist', description: vscode.l10n.t('Model: {0}', own.model || own.id) },
+  ];
   for (const id of acpAgentIds(settings.acpAgents)) {
     const resolved = resolveChosenAgent(id, settings, cwd);
-    picks.push({ id, label: acpAgentLabel(id, settings), description: resolved.ok ? resolved.launch.command : vscode.l10n.t('not installed'), ...(resolved.ok ? {} : { detail: resolved.message }) });
+    picks.push({
+      id,
+      label: acpAgentLabel(id, settings),
+      description: resolved.ok ? resolved.launch.command : vscode.l10n.t('not installed'),
+      ...(resolved.ok ? {} : { detail: resolved.message }),
+    });
   }
   return picks.map((p) => (p.id === settings.agent ? { ...p, picked: true, label: `$(check) ${p.label}` } : p));
 }
@@ -30,9 +37,14 @@ function agentPicks(providers: ProviderSource, cwd: string): AgentPick[] {
 /** Registers the command; it resolves with the chosen id (undefined when dismissed). */
 export function registerChooseAgent(providers: ProviderSource, cwd: () => string): vscode.Disposable {
   return vscode.commands.registerCommand(CHOOSE_AGENT_COMMAND, async (): Promise<string | undefined> => {
-    const pick = await vscode.window.showQuickPick(agentPicks(providers, cwd()), { title: vscode.l10n.t('Choose the agent your next prompt runs'), matchOnDescription: true });
+    const pick = await vscode.window.showQuickPick(agentPicks(providers, cwd()), {
+      title: vscode.l10n.t('Choose the agent your next prompt runs'),
+      matchOnDescription: true,
+    });
     if (!pick) return undefined;
-    await vscode.workspace.getConfiguration('agentChecklist').update('agent', pick.id, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('agentChecklist')
+      .update('agent', pick.id, vscode.ConfigurationTarget.Global);
     return pick.id;
   });
 }

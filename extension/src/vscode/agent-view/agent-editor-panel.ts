@@ -20,7 +20,11 @@ export class AgentEditorPanel extends Owner implements vscode.Disposable {
   constructor(private readonly provider: AgentWebviewProvider) {
     super();
     this.register(vscode.commands.registerCommand(OPEN_IN_EDITOR_COMMAND, () => this.open()));
-    this.register(vscode.window.registerWebviewPanelSerializer(AGENT_EDITOR_TYPE, { deserializeWebviewPanel: (panel) => Promise.resolve(this.restore(panel)) }));
+    this.register(
+      vscode.window.registerWebviewPanelSerializer(AGENT_EDITOR_TYPE, {
+        deserializeWebviewPanel: (panel) => Promise.resolve(this.restore(panel)),
+      }),
+    );
     this.register(toDisposable(() => this.panel?.dispose()));
   }
 
@@ -30,7 +34,11 @@ export class AgentEditorPanel extends Owner implements vscode.Disposable {
       this.panel.reveal();
       return;
     }
-    this.adopt(vscode.window.createWebviewPanel(AGENT_EDITOR_TYPE, vscode.l10n.t('Agent'), vscode.ViewColumn.Active, { enableScripts: true }));
+    this.adopt(
+      vscode.window.createWebviewPanel(AGENT_EDITOR_TYPE, vscode.l10n.t('Agent'), vscode.ViewColumn.Active, {
+        enableScripts: true,
+      }),
+    );
   }
 
   /** The tab VS Code restored after a reload; a second one (a tab already open) is closed: one tab at most. */

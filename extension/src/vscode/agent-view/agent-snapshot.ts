@@ -47,7 +47,13 @@ export function providerView({ providers, settings, memento }: SnapshotSources):
 export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
   if (controller.sessionView?.opening) return planView(controller.standingPlan); // a preview: no ledger yet
   const waiting = planReview.waiting;
-  return standingPlanView(controller.planLedger, controller.recordsToolCalls, new Date(), waiting !== null && waiting.sessionId === controller.session?.id, (content) => controller.evidenceFiles(content));
+  return standingPlanView(
+    controller.planLedger,
+    controller.recordsToolCalls,
+    new Date(),
+    waiting !== null && waiting.sessionId === controller.session?.id,
+    (content) => controller.evidenceFiles(content),
+  );
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */

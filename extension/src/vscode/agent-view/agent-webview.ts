@@ -15,7 +15,13 @@ import { parseWebviewMessage, type HostMessageBody, type WebviewMessage } from '
 import { DisposableStore, Owner } from '../../core/disposable';
 import { AnswerPresenter } from '../../core/markdown/answer-presenter';
 import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
-import { dismissDemoBanner, providerView, snapshotMessages, stripPlanView, type SnapshotSources } from './agent-snapshot';
+import {
+  dismissDemoBanner,
+  providerView,
+  snapshotMessages,
+  stripPlanView,
+  type SnapshotSources,
+} from './agent-snapshot';
 import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
 import { WebviewPlanChannel } from './webview-plan-channel';
@@ -25,7 +31,13 @@ export const AGENT_VIEW_ID = 'agentChecklist.agent';
 const STREAM_INTERVAL_MS = 40;
 
 /** Requests the view handles itself; the rest map to commands (`execute`). */
-type OwnMessage = Extract<WebviewMessage, { type: 'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory' }>;
+type OwnMessage = Extract<
+  WebviewMessage,
+  {
+    type:
+      'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory';
+  }
+>;
 export type CommandMessage = Exclude<WebviewMessage, OwnMessage>;
 
 export interface AgentWebviewOptions extends SnapshotSources {
@@ -58,7 +70,11 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     super();
     const { controller, approvals } = options;
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
-    this.stream = new CoalescedStream(STREAM_INTERVAL_MS, () => controller.stream, (stream) => this.post({ type: 'stream', stream }));
+    this.stream = new CoalescedStream(
+      STREAM_INTERVAL_MS,
+      () => controller.stream,
+      (stream) => this.post({ type: 'stream', stream }),
+    );
     this.plan = new WebviewPlanChannel({
       session: () => controller.session,
       onDidChangeSession: controller.onDidChangeSession,
@@ -184,7 +200,8 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
 
   /** Shows a subagent's transcript over the parent's (the webview's openChild, the Plan tree's subagent rows). */
   showChild(sessionId: string): void {
-    if (!this.options.controller.children.get(sessionId)) throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', sessionId));
+    if (!this.options.controller.children.get(sessionId))
+      throw new Error(vscode.l10n.t('The subagent session {0} cannot be read.', sessionId));
     this.child.show(sessionId);
   }
 
@@ -225,7 +242,8 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
           this.providerChanged();
           return;
         case 'approve':
-          if (!this.options.approvals.decide(message.id, message.decision)) this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
+          if (!this.options.approvals.decide(message.id, message.decision))
+            this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
           return;
         case 'openChild':
           this.showChild(message.sessionId);

@@ -9,7 +9,13 @@ import { transcriptFromEvents } from '../../core/presenters/transcript-folder';
 import type { ChildChange, ChildSessions, ChildSnapshot } from '../session/child-sessions';
 
 export function childView(child: ChildSnapshot): ChildView {
-  return { sessionId: child.sessionId, title: child.title, items: transcriptFromEvents(child.events), plan: planView(child.plan), running: child.running };
+  return {
+    sessionId: child.sessionId,
+    title: child.title,
+    items: transcriptFromEvents(child.events),
+    plan: planView(child.plan),
+    running: child.running,
+  };
 }
 
 export class OpenChildPanel {

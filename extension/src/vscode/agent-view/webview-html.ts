@@ -8,7 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 
-export function webviewHtml(webview: vscode.Webview, distWebview: vscode.Uri, loading: string, language: string): string {
+export function webviewHtml(
+  webview: vscode.Webview,
+  distWebview: vscode.Uri,
+  loading: string,
+  language: string,
+): string {
   const nonce = randomBytes(18).toString('base64url');
   const asset = (name: string): string => webview.asWebviewUri(joinUri(distWebview, name)).toString();
   const csp = [
@@ -40,7 +45,9 @@ export function htmlLang(language: string): string {
   const match = /^([a-z]{2,3})(?:-([a-z0-9]{2,8}))?$/i.exec(language);
   if (!match?.[1]) return 'en';
   const region = match[2];
-  return region ? `${match[1].toLowerCase()}-${region.length === 2 ? region.toUpperCase() : region}` : match[1].toLowerCase();
+  return region
+    ? `${match[1].toLowerCase()}-${region.length === 2 ? region.toUpperCase() : region}`
+    : match[1].toLowerCase();
 }
 
 function escapeHtml(text: string): string {

@@ -36,7 +36,8 @@ export class WebviewPlanChannel<P> implements vscode.Disposable {
   /** A user edit from a page's strip; refused edits are told, an unchanged list is not. */
   async edit(edit: PlanEdit): Promise<void> {
     const outcome = await this.options.edit(edit);
-    if (outcome.kind === 'refused') this.options.notice('error', vscode.l10n.t('The plan was not changed: {0}', outcome.message));
+    if (outcome.kind === 'refused')
+      this.options.notice('error', vscode.l10n.t('The plan was not changed: {0}', outcome.message));
   }
 
   /** A page opened (every version goes to it) or closed (null) the history. */
@@ -53,7 +54,11 @@ export class WebviewPlanChannel<P> implements vscode.Disposable {
   /** Show Plan History: the page opens its history view, with every version (then each new one, as when it asks). */
   reveal(page: P): void {
     this.showing.add(page);
-    this.options.postTo(page, { type: 'planHistory', history: planHistoryView(this.live()?.versions ?? []), reveal: true });
+    this.options.postTo(page, {
+      type: 'planHistory',
+      history: planHistoryView(this.live()?.versions ?? []),
+      reveal: true,
+    });
   }
 
   /** The page got a snapshot (which clears its history) or is gone: it asks again if it still shows the history. */

@@ -61,10 +61,17 @@ export class ExternalSessionWatcher implements vscode.Disposable {
     if (this.watchFolder(folder, parts)) return;
     // Not there yet (nothing has run in this workspace): VS Code's workspace watcher
     // tells us when it appears; we never create it ourselves.
-    const root = (vscode.workspace.workspaceFolders ?? []).find((f) => f.uri.scheme === 'file' && folder.store.dir.startsWith(f.uri.fsPath + path.sep));
+    const root = (vscode.workspace.workspaceFolders ?? []).find(
+      (f) => f.uri.scheme === 'file' && folder.store.dir.startsWith(f.uri.fsPath + path.sep),
+    );
     if (!root) return;
     const relative = path.relative(root.uri.fsPath, folder.store.dir).split(path.sep).join('/');
-    const appears = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, `{${ancestors(relative).join(',')}}`), false, true, true);
+    const appears = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(root, `{${ancestors(relative).join(',')}}`),
+      false,
+      true,
+      true,
+    );
     appears.onDidCreate(() => {
       if (this.watchFolder(folder, parts)) this.scanSoon(folder);
     });
@@ -99,7 +106,8 @@ export class ExternalSessionWatcher implements vscode.Disposable {
       parts.push(new FolderWatch(watcher));
       return true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.log.warn(`cannot watch ${folder.store.dir}: ${error instanceof Error ? error.message : String(error)}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log.warn(`cannot watch ${folder.store.dir}: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   }

@@ -25,7 +25,13 @@ export function followAgents(opts: {
     problems.add(key);
     opts.log.warn(`cannot follow ${report.file || 'agent sessions'}: ${report.message}`);
   });
-  const configure = (): void => thread.configure({ folders: opts.folders(), agents: opts.agents(), homes: agentHomes(process.env), sessionDir: opts.sessionDir });
+  const configure = (): void =>
+    thread.configure({
+      folders: opts.folders(),
+      agents: opts.agents(),
+      homes: agentHomes(process.env),
+      sessionDir: opts.sessionDir,
+    });
   configure();
   const subscriptions = [
     vscode.workspace.onDidChangeWorkspaceFolders(configure),

@@ -18,14 +18,30 @@ export const MCP_PROVIDER_ID = 'agentChecklist.mcpServer';
 
 /** The 1.101 API shapes this file uses (absent from @types/vscode 1.100). */
 interface McpApi {
-  registerMcpServerDefinitionProvider(id: string, provider: { onDidChangeMcpServerDefinitions?: vscode.Event<void>; provideMcpServerDefinitions(): unknown[] }): vscode.Disposable;
+  registerMcpServerDefinitionProvider(
+    id: string,
+    provider: { onDidChangeMcpServerDefinitions?: vscode.Event<void>; provideMcpServerDefinitions(): unknown[] },
+  ): vscode.Disposable;
 }
-type McpStdioServerDefinitionCtor = new (label: string, command: string, args: string[], env?: Record<string, string | number | null>, version?: string) => unknown;
+type McpStdioServerDefinitionCtor = new (
+  label: string,
+  command: string,
+  args: string[],
+  env?: Record<string, string | number | null>,
+  version?: string,
+) => unknown;
 
-export function registerMcpServerDefinitions(opts: { extensionUri: vscode.Uri; version: string; allowParallelInProgress: () => boolean; log: vscode.LogOutputChannel }): vscode.Disposable | undefined {
+export function registerMcpServerDefinitions(opts: {
+  extensionUri: vscode.Uri;
+  version: string;
+  allowParallelInProgress: () => boolean;
+  log: vscode.LogOutputChannel;
+}): vscode.Disposable | undefined {
   const lm = vscode.lm as unknown as Partial<McpApi>;
-  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor }).McpStdioServerDefinition;
-  if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') return undefined;
+  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor })
+    .McpStdioServerDefinition;
+  if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function')
+    return undefined;
   const changed = new vscode.EventEmitter<void>();
   const watch = vscode.Disposable.from(
     vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()),
@@ -37,7 +53,9 @@ export function registerMcpServerDefinitions(opts: { extensionUri: vscode.Uri; v
   try {
     registration = register(lm.registerMcpServerDefinitionProvider.bind(lm), Definition, changed.event, opts);
   } catch (error) {
-    opts.log.warn(`could not offer the MCP server to VS Code: ${error instanceof Error ? error.message : String(error)}`);
+    opts.log.warn(
+      `could not offer the MCP server to VS Code: ${error instanceof Error ? error.message : String(error)}`,
+    );
     watch.dispose();
     changed.dispose();
     return undefined;

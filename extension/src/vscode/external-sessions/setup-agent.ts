@@ -17,35 +17,61 @@ interface AgentPick extends vscode.QuickPickItem {
 
 function picks(): AgentPick[] {
   return [
-    { agent: 'claude-code', label: 'Claude Code', detail: vscode.l10n.t('A `claude mcp add` command to run in a terminal in this workspace') },
+    {
+      agent: 'claude-code',
+      label: 'Claude Code',
+      detail: vscode.l10n.t('A `claude mcp add` command to run in a terminal in this workspace'),
+    },
     { agent: 'codex', label: 'Codex', detail: vscode.l10n.t('A [mcp_servers] table for ~/.codex/config.toml') },
-    { agent: 'gemini-cli', label: 'Gemini CLI', detail: vscode.l10n.t('An mcpServers entry for .gemini/settings.json') },
-    { agent: 'other', label: vscode.l10n.t('Other MCP client'), detail: vscode.l10n.t('An mcpServers entry (JSON) most MCP clients read') },
+    {
+      agent: 'gemini-cli',
+      label: 'Gemini CLI',
+      detail: vscode.l10n.t('An mcpServers entry for .gemini/settings.json'),
+    },
+    {
+      agent: 'other',
+      label: vscode.l10n.t('Other MCP client'),
+      detail: vscode.l10n.t('An mcpServers entry (JSON) most MCP clients read'),
+    },
   ];
 }
 
-export function registerSetUpAgentCommand(opts: { extensionUri: vscode.Uri; allowParallelInProgress: () => boolean }): vscode.Disposable {
-  return vscode.commands.registerCommand(SET_UP_AGENT_COMMAND, async (agentArg?: unknown): Promise<string | undefined> => {
-    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
-    if (!folder) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: open a folder first; the other agent writes its plans into that folder.'));
-      return undefined;
-    }
-    let agent = typeof agentArg === 'string' && (SETUP_AGENTS as readonly string[]).includes(agentArg) ? (agentArg as SetupAgent) : undefined;
-    if (agent === undefined) {
-      const picked = await vscode.window.showQuickPick(picks(), { title: vscode.l10n.t('Agent Checklist: Set Up for Another Agent'), placeHolder: vscode.l10n.t('Which agent should show its plan here?') });
-      if (!picked) return undefined;
-      agent = picked.agent;
-    }
-    const snippet = setupSnippet(agent, {
-      node: 'node',
-      cliPath: vscode.Uri.joinPath(opts.extensionUri, 'dist', 'cli.js').fsPath,
-      sessionDir: path.join(folder.uri.fsPath, WORKSPACE_SESSIONS_DIR),
-      allowParallelInProgress: opts.allowParallelInProgress(),
-      platform: process.platform === 'win32' ? 'windows' : 'posix',
-    });
-    await vscode.env.clipboard.writeText(snippet.text);
-    void vscode.window.showInformationMessage(word(`copied.${snippet.agent}`));
-    return snippet.text;
-  });
+export function registerSetUpAgentCommand(opts: {
+  extensionUri: vscode.Uri;
+  allowParallelInProgress: () => boolean;
+}): vscode.Disposable {
+  return vscode.commands.registerCommand(
+    SET_UP_AGENT_COMMAND,
+    async (agentArg?: unknown): Promise<string | undefined> => {
+      const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+      if (!folder) {
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Agent Checklist: open a folder first; the other agent writes its plans into that folder.'),
+        );
+        return undefined;
+      }
+      let agent =
+        typeof agentArg === 'string' && (SETUP_AGENTS as readonly string[]).includes(agentArg)
+          ? (agentArg as SetupAgent)
+          : undefined;
+      if (agent === undefined) {
+        const picked = await vscode.window.showQuickPick(picks(), {
+          title: vscode.l10n.t('Agent Checklist: Set Up for Another Agent'),
+          placeHolder: vscode.l10n.t('Which agent should show its plan here?'),
+        });
+        if (!picked) return undefined;
+        agent = picked.agent;
+      }
+      const snippet = setupSnippet(agent, {
+        node: 'node',
+        cliPath: vscode.Uri.joinPath(opts.extensionUri, 'dist', 'cli.js').fsPath,
+        sessionDir: path.join(folder.uri.fsPath, WORKSPACE_SESSIONS_DIR),
+        allowParallelInProgress: opts.allowParallelInProgress(),
+        platform: process.platform === 'win32' ? 'windows' : 'posix',
+      });
+      await vscode.env.clipboard.writeText(snippet.text);
+      void vscode.window.showInformationMessage(word(`copied.${snippet.agent}`));
+      return snippet.text;
+    },
+  );
 }

@@ -10,7 +10,11 @@ import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 
 export const CHECKPOINT_SCHEME = 'agent-checklist-checkpoint';
 
-const querySchema = z.object({ workspace: z.string(), commit: z.string().check(z.regex(/^[0-9a-f]{40,64}$/)), file: z.string() });
+const querySchema = z.object({
+  workspace: z.string(),
+  commit: z.string().check(z.regex(/^[0-9a-f]{40,64}$/)),
+  file: z.string(),
+});
 
 /** The URI of `file` (workspace-relative, `/`-separated) as `commit` holds it. */
 export function checkpointUri(workspace: string, commit: string, file: string): vscode.Uri {

@@ -24,7 +24,11 @@ export const PLAN_CHANGES_COMMANDS = {
 } as const;
 
 /** The part of a node the actions read (validated: a command can be run by anyone with anything). */
-const itemNodeSchema = z.object({ kind: z.literal('item'), own: z.literal(true), item: z.object({ content: z.string() }) });
+const itemNodeSchema = z.object({
+  kind: z.literal('item'),
+  own: z.literal(true),
+  item: z.object({ content: z.string() }),
+});
 
 interface Found {
   item: string;
@@ -53,13 +57,24 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
     if (!parsed.success || session === null) return null;
     const cwd = session.header.cwd;
     if (cwd === undefined) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: this session does not say which folder it worked in, so it has no checkpoints.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Agent Checklist: this session does not say which folder it worked in, so it has no checkpoints.',
+        ),
+      );
       return null;
     }
-    return { item: parsed.data.item.content, repo: ShadowRepo.of(deps.checkpointsBase, cwd), session, events: session.events };
+    return {
+      item: parsed.data.item.content,
+      repo: ShadowRepo.of(deps.checkpointsBase, cwd),
+      session,
+      events: session.events,
+    };
   };
   const nothing = (): ChangesOutcome => {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Checklist: this item changed no file since it started.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Agent Checklist: this item changed no file since it started.'),
+    );
     return 'nothing';
   };
 
@@ -88,12 +103,17 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
         : controller.session !== found.session
           ? vscode.l10n.t('Another session is shown now.')
           : null;
-    if (refusal !== null) void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: not reverted: {0}', refusal));
+    if (refusal !== null)
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: not reverted: {0}', refusal));
     return refusal !== null;
   };
 
   /** Plans, asks when `confirm` says so, applies and logs one revert. */
-  const revert = async (arg: unknown, plan: (repo: ShadowRepo, events: readonly SessionEvent[], item: string) => Promise<RevertPlan>, confirm: ((files: string[]) => Thenable<boolean>) | null): Promise<ChangesOutcome | null> => {
+  const revert = async (
+    arg: unknown,
+    plan: (repo: ShadowRepo, events: readonly SessionEvent[], item: string) => Promise<RevertPlan>,
+    confirm: ((files: string[]) => Thenable<boolean>) | null,
+  ): Promise<ChangesOutcome | null> => {
     const found = resolve(arg);
     if (found === null) return null;
     if (refused(found)) return 'refused';
@@ -101,21 +121,29 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
     if (planned.kind === 'nothing') return nothing();
     if (planned.kind === 'conflict') {
       const files = planned.files.map((file) => visibleControls(file)).join(', ');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: not reverted: a later change touched the same lines in {0}', files));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Agent Checklist: not reverted: a later change touched the same lines in {0}', files),
+      );
       return 'refused';
     }
     if (confirm !== null && !(await confirm(planned.files))) return 'cancelled';
     if (refused(found)) return 'refused'; // asked again: a turn may have started, or another session been shown, meanwhile
     await planned.apply();
     const outcome = await controller.recordRevert(found.item, planned);
-    if (outcome.kind === 'refused') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: the files were restored, but the plan was not changed: {0}', outcome.message));
+    if (outcome.kind === 'refused')
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Agent Checklist: the files were restored, but the plan was not changed: {0}', outcome.message),
+      );
     return 'reverted';
   };
 
   const confirmRestore = async (files: string[]): Promise<boolean> => {
     const restore = vscode.l10n.t('Restore');
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Restore {0} file(s) to the workspace as it was before this item started? Every change since then is lost.', files.length),
+      vscode.l10n.t(
+        'Restore {0} file(s) to the workspace as it was before this item started? Every change since then is lost.',
+        files.length,
+      ),
       { modal: true, detail: files.map((file) => visibleControls(file)).join('\n') },
       restore,
     );
@@ -127,6 +155,8 @@ export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscod
     registerCheckpointDocuments(deps.checkpointsBase),
     vscode.commands.registerCommand(c.showChanges, showChanges),
     vscode.commands.registerCommand(c.revertItem, (arg: unknown) => revert(arg, planItemRevert, null)),
-    vscode.commands.registerCommand(c.restoreWorkspace, (arg: unknown) => revert(arg, planWorkspaceRestore, confirmRestore)),
+    vscode.commands.registerCommand(c.restoreWorkspace, (arg: unknown) =>
+      revert(arg, planWorkspaceRestore, confirmRestore),
+    ),
   );
 }

@@ -41,7 +41,12 @@ export const PLAN_EDIT_COMMANDS = {
 export const PLAN_EDITABLE_CONTEXT = 'agentChecklist.planEditable';
 
 /** The parts of a node an action reads (validated: a command can be run by anyone with anything). */
-const itemNodeSchema = z.object({ kind: z.literal('item'), own: z.literal(true), index: z.number(), item: z.object({ content: z.string() }) });
+const itemNodeSchema = z.object({
+  kind: z.literal('item'),
+  own: z.literal(true),
+  index: z.number(),
+  item: z.object({ content: z.string() }),
+});
 const droppedNodeSchema = z.object({
   kind: z.literal('dropped'),
   dropped: z.object({ content: z.string(), status: z.enum(TODO_STATUSES), index: z.number() }),
@@ -59,7 +64,8 @@ export interface PlanEditCommandDeps {
 
 export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disposable {
   const { controller, view } = deps;
-  const target = (arg: unknown): unknown => (arg === undefined || arg === null || isFocusMarker(arg) ? view.selection[0] : arg);
+  const target = (arg: unknown): unknown =>
+    arg === undefined || arg === null || isFocusMarker(arg) ? view.selection[0] : arg;
   const parseItem = (value: unknown): z.infer<typeof itemNodeSchema> | null => {
     const parsed = itemNodeSchema.safeParse(value);
     return parsed.success ? parsed.data : null;
@@ -70,7 +76,10 @@ export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disp
   const run = async (edit: PlanEdit | null): Promise<PlanEditOutcome | null> => {
     if (!edit) return null;
     const outcome = await controller.editPlan(edit);
-    if (outcome.kind === 'refused') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Checklist: the plan was not changed: {0}', outcome.message));
+    if (outcome.kind === 'refused')
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Agent Checklist: the plan was not changed: {0}', outcome.message),
+      );
     return outcome;
   };
 
@@ -106,7 +115,10 @@ export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disp
     const node = itemOf(arg);
     if (!node) return null;
     const content = node.item.content;
-    const next = typeof text === 'string' ? text : await askText(vscode.l10n.t('Agent Checklist: Edit Plan Item'), content, content);
+    const next =
+      typeof text === 'string'
+        ? text
+        : await askText(vscode.l10n.t('Agent Checklist: Edit Plan Item'), content, content);
     return run(next === undefined ? null : { kind: 'text', content, text: next });
   };
 
@@ -128,7 +140,8 @@ export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disp
     return run({ kind: 'add', text: content, status, index });
   };
 
-  const updateContext = (): void => void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, controller.canEditPlan);
+  const updateContext = (): void =>
+    void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, controller.canEditPlan);
   updateContext();
   const c = PLAN_EDIT_COMMANDS;
   return vscode.Disposable.from(

@@ -39,14 +39,20 @@ export class PlanHistoryCommand extends Owner {
     this.register(controller.onDidChangeSession(() => this.update(false)));
     // Every plan version changes the standing plan's state; only a session without one yet is scanned.
     this.register(controller.onDidChangePlan(() => this.update(this.has)));
-    this.register(toDisposable(() => void vscode.commands.executeCommand('setContext', HAS_PLAN_HISTORY_CONTEXT, false)));
+    this.register(
+      toDisposable(() => void vscode.commands.executeCommand('setContext', HAS_PLAN_HISTORY_CONTEXT, false)),
+    );
     this.update(false, true);
   }
 
   /** Why there is nothing to show (no session, no plan version yet), or null. */
   private unavailable(): string | null {
-    if (!this.controller.session) return vscode.l10n.t('Agent Checklist: there is no session yet, so no plan history; send a prompt first.');
-    if (!this.has) return vscode.l10n.t('Agent Checklist: this session has no plan history yet. Each plan the agent writes, and each edit you make to it, becomes a version there.');
+    if (!this.controller.session)
+      return vscode.l10n.t('Agent Checklist: there is no session yet, so no plan history; send a prompt first.');
+    if (!this.has)
+      return vscode.l10n.t(
+        'Agent Checklist: this session has no plan history yet. Each plan the agent writes, and each edit you make to it, becomes a version there.',
+      );
     return null;
   }
 

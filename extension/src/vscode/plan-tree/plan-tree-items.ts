@@ -45,7 +45,10 @@ export function itemIcon(node: PlanItemNode): vscode.ThemeIcon {
     case 'completed':
       return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
     case 'in_progress':
-      return new vscode.ThemeIcon(node.ledger.turnEndedAt === null ? 'sync~spin' : 'debug-start', new vscode.ThemeColor('charts.blue'));
+      return new vscode.ThemeIcon(
+        node.ledger.turnEndedAt === null ? 'sync~spin' : 'debug-start',
+        new vscode.ThemeColor('charts.blue'),
+      );
     case 'pending':
       return new vscode.ThemeIcon('circle-large-outline');
   }
@@ -66,7 +69,9 @@ export function historyLines(row: TimingRow, now: Date): string[] {
 }
 
 function driftLine(drift: ItemDrift): string {
-  return drift.kind === 'added' ? vscode.l10n.t('Not in the approved plan: added since the approval.') : vscode.l10n.t('Not in the approved plan: approved as “{0}”.', drift.approved);
+  return drift.kind === 'added'
+    ? vscode.l10n.t('Not in the approved plan: added since the approval.')
+    : vscode.l10n.t('Not in the approved plan: approved as “{0}”.', drift.approved);
 }
 
 function itemContextValue(node: PlanItemNode, editable: boolean): string {
@@ -110,10 +115,12 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.ledger, item.content, look.now) : null;
   const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
   const flagged = look.flag === null ? '' : flagWords(look.flag);
-  const described = item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : flagged ? `${status} · ${flagged}` : status;
+  const described =
+    item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : flagged ? `${status} · ${flagged}` : status;
   const priority = node.ledger.timings.get(item.content)?.priority ?? null;
   // An ACP agent's priority, when not medium, leads the description.
-  const priorityText = priority === 'high' ? vscode.l10n.t('high priority') : priority === 'low' ? vscode.l10n.t('low priority') : '';
+  const priorityText =
+    priority === 'high' ? vscode.l10n.t('high priority') : priority === 'low' ? vscode.l10n.t('low priority') : '';
   tree.description = [priorityText, described].filter(Boolean).join(' · ');
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.appendText(item.content);
@@ -122,14 +129,17 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const history = look.history ? historyLines(look.history, look.now) : [];
   // An item never started has no evidence to tell (unless a flag says why it needs a look).
   const started = node.ledger.timings.get(item.content)?.startedAt != null;
-  const evidence = look.evidence === null || (!started && look.flag === null) ? [] : evidenceLines(look.evidence, look.flag);
+  const evidence =
+    look.evidence === null || (!started && look.flag === null) ? [] : evidenceLines(look.evidence, look.flag);
   const drift = itemDrift(node.ledger.drift, item.content);
   for (const line of [...history, ...evidence, ...(drift === null ? [] : [driftLine(drift)])]) {
     tooltip.appendMarkdown('\n\n');
     tooltip.appendText(line);
   }
   tree.tooltip = tooltip;
-  const named = elapsed ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed) : `${item.content}, ${status}`;
+  const named = elapsed
+    ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed)
+    : `${item.content}, ${status}`;
   tree.accessibilityInformation = { label: flagged ? `${named}, ${flagged}` : named };
   tree.contextValue = itemContextValue(node, look.editable);
   return tree;

@@ -77,17 +77,34 @@ export interface PlanLevel {
 }
 
 /** The nodes of one session's plan level: its items, then the subagents hung nowhere else. */
-export function buildPlanNodes(level: PlanLevel, childOf: (sessionId: string) => ChildSnapshot | null, prefix = 'plan', depth = 0): PlanNode[] {
+export function buildPlanNodes(
+  level: PlanLevel,
+  childOf: (sessionId: string) => ChildSnapshot | null,
+  prefix = 'plan',
+  depth = 0,
+): PlanNode[] {
   const { plan, ledger } = level;
   const count = plan?.length ?? 0;
-  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({ kind: 'item', id: `${prefix}/${index}:${item.content}`, item, ledger, own: depth === 0, index, count, children: [] }));
+  const items: PlanItemNode[] = (plan ?? []).map((item, index) => ({
+    kind: 'item',
+    id: `${prefix}/${index}:${item.content}`,
+    item,
+    ledger,
+    own: depth === 0,
+    index,
+    count,
+    children: [],
+  }));
   const byContent = new Map(items.map((node) => [node.item.content, node]));
   const loose: SubagentNode[] = [];
   for (const mark of ledger.subagents) {
     const child = childOf(mark.childSessionId);
     const parent = mark.anchor === null ? undefined : byContent.get(mark.anchor);
     const id = `${parent?.id ?? prefix}/subagent:${mark.childSessionId}`;
-    const children = child && depth + 1 < MAX_DEPTH ? buildPlanNodes({ plan: child.plan, ledger: child.ledger }, childOf, id, depth + 1) : [];
+    const children =
+      child && depth + 1 < MAX_DEPTH
+        ? buildPlanNodes({ plan: child.plan, ledger: child.ledger }, childOf, id, depth + 1)
+        : [];
     const running = child?.running === true || (mark.outcome === null && ledger.turnEndedAt === null);
     const node: SubagentNode = { kind: 'subagent', id, mark, child, running, children };
     if (parent) parent.children.push(node);
@@ -100,10 +117,19 @@ export function buildPlanNodes(level: PlanLevel, childOf: (sessionId: string) =>
 }
 
 /** The shown session's nodes: its plan level, then the "Dropped" node when a model write dropped items. */
-export function buildTreeNodes(level: PlanLevel, dropped: readonly DroppedItem[], childOf: (sessionId: string) => ChildSnapshot | null): PlanNode[] {
+export function buildTreeNodes(
+  level: PlanLevel,
+  dropped: readonly DroppedItem[],
+  childOf: (sessionId: string) => ChildSnapshot | null,
+): PlanNode[] {
   const nodes = buildPlanNodes(level, childOf);
   if (!dropped.length) return nodes;
-  const children: DroppedItemNode[] = dropped.map((d) => ({ kind: 'dropped', id: `dropped/${d.seq}:${d.content}`, dropped: d, children: [] }));
+  const children: DroppedItemNode[] = dropped.map((d) => ({
+    kind: 'dropped',
+    id: `dropped/${d.seq}:${d.content}`,
+    dropped: d,
+    children: [],
+  }));
   return [...nodes, { kind: 'dropped-group', id: 'dropped', children }];
 }
 
@@ -119,7 +145,13 @@ export function* walkPlanNodes(nodes: readonly PlanNode[]): Generator<PlanNode> 
 export function tickingNodes(nodes: readonly PlanNode[]): PlanItemNode[] {
   const out: PlanItemNode[] = [];
   for (const node of walkPlanNodes(nodes)) {
-    if (node.kind === 'item' && node.item.status === 'in_progress' && node.ledger.turnEndedAt === null && (node.ledger.timings.get(node.item.content)?.inProgressSince ?? null) !== null) out.push(node);
+    if (
+      node.kind === 'item' &&
+      node.item.status === 'in_progress' &&
+      node.ledger.turnEndedAt === null &&
+      (node.ledger.timings.get(node.item.content)?.inProgressSince ?? null) !== null
+    )
+      out.push(node);
   }
   return out;
 }
@@ -130,7 +162,12 @@ function sameShape(shown: readonly PlanNode[], next: readonly PlanNode[]): boole
     shown.length === next.length &&
     shown.every((node, i) => {
       const other = next[i];
-      return other !== undefined && node.id === other.id && node.kind === other.kind && sameShape(node.children, other.children);
+      return (
+        other !== undefined &&
+        node.id === other.id &&
+        node.kind === other.kind &&
+        sameShape(node.children, other.children)
+      );
     })
   );
 }

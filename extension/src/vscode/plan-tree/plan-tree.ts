@@ -12,7 +12,15 @@ import { timingRows } from '../../core/plan/history-format';
 import { itemEvidence, withFiles } from '../../core/plan/plan-flags';
 import { planProgress, progressFraction } from '../../core/plan/summaries';
 import { droppedGroupTreeItem, droppedTreeItem, formatTime, itemTreeItem } from './plan-tree-items';
-import { buildTreeNodes, patchSameShape, tickingNodes, walkPlanNodes, type PlanItemNode, type PlanNode, type SubagentNode } from './plan-tree-model';
+import {
+  buildTreeNodes,
+  patchSameShape,
+  tickingNodes,
+  walkPlanNodes,
+  type PlanItemNode,
+  type PlanNode,
+  type SubagentNode,
+} from './plan-tree-model';
 import type { SessionController } from '../session/session-controller';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';
@@ -30,8 +38,10 @@ function outcomeLabel(node: SubagentNode): string {
 
 function subagentIcon(node: SubagentNode): vscode.ThemeIcon {
   if (node.running) return new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue'));
-  if (node.mark.outcome === 'completed') return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-  if (node.mark.outcome === 'error' || node.mark.outcome === 'max-steps') return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+  if (node.mark.outcome === 'completed')
+    return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+  if (node.mark.outcome === 'error' || node.mark.outcome === 'max-steps')
+    return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
   return new vscode.ThemeIcon('circle-slash');
 }
 
@@ -48,13 +58,22 @@ function subagentTreeItem(node: SubagentNode, now: Date): vscode.TreeItem {
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.appendText(label);
   tooltip.appendMarkdown('\n\n');
-  tooltip.appendText(node.child ? vscode.l10n.t('Its own session ({0}), {1}.', node.mark.childSessionId, outcome) : vscode.l10n.t('Its log ({0}) cannot be read.', node.mark.childSessionId));
+  tooltip.appendText(
+    node.child
+      ? vscode.l10n.t('Its own session ({0}), {1}.', node.mark.childSessionId, outcome)
+      : vscode.l10n.t('Its log ({0}) cannot be read.', node.mark.childSessionId),
+  );
   tooltip.appendMarkdown('\n\n');
   tooltip.appendText(vscode.l10n.t('Started at {0}', formatTime(node.mark.startedAt, now)));
   tree.tooltip = tooltip;
   tree.accessibilityInformation = { label: `${label}, ${tree.description}` };
   tree.contextValue = 'subagent';
-  if (node.child) tree.command = { command: OPEN_SUBAGENT_COMMAND, title: vscode.l10n.t('Open transcript'), arguments: [node.mark.childSessionId] };
+  if (node.child)
+    tree.command = {
+      command: OPEN_SUBAGENT_COMMAND,
+      title: vscode.l10n.t('Open transcript'),
+      arguments: [node.mark.childSessionId],
+    };
   return tree;
 }
 
@@ -102,7 +121,9 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   private rebuild(): void {
     const { controller } = this;
     const ledger = controller.planLedger;
-    const next = buildTreeNodes({ plan: controller.standingPlan, ledger }, ledger.dropped, (id) => controller.children.get(id));
+    const next = buildTreeNodes({ plan: controller.standingPlan, ledger }, ledger.dropped, (id) =>
+      controller.children.get(id),
+    );
     this.stale = false;
     if (this.roots && patchSameShape(this.roots, next)) {
       if (this.redraw === 'none') this.redraw = 'rows';
@@ -121,7 +142,9 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     this.redraw = 'none';
     if (redraw === 'all') this.changed.fire(undefined);
     if (redraw === 'rows') {
-      const rows = [...walkPlanNodes(this.nodes)].filter((node) => this.drawn.get(node) !== JSON.stringify(this.itemOf(node)));
+      const rows = [...walkPlanNodes(this.nodes)].filter(
+        (node) => this.drawn.get(node) !== JSON.stringify(this.itemOf(node)),
+      );
       if (rows.length) this.changed.fire(rows);
     }
     this.rebuilt.fire();
@@ -148,7 +171,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
         // A subagent's log is our agent's: it records its tool calls.
         const records = node.own ? this.controller.recordsToolCalls : true;
         const found = records ? itemEvidence(node.ledger, node.item.content, true, now) : null;
-        const evidence = found && withFiles(found.evidence, node.own ? this.controller.evidenceFiles(node.item.content) : undefined);
+        const evidence =
+          found && withFiles(found.evidence, node.own ? this.controller.evidenceFiles(node.item.content) : undefined);
         return itemTreeItem(node, { now, editable, history, evidence, flag: found?.flag ?? null });
       }
       case 'subagent':
@@ -192,7 +216,11 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
 }
 
 /** Registers the provider with its view: `<done>/<total>` as the view's description (`proposed · <done>/<total>` while a plan-first proposal waits for its decision), and the elapsed-time ticker. */
-export function registerPlanTree(controller: SessionController): { provider: PlanTreeProvider; view: vscode.TreeView<PlanNode>; disposable: { dispose(): Promise<void> } } {
+export function registerPlanTree(controller: SessionController): {
+  provider: PlanTreeProvider;
+  view: vscode.TreeView<PlanNode>;
+  disposable: { dispose(): Promise<void> };
+} {
   const provider = new PlanTreeProvider(controller);
   const view = vscode.window.createTreeView(PLAN_VIEW_ID, { treeDataProvider: provider });
   let timer: NodeJS.Timeout | undefined;
@@ -200,7 +228,10 @@ export function registerPlanTree(controller: SessionController): { provider: Pla
     const plan = controller.standingPlan;
     const counts = plan && plan.length ? progressFraction(planProgress(plan)) : '';
     // Plan first: a proposal waiting for the user's decision is marked as such.
-    const description = counts !== '' && controller.planState?.review?.stage === 'proposed' ? vscode.l10n.t('proposed · {0}', counts) : counts;
+    const description =
+      counts !== '' && controller.planState?.review?.stage === 'proposed'
+        ? vscode.l10n.t('proposed · {0}', counts)
+        : counts;
     if (view.description !== description) view.description = description; // each set is a redraw of the view's title bar
     const tick = view.visible && provider.ticking.length > 0;
     if (tick && !timer) timer = setInterval(() => provider.tick(), TICK_MS);

@@ -20,7 +20,8 @@ export interface DemoPacing {
 }
 
 const DEMO_PACING: DemoPacing = { stepDelayMs: 450, pieceDelayMs: 18 };
-export const DEMO_EXHAUSTED_TEXT = 'The demo script has no more steps. Set `agentChecklist.provider` to use a real model.';
+export const DEMO_EXHAUSTED_TEXT =
+  'The demo script has no more steps. Set `agentChecklist.provider` to use a real model.';
 
 export class DemoProvider implements ModelProvider {
   readonly id = DEMO_PROVIDER_ID;
@@ -39,7 +40,8 @@ export class DemoProvider implements ModelProvider {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
-    if (request.messages.at(-1)?.role === 'user' && request.messages.at(-2)?.role !== 'tool') this.player = this.newPlayer();
+    if (request.messages.at(-1)?.role === 'user' && request.messages.at(-2)?.role !== 'tool')
+      this.player = this.newPlayer();
     if (this.pacing.stepDelayMs) await abortableSleep(this.pacing.stepDelayMs, signal);
     if (this.player.consumed >= this.script.responses.length) {
       yield { type: 'text-delta', text: DEMO_EXHAUSTED_TEXT };

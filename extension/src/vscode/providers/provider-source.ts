@@ -46,7 +46,12 @@ export class ProviderSource {
   describe(settings: AgentSettings): ProviderView {
     const acp = chosenAcpAgent(settings);
     if (acp !== null) return acpAgentView(acp, settings, this.options.workspaceRoot);
-    const view: ProviderView = { id: settings.provider, model: this.modelLabel(settings), isDemo: settings.provider === 'demo', problem: null };
+    const view: ProviderView = {
+      id: settings.provider,
+      model: this.modelLabel(settings),
+      isDemo: settings.provider === 'demo',
+      problem: null,
+    };
     try {
       this.check(settings);
     } catch (error) {
@@ -65,7 +70,8 @@ export class ProviderSource {
         const file = this.scriptFile(settings);
         const stat = fs.statSync(file);
         const key = `${file}\0${stat.mtimeMs}\0${stat.size}`;
-        if (this.scripted?.key !== key) this.scripted = { key, provider: new ScriptedProvider(loadModelScript(file), path.basename(file)) };
+        if (this.scripted?.key !== key)
+          this.scripted = { key, provider: new ScriptedProvider(loadModelScript(file), path.basename(file)) };
         return this.scripted.provider;
       }
       case 'vscode-lm':
@@ -91,11 +97,17 @@ export class ProviderSource {
   private check(settings: AgentSettings): void {
     switch (settings.provider) {
       case 'demo':
-        if (!fs.existsSync(this.options.demoScriptPath)) throw new ProviderUnavailableError(`the demo script is missing from the extension (${this.options.demoScriptPath}); reinstall Agent Checklist`);
+        if (!fs.existsSync(this.options.demoScriptPath))
+          throw new ProviderUnavailableError(
+            `the demo script is missing from the extension (${this.options.demoScriptPath}); reinstall Agent Checklist`,
+          );
         return;
       case 'scripted': {
         const file = this.scriptFile(settings);
-        if (!fs.existsSync(file)) throw new ProviderUnavailableError(`the scripted model file ${file} does not exist (agentChecklist.scripted.scriptPath)`);
+        if (!fs.existsSync(file))
+          throw new ProviderUnavailableError(
+            `the scripted model file ${file} does not exist (agentChecklist.scripted.scriptPath)`,
+          );
         return;
       }
       case 'vscode-lm':
@@ -109,9 +121,15 @@ export class ProviderSource {
   }
 
   private scriptFile(settings: AgentSettings): string {
-    if (!settings.scriptPath) throw new ProviderUnavailableError('the scripted provider needs agentChecklist.scripted.scriptPath: a JSON file of model responses');
+    if (!settings.scriptPath)
+      throw new ProviderUnavailableError(
+        'the scripted provider needs agentChecklist.scripted.scriptPath: a JSON file of model responses',
+      );
     if (path.isAbsolute(settings.scriptPath)) return settings.scriptPath;
-    if (!this.options.workspaceRoot) throw new ProviderUnavailableError(`agentChecklist.scripted.scriptPath is relative (${settings.scriptPath}) but no folder is open; use an absolute path`);
+    if (!this.options.workspaceRoot)
+      throw new ProviderUnavailableError(
+        `agentChecklist.scripted.scriptPath is relative (${settings.scriptPath}) but no folder is open; use an absolute path`,
+      );
     return path.resolve(this.options.workspaceRoot, settings.scriptPath);
   }
 
@@ -123,4 +141,3 @@ export class ProviderSource {
     return typeof remote === 'string' ? settings.provider : remote.model;
   }
 }
-

@@ -5,7 +5,11 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import type { ModelProvider } from '../../core/agent/provider';
-import { REMOTE_PROVIDER_IDS, REMOTE_PROVIDERS, type RemoteProviderId } from '../../core/agent/providers/remote-catalog';
+import {
+  REMOTE_PROVIDER_IDS,
+  REMOTE_PROVIDERS,
+  type RemoteProviderId,
+} from '../../core/agent/providers/remote-catalog';
 import { settingValue } from '../settings';
 
 export type { RemoteProviderId };
@@ -22,20 +26,29 @@ export const secretKeyName = (id: RemoteProviderId): string => `agentChecklist.a
 export function readRemoteSettings(id: RemoteProviderId): RemoteSettings | string {
   const config = vscode.workspace.getConfiguration(`agentChecklist.${id}`);
   // The key goes wherever baseUrl points: only the user's own settings choose it (settings.ts).
-  const raw = { baseUrl: settingValue(config, 'baseUrl', true) ?? REMOTE_PROVIDERS[id].defaultBaseUrl, model: config.get('model') ?? '' };
+  const raw = {
+    baseUrl: settingValue(config, 'baseUrl', true) ?? REMOTE_PROVIDERS[id].defaultBaseUrl,
+    model: config.get('model') ?? '',
+  };
   const parsed = remoteSettingsSchema.safeParse(raw);
-  if (!parsed.success) return `agentChecklist.${id}.baseUrl must be an http(s) URL (got ${JSON.stringify(raw.baseUrl)})`;
-  if (!parsed.data.model.trim()) return `set agentChecklist.${id}.model to the model to use (for example ${REMOTE_PROVIDERS[id].modelExamples})`;
+  if (!parsed.success)
+    return `agentChecklist.${id}.baseUrl must be an http(s) URL (got ${JSON.stringify(raw.baseUrl)})`;
+  if (!parsed.data.model.trim())
+    return `set agentChecklist.${id}.model to the model to use (for example ${REMOTE_PROVIDERS[id].modelExamples})`;
   return parsed.data;
 }
 
 function keyProblem(id: RemoteProviderId, key: string | undefined): string | null {
   if (key === undefined) return `no API key stored for ${id}: run "Agent Checklist: Set API Key…"`;
-  if (key === '' && !REMOTE_PROVIDERS[id].emptyKeyAllowed) return `${id} needs an API key: run "Agent Checklist: Set API Key…"`;
+  if (key === '' && !REMOTE_PROVIDERS[id].emptyKeyAllowed)
+    return `${id} needs an API key: run "Agent Checklist: Set API Key…"`;
   return null;
 }
 
-export async function createRemoteProvider(id: RemoteProviderId, secrets: vscode.SecretStorage): Promise<ModelProvider> {
+export async function createRemoteProvider(
+  id: RemoteProviderId,
+  secrets: vscode.SecretStorage,
+): Promise<ModelProvider> {
   const settings = readRemoteSettings(id);
   if (typeof settings === 'string') throw new Error(settings);
   const apiKey = await secrets.get(secretKeyName(id));
@@ -54,7 +67,9 @@ export async function promptForApiKey(secrets: vscode.SecretStorage): Promise<vo
   const { id } = picked;
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('API key for {0}', id),
-    prompt: vscode.l10n.t('Stored in VS Code\'s secret storage, never in settings or session logs. Leave empty for a local server that needs no key.'),
+    prompt: vscode.l10n.t(
+      "Stored in VS Code's secret storage, never in settings or session logs. Leave empty for a local server that needs no key.",
+    ),
     password: true,
     ignoreFocusOut: true,
   });

@@ -43,7 +43,11 @@ export class VscodeLmProvider implements ModelProvider {
       try {
         response = await this.chat.sendRequest(
           toLanguageModelMessages(request),
-          { justification: this.justification, tools: toLanguageModelTools(request), toolMode: vscode.LanguageModelChatToolMode.Auto },
+          {
+            justification: this.justification,
+            tools: toLanguageModelTools(request),
+            toolMode: vscode.LanguageModelChatToolMode.Auto,
+          },
           cancellation.token,
         );
       } catch (error) {
@@ -74,7 +78,9 @@ export class VscodeLmProvider implements ModelProvider {
 }
 
 /** The first model matching `selector`, as a provider; a clear error when the editor offers none. */
-export async function selectVscodeLmProvider(selector: vscode.LanguageModelChatSelector = {}): Promise<VscodeLmProvider> {
+export async function selectVscodeLmProvider(
+  selector: vscode.LanguageModelChatSelector = {},
+): Promise<VscodeLmProvider> {
   const [chat] = await vscode.lm.selectChatModels(selector);
   if (!chat) {
     throw new ProviderError(
@@ -101,13 +107,16 @@ function toLanguageModelMessages(request: ModelRequest): vscode.LanguageModelCha
         break;
       case 'tool':
         // No error flag on this wire: the content says it ("Error: ...").
-        results.push(new vscode.LanguageModelToolResultPart(message.callId, [new vscode.LanguageModelTextPart(message.content)]));
+        results.push(
+          new vscode.LanguageModelToolResultPart(message.callId, [new vscode.LanguageModelTextPart(message.content)]),
+        );
         break;
       case 'assistant': {
         const parts: AssistantPart[] = [];
         for (const block of message.content) {
           if (block.type === 'text' && block.text) parts.push(new vscode.LanguageModelTextPart(block.text));
-          else if (block.type === 'tool-call') parts.push(new vscode.LanguageModelToolCallPart(block.id, block.name, argumentsAsObject(block.arguments)));
+          else if (block.type === 'tool-call')
+            parts.push(new vscode.LanguageModelToolCallPart(block.id, block.name, argumentsAsObject(block.arguments)));
         }
         if (!parts.length) break;
         flushUser();
@@ -121,12 +130,18 @@ function toLanguageModelMessages(request: ModelRequest): vscode.LanguageModelCha
 }
 
 function toLanguageModelTools(request: ModelRequest): vscode.LanguageModelChatTool[] {
-  return request.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters }));
+  return request.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.parameters,
+  }));
 }
 
 /** The thrown value, read into the pure classifier (core/agent/providers/vscode-lm-errors.ts). */
 function toProviderError(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted || error instanceof vscode.CancellationError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return vscodeLmProviderError(error instanceof vscode.LanguageModelError ? { message, languageModelCode: error.code } : { message });
+  return vscodeLmProviderError(
+    error instanceof vscode.LanguageModelError ? { message, languageModelCode: error.code } : { message },
+  );
 }

@@ -58,7 +58,16 @@ export class ChildSessions implements vscode.Disposable {
   /** Children run by this window (kept in memory after they end: their events are all there). */
   private readonly live = new Map<string, LiveChild>();
   /** Children read from their logs: the snapshot as of `key` (mtime:size), and the follower that reads on from there. */
-  private readonly loaded = new Map<string, { key: string; snapshot: ChildSnapshot | null; follower: LogFollower | null; events: SessionEvent[]; folds: SessionFolds }>();
+  private readonly loaded = new Map<
+    string,
+    {
+      key: string;
+      snapshot: ChildSnapshot | null;
+      follower: LogFollower | null;
+      events: SessionEvent[];
+      folds: SessionFolds;
+    }
+  >();
   private readonly changed = new vscode.EventEmitter<ChildChange>();
   private readonly writesSubscription: vscode.Disposable | undefined;
   /** Where the logs of the shown session's children are read (the shown session's folder). */
@@ -99,11 +108,24 @@ export class ChildSessions implements vscode.Disposable {
   readonly observer: SubagentObserver = {
     onStart: (child, link) => {
       const folds = SessionFolds.over(child.events, { transcript: new TranscriptFolder() }); // the transcript knows the open turn's calls; parses no answer
-      const snapshot: ChildSnapshot = { sessionId: child.id, title: child.header.title ?? link.description, events: child.events, plan: folds.standingPlan, ledger: folds.ledger, running: true };
+      const snapshot: ChildSnapshot = {
+        sessionId: child.id,
+        title: child.header.title ?? link.description,
+        events: child.events,
+        plan: folds.standingPlan,
+        ledger: folds.ledger,
+        running: true,
+      };
       const entry: LiveChild = { snapshot, subscription: null };
       entry.subscription = folds.follow(child, (change) => {
         if (change.ledger) entry.snapshot = { ...entry.snapshot, plan: folds.standingPlan, ledger: folds.ledger };
-        if (change.ledger || change.items.length) this.changed.fire({ sessionId: child.id, items: change.items, planChanged: change.ledger, runningChanged: false });
+        if (change.ledger || change.items.length)
+          this.changed.fire({
+            sessionId: child.id,
+            items: change.items,
+            planChanged: change.ledger,
+            runningChanged: false,
+          });
       });
       this.live.get(child.id)?.subscription?.dispose();
       this.live.set(child.id, entry);
@@ -140,11 +162,17 @@ export class ChildSessions implements vscode.Disposable {
         const appended = cached.follower.readAppended();
         cached.events.push(...appended);
         cached.folds.catchUp(appended);
-        const snapshot: ChildSnapshot = { ...cached.snapshot, plan: cached.folds.standingPlan, ledger: cached.folds.ledger };
+        const snapshot: ChildSnapshot = {
+          ...cached.snapshot,
+          plan: cached.folds.standingPlan,
+          ledger: cached.folds.ledger,
+        };
         this.loaded.set(sessionId, { ...cached, key, snapshot });
         return snapshot;
       } catch (error) {
-        this.log.info(`reading subagent session ${sessionId} again: ${error instanceof Error ? error.message : String(error)}`);
+        this.log.info(
+          `reading subagent session ${sessionId} again: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     let snapshot: ChildSnapshot | null = null;
@@ -156,9 +184,18 @@ export class ChildSessions implements vscode.Disposable {
       follower = LogFollower.after(loaded);
       events = loaded.events;
       folds = SessionFolds.over(events, { transcript: null });
-      snapshot = { sessionId, title: loaded.header.title ?? sessionId, events, plan: folds.standingPlan, ledger: folds.ledger, running: false };
+      snapshot = {
+        sessionId,
+        title: loaded.header.title ?? sessionId,
+        events,
+        plan: folds.standingPlan,
+        ledger: folds.ledger,
+        running: false,
+      };
     } catch (error) {
-      this.log.warn(`could not read subagent session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(
+        `could not read subagent session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     this.loaded.set(sessionId, { key, snapshot, follower, events, folds });
     return snapshot;

@@ -11,7 +11,13 @@ import { LogFollower } from '../../core/store/log-follower';
 import { SessionLockedError } from '../../core/store/lock';
 import type { LoadedLog } from '../../core/store/log-file';
 import type { StreamedLog } from '../../core/store/log-stream';
-import { readHeader, restoreSession, type SessionStore, type SessionSummary, type WritableSession } from '../../core/store/session-store';
+import {
+  readHeader,
+  restoreSession,
+  type SessionStore,
+  type SessionSummary,
+  type WritableSession,
+} from '../../core/store/session-store';
 import { readSessionPreview, type SessionPreview } from './session-preview';
 
 export interface OpenedSession {
@@ -58,7 +64,13 @@ export function openSessionReadOnly(store: SessionStore, id: string, onReset: ()
  * openSessionReadOnly reading the log in chunks (the event loop runs meanwhile); rejects with `signal`'s reason once it aborts.
  * `large` (streamed, its events left on disk) is asked of the file unless the caller already knows.
  */
-export async function openSessionReadOnlyAsync(store: SessionStore, id: string, onReset: () => void, signal?: AbortSignal, large = isLarge(store, id)): Promise<OpenedSession> {
+export async function openSessionReadOnlyAsync(
+  store: SessionStore,
+  id: string,
+  onReset: () => void,
+  signal?: AbortSignal,
+  large = isLarge(store, id),
+): Promise<OpenedSession> {
   if (!large) {
     const loaded = await store.openReadOnlyAsync(id, signal);
     signal?.throwIfAborted();
@@ -132,11 +144,17 @@ export function listRootSessions(store: SessionStore): SessionSummary[] {
 
 /** The session list the Agent view shows. */
 export function sessionListItems(store: SessionStore, currentId: string | undefined): SessionListItem[] {
-  return listRootSessions(store).map((s) => ({ id: s.id, title: s.header.title ?? null, modified: s.modified.toISOString(), current: s.id === currentId }));
+  return listRootSessions(store).map((s) => ({
+    id: s.id,
+    title: s.header.title ?? null,
+    modified: s.modified.toISOString(),
+    current: s.id === currentId,
+  }));
 }
 
 /** The newest session the editor writes (ours or an ACP agent's; the Chat session beside it is only followed). */
-const latestEditorSession = (store: SessionStore): string | undefined => listRootSessions(store).find((s) => isEditorSession(s.header.source))?.id;
+const latestEditorSession = (store: SessionStore): string | undefined =>
+  listRootSessions(store).find((s) => isEditorSession(s.header.source))?.id;
 
 /** The latest session the editor writes when its log opens streamed (openSessionAsync, previewed first), rather than synchronously. */
 export function largeLatestSession(store: SessionStore): string | undefined {
@@ -160,7 +178,12 @@ export function openLatestSession(store: SessionStore, onReadOnlyChange: () => v
     }
   }
   try {
-    return { opened: openSessionReadOnly(store, target, onReadOnlyChange), messages, error: null, ...(lockedBy === undefined ? {} : { lockedBy }) };
+    return {
+      opened: openSessionReadOnly(store, target, onReadOnlyChange),
+      messages,
+      error: null,
+      ...(lockedBy === undefined ? {} : { lockedBy }),
+    };
   } catch (error) {
     return readFailed(error, target, messages);
   }
@@ -191,7 +214,9 @@ export async function openSessionAsync(
       const writable = await store.openForWriteStreamed(id, folds.take, signal);
       const result = writableResult(writable, id, messages);
       // A repair appended events the stream never saw: the surfaces then fold the whole session.
-      return result.opened && writable.repair.appended === 0 ? { ...result, opened: { ...result.opened, takeFolds: folds.handOver } } : result;
+      return result.opened && writable.repair.appended === 0
+        ? { ...result, opened: { ...result.opened, takeFolds: folds.handOver } }
+        : result;
     } catch (error) {
       signal?.throwIfAborted();
       const failed = notLocked(error, id, messages);
@@ -200,7 +225,12 @@ export async function openSessionAsync(
     }
   }
   try {
-    return { opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange, signal, large), messages, error: null, ...(lockedBy === undefined ? {} : { lockedBy }) };
+    return {
+      opened: await openSessionReadOnlyAsync(store, id, onReadOnlyChange, signal, large),
+      messages,
+      error: null,
+      ...(lockedBy === undefined ? {} : { lockedBy }),
+    };
   } catch (error) {
     signal?.throwIfAborted();
     return readFailed(error, id, messages);
@@ -222,24 +252,39 @@ function anotherAgentsSession(store: SessionStore, id: string, messages: string[
 
 function writableResult(writable: WritableSession, id: string, messages: string[]): OpenResult {
   if (writable.repair.cutBytes || writable.repair.appended) {
-    messages.push(`repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`);
+    messages.push(
+      `repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`,
+    );
   }
   messages.push(`reopened session ${id} (${writable.path})`);
-  return { opened: { session: writable.session, path: writable.path, readOnly: false, dispose: () => writable.dispose() }, messages, error: null };
+  return {
+    opened: { session: writable.session, path: writable.path, readOnly: false, dispose: () => writable.dispose() },
+    messages,
+    error: null,
+  };
 }
 
 /** Why opening for write failed: another process writes it (null: open it read-only), or the log cannot be opened at all. */
 function notLocked(error: unknown, id: string, messages: string[]): OpenResult | null {
   if (!(error instanceof SessionLockedError)) {
-    return { opened: null, messages, error: `could not open session ${id}: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      opened: null,
+      messages,
+      error: `could not open session ${id}: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   messages.push(`session ${id} is open for writing in another process (pid ${error.pid}); showing it read-only`);
   return null;
 }
 
 /** The pid notLocked found holding the lock (it let only a SessionLockedError through). */
-const lockHolder = (error: unknown): number | undefined => (error instanceof SessionLockedError ? error.pid : undefined);
+const lockHolder = (error: unknown): number | undefined =>
+  error instanceof SessionLockedError ? error.pid : undefined;
 
 function readFailed(error: unknown, id: string, messages: string[]): OpenResult {
-  return { opened: null, messages, error: `could not read session ${id}: ${error instanceof Error ? error.message : String(error)}` };
+  return {
+    opened: null,
+    messages,
+    error: `could not read session ${id}: ${error instanceof Error ? error.message : String(error)}`,
+  };
 }

@@ -70,7 +70,10 @@ export class SessionController extends Owner implements vscode.Disposable {
   constructor(private readonly options: SessionControllerOptions) {
     super();
     this.children = this.register(new ChildSessions(options.store, options.log, options.externalWrites));
-    this.planEditing = new ShownPlanEditing(() => ({ allowParallelInProgress: options.settings().allowParallelInProgress }), options.log);
+    this.planEditing = new ShownPlanEditing(
+      () => ({ allowParallelInProgress: options.settings().allowParallelInProgress }),
+      options.log,
+    );
     this.approvals = this.newApprovals();
     this.switcher = this.register(
       new SessionSwitcher(options, {
@@ -127,7 +130,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.shown?.standingPlan ?? this.previewing?.plan ?? null;
   }
 
-
   /** The shown session's plan with who wrote it and its plan-first review. */
   get planState(): PlanState | null {
     return this.shown?.planState ?? null;
@@ -177,7 +179,16 @@ export class SessionController extends Owner implements vscode.Disposable {
   async exportMarkdown(): Promise<string | null> {
     const s = this.opened?.session;
     const cwd = s?.header.cwd;
-    return s ? exportPlanMarkdown(await exportPlan(s.header, await s.loadEvents(), new Date(), cwd === undefined ? null : ShadowRepo.of(this.options.checkpointsBase, cwd))) : null;
+    return s
+      ? exportPlanMarkdown(
+          await exportPlan(
+            s.header,
+            await s.loadEvents(),
+            new Date(),
+            cwd === undefined ? null : ShadowRepo.of(this.options.checkpointsBase, cwd),
+          ),
+        )
+      : null;
   }
 
   /** The transcript's last page (before byte `cursor`, default the end), read from the log. */
@@ -245,7 +256,11 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 
   private newApprovals(): Approvals {
-    return new Approvals({ gate: this.options.approvalGate, autoApprove: () => this.options.settings().autoApprove, onDecision: this.approvalLog.onDecision });
+    return new Approvals({
+      gate: this.options.approvalGate,
+      autoApprove: () => this.options.settings().autoApprove,
+      onDecision: this.approvalLog.onDecision,
+    });
   }
 
   /** Shows `opened` (or nothing, or `preview`) with fresh folds; approvals and children last while the session id does. */
@@ -265,12 +280,16 @@ export class SessionController extends Owner implements vscode.Disposable {
     const liveStream = this.turns.liveStream;
     liveStream.clear();
     this.shown = opened
-      ? new ShownSession(opened, {
-          plan: (plan) => this.planEmitter.fire(plan),
-          ledger: (ledger) => this.ledgerEmitter.fire(ledger),
-          items: (items) => this.itemsEmitter.fire(items),
-          event: (event) => (event.type === 'assistant/message' || event.type === 'step/end') && liveStream.clear(),
-        }, this.options.checkpointsBase)
+      ? new ShownSession(
+          opened,
+          {
+            plan: (plan) => this.planEmitter.fire(plan),
+            ledger: (ledger) => this.ledgerEmitter.fire(ledger),
+            items: (items) => this.itemsEmitter.fire(items),
+            event: (event) => (event.type === 'assistant/message' || event.type === 'step/end') && liveStream.clear(),
+          },
+          this.options.checkpointsBase,
+        )
       : null;
     this.planEditing.show(this.shown);
     this.sessionEmitter.fire();
@@ -296,4 +315,5 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 }
 
-const stillOpening = (): TurnRefusedError => new TurnRefusedError(vscode.l10n.t('This session is still opening; try again once it shows.'));
+const stillOpening = (): TurnRefusedError =>
+  new TurnRefusedError(vscode.l10n.t('This session is still opening; try again once it shows.'));

@@ -24,7 +24,11 @@ export interface FolderSession extends SessionSummary {
   label: SourceLabel;
 }
 
-export function sessionFolders(own: SessionStore, followed: SessionStore, workspaceRoots: readonly string[]): SessionFolder[] {
+export function sessionFolders(
+  own: SessionStore,
+  followed: SessionStore,
+  workspaceRoots: readonly string[],
+): SessionFolder[] {
   const folders: SessionFolder[] = [
     { store: own, fallback: 'agent' },
     { store: followed, fallback: 'cli' },
@@ -74,7 +78,9 @@ export class SessionFolderSet extends Owner {
 
   setWorkspaceRoots(workspaceRoots: readonly string[]): void {
     const kept = new Map(this.current.map((f) => [path.resolve(f.store.dir), f]));
-    const next = sessionFolders(this.own, this.followed, workspaceRoots).map((f) => kept.get(path.resolve(f.store.dir)) ?? f);
+    const next = sessionFolders(this.own, this.followed, workspaceRoots).map(
+      (f) => kept.get(path.resolve(f.store.dir)) ?? f,
+    );
     const added = next.filter((f) => !this.current.includes(f));
     const removed = this.current.filter((f) => !next.includes(f));
     this.current = next;

@@ -14,7 +14,8 @@ import type { ShownSession } from './shown-session';
 const refused = (message: string): PlanEditOutcome => ({ kind: 'refused', message });
 
 /** What a queued edit resolves with when its session stops being shown before the step ended. */
-const editNotLanded = (): string => vscode.l10n.t('The session was closed before the edit could land; nothing was written.');
+const editNotLanded = (): string =>
+  vscode.l10n.t('The session was closed before the edit could land; nothing was written.');
 
 export class ShownPlanEditing {
   private editor: PlanEditor | null = null;
@@ -30,7 +31,10 @@ export class ShownPlanEditing {
   show(shown: ShownSession | null): void {
     this.editor?.abandon(editNotLanded());
     this.shown = shown !== null;
-    this.editor = shown && !shown.opened.readOnly && !this.closed ? new PlanEditor(shown.opened.session, { policy: this.policy, plan: () => shown.planState }) : null;
+    this.editor =
+      shown && !shown.opened.readOnly && !this.closed
+        ? new PlanEditor(shown.opened.session, { policy: this.policy, plan: () => shown.planState })
+        : null;
   }
 
   /** This window may edit the shown session's plan (it writes that session). */
@@ -51,11 +55,19 @@ export class ShownPlanEditing {
 
   edit(edit: PlanEdit): Promise<PlanEditOutcome> {
     if (this.closed) return Promise.resolve(refused(vscode.l10n.t('Agent Checklist is shutting down.')));
-    if (!this.shown) return Promise.resolve(refused(vscode.l10n.t('There is no session to edit yet: send a prompt first.')));
+    if (!this.shown)
+      return Promise.resolve(refused(vscode.l10n.t('There is no session to edit yet: send a prompt first.')));
     const editor = this.editor;
-    if (!editor) return Promise.resolve(refused(vscode.l10n.t('This session is shown read-only (another window or program writes it): edit its plan there.')));
+    if (!editor)
+      return Promise.resolve(
+        refused(
+          vscode.l10n.t('This session is shown read-only (another window or program writes it): edit its plan there.'),
+        ),
+      );
     return editor.submit(edit).then((outcome) => {
-      this.log.info(`user edit (${edit.kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
+      this.log.info(
+        `user edit (${edit.kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`,
+      );
       return outcome;
     });
   }

@@ -17,10 +17,23 @@ import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
 import type { SessionStore } from '../../core/store/session-store';
 import type { PlanWrite } from '../external-sessions/external-sessions';
-import { largeLatestSession, openLatestSession, openSessionAsync, openSessionReadOnly, type OpenedSession, type OpenResult } from './opened-session';
+import {
+  largeLatestSession,
+  openLatestSession,
+  openSessionAsync,
+  openSessionReadOnly,
+  type OpenedSession,
+  type OpenResult,
+} from './opened-session';
 import type { SessionPreview } from './session-preview';
 import { watchLockFree } from './lock-free-watch';
-import { folderSessionList, isOwnSession, listFolderSessions, type FolderSession, type SessionFolder } from './session-folders';
+import {
+  folderSessionList,
+  isOwnSession,
+  listFolderSessions,
+  type FolderSession,
+  type SessionFolder,
+} from './session-folders';
 import type { AgentSettings } from '../settings';
 import { sourceLabelView } from './source-label';
 import { TurnRefusedError } from '../turn/turn-refused';
@@ -97,7 +110,10 @@ export class SessionSwitcher extends Owner {
   /** Reopens the workspace's latest session (read-only if another window writes it); a large one opens as a pick does (previewed, streamed). */
   openLatest(): void {
     const large = largeLatestSession(this.options.store);
-    if (large !== undefined) return void this.openSession(large).catch((error: unknown) => this.options.log.error(error instanceof Error ? error.message : String(error)));
+    if (large !== undefined)
+      return void this.openSession(large).catch((error: unknown) =>
+        this.options.log.error(error instanceof Error ? error.message : String(error)),
+      );
     const result = openLatestSession(this.options.store, () => this.followReadOnly());
     this.choices.now(result.opened, () => {
       this.shownFolder = this.folders[0]!;
@@ -124,12 +140,18 @@ export class SessionSwitcher extends Owner {
         return;
       }
       // Read in chunks: a large log does not hold the host while it loads, and shows its preview meanwhile.
-      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id, choice, (preview) => {
-        if (choice.aborted) return;
-        previewed = preview;
-        this.leave(null);
-        this.host.preview(preview);
-      });
+      const result = await openSessionAsync(
+        this.options.store,
+        () => this.followReadOnly(),
+        id,
+        choice,
+        (preview) => {
+          if (choice.aborted) return;
+          previewed = preview;
+          this.leave(null);
+          this.host.preview(preview);
+        },
+      );
       if (result.error && !choice.aborted) throw new Error(result.error);
       this.choices.land(choice, result.opened, () => {
         this.shownFolder = target.folder;
@@ -185,7 +207,10 @@ export class SessionSwitcher extends Owner {
   isShowingOwnSession(): boolean {
     const opened = this.host.opened();
     if (!opened) return false;
-    return this.shownFolder === this.folders[0] && (opened.session.header.source === undefined || opened.session.header.source.kind === 'agent');
+    return (
+      this.shownFolder === this.folders[0] &&
+      (opened.session.header.source === undefined || opened.session.header.source.kind === 'agent')
+    );
   }
 
   /** Who writes the shown session when it is not ours (the session header's writer label); undefined when it is ours or none is shown. */
@@ -210,7 +235,8 @@ export class SessionSwitcher extends Owner {
     for (const line of result.messages) this.options.log.info(line);
     if (result.error) this.options.log.error(result.error);
     this.show(result.opened);
-    if (result.opened?.readOnly && result.lockedBy !== undefined) this.takeOverWhenFree(result.opened.path, result.opened.session.id);
+    if (result.opened?.readOnly && result.lockedBy !== undefined)
+      this.takeOverWhenFree(result.opened.path, result.opened.session.id);
   }
 
   /**
@@ -240,7 +266,10 @@ export class SessionSwitcher extends Owner {
         this.showResult(result); // read-only again when another process took it first: checked again
       });
     } catch (error) {
-      if (!choice.aborted) this.options.log.warn(`could not take over ${logPath}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!choice.aborted)
+        this.options.log.warn(
+          `could not take over ${logPath}: ${error instanceof Error ? error.message : String(error)}`,
+        );
     } finally {
       this.choices.drop(choice);
     }
@@ -285,7 +314,9 @@ export class SessionSwitcher extends Owner {
       this.options.log.info(`reloading ${current.path}: it no longer continues what this window read`);
       this.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
     } catch (error) {
-      this.options.log.warn(`could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log.warn(
+        `could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

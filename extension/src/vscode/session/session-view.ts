@@ -8,7 +8,11 @@ import type { SessionPreview } from './session-preview';
  * the other agent's own file it was made from. A large session's preview shows as
  * opening (read-only until the open lands). Null when none is shown.
  */
-export function sessionViewOf(opened: OpenedSession | null, writer: string | undefined, preview: SessionPreview | null): SessionView | null {
+export function sessionViewOf(
+  opened: OpenedSession | null,
+  writer: string | undefined,
+  preview: SessionPreview | null,
+): SessionView | null {
   if (preview) return { id: preview.id, title: preview.title, readOnly: true, opening: true };
   if (!opened) return null;
   const view = { id: opened.session.id, title: opened.session.header.title ?? null, readOnly: opened.readOnly };

@@ -34,13 +34,24 @@ export function writableSession(deps: WritableSessionDeps, prompt: string): Sess
       return upgraded.opened.session;
     }
     upgraded.opened?.dispose();
-    throw new TurnRefusedError(vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'));
+    throw new TurnRefusedError(
+      vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'),
+    );
   }
   const folder = deps.workspaceFolder;
   const cwd = folder?.scheme === 'file' ? folder.fsPath : undefined;
-  const created = deps.store.create({ title: prompt.replace(/\s+/g, ' ').slice(0, 80), source: { kind: 'agent' }, ...(cwd ? { cwd } : {}) });
+  const created = deps.store.create({
+    title: prompt.replace(/\s+/g, ' ').slice(0, 80),
+    source: { kind: 'agent' },
+    ...(cwd ? { cwd } : {}),
+  });
   deps.log.info(`new session ${created.session.id} (${created.path})`);
-  const opened: OpenedSession = { session: created.session, path: created.path, readOnly: false, dispose: () => created.dispose() };
+  const opened: OpenedSession = {
+    session: created.session,
+    path: created.path,
+    readOnly: false,
+    dispose: () => created.dispose(),
+  };
   deps.show(opened);
   return opened.session;
 }

@@ -44,13 +44,16 @@ function templates(): AttentionTemplates {
 }
 
 export class AttentionNotifier extends Owner implements vscode.Disposable {
-
   constructor(private readonly options: AttentionNotifierOptions) {
     super();
     this.register(new ShownSessionEvents(options.controller)).onDidAppend((event) => {
       if (event.type === 'turn/end') this.notify({ kind: 'turn-end', reason: event.data.reason.kind });
     });
-    this.register(options.approvals.onDidAsk((approval) => this.notify({ kind: 'approval', tool: approval.tool, summary: approval.summary })));
+    this.register(
+      options.approvals.onDidAsk((approval) =>
+        this.notify({ kind: 'approval', tool: approval.tool, summary: approval.summary }),
+      ),
+    );
     // Once per proposal: the change that starts it waiting (its answer changes it again).
     let told: PlanProposal | null = null;
     this.register(
@@ -64,10 +67,14 @@ export class AttentionNotifier extends Owner implements vscode.Disposable {
 
   private notify(event: AttentionEvent): void {
     const { enabled, viewVisible, controller, reveal } = this.options;
-    if (!shouldNotify({ enabled: enabled(), viewVisible: viewVisible(), windowFocused: vscode.window.state.focused })) return;
+    if (!shouldNotify({ enabled: enabled(), viewVisible: viewVisible(), windowFocused: vscode.window.state.focused }))
+      return;
     const notice = attentionNotice(event, controller.standingPlan, templates());
     const show = vscode.l10n.t('Show');
-    const answer = notice.level === 'warning' ? vscode.window.showWarningMessage(notice.text, show) : vscode.window.showInformationMessage(notice.text, show);
+    const answer =
+      notice.level === 'warning'
+        ? vscode.window.showWarningMessage(notice.text, show)
+        : vscode.window.showInformationMessage(notice.text, show);
     void answer.then((choice) => {
       if (choice === show) reveal();
     });

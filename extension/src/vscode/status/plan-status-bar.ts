@@ -23,17 +23,28 @@ import { ShownSessionEvents } from '../session/shown-session-events';
 
 export const STATUS_BAR_ITEM_ID = 'agentChecklist.plan';
 
-const GLYPH: Record<TodoStatus, string> = { completed: '$(pass)', in_progress: '$(sync)', pending: '$(circle-large-outline)' };
+const GLYPH: Record<TodoStatus, string> = {
+  completed: '$(pass)',
+  in_progress: '$(sync)',
+  pending: '$(circle-large-outline)',
+};
 
 /** `14:05` (the UI language's clock) and how long ago, for the stall line. */
 function stalledLine(since: string, nowMs: number): string {
-  const time = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(since));
+  const time = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' }).format(
+    new Date(since),
+  );
   const minutes = Math.max(0, Math.floor((nowMs - Date.parse(since)) / 60_000));
   return vscode.l10n.t('No log activity since {0} ({1} min), with an item in progress.', time, minutes);
 }
 
 /** The whole plan as a Markdown list with a codicon per item (a warning and its words for a flagged one); model text is escaped, never markup. */
-export function planTooltip(plan: NonNullable<StandingPlan>, running: boolean, stalled: string | null, flagged: readonly FlaggedItem[]): vscode.MarkdownString {
+export function planTooltip(
+  plan: NonNullable<StandingPlan>,
+  running: boolean,
+  stalled: string | null,
+  flagged: readonly FlaggedItem[],
+): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
   md.isTrusted = false;
   md.appendMarkdown(`**${vscode.l10n.t('Plan')}**`);
@@ -46,7 +57,11 @@ export function planTooltip(plan: NonNullable<StandingPlan>, running: boolean, s
   }
   if (flagged.length > 0) {
     md.appendMarkdown('$(warning) ');
-    md.appendText(flagged.length === 1 ? vscode.l10n.t('1 completed item needs a second look') : vscode.l10n.t('{0} completed items need a second look', flagged.length));
+    md.appendText(
+      flagged.length === 1
+        ? vscode.l10n.t('1 completed item needs a second look')
+        : vscode.l10n.t('{0} completed items need a second look', flagged.length),
+    );
     md.appendMarkdown('\n\n');
   }
   const flags = new Map(flagged.map((f) => [f.content, f.flag]));
@@ -78,7 +93,9 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     private readonly options: PlanStatusBarOptions,
   ) {
     super();
-    this.item = this.register(vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 50));
+    this.item = this.register(
+      vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 50),
+    );
     this.item.name = vscode.l10n.t('Agent Checklist Plan');
     this.item.command = 'agentChecklist.focusPlan';
     this.register(toDisposable(() => clearTimeout(this.timer)));
@@ -87,7 +104,13 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     this.register(onDidChangeSettings(() => this.render()));
     // Any line ends a stall; a turn opening or closing starts or ends the watch.
     this.register(new ShownSessionEvents(controller)).onDidAppend((event) => {
-      if (this.stalledSince !== null || event.type === 'turn/start' || event.type === 'turn/end' || event.type.startsWith('plan/')) this.render();
+      if (
+        this.stalledSince !== null ||
+        event.type === 'turn/start' ||
+        event.type === 'turn/end' ||
+        event.type.startsWith('plan/')
+      )
+        this.render();
     });
     this.render();
   }
@@ -105,14 +128,25 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     }
     const session = this.controller.session;
     const now = Date.now();
-    const stall = planStall({ plan, turnOpen: session?.openTurn != null, lastActivity: session?.lastEvent?.ts ?? null }, now, this.options.stallMinutes());
+    const stall = planStall(
+      { plan, turnOpen: session?.openTurn != null, lastActivity: session?.lastEvent?.ts ?? null },
+      now,
+      this.options.stallMinutes(),
+    );
     this.stalledSince = stall.stalled ? stall.since : null;
     // Due when the stall would begin; a line appended meanwhile only moves it later, so an early check just reschedules.
-    if (!stall.stalled && stall.checkAt !== null) this.timer = setTimeout(() => this.render(), Math.max(0, stall.checkAt - now) + 50);
+    if (!stall.stalled && stall.checkAt !== null)
+      this.timer = setTimeout(() => this.render(), Math.max(0, stall.checkAt - now) + 50);
     const running = this.controller.runView.state === 'running';
     // Plan first: a proposal waiting for the user's decision says so instead of the progress.
-    const proposed = this.controller.planState?.review?.stage === 'proposed' ? vscode.l10n.t('Plan proposed · {0} items', plan.length) : null;
-    this.item.text = proposed !== null ? `$(checklist) ${proposed}` : `${stall.stalled ? '$(warning)' : running ? '$(loading~spin)' : '$(checklist)'} ${summary}`;
+    const proposed =
+      this.controller.planState?.review?.stage === 'proposed'
+        ? vscode.l10n.t('Plan proposed · {0} items', plan.length)
+        : null;
+    this.item.text =
+      proposed !== null
+        ? `$(checklist) ${proposed}`
+        : `${stall.stalled ? '$(warning)' : running ? '$(loading~spin)' : '$(checklist)'} ${summary}`;
     const stalledText = stall.stalled ? stalledLine(stall.since, now) : null;
     const flagged = flaggedItems(this.controller.planLedger, this.controller.recordsToolCalls);
     this.item.tooltip = planTooltip(plan, running, stalledText, flagged);

@@ -22,11 +22,21 @@ export class LiveStream extends Owner {
     const same = prev && prev.turn === delta.turn && prev.step === delta.step;
     if (delta.kind === 'reset') {
       const seconds = Math.max(1, Math.round(delta.delayMs / 1000));
-      this.set({ turn: delta.turn, step: delta.step, text: '', reasoning: '', retry: l10n.t('{0} — retrying in {1}s (attempt {2})', delta.message, seconds, delta.attempt + 1) });
+      this.set({
+        turn: delta.turn,
+        step: delta.step,
+        text: '',
+        reasoning: '',
+        retry: l10n.t('{0} — retrying in {1}s (attempt {2})', delta.message, seconds, delta.attempt + 1),
+      });
       return;
     }
     const base: StreamView = same ? prev : { turn: delta.turn, step: delta.step, text: '', reasoning: '', retry: null };
-    this.set(delta.kind === 'text' ? { ...base, text: base.text + delta.text, retry: null } : { ...base, reasoning: base.reasoning + delta.text, retry: null });
+    this.set(
+      delta.kind === 'text'
+        ? { ...base, text: base.text + delta.text, retry: null }
+        : { ...base, reasoning: base.reasoning + delta.text, retry: null },
+    );
   }
 
   clear(): void {

@@ -41,22 +41,39 @@ export async function readFolderRules(folder: vscode.Uri | undefined): Promise<W
   });
 }
 
-export async function prepareTurnContext(settings: AgentSettings, provider: ModelProvider, folder: vscode.Uri | undefined): Promise<TurnContext> {
+export async function prepareTurnContext(
+  settings: AgentSettings,
+  provider: ModelProvider,
+  folder: vscode.Uri | undefined,
+): Promise<TurnContext> {
   const window = resolveContextWindow(settings.contextWindow, provider);
   const context = { window, threshold: settings.compactThreshold };
   if (!folder) return { system: DEFAULT_SYSTEM_PROMPT, context, rules: null };
   const rules = await readFolderRules(folder);
   const root = folder.scheme === 'file' ? folder.fsPath : folder.toString();
-  return { system: buildSystemPrompt({ root, os: process.platform, shell: 'bash', date: isoDate(new Date()), rules }), context, rules: rules?.file ?? null };
+  return {
+    system: buildSystemPrompt({ root, os: process.platform, shell: 'bash', date: isoDate(new Date()), rules }),
+    context,
+    rules: rules?.file ?? null,
+  };
 }
 
 /** Compact Conversation: summarizes the shown session's history now (between turns). False when there was nothing to summarize. */
 export async function compactOnDemand(
   opened: OpenedSession | null,
-  deps: { settings: AgentSettings; providers: ProviderSource; folder: vscode.Uri | undefined; plan: StandingPlan; signal: AbortSignal },
+  deps: {
+    settings: AgentSettings;
+    providers: ProviderSource;
+    folder: vscode.Uri | undefined;
+    plan: StandingPlan;
+    signal: AbortSignal;
+  },
 ): Promise<boolean> {
   if (!opened || !hasSomethingToCompact(opened.session)) return false;
-  if (opened.readOnly) throw new TurnRefusedError(vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'));
+  if (opened.readOnly)
+    throw new TurnRefusedError(
+      vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'),
+    );
   const provider = await deps.providers.create(deps.settings);
   const { context } = await prepareTurnContext(deps.settings, provider, deps.folder);
   await compactContext(opened.session, { provider, window: context.window, plan: deps.plan, signal: deps.signal });
@@ -80,10 +97,21 @@ const NO_TOOLS: readonly ToolSpec[] = [];
  * prompt and tool schemas the latest turn sent (before this window's first turn: the
  * default prompt and no tools, so it reads low until then).
  */
-export function contextViewOf(session: Session | null, plan: StandingPlan, window: number, rules: string | null, request: ToldModel['request'], estimate: RequestEstimate): ContextView {
+export function contextViewOf(
+  session: Session | null,
+  plan: StandingPlan,
+  window: number,
+  rules: string | null,
+  request: ToldModel['request'],
+  estimate: RequestEstimate,
+): ContextView {
   // A large log opened with its events on disk is counted once a turn reads them back (the meter shows none till then).
   const events = session?.residentEvents;
   if (!session?.lastSeq || !events) return { use: null, rules };
-  const use = estimate.use(events, { system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? NO_TOOLS, plan }, window);
+  const use = estimate.use(
+    events,
+    { system: request?.system ?? DEFAULT_SYSTEM_PROMPT, tools: request?.tools ?? NO_TOOLS, plan },
+    window,
+  );
   return { use: formatContextUse(use.promptTokens, use.window), rules };
 }

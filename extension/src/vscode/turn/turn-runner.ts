@@ -70,7 +70,12 @@ export interface TurnHost {
   showWritten(opened: OpenedSession): void;
 }
 
-type RunningTurn = { turn: number; abort: AbortController; stopping: boolean; done: Promise<TurnEndReason | undefined> };
+type RunningTurn = {
+  turn: number;
+  abort: AbortController;
+  stopping: boolean;
+  done: Promise<TurnEndReason | undefined>;
+};
 
 export class TurnRunner extends Owner {
   private running: RunningTurn | null = null;
@@ -129,7 +134,9 @@ export class TurnRunner extends Owner {
   }
 
   get runView(): RunView {
-    return this.running ? { state: 'running', turn: this.running.turn, stopping: this.running.stopping } : { state: 'idle' };
+    return this.running
+      ? { state: 'running', turn: this.running.turn, stopping: this.running.stopping }
+      : { state: 'idle' };
   }
 
   get stream(): StreamView | null {
@@ -138,7 +145,8 @@ export class TurnRunner extends Owner {
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
   async sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
-    const shuttingDown = (): TurnRefusedError => new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
+    const shuttingDown = (): TurnRefusedError =>
+      new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
     if (this.closed) throw shuttingDown();
     if (this.busy) throw new TurnRefusedError(vscode.l10n.t('A turn is already running; stop it first.'));
     const text = prompt.trim();
@@ -157,12 +165,36 @@ export class TurnRunner extends Owner {
     }
     if (this.closed) throw shuttingDown();
     const { workspaceFolder, store, log } = this.options;
-    const tools = buildTurnTools({ settings, workspaceFolder, approvals: this.host.approvals(), approvalLog: this.host.approvalLog(), provider, store, observer: this.children.observer, log, turnContext });
-    this.told = { rules: turnContext.rules, window: turnContext.context.window, request: { system: turnContext.system, tools: tools.registry.specs() } };
+    const tools = buildTurnTools({
+      settings,
+      workspaceFolder,
+      approvals: this.host.approvals(),
+      approvalLog: this.host.approvalLog(),
+      provider,
+      store,
+      observer: this.children.observer,
+      log,
+      turnContext,
+    });
+    this.told = {
+      rules: turnContext.rules,
+      window: turnContext.context.window,
+      request: { system: turnContext.system, tools: tools.registry.specs() },
+    };
     let session: Session;
     try {
       const current = this.host.opened();
-      session = writableSession({ store, workspaceFolder, log, current, currentIsOwn: this.host.showingOwnSession(), show: (opened) => this.host.showWritten(opened) }, text);
+      session = writableSession(
+        {
+          store,
+          workspaceFolder,
+          log,
+          current,
+          currentIsOwn: this.host.showingOwnSession(),
+          show: (opened) => this.host.showWritten(opened),
+        },
+        text,
+      );
     } catch (error) {
       tools.owned.dispose();
       throw error;
@@ -174,9 +206,24 @@ export class TurnRunner extends Owner {
         const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
         const atStepBoundary = (): void => editor?.flush();
         // Plan first by the setting, or because the session is in the middle of a review.
-        const planFirst = settings.planFirst || inReview(this.host.planState(), session.events) ? { planFirst: this.options.planReview } : {};
+        const planFirst =
+          settings.planFirst || inReview(this.host.planState(), session.events)
+            ? { planFirst: this.options.planReview }
+            : {};
         const checkpoints = this.checkpointTaker(settings);
-        return runTurn(session, text, { provider, tools: tools.registry, maxSteps: settings.maxSteps, signal, onDelta, system, context, atStepBoundary, verifyCompletion: settings.verifyCompletion, ...planFirst, ...(checkpoints ? { checkpoints } : {}) });
+        return runTurn(session, text, {
+          provider,
+          tools: tools.registry,
+          maxSteps: settings.maxSteps,
+          signal,
+          onDelta,
+          system,
+          context,
+          atStepBoundary,
+          verifyCompletion: settings.verifyCompletion,
+          ...planFirst,
+          ...(checkpoints ? { checkpoints } : {}),
+        });
       },
       ended: () => tools.owned.dispose(),
     });
@@ -191,9 +238,14 @@ export class TurnRunner extends Owner {
   }
 
   /** A prompt to the chosen ACP agent (acp-agent-sessions.ts): the shown ACP session's, or a new session's. */
-  private async sendAcpPrompt(agentId: string, text: string, settings: AgentSettings): Promise<TurnEndReason | undefined> {
+  private async sendAcpPrompt(
+    agentId: string,
+    text: string,
+    settings: AgentSettings,
+  ): Promise<TurnEndReason | undefined> {
     const folder = this.options.workspaceFolder;
-    if (folder?.scheme !== 'file') throw new TurnRefusedError(vscode.l10n.t('An ACP agent runs in a folder on disk: open one first.'));
+    if (folder?.scheme !== 'file')
+      throw new TurnRefusedError(vscode.l10n.t('An ACP agent runs in a folder on disk: open one first.'));
     const resolved = resolveChosenAgent(agentId, settings, folder.fsPath);
     if (!resolved.ok) throw new ProviderUnavailableError(resolved.message, 'agentChecklist.agent');
     const current = this.host.opened();
@@ -204,7 +256,16 @@ export class TurnRunner extends Owner {
       const title = text.replace(/\s+/g, ' ').slice(0, 80);
       const tools = workspaceToolPolicy(settings, this.options.log);
       const checkpoints = this.checkpointTaker(settings);
-      agent = await this.acp.forPrompt({ launch: resolved.launch, cwd: folder.fsPath, shown, title, autoApprove: settings.autoApprove, tools, ...(checkpoints ? { checkpoints } : {}), showWritten: (opened) => this.host.showWritten(opened) });
+      agent = await this.acp.forPrompt({
+        launch: resolved.launch,
+        cwd: folder.fsPath,
+        shown,
+        title,
+        autoApprove: settings.autoApprove,
+        tools,
+        ...(checkpoints ? { checkpoints } : {}),
+        showWritten: (opened) => this.host.showWritten(opened),
+      });
     } finally {
       this.starting = false;
     }
@@ -212,13 +273,18 @@ export class TurnRunner extends Owner {
     if (this.closed) throw new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
     if (this.host.opened()?.session !== session) {
       this.acp.closeOthers(this.host.opened()?.session.id); // another session was chosen while the agent started
-      throw new TurnRefusedError(vscode.l10n.t('Another session was opened while the agent started; the prompt was not sent.'));
+      throw new TurnRefusedError(
+        vscode.l10n.t('Another session was opened while the agent started; the prompt was not sent.'),
+      );
     }
     return this.runOn(session, { turn: (signal) => agent.prompt(text, signal), ended: () => undefined });
   }
 
   /** Runs one turn of `session` (ours or an ACP agent's) with the run state the surfaces show. */
-  private runOn(session: Session, body: { turn(signal: AbortSignal, editor: PlanEditor | null): Promise<TurnEndReason>; ended(): void }): Promise<TurnEndReason | undefined> {
+  private runOn(
+    session: Session,
+    body: { turn(signal: AbortSignal, editor: PlanEditor | null): Promise<TurnEndReason>; ended(): void },
+  ): Promise<TurnEndReason | undefined> {
     // The session's own editor (showing it for writing made one).
     const editor = this.planEditing.editorOf(session);
     const abort = new AbortController();
@@ -230,11 +296,15 @@ export class TurnRunner extends Owner {
     run.done = (async () => {
       try {
         const reason = await body.turn(abort.signal, editor);
-        this.options.log.info(`turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`);
+        this.options.log.info(
+          `turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`,
+        );
         return reason;
       } catch (error) {
         // Only a broken append (disk full, invariant bug) lands here: the log holds what it could.
-        this.options.log.error(`turn ${run.turn} of ${session.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        this.options.log.error(
+          `turn ${run.turn} of ${session.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         throw error;
       } finally {
         body.ended();
@@ -254,7 +324,13 @@ export class TurnRunner extends Owner {
     this.starting = true;
     try {
       const { settings, providers, workspaceFolder: folder } = this.options;
-      return await compactOnDemand(this.host.opened(), { settings: settings(), providers, folder, plan: this.host.standingPlan(), signal: abort.signal });
+      return await compactOnDemand(this.host.opened(), {
+        settings: settings(),
+        providers,
+        folder,
+        plan: this.host.standingPlan(),
+        signal: abort.signal,
+      });
     } finally {
       this.starting = false;
       this.compacting = null;
@@ -264,7 +340,14 @@ export class TurnRunner extends Owner {
   /** The header's context meter (`31k / 128k`) and the rules file the model is told, as of the latest turn. */
   get contextView(): ContextView {
     const window = this.told.window || this.options.settings().contextWindow;
-    return contextViewOf(this.host.opened()?.session ?? null, this.host.standingPlan(), window, this.told.rules, this.told.request, this.estimate);
+    return contextViewOf(
+      this.host.opened()?.session ?? null,
+      this.host.standingPlan(),
+      window,
+      this.told.rules,
+      this.told.request,
+      this.estimate,
+    );
   }
 
   /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */
@@ -289,7 +372,12 @@ export class TurnRunner extends Owner {
     this.closed = true;
     const run = this.running;
     for (const controller of [run?.abort, this.compacting]) controller?.abort(); // a compaction appends nothing once stopped
-    return run ? run.done.then(() => undefined, () => undefined) : null;
+    return run
+      ? run.done.then(
+          () => undefined,
+          () => undefined,
+        )
+      : null;
   }
 
   // dispose() (Owner) disposes the run emitter and the live stream; call shutDown() first.

@@ -24,7 +24,8 @@ import { VscodeWorkspaceFs } from './vscode-workspace-fs';
 function leftOutBecause(name: string, folder: vscode.Uri | undefined): string | null {
   const needs = toolCatalog.get(name)?.needs ?? [];
   if (needs.includes('workspace') && folder === undefined) return 'no folder is open';
-  if (needs.includes('local-process') && folder !== undefined && folder.scheme !== 'file') return 'the folder is not on a local disk';
+  if (needs.includes('local-process') && folder !== undefined && folder.scheme !== 'file')
+    return 'the folder is not on a local disk';
   return null;
 }
 
@@ -54,12 +55,20 @@ export class ToolSettingsError extends Error {
  * environment kept (agentChecklist.tools.env.keep), the protected paths, and bash's
  * sandbox; a sandbox that cannot run is logged and shown once.
  */
-export function workspaceToolPolicy(settings: AgentSettings, log: vscode.LogOutputChannel): Required<Pick<ToolSetOptions, 'trusted' | 'environment' | 'protectedPaths' | 'sandbox' | 'onSandboxUnavailable'>> {
+export function workspaceToolPolicy(
+  settings: AgentSettings,
+  log: vscode.LogOutputChannel,
+): Required<Pick<ToolSetOptions, 'trusted' | 'environment' | 'protectedPaths' | 'sandbox' | 'onSandboxUnavailable'>> {
   return {
     trusted: () => vscode.workspace.isTrusted,
     environment: { keep: settings.envKeep },
     protectedPaths: settings.protectedPaths,
-    sandbox: { mode: settings.bashSandbox, network: settings.bashNetwork, limits: bashLimitsOf(settings.bashLimits), protectedGlobs: settings.protectedPaths },
+    sandbox: {
+      mode: settings.bashSandbox,
+      network: settings.bashNetwork,
+      limits: bashLimitsOf(settings.bashLimits),
+      protectedGlobs: settings.protectedPaths,
+    },
     onSandboxUnavailable: (reason) => {
       log.warn(sandboxUnavailableMessage(reason));
       void vscode.window.showWarningMessage(vscode.l10n.t(SANDBOX_UNAVAILABLE_TEMPLATE, reason));

@@ -7,7 +7,13 @@
 // `within` is checked on the path itself.
 import * as vscode from 'vscode';
 import { isInside } from '../../core/tools/workspace';
-import { ConfinementError, type DirectoryEntry, type EntryKind, type EntryStat, type WorkspaceFs } from '../../core/tools/workspace-fs';
+import {
+  ConfinementError,
+  type DirectoryEntry,
+  type EntryKind,
+  type EntryStat,
+  type WorkspaceFs,
+} from '../../core/tools/workspace-fs';
 
 function kindOf(type: vscode.FileType): EntryKind {
   if (type & vscode.FileType.File) return 'file';
@@ -18,7 +24,10 @@ function kindOf(type: vscode.FileType): EntryKind {
 const isSymlink = (type: vscode.FileType): boolean => (type & vscode.FileType.SymbolicLink) !== 0;
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'EntryNotFound' || error.code === 'FileNotADirectory');
+  return (
+    error instanceof vscode.FileSystemError &&
+    (error.code === 'FileNotFound' || error.code === 'EntryNotFound' || error.code === 'FileNotADirectory')
+  );
 }
 
 export class VscodeWorkspaceFs implements WorkspaceFs {

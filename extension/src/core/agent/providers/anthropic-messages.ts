@@ -28,7 +28,12 @@ export function toAnthropicMessages(request: ModelRequest): MessageParam[] {
         break;
       case 'tool':
         pending ??= { results: [], texts: [] };
-        pending.results.push({ type: 'tool_result', tool_use_id: message.callId, content: message.content, is_error: message.isError });
+        pending.results.push({
+          type: 'tool_result',
+          tool_use_id: message.callId,
+          content: message.content,
+          is_error: message.isError,
+        });
         break;
       case 'assistant': {
         const content = toAnthropicAssistantContent(message.content);
@@ -48,7 +53,8 @@ export function toAnthropicAssistantContent(blocks: readonly AssistantBlock[]): 
   for (const block of blocks) {
     switch (block.type) {
       case 'reasoning':
-        if (block.signature !== undefined) content.push({ type: 'thinking', thinking: block.text, signature: block.signature });
+        if (block.signature !== undefined)
+          content.push({ type: 'thinking', thinking: block.text, signature: block.signature });
         break;
       case 'text':
         if (block.text) content.push({ type: 'text', text: block.text });

@@ -45,13 +45,24 @@ export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.looseObject({ type: z.literal('content_block_stop'), index: z.number().check(z.int(), z.minimum(0)) }),
-  z.looseObject({ type: z.literal('message_delta'), delta: z.looseObject({ stop_reason: z.nullish(z.string()) }), usage: z.nullish(usageSchema) }),
+  z.looseObject({
+    type: z.literal('message_delta'),
+    delta: z.looseObject({ stop_reason: z.nullish(z.string()) }),
+    usage: z.nullish(usageSchema),
+  }),
   z.looseObject({ type: z.literal('message_stop') }),
 ]);
 export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;
 type AnthropicUsage = z.infer<typeof usageSchema>;
 
-const KNOWN_EVENTS: ReadonlySet<string> = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+const KNOWN_EVENTS: ReadonlySet<string> = new Set([
+  'message_start',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'message_delta',
+  'message_stop',
+]);
 
 /** Parses one event: the typed event, `null` for a type this client skips, or a problem description. */
 export function parseAnthropicEvent(raw: unknown): AnthropicStreamEvent | null | string {
@@ -77,7 +88,12 @@ interface OpenBlock {
 /** Turns events into StreamParts; `done` once message_stop arrived. */
 export class AnthropicStreamReader {
   private readonly blocks = new Map<number, OpenBlock>();
-  private readonly rawUsage: Partial<Record<'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens' | 'thinking_tokens', number>> = {};
+  private readonly rawUsage: Partial<
+    Record<
+      'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens' | 'thinking_tokens',
+      number
+    >
+  > = {};
   private stopReason: string | undefined;
   done = false;
   toolCallsInFlight = 0;
@@ -89,7 +105,14 @@ export class AnthropicStreamReader {
         break;
       case 'content_block_start': {
         const b = event.content_block;
-        this.blocks.set(event.index, { type: b.type, id: b.id ?? '', name: b.name ?? '', json: '', input: b.input, signature: b.signature ?? '' });
+        this.blocks.set(event.index, {
+          type: b.type,
+          id: b.id ?? '',
+          name: b.name ?? '',
+          json: '',
+          input: b.input,
+          signature: b.signature ?? '',
+        });
         if (b.type === 'tool_use') this.toolCallsInFlight++;
         if (b.type === 'text' && b.text) yield { type: 'text-delta', text: b.text };
         if (b.type === 'thinking' && b.thinking) yield { type: 'reasoning-delta', text: b.thinking };
@@ -109,7 +132,12 @@ export class AnthropicStreamReader {
         this.blocks.delete(event.index);
         if (block?.type === 'tool_use') {
           this.toolCallsInFlight--;
-          yield { type: 'tool-call', id: block.id, name: block.name, arguments: block.json !== '' ? block.json : wholeInput(block.input) };
+          yield {
+            type: 'tool-call',
+            id: block.id,
+            name: block.name,
+            arguments: block.json !== '' ? block.json : wholeInput(block.input),
+          };
         } else if (block?.type === 'thinking' && block.signature) {
           yield { type: 'reasoning-signature', signature: block.signature };
         }
@@ -132,7 +160,12 @@ export class AnthropicStreamReader {
   /** message_start carries input tokens, message_delta the cumulative counts; a later non-null value wins. */
   private addUsage(usage: AnthropicUsage | null | undefined): void {
     if (!usage) return;
-    for (const key of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const) {
+    for (const key of [
+      'input_tokens',
+      'output_tokens',
+      'cache_read_input_tokens',
+      'cache_creation_input_tokens',
+    ] as const) {
       const value = usage[key];
       if (typeof value === 'number') this.rawUsage[key] = value;
     }
@@ -144,7 +177,9 @@ export class AnthropicStreamReader {
     const raw = this.rawUsage;
     const usage: Usage = {};
     // Anthropic's input_tokens excludes cached tokens; the log counts the whole prompt, like OpenAI's prompt_tokens.
-    if (raw.input_tokens !== undefined) usage.inputTokens = raw.input_tokens + (raw.cache_read_input_tokens ?? 0) + (raw.cache_creation_input_tokens ?? 0);
+    if (raw.input_tokens !== undefined)
+      usage.inputTokens =
+        raw.input_tokens + (raw.cache_read_input_tokens ?? 0) + (raw.cache_creation_input_tokens ?? 0);
     if (raw.output_tokens !== undefined) usage.outputTokens = raw.output_tokens;
     if (raw.thinking_tokens !== undefined) usage.reasoningTokens = raw.thinking_tokens;
     if (raw.cache_read_input_tokens !== undefined) usage.cachedInputTokens = raw.cache_read_input_tokens;

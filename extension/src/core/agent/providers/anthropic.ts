@@ -19,7 +19,12 @@ import { streamWithRequestSignal } from './request-signal';
 import { cutStreamError, describeThrown, providerErrorFor } from './provider-errors';
 
 /** Error types Anthropic sends mid-stream (an `error` event) that are worth another attempt. */
-const TRANSIENT_ERROR_TYPES: ReadonlySet<string> = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
+const TRANSIENT_ERROR_TYPES: ReadonlySet<string> = new Set([
+  'overloaded_error',
+  'api_error',
+  'rate_limit_error',
+  'timeout_error',
+]);
 
 export interface AnthropicProviderOptions {
   model: string;
@@ -78,7 +83,9 @@ export class AnthropicProvider implements ModelProvider {
       stream: true,
       ...(request.system ? { system: request.system } : {}),
       ...(tools.length ? { tools } : {}),
-      ...(this.thinkingBudgetTokens === undefined ? {} : { thinking: { type: 'enabled', budget_tokens: this.thinkingBudgetTokens } }),
+      ...(this.thinkingBudgetTokens === undefined
+        ? {}
+        : { thinking: { type: 'enabled', budget_tokens: this.thinkingBudgetTokens } }),
     };
   }
 
@@ -97,7 +104,8 @@ export class AnthropicProvider implements ModelProvider {
     try {
       for await (const raw of stream) {
         const event = parseAnthropicEvent(raw);
-        if (typeof event === 'string') throw new ProviderError(`anthropic: the server sent an event this client cannot read (${event})`);
+        if (typeof event === 'string')
+          throw new ProviderError(`anthropic: the server sent an event this client cannot read (${event})`);
         if (event === null) continue;
         yield* reader.read(event);
         if (reader.done) break;
@@ -113,15 +121,34 @@ export class AnthropicProvider implements ModelProvider {
   private toProviderError(error: unknown, signal: AbortSignal): unknown {
     if (signal.aborted || error instanceof APIUserAbortError) return error;
     if (error instanceof APIConnectionError) {
-      return providerErrorFor({ status: undefined, headers: undefined, message: `anthropic: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}` }, this.apiKey);
+      return providerErrorFor(
+        {
+          status: undefined,
+          headers: undefined,
+          message: `anthropic: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}`,
+        },
+        this.apiKey,
+      );
     }
     if (error instanceof APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
-      const message = error.apiMessage ?? (status === undefined ? error.message : error.message.replace(new RegExp(`^${status} `), ''));
+      const message =
+        error.apiMessage ??
+        (status === undefined ? error.message : error.message.replace(new RegExp(`^${status} `), ''));
       // Mid-stream `error` events have no status: their type says whether to retry.
       const transient = status === undefined ? error.type !== null && TRANSIENT_ERROR_TYPES.has(error.type) : undefined;
-      return providerErrorFor({ status, headers: error.headers, message, ...(transient === undefined ? {} : { transient }) }, this.apiKey);
+      return providerErrorFor(
+        { status, headers: error.headers, message, ...(transient === undefined ? {} : { transient }) },
+        this.apiKey,
+      );
     }
-    return providerErrorFor({ status: undefined, headers: undefined, message: `anthropic: connection lost: ${describeThrown(error, this.apiKey)}` }, this.apiKey);
+    return providerErrorFor(
+      {
+        status: undefined,
+        headers: undefined,
+        message: `anthropic: connection lost: ${describeThrown(error, this.apiKey)}`,
+      },
+      this.apiKey,
+    );
   }
 }

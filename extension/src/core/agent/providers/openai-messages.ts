@@ -45,7 +45,10 @@ export function toOpenAIMessages(request: ModelRequest, options: OpenAIMessageOp
         messages.push({ role: 'tool', tool_call_id: message.callId, content: message.content });
         break;
       case 'assistant': {
-        const assistant = toOpenAIAssistant(message.content, options.requireReasoningWithToolCalls && needsReasoning[index] === true);
+        const assistant = toOpenAIAssistant(
+          message.content,
+          options.requireReasoningWithToolCalls && needsReasoning[index] === true,
+        );
         if (assistant) messages.push(assistant);
         break;
       }
@@ -73,7 +76,10 @@ function segmentsWithToolCalls(messages: readonly Message[]): boolean[] {
 }
 
 /** One assistant message; `reasoningRequired` sends reasoning_content "" when none was recorded. */
-export function toOpenAIAssistant(blocks: readonly AssistantBlock[], reasoningRequired: boolean): OpenAIAssistantMessage | null {
+export function toOpenAIAssistant(
+  blocks: readonly AssistantBlock[],
+  reasoningRequired: boolean,
+): OpenAIAssistantMessage | null {
   let text = '';
   let reasoning: string | undefined;
   const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
@@ -81,7 +87,8 @@ export function toOpenAIAssistant(blocks: readonly AssistantBlock[], reasoningRe
     if (block.type === 'text') text += block.text;
     else if (block.type === 'reasoning') {
       if (block.signature === undefined) reasoning = (reasoning ?? '') + block.text;
-    } else toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } });
+    } else
+      toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } });
   }
   if (!text && toolCalls.length === 0) return null; // reasoning alone is nothing the server can take back
   const message: OpenAIAssistantMessage = { role: 'assistant', content: text || null };

@@ -82,7 +82,11 @@ export class ToolCallAssembler {
   finish(): AssembledCall[] {
     return [...this.calls.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([index, call]) => ({ id: call.id || `call_${index}_${randomUUID().slice(0, 8)}`, name: call.name, arguments: call.arguments }));
+      .map(([index, call]) => ({
+        id: call.id || `call_${index}_${randomUUID().slice(0, 8)}`,
+        name: call.name,
+        arguments: call.arguments,
+      }));
   }
 
   private indexFor(id: string | null | undefined): number {

@@ -102,7 +102,9 @@ export class OpenAIProvider implements ModelProvider {
         const parsed = completionChunkSchema.safeParse(raw);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          throw new ProviderError(`openai: the server sent a chunk this client cannot read (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`);
+          throw new ProviderError(
+            `openai: the server sent a chunk this client cannot read (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`,
+          );
         }
         const chunk = parsed.data;
         if (chunk.usage) yield { type: 'usage', usage: toUsage(chunk.usage) };
@@ -132,21 +134,45 @@ export class OpenAIProvider implements ModelProvider {
   private toProviderError(error: unknown, signal: AbortSignal): unknown {
     if (signal.aborted || error instanceof APIUserAbortError) return error;
     if (error instanceof APIConnectionError) {
-      return providerErrorFor({ status: undefined, headers: undefined, message: `openai: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}` }, this.apiKey);
+      return providerErrorFor(
+        {
+          status: undefined,
+          headers: undefined,
+          message: `openai: connection failed: ${describeThrown(error.cause ?? error, this.apiKey)}`,
+        },
+        this.apiKey,
+      );
     }
     if (error instanceof APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
-      return providerErrorFor({ status, headers: error.headers, message: providerMessage(error, status), code: error.code }, this.apiKey);
+      return providerErrorFor(
+        { status, headers: error.headers, message: providerMessage(error, status), code: error.code },
+        this.apiKey,
+      );
     }
     // fetch's "terminated" and friends: the connection died while the body was streaming.
-    return providerErrorFor({ status: undefined, headers: undefined, message: `openai: connection lost: ${describeThrown(error, this.apiKey)}` }, this.apiKey);
+    return providerErrorFor(
+      {
+        status: undefined,
+        headers: undefined,
+        message: `openai: connection lost: ${describeThrown(error, this.apiKey)}`,
+      },
+      this.apiKey,
+    );
   }
 }
 
 /** The server's own message (`error.message` of the body), not the SDK's decoration of it. */
 function providerMessage(error: APIError, status: number | undefined): string {
   const body: unknown = error.error;
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message) return body.message;
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string' &&
+    body.message
+  )
+    return body.message;
   const prefix = status === undefined ? '' : `${status} `;
   return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
 }

@@ -48,7 +48,8 @@ export interface HttpFailure {
 }
 
 /** The words providers use for "the request is longer than the model's context window". */
-const OVERFLOW_WORDS = /context[_ ]length[_ ]exceeded|maximum context length|prompt is too long|context window|too many (input )?tokens|exceeds? the (token|context) limit|input is too long/i;
+const OVERFLOW_WORDS =
+  /context[_ ]length[_ ]exceeded|maximum context length|prompt is too long|context window|too many (input )?tokens|exceeds? the (token|context) limit|input is too long/i;
 
 /**
  * True when the provider refused the request for its length: OpenAI and DeepSeek
@@ -56,7 +57,11 @@ const OVERFLOW_WORDS = /context[_ ]length[_ ]exceeded|maximum context length|pro
  * length is … tokens"), Anthropic 400 `invalid_request_error` "prompt is too long:
  * N tokens > M maximum"; some gateways use 413.
  */
-export function isContextOverflow(status: number | undefined, code: string | null | undefined, message: string): boolean {
+export function isContextOverflow(
+  status: number | undefined,
+  code: string | null | undefined,
+  message: string,
+): boolean {
   if (code === 'context_length_exceeded') return true;
   if (status !== undefined && status !== 400 && status !== 413 && status !== 422) return false;
   return OVERFLOW_WORDS.test(message);
@@ -68,7 +73,10 @@ export function isContextOverflow(status: number | undefined, code: string | nul
  * Copilot "exceeds the limit of 128000". Undefined when the words say no number.
  */
 export function contextLimitFrom(message: string): number | undefined {
-  const match = /maximum context length is (\d+)|> ?(\d+) maximum|exceeds the limit of (\d+)|context window of (\d+)/i.exec(message);
+  const match =
+    /maximum context length is (\d+)|> ?(\d+) maximum|exceeds the limit of (\d+)|context window of (\d+)/i.exec(
+      message,
+    );
   const digits = match?.slice(1).find((g) => g !== undefined);
   const n = digits === undefined ? NaN : Number(digits);
   return Number.isInteger(n) && n > 0 ? n : undefined;
@@ -97,7 +105,9 @@ export function providerErrorFor(failure: HttpFailure, secret: string | undefine
 
 /** A stream that stopped before the model said it was done: transient, retry the whole step. */
 export function cutStreamError(providerName: string, detail: string): ProviderError {
-  return new ProviderError(`${providerName}: the response stream was cut before the model finished (${detail})`, { retryable: true });
+  return new ProviderError(`${providerName}: the response stream was cut before the model finished (${detail})`, {
+    retryable: true,
+  });
 }
 
 /** The message of anything thrown, with its causes ("fetch failed: connect ECONNREFUSED ..."), the secret removed. */

@@ -34,10 +34,18 @@ export const REMOTE_PROVIDERS: Readonly<Record<RemoteProviderId, RemoteProviderS
     description: 'OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, LM Studio, OpenRouter)',
     keyVariable: (baseUrl) => (isDeepSeekBaseUrl(baseUrl) ? 'DEEPSEEK_API_KEY' : 'OPENAI_API_KEY'),
     create: (options) =>
-      lazyProvider({ id: 'openai', model: options.model, contextWindow: openAICompatibleWindow(options.model), apiKey: options.apiKey }, async () => {
-        const { OpenAIProvider } = await import('./openai');
-        return new OpenAIProvider(options);
-      }),
+      lazyProvider(
+        {
+          id: 'openai',
+          model: options.model,
+          contextWindow: openAICompatibleWindow(options.model),
+          apiKey: options.apiKey,
+        },
+        async () => {
+          const { OpenAIProvider } = await import('./openai');
+          return new OpenAIProvider(options);
+        },
+      ),
   },
   anthropic: {
     defaultBaseUrl: ANTHROPIC_DEFAULT_BASE_URL,
@@ -46,11 +54,20 @@ export const REMOTE_PROVIDERS: Readonly<Record<RemoteProviderId, RemoteProviderS
     description: 'Anthropic',
     keyVariable: () => 'ANTHROPIC_API_KEY',
     create: (options) =>
-      lazyProvider({ id: 'anthropic', model: options.model, contextWindow: anthropicWindow(options.model), apiKey: options.apiKey }, async () => {
-        const { AnthropicProvider } = await import('./anthropic');
-        return new AnthropicProvider(options);
-      }),
+      lazyProvider(
+        {
+          id: 'anthropic',
+          model: options.model,
+          contextWindow: anthropicWindow(options.model),
+          apiKey: options.apiKey,
+        },
+        async () => {
+          const { AnthropicProvider } = await import('./anthropic');
+          return new AnthropicProvider(options);
+        },
+      ),
   },
 };
 
-export const isRemoteProviderId = (id: string): id is RemoteProviderId => REMOTE_PROVIDER_IDS.some((known) => known === id);
+export const isRemoteProviderId = (id: string): id is RemoteProviderId =>
+  REMOTE_PROVIDER_IDS.some((known) => known === id);

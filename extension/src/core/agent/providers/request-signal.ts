@@ -23,7 +23,10 @@ export function requestSignal(parent: AbortSignal): RequestSignal {
  * A provider's `stream()` over its per-request body: the body gets the child signal,
  * which is released when the stream ends, throws or is abandoned by its consumer.
  */
-export async function* streamWithRequestSignal<T>(parent: AbortSignal, body: (signal: AbortSignal) => AsyncIterable<T>): AsyncIterable<T> {
+export async function* streamWithRequestSignal<T>(
+  parent: AbortSignal,
+  body: (signal: AbortSignal) => AsyncIterable<T>,
+): AsyncIterable<T> {
   const link = requestSignal(parent);
   try {
     yield* body(link.signal);

@@ -44,7 +44,9 @@ export type ScriptedToolCall = NonNullable<ScriptedResponse['toolCalls']>[number
 export function parseModelScript(json: unknown, source = 'script'): ModelScript {
   const parsed = modelScriptSchema.safeParse(json);
   if (!parsed.success) {
-    throw new Error(`${source}: not a scripted model file: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `${source}: not a scripted model file: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }
@@ -54,7 +56,9 @@ export function loadModelScript(path: string): ModelScript {
   try {
     json = JSON.parse(fs.readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path}: cannot read the scripted model file: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `${path}: cannot read the scripted model file: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return parseModelScript(json, path);
 }
@@ -84,7 +88,9 @@ export class ScriptedProvider implements ModelProvider {
     const index = this.next;
     const response = this.script.responses[index];
     if (!response) {
-      throw new ProviderError(`the scripted model has no response left: request ${index + 1}, but the script has ${this.script.responses.length}`);
+      throw new ProviderError(
+        `the scripted model has no response left: request ${index + 1}, but the script has ${this.script.responses.length}`,
+      );
     }
     this.next++;
     if (response.delayMs) await sleep(response.delayMs, signal);

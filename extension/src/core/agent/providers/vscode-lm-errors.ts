@@ -17,7 +17,8 @@ export interface VscodeLmFailure {
   languageModelCode?: string | undefined;
 }
 
-const OVERFLOW = /exceeds? (the )?token limit|max_prompt_tokens_exceeded|token count of \d+ exceeds|context[_ ]length[_ ]exceeded|maximum context length|prompt is too long|context window/i;
+const OVERFLOW =
+  /exceeds? (the )?token limit|max_prompt_tokens_exceeded|token count of \d+ exceeds|context[_ ]length[_ ]exceeded|maximum context length|prompt is too long|context window/i;
 
 /** Failures VS Code's model providers report in words only; worth another attempt. */
 const TRANSIENT = /\b(429|5\d\d)\b|rate.?limit|overloaded|timed? ?out|ECONNRESET|socket hang up|network/i;
@@ -31,10 +32,14 @@ export function vscodeLmProviderError(failure: VscodeLmFailure): ProviderError {
   const { message, languageModelCode: code } = failure;
   if (isVscodeLmOverflow(failure)) {
     const limit = contextLimitFrom(message);
-    return new ProviderError(`vscode-lm: ${message}`, { kind: 'context-overflow', ...(limit === undefined ? {} : { contextLimit: limit }) });
+    return new ProviderError(`vscode-lm: ${message}`, {
+      kind: 'context-overflow',
+      ...(limit === undefined ? {} : { contextLimit: limit }),
+    });
   }
   // NoPermissions, Blocked, NotFound: the user or the editor has to act; retrying changes nothing.
-  if (code !== undefined) return new ProviderError(`vscode-lm: ${code ? `${code}: ` : ''}${message}`, { retryable: false });
+  if (code !== undefined)
+    return new ProviderError(`vscode-lm: ${code ? `${code}: ` : ''}${message}`, { retryable: false });
   return new ProviderError(`vscode-lm: ${message}`, { retryable: TRANSIENT.test(message) });
 }
 

@@ -34,7 +34,8 @@ export const BASH_DESCRIPTION_APPROVAL =
   'The user may have to approve each command first; a denied command is not run: do not retry it unchanged, ask the user or take another approach.';
 export const bashDescriptionLimits = (headBytes: number, tailBytes: number): string =>
   `Commands get no standard input (do not start interactive programs). They time out after ${DEFAULT_BASH_TIMEOUT_MS} ms unless timeout_ms says otherwise (at most ${MAX_BASH_TIMEOUT_MS}); then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes a command leaves running in the background are ended when it exits.`;
-export const BASH_DESCRIPTION_TAIL = 'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
+export const BASH_DESCRIPTION_TAIL =
+  'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
 
 export const bashArgsSchema = z.object({
   command: z.string().check(z.minLength(1), z.describe('The command line, run as `bash -c <command>`.')),
@@ -84,7 +85,12 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
   const trusted = typeof options.trusted === 'function' ? options.trusted : () => options.trusted === true;
   return {
     name: BASH_TOOL_NAME,
-    description: [BASH_DESCRIPTION_HEAD, BASH_DESCRIPTION_APPROVAL, bashDescriptionLimits(headBytes, tailBytes), BASH_DESCRIPTION_TAIL].join('\n\n'),
+    description: [
+      BASH_DESCRIPTION_HEAD,
+      BASH_DESCRIPTION_APPROVAL,
+      bashDescriptionLimits(headBytes, tailBytes),
+      BASH_DESCRIPTION_TAIL,
+    ].join('\n\n'),
     parameters: toParameters(bashArgsSchema),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(bashArgsSchema, args);
@@ -92,7 +98,11 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       if (!trusted()) return errorResult(UNTRUSTED_BASH_MESSAGE);
       const { command } = parsed.value;
       const timeoutMs = parsed.value.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS;
-      const approval = await options.approvals.checkCall(BASH_TOOL_NAME, bashApprovalCard(command, options.workspace.root, timeoutMs), ctx);
+      const approval = await options.approvals.checkCall(
+        BASH_TOOL_NAME,
+        bashApprovalCard(command, options.workspace.root, timeoutMs),
+        ctx,
+      );
       if (!approval.approved) return errorResult(approval.message);
       const { runSandboxed } = await import('./run-sandboxed');
       const { run, afterwards } = await runSandboxed(options, {
@@ -109,7 +119,11 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       if (run.spawnError !== null) return errorResult(`bash could not start: ${run.spawnError}`);
       const output = [run.output === '' ? NO_OUTPUT : run.output.replace(/\n$/, ''), ...afterwards].join('\n');
       const exit = bashExit(run, timeoutMs);
-      return { isError: run.exitCode !== 0, content: bashResultText(output, exit), details: { tool: BASH_TOOL_NAME, exit } };
+      return {
+        isError: run.exitCode !== 0,
+        content: bashResultText(output, exit),
+        details: { tool: BASH_TOOL_NAME, exit },
+      };
     },
   };
 }

@@ -35,8 +35,13 @@ export function bashResultText(output: string, exit: BashExit): string {
 /** `command` and `exit` as the descriptor checked them (`exit` null: no structured result, e.g. refused or an older log). */
 export function bashView(call: ToolCallRecord, command: string, exit: BashExit | null): PresentedCall {
   const result = call.result;
-  if (result === null) return { summary: oneLine(command), view: { kind: 'bash', command, exit: null, output: null, error: null } };
-  if (exit === null) return { summary: oneLine(command), view: { kind: 'bash', command, exit: null, output: null, error: result.content } };
+  if (result === null)
+    return { summary: oneLine(command), view: { kind: 'bash', command, exit: null, output: null, error: null } };
+  if (exit === null)
+    return {
+      summary: oneLine(command),
+      view: { kind: 'bash', command, exit: null, output: null, error: result.content },
+    };
   // The text is bashResultText(output, exit): its output is what precedes exactly that status line.
   const suffix = `\n${bashStatusLine(exit)}`;
   const output = result.content.endsWith(suffix) ? result.content.slice(0, -suffix.length) : result.content;

@@ -5,18 +5,23 @@ import { defineTool } from '../descriptor';
 import { BASH_TOOL_NAME, bashArgsSchema, createBashTool } from './bash-tool';
 import { bashDetailsSchema, bashView } from './bash-view';
 
-export const bashTool = defineTool({ name: BASH_TOOL_NAME, args: bashArgsSchema, asksApproval: true }, {
-  details: bashDetailsSchema,
-  needs: ['workspace', 'local-process'],
-  present: ({ call, args, details }) => bashView(call, args?.command ?? '', details?.exit ?? null),
-  create: (set) =>
-    createBashTool({
-      workspace: set.workspace(),
-      approvals: set.approvals(),
-      trusted: set.need(set.options.trusted, 'the workspace trust decision (trusted: true or false)'),
-      env: set.env,
-      redactor: set.redactor,
-      ...(set.options.sandbox === undefined ? {} : { sandbox: set.options.sandbox }),
-      ...(set.options.onSandboxUnavailable === undefined ? {} : { onSandboxUnavailable: set.options.onSandboxUnavailable }),
-    }),
-});
+export const bashTool = defineTool(
+  { name: BASH_TOOL_NAME, args: bashArgsSchema, asksApproval: true },
+  {
+    details: bashDetailsSchema,
+    needs: ['workspace', 'local-process'],
+    present: ({ call, args, details }) => bashView(call, args?.command ?? '', details?.exit ?? null),
+    create: (set) =>
+      createBashTool({
+        workspace: set.workspace(),
+        approvals: set.approvals(),
+        trusted: set.need(set.options.trusted, 'the workspace trust decision (trusted: true or false)'),
+        env: set.env,
+        redactor: set.redactor,
+        ...(set.options.sandbox === undefined ? {} : { sandbox: set.options.sandbox }),
+        ...(set.options.onSandboxUnavailable === undefined
+          ? {}
+          : { onSandboxUnavailable: set.options.onSandboxUnavailable }),
+      }),
+  },
+);

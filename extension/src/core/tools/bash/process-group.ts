@@ -80,7 +80,9 @@ export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunRes
 
   return new Promise((resolve) => {
     const sandbox = options.sandbox ?? null;
-    const { argv, fds } = sandbox ? sandboxArgv(sandbox, options.cwd, options.command) : { argv: ['bash', '-c', options.command], fds: [] };
+    const { argv, fds } = sandbox
+      ? sandboxArgv(sandbox, options.cwd, options.command)
+      : { argv: ['bash', '-c', options.command], fds: [] };
     const child = spawn('bash', ['-c', WATCHED, 'agent-checklist-bash', ...argv], {
       cwd: options.cwd,
       env: options.env ?? process.env,

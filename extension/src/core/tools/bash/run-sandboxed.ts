@@ -32,7 +32,10 @@ async function sandboxFor(options: SandboxChoice): Promise<SandboxRun | null> {
  * One command: resolves once it is gone and the sandbox released, with the lines that
  * end its output (what the release moved out).
  */
-export async function runSandboxed(choice: SandboxChoice, run: Omit<ShellRunOptions, 'sandbox'>): Promise<{ run: ShellRunResult; afterwards: readonly string[] }> {
+export async function runSandboxed(
+  choice: SandboxChoice,
+  run: Omit<ShellRunOptions, 'sandbox'>,
+): Promise<{ run: ShellRunResult; afterwards: readonly string[] }> {
   const sandbox = await sandboxFor(choice);
   let afterwards: readonly string[] = [];
   const result = await runInProcessGroup({ ...run, sandbox }).finally(async () => {

@@ -108,22 +108,38 @@ function keptUnderRun(): string[] {
 export const FIRST_MOUNT_FD = 4;
 
 /** The bwrap arguments before `--`. `writable` is the workspace's real path; `readOnly` real paths inside it, mounted from descriptors `firstFd`, `firstFd + 1`, …. */
-export function bwrapArgs(writable: string, cwd: string, network: boolean, readOnly: readonly string[] = [], firstFd = FIRST_MOUNT_FD): string[] {
+export function bwrapArgs(
+  writable: string,
+  cwd: string,
+  network: boolean,
+  readOnly: readonly string[] = [],
+  firstFd = FIRST_MOUNT_FD,
+): string[] {
   return [
-    '--ro-bind', '/', '/',
-    '--dev', '/dev',
-    '--proc', '/proc',
-    '--tmpfs', '/tmp',
-    '--tmpfs', '/run',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/tmp',
+    '--tmpfs',
+    '/run',
     ...keptUnderRun().flatMap((file) => ['--ro-bind', file, file]),
-    '--bind', writable, writable,
+    '--bind',
+    writable,
+    writable,
     ...readOnly.flatMap((p, i) => ['--ro-bind-fd', String(firstFd + i), p]),
-    '--chdir', cwd,
+    '--chdir',
+    cwd,
     ...(network ? [] : ['--unshare-net']),
     '--unshare-pid',
     '--unshare-ipc',
     '--unshare-uts',
-    '--cap-drop', 'ALL',
+    '--cap-drop',
+    'ALL',
     '--die-with-parent',
   ];
 }
@@ -131,17 +147,26 @@ export function bwrapArgs(writable: string, cwd: string, network: boolean, readO
 /** The command line that runs `command` in the sandbox, and the descriptors to hand it at FIRST_MOUNT_FD onwards. */
 export function sandboxArgv(run: SandboxRun, cwd: string, command: string): { argv: string[]; fds: number[] } {
   const paths = run.readOnly.map((m) => m.path);
-  const inside = insideCommand({ command, limits: run.limits, root: run.root, writable: run.writable, readOnly: paths, notes: run.notes });
+  const inside = insideCommand({
+    command,
+    limits: run.limits,
+    root: run.root,
+    writable: run.writable,
+    readOnly: paths,
+    notes: run.notes,
+  });
   const bwrap = ['bwrap', ...bwrapArgs(run.writable, cwd, run.network, paths), '--', ...inside];
   // The launcher joins the command's cgroup, then becomes bwrap: all that follows is counted.
-  const argv = run.cgroupProcs === null ? bwrap : ['bash', '-c', 'echo $$ > "$0" && exec "$@"', run.cgroupProcs, ...bwrap];
+  const argv =
+    run.cgroupProcs === null ? bwrap : ['bash', '-c', 'echo $$ > "$0" && exec "$@"', run.cgroupProcs, ...bwrap];
   return { argv, fds: run.readOnly.map((m) => m.fd) };
 }
 
 /** The notice's text with `{0}` for the reason (the extension localizes this same template). */
 export const SANDBOX_UNAVAILABLE_TEMPLATE =
   'bash runs WITHOUT a sandbox: {0}. Commands can read and write whatever your user can and reach the network; install bubblewrap (Debian/Ubuntu: apt install bubblewrap) to confine them to the workspace.';
-export const sandboxUnavailableMessage = (reason: string): string => SANDBOX_UNAVAILABLE_TEMPLATE.replace('{0}', reason);
+export const sandboxUnavailableMessage = (reason: string): string =>
+  SANDBOX_UNAVAILABLE_TEMPLATE.replace('{0}', reason);
 
 let probed: Promise<SandboxProbe> | undefined;
 
@@ -152,19 +177,28 @@ export function probeSandbox(): Promise<SandboxProbe> {
       resolve({ available: false, reason: `there is no bubblewrap sandbox on ${process.platform}` });
       return;
     }
-    const child = spawn('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.on('error', (error) => {
       clearTimeout(timer);
       const missing = 'code' in error && error.code === 'ENOENT';
-      resolve({ available: false, reason: missing ? 'bubblewrap (bwrap) is not installed' : `bubblewrap could not start (${error.message})` });
+      resolve({
+        available: false,
+        reason: missing ? 'bubblewrap (bwrap) is not installed' : `bubblewrap could not start (${error.message})`,
+      });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
       if (code === 0) resolve({ available: true });
-      else resolve({ available: false, reason: `bubblewrap was refused here (${stderr.trim().split('\n')[0] || `exit ${code}`})` });
+      else
+        resolve({
+          available: false,
+          reason: `bubblewrap was refused here (${stderr.trim().split('\n')[0] || `exit ${code}`})`,
+        });
     });
   });
   return probed;

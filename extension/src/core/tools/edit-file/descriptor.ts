@@ -8,5 +8,6 @@ import { createEditFileTool, editFileSignature } from './edit-file-tool';
 export const editFileTool = defineTool(editFileSignature, {
   needs: ['workspace'],
   present: ({ call }) => editFileView(call),
-  create: (set) => createEditFileTool({ workspace: set.workspace(), approvals: set.approvals(), protect: set.protection() }),
+  create: (set) =>
+    createEditFileTool({ workspace: set.workspace(), approvals: set.approvals(), protect: set.protection() }),
 });

@@ -18,7 +18,8 @@ export const EDIT_FILE_TOOL_NAME = 'edit_file';
 export const EDIT_FILE_DESCRIPTION = [
   'Replace one exact piece of text in a workspace file: old_string must occur EXACTLY ONCE in the file (same whitespace and indentation); it is replaced by new_string.',
   'Read the file first and copy old_string from it (without the line numbers read_file adds). When the text occurs more than once, include enough surrounding lines to make it unique. To create a file or rewrite it whole use write_file.',
-  'The user may have to approve each edit; a denied edit changes nothing: do not retry it unchanged. ' + WORKSPACE_PATHS_RULE,
+  'The user may have to approve each edit; a denied edit changes nothing: do not retry it unchanged. ' +
+    WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 
 export const editFileArgsSchema = z.object({
@@ -27,7 +28,12 @@ export const editFileArgsSchema = z.object({
   new_string: z.string().check(z.describe('The text to put in its place.')),
 }) satisfies z.ZodMiniType<{ path: string; old_string: string; new_string: string }>;
 
-export const editFileSignature = { name: EDIT_FILE_TOOL_NAME, description: EDIT_FILE_DESCRIPTION, args: editFileArgsSchema, asksApproval: true } as const;
+export const editFileSignature = {
+  name: EDIT_FILE_TOOL_NAME,
+  description: EDIT_FILE_DESCRIPTION,
+  args: editFileArgsSchema,
+  asksApproval: true,
+} as const;
 
 export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
 export const changedWhileAskedMessage = (p: string): string =>
@@ -63,7 +69,11 @@ export function applyUniqueEdit(text: string, oldString: string, newString: stri
   const { count, first } = countOccurrences(text, oldString);
   if (count === 0) return { ok: false, message: notFoundMessage(displayPath) };
   if (count > 1) return { ok: false, message: notUniqueMessage(displayPath, count) };
-  return { ok: true, text: text.slice(0, first) + newString + text.slice(first + oldString.length), line: lineAt(text, first) };
+  return {
+    ok: true,
+    text: text.slice(0, first) + newString + text.slice(first + oldString.length),
+    line: lineAt(text, first),
+  };
 }
 
 const diffLines = (prefix: string, text: string): string =>
@@ -75,7 +85,12 @@ const diffLines = (prefix: string, text: string): string =>
 type PlannedEdit = { ok: true; display: string; line: number; bytes: number } | { ok: false; message: string };
 
 /** The edit on the file as it is now, found exactly once, but not made: only its place and size are kept. */
-async function planEdit(workspace: Workspace, userPath: string, oldString: string, newString: string): Promise<PlannedEdit> {
+async function planEdit(
+  workspace: Workspace,
+  userPath: string,
+  oldString: string,
+  newString: string,
+): Promise<PlannedEdit> {
   const before = await readTextFile(workspace, userPath);
   if (!before.ok) return before;
   const edit = applyUniqueEdit(before.text, oldString, newString, userPath);
@@ -83,7 +98,11 @@ async function planEdit(workspace: Workspace, userPath: string, oldString: strin
   return { ok: true, display: before.file.display, line: edit.line, bytes: utf8Length(edit.text) };
 }
 
-export function createEditFileTool({ workspace, approvals, protect = protectedPaths() }: WriteToolOptions): ToolDefinition {
+export function createEditFileTool({
+  workspace,
+  approvals,
+  protect = protectedPaths(),
+}: WriteToolOptions): ToolDefinition {
   return checkedTool(editFileSignature, async (args, ctx) => {
     const { path: userPath, old_string: oldString, new_string: newString } = args;
     if (oldString === newString) return errorResult(SAME_STRINGS_MESSAGE);
@@ -95,7 +114,15 @@ export function createEditFileTool({ workspace, approvals, protect = protectedPa
     const guard = guardTarget(protect, display);
     if (!guard.ok) return errorResult(guard.message);
     if (planned.bytes > MAX_WRITE_BYTES) return errorResult(contentTooLargeMessage(EDIT_FILE_TOOL_NAME, planned.bytes));
-    const approval = await approvals.checkCall(EDIT_FILE_TOOL_NAME, { summary: `Edit ${display} at line ${line}`, detail: `Edit ${display} at line ${line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}` }, ctx, guard.protectedReason);
+    const approval = await approvals.checkCall(
+      EDIT_FILE_TOOL_NAME,
+      {
+        summary: `Edit ${display} at line ${line}`,
+        detail: `Edit ${display} at line ${line}:\n${diffLines('- ', oldString)}\n${diffLines('+ ', newString)}`,
+      },
+      ctx,
+      guard.protectedReason,
+    );
     if (!approval.approved) return errorResult(approval.message);
     const now = await readTextFile(workspace, userPath);
     if (!now.ok) return errorResult(now.message);

@@ -24,22 +24,30 @@ export const MAX_MATCH_LINE_CHARS = 300;
 export const MAX_GREP_FILES = 20_000;
 
 export const GREP_DESCRIPTION = [
-  'Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript\'s without backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as `[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).',
+  "Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript's without backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as `[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).",
   `Each match comes back as \`<path>:<line>: <text>\` with the path relative to the workspace folder. Binary files, files over ${MAX_TEXT_FILE_BYTES} bytes, symbolic links and the ${SKIPPED_FOLDERS.join(' and ')} folders are skipped. At most ${MAX_GREP_MATCHES} matches are returned, from at most ${MAX_GREP_FILES} files; a search that stops early says so.`,
 ].join('\n\n');
 
 export const grepArgsSchema = z.object({
   pattern: z.string().check(z.minLength(1), z.describe('A regular expression (RE2 syntax), without slashes or flags.')),
-  path: z.exactOptional(z.string()).check(z.describe('A file or folder, relative to the workspace folder (default: the workspace folder).')),
+  path: z
+    .exactOptional(z.string())
+    .check(z.describe('A file or folder, relative to the workspace folder (default: the workspace folder).')),
 }) satisfies z.ZodMiniType<{ pattern: string; path?: string }>;
 
-export const grepSignature = { name: GREP_TOOL_NAME, description: GREP_DESCRIPTION, args: grepArgsSchema, asksApproval: false } as const;
+export const grepSignature = {
+  name: GREP_TOOL_NAME,
+  description: GREP_DESCRIPTION,
+  args: grepArgsSchema,
+  asksApproval: false,
+} as const;
 
 export const invalidPatternMessage = (detail: string): string => `invalid pattern: ${detail}`;
 export const noMatchesText = (pattern: string, where: string): string => `No matches for /${pattern}/ in ${where}.`;
 export const grepCutText = (max: number): string => `[stopped at ${max} matches; narrow the pattern or the path]`;
 /** Said instead of "No matches" too: the files after the cap were never searched. */
-export const grepFilesCutText = (max: number): string => `[stopped after ${max.toLocaleString('en-US')} files: results are partial; narrow the path]`;
+export const grepFilesCutText = (max: number): string =>
+  `[stopped after ${max.toLocaleString('en-US')} files: results are partial; narrow the path]`;
 /** Longest line handed to RE2: a short hold of the loop, and its UTF-8 fits the engine's heap many times. */
 export const MAX_SEARCHED_LINE_CHARS = 256 * 1024;
 export const longLinesText = (count: number, first: string): string =>
@@ -64,7 +72,13 @@ export interface FileMatches {
  * most ~SLICE_MS (the clock is read every 256 lines or 64 K characters, whichever
  * comes first) and yields between them; returns null when `signal` stops it.
  */
-export async function matchLines(text: string, re: LineMatcher, display: string, room: number, signal?: AbortSignal): Promise<FileMatches | null> {
+export async function matchLines(
+  text: string,
+  re: LineMatcher,
+  display: string,
+  room: number,
+  signal?: AbortSignal,
+): Promise<FileMatches | null> {
   const out: string[] = [];
   let longCount = 0;
   let longFirst = '';
@@ -91,7 +105,9 @@ export async function matchLines(text: string, re: LineMatcher, display: string,
     }
     charsSinceCheck += line.length;
     if (!re.test(line)) continue;
-    out.push(`${display}:${i + 1}: ${line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)}…` : line}`);
+    out.push(
+      `${display}:${i + 1}: ${line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)}…` : line}`,
+    );
   }
   return { lines: out, long: longCount === 0 ? null : { count: longCount, first: longFirst } };
 }
@@ -141,7 +157,13 @@ export function createGrepTool(workspace: Workspace, redactor?: Redactor): ToolD
       }
       if (data.byteLength > MAX_TEXT_FILE_BYTES || looksBinary(data)) continue;
       const text = decodeText(data);
-      const found = await matchLines(redactor ? redactor.redact(text) : text, re, file.display, MAX_GREP_MATCHES + 1 - out.length, ctx.signal);
+      const found = await matchLines(
+        redactor ? redactor.redact(text) : text,
+        re,
+        file.display,
+        MAX_GREP_MATCHES + 1 - out.length,
+        ctx.signal,
+      );
       if (found === null) return errorResult(GREP_STOPPED_MESSAGE);
       out.push(...found.lines);
       if (found.long) {
@@ -158,7 +180,8 @@ export function createGrepTool(workspace: Workspace, redactor?: Redactor): ToolD
       ...(cut ? [grepCutText(MAX_GREP_MATCHES)] : filesCut ? [grepFilesCutText(MAX_GREP_FILES)] : []),
       ...(longCount ? [longLinesText(longCount, longFirst)] : []),
     ];
-    if (out.length === 0 && !filesCut) return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
+    if (out.length === 0 && !filesCut)
+      return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
     return { isError: false, content: [...out, ...notes].join('\n') };
   });
 }

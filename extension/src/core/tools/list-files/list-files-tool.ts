@@ -19,22 +19,32 @@ export const MAX_LISTED_ENTRIES = 1000;
 export const MAX_WALKED_ENTRIES = 100_000;
 
 export const LIST_FILES_DESCRIPTION = [
-  'List a folder of the workspace. Without glob: the folder\'s own entries, one level (folders end with `/`). With glob: every file below the folder whose path matches, at any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` matches the path relative to the folder; `**`, `*`, `?`, `{a,b}` and `[abc]` work).',
+  "List a folder of the workspace. Without glob: the folder's own entries, one level (folders end with `/`). With glob: every file below the folder whose path matches, at any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` matches the path relative to the folder; `**`, `*`, `?`, `{a,b}` and `[abc]` work).",
   `Paths come back relative to the workspace folder. ${SKIPPED_FOLDERS.join(' and ')} are not searched; symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned, and a glob examines at most ${MAX_WALKED_ENTRIES} entries; a listing that stops early says so.`,
 ].join('\n\n');
 
 export const listFilesArgsSchema = z.object({
-  path: z.exactOptional(z.string()).check(z.describe('The folder, relative to the workspace folder (default: the workspace folder).')),
-  glob: z.exactOptional(z.string().check(z.minLength(1))).check(z.describe('Only files whose path matches this glob, at any depth.')),
+  path: z
+    .exactOptional(z.string())
+    .check(z.describe('The folder, relative to the workspace folder (default: the workspace folder).')),
+  glob: z
+    .exactOptional(z.string().check(z.minLength(1)))
+    .check(z.describe('Only files whose path matches this glob, at any depth.')),
 }) satisfies z.ZodMiniType<{ path?: string; glob?: string }>;
 
-export const listFilesSignature = { name: LIST_FILES_TOOL_NAME, description: LIST_FILES_DESCRIPTION, args: listFilesArgsSchema, asksApproval: false } as const;
+export const listFilesSignature = {
+  name: LIST_FILES_TOOL_NAME,
+  description: LIST_FILES_DESCRIPTION,
+  args: listFilesArgsSchema,
+  asksApproval: false,
+} as const;
 
 export const noSuchPathMessage = (p: string): string => `no such file or folder: ${JSON.stringify(p)}`;
 export const EMPTY_FOLDER_TEXT = '(empty folder)';
 /** A stopped walk lists what it saw so far: said as stopped, never as "No files match". */
 export const LIST_STOPPED_MESSAGE = 'the listing was stopped by the user';
-export const noGlobMatchText = (glob: string, where: string): string => `No files match ${JSON.stringify(glob)} in ${where}.`;
+export const noGlobMatchText = (glob: string, where: string): string =>
+  `No files match ${JSON.stringify(glob)} in ${where}.`;
 export const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
 export const listWalkCutText = (examined: number, found: number): string =>
   `[stopped after examining ${examined.toLocaleString('en-US')} entries: ${found} match${found === 1 ? '' : 'es'} so far, results are partial; narrow the path or the glob]`;
@@ -67,7 +77,9 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
     if (matches === undefined) {
       let entries: DirectoryEntry[];
       try {
-        entries = (await workspace.readDirectory(target.real)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        entries = (await workspace.readDirectory(target.real)).sort((a, b) =>
+          a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+        );
       } catch (error) {
         const refused = refusalMessage(error, userPath);
         if (refused === null) throw error;
@@ -99,7 +111,8 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
       }
       if (ctx.signal.aborted) return errorResult(LIST_STOPPED_MESSAGE);
       lines.sort();
-      if (walkCut) return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
+      if (walkCut)
+        return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
       if (lines.length === 0) return { isError: false, content: noGlobMatchText(args.glob ?? '', target.display) };
     }
     if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));

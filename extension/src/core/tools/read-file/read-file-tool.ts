@@ -21,17 +21,31 @@ export const READ_FILE_DESCRIPTION = [
 
 export const readFileArgsSchema = z.object({
   path: filePathArg,
-  offset: z.exactOptional(z.number().check(z.int(), z.minimum(1))).check(z.describe('First line to read, 1-based (default 1).')),
-  limit: z.exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_READ_LIMIT))).check(z.describe(`Lines to read (default ${DEFAULT_READ_LIMIT}).`)),
+  offset: z
+    .exactOptional(z.number().check(z.int(), z.minimum(1)))
+    .check(z.describe('First line to read, 1-based (default 1).')),
+  limit: z
+    .exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_READ_LIMIT)))
+    .check(z.describe(`Lines to read (default ${DEFAULT_READ_LIMIT}).`)),
 }) satisfies z.ZodMiniType<{ path: string; offset?: number; limit?: number }>;
 
-export const readFileSignature = { name: READ_FILE_TOOL_NAME, description: READ_FILE_DESCRIPTION, args: readFileArgsSchema, asksApproval: false } as const;
+export const readFileSignature = {
+  name: READ_FILE_TOOL_NAME,
+  description: READ_FILE_DESCRIPTION,
+  args: readFileArgsSchema,
+  asksApproval: false,
+} as const;
 
 export const EMPTY_FILE_TEXT = '(empty file)';
-export const offsetPastEndMessage = (offset: number, lines: number): string => `offset ${offset} is past the end of the file (${lines} lines)`;
+export const offsetPastEndMessage = (offset: number, lines: number): string =>
+  `offset ${offset} is past the end of the file (${lines} lines)`;
 
 /** Pure: the numbered window of `text` the model sees. */
-export function numberedWindow(text: string, offset: number, limit: number): { ok: true; content: string } | { ok: false; message: string } {
+export function numberedWindow(
+  text: string,
+  offset: number,
+  limit: number,
+): { ok: true; content: string } | { ok: false; message: string } {
   if (text === '') return { ok: true, content: EMPTY_FILE_TEXT };
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop(); // a final newline ends the last line
@@ -40,7 +54,10 @@ export function numberedWindow(text: string, offset: number, limit: number): { o
   const out: string[] = [];
   for (let i = offset - 1; i < end; i++) {
     const line = lines[i]!.replace(/\r$/, '');
-    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… [line shortened, ${line.length} characters]` : line;
+    const shown =
+      line.length > MAX_LINE_CHARS
+        ? `${line.slice(0, MAX_LINE_CHARS)}… [line shortened, ${line.length} characters]`
+        : line;
     out.push(`${i + 1}\t${shown}`);
   }
   if (end < lines.length) out.push(`[lines ${offset}-${end} of ${lines.length}; read on with offset ${end + 1}]`);

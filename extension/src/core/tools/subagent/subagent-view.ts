@@ -6,5 +6,8 @@ import { oneLine, type PresentedCall, type ToolCallRecord } from '../../presente
 /** `description`: the call's argument as the descriptor checked it (null when the arguments do not fit). */
 export function subagentView(call: ToolCallRecord, description: string | null): PresentedCall {
   const shown = call.child?.description || description || '';
-  return { summary: oneLine(shown), view: { kind: 'subagent', description: shown, child: call.child, result: call.result?.content ?? null } };
+  return {
+    summary: oneLine(shown),
+    view: { kind: 'subagent', description: shown, child: call.child, result: call.result?.content ?? null },
+  };
 }

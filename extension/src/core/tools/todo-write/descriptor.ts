@@ -5,7 +5,16 @@ import { todoWriteArgsSchema } from '../../plan/todo-schema';
 import { defineTool } from '../descriptor';
 import { TODO_WRITE_TOOL_NAME, todoWriteView } from './todo-write-view';
 
-export const todoWriteTool = defineTool({ name: TODO_WRITE_TOOL_NAME, args: todoWriteArgsSchema, asksApproval: false }, {
-  present: ({ call }) => todoWriteView(call),
-  create: (set) => createTodoWriteTool({ allowParallelInProgress: set.need(set.options.allowParallelInProgress, 'the allowParallelInProgress policy (true or false)') }),
-});
+export const todoWriteTool = defineTool(
+  { name: TODO_WRITE_TOOL_NAME, args: todoWriteArgsSchema, asksApproval: false },
+  {
+    present: ({ call }) => todoWriteView(call),
+    create: (set) =>
+      createTodoWriteTool({
+        allowParallelInProgress: set.need(
+          set.options.allowParallelInProgress,
+          'the allowParallelInProgress policy (true or false)',
+        ),
+      }),
+  },
+);

@@ -8,5 +8,6 @@ import { createWriteFileTool, writeFileSignature } from './write-file-tool';
 export const writeFileTool = defineTool(writeFileSignature, {
   needs: ['workspace'],
   present: ({ call }) => writeFileView(call),
-  create: (set) => createWriteFileTool({ workspace: set.workspace(), approvals: set.approvals(), protect: set.protection() }),
+  create: (set) =>
+    createWriteFileTool({ workspace: set.workspace(), approvals: set.approvals(), protect: set.protection() }),
 });

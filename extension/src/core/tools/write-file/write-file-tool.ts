@@ -18,7 +18,7 @@ export const WRITE_FILE_TOOL_NAME = 'write_file';
 export const APPROVAL_PREVIEW_CHARS = 4000;
 
 export const WRITE_FILE_DESCRIPTION = [
-  'Create a text file in the workspace, or replace an existing file\'s whole content. Missing parent folders are created.',
+  "Create a text file in the workspace, or replace an existing file's whole content. Missing parent folders are created.",
   'To change part of an existing file prefer edit_file; read a file before replacing it. The user may have to approve each write; a denied write changes nothing: do not retry it unchanged.',
   WORKSPACE_PATHS_RULE,
 ].join('\n\n');
@@ -28,10 +28,17 @@ export const writeFileArgsSchema = z.object({
   content: z.string().check(z.describe('The whole new content of the file.')),
 }) satisfies z.ZodMiniType<{ path: string; content: string }>;
 
-export const writeFileSignature = { name: WRITE_FILE_TOOL_NAME, description: WRITE_FILE_DESCRIPTION, args: writeFileArgsSchema, asksApproval: true } as const;
+export const writeFileSignature = {
+  name: WRITE_FILE_TOOL_NAME,
+  description: WRITE_FILE_DESCRIPTION,
+  args: writeFileArgsSchema,
+  asksApproval: true,
+} as const;
 
 export function preview(text: string): string {
-  return text.length > APPROVAL_PREVIEW_CHARS ? `${text.slice(0, APPROVAL_PREVIEW_CHARS)}\n[… ${text.length - APPROVAL_PREVIEW_CHARS} more characters]` : text;
+  return text.length > APPROVAL_PREVIEW_CHARS
+    ? `${text.slice(0, APPROVAL_PREVIEW_CHARS)}\n[… ${text.length - APPROVAL_PREVIEW_CHARS} more characters]`
+    : text;
 }
 
 export interface WriteToolOptions {
@@ -55,21 +62,39 @@ export interface CheckedWrite {
  * content (`tool` names it in the size refusal): the size, the confinement, a regular
  * file or nothing there, the protection (a `never` path is refused here, whatever is approved later).
  */
-export async function checkWrite(workspace: Workspace, protect: ProtectedPaths, tool: string, userPath: string, content: string): Promise<({ ok: true } & CheckedWrite) | { ok: false; message: string }> {
+export async function checkWrite(
+  workspace: Workspace,
+  protect: ProtectedPaths,
+  tool: string,
+  userPath: string,
+  content: string,
+): Promise<({ ok: true } & CheckedWrite) | { ok: false; message: string }> {
   const bytes = utf8Length(content);
   if (bytes > MAX_WRITE_BYTES) return { ok: false, message: contentTooLargeMessage(tool, bytes) };
   const target = await workspace.resolve(userPath);
   if (!target.ok) return target;
   if (target.stat?.kind === 'directory') return { ok: false, message: isFolderMessage(userPath) };
-  if (target.stat !== null && target.stat.kind !== 'file') return { ok: false, message: notRegularFileMessage(userPath) };
+  if (target.stat !== null && target.stat.kind !== 'file')
+    return { ok: false, message: notRegularFileMessage(userPath) };
   const guard = guardTarget(protect, target.display);
   if (!guard.ok) return guard;
   const verb = target.stat === null ? 'Create' : 'Replace';
-  return { ok: true, target, bytes, verb, ...(guard.protectedReason === undefined ? {} : { protectedReason: guard.protectedReason }) };
+  return {
+    ok: true,
+    target,
+    bytes,
+    verb,
+    ...(guard.protectedReason === undefined ? {} : { protectedReason: guard.protectedReason }),
+  };
 }
 
 /** Writes a checked (and approved) write, missing folders created; a path that changed since its check is refused, with the model-facing message. */
-export async function writeChecked(workspace: Workspace, write: CheckedWrite, userPath: string, content: string): Promise<{ ok: boolean; message: string }> {
+export async function writeChecked(
+  workspace: Workspace,
+  write: CheckedWrite,
+  userPath: string,
+  content: string,
+): Promise<{ ok: boolean; message: string }> {
   const { target, bytes } = write;
   try {
     await workspace.createDirectory(path.dirname(target.real));
@@ -84,15 +109,25 @@ export async function writeChecked(workspace: Workspace, write: CheckedWrite, us
 }
 
 /** The approval card's summary line of a checked write. */
-export const writeSummary = ({ verb, target, bytes }: CheckedWrite): string => `${verb} ${target.display} (${bytes} bytes)`;
+export const writeSummary = ({ verb, target, bytes }: CheckedWrite): string =>
+  `${verb} ${target.display} (${bytes} bytes)`;
 
-export function createWriteFileTool({ workspace, approvals, protect = protectedPaths() }: WriteToolOptions): ToolDefinition {
+export function createWriteFileTool({
+  workspace,
+  approvals,
+  protect = protectedPaths(),
+}: WriteToolOptions): ToolDefinition {
   return checkedTool(writeFileSignature, async (args, ctx) => {
     const { content } = args;
     const checked = await checkWrite(workspace, protect, WRITE_FILE_TOOL_NAME, args.path, content);
     if (!checked.ok) return errorResult(checked.message);
     const { target, verb } = checked;
-    const approval = await approvals.checkCall(WRITE_FILE_TOOL_NAME, { summary: writeSummary(checked), detail: `${verb} ${target.display} with:\n${preview(content)}` }, ctx, checked.protectedReason);
+    const approval = await approvals.checkCall(
+      WRITE_FILE_TOOL_NAME,
+      { summary: writeSummary(checked), detail: `${verb} ${target.display} with:\n${preview(content)}` },
+      ctx,
+      checked.protectedReason,
+    );
     if (!approval.approved) return errorResult(approval.message);
     const written = await writeChecked(workspace, checked, args.path, content);
     return written.ok ? { isError: false, content: written.message } : errorResult(written.message);

@@ -17,7 +17,8 @@
 import { type BashLimits, WASM_GUARD_MIB } from '../bash-limits';
 
 /** A path as /proc/self/mountinfo writes it (space, tab, newline and backslash octal-escaped). */
-export const mountinfoEscape = (p: string): string => p.replace(/[\\ \t\n]/g, (ch) => `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`);
+export const mountinfoEscape = (p: string): string =>
+  p.replace(/[\\ \t\n]/g, (ch) => `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`);
 
 export const MOUNT_CHECK_EXIT = 126;
 
@@ -57,5 +58,18 @@ export interface InsideOptions {
 /** The command line after bwrap's `--`. */
 export function insideCommand(o: InsideOptions): string[] {
   const nproc = o.root ? '' : String(o.limits.processes);
-  return ['bash', '-c', SCRIPT, 'agent-checklist-sandbox', o.command, o.notes.join('\n'), String(o.limits.addressSpaceMiB * 1024), nproc, mountinfoEscape(o.writable), String(o.limits.memoryMiB * 1024), o.limits.addressSpaceMiB < WASM_GUARD_MIB ? '1' : '', ...o.readOnly.map(mountinfoEscape)];
+  return [
+    'bash',
+    '-c',
+    SCRIPT,
+    'agent-checklist-sandbox',
+    o.command,
+    o.notes.join('\n'),
+    String(o.limits.addressSpaceMiB * 1024),
+    nproc,
+    mountinfoEscape(o.writable),
+    String(o.limits.memoryMiB * 1024),
+    o.limits.addressSpaceMiB < WASM_GUARD_MIB ? '1' : '',
+    ...o.readOnly.map(mountinfoEscape),
+  ];
 }

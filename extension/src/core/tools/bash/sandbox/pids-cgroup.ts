@@ -127,13 +127,17 @@ export function makePidsCgroup(max: number): PidsCgroup | { reason: string } {
   try {
     fs.mkdirSync(dir);
   } catch (error) {
-    return { reason: `a pids cgroup could not be made in ${parent.dir} (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      reason: `a pids cgroup could not be made in ${parent.dir} (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
   try {
     fs.writeFileSync(path.join(dir, 'pids.max'), String(max));
   } catch (error) {
     fs.rmdirSync(dir);
-    return { reason: `pids.max could not be set in ${dir} (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      reason: `pids.max could not be set in ${dir} (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
   return { dir, procs: path.join(dir, 'cgroup.procs'), remove: () => removeCgroup(dir) };
 }
@@ -152,7 +156,10 @@ async function removeCgroup(dir: string): Promise<void> {
     // Still has members: a sandbox whose bwrap was killed ends a moment later; make sure.
     let members: string[] = [];
     try {
-      members = fs.readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter((p) => /^\d+$/.test(p));
+      members = fs
+        .readFileSync(path.join(dir, 'cgroup.procs'), 'utf8')
+        .split('\n')
+        .filter((p) => /^\d+$/.test(p));
     } catch {
       // gone meanwhile: the next rmdir says so
     }

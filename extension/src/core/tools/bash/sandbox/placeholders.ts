@@ -58,7 +58,14 @@ export function takePlaceholder(abs: string, kind: PlaceholderKind): (() => void
   if (mine) held.delete(abs); // replaced under us: no longer ours to remove
   try {
     if (kind === 'folder') fs.mkdirSync(abs, { mode: 0o700 });
-    else fs.closeSync(fs.openSync(abs, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o644));
+    else
+      fs.closeSync(
+        fs.openSync(
+          abs,
+          fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW,
+          0o644,
+        ),
+      );
   } catch {
     return null; // something is there (EEXIST), or the workspace root is not writable: nothing to hold
   }
@@ -82,7 +89,8 @@ function release(abs: string, h: Held): void {
   const st = sameFile(abs, h);
   if (st === null) return; // gone or replaced: not ours any more
   try {
-    if (h.kind === 'folder') fs.rmdirSync(abs); // ENOTEMPTY keeps what the host put inside
+    if (h.kind === 'folder')
+      fs.rmdirSync(abs); // ENOTEMPTY keeps what the host put inside
     else if (st.size === 0) fs.unlinkSync(abs);
   } catch {
     // not empty, or already gone: kept as it is

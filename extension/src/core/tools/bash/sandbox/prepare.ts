@@ -14,7 +14,11 @@ import { planReadOnlyMounts } from './read-only-mounts';
 let toldNoPidsLimit = false;
 
 /** The sandbox for one command in `writable` (the workspace's real path); `root` is whether the agent runs as uid 0. */
-export async function prepareSandbox(policy: SandboxPolicy, writable: string, root = process.getuid?.() === 0): Promise<SandboxRun> {
+export async function prepareSandbox(
+  policy: SandboxPolicy,
+  writable: string,
+  root = process.getuid?.() === 0,
+): Promise<SandboxRun> {
   const limits = policy.limits ?? DEFAULT_BASH_LIMITS;
   const notes: string[] = [];
   let rules = protectedPaths();
@@ -22,7 +26,9 @@ export async function prepareSandbox(policy: SandboxPolicy, writable: string, ro
     rules = protectedPaths(policy.protectedGlobs ?? []);
   } catch (error) {
     if (!(error instanceof GlobError)) throw error;
-    notes.push(`[sandbox: agentChecklist.tools.protectedPaths has a malformed glob (${error.message}): only the built-in protected paths are read-only]`);
+    notes.push(
+      `[sandbox: agentChecklist.tools.protectedPaths has a malformed glob (${error.message}): only the built-in protected paths are read-only]`,
+    );
   }
   const plan = await planReadOnlyMounts(writable, SANDBOX_READ_ONLY, rules);
   notes.push(...plan.notes);
@@ -50,7 +56,9 @@ export async function prepareSandbox(policy: SandboxPolicy, writable: string, ro
       released = true;
       try {
         await cgroup?.remove(); // first: no sandbox process is left to make more, nor when the placeholders go
-        return await quarantineCreated(snapshot).catch((error: unknown) => [`[sandbox: could not look for protected paths this command created (${error instanceof Error ? error.message : String(error)}): a nested .git, .vscode or protectedPaths match it made may still be there]`]);
+        return await quarantineCreated(snapshot).catch((error: unknown) => [
+          `[sandbox: could not look for protected paths this command created (${error instanceof Error ? error.message : String(error)}): a nested .git, .vscode or protectedPaths match it made may still be there]`,
+        ]);
       } finally {
         plan.release();
       }

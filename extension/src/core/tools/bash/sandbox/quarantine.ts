@@ -57,8 +57,14 @@ interface Identity {
   birth: number;
 }
 
-const identity = (st: fs.Stats): Identity => ({ dev: st.dev, ino: st.ino, type: st.mode & fs.constants.S_IFMT, birth: st.birthtimeMs });
-const same = (a: Identity, b: Identity): boolean => a.dev === b.dev && a.ino === b.ino && a.type === b.type && a.birth === b.birth;
+const identity = (st: fs.Stats): Identity => ({
+  dev: st.dev,
+  ino: st.ino,
+  type: st.mode & fs.constants.S_IFMT,
+  birth: st.birthtimeMs,
+});
+const same = (a: Identity, b: Identity): boolean =>
+  a.dev === b.dev && a.ino === b.ino && a.type === b.type && a.birth === b.birth;
 
 interface Seen extends Identity {
   /** A link that led nowhere (or not into the workspace) at the start. */
@@ -96,7 +102,12 @@ function lstatOrNull(abs: string): fs.Stats | null {
 }
 
 /** Taken right before the command is spawned, from the walk its mounts were planned from. */
-export function snapshotProtected(root: string, rules: ProtectedPaths, topLevel: readonly string[], walk: ProtectedWalk): ProtectedSnapshot {
+export function snapshotProtected(
+  root: string,
+  rules: ProtectedPaths,
+  topLevel: readonly string[],
+  walk: ProtectedWalk,
+): ProtectedSnapshot {
   const seen = new Map<string, Seen>();
   for (const rel of new Set([...topLevel, ...walk.found])) {
     const abs = path.join(root, rel);
@@ -125,7 +136,8 @@ async function createdSince(snap: ProtectedSnapshot): Promise<{ moves: Move[]; c
   const moves: Move[] = [];
   const target = (rel: string): void => {
     const real = leadsInside(root, path.join(root, rel));
-    if (real !== null) moves.push({ rel: path.relative(root, real), via: rel, parent: path.dirname(real), name: path.basename(real) });
+    if (real !== null)
+      moves.push({ rel: path.relative(root, real), via: rel, parent: path.dirname(real), name: path.basename(real) });
   };
   for (const rel of snap.topLevel) {
     const was = snap.seen.get(rel);
@@ -153,7 +165,10 @@ async function createdSince(snap: ProtectedSnapshot): Promise<{ moves: Move[]; c
 /** The quarantine base: the first of the state folder and the temp folder that is outside `root`. */
 function quarantineBase(root: string): string | null {
   const state = process.env['XDG_STATE_HOME'] || path.join(os.homedir(), '.local', 'state');
-  for (const base of [path.join(state, 'agent-checklist', 'quarantine'), path.join(os.tmpdir(), `agent-checklist-quarantine-${process.getuid?.() ?? 'user'}`)]) {
+  for (const base of [
+    path.join(state, 'agent-checklist', 'quarantine'),
+    path.join(os.tmpdir(), `agent-checklist-quarantine-${process.getuid?.() ?? 'user'}`),
+  ]) {
     const real = (() => {
       try {
         fs.mkdirSync(base, { recursive: true, mode: 0o700 });
@@ -184,7 +199,9 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
     const what = move.via === undefined ? move.rel : `${move.rel} (where the link ${move.via} leads)`;
     const fd = openExactly(move.parent);
     if (fd === null) {
-      lines.push(`[sandbox: ${what} is a protected path this command created, and its folder changed meanwhile: it was NOT removed; remove it before running git there or opening it in the editor]`);
+      lines.push(
+        `[sandbox: ${what} is a protected path this command created, and its folder changed meanwhile: it was NOT removed; remove it before running git there or opening it in the editor]`,
+      );
       return;
     }
     const from = `/proc/self/fd/${fd}/${move.name}`;
@@ -194,33 +211,52 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
         try {
           fs.renameSync(from, to);
           manifest.push(`${path.basename(to)}\t${path.join(root, move.rel)}`);
-          lines.push(`[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): moved out of the workspace to ${to}]`);
+          lines.push(
+            `[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): moved out of the workspace to ${to}]`,
+          );
           return;
         } catch (error) {
           if (!(error instanceof Error && 'code' in error && error.code === 'EXDEV')) throw error;
         }
       }
       fs.rmSync(from, { recursive: true, force: true });
-      lines.push(`[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): deleted (${folder === null ? 'no quarantine folder outside the workspace' : `the quarantine ${folder} is on another file system`})]`);
+      lines.push(
+        `[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): deleted (${folder === null ? 'no quarantine folder outside the workspace' : `the quarantine ${folder} is on another file system`})]`,
+      );
     } catch (error) {
-      lines.push(`[sandbox: this command created ${what}, a protected path, and it could NOT be removed (${error instanceof Error ? error.message : String(error)}): remove it before running git there or opening it in the editor]`);
+      lines.push(
+        `[sandbox: this command created ${what}, a protected path, and it could NOT be removed (${error instanceof Error ? error.message : String(error)}): remove it before running git there or opening it in the editor]`,
+      );
     } finally {
       fs.closeSync(fd);
     }
   });
   try {
-    if (folder !== null && manifest.length > 0) fs.writeFileSync(path.join(folder, 'MOVED.txt'), `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`, { mode: 0o600 });
+    if (folder !== null && manifest.length > 0)
+      fs.writeFileSync(
+        path.join(folder, 'MOVED.txt'),
+        `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`,
+        { mode: 0o600 },
+      );
     else if (folder !== null) fs.rmdirSync(folder);
   } catch {
     // the list is a courtesy: the result's lines already say what went where
   }
-  return lines.length > MAX_LISTED ? [...lines.slice(0, MAX_LISTED), `[sandbox: and ${lines.length - MAX_LISTED} more protected paths this command created, handled the same way]`] : lines;
+  return lines.length > MAX_LISTED
+    ? [
+        ...lines.slice(0, MAX_LISTED),
+        `[sandbox: and ${lines.length - MAX_LISTED} more protected paths this command created, handled the same way]`,
+      ]
+    : lines;
 }
 
 /** Call once no process of the command is left: moves out what it created; the lines to end its output with. */
 export async function quarantineCreated(snap: ProtectedSnapshot): Promise<string[]> {
   const { moves, complete } = await createdSince(snap);
   const lines = moves.length === 0 ? [] : carryOut(snap.root, moves);
-  if (!complete && snap.complete) lines.push(`[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git, .vscode or protectedPaths match): one beyond them is still there]`);
+  if (!complete && snap.complete)
+    lines.push(
+      `[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git, .vscode or protectedPaths match): one beyond them is still there]`,
+    );
   return lines;
 }

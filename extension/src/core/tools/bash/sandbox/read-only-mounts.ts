@@ -88,7 +88,8 @@ export async function walkProtected(root: string, rules: ProtectedPaths): Promis
       if (++seen > WALK_MAX_ENTRIES) return { found, complete: false };
       const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
       if (rules.protection(rel) !== null) found.push(rel);
-      else if (entry.isDirectory() && entry.name !== 'node_modules' && dir.depth < WALK_MAX_DEPTH) queue.push({ rel, depth: dir.depth + 1 });
+      else if (entry.isDirectory() && entry.name !== 'node_modules' && dir.depth < WALK_MAX_DEPTH)
+        queue.push({ rel, depth: dir.depth + 1 });
     }
   }
   return { found, complete: true };
@@ -112,7 +113,11 @@ export function openExactly(real: string): number | null {
 }
 
 /** The read-only mounts for one command in `root` (the workspace's real path). */
-export async function planReadOnlyMounts(root: string, topLevel: ReadonlyMap<string, PlaceholderKind>, rules: ProtectedPaths): Promise<ReadOnlyPlan> {
+export async function planReadOnlyMounts(
+  root: string,
+  topLevel: ReadonlyMap<string, PlaceholderKind>,
+  rules: ProtectedPaths,
+): Promise<ReadOnlyPlan> {
   const releases: (() => void)[] = [];
   const fds: number[] = [];
   const notes: string[] = [];
@@ -129,7 +134,10 @@ export async function planReadOnlyMounts(root: string, topLevel: ReadonlyMap<str
       if (own || fs.existsSync(abs)) present.add(name);
     }
     const walk = await walkProtected(root, rules);
-    if (!walk.complete && !toldWalkBound.has(root)) notes.push(`[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git, .vscode or protectedPaths match beyond them is writable in this command]`);
+    if (!walk.complete && !toldWalkBound.has(root))
+      notes.push(
+        `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git, .vscode or protectedPaths match beyond them is writable in this command]`,
+      );
     if (!walk.complete) toldWalkBound.add(root);
     const candidates = new Set([...topLevel.keys(), ...walk.found]); // the walk finds the top-level names too
     const reals = new Set<string>();
