@@ -115,13 +115,39 @@ const ANSWER = [
   .join('\n')
   .repeat(2);
 
+interface ProcessMeta {
+  outputs: Record<string, { bytes: number; imports: { path: string; kind: string; external?: boolean }[] }>;
+}
+
+/**
+ * What `entry` (e.g. 'extension.js') loads at start in the process build: itself and the
+ * chunks it imports statically, as dist/ paths (the build's metafile names the first
+ * pass's files, dist/.esm/…).
+ */
+function loadedAtStart(meta: ProcessMeta, entry: string): string[] {
+  const files = new Set([`dist/.esm/${entry}`]);
+  for (const file of files) {
+    for (const i of meta.outputs[file]?.imports ?? [])
+      if (!i.external && i.kind === 'import-statement') files.add(i.path);
+  }
+  return [...files].map((file) => file.replace('dist/.esm/', ''));
+}
+
 function sizes(dir: string): Metric[] {
   const size = (file: string): number => fs.statSync(path.join(dir, 'dist', file)).size;
   const kb = (bytes: number): number => round(bytes / KB, 1);
-  const extension = size('extension.js');
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'process-meta.json'), 'utf8')) as ProcessMeta;
+  const total = (list: string[]): number => list.reduce((sum, file) => sum + size(file), 0);
+  const atStart = (entry: string): string[] => loadedAtStart(meta, entry);
+  /** What a lazy entry adds to what `main` already loaded: its own files and the chunks only it brings. */
+  const beyond = (entry: string, main = 'extension.js'): number =>
+    total(atStart(entry).filter((file) => !atStart(main).includes(file)));
+  const extension = total(atStart('extension.js'));
   const js = size('webview/main.js');
   const gzip = gzipSync(fs.readFileSync(path.join(dir, 'dist', 'webview', 'main.js'))).length;
-  const text = fs.readFileSync(path.join(dir, 'dist', 'extension.js'), 'utf8');
+  const text = atStart('extension.js')
+    .map((file) => fs.readFileSync(path.join(dir, 'dist', file), 'utf8'))
+    .join('\n');
   // Markers only each lazy piece has (the provider SDKs' base-URL variables, the MCP SDK's name, emscripten's loader, character-entities and micromark's token names).
   const testIds = fs
     .readdirSync(path.join(dir, 'dist', 'webview'))
@@ -132,7 +158,7 @@ function sizes(dir: string): Metric[] {
   const dist = (file: string): string => path.join(dir, 'dist', file);
   return [
     {
-      name: 'dist/extension.js, minified',
+      name: 'dist/extension.js and the chunks it loads at start, minified',
       value: kb(extension),
       unit: 'KB',
       target: '≤ 300 KB',
@@ -145,24 +171,30 @@ function sizes(dir: string): Metric[] {
       target: 'yes',
       met: !lazy.test(text),
     },
-    { name: 'dist/cli.js, minified', value: kb(size('cli.js')), unit: 'KB', target: 'report', met: null },
     {
-      name: 'dist/providers/openai.js (loaded when the openai provider is first used)',
-      value: kb(size('providers/openai.js')),
+      name: 'dist/cli.js and the chunks it loads at start, minified',
+      value: kb(total(atStart('cli.js'))),
       unit: 'KB',
       target: 'report',
       met: null,
     },
     {
-      name: 'dist/providers/anthropic.js (loaded when the anthropic provider is first used)',
-      value: kb(size('providers/anthropic.js')),
+      name: 'dist/providers/openai.js with what it adds to the host (loaded when the openai provider is first used)',
+      value: kb(beyond('providers/openai.js')),
       unit: 'KB',
       target: 'report',
       met: null,
     },
     {
-      name: "dist/re2.js (grep's engine, loaded at the first search)",
-      value: kb(size('re2.js')),
+      name: 'dist/providers/anthropic.js with what it adds to the host (loaded when the anthropic provider is first used)',
+      value: kb(beyond('providers/anthropic.js')),
+      unit: 'KB',
+      target: 'report',
+      met: null,
+    },
+    {
+      name: "dist/re2.js with what it adds to the host (grep's engine, loaded at the first search)",
+      value: kb(beyond('re2.js')),
       unit: 'KB',
       target: 'report',
       met: null,
@@ -189,8 +221,8 @@ function sizes(dir: string): Metric[] {
       met: null,
     },
     {
-      name: 'dist/mcp.js (the MCP SDK and our plan server, loaded by `agent-checklist mcp` only)',
-      value: kb(size('mcp.js')),
+      name: 'dist/mcp.js with what it adds to the CLI (the MCP SDK and our plan server, loaded by `agent-checklist mcp` only)',
+      value: kb(beyond('mcp.js', 'cli.js')),
       unit: 'KB',
       target: 'report',
       met: null,

@@ -1,68 +1,107 @@
-// Bundles with esbuild: the extension host (cjs, node, `vscode` external), the CLI
-// (cjs, node, with a shebang) and the webview (browser, ES modules: webview-build.mjs). Source maps in dev;
-// `--production` minifies. `--watch` rebuilds on change.
+// Bundles with esbuild: the process build (the extension host's and the CLI's code),
+// the worker threads, and the webview (browser, ES modules: webview-build.mjs). Source
+// maps in dev; `--production` minifies. `--watch` rebuilds on change.
 //
-// Provider SDKs (and grep's regex engine) are not in extension.js or cli.js: each is
-// its own bundle (dist/providers/<name>.js, dist/re2.js) and the code loads it with a
-// dynamic `import('<package>')` at first use, which the build rewrites to
-// `import('./providers/<name>.js')`, a path relative to the bundle (dist/); Node's
-// import() of that CommonJS bundle finds its named exports (esbuild annotates them).
-// Activation and a scripted CLI run load none of them. The build fails if a lazy package slips into a main bundle by a static import.
-// The same holds for our own lazy modules (LAZY_MODULES: `agent-checklist mcp`'s server, dist/mcp.js, with the MCP SDK;
-// the Markdown parser's worker thread, dist/markdown-worker.js, which core/markdown/markdown-parser.ts starts at the first answer shown).
-// What is lazy, and the plugin that enforces it, are in scripts/lazy-bundles.mjs.
+// One copy of the core per process. The main bundles (dist/extension.js, dist/cli.js)
+// and the modules they load lazily (LAZY_MODULES: providers with their SDKs, MCP, ACP,
+// the bash run, zod's compiler, the tools' JSON Schema) are ONE esbuild build with code
+// splitting: what two of them share is a chunk of its own (dist/chunk-<hash>.js) that
+// both load, so a lazy module uses the loading bundle's modules (one ProviderError, one
+// zod) instead of carrying copies. esbuild splits only to ES modules; each file is then
+// turned into CommonJS (a second esbuild pass that reads the first pass's source maps),
+// because VS Code loads `main` with require and two modules load with a synchronous
+// require. Every `import()` of a module or package is a split point; grep's regex engine
+// (re2-wasm, whose chunk loads dist/re2.wasm from beside it) is one of them.
+// scripts/bundle-check.mjs then fails the build when a module is in two files, or a
+// lazy-only package in what a main bundle loads at start. Worker threads are separate
+// realms: each is a bundle of its own (WORKER_MODULES).
 import * as esbuild from 'esbuild';
-import { chmodSync, cpSync, existsSync, mkdirSync } from 'node:fs';
-import { LAZY_MODULES, LAZY_PACKAGES, lazyPackages } from './lazy-bundles.mjs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROCESS_META, checkProcessBuild } from './bundle-check.mjs';
+import { dedupePackages } from './dedupe-packages.mjs';
+import { LAZY_MODULES, MAIN_MODULES, WORKER_MODULES, lazyPackages } from './lazy-bundles.mjs';
 import { webviewConfigs } from './webview-build.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+/** The first pass's ES modules, turned into dist/'s CommonJS files by the second. */
+const ESM_DIR = 'dist/.esm';
+const SHEBANG = '#!/usr/bin/env node';
 
-const common = {
-  bundle: true,
-  sourcemap: production ? false : 'linked',
-  minify: production,
-  logLevel: 'info',
-  legalComments: 'none',
+const common = { bundle: true, sourcemap: production ? false : 'linked', minify: production, legalComments: 'none' };
+const node = { ...common, platform: 'node', target: 'node20', logLevel: 'info' };
+
+const processConfig = {
+  ...node,
+  entryPoints: Object.entries({ ...MAIN_MODULES, ...LAZY_MODULES }).map(([module, out]) => ({ in: module, out })),
+  format: 'esm',
+  splitting: true,
+  outdir: ESM_DIR,
+  chunkNames: 'chunk-[hash]',
+  external: ['vscode'],
+  plugins: [lazyPackages, dedupePackages()],
+  metafile: true,
+  logLevel: 'warning',
 };
 
-const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
-const lazyBundles = [
-  ...Object.entries(LAZY_PACKAGES).map(([name, { file, exports }]) => ({
-    ...node,
-    stdin: {
-      contents: `export { ${exports.join(', ')} } from ${JSON.stringify(name)};`,
-      resolveDir: '.',
-      loader: 'js',
-    },
-    outfile: `dist/${file}.js`,
-  })),
-  ...Object.entries(LAZY_MODULES).map(([module, file]) => ({
-    ...node,
-    entryPoints: [module],
-    outfile: `dist/${file}.js`,
-  })),
-];
+const workerConfigs = Object.entries(WORKER_MODULES).map(([module, file]) => ({
+  ...node,
+  format: 'cjs',
+  entryPoints: [module],
+  outfile: `dist/${file}.js`,
+}));
 
-const configs = [
-  {
-    ...node,
-    entryPoints: ['extension/src/extension.ts'],
-    outfile: 'dist/extension.js',
-    external: ['vscode'],
-    plugins: [lazyPackages],
-  },
-  {
-    ...node,
-    entryPoints: ['extension/src/cli/main.ts'],
-    outfile: 'dist/cli.js',
-    banner: { js: '#!/usr/bin/env node' },
-    plugins: [lazyPackages],
-  },
-  ...lazyBundles,
-  ...webviewConfigs(common), // main.js and its lazily loaded chunks (scripts/webview-build.mjs)
-];
+/** Every .js file under `dir`, recursively, as paths relative to it. */
+function jsFiles(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return jsFiles(dir, path);
+    return path.endsWith('.js') ? [path] : [];
+  });
+}
+
+/** The second pass: each first-pass file as CommonJS at its place under dist/ (the CLI's with its shebang). */
+async function toCommonJs() {
+  const files = jsFiles(ESM_DIR);
+  const pass = (entries, banner) =>
+    esbuild.build({
+      ...node,
+      bundle: false,
+      format: 'cjs',
+      // import() of a converted file must see its ES exports (its `default` too), as the
+      // first pass meant: a require gives that object, Node's import() of CommonJS does not.
+      supported: { 'dynamic-import': false },
+      entryPoints: entries.map((file) => join(ESM_DIR, file)),
+      outbase: ESM_DIR,
+      outdir: 'dist',
+      logLevel: 'warning',
+      ...(banner ? { banner: { js: banner } } : {}),
+    });
+  await Promise.all([pass(files.filter((f) => f !== 'cli.js')), pass(['cli.js'], SHEBANG)]);
+  chmodSync('dist/cli.js', 0o755);
+}
+
+/** Fails the build on a second copy of a module in one process, or a lazy-only package loaded at start. */
+function checkBundles(metafile) {
+  const mains = Object.values(MAIN_MODULES).map((out) => `${ESM_DIR}/${out}.js`);
+  const errors = checkProcessBuild(metafile, mains);
+  if (errors.length > 0) throw new Error(`bundle check:\n${errors.map((e) => `  ${e}`).join('\n')}`);
+  writeFileSync(PROCESS_META, JSON.stringify(metafile));
+}
+
+/** Removes the last build's process files, so no stale chunk stays beside the new ones. */
+function cleanProcessFiles() {
+  rmSync(ESM_DIR, { recursive: true, force: true });
+  if (!existsSync('dist')) return;
+  for (const file of readdirSync('dist')) if (/^chunk-.*\.js(\.map)?$/.test(file)) rmSync(join('dist', file));
+}
+
+async function finishProcessBuild(metafile) {
+  checkBundles(metafile);
+  await toCommonJs();
+  rmSync(ESM_DIR, { recursive: true, force: true });
+}
 
 function copyAssets() {
   mkdirSync('dist/webview', { recursive: true });
@@ -70,16 +109,31 @@ function copyAssets() {
     cpSync('node_modules/@vscode/codicons/dist/codicon.css', 'dist/webview/codicon.css');
     cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/webview/codicon.ttf');
   }
-  // grep's linear-time regex engine (re2-wasm) loads its wasm from beside the bundle.
+  // grep's linear-time regex engine (re2-wasm) loads its wasm from beside its chunk (dist/'s root).
   cpSync('node_modules/re2-wasm/build/wasm/re2.wasm', 'dist/re2.wasm');
   if (existsSync('extension/demo')) cpSync('extension/demo', 'dist/demo', { recursive: true });
 }
 
+const finishOnEnd = {
+  name: 'finish-process-build',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length === 0) await finishProcessBuild(result.metafile);
+    });
+  },
+};
+
+cleanProcessFiles();
 if (watch) {
   copyAssets();
-  for (const config of configs) await (await esbuild.context(config)).watch();
+  await (await esbuild.context({ ...processConfig, plugins: [...processConfig.plugins, finishOnEnd] })).watch();
+  for (const config of [...workerConfigs, ...webviewConfigs(common)]) await (await esbuild.context(config)).watch();
 } else {
-  await Promise.all(configs.map((config) => esbuild.build(config)));
-  chmodSync('dist/cli.js', 0o755);
+  const [processResult] = await Promise.all([
+    esbuild.build(processConfig),
+    ...workerConfigs.map((config) => esbuild.build(config)),
+    ...webviewConfigs(common).map((config) => esbuild.build(config)), // main.js and its lazy chunks
+  ]);
+  await finishProcessBuild(processResult.metafile);
   copyAssets();
 }

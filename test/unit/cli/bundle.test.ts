@@ -1,6 +1,7 @@
 // The bundles as users get them: dist/extension.js keeps its export shape through
 // esbuild, and dist/cli.js runs as a program with the documented exit codes. The
-// provider SDKs are separate bundles (dist/providers/), loaded only when chosen.
+// provider SDKs come with their lazy entries (dist/providers/), loaded only when chosen;
+// what a main bundle loads at start is read from the build's metafile.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -10,6 +11,7 @@ import { before, describe, it } from 'node:test';
 import { eventDataSchemas } from '../../../extension/src/core/session/events';
 import { HOT_AFTER } from '../../../extension/src/core/zod-compile-when-hot';
 import { longSession, writeSessionLog } from '../support/long-session';
+import { loadsLazily, startupFiles, startupText } from '../support/process-bundles';
 import { listed, tempDir } from '../support/sessions';
 import { textStream } from '../providers/anthropic-wire';
 import { LoopbackServer, sse } from '../providers/loopback-server';
@@ -139,14 +141,14 @@ const MARKDOWN_MARKERS = ['AElig', 'htmlFlow', 'codeFencedFence', 'gfmFootnoteDe
 describe('Markdown parser bundle', () => {
   it('keeps micromark/mdast out of dist/extension.js and dist/cli.js; extension.js starts dist/markdown-worker.js instead', () => {
     for (const main of ['dist/extension.js', 'dist/cli.js']) {
-      const text = fs.readFileSync(path.join(root, main), 'utf8');
+      const text = startupText(main);
       assert.deepEqual(
         MARKDOWN_MARKERS.filter((m) => text.includes(m)),
         [],
         `${main} contains the Markdown parser`,
       );
     }
-    assert.match(fs.readFileSync(path.join(root, 'dist/extension.js'), 'utf8'), /"markdown-worker\.js"/);
+    assert.match(startupText('dist/extension.js'), /"markdown-worker\.js"/);
     const worker = fs.readFileSync(path.join(root, 'dist/markdown-worker.js'), 'utf8');
     assert.deepEqual(
       MARKDOWN_MARKERS.filter((m) => !worker.includes(m)),
@@ -190,8 +192,8 @@ w.on('message', (m) => { if (m.ready) w.postMessage({ id: 1, text: ${JSON.string
 });
 
 describe("zod's compiler bundle", () => {
-  it('dist/zod-compiler.js alone compiles schemas made by another copy of zod, strictly, and answers as the runtime does', () => {
-    // The test's schemas come from node_modules' zod; the bundle has its own copy of zod's core, as in production.
+  it('dist/zod-compiler.js compiles schemas made by another copy of zod, strictly, and answers as the runtime does', () => {
+    // The test's schemas come from node_modules' zod; the compiler uses the build's zod chunk, as in production.
     const { compile } = Module.createRequire(__filename)(path.join(root, 'dist/zod-compiler.js')) as {
       compile: <S>(schema: S, options: { strict: true }) => S;
     };
@@ -215,7 +217,8 @@ describe("zod's compiler bundle", () => {
 
   it('dist/cli.js check replays a long log with its schemas compiled (dist alone, no node_modules), refusing with the same messages', () => {
     const dir = tempDir();
-    for (const f of ['cli.js', 'zod-compiler.js']) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, f));
+    for (const f of fs.readdirSync(path.join(root, 'dist')).filter((name) => name.endsWith('.js')))
+      fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, f));
     fs.writeFileSync(
       path.join(dir, 'probe.js'),
       "process.on('exit', () => require('fs').writeFileSync(__dirname + '/loaded.json', JSON.stringify(Object.keys(require.cache))));",
@@ -260,19 +263,23 @@ describe("zod's compiler bundle", () => {
 describe('provider SDK bundles', () => {
   it('keeps both SDKs out of dist/extension.js and dist/cli.js, each in its own dist/providers bundle', () => {
     for (const main of ['dist/extension.js', 'dist/cli.js']) {
-      const text = fs.readFileSync(path.join(root, main), 'utf8');
+      const text = startupText(main);
       for (const [name, marker] of Object.entries(SDK_MARKERS)) {
-        assert.ok(!text.includes(marker), `${main} contains the ${name} SDK`);
-        assert.ok(text.includes(`./providers/${name}.js`), `${main} does not load dist/providers/${name}.js`);
+        assert.ok(!text.includes(marker), `${main} loads the ${name} SDK at start`);
+        assert.ok(loadsLazily(main, `dist/providers/${name}.js`), `${main} does not load dist/providers/${name}.js`);
       }
     }
-    for (const [name, marker] of Object.entries(SDK_MARKERS))
-      assert.ok(fs.readFileSync(path.join(root, `dist/providers/${name}.js`), 'utf8').includes(marker));
+    for (const [name, marker] of Object.entries(SDK_MARKERS)) {
+      const provider = `dist/providers/${name}.js`;
+      assert.ok(startupText(provider).includes(marker), `${provider} does not bring the ${name} SDK`);
+      for (const main of ['dist/extension.js', 'dist/cli.js'])
+        assert.ok(!startupFiles(main).includes(provider), `${main} loads ${provider} at start`);
+    }
   });
 
   it('keeps re2-wasm (grep) out of the main bundles; dist/cli.js greps with it from dist/re2.js', () => {
     for (const main of ['dist/extension.js', 'dist/cli.js'])
-      assert.ok(!fs.readFileSync(path.join(root, main), 'utf8').includes(RE2_MARKER), `${main} contains re2-wasm`);
+      assert.ok(!startupText(main).includes(RE2_MARKER), `${main} loads re2-wasm at start`);
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'alpha\nbeta\n');
     fs.writeFileSync(

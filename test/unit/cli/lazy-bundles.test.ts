@@ -1,7 +1,7 @@
-// The build's guard (scripts/lazy-bundles.mjs, the plugin every main bundle is built
-// with): a lazy module is reachable from a main bundle only through `import()` or
-// `require()`, which become a load of its own bundle beside the main one; a static
-// import of it, or any import of a package only its bundle may hold, fails the build.
+// The build's guards: the plugin every process entry is built with (scripts/lazy-bundles.mjs:
+// a lazy module is reachable only through `import()` or a synchronous `require()`, which
+// becomes a require of its entry's file; a static import of one fails the build), and the
+// packing rule: every file the build writes for a process is in the VSIX, the test API never.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,11 +12,9 @@ const root = path.resolve(__dirname, '../../..');
 
 interface Guard {
   lazyPackages: esbuild.Plugin;
-  LAZY_MODULES: Record<string, string>;
-  LAZY_PACKAGES: Record<string, { file: string }>;
 }
 
-/** Bundles `contents` (as a file in extension/src/core/protocol/) the way build.mjs bundles extension.js. */
+/** Bundles `contents` (as a file in extension/src/core/protocol/) with the build's plugin, as one CommonJS file. */
 async function bundle(contents: string): Promise<{ code: string } | { errors: string[] }> {
   const { lazyPackages } = (await import(path.join(root, 'scripts/lazy-bundles.mjs'))) as Guard;
   try {
@@ -40,26 +38,11 @@ async function bundle(contents: string): Promise<{ code: string } | { errors: st
   }
 }
 
-describe('lazy bundle guard (the build)', () => {
-  it("fails the build on a static import of the Markdown parser module (its packages are the worker's only)", async () => {
-    const out = await bundle(
-      "import { markdownTree } from '../markdown/markdown-tree';\nconsole.log(markdownTree('x'));",
-    );
+describe('lazy module guard (the build)', () => {
+  it('fails the build on a static import of a lazy module', async () => {
+    const out = await bundle("import { compile } from '../zod-compiler';\nconsole.log(compile);");
     assert.ok('errors' in out, 'the build succeeded');
-    assert.match(out.errors.join('\n'), /only in a lazy bundle/);
-  });
-
-  it('fails the build on any import of micromark, mdast-util-* or the MCP SDK', async () => {
-    for (const pkg of [
-      'micromark',
-      'micromark-extension-gfm',
-      'mdast-util-from-markdown',
-      '@modelcontextprotocol/sdk/server/stdio.js',
-    ]) {
-      const out = await bundle(`import * as m from '${pkg}';\nconsole.log(m);`);
-      assert.ok('errors' in out, `${pkg} was bundled`);
-      assert.match(out.errors.join('\n'), /only in a lazy bundle/);
-    }
+    assert.match(out.errors.join('\n'), /is loaded lazily/);
   });
 
   it("the Agent view's answer presenter bundles none of the parser: it starts dist/markdown-worker.js", async () => {
@@ -79,22 +62,47 @@ describe('lazy bundle guard (the build)', () => {
     assert.match(out.code, /require\("\.\/zod-compiler\.js"\)/);
     assert.doesNotMatch(out.code, /generateFastpass|compileFn|ZodCompileUnsupportedError/);
   });
+});
 
-  it('every lazy bundle is packed into the VSIX (.vscodeignore lets it through), or the installed extension cannot load it', async () => {
-    const { LAZY_MODULES, LAZY_PACKAGES } = (await import(path.join(root, 'scripts/lazy-bundles.mjs'))) as Guard;
-    const kept = fs
-      .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
-      .split('\n')
-      .flatMap((l) => (l.startsWith('!') ? [l.slice(1).trim()] : []));
-    const packed = (file: string) =>
-      kept.some((k) => k === file || (k.endsWith('/**') && file.startsWith(k.slice(0, -2))));
-    const bundles = [...Object.values(LAZY_MODULES), ...Object.values(LAZY_PACKAGES).map((p) => p.file)].map(
-      (f) => `dist/${f}.js`,
-    );
+/** Whether .vscodeignore packs `file` (its rules in order, the last that matches wins; `*` within a folder). */
+function packed(file: string): boolean {
+  const rules = fs
+    .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  const matches = (glob: string) =>
+    new RegExp(
+      `^${glob
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\u0000/g, '.*')}$`,
+    ).test(file);
+  let keep = true;
+  for (const rule of rules) {
+    const negated = rule.startsWith('!');
+    if (matches(negated ? rule.slice(1) : rule)) keep = negated;
+  }
+  return keep;
+}
+
+describe('packing (.vscodeignore)', () => {
+  it('packs every file the build writes for the extension host and the CLI, and never the test API', () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(root, 'dist/process-meta.json'), 'utf8')) as {
+      outputs: Record<string, unknown>;
+    };
+    const written = Object.keys(meta.outputs)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => file.replace('dist/.esm/', 'dist/'));
+    assert.ok(written.includes('dist/providers/openai.js') && written.some((f) => /^dist\/chunk-/.test(f)));
+    const workers = ['dist/markdown-worker.js', 'dist/agent-follow-worker.js', 'dist/git-worker.js'];
     assert.deepEqual(
-      bundles.filter((b) => !packed(b)),
+      [...written, ...workers, 'dist/re2.wasm'].filter((file) => !packed(file)),
       [],
     );
     assert.equal(packed('dist/test-api.js'), false, 'the test API never ships');
+    assert.equal(packed('dist/extension.js.map'), false);
+    assert.equal(packed('dist/process-meta.json'), false);
   });
 });

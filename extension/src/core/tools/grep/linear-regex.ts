@@ -5,17 +5,16 @@
 // hostile pattern cannot freeze the event loop. The price: no backreferences and no
 // lookaround (RE2 refuses them with a syntax error the model reads).
 //
-// The engine is loaded at the first search (loadLinearEngine): its own bundle,
-// dist/re2.js (LAZY_PACKAGES in scripts/build.mjs), compiles its wasm when loaded,
-// which activation and runs without grep should not pay for.
+// The engine is loaded at the first search (loadLinearEngine): its own lazy entry,
+// dist/re2.js (re2-engine.ts), compiles its wasm when loaded, which activation and runs
+// without grep should not pay for.
 
-// Only this export is in dist/re2.js.
-type Re2Module = Pick<typeof import('re2-wasm'), 'RE2'>;
+type Re2Module = typeof import('./re2-engine');
 let engine: Re2Module | undefined;
 
 /** Loads RE2 once; compileLinear needs it. */
 export async function loadLinearEngine(): Promise<void> {
-  engine ??= await import('re2-wasm');
+  engine ??= await import('./re2-engine');
 }
 
 export interface LineMatcher {
