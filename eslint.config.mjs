@@ -93,6 +93,30 @@ const sharedZones = SHARED_WITH_WEBVIEW.map((file) => ({
   rules: { 'no-restricted-imports': ['error', coreRestrictions(coreFolderOf(file), { sharedWithWebview: true })] },
 }));
 
+// Our errors are told apart by their brand (core/error-brand.ts: `isProviderError(e)`, …),
+// never by `instanceof`: a lazily loaded bundle may carry its own copy of a class, and
+// `instanceof` is false for an error another copy made. Any class named `…Error` or
+// `…Violation` is ours except JavaScript's own and the SDK errors read only inside the
+// provider bundle that imports them (test/unit/lint/error-brands.test.ts plants each of ours).
+const NOT_OUR_ERRORS = [
+  'Error',
+  'AggregateError',
+  'EvalError',
+  'RangeError',
+  'ReferenceError',
+  'SyntaxError',
+  'TypeError',
+  'URIError',
+  'APIError',
+  'APIConnectionError',
+  'APIUserAbortError',
+];
+const OUR_ERROR_INSTANCEOF = {
+  selector: `BinaryExpression[operator='instanceof'][right.type='Identifier'][right.name=/^(?!(?:${NOT_OUR_ERRORS.join('|')})$)\\w*(?:Error|Violation)$/]`,
+  message:
+    "Decide on the error's brand (its is…Error guard beside the class), not instanceof: another bundle may define the class.",
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.vscode-test/**', 'out/**', 'bench/results/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
@@ -104,6 +128,10 @@ export default tseslint.config(
       'prefer-spread': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['extension/src/**/*.ts', 'webview/src/**/*.ts', 'webview/src/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', OUR_ERROR_INSTANCEOF] },
   },
   ...coreZones,
   ...sharedZones,

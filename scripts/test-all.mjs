@@ -1,5 +1,8 @@
 // `npm test`: every tier, in order, stopping at the first failure.
-//   lint -> typecheck -> build -> unit -> integration (real extension host) -> e2e (real browser)
+//   lint -> typecheck -> build -> unit -> dist (the production build, as shipped) ->
+//   integration (real extension host) -> e2e (real browser)
+// dist builds dist/ for production and keeps it (--keep-production-build): integration and
+// e2e each build the development build they load first thing.
 // The system programs every tier needs are made sure of first (scripts/prerequisites.mjs:
 // installed from Debian when we are root, else we stop with the command to run);
 // code-server is prepared by the first tier that needs it (scripts/vscode-server/).
@@ -18,6 +21,8 @@ const steps = [
   ['build', 'npm', ['run', 'build']],
   ['unit', process.execPath, ['scripts/run-unit.mjs']],
 ];
+if (existsSync('scripts/run-dist.mjs'))
+  steps.push(['dist', process.execPath, ['scripts/run-dist.mjs', '--keep-production-build']]);
 if (existsSync('scripts/run-integration.mjs'))
   steps.push(['integration', process.execPath, ['scripts/run-integration.mjs']]);
 if (existsSync('scripts/run-e2e.mjs')) steps.push(['e2e', process.execPath, ['scripts/run-e2e.mjs']]);

@@ -18,6 +18,7 @@ import type { ApprovalGate } from '../core/tools/approvals';
 import { agentWorkspace, type AgentConfig, type AgentWorkspace } from './agent-runtime';
 import type { CliIo } from './io';
 import { isSessionId, sessionFolder } from './session-flags';
+import { ERROR_BRAND, errorGuard } from '../core/error-brand';
 
 /** What a session needs of the connection: the calls to the client. */
 export interface AcpClientCalls {
@@ -28,6 +29,9 @@ export interface AcpClientCalls {
 
 /** Why a session cannot be opened: the client's params (invalid) or an id we do not have (not found). */
 export class AcpSessionError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'AcpSessionError';
+  }
   constructor(
     readonly kind: 'invalid' | 'not-found',
     message: string,
@@ -35,6 +39,9 @@ export class AcpSessionError extends Error {
     super(message);
   }
 }
+
+/** Whether `value` is a AcpSessionError, whichever bundle's copy of the class made it. */
+export const isAcpSessionError = errorGuard<AcpSessionError>('AcpSessionError');
 
 export interface AcpSessionContext {
   io: CliIo;

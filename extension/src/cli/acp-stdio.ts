@@ -10,7 +10,7 @@
 // session/new are not connected: our tools are our own.
 import { Readable, Writable } from 'node:stream';
 import { agent, ndJsonStream, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
-import { AcpServedSession, AcpSessionError, type AcpSessionContext } from './acp-served-session';
+import { AcpServedSession, isAcpSessionError, type AcpSessionContext } from './acp-served-session';
 import type { StdioServer, StdioStreams } from './stdio-lifetime';
 
 /** What every session gets but the client's calls, which the connection makes; and our version for initialize. */
@@ -19,7 +19,7 @@ export interface AcpServerOptions extends Omit<AcpSessionContext, 'client'> {
 }
 
 function requestError(error: unknown): unknown {
-  if (!(error instanceof AcpSessionError)) return error;
+  if (!isAcpSessionError(error)) return error;
   return error.kind === 'invalid'
     ? RequestError.invalidParams(undefined, error.message)
     : RequestError.resourceNotFound(error.message);

@@ -6,7 +6,7 @@ import type { ModelProvider } from '../core/agent/provider';
 import { resolveContextWindow } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
 import { buildSystemPrompt, type WorkspaceEnvironment } from '../core/agent/system-prompt';
-import { buildToolRegistry, ToolSetError, type ToolSetOptions } from '../core/agent/tool-set';
+import { buildToolRegistry, isToolSetError, type ToolSetOptions } from '../core/agent/tool-set';
 import type { Disposable } from '../core/disposable';
 import { toolCatalog } from '../core/tools/built-in';
 import { TODO_WRITE_TOOL_NAME } from '../core/tools/todo-write/todo-write-view';
@@ -172,7 +172,7 @@ export async function agentWorkspace(
     });
     return { root, env, system, tools: toolSet.registry, approvalLog, owned: toolSet.owned };
   } catch (error) {
-    if (error instanceof ToolSetError) throw new UsageError(error.message);
+    if (isToolSetError(error)) throw new UsageError(error.message);
     throw error;
   }
 }

@@ -18,7 +18,7 @@ import { revertCommand } from './commands/revert';
 import { runCommand } from './commands/run';
 import { runAcpCommand } from './commands/run-acp';
 import { processIo, type CliIo } from './io';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, usage, UsageError, usageErrorLine } from './usage';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, usage, UsageError, isUsageError, usageErrorLine } from './usage';
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -279,7 +279,7 @@ export async function main(
     return await handler.run(rest, values, io, signal, hooks);
   } catch (error) {
     if (
-      error instanceof UsageError ||
+      isUsageError(error) ||
       (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
     ) {
       const command = argv.find((a) => !a.startsWith('-'));

@@ -2,7 +2,7 @@
 // the session's lock like any writer. While another process holds it (a running
 // turn, a VS Code window) the command is refused with the holder named, and nothing
 // is written: that process is the one to ask.
-import { SessionLockedError } from '../core/store/lock';
+import { isSessionLockedError } from '../core/store/lock';
 import { openLogForWrite, type WritableSession } from '../core/store/session-store';
 import type { CliIo } from './io';
 
@@ -11,7 +11,7 @@ export function openUnlessWritten(io: CliIo, logPath: string, what: string, ther
   try {
     return openLogForWrite(logPath);
   } catch (error) {
-    if (error instanceof SessionLockedError) {
+    if (isSessionLockedError(error)) {
       io.err(
         `agent-checklist: cannot ${what}: process ${error.pid} is writing this session; ${there}, or stop that process (lock: ${error.lockPath})`,
       );

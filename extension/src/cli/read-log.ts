@@ -6,7 +6,7 @@
 // one stat, not a replay.
 import { withDrift } from '../core/plan/plan-drift';
 import { SessionFolds } from '../core/presenters/session-folds';
-import { LogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
+import { isLogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
 import { readVerifiedPlan, validateAndRecord, type VerifiedPlan } from '../core/store/verified-index';
 import type { SessionEvent } from '../core/session/events';
 import { visibleControls } from '../core/terminal-text';
@@ -21,7 +21,7 @@ export function readValidatedLog(
   try {
     return replayLogFile(logPath, onEvent);
   } catch (error) {
-    if (!(error instanceof LogLoadError)) throw error;
+    if (!isLogLoadError(error)) throw error;
     // The reason may quote the damaged line: its controls are shown, never sent to the terminal.
     io.err(visibleControls(`invalid: ${error.path}: line ${error.line}: ${error.reason}`, { keepLayout: false }));
     return null;

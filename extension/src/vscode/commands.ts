@@ -3,9 +3,9 @@
 import type { PendingPlanReview, PlanDecision } from '../core/agent/plan-first';
 import * as vscode from 'vscode';
 import type { TurnEndReason } from '../core/session/events';
-import { ProviderUnavailableError } from './providers/provider-source';
+import { isProviderUnavailableError } from './providers/provider-source';
 import type { SessionController } from './session/session-controller';
-import { TurnRefusedError } from './turn/turn-refused';
+import { isTurnRefusedError } from './turn/turn-refused';
 import { PLAN_VIEW_ID } from './plan-tree/plan-tree';
 
 export const COMMAND_IDS = {
@@ -49,14 +49,14 @@ export async function sendPrompt(deps: CommandDeps, text: string): Promise<TurnE
     return reason;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof ProviderUnavailableError) {
+    if (isProviderUnavailableError(error)) {
       // Not awaited: the command ends now, whether or not the user ever answers.
       void vscode.window
         .showErrorMessage(`Agent Checklist: ${message}`, vscode.l10n.t('Open Settings'))
         .then((choice) => {
           if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', error.setting);
         });
-    } else if (error instanceof TurnRefusedError) {
+    } else if (isTurnRefusedError(error)) {
       void vscode.window.showWarningMessage(`Agent Checklist: ${message}`);
     } else {
       deps.log.error(`send prompt failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
@@ -141,7 +141,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
         return done;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (!(error instanceof TurnRefusedError)) deps.log.error(`compact failed: ${message}`);
+        if (!isTurnRefusedError(error)) deps.log.error(`compact failed: ${message}`);
         void vscode.window.showErrorMessage(
           vscode.l10n.t('Agent Checklist: compacting the conversation failed: {0}', message),
         );

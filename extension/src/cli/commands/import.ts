@@ -5,7 +5,7 @@
 // what was read, a note when lines were skipped, and the log's path as the LAST line.
 // A file it cannot read exits 1 and leaves no log behind.
 import * as path from 'node:path';
-import { AgentFileError } from '../../core/import/read-agent-file';
+import { isAgentFileError } from '../../core/import/read-agent-file';
 import { importAgentFile } from '../../core/import/import-log';
 import { IMPORTED_AGENT_NAMES } from '../../core/session/source';
 import { visibleControls } from '../../core/terminal-text';
@@ -19,7 +19,7 @@ export function importCommand(io: CliIo, file: string, sessionDir: string | unde
   try {
     result = importAgentFile(path.resolve(io.cwd, file), dir);
   } catch (error) {
-    if (!(error instanceof AgentFileError)) throw error;
+    if (!isAgentFileError(error)) throw error;
     io.err(`agent-checklist: ${visibleControls(error.message, { keepLayout: false })}`);
     return EXIT_FAILED;
   }

@@ -15,7 +15,7 @@
 // told to keep planning). --plan-first itself does not apply: the agent plans in its
 // own mode.
 import { launchFromWords, resolveAcpAgent, type AcpAgentResolution } from '../../core/acp-client/agent-catalog';
-import { CommandLineError, splitCommandLine } from '../../core/acp-client/command-line';
+import { isCommandLineError, splitCommandLine } from '../../core/acp-client/command-line';
 import { SessionStore } from '../../core/store/session-store';
 import { visibleControls } from '../../core/terminal-text';
 import type { PlanReviewGate } from '../../core/agent/plan-first';
@@ -43,7 +43,7 @@ function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolu
   try {
     words = splitCommandLine(flags.agentCommand ?? '');
   } catch (error) {
-    if (error instanceof CommandLineError) throw new UsageError(`--agent-command: ${error.message}`);
+    if (isCommandLineError(error)) throw new UsageError(`--agent-command: ${error.message}`);
     throw error;
   }
   return launchFromWords(words, io.env, root);

@@ -28,6 +28,7 @@ import type {
 import { serveClientTools } from './acp-client-serve';
 import type { AcpClientServices } from './acp-client-tools';
 import type { AcpAgentLaunch } from './agent-catalog';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 const KILL_GRACE_MS = 2_000;
@@ -53,11 +54,17 @@ export interface AcpStartOptions {
 
 /** The agent failed (did not start, exited, did not answer): the message ends with its stderr's tail. */
 export class AcpAgentError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'AcpAgentError';
+  }
   constructor(message: string) {
     super(message);
     this.name = 'AcpAgentError';
   }
 }
+
+/** Whether `value` is a AcpAgentError, whichever bundle's copy of the class made it. */
+export const isAcpAgentError = errorGuard<AcpAgentError>('AcpAgentError');
 
 export interface AcpAgentProcess {
   readonly pid: number | undefined;
@@ -159,7 +166,7 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
 
   /** The connection closes as the process ends, often before its exit is reported: an error then says how it ended. */
   const exitOr = async (error: unknown, otherwise: () => string): Promise<never> => {
-    if (error instanceof AcpAgentError) throw error;
+    if (isAcpAgentError(error)) throw error;
     const how = await Promise.race([
       exited,
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), EXIT_REPORT_MS)),

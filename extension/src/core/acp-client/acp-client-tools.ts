@@ -23,7 +23,7 @@ import type {
 } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
 import type { Approvals } from '../tools/approvals';
-import { GlobError } from '../tools/glob';
+import { isGlobError } from '../tools/glob';
 import { NodeWorkspaceFs } from '../tools/node-workspace-fs';
 import { protectedPaths, type ProtectedPaths } from '../tools/protected-paths';
 import { Redactor, toolEnvironment } from '../tools/tool-env';
@@ -95,7 +95,7 @@ export class AcpClientTools implements AcpClientServices {
     try {
       protect = protectedPaths(options.protectedPaths ?? []);
     } catch (error) {
-      if (!(error instanceof GlobError)) throw error;
+      if (!isGlobError(error)) throw error;
       protect = { broken: `agentChecklist.tools.protectedPaths has a malformed glob (${error.message})` };
     }
     const session: AcpClientSession = {

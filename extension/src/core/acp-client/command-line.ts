@@ -4,13 +4,20 @@
 // outside quotes a backslash keeps the next character. Nothing is expanded ($VAR,
 // globs, ~): the words are passed to the program as they are. An unclosed quote or a
 // trailing backslash is an error, never guessed at. joinCommandLine is the inverse.
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export class CommandLineError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'CommandLineError';
+  }
   constructor(message: string) {
     super(message);
     this.name = 'CommandLineError';
   }
 }
+
+/** Whether `value` is a CommandLineError, whichever bundle's copy of the class made it. */
+export const isCommandLineError = errorGuard<CommandLineError>('CommandLineError');
 
 const BLANK = /[ \t\n]/;
 const DOUBLE_QUOTE_ESCAPES = new Set(['"', '\\', '$', '`']);

@@ -11,8 +11,9 @@ import { deriveMessages } from '../session/derive-messages';
 import type { SessionEvent } from '../session/events';
 import type { Session } from '../session/session';
 import { COMPACTION_SYSTEM_PROMPT, fitCompactionRequest } from './compaction-request';
-import { ProviderError, type ModelProvider } from './provider';
+import { ProviderError, isProviderError, type ModelProvider } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export type CompactEvent = Extract<SessionEvent, { type: 'context/compact' }>;
 
@@ -28,11 +29,17 @@ export interface CompactOptions {
 
 /** Compaction could not be done; the message says why, for the turn's `error` end or the user. */
 export class CompactionError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'CompactionError';
+  }
   constructor(message: string) {
     super(message);
     this.name = 'CompactionError';
   }
 }
+
+/** Whether `value` is a CompactionError, whichever bundle's copy of the class made it. */
+export const isCompactionError = errorGuard<CompactionError>('CompactionError');
 
 /** Room kept for the summary itself. */
 export function outputReserve(window: number): number {
@@ -78,7 +85,7 @@ export async function compactContext(session: Session, options: CompactOptions):
       break;
     } catch (error) {
       if (options.signal.aborted) throw error;
-      const overflow = error instanceof ProviderError && error.kind === 'context-overflow';
+      const overflow = isProviderError(error) && error.kind === 'context-overflow';
       if (!overflow)
         throw new CompactionError(
           `compacting the conversation failed: ${error instanceof Error ? error.message : String(error)}`,

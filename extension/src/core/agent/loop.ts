@@ -27,7 +27,7 @@ import { StepCheckpoints, type CheckpointTaker } from '../checkpoints/step-check
 import { compactContext, hasSomethingToCompact } from './compaction';
 import { promptSize } from './context-budget';
 import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
-import { ProviderError, type ModelProvider, type ModelRequest } from './provider';
+import { ProviderError, isProviderError, type ModelProvider, type ModelRequest } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
 import {
   notWhilePlanning,
@@ -196,7 +196,7 @@ async function runSteps(
     } catch (error) {
       if (!signal.aborted) {
         const message = error instanceof Error ? error.message : String(error);
-        const tooLong = error instanceof ProviderError && error.kind === 'context-overflow';
+        const tooLong = isProviderError(error) && error.kind === 'context-overflow';
         if (tooLong) window = learnedWindow(window, error.contextLimit, promptSize(session.events, request).tokens);
         overflow = tooLong && !justCompacted && hasSomethingToCompact(session);
         if (!overflow) failure = tooLong ? tooLongMessage(window, justCompacted, message) : message;

@@ -3,6 +3,7 @@
 import type { Usage } from '../session/events';
 import type { Message } from '../session/derive-messages';
 import type { ToolSpec } from '../tools/registry';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export interface ModelRequest {
   system: string;
@@ -46,6 +47,9 @@ export type ProviderErrorKind = 'failure' | 'context-overflow';
 
 /** A failed model request. `retryable` failures are retried by the loop with backoff. */
 export class ProviderError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'ProviderError';
+  }
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
   readonly status: number | undefined;
@@ -73,3 +77,6 @@ export class ProviderError extends Error {
     this.contextLimit = options.contextLimit;
   }
 }
+
+/** Whether `value` is a ProviderError, whichever bundle's copy of the class made it. */
+export const isProviderError = errorGuard<ProviderError>('ProviderError');

@@ -2,7 +2,7 @@
 // say they are retryable are retried (429, 5xx, cut connections), and only before
 // the model's output was acted on: the loop retries a whole step's stream, and acts
 // on a step only after its stream completed.
-import { ProviderError } from './provider';
+import { ProviderError, isProviderError } from './provider';
 
 export interface RetryPolicy {
   /** Total attempts, the first included. */
@@ -58,7 +58,7 @@ export async function withRetries<T>(
     try {
       return await run();
     } catch (error) {
-      const retryable = error instanceof ProviderError && error.retryable && !policy.signal?.aborted;
+      const retryable = isProviderError(error) && error.retryable && !policy.signal?.aborted;
       if (!retryable || attempt >= policy.attempts) throw error;
       const delayMs = retryDelay(error, attempt, policy);
       if (delayMs > policy.maxRetryAfterMs) {

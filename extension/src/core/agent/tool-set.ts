@@ -12,15 +12,15 @@ import { TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-view';
 import { BUILT_IN_TOOLS, toolCatalog } from '../tools/built-in';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDescriptor } from '../tools/descriptor';
-import { GlobError, globMatcher } from '../tools/glob';
+import { isGlobError, globMatcher } from '../tools/glob';
 import { NodeWorkspaceFs } from '../tools/node-workspace-fs';
 import { protectedPaths, type ProtectedPaths } from '../tools/protected-paths';
 import { ToolRegistry } from '../tools/registry';
 import { Redactor, toolEnvironment } from '../tools/tool-env';
-import { type ToolSetContext, ToolSetError, type ToolSetOptions } from '../tools/tool-set-context';
+import { isToolSetError, type ToolSetContext, ToolSetError, type ToolSetOptions } from '../tools/tool-set-context';
 import { Workspace } from '../tools/workspace';
 
-export { BUILT_IN_TOOLS, ToolSetError, type ToolSetOptions };
+export { BUILT_IN_TOOLS, isToolSetError, ToolSetError, type ToolSetOptions };
 
 /** What a session gets when nothing says otherwise: planning only, nothing that touches the workspace. */
 export const DEFAULT_TOOLS: readonly string[] = [TODO_WRITE_TOOL_NAME];
@@ -31,7 +31,7 @@ function protectionFor(extra: readonly string[]): ProtectedPaths {
     for (const glob of extra) globMatcher(glob);
     return protectedPaths(extra);
   } catch (error) {
-    if (error instanceof GlobError) throw new ToolSetError(`protected paths: ${error.message}`);
+    if (isGlobError(error)) throw new ToolSetError(`protected paths: ${error.message}`);
     throw error;
   }
 }

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { gitReplySchema, runIdSchema, type GitRun } from './git-runs';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export interface GitOutput {
   code: number;
@@ -12,7 +13,14 @@ export interface GitOutput {
   stderr: string;
 }
 
-export class GitError extends Error {}
+export class GitError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'GitError';
+  }
+}
+
+/** Whether `value` is a GitError, whichever bundle's copy of the class made it. */
+export const isGitError = errorGuard<GitError>('GitError');
 
 /** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
 function newWorker(): Worker {

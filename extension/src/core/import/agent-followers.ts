@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { toDisposable, type Disposable } from '../disposable';
 import * as z from 'zod/mini';
 import { IMPORTED_AGENTS } from '../session/source';
-import { SessionLockedError } from '../store/lock';
+import { isSessionLockedError } from '../store/lock';
 import {
   claudeProjectDir,
   claudeTranscripts,
@@ -133,12 +133,11 @@ export class AgentFollowers implements Disposable {
         return;
       }
       // Another window follows (holds our log's lock): it keeps it up to date.
-      const message =
-        error instanceof SessionLockedError
-          ? 'followed by another window'
-          : error instanceof Error
-            ? error.message
-            : String(error);
+      const message = isSessionLockedError(error)
+        ? 'followed by another window'
+        : error instanceof Error
+          ? error.message
+          : String(error);
       this.report({ kind: 'problem', file, message });
     }
   }

@@ -6,7 +6,7 @@
 // shrank (rewritten) is read again from its start. The agent's file is only read.
 import type { Disposable } from '../disposable';
 import type { AgentMark } from './agent-plan';
-import { AgentFileShrankError, AgentFileTail } from './agent-file-tail';
+import { isAgentFileShrankError, AgentFileTail } from './agent-file-tail';
 import { importOpen, type OpenImport } from './import-log';
 
 export class FollowedAgentFile implements Disposable {
@@ -32,7 +32,7 @@ export class FollowedAgentFile implements Disposable {
     try {
       marks = this.tail.readAppended();
     } catch (error) {
-      if (!(error instanceof AgentFileShrankError)) throw error;
+      if (!isAgentFileShrankError(error)) throw error;
       this.restart();
       marks = this.tail.readAppended();
     }

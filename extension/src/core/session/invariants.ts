@@ -9,6 +9,7 @@
 // event, and checks only where the review events sit until then.
 import type { SessionEvent } from './events';
 import { acceptPlanMark, checkPlanReview, type PlanMark } from './plan-review-mark';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 interface OpenStep {
   step: number;
@@ -38,6 +39,9 @@ export interface LogPosition {
 }
 
 export class InvariantViolation extends Error {
+  get [ERROR_BRAND](): string {
+    return 'InvariantViolation';
+  }
   constructor(
     message: string,
     readonly seq?: number,
@@ -46,6 +50,9 @@ export class InvariantViolation extends Error {
     this.name = 'InvariantViolation';
   }
 }
+
+/** Whether `value` is a InvariantViolation, whichever bundle's copy of the class made it. */
+export const isInvariantViolation = errorGuard<InvariantViolation>('InvariantViolation');
 
 export class InvariantChecker {
   private pos: LogPosition;

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SessionHeader } from '../session/header';
-import { SessionLockedError, readLockOwner } from './lock';
+import { isSessionLockedError, readLockOwner } from './lock';
 import { openLogForWrite, readHeader } from './session-store';
 
 export interface RepairedLog {
@@ -42,7 +42,7 @@ export function repairAbandonedLogs(
       opened.dispose();
       repaired.push({ path: logPath, ...opened.repair });
     } catch (error) {
-      if (error instanceof SessionLockedError) continue;
+      if (isSessionLockedError(error)) continue;
       failed.push({ path: logPath, message: error instanceof Error ? error.message : String(error) });
     }
   }

@@ -6,8 +6,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { type Disposable, toDisposable } from '../disposable';
 import { openNoFollow } from './no-follow';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export class SessionLockedError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'SessionLockedError';
+  }
   constructor(
     readonly lockPath: string,
     readonly pid: number,
@@ -18,6 +22,9 @@ export class SessionLockedError extends Error {
     this.name = 'SessionLockedError';
   }
 }
+
+/** Whether `value` is a SessionLockedError, whichever bundle's copy of the class made it. */
+export const isSessionLockedError = errorGuard<SessionLockedError>('SessionLockedError');
 
 function isAlive(pid: number): boolean {
   try {

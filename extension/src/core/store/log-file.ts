@@ -6,8 +6,12 @@ import { LOG_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from '../
 import { InvariantChecker } from '../session/invariants';
 import { parseJson } from './parse-json';
 import { forEachLine, type ForwardResult } from './line-reader';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export class LogLoadError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'LogLoadError';
+  }
   constructor(
     readonly path: string,
     readonly line: number,
@@ -17,6 +21,9 @@ export class LogLoadError extends Error {
     this.name = 'LogLoadError';
   }
 }
+
+/** Whether `value` is a LogLoadError, whichever bundle's copy of the class made it. */
+export const isLogLoadError = errorGuard<LogLoadError>('LogLoadError');
 
 export interface ReplayedLog {
   path: string;

@@ -4,11 +4,15 @@
 // by size cannot see a same-length rewrite in place; that is what `check` is for.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export type LogGuardProblem = 'link' | 'deleted' | 'replaced' | 'changed';
 
 /** The log (or a folder on its path) is not the writer's own: the append is refused, nothing is rewritten. */
 export class LogGuardError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'LogGuardError';
+  }
   constructor(
     readonly logPath: string,
     readonly problem: LogGuardProblem,
@@ -18,6 +22,9 @@ export class LogGuardError extends Error {
     this.name = 'LogGuardError';
   }
 }
+
+/** Whether `value` is a LogGuardError, whichever bundle's copy of the class made it. */
+export const isLogGuardError = errorGuard<LogGuardError>('LogGuardError');
 
 /** The folder name under which every component of a session folder is checked. */
 const GUARDED_ROOT = '.agent-checklist';

@@ -7,7 +7,7 @@ import { todosProjection, type PlanState } from '../plan/todos-projection';
 import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
 import { InvariantChecker } from '../session/invariants';
 import { forEachLineBackward, lineNumberAt } from './line-reader';
-import { admitEventLine, LogLoadError, parseHeaderLine } from './log-file';
+import { admitEventLine, LogLoadError, isLogLoadError, parseHeaderLine } from './log-file';
 import { parseJson } from './parse-json';
 
 /**
@@ -70,8 +70,7 @@ function readPlanAbove(logPath: string, floor: number): TodoItem[] | null | unde
       const event = admitEventLine(logPath, checker, line.text, 0);
       if (event !== null) plan = todosProjection.apply(plan, event);
     } catch (error) {
-      if (error instanceof LogLoadError)
-        throw new LogLoadError(logPath, lineNumberAt(logPath, line.start), error.reason);
+      if (isLogLoadError(error)) throw new LogLoadError(logPath, lineNumberAt(logPath, line.start), error.reason);
       throw error;
     }
   }

@@ -10,6 +10,7 @@ import type { ToolRegistry } from './registry';
 import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
 import type { WorkspaceFs } from './workspace-fs';
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export interface ToolSetOptions {
   tools: readonly string[];
@@ -41,7 +42,14 @@ export interface ToolSetOptions {
   onSandboxUnavailable?: (reason: string) => void;
 }
 
-export class ToolSetError extends Error {}
+export class ToolSetError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'ToolSetError';
+  }
+}
+
+/** Whether `value` is a ToolSetError, whichever bundle's copy of the class made it. */
+export const isToolSetError = errorGuard<ToolSetError>('ToolSetError');
 
 /** Given to one descriptor's `create`: the set's options and its shared parts, each built on first use. */
 export interface ToolSetContext {

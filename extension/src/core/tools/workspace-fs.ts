@@ -10,6 +10,7 @@
 // `stat` and `realpath` only inform messages (Workspace.resolve); nothing is read or
 // written on their word alone. A virtual file system without symbolic links may
 // check `within` lexically and return a path as its own real path.
+import { ERROR_BRAND, errorGuard } from '../error-brand';
 
 export type EntryKind = 'file' | 'directory' | 'other';
 
@@ -32,6 +33,9 @@ export interface DirectoryEntry {
 export type ConfinementReason = 'outside' | 'symlink' | 'hard-link' | 'directory' | 'not-a-file';
 
 export class ConfinementError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'ConfinementError';
+  }
   override name = 'ConfinementError';
   constructor(
     readonly reason: ConfinementReason,
@@ -40,6 +44,9 @@ export class ConfinementError extends Error {
     super(detail);
   }
 }
+
+/** Whether `value` is a ConfinementError, whichever bundle's copy of the class made it. */
+export const isConfinementError = errorGuard<ConfinementError>('ConfinementError');
 
 export interface WorkspaceFs {
   /** null when nothing is at `path` (vscode: FileSystemError.FileNotFound); a broken link is `{ kind: 'other', symlink: true }`. */

@@ -8,7 +8,7 @@
 // below, which hand the root's real path to the file system, and the file system
 // verifies what it actually opened (workspace-fs.ts, confined-open.ts).
 import * as path from 'node:path';
-import { ConfinementError, type DirectoryEntry, type EntryStat, type WorkspaceFs } from './workspace-fs';
+import { isConfinementError, type DirectoryEntry, type EntryStat, type WorkspaceFs } from './workspace-fs';
 
 export interface ResolvedPath {
   /** The real absolute path to act on (inside the workspace's real root). */
@@ -42,7 +42,7 @@ export function isInside(root: string, candidate: string): boolean {
 
 /** The model-facing message for a refusal made on an opened file; null for any other error. */
 export function refusalMessage(error: unknown, userPath: string): string | null {
-  if (!(error instanceof ConfinementError)) return null;
+  if (!isConfinementError(error)) return null;
   switch (error.reason) {
     case 'outside':
       return symlinkOutsideMessage(userPath);

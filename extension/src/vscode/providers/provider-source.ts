@@ -15,9 +15,13 @@ import { createRemoteProvider, readRemoteSettings } from './remote-provider';
 import type * as vscode from 'vscode';
 import type { AgentSettings } from '../settings';
 import { acpAgentView, chosenAcpAgent } from '../acp-agents/acp-agent-choice';
+import { ERROR_BRAND, errorGuard } from '../../core/error-brand';
 
 /** The configured provider cannot run; the message is for the user. */
 export class ProviderUnavailableError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'ProviderUnavailableError';
+  }
   override name = 'ProviderUnavailableError';
   /** The setting that would fix it (Open Settings goes there). */
   constructor(
@@ -27,6 +31,9 @@ export class ProviderUnavailableError extends Error {
     super(message);
   }
 }
+
+/** Whether `value` is a ProviderUnavailableError, whichever bundle's copy of the class made it. */
+export const isProviderUnavailableError = errorGuard<ProviderUnavailableError>('ProviderUnavailableError');
 
 export interface ProviderSourceOptions {
   demoScriptPath: string;

@@ -8,7 +8,7 @@ import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { isEditorSession } from '../../core/session/source';
 import { LogFollower } from '../../core/store/log-follower';
-import { SessionLockedError } from '../../core/store/lock';
+import { isSessionLockedError } from '../../core/store/lock';
 import type { LoadedLog } from '../../core/store/log-file';
 import type { StreamedLog } from '../../core/store/log-stream';
 import {
@@ -266,7 +266,7 @@ function writableResult(writable: WritableSession, id: string, messages: string[
 
 /** Why opening for write failed: another process writes it (null: open it read-only), or the log cannot be opened at all. */
 function notLocked(error: unknown, id: string, messages: string[]): OpenResult | null {
-  if (!(error instanceof SessionLockedError)) {
+  if (!isSessionLockedError(error)) {
     return {
       opened: null,
       messages,
@@ -278,8 +278,7 @@ function notLocked(error: unknown, id: string, messages: string[]): OpenResult |
 }
 
 /** The pid notLocked found holding the lock (it let only a SessionLockedError through). */
-const lockHolder = (error: unknown): number | undefined =>
-  error instanceof SessionLockedError ? error.pid : undefined;
+const lockHolder = (error: unknown): number | undefined => (isSessionLockedError(error) ? error.pid : undefined);
 
 function readFailed(error: unknown, id: string, messages: string[]): OpenResult {
   return {

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { ModelProvider } from '../../core/agent/provider';
 import type { SubagentObserver } from '../../core/agent/subagent-run';
-import { buildToolRegistry, ToolSetError, type ToolSetOptions } from '../../core/agent/tool-set';
+import { buildToolRegistry, isToolSetError, type ToolSetOptions } from '../../core/agent/tool-set';
 import type { DisposableStore } from '../../core/disposable';
 import type { ApprovalLog } from '../../core/tools/approval-log';
 import type { Approvals } from '../../core/tools/approvals';
@@ -19,6 +19,7 @@ import type { SessionStore } from '../../core/store/session-store';
 import type { AgentSettings } from '../settings';
 import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
 import { VscodeWorkspaceFs } from './vscode-workspace-fs';
+import { ERROR_BRAND, errorGuard } from '../../core/error-brand';
 
 /** Why a tool cannot run here, from what its descriptor needs; null when it can. */
 function leftOutBecause(name: string, folder: vscode.Uri | undefined): string | null {
@@ -46,8 +47,14 @@ export interface TurnToolsOptions {
 
 /** Thrown when the settings ask for a tool set the core refuses; the message is for the user. */
 export class ToolSettingsError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'ToolSettingsError';
+  }
   override name = 'ToolSettingsError';
 }
+
+/** Whether `value` is a ToolSettingsError, whichever bundle's copy of the class made it. */
+export const isToolSettingsError = errorGuard<ToolSettingsError>('ToolSettingsError');
 
 /**
  * How tools act on the workspace, from the settings, for our agent's tools and an ACP
@@ -110,7 +117,7 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       },
     });
   } catch (error) {
-    if (error instanceof ToolSetError) throw new ToolSettingsError(`agentChecklist.tools.enabled: ${error.message}`);
+    if (isToolSetError(error)) throw new ToolSettingsError(`agentChecklist.tools.enabled: ${error.message}`);
     throw error;
   }
 }

@@ -10,7 +10,7 @@
 // at the provider's first request (lazyProvider in remote-catalog.ts).
 import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
-import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
+import { ProviderError, isProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { anthropicWindow } from '../context-window';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { AnthropicStreamReader, parseAnthropicEvent } from './anthropic-stream';
@@ -111,7 +111,7 @@ export class AnthropicProvider implements ModelProvider {
         if (reader.done) break;
       }
     } catch (error) {
-      if (error instanceof ProviderError || signal.aborted) throw error;
+      if (isProviderError(error) || signal.aborted) throw error;
       throw this.toProviderError(error, signal);
     }
     if (signal.aborted || reader.done) return;

@@ -14,7 +14,7 @@
 // the extension or running the CLI with another provider never loads either.
 import { APIConnectionError, APIError, APIUserAbortError, OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
+import { ProviderError, isProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { openAICompatibleWindow } from '../context-window';
 import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
@@ -121,7 +121,7 @@ export class OpenAIProvider implements ModelProvider {
         }
       }
     } catch (error) {
-      if (error instanceof ProviderError) throw error;
+      if (isProviderError(error)) throw error;
       if (signal.aborted) throw error;
       // The answer was whole; only the trailing usage chunk was lost. Retrying would pay for it twice.
       if (finished) return;

@@ -14,7 +14,7 @@ import type { ToolRegistry } from '../registry';
 import { MAX_TEXT_FILE_BYTES } from '../text-file';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from '../walk';
-import { compileLinear, loadLinearEngine, type LineMatcher, PatternError } from './linear-regex';
+import { compileLinear, loadLinearEngine, type LineMatcher, isPatternError } from './linear-regex';
 import type { Redactor } from '../tool-env';
 import type { Workspace } from '../workspace';
 
@@ -121,7 +121,7 @@ export function createGrepTool(workspace: Workspace, redactor?: Redactor): ToolD
     try {
       re = compileLinear(pattern);
     } catch (error) {
-      if (error instanceof PatternError) return errorResult(invalidPatternMessage(error.message));
+      if (isPatternError(error)) return errorResult(invalidPatternMessage(error.message));
       throw error;
     }
     const userPath = args.path ?? '.';

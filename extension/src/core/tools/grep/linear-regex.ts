@@ -8,6 +8,7 @@
 // The engine is loaded at the first search (loadLinearEngine): its own lazy entry,
 // dist/re2.js (re2-engine.ts), compiles its wasm when loaded, which activation and runs
 // without grep should not pay for.
+import { ERROR_BRAND, errorGuard } from '../../error-brand';
 
 type Re2Module = typeof import('./re2-engine');
 let engine: Re2Module | undefined;
@@ -22,8 +23,14 @@ export interface LineMatcher {
 }
 
 export class PatternError extends Error {
+  get [ERROR_BRAND](): string {
+    return 'PatternError';
+  }
   override name = 'PatternError';
 }
+
+/** Whether `value` is a PatternError, whichever bundle's copy of the class made it. */
+export const isPatternError = errorGuard<PatternError>('PatternError');
 
 /** Compiles `pattern` (case-sensitive, Unicode); throws PatternError with RE2's reason. Call loadLinearEngine() first. */
 export function compileLinear(pattern: string): LineMatcher {

@@ -6,7 +6,7 @@
 // EXAMINED (MAX_WALKED_ENTRIES, the bound on work); each cut says which it was.
 import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
-import { GlobError, globMatcher } from '../glob';
+import { isGlobError, globMatcher } from '../glob';
 import type { ToolRegistry } from '../registry';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { SKIPPED_FOLDERS, walk } from '../walk';
@@ -62,7 +62,7 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
     try {
       matches = args.glob === undefined ? undefined : globMatcher(args.glob);
     } catch (error) {
-      if (error instanceof GlobError) return errorResult(`invalid glob: ${error.message}`);
+      if (isGlobError(error)) return errorResult(`invalid glob: ${error.message}`);
       throw error;
     }
     const target = await workspace.resolve(userPath);

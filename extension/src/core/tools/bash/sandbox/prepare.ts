@@ -4,7 +4,7 @@
 // sandboxArgv (sandbox.ts) and calls release() once the command is gone, whatever way
 // it ended, and ends the command's output with the lines release() returns.
 import { DEFAULT_BASH_LIMITS } from '../bash-limits';
-import { GlobError } from '../../glob';
+import { isGlobError } from '../../glob';
 import { protectedPaths, SANDBOX_READ_ONLY } from '../../protected-paths';
 import type { SandboxPolicy, SandboxRun } from '../sandbox';
 import { makePidsCgroup, noPidsLimitNote, type PidsCgroup } from './pids-cgroup';
@@ -25,7 +25,7 @@ export async function prepareSandbox(
   try {
     rules = protectedPaths(policy.protectedGlobs ?? []);
   } catch (error) {
-    if (!(error instanceof GlobError)) throw error;
+    if (!isGlobError(error)) throw error;
     notes.push(
       `[sandbox: agentChecklist.tools.protectedPaths has a malformed glob (${error.message}): only the built-in protected paths are read-only]`,
     );
