@@ -1,5 +1,6 @@
 // `npm test`: every tier, in order, stopping at the first failure.
-//   lint -> typecheck -> build -> unit -> integration (real extension host) -> e2e (real browser)
+//   lint -> typecheck -> build -> unit -> integration (real extension host) -> e2e (real browser),
+//   each browser tier also against the extension installed from the VSIX
 // The system programs every tier needs are made sure of first (scripts/prerequisites.mjs:
 // installed from Debian when we are root, else we stop with the command to run);
 // code-server is prepared by the first tier that needs it (scripts/vscode-server/).
@@ -18,9 +19,18 @@ const steps = [
   ['build', 'npm', ['run', 'build']],
   ['unit', process.execPath, ['scripts/run-unit.mjs']],
 ];
+// Each browser tier runs twice: against the working tree, then (`--vsix`) a small suite
+// against the extension installed from the VSIX (packaged once, reused by the second).
 if (existsSync('scripts/run-integration.mjs'))
-  steps.push(['integration', process.execPath, ['scripts/run-integration.mjs']]);
-if (existsSync('scripts/run-e2e.mjs')) steps.push(['e2e', process.execPath, ['scripts/run-e2e.mjs']]);
+  steps.push(
+    ['integration', process.execPath, ['scripts/run-integration.mjs']],
+    ['integration (VSIX)', process.execPath, ['scripts/run-integration.mjs', '--vsix']],
+  );
+if (existsSync('scripts/run-e2e.mjs'))
+  steps.push(
+    ['e2e', process.execPath, ['scripts/run-e2e.mjs']],
+    ['e2e (VSIX)', process.execPath, ['scripts/run-e2e.mjs', '--vsix']],
+  );
 
 /** Runs one step, echoing its output and keeping it to count the tests it reports. */
 function run(cmd, args) {

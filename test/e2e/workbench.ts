@@ -8,6 +8,7 @@ import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { launchBrowser } from '../../scripts/vscode-server/browser.mjs';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { makeTempDir, startServer, workbenchUrl, type RunningServer } from '../../scripts/vscode-server/server.mjs';
+import { installVsix } from '../../scripts/vscode-server/vsix.mjs';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 export const LIGHT_THEME = 'Default Light Modern';
@@ -55,8 +56,15 @@ export async function openScriptedWorkbench(
 }
 
 /**
+ * The VSIX `run-e2e.mjs --vsix` runs the suites against: then a suite that asks for the
+ * extension from the working tree gets it installed from this VSIX instead, as a user has it.
+ */
+export const INSTALLED_VSIX = process.env.AGENT_CHECKLIST_E2E_VSIX;
+
+/**
  * Starts a server and opens its workbench. With `extensionDevelopmentPath` the
- * extension is loaded from the working tree; without, only installed ones run.
+ * extension is loaded from the working tree (or installed from INSTALLED_VSIX, when
+ * set); without, only installed ones run.
  */
 export async function openWorkbench(options: {
   settings?: Record<string, unknown>;
@@ -69,12 +77,11 @@ export async function openWorkbench(options: {
   const workspace = makeTempDir('e2e-ws');
   const workspaceFile = options.workspaceFile?.(workspace);
   const settings = { 'workbench.colorTheme': LIGHT_THEME, ...options.settings };
-  const server = await startServer({
-    workspace,
-    settings,
-    ...(options.userDataDir ? { userDataDir: options.userDataDir } : {}),
-    ...(options.extensionsDir ? { extensionsDir: options.extensionsDir } : {}),
-  });
+  const userDataDir = options.userDataDir ?? makeTempDir('ud');
+  const installInstead = options.extensionDevelopmentPath !== undefined && INSTALLED_VSIX !== undefined;
+  const developmentPath = installInstead ? undefined : options.extensionDevelopmentPath;
+  const extensionsDir = installInstead ? installVsix(INSTALLED_VSIX, userDataDir).extensionsDir : options.extensionsDir;
+  const server = await startServer({ workspace, settings, userDataDir, ...(extensionsDir ? { extensionsDir } : {}) });
   const browser = await launchBrowser();
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   const close = async (): Promise<void> => {
@@ -87,7 +94,7 @@ export async function openWorkbench(options: {
     const url = workbenchUrl(server.url, {
       folder: workspace,
       ...(workspaceFile ? { workspace: workspaceFile } : {}),
-      ...(options.extensionDevelopmentPath ? { extensionDevelopmentPath: options.extensionDevelopmentPath } : {}),
+      ...(developmentPath ? { extensionDevelopmentPath: developmentPath } : {}),
     });
     await page.goto(url);
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
