@@ -10,6 +10,8 @@ import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { makeTempDir, startServer, workbenchUrl, type RunningServer } from '../../scripts/vscode-server/server.mjs';
 import { installVsix } from '../../scripts/vscode-server/vsix.mjs';
 
+/** The workbench page's first load, generous for a machine busy with other work. */
+const PAGE_LOAD_DEADLINE_MS = 120_000;
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 export const LIGHT_THEME = 'Default Light Modern';
 /** Theme labels as the color theme picker lists them. */
@@ -78,9 +80,9 @@ export async function openWorkbench(options: {
   const workspaceFile = options.workspaceFile?.(workspace);
   const settings = { 'workbench.colorTheme': LIGHT_THEME, ...options.settings };
   const userDataDir = options.userDataDir ?? makeTempDir('ud');
-  const installInstead = options.extensionDevelopmentPath !== undefined && INSTALLED_VSIX !== undefined;
-  const developmentPath = installInstead ? undefined : options.extensionDevelopmentPath;
-  const extensionsDir = installInstead ? installVsix(INSTALLED_VSIX, userDataDir).extensionsDir : options.extensionsDir;
+  const vsix = options.extensionDevelopmentPath !== undefined ? INSTALLED_VSIX : undefined;
+  const developmentPath = vsix ? undefined : options.extensionDevelopmentPath;
+  const extensionsDir = vsix ? installVsix(vsix, userDataDir).extensionsDir : options.extensionsDir;
   const server = await startServer({ workspace, settings, userDataDir, ...(extensionsDir ? { extensionsDir } : {}) });
   const browser = await launchBrowser();
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -96,7 +98,7 @@ export async function openWorkbench(options: {
       ...(workspaceFile ? { workspace: workspaceFile } : {}),
       ...(developmentPath ? { extensionDevelopmentPath: developmentPath } : {}),
     });
-    await page.goto(url);
+    await page.goto(url, { timeout: PAGE_LOAD_DEADLINE_MS });
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     await page.locator('#workbench\\.parts\\.statusbar').waitFor();
   } catch (error) {
