@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { makeTempDir, writeUserSettings } from '../../scripts/vscode-server/server.mjs';
+import { makeTempDir } from '../../scripts/vscode-server/server.mjs';
 import { installVsix, packagedVsix } from '../../scripts/vscode-server/vsix.mjs';
 import type { TodoItem } from '../../extension/src/core/domain-literals';
 import { LoopbackModel } from '../integration/loopback-model';
@@ -137,8 +137,8 @@ describe('the packaged VSIX in a clean code-server', () => {
   });
 
   it('an OpenAI-compatible server that answers 429 (retry-after: 0) first: the turn retries and its plan shows everywhere', async () => {
-    assert.ok(workbench, 'the workbench of the demo test is open');
-    const { page, settings } = workbench;
+    await workbench?.close(); // the demo's workbench: one at a time
+    workbench = undefined;
     const model = new LoopbackModel([
       { error: { status: 429, headers: { 'retry-after': '0' }, message: 'rate limited' } },
       { todos: PROVIDER_PLAN },
@@ -146,15 +146,23 @@ describe('the packaged VSIX in a clean code-server', () => {
     ]);
     const baseUrl = await model.listen();
     try {
-      // As a user edits settings.json: the running workbench picks the change up.
-      writeUserSettings(userDataDir, {
-        ...settings,
-        'agentChecklist.provider': 'openai',
-        'agentChecklist.openai.baseUrl': baseUrl,
-        'agentChecklist.openai.model': 'loopback-model',
+      // A clean server with the VSIX installed and the user's settings naming the endpoint.
+      const providerUserData = makeTempDir('vsix-openai-ud');
+      const { extensionsDir } = installVsix(vsix, providerUserData);
+      const wb = await openWorkbench({
+        userDataDir: providerUserData,
+        extensionsDir,
+        settings: {
+          'agentChecklist.provider': 'openai',
+          'agentChecklist.openai.baseUrl': baseUrl,
+          'agentChecklist.openai.model': 'loopback-model',
+        },
       });
+      workbench = wb;
+      const { page } = wb;
+      await openContainer(page);
       const frame = agentFrame(page);
-      await frame.locator('.banner-demo').waitFor({ state: 'hidden', timeout: 60_000 }); // the demo model is no longer chosen
+      await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
       await storeEmptyOpenAIKey(page);
       await runCommand(page, 'Agent Checklist: New Session');
       await runCommand(page, 'Agent Checklist: Send Prompt…');

@@ -101,6 +101,8 @@ export async function openWorkbench(options: {
     await page.goto(url, { timeout: PAGE_LOAD_DEADLINE_MS });
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     await page.locator('#workbench\\.parts\\.statusbar').waitFor();
+    if (vsix && /Extension Development Host/.test(await page.title()))
+      throw new Error('the workbench runs a development extension, not the one installed from the VSIX');
   } catch (error) {
     await close();
     throw error;
