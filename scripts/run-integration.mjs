@@ -3,19 +3,36 @@
 //   here (offline):  code-server + Debian Chromium, via the workbench `payload` URL
 //   --electron:      @vscode/test-cli / @vscode/test-electron (.vscode-test.mjs), for
 //                    machines that can download VS Code
+//   --vsix:          the extension as a user installs it: `npm run package`'s VSIX (reused
+//                    while newer than its sources) installed with code-server's
+//                    --install-extension; the suite in test/integration/installed/ (the
+//                    development path is an empty runner extension, so the extension
+//                    under test runs in Production mode, with no test API)
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { launchBrowser } from './vscode-server/browser.mjs';
-import { buildExtension, bundleIntegrationTests, exposeAutomationHooks, skipOrFail } from './vscode-server/harness.mjs';
+import {
+  buildExtension,
+  bundleInstalledTests,
+  bundleIntegrationTests,
+  exposeAutomationHooks,
+  skipOrFail,
+} from './vscode-server/harness.mjs';
 import { ensureCodeServer } from './vscode-server/install.mjs';
 import { REPO_ROOT } from './vscode-server/paths.mjs';
 import { makeTempDir, startServer, workbenchUrl } from './vscode-server/server.mjs';
+import { installVsix, packagedVsix } from './vscode-server/vsix.mjs';
 
 const RUN_DEADLINE_MS = 10 * 60_000;
+/** The workbench page's first load, generous for a machine busy with other work. */
+const PAGE_LOAD_DEADLINE_MS = 120_000;
 const verbose = process.argv.includes('--verbose');
+const installed = process.argv.includes('--vsix');
 
-buildExtension();
-const testEntry = await bundleIntegrationTests();
+if (!installed) buildExtension();
+const { testEntry, runnerExtension } = installed
+  ? await bundleInstalledTests()
+  : { testEntry: await bundleIntegrationTests(), runnerExtension: REPO_ROOT };
 
 if (process.argv.includes('--electron')) {
   const result = spawnSync('npx', ['vscode-test'], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -25,7 +42,13 @@ if (process.argv.includes('--electron')) {
 skipOrFail('integration');
 ensureCodeServer();
 const workspace = makeTempDir('it-ws');
-const server = await startServer({ workspace, echo: verbose });
+const userDataDir = makeTempDir('it-ud');
+if (installed) {
+  const { extensionsDir } = installVsix(packagedVsix(), userDataDir);
+  // The suite checks that the extension it talks to is this installed copy (the server's environment reaches the host).
+  process.env.AGENT_CHECKLIST_IT_EXTENSIONS_DIR = extensionsDir;
+}
+const server = await startServer({ workspace, userDataDir, echo: verbose });
 const browser = await launchBrowser();
 let code = 1;
 let passing = 0;
@@ -43,7 +66,12 @@ try {
     },
   });
   await page.goto(
-    workbenchUrl(server.url, { folder: workspace, extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: testEntry }),
+    workbenchUrl(server.url, {
+      folder: workspace,
+      extensionDevelopmentPath: runnerExtension,
+      extensionTestsPath: testEntry,
+    }),
+    { timeout: PAGE_LOAD_DEADLINE_MS },
   );
   let timer;
   const deadline = new Promise((resolve) => (timer = setTimeout(() => resolve('deadline'), RUN_DEADLINE_MS)));

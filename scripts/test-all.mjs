@@ -1,6 +1,7 @@
 // `npm test`: every tier, in order, stopping at the first failure.
 //   lint -> typecheck -> build -> unit -> dist (the production build, as shipped) ->
-//   integration (real extension host) -> e2e (real browser)
+//   integration (real extension host) -> e2e (real browser), each browser tier also
+//   against the extension installed from the VSIX
 // dist builds dist/ for production and keeps it (--keep-production-build): integration and
 // e2e each build the development build they load first thing.
 // The system programs every tier needs are made sure of first (scripts/prerequisites.mjs:
@@ -23,9 +24,18 @@ const steps = [
 ];
 if (existsSync('scripts/run-dist.mjs'))
   steps.push(['dist', process.execPath, ['scripts/run-dist.mjs', '--keep-production-build']]);
+// Each browser tier runs twice: against the working tree, then (`--vsix`) a small suite
+// against the extension installed from the VSIX (packaged once, reused by the second).
 if (existsSync('scripts/run-integration.mjs'))
-  steps.push(['integration', process.execPath, ['scripts/run-integration.mjs']]);
-if (existsSync('scripts/run-e2e.mjs')) steps.push(['e2e', process.execPath, ['scripts/run-e2e.mjs']]);
+  steps.push(
+    ['integration', process.execPath, ['scripts/run-integration.mjs']],
+    ['integration (VSIX)', process.execPath, ['scripts/run-integration.mjs', '--vsix']],
+  );
+if (existsSync('scripts/run-e2e.mjs'))
+  steps.push(
+    ['e2e', process.execPath, ['scripts/run-e2e.mjs']],
+    ['e2e (VSIX)', process.execPath, ['scripts/run-e2e.mjs', '--vsix']],
+  );
 
 /** Runs one step, echoing its output and keeping it to count the tests it reports. */
 function run(cmd, args) {

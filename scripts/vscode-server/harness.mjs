@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { format } from 'node:util';
 import { join } from 'node:path';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { CODE_SERVER_BUILD, ensurePrerequisites, whyMissing } from '../prerequisites.mjs';
 import { isCodeServerInstalled } from './install.mjs';
@@ -92,6 +92,49 @@ export async function bundleIntegrationTests() {
     logLevel: 'warning',
   });
   return join(INTEGRATION_OUT, 'index.js');
+}
+
+/** The suite for the extension as installed from the VSIX (test/integration/installed/), bundled to out/integration-installed/. */
+export const INSTALLED_OUT = join(REPO_ROOT, 'out', 'integration-installed');
+
+/**
+ * VS Code runs an extensionTestsPath only beside an extensionDevelopmentPath. For the
+ * installed suite that is this empty extension of another name, so the extension under
+ * test stays the installed copy (Production mode).
+ */
+function writeRunnerExtension() {
+  const dir = join(INSTALLED_OUT, 'runner-extension');
+  mkdirSync(dir, { recursive: true });
+  const manifest = {
+    name: 'installed-suite-runner',
+    publisher: 'agent-checklist-tests',
+    version: '0.0.0',
+    engines: { vscode: '^1.100.0' },
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return dir;
+}
+
+/**
+ * Bundles test/integration/installed/*.ts (no test API: the installed extension runs in
+ * Production mode). Returns the test entry and the runner extension to pass beside it.
+ */
+export async function bundleInstalledTests() {
+  const dir = join(REPO_ROOT, 'test', 'integration', 'installed');
+  await esbuild.build({
+    entryPoints: readdirSync(dir)
+      .filter((n) => n.endsWith('.ts'))
+      .map((n) => join(dir, n)),
+    outdir: INSTALLED_OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+  return { testEntry: join(INSTALLED_OUT, 'index.js'), runnerExtension: writeRunnerExtension() };
 }
 
 /** Workbench noise that says nothing about the extension under test. */

@@ -1,27 +1,53 @@
-// The packaged extension: `npm run package` builds a VSIX, `code-server
-// --install-extension` installs it into a clean server, and the workbench (with no
-// development path) activates it: the Agent view shows the demo label, and the
-// bundled demo session plays to its end, its plan in the status bar and the strip.
+// The packaged extension (run by `run-e2e.mjs --vsix`): `npm run package`'s VSIX,
+// installed with `code-server --install-extension` into a clean server, and the
+// workbench (with no development path) activates it: the Agent view shows the demo
+// label, the bundled demo session plays to its end, its plan in the status bar, the
+// strip and the Plan tree; then an OpenAI-compatible server on 127.0.0.1 that answers
+// `429` (retry-after: 0) first: the turn retries, completes and its plan shows.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
-import { installExtension, makeTempDir } from '../../scripts/vscode-server/server.mjs';
+import type { Page } from 'playwright-core';
+import { makeTempDir } from '../../scripts/vscode-server/server.mjs';
+import { installVsix, packagedVsix } from '../../scripts/vscode-server/vsix.mjs';
+import type { TodoItem } from '../../extension/src/core/domain-literals';
+import { LoopbackModel } from '../integration/loopback-model';
 import {
   agentFrame,
   answerInputBox,
   expandStrip,
+  INSTALLED_VSIX,
   openContainer,
   openWorkbench,
   readStatusBar,
   readStrip,
+  readTree,
   runCommand,
   screenshot,
   until,
   type Workbench,
 } from './workbench';
+
+const DEMO_PLAN = [
+  'Read the signup form and its submit handler',
+  'Add validation rules for email and password',
+  'Show an inline error under each field',
+  'Write unit tests for the validator',
+  'Run the tests and fix what fails',
+];
+const PROVIDER_PLAN: TodoItem[] = [
+  { content: 'Read the rate limiter', status: 'completed' },
+  { content: 'Retry after the server says so', status: 'completed' },
+];
+const PROVIDER_ANSWER = 'Done after one retry.';
+
+/** "Set API Key…" as a user with a local server that needs no key: the openai entry, then an empty key. */
+async function storeEmptyOpenAIKey(page: Page): Promise<void> {
+  await runCommand(page, 'Agent Checklist: Set API Key…');
+  await page.locator('.quick-input-list .monaco-list-row:visible[aria-label^="openai"]').click();
+  await answerInputBox(page, 'API key for openai', '');
+}
 
 describe('the packaged VSIX in a clean code-server', () => {
   let workbench: Workbench | undefined;
@@ -29,9 +55,7 @@ describe('the packaged VSIX in a clean code-server', () => {
   let userDataDir: string;
 
   before(() => {
-    const packed = spawnSync(process.execPath, ['scripts/package.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
-    assert.equal(packed.status, 0, `npm run package failed:\n${packed.stdout}${packed.stderr}`);
-    vsix = packed.stdout.trim().split('\n').at(-1) ?? '';
+    vsix = INSTALLED_VSIX ?? packagedVsix();
     assert.ok(vsix.endsWith('.vsix') && fs.existsSync(vsix), `a VSIX was written (${vsix})`);
     userDataDir = makeTempDir('vsix-ud');
   });
@@ -42,13 +66,7 @@ describe('the packaged VSIX in a clean code-server', () => {
   });
 
   it('installs with --install-extension', () => {
-    const extensionsDir = path.join(userDataDir, 'extensions');
-    installExtension(vsix, { userDataDir, extensionsDir });
-    const installed = fs
-      .readdirSync(extensionsDir)
-      .filter((name) => name.startsWith('agent-checklist.agent-checklist-'));
-    assert.equal(installed.length, 1, `installed once: ${fs.readdirSync(extensionsDir).join(', ')}`);
-    const root = path.join(extensionsDir, installed[0] ?? '');
+    const root = installVsix(vsix, userDataDir).extensionPath;
     for (const file of [
       'package.json',
       'dist/extension.js',
@@ -93,7 +111,19 @@ describe('the packaged VSIX in a clean code-server', () => {
     );
     await expandStrip(frame); // collapsed to its header by default
     const strip = await readStrip(frame);
-    assert.equal(strip.items.length, 5);
+    assert.deepEqual(
+      strip.items,
+      DEMO_PLAN.map((content) => ({ content, status: 'completed' })),
+    );
+    const rows = await until(
+      () => readTree(page),
+      (r) => r.length === DEMO_PLAN.length,
+      'the Plan tree rows',
+    );
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      DEMO_PLAN,
+    );
     await frame
       .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'Nothing in your workspace was changed' })
       .waitFor({ timeout: 60_000 });
@@ -104,5 +134,67 @@ describe('the packaged VSIX in a clean code-server', () => {
       .first()
       .waitFor({ timeout: 10_000 });
     await screenshot(page, 'vsix-demo.png');
+  });
+
+  it('an OpenAI-compatible server that answers 429 (retry-after: 0) first: the turn retries and its plan shows everywhere', async () => {
+    await workbench?.close(); // the demo's workbench: one at a time
+    workbench = undefined;
+    const model = new LoopbackModel([
+      { error: { status: 429, headers: { 'retry-after': '0' }, message: 'rate limited' } },
+      { todos: PROVIDER_PLAN },
+      { text: PROVIDER_ANSWER },
+    ]);
+    const baseUrl = await model.listen();
+    try {
+      // A clean server with the VSIX installed and the user's settings naming the endpoint.
+      const providerUserData = makeTempDir('vsix-openai-ud');
+      const { extensionsDir } = installVsix(vsix, providerUserData);
+      const wb = await openWorkbench({
+        userDataDir: providerUserData,
+        extensionsDir,
+        settings: {
+          'agentChecklist.provider': 'openai',
+          'agentChecklist.openai.baseUrl': baseUrl,
+          'agentChecklist.openai.model': 'loopback-model',
+        },
+      });
+      workbench = wb;
+      const { page } = wb;
+      await openContainer(page);
+      const frame = agentFrame(page);
+      await frame.locator('.composer-input').waitFor({ timeout: 60_000 });
+      await storeEmptyOpenAIKey(page);
+      await runCommand(page, 'Agent Checklist: New Session');
+      await runCommand(page, 'Agent Checklist: Send Prompt…');
+      await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Plan the retry.');
+      await until(
+        async () => ({ status: await readStatusBar(page), requests: model.requests.length }),
+        (seen) => seen.status === '2/2',
+        'the plan the server sent after its 429, in the status bar',
+        60_000,
+      );
+      await frame
+        .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: PROVIDER_ANSWER })
+        .waitFor({ timeout: 60_000 });
+      assert.equal(model.requests.length, 3, 'the 429, its retry (the plan), and the answer after the tool result');
+      assert.deepEqual(model.requests[1], model.requests[0], 'the retry sent the same request again');
+      await until(
+        () => readStrip(frame),
+        (strip) => strip.header === 'Plan 2 completed',
+        'the strip to show the plan',
+      );
+      const rows = await until(
+        () => readTree(page),
+        (r) => r.length === PROVIDER_PLAN.length,
+        'the Plan tree rows',
+      );
+      assert.deepEqual(
+        rows.map((r) => r.label),
+        PROVIDER_PLAN.map((t) => t.content),
+      );
+      await screenshot(page, 'vsix-openai-429.png');
+    } finally {
+      model.close();
+    }
   });
 });

@@ -8,7 +8,10 @@ import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { launchBrowser } from '../../scripts/vscode-server/browser.mjs';
 import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { makeTempDir, startServer, workbenchUrl, type RunningServer } from '../../scripts/vscode-server/server.mjs';
+import { installVsix } from '../../scripts/vscode-server/vsix.mjs';
 
+/** The workbench page's first load, generous for a machine busy with other work. */
+const PAGE_LOAD_DEADLINE_MS = 120_000;
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 export const LIGHT_THEME = 'Default Light Modern';
 /** Theme labels as the color theme picker lists them. */
@@ -55,8 +58,15 @@ export async function openScriptedWorkbench(
 }
 
 /**
+ * The VSIX `run-e2e.mjs --vsix` runs the suites against: then a suite that asks for the
+ * extension from the working tree gets it installed from this VSIX instead, as a user has it.
+ */
+export const INSTALLED_VSIX = process.env.AGENT_CHECKLIST_E2E_VSIX;
+
+/**
  * Starts a server and opens its workbench. With `extensionDevelopmentPath` the
- * extension is loaded from the working tree; without, only installed ones run.
+ * extension is loaded from the working tree (or installed from INSTALLED_VSIX, when
+ * set); without, only installed ones run.
  */
 export async function openWorkbench(options: {
   settings?: Record<string, unknown>;
@@ -69,12 +79,11 @@ export async function openWorkbench(options: {
   const workspace = makeTempDir('e2e-ws');
   const workspaceFile = options.workspaceFile?.(workspace);
   const settings = { 'workbench.colorTheme': LIGHT_THEME, ...options.settings };
-  const server = await startServer({
-    workspace,
-    settings,
-    ...(options.userDataDir ? { userDataDir: options.userDataDir } : {}),
-    ...(options.extensionsDir ? { extensionsDir: options.extensionsDir } : {}),
-  });
+  const userDataDir = options.userDataDir ?? makeTempDir('ud');
+  const vsix = options.extensionDevelopmentPath !== undefined ? INSTALLED_VSIX : undefined;
+  const developmentPath = vsix ? undefined : options.extensionDevelopmentPath;
+  const extensionsDir = vsix ? installVsix(vsix, userDataDir).extensionsDir : options.extensionsDir;
+  const server = await startServer({ workspace, settings, userDataDir, ...(extensionsDir ? { extensionsDir } : {}) });
   const browser = await launchBrowser();
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   const close = async (): Promise<void> => {
@@ -87,11 +96,13 @@ export async function openWorkbench(options: {
     const url = workbenchUrl(server.url, {
       folder: workspace,
       ...(workspaceFile ? { workspace: workspaceFile } : {}),
-      ...(options.extensionDevelopmentPath ? { extensionDevelopmentPath: options.extensionDevelopmentPath } : {}),
+      ...(developmentPath ? { extensionDevelopmentPath: developmentPath } : {}),
     });
-    await page.goto(url);
+    await page.goto(url, { timeout: PAGE_LOAD_DEADLINE_MS });
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     await page.locator('#workbench\\.parts\\.statusbar').waitFor();
+    if (vsix && /Extension Development Host/.test(await page.title()))
+      throw new Error('the workbench runs a development extension, not the one installed from the VSIX');
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,7 @@
 // An OpenAI-compatible chat-completions server on 127.0.0.1 whose answers are scripted
 // (the model edge): it streams `answers` in order, one per request, and records every
-// request (its messages and the names of the tools it offered). Answer `holdAt` (1-based)
+// request (its messages and the names of the tools it offered). An answer may be an HTTP
+// error instead (a `429` with `retry-after: 0`, say). Answer `holdAt` (1-based)
 // waits for `release()`, so a test can act while that step runs. Plain Node: the
 // integration tier (in the extension host) and the e2e tier (beside the workbench) use it.
 import * as http from 'node:http';
@@ -8,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 import * as z from 'zod/mini';
 import type { TodoItem } from '../../extension/src/core/domain-literals';
 
-export type LoopbackAnswer = { todos: TodoItem[] } | { text: string };
+/** An HTTP error answer: its status, headers and the OpenAI-style error message of its body. */
+export interface LoopbackError {
+  status: number;
+  headers?: Record<string, string>;
+  message: string;
+}
+
+export type LoopbackAnswer = { todos: TodoItem[] } | { text: string } | { error: LoopbackError };
 
 const requestSchema = z.object({
   messages: z.array(
@@ -72,6 +80,13 @@ export class LoopbackModel {
     const answer = this.answers[n - 1];
     if (!answer) {
       res.writeHead(500).end('{"error":{"message":"no more scripted answers"}}');
+      return;
+    }
+    if ('error' in answer) {
+      const { status, headers = {}, message } = answer.error;
+      res
+        .writeHead(status, { 'Content-Type': 'application/json', ...headers })
+        .end(JSON.stringify({ error: { message, type: 'loopback_error', code: null } }));
       return;
     }
     const chunk = (delta: unknown, finish: string | null = null): unknown => ({
