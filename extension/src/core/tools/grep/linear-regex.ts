@@ -8,7 +8,7 @@
 // The engine is loaded at the first search (loadLinearEngine): its own bundle,
 // dist/re2.js (LAZY_PACKAGES in scripts/build.mjs), compiles its wasm when loaded,
 // which activation and runs without grep should not pay for.
-import { ERROR_BRAND, errorGuard } from '../../error-brand';
+import { brandedError, errorGuard } from '../../error-brand';
 
 // Only this export is in dist/re2.js.
 type Re2Module = Pick<typeof import('re2-wasm'), 'RE2'>;
@@ -23,10 +23,7 @@ export interface LineMatcher {
   test(line: string): boolean;
 }
 
-export class PatternError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'PatternError';
-  }
+export class PatternError extends brandedError('PatternError') {
   override name = 'PatternError';
 }
 
