@@ -18,7 +18,7 @@ import type { ApprovalGate } from '../core/tools/approvals';
 import { agentWorkspace, type AgentConfig, type AgentWorkspace } from './agent-runtime';
 import type { CliIo } from './io';
 import { isSessionId, sessionFolder } from './session-flags';
-import { ERROR_BRAND, errorGuard } from '../core/error-brand';
+import { brandedError, errorGuard } from '../core/error-brand';
 
 /** What a session needs of the connection: the calls to the client. */
 export interface AcpClientCalls {
@@ -28,10 +28,7 @@ export interface AcpClientCalls {
 }
 
 /** Why a session cannot be opened: the client's params (invalid) or an id we do not have (not found). */
-export class AcpSessionError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'AcpSessionError';
-  }
+export class AcpSessionError extends brandedError('AcpSessionError') {
   constructor(
     readonly kind: 'invalid' | 'not-found',
     message: string,
@@ -40,7 +37,7 @@ export class AcpSessionError extends Error {
   }
 }
 
-/** Whether `value` is a AcpSessionError, whichever bundle's copy of the class made it. */
+/** Whether `value` is an AcpSessionError, whichever bundle's copy of the class made it. */
 export const isAcpSessionError = errorGuard<AcpSessionError>('AcpSessionError');
 
 export interface AcpSessionContext {

@@ -2,7 +2,7 @@
 import { toolCatalog } from '../core/tools/built-in';
 import type { ToolCatalog } from '../core/tools/catalog';
 import { BUILT_IN_ACP_AGENT_IDS } from '../core/acp-client/agent-catalog';
-import { ERROR_BRAND, errorGuard } from '../core/error-brand';
+import { brandedError, errorGuard } from '../core/error-brand';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -17,17 +17,14 @@ export function usageErrorLine(message: string, command: string | undefined): st
   return `agent-checklist: ${oneLine} (see \`agent-checklist ${command === undefined ? '' : `${command} `}--help\`)`;
 }
 
-export class UsageError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'UsageError';
-  }
+export class UsageError extends brandedError('UsageError') {
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
   }
 }
 
-/** Whether `value` is a UsageError, whichever bundle's copy of the class made it. */
+/** Whether `value` is an UsageError, whichever bundle's copy of the class made it. */
 export const isUsageError = errorGuard<UsageError>('UsageError');
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -2,8 +2,8 @@
 // no-restricted-syntax; core/error-brand.ts says why). Every error class of
 // extension/src is found in the source, `instanceof` of it is planted in a core, a CLI,
 // an adapter and a webview file and must be reported; JavaScript's own errors and the
-// SDK errors the provider bundles read stay allowed. Each class carries its brand and
-// exports its guard beside it.
+// SDK errors the provider bundles read stay allowed. Each class extends
+// brandedError('<its name>') and exports its guard beside it.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,22 +21,25 @@ const ALLOWED = ['Error', 'TypeError', 'RangeError', 'APIError', 'APIConnectionE
 
 interface ErrorClass {
   name: string;
+  /** What it extends: `Error`, `brandedError` or another class. */
   parent: string;
+  /** The brand given to `brandedError(...)`, if that is what it extends. */
+  brand: string | undefined;
   /** Under extension/src. */
   file: string;
   source: string;
 }
 
-/** Every `class X extends …` under extension/src whose ancestry reaches Error, ours extending ours included. */
+/** Every `class X extends …` under extension/src that is an error: it extends Error, brandedError(…) or one of those. */
 function errorClasses(): ErrorClass[] {
   const found: ErrorClass[] = [];
   const files = readdirSync(path.join(ROOT, 'extension/src'), { recursive: true, encoding: 'utf8' });
   for (const file of files.filter((f) => f.endsWith('.ts'))) {
     const source = readFileSync(path.join(ROOT, 'extension/src', file), 'utf8');
-    for (const match of source.matchAll(/^export class (\w+) extends (\w+)/gm))
-      found.push({ name: match[1]!, parent: match[2]!, file, source });
+    for (const match of source.matchAll(/^export class (\w+) extends (\w+)(?:\('(\w+)'\))?/gm))
+      found.push({ name: match[1]!, parent: match[2]!, brand: match[3], file, source });
   }
-  const errors = new Set(['Error']);
+  const errors = new Set(['Error', 'brandedError']);
   for (let size = 0; size !== errors.size;) {
     size = errors.size;
     for (const c of found) if (errors.has(c.parent)) errors.add(c.name);
@@ -75,10 +78,12 @@ describe('error brands (eslint.config.mjs no-restricted-syntax on instanceof)', 
   }
 
   for (const c of classes) {
-    it(`${c.name} (${c.file}) carries its brand and exports its guard`, () => {
-      const body = c.source.slice(c.source.indexOf(`export class ${c.name} `));
-      assert.match(body, new RegExp(`get \\[ERROR_BRAND\\]\\(\\): string \\{\\s*return '${c.name}';`));
-      assert.match(c.source, new RegExp(`export const is${c.name} = errorGuard<${c.name}>\\('${c.name}'\\);`));
+    it(`${c.name} (${c.file}) extends brandedError('${c.name}') and exports its guard`, () => {
+      assert.deepEqual({ parent: c.parent, brand: c.brand }, { parent: 'brandedError', brand: c.name });
+      assert.ok(
+        c.source.includes(`export const is${c.name} = errorGuard<${c.name}>('${c.name}');`),
+        `is${c.name} beside the class`,
+      );
     });
   }
 });

@@ -28,7 +28,7 @@ import type {
 import { serveClientTools } from './acp-client-serve';
 import type { AcpClientServices } from './acp-client-tools';
 import type { AcpAgentLaunch } from './agent-catalog';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 const KILL_GRACE_MS = 2_000;
@@ -53,17 +53,14 @@ export interface AcpStartOptions {
 }
 
 /** The agent failed (did not start, exited, did not answer): the message ends with its stderr's tail. */
-export class AcpAgentError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'AcpAgentError';
-  }
+export class AcpAgentError extends brandedError('AcpAgentError') {
   constructor(message: string) {
     super(message);
     this.name = 'AcpAgentError';
   }
 }
 
-/** Whether `value` is a AcpAgentError, whichever bundle's copy of the class made it. */
+/** Whether `value` is an AcpAgentError, whichever bundle's copy of the class made it. */
 export const isAcpAgentError = errorGuard<AcpAgentError>('AcpAgentError');
 
 export interface AcpAgentProcess {

@@ -4,12 +4,9 @@
 // outside quotes a backslash keeps the next character. Nothing is expanded ($VAR,
 // globs, ~): the words are passed to the program as they are. An unclosed quote or a
 // trailing backslash is an error, never guessed at. joinCommandLine is the inverse.
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
-export class CommandLineError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'CommandLineError';
-  }
+export class CommandLineError extends brandedError('CommandLineError') {
   constructor(message: string) {
     super(message);
     this.name = 'CommandLineError';

@@ -13,7 +13,7 @@ import type { Session } from '../session/session';
 import { COMPACTION_SYSTEM_PROMPT, fitCompactionRequest } from './compaction-request';
 import { ProviderError, isProviderError, type ModelProvider } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export type CompactEvent = Extract<SessionEvent, { type: 'context/compact' }>;
 
@@ -28,10 +28,7 @@ export interface CompactOptions {
 }
 
 /** Compaction could not be done; the message says why, for the turn's `error` end or the user. */
-export class CompactionError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'CompactionError';
-  }
+export class CompactionError extends brandedError('CompactionError') {
   constructor(message: string) {
     super(message);
     this.name = 'CompactionError';

@@ -3,7 +3,7 @@
 import type { Usage } from '../session/events';
 import type { Message } from '../session/derive-messages';
 import type { ToolSpec } from '../tools/registry';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export interface ModelRequest {
   system: string;
@@ -46,10 +46,7 @@ export interface ModelProvider {
 export type ProviderErrorKind = 'failure' | 'context-overflow';
 
 /** A failed model request. `retryable` failures are retried by the loop with backoff. */
-export class ProviderError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'ProviderError';
-  }
+export class ProviderError extends brandedError('ProviderError') {
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
   readonly status: number | undefined;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { gitReplySchema, runIdSchema, type GitRun } from './git-runs';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export interface GitOutput {
   code: number;
@@ -13,11 +13,7 @@ export interface GitOutput {
   stderr: string;
 }
 
-export class GitError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'GitError';
-  }
-}
+export class GitError extends brandedError('GitError') {}
 
 /** Whether `value` is a GitError, whichever bundle's copy of the class made it. */
 export const isGitError = errorGuard<GitError>('GitError');

@@ -9,7 +9,7 @@ import { parseJson } from '../store/parse-json';
 import type { AgentFileReader, AgentMark } from './agent-plan';
 import { ClaudeTranscriptReader } from './claude-transcript';
 import { CodexRolloutReader } from './codex-rollout';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 const BLOCK_BYTES = 1 << 20;
 
@@ -27,14 +27,11 @@ export function readerFor(line: string): AgentFileReader | undefined {
 }
 
 /** The file no longer continues what was read (it shrank: replaced or rewritten). */
-export class AgentFileShrankError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'AgentFileShrankError';
-  }
+export class AgentFileShrankError extends brandedError('AgentFileShrankError') {
   override name = 'AgentFileShrankError';
 }
 
-/** Whether `value` is a AgentFileShrankError, whichever bundle's copy of the class made it. */
+/** Whether `value` is an AgentFileShrankError, whichever bundle's copy of the class made it. */
 export const isAgentFileShrankError = errorGuard<AgentFileShrankError>('AgentFileShrankError');
 
 export class AgentFileTail {

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import type { AgentMark, AgentSessionInfo } from './agent-plan';
 import { AgentFileTail } from './agent-file-tail';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export interface AgentFile {
   info: AgentSessionInfo;
@@ -15,10 +15,7 @@ export interface AgentFile {
 }
 
 /** The file cannot be read, or is neither a Claude Code transcript nor a Codex rollout. */
-export class AgentFileError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'AgentFileError';
-  }
+export class AgentFileError extends brandedError('AgentFileError') {
   constructor(
     readonly file: string,
     reason: string,
@@ -28,7 +25,7 @@ export class AgentFileError extends Error {
   }
 }
 
-/** Whether `value` is a AgentFileError, whichever bundle's copy of the class made it. */
+/** Whether `value` is an AgentFileError, whichever bundle's copy of the class made it. */
 export const isAgentFileError = errorGuard<AgentFileError>('AgentFileError');
 
 export function readAgentFile(file: string): AgentFile {

@@ -9,7 +9,9 @@
 // event, and checks only where the review events sit until then.
 import type { SessionEvent } from './events';
 import { acceptPlanMark, checkPlanReview, type PlanMark } from './plan-review-mark';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { InvariantViolation } from './invariant-violation';
+
+export { InvariantViolation, isInvariantViolation } from './invariant-violation';
 
 interface OpenStep {
   step: number;
@@ -37,22 +39,6 @@ export interface LogPosition {
   /** The standing plan as the review checks need it; 'unknown' in a checker resumed mid-log. */
   plan: PlanMark | null | 'unknown';
 }
-
-export class InvariantViolation extends Error {
-  get [ERROR_BRAND](): string {
-    return 'InvariantViolation';
-  }
-  constructor(
-    message: string,
-    readonly seq?: number,
-  ) {
-    super(message);
-    this.name = 'InvariantViolation';
-  }
-}
-
-/** Whether `value` is a InvariantViolation, whichever bundle's copy of the class made it. */
-export const isInvariantViolation = errorGuard<InvariantViolation>('InvariantViolation');
 
 export class InvariantChecker {
   private pos: LogPosition;

@@ -4,13 +4,10 @@
 // chunks; a new session first waits for the running turn to stop), so a later choice
 // can finish first. Each choice gets an AbortSignal that aborts as soon as a later one
 // is made: its reads stop early, and what it opened anyway is disposed, never shown.
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 /** The reason a choice's signal aborts: a later choice was made, or the window closed. */
-export class ChoiceSupersededError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'ChoiceSupersededError';
-  }
+export class ChoiceSupersededError extends brandedError('ChoiceSupersededError') {
   override name = 'ChoiceSupersededError';
 }
 

@@ -6,12 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { type Disposable, toDisposable } from '../disposable';
 import { openNoFollow } from './no-follow';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
-export class SessionLockedError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'SessionLockedError';
-  }
+export class SessionLockedError extends brandedError('SessionLockedError') {
   constructor(
     readonly lockPath: string,
     readonly pid: number,

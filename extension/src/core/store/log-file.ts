@@ -6,12 +6,9 @@ import { LOG_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from '../
 import { InvariantChecker } from '../session/invariants';
 import { parseJson } from './parse-json';
 import { forEachLine, type ForwardResult } from './line-reader';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
-export class LogLoadError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'LogLoadError';
-  }
+export class LogLoadError extends brandedError('LogLoadError') {
   constructor(
     readonly path: string,
     readonly line: number,

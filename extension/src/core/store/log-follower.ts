@@ -8,13 +8,10 @@ import type { SessionEvent } from '../session/events';
 import type { InvariantChecker } from '../session/invariants';
 import { admitEventLine, type LoadedLog } from './log-file';
 import type { StreamedLog } from './log-stream';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 /** The file no longer continues what was read (shrunk, replaced): load it again. */
-export class LogReplacedError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'LogReplacedError';
-  }
+export class LogReplacedError extends brandedError('LogReplacedError') {
   override name = 'LogReplacedError';
 }
 

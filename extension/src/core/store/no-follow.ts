@@ -4,15 +4,12 @@
 // by size cannot see a same-length rewrite in place; that is what `check` is for.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export type LogGuardProblem = 'link' | 'deleted' | 'replaced' | 'changed';
 
 /** The log (or a folder on its path) is not the writer's own: the append is refused, nothing is rewritten. */
-export class LogGuardError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'LogGuardError';
-  }
+export class LogGuardError extends brandedError('LogGuardError') {
   constructor(
     readonly logPath: string,
     readonly problem: LogGuardProblem,

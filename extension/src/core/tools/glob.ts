@@ -3,13 +3,9 @@
 // character but `/`, `{a,b}` alternatives, `[abc]` / `[!abc]` a character class.
 // A pattern without `/` matches the file NAME at any depth (`*.ts` finds every .ts
 // file), the way people usually mean it; with a `/` it matches the whole relative path.
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
-export class GlobError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'GlobError';
-  }
-}
+export class GlobError extends brandedError('GlobError') {}
 
 /** Whether `value` is a GlobError, whichever bundle's copy of the class made it. */
 export const isGlobError = errorGuard<GlobError>('GlobError');

@@ -10,7 +10,7 @@ import type { ToolRegistry } from './registry';
 import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
 import type { WorkspaceFs } from './workspace-fs';
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export interface ToolSetOptions {
   tools: readonly string[];
@@ -42,11 +42,7 @@ export interface ToolSetOptions {
   onSandboxUnavailable?: (reason: string) => void;
 }
 
-export class ToolSetError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'ToolSetError';
-  }
-}
+export class ToolSetError extends brandedError('ToolSetError') {}
 
 /** Whether `value` is a ToolSetError, whichever bundle's copy of the class made it. */
 export const isToolSetError = errorGuard<ToolSetError>('ToolSetError');

@@ -10,7 +10,7 @@
 // `stat` and `realpath` only inform messages (Workspace.resolve); nothing is read or
 // written on their word alone. A virtual file system without symbolic links may
 // check `within` lexically and return a path as its own real path.
-import { ERROR_BRAND, errorGuard } from '../error-brand';
+import { brandedError, errorGuard } from '../error-brand';
 
 export type EntryKind = 'file' | 'directory' | 'other';
 
@@ -32,10 +32,7 @@ export interface DirectoryEntry {
 /** Why an opened file or folder was refused (the tools turn each into a stable message). */
 export type ConfinementReason = 'outside' | 'symlink' | 'hard-link' | 'directory' | 'not-a-file';
 
-export class ConfinementError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'ConfinementError';
-  }
+export class ConfinementError extends brandedError('ConfinementError') {
   override name = 'ConfinementError';
   constructor(
     readonly reason: ConfinementReason,

@@ -15,13 +15,10 @@ import { createRemoteProvider, readRemoteSettings } from './remote-provider';
 import type * as vscode from 'vscode';
 import type { AgentSettings } from '../settings';
 import { acpAgentView, chosenAcpAgent } from '../acp-agents/acp-agent-choice';
-import { ERROR_BRAND, errorGuard } from '../../core/error-brand';
+import { brandedError, errorGuard } from '../../core/error-brand';
 
 /** The configured provider cannot run; the message is for the user. */
-export class ProviderUnavailableError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'ProviderUnavailableError';
-  }
+export class ProviderUnavailableError extends brandedError('ProviderUnavailableError') {
   override name = 'ProviderUnavailableError';
   /** The setting that would fix it (Open Settings goes there). */
   constructor(

@@ -1,10 +1,7 @@
-import { ERROR_BRAND, errorGuard } from '../../core/error-brand';
+import { brandedError, errorGuard } from '../../core/error-brand';
 
 /** A turn (or a session switch, or a compaction) cannot happen now; the message is for the user. */
-export class TurnRefusedError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'TurnRefusedError';
-  }
+export class TurnRefusedError extends brandedError('TurnRefusedError') {
   override name = 'TurnRefusedError';
 }
 

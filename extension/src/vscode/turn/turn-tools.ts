@@ -19,7 +19,7 @@ import type { SessionStore } from '../../core/store/session-store';
 import type { AgentSettings } from '../settings';
 import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
 import { VscodeWorkspaceFs } from './vscode-workspace-fs';
-import { ERROR_BRAND, errorGuard } from '../../core/error-brand';
+import { brandedError, errorGuard } from '../../core/error-brand';
 
 /** Why a tool cannot run here, from what its descriptor needs; null when it can. */
 function leftOutBecause(name: string, folder: vscode.Uri | undefined): string | null {
@@ -46,10 +46,7 @@ export interface TurnToolsOptions {
 }
 
 /** Thrown when the settings ask for a tool set the core refuses; the message is for the user. */
-export class ToolSettingsError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'ToolSettingsError';
-  }
+export class ToolSettingsError extends brandedError('ToolSettingsError') {
   override name = 'ToolSettingsError';
 }
 

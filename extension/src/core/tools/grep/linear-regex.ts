@@ -8,7 +8,7 @@
 // The engine is loaded at the first search (loadLinearEngine): its own lazy entry,
 // dist/re2.js (re2-engine.ts), compiles its wasm when loaded, which activation and runs
 // without grep should not pay for.
-import { ERROR_BRAND, errorGuard } from '../../error-brand';
+import { brandedError, errorGuard } from '../../error-brand';
 
 type Re2Module = typeof import('./re2-engine');
 let engine: Re2Module | undefined;
@@ -22,10 +22,7 @@ export interface LineMatcher {
   test(line: string): boolean;
 }
 
-export class PatternError extends Error {
-  get [ERROR_BRAND](): string {
-    return 'PatternError';
-  }
+export class PatternError extends brandedError('PatternError') {
   override name = 'PatternError';
 }
 
