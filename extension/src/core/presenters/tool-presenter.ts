@@ -32,6 +32,14 @@ export function stringArg(args: unknown, key: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** A call shown as its input and result text, named by its `path` argument when it has one (a tool the catalog does not know, or arguments its schema refuses). */
+export function genericView(call: ToolCallRecord): PresentedCall {
+  return {
+    summary: oneLine(stringArg(call.args, 'path') ?? ''),
+    view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null },
+  };
+}
+
 /** The first line of `text`, cut to `max` characters (`…`), with ` …` when lines were left out. */
 export function oneLine(text: string, max = 80): string {
   const line = text.split('\n', 1)[0] ?? '';
