@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
-import { BUILT_IN_TOOLS, type BuiltInTool } from '../core/tools/built-in';
+import { BUILT_IN_TOOLS } from '../core/tools/built-in';
 import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
 import { IMPORTED_AGENTS } from '../core/session/source';
@@ -21,12 +21,8 @@ export const BUILTIN_AGENT = 'builtin';
 
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', ...REMOTE_PROVIDER_IDS, 'vscode-lm'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export const FOLLOW_EXTERNAL = ['latest', 'off'] as const;
-export type FollowExternal = (typeof FOLLOW_EXTERNAL)[number];
-
-export type { BuiltInTool };
 
 const DEFAULT_SETTINGS: AgentSettings = {
   agent: BUILTIN_AGENT,

@@ -16,7 +16,10 @@ export function inProgressElapsedMs(ledger: PlanLedger, content: string, now: Da
   return Math.max(0, end - Date.parse(since));
 }
 
-/** Whether an elapsed time is still counting (an item is in progress and its turn is open). */
+/**
+ * Whether an elapsed time is still counting (an item is in progress and its turn is open).
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
+ */
 export function isTicking(ledger: PlanLedger): boolean {
   if (ledger.turnEndedAt !== null) return false;
   for (const t of ledger.timings.values()) if (t.inProgressSince !== null) return true;

@@ -23,8 +23,6 @@ export interface PresentedCall {
   view: ToolView;
 }
 
-export type ToolPresenter = (call: ToolCallRecord) => PresentedCall;
-
 /** A string property of parsed arguments; null when absent or not a string. (Reading, not validating: the tool validated.) */
 export function stringArg(args: unknown, key: string): string | null {
   if (typeof args !== 'object' || args === null || !(key in args)) return null;

@@ -26,7 +26,7 @@ import {
 import { impliedFacts, type FileChange, type SaidFacts, type ToolFacts } from './tool-facts';
 import type { ToolSetContext } from './tool-set-context';
 
-export type { ApprovalCard, FileChange };
+export type { ApprovalCard };
 
 /** `workspace`: needs the workspace folder; `local-process`: runs a process, so only on a folder on this machine's disk. */
 export type ToolNeed = 'workspace' | 'local-process';
