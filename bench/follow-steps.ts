@@ -1,7 +1,7 @@
 // Valid continuations of a log for the follow bench: whole todo_write steps as the
 // loop writes them (assistant/message, tool/call, todo/write, tool/result, step/end),
 // inside one open turn, as JSONL lines (for a follower) or as appends (for a Session).
-import type { SessionEvent, SessionEventMap, SessionEventType } from '../extension/src/core/session/events';
+import type { SessionEventMap, SessionEventType } from '../extension/src/core/session/events';
 import type { TodoItem } from '../extension/src/core/domain-literals';
 
 export type Append = { [K in SessionEventType]: { type: K; data: SessionEventMap[K] } }[SessionEventType];
@@ -44,5 +44,3 @@ export function lineOf(seq: number, e: Append): string {
   if (SURFACE.has(e.type)) env.surfaceOp = 'append';
   return `${JSON.stringify(env)}\n`;
 }
-
-export type { SessionEvent };

@@ -7,8 +7,12 @@
 // the returned Disposable is disposed. The descriptor is made with `defineTool`
 // (core/tools/descriptor.ts, bundled by the caller, zod/mini schemas): its name
 // (unique: a taken name throws), argument schema, approval card, presenter (the
-// transcript row) and result-details schema. Its calls are logged, approved and
-// shown exactly like a built-in tool's.
+// transcript row), result-details schema, and its effects on the workspace (reads,
+// writes, runs) with the files a call changes. Its calls are logged, approved and
+// shown exactly like a built-in tool's, and its effects decide as a built-in tool's
+// do whether planning offers it, whether the loop takes a checkpoint before it and
+// how it counts in a plan item's evidence (core/tools/tool-facts.ts; effects not
+// said: never offered while planning, no checkpoint, counted as other).
 import type * as vscode from 'vscode';
 import type { ToolCatalog } from '../core/tools/catalog';
 import type { ToolDescriptor } from '../core/tools/descriptor';

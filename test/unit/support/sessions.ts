@@ -1,4 +1,6 @@
-// Helpers for unit tests: temp folders, in-memory sessions, canned turns.
+// Helpers for unit tests: temp folders, in-memory sessions, canned turns. Loading
+// them loads the built-in tools, as every entry point of the product does, so the
+// folds of a session's calls know each tool's facts (core/tools/tool-facts.ts).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -8,6 +10,7 @@ import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import type { ToolResultDetails } from '../../../extension/src/core/session/events';
+import '../../../extension/src/core/tools/built-in';
 
 export function tempDir(prefix = 'agent-checklist-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -101,13 +101,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Reads the pid a command wrote (`echo $! > pid`). */
-export function readPid(file: string): number {
-  const pid = Number(fs.readFileSync(file, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no pid in ${file}`);
-  return pid;
-}
-
 /**
  * Live (non-zombie) processes whose command line contains `marker`, by host pid. Works
  * for sandboxed commands too (there `$!` is a pid of the sandbox's own namespace).

@@ -25,7 +25,6 @@ export const acpAgentEntrySchema = z.strictObject({
     ),
   ),
 });
-export type AcpAgentEntry = z.infer<typeof acpAgentEntrySchema>;
 
 /** The whole setting: `{ "<id>": entry }`. */
 export const acpAgentsSchema = z.record(
@@ -66,7 +65,10 @@ export interface AcpAgentLaunch {
 
 export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: false; message: string };
 
-/** Checks a setting's value at the boundary; the problem as one line for the user. */
+/**
+ * Checks a setting's value at the boundary; the problem as one line for the user.
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
+ */
 export function parseAcpAgents(
   value: unknown,
 ): { ok: true; entries: AcpAgentEntries } | { ok: false; message: string } {

@@ -1,31 +1,18 @@
 // Our tool calls as ACP `tool_call` / `tool_call_update` fields: the title is the
 // tool's name and the summary line its presenter gives our own rows; the kind says
-// what the call does (ACP's icons); write_file and edit_file carry their change as an
-// ACP diff with an absolute path (write_file as a whole new text, like our own row,
-// which shows its content as added lines); every result is its text. Arguments are
-// read through the tool's own schemas, so a malformed call is shown, never trusted.
+// what the call does (ACP's icons: its descriptor's ACP kind); a tool that changes
+// files carries its change as an ACP diff with an absolute path (the changes its
+// descriptor reads off the arguments: a whole new file as new text with no old
+// text, like our own row, which shows it as added lines); every result is its text.
+// Arguments are read through the tool's own schemas, so a malformed call is shown,
+// never trusted.
 import * as path from 'node:path';
 import type { ToolCallContent, ToolCallStatus, ToolKind } from '@agentclientprotocol/sdk';
 import { presentToolCall } from '../presenters/tool-call';
 import type { ToolCallRecord } from '../presenters/tool-presenter';
 import { parseJson } from '../store/parse-json';
-import { BASH_TOOL_NAME } from '../tools/bash/bash-view';
-import { EDIT_FILE_TOOL_NAME, editFileArgsSchema } from '../tools/edit-file/edit-file-tool';
-import { GREP_TOOL_NAME } from '../tools/grep/grep-tool';
-import { LIST_FILES_TOOL_NAME } from '../tools/list-files/list-files-tool';
-import { READ_FILE_TOOL_NAME } from '../tools/read-file/read-file-tool';
-import { TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-view';
-import { WRITE_FILE_TOOL_NAME, writeFileArgsSchema } from '../tools/write-file/write-file-tool';
-
-const KINDS: Readonly<Record<string, ToolKind>> = {
-  [READ_FILE_TOOL_NAME]: 'read',
-  [WRITE_FILE_TOOL_NAME]: 'edit',
-  [EDIT_FILE_TOOL_NAME]: 'edit',
-  [LIST_FILES_TOOL_NAME]: 'search',
-  [GREP_TOOL_NAME]: 'search',
-  [BASH_TOOL_NAME]: 'execute',
-  [TODO_WRITE_TOOL_NAME]: 'think',
-};
+import { toolCatalog } from '../tools/built-in';
+import { UNKNOWN_TOOL_FACTS, type ToolFacts } from '../tools/tool-facts';
 
 /** The call as the model made it, before it has a result. */
 export interface AcpCallInput {
@@ -52,28 +39,13 @@ function record(call: AcpCallInput, result: ToolCallRecord['result']): ToolCallR
   };
 }
 
-/** The change a file tool makes, as ACP's diff (absolute path under `cwd`); none for other tools or malformed arguments. */
+const factsOf = (call: AcpCallInput): ToolFacts => toolCatalog.get(call.name) ?? UNKNOWN_TOOL_FACTS;
+
+/** The changes a call makes, as ACP's diffs (absolute paths under `cwd`); none for a tool that changes no file or malformed arguments. */
 function diffOf(call: AcpCallInput, args: unknown, cwd: string): ToolCallContent[] {
-  if (call.name === WRITE_FILE_TOOL_NAME) {
-    const parsed = writeFileArgsSchema.safeParse(args);
-    return parsed.success
-      ? [{ type: 'diff', path: path.resolve(cwd, parsed.data.path), oldText: null, newText: parsed.data.content }]
-      : [];
-  }
-  if (call.name === EDIT_FILE_TOOL_NAME) {
-    const parsed = editFileArgsSchema.safeParse(args);
-    return parsed.success
-      ? [
-          {
-            type: 'diff',
-            path: path.resolve(cwd, parsed.data.path),
-            oldText: parsed.data.old_string,
-            newText: parsed.data.new_string,
-          },
-        ]
-      : [];
-  }
-  return [];
+  return factsOf(call)
+    .changes(args)
+    .map((change) => ({ type: 'diff', ...change, path: path.resolve(cwd, change.path) }));
 }
 
 export function acpCallFields(call: AcpCallInput, cwd: string): AcpCallFields {
@@ -81,7 +53,7 @@ export function acpCallFields(call: AcpCallInput, cwd: string): AcpCallFields {
   const { summary } = presentToolCall(shown);
   return {
     title: summary === '' ? call.name : `${call.name}: ${summary}`,
-    kind: KINDS[call.name] ?? 'other',
+    kind: factsOf(call).acpKind,
     content: diffOf(call, shown.args, cwd),
     rawInput: shown.args ?? call.arguments,
   };

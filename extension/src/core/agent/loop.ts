@@ -23,6 +23,7 @@ import type { AssistantBlock, TurnEndReason, Usage } from '../session/events';
 import { deriveMessages } from '../session/derive-messages';
 import type { Session } from '../session/session';
 import type { ToolRegistry } from '../tools/registry';
+import { toolFacts } from '../tools/tool-facts';
 import { StepCheckpoints, type CheckpointTaker } from '../checkpoints/step-checkpoints';
 import { compactContext, hasSomethingToCompact } from './compaction';
 import { promptSize } from './context-budget';
@@ -31,8 +32,8 @@ import { ProviderError, isProviderError, type ModelProvider, type ModelRequest }
 import { withRetries, type RetryPolicy } from './retry';
 import {
   notWhilePlanning,
+  offeredWhilePlanning,
   PLANNING_NOTE,
-  PLANNING_TOOL_NAMES,
   planningSpecs,
   reviewPlan,
   startsPlanning,
@@ -222,11 +223,12 @@ async function runSteps(
         session.append('tool/result', { turn, step, callId: call.id, isError: true, content: STOPPED_BEFORE_START });
         continue;
       }
-      if (!planning) await checkpoints?.beforeCall(step, call.name);
+      const { checkpoint } = toolFacts(call.name);
+      if (!planning) await checkpoints?.beforeCall(step, checkpoint);
       // The arguments are on the assistant message already; logging them again would double a large write_file.
       session.append('tool/call', { turn, step, callId: call.id, name: call.name });
       const result =
-        planning && !PLANNING_TOOL_NAMES.includes(call.name)
+        planning && !offeredWhilePlanning(call.name)
           ? notWhilePlanning(call.name)
           : await options.tools.execute(call.name, call.arguments, { agent: { session }, signal, callId: call.id });
       session.append('tool/result', {
@@ -237,7 +239,7 @@ async function runSteps(
         content: result.content,
         ...(result.details ? { details: result.details } : {}),
       });
-      checkpoints?.afterCall(call.name);
+      checkpoints?.afterCall(checkpoint);
     }
     session.append('step/end', { turn, step });
     options.atStepBoundary?.();

@@ -1,7 +1,9 @@
 // Plan first (docs/todo-write-contract.md, "Plan first"): a turn that starts with a
-// planning phase. While planning, requests offer only the read-only tools and
-// todo_write, and the system prompt carries PLANNING_NOTE; a call of any other tool
-// is answered with an error and not run. The phase ends when the model ends a step
+// planning phase. While planning, requests offer only the tools whose descriptor
+// says planning may use them (tools/tool-facts.ts: those that change nothing in the
+// workspace: the read-only tools and todo_write, a registered tool as a built-in
+// one), and the system prompt carries PLANNING_NOTE; a call of any other tool is
+// answered with an error and not run. The phase ends when the model ends a step
 // with no tool call while a plan stands: the loop appends plan/proposed and waits
 // for the PlanReviewGate. Approve → plan/approved (the version standing then, with
 // the user's edits) and the same turn goes on with every tool; reject → plan/rejected
@@ -10,12 +12,9 @@
 // stays on the log and the next turn goes on from it.
 import type { PlanState } from '../plan/todos-projection';
 import type { SessionEvent } from '../session/events';
-import { GREP_TOOL_NAME } from '../tools/grep/grep-tool';
-import { LIST_FILES_TOOL_NAME } from '../tools/list-files/list-files-tool';
-import { READ_FILE_TOOL_NAME } from '../tools/read-file/read-file-tool';
+import { knownToolNames, toolFacts } from '../tools/tool-facts';
 import type { ToolSpec } from '../tools/registry';
 import { errorResult, type ToolResult } from '../tools/tool';
-import { TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-view';
 
 // The review itself (proposal, gate, decision events) is plan/plan-review-gate.ts, shared with ACP agents' plan modes.
 export {
@@ -27,13 +26,15 @@ export {
   type ReviewOutcome,
 } from '../plan/plan-review-gate';
 
-/** The tools a planning request offers (those of them the session has). */
-export const PLANNING_TOOL_NAMES: readonly string[] = [
-  READ_FILE_TOOL_NAME,
-  LIST_FILES_TOOL_NAME,
-  GREP_TOOL_NAME,
-  TODO_WRITE_TOOL_NAME,
-];
+/** Whether a planning request offers the tool named `name` (when the session has it). */
+export const offeredWhilePlanning = (name: string): boolean => toolFacts(name).planning;
+
+/** The tools planning may use, those that read first (the order the contract's message names them). */
+function planningToolNames(): string[] {
+  const planning = knownToolNames().filter(offeredWhilePlanning);
+  const reading = planning.filter((name) => toolFacts(name).effects?.includes('reads') === true);
+  return [...reading, ...planning.filter((name) => !reading.includes(name))];
+}
 
 export const PLANNING_NOTE =
   'Plan first: before changing anything, investigate with the read-only tools and write your plan with todo_write. Then end your turn with a short summary of the plan and no tool call: the user approves, edits or rejects it before you carry it out. Tools that change the workspace or run commands are not available until the plan is approved.';
@@ -41,11 +42,11 @@ export const PLANNING_NOTE =
 /** The result of a call of any other tool while planning (not run). */
 export const notWhilePlanning = (tool: string): ToolResult =>
   errorResult(
-    `${tool} is not available while planning: investigate with ${PLANNING_TOOL_NAMES.join(', ')}, write the plan with todo_write, then end your turn so the user can approve it.`,
+    `${tool} is not available while planning: investigate with ${planningToolNames().join(', ')}, write the plan with todo_write, then end your turn so the user can approve it.`,
   );
 
 export function planningSpecs(specs: readonly ToolSpec[]): ToolSpec[] {
-  return specs.filter((spec) => PLANNING_TOOL_NAMES.includes(spec.name));
+  return specs.filter((spec) => offeredWhilePlanning(spec.name));
 }
 
 /**

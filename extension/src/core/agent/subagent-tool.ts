@@ -83,7 +83,3 @@ export function createSubagentTool(options: SubagentToolOptions): ToolDefinition
     },
   };
 }
-
-export function registerSubagentTool(registry: ToolRegistry, options: SubagentToolOptions): Disposable {
-  return registry.register(createSubagentTool(options));
-}

@@ -22,7 +22,10 @@ import { Workspace } from '../tools/workspace';
 
 export { BUILT_IN_TOOLS, isToolSetError, ToolSetError, type ToolSetOptions };
 
-/** What a session gets when nothing says otherwise: planning only, nothing that touches the workspace. */
+/**
+ * What a session gets when nothing says otherwise: planning only, nothing that touches the workspace.
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
+ */
 export const DEFAULT_TOOLS: readonly string[] = [TODO_WRITE_TOOL_NAME];
 
 function protectionFor(extra: readonly string[]): ProtectedPaths {

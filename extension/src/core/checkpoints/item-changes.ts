@@ -3,7 +3,7 @@
 // workspace now") is a snapshot of the workspace taken for the question.
 import type { SessionEvent } from '../session/events';
 import { changeRange, type ChangeRange } from './change-range';
-import type { ChangedFile, FileStat, ShadowRepo } from './shadow-repo';
+import type { ChangedFile, ShadowRepo } from './shadow-repo';
 
 /** Both ends of a range as commits; null when the item has no checkpoint since it started (it changed nothing). */
 export interface ResolvedRange {
@@ -25,19 +25,19 @@ export async function itemRange(
   return resolveRange(repo, changeRange(events, item));
 }
 
-/** The files the item changed ([] when it changed nothing). */
+/**
+ * The files the item changed ([] when it changed nothing).
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
+ */
 export async function changedFiles(repo: ShadowRepo, range: ChangeRange | null): Promise<ChangedFile[]> {
   const resolved = await resolveRange(repo, range);
   return resolved === null ? [] : repo.changedFiles(resolved.from, resolved.to);
 }
 
-/** The same with each file's added and removed line counts. */
-export async function changedFileStats(repo: ShadowRepo, range: ChangeRange | null): Promise<FileStat[]> {
-  const resolved = await resolveRange(repo, range);
-  return resolved === null ? [] : repo.fileStats(resolved.from, resolved.to);
-}
-
-/** The item's unified diff, as `git diff` prints it ('' when it changed nothing). */
+/**
+ * The item's unified diff, as `git diff` prints it ('' when it changed nothing).
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
+ */
 export async function diff(repo: ShadowRepo, range: ChangeRange | null): Promise<string> {
   const resolved = await resolveRange(repo, range);
   return resolved === null ? '' : repo.diff(resolved.from, resolved.to);

@@ -2,6 +2,9 @@
 // a step, and again before the first such call after a plan write in the same step
 // (so each item's range starts and ends at the plan write that moved it). Each one is
 // logged as `checkpoint/created` { turn, step, commit } before the call's tool/call.
+// Which calls change the workspace and which write the plan is each tool's checkpoint
+// rule (its descriptor's, tools/tool-facts.ts, which the loop passes with each call),
+// a registered tool's as a built-in one's.
 // A turn that made workspace-changing calls after its last checkpoint takes one more
 // as it ends (not when stopped: Stop stays quick), so the work of the items it
 // completed, or left in progress, has a closing checkpoint (change-range.ts).
@@ -9,10 +12,8 @@
 // first failure is reported and the turn goes on without checkpoints.
 import type { Session } from '../session/session';
 
-/** Calls that may change the workspace (a subagent runs these tools in it). */
-export const WORKSPACE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file', 'bash', 'subagent']);
-
-const PLAN_WRITE_TOOL = 'todo_write';
+/** A call's checkpoint rule: `before-call`: it may change the workspace; `after-plan-write`: it writes the plan; `none`. */
+export type CallCheckpointRule = 'before-call' | 'after-plan-write' | 'none';
 
 /** What takes the checkpoints (a ShadowRepo) and hears why one could not be taken. */
 export interface CheckpointTaker {
@@ -49,17 +50,17 @@ export class StepCheckpoints {
     this.due = true;
   }
 
-  /** Before `tool`'s call (before its tool/call): takes and logs the checkpoint when one is due. */
-  async beforeCall(step: number, tool: string): Promise<void> {
-    if (!this.due || this.failed || !WORKSPACE_CHANGING_TOOLS.has(tool)) return;
+  /** Before a call whose tool's rule is `rule` (before its tool/call): takes and logs the checkpoint when one is due. */
+  async beforeCall(step: number, rule: CallCheckpointRule): Promise<void> {
+    if (!this.due || this.failed || rule !== 'before-call') return;
     this.due = false;
     await this.take(step);
   }
 
-  /** After `tool`'s call: a plan write makes the next workspace-changing call take one again. */
-  afterCall(tool: string): void {
-    if (tool === PLAN_WRITE_TOOL) this.due = true;
-    if (!this.failed && WORKSPACE_CHANGING_TOOLS.has(tool)) this.changed = true;
+  /** After a call whose tool's rule is `rule`: a plan write makes the next workspace-changing call take one again. */
+  afterCall(rule: CallCheckpointRule): void {
+    if (rule === 'after-plan-write') this.due = true;
+    if (!this.failed && rule === 'before-call') this.changed = true;
   }
 
   /** The turn ends (before its turn/end, after its last step): the closing checkpoint, when its calls changed the workspace since the last one. */

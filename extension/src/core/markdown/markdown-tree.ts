@@ -15,7 +15,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import type { MdBlock, MdInline } from '../protocol/markdown-schema';
 
-export type { MdAlign, MdBlock, MdInline, MdListItem } from '../protocol/markdown-schema';
+export type { MdBlock } from '../protocol/markdown-schema';
 
 export const MAX_MARKDOWN_DEPTH = 24;
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;

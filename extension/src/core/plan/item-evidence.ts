@@ -6,9 +6,11 @@
 //
 // Rules: a call counts for every item in progress at its tool/call (several: the
 // call is marked shared and counted for each); it is recorded at its tool/result,
-// whose data says how a command ended (bash's `exit`, an ACP agent's kind and
-// status). todo_write calls are not work on an item and count for none. A call with
-// no item in progress counts for none.
+// whose data says how a command ended (a command tool's exit, an ACP agent's kind and
+// status). How a call counts is its tool's evidence kind (its descriptor's,
+// tools/tool-facts.ts: a tool the catalog does not know counts as `other`); a plan
+// write (todo_write) is not work on an item and counts for none. A call with no item
+// in progress counts for none.
 //
 // Flag (itemFlag): an item the MODEL marked completed (a user's Mark Completed is not
 // second-guessed) with no call while it was in progress (or added already
@@ -19,7 +21,7 @@
 // Size: counts and at most EVIDENCE_RECENT_CALLS calls per item, plus the open
 // step's calls: the plan's size, whatever the log's length.
 import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
-import { TODO_WRITE_TOOL_NAME, type TodoStatus } from '../domain-literals';
+import type { TodoStatus } from '../domain-literals';
 import {
   EVIDENCE_RECENT_CALLS,
   type EvidenceCall,
@@ -29,13 +31,8 @@ import {
 } from '../protocol/item-evidence-view';
 import type { BashExit } from '../protocol/tool-view';
 import type { SessionEvent } from '../session/events';
-import { BASH_TOOL_NAME, bashDetailsSchema } from '../tools/bash/bash-view';
-import { EDIT_FILE_TOOL_NAME } from '../tools/edit-file/edit-file-tool';
-import { GREP_TOOL_NAME } from '../tools/grep/grep-tool';
-import { LIST_FILES_TOOL_NAME } from '../tools/list-files/list-files-tool';
-import { READ_FILE_TOOL_NAME } from '../tools/read-file/read-file-tool';
+import { toolFacts } from '../tools/tool-facts';
 import type { ToolResultDetails } from '../tools/tool-details';
-import { WRITE_FILE_TOOL_NAME } from '../tools/write-file/write-file-tool';
 import type { PlanAuthor } from './todos-projection';
 
 export interface ItemEvidence {
@@ -73,9 +70,9 @@ export function withStatus(evidence: ItemEvidence, status: TodoStatus, by: PlanA
   return evidence.completedBy === null && !evidence.told ? evidence : { ...evidence, completedBy: null, told: false };
 }
 
-/** The call a tool/call opens, or null when it counts for no item (todo_write, or nothing in progress). */
+/** The call a tool/call opens, or null when it counts for no item (a plan write, or nothing in progress). */
 export function openCall(name: string, inProgress: readonly string[]): OpenCall | null {
-  if (name === TODO_WRITE_TOOL_NAME || inProgress.length === 0) return null;
+  if (toolFacts(name).evidence === null || inProgress.length === 0) return null;
   return { tool: name, items: inProgress };
 }
 
@@ -125,15 +122,6 @@ export function evidenceView(evidence: ItemEvidence, ms: number): ItemEvidenceVi
   };
 }
 
-const BY_NAME: ReadonlyMap<string, EvidenceCallKind> = new Map([
-  [READ_FILE_TOOL_NAME, 'read'],
-  [LIST_FILES_TOOL_NAME, 'read'],
-  [GREP_TOOL_NAME, 'read'],
-  [WRITE_FILE_TOOL_NAME, 'write'],
-  [EDIT_FILE_TOOL_NAME, 'write'],
-  [BASH_TOOL_NAME, 'command'],
-]);
-
 /** ACP's tool kinds (ToolKind in the protocol). */
 const BY_ACP_KIND: ReadonlyMap<string, EvidenceCallKind> = new Map([
   ['read', 'read'],
@@ -144,14 +132,14 @@ const BY_ACP_KIND: ReadonlyMap<string, EvidenceCallKind> = new Map([
   ['execute', 'command'],
 ]);
 
-/** What kind of call it was and, for our bash, how it ended (null: no exit recorded, e.g. refused). */
+/** What kind of call it was and, for our command tools, how it ended (null: no exit recorded, e.g. refused). */
 function classify(
   name: string,
   details: ToolResultDetails | undefined,
 ): { kind: EvidenceCallKind; end: BashExit | null } {
   const acp = acpCallDetailsSchema.safeParse(details);
   if (acp.success) return { kind: BY_ACP_KIND.get(acp.data.kind ?? '') ?? 'other', end: null };
-  const kind = BY_NAME.get(name) ?? 'other';
-  const bash = kind === 'command' ? bashDetailsSchema.safeParse(details) : null;
-  return { kind, end: bash?.success ? bash.data.exit : null };
+  const facts = toolFacts(name);
+  const kind = facts.evidence ?? 'other';
+  return { kind, end: kind === 'command' ? facts.commandEnd(details) : null };
 }

@@ -16,13 +16,6 @@ export function inProgressElapsedMs(ledger: PlanLedger, content: string, now: Da
   return Math.max(0, end - Date.parse(since));
 }
 
-/** Whether an elapsed time is still counting (an item is in progress and its turn is open). */
-export function isTicking(ledger: PlanLedger): boolean {
-  if (ledger.turnEndedAt !== null) return false;
-  for (const t of ledger.timings.values()) if (t.inProgressSince !== null) return true;
-  return false;
-}
-
 /** Hours, minutes and seconds of a duration, for a host to word in its language. */
 export function durationParts(ms: number): { hours: number; minutes: number; seconds: number } {
   const total = Math.floor(Math.max(0, ms) / 1000);

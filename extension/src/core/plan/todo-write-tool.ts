@@ -68,6 +68,7 @@ export function createTodoWriteTool(policy: TodoWritePolicy): ToolDefinition {
   };
 }
 
+/** @internal Only tests import it (knip --production): they are to go through the product's entry points. */
 export function registerTodoWriteTool(registry: ToolRegistry, policy: TodoWritePolicy): Disposable {
   return registry.register(createTodoWriteTool(policy));
 }

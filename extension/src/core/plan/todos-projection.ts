@@ -75,7 +75,10 @@ export function standingTodos(state: PlanState | null): StandingPlan {
   return state === null ? null : state.todos;
 }
 
-/** The standing plan of a whole log (a replay of the fold). */
+/**
+ * The standing plan of a whole log (a replay of the fold).
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
+ */
 export function foldStandingPlan(events: Iterable<SessionEvent>): StandingPlan {
   return standingTodos(fold(todosProjection, events));
 }

@@ -4,18 +4,11 @@
 // result as text. An ACP agent's call (its result's details say `acp`) that changed
 // files is shown as our diff rows, from the diffs the agent sent. The host runs it
 // (TranscriptFolder); the webview only paints views.
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from './tool-presenter';
+import { genericView, type PresentedCall, type ToolCallRecord } from './tool-presenter';
 import { toolCatalog } from '../tools/built-in';
 import type { ToolCatalog } from '../tools/catalog';
 import { changesView } from '../tools/file-views';
 import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
-
-export function genericView(call: ToolCallRecord): PresentedCall {
-  return {
-    summary: oneLine(stringArg(call.args, 'path') ?? ''),
-    view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null },
-  };
-}
 
 export function presentToolCall(call: ToolCallRecord, catalog: ToolCatalog = toolCatalog): PresentedCall {
   if (call.result?.details?.tool === 'acp') {

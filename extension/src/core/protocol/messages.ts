@@ -184,8 +184,6 @@ export type WebviewMessage<K extends WebviewMessageType = WebviewMessageType> = 
 /** One handler per host message type: a missing one, or one for no such type, is a compile error. */
 export type HostMessageHandlers<S> = { readonly [K in HostMessageType]: (state: S, message: HostMessage<K>) => S };
 
-export type ApprovalAnswer = WebviewMessage<'approve'>['decision'];
-
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
 
 export function describeIssues(error: z.core.$ZodError): string {

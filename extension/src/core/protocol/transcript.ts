@@ -14,9 +14,9 @@ import * as z from 'zod/mini';
 import { TOOL_CALL_STATUSES, TURN_END_KINDS, type ToolCallStatus, type TurnEndKind } from '../domain-literals';
 import { APPROVAL_WORDS, type ApprovalWords } from './approval-words';
 import { answerMarkdownSchema, type AnswerMarkdown } from './markdown-schema';
-import { toolViewSchema, type ToolChildView, type ToolView } from './tool-view';
+import { toolViewSchema, type ToolView } from './tool-view';
 
-export type { ToolCallStatus, TurnEndKind, ToolChildView };
+export type { ToolCallStatus, TurnEndKind };
 
 export type TranscriptItem =
   | { kind: 'user'; id: string; order: number; turn: number; text: string }

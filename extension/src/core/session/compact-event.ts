@@ -11,4 +11,3 @@ export const contextCompactSchema = z.strictObject({
   /** The model's summary of everything up to `upToSeq` (non-empty). */
   summary: z.string().check(z.minLength(1)),
 });
-export type ContextCompactData = z.infer<typeof contextCompactSchema>;

@@ -6,12 +6,12 @@ import * as z from 'zod/mini';
 import '../zod-english';
 import { itemFlagSchema } from '../item-flag';
 import { APPROVAL_DECIDERS, APPROVAL_RECORDS, PLAN_PRIORITIES, SUBAGENT_OUTCOMES } from '../domain-literals';
-import { todoListSchema, type TodoItem } from '../plan/todo-schema';
+import { todoListSchema } from '../plan/todo-schema';
 import { toolResultDetailsField, type ToolResultDetails } from '../tools/tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
-import { contextCompactSchema, type ContextCompactData } from './compact-event';
+import { contextCompactSchema } from './compact-event';
 
-export type { TodoItem, ContextCompactData, ToolResultDetails };
+export type { ToolResultDetails };
 
 const count = z.number().check(z.int(), z.minimum(1));
 const tokens = z.exactOptional(z.number().check(z.int(), z.minimum(0)));
@@ -49,7 +49,6 @@ const turnEndReasonSchema = z.discriminatedUnion('kind', [
 export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
 
 const assistantMessageSchema = z.strictObject({ content: z.array(blockSchema) });
-export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 
 const modelRefSchema = z.strictObject({ provider: z.string(), model: z.string() });
 export type ModelRef = z.infer<typeof modelRefSchema>;

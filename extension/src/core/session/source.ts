@@ -89,7 +89,10 @@ export function sourceLabel(source: SessionSource | undefined, fallback: 'agent'
   return { kind: source.kind };
 }
 
-/** English label: "Claude Code (MCP)", "Claude Agent (ACP)", "CLI", "Agent", "Chat", "Codex" (imported). */
+/**
+ * English label: "Claude Code (MCP)", "Claude Agent (ACP)", "CLI", "Agent", "Chat", "Codex" (imported).
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
+ */
 export function sourceLabelText(label: SourceLabel): string {
   switch (label.kind) {
     case 'mcp':

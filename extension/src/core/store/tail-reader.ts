@@ -23,6 +23,7 @@ import { parseJson } from './parse-json';
  * counted only then. Cost: the last turn's bytes, whatever the file's size, plus, to
  * know what plan that turn started with, a read back to the latest plan event before it
  * (carriedPlan; a long run of turns without any plan event is read through).
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
  */
 export function readStandingPlan(logPath: string): TodoItem[] | null {
   return readPlanAbove(logPath, 0) ?? null; // undefined only when a floor above 0 was reached
@@ -171,6 +172,7 @@ export function readTailPage(logPath: string, limit: number, before?: number): T
  * the latest `context/compact`'s `upToSeq` on (that compaction included), or the
  * whole log when it has none. deriveMessages() over them equals deriveMessages()
  * over the full log; the cost is that of the lines after the compaction.
+ * @internal Only tests import it (knip --production): they are to go through the product's entry points.
  */
 export function readModelContext(logPath: string): SessionEvent[] {
   const events: SessionEvent[] = [];

@@ -9,6 +9,7 @@ import { grepTool } from './grep/descriptor';
 import { listFilesTool } from './list-files/descriptor';
 import { readFileTool } from './read-file/descriptor';
 import { subagentTool } from './subagent/descriptor';
+import { answerToolFacts } from './tool-facts';
 import { todoWriteTool } from './todo-write/descriptor';
 import { writeFileTool } from './write-file/descriptor';
 
@@ -29,3 +30,4 @@ export const BUILT_IN_TOOLS: readonly BuiltInTool[] = BUILT_IN_TOOL_DESCRIPTORS.
 
 /** The process's tools: the built-in ones and those registered at run time (vscode/public-api.ts, a CLI embedding). */
 export const toolCatalog = new ToolCatalog(BUILT_IN_TOOL_DESCRIPTORS);
+answerToolFacts(toolCatalog);

@@ -1,14 +1,20 @@
 // A tool, described once: its name, its arguments' schema (their type inferred from
 // it), what it needs from the tool set, whether a call waits for the user's approval
-// and what the approval card says, the presenter of its transcript row and the schema
-// of the data it logs with its result. The tool set (agent/tool-set.ts), the
-// presenters (presenters.ts), the extension's tool list, the CLI's `--tools` and the
-// setting's enum all read descriptors; a new tool is its folder (tools/<tool>/
+// and what the approval card says, the schema of the data it logs with its result,
+// its facts (tool-facts.ts: its effects on the workspace, whether planning may use
+// it, its checkpoint rule, its evidence kind, its ACP kind), the files a call
+// changes (its ACP diff and, unless it has a presenter, its row) and the presenter
+// of its transcript row. The tool set (agent/tool-set.ts), the presenters
+// (presenters/tool-call.ts), plan first, checkpoints, evidence, the ACP server, the
+// extension's tool list, the CLI's `--tools` and the setting's enum all read
+// descriptors, never a tool's name; a new tool is its folder (tools/<tool>/
 // descriptor.ts) and one line in built-in.ts, or one `registerTool` call through the
 // extension's API (vscode/public-api.ts).
 import type * as z from 'zod/mini';
-import type { PresentedCall, ToolCallRecord } from '../presenters/tool-presenter';
+import type { BashExit } from '../protocol/tool-view';
+import { genericView, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
 import type { ApprovalCard } from './approvals';
+import { changesView } from './file-views';
 import {
   checkedTool,
   errorResult,
@@ -17,6 +23,7 @@ import {
   type ToolResult,
   type ToolSignature,
 } from './tool';
+import { impliedFacts, type FileChange, type SaidFacts, type ToolFacts } from './tool-facts';
 import type { ToolSetContext } from './tool-set-context';
 
 export type { ApprovalCard };
@@ -31,11 +38,16 @@ export interface PresenterInput<A, D> {
   details: D | null;
 }
 
-interface SpecBase<A, D> {
+interface SpecBase<A, D> extends SaidFacts {
   /** The data the tool logs with its result (`tool/result.details`, `{ tool: name, ... }`); absent when it logs none. */
   details?: z.ZodMiniType<D>;
   needs?: readonly ToolNeed[];
-  present(input: PresenterInput<A, D>): PresentedCall;
+  /** The files a call changes, from its typed arguments: its ACP diff, and its row (a -/+ diff) unless `present` is given. */
+  changes?(args: A): readonly FileChange[];
+  /** A command's end, from its result data (evidence `command`: a failed last command flags its item). */
+  exit?(details: D): BashExit;
+  /** Its transcript row; absent: the diff of `changes`, or the generic row. */
+  present?(input: PresenterInput<A, D>): PresentedCall;
 }
 
 /** What a descriptor reads of a tool whose module makes its ToolDefinition: the name, the arguments' schema, and whether it asks for approval itself. */
@@ -60,7 +72,7 @@ export interface RunToolSpec<N extends string, A, D> extends ToolSignature<N, A>
   run(args: A, ctx: ToolContext): Promise<ToolResult>;
 }
 
-export interface ToolDescriptor<N extends string = string> {
+export interface ToolDescriptor<N extends string = string> extends ToolFacts {
   readonly name: N;
   readonly needs: readonly ToolNeed[];
   readonly asksApproval: boolean;
@@ -90,19 +102,44 @@ function descriptor<N extends string, A, D>(
   asksApproval: boolean,
   create: (set: ToolSetContext) => ToolDefinition | null,
 ): ToolDescriptor<N> {
-  const present = (call: ToolCallRecord): PresentedCall => {
-    const args = head.args.safeParse(call.args);
-    const details =
-      spec.details !== undefined && call.result?.details?.tool === head.name
-        ? spec.details.safeParse(call.result.details)
-        : null;
-    return spec.present({
-      call,
-      args: args.success ? args.data : null,
-      details: details?.success ? details.data : null,
-    });
+  const argsOf = (raw: unknown): A | null => {
+    const args = head.args.safeParse(raw);
+    return args.success ? args.data : null;
   };
-  return { name: head.name, needs: spec.needs ?? [], asksApproval, present, create };
+  const detailsOf = (raw: unknown): D | null => {
+    if (spec.details === undefined || !isDetailsOf(head.name, raw)) return null;
+    const details = spec.details.safeParse(raw);
+    return details.success ? details.data : null;
+  };
+  const changes = (raw: unknown): readonly FileChange[] => {
+    const args = spec.changes === undefined ? null : argsOf(raw);
+    return args === null ? [] : (spec.changes?.(args) ?? []);
+  };
+  const present = (call: ToolCallRecord): PresentedCall => {
+    const input = { call, args: argsOf(call.args), details: detailsOf(call.result?.details) };
+    if (spec.present !== undefined) return spec.present(input);
+    const changed = changes(call.args);
+    return changed.length === 0 ? genericView(call) : changesView(call, changed);
+  };
+  const commandEnd = (raw: unknown): BashExit | null => {
+    const details = spec.exit === undefined ? null : detailsOf(raw);
+    return details === null ? null : (spec.exit?.(details) ?? null);
+  };
+  return {
+    ...impliedFacts(spec),
+    name: head.name,
+    needs: spec.needs ?? [],
+    asksApproval,
+    changes,
+    commandEnd,
+    present,
+    create,
+  };
+}
+
+/** Result data the tool named `name` logged (`{ tool: name, ... }`). */
+function isDetailsOf(name: string, raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && 'tool' in raw && raw.tool === name;
 }
 
 function createRunTool<N extends string, A, D>(spec: RunToolSpec<N, A, D>): (set: ToolSetContext) => ToolDefinition {

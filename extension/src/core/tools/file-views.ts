@@ -1,8 +1,10 @@
-// The file tools' presenters: edit_file and write_file as a -/+ line diff of what
-// the call removes and adds, bounded (the lines past the bound are counted); read_file, list_files and grep as the generic view
-// with the path or pattern as the row's summary. Zod-free.
+// The file tools' rows: the files a call changes as a -/+ line diff of what it
+// removes and adds, bounded (the lines past the bound are counted); a call that
+// changes none as the generic view with what it acts on (a path, a pattern) as the
+// row's summary. Zod-free.
 import { type DiffLine } from '../protocol/tool-view';
-import { oneLine, stringArg, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
+import { oneLine, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
+import type { FileChange } from './tool-facts';
 
 /** Lines of each side of a change the row shows; the rest is counted, not built (a 10 MB write is 200,000 lines). */
 export const DIFF_VIEW_LINES = 500;
@@ -49,38 +51,17 @@ function diffView(path: string, call: ToolCallRecord, ...sides: Side[]): Present
   };
 }
 
-function generic(call: ToolCallRecord, summary: string): PresentedCall {
+/** The generic view (input and result text) with `summary` as the row's summary. */
+export function summaryView(call: ToolCallRecord, summary: string): PresentedCall {
   return {
     summary: oneLine(summary),
     view: { kind: 'generic', input: call.arguments, result: call.result?.content ?? null },
   };
 }
 
-export function editFileView(call: ToolCallRecord): PresentedCall {
-  const path = stringArg(call.args, 'path');
-  const oldText = stringArg(call.args, 'old_string');
-  const newText = stringArg(call.args, 'new_string');
-  if (path === null || oldText === null || newText === null) return generic(call, path ?? '');
-  return diffView(path, call, boundedLines('del', oldText), boundedLines('add', newText));
-}
-
-export function writeFileView(call: ToolCallRecord): PresentedCall {
-  const path = stringArg(call.args, 'path');
-  const content = stringArg(call.args, 'content');
-  if (path === null || content === null) return generic(call, path ?? '');
-  return diffView(path, call, boundedLines('add', content));
-}
-
-/** Changes an agent described itself (an ACP agent's diffs): each file's old text removed and new text added, named by the first path. */
-export function changesView(
-  call: ToolCallRecord,
-  changes: readonly { path: string; oldText: string | null; newText: string }[],
-): PresentedCall {
+/** The files a call changes (a file tool's, from its arguments; an ACP agent's diffs): each file's old text removed and new text added, named by the first path. */
+export function changesView(call: ToolCallRecord, changes: readonly FileChange[]): PresentedCall {
   const sides = changes.flatMap((c) => [boundedLines('del', c.oldText ?? ''), boundedLines('add', c.newText)]);
   const named = changes.length === 1 ? changes[0]!.path : `${changes[0]!.path} (+${changes.length - 1} more)`;
   return diffView(named, call, ...sides);
 }
-
-export const readFileView = (call: ToolCallRecord): PresentedCall => generic(call, stringArg(call.args, 'path') ?? '');
-export const listFilesView = (call: ToolCallRecord): PresentedCall => generic(call, stringArg(call.args, 'path') ?? '');
-export const grepView = (call: ToolCallRecord): PresentedCall => generic(call, stringArg(call.args, 'pattern') ?? '');

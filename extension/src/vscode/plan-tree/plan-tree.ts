@@ -30,7 +30,7 @@ export const OPEN_SUBAGENT_COMMAND = 'agentChecklist.openSubagent';
 const TICK_MS = 1000;
 
 export type { PlanNode } from './plan-tree-model';
-export { formatElapsed, itemIcon, statusLabel } from './plan-tree-items';
+export { statusLabel } from './plan-tree-items';
 
 function outcomeLabel(node: SubagentNode): string {
   return word(node.running ? 'outcome.running' : `outcome.${node.mark.outcome ?? 'interrupted'}`);

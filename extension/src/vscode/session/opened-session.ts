@@ -3,7 +3,6 @@
 import * as fs from 'node:fs';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import { TranscriptFolder } from '../../core/presenters/transcript-folder';
-import type { SessionListItem } from '../../core/protocol/messages';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { isEditorSession } from '../../core/session/source';
@@ -140,16 +139,6 @@ function followLoaded(loaded: LoadedLog | StreamedLog, onReset: () => void): Ope
 /** The store's sessions a user opens, newest first: subagent sessions (header.parent) open from their parent. */
 export function listRootSessions(store: SessionStore): SessionSummary[] {
   return store.list().filter((s) => s.header.parent === undefined);
-}
-
-/** The session list the Agent view shows. */
-export function sessionListItems(store: SessionStore, currentId: string | undefined): SessionListItem[] {
-  return listRootSessions(store).map((s) => ({
-    id: s.id,
-    title: s.header.title ?? null,
-    modified: s.modified.toISOString(),
-    current: s.id === currentId,
-  }));
 }
 
 /** The newest session the editor writes (ours or an ACP agent's; the Chat session beside it is only followed). */

@@ -38,8 +38,8 @@ export const modelScriptSchema = z.object({
   ),
 });
 export type ModelScript = z.infer<typeof modelScriptSchema>;
+/** @internal Only tests import it (knip --production): they are to go through the product's entry points. */
 export type ScriptedResponse = ModelScript['responses'][number];
-export type ScriptedToolCall = NonNullable<ScriptedResponse['toolCalls']>[number];
 
 export function parseModelScript(json: unknown, source = 'script'): ModelScript {
   const parsed = modelScriptSchema.safeParse(json);

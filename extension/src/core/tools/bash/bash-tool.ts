@@ -7,12 +7,10 @@
 // Where bubblewrap runs, every command runs in the sandbox (sandbox.ts): the
 // workspace writable, the rest read-only, /tmp private, no network unless allowed.
 import * as z from 'zod/mini';
-import type { Disposable } from '../../disposable';
 import type { ApprovalCard, Approvals } from '../approvals';
-import { BASH_TOOL_NAME, bashResultText, bashStatusLine, type BashExit } from './bash-view';
+import { BASH_TOOL_NAME, bashResultText, type BashExit } from './bash-view';
 import type { ShellRunResult } from './process-group';
 import type { SandboxChoice } from './run-sandboxed';
-import type { ToolRegistry } from '../registry';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
 import type { Redactor } from '../tool-env';
 
@@ -62,10 +60,6 @@ export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
   if (run.timedOut) return { kind: 'timed-out', timeoutMs };
   if (run.exitCode !== null) return { kind: 'exited', code: run.exitCode };
   return { kind: 'killed', signal: run.exitSignal ?? 'unknown' };
-}
-
-export function statusLine(run: ShellRunResult, timeoutMs: number): string {
-  return bashStatusLine(bashExit(run, timeoutMs));
 }
 
 function firstLine(text: string, max: number): string {
@@ -126,8 +120,4 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       };
     },
   };
-}
-
-export function registerBashTool(registry: ToolRegistry, options: BashToolOptions): Disposable {
-  return registry.register(createBashTool(options));
 }

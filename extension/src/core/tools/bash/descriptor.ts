@@ -1,6 +1,7 @@
 // bash: one shell command in the workspace folder (bash-tool.ts), asked for approval
 // by the tool with the command and where it runs; its row shows how it ended
-// (bash-view.ts) from the exit it logs as data.
+// (bash-view.ts) from the exit it logs as data. It runs processes (a command: the
+// exit is its evidence's outcome).
 import { defineTool } from '../descriptor';
 import { BASH_TOOL_NAME, bashArgsSchema, createBashTool } from './bash-tool';
 import { bashDetailsSchema, bashView } from './bash-view';
@@ -10,6 +11,8 @@ export const bashTool = defineTool(
   {
     details: bashDetailsSchema,
     needs: ['workspace', 'local-process'],
+    effects: ['runs'],
+    exit: (details) => details.exit,
     present: ({ call, args, details }) => bashView(call, args?.command ?? '', details?.exit ?? null),
     create: (set) =>
       createBashTool({

@@ -3,9 +3,7 @@
 // model how to fix the call. Needs approval like write_file; the edit is checked
 // again on the file as it is after approval, so a change made meanwhile is not clobbered.
 import * as z from 'zod/mini';
-import type { Disposable } from '../../disposable';
 import { protectedPaths } from '../protected-paths';
-import type { ToolRegistry } from '../registry';
 import { readTextFile } from '../text-file';
 import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
@@ -145,8 +143,4 @@ export function createEditFileTool({
       content: `Edited ${display}: replaced 1 occurrence at line ${edit.line} (${lines} line${lines === 1 ? '' : 's'} now).`,
     };
   });
-}
-
-export function registerEditFileTool(registry: ToolRegistry, options: WriteToolOptions): Disposable {
-  return registry.register(createEditFileTool(options));
 }

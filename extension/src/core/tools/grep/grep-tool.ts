@@ -8,9 +8,7 @@
 // holds the loop for its whole match, and a line too large for the engine's wasm heap
 // aborts it.
 import * as z from 'zod/mini';
-import type { Disposable } from '../../disposable';
 import { noSuchPathMessage } from '../list-files/list-files-tool';
-import type { ToolRegistry } from '../registry';
 import { MAX_TEXT_FILE_BYTES } from '../text-file';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { decodeText, looksBinary, SKIPPED_FOLDERS, walk } from '../walk';
@@ -184,8 +182,4 @@ export function createGrepTool(workspace: Workspace, redactor?: Redactor): ToolD
       return { isError: false, content: [noMatchesText(pattern, target.display), ...notes].join('\n') };
     return { isError: false, content: [...out, ...notes].join('\n') };
   });
-}
-
-export function registerGrepTool(registry: ToolRegistry, workspace: Workspace, redactor?: Redactor): Disposable {
-  return registry.register(createGrepTool(workspace, redactor));
 }

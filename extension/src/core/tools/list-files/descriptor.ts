@@ -1,11 +1,15 @@
 // list_files: the files under a workspace folder, filtered by a glob
-// (list-files-tool.ts); its row is the generic view with the path as summary.
-import { listFilesView } from '../file-views';
+// (list-files-tool.ts); its row is the generic view with the path as summary. It
+// only reads (ACP shows it as a search), so planning may use it.
+import { genericView } from '../../presenters/tool-presenter';
 import { defineTool } from '../descriptor';
+import { summaryView } from '../file-views';
 import { createListFilesTool, listFilesSignature } from './list-files-tool';
 
 export const listFilesTool = defineTool(listFilesSignature, {
   needs: ['workspace'],
-  present: ({ call }) => listFilesView(call),
+  effects: ['reads'],
+  acpKind: 'search',
+  present: ({ call, args }) => (args === null ? genericView(call) : summaryView(call, args.path ?? '')),
   create: (set) => createListFilesTool(set.workspace()),
 });

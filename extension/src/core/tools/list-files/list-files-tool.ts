@@ -5,9 +5,7 @@
 // the cap is on matches SHOWN (MAX_LISTED_ENTRIES) and, separately, on entries
 // EXAMINED (MAX_WALKED_ENTRIES, the bound on work); each cut says which it was.
 import * as z from 'zod/mini';
-import type { Disposable } from '../../disposable';
 import { isGlobError, globMatcher } from '../glob';
-import type { ToolRegistry } from '../registry';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { SKIPPED_FOLDERS, walk } from '../walk';
 import { refusalMessage, type Workspace } from '../workspace';
@@ -118,8 +116,4 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
     if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));
     return { isError: false, content: lines.join('\n') };
   });
-}
-
-export function registerListFilesTool(registry: ToolRegistry, workspace: Workspace): Disposable {
-  return registry.register(createListFilesTool(workspace));
 }

@@ -1,7 +1,5 @@
 // read_file: a text file of the workspace, a window of lines, numbered.
 import * as z from 'zod/mini';
-import type { Disposable } from '../../disposable';
-import type { ToolRegistry } from '../registry';
 import { readTextFile } from '../text-file';
 import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
@@ -73,8 +71,4 @@ export function createReadFileTool(workspace: Workspace, redactor?: Redactor): T
     if (!window.ok) return errorResult(window.message);
     return { isError: false, content: window.content };
   });
-}
-
-export function registerReadFileTool(registry: ToolRegistry, workspace: Workspace, redactor?: Redactor): Disposable {
-  return registry.register(createReadFileTool(workspace, redactor));
 }

@@ -1,6 +1,8 @@
 // subagent: a self-contained task handed to a child session (agent/subagent-tool.ts)
 // with the same tool set one level down; past MAX_SUBAGENT_DEPTH the set is built
-// without it. Its row shows the task, the child session and its answer.
+// without it. Its row shows the task, the child session and its answer. Its child
+// runs the same tools in the workspace, so it may read, write and run; its own
+// call is no evidence kind of its own (`other`).
 import {
   createSubagentTool,
   MAX_SUBAGENT_DEPTH,
@@ -13,6 +15,9 @@ import { subagentView } from './subagent-view';
 export const subagentTool = defineTool(
   { name: SUBAGENT_TOOL_NAME, args: subagentArgsSchema, asksApproval: false },
   {
+    effects: ['reads', 'writes', 'runs'],
+    evidence: 'other',
+    acpKind: 'other',
     present: ({ call, args }) => subagentView(call, args?.description ?? null),
     create: (set) => {
       const deps = set.need(set.options.subagents, 'the subagent runner (provider, session store, max steps)');

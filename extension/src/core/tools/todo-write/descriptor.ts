@@ -1,5 +1,7 @@
 // todo_write: the model's whole-list plan write (plan/todo-write-tool.ts, to the
-// contract); its row shows the list the tool logged (todo-write-view.ts).
+// contract); its row shows the list the tool logged (todo-write-view.ts). It does
+// nothing to the workspace (planning may use it); a plan write is no work on an
+// item, and makes the loop take the next checkpoint anew (ACP: thinking).
 import { createTodoWriteTool } from '../../plan/todo-write-tool';
 import { todoWriteArgsSchema } from '../../plan/todo-schema';
 import { defineTool } from '../descriptor';
@@ -8,6 +10,10 @@ import { TODO_WRITE_TOOL_NAME, todoWriteView } from './todo-write-view';
 export const todoWriteTool = defineTool(
   { name: TODO_WRITE_TOOL_NAME, args: todoWriteArgsSchema, asksApproval: false },
   {
+    effects: [],
+    checkpoint: 'after-plan-write',
+    evidence: null,
+    acpKind: 'think',
     present: ({ call }) => todoWriteView(call),
     create: (set) =>
       createTodoWriteTool({

@@ -1,13 +1,14 @@
 // write_file: create or replace a workspace file (write-file-tool.ts), asked for
-// approval by the tool with the resolved path and a preview of the content; its row
-// is the content as added lines.
-import { writeFileView } from '../file-views';
+// approval by the tool with the resolved path and a preview of the content. It
+// writes files: its change is the whole new content (its row shows it as added
+// lines, its ACP diff has no old text).
 import { defineTool } from '../descriptor';
 import { createWriteFileTool, writeFileSignature } from './write-file-tool';
 
 export const writeFileTool = defineTool(writeFileSignature, {
   needs: ['workspace'],
-  present: ({ call }) => writeFileView(call),
+  effects: ['writes'],
+  changes: ({ path, content }) => [{ path, oldText: null, newText: content }],
   create: (set) =>
     createWriteFileTool({ workspace: set.workspace(), approvals: set.approvals(), protect: set.protection() }),
 });

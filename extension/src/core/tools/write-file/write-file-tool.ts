@@ -3,10 +3,8 @@
 // auto-approve: arguments -> path confinement -> target checks -> approval -> write.
 import * as path from 'node:path';
 import * as z from 'zod/mini';
-import type { Disposable } from '../../disposable';
 import type { Approvals } from '../approvals';
 import { protectedPaths, type ProtectedPaths } from '../protected-paths';
-import type { ToolRegistry } from '../registry';
 import { isFolderMessage, notRegularFileMessage } from '../text-file';
 import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
@@ -132,8 +130,4 @@ export function createWriteFileTool({
     const written = await writeChecked(workspace, checked, args.path, content);
     return written.ok ? { isError: false, content: written.message } : errorResult(written.message);
   });
-}
-
-export function registerWriteFileTool(registry: ToolRegistry, options: WriteToolOptions): Disposable {
-  return registry.register(createWriteFileTool(options));
 }
