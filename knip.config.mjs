@@ -6,13 +6,13 @@
 // the build's own lists, so a new lazy module or webview chunk is one here too:
 // extension.ts and cli/main.ts (the two main bundles), every LAZY_MODULES module
 // (lazy bundles and worker threads), the page (webview/src/main.tsx) and its chunks.
-import { LAZY_MODULES } from './scripts/lazy-bundles.mjs';
+import { LAZY_MODULES, MAIN_MODULES, WORKER_MODULES } from './scripts/lazy-bundles.mjs';
 import { WEBVIEW_CHUNKS } from './scripts/webview-build.mjs';
 
 const PRODUCT_ENTRIES = [
-  'extension/src/extension.ts',
-  'extension/src/cli/main.ts',
+  ...Object.keys(MAIN_MODULES),
   ...Object.keys(LAZY_MODULES),
+  ...Object.keys(WORKER_MODULES),
   'webview/src/main.tsx',
   ...Object.keys(WEBVIEW_CHUNKS),
 ];
@@ -22,6 +22,7 @@ export default {
     ...PRODUCT_ENTRIES.map((file) => `${file}!`),
     'test/**/*.test.{ts,tsx}',
     'test/integration/index.ts',
+    'test/integration/installed/index.ts',
     'test/integration/test-api/test-api.ts',
     'test/e2e/**/*.{ts,mjs}',
     // Started as child processes or run by hand, by path.

@@ -13,7 +13,7 @@ import type { Session } from '../session/session';
 import { COMPACTION_SYSTEM_PROMPT, fitCompactionRequest } from './compaction-request';
 import { ProviderError, isProviderError, type ModelProvider } from './provider';
 import { withRetries, type RetryPolicy } from './retry';
-import { brandedError, errorGuard } from '../error-brand';
+import { brandedError } from '../error-brand';
 
 export type CompactEvent = Extract<SessionEvent, { type: 'context/compact' }>;
 
@@ -34,9 +34,6 @@ export class CompactionError extends brandedError('CompactionError') {
     this.name = 'CompactionError';
   }
 }
-
-/** Whether `value` is a CompactionError, whichever bundle's copy of the class made it. */
-export const isCompactionError = errorGuard<CompactionError>('CompactionError');
 
 /** Room kept for the summary itself. */
 export function outputReserve(window: number): number {

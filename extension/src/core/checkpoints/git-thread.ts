@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { gitReplySchema, runIdSchema, type GitRun } from './git-runs';
-import { brandedError, errorGuard } from '../error-brand';
+import { brandedError } from '../error-brand';
 
 export interface GitOutput {
   code: number;
@@ -14,9 +14,6 @@ export interface GitOutput {
 }
 
 export class GitError extends brandedError('GitError') {}
-
-/** Whether `value` is a GitError, whichever bundle's copy of the class made it. */
-export const isGitError = errorGuard<GitError>('GitError');
 
 /** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
 function newWorker(): Worker {

@@ -1,6 +1,6 @@
 // The error an event that breaks the log's invariants is refused with (invariants.ts);
 // `seq` is the refused event's.
-import { brandedError, errorGuard } from '../error-brand';
+import { brandedError } from '../error-brand';
 
 export class InvariantViolation extends brandedError('InvariantViolation') {
   constructor(
@@ -11,6 +11,3 @@ export class InvariantViolation extends brandedError('InvariantViolation') {
     this.name = 'InvariantViolation';
   }
 }
-
-/** Whether `value` is an InvariantViolation, whichever bundle's copy of the class made it. */
-export const isInvariantViolation = errorGuard<InvariantViolation>('InvariantViolation');

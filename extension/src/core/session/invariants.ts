@@ -11,7 +11,7 @@ import type { SessionEvent } from './events';
 import { acceptPlanMark, checkPlanReview, type PlanMark } from './plan-review-mark';
 import { InvariantViolation } from './invariant-violation';
 
-export { InvariantViolation, isInvariantViolation } from './invariant-violation';
+export { InvariantViolation } from './invariant-violation';
 
 interface OpenStep {
   step: number;

@@ -4,15 +4,12 @@
 // chunks; a new session first waits for the running turn to stop), so a later choice
 // can finish first. Each choice gets an AbortSignal that aborts as soon as a later one
 // is made: its reads stop early, and what it opened anyway is disposed, never shown.
-import { brandedError, errorGuard } from '../error-brand';
+import { brandedError } from '../error-brand';
 
 /** The reason a choice's signal aborts: a later choice was made, or the window closed. */
 export class ChoiceSupersededError extends brandedError('ChoiceSupersededError') {
   override name = 'ChoiceSupersededError';
 }
-
-/** Whether `value` is a ChoiceSupersededError, whichever bundle's copy of the class made it. */
-export const isChoiceSupersededError = errorGuard<ChoiceSupersededError>('ChoiceSupersededError');
 
 export class LatestChoice {
   /** The choice still finishing; undefined once it landed or was superseded. */

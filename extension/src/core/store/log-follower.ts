@@ -8,15 +8,12 @@ import type { SessionEvent } from '../session/events';
 import type { InvariantChecker } from '../session/invariants';
 import { admitEventLine, type LoadedLog } from './log-file';
 import type { StreamedLog } from './log-stream';
-import { brandedError, errorGuard } from '../error-brand';
+import { brandedError } from '../error-brand';
 
 /** The file no longer continues what was read (shrunk, replaced): load it again. */
 export class LogReplacedError extends brandedError('LogReplacedError') {
   override name = 'LogReplacedError';
 }
-
-/** Whether `value` is a LogReplacedError, whichever bundle's copy of the class made it. */
-export const isLogReplacedError = errorGuard<LogReplacedError>('LogReplacedError');
 
 export class LogFollower {
   private offset: number;

@@ -4,7 +4,7 @@
 // by size cannot see a same-length rewrite in place; that is what `check` is for.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { brandedError, errorGuard } from '../error-brand';
+import { brandedError } from '../error-brand';
 
 export type LogGuardProblem = 'link' | 'deleted' | 'replaced' | 'changed';
 
@@ -19,9 +19,6 @@ export class LogGuardError extends brandedError('LogGuardError') {
     this.name = 'LogGuardError';
   }
 }
-
-/** Whether `value` is a LogGuardError, whichever bundle's copy of the class made it. */
-export const isLogGuardError = errorGuard<LogGuardError>('LogGuardError');
 
 /** The folder name under which every component of a session folder is checked. */
 const GUARDED_ROOT = '.agent-checklist';

@@ -19,7 +19,7 @@ import type { SessionStore } from '../../core/store/session-store';
 import type { AgentSettings } from '../settings';
 import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
 import { VscodeWorkspaceFs } from './vscode-workspace-fs';
-import { brandedError, errorGuard } from '../../core/error-brand';
+import { brandedError } from '../../core/error-brand';
 
 /** Why a tool cannot run here, from what its descriptor needs; null when it can. */
 function leftOutBecause(name: string, folder: vscode.Uri | undefined): string | null {
@@ -49,9 +49,6 @@ export interface TurnToolsOptions {
 export class ToolSettingsError extends brandedError('ToolSettingsError') {
   override name = 'ToolSettingsError';
 }
-
-/** Whether `value` is a ToolSettingsError, whichever bundle's copy of the class made it. */
-export const isToolSettingsError = errorGuard<ToolSettingsError>('ToolSettingsError');
 
 /**
  * How tools act on the workspace, from the settings, for our agent's tools and an ACP
