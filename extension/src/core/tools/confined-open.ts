@@ -103,15 +103,23 @@ export async function openDirectoryIn(dir: string, within: string): Promise<Open
 
 /** The whole content of a regular, singly linked file inside `within`. */
 export async function readFileIn(file: string, within: string): Promise<Uint8Array> {
-  const handle = await openNoFollow(file, constants.O_RDONLY);
+  const handle = await openFileIn(file, within);
   try {
-    const stats = await handle.stat();
-    checkRegular(stats, file);
-    await verifyOpened(handle, stats, file, within);
     return await handle.readFile();
   } finally {
     await handle.close().catch(() => undefined);
   }
+}
+
+/** A regular, singly linked file inside `within`, opened for reading in parts (grep); the caller closes it. */
+export async function openFileIn(file: string, within: string): Promise<FileHandle> {
+  const handle = await openNoFollow(file, constants.O_RDONLY);
+  return closeOnThrow(handle, async () => {
+    const stats = await handle.stat();
+    checkRegular(stats, file);
+    await verifyOpened(handle, stats, file, within);
+    return handle;
+  });
 }
 
 /** Creates or replaces `file`, created inside its verified parent folder. */

@@ -30,6 +30,8 @@ async function statFollowing(path: string): Promise<Stats | null> {
 }
 
 export class NodeWorkspaceFs implements WorkspaceFs {
+  readonly nativePaths = true;
+
   async stat(path: string): Promise<EntryStat | null> {
     let own: Stats;
     try {
