@@ -91,10 +91,10 @@ export async function gitRootOf(dir: string, exists: (p: string) => Promise<bool
   }
 }
 
-/** git's global excludes file: `core.excludesFile` as git reads it in `cwd`, else the XDG default. */
+/** git's global excludes file: the global `core.excludesFile` (as ripgrep reads it: not a repository's own), else the XDG default. */
 export async function globalExcludesFile(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const configured = await new Promise<string>((resolve) => {
-    execFile('git', ['config', '--get', 'core.excludesFile'], { cwd, timeout: 5000 }, (error, stdout) =>
+    execFile('git', ['config', '--global', '--get', 'core.excludesFile'], { cwd, timeout: 5000 }, (error, stdout) =>
       resolve(error ? '' : stdout.trim()),
     );
   });
@@ -118,7 +118,9 @@ export async function rulesAt(
   readOutside: RuleReader | null,
   exists: (p: string) => Promise<boolean>,
 ): Promise<FolderRules> {
-  const gitRoot = await gitRootOf(start, async (p) => (isWithin(top, p) ? exists(p) : readOutside !== null && pathExists(p)));
+  const gitRoot = await gitRootOf(start, async (p) =>
+    isWithin(top, p) ? exists(p) : readOutside !== null && pathExists(p),
+  );
   const first = gitRoot !== null && readOutside !== null && !isWithin(top, gitRoot) ? gitRoot : top;
   const chain: string[] = [];
   for (let at = start; ; at = path.dirname(at)) {
@@ -126,7 +128,8 @@ export async function rulesAt(
     if (at === first || path.dirname(at) === at) break;
   }
   let rules = FolderRules.empty(gitRoot !== null);
-  for (const dir of chain) rules = await rules.enter(dir, (f) => (isWithin(top, f) ? read(f) : (readOutside?.(f) ?? Promise.resolve(null))));
+  for (const dir of chain)
+    rules = await rules.enter(dir, (f) => (isWithin(top, f) ? read(f) : (readOutside?.(f) ?? Promise.resolve(null))));
   if (gitRoot === null) return rules;
   const bottom: RuleSet[] = [];
   const exclude = isWithin(top, gitRoot)

@@ -71,7 +71,10 @@ export async function searchWithJs(
   }
   const running = new Set<Promise<void>>();
   const prefix = request.display === '.' ? '' : `${request.display}/`;
-  for await (const entry of walk(workspace, request.start, { ...(signal ? { signal } : {}), includeIgnored: request.includeIgnored })) {
+  for await (const entry of walk(workspace, request.start, {
+    ...(signal ? { signal } : {}),
+    includeIgnored: request.includeIgnored,
+  })) {
     if (collector.full || signal?.aborted) break;
     if (entry.kind !== 'file' || entry.symlink) continue;
     const display = `${prefix}${entry.rel}`;

@@ -104,7 +104,7 @@ class FileScan {
   async lines(data: Buffer, dataAt: number, end: number): Promise<void> {
     const literal = this.only === null ? this.filter.literal : null;
     if (literal === null) {
-      for (let start = 0; start < end && !this.full; ) {
+      for (let start = 0; start < end && !this.full;) {
         const nl = data.indexOf(NEWLINE, start);
         const stop = nl === -1 || nl >= end ? end : nl;
         await this.testLine(data, dataAt, start, stop);
@@ -112,7 +112,7 @@ class FileScan {
       }
       return;
     }
-    for (let at = data.indexOf(literal, 0); at !== -1 && at < end && !this.full; ) {
+    for (let at = data.indexOf(literal, 0); at !== -1 && at < end && !this.full;) {
       const start = at === 0 ? 0 : data.lastIndexOf(NEWLINE, at - 1) + 1;
       const nl = data.indexOf(NEWLINE, at);
       const stop = nl === -1 || nl >= end ? end : nl;
@@ -153,7 +153,7 @@ export async function scanLines(
     let longLine = -1;
     let mayMatch = false;
     const literal = only === null ? filter.literal : null;
-    for (let position = 0; !scan.full; ) {
+    for (let position = 0; !scan.full;) {
       let n = await reader.read(block, BLOCK_BYTES, position);
       const chunkAt = position;
       const nul = block.subarray(0, n).indexOf(0);

@@ -31,7 +31,7 @@ export function requiredLiteral(pattern: string): string | null {
     if (run.length > best.length) best = run;
     run = '';
   };
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const ch = pattern[i]!;
     const next = pattern[i + 1];
     let literal: string | null = null;
