@@ -54,6 +54,8 @@ export const LAZY_MODULES = {
   'extension/src/core/import/agent-follow-worker.ts': 'agent-follow-worker',
   // Started as a worker thread from dist/git-worker.js by core/checkpoints/git-thread.ts: the checkpoints' git processes.
   'extension/src/core/checkpoints/git-worker.ts': 'git-worker',
+  // Started as a worker thread from dist/search-worker.js by core/tools/grep/search-thread.ts: grep's searches (ripgrep's output, the JS engine).
+  'extension/src/core/tools/grep/search-worker.ts': 'search-worker',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
   ...PROVIDER_MODULES,
   // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.
