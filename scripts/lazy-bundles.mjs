@@ -56,6 +56,10 @@ export const LAZY_MODULES = {
   'extension/src/core/checkpoints/git-worker.ts': 'git-worker',
   // Started as a worker thread from dist/search-worker.js by core/tools/grep/search-thread.ts: grep's searches (ripgrep's output, the JS engine).
   'extension/src/core/tools/grep/search-worker.ts': 'search-worker',
+  // Imported by grep (core/tools/grep/grep-tool.ts) at a virtual workspace's first search: the engines on the host's thread.
+  'extension/src/core/tools/grep/in-process-search.ts': 'grep-search',
+  // Imported by core/tools/walk.ts at the first walk (list_files, grep's JS engine): the ignore files' rules and the ignore package.
+  'extension/src/core/tools/ignore-rules.ts': 'ignore-rules',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
   ...PROVIDER_MODULES,
   // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.

@@ -5,7 +5,7 @@
 // starts in is taken whatever the rules say of it: a model that names an ignored
 // folder gets what is in it.
 import * as path from 'node:path';
-import { FolderRules, readRuleFileFromDisk, rulesAt, type RuleReader } from './ignore-rules';
+import type { FolderRules, RuleReader } from './ignore-rules';
 import type { Workspace } from './workspace';
 import type { DirectoryEntry, EntryKind } from './workspace-fs';
 
@@ -41,8 +41,9 @@ function insideReader(workspace: Workspace): RuleReader {
   };
 }
 
-/** The rules in force in the folder `dir` (a real path inside the workspace). */
+/** The rules in force in the folder `dir` (a real path inside the workspace). Loads the rules' bundle, dist/ignore-rules.js, at the first walk. */
 export async function rulesFor(workspace: Workspace, dir: string): Promise<FolderRules> {
+  const { rulesAt, readRuleFileFromDisk } = await import('./ignore-rules');
   return rulesAt(
     dir,
     await workspace.realRoot(),

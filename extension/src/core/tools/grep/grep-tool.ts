@@ -24,7 +24,7 @@ import {
   noMatchesText,
 } from './grep-text';
 import { ripgrepLocator, type RipgrepLocator } from './ripgrep';
-import { runSearch, type SearchResult } from './run-search';
+import type { SearchResult } from './run-search';
 import type { SearchOutcome, SearchRequest } from './search-messages';
 import { searchOnThread } from './search-thread';
 
@@ -95,7 +95,7 @@ export function createGrepTool(
     };
     const result: SearchResult | 'stopped' = native
       ? await searchOnThread(request, ctx.signal)
-      : await runSearch(workspace, request, ctx.signal, yieldToLoop);
+      : await (await import('./in-process-search')).runSearch(workspace, request, ctx.signal, yieldToLoop);
     if (result === 'stopped' || ctx.signal.aborted) return errorResult(GREP_STOPPED_MESSAGE);
     if (!result.ok) return errorResult(invalidPatternMessage(result.invalidPattern));
     return resultOf(result.outcome, args.pattern, target.display);
