@@ -28,6 +28,11 @@ export interface WalkCounts {
   left: number;
 }
 
+type IgnoreRulesModule = Pick<typeof import('./ignore-rules'), 'rulesAt' | 'readRuleFileFromDisk'>;
+/** CommonJS's require (the host's bundles, the worker's, and tsx's hook in its thread), declared for this one module. */
+declare const require: (id: './ignore-rules') => unknown;
+let rulesModule: IgnoreRulesModule | undefined;
+
 const byName = (a: DirectoryEntry, b: DirectoryEntry): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** A rule file inside the workspace, read through its confinement (a file that may not be read has no rules). */
@@ -43,7 +48,8 @@ function insideReader(workspace: Workspace): RuleReader {
 
 /** The rules in force in the folder `dir` (a real path inside the workspace). Loads the rules' bundle, dist/ignore-rules.js, at the first walk. */
 export async function rulesFor(workspace: Workspace, dir: string): Promise<FolderRules> {
-  const { rulesAt, readRuleFileFromDisk } = await import('./ignore-rules');
+  rulesModule ??= require('./ignore-rules') as IgnoreRulesModule;
+  const { rulesAt, readRuleFileFromDisk } = rulesModule;
   return rulesAt(
     dir,
     await workspace.realRoot(),

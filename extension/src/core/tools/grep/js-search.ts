@@ -1,11 +1,14 @@
 // grep without ripgrep: the walk (ignore files' meaning, walk.ts) feeding concurrent
 // reads of the files it takes, each read in blocks and prefiltered (line-scan.ts).
+// With this machine's paths the file calls block: this engine then runs on grep's
+// worker thread, never on a loop anyone waits on.
 // Capped on matches only: every file the walk takes is searched unless the cap is
 // reached first. On a file system with this machine's paths each file is opened once
 // through the workspace's confinement (confined-open.ts) and read in parts; on a
 // virtual one (VS Code's workspace.fs) a file is read whole through it.
+import { closeSync, readSync } from 'node:fs';
 import * as path from 'node:path';
-import { openFileIn } from '../confined-open';
+import { openInSync } from '../confined-open';
 import { walk } from '../walk';
 import type { Workspace } from '../workspace';
 import { type BlockReader, type FileHits, type LineFilter, scanLines } from './line-scan';
@@ -29,19 +32,20 @@ export async function scanWorkspaceFile(
 ): Promise<FileHits | null> {
   const within = await workspace.realRoot();
   if (workspace.fs.nativePaths === true) {
-    let handle;
+    // Blocking calls: this runs on grep's worker thread (search-worker.ts), or in a test.
+    let fd: number;
     try {
-      handle = await openFileIn(abs, within);
+      fd = openInSync(abs, within);
     } catch {
       return null;
     }
     try {
       const reader: BlockReader = {
-        read: async (into, length, position) => (await handle.read(into, 0, length, position)).bytesRead,
+        read: (into, length, position) => Promise.resolve(readSync(fd, into, 0, length, position)),
       };
       return await scanLines(reader, filter, room, only, pause);
     } finally {
-      await handle.close().catch(() => undefined);
+      closeSync(fd);
     }
   }
   let data: Uint8Array;
@@ -76,6 +80,7 @@ export async function searchWithJs(
     includeIgnored: request.includeIgnored,
   })) {
     if (collector.full || signal?.aborted) break;
+    await pause?.();
     if (entry.kind !== 'file' || entry.symlink) continue;
     const display = `${prefix}${entry.rel}`;
     const scan = scanWorkspaceFile(workspace, entry.abs, filter, collector.room, null, pause).then((hits) => {
