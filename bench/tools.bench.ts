@@ -16,6 +16,7 @@ import type { ToolContext } from '../extension/src/core/tools/tool';
 import { Workspace } from '../extension/src/core/tools/workspace';
 import { REPO_ROOT } from '../scripts/vscode-server/paths.mjs';
 import type { Metric } from './report';
+import { schedstat } from './security-markdown-delay';
 import { median, now, round } from './stats';
 
 const RUNS = 3;
@@ -87,14 +88,29 @@ function pathWithoutRg(): string {
   return dir;
 }
 
+interface Gap {
+  ms: number;
+  /** Within the gap, the main thread's time on a core (its own work) and waiting for one (the shared machine); null: no schedstat. */
+  runMs: number | null;
+  waitMs: number | null;
+}
+
 /** The longest gap between two ticks of a 1 ms timer while `run` runs (the host's event loop held). */
-async function longestGap(run: () => Promise<unknown>): Promise<number> {
+async function longestGap(run: () => Promise<unknown>): Promise<Gap> {
   let last = performance.now();
-  let worst = 0;
+  let lastStat = schedstat();
+  let worst: Gap = { ms: 0, runMs: null, waitMs: null };
   const timer = setInterval(() => {
     const at = performance.now();
-    worst = Math.max(worst, at - last);
+    const stat = schedstat();
+    if (at - last > worst.ms)
+      worst = {
+        ms: at - last,
+        runMs: stat && lastStat && (stat[0] - lastStat[0]) / 1e6,
+        waitMs: stat && lastStat && (stat[1] - lastStat[1]) / 1e6,
+      };
     last = at;
+    lastStat = stat;
   }, 1);
   await run();
   clearInterval(timer);
@@ -161,20 +177,16 @@ export async function runToolsBench(log: (line: string) => void): Promise<Metric
       ),
     );
 
+    await inProcessGrep(tree, 'warm-up', noRipgrep); // the worker thread's start and its modules' first load
     for (const [engine, locator] of [
       ['rg', ripgrepLocator()],
       ['JS engine', noRipgrep],
     ] as const) {
       const gap = await longestGap(() => inProcessGrep(tree, NEEDLE, locator));
-      metrics.push(
-        metric(
-          `host event loop's longest gap during a search of the tree (${engine})`,
-          gap,
-          'ms',
-          '≤ 50 ms',
-          gap <= 50,
-        ),
-      );
+      const own = `main thread on a core ${gap.runMs?.toFixed(1) ?? '?'} ms, waiting for one ${gap.waitMs?.toFixed(1) ?? '?'} ms`;
+      log(`longest gap during the search of the tree (${engine}): ${gap.ms.toFixed(1)} ms (${own})`);
+      const name = `host event loop's longest gap during a search of the tree (${engine}; ${own})`;
+      metrics.push(metric(name, gap.ms, 'ms', '≤ 50 ms', gap.ms <= 50));
     }
   } finally {
     fs.rmSync(tree, { recursive: true, force: true });
@@ -185,7 +197,7 @@ export async function runToolsBench(log: (line: string) => void): Promise<Metric
     ['literal', 'ToolSetError'],
     ['regex', 'export const [A-Z_]+_TOOL_NAME'],
   ] as const) {
-    const rg = rgHits(REPO_ROOT, [pattern]);
+    const rg = rgHits(REPO_ROOT, [pattern, '.']);
     const withRg = cliGrep(REPO_ROOT, { pattern }, PATH, repoStartup);
     const withJs = cliGrep(REPO_ROOT, { pattern }, noRg, repoStartup);
     const same = (h: string[]): boolean => h.join('\n') === rg.hits.join('\n');
