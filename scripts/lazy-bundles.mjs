@@ -32,6 +32,10 @@ export const LAZY_MODULES = {
   'extension/src/cli/acp-stdio.ts': 'acp-server',
   // An ACP agent's session (core/acp-client: the SDK's client side, the agent's process, our log of its turns).
   'extension/src/core/acp-client/acp-agent-session.ts': 'acp-client',
+  // Imported by grep (core/tools/grep/grep-tool.ts) at a virtual workspace's first search: the engines on the host's thread.
+  'extension/src/core/tools/grep/in-process-search.ts': 'grep-search',
+  // Required by core/tools/walk.ts at the first walk (list_files, grep's JS engine): the ignore files' rules and the ignore package.
+  'extension/src/core/tools/ignore-rules.ts': 'ignore-rules',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
   ...PROVIDER_MODULES,
   // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.
@@ -53,6 +57,8 @@ export const WORKER_MODULES = {
   'extension/src/core/import/agent-follow-worker.ts': 'agent-follow-worker',
   // core/checkpoints/git-thread.ts: the checkpoints' git processes.
   'extension/src/core/checkpoints/git-worker.ts': 'git-worker',
+  // core/tools/grep/search-thread.ts: grep's searches (ripgrep's output, the JS engine).
+  'extension/src/core/tools/grep/search-worker.ts': 'search-worker',
 };
 
 /** The process entries: each main bundle, which loads the lazy ones into its process. */

@@ -1,5 +1,5 @@
 // Types of scripts/prerequisites.mjs for the TypeScript that imports it (the unit test of installPlan).
-export type PrerequisiteName = 'chromium' | 'bubblewrap' | 'git' | 'make' | 'g++' | 'python3';
+export type PrerequisiteName = 'chromium' | 'bubblewrap' | 'git' | 'ripgrep' | 'make' | 'g++' | 'python3';
 
 export interface MachineProbes {
   present(name: PrerequisiteName): boolean;

@@ -1,9 +1,10 @@
 // What the scripts need from the system beyond Node 20 and npm, in one place, used
 // by `npm start`, `npm test` and the tier runners. Only what is truly a system
 // program is here: Chromium (the browser tiers drive VS Code in it), bubblewrap (the
-// bash tool's sandbox and its tests), git (checkpoints' shadow repository) and, until code-server is built once, make/g++/
-// python3 for node-gyp. Not needed, on purpose: ripgrep (used only when present; see
-// vscode-server/install.mjs) and libkrb5-dev (VS Code loads `kerberos` only for
+// bash tool's sandbox and its tests), git (checkpoints' shadow repository), ripgrep
+// (grep's fast engine: used when present, so npm test installs it to test both grep
+// engines; `npm start` does not need it) and, until code-server is built once, make/g++/
+// python3 for node-gyp. Not needed, on purpose: libkrb5-dev (VS Code loads `kerberos` only for
 // Kerberos proxy authentication, with a guarded import, so it is not built).
 //
 // The decision is one pure function, installPlan (unit-tested with injected probes:
@@ -50,6 +51,11 @@ export const PREREQUISITES = {
     present: () => findOnPath('git') !== null,
     debian: 'git',
     why: "checkpoints of the workspace before the agent changes it (each plan item's changes and undo; their tests)",
+  },
+  ripgrep: {
+    present: () => findOnPath('rg') !== null,
+    debian: 'ripgrep',
+    why: 'grep runs ripgrep when there is one and a JavaScript engine when not; the tests hold both to one result',
   },
   make: { present: () => findOnPath('make') !== null, debian: 'make', why: BUILD_WHY },
   'g++': { present: () => findOnPath('g++') !== null, debian: 'g++', why: BUILD_WHY },

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { CODE_SERVER_BUILD, ensureOrExit } from './prerequisites.mjs';
 import { isCodeServerInstalled } from './vscode-server/install.mjs';
 
-ensureOrExit(['chromium', 'bubblewrap', 'git', ...(isCodeServerInstalled() ? [] : CODE_SERVER_BUILD)], {
+ensureOrExit(['chromium', 'bubblewrap', 'git', 'ripgrep', ...(isCodeServerInstalled() ? [] : CODE_SERVER_BUILD)], {
   who: 'npm test',
 });
 

@@ -277,7 +277,7 @@ describe('provider SDK bundles', () => {
     }
   });
 
-  it('keeps re2-wasm (grep) out of the main bundles; dist/cli.js greps with it from dist/re2.js', () => {
+  it('keeps re2-wasm (grep) out of the main bundles; dist/cli.js greps on its worker thread (dist/search-worker.js, RE2 from dist/re2.js), with rg on PATH and without', () => {
     for (const main of ['dist/extension.js', 'dist/cli.js'])
       assert.ok(!startupText(main).includes(RE2_MARKER), `${main} loads re2-wasm at start`);
     const dir = tempDir();
@@ -288,33 +288,37 @@ describe('provider SDK bundles', () => {
         responses: [{ toolCalls: [{ name: 'grep', arguments: { pattern: '^b(e)ta$' } }] }, { text: 'ok' }],
       }),
     );
-    const run = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'dist/cli.js'),
-        'run',
-        '--script',
-        's.json',
-        '--tools',
-        'grep',
-        '--session-dir',
-        'logs',
-        '--allow-parallel-in-progress',
-        'true',
-        '--json',
-        'go',
-      ],
-      { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } },
-    );
-    assert.equal(run.status, 0, run.stderr);
-    const { logPath } = JSON.parse(run.stdout) as { logPath: string };
-    const results = fs
-      .readFileSync(logPath, 'utf8')
-      .split('\n')
-      .filter((l) => l.includes('"tool/result"'));
-    assert.equal(results.length, 1);
-    assert.match(results[0] ?? '', /notes\.txt:2: beta/);
-    assert.doesNotMatch(results[0] ?? '', /"isError":true/);
+    // PATH as it is (Debian's rg on it: npm test installs it), then a PATH with nothing on it: the JavaScript engine.
+    for (const PATH of [process.env.PATH, tempDir()]) {
+      const run = spawnSync(
+        process.execPath,
+        [
+          path.join(root, 'dist/cli.js'),
+          'run',
+          '--script',
+          's.json',
+          '--tools',
+          'grep',
+          '--session-dir',
+          'logs',
+          '--allow-parallel-in-progress',
+          'true',
+          '--json',
+          'go',
+        ],
+        { cwd: dir, encoding: 'utf8', env: { PATH } },
+      );
+      assert.equal(run.status, 0, run.stderr);
+      const { logPath } = JSON.parse(run.stdout) as { logPath: string };
+      const results = fs
+        .readFileSync(logPath, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"tool/result"'));
+      assert.equal(results.length, 1);
+      assert.match(results[0] ?? '', /notes\.txt:2: beta/);
+      assert.doesNotMatch(results[0] ?? '', /"isError":true/);
+      fs.rmSync(path.join(dir, 'logs'), { recursive: true });
+    }
   });
 
   for (const provider of ['openai', 'anthropic'] as const) {

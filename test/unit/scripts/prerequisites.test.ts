@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import {
   installCommand,
   installPlan,
+  PREREQUISITES,
   type MachineProbes,
   type PrerequisiteName,
 } from '../../../scripts/prerequisites.mjs';
@@ -48,6 +49,18 @@ describe('prerequisites on a fresh machine (installPlan)', () => {
       "  bubblewrap: the bash tool's sandbox (its tests run commands in it)",
     ]);
     assert.equal(plan.updateFirst, false, 'no apt-get update when apt already knows the packages');
+  });
+
+  it("installs Debian's ripgrep for npm test when rg is missing, saying why (grep's two engines are both tested)", () => {
+    const plan = installPlan(['chromium', 'ripgrep'], machine({ absent: ['ripgrep'] }), 'npm test');
+    assert.equal(plan.kind, 'install');
+    if (plan.kind !== 'install') return;
+    assert.deepEqual(plan.packages, ['ripgrep']);
+    assert.deepEqual(plan.announce, [
+      'npm test: installing ripgrep from Debian (apt-get, once):',
+      `  ripgrep: ${PREREQUISITES.ripgrep.why}`,
+    ]);
+    assert.equal(installCommand(['ripgrep']), 'apt-get update && apt-get install -y ripgrep');
   });
 
   it('runs apt-get update first only when apt knows no candidate for a package (a fresh image has no lists)', () => {

@@ -21,6 +21,7 @@ import {
 import {
   createListFilesTool,
   EMPTY_FOLDER_TEXT,
+  listLeftOutText,
   noGlobMatchText,
   noSuchPathMessage,
 } from '../../../extension/src/core/tools/list-files/list-files-tool';
@@ -270,7 +271,7 @@ describe('list_files', () => {
     assert.equal((await call(r, 'list_files', { path: 'empty' })).content, EMPTY_FOLDER_TEXT);
   });
 
-  it('with a glob, finds matching files at any depth, skipping .git and node_modules, not following linked folders', async () => {
+  it('with a glob, finds matching files at any depth, skipping .git and what .gitignore lists, not following linked folders', async () => {
     const ws = tempWorkspace();
     ws.file('a.ts', '');
     ws.file('src/b.ts', '');
@@ -278,21 +279,35 @@ describe('list_files', () => {
     ws.file('src/deep/c.ts', '');
     ws.file('notes.md', '');
     ws.file('node_modules/pkg/index.ts', '');
+    ws.file('.gitignore', 'node_modules/\n');
     ws.file('.git/x.ts', '');
     fs.symlinkSync(ws.outside, path.join(ws.root, 'out'));
     fs.writeFileSync(path.join(ws.outside, 'leak.ts'), '');
     const r = registryFor(ws);
+    // Left out and counted: .gitignore (hidden) and node_modules (ignored); .git is never even counted.
     assert.equal(
       (await call(r, 'list_files', { glob: '*.ts' })).content,
-      'a.ts\nsrc/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts',
+      `a.ts\nsrc/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts\n${listLeftOutText(2)}`,
     );
     assert.equal(
       (await call(r, 'list_files', { glob: 'src/**/*.ts', path: '.' })).content,
-      'src/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts',
+      `src/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts\n${listLeftOutText(2)}`,
+    );
+    assert.equal(
+      (await call(r, 'list_files', { glob: '*.ts', includeIgnored: true })).content,
+      'a.ts\nnode_modules/pkg/index.ts\nsrc/b.test.ts\nsrc/b.ts\nsrc/deep/c.ts',
+    );
+    assert.equal(
+      (await call(r, 'list_files', { glob: '*.ts', path: 'node_modules' })).content,
+      'node_modules/pkg/index.ts',
+      'an ignored folder named as the path is listed',
     );
     assert.equal((await call(r, 'list_files', { path: 'src', glob: '*.test.ts' })).content, 'src/b.test.ts');
-    assert.equal((await call(r, 'list_files', { glob: '*.{md,txt}' })).content, 'notes.md');
-    assert.equal((await call(r, 'list_files', { glob: '*.py' })).content, noGlobMatchText('*.py', '.'));
+    assert.equal((await call(r, 'list_files', { glob: '*.{md,txt}' })).content, `notes.md\n${listLeftOutText(2)}`);
+    assert.equal(
+      (await call(r, 'list_files', { glob: '*.py' })).content,
+      `${noGlobMatchText('*.py', '.')}\n${listLeftOutText(2)}`,
+    );
   });
 
   it('refuses a missing folder and escapes', async () => {
@@ -309,8 +324,10 @@ describe('list_files', () => {
 });
 
 describe('grep', () => {
-  it('finds matching lines as path:line: text across text files, skipping binary files', async () => {
+  it('finds matching lines as path:line: text across text files, skipping binary files and what .gitignore lists', async () => {
     const ws = tempWorkspace();
+    fs.mkdirSync(path.join(ws.root, '.git'));
+    ws.file('.gitignore', 'node_modules/\n');
     ws.file('a.ts', 'const needle = 1;\nother\n');
     ws.file('src/b.ts', 'x\ny\nfunction needle() {}\n');
     fs.writeFileSync(path.join(ws.root, 'bin.dat'), Buffer.concat([Buffer.from('needle'), Buffer.from([0])]));

@@ -15,6 +15,7 @@ import {
   noMatchesText,
 } from '../../../extension/src/core/tools/grep/grep-tool';
 import { loadLinearEngine } from '../../../extension/src/core/tools/grep/linear-regex';
+import { noRipgrep } from '../../../extension/src/core/tools/grep/ripgrep';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { loopClock, measureLoopHold } from '../support/loop-hold';
 import { ctx, tempWorkspace } from './support';
@@ -28,7 +29,7 @@ describe('grep on a linear-time engine', () => {
     const ws = tempWorkspace();
     ws.file('evil.txt', `${'a'.repeat(40)}!\n${'a'.repeat(5000)}!\naaaa\n`);
     const registry = new ToolRegistry();
-    registry.register(createGrepTool(ws.workspace));
+    registry.register(createGrepTool(ws.workspace, undefined, noRipgrep));
     const { value, holdMs, wallMs, clock } = await measureLoopHold(() =>
       registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()),
     );
@@ -53,7 +54,7 @@ describe('grep on a linear-time engine', () => {
       `aaaa\n${'a'.repeat(6 * 1024 * 1024)}!\n${longest}\n${'é'.repeat(MAX_SEARCHED_LINE_CHARS + 1)}\n`,
     );
     const registry = new ToolRegistry();
-    registry.register(createGrepTool(ws.workspace));
+    registry.register(createGrepTool(ws.workspace, undefined, noRipgrep));
     const { value, holdMs, wallMs, clock } = await measureLoopHold(() =>
       registry.execute('grep', JSON.stringify({ pattern: '^(a+)+$' }), ctx()),
     );
@@ -71,18 +72,22 @@ describe('grep on a linear-time engine', () => {
       holdMs < 250,
       `the event loop was held for ${holdMs.toFixed(0)} ms (${clock}; longest wall gap ${wallMs.toFixed(0)} ms)`,
     );
-    const none = await registry.execute('grep', JSON.stringify({ pattern: 'zzz' }), ctx());
+    // No literal to prefilter with (`z{3}`): every line is a candidate, so the long ones are told.
+    const none = await registry.execute('grep', JSON.stringify({ pattern: 'z{3}' }), ctx());
     assert.equal(
       none.content,
-      `${noMatchesText('zzz', '.')}\n${longLinesText(2, 'bundle.min.js:2')}`,
+      `${noMatchesText('z{3}', '.')}\n${longLinesText(2, 'bundle.min.js:2')}`,
       'no matches still tells what was not searched',
     );
+    // A literal no long line holds: they cannot match, so nothing is said of them.
+    const literal = await registry.execute('grep', JSON.stringify({ pattern: 'zzz' }), ctx());
+    assert.equal(literal.content, noMatchesText('zzz', '.'));
   });
 
   it("refuses backreferences and lookaround with the engine's reason", async () => {
     const ws = tempWorkspace();
     const registry = new ToolRegistry();
-    registry.register(createGrepTool(ws.workspace));
+    registry.register(createGrepTool(ws.workspace, undefined, noRipgrep));
     assert.match(
       (await registry.execute('grep', JSON.stringify({ pattern: '(a)\\1' }), ctx())).content,
       /^Error: invalid pattern: /,
@@ -99,7 +104,7 @@ describe('grep on a linear-time engine', () => {
     for (let i = 0; i < 8; i++)
       fs.writeFileSync(path.join(ws.root, `big-${i}.txt`), line.repeat(Math.floor((9 * 1024 * 1024) / line.length)));
     const registry = new ToolRegistry();
-    registry.register(createGrepTool(ws.workspace));
+    registry.register(createGrepTool(ws.workspace, undefined, noRipgrep));
     const controller = new AbortController();
     let stoppedAt: { loop: number; wall: number } | undefined;
     setTimeout(() => {

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { createGrepTool, grepFilesCutText, MAX_GREP_FILES } from '../../../extension/src/core/tools/grep/grep-tool';
+import { createGrepTool, grepCutText, MAX_GREP_MATCHES } from '../../../extension/src/core/tools/grep/grep-tool';
+import { noRipgrep, ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
 import {
   createListFilesTool,
   LIST_STOPPED_MESSAGE,
@@ -28,32 +29,30 @@ function manyFiles(root: string, dir: string, count: number, perFolder: number, 
   }
 }
 
-describe('grep says when its file cap stopped it', () => {
-  const ws = tempWorkspace();
-  const total = MAX_GREP_FILES + 10_000;
-  before(() => manyFiles(ws.root, 'tree', total, 1000, (i) => (i === total - 1 ? 'the needle\n' : 'hay\n')));
-  const registry = new ToolRegistry();
-  registry.register(createGrepTool(ws.workspace));
-  const grep = async (args: object): Promise<string> =>
-    (await registry.execute('grep', JSON.stringify(args), ctx())).content;
+for (const [engine, locator] of [
+  ['ripgrep', ripgrepLocator()],
+  ['the JavaScript engine', noRipgrep],
+] as const) {
+  describe(`grep caps matches, not files searched (${engine})`, () => {
+    const ws = tempWorkspace();
+    const total = 30_000;
+    before(() => manyFiles(ws.root, 'tree', total, 1000, (i) => (i === total - 1 ? 'the needle\n' : 'hay\n')));
+    const registry = new ToolRegistry();
+    registry.register(createGrepTool(ws.workspace, undefined, locator));
+    const grep = async (args: object): Promise<string> =>
+      (await registry.execute('grep', JSON.stringify(args), ctx())).content;
 
-  it(`30,000 files, the last one matching: "stopped after 20,000 files: results are partial", never "No matches"`, async () => {
-    const content = await grep({ pattern: 'needle' });
-    assert.equal(content, grepFilesCutText(MAX_GREP_FILES));
-    assert.match(content, /stopped after 20,000 files: results are partial/);
-    assert.doesNotMatch(content, /No matches/);
-  });
+    it('30,000 files, the last one matching: it is found', async () => {
+      assert.equal(await grep({ pattern: 'needle' }), 'tree/s029/f0999:1: the needle');
+    });
 
-  it('narrowed under the cap, the same search finds the last file and says nothing of a cut', async () => {
-    assert.equal(await grep({ pattern: 'needle', path: 'tree/s029' }), 'tree/s029/f0999:1: the needle');
+    it('when the match cap is reached, that is the cut it says', async () => {
+      const lines = (await grep({ pattern: '^hay' })).split('\n');
+      assert.equal(lines.length, MAX_GREP_MATCHES + 1);
+      assert.equal(lines.at(-1), grepCutText(MAX_GREP_MATCHES));
+    });
   });
-
-  it('when the match cap is reached first, that is the cut it says', async () => {
-    const content = await grep({ pattern: '^hay' });
-    assert.match(content, /\[stopped at 200 matches/);
-    assert.doesNotMatch(content, /files: results are partial/);
-  });
-});
+}
 
 describe('list_files with a glob caps the matches shown and, apart, the entries examined', () => {
   const call = async (ws: TempWorkspace, args: object, signal?: AbortSignal): Promise<string> => {

@@ -69,7 +69,8 @@ describe('bash and the file tools show no secret', () => {
     assert.equal(await bash('cat .env'), `OPENAI_API_KEY=${REDACTED}\nGITHUB_TOKEN=${REDACTED}\n[exit code: 0]`);
     const read = await registry.execute('read_file', JSON.stringify({ path: '.env' }), ctx());
     assert.equal(read.content, `1\tOPENAI_API_KEY=${REDACTED}\n2\tGITHUB_TOKEN=${REDACTED}`);
-    const found = await registry.execute('grep', JSON.stringify({ pattern: 'OPENAI' }), ctx());
+    // .env is hidden: a folder search leaves it out unless asked (includeIgnored) or named.
+    const found = await registry.execute('grep', JSON.stringify({ pattern: 'OPENAI', includeIgnored: true }), ctx());
     assert.equal(found.content, `.env:1: OPENAI_API_KEY=${REDACTED}`);
     // grep matches the redacted text: a pattern cannot probe a secret's value.
     assert.match(

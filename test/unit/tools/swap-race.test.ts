@@ -10,7 +10,11 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import { createGrepTool } from '../../../extension/src/core/tools/grep/grep-tool';
-import { createListFilesTool } from '../../../extension/src/core/tools/list-files/list-files-tool';
+import {
+  createListFilesTool,
+  EMPTY_FOLDER_TEXT,
+  listLeftOutText,
+} from '../../../extension/src/core/tools/list-files/list-files-tool';
 import { createReadFileTool } from '../../../extension/src/core/tools/read-file/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { hardLinkMessage } from '../../../extension/src/core/tools/workspace';
@@ -130,6 +134,8 @@ describe('hard links and names that start with ..', () => {
     assert.deepEqual(await c('read_file', { path: '..hidden' }), { isError: false, content: '1\tdot dot' });
     assert.equal((await c('write_file', { path: '..more/x.txt', content: 'x' })).isError, false);
     assert.equal(ws.read('..more/x.txt'), 'x');
-    assert.equal((await c('list_files', {})).content, '..hidden\n..more/');
+    // Hidden (a leading dot) as ripgrep has it: listed when asked for, and counted when not.
+    assert.equal((await c('list_files', { includeIgnored: true })).content, '..hidden\n..more/');
+    assert.equal((await c('list_files', {})).content, `${EMPTY_FOLDER_TEXT}\n${listLeftOutText(2)}`);
   });
 });

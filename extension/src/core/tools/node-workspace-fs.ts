@@ -6,7 +6,7 @@ import * as nodePath from 'node:path';
 import { createDirectoryIn, readDirectoryIn, readFileIn, writeFileIn } from './confined-open';
 import type { DirectoryEntry, EntryKind, EntryStat, WorkspaceFs } from './workspace-fs';
 
-function kindOf(stats: Stats): EntryKind {
+export function kindOf(stats: Stats): EntryKind {
   return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
 }
 
@@ -19,7 +19,7 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-async function statFollowing(path: string): Promise<Stats | null> {
+export async function statFollowing(path: string): Promise<Stats | null> {
   try {
     return await fsp.stat(path);
   } catch (error) {
@@ -30,6 +30,8 @@ async function statFollowing(path: string): Promise<Stats | null> {
 }
 
 export class NodeWorkspaceFs implements WorkspaceFs {
+  readonly nativePaths = true;
+
   async stat(path: string): Promise<EntryStat | null> {
     let own: Stats;
     try {

@@ -68,6 +68,11 @@ export class Redactor {
     return this.secrets.length === 0;
   }
 
+  /** The values it removes (handed to grep's worker thread, which redacts there). */
+  get values(): readonly string[] {
+    return this.secrets;
+  }
+
   /** A redactor for one output stream, for tools that cut their output (redaction comes first). */
   stream(): StreamRedactor {
     return new StreamRedactor(this.secrets);

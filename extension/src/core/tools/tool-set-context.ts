@@ -36,6 +36,8 @@ export interface ToolSetOptions {
   secrets?: readonly string[];
   /** The user's globs added to the built-in protected paths (protected-paths.ts); a malformed one is a ToolSetError. */
   protectedPaths?: readonly string[];
+  /** Where grep looks for ripgrep before PATH (the extension: the binary VS Code ships, grep/ripgrep.ts). */
+  ripgrep?: readonly string[];
   /** bash's sandbox (default: `auto`, no network). */
   sandbox?: SandboxPolicy;
   /** Told once per process, with the reason, when bash cannot be sandboxed although it should be. */

@@ -17,6 +17,7 @@ import { bashLimitsOf } from '../../core/tools/bash/bash-limits';
 import { SANDBOX_UNAVAILABLE_TEMPLATE, sandboxUnavailableMessage } from '../../core/tools/bash/sandbox';
 import type { SessionStore } from '../../core/store/session-store';
 import type { AgentSettings } from '../settings';
+import { vscodeRipgrepCandidates } from '../../core/tools/grep/ripgrep';
 import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
 import { VscodeWorkspaceFs } from './vscode-workspace-fs';
 import { brandedError } from '../../core/error-brand';
@@ -99,6 +100,7 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       // file: folders use the core's descriptor-verified node fs (see vscode-workspace-fs.ts for why).
       ...(workspaceFolder ? { fs: local ? new NodeWorkspaceFs() : new VscodeWorkspaceFs(workspaceFolder) } : {}),
       approvals: options.approvals,
+      ripgrep: vscodeRipgrepCandidates(vscode.env.appRoot),
       ...workspaceToolPolicy(settings, options.log),
       secrets: options.provider.secretValues?.() ?? [],
       subagents: {

@@ -1,13 +1,15 @@
 // list_files: what a workspace folder holds (one level), or every file below it
 // whose path matches a glob. Paths come back relative to the workspace folder, ready
-// to pass to the other file tools. Bounded: a walk never follows a linked folder,
-// skips .git and node_modules, and stops at a fixed number of entries. With a glob
+// to pass to the other file tools. What the ignore files leave out (walk.ts,
+// ignore-rules.ts: ripgrep's meaning) is not listed, only counted, unless the model
+// asks for includeIgnored. Bounded: a walk never follows a linked folder, never lists
+// .git, and stops at a fixed number of entries. With a glob
 // the cap is on matches SHOWN (MAX_LISTED_ENTRIES) and, separately, on entries
 // EXAMINED (MAX_WALKED_ENTRIES, the bound on work); each cut says which it was.
 import * as z from 'zod/mini';
 import { isGlobError, globMatcher } from '../glob';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
-import { SKIPPED_FOLDERS, walk } from '../walk';
+import { rulesFor, takenEntries, walk, type WalkCounts } from '../walk';
 import { refusalMessage, type Workspace } from '../workspace';
 import type { DirectoryEntry } from '../workspace-fs';
 
@@ -18,7 +20,7 @@ export const MAX_WALKED_ENTRIES = 100_000;
 
 export const LIST_FILES_DESCRIPTION = [
   "List a folder of the workspace. Without glob: the folder's own entries, one level (folders end with `/`). With glob: every file below the folder whose path matches, at any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` matches the path relative to the folder; `**`, `*`, `?`, `{a,b}` and `[abc]` work).",
-  `Paths come back relative to the workspace folder. ${SKIPPED_FOLDERS.join(' and ')} are not searched; symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned, and a glob examines at most ${MAX_WALKED_ENTRIES} entries; a listing that stops early says so.`,
+  `Paths come back relative to the workspace folder. What the workspace's ignore files leave out (\`.gitignore\` files, \`.ignore\`, \`.git/info/exclude\`, git's global excludes file: as ripgrep and git read them) and hidden entries (names starting with \`.\`) are not listed and their folders not searched; the listing says how many entries it left out. Pass \`includeIgnored: true\` to list them too, or name an ignored folder as \`path\`. \`.git\` is never listed; symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned, and a glob examines at most ${MAX_WALKED_ENTRIES} entries; a listing that stops early says so.`,
 ].join('\n\n');
 
 export const listFilesArgsSchema = z.object({
@@ -28,7 +30,10 @@ export const listFilesArgsSchema = z.object({
   glob: z
     .exactOptional(z.string().check(z.minLength(1)))
     .check(z.describe('Only files whose path matches this glob, at any depth.')),
-}) satisfies z.ZodMiniType<{ path?: string; glob?: string }>;
+  includeIgnored: z
+    .exactOptional(z.boolean())
+    .check(z.describe('Also list what ignore files leave out, and hidden entries (default: false).')),
+}) satisfies z.ZodMiniType<{ path?: string; glob?: string; includeIgnored?: boolean }>;
 
 export const listFilesSignature = {
   name: LIST_FILES_TOOL_NAME,
@@ -46,6 +51,9 @@ export const noGlobMatchText = (glob: string, where: string): string =>
 export const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
 export const listWalkCutText = (examined: number, found: number): string =>
   `[stopped after examining ${examined.toLocaleString('en-US')} entries: ${found} match${found === 1 ? '' : 'es'} so far, results are partial; narrow the path or the glob]`;
+
+export const listLeftOutText = (count: number): string =>
+  `[${count.toLocaleString('en-US')} ignored or hidden ${count === 1 ? 'entry' : 'entries'} not listed; includeIgnored: true lists them]`;
 
 const join = (dir: string, rel: string): string => (dir === '.' ? rel : `${dir}/${rel}`);
 
@@ -72,12 +80,15 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
     }
     const lines: string[] = [];
     let cut = false;
+    const counts: WalkCounts = { left: 0 };
+    const leftOut = (): string[] => (counts.left > 0 ? [listLeftOutText(counts.left)] : []);
     if (matches === undefined) {
       let entries: DirectoryEntry[];
       try {
-        entries = (await workspace.readDirectory(target.real)).sort((a, b) =>
-          a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-        );
+        const rules = args.includeIgnored ? null : await rulesFor(workspace, target.real);
+        const taken = await takenEntries(workspace, target.real, rules, false);
+        entries = taken.entries;
+        counts.left = taken.left;
       } catch (error) {
         const refused = refusalMessage(error, userPath);
         if (refused === null) throw error;
@@ -90,11 +101,12 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
         }
         lines.push(entryLine(target.display, e));
       }
-      if (lines.length === 0) return { isError: false, content: EMPTY_FOLDER_TEXT };
+      if (lines.length === 0) return { isError: false, content: [EMPTY_FOLDER_TEXT, ...leftOut()].join('\n') };
     } else {
       let walked = 0;
       let walkCut = false;
-      for await (const e of walk(workspace, target.real, ctx.signal)) {
+      const walkOptions = { signal: ctx.signal, includeIgnored: args.includeIgnored === true };
+      for await (const e of walk(workspace, target.real, walkOptions, counts)) {
         if (walked === MAX_WALKED_ENTRIES) {
           walkCut = true;
           break;
@@ -111,9 +123,10 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
       lines.sort();
       if (walkCut)
         return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
-      if (lines.length === 0) return { isError: false, content: noGlobMatchText(args.glob ?? '', target.display) };
+      if (lines.length === 0)
+        return { isError: false, content: [noGlobMatchText(args.glob ?? '', target.display), ...leftOut()].join('\n') };
     }
     if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));
-    return { isError: false, content: lines.join('\n') };
+    return { isError: false, content: [...lines, ...leftOut()].join('\n') };
   });
 }

@@ -1,0 +1,51 @@
+// One grep search, wherever it runs (grep's worker thread, or the host's loop for a
+// virtual workspace): ripgrep when there is one and the workspace has this machine's
+// paths, else (or when rg cannot run the pattern) the JavaScript engine.
+import { Redactor } from '../tool-env';
+import type { Workspace } from '../workspace';
+import { searchWithJs } from './js-search';
+import { compileLinear, isPatternError, loadLinearEngine } from './linear-regex';
+import type { LineFilter } from './line-scan';
+import { requiredLiteral } from './required-literal';
+import { searchWithRipgrep } from './rg-search';
+import type { SearchOutcome, SearchRequest } from './search-messages';
+import { REDACTED } from '../tool-env';
+
+export type SearchResult = { ok: true; outcome: SearchOutcome } | { ok: false; invalidPattern: string };
+
+/**
+ * Lines are redacted one at a time, so a secret that spans lines (a PEM key) is also
+ * removed line by line; a literal the redaction mark holds cannot prefilter (a line
+ * may hold it only once redacted).
+ */
+export function lineFilter(pattern: string, secrets: readonly string[]): LineFilter {
+  const redactor = new Redactor(secrets.flatMap((s) => [s, ...s.split(/\r?\n/)]));
+  const literal = requiredLiteral(pattern);
+  const usable = literal !== null && !(redactor.values.length > 0 && REDACTED.includes(literal));
+  return {
+    matcher: compileLinear(pattern),
+    redact: redactor.empty ? (line) => line : (line) => redactor.redact(line),
+    literal: usable ? Buffer.from(literal, 'utf8') : null,
+  };
+}
+
+export async function runSearch(
+  workspace: Workspace,
+  request: SearchRequest,
+  signal?: AbortSignal,
+  pause?: () => Promise<void>,
+): Promise<SearchResult> {
+  await loadLinearEngine();
+  let filter: LineFilter;
+  try {
+    filter = lineFilter(request.pattern, request.secrets);
+  } catch (error) {
+    if (isPatternError(error)) return { ok: false, invalidPattern: error.message };
+    throw error;
+  }
+  if (request.rg !== null && workspace.fs.nativePaths === true) {
+    const outcome = await searchWithRipgrep(request.rg, workspace, request, filter, signal);
+    if (outcome !== 'unusable') return { ok: true, outcome };
+  }
+  return { ok: true, outcome: await searchWithJs(workspace, request, filter, signal, pause) };
+}

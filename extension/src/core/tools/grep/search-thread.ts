@@ -1,0 +1,94 @@
+// grep's side of its worker thread (search-worker.ts): one thread per process, started
+// at the first search and shared by every search after it. It holds the process open
+// only while a search is waiting (unref'd otherwise: it never keeps a CLI alive). A
+// stopped search is told to the thread and answered at once; if the thread stops, what
+// waits is rejected and the next search starts a new one.
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { type SearchAsk, type SearchRequest, searchReplySchema } from './search-messages';
+import type { SearchResult } from './run-search';
+
+export class SearchThreadError extends Error {}
+
+/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
+function newWorker(): Worker {
+  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'search-worker.js'));
+  const entry = join(__dirname, 'search-worker.ts');
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
+}
+
+interface Waiting {
+  resolve: (result: SearchResult) => void;
+  reject: (error: Error) => void;
+}
+
+class SearchThread {
+  private readonly worker = newWorker();
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+
+  constructor(private readonly onStop: () => void) {
+    this.worker.unref();
+    this.worker.on('message', (raw: unknown) => this.settle(raw));
+    this.worker.on('error', (error) => this.stop(`the search thread stopped: ${error.message}`));
+    this.worker.on('exit', (code) => this.stop(`the search thread exited with code ${code}`));
+  }
+
+  search(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
+    if (signal.aborted) return Promise.resolve('stopped');
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) this.worker.ref();
+      const onAbort = (): void => {
+        this.post({ stop: id });
+        this.forget(id);
+        resolve('stopped');
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const done = (): void => signal.removeEventListener('abort', onAbort);
+      this.waiting.set(id, {
+        resolve: (result) => (done(), resolve(result)),
+        reject: (error) => (done(), reject(error)),
+      });
+      this.post({ id, request });
+    });
+  }
+
+  private post(ask: SearchAsk): void {
+    this.worker.postMessage(ask);
+  }
+
+  private forget(id: number): Waiting | undefined {
+    const waiting = this.waiting.get(id);
+    this.waiting.delete(id);
+    if (this.waiting.size === 0) this.worker.unref();
+    return waiting;
+  }
+
+  private settle(raw: unknown): void {
+    const reply = searchReplySchema.safeParse(raw);
+    if (!reply.success) return;
+    const waiting = this.forget(reply.data.id);
+    if (waiting === undefined) return;
+    if ('outcome' in reply.data) waiting.resolve({ ok: true, outcome: reply.data.outcome });
+    else if ('invalidPattern' in reply.data) waiting.resolve({ ok: false, invalidPattern: reply.data.invalidPattern });
+    else waiting.reject(new SearchThreadError(reply.data.error));
+  }
+
+  private stop(why: string): void {
+    this.onStop();
+    for (const waiting of this.waiting.values()) waiting.reject(new SearchThreadError(why));
+    this.waiting.clear();
+    void this.worker.terminate();
+  }
+}
+
+let thread: SearchThread | null = null;
+
+/** Runs one search on the shared thread; 'stopped' as soon as `signal` aborts. */
+export function searchOnThread(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
+  const current = (thread ??= new SearchThread(() => {
+    if (thread === current) thread = null;
+  }));
+  return current.search(request, signal);
+}
