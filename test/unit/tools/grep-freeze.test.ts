@@ -15,7 +15,7 @@ import {
   noMatchesText,
 } from '../../../extension/src/core/tools/grep/grep-tool';
 import { loadLinearEngine } from '../../../extension/src/core/tools/grep/linear-regex';
-import { noRipgrep } from '../../../extension/src/core/tools/grep/ripgrep';
+import { noRipgrep } from '../support/no-ripgrep';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { loopClock, measureLoopHold } from '../support/loop-hold';
 import { ctx, tempWorkspace } from './support';

@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createGrepTool, grepCutText, MAX_GREP_MATCHES } from '../../../extension/src/core/tools/grep/grep-tool';
-import { noRipgrep, ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
+import { ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
+import { noRipgrep } from '../support/no-ripgrep';
 import {
   createListFilesTool,
   LIST_STOPPED_MESSAGE,

@@ -9,7 +9,6 @@
 // between blocks. Capped on matches, not on files searched.
 import * as z from 'zod/mini';
 import { noSuchPathMessage } from '../list-files/list-files-tool';
-import type { ToolRegistry } from '../registry';
 import { checkedTool, errorResult, type ToolDefinition, type ToolResult } from '../tool';
 import type { Redactor } from '../tool-env';
 import type { Workspace } from '../workspace';

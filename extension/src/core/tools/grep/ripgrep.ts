@@ -48,6 +48,3 @@ export function ripgrepLocator(candidates: readonly string[] = []): RipgrepLocat
     return at;
   };
 }
-
-/** No ripgrep: the JavaScript engine always. */
-export const noRipgrep: RipgrepLocator = () => Promise.resolve(null);
