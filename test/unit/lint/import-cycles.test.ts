@@ -168,8 +168,8 @@ describe('import circles in extension/src and webview/src', () => {
 });
 
 const CORE = path.join(ROOT, 'extension/src/core');
-/** The pairs of core folders that import each other today (issue 38 lists them); the count may only go down. */
-const FOLDER_CYCLE_CEILING = 9;
+/** The pairs of core folders that import each other today (issue 38 listed 9); the count may only go down. */
+const FOLDER_CYCLE_CEILING = 6;
 
 /** A core module's folder ('.' for core's own files). */
 function coreFolder(file: string): string {

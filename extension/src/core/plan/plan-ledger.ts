@@ -23,10 +23,10 @@
 // marked it completed and whether the model was told its flag, kept on its timing;
 // `openCalls` are the open step's calls waiting for their results.
 //
-// Changes (core/checkpoints/change-range.ts): each item's change range between the
+// Changes (core/plan/change-range.ts): each item's change range between the
 // checkpoints, kept across the turn/start that clears a plan (a range follows an
 // item's content, not a plan).
-import { changeRangesProjection, type ChangeRanges } from '../checkpoints/change-range';
+import { changeRangesProjection, type ChangeRanges } from './change-range';
 import type { PlanPriority, SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';

@@ -1,6 +1,6 @@
 // The shown session as the Agent view's header and banners show it, and as Export Plan writes it.
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
-import { exportPlan, exportPlanMarkdown } from '../../core/plan/plan-export';
+import { exportPlan, exportPlanMarkdown } from '../../core/presenters/plan-export';
 import type { SessionView } from '../../core/protocol/messages';
 import type { Session } from '../../core/session/session';
 import type { OpenedSession } from './opened-session';
