@@ -1,9 +1,7 @@
 // The `agent-checklist` CLI: the same core as the extension, headless.
-import * as readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { AskLine } from '../core/tools/approvals';
 import { visibleControls } from '../core/terminal-text';
-import type { AgentFlags } from './agent-runtime';
 import { acpCommand } from './commands/acp';
 import { approveCommand } from './commands/approve';
 import { changesCommand } from './commands/changes';
@@ -17,114 +15,21 @@ import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
 import { runCommand } from './commands/run';
 import { runAcpCommand } from './commands/run-acp';
+import {
+  ACP_FLAGS,
+  agentFlagsOf,
+  defined,
+  OPTIONS,
+  onOff,
+  parseOptions,
+  raise,
+  RUN_FLAGS,
+  type Flag,
+  type Values,
+} from './flags';
 import { processIo, type CliIo } from './io';
+import { terminalAsk } from './terminal-ask';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, usage, UsageError, isUsageError, usageErrorLine } from './usage';
-
-const OPTIONS = {
-  format: { type: 'string' },
-  at: { type: 'string' },
-  set: { type: 'string' },
-  add: { type: 'string' },
-  remove: { type: 'string' },
-  provider: { type: 'string' },
-  script: { type: 'string' },
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'api-key-env': { type: 'string' },
-  'session-dir': { type: 'string' },
-  session: { type: 'string' },
-  'allow-parallel-in-progress': { type: 'string' },
-  tools: { type: 'string' },
-  'max-steps': { type: 'string' },
-  'context-window': { type: 'string' },
-  compact: { type: 'boolean', default: false },
-  'plan-first': { type: 'boolean', default: false },
-  'approve-plan': { type: 'boolean', default: false },
-  'verify-completion': { type: 'string' },
-  reject: { type: 'string' },
-  cwd: { type: 'string' },
-  yes: { type: 'boolean', short: 'y', default: false },
-  'keep-env': { type: 'string' },
-  'bash-network': { type: 'boolean', default: false },
-  json: { type: 'boolean', default: false },
-  agent: { type: 'string' },
-  item: { type: 'string' },
-  checkpoints: { type: 'string' },
-  'agent-command': { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
-
-type Flag = keyof typeof OPTIONS;
-
-const RUN_FLAGS: readonly Flag[] = [
-  'provider',
-  'script',
-  'base-url',
-  'model',
-  'api-key-env',
-  'session-dir',
-  'session',
-  'allow-parallel-in-progress',
-  'tools',
-  'max-steps',
-  'context-window',
-  'compact',
-  'cwd',
-  'yes',
-  'keep-env',
-  'bash-network',
-  'json',
-  'agent',
-  'agent-command',
-  'plan-first',
-  'approve-plan',
-  'checkpoints',
-  'verify-completion',
-];
-
-/** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter(
-  (flag) =>
-    ![
-      'session',
-      'cwd',
-      'compact',
-      'json',
-      'agent',
-      'agent-command',
-      'plan-first',
-      'approve-plan',
-      'checkpoints',
-      'verify-completion',
-    ].includes(flag),
-);
-
-type Values = ReturnType<typeof parseOptions>['values'];
-
-/** The flags that choose our agent's model, tools and policy, as `run` and `acp` read them. */
-function agentFlagsOf(values: Values): AgentFlags {
-  return {
-    provider: values.provider ?? 'scripted',
-    yes: values.yes,
-    bashNetwork: values['bash-network'],
-    ...defined({
-      script: values.script,
-      baseUrl: values['base-url'],
-      model: values.model,
-      apiKeyEnv: values['api-key-env'],
-      sessionDir: values['session-dir'],
-      allowParallelInProgress: values['allow-parallel-in-progress'],
-      tools: values.tools,
-      maxSteps: values['max-steps'],
-      contextWindow: values['context-window'],
-      keepEnv: values['keep-env'],
-    }),
-  };
-}
-
-function parseOptions(argv: string[]) {
-  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-}
 
 interface Command {
   /** The flags it takes: any other is a usage error (`--help` goes everywhere). */
@@ -296,42 +201,6 @@ export async function main(
     );
     return EXIT_FAILED;
   }
-}
-
-/** An `on|off` flag's value. */
-function onOff(flag: string, value: string): boolean {
-  if (value !== 'on' && value !== 'off')
-    throw new UsageError(`${flag} must be on or off (got ${JSON.stringify(value)})`);
-  return value === 'on';
-}
-
-function raise(message: string): never {
-  throw new UsageError(message);
-}
-
-/** Drops undefined values, for exactOptionalPropertyTypes. */
-function defined<T extends Record<string, unknown>>(obj: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
-}
-
-/** Asks on the terminal (stderr), one line per question; Ctrl+C while asking stops the turn like elsewhere. */
-function terminalAsk(): AskLine {
-  return async (question, signal) => {
-    const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
-    rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
-    try {
-      // The question carries the model's command: shown with its control characters visible, whole.
-      return await rl.question(visibleControls(question), { signal });
-    } catch (error) {
-      // Stop rejects (the call ends as stopped); a closed terminal (Ctrl+D) is no answer, i.e. No.
-      if (signal.aborted) throw error;
-      return '';
-    } finally {
-      rl.close();
-    }
-  };
 }
 
 if (require.main === module) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { changeRangesProjection } from '../../../extension/src/core/checkpoints/change-range';
+import { changeRangesProjection } from '../../../extension/src/core/plan/change-range';
 import { evidenceFiles } from '../../../extension/src/core/checkpoints/item-files';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { fold } from '../../../extension/src/core/projection/projection';

@@ -5,11 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  changeRange,
-  changeRangesProjection,
-  evidenceEnds,
-} from '../../../extension/src/core/checkpoints/change-range';
+import { changeRange, changeRangesProjection, evidenceEnds } from '../../../extension/src/core/plan/change-range';
 import { EvidenceFilesCache, evidenceFiles } from '../../../extension/src/core/checkpoints/item-files';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';

@@ -9,11 +9,7 @@ import { describe, it } from 'node:test';
 import { runTurn } from '../../../extension/src/core/agent/loop';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import {
-  changeRange,
-  changeRangesProjection,
-  evidenceEnds,
-} from '../../../extension/src/core/checkpoints/change-range';
+import { changeRange, changeRangesProjection, evidenceEnds } from '../../../extension/src/core/plan/change-range';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { changedFiles, itemChangeSides } from '../../../extension/src/core/checkpoints/item-changes';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { changeRange } from '../../../extension/src/core/checkpoints/change-range';
+import { changeRange } from '../../../extension/src/core/plan/change-range';
 import { changedFiles, diff } from '../../../extension/src/core/checkpoints/item-changes';
 import { planWorkspaceRestore } from '../../../extension/src/core/checkpoints/revert';
 import { GitError, MAX_FILE_BYTES, ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LivePlanHistory } from '../../../extension/src/core/plan/live-plan-history';
 import { planHistory } from '../../../extension/src/core/plan/plan-history';
-import { planChangeView, planHistoryView } from '../../../extension/src/core/plan/plan-history-presenter';
+import { planChangeView, planHistoryView } from '../../../extension/src/core/presenters/plan-history-presenter';
 import type { PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
 import type { Session } from '../../../extension/src/core/session/session';
 import { parseHostMessage } from '../support/host-message-schema';

@@ -5,7 +5,7 @@
 // { item, from, to, files: [{ path, status, added, removed }] } (`to` null: now).
 import { cliCheckpointsBase } from '../../core/checkpoints/location';
 import { resolveRange } from '../../core/checkpoints/item-changes';
-import { changeRange } from '../../core/checkpoints/change-range';
+import { changeRange } from '../../core/plan/change-range';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import type { SessionEvent } from '../../core/session/events';

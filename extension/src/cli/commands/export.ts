@@ -1,7 +1,7 @@
 // `export <log> --format markdown|json`: the standing plan, every version (model writes
 // and user edits) with its changes, the timing, the dropped items and each item's
 // evidence (with the files it changed, from the checkpoints in the CLI's state folder).
-import { exportPlanMarkdown, PlanExportFolder } from '../../core/plan/plan-export';
+import { exportPlanMarkdown, PlanExportFolder } from '../../core/presenters/plan-export';
 import { checkpointsOf } from './changes';
 import { readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';

@@ -14,7 +14,7 @@
 // agent's own plan mode is plan first: its request to leave it proposes the plan, and
 // a decision it could not be told opens its next prompt (acp-plan-mode.ts).
 //
-// Stop sends `session/cancel`, answers a pending permission request `cancelled`,
+// Stop (acp-prompt-stop.ts) sends `session/cancel`, answers a pending permission request `cancelled`,
 // and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
 // An agent that cannot start, does not answer initialize (30 s) or exits ends the
 // turn `error` with the tail of its stderr; such a session keeps its log and ends
@@ -23,52 +23,21 @@
 // where a session starts (the SDK and all of this only for users of ACP agents).
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
-import type { LiveDelta } from '../session/live-delta';
 import type { SessionEvent, TurnEndReason } from '../session/events';
 import type { SessionSource } from '../session/source';
 import type { WritableSession } from '../store/session-store';
-import { Approvals, type ApprovalGate, type ApprovalRequest } from '../tools/approvals';
+import { Approvals, type ApprovalRequest } from '../tools/approvals';
 import { startAcpAgent, type AcpAgentProcess, type AcpClientHandlers } from './acp-agent-process';
-import { AcpClientTools, type AcpClientToolsOptions } from './acp-client-tools';
+import { AcpClientTools } from './acp-client-tools';
 import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
-import type { PlanReviewGate } from '../plan/plan-review-gate';
 import { AcpPlanMode, planDecisionNote } from './acp-plan-mode';
-import { AcpTurnLog, stopReasonEnd } from './acp-turn-log';
+import { AcpTurnLog } from './acp-turn-log';
+import { promptUntilStopped } from './acp-prompt-stop';
+import type { AcpSessionOptions } from './acp-session-options';
+
+export type { AcpSessionOptions } from './acp-session-options';
 import { AcpCheckpoints, CHANGING_KINDS } from './acp-checkpoints';
 import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
-import type { AcpAgentLaunch } from './agent-catalog';
-import type { CheckpointTaker } from '../checkpoints/step-checkpoints';
-
-export const CANCEL_GRACE_MS = 2_000;
-
-export interface AcpSessionOptions {
-  launch: AcpAgentLaunch;
-  /** The workspace folder (absolute): the agent's cwd and its session's. */
-  cwd: string;
-  /** The user's environment (the agent is the user's own program, with its own key). */
-  env: Readonly<Record<string, string | undefined>>;
-  clientVersion: string;
-  /** Creates our log once its source is known. */
-  openLog(source: SessionSource): WritableSession;
-  approvals: { gate: ApprovalGate | null; autoApprove: boolean; unattendedHint?: string };
-  /** Every update of this session as it arrives (live text for a terminal). */
-  onUpdate?(update: SessionUpdate): void;
-  /** The agent's text and thoughts as they stream in, as the step they will be logged in (a view's live stream). */
-  onDelta?(delta: LiveDelta): void;
-  initializeTimeoutMs?: number;
-  /**
-   * The log continues an earlier session whose agent process has ended: `acpSessionId`
-   * (its last `acp/session`) is loaded when the agent can; otherwise `note`
-   * (acp-resume-note.ts) opens the first prompt of a new session.
-   */
-  resume?: { note: string; acpSessionId: string | null };
-  /** Our tools' policy for the agent's file and terminal requests (acp-client-tools.ts); without it the client offers neither. */
-  tools?: AcpClientToolsOptions;
-  /** Who decides on the plan the agent proposes when it leaves its plan mode; without it such a request is asked as any permission. */
-  planReview?: PlanReviewGate;
-  /** Checkpoints of the workspace before the agent's changes (acp-checkpoints.ts); absent: none. */
-  checkpoints?: CheckpointTaker;
-}
 
 function lastTurnStartSeq(events: readonly SessionEvent[]): number {
   for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === 'turn/start') return events[i]!.seq;
@@ -224,7 +193,16 @@ export class AcpAgentSession {
     this.resumeNote = null;
     const controller = new AbortController();
     this.turn = { log, signal: controller.signal };
-    const running = this.run(texts, AbortSignal.any([signal, this.closing.signal]), controller);
+    const running =
+      this.failure !== null || this.agent === null || this.acpSessionId === null
+        ? Promise.resolve<TurnEndReason>({ kind: 'error', message: this.failure ?? 'the agent is not running' })
+        : promptUntilStopped(
+            this.agent,
+            this.acpSessionId,
+            texts,
+            AbortSignal.any([signal, this.closing.signal]),
+            controller,
+          );
     this.running = running;
     let reason: TurnEndReason;
     try {
@@ -238,45 +216,6 @@ export class AcpAgentSession {
     await this.checkpoints?.endTurn(reason.kind === 'aborted');
     log.end(reason);
     return reason;
-  }
-
-  private async run(
-    texts: readonly string[],
-    signal: AbortSignal,
-    controller: AbortController,
-  ): Promise<TurnEndReason> {
-    const agent = this.agent;
-    const sessionId = this.acpSessionId;
-    if (this.failure !== null || agent === null || sessionId === null)
-      return { kind: 'error', message: this.failure ?? 'the agent is not running' };
-    let graceTimer: NodeJS.Timeout | undefined;
-    const stopped = new Promise<TurnEndReason>((resolve) => {
-      const stop = () => {
-        controller.abort();
-        agent.cancel(sessionId);
-        graceTimer = setTimeout(
-          () =>
-            resolve({
-              kind: 'aborted',
-              message: `the agent did not end the turn within ${CANCEL_GRACE_MS / 1000} s of the cancel`,
-            }),
-          CANCEL_GRACE_MS,
-        );
-      };
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop, { once: true });
-    });
-    try {
-      return await Promise.race([
-        agent.prompt(sessionId, texts).then(stopReasonEnd, (error: unknown): TurnEndReason => ({
-          kind: signal.aborted ? 'aborted' : 'error',
-          message: message(error),
-        })),
-        stopped,
-      ]);
-    } finally {
-      clearTimeout(graceTimer);
-    }
   }
 
   private onUpdate(sessionId: string, update: SessionUpdate): void {

@@ -1,8 +1,8 @@
 // What an item changed: the files and the diff between the two ends of its change
-// range (change-range.ts), read from the shadow repository. An open end ("the
+// range (plan/change-range.ts), read from the shadow repository. An open end ("the
 // workspace now") is a snapshot of the workspace taken for the question.
 import type { SessionEvent } from '../session/events';
-import { changeRange, type ChangeRange } from './change-range';
+import { changeRange, type ChangeRange } from '../plan/change-range';
 import type { ChangedFile, ShadowRepo } from './shadow-repo';
 
 /** Both ends of a range as commits; null when the item has no checkpoint since it started (it changed nothing). */

@@ -1,5 +1,5 @@
 // The files in an item's evidence: what changed between the two checkpoints its range
-// compares (change-range.ts evidenceEnds: an open end is the log's latest checkpoint,
+// compares (plan/change-range.ts evidenceEnds: an open end is the log's latest checkpoint,
 // never "the workspace now", so the answer is a fact of the log and two commits).
 // [] when the item changed nothing; null when that is unknown: the log has no
 // checkpoint at all (checkpoints off, or an agent that takes none), no repository to
@@ -9,7 +9,7 @@
 // (EvidenceFilesCache) and reads each pair once, off the surfaces' paint.
 import { withFiles, type ItemWithEvidence } from '../plan/plan-flags';
 import type { ChangedFile } from '../protocol/item-evidence-view';
-import { evidenceEnds, type ChangeRanges } from './change-range';
+import { evidenceEnds, type ChangeRanges } from '../plan/change-range';
 import type { ShadowRepo } from './shadow-repo';
 
 /** What is known without git, or the pair of commits to ask about (`key` names the pair in its repository). */

@@ -16,7 +16,7 @@ import {
   type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
-import { ExternalPlanSession } from '../plan/external-plan-session';
+import { ExternalPlanSession } from './external-plan-session';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME, type TodoWritePolicy } from '../plan/todo-write-tool';
 import type { McpClientInfo } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';

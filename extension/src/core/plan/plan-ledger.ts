@@ -1,7 +1,7 @@
 // The standing plan's ledger, a projection: the plan itself (with who wrote it), per
 // item when it was added and by whom, when it started, when it finished, how long it
 // has been in progress and since when its current run lasts; when the plan's turn
-// ended; the subagents that turn started; and the items a model write DROPPED (left
+// ended (item-timing.ts); the subagents that turn started; and the items a model write DROPPED (left
 // out while not completed) that have not come back since. Its size is the standing
 // plan's, whatever the log's length.
 //
@@ -10,18 +10,6 @@
 // clears the plan clears the ledger, subagents included; every turn/start forgets
 // the previous turn's subagents.
 //
-// Timing rules: an item is in progress from the version that lists it in_progress
-// until a version lists it otherwise or leaves it out, or its turn ends (turn/end
-// pauses it: nothing works on an item between turns). A carried plan resumes its
-// in-progress items at turn/start. `startedAt` is the first time it went in
-// progress; `finishedAt` the time it became completed (unset again if it is
-// reopened). `inProgressSince` is the start of its current unbroken run (kept
-// across writes that list it in_progress again, reset at the turn/start that carries
-// it, kept at turn/end so the run's length freezes at `turnEndedAt`). `addedAt` /
-// `addedBy` are the version that first listed the item in this plan (a user's Edit
-// Text… keeps the item's times: it is the same item, reworded; plan-changes.ts says
-// when a removed and an added item are one). A dropped item is forgotten once it is
-// listed again (restored or rewritten) and when the plan is cleared.
 //
 // Plan first: the plan's review (proposed, approved, rejected) is the todos
 // projection's (`plan.review`); a review event changes nothing else but the drift:
@@ -35,46 +23,21 @@
 // marked it completed and whether the model was told its flag, kept on its timing;
 // `openCalls` are the open step's calls waiting for their results.
 //
-// Changes (core/checkpoints/change-range.ts): each item's change range between the
+// Changes (core/plan/change-range.ts): each item's change range between the
 // checkpoints, kept across the turn/start that clears a plan (a range follows an
 // item's content, not a plan).
-import { changeRangesProjection, type ChangeRanges } from '../checkpoints/change-range';
+import { changeRangesProjection, type ChangeRanges } from './change-range';
 import type { PlanPriority, SubagentOutcome } from '../domain-literals';
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
-import {
-  NO_EVIDENCE,
-  openCall,
-  recordCall,
-  resultCall,
-  withStatus,
-  type ItemEvidence,
-  type OpenCall,
-} from './item-evidence';
+import { openCall, recordCall, resultCall, type ItemEvidence, type OpenCall } from './item-evidence';
 import { planChanges } from './plan-changes';
 import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
-import { todosProjection, type PlanAuthor, type PlanState } from './todos-projection';
+import { close, newTiming, shownPriority, timingAfterWrite, type ItemTiming } from './item-timing';
+import { todosProjection, type PlanState } from './todos-projection';
 
-export interface ItemTiming {
-  /** The version that first listed the item in the standing plan, and who wrote it. */
-  addedAt: string;
-  addedBy: PlanAuthor;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** In-progress time of intervals already closed. */
-  closedMs: number;
-  /** Start of the open in-progress interval (the clock runs), or null. */
-  runningSince: string | null;
-  /** Start of the item's current in-progress run (null when it is not in progress). */
-  inProgressSince: string | null;
-  /** An ACP agent's priority for the item when it is not `medium` (todo/write.priorities); the user's edits keep it. */
-  priority: ShownPriority | null;
-  evidence: ItemEvidence;
-}
-
-/** The priorities the surfaces show (ACP's neutral `medium` is not shown). */
-export type ShownPriority = Exclude<PlanPriority, 'medium'>;
+export type { ItemTiming, ShownPriority } from './item-timing';
 
 export interface DroppedItem {
   content: string;
@@ -274,47 +237,12 @@ function writeVersion(
   todos.forEach((item, index) => {
     const was =
       state.timings.get(item.content) ?? state.timings.get(reworded.get(item.content) ?? '') ?? newTiming(ts, by);
-    let t = was;
     // A model's list says every item's priority (none: ours); a user's edit keeps each item's.
-    const priority = byModel ? shownPriority(priorities?.[index]) : t.priority;
-    if (priority !== t.priority) t = { ...t, priority };
-    const evidence = withStatus(t.evidence, item.status, by);
-    if (evidence !== t.evidence) t = { ...t, evidence };
-    if (item.status === 'in_progress') {
-      if (t.runningSince === null && state.turnOpen) t = { ...t, runningSince: ts };
-      if (t.startedAt === null) t = { ...t, startedAt: ts };
-      if (t.finishedAt !== null) t = { ...t, finishedAt: null };
-      if (t.inProgressSince === null) t = { ...t, inProgressSince: ts };
-    } else {
-      t = close(t, ts);
-      const finished = item.status === 'completed' ? (t.finishedAt ?? ts) : null;
-      if (finished !== t.finishedAt) t = { ...t, finishedAt: finished };
-      if (t.inProgressSince !== null) t = { ...t, inProgressSince: null };
-    }
-    timings.set(item.content, t);
+    const priority = byModel ? shownPriority(priorities?.[index]) : was.priority;
+    timings.set(
+      item.content,
+      timingAfterWrite(was, { status: item.status, by, priority, ts, turnOpen: state.turnOpen }),
+    );
   });
   return { ...state, plan, timings, dropped };
-}
-
-function shownPriority(priority: PlanPriority | undefined): ShownPriority | null {
-  return priority === 'high' || priority === 'low' ? priority : null;
-}
-
-function newTiming(ts: string, by: PlanAuthor): ItemTiming {
-  return {
-    addedAt: ts,
-    addedBy: by,
-    startedAt: null,
-    finishedAt: null,
-    closedMs: 0,
-    runningSince: null,
-    inProgressSince: null,
-    priority: null,
-    evidence: NO_EVIDENCE,
-  };
-}
-
-function close(t: ItemTiming, ts: string): ItemTiming {
-  if (t.runningSince === null) return t;
-  return { ...t, closedMs: t.closedMs + Math.max(0, Date.parse(ts) - Date.parse(t.runningSince)), runningSince: null };
 }

@@ -184,6 +184,22 @@ export type WebviewMessage<K extends WebviewMessageType = WebviewMessageType> = 
 /** One handler per host message type: a missing one, or one for no such type, is a compile error. */
 export type HostMessageHandlers<S> = { readonly [K in HostMessageType]: (state: S, message: HostMessage<K>) => S };
 
+/** One handler per webview message type: a missing one, or one for no such type, is a compile error. */
+export type WebviewMessageHandlers<C> = {
+  readonly [K in WebviewMessageType]: (message: WebviewMessage<K>, context: C) => Promise<void> | void;
+};
+
+/** Runs the handler of `message`'s type. */
+export function dispatchWebviewMessage<C, K extends WebviewMessageType>(
+  handlers: WebviewMessageHandlers<C>,
+  message: WebviewMessage<K>,
+  context: C,
+): Promise<void> | void {
+  return handlers[message.type](message, context);
+}
+
+export type ApprovalAnswer = WebviewMessage<'approve'>['decision'];
+
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
 
 export function describeIssues(error: z.core.$ZodError): string {

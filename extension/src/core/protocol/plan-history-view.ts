@@ -2,7 +2,7 @@
 // session (each todo/write by the model, each todo/user-edit by the user) in log
 // order, with its time, who made it, the plan it wrote (with its counts) and what
 // changed against the plan before it. Presented ON THE HOST from the history fold by
-// core/plan/plan-history-presenter.ts (the changes, drops included, are computed once,
+// core/presenters/plan-history-presenter.ts (the changes, drops included, are computed once,
 // by core/plan/plan-changes.ts); the webview paints these views and never diffs or
 // counts a list.
 //

@@ -11,7 +11,7 @@
 // panel), WebviewPlanChannel (plan edits and history), AnswerPresenter (answers'
 // Markdown, parsed in a worker: every message passes through it on its way out).
 import * as vscode from 'vscode';
-import { parseWebviewMessage, type HostMessageBody, type WebviewMessage } from '../../core/protocol/messages';
+import { dispatchWebviewMessage, parseWebviewMessage, type HostMessageBody } from '../../core/protocol/messages';
 import { DisposableStore, Owner } from '../../core/disposable';
 import { AnswerPresenter } from '../../core/markdown/answer-presenter';
 import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
@@ -25,25 +25,16 @@ import {
 import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
 import { WebviewPlanChannel } from './webview-plan-channel';
+import type { CommandHandlers, OwnMessageType, PageHandlers } from './webview-commands';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
 /** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
 const STREAM_INTERVAL_MS = 40;
 
-/** Requests the view handles itself; the rest map to commands (`execute`). */
-type OwnMessage = Extract<
-  WebviewMessage,
-  {
-    type:
-      'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory';
-  }
->;
-export type CommandMessage = Exclude<WebviewMessage, OwnMessage>;
-
 export interface AgentWebviewOptions extends SnapshotSources {
   extensionUri: vscode.Uri;
-  /** Runs a webview request that maps to a command (send, stop, new session, export, plan decisions, …). */
-  execute: (message: CommandMessage) => Promise<void>;
+  /** Runs the webview requests that map to commands (send, stop, new session, export, plan decisions, …). */
+  commands: CommandHandlers;
   /** Plan first: a proposal started or stopped waiting for this window's decision (the strip's buttons come and go). */
   onDidChangePlanReview: vscode.Event<void>;
 }
@@ -65,10 +56,12 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private postedContext = '';
   private postedPlan = '';
   private contextTimer: NodeJS.Timeout | undefined;
+  private readonly handlers: PageHandlers;
 
   constructor(private readonly options: AgentWebviewOptions) {
     super();
     const { controller, approvals } = options;
+    this.handlers = { ...this.ownHandlers(), ...options.commands };
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
     this.stream = new CoalescedStream(
       STREAM_INTERVAL_MS,
@@ -118,13 +111,6 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     );
   }
 
-  /**
-   * The context meter changes at most once a step (a model response's usage), while a
-   * step changes the items several times: each message is a relay, a check and a render
-   * in the page, so an unchanged meter is not posted again (snapshots carry it anyway).
-   * It is read once after a burst of changes, in a timer: its estimate derives the next
-   * request (linear in the session), which must not hold up the items message.
-   */
   /** The standing plan with each item's evidence: the ledger changes with every write and with each tool result that counts for an item; an unchanged view is not posted again. */
   private postPlanIfChanged(): void {
     const plan = stripPlanView(this.options);
@@ -134,6 +120,13 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     this.post({ type: 'plan', plan });
   }
 
+  /**
+   * The context meter changes at most once a step (a model response's usage), while a
+   * step changes the items several times: each message is a relay, a check and a render
+   * in the page, so an unchanged meter is not posted again (snapshots carry it anyway).
+   * It is read once after a burst of changes, in a timer: its estimate derives the next
+   * request (linear in the session), which must not hold up the items message.
+   */
   private postContextIfChanged(): void {
     this.contextTimer = undefined;
     const context = this.options.controller.contextView;
@@ -223,48 +216,43 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     }
     const message = parsed.message;
     try {
-      switch (message.type) {
-        case 'ready':
-          if (!page) return;
-          // What the other pages wait for goes out first: the snapshot already carries it for this one.
-          this.stream.flush();
-          this.child.flush();
-          page.ready = true;
-          this.postSnapshot(page);
-          return;
-        case 'loadOlder': {
-          const older = this.options.controller.page(message.cursor);
-          this.postTo(page, { type: 'page', items: older.items, cursor: older.cursor });
-          return;
-        }
-        case 'dismissDemoBanner':
-          await dismissDemoBanner(this.options.memento);
-          this.providerChanged();
-          return;
-        case 'approve':
-          if (!this.options.approvals.decide(message.id, message.decision))
-            this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
-          return;
-        case 'openChild':
-          this.showChild(message.sessionId);
-          return;
-        case 'closeChild':
-          this.child.show(null);
-          return;
-        case 'editPlan':
-          await this.plan.edit(message.edit);
-          return;
-        case 'planHistory':
-          if (page) this.plan.showHistory(page, message.open);
-          return;
-        default:
-          await this.options.execute(message);
-      }
+      await dispatchWebviewMessage(this.handlers, message, page);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       this.options.log.error(`Agent view request ${message.type} failed: ${text}`);
       this.notice('error', text);
     }
+  }
+
+  private ownHandlers(): Pick<PageHandlers, OwnMessageType> {
+    return {
+      ready: (_, page) => {
+        if (!page) return;
+        // What the other pages wait for goes out first: the snapshot already carries it for this one.
+        this.stream.flush();
+        this.child.flush();
+        page.ready = true;
+        this.postSnapshot(page);
+      },
+      loadOlder: (message, page) => {
+        const older = this.options.controller.page(message.cursor);
+        this.postTo(page, { type: 'page', items: older.items, cursor: older.cursor });
+      },
+      dismissDemoBanner: async () => {
+        await dismissDemoBanner(this.options.memento);
+        this.providerChanged();
+      },
+      approve: (message) => {
+        if (!this.options.approvals.decide(message.id, message.decision))
+          this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
+      },
+      openChild: (message) => this.showChild(message.sessionId),
+      closeChild: () => this.child.show(null),
+      editPlan: (message) => this.plan.edit(message.edit),
+      planHistory: (message, page) => {
+        if (page) this.plan.showHistory(page, message.open);
+      },
+    };
   }
 
   private postSnapshot(page: AgentPage): void {

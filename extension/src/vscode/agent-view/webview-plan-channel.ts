@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Disposable } from '../../core/disposable';
 import { LivePlanHistory } from '../../core/plan/live-plan-history';
 import type { PlanEditOutcome } from '../../core/plan/plan-editor';
-import { planHistoryView, planVersionView } from '../../core/plan/plan-history-presenter';
+import { planHistoryView, planVersionView } from '../../core/presenters/plan-history-presenter';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import type { HostMessageBody } from '../../core/protocol/messages';
 import type { Session } from '../../core/session/session';

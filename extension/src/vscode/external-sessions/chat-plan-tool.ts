@@ -9,7 +9,7 @@
 // rejection is answered with the contract's `Error: …` text as the tool result (this
 // API has no error flag on a result) and appends nothing.
 import * as vscode from 'vscode';
-import { ExternalPlanSession } from '../../core/plan/external-plan-session';
+import { ExternalPlanSession } from '../../core/mcp/external-plan-session';
 import { TODO_WRITE_TOOL_NAME } from '../../core/plan/todo-write-tool';
 import type { SessionStore } from '../../core/store/session-store';
 

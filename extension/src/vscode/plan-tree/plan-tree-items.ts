@@ -85,7 +85,7 @@ function itemContextValue(node: PlanItemNode, editable: boolean): string {
 }
 
 /**
- * The item has a change range (core/checkpoints/change-range.ts) to show or revert: it
+ * The item has a change range (core/plan/change-range.ts) to show or revert: it
  * is in progress or completed. Read from its status, not from the log (a redraw's cost
  * must not grow with the log); an item that changed nothing says so when asked.
  */

@@ -3,15 +3,15 @@
 // live folds of its plan, ledger and transcript, and the events the surfaces follow;
 // none of them keeps a plan of its own. Its parts: SessionSwitcher (which session shows,
 // from which folder, whether it is ours), TurnRunner (turns and compactions, one at a
-// time), ShownPlanEditing (the user's plan edits), ChildSessions (subagent sessions).
+// time), ShownPlanEditing (the user's plan edits), ChildSessions (subagent sessions),
+// ShownApprovals (the shown session's approvals and their log).
 // show() is the one place a session becomes shown: fresh folds; approvals and children
 // reset when the session id changes. While a large pick opens, its preview
 // (session-preview.ts) shows with no session open: no prompt or edit lands.
 import * as vscode from 'vscode';
-import { type Disposable, Owner } from '../../core/disposable';
+import { Owner } from '../../core/disposable';
 import type { RevertDone } from '../../core/checkpoints/revert';
 import type { PlanEditOutcome } from '../../core/plan/plan-editor';
-import { exportPlan, exportPlanMarkdown } from '../../core/plan/plan-export';
 import { planLedgerProjection, type PlanLedger } from '../../core/plan/plan-ledger';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import type { PlanEdit } from '../../core/plan/user-edit';
@@ -20,19 +20,17 @@ import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { TurnEndReason } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { recordsToolCalls } from '../../core/session/source';
-import { Approvals } from '../../core/tools/approvals';
-import { ApprovalLog } from '../../core/tools/approval-log';
 import { ChildSessions } from './child-sessions';
 import type { OpenedSession } from './opened-session';
 import { ShownPlanEditing } from './session-plan-editor';
 import { SessionSwitcher, type SessionSwitcherOptions } from './session-switcher';
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
-import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import { TurnRunner, type TurnRunnerOptions } from '../turn/turn-runner';
 import { TurnRefusedError } from '../turn/turn-refused';
 import type { SessionPreview } from './session-preview';
-import { agentFileOf, sessionViewOf } from './session-view';
+import { agentFileOf, exportSessionMarkdown, sessionViewOf } from './session-view';
+import { ShownApprovals } from './shown-approvals';
 
 export type SessionControllerOptions = TurnRunnerOptions & SessionSwitcherOptions;
 
@@ -40,11 +38,7 @@ export class SessionController extends Owner implements vscode.Disposable {
   private shown: ShownSession | null = null;
   private previewing: SessionPreview | null = null;
   private disposed = false;
-  /** "Always allow" answers last as long as the shown session (its subagents share them). */
-  private approvals: Approvals;
-  /** Approval decisions go on the log of the session whose model made the call (its subagents' logs for theirs). */
-  private readonly approvalLog = new ApprovalLog();
-  private watchingApprovals: Disposable | undefined;
+  private readonly approvals: ShownApprovals;
   private readonly sessionEmitter = this.register(new vscode.EventEmitter<void>());
   private readonly planEmitter = this.register(new vscode.EventEmitter<StandingPlan>());
   private readonly ledgerEmitter = this.register(new vscode.EventEmitter<PlanLedger>());
@@ -74,7 +68,7 @@ export class SessionController extends Owner implements vscode.Disposable {
       () => ({ allowParallelInProgress: options.settings().allowParallelInProgress }),
       options.log,
     );
-    this.approvals = this.newApprovals();
+    this.approvals = new ShownApprovals(options.approvalGate, () => options.settings().autoApprove);
     this.switcher = this.register(
       new SessionSwitcher(options, {
         opened: () => this.opened,
@@ -94,8 +88,8 @@ export class SessionController extends Owner implements vscode.Disposable {
           showingOwnSession: () => this.switcher.isShowingOwnSession(),
           standingPlan: () => this.standingPlan,
           planState: () => this.planState,
-          approvals: () => this.approvals,
-          approvalLog: () => this.approvalLog,
+          approvals: () => this.approvals.approvals,
+          approvalLog: () => this.approvals.log,
           showWritten: (opened) => this.switcher.showWritten(opened),
         },
         this.planEditing,
@@ -177,18 +171,8 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** The plan and its history as Markdown (Export Plan); null without a session. */
   async exportMarkdown(): Promise<string | null> {
-    const s = this.opened?.session;
-    const cwd = s?.header.cwd;
-    return s
-      ? exportPlanMarkdown(
-          await exportPlan(
-            s.header,
-            await s.loadEvents(),
-            new Date(),
-            cwd === undefined ? null : ShadowRepo.of(this.options.checkpointsBase, cwd),
-          ),
-        )
-      : null;
+    const session = this.opened?.session;
+    return session ? exportSessionMarkdown(session, this.options.checkpointsBase) : null;
   }
 
   /** The transcript's last page (before byte `cursor`, default the end), read from the log. */
@@ -255,14 +239,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.switcher.showNone(() => this.options.providers.reset());
   }
 
-  private newApprovals(): Approvals {
-    return new Approvals({
-      gate: this.options.approvalGate,
-      autoApprove: () => this.options.settings().autoApprove,
-      onDecision: this.approvalLog.onDecision,
-    });
-  }
-
   /** Shows `opened` (or nothing, or `preview`) with fresh folds; approvals and children last while the session id does. */
   private show(opened: OpenedSession | null, preview: SessionPreview | null = null): void {
     this.previewing = preview;
@@ -270,12 +246,11 @@ export class SessionController extends Owner implements vscode.Disposable {
     previous?.dispose();
     if (previous && previous.opened !== opened) previous.opened.dispose();
     if (previous?.opened.session.id !== opened?.session.id) {
-      this.approvals = this.newApprovals();
+      this.approvals.forget();
       this.children.forget();
       this.turns.showing(opened?.session.id); // an ACP agent lasts while its session is shown
     }
-    this.watchingApprovals?.dispose();
-    this.watchingApprovals = opened && !opened.readOnly ? this.approvalLog.watch(opened.session) : undefined;
+    this.approvals.show(opened);
     this.children.showFolderOf(opened?.path ?? null); // a CLI run's subagents are beside its log
     const liveStream = this.turns.liveStream;
     liveStream.clear();

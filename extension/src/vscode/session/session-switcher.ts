@@ -15,7 +15,6 @@ import { LatestChoice } from '../../core/session/latest-choice';
 import { ShownPlanWrites } from '../../core/session/shown-plan-writes';
 import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
-import type { SessionStore } from '../../core/store/session-store';
 import type { PlanWrite } from '../external-sessions/external-sessions';
 import {
   largeLatestSession,
@@ -26,7 +25,8 @@ import {
   type OpenResult,
 } from './opened-session';
 import type { SessionPreview } from './session-preview';
-import { watchLockFree } from './lock-free-watch';
+import { SessionTakeOver } from './session-take-over';
+import type { SessionSwitcherOptions, SwitchHost } from './switch-host';
 import {
   folderSessionList,
   isOwnSession,
@@ -34,40 +34,10 @@ import {
   type FolderSession,
   type SessionFolder,
 } from './session-folders';
-import type { AgentSettings } from '../settings';
 import { sourceLabelView } from './source-label';
 import { TurnRefusedError } from '../turn/turn-refused';
 
-export interface SessionSwitcherOptions {
-  store: SessionStore;
-  settings: () => AgentSettings;
-  log: vscode.LogOutputChannel;
-  /**
-   * Every folder of logs the window shows: `store`'s first, then each workspace
-   * folder's `.agent-checklist/sessions` (CLI runs, MCP servers), as they are now
-   * (workspace folders come and go: SessionFolderSet). Default: `store` only.
-   */
-  folders?: { readonly all: readonly SessionFolder[] };
-  /** A log in one of the folders wrote a new plan (ExternalSessionWatcher). */
-  externalWrites?: vscode.Event<PlanWrite>;
-  /** A new log appeared in one of the folders, plan or not (ExternalSessionWatcher): the list has a new entry. */
-  addedLogs?: vscode.Event<unknown>;
-}
-
-/** What the switcher needs of the controller. */
-export interface SwitchHost {
-  opened(): OpenedSession | null;
-  /** A turn runs or is being set up, or an ACP agent runs for the shown session: a followed write never replaces it. */
-  busy(): boolean;
-  /** Stops the running turn; resolves when it has ended. */
-  stop(): Promise<void>;
-  /** Shows `opened` (or nothing): the previous log is closed unless it is the same. */
-  show(opened: OpenedSession | null): void;
-  /** Shows a large session's preview while it opens (the previous log is closed); its show replaces it. */
-  preview(preview: SessionPreview): void;
-  /** The open `preview` was for ended without showing it (failed, superseded): if it is still shown, nothing is. */
-  endPreview(preview: SessionPreview): void;
-}
+export type { SessionSwitcherOptions, SwitchHost } from './switch-host';
 
 export class SessionSwitcher extends Owner {
   private readonly folderSet: { readonly all: readonly SessionFolder[] };
@@ -78,8 +48,8 @@ export class SessionSwitcher extends Owner {
   private readonly choices = new LatestChoice();
   /** How far each log this window left was shown: a late report of a write seen there is not followed. */
   private readonly shownWrites = new ShownPlanWrites();
-  /** Whether the process that holds the shown read-only session's lock is gone. */
-  private writerWatch: { dispose(): void } | undefined;
+  /** The shown read-only session, taken over once the process that holds its lock is gone. */
+  private readonly takeOver: SessionTakeOver;
   private readonly listEmitter = this.register(new EventEmitter<void>());
   /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
   readonly onDidChangeList = this.listEmitter.event;
@@ -91,6 +61,14 @@ export class SessionSwitcher extends Owner {
     super();
     this.folderSet = options.folders ?? { all: [{ store: options.store, fallback: 'agent' }] };
     this.shownFolder = this.folders[0]!;
+    this.takeOver = new SessionTakeOver({
+      store: options.store,
+      log: options.log,
+      choices: this.choices,
+      opened: () => (this.closed ? null : host.opened()),
+      followReadOnly: () => this.followReadOnly(),
+      showResult: (result) => this.showResult(result),
+    });
     if (options.externalWrites) {
       this.register(
         options.externalWrites((write) => {
@@ -236,43 +214,7 @@ export class SessionSwitcher extends Owner {
     if (result.error) this.options.log.error(result.error);
     this.show(result.opened);
     if (result.opened?.readOnly && result.lockedBy !== undefined)
-      this.takeOverWhenFree(result.opened.path, result.opened.session.id);
-  }
-
-  /**
-   * Takes the shown session over once no live process holds its lock, while it is still
-   * the one shown read-only and no pick is loading (the user chose last; a prompt sent
-   * there takes it over itself).
-   */
-  private takeOverWhenFree(logPath: string, id: string): void {
-    this.writerWatch?.dispose();
-    this.writerWatch = watchLockFree(logPath, {
-      stillShown: () => !this.closed && this.host.opened()?.path === logPath && this.host.opened()?.readOnly === true,
-      mayTakeOver: () => !this.choices.pending,
-      free: () => void this.takeOver(logPath, id),
-    });
-  }
-
-  private async takeOver(logPath: string, id: string): Promise<void> {
-    const choice = this.choices.make();
-    try {
-      const result = await openSessionAsync(this.options.store, () => this.followReadOnly(), id, choice);
-      if (result.opened === null) {
-        this.options.log.warn(`could not take over ${logPath}: ${result.error ?? 'it is gone'}`);
-        return;
-      }
-      this.choices.land(choice, result.opened, () => {
-        this.options.log.info(`the process that wrote ${logPath} is gone: this window writes it now`);
-        this.showResult(result); // read-only again when another process took it first: checked again
-      });
-    } catch (error) {
-      if (!choice.aborted)
-        this.options.log.warn(
-          `could not take over ${logPath}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-    } finally {
-      this.choices.drop(choice);
-    }
+      this.takeOver.whenFree(result.opened.path, result.opened.session.id);
   }
 
   /**
@@ -323,7 +265,7 @@ export class SessionSwitcher extends Owner {
   /** The controller shuts down: external writes are no longer followed, a pending switch shows nothing. */
   override dispose(): void {
     this.closed = true;
-    this.writerWatch?.dispose();
+    this.takeOver.dispose();
     this.choices.close(); // a pick still loading stops reading and shows nothing
     super.dispose();
   }

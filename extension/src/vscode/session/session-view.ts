@@ -1,5 +1,8 @@
-// The shown session as the Agent view's header and banners show it.
+// The shown session as the Agent view's header and banners show it, and as Export Plan writes it.
+import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
+import { exportPlan, exportPlanMarkdown } from '../../core/presenters/plan-export';
 import type { SessionView } from '../../core/protocol/messages';
+import type { Session } from '../../core/session/session';
 import type { OpenedSession } from './opened-session';
 import type { SessionPreview } from './session-preview';
 
@@ -24,4 +27,11 @@ export function sessionViewOf(
 export function agentFileOf(opened: OpenedSession | null): string | undefined {
   const source = opened?.session.header.source;
   return source?.kind === 'imported' ? source.file : undefined;
+}
+
+/** The plan and its history as Markdown (Export Plan), each item's changes from the workspace's checkpoints. */
+export async function exportSessionMarkdown(session: Session, checkpointsBase: string): Promise<string> {
+  const cwd = session.header.cwd;
+  const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
+  return exportPlanMarkdown(await exportPlan(session.header, await session.loadEvents(), new Date(), checkpoints));
 }

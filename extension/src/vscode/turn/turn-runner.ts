@@ -5,70 +5,28 @@
 // context meter). It never chooses which session is shown: it asks its host for the
 // shown session and hands it the session a prompt writes (a new one of ours when the
 // shown one is not ours to continue).
+// Our agent's turn is set up in agent-turn.ts, an ACP agent's by AcpAgentSessions.
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
-import { runTurn } from '../../core/agent/loop';
-import type { LiveDelta } from '../../core/session/live-delta';
 import { RequestEstimate } from '../../core/agent/request-estimate';
 import { Owner } from '../../core/disposable';
-import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import type { ContextView, RunView, StreamView } from '../../core/protocol/messages';
 import type { TurnEndReason } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
-import type { SessionStore } from '../../core/store/session-store';
-import type { ApprovalLog } from '../../core/tools/approval-log';
-import type { Approvals } from '../../core/tools/approvals';
 import type { ChildSessions } from '../session/child-sessions';
 import { LiveStream } from './live-stream';
-import type { OpenedSession } from '../session/opened-session';
-import type { ProviderSource } from '../providers/provider-source';
 import type { ShownPlanEditing } from '../session/session-plan-editor';
 import type { AgentSettings } from '../settings';
-import { buildTurnTools, workspaceToolPolicy } from './turn-tools';
-import { compactOnDemand, contextViewOf, prepareTurnContext, type ToldModel } from './turn-context';
+import { workspaceToolPolicy } from './turn-tools';
+import { compactOnDemand, contextViewOf, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
-import { writableSession } from '../session/writable-session';
-import type { PlanEditor } from '../../core/plan/plan-editor';
-import { inReview, type PendingPlanReview } from '../../core/agent/plan-first';
-import type { ApprovalGate } from '../../core/tools/approvals';
-import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
-import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
 import { ProviderUnavailableError } from '../providers/provider-source';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
 import { AcpAgentSessions } from '../acp-agents/acp-agent-sessions';
+import { agentTurn, checkpointTaker, prepareAgentTurn } from './agent-turn';
+import type { TurnBody, TurnHost, TurnRunnerOptions } from './turn-host';
 
-export interface TurnRunnerOptions {
-  store: SessionStore;
-  providers: ProviderSource;
-  settings: () => AgentSettings;
-  log: vscode.LogOutputChannel;
-  /** The first workspace folder: the tools' workspace and new sessions' `cwd`. */
-  workspaceFolder: vscode.Uri | undefined;
-  /** Who asks the user to approve tool calls (the Agent view): our tools' and ACP agents' permission requests. */
-  approvalGate: ApprovalGate;
-  /** This extension's version, as ACP agents are told it. */
-  clientVersion: string;
-  /** Who decides on a plan-first proposal (the Approve Plan / Reject Plan with Feedback… commands answer it). */
-  planReview: PendingPlanReview;
-  /** Where the workspace's shadow repository lives (core/checkpoints/): under the extension's global storage. */
-  checkpointsBase: string;
-}
-
-/** What the runner needs of the shown session (the controller holds it; each is read when needed). */
-export interface TurnHost {
-  opened(): OpenedSession | null;
-  /** The shown session is one our agent may continue (its own kind, in its own folder). */
-  showingOwnSession(): boolean;
-  standingPlan(): StandingPlan;
-  /** The shown session's plan with its plan-first review (its live fold). */
-  planState(): PlanState | null;
-  /** The shown session's "Always allow" answers (its subagents share them). */
-  approvals(): Approvals;
-  /** Logs approval decisions on the sessions it watches (the shown one; subagents' while they run). */
-  approvalLog(): ApprovalLog;
-  /** Shows the session a prompt writes: always one of ours, in the window's own folder. */
-  showWritten(opened: OpenedSession): void;
-}
+export type { TurnHost, TurnRunnerOptions } from './turn-host';
 
 type RunningTurn = {
   turn: number;
@@ -155,86 +113,17 @@ export class TurnRunner extends Owner {
     const acpAgent = chosenAcpAgent(settings);
     if (acpAgent !== null) return this.sendAcpPrompt(acpAgent, text, settings);
     this.starting = true;
-    let provider;
-    let turnContext;
+    let prepared;
     try {
-      provider = await this.options.providers.create(settings);
-      turnContext = await prepareTurnContext(settings, provider, this.options.workspaceFolder);
+      prepared = await prepareAgentTurn(settings, this.options);
     } finally {
       this.starting = false;
     }
     if (this.closed) throw shuttingDown();
-    const { workspaceFolder, store, log } = this.options;
-    const tools = buildTurnTools({
-      settings,
-      workspaceFolder,
-      approvals: this.host.approvals(),
-      approvalLog: this.host.approvalLog(),
-      provider,
-      store,
-      observer: this.children.observer,
-      log,
-      turnContext,
-    });
-    this.told = {
-      rules: turnContext.rules,
-      window: turnContext.context.window,
-      request: { system: turnContext.system, tools: tools.registry.specs() },
-    };
-    let session: Session;
-    try {
-      const current = this.host.opened();
-      session = writableSession(
-        {
-          store,
-          workspaceFolder,
-          log,
-          current,
-          currentIsOwn: this.host.showingOwnSession(),
-          show: (opened) => this.host.showWritten(opened),
-        },
-        text,
-      );
-    } catch (error) {
-      tools.owned.dispose();
-      throw error;
-    }
-    const { system, context } = turnContext;
-    return this.runOn(session, {
-      turn: async (signal, editor) => {
-        await session.loadEvents(signal); // a large log opened with its events on disk: read back without holding the host
-        const onDelta = (d: LiveDelta): void => this.liveStream.apply(session.id, d);
-        const atStepBoundary = (): void => editor?.flush();
-        // Plan first by the setting, or because the session is in the middle of a review.
-        const planFirst =
-          settings.planFirst || inReview(this.host.planState(), session.events)
-            ? { planFirst: this.options.planReview }
-            : {};
-        const checkpoints = this.checkpointTaker(settings);
-        return runTurn(session, text, {
-          provider,
-          tools: tools.registry,
-          maxSteps: settings.maxSteps,
-          signal,
-          onDelta,
-          system,
-          context,
-          atStepBoundary,
-          verifyCompletion: settings.verifyCompletion,
-          ...planFirst,
-          ...(checkpoints ? { checkpoints } : {}),
-        });
-      },
-      ended: () => tools.owned.dispose(),
-    });
-  }
-
-  /** The shadow repository of the workspace folder (a local one), unless agentChecklist.checkpoints is off. */
-  private checkpointTaker(settings: AgentSettings): CheckpointTaker | null {
-    const folder = this.options.workspaceFolder;
-    if (!settings.checkpoints || folder?.scheme !== 'file') return null;
-    const repo = ShadowRepo.of(this.options.checkpointsBase, folder.fsPath);
-    return { checkpoint: () => repo.checkpoint(), onError: (message) => this.options.log.warn(message) };
+    const deps = { options: this.options, host: this.host, children: this.children, liveStream: this.liveStream };
+    const { session, told, body } = agentTurn(deps, prepared, text);
+    this.told = told;
+    return this.runOn(session, body);
   }
 
   /** A prompt to the chosen ACP agent (acp-agent-sessions.ts): the shown ACP session's, or a new session's. */
@@ -255,7 +144,7 @@ export class TurnRunner extends Owner {
     try {
       const title = text.replace(/\s+/g, ' ').slice(0, 80);
       const tools = workspaceToolPolicy(settings, this.options.log);
-      const checkpoints = this.checkpointTaker(settings);
+      const checkpoints = checkpointTaker(settings, this.options);
       agent = await this.acp.forPrompt({
         launch: resolved.launch,
         cwd: folder.fsPath,
@@ -281,10 +170,7 @@ export class TurnRunner extends Owner {
   }
 
   /** Runs one turn of `session` (ours or an ACP agent's) with the run state the surfaces show. */
-  private runOn(
-    session: Session,
-    body: { turn(signal: AbortSignal, editor: PlanEditor | null): Promise<TurnEndReason>; ended(): void },
-  ): Promise<TurnEndReason | undefined> {
+  private runOn(session: Session, body: TurnBody): Promise<TurnEndReason | undefined> {
     // The session's own editor (showing it for writing made one).
     const editor = this.planEditing.editorOf(session);
     const abort = new AbortController();

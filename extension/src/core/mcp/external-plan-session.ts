@@ -15,8 +15,8 @@ import { SessionFolds } from '../presenters/session-folds';
 import type { SessionSource } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { errorResult, type ToolResult } from '../tools/tool';
-import type { StandingPlan } from './todos-projection';
-import { createTodoWriteTool, validateTodoWrite, type TodoWritePolicy } from './todo-write-tool';
+import type { StandingPlan } from '../plan/todos-projection';
+import { createTodoWriteTool, validateTodoWrite, type TodoWritePolicy } from '../plan/todo-write-tool';
 
 export interface ExternalPlanSessionOptions {
   store: SessionStore;

@@ -12,7 +12,7 @@
 // `latest` is the log's last checkpoint (null: the log has none, e.g. checkpoints off).
 import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
-import type { TodoStatus } from '../plan/todo-schema';
+import type { TodoStatus } from './todo-schema';
 
 export interface ChangeRange {
   item: string;

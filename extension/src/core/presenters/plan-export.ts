@@ -14,17 +14,17 @@ import { WEBVIEW_STRINGS } from '../protocol/strings';
 import type { SessionEvent } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { recordsToolCalls } from '../session/source';
-import { oneLine } from './one-line';
-import { changeText, formatDuration, timingRows, type TimingRow } from './history-format';
-import type { PlanChange } from './plan-changes';
-import { driftEntries, type DriftEntry } from './plan-drift';
-import { PlanHistoryFolder } from './plan-history';
-import { planLedgerProjection } from './plan-ledger';
-import { planAsMarkdown, stripHeader } from './summaries';
-import type { TodoItem } from './todo-schema';
-import { flagText, planWithEvidence, type ItemWithEvidence } from './plan-flags';
-import { standingTodos } from './todos-projection';
-import type { PlanAuthor } from './todos-projection';
+import { oneLine } from '../plan/one-line';
+import { changeText, formatDuration, timingRows, type TimingRow } from '../plan/history-format';
+import type { PlanChange } from '../plan/plan-changes';
+import { driftEntries, type DriftEntry } from '../plan/plan-drift';
+import { PlanHistoryFolder } from '../plan/plan-history';
+import { planLedgerProjection } from '../plan/plan-ledger';
+import { planAsMarkdown, stripHeader } from '../plan/summaries';
+import type { TodoItem } from '../plan/todo-schema';
+import { flagText, planWithEvidence, type ItemWithEvidence } from '../plan/plan-flags';
+import { standingTodos } from '../plan/todos-projection';
+import type { PlanAuthor } from '../plan/todos-projection';
 
 export interface PlanExport {
   sessionId: string;

@@ -3,11 +3,11 @@
 // host can post the whole list once and then each new version as it lands.
 import type { TodoStatus } from '../domain-literals';
 import type { PlanChangeView, PlanVersionView } from '../protocol/plan-history-view';
-import { planView } from '../presenters/plan-view';
-import type { PlanChange } from './plan-changes';
-import { driftEntries } from './plan-drift';
-import type { PlanVersion } from './plan-history';
-import { TODO_STATUSES } from './todo-schema';
+import { planView } from './plan-view';
+import type { PlanChange } from '../plan/plan-changes';
+import { driftEntries } from '../plan/plan-drift';
+import type { PlanVersion } from '../plan/plan-history';
+import { TODO_STATUSES } from '../plan/todo-schema';
 
 const isStatus = (value: string | undefined): value is TodoStatus =>
   (TODO_STATUSES as readonly (string | undefined)[]).includes(value);

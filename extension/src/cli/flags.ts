@@ -1,0 +1,129 @@
+// The CLI's flags: every flag any command takes (node:util parseArgs options), the
+// sets `run` and `acp` take, and the helpers that read a flag's value.
+import { parseArgs } from 'node:util';
+import type { AgentFlags } from './agent-runtime';
+import { UsageError } from './usage';
+
+export const OPTIONS = {
+  format: { type: 'string' },
+  at: { type: 'string' },
+  set: { type: 'string' },
+  add: { type: 'string' },
+  remove: { type: 'string' },
+  provider: { type: 'string' },
+  script: { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'session-dir': { type: 'string' },
+  session: { type: 'string' },
+  'allow-parallel-in-progress': { type: 'string' },
+  tools: { type: 'string' },
+  'max-steps': { type: 'string' },
+  'context-window': { type: 'string' },
+  compact: { type: 'boolean', default: false },
+  'plan-first': { type: 'boolean', default: false },
+  'approve-plan': { type: 'boolean', default: false },
+  'verify-completion': { type: 'string' },
+  reject: { type: 'string' },
+  cwd: { type: 'string' },
+  yes: { type: 'boolean', short: 'y', default: false },
+  'keep-env': { type: 'string' },
+  'bash-network': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  agent: { type: 'string' },
+  item: { type: 'string' },
+  checkpoints: { type: 'string' },
+  'agent-command': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export type Flag = keyof typeof OPTIONS;
+
+export const RUN_FLAGS: readonly Flag[] = [
+  'provider',
+  'script',
+  'base-url',
+  'model',
+  'api-key-env',
+  'session-dir',
+  'session',
+  'allow-parallel-in-progress',
+  'tools',
+  'max-steps',
+  'context-window',
+  'compact',
+  'cwd',
+  'yes',
+  'keep-env',
+  'bash-network',
+  'json',
+  'agent',
+  'agent-command',
+  'plan-first',
+  'approve-plan',
+  'checkpoints',
+  'verify-completion',
+];
+
+/** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
+export const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter(
+  (flag) =>
+    ![
+      'session',
+      'cwd',
+      'compact',
+      'json',
+      'agent',
+      'agent-command',
+      'plan-first',
+      'approve-plan',
+      'checkpoints',
+      'verify-completion',
+    ].includes(flag),
+);
+
+export type Values = ReturnType<typeof parseOptions>['values'];
+
+/** The flags that choose our agent's model, tools and policy, as `run` and `acp` read them. */
+export function agentFlagsOf(values: Values): AgentFlags {
+  return {
+    provider: values.provider ?? 'scripted',
+    yes: values.yes,
+    bashNetwork: values['bash-network'],
+    ...defined({
+      script: values.script,
+      baseUrl: values['base-url'],
+      model: values.model,
+      apiKeyEnv: values['api-key-env'],
+      sessionDir: values['session-dir'],
+      allowParallelInProgress: values['allow-parallel-in-progress'],
+      tools: values.tools,
+      maxSteps: values['max-steps'],
+      contextWindow: values['context-window'],
+      keepEnv: values['keep-env'],
+    }),
+  };
+}
+
+export function parseOptions(argv: string[]) {
+  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+/** An `on|off` flag's value. */
+export function onOff(flag: string, value: string): boolean {
+  if (value !== 'on' && value !== 'off')
+    throw new UsageError(`${flag} must be on or off (got ${JSON.stringify(value)})`);
+  return value === 'on';
+}
+
+export function raise(message: string): never {
+  throw new UsageError(message);
+}
+
+/** Drops undefined values, for exactOptionalPropertyTypes. */
+export function defined<T extends Record<string, unknown>>(obj: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}

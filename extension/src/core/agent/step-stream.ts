@@ -1,0 +1,82 @@
+// One step's model response, streamed: deltas go to the listeners live (never to the
+// log); the blocks (reasoning, text, then calls, in the order the model produced
+// them) and the calls are collected into the step's output, also when the stream is
+// stopped or fails midway.
+import type { AssistantBlock, Usage } from '../session/events';
+import type { Session } from '../session/session';
+import { ProviderError, type ModelRequest } from './provider';
+import type { TurnOptions } from './turn-options';
+
+export interface StepOutput {
+  blocks: AssistantBlock[];
+  calls: { id: string; name: string; arguments: string }[];
+  usage: Usage | undefined;
+  finishReason: string | undefined;
+}
+
+export function emptyOutput(): StepOutput {
+  return { blocks: [], calls: [], usage: undefined, finishReason: undefined };
+}
+
+/** Streams `request` into `out`; an empty response is a retryable provider error. */
+export async function streamStep(
+  session: Session,
+  turn: number,
+  step: number,
+  request: ModelRequest,
+  options: TurnOptions,
+  signal: AbortSignal,
+  out: StepOutput,
+): Promise<void> {
+  let text = '';
+  let reasoning = '';
+  let signature: string | undefined;
+  const flush = (): void => {
+    // Blocks keep the order the model produced them: reasoning, text, then calls.
+    out.blocks = [];
+    if (reasoning)
+      out.blocks.push(
+        signature === undefined
+          ? { type: 'reasoning', text: reasoning }
+          : { type: 'reasoning', text: reasoning, signature },
+      );
+    if (text) out.blocks.push({ type: 'text', text });
+    for (const call of out.calls)
+      out.blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments });
+  };
+  try {
+    for await (const part of options.provider.stream(request, signal)) {
+      if (signal.aborted) break;
+      switch (part.type) {
+        case 'text-delta':
+          text += part.text;
+          options.onDelta?.({ kind: 'text', sessionId: session.id, turn, step, text: part.text });
+          break;
+        case 'reasoning-delta':
+          reasoning += part.text;
+          options.onDelta?.({ kind: 'reasoning', sessionId: session.id, turn, step, text: part.text });
+          break;
+        case 'reasoning-signature':
+          signature = part.signature;
+          break;
+        case 'tool-call': {
+          const id = out.calls.some((c) => c.id === part.id) ? `${part.id}_${out.calls.length}` : part.id;
+          out.calls.push({ id, name: part.name, arguments: part.arguments });
+          break;
+        }
+        case 'usage':
+          out.usage = part.usage;
+          break;
+        case 'finish':
+          out.finishReason = part.reason;
+          break;
+      }
+    }
+  } finally {
+    flush();
+  }
+  if (signal.aborted) return;
+  if (!text && !reasoning && out.calls.length === 0 && out.finishReason === undefined) {
+    throw new ProviderError('the model returned an empty response', { retryable: true });
+  }
+}

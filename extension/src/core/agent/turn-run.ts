@@ -1,0 +1,298 @@
+// The stages of one turn of the agent loop (loop.ts runs them in order, step after
+// step). The turn's state is here, each part changed by one stage: the window
+// (lowered by a "too long"), whether a compaction has had no successful request since
+// (compaction), and whether the turn is planning (plan first).
+import { StepCheckpoints } from '../checkpoints/step-checkpoints';
+import { untoldFlags } from '../plan/plan-flags';
+import { standingTodos } from '../plan/todos-projection';
+import type { SessionFolds } from '../presenters/session-folds';
+import { deriveMessages } from '../session/derive-messages';
+import type { TurnEndReason } from '../session/events';
+import type { Session } from '../session/session';
+import { toolFacts } from '../tools/tool-facts';
+import { compactContext, hasSomethingToCompact } from './compaction';
+import { promptSize } from './context-budget';
+import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
+import {
+  notWhilePlanning,
+  offeredWhilePlanning,
+  PLANNING_NOTE,
+  planningSpecs,
+  reviewPlan,
+  startsPlanning,
+  type ReviewOutcome,
+} from './plan-first';
+import { isProviderError, type ModelRequest } from './provider';
+import { withRetries } from './retry';
+import { emptyOutput, streamStep, type StepOutput } from './step-stream';
+import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
+import { STOPPED_BEFORE_START, type TurnOptions } from './turn-options';
+
+type ToolCall = StepOutput['calls'][number];
+
+/** What the model answered in one step: its output, the calls to run, and why the request failed if it did. */
+export interface StepAnswer {
+  output: StepOutput;
+  /** The calls to run: none when the request failed, overflowed or was stopped. */
+  calls: ToolCall[];
+  /** The message the turn ends `error` with; null when the request succeeded, was stopped or overflowed. */
+  failure: string | null;
+  /** The provider said the request is too long and there is something to compact: compact, then the next step. */
+  overflow: boolean;
+}
+
+export class TurnRun {
+  readonly turn: number;
+  private readonly signal: AbortSignal;
+  private readonly checkpoints: StepCheckpoints | null;
+  private readonly threshold: number;
+  /** Lowered for the rest of the turn when a provider's "too long" shows the window is smaller than we were told. */
+  private window: number;
+  /** A compaction with no successful request since: another "too long" ends the turn. */
+  private justCompacted = false;
+  /** Plan first's planning phase: the read-only tools and todo_write, with the planning note. */
+  private planning = false;
+
+  constructor(
+    private readonly session: Session,
+    private readonly options: TurnOptions,
+    private readonly folds: SessionFolds,
+  ) {
+    this.signal = options.signal ?? new AbortController().signal;
+    this.window = options.context?.window ?? 0;
+    this.threshold = options.context?.threshold ?? DEFAULT_COMPACT_THRESHOLD;
+    this.turn = session.lastTurn + 1;
+    this.checkpoints = options.checkpoints ? new StepCheckpoints(options.checkpoints, session, this.turn) : null;
+  }
+
+  /** Plan first decides whether the turn starts planning (from the log before it); then turn/start and the prompt. */
+  open(prompt: string | null): void {
+    this.planning = startsPlanning(this.session.events, this.options.planFirst !== undefined);
+    this.session.append('turn/start', { turn: this.turn });
+    if (prompt !== null) this.session.append('user/message', { turn: this.turn, message: { text: prompt } });
+  }
+
+  async end(reason: TurnEndReason): Promise<TurnEndReason> {
+    if (reason.kind !== 'aborted') await this.checkpoints?.endTurn();
+    this.session.append('turn/end', { turn: this.turn, reason });
+    return reason;
+  }
+
+  /** The turn ends before `step` when it was stopped or `step` is past the most steps. */
+  async stopBeforeStep(step: number): Promise<TurnEndReason | null> {
+    if (this.signal.aborted) return this.end({ kind: 'aborted' });
+    if (step > this.options.maxSteps) return this.end({ kind: 'max-steps', maxSteps: this.options.maxSteps });
+    return null;
+  }
+
+  /** Verify completion: the flags the model has not been told about, as one plan/verify-completion before its next request. */
+  tellFlags(): void {
+    if (!(this.options.verifyCompletion ?? true)) return;
+    const items = untoldFlags(this.folds.ledger);
+    if (items.length > 0) this.session.append('plan/verify-completion', { turn: this.turn, items });
+  }
+
+  /** The next request; the history is compacted first when the request would pass the threshold of the window. */
+  async requestThatFits(): Promise<{ request: ModelRequest } | { ended: TurnEndReason }> {
+    const request = this.buildRequest();
+    if (!this.isFull(request)) return { request };
+    const ended = await this.compact();
+    return ended ? { ended } : { request: this.buildRequest() };
+  }
+
+  /** step/start, the request streamed with retries, and what the user saw of the answer as assistant/message. */
+  async askModel(step: number, request: ModelRequest): Promise<StepAnswer> {
+    this.session.append('step/start', { turn: this.turn, step });
+    this.checkpoints?.newStep(step);
+    const answer = await this.streamAnswer(step, request);
+    this.recordAnswer(step, answer);
+    return answer;
+  }
+
+  /** Each call in the model's order, each tool/call durable before its tool runs; once stopped, the rest get a result saying so. */
+  async runCalls(step: number, calls: readonly ToolCall[]): Promise<void> {
+    for (const call of calls) {
+      if (this.signal.aborted) {
+        const stopped = { turn: this.turn, step, callId: call.id, isError: true, content: STOPPED_BEFORE_START };
+        this.session.append('tool/result', stopped);
+        continue;
+      }
+      await this.runCall(step, call);
+    }
+  }
+
+  /** step/end, then the step boundary, where no step is open. */
+  closeStep(step: number): void {
+    this.session.append('step/end', { turn: this.turn, step });
+    this.options.atStepBoundary?.();
+  }
+
+  /** What the step leads to: the turn's end, or (null) the next step, after a compaction or the plan's review. */
+  async afterStep(answer: StepAnswer): Promise<TurnEndReason | null> {
+    if (answer.failure !== null) return this.end({ kind: 'error', message: answer.failure });
+    if (this.signal.aborted) return this.end({ kind: 'aborted' });
+    // The provider said the request is too long: compact now, the next step tries again.
+    if (answer.overflow) return this.compact();
+    if (answer.calls.length === 0) return this.reviewPlanOrComplete();
+    // The next request is derived from the whole session (deriveMessages and its size estimate are
+    // linear in it). One macrotask first lets what this step appended
+    // reach the surfaces (a subscriber's post may leave on a later tick, e.g. through the extension
+    // host's message channel), so a long session's live rows do not wait behind the derivation.
+    await nextMacrotask();
+    return null;
+  }
+
+  private buildRequest(): ModelRequest {
+    const system = this.options.system ?? DEFAULT_SYSTEM_PROMPT;
+    const tools = this.options.tools.specs();
+    return {
+      system: this.planning ? `${system}\n\n${PLANNING_NOTE}` : system,
+      messages: deriveMessages(this.session.events, { plan: standingTodos(this.folds.planState) }),
+      tools: this.planning ? planningSpecs(tools) : tools,
+      sessionId: this.session.id,
+    };
+  }
+
+  private isFull(request: ModelRequest): boolean {
+    return (
+      this.window > 0 &&
+      !this.justCompacted &&
+      promptSize(this.session.events, request).tokens > this.threshold * this.window &&
+      hasSomethingToCompact(this.session)
+    );
+  }
+
+  /** Compacts the history; the turn ends when that fails. */
+  private async compact(): Promise<TurnEndReason | null> {
+    try {
+      await compactContext(this.session, {
+        provider: this.options.provider,
+        window: this.window,
+        plan: standingTodos(this.folds.planState),
+        signal: this.signal,
+        ...(this.options.retry ? { retry: this.options.retry } : {}),
+      });
+      this.justCompacted = true;
+      return null;
+    } catch (error) {
+      if (this.signal.aborted) return this.end({ kind: 'aborted' });
+      return this.end({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private async streamAnswer(step: number, request: ModelRequest): Promise<StepAnswer> {
+    const { session, turn, signal, options } = this;
+    let output = emptyOutput();
+    try {
+      await withRetries(
+        async () => {
+          output = emptyOutput();
+          await streamStep(session, turn, step, request, options, signal, output);
+        },
+        { signal, ...options.retry },
+        (attempt, delayMs, error) =>
+          options.onDelta?.({
+            kind: 'reset',
+            sessionId: session.id,
+            turn,
+            step,
+            attempt,
+            delayMs,
+            message: error.message,
+          }),
+      );
+      this.justCompacted = false;
+      return { output, calls: signal.aborted ? [] : output.calls, failure: null, overflow: false };
+    } catch (error) {
+      return { output, calls: [], ...this.failureOf(error, request) };
+    }
+  }
+
+  /** A failed request: a "too long" lowers the window and overflows when there is something to compact. */
+  private failureOf(error: unknown, request: ModelRequest): { failure: string | null; overflow: boolean } {
+    if (this.signal.aborted) return { failure: null, overflow: false };
+    const message = error instanceof Error ? error.message : String(error);
+    const tooLong = isProviderError(error) && error.kind === 'context-overflow';
+    if (!tooLong) return { failure: message, overflow: false };
+    this.window = learnedWindow(this.window, error.contextLimit, promptSize(this.session.events, request).tokens);
+    if (!this.justCompacted && hasSomethingToCompact(this.session)) return { failure: null, overflow: true };
+    return { failure: tooLongMessage(this.window, this.justCompacted, message), overflow: false };
+  }
+
+  /** A failed request leaves nothing; a stopped one keeps what the user already saw, minus unstarted calls. */
+  private recordAnswer(step: number, { output, failure, overflow }: StepAnswer): void {
+    const aborted = this.signal.aborted;
+    const blocks =
+      failure !== null || overflow ? [] : aborted ? output.blocks.filter((b) => b.type !== 'tool-call') : output.blocks;
+    if (blocks.length === 0) return;
+    this.session.append('assistant/message', {
+      turn: this.turn,
+      step,
+      message: { content: blocks },
+      model: { provider: this.options.provider.id, model: this.options.provider.model },
+      ...(output.usage ? { usage: output.usage } : {}),
+      ...(output.finishReason ? { finishReason: output.finishReason } : {}),
+    });
+  }
+
+  /** A checkpoint before a call that may change the workspace (not while planning), the call, its result. */
+  private async runCall(step: number, call: ToolCall): Promise<void> {
+    const { session, turn } = this;
+    const { checkpoint } = toolFacts(call.name);
+    if (!this.planning) await this.checkpoints?.beforeCall(step, checkpoint);
+    // The arguments are on the assistant message already; logging them again would double a large write_file.
+    session.append('tool/call', { turn, step, callId: call.id, name: call.name });
+    const result =
+      this.planning && !offeredWhilePlanning(call.name)
+        ? notWhilePlanning(call.name)
+        : await this.options.tools.execute(call.name, call.arguments, {
+            agent: { session },
+            signal: this.signal,
+            callId: call.id,
+          });
+    session.append('tool/result', {
+      turn,
+      step,
+      callId: call.id,
+      isError: result.isError,
+      content: result.content,
+      ...(result.details ? { details: result.details } : {}),
+    });
+    this.checkpoints?.afterCall(checkpoint);
+  }
+
+  /** A step with no call: plan first proposes a standing plan and awaits the decision; otherwise the turn is complete. */
+  private async reviewPlanOrComplete(): Promise<TurnEndReason | null> {
+    const gate = this.options.planFirst;
+    if (!this.planning || gate === undefined || this.folds.planState === null) return this.end({ kind: 'completed' });
+    let outcome: ReviewOutcome;
+    try {
+      outcome = await reviewPlan(this.session, this.turn, () => this.folds.planState, gate, this.signal);
+    } catch (error) {
+      return this.end({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+    if (outcome === 'stopped') return this.end({ kind: 'aborted' });
+    if (outcome === 'later') return this.end({ kind: 'awaiting-approval' });
+    this.planning = outcome === 'rejected';
+    return null;
+  }
+}
+
+function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The window after a "too long": the one the provider stated, else below the size of the rejected request. */
+export function learnedWindow(current: number, stated: number | undefined, rejectedTokens: number): number {
+  const bound = stated ?? Math.floor(rejectedTokens * 0.75);
+  return current > 0 ? Math.min(current, bound) : bound;
+}
+
+/** The one clear message of a request that does not fit even after compacting (or with nothing left to compact). */
+function tooLongMessage(window: number, afterCompaction: boolean, providerMessage: string): string {
+  const size = window > 0 ? ` (${window} tokens)` : '';
+  const why = afterCompaction
+    ? 'even right after the conversation was compacted'
+    : 'and there is nothing left to compact';
+  return `the request does not fit the model's context window${size} ${why}; start a new session or raise agentChecklist.contextWindow / --context-window if the model allows more. The provider said: ${providerMessage}`;
+}

@@ -1,0 +1,45 @@
+// The Agent view's requests that are the extension's commands: a page's button for
+// what a command does runs that command, so both behave alike.
+import * as vscode from 'vscode';
+import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands';
+import { writePlanFirst } from '../settings';
+import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
+import type { AgentPage } from './agent-page';
+
+/** Each webview message's handler, given the page it came from (the one dispatcher of this direction). */
+export type PageHandlers = WebviewMessageHandlers<AgentPage | undefined>;
+/** Requests the view handles itself (agent-webview.ts); the rest are commands (webviewCommandHandlers). */
+export type OwnMessageType =
+  'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory';
+/** The handlers of the requests that are commands: a message type with no handler here or in the view fails to compile. */
+export type CommandHandlers = Pick<PageHandlers, Exclude<WebviewMessageType, OwnMessageType>>;
+
+export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
+  const { controller } = deps;
+  const runCommand = async (id: string, ...args: unknown[]): Promise<void> => {
+    await vscode.commands.executeCommand(id, ...args);
+  };
+  return {
+    send: async (message) => {
+      await sendPrompt(deps, message.text);
+    },
+    stop: () => controller.stop(),
+    newSession: async () => {
+      await controller.newSession();
+    },
+    showLog: () => runCommand(COMMAND_IDS.showLog),
+    openAgentFile: () => runCommand(COMMAND_IDS.openAgentFile),
+    exportPlan: () => runCommand(COMMAND_IDS.exportPlan),
+    focusPlan: () => runCommand(COMMAND_IDS.focusPlan),
+    openSettings: () => runCommand('workbench.action.openSettings', 'agentChecklist'),
+    openSession: async (message) => {
+      await controller.openSession(message.id);
+    },
+    // The strip's Approve / Reject with Feedback…: the commands, with the feedback the page asked for.
+    decidePlan: (message) =>
+      message.decision.kind === 'approve'
+        ? runCommand(COMMAND_IDS.approvePlan)
+        : runCommand(COMMAND_IDS.rejectPlan, message.decision.feedback),
+    setPlanFirst: (message) => writePlanFirst(message.on),
+  };
+}

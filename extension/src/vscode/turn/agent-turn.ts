@@ -1,0 +1,104 @@
+// Our agent's turn in the window: its provider and context (rules file, window,
+// system prompt) prepared from the settings, its tools, the session it writes (a new
+// one of ours when the shown one is not ours to continue), and the core loop run on
+// it with plan first, checkpoints and verify completion as the settings say.
+import { runTurn } from '../../core/agent/loop';
+import { inReview } from '../../core/agent/plan-first';
+import type { ModelProvider } from '../../core/agent/provider';
+import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
+import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
+import type { LiveDelta } from '../../core/session/live-delta';
+import type { Session } from '../../core/session/session';
+import type { ChildSessions } from '../session/child-sessions';
+import { writableSession } from '../session/writable-session';
+import type { AgentSettings } from '../settings';
+import type { LiveStream } from './live-stream';
+import { prepareTurnContext, type ToldModel } from './turn-context';
+import type { TurnBody, TurnHost, TurnRunnerOptions } from './turn-host';
+import { buildTurnTools } from './turn-tools';
+
+export interface PreparedTurn {
+  settings: AgentSettings;
+  provider: ModelProvider;
+  turnContext: Awaited<ReturnType<typeof prepareTurnContext>>;
+}
+
+export interface AgentTurnDeps {
+  options: TurnRunnerOptions;
+  host: TurnHost;
+  children: ChildSessions;
+  liveStream: LiveStream;
+}
+
+/** The provider the settings select, and what the turn tells the model. */
+export async function prepareAgentTurn(settings: AgentSettings, options: TurnRunnerOptions): Promise<PreparedTurn> {
+  const provider = await options.providers.create(settings);
+  const turnContext = await prepareTurnContext(settings, provider, options.workspaceFolder);
+  return { settings, provider, turnContext };
+}
+
+/** The session `text` is written to, what the model is told, and the turn's body. */
+export function agentTurn(
+  { options, host, children, liveStream }: AgentTurnDeps,
+  { settings, provider, turnContext }: PreparedTurn,
+  text: string,
+): { session: Session; told: ToldModel; body: TurnBody } {
+  const { workspaceFolder, store, log } = options;
+  const tools = buildTurnTools({
+    settings,
+    workspaceFolder,
+    approvals: host.approvals(),
+    approvalLog: host.approvalLog(),
+    provider,
+    store,
+    observer: children.observer,
+    log,
+    turnContext,
+  });
+  const told = {
+    rules: turnContext.rules,
+    window: turnContext.context.window,
+    request: { system: turnContext.system, tools: tools.registry.specs() },
+  };
+  let session: Session;
+  try {
+    const current = host.opened();
+    const target = { store, workspaceFolder, log, current, currentIsOwn: host.showingOwnSession() };
+    session = writableSession({ ...target, show: (opened) => host.showWritten(opened) }, text);
+  } catch (error) {
+    tools.owned.dispose();
+    throw error;
+  }
+  const { system, context } = turnContext;
+  const turn: TurnBody['turn'] = async (signal, editor) => {
+    await session.loadEvents(signal); // a large log opened with its events on disk: read back without holding the host
+    const onDelta = (d: LiveDelta): void => liveStream.apply(session.id, d);
+    const atStepBoundary = (): void => editor?.flush();
+    // Plan first by the setting, or because the session is in the middle of a review.
+    const planFirst =
+      settings.planFirst || inReview(host.planState(), session.events) ? { planFirst: options.planReview } : {};
+    const checkpoints = checkpointTaker(settings, options);
+    return runTurn(session, text, {
+      provider,
+      tools: tools.registry,
+      maxSteps: settings.maxSteps,
+      signal,
+      onDelta,
+      system,
+      context,
+      atStepBoundary,
+      verifyCompletion: settings.verifyCompletion,
+      ...planFirst,
+      ...(checkpoints ? { checkpoints } : {}),
+    });
+  };
+  return { session, told, body: { turn, ended: () => tools.owned.dispose() } };
+}
+
+/** The shadow repository of the workspace folder (a local one), unless agentChecklist.checkpoints is off. */
+export function checkpointTaker(settings: AgentSettings, options: TurnRunnerOptions): CheckpointTaker | null {
+  const folder = options.workspaceFolder;
+  if (!settings.checkpoints || folder?.scheme !== 'file') return null;
+  const repo = ShadowRepo.of(options.checkpointsBase, folder.fsPath);
+  return { checkpoint: () => repo.checkpoint(), onError: (message) => options.log.warn(message) };
+}
