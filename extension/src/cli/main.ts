@@ -8,7 +8,7 @@ import { acpCommand } from './commands/acp';
 import { approveCommand } from './commands/approve';
 import { changesCommand } from './commands/changes';
 import { checkCommand } from './commands/check';
-import { editCommand } from './commands/edit';
+import { editCommand, editFromFile } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
 import { importCommand } from './commands/import';
@@ -26,6 +26,8 @@ const OPTIONS = {
   set: { type: 'string' },
   add: { type: 'string' },
   remove: { type: 'string' },
+  'from-file': { type: 'string' },
+  from: { type: 'string' },
   provider: { type: 'string' },
   script: { type: 'string' },
   'base-url': { type: 'string' },
@@ -80,6 +82,8 @@ const RUN_FLAGS: readonly Flag[] = [
   'approve-plan',
   'checkpoints',
   'verify-completion',
+  'item',
+  'from',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
@@ -96,6 +100,8 @@ const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter(
       'approve-plan',
       'checkpoints',
       'verify-completion',
+      'item',
+      'from',
     ].includes(flag),
 );
 
@@ -146,15 +152,16 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     run: (rest, values, io) => historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text'),
   },
   edit: {
-    flags: ['set', 'add', 'remove', 'allow-parallel-in-progress'],
+    flags: ['set', 'add', 'remove', 'from-file', 'allow-parallel-in-progress'],
     run: (rest, values, io) =>
-      editCommand(
+      (values['from-file'] !== undefined ? editFromFile : editCommand)(
         io,
         one(rest, '<log.jsonl>'),
         defined({
           set: values.set,
           add: values.add,
           remove: values.remove,
+          fromFile: values['from-file'],
           allowParallelInProgress: values['allow-parallel-in-progress'],
         }),
       ),
@@ -208,6 +215,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
             agent: values.agent,
             agentCommand: values['agent-command'],
             checkpoints: values.checkpoints,
+            item: values.item,
+            from: values.from,
           }),
         },
         signal,

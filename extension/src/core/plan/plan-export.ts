@@ -11,16 +11,17 @@ import type { ShadowRepo } from '../checkpoints/shadow-repo';
 import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
 import { WEBVIEW_STRINGS } from '../protocol/strings';
-import type { SessionEvent } from '../session/events';
+import type { SessionEvent, UserEditOrigin } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { recordsToolCalls } from '../session/source';
 import { oneLine } from './one-line';
-import { changeText, formatDuration, timingRows, type TimingRow } from './history-format';
+import { authorText, changeText, formatDuration, timingRows, type TimingRow } from './history-format';
 import type { PlanChange } from './plan-changes';
 import { driftEntries, type DriftEntry } from './plan-drift';
 import { PlanHistoryFolder } from './plan-history';
 import { planLedgerProjection } from './plan-ledger';
-import { planAsMarkdown, stripHeader } from './summaries';
+import { planAsMarkdown } from './plan-markdown';
+import { stripHeader } from './summaries';
 import type { TodoItem } from './todo-schema';
 import { flagText, planWithEvidence, type ItemWithEvidence } from './plan-flags';
 import { standingTodos } from './todos-projection';
@@ -37,6 +38,8 @@ export interface PlanExport {
     by: PlanAuthor;
     todos: readonly TodoItem[];
     changes: PlanChange[];
+    /** A user edit from the plan file or a hand-over (plan-history.ts). */
+    origin?: UserEditOrigin;
   }[];
   /** Per item of the standing plan: started, finished, time in progress (ms). */
   timing: TimingRow[];
@@ -79,6 +82,7 @@ export class PlanExportFolder {
         by: version.by,
         todos: version.todos,
         changes: version.changes,
+        ...(version.origin ? { origin: version.origin } : {}),
       });
   }
 
@@ -174,7 +178,7 @@ export function exportPlanMarkdown(doc: PlanExport): string {
   lines.push('', '## History', '');
   if (!doc.history.length) lines.push('_The model wrote no plan in this session._');
   doc.history.forEach((entry, i) => {
-    const who = entry.by === 'user' ? ' · edited by the user' : '';
+    const who = entry.by === 'user' ? ` · edited by ${authorText(entry)}` : '';
     lines.push(`### Turn ${entry.turn} · update ${i + 1} · ${entry.ts}${who}`, '');
     if (entry.changes.length) lines.push(...entry.changes.map((c) => `- ${changeText(c)}`), '');
     lines.push(planAsMarkdown(entry.todos), '');
