@@ -26,6 +26,8 @@ import {
 } from './vscode/plan-tree/plan-tree';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
 import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
+import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
+import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
 import { ProviderSource } from './vscode/providers/provider-source';
 import { promptForApiKey } from './vscode/providers/remote-provider';
 import { SessionController } from './vscode/session/session-controller';
@@ -157,7 +159,17 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   });
   controller.openLatest();
 
-  const tree = registerPlanTree(controller);
+  const planFile = own(
+    'planFile',
+    new PlanFileSync({
+      controller,
+      planFile: () => settings().planFile,
+      folder: workspaceFolder,
+      memento: context.workspaceState,
+      log,
+    }),
+  );
+  const tree = registerPlanTree(controller, planFile);
   own('tree', tree.disposable);
   own('planEditCommands', registerPlanEditCommands({ controller, view: tree.view }));
   own('planChangesCommands', registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
@@ -243,6 +255,18 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     }),
   );
   own('commands', registerCommands(deps));
+  own(
+    'planWorkCommands',
+    registerPlanWorkCommands({
+      controller,
+      view: tree.view,
+      providers,
+      settings,
+      cwd: () => workspaceRoot ?? process.cwd(),
+      filePlan: () => planFile.filePlan,
+      send: (text, start) => sendPrompt(deps, text, start),
+    }),
+  );
   own(
     'chooseAgent',
     registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()),

@@ -51,6 +51,7 @@ const DEFAULT_SETTINGS: AgentSettings = {
   planFirst: false,
   checkpoints: true,
   verifyCompletion: true,
+  planFile: '',
 };
 
 /** Each setting's schema; a value that fails it falls back to the default. */
@@ -96,6 +97,8 @@ const fields = {
   checkpoints: z.boolean(),
   /** Tell the model, once, which items it marked completed are flagged (agentChecklist.verifyCompletion). */
   verifyCompletion: z.boolean(),
+  /** The plan file, relative to the first workspace folder; '' = off (agentChecklist.planFile, plan-file-sync.ts). */
+  planFile: z.string(),
 };
 
 /** Each setting's value, inferred from its schema. */
@@ -124,6 +127,7 @@ const keys: { [K in keyof AgentSettings]: string } = {
   planFirst: 'planFirst',
   checkpoints: 'checkpoints',
   verifyCompletion: 'verifyCompletion',
+  planFile: 'planFile',
 };
 
 /** The application-scoped settings (package.json says so too; a test checks both agree). */
@@ -186,6 +190,7 @@ export function readSettings(): { settings: AgentSettings; problems: string[] } 
     planFirst: field(config, 'planFirst', problems),
     checkpoints: field(config, 'checkpoints', problems),
     verifyCompletion: field(config, 'verifyCompletion', problems),
+    planFile: field(config, 'planFile', problems),
   };
   return { settings, problems };
 }

@@ -236,7 +236,7 @@ describe('run --from <log.jsonl>', () => {
     const imported = await cli(dir, ['import', 't.jsonl', '--session-dir', 'imported']);
     assert.equal(imported.code, 0, imported.err);
     const logPath = imported.out.split('\n').at(-1)!;
-    const plan = listed((await cli(dir, ['plan', logPath, '--format', 'json'])).out);
+    const plan = listed((await cli(dir, ['plan', logPath, '--format', 'json'])).out) ?? [];
     assert.ok(plan.length > 1);
     await handOver(dir, logPath, loadLogFile(logPath).header.id, plan);
   });
