@@ -26,7 +26,7 @@ import {
 } from './vscode/plan-tree/plan-tree';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
 import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
-import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
+import { PLAN_WORK_COMMANDS, registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
 import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
 import { ProviderSource } from './vscode/providers/provider-source';
 import { promptForApiKey } from './vscode/providers/remote-provider';
@@ -218,6 +218,12 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
             return;
           case 'setPlanFirst':
             await writePlanFirst(message.on);
+            return;
+          case 'startItem':
+            await vscode.commands.executeCommand(PLAN_WORK_COMMANDS.startItem, message.content);
+            return;
+          case 'continuePlan':
+            await vscode.commands.executeCommand(PLAN_WORK_COMMANDS.continueInNewSession);
             return;
         }
       },

@@ -184,8 +184,14 @@ describe('the plan drives the work (plan file, Start This Item, Continue Plan in
       assert.notEqual(session.id, source);
       assert.notEqual(session.logPath, logPath);
       const lines = logLines(session.logPath ?? '');
-      assert.deepEqual(lines[1]!.type, 'todo/user-edit', 'the log begins with the hand-over');
-      assert.deepEqual(lines[1]!.data, { todos: PLAN, origin: { kind: 'hand-over', session: source } });
+      // The log begins with the hand-over: its first plan version, before the first turn (beside the agent's session id).
+      const at = lines.findIndex((l) => l.type === 'todo/user-edit');
+      assert.ok(at > 0 && at < lines.findIndex((l) => l.type === 'turn/start'), 'the hand-over comes first');
+      assert.deepEqual(
+        lines.slice(1, at).map((l) => l.type),
+        ['acp/session'],
+      );
+      assert.deepEqual(lines[at]!.data, { todos: PLAN, origin: { kind: 'hand-over', session: source } });
       const first = server.requests.find((body) => body.includes('Carry on with the port.')) ?? '';
       assert.ok(first.includes(JSON.stringify(acpUserEditNote(PLAN)).slice(1, -1)), 'every item and its status');
     } finally {

@@ -126,6 +126,8 @@ export const WEBVIEW_STRINGS = {
   removeItem: 'Remove',
   moveUp: 'Move Up',
   moveDown: 'Move Down',
+  startItem: 'Start This Item',
+  continuePlan: 'Continue Plan in New Session…',
   editTextOf: 'New text for {0}',
   newItem: 'New item',
   planKeys:

@@ -9,7 +9,7 @@
 // and its first request carries every item and its status.
 //
 // Arguments (menus pass the tree's node; tests and other extensions may pass more):
-// startItem(node | 1-based number); continueInNewSession(agentId?, words?), where a
+// startItem(node | 1-based number | the item's content); continueInNewSession(agentId?, words?), where a
 // given agent id ('builtin' for ours) and words skip the pickers.
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
@@ -59,10 +59,11 @@ const turnRunning = (): string =>
 export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disposable {
   const { controller } = deps;
 
-  /** The item's content: a tree node (or the selection), or a 1-based number (the strip). */
+  /** The item's content: a tree node (or the selection), a 1-based number, or the content itself (the strip). */
   const contentOf = (arg: unknown): string | null => {
     const plan = controller.standingPlan ?? [];
     if (typeof arg === 'number') return plan[arg - 1]?.content ?? null;
+    if (typeof arg === 'string') return plan.some((t) => t.content === arg) ? arg : null;
     const node = itemNodeSchema.safeParse(arg ?? deps.view.selection[0]);
     return node.success ? node.data.item.content : null;
   };
