@@ -136,10 +136,9 @@ describe('the plan drives the work, in the real workbench', () => {
       (t) => t === '- [ ] Reproduce the bug\n- [ ] **Fix the parser** _(in progress)_\n- [ ] Add a regression test\n',
       'the plan file',
     );
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.fill('PLAN.md');
-    await page.locator('.quick-input-list .monaco-list-row:visible', { hasText: 'PLAN.md' }).first().click();
+    // Opened from the Explorer, as a user would (the file is in the workspace folder).
+    await runCommand(page, 'File: Focus on Files Explorer');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'PLAN.md' }).first().click();
     const editor = page.locator('.editor-instance .monaco-editor', { has: page.locator('.view-lines') }).first();
     await editor.locator('.view-line', { hasText: 'Add a regression test' }).waitFor();
     await editor.locator('.view-line', { hasText: 'Add a regression test' }).click();
@@ -148,6 +147,7 @@ describe('the plan drives the work, in the real workbench', () => {
     await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.type('x');
     await page.keyboard.press('Control+S');
+    await openContainer(page);
     const edits = await until(
       async () => userEdits(workbench),
       (e) => e.length === 2,
