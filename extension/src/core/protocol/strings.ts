@@ -149,6 +149,8 @@ export const WEBVIEW_STRINGS = {
   historyVersion: 'Version {0}',
   byModel: 'by the model',
   byUser: 'by you',
+  byPlanFile: 'by you, in the plan file',
+  byHandOver: 'handed over from session {0}',
   noChanges: 'no changes',
   changeAdded: 'added',
   changeRemoved: 'removed',
