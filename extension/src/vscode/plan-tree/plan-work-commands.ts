@@ -78,12 +78,12 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
     });
     if (outcome.kind === 'refused') return warn(outcome.message);
     const plan = controller.standingPlan ?? [];
-    return deps.send(
-      startItemPrompt(
-        plan,
-        plan.findIndex((t) => t.content === content),
-      ),
+    const prompt = startItemPrompt(
+      plan,
+      plan.findIndex((t) => t.content === content),
     );
+    // The session's agent: ours for our own session (whichever agent new sessions get); an ACP session's is the chosen one.
+    return deps.send(prompt, controller.session?.header.source?.kind === 'acp' ? {} : { agent: null });
   };
 
   const continueInNewSession = async (agentArg?: unknown, wordsArg?: unknown): Promise<TurnEndReason | undefined> => {
