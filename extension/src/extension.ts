@@ -9,11 +9,13 @@ import { startActivation, type Own } from './vscode/activation';
 import { registerAgentView } from './vscode/agent-view/agent-view-parts';
 import { WebviewApprovalGate } from './vscode/agent-view/webview-approval-gate';
 import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
-import { registerCommands } from './vscode/commands';
+import { registerCommands, sendPrompt } from './vscode/commands';
 import { registerPlanSurfaceForAgents } from './vscode/external-sessions/plan-surface-for-agents';
 import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
 import { registerPlanTree } from './vscode/plan-tree/plan-tree';
+import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
+import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
 import { ProviderSource } from './vscode/providers/provider-source';
 import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
 import type { SessionController } from './vscode/session/session-controller';
@@ -47,7 +49,17 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   trackActiveController(activation.own, controller);
   controller.openLatest();
 
-  const tree = registerPlanTree(controller);
+  const planFile = own(
+    'planFile',
+    new PlanFileSync({
+      controller,
+      planFile: () => settings().planFile,
+      folder: activation.workspaceFolder,
+      memento: context.workspaceState,
+      log,
+    }),
+  );
+  const tree = registerPlanTree(controller, planFile);
   own('tree', tree.disposable);
   own('planEditCommands', registerPlanEditCommands({ controller, view: tree.view }));
   own('planChangesCommands', registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
@@ -60,6 +72,18 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     onDidChangePlanReview: planReviewChanged.event,
   });
   own('commands', registerCommands(deps));
+  own(
+    'planWorkCommands',
+    registerPlanWorkCommands({
+      controller,
+      view: tree.view,
+      providers,
+      settings,
+      cwd: () => workspaceRoot ?? process.cwd(),
+      filePlan: () => planFile.filePlan,
+      send: (text, start) => sendPrompt(deps, text, start),
+    }),
+  );
   own(
     'chooseAgent',
     registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()),

@@ -10,6 +10,8 @@ export const OPTIONS = {
   set: { type: 'string' },
   add: { type: 'string' },
   remove: { type: 'string' },
+  'from-file': { type: 'string' },
+  from: { type: 'string' },
   provider: { type: 'string' },
   script: { type: 'string' },
   'base-url': { type: 'string' },
@@ -64,6 +66,8 @@ export const RUN_FLAGS: readonly Flag[] = [
   'approve-plan',
   'checkpoints',
   'verify-completion',
+  'item',
+  'from',
 ];
 
 /** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
@@ -80,6 +84,8 @@ export const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter(
       'approve-plan',
       'checkpoints',
       'verify-completion',
+      'item',
+      'from',
     ].includes(flag),
 );
 

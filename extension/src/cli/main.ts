@@ -6,7 +6,7 @@ import { acpCommand } from './commands/acp';
 import { approveCommand } from './commands/approve';
 import { changesCommand } from './commands/changes';
 import { checkCommand } from './commands/check';
-import { editCommand } from './commands/edit';
+import { editCommand, editFromFile } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
 import { importCommand } from './commands/import';
@@ -51,15 +51,16 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     run: (rest, values, io) => historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text'),
   },
   edit: {
-    flags: ['set', 'add', 'remove', 'allow-parallel-in-progress'],
+    flags: ['set', 'add', 'remove', 'from-file', 'allow-parallel-in-progress'],
     run: (rest, values, io) =>
-      editCommand(
+      (values['from-file'] !== undefined ? editFromFile : editCommand)(
         io,
         one(rest, '<log.jsonl>'),
         defined({
           set: values.set,
           add: values.add,
           remove: values.remove,
+          fromFile: values['from-file'],
           allowParallelInProgress: values['allow-parallel-in-progress'],
         }),
       ),
@@ -113,6 +114,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
             agent: values.agent,
             agentCommand: values['agent-command'],
             checkpoints: values.checkpoints,
+            item: values.item,
+            from: values.from,
           }),
         },
         signal,

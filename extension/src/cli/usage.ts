@@ -57,11 +57,13 @@ Usage:
   agent-checklist plan <log.jsonl> [--format text|json|markdown] [--at <seq>]
   agent-checklist history <log.jsonl> [--format json|text|markdown]
   agent-checklist edit <log.jsonl> --set <n>=<status> | --add <text> | --remove <n>
-                       [--allow-parallel-in-progress true|false]
+                       | --from-file <file> [--allow-parallel-in-progress true|false]
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>
   agent-checklist run --session <id> [options]      (goes on from a plan decision)
+  agent-checklist run --session <id> --item <n> [options]   (starts plan item n)
+  agent-checklist run --from <log.jsonl> [--agent <id> | options] <prompt>
   agent-checklist approve <log.jsonl> [--reject "<feedback>"]
   agent-checklist run --agent <id> | --agent-command "<command line>" [--cwd <dir>]
                       [--session-dir <dir>] [--yes] [--json] <prompt>
@@ -150,6 +152,17 @@ edit: one user edit of the standing plan (items numbered from 1; status is pendi
 in_progress or completed), which the model is told at its next request. Refused
 (exit 1) while another process writes the session. The parallel policy defaults to
 true here; pass false to hold the edit to at most one item in progress.
+edit --from-file: the plan as a Markdown checklist in the shape plan --format
+markdown prints ("- [x] done", "- [ ] **working** _(in progress)_", "- [ ] to do"),
+read as ONE user edit from the plan file: unchanged, nothing appended (exit 0); a
+file todo_write's rules refuse, nothing appended (exit 1, one line).
+run --item <n>: with --session, item n becomes in progress by a user edit (with
+--allow-parallel-in-progress false the item in progress before goes back to pending)
+and a turn starts whose prompt names the item and carries the plan; an item that
+does not exist: exit 2, nothing appended.
+run --from <log.jsonl>: a new session (our agent, or --agent) whose log begins with
+that session's standing plan as a user edit naming it; the first request carries
+every item and its status. The log may be an imported one (import).
 
 Checkpoints: before the first workspace-changing call of a step (write_file, edit_file,
 bash, subagent; an ACP agent's edits and commands, as soon as we hear of them) and one

@@ -1,5 +1,6 @@
 // The commands (category "Agent Checklist" in package.json). Errors a user can act
 // on are shown as messages; everything else goes to the log as well.
+import type { TurnStart } from './turn/turn-runner';
 import type { PendingPlanReview, PlanDecision } from '../core/agent/plan-first';
 import * as vscode from 'vscode';
 import type { TurnEndReason } from '../core/session/events';
@@ -39,9 +40,13 @@ export interface CommandDeps {
 }
 
 /** Runs a prompt and reports problems to the user; resolves with how the turn ended. */
-export async function sendPrompt(deps: CommandDeps, text: string): Promise<TurnEndReason | undefined> {
+export async function sendPrompt(
+  deps: CommandDeps,
+  text: string,
+  start?: TurnStart,
+): Promise<TurnEndReason | undefined> {
   try {
-    const reason = await deps.controller.sendPrompt(text);
+    const reason = await deps.controller.sendPrompt(text, start);
     if (reason?.kind === 'error')
       void vscode.window.showErrorMessage(
         vscode.l10n.t('Agent Checklist: the model request failed: {0}', reason.message),

@@ -81,6 +81,8 @@ const SETTINGS = {
   checkpoints: setting('checkpoints', z.boolean(), true),
   /** Tell the model, once, which items it marked completed are flagged. */
   verifyCompletion: setting('verifyCompletion', z.boolean(), true),
+  /** The plan file, relative to the first workspace folder; '' = off (plan-file-sync.ts). */
+  planFile: setting('planFile', z.string(), ''),
 };
 
 /** Each setting's value, inferred from its schema. */

@@ -2,13 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fold } from '../../../extension/src/core/projection/projection';
-import {
-  planAsMarkdown,
-  planProgress,
-  progressRow,
-  statusBarSummary,
-  stripHeader,
-} from '../../../extension/src/core/plan/summaries';
+import { planProgress, progressRow, statusBarSummary, stripHeader } from '../../../extension/src/core/plan/summaries';
+import { planAsMarkdown } from '../../../extension/src/core/plan/plan-markdown';
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 

@@ -166,9 +166,25 @@ describe('plan strip: user edits', () => {
         ['Remove', false],
         ['Move Up', false],
         ['Move Down', true],
+        ['Start This Item', false],
+        ['Continue Plan in New Session…', false],
       ],
     );
-    click(items[1]!);
+    click(items[8]!);
+    assert.deepEqual(posted.splice(0), [{ type: 'startItem', content: 'Add a regression test' }]);
+    assert.equal(page.root.querySelector('[role="menu"]'), null, 'Start This Item closes the menu');
+    click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
+    const first = [
+      ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    assert.equal(first[8]?.disabled, true, 'a completed item is not started again');
+    click(first[9]!);
+    assert.deepEqual(posted.splice(0), [{ type: 'continuePlan' }]);
+    click(menuButton ?? null);
+    const again = [
+      ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    click(again[1]!);
     assert.deepEqual(posted, [
       { type: 'editPlan', edit: { kind: 'status', content: 'Add a regression test', status: 'in_progress' } },
     ]);

@@ -103,6 +103,21 @@ describe('plan history', () => {
     page.unmount();
   });
 
+  it('says where a user version came from: the plan file, or a hand-over from another session', () => {
+    const from = (origin: PlanVersionView['origin']): PlanVersionView[] => [
+      { ...HISTORY[1]!, ...(origin ? { origin } : {}) },
+    ];
+    const author = (history: PlanVersionView[]): string => {
+      const page = mount(<PlanHistory history={history} close={() => undefined} />);
+      const words = text(page.root.querySelector('.plan-version-by'));
+      page.unmount();
+      return words;
+    };
+    assert.equal(author(from(undefined)), 'by you');
+    assert.equal(author(from({ kind: 'plan-file' })), 'by you, in the plan file');
+    assert.equal(author(from({ kind: 'hand-over', session: 's-1' })), 'handed over from session s-1');
+  });
+
   it('marks the dropped item in words (and strikes it), not by colour alone', () => {
     const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
     const dropped = page.root.querySelector('.plan-change[data-kind="dropped"]');

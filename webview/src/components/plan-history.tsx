@@ -75,7 +75,7 @@ function Version({ version }: { version: PlanVersionView }) {
         {' · '}
         <time dateTime={version.ts}>{Number.isNaN(time.getTime()) ? version.ts : time.toLocaleTimeString()}</time>
         {' · '}
-        <span class="plan-version-by">{version.by === 'user' ? s.byUser : s.byModel}</span>
+        <span class="plan-version-by">{authorWords(version, s)}</span>
         {' · '}
         <span class="plan-counts">{counts}</span>
       </button>
@@ -104,6 +104,14 @@ function Version({ version }: { version: PlanVersionView }) {
       )}
     </li>
   );
+}
+
+/** Who wrote the version, and through what (the plan file, a hand-over from another session). */
+function authorWords(version: PlanVersionView, s: WebviewStrings): string {
+  if (version.by === 'model') return s.byModel;
+  if (version.origin?.kind === 'plan-file') return s.byPlanFile;
+  if (version.origin?.kind === 'hand-over') return format(s.byHandOver, version.origin.session);
+  return s.byUser;
 }
 
 function driftText(s: WebviewStrings, drift: PlanDriftView): string {

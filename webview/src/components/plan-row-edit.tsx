@@ -3,7 +3,7 @@
 // lazy-views.ts): the inline text box of Edit Text… / Add Item… and the row's menu.
 // Only a session this window writes has them, and the strip starts loading this
 // chunk when it is expanded there. Imports values from chunk-api only (main's preact).
-import { useEffect, useRef, useStrings } from '../chunk-api';
+import { post, useEffect, useRef, useStrings } from '../chunk-api';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import type { RowMode } from './plan-row';
 
@@ -80,6 +80,8 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
     [s.removeItem, () => act({ kind: 'remove', content }), false],
     [s.moveUp, () => act({ kind: 'move', content, by: -1 }), index === 0],
     [s.moveDown, () => act({ kind: 'move', content, by: 1 }), index === count - 1],
+    [s.startItem, () => (post({ type: 'startItem', content }), close(true)), todo.status === 'completed'],
+    [s.continuePlan, () => (post({ type: 'continuePlan' }), close(true)), false],
   ];
   const menu = useRef<HTMLDivElement>(null);
   const items = (): HTMLButtonElement[] => [

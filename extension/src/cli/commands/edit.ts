@@ -1,9 +1,10 @@
-// `edit <log> --set <n>=<status> | --add <text> | --remove <n>`: one user edit of the
+// `edit <log> --set <n>=<status> | --add <text> | --remove <n> | --from-file <file>`: one user edit of the
 // standing plan (1-based item numbers), appended as todo/user-edit. It takes the
 // session's lock like any writer: while another process holds it (a running turn, a
 // VS Code window) the edit is refused (exit 1) and nothing is written; that process
 // is the one to edit it. The list after the edit follows todo_write's rules
 // (trim, no empty, no duplicates, the parallel policy).
+import { editFromFileCommand } from './edit-from-file';
 import { PlanEditor } from '../../core/plan/plan-editor';
 import { planAsText } from '../../core/plan/summaries';
 import { TODO_STATUSES, type TodoStatus } from '../../core/plan/todo-schema';
@@ -17,6 +18,8 @@ export interface EditFlags {
   set?: string;
   add?: string;
   remove?: string;
+  /** A Markdown checklist in `plan --format markdown`'s shape, read as one edit (edit-from-file.ts). */
+  fromFile?: string;
   /** true|false; default true (the durable invariant is silent on how many items are in progress). */
   allowParallelInProgress?: string;
 }
@@ -30,10 +33,11 @@ function itemNumber(text: string, flag: string): number {
   return Number(text);
 }
 
+const ONE_EDIT = 'edit needs exactly one of --set <n>=<status>, --add <text>, --remove <n>, --from-file <file>';
+
 function parseEdit(flags: EditFlags): ParsedEdit {
-  const given = (['set', 'add', 'remove'] as const).filter((k) => flags[k] !== undefined);
-  if (given.length !== 1)
-    throw new UsageError('edit needs exactly one of --set <n>=<status>, --add <text>, --remove <n>');
+  const given = (['set', 'add', 'remove', 'fromFile'] as const).filter((k) => flags[k] !== undefined);
+  if (given.length !== 1 || flags.fromFile !== undefined) throw new UsageError(ONE_EDIT);
   if (flags.add !== undefined) {
     if (flags.add.trim() === '') throw new UsageError('--add needs the text of the new item (got an empty one)');
     return { kind: 'add', text: flags.add };
@@ -51,6 +55,14 @@ function parsePolicy(text: string | undefined): boolean {
   if (text === undefined || text === 'true') return true;
   if (text === 'false') return false;
   throw new UsageError(`--allow-parallel-in-progress must be true or false (got ${JSON.stringify(text)})`);
+}
+
+/** `edit <log> --from-file <file>` (edit-from-file.ts), alone. */
+export function editFromFile(io: CliIo, logPath: string, flags: EditFlags): Promise<number> {
+  const { fromFile, set, add, remove } = flags;
+  if (fromFile === undefined || set !== undefined || add !== undefined || remove !== undefined)
+    throw new UsageError(ONE_EDIT);
+  return editFromFileCommand(io, logPath, fromFile, parsePolicy(flags.allowParallelInProgress));
 }
 
 export async function editCommand(io: CliIo, logPath: string, flags: EditFlags): Promise<number> {

@@ -34,6 +34,7 @@ export function historyCommand(io: CliIo, logPath: string, format: string): numb
           todos: v.todos,
           changes: v.changes,
           drift: driftEntries(v.todos, v.drift),
+          ...(v.origin ? { origin: v.origin } : {}),
         })),
       ),
     );

@@ -12,7 +12,8 @@
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
-import { planAsMarkdown, planAsText } from '../../core/plan/summaries';
+import { planMarkdownDocument } from '../../core/plan/plan-markdown';
+import { planAsText } from '../../core/plan/summaries';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import type { SessionHeader } from '../../core/session/header';
 import { recordsToolCalls } from '../../core/session/source';
@@ -31,8 +32,8 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   if (format === 'json') return planJson(io, logPath, at === undefined ? Infinity : Number(at));
   const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.plan;
   if (plan === undefined) return EXIT_FAILED;
-  if (plan === null) io.out(format === 'markdown' ? '_No standing plan._' : '(no standing plan)');
-  else io.out(visibleControls(format === 'markdown' ? planAsMarkdown(plan) : planAsText(plan)));
+  if (format === 'markdown') io.out(planMarkdownDocument(plan).trimEnd());
+  else io.out(plan === null ? '(no standing plan)' : visibleControls(planAsText(plan)));
   return EXIT_OK;
 }
 

@@ -26,6 +26,7 @@ import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
 import { EXIT_FAILED, UsageError } from '../usage';
 import { ownVersion } from './mcp';
+import { readHandOverSource, seedHandOver } from './run-plan-work';
 import { checkpointTaker, echoPlan, reportRun, workspaceRoot, type RunFlags } from './run';
 
 function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolution {
@@ -33,6 +34,8 @@ function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolu
     throw new UsageError('give --agent or --agent-command, not both');
   if (flags.session !== undefined)
     throw new UsageError('--session does not apply to an ACP agent yet: each run is a new session');
+  if (flags.item !== undefined)
+    throw new UsageError('--item needs --session <id>, which does not apply to an ACP agent yet');
   if (flags.compact) throw new UsageError('--compact does not apply to an ACP agent (it keeps its own context)');
   if (flags.planFirst)
     throw new UsageError(
@@ -56,6 +59,9 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     io.err(`agent-checklist: ${resolved.message}`);
     return EXIT_FAILED;
   }
+  const handOver =
+    flags.from === undefined ? null : readHandOverSource(io, flags.from, { allowParallelInProgress: true });
+  if (handOver === null && flags.from !== undefined) return EXIT_FAILED;
   const store = new SessionStore(sessionFolder(io, flags.sessionDir));
   const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
   // The log and its plan fold exist once the session is open: the gate is made then.
@@ -67,7 +73,11 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     cwd: root,
     env: io.env,
     clientVersion: ownVersion(),
-    openLog: (source) => store.create({ cwd: root, title: flags.prompt.slice(0, 80), source }),
+    openLog: (source) => {
+      const log = store.create({ cwd: root, title: flags.prompt.slice(0, 80), source });
+      if (handOver) seedHandOver(log.session, handOver);
+      return log;
+    },
     approvals: { gate: ask ? promptGate(ask) : null, autoApprove: flags.yes === true, unattendedHint: UNATTENDED_HINT },
     tools: cliToolPolicy(io, flags),
     planReview,

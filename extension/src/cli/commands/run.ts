@@ -32,6 +32,8 @@ import type { TurnEndReason } from '../../core/session/events';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
 import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type AgentWorkspace } from '../agent-runtime';
 import { isSessionId } from '../session-flags';
+import type { TodoWritePolicy } from '../../core/plan/todo-write-tool';
+import { readHandOverSource, seedHandOver, startItem, type HandOverSource } from './run-plan-work';
 import { planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
@@ -52,6 +54,10 @@ export interface RunFlags extends AgentFlags, PlanFirstFlags {
   checkpoints?: string;
   /** Tell the model, once, which items it marked completed are flagged (`--verify-completion on|off`, default on). */
   verifyCompletion: boolean;
+  /** With --session: start this plan item (1-based; run-plan-work.ts). */
+  item?: string;
+  /** A log whose standing plan the new session begins with (run-plan-work.ts). */
+  from?: string;
 }
 
 export function workspaceRoot(io: CliIo, flag: string | undefined): string {
@@ -77,6 +83,11 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       `--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), not a path (got ${JSON.stringify(flags.session)})`,
     );
   }
+  if (flags.item !== undefined && flags.session === undefined) throw new UsageError('--item needs --session <id>');
+  if (flags.from !== undefined && flags.session !== undefined)
+    throw new UsageError('--from starts a new session: give --from or --session, not both');
+  const handOver = flags.from === undefined ? null : readHandOverSource(io, flags.from, policyOf(config.allowParallel));
+  if (handOver === null && flags.from !== undefined) return EXIT_FAILED;
   const workspace = await agentWorkspace(io, config, root, {
     gate: ask ? promptGate(ask) : null,
     subagentObserver: {
@@ -96,7 +107,7 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       io.err(`no session ${JSON.stringify(flags.session)} in ${config.store.dir}`);
       return EXIT_FAILED;
     }
-    return await runInSession(io, flags, signal, config, workspace, ask);
+    return await runInSession(io, flags, signal, config, workspace, ask, handOver);
   } finally {
     workspace.owned.dispose();
   }
@@ -150,6 +161,7 @@ async function runInSession(
   config: AgentConfig,
   workspace: AgentWorkspace,
   ask: AskLine | undefined,
+  handOver: HandOverSource | null,
 ): Promise<number> {
   const { store } = config;
   const deps = { ...workspace, provider: config.provider, maxSteps: config.maxSteps, window: config.window };
@@ -162,6 +174,7 @@ async function runInSession(
       `repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`,
     );
   }
+  if (handOver) seedHandOver(opened.session, handOver);
   const watching = deps.approvalLog.watch(opened.session);
   const { plan, following } = echoPlan(io, flags, opened.session);
   try {
@@ -169,7 +182,12 @@ async function runInSession(
       const failed = await compactBeforePrompt(io, flags, opened.session, deps, plan.standingPlan, signal);
       if (failed !== null) return failed;
     }
-    const prompt = runPrompt(flags.prompt, opened.session);
+    const started =
+      flags.item === undefined
+        ? null
+        : await startItem(io, opened.session, flags.item, flags.prompt, policyOf(config.allowParallel));
+    if (started !== null && 'exit' in started) return started.exit;
+    const prompt = started?.prompt ?? runPrompt(flags.prompt, opened.session);
     const checkpoints = checkpointTaker(io, flags.checkpoints, deps.root);
     const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, {
       ask,
@@ -224,6 +242,11 @@ async function runInSession(
     watching.dispose();
     opened.dispose();
   }
+}
+
+/** The parallel policy of a user edit: the flag's, else true (the durable invariant is silent on it). */
+function policyOf(allowParallel: boolean | undefined): TodoWritePolicy {
+  return { allowParallelInProgress: allowParallel ?? true };
 }
 
 /** `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none (our loop's and an ACP agent's runs). */

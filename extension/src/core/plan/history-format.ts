@@ -5,11 +5,21 @@ import type { PlanChange } from './plan-changes';
 import type { PlanVersion } from './plan-history';
 import type { ItemTiming } from './plan-ledger';
 import { timeInProgressMs } from './plan-timing';
-import { planAsMarkdown, planAsText } from './summaries';
+import { planAsMarkdown } from './plan-markdown';
+import { planAsText } from './summaries';
 import type { TodoItem } from './todo-schema';
 import type { PlanAuthor } from './todos-projection';
 
 const AUTHOR = { model: 'the model', user: 'the user' } as const;
+
+/** Who wrote a version and through what: `the model`, `the user`, `the user (the plan file)`, `the user (handed over from session <id>)`. */
+export function authorText(version: Pick<PlanVersion, 'by' | 'origin'>): string {
+  const origin = version.origin;
+  if (origin === undefined) return AUTHOR[version.by];
+  return origin.kind === 'plan-file'
+    ? `${AUTHOR.user} (the plan file)`
+    : `${AUTHOR.user} (handed over from session ${oneLine(origin.session)})`;
+}
 
 /** `added: a`, `status: b pending -> completed`, `text: "b" -> "bee"`; contents made safe for one line (oneLine). */
 export function changeText(change: PlanChange): string {
@@ -73,7 +83,7 @@ export function historyAsText(versions: readonly PlanVersion[], timing: readonly
   if (versions.length === 0) return '(no plan versions)';
   const lines: string[] = [];
   versions.forEach((v, i) => {
-    lines.push(`version ${i + 1} · seq ${v.seq} · ${v.ts} · by ${AUTHOR[v.by]}`);
+    lines.push(`version ${i + 1} · seq ${v.seq} · ${v.ts} · by ${authorText(v)}`);
     for (const c of v.changes) lines.push(`  ${changeText(c)}`);
     for (const line of planAsText(v.todos).split('\n')) lines.push(`    ${line}`);
   });
@@ -85,7 +95,7 @@ export function historyAsMarkdown(versions: readonly PlanVersion[], timing: read
   if (versions.length === 0) return '_No plan versions._';
   const lines: string[] = [];
   versions.forEach((v, i) => {
-    lines.push(`### Version ${i + 1} · seq ${v.seq} · ${v.ts} · by ${AUTHOR[v.by]}`, '');
+    lines.push(`### Version ${i + 1} · seq ${v.seq} · ${v.ts} · by ${authorText(v)}`, '');
     if (v.changes.length) lines.push(...v.changes.map((c) => `- ${changeText(c)}`), '');
     lines.push(planAsMarkdown(v.todos), '');
   });

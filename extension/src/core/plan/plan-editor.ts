@@ -6,7 +6,7 @@
 // first to be told, and the invariant "a todo/user-edit never sits inside a step"
 // holds. A queued edit applies to the plan as it stands when it lands.
 import { fold } from '../projection/projection';
-import type { SessionEvent } from '../session/events';
+import type { SessionEvent, UserEditOrigin } from '../session/events';
 import type { Session } from '../session/session';
 import type { TodoWritePolicy } from './todo-write-tool';
 import { todosProjection, type PlanState } from './todos-projection';
@@ -26,8 +26,11 @@ export interface PlanEditorOptions {
   plan?: () => PlanState | null;
 }
 
+/** A whole list made from the plan as it stands when the edit lands (plan-work.ts's functions). */
+export type PlanListEdit = (plan: readonly TodoItem[] | null, policy: TodoWritePolicy) => PlanEditResult;
+
 interface Queued {
-  edit: PlanEdit;
+  land: () => PlanEditOutcome;
   resolve: (outcome: PlanEditOutcome) => void;
 }
 
@@ -46,9 +49,18 @@ export class PlanEditor {
 
   /** Applies `edit` now, or at the next step boundary while a step is open. */
   submit(edit: PlanEdit): Promise<PlanEditOutcome> {
-    if (this.session.openStep === null && this.queue.length === 0) return Promise.resolve(this.land(edit));
+    return this.enqueue(() => this.land(edit));
+  }
+
+  /** Like submit, for a whole list made from the plan as it stands when it lands, from `origin` (the plan file, Start This Item). */
+  submitList(edit: PlanListEdit, origin?: UserEditOrigin): Promise<PlanEditOutcome> {
+    return this.enqueue(() => this.landResult(edit, origin));
+  }
+
+  private enqueue(land: () => PlanEditOutcome): Promise<PlanEditOutcome> {
+    if (this.session.openStep === null && this.queue.length === 0) return Promise.resolve(land());
     return new Promise((resolve) => {
-      this.queue.push({ edit, resolve });
+      this.queue.push({ land, resolve });
       if (this.session.openStep === null) this.flush();
     });
   }
@@ -57,7 +69,7 @@ export class PlanEditor {
   flush(): void {
     while (this.queue.length && this.session.openStep === null) {
       const next = this.queue.shift()!;
-      next.resolve(this.land(next.edit));
+      next.resolve(next.land());
     }
   }
 
@@ -74,25 +86,26 @@ export class PlanEditor {
    * Puts `todos` in place of the whole plan (the CLI's edit in $EDITOR) as one user
    * edit, by the same rules; only while no step is open (a plan-first proposal waits).
    */
-  replaceList(todos: readonly TodoItem[]): PlanEditOutcome {
+  replaceList(todos: readonly TodoItem[], origin?: UserEditOrigin): PlanEditOutcome {
     if (this.session.openStep !== null)
       return { kind: 'refused', message: 'a step is running: the whole list is replaced only between steps' };
-    return this.landResult((plan, policy) => replacePlanList(plan, todos, policy));
+    return this.landResult((plan, policy) => replacePlanList(plan, todos, policy), origin);
   }
 
   private land(edit: PlanEdit): PlanEditOutcome {
     return this.landResult((plan, policy) => applyPlanEdit(plan, edit, policy));
   }
 
-  private landResult(
-    apply: (plan: readonly TodoItem[] | null, policy: TodoWritePolicy) => PlanEditResult,
-  ): PlanEditOutcome {
+  private landResult(apply: PlanListEdit, origin?: UserEditOrigin): PlanEditOutcome {
     const state = this.options.plan ? this.options.plan() : fold(todosProjection, this.session.events);
     const result = apply(state?.todos ?? null, this.options.policy());
     if (!result.ok) return { kind: 'refused', message: result.message };
     if (!result.changed) return { kind: 'unchanged' };
     try {
-      return { kind: 'applied', event: this.session.append('todo/user-edit', { todos: result.todos }) };
+      return {
+        kind: 'applied',
+        event: this.session.append('todo/user-edit', { todos: result.todos, ...(origin ? { origin } : {}) }),
+      };
     } catch (error) {
       return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
     }

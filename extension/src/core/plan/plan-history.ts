@@ -4,7 +4,7 @@
 // (a live host feeds it appends; a replay feeds it the log), so live = replay by
 // construction; it keeps one entry per version, the standing plan and its drift from
 // an approved version (plan first, plan-drift.ts), nothing more.
-import type { SessionEvent } from '../session/events';
+import type { SessionEvent, UserEditOrigin } from '../session/events';
 import { planChanges, type PlanChange } from './plan-changes';
 import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoItem } from './todo-schema';
@@ -16,6 +16,8 @@ export interface PlanVersion {
   by: PlanAuthor;
   todos: readonly TodoItem[];
   changes: PlanChange[];
+  /** A user edit from the plan file or a hand-over (absent: the model's write, or the user's own edit). */
+  origin?: UserEditOrigin;
   /** Plan first: this version against the approved one, while an approval stands (else null). */
   drift: PlanDrift | null;
 }
@@ -44,6 +46,7 @@ export class PlanHistoryFolder {
       changes: planChanges(before?.todos ?? null, event.data.todos, by),
       drift: this.drift,
     };
+    if (event.type === 'todo/user-edit' && event.data.origin) version.origin = event.data.origin;
     this.list.push(version);
     return version;
   }

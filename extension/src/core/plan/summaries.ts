@@ -114,21 +114,6 @@ export function planAsText(todos: readonly TodoItem[]): string {
   return [head, ...todos.map((t) => `${STATUS_GLYPH[t.status]} ${oneLine(t.content)}`)].join('\n');
 }
 
-/** A GitHub-style task list; in-progress items are marked so Markdown readers see them. */
-export function planAsMarkdown(todos: readonly TodoItem[]): string {
-  if (todos.length === 0) return '_The plan is empty._';
-  return todos
-    .map((t) => ({ ...t, content: oneLine(t.content) }))
-    .map((t) =>
-      t.status === 'completed'
-        ? `- [x] ${t.content}`
-        : t.status === 'in_progress'
-          ? `- [ ] **${t.content}** _(in progress)_`
-          : `- [ ] ${t.content}`,
-    )
-    .join('\n');
-}
-
 /** An item's changed files as its evidence line lists them: the first few paths, then an ellipsis. */
 export function changedFilesList(files: readonly { path: string }[]): string {
   const shown = files.slice(0, 5).map((f) => f.path);

@@ -11,16 +11,17 @@ import type { ShadowRepo } from '../checkpoints/shadow-repo';
 import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
 import { WEBVIEW_STRINGS } from '../protocol/strings';
-import type { SessionEvent } from '../session/events';
+import type { SessionEvent, UserEditOrigin } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { recordsToolCalls } from '../session/source';
 import { oneLine } from '../plan/one-line';
-import { changeText, formatDuration, timingRows, type TimingRow } from '../plan/history-format';
+import { authorText, changeText, formatDuration, timingRows, type TimingRow } from '../plan/history-format';
 import type { PlanChange } from '../plan/plan-changes';
 import { driftEntries, type DriftEntry } from '../plan/plan-drift';
 import { PlanHistoryFolder } from '../plan/plan-history';
 import { planLedgerProjection } from '../plan/plan-ledger';
-import { planAsMarkdown, stripHeader } from '../plan/summaries';
+import { planAsMarkdown } from '../plan/plan-markdown';
+import { stripHeader } from '../plan/summaries';
 import type { TodoItem } from '../plan/todo-schema';
 import { flagText, planWithEvidence, type ItemWithEvidence } from '../plan/plan-flags';
 import { standingTodos } from '../plan/todos-projection';
@@ -37,6 +38,8 @@ export interface PlanExport {
     by: PlanAuthor;
     todos: readonly TodoItem[];
     changes: PlanChange[];
+    /** A user edit from the plan file or a hand-over (plan-history.ts). */
+    origin?: UserEditOrigin;
   }[];
   /** Per item of the standing plan: started, finished, time in progress (ms). */
   timing: TimingRow[];
@@ -79,6 +82,7 @@ export class PlanExportFolder {
         by: version.by,
         todos: version.todos,
         changes: version.changes,
+        ...(version.origin ? { origin: version.origin } : {}),
       });
   }
 
@@ -174,7 +178,7 @@ export function exportPlanMarkdown(doc: PlanExport): string {
   lines.push('', '## History', '');
   if (!doc.history.length) lines.push('_The model wrote no plan in this session._');
   doc.history.forEach((entry, i) => {
-    const who = entry.by === 'user' ? ' · edited by the user' : '';
+    const who = entry.by === 'user' ? ` · edited by ${authorText(entry)}` : '';
     lines.push(`### Turn ${entry.turn} · update ${i + 1} · ${entry.ts}${who}`, '');
     if (entry.changes.length) lines.push(...entry.changes.map((c) => `- ${changeText(c)}`), '');
     lines.push(planAsMarkdown(entry.todos), '');

@@ -36,6 +36,7 @@ export function planVersionView(version: PlanVersion, number: number): PlanVersi
     seq: version.seq,
     ts: version.ts,
     by: version.by,
+    ...(version.origin ? { origin: version.origin } : {}),
     plan: planView(version.todos),
     changes: version.changes.map(planChangeView),
     drift: driftEntries(version.todos, version.drift),

@@ -148,6 +148,10 @@ export const webviewMessageFields = {
   dismissDemoBanner: z.strictObject({}),
   /** A user edit of the standing plan from the strip (writable sessions only; the host refuses it otherwise). */
   editPlan: z.strictObject({ edit: planEditSchema }),
+  /** The strip row's Start This Item: the item (by its content) goes in progress and a turn starts on it (the command agentChecklist.plan.startItem). */
+  startItem: z.strictObject({ content: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
+  /** The strip's Continue Plan in New Session… (the command agentChecklist.plan.continueInNewSession). */
+  continuePlan: z.strictObject({}),
   /** The page shows (true) or hides (false) the plan history. */
   planHistory: z.strictObject({ open: z.boolean() }),
   /** Plan first: the user's decision on the proposed plan (the strip's Approve / Reject with Feedback…), answered as the Approve Plan / Reject Plan with Feedback… commands answer it. */

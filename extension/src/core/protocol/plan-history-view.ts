@@ -41,6 +41,13 @@ export const planVersionViewSchema = z.strictObject({
   /** ISO 8601, the event's time (the webview shows it in the user's locale). */
   ts: z.string(),
   by: z.enum(['model', 'user']),
+  /** A user edit from the plan file, or a hand-over from another session (its id); absent otherwise. */
+  origin: z.exactOptional(
+    z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('plan-file') }),
+      z.strictObject({ kind: z.literal('hand-over'), session: z.string() }),
+    ]),
+  ),
   plan: planViewSchema,
   changes: z.array(planChangeViewSchema),
   /** Empty when no approval stands or the version is the approved plan. */

@@ -126,6 +126,8 @@ export const WEBVIEW_STRINGS = {
   removeItem: 'Remove',
   moveUp: 'Move Up',
   moveDown: 'Move Down',
+  startItem: 'Start This Item',
+  continuePlan: 'Continue Plan in New Session…',
   editTextOf: 'New text for {0}',
   newItem: 'New item',
   planKeys:
@@ -147,6 +149,8 @@ export const WEBVIEW_STRINGS = {
   historyVersion: 'Version {0}',
   byModel: 'by the model',
   byUser: 'by you',
+  byPlanFile: 'by you, in the plan file',
+  byHandOver: 'handed over from session {0}',
   noChanges: 'no changes',
   changeAdded: 'added',
   changeRemoved: 'removed',

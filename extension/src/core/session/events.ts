@@ -24,6 +24,17 @@ const usageSchema = z.strictObject({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
+/**
+ * Where a user edit came from, beside the user's own hand in the strip, the tree or
+ * `edit`: the plan file (`agentChecklist.planFile`, `edit --from-file`) or a hand-over
+ * from another session (its id), which begins the new session's log.
+ */
+const userEditOriginSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('plan-file') }),
+  z.strictObject({ kind: z.literal('hand-over'), session: z.string().check(z.minLength(1)) }),
+]);
+export type UserEditOrigin = z.infer<typeof userEditOriginSchema>;
+
 /** A block of an assistant message. `arguments` is the raw JSON text the model sent. */
 const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: z.string() }),
@@ -99,8 +110,11 @@ const eventDataFields = {
     todos: todoListSchema,
     priorities: z.exactOptional(z.array(z.enum(PLAN_PRIORITIES))),
   }),
-  /** The user edited the standing plan: the whole list after the edit (docs/todo-write-contract.md). */
-  'todo/user-edit': z.strictObject({ todos: todoListSchema }),
+  /**
+   * The user edited the standing plan: the whole list after the edit, and where it came
+   * from when not the strip, the tree or the CLI's `edit` (docs/todo-write-contract.md).
+   */
+  'todo/user-edit': z.strictObject({ todos: todoListSchema, origin: z.exactOptional(userEditOriginSchema) }),
   /**
    * Plan first (docs/todo-write-contract.md, "Plan first"): the model ended its
    * planning phase with this plan. `planSeq` names the plan version (the seq of the

@@ -16,7 +16,7 @@ interface AgentPick extends vscode.QuickPickItem {
   id: string;
 }
 
-function agentPicks(providers: ProviderSource, cwd: string): AgentPick[] {
+export function agentPicks(providers: ProviderSource, cwd: string): AgentPick[] {
   const { settings } = readSettings();
   const own = providers.describe({ ...settings, agent: BUILTIN_AGENT });
   const picks: AgentPick[] = [

@@ -2,6 +2,7 @@
 // what a command does runs that command, so both behave alike.
 import * as vscode from 'vscode';
 import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands';
+import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
 import { writePlanFirst } from '../settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
 import type { AgentPage } from './agent-page';
@@ -41,5 +42,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
         ? runCommand(COMMAND_IDS.approvePlan)
         : runCommand(COMMAND_IDS.rejectPlan, message.decision.feedback),
     setPlanFirst: (message) => writePlanFirst(message.on),
+    startItem: (message) => runCommand(PLAN_WORK_COMMANDS.startItem, message.content),
+    continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
   };
 }

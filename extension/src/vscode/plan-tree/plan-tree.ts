@@ -22,6 +22,7 @@ import {
   type SubagentNode,
 } from './plan-tree-model';
 import type { SessionController } from '../session/session-controller';
+import type { TodoItem } from '../../core/plan/todo-schema';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';
 /** Internal (not in the palette): shows a subagent's transcript in the Agent view; argument: the child session id. */
@@ -94,7 +95,10 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   /** Each node's tree item as last handed to VS Code (JSON), to tell which rows a rebuild changed. */
   private readonly drawn = new WeakMap<PlanNode, string>();
 
-  constructor(private readonly controller: SessionController) {
+  constructor(
+    private readonly controller: SessionController,
+    private readonly planFile?: FilePlanSource,
+  ) {
     // One step of a turn changes the plan, its timeline and its ledger together:
     // they are read at once, in one redraw, after the step's events (a microtask).
     const invalidate = (): void => {
@@ -106,6 +110,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     this.subscriptions = [
       controller.onDidChangePlan(invalidate),
       controller.onDidChangeLedger(invalidate), // the times, the subagents, the dropped items, who added what
+      ...(planFile ? [planFile.onDidChangeFilePlan(invalidate)] : []),
       controller.children.onDidChange((change) => {
         if (change.planChanged || change.runningChanged) invalidate(); // a child's transcript items alone change nothing here
       }),
@@ -121,9 +126,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   private rebuild(): void {
     const { controller } = this;
     const ledger = controller.planLedger;
-    const next = buildTreeNodes({ plan: controller.standingPlan, ledger }, ledger.dropped, (id) =>
-      controller.children.get(id),
-    );
+    const plan = controller.standingPlan ?? this.planFile?.filePlan ?? null;
+    const next = buildTreeNodes({ plan, ledger }, ledger.dropped, (id) => controller.children.get(id));
     this.stale = false;
     if (this.roots && patchSameShape(this.roots, next)) {
       if (this.redraw === 'none') this.redraw = 'rows';
@@ -215,23 +219,35 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   }
 }
 
+/** The plan file's plan, shown while no session is (vscode/plan-file/plan-file-sync.ts). */
+export interface FilePlanSource {
+  readonly filePlan: readonly TodoItem[] | null;
+  readonly onDidChangeFilePlan: vscode.Event<void>;
+}
+
 /** Registers the provider with its view: `<done>/<total>` as the view's description (`proposed · <done>/<total>` while a plan-first proposal waits for its decision), and the elapsed-time ticker. */
-export function registerPlanTree(controller: SessionController): {
+export function registerPlanTree(
+  controller: SessionController,
+  planFile?: FilePlanSource,
+): {
   provider: PlanTreeProvider;
   view: vscode.TreeView<PlanNode>;
   disposable: { dispose(): Promise<void> };
 } {
-  const provider = new PlanTreeProvider(controller);
+  const provider = new PlanTreeProvider(controller, planFile);
   const view = vscode.window.createTreeView(PLAN_VIEW_ID, { treeDataProvider: provider });
   let timer: NodeJS.Timeout | undefined;
   const update = (): void => {
-    const plan = controller.standingPlan;
+    const fromFile = controller.standingPlan === null ? (planFile?.filePlan ?? null) : null;
+    const plan = controller.standingPlan ?? fromFile;
     const counts = plan && plan.length ? progressFraction(planProgress(plan)) : '';
     // Plan first: a proposal waiting for the user's decision is marked as such.
     const description =
       counts !== '' && controller.planState?.review?.stage === 'proposed'
         ? vscode.l10n.t('proposed · {0}', counts)
-        : counts;
+        : fromFile
+          ? vscode.l10n.t('from the plan file · {0}', counts)
+          : counts;
     if (view.description !== description) view.description = description; // each set is a redraw of the view's title bar
     const tick = view.visible && provider.ticking.length > 0;
     if (tick && !timer) timer = setInterval(() => provider.tick(), TICK_MS);

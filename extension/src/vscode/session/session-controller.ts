@@ -11,13 +11,13 @@
 import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
 import type { RevertDone } from '../../core/checkpoints/revert';
-import type { PlanEditOutcome } from '../../core/plan/plan-editor';
+import type { PlanEditOutcome, PlanListEdit } from '../../core/plan/plan-editor';
 import { planLedgerProjection, type PlanLedger } from '../../core/plan/plan-ledger';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import type { ContextView, RunView, SessionListItem, SessionView, StreamView } from '../../core/protocol/messages';
 import type { TranscriptItem } from '../../core/protocol/transcript';
-import type { TurnEndReason } from '../../core/session/events';
+import type { TurnEndReason, UserEditOrigin } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { recordsToolCalls } from '../../core/session/source';
 import { ChildSessions } from './child-sessions';
@@ -26,7 +26,7 @@ import { ShownPlanEditing } from './session-plan-editor';
 import { SessionSwitcher, type SessionSwitcherOptions } from './session-switcher';
 import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
-import { TurnRunner, type TurnRunnerOptions } from '../turn/turn-runner';
+import { TurnRunner, type TurnRunnerOptions, type TurnStart } from '../turn/turn-runner';
 import { TurnRefusedError } from '../turn/turn-refused';
 import type { SessionPreview } from './session-preview';
 import { agentFileOf, exportSessionMarkdown, sessionViewOf } from './session-view';
@@ -190,6 +190,11 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.planEditing.edit(edit);
   }
 
+  /** One user edit that replaces the whole list (Start This Item, the plan file), landing as editPlan's do. */
+  editPlanList(edit: PlanListEdit, origin?: UserEditOrigin): Promise<PlanEditOutcome> {
+    return this.planEditing.editList(edit, origin);
+  }
+
   /** This window may edit the shown session's plan (it writes that session). */
   get canEditPlan(): boolean {
     return this.planEditing.canEdit;
@@ -206,10 +211,10 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
-  sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
+  sendPrompt(prompt: string, start?: TurnStart): Promise<TurnEndReason | undefined> {
     if (this.previewing) return Promise.reject(stillOpening());
     this.switcher.keepShown(); // sent to the session shown now: a pick still loading must not replace it under the turn
-    return this.turns.sendPrompt(prompt);
+    return this.turns.sendPrompt(prompt, start);
   }
 
   /** Compact Conversation, between turns: false when there was nothing to summarize yet. */

@@ -5,9 +5,10 @@
 // to exactly the plan the surfaces show.
 import * as vscode from 'vscode';
 import { recordRevert, type RevertDone } from '../../core/checkpoints/revert';
-import { PlanEditor, type PlanEditOutcome } from '../../core/plan/plan-editor';
+import { PlanEditor, type PlanEditOutcome, type PlanListEdit } from '../../core/plan/plan-editor';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-tool';
 import type { PlanEdit } from '../../core/plan/user-edit';
+import type { UserEditOrigin } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import type { ShownSession } from './shown-session';
 
@@ -54,6 +55,15 @@ export class ShownPlanEditing {
   }
 
   edit(edit: PlanEdit): Promise<PlanEditOutcome> {
+    return this.land(edit.kind, (editor) => editor.submit(edit));
+  }
+
+  /** A whole list made from the plan as it lands (plan-work.ts: Start This Item, the plan file), from `origin`. */
+  editList(edit: PlanListEdit, origin?: UserEditOrigin): Promise<PlanEditOutcome> {
+    return this.land(origin?.kind ?? 'list', (editor) => editor.submitList(edit, origin));
+  }
+
+  private land(kind: string, submit: (editor: PlanEditor) => Promise<PlanEditOutcome>): Promise<PlanEditOutcome> {
     if (this.closed) return Promise.resolve(refused(vscode.l10n.t('Agent Checklist is shutting down.')));
     if (!this.shown)
       return Promise.resolve(refused(vscode.l10n.t('There is no session to edit yet: send a prompt first.')));
@@ -64,9 +74,9 @@ export class ShownPlanEditing {
           vscode.l10n.t('This session is shown read-only (another window or program writes it): edit its plan there.'),
         ),
       );
-    return editor.submit(edit).then((outcome) => {
+    return submit(editor).then((outcome) => {
       this.log.info(
-        `user edit (${edit.kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`,
+        `user edit (${kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`,
       );
       return outcome;
     });

@@ -42,6 +42,7 @@ export function agentTurn(
   { options, host, children, liveStream }: AgentTurnDeps,
   { settings, provider, turnContext }: PreparedTurn,
   text: string,
+  seed?: (session: Session) => void,
 ): { session: Session; told: ToldModel; body: TurnBody } {
   const { workspaceFolder, store, log } = options;
   const tools = buildTurnTools({
@@ -65,6 +66,7 @@ export function agentTurn(
     const current = host.opened();
     const target = { store, workspaceFolder, log, current, currentIsOwn: host.showingOwnSession() };
     session = writableSession({ ...target, show: (opened) => host.showWritten(opened) }, text);
+    if (session !== current?.session) seed?.(session);
   } catch (error) {
     tools.owned.dispose();
     throw error;

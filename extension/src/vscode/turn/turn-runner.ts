@@ -35,6 +35,16 @@ type RunningTurn = {
   done: Promise<TurnEndReason | undefined>;
 };
 
+/**
+ * How a turn starts beside its prompt (plan-work-commands.ts): `agent` overrides the
+ * chosen agent (null: ours, else an ACP agent's id); `seed` writes the first events of
+ * a session the turn creates (a hand-over's plan), before the turn starts.
+ */
+export interface TurnStart {
+  agent?: string | null;
+  seed?(session: Session): void;
+}
+
 export class TurnRunner extends Owner {
   private running: RunningTurn | null = null;
   /** A turn is being set up (its provider is being selected), or a compaction (`compacting`) runs. */
@@ -102,7 +112,7 @@ export class TurnRunner extends Owner {
   }
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
-  async sendPrompt(prompt: string): Promise<TurnEndReason | undefined> {
+  async sendPrompt(prompt: string, start: TurnStart = {}): Promise<TurnEndReason | undefined> {
     const shuttingDown = (): TurnRefusedError =>
       new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
     if (this.closed) throw shuttingDown();
@@ -110,8 +120,8 @@ export class TurnRunner extends Owner {
     const text = prompt.trim();
     if (!text) throw new TurnRefusedError(vscode.l10n.t('The prompt is empty.'));
     const settings = this.options.settings();
-    const acpAgent = chosenAcpAgent(settings);
-    if (acpAgent !== null) return this.sendAcpPrompt(acpAgent, text, settings);
+    const acpAgent = start.agent === undefined ? chosenAcpAgent(settings) : start.agent;
+    if (acpAgent !== null) return this.sendAcpPrompt(acpAgent, text, settings, start);
     this.starting = true;
     let prepared;
     try {
@@ -121,7 +131,7 @@ export class TurnRunner extends Owner {
     }
     if (this.closed) throw shuttingDown();
     const deps = { options: this.options, host: this.host, children: this.children, liveStream: this.liveStream };
-    const { session, told, body } = agentTurn(deps, prepared, text);
+    const { session, told, body } = agentTurn(deps, prepared, text, start.seed);
     this.told = told;
     return this.runOn(session, body);
   }
@@ -131,6 +141,7 @@ export class TurnRunner extends Owner {
     agentId: string,
     text: string,
     settings: AgentSettings,
+    start: TurnStart,
   ): Promise<TurnEndReason | undefined> {
     const folder = this.options.workspaceFolder;
     if (folder?.scheme !== 'file')
@@ -159,6 +170,7 @@ export class TurnRunner extends Owner {
       this.starting = false;
     }
     const session = agent.log.session;
+    if (shown === null) start.seed?.(session);
     if (this.closed) throw new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
     if (this.host.opened()?.session !== session) {
       this.acp.closeOthers(this.host.opened()?.session.id); // another session was chosen while the agent started

@@ -1,0 +1,53 @@
+// `edit <log> --from-file <file>`: the plan as a Markdown checklist in the shape
+// `plan --format markdown` prints (core/plan/plan-markdown.ts), read back as ONE user
+// edit of the standing plan from the plan file (`origin: { kind: 'plan-file' }`):
+// ticks, unticks, new lines, removed lines, reordering and the in-progress marker,
+// validated by todo_write's rules. The file saying what the log says appends nothing
+// (exit 0, `unchanged`); a file the rules refuse appends nothing (exit 1, one line).
+// It takes the session's lock as `edit` does.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PlanEditor } from '../../core/plan/plan-editor';
+import { planFileEdit } from '../../core/plan/plan-work';
+import { planAsText } from '../../core/plan/summaries';
+import { SessionFolds } from '../../core/presenters/session-folds';
+import { visibleControls } from '../../core/terminal-text';
+import { openUnlessWritten } from '../open-log';
+import { EXIT_FAILED, EXIT_OK } from '../usage';
+import type { CliIo } from '../io';
+
+export async function editFromFileCommand(
+  io: CliIo,
+  logPath: string,
+  file: string,
+  allowParallelInProgress: boolean,
+): Promise<number> {
+  const text = readPlanFile(io, file);
+  if (text === null) return EXIT_FAILED;
+  const opened = openUnlessWritten(io, logPath, 'edit the plan', 'edit it there');
+  if (opened === null) return EXIT_FAILED;
+  try {
+    const session = opened.session;
+    const editor = new PlanEditor(session, { policy: () => ({ allowParallelInProgress }) });
+    const outcome = await editor.submitList((plan, policy) => planFileEdit(plan, text, policy), { kind: 'plan-file' });
+    if (outcome.kind === 'refused') {
+      io.err(`agent-checklist: ${visibleControls(outcome.message, { keepLayout: false })}`);
+      return EXIT_FAILED;
+    }
+    const now = SessionFolds.over(session.events, { transcript: null }).standingPlan ?? [];
+    io.out(visibleControls(outcome.kind === 'unchanged' ? `unchanged\n${planAsText(now)}` : planAsText(now)));
+    return EXIT_OK;
+  } finally {
+    opened.dispose();
+  }
+}
+
+function readPlanFile(io: CliIo, file: string): string | null {
+  try {
+    return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    io.err(`agent-checklist: cannot read ${visibleControls(JSON.stringify(file))} (${code})`);
+    return null;
+  }
+}

@@ -1,0 +1,163 @@
+// The plan file (agentChecklist.planFile, relative to the first workspace folder; ''
+// is off): the standing plan of the session this window writes, kept in that file as
+// the one Markdown checklist (core/plan/plan-markdown.ts, what `plan --format
+// markdown` prints), so a team can keep it in the repository.
+//
+// One operation, `sync`, serialized, runs on every plan change, every change of the
+// file (a save, another tool, a git pull), a switch of session and a change of the
+// setting: when the file says something other than what this window last wrote there
+// (remembered in the workspace's state, so a change made while no window watched
+// counts too), that text becomes ONE todo/user-edit from the plan file, by the same
+// rules as every edit, landing at the next step boundary if a step runs (so a model
+// write and the file's version are both on the log, in the order they landed); a text
+// the rules refuse changes nothing and the user is told why. Then the file is
+// rewritten from the log (nothing is written while the session has no plan, so a
+// fresh session does not wipe a shared file). With no session shown, the file's plan
+// is read for the Plan view (`filePlan`), which marks it as from the file.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Owner } from '../../core/disposable';
+import { parsePlanMarkdown, planMarkdownDocument } from '../../core/plan/plan-markdown';
+import { planFileEdit } from '../../core/plan/plan-work';
+import type { TodoItem } from '../../core/plan/todo-schema';
+import type { SessionController } from '../session/session-controller';
+import { onDidChangeSettings } from '../settings';
+
+const LAST_WRITTEN_KEY = 'agentChecklist.planFile.lastWritten';
+const NEVER_WRITTEN = ['.git', '.agent-checklist'];
+
+export interface PlanFileSyncDeps {
+  controller: SessionController;
+  planFile: () => string;
+  folder: vscode.Uri | undefined;
+  memento: vscode.Memento;
+  log: vscode.LogOutputChannel;
+}
+
+export class PlanFileSync extends Owner {
+  private watcher: vscode.Disposable | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private plan: readonly TodoItem[] | null = null;
+  private warned: string | null = null;
+  private readonly filePlanEmitter = this.register(new vscode.EventEmitter<void>());
+  /** The file's plan, shown while no session is (Plan view). */
+  readonly onDidChangeFilePlan = this.filePlanEmitter.event;
+
+  constructor(private readonly deps: PlanFileSyncDeps) {
+    super();
+    const sync = (): void => this.queue();
+    this.register(deps.controller.onDidChangePlan(sync));
+    this.register(deps.controller.onDidChangeSession(sync));
+    this.register(onDidChangeSettings(() => this.configure()));
+    this.register({ dispose: () => this.watcher?.dispose() });
+    this.configure();
+  }
+
+  /** The plan file's plan while no session is shown (null: none, the setting is off, or the file is not a plan). */
+  get filePlan(): readonly TodoItem[] | null {
+    return this.deps.controller.session === null ? this.plan : null;
+  }
+
+  /** The file, or null when the setting is off or names a path outside the folder (or in `.git`, `.agent-checklist`). */
+  get uri(): vscode.Uri | null {
+    const relative = this.deps.planFile().trim();
+    const folder = this.deps.folder;
+    if (relative === '' || folder === undefined) return null;
+    const normal = path.posix.normalize(relative.replace(/\\/g, '/'));
+    if (path.posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../')) return null;
+    if (NEVER_WRITTEN.includes(normal.split('/')[0] ?? '')) return null; // git's and our own state are never ours to write
+    return vscode.Uri.joinPath(folder, normal);
+  }
+
+  /** Settles when every sync asked for so far has run (tests and the commands wait on it). */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  private configure(): void {
+    this.watcher?.dispose();
+    this.watcher = undefined;
+    const uri = this.uri;
+    const folder = this.deps.folder;
+    if (uri && folder) {
+      const pattern = new vscode.RelativePattern(folder, path.posix.relative(folder.path, uri.path));
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+      const sync = (): void => this.queue();
+      this.watcher = vscode.Disposable.from(watcher, watcher.onDidChange(sync), watcher.onDidCreate(sync));
+    }
+    this.queue();
+  }
+
+  private queue(): void {
+    this.chain = this.chain.then(
+      () => this.sync(),
+      () => this.sync(),
+    );
+    this.chain.catch((error: unknown) =>
+      this.deps.log.warn(`plan file: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  private async sync(): Promise<void> {
+    const uri = this.uri;
+    const { controller } = this.deps;
+    const text = uri ? await readText(uri) : null;
+    if (controller.session === null) return this.showFilePlan(text);
+    if (!uri || !controller.canEditPlan) return;
+    if (text !== null && text !== this.lastWritten && text !== this.logText()) await this.take(text);
+    const next = this.logText();
+    if (next === null || next === text) {
+      if (next !== null) await this.remember(next);
+      return;
+    }
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(next, 'utf8'));
+    await this.remember(next);
+  }
+
+  /** The file's text as one user edit; a refusal is told once per text. */
+  private async take(text: string): Promise<void> {
+    const outcome = await this.deps.controller.editPlanList((plan, policy) => planFileEdit(plan, text, policy), {
+      kind: 'plan-file',
+    });
+    this.deps.log.info(`plan file: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
+    if (outcome.kind !== 'refused' || this.warned === text) return;
+    this.warned = text;
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'Agent Checklist: the plan file was not taken: {0}. It is rewritten from the session.',
+        outcome.message,
+      ),
+    );
+  }
+
+  private showFilePlan(text: string | null): void {
+    const parsed = text === null ? null : parsePlanMarkdown(text);
+    const plan = parsed?.ok ? parsed.todos : null;
+    if (parsed && !parsed.ok) this.deps.log.warn(`plan file: not a plan: ${parsed.message}`);
+    if (JSON.stringify(plan) === JSON.stringify(this.plan)) return;
+    this.plan = plan;
+    this.filePlanEmitter.fire();
+  }
+
+  private logText(): string | null {
+    const plan = this.deps.controller.standingPlan;
+    return plan === null ? null : planMarkdownDocument(plan);
+  }
+
+  private get lastWritten(): string | undefined {
+    const value: unknown = this.deps.memento.get(LAST_WRITTEN_KEY);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  private async remember(text: string): Promise<void> {
+    if (this.lastWritten !== text) await this.deps.memento.update(LAST_WRITTEN_KEY, text);
+  }
+}
+
+async function readText(uri: vscode.Uri): Promise<string | null> {
+  try {
+    return Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+  } catch {
+    return null; // no file yet: nothing to take
+  }
+}
