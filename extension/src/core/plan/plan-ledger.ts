@@ -37,7 +37,7 @@ import type { TodoStatus } from './todo-schema';
 import { close, newTiming, shownPriority, timingAfterWrite, type ItemTiming } from './item-timing';
 import { todosProjection, type PlanState } from './todos-projection';
 
-export type { ItemTiming, ShownPriority } from './item-timing';
+export type { ItemTiming } from './item-timing';
 
 export interface DroppedItem {
   content: string;

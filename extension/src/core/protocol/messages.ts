@@ -202,8 +202,6 @@ export function dispatchWebviewMessage<C, K extends WebviewMessageType>(
   return handlers[message.type](message, context);
 }
 
-export type ApprovalAnswer = WebviewMessage<'approve'>['decision'];
-
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
 
 export function describeIssues(error: z.core.$ZodError): string {
