@@ -81,19 +81,19 @@ describe('the packaged VSIX in a clean code-server', () => {
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Show me how the plan works');
     const status = await until(
       () => readStatusBar(page),
-      (t) => t === '5/5',
+      (t) => t === '4/4',
       'the demo plan to finish in the status bar',
       90_000,
     );
-    assert.equal(status, '5/5');
+    assert.equal(status, '4/4');
     await until(
       () => readStrip(frame),
-      (s) => s.header === 'Plan 5 completed',
+      (s) => s.header === 'Plan 4 completed',
       'the strip to show the finished plan',
     );
     await expandStrip(frame); // collapsed to its header by default
     const strip = await readStrip(frame);
-    assert.equal(strip.items.length, 5);
+    assert.equal(strip.items.length, 4);
     await frame
       .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: 'Nothing in your workspace was changed' })
       .waitFor({ timeout: 60_000 });
