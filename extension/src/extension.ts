@@ -262,7 +262,15 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     log,
   });
   if (mcpDefinitions) own('mcpServerDefinitions', mcpDefinitions);
-  own('setUpAgentCommand', registerSetUpAgentCommand({ extensionUri: context.extensionUri, allowParallelInProgress }));
+  own(
+    'setUpAgentCommand',
+    registerSetUpAgentCommand({
+      extension: context.extension,
+      globalStorageDir: context.globalStorageUri.fsPath,
+      allowParallelInProgress,
+      log,
+    }),
+  );
   own(
     'settingsListener',
     onDidChangeSettings(() => webview.providerChanged()),
