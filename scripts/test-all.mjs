@@ -1,5 +1,6 @@
 // `npm test`: every tier, in order, stopping at the first failure.
 //   lint -> typecheck -> build -> unit -> integration (real extension host) -> e2e (real browser)
+//   -> install (the VSIX and the CLI package as a user installs them)
 // The system programs every tier needs are made sure of first (scripts/prerequisites.mjs:
 // installed from Debian when we are root, else we stop with the command to run);
 // code-server is prepared by the first tier that needs it (scripts/vscode-server/).
@@ -21,6 +22,7 @@ const steps = [
 if (existsSync('scripts/run-integration.mjs'))
   steps.push(['integration', process.execPath, ['scripts/run-integration.mjs']]);
 if (existsSync('scripts/run-e2e.mjs')) steps.push(['e2e', process.execPath, ['scripts/run-e2e.mjs']]);
+if (existsSync('scripts/run-install.mjs')) steps.push(['install', process.execPath, ['scripts/run-install.mjs']]);
 
 /** Runs one step, echoing its output and keeping it to count the tests it reports. */
 function run(cmd, args) {
