@@ -18,6 +18,7 @@ import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
 import { PlanStatusBar } from './vscode/status/plan-status-bar';
 import { registerMcpServerDefinitions } from './vscode/external-sessions/mcp-definition-provider';
+import { LanguageModelOffer, registerUseLanguageModel } from './vscode/providers/language-model-offer';
 import {
   OPEN_SUBAGENT_COMMAND,
   registerPlanTree,
@@ -163,6 +164,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own('planChangesCommands', registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
   own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log, planReview };
+  const languageModels = own('languageModelOffer', new LanguageModelOffer(log));
   const webview = own(
     'webview',
     new AgentWebviewProvider({
@@ -174,6 +176,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
       log,
       memento: context.globalState,
       planReview,
+      languageModel: () => languageModels.offered,
       onDidChangePlanReview: planReviewChanged.event,
       execute: async (message) => {
         switch (message.type) {
@@ -190,6 +193,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
           case 'openAgentFile':
           case 'exportPlan':
           case 'focusPlan':
+          case 'useLanguageModel':
             // The page's buttons for what a command does: the same command, so both behave alike.
             await vscode.commands.executeCommand(COMMAND_IDS[message.type]);
             return;
@@ -212,6 +216,11 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     }),
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
+  own('useLanguageModelCommand', registerUseLanguageModel());
+  own(
+    'languageModelListener',
+    languageModels.onDidChange(() => webview.providerChanged()),
+  );
   own('editorPanel', new AgentEditorPanel(webview));
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   own(

@@ -52,7 +52,9 @@ async function copySetUp(page: Page, agent: string): Promise<string> {
     .locator('.notifications-toasts .notification-list-item-message', { hasText: `the ${agent}` })
     .first()
     .waitFor({ timeout: 30_000 });
-  return page.evaluate(() => navigator.clipboard.readText());
+  const copied: unknown = await page.evaluate('navigator.clipboard.readText()');
+  assert.equal(typeof copied, 'string');
+  return String(copied);
 }
 
 describe('an MCP set-up written under version N still starts after the update to N+1', () => {
