@@ -13,9 +13,7 @@ const out = join(REPO_ROOT, 'media', 'icon.png');
 const browser = await launchBrowser({ viewport: { width: SIZE, height: SIZE } });
 try {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  await page.setContent(
-    `<!doctype html><html><body style="margin:0;background:transparent">${svg}</body></html>`,
-  );
+  await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${svg}</body></html>`);
   await page.locator('svg').screenshot({ path: out, omitBackground: true });
   console.log(out);
 } finally {

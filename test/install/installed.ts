@@ -92,7 +92,7 @@ export async function openInstalled(options: {
   try {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(`${server.url}?folder=${encodeURIComponent(options.workspace)}`);
+    await page.goto(`${server.url}?folder=${encodeURIComponent(options.workspace)}`, { timeout: 120_000 }); // a busy machine
     await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
     await page.locator('#workbench\\.parts\\.statusbar').waitFor();
     assert.doesNotMatch(await page.title(), /Extension Development Host/, 'the installed extension runs');
@@ -133,4 +133,12 @@ export async function initializeMcp(
   } finally {
     await client.close();
   }
+}
+
+/** A screenshot of the page into test-results/install/; returns its path. */
+export async function installScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(INSTALL_RESULTS_DIR, { recursive: true });
+  const file = path.join(INSTALL_RESULTS_DIR, name);
+  await page.screenshot({ path: file });
+  return file;
 }

@@ -12,7 +12,7 @@ import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
 import { importCommand } from './commands/import';
-import { mcpCommand } from './commands/mcp';
+import { mcpCommand, ownVersion } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
 import { runCommand } from './commands/run';
@@ -52,6 +52,7 @@ const OPTIONS = {
   checkpoints: { type: 'string' },
   'agent-command': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -268,6 +269,10 @@ export async function main(
   try {
     const { values, positionals } = parseOptions(argv);
     const [command, ...rest] = positionals;
+    if (command === undefined && values.version) {
+      io.out(ownVersion());
+      return EXIT_OK;
+    }
     if (command === undefined && !values.help) throw new UsageError('no command given');
     if (command !== undefined) refuseForeignFlags(command, argv);
     if (values.help || command === 'help') {
