@@ -18,6 +18,7 @@ import { runOpenBench } from './open.bench';
 import { runAgentsBench } from './agents.bench';
 import { runAcpBench } from './acp.bench';
 import { runCheckpointsBench } from './checkpoints.bench';
+import { runPackagesBench } from './packages.bench';
 
 interface Suite {
   name: string;
@@ -121,6 +122,12 @@ const suites: Suite[] = [
     method:
       "Issue 24's checkpoints, in process (node, tsx), the product's ShadowRepo (core/checkpoints/shadow-repo.ts) running the machine's git as child processes started from its worker thread (core/checkpoints/git-thread.ts; under tsx the worker loads git-worker.ts through tsx), so the first checkpoint includes the worker's start. Workspace: 10,000 files of 20 KB (200 MB) of text lines (base64 of random bytes, 80 columns) in 100 folders, in the OS temp folder (page cache warm after writing); the shadow repository beside it. The first checkpoint (every file hashed, compressed and stored) is reported apart. Then 22 rounds (the first 2 not counted) of: append a line to 3 files, a checkpoint (git status against the shadow index, update-index of the changed files, write-tree, commit-tree, update-ref: five processes), and a second checkpoint of the unchanged workspace (git status only; the same commit). Median and p95 of the 20 rounds. Event-loop delay: perf_hooks.monitorEventLoopDelay at 1 ms resolution, enabled only while the checkpoints run (max and p99 over all rounds; the first checkpoint's max apart), and over 3 s with nothing to do for the machine's own noise; in each window also the longest gap between two ticks of a 1 ms timer, with the main thread's time on a core and its time waiting in the run queue for one within that gap (/proc/thread-self/schedstat, read at each tick), which tells the process's own work from the shared machine's scheduling. The machine is 2 cores shared with other work: the 1-minute load average is reported.",
     run: runCheckpointsBench,
+  },
+  {
+    name: 'packages',
+    method:
+      "What a user downloads: the VSIX of `npm run package` (production build, packed by @vscode/vsce; what .vscodeignore lets through) and the CLI's npm tarball of `npm run package:cli` (production build; every dist file dist/cli.js can load, no dependencies). 1 KB = 1024 bytes; files counted from the archives' own listings (unzip -Z1, tar tzf).",
+    run: runPackagesBench,
   },
 ];
 
