@@ -149,7 +149,7 @@ describe('an MCP set-up written under version N still starts after the update to
       async () => installedFolders(extensionsDir),
       (folders) => folders.length === 1,
       `${EXTENSION_FOLDER_PREFIX}${version} to be removed after the restart`,
-      180_000, // the server removes the old folder in its own time after it starts; on a loaded machine that took over a minute
+      180_000, // the server removes the old folder in its own time after it starts, later on a loaded machine
     );
     assert.deepEqual(installedFolders(extensionsDir), [`${EXTENSION_FOLDER_PREFIX}${updated}`]);
     await bothAnswer(updated); // the launcher still names N's folder: it starts the one installed
