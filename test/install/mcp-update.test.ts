@@ -145,12 +145,14 @@ describe('an MCP set-up written under version N still starts after the update to
     await workbench?.close(); // the server is stopped while the update installs, as a user's editor is
     installExtension(repackVsix(packedVsix(), updated, work), { userDataDir, extensionsDir });
     workbench = await openInstalled({ userDataDir, workspace });
+    // VS Code removes the old version's folder after the update in its own time (code-server did so in some
+    // runs and not in others): when it has not yet, remove it as it would, so N's path is gone either way.
     await until(
       async () => installedFolders(extensionsDir),
       (folders) => folders.length === 1,
       `${EXTENSION_FOLDER_PREFIX}${version} to be removed after the restart`,
-      180_000, // the server removes the old folder in its own time after it starts, later on a loaded machine
-    );
+      30_000,
+    ).catch(() => fs.rmSync(path.join(extensionsDir, `${EXTENSION_FOLDER_PREFIX}${version}`), { recursive: true }));
     assert.deepEqual(installedFolders(extensionsDir), [`${EXTENSION_FOLDER_PREFIX}${updated}`]);
     await bothAnswer(updated); // the launcher still names N's folder: it starts the one installed
     await openContainer(workbench.page); // activation rewrites the launcher for N+1
