@@ -19,6 +19,7 @@ import { runAgentsBench } from './agents.bench';
 import { runAcpBench } from './acp.bench';
 import { runCheckpointsBench } from './checkpoints.bench';
 import { runToolsBench } from './tools.bench';
+import { runPackagesBench } from './packages.bench';
 
 interface Suite {
   name: string;
@@ -128,6 +129,12 @@ const suites: Suite[] = [
     method:
       "Issue 40's workspace tools, as the issue measured them: the built CLI (dist/cli.js run, development build) with a scripted model that calls grep once, wall time of the whole process minus the CLI's start-up (a scripted turn without a tool call, same folder; median of 3 each), against rg -n on the same folder (median of 3; Debian's ripgrep 13). grep with rg: rg on PATH; without: a PATH holding only git, so the CLI's grep uses its JavaScript engine. Tree: a copy of this repository's node_modules under vendor/ in the OS temp folder (about 35,000 files, 1.8 GB; page cache warm after the copy), not a git repository, with the needle planted in 3 files; compared with rg -n -uu; every file searched = the same (path, line) set as rg -uu (fewer than 200 matches, so no cap). This repository: a literal and a regex pattern, each result's (path, line) set compared with rg -n's. Event loop: grep run in the bench process (its worker thread as in the extension host), the longest gap between two ticks of a 1 ms timer while it searches the tree. list_files: the repository root listed (in process), each entry checked with git check-ignore. The machine is 2 cores shared with other work: the 1-minute load average is logged.",
     run: runToolsBench,
+  },
+  {
+    name: 'packages',
+    method:
+      "What a user downloads: the VSIX of `npm run package` (production build, packed by @vscode/vsce; what .vscodeignore lets through) and the CLI's npm tarball of `npm run package:cli` (production build; every dist file dist/cli.js can load, no dependencies). 1 KB = 1024 bytes; files counted from the archives' own listings (unzip -Z1, tar tzf).",
+    run: runPackagesBench,
   },
 ];
 

@@ -26,6 +26,8 @@ run(process.execPath, [
   'package',
   '--no-dependencies',
   '--allow-missing-repository',
+  // README links docs/ pages and shows media/screenshot.png by relative paths; with no repository to rewrite them against, they stay relative.
+  '--no-rewrite-relative-links',
   '--out',
   vsix,
 ]);

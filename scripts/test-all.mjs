@@ -1,7 +1,8 @@
 // `npm test`: every tier, in order, stopping at the first failure.
 //   lint -> typecheck -> build -> unit -> dist (the production build, as shipped) ->
 //   integration (real extension host) -> e2e (real browser), each browser tier also
-//   against the extension installed from the VSIX
+//   against the extension installed from the VSIX -> install (the VSIX and the CLI package
+//   as a user installs them)
 // dist builds dist/ for production and keeps it (--keep-production-build): integration and
 // e2e each build the development build they load first thing.
 // The system programs every tier needs are made sure of first (scripts/prerequisites.mjs:
@@ -36,6 +37,7 @@ if (existsSync('scripts/run-e2e.mjs'))
     ['e2e', process.execPath, ['scripts/run-e2e.mjs']],
     ['e2e (VSIX)', process.execPath, ['scripts/run-e2e.mjs', '--vsix']],
   );
+if (existsSync('scripts/run-install.mjs')) steps.push(['install', process.execPath, ['scripts/run-install.mjs']]);
 
 /** Runs one step, echoing its output and keeping it to count the tests it reports. */
 function run(cmd, args) {

@@ -1,5 +1,5 @@
 // Issue 12 in the real VS Code (code-server) and a real browser, at 1400×900 with the
-// default layout and the default (demo) model, whose turn writes a 5-item plan:
+// default layout and the default (demo) model, whose turn writes a 4-item plan:
 // - a turn that ends while the Agent view is hidden raises a notification with the
 //   plan's summary, and its Show action reveals the view;
 // - the transcript shows at least 10 lines of text (counted from the DOM: the line
@@ -31,7 +31,7 @@ import {
   until,
 } from './workbench';
 
-const DEMO_DONE = 'Done — in the demo.';
+const DEMO_DONE = 'Done: a tour of your workspace';
 
 /** What the transcript shows now: its rendered text lines wholly inside its visible box, and the heights of the page's parts. */
 async function transcriptLines(frame: Frame): Promise<{ lines: number; parts: Record<string, number> }> {
@@ -181,7 +181,7 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     await page.locator('.activitybar .action-item a.action-label[aria-label^="Explorer"]').click();
     await page.locator('.pane-header[aria-label^="Plan"]').waitFor({ state: 'hidden' });
     assert.equal(
-      ((await readStatusBar(page)) ?? '').startsWith('5/5'),
+      ((await readStatusBar(page)) ?? '').startsWith('4/4'),
       false,
       'the turn was still running when the view was hidden',
     );
@@ -199,12 +199,12 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     assert.equal(await frame.locator('html').getAttribute('lang'), 'en', 'the page names its language');
   });
 
-  it('shows at least 10 transcript lines with the 5-item plan in the default layout, with one "+" for New Session', async () => {
+  it('shows at least 10 transcript lines with the 4-item plan in the default layout, with one "+" for New Session', async () => {
     const { page } = workbench();
     const frame = await agentPageFrame(page, 'view');
     await frame.locator('.plan-strip').waitFor();
     assert.equal(
-      (await frame.getByRole('region', { name: 'Plan', exact: true }).getByRole('listitem').count()) <= 5,
+      (await frame.getByRole('region', { name: 'Plan', exact: true }).getByRole('listitem').count()) <= 4,
       true,
     );
     const measured = await until(

@@ -30,11 +30,10 @@ import {
 } from './workbench';
 
 const DEMO_PLAN = [
-  'Read the signup form and its submit handler',
-  'Add validation rules for email and password',
-  'Show an inline error under each field',
-  'Write unit tests for the validator',
-  'Run the tests and fix what fails',
+  'List the files at the top of the workspace',
+  'Read one of those files',
+  'Search the workspace for TODO and FIXME notes',
+  "Find the workspace's Markdown files",
 ];
 const PROVIDER_PLAN: TodoItem[] = [
   { content: 'Read the rate limiter', status: 'completed' },
@@ -99,14 +98,14 @@ describe('the packaged VSIX in a clean code-server', () => {
     await answerInputBox(page, 'Agent Checklist: Send Prompt', 'Show me how the plan works');
     const status = await until(
       () => readStatusBar(page),
-      (t) => t === '5/5',
+      (t) => t === '4/4',
       'the demo plan to finish in the status bar',
       90_000,
     );
-    assert.equal(status, '5/5');
+    assert.equal(status, '4/4');
     await until(
       () => readStrip(frame),
-      (s) => s.header === 'Plan 5 completed',
+      (s) => s.header === 'Plan 4 completed',
       'the strip to show the finished plan',
     );
     await expandStrip(frame); // collapsed to its header by default

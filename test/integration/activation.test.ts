@@ -33,6 +33,7 @@ const COMMANDS = [
   'agentChecklist.chooseAgent',
   'agentChecklist.approvePlan',
   'agentChecklist.rejectPlan',
+  'agentChecklist.useLanguageModel',
   ...PLAN_EDIT_COMMAND_IDS,
 ];
 

@@ -71,14 +71,20 @@ describe('other agents: the todo_write language-model tool', () => {
 });
 
 describe('other agents: Set Up for Another Agent…', () => {
-  it('copies the exact Claude Code command: this installation’s dist/cli.js mcp writing into this workspace’s session folder', async () => {
+  it('copies the exact Claude Code command: the launcher in the global storage, which starts this installation’s dist/cli.js mcp writing into this workspace’s session folder', async () => {
     await getApi();
     const extensionPath = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
     const text = await vscode.commands.executeCommand<string>('agentChecklist.setUpAgent', 'claude-code');
+    const launcher = /^claude mcp add --scope local agent-checklist -- (\S+) /.exec(text)?.[1] ?? '';
     assert.equal(
       text,
-      `claude mcp add --scope project agent-checklist -- node ${path.join(extensionPath, 'dist', 'cli.js')} mcp --session-dir ${path.join(folder, '.agent-checklist', 'sessions')} --allow-parallel-in-progress true`,
+      `claude mcp add --scope local agent-checklist -- ${launcher} mcp --session-dir ${path.join(folder, '.agent-checklist', 'sessions')} --allow-parallel-in-progress true`,
+    );
+    assert.match(launcher, /globalStorage\/agent-checklist\.agent-checklist\/bin\/agent-checklist$/);
+    assert.ok(
+      fs.readFileSync(launcher, 'utf8').includes(path.join(extensionPath, 'dist', 'cli.js')),
+      'the launcher starts this installation’s cli.js',
     );
     assert.equal(await vscode.env.clipboard.readText(), text);
   });
@@ -87,7 +93,7 @@ describe('other agents: Set Up for Another Agent…', () => {
     const codex = await vscode.commands.executeCommand<string>('agentChecklist.setUpAgent', 'codex');
     assert.match(
       codex,
-      /^\[mcp_servers\.agent-checklist\]\ncommand = "node"\nargs = \[".*cli\.js", "mcp", "--session-dir", ".*\.agent-checklist\/sessions", "--allow-parallel-in-progress", "true"\]\n$/,
+      /^\[mcp_servers\.agent-checklist\]\ncommand = ".*\/bin\/agent-checklist"\nargs = \["mcp", "--session-dir", ".*\.agent-checklist\/sessions", "--allow-parallel-in-progress", "true"\]\n$/,
     );
     const gemini = await vscode.commands.executeCommand<string>('agentChecklist.setUpAgent', 'gemini-cli');
     assert.deepEqual(Object.keys((JSON.parse(gemini) as { mcpServers: object }).mcpServers), ['agent-checklist']);

@@ -38,6 +38,7 @@ export const OPTIONS = {
   checkpoints: { type: 'string' },
   'agent-command': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
 } as const;
 
 export type Flag = keyof typeof OPTIONS;

@@ -10,7 +10,7 @@ import { editCommand, editFromFile } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
 import { importCommand } from './commands/import';
-import { mcpCommand } from './commands/mcp';
+import { mcpCommand, ownVersion } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
 import { runCommand } from './commands/run';
@@ -176,6 +176,10 @@ export async function main(
   try {
     const { values, positionals } = parseOptions(argv);
     const [command, ...rest] = positionals;
+    if (command === undefined && values.version) {
+      io.out(ownVersion());
+      return EXIT_OK;
+    }
     if (command === undefined && !values.help) throw new UsageError('no command given');
     if (command !== undefined) refuseForeignFlags(command, argv);
     if (values.help || command === 'help') {

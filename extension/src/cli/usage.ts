@@ -54,6 +54,7 @@ export const usage = (
 ): string => `agent-checklist — the Agent Checklist core, headless
 
 Usage:
+  agent-checklist --version
   agent-checklist plan <log.jsonl> [--format text|json|markdown] [--at <seq>]
   agent-checklist history <log.jsonl> [--format json|text|markdown]
   agent-checklist edit <log.jsonl> --set <n>=<status> | --add <text> | --remove <n>

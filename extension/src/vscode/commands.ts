@@ -20,6 +20,7 @@ export const COMMAND_IDS = {
   openAgentFile: 'agentChecklist.openAgentFile',
   approvePlan: 'agentChecklist.approvePlan',
   rejectPlan: 'agentChecklist.rejectPlan',
+  useLanguageModel: 'agentChecklist.useLanguageModel',
 } as const;
 
 const CONTAINER_COMMAND = 'workbench.view.extension.agentChecklist';

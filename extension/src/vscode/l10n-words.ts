@@ -25,7 +25,7 @@ const WORDS: Record<WordKey, () => string> = {
   'copied.codex': () =>
     vscode.l10n.t('Agent Checklist: the Codex config is on the clipboard. Add it to ~/.codex/config.toml.'),
   'copied.gemini-cli': () =>
-    vscode.l10n.t('Agent Checklist: the Gemini CLI config is on the clipboard. Merge it into .gemini/settings.json.'),
+    vscode.l10n.t('Agent Checklist: the Gemini CLI config is on the clipboard. Merge it into ~/.gemini/settings.json.'),
   'copied.other': () =>
     vscode.l10n.t(
       "Agent Checklist: the MCP server entry is on the clipboard. Add it to your client's MCP configuration.",

@@ -15,11 +15,10 @@ import { LoopbackModel } from '../loopback-model';
 const EXTENSION_ID = 'agent-checklist.agent-checklist';
 /** The demo session's plan as it stands at its end (dist/demo/demo-script.json). */
 const DEMO_PLAN = [
-  'Read the signup form and its submit handler',
-  'Add validation rules for email and password',
-  'Show an inline error under each field',
-  'Write unit tests for the validator',
-  'Run the tests and fix what fails',
+  'List the files at the top of the workspace',
+  'Read one of those files',
+  'Search the workspace for TODO and FIXME notes',
+  "Find the workspace's Markdown files",
 ];
 const PROVIDER_PLAN: TodoItem[] = [
   { content: 'Read the rate limiter', status: 'completed' },

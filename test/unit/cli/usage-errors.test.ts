@@ -164,3 +164,15 @@ describe('flags a command does not take, and empty or wrong values', () => {
     }
   });
 });
+
+describe('--version', () => {
+  const dir = tempDir('agent-checklist-version-');
+  it('prints the version alone and exits 0; a command does not take it', async () => {
+    const printed = await cli(dir, ['--version']);
+    assert.equal(printed.code, 0);
+    assert.match(printed.out, /^\d+\.\d+\.\d+$/);
+    const refused = await cli(dir, ['plan', '--version']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /plan does not take --version/);
+  });
+});

@@ -1,18 +1,18 @@
-// The snippets "Set Up for Another Agent…" copies: each starts this installation's
-// CLI as an MCP server writing into the workspace's session folder.
+// The snippets "Set Up for Another Agent…" copies: each starts the launcher (a path that
+// stays the same across updates) as an MCP server writing into the workspace's session
+// folder; Claude Code's is scoped to this machine (local), never the shared .mcp.json.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setupSnippet, shellWord, type SetupTarget } from '../../../extension/src/core/mcp/setup-snippets';
 
+const launcher = '/home/me/.config/Code/User/globalStorage/agent-checklist.agent-checklist/bin/agent-checklist';
 const target: SetupTarget = {
-  node: 'node',
-  cliPath: '/ext/dist/cli.js',
+  launcher,
   sessionDir: '/work/my repo/.agent-checklist/sessions',
   allowParallelInProgress: false,
   platform: 'posix',
 };
 const args = [
-  '/ext/dist/cli.js',
   'mcp',
   '--session-dir',
   '/work/my repo/.agent-checklist/sessions',
@@ -21,12 +21,20 @@ const args = [
 ];
 
 describe('set-up snippets', () => {
-  it('Claude Code: one `claude mcp add` command, paths with spaces quoted', () => {
+  it('Claude Code: one `claude mcp add --scope local` command naming the launcher, paths with spaces quoted', () => {
     assert.deepEqual(setupSnippet('claude-code', target), {
       agent: 'claude-code',
       format: 'command',
-      text: "claude mcp add --scope project agent-checklist -- node /ext/dist/cli.js mcp --session-dir '/work/my repo/.agent-checklist/sessions' --allow-parallel-in-progress false",
+      text: `claude mcp add --scope local agent-checklist -- ${launcher} mcp --session-dir '/work/my repo/.agent-checklist/sessions' --allow-parallel-in-progress false`,
     });
+  });
+
+  it('names no version folder and no `node`: the launcher is the program', () => {
+    for (const agent of ['claude-code', 'codex', 'gemini-cli', 'other'] as const) {
+      const { text } = setupSnippet(agent, target);
+      assert.doesNotMatch(text, /\bnode\b|cli\.js|\d+\.\d+\.\d+/, agent);
+      assert.ok(text.includes(launcher), agent);
+    }
   });
 
   it('Codex: a [mcp_servers.agent-checklist] table for config.toml', () => {
@@ -34,16 +42,16 @@ describe('set-up snippets', () => {
     assert.equal(s.format, 'toml');
     assert.equal(
       s.text,
-      `[mcp_servers.agent-checklist]\ncommand = "node"\nargs = [${args.map((a) => JSON.stringify(a)).join(', ')}]\n`,
+      `[mcp_servers.agent-checklist]\ncommand = ${JSON.stringify(launcher)}\nargs = [${args.map((a) => JSON.stringify(a)).join(', ')}]\n`,
     );
   });
 
   it('Gemini CLI and other clients: an mcpServers entry, valid JSON with the exact arguments', () => {
     assert.deepEqual(JSON.parse(setupSnippet('gemini-cli', target).text), {
-      mcpServers: { 'agent-checklist': { command: 'node', args } },
+      mcpServers: { 'agent-checklist': { command: launcher, args } },
     });
     assert.deepEqual(JSON.parse(setupSnippet('other', target).text), {
-      mcpServers: { 'agent-checklist': { type: 'stdio', command: 'node', args } },
+      mcpServers: { 'agent-checklist': { type: 'stdio', command: launcher, args } },
     });
   });
 

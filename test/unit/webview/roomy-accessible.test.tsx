@@ -39,6 +39,18 @@ describe('the roomy, accessible page', () => {
     header.unmount();
   });
 
+  it('offers the model VS Code offers in one click, and nothing when it offers none', () => {
+    const page = mount(<Banners provider={{ ...DEMO, languageModel: 'GPT-4.1' }} session={SESSION} />);
+    click(getByRole(page.root, 'button', { name: 'Use GPT-4.1' }));
+    assert.deepEqual(posted, [{ type: 'useLanguageModel' }]);
+    page.update(<Banners provider={DEMO} session={SESSION} />);
+    assert.equal(
+      [...page.root.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Use ')),
+      false,
+    );
+    page.unmount();
+  });
+
   it('names each task-list checkbox by its state', () => {
     const page = mount(<Markdown blocks={markdownTree('- [x] parse\n- [ ] test')} />, {
       taskDone: '已完成',

@@ -24,6 +24,11 @@ export function Banners({ provider, session }: { provider: ProviderView | null; 
               </>
             )}
           </span>
+          {provider.languageModel !== undefined && (
+            <LinkButton message={{ type: 'useLanguageModel' }}>
+              {format(s.useLanguageModel, provider.languageModel)}
+            </LinkButton>
+          )}
           <LinkButton message={{ type: 'openSettings' }}>{s.openSettings}</LinkButton>
           <IconButton
             icon="close"

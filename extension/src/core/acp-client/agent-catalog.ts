@@ -6,7 +6,7 @@
 // (an unknown id, a command not installed — with how to install it).
 //
 // The agent process gets the user's environment plus the entry's `env`: it is the
-// user's own agent, with its own key and settings (README: security note).
+// user's own agent, with its own key and settings (docs/agents.md).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';

@@ -1,16 +1,18 @@
 // What "Set Up for Another Agent…" hands the user: the exact command or config
-// snippet that makes their agent start `agent-checklist mcp` (this installation's
-// dist/cli.js) writing into this workspace's session folder, where the editor
-// follows it. Pure: the adapter supplies the paths and copies the text.
+// snippet that makes their agent start `agent-checklist mcp` writing into this
+// workspace's session folder, where the editor follows it. The program it names is
+// the launcher in the extension's global storage (mcp-launcher.ts), so a
+// configuration written by one version keeps working after an update, with no `node`
+// on the agent's PATH. Claude Code's command uses `--scope local`: the configuration
+// names this machine's paths, so it stays out of the repository's shared `.mcp.json`.
+// Pure: the adapter supplies the paths and copies the text.
 
 export const SETUP_AGENTS = ['claude-code', 'codex', 'gemini-cli', 'other'] as const;
 export type SetupAgent = (typeof SETUP_AGENTS)[number];
 
 export interface SetupTarget {
-  /** The Node.js program the agent runs the server with (`node`). */
-  node: string;
-  /** Absolute path of the installed extension's dist/cli.js. */
-  cliPath: string;
+  /** The program the agent starts: the launcher's absolute path. */
+  launcher: string;
   /** Absolute path of the workspace's `.agent-checklist/sessions`. */
   sessionDir: string;
   allowParallelInProgress: boolean;
@@ -27,9 +29,9 @@ export interface SetupSnippet {
 
 export const SERVER_KEY = 'agent-checklist';
 
-export function serverArgs(target: SetupTarget): string[] {
+/** The CLI's arguments that serve the workspace's plans over MCP (after the program and, for a runtime, cli.js). */
+export function mcpArgs(target: Pick<SetupTarget, 'sessionDir' | 'allowParallelInProgress'>): string[] {
   return [
-    target.cliPath,
     'mcp',
     '--session-dir',
     target.sessionDir,
@@ -48,14 +50,15 @@ export function shellWord(word: string, platform: SetupTarget['platform']): stri
 const tomlString = (s: string): string => JSON.stringify(s); // TOML basic strings escape like JSON
 
 export function setupSnippet(agent: SetupAgent, target: SetupTarget): SetupSnippet {
-  const args = serverArgs(target);
+  const args = mcpArgs(target);
+  const command = target.launcher;
   switch (agent) {
     case 'claude-code':
-      // `claude mcp add <name> -- <command> [args…]`; project scope writes .mcp.json, shared with the repository.
+      // `claude mcp add <name> -- <command> [args…]`; local scope: this project, this machine (~/.claude.json).
       return {
         agent,
         format: 'command',
-        text: ['claude', 'mcp', 'add', '--scope', 'project', SERVER_KEY, '--', target.node, ...args]
+        text: ['claude', 'mcp', 'add', '--scope', 'local', SERVER_KEY, '--', command, ...args]
           .map((w) => shellWord(w, target.platform))
           .join(' '),
       };
@@ -64,21 +67,21 @@ export function setupSnippet(agent: SetupAgent, target: SetupTarget): SetupSnipp
       return {
         agent,
         format: 'toml',
-        text: `[mcp_servers.${SERVER_KEY}]\ncommand = ${tomlString(target.node)}\nargs = [${args.map(tomlString).join(', ')}]\n`,
+        text: `[mcp_servers.${SERVER_KEY}]\ncommand = ${tomlString(command)}\nargs = [${args.map(tomlString).join(', ')}]\n`,
       };
     case 'gemini-cli':
-      // .gemini/settings.json in the workspace (or ~/.gemini/settings.json)
+      // ~/.gemini/settings.json (a workspace's .gemini/settings.json would share this machine's paths)
       return {
         agent,
         format: 'json',
-        text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { command: target.node, args } } }, null, 2)}\n`,
+        text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { command, args } } }, null, 2)}\n`,
       };
     case 'other':
       // The `mcpServers` shape most MCP clients read (Claude Desktop, Cursor, Windsurf, …).
       return {
         agent,
         format: 'json',
-        text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { type: 'stdio', command: target.node, args } } }, null, 2)}\n`,
+        text: `${JSON.stringify({ mcpServers: { [SERVER_KEY]: { type: 'stdio', command, args } } }, null, 2)}\n`,
       };
   }
 }

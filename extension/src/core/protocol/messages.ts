@@ -146,6 +146,8 @@ export const webviewMessageFields = {
   exportPlan: z.strictObject({}),
   focusPlan: z.strictObject({}),
   dismissDemoBanner: z.strictObject({}),
+  /** The demo banner's offer: make the model VS Code offers the provider (agentChecklist.useLanguageModel). */
+  useLanguageModel: z.strictObject({}),
   /** A user edit of the standing plan from the strip (writable sessions only; the host refuses it otherwise). */
   editPlan: z.strictObject({ edit: planEditSchema }),
   /** The strip row's Start This Item: the item (by its content) goes in progress and a turn starts on it (the command agentChecklist.plan.startItem). */

@@ -38,6 +38,8 @@ export const providerViewSchema = z.strictObject({
   problem: z.nullable(z.string()),
   /** An ACP agent runs new sessions (agentChecklist.agent): its name ("Claude Code (ACP)"); the header names it instead of the model. */
   agent: z.exactOptional(z.string()),
+  /** While the demo runs: the name of a model VS Code offers (vscode.lm), which the demo banner offers in one click. */
+  languageModel: z.exactOptional(z.string()),
   /** The user dismissed the demo banner (remembered by the host); the header still says "Demo". */
   demoBannerDismissed: z.exactOptional(z.boolean()),
   /** Whether the next prompt plans first (agentChecklist.planFirst: the composer's Plan first toggle); absent when an ACP agent runs new sessions (plan first is our agent's). */

@@ -22,6 +22,7 @@ export const WEBVIEW_STRINGS = {
   demoModel: 'Demo model',
   demoBanner: 'a scripted session, not AI. Configure a real model in {0}.',
   openSettings: 'Open Settings',
+  useLanguageModel: 'Use {0}',
   dismiss: 'Dismiss',
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
   readOnlyExternalBanner: 'This session belongs to {0}; it is shown read-only here.',

@@ -27,6 +27,8 @@ export interface SnapshotSources {
   memento: vscode.Memento;
   /** Plan first: the proposal this window's turn waits on (the strip's buttons answer it). */
   planReview: PendingPlanReview;
+  /** The name of a model VS Code offers (vscode.lm); undefined when none. */
+  languageModel: () => string | undefined;
 }
 
 /** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
@@ -35,11 +37,13 @@ export function webviewStrings(): WebviewStrings {
 }
 
 /** The provider as the header, the banners and the composer's Plan first toggle show it (the demo banner remembered as dismissed). */
-export function providerView({ providers, settings, memento }: SnapshotSources): ProviderView {
+export function providerView({ providers, settings, memento, languageModel }: SnapshotSources): ProviderView {
   const current = settings();
   const described = providers.describe(current);
+  const offered = described.isDemo ? languageModel() : undefined;
+  const withOffer = offered === undefined ? described : { ...described, languageModel: offered };
   // Plan first is our agent's: no toggle while an ACP agent runs new sessions.
-  const view = described.agent === undefined ? { ...described, planFirst: current.planFirst } : described;
+  const view = withOffer.agent === undefined ? { ...withOffer, planFirst: current.planFirst } : withOffer;
   return memento.get<boolean>(DEMO_BANNER_DISMISSED) === true ? { ...view, demoBannerDismissed: true } : view;
 }
 

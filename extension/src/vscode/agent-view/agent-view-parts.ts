@@ -8,6 +8,7 @@ import type { CommandDeps } from '../commands';
 import { OPEN_SUBAGENT_COMMAND } from '../plan-tree/plan-tree';
 import { PlanHistoryCommand } from '../plan-tree/plan-history-command';
 import type { ProviderSource } from '../providers/provider-source';
+import { LanguageModelOffer, registerUseLanguageModel } from '../providers/language-model-offer';
 import { promptForApiKey } from '../providers/remote-provider';
 import { onDidChangeSettings } from '../settings';
 import { AttentionNotifier } from '../status/attention-notifier';
@@ -29,6 +30,7 @@ export function registerAgentView(
   deps: AgentViewDeps,
 ): AgentWebviewProvider {
   const { controller, approvals, planReview, onDidChangePlanReview } = deps;
+  const languageModels = own('languageModelOffer', new LanguageModelOffer(log));
   const webview = own(
     'webview',
     new AgentWebviewProvider({
@@ -40,11 +42,17 @@ export function registerAgentView(
       log,
       memento: context.globalState,
       planReview,
+      languageModel: () => languageModels.offered,
       onDidChangePlanReview,
       commands: webviewCommandHandlers(deps),
     }),
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
+  own('useLanguageModelCommand', registerUseLanguageModel());
+  own(
+    'languageModelListener',
+    languageModels.onDidChange(() => webview.providerChanged()),
+  );
   own('editorPanel', new AgentEditorPanel(webview));
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   own(

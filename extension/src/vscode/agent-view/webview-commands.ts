@@ -32,6 +32,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     openAgentFile: () => runCommand(COMMAND_IDS.openAgentFile),
     exportPlan: () => runCommand(COMMAND_IDS.exportPlan),
     focusPlan: () => runCommand(COMMAND_IDS.focusPlan),
+    useLanguageModel: () => runCommand(COMMAND_IDS.useLanguageModel),
     openSettings: () => runCommand('workbench.action.openSettings', 'agentChecklist'),
     openSession: async (message) => {
       await controller.openSession(message.id);

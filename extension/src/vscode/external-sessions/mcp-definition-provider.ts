@@ -11,7 +11,7 @@
 // via ELECTRON_RUN_AS_NODE under Electron), so users need no Node on their PATH.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { serverArgs } from '../../core/mcp/setup-snippets';
+import { mcpArgs } from '../../core/mcp/setup-snippets';
 import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
 
 export const MCP_PROVIDER_ID = 'agentChecklist.mcpServer';
@@ -74,13 +74,13 @@ function register(
     provideMcpServerDefinitions: () => {
       const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
       if (!folder) return [];
-      const args = serverArgs({
-        node: process.execPath,
-        cliPath: vscode.Uri.joinPath(opts.extensionUri, 'dist', 'cli.js').fsPath,
-        sessionDir: path.join(folder.uri.fsPath, WORKSPACE_SESSIONS_DIR),
-        allowParallelInProgress: opts.allowParallelInProgress(),
-        platform: process.platform === 'win32' ? 'windows' : 'posix',
-      });
+      const args = [
+        vscode.Uri.joinPath(opts.extensionUri, 'dist', 'cli.js').fsPath,
+        ...mcpArgs({
+          sessionDir: path.join(folder.uri.fsPath, WORKSPACE_SESSIONS_DIR),
+          allowParallelInProgress: opts.allowParallelInProgress(),
+        }),
+      ];
       return [new Definition('Agent Checklist', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1' }, opts.version)];
     },
   });

@@ -24,6 +24,14 @@ export function registerPlanSurfaceForAgents(
     log,
   });
   if (mcpDefinitions) own('mcpServerDefinitions', mcpDefinitions);
-  own('setUpAgentCommand', registerSetUpAgentCommand({ extensionUri: context.extensionUri, allowParallelInProgress }));
+  own(
+    'setUpAgentCommand',
+    registerSetUpAgentCommand({
+      extension: context.extension,
+      globalStorageDir: context.globalStorageUri.fsPath,
+      allowParallelInProgress,
+      log,
+    }),
+  );
   return chatTool;
 }

@@ -1,13 +1,16 @@
 // Agent Checklist: Set Up for Another Agent… — pick Claude Code, Codex, Gemini CLI or
-// another MCP client; the exact command or config snippet (this installation's
-// dist/cli.js, this workspace's session folder, the todo policy setting) is copied to
-// the clipboard. With an agent id as argument (tests, other extensions) it skips the
-// pick; it returns the snippet.
+// another MCP client; the exact command or config snippet (the launcher in the global
+// storage, which starts the current version's dist/cli.js; this workspace's session
+// folder; the todo policy setting) is copied to the clipboard. With an agent id as
+// argument (tests, other extensions) it skips the pick; it returns the snippet. The
+// launcher is rewritten at registration (each activation), so what an update moved is
+// current before any agent needs it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { word } from '../l10n-words';
 import { SETUP_AGENTS, setupSnippet, type SetupAgent } from '../../core/mcp/setup-snippets';
 import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
+import { McpLauncher } from './mcp-launcher';
 
 export const SET_UP_AGENT_COMMAND = 'agentChecklist.setUpAgent';
 
@@ -26,7 +29,7 @@ function picks(): AgentPick[] {
     {
       agent: 'gemini-cli',
       label: 'Gemini CLI',
-      detail: vscode.l10n.t('An mcpServers entry for .gemini/settings.json'),
+      detail: vscode.l10n.t('An mcpServers entry for ~/.gemini/settings.json'),
     },
     {
       agent: 'other',
@@ -37,9 +40,16 @@ function picks(): AgentPick[] {
 }
 
 export function registerSetUpAgentCommand(opts: {
-  extensionUri: vscode.Uri;
+  extension: vscode.Extension<unknown>;
+  globalStorageDir: string;
   allowParallelInProgress: () => boolean;
+  log: vscode.LogOutputChannel;
 }): vscode.Disposable {
+  const launcher = new McpLauncher(opts.extension, opts.globalStorageDir);
+  launcher.ensure().then(
+    (file) => opts.log.info(`the MCP launcher is ${file}`),
+    (error: unknown) => opts.log.warn(`could not write the MCP launcher: ${String(error)}`),
+  );
   return vscode.commands.registerCommand(
     SET_UP_AGENT_COMMAND,
     async (agentArg?: unknown): Promise<string | undefined> => {
@@ -63,8 +73,7 @@ export function registerSetUpAgentCommand(opts: {
         agent = picked.agent;
       }
       const snippet = setupSnippet(agent, {
-        node: 'node',
-        cliPath: vscode.Uri.joinPath(opts.extensionUri, 'dist', 'cli.js').fsPath,
+        launcher: await launcher.ensure(),
         sessionDir: path.join(folder.uri.fsPath, WORKSPACE_SESSIONS_DIR),
         allowParallelInProgress: opts.allowParallelInProgress(),
         platform: process.platform === 'win32' ? 'windows' : 'posix',

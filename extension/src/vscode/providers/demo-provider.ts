@@ -6,9 +6,13 @@
 // tool result; the notes a turn's later requests carry, a user's plan edit or the
 // flagged items to verify, follow the tool results of the step before). Should a turn ever ask for more than the
 // script holds, it answers with a short closing text instead of failing.
+// The script tours the user's workspace with the read-only tools, so each plan item
+// records real calls as its evidence; the file it reads is one the tour listed
+// (demo-listed-file.ts).
 import type { ModelProvider, ModelRequest, StreamPart } from '../../core/agent/provider';
 import { ScriptedProvider, type ModelScript } from '../../core/agent/providers/scripted';
 import { abortableSleep } from '../../core/agent/retry';
+import { withListedFile } from './demo-listed-file';
 
 const DEMO_PROVIDER_ID = 'demo';
 export const DEMO_MODEL = 'demo script';
@@ -36,7 +40,9 @@ export class DemoProvider implements ModelProvider {
   }
 
   private newPlayer(): ScriptedProvider {
-    return new ScriptedProvider(this.script, DEMO_MODEL, this.pacing.pieceDelayMs);
+    return new ScriptedProvider(this.script, DEMO_MODEL, this.pacing.pieceDelayMs, (response, request) =>
+      withListedFile(response, request.messages),
+    );
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {

@@ -78,21 +78,24 @@ export class ScriptedProvider implements ModelProvider {
     readonly model = 'scripted',
     /** Pause between streamed pieces, for demos; 0 in tests. */
     private readonly pieceDelayMs = 0,
+    /** Makes the response played for a request from the script's (the demo fills in a listed file's path). */
+    private readonly prepare: (response: ScriptedResponse, request: ModelRequest) => ScriptedResponse = (r) => r,
   ) {}
 
   get consumed(): number {
     return this.next;
   }
 
-  async *stream(_request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamPart> {
     const index = this.next;
-    const response = this.script.responses[index];
-    if (!response) {
+    const scripted = this.script.responses[index];
+    if (!scripted) {
       throw new ProviderError(
         `the scripted model has no response left: request ${index + 1}, but the script has ${this.script.responses.length}`,
       );
     }
     this.next++;
+    const response = this.prepare(scripted, request);
     if (response.delayMs) await sleep(response.delayMs, signal);
     if (response.error) {
       const { message, retryable, retryAfterMs, status } = response.error;
