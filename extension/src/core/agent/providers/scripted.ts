@@ -38,7 +38,7 @@ export const modelScriptSchema = z.object({
   ),
 });
 export type ModelScript = z.infer<typeof modelScriptSchema>;
-/** @internal Only tests import it (knip --production): they are to go through the product's entry points. */
+/** One answer of a scripted model. */
 export type ScriptedResponse = ModelScript['responses'][number];
 
 export function parseModelScript(json: unknown, source = 'script'): ModelScript {
