@@ -13,6 +13,7 @@ import { AGENT_VIEW_ID, AgentWebviewProvider } from './vscode/agent-view/agent-w
 import { AttentionNotifier } from './vscode/status/attention-notifier';
 import { ChatPlanTool } from './vscode/external-sessions/chat-plan-tool';
 import { followAgents } from './vscode/external-sessions/follow-agents';
+import { ClaudeCodeTasks, ENABLE_CLAUDE_CODE_TASKS_COMMAND } from './vscode/external-sessions/claude-code-tasks';
 import { ExternalSessionWatcher } from './vscode/external-sessions/external-sessions';
 import { COMMAND_IDS, registerCommands, sendPrompt } from './vscode/commands';
 import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
@@ -193,6 +194,9 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
             // The page's buttons for what a command does: the same command, so both behave alike.
             await vscode.commands.executeCommand(COMMAND_IDS[message.type]);
             return;
+          case 'enableClaudeCodeTasks':
+            await vscode.commands.executeCommand(ENABLE_CLAUDE_CODE_TASKS_COMMAND);
+            return;
           case 'openSettings':
             await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist');
             return;
@@ -213,6 +217,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
   own('editorPanel', new AgentEditorPanel(webview));
+  own('claudeCodeTasks', new ClaudeCodeTasks(controller));
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   own(
     'attentionNotifier',

@@ -26,6 +26,10 @@ export const WEBVIEW_STRINGS = {
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
   readOnlyExternalBanner: 'This session belongs to {0}; it is shown read-only here.',
   openAgentFile: 'Open the agent\u2019s file',
+  // Where the plan would be, when a followed session's agent withheld its plan tools
+  claudeTasksOff:
+    'No plan: Claude Code did not offer its model its task list (it withholds it from its newest models unless it is turned on).',
+  enableClaudeCodeTasks: 'Turn On Claude Code\u2019s Task List',
   openingBanner: 'Opening this large session: its latest page and plan are shown while the rest of its log is read.',
   // Transcript
   transcript: 'Transcript',
