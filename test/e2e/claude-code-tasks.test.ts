@@ -48,6 +48,19 @@ describe("Claude Code's hidden task list in the workbench (issue 41)", () => {
     assert.equal(model.left, 0);
     assert.doesNotMatch(model.requests.at(-1)!, /TaskCreate|TodoWrite/, 'Claude Code offered no plan tool');
 
+    // A session with no plan write does not take the view over: the user picks it from the list.
+    const select = frame.getByRole('combobox', { name: 'Sessions', exact: true });
+    const claude = await until(
+      () =>
+        select
+          .locator('option')
+          .evaluateAll((os) =>
+            os.map((o) => ({ text: (o.textContent ?? '').trim(), value: o.getAttribute('value') ?? '' })),
+          ),
+      (os) => os.some((o) => o.text.startsWith('Claude Code')),
+      'the followed Claude Code session in the list',
+    );
+    await select.selectOption(claude.find((o) => o.text.startsWith('Claude Code'))!.value);
     const note = frame.getByRole('note', { name: 'Plan' });
     await note.waitFor({ timeout: 30_000 });
     assert.match(await note.innerText(), NOTICE);
