@@ -31,7 +31,7 @@ import { ProviderSource } from './vscode/providers/provider-source';
 import { promptForApiKey } from './vscode/providers/remote-provider';
 import { SessionController } from './vscode/session/session-controller';
 import { SessionFolderSet } from './vscode/session/session-folders';
-import { registerSetUpAgentCommand } from './vscode/external-sessions/setup-agent';
+import { registerSetUpAgentCommand, SET_UP_AGENT_COMMAND } from './vscode/external-sessions/setup-agent';
 import { onDidChangeSettings, readSettings, writePlanFirst } from './vscode/settings';
 import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
 import { WebviewApprovalGate } from './vscode/agent-view/webview-approval-gate';
@@ -196,6 +196,9 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
             return;
           case 'enableClaudeCodeTasks':
             await vscode.commands.executeCommand(ENABLE_CLAUDE_CODE_TASKS_COMMAND);
+            return;
+          case 'setUpGeminiCli':
+            await vscode.commands.executeCommand(SET_UP_AGENT_COMMAND, 'gemini-cli');
             return;
           case 'openSettings':
             await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChecklist');

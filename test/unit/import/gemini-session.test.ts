@@ -40,7 +40,7 @@ describe('Gemini CLI sessions', () => {
     assert.equal(reader.info.planCalls, 4);
     assert.equal(reader.info.sessionId, '0b5e2c1a-7d3f-4c8e-9a61-2f4d5e6a7b8c');
     assert.equal(reader.info.title, 'fix the bug');
-    assert.equal(reader.model, 'gemini-2.5-pro');
+    assert.equal(reader.info.model, 'gemini-2.5-pro');
   });
 
   it('import makes one log whose header names Gemini CLI', async () => {

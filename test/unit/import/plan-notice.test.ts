@@ -44,6 +44,17 @@ describe('plan notices', () => {
     assert.equal(planNoticeOfFile(info({ agent: 'codex', version: '9.9.9' })), undefined);
   });
 
+  it('Gemini CLI with no write_todos call on a model other than Gemini 2.x: offered our todo_write', () => {
+    const gemini = (over: Partial<AgentSessionInfo>) => info({ agent: 'gemini-cli', version: undefined, ...over });
+    assert.equal(planNoticeOfFile(gemini({ model: 'gemini-3-pro-preview' })), 'gemini-no-plan-tool');
+    assert.equal(planNoticeOfFile(gemini({ model: 'gemini-2.5-pro' })), undefined);
+    assert.equal(planNoticeOfFile(gemini({ model: 'gemini-3-pro-preview', planCalls: 1 })), undefined);
+    assert.equal(planNoticeOfFile(gemini({})), undefined, 'no answer yet: no model to tell');
+    const source = { kind: 'imported', name: 'gemini-cli', version: 'unknown', file: '/s.jsonl' } as const;
+    assert.equal(planNoticeOfLog(source, false), 'gemini-no-plan-tool');
+    assert.equal(planNoticeOfLog(source, true), undefined);
+  });
+
   it('a log: the same rule on its header, a plan version standing for a call', () => {
     const source = { kind: 'imported', name: 'claude-code', version: '2.1.328', file: '/t.jsonl' } as const;
     assert.equal(planNoticeOfLog(source, false), 'claude-code-tasks-off');

@@ -15,13 +15,14 @@ import { getByRole, queryByRole } from './roles';
 
 const BUTTON = { name: 'Turn On Claude Code\u2019s Task List' };
 
-function page(planNotice: boolean, plan: PlanView | null) {
+function page(planNotice: boolean | 'gemini-no-plan-tool', plan: PlanView | null) {
+  const notice = planNotice === true ? ('claude-code-tasks-off' as const) : planNotice;
   const session = {
     id: 's1',
     title: null,
     readOnly: true,
     writer: 'Claude Code',
-    ...(planNotice ? { planNotice: 'claude-code-tasks-off' as const } : {}),
+    ...(notice === false ? {} : { planNotice: notice }),
   };
   const state = stamp([snapshotBody({ session, plan })]).reduce(
     (s: State, m: HostMessage) => reduce(s, m),
@@ -38,6 +39,19 @@ describe('plan notice', () => {
     posted.length = 0;
     click(getByRole(note, 'button', BUTTON));
     assert.deepEqual(posted, [{ type: 'enableClaudeCodeTasks' }]);
+    shown.unmount();
+  });
+
+  it('offers the MCP set-up for Gemini CLI when its model had no write_todos', () => {
+    const shown = page('gemini-no-plan-tool', null);
+    const note = getByRole(shown.root, 'note', { name: 'Plan' });
+    assert.match(
+      note.textContent ?? '',
+      /^No plan: Gemini CLI offers its plan tool \(write_todos\) to Gemini 2\.x models only/,
+    );
+    posted.length = 0;
+    click(getByRole(note, 'button', { name: 'Set Up Gemini CLI' }));
+    assert.deepEqual(posted, [{ type: 'setUpGeminiCli' }]);
     shown.unmount();
   });
 

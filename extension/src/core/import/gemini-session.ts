@@ -64,8 +64,6 @@ export class GeminiSessionReader implements AgentFileReader {
     planCalls: 0,
   };
   skipped = 0;
-  /** The model of the latest `gemini` message. */
-  model: string | undefined;
   /** The messages in the list, in order, with the plan each one's calls left (undefined: none). */
   private readonly messages = new Map<string, TodoItem[] | undefined>();
   /** The calls counted, with the plan each one wrote (undefined: it failed or was not understood). */
@@ -133,7 +131,7 @@ export class GeminiSessionReader implements AgentFileReader {
     if (!this.messages.has(message.id)) this.messages.set(message.id, undefined);
     if (message.type === 'user') return this.prompt(message);
     if (message.type !== 'gemini') return [];
-    if (message.model !== undefined) this.model = message.model;
+    if (message.model !== undefined) this.info.model = message.model;
     const marks: AgentMark[] = [];
     for (const call of message.toolCalls ?? []) {
       if (call.name !== GEMINI_PLAN_TOOL) continue;

@@ -2,13 +2,16 @@
 // agent did not offer its model a plan tool. Claude Code withholds TodoWrite and its
 // Task tools from its newest models since 2.1.233 unless CLAUDE_CODE_ENABLE_TODO_TOOLS
 // is set (in its environment, or in its settings' `env`); a session by such a build
-// with no call of a plan tool is taken as one whose model was not offered them.
+// with no call of a plan tool is taken as one whose model was not offered them. Gemini
+// CLI offers `write_todos` to its Gemini 2.x models only: a session with no call whose
+// model is another (or, in one of our logs, which does not keep the model, any Gemini
+// CLI session without a plan) is offered our `todo_write` through MCP instead.
 import * as path from 'node:path';
 import type { SessionSource } from '../session/source';
 import type { AgentSessionInfo } from './agent-plan';
 
 /** The notices a session without a plan can carry (one per agent that can withhold its plan tool). */
-export const PLAN_NOTICES = ['claude-code-tasks-off'] as const;
+export const PLAN_NOTICES = ['claude-code-tasks-off', 'gemini-no-plan-tool'] as const;
 export type PlanNotice = (typeof PLAN_NOTICES)[number];
 
 /** The Claude Code build from which the plan tools are withheld unless turned on. */
@@ -35,6 +38,13 @@ export function versionAtLeast(version: string | undefined, min: string): boolea
 export function planNoticeOfFile(info: AgentSessionInfo): PlanNotice | undefined {
   if (info.agent === 'claude-code' && info.planCalls === 0 && versionAtLeast(info.version, CLAUDE_TASKS_WITHHELD_SINCE))
     return 'claude-code-tasks-off';
+  if (
+    info.agent === 'gemini-cli' &&
+    info.planCalls === 0 &&
+    info.model !== undefined &&
+    !/^gemini-2\./.test(info.model)
+  )
+    return 'gemini-no-plan-tool';
   return undefined;
 }
 
@@ -43,6 +53,7 @@ export function planNoticeOfLog(source: SessionSource | undefined, hasPlanVersio
   if (source?.kind !== 'imported' || hasPlanVersion) return undefined;
   if (source.name === 'claude-code' && versionAtLeast(source.version, CLAUDE_TASKS_WITHHELD_SINCE))
     return 'claude-code-tasks-off';
+  if (source.name === 'gemini-cli') return 'gemini-no-plan-tool';
   return undefined;
 }
 
@@ -56,5 +67,7 @@ export function planNoticeWarning(notice: PlanNotice, info: AgentSessionInfo, se
   switch (notice) {
     case 'claude-code-tasks-off':
       return `warning: no plan: Claude Code ${info.version ?? ''} offers its model no task list (TodoWrite, TaskCreate) unless ${CLAUDE_TODO_TOOLS_VARIABLE}=1; add "env": {"${CLAUDE_TODO_TOOLS_VARIABLE}": "1"} to ${settingsFile} for its next sessions`;
+    case 'gemini-no-plan-tool':
+      return `warning: no plan: Gemini CLI offers write_todos to Gemini 2.x models only, and this session's model is ${info.model ?? 'another'}; give Gemini CLI our todo_write through \`agent-checklist mcp\` (in the editor: Set Up for Another Agent…, Gemini CLI)`;
   }
 }

@@ -30,6 +30,9 @@ export const WEBVIEW_STRINGS = {
   claudeTasksOff:
     'No plan: Claude Code did not offer its model its task list (it withholds it from its newest models unless it is turned on).',
   enableClaudeCodeTasks: 'Turn On Claude Code\u2019s Task List',
+  geminiNoPlanTool:
+    'No plan: Gemini CLI offers its plan tool (write_todos) to Gemini 2.x models only. Our todo_write, through MCP, works with any model.',
+  setUpGeminiCli: 'Set Up Gemini CLI',
   openingBanner: 'Opening this large session: its latest page and plan are shown while the rest of its log is read.',
   // Transcript
   transcript: 'Transcript',

@@ -4,6 +4,7 @@
 // empty view shows it while context key `agentChecklist.planNotice` names it. Both offer
 // Agent Checklist: Turn On Claude Code's Task List, which shows the exact change to
 // Claude Code's user settings and writes it only once the user confirms (Turn On).
+// (The context key names any notice: Gemini CLI's offers the MCP set-up instead.)
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 import { agentHomes } from '../../core/import/agent-session-files';
