@@ -90,10 +90,14 @@ describe("Claude Code's hidden task list in the workbench (issue 41)", () => {
     assert.deepEqual(
       await until(
         () => treeShape(page),
-        (t) => t.length === 1,
+        (t) => t.length === 3,
         'the new session\u2019s plan in the Plan tree',
       ),
-      [['Read the code', 'pass']],
+      [
+        ['Read the code', 'pass'],
+        ['Dropped', 'tree-item-expanded'], // the task Claude Code deleted
+        ['Fix the bug', 'circle-slash'],
+      ],
     );
     assert.equal(await frame.getByRole('note', { name: 'Plan' }).count(), 0, 'no notice once a plan stands');
   });
