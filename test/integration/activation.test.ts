@@ -30,6 +30,7 @@ const COMMANDS = [
   'agentChecklist.openInEditor',
   'agentChecklist.showPlanHistory',
   'agentChecklist.openAgentFile',
+  'agentChecklist.enableClaudeCodeTasks',
   'agentChecklist.chooseAgent',
   'agentChecklist.approvePlan',
   'agentChecklist.rejectPlan',

@@ -36,10 +36,7 @@ describe('other agents followed from their own session files', () => {
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
 
     // Claude Code's project folder for the open folder does not exist yet: the agent's first run makes it.
-    const project = claudeProjectDir(
-      { claudeConfigDir: agentHome('CLAUDE_CONFIG_DIR'), codexHome: agentHome('CODEX_HOME') },
-      workspaceRoot(),
-    );
+    const project = claudeProjectDir({ claudeConfigDir: agentHome('CLAUDE_CONFIG_DIR') }, workspaceRoot());
     fs.mkdirSync(project, { recursive: true });
     const transcript = path.join(project, '5c8801a2-bbe5-4365-a22d-0cf171e209d8.jsonl');
     const claude = fixture('claude-todowrite-resumed.jsonl');

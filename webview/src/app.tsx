@@ -7,6 +7,7 @@ import { checkHostMessage } from '@core/protocol/host-message-check';
 import { Banners } from './components/banners';
 import { Composer } from './components/composer';
 import { PlanAnnouncer, PlanStrip } from './components/plan-strip';
+import { PlanNotice } from './components/plan-notice';
 import { SessionHeader } from './components/session-header';
 import { Transcript } from './components/transcript';
 import { StringsContext } from './i18n';
@@ -78,6 +79,7 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
             {view.notice.text}
           </div>
         )}
+        <PlanNotice session={view.session} plan={view.plan} />
         <PlanStrip plan={view.plan} editable={view.session !== null && !view.session.readOnly} history={history} />
         <PlanAnnouncer completed={view.announcement.completed} />
         <Composer run={view.run} planFirst={view.provider?.planFirst} />

@@ -122,4 +122,26 @@ describe('ACP agent catalog', () => {
     }
     assert.ok(parseAcpAgents(undefined).ok);
   });
+  it("claude-code starts with Claude Code's plan tools on unless its entry or the environment sets the variable", () => {
+    const bin = binDir('claude-agent-acp', 'my-claude');
+    const envOf = (entries: Record<string, unknown>, env: Record<string, string> = {}) => {
+      const parsed = parseAcpAgents(entries);
+      assert.ok(parsed.ok);
+      const r = resolveAcpAgent('claude-code', parsed.entries, { PATH: bin, ...env }, '/');
+      assert.ok(r.ok);
+      return r.launch.env;
+    };
+    assert.deepEqual(envOf({}), { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' });
+    assert.deepEqual(envOf({}, { CLAUDE_CODE_ENABLE_TODO_TOOLS: '0' }), {});
+    assert.deepEqual(envOf({ 'claude-code': { command: 'my-claude', env: { K: 'v' } } }), {
+      CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
+      K: 'v',
+    });
+    assert.deepEqual(envOf({ 'claude-code': { command: 'my-claude', env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '0' } } }), {
+      CLAUDE_CODE_ENABLE_TODO_TOOLS: '0',
+    });
+    const codex = resolveAcpAgent('codex', {}, { PATH: binDir('codex-acp') }, '/');
+    assert.ok(codex.ok);
+    assert.deepEqual(codex.launch.env, {});
+  });
 });

@@ -183,8 +183,12 @@ export function claudeEnv(server: ScriptedModelServer, configDir: string): Recor
 
 export interface ClaudeRun {
   configDir: string;
-  /** `todo` runs with TodoWrite, `tasks` with TaskCreate / TaskUpdate. */
-  tools: 'todo' | 'tasks';
+  /**
+   * `todo` runs with TodoWrite, `tasks` with TaskCreate / TaskUpdate; `default` as a
+   * user's Claude Code runs out of the box (its default model, the plan tools neither
+   * turned on nor off here: its settings' `env` decides).
+   */
+  tools: 'todo' | 'tasks' | 'default';
 }
 
 /** `claude -p <prompt>` (or `--resume <id> -p`): the transcript it wrote is under `configDir/projects/`. */
@@ -195,17 +199,18 @@ export function runClaude(
   prompt: string,
   resume?: string,
 ): Promise<string> {
-  const env = offlineEnv({
-    ...claudeEnv(server, opts.configDir),
-    CLAUDE_CODE_ENABLE_TASKS: opts.tools === 'tasks' ? '1' : '0',
-  });
+  const { CLAUDE_CODE_ENABLE_TODO_TOOLS: _, ...untouched } = claudeEnv(server, opts.configDir);
+  const env = offlineEnv(
+    opts.tools === 'default'
+      ? untouched
+      : { ...claudeEnv(server, opts.configDir), CLAUDE_CODE_ENABLE_TASKS: opts.tools === 'tasks' ? '1' : '0' },
+  );
   const args = [
     ...(resume === undefined ? [] : ['--resume', resume]),
     '-p',
     prompt,
     '--dangerously-skip-permissions',
-    '--model',
-    'claude-sonnet-4-5',
+    ...(opts.tools === 'default' ? [] : ['--model', 'claude-sonnet-4-5']),
   ];
   return run('claude', args, cwd, env);
 }

@@ -47,7 +47,11 @@ function setUp() {
   const root = tempDir('follow-agents-');
   const folder = path.join(root, 'work');
   fs.mkdirSync(folder);
-  const homes: AgentHomes = { claudeConfigDir: path.join(root, 'claude'), codexHome: path.join(root, 'codex') };
+  const homes: AgentHomes = {
+    claudeConfigDir: path.join(root, 'claude'),
+    codexHome: path.join(root, 'codex'),
+    geminiDir: path.join(root, 'gemini'),
+  };
   const sessionDir = path.join(root, 'ours');
   const reports: FollowReport[] = [];
   const waiters: Array<() => void> = [];

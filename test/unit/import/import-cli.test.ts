@@ -91,7 +91,7 @@ describe('agent-checklist import', () => {
     [
       'a file no agent wrote',
       (dir: string) => (fs.writeFileSync(path.join(dir, 'other.jsonl'), '{"type":"x"}\nhello\n'), 'other.jsonl'),
-      /neither a Claude Code transcript nor a Codex rollout/,
+      /neither a Claude Code transcript, a Codex rollout nor a Gemini CLI session/,
     ],
   ] as const) {
     it(`refuses ${what}: exit 1, a clear message, no log`, async () => {

@@ -3,10 +3,14 @@
 // session logs (core/import/import-log.ts: one plan version per plan write, the
 // agent's own times; importing the same file again rewrites the same log). Stdout:
 // what was read, a note when lines were skipped, and the log's path as the LAST line.
-// A file it cannot read exits 1 and leaves no log behind.
+// A file it cannot read exits 1 and leaves no log behind. A session whose agent did
+// not offer its model a plan tool (core/import/plan-notice.ts) is imported as it is,
+// with one warning line on stderr saying how to turn the tool on.
 import * as path from 'node:path';
 import { isAgentFileError } from '../../core/import/read-agent-file';
 import { importAgentFile } from '../../core/import/import-log';
+import { agentHomes } from '../../core/import/agent-session-files';
+import { claudeSettingsFile, planNoticeOfFile, planNoticeWarning } from '../../core/import/plan-notice';
 import { IMPORTED_AGENT_NAMES } from '../../core/session/source';
 import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
@@ -32,6 +36,11 @@ export function importCommand(io: CliIo, file: string, sessionDir: string | unde
     ),
   );
   if (skipped > 0) io.out(`note: skipped ${skipped} line${skipped === 1 ? '' : 's'} it does not understand`);
+  const notice = planNoticeOfFile(info);
+  if (notice !== undefined) {
+    const settings = claudeSettingsFile(agentHomes(io.env).claudeConfigDir);
+    io.err(visibleControls(`agent-checklist: ${planNoticeWarning(notice, info, settings)}`, { keepLayout: false }));
+  }
   io.out(result.path);
   return EXIT_OK;
 }

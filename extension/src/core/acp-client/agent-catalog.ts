@@ -38,6 +38,8 @@ interface BuiltInAgent {
   /** Candidate commands, in order of preference: `[command, ...args]`. */
   commands: readonly (readonly [string, ...string[]])[];
   install: string;
+  /** Variables the agent starts with unless the user's entry or environment sets them. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export const BUILT_IN_ACP_AGENTS = {
@@ -45,6 +47,8 @@ export const BUILT_IN_ACP_AGENTS = {
     title: 'Claude Code',
     commands: [['claude-agent-acp'], ['claude-code-acp']],
     install: 'npm install -g @zed-industries/claude-agent-acp',
+    // Claude Code withholds its plan tools from its newest models unless this is set (README: Claude Code's task list).
+    env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
   },
   codex: { title: 'Codex', commands: [['codex-acp']], install: 'npm install -g @zed-industries/codex-acp' },
   gemini: { title: 'Gemini CLI', commands: [['gemini', '--acp']], install: 'npm install -g @google/gemini-cli' },
@@ -123,6 +127,19 @@ export function acpAgentTitle(id: string, entries: AcpAgentEntries): string | un
   return user === undefined ? undefined : id;
 }
 
+/** `own` plus the built-in agent's defaults that neither `own` nor the environment `set` names. */
+function builtInEnv(
+  id: string,
+  set: Readonly<Record<string, string | undefined>>,
+  own: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const defaults: Readonly<Record<string, string>> = isBuiltIn(id)
+    ? ((BUILT_IN_ACP_AGENTS[id] as BuiltInAgent).env ?? {})
+    : {};
+  const added = Object.entries(defaults).filter(([name]) => set[name] === undefined);
+  return { ...Object.fromEntries(added), ...own };
+}
+
 /** What `id` would run here, or why nothing can run (nothing is started either way). */
 export function resolveAcpAgent(
   id: string,
@@ -141,7 +158,13 @@ export function resolveAcpAgent(
       };
     return {
       ok: true,
-      launch: { id, title, command: found, args: [...(user.args ?? [])], env: { ...(user.env ?? {}) } },
+      launch: {
+        id,
+        title,
+        command: found,
+        args: [...(user.args ?? [])],
+        env: builtInEnv(id, { ...env, ...user.env }, user.env),
+      },
     };
   }
   if (!isBuiltIn(id))
@@ -152,7 +175,8 @@ export function resolveAcpAgent(
   const agent = BUILT_IN_ACP_AGENTS[id];
   for (const [command, ...args] of agent.commands) {
     const found = findCommand(command, env, cwd);
-    if (found !== undefined) return { ok: true, launch: { id, title: agent.title, command: found, args, env: {} } };
+    if (found !== undefined)
+      return { ok: true, launch: { id, title: agent.title, command: found, args, env: builtInEnv(id, env, {}) } };
   }
   const names = agent.commands.map((c) => c[0]).join(' or ');
   return {

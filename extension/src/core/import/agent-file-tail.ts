@@ -10,17 +10,20 @@ import type { AgentFileReader, AgentMark } from './agent-plan';
 import { ClaudeTranscriptReader } from './claude-transcript';
 import { CodexRolloutReader } from './codex-rollout';
 import { brandedError, errorGuard } from '../error-brand';
+import { GeminiSessionReader } from './gemini-session';
 
 const BLOCK_BYTES = 1 << 20;
 
 /**
  * The reader for a file whose line is `line`, or undefined when the line does not
  * tell: a Codex rollout opens with `session_meta`; every Claude Code line that
- * belongs to the session carries a `sessionId` beside its `type`.
+ * belongs to the session carries a `sessionId` beside its `type`; a Gemini CLI
+ * session opens with its metadata (`sessionId` and `projectHash`, no `type`).
  */
 export function readerFor(line: string): AgentFileReader | undefined {
   const json = parseJson(line);
-  if (typeof json !== 'object' || json === null || !('type' in json)) return undefined;
+  if (typeof json !== 'object' || json === null) return undefined;
+  if (!('type' in json)) return 'sessionId' in json && 'projectHash' in json ? new GeminiSessionReader() : undefined;
   if (json.type === 'session_meta' && 'payload' in json) return new CodexRolloutReader();
   if ('sessionId' in json && typeof json.sessionId === 'string') return new ClaudeTranscriptReader();
   return undefined;

@@ -16,7 +16,10 @@ import {
   codexRollouts,
   codexRolloutCwd,
   codexSessionsDir,
+  geminiChatsDir,
+  geminiSessions,
   isCodexRollout,
+  isGeminiSession,
 } from './agent-session-files';
 import { FollowedAgentFile } from './followed-agent-file';
 
@@ -25,7 +28,7 @@ export const followConfigSchema = z.object({
   /** The workspace folders whose agents' sessions are followed (absolute paths). */
   folders: z.readonly(z.array(z.string())),
   agents: z.readonly(z.array(z.enum(IMPORTED_AGENTS))),
-  homes: z.object({ claudeConfigDir: z.string(), codexHome: z.string() }),
+  homes: z.object({ claudeConfigDir: z.string(), codexHome: z.string(), geminiDir: z.string() }),
   /** Where our logs of the followed sessions are written. */
   sessionDir: z.string(),
 });
@@ -67,6 +70,12 @@ export class AgentFollowers implements Disposable {
         );
       }
     }
+    if (config.agents.includes('gemini-cli'))
+      for (const folder of this.folders)
+        this.whenKnown(
+          () => geminiChatsDir(config.homes, folder),
+          (dir) => this.watchGemini(dir),
+        );
     if (config.agents.includes('codex') && this.folders.size > 0) {
       const sessions = codexSessionsDir(config.homes);
       this.watchDir(
@@ -76,6 +85,32 @@ export class AgentFollowers implements Disposable {
         () => codexRollouts(sessions).forEach((f) => this.follow(f)),
       );
     }
+  }
+
+  private watchGemini(dir: string): void {
+    this.watchDir(
+      dir,
+      false,
+      (name) => isGeminiSession(name) && this.changed(path.join(dir, name)),
+      () => geminiSessions(dir).forEach((f) => this.follow(f)),
+    );
+  }
+
+  /** Runs `then` with what `find` finds, now or once it does (an agent's first run in a folder registers it). */
+  private whenKnown<T>(find: () => T | undefined, then: (found: T) => void): void {
+    const found = find();
+    if (found !== undefined) {
+      then(found);
+      return;
+    }
+    const poll = setInterval(() => {
+      const later = find();
+      if (later === undefined) return;
+      clearInterval(poll);
+      then(later);
+    }, APPEAR_POLL_MS);
+    poll.unref();
+    this.watches.push(toDisposable(() => clearInterval(poll)));
   }
 
   private watchDir(dir: string, recursive: boolean, onName: (name: string) => unknown, scan: () => void): void {

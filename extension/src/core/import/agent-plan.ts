@@ -22,6 +22,10 @@ export interface AgentSessionInfo {
   startedAt: string | undefined;
   /** The session's first prompt (its first line, at most 80 characters): our log's title. */
   title: string | undefined;
+  /** Calls of the agent's plan tools seen, queries and failed calls included: the model was offered them. */
+  planCalls: number;
+  /** The model of the agent's latest answer, when its file says (Gemini CLI). */
+  model?: string | undefined;
 }
 
 /** A prompt as a session title: its first non-empty line, cut at 80 characters; undefined when it has none. */

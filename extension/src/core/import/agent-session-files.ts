@@ -4,7 +4,10 @@
 //     character that is not a letter or digit as '-';
 //   - Codex: `<home>/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl`, home
 //     `$CODEX_HOME` or `~/.codex`, whose first line (`session_meta`) names the folder
-//     as its `cwd`.
+//     as its `cwd`;
+//   - Gemini CLI: `<gemini>/tmp/<slug>/chats/session-<time>-<id>.jsonl`, gemini
+//     `$GEMINI_CLI_HOME/.gemini` or `~/.gemini`, slug the folder's entry in
+//     `<gemini>/projects.json` (`{"projects": {"<folder>": "<slug>"}}`).
 // Only read: nothing here writes, creates or locks the agents' files or folders.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -15,6 +18,7 @@ import { parseJson } from '../store/parse-json';
 export interface AgentHomes {
   claudeConfigDir: string;
   codexHome: string;
+  geminiDir: string;
 }
 
 /** The agents' homes as the agents themselves find them from `env`. */
@@ -22,10 +26,11 @@ export function agentHomes(env: NodeJS.ProcessEnv, home = os.homedir()): AgentHo
   return {
     claudeConfigDir: env.CLAUDE_CONFIG_DIR?.trim() || path.join(home, '.claude'),
     codexHome: env.CODEX_HOME?.trim() || path.join(home, '.codex'),
+    geminiDir: path.join(env.GEMINI_CLI_HOME?.trim() || home, '.gemini'),
   };
 }
 
-export function claudeProjectDir(homes: AgentHomes, folder: string): string {
+export function claudeProjectDir(homes: Pick<AgentHomes, 'claudeConfigDir'>, folder: string): string {
   return path.join(homes.claudeConfigDir, 'projects', path.resolve(folder).replace(/[^A-Za-z0-9]/g, '-'));
 }
 
@@ -56,6 +61,34 @@ export function codexRollouts(sessions: string): string[] {
   };
   walk(sessions, 0);
   return out;
+}
+
+const geminiProjects = z.object({ projects: z.record(z.string(), z.string()) });
+
+/** The folder where Gemini CLI keeps `folder`'s sessions, or undefined while `projects.json` does not name the folder. */
+export function geminiChatsDir(homes: Pick<AgentHomes, 'geminiDir'>, folder: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(homes.geminiDir, 'projects.json'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const parsed = geminiProjects.safeParse(parseJson(text));
+  if (!parsed.success) return undefined;
+  const slug = parsed.data.projects[path.resolve(folder)];
+  if (slug === undefined || !/^[A-Za-z0-9._-]+$/.test(slug) || slug.startsWith('.')) return undefined;
+  return path.join(homes.geminiDir, 'tmp', slug, 'chats');
+}
+
+export function isGeminiSession(file: string): boolean {
+  return /^session-.*\.jsonl$/.test(path.basename(file));
+}
+
+/** The session files in a Gemini CLI chats folder (none when it does not exist). */
+export function geminiSessions(dir: string): string[] {
+  return listFiles(dir)
+    .filter(isGeminiSession)
+    .map((name) => path.join(dir, name));
 }
 
 const sessionMetaLine = z.object({ type: z.literal('session_meta'), payload: z.object({ cwd: z.string() }) });

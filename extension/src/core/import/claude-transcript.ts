@@ -59,6 +59,8 @@ const taskUpdateInput = z.object({
 const taskCreatedResult = z.object({ task: z.object({ id: z.string() }) });
 
 const PLAN_TOOLS: ReadonlySet<string> = new Set(['TodoWrite', 'TaskCreate', 'TaskUpdate']);
+/** Every tool of Claude Code's plan (writes and queries): a call of one says the model was offered them. */
+const PLAN_TOOL_NAMES: ReadonlySet<string> = new Set([...PLAN_TOOLS, 'TaskList', 'TaskGet']);
 
 interface PendingCall {
   name: string;
@@ -74,6 +76,7 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     cwd: undefined,
     startedAt: undefined,
     title: undefined,
+    planCalls: 0,
   };
   skipped = 0;
   private readonly pending = new Map<string, PendingCall>();
@@ -116,6 +119,7 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     this.noteSession(parsed.data);
     for (const raw of message.content) {
       const block = toolUseBlock.safeParse(raw);
+      if (block.success && PLAN_TOOL_NAMES.has(block.data.name)) this.info.planCalls++;
       if (block.success && PLAN_TOOLS.has(block.data.name))
         this.pending.set(block.data.id, { name: block.data.name, input: block.data.input, ts: timestamp });
     }

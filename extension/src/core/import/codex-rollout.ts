@@ -44,6 +44,7 @@ export class CodexRolloutReader implements AgentFileReader {
     cwd: undefined,
     startedAt: undefined,
     title: undefined,
+    planCalls: 0,
   };
   skipped = 0;
 
@@ -104,6 +105,7 @@ export class CodexRolloutReader implements AgentFileReader {
       return [];
     }
     if (payload.type !== 'function_call' || payload.name !== 'update_plan') return [];
+    this.info.planCalls++;
     const args = updatePlanArguments.safeParse(parseJson(payload.arguments ?? ''));
     if (!args.success) return this.skip();
     return [

@@ -14,7 +14,7 @@ export interface AgentFile {
   skipped: number;
 }
 
-/** The file cannot be read, or is neither a Claude Code transcript nor a Codex rollout. */
+/** The file cannot be read, or is no agent session file this build reads. */
 export class AgentFileError extends brandedError('AgentFileError') {
   constructor(
     readonly file: string,
@@ -52,7 +52,7 @@ export function readAgentFile(file: string): AgentFile {
   if (reader === undefined)
     throw new AgentFileError(
       file,
-      'it is neither a Claude Code transcript nor a Codex rollout (no line names a session)',
+      'it is neither a Claude Code transcript, a Codex rollout nor a Gemini CLI session (no line names a session)',
     );
   if (reader.info.sessionId === undefined) throw new AgentFileError(file, 'no line names its session id');
   return { info: reader.info, marks, skipped: reader.skipped };

@@ -138,6 +138,10 @@ export const webviewMessageFields = {
   openSettings: z.strictObject({}),
   showLog: z.strictObject({}),
   openAgentFile: z.strictObject({}),
+  /** The plan notice's button: Agent Checklist: Turn On Claude Code's Task List. */
+  enableClaudeCodeTasks: z.strictObject({}),
+  /** The Gemini CLI plan notice's button: Set Up for Another Agent… for Gemini CLI (our todo_write over MCP). */
+  setUpGeminiCli: z.strictObject({}),
   loadOlder: z.strictObject({ cursor: z.number().check(z.int(), z.minimum(0)) }),
   approve: z.strictObject({ id, decision: z.enum(APPROVAL_DECISIONS) }),
   openSession: z.strictObject({ id }),

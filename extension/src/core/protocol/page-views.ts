@@ -20,6 +20,8 @@ export const sessionViewSchema = z.strictObject({
   writer: z.exactOptional(z.string()),
   /** The other agent's own session file this session was made from (an `imported` source): the banner offers to open it. */
   agentFile: z.exactOptional(z.string()),
+  /** The session's agent withheld its plan tools and it has none (core/import/plan-notice.ts): the page explains it where the plan would be. */
+  planNotice: z.exactOptional(z.enum(['claude-code-tasks-off', 'gemini-no-plan-tool'])),
   /** A large session still being opened: its latest page and plan are a preview (read-only, no timings) until its full view replaces them. */
   opening: z.exactOptional(z.literal(true)),
 });

@@ -10,13 +10,14 @@
 import * as z from 'zod/mini';
 
 /** The agents whose own session files `agent-checklist import` reads (the `name` of an `imported` source). */
-export const IMPORTED_AGENTS = ['claude-code', 'codex'] as const;
+export const IMPORTED_AGENTS = ['claude-code', 'codex', 'gemini-cli'] as const;
 export type ImportedAgent = (typeof IMPORTED_AGENTS)[number];
 
 /** How people name each imported agent (product names: not translated). */
 export const IMPORTED_AGENT_NAMES: Readonly<Record<ImportedAgent, string>> = {
   'claude-code': 'Claude Code',
   codex: 'Codex',
+  'gemini-cli': 'Gemini CLI',
 };
 
 const mcpClientInfoSchema = z.strictObject({

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { Activation } from '../activation';
 import type { CommandDeps } from '../commands';
+import { ClaudeCodeTasks } from '../external-sessions/claude-code-tasks';
 import { OPEN_SUBAGENT_COMMAND } from '../plan-tree/plan-tree';
 import { PlanHistoryCommand } from '../plan-tree/plan-history-command';
 import type { ProviderSource } from '../providers/provider-source';
@@ -54,6 +55,7 @@ export function registerAgentView(
     languageModels.onDidChange(() => webview.providerChanged()),
   );
   own('editorPanel', new AgentEditorPanel(webview));
+  own('claudeCodeTasks', new ClaudeCodeTasks(controller));
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   own(
     'attentionNotifier',

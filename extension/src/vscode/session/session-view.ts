@@ -5,10 +5,12 @@ import type { SessionView } from '../../core/protocol/messages';
 import type { Session } from '../../core/session/session';
 import type { OpenedSession } from './opened-session';
 import type { SessionPreview } from './session-preview';
+import { planNoticeOfLog, type PlanNotice } from '../../core/import/plan-notice';
+import { hasPlanVersion } from '../../core/plan/plan-history';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
- * the other agent's own file it was made from. A large session's preview shows as
+ * the other agent's own file it was made from; why it has no plan, when its agent withheld its plan tools. A large session's preview shows as
  * opening (read-only until the open lands). Null when none is shown.
  */
 export function sessionViewOf(
@@ -20,7 +22,13 @@ export function sessionViewOf(
   if (!opened) return null;
   const view = { id: opened.session.id, title: opened.session.header.title ?? null, readOnly: opened.readOnly };
   const agentFile = agentFileOf(opened);
-  return { ...view, ...(writer === undefined ? {} : { writer }), ...(agentFile === undefined ? {} : { agentFile }) };
+  const planNotice = planNoticeOf(opened.session);
+  return {
+    ...view,
+    ...(writer === undefined ? {} : { writer }),
+    ...(agentFile === undefined ? {} : { agentFile }),
+    ...(planNotice === undefined ? {} : { planNotice }),
+  };
 }
 
 /** The other agent's own session file the session was made from (import, followAgents), if it was. */
@@ -34,4 +42,10 @@ export async function exportSessionMarkdown(session: Session, checkpointsBase: s
   const cwd = session.header.cwd;
   const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
   return exportPlanMarkdown(await exportPlan(session.header, await session.loadEvents(), new Date(), checkpoints));
+}
+
+/** Why `session` shows no plan, when its agent withheld its plan tools and it has no plan version (core/import/plan-notice.ts). */
+export function planNoticeOf(session: Session | null): PlanNotice | undefined {
+  if (session === null || session.header.source?.kind !== 'imported') return undefined;
+  return planNoticeOfLog(session.header.source, hasPlanVersion(session.events));
 }

@@ -1,0 +1,180 @@
+// Gemini CLI's session (`<gemini home>/tmp/<slug>/chats/session-<time>-<id>.jsonl`),
+// read line by line. The first line is the metadata (`sessionId`, `projectHash`,
+// `startTime`, no `type`); then messages (`{id, timestamp, type, content}`; a `gemini`
+// message carries `model` and, once its calls ran, `toolCalls: [{id, name, args,
+// status, timestamp}]`: the same message id is written again as it grows), `{"$set":
+// …}` updates (a `$set.messages` replaces the list: a resume's snapshot) and
+// `{"$rewindTo": id}` (the list cut back to before that message).
+//
+// A `user` message starts a turn (once per message id); Gemini CLI writes no turn end,
+// so a turn ends with the next prompt. Each `write_todos` call that succeeded is a plan
+// version, counted once per call id however often its message is written again or
+// comes back in a resume's snapshot; a rewind that drops calls makes the plan the one
+// the last call left standing (empty when none is left). Statuses: `cancelled` items
+// are left out of our list (the plan's history shows them dropped), `blocked` ones are
+// `pending` (nothing works on them). Lines that are not JSON, or whose shape is not the
+// one below, are skipped and counted.
+import * as z from 'zod/mini';
+import { fitTodos } from '../plan/fit-todos';
+import type { TodoItem } from '../plan/todo-schema';
+import { parseJson } from '../store/parse-json';
+import { promptTitle, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+
+const metadataLine = z.object({ sessionId: z.string(), projectHash: z.string(), startTime: z.optional(z.string()) });
+const toolCall = z.object({
+  id: z.string(),
+  name: z.string(),
+  args: z.optional(z.unknown()),
+  status: z.optional(z.string()),
+  timestamp: z.optional(z.string()),
+});
+const messageLine = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  type: z.string(),
+  content: z.optional(z.unknown()),
+  model: z.optional(z.string()),
+  toolCalls: z.optional(z.array(toolCall)),
+});
+const setLine = z.object({ $set: z.object({ messages: z.optional(z.array(z.unknown())) }) });
+const rewindLine = z.object({ $rewindTo: z.string() });
+const writeTodosArgs = z.object({
+  todos: z.array(
+    z.object({
+      description: z.string(),
+      status: z.enum(['pending', 'in_progress', 'completed', 'cancelled', 'blocked']),
+    }),
+  ),
+});
+const textParts = z.array(z.object({ text: z.optional(z.string()) }));
+
+type Message = z.infer<typeof messageLine>;
+
+/** Gemini CLI's plan tool. */
+export const GEMINI_PLAN_TOOL = 'write_todos';
+
+export class GeminiSessionReader implements AgentFileReader {
+  readonly info: AgentSessionInfo = {
+    agent: 'gemini-cli',
+    sessionId: undefined,
+    version: undefined,
+    cwd: undefined,
+    startedAt: undefined,
+    title: undefined,
+    planCalls: 0,
+  };
+  skipped = 0;
+  /** The messages in the list, in order, with the plan each one's calls left (undefined: none). */
+  private readonly messages = new Map<string, TodoItem[] | undefined>();
+  /** The calls counted, with the plan each one wrote (undefined: it failed or was not understood). */
+  private readonly counted = new Map<string, TodoItem[] | undefined>();
+  private readonly prompts = new Set<string>();
+
+  readLine(line: string): AgentMark[] {
+    if (line.trim() === '') return [];
+    const json = parseJson(line);
+    if (typeof json !== 'object' || json === null) return this.skip();
+    if ('$rewindTo' in json) return this.rewind(json);
+    if ('$set' in json) return this.set(json);
+    if (!('type' in json)) return this.metadata(json);
+    const message = messageLine.safeParse(json);
+    return message.success ? this.message(message.data) : this.skip();
+  }
+
+  private skip(): AgentMark[] {
+    this.skipped++;
+    return [];
+  }
+
+  private metadata(json: object): AgentMark[] {
+    const meta = metadataLine.safeParse(json);
+    if (!meta.success) return this.skip();
+    this.info.sessionId ??= meta.data.sessionId;
+    this.info.startedAt ??= meta.data.startTime;
+    return [];
+  }
+
+  private set(json: object): AgentMark[] {
+    const parsed = setLine.safeParse(json);
+    if (!parsed.success) return this.skip();
+    const { messages } = parsed.data.$set;
+    if (messages === undefined) return [];
+    // A resume's snapshot: the list as it now stands; calls already counted are not counted again.
+    this.messages.clear();
+    const marks: AgentMark[] = [];
+    for (const raw of messages) {
+      const message = messageLine.safeParse(raw);
+      if (message.success) marks.push(...this.message(message.data));
+    }
+    return marks;
+  }
+
+  private rewind(json: object): AgentMark[] {
+    const parsed = rewindLine.safeParse(json);
+    if (!parsed.success) return this.skip();
+    const ids = [...this.messages.keys()];
+    const at = ids.indexOf(parsed.data.$rewindTo);
+    if (at === -1) return [];
+    let changed = false;
+    for (const id of ids.slice(at)) {
+      changed ||= this.messages.get(id) !== undefined;
+      this.messages.delete(id);
+      this.prompts.delete(id);
+    }
+    if (!changed) return [];
+    const standing = [...this.messages.values()].filter((p) => p !== undefined).at(-1) ?? [];
+    return [{ kind: 'plan', ts: '', todos: standing }]; // at the time of the line before it
+  }
+
+  private message(message: Message): AgentMark[] {
+    this.info.startedAt ??= message.timestamp;
+    if (!this.messages.has(message.id)) this.messages.set(message.id, undefined);
+    if (message.type === 'user') return this.prompt(message);
+    if (message.type !== 'gemini') return [];
+    if (message.model !== undefined) this.info.model = message.model;
+    const marks: AgentMark[] = [];
+    for (const call of message.toolCalls ?? []) {
+      if (call.name !== GEMINI_PLAN_TOOL) continue;
+      if (this.counted.has(call.id)) {
+        const plan = this.counted.get(call.id);
+        if (plan !== undefined) this.messages.set(message.id, plan); // the message again, or in a resume's snapshot
+        continue;
+      }
+      if (call.status !== 'success' && call.status !== 'error' && call.status !== 'cancelled') continue; // not run yet
+      this.info.planCalls++;
+      const args = writeTodosArgs.safeParse(call.args);
+      if (call.status === 'success' && !args.success) this.skipped++;
+      const plan = call.status === 'success' && args.success ? geminiPlan(args.data.todos) : undefined;
+      this.counted.set(call.id, plan);
+      if (plan === undefined) continue;
+      this.messages.set(message.id, plan);
+      marks.push({ kind: 'plan', ts: call.timestamp ?? message.timestamp, todos: plan });
+    }
+    return marks;
+  }
+
+  private prompt(message: Message): AgentMark[] {
+    if (this.prompts.has(message.id)) return [];
+    this.prompts.add(message.id);
+    const text = promptText(message.content);
+    if (text !== undefined) this.info.title ??= promptTitle(text);
+    return [{ kind: 'turn-start', ts: message.timestamp }];
+  }
+}
+
+/** Gemini's list as ours: `cancelled` left out, `blocked` as `pending`. */
+function geminiPlan(todos: z.infer<typeof writeTodosArgs>['todos']): TodoItem[] {
+  const kept = todos.flatMap((t) =>
+    t.status === 'cancelled'
+      ? []
+      : [{ content: t.description, status: t.status === 'blocked' ? ('pending' as const) : t.status }],
+  );
+  return fitTodos(kept).todos;
+}
+
+/** A prompt's text: a string, or the text of its parts. */
+function promptText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  const parts = textParts.safeParse(content);
+  return parts.success ? parts.data.map((p) => p.text ?? '').join('') : undefined;
+}
