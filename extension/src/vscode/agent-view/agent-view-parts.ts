@@ -32,6 +32,7 @@ export function registerAgentView(
 ): AgentWebviewProvider {
   const { controller, approvals, planReview, onDidChangePlanReview } = deps;
   const languageModels = own('languageModelOffer', new LanguageModelOffer(log));
+  own('useLanguageModelCommand', registerUseLanguageModel());
   const webview = own(
     'webview',
     new AgentWebviewProvider({
@@ -49,7 +50,6 @@ export function registerAgentView(
     }),
   );
   own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
-  own('useLanguageModelCommand', registerUseLanguageModel());
   own(
     'languageModelListener',
     languageModels.onDidChange(() => webview.providerChanged()),
@@ -57,6 +57,27 @@ export function registerAgentView(
   own('editorPanel', new AgentEditorPanel(webview));
   own('claudeCodeTasks', new ClaudeCodeTasks(controller));
   own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
+  registerViewForwarders({ context, own, settings }, deps, webview);
+  return webview;
+}
+
+/** The Plan tree's subagent row: the subagent's transcript over the parent's, in the side bar's view. */
+function openSubagent(webview: AgentWebviewProvider, sessionId: unknown): void {
+  if (typeof sessionId !== 'string') return;
+  try {
+    webview.showChild(sessionId);
+    webview.reveal();
+  } catch (error) {
+    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** What brings the view forward or re-sends its provider: notices, an approval that asks, a subagent row, Set API Key, the settings. */
+function registerViewForwarders(
+  { context, own, settings }: Pick<Activation, 'context' | 'own' | 'settings'>,
+  { controller, approvals, planReview, onDidChangePlanReview }: AgentViewDeps,
+  webview: AgentWebviewProvider,
+): void {
   own(
     'attentionNotifier',
     new AttentionNotifier({
@@ -88,16 +109,4 @@ export function registerAgentView(
     'settingsListener',
     onDidChangeSettings(() => webview.providerChanged()),
   );
-  return webview;
-}
-
-/** The Plan tree's subagent row: the subagent's transcript over the parent's, in the side bar's view. */
-function openSubagent(webview: AgentWebviewProvider, sessionId: unknown): void {
-  if (typeof sessionId !== 'string') return;
-  try {
-    webview.showChild(sessionId);
-    webview.reveal();
-  } catch (error) {
-    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
-  }
 }

@@ -11,11 +11,13 @@
 import { brandedError, errorGuard } from '../../error-brand';
 
 type Re2Module = typeof import('./re2-engine');
+/** CommonJS's require (the bundles, tsx and grep's worker thread), declared for this one module. */
+declare const require: (id: './re2-engine') => unknown;
 let engine: Re2Module | undefined;
 
-/** Loads RE2 once; compileLinear needs it. */
+/** Loads RE2 once; compileLinear needs it. A require: the worker thread's tsx hook loads CommonJS only. */
 export async function loadLinearEngine(): Promise<void> {
-  engine ??= await import('./re2-engine');
+  engine ??= require('./re2-engine') as Re2Module;
 }
 
 export interface LineMatcher {

@@ -3,12 +3,13 @@
 // only while a search is waiting (unref'd otherwise: it never keeps a CLI alive). A
 // stopped search is told to the thread and answered at once; if the thread stops, what
 // waits is rejected and the next search starts a new one.
+import { brandedError } from '../../error-brand';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type SearchAsk, type SearchRequest, searchReplySchema } from './search-messages';
 import type { SearchResult } from './run-search';
 
-export class SearchThreadError extends Error {}
+export class SearchThreadError extends brandedError('SearchThreadError') {}
 
 /** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
 function newWorker(): Worker {
