@@ -3,7 +3,7 @@
 // ajv 8 under the MCP SDK and under ajv-formats beside eslint's ajv 6). This esbuild
 // plugin resolves every import into such a package to one of its copies, the first by
 // path, so the build's check (bundle-check.mjs) finds one module where npm left two.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Package folders under a node_modules folder, nested ones included: [folder, name]. */
@@ -25,7 +25,10 @@ function packageFolders(modulesDir) {
 /** `name@version` -> the folders that hold it, sorted (the first is the one used). */
 function copiesByVersion(root) {
   const copies = new Map();
-  for (const [folder, name] of packageFolders(join(root, 'node_modules'))) {
+  // By real path, as esbuild resolves (the bench builds in a folder whose node_modules is a link).
+  const modulesDir = join(root, 'node_modules');
+  if (!existsSync(modulesDir)) return new Map();
+  for (const [folder, name] of packageFolders(realpathSync(modulesDir))) {
     let version;
     try {
       version = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version;
