@@ -12,6 +12,7 @@ import { before, describe, it } from 'node:test';
 import type { PlanEntry, SessionNotification } from '@agentclientprotocol/sdk';
 import * as z from 'zod/mini';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
+import { loadsLazily, startupText } from '../support/process-bundles';
 import { listed, tempDir } from '../support/sessions';
 import { build, cliPath, until, withAcpAgent, writeScript } from './acp-support';
 
@@ -214,8 +215,8 @@ describe('agent-checklist acp: our agent served over ACP', () => {
   });
 
   it('ships the ACP SDK in dist/acp-server.js only, which dist/cli.js loads for `acp`', () => {
-    const cli = fs.readFileSync(cliPath, 'utf8');
-    assert.match(cli, /import\("\.\/acp-server\.js"\)/);
-    assert.doesNotMatch(cli, /ndJsonStream|agentclientprotocol/);
+    assert.ok(loadsLazily('dist/cli.js', 'dist/acp-server.js'), 'dist/cli.js loads dist/acp-server.js with import()');
+    assert.doesNotMatch(startupText('dist/cli.js'), /ndJsonStream|agentclientprotocol/);
+    assert.match(startupText('dist/acp-server.js'), /agentclientprotocol|ndJsonStream/);
   });
 });

@@ -68,7 +68,7 @@ describe('context overflow errors', () => {
     fs.mkdirSync(path.join(dir, 'ws'));
     const files = writeSurveyFiles(path.join(dir, 'ws'), 3);
     // Room for the tool schemas and a plan, not for a 20 KB file nor for the summary beside the tools.
-    const server = await WindowedModelServer.start('openai', 2060, files);
+    const server = await WindowedModelServer.start('openai', 2320, files);
     try {
       const run = await runCli(dir, [
         'run',
@@ -93,7 +93,7 @@ describe('context overflow errors', () => {
       assert.equal(run.json.turnEnd.kind, 'error');
       assert.match(
         run.json.turnEnd.message ?? '',
-        /^the request does not fit the model's context window \(2060 tokens\) even right after the conversation was compacted; .*maximum context length is 2060 tokens/,
+        /^the request does not fit the model's context window \(2320 tokens\) even right after the conversation was compacted; .*maximum context length is 2320 tokens/,
       );
       const events = logEvents(run.json.logPath);
       assert.equal(compactions(events).length, 1);

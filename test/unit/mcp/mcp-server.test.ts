@@ -3,11 +3,11 @@
 // per connection, and a killed client or server leaving a log that reopens valid.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createTodoWriteTool } from '../../../extension/src/core/plan/todo-write-tool';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
+import { loadsLazily, startupText } from '../support/process-bundles';
 import { tempDir, todo } from '../support/sessions';
 import { TODO_WRITE_CONTRACT_CASES } from '../support/todo-write-cases';
 import { cliPath, build, connect, logsIn, storedPlan, textOf, until } from './mcp-support';
@@ -42,15 +42,15 @@ describe('agent-checklist mcp: handshake and tool list', () => {
   });
 
   it('ships the MCP SDK in dist/mcp.js only, which dist/cli.js loads for `mcp`; never in dist/cli.js or dist/extension.js', () => {
-    const dist = path.dirname(cliPath);
-    assert.match(fs.readFileSync(path.join(dist, 'mcp.js'), 'utf8'), /McpError/);
-    const cli = fs.readFileSync(cliPath, 'utf8');
-    assert.doesNotMatch(cli, /StdioServerTransport|McpError|modelcontextprotocol/, 'dist/cli.js holds the MCP SDK');
-    assert.match(cli, /import\("\.\/mcp\.js"\)/, 'dist/cli.js loads dist/mcp.js');
+    assert.match(startupText('dist/mcp.js'), /McpError/);
+    const cli = startupText('dist/cli.js');
     assert.doesNotMatch(
-      fs.readFileSync(path.join(dist, 'extension.js'), 'utf8'),
+      cli,
       /StdioServerTransport|McpError|modelcontextprotocol/,
+      'dist/cli.js loads the MCP SDK at start',
     );
+    assert.ok(loadsLazily('dist/cli.js', 'dist/mcp.js'), 'dist/cli.js loads dist/mcp.js with import()');
+    assert.doesNotMatch(startupText('dist/extension.js'), /StdioServerTransport|McpError|modelcontextprotocol/);
   });
 
   it('refuses to start without the todo_write policy: exit 2, nothing on stdout', () => {
