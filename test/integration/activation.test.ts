@@ -16,6 +16,8 @@ const PLAN_EDIT_COMMAND_IDS = [
   'showChanges',
   'revertItem',
   'restoreWorkspace',
+  'startItem',
+  'continueInNewSession',
 ].map((c) => `agentChecklist.plan.${c}`);
 const COMMANDS = [
   'agentChecklist.sendPrompt',

@@ -69,8 +69,12 @@ export async function enableClaudeCodeTasks(): Promise<'written' | 'already-on' 
     {
       modal: true,
       detail: change.existed
-        ? vscode.l10n.t('Adds to {0}:\n{1}\nEvery other setting stays as it is.', file, CLAUDE_TASKS_ENTRY)
-        : vscode.l10n.t('Creates {0} with:\n{1}', file, CLAUDE_TASKS_ENTRY),
+        ? [
+            vscode.l10n.t('Adds to {0}:', file),
+            CLAUDE_TASKS_ENTRY,
+            vscode.l10n.t('Every other setting stays as it is.'),
+          ].join('\n')
+        : [vscode.l10n.t('Creates {0} with:', file), CLAUDE_TASKS_ENTRY].join('\n'),
     },
     turnOn,
   );
