@@ -190,7 +190,7 @@ describe('a roomy, accessible Agent view at 1400×900 (issue 12)', () => {
     });
     await toast.waitFor({ timeout: 90_000 });
     const message = (await toast.locator('.notification-list-item-message').innerText()).replace(/\s+/g, ' ').trim();
-    assert.match(message, /^The agent finished its turn\. Plan: \d\/5 done/, message);
+    assert.match(message, /^The agent finished its turn\. Plan: \d\/4 done/, message);
     await screenshot(page, 'notification-turn-ended.png');
     await toast.locator('.monaco-button', { hasText: 'Show' }).click();
     const frame = await agentPageFrame(page, 'view');
