@@ -20,6 +20,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFil
 import { join } from 'node:path';
 import { PROCESS_META, checkProcessBuild } from './bundle-check.mjs';
 import { dedupePackages } from './dedupe-packages.mjs';
+import { leanZod } from './lean-zod.mjs';
 import { LAZY_MODULES, MAIN_MODULES, WORKER_MODULES, lazyPackages } from './lazy-bundles.mjs';
 import { webviewConfigs } from './webview-build.mjs';
 
@@ -40,7 +41,9 @@ const processConfig = {
   outdir: ESM_DIR,
   chunkNames: 'chunk-[hash]',
   external: ['vscode'],
-  plugins: [lazyPackages, dedupePackages()],
+  plugins: [lazyPackages, leanZod, dedupePackages()],
+  // A name zod/mini's lean build leaves out (scripts/lean-zod.mjs) used by our code fails the build.
+  logOverride: { 'import-is-undefined': 'error' },
   metafile: true,
   logLevel: 'warning',
 };
