@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Disposable } from '../disposable';
-import { followReportSchema, type FollowConfig, type FollowReport } from './agent-followers';
+import { followReportSchema, type FollowConfig, type FollowReport } from './follow-messages';
 
 /** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
 function newWorker(): Worker {

@@ -3,7 +3,8 @@
 // find their folder, never hold the extension host's event loop. Its own bundle,
 // dist/agent-follow-worker.js (scripts/lazy-bundles.mjs).
 import { parentPort } from 'node:worker_threads';
-import { AgentFollowers, followConfigSchema, type FollowReport } from './agent-followers';
+import { AgentFollowers } from './agent-followers';
+import { followConfigSchema, type FollowReport } from './follow-messages';
 
 const port = parentPort;
 if (port !== null) {

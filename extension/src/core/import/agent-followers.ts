@@ -7,8 +7,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toDisposable, type Disposable } from '../disposable';
-import * as z from 'zod/mini';
-import { IMPORTED_AGENTS } from '../session/source';
 import { isSessionLockedError } from '../store/lock';
 import {
   claudeProjectDir,
@@ -22,24 +20,7 @@ import {
   isGeminiSession,
 } from './agent-session-files';
 import { FollowedAgentFile } from './followed-agent-file';
-
-/** What to follow: the boundary of the follower's worker thread (validated there). */
-export const followConfigSchema = z.object({
-  /** The workspace folders whose agents' sessions are followed (absolute paths). */
-  folders: z.readonly(z.array(z.string())),
-  agents: z.readonly(z.array(z.enum(IMPORTED_AGENTS))),
-  homes: z.object({ claudeConfigDir: z.string(), codexHome: z.string(), geminiDir: z.string() }),
-  /** Where our logs of the followed sessions are written. */
-  sessionDir: z.string(),
-});
-export type FollowConfig = z.infer<typeof followConfigSchema>;
-
-/** What the followers tell their host: a log written or updated, or a file that could not be followed. */
-export const followReportSchema = z.union([
-  z.object({ kind: z.literal('wrote'), logPath: z.string(), file: z.string(), versions: z.number() }),
-  z.object({ kind: z.literal('problem'), file: z.string(), message: z.string() }),
-]);
-export type FollowReport = z.infer<typeof followReportSchema>;
+import type { FollowConfig, FollowReport } from './follow-messages';
 
 const SETTLE_MS = 40;
 const APPEAR_POLL_MS = 2000;
