@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumPath } from '../scripts/vscode-server/browser.mjs';
 import { ENTRY, READY_MARKER } from '../scripts/vscode-server/paths.mjs';
+import { PROCESS_META, startupFiles, type ProcessMetafile } from '../scripts/bundle-check.mjs';
 import { WEBVIEW_CHUNKS } from '../scripts/webview-build.mjs';
 import { openContainer, openWorkbench, until } from '../test/e2e/workbench';
 import { productionBuild } from './production-build';
@@ -115,28 +116,18 @@ const ANSWER = [
   .join('\n')
   .repeat(2);
 
-interface ProcessMeta {
-  outputs: Record<string, { bytes: number; imports: { path: string; kind: string; external?: boolean }[] }>;
-}
-
 /**
- * What `entry` (e.g. 'extension.js') loads at start in the process build: itself and the
- * chunks it imports statically, as dist/ paths (the build's metafile names the first
- * pass's files, dist/.esm/…).
+ * What `entry` (e.g. 'extension.js') loads at start in the process build, as dist/
+ * paths (the build's metafile names the first pass's files, dist/.esm/…).
  */
-function loadedAtStart(meta: ProcessMeta, entry: string): string[] {
-  const files = new Set([`dist/.esm/${entry}`]);
-  for (const file of files) {
-    for (const i of meta.outputs[file]?.imports ?? [])
-      if (!i.external && i.kind === 'import-statement') files.add(i.path);
-  }
-  return [...files].map((file) => file.replace('dist/.esm/', ''));
+function loadedAtStart(meta: ProcessMetafile, entry: string): string[] {
+  return startupFiles(meta, `dist/.esm/${entry}`).map((file) => file.replace('dist/.esm/', ''));
 }
 
 function sizes(dir: string): Metric[] {
   const size = (file: string): number => fs.statSync(path.join(dir, 'dist', file)).size;
   const kb = (bytes: number): number => round(bytes / KB, 1);
-  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'process-meta.json'), 'utf8')) as ProcessMeta;
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, PROCESS_META), 'utf8')) as ProcessMetafile;
   const total = (list: string[]): number => list.reduce((sum, file) => sum + size(file), 0);
   const atStart = (entry: string): string[] => loadedAtStart(meta, entry);
   /** What a lazy entry adds to what `main` already loaded: its own files and the chunks only it brings. */

@@ -3,28 +3,18 @@
 // files a lazy entry brings with it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { PROCESS_META, startupFiles as loadedAtStart, type ProcessMetafile } from '../../../scripts/bundle-check.mjs';
 
 const root = path.resolve(__dirname, '../../..');
 const ESM_DIR = 'dist/.esm/';
 
-interface Metafile {
-  outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
-}
-
-function metafile(): Metafile {
-  return JSON.parse(fs.readFileSync(path.join(root, 'dist/process-meta.json'), 'utf8')) as Metafile;
+function metafile(): ProcessMetafile {
+  return JSON.parse(fs.readFileSync(path.join(root, PROCESS_META), 'utf8')) as ProcessMetafile;
 }
 
 /** The dist/ files `entry` (e.g. 'dist/extension.js') loads through static imports, itself included. */
 export function startupFiles(entry: string): string[] {
-  const meta = metafile();
-  const files = new Set([entry.replace(/^dist\//, ESM_DIR)]);
-  for (const file of files) {
-    for (const { path: imported, kind, external } of meta.outputs[file]?.imports ?? []) {
-      if (!external && kind === 'import-statement') files.add(imported);
-    }
-  }
-  return [...files].map((file) => file.replace(ESM_DIR, 'dist/'));
+  return loadedAtStart(metafile(), entry.replace(/^dist\//, ESM_DIR)).map((file) => file.replace(ESM_DIR, 'dist/'));
 }
 
 /** The text of every file `entry` loads at start. */
