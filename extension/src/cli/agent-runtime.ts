@@ -4,7 +4,7 @@
 // approval gate the command has (a terminal prompt, an ACP client, none).
 import type { ModelProvider } from '../core/agent/provider';
 import { resolveContextWindow } from '../core/agent/context-window';
-import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
+import { DEFAULT_MAX_STEPS } from '../core/agent/turn-options';
 import { buildSystemPrompt, type WorkspaceEnvironment } from '../core/agent/system-prompt';
 import { buildToolRegistry, isToolSetError, type ToolSetOptions } from '../core/agent/tool-set';
 import type { Disposable } from '../core/disposable';

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
-import { DEFAULT_MAX_STEPS } from '../core/agent/loop';
+import { DEFAULT_MAX_STEPS } from '../core/agent/turn-options';
 import { BUILT_IN_TOOLS } from '../core/tools/built-in';
 import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';

@@ -22,7 +22,7 @@ import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
 import { deriveMessages } from '../../core/session/derive-messages';
 import type { ModelProvider } from '../../core/agent/provider';
-import { finalAssistantText } from '../../core/agent/subagent-run';
+import { finalAssistantText } from '../../core/agent/final-text';
 import { planAsText } from '../../core/plan/summaries';
 import { visibleControls } from '../../core/terminal-text';
 import type { StandingPlan } from '../../core/plan/todos-projection';

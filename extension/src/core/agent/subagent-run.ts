@@ -6,10 +6,11 @@
 // last; the child's own events (its todo_write plan included) go to the child's
 // log only — single owner. Stop reaches the child through the same signal.
 import type { SubagentOutcome } from '../domain-literals';
-import type { SessionEvent, TurnEndReason } from '../session/events';
+import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import type { WritableSession } from '../store/session-store';
 import type { ToolRegistry } from '../tools/registry';
+import { finalAssistantText } from './final-text';
 import { runTurn } from './loop';
 import type { LiveDelta } from '../session/live-delta';
 import type { ModelProvider } from './provider';
@@ -65,20 +66,6 @@ export interface SubagentRunResult {
   turnEnd: TurnEndReason | null;
   /** Set when the run threw (a store or invariant failure), not for a turn that ended in `error`. */
   failure: string | null;
-}
-
-/** The last non-empty assistant text of `turn` (what a parent, or the CLI, reports as the answer). */
-export function finalAssistantText(events: readonly SessionEvent[], turn: number): string {
-  let text = '';
-  let current = 0;
-  for (const event of events) {
-    if (event.type === 'turn/start') current = event.data.turn;
-    if (current === turn && event.type === 'assistant/message') {
-      const t = event.data.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-      if (t) text = t;
-    }
-  }
-  return text;
 }
 
 export interface SubagentRequest {

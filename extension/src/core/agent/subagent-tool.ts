@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { ToolRegistry } from '../tools/registry';
 import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
-import { runSubagent, type SubagentDeps, type SubagentRunResult } from './subagent-run';
+import type { SubagentDeps, SubagentRunResult } from './subagent-run';
 
 export const SUBAGENT_TOOL_NAME = 'subagent';
 /** Sessions at this depth or deeper (root = 0) get no subagent tool. */
@@ -67,6 +67,8 @@ export function createSubagentTool(options: SubagentToolOptions): ToolDefinition
       if (!parent) return errorResult(SUBAGENT_NO_OWNER_MESSAGE);
       const tools = options.buildChildTools();
       try {
+        // The child's run (the agent loop) is its own lazy module (dist/subagent-run.js), loaded at the first call.
+        const { runSubagent } = await import('./subagent-run');
         const run = await runSubagent(options, {
           parent,
           callId: ctx.callId,

@@ -1,21 +1,31 @@
 // Our agent's turn in the window: its provider and context (rules file, window,
 // system prompt) prepared from the settings, its tools, the session it writes (a new
 // one of ours when the shown one is not ours to continue), and the core loop run on
-// it with plan first, checkpoints and verify completion as the settings say.
+// it with plan first, checkpoints and verify completion as the settings say; an ACP
+// agent's workspace tools and checkpoints; Compact Conversation. A lazy module
+// (dist/agent-turn.js, LAZY_MODULES in scripts/lazy-bundles.mjs): the turn runner
+// imports it at the first prompt or compaction, so activation does not load the loop
+// and the tools' implementations.
+import * as vscode from 'vscode';
+import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
 import { runTurn } from '../../core/agent/loop';
 import { inReview } from '../../core/agent/plan-first';
 import type { ModelProvider } from '../../core/agent/provider';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
 import type { LiveDelta } from '../../core/session/live-delta';
+import type { StandingPlan } from '../../core/plan/todos-projection';
 import type { Session } from '../../core/session/session';
+import type { ProviderSource } from '../providers/provider-source';
 import type { ChildSessions } from '../session/child-sessions';
+import type { OpenedSession } from '../session/opened-session';
 import { writableSession } from '../session/writable-session';
 import type { AgentSettings } from '../settings';
 import type { LiveStream } from './live-stream';
 import { prepareTurnContext, type ToldModel } from './turn-context';
 import type { TurnBody, TurnHost, TurnRunnerOptions } from './turn-host';
-import { buildTurnTools } from './turn-tools';
+import { TurnRefusedError } from './turn-refused';
+import { buildTurnTools, workspaceToolPolicy } from './turn-tools';
 
 export interface PreparedTurn {
   settings: AgentSettings;
@@ -103,4 +113,32 @@ export function checkpointTaker(settings: AgentSettings, options: TurnRunnerOpti
   if (!settings.checkpoints || folder?.scheme !== 'file') return null;
   const repo = ShadowRepo.of(options.checkpointsBase, folder.fsPath);
   return { checkpoint: () => repo.checkpoint(), onError: (message) => options.log.warn(message) };
+}
+
+/** What an ACP agent's turn gets from our side: the workspace tools' policy, and the checkpoints unless they are off. */
+export function acpTurnSupport(settings: AgentSettings, options: TurnRunnerOptions) {
+  const checkpoints = checkpointTaker(settings, options);
+  return { tools: workspaceToolPolicy(settings, options.log), ...(checkpoints ? { checkpoints } : {}) };
+}
+
+/** Compact Conversation: summarizes the shown session's history now (between turns). False when there was nothing to summarize. */
+export async function compactOnDemand(
+  opened: OpenedSession | null,
+  deps: {
+    settings: AgentSettings;
+    providers: ProviderSource;
+    folder: vscode.Uri | undefined;
+    plan: StandingPlan;
+    signal: AbortSignal;
+  },
+): Promise<boolean> {
+  if (!opened || !hasSomethingToCompact(opened.session)) return false;
+  if (opened.readOnly)
+    throw new TurnRefusedError(
+      vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'),
+    );
+  const provider = await deps.providers.create(deps.settings);
+  const { context } = await prepareTurnContext(deps.settings, provider, deps.folder);
+  await compactContext(opened.session, { provider, window: context.window, plan: deps.plan, signal: deps.signal });
+  return true;
 }

@@ -4,7 +4,6 @@
 // else the model's own answer, e.g. vscode.lm's maxInputTokens) with its threshold.
 // Also the on-demand compaction behind "Agent Checklist: Compact Conversation".
 import * as vscode from 'vscode';
-import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
 import type { RequestEstimate } from '../../core/agent/request-estimate';
 import { formatContextUse, resolveContextWindow } from '../../core/agent/context-window';
 import type { ModelProvider } from '../../core/agent/provider';
@@ -14,10 +13,7 @@ import type { StandingPlan } from '../../core/plan/todos-projection';
 import type { ContextView } from '../../core/protocol/messages';
 import type { ToolSpec } from '../../core/tools/registry';
 import type { Session } from '../../core/session/session';
-import type { OpenedSession } from '../session/opened-session';
-import type { ProviderSource } from '../providers/provider-source';
 import type { AgentSettings } from '../settings';
-import { TurnRefusedError } from './turn-refused';
 
 export interface TurnContext {
   system: string;
@@ -56,28 +52,6 @@ export async function prepareTurnContext(
     context,
     rules: rules?.file ?? null,
   };
-}
-
-/** Compact Conversation: summarizes the shown session's history now (between turns). False when there was nothing to summarize. */
-export async function compactOnDemand(
-  opened: OpenedSession | null,
-  deps: {
-    settings: AgentSettings;
-    providers: ProviderSource;
-    folder: vscode.Uri | undefined;
-    plan: StandingPlan;
-    signal: AbortSignal;
-  },
-): Promise<boolean> {
-  if (!opened || !hasSomethingToCompact(opened.session)) return false;
-  if (opened.readOnly)
-    throw new TurnRefusedError(
-      vscode.l10n.t('This session is open for writing in another window; use "New Session" to start one here.'),
-    );
-  const provider = await deps.providers.create(deps.settings);
-  const { context } = await prepareTurnContext(deps.settings, provider, deps.folder);
-  await compactContext(opened.session, { provider, window: context.window, plan: deps.plan, signal: deps.signal });
-  return true;
 }
 
 /** What the latest turn of this window told the model besides the conversation (for the meter's estimate). */

@@ -5,7 +5,8 @@
 // context meter). It never chooses which session is shown: it asks its host for the
 // shown session and hands it the session a prompt writes (a new one of ours when the
 // shown one is not ours to continue).
-// Our agent's turn is set up in agent-turn.ts, an ACP agent's by AcpAgentSessions.
+// Our agent's turn is set up in agent-turn.ts (a lazy module, imported at the first
+// prompt or compaction), an ACP agent's by AcpAgentSessions.
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { RequestEstimate } from '../../core/agent/request-estimate';
@@ -17,13 +18,11 @@ import type { ChildSessions } from '../session/child-sessions';
 import { LiveStream } from './live-stream';
 import type { ShownPlanEditing } from '../session/session-plan-editor';
 import type { AgentSettings } from '../settings';
-import { workspaceToolPolicy } from './turn-tools';
-import { compactOnDemand, contextViewOf, type ToldModel } from './turn-context';
+import { contextViewOf, type ToldModel } from './turn-context';
 import { TurnRefusedError } from './turn-refused';
 import { ProviderUnavailableError } from '../providers/provider-source';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
 import { AcpAgentSessions } from '../acp-agents/acp-agent-sessions';
-import { agentTurn, checkpointTaker, prepareAgentTurn } from './agent-turn';
 import type { TurnBody, TurnHost, TurnRunnerOptions } from './turn-host';
 
 export type { TurnHost, TurnRunnerOptions } from './turn-host';
@@ -123,15 +122,16 @@ export class TurnRunner extends Owner {
     const acpAgent = start.agent === undefined ? chosenAcpAgent(settings) : start.agent;
     if (acpAgent !== null) return this.sendAcpPrompt(acpAgent, text, settings, start);
     this.starting = true;
-    let prepared;
+    let turns, prepared;
     try {
-      prepared = await prepareAgentTurn(settings, this.options);
+      turns = await import('./agent-turn');
+      prepared = await turns.prepareAgentTurn(settings, this.options);
     } finally {
       this.starting = false;
     }
     if (this.closed) throw shuttingDown();
     const deps = { options: this.options, host: this.host, children: this.children, liveStream: this.liveStream };
-    const { session, told, body } = agentTurn(deps, prepared, text, start.seed);
+    const { session, told, body } = turns.agentTurn(deps, prepared, text, start.seed);
     this.told = told;
     return this.runOn(session, body);
   }
@@ -154,16 +154,14 @@ export class TurnRunner extends Owner {
     let agent;
     try {
       const title = text.replace(/\s+/g, ' ').slice(0, 80);
-      const tools = workspaceToolPolicy(settings, this.options.log);
-      const checkpoints = checkpointTaker(settings, this.options);
+      const { acpTurnSupport } = await import('./agent-turn');
       agent = await this.acp.forPrompt({
         launch: resolved.launch,
         cwd: folder.fsPath,
         shown,
         title,
         autoApprove: settings.autoApprove,
-        tools,
-        ...(checkpoints ? { checkpoints } : {}),
+        ...acpTurnSupport(settings, this.options),
         showWritten: (opened) => this.host.showWritten(opened),
       });
     } finally {
@@ -222,6 +220,7 @@ export class TurnRunner extends Owner {
     this.starting = true;
     try {
       const { settings, providers, workspaceFolder: folder } = this.options;
+      const { compactOnDemand } = await import('./agent-turn');
       return await compactOnDemand(this.host.opened(), {
         settings: settings(),
         providers,
