@@ -48,6 +48,8 @@ export const LAZY_MODULES = {
   'extension/src/core/agent/subagent-run.ts': 'subagent-run',
   // Imported by the window's turn runner (vscode/turn/turn-runner.ts) at the first prompt or compaction: our agent's turn, its tools and the loop.
   'extension/src/vscode/turn/agent-turn.ts': 'agent-turn',
+  // Imported by vscode/providers/provider-source.ts when a turn first uses the demo, a scripted or a VS Code language model.
+  'extension/src/vscode/providers/local-providers.ts': 'local-providers',
 };
 
 /**

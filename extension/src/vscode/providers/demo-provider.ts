@@ -13,9 +13,9 @@ import type { ModelProvider, ModelRequest, StreamPart } from '../../core/agent/p
 import { ScriptedProvider, type ModelScript } from '../../core/agent/providers/scripted';
 import { abortableSleep } from '../../core/agent/retry';
 import { withListedFile } from './demo-listed-file';
+import { DEMO_MODEL } from './demo-model';
 
 const DEMO_PROVIDER_ID = 'demo';
-export const DEMO_MODEL = 'demo script';
 export interface DemoPacing {
   /** Before each answer, as a model thinks. */
   stepDelayMs: number;

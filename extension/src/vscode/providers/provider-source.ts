@@ -3,14 +3,16 @@
 // turn after turn, so a multi-turn script plays on; a changed file or a new session
 // starts it over). `vscode-lm` takes the first model VS Code offers (vscode.lm).
 // Every other id is a remote provider (core/agent/providers/remote-catalog.ts): endpoint
-// and model from settings, the key from SecretStorage (remote-provider.ts).
+// and model from settings, the key from SecretStorage (remote-provider.ts). The
+// providers themselves are made by local-providers.ts, a lazy module imported at the
+// first turn's `create`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ModelProvider } from '../../core/agent/provider';
-import { loadModelScript, ScriptedProvider } from '../../core/agent/providers/scripted';
+import type { ScriptedProvider } from '../../core/agent/providers/scripted';
 import type { ProviderView } from '../../core/protocol/messages';
-import { DemoProvider, DEMO_MODEL } from './demo-provider';
-import { selectVscodeLmProvider } from './vscode-lm-provider';
+import { DEMO_MODEL } from './demo-model';
+import type { DemoProvider } from './demo-provider';
 import { createRemoteProvider, readRemoteSettings } from './remote-provider';
 import type * as vscode from 'vscode';
 import type { AgentSettings } from '../settings';
@@ -66,31 +68,22 @@ export class ProviderSource {
 
   async create(settings: AgentSettings): Promise<ModelProvider> {
     this.check(settings);
-    switch (settings.provider) {
-      case 'demo':
-        this.demo ??= new DemoProvider(loadModelScript(this.options.demoScriptPath));
-        return this.demo;
-      case 'scripted': {
-        const file = this.scriptFile(settings);
-        const stat = fs.statSync(file);
-        const key = `${file}\0${stat.mtimeMs}\0${stat.size}`;
-        if (this.scripted?.key !== key)
-          this.scripted = { key, provider: new ScriptedProvider(loadModelScript(file), path.basename(file)) };
-        return this.scripted.provider;
-      }
-      case 'vscode-lm':
-        try {
-          return await selectVscodeLmProvider();
-        } catch (error) {
-          throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
-        }
-      default:
-        try {
-          return await createRemoteProvider(settings.provider, this.options.secrets);
-        } catch (error) {
-          throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
-        }
-    }
+    const { provider } = settings;
+    if (provider !== 'demo' && provider !== 'scripted' && provider !== 'vscode-lm')
+      return unavailableOnError(() => createRemoteProvider(provider, this.options.secrets));
+    const local = await import('./local-providers');
+    if (provider === 'demo') return (this.demo ??= local.demoProvider(this.options.demoScriptPath));
+    if (provider === 'scripted') return this.scriptedProvider(settings, local);
+    return unavailableOnError(() => local.selectVscodeLmProvider());
+  }
+
+  /** One instance per script file, until the file changes. */
+  private scriptedProvider(settings: AgentSettings, local: typeof import('./local-providers')): ScriptedProvider {
+    const file = this.scriptFile(settings);
+    const stat = fs.statSync(file);
+    const key = `${file}\0${stat.mtimeMs}\0${stat.size}`;
+    if (this.scripted?.key !== key) this.scripted = { key, provider: local.scriptedProvider(file) };
+    return this.scripted.provider;
   }
 
   /** A new session starts scripted models from their first response. */
@@ -143,5 +136,14 @@ export class ProviderSource {
     if (settings.provider === 'vscode-lm') return settings.provider;
     const remote = readRemoteSettings(settings.provider);
     return typeof remote === 'string' ? settings.provider : remote.model;
+  }
+}
+
+/** A provider that could not be made: its error as a ProviderUnavailableError (the message is for the user). */
+async function unavailableOnError(make: () => Promise<ModelProvider>): Promise<ModelProvider> {
+  try {
+    return await make();
+  } catch (error) {
+    throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
   }
 }
