@@ -72,6 +72,10 @@ async function toCommonJs() {
       ...node,
       bundle: false,
       format: 'cjs',
+      // Every converted file is loaded with require (import() becomes one, below), never
+      // by Node's ES module loader: no annotation of its exports for Node's CommonJS lexer
+      // (what the node platform adds to each file).
+      platform: 'neutral',
       // import() of a converted file must see its ES exports (its `default` too), as the
       // first pass meant: a require gives that object, Node's import() of CommonJS does not.
       supported: { 'dynamic-import': false },
