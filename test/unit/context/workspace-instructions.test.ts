@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { DEFAULT_MAX_STEPS } from '../../../extension/src/core/agent/loop';
+import { DEFAULT_MAX_STEPS } from '../../../extension/src/core/agent/turn-options';
 import { buildSystemPrompt } from '../../../extension/src/core/agent/system-prompt';
 import { readWorkspaceRules, RULES_MAX_CHARS } from '../../../extension/src/core/agent/workspace-rules';
 import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';

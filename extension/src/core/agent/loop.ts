@@ -23,7 +23,7 @@ import type { Session } from '../session/session';
 import type { TurnOptions } from './turn-options';
 import { TurnRun } from './turn-run';
 
-export { DEFAULT_MAX_STEPS, type TurnOptions } from './turn-options';
+export type { TurnOptions } from './turn-options';
 
 /**
  * Runs one turn of `session` for `prompt` and returns how it ended (also logged as
