@@ -15,6 +15,7 @@ import { AgentFollowers, type FollowReport } from '../../../extension/src/core/i
 import { GeminiSessionReader } from '../../../extension/src/core/import/gemini-session';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
+import { agentLine } from './agent-lines';
 
 const FIXTURE = path.resolve(__dirname, '../../fixtures/agent-files/gemini-write-todos-rewound.jsonl');
 const lines = (): string[] => fs.readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean);
@@ -22,7 +23,7 @@ const lines = (): string[] => fs.readFileSync(FIXTURE, 'utf8').split('\n').filte
 describe('Gemini CLI sessions', () => {
   it('reads each write_todos once, in order, with the rewind and the statuses mapped', () => {
     const reader = new GeminiSessionReader();
-    const marks = lines().flatMap((l) => reader.readLine(l));
+    const marks = lines().flatMap((l) => reader.readLine(agentLine(l)));
     const plans = marks.flatMap((m) => (m.kind === 'plan' ? [m.todos.map((t) => `${t.content}:${t.status}`)] : []));
     const second = ['Read the code:completed', 'Fix the bug:in_progress', 'Write a test:pending'];
     assert.deepEqual(plans, [

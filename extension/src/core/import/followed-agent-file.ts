@@ -6,7 +6,8 @@
 // shrank (rewritten) is read again from its start. The agent's file is only read.
 import type { Disposable } from '../disposable';
 import type { AgentMark } from './agent-plan';
-import { isAgentFileShrankError, AgentFileTail } from './agent-file-tail';
+import { AgentFileTail } from './agent-file-tail';
+import { isFileShrankError } from '../store/jsonl-tail';
 import { importOpen, type OpenImport } from './import-log';
 
 export class FollowedAgentFile implements Disposable {
@@ -32,7 +33,7 @@ export class FollowedAgentFile implements Disposable {
     try {
       marks = this.tail.readAppended();
     } catch (error) {
-      if (!isAgentFileShrankError(error)) throw error;
+      if (!isFileShrankError(error)) throw error;
       this.restart();
       marks = this.tail.readAppended();
     }

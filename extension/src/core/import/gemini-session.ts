@@ -21,8 +21,7 @@
 import * as z from 'zod/mini';
 import { fitTodos } from '../plan/fit-todos';
 import type { TodoItem } from '../plan/todo-schema';
-import { parseJson } from '../store/parse-json';
-import { promptTitle, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import { promptTitle, type AgentFileReader, type AgentLine, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const metadataLine = z.object({ sessionId: z.string(), projectHash: z.string(), startTime: z.optional(z.string()) });
 const toolCall = z.object({
@@ -74,14 +73,12 @@ export class GeminiSessionReader implements AgentFileReader {
   private readonly counted = new Map<string, TodoItem[] | undefined>();
   private readonly prompts = new Set<string>();
 
-  readLine(line: string): AgentMark[] {
-    if (line.trim() === '') return [];
-    const json = parseJson(line);
-    if (typeof json !== 'object' || json === null) return this.skip();
-    if ('$rewindTo' in json) return this.rewind(json);
-    if ('$set' in json) return this.set(json);
-    if (!('type' in json)) return this.metadata(json);
-    const message = messageLine.safeParse(json);
+  readLine(line: AgentLine | undefined): AgentMark[] {
+    if (line === undefined) return this.skip();
+    if ('$rewindTo' in line) return this.rewind(line);
+    if ('$set' in line) return this.set(line);
+    if (!('type' in line)) return this.metadata(line);
+    const message = messageLine.safeParse(line);
     return message.success ? this.message(message.data) : this.skip();
   }
 
