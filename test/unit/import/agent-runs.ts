@@ -164,9 +164,9 @@ function responsesReply(step: ModelStep, id: number): string {
   return events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 }
 
-function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, binDir = BIN): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(path.join(BIN, bin), args, { cwd, env, timeout: 120_000 }, (error, stdout, stderr) => {
+    const child = execFile(path.join(binDir, bin), args, { cwd, env, timeout: 120_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${bin} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
       else resolve(stdout);
     });
@@ -366,6 +366,7 @@ export const GEMINI_PLAN_MODEL = 'gemini-2.5-pro';
 /**
  * `gemini -p <prompt> --yolo` with `model` (undefined: Gemini CLI's default, chosen by
  * its router) against `server`; its sessions go under `home/.gemini/tmp/<slug>/chats/`.
+ * `binDir`: where `gemini` is (a bundled test finds node_modules/.bin from its extension).
  */
 export function runGemini(
   server: ScriptedModelServer,
@@ -373,10 +374,11 @@ export function runGemini(
   cwd: string,
   prompt: string,
   model: string | undefined,
+  binDir = BIN,
 ): Promise<string> {
   const args = ['-p', prompt, '--yolo', ...(model === undefined ? [] : ['-m', model])];
   const env = { HOME: home, GEMINI_CLI_HOME: home, GEMINI_API_KEY: 'test', GOOGLE_GEMINI_BASE_URL: server.url };
-  return run('gemini', args, cwd, offlineEnv(env));
+  return run('gemini', args, cwd, offlineEnv(env), binDir);
 }
 
 /** Gemini CLI's one session file of `home` (its main sessions: `session-*.jsonl` in a project's chats folder). */
