@@ -12,7 +12,9 @@ import { describe, it } from 'node:test';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { AgentFollowers, type FollowReport } from '../../../extension/src/core/import/agent-followers';
+import { FollowedAgentFile } from '../../../extension/src/core/import/followed-agent-file';
 import { GeminiSessionReader } from '../../../extension/src/core/import/gemini-session';
+import { importAgentFile } from '../../../extension/src/core/import/import-log';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
 import { agentLine } from './agent-lines';
@@ -115,6 +117,27 @@ describe('Gemini CLI sessions', () => {
       assert.equal(events.filter((e) => e.type === 'todo/write').length, 5);
     } finally {
       followers.dispose();
+    }
+  });
+
+  it('followed from its first line (the metadata, before the prompt): the log is written at the prompt, the one import writes', () => {
+    const root = tempDir('follow-gemini-first-line-');
+    const file = path.join(root, 'session-2026-12-04T10-00-0b5e2c1a.jsonl');
+    const [meta, ...rest] = lines();
+    fs.writeFileSync(file, `${meta}\n`);
+    const follower = new FollowedAgentFile(file, path.join(root, 'followed'));
+    try {
+      assert.equal(follower.update(), 0);
+      assert.equal(follower.logPath, null, 'no log for a session with no prompt yet');
+      for (const line of rest) {
+        fs.appendFileSync(file, `${line}\n`);
+        follower.update();
+      }
+      const imported = importAgentFile(file, path.join(root, 'imported'));
+      assert.equal(fs.readFileSync(follower.logPath!, 'utf8'), fs.readFileSync(imported.path, 'utf8'));
+      assert.equal(loadLogFile(imported.path).header.title, 'fix the bug');
+    } finally {
+      follower.dispose();
     }
   });
 });
