@@ -1,109 +1,122 @@
-// Following other agents' own session files (issue 23). (1) In process: a Claude Code
-// transcript of 1 MB and of 100 MB followed by FollowedAgentFile (the worker's code);
-// per agent plan write (a TodoWrite line and its result line appended), the time of
-// update(): read the appended bytes, the reader, our log's append. (2) The real
-// workbench: the agent writes its transcript in CLAUDE_CONFIG_DIR (the server's, under
-// its user data folder); per write, the line's timestamp -> the status bar item's text
-// in the page (the worker's fs.watch and settle, our log's append, the window's
-// session watcher and read-only follower, the folds, the status bar).
+// Following other agents' own session files (issues 23, 41), for every followed agent
+// (bench/agent-storage.ts: Claude Code, Codex, Gemini CLI). (1) Per-write cost: the
+// agent's session of 1 MB and of 100 MB followed by FollowedAgentFile (the worker's
+// code); per plan write made in the agent's own file, the time of update(): read the
+// appended bytes, the reader, our log's append. (2) In process, as the extension host
+// runs it: the follower's worker thread (AgentFollowThread: fs.watch, its settle, our
+// log written) reports, the host reads our log's new lines (LogFollower) and folds
+// the standing plan into the status bar's text (statusBarSummary); per write, the
+// append -> that text. (3) The real workbench, Claude Code only: the line's append ->
+// the status bar item's text in the page.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { AgentFollowThread } from '../extension/src/core/import/agent-follow-thread';
+import type { AgentHomes } from '../extension/src/core/import/agent-session-files';
 import { FollowedAgentFile } from '../extension/src/core/import/followed-agent-file';
+import { statusBarSummary } from '../extension/src/core/plan/summaries';
+import { foldStandingPlan } from '../extension/src/core/plan/todos-projection';
+import type { SessionEvent } from '../extension/src/core/session/events';
+import { loadLogFile } from '../extension/src/core/store/log-file';
+import { LogFollower } from '../extension/src/core/store/log-follower';
 import { READY_MARKER, REPO_ROOT } from '../scripts/vscode-server/paths.mjs';
 import { agentHomesOf } from '../scripts/vscode-server/server.mjs';
 import { agentFrame, openContainer, openWorkbench, until } from '../test/e2e/workbench';
+import { FOLLOWED_STORAGES, type AgentStorage } from './agent-storage';
 import { OBSERVER_SOURCE, planAt, seenAt, statusText } from './external.bench';
 import type { Metric } from './report';
 import { median, now, percentile, round } from './stats';
 
 const MB = 1 << 20;
 const WRITES = 200;
+const IN_PROCESS_WRITES = 20;
 const LIVE_WRITES = 30;
 const PAUSE_MS = 300;
-const SESSION = '0b0e7e57-0000-4000-8000-000000000001';
 
-type Todo = { content: string; status: 'pending' | 'in_progress' | 'completed' };
-
-/** A Claude Code transcript line, as Claude Code 2.1.328 writes them (test/fixtures/agent-files). */
-function line(fields: Record<string, unknown>, cwd: string): string {
-  return `${JSON.stringify({ isSidechain: false, userType: 'external', cwd, sessionId: SESSION, version: '2.1.328', timestamp: new Date().toISOString(), ...fields })}\n`;
+function homesIn(dir: string): AgentHomes {
+  return {
+    claudeConfigDir: path.join(dir, 'claude'),
+    codexHome: path.join(dir, 'codex'),
+    geminiDir: path.join(dir, 'gemini'),
+  };
 }
 
-/** One TodoWrite: the assistant's call and the user line with its result. */
-function todoWrite(n: number, todos: readonly Todo[], cwd: string): string {
-  const input = { todos: todos.map((t) => ({ ...t, activeForm: `Doing: ${t.content}` })) };
-  return (
-    line(
-      {
-        type: 'assistant',
-        uuid: `a-${n}`,
-        message: {
-          role: 'assistant',
-          content: [{ type: 'tool_use', id: `toolu_${n}`, name: 'TodoWrite', input }],
-          stop_reason: 'tool_use',
-        },
-      },
-      cwd,
-    ) +
-    line(
-      {
-        type: 'user',
-        uuid: `u-${n}`,
-        message: {
-          role: 'user',
-          content: [
-            { tool_use_id: `toolu_${n}`, type: 'tool_result', content: 'Todos have been modified successfully.' },
-          ],
-        },
-        toolUseResult: { oldTodos: [], newTodos: input.todos },
-      },
-      cwd,
-    )
-  );
-}
-
-/** A transcript of about `bytes`: a prompt, then answers of 8 KB of text. */
-function writeTranscript(file: string, bytes: number, cwd: string): void {
-  const fd = fs.openSync(file, 'w');
-  try {
-    fs.writeSync(
-      fd,
-      line({ type: 'user', uuid: 'u-0', message: { role: 'user', content: 'work through the plan' } }, cwd),
-    );
-    const answer = line(
-      {
-        type: 'assistant',
-        uuid: 'a-text',
-        message: { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(8 * 1024) }], stop_reason: null },
-      },
-      cwd,
-    );
-    for (let written = 0; written < bytes; written += answer.length) fs.writeSync(fd, answer);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-function followCost(dir: string, bytes: number, log: (line: string) => void): number[] {
-  const transcript = path.join(dir, `transcript-${bytes}.jsonl`);
-  writeTranscript(transcript, bytes, dir);
-  const follower = new FollowedAgentFile(transcript, path.join(dir, `ours-${bytes}`));
+function followCost(storage: AgentStorage, dir: string, bytes: number, log: (line: string) => void): number[] {
+  const root = fs.mkdtempSync(path.join(dir, `${storage.agent}-${bytes}-`));
+  const folder = path.join(root, 'work');
+  const file = storage.create(homesIn(root), folder, bytes);
+  const follower = new FollowedAgentFile(file, path.join(root, 'ours'));
   const t0 = now();
   follower.update();
   log(
-    `  ${(fs.statSync(transcript).size / MB).toFixed(1)} MB transcript: first read (the whole file, our log written) ${(now() - t0).toFixed(0)} ms`,
+    `  ${storage.title}, ${(fs.statSync(file).size / MB).toFixed(1)} MB session: first read (the whole file, our log written) ${(now() - t0).toFixed(0)} ms`,
   );
   const perWrite: number[] = [];
   for (let n = 1; n <= WRITES; n++) {
-    fs.appendFileSync(transcript, todoWrite(n, planAt(n % 30), dir));
+    storage.write(file, n, planAt(n % 30), folder);
     const t = now();
     const versions = follower.update();
     perWrite.push(now() - t);
-    if (versions !== 1) throw new Error(`write ${n} made ${versions} plan versions`);
+    if (versions !== 1) throw new Error(`${storage.title} write ${n} made ${versions} plan versions`);
   }
   follower.dispose();
+  fs.rmSync(root, { recursive: true, force: true });
   return perWrite;
+}
+
+/** Our log of the followed session, read as the window reads it: the new lines, the standing plan, its status text. */
+class StatusOfLog {
+  private follower: LogFollower | null = null;
+  private readonly events: SessionEvent[] = [];
+
+  text(logPath: string): string | null {
+    if (this.follower === null) {
+      const loaded = loadLogFile(logPath);
+      this.events.push(...loaded.events);
+      this.follower = LogFollower.after(loaded);
+    } else this.events.push(...this.follower.readAppended());
+    return statusBarSummary(foldStandingPlan(this.events));
+  }
+}
+
+/** Per write: the append in the agent's file -> the status bar text our follower's report leads to, in this process. */
+async function inProcessLatency(storage: AgentStorage, dir: string): Promise<number[]> {
+  const root = fs.mkdtempSync(path.join(dir, `${storage.agent}-live-`));
+  const folder = path.join(root, 'work');
+  fs.mkdirSync(folder, { recursive: true });
+  const homes = homesIn(root);
+  const file = storage.create(homes, folder, 64 * 1024);
+  storage.write(file, 0, planAt(0), folder);
+  const status = new StatusOfLog();
+  let waiting: { text: string; resolve: () => void } | null = null;
+  let seen = '';
+  const thread = new AgentFollowThread((report) => {
+    if (report.kind !== 'wrote') throw new Error(`${storage.title}: ${report.message}`);
+    seen = status.text(report.logPath) ?? '';
+    if (waiting !== null && seen === waiting.text) waiting.resolve();
+  });
+  const shown = (text: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (seen === text) return resolve();
+      const guard = setTimeout(() => reject(new Error(`${storage.title}: no "${text}" (last "${seen}")`)), 30_000);
+      waiting = { text, resolve: () => (clearTimeout(guard), resolve()) };
+    });
+  try {
+    thread.configure({ folders: [folder], agents: [storage.agent], homes, sessionDir: path.join(root, 'ours') });
+    await shown(statusText(0));
+    const latency: number[] = [];
+    for (let k = 1; k <= IN_PROCESS_WRITES; k++) {
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
+      const t = now();
+      storage.write(file, k, planAt(k), folder);
+      await shown(statusText(k));
+      latency.push(now() - t);
+    }
+    return latency;
+  } finally {
+    thread.dispose();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
 
 async function liveLatency(log: (line: string) => void): Promise<number[]> {
@@ -113,20 +126,14 @@ async function liveLatency(log: (line: string) => void): Promise<number[]> {
     await openContainer(page);
     await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
     await page.evaluate(OBSERVER_SOURCE);
-    const project = path.join(
-      agentHomesOf(workbench.server.userDataDir).CLAUDE_CONFIG_DIR,
-      'projects',
-      workbench.workspace.replace(/[^A-Za-z0-9]/g, '-'),
-    );
-    fs.mkdirSync(project, { recursive: true });
-    const transcript = path.join(project, `${SESSION}.jsonl`);
-    fs.writeFileSync(
-      transcript,
-      line(
-        { type: 'user', uuid: 'u-0', message: { role: 'user', content: 'work through the plan' } },
-        workbench.workspace,
-      ) + todoWrite(0, planAt(0), workbench.workspace),
-    );
+    // Claude Code's project folder appears after the window started (found by the follower's look-up).
+    const claude = FOLLOWED_STORAGES.find((a) => a.agent === 'claude-code')!;
+    const homes = {
+      ...homesIn(workbench.server.userDataDir),
+      claudeConfigDir: agentHomesOf(workbench.server.userDataDir).CLAUDE_CONFIG_DIR,
+    };
+    const transcript = claude.create(homes, workbench.workspace, 0);
+    claude.write(transcript, 0, planAt(0), workbench.workspace);
     await until(
       () => seenAt(page, statusText(0)),
       (t) => t !== null,
@@ -140,7 +147,7 @@ async function liveLatency(log: (line: string) => void): Promise<number[]> {
     for (let k = 1; k <= LIVE_WRITES; k++) {
       await new Promise((r) => setTimeout(r, PAUSE_MS));
       const written = Date.now();
-      fs.appendFileSync(transcript, todoWrite(k, planAt(k), workbench.workspace));
+      claude.write(transcript, k, planAt(k), workbench.workspace);
       const shown = await until(
         () => seenAt(page, statusText(k)),
         (t) => t !== null,
@@ -159,38 +166,44 @@ async function liveLatency(log: (line: string) => void): Promise<number[]> {
 export async function runAgentsBench(log: (line: string) => void): Promise<Metric[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-agents-'));
   const metrics: Metric[] = [];
+  const reported = (name: string, value: number, unit: string): Metric => ({
+    name,
+    value,
+    unit,
+    target: 'reported',
+    met: null,
+  });
   try {
-    followCost(dir, 1 * MB, () => undefined); // warm-up (JIT)
-    const small = followCost(dir, 1 * MB, log);
-    const large = followCost(dir, 100 * MB, log);
-    const s = median(small);
-    const l = median(large);
-    log(
-      `  follower per agent write: ${s.toFixed(3)} ms (1 MB) vs ${l.toFixed(3)} ms (100 MB); p95 ${percentile(small, 95).toFixed(3)} / ${percentile(large, 95).toFixed(3)} ms`,
-    );
-    metrics.push(
-      {
-        name: 'agent-file follower per plan write, 1 MB transcript (median)',
-        value: round(s),
-        unit: 'ms',
-        target: 'reported',
-        met: null,
-      },
-      {
-        name: 'agent-file follower per plan write, 100 MB transcript (median)',
-        value: round(l),
-        unit: 'ms',
-        target: 'reported',
-        met: null,
-      },
-      {
-        name: 'agent-file follower cost ratio 100 MB / 1 MB',
-        value: round(l / s, 2),
-        unit: '×',
-        target: '≤ 1.5×',
-        met: l / s <= 1.5,
-      },
-    );
+    for (const storage of FOLLOWED_STORAGES) {
+      followCost(storage, dir, 1 * MB, () => undefined); // warm-up (JIT)
+      const small = followCost(storage, dir, 1 * MB, log);
+      const large = followCost(storage, dir, 100 * MB, log);
+      const [s, l] = [median(small), median(large)];
+      log(
+        `  ${storage.title} follower per plan write: ${s.toFixed(3)} ms (1 MB) vs ${l.toFixed(3)} ms (100 MB); p95 ${percentile(small, 95).toFixed(3)} / ${percentile(large, 95).toFixed(3)} ms`,
+      );
+      const latency = await inProcessLatency(storage, dir);
+      log(
+        `  ${storage.title} write -> status bar text in process (ms, load average ${(os.loadavg()[0] ?? 0).toFixed(2)}): ${latency.map((v) => v.toFixed(0)).join(' ')}`,
+      );
+      metrics.push(
+        reported(`${storage.title} follower per plan write, 1 MB session (median)`, round(s), 'ms'),
+        reported(`${storage.title} follower per plan write, 100 MB session (median)`, round(l), 'ms'),
+        {
+          name: `${storage.title} follower cost ratio 100 MB / 1 MB`,
+          value: round(l / s, 2),
+          unit: '×',
+          target: '≤ 1.5×',
+          met: l / s <= 1.5,
+        },
+        reported(`${storage.title} write -> status bar text, in process (median)`, round(median(latency), 1), 'ms'),
+        reported(
+          `${storage.title} write -> status bar text, in process (p95)`,
+          round(percentile(latency, 95), 1),
+          'ms',
+        ),
+      );
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

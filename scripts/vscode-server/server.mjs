@@ -55,6 +55,7 @@ export function agentHomesOf(userDataDir) {
   return {
     CLAUDE_CONFIG_DIR: join(userDataDir, 'agent-homes', 'claude'),
     CODEX_HOME: join(userDataDir, 'agent-homes', 'codex'),
+    GEMINI_CLI_HOME: join(userDataDir, 'agent-homes', 'gemini'),
   };
 }
 

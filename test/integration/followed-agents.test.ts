@@ -9,6 +9,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { claudeProjectDir } from '../../extension/src/core/import/agent-session-files';
+import {
+  AGENT_SCRIPTS,
+  GEMINI_PLAN_MODEL,
+  geminiHome,
+  runGemini,
+  ScriptedModelServer,
+} from '../unit/import/agent-runs';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -22,7 +29,7 @@ const fixture = (name: string): string[] =>
     .filter(Boolean);
 const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join('');
 
-function agentHome(variable: 'CLAUDE_CONFIG_DIR' | 'CODEX_HOME'): string {
+function agentHome(variable: 'CLAUDE_CONFIG_DIR' | 'CODEX_HOME' | 'GEMINI_CLI_HOME'): string {
   const dir = process.env[variable];
   assert.ok(dir, `${variable} is set for the window (never the machine's own agents)`);
   return dir;
@@ -90,5 +97,42 @@ describe('other agents followed from their own session files', () => {
     assert.equal(fs.readFileSync(transcript, 'utf8'), text(claude), 'the transcript is as Claude Code wrote it');
     assert.equal(fs.readFileSync(rollout, 'utf8'), text(codex), 'the rollout is as Codex wrote it');
     assert.deepEqual(fs.readdirSync(project), [path.basename(transcript)], 'nothing written beside the transcript');
+  });
+
+  it('the real Gemini CLI run in the open folder: its write_todos plans followed, listed as "Gemini CLI"', async function () {
+    this.timeout(240_000);
+    const api = await getApi();
+    const server = await ScriptedModelServer.start();
+    try {
+      const extensionPath = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+      const home = geminiHome(agentHome('GEMINI_CLI_HOME'));
+      server.script(...AGENT_SCRIPTS.writeTodos);
+      const run = runGemini(
+        server,
+        home,
+        workspaceRoot(),
+        'fix the bug',
+        GEMINI_PLAN_MODEL,
+        path.join(extensionPath, 'node_modules', '.bin'),
+      );
+      await waitFor(
+        () => api.sessions().find((s) => s.id === api.session()?.id)?.source === 'Gemini CLI',
+        'the Gemini CLI session shown',
+        120_000,
+      );
+      await run;
+      assert.equal(server.left, 0);
+      await waitFor(
+        () => api.statusBarText()?.startsWith('$(checklist) 2/3') === true,
+        'Gemini CLI’s last plan on the status bar',
+      );
+      assert.deepEqual(
+        api.planTreeRows().map((r) => r.label),
+        ['Read the code', 'Fix the bug', 'Add a test'],
+      );
+      assert.equal(api.session()?.readOnly, true);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Runs the REAL Claude Code and Codex (devDependencies) offline: each against a model
+// Runs the REAL Claude Code, Codex and Gemini CLI (devDependencies) offline: each against a model
 // server on 127.0.0.1 that this process owns and that answers from a script, one
 // step per model request of the agent's conversation. The model edge is the only
 // mock; the agents' own session files are what they write.
@@ -15,9 +15,12 @@ export type ModelStep = { tool: string; input: unknown } | { text: string };
 const BIN = path.resolve(__dirname, '../../../node_modules/.bin');
 
 /**
- * A model server for both wires: POST .../messages (Anthropic, streamed) and POST
- * .../responses (OpenAI Responses, streamed) take the next step of the script; any
- * other request (Claude Code's reachability probe) gets an empty 200.
+ * A model server for three wires: POST .../messages (Anthropic, streamed), POST
+ * .../responses (OpenAI Responses, streamed) and POST .../models/<model>:streamGenerateContent
+ * (Gemini API, SSE) take the next step of the script; Gemini CLI's model router asks
+ * POST .../models/<model>:generateContent (no tools) which model to use and is told
+ * "pro" without taking a step; any other request (Claude Code's reachability probe)
+ * gets an empty 200.
  */
 export class ScriptedModelServer {
   private readonly steps: ModelStep[] = [];
@@ -56,24 +59,43 @@ export class ScriptedModelServer {
 
   private answer(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
     const url = req.url ?? '';
-    const wire =
-      req.method !== 'POST'
-        ? undefined
-        : /\/messages(\?|$)/.test(url) && !url.includes('count_tokens')
-          ? 'anthropic'
-          : /\/responses(\?|$)/.test(url)
-            ? 'responses'
-            : undefined;
-    if (wire === undefined) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    const wire = req.method === 'POST' ? wireOf(url) : undefined;
+    if (wire === undefined || wire === 'gemini-router') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(wire === undefined ? '{}' : JSON.stringify(geminiChunk([{ text: GEMINI_ROUTE }])));
       return;
     }
     this.requests.push(body);
     const step = this.steps.shift() ?? { text: 'The script has no step left.' };
     const id = ++this.served;
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.end(wire === 'anthropic' ? anthropicReply(step, id) : responsesReply(step, id));
+    res.end(
+      wire === 'anthropic'
+        ? anthropicReply(step, id)
+        : wire === 'responses'
+          ? responsesReply(step, id)
+          : `data: ${JSON.stringify(geminiChunk(['tool' in step ? { functionCall: { name: step.tool, args: step.input } } : { text: step.text }]))}\n\n`,
+    );
   }
+}
+
+function wireOf(url: string): 'anthropic' | 'responses' | 'gemini' | 'gemini-router' | undefined {
+  if (/\/messages(\?|$)/.test(url) && !url.includes('count_tokens')) return 'anthropic';
+  if (/\/responses(\?|$)/.test(url)) return 'responses';
+  if (/\/models\/[^/:]+:streamGenerateContent/.test(url)) return 'gemini';
+  if (/\/models\/[^/:]+:generateContent/.test(url)) return 'gemini-router';
+  return undefined;
+}
+
+/** The answer Gemini CLI's model router expects (its classifier's JSON): the "pro" model. */
+const GEMINI_ROUTE = JSON.stringify({ reasoning: 'loopback', model_choice: 'pro' });
+
+/** One Gemini API response (a whole answer in one chunk). */
+function geminiChunk(parts: unknown[]): unknown {
+  return {
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+  };
 }
 
 function anthropicReply(step: ModelStep, id: number): string {
@@ -142,9 +164,9 @@ function responsesReply(step: ModelStep, id: number): string {
   return events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 }
 
-function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, binDir = BIN): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(path.join(BIN, bin), args, { cwd, env, timeout: 120_000 }, (error, stdout, stderr) => {
+    const child = execFile(path.join(binDir, bin), args, { cwd, env, timeout: 120_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${bin} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
       else resolve(stdout);
     });
@@ -266,6 +288,7 @@ export function codexRollout(home: string): string {
 }
 
 const item = (content: string, status: string) => ({ content, status, activeForm: `Doing: ${content}` });
+const todo = (description: string, status: string) => ({ description, status });
 const steps = (...items: [string, string][]) => items.map(([step, status]) => ({ step, status }));
 
 /** The model's scripts, shared by the real-agent tests and the fixture recorder (test/fixtures/agent-files). */
@@ -299,11 +322,81 @@ export const AGENT_SCRIPTS = {
     { tool: 'update_plan', input: { plan: steps(['Read the code', 'completed'], ['Fix the bug', 'in_progress']) } },
     { text: 'Fixed.' },
   ],
+  writeTodos: [
+    { tool: 'write_todos', input: { todos: [todo('Read the code', 'in_progress'), todo('Fix the bug', 'pending')] } },
+    {
+      tool: 'write_todos',
+      input: {
+        todos: [todo('Read the code', 'completed'), todo('Fix the bug', 'in_progress'), todo('Old idea', 'cancelled')],
+      },
+    },
+    {
+      tool: 'write_todos',
+      input: {
+        todos: [todo('Read the code', 'completed'), todo('Fix the bug', 'completed'), todo('Add a test', 'blocked')],
+      },
+    },
+    { text: 'Fixed.' },
+  ],
   updatePlanResumed: [
     { tool: 'update_plan', input: { plan: steps(['Read the code', 'completed'], ['Fix the bug', 'completed']) } },
     { text: 'Done.' },
   ],
 } satisfies Record<string, ModelStep[]>;
+
+/**
+ * A Gemini CLI home (`GEMINI_CLI_HOME`): its settings pick the Gemini API key (the
+ * loopback server takes any), trust every folder and send nothing home.
+ */
+export function geminiHome(dir: string): string {
+  fs.mkdirSync(path.join(dir, '.gemini'), { recursive: true });
+  const settings = {
+    security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+    general: { disableAutoUpdate: true, disableUpdateNag: true },
+    privacy: { usageStatisticsEnabled: false },
+    telemetry: { enabled: false },
+  };
+  fs.writeFileSync(path.join(dir, '.gemini', 'settings.json'), JSON.stringify(settings));
+  return dir;
+}
+
+/** A Gemini 2.x model: Gemini CLI offers it `write_todos`. */
+export const GEMINI_PLAN_MODEL = 'gemini-2.5-pro';
+
+/**
+ * `gemini -p <prompt> --yolo` with `model` (undefined: Gemini CLI's default, chosen by
+ * its router) against `server`; its sessions go under `home/.gemini/tmp/<slug>/chats/`.
+ * `binDir`: where `gemini` is (a bundled test finds node_modules/.bin from its extension).
+ */
+export function runGemini(
+  server: ScriptedModelServer,
+  home: string,
+  cwd: string,
+  prompt: string,
+  model: string | undefined,
+  binDir = BIN,
+): Promise<string> {
+  const args = ['-p', prompt, '--yolo', ...(model === undefined ? [] : ['-m', model])];
+  const env = { HOME: home, GEMINI_CLI_HOME: home, GEMINI_API_KEY: 'test', GOOGLE_GEMINI_BASE_URL: server.url };
+  return run('gemini', args, cwd, offlineEnv(env), binDir);
+}
+
+/** Gemini CLI's one session file of `home` (its main sessions: `session-*.jsonl` in a project's chats folder). */
+export function geminiSession(home: string): string {
+  const tmp = path.join(home, '.gemini', 'tmp');
+  const files = fs.readdirSync(tmp).flatMap((slug) => {
+    const chats = path.join(tmp, slug, 'chats');
+    return fs.existsSync(chats)
+      ? fs
+          .readdirSync(chats)
+          .filter((f) => /^session-.*\.jsonl$/.test(f))
+          .map((f) => path.join(chats, f))
+      : [];
+  });
+  if (files.length !== 1)
+    throw new Error(`expected one Gemini CLI session, found ${files.length}: ${files.join(', ')}`);
+  return files[0]!;
+}
 
 /** Codex's thread id, from its rollout's name. */
 export function codexThreadId(rollout: string): string {

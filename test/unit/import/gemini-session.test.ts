@@ -13,9 +13,12 @@ import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { AgentFollowers } from '../../../extension/src/core/import/agent-followers';
 import type { FollowReport } from '../../../extension/src/core/import/follow-messages';
+import { FollowedAgentFile } from '../../../extension/src/core/import/followed-agent-file';
 import { GeminiSessionReader } from '../../../extension/src/core/import/gemini-session';
+import { importAgentFile } from '../../../extension/src/core/import/import-log';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
+import { agentLine } from './agent-lines';
 
 const FIXTURE = path.resolve(__dirname, '../../fixtures/agent-files/gemini-write-todos-rewound.jsonl');
 const lines = (): string[] => fs.readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean);
@@ -23,7 +26,7 @@ const lines = (): string[] => fs.readFileSync(FIXTURE, 'utf8').split('\n').filte
 describe('Gemini CLI sessions', () => {
   it('reads each write_todos once, in order, with the rewind and the statuses mapped', () => {
     const reader = new GeminiSessionReader();
-    const marks = lines().flatMap((l) => reader.readLine(l));
+    const marks = lines().flatMap((l) => reader.readLine(agentLine(l)));
     const plans = marks.flatMap((m) => (m.kind === 'plan' ? [m.todos.map((t) => `${t.content}:${t.status}`)] : []));
     const second = ['Read the code:completed', 'Fix the bug:in_progress', 'Write a test:pending'];
     assert.deepEqual(plans, [
@@ -115,6 +118,27 @@ describe('Gemini CLI sessions', () => {
       assert.equal(events.filter((e) => e.type === 'todo/write').length, 5);
     } finally {
       followers.dispose();
+    }
+  });
+
+  it('followed from its first line (the metadata, before the prompt): the log is written at the prompt, the one import writes', () => {
+    const root = tempDir('follow-gemini-first-line-');
+    const file = path.join(root, 'session-2026-12-04T10-00-0b5e2c1a.jsonl');
+    const [meta, ...rest] = lines();
+    fs.writeFileSync(file, `${meta}\n`);
+    const follower = new FollowedAgentFile(file, path.join(root, 'followed'));
+    try {
+      assert.equal(follower.update(), 0);
+      assert.equal(follower.logPath, null, 'no log for a session with no prompt yet');
+      for (const line of rest) {
+        fs.appendFileSync(file, `${line}\n`);
+        follower.update();
+      }
+      const imported = importAgentFile(file, path.join(root, 'imported'));
+      assert.equal(fs.readFileSync(follower.logPath!, 'utf8'), fs.readFileSync(imported.path, 'utf8'));
+      assert.equal(loadLogFile(imported.path).header.title, 'fix the bug');
+    } finally {
+      follower.dispose();
     }
   });
 });

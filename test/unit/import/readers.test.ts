@@ -9,6 +9,7 @@ import { fitTodos } from '../../../extension/src/core/plan/fit-todos';
 import { readAgentFile } from '../../../extension/src/core/import/read-agent-file';
 import { readerFor } from '../../../extension/src/core/import/agent-file-tail';
 import { tempDir } from '../support/sessions';
+import { agentLine, jsonLines } from './agent-lines';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/agent-files');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -57,8 +58,8 @@ describe('agent file readers', () => {
   it('reads line by line: the marks of a file read in two parts are those of the whole (what a follower of a growing file needs)', () => {
     for (const name of ['claude-todowrite-resumed.jsonl', 'claude-tasks.jsonl', 'codex-update-plan-resumed.jsonl']) {
       const whole = readAgentFile(fixture(name)).marks;
-      const lines = fs.readFileSync(fixture(name), 'utf8').split('\n').filter(Boolean);
-      const reader = readerFor(lines[0]!) ?? readerFor(lines[2]!);
+      const lines = jsonLines(fixture(name));
+      const reader = readerFor(lines[0]) ?? readerFor(lines[2]);
       assert.ok(reader, name);
       const half = Math.floor(lines.length / 2);
       const first = lines.slice(0, half).flatMap((l) => reader.readLine(l));
@@ -80,9 +81,9 @@ describe('agent file readers', () => {
       ...userLine,
       message: { role: 'user', content: '<command-name>/model</command-name>\n<command-args>default</command-args>' },
     });
-    const reader = readerFor(lines[0]!) ?? readerFor(lines[2]!);
+    const reader = readerFor(agentLine(lines[0]!)) ?? readerFor(agentLine(lines[2]!));
     assert.ok(reader);
-    for (const line of [...lines.slice(0, userAt), command, ...lines.slice(userAt)]) reader.readLine(line);
+    for (const line of [...lines.slice(0, userAt), command, ...lines.slice(userAt)]) reader.readLine(agentLine(line));
     assert.equal(reader.info.title, 'fix the bug');
     assert.equal(promptTitle('\n  \n  first line  \nsecond'), 'first line');
     assert.equal(promptTitle('x'.repeat(100)), 'x'.repeat(80));

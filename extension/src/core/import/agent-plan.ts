@@ -37,10 +37,13 @@ export function promptTitle(prompt: string): string | undefined {
   return line === undefined ? undefined : line.slice(0, 80);
 }
 
+/** One line of an agent's file: a JSON object (store/jsonl-tail.ts reads and checks it). */
+export type AgentLine = Record<string, unknown>;
+
 export interface AgentFileReader {
   readonly info: AgentSessionInfo;
-  /** Lines that were not JSON or that this reader does not understand (skipped, never fatal). */
+  /** Lines that were not JSON objects or that this reader does not understand (skipped, never fatal). */
   readonly skipped: number;
-  /** One line of the file (without its newline): the marks it makes, in order. */
-  readLine(line: string): AgentMark[];
+  /** One line of the file (undefined: not a JSON object, skipped and counted): the marks it makes, in order. */
+  readLine(line: AgentLine | undefined): AgentMark[];
 }

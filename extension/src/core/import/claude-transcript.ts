@@ -12,9 +12,8 @@
 // whose shape is not the one below, are skipped and counted.
 import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoItem } from '../plan/todo-schema';
-import { parseJson } from '../store/parse-json';
 import { fitTodos } from '../plan/fit-todos';
-import { promptTitle, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import { promptTitle, type AgentFileReader, type AgentLine, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const lineHead = z.object({
   type: z.string(),
@@ -83,9 +82,8 @@ export class ClaudeTranscriptReader implements AgentFileReader {
   /** Claude's task list, in creation order (Map keeps it). */
   private readonly tasks = new Map<string, TodoItem>();
 
-  readLine(line: string): AgentMark[] {
-    if (line.trim() === '') return [];
-    const head = lineHead.safeParse(parseJson(line));
+  readLine(line: AgentLine | undefined): AgentMark[] {
+    const head = lineHead.safeParse(line);
     if (!head.success) return this.skip();
     const { type, timestamp, isSidechain, isMeta, isCompactSummary } = head.data;
     if (timestamp !== undefined) this.info.startedAt ??= timestamp;
@@ -112,8 +110,8 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     this.info.cwd ??= fields.cwd;
   }
 
-  private assistant(line: string): AgentMark[] {
-    const parsed = assistantLine.safeParse(parseJson(line));
+  private assistant(line: AgentLine | undefined): AgentMark[] {
+    const parsed = assistantLine.safeParse(line);
     if (!parsed.success) return this.skip();
     const { timestamp, message } = parsed.data;
     this.noteSession(parsed.data);
@@ -126,8 +124,8 @@ export class ClaudeTranscriptReader implements AgentFileReader {
     return message.stop_reason === 'end_turn' ? [{ kind: 'turn-end', ts: timestamp }] : [];
   }
 
-  private user(line: string): AgentMark[] {
-    const parsed = userLine.safeParse(parseJson(line));
+  private user(line: AgentLine | undefined): AgentMark[] {
+    const parsed = userLine.safeParse(line);
     if (!parsed.success) return this.skip();
     const { timestamp, message, toolUseResult } = parsed.data;
     this.noteSession(parsed.data);

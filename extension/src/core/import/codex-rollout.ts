@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
 import { fitTodos } from '../plan/fit-todos';
-import { promptTitle, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import { promptTitle, type AgentFileReader, type AgentLine, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
 const sessionMetaLine = z.object({
@@ -48,19 +48,17 @@ export class CodexRolloutReader implements AgentFileReader {
   };
   skipped = 0;
 
-  readLine(line: string): AgentMark[] {
-    if (line.trim() === '') return [];
-    const json = parseJson(line);
-    const head = lineHead.safeParse(json);
+  readLine(line: AgentLine | undefined): AgentMark[] {
+    const head = lineHead.safeParse(line);
     if (!head.success) return this.skip();
     if (head.data.timestamp !== undefined) this.info.startedAt ??= head.data.timestamp;
     switch (head.data.type) {
       case 'session_meta':
-        return this.sessionMeta(json);
+        return this.sessionMeta(line);
       case 'event_msg':
-        return this.eventMsg(json);
+        return this.eventMsg(line);
       case 'response_item':
-        return this.responseItem(json);
+        return this.responseItem(line);
       default:
         return [];
     }

@@ -1,12 +1,15 @@
 // One agent session file followed into one of our logs while the agent writes it. The
-// first read that names the session writes the log whole (importOpen: the same log an
+// first read that names the session and holds one of its marks (its first prompt's
+// turn, at the least: Gemini CLI names the session on its first line, before the
+// prompt whose text titles the log) writes the log whole (importOpen: the same log an
 // `agent-checklist import` writes) and keeps it open, holding its lock; each later
 // read takes only the lines appended since (AgentFileTail) and appends their events,
 // so following costs what the agent wrote, whatever the file's size. A file that
 // shrank (rewritten) is read again from its start. The agent's file is only read.
 import type { Disposable } from '../disposable';
 import type { AgentMark } from './agent-plan';
-import { isAgentFileShrankError, AgentFileTail } from './agent-file-tail';
+import { AgentFileTail } from './agent-file-tail';
+import { isFileShrankError } from '../store/jsonl-tail';
 import { importOpen, type OpenImport } from './import-log';
 
 export class FollowedAgentFile implements Disposable {
@@ -32,7 +35,7 @@ export class FollowedAgentFile implements Disposable {
     try {
       marks = this.tail.readAppended();
     } catch (error) {
-      if (!isAgentFileShrankError(error)) throw error;
+      if (!isFileShrankError(error)) throw error;
       this.restart();
       marks = this.tail.readAppended();
     }
@@ -43,7 +46,7 @@ export class FollowedAgentFile implements Disposable {
     }
     this.pending.push(...marks);
     const reader = this.tail.reader;
-    if (reader?.info.sessionId === undefined) return 0;
+    if (reader?.info.sessionId === undefined || this.pending.length === 0) return 0;
     // Kept until the log is written: an import refused now (another window holds the log) is tried again whole.
     this.open = importOpen(
       { info: reader.info, marks: [...this.pending], skipped: reader.skipped },

@@ -4,10 +4,14 @@
 // message carries `model` and, once its calls ran, `toolCalls: [{id, name, args,
 // status, timestamp}]`: the same message id is written again as it grows), `{"$set":
 // …}` updates (a `$set.messages` replaces the list: a resume's snapshot) and
-// `{"$rewindTo": id}` (the list cut back to before that message).
+// `{"$rewindTo": id}` (the list cut back to before that message; an id not in the list
+// empties it, as Gemini CLI's own loader does).
 //
-// A `user` message starts a turn (once per message id); Gemini CLI writes no turn end,
-// so a turn ends with the next prompt. Each `write_todos` call that succeeded is a plan
+// A `user` message whose text is a prompt starts a turn (once per message id): Gemini CLI
+// also writes its function responses as `user` messages (no text), its set-up context
+// (`<session_context>`, `<hook_context>`) and the user's commands (`/…`, `?`), none of
+// which is a prompt, as its own resume sees them. Gemini CLI writes no turn end, so a
+// turn ends with the next prompt. Each `write_todos` call that succeeded is a plan
 // version, counted once per call id however often its message is written again or
 // comes back in a resume's snapshot; a rewind that drops calls makes the plan the one
 // the last call left standing (empty when none is left). Statuses: `cancelled` items
@@ -17,8 +21,7 @@
 import * as z from 'zod/mini';
 import { fitTodos } from '../plan/fit-todos';
 import type { TodoItem } from '../plan/todo-schema';
-import { parseJson } from '../store/parse-json';
-import { promptTitle, type AgentFileReader, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import { promptTitle, type AgentFileReader, type AgentLine, type AgentMark, type AgentSessionInfo } from './agent-plan';
 
 const metadataLine = z.object({ sessionId: z.string(), projectHash: z.string(), startTime: z.optional(z.string()) });
 const toolCall = z.object({
@@ -70,14 +73,12 @@ export class GeminiSessionReader implements AgentFileReader {
   private readonly counted = new Map<string, TodoItem[] | undefined>();
   private readonly prompts = new Set<string>();
 
-  readLine(line: string): AgentMark[] {
-    if (line.trim() === '') return [];
-    const json = parseJson(line);
-    if (typeof json !== 'object' || json === null) return this.skip();
-    if ('$rewindTo' in json) return this.rewind(json);
-    if ('$set' in json) return this.set(json);
-    if (!('type' in json)) return this.metadata(json);
-    const message = messageLine.safeParse(json);
+  readLine(line: AgentLine | undefined): AgentMark[] {
+    if (line === undefined) return this.skip();
+    if ('$rewindTo' in line) return this.rewind(line);
+    if ('$set' in line) return this.set(line);
+    if (!('type' in line)) return this.metadata(line);
+    const message = messageLine.safeParse(line);
     return message.success ? this.message(message.data) : this.skip();
   }
 
@@ -113,8 +114,8 @@ export class GeminiSessionReader implements AgentFileReader {
     const parsed = rewindLine.safeParse(json);
     if (!parsed.success) return this.skip();
     const ids = [...this.messages.keys()];
-    const at = ids.indexOf(parsed.data.$rewindTo);
-    if (at === -1) return [];
+    const found = ids.indexOf(parsed.data.$rewindTo);
+    const at = found === -1 ? 0 : found;
     let changed = false;
     for (const id of ids.slice(at)) {
       changed ||= this.messages.get(id) !== undefined;
@@ -154,10 +155,10 @@ export class GeminiSessionReader implements AgentFileReader {
   }
 
   private prompt(message: Message): AgentMark[] {
-    if (this.prompts.has(message.id)) return [];
-    this.prompts.add(message.id);
     const text = promptText(message.content);
-    if (text !== undefined) this.info.title ??= promptTitle(text);
+    if (this.prompts.has(message.id) || !isPrompt(text)) return [];
+    this.prompts.add(message.id);
+    this.info.title ??= promptTitle(text);
     return [{ kind: 'turn-start', ts: message.timestamp }];
   }
 }
@@ -172,9 +173,15 @@ function geminiPlan(todos: z.infer<typeof writeTodosArgs>['todos']): TodoItem[] 
   return fitTodos(kept).todos;
 }
 
-/** A prompt's text: a string, or the text of its parts. */
-function promptText(content: unknown): string | undefined {
+/** A user message's text: a string, or the text of its parts (a function response has none). */
+function promptText(content: unknown): string {
   if (typeof content === 'string') return content;
   const parts = textParts.safeParse(content);
-  return parts.success ? parts.data.map((p) => p.text ?? '').join('') : undefined;
+  return parts.success ? parts.data.map((p) => p.text ?? '').join('') : '';
+}
+
+/** Whether a user message's text is a prompt: not empty, not a command, not the context Gemini CLI adds. */
+function isPrompt(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed !== '' && !/^(\/|\?|<session_context>|<hook_context>)/.test(trimmed);
 }
