@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import * as z from 'zod/mini';
 import '../zod-english';
 import { formatZodPath } from '../session/events';
+import { sourceLabel, type SessionSource } from '../session/source';
 
 /** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
 export const acpAgentEntrySchema = z.strictObject({
@@ -200,4 +201,21 @@ export function launchFromWords(
     ok: true,
     launch: { id: path.basename(command), title: path.basename(command), command: found, args, env: {} },
   };
+}
+
+/**
+ * Which agent continues a session: null for a session that is not an ACP agent's;
+ * else the name its agent goes by (`agent`, its label's: the rule a prompt continues a
+ * session by, source.ts isAcpSessionOf) and the first entry id of `preferred`, then of
+ * the catalog, with that title (`id`), or null when no entry has it any longer.
+ */
+export function acpAgentOfSession(
+  source: SessionSource | undefined,
+  entries: AcpAgentEntries,
+  preferred: readonly string[] = [],
+): { agent: string; id: string | null } | null {
+  const label = sourceLabel(source, 'agent');
+  if (label.kind !== 'acp') return null;
+  const ids = [...new Set([...preferred, ...acpAgentIds(entries)])];
+  return { agent: label.agent, id: ids.find((id) => acpAgentTitle(id, entries) === label.agent) ?? null };
 }
