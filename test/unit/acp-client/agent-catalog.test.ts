@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   acpAgentIds,
+  acpAgentOfSession,
   BUILT_IN_ACP_AGENT_IDS,
   parseAcpAgents,
   resolveAcpAgent,
@@ -143,5 +144,26 @@ describe('ACP agent catalog', () => {
     const codex = resolveAcpAgent('codex', {}, { PATH: binDir('codex-acp') }, '/');
     assert.ok(codex.ok);
     assert.deepEqual(codex.launch.env, {});
+  });
+});
+
+describe("a session's ACP agent (who continues it)", () => {
+  const claude = { kind: 'acp', name: '@zed-industries/claude-agent-acp', version: '1' } as const;
+  const mine = { kind: 'acp', name: 'my-agent', version: '1', title: 'My Agent' } as const;
+  it('not an ACP session: null (our agent continues our own)', () => {
+    assert.equal(acpAgentOfSession(undefined, {}), null);
+    assert.equal(acpAgentOfSession({ kind: 'agent' }, {}), null);
+  });
+  it("the entry titled as the session's agent goes by: the preferred one first, else the catalog's first", () => {
+    assert.deepEqual(acpAgentOfSession(claude, {}), { agent: 'Claude Code', id: 'claude-code' });
+    const entries = { 'claude-mine': { title: 'Claude Code', command: 'claude-agent-acp' } };
+    assert.deepEqual(acpAgentOfSession(claude, entries, ['claude-mine']), { agent: 'Claude Code', id: 'claude-mine' });
+    assert.deepEqual(acpAgentOfSession(mine, { mine: { title: 'My Agent', command: 'my-agent' } }), {
+      agent: 'My Agent',
+      id: 'mine',
+    });
+  });
+  it('no entry has its name any longer: id null, the name kept to say so', () => {
+    assert.deepEqual(acpAgentOfSession(mine, {}), { agent: 'My Agent', id: null });
   });
 });
