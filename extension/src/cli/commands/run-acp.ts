@@ -75,7 +75,7 @@ export function runAnyAgent(io: CliIo, flags: RunFlags, signal: AbortSignal, ask
   return (acp ? runAcpCommand : runCommand)(io, flags, signal, ask);
 }
 
-export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
+async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
   const root = workspaceRoot(io, flags.cwd);
   const store = new SessionStore(sessionFolder(io, flags.sessionDir));
   const resolved = resolveLaunch(io, flags, root, store);
