@@ -7,7 +7,12 @@
 // The log is continued as the extension continues it: the agent's earlier session
 // loaded when it can, else a new one told our summary of the log (acp-resume-note.ts).
 import { acpResume } from '../../core/acp-client/acp-resume-note';
-import { acpAgentOfSession, resolveAcpAgent, type AcpAgentResolution } from '../../core/acp-client/agent-catalog';
+import {
+  acpAgentOfSession,
+  firstResolved,
+  resolveAcpAgent,
+  type AcpAgentResolution,
+} from '../../core/acp-client/agent-catalog';
 import { isAcpSessionOf } from '../../core/session/source';
 import { readHeader, type SessionStore, type WritableSession } from '../../core/store/session-store';
 import type { CliIo } from '../io';
@@ -52,12 +57,12 @@ export function sessionAgentLaunch(
       );
     return resolved;
   }
-  if (agent.id === null)
-    return {
+  return (
+    firstResolved(agent.ids, (id) => resolveAcpAgent(id, {}, io.env, root)) ?? {
       ok: false,
       message: `session ${session} was run by ${agent.agent} (ACP), which is no longer configured here: name its command with --agent-command "<command line>"`,
-    };
-  return resolveAcpAgent(agent.id, {}, io.env, root);
+    }
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import { handOverList, handOverPrompt, startItemList, startItemPrompt } from '..
 import { noSuchItemMessage } from '../../core/plan/user-edit';
 import type { TodoItem } from '../../core/plan/todo-schema';
 import type { TurnEndReason, UserEditOrigin } from '../../core/session/events';
-import { acpAgentOfSession } from '../../core/acp-client/agent-catalog';
+import { acpAgentOfSession, firstResolved } from '../../core/acp-client/agent-catalog';
 import type { Session } from '../../core/session/session';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
 import { agentPicks } from '../acp-agents/choose-agent';
@@ -119,9 +119,10 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
 
 /**
  * Who continues `session`: our agent (id null) for our own session, whichever agent new
- * sessions get; an ACP session's own agent (its entry by the name the session's agent
- * goes by, the chosen agent's first); or why no one can (no entry has that name any
- * longer, or its command is not installed), before anything changes.
+ * sessions get; an ACP session's own agent (the first entry with the name the
+ * session's agent goes by whose command is there, the chosen agent's first); or why no
+ * one can (no entry has that name any longer, or its command is not installed), before
+ * anything changes.
  */
 function sessionAgent(
   session: Session | null,
@@ -131,15 +132,15 @@ function sessionAgent(
   const chosen = chosenAcpAgent(settings);
   const acp = acpAgentOfSession(session?.header.source, settings.acpAgents, chosen === null ? [] : [chosen]);
   if (acp === null) return { id: null };
-  if (acp.id === null)
+  const resolved = firstResolved(acp.ids, (id) => resolveChosenAgent(id, settings, cwd));
+  if (resolved === null)
     return {
       refused: vscode.l10n.t(
         "this session's agent, {0}, is no longer configured: add it to agentChecklist.acpAgents to continue its plan.",
         acp.agent,
       ),
     };
-  const resolved = resolveChosenAgent(acp.id, settings, cwd);
-  return resolved.ok ? { id: acp.id } : { refused: resolved.message };
+  return resolved.ok ? { id: resolved.launch.id } : { refused: resolved.message };
 }
 
 async function pickAgent(deps: PlanWorkCommandDeps): Promise<string | undefined> {
