@@ -2,7 +2,9 @@
 // claude-agent-acp (a devDependency, bundling Claude Code) with `run --agent-command`,
 // offline against a loopback Anthropic server this test owns (the model's replies are
 // the only script): its TodoWrites are our plan, its Write is approved under --yes and
-// done, and the log passes `check`.
+// done, and the log passes `check`. Then `run --session <id> --item 1` with no agent
+// named goes on with the session's own agent (the built-in Claude Code entry, found on
+// PATH) over ACP: the item in progress, the agent asked to work on it.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -63,6 +65,26 @@ describe('run --agent-command with the real claude-agent-acp (offline)', () => {
       ],
     );
     assert.equal(logEvents(report.logPath).filter((e) => e.type === 'todo/write').length, 2);
+    await assertLogChecks(report.logPath);
+
+    server.script({ text: 'Checking.' });
+    const env = runEnv(dir, claudeEnv(server, path.join(dir, 'claude')));
+    const next = await runBuiltCli(
+      ['run', '--session', report.sessionId, '--item', '1', '--session-dir', path.join(dir, 'sessions'), '--json'],
+      ws,
+      { ...env, PATH: `${path.dirname(AGENT)}${path.delimiter}${env['PATH']}` },
+    );
+    assert.equal(next.code, 0, `stdout:\n${next.stdout}\nstderr:\n${next.stderr}`);
+    const continued = runReport(next);
+    assert.deepEqual([continued.logPath, continued.finalText], [report.logPath, 'Checking.']);
+    const edits = logEvents(report.logPath).filter((e) => e.type === 'todo/user-edit');
+    assert.deepEqual(edits.at(-1)?.data, {
+      todos: [
+        { content: 'Write the note', status: 'in_progress' },
+        { content: 'Check it', status: 'in_progress' },
+      ],
+    });
+    assert.ok(server.requests.some((body) => body.includes('Work on item 1 of the plan now: Write the note')));
     await assertLogChecks(report.logPath);
   });
 });

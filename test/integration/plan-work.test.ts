@@ -3,7 +3,8 @@
 // tree shows; a model write during the user's edit of the file is settled by order on
 // the log (both versions in the history); Start This Item (refused while a turn runs);
 // Continue Plan in New Session… to an ACP agent (the real claude-agent-acp against a
-// loopback Anthropic server this test owns), and, with no session, the Plan view shows
+// loopback Anthropic server this test owns) and Start This Item on that session (its
+// own agent continues it; refused once that agent is no longer configured), and, with no session, the Plan view shows
 // the file's plan, marked as from the file.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -173,7 +174,9 @@ describe('the plan drives the work (plan file, Start This Item, Continue Plan in
       await setSetting('acpAgents', {
         'claude-test': { title: 'Claude Code', command: bin, env: claudeEnv(server, home) },
       });
-      server.script({ text: 'Taking it from here.' });
+      // The agent takes the plan up as its own (the standing plan of its turn, which Start This Item starts from).
+      const todos = PLAN.map((t) => ({ ...t, activeForm: t.content }));
+      server.script({ tool: 'TodoWrite', input: { todos } }, { text: 'Taking it from here.' });
       const end = await vscode.commands.executeCommand(
         'agentChecklist.plan.continueInNewSession',
         'claude-test',
@@ -194,6 +197,30 @@ describe('the plan drives the work (plan file, Start This Item, Continue Plan in
       assert.deepEqual(lines[at]!.data, { todos: PLAN, origin: { kind: 'hand-over', session: source } });
       const first = server.requests.find((body) => body.includes('Carry on with the port.')) ?? '';
       assert.ok(first.includes(JSON.stringify(acpUserEditNote(PLAN)).slice(1, -1)), 'every item and its status');
+
+      // Start This Item on it: the session's own agent (the entry titled Claude Code), not the chosen one (ours).
+      await waitFor(() => labels(api).includes('Port the lexer'), "the agent's plan in the tree");
+      server.script({ text: 'Porting.' });
+      assert.deepEqual(
+        await vscode.commands.executeCommand('agentChecklist.plan.startItem', node(api, 'Port the lexer')),
+        { kind: 'completed' },
+      );
+      assert.equal(api.session()!.id, session.id, 'the same session continued');
+      const started = userEdits(session.logPath ?? '').at(-1)!.data as { todos: Todo[] };
+      assert.equal(started.todos.find((t) => t.content === 'Port the lexer')?.status, 'in_progress');
+      assert.ok(
+        server.requests.some((body) => body.includes('Work on item 2 of the plan now: Port the lexer')),
+        'the agent was asked to work on the item',
+      );
+
+      // Its agent's command gone: refused, naming it, before anything changes.
+      await setSetting('acpAgents', { 'claude-code': { command: path.join(home, 'gone', 'claude-agent-acp') } });
+      const edits = userEdits(session.logPath ?? '').length;
+      assert.equal(
+        await vscode.commands.executeCommand('agentChecklist.plan.startItem', node(api, 'Write the tests')),
+        undefined,
+      );
+      assert.equal(userEdits(session.logPath ?? '').length, edits, 'refused: nothing appended');
     } finally {
       await vscode.commands.executeCommand('agentChecklist.newSession');
       await setSetting('acpAgents', undefined);

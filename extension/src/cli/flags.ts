@@ -1,5 +1,6 @@
 // The CLI's flags: every flag any command takes (node:util parseArgs options), the
-// sets `run` and `acp` take, and the helpers that read a flag's value.
+// sets `run` and `acp` take (each run flag's facts said once), and the helpers that
+// read a flag's value.
 import { parseArgs } from 'node:util';
 import type { AgentFlags } from './agent-runtime';
 import { UsageError } from './usage';
@@ -43,52 +44,42 @@ export const OPTIONS = {
 
 export type Flag = keyof typeof OPTIONS;
 
-export const RUN_FLAGS: readonly Flag[] = [
-  'provider',
-  'script',
-  'base-url',
-  'model',
-  'api-key-env',
-  'session-dir',
-  'session',
-  'allow-parallel-in-progress',
-  'tools',
-  'max-steps',
-  'context-window',
-  'compact',
-  'cwd',
-  'yes',
-  'keep-env',
-  'bash-network',
-  'json',
-  'agent',
-  'agent-command',
-  'plan-first',
-  'approve-plan',
-  'checkpoints',
-  'verify-completion',
-  'item',
-  'from',
-];
+/**
+ * The flags `run` takes, each once with whether `acp` takes it too: `acp` runs the same
+ * agent as `run`, but the session, its folder and the prompt come from the ACP client,
+ * and it drives no other agent.
+ */
+const RUN_FLAG_FACTS = {
+  provider: { acp: true },
+  script: { acp: true },
+  'base-url': { acp: true },
+  model: { acp: true },
+  'api-key-env': { acp: true },
+  'session-dir': { acp: true },
+  session: { acp: false },
+  'allow-parallel-in-progress': { acp: true },
+  tools: { acp: true },
+  'max-steps': { acp: true },
+  'context-window': { acp: true },
+  compact: { acp: false },
+  cwd: { acp: false },
+  yes: { acp: true },
+  'keep-env': { acp: true },
+  'bash-network': { acp: true },
+  json: { acp: false },
+  agent: { acp: false },
+  'agent-command': { acp: false },
+  'plan-first': { acp: false },
+  'approve-plan': { acp: false },
+  checkpoints: { acp: false },
+  'verify-completion': { acp: false },
+  item: { acp: false },
+  from: { acp: false },
+} as const satisfies Partial<Record<Flag, { acp: boolean }>>;
 
-/** `acp` runs the same agent as `run`; the session, its folder and the prompt come from the ACP client. */
-export const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter(
-  (flag) =>
-    ![
-      'session',
-      'cwd',
-      'compact',
-      'json',
-      'agent',
-      'agent-command',
-      'plan-first',
-      'approve-plan',
-      'checkpoints',
-      'verify-completion',
-      'item',
-      'from',
-    ].includes(flag),
-);
+export const RUN_FLAGS = Object.keys(RUN_FLAG_FACTS) as (keyof typeof RUN_FLAG_FACTS)[];
+
+export const ACP_FLAGS: readonly Flag[] = RUN_FLAGS.filter((flag) => RUN_FLAG_FACTS[flag].acp);
 
 export type Values = ReturnType<typeof parseOptions>['values'];
 

@@ -13,8 +13,7 @@ import { importCommand } from './commands/import';
 import { mcpCommand, ownVersion } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
-import { runCommand } from './commands/run';
-import { runAcpCommand } from './commands/run-acp';
+import { runAnyAgent } from './commands/run-acp';
 import {
   ACP_FLAGS,
   agentFlagsOf,
@@ -97,7 +96,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
     flags: RUN_FLAGS,
     run: (rest, values, io, signal, hooks) =>
-      (values.agent !== undefined || values['agent-command'] !== undefined ? runAcpCommand : runCommand)(
+      runAnyAgent(
         io,
         {
           ...agentFlagsOf(values),

@@ -84,7 +84,7 @@ run options:
                                          ANTHROPIC_API_KEY); set it to an empty string for a local
                                          server that needs no key. Keys are never printed or logged.
   --session-dir <dir>                    where session logs live (default: .agent-checklist/sessions)
-  --session <id>                         continue a stored session with a new turn
+  --session <id>                         continue a stored session with a new turn (its own agent's)
   --allow-parallel-in-progress true|false
                                          todo_write policy (required when todo_write is enabled)
 ${toolsOption(catalog)}
@@ -122,8 +122,10 @@ Protocol, on the same session log as ours (its plans, tool calls and approvals).
 agent gets your environment and uses its own model, key and tools; its permission
 requests are asked on a terminal (its own options), answered with its allow option
 under --yes, and rejected otherwise. --json prints { sessionId, logPath, finalText,
-plan, turnEnd }. The flags that choose our model and tools are ignored; --session
-and --compact do not apply.
+plan, turnEnd }. The flags that choose our model and tools are ignored; --compact
+does not apply. run --session <id> [--item <n>] of an ACP agent's session goes on
+with that session's own agent (its built-in found on PATH, or --agent-command);
+one no built-in names any longer is refused, naming it.
 
 mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemini
 CLI, ...): todo_write (the same contract) and todo_read. Each connection is one

@@ -7,7 +7,9 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   acpAgentIds,
+  acpAgentOfSession,
   BUILT_IN_ACP_AGENT_IDS,
+  firstResolved,
   parseAcpAgents,
   resolveAcpAgent,
 } from '../../../extension/src/core/acp-client/agent-catalog';
@@ -143,5 +145,42 @@ describe('ACP agent catalog', () => {
     const codex = resolveAcpAgent('codex', {}, { PATH: binDir('codex-acp') }, '/');
     assert.ok(codex.ok);
     assert.deepEqual(codex.launch.env, {});
+  });
+});
+
+describe("a session's ACP agent (who continues it)", () => {
+  const claude = { kind: 'acp', name: '@zed-industries/claude-agent-acp', version: '1' } as const;
+  const mine = { kind: 'acp', name: 'my-agent', version: '1', title: 'My Agent' } as const;
+  it('not an ACP session: null (our agent continues our own)', () => {
+    assert.equal(acpAgentOfSession(undefined, {}), null);
+    assert.equal(acpAgentOfSession({ kind: 'agent' }, {}), null);
+  });
+  it("the entries titled as the session's agent goes by: the preferred first, then the user's, then the built-ins", () => {
+    assert.deepEqual(acpAgentOfSession(claude, {}), { agent: 'Claude Code', ids: ['claude-code'] });
+    const entries = {
+      'claude-a': { title: 'Claude Code', command: 'claude-agent-acp' },
+      'claude-b': { title: 'Claude Code', command: 'claude-agent-acp' },
+      mine: { title: 'My Agent', command: 'my-agent' },
+    };
+    assert.deepEqual(acpAgentOfSession(claude, entries, ['claude-b']), {
+      agent: 'Claude Code',
+      ids: ['claude-b', 'claude-a', 'claude-code'],
+    });
+    assert.deepEqual(acpAgentOfSession(mine, entries), { agent: 'My Agent', ids: ['mine'] });
+  });
+  it('no entry has its name any longer: no ids, the name kept to say so', () => {
+    assert.deepEqual(acpAgentOfSession(mine, {}), { agent: 'My Agent', ids: [] });
+  });
+  it("the first entry whose command is there continues it; none: the first one's reason", () => {
+    const env = { PATH: binDir('claude-agent-acp') };
+    const entries = { 'claude-gone': { title: 'Claude Code', command: '/nowhere/claude-agent-acp' } };
+    const resolve = (id: string) => resolveAcpAgent(id, entries, env, '/');
+    const found = firstResolved(['claude-gone', 'claude-code'], resolve);
+    assert.ok(found?.ok);
+    assert.equal(found.launch.id, 'claude-code');
+    const none = firstResolved(['claude-gone'], resolve);
+    assert.ok(none !== null && !none.ok);
+    assert.match(none.message, /^Claude Code: the command "\/nowhere\/claude-agent-acp" was not found/);
+    assert.equal(firstResolved([], resolve), null);
   });
 });

@@ -13,6 +13,7 @@ import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
+import { processesIn } from '../support/processes';
 
 function io(cwd: string) {
   const out: string[] = [];
@@ -77,15 +78,21 @@ describe('ACP agents that fail', () => {
     );
   });
 
-  it('an agent that never answers initialize: error after the limit, with its stderr, and the process ended', async () => {
+  it('an agent that never answers initialize: error at the limit, with all it wrote on stderr, and the process ended', async () => {
     const dir = tempDir();
     const store = new SessionStore(path.join(dir, 'sessions'));
-    const session = await AcpAgentSession.open({
+    const listening = path.join(dir, 'listening');
+    // The limit is reached when the test says so: after the agent has written to stderr, however slow the machine.
+    const limit = new AbortController();
+    const opening = AcpAgentSession.open({
       launch: {
         id: 'mute',
         title: 'Mute',
         command: process.execPath,
-        args: ['-e', `process.stderr.write('listening'); setInterval(() => {}, 1000)`],
+        args: [
+          '-e',
+          `process.stderr.write('listening'); require('fs').writeFileSync(${JSON.stringify(listening)}, ''); setInterval(() => {}, 1000)`,
+        ],
         env: {},
       },
       cwd: dir,
@@ -93,14 +100,17 @@ describe('ACP agents that fail', () => {
       clientVersion: '0.0.0',
       openLog: (source) => store.create({ cwd: dir, source }),
       approvals: { gate: null, autoApprove: false },
-      initializeTimeoutMs: 300,
+      initializeLimit: limit.signal,
     });
+    while (!fs.existsSync(listening)) await new Promise((resolve) => setTimeout(resolve, 20));
+    limit.abort('the test’s limit');
+    const session = await opening;
     const end = await session.prompt('hi', new AbortController().signal);
     await session.close();
     assert.equal(end.kind, 'error');
     assert.ok(end.kind === 'error');
-    assert.match(end.message, /Mute did not answer initialize within/);
-    assert.match(end.message, /listening/);
+    assert.equal(end.message, 'Mute did not answer initialize within the test’s limit; its stderr ends:\nlistening');
+    assert.deepEqual(processesIn(dir), []);
   });
 });
 

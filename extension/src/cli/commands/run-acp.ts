@@ -1,6 +1,8 @@
 // `run --agent <id> <prompt>` / `run --agent-command "<command line>" <prompt>`: one
 // turn of an ACP agent (core/acp-client) on a new session log in --session-dir
-// (default: .agent-checklist/sessions), the same log our own agent writes: its plans,
+// (default: .agent-checklist/sessions), or on the ACP session `--session <id>` names,
+// with that session's own agent (run-acp-session.ts; `run` goes there for such a
+// session without --agent), the same log our own agent writes: its plans,
 // its calls and every approval. --agent names a built-in agent (found on PATH);
 // --agent-command is split as a shell splits words (quotes honoured, nothing
 // expanded). The agent's permission requests are asked on a terminal, answered with
@@ -27,42 +29,66 @@ import { sessionFolder } from '../session-flags';
 import { EXIT_FAILED, UsageError } from '../usage';
 import { ownVersion } from './mcp';
 import { readHandOverSource, seedHandOver } from './run-plan-work';
-import { checkpointTaker, echoPlan, reportRun, workspaceRoot, type RunFlags } from './run';
+import { checkpointTaker, echoPlan, reportRun, runCommand, workspaceRoot, type RunFlags } from './run';
+import { continueAcpLog, isAcpSession, sessionAgentLaunch } from './run-acp-session';
 
-function resolveLaunch(io: CliIo, flags: RunFlags, root: string): AcpAgentResolution {
+/** What --agent / --agent-command would run, and by which of them; null when neither is given. */
+function flagsLaunch(
+  io: CliIo,
+  flags: RunFlags,
+  root: string,
+): { by: 'id' | 'command'; resolved: AcpAgentResolution } | null {
   if (flags.agent !== undefined && flags.agentCommand !== undefined)
     throw new UsageError('give --agent or --agent-command, not both');
-  if (flags.session !== undefined)
-    throw new UsageError('--session does not apply to an ACP agent yet: each run is a new session');
-  if (flags.item !== undefined)
-    throw new UsageError('--item needs --session <id>, which does not apply to an ACP agent yet');
+  if (flags.agent !== undefined) return { by: 'id', resolved: resolveAcpAgent(flags.agent, {}, io.env, root) };
+  if (flags.agentCommand === undefined) return null;
+  let words: string[];
+  try {
+    words = splitCommandLine(flags.agentCommand);
+  } catch (error) {
+    if (isCommandLineError(error)) throw new UsageError(`--agent-command: ${error.message}`);
+    throw error;
+  }
+  return { by: 'command', resolved: launchFromWords(words, io.env, root) };
+}
+
+function resolveLaunch(io: CliIo, flags: RunFlags, root: string, store: SessionStore): AcpAgentResolution {
+  if (flags.item !== undefined && flags.session === undefined) throw new UsageError('--item needs --session <id>');
+  if (flags.from !== undefined && flags.session !== undefined)
+    throw new UsageError('--from starts a new session: give --from or --session, not both');
   if (flags.compact) throw new UsageError('--compact does not apply to an ACP agent (it keeps its own context)');
   if (flags.planFirst)
     throw new UsageError(
       '--plan-first does not apply to an ACP agent: it plans in its own plan mode, whose plan is proposed to you when it asks to leave it',
     );
-  if (flags.agent !== undefined) return resolveAcpAgent(flags.agent, {}, io.env, root);
-  let words: string[];
-  try {
-    words = splitCommandLine(flags.agentCommand ?? '');
-  } catch (error) {
-    if (isCommandLineError(error)) throw new UsageError(`--agent-command: ${error.message}`);
-    throw error;
-  }
-  return launchFromWords(words, io.env, root);
+  const launched = flagsLaunch(io, flags, root);
+  if (flags.session !== undefined) return sessionAgentLaunch(io, store, flags.session, launched, root);
+  return launched?.resolved ?? { ok: false, message: 'name the agent with --agent or --agent-command' };
 }
 
-export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
+/** `run`: an ACP agent's turn when --agent or --agent-command names one or --session is an ACP agent's session, else our agent's. */
+export function runAnyAgent(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
+  const acp =
+    flags.agent !== undefined ||
+    flags.agentCommand !== undefined ||
+    isAcpSession(new SessionStore(sessionFolder(io, flags.sessionDir)), flags.session);
+  return (acp ? runAcpCommand : runCommand)(io, flags, signal, ask);
+}
+
+async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
   const root = workspaceRoot(io, flags.cwd);
-  const resolved = resolveLaunch(io, flags, root);
+  const store = new SessionStore(sessionFolder(io, flags.sessionDir));
+  const resolved = resolveLaunch(io, flags, root, store);
   if (!resolved.ok) {
     io.err(`agent-checklist: ${resolved.message}`);
     return EXIT_FAILED;
   }
+  const continued =
+    flags.session === undefined ? null : await continueAcpLog(io, store, { ...flags, session: flags.session });
+  if (continued !== null && 'exit' in continued) return continued.exit;
   const handOver =
     flags.from === undefined ? null : readHandOverSource(io, flags.from, { allowParallelInProgress: true });
   if (handOver === null && flags.from !== undefined) return EXIT_FAILED;
-  const store = new SessionStore(sessionFolder(io, flags.sessionDir));
   const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
   // The log and its plan fold exist once the session is open: the gate is made then.
   const planGate: { current: PlanReviewGate } = { current: DECIDE_LATER };
@@ -73,7 +99,9 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
     cwd: root,
     env: io.env,
     clientVersion: ownVersion(),
+    ...(continued?.resume ? { resume: continued.resume } : {}),
     openLog: (source) => {
+      if (continued !== null) return continued.opened;
       const log = store.create({ cwd: root, title: flags.prompt.slice(0, 80), source });
       if (handOver) seedHandOver(log.session, handOver);
       return log;
@@ -99,7 +127,7 @@ export async function runAcpCommand(io: CliIo, flags: RunFlags, signal: AbortSig
       { ask, allowParallelInProgress: true },
     ) ?? DECIDE_LATER;
   try {
-    const turnEnd = await session.prompt(flags.prompt, signal);
+    const turnEnd = await session.prompt(continued?.prompt ?? flags.prompt, signal);
     return reportRun(io, flags, { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd });
   } finally {
     following.dispose();

@@ -6,7 +6,8 @@
 // it started (Claude's CLI under claude-agent-acp): stdin is closed, the group gets
 // SIGTERM, then SIGKILL once the group is empty or 2 s have passed (for what is left),
 // and close resolves when the group is empty. An agent that does not
-// answer `initialize` in time, or exits, fails with the tail of its stderr.
+// answer `initialize` in time (30 s, or the caller's limit), or exits, fails with the
+// tail of its stderr (one that timed out is ended first, so the tail is all it wrote).
 //
 // The agent asks before it writes (session/request_permission), which we answer
 // through our approvals. Given `services` (acp-client-tools.ts), the client also serves
@@ -32,7 +33,7 @@ import { brandedError, errorGuard } from '../error-brand';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 const KILL_GRACE_MS = 2_000;
-/** How long a closed connection waits for the process's exit to be reported. */
+/** How long a closed connection waits for the process's exit (and an ended one for its stderr's end) to be reported. */
 const EXIT_REPORT_MS = 1_000;
 const STDERR_TAIL_BYTES = 4_000;
 
@@ -49,7 +50,8 @@ export interface AcpStartOptions {
   env: Readonly<Record<string, string | undefined>>;
   handlers: AcpClientHandlers;
   clientVersion: string;
-  initializeTimeoutMs?: number;
+  /** Gives up on `initialize` when aborted; its reason (a string) says the limit. Absent: 30 s. */
+  initializeLimit?: AbortSignal;
 }
 
 /** The agent failed (did not start, exited, did not answer): the message ends with its stderr's tail. */
@@ -95,6 +97,13 @@ async function groupGone(pgid: number | undefined, limitMs: number): Promise<voi
   }
 }
 
+/** A limit aborted after `ms`, its reason the limit in seconds ("30 s"); `clear` when no longer waited on. */
+function timeLimit(ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(`${Math.round(ms / 1000)} s`), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
 function withTail(message: string, tail: string): string {
   const t = tail.trim();
   return t === '' ? message : `${message}; its stderr ends:\n${t}`;
@@ -112,6 +121,7 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
   child.stderr!.on('data', (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL_BYTES);
   });
+  const stderrRead = new Promise<void>((resolve) => child.stderr!.once('close', () => resolve()));
   const exited = new Promise<string>((resolve) => {
     child.once('error', (error) =>
       resolve(`${launch.title} could not be started (${launch.command}): ${error.message}`),
@@ -174,18 +184,19 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
     Promise.race([work, failure]).catch((error: unknown) =>
       exitOr(error, () => (error instanceof Error ? error.message : String(error))),
     );
-  const timeoutMs = options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new AcpAgentError(
-            withTail(`${launch.title} did not answer initialize within ${Math.round(timeoutMs / 1000)} s`, tail),
-          ),
-        ),
-      timeoutMs,
-    );
+  const ownLimit = options.initializeLimit === undefined ? timeLimit(INITIALIZE_TIMEOUT_MS) : null;
+  const limit = options.initializeLimit ?? ownLimit!.signal;
+  const timedOut = Symbol('initialize timed out');
+  let stopWaiting = (): void => undefined;
+  const timeout = new Promise<typeof timedOut>((resolve) => {
+    stopWaiting = () => {
+      ownLimit?.clear();
+      limit.removeEventListener('abort', onLimit);
+      resolve(timedOut);
+    };
+    const onLimit = (): void => resolve(timedOut);
+    if (limit.aborted) onLimit();
+    else limit.addEventListener('abort', onLimit, { once: true });
   });
   let initialized;
   try {
@@ -212,7 +223,13 @@ export async function startAcpAgent(launch: AcpAgentLaunch, options: AcpStartOpt
     await close();
     throw error;
   } finally {
-    clearTimeout(timer);
+    stopWaiting();
+  }
+  if (initialized === timedOut) {
+    // Ended first, its stderr read to the end: the tail holds all it wrote before it was stopped.
+    await close();
+    await Promise.race([stderrRead, new Promise((resolve) => setTimeout(resolve, EXIT_REPORT_MS))]);
+    throw new AcpAgentError(withTail(`${launch.title} did not answer initialize within ${String(limit.reason)}`, tail));
   }
 
   return {

@@ -16,7 +16,7 @@
 //
 // Stop (acp-prompt-stop.ts) sends `session/cancel`, answers a pending permission request `cancelled`,
 // and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
-// An agent that cannot start, does not answer initialize (30 s) or exits ends the
+// An agent that cannot start, does not answer initialize (30 s, or `initializeLimit`) or exits ends the
 // turn `error` with the tail of its stderr; such a session keeps its log and ends
 // every later prompt the same way. `close()` ends the agent's terminals and its process group.
 // Loaded lazily, as its own bundle (dist/acp-client.js): `await import('./acp-agent-session')`
@@ -111,7 +111,7 @@ export class AcpAgentSession {
         env: options.env,
         handlers,
         clientVersion: options.clientVersion,
-        ...(options.initializeTimeoutMs === undefined ? {} : { initializeTimeoutMs: options.initializeTimeoutMs }),
+        ...(options.initializeLimit === undefined ? {} : { initializeLimit: options.initializeLimit }),
       });
       session.agent = agent;
       const info = agent.agentInfo;

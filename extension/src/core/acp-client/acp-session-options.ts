@@ -23,7 +23,8 @@ export interface AcpSessionOptions {
   onUpdate?(update: SessionUpdate): void;
   /** The agent's text and thoughts as they stream in, as the step they will be logged in (a view's live stream). */
   onDelta?(delta: LiveDelta): void;
-  initializeTimeoutMs?: number;
+  /** Gives up on the agent's `initialize` when aborted, its reason (a string) the limit's words; absent: 30 s. */
+  initializeLimit?: AbortSignal;
   /**
    * The log continues an earlier session whose agent process has ended: `acpSessionId`
    * (its last `acp/session`) is loaded when the agent can; otherwise `note`

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import * as z from 'zod/mini';
 import '../zod-english';
 import { formatZodPath } from '../session/events';
+import { sourceLabel, type SessionSource } from '../session/source';
 
 /** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
 export const acpAgentEntrySchema = z.strictObject({
@@ -200,4 +201,36 @@ export function launchFromWords(
     ok: true,
     launch: { id: path.basename(command), title: path.basename(command), command: found, args, env: {} },
   };
+}
+
+/**
+ * Which agent continues a session: null for a session that is not an ACP agent's;
+ * else the name its agent goes by (`agent`, its label's: the rule a prompt continues a
+ * session by, source.ts isAcpSessionOf) and the ids of the entries with that title
+ * (`ids`: those of `preferred` first, then the user's, then the built-ins; none when no
+ * entry has it any longer).
+ */
+export function acpAgentOfSession(
+  source: SessionSource | undefined,
+  entries: AcpAgentEntries,
+  preferred: readonly string[] = [],
+): { agent: string; ids: string[] } | null {
+  const label = sourceLabel(source, 'agent');
+  if (label.kind !== 'acp') return null;
+  const ids = [...new Set([...preferred, ...Object.keys(entries), ...BUILT_IN_ACP_AGENT_IDS])];
+  return { agent: label.agent, ids: ids.filter((id) => acpAgentTitle(id, entries) === label.agent) };
+}
+
+/** The first of `ids` that resolves, else the first's reason (null with no ids). */
+export function firstResolved(
+  ids: readonly string[],
+  resolve: (id: string) => AcpAgentResolution,
+): AcpAgentResolution | null {
+  let first: AcpAgentResolution | null = null;
+  for (const id of ids) {
+    const resolved = resolve(id);
+    if (resolved.ok) return resolved;
+    first ??= resolved;
+  }
+  return first;
 }

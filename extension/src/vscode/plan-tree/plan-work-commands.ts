@@ -1,7 +1,9 @@
 // The plan drives the work (core/plan/plan-work.ts). Start This Item (the Plan tree's
 // item menu and the strip row's menu): the item becomes in progress by ONE user edit
 // (with parallel work off, the item in progress before goes back to pending) and a
-// turn starts whose prompt names the item and carries the plan; refused, with the
+// turn starts whose prompt names the item and carries the plan, with the session's own
+// agent (ours, or the ACP agent that ran it: refused, naming it, when no entry of
+// agentChecklist.acpAgents or the built-ins has it any longer); refused, with the
 // reason, while a turn runs. Continue Plan in New Session… (the Plan view's title and
 // the strip): the user picks who works (our agent or an ACP agent) and may add words;
 // a new session starts whose log begins with the standing plan as a user edit naming
@@ -17,6 +19,9 @@ import { handOverList, handOverPrompt, startItemList, startItemPrompt } from '..
 import { noSuchItemMessage } from '../../core/plan/user-edit';
 import type { TodoItem } from '../../core/plan/todo-schema';
 import type { TurnEndReason, UserEditOrigin } from '../../core/session/events';
+import { acpAgentOfSession, firstResolved } from '../../core/acp-client/agent-catalog';
+import type { Session } from '../../core/session/session';
+import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
 import { agentPicks } from '../acp-agents/choose-agent';
 import type { ProviderSource } from '../providers/provider-source';
 import type { SessionController } from '../session/session-controller';
@@ -72,6 +77,8 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
     if (controller.turnRunning) return warn(turnRunning());
     const content = contentOf(arg);
     if (content === null) return warn(vscode.l10n.t('choose an item of the plan to start.'));
+    const agent = sessionAgent(controller.session, deps.settings(), deps.cwd());
+    if ('refused' in agent) return warn(agent.refused);
     const outcome = await controller.editPlanList((plan, policy) => {
       const index = (plan ?? []).findIndex((t) => t.content === content);
       return index < 0 ? { ok: false, message: noSuchItemMessage(content) } : startItemList(plan!, index, policy);
@@ -82,8 +89,7 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
       plan,
       plan.findIndex((t) => t.content === content),
     );
-    // The session's agent: ours for our own session (whichever agent new sessions get); an ACP session's is the chosen one.
-    return deps.send(prompt, controller.session?.header.source?.kind === 'acp' ? {} : { agent: null });
+    return deps.send(prompt, { agent: agent.id });
   };
 
   const continueInNewSession = async (agentArg?: unknown, wordsArg?: unknown): Promise<TurnEndReason | undefined> => {
@@ -109,6 +115,32 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
     vscode.commands.registerCommand(PLAN_WORK_COMMANDS.startItem, startItem),
     vscode.commands.registerCommand(PLAN_WORK_COMMANDS.continueInNewSession, continueInNewSession),
   );
+}
+
+/**
+ * Who continues `session`: our agent (id null) for our own session, whichever agent new
+ * sessions get; an ACP session's own agent (the first entry with the name the
+ * session's agent goes by whose command is there, the chosen agent's first); or why no
+ * one can (no entry has that name any longer, or its command is not installed), before
+ * anything changes.
+ */
+function sessionAgent(
+  session: Session | null,
+  settings: AgentSettings,
+  cwd: string,
+): { id: string | null } | { refused: string } {
+  const chosen = chosenAcpAgent(settings);
+  const acp = acpAgentOfSession(session?.header.source, settings.acpAgents, chosen === null ? [] : [chosen]);
+  if (acp === null) return { id: null };
+  const resolved = firstResolved(acp.ids, (id) => resolveChosenAgent(id, settings, cwd));
+  if (resolved === null)
+    return {
+      refused: vscode.l10n.t(
+        "this session's agent, {0}, is no longer configured: add it to agentChecklist.acpAgents to continue its plan.",
+        acp.agent,
+      ),
+    };
+  return resolved.ok ? { id: resolved.launch.id } : { refused: resolved.message };
 }
 
 async function pickAgent(deps: PlanWorkCommandDeps): Promise<string | undefined> {
