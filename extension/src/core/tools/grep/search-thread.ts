@@ -4,19 +4,15 @@
 // stopped search is told to the thread and answered at once; if the thread stops, what
 // waits is rejected and the next search starts a new one.
 import { brandedError } from '../../error-brand';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../worker-start';
 import { type SearchAsk, type SearchRequest, searchReplySchema } from './search-messages';
 import type { SearchResult } from './run-search';
 
 export class SearchThreadError extends brandedError('SearchThreadError') {}
 
-/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
-function newWorker(): Worker {
-  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'search-worker.js'));
-  const entry = join(__dirname, 'search-worker.ts');
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
-}
+/** The worker: the bundle beside this one, or under tsx its TypeScript entry. */
+const newWorker = (): Worker => startWorker(__dirname, 'search-worker');
 
 interface Waiting {
   resolve: (result: SearchResult) => void;
