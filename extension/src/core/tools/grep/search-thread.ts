@@ -1,8 +1,8 @@
 // grep's side of its worker thread (search-worker.ts): one thread per process, started
-// at the first search and shared by every search after it. It holds the process open
-// only while a search is waiting (unref'd otherwise: it never keeps a CLI alive). A
-// stopped search is told to the thread and answered at once; if the thread stops, what
-// waits is rejected and the next search starts a new one.
+// when a tool set first gets grep (or at the first search) and shared by every search.
+// It holds the process open only while a search is waiting (unref'd otherwise: it
+// never keeps a CLI alive). A stopped search is told to the thread and answered at
+// once; if the thread stops, what waits is rejected and the next search starts a new one.
 import { brandedError } from '../../error-brand';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../worker-start';
@@ -25,10 +25,11 @@ class SearchThread {
   private nextId = 1;
 
   constructor(private readonly onStop: () => void) {
-    this.worker.unref();
     this.worker.on('message', (raw: unknown) => this.settle(raw));
     this.worker.on('error', (error) => this.stop(`the search thread stopped: ${error.message}`));
     this.worker.on('exit', (code) => this.stop(`the search thread exited with code ${code}`));
+    // After the listeners: adding a 'message' listener refs the thread again.
+    this.worker.unref();
   }
 
   search(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
@@ -82,10 +83,22 @@ class SearchThread {
 
 let thread: SearchThread | null = null;
 
-/** Runs one search on the shared thread; 'stopped' as soon as `signal` aborts. */
-export function searchOnThread(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
+function sharedThread(): SearchThread {
   const current = (thread ??= new SearchThread(() => {
     if (thread === current) thread = null;
   }));
-  return current.search(request, signal);
+  return current;
+}
+
+/**
+ * Starts the shared thread ahead of the first search (when a tool set gets grep), so
+ * its start and its bundle's load run while the model thinks, not when it asks.
+ */
+export function warmSearchThread(): void {
+  sharedThread();
+}
+
+/** Runs one search on the shared thread; 'stopped' as soon as `signal` aborts. */
+export function searchOnThread(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
+  return sharedThread().search(request, signal);
 }
