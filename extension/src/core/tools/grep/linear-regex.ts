@@ -20,11 +20,6 @@ function linearEngine(): Re2Module {
   return (engine ??= require('./re2-engine') as Re2Module);
 }
 
-/** Loads RE2 ahead of its first use (a measurement that must not time the load). */
-export async function loadLinearEngine(): Promise<void> {
-  linearEngine();
-}
-
 export interface LineMatcher {
   test(line: string): boolean;
 }
