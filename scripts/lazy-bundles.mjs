@@ -40,7 +40,7 @@ export const LAZY_MODULES = {
   ...PROVIDER_MODULES,
   // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.
   'extension/src/core/tools/bash/run-sandboxed.ts': 'bash-run',
-  // grep's linear-time regex engine (re2-wasm), imported at the first search; its wasm is dist/re2.wasm beside it.
+  // grep's linear-time regex engine (re2-wasm), required at the first pattern compiled (never for a plain literal); its wasm is dist/re2.wasm beside it.
   'extension/src/core/tools/grep/re2-engine.ts': 're2',
   // Required by core/tools/tool.ts when a turn first builds its tools: zod's JSON Schema conversion.
   'extension/src/core/tools/json-schema.ts': 'tool-json-schema',

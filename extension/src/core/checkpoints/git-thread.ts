@@ -2,8 +2,8 @@
 // started at the first run and shared by every shadow repository. It holds the process
 // open only while a run is waiting (unref'd otherwise: it never keeps a CLI alive). If the
 // thread stops, what waits is rejected and the next run starts a new one.
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-start';
 import { gitReplySchema, runIdSchema, type GitRun } from './git-runs';
 import { brandedError } from '../error-brand';
 
@@ -15,12 +15,8 @@ export interface GitOutput {
 
 export class GitError extends brandedError('GitError') {}
 
-/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
-function newWorker(): Worker {
-  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'git-worker.js'));
-  const entry = join(__dirname, 'git-worker.ts');
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
-}
+/** The worker: the bundle beside this one, or under tsx its TypeScript entry. */
+const newWorker = (): Worker => startWorker(__dirname, 'git-worker');
 
 const notStarted = (why: string): GitError =>
   new GitError(`git could not be started (${why}); install git to use checkpoints`);

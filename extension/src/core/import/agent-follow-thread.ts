@@ -1,16 +1,12 @@
 // The host's side of the agent follower's worker thread: started at the first
 // configuration that follows something, told each new configuration, ended on dispose.
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-start';
 import type { Disposable } from '../disposable';
 import { followReportSchema, type FollowConfig, type FollowReport } from './follow-messages';
 
-/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
-function newWorker(): Worker {
-  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'agent-follow-worker.js'));
-  const entry = join(__dirname, 'agent-follow-worker.ts');
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
-}
+/** The worker: the bundle beside this one, or under tsx its TypeScript entry. */
+const newWorker = (): Worker => startWorker(__dirname, 'agent-follow-worker');
 
 export class AgentFollowThread implements Disposable {
   private worker: Worker | null = null;

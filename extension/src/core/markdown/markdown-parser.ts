@@ -17,8 +17,8 @@
 // scripts/build.mjs); under tsx (unit tests, bench) this module is TypeScript and the
 // worker loads markdown-worker.ts through tsx.
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-start';
 import * as z from 'zod/mini';
 import { mdBlockSchema, type AnswerMarkdown } from '../protocol/markdown-schema';
 import { threadCpuMs } from './thread-cpu';
@@ -53,12 +53,8 @@ interface Job {
   budget: number;
 }
 
-/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
-function newWorker(): Worker {
-  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'markdown-worker.js'));
-  const entry = join(__dirname, 'markdown-worker.ts');
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
-}
+/** The worker: the bundle beside this one, or under tsx its TypeScript entry. */
+const newWorker = (): Worker => startWorker(__dirname, 'markdown-worker');
 
 export class MarkdownParser {
   private readonly cache = new Map<string, ParsedMarkdown>();

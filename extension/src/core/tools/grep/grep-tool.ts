@@ -24,7 +24,7 @@ import {
 import { ripgrepLocator, type RipgrepLocator } from './ripgrep';
 import type { SearchResult } from './run-search';
 import type { SearchOutcome, SearchRequest } from './search-messages';
-import { searchOnThread } from './search-thread';
+import { searchOnThread, warmSearchThread } from './search-thread';
 
 export * from './grep-text';
 
@@ -72,6 +72,10 @@ export function createGrepTool(
   redactor?: Redactor,
   ripgrep: RipgrepLocator = ripgrepLocator(),
 ): ToolDefinition {
+  if (workspace.fs.nativePaths === true) {
+    warmSearchThread();
+    void ripgrep(); // looked up once per process: found before the first search asks
+  }
   return checkedTool(grepSignature, async (args, ctx) => {
     const userPath = args.path ?? '.';
     const target = await workspace.resolve(userPath);

@@ -3,7 +3,8 @@
 // as ripgrep skips it); one further on ends the search of the file there. With a
 // required literal (required-literal.ts), only the lines holding it are decoded and
 // handed to RE2, and newlines are counted only up to a hit (what scrolled out of the
-// buffer is read again to count it); without one, every line is tested. A line longer
+// buffer is read again to count it), also when only ripgrep's lines are checked again
+// (a line without it cannot match); without one, every line is tested. A line longer
 // than MAX_SEARCHED_LINE_CHARS is not tested (one RE2 call cannot be sliced, and a
 // line too large for the engine's wasm heap aborts it): it is counted, and the result
 // says so.
@@ -102,7 +103,7 @@ class FileScan {
 
   /** Tests the complete lines of data[0, end) (end just past a newline, or the file's end). */
   async lines(data: Buffer, dataAt: number, end: number): Promise<void> {
-    const literal = this.only === null ? this.filter.literal : null;
+    const literal = this.filter.literal;
     if (literal === null) {
       for (let start = 0; start < end && !this.full;) {
         const nl = data.indexOf(NEWLINE, start);
@@ -152,7 +153,7 @@ export async function scanLines(
     /** Inside the long line numbered `longLine`: its bytes are skipped up to its newline. */
     let longLine = -1;
     let mayMatch = false;
-    const literal = only === null ? filter.literal : null;
+    const literal = filter.literal;
     for (let position = 0; !scan.full;) {
       let n = await reader.read(block, BLOCK_BYTES, position);
       const chunkAt = position;

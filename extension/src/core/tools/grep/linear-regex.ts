@@ -5,9 +5,9 @@
 // hostile pattern cannot freeze the event loop. The price: no backreferences and no
 // lookaround (RE2 refuses them with a syntax error the model reads).
 //
-// The engine is loaded at the first search (loadLinearEngine): its own lazy entry,
-// dist/re2.js (re2-engine.ts), compiles its wasm when loaded, which activation and runs
-// without grep should not pay for.
+// The engine is loaded at the first pattern compiled (compileLinear): its own lazy
+// entry, dist/re2.js (re2-engine.ts), compiles its wasm when loaded, which activation,
+// runs without grep and searches for a plain literal (required-literal.ts) do not pay for.
 import { brandedError, errorGuard } from '../../error-brand';
 
 type Re2Module = typeof import('./re2-engine');
@@ -15,9 +15,9 @@ type Re2Module = typeof import('./re2-engine');
 declare const require: (id: './re2-engine') => unknown;
 let engine: Re2Module | undefined;
 
-/** Loads RE2 once; compileLinear needs it. A require: the worker thread's tsx hook loads CommonJS only. */
-export async function loadLinearEngine(): Promise<void> {
-  engine ??= require('./re2-engine') as Re2Module;
+/** RE2, loaded once per thread. A require: the worker thread's tsx hook loads CommonJS only. */
+function linearEngine(): Re2Module {
+  return (engine ??= require('./re2-engine') as Re2Module);
 }
 
 export interface LineMatcher {
@@ -31,11 +31,11 @@ export class PatternError extends brandedError('PatternError') {
 /** Whether `value` is a PatternError, whichever bundle's copy of the class made it. */
 export const isPatternError = errorGuard<PatternError>('PatternError');
 
-/** Compiles `pattern` (case-sensitive, Unicode); throws PatternError with RE2's reason. Call loadLinearEngine() first. */
+/** Compiles `pattern` (case-sensitive, Unicode) with RE2, loading it first; throws PatternError with RE2's reason. */
 export function compileLinear(pattern: string): LineMatcher {
-  if (!engine) throw new Error('compileLinear before loadLinearEngine()');
+  const { RE2 } = linearEngine();
   try {
-    const re = new engine.RE2(pattern, 'u');
+    const re = new RE2(pattern, 'u');
     return { test: (line) => re.test(line) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

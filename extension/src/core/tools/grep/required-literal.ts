@@ -3,6 +3,8 @@
 // RE2. Conservative by construction: only characters outside any group or class, not
 // made optional by a quantifier after them; a pattern with an alternation or a flag
 // group (`(?i)` changes what a literal matches) has none. null: search every line.
+// A pattern with no metacharacter at all is a plain literal: it matches exactly the
+// lines that contain it, with no regex engine (run-search.ts).
 
 const METACHARS = new Set(['.', '^', '$', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '\\']);
 const OPTIONAL_AFTER = new Set(['?', '*', '{']);
@@ -59,4 +61,12 @@ export function requiredLiteral(pattern: string): string | null {
   }
   close();
   return best.length >= MIN_LITERAL_LENGTH ? best : null;
+}
+
+const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && ch >= '\uD800' && ch <= '\uDFFF';
+
+/** Whether every character of `pattern` stands for itself in RE2 (no metacharacter, no lone surrogate). */
+export function isPlainLiteral(pattern: string): boolean {
+  for (const ch of pattern) if (METACHARS.has(ch) || isLoneSurrogate(ch)) return false;
+  return true;
 }

@@ -21,6 +21,11 @@ const rgMessageSchema = z.union([
   z.object({ type: z.literal('end'), data: z.object({ path: rgPathSchema }) }),
 ]);
 
+const USED_TYPES: ReadonlySet<unknown> = new Set(['match', 'end']);
+/** A message's `type`: the others (begin, context, summary) are passed over before they are validated. */
+const typeOf = (json: unknown): unknown =>
+  typeof json === 'object' && json !== null && 'type' in json ? json.type : undefined;
+
 /** rg's command line: its defaults are the ignore files' meaning; `-uu` (no ignore files, hidden too) for includeIgnored. */
 export function ripgrepArgs(request: SearchRequest): string[] {
   return [
@@ -40,18 +45,30 @@ export function ripgrepArgs(request: SearchRequest): string[] {
 /** The display path of an rg path (relative to the root, which is rg's folder). */
 const displayOf = (rgPath: string): string => (rgPath.startsWith('./') ? rgPath.slice(2) : rgPath);
 
-/** The search's outcome, or 'unusable' when rg could not run it (not started, or refused the pattern). */
+/**
+ * The search's outcome, or 'unusable' when rg could not run it (not started, or refused
+ * the pattern). `makeFilter` is called once rg is started, so the pattern compiles while
+ * rg searches; when it throws (RE2 refuses the pattern), rg is stopped and so is this.
+ */
 export function searchWithRipgrep(
   rg: string,
   workspace: Workspace,
   request: SearchRequest,
-  filter: LineFilter,
+  makeFilter: () => LineFilter,
   signal?: AbortSignal,
 ): Promise<SearchOutcome | 'unusable'> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const collector = new MatchCollector(request.maxMatches);
     const child = spawn(rg, ripgrepArgs(request), { cwd: request.root, stdio: ['ignore', 'pipe', 'pipe'] });
     const stop = (): void => void child.kill();
+    child.on('error', () => resolve('unusable'));
+    let filter: LineFilter;
+    try {
+      filter = makeFilter();
+    } catch (error) {
+      stop();
+      return reject(error instanceof Error ? error : new Error(String(error)));
+    }
     signal?.addEventListener('abort', stop, { once: true });
     const pending = new Map<string, Set<number>>();
     let checked: Promise<void> = Promise.resolve();
@@ -79,6 +96,7 @@ export function searchWithRipgrep(
       } catch {
         return;
       }
+      if (!USED_TYPES.has(typeOf(json))) return;
       const message = rgMessageSchema.safeParse(json);
       if (!message.success) return;
       const rgPath = message.data.data.path.text;
@@ -99,7 +117,6 @@ export function searchWithRipgrep(
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4096) stderr += chunk.toString('utf8');
     });
-    child.on('error', () => resolve('unusable'));
     child.on('close', (code) => {
       signal?.removeEventListener('abort', stop);
       if (partial !== '') onLine(partial);

@@ -4,14 +4,20 @@
 import { Redactor } from '../tool-env';
 import type { Workspace } from '../workspace';
 import { searchWithJs } from './js-search';
-import { compileLinear, isPatternError, loadLinearEngine } from './linear-regex';
+import { compileLinear, isPatternError, type LineMatcher } from './linear-regex';
 import type { LineFilter } from './line-scan';
-import { requiredLiteral } from './required-literal';
+import { isPlainLiteral, requiredLiteral } from './required-literal';
 import { searchWithRipgrep } from './rg-search';
 import type { SearchOutcome, SearchRequest } from './search-messages';
 import { REDACTED } from '../tool-env';
 
 export type SearchResult = { ok: true; outcome: SearchOutcome } | { ok: false; invalidPattern: string };
+
+/** A plain literal is a substring test (RE2 would match the same lines); any other pattern is compiled by RE2. */
+function matcherOf(pattern: string): LineMatcher {
+  if (!isPlainLiteral(pattern)) return compileLinear(pattern);
+  return { test: (line) => line.includes(pattern) };
+}
 
 /**
  * Lines are redacted one at a time, so a secret that spans lines (a PEM key) is also
@@ -23,29 +29,32 @@ export function lineFilter(pattern: string, secrets: readonly string[]): LineFil
   const literal = requiredLiteral(pattern);
   const usable = literal !== null && !(redactor.values.length > 0 && REDACTED.includes(literal));
   return {
-    matcher: compileLinear(pattern),
+    matcher: matcherOf(pattern),
     redact: redactor.empty ? (line) => line : (line) => redactor.redact(line),
     literal: usable ? Buffer.from(literal, 'utf8') : null,
   };
 }
 
+/**
+ * With ripgrep, rg is started first and the pattern compiled while it searches (RE2's
+ * load is the search's largest fixed cost); a pattern RE2 refuses stops it.
+ */
 export async function runSearch(
   workspace: Workspace,
   request: SearchRequest,
   signal?: AbortSignal,
   pause?: () => Promise<void>,
 ): Promise<SearchResult> {
-  await loadLinearEngine();
-  let filter: LineFilter;
+  let filter: LineFilter | null = null;
+  const makeFilter = (): LineFilter => (filter ??= lineFilter(request.pattern, request.secrets));
   try {
-    filter = lineFilter(request.pattern, request.secrets);
+    if (request.rg !== null && workspace.fs.nativePaths === true) {
+      const outcome = await searchWithRipgrep(request.rg, workspace, request, makeFilter, signal);
+      if (outcome !== 'unusable') return { ok: true, outcome };
+    }
+    return { ok: true, outcome: await searchWithJs(workspace, request, makeFilter(), signal, pause) };
   } catch (error) {
     if (isPatternError(error)) return { ok: false, invalidPattern: error.message };
     throw error;
   }
-  if (request.rg !== null && workspace.fs.nativePaths === true) {
-    const outcome = await searchWithRipgrep(request.rg, workspace, request, filter, signal);
-    if (outcome !== 'unusable') return { ok: true, outcome };
-  }
-  return { ok: true, outcome: await searchWithJs(workspace, request, filter, signal, pause) };
 }

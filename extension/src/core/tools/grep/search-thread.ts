@@ -1,22 +1,18 @@
 // grep's side of its worker thread (search-worker.ts): one thread per process, started
-// at the first search and shared by every search after it. It holds the process open
-// only while a search is waiting (unref'd otherwise: it never keeps a CLI alive). A
-// stopped search is told to the thread and answered at once; if the thread stops, what
-// waits is rejected and the next search starts a new one.
+// when a tool set first gets grep (or at the first search) and shared by every search.
+// It holds the process open only while a search is waiting (unref'd otherwise: it
+// never keeps a CLI alive). A stopped search is told to the thread and answered at
+// once; if the thread stops, what waits is rejected and the next search starts a new one.
 import { brandedError } from '../../error-brand';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../worker-start';
 import { type SearchAsk, type SearchRequest, searchReplySchema } from './search-messages';
 import type { SearchResult } from './run-search';
 
 export class SearchThreadError extends brandedError('SearchThreadError') {}
 
-/** The worker: the bundle beside this one, or under tsx the TypeScript entry loaded through tsx's require hook. */
-function newWorker(): Worker {
-  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'search-worker.js'));
-  const entry = join(__dirname, 'search-worker.ts');
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true });
-}
+/** The worker: the bundle beside this one, or under tsx its TypeScript entry. */
+const newWorker = (): Worker => startWorker(__dirname, 'search-worker');
 
 interface Waiting {
   resolve: (result: SearchResult) => void;
@@ -29,10 +25,11 @@ class SearchThread {
   private nextId = 1;
 
   constructor(private readonly onStop: () => void) {
-    this.worker.unref();
     this.worker.on('message', (raw: unknown) => this.settle(raw));
     this.worker.on('error', (error) => this.stop(`the search thread stopped: ${error.message}`));
     this.worker.on('exit', (code) => this.stop(`the search thread exited with code ${code}`));
+    // After the listeners: adding a 'message' listener refs the thread again.
+    this.worker.unref();
   }
 
   search(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
@@ -86,10 +83,22 @@ class SearchThread {
 
 let thread: SearchThread | null = null;
 
-/** Runs one search on the shared thread; 'stopped' as soon as `signal` aborts. */
-export function searchOnThread(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
+function sharedThread(): SearchThread {
   const current = (thread ??= new SearchThread(() => {
     if (thread === current) thread = null;
   }));
-  return current.search(request, signal);
+  return current;
+}
+
+/**
+ * Starts the shared thread ahead of the first search (when a tool set gets grep), so
+ * its start and its bundle's load run while the model thinks, not when it asks.
+ */
+export function warmSearchThread(): void {
+  sharedThread();
+}
+
+/** Runs one search on the shared thread; 'stopped' as soon as `signal` aborts. */
+export function searchOnThread(request: SearchRequest, signal: AbortSignal): Promise<SearchResult | 'stopped'> {
+  return sharedThread().search(request, signal);
 }
