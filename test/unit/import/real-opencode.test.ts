@@ -109,9 +109,9 @@ describe('the real opencode followed and imported', () => {
         (c) => checks.push(c),
         () => logs().length === 1 && planVersions(path.join(followed, logs()[0]!)).length === 3,
       );
-      const [first] = logs() as [string];
-      assert.deepEqual(planVersions(path.join(followed, first!)), THREE_VERSIONS);
-      const header = JSON.parse(fs.readFileSync(path.join(followed, first!), 'utf8').split('\n')[0]!);
+      first = logs()[0]!;
+      assert.deepEqual(planVersions(path.join(followed, first)), THREE_VERSIONS);
+      const header = JSON.parse(fs.readFileSync(path.join(followed, first), 'utf8').split('\n')[0]!);
       assert.deepEqual(header.source, { kind: 'imported', name: 'opencode', version: '1.18.33', file: db });
       assert.equal(header.cwd, project);
 
