@@ -2,8 +2,8 @@
 // (`opencode-<session id>`, the log an `agent-checklist import <opencode.db> --cwd
 // <folder>` writes): the follower reads the database (opencode-db.ts) when opencode
 // wrote to it and appends what each session added since the last read, so a read
-// costs what opencode wrote for the open folders. The first read of a session writes
-// its log whole (importOpen) and keeps it open, holding its lock; a log another window
+// costs what opencode wrote for the open folders. The first read of a session that
+// has a mark writes its log whole (importOpen) and keeps it open, holding its lock; a log another window
 // holds is tried again at the next read. The database is only read.
 import * as fs from 'node:fs';
 import type { Disposable } from '../disposable';
@@ -91,6 +91,8 @@ export class OpencodeFollower implements Disposable {
       return;
     }
     followed.pending.push(...marks);
+    // A session opencode has just made has no prompt yet: its log is written with its first mark, as an import then would.
+    if (followed.pending.length === 0) return;
     const { reader } = followed;
     try {
       followed.open = importOpen(
