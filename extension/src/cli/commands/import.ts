@@ -21,7 +21,7 @@ import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
 import { importOpencodeSessions } from '../../core/import/opencode-follower';
-import { isOpencodeDbError, isSqliteFile } from '../../core/import/opencode-db';
+import { isOpencodeDbError, isSqliteFile } from '../../core/import/opencode-session';
 
 export function importCommand(
   io: CliIo,

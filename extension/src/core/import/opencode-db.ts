@@ -20,21 +20,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import type { Database } from 'node-sqlite3-wasm';
-import { brandedError, errorGuard } from '../error-brand';
+import { OpencodeDbError } from './opencode-session';
 
 /** CommonJS's require (the bundles and tsx's hook), declared for this one package. */
 declare const require: (id: 'node-sqlite3-wasm') => unknown;
 
 type Sqlite = { Database: new (file: string, opts: { readOnly: boolean; fileMustExist: boolean }) => Database };
 let sqlite: Sqlite | undefined;
-
-/** The database changed under every try of a read until its deadline, or cannot be read. */
-export class OpencodeDbError extends brandedError('OpencodeDbError') {
-  override name = 'OpencodeDbError';
-}
-
-/** Whether `value` is an OpencodeDbError, whichever bundle's copy of the class made it. */
-export const isOpencodeDbError = errorGuard<OpencodeDbError>('OpencodeDbError');
 
 export const opencodeSessionRow = z.object({
   id: z.string(),
@@ -79,21 +71,6 @@ export interface OpencodeQuery {
   sessionsOf(folder: string): OpencodeSessionRow[];
   /** The session's todowrite parts and user texts after the part `after` ('' from the start), in order; at most PART_BATCH. */
   partsAfter(sessionId: string, after: string): OpencodePartRow[];
-}
-
-/** Whether `file` starts as an SQLite database does. */
-export function isSqliteFile(file: string): boolean {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const head = Buffer.alloc(16);
-      return fs.readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') === 'SQLite format 3\0';
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
 }
 
 /** Runs `read` on one consistent snapshot of the database, tried again while opencode changed the files under it. */

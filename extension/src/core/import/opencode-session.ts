@@ -9,13 +9,39 @@
 // read takes it again). Statuses: `pending`, `in_progress`, `completed` are ours;
 // `cancelled` items are left out of our list (the plan's history shows them dropped);
 // `priority` has no place in our plan and is not kept. Parts whose shape is not this
-// are skipped and counted.
+// are skipped and counted. Also what the CLI needs before it loads the database's
+// bundle (opencode-db.ts): whether a file is a database, and the reader's error.
+import * as fs from 'node:fs';
 import * as z from 'zod/mini';
+import { brandedError, errorGuard } from '../error-brand';
 import { fitTodos } from '../plan/fit-todos';
 import type { TodoItem } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
 import { promptTitle, type AgentMark, type AgentSessionInfo } from './agent-plan';
 import type { OpencodePartRow, OpencodeSessionRow } from './opencode-db';
+
+/** The database changed under every try of a read until its deadline, or cannot be read. */
+export class OpencodeDbError extends brandedError('OpencodeDbError') {
+  override name = 'OpencodeDbError';
+}
+
+/** Whether `value` is an OpencodeDbError, whichever bundle's copy of the class made it. */
+export const isOpencodeDbError = errorGuard<OpencodeDbError>('OpencodeDbError');
+
+/** Whether `file` starts as an SQLite database does. */
+export function isSqliteFile(file: string): boolean {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(16);
+      return fs.readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') === 'SQLite format 3\0';
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
 
 /** opencode's plan tool. */
 export const OPENCODE_PLAN_TOOL = 'todowrite';
