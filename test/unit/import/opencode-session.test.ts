@@ -4,8 +4,7 @@
 // call counts as a plan-tool call with no plan; a prompt starts one turn per message.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { OpencodePartRow } from '../../../extension/src/core/import/opencode-db';
-import { OpencodeSessionReader } from '../../../extension/src/core/import/opencode-session';
+import { OpencodeSessionReader, type OpencodePartRow } from '../../../extension/src/core/import/opencode-session';
 
 const session = { id: 'ses_1', directory: '/work', title: 'A title', version: '1.18.33', time_created: 1_000 };
 

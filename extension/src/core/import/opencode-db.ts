@@ -20,32 +20,19 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import type { Database } from 'node-sqlite3-wasm';
-import { OpencodeDbError } from './opencode-session';
+import {
+  OpencodeDbError,
+  opencodePartRow,
+  opencodeSessionRow,
+  type OpencodePartRow,
+  type OpencodeSessionRow,
+} from './opencode-session';
 
 /** CommonJS's require (the bundles and tsx's hook), declared for this one package. */
 declare const require: (id: 'node-sqlite3-wasm') => unknown;
 
 type Sqlite = { Database: new (file: string, opts: { readOnly: boolean; fileMustExist: boolean }) => Database };
 let sqlite: Sqlite | undefined;
-
-export const opencodeSessionRow = z.object({
-  id: z.string(),
-  directory: z.string(),
-  title: z.string(),
-  version: z.string(),
-  time_created: z.number(),
-});
-export type OpencodeSessionRow = z.infer<typeof opencodeSessionRow>;
-
-/** A part that may make a mark: a todowrite call, or the text of a user message (`role`). */
-export const opencodePartRow = z.object({
-  id: z.string(),
-  message_id: z.string(),
-  time_created: z.number(),
-  role: z.nullable(z.string()),
-  data: z.string(),
-});
-export type OpencodePartRow = z.infer<typeof opencodePartRow>;
 
 /** The parts one read takes of a session at most; the rest come with the next read. */
 const PART_BATCH = 500;

@@ -9,10 +9,14 @@ import * as fs from 'node:fs';
 import type { Disposable } from '../disposable';
 import { isSessionLockedError } from '../store/lock';
 import type { AgentMark } from './agent-plan';
-import type { FollowReport } from './agent-followers';
 import { importOpen, type ImportResult, type OpenImport } from './import-log';
-import type { OpencodeQuery, OpencodeSessionRow, OpencodePartRow } from './opencode-db';
-import { OpencodeSessionReader } from './opencode-session';
+import type { OpencodeQuery } from './opencode-db';
+import { OpencodeSessionReader, type OpencodePartRow, type OpencodeSessionRow } from './opencode-session';
+
+/** What the follower tells (agent-followers.ts's FollowReport). */
+type FollowReport =
+  | { kind: 'wrote'; logPath: string; file: string; versions: number }
+  | { kind: 'problem'; file: string; message: string };
 
 type OpencodeDbModule = Pick<typeof import('./opencode-db'), 'readOpencodeDb'>;
 /** CommonJS's require (the host's bundles, the worker's, and tsx's hook), declared for this one module. */

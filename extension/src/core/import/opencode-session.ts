@@ -18,7 +18,6 @@ import { fitTodos } from '../plan/fit-todos';
 import type { TodoItem } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
 import { promptTitle, type AgentMark, type AgentSessionInfo } from './agent-plan';
-import type { OpencodePartRow, OpencodeSessionRow } from './opencode-db';
 
 /** The database changed under every try of a read until its deadline, or cannot be read. */
 export class OpencodeDbError extends brandedError('OpencodeDbError') {
@@ -42,6 +41,25 @@ export function isSqliteFile(file: string): boolean {
     return false;
   }
 }
+
+export const opencodeSessionRow = z.object({
+  id: z.string(),
+  directory: z.string(),
+  title: z.string(),
+  version: z.string(),
+  time_created: z.number(),
+});
+export type OpencodeSessionRow = z.infer<typeof opencodeSessionRow>;
+
+/** A part that may make a mark: a todowrite call, or the text of a user message (`role`). */
+export const opencodePartRow = z.object({
+  id: z.string(),
+  message_id: z.string(),
+  time_created: z.number(),
+  role: z.nullable(z.string()),
+  data: z.string(),
+});
+export type OpencodePartRow = z.infer<typeof opencodePartRow>;
 
 /** opencode's plan tool. */
 export const OPENCODE_PLAN_TOOL = 'todowrite';
