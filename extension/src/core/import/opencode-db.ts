@@ -66,13 +66,14 @@ export function readOpencodeDb<T>(dbFile: string, read: (query: OpencodeQuery) =
   for (let tries = 1; ; tries++) {
     const before = stamp(dbFile);
     const result = readOnce(dbFile, read);
-    if (result.ok && stamp(dbFile) === before) return result.value;
-    if (Date.now() >= until)
+    const unchanged = stamp(dbFile) === before;
+    if (result.ok && unchanged) return result.value;
+    // A read that failed on files opencode did not change fails again: only a torn read is tried again.
+    if (!result.ok && unchanged)
       throw new OpencodeDbError(
-        result.ok
-          ? `${dbFile} changed during each of ${tries} reads`
-          : `cannot read ${dbFile}: ${result.error instanceof Error ? result.error.message : String(result.error)}`,
+        `cannot read ${dbFile}: ${result.error instanceof Error ? result.error.message : String(result.error)}`,
       );
+    if (Date.now() >= until) throw new OpencodeDbError(`${dbFile} changed during each of ${tries} reads`);
   }
 }
 
