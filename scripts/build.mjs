@@ -118,6 +118,8 @@ function copyAssets() {
   }
   // grep's linear-time regex engine (re2-wasm) loads its wasm from beside its chunk (dist/'s root).
   cpSync('node_modules/re2-wasm/build/wasm/re2.wasm', 'dist/re2.wasm');
+  // SQLite (node-sqlite3-wasm: opencode's database) loads its wasm from beside its bundle (dist/opencode-db.js, the follower's worker).
+  cpSync('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm', 'dist/node-sqlite3-wasm.wasm');
   if (existsSync('extension/demo')) cpSync('extension/demo', 'dist/demo', { recursive: true });
 }
 

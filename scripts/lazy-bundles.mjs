@@ -50,6 +50,9 @@ export const LAZY_MODULES = {
   'extension/src/vscode/turn/agent-turn.ts': 'agent-turn',
   // Imported by vscode/providers/provider-source.ts when a turn first uses the demo, a scripted or a VS Code language model.
   'extension/src/vscode/providers/local-providers.ts': 'local-providers',
+  // Required by core/import/opencode-follower.ts at the first read of opencode's database (an import): SQLite's
+  // wasm (node-sqlite3-wasm), whose dist/node-sqlite3-wasm.wasm sits beside it. The follower's worker bundles it.
+  'extension/src/core/import/opencode-db.ts': 'opencode-db',
 };
 
 /**
@@ -72,12 +75,12 @@ export const MAIN_MODULES = { 'extension/src/extension.ts': 'extension', 'extens
 
 /**
  * Packages that may be only in what a lazy entry or a worker loads: the MCP and ACP SDKs,
- * the model providers' SDKs, the Markdown parser and grep's regex engine (its wasm
- * compiles at load). scripts/bundle-check.mjs fails the build when one is in what a main
+ * the model providers' SDKs, the Markdown parser, grep's regex engine and SQLite (their
+ * wasm compiles at load). scripts/bundle-check.mjs fails the build when one is in what a main
  * bundle loads at start.
  */
 export const LAZY_ONLY =
-  /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|openai|@anthropic-ai\/sdk|micromark[^/]*|mdast-util-[^/]*|re2-wasm)(\/.*)?$/;
+  /^(@modelcontextprotocol\/sdk|@agentclientprotocol\/sdk|openai|@anthropic-ai\/sdk|micromark[^/]*|mdast-util-[^/]*|re2-wasm|node-sqlite3-wasm)(\/.*)?$/;
 
 // By real path: esbuild's resolveDir is one (the bench builds in a folder of symlinks to the sources).
 const LAZY_MODULE_FILES = new Map(Object.entries(LAZY_MODULES).map(([module, file]) => [realpathSync(module), file]));

@@ -90,8 +90,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       ),
   },
   import: {
-    flags: ['session-dir'],
-    run: (rest, values, io) => importCommand(io, one(rest, '<file>'), values['session-dir']),
+    flags: ['session-dir', 'cwd'],
+    run: (rest, values, io) =>
+      importCommand(io, one(rest, '<file>'), { sessionDir: values['session-dir'], cwd: values.cwd }),
   },
   run: {
     flags: RUN_FLAGS,

@@ -71,6 +71,7 @@ Usage:
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
   agent-checklist acp [run options except --session, --cwd, --compact, --json]
   agent-checklist import <file> [--session-dir <dir>]
+  agent-checklist import <opencode.db> [--cwd <folder>] [--session-dir <dir>]
   agent-checklist changes <log.jsonl> --item <n> [--format patch|json]
   agent-checklist revert <log.jsonl> --item <n> [--yes]
 
@@ -142,6 +143,9 @@ import: a Claude Code transcript or a Codex rollout (told apart by its content) 
 into a session log in --session-dir (default: .agent-checklist/sessions): one plan
 version per plan write, at the agent's own times. Importing the same file again
 (after the agent went on) rewrites the same log. Prints the log's path last.
+opencode's database (~/.local/share/opencode/opencode.db) holds every folder's
+sessions: each session of --cwd (default: the current folder) is made into one
+log, and each log's path is printed on its own line.
 
 Plan first: without a terminal and without --approve-plan, the turn ends with
 turnEnd awaiting-approval (exit 0) and the proposed plan on stdout (with --json in

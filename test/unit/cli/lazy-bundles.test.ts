@@ -98,7 +98,7 @@ describe('packing (.vscodeignore)', () => {
     assert.ok(written.includes('dist/providers/openai.js') && written.some((f) => /^dist\/chunk-/.test(f)));
     const workers = ['dist/markdown-worker.js', 'dist/agent-follow-worker.js', 'dist/git-worker.js'];
     assert.deepEqual(
-      [...written, ...workers, 'dist/re2.wasm'].filter((file) => !packed(file)),
+      [...written, ...workers, 'dist/re2.wasm', 'dist/node-sqlite3-wasm.wasm'].filter((file) => !packed(file)),
       [],
     );
     assert.equal(packed('dist/test-api.js'), false, 'the test API never ships');

@@ -45,6 +45,7 @@ describe('session source', () => {
     assert.equal(text({ kind: 'mcp', name: 'my-agent', version: '1' }), 'my-agent (MCP)');
     assert.equal(text({ kind: 'imported', name: 'claude-code', version: '2.1.328', file: 'a.jsonl' }), 'Claude Code');
     assert.equal(text({ kind: 'imported', name: 'codex', version: '0.169.0', file: 'b.jsonl' }), 'Codex');
+    assert.equal(text({ kind: 'imported', name: 'opencode', version: '1.18.33', file: 'opencode.db' }), 'opencode');
     assert.equal(text({ kind: 'cli' }), 'CLI');
     assert.equal(text({ kind: 'chat' }), 'Chat');
     assert.equal(text({ kind: 'agent' }), 'Agent');

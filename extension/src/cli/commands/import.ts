@@ -6,6 +6,10 @@
 // A file it cannot read exits 1 and leaves no log behind. A session whose agent did
 // not offer its model a plan tool (core/import/plan-notice.ts) is imported as it is,
 // with one warning line on stderr saying how to turn the tool on.
+// `import <opencode.db> [--cwd <folder>]`: opencode's database (told by its SQLite
+// header) holds every folder's sessions; each session of `--cwd` (the current folder by
+// default) is made into one log, and stdout is those logs' paths, one a line, oldest
+// session first. A database with no session of the folder exits 1.
 import * as path from 'node:path';
 import { isAgentFileError } from '../../core/import/read-agent-file';
 import { importAgentFile } from '../../core/import/import-log';
@@ -16,12 +20,20 @@ import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
+import { importOpencodeSessions } from '../../core/import/opencode-follower';
+import { isOpencodeDbError, isSqliteFile } from '../../core/import/opencode-session';
 
-export function importCommand(io: CliIo, file: string, sessionDir: string | undefined): number {
-  const dir = sessionFolder(io, sessionDir);
+export function importCommand(
+  io: CliIo,
+  file: string,
+  opts: { sessionDir: string | undefined; cwd: string | undefined },
+): number {
+  const dir = sessionFolder(io, opts.sessionDir);
+  const source = path.resolve(io.cwd, file);
+  if (isSqliteFile(source)) return importOpencode(io, source, path.resolve(io.cwd, opts.cwd ?? '.'), dir);
   let result;
   try {
-    result = importAgentFile(path.resolve(io.cwd, file), dir);
+    result = importAgentFile(source, dir);
   } catch (error) {
     if (!isAgentFileError(error)) throw error;
     io.err(`agent-checklist: ${visibleControls(error.message, { keepLayout: false })}`);
@@ -42,5 +54,22 @@ export function importCommand(io: CliIo, file: string, sessionDir: string | unde
     io.err(visibleControls(`agent-checklist: ${planNoticeWarning(notice, info, settings)}`, { keepLayout: false }));
   }
   io.out(result.path);
+  return EXIT_OK;
+}
+
+function importOpencode(io: CliIo, dbFile: string, folder: string, sessionDir: string): number {
+  let imported;
+  try {
+    imported = importOpencodeSessions(dbFile, folder, sessionDir);
+  } catch (error) {
+    if (!isOpencodeDbError(error)) throw error;
+    io.err(`agent-checklist: ${visibleControls(error.message, { keepLayout: false })}`);
+    return EXIT_FAILED;
+  }
+  if (imported.length === 0) {
+    io.err(visibleControls(`agent-checklist: ${dbFile} has no opencode session of ${folder}`, { keepLayout: false }));
+    return EXIT_FAILED;
+  }
+  for (const result of imported) io.out(result.path);
   return EXIT_OK;
 }

@@ -4,6 +4,9 @@
 // yet (an agent run for the first time: looked for every few seconds until there).
 // Changes are read once they settle (agents append in bursts). Files of other folders
 // are never read past their first line (a Codex rollout's first line names its folder).
+// opencode keeps every folder's sessions in one database: its folder is watched, and a
+// change to the database or its WAL is one read of the open folders' sessions
+// (opencode-follower.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toDisposable, type Disposable } from '../disposable';
@@ -21,6 +24,7 @@ import {
 } from './agent-session-files';
 import { FollowedAgentFile } from './followed-agent-file';
 import type { FollowConfig, FollowReport } from './follow-messages';
+import { OpencodeFollower } from './opencode-follower';
 
 const SETTLE_MS = 40;
 const APPEAR_POLL_MS = 2000;
@@ -66,6 +70,21 @@ export class AgentFollowers implements Disposable {
         () => codexRollouts(sessions).forEach((f) => this.follow(f)),
       );
     }
+    const { opencodeDb } = config.homes;
+    if (config.agents.includes('opencode') && this.folders.size > 0 && opencodeDb !== undefined)
+      this.watchOpencode(opencodeDb);
+  }
+
+  private watchOpencode(dbFile: string): void {
+    const opencode = new OpencodeFollower(dbFile, [...this.folders], this.sessionDir, this.report);
+    this.watches.push(opencode);
+    const name = path.basename(dbFile);
+    this.watchDir(
+      path.dirname(dbFile),
+      false,
+      (changed) => changed.startsWith(name) && this.settle(dbFile, () => opencode.update()),
+      () => opencode.update(),
+    );
   }
 
   private watchGemini(dir: string): void {
@@ -120,13 +139,18 @@ export class AgentFollowers implements Disposable {
   }
 
   private changed(file: string): void {
-    clearTimeout(this.timers.get(file));
+    this.settle(file, () => this.follow(file));
+  }
+
+  /** Runs `then` once `key`'s changes settled. */
+  private settle(key: string, then: () => void): void {
+    clearTimeout(this.timers.get(key));
     const timer = setTimeout(() => {
-      this.timers.delete(file);
-      this.follow(file);
+      this.timers.delete(key);
+      then();
     }, SETTLE_MS);
     timer.unref();
-    this.timers.set(file, timer);
+    this.timers.set(key, timer);
   }
 
   /** Reads what `file` appended, when it is a session of a followed folder. */

@@ -7,7 +7,9 @@
 //     as its `cwd`;
 //   - Gemini CLI: `<gemini>/tmp/<slug>/chats/session-<time>-<id>.jsonl`, gemini
 //     `$GEMINI_CLI_HOME/.gemini` or `~/.gemini`, slug the folder's entry in
-//     `<gemini>/projects.json` (`{"projects": {"<folder>": "<slug>"}}`).
+//     `<gemini>/projects.json` (`{"projects": {"<folder>": "<slug>"}}`);
+//   - opencode: one SQLite database for every folder, `<data>/opencode/opencode.db`,
+//     data `$XDG_DATA_HOME` or `~/.local/share` (opencode-db.ts reads it).
 // Only read: nothing here writes, creates or locks the agents' files or folders.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,6 +21,8 @@ export interface AgentHomes {
   claudeConfigDir: string;
   codexHome: string;
   geminiDir: string;
+  /** opencode's database (it may not exist yet); without it opencode is not followed. */
+  opencodeDb?: string;
 }
 
 /** The agents' homes as the agents themselves find them from `env`. */
@@ -27,6 +31,7 @@ export function agentHomes(env: NodeJS.ProcessEnv, home = os.homedir()): AgentHo
     claudeConfigDir: env.CLAUDE_CONFIG_DIR?.trim() || path.join(home, '.claude'),
     codexHome: env.CODEX_HOME?.trim() || path.join(home, '.codex'),
     geminiDir: path.join(env.GEMINI_CLI_HOME?.trim() || home, '.gemini'),
+    opencodeDb: path.join(env.XDG_DATA_HOME?.trim() || path.join(home, '.local', 'share'), 'opencode', 'opencode.db'),
   };
 }
 

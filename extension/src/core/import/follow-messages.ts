@@ -10,7 +10,12 @@ export const followConfigSchema = z.object({
   /** The workspace folders whose agents' sessions are followed (absolute paths). */
   folders: z.readonly(z.array(z.string())),
   agents: z.readonly(z.array(z.enum(IMPORTED_AGENTS))),
-  homes: z.object({ claudeConfigDir: z.string(), codexHome: z.string(), geminiDir: z.string() }),
+  homes: z.object({
+    claudeConfigDir: z.string(),
+    codexHome: z.string(),
+    geminiDir: z.string(),
+    opencodeDb: z.exactOptional(z.string()),
+  }),
   /** Where our logs of the followed sessions are written. */
   sessionDir: z.string(),
 });

@@ -10,7 +10,7 @@
 import * as z from 'zod/mini';
 
 /** The agents whose own session files `agent-checklist import` reads (the `name` of an `imported` source). */
-export const IMPORTED_AGENTS = ['claude-code', 'codex', 'gemini-cli'] as const;
+export const IMPORTED_AGENTS = ['claude-code', 'codex', 'gemini-cli', 'opencode'] as const;
 export type ImportedAgent = (typeof IMPORTED_AGENTS)[number];
 
 /** How people name each imported agent (product names: not translated). */
@@ -18,6 +18,7 @@ export const IMPORTED_AGENT_NAMES: Readonly<Record<ImportedAgent, string>> = {
   'claude-code': 'Claude Code',
   codex: 'Codex',
   'gemini-cli': 'Gemini CLI',
+  opencode: 'opencode',
 };
 
 const mcpClientInfoSchema = z.strictObject({

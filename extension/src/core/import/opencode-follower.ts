@@ -1,0 +1,138 @@
+// opencode's sessions of the open folders made into our logs, one log per session
+// (`opencode-<session id>`, the log an `agent-checklist import <opencode.db> --cwd
+// <folder>` writes): the follower reads the database (opencode-db.ts) when opencode
+// wrote to it and appends what each session added since the last read, so a read
+// costs what opencode wrote for the open folders. The first read of a session that
+// has a mark writes its log whole (importOpen) and keeps it open, holding its lock; a log another window
+// holds is tried again at the next read. The database is only read.
+import * as fs from 'node:fs';
+import type { Disposable } from '../disposable';
+import { isSessionLockedError } from '../store/lock';
+import type { AgentMark } from './agent-plan';
+import { importOpen, type ImportResult, type OpenImport } from './import-log';
+import type { OpencodeQuery } from './opencode-db';
+import { OpencodeSessionReader, type OpencodePartRow, type OpencodeSessionRow } from './opencode-session';
+
+/** What the follower tells (agent-followers.ts's FollowReport). */
+type FollowReport =
+  | { kind: 'wrote'; logPath: string; file: string; versions: number }
+  | { kind: 'problem'; file: string; message: string };
+
+type OpencodeDbModule = Pick<typeof import('./opencode-db'), 'readOpencodeDb'>;
+/** CommonJS's require (the host's bundles, the worker's, and tsx's hook), declared for this one module. */
+declare const require: (id: './opencode-db') => unknown;
+let dbModule: OpencodeDbModule | undefined;
+
+/** Runs `read` on one snapshot of the database: dist/opencode-db.js (SQLite's wasm) is loaded at the first read. */
+function readDb<T>(dbFile: string, read: (query: OpencodeQuery) => T): T {
+  dbModule ??= require('./opencode-db') as OpencodeDbModule;
+  return dbModule.readOpencodeDb(dbFile, read);
+}
+
+/** A session's parts after `after`, all of them (read in batches). */
+function allPartsAfter(query: OpencodeQuery, sessionId: string, after: string): OpencodePartRow[] {
+  const parts: OpencodePartRow[] = [];
+  for (let cursor = after; ;) {
+    const batch = query.partsAfter(sessionId, cursor);
+    parts.push(...batch);
+    if (batch.length === 0) return parts;
+    cursor = batch[batch.length - 1]!.id;
+  }
+}
+
+interface FollowedSession {
+  reader: OpencodeSessionReader;
+  open: OpenImport | null;
+  /** Marks read while the log could not be written yet (another window held it). */
+  pending: AgentMark[];
+}
+
+export class OpencodeFollower implements Disposable {
+  private readonly sessions = new Map<string, FollowedSession>();
+
+  constructor(
+    private readonly dbFile: string,
+    private readonly folders: readonly string[],
+    private readonly sessionDir: string,
+    private readonly report: (report: FollowReport) => void,
+  ) {}
+
+  /** Reads what opencode wrote for the folders since the last read, into their logs. */
+  update(): void {
+    if (!fs.existsSync(this.dbFile)) return;
+    let read: { session: OpencodeSessionRow; parts: OpencodePartRow[] }[];
+    try {
+      read = readDb(this.dbFile, (query) =>
+        this.folders.flatMap((folder) =>
+          query.sessionsOf(folder).map((session) => ({
+            session,
+            parts: allPartsAfter(query, session.id, this.sessions.get(session.id)?.reader.cursor ?? ''),
+          })),
+        ),
+      );
+    } catch (error) {
+      this.report({
+        kind: 'problem',
+        file: this.dbFile,
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    for (const { session, parts } of read) this.write(session, parts);
+  }
+
+  private write(session: OpencodeSessionRow, parts: OpencodePartRow[]): void {
+    let followed = this.sessions.get(session.id);
+    if (followed === undefined) {
+      followed = { reader: new OpencodeSessionReader(session), open: null, pending: [] };
+      this.sessions.set(session.id, followed);
+    }
+    const marks = followed.reader.read(parts);
+    if (followed.open !== null) {
+      let versions = 0;
+      for (const mark of marks) versions += followed.open.writer.write(mark);
+      if (versions > 0) this.report({ kind: 'wrote', logPath: followed.open.path, file: this.dbFile, versions });
+      return;
+    }
+    followed.pending.push(...marks);
+    // A session opencode has just made has no prompt yet: its log is written with its first mark, as an import then would.
+    if (followed.pending.length === 0) return;
+    const { reader } = followed;
+    try {
+      followed.open = importOpen(
+        { info: reader.info, marks: [...followed.pending], skipped: reader.skipped },
+        this.dbFile,
+        this.sessionDir,
+      );
+      followed.pending = [];
+      this.report({ kind: 'wrote', logPath: followed.open.path, file: this.dbFile, versions: followed.open.versions });
+    } catch (error) {
+      // Another window follows (holds our log's lock): it keeps it up to date.
+      const message = isSessionLockedError(error)
+        ? 'followed by another window'
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      this.report({ kind: 'problem', file: `${this.dbFile} (${session.id})`, message });
+    }
+  }
+
+  dispose(): void {
+    for (const followed of this.sessions.values()) followed.open?.dispose();
+    this.sessions.clear();
+  }
+}
+
+/** Every opencode session of `folder` in `dbFile` made into one of our logs each (oldest first); none when it has none. */
+export function importOpencodeSessions(dbFile: string, folder: string, sessionDir: string): ImportResult[] {
+  const read = readDb(dbFile, (query) =>
+    query.sessionsOf(folder).map((session) => ({ session, parts: allPartsAfter(query, session.id, '') })),
+  );
+  return read.map(({ session, parts }) => {
+    const reader = new OpencodeSessionReader(session);
+    const file = { info: reader.info, marks: reader.read(parts, true), skipped: reader.skipped };
+    const imported = importOpen(file, dbFile, sessionDir);
+    imported.dispose();
+    return { path: imported.path, file, versions: imported.versions };
+  });
+}
