@@ -5,7 +5,7 @@
 // diff rows: presenters/tool-call.ts reads them back with `acpCallDetailsSchema`).
 import type { ToolCall, ToolCallContent } from '@agentclientprotocol/sdk';
 import * as z from 'zod/mini';
-import type { ToolResultDetails } from '../tools/tool-details';
+import type { ToolResultDetails } from '../session/tool-details';
 
 /** The `details.tool` of an ACP agent's call. */
 export const ACP_CALL_DETAILS_TOOL = 'acp';

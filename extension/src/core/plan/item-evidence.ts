@@ -32,7 +32,7 @@ import {
 import type { BashExit } from '../protocol/tool-view';
 import type { SessionEvent } from '../session/events';
 import { toolFacts } from '../tools/tool-facts';
-import type { ToolResultDetails } from '../tools/tool-details';
+import type { ToolResultDetails } from '../session/tool-details';
 import type { PlanAuthor } from './todos-projection';
 
 export interface ItemEvidence {
