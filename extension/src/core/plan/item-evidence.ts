@@ -20,7 +20,7 @@
 //
 // Size: counts and at most EVIDENCE_RECENT_CALLS calls per item, plus the open
 // step's calls: the plan's size, whatever the log's length.
-import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
+import { acpCallDetailsSchema } from '../session/tool-details';
 import type { TodoStatus } from '../domain-literals';
 import {
   EVIDENCE_RECENT_CALLS,

@@ -8,7 +8,7 @@ import { genericView, type PresentedCall, type ToolCallRecord } from './tool-pre
 import { toolCatalog } from '../tools/built-in';
 import type { ToolCatalog } from '../tools/catalog';
 import { changesView } from '../tools/file-views';
-import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
+import { acpCallDetailsSchema } from '../session/tool-details';
 
 export function presentToolCall(call: ToolCallRecord, catalog: ToolCatalog = toolCatalog): PresentedCall {
   if (call.result?.details?.tool === 'acp') {
