@@ -21,7 +21,7 @@ import { PLAN_APPROVED_NOTE, planRejectedNote } from '../../../extension/src/cor
 import { fold } from '../../../extension/src/core/projection/projection';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { userEditNote } from '../../../extension/src/core/plan/user-edit';
-import type { Message } from '../../../extension/src/core/session/derive-messages';
+import type { Message } from '../../../extension/src/core/agent/derive-messages';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';

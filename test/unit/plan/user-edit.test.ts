@@ -10,7 +10,7 @@ import { PlanEditor, type PlanEditOutcome } from '../../../extension/src/core/pl
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { applyPlanEdit, itemTextProblem, userEditNote } from '../../../extension/src/core/plan/user-edit';
 import { fold } from '../../../extension/src/core/projection/projection';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import type { Session } from '../../../extension/src/core/session/session';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';

@@ -20,7 +20,7 @@ import { runTurn } from '../../core/agent/loop';
 import { cliCheckpointsBase } from '../../core/checkpoints/location';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
-import { deriveMessages } from '../../core/session/derive-messages';
+import { deriveMessages } from '../../core/agent/derive-messages';
 import type { ModelProvider } from '../../core/agent/provider';
 import { finalAssistantText } from '../../core/agent/subagent-run';
 import { planAsText } from '../../core/plan/summaries';

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import '../zod-english';
 import { itemFlagSchema } from '../item-flag';
 import { APPROVAL_DECIDERS, APPROVAL_RECORDS, PLAN_PRIORITIES, SUBAGENT_OUTCOMES } from '../domain-literals';
-import { todoListSchema } from '../plan/todo-schema';
+import { todoListSchema } from './stored-todo-list';
 import { toolResultDetailsField, type ToolResultDetails } from './tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
 import { contextCompactSchema } from './compact-event';
