@@ -5,8 +5,8 @@ import {
   createTodoWriteTool,
   registerTodoWriteTool,
   TODO_WRITE_TITLE,
-  validateTodoWrite,
-} from '../../../extension/src/core/plan/todo-write-tool';
+} from '../../../extension/src/core/tools/todo-write/todo-write-tool';
+import { validateTodoWrite } from '../../../extension/src/core/plan/todo-write-rules';
 import {
   ACTIVE_CLAUSE_PARALLEL,
   ACTIVE_CLAUSE_SINGLE,

@@ -32,7 +32,7 @@ import type { TurnEndReason } from '../../core/session/events';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
 import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type AgentWorkspace } from '../agent-runtime';
 import { isSessionId } from '../session-flags';
-import type { TodoWritePolicy } from '../../core/plan/todo-write-tool';
+import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import { readHandOverSource, seedHandOver, startItem, type HandOverSource } from './run-plan-work';
 import { planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';

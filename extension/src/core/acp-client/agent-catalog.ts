@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import '../zod-english';
-import { formatZodPath } from '../session/events';
+import { formatZodPath } from '../zod-issues';
 
 /** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
 export const acpAgentEntrySchema = z.strictObject({

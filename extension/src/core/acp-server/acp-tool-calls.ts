@@ -12,7 +12,7 @@ import { presentToolCall } from '../presenters/tool-call';
 import type { ToolCallRecord } from '../presenters/tool-presenter';
 import { parseJson } from '../store/parse-json';
 import { toolCatalog } from '../tools/built-in';
-import { UNKNOWN_TOOL_FACTS, type ToolFacts } from '../tools/tool-facts';
+import { UNKNOWN_TOOL_FACTS, type ToolFacts } from '../session/tool-facts';
 
 /** The call as the model made it, before it has a result. */
 export interface AcpCallInput {

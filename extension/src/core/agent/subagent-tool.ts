@@ -5,7 +5,8 @@
 import * as z from 'zod/mini';
 import type { Disposable } from '../disposable';
 import type { ToolRegistry } from '../tools/registry';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
+import { errorResult, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
+import { parseArguments } from '../zod-issues';
 import { runSubagent, type SubagentDeps, type SubagentRunResult } from './subagent-run';
 
 export const SUBAGENT_TOOL_NAME = 'subagent';

@@ -9,7 +9,7 @@ import type { SessionFolds } from '../presenters/session-folds';
 import { deriveMessages } from './derive-messages';
 import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
-import { toolFacts } from '../tools/tool-facts';
+import { toolFacts } from '../session/tool-facts';
 import { compactContext, hasSomethingToCompact } from './compaction';
 import { promptSize } from './context-budget';
 import { DEFAULT_COMPACT_THRESHOLD } from './context-window';

@@ -16,7 +16,8 @@ import type { SessionSource } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { errorResult, type ToolResult } from '../tools/tool';
 import type { StandingPlan } from '../plan/todos-projection';
-import { createTodoWriteTool, validateTodoWrite, type TodoWritePolicy } from '../plan/todo-write-tool';
+import { createTodoWriteTool } from '../tools/todo-write/todo-write-tool';
+import { validateTodoWrite, type TodoWritePolicy } from '../plan/todo-write-rules';
 
 export interface ExternalPlanSessionOptions {
   store: SessionStore;

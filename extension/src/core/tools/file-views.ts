@@ -4,7 +4,7 @@
 // row's summary. Zod-free.
 import { type DiffLine } from '../protocol/tool-view';
 import { oneLine, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
-import type { FileChange } from './tool-facts';
+import type { FileChange } from '../session/tool-facts';
 
 /** Lines of each side of a change the row shows; the rest is counted, not built (a 10 MB write is 200,000 lines). */
 export const DIFF_VIEW_LINES = 500;
