@@ -17,7 +17,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { SessionFolds } from '../extension/src/core/presenters/session-folds';
 import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
-import { planView } from '../extension/src/core/presenters/plan-view';
+import { planView } from '../extension/src/core/plan/plan-presenter';
 import { Session } from '../extension/src/core/session/session';
 import { loadLogFile } from '../extension/src/core/store/log-file';
 import { streamLogFile } from '../extension/src/core/store/log-stream';

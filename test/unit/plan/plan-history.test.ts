@@ -1,7 +1,7 @@
 // History, changes, timing and drop detection: pure folds over the log.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planView } from '../../../extension/src/core/presenters/plan-view';
+import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planChanges } from '../../../extension/src/core/plan/plan-changes';
 import { hasPlanVersion, planAt, planHistory } from '../../../extension/src/core/plan/plan-history';

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import type { ToolCallContent, ToolCallStatus, ToolKind } from '@agentclientprotocol/sdk';
 import { presentToolCall } from '../presenters/tool-call';
-import type { ToolCallRecord } from '../presenters/tool-presenter';
+import type { ToolCallRecord } from '../tools/tool-presenter';
 import { parseJson } from '../store/parse-json';
 import { toolCatalog } from '../tools/built-in';
 import { UNKNOWN_TOOL_FACTS, type ToolFacts } from '../session/tool-facts';

@@ -12,7 +12,7 @@
 // extension's API (vscode/public-api.ts).
 import type * as z from 'zod/mini';
 import type { BashExit } from '../protocol/tool-view';
-import { genericView, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
+import { genericView, type PresentedCall, type ToolCallRecord } from './tool-presenter';
 import type { ApprovalCard } from './approvals';
 import { changesView } from './file-views';
 import {
