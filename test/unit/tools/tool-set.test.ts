@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
+import { subagentRunner } from '../../../extension/src/core/agent/subagent-run';
 import {
   BUILT_IN_TOOLS,
   buildToolRegistry,
@@ -31,11 +32,11 @@ describe('buildToolRegistry', () => {
       cwd: ws.root,
       approvals: autoApprovals(),
       trusted: true,
-      subagents: {
+      subagents: subagentRunner({
         provider: new ScriptedProvider({ responses: [] }),
         sessions: new SessionStore(ws.outside),
         maxSteps: 5,
-      },
+      }),
     });
     assert.deepEqual(registry.names(), [
       'todo_write',
@@ -54,11 +55,11 @@ describe('buildToolRegistry', () => {
 
   it('leaves subagent out from depth 2 on', () => {
     const ws = tempWorkspace();
-    const subagents = {
+    const subagents = subagentRunner({
       provider: new ScriptedProvider({ responses: [] }),
       sessions: new SessionStore(ws.outside),
       maxSteps: 5,
-    };
+    });
     assert.deepEqual(
       buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 1 }).registry.names(),
       ['subagent', 'grep'],

@@ -14,6 +14,7 @@ import { runTurn } from './loop';
 import type { LiveDelta } from '../session/live-delta';
 import type { ModelProvider } from './provider';
 import type { RetryPolicy } from './retry';
+import type { RunSubagent, SubagentRequest, SubagentRunResult } from '../tools/subagent/subagent-tool';
 
 /** Where child logs are created: the parent's store (SessionStore satisfies it). */
 export interface ChildSessionFactory {
@@ -56,17 +57,6 @@ export interface SubagentDeps {
   observer?: SubagentObserver;
 }
 
-export interface SubagentRunResult {
-  childSessionId: string;
-  logPath: string;
-  outcome: SubagentOutcome;
-  /** The child's last non-empty assistant text of its turn ('' when none). */
-  finalText: string;
-  turnEnd: TurnEndReason | null;
-  /** Set when the run threw (a store or invariant failure), not for a turn that ended in `error`. */
-  failure: string | null;
-}
-
 /** The last non-empty assistant text of `turn` (what a parent, or the CLI, reports as the answer). */
 export function finalAssistantText(events: readonly SessionEvent[], turn: number): string {
   let text = '';
@@ -81,18 +71,12 @@ export function finalAssistantText(events: readonly SessionEvent[], turn: number
   return text;
 }
 
-export interface SubagentRequest {
-  parent: Session;
-  callId: string;
-  description: string;
-  prompt: string;
-  /** The child's depth (parent's depth + 1). */
-  depth: number;
-  tools: ToolRegistry;
-  signal: AbortSignal;
+/** The subagent tool's runner (ToolSetOptions.subagents): each child one turn of this loop with `deps`. */
+export function subagentRunner(deps: SubagentDeps): RunSubagent {
+  return (request) => runSubagent(deps, request);
 }
 
-export async function runSubagent(deps: SubagentDeps, request: SubagentRequest): Promise<SubagentRunResult> {
+async function runSubagent(deps: SubagentDeps, request: SubagentRequest): Promise<SubagentRunResult> {
   const { parent, callId, description } = request;
   const opened = deps.sessions.create({
     ...(deps.cwd === undefined ? {} : { cwd: deps.cwd }),
