@@ -9,7 +9,6 @@ import type { SubagentOutcome } from '../domain-literals';
 import type { SessionEvent, TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import type { WritableSession } from '../store/session-store';
-import type { ToolRegistry } from '../tools/registry';
 import { runTurn } from './loop';
 import type { LiveDelta } from '../session/live-delta';
 import type { ModelProvider } from './provider';
