@@ -4,24 +4,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
 import { subagentRunner } from '../../../extension/src/core/agent/subagent-run';
-import {
-  BUILT_IN_TOOLS,
-  buildToolRegistry,
-  DEFAULT_TOOLS,
-  ToolSetError,
-} from '../../../extension/src/core/agent/tool-set';
+import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../../extension/src/core/agent/tool-set';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
 import { approveEachFileReason } from '../../../extension/src/core/tools/protected-paths';
 import { autoApprovals, ctx, tempWorkspace } from './support';
 
 describe('buildToolRegistry', () => {
-  it('keeps the todo_write-only form working unchanged, and the default set is todo_write alone', () => {
+  it('keeps the todo_write-only form working unchanged', () => {
     const { registry, owned } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: true });
     assert.deepEqual(registry.names(), ['todo_write']);
     owned.dispose();
     assert.deepEqual(registry.names(), []);
-    assert.deepEqual(DEFAULT_TOOLS, ['todo_write']);
   });
 
   it('builds every built-in tool when given what they need', () => {

@@ -2,8 +2,6 @@
 // whole-list replace, validated as plan/todo-write-rules.ts says (a fixed order, stable
 // error strings), one todo/write appended to the CALLING agent's own session on
 // success, nothing on rejection. The log is the only state: there is no in-memory todo service.
-import type { Disposable } from '../../disposable';
-import type { ToolRegistry } from '../registry';
 import { errorResult, toParameters, type ToolDefinition, type ToolResult } from '../tool';
 import { todoWriteDescription } from '../../plan/todo-description';
 import { validateTodoWrite, type TodoWritePolicy } from '../../plan/todo-write-rules';
@@ -34,9 +32,4 @@ export function createTodoWriteTool(policy: TodoWritePolicy): ToolDefinition {
       return { isError: false, content: resultText(countTodos(checked.todos)) };
     },
   };
-}
-
-/** @internal Only tests import it (knip --production): they are to go through the product's entry points. */
-export function registerTodoWriteTool(registry: ToolRegistry, policy: TodoWritePolicy): Disposable {
-  return registry.register(createTodoWriteTool(policy));
 }
