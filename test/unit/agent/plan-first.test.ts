@@ -25,10 +25,10 @@ import type { Message } from '../../../extension/src/core/agent/derive-messages'
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
-import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
 import { write } from '../support/scripted-turns';
 import { tempDir, todo } from '../support/sessions';
+import { readStandingPlan } from '../support/plan-folds';
 
 const ALL_TOOLS = ['read_file', 'list_files', 'grep', 'todo_write', 'write_file', 'edit_file', 'bash'];
 const PLAN = [todo('read the code'), todo('write notes.txt')];

@@ -5,15 +5,16 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
 import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import type { Session } from '../../../extension/src/core/session/session';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { readModelContext, readStandingPlan } from '../../../extension/src/core/store/tail-reader';
+import { readModelContext } from '../../../extension/src/core/store/tail-reader';
 import { memorySession, tempDir, todo } from '../support/sessions';
+import { foldStandingPlan, readStandingPlan } from '../support/plan-folds';
 
 type Command =
   { kind: 'turn' } | { kind: 'end' } | { kind: 'compact' } | { kind: 'step'; write: boolean; text: boolean };

@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { todoListSchema } from '../../../extension/src/core/session/stored-todo-list';
-import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
 import { TranscriptFolder, transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';
 import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
-import { PlanHistoryFolder, planHistory } from '../../../extension/src/core/plan/plan-history';
+import { PlanHistoryFolder } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { flaggedItems, untoldFlags } from '../../../extension/src/core/plan/plan-flags';
 import type { PlanEdit } from '../../../extension/src/core/plan/user-edit';
@@ -22,8 +22,8 @@ import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { streamLogFile } from '../../../extension/src/core/store/log-stream';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { memorySession, tempDir } from '../support/sessions';
+import { foldStandingPlan, planHistory, readStandingPlan } from '../support/plan-folds';
 
 const status = fc.constantFrom<TodoItem['status']>('pending', 'in_progress', 'completed');
 /** Raw items as a model might send them: padded, repeated, sometimes blank. */

@@ -10,8 +10,9 @@ import type { Session } from '../../../extension/src/core/session/session';
 import { planLines, summaryMessageText } from '../../../extension/src/core/agent/summary-message';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { readModelContext, readStandingPlan } from '../../../extension/src/core/store/tail-reader';
+import { readModelContext } from '../../../extension/src/core/store/tail-reader';
 import { memorySession, tempDir, todo } from '../support/sessions';
+import { readStandingPlan } from '../support/plan-folds';
 
 /** A step that calls a tool once and gets `result`. */
 function toolStep(s: Session, id: string, result: string): void {

@@ -13,12 +13,12 @@ import type { SubagentOutcome } from '../../../extension/src/core/domain-literal
 import { EMPTY_FINAL_TEXT, SUBAGENT_NO_OWNER_MESSAGE } from '../../../extension/src/core/tools/subagent/subagent-tool';
 import { buildToolRegistry, type ToolSetOptions } from '../../../extension/src/core/agent/tool-set';
 import { subagentRunner } from '../../../extension/src/core/agent/subagent-run';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { todo } from '../support/sessions';
 import { autoApprovals, pidsOf, tempWorkspace, waitFor } from './support';
+import { foldStandingPlan } from '../support/plan-folds';
 
 /** The scripted model, recording which session asked what (at the model edge only). */
 class RecordingProvider implements ModelProvider {

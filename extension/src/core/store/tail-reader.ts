@@ -17,27 +17,20 @@ import { parseJson } from './parse-json';
  * is none — read from the log's tail and VALIDATED like `check` validates:
  * the lines from the last turn/start (or the header) to the end go through the same
  * schemas and invariant checker as a full load (admitEventLine), the checker resumed
- * just before that turn/start, where the log's position is fully known. So `plan`
+ * just before that turn/start, where the log's position is fully known. So it
  * refuses what `check` refuses among the lines it reads (a duplicated last line, a
  * zero-byte file…), with the same LogLoadError; the line number of a refusal is
  * counted only then. Cost: the last turn's bytes, whatever the file's size, plus, to
  * know what plan that turn started with, a read back to the latest plan event before it
  * (carriedPlan; a long run of turns without any plan event is read through).
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function readStandingPlan(logPath: string): TodoItem[] | null {
-  return readPlanAbove(logPath, 0) ?? null; // undefined only when a floor above 0 was reached
-}
-
-/**
- * readStandingPlan reading at most the last `withinBytes` bytes of the log (a bounded
- * synchronous read, for a preview): undefined when the plan is decided further back.
+ * It reads at most the last `withinBytes` bytes of the log (a bounded synchronous read,
+ * for a preview): undefined when the plan is decided further back.
  */
 export function readRecentPlan(logPath: string, withinBytes: number): TodoItem[] | null | undefined {
   return readPlanAbove(logPath, Math.max(0, fs.statSync(logPath).size - withinBytes));
 }
 
-/** readStandingPlan reading no byte before `floor`; undefined when what decides the plan lies before it. */
+/** readRecentPlan reading no byte before `floor`; undefined when what decides the plan lies before it. */
 function readPlanAbove(logPath: string, floor: number): TodoItem[] | null | undefined {
   const window: { text: string; start: number; terminated: boolean }[] = []; // newest first
   const ended = forEachLineBackward(
