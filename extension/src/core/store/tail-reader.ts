@@ -159,34 +159,3 @@ export function readTailPage(logPath: string, limit: number, before?: number): T
   );
   return { events: events.reverse(), starts: starts.reverse(), cursor };
 }
-
-/**
- * What the model sees when the session goes on, read from the end: the events from
- * the latest `context/compact`'s `upToSeq` on (that compaction included), or the
- * whole log when it has none. deriveMessages() over them equals deriveMessages()
- * over the full log; the cost is that of the lines after the compaction.
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function readModelContext(logPath: string): SessionEvent[] {
-  const events: SessionEvent[] = [];
-  let stopAfter: number | null = null;
-  forEachLineBackward(logPath, ({ text, terminated, start }) => {
-    const raw = rawEnvelopeSchema.safeParse(parseJson(text));
-    if (!raw.success) {
-      if (!terminated) return false; // torn tail
-      const header = parseJson(text);
-      if (typeof header === 'object' && header !== null && 'type' in header && header.type === 'session') return true;
-      throw new Error(`${logPath}: line at byte ${start} is not a valid event`);
-    }
-    const event = parseEvent(raw.data);
-    if (typeof event === 'string') {
-      if (raw.data.ignorable) return false;
-      throw new Error(`${logPath}: line at byte ${start}: ${event}`);
-    }
-    if (stopAfter !== null && event.seq <= stopAfter) return true;
-    events.push(event);
-    if (event.type === 'context/compact' && stopAfter === null) stopAfter = event.data.upToSeq;
-    return false;
-  });
-  return events.reverse();
-}
