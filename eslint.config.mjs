@@ -126,10 +126,12 @@ export default tseslint.config(
   {
     // A product file says one thing: at most 300 lines, blank lines and comments counted (split by responsibility).
     // And no decision on `instanceof` of our error classes (they are branded: core/error-brand.ts).
+    // And no `@internal` tag: knip --production lets a tagged export through, so an export only tests use would stay.
     files: ['extension/src/**/*.ts', 'webview/src/**/*.ts', 'webview/src/**/*.tsx'],
     rules: {
       'no-restricted-syntax': ['error', OUR_ERROR_INSTANCEOF],
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'no-warning-comments': ['error', { terms: ['@internal'], location: 'anywhere' }],
     },
   },
   ...coreZones,
