@@ -9,29 +9,23 @@ import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 // The zones' data is eslint-zones.json (the lint test reads it too):
-// coreForbidden   core folder -> the core folders it must not import ('' = core's own files)
+// coreLayers      core's folders as layers, bottom-up ('' = core's own files): a module
+//                 imports only from the layers below its own (and its own folder), never
+//                 a sibling's or a higher layer's folder; test/unit/lint/import-cycles.test.ts
+//                 keeps the folders free of circles, docs/architecture.md says what each holds
 // webviewCore     what the webview may import of the core, through the `@core/` alias (the
 //                 only way in): the protocol, the domain's literals and the summaries'
 //                 template filling (plan/summaries, with the text-template it uses)
 // webviewRelativeCore  true until the folder move rewrites the webview's relative core
 //                 imports to `@core/`: the same modules may still be named by their path
-//
-// Core's layers, low to high; an import goes down or sideways, never up:
-//   core/*.ts   domain-literals, text-template, disposable, zod-*, terminal-text: no core folder
-//   protocol    the wire types (host ⇄ webview) and their zod/mini schemas
-//   markdown    answer Markdown -> the protocol's Markdown blocks
-//   projection, session, store, plan, tools   the log, its folds, its files, its content.
-//               session ⇄ plan ⇄ tools are mutual (the events' schemas use plan's todo
-//               schema and the tools' result details), so only these directions are fenced:
-//               projection and session ↛ store; store ↛ tools; session, tools, store ↛ projection.
-//               tools may import agent and plan: the tool descriptors register every tool,
-//               the subagent's (agent/) and todo_write's (plan/) too
-//   checkpoints the workspace's shadow git repository and each item's change range (a
-//               projection) and files (a protocol type): reads session, plan, projection and
-//               protocol; the loop (agent), plan, presenters and acp-client may use it
-//   agent, mcp  what writes a session (the loop, the MCP server); nothing else below imports them
 const ZONES = JSON.parse(readFileSync(new URL('./eslint-zones.json', import.meta.url), 'utf8'));
-const CORE_FORBIDDEN = ZONES.coreForbidden;
+/** Core folder -> the core folders it must not import: the others of its layer and every folder above. */
+const CORE_FORBIDDEN = Object.fromEntries(
+  ZONES.coreLayers.flatMap((layer, index) => {
+    const sameOrAbove = ZONES.coreLayers.slice(index).flat();
+    return layer.map((folder) => [folder, sameOrAbove.filter((other) => other !== folder && other !== '')]);
+  }),
+);
 const WEBVIEW_CORE = ZONES.webviewCore;
 const WEBVIEW_RELATIVE_CORE = ZONES.webviewRelativeCore;
 
@@ -61,7 +55,7 @@ function coreRestrictions(folder, { sharedWithWebview = false } = {}) {
       { regex: folderImport('cli'), message: 'core/ must not depend on the CLI.' },
       ...below.map((other) => ({
         regex: folder === '' ? `^\\./${other}(?:/|$)` : folderImport(other, '@core/'),
-        message: `core/${folder || '*.ts'} is below core/${other} (the layers are listed in eslint.config.mjs).`,
+        message: `core/${folder || '*.ts'} is below core/${other} (the layers are eslint-zones.json's coreLayers).`,
       })),
     ],
   };
@@ -132,10 +126,12 @@ export default tseslint.config(
   {
     // A product file says one thing: at most 300 lines, blank lines and comments counted (split by responsibility).
     // And no decision on `instanceof` of our error classes (they are branded: core/error-brand.ts).
+    // And no `@internal` tag: knip --production lets a tagged export through, so an export only tests use would stay.
     files: ['extension/src/**/*.ts', 'webview/src/**/*.ts', 'webview/src/**/*.tsx'],
     rules: {
       'no-restricted-syntax': ['error', OUR_ERROR_INSTANCEOF],
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'no-warning-comments': ['error', { terms: ['@internal'], location: 'anywhere' }],
     },
   },
   ...coreZones,

@@ -27,7 +27,7 @@ import type { AcpAgentSession } from '../extension/src/core/acp-client/acp-agent
 import { resolveAcpAgent, type AcpAgentLaunch } from '../extension/src/core/acp-client/agent-catalog';
 import { PendingPlanReview } from '../extension/src/core/agent/plan-first';
 import { statusBarSummary } from '../extension/src/core/plan/summaries';
-import { planView } from '../extension/src/core/presenters/plan-view';
+import { planView } from '../extension/src/core/plan/plan-presenter';
 import type { ApprovalGate } from '../extension/src/core/tools/approvals';
 import { SessionStore } from '../extension/src/core/store/session-store';
 import { AcpAgentSessions } from '../extension/src/vscode/acp-agents/acp-agent-sessions';

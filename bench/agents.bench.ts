@@ -15,7 +15,7 @@ import { AgentFollowThread } from '../extension/src/core/import/agent-follow-thr
 import type { AgentHomes } from '../extension/src/core/import/agent-session-files';
 import { FollowedAgentFile } from '../extension/src/core/import/followed-agent-file';
 import { statusBarSummary } from '../extension/src/core/plan/summaries';
-import { foldStandingPlan } from '../extension/src/core/plan/todos-projection';
+import { foldStandingPlan } from '../test/unit/support/plan-folds';
 import type { SessionEvent } from '../extension/src/core/session/events';
 import { loadLogFile } from '../extension/src/core/store/log-file';
 import { LogFollower } from '../extension/src/core/store/log-follower';

@@ -13,7 +13,7 @@ import type { ModelProvider, ModelRequest, StreamPart } from '../extension/src/c
 import { buildToolRegistry } from '../extension/src/core/agent/tool-set';
 import { fold } from '../extension/src/core/projection/projection';
 import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
-import { deriveMessages } from '../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../extension/src/core/agent/derive-messages';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';
 import { median, round, timeRuns } from './stats';

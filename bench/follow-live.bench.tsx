@@ -8,7 +8,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { checkHostMessage } from '../extension/src/core/protocol/host-message-check';
 import { HostSequencer, type HostMessage, type HostMessageBody } from '../extension/src/core/protocol/messages';
-import { planView } from '../extension/src/core/presenters/plan-view';
+import { planView } from '../extension/src/core/plan/plan-presenter';
 import { WEBVIEW_STRINGS } from '../extension/src/core/protocol/strings';
 import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/presenters/transcript-folder';
 import { SessionFolds } from '../extension/src/core/presenters/session-folds';

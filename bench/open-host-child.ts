@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { StandingPlan } from '../extension/src/core/plan/todos-projection';
-import { planView } from '../extension/src/core/presenters/plan-view';
+import { planView } from '../extension/src/core/plan/plan-presenter';
 import { SessionStore } from '../extension/src/core/store/session-store';
 import { openSessionAsync } from '../extension/src/vscode/session/opened-session';
 import { readTranscriptPage, ShownSession } from '../extension/src/vscode/session/shown-session';

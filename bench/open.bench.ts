@@ -17,16 +17,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { SessionFolds } from '../extension/src/core/presenters/session-folds';
 import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
-import { planView } from '../extension/src/core/presenters/plan-view';
+import { planView } from '../extension/src/core/plan/plan-presenter';
 import { Session } from '../extension/src/core/session/session';
 import { loadLogFile } from '../extension/src/core/store/log-file';
 import { streamLogFile } from '../extension/src/core/store/log-stream';
-import { readStandingPlan } from '../extension/src/core/store/tail-reader';
 import { readTranscriptPage } from '../extension/src/vscode/session/shown-session';
 import * as z from 'zod/mini';
 import type { Metric } from './report';
 import { median, now, round } from './stats';
 import { writeSyntheticLog } from './synthetic-log';
+import { readRecentPlan } from '../extension/src/core/store/tail-reader';
 
 const MB = 1 << 20;
 const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.();
@@ -50,7 +50,11 @@ export interface Opened {
 /** The latest page's view as the host posts it in the snapshot (structuredClone: what postMessage copies). */
 export function latestPageView(file: string): { items: number; plan: unknown } {
   const page = readTranscriptPage(file);
-  const view = structuredClone({ items: page.items, cursor: page.cursor, plan: planView(readStandingPlan(file)) });
+  const view = structuredClone({
+    items: page.items,
+    cursor: page.cursor,
+    plan: planView(readRecentPlan(file, Number.POSITIVE_INFINITY) ?? null),
+  });
   return { items: view.items.length, plan: view.plan };
 }
 

@@ -10,11 +10,11 @@ import { planCommand } from '../extension/src/cli/commands/plan';
 import { forEachLine } from '../extension/src/core/store/line-reader';
 import { replayLogFile } from '../extension/src/core/store/log-file';
 import { SessionStore, openLogForWrite } from '../extension/src/core/store/session-store';
-import { readStandingPlan } from '../extension/src/core/store/tail-reader';
 import type { Session } from '../extension/src/core/session/session';
 import { median, now, percentile, round, timeRuns } from './stats';
 import { writeSyntheticLog } from './synthetic-log';
 import type { Metric } from './report';
+import { readRecentPlan } from '../extension/src/core/store/tail-reader';
 
 const MB = 1 << 20;
 
@@ -22,10 +22,10 @@ const collectGarbage = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 function restore(file: string): { medianMs: number; firstMs: number } {
   const t = now();
-  const plan = readStandingPlan(file);
+  const plan = readRecentPlan(file, Number.POSITIVE_INFINITY);
   const firstMs = now() - t;
   if (!plan || plan.length === 0) throw new Error(`no plan restored from ${file}`);
-  return { medianMs: median(timeRuns(() => readStandingPlan(file), 50)), firstMs };
+  return { medianMs: median(timeRuns(() => readRecentPlan(file, Number.POSITIVE_INFINITY), 50)), firstMs };
 }
 
 const silentIo: CliIo = {

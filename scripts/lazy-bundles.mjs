@@ -44,7 +44,7 @@ export const LAZY_MODULES = {
   'extension/src/core/tools/grep/re2-engine.ts': 're2',
   // Required by core/tools/tool.ts when a turn first builds its tools: zod's JSON Schema conversion.
   'extension/src/core/tools/json-schema.ts': 'tool-json-schema',
-  // Imported by the subagent tool (core/agent/subagent-tool.ts) at its first call: a child session's run, with the agent loop.
+  // Imported by core/agent/subagent-runner.ts at a subagent's first call: a child session's run, with the agent loop.
   'extension/src/core/agent/subagent-run.ts': 'subagent-run',
   // Imported by the window's turn runner (vscode/turn/turn-runner.ts) at the first prompt or compaction: our agent's turn, its tools and the loop.
   'extension/src/vscode/turn/agent-turn.ts': 'agent-turn',

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createTodoWriteTool } from '../../extension/src/core/plan/todo-write-tool';
+import { createTodoWriteTool } from '../../extension/src/core/tools/todo-write/todo-write-tool';
 import { EXTENSION_ID, getApi, logLines } from './helpers';
 
 const textOf = (result: vscode.LanguageModelToolResult): string =>

@@ -7,6 +7,8 @@ import { resolveContextWindow } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/turn-options';
 import { buildSystemPrompt, type WorkspaceEnvironment } from '../core/agent/system-prompt';
 import { buildToolRegistry, isToolSetError, type ToolSetOptions } from '../core/agent/tool-set';
+import type { SubagentObserver } from '../core/agent/subagent-run';
+import { subagentRunner } from '../core/agent/subagent-runner';
 import type { Disposable } from '../core/disposable';
 import { toolCatalog } from '../core/tools/built-in';
 import { TODO_WRITE_TOOL_NAME } from '../core/tools/todo-write/todo-write-view';
@@ -103,7 +105,7 @@ export interface WorkspaceOptions {
   /** Where the subagents' logs go (default: the config's session folder). */
   store?: SessionStore;
   /** Subagents starting and ending (the CLI's progress lines). */
-  subagentObserver?: NonNullable<Parameters<typeof buildToolRegistry>[0]['subagents']>['observer'];
+  subagentObserver?: SubagentObserver;
 }
 
 /**
@@ -160,7 +162,7 @@ export async function agentWorkspace(
       approvals,
       ...cliToolPolicy(io, flags, keyVariable),
       secrets: provider.secretValues?.() ?? [],
-      subagents: {
+      subagents: subagentRunner({
         provider,
         sessions: approvalLog.children(options.store ?? config.store),
         maxSteps: config.maxSteps,
@@ -168,7 +170,7 @@ export async function agentWorkspace(
         system,
         context: { window: config.window },
         ...(options.subagentObserver === undefined ? {} : { observer: options.subagentObserver }),
-      },
+      }),
     });
     return { root, env, system, tools: toolSet.registry, approvalLog, owned: toolSet.owned };
   } catch (error) {

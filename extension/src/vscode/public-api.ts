@@ -11,7 +11,7 @@
 // writes, runs) with the files a call changes. Its calls are logged, approved and
 // shown exactly like a built-in tool's, and its effects decide as a built-in tool's
 // do whether planning offers it, whether the loop takes a checkpoint before it and
-// how it counts in a plan item's evidence (core/tools/tool-facts.ts; effects not
+// how it counts in a plan item's evidence (core/session/tool-facts.ts; effects not
 // said: never offered while planning, no checkpoint, counted as other).
 import type * as vscode from 'vscode';
 import type { ToolCatalog } from '../core/tools/catalog';

@@ -8,7 +8,7 @@ import { AcpTurnLog, NO_RESULT_MESSAGE } from '../../../extension/src/core/acp-c
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import type { LiveDelta } from '../../../extension/src/core/session/live-delta';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
-import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
+import { sourceLabel } from '../../../extension/src/core/session/source';
 import { memorySession } from '../support/sessions';
 
 const model = { provider: 'acp', model: 'test-agent' };
@@ -335,12 +335,15 @@ describe('an ACP call as a row', () => {
 
 describe('an ACP source as a label', () => {
   it('names the agent people know, else its title, else its name', () => {
-    const label = (source: Parameters<typeof sourceLabel>[0]) => sourceLabelText(sourceLabel(source, 'cli'));
-    assert.equal(
+    const label = (source: Parameters<typeof sourceLabel>[0]) => sourceLabel(source, 'cli');
+    assert.deepEqual(
       label({ kind: 'acp', name: '@zed-industries/claude-agent-acp', version: '0.23.1', title: 'Claude Agent' }),
-      'Claude Code (ACP)',
+      { kind: 'acp', agent: 'Claude Code' },
     );
-    assert.equal(label({ kind: 'acp', name: 'some-agent', version: '1', title: 'Some Agent' }), 'Some Agent (ACP)');
-    assert.equal(label({ kind: 'acp', name: 'some-agent', version: '1' }), 'some-agent (ACP)');
+    assert.deepEqual(label({ kind: 'acp', name: 'some-agent', version: '1', title: 'Some Agent' }), {
+      kind: 'acp',
+      agent: 'Some Agent',
+    });
+    assert.deepEqual(label({ kind: 'acp', name: 'some-agent', version: '1' }), { kind: 'acp', agent: 'some-agent' });
   });
 });

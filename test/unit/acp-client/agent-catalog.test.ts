@@ -8,12 +8,24 @@ import { describe, it } from 'node:test';
 import {
   acpAgentIds,
   acpAgentOfSession,
+  acpAgentsSchema,
   BUILT_IN_ACP_AGENT_IDS,
   firstResolved,
-  parseAcpAgents,
   resolveAcpAgent,
 } from '../../../extension/src/core/acp-client/agent-catalog';
+import { formatZodPath } from '../../../extension/src/core/zod-issues';
 import { tempDir } from '../support/sessions';
+
+/** The setting's value through its schema (vscode/settings.ts reads agentChecklist.acpAgents with it): the entries, or where each problem is. */
+function parseAcpAgents(value: unknown) {
+  const parsed = acpAgentsSchema.safeParse(value);
+  return parsed.success
+    ? { ok: true as const, entries: parsed.data }
+    : {
+        ok: false as const,
+        message: parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; '),
+      };
+}
 
 function binDir(...names: string[]): string {
   const dir = tempDir('acp-bin-');
@@ -122,7 +134,7 @@ describe('ACP agent catalog', () => {
       assert.ok(!parsed.ok, JSON.stringify(value));
       assert.match(parsed.message, where);
     }
-    assert.ok(parseAcpAgents(undefined).ok);
+    assert.ok(parseAcpAgents({}).ok);
   });
   it("claude-code starts with Claude Code's plan tools on unless its entry or the environment sets the variable", () => {
     const bin = binDir('claude-agent-acp', 'my-claude');

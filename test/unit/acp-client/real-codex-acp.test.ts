@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import type { CliHooks } from '../../../extension/src/cli/main';
-import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
+import { sourceLabel } from '../../../extension/src/core/session/source';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { codexHome, type ModelStep } from '../import/agent-runs';
 import { tempDir } from '../support/sessions';
@@ -96,7 +96,7 @@ describe('run --agent codex (the real codex-acp, offline)', () => {
     ]);
     assert.deepEqual(r.json.plan, plans[1]!.todos);
     assert.equal(header.source?.kind, 'acp');
-    assert.equal(sourceLabelText(sourceLabel(header.source, 'cli')), 'Codex (ACP)');
+    assert.deepEqual(sourceLabel(header.source, 'cli'), { kind: 'acp', agent: 'Codex' });
     assert.deepEqual(approvalsOn(r.json.logPath), [['approve', 'auto']]);
     assert.deepEqual(callResultsOn(r.json.logPath), [{ isError: false, kind: 'execute' }]);
     assert.equal(fs.readFileSync(path.join(r.ws, 'note.txt'), 'utf8'), 'hello\n');

@@ -12,7 +12,7 @@ import { after, describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
 import { acpUserEditNote } from '../../../extension/src/core/acp-client/acp-user-edit';
-import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
+import { sourceLabel } from '../../../extension/src/core/session/source';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { claudeTranscript, codexHome, runClaude, ScriptedModelServer } from '../import/agent-runs';
 import { listed, tempDir } from '../support/sessions';
@@ -73,7 +73,7 @@ describe('run --from <Claude Code transcript> --agent codex (the real codex-acp,
     assert.equal(r.json.finalText, 'Taking it from here.');
 
     const log = loadLogFile(r.json.logPath);
-    assert.equal(sourceLabelText(sourceLabel(log.header.source, 'cli')), 'Codex (ACP)');
+    assert.deepEqual(sourceLabel(log.header.source, 'cli'), { kind: 'acp', agent: 'Codex' });
     assert.deepEqual(log.events[0]!.type, 'todo/user-edit');
     assert.deepEqual(log.events[0]!.data, { todos: plan, origin: { kind: 'hand-over', session: source.id } });
 

@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
 import { startItemPrompt } from '../../../extension/src/core/plan/plan-work';
-import { sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
+import { sourceLabel } from '../../../extension/src/core/session/source';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { codexHome } from '../import/agent-runs';
 import { tempDir } from '../support/sessions';
@@ -64,7 +64,7 @@ describe("run --session <id> --item <n> continues with the session's own ACP age
     assert.equal(started.json.logPath, logPath);
     assert.equal(started.json.finalText, 'On it.');
     const log = loadLogFile(logPath);
-    assert.equal(sourceLabelText(sourceLabel(log.header.source, 'cli')), 'Codex (ACP)');
+    assert.deepEqual(sourceLabel(log.header.source, 'cli'), { kind: 'acp', agent: 'Codex' });
     const plan = PLANNED.map((t, i) => ({ content: t.content, status: i === 2 ? 'in_progress' : t.status }));
     const edits = log.events.flatMap((e) => (e.type === 'todo/user-edit' ? [e.data.todos] : []));
     assert.deepEqual(edits, [plan]);

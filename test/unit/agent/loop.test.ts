@@ -8,13 +8,13 @@ import type { LiveDelta } from '../../../extension/src/core/session/live-delta';
 import type { ModelProvider, ModelRequest } from '../../../extension/src/core/agent/provider';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { write } from '../support/scripted-turns';
 import { tempDir, todo } from '../support/sessions';
+import { foldStandingPlan } from '../support/plan-folds';
 
 function recording(inner: ModelProvider, requests: ModelRequest[]): ModelProvider {
   return {

@@ -21,14 +21,14 @@ import { PLAN_APPROVED_NOTE, planRejectedNote } from '../../../extension/src/cor
 import { fold } from '../../../extension/src/core/projection/projection';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { userEditNote } from '../../../extension/src/core/plan/user-edit';
-import type { Message } from '../../../extension/src/core/session/derive-messages';
+import type { Message } from '../../../extension/src/core/agent/derive-messages';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
-import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
 import { write } from '../support/scripted-turns';
 import { tempDir, todo } from '../support/sessions';
+import { readStandingPlan } from '../support/plan-folds';
 
 const ALL_TOOLS = ['read_file', 'list_files', 'grep', 'todo_write', 'write_file', 'edit_file', 'bash'];
 const PLAN = [todo('read the code'), todo('write notes.txt')];

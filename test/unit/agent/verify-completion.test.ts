@@ -9,7 +9,7 @@ import type { ModelProvider, ModelRequest } from '../../../extension/src/core/ag
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { verifyCompletionNote } from '../../../extension/src/core/plan/plan-flags';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { write } from '../support/scripted-turns';
 import { memorySession, todo } from '../support/sessions';
 

@@ -9,13 +9,24 @@ import { describe, it } from 'node:test';
 import { runTurn } from '../../../extension/src/core/agent/loop';
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { changeRange, changeRangesProjection, evidenceEnds } from '../../../extension/src/core/plan/change-range';
+import {
+  changeRange,
+  changeRangesProjection,
+  evidenceEnds,
+  type ChangeRange,
+} from '../../../extension/src/core/plan/change-range';
 import { fold } from '../../../extension/src/core/projection/projection';
-import { changedFiles, itemChangeSides } from '../../../extension/src/core/checkpoints/item-changes';
-import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
+import { itemChangeSides, resolveRange } from '../../../extension/src/core/checkpoints/item-changes';
+import { ShadowRepo, type ChangedFile } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { tempDir, todo } from '../support/sessions';
+
+/** The files a range changed, read as `agent-checklist changes` reads them: its ends resolved, then the shadow repository's diff. */
+async function changedFiles(repo: ShadowRepo, range: ChangeRange | null): Promise<ChangedFile[]> {
+  const resolved = await resolveRange(repo, range);
+  return resolved === null ? [] : repo.changedFiles(resolved.from, resolved.to);
+}
 
 function rig(): { ws: string; dir: string; store: SessionStore } {
   const dir = tempDir();

@@ -5,11 +5,28 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { changeRange } from '../../../extension/src/core/plan/change-range';
-import { changedFiles, diff } from '../../../extension/src/core/checkpoints/item-changes';
+import { changeRange, type ChangeRange } from '../../../extension/src/core/plan/change-range';
+import { resolveRange } from '../../../extension/src/core/checkpoints/item-changes';
 import { planWorkspaceRestore } from '../../../extension/src/core/checkpoints/revert';
-import { GitError, MAX_FILE_BYTES, ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
+import {
+  GitError,
+  MAX_FILE_BYTES,
+  ShadowRepo,
+  type ChangedFile,
+} from '../../../extension/src/core/checkpoints/shadow-repo';
 import { memorySession, tempDir, todo } from '../support/sessions';
+
+/** The files a range changed, read as `agent-checklist changes` reads them: its ends resolved, then the shadow repository's diff. */
+async function changedFiles(repo: ShadowRepo, range: ChangeRange | null): Promise<ChangedFile[]> {
+  const resolved = await resolveRange(repo, range);
+  return resolved === null ? [] : repo.changedFiles(resolved.from, resolved.to);
+}
+
+/** The range's unified diff, as `agent-checklist changes` prints it ('' when it changed nothing). */
+async function diff(repo: ShadowRepo, range: ChangeRange | null): Promise<string> {
+  const resolved = await resolveRange(repo, range);
+  return resolved === null ? '' : repo.diff(resolved.from, resolved.to);
+}
 
 function workspace(): { ws: string; base: string; repo: ShadowRepo } {
   const dir = tempDir();

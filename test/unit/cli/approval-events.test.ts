@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COMPACTION_PROMPT, fitCompactionRequest } from '../../../extension/src/core/agent/compaction-request';
 import { estimateMessageTokens, estimateTokens } from '../../../extension/src/core/agent/context-budget';
-import type { Message } from '../../../extension/src/core/session/derive-messages';
+import type { Message } from '../../../extension/src/core/agent/derive-messages';
 
 const OUTPUT = 'x'.repeat(12_000); // ~4,000 estimated tokens each
 const CUT = /^x{400}\n\[… 11600 characters cut to fit the context window\]$/;

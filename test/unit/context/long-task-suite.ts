@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { planLines } from '../../../extension/src/core/session/summary-message';
+import { planLines } from '../../../extension/src/core/agent/summary-message';
 import * as os from 'node:os';
 import {
   compactions,

@@ -4,9 +4,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
-import { foldStandingPlan, type StandingPlan } from '../../../extension/src/core/plan/todos-projection';
+import { type StandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
+import { foldStandingPlan } from '../support/plan-folds';
 
 export const FILE_COUNT = 40;
 export const FILE_BYTES = 20 * 1024;

@@ -4,7 +4,7 @@
 // latest todo list the request shows it (its own last todo_write call, or the plan
 // restated after a compaction's summary). A request without tools is a compaction
 // request: it answers with a summary. Losing the plan would make it start over.
-import { PLAN_HEADING } from '../../../extension/src/core/session/summary-message';
+import { PLAN_HEADING } from '../../../extension/src/core/agent/summary-message';
 
 export type WireItem =
   | { kind: 'user'; text: string }

@@ -12,12 +12,12 @@ import { loadModelScript } from '../../../extension/src/core/agent/providers/scr
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { flaggedItems } from '../../../extension/src/core/plan/plan-flags';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import { DEMO_EXHAUSTED_TEXT, DemoProvider } from '../../../extension/src/vscode/providers/demo-provider';
 import { demoListedFile } from '../../../extension/src/vscode/providers/demo-listed-file';
+import { foldStandingPlan } from '../support/plan-folds';
 
 const NO_PACING = { stepDelayMs: 0, pieceDelayMs: 0 };
 const script = loadModelScript(path.join(__dirname, '..', '..', '..', 'extension', 'demo', 'demo-script.json'));

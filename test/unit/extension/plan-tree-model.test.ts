@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { ChildSnapshot } from '../../../extension/src/vscode/session/child-sessions';
 import type { Session } from '../../../extension/src/core/session/session';
@@ -19,6 +18,7 @@ import {
   type PlanNode,
 } from '../../../extension/src/vscode/plan-tree/plan-tree-model';
 import { memorySession, todo } from '../support/sessions';
+import { foldStandingPlan } from '../support/plan-folds';
 
 /** A session's plan level as the tree reads it, folded from its events. */
 function levelOf(s: Session): PlanLevel {

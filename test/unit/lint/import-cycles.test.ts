@@ -7,8 +7,9 @@
 // chunk-api is the design (scripts/webview-build.mjs). A failure prints each circle
 // as a path of files, with the other modules caught in it.
 //
-// The same graph between extension/src/core's folders: the pairs of folders that import
-// each other may only go down; none (the folders as layers) runs as a todo until met.
+// The same graph between extension/src/core's folders: none (the folders are layers,
+// eslint-zones.json's coreLayers; a failure names the folders in each circle and the
+// pairs that import each other).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -168,8 +169,6 @@ describe('import circles in extension/src and webview/src', () => {
 });
 
 const CORE = path.join(ROOT, 'extension/src/core');
-/** The pairs of core folders that import each other today (issue 38 listed 9); the count may only go down. */
-const FOLDER_CYCLE_CEILING = 6;
 
 /** A core module's folder ('.' for core's own files). */
 function coreFolder(file: string): string {
@@ -211,22 +210,13 @@ describe("import circles between extension/src/core's folders", () => {
     assert.equal(circles(folders).length, 1);
   });
 
-  it(`has no more than the ${FOLDER_CYCLE_CEILING} pairs of folders that imported each other when this was measured`, () => {
-    const pairs = mutualPairs(coreFolderGraph(importGraph()));
-    assert.ok(pairs.length <= FOLDER_CYCLE_CEILING, `folders that import each other:\n  ${pairs.join('\n  ')}`);
+  it('has none: the folders are layers', () => {
+    const folders = coreFolderGraph(importGraph());
+    const found = circles(folders).map(({ members }) => members.sort().join(', '));
+    assert.deepEqual(
+      found,
+      [],
+      `circles between core folders:\n  ${found.join('\n  ')}\n  pairs: ${mutualPairs(folders).join('; ')}`,
+    );
   });
-
-  it(
-    'has none: the folders are layers',
-    { todo: 'issue 38: the core folders are not layers yet (see the pairs the test above lists)' },
-    () => {
-      const folders = coreFolderGraph(importGraph());
-      const found = circles(folders).map(({ members }) => members.sort().join(', '));
-      assert.deepEqual(
-        found,
-        [],
-        `circles between core folders:\n  ${found.join('\n  ')}\n  pairs: ${mutualPairs(folders).join('; ')}`,
-      );
-    },
-  );
 });

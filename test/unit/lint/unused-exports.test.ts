@@ -3,12 +3,14 @@
 // (extension/src/extension.ts) and a test, checked with the repository's own
 // configuration. The whole-repository pass reports an export nothing imports; the
 // production pass (the product's entry points only) also reports one that only a
-// test imports, so tests must go through the product's real entry points.
+// test imports, so tests must go through the product's real entry points. knip lets
+// an export tagged `@internal` through that pass, so ESLint refuses the tag in product code.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { ESLint } from 'eslint';
 import { tempDir } from '../support/sessions';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -49,5 +51,15 @@ describe('the unused-export check', () => {
     const dir = plantedProject();
     assert.deepEqual(knip(dir), { status: 1, reported: ['unused'] });
     assert.deepEqual(knip(dir, '--production'), { status: 1, reported: ['unused', 'testOnly'] });
+  });
+
+  it('refuses the @internal tag in product code (knip --production would let a test-only export through)', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const text = '/** @internal Only tests import it. */\nexport const testOnly = 3;\n';
+    for (const file of ['extension/src/core/planted.ts', 'webview/src/planted.tsx']) {
+      const [result] = await eslint.lintText(text, { filePath: path.join(ROOT, file) });
+      const rules = result?.messages.map((message) => message.ruleId);
+      assert.deepEqual(rules, ['no-warning-comments'], file);
+    }
   });
 });

@@ -1,9 +1,11 @@
 // The import zones of eslint.config.mjs, seen through ESLint's own Node API: for each
 // zone a file inside it (linted as text under that path, so nothing is written) gets
 // imports it must not have, and each is reported by no-restricted-imports; one import
-// the zone allows passes. Core's layers are eslint-zones.json (the config's comment
-// says why they run that way); every forbidden pair there is planted.
+// the zone allows passes. Core's layers are eslint-zones.json's coreLayers (bottom-up;
+// a folder is below every folder of a later layer and beside those of its own): every
+// forbidden pair they make is planted, and every core folder is in a layer.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { ESLint } from 'eslint';
@@ -43,7 +45,18 @@ function coreZone(folder: string, forbidden: readonly string[], nested: boolean)
   };
 }
 
-const CORE_ZONES = Object.entries(zones.coreForbidden).flatMap(([folder, forbidden]) =>
+/** Each core folder with the folders it must not import: the others of its layer and every layer above. */
+const CORE_FORBIDDEN: [string, string[]][] = zones.coreLayers.flatMap((layer, index) =>
+  layer.map((folder): [string, string[]] => [
+    folder,
+    zones.coreLayers
+      .slice(index)
+      .flat()
+      .filter((other) => other !== folder && other !== ''),
+  ]),
+);
+
+const CORE_ZONES = CORE_FORBIDDEN.flatMap(([folder, forbidden]) =>
   folder === ''
     ? [coreZone(folder, forbidden, false)]
     : [coreZone(folder, forbidden, false), coreZone(folder, forbidden, true)],
@@ -99,6 +112,19 @@ describe('lint zones (eslint.config.mjs no-restricted-imports)', () => {
       .filter((message) => message.ruleId === 'no-restricted-imports')
       .map((message) => message.line);
   }
+
+  it('puts every core folder in a layer (a folder outside them would have no fence)', () => {
+    const folders = fs
+      .readdirSync(path.join(ROOT, CORE), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const layered = new Set(zones.coreLayers.flat());
+    assert.deepEqual(
+      folders.filter((folder) => !layered.has(folder)),
+      [],
+      'core folders missing from coreLayers',
+    );
+  });
 
   for (const zone of ZONES) {
     it(`${zone.file}: every planted wrong import is reported, the allowed one is not`, async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { createTodoWriteTool } from '../../../extension/src/core/plan/todo-write-tool';
+import { createTodoWriteTool } from '../../../extension/src/core/tools/todo-write/todo-write-tool';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8'));
 

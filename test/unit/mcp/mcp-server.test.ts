@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { createTodoWriteTool } from '../../../extension/src/core/plan/todo-write-tool';
+import { createTodoWriteTool } from '../../../extension/src/core/tools/todo-write/todo-write-tool';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { loadsLazily, startupText } from '../support/process-bundles';
 import { tempDir, todo } from '../support/sessions';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
+import { foldStandingPlan } from '../support/plan-folds';
 
 export const root = path.resolve(__dirname, '../../..');
 export const cliPath = path.join(root, 'dist/cli.js');

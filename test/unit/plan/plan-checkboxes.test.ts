@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CHECKBOX_HELP, parseCheckboxes, planAsCheckboxes } from '../../../extension/src/core/plan/plan-checkboxes';
 import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { inStep, memorySession, todo } from '../support/sessions';
+import { foldStandingPlan } from '../support/plan-folds';
 
 const LIST = [todo('read'), todo('write', 'in_progress'), todo('ship', 'completed')];
 

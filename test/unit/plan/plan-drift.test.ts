@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { driftEntries, withDrift } from '../../../extension/src/core/plan/plan-drift';
-import { planHistory } from '../../../extension/src/core/plan/plan-history';
 import { planHistoryView } from '../../../extension/src/core/presenters/plan-history-presenter';
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { inStep, memorySession, todo } from '../support/sessions';
+import { planHistory } from '../support/plan-folds';
 
 /** Turn 1 proposes [a, b, c] and the user approves it; then the model works it. */
 function approvedSession(): Session {

@@ -1,15 +1,16 @@
 // History, changes, timing and drop detection: pure folds over the log.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planView } from '../../../extension/src/core/presenters/plan-view';
+import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planChanges } from '../../../extension/src/core/plan/plan-changes';
-import { hasPlanVersion, planAt, planHistory } from '../../../extension/src/core/plan/plan-history';
+import { hasPlanVersion } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { timeInProgressMs } from '../../../extension/src/core/plan/plan-timing';
 import { fold } from '../../../extension/src/core/projection/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { inStep, memorySession, todo } from '../support/sessions';
+import { planAt, planHistory } from '../support/plan-folds';
 
 describe('plan changes between versions', () => {
   it('added, removed, status; a model write that leaves out an unfinished item dropped it (a completed one was removed)', () => {

@@ -1,12 +1,8 @@
 // Pins every line of the todo_write contract (shared/design/todo-write-contract.md).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  createTodoWriteTool,
-  registerTodoWriteTool,
-  TODO_WRITE_TITLE,
-  validateTodoWrite,
-} from '../../../extension/src/core/plan/todo-write-tool';
+import { createTodoWriteTool, TODO_WRITE_TITLE } from '../../../extension/src/core/tools/todo-write/todo-write-tool';
+import { validateTodoWrite } from '../../../extension/src/core/plan/todo-write-rules';
 import {
   ACTIVE_CLAUSE_PARALLEL,
   ACTIVE_CLAUSE_SINGLE,
@@ -261,11 +257,11 @@ describe('todo_write owner', () => {
 describe('todo_write registration', () => {
   it('returns a disposable: register -> dispose -> register leaves exactly one tool', () => {
     const registry = new ToolRegistry();
-    const first = registerTodoWriteTool(registry, PARALLEL);
-    assert.throws(() => registerTodoWriteTool(registry, PARALLEL), /already registered/);
+    const first = registry.register(createTodoWriteTool(PARALLEL));
+    assert.throws(() => registry.register(createTodoWriteTool(PARALLEL)), /already registered/);
     first.dispose();
     assert.deepEqual(registry.names(), []);
-    const second = registerTodoWriteTool(registry, SINGLE);
+    const second = registry.register(createTodoWriteTool(SINGLE));
     assert.deepEqual(registry.names(), ['todo_write']);
     first.dispose(); // a stale disposable must not remove the new registration
     assert.deepEqual(registry.names(), ['todo_write']);
@@ -276,7 +272,7 @@ describe('todo_write registration', () => {
 
   it('through the registry, unparseable JSON is an error result and appends nothing', async () => {
     const registry = new ToolRegistry();
-    registerTodoWriteTool(registry, PARALLEL);
+    registry.register(createTodoWriteTool(PARALLEL));
     const ctx = ctxFor();
     const before = ctx.session.lastSeq;
     const result = await registry.execute('todo_write', '{"todos": [', ctx);

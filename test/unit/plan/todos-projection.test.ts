@@ -4,8 +4,9 @@ import { describe, it } from 'node:test';
 import { fold } from '../../../extension/src/core/projection/projection';
 import { planProgress, progressRow, statusBarSummary, stripHeader } from '../../../extension/src/core/plan/summaries';
 import { planAsMarkdown } from '../../../extension/src/core/plan/plan-markdown';
-import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
+import { foldStandingPlan } from '../support/plan-folds';
 
 describe('todos projection (the standing plan)', () => {
   it('starts null, takes the whole list of each write, survives turn/end, clears on turn/start', () => {

@@ -7,16 +7,16 @@ import type { ModelProvider, ModelRequest } from '../../../extension/src/core/ag
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { PlanEditor, type PlanEditOutcome } from '../../../extension/src/core/plan/plan-editor';
-import { foldStandingPlan, todosProjection } from '../../../extension/src/core/plan/todos-projection';
+import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { applyPlanEdit, itemTextProblem, userEditNote } from '../../../extension/src/core/plan/user-edit';
 import { fold } from '../../../extension/src/core/projection/projection';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { write } from '../support/scripted-turns';
 import { memorySession, openStepWithCalls, tempDir, todo } from '../support/sessions';
+import { foldStandingPlan, readStandingPlan } from '../support/plan-folds';
 
 const single = { allowParallelInProgress: false };
 const parallel = { allowParallelInProgress: true };

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LivePlanHistory } from '../../../extension/src/core/plan/live-plan-history';
-import { planHistory } from '../../../extension/src/core/plan/plan-history';
 import { planChangeView, planHistoryView } from '../../../extension/src/core/presenters/plan-history-presenter';
 import type { PlanVersionView } from '../../../extension/src/core/protocol/plan-history-view';
 import type { Session } from '../../../extension/src/core/session/session';
 import { parseHostMessage } from '../support/host-message-schema';
 import { inStep, memorySession, todo } from '../support/sessions';
+import { planHistory } from '../support/plan-folds';
 
 /** Two model writes, a user edit between them; the second write leaves out the unfinished `c`. */
 function session(): Session {

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
 import { toolCatalog } from '../../../extension/src/core/tools/built-in';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
-import type { ToolCallRecord } from '../../../extension/src/core/presenters/tool-presenter';
+import type { ToolCallRecord } from '../../../extension/src/core/tools/tool-presenter';
 import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { DIFF_VIEW_LINE_CHARS, DIFF_VIEW_LINES } from '../../../extension/src/core/tools/file-views';
 import { autoApprovals, ctx, tempWorkspace } from '../tools/support';

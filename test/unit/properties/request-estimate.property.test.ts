@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { contextUse, estimateRequestTokens } from '../../../extension/src/core/agent/context-budget';
 import { RequestEstimate } from '../../../extension/src/core/agent/request-estimate';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import type { ToolSpec } from '../../../extension/src/core/tools/registry';
 

@@ -14,7 +14,7 @@ import {
 } from '../../../extension/src/core/protocol/messages';
 import { parseHostMessage } from '../support/host-message-schema';
 import { countsHeader } from '../../../extension/src/core/plan/summaries';
-import { planView } from '../../../extension/src/core/presenters/plan-view';
+import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';

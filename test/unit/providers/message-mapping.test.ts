@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { ModelRequest } from '../../../extension/src/core/agent/provider';
 import { toAnthropicMessages } from '../../../extension/src/core/agent/providers/anthropic-messages';
 import { isDeepSeekBaseUrl, toOpenAIMessages } from '../../../extension/src/core/agent/providers/openai-messages';
-import type { Message } from '../../../extension/src/core/session/derive-messages';
+import type { Message } from '../../../extension/src/core/agent/derive-messages';
 
 function request(messages: Message[]): ModelRequest {
   return { system: 'sys', messages, tools: [], sessionId: 's' };

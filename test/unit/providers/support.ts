@@ -9,11 +9,10 @@ import { runTurn, type TurnOptions } from '../../../extension/src/core/agent/loo
 import type { LiveDelta } from '../../../extension/src/core/session/live-delta';
 import type { ModelProvider } from '../../../extension/src/core/agent/provider';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import type { SessionEvent, SessionEventType, TurnEndReason } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
-import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
+import { foldStandingPlan, readStandingPlan } from '../support/plan-folds';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 /** The shared fixtures live next to the repo: `<repo>/../shared/fixtures`. */

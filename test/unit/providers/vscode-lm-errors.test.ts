@@ -13,7 +13,7 @@ import {
   vscodeLmProviderError,
 } from '../../../extension/src/core/agent/providers/vscode-lm-errors';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
-import { SUMMARY_HEADING } from '../../../extension/src/core/session/summary-message';
+import { SUMMARY_HEADING } from '../../../extension/src/core/agent/summary-message';
 import { memorySession } from '../support/sessions';
 
 const COPILOT_TOO_LONG = [

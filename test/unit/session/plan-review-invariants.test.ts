@@ -10,8 +10,8 @@ import { InvariantViolation } from '../../../extension/src/core/session/invarian
 import type { Session } from '../../../extension/src/core/session/session';
 import { LogLoadError, loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { inStep, memorySession, tempDir, todo } from '../support/sessions';
+import { readStandingPlan } from '../support/plan-folds';
 
 const PLAN = [todo('a'), todo('b')];
 

@@ -1,7 +1,7 @@
 // The session log: append validates, checks invariants, freezes, numbers, then notifies.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';

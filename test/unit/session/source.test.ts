@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sessionHeaderSchema } from '../../../extension/src/core/session/header';
-import { isAcpSessionOf, sourceLabel, sourceLabelText } from '../../../extension/src/core/session/source';
+import { isAcpSessionOf, sourceLabel } from '../../../extension/src/core/session/source';
 
 const header = { type: 'session', version: 1, id: 'x', createdAt: '2026-01-01T00:00:00.000Z' };
 
@@ -36,21 +36,35 @@ describe('session source', () => {
   });
 
   it('labels sources as the session list shows them, falling back on where the log lives', () => {
-    const text = (s: Parameters<typeof sourceLabel>[0], f: 'agent' | 'cli' = 'agent') =>
-      sourceLabelText(sourceLabel(s, f));
-    assert.equal(text({ kind: 'mcp', name: 'claude-code', version: '1' }), 'Claude Code (MCP)');
-    assert.equal(text({ kind: 'mcp', name: 'codex-mcp-client', version: '1' }), 'Codex (MCP)');
-    assert.equal(text({ kind: 'mcp', name: 'gemini-cli-mcp-client', version: '1' }), 'Gemini CLI (MCP)');
-    assert.equal(text({ kind: 'mcp', name: 'my-agent', version: '1', title: 'My Agent' }), 'My Agent (MCP)');
-    assert.equal(text({ kind: 'mcp', name: 'my-agent', version: '1' }), 'my-agent (MCP)');
-    assert.equal(text({ kind: 'imported', name: 'claude-code', version: '2.1.328', file: 'a.jsonl' }), 'Claude Code');
-    assert.equal(text({ kind: 'imported', name: 'codex', version: '0.169.0', file: 'b.jsonl' }), 'Codex');
-    assert.equal(text({ kind: 'imported', name: 'opencode', version: '1.18.33', file: 'opencode.db' }), 'opencode');
-    assert.equal(text({ kind: 'cli' }), 'CLI');
-    assert.equal(text({ kind: 'chat' }), 'Chat');
-    assert.equal(text({ kind: 'agent' }), 'Agent');
-    assert.equal(text(undefined, 'cli'), 'CLI');
-    assert.equal(text(undefined, 'agent'), 'Agent');
+    const label = (s: Parameters<typeof sourceLabel>[0], f: 'agent' | 'cli' = 'agent') => sourceLabel(s, f);
+    assert.deepEqual(label({ kind: 'mcp', name: 'claude-code', version: '1' }), { kind: 'mcp', client: 'Claude Code' });
+    assert.deepEqual(label({ kind: 'mcp', name: 'codex-mcp-client', version: '1' }), { kind: 'mcp', client: 'Codex' });
+    assert.deepEqual(label({ kind: 'mcp', name: 'gemini-cli-mcp-client', version: '1' }), {
+      kind: 'mcp',
+      client: 'Gemini CLI',
+    });
+    assert.deepEqual(label({ kind: 'mcp', name: 'my-agent', version: '1', title: 'My Agent' }), {
+      kind: 'mcp',
+      client: 'My Agent',
+    });
+    assert.deepEqual(label({ kind: 'mcp', name: 'my-agent', version: '1' }), { kind: 'mcp', client: 'my-agent' });
+    assert.deepEqual(label({ kind: 'imported', name: 'claude-code', version: '2.1.328', file: 'a.jsonl' }), {
+      kind: 'imported',
+      agent: 'Claude Code',
+    });
+    assert.deepEqual(label({ kind: 'imported', name: 'codex', version: '0.169.0', file: 'b.jsonl' }), {
+      kind: 'imported',
+      agent: 'Codex',
+    });
+    assert.deepEqual(label({ kind: 'imported', name: 'opencode', version: '1.18.33', file: 'opencode.db' }), {
+      kind: 'imported',
+      agent: 'opencode',
+    });
+    assert.deepEqual(label({ kind: 'cli' }), { kind: 'cli' });
+    assert.deepEqual(label({ kind: 'chat' }), { kind: 'chat' });
+    assert.deepEqual(label({ kind: 'agent' }), { kind: 'agent' });
+    assert.deepEqual(label(undefined, 'cli'), { kind: 'cli' });
+    assert.deepEqual(label(undefined, 'agent'), { kind: 'agent' });
   });
   it("knows an ACP session by its agent's name, whichever adapter wrote it", () => {
     const claude = {

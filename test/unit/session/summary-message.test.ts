@@ -2,7 +2,7 @@
 // "Compaction"): models and snapshots read it, so it is pinned here word for word.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deriveMessages } from '../../../extension/src/core/session/derive-messages';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { memorySession, todo } from '../support/sessions';
 
 function compactedSession() {

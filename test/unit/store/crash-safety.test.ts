@@ -5,14 +5,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
 import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { openLogForWrite } from '../../../extension/src/core/store/session-store';
-import { readStandingPlan } from '../../../extension/src/core/store/tail-reader';
 import { main } from '../../../extension/src/cli/main';
 import { finishedTurnWithTwoWrites, runScripted } from '../support/scripted-turns';
 import { tempDir } from '../support/sessions';
+import { foldStandingPlan, readStandingPlan } from '../support/plan-folds';
 
 function eventsOf(lines: string[]): SessionEvent[] {
   return lines.map((line) => {

@@ -8,9 +8,10 @@ import { createRequire } from 'node:module';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';
 import { SessionLockedError } from '../../../extension/src/core/store/lock';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { readStandingPlan, readTailPage } from '../../../extension/src/core/store/tail-reader';
+import { readTailPage } from '../../../extension/src/core/store/tail-reader';
 import { finishedTurnWithTwoWrites, runScripted, write } from '../support/scripted-turns';
 import { tempDir, todo } from '../support/sessions';
+import { readStandingPlan } from '../support/plan-folds';
 
 describe('SessionStore files', () => {
   it('creates the file on the first append, header first', () => {

@@ -12,10 +12,11 @@ import { TranscriptFolder } from '../../../extension/src/core/presenters/transcr
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { readRecentPlan, readStandingPlan } from '../../../extension/src/core/store/tail-reader';
+import { readRecentPlan } from '../../../extension/src/core/store/tail-reader';
 import type { SessionPreview } from '../../../extension/src/vscode/session/session-preview';
 import { openSessionAsync, openSessionReadOnlyAsync } from '../../../extension/src/vscode/session/opened-session';
 import { tempDir } from '../support/sessions';
+import { readStandingPlan } from '../support/plan-folds';
 
 function storeWithLog(target: { events?: number; bytes?: number }): { store: SessionStore; id: string; file: string } {
   const store = new SessionStore(path.join(tempDir(), 'sessions'));

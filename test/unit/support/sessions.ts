@@ -1,6 +1,6 @@
 // Helpers for unit tests: temp folders, in-memory sessions, canned turns. Loading
 // them loads the built-in tools, as every entry point of the product does, so the
-// folds of a session's calls know each tool's facts (core/tools/tool-facts.ts).
+// folds of a session's calls know each tool's facts (core/session/tool-facts.ts).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

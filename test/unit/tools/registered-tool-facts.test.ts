@@ -22,7 +22,7 @@ import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { toolCatalog } from '../../../extension/src/core/tools/built-in';
 import { defineTool } from '../../../extension/src/core/tools/descriptor';
-import type { ToolFacts } from '../../../extension/src/core/tools/tool-facts';
+import type { ToolFacts } from '../../../extension/src/core/session/tool-facts';
 import { noteTool } from '../../fixtures/note-tool';
 import { write } from '../support/scripted-turns';
 import { tempDir, todo } from '../support/sessions';

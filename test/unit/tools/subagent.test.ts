@@ -10,14 +10,15 @@ import type { ModelProvider, ModelRequest, StreamPart } from '../../../extension
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import type { SubagentLink } from '../../../extension/src/core/agent/subagent-run';
 import type { SubagentOutcome } from '../../../extension/src/core/domain-literals';
-import { EMPTY_FINAL_TEXT, SUBAGENT_NO_OWNER_MESSAGE } from '../../../extension/src/core/agent/subagent-tool';
+import { EMPTY_FINAL_TEXT, SUBAGENT_NO_OWNER_MESSAGE } from '../../../extension/src/core/tools/subagent/subagent-tool';
 import { buildToolRegistry, type ToolSetOptions } from '../../../extension/src/core/agent/tool-set';
-import { foldStandingPlan } from '../../../extension/src/core/plan/todos-projection';
+import { subagentRunner } from '../../../extension/src/core/agent/subagent-runner';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { todo } from '../support/sessions';
 import { autoApprovals, pidsOf, tempWorkspace, waitFor } from './support';
+import { foldStandingPlan } from '../support/plan-folds';
 
 /** The scripted model, recording which session asked what (at the model edge only). */
 class RecordingProvider implements ModelProvider {
@@ -51,7 +52,7 @@ function setup(responses: ScriptedResponse[], tools: string[], extra: Partial<To
     cwd: ws.root,
     approvals: autoApprovals(),
     trusted: true,
-    subagents: {
+    subagents: subagentRunner({
       provider,
       sessions: store,
       maxSteps: 10,
@@ -60,7 +61,7 @@ function setup(responses: ScriptedResponse[], tools: string[], extra: Partial<To
         onStart: (_child, link) => links.push({ event: 'start', link }),
         onEnd: (_child, link, outcome) => links.push({ event: 'end', link, outcome }),
       },
-    },
+    }),
     ...extra,
   });
   const parent = store.create({ cwd: ws.root });
@@ -229,7 +230,7 @@ describe('subagent', () => {
       const sessions = { create: (opts: Parameters<SessionStore['create']>[0]) => (created++, t.store.create(opts)) };
       const registry = buildToolRegistry({
         tools: ['subagent'],
-        subagents: { provider: t.provider, sessions, maxSteps: 3 },
+        subagents: subagentRunner({ provider: t.provider, sessions, maxSteps: 3 }),
       }).registry;
       const out = await registry.execute('subagent', JSON.stringify({ description: 'x', prompt: 'y' }), {
         signal: new AbortController().signal,

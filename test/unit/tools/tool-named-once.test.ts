@@ -1,5 +1,5 @@
 // A tool is its descriptor: the rest of the product reads a tool's facts off its
-// descriptor (core/tools/tool-facts.ts), never off its name. Shown for edit_file:
+// descriptor (core/session/tool-facts.ts), never off its name. Shown for edit_file:
 // outside its folder (core/tools/edit-file/) at most two product files know it: its
 // registration (core/tools/built-in.ts) and the CLI's help. A file knows it when its
 // code (comments aside) imports from its folder, has an identifier naming it

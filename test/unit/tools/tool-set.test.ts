@@ -3,24 +3,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
-import {
-  BUILT_IN_TOOLS,
-  buildToolRegistry,
-  DEFAULT_TOOLS,
-  ToolSetError,
-} from '../../../extension/src/core/agent/tool-set';
+import { subagentRunner } from '../../../extension/src/core/agent/subagent-runner';
+import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../../extension/src/core/agent/tool-set';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
 import { approveEachFileReason } from '../../../extension/src/core/tools/protected-paths';
 import { autoApprovals, ctx, tempWorkspace } from './support';
 
 describe('buildToolRegistry', () => {
-  it('keeps the todo_write-only form working unchanged, and the default set is todo_write alone', () => {
+  it('keeps the todo_write-only form working unchanged', () => {
     const { registry, owned } = buildToolRegistry({ tools: ['todo_write'], allowParallelInProgress: true });
     assert.deepEqual(registry.names(), ['todo_write']);
     owned.dispose();
     assert.deepEqual(registry.names(), []);
-    assert.deepEqual(DEFAULT_TOOLS, ['todo_write']);
   });
 
   it('builds every built-in tool when given what they need', () => {
@@ -31,11 +26,11 @@ describe('buildToolRegistry', () => {
       cwd: ws.root,
       approvals: autoApprovals(),
       trusted: true,
-      subagents: {
+      subagents: subagentRunner({
         provider: new ScriptedProvider({ responses: [] }),
         sessions: new SessionStore(ws.outside),
         maxSteps: 5,
-      },
+      }),
     });
     assert.deepEqual(registry.names(), [
       'todo_write',
@@ -54,11 +49,11 @@ describe('buildToolRegistry', () => {
 
   it('leaves subagent out from depth 2 on', () => {
     const ws = tempWorkspace();
-    const subagents = {
+    const subagents = subagentRunner({
       provider: new ScriptedProvider({ responses: [] }),
       sessions: new SessionStore(ws.outside),
       maxSteps: 5,
-    };
+    });
     assert.deepEqual(
       buildToolRegistry({ tools: ['subagent', 'grep'], cwd: ws.root, subagents, depth: 1 }).registry.names(),
       ['subagent', 'grep'],

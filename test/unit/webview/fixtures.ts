@@ -2,10 +2,10 @@
 // builds them: planView over the plan domain, transcript items from session events).
 import type { HostMessage, HostMessageBody, PlanView } from '../../../extension/src/core/protocol/messages';
 import { HostSequencer } from '../../../extension/src/core/protocol/messages';
-import { planView } from '../../../extension/src/core/presenters/plan-view';
+import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import type { ToolView } from '../../../extension/src/core/protocol/tool-view';
-import type { ToolCallRecord } from '../../../extension/src/core/presenters/tool-presenter';
+import type { ToolCallRecord } from '../../../extension/src/core/tools/tool-presenter';
 import type { ToolItem } from '../../../extension/src/core/protocol/transcript';
 import type { TodoItem } from '../../../extension/src/core/domain-literals';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';

@@ -6,7 +6,7 @@ import './render';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HostMessage, PlanView } from '../../../extension/src/core/protocol/messages';
-import { planView } from '../../../extension/src/core/presenters/plan-view';
+import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { AgentView } from '../../../webview/src/app';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';

@@ -12,7 +12,7 @@ import { AgentView } from '../../../webview/src/app';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';
 import { click, mount, posted } from './render';
-import { planView } from '../../../extension/src/core/presenters/plan-view';
+import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { allByRole, getByRole, getByText, queryByRole } from './roles';
 
 function bannerText(session: { id: string; title: string | null; readOnly: boolean; writer?: string }): string | null {

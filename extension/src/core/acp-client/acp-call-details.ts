@@ -2,23 +2,10 @@
 // says what the call does: "Write notes.txt", the command), the result text, and the
 // `tool/result.details` that keep ACP's own fields — title, kind, status, locations
 // and diffs — so a row can show the call as the agent described it (the diffs as our
-// diff rows: presenters/tool-call.ts reads them back with `acpCallDetailsSchema`).
+// diff rows: presenters/tool-call.ts reads them back with `acpCallDetailsSchema`,
+// session/tool-details.ts, beside the log's schema of details).
 import type { ToolCall, ToolCallContent } from '@agentclientprotocol/sdk';
-import * as z from 'zod/mini';
-import type { ToolResultDetails } from '../tools/tool-details';
-
-/** The `details.tool` of an ACP agent's call. */
-export const ACP_CALL_DETAILS_TOOL = 'acp';
-
-export const acpCallDetailsSchema = z.object({
-  tool: z.literal(ACP_CALL_DETAILS_TOOL),
-  title: z.string(),
-  kind: z.exactOptional(z.string()),
-  status: z.exactOptional(z.string()),
-  locations: z.exactOptional(z.array(z.object({ path: z.string(), line: z.exactOptional(z.number()) }))),
-  diffs: z.exactOptional(z.array(z.object({ path: z.string(), oldText: z.nullable(z.string()), newText: z.string() }))),
-});
-export type AcpCallDetails = z.infer<typeof acpCallDetailsSchema>;
+import { ACP_CALL_DETAILS_TOOL, type AcpCallDetails, type ToolResultDetails } from '../session/tool-details';
 
 type CallFields = Omit<ToolCall, 'toolCallId'>;
 

@@ -11,7 +11,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import '../zod-english';
-import { formatZodPath } from '../session/events';
 import { sourceLabel, type SessionSource } from '../session/source';
 
 /** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
@@ -69,21 +68,6 @@ export interface AcpAgentLaunch {
 }
 
 export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: false; message: string };
-
-/**
- * Checks a setting's value at the boundary; the problem as one line for the user.
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function parseAcpAgents(
-  value: unknown,
-): { ok: true; entries: AcpAgentEntries } | { ok: false; message: string } {
-  const parsed = acpAgentsSchema.safeParse(value ?? {});
-  if (parsed.success) return { ok: true, entries: parsed.data };
-  return {
-    ok: false,
-    message: `agentChecklist.acpAgents: ${parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}`,
-  };
-}
 
 /** `command` as found: a path (with a slash) as is when it is an executable file, else the first executable of that name on PATH. */
 export function findCommand(

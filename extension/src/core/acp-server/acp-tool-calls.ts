@@ -9,10 +9,10 @@
 import * as path from 'node:path';
 import type { ToolCallContent, ToolCallStatus, ToolKind } from '@agentclientprotocol/sdk';
 import { presentToolCall } from '../presenters/tool-call';
-import type { ToolCallRecord } from '../presenters/tool-presenter';
+import type { ToolCallRecord } from '../tools/tool-presenter';
 import { parseJson } from '../store/parse-json';
 import { toolCatalog } from '../tools/built-in';
-import { UNKNOWN_TOOL_FACTS, type ToolFacts } from '../tools/tool-facts';
+import { UNKNOWN_TOOL_FACTS, type ToolFacts } from '../session/tool-facts';
 
 /** The call as the model made it, before it has a result. */
 export interface AcpCallInput {

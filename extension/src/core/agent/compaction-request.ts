@@ -4,7 +4,7 @@
 // session and the model already drew its conclusions from them), then older
 // reasoning, then the oldest long texts and call arguments. Each cut is marked, so
 // the summarizer knows something is missing.
-import type { Message } from '../session/derive-messages';
+import type { Message } from './derive-messages';
 import type { AssistantBlock } from '../session/events';
 import { estimateMessageTokens, estimateTokens } from './context-budget';
 

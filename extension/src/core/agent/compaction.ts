@@ -7,7 +7,7 @@
 // answers "too long" gets one harder-cut attempt, then compaction fails with a clear
 // message (never a loop of retries).
 import type { TodoItem } from '../plan/todo-schema';
-import { deriveMessages } from '../session/derive-messages';
+import { deriveMessages } from './derive-messages';
 import type { SessionEvent } from '../session/events';
 import type { Session } from '../session/session';
 import { COMPACTION_SYSTEM_PROMPT, fitCompactionRequest } from './compaction-request';

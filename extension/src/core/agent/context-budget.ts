@@ -6,7 +6,7 @@
 // estimated. The estimate is UTF-8 bytes / 3, rounded up, plus 4 tokens a message:
 // deliberately on the high side (English text and code run about 4 bytes a token,
 // Chinese about 3), so the loop compacts a little early rather than too late.
-import type { Message } from '../session/derive-messages';
+import type { Message } from './derive-messages';
 import type { SessionEvent } from '../session/events';
 import type { ModelRequest } from './provider';
 

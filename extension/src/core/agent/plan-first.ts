@@ -1,6 +1,6 @@
 // Plan first (docs/todo-write-contract.md, "Plan first"): a turn that starts with a
 // planning phase. While planning, requests offer only the tools whose descriptor
-// says planning may use them (tools/tool-facts.ts: those that change nothing in the
+// says planning may use them (session/tool-facts.ts: those that change nothing in the
 // workspace: the read-only tools and todo_write, a registered tool as a built-in
 // one), and the system prompt carries PLANNING_NOTE; a call of any other tool is
 // answered with an error and not run. The phase ends when the model ends a step
@@ -12,7 +12,7 @@
 // stays on the log and the next turn goes on from it.
 import type { PlanState } from '../plan/todos-projection';
 import type { SessionEvent } from '../session/events';
-import { knownToolNames, toolFacts } from '../tools/tool-facts';
+import { knownToolNames, toolFacts } from '../session/tool-facts';
 import type { ToolSpec } from '../tools/registry';
 import { errorResult, type ToolResult } from '../tools/tool';
 

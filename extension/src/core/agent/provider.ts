@@ -1,7 +1,7 @@
 // One interface for every model: a request built from the system prompt, the
 // registry's JSON Schemas and deriveMessages(); a stream of parts back.
 import type { Usage } from '../session/events';
-import type { Message } from '../session/derive-messages';
+import type { Message } from './derive-messages';
 import type { ToolSpec } from '../tools/registry';
 import { brandedError, errorGuard } from '../error-brand';
 

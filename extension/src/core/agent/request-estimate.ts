@@ -12,9 +12,9 @@
 // another session or a shorter log starts it over.
 import type { TodoItem } from '../plan/todo-schema';
 import { userEditNote } from '../plan/user-edit';
-import { contextStart, surfaceMessage } from '../session/derive-messages';
+import { contextStart, surfaceMessage } from './derive-messages';
 import type { SessionEvent } from '../session/events';
-import { summaryMessageText } from '../session/summary-message';
+import { summaryMessageText } from './summary-message';
 import type { ToolSpec } from '../tools/registry';
 import { estimateMessageTokens, estimateTokens, type ContextUse } from './context-budget';
 

@@ -9,12 +9,12 @@ import type { SubagentOutcome } from '../domain-literals';
 import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import type { WritableSession } from '../store/session-store';
-import type { ToolRegistry } from '../tools/registry';
 import { finalAssistantText } from './final-text';
 import { runTurn } from './loop';
 import type { LiveDelta } from '../session/live-delta';
 import type { ModelProvider } from './provider';
 import type { RetryPolicy } from './retry';
+import type { SubagentRequest, SubagentRunResult } from '../tools/subagent/subagent-tool';
 
 /** Where child logs are created: the parent's store (SessionStore satisfies it). */
 export interface ChildSessionFactory {
@@ -57,28 +57,7 @@ export interface SubagentDeps {
   observer?: SubagentObserver;
 }
 
-export interface SubagentRunResult {
-  childSessionId: string;
-  logPath: string;
-  outcome: SubagentOutcome;
-  /** The child's last non-empty assistant text of its turn ('' when none). */
-  finalText: string;
-  turnEnd: TurnEndReason | null;
-  /** Set when the run threw (a store or invariant failure), not for a turn that ended in `error`. */
-  failure: string | null;
-}
-
-export interface SubagentRequest {
-  parent: Session;
-  callId: string;
-  description: string;
-  prompt: string;
-  /** The child's depth (parent's depth + 1). */
-  depth: number;
-  tools: ToolRegistry;
-  signal: AbortSignal;
-}
-
+/** One child session run to its end (loaded at a subagent's first call, through subagent-runner.ts). */
 export async function runSubagent(deps: SubagentDeps, request: SubagentRequest): Promise<SubagentRunResult> {
   const { parent, callId, description } = request;
   const opened = deps.sessions.create({

@@ -8,7 +8,6 @@
 // those values and of the provider's credentials before anyone sees it
 // (tools/tool-env.ts).
 import { DisposableStore } from '../disposable';
-import { TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-view';
 import { BUILT_IN_TOOLS, toolCatalog } from '../tools/built-in';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDescriptor } from '../tools/descriptor';
@@ -21,12 +20,6 @@ import { isToolSetError, type ToolSetContext, ToolSetError, type ToolSetOptions 
 import { Workspace } from '../tools/workspace';
 
 export { BUILT_IN_TOOLS, isToolSetError, ToolSetError, type ToolSetOptions };
-
-/**
- * What a session gets when nothing says otherwise: planning only, nothing that touches the workspace.
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export const DEFAULT_TOOLS: readonly string[] = [TODO_WRITE_TOOL_NAME];
 
 function protectionFor(extra: readonly string[]): ProtectedPaths {
   try {

@@ -25,24 +25,6 @@ export async function itemRange(
   return resolveRange(repo, changeRange(events, item));
 }
 
-/**
- * The files the item changed ([] when it changed nothing).
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export async function changedFiles(repo: ShadowRepo, range: ChangeRange | null): Promise<ChangedFile[]> {
-  const resolved = await resolveRange(repo, range);
-  return resolved === null ? [] : repo.changedFiles(resolved.from, resolved.to);
-}
-
-/**
- * The item's unified diff, as `git diff` prints it ('' when it changed nothing).
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export async function diff(repo: ShadowRepo, range: ChangeRange | null): Promise<string> {
-  const resolved = await resolveRange(repo, range);
-  return resolved === null ? '' : repo.diff(resolved.from, resolved.to);
-}
-
 /** Both sides of an item's changes for a diff view: `to` null is the workspace now. */
 export interface ItemChangeSides {
   from: string;

@@ -3,7 +3,7 @@
 // (so each item's range starts and ends at the plan write that moved it). Each one is
 // logged as `checkpoint/created` { turn, step, commit } before the call's tool/call.
 // Which calls change the workspace and which write the plan is each tool's checkpoint
-// rule (its descriptor's, tools/tool-facts.ts, which the loop passes with each call),
+// rule (its descriptor's, session/tool-facts.ts, which the loop passes with each call),
 // a registered tool's as a built-in one's.
 // A turn that made workspace-changing calls after its last checkpoint takes one more
 // as it ends (not when stopped: Stop stays quick), so the work of the items it

@@ -1,6 +1,7 @@
 // A session log for an agent that is not ours (an MCP client, a chat participant):
 // its only events are turns holding `todo/write`s, written through the ONE todo_write
-// implementation (todo-write-tool.ts), so the contract holds word for word.
+// implementation (tools/todo-write/todo-write-tool.ts; its rules: plan/todo-write-rules.ts),
+// so the contract holds word for word.
 //
 // How turns are recorded (todo/write must sit inside an open turn): one turn per
 // writer lifetime. The first ACCEPTED call creates the log (header + `turn/start`)
@@ -16,7 +17,8 @@ import type { SessionSource } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { errorResult, type ToolResult } from '../tools/tool';
 import type { StandingPlan } from '../plan/todos-projection';
-import { createTodoWriteTool, validateTodoWrite, type TodoWritePolicy } from '../plan/todo-write-tool';
+import { createTodoWriteTool } from '../tools/todo-write/todo-write-tool';
+import { validateTodoWrite, type TodoWritePolicy } from '../plan/todo-write-rules';
 
 export interface ExternalPlanSessionOptions {
   store: SessionStore;

@@ -17,7 +17,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import { ExternalPlanSession } from './external-plan-session';
-import { createTodoWriteTool, TODO_WRITE_TOOL_NAME, type TodoWritePolicy } from '../plan/todo-write-tool';
+import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-tool';
+import { type TodoWritePolicy } from '../plan/todo-write-rules';
 import type { McpClientInfo } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { planLimitError } from './plan-limits';

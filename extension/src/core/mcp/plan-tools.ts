@@ -2,12 +2,12 @@
 // bundle may import this file, the SDK belongs to the CLI bundle only).
 //
 // `todo_write` is the contract's tool: its description and JSON Schema are the core
-// tool's own (core/plan/todo-write-tool.ts), not a copy. `todo_read` exists only for
+// tool's own (core/tools/todo-write/todo-write-tool.ts), not a copy. `todo_read` exists only for
 // MCP clients: their agent's context may be compacted or restarted while our log
 // keeps the list, so it can read back what it wrote (our own agent never needs it:
 // its history carries its calls).
 import { countTodos, type TodoItem } from '../plan/todo-schema';
-import { TODO_WRITE_TITLE, TODO_WRITE_TOOL_NAME } from '../plan/todo-write-tool';
+import { TODO_WRITE_TITLE, TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-tool';
 import type { StandingPlan } from '../plan/todos-projection';
 
 export const TODO_READ_TOOL_NAME = 'todo_read';

@@ -1,4 +1,4 @@
-// Another agent's list made fit for our plan (todo-schema.ts: trimmed, non-empty,
+// Another agent's list made fit for our plan (session/stored-todo-list.ts: trimmed, non-empty,
 // unique content): text is trimmed, an empty item is left out, and a repeated text
 // gets " (2)", " (3)", ... so both items stay visible. Shared by the import readers
 // and the ACP client, whose agents keep no such rules.

@@ -8,7 +8,7 @@
 // call is marked shared and counted for each); it is recorded at its tool/result,
 // whose data says how a command ended (a command tool's exit, an ACP agent's kind and
 // status). How a call counts is its tool's evidence kind (its descriptor's,
-// tools/tool-facts.ts: a tool the catalog does not know counts as `other`); a plan
+// session/tool-facts.ts: a tool the catalog does not know counts as `other`); a plan
 // write (todo_write) is not work on an item and counts for none. A call with no item
 // in progress counts for none.
 //
@@ -20,7 +20,7 @@
 //
 // Size: counts and at most EVIDENCE_RECENT_CALLS calls per item, plus the open
 // step's calls: the plan's size, whatever the log's length.
-import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
+import { acpCallDetailsSchema } from '../session/tool-details';
 import type { TodoStatus } from '../domain-literals';
 import {
   EVIDENCE_RECENT_CALLS,
@@ -31,8 +31,8 @@ import {
 } from '../protocol/item-evidence-view';
 import type { BashExit } from '../protocol/tool-view';
 import type { SessionEvent } from '../session/events';
-import { toolFacts } from '../tools/tool-facts';
-import type { ToolResultDetails } from '../tools/tool-details';
+import { toolFacts } from '../session/tool-facts';
+import type { ToolResultDetails } from '../session/tool-details';
 import type { PlanAuthor } from './todos-projection';
 
 export interface ItemEvidence {

@@ -8,7 +8,7 @@
 import { fold } from '../projection/projection';
 import type { SessionEvent, UserEditOrigin } from '../session/events';
 import type { Session } from '../session/session';
-import type { TodoWritePolicy } from './todo-write-tool';
+import type { TodoWritePolicy } from './todo-write-rules';
 import { todosProjection, type PlanState } from './todos-projection';
 import type { TodoItem } from './todo-schema';
 import { applyPlanEdit, replacePlanList, type PlanEdit, type PlanEditResult } from './user-edit';

@@ -57,23 +57,3 @@ export function hasPlanVersion(events: Iterable<SessionEvent>): boolean {
   for (const event of events) if (event.type === 'todo/write' || event.type === 'todo/user-edit') return true;
   return false;
 }
-
-/** @internal Only tests import it (knip --production): they are to go through the product's entry points. */
-export function planHistory(events: Iterable<SessionEvent>): PlanVersion[] {
-  const folder = new PlanHistoryFolder();
-  for (const event of events) folder.apply(event);
-  return [...folder.versions];
-}
-
-/**
- * The standing plan as of event `seq` (that event included); null before any plan or when cleared.
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function planAt(events: Iterable<SessionEvent>, seq: number): PlanState | null {
-  let state = todosProjection.init;
-  for (const event of events) {
-    if (event.seq > seq) break;
-    state = todosProjection.apply(state, event);
-  }
-  return state;
-}

@@ -6,7 +6,7 @@
 import { parsePlanMarkdown } from './plan-markdown';
 import type { TodoItem } from './todo-schema';
 import { replacePlanList, type PlanEditResult } from './user-edit';
-import type { TodoWritePolicy } from './todo-write-tool';
+import type { TodoWritePolicy } from './todo-write-rules';
 
 /** Why item `n` (1-based) cannot be started, or null: it must exist. */
 export function noSuchItemNumber(plan: readonly TodoItem[] | null, n: number): string | null {

@@ -1,5 +1,6 @@
 // The todo item and list: exactly { content, status }, closed. The logged snapshot
-// must equal what the model believes it wrote, so any other item key is refused.
+// must equal what the model believes it wrote, so any other item key is refused. The
+// list the log stores, and its invariant, is session/stored-todo-list.ts.
 import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoCounts, type TodoItem, type TodoStatus } from '../domain-literals';
 import { countTodos } from './summaries';
@@ -15,30 +16,3 @@ export const todoItemInputSchema = z.strictObject({
 export const todoWriteArgsSchema = z.object({
   todos: z.array(todoItemInputSchema),
 }) satisfies z.ZodMiniType<{ todos: TodoItem[] }>;
-
-/**
- * The durable invariant of a stored list (checked on append and on load):
- * non-empty, already-trimmed, unique content and a known status. Deliberately
- * SILENT on how many items are in_progress: a log written while parallel work was
- * allowed must still replay after a deployment tightens the policy.
- */
-export const todoListSchema = z
-  .array(z.strictObject({ content: z.string().check(z.minLength(1)), status: z.enum(TODO_STATUSES) }))
-  .check(
-    z.superRefine((items, ctx) => {
-      // One pass over the list (this runs for every todo/write of every replay).
-      const seen = new Set<string>();
-      for (let index = 0; index < items.length; index++) {
-        const content = items[index]!.content;
-        if (content.trim() !== content)
-          ctx.addIssue({ code: 'custom', path: [index, 'content'], message: 'content must already be trimmed' });
-        else if (seen.has(content))
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'content'],
-            message: `duplicate content ${JSON.stringify(content)}`,
-          });
-        seen.add(content);
-      }
-    }),
-  ) satisfies z.ZodMiniType<TodoItem[]>;

@@ -10,7 +10,7 @@
 // decision made between turns is what the next turn goes on from). A user's edit
 // keeps the review (edits before approving); a model's write keeps an approval (the
 // approved plan being worked) and drops any other (a new draft).
-import { fold, type Projection } from '../projection/projection';
+import type { Projection } from '../projection/projection';
 import type { SessionEvent } from '../session/events';
 import type { TodoItem } from './todo-schema';
 
@@ -73,12 +73,4 @@ function carries(state: PlanState): boolean {
 /** The list of a plan state (what every surface shows). */
 export function standingTodos(state: PlanState | null): StandingPlan {
   return state === null ? null : state.todos;
-}
-
-/**
- * The standing plan of a whole log (a replay of the fold).
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function foldStandingPlan(events: Iterable<SessionEvent>): StandingPlan {
-  return standingTodos(fold(todosProjection, events));
 }

@@ -6,7 +6,7 @@
 // messages.
 import type { PlanEdit } from '../protocol/plan-edit-schema';
 import type { TodoItem } from './todo-schema';
-import { validateTodoWrite, type TodoWritePolicy } from './todo-write-tool';
+import { validateTodoWrite, type TodoWritePolicy } from './todo-write-rules';
 
 /** The edit's shape is the protocol's (the Agent view builds it): one union, core/protocol/plan-edit-schema.ts. */
 export type { PlanEdit };

@@ -3,7 +3,7 @@
 // host can post the whole list once and then each new version as it lands.
 import type { TodoStatus } from '../domain-literals';
 import type { PlanChangeView, PlanVersionView } from '../protocol/plan-history-view';
-import { planView } from './plan-view';
+import { planView } from '../plan/plan-presenter';
 import type { PlanChange } from '../plan/plan-changes';
 import { driftEntries } from '../plan/plan-drift';
 import type { PlanVersion } from '../plan/plan-history';

@@ -4,11 +4,11 @@
 // result as text. An ACP agent's call (its result's details say `acp`) that changed
 // files is shown as our diff rows, from the diffs the agent sent. The host runs it
 // (TranscriptFolder); the webview only paints views.
-import { genericView, type PresentedCall, type ToolCallRecord } from './tool-presenter';
+import { genericView, type PresentedCall, type ToolCallRecord } from '../tools/tool-presenter';
 import { toolCatalog } from '../tools/built-in';
 import type { ToolCatalog } from '../tools/catalog';
 import { changesView } from '../tools/file-views';
-import { acpCallDetailsSchema } from '../acp-client/acp-call-details';
+import { acpCallDetailsSchema } from '../session/tool-details';
 
 export function presentToolCall(call: ToolCallRecord, catalog: ToolCatalog = toolCatalog): PresentedCall {
   if (call.result?.details?.tool === 'acp') {

@@ -7,7 +7,7 @@ import { approvalWordsKey } from '../protocol/approval-words';
 import type { AnswerMarkdown } from '../protocol/markdown-schema';
 import type { ToolItem, TranscriptItem } from '../protocol/transcript';
 import type { ToolChildView } from '../protocol/tool-view';
-import type { ToolCallRecord } from './tool-presenter';
+import type { ToolCallRecord } from '../tools/tool-presenter';
 import type { SessionEvent } from '../session/events';
 import { presentToolCall } from './tool-call';
 

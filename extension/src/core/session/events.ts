@@ -6,9 +6,10 @@ import * as z from 'zod/mini';
 import '../zod-english';
 import { itemFlagSchema } from '../item-flag';
 import { APPROVAL_DECIDERS, APPROVAL_RECORDS, PLAN_PRIORITIES, SUBAGENT_OUTCOMES } from '../domain-literals';
-import { todoListSchema } from '../plan/todo-schema';
-import { toolResultDetailsField, type ToolResultDetails } from '../tools/tool-details';
+import { todoListSchema } from './stored-todo-list';
+import { toolResultDetailsField, type ToolResultDetails } from './tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
+import { formatZodPath } from '../zod-issues';
 import { contextCompactSchema } from './compact-event';
 
 export type { ToolResultDetails };
@@ -283,14 +284,4 @@ export function buildEnvelope<K extends SessionEventType>(
       ? { seq, ts, type, data, ignorable: true }
       : { seq, ts, type, data };
   return env as SessionEvent;
-}
-
-/** `['todos', 0, 'status']` -> `todos[0].status`, the way a reader writes a JSON path. */
-export function formatZodPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out === '' ? '(arguments)' : out;
 }

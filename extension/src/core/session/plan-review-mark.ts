@@ -10,7 +10,7 @@
 // decision is about the list as it stands), and an approval carries that list; a
 // rejection's feedback is not blank. A model write after a proposal is a new draft:
 // it must be proposed again before it is decided.
-import type { TodoItem } from '../plan/todo-schema';
+import type { TodoItem } from '../domain-literals';
 import type { SessionEvent } from './events';
 
 export interface PlanMark {

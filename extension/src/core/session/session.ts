@@ -11,12 +11,12 @@ import { type Disposable, toDisposable } from '../disposable';
 import {
   buildEnvelope,
   eventDataSchemas,
-  formatZodPath,
   type SessionEvent,
   type SessionEventMap,
   type SessionEventType,
 } from './events';
 import type { SessionHeader } from './header';
+import { formatZodPath } from '../zod-issues';
 import { InvariantChecker, InvariantViolation } from './invariants';
 
 /** Durable storage for a session's events; `write` throws to refuse the append. */

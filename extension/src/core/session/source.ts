@@ -92,27 +92,6 @@ export function sourceLabel(source: SessionSource | undefined, fallback: 'agent'
 }
 
 /**
- * English label: "Claude Code (MCP)", "Claude Agent (ACP)", "CLI", "Agent", "Chat", "Codex" (imported).
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function sourceLabelText(label: SourceLabel): string {
-  switch (label.kind) {
-    case 'mcp':
-      return `${label.client} (MCP)`;
-    case 'imported':
-      return label.agent;
-    case 'acp':
-      return `${label.agent} (ACP)`;
-    case 'cli':
-      return 'CLI';
-    case 'agent':
-      return 'Agent';
-    case 'chat':
-      return 'Chat';
-  }
-}
-
-/**
  * A session our own agent continues: its own (`agent`) or one written before
  * sources were recorded. Others (MCP, CLI, Chat) are only shown, never reopened for
  * writing by the editor: their writer is another program.

@@ -17,27 +17,20 @@ import { parseJson } from './parse-json';
  * is none — read from the log's tail and VALIDATED like `check` validates:
  * the lines from the last turn/start (or the header) to the end go through the same
  * schemas and invariant checker as a full load (admitEventLine), the checker resumed
- * just before that turn/start, where the log's position is fully known. So `plan`
+ * just before that turn/start, where the log's position is fully known. So it
  * refuses what `check` refuses among the lines it reads (a duplicated last line, a
  * zero-byte file…), with the same LogLoadError; the line number of a refusal is
  * counted only then. Cost: the last turn's bytes, whatever the file's size, plus, to
  * know what plan that turn started with, a read back to the latest plan event before it
  * (carriedPlan; a long run of turns without any plan event is read through).
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function readStandingPlan(logPath: string): TodoItem[] | null {
-  return readPlanAbove(logPath, 0) ?? null; // undefined only when a floor above 0 was reached
-}
-
-/**
- * readStandingPlan reading at most the last `withinBytes` bytes of the log (a bounded
- * synchronous read, for a preview): undefined when the plan is decided further back.
+ * It reads at most the last `withinBytes` bytes of the log (a bounded synchronous read,
+ * for a preview): undefined when the plan is decided further back.
  */
 export function readRecentPlan(logPath: string, withinBytes: number): TodoItem[] | null | undefined {
   return readPlanAbove(logPath, Math.max(0, fs.statSync(logPath).size - withinBytes));
 }
 
-/** readStandingPlan reading no byte before `floor`; undefined when what decides the plan lies before it. */
+/** readRecentPlan reading no byte before `floor`; undefined when what decides the plan lies before it. */
 function readPlanAbove(logPath: string, floor: number): TodoItem[] | null | undefined {
   const window: { text: string; start: number; terminated: boolean }[] = []; // newest first
   const ended = forEachLineBackward(
@@ -165,35 +158,4 @@ export function readTailPage(logPath: string, limit: number, before?: number): T
     before === undefined ? {} : { before },
   );
   return { events: events.reverse(), starts: starts.reverse(), cursor };
-}
-
-/**
- * What the model sees when the session goes on, read from the end: the events from
- * the latest `context/compact`'s `upToSeq` on (that compaction included), or the
- * whole log when it has none. deriveMessages() over them equals deriveMessages()
- * over the full log; the cost is that of the lines after the compaction.
- * @internal Only tests import it (knip --production): they are to go through the product's entry points.
- */
-export function readModelContext(logPath: string): SessionEvent[] {
-  const events: SessionEvent[] = [];
-  let stopAfter: number | null = null;
-  forEachLineBackward(logPath, ({ text, terminated, start }) => {
-    const raw = rawEnvelopeSchema.safeParse(parseJson(text));
-    if (!raw.success) {
-      if (!terminated) return false; // torn tail
-      const header = parseJson(text);
-      if (typeof header === 'object' && header !== null && 'type' in header && header.type === 'session') return true;
-      throw new Error(`${logPath}: line at byte ${start} is not a valid event`);
-    }
-    const event = parseEvent(raw.data);
-    if (typeof event === 'string') {
-      if (raw.data.ignorable) return false;
-      throw new Error(`${logPath}: line at byte ${start}: ${event}`);
-    }
-    if (stopAfter !== null && event.seq <= stopAfter) return true;
-    events.push(event);
-    if (event.type === 'context/compact' && stopAfter === null) stopAfter = event.data.upToSeq;
-    return false;
-  });
-  return events.reverse();
 }

@@ -9,7 +9,7 @@ import { grepTool } from './grep/descriptor';
 import { listFilesTool } from './list-files/descriptor';
 import { readFileTool } from './read-file/descriptor';
 import { subagentTool } from './subagent/descriptor';
-import { answerToolFacts } from './tool-facts';
+import { answerToolFacts } from '../session/tool-facts';
 import { todoWriteTool } from './todo-write/descriptor';
 import { writeFileTool } from './write-file/descriptor';
 

@@ -1,7 +1,7 @@
 // A tool, described once: its name, its arguments' schema (their type inferred from
 // it), what it needs from the tool set, whether a call waits for the user's approval
 // and what the approval card says, the schema of the data it logs with its result,
-// its facts (tool-facts.ts: its effects on the workspace, whether planning may use
+// its facts (session/tool-facts.ts: its effects on the workspace, whether planning may use
 // it, its checkpoint rule, its evidence kind, its ACP kind), the files a call
 // changes (its ACP diff and, unless it has a presenter, its row) and the presenter
 // of its transcript row. The tool set (agent/tool-set.ts), the presenters
@@ -12,7 +12,7 @@
 // extension's API (vscode/public-api.ts).
 import type * as z from 'zod/mini';
 import type { BashExit } from '../protocol/tool-view';
-import { genericView, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
+import { genericView, type PresentedCall, type ToolCallRecord } from './tool-presenter';
 import type { ApprovalCard } from './approvals';
 import { changesView } from './file-views';
 import {
@@ -23,7 +23,7 @@ import {
   type ToolResult,
   type ToolSignature,
 } from './tool';
-import { impliedFacts, type FileChange, type SaidFacts, type ToolFacts } from './tool-facts';
+import { impliedFacts, type FileChange, type SaidFacts, type ToolFacts } from '../session/tool-facts';
 import type { ToolSetContext } from './tool-set-context';
 
 export type { ApprovalCard };

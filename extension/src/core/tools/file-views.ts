@@ -3,8 +3,8 @@
 // changes none as the generic view with what it acts on (a path, a pattern) as the
 // row's summary. Zod-free.
 import { type DiffLine } from '../protocol/tool-view';
-import { oneLine, type PresentedCall, type ToolCallRecord } from '../presenters/tool-presenter';
-import type { FileChange } from './tool-facts';
+import { oneLine, type PresentedCall, type ToolCallRecord } from './tool-presenter';
+import type { FileChange } from '../session/tool-facts';
 
 /** Lines of each side of a change the row shows; the rest is counted, not built (a 10 MB write is 200,000 lines). */
 export const DIFF_VIEW_LINES = 500;

@@ -1,11 +1,11 @@
 // What a tool set is built from (ToolSetOptions) and what each tool's descriptor is
 // given to make its tool (ToolSetContext). Each tool states what it needs; asking for
 // a tool without it is a ToolSetError (a usage error), never a silent default.
-import type { SubagentDeps } from '../agent/subagent-run';
 import type { DisposableStore } from '../disposable';
 import type { Approvals } from './approvals';
 import type { SandboxPolicy } from './bash/sandbox';
 import type { ProtectedPaths } from './protected-paths';
+import type { RunSubagent } from './subagent/subagent-tool';
 import type { ToolRegistry } from './registry';
 import type { Redactor } from './tool-env';
 import type { Workspace } from './workspace';
@@ -26,8 +26,8 @@ export interface ToolSetOptions {
   trusted?: boolean | (() => boolean);
   /** Depth of the sessions these tools serve (root = 0, default). `subagent` is left out from MAX_SUBAGENT_DEPTH on. */
   depth?: number;
-  /** Required by subagent: the provider, the store for child logs, the step budget. */
-  subagents?: SubagentDeps;
+  /** Required by subagent: runs a child session (agent/subagent-runner.ts `subagentRunner`: the provider, the store for child logs, the step budget). */
+  subagents?: RunSubagent;
   /** How long a stopped tool may take to answer (default 400 ms). */
   stopGraceMs?: number;
   /** What bash sees of the environment: `base` (default: this process's) minus secrets; `keep` names kept anyway. */

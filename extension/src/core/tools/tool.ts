@@ -1,8 +1,8 @@
 // What a tool is, to the registry and the agent loop.
 import * as z from 'zod/mini';
-import '../zod-english';
 import type { Session } from '../session/session';
-import { formatZodPath, type ToolResultDetails } from '../session/events';
+import type { ToolResultDetails } from '../session/events';
+import { parseArguments } from '../zod-issues';
 
 /** Who is calling. A tool that needs a session gets it only from a model step. */
 export interface ToolContext {
@@ -66,29 +66,4 @@ let jsonSchema: JsonSchemaModule | undefined;
 export function toParameters(schema: z.ZodMiniType): Record<string, unknown> {
   jsonSchema ??= require('./json-schema') as JsonSchemaModule;
   return jsonSchema.jsonSchemaOf(schema);
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const at = formatZodPath(issue.path);
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return issue.keys.map((k) => `${formatZodPath([...issue.path, k])} is not allowed`).join('; ');
-    case 'invalid_type':
-      if (issue.message.endsWith('received undefined')) return `${at} is required`;
-      return `${at} must be ${issue.expected === 'array' ? 'an array' : `a${/^[aeiou]/.test(issue.expected) ? 'n' : ''} ${issue.expected}`}`;
-    case 'invalid_value':
-      return `${at} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    default:
-      return `${at}: ${issue.message}`;
-  }
-}
-
-/** Validates arguments; on failure, the message `invalid arguments: <what, by JSON path>`. */
-export function parseArguments<T>(
-  schema: z.ZodMiniType<T>,
-  args: unknown,
-): { ok: true; value: T } | { ok: false; message: string } {
-  const parsed = schema.safeParse(args);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, message: `invalid arguments: ${parsed.error.issues.map(describeIssue).join('; ')}` };
 }

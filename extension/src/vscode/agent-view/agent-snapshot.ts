@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
-import { planView, standingPlanView } from '../../core/presenters/plan-view';
+import { planView, standingPlanView } from '../../core/plan/plan-presenter';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';

@@ -3,7 +3,7 @@
 // child appends faster than a page needs to repaint). One per provider: every page
 // of the view shows the same panel.
 import type { ChildView, HostMessageBody, OpenPanel } from '../../core/protocol/messages';
-import { planView } from '../../core/presenters/plan-view';
+import { planView } from '../../core/plan/plan-presenter';
 import { type TranscriptItem } from '../../core/protocol/transcript';
 import { transcriptFromEvents } from '../../core/presenters/transcript-folder';
 import type { ChildChange, ChildSessions, ChildSnapshot } from '../session/child-sessions';

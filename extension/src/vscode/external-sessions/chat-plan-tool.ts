@@ -1,5 +1,5 @@
 // The `todo_write` language-model tool (contributes.languageModelTools): Copilot agent
-// mode or any chat participant calls the SAME tool (core/plan/todo-write-tool.ts,
+// mode or any chat participant calls the SAME tool (core/tools/todo-write/todo-write-tool.ts,
 // through ExternalPlanSession); the plans land in this window's "Chat" session, a
 // log in the extension's own session folder (`source: { kind: "chat" }`), which the
 // surfaces follow like any external session.
@@ -10,7 +10,7 @@
 // API has no error flag on a result) and appends nothing.
 import * as vscode from 'vscode';
 import { ExternalPlanSession } from '../../core/mcp/external-plan-session';
-import { TODO_WRITE_TOOL_NAME } from '../../core/plan/todo-write-tool';
+import { TODO_WRITE_TOOL_NAME } from '../../core/tools/todo-write/todo-write-tool';
 import type { SessionStore } from '../../core/store/session-store';
 
 export interface ChatPlanToolOptions {

@@ -4,7 +4,7 @@
 // preferred; folders, symbolic links and the listing's notes are never chosen. With
 // no file listed (an empty folder), the placeholder becomes README.md and the read
 // fails as any read of a missing file does: still a call the item made.
-import type { Message } from '../../core/session/derive-messages';
+import type { Message } from '../../core/agent/derive-messages';
 import { LIST_FILES_TOOL_NAME } from '../../core/tools/list-files/list-files-tool';
 import type { ScriptedResponse } from '../../core/agent/providers/scripted';
 

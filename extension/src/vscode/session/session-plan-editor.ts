@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { recordRevert, type RevertDone } from '../../core/checkpoints/revert';
 import { PlanEditor, type PlanEditOutcome, type PlanListEdit } from '../../core/plan/plan-editor';
-import type { TodoWritePolicy } from '../../core/plan/todo-write-tool';
+import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import type { UserEditOrigin } from '../../core/session/events';
 import type { Session } from '../../core/session/session';

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ModelProvider } from '../../core/agent/provider';
 import type { SubagentObserver } from '../../core/agent/subagent-run';
 import { buildToolRegistry, isToolSetError, type ToolSetOptions } from '../../core/agent/tool-set';
+import { subagentRunner } from '../../core/agent/subagent-runner';
 import type { DisposableStore } from '../../core/disposable';
 import type { ApprovalLog } from '../../core/tools/approval-log';
 import type { Approvals } from '../../core/tools/approvals';
@@ -103,14 +104,14 @@ export function buildTurnTools(options: TurnToolsOptions): { registry: ToolRegis
       ripgrep: vscodeRipgrepCandidates(vscode.env.appRoot),
       ...workspaceToolPolicy(settings, options.log),
       secrets: options.provider.secretValues?.() ?? [],
-      subagents: {
+      subagents: subagentRunner({
         provider: options.provider,
         sessions: options.approvalLog.children(options.store),
         maxSteps: settings.maxSteps,
         ...(cwd === undefined ? {} : { cwd }),
         ...(options.turnContext ? { system: options.turnContext.system, context: options.turnContext.context } : {}),
         observer: options.observer,
-      },
+      }),
     });
   } catch (error) {
     if (isToolSetError(error)) throw new ToolSettingsError(`agentChecklist.tools.enabled: ${error.message}`);

@@ -19,7 +19,7 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import type { Message } from '../../session/derive-messages';
+import type { Message } from '../derive-messages';
 import type { AssistantBlock } from '../../session/events';
 import type { ModelRequest } from '../provider';
 

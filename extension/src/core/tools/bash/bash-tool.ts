@@ -11,7 +11,8 @@ import type { ApprovalCard, Approvals } from '../approvals';
 import { BASH_TOOL_NAME, bashResultText, type BashExit } from './bash-view';
 import type { ShellRunResult } from './process-group';
 import type { SandboxChoice } from './run-sandboxed';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { errorResult, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { parseArguments } from '../../zod-issues';
 import type { Redactor } from '../tool-env';
 
 export { BASH_TOOL_NAME };

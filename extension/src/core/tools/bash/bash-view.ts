@@ -4,7 +4,7 @@
 // text back.
 import * as z from 'zod/mini';
 import { bashExitSchema, type BashExit } from '../../protocol/tool-view';
-import { oneLine, type PresentedCall, type ToolCallRecord } from '../../presenters/tool-presenter';
+import { oneLine, type PresentedCall, type ToolCallRecord } from '../tool-presenter';
 
 export type { BashExit };
 

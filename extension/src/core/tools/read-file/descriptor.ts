@@ -1,6 +1,6 @@
 // read_file: a window of a workspace text file, numbered (read-file-tool.ts); its row
 // is the generic view with the path as summary. It only reads, so planning may use it.
-import { genericView } from '../../presenters/tool-presenter';
+import { genericView } from '../tool-presenter';
 import { defineTool } from '../descriptor';
 import { summaryView } from '../file-views';
 import { createReadFileTool, readFileSignature } from './read-file-tool';

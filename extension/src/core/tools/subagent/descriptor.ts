@@ -1,14 +1,10 @@
-// subagent: a self-contained task handed to a child session (agent/subagent-tool.ts)
+// subagent: a self-contained task handed to a child session (subagent-tool.ts, run by
+// the agent's loop: agent/subagent-run.ts)
 // with the same tool set one level down; past MAX_SUBAGENT_DEPTH the set is built
 // without it. Its row shows the task, the child session and its answer. Its child
 // runs the same tools in the workspace, so it may read, write and run; its own
 // call is no evidence kind of its own (`other`).
-import {
-  createSubagentTool,
-  MAX_SUBAGENT_DEPTH,
-  SUBAGENT_TOOL_NAME,
-  subagentArgsSchema,
-} from '../../agent/subagent-tool';
+import { createSubagentTool, MAX_SUBAGENT_DEPTH, SUBAGENT_TOOL_NAME, subagentArgsSchema } from './subagent-tool';
 import { defineTool } from '../descriptor';
 import { subagentView } from './subagent-view';
 
@@ -20,9 +16,9 @@ export const subagentTool = defineTool(
     acpKind: 'other',
     present: ({ call, args }) => subagentView(call, args?.description ?? null),
     create: (set) => {
-      const deps = set.need(set.options.subagents, 'the subagent runner (provider, session store, max steps)');
+      const run = set.need(set.options.subagents, 'the subagent runner (provider, session store, max steps)');
       if (set.depth >= MAX_SUBAGENT_DEPTH) return null;
-      return createSubagentTool({ ...deps, depth: set.depth, buildChildTools: () => set.childTools() });
+      return createSubagentTool({ run, depth: set.depth, buildChildTools: () => set.childTools() });
     },
   },
 );

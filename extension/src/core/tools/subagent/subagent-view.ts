@@ -1,7 +1,7 @@
 // The subagent call's presenter: its task (the `description` it was given), the
 // child session once `subagent/start` names it (outcome from `subagent/end`) and
 // the final answer.
-import { oneLine, type PresentedCall, type ToolCallRecord } from '../../presenters/tool-presenter';
+import { oneLine, type PresentedCall, type ToolCallRecord } from '../tool-presenter';
 
 /** `description`: the call's argument as the descriptor checked it (null when the arguments do not fit). */
 export function subagentView(call: ToolCallRecord, description: string | null): PresentedCall {

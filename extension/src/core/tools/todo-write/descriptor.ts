@@ -1,8 +1,8 @@
-// todo_write: the model's whole-list plan write (plan/todo-write-tool.ts, to the
+// todo_write: the model's whole-list plan write (todo-write-tool.ts, to the
 // contract); its row shows the list the tool logged (todo-write-view.ts). It does
 // nothing to the workspace (planning may use it); a plan write is no work on an
 // item, and makes the loop take the next checkpoint anew (ACP: thinking).
-import { createTodoWriteTool } from '../../plan/todo-write-tool';
+import { createTodoWriteTool } from './todo-write-tool';
 import { todoWriteArgsSchema } from '../../plan/todo-schema';
 import { defineTool } from '../descriptor';
 import { TODO_WRITE_TOOL_NAME, todoWriteView } from './todo-write-view';

@@ -2,8 +2,8 @@
 // logged (the `todo/write` this call appended: trimmed, canonical), never the
 // model's raw arguments; a rejected call (an error result, nothing appended) shows
 // its error. Zod-free: importable by both bundles.
-import { planView } from '../../presenters/plan-view';
-import type { PresentedCall, ToolCallRecord } from '../../presenters/tool-presenter';
+import { planView } from '../../plan/plan-presenter';
+import type { PresentedCall, ToolCallRecord } from '../tool-presenter';
 
 export { TODO_WRITE_TOOL_NAME } from '../../domain-literals';
 

@@ -1,8 +1,8 @@
 // The plan view the host posts for a list (core/protocol/plan-view.ts: its type and schema).
 import { type TodoItem } from '../domain-literals';
-import { itemEvidence, withFiles } from '../plan/plan-flags';
-import type { ItemTiming, PlanLedger } from '../plan/plan-ledger';
-import { planProgress } from '../plan/summaries';
+import { itemEvidence, withFiles } from './plan-flags';
+import type { ItemTiming, PlanLedger } from './plan-ledger';
+import { planProgress } from './summaries';
 import type { ChangedFile } from '../protocol/item-evidence-view';
 import type { PlanItemView, PlanView } from '../protocol/plan-view';
 
@@ -48,7 +48,7 @@ export function planView(
 /**
  * The standing plan as the Agent view's strip shows it: each item's evidence and flag
  * when the log records its agent's tool calls (time in progress counted to `now`), and
- * marked `proposed` while its plan-first review is at that stage (plan-view.ts says
+ * marked `proposed` while its plan-first review is at that stage (protocol/plan-view.ts says
  * what the fields mean). `waiting`: this window's turn waits for the decision on it now;
  * `filesOf`: the files each item changed, as far as the host has read them.
  */

@@ -1,5 +1,5 @@
-// What the rest of the product knows of a tool, read off its descriptor
-// (descriptor.ts): what its calls do to the workspace and what follows from it:
+// What the rest of the product knows of a logged call's tool, read off its descriptor
+// (tools/descriptor.ts): what its calls do to the workspace and what follows from it:
 // whether planning may use it (agent/plan-first.ts), when the loop takes a checkpoint
 // around it (checkpoints/step-checkpoints.ts), how a call counts in a plan item's
 // evidence (plan/item-evidence.ts), and how ACP shows it (acp-server/acp-tool-calls.ts).
@@ -8,10 +8,10 @@
 // treated as one that may do anything: never offered while planning, no checkpoint,
 // counted as `other`. Zod-free; no tool is named here.
 //
-// Those readers cannot import the catalog (the subagent tool runs the loop, which
-// folds the evidence): they ask `toolFacts`, which the process's catalog answers
-// once built-in.ts has loaded (every entry point loads it: the tool set, the
-// presenters and the CLI import it); until then every tool is unknown.
+// Those readers sit below the tools (plan folds the evidence; the subagent tool runs
+// the loop), so they cannot import the catalog: they ask `toolFacts`, which the
+// process's catalog answers once tools/built-in.ts has loaded (every entry point loads
+// it: the tool set, the presenters and the CLI import it); until then every tool is unknown.
 import type { EvidenceCallKind } from '../protocol/item-evidence-view';
 import type { BashExit } from '../protocol/tool-view';
 
@@ -94,7 +94,7 @@ export interface ToolFactsSource {
 
 let factsSource: ToolFactsSource | null = null;
 
-/** Makes `source` answer `toolFacts` (built-in.ts, once, with the process's catalog). */
+/** Makes `source` answer `toolFacts` (tools/built-in.ts, once, with the process's catalog). */
 export function answerToolFacts(source: ToolFactsSource): void {
   factsSource = source;
 }

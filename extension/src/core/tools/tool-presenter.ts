@@ -1,7 +1,7 @@
 // What a tool's presenter is given and gives back: a call as the log tells it, and
 // its summary line and view (core/protocol/tool-view.ts: the views).
 import { type TodoItem } from '../domain-literals';
-import type { ToolResultDetails } from '../tools/tool-details';
+import type { ToolResultDetails } from '../session/tool-details';
 import type { ToolChildView, ToolView } from '../protocol/tool-view';
 
 /** What the log says about one call, gathered by the TranscriptFolder: the presenters' input. */

@@ -25,7 +25,7 @@ import { verifyCompletionNote } from '../plan/plan-flags';
 import { PLAN_APPROVED_NOTE, planRejectedNote } from '../plan/plan-review';
 import type { TodoItem } from '../plan/todo-schema';
 import { userEditNote } from '../plan/user-edit';
-import type { AssistantBlock, SessionEvent } from './events';
+import type { AssistantBlock, SessionEvent } from '../session/events';
 import { summaryMessageText } from './summary-message';
 
 export type Message =

@@ -3,10 +3,13 @@
 // its parent, minus `subagent` from depth MAX_SUBAGENT_DEPTH on, so nesting stops
 // at grandchildren. A child's todo_write plans the child's own list (single owner).
 import * as z from 'zod/mini';
-import type { Disposable } from '../disposable';
-import type { ToolRegistry } from '../tools/registry';
-import { errorResult, parseArguments, toParameters, type ToolDefinition, type ToolResult } from '../tools/tool';
-import type { SubagentDeps, SubagentRunResult } from './subagent-run';
+import type { Disposable } from '../../disposable';
+import type { ToolRegistry } from '../registry';
+import { errorResult, toParameters, type ToolDefinition, type ToolResult } from '../tool';
+import { parseArguments } from '../../zod-issues';
+import type { SubagentOutcome } from '../../domain-literals';
+import type { TurnEndReason } from '../../session/events';
+import type { Session } from '../../session/session';
 
 export const SUBAGENT_TOOL_NAME = 'subagent';
 /** Sessions at this depth or deeper (root = 0) get no subagent tool. */
@@ -29,6 +32,31 @@ export const subagentArgsSchema = z.object({
 export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
 export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
 
+export interface SubagentRequest {
+  parent: Session;
+  callId: string;
+  description: string;
+  prompt: string;
+  /** The child's depth (parent's depth + 1). */
+  depth: number;
+  tools: ToolRegistry;
+  signal: AbortSignal;
+}
+
+export interface SubagentRunResult {
+  childSessionId: string;
+  logPath: string;
+  outcome: SubagentOutcome;
+  /** The child's last non-empty assistant text of its turn ('' when none). */
+  finalText: string;
+  turnEnd: TurnEndReason | null;
+  /** Set when the run threw (a store or invariant failure), not for a turn that ended in `error`. */
+  failure: string | null;
+}
+
+/** Runs one child session to its end: the agent's loop (agent/subagent-runner.ts `subagentRunner`), given through ToolSetOptions.subagents. */
+export type RunSubagent = (request: SubagentRequest) => Promise<SubagentRunResult>;
+
 /** The text the parent model sees for a finished child. */
 export function subagentResult(run: SubagentRunResult): ToolResult {
   const tail = run.finalText ? `\n\nIts last message:\n${run.finalText}` : '';
@@ -48,7 +76,8 @@ export function subagentResult(run: SubagentRunResult): ToolResult {
   }
 }
 
-export interface SubagentToolOptions extends SubagentDeps {
+export interface SubagentToolOptions {
+  run: RunSubagent;
   /** The depth of the sessions this tool is given to (root = 0); children run at depth + 1. */
   depth: number;
   /** The child's tools: the same set, built for depth + 1 (owned by the run, disposed after). */
@@ -67,9 +96,7 @@ export function createSubagentTool(options: SubagentToolOptions): ToolDefinition
       if (!parent) return errorResult(SUBAGENT_NO_OWNER_MESSAGE);
       const tools = options.buildChildTools();
       try {
-        // The child's run (the agent loop) is its own lazy module (dist/subagent-run.js), loaded at the first call.
-        const { runSubagent } = await import('./subagent-run');
-        const run = await runSubagent(options, {
+        const run = await options.run({
           parent,
           callId: ctx.callId,
           description: parsed.value.description,
