@@ -48,12 +48,8 @@ function toolsOption(catalog: ToolCatalog): string {
   return lines.join('\n');
 }
 
-/** The usage text; the tools are the catalog's (default: the process's, core/tools/built-in.ts). */
-export const usage = (
-  catalog: ToolCatalog = toolCatalog,
-): string => `agent-checklist — the Agent Checklist core, headless
-
-Usage:
+/** Every command's synopsis. */
+const SYNOPSIS = `Usage:
   agent-checklist --version
   agent-checklist plan <log.jsonl> [--format text|json|markdown] [--at <seq>]
   agent-checklist history <log.jsonl> [--format json|text|markdown]
@@ -73,9 +69,10 @@ Usage:
   agent-checklist import <file> [--session-dir <dir>]
   agent-checklist import <opencode.db> [--cwd <folder>] [--session-dir <dir>]
   agent-checklist changes <log.jsonl> --item <n> [--format patch|json]
-  agent-checklist revert <log.jsonl> --item <n> [--yes]
+  agent-checklist revert <log.jsonl> --item <n> [--yes]`;
 
-run options:
+/** The options of `run`, with the catalog's tools. */
+const runOptions = (catalog: ToolCatalog): string => `run options:
   --provider scripted|openai|anthropic   the model (default: scripted)
   --script <file>                        scripted model file (with --provider scripted)
   --base-url <url>                       OpenAI-compatible or Anthropic endpoint
@@ -116,9 +113,10 @@ ${toolsOption(catalog)}
   --agent <id>                           run an ACP agent instead of ours: ${BUILT_IN_ACP_AGENT_IDS.join(', ')}
                                          (its command found on PATH)
   --agent-command "<command line>"       an ACP agent's command line, split as a shell splits words
-                                         (quotes honoured, nothing expanded)
+                                         (quotes honoured, nothing expanded)`;
 
-run --agent / --agent-command: one turn of another agent over the Agent Client
+/** The commands that serve or drive another agent: run --agent, mcp, acp, import. */
+const OTHER_AGENTS = `run --agent / --agent-command: one turn of another agent over the Agent Client
 Protocol, on the same session log as ours (its plans, tool calls and approvals). The
 agent gets your environment and uses its own model, key and tools; its permission
 requests are asked on a terminal (its own options), answered with its allow option
@@ -145,9 +143,10 @@ version per plan write, at the agent's own times. Importing the same file again
 (after the agent went on) rewrites the same log. Prints the log's path last.
 opencode's database (~/.local/share/opencode/opencode.db) holds every folder's
 sessions: each session of --cwd (default: the current folder) is made into one
-log, and each log's path is printed on its own line.
+log, and each log's path is printed on its own line.`;
 
-Plan first: without a terminal and without --approve-plan, the turn ends with
+/** Plan first and the plan commands: plan, history, edit, run --item, run --from. */
+const PLAN_COMMANDS = `Plan first: without a terminal and without --approve-plan, the turn ends with
 turnEnd awaiting-approval (exit 0) and the proposed plan on stdout (with --json in
 "proposed": { planSeq, todos }); approve records the decision (--reject gives the
 model your feedback) and run --session <id>, with or without a prompt, goes on.
@@ -169,9 +168,10 @@ and a turn starts whose prompt names the item and carries the plan; an item that
 does not exist: exit 2, nothing appended.
 run --from <log.jsonl>: a new session (our agent, or --agent) whose log begins with
 that session's standing plan as a user edit naming it; the first request carries
-every item and its status. The log may be an imported one (import).
+every item and its status. The log may be an imported one (import).`;
 
-Checkpoints: before the first workspace-changing call of a step (write_file, edit_file,
+/** Checkpoints and the commands that read them: changes, revert. */
+const CHECKPOINTS = `Checkpoints: before the first workspace-changing call of a step (write_file, edit_file,
 bash, subagent; an ACP agent's edits and commands, as soon as we hear of them) and one
 closing the turn, run takes a checkpoint of the workspace with the machine's git in a
 shadow repository under $XDG_STATE_HOME/agent-checklist/checkpoints (default
@@ -185,11 +185,24 @@ removed }] }.
 revert: restores the files item n changed to before it started and puts the item
 back to pending (the model is told). Refused (exit 1, the files listed, nothing
 written) when a later change touched the same lines. Asks on a terminal; without one
-it needs --yes (exit 2 otherwise).
+it needs --yes (exit 2 otherwise).`;
 
-Approvals: ${andList(catalog.names().filter((n) => catalog.get(n)?.asksApproval === true))} need the user's approval. With --yes they
+/** Which of the catalog's tools need approval, and how it is asked. */
+const approvals = (
+  catalog: ToolCatalog,
+): string => `Approvals: ${andList(catalog.names().filter((n) => catalog.get(n)?.asksApproval === true))} need the user's approval. With --yes they
 run; on a terminal you are asked (y = yes, a = always in this run, anything else = no);
-otherwise they are refused and the model is told why.
+otherwise they are refused and the model is told why.`;
 
-Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.
-`;
+/** The usage text; the tools are the catalog's (default: the process's, core/tools/built-in.ts). */
+export const usage = (catalog: ToolCatalog = toolCatalog): string =>
+  [
+    'agent-checklist — the Agent Checklist core, headless',
+    SYNOPSIS,
+    runOptions(catalog),
+    OTHER_AGENTS,
+    PLAN_COMMANDS,
+    CHECKPOINTS,
+    approvals(catalog),
+    'Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.\n',
+  ].join('\n\n');

@@ -17,15 +17,14 @@
 // Plan first: while the host marks the main strip's plan `proposed`, the strip opens
 // to show it, read only, with the decision under its header (plan-review.tsx, a lazy
 // chunk): Edit turns its rows into the editable ones above (focus on the first).
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
-import { countsHeader } from '@core/plan/summaries';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
 import { PlanReview, RowEvidence, RowMenu, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
-import { post } from '../vscode-api';
-import { Icon, IconButton } from './icon';
+import { Icon } from './icon';
+import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
 
 export const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -42,9 +41,6 @@ export interface PlanStripProps {
   history?: { open: boolean; toggle: () => void };
 }
 
-/** How long a focus request waits for the plan it expects (a refused edit never brings one). */
-const FOCUS_WAIT_MS = 3000;
-
 export function PlanStrip({ plan, variant = 'main', editable = false, history }: PlanStripProps) {
   const s = useStrings();
   const [remembered, setExpanded] = useToggle(variant === 'main' ? 'planExpanded' : 'childPlanExpanded', false);
@@ -59,21 +55,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   const [reviewEdit, setReviewEdit] = useState(false);
   // A proposal opens the strip (the user may close it again); its end ends its edit mode.
   useEffect(() => (proposed ? setExpanded(true) : setReviewEdit(false)), [!proposed]);
-  const list = useRef<HTMLUListElement>(null);
-  const wantFocus = useRef<{ content: string; index: number; at: number } | null>(null);
-  useLayoutEffect(() => {
-    const want = wantFocus.current;
-    wantFocus.current = null;
-    if (want && Date.now() - want.at < FOCUS_WAIT_MS) {
-      const boxes = [...(list.current?.querySelectorAll<HTMLInputElement>('.plan-check') ?? [])];
-      (
-        boxes.find((box) => box.dataset.content === want.content) ?? boxes[Math.min(want.index, boxes.length - 1)]
-      )?.focus();
-      return;
-    }
-    const active = list.current?.querySelector('[data-status="in_progress"]');
-    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
-  }, [plan, expanded, reviewEdit]);
+  const { list, focusLater } = usePlanFocus(plan, expanded, reviewEdit);
   // A proposed plan's rows are read only until Edit.
   const rowsEditable = editable && (!proposed || reviewEdit);
   // The rows' text box and menu are a chunk of their own: fetch it once the user sees rows they can edit.
@@ -81,47 +63,12 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   useEffect(() => {
     if (editing) void Promise.all([TextInput.preload(), RowMenu.preload()]);
   }, [editing]);
-  const focusLater = (content: string, index: number): void => {
-    wantFocus.current = { content, index, at: Date.now() };
-  };
   if (!plan || plan.todos.length === 0) return null;
   const main = variant === 'main';
   const listId = main ? 'plan-items' : 'child-plan-items';
-  const statusText: Record<PlanItemView['status'], string> = {
-    completed: s.statusCompleted,
-    in_progress: s.statusInProgress,
-    pending: s.statusPending,
-  };
-  const counts = countsHeader(plan.progress.counts, {
-    completed: s.countCompleted,
-    inProgress: s.countInProgress,
-    pending: s.countPending,
-  });
   return (
     <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan}>
-      <div class="plan-bar">
-        <button type="button" class="plan-header" aria-expanded={expanded} aria-controls={listId} onClick={flip}>
-          <Icon name={`chevron-${expanded ? 'down' : 'right'}`} />
-          <Icon name="checklist" />
-          <span class="plan-title">{s.plan}</span> <span class="plan-counts">{counts}</span>
-        </button>
-        {main && (
-          <>
-            <IconButton icon="export" label={s.exportPlan} onClick={() => post({ type: 'exportPlan' })} />
-            <IconButton icon="list-tree" label={s.focusPlan} onClick={() => post({ type: 'focusPlan' })} />
-            {history && (
-              <IconButton
-                icon="history"
-                label={s.planHistory}
-                class="plan-history-toggle"
-                aria-expanded={history.open}
-                aria-controls="plan-history"
-                onClick={history.toggle}
-              />
-            )}
-          </>
-        )}
-      </div>
+      <PlanBar plan={plan} main={main} expanded={expanded} listId={listId} flip={flip} history={history} />
       {proposed && (
         <PlanReview
           proposed={proposed}
@@ -135,40 +82,9 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
       )}
       {expanded && (
         <ul class="plan-items" role="list" id={listId} ref={list}>
-          {plan.todos.map((todo, index) =>
-            rowsEditable ? (
-              <PlanRow
-                key={todo.content}
-                todo={todo}
-                index={index}
-                count={plan.todos.length}
-                glyph={STATUS_GLYPH[todo.status]}
-                statusText={statusText[todo.status]}
-                focusLater={focusLater}
-              />
-            ) : (
-              <PlanItem key={todo.content} todo={todo} statusText={statusText[todo.status]} />
-            ),
-          )}
+          <PlanItems plan={plan} rowsEditable={rowsEditable} focusLater={focusLater} />
           {rowsEditable && (
-            <li class="plan-item-new">
-              {adding ? (
-                <TextInput
-                  label={s.newItem}
-                  initial=""
-                  submit={(text) => {
-                    setAdding(false);
-                    focusLater(text, plan.todos.length);
-                    post({ type: 'editPlan', edit: { kind: 'add', text } });
-                  }}
-                  cancel={() => setAdding(false)}
-                />
-              ) : (
-                <button type="button" class="plan-add" onClick={() => setAdding(true)}>
-                  <Icon name="add" /> {s.addItem}
-                </button>
-              )}
-            </li>
+            <AddItemRow index={plan.todos.length} adding={adding} setAdding={setAdding} focusLater={focusLater} />
           )}
         </ul>
       )}
@@ -178,6 +94,36 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
         </p>
       )}
     </section>
+  );
+}
+
+/** The plan's items: editable rows (checkbox, keys, menu) or read-only ones. */
+function PlanItems(props: { plan: PlanView; rowsEditable: boolean; focusLater: FocusLater }) {
+  const { plan, rowsEditable, focusLater } = props;
+  const s = useStrings();
+  const statusText: Record<PlanItemView['status'], string> = {
+    completed: s.statusCompleted,
+    in_progress: s.statusInProgress,
+    pending: s.statusPending,
+  };
+  return (
+    <>
+      {plan.todos.map((todo, index) =>
+        rowsEditable ? (
+          <PlanRow
+            key={todo.content}
+            todo={todo}
+            index={index}
+            count={plan.todos.length}
+            glyph={STATUS_GLYPH[todo.status]}
+            statusText={statusText[todo.status]}
+            focusLater={focusLater}
+          />
+        ) : (
+          <PlanItem key={todo.content} todo={todo} statusText={statusText[todo.status]} />
+        ),
+      )}
+    </>
   );
 }
 

@@ -48,31 +48,8 @@ const Item = memo(function Item({
       );
     case 'tool':
       return <ToolRow item={item} approvals={approvals} />;
-    case 'turn-end': {
-      const head = {
-        completed: null,
-        aborted: s.turnAborted,
-        error: s.turnError,
-        'max-steps': s.turnMaxSteps,
-        interrupted: s.turnInterrupted,
-        'awaiting-approval': s.turnAwaitingApproval,
-      }[item.reason];
-      if (head === null) return null;
-      return (
-        <li class={`item item-turn-end reason-${item.reason}`}>
-          {head}
-          {item.message ? `: ${item.message}` : ''}
-          {canContinue && (
-            <>
-              {' '}
-              <LinkButton class="continue" message={{ type: 'send', text: CONTINUE_PROMPT }}>
-                {s.continueTurn}
-              </LinkButton>
-            </>
-          )}
-        </li>
-      );
-    }
+    case 'turn-end':
+      return <TurnEndItem item={item} canContinue={canContinue} />;
     case 'compaction':
       return (
         <li class="item item-compaction">
@@ -84,6 +61,40 @@ const Item = memo(function Item({
       );
   }
 });
+
+/** How a turn ended, when not plainly completed, with Continue when the session may go on. */
+function TurnEndItem({
+  item,
+  canContinue,
+}: {
+  item: Extract<TranscriptItem, { kind: 'turn-end' }>;
+  canContinue: boolean;
+}) {
+  const s = useStrings();
+  const head = {
+    completed: null,
+    aborted: s.turnAborted,
+    error: s.turnError,
+    'max-steps': s.turnMaxSteps,
+    interrupted: s.turnInterrupted,
+    'awaiting-approval': s.turnAwaitingApproval,
+  }[item.reason];
+  if (head === null) return null;
+  return (
+    <li class={`item item-turn-end reason-${item.reason}`}>
+      {head}
+      {item.message ? `: ${item.message}` : ''}
+      {canContinue && (
+        <>
+          {' '}
+          <LinkButton class="continue" message={{ type: 'send', text: CONTINUE_PROMPT }}>
+            {s.continueTurn}
+          </LinkButton>
+        </>
+      )}
+    </li>
+  );
+}
 
 /**
  * Rows are grouped in blocks by `order` span: an item's order never changes, so it
@@ -168,6 +179,29 @@ function lastBesidesCompactions(items: readonly TranscriptItem[]): TranscriptIte
   return undefined;
 }
 
+/** The current step's text as it streams in (nothing until some arrives). */
+function StreamingItem({ stream }: { stream: StreamView }) {
+  if (!stream.text && !stream.reasoning && !stream.retry) return null;
+  return (
+    <li class="item item-assistant streaming" aria-busy="true">
+      {stream.retry && <div class="retry">{stream.retry}</div>}
+      {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
+      {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
+    </li>
+  );
+}
+
+/** Approvals with no row of theirs in the list, after it. */
+function UnplacedApprovals({ approvals }: { approvals: readonly ApprovalView[] }) {
+  return (
+    <div class="approvals">
+      {approvals.map((a) => (
+        <ApprovalCard key={a.id} approval={a} />
+      ))}
+    </div>
+  );
+}
+
 export interface TranscriptProps {
   items: TranscriptItem[];
   stream: StreamView | null;
@@ -227,21 +261,9 @@ export function Transcript({ items, stream, cursor, running, approvals, sessionI
                 />
               ),
             )}
-            {stream && (stream.text || stream.reasoning || stream.retry) && (
-              <li class="item item-assistant streaming" aria-busy="true">
-                {stream.retry && <div class="retry">{stream.retry}</div>}
-                {stream.reasoning && !stream.text && <div class="reasoning-text">{stream.reasoning}</div>}
-                {stream.text && <PlainAnswer class="assistant-text" text={stream.text} />}
-              </li>
-            )}
+            {stream && <StreamingItem stream={stream} />}
           </div>
-          {placed.rest.length > 0 && (
-            <div class="approvals">
-              {placed.rest.map((a) => (
-                <ApprovalCard key={a.id} approval={a} />
-              ))}
-            </div>
-          )}
+          {placed.rest.length > 0 && <UnplacedApprovals approvals={placed.rest} />}
           {running && !stream && <div class="working">{s.working}</div>}
         </div>
       </div>

@@ -18,6 +18,24 @@ export function emptyOutput(): StepOutput {
   return { blocks: [], calls: [], usage: undefined, finishReason: undefined };
 }
 
+/** The step's blocks in the order the model produced them: reasoning, text, then calls. */
+function blocksOf(
+  said: { reasoning: string; signature: string | undefined; text: string },
+  calls: StepOutput['calls'],
+): AssistantBlock[] {
+  const blocks: AssistantBlock[] = [];
+  const { reasoning, signature, text } = said;
+  if (reasoning)
+    blocks.push(
+      signature === undefined
+        ? { type: 'reasoning', text: reasoning }
+        : { type: 'reasoning', text: reasoning, signature },
+    );
+  if (text) blocks.push({ type: 'text', text });
+  for (const call of calls) blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments });
+  return blocks;
+}
+
 /** Streams `request` into `out`; an empty response is a retryable provider error. */
 export async function streamStep(
   session: Session,
@@ -31,19 +49,6 @@ export async function streamStep(
   let text = '';
   let reasoning = '';
   let signature: string | undefined;
-  const flush = (): void => {
-    // Blocks keep the order the model produced them: reasoning, text, then calls.
-    out.blocks = [];
-    if (reasoning)
-      out.blocks.push(
-        signature === undefined
-          ? { type: 'reasoning', text: reasoning }
-          : { type: 'reasoning', text: reasoning, signature },
-      );
-    if (text) out.blocks.push({ type: 'text', text });
-    for (const call of out.calls)
-      out.blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments });
-  };
   try {
     for await (const part of options.provider.stream(request, signal)) {
       if (signal.aborted) break;
@@ -73,7 +78,7 @@ export async function streamStep(
       }
     }
   } finally {
-    flush();
+    out.blocks = blocksOf({ reasoning, signature, text }, out.calls);
   }
   if (signal.aborted) return;
   if (!text && !reasoning && out.calls.length === 0 && out.finishReason === undefined) {

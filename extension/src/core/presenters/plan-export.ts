@@ -128,54 +128,75 @@ export function exportPlan(
 }
 
 export function exportPlanMarkdown(doc: PlanExport): string {
-  const lines = [`# Plan — ${oneLine(doc.title ?? `session ${doc.sessionId}`)}`, ''];
-  lines.push('## Standing plan', '');
-  if (doc.standingPlan === null) lines.push('_No standing plan._');
-  else {
-    if (doc.standingPlan.length) lines.push(stripHeader(doc.standingPlan), '');
-    lines.push(planAsMarkdown(doc.standingPlan));
-  }
-  if (doc.approvedPlan !== null) {
-    lines.push('', `## Approved plan (${doc.approvedPlan.ts})`, '', planAsMarkdown(doc.approvedPlan.todos));
-    if (doc.drift.length)
-      lines.push('', '_Not in the approved plan:_', '', ...doc.drift.map((d) => `- ${driftText(d)}`));
-  }
-  if (doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) {
-    lines.push('', '## Timing', '', '| Item | Added | Started | Finished | In progress |', '|---|---|---|---|---|');
-    for (const t of doc.timing) {
-      const added = t.addedAt ? `${t.addedAt} by the ${t.addedBy ?? 'model'}` : '—';
-      lines.push(
-        `| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`,
-      );
-    }
-  }
-  if (doc.evidence.length) {
-    lines.push(
-      '',
-      '## Evidence',
-      '',
-      '| Item | Reads | Writes | Commands | Other | Shared | Failed commands | Files changed | Flag |',
-      '|---|---|---|---|---|---|---|---|---|',
-    );
-    for (const { content, flag, evidence: e } of doc.evidence) {
-      if (e === null) continue;
-      const t = e.tools;
-      const files =
-        e.files === undefined || e.files === null
-          ? '—'
-          : e.files.length === 0
-            ? 'none'
-            : cell(e.files.map((f) => f.path).join(', '));
-      lines.push(
-        `| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${files} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`,
-      );
-    }
-  }
-  if (doc.dropped.length) {
-    lines.push('', '## Dropped', '', '_Unfinished items a model write left out._', '');
-    for (const d of doc.dropped) lines.push(`- ${oneLine(d.content)} _(${d.status.replace('_', ' ')})_`);
-  }
-  lines.push('', '## History', '');
+  const lines = [
+    `# Plan — ${oneLine(doc.title ?? `session ${doc.sessionId}`)}`,
+    '',
+    ...standingSection(doc),
+    ...approvedSection(doc),
+    ...timingSection(doc),
+    ...evidenceSection(doc),
+    ...droppedSection(doc),
+    ...historySection(doc),
+    ...approvalsSection(doc),
+  ];
+  return lines.join('\n').trimEnd() + '\n';
+}
+
+function standingSection(doc: PlanExport): string[] {
+  if (doc.standingPlan === null) return ['## Standing plan', '', '_No standing plan._'];
+  const header = doc.standingPlan.length ? [stripHeader(doc.standingPlan), ''] : [];
+  return ['## Standing plan', '', ...header, planAsMarkdown(doc.standingPlan)];
+}
+
+function approvedSection(doc: PlanExport): string[] {
+  if (doc.approvedPlan === null) return [];
+  const lines = ['', `## Approved plan (${doc.approvedPlan.ts})`, '', planAsMarkdown(doc.approvedPlan.todos)];
+  if (doc.drift.length) lines.push('', '_Not in the approved plan:_', '', ...doc.drift.map((d) => `- ${driftText(d)}`));
+  return lines;
+}
+
+function timingSection(doc: PlanExport): string[] {
+  if (!doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) return [];
+  const rows = doc.timing.map((t) => {
+    const added = t.addedAt ? `${t.addedAt} by the ${t.addedBy ?? 'model'}` : '—';
+    return `| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`;
+  });
+  return ['', '## Timing', '', '| Item | Added | Started | Finished | In progress |', '|---|---|---|---|---|', ...rows];
+}
+
+function evidenceSection(doc: PlanExport): string[] {
+  if (!doc.evidence.length) return [];
+  const rows = doc.evidence.flatMap(({ content, flag, evidence: e }) => {
+    if (e === null) return [];
+    const t = e.tools;
+    const files =
+      e.files === undefined || e.files === null
+        ? '—'
+        : e.files.length === 0
+          ? 'none'
+          : cell(e.files.map((f) => f.path).join(', '));
+    return [
+      `| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${files} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`,
+    ];
+  });
+  return [
+    '',
+    '## Evidence',
+    '',
+    '| Item | Reads | Writes | Commands | Other | Shared | Failed commands | Files changed | Flag |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ];
+}
+
+function droppedSection(doc: PlanExport): string[] {
+  if (!doc.dropped.length) return [];
+  const rows = doc.dropped.map((d) => `- ${oneLine(d.content)} _(${d.status.replace('_', ' ')})_`);
+  return ['', '## Dropped', '', '_Unfinished items a model write left out._', '', ...rows];
+}
+
+function historySection(doc: PlanExport): string[] {
+  const lines = ['', '## History', ''];
   if (!doc.history.length) lines.push('_The model wrote no plan in this session._');
   doc.history.forEach((entry, i) => {
     const who = entry.by === 'user' ? ` · edited by ${authorText(entry)}` : '';
@@ -183,14 +204,15 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     if (entry.changes.length) lines.push(...entry.changes.map((c) => `- ${changeText(c)}`), '');
     lines.push(planAsMarkdown(entry.todos), '');
   });
-  if (doc.approvals.length) {
-    lines.push('## Approvals', '', '| Time | Turn | Call | Decision |', '|---|---|---|---|');
-    for (const a of doc.approvals)
-      lines.push(
-        `| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`,
-      );
-  }
-  return lines.join('\n').trimEnd() + '\n';
+  return lines;
+}
+
+function approvalsSection(doc: PlanExport): string[] {
+  if (!doc.approvals.length) return [];
+  const rows = doc.approvals.map(
+    (a) => `| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`,
+  );
+  return ['## Approvals', '', '| Time | Turn | Call | Decision |', '|---|---|---|---|', ...rows];
 }
 
 function driftText(d: DriftEntry): string {

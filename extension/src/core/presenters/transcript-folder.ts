@@ -4,58 +4,21 @@
 // (core/markdown/answer-presenter.ts), never by this fold.
 import type { ToolCallStatus } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
-import type { AnswerMarkdown } from '../protocol/markdown-schema';
-import type { ToolItem, TranscriptItem } from '../protocol/transcript';
+import type { TranscriptItem } from '../protocol/transcript';
 import type { ToolChildView } from '../protocol/tool-view';
-import type { ToolCallRecord } from '../tools/tool-presenter';
 import type { SessionEvent } from '../session/events';
-import { presentToolCall } from './tool-call';
-
-/** Room for the tool calls of one assistant message between two log lines. */
-const SUB_ORDERS = 1024;
-const orderOf = (seq: number, sub = 0): number => seq * SUB_ORDERS + sub;
-const PENDING: AnswerMarkdown = { kind: 'pending' };
-
-interface OpenCall {
-  id: string;
-  order: number;
-  turn: number;
-  step: number;
-  callId: string;
-  status: ToolCallStatus;
-  record: ToolCallRecord;
-  approval: ToolItem['approval'];
-}
-
-function parseArgs(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return undefined;
-  }
-}
-
-function record(name: string, args: string): ToolCallRecord {
-  return { name, arguments: args, args: parseArgs(args), result: null, todos: null, child: null };
-}
-
-function toItem(call: OpenCall): ToolItem {
-  const { summary, view } = presentToolCall(call.record);
-  return {
-    kind: 'tool',
-    id: call.id,
-    order: call.order,
-    turn: call.turn,
-    step: call.step,
-    callId: call.callId,
-    name: call.record.name,
-    status: call.status,
-    summary,
-    view,
-    approval: call.approval,
-  };
-}
+import {
+  assistantItem,
+  callRecord,
+  compactionItem,
+  type EventOf,
+  type OpenCall,
+  orderOf,
+  toItem,
+  toolId,
+  turnEndItem,
+  userItem,
+} from './transcript-items';
 
 /**
  * Folds session events into transcript items, returning the items each event
@@ -97,152 +60,110 @@ export class TranscriptFolder {
         this.turn = event.data.turn;
         this.step = event.data.step;
         return [];
-      case 'todo/write': {
-        const call = this.running;
-        if (!call) return [];
-        call.record = { ...call.record, todos: event.data.todos };
-        return [toItem(call)];
-      }
+      case 'todo/write':
+        return this.onTodoWrite(event);
       case 'subagent/start':
-      case 'subagent/end': {
-        const { callId, childSessionId } = event.data;
-        const found = this.findCall(callId);
-        if (!found && this.step === 0) return []; // the call's step lies on a page not loaded
-        const call =
-          found ??
-          this.adopt(
-            toolId(this.turn, this.step, callId),
-            orderOf(event.seq),
-            this.turn,
-            this.step,
-            callId,
-            '',
-            '',
-            'running',
-          );
-        const known = call.record.child;
-        const child: ToolChildView =
-          event.type === 'subagent/start'
-            ? { sessionId: childSessionId, description: event.data.description, outcome: known?.outcome ?? null }
-            : { sessionId: childSessionId, description: known?.description ?? '', outcome: event.data.outcome };
-        call.record = { ...call.record, child };
-        return [toItem(call)];
-      }
+      case 'subagent/end':
+        return this.onSubagent(event);
       case 'user/message':
-        return [
-          {
-            kind: 'user',
-            id: `e${event.seq}`,
-            order: orderOf(event.seq),
-            turn: event.data.turn,
-            text: event.data.message.text,
-          },
-        ];
-      case 'assistant/message': {
-        const { turn, step, message } = event.data;
-        const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-        const reasoning = message.content.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('');
-        const out: TranscriptItem[] = [];
-        if (this.presenting && (text || reasoning))
-          out.push({
-            kind: 'assistant',
-            id: `e${event.seq}`,
-            order: orderOf(event.seq),
-            turn,
-            step,
-            text,
-            reasoning,
-            markdown: PENDING,
-          });
-        let sub = 0;
-        for (const block of message.content) {
-          if (block.type !== 'tool-call') continue;
-          out.push(
-            toItem(
-              this.adopt(
-                toolId(turn, step, block.id),
-                orderOf(event.seq, ++sub),
-                turn,
-                step,
-                block.id,
-                block.name,
-                block.arguments,
-                'pending',
-              ),
-            ),
-          );
-        }
-        return out;
-      }
-      case 'tool/call': {
-        const { turn, step, callId, name } = event.data;
-        const call =
-          this.openCalls.get(toolId(turn, step, callId)) ??
-          this.adopt(
-            toolId(turn, step, callId),
-            orderOf(event.seq),
-            turn,
-            step,
-            callId,
-            name,
-            event.data.arguments ?? '',
-            'running',
-          );
-        call.status = 'running';
-        this.running = call;
-        return [toItem(call)];
-      }
-      case 'tool/approval': {
-        const call = this.openCalls.get(toolId(event.data.turn, event.data.step, event.data.callId));
-        if (!call) return [];
-        call.approval = approvalWordsKey(event.data);
-        return [toItem(call)];
-      }
-      case 'tool/result': {
-        const { turn, step, callId, isError, content } = event.data;
-        const call =
-          this.openCalls.get(toolId(turn, step, callId)) ??
-          this.adopt(toolId(turn, step, callId), orderOf(event.seq), turn, step, callId, '', '', 'running');
-        call.status = isError ? 'error' : 'ok';
-        call.record = { ...call.record, result: { isError, content, details: event.data.details ?? null } };
-        if (this.running === call) this.running = null;
-        return [toItem(call)];
-      }
-      case 'turn/end': {
-        this.openCalls.clear(); // every call of the turn has its result by now
-        this.running = null;
-        this.step = 0;
-        const { reason } = event.data;
-        const message =
-          'message' in reason && reason.message !== undefined
-            ? reason.message
-            : reason.kind === 'max-steps'
-              ? `stopped after ${reason.maxSteps} steps`
-              : null;
-        return [
-          {
-            kind: 'turn-end',
-            id: `e${event.seq}`,
-            order: orderOf(event.seq),
-            turn: event.data.turn,
-            reason: reason.kind,
-            message,
-          },
-        ];
-      }
+        return [userItem(event)];
+      case 'assistant/message':
+        return this.onAssistantMessage(event);
+      case 'tool/call':
+        return this.onToolCall(event);
+      case 'tool/approval':
+        return this.onToolApproval(event);
+      case 'tool/result':
+        return this.onToolResult(event);
+      case 'turn/end':
+        return this.onTurnEnd(event);
       case 'context/compact':
-        return [
-          {
-            kind: 'compaction',
-            id: `e${event.seq}`,
-            order: orderOf(event.seq),
-            turn: this.turn,
-            summary: event.data.summary,
-          },
-        ];
+        return [compactionItem(event, this.turn)];
       default:
         return [];
     }
+  }
+
+  private onTodoWrite(event: EventOf<'todo/write'>): TranscriptItem[] {
+    const call = this.running;
+    if (!call) return [];
+    call.record = { ...call.record, todos: event.data.todos };
+    return [toItem(call)];
+  }
+
+  private onSubagent(event: EventOf<'subagent/start' | 'subagent/end'>): TranscriptItem[] {
+    const { callId, childSessionId } = event.data;
+    const found = this.findCall(callId);
+    if (!found && this.step === 0) return []; // the call's step lies on a page not loaded
+    const call =
+      found ??
+      this.adopt(
+        toolId(this.turn, this.step, callId),
+        orderOf(event.seq),
+        this.turn,
+        this.step,
+        callId,
+        '',
+        '',
+        'running',
+      );
+    const known = call.record.child;
+    const child: ToolChildView =
+      event.type === 'subagent/start'
+        ? { sessionId: childSessionId, description: event.data.description, outcome: known?.outcome ?? null }
+        : { sessionId: childSessionId, description: known?.description ?? '', outcome: event.data.outcome };
+    call.record = { ...call.record, child };
+    return [toItem(call)];
+  }
+
+  /** The message's text (unless catching up), then one pending row per tool call it asks for. */
+  private onAssistantMessage(event: EventOf<'assistant/message'>): TranscriptItem[] {
+    const { turn, step, message } = event.data;
+    const answer = this.presenting ? assistantItem(event) : null;
+    const out: TranscriptItem[] = answer === null ? [] : [answer];
+    let sub = 0;
+    for (const block of message.content) {
+      if (block.type !== 'tool-call') continue;
+      const id = toolId(turn, step, block.id);
+      const order = orderOf(event.seq, ++sub);
+      out.push(toItem(this.adopt(id, order, turn, step, block.id, block.name, block.arguments, 'pending')));
+    }
+    return out;
+  }
+
+  private onToolCall(event: EventOf<'tool/call'>): TranscriptItem[] {
+    const { turn, step, callId, name } = event.data;
+    const id = toolId(turn, step, callId);
+    const call =
+      this.openCalls.get(id) ??
+      this.adopt(id, orderOf(event.seq), turn, step, callId, name, event.data.arguments ?? '', 'running');
+    call.status = 'running';
+    this.running = call;
+    return [toItem(call)];
+  }
+
+  private onToolApproval(event: EventOf<'tool/approval'>): TranscriptItem[] {
+    const call = this.openCalls.get(toolId(event.data.turn, event.data.step, event.data.callId));
+    if (!call) return [];
+    call.approval = approvalWordsKey(event.data);
+    return [toItem(call)];
+  }
+
+  private onToolResult(event: EventOf<'tool/result'>): TranscriptItem[] {
+    const { turn, step, callId, isError, content } = event.data;
+    const id = toolId(turn, step, callId);
+    const call = this.openCalls.get(id) ?? this.adopt(id, orderOf(event.seq), turn, step, callId, '', '', 'running');
+    call.status = isError ? 'error' : 'ok';
+    call.record = { ...call.record, result: { isError, content, details: event.data.details ?? null } };
+    if (this.running === call) this.running = null;
+    return [toItem(call)];
+  }
+
+  private onTurnEnd(event: EventOf<'turn/end'>): TranscriptItem[] {
+    this.openCalls.clear(); // every call of the turn has its result by now
+    this.running = null;
+    this.step = 0;
+    return [turnEndItem(event)];
   }
 
   private adopt(
@@ -255,7 +176,7 @@ export class TranscriptFolder {
     args: string,
     status: ToolCallStatus,
   ): OpenCall {
-    const call: OpenCall = { id, order, turn, step, callId, status, record: record(name, args), approval: null };
+    const call: OpenCall = { id, order, turn, step, callId, status, record: callRecord(name, args), approval: null };
     this.openCalls.set(id, call);
     return call;
   }
@@ -268,10 +189,6 @@ export class TranscriptFolder {
     for (const call of this.openCalls.values()) if (call.callId === callId) found = call;
     return found;
   }
-}
-
-function toolId(turn: number, step: number, callId: string): string {
-  return `t${turn}.${step}.${callId}`;
 }
 
 /** The items of a run of events (a page of the log), each item in its final form. */

@@ -8,37 +8,27 @@
 // that version. A checker resumed mid-log does not know the plan until the next plan
 // event, and checks only where the review events sit until then.
 import type { SessionEvent } from './events';
-import { acceptPlanMark, checkPlanReview, type PlanMark } from './plan-review-mark';
+import { acceptPlanMark, checkPlanReview } from './plan-review-mark';
 import { InvariantViolation } from './invariant-violation';
+import {
+  checkAssistantMessage,
+  checkContextCompact,
+  checkPlanProposed,
+  checkStepEnd,
+  checkStepStart,
+  checkToolApproval,
+  checkToolCall,
+  checkToolResult,
+  checkTurnEnd,
+  checkTurnStart,
+  checkVerifyCompletion,
+  inStep,
+  inTurn,
+  type LogPosition,
+  newStep,
+} from './invariant-checks';
 
 export { InvariantViolation } from './invariant-violation';
-
-interface OpenStep {
-  step: number;
-  /** Call ids announced by this step's assistant message, in order. */
-  announced: string[];
-  /** Call ids with a tool/call line. */
-  called: Set<string>;
-  /** Call ids with a tool/result line. */
-  resulted: Set<string>;
-  assistantSeen: boolean;
-}
-
-export interface LogPosition {
-  lastSeq: number;
-  lastTurn: number;
-  openTurn: number | null;
-  lastStep: number;
-  openStep: OpenStep | null;
-  /**
-   * The latest boundary: a turn/start, step/end, turn/end or context/compact, after
-   * which no step was open. 0 before the first. A context/compact must summarize up
-   * to exactly this event, so no tool call is ever cut off from its result.
-   */
-  boundarySeq: number;
-  /** The standing plan as the review checks need it; 'unknown' in a checker resumed mid-log. */
-  plan: PlanMark | null | 'unknown';
-}
 
 export class InvariantChecker {
   private pos: LogPosition;
@@ -79,68 +69,28 @@ export class InvariantChecker {
     if (event.seq !== p.lastSeq + 1) return `seq ${event.seq} does not follow ${p.lastSeq}`;
     switch (event.type) {
       case 'turn/start':
-        if (p.openTurn !== null) return `turn/start while turn ${p.openTurn} is open`;
-        return event.data.turn === p.lastTurn + 1 ? null : `turn ${event.data.turn} does not follow turn ${p.lastTurn}`;
+        return checkTurnStart(p, event);
       case 'user/message':
-        return this.inTurn(event.type, event.data.turn);
-      case 'step/start': {
-        const t = this.inTurn(event.type, event.data.turn);
-        if (t) return t;
-        if (p.openStep) return `step/start while step ${p.openStep.step} is open`;
-        return event.data.step === p.lastStep + 1 ? null : `step ${event.data.step} does not follow step ${p.lastStep}`;
-      }
-      case 'assistant/message': {
-        const s = this.inStep(event.type, event.data.turn, event.data.step);
-        if (s) return s;
-        if (p.openStep?.assistantSeen) return `a second assistant/message in step ${event.data.step}`;
-        const content = event.data.message.content;
-        for (let i = 0; i < content.length; i++) {
-          const a = content[i]!;
-          if (a.type !== 'tool-call') continue;
-          for (let j = i + 1; j < content.length; j++) {
-            const b = content[j]!;
-            if (b.type === 'tool-call' && b.id === a.id) return 'assistant/message repeats a tool call id';
-          }
-        }
-        return null;
-      }
-      case 'tool/call': {
-        const s = this.inStep(event.type, event.data.turn, event.data.step);
-        if (s) return s;
-        const step = p.openStep!;
-        if (!step.announced.includes(event.data.callId))
-          return `tool/call ${event.data.callId} was not announced by this step's assistant message`;
-        if (step.called.has(event.data.callId) || step.resulted.has(event.data.callId))
-          return `tool/call ${event.data.callId} is not new`;
-        return null;
-      }
-      case 'tool/result': {
-        const s = this.inStep(event.type, event.data.turn, event.data.step);
-        if (s) return s;
-        const step = p.openStep!;
-        if (!step.announced.includes(event.data.callId)) return `tool/result for unknown call ${event.data.callId}`;
-        return step.resulted.has(event.data.callId) ? `a second tool/result for call ${event.data.callId}` : null;
-      }
-      case 'tool/approval': {
-        // Asked inside the tool, so after its tool/call and before its tool/result.
-        const s = this.inStep(event.type, event.data.turn, event.data.step);
-        if (s) return s;
-        const step = p.openStep!;
-        if (!step.called.has(event.data.callId))
-          return `tool/approval for call ${event.data.callId} before its tool/call`;
-        return step.resulted.has(event.data.callId)
-          ? `tool/approval for call ${event.data.callId} after its tool/result`
-          : null;
-      }
+        return inTurn(p, event.type, event.data.turn);
+      case 'step/start':
+        return checkStepStart(p, event);
+      case 'assistant/message':
+        return checkAssistantMessage(p, event);
+      case 'tool/call':
+        return checkToolCall(p, event);
+      case 'tool/result':
+        return checkToolResult(p, event);
+      case 'tool/approval':
+        return checkToolApproval(p, event);
       case 'todo/write':
       case 'subagent/start':
       case 'subagent/end':
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
       case 'checkpoint/created':
         // In its step, or between steps: the one that closes a turn follows its last step.
-        return this.pos.openStep
-          ? this.inStep(event.type, event.data.turn, event.data.step)
-          : this.inTurn(event.type, event.data.turn);
+        return p.openStep
+          ? inStep(p, event.type, event.data.turn, event.data.step)
+          : inTurn(p, event.type, event.data.turn);
       case 'changes/reverted':
         return p.openStep
           ? `changes/reverted inside step ${p.openStep.step} (a revert lands between steps or between turns)`
@@ -149,21 +99,10 @@ export class InvariantChecker {
         return p.openTurn === null
           ? null
           : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
-      case 'plan/proposed': {
-        // Proposed when a planning step has ended: inside its turn, between steps.
-        const t = this.inTurn(event.type, event.data.turn);
-        if (t) return t;
-        return p.openStep
-          ? `plan/proposed inside step ${p.openStep.step} (a plan is proposed between steps)`
-          : checkPlanReview(p.plan, event);
-      }
-      case 'plan/verify-completion': {
-        const t = this.inTurn(event.type, event.data.turn);
-        if (t) return t;
-        return p.openStep
-          ? `plan/verify-completion inside step ${p.openStep.step} (the model is told between steps)`
-          : null;
-      }
+      case 'plan/proposed':
+        return checkPlanProposed(p, event);
+      case 'plan/verify-completion':
+        return checkVerifyCompletion(p, event);
       case 'plan/approved':
       case 'plan/rejected':
         return p.openStep
@@ -173,45 +112,13 @@ export class InvariantChecker {
         // Between turns, or inside a turn between its steps: never inside a step,
         // so the model's next request (a new step) is the first to be told.
         return p.openStep ? `todo/user-edit inside step ${p.openStep.step} (user edits land between steps)` : null;
-      case 'step/end': {
-        const s = this.inStep(event.type, event.data.turn, event.data.step);
-        if (s) return s;
-        const step = p.openStep!;
-        if (step.resulted.size === step.announced.length) return null;
-        const owed = step.announced.find((id) => !step.resulted.has(id));
-        return `step/end while call ${owed} has no tool/result`;
-      }
-      case 'turn/end': {
-        const t = this.inTurn(event.type, event.data.turn);
-        if (t) return t;
-        return p.openStep ? `turn/end while step ${p.openStep.step} is open` : null;
-      }
-      case 'context/compact': {
-        if (p.openStep)
-          return `context/compact inside step ${p.openStep.step}; it belongs between steps or between turns`;
-        const upTo = event.data.upToSeq;
-        if (upTo >= event.seq) return `context/compact upToSeq ${upTo} is not before its own seq ${event.seq}`;
-        if (p.boundarySeq === 0) return 'context/compact before any turn: there is nothing to summarize';
-        if (upTo !== p.boundarySeq) {
-          return `context/compact upToSeq ${upTo} must name the latest turn/start, step/end, turn/end or context/compact before it (seq ${p.boundarySeq})`;
-        }
-        return null;
-      }
+      case 'step/end':
+        return checkStepEnd(p, event);
+      case 'turn/end':
+        return checkTurnEnd(p, event);
+      case 'context/compact':
+        return checkContextCompact(p, event);
     }
-  }
-
-  private inTurn(type: string, turn: number): string | null {
-    const open = this.pos.openTurn;
-    if (open === null) return `${type} outside an open turn`;
-    return turn !== open ? `${type} names turn ${turn} but turn ${open} is open` : null;
-  }
-
-  private inStep(type: string, turn: number, step: number): string | null {
-    const t = this.inTurn(type, turn);
-    if (t) return t;
-    const open = this.pos.openStep;
-    if (!open) return `${type} outside an open step`;
-    return step !== open.step ? `${type} names step ${step} but step ${open.step} is open` : null;
   }
 
   accept(event: SessionEvent): void {
@@ -227,13 +134,7 @@ export class InvariantChecker {
         return;
       case 'step/start':
         p.lastStep = event.data.step;
-        p.openStep = {
-          step: event.data.step,
-          announced: [],
-          called: new Set(),
-          resulted: new Set(),
-          assistantSeen: false,
-        };
+        p.openStep = newStep(event.data.step);
         return;
       case 'assistant/message':
         if (p.openStep) {

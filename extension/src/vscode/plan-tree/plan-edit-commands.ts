@@ -62,84 +62,17 @@ export interface PlanEditCommandDeps {
   view: vscode.TreeView<PlanNode>;
 }
 
+type ItemNode = z.infer<typeof itemNodeSchema>;
+
 export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disposable {
-  const { controller, view } = deps;
-  const target = (arg: unknown): unknown =>
-    arg === undefined || arg === null || isFocusMarker(arg) ? view.selection[0] : arg;
-  const parseItem = (value: unknown): z.infer<typeof itemNodeSchema> | null => {
-    const parsed = itemNodeSchema.safeParse(value);
-    return parsed.success ? parsed.data : null;
+  const { controller } = deps;
+  /** A command that makes one edit of the item it is run on. */
+  const onItem = (edit: (content: string) => PlanEdit) => (arg: unknown) => {
+    const node = itemOf(deps.view, arg);
+    return runEdit(controller, node && edit(node.item.content));
   };
-  const itemOf = (arg: unknown): z.infer<typeof itemNodeSchema> | null => parseItem(target(arg));
-
-  /** Runs one edit; a refusal is shown to the user. Resolves with the outcome (null: nothing to act on or cancelled). */
-  const run = async (edit: PlanEdit | null): Promise<PlanEditOutcome | null> => {
-    if (!edit) return null;
-    const outcome = await controller.editPlan(edit);
-    if (outcome.kind === 'refused')
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('Agent Checklist: the plan was not changed: {0}', outcome.message),
-      );
-    return outcome;
-  };
-
-  const setStatus = (status: TodoStatus) => (arg: unknown) => {
-    const node = itemOf(arg);
-    return run(node && { kind: 'status', content: node.item.content, status });
-  };
-  const move = (by: -1 | 1) => (arg: unknown) => {
-    const node = itemOf(arg);
-    return run(node && { kind: 'move', content: node.item.content, by });
-  };
-
-  /** Asks for an item's text, checked as the edit will be (trim, not empty, no duplicate); undefined when cancelled. */
-  const askText = (title: string, value: string, replacing?: string): Thenable<string | undefined> =>
-    vscode.window.showInputBox({
-      title,
-      value,
-      prompt: vscode.l10n.t('The item as it will appear in the plan'),
-      ignoreFocusOut: true,
-      validateInput: (text) => {
-        switch (itemTextProblem(controller.standingPlan, text, replacing)) {
-          case 'empty':
-            return vscode.l10n.t('An item needs some text.');
-          case 'duplicate':
-            return vscode.l10n.t('The plan already has this item.');
-          default:
-            return null;
-        }
-      },
-    });
-
-  const editText = async (arg: unknown, text?: unknown): Promise<PlanEditOutcome | null> => {
-    const node = itemOf(arg);
-    if (!node) return null;
-    const content = node.item.content;
-    const next =
-      typeof text === 'string'
-        ? text
-        : await askText(vscode.l10n.t('Agent Checklist: Edit Plan Item'), content, content);
-    return run(next === undefined ? null : { kind: 'text', content, text: next });
-  };
-
-  // On an item: the new item goes right after it. From the view title or the palette: at the end.
-  const addItem = async (arg: unknown, text?: unknown): Promise<PlanEditOutcome | null> => {
-    // The selection is not a place to insert at; the node of a menu or of the key's focused row is.
-    const node = arg === undefined || arg === null || isFocusMarker(arg) ? null : parseItem(arg);
-    const next = typeof text === 'string' ? text : await askText(vscode.l10n.t('Agent Checklist: Add Plan Item'), '');
-    if (next === undefined) return null;
-    return run(node ? { kind: 'add', text: next, index: node.index + 1 } : { kind: 'add', text: next });
-  };
-
-  // Restore: the item comes back where it was and as it was when the model dropped it
-  // (its status then, even in progress); the parallel policy may refuse that, and says so.
-  const restore = (arg: unknown): Promise<PlanEditOutcome | null> => {
-    const parsed = droppedNodeSchema.safeParse(target(arg));
-    if (!parsed.success) return Promise.resolve(null);
-    const { content, status, index } = parsed.data.dropped;
-    return run({ kind: 'add', text: content, status, index });
-  };
-
+  const setStatus = (status: TodoStatus) => onItem((content) => ({ kind: 'status', content, status }));
+  const move = (by: -1 | 1) => onItem((content) => ({ kind: 'move', content, by }));
   const updateContext = (): void =>
     void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, controller.canEditPlan);
   updateContext();
@@ -149,15 +82,95 @@ export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disp
     vscode.commands.registerCommand(c.markCompleted, setStatus('completed')),
     vscode.commands.registerCommand(c.markInProgress, setStatus('in_progress')),
     vscode.commands.registerCommand(c.markPending, setStatus('pending')),
-    vscode.commands.registerCommand(c.editText, editText),
-    vscode.commands.registerCommand(c.addItem, addItem),
-    vscode.commands.registerCommand(c.remove, (arg: unknown) => {
-      const node = itemOf(arg);
-      return run(node && { kind: 'remove', content: node.item.content });
-    }),
+    vscode.commands.registerCommand(c.editText, (arg: unknown, text?: unknown) => editText(deps, arg, text)),
+    vscode.commands.registerCommand(c.addItem, (arg: unknown, text?: unknown) => addItem(controller, arg, text)),
+    vscode.commands.registerCommand(
+      c.remove,
+      onItem((content) => ({ kind: 'remove', content })),
+    ),
     vscode.commands.registerCommand(c.moveUp, move(-1)),
     vscode.commands.registerCommand(c.moveDown, move(1)),
-    vscode.commands.registerCommand(c.restore, restore),
+    vscode.commands.registerCommand(c.restore, (arg: unknown) => restore(deps, arg)),
     { dispose: () => void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, false) },
   );
+}
+
+/** The node a command acts on: the one it was given, else the tree's selection. */
+function target(view: vscode.TreeView<PlanNode>, arg: unknown): unknown {
+  return arg === undefined || arg === null || isFocusMarker(arg) ? view.selection[0] : arg;
+}
+
+function parseItem(value: unknown): ItemNode | null {
+  const parsed = itemNodeSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+const itemOf = (view: vscode.TreeView<PlanNode>, arg: unknown): ItemNode | null => parseItem(target(view, arg));
+
+/** Runs one edit; a refusal is shown to the user. Resolves with the outcome (null: nothing to act on or cancelled). */
+async function runEdit(controller: SessionController, edit: PlanEdit | null): Promise<PlanEditOutcome | null> {
+  if (!edit) return null;
+  const outcome = await controller.editPlan(edit);
+  if (outcome.kind === 'refused')
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Agent Checklist: the plan was not changed: {0}', outcome.message),
+    );
+  return outcome;
+}
+
+/** Asks for an item's text, checked as the edit will be (trim, not empty, no duplicate); undefined when cancelled. */
+function askText(
+  controller: SessionController,
+  title: string,
+  value: string,
+  replacing?: string,
+): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
+    value,
+    prompt: vscode.l10n.t('The item as it will appear in the plan'),
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      switch (itemTextProblem(controller.standingPlan, text, replacing)) {
+        case 'empty':
+          return vscode.l10n.t('An item needs some text.');
+        case 'duplicate':
+          return vscode.l10n.t('The plan already has this item.');
+        default:
+          return null;
+      }
+    },
+  });
+}
+
+async function editText(deps: PlanEditCommandDeps, arg: unknown, text?: unknown): Promise<PlanEditOutcome | null> {
+  const node = itemOf(deps.view, arg);
+  if (!node) return null;
+  const content = node.item.content;
+  const next =
+    typeof text === 'string'
+      ? text
+      : await askText(deps.controller, vscode.l10n.t('Agent Checklist: Edit Plan Item'), content, content);
+  return runEdit(deps.controller, next === undefined ? null : { kind: 'text', content, text: next });
+}
+
+/** On an item: the new item goes right after it. From the view title or the palette: at the end. */
+async function addItem(controller: SessionController, arg: unknown, text?: unknown): Promise<PlanEditOutcome | null> {
+  // The selection is not a place to insert at; the node of a menu or of the key's focused row is.
+  const node = arg === undefined || arg === null || isFocusMarker(arg) ? null : parseItem(arg);
+  const next =
+    typeof text === 'string' ? text : await askText(controller, vscode.l10n.t('Agent Checklist: Add Plan Item'), '');
+  if (next === undefined) return null;
+  return runEdit(controller, node ? { kind: 'add', text: next, index: node.index + 1 } : { kind: 'add', text: next });
+}
+
+/**
+ * Restore: the item comes back where it was and as it was when the model dropped it
+ * (its status then, even in progress); the parallel policy may refuse that, and says so.
+ */
+function restore(deps: PlanEditCommandDeps, arg: unknown): Promise<PlanEditOutcome | null> {
+  const parsed = droppedNodeSchema.safeParse(target(deps.view, arg));
+  if (!parsed.success) return Promise.resolve(null);
+  const { content, status, index } = parsed.data.dropped;
+  return runEdit(deps.controller, { kind: 'add', text: content, status, index });
 }

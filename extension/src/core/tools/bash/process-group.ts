@@ -15,7 +15,7 @@
 // sandbox's PID 1 stays in the group (no --new-session, see sandbox.ts), so the
 // watcher's kill reaches both at any moment of bwrap's start; PID 1's death takes the
 // whole PID namespace down.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { HeadTailBuffer } from './output-cap';
 import { sandboxArgv, type SandboxRun } from './sandbox';
 import type { Redactor } from '../tool-env';
@@ -70,96 +70,124 @@ function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
-export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunResult> {
+/** Sends SIGTERM to the group, then SIGKILL after `grace` ms if it still existed a moment ago. */
+function killGroup(pid: number | null, grace: number): void {
+  if (pid === null || !signalGroup(pid, 'SIGTERM')) return;
+  // Not cleared on finish: a member that ignores SIGTERM must still end. Sent only
+  // when the group still existed a moment ago, to keep the pid-reuse window small.
+  const t = setTimeout(() => signalGroup(pid, 'SIGKILL'), grace);
+  t.unref();
+}
+
+/** The command under the watcher prologue, in a new process group, sandboxed when asked. */
+function spawnInGroup(options: ShellRunOptions): ChildProcess {
+  const sandbox = options.sandbox ?? null;
+  const { argv, fds } = sandbox
+    ? sandboxArgv(sandbox, options.cwd, options.command)
+    : { argv: ['bash', '-c', options.command], fds: [] };
+  return spawn('bash', ['-c', WATCHED, 'agent-checklist-bash', ...argv], {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    detached: true, // a new process group led by the shell (or bwrap): -pid reaches all of it
+    // fd 3: the watcher's lifeline; never written, closed by the kernel when we die.
+    // fd 4 on: the sandbox's read-only mounts (FIRST_MOUNT_FD), which bwrap closes once mounted.
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe', ...fds],
+  });
+}
+
+/** The command's combined output: redacted as it arrives, cut to its head and tail. */
+interface OutputCapture {
+  take(chunk: Buffer): void;
+  /** Flushes the redactor and reads what was kept. */
+  end(): { output: string; droppedBytes: number };
+}
+
+function captureOutput(options: ShellRunOptions): OutputCapture {
   const buffer = options.buffer ?? new HeadTailBuffer(options.headBytes, options.tailBytes);
   const redactor = options.redactor?.empty === false ? options.redactor.stream() : null;
-  const take = (chunk: Buffer): void => buffer.push(redactor ? redactor.push(chunk) : chunk);
+  return {
+    take: (chunk) => buffer.push(redactor ? redactor.push(chunk) : chunk),
+    end: () => {
+      if (redactor) buffer.push(redactor.end());
+      return { output: buffer.text(), droppedBytes: buffer.droppedBytes };
+    },
+  };
+}
+
+export function runInProcessGroup(options: ShellRunOptions): Promise<ShellRunResult> {
+  const capture = captureOutput(options);
   const base = { exitCode: null, exitSignal: null, timedOut: false, spawnError: null, droppedBytes: 0, pid: null };
   if (options.signal.aborted) return Promise.resolve({ ...base, stopped: true, output: '' });
   const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  return new Promise((resolve) => superviseGroup(options, capture, grace, resolve));
+}
 
-  return new Promise((resolve) => {
-    const sandbox = options.sandbox ?? null;
-    const { argv, fds } = sandbox
-      ? sandboxArgv(sandbox, options.cwd, options.command)
-      : { argv: ['bash', '-c', options.command], fds: [] };
-    const child = spawn('bash', ['-c', WATCHED, 'agent-checklist-bash', ...argv], {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      detached: true, // a new process group led by the shell (or bwrap): -pid reaches all of it
-      // fd 3: the watcher's lifeline; never written, closed by the kernel when we die.
-      // fd 4 on: the sandbox's read-only mounts (FIRST_MOUNT_FD), which bwrap closes once mounted.
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', ...fds],
-    });
-    const lifeline = child.stdio[3];
-    lifeline?.on('error', () => undefined);
-    const { stdout, stderr } = child;
-    if (stdout === null || stderr === null) throw new Error('spawn gave no output pipes');
-    const pid = child.pid ?? null;
-    let timedOut = false;
-    let stopped = false;
-    let exit: { code: number | null; signal: string | null } | null = null;
-    let done = false;
-    const timers: NodeJS.Timeout[] = [];
+/** After `ms`, closes the pipes and calls `then` (unless the timer was cleared first). */
+function giveUpOnPipesAfter(ms: number, pipes: { destroy(): void }[], then: () => void): NodeJS.Timeout {
+  const t = setTimeout(() => {
+    for (const pipe of pipes) pipe.destroy();
+    then();
+  }, ms);
+  t.unref();
+  return t;
+}
 
-    const killGroup = (): void => {
-      if (pid === null || !signalGroup(pid, 'SIGTERM')) return;
-      // Not cleared on finish: a member that ignores SIGTERM must still end. Sent only
-      // when the group still existed a moment ago, to keep the pid-reuse window small.
-      const t = setTimeout(() => signalGroup(pid, 'SIGKILL'), grace);
-      t.unref();
-    };
-    const finish = (spawnError: string | null): void => {
-      if (done) return;
-      done = true;
-      for (const t of timers) clearTimeout(t);
-      lifeline?.destroy();
-      options.signal.removeEventListener('abort', onAbort);
-      if (redactor) buffer.push(redactor.end());
-      resolve({
-        exitCode: exit?.code ?? null,
-        exitSignal: exit?.signal ?? null,
-        timedOut,
-        stopped,
-        spawnError,
-        output: buffer.text(),
-        droppedBytes: buffer.droppedBytes,
-        pid,
-      });
-    };
-    const onAbort = (): void => {
-      if (exit || done) return;
-      stopped = true;
-      killGroup();
-    };
+/**
+ * Runs the command and resolves once it has exited and its output is read (or its
+ * pipes were given up on), or it could not start; a timeout or `signal` kills the group.
+ */
+function superviseGroup(
+  options: ShellRunOptions,
+  capture: OutputCapture,
+  grace: number,
+  resolve: (result: ShellRunResult) => void,
+): void {
+  const child = spawnInGroup(options);
+  const lifeline = child.stdio[3];
+  lifeline?.on('error', () => undefined);
+  const { stdout, stderr } = child;
+  if (stdout === null || stderr === null) throw new Error('spawn gave no output pipes');
+  const pid = child.pid ?? null;
+  let timedOut = false;
+  let stopped = false;
+  let exit: { exitCode: number | null; exitSignal: string | null } | null = null;
+  let done = false;
+  const timers: NodeJS.Timeout[] = [];
 
-    stdout.on('data', take);
-    stderr.on('data', take);
-    child.on('error', (error) => {
-      // Only a failed spawn reaches here before exit (kill errors are ignored above).
-      if (!exit) finish(error.message);
-    });
-    child.on('exit', (code, signal) => {
-      exit = { code, signal };
-      // End what the command left running in its group; then give the pipes a
-      // moment to drain, and stop waiting for a process that left the group
-      // still holding them.
-      killGroup();
-      const t = setTimeout(() => {
-        stdout.destroy();
-        stderr.destroy();
-        finish(null);
-      }, grace + 500);
-      t.unref();
-      timers.push(t);
-    });
-    child.on('close', () => finish(null));
-    options.signal.addEventListener('abort', onAbort, { once: true });
-    const timeout = setTimeout(() => {
-      if (exit || done) return;
-      timedOut = true;
-      killGroup();
-    }, options.timeoutMs);
-    timers.push(timeout);
+  const finish = (spawnError: string | null): void => {
+    if (done) return;
+    done = true;
+    for (const t of timers) clearTimeout(t);
+    lifeline?.destroy();
+    options.signal.removeEventListener('abort', onAbort);
+    resolve({ exitCode: null, exitSignal: null, ...exit, timedOut, stopped, spawnError, ...capture.end(), pid });
+  };
+  const onAbort = (): void => {
+    if (exit || done) return;
+    stopped = true;
+    killGroup(pid, grace);
+  };
+
+  stdout.on('data', capture.take);
+  stderr.on('data', capture.take);
+  child.on('error', (error) => {
+    // Only a failed spawn reaches here before exit (kill errors are ignored above).
+    if (!exit) finish(error.message);
   });
+  child.on('exit', (code, signal) => {
+    exit = { exitCode: code, exitSignal: signal };
+    // End what the command left running in its group; then give the pipes a
+    // moment to drain, and stop waiting for a process that left the group
+    // still holding them.
+    killGroup(pid, grace);
+    timers.push(giveUpOnPipesAfter(grace + 500, [stdout, stderr], () => finish(null)));
+  });
+  child.on('close', () => finish(null));
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  const timeout = setTimeout(() => {
+    if (exit || done) return;
+    timedOut = true;
+    killGroup(pid, grace);
+  }, options.timeoutMs);
+  timers.push(timeout);
 }

@@ -8,7 +8,7 @@
 // EXAMINED (MAX_WALKED_ENTRIES, the bound on work); each cut says which it was.
 import * as z from 'zod/mini';
 import { isGlobError, globMatcher } from '../glob';
-import { checkedTool, errorResult, type ToolDefinition } from '../tool';
+import { checkedTool, errorResult, type ToolDefinition, type ToolResult } from '../tool';
 import { rulesFor, takenEntries, walk, type WalkCounts } from '../walk';
 import { refusalMessage, type Workspace } from '../workspace';
 import type { DirectoryEntry } from '../workspace-fs';
@@ -61,6 +61,15 @@ function entryLine(dir: string, e: DirectoryEntry): string {
   return `${join(dir, e.name)}${e.kind === 'directory' ? '/' : ''}${e.symlink ? ' (symbolic link)' : ''}`;
 }
 
+/** The folder being listed: its real path on disk and the path shown for it. */
+interface ListedFolder {
+  real: string;
+  display: string;
+}
+
+const listing = (lines: string[]): ToolResult => ({ isError: false, content: lines.join('\n') });
+const leftOutLines = (counts: WalkCounts): string[] => (counts.left > 0 ? [listLeftOutText(counts.left)] : []);
+
 export function createListFilesTool(workspace: Workspace): ToolDefinition {
   return checkedTool(listFilesSignature, async (args, ctx) => {
     const userPath = args.path ?? '.';
@@ -78,55 +87,66 @@ export function createListFilesTool(workspace: Workspace): ToolDefinition {
       const ok = matches === undefined || matches(target.display.slice(target.display.lastIndexOf('/') + 1));
       return { isError: false, content: ok ? target.display : noGlobMatchText(args.glob ?? '', target.display) };
     }
-    const lines: string[] = [];
-    let cut = false;
-    const counts: WalkCounts = { left: 0 };
-    const leftOut = (): string[] => (counts.left > 0 ? [listLeftOutText(counts.left)] : []);
-    if (matches === undefined) {
-      let entries: DirectoryEntry[];
-      try {
-        const rules = args.includeIgnored ? null : await rulesFor(workspace, target.real);
-        const taken = await takenEntries(workspace, target.real, rules, false);
-        entries = taken.entries;
-        counts.left = taken.left;
-      } catch (error) {
-        const refused = refusalMessage(error, userPath);
-        if (refused === null) throw error;
-        return errorResult(refused);
-      }
-      for (const e of entries) {
-        if (lines.length === MAX_LISTED_ENTRIES) {
-          cut = true;
-          break;
-        }
-        lines.push(entryLine(target.display, e));
-      }
-      if (lines.length === 0) return { isError: false, content: [EMPTY_FOLDER_TEXT, ...leftOut()].join('\n') };
-    } else {
-      let walked = 0;
-      let walkCut = false;
-      const walkOptions = { signal: ctx.signal, includeIgnored: args.includeIgnored === true };
-      for await (const e of walk(workspace, target.real, walkOptions, counts)) {
-        if (walked === MAX_WALKED_ENTRIES) {
-          walkCut = true;
-          break;
-        }
-        walked++;
-        if (e.kind === 'directory' || !matches(e.rel)) continue;
-        if (lines.length === MAX_LISTED_ENTRIES) {
-          cut = true;
-          break;
-        }
-        lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
-      }
-      if (ctx.signal.aborted) return errorResult(LIST_STOPPED_MESSAGE);
-      lines.sort();
-      if (walkCut)
-        return { isError: false, content: [...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)].join('\n') };
-      if (lines.length === 0)
-        return { isError: false, content: [noGlobMatchText(args.glob ?? '', target.display), ...leftOut()].join('\n') };
-    }
-    if (cut) lines.push(listCutText(MAX_LISTED_ENTRIES));
-    return { isError: false, content: [...lines, ...leftOut()].join('\n') };
+    const includeIgnored = args.includeIgnored === true;
+    if (matches === undefined) return listFolder(workspace, target, userPath, includeIgnored);
+    const walkOptions = { signal: ctx.signal, includeIgnored };
+    return listMatching(workspace, target, { matches, glob: args.glob ?? '' }, walkOptions);
   });
+}
+
+/** The folder's own entries, one level. */
+async function listFolder(
+  workspace: Workspace,
+  target: ListedFolder,
+  userPath: string,
+  includeIgnored: boolean,
+): Promise<ToolResult> {
+  const counts: WalkCounts = { left: 0 };
+  let entries: DirectoryEntry[];
+  try {
+    const rules = includeIgnored ? null : await rulesFor(workspace, target.real);
+    const taken = await takenEntries(workspace, target.real, rules, false);
+    entries = taken.entries;
+    counts.left = taken.left;
+  } catch (error) {
+    const refused = refusalMessage(error, userPath);
+    if (refused === null) throw error;
+    return errorResult(refused);
+  }
+  if (entries.length === 0) return listing([EMPTY_FOLDER_TEXT, ...leftOutLines(counts)]);
+  const lines = entries.slice(0, MAX_LISTED_ENTRIES).map((e) => entryLine(target.display, e));
+  const cut = entries.length > MAX_LISTED_ENTRIES ? [listCutText(MAX_LISTED_ENTRIES)] : [];
+  return listing([...lines, ...cut, ...leftOutLines(counts)]);
+}
+
+/** Every file below the folder whose path matches the glob, sorted; the walk and the list are both capped. */
+async function listMatching(
+  workspace: Workspace,
+  target: ListedFolder,
+  { matches, glob }: { matches: (rel: string) => boolean; glob: string },
+  walkOptions: { signal: AbortSignal; includeIgnored: boolean },
+): Promise<ToolResult> {
+  const lines: string[] = [];
+  const counts: WalkCounts = { left: 0 };
+  let walked = 0;
+  let walkCut = false;
+  let cut = false;
+  for await (const e of walk(workspace, target.real, walkOptions, counts)) {
+    if (walked === MAX_WALKED_ENTRIES) {
+      walkCut = true;
+      break;
+    }
+    walked++;
+    if (e.kind === 'directory' || !matches(e.rel)) continue;
+    if (lines.length === MAX_LISTED_ENTRIES) {
+      cut = true;
+      break;
+    }
+    lines.push(`${join(target.display, e.rel)}${e.symlink ? ' (symbolic link)' : ''}`);
+  }
+  if (walkOptions.signal.aborted) return errorResult(LIST_STOPPED_MESSAGE);
+  lines.sort();
+  if (walkCut) return listing([...lines, listWalkCutText(MAX_WALKED_ENTRIES, lines.length)]);
+  if (lines.length === 0) return listing([noGlobMatchText(glob, target.display), ...leftOutLines(counts)]);
+  return listing([...lines, ...(cut ? [listCutText(MAX_LISTED_ENTRIES)] : []), ...leftOutLines(counts)]);
 }

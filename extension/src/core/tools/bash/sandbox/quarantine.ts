@@ -184,6 +184,21 @@ function quarantineBase(root: string): string | null {
 
 const stamp = (): string => new Date().toISOString().replace(/[:.]/g, '-');
 
+/** Lists what was moved into the quarantine folder (MOVED.txt), or removes the folder when nothing was. */
+function writeManifest(folder: string, manifest: readonly string[]): void {
+  try {
+    if (manifest.length > 0)
+      fs.writeFileSync(
+        path.join(folder, 'MOVED.txt'),
+        `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`,
+        { mode: 0o600 },
+      );
+    else fs.rmdirSync(folder);
+  } catch {
+    // the list is a courtesy: the result's lines already say what went where
+  }
+}
+
 /** Moves (else deletes) what the command created; returns the lines for its result. */
 function carryOut(root: string, moves: readonly Move[]): string[] {
   const base = quarantineBase(root);
@@ -231,17 +246,7 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
       fs.closeSync(fd);
     }
   });
-  try {
-    if (folder !== null && manifest.length > 0)
-      fs.writeFileSync(
-        path.join(folder, 'MOVED.txt'),
-        `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`,
-        { mode: 0o600 },
-      );
-    else if (folder !== null) fs.rmdirSync(folder);
-  } catch {
-    // the list is a courtesy: the result's lines already say what went where
-  }
+  if (folder !== null) writeManifest(folder, manifest);
   return lines.length > MAX_LISTED
     ? [
         ...lines.slice(0, MAX_LISTED),
