@@ -1,4 +1,4 @@
-// What a lazily loaded chunk (lazy-views.ts) may use from main.js: main.tsx exports
+// What a lazily loaded chunk (lazy-views.tsx) may use from main.js: main.tsx exports
 // exactly this, and a chunk's build maps this module (and preact/jsx-runtime, which
 // its JSX imports) to `./main.js`, so a chunk shares main's one preact (hooks need the
 // same instance) and carries none of main's code. scripts/webview-build.mjs fails the

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The plan row's editing controls, a lazily loaded chunk (dist/webview/plan-row-edit.js,
-// lazy-views.ts): the inline text box of Edit Text… / Add Item… and the row's menu.
+// lazy-views.tsx): the inline text box of Edit Text… / Add Item… and the row's menu.
 // Only a session this window writes has them, and the strip starts loading this
 // chunk when it is expanded there. Imports values from chunk-api only (main's preact).
 import { post, useEffect, useRef, useStrings } from '../chunk-api';

@@ -1,6 +1,6 @@
 // A workspace's checkpoints: a shadow git repository outside the workspace, one per
 // workspace folder under a base folder (the extension's global storage, or the CLI's
-// state folder: checkpoint-location.ts). A checkpoint is a commit of the workspace as
+// state folder: location.ts). A checkpoint is a commit of the workspace as
 // it is: the workspace's own .gitignore files are honoured, EXCLUDED_FOLDERS and files
 // over MAX_FILE_BYTES are left out, nested repositories are left out, and files are
 // stored byte for byte (info/attributes turns off every line-end and filter rule). Only

@@ -1,5 +1,5 @@
-// Follows the session files other agents keep for the given folders (agent-session-
-// files.ts says where) into our logs in `sessionDir`: every file there at the start,
+// Follows the session files other agents keep for the given folders
+// (agent-session-files.ts says where) into our logs in `sessionDir`: every file there at the start,
 // and each one that appears or grows later, including agent folders that do not exist
 // yet (an agent run for the first time: looked for every few seconds until there).
 // Changes are read once they settle (agents append in bursts). Files of other folders

@@ -1,5 +1,5 @@
 // What a transcript row shows for a tool call: a typed view, made on the HOST by the
-// call's one presenter (its descriptor's `present`, core/tools/presenters.ts) from
+// call's one presenter (its descriptor's `present`, core/presenters/tool-call.ts) from
 // what the log says about the call (ToolCallRecord). The webview paints a view and
 // never parses the model's arguments or the tool's output text.
 //
