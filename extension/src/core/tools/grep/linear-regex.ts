@@ -5,9 +5,10 @@
 // hostile pattern cannot freeze the event loop. The price: no backreferences and no
 // lookaround (RE2 refuses them with a syntax error the model reads).
 //
-// The engine is loaded at the first pattern compiled (compileLinear): its own lazy
-// entry, dist/re2.js (re2-engine.ts), compiles its wasm when loaded, which activation,
-// runs without grep and searches for a plain literal (required-literal.ts) do not pay for.
+// The engine is its own lazy entry, dist/re2.js (re2-engine.ts), which compiles its
+// wasm when loaded: at the first pattern compiled (compileLinear), or ahead of it on
+// grep's worker thread (preloadLinearEngine), so activation and runs without grep
+// never pay for it.
 import { brandedError, errorGuard } from '../../error-brand';
 
 type Re2Module = typeof import('./re2-engine');
@@ -18,6 +19,11 @@ let engine: Re2Module | undefined;
 /** RE2, loaded once per thread. A require: the worker thread's tsx hook loads CommonJS only. */
 function linearEngine(): Re2Module {
   return (engine ??= require('./re2-engine') as Re2Module);
+}
+
+/** Loads RE2 now, so that the first regular expression does not wait for its wasm. */
+export function preloadLinearEngine(): void {
+  linearEngine();
 }
 
 export interface LineMatcher {

@@ -5,6 +5,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { Workspace } from '../workspace';
 import { BlockingNodeWorkspaceFs } from './blocking-fs';
+import { preloadLinearEngine } from './linear-regex';
 import { runSearch } from './run-search';
 import { searchAskSchema, type SearchReply, type SearchRequest } from './search-messages';
 
@@ -49,5 +50,14 @@ if (port !== null) {
     if (!ask.success) return;
     if ('stop' in ask.data) running.get(ask.data.stop)?.abort();
     else void search(port, ask.data.id, ask.data.request);
+  });
+  // The thread is started when a tool set gets grep (search-thread.ts), while the model
+  // thinks: RE2's wasm is compiled then, once, rather than when a regex search waits on it.
+  setImmediate(() => {
+    try {
+      preloadLinearEngine();
+    } catch {
+      // Not here: the first regular expression compiled reports why.
+    }
   });
 }
