@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { runTurn } from '../extension/src/core/agent/loop';
 import type { ModelProvider, ModelRequest, StreamPart } from '../extension/src/core/agent/provider';
 import { buildToolRegistry } from '../extension/src/core/agent/tool-set';
-import { fold } from '../extension/src/core/projection/projection';
+import { fold } from '../extension/src/core/session/projection';
 import { standingTodos, todosProjection } from '../extension/src/core/plan/todos-projection';
 import { deriveMessages } from '../extension/src/core/agent/derive-messages';
 import { makeHeader } from '../extension/src/core/session/header';

@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { changeRangesProjection } from '../../../extension/src/core/plan/change-range';
 import { evidenceFiles } from '../../../extension/src/core/checkpoints/item-files';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { tempDir } from '../support/sessions';
 import { scriptedAgent } from './scripted-agent-session';

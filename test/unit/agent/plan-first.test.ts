@@ -18,7 +18,7 @@ import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
 import { PLAN_APPROVED_NOTE, planRejectedNote } from '../../../extension/src/core/plan/plan-review';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { userEditNote } from '../../../extension/src/core/plan/user-edit';
 import type { Message } from '../../../extension/src/core/agent/derive-messages';

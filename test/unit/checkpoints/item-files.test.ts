@@ -9,7 +9,7 @@ import { changeRange, changeRangesProjection, evidenceEnds } from '../../../exte
 import { EvidenceFilesCache, evidenceFiles } from '../../../extension/src/core/checkpoints/item-files';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { memorySession, tempDir, todo } from '../support/sessions';
 

@@ -15,7 +15,7 @@ import {
   evidenceEnds,
   type ChangeRange,
 } from '../../../extension/src/core/plan/change-range';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { itemChangeSides, resolveRange } from '../../../extension/src/core/checkpoints/item-changes';
 import { ShadowRepo, type ChangedFile } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { Approvals } from '../../../extension/src/core/tools/approvals';

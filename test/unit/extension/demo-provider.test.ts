@@ -12,7 +12,7 @@ import { loadModelScript } from '../../../extension/src/core/agent/providers/scr
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { flaggedItems } from '../../../extension/src/core/plan/plan-flags';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import { DEMO_EXHAUSTED_TEXT, DemoProvider } from '../../../extension/src/vscode/providers/demo-provider';

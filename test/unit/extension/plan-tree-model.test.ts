@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { timingRows } from '../../../extension/src/core/plan/history-format';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import type { ChildSnapshot } from '../../../extension/src/vscode/session/child-sessions';
 import type { Session } from '../../../extension/src/core/session/session';
 import {

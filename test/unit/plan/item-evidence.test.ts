@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { flaggedItems, itemEvidence, untoldFlags } from '../../../extension/src/core/plan/plan-flags';
 import { planLedgerProjection, type PlanLedger } from '../../../extension/src/core/plan/plan-ledger';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { bashExited, logStep, memorySession, todo, type LoggedCall } from '../support/sessions';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';

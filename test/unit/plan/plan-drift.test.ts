@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { driftEntries, withDrift } from '../../../extension/src/core/plan/plan-drift';
 import { planHistoryView } from '../../../extension/src/core/presenters/plan-history-presenter';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { inStep, memorySession, todo } from '../support/sessions';
 import { planHistory } from '../support/plan-folds';

@@ -7,7 +7,7 @@ import { planChanges } from '../../../extension/src/core/plan/plan-changes';
 import { hasPlanVersion } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { timeInProgressMs } from '../../../extension/src/core/plan/plan-timing';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { inStep, memorySession, todo } from '../support/sessions';
 import { planAt, planHistory } from '../support/plan-folds';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planLedgerProjection, type PlanLedger } from '../../../extension/src/core/plan/plan-ledger';
 import { durationParts, inProgressElapsedMs } from '../../../extension/src/core/plan/plan-timing';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
 import type { Session } from '../../../extension/src/core/session/session';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';

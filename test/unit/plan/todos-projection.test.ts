@@ -1,7 +1,7 @@
 // The standing plan fold and the summaries the surfaces show.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { planProgress, progressRow, statusBarSummary, stripHeader } from '../../../extension/src/core/plan/summaries';
 import { planAsMarkdown } from '../../../extension/src/core/plan/plan-markdown';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';

@@ -9,7 +9,7 @@ import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { PlanEditor, type PlanEditOutcome } from '../../../extension/src/core/plan/plan-editor';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { applyPlanEdit, itemTextProblem, userEditNote } from '../../../extension/src/core/plan/user-edit';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
 import type { Session } from '../../../extension/src/core/session/session';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';

@@ -8,7 +8,7 @@ import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { todoListSchema } from '../../../extension/src/core/session/stored-todo-list';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
 import { TranscriptFolder, transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
 import type { Session } from '../../../extension/src/core/session/session';
 import { LogLoadError, loadLogFile } from '../../../extension/src/core/store/log-file';

@@ -9,7 +9,7 @@ import {
   type PlanState,
   type StandingPlan,
 } from '../../../extension/src/core/plan/todos-projection';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { readRecentPlan } from '../../../extension/src/core/store/tail-reader';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { standingPlanView, type FilesOf } from '../../../extension/src/core/plan/plan-presenter';
-import { fold } from '../../../extension/src/core/projection/projection';
+import { fold } from '../../../extension/src/core/session/projection';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { RowEvidence } from '../../../webview/src/lazy-views';
 import { bashExited, logStep, memorySession, todo } from '../support/sessions';

@@ -10,7 +10,7 @@
 // Only the items of the latest written plan are kept (an item a write leaves out
 // forgets its range), so the state is the plan's size whatever the log's length;
 // `latest` is the log's last checkpoint (null: the log has none, e.g. checkpoints off).
-import type { Projection } from '../projection/projection';
+import type { Projection } from '../session/projection';
 import type { SessionEvent } from '../session/events';
 import type { TodoStatus } from './todo-schema';
 

@@ -5,7 +5,7 @@
 // after each step/end (TurnOptions.atStepBoundary), so the next model request is the
 // first to be told, and the invariant "a todo/user-edit never sits inside a step"
 // holds. A queued edit applies to the plan as it stands when it lands.
-import { fold } from '../projection/projection';
+import { fold } from '../session/projection';
 import type { SessionEvent, UserEditOrigin } from '../session/events';
 import type { Session } from '../session/session';
 import type { TodoWritePolicy } from './todo-write-rules';

@@ -28,7 +28,7 @@
 // item's content, not a plan).
 import { changeRangesProjection, type ChangeRanges } from './change-range';
 import type { PlanPriority, SubagentOutcome } from '../domain-literals';
-import type { Projection } from '../projection/projection';
+import type { Projection } from '../session/projection';
 import type { SessionEvent } from '../session/events';
 import { openCall, recordCall, resultCall, type ItemEvidence, type OpenCall } from './item-evidence';
 import { planChanges } from './plan-changes';

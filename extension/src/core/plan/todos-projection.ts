@@ -10,7 +10,7 @@
 // decision made between turns is what the next turn goes on from). A user's edit
 // keeps the review (edits before approving); a model's write keeps an approval (the
 // approved plan being worked) and drops any other (a new draft).
-import type { Projection } from '../projection/projection';
+import type { Projection } from '../session/projection';
 import type { SessionEvent } from '../session/events';
 import type { TodoItem } from './todo-schema';
 
