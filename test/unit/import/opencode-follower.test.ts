@@ -26,7 +26,7 @@ describe('opencode followed while it makes its database', () => {
       const follower = new OpencodeFollower(dbFile, [folder], path.join(dir, 'ours'), (r) => reports.push(r));
       try {
         follower.update();
-        assert.deepEqual(reports, []);
+        assert.equal(reports.length, 0, JSON.stringify(reports));
 
         db.exec(fs.readFileSync(SCHEMA, 'utf8'));
         db.run(
