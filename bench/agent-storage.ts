@@ -3,12 +3,15 @@
 // answers), and one plan write made as the agent makes it. Lines are shaped as the
 // real agents write them (test/fixtures/agent-files; Gemini CLI's as 0.61.0 wrote
 // them in test/unit/import/real-gemini.test.ts). A new followed agent is one more
-// entry of FOLLOWED_STORAGES (opencode: its write is a `part` row in its SQLite
-// database, so `write` is that insert, not an append).
+// entry of FOLLOWED_STORAGES (opencode, bench/opencode-storage.ts: its write is a
+// `part` row in its SQLite database, so `write` is that insert, not an append, and its
+// follower is the database's, not one file's).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { claudeProjectDir, codexSessionsDir, type AgentHomes } from '../extension/src/core/import/agent-session-files';
+import { FollowedAgentFile } from '../extension/src/core/import/followed-agent-file';
 import type { ImportedAgent } from '../extension/src/core/session/source';
+import { opencode } from './opencode-storage';
 
 export type Todo = { content: string; status: 'pending' | 'in_progress' | 'completed' };
 
@@ -19,6 +22,20 @@ export interface AgentStorage {
   create(homes: AgentHomes, folder: string, bytes: number): string;
   /** Plan write `n` (the whole list `todos`) made in the agent's session `file`, as the agent makes it. */
   write(file: string, n: number, todos: readonly Todo[], folder: string): void;
+  /** Ends what `write` keeps open for `file` (opencode's writer); nothing for an append. */
+  release?(file: string): void;
+  /** Our follower of the session `file` (the worker's code): update() reads what was written, returns the plan versions. */
+  follower?(file: string, folder: string, sessionDir: string): SessionFollower;
+}
+
+export interface SessionFollower {
+  update(): number;
+  dispose(): void;
+}
+
+/** The storage's follower: an appended session file's (FollowedAgentFile) unless it has its own. */
+export function followerOf(storage: AgentStorage, file: string, folder: string, sessionDir: string): SessionFollower {
+  return storage.follower?.(file, folder, sessionDir) ?? new FollowedAgentFile(file, sessionDir);
 }
 
 const SESSION = '0b0e7e57-0000-4000-8000-000000000001';
@@ -174,4 +191,4 @@ const geminiCli: AgentStorage = {
 };
 
 /** The agents followed today, each with its own storage. */
-export const FOLLOWED_STORAGES: readonly AgentStorage[] = [claudeCode, codex, geminiCli];
+export const FOLLOWED_STORAGES: readonly AgentStorage[] = [claudeCode, codex, geminiCli, opencode];

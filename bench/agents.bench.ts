@@ -1,8 +1,10 @@
 // Following other agents' own session files (issues 23, 41), for every followed agent
-// (bench/agent-storage.ts: Claude Code, Codex, Gemini CLI). (1) Per-write cost: the
-// agent's session of 1 MB and of 100 MB followed by FollowedAgentFile (the worker's
-// code); per plan write made in the agent's own file, the time of update(): read the
-// appended bytes, the reader, our log's append. (2) In process, as the extension host
+// (bench/agent-storage.ts: Claude Code, Codex, Gemini CLI, opencode). (1) Per-write
+// cost: the agent's session of 1 MB and of 100 MB (opencode: its database of 1 MB and
+// of 100 MB, other projects' rows filling it) followed by the worker's code
+// (FollowedAgentFile; opencode's OpencodeFollower); per plan write made in the agent's
+// own storage, the time of update(): read what was written (opencode: one read-only
+// snapshot of the database and its WAL), the reader, our log's append. (2) In process, as the extension host
 // runs it: the follower's worker thread (AgentFollowThread: fs.watch, its settle, our
 // log written) reports, the host reads our log's new lines (LogFollower) and folds
 // the standing plan into the status bar's text (statusBarSummary); per write, the
@@ -13,7 +15,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AgentFollowThread } from '../extension/src/core/import/agent-follow-thread';
 import type { AgentHomes } from '../extension/src/core/import/agent-session-files';
-import { FollowedAgentFile } from '../extension/src/core/import/followed-agent-file';
 import { statusBarSummary } from '../extension/src/core/plan/summaries';
 import { foldStandingPlan } from '../test/unit/support/plan-folds';
 import type { SessionEvent } from '../extension/src/core/session/events';
@@ -22,7 +23,7 @@ import { LogFollower } from '../extension/src/core/store/log-follower';
 import { READY_MARKER, REPO_ROOT } from '../scripts/vscode-server/paths.mjs';
 import { agentHomesOf } from '../scripts/vscode-server/server.mjs';
 import { agentFrame, openContainer, openWorkbench, until } from '../test/e2e/workbench';
-import { FOLLOWED_STORAGES, type AgentStorage } from './agent-storage';
+import { FOLLOWED_STORAGES, followerOf, type AgentStorage } from './agent-storage';
 import { OBSERVER_SOURCE, planAt, seenAt, statusText } from './external.bench';
 import type { Metric } from './report';
 import { median, now, percentile, round } from './stats';
@@ -38,6 +39,7 @@ function homesIn(dir: string): AgentHomes {
     claudeConfigDir: path.join(dir, 'claude'),
     codexHome: path.join(dir, 'codex'),
     geminiDir: path.join(dir, 'gemini'),
+    opencodeDb: path.join(dir, 'opencode', 'opencode.db'),
   };
 }
 
@@ -45,22 +47,26 @@ function followCost(storage: AgentStorage, dir: string, bytes: number, log: (lin
   const root = fs.mkdtempSync(path.join(dir, `${storage.agent}-${bytes}-`));
   const folder = path.join(root, 'work');
   const file = storage.create(homesIn(root), folder, bytes);
-  const follower = new FollowedAgentFile(file, path.join(root, 'ours'));
+  const follower = followerOf(storage, file, folder, path.join(root, 'ours'));
   const t0 = now();
   follower.update();
   log(
     `  ${storage.title}, ${(fs.statSync(file).size / MB).toFixed(1)} MB session: first read (the whole file, our log written) ${(now() - t0).toFixed(0)} ms`,
   );
   const perWrite: number[] = [];
-  for (let n = 1; n <= WRITES; n++) {
-    storage.write(file, n, planAt(n % 30), folder);
-    const t = now();
-    const versions = follower.update();
-    perWrite.push(now() - t);
-    if (versions !== 1) throw new Error(`${storage.title} write ${n} made ${versions} plan versions`);
+  try {
+    for (let n = 1; n <= WRITES; n++) {
+      storage.write(file, n, planAt(n % 30), folder);
+      const t = now();
+      const versions = follower.update();
+      perWrite.push(now() - t);
+      if (versions !== 1) throw new Error(`${storage.title} write ${n} made ${versions} plan versions`);
+    }
+  } finally {
+    follower.dispose();
+    storage.release?.(file);
+    fs.rmSync(root, { recursive: true, force: true });
   }
-  follower.dispose();
-  fs.rmSync(root, { recursive: true, force: true });
   return perWrite;
 }
 
@@ -115,6 +121,7 @@ async function inProcessLatency(storage: AgentStorage, dir: string): Promise<num
     return latency;
   } finally {
     thread.dispose();
+    storage.release?.(file);
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

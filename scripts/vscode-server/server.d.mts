@@ -2,7 +2,12 @@
 export const QUIET_SETTINGS: Record<string, unknown>;
 export function freePort(): Promise<number>;
 export function makeTempDir(prefix: string): string;
-export function agentHomesOf(userDataDir: string): { CLAUDE_CONFIG_DIR: string; CODEX_HOME: string };
+export function agentHomesOf(userDataDir: string): {
+  CLAUDE_CONFIG_DIR: string;
+  CODEX_HOME: string;
+  GEMINI_CLI_HOME: string;
+  XDG_DATA_HOME: string;
+};
 export function writeUserSettings(
   userDataDir: string,
   settings: Record<string, unknown>,

@@ -48,14 +48,18 @@ export function writeUserSettings(userDataDir, settings, { keepExisting = false 
 }
 
 /**
- * The window's agentChecklist.followAgents reads Claude Code's and Codex's homes: these
- * (empty, under the user data folder), never the machine's own ~/.claude or ~/.codex.
+ * The window's agentChecklist.followAgents reads the agents' homes: these (empty, under
+ * the user data folder), never the machine's own ~/.claude, ~/.codex, ~/.gemini or
+ * opencode's database (`$XDG_DATA_HOME/opencode/opencode.db`: the data folder is the
+ * `.local/share` of an opencode home under the user data folder; code-server's own data
+ * folders are given by flags, only its heartbeat and logs go to `code-server` there).
  */
 export function agentHomesOf(userDataDir) {
   return {
     CLAUDE_CONFIG_DIR: join(userDataDir, 'agent-homes', 'claude'),
     CODEX_HOME: join(userDataDir, 'agent-homes', 'codex'),
     GEMINI_CLI_HOME: join(userDataDir, 'agent-homes', 'gemini'),
+    XDG_DATA_HOME: join(userDataDir, 'agent-homes', 'opencode', '.local', 'share'),
   };
 }
 

@@ -1,14 +1,18 @@
 // agentChecklist.followAgents in the real extension host: the runner points
-// CLAUDE_CONFIG_DIR and CODEX_HOME at empty folders (scripts/vscode-server/server.mjs);
+// CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME and XDG_DATA_HOME (opencode's database)
+// at empty folders (scripts/vscode-server/server.mjs);
 // the test writes there what the real agents wrote (test/fixtures/agent-files), as the
 // agents would while they run: a Claude Code run in the open folder, started after
 // the window, shows live on the status bar and the Plan tree; then a Codex run takes
 // over; the session list names both; the agents' files are left as they were written.
+// The real Gemini CLI and the real opencode, run in the open folder against loopback
+// model servers the tests own, are followed live too.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { claudeProjectDir } from '../../extension/src/core/import/agent-session-files';
+import { loadLogFile } from '../../extension/src/core/store/log-file';
 import {
   AGENT_SCRIPTS,
   GEMINI_PLAN_MODEL,
@@ -16,6 +20,7 @@ import {
   runGemini,
   ScriptedModelServer,
 } from '../unit/import/agent-runs';
+import { ChatCompletionsServer, OPENCODE_SCRIPTS, opencodeDirs, runOpencode } from '../unit/import/opencode-runs';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
 const workspaceRoot = (): string => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -29,7 +34,7 @@ const fixture = (name: string): string[] =>
     .filter(Boolean);
 const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join('');
 
-function agentHome(variable: 'CLAUDE_CONFIG_DIR' | 'CODEX_HOME' | 'GEMINI_CLI_HOME'): string {
+function agentHome(variable: 'CLAUDE_CONFIG_DIR' | 'CODEX_HOME' | 'GEMINI_CLI_HOME' | 'XDG_DATA_HOME'): string {
   const dir = process.env[variable];
   assert.ok(dir, `${variable} is set for the window (never the machine's own agents)`);
   return dir;
@@ -132,6 +137,77 @@ describe('other agents followed from their own session files', () => {
       );
       assert.equal(api.session()?.readOnly, true);
     } finally {
+      await server.close();
+    }
+  });
+
+  it('the real opencode run in the open folder: its three todowrite plans followed live, listed as "opencode"', async function () {
+    this.timeout(240_000);
+    const api = await getApi();
+    const server = await ChatCompletionsServer.start();
+    // opencode's home for the run: the one whose data folder is the window's XDG_DATA_HOME.
+    const data = agentHome('XDG_DATA_HOME');
+    const home = path.resolve(data, '..', '..');
+    assert.equal(opencodeDirs(home).data, data);
+    const opencode = path.join(
+      vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath,
+      'node_modules',
+      'opencode-linux-x64',
+      'bin',
+      'opencode',
+    );
+    const config = path.join(workspaceRoot(), 'opencode.json');
+    try {
+      server.script(...OPENCODE_SCRIPTS.threeWrites);
+      const run = runOpencode(server, home, workspaceRoot(), 'Fix the bug', opencode);
+      await waitFor(
+        () => api.sessions().find((s) => s.id === api.session()?.id)?.source === 'opencode',
+        'the opencode session shown',
+        120_000,
+      );
+      await run;
+      assert.equal(server.left, 0);
+      // The last plan: both items done, the cancelled one left out.
+      await waitFor(
+        () => api.statusBarText()?.startsWith('$(checklist) 2/2') === true,
+        'opencode\u2019s last plan on the status bar',
+      );
+      assert.deepEqual(
+        api.planTreeRows().map((r) => [r.label, r.icon]),
+        [
+          ['Read the code', 'pass'],
+          ['Fix the bug', 'pass'],
+        ],
+      );
+      const shown = api.session();
+      assert.equal(shown?.readOnly, true, 'another agent\u2019s session is only shown');
+      assert.ok(
+        api.sessions().some((s) => s.source === 'opencode' && s.id === shown?.id),
+        JSON.stringify(api.sessions()),
+      );
+      // Our log of the session: the three todowrite calls, three plan versions in order.
+      assert.ok(shown?.logPath);
+      assert.deepEqual(
+        loadLogFile(shown.logPath)
+          .events.filter((e) => e.type === 'todo/write')
+          .map((e) =>
+            (e.data as { todos: { content: string; status: string }[] }).todos.map((t) => `${t.content}: ${t.status}`),
+          ),
+        [
+          ['Read the code: in_progress', 'Fix the bug: pending'],
+          ['Read the code: completed', 'Fix the bug: in_progress'],
+          ['Read the code: completed', 'Fix the bug: completed'],
+        ],
+      );
+      // opencode's folder holds only what opencode wrote: no lock folder, no file of ours.
+      assert.deepEqual(
+        fs
+          .readdirSync(path.dirname(opencodeDirs(home).db))
+          .filter((n) => !/^(opencode\.db(-wal|-shm)?|log|repos|storage|snapshot|tool-output)$/.test(n)),
+        [],
+      );
+    } finally {
+      fs.rmSync(config, { force: true });
       await server.close();
     }
   });

@@ -4,7 +4,8 @@
 // per model request that offers tools (opencode's title requests offer none and get a
 // title). opencode keeps its state in a temporary HOME / XDG folders; its provider is
 // the project's opencode.json (`@ai-sdk/openai-compatible`, built into its binary), and
-// nothing is fetched: no models list, no plugins, no update check.
+// nothing is fetched: no models list, no plugins, no update check. A caller whose code
+// is bundled elsewhere (the integration tier's out/integration) names the binary itself.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -12,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { ModelStep } from './agent-runs';
 
-const OPENCODE = path.resolve(__dirname, '../../../node_modules/opencode-linux-x64/bin/opencode');
+export const OPENCODE = path.resolve(__dirname, '../../../node_modules/opencode-linux-x64/bin/opencode');
 
 const chunk = (id: string, delta: object, finish: string | null = null): string =>
   `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -94,6 +95,7 @@ export function runOpencode(
   home: string,
   project: string,
   prompt: string,
+  binary = OPENCODE,
 ): Promise<string> {
   fs.writeFileSync(
     path.join(project, 'opencode.json'),
@@ -130,7 +132,7 @@ export function runOpencode(
   };
   return new Promise((resolve, reject) => {
     const child = execFile(
-      OPENCODE,
+      binary,
       ['run', prompt],
       { cwd: project, env, timeout: 180_000 },
       (error, stdout, stderr) => {

@@ -4,7 +4,9 @@
 // wrote to it and appends what each session added since the last read, so a read
 // costs what opencode wrote for the open folders. The first read of a session that
 // has a mark writes its log whole (importOpen) and keeps it open, holding its lock; a log another window
-// holds is tried again at the next read. The database is only read.
+// holds is tried again at the next read. A database without opencode's tables yet is one opencode is
+// still making (its first start writes the file, then its tables): no problem, read again at its next
+// write. The database is only read.
 import * as fs from 'node:fs';
 import type { Disposable } from '../disposable';
 import { isSessionLockedError } from '../store/lock';
@@ -71,11 +73,8 @@ export class OpencodeFollower implements Disposable {
         ),
       );
     } catch (error) {
-      this.report({
-        kind: 'problem',
-        file: this.dbFile,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      const message = error instanceof Error ? error.message : String(error);
+      if (!/: no such table: /.test(message)) this.report({ kind: 'problem', file: this.dbFile, message });
       return;
     }
     for (const { session, parts } of read) this.write(session, parts);
