@@ -53,6 +53,8 @@ export const LAZY_MODULES = {
   // Required by core/import/opencode-follower.ts at the first read of opencode's database (an import): SQLite's
   // wasm (node-sqlite3-wasm), whose dist/node-sqlite3-wasm.wasm sits beside it. The follower's worker bundles it.
   'extension/src/core/import/opencode-db.ts': 'opencode-db',
+  // Required by core/tools/tool-runs.ts when a tool set is first built: the built-in tools' implementations behind their descriptors.
+  'extension/src/core/tools/built-in-runs.ts': 'tool-runs',
 };
 
 /**
