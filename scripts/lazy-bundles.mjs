@@ -55,6 +55,8 @@ export const LAZY_MODULES = {
   'extension/src/core/import/opencode-db.ts': 'opencode-db',
   // Required by core/tools/tool-runs.ts when a tool set is first built: the built-in tools' implementations behind their descriptors.
   'extension/src/core/tools/built-in-runs.ts': 'tool-runs',
+  // Imported by Export Plan (vscode/session/session-view.ts) and the CLI's `export` at their first run: the export's fold and Markdown.
+  'extension/src/core/presenters/plan-export.ts': 'plan-export',
 };
 
 /**
