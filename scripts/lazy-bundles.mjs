@@ -57,6 +57,8 @@ export const LAZY_MODULES = {
   'extension/src/core/tools/built-in-runs.ts': 'tool-runs',
   // Imported by Export Plan (vscode/session/session-view.ts) and the CLI's `export` at their first run: the export's fold and Markdown.
   'extension/src/core/presenters/plan-export.ts': 'plan-export',
+  // Imported by vscode/external-sessions/claude-code-tasks.ts at the first Turn On Claude Code's Task List: Claude Code's settings.
+  'extension/src/vscode/external-sessions/claude-code-tasks-enable.ts': 'claude-code-tasks-enable',
 };
 
 /**
