@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromiumPath } from '../scripts/vscode-server/browser.mjs';
 import { ENTRY, READY_MARKER } from '../scripts/vscode-server/paths.mjs';
 import { PROCESS_META, startupFiles, type ProcessMetafile } from '../scripts/bundle-check.mjs';
+import { CJS_RUNTIME } from '../scripts/cjs-runtime.mjs';
 import { WEBVIEW_CHUNKS } from '../scripts/webview-build.mjs';
 import { openContainer, openWorkbench, until } from '../test/e2e/workbench';
 import { productionBuild } from './production-build';
@@ -118,10 +119,11 @@ const ANSWER = [
 
 /**
  * What `entry` (e.g. 'extension.js') loads at start in the process build, as dist/
- * paths (the build's metafile names the first pass's files, dist/.esm/…).
+ * paths (the build's metafile names the first pass's files, dist/.esm/…), with the
+ * CommonJS helpers every one of them requires (scripts/cjs-runtime.mjs; not in the metafile).
  */
 function loadedAtStart(meta: ProcessMetafile, entry: string): string[] {
-  return startupFiles(meta, `dist/.esm/${entry}`).map((file) => file.replace('dist/.esm/', ''));
+  return [...startupFiles(meta, `dist/.esm/${entry}`).map((file) => file.replace('dist/.esm/', '')), CJS_RUNTIME];
 }
 
 function sizes(dir: string): Metric[] {

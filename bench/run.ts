@@ -55,7 +55,7 @@ const suites: Suite[] = [
   {
     name: 'bundle',
     method:
-      "Bundle sizes: scripts/build.mjs --production (minified, no source maps) run in a scratch folder linked to the sources, so dist/ keeps the development build; 1 KB = 1024 bytes; the webview target applies to main.js. Activation: code-server (VS Code 1.100.3) in Debian's headless Chromium loads that production build (as extensionDevelopmentPath), a fresh server and user-data folder per run; opening the Agent Checklist container activates the extension, and activate() logs the time from its first line to its return (performance.now()), read back from the extension's log file. Median of 5 runs.",
+      "Bundle sizes: scripts/build.mjs --production (minified, no source maps) run in a scratch folder linked to the sources, so dist/ keeps the development build; an entry's start counts dist/cjs-runtime.js too (the CommonJS helpers its files require); 1 KB = 1024 bytes; the webview target applies to main.js. Activation: code-server (VS Code 1.100.3) in Debian's headless Chromium loads that production build (as extensionDevelopmentPath), a fresh server and user-data folder per run; opening the Agent Checklist container activates the extension, and activate() logs the time from its first line to its return (performance.now()), read back from the extension's log file. Median of 5 runs.",
     run: runBundleBench,
   },
   {

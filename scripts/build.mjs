@@ -17,8 +17,9 @@
 // realms: each is a bundle of its own (WORKER_MODULES).
 import * as esbuild from 'esbuild';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PROCESS_META, checkProcessBuild } from './bundle-check.mjs';
+import { CJS_OPTIONS, CJS_RUNTIME, helperDefinitions, runtimeText, shareHelpers } from './cjs-runtime.mjs';
 import { dedupePackages } from './dedupe-packages.mjs';
 import { leanZod } from './lean-zod.mjs';
 import { LAZY_MODULES, MAIN_MODULES, WORKER_MODULES, lazyPackages } from './lazy-bundles.mjs';
@@ -71,22 +72,39 @@ async function toCommonJs() {
     esbuild.build({
       ...node,
       bundle: false,
-      format: 'cjs',
-      // Every converted file is loaded with require (import() becomes one, below), never
-      // by Node's ES module loader: no annotation of its exports for Node's CommonJS lexer
-      // (what the node platform adds to each file).
-      platform: 'neutral',
-      // import() of a converted file must see its ES exports (its `default` too), as the
-      // first pass meant: a require gives that object, Node's import() of CommonJS does not.
-      supported: { 'dynamic-import': false },
+      ...CJS_OPTIONS,
+      // Every converted file is loaded with require (import() becomes one: CJS_OPTIONS),
+      // never by Node's ES module loader: no annotation of its exports for Node's CommonJS
+      // lexer (what the node platform adds to each file). import() of a converted file
+      // must see its ES exports (its `default` too), as the first pass meant: a require
+      // gives that object, Node's import() of CommonJS does not.
       entryPoints: entries.map((file) => join(ESM_DIR, file)),
       outbase: ESM_DIR,
       outdir: 'dist',
       logLevel: 'warning',
+      // Production: minified after its helpers are shared (sharedHelpers).
+      ...(production ? { minify: false, write: false } : {}),
       ...(banner ? { banner: { js: banner } } : {}),
     });
-  await Promise.all([pass(files.filter((f) => f !== 'cli.js')), pass(['cli.js'], SHEBANG)]);
+  const results = await Promise.all([pass(files.filter((f) => f !== 'cli.js')), pass(['cli.js'], SHEBANG)]);
+  if (production) await sharedHelpers(results.flatMap((result) => result.outputFiles));
   chmodSync('dist/cli.js', 0o755);
+}
+
+/** Production: each converted file with esbuild's helpers from dist/cjs-runtime.js (scripts/cjs-runtime.mjs), minified. */
+async function sharedHelpers(outputFiles) {
+  const definitions = helperDefinitions();
+  const minified = async (text) =>
+    (await esbuild.transform(text, { ...CJS_OPTIONS, minify: true, target: 'node20', legalComments: 'none' })).code;
+  writeFileSync(join('dist', CJS_RUNTIME), await minified(runtimeText(definitions)));
+  await Promise.all(
+    outputFiles.map(async ({ path, text }) => {
+      const fromDist = relative(resolve('dist'), path).split(sep).join('/');
+      const runtime = `${'../'.repeat(fromDist.split('/').length - 1) || './'}${CJS_RUNTIME}`;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, await minified(shareHelpers(text, runtime, definitions)));
+    }),
+  );
 }
 
 /** Fails the build on a second copy of a module in one process, or a lazy-only package loaded at start. */
@@ -102,6 +120,7 @@ function cleanProcessFiles() {
   rmSync(ESM_DIR, { recursive: true, force: true });
   if (!existsSync('dist')) return;
   for (const file of readdirSync('dist')) if (/^chunk-.*\.js(\.map)?$/.test(file)) rmSync(join('dist', file));
+  rmSync(join('dist', CJS_RUNTIME), { force: true });
 }
 
 async function finishProcessBuild(metafile) {

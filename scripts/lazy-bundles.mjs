@@ -53,6 +53,14 @@ export const LAZY_MODULES = {
   // Required by core/import/opencode-follower.ts at the first read of opencode's database (an import): SQLite's
   // wasm (node-sqlite3-wasm), whose dist/node-sqlite3-wasm.wasm sits beside it. The follower's worker bundles it.
   'extension/src/core/import/opencode-db.ts': 'opencode-db',
+  // Required by core/tools/tool-runs.ts when a tool set is first built: the built-in tools' implementations behind their descriptors.
+  'extension/src/core/tools/built-in-runs.ts': 'tool-runs',
+  // Imported by Export Plan (vscode/session/session-view.ts) and the CLI's `export` at their first run: the export's fold and Markdown.
+  'extension/src/core/presenters/plan-export.ts': 'plan-export',
+  // Imported by vscode/external-sessions/claude-code-tasks.ts at the first Turn On Claude Code's Task List: Claude Code's settings.
+  'extension/src/vscode/external-sessions/claude-code-tasks-enable.ts': 'claude-code-tasks-enable',
+  // Imported by vscode/external-sessions/chat-plan-tool.ts at the chat tool's first call: the Chat session's writer.
+  'extension/src/vscode/external-sessions/chat-plan-session.ts': 'chat-plan-session',
 };
 
 /**

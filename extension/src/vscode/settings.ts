@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
 import { DEFAULT_MAX_STEPS } from '../core/agent/turn-options';
 import { BUILT_IN_TOOLS } from '../core/tools/built-in';
-import { SANDBOX_MODES } from '../core/tools/bash/sandbox';
+import { SANDBOX_MODES } from '../core/tools/bash/sandbox-modes';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
 import { IMPORTED_AGENTS } from '../core/session/source';
 import { acpAgentsSchema } from '../core/acp-client/agent-catalog';

@@ -5,7 +5,7 @@
 // subagent another process runs counts as running until its end is logged.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { timingRows } from '../../../extension/src/core/plan/history-format';
+import { timingRows } from '../../../extension/src/core/plan/timing-rows';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { fold } from '../../../extension/src/core/session/projection';
 import type { ChildSnapshot } from '../../../extension/src/vscode/session/child-sessions';

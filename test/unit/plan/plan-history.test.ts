@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planView } from '../../../extension/src/core/plan/plan-presenter';
-import { timingRows } from '../../../extension/src/core/plan/history-format';
+import { timingRows } from '../../../extension/src/core/plan/timing-rows';
 import { planChanges } from '../../../extension/src/core/plan/plan-changes';
 import { hasPlanVersion } from '../../../extension/src/core/plan/plan-history';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';

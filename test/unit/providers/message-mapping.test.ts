@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ModelRequest } from '../../../extension/src/core/agent/provider';
 import { toAnthropicMessages } from '../../../extension/src/core/agent/providers/anthropic-messages';
-import { isDeepSeekBaseUrl, toOpenAIMessages } from '../../../extension/src/core/agent/providers/openai-messages';
+import { toOpenAIMessages } from '../../../extension/src/core/agent/providers/openai-messages';
+import { isDeepSeekBaseUrl } from '../../../extension/src/core/agent/providers/remote-endpoints';
 import type { Message } from '../../../extension/src/core/agent/derive-messages';
 
 function request(messages: Message[]): ModelRequest {

@@ -12,9 +12,11 @@ import {
   LIST_STOPPED_MESSAGE,
   listCutText,
   listWalkCutText,
+} from '../../../extension/src/core/tools/list-files/list-files-tool';
+import {
   MAX_LISTED_ENTRIES,
   MAX_WALKED_ENTRIES,
-} from '../../../extension/src/core/tools/list-files/list-files-tool';
+} from '../../../extension/src/core/tools/list-files/list-files-signature';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { errorResult } from '../../../extension/src/core/tools/tool';
 import { ctx, tempWorkspace, type TempWorkspace } from './support';

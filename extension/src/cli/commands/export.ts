@@ -1,7 +1,6 @@
 // `export <log> --format markdown|json`: the standing plan, every version (model writes
 // and user edits) with its changes, the timing, the dropped items and each item's
 // evidence (with the files it changed, from the checkpoints in the CLI's state folder).
-import { exportPlanMarkdown, PlanExportFolder } from '../../core/presenters/plan-export';
 import { checkpointsOf } from './changes';
 import { readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
@@ -10,7 +9,9 @@ import type { CliIo } from '../io';
 export async function exportCommand(io: CliIo, logPath: string, format: string): Promise<number> {
   if (format !== 'markdown' && format !== 'json')
     throw new UsageError(`--format must be markdown or json (got ${JSON.stringify(format)})`);
-  // The events stream through the export's fold and are dropped.
+  // The events stream through the export's fold and are dropped. The fold and the Markdown
+  // writer are a lazy module (dist/plan-export.js, shared with the extension host's Export Plan).
+  const { exportPlanMarkdown, PlanExportFolder } = await import('../../core/presenters/plan-export');
   const folder = new PlanExportFolder();
   let lastTs: string | null = null;
   const log = readValidatedLog(io, logPath, (event) => {

@@ -3,7 +3,8 @@
 // of { seq, ts, by, todos, changes, drift } (drift: what of the version is not in an
 // approved plan, plan-drift.ts; empty without one). The log is streamed through the validation `check` uses: memory holds the versions.
 import { driftEntries } from '../../core/plan/plan-drift';
-import { historyAsMarkdown, historyAsText, timingRows } from '../../core/plan/history-format';
+import { historyAsMarkdown, historyAsText } from '../../core/plan/history-format';
+import { timingRows } from '../../core/plan/timing-rows';
 import { PlanHistoryFolder } from '../../core/plan/plan-history';
 import { SessionFolds } from '../../core/presenters/session-folds';
 import { readValidatedLog } from '../read-log';

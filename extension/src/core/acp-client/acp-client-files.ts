@@ -20,13 +20,8 @@ import type {
 } from '@agentclientprotocol/sdk';
 import type { ProtectedPaths } from '../tools/protected-paths';
 import { readTextFile } from '../tools/text-file';
-import {
-  checkWrite,
-  preview,
-  WRITE_FILE_TOOL_NAME,
-  writeChecked,
-  writeSummary,
-} from '../tools/write-file/write-file-tool';
+import { WRITE_FILE_TOOL_NAME } from '../tools/write-file/write-file-signature';
+import { checkWrite, preview, writeChecked, writeSummary } from '../tools/write-file/write-file-tool';
 import type { Workspace } from '../tools/workspace';
 import type { AcpClientApprovals, AcpClientTurn } from './acp-client-approvals';
 import { changeLines } from './acp-permission-answer';

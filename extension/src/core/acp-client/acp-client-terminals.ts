@@ -31,10 +31,10 @@ import {
   BASH_OUTPUT_TAIL_BYTES,
   BASH_TOOL_NAME,
   bashApprovalCard,
-  MAX_BASH_TIMEOUT_MS,
   type SandboxChoice,
   UNTRUSTED_BASH_MESSAGE,
 } from '../tools/bash/bash-tool';
+import { MAX_BASH_TIMEOUT_MS } from '../tools/bash/bash-signature';
 import { HeadTailBuffer } from '../tools/bash/output-cap';
 import type { ShellRunResult } from '../tools/bash/process-group';
 import type { Redactor } from '../tools/tool-env';

@@ -3,12 +3,9 @@
 import { oneLine } from './one-line';
 import type { PlanChange } from './plan-changes';
 import type { PlanVersion } from './plan-history';
-import type { ItemTiming } from './plan-ledger';
-import { timeInProgressMs } from './plan-timing';
 import { planAsMarkdown } from './plan-markdown';
 import { planAsText } from './summaries';
-import type { TodoItem } from './todo-schema';
-import type { PlanAuthor } from './todos-projection';
+import type { TimingRow } from './timing-rows';
 
 const AUTHOR = { model: 'the model', user: 'the user' } as const;
 
@@ -41,35 +38,6 @@ export function formatDuration(ms: number): string {
   const s = total % 60;
   const pad = (n: number): string => String(n).padStart(2, '0');
   return h ? `${h}h ${pad(m)}m ${pad(s)}s` : m ? `${m}m ${pad(s)}s` : `${s}s`;
-}
-
-export interface TimingRow {
-  content: string;
-  /** When the item entered the standing plan, and who put it there (the model or the user). */
-  addedAt: string | null;
-  addedBy: PlanAuthor | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  inProgressMs: number;
-}
-
-/** One row per item of `plan` (in order): the presenter behind Export Plan, `history` and the Plan tree's tooltips. */
-export function timingRows(
-  plan: readonly TodoItem[],
-  timings: ReadonlyMap<string, ItemTiming>,
-  now: Date,
-): TimingRow[] {
-  return plan.map((item) => {
-    const t = timings.get(item.content);
-    return {
-      content: item.content,
-      addedAt: t?.addedAt ?? null,
-      addedBy: t?.addedBy ?? null,
-      startedAt: t?.startedAt ?? null,
-      finishedAt: t?.finishedAt ?? null,
-      inProgressMs: t ? timeInProgressMs(t, now) : 0,
-    };
-  });
 }
 
 function timingLine(row: TimingRow): string {

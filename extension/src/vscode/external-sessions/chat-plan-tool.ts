@@ -9,7 +9,7 @@
 // rejection is answered with the contract's `Error: …` text as the tool result (this
 // API has no error flag on a result) and appends nothing.
 import * as vscode from 'vscode';
-import { ExternalPlanSession } from '../../core/mcp/external-plan-session';
+import type { ExternalPlanSession } from '../../core/mcp/external-plan-session';
 import { TODO_WRITE_TOOL_NAME } from '../../core/tools/todo-write/todo-write-tool';
 import type { SessionStore } from '../../core/store/session-store';
 
@@ -34,7 +34,7 @@ export class ChatPlanTool implements vscode.Disposable {
         const abort = new AbortController();
         const cancel = token.onCancellationRequested(() => abort.abort());
         try {
-          const result = await this.current().write(invocation.input, abort.signal);
+          const result = await (await this.current()).write(invocation.input, abort.signal);
           return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.content)]);
         } finally {
           cancel.dispose();
@@ -43,8 +43,13 @@ export class ChatPlanTool implements vscode.Disposable {
     });
   }
 
-  /** The Chat session for the current policy; a changed setting starts a new one (its turn closes). */
-  private current(): ExternalPlanSession {
+  /**
+   * The Chat session for the current policy; a changed setting starts a new one (its turn
+   * closes). Its writer (chat-plan-session.ts) loads at the first call; nothing awaits
+   * between the check and the creation, so two calls share one session.
+   */
+  private async current(): Promise<ExternalPlanSession> {
+    const { ExternalPlanSession } = await import('./chat-plan-session');
     const allow = this.options.allowParallelInProgress();
     if (this.session && this.sessionPolicy === allow) return this.session;
     this.session?.dispose();

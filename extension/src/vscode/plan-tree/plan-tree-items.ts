@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { word } from '../l10n-words';
 import type { TodoStatus } from '../../core/domain-literals';
-import type { TimingRow } from '../../core/plan/history-format';
+import type { TimingRow } from '../../core/plan/timing-rows';
 import { itemDrift, type ItemDrift } from '../../core/plan/plan-drift';
 import type { PlanAuthor } from '../../core/plan/todos-projection';
 import { durationParts, inProgressElapsedMs } from '../../core/plan/plan-timing';

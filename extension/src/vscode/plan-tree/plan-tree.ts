@@ -8,7 +8,7 @@
 // how each looked, so that it redraws only the rows that changed (and the ticking ones).
 import * as vscode from 'vscode';
 import { word } from '../l10n-words';
-import { timingRows } from '../../core/plan/history-format';
+import { timingRows } from '../../core/plan/timing-rows';
 import { itemEvidence, withFiles } from '../../core/plan/plan-flags';
 import { planProgress, progressFraction } from '../../core/plan/summaries';
 import { droppedGroupTreeItem, droppedTreeItem, formatTime, itemTreeItem } from './plan-tree-items';

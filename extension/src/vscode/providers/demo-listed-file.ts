@@ -5,7 +5,7 @@
 // no file listed (an empty folder), the placeholder becomes README.md and the read
 // fails as any read of a missing file does: still a call the item made.
 import type { Message } from '../../core/agent/derive-messages';
-import { LIST_FILES_TOOL_NAME } from '../../core/tools/list-files/list-files-tool';
+import { LIST_FILES_TOOL_NAME } from '../../core/tools/list-files/list-files-signature';
 import type { ScriptedResponse } from '../../core/agent/providers/scripted';
 
 export const LISTED_FILE_PLACEHOLDER = '{listedFile}';

@@ -1,6 +1,5 @@
 // The shown session as the Agent view's header and banners show it, and as Export Plan writes it.
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
-import { exportPlan, exportPlanMarkdown } from '../../core/presenters/plan-export';
 import type { SessionView } from '../../core/protocol/messages';
 import type { Session } from '../../core/session/session';
 import type { OpenedSession } from './opened-session';
@@ -41,6 +40,8 @@ export function agentFileOf(opened: OpenedSession | null): string | undefined {
 export async function exportSessionMarkdown(session: Session, checkpointsBase: string): Promise<string> {
   const cwd = session.header.cwd;
   const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
+  // The export's fold and Markdown writer: a lazy module (dist/plan-export.js), loaded at the first export.
+  const { exportPlan, exportPlanMarkdown } = await import('../../core/presenters/plan-export');
   return exportPlanMarkdown(await exportPlan(session.header, await session.loadEvents(), new Date(), checkpoints));
 }
 

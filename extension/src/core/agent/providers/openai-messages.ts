@@ -104,13 +104,3 @@ export function toOpenAITools(request: ModelRequest): ChatCompletionFunctionTool
     function: { name: tool.name, description: tool.description, parameters: tool.parameters },
   }));
 }
-
-/** True for DeepSeek's API (its thinking mode needs reasoning_content with tool calls). */
-export function isDeepSeekBaseUrl(baseURL: string | undefined): boolean {
-  if (!baseURL) return false;
-  try {
-    return new URL(baseURL).hostname.toLowerCase().includes('deepseek');
-  } catch {
-    return baseURL.toLowerCase().includes('deepseek');
-  }
-}

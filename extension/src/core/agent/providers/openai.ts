@@ -16,7 +16,8 @@ import { APIConnectionError, APIError, APIUserAbortError, OpenAI } from 'openai'
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { ProviderError, isProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { openAICompatibleWindow } from '../context-window';
-import { isDeepSeekBaseUrl, toOpenAIMessages, toOpenAITools } from './openai-messages';
+import { toOpenAIMessages, toOpenAITools } from './openai-messages';
+import { isDeepSeekBaseUrl } from './remote-endpoints';
 import { completionChunkSchema, toUsage, ToolCallAssembler } from './openai-stream';
 import { OPENAI_DEFAULT_BASE_URL } from './remote-endpoints';
 import { streamWithRequestSignal } from './request-signal';

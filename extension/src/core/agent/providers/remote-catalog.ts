@@ -6,8 +6,7 @@
 import { anthropicWindow, openAICompatibleWindow } from '../context-window';
 import type { ModelProvider } from '../provider';
 import { lazyProvider } from './lazy-provider';
-import { isDeepSeekBaseUrl } from './openai-messages';
-import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL } from './remote-endpoints';
+import { ANTHROPIC_DEFAULT_BASE_URL, isDeepSeekBaseUrl, OPENAI_DEFAULT_BASE_URL } from './remote-endpoints';
 
 export interface RemoteProviderSpec {
   /** Its endpoint when none is set (`agentChecklist.<id>.baseUrl`, `--base-url`). */

@@ -6,9 +6,9 @@
 // (`details`, bash-view.ts), which is what hosts show.
 // Where bubblewrap runs, every command runs in the sandbox (sandbox.ts): the
 // workspace writable, the rest read-only, /tmp private, no network unless allowed.
-import * as z from 'zod/mini';
 import type { ApprovalCard, Approvals } from '../approvals';
 import { BASH_TOOL_NAME, bashResultText, type BashExit } from './bash-view';
+import { bashArgsSchema, DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS } from './bash-signature';
 import type { ShellRunResult } from './process-group';
 import type { SandboxChoice } from './run-sandboxed';
 import { errorResult, toParameters, type ToolDefinition, type ToolResult } from '../tool';
@@ -17,8 +17,6 @@ import type { Redactor } from '../tool-env';
 
 export { BASH_TOOL_NAME };
 export type { SandboxChoice };
-export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
-export const MAX_BASH_TIMEOUT_MS = 600_000;
 /** Output kept: this much from the start and this much from the end. */
 export const BASH_OUTPUT_HEAD_BYTES = 16 * 1024;
 export const BASH_OUTPUT_TAIL_BYTES = 16 * 1024;
@@ -35,13 +33,6 @@ export const bashDescriptionLimits = (headBytes: number, tailBytes: number): str
   `Commands get no standard input (do not start interactive programs). They time out after ${DEFAULT_BASH_TIMEOUT_MS} ms unless timeout_ms says otherwise (at most ${MAX_BASH_TIMEOUT_MS}); then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes a command leaves running in the background are ended when it exits.`;
 export const BASH_DESCRIPTION_TAIL =
   'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
-
-export const bashArgsSchema = z.object({
-  command: z.string().check(z.minLength(1), z.describe('The command line, run as `bash -c <command>`.')),
-  timeout_ms: z
-    .exactOptional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_BASH_TIMEOUT_MS)))
-    .check(z.describe(`Milliseconds before the command is killed (default ${DEFAULT_BASH_TIMEOUT_MS}).`)),
-}) satisfies z.ZodMiniType<{ command: string; timeout_ms?: number }>;
 
 export interface BashToolOptions extends SandboxChoice {
   approvals: Approvals;

@@ -3,8 +3,9 @@
 // (bash-view.ts) from the exit it logs as data. It runs processes (a command: the
 // exit is its evidence's outcome).
 import { defineTool } from '../descriptor';
-import { BASH_TOOL_NAME, bashArgsSchema, createBashTool } from './bash-tool';
-import { bashDetailsSchema, bashView } from './bash-view';
+import { bashArgsSchema } from './bash-signature';
+import { BASH_TOOL_NAME, bashDetailsSchema, bashView } from './bash-view';
+import { toolRuns } from '../tool-runs';
 
 export const bashTool = defineTool(
   { name: BASH_TOOL_NAME, args: bashArgsSchema, asksApproval: true },
@@ -15,7 +16,7 @@ export const bashTool = defineTool(
     exit: (details) => details.exit,
     present: ({ call, args, details }) => bashView(call, args?.command ?? '', details?.exit ?? null),
     create: (set) =>
-      createBashTool({
+      toolRuns().createBashTool({
         workspace: set.workspace(),
         approvals: set.approvals(),
         trusted: set.need(set.options.trusted, 'the workspace trust decision (trusted: true or false)'),

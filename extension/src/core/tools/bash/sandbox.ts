@@ -48,9 +48,7 @@ import * as fs from 'node:fs';
 import type { BashLimits } from './bash-limits';
 import { insideCommand } from './sandbox/inside';
 import type { ReadOnlyMount } from './sandbox/read-only-mounts';
-
-export const SANDBOX_MODES = ['auto', 'off'] as const;
-export type SandboxMode = (typeof SANDBOX_MODES)[number];
+import type { SandboxMode } from './sandbox-modes';
 
 export interface SandboxPolicy {
   mode: SandboxMode;

@@ -2,36 +2,13 @@
 // Zero or several occurrences are refused with a stable message that tells the
 // model how to fix the call. Needs approval like write_file; the edit is checked
 // again on the file as it is after approval, so a change made meanwhile is not clobbered.
-import * as z from 'zod/mini';
 import { protectedPaths } from '../protected-paths';
 import { readTextFile } from '../text-file';
-import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { refusalMessage, type Workspace } from '../workspace';
 import { preview, type WriteToolOptions } from '../write-file/write-file-tool';
 import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
-
-export const EDIT_FILE_TOOL_NAME = 'edit_file';
-
-export const EDIT_FILE_DESCRIPTION = [
-  'Replace one exact piece of text in a workspace file: old_string must occur EXACTLY ONCE in the file (same whitespace and indentation); it is replaced by new_string.',
-  'Read the file first and copy old_string from it (without the line numbers read_file adds). When the text occurs more than once, include enough surrounding lines to make it unique. To create a file or rewrite it whole use write_file.',
-  'The user may have to approve each edit; a denied edit changes nothing: do not retry it unchanged. ' +
-    WORKSPACE_PATHS_RULE,
-].join('\n\n');
-
-export const editFileArgsSchema = z.object({
-  path: filePathArg,
-  old_string: z.string().check(z.minLength(1), z.describe('The exact text to replace; it must occur exactly once.')),
-  new_string: z.string().check(z.describe('The text to put in its place.')),
-}) satisfies z.ZodMiniType<{ path: string; old_string: string; new_string: string }>;
-
-export const editFileSignature = {
-  name: EDIT_FILE_TOOL_NAME,
-  description: EDIT_FILE_DESCRIPTION,
-  args: editFileArgsSchema,
-  asksApproval: true,
-} as const;
+import { EDIT_FILE_TOOL_NAME, editFileSignature } from './edit-file-signature';
 
 export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
 export const changedWhileAskedMessage = (p: string): string =>

@@ -7,7 +7,6 @@
 // grep's worker thread (search-thread.ts), never on the caller's event loop; on a
 // virtual one (VS Code's workspace.fs) the JavaScript engine runs here, yielding
 // between blocks. Capped on matches, not on files searched.
-import * as z from 'zod/mini';
 import { noSuchPathMessage } from '../list-files/list-files-tool';
 import { checkedTool, errorResult, type ToolDefinition, type ToolResult } from '../tool';
 import type { Redactor } from '../tool-env';
@@ -18,39 +17,15 @@ import {
   invalidPatternMessage,
   longLinesText,
   MAX_GREP_MATCHES,
-  MAX_SEARCHED_LINE_CHARS,
   noMatchesText,
 } from './grep-text';
 import { ripgrepLocator, type RipgrepLocator } from './ripgrep';
 import type { SearchResult } from './run-search';
 import type { SearchOutcome, SearchRequest } from './search-messages';
 import { searchOnThread, warmSearchThread } from './search-thread';
+import { grepSignature } from './grep-signature';
 
 export * from './grep-text';
-
-export const GREP_TOOL_NAME = 'grep';
-
-export const GREP_DESCRIPTION = [
-  "Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript's without backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as `[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).",
-  `Each match comes back as \`<path>:<line>: <text>\` with the path relative to the workspace folder. Like ripgrep (and git), a folder search leaves out what the workspace's ignore files leave out (\`.gitignore\` files, \`.ignore\`, \`.git/info/exclude\`, git's global excludes file) and hidden files and folders (names starting with \`.\`); pass \`includeIgnored: true\` to search those too, or name an ignored file or folder as \`path\`. \`.git\` is never searched. Binary files and symbolic links are skipped; lines longer than ${MAX_SEARCHED_LINE_CHARS} characters are not searched, and the result says so. At most ${MAX_GREP_MATCHES} matches are returned; a search that stops early says so.`,
-].join('\n\n');
-
-export const grepArgsSchema = z.object({
-  pattern: z.string().check(z.minLength(1), z.describe('A regular expression (RE2 syntax), without slashes or flags.')),
-  path: z
-    .exactOptional(z.string())
-    .check(z.describe('A file or folder, relative to the workspace folder (default: the workspace folder).')),
-  includeIgnored: z
-    .exactOptional(z.boolean())
-    .check(z.describe('Also search what ignore files leave out, and hidden files (default: false).')),
-}) satisfies z.ZodMiniType<{ pattern: string; path?: string; includeIgnored?: boolean }>;
-
-export const grepSignature = {
-  name: GREP_TOOL_NAME,
-  description: GREP_DESCRIPTION,
-  args: grepArgsSchema,
-  asksApproval: false,
-} as const;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

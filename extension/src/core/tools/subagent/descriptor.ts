@@ -4,7 +4,8 @@
 // without it. Its row shows the task, the child session and its answer. Its child
 // runs the same tools in the workspace, so it may read, write and run; its own
 // call is no evidence kind of its own (`other`).
-import { createSubagentTool, MAX_SUBAGENT_DEPTH, SUBAGENT_TOOL_NAME, subagentArgsSchema } from './subagent-tool';
+import { MAX_SUBAGENT_DEPTH, SUBAGENT_TOOL_NAME, subagentArgsSchema } from './subagent-signature';
+import { toolRuns } from '../tool-runs';
 import { defineTool } from '../descriptor';
 import { subagentView } from './subagent-view';
 
@@ -18,7 +19,7 @@ export const subagentTool = defineTool(
     create: (set) => {
       const run = set.need(set.options.subagents, 'the subagent runner (provider, session store, max steps)');
       if (set.depth >= MAX_SUBAGENT_DEPTH) return null;
-      return createSubagentTool({ run, depth: set.depth, buildChildTools: () => set.childTools() });
+      return toolRuns().createSubagentTool({ run, depth: set.depth, buildChildTools: () => set.childTools() });
     },
   },
 );

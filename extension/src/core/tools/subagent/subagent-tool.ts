@@ -2,7 +2,6 @@
 // returns the child's final text as the result. The child gets the same tools as
 // its parent, minus `subagent` from depth MAX_SUBAGENT_DEPTH on, so nesting stops
 // at grandchildren. A child's todo_write plans the child's own list (single owner).
-import * as z from 'zod/mini';
 import type { Disposable } from '../../disposable';
 import type { ToolRegistry } from '../registry';
 import { errorResult, toParameters, type ToolDefinition, type ToolResult } from '../tool';
@@ -10,10 +9,7 @@ import { parseArguments } from '../../zod-issues';
 import type { SubagentOutcome } from '../../domain-literals';
 import type { TurnEndReason } from '../../session/events';
 import type { Session } from '../../session/session';
-
-export const SUBAGENT_TOOL_NAME = 'subagent';
-/** Sessions at this depth or deeper (root = 0) get no subagent tool. */
-export const MAX_SUBAGENT_DEPTH = 2;
+import { SUBAGENT_TOOL_NAME, subagentArgsSchema } from './subagent-signature';
 
 export const SUBAGENT_DESCRIPTION_HEAD =
   "Hand a self-contained task to a subagent: a fresh agent session with its own history and its own todo list, and the same tools as you. It works until it is done and its final message comes back to you as this call's result.";
@@ -21,13 +17,6 @@ export const SUBAGENT_DESCRIPTION_PROMPT =
   'The subagent sees nothing of this conversation: put everything it needs in prompt (the goal, the relevant paths and facts, what to return). description is a short title for the user (3 to 6 words).';
 export const SUBAGENT_DESCRIPTION_TAIL =
   'Use it for work that is separable from yours (an investigation, a change in one area) to keep your own context small; do simple steps yourself. Subagents run one at a time.';
-
-export const subagentArgsSchema = z.object({
-  description: z
-    .string()
-    .check(z.trim(), z.minLength(1), z.describe('A short title for the task (3 to 6 words), shown to the user.')),
-  prompt: z.string().check(z.minLength(1), z.describe('The complete task for the subagent: it sees nothing else.')),
-});
 
 export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
 export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';

@@ -2,36 +2,13 @@
 // changes the user's files, so it needs the user's approval unless they chose
 // auto-approve: arguments -> path confinement -> target checks -> approval -> write.
 import * as path from 'node:path';
-import * as z from 'zod/mini';
 import type { Approvals } from '../approvals';
 import { protectedPaths, type ProtectedPaths } from '../protected-paths';
 import { isFolderMessage, notRegularFileMessage } from '../text-file';
-import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 import { checkedTool, errorResult, type ToolDefinition } from '../tool';
 import { refusalMessage, type ResolvedPath, type Workspace } from '../workspace';
 import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
-
-export const WRITE_FILE_TOOL_NAME = 'write_file';
-/** How much of the new content an approval prompt shows. */
-export const APPROVAL_PREVIEW_CHARS = 4000;
-
-export const WRITE_FILE_DESCRIPTION = [
-  "Create a text file in the workspace, or replace an existing file's whole content. Missing parent folders are created.",
-  'To change part of an existing file prefer edit_file; read a file before replacing it. The user may have to approve each write; a denied write changes nothing: do not retry it unchanged.',
-  WORKSPACE_PATHS_RULE,
-].join('\n\n');
-
-export const writeFileArgsSchema = z.object({
-  path: filePathArg,
-  content: z.string().check(z.describe('The whole new content of the file.')),
-}) satisfies z.ZodMiniType<{ path: string; content: string }>;
-
-export const writeFileSignature = {
-  name: WRITE_FILE_TOOL_NAME,
-  description: WRITE_FILE_DESCRIPTION,
-  args: writeFileArgsSchema,
-  asksApproval: true,
-} as const;
+import { WRITE_FILE_TOOL_NAME, APPROVAL_PREVIEW_CHARS, writeFileSignature } from './write-file-signature';
 
 export function preview(text: string): string {
   return text.length > APPROVAL_PREVIEW_CHARS
