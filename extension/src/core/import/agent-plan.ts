@@ -28,6 +28,19 @@ export interface AgentSessionInfo {
   model?: string | undefined;
 }
 
+/** What a reader knows of its session before it has read a line. */
+export function unreadSessionInfo(agent: ImportedAgent): AgentSessionInfo {
+  return {
+    agent,
+    sessionId: undefined,
+    version: undefined,
+    cwd: undefined,
+    startedAt: undefined,
+    title: undefined,
+    planCalls: 0,
+  };
+}
+
 /** A prompt as a session title: its first non-empty line, cut at 80 characters; undefined when it has none. */
 export function promptTitle(prompt: string): string | undefined {
   const line = prompt

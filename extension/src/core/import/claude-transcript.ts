@@ -13,7 +13,14 @@
 import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoItem } from '../plan/todo-schema';
 import { fitTodos } from '../plan/fit-todos';
-import { promptTitle, type AgentFileReader, type AgentLine, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import {
+  promptTitle,
+  type AgentFileReader,
+  type AgentLine,
+  type AgentMark,
+  type AgentSessionInfo,
+  unreadSessionInfo,
+} from './agent-plan';
 
 const lineHead = z.object({
   type: z.string(),
@@ -68,15 +75,7 @@ interface PendingCall {
 }
 
 export class ClaudeTranscriptReader implements AgentFileReader {
-  readonly info: AgentSessionInfo = {
-    agent: 'claude-code',
-    sessionId: undefined,
-    version: undefined,
-    cwd: undefined,
-    startedAt: undefined,
-    title: undefined,
-    planCalls: 0,
-  };
+  readonly info: AgentSessionInfo = unreadSessionInfo('claude-code');
   skipped = 0;
   private readonly pending = new Map<string, PendingCall>();
   /** Claude's task list, in creation order (Map keeps it). */

@@ -9,7 +9,14 @@ import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
 import { fitTodos } from '../plan/fit-todos';
-import { promptTitle, type AgentFileReader, type AgentLine, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import {
+  promptTitle,
+  type AgentFileReader,
+  type AgentLine,
+  type AgentMark,
+  type AgentSessionInfo,
+  unreadSessionInfo,
+} from './agent-plan';
 
 const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
 const sessionMetaLine = z.object({
@@ -37,15 +44,7 @@ const TURN_STARTS: ReadonlySet<string> = new Set(['task_started']);
 const TURN_ENDS: ReadonlySet<string> = new Set(['task_complete', 'turn_aborted']);
 
 export class CodexRolloutReader implements AgentFileReader {
-  readonly info: AgentSessionInfo = {
-    agent: 'codex',
-    sessionId: undefined,
-    version: undefined,
-    cwd: undefined,
-    startedAt: undefined,
-    title: undefined,
-    planCalls: 0,
-  };
+  readonly info: AgentSessionInfo = unreadSessionInfo('codex');
   skipped = 0;
 
   readLine(line: AgentLine | undefined): AgentMark[] {

@@ -21,7 +21,14 @@
 import * as z from 'zod/mini';
 import { fitTodos } from '../plan/fit-todos';
 import type { TodoItem } from '../plan/todo-schema';
-import { promptTitle, type AgentFileReader, type AgentLine, type AgentMark, type AgentSessionInfo } from './agent-plan';
+import {
+  promptTitle,
+  type AgentFileReader,
+  type AgentLine,
+  type AgentMark,
+  type AgentSessionInfo,
+  unreadSessionInfo,
+} from './agent-plan';
 
 const metadataLine = z.object({ sessionId: z.string(), projectHash: z.string(), startTime: z.optional(z.string()) });
 const toolCall = z.object({
@@ -57,15 +64,7 @@ type Message = z.infer<typeof messageLine>;
 export const GEMINI_PLAN_TOOL = 'write_todos';
 
 export class GeminiSessionReader implements AgentFileReader {
-  readonly info: AgentSessionInfo = {
-    agent: 'gemini-cli',
-    sessionId: undefined,
-    version: undefined,
-    cwd: undefined,
-    startedAt: undefined,
-    title: undefined,
-    planCalls: 0,
-  };
+  readonly info: AgentSessionInfo = unreadSessionInfo('gemini-cli');
   skipped = 0;
   /** The messages in the list, in order, with the plan each one's calls left (undefined: none). */
   private readonly messages = new Map<string, TodoItem[] | undefined>();
