@@ -60,7 +60,19 @@ export class ExternalSessionWatcher implements vscode.Disposable {
     this.watched.set(folder, parts);
     if (this.watchFolder(folder, parts)) return;
     // Not there yet (nothing has run in this workspace): VS Code's workspace watcher
-    // tells us when it appears; we never create it ourselves.
+    // tells us when it appears; we never create it ourselves. Made after activate()
+    // returns (creating one is the costliest part of watching); a folder that appears
+    // meanwhile is watched and scanned then.
+    setImmediate(() => this.awaitFolder(folder, parts));
+  }
+
+  /** Watches for `folder` to appear (it did not exist when it was added). */
+  private awaitFolder(folder: SessionFolder, parts: vscode.Disposable[]): void {
+    if (this.disposed || this.watched.get(folder) !== parts) return;
+    if (this.watchFolder(folder, parts)) {
+      this.scanSoon(folder);
+      return;
+    }
     const root = (vscode.workspace.workspaceFolders ?? []).find(
       (f) => f.uri.scheme === 'file' && folder.store.dir.startsWith(f.uri.fsPath + path.sep),
     );

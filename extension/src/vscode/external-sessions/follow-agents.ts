@@ -32,7 +32,9 @@ export function followAgents(opts: {
       homes: agentHomes(process.env),
       sessionDir: opts.sessionDir,
     });
-  configure();
+  // Started after activate() returns: nothing on screen waits for the follower, and a
+  // worker thread's start is the costliest part of activation.
+  const first = setImmediate(configure);
   const subscriptions = [
     vscode.workspace.onDidChangeWorkspaceFolders(configure),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -41,6 +43,7 @@ export function followAgents(opts: {
   ];
   return {
     dispose: () => {
+      clearImmediate(first);
       for (const s of subscriptions) s.dispose();
       thread.dispose();
     },
