@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 export const WEBVIEW_CHUNKS = {
   'webview/src/components/approval-card.tsx': 'approval-card',
   'webview/src/components/child-panel.tsx': 'child-panel',
+  'webview/src/components/markdown.tsx': 'markdown',
   'webview/src/components/plan-evidence.tsx': 'plan-evidence',
   'webview/src/components/plan-history.tsx': 'plan-history',
   'webview/src/components/plan-review.tsx': 'plan-first',

@@ -6,8 +6,10 @@
 // card (when a call asks), the plan row's text
 // box and menu (when the strip is expanded in a session this window writes), plan
 // first's decision buttons and composer toggle (our agent's option, not every user's),
-// and an item's evidence (with the first row that has any).
-import type { ComponentType } from 'preact';
+// an item's evidence (with the first row that has any), and the painter of answers'
+// Markdown trees (components/markdown.tsx; with the first answer).
+import type { ComponentType, VNode } from 'preact';
+import type { MdBlock } from '@core/protocol/markdown-schema';
 import type { ApprovalView, PanelKind, PanelView } from '@core/protocol/messages';
 import { lazy } from './lazy';
 import { useStrings } from './i18n';
@@ -32,6 +34,11 @@ export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
 export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
 export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
+/** An answer's Markdown tree; `plain`, the answer as text, shows while the chunk loads. */
+export const MarkdownTree = lazy<{ blocks: readonly MdBlock[]; class: string; plain: VNode }>(
+  () => import('./components/markdown').then((m) => m.Markdown),
+  ({ plain }) => plain,
+);
 export const RowEvidence = lazy(() => import('./components/plan-evidence').then((m) => m.RowEvidence));
 
 interface PanelProps<K extends PanelKind> {

@@ -6,7 +6,7 @@
 // its `markdown` message arrives; an answer whose parse passes the deadline (`*_` ×
 // 30,000) stays plain text, under the localized note.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { AnswerPresenter, type MarkdownMessageBody } from '../../../extension/src/core/markdown/answer-presenter';
 import { HostSequencer, type HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
@@ -15,10 +15,13 @@ import type { TranscriptItem } from '../../../extension/src/core/protocol/transc
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import { Transcript } from '../../../webview/src/components/transcript';
+import { MarkdownTree } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { mount } from './render';
 
 const TOO_SLOW = '*_'.repeat(30_000);
+
+before(() => MarkdownTree.preload());
 
 /** A session whose turn answers `text` (one step), and the rows its fold presents. */
 function answered(text: string): { session: Session; items: TranscriptItem[] } {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { AgentView } from '../../../webview/src/app';
-import { ApprovalCard, ChildPanel, ToolBody } from '../../../webview/src/lazy-views';
+import { ApprovalCard, ChildPanel, MarkdownTree, ToolBody } from '../../../webview/src/lazy-views';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
@@ -29,7 +29,7 @@ const FOUR = plan([
 ]);
 
 // A subagent's panel, what a tool call did and an approval card are chunks the page loads when first shown: loaded once here, they render at once.
-before(() => Promise.all([ChildPanel.preload(), ToolBody.preload(), ApprovalCard.preload()]));
+before(() => Promise.all([ChildPanel.preload(), ToolBody.preload(), ApprovalCard.preload(), MarkdownTree.preload()]));
 
 beforeEach(() => {
   posted.length = 0;

@@ -3,10 +3,11 @@
 // core/markdown/markdown-tree.ts) as preact components. Nothing is parsed here and no
 // HTML string is built: the model's text only ever becomes text nodes (preact escapes
 // them) and the href of links the host already kept (http, https, mailto). Linear in
-// the tree's size; the tree's depth is bounded by the host.
+// the tree's size; the tree's depth is bounded by the host. A chunk of its own
+// (scripts/webview-build.mjs), loaded with the first answer's tree (lazy-views.tsx).
 import type { ComponentChildren } from 'preact';
-import type { AnswerMarkdown, MdAlign, MdBlock, MdInline } from '@core/protocol/markdown-schema';
-import { useStrings } from '../i18n';
+import type { MdAlign, MdBlock, MdInline } from '@core/protocol/markdown-schema';
+import { useStrings } from '../chunk-api';
 
 export function Markdown({ blocks, class: className }: { blocks: readonly MdBlock[]; class?: string }) {
   return (
@@ -14,35 +15,6 @@ export function Markdown({ blocks, class: className }: { blocks: readonly MdBloc
       {blocks.map((b, i) => (
         <Block key={i} block={b} tight={false} />
       ))}
-    </div>
-  );
-}
-
-/** Streamed text, or an answer whose tree has not arrived: shown as it is. */
-export function PlainAnswer({ text, class: className }: { text: string; class?: string }) {
-  return <div class={className ? `markdown md-plain ${className}` : 'markdown md-plain'}>{text}</div>;
-}
-
-/** An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text under a note when the parse took too long. */
-export function Answer({
-  text,
-  markdown,
-  class: className,
-}: {
-  text: string;
-  markdown: AnswerMarkdown;
-  class: string;
-}) {
-  const s = useStrings();
-  if (markdown.kind === 'parsed') return <Markdown class={className} blocks={markdown.blocks} />;
-  return (
-    <div class={className}>
-      {markdown.kind === 'plain' && (
-        <p class="md-note" role="note">
-          {s.answerShownPlain}
-        </p>
-      )}
-      <PlainAnswer text={text} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { LinkButton } from './icon';
 import { placeApprovals } from './approval';
 import { ApprovalCard } from '../lazy-views';
 import { Disclosure, OpenRows } from './disclosure';
-import { Answer, PlainAnswer } from './markdown';
+import { Answer, PlainAnswer } from './answer';
 import { memo } from '../memo';
 import { ToolRow } from './tool-row';
 import { segmentsOf, transcriptWindow, type Block, type TranscriptWindow } from './transcript-window';
