@@ -6,7 +6,10 @@ import { isSessionLockedError } from '../core/store/lock';
 import { openLogForWrite, type WritableSession } from '../core/store/session-store';
 import type { CliIo } from './io';
 
-/** The log opened for writing, or null (said on stderr) while another process writes it; e.g. `what` `edit the plan`, `there` `edit it there`. */
+/**
+ * The log opened for writing, or null (said on stderr) while another process writes it; e.g. `what` `edit the plan`,
+ * `there` `edit it there`.
+ */
 export function openUnlessWritten(io: CliIo, logPath: string, what: string, there: string): WritableSession | null {
   try {
     return openLogForWrite(logPath);

@@ -57,7 +57,9 @@ export function runPrompt(prompt: string, session: Session): string | null {
   );
 }
 
-/** For a turn that ended awaiting approval: the proposal (stdout, or the --json object's `proposed`) and how to decide. */
+/**
+ * For a turn that ended awaiting approval: the proposal (stdout, or the --json object's `proposed`) and how to decide.
+ */
 export function reportProposal(
   io: CliIo,
   flags: { json?: boolean },

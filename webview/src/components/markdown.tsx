@@ -23,7 +23,10 @@ export function PlainAnswer({ text, class: className }: { text: string; class?: 
   return <div class={className ? `markdown md-plain ${className}` : 'markdown md-plain'}>{text}</div>;
 }
 
-/** An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text under a note when the parse took too long. */
+/**
+ * An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text under a note when the
+ * parse took too long.
+ */
 export function Answer({
   text,
   markdown,
@@ -102,7 +105,9 @@ function Block({ block, tight }: { block: MdBlock; tight: boolean }) {
   }
 }
 
-/** A list; a task item's checkbox is read-only and named by its state ("Done" / "Not done"), the item's text follows it. */
+/**
+ * A list; a task item's checkbox is read-only and named by its state ("Done" / "Not done"), the item's text follows it.
+ */
 function List({ block }: { block: Extract<MdBlock, { t: 'list' }> }) {
   const s = useStrings();
   const items = block.items.map((item, i) => (

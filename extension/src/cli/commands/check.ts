@@ -5,7 +5,8 @@ import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 
 export function checkCommand(io: CliIo, logPath: string): number {
-  // Streamed: memory stays flat whatever the log's size. A valid log is recorded in the verified index (`plan` then reads it).
+  // Streamed: memory stays flat whatever the log's size. A valid log is recorded in the verified index (`plan` then
+  // reads it).
   let events = 0;
   let compactions = 0;
   const read = readAndRecordLog(io, logPath, (event) => {

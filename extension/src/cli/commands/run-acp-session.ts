@@ -21,7 +21,10 @@ import { UsageError } from '../usage';
 import type { RunFlags } from './run';
 import { startItem } from './run-plan-work';
 
-/** `--session` names an ACP agent's session in `store` (anything else, a bad id or log among them, is for our agent's `run` to judge). */
+/**
+ * `--session` names an ACP agent's session in `store` (anything else, a bad id or log among them, is for our agent's
+ * `run` to judge).
+ */
 export function isAcpSession(store: SessionStore, session: string | undefined): boolean {
   if (session === undefined || !isSessionId(session) || !store.exists(session)) return false;
   try {

@@ -66,7 +66,10 @@ function resolveLaunch(io: CliIo, flags: RunFlags, root: string, store: SessionS
   return launched?.resolved ?? { ok: false, message: 'name the agent with --agent or --agent-command' };
 }
 
-/** `run`: an ACP agent's turn when --agent or --agent-command names one or --session is an ACP agent's session, else our agent's. */
+/**
+ * `run`: an ACP agent's turn when --agent or --agent-command names one or --session is an ACP agent's session, else our
+ * agent's.
+ */
 export function runAnyAgent(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
   const acp =
     flags.agent !== undefined ||

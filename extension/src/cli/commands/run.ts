@@ -249,7 +249,10 @@ function policyOf(allowParallel: boolean | undefined): TodoWritePolicy {
   return { allowParallelInProgress: allowParallel ?? true };
 }
 
-/** `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none (our loop's and an ACP agent's runs). */
+/**
+ * `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none (our loop's and an ACP
+ * agent's runs).
+ */
 export function checkpointTaker(io: CliIo, flag: string | undefined, root: string): CheckpointTaker | null {
   if (flag === 'off') return null;
   const repo = ShadowRepo.of(cliCheckpointsBase(io.env), root);

@@ -12,7 +12,9 @@ import {
 } from '../../core/import/claude-settings';
 import { claudeSettingsFile } from '../../core/import/plan-notice';
 
-/** Shows the change to Claude Code's settings and writes it once the user chooses Turn On; resolves with what happened. */
+/**
+ * Shows the change to Claude Code's settings and writes it once the user chooses Turn On; resolves with what happened.
+ */
 export async function enableClaudeCodeTasks(): Promise<'written' | 'already-on' | 'refused' | 'cancelled'> {
   const file = claudeSettingsFile(agentHomes(process.env).claudeConfigDir);
   let current: string | undefined;

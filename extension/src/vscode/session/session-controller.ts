@@ -52,11 +52,17 @@ export class SessionController extends Owner implements vscode.Disposable {
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
   readonly onDidChangeSession = this.sessionEmitter.event;
   readonly onDidChangePlan = this.planEmitter.event;
-  /** The plan's ledger changed (per item: who added it, started, finished; the turn ended; a subagent started or ended; the dropped items). */
+  /**
+   * The plan's ledger changed (per item: who added it, started, finished; the turn ended; a subagent started or ended;
+   * the dropped items).
+   */
   readonly onDidChangeLedger = this.ledgerEmitter.event;
   /** Transcript items created or changed by appends to the open session. */
   readonly onDidChangeItems = this.itemsEmitter.event;
-  /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
+  /**
+   * A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed
+   * or not).
+   */
   readonly onDidChangeSessionList: vscode.Event<void>;
   readonly onDidChangeRun: vscode.Event<RunView>;
   readonly onDidStream: vscode.Event<StreamView | null>;
@@ -72,7 +78,8 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.switcher = this.register(
       new SessionSwitcher(options, {
         opened: () => this.opened,
-        // While an ACP agent runs here, its own transcript (which followAgents also reads) must not pull the view away from it.
+        // While an ACP agent runs here, its own transcript (which followAgents also reads) must not pull the view away
+        // from it.
         busy: () => this.turns.busy || this.turns.runsAgents,
         stop: () => this.stop(),
         show: (opened) => this.show(opened),
@@ -111,7 +118,10 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.switcher.openSession(id);
   }
 
-  /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
+  /**
+   * Every session of this window's folders for the session list, newest first (subagent sessions left out), each with
+   * who writes it.
+   */
   sessionList(): SessionListItem[] {
     return this.switcher.sessionList(this.previewing?.id);
   }
@@ -133,7 +143,10 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.shown?.planLedger ?? planLedgerProjection.init;
   }
 
-  /** The files the shown plan's item `content` changed (core/checkpoints/item-files.ts): null when unknown, undefined while they are read. */
+  /**
+   * The files the shown plan's item `content` changed (core/checkpoints/item-files.ts): null when unknown, undefined
+   * while they are read.
+   */
   evidenceFiles(content: string): ChangedFile[] | null | undefined {
     return this.shown?.evidenceFiles(content) ?? null;
   }
@@ -239,12 +252,17 @@ export class SessionController extends Owner implements vscode.Disposable {
     await this.turns.closeAgents();
   }
 
-  /** Closes the current session once the running turn stopped (unless another session was chosen meanwhile); the next prompt starts a new one. */
+  /**
+   * Closes the current session once the running turn stopped (unless another session was chosen meanwhile); the next
+   * prompt starts a new one.
+   */
   newSession(): Promise<void> {
     return this.switcher.showNone(() => this.options.providers.reset());
   }
 
-  /** Shows `opened` (or nothing, or `preview`) with fresh folds; approvals and children last while the session id does. */
+  /**
+   * Shows `opened` (or nothing, or `preview`) with fresh folds; approvals and children last while the session id does.
+   */
   private show(opened: OpenedSession | null, preview: SessionPreview | null = null): void {
     this.previewing = preview;
     const previous = this.shown;
