@@ -16,10 +16,20 @@ export function openUnlessWritten(io: CliIo, logPath: string, what: string, ther
   } catch (error) {
     if (isSessionLockedError(error)) {
       io.err(
-        `agent-checklist: cannot ${what}: process ${error.pid} is writing this session; ${there}, or stop that process (lock: ${error.lockPath})`,
+        `agent-checklist: cannot ${what}: process ${error.pid} is writing this session; ` +
+          `${there}, or stop that process (lock: ${error.lockPath})`,
       );
       return null;
     }
     throw error;
   }
+}
+
+/** Says how opening `opened` repaired its log (torn bytes cut, the interrupted turn closed), when it had to. */
+export function reportRepair(opened: WritableSession, say: (line: string) => void): void {
+  if (opened.repair.cutBytes || opened.repair.appended)
+    say(
+      `repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, ` +
+        `closed the interrupted turn with ${opened.repair.appended} event(s)`,
+    );
 }

@@ -78,7 +78,8 @@ export function readApiKey(env: NodeJS.ProcessEnv, variable: string, provider: s
   if (value === undefined) {
     const noKey = allowEmpty ? ' For a server that needs no key (Ollama, LM Studio), set it to an empty string.' : '';
     throw new UsageError(
-      `--provider ${provider} reads its API key from the environment variable ${variable}, which is not set. Export it, or name another variable with --api-key-env <VAR>.${noKey}`,
+      `--provider ${provider} reads its API key from the environment variable ${variable}, which is not set. ` +
+        `Export it, or name another variable with --api-key-env <VAR>.${noKey}`,
     );
   }
   if (value.trim() === '' && !allowEmpty)

@@ -71,7 +71,8 @@ export function reportProposal(
   if (flags.json) return { proposed: { planSeq: plan.seq, todos: plan.todos } };
   io.out(`Plan proposed · ${plan.todos.length} items\n${visibleControls(planAsText(plan.todos))}`);
   io.err(
-    `— decide with: agent-checklist approve ${logPath} [--reject "<feedback>"], then agent-checklist run --session ${sessionId}`,
+    `— decide with: agent-checklist approve ${logPath} [--reject "<feedback>"], ` +
+      `then agent-checklist run --session ${sessionId}`,
   );
   return {};
 }

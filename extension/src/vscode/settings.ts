@@ -103,7 +103,8 @@ function field<T>(config: vscode.WorkspaceConfiguration, spec: Setting<T>, probl
   const parsed = spec.schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   problems.push(
-    `${SETTINGS_SECTION}.${spec.key} has an invalid value (${JSON.stringify(raw)}); using ${JSON.stringify(spec.fallback)}`,
+    `${SETTINGS_SECTION}.${spec.key} has an invalid value (${JSON.stringify(raw)}); ` +
+      `using ${JSON.stringify(spec.fallback)}`,
   );
   return spec.fallback;
 }

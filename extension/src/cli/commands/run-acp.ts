@@ -59,7 +59,8 @@ function resolveLaunch(io: CliIo, flags: RunFlags, root: string, store: SessionS
   if (flags.compact) throw new UsageError('--compact does not apply to an ACP agent (it keeps its own context)');
   if (flags.planFirst)
     throw new UsageError(
-      '--plan-first does not apply to an ACP agent: it plans in its own plan mode, whose plan is proposed to you when it asks to leave it',
+      '--plan-first does not apply to an ACP agent: ' +
+        'it plans in its own plan mode, whose plan is proposed to you when it asks to leave it',
     );
   const launched = flagsLaunch(io, flags, root);
   if (flags.session !== undefined) return sessionAgentLaunch(io, store, flags.session, launched, root);

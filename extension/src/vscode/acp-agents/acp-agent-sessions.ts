@@ -117,9 +117,14 @@ export class AcpAgentSessions {
       },
     });
     const id = session.log.session.id;
-    log.info(
-      `${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${session.resumed === 'loaded' ? ', its ACP session loaded' : session.resumed === 'summary' ? ', resumed with a summary of the log' : ''}`,
-    );
+    const pid = session.pid === undefined ? '' : ` (pid ${session.pid})`;
+    const resumed =
+      session.resumed === 'loaded'
+        ? ', its ACP session loaded'
+        : session.resumed === 'summary'
+          ? ', resumed with a summary of the log'
+          : '';
+    log.info(`${prompt.launch.title} (ACP) started for session ${id}${pid}${resumed}`);
     this.live.set(id, { session, agentId: prompt.launch.id });
     return session;
   }

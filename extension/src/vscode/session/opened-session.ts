@@ -253,7 +253,8 @@ function anotherAgentsSession(store: SessionStore, id: string, messages: string[
 function writableResult(writable: WritableSession, id: string, messages: string[]): OpenResult {
   if (writable.repair.cutBytes || writable.repair.appended) {
     messages.push(
-      `repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`,
+      `repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, ` +
+        `closed an interrupted turn with ${writable.repair.appended} event(s)`,
     );
   }
   messages.push(`reopened session ${id} (${writable.path})`);

@@ -79,7 +79,8 @@ export class ShownPlanEditing {
       );
     return submit(editor).then((outcome) => {
       this.log.info(
-        `user edit (${kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`,
+        `user edit (${kind}) of ${editor.session.id}: ${outcome.kind}` +
+          `${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`,
       );
       return outcome;
     });

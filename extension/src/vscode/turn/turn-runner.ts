@@ -196,13 +196,15 @@ export class TurnRunner extends Owner {
       try {
         const reason = await body.turn(abort.signal, editor);
         this.options.log.info(
-          `turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`,
+          `turn ${run.turn} of ${session.id} ended: ${reason.kind}` +
+            `${'message' in reason && reason.message ? ` (${reason.message})` : ''}`,
         );
         return reason;
       } catch (error) {
         // Only a broken append (disk full, invariant bug) lands here: the log holds what it could.
         this.options.log.error(
-          `turn ${run.turn} of ${session.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          `turn ${run.turn} of ${session.id} failed: ` +
+            `${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
         throw error;
       } finally {
