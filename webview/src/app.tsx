@@ -1,8 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // Wires the page to the host: checks every incoming message (its type and seq, see
 // core/protocol/host-message-check.ts), folds it with the pure reducer, and says `ready` once listening (the host
-// answers
-// with a snapshot).
+// answers with a snapshot).
 import { useEffect, useReducer, useRef } from 'preact/hooks';
 import { checkHostMessage } from '@core/protocol/host-message-check';
 import { Banners } from './components/banners';

@@ -20,8 +20,7 @@ export interface PlanReviewProps {
 
 /**
  * Approve, Edit and Reject with Feedback… while the turn waits for the decision; a note when the proposal waits on
- * the
- * log for the next prompt.
+ * the log for the next prompt.
  */
 export function PlanReview({ proposed, editing, edit }: PlanReviewProps) {
   const s = useStrings();

@@ -234,8 +234,7 @@ export interface FilePlanSource {
 
 /**
  * Registers the provider with its view: `<done>/<total>` as the view's description (`proposed · <done>/<total>` while
- * a
- * plan-first proposal waits for its decision), and the elapsed-time ticker.
+ * a plan-first proposal waits for its decision), and the elapsed-time ticker.
  */
 export function registerPlanTree(
   controller: SessionController,

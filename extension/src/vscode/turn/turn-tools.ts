@@ -3,8 +3,7 @@
 // trust, the session's Approvals (the Agent view asks; auto-approve is a setting),
 // and subagents that run with the SAME provider instance and write their logs to
 // the same store (their streamed text is not shown: their logs are). Without a folder open, the tools that act on a
-// workspace are left
-// out (there is nothing to confine them to) and the log says so.
+// workspace are left out (there is nothing to confine them to) and the log says so.
 import * as vscode from 'vscode';
 import type { ModelProvider } from '../../core/agent/provider';
 import type { SubagentObserver } from '../../core/agent/subagent-run';
