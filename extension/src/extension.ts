@@ -28,7 +28,10 @@ export type { TestHooks, TestParts } from './vscode/test-hooks';
 
 let activeController: SessionController | null = null;
 
-/** Returns the public API (vscode/public-api.ts); in ExtensionMode.Test, with what the tests' module gives beside it (TestHooks.connect). */
+/**
+ * Returns the public API (vscode/public-api.ts); in ExtensionMode.Test, with what the tests' module gives beside it
+ * (TestHooks.connect).
+ */
 export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   const started = performance.now();
   const hooks = testHooks(context);
@@ -40,7 +43,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     secrets: context.secrets,
   });
   const approvals = own('approvalGate', new WebviewApprovalGate());
-  // Plan first: the proposal waiting for the user's decision; leaving the window answers "later" (the proposal stays on the log).
+  // Plan first: the proposal waiting for the user's decision; leaving the window answers "later" (the proposal stays on
+  // the log).
   const planReviewChanged = own('planReviewChanged', new vscode.EventEmitter<void>());
   const planReview = new PendingPlanReview(() => planReviewChanged.fire());
   own('planReview', { dispose: () => planReview.close() });

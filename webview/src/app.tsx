@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // Wires the page to the host: checks every incoming message (its type and seq, see
-// core/protocol/host-message-check.ts), folds it with the pure reducer, and says `ready` once listening (the host answers
-// with a snapshot).
+// core/protocol/host-message-check.ts), folds it with the pure reducer, and says `ready` once listening (the host
+// answers with a snapshot).
 import { useEffect, useReducer, useRef } from 'preact/hooks';
 import { checkHostMessage } from '@core/protocol/host-message-check';
 import { Banners } from './components/banners';
@@ -16,7 +16,10 @@ import { useToggle } from './ui-toggle';
 import { initialState, messageHandlers, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';
 
-/** `loading`: the host's localized loading line (in the page's HTML), shown until the first snapshot brings every string. */
+/**
+ * `loading`: the host's localized loading line (in the page's HTML), shown until the first snapshot brings every
+ * string.
+ */
 export function App({ loading }: { loading: string }) {
   const [state, dispatch] = useReducer(reduce, initialState);
 
@@ -106,7 +109,8 @@ function usePlanHistory(view: ViewState): { open: boolean; toggle: () => void } 
   }, [view.loaded, open, missing]);
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (wasOpen.current && !open) document.querySelector<HTMLElement>('.plan-history-toggle')?.focus(); // back where it was opened
+    // back where it was opened
+    if (wasOpen.current && !open) document.querySelector<HTMLElement>('.plan-history-toggle')?.focus();
     wasOpen.current = open;
   }, [open]);
   const toggle = (): void => {

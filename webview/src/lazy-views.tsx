@@ -46,7 +46,9 @@ interface PanelProps<K extends PanelKind> {
   approvals: readonly ApprovalView[];
 }
 
-/** Each panel's component, by kind (core/protocol/page-views.ts openPanelSchema): a kind without one does not compile. */
+/**
+ * Each panel's component, by kind (core/protocol/page-views.ts openPanelSchema): a kind without one does not compile.
+ */
 const PANELS: { [K in PanelKind]: ComponentType<PanelProps<K>> } = {
   child: ChildPanel,
 };

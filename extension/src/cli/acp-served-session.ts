@@ -17,6 +17,7 @@ import { SessionStore, type WritableSession } from '../core/store/session-store'
 import type { ApprovalGate } from '../core/tools/approvals';
 import { agentWorkspace, type AgentConfig, type AgentWorkspace } from './agent-runtime';
 import type { CliIo } from './io';
+import { reportRepair } from './open-log';
 import { isSessionId, sessionFolder } from './session-flags';
 import { brandedError, errorGuard } from '../core/error-brand';
 
@@ -130,10 +131,7 @@ export class AcpServedSession {
     if (load !== undefined && (!isSessionId(load) || !store.exists(load)))
       throw new AcpSessionError('not-found', `no session ${JSON.stringify(load)} in ${store.dir}`);
     const opened = load === undefined ? store.create({ cwd: root, source: { kind: 'cli' } }) : store.openForWrite(load);
-    if (opened.repair.cutBytes || opened.repair.appended)
-      context.log(
-        `repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`,
-      );
+    reportRepair(opened, (line) => context.log(line));
     const acpSessionId = opened.session.id;
     const gate: ApprovalGate = {
       request: async (request, signal) =>

@@ -71,7 +71,8 @@ export function agentConfig(io: CliIo, flags: AgentFlags, beforeProvider: () => 
   const windowSetting = flags.contextWindow === undefined ? 0 : Number(flags.contextWindow);
   if (!Number.isInteger(windowSetting) || windowSetting < 0) {
     throw new UsageError(
-      `--context-window must be a whole number of tokens, 0 for the provider's default (got ${JSON.stringify(flags.contextWindow)})`,
+      `--context-window must be a whole number of tokens, 0 for the provider's default ` +
+        `(got ${JSON.stringify(flags.contextWindow)})`,
     );
   }
   beforeProvider();

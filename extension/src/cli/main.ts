@@ -204,7 +204,8 @@ export async function main(
       return EXIT_USAGE;
     }
     io.err(
-      `agent-checklist: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`,
+      'agent-checklist: ' +
+        visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false }),
     );
     return EXIT_FAILED;
   }

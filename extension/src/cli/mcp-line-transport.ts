@@ -41,7 +41,8 @@ export class LineTransport implements Transport {
   async close(): Promise<void> {
     this.streams.stdin.off('data', this.onData);
     this.streams.stdin.off('error', this.onStreamError);
-    // A flowing stdin keeps the process alive: pause it unless someone else still reads it (as the SDK's transport does).
+    // A flowing stdin keeps the process alive: pause it unless someone else still reads it (as the SDK's transport
+    // does).
     if (this.streams.stdin.listenerCount('data') === 0) this.streams.stdin.pause();
     this.pending = [];
     this.onclose?.();

@@ -63,7 +63,8 @@ function editInEditor(deps: PlanPromptDeps): void {
     const run = spawnSync('/bin/sh', ['-c', `${editor} "$1"`, 'sh', file], { stdio: 'inherit' });
     if (run.status !== 0) {
       deps.err(
-        `— the editor (${visibleControls(editor, { keepLayout: false })}) did not exit cleanly; the plan is unchanged`,
+        `— the editor (${visibleControls(editor, { keepLayout: false })}) ` +
+          `did not exit cleanly; the plan is unchanged`,
       );
       return;
     }

@@ -35,7 +35,8 @@ export function createCliProvider(flags: ProviderFlags, io: CliIo): ModelProvide
     throw new UsageError(`unknown provider ${JSON.stringify(flags.provider)}; use ${CLI_PROVIDERS.join(', ')}`);
   const spec = REMOTE_PROVIDERS[flags.provider];
   const baseURL = checkedBaseUrl(flags.baseUrl ?? spec.defaultBaseUrl);
-  // For a provider that allows it, an empty value is a deliberate "no key" (Ollama, LM Studio, a local vLLM): no Authorization header is sent.
+  // For a provider that allows it, an empty value is a deliberate "no key" (Ollama, LM Studio, a local vLLM): no
+  // Authorization header is sent.
   const apiKey = readApiKey(io.env, flags.apiKeyEnv ?? spec.keyVariable(baseURL), flags.provider, spec.emptyKeyAllowed);
   return spec.create({ model: requireModel(flags, spec.modelExamples), apiKey, baseURL });
 }
@@ -77,7 +78,8 @@ export function readApiKey(env: NodeJS.ProcessEnv, variable: string, provider: s
   if (value === undefined) {
     const noKey = allowEmpty ? ' For a server that needs no key (Ollama, LM Studio), set it to an empty string.' : '';
     throw new UsageError(
-      `--provider ${provider} reads its API key from the environment variable ${variable}, which is not set. Export it, or name another variable with --api-key-env <VAR>.${noKey}`,
+      `--provider ${provider} reads its API key from the environment variable ${variable}, which is not set. ` +
+        `Export it, or name another variable with --api-key-env <VAR>.${noKey}`,
     );
   }
   if (value.trim() === '' && !allowEmpty)

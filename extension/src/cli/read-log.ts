@@ -12,7 +12,10 @@ import type { SessionEvent } from '../core/session/events';
 import { visibleControls } from '../core/terminal-text';
 import type { CliIo } from './io';
 
-/** The replayed log, or null after printing the refusal (`invalid: <path>: line <n>: <reason>`); the caller exits EXIT_FAILED. */
+/**
+ * The replayed log, or null after printing the refusal (`invalid: <path>: line <n>: <reason>`); the caller exits
+ * EXIT_FAILED.
+ */
 export function readValidatedLog(
   io: CliIo,
   logPath: string,
@@ -28,7 +31,10 @@ export function readValidatedLog(
   }
 }
 
-/** Full validation that records a valid log's standing plan in the verified index; `onEvent` sees every event as in readValidatedLog. */
+/**
+ * Full validation that records a valid log's standing plan in the verified index; `onEvent` sees every event as in
+ * readValidatedLog.
+ */
 export function readAndRecordLog(
   io: CliIo,
   logPath: string,
@@ -48,7 +54,10 @@ export function readAndRecordLog(
   );
 }
 
-/** The standing plan of a log check accepts (from the verified index when the file is the one validated), or null after printing check's refusal. */
+/**
+ * The standing plan of a log check accepts (from the verified index when the file is the one validated), or null after
+ * printing check's refusal.
+ */
 export function readStandingPlanOf(io: CliIo, logPath: string): { plan: VerifiedPlan } | null {
   return readVerifiedPlan(logPath) ?? readAndRecordLog(io, logPath, () => undefined);
 }

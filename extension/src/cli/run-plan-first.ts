@@ -57,7 +57,9 @@ export function runPrompt(prompt: string, session: Session): string | null {
   );
 }
 
-/** For a turn that ended awaiting approval: the proposal (stdout, or the --json object's `proposed`) and how to decide. */
+/**
+ * For a turn that ended awaiting approval: the proposal (stdout, or the --json object's `proposed`) and how to decide.
+ */
 export function reportProposal(
   io: CliIo,
   flags: { json?: boolean },
@@ -69,7 +71,8 @@ export function reportProposal(
   if (flags.json) return { proposed: { planSeq: plan.seq, todos: plan.todos } };
   io.out(`Plan proposed · ${plan.todos.length} items\n${visibleControls(planAsText(plan.todos))}`);
   io.err(
-    `— decide with: agent-checklist approve ${logPath} [--reject "<feedback>"], then agent-checklist run --session ${sessionId}`,
+    `— decide with: agent-checklist approve ${logPath} [--reject "<feedback>"], ` +
+      `then agent-checklist run --session ${sessionId}`,
   );
   return {};
 }

@@ -188,11 +188,12 @@ written) when a later change touched the same lines. Asks on a terminal; without
 it needs --yes (exit 2 otherwise).`;
 
 /** Which of the catalog's tools need approval, and how it is asked. */
-const approvals = (
-  catalog: ToolCatalog,
-): string => `Approvals: ${andList(catalog.names().filter((n) => catalog.get(n)?.asksApproval === true))} need the user's approval. With --yes they
+const approvals = (catalog: ToolCatalog): string => {
+  const asking = andList(catalog.names().filter((n) => catalog.get(n)?.asksApproval === true));
+  return `Approvals: ${asking} need the user's approval. With --yes they
 run; on a terminal you are asked (y = yes, a = always in this run, anything else = no);
 otherwise they are refused and the model is told why.`;
+};
 
 /** The usage text; the tools are the catalog's (default: the process's, core/tools/built-in.ts). */
 export const usage = (catalog: ToolCatalog = toolCatalog): string =>

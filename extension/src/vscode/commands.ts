@@ -130,7 +130,10 @@ async function showLog(controller: SessionController): Promise<void> {
   await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
 }
 
-/** The agent's own file a followed or imported session was made from, in a read-only editor (it is the agent's, never ours to change). */
+/**
+ * The agent's own file a followed or imported session was made from, in a read-only editor (it is the agent's, never
+ * ours to change).
+ */
 async function openAgentFile(controller: SessionController): Promise<void> {
   const file = controller.shownAgentFile();
   if (!file) {

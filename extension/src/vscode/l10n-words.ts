@@ -20,6 +20,7 @@ const WORDS: Record<WordKey, () => string> = {
   'outcome.interrupted': () => vscode.l10n.t('interrupted'),
   'copied.claude-code': () =>
     vscode.l10n.t(
+      // eslint-disable-next-line max-len -- an l10n.t message stays one literal: it is its bundle key
       'Agent Checklist: the Claude Code command is on the clipboard. Run it in a terminal in this workspace, then restart Claude Code.',
     ),
   'copied.codex': () =>

@@ -24,7 +24,11 @@ const PROVIDER_IDS = ['demo', 'scripted', ...REMOTE_PROVIDER_IDS, 'vscode-lm'] a
 
 export const FOLLOW_EXTERNAL = ['latest', 'off'] as const;
 
-/** One setting, written once: its key under agentChecklist, its schema (a value that fails it falls back to `fallback`, reported), and whether only the user's own value counts (application-scoped; package.json says so too, a test checks it). */
+/**
+ * One setting, written once: its key under agentChecklist, its schema (a value that fails it falls back to `fallback`,
+ * reported), and whether only the user's own value counts (application-scoped; package.json says so too, a test checks
+ * it).
+ */
 interface Setting<T> {
   readonly key: string;
   readonly schema: z.ZodMiniType<T>;
@@ -99,7 +103,8 @@ function field<T>(config: vscode.WorkspaceConfiguration, spec: Setting<T>, probl
   const parsed = spec.schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   problems.push(
-    `${SETTINGS_SECTION}.${spec.key} has an invalid value (${JSON.stringify(raw)}); using ${JSON.stringify(spec.fallback)}`,
+    `${SETTINGS_SECTION}.${spec.key} has an invalid value (${JSON.stringify(raw)}); ` +
+      `using ${JSON.stringify(spec.fallback)}`,
   );
   return spec.fallback;
 }

@@ -11,7 +11,10 @@ import type { ChatPlanTool } from './external-sessions/chat-plan-tool';
 import type { PlanNode, PlanTreeProvider } from './plan-tree/plan-tree';
 import type { SessionController } from './session/session-controller';
 
-/** What an activation hands the integration tests' module in ExtensionMode.Test: the objects it runs, read through their public members. */
+/**
+ * What an activation hands the integration tests' module in ExtensionMode.Test: the objects it runs, read through their
+ * public members.
+ */
 export interface TestParts {
   controller: SessionController;
   tree: PlanTreeProvider;

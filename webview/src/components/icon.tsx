@@ -37,7 +37,10 @@ export function IconButton({
   );
 }
 
-/** A button that reads as a link and posts `message` to the host; `class` adds to `link-button`, the rest goes on the button. */
+/**
+ * A button that reads as a link and posts `message` to the host; `class` adds to `link-button`, the rest goes on the
+ * button.
+ */
 export function LinkButton({
   message,
   class: extra,

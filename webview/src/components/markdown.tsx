@@ -74,7 +74,9 @@ function Block({ block, tight }: { block: MdBlock; tight: boolean }) {
   }
 }
 
-/** A list; a task item's checkbox is read-only and named by its state ("Done" / "Not done"), the item's text follows it. */
+/**
+ * A list; a task item's checkbox is read-only and named by its state ("Done" / "Not done"), the item's text follows it.
+ */
 function List({ block }: { block: Extract<MdBlock, { t: 'list' }> }) {
   const s = useStrings();
   const items = block.items.map((item, i) => (

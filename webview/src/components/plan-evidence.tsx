@@ -18,7 +18,10 @@ function flagWords(s: WebviewStrings, flag: Flag): string {
   return flag.exit === null ? s.flagLastFailed : format(s.flagLastFailedExit, String(flag.exit));
 }
 
-/** The flag's warning and the button that opens the evidence; while open, the evidence itself (in the row, below its line). */
+/**
+ * The flag's warning and the button that opens the evidence; while open, the evidence itself (in the row, below its
+ * line).
+ */
 export function RowEvidence({ todo }: { todo: PlanItemView }) {
   const s = useStrings();
   const [open, setOpen] = useState(false);

@@ -4,8 +4,8 @@
 // button (aria-expanded) with its number, time, author and counts, then what changed
 // (added / removed / DROPPED / status / text, each in words, never by colour alone);
 // expanding a version shows that plan. Plan first: a version under an approval lists
-// what in it is not in the approved plan (its `drift`, presented by the host). The page paints the views as they are: it
-// neither diffs nor counts. Which versions are expanded is a UI toggle of this page.
+// what in it is not in the approved plan (its `drift`, presented by the host). The page paints the views as they are:
+// it neither diffs nor counts. Which versions are expanded is a UI toggle of this page.
 //
 // A lazily loaded chunk (dist/webview/plan-history.js, lazy-views.tsx), fetched when
 // the user first opens the history: it imports values from chunk-api only.

@@ -18,7 +18,10 @@ export interface PlanReviewProps {
   edit: () => void;
 }
 
-/** Approve, Edit and Reject with Feedback… while the turn waits for the decision; a note when the proposal waits on the log for the next prompt. */
+/**
+ * Approve, Edit and Reject with Feedback… while the turn waits for the decision; a note when the proposal waits on
+ * the log for the next prompt.
+ */
 export function PlanReview({ proposed, editing, edit }: PlanReviewProps) {
   const s = useStrings();
   const [rejecting, setRejecting] = useState(false);
@@ -72,7 +75,10 @@ export function PlanReview({ proposed, editing, edit }: PlanReviewProps) {
   );
 }
 
-/** The feedback box of Reject with Feedback…: focused when it opens; Enter (or Send Feedback) sends non-blank text, Shift+Enter starts a new line, Escape (or Cancel) closes it. */
+/**
+ * The feedback box of Reject with Feedback…: focused when it opens; Enter (or Send Feedback) sends non-blank text,
+ * Shift+Enter starts a new line, Escape (or Cancel) closes it.
+ */
 function FeedbackForm({ send, cancel }: { send: (feedback: string) => void; cancel: () => void }) {
   const s = useStrings();
   const [text, setText] = useState('');
@@ -120,7 +126,10 @@ function FeedbackForm({ send, cancel }: { send: (feedback: string) => void; canc
   );
 }
 
-/** The composer's Plan first toggle (a toggle button: pressed = the next prompts plan first); the host writes the setting and posts it back. */
+/**
+ * The composer's Plan first toggle (a toggle button: pressed = the next prompts plan first); the host writes the
+ * setting and posts it back.
+ */
 export function PlanFirstToggle({ on }: { on: boolean }) {
   const s = useStrings();
   return (

@@ -18,7 +18,10 @@ export interface RowMenuProps {
   close: (refocus: boolean) => void;
 }
 
-/** An inline text box (also the strip's Add Item… at the end): Enter hands in its trimmed text (empty: cancel), Escape cancels and refocuses the row, leaving it cancels. */
+/**
+ * An inline text box (also the strip's Add Item… at the end): Enter hands in its trimmed text (empty: cancel), Escape
+ * cancels and refocuses the row, leaving it cancels.
+ */
 export function TextInput({
   label,
   initial,
@@ -66,7 +69,10 @@ export function TextInput({
   );
 }
 
-/** Every action of the Plan tree on this row, as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape or Tab closes. */
+/**
+ * Every action of the Plan tree on this row, as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape
+ * or Tab closes.
+ */
 export function RowMenu({ label, todo, index, count, act, setMode, close }: RowMenuProps) {
   const s = useStrings();
   const { content } = todo;

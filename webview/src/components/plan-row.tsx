@@ -19,7 +19,9 @@ import { Icon, IconButton } from './icon';
 
 export const PLAN_KEYS_ID = 'plan-keys';
 
-/** What a row shows: itself, its text box (Edit Text…), an Add Item… box below it, or its menu (plan-row-edit.tsx). */
+/**
+ * What a row shows: itself, its text box (Edit Text…), an Add Item… box below it, or its menu (plan-row-edit.tsx).
+ */
 export type RowMode = 'idle' | 'text' | 'add' | 'menu';
 
 const edit = (request: PlanEdit): void => post({ type: 'editPlan', edit: request });
@@ -30,7 +32,10 @@ export interface PlanRowProps {
   count: number;
   glyph: string;
   statusText: string;
-  /** Once the next plan is painted, focus the row of this content (moved, renamed, added), else the row at `index` (removed). */
+  /**
+   * Once the next plan is painted, focus the row of this content (moved, renamed, added), else the row at `index`
+   * (removed).
+   */
   focusLater: (content: string, index: number) => void;
 }
 

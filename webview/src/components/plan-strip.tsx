@@ -127,7 +127,10 @@ function PlanItems(props: { plan: PlanView; rowsEditable: boolean; focusLater: F
   );
 }
 
-/** One item, read only: its status glyph, its text, its priority (an ACP agent's, when not medium) and its status in words. */
+/**
+ * One item, read only: its status glyph, its text, its priority (an ACP agent's, when not medium) and its status in
+ * words.
+ */
 export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText: string }) {
   return (
     <li class={`plan-item status-${todo.status}`} data-status={todo.status}>

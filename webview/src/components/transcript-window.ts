@@ -50,7 +50,9 @@ export function keysInView(
   return [lo, hi];
 }
 
-/** What the list renders: a block whole (the last is the live one), or one placeholder `px` high for a run of blocks. */
+/**
+ * What the list renders: a block whole (the last is the live one), or one placeholder `px` high for a run of blocks.
+ */
 export type Segment = { block: Block; live: boolean } | { away: number; px: number };
 
 /**
@@ -111,7 +113,8 @@ export function transcriptWindow(): TranscriptWindow {
   let scroller: HTMLDivElement | null = null;
   let observer: ResizeObserver | undefined;
   const sizeOf = (block: Block): number => sizes.get(block.key) ?? block.items.length * ESTIMATED_ROW_PX;
-  // Which blocks the screen and its margins reach (the list's offset in the scroller, tens of px, is left to the margin).
+  // Which blocks the screen and its margins reach (the list's offset in the scroller, tens of px, is left to the
+  // margin).
   const check = (): void => {
     const el = scroller;
     if (!el?.clientHeight) return;

@@ -197,7 +197,8 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
   }),
   planVersion: (view, message) => {
     const history = view.history;
-    if (!history || history.some((v) => v.seq === message.version.seq)) return view; // closed, or already in the whole list
+    // closed, or already in the whole list
+    if (!history || history.some((v) => v.seq === message.version.seq)) return view;
     return { ...view, history: [...history, message.version] };
   },
   markdown: (view, message) => {
@@ -213,7 +214,8 @@ export const messageHandlers: HostMessageHandlers<ViewState> = {
   },
   childDelta: (view, message) => {
     const { panel } = view;
-    if (panel?.kind !== 'child' || panel.view.sessionId !== message.sessionId) return view; // a panel since closed or replaced
+    // a panel since closed or replaced
+    if (panel?.kind !== 'child' || panel.view.sessionId !== message.sessionId) return view;
     return {
       ...view,
       panel: {
@@ -266,7 +268,9 @@ export function upsertItems(items: readonly TranscriptItem[], incoming: readonly
   return out;
 }
 
-/** `items` with the answer row `id` (at `order`) given `markdown`; the same array when the page does not show that row. */
+/**
+ * `items` with the answer row `id` (at `order`) given `markdown`; the same array when the page does not show that row.
+ */
 function withMarkdown(items: TranscriptItem[], { id, order, markdown }: HostMessage<'markdown'>): TranscriptItem[] {
   const at = insertionPoint(items, order);
   const item = items[at];

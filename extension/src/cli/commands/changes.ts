@@ -44,7 +44,8 @@ export function itemAndRepo(
   const repo = checkpointsOf(io, header);
   if (repo === null) {
     io.err(
-      'agent-checklist: the log does not say which workspace it worked in (its header has no cwd), so it has no checkpoints',
+      'agent-checklist: the log does not say which workspace it worked in (its header has no cwd), ' +
+        'so it has no checkpoints',
     );
     return null;
   }

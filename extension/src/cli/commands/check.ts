@@ -5,7 +5,8 @@ import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 
 export function checkCommand(io: CliIo, logPath: string): number {
-  // Streamed: memory stays flat whatever the log's size. A valid log is recorded in the verified index (`plan` then reads it).
+  // Streamed: memory stays flat whatever the log's size. A valid log is recorded in the verified index (`plan` then
+  // reads it).
   let events = 0;
   let compactions = 0;
   const read = readAndRecordLog(io, logPath, (event) => {
@@ -16,12 +17,14 @@ export function checkCommand(io: CliIo, logPath: string): number {
   const { log, plan: todos } = read;
   const turns = log.checker.position.lastTurn;
   const open = log.checker.position.openTurn;
-  io.out(
-    `valid: ${events} events, ${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}${compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : ''}, plan: ${todos === null ? 'none' : todos.length === 0 ? 'empty' : stripHeader(todos)}`,
-  );
+  const turnsText = `${turns} turn${turns === 1 ? '' : 's'}${open === null ? '' : ` (turn ${open} still open)`}`;
+  const compactionsText = compactions ? `, ${compactions} compaction${compactions === 1 ? '' : 's'}` : '';
+  const planText = todos === null ? 'none' : todos.length === 0 ? 'empty' : stripHeader(todos);
+  io.out(`valid: ${events} events, ${turnsText}${compactionsText}, plan: ${planText}`);
   if (log.tornTail)
     io.err(
-      `note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); opening the session for writing cuts them`,
+      `note: the last ${log.tornTail.bytes} bytes are a torn line (an unfinished write); ` +
+        'opening the session for writing cuts them',
     );
   if (log.skipped) io.err(`note: ${log.skipped} ignorable line(s) of unknown types were skipped`);
   return EXIT_OK;

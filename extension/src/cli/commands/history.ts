@@ -1,7 +1,8 @@
 // `history <log> [--format json|text|markdown]`: every plan version (model write or
 // user edit) in log order with its time, author and changes; JSON is exactly an array
 // of { seq, ts, by, todos, changes, drift } (drift: what of the version is not in an
-// approved plan, plan-drift.ts; empty without one). The log is streamed through the validation `check` uses: memory holds the versions.
+// approved plan, plan-drift.ts; empty without one). The log is streamed through the validation `check` uses: memory
+// holds the versions.
 import { driftEntries } from '../../core/plan/plan-drift';
 import { historyAsMarkdown, historyAsText } from '../../core/plan/history-format';
 import { timingRows } from '../../core/plan/timing-rows';

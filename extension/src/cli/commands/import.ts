@@ -43,7 +43,8 @@ export function importCommand(
   const versions = `${result.versions} plan version${result.versions === 1 ? '' : 's'}`;
   io.out(
     visibleControls(
-      `imported ${versions} from ${IMPORTED_AGENT_NAMES[info.agent]} ${info.version ?? '(version unknown)'} session ${info.sessionId ?? ''}`,
+      `imported ${versions} from ${IMPORTED_AGENT_NAMES[info.agent]} ` +
+        `${info.version ?? '(version unknown)'} session ${info.sessionId ?? ''}`,
       { keepLayout: false },
     ),
   );

@@ -57,7 +57,8 @@ export async function mcpCommand(
   const sweep = repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'mcp');
   for (const r of sweep.repaired)
     log(
-      `repaired ${r.path} (its server stopped without closing it): cut ${r.cutBytes} torn bytes, appended ${r.appended} event(s)`,
+      `repaired ${r.path} (its server stopped without closing it): ` +
+        `cut ${r.cutBytes} torn bytes, appended ${r.appended} event(s)`,
     );
   for (const f of sweep.failed) log(`could not repair ${f.path}: ${f.message}`);
 

@@ -46,7 +46,10 @@ async function planJson(io: CliIo, logPath: string, seq: number): Promise<number
   return EXIT_OK;
 }
 
-/** The standing plan's items with their evidence, flags and drift as of event `seq` (time in progress counted to that event), or undefined after printing why not. */
+/**
+ * The standing plan's items with their evidence, flags and drift as of event `seq` (time in progress counted to that
+ * event), or undefined after printing why not.
+ */
 async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Promise<PlanJsonItem[] | null | undefined> {
   const read = planAt(io, logPath, seq);
   if (read === undefined) return undefined;
@@ -59,7 +62,10 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
   });
 }
 
-/** The folds as of event `seq` (Infinity: the whole log) and the standing plan with its drift, or undefined after printing why not. */
+/**
+ * The folds as of event `seq` (Infinity: the whole log) and the standing plan with its drift, or undefined after
+ * printing why not.
+ */
 function planAt(
   io: CliIo,
   logPath: string,

@@ -36,12 +36,16 @@ export async function revertCommand(
     }
     if (plan.kind === 'conflict') {
       io.err(
-        `agent-checklist: not reverted: a later change touched the same lines in:\n${plan.files.map((file) => `  ${visibleControls(file)}`).join('\n')}`,
+        'agent-checklist: not reverted: a later change touched the same lines in:\n' +
+          plan.files.map((file) => `  ${visibleControls(file)}`).join('\n'),
       );
       return EXIT_FAILED;
     }
     if (!flags.yes) {
-      const question = `Revert item ${n} (${found.item}): restore ${plan.files.length} file(s) to before it started?\n${plan.files.map((file) => `  ${file}`).join('\n')}\n[y/N] `;
+      const listed = plan.files.map((file) => `  ${file}`).join('\n');
+      const question =
+        `Revert item ${n} (${found.item}): restore ${plan.files.length} file(s) to before it started?\n` +
+        `${listed}\n[y/N] `;
       const answer = ask === undefined ? '' : await ask(question, signal);
       if (!/^y(es)?$/i.test(answer.trim())) {
         io.err('agent-checklist: not reverted');

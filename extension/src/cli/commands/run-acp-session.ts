@@ -16,12 +16,16 @@ import {
 import { isAcpSessionOf } from '../../core/session/source';
 import { readHeader, type SessionStore, type WritableSession } from '../../core/store/session-store';
 import type { CliIo } from '../io';
+import { reportRepair } from '../open-log';
 import { isSessionId } from '../session-flags';
 import { UsageError } from '../usage';
 import type { RunFlags } from './run';
 import { startItem } from './run-plan-work';
 
-/** `--session` names an ACP agent's session in `store` (anything else, a bad id or log among them, is for our agent's `run` to judge). */
+/**
+ * `--session` names an ACP agent's session in `store` (anything else, a bad id or log among them, is for our agent's
+ * `run` to judge).
+ */
 export function isAcpSession(store: SessionStore, session: string | undefined): boolean {
   if (session === undefined || !isSessionId(session) || !store.exists(session)) return false;
   try {
@@ -47,20 +51,24 @@ export function sessionAgentLaunch(
   const agent = acpAgentOfSession(source, {});
   if (agent === null)
     throw new UsageError(
-      `session ${session} is not an ACP agent's: --agent and --agent-command continue only an ACP agent's session (hand its plan to one with --from)`,
+      `session ${session} is not an ACP agent's: ` +
+        "--agent and --agent-command continue only an ACP agent's session (hand its plan to one with --from)",
     );
   if (launched !== null) {
     const { resolved } = launched;
     if (launched.by === 'id' && resolved.ok && !isAcpSessionOf(source, resolved.launch.title))
       throw new UsageError(
-        `session ${session} is ${agent.agent}'s (ACP); --agent ${resolved.launch.id} is another agent (hand its plan on with --from)`,
+        `session ${session} is ${agent.agent}'s (ACP); ` +
+          `--agent ${resolved.launch.id} is another agent (hand its plan on with --from)`,
       );
     return resolved;
   }
   return (
     firstResolved(agent.ids, (id) => resolveAcpAgent(id, {}, io.env, root)) ?? {
       ok: false,
-      message: `session ${session} was run by ${agent.agent} (ACP), which is no longer configured here: name its command with --agent-command "<command line>"`,
+      message:
+        `session ${session} was run by ${agent.agent} (ACP), which is no longer configured here: ` +
+        'name its command with --agent-command "<command line>"',
     }
   );
 }
@@ -77,10 +85,7 @@ export async function continueAcpLog(
 ): Promise<{ opened: WritableSession; prompt: string; resume: ReturnType<typeof acpResume> } | { exit: number }> {
   if (flags.item === undefined && flags.prompt.trim() === '') throw new UsageError('run needs a prompt');
   const opened = store.openForWrite(flags.session);
-  if (opened.repair.cutBytes || opened.repair.appended)
-    io.err(
-      `repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`,
-    );
+  reportRepair(opened, (line) => io.err(line));
   let prompt = flags.prompt;
   try {
     if (flags.item !== undefined) {

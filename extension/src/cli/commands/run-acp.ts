@@ -59,14 +59,18 @@ function resolveLaunch(io: CliIo, flags: RunFlags, root: string, store: SessionS
   if (flags.compact) throw new UsageError('--compact does not apply to an ACP agent (it keeps its own context)');
   if (flags.planFirst)
     throw new UsageError(
-      '--plan-first does not apply to an ACP agent: it plans in its own plan mode, whose plan is proposed to you when it asks to leave it',
+      '--plan-first does not apply to an ACP agent: ' +
+        'it plans in its own plan mode, whose plan is proposed to you when it asks to leave it',
     );
   const launched = flagsLaunch(io, flags, root);
   if (flags.session !== undefined) return sessionAgentLaunch(io, store, flags.session, launched, root);
   return launched?.resolved ?? { ok: false, message: 'name the agent with --agent or --agent-command' };
 }
 
-/** `run`: an ACP agent's turn when --agent or --agent-command names one or --session is an ACP agent's session, else our agent's. */
+/**
+ * `run`: an ACP agent's turn when --agent or --agent-command names one or --session is an ACP agent's session, else our
+ * agent's.
+ */
 export function runAnyAgent(io: CliIo, flags: RunFlags, signal: AbortSignal, ask?: AskLine): Promise<number> {
   const acp =
     flags.agent !== undefined ||

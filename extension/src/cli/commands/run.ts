@@ -37,6 +37,7 @@ import { readHandOverSource, seedHandOver, startItem, type HandOverSource } from
 import { planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
+import { reportRepair } from '../open-log';
 
 export interface RunFlags extends AgentFlags, PlanFirstFlags {
   prompt: string;
@@ -80,7 +81,8 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   const config = agentConfig(io, flags, () => (root = workspaceRoot(io, flags.cwd)));
   if (flags.session !== undefined && !isSessionId(flags.session)) {
     throw new UsageError(
-      `--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), not a path (got ${JSON.stringify(flags.session)})`,
+      `--session takes a session id such as 20261201T080600-abc123 (letters, digits, '.', '_' and '-'), ` +
+        `not a path (got ${JSON.stringify(flags.session)})`,
     );
   }
   if (flags.item !== undefined && flags.session === undefined) throw new UsageError('--item needs --session <id>');
@@ -94,7 +96,8 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
       onStart: (_child, link) => {
         if (!flags.json)
           io.err(
-            `\n— subagent ${visibleControls(JSON.stringify(link.description))} started (session ${link.childSessionId})`,
+            `\n— subagent ${visibleControls(JSON.stringify(link.description))} ` +
+              `started (session ${link.childSessionId})`,
           );
       },
       onEnd: (_child, link, outcome) => {
@@ -147,7 +150,8 @@ export function reportRun(
   } else {
     io.write('\n');
     io.err(
-      `— turn ${session.lastTurn} ended: ${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${session.id})`,
+      `— turn ${session.lastTurn} ended: ` +
+        `${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${session.id})`,
     );
   }
   // A plan waiting for its decision is an expected end: the run did what it was asked.
@@ -169,11 +173,7 @@ async function runInSession(
     flags.session === undefined
       ? store.create({ cwd: deps.root, title: flags.prompt.slice(0, 80), source: { kind: 'cli' } })
       : store.openForWrite(flags.session);
-  if (opened.repair.cutBytes || opened.repair.appended) {
-    io.err(
-      `repaired ${opened.path}: cut ${opened.repair.cutBytes} torn bytes, closed the interrupted turn with ${opened.repair.appended} event(s)`,
-    );
-  }
+  reportRepair(opened, (line) => io.err(line));
   if (handOver) seedHandOver(opened.session, handOver);
   const watching = deps.approvalLog.watch(opened.session);
   const { plan, following } = echoPlan(io, flags, opened.session);
@@ -209,7 +209,8 @@ async function runInSession(
         if (!flags.json && d.kind === 'text') io.write(visibleControls(d.text));
         if (!flags.json && d.kind === 'reset')
           io.err(
-            `\n— model request failed (${visibleControls(d.message, { keepLayout: false })}); retry ${d.attempt} in ${d.delayMs} ms`,
+            `\n— model request failed (${visibleControls(d.message, { keepLayout: false })}); ` +
+              `retry ${d.attempt} in ${d.delayMs} ms`,
           );
       },
     });
@@ -249,7 +250,7 @@ function policyOf(allowParallel: boolean | undefined): TodoWritePolicy {
   return { allowParallelInProgress: allowParallel ?? true };
 }
 
-/** `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none (our loop's and an ACP agent's runs). */
+/** `--checkpoints on|off`: the workspace's shadow repository in the CLI's state folder, or none (our or ACP runs). */
 export function checkpointTaker(io: CliIo, flag: string | undefined, root: string): CheckpointTaker | null {
   if (flag === 'off') return null;
   const repo = ShadowRepo.of(cliCheckpointsBase(io.env), root);
@@ -275,7 +276,8 @@ async function compactBeforePrompt(
     return null;
   } catch (error) {
     io.err(
-      `compacting failed: ${visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false })}`,
+      'compacting failed: ' +
+        visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false }),
     );
     return EXIT_FAILED;
   }

@@ -17,7 +17,10 @@ export function acpAgentLabel(id: string, settings: Pick<AgentSettings, 'acpAgen
   return vscode.l10n.t('{0} (ACP)', acpAgentTitle(id, settings.acpAgents) ?? id);
 }
 
-/** What the chosen agent would run in `cwd`: the user's environment is the agent's (it is the user's own program, with its own key). */
+/**
+ * What the chosen agent would run in `cwd`: the user's environment is the agent's (it is the user's own program, with
+ * its own key).
+ */
 export function resolveChosenAgent(
   id: string,
   settings: Pick<AgentSettings, 'acpAgents'>,

@@ -41,7 +41,10 @@ export interface AcpPrompt {
   launch: AcpAgentLaunch;
   /** The workspace folder: the agent's cwd and its session's. */
   cwd: string;
-  /** The shown session when it is an ACP session this window writes, else null; it is continued when it is `launch`'s agent's. */
+  /**
+   * The shown session when it is an ACP session this window writes, else null; it is continued when it is `launch`'s
+   * agent's.
+   */
   shown: OpenedSession | null;
   /** A new log's title (from the prompt). */
   title: string;
@@ -49,7 +52,10 @@ export interface AcpPrompt {
   autoApprove: boolean;
   /** Our tools' policy from the settings, for the agent's file and terminal requests (read when its agent starts). */
   tools: AcpClientToolsOptions;
-  /** Checkpoints of the workspace before the agent's changes (agentChecklist.checkpoints, read when its agent starts); absent: none. */
+  /**
+   * Checkpoints of the workspace before the agent's changes (agentChecklist.checkpoints, read when its agent starts);
+   * absent: none.
+   */
   checkpoints?: CheckpointTaker;
   /** Shows a new log (the controller then owns it). */
   showWritten(opened: OpenedSession): void;
@@ -111,14 +117,22 @@ export class AcpAgentSessions {
       },
     });
     const id = session.log.session.id;
-    log.info(
-      `${prompt.launch.title} (ACP) started for session ${id}${session.pid === undefined ? '' : ` (pid ${session.pid})`}${session.resumed === 'loaded' ? ', its ACP session loaded' : session.resumed === 'summary' ? ', resumed with a summary of the log' : ''}`,
-    );
+    const pid = session.pid === undefined ? '' : ` (pid ${session.pid})`;
+    const resumed =
+      session.resumed === 'loaded'
+        ? ', its ACP session loaded'
+        : session.resumed === 'summary'
+          ? ', resumed with a summary of the log'
+          : '';
+    log.info(`${prompt.launch.title} (ACP) started for session ${id}${pid}${resumed}`);
     this.live.set(id, { session, agentId: prompt.launch.id });
     return session;
   }
 
-  /** `shown` is agent `launch`'s session: its running agent was started from that entry, or (none runs) its log's header names the same agent. */
+  /**
+   * `shown` is agent `launch`'s session: its running agent was started from that entry, or (none runs) its log's header
+   * names the same agent.
+   */
   private isAgentOf(shown: OpenedSession, launch: AcpAgentLaunch): boolean {
     const live = this.live.get(shown.session.id);
     if (live) return live.agentId === launch.id;

@@ -36,7 +36,10 @@ export function webviewStrings(): WebviewStrings {
   return localizeStrings((english) => vscode.l10n.t(english));
 }
 
-/** The provider as the header, the banners and the composer's Plan first toggle show it (the demo banner remembered as dismissed). */
+/**
+ * The provider as the header, the banners and the composer's Plan first toggle show it (the demo banner remembered as
+ * dismissed).
+ */
 export function providerView({ providers, settings, memento, languageModel }: SnapshotSources): ProviderView {
   const current = settings();
   const described = providers.describe(current);
@@ -47,7 +50,10 @@ export function providerView({ providers, settings, memento, languageModel }: Sn
   return memento.get<boolean>(DEMO_BANNER_DISMISSED) === true ? { ...view, demoBannerDismissed: true } : view;
 }
 
-/** The strip's plan: the standing plan, marked proposed while its review is (`waiting` when this window's turn waits on the shown session's proposal). */
+/**
+ * The strip's plan: the standing plan, marked proposed while its review is (`waiting` when this window's turn waits on
+ * the shown session's proposal).
+ */
 export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
   if (controller.sessionView?.opening) return planView(controller.standingPlan); // a preview: no ledger yet
   const waiting = planReview.waiting;

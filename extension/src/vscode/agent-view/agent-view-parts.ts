@@ -72,7 +72,10 @@ function openSubagent(webview: AgentWebviewProvider, sessionId: unknown): void {
   }
 }
 
-/** What brings the view forward or re-sends its provider: notices, an approval that asks, a subagent row, Set API Key, the settings. */
+/**
+ * What brings the view forward or re-sends its provider: notices, an approval that asks, a subagent row, Set API Key,
+ * the settings.
+ */
 function registerViewForwarders(
   { context, own, settings }: Pick<Activation, 'context' | 'own' | 'settings'>,
   { controller, approvals, planReview, onDidChangePlanReview }: AgentViewDeps,

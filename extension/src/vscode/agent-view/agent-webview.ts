@@ -92,7 +92,8 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
       controller.onDidChangeRun((run) => {
         this.stream.flush();
         this.post({ type: 'run', run });
-        if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() }); // titles, times, a new log
+        // titles, times, a new log
+        if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() });
       }),
       // followExternal `off` switches nothing, yet the list shows the new external session.
       controller.onDidChangeSessionList(() => this.post({ type: 'sessions', sessions: controller.sessionList() })),
@@ -111,7 +112,10 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     );
   }
 
-  /** The standing plan with each item's evidence: the ledger changes with every write and with each tool result that counts for an item; an unchanged view is not posted again. */
+  /**
+   * The standing plan with each item's evidence: the ledger changes with every write and with each tool result that
+   * counts for an item; an unchanged view is not posted again.
+   */
   private postPlanIfChanged(): void {
     const plan = stripPlanView(this.options);
     const key = JSON.stringify(plan);
@@ -164,7 +168,10 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     return this.pages.attach(kind, webview, isVisible);
   }
 
-  /** Brings the side bar's view forward (an approval waits: keeping the editor's focus when it is already resolved; Show: taking it). */
+  /**
+   * Brings the side bar's view forward (an approval waits: keeping the editor's focus when it is already resolved;
+   * Show: taking it).
+   */
   reveal(preserveFocus = true): void {
     if (this.view) this.view.show(preserveFocus);
     else void vscode.commands.executeCommand(`${AGENT_VIEW_ID}.focus`);

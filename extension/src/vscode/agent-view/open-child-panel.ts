@@ -66,7 +66,9 @@ export class OpenChildPanel {
     this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
   }
 
-  /** Posts what changed in the open child since the last post: its items, and its plan / running state when they moved. */
+  /**
+   * Posts what changed in the open child since the last post: its items, and its plan / running state when they moved.
+   */
   flush(): void {
     const pending = this.pending;
     this.cancel();

@@ -14,7 +14,9 @@ export type PageHandlers = WebviewMessageHandlers<AgentPage | undefined>;
 /** Requests the view handles itself (agent-webview.ts); the rest are commands (webviewCommandHandlers). */
 export type OwnMessageType =
   'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory';
-/** The handlers of the requests that are commands: a message type with no handler here or in the view fails to compile. */
+/**
+ * The handlers of the requests that are commands: a message type with no handler here or in the view fails to compile.
+ */
 export type CommandHandlers = Pick<PageHandlers, Exclude<WebviewMessageType, OwnMessageType>>;
 
 export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {

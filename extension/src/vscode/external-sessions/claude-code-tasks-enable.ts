@@ -12,7 +12,9 @@ import {
 } from '../../core/import/claude-settings';
 import { claudeSettingsFile } from '../../core/import/plan-notice';
 
-/** Shows the change to Claude Code's settings and writes it once the user chooses Turn On; resolves with what happened. */
+/**
+ * Shows the change to Claude Code's settings and writes it once the user chooses Turn On; resolves with what happened.
+ */
 export async function enableClaudeCodeTasks(): Promise<'written' | 'already-on' | 'refused' | 'cancelled'> {
   const file = claudeSettingsFile(agentHomes(process.env).claudeConfigDir);
   let current: string | undefined;
@@ -26,6 +28,7 @@ export async function enableClaudeCodeTasks(): Promise<'written' | 'already-on' 
   if (change.kind === 'already-on') {
     void vscode.window.showInformationMessage(
       vscode.l10n.t(
+        // eslint-disable-next-line max-len -- an l10n.t message stays one literal: it is its bundle key
         "Agent Checklist: Claude Code's task list is already on in {0}; sessions Claude Code starts now show their plans here.",
         file,
       ),

@@ -58,14 +58,17 @@ export class PlanFileSync extends Owner {
     return this.deps.controller.session === null ? this.plan : null;
   }
 
-  /** The file, or null when the setting is off or names a path outside the folder (or in `.git`, `.agent-checklist`). */
+  /**
+   * The file, or null when the setting is off or names a path outside the folder (or in `.git`, `.agent-checklist`).
+   */
   get uri(): vscode.Uri | null {
     const relative = this.deps.planFile().trim();
     const folder = this.deps.folder;
     if (relative === '' || folder === undefined) return null;
     const normal = path.posix.normalize(relative.replace(/\\/g, '/'));
     if (path.posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../')) return null;
-    if (NEVER_WRITTEN.includes(normal.split('/')[0] ?? '')) return null; // git's and our own state are never ours to write
+    // git's and our own state are never ours to write
+    if (NEVER_WRITTEN.includes(normal.split('/')[0] ?? '')) return null;
     return vscode.Uri.joinPath(folder, normal);
   }
 

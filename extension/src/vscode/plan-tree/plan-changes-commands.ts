@@ -95,7 +95,8 @@ async function showChanges(deps: PlanChangesCommandDeps, arg: unknown): Promise<
   const workspace = found.repo.workspace;
   const resources = sides.files.map((file) => {
     const fileUri = vscode.Uri.joinPath(vscode.Uri.file(workspace), file.path);
-    // The workspace's own file (editable) while the range is open; a file it deleted, from the snapshot that no longer has it.
+    // The workspace's own file (editable) while the range is open; a file it deleted, from the snapshot that no longer
+    // has it.
     const after = sides.to === null && file.status !== 'D' ? fileUri : checkpointUri(workspace, sides.end, file.path);
     return [fileUri, checkpointUri(workspace, sides.from, file.path), after];
   });
@@ -103,7 +104,10 @@ async function showChanges(deps: PlanChangesCommandDeps, arg: unknown): Promise<
   return 'shown';
 }
 
-/** Says why a revert cannot be written now, if it cannot: the session must be the shown one, written here, between turns. */
+/**
+ * Says why a revert cannot be written now, if it cannot: the session must be the shown one, written here, between
+ * turns.
+ */
 function refused(controller: SessionController, found: Found): boolean {
   const refusal = !controller.canEditPlan
     ? vscode.l10n.t('This session is shown read-only (another window or program writes it): revert there.')
@@ -138,7 +142,8 @@ async function revert(
     return 'refused';
   }
   if (confirm !== null && !(await confirm(planned.files))) return 'cancelled';
-  if (refused(controller, found)) return 'refused'; // asked again: a turn may have started, or another session been shown, meanwhile
+  // asked again: a turn may have started, or another session been shown, meanwhile
+  if (refused(controller, found)) return 'refused';
   await planned.apply();
   const outcome = await controller.recordRevert(found.item, planned);
   if (outcome.kind === 'refused')

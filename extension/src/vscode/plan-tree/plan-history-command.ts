@@ -51,6 +51,7 @@ export class PlanHistoryCommand extends Owner {
       return vscode.l10n.t('Agent Checklist: there is no session yet, so no plan history; send a prompt first.');
     if (!this.has)
       return vscode.l10n.t(
+        // eslint-disable-next-line max-len -- an l10n.t message stays one literal: it is its bundle key
         'Agent Checklist: this session has no plan history yet. Each plan the agent writes, and each edit you make to it, becomes a version there.',
       );
     return null;

@@ -19,7 +19,10 @@ export function flagIcon(): vscode.ThemeIcon {
   return new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
 }
 
-/** The tooltip's evidence: the flag (why it needs a second look), the calls made while it was in progress and the latest of them. */
+/**
+ * The tooltip's evidence: the flag (why it needs a second look), the calls made while it was in progress and the latest
+ * of them.
+ */
 export function evidenceLines(evidence: ItemEvidenceView, flag: ItemFlag | null): string[] {
   const lines: string[] = [];
   if (flag !== null) lines.push(vscode.l10n.t('Needs a second look: {0}', flagWords(flag)));

@@ -112,7 +112,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
       controller.onDidChangeLedger(invalidate), // the times, the subagents, the dropped items, who added what
       ...(planFile ? [planFile.onDidChangeFilePlan(invalidate)] : []),
       controller.children.onDidChange((change) => {
-        if (change.planChanged || change.runningChanged) invalidate(); // a child's transcript items alone change nothing here
+        // a child's transcript items alone change nothing here
+        if (change.planChanged || change.runningChanged) invalidate();
       }),
     ];
   }
@@ -122,7 +123,10 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     return this.roots ?? [];
   }
 
-  /** Reads the folds again; the nodes keep their objects when the shape is the same (plan-tree-model.ts `patchSameShape`). */
+  /**
+   * Reads the folds again; the nodes keep their objects when the shape is the same (plan-tree-model.ts
+   * `patchSameShape`).
+   */
   private rebuild(): void {
     const { controller } = this;
     const ledger = controller.planLedger;
@@ -137,7 +141,10 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     this.redraw = 'all';
   }
 
-  /** Tells VS Code what the last changes redraw: only the rows whose tree item differs from the one it has, unless the shape changed. */
+  /**
+   * Tells VS Code what the last changes redraw: only the rows whose tree item differs from the one it has, unless the
+   * shape changed.
+   */
   private flush(): void {
     this.flushQueued = false;
     if (this.disposed) return;
@@ -225,7 +232,10 @@ export interface FilePlanSource {
   readonly onDidChangeFilePlan: vscode.Event<void>;
 }
 
-/** Registers the provider with its view: `<done>/<total>` as the view's description (`proposed · <done>/<total>` while a plan-first proposal waits for its decision), and the elapsed-time ticker. */
+/**
+ * Registers the provider with its view: `<done>/<total>` as the view's description (`proposed · <done>/<total>` while
+ * a plan-first proposal waits for its decision), and the elapsed-time ticker.
+ */
 export function registerPlanTree(
   controller: SessionController,
   planFile?: FilePlanSource,
@@ -248,7 +258,8 @@ export function registerPlanTree(
         : fromFile
           ? vscode.l10n.t('from the plan file · {0}', counts)
           : counts;
-    if (view.description !== description) view.description = description; // each set is a redraw of the view's title bar
+    // each set is a redraw of the view's title bar
+    if (view.description !== description) view.description = description;
     const tick = view.visible && provider.ticking.length > 0;
     if (tick && !timer) timer = setInterval(() => provider.tick(), TICK_MS);
     if (!tick && timer) {

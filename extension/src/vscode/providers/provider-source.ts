@@ -125,7 +125,8 @@ export class ProviderSource {
     if (path.isAbsolute(settings.scriptPath)) return settings.scriptPath;
     if (!this.options.workspaceRoot)
       throw new ProviderUnavailableError(
-        `agentChecklist.scripted.scriptPath is relative (${settings.scriptPath}) but no folder is open; use an absolute path`,
+        `agentChecklist.scripted.scriptPath is relative (${settings.scriptPath}) ` +
+          'but no folder is open; use an absolute path',
       );
     return path.resolve(this.options.workspaceRoot, settings.scriptPath);
   }

@@ -68,6 +68,7 @@ export async function promptForApiKey(secrets: vscode.SecretStorage): Promise<vo
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('API key for {0}', id),
     prompt: vscode.l10n.t(
+      // eslint-disable-next-line max-len -- an l10n.t message stays one literal: it is its bundle key
       "Stored in VS Code's secret storage, never in settings or session logs. Leave empty for a local server that needs no key.",
     ),
     password: true,

@@ -84,7 +84,8 @@ export async function selectVscodeLmProvider(
   const [chat] = await vscode.lm.selectChatModels(selector);
   if (!chat) {
     throw new ProviderError(
-      `no VS Code language model matches ${JSON.stringify(selector)}; install and sign in to an extension that provides one (for example GitHub Copilot), or pick another provider`,
+      `no VS Code language model matches ${JSON.stringify(selector)}; ` +
+        'install and sign in to an extension that provides one (for example GitHub Copilot), or pick another provider',
     );
   }
   return new VscodeLmProvider(chat);

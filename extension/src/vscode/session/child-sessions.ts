@@ -32,7 +32,10 @@ export interface ChildSnapshot {
   title: string;
   events: readonly SessionEvent[];
   plan: StandingPlan;
-  /** Who added each item of its plan and when, its times, its subagents (the tooltips' history, as for the shown session). */
+  /**
+   * Who added each item of its plan and when, its times, its subagents (the tooltips' history, as for the shown
+   * session).
+   */
   ledger: PlanLedger;
   /** Its turn runs in this window now. */
   running: boolean;
@@ -57,7 +60,9 @@ interface LiveChild {
 export class ChildSessions implements vscode.Disposable {
   /** Children run by this window (kept in memory after they end: their events are all there). */
   private readonly live = new Map<string, LiveChild>();
-  /** Children read from their logs: the snapshot as of `key` (mtime:size), and the follower that reads on from there. */
+  /**
+   * Children read from their logs: the snapshot as of `key` (mtime:size), and the follower that reads on from there.
+   */
   private readonly loaded = new Map<
     string,
     {
@@ -107,7 +112,8 @@ export class ChildSessions implements vscode.Disposable {
   /** Pass to the subagent runner: it tells us when a child starts and ends. */
   readonly observer: SubagentObserver = {
     onStart: (child, link) => {
-      const folds = SessionFolds.over(child.events, { transcript: new TranscriptFolder() }); // the transcript knows the open turn's calls; parses no answer
+      // the transcript knows the open turn's calls; parses no answer
+      const folds = SessionFolds.over(child.events, { transcript: new TranscriptFolder() });
       const snapshot: ChildSnapshot = {
         sessionId: child.id,
         title: child.header.title ?? link.description,

@@ -32,7 +32,9 @@ export interface OpenedSession {
   dispose(): void;
 }
 
-/** A log this large opens streamed: its events stay on disk (Session.restoreOnDisk) and only its folds are in memory. */
+/**
+ * A log this large opens streamed: its events stay on disk (Session.restoreOnDisk) and only its folds are in memory.
+ */
 const STREAMED_OVER_BYTES = 8 * 1024 * 1024;
 
 export interface OpenResult {
@@ -41,7 +43,10 @@ export interface OpenResult {
   messages: string[];
   /** Why the session could not be opened at all (an unreadable or newer log). */
   error: string | null;
-  /** Opened read-only because this live process held its write lock (the switcher takes it over once that process is gone). */
+  /**
+   * Opened read-only because this live process held its write lock (the switcher takes it over once that process is
+   * gone).
+   */
   lockedBy?: number;
 }
 
@@ -60,7 +65,8 @@ export function openSessionReadOnly(store: SessionStore, id: string, onReset: ()
 }
 
 /**
- * openSessionReadOnly reading the log in chunks (the event loop runs meanwhile); rejects with `signal`'s reason once it aborts.
+ * openSessionReadOnly reading the log in chunks (the event loop runs meanwhile); rejects with `signal`'s reason once it
+ * aborts.
  * `large` (streamed, its events left on disk) is asked of the file unless the caller already knows.
  */
 export async function openSessionReadOnlyAsync(
@@ -145,7 +151,10 @@ export function listRootSessions(store: SessionStore): SessionSummary[] {
 const latestEditorSession = (store: SessionStore): string | undefined =>
   listRootSessions(store).find((s) => isEditorSession(s.header.source))?.id;
 
-/** The latest session the editor writes when its log opens streamed (openSessionAsync, previewed first), rather than synchronously. */
+/**
+ * The latest session the editor writes when its log opens streamed (openSessionAsync, previewed first), rather than
+ * synchronously.
+ */
 export function largeLatestSession(store: SessionStore): string | undefined {
   const id = latestEditorSession(store);
   return id !== undefined && isLarge(store, id) ? id : undefined;
@@ -226,7 +235,9 @@ export async function openSessionAsync(
   }
 }
 
-/** A log another agent's own session file was made into (import, followAgents): only ever shown, never written by ours. */
+/**
+ * A log another agent's own session file was made into (import, followAgents): only ever shown, never written by ours.
+ */
 function anotherAgentsSession(store: SessionStore, id: string, messages: string[]): boolean {
   let source;
   try {
@@ -242,7 +253,8 @@ function anotherAgentsSession(store: SessionStore, id: string, messages: string[
 function writableResult(writable: WritableSession, id: string, messages: string[]): OpenResult {
   if (writable.repair.cutBytes || writable.repair.appended) {
     messages.push(
-      `repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, closed an interrupted turn with ${writable.repair.appended} event(s)`,
+      `repaired ${writable.path}: cut ${writable.repair.cutBytes} torn bytes, ` +
+        `closed an interrupted turn with ${writable.repair.appended} event(s)`,
     );
   }
   messages.push(`reopened session ${id} (${writable.path})`);
@@ -253,7 +265,10 @@ function writableResult(writable: WritableSession, id: string, messages: string[
   };
 }
 
-/** Why opening for write failed: another process writes it (null: open it read-only), or the log cannot be opened at all. */
+/**
+ * Why opening for write failed: another process writes it (null: open it read-only), or the log cannot be opened at
+ * all.
+ */
 function notLocked(error: unknown, id: string, messages: string[]): OpenResult | null {
   if (!isSessionLockedError(error)) {
     return {

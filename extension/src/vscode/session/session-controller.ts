@@ -1,13 +1,10 @@
-// The workspace's agent session as the extension holds it: the session shown (its log
-// open for writing, or read-only when another window or program writes it) with the
-// live folds of its plan, ledger and transcript, and the events the surfaces follow;
-// none of them keeps a plan of its own. Its parts: SessionSwitcher (which session shows,
-// from which folder, whether it is ours), TurnRunner (turns and compactions, one at a
-// time), ShownPlanEditing (the user's plan edits), ChildSessions (subagent sessions),
-// ShownApprovals (the shown session's approvals and their log).
-// show() is the one place a session becomes shown: fresh folds; approvals and children
-// reset when the session id changes. While a large pick opens, its preview
-// (session-preview.ts) shows with no session open: no prompt or edit lands.
+// The workspace's agent session as the extension holds it: the session shown (its log open for writing, or read-only
+// when another window or program writes it) with the live folds of its plan, ledger and transcript, and the events the
+// surfaces follow; none of them keeps a plan of its own. Its parts: SessionSwitcher (which session shows, from which
+// folder, whether it is ours), TurnRunner (turns and compactions, one at a time), ShownPlanEditing (the user's plan
+// edits), ChildSessions (subagent sessions), ShownApprovals (the shown session's approvals and their log). show() is
+// the one place a session becomes shown: fresh folds; approvals and children reset when the session id changes. While a
+// large pick opens, its preview (session-preview.ts) shows with no session open: no prompt or edit lands.
 import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
 import type { RevertDone } from '../../core/checkpoints/revert';
@@ -52,11 +49,11 @@ export class SessionController extends Owner implements vscode.Disposable {
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
   readonly onDidChangeSession = this.sessionEmitter.event;
   readonly onDidChangePlan = this.planEmitter.event;
-  /** The plan's ledger changed (per item: who added it, started, finished; the turn ended; a subagent started or ended; the dropped items). */
+  /** The plan's ledger changed (who added each item, its start and end; the turn's end; subagents; dropped items). */
   readonly onDidChangeLedger = this.ledgerEmitter.event;
   /** Transcript items created or changed by appends to the open session. */
   readonly onDidChangeItems = this.itemsEmitter.event;
-  /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
+  /** A plan written outside this window, or a new log: the list may have a new or newer entry (followed or not). */
   readonly onDidChangeSessionList: vscode.Event<void>;
   readonly onDidChangeRun: vscode.Event<RunView>;
   readonly onDidStream: vscode.Event<StreamView | null>;
@@ -72,7 +69,7 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.switcher = this.register(
       new SessionSwitcher(options, {
         opened: () => this.opened,
-        // While an ACP agent runs here, its own transcript (which followAgents also reads) must not pull the view away from it.
+        // While an ACP agent runs here, its transcript (followAgents reads it too) must not pull the view away from it.
         busy: () => this.turns.busy || this.turns.runsAgents,
         stop: () => this.stop(),
         show: (opened) => this.show(opened),
@@ -111,7 +108,7 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.switcher.openSession(id);
   }
 
-  /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
+  /** The session list: this window's folders' sessions, newest first (subagents' left out), with who writes each. */
   sessionList(): SessionListItem[] {
     return this.switcher.sessionList(this.previewing?.id);
   }
@@ -133,7 +130,7 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.shown?.planLedger ?? planLedgerProjection.init;
   }
 
-  /** The files the shown plan's item `content` changed (core/checkpoints/item-files.ts): null when unknown, undefined while they are read. */
+  /** The files shown item `content` changed (core/checkpoints/item-files.ts); null: unknown, undefined: being read. */
   evidenceFiles(content: string): ChangedFile[] | null | undefined {
     return this.shown?.evidenceFiles(content) ?? null;
   }
@@ -182,9 +179,9 @@ export class SessionController extends Owner implements vscode.Disposable {
   }
 
   /**
-   * One user edit of the shown session's plan (the Plan tree's actions, the strip's
-   * checkboxes): appended as todo/user-edit now, or at the running turn's next step
-   * boundary while a step is open. A read-only or followed session, or none, refuses.
+   * One user edit of the shown session's plan (the Plan tree's actions, the strip's checkboxes): appended as
+   * todo/user-edit now, or at the running turn's next step boundary while a step is open. A read-only or followed
+   * session, or none, refuses.
    */
   editPlan(edit: PlanEdit): Promise<PlanEditOutcome> {
     return this.planEditing.edit(edit);
@@ -239,12 +236,12 @@ export class SessionController extends Owner implements vscode.Disposable {
     await this.turns.closeAgents();
   }
 
-  /** Closes the current session once the running turn stopped (unless another session was chosen meanwhile); the next prompt starts a new one. */
+  /** Closes the session once its turn stopped (unless another was chosen meanwhile); the next prompt starts anew. */
   newSession(): Promise<void> {
     return this.switcher.showNone(() => this.options.providers.reset());
   }
 
-  /** Shows `opened` (or nothing, or `preview`) with fresh folds; approvals and children last while the session id does. */
+  /** Shows `opened` (or nothing, or `preview`) with fresh folds; approvals and children last while its id does. */
   private show(opened: OpenedSession | null, preview: SessionPreview | null = null): void {
     this.previewing = preview;
     const previous = this.shown;

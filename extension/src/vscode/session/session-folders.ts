@@ -100,12 +100,18 @@ export function listFolderSessions(folders: readonly SessionFolder[]): FolderSes
   return out.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
 
-/** Whether the editor writes this session (our agent's or an ACP agent's it drives, in its own folder): it opens for writing. */
+/**
+ * Whether the editor writes this session (our agent's or an ACP agent's it drives, in its own folder): it opens for
+ * writing.
+ */
 export function isOwnSession(s: FolderSession): boolean {
   return (s.label.kind === 'agent' || s.label.kind === 'acp') && s.folder.fallback === 'agent';
 }
 
-/** The session list the Agent view shows: every session of `folders`, newest first, with who writes it; `current` is the one shown. */
+/**
+ * The session list the Agent view shows: every session of `folders`, newest first, with who writes it; `current` is the
+ * one shown.
+ */
 export function folderSessionList(folders: readonly SessionFolder[], current: string | undefined): SessionListItem[] {
   return listFolderSessions(folders).map((s) => ({
     id: s.id,

@@ -48,7 +48,10 @@ export class ShownPlanEditing {
     return this.editor?.session === session ? this.editor : null;
   }
 
-  /** A turn of the editor's session ended: edits queued in a step it never closed (a broken append) have no boundary left. */
+  /**
+   * A turn of the editor's session ended: edits queued in a step it never closed (a broken append) have no boundary
+   * left.
+   */
   turnEnded(editor: PlanEditor | null): void {
     editor?.flush();
     editor?.abandon(editNotLanded());
@@ -76,13 +79,17 @@ export class ShownPlanEditing {
       );
     return submit(editor).then((outcome) => {
       this.log.info(
-        `user edit (${kind}) of ${editor.session.id}: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`,
+        `user edit (${kind}) of ${editor.session.id}: ${outcome.kind}` +
+          `${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`,
       );
       return outcome;
     });
   }
 
-  /** A revert applied to the workspace, logged on the shown session (core/checkpoints/revert.ts: changes/reverted, then the item back to pending). */
+  /**
+   * A revert applied to the workspace, logged on the shown session (core/checkpoints/revert.ts: changes/reverted, then
+   * the item back to pending).
+   */
   recordRevert(item: string, done: RevertDone): Promise<PlanEditOutcome> {
     const editor = this.editor;
     if (!editor) return this.edit({ kind: 'status', content: item, status: 'pending' }); // refused, with the same words

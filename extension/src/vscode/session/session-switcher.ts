@@ -51,7 +51,10 @@ export class SessionSwitcher extends Owner {
   /** The shown read-only session, taken over once the process that holds its lock is gone. */
   private readonly takeOver: SessionTakeOver;
   private readonly listEmitter = this.register(new EventEmitter<void>());
-  /** A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed or not). */
+  /**
+   * A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed
+   * or not).
+   */
   readonly onDidChangeList = this.listEmitter.event;
 
   constructor(
@@ -85,7 +88,10 @@ export class SessionSwitcher extends Owner {
     return this.folderSet.all;
   }
 
-  /** Reopens the workspace's latest session (read-only if another window writes it); a large one opens as a pick does (previewed, streamed). */
+  /**
+   * Reopens the workspace's latest session (read-only if another window writes it); a large one opens as a pick does
+   * (previewed, streamed).
+   */
   openLatest(): void {
     const large = largeLatestSession(this.options.store);
     if (large !== undefined)
@@ -108,7 +114,8 @@ export class SessionSwitcher extends Owner {
     const choice = this.choices.make();
     let previewed: SessionPreview | null = null;
     try {
-      if (this.host.opened()?.session.id === id) return; // shown already (a pick still loading is superseded all the same)
+      // shown already (a pick still loading is superseded all the same)
+      if (this.host.opened()?.session.id === id) return;
       const target = listFolderSessions(this.folders).find((s) => s.id === id);
       if (!target) throw new TurnRefusedError(vscode.l10n.t('There is no session {0} in this workspace.', id));
       await this.host.stop();
@@ -161,7 +168,9 @@ export class SessionSwitcher extends Owner {
     }
   }
 
-  /** The user acts on the shown session (a prompt, a compaction): a pick still loading is superseded, what shows stays. */
+  /**
+   * The user acts on the shown session (a prompt, a compaction): a pick still loading is superseded, what shows stays.
+   */
   keepShown(): void {
     this.choices.keep();
   }
@@ -176,7 +185,10 @@ export class SessionSwitcher extends Owner {
     this.show(opened);
   }
 
-  /** Every session of this window's folders for the session list, newest first (subagent sessions left out), each with who writes it. */
+  /**
+   * Every session of this window's folders for the session list, newest first (subagent sessions left out), each with
+   * who writes it.
+   */
   sessionList(current = this.host.opened()?.session.id): SessionListItem[] {
     return folderSessionList(this.folders, current);
   }
@@ -191,7 +203,10 @@ export class SessionSwitcher extends Owner {
     );
   }
 
-  /** Who writes the shown session when it is not ours (the session header's writer label); undefined when it is ours or none is shown. */
+  /**
+   * Who writes the shown session when it is not ours (the session header's writer label); undefined when it is ours or
+   * none is shown.
+   */
   shownWriter(): string | undefined {
     const opened = this.host.opened();
     if (!opened || this.isShowingOwnSession()) return undefined;

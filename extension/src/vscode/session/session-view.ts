@@ -9,7 +9,8 @@ import { hasPlanVersion } from '../../core/plan/plan-history';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
- * the other agent's own file it was made from; why it has no plan, when its agent withheld its plan tools. A large session's preview shows as
+ * the other agent's own file it was made from; why it has no plan, when its agent withheld its plan tools. A large
+ * session's preview shows as
  * opening (read-only until the open lands). Null when none is shown.
  */
 export function sessionViewOf(
@@ -45,7 +46,10 @@ export async function exportSessionMarkdown(session: Session, checkpointsBase: s
   return exportPlanMarkdown(await exportPlan(session.header, await session.loadEvents(), new Date(), checkpoints));
 }
 
-/** Why `session` shows no plan, when its agent withheld its plan tools and it has no plan version (core/import/plan-notice.ts). */
+/**
+ * Why `session` shows no plan, when its agent withheld its plan tools and it has no plan version
+ * (core/import/plan-notice.ts).
+ */
 export function planNoticeOf(session: Session | null): PlanNotice | undefined {
   if (session === null || session.header.source?.kind !== 'imported') return undefined;
   return planNoticeOfLog(session.header.source, hasPlanVersion(session.events));

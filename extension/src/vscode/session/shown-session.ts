@@ -50,7 +50,10 @@ export function readTranscriptPage(file: string, cursor?: number): TranscriptPag
 
 export interface ShownSessionListener {
   plan(plan: StandingPlan): void;
-  /** The plan's ledger changed (who added each item and when, its times, the turn's end, its subagents, the dropped items). */
+  /**
+   * The plan's ledger changed (who added each item and when, its times, the turn's end, its subagents, the dropped
+   * items).
+   */
   ledger(ledger: PlanLedger): void;
   items(items: TranscriptItem[]): void;
   /** Every appended event, after the folds took it and before its transcript items. */

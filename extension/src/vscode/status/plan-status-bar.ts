@@ -38,7 +38,10 @@ function stalledLine(since: string, nowMs: number): string {
   return vscode.l10n.t('No log activity since {0} ({1} min), with an item in progress.', time, minutes);
 }
 
-/** The whole plan as a Markdown list with a codicon per item (a warning and its words for a flagged one); model text is escaped, never markup. */
+/**
+ * The whole plan as a Markdown list with a codicon per item (a warning and its words for a flagged one); model text is
+ * escaped, never markup.
+ */
 export function planTooltip(
   plan: NonNullable<StandingPlan>,
   running: boolean,
@@ -134,7 +137,8 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
       this.options.stallMinutes(),
     );
     this.stalledSince = stall.stalled ? stall.since : null;
-    // Due when the stall would begin; a line appended meanwhile only moves it later, so an early check just reschedules.
+    // Due when the stall would begin; a line appended meanwhile only moves it later, so an early check just
+    // reschedules.
     if (!stall.stalled && stall.checkAt !== null)
       this.timer = setTimeout(() => this.render(), Math.max(0, stall.checkAt - now) + 50);
     const running = this.controller.runView.state === 'running';

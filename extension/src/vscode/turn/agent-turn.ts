@@ -115,13 +115,18 @@ export function checkpointTaker(settings: AgentSettings, options: TurnRunnerOpti
   return { checkpoint: () => repo.checkpoint(), onError: (message) => options.log.warn(message) };
 }
 
-/** What an ACP agent's turn gets from our side: the workspace tools' policy, and the checkpoints unless they are off. */
+/**
+ * What an ACP agent's turn gets from our side: the workspace tools' policy, and the checkpoints unless they are off.
+ */
 export function acpTurnSupport(settings: AgentSettings, options: TurnRunnerOptions) {
   const checkpoints = checkpointTaker(settings, options);
   return { tools: workspaceToolPolicy(settings, options.log), ...(checkpoints ? { checkpoints } : {}) };
 }
 
-/** Compact Conversation: summarizes the shown session's history now (between turns). False when there was nothing to summarize. */
+/**
+ * Compact Conversation: summarizes the shown session's history now (between turns). False when there was nothing to
+ * summarize.
+ */
 export async function compactOnDemand(
   opened: OpenedSession | null,
   deps: {

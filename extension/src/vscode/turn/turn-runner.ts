@@ -52,7 +52,8 @@ export class TurnRunner extends Owner {
   private closed = false;
   /** The meter's estimate of the next request, kept as the shown session's log grows. */
   private readonly estimate = new RequestEstimate();
-  private told: ToldModel = { rules: null, window: 0, request: null }; // the latest turn's rules file, window, system prompt and tool schemas
+  // the latest turn's rules file, window, system prompt and tool schemas
+  private told: ToldModel = { rules: null, window: 0, request: null };
   /** The open step's streaming text; the controller clears it when the shown session changes or the step is logged. */
   readonly liveStream = this.register(new LiveStream());
   private readonly runEmitter = this.register(new EventEmitter<RunView>());
@@ -90,7 +91,9 @@ export class TurnRunner extends Owner {
     return this.acp.running;
   }
 
-  /** Ends every ACP agent (window closing, deactivation); resolves once their processes are gone; null when none runs. */
+  /**
+   * Ends every ACP agent (window closing, deactivation); resolves once their processes are gone; null when none runs.
+   */
   closeAgents(): Promise<void> | null {
     return this.acp.running ? this.acp.closeAll() : null;
   }
@@ -193,13 +196,15 @@ export class TurnRunner extends Owner {
       try {
         const reason = await body.turn(abort.signal, editor);
         this.options.log.info(
-          `turn ${run.turn} of ${session.id} ended: ${reason.kind}${'message' in reason && reason.message ? ` (${reason.message})` : ''}`,
+          `turn ${run.turn} of ${session.id} ended: ${reason.kind}` +
+            `${'message' in reason && reason.message ? ` (${reason.message})` : ''}`,
         );
         return reason;
       } catch (error) {
         // Only a broken append (disk full, invariant bug) lands here: the log holds what it could.
         this.options.log.error(
-          `turn ${run.turn} of ${session.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          `turn ${run.turn} of ${session.id} failed: ` +
+            `${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
         throw error;
       } finally {
@@ -268,7 +273,8 @@ export class TurnRunner extends Owner {
   shutDown(): Promise<void> | null {
     this.closed = true;
     const run = this.running;
-    for (const controller of [run?.abort, this.compacting]) controller?.abort(); // a compaction appends nothing once stopped
+    // a compaction appends nothing once stopped
+    for (const controller of [run?.abort, this.compacting]) controller?.abort();
     return run
       ? run.done.then(
           () => undefined,

@@ -2,8 +2,8 @@
 // (agent/tool-set.ts) over VS Code's workspace file system, VS Code's workspace
 // trust, the session's Approvals (the Agent view asks; auto-approve is a setting),
 // and subagents that run with the SAME provider instance and write their logs to
-// the same store (their streamed text is not shown: their logs are). Without a folder open, the tools that act on a workspace are left
-// out (there is nothing to confine them to) and the log says so.
+// the same store (their streamed text is not shown: their logs are). Without a folder open, the tools that act on a
+// workspace are left out (there is nothing to confine them to) and the log says so.
 import * as vscode from 'vscode';
 import type { ModelProvider } from '../../core/agent/provider';
 import type { SubagentObserver } from '../../core/agent/subagent-run';
