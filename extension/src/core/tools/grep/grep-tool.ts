@@ -1,7 +1,8 @@
 // grep: lines matching a regular expression in a workspace file or below a folder,
 // with the ignore files' meaning (walk.ts, ignore-rules.ts: ripgrep's defaults). Two
 // engines, one result: ripgrep when there is one (rg-search.ts; every line it reports
-// is read again through the workspace's confinement and matched with RE2), else the
+// is read again through the workspace's confinement and matched with RE2, unless rg
+// and RE2 read the pattern alike: shared-syntax.ts), else the
 // JavaScript engine (js-search.ts). Patterns run on RE2 (linear-regex.ts): linear time
 // whatever the pattern. On a workspace with this machine's paths the search runs on
 // grep's worker thread (search-thread.ts), never on the caller's event loop; on a

@@ -4,7 +4,8 @@
 // required literal (required-literal.ts), only the lines holding it are decoded and
 // handed to RE2, and newlines are counted only up to a hit (what scrolled out of the
 // buffer is read again to count it), also when only ripgrep's lines are checked again
-// (a line without it cannot match); without one, every line is tested. A line longer
+// (a line without it cannot match); without one, every line is tested. A line rg
+// reported for a pattern both engines read alike is not handed to RE2 (ripgrepAgrees). A line longer
 // than MAX_SEARCHED_LINE_CHARS is not tested (one RE2 call cannot be sliced, and a
 // line too large for the engine's wasm heap aborts it): it is counted, and the result
 // says so.
@@ -27,6 +28,12 @@ export interface LineFilter {
   redact: (line: string) => string;
   /** Bytes every matching line holds (the prefilter); null: every line is tested. */
   literal: Buffer | null;
+  /**
+   * The pattern means the same to ripgrep and RE2 (shared-syntax.ts): a line rg
+   * reported is taken as matching without RE2 when it is as rg read it (valid UTF-8,
+   * no `\r` cut from its end, nothing redacted); any other line is tested.
+   */
+  ripgrepAgrees: boolean;
 }
 
 export interface FileHits {
@@ -98,7 +105,9 @@ class FileScan {
     const text = data.toString('utf8', start, stop);
     if (stop - start > MAX_SEARCHED_LINE_CHARS && text.length > MAX_SEARCHED_LINE_CHARS) return this.markLong(line);
     const shown = this.filter.redact(text);
-    if (this.filter.matcher.test(shown)) this.hits.push({ line, text: shown });
+    const asRipgrepSaw = this.only !== null && this.filter.ripgrepAgrees && stop === end && shown === text;
+    if ((asRipgrepSaw && !text.includes('\uFFFD')) || this.filter.matcher.test(shown))
+      this.hits.push({ line, text: shown });
   }
 
   /** Tests the complete lines of data[0, end) (end just past a newline, or the file's end). */

@@ -4,7 +4,9 @@
 // workspace's confinement and the named lines are read there, redacted and matched
 // with RE2 (line-scan.ts). So what is shown is what the confined read saw (a folder
 // swapped for a link to the outside while rg ran shows nothing from outside), a secret
-// is never matched, and the shape and notes are the JavaScript engine's.
+// is never matched, and the shape and notes are the JavaScript engine's. For a pattern
+// both engines read alike (shared-syntax.ts), a line read as rg read it is not matched
+// again: RE2 is loaded only for a line that differs (CRLF, redacted, invalid UTF-8).
 import { spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import * as z from 'zod/mini';

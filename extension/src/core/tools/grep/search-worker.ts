@@ -2,7 +2,7 @@
 // this machine's paths runs here, so neither ripgrep's output nor the JavaScript
 // engine's reads and matching are ever on the event loop of the extension host or the
 // CLI. Its own bundle, dist/search-worker.js (scripts/lazy-bundles.mjs).
-import { parentPort, type MessagePort } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { Workspace } from '../workspace';
 import { BlockingNodeWorkspaceFs } from './blocking-fs';
 import { preloadLinearEngine } from './linear-regex';
@@ -43,21 +43,39 @@ async function search(port: MessagePort, id: number, request: SearchRequest): Pr
   }
 }
 
+/** Whether RE2 was loaded ahead of a pattern (preloadWhenIdle). */
+let preloaded = false;
+
+/**
+ * Loads RE2 (its wasm compiled: tens of ms of this thread) while no search runs, so a
+ * later regular expression does not wait for it. Never ahead of a search that is
+ * waiting or running: a literal never needs RE2, and a regular expression's search
+ * starts rg before it compiles the pattern, so the load runs while rg searches.
+ */
+function preloadWhenIdle(): void {
+  if (preloaded || running.size > 0) return;
+  preloaded = true;
+  try {
+    preloadLinearEngine();
+  } catch {
+    // Not here: the first regular expression compiled reports why.
+  }
+}
+
 const port = parentPort;
 if (port !== null) {
-  port.on('message', (raw: unknown) => {
+  const onAsk = (raw: unknown): void => {
     const ask = searchAskSchema.safeParse(raw);
     if (!ask.success) return;
     if ('stop' in ask.data) running.get(ask.data.stop)?.abort();
     else void search(port, ask.data.id, ask.data.request);
-  });
+  };
+  // Asks posted while this thread started (a model that asks at once) are taken first:
+  // queued 'message' events would come after the preload below.
+  for (let queued = receiveMessageOnPort(port); queued !== undefined; queued = receiveMessageOnPort(port))
+    onAsk(queued.message);
+  port.on('message', onAsk);
   // The thread is started when a tool set gets grep (search-thread.ts), while the model
-  // thinks: RE2's wasm is compiled then, once, rather than when a regex search waits on it.
-  setImmediate(() => {
-    try {
-      preloadLinearEngine();
-    } catch {
-      // Not here: the first regular expression compiled reports why.
-    }
-  });
+  // thinks: RE2's wasm is compiled then, once, if no search came first.
+  setImmediate(preloadWhenIdle);
 }
