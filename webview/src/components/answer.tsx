@@ -10,7 +10,10 @@ export function PlainAnswer({ text, class: className }: { text: string; class?: 
   return <div class={className ? `markdown md-plain ${className}` : 'markdown md-plain'}>{text}</div>;
 }
 
-/** An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text under a note when the parse took too long. */
+/**
+ * An answer as far as the host parsed it: its tree; plain text while it is parsed; plain text under a note when the
+ * parse took too long.
+ */
 export function Answer({
   text,
   markdown,
