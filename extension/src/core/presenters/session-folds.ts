@@ -36,7 +36,10 @@ export interface TranscriptFold {
 }
 
 export interface SessionFoldsOptions {
-  /** Fold the transcript items too (the Agent view's rows: `new TranscriptFolder()`); the plan surfaces need only the ledger (null). */
+  /**
+   * Fold the transcript items too (the Agent view's rows: `new
+   * TranscriptFolder()`); the plan surfaces need only the ledger (null).
+   */
   transcript: TranscriptFold | null;
 }
 

@@ -1,5 +1,6 @@
 // A verified index: after a full validation found a log valid, its standing plan (each
-// item with its drift from an approved plan, plan-drift.ts) is recorded next to it (`<log>.verified`, in the same sessions folder, which the
+// item with its drift from an approved plan, plan-drift.ts) is recorded
+// next to it (`<log>.verified`, in the same sessions folder, which the
 // sandbox mounts read-only) with the file's identity: device, inode, size, and
 // modification and change times in nanoseconds. A reader whose log still has that
 // identity takes the recorded plan instead of re-validating. Every write to a file

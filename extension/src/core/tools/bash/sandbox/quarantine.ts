@@ -190,7 +190,8 @@ function writeManifest(folder: string, manifest: readonly string[]): void {
     if (manifest.length > 0)
       fs.writeFileSync(
         path.join(folder, 'MOVED.txt'),
-        `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`,
+        `Moved here from the workspace after a sandboxed bash command created them. Do not run ` +
+          `git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`,
         { mode: 0o600 },
       );
     else fs.rmdirSync(folder);
@@ -215,7 +216,8 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
     const fd = openExactly(move.parent);
     if (fd === null) {
       lines.push(
-        `[sandbox: ${what} is a protected path this command created, and its folder changed meanwhile: it was NOT removed; remove it before running git there or opening it in the editor]`,
+        `[sandbox: ${what} is a protected path this command created, and its folder changed meanwhile: ` +
+          `it was NOT removed; remove it before running git there or opening it in the editor]`,
       );
       return;
     }
@@ -227,7 +229,8 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
           fs.renameSync(from, to);
           manifest.push(`${path.basename(to)}\t${path.join(root, move.rel)}`);
           lines.push(
-            `[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): moved out of the workspace to ${to}]`,
+            `[sandbox: this command created ${what}, a protected path (what is in it ` +
+              `runs later, outside the sandbox): moved out of the workspace to ${to}]`,
           );
           return;
         } catch (error) {
@@ -235,12 +238,19 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
         }
       }
       fs.rmSync(from, { recursive: true, force: true });
+      const why =
+        folder === null
+          ? 'no quarantine folder outside the workspace'
+          : `the quarantine ${folder} is on another file system`;
       lines.push(
-        `[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): deleted (${folder === null ? 'no quarantine folder outside the workspace' : `the quarantine ${folder} is on another file system`})]`,
+        `[sandbox: this command created ${what}, a protected path ` +
+          `(what is in it runs later, outside the sandbox): deleted (${why})]`,
       );
     } catch (error) {
       lines.push(
-        `[sandbox: this command created ${what}, a protected path, and it could NOT be removed (${error instanceof Error ? error.message : String(error)}): remove it before running git there or opening it in the editor]`,
+        `[sandbox: this command created ${what}, a protected path, and it could NOT ` +
+          `be removed (${error instanceof Error ? error.message : String(error)}): ` +
+          `remove it before running git there or opening it in the editor]`,
       );
     } finally {
       fs.closeSync(fd);
@@ -261,7 +271,9 @@ export async function quarantineCreated(snap: ProtectedSnapshot): Promise<string
   const lines = moves.length === 0 ? [] : carryOut(snap.root, moves);
   if (!complete && snap.complete)
     lines.push(
-      `[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git, .vscode or protectedPaths match): one beyond them is still there]`,
+      `[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not ` +
+        `all of the workspace was looked at for protected paths it created (a nested ` +
+        `.git, .vscode or protectedPaths match): one beyond them is still there]`,
     );
   return lines;
 }
