@@ -4,8 +4,8 @@
 // `maxInputTokens`), else the published window of a known model, else a default for
 // the provider kind. 0 after all that means unknown: the loop then compacts only
 // when the provider answers that the context is too long. A "too long" also teaches
-// the loop a smaller window (learnedWindow), and words the turn's end when compacting
-// cannot help (tooLongMessage).
+// the loop a smaller window (learnedWindow), and words the turn's end when
+// compacting cannot help (tooLongMessage).
 import type { ModelProvider } from './provider';
 
 /** Compact before a request would pass this fraction of the window (`agentChecklist.compactThreshold`). */

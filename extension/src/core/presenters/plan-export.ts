@@ -1,12 +1,11 @@
-// The plan and its history as a document: what `export` prints and what the
-// extension's "Export Plan" opens. Every version is listed, the model's writes and
-// the user's edits, each with what changed; then the standing plan's per-item timing
-// and the items the model dropped; each standing item's evidence and flag (plan-flags.ts:
-// the tool calls made while it was in progress, a completion that needs a second
-// look; with a repository to read, the files it changed: core/checkpoints/item-files.ts);
-// plan first: the approved version next to the final one, with what of the
-// final one is not in it (plan-drift.ts); then every approval decision (who let which
-// call run).
+// The plan and its history as a document: what `export` prints and what the extension's
+// "Export Plan" opens. Every version is listed, the model's writes and the user's edits,
+// each with what changed; then the standing plan's per-item timing and the items the
+// model dropped; each standing item's evidence and flag (plan-flags.ts: the tool calls
+// made while it was in progress, a completion that needs a second look; with a repository
+// to read, the files it changed: core/checkpoints/item-files.ts); plan first: the
+// approved version next to the final one, with what of the final one is not in it
+// (plan-drift.ts); then every approval decision (who let which call run).
 import { withEvidenceFiles } from '../checkpoints/item-files';
 import type { ShadowRepo } from '../checkpoints/shadow-repo';
 import type { ApprovalRecord } from '../domain-literals';

@@ -24,9 +24,9 @@
 // carry the views the host's presenters made (transcript.ts, tool-view.ts). After the
 // snapshot the host posts only what changed: `items` (created or changed items, whole,
 // by id), `plan`, for the open subagent panel `childDelta`, and `markdown` (an
-// answer's tree, parsed after its row was posted); never the whole
-// transcript again. The plan history is posted only while the page shows it
-// (plan-history-view.ts); the other parts' views are in page-views.ts.
+// answer's tree, parsed after its row was posted); never the whole transcript again.
+// The plan history is posted only while the page shows it (plan-history-view.ts); the
+// other parts' views are in page-views.ts.
 import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS } from '../domain-literals';
 import { answerMarkdownSchema } from './markdown-schema';

@@ -6,8 +6,8 @@
 //
 // Extension point: a new kind of row (a compaction divider, …) is a new member of
 // TranscriptItem and transcriptItemSchema, made by a case in
-// TranscriptFolder.apply (core/presenters/transcript-folder.ts)
-// and painted by a case in webview/src/components/transcript.tsx.
+// TranscriptFolder.apply (core/presenters/transcript-folder.ts) and painted by a
+// case in webview/src/components/transcript.tsx.
 //
 // Schemas use `zod/mini` (the host's, small); the webview imports only the types
 // (see host-message-check.ts).
