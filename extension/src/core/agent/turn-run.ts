@@ -5,7 +5,7 @@
 import { StepCheckpoints } from '../checkpoints/step-checkpoints';
 import { untoldFlags } from '../plan/plan-flags';
 import { standingTodos } from '../plan/todos-projection';
-import type { SessionFolds } from '../presenters/session-folds';
+import type { SessionFolds } from '../plan/session-folds';
 import { deriveMessages } from './derive-messages';
 import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
