@@ -11,7 +11,7 @@ import { HostSequencer, type HostMessage, type HostMessageBody } from '../extens
 import { planView } from '../extension/src/core/plan/plan-presenter';
 import { WEBVIEW_STRINGS } from '../extension/src/core/protocol/strings';
 import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/presenters/transcript-folder';
-import { SessionFolds } from '../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../extension/src/core/plan/session-folds';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';
 import { AgentView } from '../webview/src/app';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { planView } from '../extension/src/core/plan/plan-presenter';
-import { SessionFolds } from '../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../extension/src/core/plan/session-folds';
 import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
 import { Session } from '../extension/src/core/session/session';
 import { LogFollower } from '../extension/src/core/store/log-follower';

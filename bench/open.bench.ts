@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { SessionFolds } from '../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../extension/src/core/plan/session-folds';
 import { TranscriptFolder } from '../extension/src/core/presenters/transcript-folder';
 import { planView } from '../extension/src/core/plan/plan-presenter';
 import { Session } from '../extension/src/core/session/session';

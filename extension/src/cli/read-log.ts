@@ -5,7 +5,7 @@
 // (verified-index.ts): a log unchanged since a full validation found it valid costs
 // one stat, not a replay.
 import { withDrift } from '../core/plan/plan-drift';
-import { SessionFolds } from '../core/presenters/session-folds';
+import { SessionFolds } from '../core/plan/session-folds';
 import { isLogLoadError, replayLogFile, type ReplayedLog } from '../core/store/log-file';
 import { readVerifiedPlan, validateAndRecord, type VerifiedPlan } from '../core/store/verified-index';
 import type { SessionEvent } from '../core/session/events';

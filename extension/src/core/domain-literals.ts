@@ -15,7 +15,10 @@ export interface TodoItem {
   status: TodoStatus;
 }
 
-/** The plan tool's name (the plan ledger leaves its calls out of an item's evidence: writing the plan is not work on an item). */
+/**
+ * The plan tool's name (the plan ledger leaves its calls out of
+ * an item's evidence: writing the plan is not work on an item).
+ */
 export const TODO_WRITE_TOOL_NAME = 'todo_write';
 
 /** An ACP plan entry's priority (kept on `todo/write.priorities`; ACP's neutral one is `medium`). */
@@ -48,11 +51,17 @@ export type TurnEndKind = (typeof TURN_END_KINDS)[number];
 export const APPROVAL_DECISIONS = ['approve', 'approve-always', 'deny'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
-/** What became of a call that needed approval (`tool/approval.decision`): the user's answers, or refused / stopped without one. */
+/**
+ * What became of a call that needed approval (`tool/approval.decision`):
+ * the user's answers, or refused / stopped without one.
+ */
 export const APPROVAL_RECORDS = ['approve', 'approve-always', 'deny', 'refused', 'stopped'] as const;
 export type ApprovalRecordDecision = (typeof APPROVAL_RECORDS)[number];
 
-/** Who decided (`tool/approval.by`): the user; a rule (an earlier "always allow"); auto-approve (`--yes`); no one (none could be asked). */
+/**
+ * Who decided (`tool/approval.by`): the user; a rule (an earlier "always
+ * allow"); auto-approve (`--yes`); no one (none could be asked).
+ */
 export const APPROVAL_DECIDERS = ['user', 'rule', 'auto', 'none'] as const;
 export type ApprovalDecider = (typeof APPROVAL_DECIDERS)[number];
 

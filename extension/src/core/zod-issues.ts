@@ -15,6 +15,11 @@ export function formatZodPath(path: readonly PropertyKey[]): string {
   return out === '' ? '(arguments)' : out;
 }
 
+/** Each issue as `path: message`, joined by `; ` (an event's data that failed its schema). */
+export function issuesText(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ');
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const at = formatZodPath(issue.path);
   switch (issue.code) {
@@ -22,7 +27,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return issue.keys.map((k) => `${formatZodPath([...issue.path, k])} is not allowed`).join('; ');
     case 'invalid_type':
       if (issue.message.endsWith('received undefined')) return `${at} is required`;
-      return `${at} must be ${issue.expected === 'array' ? 'an array' : `a${/^[aeiou]/.test(issue.expected) ? 'n' : ''} ${issue.expected}`}`;
+      if (issue.expected === 'array') return `${at} must be an array`;
+      return `${at} must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'invalid_value':
       return `${at} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     default:

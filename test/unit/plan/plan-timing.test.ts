@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { planLedgerProjection, type PlanLedger } from '../../../extension/src/core/plan/plan-ledger';
 import { durationParts, inProgressElapsedMs } from '../../../extension/src/core/plan/plan-timing';
 import { fold } from '../../../extension/src/core/session/projection';
-import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
 import type { Session } from '../../../extension/src/core/session/session';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 

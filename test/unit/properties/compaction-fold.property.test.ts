@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/session/projection';
-import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
 import type { Session } from '../../../extension/src/core/session/session';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';

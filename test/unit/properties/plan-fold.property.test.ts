@@ -9,7 +9,7 @@ import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { todoListSchema } from '../../../extension/src/core/session/stored-todo-list';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { fold } from '../../../extension/src/core/session/projection';
-import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
 import { TranscriptFolder, transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Session } from '../../../extension/src/core/session/session';

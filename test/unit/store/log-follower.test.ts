@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
 import { Session } from '../../../extension/src/core/session/session';
 import { LogFollower, LogReplacedError } from '../../../extension/src/core/store/log-follower';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import { writeSyntheticLog } from '../../../bench/synthetic-log';
-import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
 import { TranscriptFolder } from '../../../extension/src/core/presenters/transcript-folder';
 import { InvariantViolation } from '../../../extension/src/core/session/invariants';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';

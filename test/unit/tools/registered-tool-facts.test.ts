@@ -16,7 +16,7 @@ import type { ModelRequest } from '../../../extension/src/core/agent/provider';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
-import { SessionFolds } from '../../../extension/src/core/presenters/session-folds';
+import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { Approvals } from '../../../extension/src/core/tools/approvals';

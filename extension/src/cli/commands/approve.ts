@@ -5,7 +5,7 @@
 // then goes on: working after an approval, replanning after a rejection. Refused
 // (exit 1) when no proposal waits, or while another process writes the session.
 import { planAsText } from '../../core/plan/summaries';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import { openUnlessWritten } from '../open-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';

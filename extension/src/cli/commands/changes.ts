@@ -7,7 +7,7 @@ import { cliCheckpointsBase } from '../../core/checkpoints/location';
 import { resolveRange } from '../../core/checkpoints/item-changes';
 import { changeRange } from '../../core/plan/change-range';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import type { SessionEvent } from '../../core/session/events';
 import type { SessionHeader } from '../../core/session/header';
 import { readValidatedLog } from '../read-log';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { PlanEditor } from '../../core/plan/plan-editor';
 import { planFileEdit } from '../../core/plan/plan-work';
 import { planAsText } from '../../core/plan/summaries';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import { visibleControls } from '../../core/terminal-text';
 import { openUnlessWritten } from '../open-log';
 import { EXIT_FAILED, EXIT_OK } from '../usage';

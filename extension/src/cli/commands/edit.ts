@@ -9,7 +9,7 @@ import { PlanEditor } from '../../core/plan/plan-editor';
 import { planAsText } from '../../core/plan/summaries';
 import { TODO_STATUSES, type TodoStatus } from '../../core/plan/todo-schema';
 import type { PlanEdit } from '../../core/plan/user-edit';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import { openUnlessWritten } from '../open-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';

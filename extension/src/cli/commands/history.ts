@@ -7,7 +7,7 @@ import { driftEntries } from '../../core/plan/plan-drift';
 import { historyAsMarkdown, historyAsText } from '../../core/plan/history-format';
 import { timingRows } from '../../core/plan/timing-rows';
 import { PlanHistoryFolder } from '../../core/plan/plan-history';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import { readValidatedLog } from '../read-log';
 import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';

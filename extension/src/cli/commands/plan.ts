@@ -14,7 +14,7 @@ import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
 import { planAsText } from '../../core/plan/summaries';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import type { SessionHeader } from '../../core/session/header';
 import { recordsToolCalls } from '../../core/session/source';
 import type { VerifiedPlan } from '../../core/store/verified-index';

@@ -11,7 +11,7 @@ import type { TodoItem } from '../../core/plan/todo-schema';
 import { PlanEditor } from '../../core/plan/plan-editor';
 import { handOverList, noSuchItemNumber, startItemList, startItemPrompt } from '../../core/plan/plan-work';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import type { Session } from '../../core/session/session';
 import { visibleControls } from '../../core/terminal-text';
 import type { CliIo } from '../io';

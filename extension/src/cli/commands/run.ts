@@ -27,7 +27,7 @@ import { planAsText } from '../../core/plan/summaries';
 import { visibleControls } from '../../core/terminal-text';
 import type { StandingPlan } from '../../core/plan/todos-projection';
 import type { Session } from '../../core/session/session';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import type { TurnEndReason } from '../../core/session/events';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
 import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type AgentWorkspace } from '../agent-runtime';

@@ -34,7 +34,10 @@ export const INITIALIZE_TIMEOUT_MS = 30_000;
 /** How long a closed connection waits for the process's exit (and an ended one for its stderr's end) to be reported. */
 const EXIT_REPORT_MS = 1_000;
 
-/** What the client answers and is told: each session's updates, the agent's permission requests, and (when given) its file and terminal requests. */
+/**
+ * What the client answers and is told: each session's updates, the agent's
+ * permission requests, and (when given) its file and terminal requests.
+ */
 export interface AcpClientHandlers {
   update(sessionId: string, update: SessionUpdate): void;
   requestPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
@@ -70,7 +73,10 @@ export interface AcpAgentProcess {
   readonly exited: Promise<string>;
   stderrTail(): string;
   newSession(cwd: string): Promise<string>;
-  /** session/load of the agent's session `sessionId` (only when `capabilities.loadSession`); the history it replays arrives as updates. */
+  /**
+   * session/load of the agent's session `sessionId` (only when
+   * `capabilities.loadSession`); the history it replays arrives as updates.
+   */
   loadSession(sessionId: string, cwd: string): Promise<void>;
   /** session/prompt with these text blocks; rejects with an AcpAgentError when the agent exits first. */
   prompt(sessionId: string, texts: readonly string[]): Promise<StopReason>;
@@ -140,7 +146,9 @@ function limitReached(limit: AbortSignal, ownLimit: { clear(): void } | null) {
   return { reached, stop: () => stop() };
 }
 
-/** initialize, advertising fs and terminal when the handlers serve them; rejects when the agent exits or is too slow. */
+/**
+ * initialize, advertising fs and terminal when the handlers serve them; rejects when the agent exits or is too slow.
+ */
 async function initializeAgent(
   connection: ClientConnection,
   agent: AgentChild,

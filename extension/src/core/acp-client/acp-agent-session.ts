@@ -56,7 +56,10 @@ export class AcpAgentSession {
   /** Aborted by close(): a running turn stops as on Stop. */
   private readonly closing = new AbortController();
   private readonly decisions = new Map<string, ApprovalRecord>();
-  /** The last user edit of the plan, and the last plan decision, the agent was told (acp-user-edit.ts, acp-plan-mode.ts). */
+  /**
+   * The last user edit of the plan, and the last plan decision,
+   * the agent was told (acp-user-edit.ts, acp-plan-mode.ts).
+   */
   private toldEditSeq = 0;
   private toldDecisionSeq = 0;
   private planMode: AcpPlanMode | null = null;
@@ -85,7 +88,10 @@ export class AcpAgentSession {
     });
   }
 
-  /** Starts the agent and opens the log; an agent that fails leaves a log whose prompts end `error` (never throws for the agent). */
+  /**
+   * Starts the agent and opens the log; an agent that fails leaves
+   * a log whose prompts end `error` (never throws for the agent).
+   */
   static async open(options: AcpSessionOptions): Promise<AcpAgentSession> {
     const session = new AcpAgentSession(options);
     const { launch } = options;
@@ -117,17 +123,18 @@ export class AcpAgentSession {
       const info = agent.agentInfo;
       if (info !== undefined)
         source = { kind: 'acp', name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) };
-      void agent.exited.then(
-        (how) =>
-          (session.failure ??= `${how}${agent.stderrTail().trim() === '' ? '' : `; its stderr ends:\n${agent.stderrTail().trim()}`}`),
-      );
+      void agent.exited.then((how) => {
+        const stderr = agent.stderrTail().trim();
+        session.failure ??= `${how}${stderr === '' ? '' : `; its stderr ends:\n${stderr}`}`;
+      });
       session.acpSessionId = await session.loadOrNew(agent);
     } catch (error) {
       session.failure ??= message(error);
     }
     session.opened = options.openLog(source);
     const log = session.opened.session;
-    // The note re-states the latest plan; a loaded session was told every edit before its last prompt (each prompt tells the one still untold).
+    // The note re-states the latest plan; a loaded session was told every
+    // edit before its last prompt (each prompt tells the one still untold).
     if (options.resume)
       session.toldEditSeq = session.toldDecisionSeq =
         session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
@@ -158,7 +165,9 @@ export class AcpAgentSession {
     return agent.newSession(this.options.cwd);
   }
 
-  /** How an earlier session was continued: its agent session loaded, or a new one told our summary; null for a new log. */
+  /**
+   * How an earlier session was continued: its agent session loaded, or a new one told our summary; null for a new log.
+   */
   get resumed(): 'loaded' | 'summary' | null {
     if (this.options.resume === undefined) return null;
     return this.loaded ? 'loaded' : 'summary';

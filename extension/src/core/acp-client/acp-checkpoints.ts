@@ -60,7 +60,10 @@ export class AcpCheckpoints {
     });
   }
 
-  /** The turn ends (before its turn/end): the closing checkpoint when changes came after the last one, unless it was stopped. */
+  /**
+   * The turn ends (before its turn/end): the closing checkpoint
+   * when changes came after the last one, unless it was stopped.
+   */
   async endTurn(stopped: boolean): Promise<void> {
     if (!stopped) {
       // The changes heard of so far count once their checkpoints are taken.

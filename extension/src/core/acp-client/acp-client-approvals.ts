@@ -32,7 +32,9 @@ export interface AcpClientAsk {
   call: Pick<ToolCall, 'title' | 'kind' | 'locations' | 'content' | 'rawInput'>;
 }
 
-/** An approved action reports how it ended (on the call of ours that asked; a grant's call is the agent's to report). */
+/**
+ * An approved action reports how it ended (on the call of ours that asked; a grant's call is the agent's to report).
+ */
 export type AcpClientApproval =
   { approved: true; ended(ok: boolean, text: string): void } | { approved: false; message: string };
 
@@ -67,7 +69,10 @@ export class AcpClientApprovals {
     private readonly logSessionId: () => string,
   ) {}
 
-  /** The agent's permission request about `toolCallId` was decided in `turn`: an allow is a grant for the rest of the turn. */
+  /**
+   * The agent's permission request about `toolCallId` was decided
+   * in `turn`: an allow is a grant for the rest of the turn.
+   */
   permitted(turn: AcpClientTurn, toolCallId: string, record: ApprovalRecord): void {
     const at = turn.log.openTurn;
     const fields = turn.log.callFields(toolCallId);

@@ -33,7 +33,9 @@ export type AcpServed<T> = { ok: true; result: T } | { ok: false; message: strin
 export interface AcpClientSession {
   owns(sessionId: string): AcpServed<null>;
   turnFor(sessionId: string): AcpServed<AcpClientTurn>;
-  /** A write or a command is about to change the workspace: resolves once its checkpoint is taken (acp-checkpoints.ts). */
+  /**
+   * A write or a command is about to change the workspace: resolves once its checkpoint is taken (acp-checkpoints.ts).
+   */
   beforeChange(): Promise<void>;
 }
 
@@ -42,7 +44,10 @@ export const WRITE_TEXT_FILE_METHOD = 'fs/write_text_file';
 export const linePastEndMessage = (line: number, lines: number, path: string): string =>
   `line ${line} is past the end of ${JSON.stringify(path)} (${lines} lines)`;
 
-/** Pure: the lines `line` (1-based; 0 reads as 1) to `line + limit - 1` of `text`, line ends kept; every line from `line` on without a limit. */
+/**
+ * Pure: the lines `line` (1-based; 0 reads as 1) to `line + limit - 1`
+ * of `text`, line ends kept; every line from `line` on without a limit.
+ */
 export function lineWindow(text: string, line: number, limit: number | null, path: string): AcpServed<string> {
   const first = Math.max(1, line);
   if (first === 1 && limit === null) return { ok: true, result: text };

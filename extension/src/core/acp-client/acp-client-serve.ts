@@ -7,7 +7,10 @@
 import { RequestError, type ClientApp } from '@agentclientprotocol/sdk';
 import type { AcpClientServices, AcpServed } from './acp-client-tools';
 
-/** A served answer as the SDK sends it: the result, or a refusal (or a failure: a file system error) thrown as a JSON-RPC error with its message. */
+/**
+ * A served answer as the SDK sends it: the result, or a refusal (or a
+ * failure: a file system error) thrown as a JSON-RPC error with its message.
+ */
 async function answered<T>(served: Promise<AcpServed<T>>): Promise<T> {
   const answer = await served.catch((error: unknown): AcpServed<T> => ({
     ok: false,

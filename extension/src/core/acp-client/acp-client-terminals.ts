@@ -71,7 +71,10 @@ interface AcpTerminal {
 
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The line bash runs in the sandbox: an `export` line for each of `env`, then `command` as written, or with `args` every word quoted. */
+/**
+ * The line bash runs in the sandbox: an `export` line for each of
+ * `env`, then `command` as written, or with `args` every word quoted.
+ */
 export function terminalCommandLine(
   params: Pick<CreateTerminalRequest, 'command' | 'args' | 'env'>,
 ): AcpServed<string> {

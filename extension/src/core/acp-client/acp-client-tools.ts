@@ -120,7 +120,10 @@ export class AcpClientTools implements AcpClientServices {
     });
   }
 
-  /** The agent's permission request about `toolCallId` was decided: an allow covers that call's writes and command (acp-client-approvals.ts). */
+  /**
+   * The agent's permission request about `toolCallId` was decided: an
+   * allow covers that call's writes and command (acp-client-approvals.ts).
+   */
   permitted(toolCallId: string, record: ApprovalRecord): void {
     const turn = this.state.turn();
     if (turn !== null) this.approvals.permitted(turn, toolCallId, record);

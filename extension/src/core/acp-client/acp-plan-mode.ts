@@ -114,7 +114,9 @@ export interface AcpPlanExitTurn {
   signal: AbortSignal;
 }
 
-/** One agent session's plan mode: its mode, the standing plan (a live fold of the log), and the plan exits it is asked. */
+/**
+ * One agent session's plan mode: its mode, the standing plan (a live fold of the log), and the plan exits it is asked.
+ */
 export class AcpPlanMode {
   private mode: string | null = null;
   private plan: PlanState | null;

@@ -6,7 +6,10 @@ import { stopReasonEnd } from './acp-turn-log';
 
 export const CANCEL_GRACE_MS = 2_000;
 
-/** The turn's end for `texts` prompted to `sessionId`; `controller` is aborted when Stop comes (a pending permission request is cancelled). */
+/**
+ * The turn's end for `texts` prompted to `sessionId`; `controller` is
+ * aborted when Stop comes (a pending permission request is cancelled).
+ */
 export async function promptUntilStopped(
   agent: AcpAgentProcess,
   sessionId: string,

@@ -30,9 +30,11 @@ export function acpResumeNote(events: readonly SessionEvent[]): string | null {
   }
   if (prompts.length === 0) return null;
   const shown = prompts.slice(-MAX_PROMPTS);
+  const lastOf = prompts.length > shown.length ? ` (the last ${shown.length} of ${prompts.length})` : '';
   const lines = [
-    'This conversation continues an earlier session of yours whose process has ended; you do not have its history, so here is a summary of it.',
-    `The user's earlier prompts${prompts.length > shown.length ? ` (the last ${shown.length} of ${prompts.length})` : ''}:`,
+    'This conversation continues an earlier session of yours whose process ' +
+      'has ended; you do not have its history, so here is a summary of it.',
+    `The user's earlier prompts${lastOf}:`,
     ...shown.map((p, i) => `${i + 1}. ${clip(p.trim())}`),
   ];
   if (lastAnswer !== null) lines.push('Your last answer:', clip(lastAnswer.trim()));
@@ -45,7 +47,10 @@ export function acpResumeNote(events: readonly SessionEvent[]): string | null {
   return lines.join('\n');
 }
 
-/** How a log is continued (acp-agent-session.ts): the agent's last session (`acp/session`), loaded when the agent can, else the note; null with no turn yet. */
+/**
+ * How a log is continued (acp-agent-session.ts): the agent's last session
+ * (`acp/session`), loaded when the agent can, else the note; null with no turn yet.
+ */
 export function acpResume(events: readonly SessionEvent[]): { note: string; acpSessionId: string | null } | null {
   const note = acpResumeNote(events);
   if (note === null) return null;

@@ -31,9 +31,15 @@ export interface AcpSessionOptions {
    * (acp-resume-note.ts) opens the first prompt of a new session.
    */
   resume?: { note: string; acpSessionId: string | null };
-  /** Our tools' policy for the agent's file and terminal requests (acp-client-tools.ts); without it the client offers neither. */
+  /**
+   * Our tools' policy for the agent's file and terminal requests
+   * (acp-client-tools.ts); without it the client offers neither.
+   */
   tools?: AcpClientToolsOptions;
-  /** Who decides on the plan the agent proposes when it leaves its plan mode; without it such a request is asked as any permission. */
+  /**
+   * Who decides on the plan the agent proposes when it leaves its
+   * plan mode; without it such a request is asked as any permission.
+   */
   planReview?: PlanReviewGate;
   /** Checkpoints of the workspace before the agent's changes (acp-checkpoints.ts); absent: none. */
   checkpoints?: CheckpointTaker;

@@ -208,7 +208,9 @@ export class AcpTurnLog {
     return call;
   }
 
-  /** A step with everything pending: the assistant message, then each call's tool/call, approvals and result when known. */
+  /**
+   * A step with everything pending: the assistant message, then each call's tool/call, approvals and result when known.
+   */
   private openStep(ending: boolean): void {
     const turn = this.turn!;
     const step = this.session.lastStep + 1;
@@ -284,7 +286,10 @@ export class AcpTurnLog {
     call.resulted = true;
   }
 
-  /** step/end (a call still without result gets one when the turn is ending); then a call that became due meanwhile opens the next step. */
+  /**
+   * step/end (a call still without result gets one when the turn is
+   * ending); then a call that became due meanwhile opens the next step.
+   */
   private closeStep(ending: boolean): void {
     const step = this.step!;
     for (const call of step.calls) if (!call.resulted) this.result(call);

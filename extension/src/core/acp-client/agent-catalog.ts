@@ -58,7 +58,9 @@ export const BUILT_IN_ACP_AGENTS = {
 export type BuiltInAcpAgentId = keyof typeof BUILT_IN_ACP_AGENTS;
 export const BUILT_IN_ACP_AGENT_IDS = Object.keys(BUILT_IN_ACP_AGENTS) as BuiltInAcpAgentId[];
 
-/** What runs an agent: the program (a path found on PATH, or as the user wrote it), its arguments and extra environment. */
+/**
+ * What runs an agent: the program (a path found on PATH, or as the user wrote it), its arguments and extra environment.
+ */
 export interface AcpAgentLaunch {
   id: string;
   title: string;
@@ -69,7 +71,10 @@ export interface AcpAgentLaunch {
 
 export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: false; message: string };
 
-/** `command` as found: a path (with a slash) as is when it is an executable file, else the first executable of that name on PATH. */
+/**
+ * `command` as found: a path (with a slash) as is when it is an
+ * executable file, else the first executable of that name on PATH.
+ */
 export function findCommand(
   command: string,
   env: Readonly<Record<string, string | undefined>>,
@@ -139,7 +144,9 @@ export function resolveAcpAgent(
     if (found === undefined)
       return {
         ok: false,
-        message: `${title}: the command ${JSON.stringify(user.command)} was not found (on PATH, or as a path); install it or correct agentChecklist.acpAgents.${id}.command`,
+        message:
+          `${title}: the command ${JSON.stringify(user.command)} was not found (on PATH, ` +
+          `or as a path); install it or correct agentChecklist.acpAgents.${id}.command`,
       };
     return {
       ok: true,
@@ -155,7 +162,9 @@ export function resolveAcpAgent(
   if (!isBuiltIn(id))
     return {
       ok: false,
-      message: `no ACP agent ${JSON.stringify(id)}: the known ones are ${acpAgentIds(entries).join(', ')} (add others in agentChecklist.acpAgents)`,
+      message:
+        `no ACP agent ${JSON.stringify(id)}: the known ones are ` +
+        `${acpAgentIds(entries).join(', ')} (add others in agentChecklist.acpAgents)`,
     };
   const agent = BUILT_IN_ACP_AGENTS[id];
   for (const [command, ...args] of agent.commands) {
@@ -166,7 +175,9 @@ export function resolveAcpAgent(
   const names = agent.commands.map((c) => c[0]).join(' or ');
   return {
     ok: false,
-    message: `${agent.title} is not installed: ${names} was not found on PATH. Install it with \`${agent.install}\`, or name its command in agentChecklist.acpAgents.${id}`,
+    message:
+      `${agent.title} is not installed: ${names} was not found on PATH. Install it ` +
+      `with \`${agent.install}\`, or name its command in agentChecklist.acpAgents.${id}`,
   };
 }
 

@@ -71,7 +71,10 @@ export function splitCommandLine(line: string): string[] {
   return words;
 }
 
-/** Characters a word may hold and stay unquoted: none means anything to bash anywhere in a word (`=` would make a first word an assignment). */
+/**
+ * Characters a word may hold and stay unquoted: none means anything to
+ * bash anywhere in a word (`=` would make a first word an assignment).
+ */
 const PLAIN_WORD = /^[A-Za-z0-9_./:@+,-]+$/;
 
 /**

@@ -8,7 +8,7 @@
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import type { LiveDelta } from '../session/live-delta';
 import type { Disposable } from '../disposable';
-import { SessionFolds, type FoldsChange } from '../presenters/session-folds';
+import { SessionFolds, type FoldsChange } from '../plan/session-folds';
 import type { SessionEvent } from '../session/events';
 import type { Session } from '../session/session';
 import { acpPlanEntries } from './acp-plan';

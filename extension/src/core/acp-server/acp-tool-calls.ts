@@ -41,7 +41,10 @@ function record(call: AcpCallInput, result: ToolCallRecord['result']): ToolCallR
 
 const factsOf = (call: AcpCallInput): ToolFacts => toolCatalog.get(call.name) ?? UNKNOWN_TOOL_FACTS;
 
-/** The changes a call makes, as ACP's diffs (absolute paths under `cwd`); none for a tool that changes no file or malformed arguments. */
+/**
+ * The changes a call makes, as ACP's diffs (absolute paths under
+ * `cwd`); none for a tool that changes no file or malformed arguments.
+ */
 function diffOf(call: AcpCallInput, args: unknown, cwd: string): ToolCallContent[] {
   return factsOf(call)
     .changes(args)

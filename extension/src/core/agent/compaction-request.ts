@@ -9,7 +9,8 @@ import type { AssistantBlock } from '../session/events';
 import { estimateMessageTokens, estimateTokens } from './context-budget';
 
 export const COMPACTION_SYSTEM_PROMPT =
-  "You summarize a coding agent's conversation so that the agent can continue the work from your summary alone. You have no tools; answer with text only.";
+  "You summarize a coding agent's conversation so that the agent can continue " +
+  'the work from your summary alone. You have no tools; answer with text only.';
 
 export const COMPACTION_PROMPT = [
   'The conversation above no longer fits the context window and will be replaced by your summary.',

@@ -71,7 +71,8 @@ export async function compactContext(session: Session, options: CompactOptions):
     const fitted = fitCompactionRequest(history, budget);
     if (!fitted) {
       throw new CompactionError(
-        `the conversation cannot be summarized within the model's context window (${options.window} tokens), even with the oldest tool outputs cut`,
+        `the conversation cannot be summarized within the model's context window ` +
+          `(${options.window} tokens), even with the oldest tool outputs cut`,
       );
     }
     try {
@@ -86,7 +87,8 @@ export async function compactContext(session: Session, options: CompactOptions):
         );
       if (attempt >= 2) {
         throw new CompactionError(
-          `the conversation cannot be summarized within the model's context window (${options.window || 'unknown'} tokens): ${error.message}`,
+          `the conversation cannot be summarized within the model's context ` +
+            `window (${options.window || 'unknown'} tokens): ${error.message}`,
         );
       }
       // The estimate was too low for this model: cut to the window it stated, or to half, once.

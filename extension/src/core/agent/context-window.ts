@@ -3,7 +3,9 @@
 // provider's": its own answer where it has one (vscode.lm models report
 // `maxInputTokens`), else the published window of a known model, else a default for
 // the provider kind. 0 after all that means unknown: the loop then compacts only
-// when the provider answers that the context is too long.
+// when the provider answers that the context is too long. A "too long" also teaches
+// the loop a smaller window (learnedWindow), and words the turn's end when
+// compacting cannot help (tooLongMessage).
 import type { ModelProvider } from './provider';
 
 /** Compact before a request would pass this fraction of the window (`agentChecklist.compactThreshold`). */
@@ -48,4 +50,23 @@ export function resolveContextWindow(
 export function formatContextUse(promptTokens: number, window: number): string {
   const k = (n: number): string => (n < 1000 ? String(n) : `${Math.round(n / 1000)}k`);
   return window > 0 ? `${k(promptTokens)} / ${k(window)}` : k(promptTokens);
+}
+
+/** The window after a "too long": the one the provider stated, else below the size of the rejected request. */
+export function learnedWindow(current: number, stated: number | undefined, rejectedTokens: number): number {
+  const bound = stated ?? Math.floor(rejectedTokens * 0.75);
+  return current > 0 ? Math.min(current, bound) : bound;
+}
+
+/** The one clear message of a request that does not fit even after compacting (or with nothing left to compact). */
+export function tooLongMessage(window: number, afterCompaction: boolean, providerMessage: string): string {
+  const size = window > 0 ? ` (${window} tokens)` : '';
+  const why = afterCompaction
+    ? 'even right after the conversation was compacted'
+    : 'and there is nothing left to compact';
+  return (
+    `the request does not fit the model's context window${size} ${why}; start ` +
+    `a new session or raise agentChecklist.contextWindow / --context-window ` +
+    `if the model allows more. The provider said: ${providerMessage}`
+  );
 }

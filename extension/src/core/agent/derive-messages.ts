@@ -88,7 +88,9 @@ function reviewNote(event: SessionEvent): Message | null {
   return null;
 }
 
-/** The message a surface event is to the model; null for every other event (a todo/user-edit's note is the caller's). */
+/**
+ * The message a surface event is to the model; null for every other event (a todo/user-edit's note is the caller's).
+ */
 export function surfaceMessage(event: SessionEvent): Message | null {
   switch (event.type) {
     case 'user/message':

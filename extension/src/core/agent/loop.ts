@@ -17,7 +17,7 @@
 // steps; an approval goes on in the same turn with every tool.
 //
 // Each stage is a method of TurnRun (turn-run.ts); runSteps shows their order.
-import { SessionFolds } from '../presenters/session-folds';
+import { SessionFolds } from '../plan/session-folds';
 import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import type { TurnOptions } from './turn-options';

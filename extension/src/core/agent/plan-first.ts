@@ -37,12 +37,16 @@ function planningToolNames(): string[] {
 }
 
 export const PLANNING_NOTE =
-  'Plan first: before changing anything, investigate with the read-only tools and write your plan with todo_write. Then end your turn with a short summary of the plan and no tool call: the user approves, edits or rejects it before you carry it out. Tools that change the workspace or run commands are not available until the plan is approved.';
+  'Plan first: before changing anything, investigate with the read-only tools and write ' +
+  'your plan with todo_write. Then end your turn with a short summary of the plan and no ' +
+  'tool call: the user approves, edits or rejects it before you carry it out. Tools that ' +
+  'change the workspace or run commands are not available until the plan is approved.';
 
 /** The result of a call of any other tool while planning (not run). */
 export const notWhilePlanning = (tool: string): ToolResult =>
   errorResult(
-    `${tool} is not available while planning: investigate with ${planningToolNames().join(', ')}, write the plan with todo_write, then end your turn so the user can approve it.`,
+    `${tool} is not available while planning: investigate with ${planningToolNames().join(', ')}, ` +
+      `write the plan with todo_write, then end your turn so the user can approve it.`,
   );
 
 export function planningSpecs(specs: readonly ToolSpec[]): ToolSpec[] {

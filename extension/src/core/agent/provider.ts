@@ -51,7 +51,10 @@ export class ProviderError extends brandedError('ProviderError') {
   readonly retryAfterMs: number | undefined;
   readonly status: number | undefined;
   readonly kind: ProviderErrorKind;
-  /** For `context-overflow`: the window the provider stated in its answer ("maximum context length is N tokens"), if it did. */
+  /**
+   * For `context-overflow`: the window the provider stated in its
+   * answer ("maximum context length is N tokens"), if it did.
+   */
   readonly contextLimit: number | undefined;
 
   constructor(

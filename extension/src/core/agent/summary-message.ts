@@ -7,7 +7,8 @@ import type { TodoItem } from '../plan/todo-schema';
 
 export const SUMMARY_HEADING = '[Earlier conversation, summarized because the context window filled up]';
 export const PLAN_HEADING =
-  '[Standing plan: your todo list as it stands on the session log. It is authoritative; keep it current with todo_write]';
+  '[Standing plan: your todo list as it stands on the session ' +
+  'log. It is authoritative; keep it current with todo_write]';
 
 export function planLines(plan: readonly TodoItem[] | null): string {
   if (plan === null) return 'No todo list has been written in this turn yet.';

@@ -22,7 +22,10 @@ export interface TurnOptions {
    * user's queued plan edits here (PlanEditor.flush), so the next request carries them.
    */
   atStepBoundary?: () => void;
-  /** Plan first: who decides on the proposed plan (plan-first.ts). Absent: the turn works at once, unless a rejection decided between turns asks for a new plan. */
+  /**
+   * Plan first: who decides on the proposed plan (plan-first.ts). Absent: the turn
+   * works at once, unless a rejection decided between turns asks for a new plan.
+   */
   planFirst?: PlanReviewGate;
   /** Checkpoints of the workspace before its changes (core/checkpoints/step-checkpoints.ts); absent: none. */
   checkpoints?: CheckpointTaker;

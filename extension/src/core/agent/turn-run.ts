@@ -5,14 +5,14 @@
 import { StepCheckpoints } from '../checkpoints/step-checkpoints';
 import { untoldFlags } from '../plan/plan-flags';
 import { standingTodos } from '../plan/todos-projection';
-import type { SessionFolds } from '../presenters/session-folds';
+import type { SessionFolds } from '../plan/session-folds';
 import { deriveMessages } from './derive-messages';
 import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import { toolFacts } from '../session/tool-facts';
 import { compactContext, hasSomethingToCompact } from './compaction';
 import { promptSize } from './context-budget';
-import { DEFAULT_COMPACT_THRESHOLD } from './context-window';
+import { DEFAULT_COMPACT_THRESHOLD, learnedWindow, tooLongMessage } from './context-window';
 import {
   notWhilePlanning,
   offeredWhilePlanning,
@@ -85,7 +85,10 @@ export class TurnRun {
     return null;
   }
 
-  /** Verify completion: the flags the model has not been told about, as one plan/verify-completion before its next request. */
+  /**
+   * Verify completion: the flags the model has not been told
+   * about, as one plan/verify-completion before its next request.
+   */
   tellFlags(): void {
     if (!(this.options.verifyCompletion ?? true)) return;
     const items = untoldFlags(this.folds.ledger);
@@ -109,7 +112,10 @@ export class TurnRun {
     return answer;
   }
 
-  /** Each call in the model's order, each tool/call durable before its tool runs; once stopped, the rest get a result saying so. */
+  /**
+   * Each call in the model's order, each tool/call durable before
+   * its tool runs; once stopped, the rest get a result saying so.
+   */
   async runCalls(step: number, calls: readonly ToolCall[]): Promise<void> {
     for (const call of calls) {
       if (this.signal.aborted) {
@@ -261,7 +267,9 @@ export class TurnRun {
     this.checkpoints?.afterCall(checkpoint);
   }
 
-  /** A step with no call: plan first proposes a standing plan and awaits the decision; otherwise the turn is complete. */
+  /**
+   * A step with no call: plan first proposes a standing plan and awaits the decision; otherwise the turn is complete.
+   */
   private async reviewPlanOrComplete(): Promise<TurnEndReason | null> {
     const gate = this.options.planFirst;
     if (!this.planning || gate === undefined || this.folds.planState === null) return this.end({ kind: 'completed' });
@@ -280,19 +288,4 @@ export class TurnRun {
 
 function nextMacrotask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** The window after a "too long": the one the provider stated, else below the size of the rejected request. */
-export function learnedWindow(current: number, stated: number | undefined, rejectedTokens: number): number {
-  const bound = stated ?? Math.floor(rejectedTokens * 0.75);
-  return current > 0 ? Math.min(current, bound) : bound;
-}
-
-/** The one clear message of a request that does not fit even after compacting (or with nothing left to compact). */
-function tooLongMessage(window: number, afterCompaction: boolean, providerMessage: string): string {
-  const size = window > 0 ? ` (${window} tokens)` : '';
-  const why = afterCompaction
-    ? 'even right after the conversation was compacted'
-    : 'and there is nothing left to compact';
-  return `the request does not fit the model's context window${size} ${why}; start a new session or raise agentChecklist.contextWindow / --context-window if the model allows more. The provider said: ${providerMessage}`;
 }

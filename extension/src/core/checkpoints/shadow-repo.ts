@@ -104,7 +104,9 @@ export class ShadowRepo {
     return this.git.ok(['cat-file', 'blob', `${commit}:${file}`]);
   }
 
-  /** Writes `files` in the workspace as they were in `commit`; a file `commit` does not have must not be in the list. */
+  /**
+   * Writes `files` in the workspace as they were in `commit`; a file `commit` does not have must not be in the list.
+   */
   restore(commit: string, files: readonly string[]): Promise<void> {
     if (files.length === 0) return Promise.resolve();
     return this.serial(async () => {

@@ -12,7 +12,9 @@
 // first failure is reported and the turn goes on without checkpoints.
 import type { Session } from '../session/session';
 
-/** A call's checkpoint rule: `before-call`: it may change the workspace; `after-plan-write`: it writes the plan; `none`. */
+/**
+ * A call's checkpoint rule: `before-call`: it may change the workspace; `after-plan-write`: it writes the plan; `none`.
+ */
 export type CallCheckpointRule = 'before-call' | 'after-plan-write' | 'none';
 
 /** What takes the checkpoints (a ShadowRepo) and hears why one could not be taken. */
@@ -21,7 +23,10 @@ export interface CheckpointTaker {
   onError?(message: string): void;
 }
 
-/** A checkpoint's commit, or null after telling the taker why none could be taken (checkpoints are then off for the turn). */
+/**
+ * A checkpoint's commit, or null after telling the taker why
+ * none could be taken (checkpoints are then off for the turn).
+ */
 export async function takeCheckpoint(taker: CheckpointTaker): Promise<string | null> {
   try {
     return await taker.checkpoint();
@@ -50,7 +55,9 @@ export class StepCheckpoints {
     this.due = true;
   }
 
-  /** Before a call whose tool's rule is `rule` (before its tool/call): takes and logs the checkpoint when one is due. */
+  /**
+   * Before a call whose tool's rule is `rule` (before its tool/call): takes and logs the checkpoint when one is due.
+   */
   async beforeCall(step: number, rule: CallCheckpointRule): Promise<void> {
     if (!this.due || this.failed || rule !== 'before-call') return;
     this.due = false;
@@ -63,7 +70,10 @@ export class StepCheckpoints {
     if (!this.failed && rule === 'before-call') this.changed = true;
   }
 
-  /** The turn ends (before its turn/end, after its last step): the closing checkpoint, when its calls changed the workspace since the last one. */
+  /**
+   * The turn ends (before its turn/end, after its last step): the closing
+   * checkpoint, when its calls changed the workspace since the last one.
+   */
   async endTurn(): Promise<void> {
     if (this.changed && !this.failed) await this.take(this.step);
   }

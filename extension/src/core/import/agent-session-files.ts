@@ -70,7 +70,9 @@ export function codexRollouts(sessions: string): string[] {
 
 const geminiProjects = z.object({ projects: z.record(z.string(), z.string()) });
 
-/** The folder where Gemini CLI keeps `folder`'s sessions, or undefined while `projects.json` does not name the folder. */
+/**
+ * The folder where Gemini CLI keeps `folder`'s sessions, or undefined while `projects.json` does not name the folder.
+ */
 export function geminiChatsDir(homes: Pick<AgentHomes, 'geminiDir'>, folder: string): string | undefined {
   let text: string;
   try {
@@ -98,7 +100,10 @@ export function geminiSessions(dir: string): string[] {
 
 const sessionMetaLine = z.object({ type: z.literal('session_meta'), payload: z.object({ cwd: z.string() }) });
 
-/** The folder a Codex rollout ran in (its first line's `session_meta.payload.cwd`), or undefined before that line is whole. */
+/**
+ * The folder a Codex rollout ran in (its first line's
+ * `session_meta.payload.cwd`), or undefined before that line is whole.
+ */
 export function codexRolloutCwd(file: string): string | undefined {
   const line = firstLine(file, 1 << 20);
   if (line === undefined) return undefined;

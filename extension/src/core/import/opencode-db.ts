@@ -56,7 +56,10 @@ const PARTS_AFTER = `
 /** The queries a read makes, on one consistent snapshot. */
 export interface OpencodeQuery {
   sessionsOf(folder: string): OpencodeSessionRow[];
-  /** The session's todowrite parts and user texts after the part `after` ('' from the start), in order; at most PART_BATCH. */
+  /**
+   * The session's todowrite parts and user texts after the part
+   * `after` ('' from the start), in order; at most PART_BATCH.
+   */
   partsAfter(sessionId: string, after: string): OpencodePartRow[];
 }
 

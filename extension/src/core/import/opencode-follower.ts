@@ -94,7 +94,8 @@ export class OpencodeFollower implements Disposable {
       return;
     }
     followed.pending.push(...marks);
-    // A session opencode has just made has no prompt yet: its log is written with its first mark, as an import then would.
+    // A session opencode has just made has no prompt yet: its log
+    // is written with its first mark, as an import then would.
     if (followed.pending.length === 0) return;
     const { reader } = followed;
     try {
@@ -122,7 +123,9 @@ export class OpencodeFollower implements Disposable {
   }
 }
 
-/** Every opencode session of `folder` in `dbFile` made into one of our logs each (oldest first); none when it has none. */
+/**
+ * Every opencode session of `folder` in `dbFile` made into one of our logs each (oldest first); none when it has none.
+ */
 export function importOpencodeSessions(dbFile: string, folder: string, sessionDir: string): ImportResult[] {
   const read = readDb(dbFile, (query) =>
     query.sessionsOf(folder).map((session) => ({ session, parts: allPartsAfter(query, session.id, '') })),

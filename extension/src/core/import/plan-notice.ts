@@ -18,7 +18,10 @@ export type PlanNotice = (typeof PLAN_NOTICES)[number];
 export const CLAUDE_TASKS_WITHHELD_SINCE = '2.1.233';
 export const CLAUDE_TODO_TOOLS_VARIABLE = 'CLAUDE_CODE_ENABLE_TODO_TOOLS';
 
-/** Whether dotted version `version` (e.g. `2.1.328`, a suffix after `-` ignored) is at least `min`; false when it is not a version. */
+/**
+ * Whether dotted version `version` (e.g. `2.1.328`, a suffix after
+ * `-` ignored) is at least `min`; false when it is not a version.
+ */
 export function versionAtLeast(version: string | undefined, min: string): boolean {
   const parts = (v: string): number[] | undefined => {
     const numbers = v.split('-')[0]!.split('.').map(Number);
@@ -66,8 +69,16 @@ export function claudeSettingsFile(claudeConfigDir: string): string {
 export function planNoticeWarning(notice: PlanNotice, info: AgentSessionInfo, settingsFile: string): string {
   switch (notice) {
     case 'claude-code-tasks-off':
-      return `warning: no plan: Claude Code ${info.version ?? ''} offers its model no task list (TodoWrite, TaskCreate) unless ${CLAUDE_TODO_TOOLS_VARIABLE}=1; add "env": {"${CLAUDE_TODO_TOOLS_VARIABLE}": "1"} to ${settingsFile} for its next sessions`;
+      return (
+        `warning: no plan: Claude Code ${info.version ?? ''} offers its model no task ` +
+        `list (TodoWrite, TaskCreate) unless ${CLAUDE_TODO_TOOLS_VARIABLE}=1; add "env": ` +
+        `{"${CLAUDE_TODO_TOOLS_VARIABLE}": "1"} to ${settingsFile} for its next sessions`
+      );
     case 'gemini-no-plan-tool':
-      return `warning: no plan: Gemini CLI offers write_todos to Gemini 2.x models only, and this session's model is ${info.model ?? 'another'}; give Gemini CLI our todo_write through \`agent-checklist mcp\` (in the editor: Set Up for Another Agent…, Gemini CLI)`;
+      return (
+        `warning: no plan: Gemini CLI offers write_todos to Gemini 2.x models only, and this ` +
+        `session's model is ${info.model ?? 'another'}; give Gemini CLI our todo_write through ` +
+        `\`agent-checklist mcp\` (in the editor: Set Up for Another Agent…, Gemini CLI)`
+      );
   }
 }

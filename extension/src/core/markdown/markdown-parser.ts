@@ -153,7 +153,8 @@ export class MarkdownParser {
     const cpu = this.cpuMs();
     const used = cpu === null || job.cpuAtStart === null ? null : cpu - job.cpuAtStart;
     if (used !== null && used < job.budget && performance.now() - job.started < job.budget * WALL_LIMIT) {
-      this.timer = setTimeout(() => this.timeout(job), Math.max(RECHECK_MS, job.budget - used)); // it waited for a core: not its time yet
+      // it waited for a core: not its time yet
+      this.timer = setTimeout(() => this.timeout(job), Math.max(RECHECK_MS, job.budget - used));
       return;
     }
     this.finish(job, PLAIN);

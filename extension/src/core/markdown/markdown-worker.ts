@@ -10,7 +10,9 @@ import { currentThreadId } from './thread-cpu';
 
 const requestSchema = z.strictObject({ id: z.number(), text: z.string() });
 const WARM_UP =
-  '# Heading\n\nSome *emphasis*, **strong**, ~~gone~~, `code` and a [link](https://example.com) <b>raw</b>.\n\n> a quote\n\n1. one\n2. two\n\n- [x] done\n- [ ] not yet\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\n[ref]: https://example.com\n';
+  '# Heading\n\nSome *emphasis*, **strong**, ~~gone~~, `code` and a [link](https://example.com) ' +
+  '<b>raw</b>.\n\n> a quote\n\n1. one\n2. two\n\n- [x] done\n- [ ] not yet\n\n| a | b ' +
+  '|\n|---|:-:|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\n[ref]: https://example.com\n';
 const port = parentPort;
 if (port) {
   port.on('message', (message: unknown) => {
@@ -18,5 +20,6 @@ if (port) {
     port.postMessage({ id: request.id, tree: markdownTree(request.text) });
   });
   markdownTree(WARM_UP);
-  port.postMessage({ ready: true, tid: currentThreadId() }); // its thread id: the parent reads this thread's CPU time for the deadline
+  // its thread id: the parent reads this thread's CPU time for the deadline
+  port.postMessage({ ready: true, tid: currentThreadId() });
 }

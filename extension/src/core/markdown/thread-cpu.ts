@@ -15,7 +15,10 @@ export function currentThreadId(): number | null {
   }
 }
 
-/** The CPU time (user + system) thread `tid` of this process has run, in ms (10 ms steps: Linux's USER_HZ is 100); null when it cannot be read. */
+/**
+ * The CPU time (user + system) thread `tid` of this process has run, in
+ * ms (10 ms steps: Linux's USER_HZ is 100); null when it cannot be read.
+ */
 export function threadCpuMs(tid: number): number | null {
   try {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');

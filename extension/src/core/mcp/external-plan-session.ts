@@ -12,7 +12,7 @@
 // stale; the next writer over the folder repairs it (repairAbandonedLogs), closing
 // the turn `interrupted` with the plan untouched.
 import type { Disposable } from '../disposable';
-import { SessionFolds } from '../presenters/session-folds';
+import { SessionFolds } from '../plan/session-folds';
 import type { SessionSource } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { errorResult, type ToolResult } from '../tools/tool';

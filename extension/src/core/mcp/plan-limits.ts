@@ -10,7 +10,10 @@ export const MAX_TODO_BYTES = 8 * 1024;
 
 const withTodos = z.object({ todos: z.array(z.unknown()) });
 
-/** Why these todo_write arguments are over the limits, or null when they are within them (shape is todo_write's to judge). */
+/**
+ * Why these todo_write arguments are over the limits, or null
+ * when they are within them (shape is todo_write's to judge).
+ */
 export function planLimitError(args: unknown): string | null {
   const parsed = withTodos.safeParse(args);
   if (!parsed.success) return null;

@@ -55,10 +55,10 @@ function callParams(request: JSONRPCRequest): z.infer<typeof callParamsSchema> {
   const where = issue === undefined || issue.path.length === 0 ? 'params' : `params.${issue.path.join('.')}`;
   throw new McpError(
     ErrorCode.InvalidParams,
-    `Invalid params for tools/call: ${where}: ${issue?.message ?? 'invalid'} (expected { name: string, arguments?: object })`.replace(
-      /\s*\n\s*/g,
-      ' ',
-    ),
+    (
+      `Invalid params for tools/call: ${where}: ${issue?.message ?? 'invalid'} ` +
+      `(expected { name: string, arguments?: object })`
+    ).replace(/\s*\n\s*/g, ' '),
   );
 }
 

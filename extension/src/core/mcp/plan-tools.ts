@@ -13,7 +13,9 @@ import type { StandingPlan } from '../plan/todos-projection';
 export const TODO_READ_TOOL_NAME = 'todo_read';
 export const TODO_READ_TITLE = 'Read todo list';
 export const TODO_READ_DESCRIPTION =
-  'Return the current todo list exactly as it was last written with todo_write (the whole list, in order, with each status). Use it when you are no longer sure what the list holds, for example after your context was compacted; then send the whole updated list with todo_write.';
+  'Return the current todo list exactly as it was last written with todo_write (the whole list, ' +
+  'in order, with each status). Use it when you are no longer sure what the list holds, for ' +
+  'example after your context was compacted; then send the whole updated list with todo_write.';
 export const TODO_READ_INPUT_SCHEMA: Record<string, unknown> = { type: 'object', properties: {} };
 
 export const NO_LIST_TEXT = 'No todo list has been written in this session yet.';
@@ -23,7 +25,10 @@ export function todoReadText(plan: StandingPlan): string {
   if (plan === null) return NO_LIST_TEXT;
   const counts = countTodos(plan);
   const list: { todos: TodoItem[] } = { todos: plan.map((t) => ({ content: t.content, status: t.status })) };
-  return `Current todo list: ${counts.pending} pending, ${counts.inProgress} in progress, ${counts.completed} completed.\n${JSON.stringify(list)}`;
+  return (
+    `Current todo list: ${counts.pending} pending, ${counts.inProgress} ` +
+    `in progress, ${counts.completed} completed.\n${JSON.stringify(list)}`
+  );
 }
 
 export interface PlanToolSpec {

@@ -67,7 +67,9 @@ export function setupSnippet(agent: SetupAgent, target: SetupTarget): SetupSnipp
       return {
         agent,
         format: 'toml',
-        text: `[mcp_servers.${SERVER_KEY}]\ncommand = ${tomlString(command)}\nargs = [${args.map(tomlString).join(', ')}]\n`,
+        text:
+          `[mcp_servers.${SERVER_KEY}]\ncommand = ${tomlString(command)}\nargs ` +
+          `= [${args.map(tomlString).join(', ')}]\n`,
       };
     case 'gemini-cli':
       // ~/.gemini/settings.json (a workspace's .gemini/settings.json would share this machine's paths)

@@ -1,8 +1,9 @@
 // When the agent needs the user and the user may not be looking: a turn ended, an
-// approval waits, or a plan-first proposal waits for its decision, while the Agent view is hidden or the window has no focus. The
-// decision and the text are pure (the adapter, vscode/status/attention-notifier.ts, reads
-// the window's state and shows the notification); the plan part of the text is the
-// status bar's summary (summaries.ts), never a second one.
+// approval waits, or a plan-first proposal waits for its decision, while the Agent view
+// is hidden or the window has no focus. The decision and the text are pure (the adapter,
+// vscode/status/attention-notifier.ts, reads the window's state and shows the
+// notification); the plan part of the text is the status bar's summary (summaries.ts),
+// never a second one.
 import type { TodoItem, TurnEndKind } from '../domain-literals';
 import { format } from '../text-template';
 import { ROW_HEAD_TEMPLATE, statusBarSummary } from './summaries';

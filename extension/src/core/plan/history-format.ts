@@ -9,7 +9,10 @@ import type { TimingRow } from './timing-rows';
 
 const AUTHOR = { model: 'the model', user: 'the user' } as const;
 
-/** Who wrote a version and through what: `the model`, `the user`, `the user (the plan file)`, `the user (handed over from session <id>)`. */
+/**
+ * Who wrote a version and through what: `the model`, `the user`, `the
+ * user (the plan file)`, `the user (handed over from session <id>)`.
+ */
 export function authorText(version: Pick<PlanVersion, 'by' | 'origin'>): string {
   const origin = version.origin;
   if (origin === undefined) return AUTHOR[version.by];

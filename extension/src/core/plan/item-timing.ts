@@ -38,7 +38,10 @@ export interface ItemTiming {
 /** The priorities the surfaces show (ACP's neutral `medium` is not shown). */
 export type ShownPriority = Exclude<PlanPriority, 'medium'>;
 
-/** What a written version says of an item: its status, who wrote it, its shown priority, when, and whether a turn is open. */
+/**
+ * What a written version says of an item: its status, who wrote
+ * it, its shown priority, when, and whether a turn is open.
+ */
 export interface ItemWrite {
   status: TodoStatus;
   by: PlanAuthor;

@@ -9,7 +9,8 @@ import { STATUS_GLYPH } from './summaries';
 import type { TodoItem, TodoStatus } from './todo-schema';
 
 export const CHECKBOX_HELP =
-  '<!-- One item a line: "- [ ] " pending, "- [~] " in progress, "- [x] " completed. Save and close the editor to keep the list. -->';
+  '<!-- One item a line: "- [ ] " pending, "- [~] " in progress, "- ' +
+  '[x] " completed. Save and close the editor to keep the list. -->';
 
 export function planAsCheckboxes(todos: readonly TodoItem[]): string {
   return [CHECKBOX_HELP, ...todos.map((t) => `- ${STATUS_GLYPH[t.status]} ${t.content}`)].join('\n') + '\n';

@@ -52,7 +52,10 @@ export class PlanEditor {
     return this.enqueue(() => this.land(edit));
   }
 
-  /** Like submit, for a whole list made from the plan as it stands when it lands, from `origin` (the plan file, Start This Item). */
+  /**
+   * Like submit, for a whole list made from the plan as it stands
+   * when it lands, from `origin` (the plan file, Start This Item).
+   */
   submitList(edit: PlanListEdit, origin?: UserEditOrigin): Promise<PlanEditOutcome> {
     return this.enqueue(() => this.landResult(edit, origin));
   }

@@ -12,7 +12,9 @@ export interface FlaggedItem {
   flag: ItemFlag;
 }
 
-/** An item's evidence (time in progress counted to `now`) and its flag; null when the item is not in the standing plan. */
+/**
+ * An item's evidence (time in progress counted to `now`) and its flag; null when the item is not in the standing plan.
+ */
 export function itemEvidence(
   ledger: PlanLedger,
   content: string,
@@ -28,7 +30,10 @@ export function itemEvidence(
   };
 }
 
-/** The evidence with the files the item changed, when they are known or known to be unknown (undefined: not read yet, none given). */
+/**
+ * The evidence with the files the item changed, when they are known
+ * or known to be unknown (undefined: not read yet, none given).
+ */
 export function withFiles(evidence: ItemEvidenceView, files: ChangedFile[] | null | undefined): ItemEvidenceView {
   return files === undefined ? evidence : { ...evidence, files };
 }
@@ -54,13 +59,19 @@ function flagged(ledger: PlanLedger, recordsWork: boolean, untoldOnly: boolean):
   return out;
 }
 
-/** The flag in English words (the CLI, Export Plan, the model's note): `no work recorded`, `last command failed: exit 1`. */
+/**
+ * The flag in English words (the CLI, Export Plan, the model's
+ * note): `no work recorded`, `last command failed: exit 1`.
+ */
 export function flagText(flag: ItemFlag): string {
   if (flag.reason === 'no-work') return 'no work recorded';
   return flag.exit === null ? 'last command failed' : `last command failed: exit ${flag.exit}`;
 }
 
-/** What the model is told, once, about the items it marked completed that are flagged (plan/verify-completion; docs/todo-write-contract.md). */
+/**
+ * What the model is told, once, about the items it marked completed that
+ * are flagged (plan/verify-completion; docs/todo-write-contract.md).
+ */
 export function verifyCompletionNote(items: readonly FlaggedItem[]): string {
   const lines = items.map((i) => `- ${JSON.stringify(i.content)}: ${flagText(i.flag)}`);
   return [
@@ -70,7 +81,10 @@ export function verifyCompletionNote(items: readonly FlaggedItem[]): string {
   ].join('\n');
 }
 
-/** A standing plan item with its evidence and flag: `plan --format json` and Export Plan. `evidence` is null for a log that records no tool calls (session/source.ts recordsToolCalls). */
+/**
+ * A standing plan item with its evidence and flag: `plan --format json` and Export Plan.
+ * `evidence` is null for a log that records no tool calls (session/source.ts recordsToolCalls).
+ */
 export interface ItemWithEvidence {
   content: string;
   status: TodoStatus;

@@ -52,7 +52,10 @@ export function planAsMarkdown(todos: readonly TodoItem[]): string {
     .join('\n');
 }
 
-/** The standing plan (null: none) as `plan --format markdown` prints it and the plan file holds it: one line each, ending in a newline. */
+/**
+ * The standing plan (null: none) as `plan --format markdown` prints
+ * it and the plan file holds it: one line each, ending in a newline.
+ */
 export function planMarkdownDocument(plan: readonly TodoItem[] | null): string {
   return `${plan === null ? NO_STANDING_PLAN : planAsMarkdown(plan)}\n`;
 }
@@ -88,5 +91,8 @@ function itemOf(box: string, text: string): TodoItem {
 }
 
 function notAnItem(lineNumber: number, line: string): string {
-  return `line ${lineNumber} is not an item ("- [ ] text", "- [ ] **text** _(in progress)_" or "- [x] text"): ${JSON.stringify(oneLine(line))}`;
+  return (
+    `line ${lineNumber} is not an item ("- [ ] text", "- [ ] **text** ` +
+    `_(in progress)_" or "- [x] text"): ${JSON.stringify(oneLine(line))}`
+  );
 }

@@ -6,13 +6,19 @@ import { planProgress } from './summaries';
 import type { ChangedFile } from '../protocol/item-evidence-view';
 import type { PlanItemView, PlanView } from '../protocol/plan-view';
 
-/** The files an item changed (core/checkpoints/item-files.ts): null when unknown, undefined while the host reads them (the view has no `files` yet). */
+/**
+ * The files an item changed (core/checkpoints/item-files.ts): null when
+ * unknown, undefined while the host reads them (the view has no `files` yet).
+ */
 export type FilesOf = (content: string) => ChangedFile[] | null | undefined;
 
 /** An item's evidence and flag for its view (plan-flags.ts itemEvidence), or null for none. */
 type EvidenceOf = (content: string) => Pick<PlanItemView, 'evidence' | 'flag'> | null;
 
-/** The view of a list; null (no plan stands) for null. `timings` (the standing plan's ledger) gives each item its priority when an ACP agent set one other than medium; `evidenceOf` its evidence and flag. */
+/**
+ * The view of a list; null (no plan stands) for null. `timings` (the standing plan's ledger) gives each
+ * item its priority when an ACP agent set one other than medium; `evidenceOf` its evidence and flag.
+ */
 export function planView(
   plan: readonly TodoItem[],
   timings?: ReadonlyMap<string, ItemTiming>,

@@ -7,12 +7,14 @@
 // the plan waits.
 
 export const PLAN_APPROVED_NOTE =
-  'The user approved your plan. Carry it out now: every tool is available again. Keep the todo list current with todo_write as you work.';
+  'The user approved your plan. Carry it out now: every tool is available ' +
+  'again. Keep the todo list current with todo_write as you work.';
 
 export function planRejectedNote(feedback: string): string {
   return [
     'The user rejected your plan. Their feedback:',
     feedback,
-    'Revise the plan: investigate further if you need to, write the revised plan with todo_write, then end your turn with a short summary and no tool call. You still have only the read-only tools and todo_write.',
+    'Revise the plan: investigate further if you need to, write the revised plan with todo_write, then end ' +
+      'your turn with a short summary and no tool call. You still have only the read-only tools and todo_write.',
   ].join('\n');
 }

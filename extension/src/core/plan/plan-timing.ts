@@ -8,7 +8,10 @@ export function timeInProgressMs(t: ItemTiming, now: Date): number {
   return t.closedMs + (t.runningSince === null ? 0 : Math.max(0, now.getTime() - Date.parse(t.runningSince)));
 }
 
-/** How long an item's current run has lasted: to the turn's end, or to `now` while the turn is open; null when it is not in progress. */
+/**
+ * How long an item's current run has lasted: to the turn's end, or
+ * to `now` while the turn is open; null when it is not in progress.
+ */
 export function inProgressElapsedMs(ledger: PlanLedger, content: string, now: Date): number | null {
   const since = ledger.timings.get(content)?.inProgressSince ?? null;
   if (since === null) return null;

@@ -1,11 +1,11 @@
-// The plan and its history as a document: what `export` prints and what the
-// extension's "Export Plan" opens. Every version is listed, the model's writes and
-// the user's edits, each with what changed; then the standing plan's per-item timing
-// and the items the model dropped; each standing item's evidence and flag (plan-flags.ts:
-// the tool calls made while it was in progress, a completion that needs a second
-// look; with a repository to read, the files it changed: core/checkpoints/item-files.ts); plan first: the approved version next to the final one, with what of the
-// final one is not in it (plan-drift.ts); then every approval decision (who let which
-// call run).
+// The plan and its history as a document: what `export` prints and what the extension's
+// "Export Plan" opens. Every version is listed, the model's writes and the user's edits,
+// each with what changed; then the standing plan's per-item timing and the items the
+// model dropped; each standing item's evidence and flag (plan-flags.ts: the tool calls
+// made while it was in progress, a completion that needs a second look; with a repository
+// to read, the files it changed: core/checkpoints/item-files.ts); plan first: the
+// approved version next to the final one, with what of the final one is not in it
+// (plan-drift.ts); then every approval decision (who let which call run).
 import { withEvidenceFiles } from '../checkpoints/item-files';
 import type { ShadowRepo } from '../checkpoints/shadow-repo';
 import type { ApprovalRecord } from '../domain-literals';
@@ -44,7 +44,10 @@ export interface PlanExport {
   }[];
   /** Per item of the standing plan: started, finished, time in progress (ms). */
   timing: TimingRow[];
-  /** Per item of the standing plan: its evidence and flag (none for a log that records no tool calls, e.g. an MCP client's). */
+  /**
+   * Per item of the standing plan: its evidence and flag (none
+   * for a log that records no tool calls, e.g. an MCP client's).
+   */
   evidence: ItemWithEvidence[];
   /** Unfinished items a model write left out, not listed since. */
   dropped: { content: string; status: TodoItem['status'] }[];
@@ -160,7 +163,10 @@ function timingSection(doc: PlanExport): string[] {
   if (!doc.timing.some((t) => t.startedAt !== null || t.finishedAt !== null)) return [];
   const rows = doc.timing.map((t) => {
     const added = t.addedAt ? `${t.addedAt} by the ${t.addedBy ?? 'model'}` : '—';
-    return `| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`;
+    return (
+      `| ${cell(t.content)} | ${added} | ${t.startedAt ?? '—'} | ` +
+      `${t.finishedAt ?? '—'} | ${t.startedAt ? formatDuration(t.inProgressMs) : '—'} |`
+    );
   });
   return ['', '## Timing', '', '| Item | Added | Started | Finished | In progress |', '|---|---|---|---|---|', ...rows];
 }
@@ -177,7 +183,8 @@ function evidenceSection(doc: PlanExport): string[] {
           ? 'none'
           : cell(e.files.map((f) => f.path).join(', '));
     return [
-      `| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} | ${e.failedCommands} | ${files} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`,
+      `| ${cell(content)} | ${t.read} | ${t.write} | ${t.command} | ${t.other} | ${t.shared} ` +
+        `| ${e.failedCommands} | ${files} | ${flag === null ? '—' : `⚠ ${flagText(flag)}`} |`,
     ];
   });
   return [

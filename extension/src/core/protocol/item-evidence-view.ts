@@ -11,7 +11,10 @@ import * as z from 'zod/mini';
 
 const count = z.number().check(z.int(), z.minimum(0));
 
-/** How a call counts: it read the workspace, wrote it, ran a command, or something else (a subagent, another extension's tool). */
+/**
+ * How a call counts: it read the workspace, wrote it, ran a command,
+ * or something else (a subagent, another extension's tool).
+ */
 export const EVIDENCE_CALL_KINDS = ['read', 'write', 'command', 'other'] as const;
 export type EvidenceCallKind = (typeof EVIDENCE_CALL_KINDS)[number];
 

@@ -24,8 +24,9 @@
 // carry the views the host's presenters made (transcript.ts, tool-view.ts). After the
 // snapshot the host posts only what changed: `items` (created or changed items, whole,
 // by id), `plan`, for the open subagent panel `childDelta`, and `markdown` (an
-// answer's tree, parsed after its row was posted); never the whole transcript again. The plan history is posted only while the page shows it
-// (plan-history-view.ts); the other parts' views are in page-views.ts.
+// answer's tree, parsed after its row was posted); never the whole transcript again.
+// The plan history is posted only while the page shows it (plan-history-view.ts); the
+// other parts' views are in page-views.ts.
 import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS } from '../domain-literals';
 import { answerMarkdownSchema } from './markdown-schema';
@@ -78,7 +79,10 @@ export const hostMessageFields = {
     run: runViewSchema,
     provider: providerViewSchema,
     stream: z.nullable(streamViewSchema),
-    /** Every UI string by key, localized (strings.ts `localizeStrings`): the page has no table of its own (an enum-keyed record is exhaustive). */
+    /**
+     * Every UI string by key, localized (strings.ts `localizeStrings`): the
+     * page has no table of its own (an enum-keyed record is exhaustive).
+     */
     strings: z.record(z.enum(WEBVIEW_STRING_KEYS), z.string()),
     /** Absent means none. */
     sessions: z.exactOptional(z.array(sessionListItemSchema)),
@@ -99,7 +103,10 @@ export const hostMessageFields = {
   approvals: z.strictObject({ approvals: z.array(approvalViewSchema) }),
   /** Opens a panel over the transcript (its whole view), replacing the one shown, or closes it (null). */
   panel: z.strictObject({ panel: z.nullable(openPanelSchema) }),
-  /** What changed in the open subagent panel's session: items created or changed (whole, by id), and the plan or running state when they changed. */
+  /**
+   * What changed in the open subagent panel's session: items created or
+   * changed (whole, by id), and the plan or running state when they changed.
+   */
   childDelta: z.strictObject({
     sessionId: z.string(),
     items,
@@ -109,8 +116,10 @@ export const hostMessageFields = {
   /** The context meter and rules file, after each snapshot and each step. */
   context: z.strictObject({ context: contextViewSchema }),
   /**
-   * Every plan version of the shown session in log order (the page asked: planHistory open); null: it closed it. A snapshot clears it: a page still showing it asks again.
-   * `reveal`: the host asks the page to show it (Show Plan History, a command outside the page); the page opens its history view.
+   * Every plan version of the shown session in log order (the page asked: planHistory
+   * open); null: it closed it. A snapshot clears it: a page still showing it asks again.
+   * `reveal`: the host asks the page to show it (Show Plan History,
+   * a command outside the page); the page opens its history view.
    */
   planHistory: z.strictObject({
     history: z.nullable(z.array(planVersionViewSchema)),
@@ -118,7 +127,10 @@ export const hostMessageFields = {
   }),
   /** A new plan version, after the ones posted, while the page shows the history. */
   planVersion: z.strictObject({ version: planVersionViewSchema }),
-  /** An answer's Markdown, parsed after its row was posted: applied to row `id` (at `order`) of session `sessionId` where the page shows it, else dropped. */
+  /**
+   * An answer's Markdown, parsed after its row was posted: applied to row `id`
+   * (at `order`) of session `sessionId` where the page shows it, else dropped.
+   */
   markdown: z.strictObject({
     sessionId: z.string(),
     id: z.string(),
@@ -154,13 +166,19 @@ export const webviewMessageFields = {
   useLanguageModel: z.strictObject({}),
   /** A user edit of the standing plan from the strip (writable sessions only; the host refuses it otherwise). */
   editPlan: z.strictObject({ edit: planEditSchema }),
-  /** The strip row's Start This Item: the item (by its content) goes in progress and a turn starts on it (the command agentChecklist.plan.startItem). */
+  /**
+   * The strip row's Start This Item: the item (by its content) goes in progress
+   * and a turn starts on it (the command agentChecklist.plan.startItem).
+   */
   startItem: z.strictObject({ content: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
   /** The strip's Continue Plan in New Session… (the command agentChecklist.plan.continueInNewSession). */
   continuePlan: z.strictObject({}),
   /** The page shows (true) or hides (false) the plan history. */
   planHistory: z.strictObject({ open: z.boolean() }),
-  /** Plan first: the user's decision on the proposed plan (the strip's Approve / Reject with Feedback…), answered as the Approve Plan / Reject Plan with Feedback… commands answer it. */
+  /**
+   * Plan first: the user's decision on the proposed plan (the strip's Approve / Reject with
+   * Feedback…), answered as the Approve Plan / Reject Plan with Feedback… commands answer it.
+   */
   decidePlan: z.strictObject({
     decision: z.discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('approve') }),
@@ -171,7 +189,10 @@ export const webviewMessageFields = {
   setPlanFirst: z.strictObject({ on: z.boolean() }),
 };
 
-/** Each type's fields; a message with none (`z.strictObject({})` infers an index signature of never) adds nothing to `{ type }`. */
+/**
+ * Each type's fields; a message with none (`z.strictObject({})`
+ * infers an index signature of never) adds nothing to `{ type }`.
+ */
 type FieldsOf<M extends Record<string, z.ZodMiniType>> = {
   [K in keyof M]: string extends keyof z.infer<M[K]> ? object : z.infer<M[K]>;
 };
@@ -181,7 +202,10 @@ type WebviewFields = FieldsOf<typeof webviewMessageFields>;
 export type HostMessageType = keyof HostFields;
 export type WebviewMessageType = keyof WebviewFields;
 
-/** The host message of type K (of any type by default); written as a map indexed by K so a handler table can be called with one. */
+/**
+ * The host message of type K (of any type by default); written as
+ * a map indexed by K so a handler table can be called with one.
+ */
 export type HostMessage<K extends HostMessageType = HostMessageType> = {
   [P in K]: { type: P; seq: number } & HostFields[P];
 }[K];
@@ -216,7 +240,10 @@ export function describeIssues(error: z.core.$ZodError): string {
 
 const webviewSchemas: { readonly [K in WebviewMessageType]: z.ZodMiniType<WebviewFields[K]> } = webviewMessageFields;
 
-/** A webview message when `data` is an object with a known `type` whose fields pass that type's schema (closed: no other field). */
+/**
+ * A webview message when `data` is an object with a known `type`
+ * whose fields pass that type's schema (closed: no other field).
+ */
 export function parseWebviewMessage(data: unknown): Parsed<WebviewMessage> {
   if (typeof data !== 'object' || data === null || !('type' in data))
     return { ok: false, error: '(message): not an object with a type' };

@@ -18,16 +18,27 @@ export const sessionViewSchema = z.strictObject({
    * names it. Absent for the editor's own agent sessions.
    */
   writer: z.exactOptional(z.string()),
-  /** The other agent's own session file this session was made from (an `imported` source): the banner offers to open it. */
+  /**
+   * The other agent's own session file this session was made from (an `imported` source): the banner offers to open it.
+   */
   agentFile: z.exactOptional(z.string()),
-  /** The session's agent withheld its plan tools and it has none (core/import/plan-notice.ts): the page explains it where the plan would be. */
+  /**
+   * The session's agent withheld its plan tools and it has none
+   * (core/import/plan-notice.ts): the page explains it where the plan would be.
+   */
   planNotice: z.exactOptional(z.enum(['claude-code-tasks-off', 'gemini-no-plan-tool'])),
-  /** A large session still being opened: its latest page and plan are a preview (read-only, no timings) until its full view replaces them. */
+  /**
+   * A large session still being opened: its latest page and plan are a
+   * preview (read-only, no timings) until its full view replaces them.
+   */
   opening: z.exactOptional(z.literal(true)),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 
-/** The session header's context line: `31k / 128k` (last prompt tokens / window) and the rules file the model is told (`AGENTS.md`). */
+/**
+ * The session header's context line: `31k / 128k` (last prompt tokens
+ * / window) and the rules file the model is told (`AGENTS.md`).
+ */
 export const contextViewSchema = z.strictObject({ use: z.nullable(z.string()), rules: z.nullable(z.string()) });
 export type ContextView = z.infer<typeof contextViewSchema>;
 
@@ -38,13 +49,19 @@ export const providerViewSchema = z.strictObject({
   isDemo: z.boolean(),
   /** Why the configured provider cannot run, when it cannot. */
   problem: z.nullable(z.string()),
-  /** An ACP agent runs new sessions (agentChecklist.agent): its name ("Claude Code (ACP)"); the header names it instead of the model. */
+  /**
+   * An ACP agent runs new sessions (agentChecklist.agent): its name
+   * ("Claude Code (ACP)"); the header names it instead of the model.
+   */
   agent: z.exactOptional(z.string()),
   /** While the demo runs: the name of a model VS Code offers (vscode.lm), which the demo banner offers in one click. */
   languageModel: z.exactOptional(z.string()),
   /** The user dismissed the demo banner (remembered by the host); the header still says "Demo". */
   demoBannerDismissed: z.exactOptional(z.boolean()),
-  /** Whether the next prompt plans first (agentChecklist.planFirst: the composer's Plan first toggle); absent when an ACP agent runs new sessions (plan first is our agent's). */
+  /**
+   * Whether the next prompt plans first (agentChecklist.planFirst: the composer's Plan
+   * first toggle); absent when an ACP agent runs new sessions (plan first is our agent's).
+   */
   planFirst: z.exactOptional(z.boolean()),
 });
 export type ProviderView = z.infer<typeof providerViewSchema>;

@@ -29,10 +29,12 @@ export const WEBVIEW_STRINGS = {
   openAgentFile: 'Open the agent\u2019s file',
   // Where the plan would be, when a followed session's agent withheld its plan tools
   claudeTasksOff:
-    'No plan: Claude Code did not offer its model its task list (it withholds it from its newest models unless it is turned on).',
+    'No plan: Claude Code did not offer its model its task list (it ' +
+    'withholds it from its newest models unless it is turned on).',
   enableClaudeCodeTasks: 'Turn On Claude Code\u2019s Task List',
   geminiNoPlanTool:
-    'No plan: Gemini CLI offers its plan tool (write_todos) to Gemini 2.x models only. Our todo_write, through MCP, works with any model.',
+    'No plan: Gemini CLI offers its plan tool (write_todos) to Gemini ' +
+    '2.x models only. Our todo_write, through MCP, works with any model.',
   setUpGeminiCli: 'Set Up Gemini CLI',
   openingBanner: 'Opening this large session: its latest page and plan are shown while the rest of its log is read.',
   // Transcript
@@ -40,10 +42,12 @@ export const WEBVIEW_STRINGS = {
   taskDone: 'Done',
   taskNotDone: 'Not done',
   emptyTranscript:
-    'Ask the agent to do something. It plans its work as a checklist you can follow here, in the Plan view and in the status bar.',
+    'Ask the agent to do something. It plans its work as a checklist ' +
+    'you can follow here, in the Plan view and in the status bar.',
   /** The empty transcript of another program's session (an MCP client, the Chat tool): it logs only its plan. */
   emptyTranscriptExternal:
-    '{0} keeps only its plan in this session: there is no conversation to show. The plan is below, in the Plan view and in the status bar.',
+    '{0} keeps only its plan in this session: there is no conversation ' +
+    'to show. The plan is below, in the Plan view and in the status bar.',
   showEarlier: 'Show earlier messages',
   reasoning: 'Reasoning',
   /** Above an answer whose Markdown took longer than its deadline to parse (core/markdown/markdown-parser.ts). */
@@ -139,7 +143,8 @@ export const WEBVIEW_STRINGS = {
   editTextOf: 'New text for {0}',
   newItem: 'New item',
   planKeys:
-    'Space: completed or pending. Alt+Up/Down: move. F2: edit text. Insert: add an item. Delete: remove. Shift+F10: all actions.',
+    'Space: completed or pending. Alt+Up/Down: move. F2: edit text. ' +
+    'Insert: add an item. Delete: remove. Shift+F10: all actions.',
   // Plan first: a proposed plan in the strip, the composer's toggle
   planProposed: 'Proposed plan',
   planProposedWaiting: 'The agent waits for your decision on this plan before it changes anything.',

@@ -36,7 +36,10 @@ export interface DiffLine {
 }
 
 export type ToolView =
-  /** todo_write: the list the tool validated and logged; a rejected call has `error` (its result) and no plan; both null while it runs. */
+  /**
+   * todo_write: the list the tool validated and logged; a rejected call
+   * has `error` (its result) and no plan; both null while it runs.
+   */
   | { kind: 'todo'; plan: PlanView | null; error: string | null }
   /**
    * bash: `exit` from the tool's structured result; `output` is what the command
@@ -44,7 +47,10 @@ export type ToolView =
    * denied, untrusted) or an older log's result without structured data.
    */
   | { kind: 'bash'; command: string; exit: BashExit | null; output: string | null; error: string | null }
-  /** edit_file / write_file: the lines removed and added (the first of each side), how many more were left out, and the tool's answer. */
+  /**
+   * edit_file / write_file: the lines removed and added (the first of
+   * each side), how many more were left out, and the tool's answer.
+   */
   | { kind: 'diff'; path: string; lines: DiffLine[]; omitted: number; result: string | null }
   /** subagent: its task, the child session (once started) and the final answer. */
   | { kind: 'subagent'; description: string; child: ToolChildView | null; result: string | null }

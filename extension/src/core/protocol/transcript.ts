@@ -5,8 +5,9 @@
 // never reads the model's arguments or the tool's output text.
 //
 // Extension point: a new kind of row (a compaction divider, …) is a new member of
-// TranscriptItem and transcriptItemSchema, made by a case in TranscriptFolder.apply (core/presenters/transcript-folder.ts)
-// and painted by a case in webview/src/components/transcript.tsx.
+// TranscriptItem and transcriptItemSchema, made by a case in
+// TranscriptFolder.apply (core/presenters/transcript-folder.ts) and painted by a
+// case in webview/src/components/transcript.tsx.
 //
 // Schemas use `zod/mini` (the host's, small); the webview imports only the types
 // (see host-message-check.ts).
@@ -47,7 +48,10 @@ export type TranscriptItem =
       /** One short line naming what the call acts on (presenter-made); '' when nothing fits. */
       summary: string;
       view: ToolView;
-      /** The words for how the call's approval was decided (its tool/approval), a strings key; null when none was logged. */
+      /**
+       * The words for how the call's approval was decided (its
+       * tool/approval), a strings key; null when none was logged.
+       */
       approval: ApprovalWords | null;
     }
   | { kind: 'turn-end'; id: string; order: number; turn: number; reason: TurnEndKind; message: string | null }

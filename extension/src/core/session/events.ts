@@ -9,7 +9,7 @@ import { APPROVAL_DECIDERS, APPROVAL_RECORDS, PLAN_PRIORITIES, SUBAGENT_OUTCOMES
 import { todoListSchema } from './stored-todo-list';
 import { toolResultDetailsField, type ToolResultDetails } from './tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
-import { formatZodPath } from '../zod-issues';
+import { issuesText } from '../zod-issues';
 import { contextCompactSchema } from './compact-event';
 
 export type { ToolResultDetails };
@@ -55,7 +55,10 @@ const turnEndReasonSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('error'), message: z.string() }),
   z.strictObject({ kind: z.literal('max-steps'), maxSteps: count }),
   z.strictObject({ kind: z.literal('interrupted'), message: z.exactOptional(z.string()) }),
-  /** Plan first: the proposed plan waits for the user's decision, which no one could give in this turn (core/agent/plan-first.ts). */
+  /**
+   * Plan first: the proposed plan waits for the user's decision,
+   * which no one could give in this turn (core/agent/plan-first.ts).
+   */
   z.strictObject({ kind: z.literal('awaiting-approval') }),
 ]);
 export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
@@ -94,7 +97,10 @@ const eventDataFields = {
     name: z.string(),
     arguments: z.exactOptional(z.string()),
   }),
-  /** How a call that needed approval was decided, and by whom; between its tool/call and its tool/result. Never a model message. */
+  /**
+   * How a call that needed approval was decided, and by whom; between
+   * its tool/call and its tool/result. Never a model message.
+   */
   'tool/approval': z.strictObject({
     turn: count,
     step: count,
@@ -123,7 +129,10 @@ const eventDataFields = {
    * Inside a turn, between its steps.
    */
   'plan/proposed': z.strictObject({ turn: count, planSeq: count, todos: todoListSchema }),
-  /** The user approved the proposed plan as it stands (with their edits): the version and its whole list. Outside a step. */
+  /**
+   * The user approved the proposed plan as it stands (with their
+   * edits): the version and its whole list. Outside a step.
+   */
   'plan/approved': z.strictObject({ planSeq: count, todos: todoListSchema }),
   /** The user rejected the proposed plan version `planSeq`; the model replans with `feedback`. Outside a step. */
   'plan/rejected': z.strictObject({ planSeq: count, feedback: z.string().check(z.minLength(1)) }),
@@ -136,7 +145,10 @@ const eventDataFields = {
     turn: count,
     items: z.array(z.strictObject({ content: z.string(), flag: itemFlagSchema })).check(z.minLength(1)),
   }),
-  /** `details`: what the tool reports as data beside the text the model sees (the row is made from it; absent in older logs). */
+  /**
+   * `details`: what the tool reports as data beside the text the
+   * model sees (the row is made from it; absent in older logs).
+   */
   'tool/result': z.strictObject({
     turn: count,
     step: count,
@@ -263,8 +275,7 @@ function dataReader(type: SessionEventType): HotSchema<unknown> {
 export function parseEvent(raw: RawEnvelope): SessionEvent | string {
   if (!isKnownEventType(raw.type)) return `unknown event type ${JSON.stringify(raw.type)}`;
   const result = dataReader(raw.type).safeParse(raw.data);
-  if (!result.success)
-    return `invalid ${raw.type} data: ${result.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ')}`;
+  if (!result.success) return `invalid ${raw.type} data: ${issuesText(result.error.issues)}`;
   const surface = isSurfaceType(raw.type);
   if (surface && raw.surfaceOp !== 'append') return `${raw.type} is a surface event and needs surfaceOp "append"`;
   if (!surface && raw.surfaceOp !== undefined) return `${raw.type} is not a surface event and must not carry surfaceOp`;

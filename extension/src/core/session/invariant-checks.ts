@@ -139,7 +139,10 @@ export const checkContextCompact: Check<'context/compact'> = (p, event) => {
   if (upTo >= event.seq) return `context/compact upToSeq ${upTo} is not before its own seq ${event.seq}`;
   if (p.boundarySeq === 0) return 'context/compact before any turn: there is nothing to summarize';
   if (upTo !== p.boundarySeq) {
-    return `context/compact upToSeq ${upTo} must name the latest turn/start, step/end, turn/end or context/compact before it (seq ${p.boundarySeq})`;
+    return (
+      `context/compact upToSeq ${upTo} must name the latest turn/start, ` +
+      `step/end, turn/end or context/compact before it (seq ${p.boundarySeq})`
+    );
   }
   return null;
 };

@@ -16,7 +16,9 @@ export class LatestChoice {
   private pendingChoice: AbortController | undefined;
   private closed = false;
 
-  /** Makes a choice: the one still finishing, if any, is superseded (its signal aborts). Aborted at once after close(). */
+  /**
+   * Makes a choice: the one still finishing, if any, is superseded (its signal aborts). Aborted at once after close().
+   */
   make(): AbortSignal {
     this.pendingChoice?.abort(new ChoiceSupersededError('a later choice was made'));
     const choice = new AbortController();
@@ -44,7 +46,10 @@ export class LatestChoice {
     return true;
   }
 
-  /** The choice `signal` belongs to ended without landing (it failed): it is no longer pending. No-op once it landed or was superseded. */
+  /**
+   * The choice `signal` belongs to ended without landing (it failed):
+   * it is no longer pending. No-op once it landed or was superseded.
+   */
   drop(signal: AbortSignal): void {
     if (this.pendingChoice?.signal === signal) this.pendingChoice = undefined;
   }

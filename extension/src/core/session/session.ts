@@ -16,7 +16,7 @@ import {
   type SessionEventType,
 } from './events';
 import type { SessionHeader } from './header';
-import { formatZodPath } from '../zod-issues';
+import { issuesText } from '../zod-issues';
 import { InvariantChecker, InvariantViolation } from './invariants';
 
 /** Durable storage for a session's events; `write` throws to refuse the append. */
@@ -105,7 +105,10 @@ export class Session {
     return this.header.id;
   }
 
-  /** Every event; a session whose events are on disk reads them back first (synchronously: prefer `loadEvents` on the host). */
+  /**
+   * Every event; a session whose events are on disk reads them
+   * back first (synchronously: prefer `loadEvents` on the host).
+   */
   get events(): readonly SessionEvent[] {
     if (this.onDisk) this.takeBack(this.onDisk.read());
     return this.log;
@@ -181,7 +184,7 @@ export class Session {
   append<K extends SessionEventType>(type: K, data: SessionEventMap[K]): SessionEvent {
     const parsed = eventDataSchemas[type].safeParse(data);
     if (!parsed.success) {
-      const what = parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; ');
+      const what = issuesText(parsed.error.issues);
       throw new InvariantViolation(`invalid ${type} data: ${what}`, this.lastSeq + 1);
     }
     const event = deepFreeze(buildEnvelope(type, this.lastSeq + 1, this.now().toISOString(), parsed.data));

@@ -100,7 +100,10 @@ export function isOwnAgentSession(source: SessionSource | undefined): boolean {
   return source === undefined || source.kind === 'agent';
 }
 
-/** A session the editor writes and reopens for writing: our own agent's, or an ACP agent's it drives (its agent started again on the next prompt). */
+/**
+ * A session the editor writes and reopens for writing: our own agent's, or
+ * an ACP agent's it drives (its agent started again on the next prompt).
+ */
 export function isEditorSession(source: SessionSource | undefined): boolean {
   return isOwnAgentSession(source) || source?.kind === 'acp';
 }

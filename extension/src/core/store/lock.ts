@@ -14,7 +14,8 @@ export class SessionLockedError extends brandedError('SessionLockedError') {
     readonly pid: number,
   ) {
     super(
-      `the session is open for writing in another process (pid ${pid}); open it read-only, or stop that process. Lock: ${lockPath}`,
+      `the session is open for writing in another process (pid ${pid}); ` +
+        `open it read-only, or stop that process. Lock: ${lockPath}`,
     );
     this.name = 'SessionLockedError';
   }

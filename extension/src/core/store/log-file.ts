@@ -47,7 +47,8 @@ export function parseHeaderLine(path: string, text: string): SessionHeader {
     throw new LogLoadError(
       path,
       1,
-      `this log was written in format version ${version}, newer than this build reads (${LOG_FORMAT_VERSION}). Update Agent Checklist to open it; nothing was changed.`,
+      `this log was written in format version ${version}, newer than this build reads ` +
+        `(${LOG_FORMAT_VERSION}). Update Agent Checklist to open it; nothing was changed.`,
     );
   }
   const header = sessionHeaderSchema.safeParse(json);
@@ -87,7 +88,8 @@ export function admitEventLine(
       throw new LogLoadError(
         path,
         line,
-        `unknown event type ${JSON.stringify(raw.data.type)}: this log was probably written by a newer Agent Checklist. Update Agent Checklist to open it; nothing was changed.`,
+        `unknown event type ${JSON.stringify(raw.data.type)}: this log was probably written ` +
+          `by a newer Agent Checklist. Update Agent Checklist to open it; nothing was changed.`,
       );
     }
     const problem = checker.skip(raw.data.seq);

@@ -47,7 +47,10 @@ export async function streamLogFile(
   }
 }
 
-/** loadLogFile without holding the event loop: every event into memory (a writer continues from the result), read in chunks; `signal` as for streamLogFile. */
+/**
+ * loadLogFile without holding the event loop: every event into memory (a writer
+ * continues from the result), read in chunks; `signal` as for streamLogFile.
+ */
 export async function loadLogFileAsync(path: string, signal?: AbortSignal): Promise<LoadedLog> {
   const events: SessionEvent[] = [];
   const replayed = await streamLogFile(
@@ -68,7 +71,9 @@ export interface StreamedLog extends ReplayedLog {
   last: SessionEvent | undefined;
 }
 
-/** streamLogFile that also counts the events and keeps the last (a session continues from it: Session.restoreOnDisk). */
+/**
+ * streamLogFile that also counts the events and keeps the last (a session continues from it: Session.restoreOnDisk).
+ */
 export async function streamLog(
   path: string,
   onEvents: (events: SessionEvent[]) => void,

@@ -138,7 +138,9 @@ export function openLogForWrite(logPath: string, sessionOptions: SessionOptions 
   }
 }
 
-/** openLogForWrite with the log read by `load` (the chunked reader); nothing is cut or repaired once `signal` aborted. */
+/**
+ * openLogForWrite with the log read by `load` (the chunked reader); nothing is cut or repaired once `signal` aborted.
+ */
 async function openLogForWriteWith(
   logPath: string,
   sessionOptions: SessionOptions,
@@ -158,7 +160,10 @@ async function openLogForWriteWith(
   }
 }
 
-/** The loaded (or streamed) log made writable: the torn tail cut (or the missing newline added), the sink attached, an open turn repaired. */
+/**
+ * The loaded (or streamed) log made writable: the torn tail cut (or the
+ * missing newline added), the sink attached, an open turn repaired.
+ */
 function continueLog(
   logPath: string,
   loaded: LoadedLog | StreamedLog,

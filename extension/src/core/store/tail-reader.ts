@@ -53,7 +53,8 @@ function readPlanAbove(logPath: string, floor: number): TodoItem[] | null | unde
   if (carried === undefined) return undefined;
   let plan: PlanState | null = carried;
   for (const line of window) {
-    // A last line without its newline counts when it is whole JSON; otherwise it is a torn write, passed over (as `check` does).
+    // A last line without its newline counts when it is whole JSON;
+    // otherwise it is a torn write, passed over (as `check` does).
     if (!line.terminated && parseJson(line.text) === undefined) break;
     try {
       if (line.start === 0) {

@@ -1,11 +1,12 @@
 // A verified index: after a full validation found a log valid, its standing plan (each
-// item with its drift from an approved plan, plan-drift.ts) is recorded next to it (`<log>.verified`, in the same sessions folder, which the
-// sandbox mounts read-only) with the file's identity: device, inode, size, and
-// modification and change times in nanoseconds. A reader whose log still has that
-// identity takes the recorded plan instead of re-validating. Every write to a file
-// sets its change time, which no process can set back, so the plan is reused only
-// for the very bytes that were validated; a refused log is never recorded, so its
-// refusal always comes from the full validation.
+// item with its drift from an approved plan, plan-drift.ts) is recorded next to it
+// (`<log>.verified`, in the same sessions folder, which the sandbox mounts read-only)
+// with the file's identity: device, inode, size, and modification and change times in
+// nanoseconds. A reader whose log still has that identity takes the recorded plan
+// instead of re-validating. Every write to a file sets its change time, which no
+// process can set back, so the plan is reused only for the very bytes that were
+// validated; a refused log is never recorded, so its refusal always comes from the
+// full validation.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as z from 'zod/mini';

@@ -57,9 +57,11 @@ export type ApprovalOutcome =
 export const deniedMessage = (tool: string): string =>
   `the user denied this ${tool} call. Do not retry it as is: ask the user what to do or take another approach.`;
 export const unattendedMessage = (tool: string, hint?: string): string =>
-  `this ${tool} call needs the user's approval and no one can be asked here${hint ? ` (${hint})` : ''}. It was not run.`;
+  `this ${tool} call needs the user's approval and no one can ` +
+  `be asked here${hint ? ` (${hint})` : ''}. It was not run.`;
 export const protectedUnattendedMessage = (tool: string, reason: string): string =>
-  `this ${tool} call needs the user's approval of this one file and no one can be asked here (--yes and auto-approve do not cover it). It was not run. ${reason}`;
+  `this ${tool} call needs the user's approval of this one file and no one can be ` +
+  `asked here (--yes and auto-approve do not cover it). It was not run. ${reason}`;
 export const stoppedBeforeApprovalMessage = (tool: string): string =>
   `the ${tool} call was stopped by the user before it was approved`;
 
@@ -68,7 +70,10 @@ export interface ApprovalsOptions {
   gate: ApprovalGate | null;
   /** Appended to the refusal when `gate` is null, e.g. how to auto-approve (`run with --yes`). */
   unattendedHint?: string;
-  /** The user's auto-approve setting (CLI `--yes`). A function is read at each call, so a live setting change applies at once. */
+  /**
+   * The user's auto-approve setting (CLI `--yes`). A function is
+   * read at each call, so a live setting change applies at once.
+   */
   autoApprove?: boolean | (() => boolean);
   /** Told every decision, who made it, before the call runs or is refused (the host logs it: approval-log.ts). */
   onDecision?: (request: ApprovalRequest, record: ApprovalRecord) => void;
@@ -99,7 +104,10 @@ export class Approvals {
     this.always.clear();
   }
 
-  /** `check` for one tool call: the request names the call and the session whose model made it; `protectedReason` as in ApprovalRequest. */
+  /**
+   * `check` for one tool call: the request names the call and the session
+   * whose model made it; `protectedReason` as in ApprovalRequest.
+   */
   checkCall(tool: string, card: ApprovalCard, ctx: ToolContext, protectedReason?: string): Promise<ApprovalOutcome> {
     const request: ApprovalRequest = { tool, ...card, callId: ctx.callId, sessionId: ctx.agent?.session.id ?? null };
     return this.check(protectedReason === undefined ? request : { ...request, protectedReason }, ctx.signal);

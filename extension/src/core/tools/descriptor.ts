@@ -28,10 +28,15 @@ import type { ToolSetContext } from './tool-set-context';
 
 export type { ApprovalCard };
 
-/** `workspace`: needs the workspace folder; `local-process`: runs a process, so only on a folder on this machine's disk. */
+/**
+ * `workspace`: needs the workspace folder; `local-process`: runs a process, so only on a folder on this machine's disk.
+ */
 export type ToolNeed = 'workspace' | 'local-process';
 
-/** A presenter's input: the call as logged, its arguments and result data checked by the descriptor's schemas (null when they do not fit). */
+/**
+ * A presenter's input: the call as logged, its arguments and result
+ * data checked by the descriptor's schemas (null when they do not fit).
+ */
 export interface PresenterInput<A, D> {
   call: ToolCallRecord;
   args: A | null;
@@ -39,10 +44,15 @@ export interface PresenterInput<A, D> {
 }
 
 interface SpecBase<A, D> extends SaidFacts {
-  /** The data the tool logs with its result (`tool/result.details`, `{ tool: name, ... }`); absent when it logs none. */
+  /**
+   * The data the tool logs with its result (`tool/result.details`, `{ tool: name, ... }`); absent when it logs none.
+   */
   details?: z.ZodMiniType<D>;
   needs?: readonly ToolNeed[];
-  /** The files a call changes, from its typed arguments: its ACP diff, and its row (a -/+ diff) unless `present` is given. */
+  /**
+   * The files a call changes, from its typed arguments: its ACP
+   * diff, and its row (a -/+ diff) unless `present` is given.
+   */
   changes?(args: A): readonly FileChange[];
   /** A command's end, from its result data (evidence `command`: a failed last command flags its item). */
   exit?(details: D): BashExit;
@@ -50,7 +60,10 @@ interface SpecBase<A, D> extends SaidFacts {
   present?(input: PresenterInput<A, D>): PresentedCall;
 }
 
-/** What a descriptor reads of a tool whose module makes its ToolDefinition: the name, the arguments' schema, and whether it asks for approval itself. */
+/**
+ * What a descriptor reads of a tool whose module makes its ToolDefinition:
+ * the name, the arguments' schema, and whether it asks for approval itself.
+ */
 export interface MadeToolHead<N extends string, A> {
   readonly name: N;
   readonly args: z.ZodMiniType<A>;
@@ -82,7 +95,10 @@ export interface ToolDescriptor<N extends string = string> extends ToolFacts {
 
 /** A tool given as `run` (how the extension's API takes one: vscode/public-api.ts). */
 export function defineTool<const N extends string, A, D = never>(spec: RunToolSpec<N, A, D>): ToolDescriptor<N>;
-/** A tool whose module makes its ToolDefinition (the built-in tools): `head` is the module's; `spec` says what it needs, how its row looks and how it is made. */
+/**
+ * A tool whose module makes its ToolDefinition (the built-in tools): `head` is
+ * the module's; `spec` says what it needs, how its row looks and how it is made.
+ */
 export function defineTool<const N extends string, A, D = never>(
   head: MadeToolHead<N, A>,
   spec: MadeToolSpec<A, D>,

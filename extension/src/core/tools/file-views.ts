@@ -16,7 +16,10 @@ interface Side {
   omitted: number;
 }
 
-/** The first DIFF_VIEW_LINES lines of `text` (one trailing newline ignored), each cut to DIFF_VIEW_LINE_CHARS, and how many more there are. */
+/**
+ * The first DIFF_VIEW_LINES lines of `text` (one trailing newline
+ * ignored), each cut to DIFF_VIEW_LINE_CHARS, and how many more there are.
+ */
 export function boundedLines(kind: DiffLine['kind'], text: string): Side {
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   const shown: DiffLine[] = [];
@@ -59,7 +62,10 @@ export function summaryView(call: ToolCallRecord, summary: string): PresentedCal
   };
 }
 
-/** The files a call changes (a file tool's, from its arguments; an ACP agent's diffs): each file's old text removed and new text added, named by the first path. */
+/**
+ * The files a call changes (a file tool's, from its arguments; an ACP agent's
+ * diffs): each file's old text removed and new text added, named by the first path.
+ */
 export function changesView(call: ToolCallRecord, changes: readonly FileChange[]): PresentedCall {
   const sides = changes.flatMap((c) => [boundedLines('del', c.oldText ?? ''), boundedLines('add', c.newText)]);
   const named = changes.length === 1 ? changes[0]!.path : `${changes[0]!.path} (+${changes.length - 1} more)`;

@@ -91,7 +91,10 @@ export async function gitRootOf(dir: string, exists: (p: string) => Promise<bool
   }
 }
 
-/** git's global excludes file: the global `core.excludesFile` (as ripgrep reads it: not a repository's own), else the XDG default. */
+/**
+ * git's global excludes file: the global `core.excludesFile` (as
+ * ripgrep reads it: not a repository's own), else the XDG default.
+ */
 export async function globalExcludesFile(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const configured = await new Promise<string>((resolve) => {
     execFile('git', ['config', '--global', '--get', 'core.excludesFile'], { cwd, timeout: 5000 }, (error, stdout) =>

@@ -38,7 +38,10 @@ export interface ProtectedPaths {
   protection(relativePath: string): Protection | null;
 }
 
-/** A glob anchored at the workspace root whether or not it has a `/`; `dir/**` also covers `dir` itself (wherever `dir` matches). */
+/**
+ * A glob anchored at the workspace root whether or not it has a
+ * `/`; `dir/**` also covers `dir` itself (wherever `dir` matches).
+ */
 function rootedMatcher(glob: string): (path: string) => boolean {
   const lower = glob.replace(/^\.\//, '').toLowerCase();
   // A fixed first segment makes globMatcher match the whole path even for a pattern without `/`.
@@ -72,11 +75,14 @@ export function protectedPaths(extra: readonly string[] = []): ProtectedPaths {
 
 /** The refusal for a `never` path (the model reads it as the tool's error). */
 export const neverWrittenMessage = (path: string): string =>
-  `${path} is protected: the agent never writes inside a .git folder or .agent-checklist/ (code there runs outside the sandbox, and the session logs are the record of this session).`;
+  `${path} is protected: the agent never writes inside a .git folder or .agent-checklist/ ` +
+  `(code there runs outside the sandbox, and the session logs are the record of this session).`;
 
 /** Why a per-file approval is asked (shown on the approval card and the CLI prompt). */
 export const approveEachFileReason = (path: string): string =>
-  `${path} is a protected file: what is in it runs or steers later, outside the sandbox (editor tasks and settings, CI, hooks, agent instructions). It is changed only with your approval of this file; auto-approve and "always allow" do not apply.`;
+  `${path} is a protected file: what is in it runs or steers later, outside the ` +
+  `sandbox (editor tasks and settings, CI, hooks, agent instructions). It is changed ` +
+  `only with your approval of this file; auto-approve and "always allow" do not apply.`;
 
 /**
  * The top-level names bash's sandbox always mounts read-only: the first segment of

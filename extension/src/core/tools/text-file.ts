@@ -13,7 +13,8 @@ export const notRegularFileMessage = (p: string): string => `${JSON.stringify(p)
 export const binaryFileMessage = (p: string): string =>
   `${JSON.stringify(p)} looks like a binary file; only text files can be read or edited`;
 export const tooLargeMessage = (p: string, size: number): string =>
-  `${JSON.stringify(p)} is ${size} bytes, more than the ${MAX_TEXT_FILE_BYTES} bytes a text tool reads; use bash (head, sed -n, grep) for parts of it`;
+  `${JSON.stringify(p)} is ${size} bytes, more than the ${MAX_TEXT_FILE_BYTES} ` +
+  `bytes a text tool reads; use bash (head, sed -n, grep) for parts of it`;
 
 export type TextFileRead = { ok: true; file: ResolvedPath; text: string } | { ok: false; message: string };
 

@@ -23,14 +23,20 @@ export interface PresentedCall {
   view: ToolView;
 }
 
-/** A string property of parsed arguments; null when absent or not a string. (Reading, not validating: the tool validated.) */
+/**
+ * A string property of parsed arguments; null when absent or
+ * not a string. (Reading, not validating: the tool validated.)
+ */
 export function stringArg(args: unknown, key: string): string | null {
   if (typeof args !== 'object' || args === null || !(key in args)) return null;
   const value: unknown = (args as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : null;
 }
 
-/** A call shown as its input and result text, named by its `path` argument when it has one (a tool the catalog does not know, or arguments its schema refuses). */
+/**
+ * A call shown as its input and result text, named by its `path` argument when it
+ * has one (a tool the catalog does not know, or arguments its schema refuses).
+ */
 export function genericView(call: ToolCallRecord): PresentedCall {
   return {
     summary: oneLine(stringArg(call.args, 'path') ?? ''),

@@ -26,7 +26,10 @@ export interface ToolSetOptions {
   trusted?: boolean | (() => boolean);
   /** Depth of the sessions these tools serve (root = 0, default). `subagent` is left out from MAX_SUBAGENT_DEPTH on. */
   depth?: number;
-  /** Required by subagent: runs a child session (agent/subagent-runner.ts `subagentRunner`: the provider, the store for child logs, the step budget). */
+  /**
+   * Required by subagent: runs a child session (agent/subagent-runner.ts
+   * `subagentRunner`: the provider, the store for child logs, the step budget).
+   */
   subagents?: RunSubagent;
   /** How long a stopped tool may take to answer (default 400 ms). */
   stopGraceMs?: number;

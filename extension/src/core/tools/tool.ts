@@ -27,7 +27,10 @@ export interface ToolDefinition {
   execute(args: unknown, ctx: ToolContext): Promise<ToolResult>;
 }
 
-/** What the model is told of a tool: its name, the text it reads, and the schema its arguments are checked against (the JSON Schema it sees is made from it). */
+/**
+ * What the model is told of a tool: its name, the text it reads, and the schema
+ * its arguments are checked against (the JSON Schema it sees is made from it).
+ */
 export interface ToolSignature<N extends string = string, A = unknown> {
   readonly name: N;
   readonly description: string;
@@ -62,7 +65,10 @@ type JsonSchemaModule = Pick<typeof import('./json-schema'), 'jsonSchemaOf'>;
 declare const require: (id: './json-schema') => unknown;
 let jsonSchema: JsonSchemaModule | undefined;
 
-/** JSON Schema for the model, from the same zod schema that validates the call (json-schema.ts, loaded at the first tool built). */
+/**
+ * JSON Schema for the model, from the same zod schema that validates
+ * the call (json-schema.ts, loaded at the first tool built).
+ */
 export function toParameters(schema: z.ZodMiniType): Record<string, unknown> {
   jsonSchema ??= require('./json-schema') as JsonSchemaModule;
   return jsonSchema.jsonSchemaOf(schema);

@@ -29,7 +29,9 @@ export interface WalkCounts {
 }
 
 type IgnoreRulesModule = Pick<typeof import('./ignore-rules'), 'rulesAt' | 'readRuleFileFromDisk'>;
-/** CommonJS's require (the host's bundles, the worker's, and tsx's hook in its thread), declared for this one module. */
+/**
+ * CommonJS's require (the host's bundles, the worker's, and tsx's hook in its thread), declared for this one module.
+ */
 declare const require: (id: './ignore-rules') => unknown;
 let rulesModule: IgnoreRulesModule | undefined;
 
@@ -46,7 +48,10 @@ function insideReader(workspace: Workspace): RuleReader {
   };
 }
 
-/** The rules in force in the folder `dir` (a real path inside the workspace). Loads the rules' bundle, dist/ignore-rules.js, at the first walk. */
+/**
+ * The rules in force in the folder `dir` (a real path inside the workspace).
+ * Loads the rules' bundle, dist/ignore-rules.js, at the first walk.
+ */
 export async function rulesFor(workspace: Workspace, dir: string): Promise<FolderRules> {
   rulesModule ??= require('./ignore-rules') as IgnoreRulesModule;
   const { rulesAt, readRuleFileFromDisk } = rulesModule;

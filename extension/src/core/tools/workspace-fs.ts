@@ -46,9 +46,14 @@ export class ConfinementError extends brandedError('ConfinementError') {
 export const isConfinementError = errorGuard<ConfinementError>('ConfinementError');
 
 export interface WorkspaceFs {
-  /** The paths are this machine's own: ripgrep or a worker thread may read them (node fs: true; a virtual fs: absent). */
+  /**
+   * The paths are this machine's own: ripgrep or a worker thread may read them (node fs: true; a virtual fs: absent).
+   */
   readonly nativePaths?: boolean;
-  /** null when nothing is at `path` (vscode: FileSystemError.FileNotFound); a broken link is `{ kind: 'other', symlink: true }`. */
+  /**
+   * null when nothing is at `path` (vscode: FileSystemError.FileNotFound);
+   * a broken link is `{ kind: 'other', symlink: true }`.
+   */
   stat(path: string): Promise<EntryStat | null>;
   /** The entries of a directory inside `within`, in any order (vscode: readDirectory). */
   readDirectory(path: string, within: string): Promise<DirectoryEntry[]>;

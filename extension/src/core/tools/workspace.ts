@@ -28,9 +28,11 @@ export const symlinkOutsideMessage = (p: string): string =>
 export const brokenLinkMessage = (p: string): string =>
   `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
 export const hardLinkMessage = (p: string): string =>
-  `${JSON.stringify(p)} has more than one hard link; another name of it may lie outside the workspace, so the file tools refuse it`;
+  `${JSON.stringify(p)} has more than one hard link; another name ` +
+  `of it may lie outside the workspace, so the file tools refuse it`;
 export const changedWhileOpenedMessage = (p: string): string =>
-  `path ${JSON.stringify(p)} changed while it was being opened (a symbolic link where a file or folder was); it was refused`;
+  `path ${JSON.stringify(p)} changed while it was being opened ` +
+  `(a symbolic link where a file or folder was); it was refused`;
 export const EMPTY_PATH_MESSAGE = 'path must not be empty';
 export const NUL_PATH_MESSAGE = 'path must not contain a NUL character';
 

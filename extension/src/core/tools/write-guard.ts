@@ -8,7 +8,8 @@ import { approveEachFileReason, neverWrittenMessage, type ProtectedPaths } from 
 export const MAX_WRITE_BYTES = 10 * 1024 * 1024;
 
 export const contentTooLargeMessage = (tool: string, bytes: number): string =>
-  `the ${tool} content is ${bytes} bytes of UTF-8, more than the ${MAX_WRITE_BYTES} bytes (10 MB) a file tool writes; nothing was written. Write the file in smaller parts or generate it with a command.`;
+  `the ${tool} content is ${bytes} bytes of UTF-8, more than the ${MAX_WRITE_BYTES} bytes (10 MB) a ` +
+  `file tool writes; nothing was written. Write the file in smaller parts or generate it with a command.`;
 
 /** The UTF-8 size of `text` as it will be written (a lone surrogate as U+FFFD), counted without encoding it. */
 export const utf8Length = (text: string): number => Buffer.byteLength(text, 'utf8');

@@ -18,7 +18,7 @@ import * as vscode from 'vscode';
 import type { SubagentObserver } from '../../core/agent/subagent-run';
 import type { PlanLedger } from '../../core/plan/plan-ledger';
 import type { StandingPlan } from '../../core/plan/todos-projection';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import { TranscriptFolder } from '../../core/presenters/transcript-folder';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { SessionEvent } from '../../core/session/events';

@@ -1,7 +1,7 @@
 // Opening the workspace's session log: for writing when this window can take the
 // single-writer lock, read-only (following the file) when another window holds it.
 import * as fs from 'node:fs';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import { TranscriptFolder } from '../../core/presenters/transcript-folder';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';

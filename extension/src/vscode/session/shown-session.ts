@@ -10,7 +10,7 @@ import type { PlanLedger } from '../../core/plan/plan-ledger';
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import { Owner } from '../../core/disposable';
-import { SessionFolds } from '../../core/presenters/session-folds';
+import { SessionFolds } from '../../core/plan/session-folds';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents } from '../../core/presenters/transcript-folder';
 import type { SessionEvent } from '../../core/session/events';

@@ -24,7 +24,10 @@ import type { AssistantBlock } from '../../session/events';
 import type { ModelRequest } from '../provider';
 
 export interface OpenAIMessageOptions {
-  /** DeepSeek thinking mode: assistant messages of a user turn with tool calls carry reasoning_content, "" when none was recorded. */
+  /**
+   * DeepSeek thinking mode: assistant messages of a user turn with
+   * tool calls carry reasoning_content, "" when none was recorded.
+   */
   requireReasoningWithToolCalls: boolean;
 }
 

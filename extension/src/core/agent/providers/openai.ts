@@ -104,7 +104,8 @@ export class OpenAIProvider implements ModelProvider {
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           throw new ProviderError(
-            `openai: the server sent a chunk this client cannot read (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`,
+            `openai: the server sent a chunk this client cannot read ` +
+              `(${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`,
           );
         }
         const chunk = parsed.data;

@@ -45,7 +45,8 @@ export function parseModelScript(json: unknown, source = 'script'): ModelScript 
   const parsed = modelScriptSchema.safeParse(json);
   if (!parsed.success) {
     throw new Error(
-      `${source}: not a scripted model file: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+      `${source}: not a scripted model file: ` +
+        `${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
     );
   }
   return parsed.data;
@@ -91,7 +92,8 @@ export class ScriptedProvider implements ModelProvider {
     const scripted = this.script.responses[index];
     if (!scripted) {
       throw new ProviderError(
-        `the scripted model has no response left: request ${index + 1}, but the script has ${this.script.responses.length}`,
+        `the scripted model has no response left: request ${index + 1}, ` +
+          `but the script has ${this.script.responses.length}`,
       );
     }
     this.next++;

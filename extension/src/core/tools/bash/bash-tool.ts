@@ -22,15 +22,22 @@ export const BASH_OUTPUT_HEAD_BYTES = 16 * 1024;
 export const BASH_OUTPUT_TAIL_BYTES = 16 * 1024;
 
 export const UNTRUSTED_BASH_MESSAGE =
-  'bash is disabled because this workspace is not trusted. Tell the user; they can trust the workspace to allow commands.';
+  'bash is disabled because this workspace is not trusted. Tell ' +
+  'the user; they can trust the workspace to allow commands.';
 export const NO_OUTPUT = '(no output)';
 
 export const BASH_DESCRIPTION_HEAD =
-  'Run a shell command with bash in the workspace folder. Returns the combined stdout and stderr and, on the last line, the exit code.';
+  'Run a shell command with bash in the workspace folder. Returns the ' +
+  'combined stdout and stderr and, on the last line, the exit code.';
 export const BASH_DESCRIPTION_APPROVAL =
-  'The user may have to approve each command first; a denied command is not run: do not retry it unchanged, ask the user or take another approach.';
+  'The user may have to approve each command first; a denied command is not ' +
+  'run: do not retry it unchanged, ask the user or take another approach.';
 export const bashDescriptionLimits = (headBytes: number, tailBytes: number): string =>
-  `Commands get no standard input (do not start interactive programs). They time out after ${DEFAULT_BASH_TIMEOUT_MS} ms unless timeout_ms says otherwise (at most ${MAX_BASH_TIMEOUT_MS}); then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes a command leaves running in the background are ended when it exits.`;
+  `Commands get no standard input (do not start interactive programs). They time out after ` +
+  `${DEFAULT_BASH_TIMEOUT_MS} ms unless timeout_ms says otherwise (at most ${MAX_BASH_TIMEOUT_MS}); ` +
+  `then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} ` +
+  `bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes ` +
+  `a command leaves running in the background are ended when it exits.`;
 export const BASH_DESCRIPTION_TAIL =
   'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
 

@@ -32,7 +32,10 @@ export function bashResultText(output: string, exit: BashExit): string {
   return `${output}\n${bashStatusLine(exit)}`;
 }
 
-/** `command` and `exit` as the descriptor checked them (`exit` null: no structured result, e.g. refused or an older log). */
+/**
+ * `command` and `exit` as the descriptor checked them (`exit`
+ * null: no structured result, e.g. refused or an older log).
+ */
 export function bashView(call: ToolCallRecord, command: string, exit: BashExit | null): PresentedCall {
   const result = call.result;
   if (result === null)

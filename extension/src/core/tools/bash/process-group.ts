@@ -20,7 +20,9 @@ import { HeadTailBuffer } from './output-cap';
 import { sandboxArgv, type SandboxRun } from './sandbox';
 import type { Redactor } from '../tool-env';
 
-/** The prologue: start the watcher on fd 3, close fd 3, then become the command (`$@`: bash -c …, or bwrap … bash -c …). */
+/**
+ * The prologue: start the watcher on fd 3, close fd 3, then become the command (`$@`: bash -c …, or bwrap … bash -c …).
+ */
 const WATCHED = '{ read -r -u 3 _; kill -KILL 0; } 3<&3 </dev/null >/dev/null 2>&1 & exec 3<&-; exec "$@"';
 
 export interface ShellRunOptions {
@@ -37,7 +39,10 @@ export interface ShellRunOptions {
   sandbox?: SandboxRun | null;
   /** Secrets removed from the combined output stream before the head/tail cut. */
   redactor?: Redactor;
-  /** Where the output is kept (default: a new buffer of headBytes and tailBytes): a caller that reads it while the command runs passes its own. */
+  /**
+   * Where the output is kept (default: a new buffer of headBytes and
+   * tailBytes): a caller that reads it while the command runs passes its own.
+   */
   buffer?: HeadTailBuffer;
 }
 

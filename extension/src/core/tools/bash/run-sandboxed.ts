@@ -12,7 +12,10 @@ export interface SandboxChoice {
   workspace: Workspace;
   /** Default: sandbox `auto`, no network. */
   sandbox?: SandboxPolicy;
-  /** Told once per process, with the reason, when the sandbox was wanted and cannot run (the host shows sandboxUnavailableMessage). */
+  /**
+   * Told once per process, with the reason, when the sandbox was
+   * wanted and cannot run (the host shows sandboxUnavailableMessage).
+   */
   onSandboxUnavailable?: (reason: string) => void;
 }
 

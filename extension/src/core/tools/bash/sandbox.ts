@@ -105,7 +105,10 @@ function keptUnderRun(): string[] {
 /** The launched process's first descriptor for the read-only mounts (0-2 stdio, 3 the lifeline: process-group.ts). */
 export const FIRST_MOUNT_FD = 4;
 
-/** The bwrap arguments before `--`. `writable` is the workspace's real path; `readOnly` real paths inside it, mounted from descriptors `firstFd`, `firstFd + 1`, …. */
+/**
+ * The bwrap arguments before `--`. `writable` is the workspace's real path; `readOnly`
+ * real paths inside it, mounted from descriptors `firstFd`, `firstFd + 1`, ….
+ */
 export function bwrapArgs(
   writable: string,
   cwd: string,
@@ -162,7 +165,8 @@ export function sandboxArgv(run: SandboxRun, cwd: string, command: string): { ar
 
 /** The notice's text with `{0}` for the reason (the extension localizes this same template). */
 export const SANDBOX_UNAVAILABLE_TEMPLATE =
-  'bash runs WITHOUT a sandbox: {0}. Commands can read and write whatever your user can and reach the network; install bubblewrap (Debian/Ubuntu: apt install bubblewrap) to confine them to the workspace.';
+  'bash runs WITHOUT a sandbox: {0}. Commands can read and write whatever your user can and reach the ' +
+  'network; install bubblewrap (Debian/Ubuntu: apt install bubblewrap) to confine them to the workspace.';
 export const sandboxUnavailableMessage = (reason: string): string =>
   SANDBOX_UNAVAILABLE_TEMPLATE.replace('{0}', reason);
 
@@ -203,7 +207,9 @@ export function probeSandbox(): Promise<SandboxProbe> {
 }
 
 let told = false;
-/** Calls `say(reason)` the first time in this process that a command runs unsandboxed although the sandbox was wanted. */
+/**
+ * Calls `say(reason)` the first time in this process that a command runs unsandboxed although the sandbox was wanted.
+ */
 export function sayOnce(say: ((reason: string) => void) | undefined, reason: string): void {
   if (told || say === undefined) return;
   told = true;

@@ -1,7 +1,7 @@
-// edit_file: replace one exact piece of a workspace file (edit-file-tool.ts, loaded with the first tool set: tool-runs.ts), asked
-// for approval by the tool with the line it found and the -/+ lines. It writes
-// files: its change (the piece out, its replacement in) is its row's diff and its
-// ACP diff.
+// edit_file: replace one exact piece of a workspace file (edit-file-tool.ts,
+// loaded with the first tool set: tool-runs.ts), asked for approval by the tool
+// with the line it found and the -/+ lines. It writes files: its change (the
+// piece out, its replacement in) is its row's diff and its ACP diff.
 import { defineTool } from '../descriptor';
 import { editFileSignature } from './edit-file-signature';
 import { toolRuns } from '../tool-runs';

@@ -8,8 +8,11 @@ import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 export const EDIT_FILE_TOOL_NAME = 'edit_file';
 
 export const EDIT_FILE_DESCRIPTION = [
-  'Replace one exact piece of text in a workspace file: old_string must occur EXACTLY ONCE in the file (same whitespace and indentation); it is replaced by new_string.',
-  'Read the file first and copy old_string from it (without the line numbers read_file adds). When the text occurs more than once, include enough surrounding lines to make it unique. To create a file or rewrite it whole use write_file.',
+  'Replace one exact piece of text in a workspace file: old_string must occur EXACTLY ' +
+    'ONCE in the file (same whitespace and indentation); it is replaced by new_string.',
+  'Read the file first and copy old_string from it (without the line numbers ' +
+    'read_file adds). When the text occurs more than once, include enough surrounding ' +
+    'lines to make it unique. To create a file or rewrite it whole use write_file.',
   'The user may have to approve each edit; a denied edit changes nothing: do not retry it unchanged. ' +
     WORKSPACE_PATHS_RULE,
 ].join('\n\n');

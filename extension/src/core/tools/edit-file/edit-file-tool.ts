@@ -14,9 +14,11 @@ export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; the
 export const changedWhileAskedMessage = (p: string): string =>
   `${JSON.stringify(p)} now leads to another file than the one approved (a symbolic link changed); nothing was written`;
 export const notFoundMessage = (p: string): string =>
-  `old_string was not found in ${JSON.stringify(p)}; read the file and copy the exact text, including whitespace and indentation`;
+  `old_string was not found in ${JSON.stringify(p)}; read the file ` +
+  `and copy the exact text, including whitespace and indentation`;
 export const notUniqueMessage = (p: string, n: number): string =>
-  `old_string occurs ${n} times in ${JSON.stringify(p)}; include more surrounding lines so that it matches exactly one place`;
+  `old_string occurs ${n} times in ${JSON.stringify(p)}; include ` +
+  `more surrounding lines so that it matches exactly one place`;
 
 /** Occurrences of `needle`, overlapping ones included (`aa` occurs twice in `aaa`). */
 export function countOccurrences(haystack: string, needle: string): { count: number; first: number } {
@@ -117,7 +119,9 @@ export function createEditFileTool({
     const lines = newString.split('\n').length;
     return {
       isError: false,
-      content: `Edited ${display}: replaced 1 occurrence at line ${edit.line} (${lines} line${lines === 1 ? '' : 's'} now).`,
+      content:
+        `Edited ${display}: replaced 1 occurrence at line ` +
+        `${edit.line} (${lines} line${lines === 1 ? '' : 's'} now).`,
     };
   });
 }

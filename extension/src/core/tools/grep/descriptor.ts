@@ -1,6 +1,7 @@
-// grep: a linear-time regex search of the workspace's files (grep-tool.ts, loaded with the first tool set: tool-runs.ts), with
-// ripgrep where the tool set says to look (then PATH); its row is the generic view with
-// the pattern as summary. It only reads (ACP shows it as a search), so planning may use it.
+// grep: a linear-time regex search of the workspace's files (grep-tool.ts, loaded with the
+// first tool set: tool-runs.ts), with ripgrep where the tool set says to look (then PATH);
+// its row is the generic view with the pattern as summary. It only reads (ACP shows it as a
+// search), so planning may use it.
 import { genericView } from '../tool-presenter';
 import { defineTool } from '../descriptor';
 import { summaryView } from '../file-views';

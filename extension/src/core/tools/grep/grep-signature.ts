@@ -8,8 +8,16 @@ import { MAX_GREP_MATCHES, MAX_SEARCHED_LINE_CHARS } from './grep-text';
 export const GREP_TOOL_NAME = 'grep';
 
 export const GREP_DESCRIPTION = [
-  "Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript's without backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as `[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).",
-  `Each match comes back as \`<path>:<line>: <text>\` with the path relative to the workspace folder. Like ripgrep (and git), a folder search leaves out what the workspace's ignore files leave out (\`.gitignore\` files, \`.ignore\`, \`.git/info/exclude\`, git's global excludes file) and hidden files and folders (names starting with \`.\`); pass \`includeIgnored: true\` to search those too, or name an ignored file or folder as \`path\`. \`.git\` is never searched. Binary files and symbolic links are skipped; lines longer than ${MAX_SEARCHED_LINE_CHARS} characters are not searched, and the result says so. At most ${MAX_GREP_MATCHES} matches are returned; a search that stops early says so.`,
+  "Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript's without " +
+    'backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as ' +
+    '`[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).',
+  `Each match comes back as \`<path>:<line>: <text>\` with the path relative to the workspace folder. ` +
+    `Like ripgrep (and git), a folder search leaves out what the workspace's ignore files leave out ` +
+    `(\`.gitignore\` files, \`.ignore\`, \`.git/info/exclude\`, git's global excludes file) and hidden ` +
+    `files and folders (names starting with \`.\`); pass \`includeIgnored: true\` to search those too, or ` +
+    `name an ignored file or folder as \`path\`. \`.git\` is never searched. Binary files and symbolic ` +
+    `links are skipped; lines longer than ${MAX_SEARCHED_LINE_CHARS} characters are not searched, and the ` +
+    `result says so. At most ${MAX_GREP_MATCHES} matches are returned; a search that stops early says so.`,
 ].join('\n\n');
 
 export const grepArgsSchema = z.object({

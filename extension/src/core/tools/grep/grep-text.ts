@@ -10,7 +10,8 @@ export const invalidPatternMessage = (detail: string): string => `invalid patter
 export const noMatchesText = (pattern: string, where: string): string => `No matches for /${pattern}/ in ${where}.`;
 export const grepCutText = (max: number): string => `[stopped at ${max} matches; narrow the pattern or the path]`;
 export const longLinesText = (count: number, first: string): string =>
-  `[not searched: ${count} line${count === 1 ? '' : 's'} longer than ${MAX_SEARCHED_LINE_CHARS} characters (first: ${first})]`;
+  `[not searched: ${count} line${count === 1 ? '' : 's'} longer ` +
+  `than ${MAX_SEARCHED_LINE_CHARS} characters (first: ${first})]`;
 export const GREP_STOPPED_MESSAGE = 'the search was stopped by the user';
 
 /** One result line: `path:line: text`, the text cut at MAX_MATCH_LINE_CHARS. */

@@ -136,7 +136,9 @@ class FileScan {
     return this.lineAt(data, dataAt, at);
   }
 
-  /** The long line numbered `line` ended at file offset `end` (just past its newline); counted when it may hold a match. */
+  /**
+   * The long line numbered `line` ended at file offset `end` (just past its newline); counted when it may hold a match.
+   */
   endLong(line: number, end: number, mayMatch: boolean): void {
     if (mayMatch && (this.only === null || this.only.has(line))) this.markLong(line);
     this.counted = end;

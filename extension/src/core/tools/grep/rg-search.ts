@@ -28,7 +28,10 @@ const USED_TYPES: ReadonlySet<unknown> = new Set(['match', 'end']);
 const typeOf = (json: unknown): unknown =>
   typeof json === 'object' && json !== null && 'type' in json ? json.type : undefined;
 
-/** rg's command line: its defaults are the ignore files' meaning; `-uu` (no ignore files, hidden too) for includeIgnored. */
+/**
+ * rg's command line: its defaults are the ignore files' meaning;
+ * `-uu` (no ignore files, hidden too) for includeIgnored.
+ */
 export function ripgrepArgs(request: SearchRequest): string[] {
   return [
     '--json',

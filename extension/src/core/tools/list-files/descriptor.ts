@@ -1,6 +1,7 @@
 // list_files: the files under a workspace folder, filtered by a glob
-// (list-files-tool.ts, loaded with the first tool set: tool-runs.ts); its row is the generic view with the path as summary. It
-// only reads (ACP shows it as a search), so planning may use it.
+// (list-files-tool.ts, loaded with the first tool set: tool-runs.ts); its row
+// is the generic view with the path as summary. It only reads (ACP shows it as
+// a search), so planning may use it.
 import { genericView } from '../tool-presenter';
 import { defineTool } from '../descriptor';
 import { summaryView } from '../file-views';

@@ -10,8 +10,17 @@ export const MAX_LISTED_ENTRIES = 1000;
 export const MAX_WALKED_ENTRIES = 100_000;
 
 export const LIST_FILES_DESCRIPTION = [
-  "List a folder of the workspace. Without glob: the folder's own entries, one level (folders end with `/`). With glob: every file below the folder whose path matches, at any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` matches the path relative to the folder; `**`, `*`, `?`, `{a,b}` and `[abc]` work).",
-  `Paths come back relative to the workspace folder. What the workspace's ignore files leave out (\`.gitignore\` files, \`.ignore\`, \`.git/info/exclude\`, git's global excludes file: as ripgrep and git read them) and hidden entries (names starting with \`.\`) are not listed and their folders not searched; the listing says how many entries it left out. Pass \`includeIgnored: true\` to list them too, or name an ignored folder as \`path\`. \`.git\` is never listed; symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned, and a glob examines at most ${MAX_WALKED_ENTRIES} entries; a listing that stops early says so.`,
+  "List a folder of the workspace. Without glob: the folder's own entries, one level " +
+    '(folders end with `/`). With glob: every file below the folder whose path matches, at ' +
+    'any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` ' +
+    'matches the path relative to the folder; `**`, `*`, `?`, `{a,b}` and `[abc]` work).',
+  `Paths come back relative to the workspace folder. What the workspace's ignore files leave out ` +
+    `(\`.gitignore\` files, \`.ignore\`, \`.git/info/exclude\`, git's global excludes file: as ripgrep ` +
+    `and git read them) and hidden entries (names starting with \`.\`) are not listed and their ` +
+    `folders not searched; the listing says how many entries it left out. Pass \`includeIgnored: ` +
+    `true\` to list them too, or name an ignored folder as \`path\`. \`.git\` is never listed; ` +
+    `symbolic links to folders are not followed. At most ${MAX_LISTED_ENTRIES} entries are returned, ` +
+    `and a glob examines at most ${MAX_WALKED_ENTRIES} entries; a listing that stops early says so.`,
 ].join('\n\n');
 
 export const listFilesArgsSchema = z.object({

@@ -21,10 +21,12 @@ export const noGlobMatchText = (glob: string, where: string): string =>
   `No files match ${JSON.stringify(glob)} in ${where}.`;
 export const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
 export const listWalkCutText = (examined: number, found: number): string =>
-  `[stopped after examining ${examined.toLocaleString('en-US')} entries: ${found} match${found === 1 ? '' : 'es'} so far, results are partial; narrow the path or the glob]`;
+  `[stopped after examining ${examined.toLocaleString('en-US')} entries: ${found} ` +
+  `match${found === 1 ? '' : 'es'} so far, results are partial; narrow the path or the glob]`;
 
 export const listLeftOutText = (count: number): string =>
-  `[${count.toLocaleString('en-US')} ignored or hidden ${count === 1 ? 'entry' : 'entries'} not listed; includeIgnored: true lists them]`;
+  `[${count.toLocaleString('en-US')} ignored or hidden ` +
+  `${count === 1 ? 'entry' : 'entries'} not listed; includeIgnored: true lists them]`;
 
 const join = (dir: string, rel: string): string => (dir === '.' ? rel : `${dir}/${rel}`);
 

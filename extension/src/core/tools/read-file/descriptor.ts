@@ -1,5 +1,6 @@
-// read_file: a window of a workspace text file, numbered (read-file-tool.ts, loaded with the first tool set: tool-runs.ts); its row
-// is the generic view with the path as summary. It only reads, so planning may use it.
+// read_file: a window of a workspace text file, numbered (read-file-tool.ts, loaded
+// with the first tool set: tool-runs.ts); its row is the generic view with the path as
+// summary. It only reads, so planning may use it.
 import { genericView } from '../tool-presenter';
 import { defineTool } from '../descriptor';
 import { summaryView } from '../file-views';

@@ -11,8 +11,11 @@ export const MAX_READ_LIMIT = 5000;
 export const MAX_LINE_CHARS = 2000;
 
 export const READ_FILE_DESCRIPTION = [
-  'Read a text file of the workspace. Lines come numbered (`<line number>\\t<text>`); the numbers are not part of the file.',
-  `Reads ${DEFAULT_READ_LIMIT} lines from the start unless offset (the first line, 1-based) and limit (how many lines, at most ${MAX_READ_LIMIT}) say otherwise; the last line tells how to read on when more remain. Lines longer than ${MAX_LINE_CHARS} characters are shortened.`,
+  'Read a text file of the workspace. Lines come numbered (`<line ' +
+    'number>\\t<text>`); the numbers are not part of the file.',
+  `Reads ${DEFAULT_READ_LIMIT} lines from the start unless offset (the first line, 1-based) and ` +
+    `limit (how many lines, at most ${MAX_READ_LIMIT}) say otherwise; the last line tells how to ` +
+    `read on when more remain. Lines longer than ${MAX_LINE_CHARS} characters are shortened.`,
   WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 

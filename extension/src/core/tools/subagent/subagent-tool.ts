@@ -12,11 +12,15 @@ import type { Session } from '../../session/session';
 import { SUBAGENT_TOOL_NAME, subagentArgsSchema } from './subagent-signature';
 
 export const SUBAGENT_DESCRIPTION_HEAD =
-  "Hand a self-contained task to a subagent: a fresh agent session with its own history and its own todo list, and the same tools as you. It works until it is done and its final message comes back to you as this call's result.";
+  'Hand a self-contained task to a subagent: a fresh agent session with its own ' +
+  'history and its own todo list, and the same tools as you. It works until it ' +
+  "is done and its final message comes back to you as this call's result.";
 export const SUBAGENT_DESCRIPTION_PROMPT =
-  'The subagent sees nothing of this conversation: put everything it needs in prompt (the goal, the relevant paths and facts, what to return). description is a short title for the user (3 to 6 words).';
+  'The subagent sees nothing of this conversation: put everything it needs in prompt (the goal, the ' +
+  'relevant paths and facts, what to return). description is a short title for the user (3 to 6 words).';
 export const SUBAGENT_DESCRIPTION_TAIL =
-  'Use it for work that is separable from yours (an investigation, a change in one area) to keep your own context small; do simple steps yourself. Subagents run one at a time.';
+  'Use it for work that is separable from yours (an investigation, a change in one area) ' +
+  'to keep your own context small; do simple steps yourself. Subagents run one at a time.';
 
 export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
 export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
@@ -43,7 +47,10 @@ export interface SubagentRunResult {
   failure: string | null;
 }
 
-/** Runs one child session to its end: the agent's loop (agent/subagent-runner.ts `subagentRunner`), given through ToolSetOptions.subagents. */
+/**
+ * Runs one child session to its end: the agent's loop (agent/subagent-runner.ts
+ * `subagentRunner`), given through ToolSetOptions.subagents.
+ */
 export type RunSubagent = (request: SubagentRequest) => Promise<SubagentRunResult>;
 
 /** The text the parent model sees for a finished child. */

@@ -12,7 +12,10 @@ export { TODO_WRITE_TOOL_NAME };
 export const TODO_WRITE_TITLE = 'Update todo list';
 export const NO_OWNER_MESSAGE = 'todo_write requires an owning agent session';
 export function resultText(counts: TodoCounts): string {
-  return `Updated todo list: ${counts.pending} pending, ${counts.inProgress} in progress, ${counts.completed} completed.`;
+  return (
+    `Updated todo list: ${counts.pending} pending, ` +
+    `${counts.inProgress} in progress, ${counts.completed} completed.`
+  );
 }
 
 export function createTodoWriteTool(policy: TodoWritePolicy): ToolDefinition {

@@ -10,8 +10,10 @@ export const WRITE_FILE_TOOL_NAME = 'write_file';
 export const APPROVAL_PREVIEW_CHARS = 4000;
 
 export const WRITE_FILE_DESCRIPTION = [
-  "Create a text file in the workspace, or replace an existing file's whole content. Missing parent folders are created.",
-  'To change part of an existing file prefer edit_file; read a file before replacing it. The user may have to approve each write; a denied write changes nothing: do not retry it unchanged.',
+  'Create a text file in the workspace, or replace an existing ' +
+    "file's whole content. Missing parent folders are created.",
+  'To change part of an existing file prefer edit_file; read a file before replacing it. The user ' +
+    'may have to approve each write; a denied write changes nothing: do not retry it unchanged.',
   WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 

@@ -63,7 +63,10 @@ export async function checkWrite(
   };
 }
 
-/** Writes a checked (and approved) write, missing folders created; a path that changed since its check is refused, with the model-facing message. */
+/**
+ * Writes a checked (and approved) write, missing folders created; a path
+ * that changed since its check is refused, with the model-facing message.
+ */
 export async function writeChecked(
   workspace: Workspace,
   write: CheckedWrite,

@@ -26,11 +26,14 @@ const SCRIPT = [
   'cmd=$1 note=$2 kib=$3 nproc=$4 ws=$5 dkib=$6 notrap=$7; shift 7',
   'declare -A root opts',
   'while read -r _ _ _ r p o _; do root[$p]=$r; opts[$p]=$o; done < /proc/self/mountinfo',
-  `[[ -n \${root[$ws]+x} ]] || { echo "sandbox: the workspace is not mounted as expected; nothing was run" >&2; exit ${MOUNT_CHECK_EXIT}; }`,
+  `[[ -n \${root[$ws]+x} ]] || { echo "sandbox: the workspace is not ` +
+    `mounted as expected; nothing was run" >&2; exit ${MOUNT_CHECK_EXIT}; }`,
   'base=${root[$ws]}; [[ $base == / ]] && base=',
   'for p in "$@"; do',
   '  want=$base${p#"$ws"}',
-  `  if [[ \${root[$p]-} != "$want" || ! ( \${opts[$p]-} == ro || \${opts[$p]-} == ro,* ) ]]; then echo "sandbox: $p is not the read-only mount it should be (replaced while the sandbox started?); nothing was run" >&2; exit ${MOUNT_CHECK_EXIT}; fi`,
+  `  if [[ \${root[$p]-} != "$want" || ! ( \${opts[$p]-} == ro || \${opts[$p]-} == ` +
+    `ro,* ) ]]; then echo "sandbox: $p is not the read-only mount it should be (replaced ` +
+    `while the sandbox started?); nothing was run" >&2; exit ${MOUNT_CHECK_EXIT}; fi`,
   'done',
   '[[ -z $note ]] || printf "%s\\n" "$note" >&2',
   'if [[ -n $notrap ]] && command -v node >/dev/null 2>&1; then',

@@ -27,7 +27,10 @@ export interface PidsCgroup {
 
 type Parent = { dir: string } | { reason: string };
 
-/** Mount points of the cgroup file systems, from /proc/self/mountinfo: v2, and v1's pids hierarchy (with the root it shows). */
+/**
+ * Mount points of the cgroup file systems, from /proc/self/mountinfo:
+ * v2, and v1's pids hierarchy (with the root it shows).
+ */
 function cgroupMounts(): { v2: string | null; v1: { point: string; root: string } | null } {
   let v2: string | null = null;
   let v1: { point: string; root: string } | null = null;
@@ -128,7 +131,9 @@ export function makePidsCgroup(max: number): PidsCgroup | { reason: string } {
     fs.mkdirSync(dir);
   } catch (error) {
     return {
-      reason: `a pids cgroup could not be made in ${parent.dir} (${error instanceof Error ? error.message : String(error)})`,
+      reason:
+        `a pids cgroup could not be made in ${parent.dir} ` +
+        `(${error instanceof Error ? error.message : String(error)})`,
     };
   }
   try {
@@ -176,4 +181,5 @@ async function removeCgroup(dir: string): Promise<void> {
 
 /** Said once, in the first root command's output, when no pids cgroup is to be had. */
 export const noPidsLimitNote = (reason: string): string =>
-  `[sandbox: no process limit for this agent: it runs as root, which Linux's process limit (ulimit -u) never applies to, and ${reason}; a fork bomb here is bounded only by the host]`;
+  `[sandbox: no process limit for this agent: it runs as root, which Linux's process limit ` +
+  `(ulimit -u) never applies to, and ${reason}; a fork bomb here is bounded only by the host]`;

@@ -27,7 +27,8 @@ export async function prepareSandbox(
   } catch (error) {
     if (!isGlobError(error)) throw error;
     notes.push(
-      `[sandbox: agentChecklist.tools.protectedPaths has a malformed glob (${error.message}): only the built-in protected paths are read-only]`,
+      `[sandbox: agentChecklist.tools.protectedPaths has a malformed glob ` +
+        `(${error.message}): only the built-in protected paths are read-only]`,
     );
   }
   const plan = await planReadOnlyMounts(writable, SANDBOX_READ_ONLY, rules);
@@ -57,7 +58,9 @@ export async function prepareSandbox(
       try {
         await cgroup?.remove(); // first: no sandbox process is left to make more, nor when the placeholders go
         return await quarantineCreated(snapshot).catch((error: unknown) => [
-          `[sandbox: could not look for protected paths this command created (${error instanceof Error ? error.message : String(error)}): a nested .git, .vscode or protectedPaths match it made may still be there]`,
+          `[sandbox: could not look for protected paths this command created ` +
+            `(${error instanceof Error ? error.message : String(error)}): a nested ` +
+            `.git, .vscode or protectedPaths match it made may still be there]`,
         ]);
       } finally {
         plan.release();

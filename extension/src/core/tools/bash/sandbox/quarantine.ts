@@ -190,12 +190,57 @@ function writeManifest(folder: string, manifest: readonly string[]): void {
     if (manifest.length > 0)
       fs.writeFileSync(
         path.join(folder, 'MOVED.txt'),
-        `Moved here from the workspace after a sandboxed bash command created them. Do not run git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`,
+        `Moved here from the workspace after a sandboxed bash command created them. Do not run ` +
+          `git inside these folders; look, then move back what you want.\n${manifest.join('\n')}\n`,
         { mode: 0o600 },
       );
     else fs.rmdirSync(folder);
   } catch {
     // the list is a courtesy: the result's lines already say what went where
+  }
+}
+
+/** Moves (else deletes) one protected path the command created; the line for its result. */
+function carryOutOne(root: string, move: Move, i: number, folder: string | null, manifest: string[]): string {
+  const what = move.via === undefined ? move.rel : `${move.rel} (where the link ${move.via} leads)`;
+  const fd = openExactly(move.parent);
+  if (fd === null)
+    return (
+      `[sandbox: ${what} is a protected path this command created, and its folder changed meanwhile: ` +
+      `it was NOT removed; remove it before running git there or opening it in the editor]`
+    );
+  const from = `/proc/self/fd/${fd}/${move.name}`;
+  try {
+    if (folder !== null) {
+      const to = path.join(folder, `${i + 1}-${move.name}`);
+      try {
+        fs.renameSync(from, to);
+        manifest.push(`${path.basename(to)}\t${path.join(root, move.rel)}`);
+        return (
+          `[sandbox: this command created ${what}, a protected path (what is in it ` +
+          `runs later, outside the sandbox): moved out of the workspace to ${to}]`
+        );
+      } catch (error) {
+        if (!(error instanceof Error && 'code' in error && error.code === 'EXDEV')) throw error;
+      }
+    }
+    fs.rmSync(from, { recursive: true, force: true });
+    const why =
+      folder === null
+        ? 'no quarantine folder outside the workspace'
+        : `the quarantine ${folder} is on another file system`;
+    return (
+      `[sandbox: this command created ${what}, a protected path ` +
+      `(what is in it runs later, outside the sandbox): deleted (${why})]`
+    );
+  } catch (error) {
+    return (
+      `[sandbox: this command created ${what}, a protected path, and it could NOT ` +
+      `be removed (${error instanceof Error ? error.message : String(error)}): ` +
+      `remove it before running git there or opening it in the editor]`
+    );
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -209,43 +254,7 @@ function carryOut(root: string, moves: readonly Move[]): string[] {
     // no room for a quarantine folder: what the command made is deleted below
   }
   const manifest: string[] = [];
-  const lines: string[] = [];
-  moves.forEach((move, i) => {
-    const what = move.via === undefined ? move.rel : `${move.rel} (where the link ${move.via} leads)`;
-    const fd = openExactly(move.parent);
-    if (fd === null) {
-      lines.push(
-        `[sandbox: ${what} is a protected path this command created, and its folder changed meanwhile: it was NOT removed; remove it before running git there or opening it in the editor]`,
-      );
-      return;
-    }
-    const from = `/proc/self/fd/${fd}/${move.name}`;
-    try {
-      if (folder !== null) {
-        const to = path.join(folder, `${i + 1}-${move.name}`);
-        try {
-          fs.renameSync(from, to);
-          manifest.push(`${path.basename(to)}\t${path.join(root, move.rel)}`);
-          lines.push(
-            `[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): moved out of the workspace to ${to}]`,
-          );
-          return;
-        } catch (error) {
-          if (!(error instanceof Error && 'code' in error && error.code === 'EXDEV')) throw error;
-        }
-      }
-      fs.rmSync(from, { recursive: true, force: true });
-      lines.push(
-        `[sandbox: this command created ${what}, a protected path (what is in it runs later, outside the sandbox): deleted (${folder === null ? 'no quarantine folder outside the workspace' : `the quarantine ${folder} is on another file system`})]`,
-      );
-    } catch (error) {
-      lines.push(
-        `[sandbox: this command created ${what}, a protected path, and it could NOT be removed (${error instanceof Error ? error.message : String(error)}): remove it before running git there or opening it in the editor]`,
-      );
-    } finally {
-      fs.closeSync(fd);
-    }
-  });
+  const lines = moves.map((move, i) => carryOutOne(root, move, i, folder, manifest));
   if (folder !== null) writeManifest(folder, manifest);
   return lines.length > MAX_LISTED
     ? [
@@ -261,7 +270,9 @@ export async function quarantineCreated(snap: ProtectedSnapshot): Promise<string
   const lines = moves.length === 0 ? [] : carryOut(snap.root, moves);
   if (!complete && snap.complete)
     lines.push(
-      `[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not all of the workspace was looked at for protected paths it created (a nested .git, .vscode or protectedPaths match): one beyond them is still there]`,
+      `[sandbox: this command made more than ${WALK_MAX_ENTRIES} entries, so not ` +
+        `all of the workspace was looked at for protected paths it created (a nested ` +
+        `.git, .vscode or protectedPaths match): one beyond them is still there]`,
     );
   return lines;
 }

@@ -56,7 +56,8 @@ export interface ReadOnlyPlan {
 
 /** Why a command did not run: a protected path changed between its check and its mount. */
 export const sandboxNotStartedMessage = (real: string): string =>
-  `the sandbox was not started: ${real} changed while it was being mounted read-only (replaced by a link, moved or removed). Nothing was run; try again.`;
+  `the sandbox was not started: ${real} changed while it was being mounted ` +
+  `read-only (replaced by a link, moved or removed). Nothing was run; try again.`;
 
 const inside = (root: string, p: string): boolean => p.startsWith(root + path.sep);
 
@@ -73,7 +74,8 @@ export interface ProtectedWalk {
 /** The bounded walk (see above) over `root` for what `rules` cover. */
 export async function walkProtected(root: string, rules: ProtectedPaths): Promise<ProtectedWalk> {
   const found: string[] = [];
-  const queue: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }]; // breadth first: shallow repositories before deep ones
+  // breadth first: shallow repositories before deep ones
+  const queue: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   let seen = 0;
   for (let next = 0; next < queue.length; next++) {
     const dir = queue[next];
@@ -136,7 +138,8 @@ export async function planReadOnlyMounts(
     const walk = await walkProtected(root, rules);
     if (!walk.complete && !toldWalkBound.has(root))
       notes.push(
-        `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a nested .git, .vscode or protectedPaths match beyond them is writable in this command]`,
+        `[sandbox: stopped looking for protected paths after ${WALK_MAX_ENTRIES} entries: a ` +
+          `nested .git, .vscode or protectedPaths match beyond them is writable in this command]`,
       );
     if (!walk.complete) toldWalkBound.add(root);
     const candidates = new Set([...topLevel.keys(), ...walk.found]); // the walk finds the top-level names too

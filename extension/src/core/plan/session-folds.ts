@@ -9,8 +9,8 @@
 // It keeps no events: its size is the plan's plus the open turn's calls, whatever
 // the log's length, so a log can be streamed through it and dropped.
 import type { Disposable } from '../disposable';
-import { planLedgerProjection, type PlanLedger } from '../plan/plan-ledger';
-import type { PlanState, StandingPlan } from '../plan/todos-projection';
+import { planLedgerProjection, type PlanLedger } from './plan-ledger';
+import type { PlanState, StandingPlan } from './todos-projection';
 import type { TranscriptItem } from '../protocol/transcript';
 import type { SessionEvent } from '../session/events';
 import type { Session } from '../session/session';
@@ -26,9 +26,10 @@ export interface FoldsChange {
 }
 
 /**
- * The transcript's fold (TranscriptFolder in transcript-folder.ts), passed in rather
- * than imported: the agent loop folds its plan through SessionFolds, and the
- * transcript's presenters reach the tools, whose subagent runs the loop.
+ * The transcript's fold (TranscriptFolder in presenters/transcript-folder.ts), passed in
+ * rather than imported: the agent loop folds its plan through SessionFolds, and the
+ * transcript's presenters reach the tools, whose subagent runs the loop (and the plan
+ * layer never imports the presenters).
  */
 export interface TranscriptFold {
   catchUp(events: Iterable<SessionEvent>): void;
@@ -36,7 +37,10 @@ export interface TranscriptFold {
 }
 
 export interface SessionFoldsOptions {
-  /** Fold the transcript items too (the Agent view's rows: `new TranscriptFolder()`); the plan surfaces need only the ledger (null). */
+  /**
+   * Fold the transcript items too (the Agent view's rows: `new
+   * TranscriptFolder()`); the plan surfaces need only the ledger (null).
+   */
   transcript: TranscriptFold | null;
 }
 
