@@ -136,11 +136,6 @@ export default tseslint.config(
       'max-len': ['error', { code: 120, tabWidth: 2, ignoreUrls: true, ignoreRegExpLiterals: true }],
     },
   },
-  {
-    // lead: remove when lines-core merges
-    files: ['extension/src/core/**'],
-    rules: { 'max-len': 'off' },
-  },
   ...coreZones,
   ...sharedZones,
   {
