@@ -61,7 +61,7 @@ describe('the packaged VSIX in a clean code-server', () => {
 
   after(async () => {
     await workbench?.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   it('installs with --install-extension', () => {

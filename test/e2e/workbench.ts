@@ -89,8 +89,10 @@ export async function openWorkbench(options: {
   const close = async (): Promise<void> => {
     await browser.close();
     await server.stop();
-    fs.rmSync(server.userDataDir, { recursive: true, force: true });
-    fs.rmSync(workspace, { recursive: true, force: true });
+    // The extension host (a child of the server) may still be writing its workspace
+    // storage for a moment after the server exits: retried, as rm -rf would be again.
+    for (const folder of [server.userDataDir, workspace])
+      fs.rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     const url = workbenchUrl(server.url, {
