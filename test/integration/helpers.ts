@@ -18,6 +18,13 @@ export const EXTENSION_ID = 'agent-checklist.agent-checklist';
 
 let api: AgentChecklistTestApi | undefined;
 
+/** The recorded DeepSeek stream's two responses, in order (test/fixtures/recorded-deepseek, a fixture of the repository). */
+export function recordedDeepSeekSteps(): Buffer[] {
+  const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? '';
+  const dir = path.join(root, 'test', 'fixtures', 'recorded-deepseek', 'todo-write');
+  return ['step-01.sse', 'step-02.sse'].map((file) => fs.readFileSync(path.join(dir, file)));
+}
+
 export async function getApi(): Promise<AgentChecklistTestApi> {
   if (api) return api;
   const extension = vscode.extensions.getExtension<AgentChecklistTestApi | undefined>(EXTENSION_ID);

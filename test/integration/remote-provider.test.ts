@@ -1,5 +1,5 @@
 // The `openai` provider inside the real extension host, against a real HTTP server on
-// 127.0.0.1 that replays a real model's stream (../shared/fixtures/recorded-deepseek):
+// 127.0.0.1 that replays a real model's stream (test/fixtures/recorded-deepseek):
 // settings name the endpoint and model, the key comes from SecretStorage, the plan
 // reaches the tree, and the key is in no request but the Authorization header and in
 // no log line.
@@ -7,28 +7,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, getApi, setSetting, waitFor } from './helpers';
+import { getApi, recordedDeepSeekSteps, setSetting, waitFor } from './helpers';
 
 const KEY = 'sk-integration-test-key-0123456789';
 
-function fixtureDir(): string | null {
-  const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? '';
-  const dir = path.resolve(root, '..', 'shared', 'fixtures', 'recorded-deepseek', 'todo-write');
-  return fs.existsSync(path.join(dir, 'manifest.json')) ? dir : null;
-}
-
 describe('openai provider in the extension', () => {
-  it('streams a recorded DeepSeek todo_write through a loopback server into the Plan tree', async function () {
-    const dir = fixtureDir();
-    if (!dir) {
-      console.log(
-        'SKIPPED: ../shared/fixtures/recorded-deepseek is not beside the repo, so there is no recorded stream to replay',
-      );
-      this.skip();
-    }
-    const steps = ['step-01.sse', 'step-02.sse'].map((f) => fs.readFileSync(path.join(dir!, f)));
+  it('streams a recorded DeepSeek todo_write through a loopback server into the Plan tree', async () => {
+    const steps = recordedDeepSeekSteps();
     const requests: { auth: string | undefined; body: string }[] = [];
     const server = http.createServer((req, res) => {
       let body = '';

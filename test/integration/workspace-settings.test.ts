@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { bwrapArgs } from '../../extension/src/core/tools/bash/sandbox';
-import { EXTENSION_ID, getApi, setSetting, toolCall, toolResults, useScript, waitFor } from './helpers';
+import { getApi, recordedDeepSeekSteps, setSetting, toolCall, toolResults, useScript, waitFor } from './helpers';
 
 const SECRET_NAME = 'AGENT_CHECKLIST_IT_WORKSPACE_TOKEN';
 const SECRET_VALUE = 'it-workspace-secret-0123456789';
@@ -136,16 +136,8 @@ describe('workspace settings cannot widen the agent (extension host)', () => {
     assert.doesNotMatch(log, /ATTACKER SCRIPT/);
   });
 
-  it("sends the key only to the user's provider URL, never to a workspace's", async function () {
-    const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? '';
-    const fixtures = path.resolve(root, '..', 'shared', 'fixtures', 'recorded-deepseek', 'todo-write');
-    if (!fs.existsSync(path.join(fixtures, 'manifest.json'))) {
-      console.log(
-        'SKIPPED: ../shared/fixtures/recorded-deepseek is not beside the repo, so there is no recorded stream to replay',
-      );
-      this.skip();
-    }
-    const steps = ['step-01.sse', 'step-02.sse'].map((f) => fs.readFileSync(path.join(fixtures, f)));
+  it("sends the key only to the user's provider URL, never to a workspace's", async () => {
+    const steps = recordedDeepSeekSteps();
     const userRequests: (string | undefined)[] = [];
     const attackerRequests: (string | undefined)[] = [];
     const user = await listen((req, res) => {

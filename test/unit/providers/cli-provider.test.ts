@@ -121,10 +121,8 @@ describe('CLI provider factory', () => {
 });
 
 const fixture = loadRecordedTodoWrite();
-const skip = 'skip' in fixture ? fixture.skip : false;
-if (skip) console.log(`# skipped: CLI run over the recorded DeepSeek stream: ${skip}`);
 
-describe('agent-checklist run --provider openai against a loopback server', { skip }, () => {
+describe('agent-checklist run --provider openai against a loopback server', () => {
   let server: LoopbackServer;
   let dir: string;
   before(async () => {
@@ -137,7 +135,6 @@ describe('agent-checklist run --provider openai against a loopback server', { sk
   });
 
   it('runs the recorded turn, prints the plan, and neither output nor log holds the key', async () => {
-    if ('skip' in fixture) return;
     server.enqueue(...fixture.steps.map((body) => sse(body)));
     const out = io({ LOOPBACK_KEY: KEY }, dir);
     const args = [

@@ -9,8 +9,6 @@ import { eventsOf, finalText, loadRecordedTodoWrite, runProviderTurn, standingPl
 
 const API_KEY = 'sk-loopback-0123456789abcdef';
 const fixture = loadRecordedTodoWrite();
-const skip = 'skip' in fixture ? fixture.skip : false;
-if (skip) console.log(`# skipped: recorded DeepSeek replay: ${skip}`);
 
 /** The reasoning a step's SSE file streams, concatenated (what the log must record). */
 function reasoningOf(body: Buffer): string {
@@ -30,15 +28,12 @@ function reasoningOf(body: Buffer): string {
   return text;
 }
 
-describe('openai provider replays the recorded DeepSeek todo_write stream', { skip }, () => {
+describe('openai provider replays the recorded DeepSeek todo_write stream', () => {
   let server: LoopbackServer;
   let run: TurnRun;
-  let manifest: Exclude<typeof fixture, { skip: string }>['manifest'];
-  let steps: Buffer[];
+  const { manifest, steps } = fixture;
 
   before(async () => {
-    if ('skip' in fixture) return;
-    ({ manifest, steps } = fixture);
     server = await LoopbackServer.start(steps.map((body) => sse(body)));
     // A loopback host is not "deepseek", so DeepSeek's history rule is switched on by hand.
     const provider = new OpenAIProvider({

@@ -14,10 +14,9 @@ import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
 import { foldStandingPlan, readStandingPlan } from '../support/plan-folds';
 
-export const REPO_ROOT = path.resolve(__dirname, '../../..');
-/** The shared fixtures live next to the repo: `<repo>/../shared/fixtures`. */
-export const FIXTURES_DIR = path.resolve(REPO_ROOT, '../shared/fixtures');
-export const RECORDED_TODO_WRITE_DIR = path.join(FIXTURES_DIR, 'recorded-deepseek', 'todo-write');
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+/** The recorded DeepSeek stream, a fixture of this repository (its README says where it comes from). */
+const RECORDED_TODO_WRITE_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'recorded-deepseek', 'todo-write');
 
 const todoSchema = z.object({ content: z.string(), status: z.enum(['pending', 'in_progress', 'completed']) });
 export const recordedManifestSchema = z.object({
@@ -36,14 +35,9 @@ export const recordedManifestSchema = z.object({
 });
 export type RecordedManifest = z.infer<typeof recordedManifestSchema>;
 
-/** The recorded DeepSeek fixture, or the reason it cannot be used here (the test prints it and skips). */
-export function loadRecordedTodoWrite(): { manifest: RecordedManifest; steps: Buffer[] } | { skip: string } {
+/** The recorded DeepSeek fixture: its manifest, validated, and each step's bytes in order. */
+export function loadRecordedTodoWrite(): { manifest: RecordedManifest; steps: Buffer[] } {
   const manifestPath = path.join(RECORDED_TODO_WRITE_DIR, 'manifest.json');
-  if (!fs.existsSync(manifestPath)) {
-    return {
-      skip: `the recorded fixtures are not here: expected ${manifestPath} (the shared folder ../shared/fixtures next to the repo root ${REPO_ROOT})`,
-    };
-  }
   const manifest = recordedManifestSchema.parse(JSON.parse(fs.readFileSync(manifestPath, 'utf8')));
   const steps = manifest.steps.map((step) => fs.readFileSync(path.join(RECORDED_TODO_WRITE_DIR, step.file)));
   return { manifest, steps };
