@@ -1,7 +1,7 @@
 // Driving the real VS Code workbench (code-server) in Debian's Chromium: open it,
 // run commands from the palette, and read the status bar, the Plan tree and the
-// Agent webview from the page. Selectors are the workbench's own (see
-// shared/recipes/real-vscode-offline.md).
+// Agent webview from the page. Selectors are the workbench's own; how the tier runs
+// offline is in docs/development.md.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, FrameLocator, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Pins every line of the todo_write contract (shared/design/todo-write-contract.md).
+// Pins every line of the todo_write contract (docs/todo-write-contract.md).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTodoWriteTool, TODO_WRITE_TITLE } from '../../../extension/src/core/tools/todo-write/todo-write-tool';

@@ -1,7 +1,7 @@
-// The rules of a whole-list plan write, exactly to
-// ../../../../../shared/design/todo-write-contract.md: validated in a fixed order with
-// stable error strings. The todo_write tool (tools/todo-write/todo-write-tool.ts), a
-// user's edit and another agent's write through MCP all check a list with them.
+// The rules of a whole-list plan write, exactly to docs/todo-write-contract.md:
+// validated in a fixed order with stable error strings. The todo_write tool
+// (tools/todo-write/todo-write-tool.ts), a user's edit and another agent's write
+// through MCP all check a list with them.
 import { parseArguments } from '../zod-issues';
 import { todoWriteArgsSchema, type TodoItem } from './todo-schema';
 

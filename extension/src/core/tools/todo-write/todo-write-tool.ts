@@ -1,4 +1,4 @@
-// The todo_write tool, exactly to ../../../../../../shared/design/todo-write-contract.md:
+// The todo_write tool, exactly to docs/todo-write-contract.md:
 // whole-list replace, validated as plan/todo-write-rules.ts says (a fixed order, stable
 // error strings), one todo/write appended to the CALLING agent's own session on
 // success, nothing on rejection. The log is the only state: there is no in-memory todo service.
