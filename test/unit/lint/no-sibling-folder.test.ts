@@ -16,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PATTERNS = [
   // A path segment `..` followed by the segment `shared` (not `shared-syntax.ts`).
   /\.\.[\\/]+shared(?![\w.-])/,
-  // The same path built from parts: '..', 'shared' (any quotes).
+  // The same path built from parts: the strings `..` then `shared`, any quotes.
   /(['"`])\.\.\1\s*,\s*(['"`])shared\2/,
   // The sibling folder's own layout named from its top, as a reader would look for it.
   /(?<![\w@./\\-])shared[\\/]+(?:design|fixtures|recipes)(?![\w.-])/,
@@ -56,7 +56,7 @@ describe('no tracked file refers to a folder beside the repository', () => {
   it('finds planted references in text and in built paths, and nothing in look-alikes', () => {
     const up = '..';
     const planted = [
-      `// exactly to ${up}/../../shared/design/todo-write-contract.md`,
+      `// exactly to ${up}/${up}/${up}/shared/design/todo-write-contract.md`,
       `const dir = path.resolve(root, '${up}', 'shared', 'fixtures');`,
       `const win = "C:\\\\repo\\\\${up}\\\\shared";`,
       `const url = new URL(\`${up}/shared\`, import.meta.url);`,
