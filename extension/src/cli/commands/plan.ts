@@ -8,8 +8,10 @@
 // `files` are read from the workspace's checkpoints (core/checkpoints/item-files.ts,
 // the CLI's state folder: null when there are none); and, after a
 // plan-first approval, a `drift` when it is not in the approved plan (plan-drift.ts:
-// `{ kind: 'added' }` or `{ kind: 'reworded', approved }`).
+// `{ kind: 'added' }` or `{ kind: 'reworded', approved }`); each item carries its
+// `itemId` (core/plan/item-identity.ts).
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
+import { itemIdentityProjection, type IdentifiedVersion } from '../../core/plan/item-identity';
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
@@ -37,7 +39,7 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   return EXIT_OK;
 }
 
-type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'>;
+type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'> & { itemId?: string };
 
 async function planJson(io: CliIo, logPath: string, seq: number): Promise<number> {
   const items = await planWithEvidenceAt(io, logPath, seq);
@@ -58,7 +60,8 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
   const withFiles = await withEvidenceFiles(items, checkpointsOf(io, read.header), read.folds.ledger.changes);
   return withFiles.map((item, index) => {
     const drift = read.plan?.[index]?.drift;
-    return drift === undefined ? item : { ...item, drift };
+    const itemId = read.identity?.items[index]?.itemId;
+    return { ...item, ...(itemId === undefined ? {} : { itemId }), ...(drift === undefined ? {} : { drift }) };
   });
 }
 
@@ -70,14 +73,18 @@ function planAt(
   io: CliIo,
   logPath: string,
   seq: number,
-): { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan } | undefined {
+):
+  | { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan; identity: IdentifiedVersion | null }
+  | undefined {
   const folds = new SessionFolds({ transcript: null });
+  let identity = itemIdentityProjection.init;
   let last = 0;
   let lastTs = '';
   const log = readValidatedLog(io, logPath, (event) => {
     last = event.seq;
     if (event.seq > seq) return;
     folds.apply(event);
+    identity = itemIdentityProjection.apply(identity, event);
     lastTs = event.ts;
   });
   if (!log) return undefined;
@@ -85,5 +92,11 @@ function planAt(
     io.err(`agent-checklist: the log has no event ${seq} (its last is ${last})`);
     return undefined;
   }
-  return { folds, header: log.header, lastTs: new Date(lastTs || log.header.createdAt), plan: drifted(folds) };
+  return {
+    folds,
+    header: log.header,
+    lastTs: new Date(lastTs || log.header.createdAt),
+    plan: drifted(folds),
+    identity,
+  };
 }
