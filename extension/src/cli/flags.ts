@@ -34,6 +34,7 @@ export const OPTIONS = {
   'keep-env': { type: 'string' },
   'bash-network': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
+  diff: { type: 'boolean', default: false },
   agent: { type: 'string' },
   item: { type: 'string' },
   checkpoints: { type: 'string' },

@@ -9,6 +9,7 @@ import { checkCommand } from './commands/check';
 import { editCommand, editFromFile } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
+import { diffFlagsOf } from './commands/history-diff';
 import { importCommand } from './commands/import';
 import { mcpCommand, ownVersion } from './commands/mcp';
 import { planCommand } from './commands/plan';
@@ -46,8 +47,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     run: (rest, values, io) => planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', values.at),
   },
   history: {
-    flags: ['format'],
-    run: (rest, values, io) => historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text'),
+    flags: ['format', 'diff', 'from'],
+    run: (rest, values, io) =>
+      historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', diffFlagsOf(values.diff, values.from)),
   },
   edit: {
     flags: ['set', 'add', 'remove', 'from-file', 'allow-parallel-in-progress'],
