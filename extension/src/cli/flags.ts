@@ -35,6 +35,7 @@ export const OPTIONS = {
   'bash-network': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   diff: { type: 'boolean', default: false },
+  resolve: { type: 'string' },
   agent: { type: 'string' },
   item: { type: 'string' },
   checkpoints: { type: 'string' },

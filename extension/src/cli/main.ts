@@ -6,6 +6,7 @@ import { acpCommand } from './commands/acp';
 import { approveCommand } from './commands/approve';
 import { changesCommand } from './commands/changes';
 import { checkCommand } from './commands/check';
+import { commentCommand, commentsCommand } from './commands/comment';
 import { editCommand, editFromFile } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
@@ -67,6 +68,20 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       ),
   },
   check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
+  comment: {
+    flags: ['item', 'resolve'],
+    run: ([log, ...text], values, io) =>
+      commentCommand(
+        io,
+        log ?? raise('expected exactly one <log.jsonl>'),
+        text,
+        defined({ item: values.item, resolve: values.resolve }),
+      ),
+  },
+  comments: {
+    flags: ['format'],
+    run: (rest, values, io) => commentsCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text'),
+  },
   approve: {
     flags: ['reject'],
     run: (rest, values, io) => approveCommand(io, one(rest, '<log.jsonl>'), values.reject),
