@@ -15,10 +15,11 @@ import { importCommand } from './commands/import';
 import { mcpCommand, ownVersion } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
-import { runAnyAgent } from './commands/run-acp';
+import { runWithComments } from './commands/run-comments';
 import {
   ACP_FLAGS,
   agentFlagsOf,
+  bareReject,
   defined,
   OPTIONS,
   onOff,
@@ -114,7 +115,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
     flags: RUN_FLAGS,
     run: (rest, values, io, signal, hooks) =>
-      runAnyAgent(
+      runWithComments(
+        values.comments,
         io,
         {
           ...agentFlagsOf(values),
@@ -185,11 +187,12 @@ export interface CliHooks {
 }
 
 export async function main(
-  argv: string[],
+  given: string[],
   io: CliIo = processIo,
   signal: AbortSignal = new AbortController().signal,
   hooks: CliHooks = {},
 ): Promise<number> {
+  const argv = bareReject(given);
   try {
     const { values, positionals } = parseOptions(argv);
     const [command, ...rest] = positionals;

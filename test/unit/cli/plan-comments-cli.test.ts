@@ -102,6 +102,31 @@ describe('agent-checklist comment / comments', () => {
     assert.equal((await cli(dir, ['check', log])).code, 0);
   });
 
+  it('approve --reject with no text sends the unresolved comments; run --session --comments sends them as the prompt', async () => {
+    const dir = tempDir();
+    const first = await cli(dir, ['run', '--plan-first', '--json', 'go'], [todoWrite(PLAN), { text: 'My plan.' }]);
+    const { logPath: log, sessionId } = JSON.parse(first.out) as { logPath: string; sessionId: string };
+    assert.equal((await cli(dir, ['approve', log, '--reject'])).code, 2, 'no comment: no feedback');
+    assert.equal((await cli(dir, ['comment', log, '--item', '2', 'add a test first'])).code, 0);
+    assert.equal((await cli(dir, ['comment', log, '--item', '3', 'not needed'])).code, 0);
+    const states = JSON.parse((await cli(dir, ['comments', log, '--format', 'json'])).out) as Listed[];
+    assert.equal((await cli(dir, ['comment', log, '--resolve', String(states[1]!.seq)])).code, 0);
+    const rejected = await cli(dir, ['approve', log, '--reject']);
+    assert.equal(rejected.code, 0, rejected.err);
+    const sent = 'My comments on the plan:\n- On the item "fix the bug": add a test first';
+    const last = loadLogFile(log).events.at(-1)!;
+    assert.deepEqual(last.type === 'plan/rejected' && last.data.feedback, sent);
+    const replan = [todoWrite(PLAN), { text: 'Same plan.' }];
+    const again = await cli(dir, ['run', '--session', sessionId, '--comments', '--json', 'Please', 'look.'], replan);
+    assert.equal(again.code, 0, again.err);
+    const prompts = loadLogFile(log).events.flatMap((e) => (e.type === 'user/message' ? [e.data.message.text] : []));
+    assert.equal(prompts.at(-1), `Please look.\n\n${sent}`);
+    assert.equal((await cli(dir, ['comment', log, '--resolve', String(states[0]!.seq)])).code, 0);
+    const none = await cli(dir, ['run', '--session', sessionId, '--comments'], replan);
+    assert.equal(none.code, 1);
+    assert.match(none.err, /no unresolved comment/);
+  });
+
   it('is refused while another process writes the session, and on bad usage', async () => {
     const dir = tempDir();
     const run = await cli(dir, ['run', '--json', 'go'], [todoWrite(PLAN), { text: 'Done.' }]);
