@@ -10,6 +10,7 @@ import {
   itemIdentityProjection,
   type IdentifiedVersion,
 } from '../../../extension/src/core/plan/item-identity';
+import { listComments, planCommentsProjection } from '../../../extension/src/core/plan/plan-comments';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { fold } from '../../../extension/src/core/session/projection';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
@@ -121,6 +122,68 @@ describe('item identity (properties)', () => {
         const events = loadLogFile(opened.path).events;
         events.forEach((_, k) => assert.deepEqual(seen[k], fold(itemIdentityProjection, events.slice(0, k + 1))));
       }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('comments: live = replay, and a comment stays unresolved while its item is untouched', () => {
+    const dir = tempDir();
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('edit' as const), edit }),
+      fc.record({ kind: fc.constant('comment' as const), at }),
+      fc.record({ kind: fc.constant('resolve' as const), at }),
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(text, { minLength: 1, maxLength: 5 }),
+        fc.array(step, { maxLength: 12 }),
+        (start, steps) => {
+          const opened = new SessionStore(path.join(dir, `c${Math.random().toString(36).slice(2)}`)).create();
+          let live = planCommentsProjection.init;
+          const seen: unknown[] = [];
+          opened.session.subscribe((event) => {
+            live = planCommentsProjection.apply(live, event);
+            seen.push(live);
+          });
+          let n = 0;
+          let list: TodoItem[] = start.map((content) => ({ content, status: 'pending' }));
+          const untouched = new Map<number, string>(); // comment seq -> its item's text, while untouched
+          try {
+            opened.session.append('todo/user-edit', { todos: list });
+            for (const s of steps) {
+              const version = live.version!;
+              if (s.kind === 'edit') {
+                const after = applyEdit(list, s.edit, () => `new item ${++n}`);
+                if (after.list.length === 0) continue;
+                list = after.list;
+                opened.session.append('todo/user-edit', { todos: list });
+                const now = new Map(list.map((t) => [t.content, t.status]));
+                for (const [seq, content] of untouched)
+                  if (now.get(content) !== version.items.find((i) => i.content === content)?.status)
+                    untouched.delete(seq);
+              } else if (s.kind === 'comment' && version.items.length) {
+                const item = version.items[s.at % version.items.length]!;
+                const e = opened.session.append('plan/comment', {
+                  itemId: item.itemId,
+                  planSeq: version.seq,
+                  text: 'why?',
+                });
+                untouched.set(e.seq, item.content);
+              } else if (s.kind === 'resolve' && live.comments.length) {
+                const seq = live.comments[s.at % live.comments.length]!.seq;
+                opened.session.append('plan/comment-resolved', { commentSeq: seq });
+                untouched.delete(seq);
+              }
+            }
+          } finally {
+            opened.dispose();
+          }
+          const events = loadLogFile(opened.path).events;
+          events.forEach((_, k) => assert.deepEqual(seen[k], fold(planCommentsProjection, events.slice(0, k + 1))));
+          for (const c of listComments(live))
+            if (untouched.has(c.seq)) assert.equal(c.state, 'unresolved', c.item ?? '');
+        },
+      ),
       { numRuns: 40 },
     );
   });
