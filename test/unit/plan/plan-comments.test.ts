@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commentsByItem, listComments, planCommentsProjection } from '../../../extension/src/core/plan/plan-comments';
+import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { fold } from '../../../extension/src/core/session/projection';
 import type { Session } from '../../../extension/src/core/session/session';
 import { inStep, memorySession, todo } from '../support/sessions';
@@ -66,6 +67,28 @@ describe('comment states', () => {
     assert.equal(listComments(before)[0]!.state, 'unresolved');
     const resolveNothing = s.append('plan/comment-resolved', { commentSeq: v1 });
     assert.equal(planCommentsProjection.apply(before, resolveNothing), before);
+  });
+
+  it('a split item is addressed (the best match by words keeps its id); the model never sees comments', () => {
+    const s = memorySession();
+    s.append('turn/start', { turn: 1 });
+    s.append('user/message', { turn: 1, message: { text: 'go' } });
+    const v1 = write(s, [todo('build and test'), todo('ship')]);
+    const withoutComments = deriveMessages(s.events);
+    s.append('plan/comment', { itemId: `${v1}-1`, planSeq: v1, text: 'split this' });
+    s.append('plan/comment', { itemId: `${v1}-2`, planSeq: v1, text: 'when?' });
+    s.append('plan/comment-resolved', { commentSeq: s.lastSeq });
+    assert.deepEqual(deriveMessages(s.events), withoutComments);
+    const v2 = write(s, [todo('build'), todo('test'), todo('ship')]);
+    const state = fold(planCommentsProjection, s.events);
+    assert.deepEqual(
+      state.version?.items.map((item) => item.itemId),
+      [`${v1}-1`, `${v2}-2`, `${v1}-2`],
+    );
+    assert.deepEqual(
+      listComments(state).map((c) => c.state),
+      ['addressed', 'resolved'],
+    );
   });
 
   it('the invariants keep comments out of a step and make them name an earlier event', () => {
