@@ -62,6 +62,16 @@ describe('agent-checklist comment / comments', () => {
     assert.match(text.out, /^\d+ unresolved · item \d+-2 "fix the bug" \(version \d+\): add a test␛\[2J first$/);
     const events = loadLogFile(logPath).events;
     assert.equal(events.at(-1)!.type, 'plan/comment');
+    // Written ignorable: a reader that does not know plan/comment skips it and still reads the log.
+    const older = path.join(dir, 'older.jsonl');
+    const lines = fs.readFileSync(logPath, 'utf8').trimEnd().split('\n');
+    const last = JSON.parse(lines.pop()!) as { ignorable?: true };
+    assert.equal(last.ignorable, true);
+    lines.push(JSON.stringify({ ...last, type: 'plan/a-type-this-reader-does-not-know' }));
+    fs.writeFileSync(older, lines.join('\n') + '\n');
+    const checked = await cli(dir, ['check', older]);
+    assert.equal(checked.code, 0, checked.err);
+    assert.match(checked.err, /1 ignorable line\(s\) of unknown types were skipped/);
     assert.equal((await cli(dir, ['check', logPath])).code, 0);
   });
 

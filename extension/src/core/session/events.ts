@@ -204,7 +204,7 @@ const eventDataFields = {
 };
 
 /** Event types written with `ignorable: true`: no fold of an older reader needs them. */
-const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session']);
+const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session', ...Object.keys(reviewEventDataFields)]);
 
 export type SessionEventMap = { [K in keyof typeof eventDataFields]: z.infer<(typeof eventDataFields)[K]> };
 

@@ -3,7 +3,8 @@
 // view. `plan/comment`: a comment on item `itemId` (core/plan/item-identity.ts) of plan
 // version `planSeq` (the seq of the todo/write or todo/user-edit that wrote it).
 // `plan/comment-resolved`: the user marked the comment at `commentSeq` resolved.
-// Both land between steps or between turns (review-invariants.ts).
+// Both land between steps or between turns (review-invariants.ts), written `ignorable`:
+// no fold of an older reader needs them, so it skips them and still reads the log.
 import * as z from 'zod/mini';
 
 const seq = z.number().check(z.int(), z.minimum(1));
