@@ -34,6 +34,9 @@ export const OPTIONS = {
   'keep-env': { type: 'string' },
   'bash-network': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
+  diff: { type: 'boolean', default: false },
+  resolve: { type: 'string' },
+  comments: { type: 'boolean', default: false },
   agent: { type: 'string' },
   item: { type: 'string' },
   checkpoints: { type: 'string' },
@@ -75,6 +78,7 @@ const RUN_FLAG_FACTS = {
   'verify-completion': { acp: false },
   item: { acp: false },
   from: { acp: false },
+  comments: { acp: false },
 } as const satisfies Partial<Record<Flag, { acp: boolean }>>;
 
 export const RUN_FLAGS = Object.keys(RUN_FLAG_FACTS) as (keyof typeof RUN_FLAG_FACTS)[];
@@ -102,6 +106,17 @@ export function agentFlagsOf(values: Values): AgentFlags {
       keepEnv: values['keep-env'],
     }),
   };
+}
+
+/**
+ * `--reject` given no text (the last word, or before another flag) as `--reject=`: `approve`'s
+ * feedback is then the unresolved comments.
+ */
+export function bareReject(argv: readonly string[]): string[] {
+  return argv.map((arg, i) => {
+    const next = argv[i + 1];
+    return arg === '--reject' && (next === undefined || next.startsWith('-')) ? '--reject=' : arg;
+  });
 }
 
 export function parseOptions(argv: string[]) {

@@ -6,17 +6,20 @@ import { acpCommand } from './commands/acp';
 import { approveCommand } from './commands/approve';
 import { changesCommand } from './commands/changes';
 import { checkCommand } from './commands/check';
+import { commentCommand, commentsCommand } from './commands/comment';
 import { editCommand, editFromFile } from './commands/edit';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
+import { diffFlagsOf } from './commands/history-diff';
 import { importCommand } from './commands/import';
 import { mcpCommand, ownVersion } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
-import { runAnyAgent } from './commands/run-acp';
+import { runWithComments } from './commands/run-comments';
 import {
   ACP_FLAGS,
   agentFlagsOf,
+  bareReject,
   defined,
   OPTIONS,
   onOff,
@@ -46,8 +49,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     run: (rest, values, io) => planCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', values.at),
   },
   history: {
-    flags: ['format'],
-    run: (rest, values, io) => historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text'),
+    flags: ['format', 'diff', 'from'],
+    run: (rest, values, io) =>
+      historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', diffFlagsOf(values.diff, values.from)),
   },
   edit: {
     flags: ['set', 'add', 'remove', 'from-file', 'allow-parallel-in-progress'],
@@ -65,6 +69,20 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       ),
   },
   check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
+  comment: {
+    flags: ['item', 'resolve'],
+    run: ([log, ...text], values, io) =>
+      commentCommand(
+        io,
+        log ?? raise('expected exactly one <log.jsonl>'),
+        text,
+        defined({ item: values.item, resolve: values.resolve }),
+      ),
+  },
+  comments: {
+    flags: ['format'],
+    run: (rest, values, io) => commentsCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text'),
+  },
   approve: {
     flags: ['reject'],
     run: (rest, values, io) => approveCommand(io, one(rest, '<log.jsonl>'), values.reject),
@@ -97,7 +115,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
     flags: RUN_FLAGS,
     run: (rest, values, io, signal, hooks) =>
-      runAnyAgent(
+      runWithComments(
+        values.comments,
         io,
         {
           ...agentFlagsOf(values),
@@ -168,11 +187,12 @@ export interface CliHooks {
 }
 
 export async function main(
-  argv: string[],
+  given: string[],
   io: CliIo = processIo,
   signal: AbortSignal = new AbortController().signal,
   hooks: CliHooks = {},
 ): Promise<number> {
+  const argv = bareReject(given);
   try {
     const { values, positionals } = parseOptions(argv);
     const [command, ...rest] = positionals;

@@ -53,6 +53,9 @@ const SYNOPSIS = `Usage:
   agent-checklist --version
   agent-checklist plan <log.jsonl> [--format text|json|markdown] [--at <seq>]
   agent-checklist history <log.jsonl> [--format json|text|markdown]
+  agent-checklist history <log.jsonl> --diff [--from <seq>] [--format text|json]
+  agent-checklist comment <log.jsonl> --item <n> <text> | --resolve <seq>
+  agent-checklist comments <log.jsonl> [--format text|json]
   agent-checklist edit <log.jsonl> --set <n>=<status> | --add <text> | --remove <n>
                        | --from-file <file> [--allow-parallel-in-progress true|false]
   agent-checklist check <log.jsonl>
@@ -61,7 +64,8 @@ const SYNOPSIS = `Usage:
   agent-checklist run --session <id> [options]      (goes on from a plan decision)
   agent-checklist run --session <id> --item <n> [options]   (starts plan item n)
   agent-checklist run --from <log.jsonl> [--agent <id> | options] <prompt>
-  agent-checklist approve <log.jsonl> [--reject "<feedback>"]
+  agent-checklist approve <log.jsonl> [--reject ["<feedback>"]]
+  agent-checklist run --session <id> --comments [options] [<prompt>]
   agent-checklist run --agent <id> | --agent-command "<command line>" [--cwd <dir>]
                       [--session-dir <dir>] [--yes] [--json] <prompt>
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
@@ -153,7 +157,14 @@ model your feedback) and run --session <id>, with or without a prompt, goes on.
 
 plan --at <seq>: the standing plan as of that event (its seq in the log).
 history: every plan version (model write or user edit) with its time, author and
-changes; --format json prints [{ seq, ts, by, todos, changes }].
+changes; --format json prints [{ seq, ts, by, todos, changes }], each todo with its
+itemId (kept across versions). --diff: the last version against the one before it (or
+the version standing at --from <seq>): added, removed, reworded, moved, status.
+comment: a comment on plan item n of the standing plan (--resolve <seq>: mark the
+comment at that event resolved); refused (exit 1) while another process writes the
+session. comments: each comment and its state (unresolved, addressed, stale, resolved).
+approve --reject with no text: the unresolved comments, each quoting its item, are the
+feedback; run --session <id> --comments: they are the prompt (after its own words).
 edit: one user edit of the standing plan (items numbered from 1; status is pending,
 in_progress or completed), which the model is told at its next request. Refused
 (exit 1) while another process writes the session. The parallel policy defaults to

@@ -63,6 +63,8 @@ export function longSession(turns: number): Session {
     s.append('plan/proposed', { turn, planSeq, todos: edited });
     if (turn % 2) s.append('plan/approved', { planSeq, todos: edited });
     else s.append('plan/rejected', { planSeq, feedback: `not yet ${turn}` });
+    const commentSeq = s.append('plan/comment', { itemId: `${planSeq}-2`, planSeq, text: `why ${turn}?` }).seq;
+    s.append('plan/comment-resolved', { commentSeq });
     s.append('plan/verify-completion', {
       turn,
       items: [

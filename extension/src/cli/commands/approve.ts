@@ -4,21 +4,29 @@
 // `edit` made since) or plan/rejected {feedback}, between turns; `run --session <id>`
 // then goes on: working after an approval, replanning after a rejection. Refused
 // (exit 1) when no proposal waits, or while another process writes the session.
+// `--reject` with no text: the unresolved comments on the plan are the feedback
+// (comments-message.ts); none: a usage error.
 import { planAsText } from '../../core/plan/summaries';
 import { SessionFolds } from '../../core/plan/session-folds';
+import { unresolvedCommentsMessage } from '../../core/plan/comments-message';
+import { planCommentsProjection } from '../../core/plan/plan-comments';
+import { fold } from '../../core/session/projection';
 import { openUnlessWritten } from '../open-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
 export const NO_PROPOSAL = 'no proposed plan waits for a decision in this session';
 
+const NO_FEEDBACK = '--reject needs your feedback for the model (got an empty one, and no unresolved comments)';
+
 export function approveCommand(io: CliIo, logPath: string, reject: string | undefined): number {
-  const feedback = reject?.trim();
-  if (feedback === '') throw new UsageError('--reject needs your feedback for the model (got an empty one)');
+  const text = reject?.trim();
   const opened = openUnlessWritten(io, logPath, 'decide on the plan', 'decide there');
   if (opened === null) return EXIT_FAILED;
   try {
     const { session } = opened;
+    const feedback = text === '' ? unresolvedCommentsMessage(fold(planCommentsProjection, session.events)) : text;
+    if (feedback === null) throw new UsageError(NO_FEEDBACK);
     const plan = SessionFolds.over(session.events, { transcript: null }).planState;
     if (plan === null || plan.review?.stage !== 'proposed') {
       io.err(`agent-checklist: ${NO_PROPOSAL}`);

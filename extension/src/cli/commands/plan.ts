@@ -8,8 +8,16 @@
 // `files` are read from the workspace's checkpoints (core/checkpoints/item-files.ts,
 // the CLI's state folder: null when there are none); and, after a
 // plan-first approval, a `drift` when it is not in the approved plan (plan-drift.ts:
-// `{ kind: 'added' }` or `{ kind: 'reworded', approved }`).
+// `{ kind: 'added' }` or `{ kind: 'reworded', approved }`); each item carries its
+// `itemId` (core/plan/item-identity.ts) and its `comments` with their states
+// (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`).
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
+import {
+  commentsByItem,
+  planCommentsProjection,
+  type ItemComment,
+  type PlanReviewState,
+} from '../../core/plan/plan-comments';
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
@@ -37,7 +45,7 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   return EXIT_OK;
 }
 
-type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'>;
+type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'> & { itemId?: string; comments: ItemComment[] };
 
 async function planJson(io: CliIo, logPath: string, seq: number): Promise<number> {
   const items = await planWithEvidenceAt(io, logPath, seq);
@@ -56,9 +64,17 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
   const items = planWithEvidence(read.folds.ledger, recordsToolCalls(read.header.source), read.lastTs);
   if (items === null) return null;
   const withFiles = await withEvidenceFiles(items, checkpointsOf(io, read.header), read.folds.ledger.changes);
+  const byItem = commentsByItem(read.review);
   return withFiles.map((item, index) => {
     const drift = read.plan?.[index]?.drift;
-    return drift === undefined ? item : { ...item, drift };
+    const itemId = read.review.version?.items[index]?.itemId;
+    const comments = byItem[index] ?? [];
+    return {
+      ...item,
+      ...(itemId === undefined ? {} : { itemId }),
+      comments,
+      ...(drift === undefined ? {} : { drift }),
+    };
   });
 }
 
@@ -70,14 +86,18 @@ function planAt(
   io: CliIo,
   logPath: string,
   seq: number,
-): { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan } | undefined {
+):
+  | { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan; review: PlanReviewState }
+  | undefined {
   const folds = new SessionFolds({ transcript: null });
+  let review = planCommentsProjection.init;
   let last = 0;
   let lastTs = '';
   const log = readValidatedLog(io, logPath, (event) => {
     last = event.seq;
     if (event.seq > seq) return;
     folds.apply(event);
+    review = planCommentsProjection.apply(review, event);
     lastTs = event.ts;
   });
   if (!log) return undefined;
@@ -85,5 +105,11 @@ function planAt(
     io.err(`agent-checklist: the log has no event ${seq} (its last is ${last})`);
     return undefined;
   }
-  return { folds, header: log.header, lastTs: new Date(lastTs || log.header.createdAt), plan: drifted(folds) };
+  return {
+    folds,
+    header: log.header,
+    lastTs: new Date(lastTs || log.header.createdAt),
+    plan: drifted(folds),
+    review,
+  };
 }

@@ -10,6 +10,7 @@
 import type { SessionEvent } from './events';
 import { acceptPlanMark, checkPlanReview } from './plan-review-mark';
 import { InvariantViolation } from './invariant-violation';
+import { checkReviewEvent } from './review-invariants';
 import {
   checkAssistantMessage,
   checkContextCompact,
@@ -118,6 +119,9 @@ export class InvariantChecker {
         return checkTurnEnd(p, event);
       case 'context/compact':
         return checkContextCompact(p, event);
+      case 'plan/comment':
+      case 'plan/comment-resolved':
+        return checkReviewEvent(p, event);
     }
   }
 
@@ -173,6 +177,8 @@ export class InvariantChecker {
       case 'checkpoint/created':
       case 'changes/reverted':
       case 'plan/verify-completion':
+      case 'plan/comment':
+      case 'plan/comment-resolved':
         return;
     }
   }
