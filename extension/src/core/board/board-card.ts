@@ -7,7 +7,6 @@
 import * as z from 'zod/mini';
 
 export const BOARD_SOURCES = ['session', 'followed', 'branch'] as const;
-export type BoardSource = (typeof BOARD_SOURCES)[number];
 
 /** The states of a readable plan (state-rules.ts says when each holds), and `unreadable`. */
 export const BOARD_STATES = [
