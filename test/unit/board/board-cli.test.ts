@@ -132,6 +132,17 @@ describe('agent-checklist board', () => {
     for (const line of text.out) assert.doesNotMatch(line, /[\u0000-\u001f]/);
   });
 
+  it('a repository git cannot read is one card unreadable with git’s reason; exit 0', async () => {
+    const repo = initRepo(path.join(tempDir(), 'repo'));
+    const head = git(repo, ['rev-parse', 'HEAD']).trim();
+    fs.rmSync(path.join(repo, '.git', 'objects', head.slice(0, 2), head.slice(2)));
+    const read = await cli(repo, {}, 'board', '--format', 'json');
+    assert.equal(read.code, 0, read.err.join('\n'));
+    const [card] = z.array(boardCardSchema).parse(JSON.parse(read.out.join('')));
+    assert.deepEqual([card?.source, card?.state], ['branch', 'unreadable']);
+    assert.match(card?.reason ?? '', /missing object/);
+  });
+
   it('a plan file outside the repository is a usage error', async () => {
     const repo = initRepo(path.join(tempDir(), 'repo'));
     const bad = await cli(repo, {}, 'board', '--plan-file', '../x.md');

@@ -7,7 +7,7 @@
 // `unreadable`, never a failure: the command exits 0.
 import * as path from 'node:path';
 import type { BoardCard } from '../../core/board/board-card';
-import { readBoard } from '../../core/board/board';
+import { isBoardUsageError, readBoard } from '../../core/board/board';
 import { agentHomes } from '../../core/import/agent-session-files';
 import { visibleControls } from '../../core/terminal-text';
 import { toolCatalog } from '../../core/tools/built-in';
@@ -47,7 +47,8 @@ export async function boardCommand(io: CliIo, flags: BoardFlags): Promise<number
       },
     );
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    if (isBoardUsageError(error)) throw new UsageError(error.message);
+    throw error;
   }
   if (format === 'json') io.out(JSON.stringify(cards));
   else for (const card of cards) io.out(cardLine(card));

@@ -11,7 +11,8 @@ import { gitOutput } from './branch-git';
 import { readBranchPlans } from './branch-plans';
 import { followedCards, followedFiles } from './followed-cards';
 import { planFileName } from './plan-file-name';
-import { readSessionCard, type CardClock, type SessionCardOptions } from './session-card';
+import { readSessionCard, reasonOf, unreadableCard, type CardClock, type SessionCardOptions } from './session-card';
+import { brandedError, errorGuard } from '../error-brand';
 
 export interface BoardSources {
   /** The session folder (absent or missing: no session cards). */
@@ -60,6 +61,15 @@ async function branchCards(folder: string, planFile: string | undefined, clock: 
     return [];
   }
   const named = planFileName(repo, planFile);
-  if (!named.ok) throw new Error(named.message);
-  return readBranchPlans(repo, named.path, clock);
+  if (!named.ok) throw new BoardUsageError(named.message);
+  try {
+    return await readBranchPlans(repo, named.path, clock);
+  } catch (error) {
+    return [unreadableCard('branch', repo, 'git', reasonOf(error), new Date(clock.nowMs).toISOString())];
+  }
 }
+
+/** The sources asked for cannot be read as asked (a plan file outside the repository). */
+export class BoardUsageError extends brandedError('BoardUsageError') {}
+
+export const isBoardUsageError = errorGuard<BoardUsageError>('BoardUsageError');
