@@ -68,6 +68,24 @@ describe('board card states', () => {
     assert.equal(read.title, 'Build it');
   });
 
+  it('a turn opened before the window still counts as open (a long MCP connection); a torn last line is passed over', () => {
+    const file = writeLog(
+      tempDir(),
+      's-long-mcp',
+      (s) => {
+        s.append('turn/start', { turn: 1 });
+        for (let i = 0; i < 300; i++)
+          s.append('todo/write', { todos: [{ content: `Step ${i} ${'y'.repeat(400)}`, status: 'in_progress' }] });
+      },
+      { source: { kind: 'mcp', name: 'claude-code', version: '2.1.0' } },
+    );
+    fs.appendFileSync(file, '{"seq":302,"ts":"2026-12-01T10:05:01.000Z","type":"todo/wr');
+    const last = T0 + 300_000;
+    assert.equal(card(file, last + 60_000).state, 'running');
+    assert.equal(card(file, last + 11 * 60_000).state, 'stalled');
+    assert.equal(card(file, last + 60_000).active?.startsWith('Step 299 '), true);
+  });
+
   it('a file that is no log is a card unreadable with a reason, not a throw', () => {
     const read = card(writeGarbage(tempDir(), 'broken'));
     assert.equal(read.state, 'unreadable');
