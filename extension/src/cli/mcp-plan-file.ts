@@ -7,16 +7,15 @@
 // renamed over the old one: a reader (git, the editor) sees one whole version.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { NOT_PLAN_FILE_FOLDERS } from '../core/board/plan-file-name';
 import { planMarkdownDocument } from '../core/plan/plan-markdown';
 import type { StandingPlan } from '../core/plan/todos-projection';
 import { UsageError } from './usage';
 
-const NEVER_WRITTEN = ['.git', '.agent-checklist'];
-
 /** The file `flag` names from `cwd`; a usage error for one in `.git` or `.agent-checklist`. */
 export function planFilePath(cwd: string, flag: string): string {
   const file = path.resolve(cwd, flag);
-  if (flag.trim() === '' || file.split(path.sep).some((part) => NEVER_WRITTEN.includes(part)))
+  if (flag.trim() === '' || file.split(path.sep).some((part) => NOT_PLAN_FILE_FOLDERS.includes(part)))
     throw new UsageError(`--plan-file cannot be ${JSON.stringify(flag)} (not in .git or .agent-checklist)`);
   return file;
 }

@@ -8,7 +8,8 @@ import * as z from 'zod/mini';
 import { parseJson } from '../store/parse-json';
 
 export const DEFAULT_PLAN_FILE = 'PLAN.md';
-const NEVER_READ = ['.git', '.agent-checklist'];
+/** Folders a plan file is never in: git's and our own state. */
+export const NOT_PLAN_FILE_FOLDERS: readonly string[] = ['.git', '.agent-checklist'];
 
 const settingsSchema = z.object({ 'agentChecklist.planFile': z.optional(z.string()) });
 
@@ -21,7 +22,7 @@ export function planFileName(
   const normal = path.posix.normalize(chosen.trim().replace(/\\/g, '/'));
   if (normal === '' || normal === '.' || path.posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../'))
     return { ok: false, message: `the plan file must be a path inside the repository (got ${JSON.stringify(chosen)})` };
-  if (NEVER_READ.includes(normal.split('/')[0] ?? '') || normal.includes('\n'))
+  if (NOT_PLAN_FILE_FOLDERS.includes(normal.split('/')[0] ?? '') || normal.includes('\n'))
     return { ok: false, message: `the plan file cannot be ${JSON.stringify(chosen)}` };
   return { ok: true, path: normal };
 }
