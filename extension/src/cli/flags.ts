@@ -12,6 +12,7 @@ export const OPTIONS = {
   add: { type: 'string' },
   remove: { type: 'string' },
   'from-file': { type: 'string' },
+  'plan-file': { type: 'string' },
   from: { type: 'string' },
   provider: { type: 'string' },
   script: { type: 'string' },

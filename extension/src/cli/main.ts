@@ -4,6 +4,7 @@ import type { AskLine } from '../core/tools/approvals';
 import { visibleControls } from '../core/terminal-text';
 import { acpCommand } from './commands/acp';
 import { approveCommand } from './commands/approve';
+import { boardCommand } from './commands/board';
 import { changesCommand } from './commands/changes';
 import { checkCommand } from './commands/check';
 import { commentCommand, commentsCommand } from './commands/comment';
@@ -148,13 +149,32 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       return acpCommand(io, agentFlagsOf(values), signal);
     },
   },
+  board: {
+    flags: ['session-dir', 'cwd', 'plan-file', 'format'],
+    run: (rest, values, io) => {
+      if (rest.length > 0) throw new UsageError(`board takes no arguments (got ${JSON.stringify(rest.join(' '))})`);
+      return boardCommand(
+        io,
+        defined({
+          sessionDir: values['session-dir'],
+          cwd: values.cwd,
+          planFile: values['plan-file'],
+          format: values.format,
+        }),
+      );
+    },
+  },
   mcp: {
-    flags: ['session-dir', 'allow-parallel-in-progress'],
+    flags: ['session-dir', 'allow-parallel-in-progress', 'plan-file'],
     run: (rest, values, io, signal) => {
       if (rest.length > 0) throw new UsageError(`mcp takes no arguments (got ${JSON.stringify(rest.join(' '))})`);
       return mcpCommand(
         io,
-        defined({ sessionDir: values['session-dir'], allowParallelInProgress: values['allow-parallel-in-progress'] }),
+        defined({
+          sessionDir: values['session-dir'],
+          allowParallelInProgress: values['allow-parallel-in-progress'],
+          planFile: values['plan-file'],
+        }),
         signal,
       );
     },

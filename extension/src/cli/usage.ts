@@ -69,6 +69,9 @@ const SYNOPSIS = `Usage:
   agent-checklist run --agent <id> | --agent-command "<command line>" [--cwd <dir>]
                       [--session-dir <dir>] [--yes] [--json] <prompt>
   agent-checklist mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]
+                      [--plan-file <path>]
+  agent-checklist board [--session-dir <dir>] [--cwd <repo>] [--plan-file <path>]
+                        [--format text|json]
   agent-checklist acp [run options except --session, --cwd, --compact, --json]
   agent-checklist import <file> [--session-dir <dir>]
   agent-checklist import <opencode.db> [--cwd <folder>] [--session-dir <dir>]
@@ -134,6 +137,8 @@ mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemin
 CLI, ...): todo_write (the same contract) and todo_read. Each connection is one
 session log in --session-dir (default: .agent-checklist/sessions), which the editor
 shows live. --allow-parallel-in-progress is required. Stdout carries only the protocol.
+--plan-file: the session's standing plan is kept in that file too, as plan --format
+markdown prints it (relative to the current folder), so it travels with a branch.
 
 acp: our agent (the same model, tools and approvals as run) as an Agent Client
 Protocol agent on stdio, for Zed, JetBrains or any ACP client: its plan is sent as
@@ -179,7 +184,15 @@ and a turn starts whose prompt names the item and carries the plan; an item that
 does not exist: exit 2, nothing appended.
 run --from <log.jsonl>: a new session (our agent, or --agent) whose log begins with
 that session's standing plan as a user edit naming it; the first request carries
-every item and its status. The log may be an imported one (import).`;
+every item and its status. The log may be an imported one (import).
+board: every plan in one list: the session logs in --session-dir (default: --cwd's
+.agent-checklist/sessions), the followed agents' sessions of --cwd (default: the
+current folder) and the plan file (--plan-file, else .vscode/settings.json's
+agentChecklist.planFile, else PLAN.md) on every branch and remote-tracking branch of
+its git repository. Text: one line per card (title or branch, state, done/total,
+agent); --format json: [{ source, agent, id, title, state, completed, total, active,
+updatedAt, branch?, path?, reason? }]. Needs you first (needs-approval, waiting,
+stalled, flagged; oldest first). What cannot be read is a card unreadable (exit 0).`;
 
 /** Checkpoints and the commands that read them: changes, revert. */
 const CHECKPOINTS = `Checkpoints: before the first workspace-changing call of a step (write_file, edit_file,

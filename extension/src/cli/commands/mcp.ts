@@ -1,4 +1,4 @@
-// `mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false]`: a stdio MCP
+// `mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false] [--plan-file <path>]`: a stdio MCP
 // server offering todo_write (the contract) and todo_read to the agent that started
 // it (Claude Code, Codex, Gemini CLI, VS Code, ...). This process is one connection,
 // so one session log in the session folder, and that log's single writer (the lock).
@@ -16,6 +16,7 @@ import { SessionStore } from '../../core/store/session-store';
 import { parseJson } from '../../core/store/parse-json';
 import { EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
+import { planFilePath, planFileWriter } from '../mcp-plan-file';
 import { parseBool, sessionFolder } from '../session-flags';
 import { serveUntilClosed, type StdioStreams } from '../stdio-lifetime';
 
@@ -24,6 +25,8 @@ export const DEFAULT_SESSION_DIR = '.agent-checklist/sessions';
 export interface McpFlags {
   sessionDir?: string;
   allowParallelInProgress?: string;
+  /** The file that keeps the session's standing plan (mcp-plan-file.ts). */
+  planFile?: string;
 }
 
 export type McpStreams = StdioStreams;
@@ -53,6 +56,7 @@ export async function mcpCommand(
     throw new UsageError('mcp needs --allow-parallel-in-progress true|false (the todo_write policy)');
   const store = new SessionStore(sessionFolder(io, flags.sessionDir ?? DEFAULT_SESSION_DIR));
   const log = (line: string) => io.err(`agent-checklist mcp: ${line}`);
+  const planFile = flags.planFile === undefined ? undefined : planFilePath(io.cwd, flags.planFile);
 
   const sweep = repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'mcp');
   for (const r of sweep.repaired)
@@ -70,6 +74,7 @@ export async function mcpCommand(
     cwd: io.cwd,
     version: ownVersion(),
     log,
+    ...(planFile === undefined ? {} : { onPlanWritten: planFileWriter(planFile, log) }),
   });
   await serveUntilClosed(streams, server, signal, log);
   return EXIT_OK;

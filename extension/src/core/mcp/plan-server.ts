@@ -19,6 +19,7 @@ import * as z from 'zod/mini';
 import { ExternalPlanSession } from './external-plan-session';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo-write-tool';
 import { type TodoWritePolicy } from '../plan/todo-write-rules';
+import type { StandingPlan } from '../plan/todos-projection';
 import type { McpClientInfo } from '../session/source';
 import type { SessionStore, WritableSession } from '../store/session-store';
 import { planLimitError } from './plan-limits';
@@ -33,6 +34,8 @@ export interface PlanServerOptions {
   version: string;
   /** Diagnostics (stderr in the CLI); never the protocol stream. */
   log: (line: string) => void;
+  /** Told the standing plan after each accepted todo_write (`mcp --plan-file` keeps it in a file). */
+  onPlanWritten?: (plan: StandingPlan) => void;
 }
 
 export interface RunningPlanServer {
@@ -89,6 +92,7 @@ export async function startPlanServer(transport: Transport, options: PlanServerO
       const overLimit = planLimitError(args);
       if (overLimit !== null) return { content: [{ type: 'text', text: overLimit }], isError: true };
       const result = await session().write(args, signal);
+      if (!result.isError) options.onPlanWritten?.(session().standingPlan);
       return { content: [{ type: 'text', text: result.content }], isError: result.isError };
     }
     if (name === TODO_READ_TOOL_NAME) {

@@ -1,0 +1,63 @@
+// `board [--session-dir <dir>] [--cwd <repo>] [--plan-file <path>] [--format text|json]`:
+// every plan in one list (core/board): the session folder's logs, the followed
+// agents' sessions for the folder, and the plan file on every branch of its git
+// repository. JSON: the cards as core/board/board-card.ts says (docs/cli.md); text:
+// one line each, its title (a branch's: its name), state and `completed/total`, with
+// control characters made visible. A source that cannot be read is a card
+// `unreadable`, never a failure: the command exits 0.
+import * as path from 'node:path';
+import type { BoardCard } from '../../core/board/board-card';
+import { isBoardUsageError, readBoard } from '../../core/board/board';
+import { agentHomes } from '../../core/import/agent-session-files';
+import { visibleControls } from '../../core/terminal-text';
+import { toolCatalog } from '../../core/tools/built-in';
+import type { CliIo } from '../io';
+import { sessionFolder } from '../session-flags';
+import { EXIT_OK, UsageError } from '../usage';
+
+export interface BoardFlags {
+  sessionDir?: string;
+  cwd?: string;
+  planFile?: string;
+  format?: string;
+}
+
+/** agentChecklist.stallMinutes' default: the CLI reads no editor settings. */
+const STALL_MINUTES = 10;
+
+export async function boardCommand(io: CliIo, flags: BoardFlags): Promise<number> {
+  const format = flags.format ?? 'text';
+  if (format !== 'text' && format !== 'json')
+    throw new UsageError(`--format must be text or json (got ${JSON.stringify(format)})`);
+  const folder = path.resolve(io.cwd, flags.cwd ?? '.');
+  const sessionDir = sessionFolder({ ...io, cwd: flags.sessionDir === undefined ? folder : io.cwd }, flags.sessionDir);
+  let cards: BoardCard[];
+  try {
+    cards = await readBoard(
+      {
+        sessionDir,
+        folder,
+        homes: agentHomes(io.env),
+        ...(flags.planFile === undefined ? {} : { planFile: flags.planFile }),
+      },
+      {
+        nowMs: Date.now(),
+        stallMinutes: STALL_MINUTES,
+        asksApproval: (tool) => toolCatalog.get(tool)?.asksApproval ?? false,
+      },
+    );
+  } catch (error) {
+    if (isBoardUsageError(error)) throw new UsageError(error.message);
+    throw error;
+  }
+  if (format === 'json') io.out(JSON.stringify(cards));
+  else for (const card of cards) io.out(cardLine(card));
+  return EXIT_OK;
+}
+
+function cardLine(card: BoardCard): string {
+  const name = card.branch ?? card.title;
+  const line = `${name}  ${card.state}  ${card.completed}/${card.total}  ${card.agent}`;
+  const why = card.reason === undefined ? '' : `  (${card.reason})`;
+  return visibleControls(line + why, { keepLayout: false });
+}

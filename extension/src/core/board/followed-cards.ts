@@ -1,0 +1,86 @@
+// The cards of the followed agents' own session files for a folder (Claude Code
+// transcripts, Codex rollouts, Gemini CLI sessions): where they are and how they
+// read is core/import's (agent-session-files.ts, read-agent-file.ts); this file is
+// the board's one coupling to it. A file is read whole by its agent's reader (the
+// marks need its first lines), so a file over MAX_BYTES is a card `unreadable`.
+// A session already imported into the session folder (its log's id is taken) is
+// left to that log's card. opencode's database is not read here.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { TodoItem } from '../domain-literals';
+import type { AgentMark } from '../import/agent-plan';
+import {
+  claudeProjectDir,
+  claudeTranscripts,
+  codexRolloutCwd,
+  codexRollouts,
+  codexSessionsDir,
+  geminiChatsDir,
+  geminiSessions,
+  type AgentHomes,
+} from '../import/agent-session-files';
+import { importedLogId } from '../import/import-log';
+import { readAgentFile } from '../import/read-agent-file';
+import { IMPORTED_AGENT_NAMES } from '../session/source';
+import { boardCard, type BoardCard } from './board-card';
+import { mtimeOf, reasonOf, unreadableCard, type CardClock } from './session-card';
+import { planCounts, planState } from './state-rules';
+
+const MAX_BYTES = 32 << 20;
+
+/** The agents' session files that belong to `folder`. */
+export function followedFiles(homes: AgentHomes, folder: string): string[] {
+  const resolved = path.resolve(folder);
+  const gemini = geminiChatsDir(homes, resolved);
+  return [
+    ...claudeTranscripts(claudeProjectDir(homes, resolved)),
+    ...codexRollouts(codexSessionsDir(homes)).filter((file) => codexRolloutCwd(file) === resolved),
+    ...(gemini === undefined ? [] : geminiSessions(gemini)),
+  ];
+}
+
+/** The cards of `files`, but those whose session has a log in `knownLogIds`. */
+export function followedCards(
+  files: readonly string[],
+  knownLogIds: ReadonlySet<string>,
+  clock: CardClock,
+): BoardCard[] {
+  const cards: BoardCard[] = [];
+  for (const file of files) {
+    const card = followedCard(file, clock);
+    if (card !== null && !knownLogIds.has(card.id)) cards.push(card);
+  }
+  return cards;
+}
+
+function followedCard(file: string, clock: CardClock): BoardCard | null {
+  try {
+    if (fs.statSync(file).size > MAX_BYTES) throw new Error('too large');
+    const { info, marks } = readAgentFile(file);
+    if (info.sessionId === undefined) return null;
+    const facts = markFacts(marks);
+    return boardCard({
+      source: 'followed',
+      agent: IMPORTED_AGENT_NAMES[info.agent],
+      id: importedLogId(info.agent, info.sessionId),
+      title: info.title ?? info.sessionId,
+      state: planState(facts, clock.nowMs, clock.stallMinutes),
+      ...planCounts(facts.plan, false),
+      updatedAt: facts.lastActivity ?? mtimeOf(file),
+      path: file,
+    });
+  } catch (error) {
+    return unreadableCard('followed', file, 'unknown', reasonOf(error), mtimeOf(file));
+  }
+}
+
+function markFacts(marks: readonly AgentMark[]) {
+  let plan: TodoItem[] | null = null;
+  let turnOpen = false;
+  for (const mark of marks) {
+    if (mark.kind === 'plan') plan = mark.todos;
+    else turnOpen = mark.kind === 'turn-start';
+  }
+  const lastActivity = marks.at(-1)?.ts ?? null;
+  return { plan, proposalWaits: false, approvalWaits: false, turnOpen, lastActivity, flagged: false };
+}
