@@ -79,7 +79,7 @@ function parseConfig(text: string): TomlTable {
 const isTable = (value: unknown): value is TomlTable =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
-/** The plan tool as the config's text (undefined: no file) leaves it; a CodexConfigError when Codex could not read it. */
+/** The plan tool as the config's text (undefined: no file) leaves it; a CodexConfigError if Codex could not. */
 export function codexPlanToolOf(text: string | undefined): CodexPlanTool {
   if (text === undefined) return 'off-by-default';
   return planToolOfTable(parseConfig(text));
