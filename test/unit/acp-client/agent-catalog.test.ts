@@ -62,7 +62,23 @@ describe('ACP agent catalog', () => {
     assert.deepEqual(args('gemini'), ['gemini', '--acp']);
     assert.deepEqual(args('opencode'), ['opencode', 'acp']);
     assert.deepEqual(args('copilot'), ['copilot', '--acp']);
-    assert.deepEqual(args('codex'), ['codex-acp']);
+  });
+
+  it("codex starts with its plan tool on (-c), unless the user's config.toml turns it off", () => {
+    const bin = binDir('codex-acp');
+    const home = tempDir('codex-home-');
+    const args = () => {
+      const r = resolveAcpAgent('codex', {}, { PATH: bin, CODEX_HOME: home }, '/');
+      assert.ok(r.ok);
+      return [path.basename(r.launch.command), ...r.launch.args];
+    };
+    assert.deepEqual(args(), ['codex-acp', '-c', 'tools.update_plan.enabled=true'], 'no config');
+    fs.writeFileSync(path.join(home, 'config.toml'), 'model = "o3"\n');
+    assert.deepEqual(args(), ['codex-acp', '-c', 'tools.update_plan.enabled=true'], 'the key unset');
+    fs.writeFileSync(path.join(home, 'config.toml'), '[tools.update_plan]\r\nenabled = false # not here\r\n');
+    assert.deepEqual(args(), ['codex-acp'], 'a deliberate false');
+    const user = resolveAcpAgent('codex', { codex: { command: 'codex-acp' } }, { PATH: bin, CODEX_HOME: home }, '/');
+    assert.deepEqual(user.ok && user.launch.args, [], "a user's own entry runs as written");
   });
 
   it('a built-in not installed: a message with how to install it', () => {

@@ -6,12 +6,15 @@
 // (an unknown id, a command not installed — with how to install it).
 //
 // The agent process gets the user's environment plus the entry's `env`: it is the
-// user's own agent, with its own key and settings (docs/agents.md).
+// user's own agent, with its own key and settings (docs/agents.md). The built-in Codex
+// entry starts with its plan tool on (`-c tools.update_plan.enabled=true`, off by default
+// since Codex 0.152), unless the user's config.toml turns it off (core/codex-config.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import '../zod-english';
 import { sourceLabel, type SessionSource } from '../session/source';
+import { CODEX_PLAN_TOOL_OVERRIDE, codexConfigFile, codexHomeOf, currentCodexPlanTool } from '../codex-config';
 
 /** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
 export const acpAgentEntrySchema = z.strictObject({
@@ -130,6 +133,13 @@ function builtInEnv(
   return { ...Object.fromEntries(added), ...own };
 }
 
+/** Arguments a built-in agent gets from the user's own config: Codex's plan tool on unless its config says `false`. */
+function builtInArgs(id: BuiltInAcpAgentId, env: Readonly<Record<string, string | undefined>>): string[] {
+  if (id !== 'codex') return [];
+  const planTool = currentCodexPlanTool(codexConfigFile(codexHomeOf(env)));
+  return planTool === 'off-by-choice' ? [] : ['-c', CODEX_PLAN_TOOL_OVERRIDE];
+}
+
 /** What `id` would run here, or why nothing can run (nothing is started either way). */
 export function resolveAcpAgent(
   id: string,
@@ -169,8 +179,13 @@ export function resolveAcpAgent(
   const agent = BUILT_IN_ACP_AGENTS[id];
   for (const [command, ...args] of agent.commands) {
     const found = findCommand(command, env, cwd);
-    if (found !== undefined)
-      return { ok: true, launch: { id, title: agent.title, command: found, args, env: builtInEnv(id, env, {}) } };
+    if (found !== undefined) {
+      const launchArgs = [...args, ...builtInArgs(id, env)];
+      return {
+        ok: true,
+        launch: { id, title: agent.title, command: found, args: launchArgs, env: builtInEnv(id, env, {}) },
+      };
+    }
   }
   const names = agent.commands.map((c) => c[0]).join(' or ');
   return {
