@@ -25,10 +25,10 @@ export const CODEX_PLAN_TOOL_KEY = 'tools.update_plan.enabled';
 /** The `-c` override that turns the tool on for one Codex process. */
 export const CODEX_PLAN_TOOL_OVERRIDE = `${CODEX_PLAN_TOOL_KEY}=true`;
 /** A config larger than this is not read (Codex's own are a few KiB). */
-export const CODEX_CONFIG_MAX_BYTES = 1024 * 1024;
+const CODEX_CONFIG_MAX_BYTES = 1024 * 1024;
 
 /** The config cannot be read, is too large, or is not TOML whose `tools.update_plan` is a table. */
-export class CodexConfigError extends brandedError('CodexConfigError') {
+class CodexConfigError extends brandedError('CodexConfigError') {
   constructor(message: string) {
     super(message);
     this.name = 'CodexConfigError';

@@ -15,7 +15,7 @@ import { parse, type TomlTable } from 'smol-toml';
 import { codexPlanToolOf, isCodexConfigError } from '../codex-config';
 
 /** What turning the plan tool on does to the config's text. */
-export type CodexPlanToolChange =
+type CodexPlanToolChange =
   /** `text` is the whole new file; `lines` what is added (shown to the user); `existed`: the file was there. */
   | { kind: 'change'; text: string; lines: string; existed: boolean }
   | { kind: 'already-on' }
@@ -24,7 +24,7 @@ export type CodexPlanToolChange =
   | { kind: 'refused'; reason: string };
 
 /** The table the change adds to a file with none. */
-export const CODEX_PLAN_TOOL_TABLE = ['[tools.update_plan]', 'enabled = true'];
+const CODEX_PLAN_TOOL_TABLE = ['[tools.update_plan]', 'enabled = true'];
 
 const UPDATE_PLAN_HEADER = /^[ \t]*\[[ \t]*tools[ \t]*\.[ \t]*update_plan[ \t]*\][ \t]*(#.*)?$/;
 const TOOLS_HEADER = /^[ \t]*\[[ \t]*tools[ \t]*\][ \t]*(#.*)?$/;

@@ -8,7 +8,7 @@ import { codexConfigFile, codexHomeOf, isCodexConfigError, readCodexConfig } fro
 import { codexPlanToolChange } from '../../core/import/codex-config-edit';
 import { writeClaudeSettings } from '../../core/import/claude-settings';
 
-export type CodexPlanToolOutcome = 'written' | 'already-on' | 'off-by-choice' | 'refused' | 'cancelled';
+type CodexPlanToolOutcome = 'written' | 'already-on' | 'off-by-choice' | 'refused' | 'cancelled';
 
 /** Shows the change to Codex's config and writes it once the user chooses Turn On; resolves with what happened. */
 export async function enableCodexPlanTool(): Promise<CodexPlanToolOutcome> {
