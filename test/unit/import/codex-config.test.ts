@@ -11,11 +11,10 @@ import { parse } from 'smol-toml';
 import {
   codexConfigFile,
   codexHomeOf,
-  codexPlanToolOf,
-  currentCodexPlanTool,
   isCodexConfigError,
   readCodexConfig,
 } from '../../../extension/src/core/codex-config';
+import { codexPlanToolOf, currentCodexPlanTool } from '../../../extension/src/core/codex-plan-tool';
 import { codexPlanToolChange } from '../../../extension/src/core/import/codex-config-edit';
 import { writeClaudeSettings } from '../../../extension/src/core/import/claude-settings';
 import { tempDir } from '../support/sessions';

@@ -8,13 +8,13 @@
 // The agent process gets the user's environment plus the entry's `env`: it is the
 // user's own agent, with its own key and settings (docs/agents.md). The built-in Codex
 // entry starts with its plan tool on (`-c tools.update_plan.enabled=true`, off by default
-// since Codex 0.152), unless the user's config.toml turns it off (core/codex-config.ts).
+// since Codex 0.152), unless the user's config.toml turns it off: its launch says so
+// (`codexPlanTool`), the config is read as the process starts (acp-agent-child.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import '../zod-english';
 import { sourceLabel, type SessionSource } from '../session/source';
-import { CODEX_PLAN_TOOL_OVERRIDE, codexConfigFile, codexHomeOf, currentCodexPlanTool } from '../codex-config';
 
 /** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
 export const acpAgentEntrySchema = z.strictObject({
@@ -43,6 +43,8 @@ interface BuiltInAgent {
   install: string;
   /** Variables the agent starts with unless the user's entry or environment sets them. */
   env?: Readonly<Record<string, string>>;
+  /** Codex: started with its plan tool on unless the user's config turns it off (core/codex-plan-tool.ts). */
+  codexPlanTool?: true;
 }
 
 export const BUILT_IN_ACP_AGENTS = {
@@ -53,7 +55,12 @@ export const BUILT_IN_ACP_AGENTS = {
     // Claude Code withholds its plan tools from its newest models unless this is set (README: Claude Code's task list).
     env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
   },
-  codex: { title: 'Codex', commands: [['codex-acp']], install: 'npm install -g @zed-industries/codex-acp' },
+  codex: {
+    title: 'Codex',
+    commands: [['codex-acp']],
+    install: 'npm install -g @zed-industries/codex-acp',
+    codexPlanTool: true,
+  },
   gemini: { title: 'Gemini CLI', commands: [['gemini', '--acp']], install: 'npm install -g @google/gemini-cli' },
   opencode: { title: 'opencode', commands: [['opencode', 'acp']], install: 'npm install -g opencode-ai' },
   copilot: { title: 'GitHub Copilot CLI', commands: [['copilot', '--acp']], install: 'npm install -g @github/copilot' },
@@ -70,6 +77,8 @@ export interface AcpAgentLaunch {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The built-in Codex: its plan tool's `-c` override is added as it starts, unless its config says `false`. */
+  codexPlanTool?: true;
 }
 
 export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: false; message: string };
@@ -133,13 +142,6 @@ function builtInEnv(
   return { ...Object.fromEntries(added), ...own };
 }
 
-/** Arguments a built-in agent gets from the user's own config: Codex's plan tool on unless its config says `false`. */
-function builtInArgs(id: BuiltInAcpAgentId, env: Readonly<Record<string, string | undefined>>): string[] {
-  if (id !== 'codex') return [];
-  const planTool = currentCodexPlanTool(codexConfigFile(codexHomeOf(env)));
-  return planTool === 'off-by-choice' ? [] : ['-c', CODEX_PLAN_TOOL_OVERRIDE];
-}
-
 /** What `id` would run here, or why nothing can run (nothing is started either way). */
 export function resolveAcpAgent(
   id: string,
@@ -180,10 +182,10 @@ export function resolveAcpAgent(
   for (const [command, ...args] of agent.commands) {
     const found = findCommand(command, env, cwd);
     if (found !== undefined) {
-      const launchArgs = [...args, ...builtInArgs(id, env)];
+      const codex = (agent as BuiltInAgent).codexPlanTool === true ? { codexPlanTool: true as const } : {};
       return {
         ok: true,
-        launch: { id, title: agent.title, command: found, args: launchArgs, env: builtInEnv(id, env, {}) },
+        launch: { id, title: agent.title, command: found, args, env: builtInEnv(id, env, {}), ...codex },
       };
     }
   }

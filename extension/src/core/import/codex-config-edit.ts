@@ -12,7 +12,8 @@
 // (an inline `tools = { … }` table cannot take one: refused, the user's to edit).
 import { isDeepStrictEqual } from 'node:util';
 import { parse, type TomlTable } from 'smol-toml';
-import { codexPlanToolOf, isCodexConfigError } from '../codex-config';
+import { isCodexConfigError } from '../codex-config';
+import { codexPlanToolOf } from '../codex-plan-tool';
 
 /** What turning the plan tool on does to the config's text. */
 type CodexPlanToolChange =

@@ -11,6 +11,7 @@ import { Owner, toDisposable } from '../../core/disposable';
 import type { PlanNotice } from '../../core/import/plan-notice';
 import type { SessionController } from '../session/session-controller';
 import { planNoticeOf } from '../session/session-view';
+import { onDidChangeCodexPlanTool } from './codex-plan-tool-state';
 
 export const ENABLE_CLAUDE_CODE_TASKS_COMMAND = 'agentChecklist.enableClaudeCodeTasks';
 export const ENABLE_CODEX_PLAN_TOOL_COMMAND = 'agentChecklist.enableCodexPlanTool';
@@ -35,6 +36,7 @@ export class ClaudeCodeTasks extends Owner {
       }),
     );
     this.register(controller.onDidChangeSession(() => this.update()));
+    this.register(onDidChangeCodexPlanTool(() => this.update()));
     // Only a session shown with the notice can lose it (its agent's first plan write).
     this.register(controller.onDidChangePlan(() => this.shown !== undefined && this.update()));
     this.register(toDisposable(() => void vscode.commands.executeCommand('setContext', PLAN_NOTICE_CONTEXT, '')));

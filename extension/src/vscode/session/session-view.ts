@@ -6,7 +6,7 @@ import type { OpenedSession } from './opened-session';
 import type { SessionPreview } from './session-preview';
 import { planNoticeOfLog, type PlanNotice } from '../../core/import/plan-notice';
 import { hasPlanVersion } from '../../core/plan/plan-history';
-import { codexConfigFile, codexHomeOf, currentCodexPlanTool } from '../../core/codex-config';
+import { codexPlanToolKnown } from '../external-sessions/codex-plan-tool-state';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
@@ -55,7 +55,7 @@ export function planNoticeOf(session: Session | null): PlanNotice | undefined {
   if (session === null || session.header.source?.kind !== 'imported') return undefined;
   const source = session.header.source;
   if (hasPlanVersion(session.events)) return undefined;
-  // Codex's notice depends on its config now (read again only when the file changed).
-  const codex = source.name === 'codex' ? currentCodexPlanTool(codexConfigFile(codexHomeOf(process.env))) : undefined;
+  // Codex's notice depends on its config as it is now (codex-plan-tool-state.ts).
+  const codex = source.name === 'codex' ? codexPlanToolKnown() : undefined;
   return planNoticeOfLog(source, false, codex);
 }

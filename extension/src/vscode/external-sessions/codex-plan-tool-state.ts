@@ -1,0 +1,31 @@
+// What Codex's config says of its plan tool, for the host's notice (session-view.ts
+// planNoticeOf). The TOML reader (core/codex-plan-tool.ts) is not in what the host
+// loads at start: it is imported the first time a Codex session without a plan is asked
+// about. Until it answers, nothing is said; each answer that differs from the last is
+// told (onDidChangeCodexPlanTool), so the notice follows the file (read again only
+// when its size or time changed).
+import * as vscode from 'vscode';
+import { codexConfigFile, codexHomeOf, type CodexPlanTool } from '../../core/codex-config';
+
+let known: CodexPlanTool | undefined;
+let reading: Promise<void> | undefined;
+const changes = new vscode.EventEmitter<void>();
+
+/** Fires when what the config says changed (the notice may come or go). */
+export const onDidChangeCodexPlanTool = changes.event;
+
+/** The last answer (undefined until the first, or when the config cannot be read); asks again. */
+export function codexPlanToolKnown(): CodexPlanTool | undefined {
+  reading ??= refresh()
+    .catch(() => undefined)
+    .finally(() => (reading = undefined));
+  return known;
+}
+
+async function refresh(): Promise<void> {
+  const { currentCodexPlanTool } = await import('../../core/codex-plan-tool');
+  const now = currentCodexPlanTool(codexConfigFile(codexHomeOf(process.env)));
+  if (now === known) return;
+  known = now;
+  changes.fire();
+}
