@@ -22,6 +22,13 @@ export function codexPlanToolKnown(): CodexPlanTool | undefined {
   return known;
 }
 
+/** The answer once the config has been read (again, if it changed). */
+export async function codexPlanToolNow(): Promise<CodexPlanTool | undefined> {
+  codexPlanToolKnown();
+  await reading;
+  return known;
+}
+
 async function refresh(): Promise<void> {
   const { currentCodexPlanTool } = await import('../../core/codex-plan-tool');
   const now = currentCodexPlanTool(codexConfigFile(codexHomeOf(process.env)));
