@@ -6,6 +6,7 @@
 // when its size or time changed).
 import * as vscode from 'vscode';
 import { codexConfigFile, codexHomeOf, type CodexPlanTool } from '../../core/codex-config';
+import type { Session } from '../../core/session/session';
 
 let known: CodexPlanTool | undefined;
 let reading: Promise<void> | undefined;
@@ -13,6 +14,14 @@ const changes = new vscode.EventEmitter<void>();
 
 /** Fires when what the config says changed (the notice may come or go). */
 export const onDidChangeCodexPlanTool = changes.event;
+
+/** `listener` runs when the answer changed while `shown()` is a followed Codex session (its notice may come or go). */
+export function onCodexNoticeChange(shown: () => Session | null, listener: () => void): vscode.Disposable {
+  return changes.event(() => {
+    const source = shown()?.header.source;
+    if (source?.kind === 'imported' && source.name === 'codex') listener();
+  });
+}
 
 /** The last answer (undefined until the first, or when the config cannot be read); asks again. */
 export function codexPlanToolKnown(): CodexPlanTool | undefined {
