@@ -4,8 +4,8 @@
 // update_plan, and its followed session is shown as soon as it is seen, saying so where
 // the plan would be (the Agent view's note, the Plan view's empty view). The note's
 // button runs Turn On Codex's Plan Tool: its dialog names the file and the lines, Turn
-// On adds them to the server's CODEX_HOME/config.toml (every other byte kept), and the
-// next Codex session, offered update_plan, shows its plan. Screenshot:
+// On adds them to the server's CODEX_HOME/config.toml (every other byte kept), the notes
+// go, and the next Codex session, offered update_plan, shows its plan. Screenshot:
 // test-results/e2e/codex-plan-tool-light.png.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -68,6 +68,12 @@ describe("Codex's plan tool, off by default, in the workbench (issue 48)", () =>
       'the config written',
     );
     assert.equal(after, `${before}${PLAN_TABLE}`);
+    // The config now turns the tool on: the old session's note goes (Agent view and Plan view).
+    await until(
+      async () => (await note.count()) + (await page.getByText(NOTICE).count()),
+      (n) => n === 0,
+      'the notes gone once the tool is on',
+    );
 
     model.script(...AGENT_SCRIPTS.updatePlan);
     await runCodex(home, workspace, 'fix it again');
