@@ -2,7 +2,8 @@
 // Code 2.1.328 (devDependency) offline against a loopback model server this test owns:
 // run as a user runs it (its default model, its task list not turned on), it offers
 // its model no plan tool, and its followed session says so where the plan would be
-// (the Agent view's note, the Plan view's empty view). The note's button runs Turn On
+// (the Agent view's note, the Plan view's empty view) as soon as it is seen, with no
+// pick from the session list (issue 48). The note's button runs Turn On
 // Claude Code's Task List: its dialog shows the change, Turn On merges it into the
 // server's CLAUDE_CONFIG_DIR/settings.json (every other key kept), and the next Claude
 // Code session, offered its task list, shows its plan. Screenshot:
@@ -48,23 +49,17 @@ describe("Claude Code's hidden task list in the workbench (issue 41)", () => {
     assert.equal(model.left, 0);
     assert.doesNotMatch(model.requests.at(-1)!, /TaskCreate|TodoWrite/, 'Claude Code offered no plan tool');
 
-    // A session with no plan write does not take the view over: the user picks it from the list.
+    // Seen, it is shown as a plan write would be (issue 48): the note and the empty view, no pick.
     const select = frame.getByRole('combobox', { name: 'Sessions', exact: true });
-    const claude = await until(
-      () =>
-        select
-          .locator('option')
-          .evaluateAll((os) =>
-            os.map((o) => ({ text: (o.textContent ?? '').trim(), value: o.getAttribute('value') ?? '' })),
-          ),
-      (os) => os.some((o) => o.text.startsWith('Claude Code')),
-      'the followed Claude Code session in the list',
-    );
-    await select.selectOption(claude.find((o) => o.text.startsWith('Claude Code'))!.value);
     const note = frame.getByRole('note', { name: 'Plan' });
     await note.waitFor({ timeout: 30_000 });
     assert.match(await note.innerText(), NOTICE);
     await page.getByText(NOTICE).first().waitFor(); // the Plan view's empty view
+    const shown = await select.evaluate(
+      (e) =>
+        (e as unknown as { selectedOptions: { textContent: string | null }[] }).selectedOptions[0]?.textContent ?? '',
+    );
+    assert.match(shown.trim(), /^Claude Code/);
     await page.mouse.move(800, 450);
     await screenshot(page, 'claude-code-tasks-light.png');
 

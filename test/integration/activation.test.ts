@@ -33,6 +33,7 @@ const COMMANDS = [
   'agentChecklist.showPlanHistory',
   'agentChecklist.openAgentFile',
   'agentChecklist.enableClaudeCodeTasks',
+  'agentChecklist.enableCodexPlanTool',
   'agentChecklist.chooseAgent',
   'agentChecklist.approvePlan',
   'agentChecklist.rejectPlan',

@@ -15,6 +15,7 @@ import {
 } from '../../../extension/src/core/acp-client/agent-catalog';
 import { formatZodPath } from '../../../extension/src/core/zod-issues';
 import { tempDir } from '../support/sessions';
+import { codexPlanToolArgs } from '../../../extension/src/core/codex-plan-tool';
 
 /** The setting's value through its schema (vscode/settings.ts reads agentChecklist.acpAgents with it): the entries, or where each problem is. */
 function parseAcpAgents(value: unknown) {
@@ -62,7 +63,30 @@ describe('ACP agent catalog', () => {
     assert.deepEqual(args('gemini'), ['gemini', '--acp']);
     assert.deepEqual(args('opencode'), ['opencode', 'acp']);
     assert.deepEqual(args('copilot'), ['copilot', '--acp']);
-    assert.deepEqual(args('codex'), ['codex-acp']);
+  });
+
+  it("codex starts with its plan tool on (-c), unless the user's config.toml turns it off", () => {
+    const bin = binDir('codex-acp');
+    const home = tempDir('codex-home-');
+    const env = { PATH: bin, CODEX_HOME: home };
+    const r = resolveAcpAgent('codex', {}, env, '/');
+    assert.ok(r.ok);
+    assert.deepEqual([r.launch.args, r.launch.codexPlanTool], [[], true], 'the override is added as it starts');
+    const atStart = () => codexPlanToolArgs({ ...env, ...r.launch.env });
+    assert.deepEqual(atStart(), ['-c', 'tools.update_plan.enabled=true'], 'no config');
+    fs.writeFileSync(path.join(home, 'config.toml'), 'model = "o3"\n');
+    assert.deepEqual(atStart(), ['-c', 'tools.update_plan.enabled=true'], 'the key unset');
+    fs.writeFileSync(path.join(home, 'config.toml'), '[tools.update_plan]\r\nenabled = false # not here\r\n');
+    assert.deepEqual(atStart(), [], 'a deliberate false');
+    const user = resolveAcpAgent('codex', { codex: { command: 'codex-acp' } }, env, '/');
+    assert.ok(user.ok);
+    assert.deepEqual(
+      [user.launch.args, user.launch.codexPlanTool],
+      [[], undefined],
+      "a user's own entry runs as written",
+    );
+    const gemini = resolveAcpAgent('gemini', {}, { PATH: binDir('gemini') }, '/');
+    assert.equal(gemini.ok && gemini.launch.codexPlanTool, undefined);
   });
 
   it('a built-in not installed: a message with how to install it', () => {

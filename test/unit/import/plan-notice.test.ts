@@ -55,6 +55,21 @@ describe('plan notices', () => {
     assert.equal(planNoticeOfLog(source, true), undefined);
   });
 
+  it("Codex from 0.152 with no update_plan call while its config leaves the tool off by default: the plan tool's notice", () => {
+    const codex = (over: Partial<AgentSessionInfo>) => info({ agent: 'codex', version: '0.169.0', ...over });
+    assert.equal(planNoticeOfFile(codex({}), 'off-by-default'), 'codex-plan-tool-off');
+    assert.equal(planNoticeOfFile(codex({ version: '0.152.0' }), 'off-by-default'), 'codex-plan-tool-off');
+    assert.equal(planNoticeOfFile(codex({ version: '0.151.9' }), 'off-by-default'), undefined, 'offered by default');
+    assert.equal(planNoticeOfFile(codex({ planCalls: 1 }), 'off-by-default'), undefined);
+    assert.equal(planNoticeOfFile(codex({}), 'on'), undefined, 'on now: its next sessions plan');
+    assert.equal(planNoticeOfFile(codex({}), 'off-by-choice'), undefined, "the user's choice");
+    assert.equal(planNoticeOfFile(codex({})), undefined, 'the config could not be read');
+    const source = { kind: 'imported', name: 'codex', version: '0.169.0', file: '/r.jsonl' } as const;
+    assert.equal(planNoticeOfLog(source, false, 'off-by-default'), 'codex-plan-tool-off');
+    assert.equal(planNoticeOfLog(source, true, 'off-by-default'), undefined);
+    assert.equal(planNoticeOfLog(source, false, 'off-by-choice'), undefined);
+  });
+
   it('a log: the same rule on its header, a plan version standing for a call', () => {
     const source = { kind: 'imported', name: 'claude-code', version: '2.1.328', file: '/t.jsonl' } as const;
     assert.equal(planNoticeOfLog(source, false), 'claude-code-tasks-off');

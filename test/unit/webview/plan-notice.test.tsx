@@ -15,7 +15,7 @@ import { getByRole, queryByRole } from './roles';
 
 const BUTTON = { name: 'Turn On Claude Code\u2019s Task List' };
 
-function page(planNotice: boolean | 'gemini-no-plan-tool', plan: PlanView | null) {
+function page(planNotice: boolean | 'gemini-no-plan-tool' | 'codex-plan-tool-off', plan: PlanView | null) {
   const notice = planNotice === true ? ('claude-code-tasks-off' as const) : planNotice;
   const session = {
     id: 's1',
@@ -52,6 +52,16 @@ describe('plan notice', () => {
     posted.length = 0;
     click(getByRole(note, 'button', { name: 'Set Up Gemini CLI' }));
     assert.deepEqual(posted, [{ type: 'setUpGeminiCli' }]);
+    shown.unmount();
+  });
+
+  it("says Codex's plan tool is off by default since 0.152 and runs the command that turns it on", () => {
+    const shown = page('codex-plan-tool-off', null);
+    const note = getByRole(shown.root, 'note', { name: 'Plan' });
+    assert.match(note.textContent ?? '', /^No plan: Codex did not offer .*update_plan.*off by default since 0\.152/);
+    posted.length = 0;
+    click(getByRole(note, 'button', { name: 'Turn On Codex\u2019s Plan Tool' }));
+    assert.deepEqual(posted, [{ type: 'enableCodexPlanTool' }]);
     shown.unmount();
   });
 

@@ -2,7 +2,8 @@
 // Where the plan strip would be, for a session without a plan whose agent withheld its
 // plan tool (the host's session view says which: `planNotice`): why there is no plan,
 // and the button that does something about it (Claude Code: turn its task list on for
-// its next sessions; Gemini CLI: set up our todo_write for it over MCP). Hidden once a
+// its next sessions; Gemini CLI: set up our todo_write for it over MCP; Codex: turn its
+// update_plan on in its config.toml for its next sessions). Hidden once a
 // plan stands.
 import type { PlanView, SessionView, WebviewMessage } from '@core/protocol/messages';
 import type { WebviewStringKey } from '@core/protocol/strings';
@@ -18,6 +19,11 @@ const NOTICES: Record<Notice, { text: WebviewStringKey; button: WebviewStringKey
     message: { type: 'enableClaudeCodeTasks' },
   },
   'gemini-no-plan-tool': { text: 'geminiNoPlanTool', button: 'setUpGeminiCli', message: { type: 'setUpGeminiCli' } },
+  'codex-plan-tool-off': {
+    text: 'codexPlanToolOff',
+    button: 'enableCodexPlanTool',
+    message: { type: 'enableCodexPlanTool' },
+  },
 };
 
 export function PlanNotice({ session, plan }: { session: SessionView | null; plan: PlanView | null }) {

@@ -15,6 +15,8 @@ import { isAgentFileError } from '../../core/import/read-agent-file';
 import { importAgentFile } from '../../core/import/import-log';
 import { agentHomes } from '../../core/import/agent-session-files';
 import { claudeSettingsFile, planNoticeOfFile, planNoticeWarning } from '../../core/import/plan-notice';
+import { codexConfigFile } from '../../core/codex-config';
+import { currentCodexPlanTool } from '../../core/codex-plan-tool';
 import { IMPORTED_AGENT_NAMES } from '../../core/session/source';
 import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
@@ -49,9 +51,11 @@ export function importCommand(
     ),
   );
   if (skipped > 0) io.out(`note: skipped ${skipped} line${skipped === 1 ? '' : 's'} it does not understand`);
-  const notice = planNoticeOfFile(info);
+  const homes = agentHomes(io.env);
+  const codexConfig = codexConfigFile(homes.codexHome);
+  const notice = planNoticeOfFile(info, info.agent === 'codex' ? currentCodexPlanTool(codexConfig) : undefined);
   if (notice !== undefined) {
-    const settings = claudeSettingsFile(agentHomes(io.env).claudeConfigDir);
+    const settings = notice === 'codex-plan-tool-off' ? codexConfig : claudeSettingsFile(homes.claudeConfigDir);
     io.err(visibleControls(`agent-checklist: ${planNoticeWarning(notice, info, settings)}`, { keepLayout: false }));
   }
   io.out(result.path);

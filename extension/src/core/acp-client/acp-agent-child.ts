@@ -1,9 +1,11 @@
 // The ACP agent's child process (acp-agent-process.ts): spawned in its own process
 // group, its stderr's tail kept for error messages, and closed group and all: stdin
 // is closed, the group gets SIGTERM, then SIGKILL once the group is empty or 2 s have
-// passed (for what is left), and close resolves when the group is empty.
+// passed (for what is left), and close resolves when the group is empty. The built-in
+// Codex gets its plan tool's override here, from the config as it is at the start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AcpAgentLaunch } from './agent-catalog';
+import { codexPlanToolArgs } from '../codex-plan-tool';
 
 const KILL_GRACE_MS = 2_000;
 const STDERR_TAIL_BYTES = 4_000;
@@ -28,9 +30,11 @@ export function spawnAgentChild(
   launch: AcpAgentLaunch,
   options: { cwd: string; env: Readonly<Record<string, string | undefined>> },
 ): AgentChild {
-  const child: ChildProcess = spawn(launch.command, launch.args, {
+  const env = { ...options.env, ...launch.env };
+  const args = launch.codexPlanTool === true ? [...launch.args, ...codexPlanToolArgs(env)] : launch.args;
+  const child: ChildProcess = spawn(launch.command, args, {
     cwd: options.cwd,
-    env: { ...options.env, ...launch.env },
+    env,
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });

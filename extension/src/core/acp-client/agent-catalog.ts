@@ -6,7 +6,10 @@
 // (an unknown id, a command not installed — with how to install it).
 //
 // The agent process gets the user's environment plus the entry's `env`: it is the
-// user's own agent, with its own key and settings (docs/agents.md).
+// user's own agent, with its own key and settings (docs/agents.md). The built-in Codex
+// entry starts with its plan tool on (`-c tools.update_plan.enabled=true`, off by default
+// since Codex 0.152), unless the user's config.toml turns it off: its launch says so
+// (`codexPlanTool`), the config is read as the process starts (acp-agent-child.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
@@ -40,6 +43,8 @@ interface BuiltInAgent {
   install: string;
   /** Variables the agent starts with unless the user's entry or environment sets them. */
   env?: Readonly<Record<string, string>>;
+  /** Codex: started with its plan tool on unless the user's config turns it off (core/codex-plan-tool.ts). */
+  codexPlanTool?: true;
 }
 
 export const BUILT_IN_ACP_AGENTS = {
@@ -50,7 +55,12 @@ export const BUILT_IN_ACP_AGENTS = {
     // Claude Code withholds its plan tools from its newest models unless this is set (README: Claude Code's task list).
     env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
   },
-  codex: { title: 'Codex', commands: [['codex-acp']], install: 'npm install -g @zed-industries/codex-acp' },
+  codex: {
+    title: 'Codex',
+    commands: [['codex-acp']],
+    install: 'npm install -g @zed-industries/codex-acp',
+    codexPlanTool: true,
+  },
   gemini: { title: 'Gemini CLI', commands: [['gemini', '--acp']], install: 'npm install -g @google/gemini-cli' },
   opencode: { title: 'opencode', commands: [['opencode', 'acp']], install: 'npm install -g opencode-ai' },
   copilot: { title: 'GitHub Copilot CLI', commands: [['copilot', '--acp']], install: 'npm install -g @github/copilot' },
@@ -67,6 +77,8 @@ export interface AcpAgentLaunch {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The built-in Codex: its plan tool's `-c` override is added as it starts, unless its config says `false`. */
+  codexPlanTool?: true;
 }
 
 export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: false; message: string };
@@ -169,8 +181,13 @@ export function resolveAcpAgent(
   const agent = BUILT_IN_ACP_AGENTS[id];
   for (const [command, ...args] of agent.commands) {
     const found = findCommand(command, env, cwd);
-    if (found !== undefined)
-      return { ok: true, launch: { id, title: agent.title, command: found, args, env: builtInEnv(id, env, {}) } };
+    if (found !== undefined) {
+      const codex = (agent as BuiltInAgent).codexPlanTool === true ? { codexPlanTool: true as const } : {};
+      return {
+        ok: true,
+        launch: { id, title: agent.title, command: found, args, env: builtInEnv(id, env, {}), ...codex },
+      };
+    }
   }
   const names = agent.commands.map((c) => c[0]).join(' or ');
   return {

@@ -16,6 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import { parseJson } from '../store/parse-json';
+import { codexHomeOf } from '../codex-config';
 
 export interface AgentHomes {
   claudeConfigDir: string;
@@ -29,7 +30,7 @@ export interface AgentHomes {
 export function agentHomes(env: NodeJS.ProcessEnv, home = os.homedir()): AgentHomes {
   return {
     claudeConfigDir: env.CLAUDE_CONFIG_DIR?.trim() || path.join(home, '.claude'),
-    codexHome: env.CODEX_HOME?.trim() || path.join(home, '.codex'),
+    codexHome: codexHomeOf(env, home),
     geminiDir: path.join(env.GEMINI_CLI_HOME?.trim() || home, '.gemini'),
     opencodeDb: path.join(env.XDG_DATA_HOME?.trim() || path.join(home, '.local', 'share'), 'opencode', 'opencode.db'),
   };

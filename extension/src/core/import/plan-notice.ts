@@ -5,13 +5,18 @@
 // with no call of a plan tool is taken as one whose model was not offered them. Gemini
 // CLI offers `write_todos` to its Gemini 2.x models only: a session with no call whose
 // model is another (or, in one of our logs, which does not keep the model, any Gemini
-// CLI session without a plan) is offered our `todo_write` through MCP instead.
+// CLI session without a plan) is offered our `todo_write` through MCP instead. Codex
+// offers `update_plan` since 0.152 only when its config.toml turns it on
+// (core/codex-config.ts): a session by such a build with no call, while the config
+// leaves the tool off by default, is one whose model was not offered it (a config that
+// says `false` is the user's choice and gets no notice).
 import * as path from 'node:path';
 import type { SessionSource } from '../session/source';
 import type { AgentSessionInfo } from './agent-plan';
+import { CODEX_PLAN_TOOL_KEY, CODEX_PLAN_TOOL_OFF_SINCE, type CodexPlanTool } from '../codex-config';
 
 /** The notices a session without a plan can carry (one per agent that can withhold its plan tool). */
-export const PLAN_NOTICES = ['claude-code-tasks-off', 'gemini-no-plan-tool'] as const;
+export const PLAN_NOTICES = ['claude-code-tasks-off', 'gemini-no-plan-tool', 'codex-plan-tool-off'] as const;
 export type PlanNotice = (typeof PLAN_NOTICES)[number];
 
 /** The Claude Code build from which the plan tools are withheld unless turned on. */
@@ -37,8 +42,11 @@ export function versionAtLeast(version: string | undefined, min: string): boolea
   return true;
 }
 
-/** From the agent's own file: its notice when its agent withheld the plan tools and the model called none. */
-export function planNoticeOfFile(info: AgentSessionInfo): PlanNotice | undefined {
+/**
+ * From the agent's own file: its notice when its agent withheld the plan tools and the model called none
+ * (`codexPlanTool`: what Codex's config says now; undefined when it could not be read).
+ */
+export function planNoticeOfFile(info: AgentSessionInfo, codexPlanTool?: CodexPlanTool): PlanNotice | undefined {
   if (info.agent === 'claude-code' && info.planCalls === 0 && versionAtLeast(info.version, CLAUDE_TASKS_WITHHELD_SINCE))
     return 'claude-code-tasks-off';
   if (
@@ -48,15 +56,27 @@ export function planNoticeOfFile(info: AgentSessionInfo): PlanNotice | undefined
     !/^gemini-2\./.test(info.model)
   )
     return 'gemini-no-plan-tool';
+  if (info.agent === 'codex' && info.planCalls === 0) return codexNotice(info.version, codexPlanTool);
   return undefined;
 }
 
+function codexNotice(version: string | undefined, codexPlanTool: CodexPlanTool | undefined): PlanNotice | undefined {
+  return codexPlanTool === 'off-by-default' && versionAtLeast(version, CODEX_PLAN_TOOL_OFF_SINCE)
+    ? 'codex-plan-tool-off'
+    : undefined;
+}
+
 /** From one of our logs: the same rule on its header's source, `hasPlanVersion` standing for a plan call. */
-export function planNoticeOfLog(source: SessionSource | undefined, hasPlanVersion: boolean): PlanNotice | undefined {
+export function planNoticeOfLog(
+  source: SessionSource | undefined,
+  hasPlanVersion: boolean,
+  codexPlanTool?: CodexPlanTool,
+): PlanNotice | undefined {
   if (source?.kind !== 'imported' || hasPlanVersion) return undefined;
   if (source.name === 'claude-code' && versionAtLeast(source.version, CLAUDE_TASKS_WITHHELD_SINCE))
     return 'claude-code-tasks-off';
   if (source.name === 'gemini-cli') return 'gemini-no-plan-tool';
+  if (source.name === 'codex') return codexNotice(source.version, codexPlanTool);
   return undefined;
 }
 
@@ -65,7 +85,7 @@ export function claudeSettingsFile(claudeConfigDir: string): string {
   return path.join(claudeConfigDir, 'settings.json');
 }
 
-/** The CLI's one-line warning for a notice (English; `settingsFile` is where the agent reads its settings). */
+/** The CLI's one-line warning for a notice (English; `settingsFile`: where the agent reads its settings or config). */
 export function planNoticeWarning(notice: PlanNotice, info: AgentSessionInfo, settingsFile: string): string {
   switch (notice) {
     case 'claude-code-tasks-off':
@@ -79,6 +99,12 @@ export function planNoticeWarning(notice: PlanNotice, info: AgentSessionInfo, se
         `warning: no plan: Gemini CLI offers write_todos to Gemini 2.x models only, and this ` +
         `session's model is ${info.model ?? 'another'}; give Gemini CLI our todo_write through ` +
         `\`agent-checklist mcp\` (in the editor: Set Up for Another Agent…, Gemini CLI)`
+      );
+    case 'codex-plan-tool-off':
+      return (
+        `warning: no plan: Codex ${info.version ?? ''} offers its model no update_plan: its plan tool is off by ` +
+        `default since ${CODEX_PLAN_TOOL_OFF_SINCE}; add [tools.update_plan] with enabled = true ` +
+        `(${CODEX_PLAN_TOOL_KEY}) to ${settingsFile} for its next sessions`
       );
   }
 }

@@ -154,6 +154,8 @@ export const webviewMessageFields = {
   enableClaudeCodeTasks: z.strictObject({}),
   /** The Gemini CLI plan notice's button: Set Up for Another Agent… for Gemini CLI (our todo_write over MCP). */
   setUpGeminiCli: z.strictObject({}),
+  /** The Codex plan notice's button: Agent Checklist: Turn On Codex's Plan Tool. */
+  enableCodexPlanTool: z.strictObject({}),
   loadOlder: z.strictObject({ cursor: z.number().check(z.int(), z.minimum(0)) }),
   approve: z.strictObject({ id, decision: z.enum(APPROVAL_DECISIONS) }),
   openSession: z.strictObject({ id }),

@@ -26,7 +26,7 @@ export const sessionViewSchema = z.strictObject({
    * The session's agent withheld its plan tools and it has none
    * (core/import/plan-notice.ts): the page explains it where the plan would be.
    */
-  planNotice: z.exactOptional(z.enum(['claude-code-tasks-off', 'gemini-no-plan-tool'])),
+  planNotice: z.exactOptional(z.enum(['claude-code-tasks-off', 'gemini-no-plan-tool', 'codex-plan-tool-off'])),
   /**
    * A large session still being opened: its latest page and plan are a
    * preview (read-only, no timings) until its full view replaces them.

@@ -36,6 +36,9 @@ export const WEBVIEW_STRINGS = {
     'No plan: Gemini CLI offers its plan tool (write_todos) to Gemini ' +
     '2.x models only. Our todo_write, through MCP, works with any model.',
   setUpGeminiCli: 'Set Up Gemini CLI',
+  codexPlanToolOff:
+    'No plan: Codex did not offer its model its plan tool (update_plan), which is off by default since 0.152.',
+  enableCodexPlanTool: 'Turn On Codex\u2019s Plan Tool',
   openingBanner: 'Opening this large session: its latest page and plan are shown while the rest of its log is read.',
   // Transcript
   transcript: 'Transcript',

@@ -2,7 +2,10 @@
 // what a command does runs that command, so both behave alike.
 import * as vscode from 'vscode';
 import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands';
-import { ENABLE_CLAUDE_CODE_TASKS_COMMAND } from '../external-sessions/claude-code-tasks';
+import {
+  ENABLE_CLAUDE_CODE_TASKS_COMMAND,
+  ENABLE_CODEX_PLAN_TOOL_COMMAND,
+} from '../external-sessions/claude-code-tasks';
 import { SET_UP_AGENT_COMMAND } from '../external-sessions/setup-agent';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
 import { writePlanFirst } from '../settings';
@@ -51,5 +54,6 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
     enableClaudeCodeTasks: () => runCommand(ENABLE_CLAUDE_CODE_TASKS_COMMAND),
     setUpGeminiCli: () => runCommand(SET_UP_AGENT_COMMAND, 'gemini-cli'),
+    enableCodexPlanTool: () => runCommand(ENABLE_CODEX_PLAN_TOOL_COMMAND),
   };
 }

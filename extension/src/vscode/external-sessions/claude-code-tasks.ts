@@ -4,14 +4,17 @@
 // empty view shows it while context key `agentChecklist.planNotice` names it. Both offer
 // Agent Checklist: Turn On Claude Code's Task List, which shows the exact change to
 // Claude Code's user settings and writes it only once the user confirms (Turn On).
-// (The context key names any notice: Gemini CLI's offers the MCP set-up instead.)
+// (The context key names any notice: Gemini CLI's offers the MCP set-up instead, Codex's
+// Agent Checklist: Turn On Codex's Plan Tool, codex-plan-tool-enable.ts.)
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 import type { PlanNotice } from '../../core/import/plan-notice';
 import type { SessionController } from '../session/session-controller';
 import { planNoticeOf } from '../session/session-view';
+import { onDidChangeCodexPlanTool } from './codex-plan-tool-state';
 
 export const ENABLE_CLAUDE_CODE_TASKS_COMMAND = 'agentChecklist.enableClaudeCodeTasks';
+export const ENABLE_CODEX_PLAN_TOOL_COMMAND = 'agentChecklist.enableCodexPlanTool';
 export const PLAN_NOTICE_CONTEXT = 'agentChecklist.planNotice';
 
 /** Keeps the Plan view's notice in step with the shown session, and registers the command. */
@@ -25,7 +28,15 @@ export class ClaudeCodeTasks extends Owner {
         (await import('./claude-code-tasks-enable')).enableClaudeCodeTasks(),
       ),
     );
+    this.register(
+      vscode.commands.registerCommand(ENABLE_CODEX_PLAN_TOOL_COMMAND, async () => {
+        const outcome = await (await import('./codex-plan-tool-enable')).enableCodexPlanTool();
+        this.update();
+        return outcome;
+      }),
+    );
     this.register(controller.onDidChangeSession(() => this.update()));
+    this.register(onDidChangeCodexPlanTool(() => this.update()));
     // Only a session shown with the notice can lose it (its agent's first plan write).
     this.register(controller.onDidChangePlan(() => this.shown !== undefined && this.update()));
     this.register(toDisposable(() => void vscode.commands.executeCommand('setContext', PLAN_NOTICE_CONTEXT, '')));

@@ -1,7 +1,8 @@
 // Which session the window shows, and from which of its folders: the workspace's
 // latest on activation; one the user picks (a large one previewed while it opens);
-// none (New Session); another program's session that wrote a plan when
-// agentChecklist.followExternal is `latest`; a read-only session reopened when its file
+// none (New Session); another program's session that wrote a plan (or a followed
+// agent's new session whose plan tool is off) when agentChecklist.followExternal is
+// `latest`; a read-only session reopened when its file
 // no longer continues what was read, or taken over once the process that held its lock
 // is gone (an ended CLI run, this window's previous extension host). The latest choice
 // wins (LatestChoice): a pick still loading never replaces a later one, and no followed
@@ -26,6 +27,7 @@ import {
 } from './opened-session';
 import type { SessionPreview } from './session-preview';
 import { SessionTakeOver } from './session-take-over';
+import { noticeSession } from './notice-follow';
 import type { SessionSwitcherOptions, SwitchHost } from './switch-host';
 import {
   folderSessionList,
@@ -80,7 +82,7 @@ export class SessionSwitcher extends Owner {
         }),
       );
     }
-    if (options.addedLogs) this.register(options.addedLogs(() => this.listEmitter.fire()));
+    if (options.addedLogs) this.register(options.addedLogs((added) => void this.logAdded(added)));
   }
 
   /** The window's session folders now: its own store's first. */
@@ -260,6 +262,15 @@ export class SessionSwitcher extends Owner {
     if (this.shownWrites.wasShown(write.path, write.seq)) return; // seen while it was shown, before the user moved on
     const target = listFolderSessions([write.folder]).find((s) => s.path === write.path);
     if (!target || isOwnSession(target)) return;
+    this.choices.now(null, () => this.showForeign(target));
+  }
+
+  /** A new log: one more in the list; a followed agent's session whose plan tool is off is shown (notice-follow.ts). */
+  private async logAdded(added: PlanWrite): Promise<void> {
+    this.listEmitter.fire();
+    const target = await noticeSession(added);
+    if (target === undefined || this.closed || this.host.busy() || this.choices.pending) return;
+    if (this.options.settings().followExternal !== 'latest' || this.host.opened()?.path === added.path) return;
     this.choices.now(null, () => this.showForeign(target));
   }
 

@@ -6,6 +6,7 @@ import type { OpenedSession } from './opened-session';
 import type { SessionPreview } from './session-preview';
 import { planNoticeOfLog, type PlanNotice } from '../../core/import/plan-notice';
 import { hasPlanVersion } from '../../core/plan/plan-history';
+import { codexPlanToolKnown } from '../external-sessions/codex-plan-tool-state';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
@@ -52,5 +53,9 @@ export async function exportSessionMarkdown(session: Session, checkpointsBase: s
  */
 export function planNoticeOf(session: Session | null): PlanNotice | undefined {
   if (session === null || session.header.source?.kind !== 'imported') return undefined;
-  return planNoticeOfLog(session.header.source, hasPlanVersion(session.events));
+  const source = session.header.source;
+  if (hasPlanVersion(session.events)) return undefined;
+  // Codex's notice depends on its config as it is now (codex-plan-tool-state.ts).
+  const codex = source.name === 'codex' ? codexPlanToolKnown() : undefined;
+  return planNoticeOfLog(source, false, codex);
 }

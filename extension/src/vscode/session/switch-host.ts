@@ -21,7 +21,7 @@ export interface SessionSwitcherOptions {
   /** A log in one of the folders wrote a new plan (ExternalSessionWatcher). */
   externalWrites?: vscode.Event<PlanWrite>;
   /** A new log appeared in one of the folders, plan or not (ExternalSessionWatcher): the list has a new entry. */
-  addedLogs?: vscode.Event<unknown>;
+  addedLogs?: vscode.Event<PlanWrite>;
 }
 
 /** What the switcher needs of the controller. */
