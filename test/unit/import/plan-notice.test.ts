@@ -12,8 +12,15 @@ import {
   readClaudeSettings,
   writeClaudeSettings,
 } from '../../../extension/src/core/import/claude-settings';
-import { planNoticeOfFile, planNoticeOfLog, versionAtLeast } from '../../../extension/src/core/import/plan-notice';
+import { FOLLOWED_AGENTS } from '../../../extension/src/core/import/followed-agents';
+import * as notices from '../../../extension/src/core/import/plan-notice';
 import { tempDir } from '../support/sessions';
+
+const { versionAtLeast } = notices;
+/** The notice's id (the agent's descriptor's), as the context key and the session view name it. */
+const planNoticeOfFile = (i: AgentSessionInfo) => notices.planNoticeOfFile(i, FOLLOWED_AGENTS)?.off.notice;
+const planNoticeOfLog = (source: Parameters<typeof notices.planNoticeOfLog>[0], hasPlan: boolean) =>
+  notices.planNoticeOfLog(source, hasPlan, FOLLOWED_AGENTS)?.off.notice;
 
 const info = (over: Partial<AgentSessionInfo>): AgentSessionInfo => ({
   agent: 'claude-code',

@@ -4,10 +4,9 @@
 // empty view shows it while context key `agentChecklist.planNotice` names it. Both offer
 // Agent Checklist: Turn On Claude Code's Task List, which shows the exact change to
 // Claude Code's user settings and writes it only once the user confirms (Turn On).
-// (The context key names any notice: Gemini CLI's offers the MCP set-up instead.)
+// (The context key names any agent's notice, its descriptor's `planToolOff.notice`.)
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
-import type { PlanNotice } from '../../core/import/plan-notice';
 import type { SessionController } from '../session/session-controller';
 import { planNoticeOf } from '../session/session-view';
 
@@ -16,7 +15,7 @@ export const PLAN_NOTICE_CONTEXT = 'agentChecklist.planNotice';
 
 /** Keeps the Plan view's notice in step with the shown session, and registers the command. */
 export class ClaudeCodeTasks extends Owner {
-  private shown: PlanNotice | undefined;
+  private shown: string | undefined;
 
   constructor(private readonly controller: SessionController) {
     super();
@@ -33,7 +32,7 @@ export class ClaudeCodeTasks extends Owner {
   }
 
   private update(force = false): void {
-    const notice = planNoticeOf(this.controller.session);
+    const notice = planNoticeOf(this.controller.session)?.off.notice;
     if (notice === this.shown && !force) return;
     this.shown = notice;
     void vscode.commands.executeCommand('setContext', PLAN_NOTICE_CONTEXT, notice ?? '');
