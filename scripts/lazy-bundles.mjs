@@ -28,7 +28,9 @@ const READER_MODULES = Object.fromEntries(
   readdirSync(new URL(`../${AGENTS}`, import.meta.url))
     .filter((file) => file.endsWith('.ts'))
     .flatMap((file) => [
-      ...readFileSync(new URL(`../${AGENTS}/${file}`, import.meta.url), 'utf8').matchAll(/require\('\.\.\/([\w-]+)'\)/g),
+      ...readFileSync(new URL(`../${AGENTS}/${file}`, import.meta.url), 'utf8').matchAll(
+        /require\('\.\.\/([\w-]+)'\)/g,
+      ),
     ])
     .map(([, name]) => [`extension/src/core/import/${name}.ts`, `agent-readers/${name}`]),
 );

@@ -49,7 +49,12 @@ export interface DatabaseFollower extends Disposable {
 
 /** The module that reads an agent's database, loaded at its first use. */
 export interface DatabaseReader {
-  follower(dbFile: string, folders: readonly string[], sessionDir: string, report: (r: FollowReport) => void): DatabaseFollower;
+  follower(
+    dbFile: string,
+    folders: readonly string[],
+    sessionDir: string,
+    report: (r: FollowReport) => void,
+  ): DatabaseFollower;
   /** Every session of `folder` made into one of our logs each, oldest first. */
   importAll(dbFile: string, folder: string, sessionDir: string): ImportResult[];
   /** The message of an error the database's read threw (it cannot be read), else undefined. */
@@ -71,7 +76,7 @@ export interface DatabaseReading {
  * whose model called none, is explained where the plan would be, with what turns it on.
  */
 export interface PlanToolOff {
-  /** The notice's id: the value of context key `agentChecklist.planNotice` (the Plan view's empty view in package.json). */
+  /** The notice's id: context key `agentChecklist.planNotice`'s value (the Plan view's empty view, package.json). */
   notice: string;
   /** From the agent's own file, whose model called no plan tool: the tool was not offered. */
   ofFile(info: AgentSessionInfo): boolean;

@@ -30,7 +30,7 @@ function rollouts(sessions: string): string[] {
 
 const sessionMetaLine = z.object({ type: z.literal('session_meta'), payload: z.object({ cwd: z.string() }) });
 
-/** The folder a rollout ran in (its first line's `session_meta.payload.cwd`), or undefined before that line is whole. */
+/** The folder a rollout ran in (its first line's `session_meta.payload.cwd`); undefined before that line is whole. */
 function rolloutCwd(file: string): string | undefined {
   const line = firstLine(file, 1 << 20);
   if (line === undefined) return undefined;

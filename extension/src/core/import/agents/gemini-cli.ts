@@ -19,7 +19,7 @@ declare const require: (id: '../gemini-session') => unknown;
 
 const projectsFile = z.object({ projects: z.record(z.string(), z.string()) });
 
-/** The folder where Gemini CLI keeps `folder`'s sessions, or undefined while `projects.json` does not name the folder. */
+/** Where Gemini CLI keeps `folder`'s sessions, or undefined while `projects.json` does not name the folder. */
 function chatsDir(home: string, folder: string): string | undefined {
   let text: string;
   try {
