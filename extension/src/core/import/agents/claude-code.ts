@@ -57,5 +57,5 @@ export const claudeCode: FollowedAgent = {
       `{"${CLAUDE_TODO_TOOLS_VARIABLE}": "1"} to ${claudeSettingsFile(home)} for its next sessions`,
   },
   importHelp: `a Claude Code transcript (~/.claude/projects/<folder>/<session>.jsonl, or under
-$CLAUDE_CONFIG_DIR)`,
+  $CLAUDE_CONFIG_DIR)`,
 };

@@ -70,5 +70,5 @@ export const geminiCli: FollowedAgent = {
       `\`agent-checklist mcp\` (in the editor: Set Up for Another Agent…, Gemini CLI)`,
   },
   importHelp: `a Gemini CLI session (~/.gemini/tmp/<project>/chats/session-*.jsonl, or under
-$GEMINI_CLI_HOME/.gemini)`,
+  $GEMINI_CLI_HOME/.gemini)`,
 };
