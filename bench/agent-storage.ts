@@ -18,7 +18,7 @@ export type AgentHomes = Record<string, string>;
 /** Claude Code's project folder for `folder` (its descriptor's rule). */
 function claudeProjectDir(homes: AgentHomes, folder: string): string {
   if (claudeCodeAgent.reading.kind !== 'jsonl') throw new Error('Claude Code keeps JSONL files');
-  return claudeCodeAgent.reading.files.dirOf(homes['claude-code']!, folder)!;
+  return claudeCodeAgent.reading.load().files.dirOf(homes['claude-code']!, folder)!;
 }
 
 export type Todo = { content: string; status: 'pending' | 'in_progress' | 'completed' };

@@ -49,7 +49,7 @@ describe('other agents followed from their own session files', () => {
 
     // Claude Code's project folder for the open folder does not exist yet: the agent's first run makes it.
     assert.ok(claudeCode.reading.kind === 'jsonl');
-    const project = claudeCode.reading.files.dirOf(agentHome('CLAUDE_CONFIG_DIR'), workspaceRoot())!;
+    const project = claudeCode.reading.load().files.dirOf(agentHome('CLAUDE_CONFIG_DIR'), workspaceRoot())!;
     fs.mkdirSync(project, { recursive: true });
     const transcript = path.join(project, '5c8801a2-bbe5-4365-a22d-0cf171e209d8.jsonl');
     const claude = fixture('claude-todowrite-resumed.jsonl');

@@ -67,14 +67,16 @@ const fakeAgent: FollowedAgent = {
   reading: {
     kind: 'jsonl',
     what: 'a Fake Agent log',
-    files: {
-      dirOf: (home, folder) => path.join(home, path.basename(folder)),
-      recursive: false,
-      isSessionFile: (name) => name.endsWith('.jsonl'),
-      list: (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).map((n) => path.join(dir, n)) : []),
-    },
-    recognises: (line) => line.fake === 'session',
-    reader: () => new FakeReader(),
+    load: () => ({
+      files: {
+        dirOf: (home, folder) => path.join(home, path.basename(folder)),
+        recursive: false,
+        isSessionFile: (name) => name.endsWith('.jsonl'),
+        list: (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).map((n) => path.join(dir, n)) : []),
+      },
+      recognises: (line) => line.fake === 'session',
+      reader: () => new FakeReader(),
+    }),
   },
   planToolOff: {
     notice: 'fake-plan-off',
@@ -129,7 +131,7 @@ describe('the followed agents list', () => {
     for (const name of fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.jsonl'))) {
       const lines = jsonLines(path.join(FIXTURES, name));
       for (const agentLine of lines) {
-        const told = AGENTS.filter((a) => a.reading.kind === 'jsonl' && a.reading.recognises(agentLine));
+        const told = AGENTS.filter((a) => a.reading.kind === 'jsonl' && a.reading.load().recognises(agentLine));
         assert.ok(told.length <= 1, `${name}: ${told.map((a) => a.id).join(', ')}`);
       }
       const agent = FIXTURE_AGENTS[name.split('-')[0]!];

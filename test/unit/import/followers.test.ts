@@ -47,7 +47,7 @@ function nextReport(
 /** Claude Code's project folder for `folder` (its descriptor's rule). */
 function claudeProjectDir(homes: Record<string, string>, folder: string): string {
   assert.ok(claudeCode.reading.kind === 'jsonl');
-  return claudeCode.reading.files.dirOf(homes['claude-code']!, folder)!;
+  return claudeCode.reading.load().files.dirOf(homes['claude-code']!, folder)!;
 }
 
 function setUp() {

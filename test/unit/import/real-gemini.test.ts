@@ -78,7 +78,7 @@ describe('the real Gemini CLI', () => {
       assert.equal(server.left, 0);
       file = geminiSession(home);
       assert.ok(geminiCli.reading.kind === 'jsonl');
-      const chats = geminiCli.reading.files.dirOf(homes['gemini-cli']!, work);
+      const chats = geminiCli.reading.load().files.dirOf(homes['gemini-cli']!, work);
       assert.equal(path.dirname(file), chats, 'projects.json names the folder');
       assert.equal(fs.readFileSync(path.join(path.dirname(file), '..', '.project_root'), 'utf8').trim(), work);
       // The follower reads what settled; wait for its report of the third version (or fail after 20 s).

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { JsonlTail } from '../store/jsonl-tail';
 import type { AgentFileReader, AgentLine, AgentMark } from './agent-plan';
-import type { FollowedAgent, JsonlReading } from './followed-agent';
+import type { FollowedAgent, JsonlReader } from './followed-agent';
 import { FOLLOWED_AGENTS } from './followed-agents';
 
 /** Every agent's line is a JSON object; the agent's reader checks the rest. */
@@ -22,9 +22,10 @@ export function readerFor(
   agents: readonly FollowedAgent[] = FOLLOWED_AGENTS,
 ): AgentFileReader | undefined {
   if (line === undefined) return undefined;
-  const told = agents.flatMap(({ reading }) =>
-    reading.kind === 'jsonl' && reading.recognises(line) ? [reading] : ([] as JsonlReading[]),
-  );
+  const told = agents.flatMap(({ reading }) => {
+    const reader = reading.kind === 'jsonl' ? reading.load() : undefined;
+    return reader?.recognises(line) === true ? [reader] : ([] as JsonlReader[]);
+  });
   return told.length === 1 ? told[0]!.reader() : undefined;
 }
 

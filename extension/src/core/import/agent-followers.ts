@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toDisposable, type Disposable } from '../disposable';
 import { isSessionLockedError } from '../store/lock';
-import type { DatabaseReading, FollowedAgent, JsonlReading } from './followed-agent';
+import type { DatabaseReading, FollowedAgent, JsonlReader } from './followed-agent';
 import { FOLLOWED_AGENTS } from './followed-agents';
 import { FollowedAgentFile } from './followed-agent-file';
 import type { FollowConfig, FollowReport } from './follow-messages';
@@ -43,7 +43,7 @@ export class AgentFollowers implements Disposable {
       const home = config.homes[agent.id];
       if (!config.agents.includes(agent.id) || home === undefined) continue;
       if (agent.reading.kind === 'database') this.watchDatabase(agent.reading, agent.reading.file(home));
-      else this.watchFiles(agent.reading, home);
+      else this.watchFiles(agent.reading.load(), home);
     }
   }
 
@@ -60,7 +60,7 @@ export class AgentFollowers implements Disposable {
   }
 
   /** Each open folder's session folder, watched once it is known (once for a folder several share). */
-  private watchFiles(reading: JsonlReading, home: string): void {
+  private watchFiles(reading: JsonlReader, home: string): void {
     const { files } = reading;
     const watched = new Set<string>();
     for (const folder of this.folders)
@@ -121,7 +121,7 @@ export class AgentFollowers implements Disposable {
     this.watches.push(toDisposable(() => clearInterval(poll)));
   }
 
-  private changed(file: string, reading: JsonlReading): void {
+  private changed(file: string, reading: JsonlReader): void {
     this.settle(file, () => this.follow(file, reading));
   }
 
@@ -137,7 +137,7 @@ export class AgentFollowers implements Disposable {
   }
 
   /** Reads what `file` appended, when it is a session of a followed folder. */
-  private follow(file: string, reading: JsonlReading): void {
+  private follow(file: string, reading: JsonlReader): void {
     if (!this.belongs(file, reading)) return;
     let follower = this.followers.get(file);
     if (follower === undefined) {
@@ -165,7 +165,7 @@ export class AgentFollowers implements Disposable {
     }
   }
 
-  private belongs(file: string, { files }: JsonlReading): boolean {
+  private belongs(file: string, { files }: JsonlReader): boolean {
     if (files.folderOf === undefined) return true; // its session folder holds one workspace folder's sessions
     let folder = this.fileFolder.get(file);
     if (folder === undefined) {

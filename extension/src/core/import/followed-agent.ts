@@ -30,16 +30,22 @@ export interface SessionFiles {
   folderOf?(file: string): string | undefined;
 }
 
+/** Where an agent's JSONL files are, how one is told, and its reader: its reader's module (loaded at first use). */
+export interface JsonlReader {
+  files: SessionFiles;
+  /** Whether `line` tells that its file is this agent's: a file is the one agent's whose recogniser alone says so. */
+  recognises(line: AgentLine): boolean;
+  /** A reader for one file. */
+  reader(): AgentFileReader;
+}
+
 /** An agent whose sessions are JSONL files it appends to: followed file by file. */
 export interface JsonlReading {
   kind: 'jsonl';
   /** What one of its files is, as the CLI names it ("a Codex rollout"). */
   what: string;
-  files: SessionFiles;
-  /** Whether `line` tells that its file is this agent's: a file is the one agent's whose recogniser alone says so. */
-  recognises(line: AgentLine): boolean;
-  /** A reader for one file (its module loaded at the first call). */
-  reader(): AgentFileReader;
+  /** Its reader's module (files, recogniser, reader), required at the first read: never the host's start. */
+  load(): JsonlReader;
 }
 
 /** What follows one database's sessions of the open folders: each `update` reads what the agent wrote since. */

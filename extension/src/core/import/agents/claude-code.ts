@@ -7,10 +7,9 @@
 // Agent Checklist: Turn On Claude Code's Task List sets it (claude-settings.ts).
 import * as path from 'node:path';
 import type { FollowedAgent } from '../followed-agent';
-import { listFiles } from '../agent-session-files';
 import { versionAtLeast } from '../plan-notice';
 
-type ReaderModule = typeof import('../claude-transcript');
+type ReaderModule = Pick<typeof import('../claude-transcript'), 'reading'>;
 /** CommonJS's require (the bundles and tsx), declared for this one module: the reader loads at its first use. */
 declare const require: (id: '../claude-transcript') => unknown;
 
@@ -31,17 +30,7 @@ export const claudeCode: FollowedAgent = {
   reading: {
     kind: 'jsonl',
     what: 'a Claude Code transcript',
-    files: {
-      dirOf: (home, folder) => path.join(home, 'projects', path.resolve(folder).replace(/[^A-Za-z0-9]/g, '-')),
-      recursive: false,
-      isSessionFile: (name) => name.endsWith('.jsonl'),
-      list: (dir) =>
-        listFiles(dir)
-          .filter((name) => name.endsWith('.jsonl'))
-          .map((name) => path.join(dir, name)),
-    },
-    recognises: (line) => 'type' in line && typeof line.sessionId === 'string',
-    reader: () => new (require('../claude-transcript') as ReaderModule).ClaudeTranscriptReader(),
+    load: () => (require('../claude-transcript') as ReaderModule).reading,
   },
   planToolOff: {
     notice: 'claude-code-tasks-off',
