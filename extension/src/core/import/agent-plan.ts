@@ -14,7 +14,7 @@ export type AgentMark =
 export interface AgentSessionInfo {
   /** The agent's id (its descriptor's, followed-agents.ts). */
   agent: string;
-  /** The agent's own session (Claude Code) or thread (Codex) id. */
+  /** The agent's own session (or thread) id. */
   sessionId: string | undefined;
   version: string | undefined;
   cwd: string | undefined;
@@ -24,7 +24,7 @@ export interface AgentSessionInfo {
   title: string | undefined;
   /** Calls of the agent's plan tools seen, queries and failed calls included: the model was offered them. */
   planCalls: number;
-  /** The model of the agent's latest answer, when its file says (Gemini CLI). */
+  /** The model of the agent's latest answer, when its file says. */
   model?: string | undefined;
 }
 

@@ -1,6 +1,6 @@
 // An agent's session file made into one of our session logs. The log is a pure
 // function of the file's content: its id comes from the agent's session id
-// (`claude-code-<id>`, `codex-<id>`), so importing the same file again, after the
+// (`<agent id>-<session id>`), so importing the same file again, after the
 // agent appended (a resume), lands on the same path; the log is then REWRITTEN
 // whole, written to a temporary file beside it and renamed over it (readers see the
 // old log or the new one, never half of one). Held by the log's lock meanwhile.
