@@ -8,15 +8,23 @@
 // follower is the database's, not one file's).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { claudeProjectDir, codexSessionsDir, type AgentHomes } from '../extension/src/core/import/agent-session-files';
 import { FollowedAgentFile } from '../extension/src/core/import/followed-agent-file';
-import type { ImportedAgent } from '../extension/src/core/session/source';
+import { claudeCode as claudeCodeAgent } from '../extension/src/core/import/agents/claude-code';
 import { opencode } from './opencode-storage';
+
+/** Each followed agent's home by its id (core/import/followed-agents.ts `agentHomes`). */
+export type AgentHomes = Record<string, string>;
+
+/** Claude Code's project folder for `folder` (its descriptor's rule). */
+function claudeProjectDir(homes: AgentHomes, folder: string): string {
+  if (claudeCodeAgent.reading.kind !== 'jsonl') throw new Error('Claude Code keeps JSONL files');
+  return claudeCodeAgent.reading.load().files.dirOf(homes['claude-code']!, folder)!;
+}
 
 export type Todo = { content: string; status: 'pending' | 'in_progress' | 'completed' };
 
 export interface AgentStorage {
-  agent: ImportedAgent;
+  agent: string;
   title: string;
   /** Makes the agent's session of `folder` with about `bytes` of answers; its file. */
   create(homes: AgentHomes, folder: string, bytes: number): string;
@@ -117,7 +125,7 @@ const codex: AgentStorage = {
   title: 'Codex',
   create: (homes, folder, bytes) =>
     fill(
-      path.join(codexSessionsDir(homes), '2026', '12', '04', `rollout-2026-12-04T00-00-00-${SESSION}.jsonl`),
+      path.join(homes.codex!, 'sessions', '2026', '12', '04', `rollout-2026-12-04T00-00-00-${SESSION}.jsonl`),
       jsonl(
         { timestamp: at(), type: 'session_meta', payload: { id: SESSION, cwd: folder, cli_version: '0.169.0' } },
         { timestamp: at(), type: 'event_msg', payload: { type: 'task_started' } },
@@ -158,9 +166,10 @@ const codex: AgentStorage = {
 
 /** Gemini CLI's chats folder for `folder`, registered in projects.json as Gemini CLI does. */
 function geminiChats(homes: AgentHomes, folder: string): string {
-  fs.mkdirSync(homes.geminiDir, { recursive: true });
-  fs.writeFileSync(path.join(homes.geminiDir, 'projects.json'), JSON.stringify({ projects: { [folder]: 'work' } }));
-  return path.join(homes.geminiDir, 'tmp', 'work', 'chats');
+  const gemini = homes['gemini-cli']!;
+  fs.mkdirSync(gemini, { recursive: true });
+  fs.writeFileSync(path.join(gemini, 'projects.json'), JSON.stringify({ projects: { [folder]: 'work' } }));
+  return path.join(gemini, 'tmp', 'work', 'chats');
 }
 
 const geminiCli: AgentStorage = {

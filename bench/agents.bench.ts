@@ -14,7 +14,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AgentFollowThread } from '../extension/src/core/import/agent-follow-thread';
-import type { AgentHomes } from '../extension/src/core/import/agent-session-files';
 import { statusBarSummary } from '../extension/src/core/plan/summaries';
 import { foldStandingPlan } from '../test/unit/support/plan-folds';
 import type { SessionEvent } from '../extension/src/core/session/events';
@@ -23,7 +22,7 @@ import { LogFollower } from '../extension/src/core/store/log-follower';
 import { READY_MARKER, REPO_ROOT } from '../scripts/vscode-server/paths.mjs';
 import { agentHomesOf } from '../scripts/vscode-server/server.mjs';
 import { agentFrame, openContainer, openWorkbench, until } from '../test/e2e/workbench';
-import { FOLLOWED_STORAGES, followerOf, type AgentStorage } from './agent-storage';
+import { FOLLOWED_STORAGES, followerOf, type AgentHomes, type AgentStorage } from './agent-storage';
 import { OBSERVER_SOURCE, planAt, seenAt, statusText } from './external.bench';
 import type { Metric } from './report';
 import { median, now, percentile, round } from './stats';
@@ -36,10 +35,10 @@ const PAUSE_MS = 300;
 
 function homesIn(dir: string): AgentHomes {
   return {
-    claudeConfigDir: path.join(dir, 'claude'),
-    codexHome: path.join(dir, 'codex'),
-    geminiDir: path.join(dir, 'gemini'),
-    opencodeDb: path.join(dir, 'opencode', 'opencode.db'),
+    'claude-code': path.join(dir, 'claude'),
+    codex: path.join(dir, 'codex'),
+    'gemini-cli': path.join(dir, 'gemini'),
+    opencode: path.join(dir, 'opencode'),
   };
 }
 
@@ -137,7 +136,7 @@ async function liveLatency(log: (line: string) => void): Promise<number[]> {
     const claude = FOLLOWED_STORAGES.find((a) => a.agent === 'claude-code')!;
     const homes = {
       ...homesIn(workbench.server.userDataDir),
-      claudeConfigDir: agentHomesOf(workbench.server.userDataDir).CLAUDE_CONFIG_DIR,
+      'claude-code': agentHomesOf(workbench.server.userDataDir).CLAUDE_CONFIG_DIR,
     };
     const transcript = claude.create(homes, workbench.workspace, 0);
     claude.write(transcript, 0, planAt(0), workbench.workspace);

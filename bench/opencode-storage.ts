@@ -16,9 +16,8 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
-import type { AgentHomes } from '../extension/src/core/import/agent-session-files';
 import { OpencodeFollower } from '../extension/src/core/import/opencode-follower';
-import type { AgentStorage, Todo } from './agent-storage';
+import type { AgentHomes, AgentStorage, Todo } from './agent-storage';
 
 const SCHEMA = path.resolve(__dirname, '../test/fixtures/agent-files/opencode-1.18.33-schema.sql');
 const SESSION = 'ses_0b0e7e570000BenchSession01';
@@ -117,7 +116,7 @@ export const opencode: AgentStorage = {
   agent: 'opencode',
   title: 'opencode',
   create: (homes: AgentHomes, folder: string, bytes: number) => {
-    const file = homes.opencodeDb!;
+    const file = path.join(homes.opencode!, 'opencode.db');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = openDb(file);
     try {

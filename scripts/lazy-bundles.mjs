@@ -1,7 +1,7 @@
 // What is loaded lazily, and the esbuild plugin the process bundles are built with:
 // see scripts/build.mjs. Its own module so that a unit test can run the plugin
 // (test/unit/cli/lazy-bundles.test.ts).
-import { readFileSync, realpathSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
@@ -16,6 +16,23 @@ const PROVIDER_MODULES = Object.fromEntries(
     `extension/src/core/agent/providers/${name}.ts`,
     `providers/${name}`,
   ]),
+);
+
+/**
+ * Each followed agent's reader (dist/agent-readers/<name>.js): the module its descriptor
+ * requires at its first read (`require('../<name>')` in core/import/agents/<agent>.ts),
+ * never at the host's start, so a new agent needs no line here.
+ */
+const AGENTS = 'extension/src/core/import/agents';
+const READER_MODULES = Object.fromEntries(
+  readdirSync(new URL(`../${AGENTS}`, import.meta.url))
+    .filter((file) => file.endsWith('.ts'))
+    .flatMap((file) => [
+      ...readFileSync(new URL(`../${AGENTS}/${file}`, import.meta.url), 'utf8').matchAll(
+        /require\('\.\.\/([\w-]+)'\)/g,
+      ),
+    ])
+    .map(([, name]) => [`extension/src/core/import/${name}.ts`, `agent-readers/${name}`]),
 );
 
 /**
@@ -38,6 +55,7 @@ export const LAZY_MODULES = {
   'extension/src/core/tools/ignore-rules.ts': 'ignore-rules',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
   ...PROVIDER_MODULES,
+  ...READER_MODULES,
   // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.
   'extension/src/core/tools/bash/run-sandboxed.ts': 'bash-run',
   // grep's linear-time regex engine (re2-wasm), required at the first pattern compiled (never for a plain literal); its wasm is dist/re2.wasm beside it.

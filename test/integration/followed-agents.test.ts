@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { claudeProjectDir } from '../../extension/src/core/import/agent-session-files';
+import { claudeCode } from '../../extension/src/core/import/agents/claude-code';
 import { loadLogFile } from '../../extension/src/core/store/log-file';
 import {
   AGENT_SCRIPTS,
@@ -48,7 +48,8 @@ describe('other agents followed from their own session files', () => {
     await waitFor(() => api.webview().ready, 'the Agent view to say ready');
 
     // Claude Code's project folder for the open folder does not exist yet: the agent's first run makes it.
-    const project = claudeProjectDir({ claudeConfigDir: agentHome('CLAUDE_CONFIG_DIR') }, workspaceRoot());
+    assert.ok(claudeCode.reading.kind === 'jsonl');
+    const project = claudeCode.reading.load().files.dirOf(agentHome('CLAUDE_CONFIG_DIR'), workspaceRoot())!;
     fs.mkdirSync(project, { recursive: true });
     const transcript = path.join(project, '5c8801a2-bbe5-4365-a22d-0cf171e209d8.jsonl');
     const claude = fixture('claude-todowrite-resumed.jsonl');

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { REMOTE_PROVIDERS } from '../../extension/src/core/agent/providers/remote-catalog';
 import { WEBVIEW_STRINGS } from '../../extension/src/core/protocol/strings';
+import { FOLLOWED_AGENTS } from '../../extension/src/core/import/followed-agents';
 import { EXTENSION_ID, getApi, waitFor } from './helpers';
 
 const bundleSchema = z.record(z.string(), z.string());
@@ -67,6 +68,8 @@ describe('localization', () => {
       ...hostMessages(),
       ...Object.values(WEBVIEW_STRINGS),
       ...Object.values(REMOTE_PROVIDERS).map((p) => p.description),
+      // The plan notice and its button, localized by the host from each followed agent's descriptor.
+      ...FOLLOWED_AGENTS.flatMap((a) => (a.planToolOff ? [a.planToolOff.text, a.planToolOff.action.label] : [])),
     ];
     assert.ok(needed.length > 60);
     for (const message of needed) {

@@ -1,8 +1,10 @@
 // CLI text and the usage error. Exit codes: 0 ok, 1 the session or log failed, 2 bad usage.
+import * as path from 'node:path';
 import { toolCatalog } from '../core/tools/built-in';
 import type { ToolCatalog } from '../core/tools/catalog';
 import { BUILT_IN_ACP_AGENT_IDS } from '../core/acp-client/agent-catalog';
 import { brandedError, errorGuard } from '../core/error-brand';
+import { FOLLOWED_AGENTS } from '../core/import/followed-agents';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -48,6 +50,27 @@ function toolsOption(catalog: ToolCatalog): string {
   return lines.join('\n');
 }
 
+/** `import`'s line for each agent that keeps its sessions in one database (named by its file). */
+const databaseSynopsis = FOLLOWED_AGENTS.flatMap(({ reading }) =>
+  reading.kind === 'database'
+    ? [`  agent-checklist import <${path.basename(reading.file(''))}> [--cwd <folder>] [--session-dir <dir>]`]
+    : [],
+).join('\n');
+
+/** `import`'s help: each followed agent's files, from its descriptor (core/import/followed-agents.ts). */
+const importHelp = (): string => {
+  const files = FOLLOWED_AGENTS.filter((a) => a.reading.kind === 'jsonl').map((a) => `- ${a.importHelp}`);
+  const databases = FOLLOWED_AGENTS.filter((a) => a.reading.kind === 'database').map((a) => `${a.importHelp}.`);
+  return [
+    'import: one of these (told apart by its content)',
+    ...files,
+    `made into a session log in --session-dir (default: .agent-checklist/sessions): one plan
+version per plan write, at the agent's own times. Importing the same file again
+(after the agent went on) rewrites the same log. Prints the log's path last.`,
+    ...databases,
+  ].join('\n');
+};
+
 /** Every command's synopsis. */
 const SYNOPSIS = `Usage:
   agent-checklist --version
@@ -74,7 +97,7 @@ const SYNOPSIS = `Usage:
                         [--format text|json]
   agent-checklist acp [run options except --session, --cwd, --compact, --json]
   agent-checklist import <file> [--session-dir <dir>]
-  agent-checklist import <opencode.db> [--cwd <folder>] [--session-dir <dir>]
+${databaseSynopsis}
   agent-checklist changes <log.jsonl> --item <n> [--format patch|json]
   agent-checklist revert <log.jsonl> --item <n> [--yes]`;
 
@@ -144,15 +167,7 @@ acp: our agent (the same model, tools and approvals as run) as an Agent Client
 Protocol agent on stdio, for Zed, JetBrains or any ACP client: its plan is sent as
 plan updates, bash and file writes are asked as permission requests. Each ACP
 session is a session log in --session-dir (default: the session's folder's
-.agent-checklist/sessions); session/load resumes one. Stdout carries only the protocol.
-
-import: a Claude Code transcript or a Codex rollout (told apart by its content) made
-into a session log in --session-dir (default: .agent-checklist/sessions): one plan
-version per plan write, at the agent's own times. Importing the same file again
-(after the agent went on) rewrites the same log. Prints the log's path last.
-opencode's database (~/.local/share/opencode/opencode.db) holds every folder's
-sessions: each session of --cwd (default: the current folder) is made into one
-log, and each log's path is printed on its own line.`;
+.agent-checklist/sessions); session/load resumes one. Stdout carries only the protocol.`;
 
 /** Plan first and the plan commands: plan, history, edit, run --item, run --from. */
 const PLAN_COMMANDS = `Plan first: without a terminal and without --approve-plan, the turn ends with
@@ -226,6 +241,7 @@ export const usage = (catalog: ToolCatalog = toolCatalog): string =>
     SYNOPSIS,
     runOptions(catalog),
     OTHER_AGENTS,
+    importHelp(),
     PLAN_COMMANDS,
     CHECKPOINTS,
     approvals(catalog),

@@ -1,7 +1,7 @@
 // What Codex's config.toml says of its plan tool (codex-config.ts: where it is, why it
 // matters), read with smol-toml. Its own module so the TOML parser loads only where it
 // is needed: the CLI's import, the ACP agent's start (the lazy acp-client bundle), the
-// Turn On command, and the host's notice (a lazy module: vscode/external-sessions/codex-plan-tool-state.ts).
+// Turn On command, and the host's notice (lazily, through Codex's descriptor).
 import * as fs from 'node:fs';
 import { parse, type TomlTable } from 'smol-toml';
 import {

@@ -12,7 +12,7 @@ import { DEFAULT_MAX_STEPS } from '../core/agent/turn-options';
 import { BUILT_IN_TOOLS } from '../core/tools/built-in';
 import { SANDBOX_MODES } from '../core/tools/bash/sandbox-modes';
 import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
-import { IMPORTED_AGENTS } from '../core/session/source';
+import { FOLLOWED_AGENT_IDS } from '../core/import/followed-agents';
 import { acpAgentsSchema } from '../core/acp-client/agent-catalog';
 import { REMOTE_PROVIDER_IDS } from '../core/agent/providers/remote-catalog';
 
@@ -74,7 +74,7 @@ const SETTINGS = {
   /** Follow sessions written outside this window when they write a plan. */
   followExternal: setting('followExternal', z.enum(FOLLOW_EXTERNAL), 'latest'),
   /** The agents whose own session files are followed for the open folders ([] = none). */
-  followAgents: setting('followAgents', z.readonly(z.array(z.enum(IMPORTED_AGENTS))), IMPORTED_AGENTS),
+  followAgents: setting('followAgents', z.readonly(z.array(z.enum(FOLLOWED_AGENT_IDS))), FOLLOWED_AGENT_IDS),
   /** Notify when a turn ends or an approval waits while the Agent view is out of sight. */
   notifications: setting('notifications', z.boolean(), true),
   /** Minutes of log silence with an item in progress before the status bar warns; 0 = never. */

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { boardCardSchema } from '../../../extension/src/core/board/board-card';
-import { claudeProjectDir } from '../../../extension/src/core/import/agent-session-files';
+import { claudeProjectDir } from './agent-dirs';
 import { ExternalPlanSession } from '../../../extension/src/core/mcp/external-plan-session';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { tempDir } from '../support/sessions';
@@ -63,7 +63,7 @@ describe('agent-checklist board', () => {
     assert.equal((await mcp.write({ todos: [{ content: 'Plan', status: 'completed' }] })).isError, false);
     mcp.dispose();
     const claudeHome = path.join(root, 'claude');
-    const project = claudeProjectDir({ claudeConfigDir: claudeHome }, repo);
+    const project = claudeProjectDir(claudeHome, repo);
     fs.mkdirSync(project, { recursive: true });
     fs.copyFileSync(CLAUDE, path.join(project, 'session.jsonl'));
     const env = { CLAUDE_CONFIG_DIR: claudeHome, CODEX_HOME: path.join(root, 'none'), HOME: root };

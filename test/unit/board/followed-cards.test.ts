@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { followedCards, followedFiles } from '../../../extension/src/core/board/followed-cards';
-import { agentHomes, claudeProjectDir } from '../../../extension/src/core/import/agent-session-files';
+import { agentHomes } from '../../../extension/src/core/import/followed-agents';
+import { claudeProjectDir } from './agent-dirs';
 import { tempDir } from '../support/sessions';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/agent-files');
@@ -34,9 +35,9 @@ describe('followed agents’ cards', () => {
       { CODEX_HOME: path.join(root, 'codex'), CLAUDE_CONFIG_DIR: path.join(root, 'claude') },
       root,
     );
-    const ours = codexRollout(homes.codexHome, folder, '2026-12-02T22-57-39-ours');
-    codexRollout(homes.codexHome, path.join(root, 'elsewhere'), '2026-12-02T22-57-40-theirs');
-    const project = claudeProjectDir(homes, folder);
+    const ours = codexRollout(homes['codex']!, folder, '2026-12-02T22-57-39-ours');
+    codexRollout(homes['codex']!, path.join(root, 'elsewhere'), '2026-12-02T22-57-40-theirs');
+    const project = claudeProjectDir(homes['claude-code']!, folder);
     fs.mkdirSync(project, { recursive: true });
     fs.copyFileSync(path.join(FIXTURES, 'claude-todowrite-resumed.jsonl'), path.join(project, 'a.jsonl'));
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { AgentFollowers } from '../../../extension/src/core/import/agent-followers';
 import type { FollowReport } from '../../../extension/src/core/import/follow-messages';
-import { claudeProjectDir, type AgentHomes } from '../../../extension/src/core/import/agent-session-files';
+import { claudeCode } from '../../../extension/src/core/import/agents/claude-code';
 import { importAgentFile } from '../../../extension/src/core/import/import-log';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
@@ -44,14 +44,20 @@ function nextReport(
   });
 }
 
+/** Claude Code's project folder for `folder` (its descriptor's rule). */
+function claudeProjectDir(homes: Record<string, string>, folder: string): string {
+  assert.ok(claudeCode.reading.kind === 'jsonl');
+  return claudeCode.reading.load().files.dirOf(homes['claude-code']!, folder)!;
+}
+
 function setUp() {
   const root = tempDir('follow-agents-');
   const folder = path.join(root, 'work');
   fs.mkdirSync(folder);
-  const homes: AgentHomes = {
-    claudeConfigDir: path.join(root, 'claude'),
-    codexHome: path.join(root, 'codex'),
-    geminiDir: path.join(root, 'gemini'),
+  const homes: Record<string, string> = {
+    'claude-code': path.join(root, 'claude'),
+    codex: path.join(root, 'codex'),
+    'gemini-cli': path.join(root, 'gemini'),
   };
   const sessionDir = path.join(root, 'ours');
   const reports: FollowReport[] = [];
@@ -109,10 +115,10 @@ describe("following other agents' session files", () => {
     const { root, folder, homes, sessionDir, reports, followers, wait } = setUp();
     const [meta, ...rest] = fixtureLines('codex-update-plan-resumed.jsonl');
     const metaFor = (cwd: string) => meta!.replace(/"cwd":"[^"]*"/, `"cwd":${JSON.stringify(cwd)}`);
-    fs.mkdirSync(path.join(homes.codexHome, 'sessions'), { recursive: true });
+    fs.mkdirSync(path.join(homes.codex!, 'sessions'), { recursive: true });
     followers.configure({ folders: [folder], agents: ['codex'], homes, sessionDir });
     try {
-      const day = path.join(homes.codexHome, 'sessions', '2026', '12', '03');
+      const day = path.join(homes.codex!, 'sessions', '2026', '12', '03');
       fs.mkdirSync(day, { recursive: true });
       const other = path.join(day, 'rollout-2026-12-03T00-00-00-other.jsonl');
       fs.writeFileSync(other, [metaFor(path.join(root, 'elsewhere')), ...rest].map((l) => `${l}\n`).join(''));

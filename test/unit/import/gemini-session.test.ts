@@ -65,7 +65,11 @@ describe('Gemini CLI sessions', () => {
     const folder = path.join(root, 'work');
     fs.mkdirSync(folder);
     const geminiDir = path.join(root, 'gemini');
-    const homes = { claudeConfigDir: path.join(root, 'claude'), codexHome: path.join(root, 'codex'), geminiDir };
+    const homes = {
+      'claude-code': path.join(root, 'claude'),
+      codex: path.join(root, 'codex'),
+      'gemini-cli': geminiDir,
+    };
     const reports: FollowReport[] = [];
     let notify = (): void => undefined;
     const followers = new AgentFollowers((r) => {

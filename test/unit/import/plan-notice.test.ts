@@ -12,8 +12,15 @@ import {
   readClaudeSettings,
   writeClaudeSettings,
 } from '../../../extension/src/core/import/claude-settings';
-import { planNoticeOfFile, planNoticeOfLog, versionAtLeast } from '../../../extension/src/core/import/plan-notice';
+import { FOLLOWED_AGENTS } from '../../../extension/src/core/import/followed-agents';
+import * as notices from '../../../extension/src/core/import/plan-notice';
 import { tempDir } from '../support/sessions';
+
+const { versionAtLeast } = notices;
+/** The notice's id (the agent's descriptor's), as the context key and the session view name it. */
+const planNoticeOfFile = (i: AgentSessionInfo) => notices.planNoticeOfFile(i, FOLLOWED_AGENTS)?.off.notice;
+const planNoticeOfLog = (source: Parameters<typeof notices.planNoticeOfLog>[0], hasPlan: boolean) =>
+  notices.planNoticeOfLog(source, hasPlan, FOLLOWED_AGENTS)?.off.notice;
 
 const info = (over: Partial<AgentSessionInfo>): AgentSessionInfo => ({
   agent: 'claude-code',
@@ -55,19 +62,28 @@ describe('plan notices', () => {
     assert.equal(planNoticeOfLog(source, true), undefined);
   });
 
-  it("Codex from 0.152 with no update_plan call while its config leaves the tool off by default: the plan tool's notice", () => {
+  it("Codex from 0.152 with no update_plan call while its config leaves the tool off by default: the plan tool's notice", async () => {
     const codex = (over: Partial<AgentSessionInfo>) => info({ agent: 'codex', version: '0.169.0', ...over });
-    assert.equal(planNoticeOfFile(codex({}), 'off-by-default'), 'codex-plan-tool-off');
-    assert.equal(planNoticeOfFile(codex({ version: '0.152.0' }), 'off-by-default'), 'codex-plan-tool-off');
-    assert.equal(planNoticeOfFile(codex({ version: '0.151.9' }), 'off-by-default'), undefined, 'offered by default');
-    assert.equal(planNoticeOfFile(codex({ planCalls: 1 }), 'off-by-default'), undefined);
-    assert.equal(planNoticeOfFile(codex({}), 'on'), undefined, 'on now: its next sessions plan');
-    assert.equal(planNoticeOfFile(codex({}), 'off-by-choice'), undefined, "the user's choice");
-    assert.equal(planNoticeOfFile(codex({})), undefined, 'the config could not be read');
+    assert.equal(planNoticeOfFile(codex({})), 'codex-plan-tool-off');
+    assert.equal(planNoticeOfFile(codex({ version: '0.152.0' })), 'codex-plan-tool-off');
+    assert.equal(planNoticeOfFile(codex({ version: '0.151.9' })), undefined, 'offered by default');
+    assert.equal(planNoticeOfFile(codex({ planCalls: 1 })), undefined);
     const source = { kind: 'imported', name: 'codex', version: '0.169.0', file: '/r.jsonl' } as const;
-    assert.equal(planNoticeOfLog(source, false, 'off-by-default'), 'codex-plan-tool-off');
-    assert.equal(planNoticeOfLog(source, true, 'off-by-default'), undefined);
-    assert.equal(planNoticeOfLog(source, false, 'off-by-choice'), undefined);
+    assert.equal(planNoticeOfLog(source, false), 'codex-plan-tool-off');
+    assert.equal(planNoticeOfLog(source, true), undefined);
+    // The config as it is now decides whether the notice holds.
+    const notice = notices.planNoticeOfLog(source, false, FOLLOWED_AGENTS)!;
+    const home = tempDir('codex-notice-');
+    const holds = async (config: string | undefined) => {
+      if (config === undefined) fs.rmSync(path.join(home, 'config.toml'), { force: true });
+      else fs.writeFileSync(path.join(home, 'config.toml'), config);
+      return notices.noticeHoldsNow(notice, home);
+    };
+    assert.equal(await holds(undefined), true, 'no config: off by default');
+    assert.equal(await holds('model = "o3"\n'), true, 'not set: off by default');
+    assert.equal(await holds('[tools.update_plan]\nenabled = true\n'), false, 'on now: its next sessions plan');
+    assert.equal(await holds('[tools.update_plan]\nenabled = false\n'), false, "the user's choice");
+    assert.equal(await holds('not = [valid'), false, 'the config could not be read');
   });
 
   it('a log: the same rule on its header, a plan version standing for a call', () => {

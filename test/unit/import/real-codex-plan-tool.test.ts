@@ -17,10 +17,11 @@ import { after, before, describe, it } from 'node:test';
 import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { codexConfigFile, readCodexConfig } from '../../../extension/src/core/codex-config';
-import { currentCodexPlanTool } from '../../../extension/src/core/codex-plan-tool';
 import { codexPlanToolChange } from '../../../extension/src/core/import/codex-config-edit';
 import { writeClaudeSettings } from '../../../extension/src/core/import/claude-settings';
-import { planNoticeOfLog } from '../../../extension/src/core/import/plan-notice';
+import { FOLLOWED_AGENTS } from '../../../extension/src/core/import/followed-agents';
+import { noticeHoldsNow, planNoticeOfLog } from '../../../extension/src/core/import/plan-notice';
+import type { SessionSource } from '../../../extension/src/core/session/source';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
 import { BIN, runCli, runPlace } from '../acp-client/real-agent-cli';
@@ -36,6 +37,12 @@ function homeWith(dir: string, server: ScriptedModelServer, table: string, setti
   assert.ok(text.endsWith(PLAN_TABLE));
   fs.writeFileSync(file, `# my Codex config\r\n${text.slice(0, -PLAN_TABLE.length)}\n${table}`);
   return { home, file };
+}
+
+/** The notice a log of Codex's session carries with Codex's config (in `home`) as it is now. */
+async function noticeNow(source: SessionSource | undefined, hasPlan: boolean, home: string) {
+  const notice = planNoticeOfLog(source, hasPlan, FOLLOWED_AGENTS);
+  return notice !== undefined && (await noticeHoldsNow(notice, home)) ? notice.off.notice : undefined;
 }
 
 /** The tools Codex offered in the model request at `index` of `server`'s. */
@@ -91,15 +98,14 @@ describe("Codex's plan tool, off by default (real Codex 0.169)", () => {
     assert.equal(first.err.length, 1, first.err.join('\n'));
     assert.match(first.err[0]!, /^agent-checklist: warning: no plan: Codex 0\.169\.0 .*off by default since 0\.152/);
     assert.ok(first.err[0]!.includes('tools.update_plan') && first.err[0]!.includes(file), first.err[0]);
-    const plan = currentCodexPlanTool(file);
-    assert.equal(planNoticeOfLog(first.log.header.source, false, plan), 'codex-plan-tool-off');
+    assert.equal(await noticeNow(first.log.header.source, false, home), 'codex-plan-tool-off');
 
     const change = codexPlanToolChange(readCodexConfig(file));
     assert.ok(change.kind === 'change', JSON.stringify(change));
     assert.equal(change.lines, '[tools.update_plan]\nenabled = true');
     assert.ok(writeClaudeSettings(file, before, change.text));
     assert.equal(fs.readFileSync(file, 'utf8'), `${before}\r\n[tools.update_plan]\r\nenabled = true\r\n`);
-    assert.equal(planNoticeOfLog(first.log.header.source, false, currentCodexPlanTool(file)), undefined);
+    assert.equal(await noticeNow(first.log.header.source, false, home), undefined);
 
     server.script(...AGENT_SCRIPTS.updatePlan);
     await runCodex(home, work, 'fix the bug again');
@@ -108,7 +114,7 @@ describe("Codex's plan tool, off by default (real Codex 0.169)", () => {
     const [, next] = rollouts(home);
     const second = await importRollout(dir, home, next!);
     assert.deepEqual([second.plans, second.err], [2, []]);
-    assert.equal(planNoticeOfLog(second.log.header.source, true, currentCodexPlanTool(file)), undefined);
+    assert.equal(await noticeNow(second.log.header.source, true, home), undefined);
   });
 
   it('a deliberate false is kept: the edit leaves it, Codex offers no update_plan, and nothing nags', async () => {
@@ -125,7 +131,7 @@ describe("Codex's plan tool, off by default (real Codex 0.169)", () => {
     assert.ok(!offered(server).includes('update_plan'));
     const imported = await importRollout(dir, home, rollouts(home)[0]!);
     assert.deepEqual([imported.plans, imported.err], [0, []]);
-    assert.equal(planNoticeOfLog(imported.log.header.source, false, currentCodexPlanTool(file)), undefined);
+    assert.equal(await noticeNow(imported.log.header.source, false, home), undefined);
   });
 });
 

@@ -13,7 +13,8 @@ import { main } from '../../../extension/src/cli/main';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { AgentFollowers } from '../../../extension/src/core/import/agent-followers';
 import type { FollowReport } from '../../../extension/src/core/import/follow-messages';
-import { agentHomes, geminiChatsDir } from '../../../extension/src/core/import/agent-session-files';
+import { agentHomes, FOLLOWED_AGENTS } from '../../../extension/src/core/import/followed-agents';
+import { geminiCli } from '../../../extension/src/core/import/agents/gemini-cli';
 import { planNoticeOfLog } from '../../../extension/src/core/import/plan-notice';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
@@ -76,7 +77,9 @@ describe('the real Gemini CLI', () => {
       await runGemini(server, home, work, 'fix the bug', GEMINI_PLAN_MODEL);
       assert.equal(server.left, 0);
       file = geminiSession(home);
-      assert.equal(path.dirname(file), geminiChatsDir(homes, work), 'projects.json names the folder');
+      assert.ok(geminiCli.reading.kind === 'jsonl');
+      const chats = geminiCli.reading.load().files.dirOf(homes['gemini-cli']!, work);
+      assert.equal(path.dirname(file), chats, 'projects.json names the folder');
       assert.equal(fs.readFileSync(path.join(path.dirname(file), '..', '.project_root'), 'utf8').trim(), work);
       // The follower reads what settled; wait for its report of the third version (or fail after 20 s).
       const deadline = Date.now() + 20_000;
@@ -121,7 +124,7 @@ describe('the real Gemini CLI', () => {
     );
     // One prompt: Gemini CLI's set-up context and its function responses (user messages too) start no turn.
     assert.equal(log.events.filter((e) => e.type === 'turn/start').length, 1);
-    assert.equal(planNoticeOfLog(log.header.source, true), undefined);
+    assert.equal(planNoticeOfLog(log.header.source, true, FOLLOWED_AGENTS), undefined);
   });
 
   it('its default model is offered no write_todos: no plan, and the notice offers our MCP set-up', async () => {
@@ -144,6 +147,6 @@ describe('the real Gemini CLI', () => {
     assert.match(imported.err[0]!, /agent-checklist mcp/);
     const log = loadLogFile(imported.out.at(-1)!);
     assert.equal(log.events.filter((e) => e.type === 'todo/write').length, 0);
-    assert.equal(planNoticeOfLog(log.header.source, false), 'gemini-no-plan-tool');
+    assert.equal(planNoticeOfLog(log.header.source, false, FOLLOWED_AGENTS)?.off.notice, 'gemini-no-plan-tool');
   });
 });

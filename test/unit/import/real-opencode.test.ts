@@ -92,10 +92,10 @@ describe('the real opencode followed and imported', () => {
       folders: [project],
       agents: ['opencode'],
       homes: {
-        claudeConfigDir: path.join(root, 'c'),
-        codexHome: path.join(root, 'x'),
-        geminiDir: path.join(root, 'g'),
-        opencodeDb: db,
+        'claude-code': path.join(root, 'c'),
+        codex: path.join(root, 'x'),
+        'gemini-cli': path.join(root, 'g'),
+        opencode: path.dirname(db),
       },
       sessionDir: followed,
     });

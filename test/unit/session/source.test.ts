@@ -18,7 +18,7 @@ describe('session source', () => {
     assert.deepEqual(sessionHeaderSchema.parse({ ...header, source }).source, source);
   });
 
-  it('keeps an imported agent file: the agent, its version and the file; an agent it does not know reads as no source', () => {
+  it('keeps an imported agent file: the agent, its version and the file; a name that is no id reads as no source', () => {
     const source = {
       kind: 'imported',
       name: 'codex',
@@ -26,7 +26,10 @@ describe('session source', () => {
       file: '/home/u/.codex/sessions/2026/12/02/rollout-x.jsonl',
     };
     assert.deepEqual(sessionHeaderSchema.parse({ ...header, source }).source, source);
-    assert.equal(sessionHeaderSchema.parse({ ...header, source: { ...source, name: 'aider' } }).source, undefined);
+    // The agents are core/import's (followed-agents.ts): this layer takes any agent id.
+    const aider = { ...source, name: 'aider' };
+    assert.deepEqual(sessionHeaderSchema.parse({ ...header, source: aider }).source, aider);
+    assert.equal(sessionHeaderSchema.parse({ ...header, source: { ...source, name: '../x' } }).source, undefined);
   });
 
   it('reads a source kind it does not know (a newer writer) as no source instead of refusing the log', () => {
@@ -50,15 +53,15 @@ describe('session source', () => {
     assert.deepEqual(label({ kind: 'mcp', name: 'my-agent', version: '1' }), { kind: 'mcp', client: 'my-agent' });
     assert.deepEqual(label({ kind: 'imported', name: 'claude-code', version: '2.1.328', file: 'a.jsonl' }), {
       kind: 'imported',
-      agent: 'Claude Code',
+      agentId: 'claude-code',
     });
     assert.deepEqual(label({ kind: 'imported', name: 'codex', version: '0.169.0', file: 'b.jsonl' }), {
       kind: 'imported',
-      agent: 'Codex',
+      agentId: 'codex',
     });
     assert.deepEqual(label({ kind: 'imported', name: 'opencode', version: '1.18.33', file: 'opencode.db' }), {
       kind: 'imported',
-      agent: 'opencode',
+      agentId: 'opencode',
     });
     assert.deepEqual(label({ kind: 'cli' }), { kind: 'cli' });
     assert.deepEqual(label({ kind: 'chat' }), { kind: 'chat' });

@@ -1,7 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // Where the plan would be: a session whose agent withheld its plan tools (the host's
-// `planNotice`) says why it has no plan and offers the command that turns Claude Code's
-// task list on; a standing plan, or a session without the notice, shows none.
+// `planNotice`, made from the agent's descriptor) says why it has no plan and offers its
+// action, posted as `agentAction` with the agent's id (the host runs the command the
+// descriptor names); a standing plan, or a session without the notice, shows none.
 import './render';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -10,13 +11,22 @@ import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { AgentView } from '../../../webview/src/app';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';
+import type { FollowedAgent } from '../../../extension/src/core/import/followed-agent';
+import { claudeCode } from '../../../extension/src/core/import/agents/claude-code';
+import { geminiCli } from '../../../extension/src/core/import/agents/gemini-cli';
 import { click, mount, posted } from './render';
 import { getByRole, queryByRole } from './roles';
 
 const BUTTON = { name: 'Turn On Claude Code\u2019s Task List' };
 
-function page(planNotice: boolean | 'gemini-no-plan-tool' | 'codex-plan-tool-off', plan: PlanView | null) {
-  const notice = planNotice === true ? ('claude-code-tasks-off' as const) : planNotice;
+/** The session view's notice as the host makes it (vscode/session/session-view.ts), in English. */
+function noticeOf(agent: FollowedAgent) {
+  const off = agent.planToolOff!;
+  return { agentId: agent.id, text: off.text, button: off.action.label };
+}
+
+function page(planNotice: boolean | FollowedAgent, plan: PlanView | null) {
+  const notice = planNotice === true ? noticeOf(claudeCode) : planNotice === false ? false : noticeOf(planNotice);
   const session = {
     id: 's1',
     title: null,
@@ -38,12 +48,12 @@ describe('plan notice', () => {
     assert.match(note.textContent ?? '', /^No plan: Claude Code did not offer its model its task list/);
     posted.length = 0;
     click(getByRole(note, 'button', BUTTON));
-    assert.deepEqual(posted, [{ type: 'enableClaudeCodeTasks' }]);
+    assert.deepEqual(posted, [{ type: 'agentAction', agentId: 'claude-code', action: 'planNotice' }]);
     shown.unmount();
   });
 
   it('offers the MCP set-up for Gemini CLI when its model had no write_todos', () => {
-    const shown = page('gemini-no-plan-tool', null);
+    const shown = page(geminiCli, null);
     const note = getByRole(shown.root, 'note', { name: 'Plan' });
     assert.match(
       note.textContent ?? '',
@@ -51,17 +61,7 @@ describe('plan notice', () => {
     );
     posted.length = 0;
     click(getByRole(note, 'button', { name: 'Set Up Gemini CLI' }));
-    assert.deepEqual(posted, [{ type: 'setUpGeminiCli' }]);
-    shown.unmount();
-  });
-
-  it("says Codex's plan tool is off by default since 0.152 and runs the command that turns it on", () => {
-    const shown = page('codex-plan-tool-off', null);
-    const note = getByRole(shown.root, 'note', { name: 'Plan' });
-    assert.match(note.textContent ?? '', /^No plan: Codex did not offer .*update_plan.*off by default since 0\.152/);
-    posted.length = 0;
-    click(getByRole(note, 'button', { name: 'Turn On Codex\u2019s Plan Tool' }));
-    assert.deepEqual(posted, [{ type: 'enableCodexPlanTool' }]);
+    assert.deepEqual(posted, [{ type: 'agentAction', agentId: 'gemini-cli', action: 'planNotice' }]);
     shown.unmount();
   });
 

@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import type { BoardCard } from '../../core/board/board-card';
 import { isBoardUsageError, readBoard } from '../../core/board/board';
-import { agentHomes } from '../../core/import/agent-session-files';
+import { agentHomes } from '../../core/import/followed-agents';
 import { visibleControls } from '../../core/terminal-text';
 import { toolCatalog } from '../../core/tools/built-in';
 import type { CliIo } from '../io';

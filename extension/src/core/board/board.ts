@@ -5,7 +5,6 @@
 // cannot be read is a card `unreadable` with its reason, never a failure of the board.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AgentHomes } from '../import/agent-session-files';
 import { orderCards, type BoardCard } from './board-card';
 import { gitOutput } from './branch-git';
 import { readBranchPlans } from './branch-plans';
@@ -22,7 +21,7 @@ export interface BoardSources {
   /** The plan file's path in the repository, when named (plan-file-name.ts says the default). */
   planFile?: string;
   /** Where the followed agents keep their files; absent: none are read. */
-  homes?: AgentHomes;
+  homes?: Readonly<Record<string, string>>;
 }
 
 export async function readBoard(sources: BoardSources, options: SessionCardOptions): Promise<BoardCard[]> {

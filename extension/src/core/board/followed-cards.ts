@@ -1,7 +1,7 @@
-// The cards of the followed agents' own session files for a folder (Claude Code
-// transcripts, Codex rollouts, Gemini CLI sessions): where they are and how they
-// read is core/import's (agent-session-files.ts, read-agent-file.ts); this file is
-// the board's one coupling to it. A file is read whole by its agent's reader (the
+// The cards of the followed agents' own session files for a folder (every agent whose
+// sessions are JSONL files): where they are and how they read is each agent's
+// descriptor's (core/import/followed-agents.ts, read-agent-file.ts); this file is the
+// board's one coupling to it. A file is read whole by its agent's reader (the
 // marks need its first lines), so a file over MAX_BYTES is a card `unreadable`.
 // A session already imported into the session folder (its log's id is taken) is
 // left to that log's card. opencode's database is not read here.
@@ -9,34 +9,27 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TodoItem } from '../domain-literals';
 import type { AgentMark } from '../import/agent-plan';
-import {
-  claudeProjectDir,
-  claudeTranscripts,
-  codexRolloutCwd,
-  codexRollouts,
-  codexSessionsDir,
-  geminiChatsDir,
-  geminiSessions,
-  type AgentHomes,
-} from '../import/agent-session-files';
+import { FOLLOWED_AGENTS, followedAgent } from '../import/followed-agents';
 import { importedLogId } from '../import/import-log';
 import { readAgentFile } from '../import/read-agent-file';
-import { IMPORTED_AGENT_NAMES } from '../session/source';
 import { boardCard, type BoardCard } from './board-card';
 import { mtimeOf, reasonOf, unreadableCard, type CardClock } from './session-card';
 import { planCounts, planState } from './state-rules';
 
 const MAX_BYTES = 32 << 20;
 
-/** The agents' session files that belong to `folder`. */
-export function followedFiles(homes: AgentHomes, folder: string): string[] {
+/** The agents' session files that belong to `folder` (`homes`: each agent's home by id, `agentHomes`). */
+export function followedFiles(homes: Readonly<Record<string, string>>, folder: string): string[] {
   const resolved = path.resolve(folder);
-  const gemini = geminiChatsDir(homes, resolved);
-  return [
-    ...claudeTranscripts(claudeProjectDir(homes, resolved)),
-    ...codexRollouts(codexSessionsDir(homes)).filter((file) => codexRolloutCwd(file) === resolved),
-    ...(gemini === undefined ? [] : geminiSessions(gemini)),
-  ];
+  return FOLLOWED_AGENTS.flatMap((agent) => {
+    const home = homes[agent.id];
+    if (agent.reading.kind !== 'jsonl' || home === undefined) return [];
+    const { files } = agent.reading.load();
+    const dir = files.dirOf(home, resolved);
+    if (dir === undefined) return [];
+    const all = files.list(dir);
+    return files.folderOf === undefined ? all : all.filter((file) => files.folderOf?.(file) === resolved);
+  });
 }
 
 /** The cards of `files`, but those whose session has a log in `knownLogIds`. */
@@ -61,7 +54,7 @@ function followedCard(file: string, clock: CardClock): BoardCard | null {
     const facts = markFacts(marks);
     return boardCard({
       source: 'followed',
-      agent: IMPORTED_AGENT_NAMES[info.agent],
+      agent: followedAgent(info.agent)?.name ?? info.agent,
       id: importedLogId(info.agent, info.sessionId),
       title: info.title ?? info.sessionId,
       state: planState(facts, clock.nowMs, clock.stallMinutes),

@@ -1,5 +1,6 @@
 // Who a session's card names: the agent as people call it, from the log's source
 // (an MCP client's own name, an imported or ACP agent's product name).
+import { followedAgent } from '../import/followed-agents';
 import { sourceLabel, type SessionSource } from '../session/source';
 
 /** Product names for the sources that are this extension itself (not translated). */
@@ -11,6 +12,7 @@ export function sessionAgent(source: SessionSource | undefined): string {
     case 'mcp':
       return label.client;
     case 'imported':
+      return followedAgent(label.agentId)?.name ?? label.agentId;
     case 'acp':
       return label.agent;
     default:

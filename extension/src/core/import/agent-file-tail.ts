@@ -2,30 +2,31 @@
 // append-only JSONL file (store/jsonl-tail.ts): each read takes only the whole lines
 // appended since the last one, each a JSON object (anything else reaches the agent's
 // reader as undefined, to be skipped and counted). Which agent wrote the file is told
-// by the content (readerFor); lines before the first line that tells are kept and
-// read once it is known.
+// by the content (readerFor: the one agent whose descriptor recognises a line); lines
+// before the first line that tells are kept and read once it is known.
 import * as z from 'zod/mini';
 import { JsonlTail } from '../store/jsonl-tail';
 import type { AgentFileReader, AgentLine, AgentMark } from './agent-plan';
-import { ClaudeTranscriptReader } from './claude-transcript';
-import { CodexRolloutReader } from './codex-rollout';
-import { GeminiSessionReader } from './gemini-session';
+import type { FollowedAgent, JsonlReader } from './followed-agent';
+import { FOLLOWED_AGENTS } from './followed-agents';
 
 /** Every agent's line is a JSON object; the agent's reader checks the rest. */
 const agentLine: z.ZodMiniType<AgentLine> = z.record(z.string(), z.unknown());
 
 /**
- * The reader for a file whose line is `line`, or undefined when the line does not
- * tell: a Codex rollout opens with `session_meta`; every Claude Code line that
- * belongs to the session carries a `sessionId` beside its `type`; a Gemini CLI
- * session opens with its metadata (`sessionId` and `projectHash`, no `type`).
+ * The reader for a file whose line is `line`: the reader of the one agent of `agents`
+ * that recognises it, or undefined when none does (or more than one: the line does not tell).
  */
-export function readerFor(line: AgentLine | undefined): AgentFileReader | undefined {
+export function readerFor(
+  line: AgentLine | undefined,
+  agents: readonly FollowedAgent[] = FOLLOWED_AGENTS,
+): AgentFileReader | undefined {
   if (line === undefined) return undefined;
-  if (!('type' in line)) return 'sessionId' in line && 'projectHash' in line ? new GeminiSessionReader() : undefined;
-  if (line.type === 'session_meta' && 'payload' in line) return new CodexRolloutReader();
-  if (typeof line.sessionId === 'string') return new ClaudeTranscriptReader();
-  return undefined;
+  const told = agents.flatMap(({ reading }) => {
+    const reader = reading.kind === 'jsonl' ? reading.load() : undefined;
+    return reader?.recognises(line) === true ? [reader] : ([] as JsonlReader[]);
+  });
+  return told.length === 1 ? told[0]!.reader() : undefined;
 }
 
 export class AgentFileTail {
@@ -33,7 +34,10 @@ export class AgentFileTail {
   private known: AgentFileReader | undefined;
   private readonly before: (AgentLine | undefined)[] = [];
 
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    private readonly agents: readonly FollowedAgent[] = FOLLOWED_AGENTS,
+  ) {
     this.tail = new JsonlTail(path, agentLine);
   }
 
@@ -55,7 +59,7 @@ export class AgentFileTail {
 
   private read(line: AgentLine | undefined, marks: AgentMark[]): void {
     if (this.known === undefined) {
-      this.known = readerFor(line);
+      this.known = readerFor(line, this.agents);
       if (this.known === undefined) {
         this.before.push(line);
         return;

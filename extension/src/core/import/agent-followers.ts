@@ -1,30 +1,20 @@
-// Follows the session files other agents keep for the given folders
-// (agent-session-files.ts says where) into our logs in `sessionDir`: every file there at the start,
-// and each one that appears or grows later, including agent folders that do not exist
-// yet (an agent run for the first time: looked for every few seconds until there).
-// Changes are read once they settle (agents append in bursts). Files of other folders
-// are never read past their first line (a Codex rollout's first line names its folder).
-// opencode keeps every folder's sessions in one database: its folder is watched, and a
-// change to the database or its WAL is one read of the open folders' sessions
-// (opencode-follower.ts).
+// Follows the session files other agents keep for the given folders (each agent's
+// descriptor says where: followed-agents.ts) into our logs in `sessionDir`: every file
+// there at the start, and each one that appears or grows later, including agent folders
+// that do not exist yet (an agent run for the first time: looked for every few seconds
+// until there). Changes are read once they settle (agents append in bursts). In a folder
+// several workspace folders share, files of other folders are never read past what tells
+// their folder (a Codex rollout's first line). An agent that keeps every folder's
+// sessions in one database: its folder is watched, and a change to the database or its
+// WAL is one read of the open folders' sessions (its descriptor's follower).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toDisposable, type Disposable } from '../disposable';
 import { isSessionLockedError } from '../store/lock';
-import {
-  claudeProjectDir,
-  claudeTranscripts,
-  codexRollouts,
-  codexRolloutCwd,
-  codexSessionsDir,
-  geminiChatsDir,
-  geminiSessions,
-  isCodexRollout,
-  isGeminiSession,
-} from './agent-session-files';
+import type { DatabaseReading, FollowedAgent, JsonlReader } from './followed-agent';
+import { FOLLOWED_AGENTS } from './followed-agents';
 import { FollowedAgentFile } from './followed-agent-file';
 import type { FollowConfig, FollowReport } from './follow-messages';
-import { OpencodeFollower } from './opencode-follower';
 
 const SETTLE_MS = 40;
 const APPEAR_POLL_MS = 2000;
@@ -32,68 +22,61 @@ const APPEAR_POLL_MS = 2000;
 export class AgentFollowers implements Disposable {
   private readonly followers = new Map<string, FollowedAgentFile>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly codexFolder = new Map<string, string>();
+  /** The workspace folder of each file in a shared folder, once the file told it. */
+  private readonly fileFolder = new Map<string, string>();
   private watches: Disposable[] = [];
   private folders = new Set<string>();
   private sessionDir = '';
 
-  constructor(private readonly report: (report: FollowReport) => void) {}
+  constructor(
+    private readonly report: (report: FollowReport) => void,
+    private readonly agents: readonly FollowedAgent[] = FOLLOWED_AGENTS,
+  ) {}
 
   /** Starts following for `config`, in place of what was followed before. */
   configure(config: FollowConfig): void {
     this.stop();
     this.folders = new Set(config.folders.map((f) => path.resolve(f)));
     this.sessionDir = config.sessionDir;
-    if (config.agents.includes('claude-code')) {
-      for (const folder of this.folders) {
-        const dir = claudeProjectDir(config.homes, folder);
-        this.watchDir(
-          dir,
-          false,
-          (name) => name.endsWith('.jsonl') && this.changed(path.join(dir, name)),
-          () => claudeTranscripts(dir).forEach((f) => this.follow(f)),
-        );
-      }
+    if (this.folders.size === 0) return;
+    for (const agent of this.agents) {
+      const home = config.homes[agent.id];
+      if (!config.agents.includes(agent.id) || home === undefined) continue;
+      if (agent.reading.kind === 'database') this.watchDatabase(agent.reading, agent.reading.file(home));
+      else this.watchFiles(agent.reading.load(), home);
     }
-    if (config.agents.includes('gemini-cli'))
-      for (const folder of this.folders)
-        this.whenKnown(
-          () => geminiChatsDir(config.homes, folder),
-          (dir) => this.watchGemini(dir),
-        );
-    if (config.agents.includes('codex') && this.folders.size > 0) {
-      const sessions = codexSessionsDir(config.homes);
-      this.watchDir(
-        sessions,
-        true,
-        (name) => isCodexRollout(name) && this.changed(path.join(sessions, name)),
-        () => codexRollouts(sessions).forEach((f) => this.follow(f)),
-      );
-    }
-    const { opencodeDb } = config.homes;
-    if (config.agents.includes('opencode') && this.folders.size > 0 && opencodeDb !== undefined)
-      this.watchOpencode(opencodeDb);
   }
 
-  private watchOpencode(dbFile: string): void {
-    const opencode = new OpencodeFollower(dbFile, [...this.folders], this.sessionDir, this.report);
-    this.watches.push(opencode);
+  private watchDatabase(reading: DatabaseReading, dbFile: string): void {
+    const follower = reading.load().follower(dbFile, [...this.folders], this.sessionDir, this.report);
+    this.watches.push(follower);
     const name = path.basename(dbFile);
     this.watchDir(
       path.dirname(dbFile),
       false,
-      (changed) => changed.startsWith(name) && this.settle(dbFile, () => opencode.update()),
-      () => opencode.update(),
+      (changed) => changed.startsWith(name) && this.settle(dbFile, () => follower.update()),
+      () => follower.update(),
     );
   }
 
-  private watchGemini(dir: string): void {
-    this.watchDir(
-      dir,
-      false,
-      (name) => isGeminiSession(name) && this.changed(path.join(dir, name)),
-      () => geminiSessions(dir).forEach((f) => this.follow(f)),
-    );
+  /** Each open folder's session folder, watched once it is known (once for a folder several share). */
+  private watchFiles(reading: JsonlReader, home: string): void {
+    const { files } = reading;
+    const watched = new Set<string>();
+    for (const folder of this.folders)
+      this.whenKnown(
+        () => files.dirOf(home, folder),
+        (dir) => {
+          if (watched.has(dir)) return;
+          watched.add(dir);
+          this.watchDir(
+            dir,
+            files.recursive,
+            (name) => files.isSessionFile(name) && this.changed(path.join(dir, name), reading),
+            () => files.list(dir).forEach((f) => this.follow(f, reading)),
+          );
+        },
+      );
   }
 
   /** Runs `then` with what `find` finds, now or once it does (an agent's first run in a folder registers it). */
@@ -138,8 +121,8 @@ export class AgentFollowers implements Disposable {
     this.watches.push(toDisposable(() => clearInterval(poll)));
   }
 
-  private changed(file: string): void {
-    this.settle(file, () => this.follow(file));
+  private changed(file: string, reading: JsonlReader): void {
+    this.settle(file, () => this.follow(file, reading));
   }
 
   /** Runs `then` once `key`'s changes settled. */
@@ -154,11 +137,11 @@ export class AgentFollowers implements Disposable {
   }
 
   /** Reads what `file` appended, when it is a session of a followed folder. */
-  private follow(file: string): void {
-    if (!this.belongs(file)) return;
+  private follow(file: string, reading: JsonlReader): void {
+    if (!this.belongs(file, reading)) return;
     let follower = this.followers.get(file);
     if (follower === undefined) {
-      follower = new FollowedAgentFile(file, this.sessionDir);
+      follower = new FollowedAgentFile(file, this.sessionDir, this.agents);
       this.followers.set(file, follower);
     }
     try {
@@ -182,13 +165,13 @@ export class AgentFollowers implements Disposable {
     }
   }
 
-  private belongs(file: string): boolean {
-    if (!isCodexRollout(file)) return true; // a Claude Code project folder holds one folder's sessions
-    let folder = this.codexFolder.get(file);
+  private belongs(file: string, { files }: JsonlReader): boolean {
+    if (files.folderOf === undefined) return true; // its session folder holds one workspace folder's sessions
+    let folder = this.fileFolder.get(file);
     if (folder === undefined) {
-      folder = codexRolloutCwd(file);
-      if (folder === undefined) return false; // its first line is not whole yet
-      this.codexFolder.set(file, folder);
+      folder = files.folderOf(file);
+      if (folder === undefined) return false; // the file does not tell yet
+      this.fileFolder.set(file, folder);
     }
     return this.folders.has(folder);
   }

@@ -3,7 +3,6 @@
 // pure and incremental (one line in, the marks it makes out; state kept between
 // lines), so the CLI's import and a follower of a growing file share them.
 import type { TodoItem } from '../plan/todo-schema';
-import type { ImportedAgent } from '../session/source';
 
 export type AgentMark =
   | { kind: 'turn-start'; ts: string }
@@ -13,8 +12,9 @@ export type AgentMark =
 
 /** What the file says about its session (filled in as the lines that carry it are read). */
 export interface AgentSessionInfo {
-  agent: ImportedAgent;
-  /** The agent's own session (Claude Code) or thread (Codex) id. */
+  /** The agent's id (its descriptor's, followed-agents.ts). */
+  agent: string;
+  /** The agent's own session (or thread) id. */
   sessionId: string | undefined;
   version: string | undefined;
   cwd: string | undefined;
@@ -24,12 +24,12 @@ export interface AgentSessionInfo {
   title: string | undefined;
   /** Calls of the agent's plan tools seen, queries and failed calls included: the model was offered them. */
   planCalls: number;
-  /** The model of the agent's latest answer, when its file says (Gemini CLI). */
+  /** The model of the agent's latest answer, when its file says. */
   model?: string | undefined;
 }
 
 /** What a reader knows of its session before it has read a line. */
-export function unreadSessionInfo(agent: ImportedAgent): AgentSessionInfo {
+export function unreadSessionInfo(agent: string): AgentSessionInfo {
   return {
     agent,
     sessionId: undefined,
@@ -59,4 +59,20 @@ export interface AgentFileReader {
   readonly skipped: number;
   /** One line of the file (undefined: not a JSON object, skipped and counted): the marks it makes, in order. */
   readLine(line: AgentLine | undefined): AgentMark[];
+}
+
+/** A whole file (or database session) read: what it says of its session, and its marks. */
+export interface AgentFile {
+  info: AgentSessionInfo;
+  marks: AgentMark[];
+  /** Lines skipped as not understood. */
+  skipped: number;
+}
+
+/** One of our logs written from an agent's session. */
+export interface ImportResult {
+  path: string;
+  file: AgentFile;
+  /** Plan versions written (one per plan write in the file). */
+  versions: number;
 }

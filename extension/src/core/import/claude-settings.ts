@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import { parseJson } from '../store/parse-json';
-import { CLAUDE_TODO_TOOLS_VARIABLE } from './plan-notice';
+import { CLAUDE_TODO_TOOLS_VARIABLE } from './agents/claude-code';
 
 const settingsObject = z.record(z.string(), z.unknown());
 const envObject = z.optional(z.record(z.string(), z.unknown()));

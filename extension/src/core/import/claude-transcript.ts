@@ -10,6 +10,7 @@
 // Task queries (TaskList, TaskGet) write nothing. Lines of other types (attachments,
 // API records, ...) carry no plan and are passed over; lines that are not JSON, or
 // whose shape is not the one below, are skipped and counted.
+import * as path from 'node:path';
 import * as z from 'zod/mini';
 import { TODO_STATUSES, type TodoItem } from '../plan/todo-schema';
 import { fitTodos } from '../plan/fit-todos';
@@ -21,6 +22,8 @@ import {
   type AgentSessionInfo,
   unreadSessionInfo,
 } from './agent-plan';
+import { listFiles } from './agent-session-files';
+import type { JsonlReader } from './followed-agent';
 
 const lineHead = z.object({
   type: z.string(),
@@ -193,3 +196,21 @@ function createdTaskId(answer: unknown, toolUseResult: unknown): string | undefi
   const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
   return /Task #(\d+) created successfully/.exec(text)?.[1];
 }
+
+/**
+ * Where Claude Code keeps a folder's transcripts (`<config>/projects/<slug>`, the slug the folder's path with every
+ * character that is not a letter or digit as '-'), how a line tells one, and its reader (agents/claude-code.ts).
+ */
+export const reading: JsonlReader = {
+  files: {
+    dirOf: (home, folder) => path.join(home, 'projects', path.resolve(folder).replace(/[^A-Za-z0-9]/g, '-')),
+    recursive: false,
+    isSessionFile: (name) => name.endsWith('.jsonl'),
+    list: (dir) =>
+      listFiles(dir)
+        .filter((name) => name.endsWith('.jsonl'))
+        .map((name) => path.join(dir, name)),
+  },
+  recognises: (line) => 'type' in line && typeof line.sessionId === 'string',
+  reader: () => new ClaudeTranscriptReader(),
+};

@@ -5,6 +5,7 @@
 // `arguments` the JSON text `{explanation?, plan: [{step, status}]}`. Other lines carry
 // no plan and are passed over; lines that are not JSON, or whose shape (or whose
 // update_plan arguments) is not the one below, are skipped and counted.
+import * as path from 'node:path';
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../plan/todo-schema';
 import { parseJson } from '../store/parse-json';
@@ -17,6 +18,8 @@ import {
   type AgentSessionInfo,
   unreadSessionInfo,
 } from './agent-plan';
+import { firstLine, listFiles } from './agent-session-files';
+import type { JsonlReader } from './followed-agent';
 
 const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
 const sessionMetaLine = z.object({
@@ -114,3 +117,45 @@ export class CodexRolloutReader implements AgentFileReader {
     ];
   }
 }
+
+const isRollout = (file: string): boolean => /^rollout-.*\.jsonl$/.test(path.basename(file));
+
+/** Every rollout under `sessions` (YYYY/MM/DD folders), oldest first. */
+function rollouts(sessions: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    for (const name of listFiles(dir).sort()) {
+      const full = path.join(dir, name);
+      if (depth < 3) walk(full, depth + 1);
+      else if (isRollout(name)) out.push(full);
+    }
+  };
+  walk(sessions, 0);
+  return out;
+}
+
+const firstMetaLine = z.object({ type: z.literal('session_meta'), payload: z.object({ cwd: z.string() }) });
+
+/** The folder a rollout ran in (its first line's `session_meta.payload.cwd`); undefined before that line is whole. */
+function rolloutCwd(file: string): string | undefined {
+  const line = firstLine(file, 1 << 20);
+  if (line === undefined) return undefined;
+  const meta = firstMetaLine.safeParse(parseJson(line));
+  return meta.success ? path.resolve(meta.data.payload.cwd) : undefined;
+}
+
+/**
+ * Where Codex keeps its rollouts (every folder's under `<home>/sessions`, a rollout's first line naming its folder),
+ * how a line tells one, and its reader (agents/codex.ts).
+ */
+export const reading: JsonlReader = {
+  files: {
+    dirOf: (home) => path.join(home, 'sessions'),
+    recursive: true,
+    isSessionFile: isRollout,
+    list: rollouts,
+    folderOf: rolloutCwd,
+  },
+  recognises: (line) => line.type === 'session_meta' && 'payload' in line,
+  reader: () => new CodexRolloutReader(),
+};

@@ -3,19 +3,15 @@
 // followers report. Their own module, so that the host's side of the thread loads
 // without the followers and their readers (those run in the worker).
 import * as z from 'zod/mini';
-import { IMPORTED_AGENTS } from '../session/source';
 
 /** What to follow: the boundary of the follower's worker thread (validated there). */
 export const followConfigSchema = z.object({
   /** The workspace folders whose agents' sessions are followed (absolute paths). */
   folders: z.readonly(z.array(z.string())),
-  agents: z.readonly(z.array(z.enum(IMPORTED_AGENTS))),
-  homes: z.object({
-    claudeConfigDir: z.string(),
-    codexHome: z.string(),
-    geminiDir: z.string(),
-    opencodeDb: z.exactOptional(z.string()),
-  }),
+  /** The ids of the agents followed (followed-agents.ts; an id the follower does not know is passed over). */
+  agents: z.readonly(z.array(z.string())),
+  /** Each agent's home by id (followed-agents.ts `agentHomes`); an agent without one is not followed. */
+  homes: z.record(z.string(), z.string()),
   /** Where our logs of the followed sessions are written. */
   sessionDir: z.string(),
 });

@@ -11,6 +11,8 @@ import type { AgentMark } from './agent-plan';
 import { AgentFileTail } from './agent-file-tail';
 import { isFileShrankError } from '../store/jsonl-tail';
 import { importOpen, type OpenImport } from './import-log';
+import type { FollowedAgent } from './followed-agent';
+import { FOLLOWED_AGENTS } from './followed-agents';
 
 export class FollowedAgentFile implements Disposable {
   private tail: AgentFileTail;
@@ -20,8 +22,9 @@ export class FollowedAgentFile implements Disposable {
   constructor(
     readonly file: string,
     private readonly sessionDir: string,
+    private readonly agents: readonly FollowedAgent[] = FOLLOWED_AGENTS,
   ) {
-    this.tail = new AgentFileTail(file);
+    this.tail = new AgentFileTail(file, agents);
   }
 
   /** Our log's path, once the file named its session. */
@@ -61,7 +64,7 @@ export class FollowedAgentFile implements Disposable {
     this.open?.dispose();
     this.open = null;
     this.pending = [];
-    this.tail = new AgentFileTail(this.file);
+    this.tail = new AgentFileTail(this.file, this.agents);
   }
 
   dispose(): void {

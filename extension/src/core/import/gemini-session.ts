@@ -18,7 +18,10 @@
 // are left out of our list (the plan's history shows them dropped), `blocked` ones are
 // `pending` (nothing works on them). Lines that are not JSON, or whose shape is not the
 // one below, are skipped and counted.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as z from 'zod/mini';
+import { parseJson } from '../store/parse-json';
 import { fitTodos } from '../plan/fit-todos';
 import type { TodoItem } from '../plan/todo-schema';
 import {
@@ -29,6 +32,8 @@ import {
   type AgentSessionInfo,
   unreadSessionInfo,
 } from './agent-plan';
+import { listFiles } from './agent-session-files';
+import type { JsonlReader } from './followed-agent';
 
 const metadataLine = z.object({ sessionId: z.string(), projectHash: z.string(), startTime: z.optional(z.string()) });
 const toolCall = z.object({
@@ -184,3 +189,41 @@ function isPrompt(text: string): boolean {
   const trimmed = text.trim();
   return trimmed !== '' && !/^(\/|\?|<session_context>|<hook_context>)/.test(trimmed);
 }
+
+const projectsFile = z.object({ projects: z.record(z.string(), z.string()) });
+
+/** Where Gemini CLI keeps `folder`'s sessions, or undefined while `projects.json` does not name the folder. */
+function chatsDir(home: string, folder: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(home, 'projects.json'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const parsed = projectsFile.safeParse(parseJson(text));
+  if (!parsed.success) return undefined;
+  const slug = parsed.data.projects[path.resolve(folder)];
+  if (slug === undefined || !/^[A-Za-z0-9._-]+$/.test(slug) || slug.startsWith('.')) return undefined;
+  return path.join(home, 'tmp', slug, 'chats');
+}
+
+const isSession = (file: string): boolean => /^session-.*\.jsonl$/.test(path.basename(file));
+
+/**
+ * Where Gemini CLI keeps a folder's sessions (`<gemini>/tmp/<slug>/chats`, the slug its `projects.json` gives the
+ * folder at its first run there), how a line tells one (its metadata: `sessionId`, `projectHash`, no `type`), and its
+ * reader (agents/gemini-cli.ts).
+ */
+export const reading: JsonlReader = {
+  files: {
+    dirOf: chatsDir,
+    recursive: false,
+    isSessionFile: isSession,
+    list: (dir) =>
+      listFiles(dir)
+        .filter(isSession)
+        .map((name) => path.join(dir, name)),
+  },
+  recognises: (line) => !('type' in line) && 'sessionId' in line && 'projectHash' in line,
+  reader: () => new GeminiSessionReader(),
+};

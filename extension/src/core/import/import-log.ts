@@ -1,6 +1,6 @@
 // An agent's session file made into one of our session logs. The log is a pure
 // function of the file's content: its id comes from the agent's session id
-// (`claude-code-<id>`, `codex-<id>`), so importing the same file again, after the
+// (`<agent id>-<session id>`), so importing the same file again, after the
 // agent appended (a resume), lands on the same path; the log is then REWRITTEN
 // whole, written to a temporary file beside it and renamed over it (readers see the
 // old log or the new one, never half of one). Held by the log's lock meanwhile.
@@ -14,14 +14,10 @@ import { acquireLock } from '../store/lock';
 import { makeSessionFolder, refuseLinkedFile } from '../store/no-follow';
 import { readHeader, SessionStore } from '../store/session-store';
 import { MarkWriter, validTime } from './mark-writer';
-import { readAgentFile, type AgentFile } from './read-agent-file';
-
-export interface ImportResult {
-  path: string;
-  file: AgentFile;
-  /** Plan versions written (one per plan write in the file). */
-  versions: number;
-}
+import type { AgentFile, ImportResult } from './agent-plan';
+import type { FollowedAgent } from './followed-agent';
+import { FOLLOWED_AGENTS } from './followed-agents';
+import { readAgentFile } from './read-agent-file';
 
 /** An import whose log stays open for more marks (a followed file): the lock is held until disposed. */
 export interface OpenImport extends Disposable {
@@ -35,8 +31,13 @@ export function importedLogId(agent: string, sessionId: string): string {
   return `${agent}-${sessionId.replace(/[^A-Za-z0-9._-]/g, '_')}`;
 }
 
-export function importAgentFile(sourceFile: string, sessionDir: string): ImportResult {
-  const file = readAgentFile(sourceFile);
+/** `sourceFile` (one of `agents`' session files) made into one of our logs in `sessionDir`. */
+export function importAgentFile(
+  sourceFile: string,
+  sessionDir: string,
+  agents: readonly FollowedAgent[] = FOLLOWED_AGENTS,
+): ImportResult {
+  const file = readAgentFile(sourceFile, agents);
   const imported = importOpen(file, sourceFile, sessionDir);
   imported.dispose();
   return { path: imported.path, file, versions: imported.versions };

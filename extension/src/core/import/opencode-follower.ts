@@ -1,4 +1,5 @@
-// opencode's sessions of the open folders made into our logs, one log per session
+// opencode's sessions of the open folders made into our logs (the database side of
+// its descriptor, agents/opencode.ts, loaded at its first use), one log per session
 // (`opencode-<session id>`, the log an `agent-checklist import <opencode.db> --cwd
 // <folder>` writes): the follower reads the database (opencode-db.ts) when opencode
 // wrote to it and appends what each session added since the last read, so a read
@@ -10,15 +11,17 @@
 import * as fs from 'node:fs';
 import type { Disposable } from '../disposable';
 import { isSessionLockedError } from '../store/lock';
-import type { AgentMark } from './agent-plan';
-import { importOpen, type ImportResult, type OpenImport } from './import-log';
+import type { AgentMark, ImportResult } from './agent-plan';
+import type { DatabaseReader } from './followed-agent';
+import type { FollowReport } from './follow-messages';
+import { importOpen, type OpenImport } from './import-log';
 import type { OpencodeQuery } from './opencode-db';
-import { OpencodeSessionReader, type OpencodePartRow, type OpencodeSessionRow } from './opencode-session';
-
-/** What the follower tells (agent-followers.ts's FollowReport). */
-type FollowReport =
-  | { kind: 'wrote'; logPath: string; file: string; versions: number }
-  | { kind: 'problem'; file: string; message: string };
+import {
+  isOpencodeDbError,
+  OpencodeSessionReader,
+  type OpencodePartRow,
+  type OpencodeSessionRow,
+} from './opencode-session';
 
 type OpencodeDbModule = Pick<typeof import('./opencode-db'), 'readOpencodeDb'>;
 /** CommonJS's require (the host's bundles, the worker's, and tsx's hook), declared for this one module. */
@@ -126,7 +129,7 @@ export class OpencodeFollower implements Disposable {
 /**
  * Every opencode session of `folder` in `dbFile` made into one of our logs each (oldest first); none when it has none.
  */
-export function importOpencodeSessions(dbFile: string, folder: string, sessionDir: string): ImportResult[] {
+function importOpencodeSessions(dbFile: string, folder: string, sessionDir: string): ImportResult[] {
   const read = readDb(dbFile, (query) =>
     query.sessionsOf(folder).map((session) => ({ session, parts: allPartsAfter(query, session.id, '') })),
   );
@@ -138,3 +141,10 @@ export function importOpencodeSessions(dbFile: string, folder: string, sessionDi
     return { path: imported.path, file, versions: imported.versions };
   });
 }
+
+/** What opencode's descriptor (agents/opencode.ts) loads at the first read of its database. */
+export const opencodeReader: DatabaseReader = {
+  follower: (dbFile, folders, sessionDir, report) => new OpencodeFollower(dbFile, folders, sessionDir, report),
+  importAll: importOpencodeSessions,
+  readError: (error) => (isOpencodeDbError(error) ? error.message : undefined),
+};

@@ -9,9 +9,7 @@
 // read takes it again). Statuses: `pending`, `in_progress`, `completed` are ours;
 // `cancelled` items are left out of our list (the plan's history shows them dropped);
 // `priority` has no place in our plan and is not kept. Parts whose shape is not this
-// are skipped and counted. Also what the CLI needs before it loads the database's
-// bundle (opencode-db.ts): whether a file is a database, and the reader's error.
-import * as fs from 'node:fs';
+// are skipped and counted. Also the database reader's error (opencode-db.ts throws it).
 import * as z from 'zod/mini';
 import { brandedError, errorGuard } from '../error-brand';
 import { fitTodos } from '../plan/fit-todos';
@@ -26,21 +24,6 @@ export class OpencodeDbError extends brandedError('OpencodeDbError') {
 
 /** Whether `value` is an OpencodeDbError, whichever bundle's copy of the class made it. */
 export const isOpencodeDbError = errorGuard<OpencodeDbError>('OpencodeDbError');
-
-/** Whether `file` starts as an SQLite database does. */
-export function isSqliteFile(file: string): boolean {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const head = Buffer.alloc(16);
-      return fs.readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') === 'SQLite format 3\0';
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
-}
 
 export const opencodeSessionRow = z.object({
   id: z.string(),

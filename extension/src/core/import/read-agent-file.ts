@@ -3,16 +3,11 @@
 // finished (no newline yet) is read as it stands: when it is not JSON it is skipped
 // and counted like any line the reader does not understand.
 import * as fs from 'node:fs';
-import type { AgentMark, AgentSessionInfo } from './agent-plan';
+import type { AgentFile, AgentMark } from './agent-plan';
 import { AgentFileTail } from './agent-file-tail';
 import { brandedError, errorGuard } from '../error-brand';
-
-export interface AgentFile {
-  info: AgentSessionInfo;
-  marks: AgentMark[];
-  /** Lines skipped as not understood. */
-  skipped: number;
-}
+import type { FollowedAgent } from './followed-agent';
+import { FOLLOWED_AGENTS } from './followed-agents';
 
 /** The file cannot be read, or is no agent session file this build reads. */
 export class AgentFileError extends brandedError('AgentFileError') {
@@ -28,7 +23,7 @@ export class AgentFileError extends brandedError('AgentFileError') {
 /** Whether `value` is an AgentFileError, whichever bundle's copy of the class made it. */
 export const isAgentFileError = errorGuard<AgentFileError>('AgentFileError');
 
-export function readAgentFile(file: string): AgentFile {
+export function readAgentFile(file: string, agents: readonly FollowedAgent[] = FOLLOWED_AGENTS): AgentFile {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
@@ -41,7 +36,7 @@ export function readAgentFile(file: string): AgentFile {
     );
   }
   if (!stat.isFile()) throw new AgentFileError(file, 'not a file');
-  const tail = new AgentFileTail(file);
+  const tail = new AgentFileTail(file, agents);
   let marks: AgentMark[];
   try {
     marks = tail.readAppended(true);
@@ -50,10 +45,13 @@ export function readAgentFile(file: string): AgentFile {
   }
   const { reader } = tail;
   if (reader === undefined)
-    throw new AgentFileError(
-      file,
-      'it is neither a Claude Code transcript, a Codex rollout nor a Gemini CLI session (no line names a session)',
-    );
+    throw new AgentFileError(file, `it is neither ${fileKinds(agents)} (no line names a session)`);
   if (reader.info.sessionId === undefined) throw new AgentFileError(file, 'no line names its session id');
   return { info: reader.info, marks, skipped: reader.skipped };
+}
+
+/** What the agents' files are, as the CLI names them: "a X, a Y nor a Z". */
+function fileKinds(agents: readonly FollowedAgent[]): string {
+  const kinds = agents.flatMap(({ reading }) => (reading.kind === 'jsonl' ? [reading.what] : []));
+  return kinds.length < 2 ? (kinds[0] ?? 'a session file') : `${kinds.slice(0, -1).join(', ')} nor ${kinds.at(-1)!}`;
 }

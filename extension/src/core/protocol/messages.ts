@@ -150,12 +150,11 @@ export const webviewMessageFields = {
   openSettings: z.strictObject({}),
   showLog: z.strictObject({}),
   openAgentFile: z.strictObject({}),
-  /** The plan notice's button: Agent Checklist: Turn On Claude Code's Task List. */
-  enableClaudeCodeTasks: z.strictObject({}),
-  /** The Gemini CLI plan notice's button: Set Up for Another Agent… for Gemini CLI (our todo_write over MCP). */
-  setUpGeminiCli: z.strictObject({}),
-  /** The Codex plan notice's button: Agent Checklist: Turn On Codex's Plan Tool. */
-  enableCodexPlanTool: z.strictObject({}),
+  /**
+   * A followed agent's action, by the agent's id: `planNotice`, the plan notice's button
+   * (what its descriptor says turns its plan tool on, core/import/followed-agent.ts).
+   */
+  agentAction: z.strictObject({ agentId: id.check(z.maxLength(64)), action: z.enum(['planNotice']) }),
   loadOlder: z.strictObject({ cursor: z.number().check(z.int(), z.minimum(0)) }),
   approve: z.strictObject({ id, decision: z.enum(APPROVAL_DECISIONS) }),
   openSession: z.strictObject({ id }),

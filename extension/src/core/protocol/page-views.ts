@@ -24,9 +24,10 @@ export const sessionViewSchema = z.strictObject({
   agentFile: z.exactOptional(z.string()),
   /**
    * The session's agent withheld its plan tools and it has none
-   * (core/import/plan-notice.ts): the page explains it where the plan would be.
+   * (core/import/plan-notice.ts): the page explains it where the plan would be, with a
+   * button that posts `agentAction` `planNotice` for the agent (texts localized by the host).
    */
-  planNotice: z.exactOptional(z.enum(['claude-code-tasks-off', 'gemini-no-plan-tool', 'codex-plan-tool-off'])),
+  planNotice: z.exactOptional(z.strictObject({ agentId: z.string(), text: z.string(), button: z.string() })),
   /**
    * A large session still being opened: its latest page and plan are a
    * preview (read-only, no timings) until its full view replaces them.

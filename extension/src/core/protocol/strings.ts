@@ -27,18 +27,6 @@ export const WEBVIEW_STRINGS = {
   readOnlyBanner: 'Another window is writing this session; it is shown read-only here.',
   readOnlyExternalBanner: 'This session belongs to {0}; it is shown read-only here.',
   openAgentFile: 'Open the agent\u2019s file',
-  // Where the plan would be, when a followed session's agent withheld its plan tools
-  claudeTasksOff:
-    'No plan: Claude Code did not offer its model its task list (it ' +
-    'withholds it from its newest models unless it is turned on).',
-  enableClaudeCodeTasks: 'Turn On Claude Code\u2019s Task List',
-  geminiNoPlanTool:
-    'No plan: Gemini CLI offers its plan tool (write_todos) to Gemini ' +
-    '2.x models only. Our todo_write, through MCP, works with any model.',
-  setUpGeminiCli: 'Set Up Gemini CLI',
-  codexPlanToolOff:
-    'No plan: Codex did not offer its model its plan tool (update_plan), which is off by default since 0.152.',
-  enableCodexPlanTool: 'Turn On Codex\u2019s Plan Tool',
   openingBanner: 'Opening this large session: its latest page and plan are shown while the rest of its log is read.',
   // Transcript
   transcript: 'Transcript',

@@ -9,17 +9,11 @@
 // kind) parses as "no source" instead of refusing the whole log.
 import * as z from 'zod/mini';
 
-/** The agents whose own session files `agent-checklist import` reads (the `name` of an `imported` source). */
-export const IMPORTED_AGENTS = ['claude-code', 'codex', 'gemini-cli', 'opencode'] as const;
-export type ImportedAgent = (typeof IMPORTED_AGENTS)[number];
-
-/** How people name each imported agent (product names: not translated). */
-export const IMPORTED_AGENT_NAMES: Readonly<Record<ImportedAgent, string>> = {
-  'claude-code': 'Claude Code',
-  codex: 'Codex',
-  'gemini-cli': 'Gemini CLI',
-  opencode: 'opencode',
-};
+/**
+ * The `name` of an `imported` source: the id of the agent whose own session file was
+ * read (core/import/followed-agents.ts lists them; this layer knows none of them).
+ */
+const importedAgentId = z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{0,63}$/));
 
 const mcpClientInfoSchema = z.strictObject({
   /** The client's `clientInfo.name` from `initialize` (e.g. `claude-code`). */
@@ -35,7 +29,7 @@ const knownSourceSchema = z.union([
   z.strictObject({ kind: z.literal('cli') }),
   z.strictObject({ kind: z.literal('chat') }),
   z.extend(mcpClientInfoSchema, { kind: z.literal('mcp') }),
-  z.strictObject({ kind: z.literal('imported'), name: z.enum(IMPORTED_AGENTS), version: z.string(), file: z.string() }),
+  z.strictObject({ kind: z.literal('imported'), name: importedAgentId, version: z.string(), file: z.string() }),
   /** An ACP agent we drive (core/acp-client): its `agentInfo` from `initialize`. */
   z.strictObject({ kind: z.literal('acp'), name: z.string(), version: z.string(), title: z.exactOptional(z.string()) }),
 ]);
@@ -71,7 +65,8 @@ export function mcpClientDisplayName(client: McpClientInfo): string {
 export type SourceLabel =
   | { kind: 'agent' | 'cli' | 'chat' }
   | { kind: 'mcp'; client: string }
-  | { kind: 'imported'; agent: string }
+  /** An imported agent's session: the agent's id (adapters name it from its descriptor). */
+  | { kind: 'imported'; agentId: string }
   | { kind: 'acp'; agent: string };
 
 /**
@@ -82,7 +77,7 @@ export type SourceLabel =
 export function sourceLabel(source: SessionSource | undefined, fallback: 'agent' | 'cli'): SourceLabel {
   if (source === undefined) return { kind: fallback };
   if (source.kind === 'mcp') return { kind: 'mcp', client: mcpClientDisplayName(source) };
-  if (source.kind === 'imported') return { kind: 'imported', agent: IMPORTED_AGENT_NAMES[source.name] };
+  if (source.kind === 'imported') return { kind: 'imported', agentId: source.name };
   if (source.kind === 'acp')
     return {
       kind: 'acp',

@@ -26,7 +26,7 @@ import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
 import { WebviewPlanChannel } from './webview-plan-channel';
 import type { CommandHandlers, OwnMessageType, PageHandlers } from './webview-commands';
-import { onCodexNoticeChange } from '../external-sessions/codex-plan-tool-state';
+import { onPlanToolConfigChange } from '../session/plan-tool-config';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
 /** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
@@ -83,7 +83,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         this.stream.cancel();
         for (const page of this.pages.all()) this.postSnapshot(page);
       }),
-      onCodexNoticeChange(
+      onPlanToolConfigChange(
         () => controller.session,
         () => this.pages.all().forEach((p) => this.postSnapshot(p)),
       ),

@@ -2,11 +2,7 @@
 // what a command does runs that command, so both behave alike.
 import * as vscode from 'vscode';
 import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands';
-import {
-  ENABLE_CLAUDE_CODE_TASKS_COMMAND,
-  ENABLE_CODEX_PLAN_TOOL_COMMAND,
-} from '../external-sessions/claude-code-tasks';
-import { SET_UP_AGENT_COMMAND } from '../external-sessions/setup-agent';
+import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
 import { writePlanFirst } from '../settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
@@ -52,8 +48,10 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     setPlanFirst: (message) => writePlanFirst(message.on),
     startItem: (message) => runCommand(PLAN_WORK_COMMANDS.startItem, message.content),
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
-    enableClaudeCodeTasks: () => runCommand(ENABLE_CLAUDE_CODE_TASKS_COMMAND),
-    setUpGeminiCli: () => runCommand(SET_UP_AGENT_COMMAND, 'gemini-cli'),
-    enableCodexPlanTool: () => runCommand(ENABLE_CODEX_PLAN_TOOL_COMMAND),
+    // The agent's plan notice's button: the command its descriptor names (never one the page names).
+    agentAction: async (message) => {
+      const action = followedAgent(message.agentId)?.planToolOff?.action;
+      if (action !== undefined) await runCommand(action.command, ...(action.args ?? []));
+    },
   };
 }

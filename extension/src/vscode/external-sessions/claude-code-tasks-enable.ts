@@ -3,20 +3,20 @@
 // confirms. A lazy module (dist/claude-code-tasks-enable.js, LAZY_MODULES in
 // scripts/lazy-bundles.mjs), loaded at the command's first run.
 import * as vscode from 'vscode';
-import { agentHomes } from '../../core/import/agent-session-files';
 import {
   CLAUDE_TASKS_ENTRY,
   claudeTasksChange,
   readClaudeSettings,
   writeClaudeSettings,
 } from '../../core/import/claude-settings';
-import { claudeSettingsFile } from '../../core/import/plan-notice';
+import { claudeSettingsFile } from '../../core/import/agents/claude-code';
+import { agentHomes } from '../../core/import/followed-agents';
 
 /**
  * Shows the change to Claude Code's settings and writes it once the user chooses Turn On; resolves with what happened.
  */
 export async function enableClaudeCodeTasks(): Promise<'written' | 'already-on' | 'refused' | 'cancelled'> {
-  const file = claudeSettingsFile(agentHomes(process.env).claudeConfigDir);
+  const file = claudeSettingsFile(agentHomes(process.env)['claude-code']!);
   let current: string | undefined;
   try {
     current = readClaudeSettings(file);

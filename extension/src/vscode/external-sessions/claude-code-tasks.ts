@@ -4,14 +4,13 @@
 // empty view shows it while context key `agentChecklist.planNotice` names it. Both offer
 // Agent Checklist: Turn On Claude Code's Task List, which shows the exact change to
 // Claude Code's user settings and writes it only once the user confirms (Turn On).
-// (The context key names any notice: Gemini CLI's offers the MCP set-up instead, Codex's
-// Agent Checklist: Turn On Codex's Plan Tool, codex-plan-tool-enable.ts.)
+// (The context key names any agent's notice, its descriptor's `planToolOff.notice`;
+// Codex's offers Agent Checklist: Turn On Codex's Plan Tool, codex-plan-tool-enable.ts.)
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
-import type { PlanNotice } from '../../core/import/plan-notice';
 import type { SessionController } from '../session/session-controller';
+import { onDidChangePlanToolConfig } from '../session/plan-tool-config';
 import { planNoticeOf } from '../session/session-view';
-import { onDidChangeCodexPlanTool } from './codex-plan-tool-state';
 
 export const ENABLE_CLAUDE_CODE_TASKS_COMMAND = 'agentChecklist.enableClaudeCodeTasks';
 export const ENABLE_CODEX_PLAN_TOOL_COMMAND = 'agentChecklist.enableCodexPlanTool';
@@ -19,14 +18,17 @@ export const PLAN_NOTICE_CONTEXT = 'agentChecklist.planNotice';
 
 /** Keeps the Plan view's notice in step with the shown session, and registers the command. */
 export class ClaudeCodeTasks extends Owner {
-  private shown: PlanNotice | undefined;
+  private shown: string | undefined;
 
   constructor(private readonly controller: SessionController) {
     super();
+    // After either command the notice is asked again (the configuration it reads changed).
     this.register(
-      vscode.commands.registerCommand(ENABLE_CLAUDE_CODE_TASKS_COMMAND, async () =>
-        (await import('./claude-code-tasks-enable')).enableClaudeCodeTasks(),
-      ),
+      vscode.commands.registerCommand(ENABLE_CLAUDE_CODE_TASKS_COMMAND, async () => {
+        const outcome = await (await import('./claude-code-tasks-enable')).enableClaudeCodeTasks();
+        this.update();
+        return outcome;
+      }),
     );
     this.register(
       vscode.commands.registerCommand(ENABLE_CODEX_PLAN_TOOL_COMMAND, async () => {
@@ -36,7 +38,7 @@ export class ClaudeCodeTasks extends Owner {
       }),
     );
     this.register(controller.onDidChangeSession(() => this.update()));
-    this.register(onDidChangeCodexPlanTool(() => this.update()));
+    this.register(onDidChangePlanToolConfig(() => this.update()));
     // Only a session shown with the notice can lose it (its agent's first plan write).
     this.register(controller.onDidChangePlan(() => this.shown !== undefined && this.update()));
     this.register(toDisposable(() => void vscode.commands.executeCommand('setContext', PLAN_NOTICE_CONTEXT, '')));
@@ -44,7 +46,7 @@ export class ClaudeCodeTasks extends Owner {
   }
 
   private update(force = false): void {
-    const notice = planNoticeOf(this.controller.session);
+    const notice = planNoticeOf(this.controller.session)?.off.notice;
     if (notice === this.shown && !force) return;
     this.shown = notice;
     void vscode.commands.executeCommand('setContext', PLAN_NOTICE_CONTEXT, notice ?? '');

@@ -4,12 +4,11 @@
 // (external-sessions.ts) then lists and follows those logs as it does an MCP server's.
 import * as vscode from 'vscode';
 import { AgentFollowThread } from '../../core/import/agent-follow-thread';
-import { agentHomes } from '../../core/import/agent-session-files';
-import type { ImportedAgent } from '../../core/session/source';
+import { agentHomes } from '../../core/import/followed-agents';
 
 export function followAgents(opts: {
   sessionDir: string;
-  agents: () => readonly ImportedAgent[];
+  agents: () => readonly string[];
   folders: () => readonly string[];
   log: vscode.LogOutputChannel;
 }): vscode.Disposable {

@@ -1,12 +1,14 @@
 // The shown session as the Agent view's header and banners show it, and as Export Plan writes it.
+import * as vscode from 'vscode';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { SessionView } from '../../core/protocol/messages';
 import type { Session } from '../../core/session/session';
 import type { OpenedSession } from './opened-session';
 import type { SessionPreview } from './session-preview';
 import { planNoticeOfLog, type PlanNotice } from '../../core/import/plan-notice';
+import { FOLLOWED_AGENTS } from '../../core/import/followed-agents';
 import { hasPlanVersion } from '../../core/plan/plan-history';
-import { codexPlanToolKnown } from '../external-sessions/codex-plan-tool-state';
+import { noticeHoldsKnown } from './plan-tool-config';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
@@ -23,7 +25,12 @@ export function sessionViewOf(
   if (!opened) return null;
   const view = { id: opened.session.id, title: opened.session.header.title ?? null, readOnly: opened.readOnly };
   const agentFile = agentFileOf(opened);
-  const planNotice = planNoticeOf(opened.session);
+  const notice = planNoticeOf(opened.session);
+  const planNotice = notice && {
+    agentId: notice.agent.id,
+    text: vscode.l10n.t(notice.off.text),
+    button: vscode.l10n.t(notice.off.action.label),
+  };
   return {
     ...view,
     ...(writer === undefined ? {} : { writer }),
@@ -53,9 +60,7 @@ export async function exportSessionMarkdown(session: Session, checkpointsBase: s
  */
 export function planNoticeOf(session: Session | null): PlanNotice | undefined {
   if (session === null || session.header.source?.kind !== 'imported') return undefined;
-  const source = session.header.source;
-  if (hasPlanVersion(session.events)) return undefined;
-  // Codex's notice depends on its config as it is now (codex-plan-tool-state.ts).
-  const codex = source.name === 'codex' ? codexPlanToolKnown() : undefined;
-  return planNoticeOfLog(source, false, codex);
+  const notice = planNoticeOfLog(session.header.source, hasPlanVersion(session.events), FOLLOWED_AGENTS);
+  // A rule that reads the agent's configuration holds by its last answer (plan-tool-config.ts).
+  return notice !== undefined && noticeHoldsKnown(notice) ? notice : undefined;
 }

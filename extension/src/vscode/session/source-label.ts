@@ -1,13 +1,14 @@
 // Who writes a session, in the user's language: "Claude Code (MCP)", "CLI", "Agent", "Chat".
 import * as vscode from 'vscode';
 import type { SourceLabel } from '../../core/session/source';
+import { followedAgent } from '../../core/import/followed-agents';
 
 export function sourceLabelView(label: SourceLabel): string {
   switch (label.kind) {
     case 'mcp':
       return vscode.l10n.t('{0} (MCP)', label.client);
     case 'imported':
-      return label.agent;
+      return followedAgent(label.agentId)?.name ?? label.agentId;
     case 'acp':
       return vscode.l10n.t('{0} (ACP)', label.agent);
     case 'cli':
