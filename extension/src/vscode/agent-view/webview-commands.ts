@@ -1,11 +1,11 @@
 // The Agent view's requests that are the extension's commands: a page's button for
 // what a command does runs that command, so both behave alike.
 import * as vscode from 'vscode';
-import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands';
+import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands/commands';
 import { ENABLE_CLAUDE_CODE_TASKS_COMMAND } from '../external-sessions/claude-code-tasks';
 import { SET_UP_AGENT_COMMAND } from '../external-sessions/setup-agent';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
-import { writePlanFirst } from '../settings';
+import { writePlanFirst } from '../host/settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
 import type { AgentPage } from './agent-page';
 

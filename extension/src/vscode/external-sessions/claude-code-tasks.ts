@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 import type { PlanNotice } from '../../core/import/plan-notice';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 import { planNoticeOf } from '../session/session-view';
 
 export const ENABLE_CLAUDE_CODE_TASKS_COMMAND = 'agentChecklist.enableClaudeCodeTasks';

@@ -20,8 +20,8 @@ import { Owner } from '../../core/disposable';
 import { parsePlanMarkdown, planMarkdownDocument } from '../../core/plan/plan-markdown';
 import { planFileEdit } from '../../core/plan/plan-work';
 import type { TodoItem } from '../../core/plan/todo-schema';
-import type { SessionController } from '../session/session-controller';
-import { onDidChangeSettings } from '../settings';
+import type { SessionController } from '../controller/session-controller';
+import { onDidChangeSettings } from '../host/settings';
 
 const LAST_WRITTEN_KEY = 'agentChecklist.planFile.lastWritten';
 const NEVER_WRITTEN = ['.git', '.agent-checklist'];

@@ -13,7 +13,7 @@ import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { visibleControls } from '../../core/terminal-text';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 import { checkpointUri, registerCheckpointDocuments } from './checkpoint-documents';
 import type { PlanNode } from './plan-tree-model';
 

@@ -23,7 +23,7 @@ import type { PlanEditOutcome } from '../../core/plan/plan-editor';
 import { TODO_STATUSES, type TodoStatus } from '../../core/plan/todo-schema';
 import { itemTextProblem, type PlanEdit } from '../../core/plan/user-edit';
 import type { PlanNode } from './plan-tree-model';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 
 export const PLAN_EDIT_COMMANDS = {
   markCompleted: 'agentChecklist.plan.markCompleted',

@@ -7,7 +7,7 @@
 // together) and keeps nothing of its own but the nodes it last handed to VS Code and
 // how each looked, so that it redraws only the rows that changed (and the ticking ones).
 import * as vscode from 'vscode';
-import { word } from '../l10n-words';
+import { word } from '../host/l10n-words';
 import { timingRows } from '../../core/plan/timing-rows';
 import { itemEvidence, withFiles } from '../../core/plan/plan-flags';
 import { planProgress, progressFraction } from '../../core/plan/summaries';
@@ -21,7 +21,7 @@ import {
   type PlanNode,
   type SubagentNode,
 } from './plan-tree-model';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 import type { TodoItem } from '../../core/plan/todo-schema';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';

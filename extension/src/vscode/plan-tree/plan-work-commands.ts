@@ -24,8 +24,8 @@ import type { Session } from '../../core/session/session';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
 import { agentPicks } from '../acp-agents/choose-agent';
 import type { ProviderSource } from '../providers/provider-source';
-import type { SessionController } from '../session/session-controller';
-import { BUILTIN_AGENT, type AgentSettings } from '../settings';
+import type { SessionController } from '../controller/session-controller';
+import { BUILTIN_AGENT, type AgentSettings } from '../host/settings';
 import type { TurnStart } from '../turn/turn-runner';
 import type { PlanNode } from './plan-tree-model';
 

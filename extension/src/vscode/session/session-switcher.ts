@@ -15,7 +15,6 @@ import { LatestChoice } from '../../core/session/latest-choice';
 import { ShownPlanWrites } from '../../core/session/shown-plan-writes';
 import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
-import type { PlanWrite } from '../external-sessions/external-sessions';
 import {
   largeLatestSession,
   openLatestSession,
@@ -32,10 +31,11 @@ import {
   isOwnSession,
   listFolderSessions,
   type FolderSession,
+  type PlanWrite,
   type SessionFolder,
 } from './session-folders';
 import { sourceLabelView } from './source-label';
-import { TurnRefusedError } from '../turn/turn-refused';
+import { TurnRefusedError } from './turn-refused';
 
 export type { SessionSwitcherOptions, SwitchHost } from './switch-host';
 

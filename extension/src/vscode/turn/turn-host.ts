@@ -10,7 +10,7 @@ import type { ApprovalLog } from '../../core/tools/approval-log';
 import type { ApprovalGate, Approvals } from '../../core/tools/approvals';
 import type { ProviderSource } from '../providers/provider-source';
 import type { OpenedSession } from '../session/opened-session';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../host/settings';
 
 export interface TurnRunnerOptions {
   store: SessionStore;

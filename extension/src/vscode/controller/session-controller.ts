@@ -17,17 +17,17 @@ import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { TurnEndReason, UserEditOrigin } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { recordsToolCalls } from '../../core/session/source';
-import { ChildSessions } from './child-sessions';
-import type { OpenedSession } from './opened-session';
-import { ShownPlanEditing } from './session-plan-editor';
-import { SessionSwitcher, type SessionSwitcherOptions } from './session-switcher';
-import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
+import { ChildSessions } from '../session/child-sessions';
+import type { OpenedSession } from '../session/opened-session';
+import { ShownPlanEditing } from '../session/session-plan-editor';
+import { SessionSwitcher, type SessionSwitcherOptions } from '../session/session-switcher';
+import { readTranscriptPage, ShownSession, type TranscriptPage } from '../session/shown-session';
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import { TurnRunner, type TurnRunnerOptions, type TurnStart } from '../turn/turn-runner';
-import { TurnRefusedError } from '../turn/turn-refused';
-import type { SessionPreview } from './session-preview';
-import { agentFileOf, exportSessionMarkdown, sessionViewOf } from './session-view';
-import { ShownApprovals } from './shown-approvals';
+import { TurnRefusedError } from '../session/turn-refused';
+import type { SessionPreview } from '../session/session-preview';
+import { agentFileOf, exportSessionMarkdown, sessionViewOf } from '../session/session-view';
+import { ShownApprovals } from '../session/shown-approvals';
 
 export type SessionControllerOptions = TurnRunnerOptions & SessionSwitcherOptions;
 
