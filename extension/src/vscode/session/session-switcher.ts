@@ -15,14 +15,8 @@ import { LatestChoice } from '../../core/session/latest-choice';
 import { ShownPlanWrites } from '../../core/session/shown-plan-writes';
 import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
-import {
-  largeLatestSession,
-  openLatestSession,
-  openSessionAsync,
-  openSessionReadOnly,
-  type OpenedSession,
-  type OpenResult,
-} from './opened-session';
+import { openSessionReadOnly, type OpenedSession } from './opened-session';
+import { largeLatestSession, openLatestSession, openSessionAsync, type OpenResult } from './session-opening';
 import type { SessionPreview } from './session-preview';
 import { SessionTakeOver } from './session-take-over';
 import type { SessionSwitcherOptions, SwitchHost } from './switch-host';

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { Session } from '../../core/session/session';
 import type { SessionStore } from '../../core/store/session-store';
-import { openLatestSession, type OpenedSession } from './opened-session';
+import type { OpenedSession } from './opened-session';
+import { openLatestSession } from './session-opening';
 import { TurnRefusedError } from './turn-refused';
 
 export interface WritableSessionDeps {
