@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
 
   const { store, controller, checkpointsBase } = startWindowSessions(activation, { providers, approvals, planReview });
   trackActiveController(activation.own, controller);
-  controller.openLatest();
+  controller.switcher.openLatest();
 
   const planFile = own(
     new PlanFileSync({
@@ -122,6 +122,6 @@ function trackActiveController(own: Own, controller: SessionController): void {
 
 /** Ends a running turn cleanly (it records `aborted`) before the log is closed. */
 export async function deactivate(): Promise<void> {
-  await activeController?.stop();
-  await activeController?.closeAgents(); // no ACP agent outlives the window
+  await activeController?.turns.stop();
+  await activeController?.turns.closeAgents(); // no ACP agent outlives the window
 }

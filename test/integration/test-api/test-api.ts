@@ -187,7 +187,7 @@ function createTestApi(
       const view = controller.sessionView;
       return view ? { ...view, logPath: controller.logPath } : null;
     },
-    run: () => current().controller.runView,
+    run: () => current().controller.turns.runView,
     sessions: () => current().controller.sessionList(),
     webview: () => {
       const observed = agentView();

@@ -91,14 +91,14 @@ export function snapshotMessages(sources: SnapshotSources, panel: OpenPanel | nu
       items: tail.items,
       cursor: tail.cursor,
       plan: stripPlanView(sources),
-      run: controller.runView,
+      run: controller.turns.runView,
       provider: providerView(sources),
-      stream: controller.stream,
+      stream: controller.turns.stream,
       strings: webviewStrings(),
       sessions: controller.sessionList(),
       approvals: approvals.pending,
       panel,
     },
-    { type: 'context', context: controller.contextView },
+    { type: 'context', context: controller.turns.contextView },
   ];
 }

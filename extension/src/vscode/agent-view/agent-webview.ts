@@ -65,13 +65,13 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
     this.stream = new CoalescedStream(
       STREAM_INTERVAL_MS,
-      () => controller.stream,
+      () => controller.turns.stream,
       (stream) => this.post({ type: 'stream', stream }),
     );
     this.plan = new WebviewPlanChannel({
       session: () => controller.session,
       onDidChangeSession: controller.onDidChangeSession,
-      edit: (edit) => controller.editPlan(edit),
+      edit: (edit) => controller.planEditing.edit(edit),
       postTo: (page, body) => this.postTo(page, body),
       notice: (level, text) => this.notice(level, text),
     });
@@ -133,7 +133,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
    */
   private postContextIfChanged(): void {
     this.contextTimer = undefined;
-    const context = this.options.controller.contextView;
+    const context = this.options.controller.turns.contextView;
     const key = JSON.stringify(context);
     if (key === this.postedContext) return;
     this.postedContext = key;

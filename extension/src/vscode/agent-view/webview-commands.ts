@@ -28,7 +28,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     send: async (message) => {
       await sendPrompt(deps, message.text);
     },
-    stop: () => controller.stop(),
+    stop: () => controller.turns.stop(),
     newSession: async () => {
       await controller.newSession();
     },
@@ -39,7 +39,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     useLanguageModel: () => runCommand(COMMAND_IDS.useLanguageModel),
     openSettings: () => runCommand('workbench.action.openSettings', 'agentChecklist'),
     openSession: async (message) => {
-      await controller.openSession(message.id);
+      await controller.switcher.openSession(message.id);
     },
     // The strip's Approve / Reject with Feedback…: the commands, with the feedback the page asked for.
     decidePlan: (message) =>

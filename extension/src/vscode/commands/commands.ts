@@ -77,7 +77,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(COMMAND_IDS.sendPrompt, (prompt?: unknown) => askAndSendPrompt(deps, prompt)),
     vscode.commands.registerCommand(COMMAND_IDS.newSession, () => controller.newSession()),
-    vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.stop()),
+    vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.turns.stop()),
     vscode.commands.registerCommand(COMMAND_IDS.approvePlan, () => decidePlan(deps, { kind: 'approve' })),
     vscode.commands.registerCommand(COMMAND_IDS.rejectPlan, (given?: unknown) => rejectPlan(deps, given)),
     vscode.commands.registerCommand(COMMAND_IDS.focusPlan, () =>

@@ -175,7 +175,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   /** The node's tree item, as getTreeItem makes it, without counting it as handed to VS Code (for other readers). */
   itemOf(node: PlanNode): vscode.TreeItem {
     const now = new Date();
-    const editable = this.controller.canEditPlan;
+    const editable = this.controller.planEditing.canEdit;
     switch (node.kind) {
       case 'item': {
         const history = timingRows([node.item], node.ledger.timings, now)[0]; // a subagent's items: from its own ledger

@@ -141,7 +141,7 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     // reschedules.
     if (!stall.stalled && stall.checkAt !== null)
       this.timer = setTimeout(() => this.render(), Math.max(0, stall.checkAt - now) + 50);
-    const running = this.controller.runView.state === 'running';
+    const running = this.controller.turns.runView.state === 'running';
     // Plan first: a proposal waiting for the user's decision says so instead of the progress.
     const proposed =
       this.controller.planState?.review?.stage === 'proposed'
