@@ -6,7 +6,7 @@ import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { Activation } from '../host/activation';
 import type { CommandDeps } from '../commands/commands';
 import { ClaudeCodeTasks } from '../external-sessions/claude-code-tasks';
-import { OPEN_SUBAGENT_COMMAND } from '../plan-tree/plan-tree';
+import { OPEN_SUBAGENT_COMMAND } from '../plan-tree/subagent-tree-item';
 import { PlanHistoryCommand } from '../plan-tree/plan-history-command';
 import type { ProviderSource } from '../providers/provider-source';
 import { LanguageModelOffer, registerUseLanguageModel } from '../providers/language-model-offer';
