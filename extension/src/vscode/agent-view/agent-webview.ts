@@ -22,7 +22,7 @@ import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
 import { WebviewPlanChannel } from './webview-plan-channel';
 import type { CommandHandlers, PageHandlers } from './webview-commands';
-import { viewHandlers } from './view-handlers';
+import { viewHandlers, type ViewAnswers } from './view-handlers';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
 /** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
@@ -57,17 +57,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     super();
     const { controller, approvals } = options;
     this.changed = new ChangedViews(options, (body) => this.post(body));
-    this.handlers = {
-      ...viewHandlers(options, {
-        ready: (page) => this.pageReady(page),
-        postTo: (page, body) => this.postTo(page, body),
-        notice: (level, text) => this.notice(level, text),
-        showChild: (sessionId) => (sessionId === null ? this.child.show(null) : this.showChild(sessionId)),
-        providerChanged: () => this.providerChanged(),
-        plan: () => this.plan,
-      }),
-      ...options.commands,
-    };
+    this.handlers = { ...viewHandlers(options, this.viewAnswers()), ...options.commands };
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
     this.stream = new CoalescedStream(
       STREAM_INTERVAL_MS,
@@ -209,12 +199,22 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     }
   }
 
-  /** A page said `ready`: what the other pages wait for goes out first (its snapshot carries it), then its snapshot. */
-  private pageReady(page: AgentPage): void {
-    this.stream.flush();
-    this.child.flush();
-    page.ready = true;
-    this.postSnapshot(page);
+  /** What the view's own handlers (view-handlers.ts) answer through. */
+  private viewAnswers(): ViewAnswers {
+    return {
+      // What the other pages wait for goes out first: the snapshot already carries it for this one.
+      ready: (page) => {
+        this.stream.flush();
+        this.child.flush();
+        page.ready = true;
+        this.postSnapshot(page);
+      },
+      postTo: (page, body) => this.postTo(page, body),
+      notice: (level, text) => this.notice(level, text),
+      showChild: (sessionId) => (sessionId === null ? this.child.show(null) : this.showChild(sessionId)),
+      providerChanged: () => this.providerChanged(),
+      plan: () => this.plan,
+    };
   }
 
   private postSnapshot(page: AgentPage): void {

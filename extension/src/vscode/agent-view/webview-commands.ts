@@ -11,7 +11,7 @@ import type { AgentPage } from './agent-page';
 
 /** Each webview message's handler, given the page it came from (the one dispatcher of this direction). */
 export type PageHandlers = WebviewMessageHandlers<AgentPage | undefined>;
-/** Requests the view handles itself (agent-webview.ts); the rest are commands (webviewCommandHandlers). */
+/** Requests the view handles itself (view-handlers.ts); the rest are commands (webviewCommandHandlers). */
 export type OwnMessageType =
   'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory';
 /**
