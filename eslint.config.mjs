@@ -5,7 +5,7 @@
 // wrong import in each and expects the error). ESLint keeps one set of options per
 // rule for a file (the last matching config wins), so each file gets exactly one
 // no-restricted-imports entry, assembled here from every zone it is in.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 // The zones' data is eslint-zones.json (the lint test reads it too):
@@ -13,19 +13,29 @@ import tseslint from 'typescript-eslint';
 //                 imports only from the layers below its own (and its own folder), never
 //                 a sibling's or a higher layer's folder; test/unit/lint/import-cycles.test.ts
 //                 keeps the folders free of circles, docs/architecture.md says what each holds
+// vscodeLayers    extension/src/vscode's folders as layers, bottom-up, fenced as core's are;
+//                 vscode/'s own files are the composition root, the top: no folder imports them
 // webviewCore     what the webview may import of the core, through the `@core/` alias (the
 //                 only way in): the protocol, the domain's literals and the summaries'
 //                 template filling (plan/summaries, with the text-template it uses)
 // webviewRelativeCore  true until the folder move rewrites the webview's relative core
 //                 imports to `@core/`: the same modules may still be named by their path
 const ZONES = JSON.parse(readFileSync(new URL('./eslint-zones.json', import.meta.url), 'utf8'));
-/** Core folder -> the core folders it must not import: the others of its layer and every folder above. */
-const CORE_FORBIDDEN = Object.fromEntries(
-  ZONES.coreLayers.flatMap((layer, index) => {
-    const sameOrAbove = ZONES.coreLayers.slice(index).flat();
-    return layer.map((folder) => [folder, sameOrAbove.filter((other) => other !== folder && other !== '')]);
-  }),
-);
+/** Folder -> the folders it must not import: the others of its layer and every folder above ('' is no folder). */
+function forbiddenByLayer(layers) {
+  return Object.fromEntries(
+    layers.flatMap((layer, index) => {
+      const sameOrAbove = layers.slice(index).flat();
+      return layer.map((folder) => [folder, sameOrAbove.filter((other) => other !== folder && other !== '')]);
+    }),
+  );
+}
+const CORE_FORBIDDEN = forbiddenByLayer(ZONES.coreLayers);
+const VSCODE_FORBIDDEN = forbiddenByLayer(ZONES.vscodeLayers);
+/** vscode/'s own files (activation's wiring, the public API, the tests' hooks): above every vscode folder. */
+const VSCODE_ROOT_FILES = readdirSync(new URL('./extension/src/vscode/', import.meta.url))
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => name.slice(0, -'.ts'.length));
 const WEBVIEW_CORE = ZONES.webviewCore;
 const WEBVIEW_RELATIVE_CORE = ZONES.webviewRelativeCore;
 
@@ -85,6 +95,34 @@ const coreZones = Object.keys(CORE_FORBIDDEN).map((folder) => ({
 const sharedZones = SHARED_WITH_WEBVIEW.map((file) => ({
   files: [file],
   rules: { 'no-restricted-imports': ['error', coreRestrictions(coreFolderOf(file), { sharedWithWebview: true })] },
+}));
+
+// The adapters and the CLI are siblings over the core. vscode/'s folders are layers
+// (vscodeLayers) under its own files, the composition root.
+const NO_CLI_FROM_VSCODE = {
+  regex: folderImport('cli'),
+  message: 'vscode/ must not depend on the CLI (extension/src/cli/): share through core/.',
+};
+/** The no-restricted-imports options for a file of vscode folder `folder` ('' for vscode's own files). */
+function vscodeRestrictions(folder) {
+  if (folder === '') return { patterns: [NO_CLI_FROM_VSCODE] };
+  return {
+    patterns: [
+      NO_CLI_FROM_VSCODE,
+      ...VSCODE_FORBIDDEN[folder].map((other) => ({
+        regex: folderImport(other),
+        message: `vscode/${folder} is below vscode/${other} (the layers are eslint-zones.json's vscodeLayers).`,
+      })),
+      ...VSCODE_ROOT_FILES.map((file) => ({
+        regex: `^(?:\\.\\./)+${file}$`,
+        message: `vscode/${file}.ts is the composition root, above every vscode/ folder: pass what it makes in.`,
+      })),
+    ],
+  };
+}
+const vscodeZones = ['', ...Object.keys(VSCODE_FORBIDDEN)].map((folder) => ({
+  files: [folder === '' ? 'extension/src/vscode/*.ts' : `extension/src/vscode/${folder}/**/*.ts`],
+  rules: { 'no-restricted-imports': ['error', vscodeRestrictions(folder)] },
 }));
 
 // Our errors are told apart by their brand (core/error-brand.ts: `isProviderError(e)`, …),
@@ -156,23 +194,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The adapters and the CLI are siblings over the core.
-    files: ['extension/src/vscode/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: folderImport('cli'),
-              message: 'vscode/ must not depend on the CLI (extension/src/cli/): share through core/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...vscodeZones,
   {
     // The host presents, the webview paints. It checks a host message's type and seq
     // (protocol/host-message-check.ts); the protocol's zod/mini schemas are host-side

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { StandingPlan } from '../extension/src/core/plan/todos-projection';
 import { planView } from '../extension/src/core/plan/plan-presenter';
 import { SessionStore } from '../extension/src/core/store/session-store';
-import { openSessionAsync } from '../extension/src/vscode/session/opened-session';
+import { openSessionAsync } from '../extension/src/vscode/session/session-opening';
 import { readTranscriptPage, ShownSession } from '../extension/src/vscode/session/shown-session';
 import { measure } from './open.bench';
 import { now } from './stats';

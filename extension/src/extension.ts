@@ -1,15 +1,15 @@
 // Composition root: wiring only. Each part registers what it creates through `own`
-// (vscode/activation.ts), which puts it in context.subscriptions, so
+// (vscode/host/activation.ts), which puts it in context.subscriptions, so
 // deactivate/re-activate never duplicates anything (adapters own their own parts
 // through core/disposable's Owner).
 import * as vscode from 'vscode';
 import { PendingPlanReview } from './core/agent/plan-first';
 import { toolCatalog } from './core/tools/built-in';
-import { startActivation, type Own } from './vscode/activation';
+import { startActivation, type Own } from './vscode/host/activation';
 import { registerAgentView } from './vscode/agent-view/agent-view-parts';
-import { WebviewApprovalGate } from './vscode/agent-view/webview-approval-gate';
+import { WebviewApprovalGate } from './vscode/session/webview-approval-gate';
 import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
-import { registerCommands, sendPrompt } from './vscode/commands';
+import { registerCommands, sendPrompt } from './vscode/commands/commands';
 import { registerPlanSurfaceForAgents } from './vscode/external-sessions/plan-surface-for-agents';
 import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
@@ -18,8 +18,8 @@ import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands'
 import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
 import { ProviderSource } from './vscode/providers/provider-source';
 import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
-import type { SessionController } from './vscode/session/session-controller';
-import { startWindowSessions } from './vscode/session/window-sessions';
+import type { SessionController } from './vscode/controller/session-controller';
+import { startWindowSessions } from './vscode/window-sessions';
 import { PlanStatusBar } from './vscode/status/plan-status-bar';
 import { connectTestHooks, testHooks } from './vscode/test-hooks';
 
@@ -35,26 +35,25 @@ let activeController: SessionController | null = null;
 export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   const started = performance.now();
   const hooks = testHooks(context);
-  const activation = startActivation(context, hooks);
+  const activation = startActivation(context);
   const { own, log, settings, workspaceRoot } = activation;
   const providers = new ProviderSource({
     demoScriptPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'demo', 'demo-script.json').fsPath,
     workspaceRoot,
     secrets: context.secrets,
   });
-  const approvals = own('approvalGate', new WebviewApprovalGate());
+  const approvals = own(new WebviewApprovalGate());
   // Plan first: the proposal waiting for the user's decision; leaving the window answers "later" (the proposal stays on
   // the log).
-  const planReviewChanged = own('planReviewChanged', new vscode.EventEmitter<void>());
+  const planReviewChanged = own(new vscode.EventEmitter<void>());
   const planReview = new PendingPlanReview(() => planReviewChanged.fire());
-  own('planReview', { dispose: () => planReview.close() });
+  own({ dispose: () => planReview.close() });
 
   const { store, controller, checkpointsBase } = startWindowSessions(activation, { providers, approvals, planReview });
   trackActiveController(activation.own, controller);
-  controller.openLatest();
+  controller.switcher.openLatest();
 
   const planFile = own(
-    'planFile',
     new PlanFileSync({
       controller,
       planFile: () => settings().planFile,
@@ -64,10 +63,10 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     }),
   );
   const tree = registerPlanTree(controller, planFile);
-  own('tree', tree.disposable);
-  own('planEditCommands', registerPlanEditCommands({ controller, view: tree.view }));
-  own('planChangesCommands', registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
-  own('statusBar', new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
+  own(tree.disposable);
+  own(registerPlanEditCommands({ controller, view: tree.view }));
+  own(registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
+  own(new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log, planReview };
   const webview = registerAgentView(activation, {
     ...deps,
@@ -75,9 +74,8 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     approvals,
     onDidChangePlanReview: planReviewChanged.event,
   });
-  own('commands', registerCommands(deps));
+  own(registerCommands(deps));
   own(
-    'planWorkCommands',
     registerPlanWorkCommands({
       controller,
       view: tree.view,
@@ -88,13 +86,9 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
       send: (text, start) => sendPrompt(deps, text, start),
     }),
   );
-  own(
-    'chooseAgent',
-    registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()),
-  );
+  own(registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()));
   const chatTool = registerPlanSurfaceForAgents(activation, store);
   own(
-    'runningContext',
     controller.onDidChangeRun(
       (run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running'),
     ),
@@ -119,7 +113,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
 /** The controller deactivate() stops: this activation's, until its parts are disposed. */
 function trackActiveController(own: Own, controller: SessionController): void {
   activeController = controller;
-  own('activeController', {
+  own({
     dispose: () => {
       if (activeController === controller) activeController = null;
     },
@@ -128,6 +122,6 @@ function trackActiveController(own: Own, controller: SessionController): void {
 
 /** Ends a running turn cleanly (it records `aborted`) before the log is closed. */
 export async function deactivate(): Promise<void> {
-  await activeController?.stop();
-  await activeController?.closeAgents(); // no ACP agent outlives the window
+  await activeController?.turns.stop();
+  await activeController?.turns.closeAgents(); // no ACP agent outlives the window
 }

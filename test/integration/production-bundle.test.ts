@@ -25,7 +25,6 @@ const PUBLIC: { [K in keyof AgentChecklistApi]: true } = { registerTool: true };
  * Not `testHooks`: extension.ts reads that export by name, in Test mode only.
  */
 const INTERNALS = [
-  'LiveAdapters',
   'TreeRedraws',
   'VscodeObservers',
   'createTestApi',
@@ -62,7 +61,7 @@ describe('production bundle', () => {
       ...INTERNALS,
     ];
     assert.ok(
-      names.includes('planTreeRows') && names.includes('liveAdapters'),
+      names.includes('planTreeRows') && names.includes('statusBarText'),
       'the names come from the live API object',
     );
     const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;

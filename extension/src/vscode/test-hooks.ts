@@ -1,15 +1,15 @@
 // The integration tests' way in, in ExtensionMode.Test only: their module
 // (test/integration/test-api/, which the integration harness bundles to
-// dist/test-api.js; no build of the product emits it) counts the live adapters and
-// gets the parts of the latest activation.
+// dist/test-api.js; no build of the product emits it) gets the parts of the latest
+// activation.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentWebviewProvider } from './agent-view/agent-webview';
-import type { WebviewApprovalGate } from './agent-view/webview-approval-gate';
+import type { WebviewApprovalGate } from './session/webview-approval-gate';
 import type { ChatPlanTool } from './external-sessions/chat-plan-tool';
 import type { PlanNode, PlanTreeProvider } from './plan-tree/plan-tree';
-import type { SessionController } from './session/session-controller';
+import type { SessionController } from './controller/session-controller';
 
 /**
  * What an activation hands the integration tests' module in ExtensionMode.Test: the objects it runs, read through their
@@ -27,8 +27,6 @@ export interface TestParts {
 
 /** The integration tests' module, in ExtensionMode.Test only. */
 export interface TestHooks<Api extends object = object> {
-  /** Counts `item` as a live adapter of `kind` until it is disposed (returns it, its dispose wrapped). */
-  track<T extends { dispose(): unknown }>(kind: string, item: T): T;
   /** The latest activation's parts; returns what activate() returns and a disposable that forgets these parts. */
   connect(parts: TestParts, reactivate: () => Promise<void>): { api: Api; disconnect: { dispose(): void } };
 }

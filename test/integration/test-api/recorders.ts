@@ -1,33 +1,8 @@
 // The recorders behind the test API (test-api.ts): what the extension's adapters did,
 // kept here for the tests because the adapters themselves keep no such buffer: the
-// adapters it tracks (the extension hands each to TestHooks.track in Test mode) and
-// the Plan tree's public onDidChangeTreeData.
+// Plan tree's public onDidChangeTreeData.
 import type * as vscode from 'vscode';
 import type { PlanTreeProvider } from '../../../extension/src/vscode/plan-tree/plan-tree';
-
-/** Counts of live (created, not yet disposed) adapters, by kind. */
-export class LiveAdapters {
-  private readonly counts = new Map<string, number>();
-
-  /** Wraps `adapter.dispose`, passing its result through (the Plan tree's is the promise reactivate awaits). */
-  track<T extends { dispose(): unknown }>(kind: string, adapter: T): T {
-    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
-    const dispose = adapter.dispose.bind(adapter);
-    let done = false;
-    adapter.dispose = () => {
-      if (!done) {
-        done = true;
-        this.counts.set(kind, (this.counts.get(kind) ?? 1) - 1);
-      }
-      return dispose();
-    };
-    return adapter;
-  }
-
-  snapshot(): Record<string, number> {
-    return Object.fromEntries(this.counts);
-  }
-}
 
 /** What the Plan tree told VS Code to redraw: the whole tree, or the ids of the rows. */
 export type TreeRedraw = 'all' | string[];

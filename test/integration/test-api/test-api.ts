@@ -2,8 +2,7 @@
 // host): read-only views of the REAL objects the extension runs, through their public
 // members — the tree provider's items, the controller's session — and what the
 // extension did to VS Code's API (vscode-observers.ts: the status bar item, the Agent
-// view's page, the notifications), and a count of live adapters. Nothing here
-// computes a result of its own.
+// view's page, the notifications). Nothing here computes a result of its own.
 //
 // A test-only module: the integration harness (scripts/vscode-server/harness.mjs,
 // bundleIntegrationTests) bundles it to dist/test-api.js, which extension.ts requires
@@ -15,8 +14,8 @@ import type { HostMessage, RunView, SessionListItem } from '../../../extension/s
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import type { TestHooks, TestParts } from '../../../extension/src/extension';
 import type { PlanNode, PlanTreeProvider } from '../../../extension/src/vscode/plan-tree/plan-tree';
-import type { PendingApproval } from '../../../extension/src/vscode/agent-view/webview-approval-gate';
-import { LiveAdapters, TreeRedraws, type TreeRedraw } from './recorders';
+import type { PendingApproval } from '../../../extension/src/vscode/session/webview-approval-gate';
+import { TreeRedraws, type TreeRedraw } from './recorders';
 import { VscodeObservers, type ObservedNotice } from './vscode-observers';
 
 export interface PlanTreeRow {
@@ -78,7 +77,6 @@ export interface AgentChecklistTestApi {
   transcriptTail(): TranscriptItem[];
   /** Tool calls waiting for the user's approval. */
   pendingApprovals(): PendingApproval[];
-  liveAdapters(): Record<string, number>;
   /** The log of this window's Chat session (the todo_write language-model tool), once it has one. */
   chatSessionLog(): string | null;
   /** Stores an API key exactly where "Set API Key…" stores it (SecretStorage). */
@@ -189,7 +187,7 @@ function createTestApi(
       const view = controller.sessionView;
       return view ? { ...view, logPath: controller.logPath } : null;
     },
-    run: () => current().controller.runView,
+    run: () => current().controller.turns.runView,
     sessions: () => current().controller.sessionList(),
     webview: () => {
       const observed = agentView();
@@ -209,7 +207,6 @@ function createTestApi(
     },
     transcriptTail: () => current().controller.page().items,
     pendingApprovals: () => current().approvals.pending,
-    liveAdapters: () => live.snapshot(),
     chatSessionLog: () => current().chatTool.logPath,
     storeApiKey: (provider, key) => Promise.resolve(current().secrets.store(secretKeyName(provider), key)),
     reactivate,
@@ -219,7 +216,6 @@ function createTestApi(
 // Module state survives re-activation (the bundle is required once per extension host).
 // The observers wrap the API now, before the activation that required this module creates anything.
 const observers = new VscodeObservers(vscode);
-const live = new LiveAdapters();
 let parts: TestParts | null = null;
 /** What the latest activation's Plan tree asked the workbench to redraw. */
 let redraws = new TreeRedraws();
@@ -227,7 +223,6 @@ let latestReactivate: () => Promise<void> = () => Promise.reject(new Error('Agen
 let api: AgentChecklistTestApi | undefined;
 
 export const testHooks: TestHooks<AgentChecklistTestApi> = {
-  track: (kind, item) => live.track(kind, item),
   connect: (next, reactivate) => {
     // A re-activation: VS Code never resolves the Agent view for the new provider (index.ts),
     // so the page seen so far belongs to the old one; messages then go to the new provider's handler.

@@ -53,25 +53,32 @@ describe('the architecture map', () => {
     assert.deepEqual(missing, [], `${MAP} names what does not exist:\n  ${missing.join('\n  ')}`);
   });
 
-  it("lists core's folders in its code tree in the order of eslint-zones.json's layers, bottom-up", () => {
-    const text = fs.readFileSync(path.join(ROOT, MAP), 'utf8');
-    const zones = JSON.parse(fs.readFileSync(path.join(ROOT, 'eslint-zones.json'), 'utf8')) as unknown;
-    assert.ok(typeof zones === 'object' && zones !== null && 'coreLayers' in zones && Array.isArray(zones.coreLayers));
-    const layers = (zones.coreLayers as unknown[]).flat().filter((f): f is string => typeof f === 'string' && f !== '');
-    const tree = text.slice(text.indexOf('\n  core/ '), text.indexOf('\n  vscode/ '));
-    const listed = [...tree.matchAll(/^ {4}([\w-]+)\/ /gm)].map((m) => m[1]);
-    assert.ok(layers.length > 5, 'the layers are read');
-    // Folders of one layer may come in any order among themselves.
-    const rank = (folder: string | undefined): number =>
-      (zones.coreLayers as unknown[]).findIndex((layer) => Array.isArray(layer) && layer.includes(folder));
-    assert.deepEqual([...listed].sort(), [...layers].sort(), 'every core folder is in the tree, once');
-    const ranks = listed.map(rank);
-    assert.deepEqual(
-      ranks,
-      [...ranks].sort((a, b) => a - b),
-      `the tree's order: ${listed.join(', ')}`,
-    );
-  });
+  for (const [tree, next, key] of [
+    ['core', 'vscode', 'coreLayers'],
+    ['vscode', 'cli', 'vscodeLayers'],
+  ] as const) {
+    it(`lists ${tree}'s folders in its code tree in the order of eslint-zones.json's ${key}, bottom-up`, () => {
+      const text = fs.readFileSync(path.join(ROOT, MAP), 'utf8');
+      const zones = JSON.parse(fs.readFileSync(path.join(ROOT, 'eslint-zones.json'), 'utf8')) as unknown;
+      assert.ok(typeof zones === 'object' && zones !== null && key in zones);
+      const layerList = (zones as Record<string, unknown>)[key];
+      assert.ok(Array.isArray(layerList), `${key} is a list`);
+      const layers = layerList.flat().filter((f): f is string => typeof f === 'string' && f !== '');
+      const section = text.slice(text.indexOf(`\n  ${tree}/ `), text.indexOf(`\n  ${next}/ `));
+      const listed = [...section.matchAll(/^ {4}([\w-]+)\/ /gm)].map((m) => m[1]);
+      assert.ok(layers.length > 5, 'the layers are read');
+      // Folders of one layer may come in any order among themselves.
+      const rank = (folder: string | undefined): number =>
+        layerList.findIndex((layer) => Array.isArray(layer) && layer.includes(folder));
+      assert.deepEqual([...listed].sort(), [...layers].sort(), `every ${tree} folder is in the tree, once`);
+      const ranks = listed.map(rank);
+      assert.deepEqual(
+        ranks,
+        [...ranks].sort((a, b) => a - b),
+        `the tree's order: ${listed.join(', ')}`,
+      );
+    });
+  }
 
   it('finds a path that is missing', () => {
     const paths = sourcePaths();

@@ -7,9 +7,9 @@
 // chunk-api is the design (scripts/webview-build.mjs). A failure prints each circle
 // as a path of files, with the other modules caught in it.
 //
-// The same graph between extension/src/core's folders: none (the folders are layers,
-// eslint-zones.json's coreLayers; a failure names the folders in each circle and the
-// pairs that import each other).
+// The same graph between extension/src/core's folders, and between extension/src/vscode's:
+// none (the folders are layers, eslint-zones.json's coreLayers and vscodeLayers; a failure
+// names the folders in each circle and the pairs that import each other).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -169,23 +169,24 @@ describe('import circles in extension/src and webview/src', () => {
 });
 
 const CORE = path.join(ROOT, 'extension/src/core');
+const VSCODE = path.join(ROOT, 'extension/src/vscode');
 
-/** A core module's folder ('.' for core's own files). */
-function coreFolder(file: string): string {
-  const relative = path.relative(CORE, file);
+/** A module's folder under `base` ('.' for base's own files). */
+function folderOf(base: string, file: string): string {
+  const relative = path.relative(base, file);
   return relative.includes(path.sep) ? relative.slice(0, relative.indexOf(path.sep)) : '.';
 }
 
-/** The graph of core's folders: folder -> the folders its modules import. */
-export function coreFolderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+/** The graph of `base`'s folders: folder -> the folders of `base` its modules import. */
+function folderGraph(base: string, graph: Map<string, string[]>): Map<string, string[]> {
   const folders = new Map<string, Set<string>>();
   for (const [file, targets] of graph) {
-    if (!file.startsWith(CORE + path.sep)) continue;
-    const from = coreFolder(file);
+    if (!file.startsWith(base + path.sep)) continue;
+    const from = folderOf(base, file);
     const edges = folders.get(from) ?? new Set<string>();
     folders.set(from, edges);
     for (const target of targets)
-      if (target.startsWith(CORE + path.sep) && coreFolder(target) !== from) edges.add(coreFolder(target));
+      if (target.startsWith(base + path.sep) && folderOf(base, target) !== from) edges.add(folderOf(base, target));
   }
   return new Map([...folders].map(([folder, edges]) => [folder, [...edges].sort()]));
 }
@@ -198,25 +199,32 @@ function mutualPairs(folders: Map<string, string[]>): string[] {
   return pairs.sort();
 }
 
-describe("import circles between extension/src/core's folders", () => {
-  it('finds a circle between folders in a planted graph', () => {
-    const planted = new Map([
-      [path.join(CORE, 'plan', 'a.ts'), [path.join(CORE, 'session', 'b.ts')]],
-      [path.join(CORE, 'session', 'b.ts'), [path.join(CORE, 'plan', 'c.ts')]],
-      [path.join(CORE, 'plan', 'c.ts'), []],
-    ]);
-    const folders = coreFolderGraph(planted);
-    assert.deepEqual(mutualPairs(folders), ['plan <-> session']);
-    assert.equal(circles(folders).length, 1);
-  });
+for (const [base, layers] of [
+  [CORE, 'coreLayers'],
+  [VSCODE, 'vscodeLayers'],
+] as const) {
+  const name = path.relative(ROOT, base);
+  describe(`import circles between ${name}'s folders`, () => {
+    it('finds a circle between folders in a planted graph', () => {
+      const planted = new Map([
+        [path.join(base, 'lower', 'a.ts'), [path.join(base, 'upper', 'b.ts')]],
+        [path.join(base, 'upper', 'b.ts'), [path.join(base, 'lower', 'c.ts')]],
+        [path.join(base, 'lower', 'c.ts'), []],
+      ]);
+      const folders = folderGraph(base, planted);
+      assert.deepEqual(mutualPairs(folders), ['lower <-> upper']);
+      assert.equal(circles(folders).length, 1);
+    });
 
-  it('has none: the folders are layers', () => {
-    const folders = coreFolderGraph(importGraph());
-    const found = circles(folders).map(({ members }) => members.sort().join(', '));
-    assert.deepEqual(
-      found,
-      [],
-      `circles between core folders:\n  ${found.join('\n  ')}\n  pairs: ${mutualPairs(folders).join('; ')}`,
-    );
+    it(`has none: the folders are layers (eslint-zones.json's ${layers})`, () => {
+      const folders = folderGraph(base, importGraph());
+      assert.ok(folders.size > 5, `${name}'s folders are read (${folders.size})`);
+      const found = circles(folders).map(({ members }) => members.sort().join(', '));
+      assert.deepEqual(
+        found,
+        [],
+        `circles between ${name}'s folders:\n  ${found.join('\n  ')}\n  pairs: ${mutualPairs(folders).join('; ')}`,
+      );
+    });
   });
-});
+}

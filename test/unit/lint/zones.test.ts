@@ -3,7 +3,9 @@
 // imports it must not have, and each is reported by no-restricted-imports; one import
 // the zone allows passes. Core's layers are eslint-zones.json's coreLayers (bottom-up;
 // a folder is below every folder of a later layer and beside those of its own): every
-// forbidden pair they make is planted, and every core folder is in a layer.
+// forbidden pair they make is planted, and every core folder is in a layer. So are
+// vscode/'s (vscodeLayers), whose folders never import vscode/'s own files either (the
+// composition root, the top).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import zones from '../../../eslint-zones.json';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CORE = 'extension/src/core';
+const VSCODE = 'extension/src/vscode';
 
 interface Zone {
   /** Where the planted file sits (repo-relative; need not exist). */
@@ -37,7 +40,7 @@ function coreZone(folder: string, forbidden: readonly string[], nested: boolean)
     file,
     wrong: [
       'vscode',
-      from(file, 'extension/src/vscode/settings'),
+      from(file, 'extension/src/vscode/host/settings'),
       from(file, 'extension/src/cli/main'),
       ...forbidden.map((other) => from(file, `${CORE}/${other}/planted`)),
     ],
@@ -45,16 +48,40 @@ function coreZone(folder: string, forbidden: readonly string[], nested: boolean)
   };
 }
 
-/** Each core folder with the folders it must not import: the others of its layer and every layer above. */
-const CORE_FORBIDDEN: [string, string[]][] = zones.coreLayers.flatMap((layer, index) =>
-  layer.map((folder): [string, string[]] => [
-    folder,
-    zones.coreLayers
-      .slice(index)
-      .flat()
-      .filter((other) => other !== folder && other !== ''),
-  ]),
-);
+/** Each folder with the folders it must not import: the others of its layer and every layer above. */
+function forbiddenByLayer(layers: readonly (readonly string[])[]): [string, string[]][] {
+  return layers.flatMap((layer, index) =>
+    layer.map((folder): [string, string[]] => [
+      folder,
+      layers
+        .slice(index)
+        .flat()
+        .filter((other) => other !== folder && other !== ''),
+    ]),
+  );
+}
+
+const CORE_FORBIDDEN = forbiddenByLayer(zones.coreLayers);
+
+/** A vscode folder's zone, planted one folder deeper when `nested`: the folders above it and vscode/'s own files. */
+function vscodeZone(folder: string, forbidden: readonly string[], nested: boolean): Zone {
+  const file = `${VSCODE}/${folder}/${nested ? 'nested/' : ''}planted-wrong-import.ts`;
+  return {
+    file,
+    wrong: [
+      from(file, 'extension/src/cli/main'),
+      from(file, `${VSCODE}/window-sessions`),
+      from(file, `${VSCODE}/public-api`),
+      ...forbidden.map((other) => from(file, `${VSCODE}/${other}/planted`)),
+    ],
+    allowed: from(file, `${VSCODE}/host/settings`),
+  };
+}
+
+const VSCODE_ZONES = forbiddenByLayer(zones.vscodeLayers).flatMap(([folder, forbidden]) => [
+  vscodeZone(folder, forbidden, false),
+  vscodeZone(folder, forbidden, true),
+]);
 
 const CORE_ZONES = CORE_FORBIDDEN.flatMap(([folder, forbidden]) =>
   folder === ''
@@ -64,6 +91,7 @@ const CORE_ZONES = CORE_FORBIDDEN.flatMap(([folder, forbidden]) =>
 
 const ZONES: Zone[] = [
   ...CORE_ZONES,
+  ...VSCODE_ZONES,
   {
     // A module the webview shares keeps its folder's layer and carries no full zod.
     file: `${CORE}/protocol/planted-wrong-import.ts`,
@@ -72,13 +100,14 @@ const ZONES: Zone[] = [
   },
   {
     file: 'extension/src/cli/commands/planted-wrong-import.ts',
-    wrong: ['vscode', '../../vscode/settings'],
+    wrong: ['vscode', '../../vscode/host/settings'],
     allowed: '../../core/session/events',
   },
   {
+    // vscode/'s own files, the composition root, may import any vscode folder.
     file: 'extension/src/vscode/planted-wrong-import.ts',
     wrong: ['../cli/main'],
-    allowed: '../core/session/events',
+    allowed: './agent-view/agent-view-parts',
   },
   {
     file: 'webview/src/components/planted-wrong-import.tsx',
@@ -89,7 +118,7 @@ const ZONES: Zone[] = [
       '@core/protocol/nested/deeper',
       '@core/plan/plan-ledger',
       '../../../extension/src/core/tools/registry',
-      '../../../extension/src/vscode/settings',
+      '../../../extension/src/vscode/host/settings',
       ...(zones.webviewRelativeCore ? [] : ['../../../extension/src/core/domain-literals']),
     ],
     allowed: '@core/protocol/messages',
@@ -113,18 +142,23 @@ describe('lint zones (eslint.config.mjs no-restricted-imports)', () => {
       .map((message) => message.line);
   }
 
-  it('puts every core folder in a layer (a folder outside them would have no fence)', () => {
-    const folders = fs
-      .readdirSync(path.join(ROOT, CORE), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-    const layered = new Set(zones.coreLayers.flat());
-    assert.deepEqual(
-      folders.filter((folder) => !layered.has(folder)),
-      [],
-      'core folders missing from coreLayers',
-    );
-  });
+  for (const [dir, layers, name] of [
+    [CORE, zones.coreLayers, 'coreLayers'],
+    [VSCODE, zones.vscodeLayers, 'vscodeLayers'],
+  ] as const) {
+    it(`puts every ${dir} folder in a layer of ${name} (a folder outside them would have no fence)`, () => {
+      const folders = fs
+        .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+      const layered = new Set<string>(layers.flat());
+      assert.deepEqual(
+        folders.filter((folder) => !layered.has(folder)),
+        [],
+        `folders missing from ${name}`,
+      );
+    });
+  }
 
   for (const zone of ZONES) {
     it(`${zone.file}: every planted wrong import is reported, the allowed one is not`, async () => {

@@ -1,6 +1,6 @@
 // The Agent view's plan requests as the host validates them (parseWebviewMessage):
 // every PlanEdit kind the strip sends is accepted; anything outside its shape is
-// refused before it reaches SessionController.editPlan.
+// refused before it reaches the controller's planEditing.edit.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PlanEdit } from '../../../extension/src/core/plan/user-edit';

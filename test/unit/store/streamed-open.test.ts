@@ -14,7 +14,8 @@ import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { readRecentPlan } from '../../../extension/src/core/store/tail-reader';
 import type { SessionPreview } from '../../../extension/src/vscode/session/session-preview';
-import { openSessionAsync, openSessionReadOnlyAsync } from '../../../extension/src/vscode/session/opened-session';
+import { openSessionReadOnlyAsync } from '../../../extension/src/vscode/session/opened-session';
+import { openSessionAsync } from '../../../extension/src/vscode/session/session-opening';
 import { tempDir } from '../support/sessions';
 import { readStandingPlan } from '../support/plan-folds';
 

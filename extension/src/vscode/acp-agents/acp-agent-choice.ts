@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { acpAgentTitle, resolveAcpAgent, type AcpAgentResolution } from '../../core/acp-client/agent-catalog';
 import type { ProviderView } from '../../core/protocol/messages';
-import { BUILTIN_AGENT, type AgentSettings } from '../settings';
+import { BUILTIN_AGENT, type AgentSettings } from '../host/settings';
 
 /** The chosen ACP agent's id, or null for our own agent. */
 export function chosenAcpAgent(settings: Pick<AgentSettings, 'agent'>): string | null {

@@ -6,17 +6,22 @@
 // is that kind of session, else a new one.
 import * as vscode from 'vscode';
 import { acpAgentIds } from '../../core/acp-client/agent-catalog';
-import type { ProviderSource } from '../providers/provider-source';
-import { BUILTIN_AGENT, readSettings } from '../settings';
+import type { ProviderView } from '../../core/protocol/messages';
+import { BUILTIN_AGENT, readSettings, type AgentSettings } from '../host/settings';
 import { acpAgentLabel, resolveChosenAgent } from './acp-agent-choice';
 
 export const CHOOSE_AGENT_COMMAND = 'agentChecklist.chooseAgent';
+
+/** What names our own agent's model in the picker (the provider source, passed in from above). */
+interface OwnAgentDescriber {
+  describe(settings: AgentSettings): ProviderView;
+}
 
 interface AgentPick extends vscode.QuickPickItem {
   id: string;
 }
 
-export function agentPicks(providers: ProviderSource, cwd: string): AgentPick[] {
+export function agentPicks(providers: OwnAgentDescriber, cwd: string): AgentPick[] {
   const { settings } = readSettings();
   const own = providers.describe({ ...settings, agent: BUILTIN_AGENT });
   const picks: AgentPick[] = [
@@ -35,7 +40,7 @@ export function agentPicks(providers: ProviderSource, cwd: string): AgentPick[] 
 }
 
 /** Registers the command; it resolves with the chosen id (undefined when dismissed). */
-export function registerChooseAgent(providers: ProviderSource, cwd: () => string): vscode.Disposable {
+export function registerChooseAgent(providers: OwnAgentDescriber, cwd: () => string): vscode.Disposable {
   return vscode.commands.registerCommand(CHOOSE_AGENT_COMMAND, async (): Promise<string | undefined> => {
     const pick = await vscode.window.showQuickPick(agentPicks(providers, cwd()), {
       title: vscode.l10n.t('Choose the agent your next prompt runs'),

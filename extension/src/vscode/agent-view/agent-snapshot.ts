@@ -10,9 +10,9 @@ import { planView, standingPlanView } from '../../core/plan/plan-presenter';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
-import type { SessionController } from '../session/session-controller';
-import type { AgentSettings } from '../settings';
-import type { WebviewApprovalGate } from './webview-approval-gate';
+import type { SessionController } from '../controller/session-controller';
+import type { AgentSettings } from '../host/settings';
+import type { WebviewApprovalGate } from '../session/webview-approval-gate';
 
 /** The global-state key that remembers the dismissed demo banner. */
 const DEMO_BANNER_DISMISSED = 'agentChecklist.demoBannerDismissed';
@@ -91,14 +91,14 @@ export function snapshotMessages(sources: SnapshotSources, panel: OpenPanel | nu
       items: tail.items,
       cursor: tail.cursor,
       plan: stripPlanView(sources),
-      run: controller.runView,
+      run: controller.turns.runView,
       provider: providerView(sources),
-      stream: controller.stream,
+      stream: controller.turns.stream,
       strings: webviewStrings(),
       sessions: controller.sessionList(),
       approvals: approvals.pending,
       panel,
     },
-    { type: 'context', context: controller.contextView },
+    { type: 'context', context: controller.turns.contextView },
   ];
 }

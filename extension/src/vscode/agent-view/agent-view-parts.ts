@@ -3,19 +3,19 @@
 // the Plan tree, and Set API Key and the settings (both re-send the provider).
 import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
-import type { Activation } from '../activation';
-import type { CommandDeps } from '../commands';
+import type { Activation } from '../host/activation';
+import type { CommandDeps } from '../commands/commands';
 import { ClaudeCodeTasks } from '../external-sessions/claude-code-tasks';
-import { OPEN_SUBAGENT_COMMAND } from '../plan-tree/plan-tree';
+import { OPEN_SUBAGENT_COMMAND } from '../plan-tree/subagent-tree-item';
 import { PlanHistoryCommand } from '../plan-tree/plan-history-command';
 import type { ProviderSource } from '../providers/provider-source';
 import { LanguageModelOffer, registerUseLanguageModel } from '../providers/language-model-offer';
 import { promptForApiKey } from '../providers/remote-provider';
-import { onDidChangeSettings } from '../settings';
+import { onDidChangeSettings } from '../host/settings';
 import { AttentionNotifier } from '../status/attention-notifier';
 import { AgentEditorPanel } from './agent-editor-panel';
 import { AGENT_VIEW_ID, AgentWebviewProvider } from './agent-webview';
-import type { WebviewApprovalGate } from './webview-approval-gate';
+import type { WebviewApprovalGate } from '../session/webview-approval-gate';
 import { webviewCommandHandlers } from './webview-commands';
 
 export interface AgentViewDeps extends CommandDeps {
@@ -31,10 +31,9 @@ export function registerAgentView(
   deps: AgentViewDeps,
 ): AgentWebviewProvider {
   const { controller, approvals, planReview, onDidChangePlanReview } = deps;
-  const languageModels = own('languageModelOffer', new LanguageModelOffer(log));
-  own('useLanguageModelCommand', registerUseLanguageModel());
+  const languageModels = own(new LanguageModelOffer(log));
+  own(registerUseLanguageModel());
   const webview = own(
-    'webview',
     new AgentWebviewProvider({
       extensionUri: context.extensionUri,
       controller,
@@ -49,14 +48,11 @@ export function registerAgentView(
       commands: webviewCommandHandlers(deps),
     }),
   );
-  own('webviewRegistration', vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
-  own(
-    'languageModelListener',
-    languageModels.onDidChange(() => webview.providerChanged()),
-  );
-  own('editorPanel', new AgentEditorPanel(webview));
-  own('claudeCodeTasks', new ClaudeCodeTasks(controller));
-  own('planHistoryCommand', new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
+  own(vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
+  own(languageModels.onDidChange(() => webview.providerChanged()));
+  own(new AgentEditorPanel(webview));
+  own(new ClaudeCodeTasks(controller));
+  own(new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   registerViewForwarders({ context, own, settings }, deps, webview);
   return webview;
 }
@@ -82,7 +78,6 @@ function registerViewForwarders(
   webview: AgentWebviewProvider,
 ): void {
   own(
-    'attentionNotifier',
     new AttentionNotifier({
       controller,
       approvals,
@@ -93,23 +88,13 @@ function registerViewForwarders(
       reveal: () => webview.reveal(false),
     }),
   );
+  own(approvals.onDidAsk(() => webview.reveal()));
+  own(vscode.commands.registerCommand(OPEN_SUBAGENT_COMMAND, (id) => openSubagent(webview, id)));
   own(
-    'approvalReveal',
-    approvals.onDidAsk(() => webview.reveal()),
-  );
-  own(
-    'openSubagentCommand',
-    vscode.commands.registerCommand(OPEN_SUBAGENT_COMMAND, (id) => openSubagent(webview, id)),
-  );
-  own(
-    'setApiKeyCommand',
     vscode.commands.registerCommand('agentChecklist.setApiKey', async () => {
       await promptForApiKey(context.secrets);
       webview.providerChanged();
     }),
   );
-  own(
-    'settingsListener',
-    onDidChangeSettings(() => webview.providerChanged()),
-  );
+  own(onDidChangeSettings(() => webview.providerChanged()));
 }

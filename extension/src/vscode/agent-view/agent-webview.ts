@@ -9,23 +9,20 @@
 // and posting to them), agent-snapshot.ts (what a page is told when it is ready),
 // CoalescedStream (streaming text at most every 40 ms), OpenChildPanel (the subagent
 // panel), WebviewPlanChannel (plan edits and history), AnswerPresenter (answers'
-// Markdown, parsed in a worker: every message passes through it on its way out).
+// Markdown, parsed in a worker: every message passes through it on its way out); the
+// view's own requests are view-handlers.ts's, the commands' webview-commands.ts's.
 import * as vscode from 'vscode';
 import { dispatchWebviewMessage, parseWebviewMessage, type HostMessageBody } from '../../core/protocol/messages';
 import { DisposableStore, Owner } from '../../core/disposable';
 import { AnswerPresenter } from '../../core/markdown/answer-presenter';
 import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
-import {
-  dismissDemoBanner,
-  providerView,
-  snapshotMessages,
-  stripPlanView,
-  type SnapshotSources,
-} from './agent-snapshot';
+import { providerView, snapshotMessages, type SnapshotSources } from './agent-snapshot';
+import { ChangedViews } from './changed-views';
 import { CoalescedStream } from './coalesced-stream';
 import { OpenChildPanel } from './open-child-panel';
 import { WebviewPlanChannel } from './webview-plan-channel';
-import type { CommandHandlers, OwnMessageType, PageHandlers } from './webview-commands';
+import type { CommandHandlers, PageHandlers } from './webview-commands';
+import { viewHandlers, type ViewAnswers } from './view-handlers';
 import { onPlanToolConfigChange } from '../session/plan-tool-config';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
@@ -53,26 +50,25 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   private readonly plan: WebviewPlanChannel<AgentPage>;
   /** Show Plan History ran before the side bar's page was ready: it opens there once it is. */
   private historyWanted = false;
-  /** The context meter last posted to every page (JSON), by postContextIfChanged. */
-  private postedContext = '';
-  private postedPlan = '';
-  private contextTimer: NodeJS.Timeout | undefined;
+  /** The strip's plan and the context meter, posted when they changed. */
+  private readonly changed: ChangedViews;
   private readonly handlers: PageHandlers;
 
   constructor(private readonly options: AgentWebviewOptions) {
     super();
     const { controller, approvals } = options;
-    this.handlers = { ...this.ownHandlers(), ...options.commands };
+    this.changed = new ChangedViews(options, (body) => this.post(body));
+    this.handlers = { ...viewHandlers(options, this.viewAnswers()), ...options.commands };
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
     this.stream = new CoalescedStream(
       STREAM_INTERVAL_MS,
-      () => controller.stream,
+      () => controller.turns.stream,
       (stream) => this.post({ type: 'stream', stream }),
     );
     this.plan = new WebviewPlanChannel({
       session: () => controller.session,
       onDidChangeSession: controller.onDidChangeSession,
-      edit: (edit) => controller.editPlan(edit),
+      edit: (edit) => controller.planEditing.edit(edit),
       postTo: (page, body) => this.postTo(page, body),
       notice: (level, text) => this.notice(level, text),
     });
@@ -87,12 +83,12 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         () => controller.session,
         () => this.pages.all().forEach((p) => this.postSnapshot(p)),
       ),
-      controller.onDidChangeLedger(() => this.postPlanIfChanged()),
-      options.onDidChangePlanReview(() => this.postPlanIfChanged()),
+      controller.onDidChangeLedger(() => this.changed.plan()),
+      options.onDidChangePlanReview(() => this.changed.plan()),
       controller.onDidChangeItems((items) => {
         this.stream.flush();
         this.post({ type: 'items', items });
-        this.contextTimer ??= setTimeout(() => this.postContextIfChanged(), 0);
+        this.changed.contextSoon();
       }),
       controller.onDidChangeRun((run) => {
         this.stream.flush();
@@ -115,34 +111,6 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
         (gone) => this.plan.forget(gone),
       ),
     );
-  }
-
-  /**
-   * The standing plan with each item's evidence: the ledger changes with every write and with each tool result that
-   * counts for an item; an unchanged view is not posted again.
-   */
-  private postPlanIfChanged(): void {
-    const plan = stripPlanView(this.options);
-    const key = JSON.stringify(plan);
-    if (key === this.postedPlan) return;
-    this.postedPlan = key;
-    this.post({ type: 'plan', plan });
-  }
-
-  /**
-   * The context meter changes at most once a step (a model response's usage), while a
-   * step changes the items several times: each message is a relay, a check and a render
-   * in the page, so an unchanged meter is not posted again (snapshots carry it anyway).
-   * It is read once after a burst of changes, in a timer: its estimate derives the next
-   * request (linear in the session), which must not hold up the items message.
-   */
-  private postContextIfChanged(): void {
-    this.contextTimer = undefined;
-    const context = this.options.controller.contextView;
-    const key = JSON.stringify(context);
-    if (key === this.postedContext) return;
-    this.postedContext = key;
-    this.post({ type: 'context', context });
   }
 
   /** Some page of the view (the side bar's or the editor tab's) is visible. */
@@ -236,41 +204,28 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
     }
   }
 
-  private ownHandlers(): Pick<PageHandlers, OwnMessageType> {
+  /** What the view's own handlers (view-handlers.ts) answer through. */
+  private viewAnswers(): ViewAnswers {
     return {
-      ready: (_, page) => {
-        if (!page) return;
-        // What the other pages wait for goes out first: the snapshot already carries it for this one.
+      // What the other pages wait for goes out first: the snapshot already carries it for this one.
+      ready: (page) => {
         this.stream.flush();
         this.child.flush();
         page.ready = true;
         this.postSnapshot(page);
       },
-      loadOlder: (message, page) => {
-        const older = this.options.controller.page(message.cursor);
-        this.postTo(page, { type: 'page', items: older.items, cursor: older.cursor });
-      },
-      dismissDemoBanner: async () => {
-        await dismissDemoBanner(this.options.memento);
-        this.providerChanged();
-      },
-      approve: (message) => {
-        if (!this.options.approvals.decide(message.id, message.decision))
-          this.notice('info', vscode.l10n.t('That request is no longer waiting for an answer.'));
-      },
-      openChild: (message) => this.showChild(message.sessionId),
-      closeChild: () => this.child.show(null),
-      editPlan: (message) => this.plan.edit(message.edit),
-      planHistory: (message, page) => {
-        if (page) this.plan.showHistory(page, message.open);
-      },
+      postTo: (page, body) => this.postTo(page, body),
+      notice: (level, text) => this.notice(level, text),
+      showChild: (sessionId) => (sessionId === null ? this.child.show(null) : this.showChild(sessionId)),
+      providerChanged: () => this.providerChanged(),
+      plan: () => this.plan,
     };
   }
 
   private postSnapshot(page: AgentPage): void {
     if (!page.ready) return;
     this.plan.forget(page); // the snapshot clears the page's history: a page still showing it asks again
-    this.postedPlan = '';
+    this.changed.forgetPlan();
     for (const body of snapshotMessages(this.options, this.child.current())) this.postTo(page, body);
     this.revealWantedHistory();
   }
@@ -290,7 +245,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
   }
 
   override dispose(): void {
-    clearTimeout(this.contextTimer);
+    this.changed.dispose();
     this.stream.cancel();
     this.child.cancel();
     this.disposeView();

@@ -1,16 +1,16 @@
 // The Agent view's requests that are the extension's commands: a page's button for
 // what a command does runs that command, so both behave alike.
 import * as vscode from 'vscode';
-import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands';
+import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands/commands';
 import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
-import { writePlanFirst } from '../settings';
+import { writePlanFirst } from '../host/settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
 import type { AgentPage } from './agent-page';
 
 /** Each webview message's handler, given the page it came from (the one dispatcher of this direction). */
 export type PageHandlers = WebviewMessageHandlers<AgentPage | undefined>;
-/** Requests the view handles itself (agent-webview.ts); the rest are commands (webviewCommandHandlers). */
+/** Requests the view handles itself (view-handlers.ts); the rest are commands (webviewCommandHandlers). */
 export type OwnMessageType =
   'ready' | 'loadOlder' | 'approve' | 'openChild' | 'closeChild' | 'dismissDemoBanner' | 'editPlan' | 'planHistory';
 /**
@@ -27,7 +27,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     send: async (message) => {
       await sendPrompt(deps, message.text);
     },
-    stop: () => controller.stop(),
+    stop: () => controller.turns.stop(),
     newSession: async () => {
       await controller.newSession();
     },
@@ -38,7 +38,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     useLanguageModel: () => runCommand(COMMAND_IDS.useLanguageModel),
     openSettings: () => runCommand('workbench.action.openSettings', 'agentChecklist'),
     openSession: async (message) => {
-      await controller.openSession(message.id);
+      await controller.switcher.openSession(message.id);
     },
     // The strip's Approve / Reject with Feedback…: the commands, with the feedback the page asked for.
     decidePlan: (message) =>

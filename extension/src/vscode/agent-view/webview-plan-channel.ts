@@ -1,5 +1,5 @@
 // The Agent view's plan requests, for every page that shows it: the strip's edits
-// (`editPlan`, routed to SessionController.editPlan; a refused edit comes back as an
+// (`editPlan`, routed to the controller's planEditing.edit; a refused edit comes back as an
 // error notice with its reason) and the plan history (`planHistory` open/closed, or
 // opened by the host: Show Plan History).
 // The history is posted only to a page that shows it: every version once when it

@@ -8,7 +8,7 @@
 // Codex's offers Agent Checklist: Turn On Codex's Plan Tool, codex-plan-tool-enable.ts.)
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 import { onDidChangePlanToolConfig } from '../session/plan-tool-config';
 import { planNoticeOf } from '../session/session-view';
 

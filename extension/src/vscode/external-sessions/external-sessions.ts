@@ -13,14 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { standingPlanWriteSeq } from '../../core/store/plan-write-seq';
-import type { SessionFolder, SessionFolderSet } from '../session/session-folders';
-
-export interface PlanWrite {
-  path: string;
-  folder: SessionFolder;
-  /** The seq of the log's standing todo/write as read (0: none stands). */
-  seq: number;
-}
+import type { PlanWrite, SessionFolder, SessionFolderSet } from '../session/session-folders';
 
 /** Waits this long after a change to a log before reading it (writers append in bursts). */
 const SETTLE_MS = 60;

@@ -4,7 +4,7 @@
 // set-up command for the rest.
 import { repairAbandonedLogs } from '../../core/store/abandoned-logs';
 import type { SessionStore } from '../../core/store/session-store';
-import type { Activation } from '../activation';
+import type { Activation } from '../host/activation';
 import { ChatPlanTool } from './chat-plan-tool';
 import { registerMcpServerDefinitions } from './mcp-definition-provider';
 import { registerSetUpAgentCommand } from './setup-agent';
@@ -16,16 +16,15 @@ export function registerPlanSurfaceForAgents(
   const allowParallelInProgress = (): boolean => settings().allowParallelInProgress;
   for (const r of repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'chat').repaired)
     log.info(`repaired chat session log ${r.path} (appended ${r.appended} event(s))`);
-  const chatTool = own('chatPlanTool', new ChatPlanTool({ store, allowParallelInProgress, cwd: workspaceRoot, log }));
+  const chatTool = own(new ChatPlanTool({ store, allowParallelInProgress, cwd: workspaceRoot, log }));
   const mcpDefinitions = registerMcpServerDefinitions({
     extensionUri: context.extensionUri,
     version: String(context.extension.packageJSON.version ?? ''),
     allowParallelInProgress,
     log,
   });
-  if (mcpDefinitions) own('mcpServerDefinitions', mcpDefinitions);
+  if (mcpDefinitions) own(mcpDefinitions);
   own(
-    'setUpAgentCommand',
     registerSetUpAgentCommand({
       extension: context.extension,
       globalStorageDir: context.globalStorageUri.fsPath,

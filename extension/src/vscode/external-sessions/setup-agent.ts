@@ -7,7 +7,7 @@
 // current before any agent needs it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { word } from '../l10n-words';
+import { word } from '../host/l10n-words';
 import { SETUP_AGENTS, setupSnippet, type SetupAgent } from '../../core/mcp/setup-snippets';
 import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
 import { McpLauncher } from './mcp-launcher';

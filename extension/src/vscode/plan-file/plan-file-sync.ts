@@ -20,8 +20,8 @@ import { Owner } from '../../core/disposable';
 import { parsePlanMarkdown, planMarkdownDocument } from '../../core/plan/plan-markdown';
 import { planFileEdit } from '../../core/plan/plan-work';
 import type { TodoItem } from '../../core/plan/todo-schema';
-import type { SessionController } from '../session/session-controller';
-import { onDidChangeSettings } from '../settings';
+import type { SessionController } from '../controller/session-controller';
+import { onDidChangeSettings } from '../host/settings';
 
 const LAST_WRITTEN_KEY = 'agentChecklist.planFile.lastWritten';
 const NEVER_WRITTEN = ['.git', '.agent-checklist'];
@@ -106,7 +106,7 @@ export class PlanFileSync extends Owner {
     const { controller } = this.deps;
     const text = uri ? await readText(uri) : null;
     if (controller.session === null) return this.showFilePlan(text);
-    if (!uri || !controller.canEditPlan) return;
+    if (!uri || !controller.planEditing.canEdit) return;
     if (text !== null && text !== this.lastWritten && text !== this.logText()) await this.take(text);
     const next = this.logText();
     if (next === null || next === text) {
@@ -119,9 +119,12 @@ export class PlanFileSync extends Owner {
 
   /** The file's text as one user edit; a refusal is told once per text. */
   private async take(text: string): Promise<void> {
-    const outcome = await this.deps.controller.editPlanList((plan, policy) => planFileEdit(plan, text, policy), {
-      kind: 'plan-file',
-    });
+    const outcome = await this.deps.controller.planEditing.editList(
+      (plan, policy) => planFileEdit(plan, text, policy),
+      {
+        kind: 'plan-file',
+      },
+    );
     this.deps.log.info(`plan file: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
     if (outcome.kind !== 'refused' || this.warned === text) return;
     this.warned = text;

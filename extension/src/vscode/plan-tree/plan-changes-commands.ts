@@ -13,7 +13,7 @@ import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { visibleControls } from '../../core/terminal-text';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 import { checkpointUri, registerCheckpointDocuments } from './checkpoint-documents';
 import type { PlanNode } from './plan-tree-model';
 
@@ -109,9 +109,9 @@ async function showChanges(deps: PlanChangesCommandDeps, arg: unknown): Promise<
  * turns.
  */
 function refused(controller: SessionController, found: Found): boolean {
-  const refusal = !controller.canEditPlan
+  const refusal = !controller.planEditing.canEdit
     ? vscode.l10n.t('This session is shown read-only (another window or program writes it): revert there.')
-    : controller.turnRunning
+    : controller.turns.busy
       ? vscode.l10n.t('A turn is running: revert once it has ended.')
       : controller.session !== found.session
         ? vscode.l10n.t('Another session is shown now.')
@@ -145,7 +145,7 @@ async function revert(
   // asked again: a turn may have started, or another session been shown, meanwhile
   if (refused(controller, found)) return 'refused';
   await planned.apply();
-  const outcome = await controller.recordRevert(found.item, planned);
+  const outcome = await controller.planEditing.recordRevert(found.item, planned);
   if (outcome.kind === 'refused')
     void vscode.window.showWarningMessage(
       vscode.l10n.t('Agent Checklist: the files were restored, but the plan was not changed: {0}', outcome.message),

@@ -1,7 +1,7 @@
 // The Plan tree's edit actions (package.json: inline and context-menu items on plan
 // item nodes, Add Item… also in the view title, Restore on dropped items). Each one
-// is a single SessionController.editPlan call, so an action is one todo/user-edit in
-// the log (landing at the next step boundary while a turn's step runs) and every
+// is a single call of the controller's planEditing.edit, so an action is one
+// todo/user-edit in the log (landing at the next step boundary while a turn's step runs) and every
 // surface redraws from the folds. They are shown only while the context key
 // `agentChecklist.planEditable` holds (this window writes the shown session); a
 // read-only or followed session refuses anyway.
@@ -23,7 +23,7 @@ import type { PlanEditOutcome } from '../../core/plan/plan-editor';
 import { TODO_STATUSES, type TodoStatus } from '../../core/plan/todo-schema';
 import { itemTextProblem, type PlanEdit } from '../../core/plan/user-edit';
 import type { PlanNode } from './plan-tree-model';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 
 export const PLAN_EDIT_COMMANDS = {
   markCompleted: 'agentChecklist.plan.markCompleted',
@@ -74,7 +74,7 @@ export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disp
   const setStatus = (status: TodoStatus) => onItem((content) => ({ kind: 'status', content, status }));
   const move = (by: -1 | 1) => onItem((content) => ({ kind: 'move', content, by }));
   const updateContext = (): void =>
-    void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, controller.canEditPlan);
+    void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, controller.planEditing.canEdit);
   updateContext();
   const c = PLAN_EDIT_COMMANDS;
   return vscode.Disposable.from(
@@ -110,7 +110,7 @@ const itemOf = (view: vscode.TreeView<PlanNode>, arg: unknown): ItemNode | null 
 /** Runs one edit; a refusal is shown to the user. Resolves with the outcome (null: nothing to act on or cancelled). */
 async function runEdit(controller: SessionController, edit: PlanEdit | null): Promise<PlanEditOutcome | null> {
   if (!edit) return null;
-  const outcome = await controller.editPlan(edit);
+  const outcome = await controller.planEditing.edit(edit);
   if (outcome.kind === 'refused')
     void vscode.window.showWarningMessage(
       vscode.l10n.t('Agent Checklist: the plan was not changed: {0}', outcome.message),

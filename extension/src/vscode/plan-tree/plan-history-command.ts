@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 import { hasPlanVersion } from '../../core/plan/plan-history';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 
 export const SHOW_PLAN_HISTORY_COMMAND = 'agentChecklist.showPlanHistory';
 export const HAS_PLAN_HISTORY_CONTEXT = 'agentChecklist.hasPlanHistory';

@@ -9,7 +9,7 @@
 // rows Export Plan prints); this file only words it, and the item's drift from an
 // approved plan (plan first: core/plan/plan-drift.ts, from the ledger).
 import * as vscode from 'vscode';
-import { word } from '../l10n-words';
+import { word } from '../host/l10n-words';
 import type { TodoStatus } from '../../core/domain-literals';
 import type { TimingRow } from '../../core/plan/timing-rows';
 import { itemDrift, type ItemDrift } from '../../core/plan/plan-drift';

@@ -2,16 +2,16 @@
 // elapsed time of in-progress items, the full text and the item's history in the
 // tooltip) with each subagent's own plan nested (plan-tree-model.ts says where) and
 // the items model writes dropped under "Dropped". The edit actions on its nodes are
-// plan-edit-commands.ts; plan-tree-items.ts says how each node looks. It reads the
-// controller's folds once per change (a step's plan, timeline and ledger changes
+// plan-edit-commands.ts; plan-tree-items.ts and subagent-tree-item.ts say how each
+// node looks. It reads the controller's folds once per change (a step's plan, timeline and ledger changes
 // together) and keeps nothing of its own but the nodes it last handed to VS Code and
 // how each looked, so that it redraws only the rows that changed (and the ticking ones).
 import * as vscode from 'vscode';
-import { word } from '../l10n-words';
 import { timingRows } from '../../core/plan/timing-rows';
-import { itemEvidence, withFiles } from '../../core/plan/plan-flags';
 import { planProgress, progressFraction } from '../../core/plan/summaries';
-import { droppedGroupTreeItem, droppedTreeItem, formatTime, itemTreeItem } from './plan-tree-items';
+import { itemEvidence, withFiles } from '../../core/plan/plan-flags';
+import { droppedGroupTreeItem, droppedTreeItem, itemTreeItem } from './plan-tree-items';
+import { subagentTreeItem } from './subagent-tree-item';
 import {
   buildTreeNodes,
   patchSameShape,
@@ -19,64 +19,16 @@ import {
   walkPlanNodes,
   type PlanItemNode,
   type PlanNode,
-  type SubagentNode,
 } from './plan-tree-model';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController } from '../controller/session-controller';
 import type { TodoItem } from '../../core/plan/todo-schema';
 
 export const PLAN_VIEW_ID = 'agentChecklist.plan';
-/** Internal (not in the palette): shows a subagent's transcript in the Agent view; argument: the child session id. */
-export const OPEN_SUBAGENT_COMMAND = 'agentChecklist.openSubagent';
 /** How often the elapsed time of in-progress items is redrawn (only while one ticks and the view is visible). */
 const TICK_MS = 1000;
 
 export type { PlanNode } from './plan-tree-model';
 export { statusLabel } from './plan-tree-items';
-
-function outcomeLabel(node: SubagentNode): string {
-  return word(node.running ? 'outcome.running' : `outcome.${node.mark.outcome ?? 'interrupted'}`);
-}
-
-function subagentIcon(node: SubagentNode): vscode.ThemeIcon {
-  if (node.running) return new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue'));
-  if (node.mark.outcome === 'completed')
-    return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-  if (node.mark.outcome === 'error' || node.mark.outcome === 'max-steps')
-    return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
-  return new vscode.ThemeIcon('circle-slash');
-}
-
-function subagentTreeItem(node: SubagentNode, now: Date): vscode.TreeItem {
-  const label = vscode.l10n.t('Subagent: {0}', node.mark.description);
-  const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
-  const tree = new vscode.TreeItem(label, state);
-  tree.id = node.id;
-  tree.iconPath = subagentIcon(node);
-  const plan = node.child?.plan;
-  const outcome = outcomeLabel(node);
-  const counts = plan && plan.length ? progressFraction(planProgress(plan)) : null;
-  tree.description = counts ? `${counts} · ${outcome}` : outcome;
-  const tooltip = new vscode.MarkdownString('', true);
-  tooltip.appendText(label);
-  tooltip.appendMarkdown('\n\n');
-  tooltip.appendText(
-    node.child
-      ? vscode.l10n.t('Its own session ({0}), {1}.', node.mark.childSessionId, outcome)
-      : vscode.l10n.t('Its log ({0}) cannot be read.', node.mark.childSessionId),
-  );
-  tooltip.appendMarkdown('\n\n');
-  tooltip.appendText(vscode.l10n.t('Started at {0}', formatTime(node.mark.startedAt, now)));
-  tree.tooltip = tooltip;
-  tree.accessibilityInformation = { label: `${label}, ${tree.description}` };
-  tree.contextValue = 'subagent';
-  if (node.child)
-    tree.command = {
-      command: OPEN_SUBAGENT_COMMAND,
-      title: vscode.l10n.t('Open transcript'),
-      arguments: [node.mark.childSessionId],
-    };
-  return tree;
-}
 
 export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<PlanNode | PlanNode[] | undefined>();
@@ -175,7 +127,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   /** The node's tree item, as getTreeItem makes it, without counting it as handed to VS Code (for other readers). */
   itemOf(node: PlanNode): vscode.TreeItem {
     const now = new Date();
-    const editable = this.controller.canEditPlan;
+    const editable = this.controller.planEditing.canEdit;
     switch (node.kind) {
       case 'item': {
         const history = timingRows([node.item], node.ledger.timings, now)[0]; // a subagent's items: from its own ledger

@@ -24,8 +24,8 @@ import type { Session } from '../../core/session/session';
 import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
 import { agentPicks } from '../acp-agents/choose-agent';
 import type { ProviderSource } from '../providers/provider-source';
-import type { SessionController } from '../session/session-controller';
-import { BUILTIN_AGENT, type AgentSettings } from '../settings';
+import type { SessionController } from '../controller/session-controller';
+import { BUILTIN_AGENT, type AgentSettings } from '../host/settings';
 import type { TurnStart } from '../turn/turn-runner';
 import type { PlanNode } from './plan-tree-model';
 
@@ -74,12 +74,12 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
   };
 
   const startItem = async (arg: unknown): Promise<TurnEndReason | undefined> => {
-    if (controller.turnRunning) return warn(turnRunning());
+    if (controller.turns.busy) return warn(turnRunning());
     const content = contentOf(arg);
     if (content === null) return warn(vscode.l10n.t('choose an item of the plan to start.'));
     const agent = sessionAgent(controller.session, deps.settings(), deps.cwd());
     if ('refused' in agent) return warn(agent.refused);
-    const outcome = await controller.editPlanList((plan, policy) => {
+    const outcome = await controller.planEditing.editList((plan, policy) => {
       const index = (plan ?? []).findIndex((t) => t.content === content);
       return index < 0 ? { ok: false, message: noSuchItemMessage(content) } : startItemList(plan!, index, policy);
     });
@@ -93,7 +93,7 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
   };
 
   const continueInNewSession = async (agentArg?: unknown, wordsArg?: unknown): Promise<TurnEndReason | undefined> => {
-    if (controller.turnRunning) return warn(vscode.l10n.t('a turn is running: wait for it to end or stop it first.'));
+    if (controller.turns.busy) return warn(vscode.l10n.t('a turn is running: wait for it to end or stop it first.'));
     const session = controller.session;
     const plan = session ? controller.standingPlan : deps.filePlan();
     const origin: UserEditOrigin = session ? { kind: 'hand-over', session: session.id } : { kind: 'plan-file' };

@@ -15,7 +15,7 @@ import { DEMO_MODEL } from './demo-model';
 import type { DemoProvider } from './demo-provider';
 import { createRemoteProvider, readRemoteSettings } from './remote-provider';
 import type * as vscode from 'vscode';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../host/settings';
 import { acpAgentView, chosenAcpAgent } from '../acp-agents/acp-agent-choice';
 import { brandedError, errorGuard } from '../../core/error-brand';
 

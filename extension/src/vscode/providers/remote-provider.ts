@@ -10,7 +10,7 @@ import {
   REMOTE_PROVIDERS,
   type RemoteProviderId,
 } from '../../core/agent/providers/remote-catalog';
-import { settingValue } from '../settings';
+import { settingValue } from '../host/settings';
 
 export type { RemoteProviderId };
 

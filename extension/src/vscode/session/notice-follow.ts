@@ -7,8 +7,7 @@
 import { FOLLOWED_AGENTS } from '../../core/import/followed-agents';
 import { planNoticeOfLog } from '../../core/import/plan-notice';
 import { noticeHoldsNow } from './plan-tool-config';
-import type { PlanWrite } from '../external-sessions/external-sessions';
-import { isOwnSession, listFolderSessions, type FolderSession } from './session-folders';
+import { isOwnSession, listFolderSessions, type FolderSession, type PlanWrite } from './session-folders';
 
 /** The session a new log is, when it has no plan and its agent's plan tool is off; undefined otherwise. */
 export async function noticeSession(added: PlanWrite): Promise<FolderSession | undefined> {

@@ -19,6 +19,14 @@ export interface SessionFolder {
   fallback: 'agent' | 'cli';
 }
 
+/** A log in one of the folders wrote a new plan (ExternalSessionWatcher tells the switcher). */
+export interface PlanWrite {
+  path: string;
+  folder: SessionFolder;
+  /** The seq of the log's standing todo/write as read (0: none stands). */
+  seq: number;
+}
+
 export interface FolderSession extends SessionSummary {
   folder: SessionFolder;
   label: SourceLabel;

@@ -9,6 +9,7 @@
 // write replaces a pick still loading. It knows whether the shown session is ours to
 // continue and who writes it if not. It never runs a turn and holds no folds: it hands
 // the opened log to its host's show(), which makes the folds and tells the surfaces.
+// What shows without the user choosing it is session-follows.ts's.
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { Owner } from '../../core/disposable';
@@ -16,28 +17,15 @@ import { LatestChoice } from '../../core/session/latest-choice';
 import { ShownPlanWrites } from '../../core/session/shown-plan-writes';
 import type { SessionListItem } from '../../core/protocol/messages';
 import { sourceLabel } from '../../core/session/source';
-import type { PlanWrite } from '../external-sessions/external-sessions';
-import {
-  largeLatestSession,
-  openLatestSession,
-  openSessionAsync,
-  openSessionReadOnly,
-  type OpenedSession,
-  type OpenResult,
-} from './opened-session';
+import type { OpenedSession } from './opened-session';
+import { SessionFollows } from './session-follows';
+import { largeLatestSession, openLatestSession, openSessionAsync, type OpenResult } from './session-opening';
 import type { SessionPreview } from './session-preview';
 import { SessionTakeOver } from './session-take-over';
-import { noticeSession } from './notice-follow';
 import type { SessionSwitcherOptions, SwitchHost } from './switch-host';
-import {
-  folderSessionList,
-  isOwnSession,
-  listFolderSessions,
-  type FolderSession,
-  type SessionFolder,
-} from './session-folders';
+import { folderSessionList, isOwnSession, listFolderSessions, type SessionFolder } from './session-folders';
 import { sourceLabelView } from './source-label';
-import { TurnRefusedError } from '../turn/turn-refused';
+import { TurnRefusedError } from './turn-refused';
 
 export type { SessionSwitcherOptions, SwitchHost } from './switch-host';
 
@@ -52,6 +40,8 @@ export class SessionSwitcher extends Owner {
   private readonly shownWrites = new ShownPlanWrites();
   /** The shown read-only session, taken over once the process that holds its lock is gone. */
   private readonly takeOver: SessionTakeOver;
+  /** What shows without the user choosing it: another program's session, a read-only log reloaded. */
+  private readonly follows: SessionFollows;
   private readonly listEmitter = this.register(new EventEmitter<void>());
   /**
    * A session outside this window wrote a plan, or a new log appeared: the list may have a new or newer entry (followed
@@ -66,23 +56,41 @@ export class SessionSwitcher extends Owner {
     super();
     this.folderSet = options.folders ?? { all: [{ store: options.store, fallback: 'agent' }] };
     this.shownFolder = this.folders[0]!;
+    this.follows = new SessionFollows({
+      options,
+      host,
+      choices: this.choices,
+      shownWrites: this.shownWrites,
+      closed: () => this.closed,
+      shownFolder: () => this.shownFolder,
+      show: (opened, folder) => {
+        this.shownFolder = folder;
+        this.show(opened);
+      },
+    });
     this.takeOver = new SessionTakeOver({
       store: options.store,
       log: options.log,
       choices: this.choices,
       opened: () => (this.closed ? null : host.opened()),
-      followReadOnly: () => this.followReadOnly(),
+      followReadOnly: () => this.follows.reload(),
       showResult: (result) => this.showResult(result),
     });
     if (options.externalWrites) {
       this.register(
         options.externalWrites((write) => {
           this.listEmitter.fire();
-          this.followExternalWrite(write);
+          this.follows.externalWrite(write);
         }),
       );
     }
-    if (options.addedLogs) this.register(options.addedLogs((added) => void this.logAdded(added)));
+    if (options.addedLogs)
+      this.register(
+        options.addedLogs((added) => {
+          this.listEmitter.fire();
+          void this.follows.added(added);
+        }),
+      );
   }
 
   /** The window's session folders now: its own store's first. */
@@ -100,7 +108,7 @@ export class SessionSwitcher extends Owner {
       return void this.openSession(large).catch((error: unknown) =>
         this.options.log.error(error instanceof Error ? error.message : String(error)),
       );
-    const result = openLatestSession(this.options.store, () => this.followReadOnly());
+    const result = openLatestSession(this.options.store, () => this.follows.reload());
     this.choices.now(result.opened, () => {
       this.shownFolder = this.folders[0]!;
       this.showResult(result);
@@ -123,13 +131,13 @@ export class SessionSwitcher extends Owner {
       await this.host.stop();
       if (choice.aborted) return;
       if (!isOwnSession(target)) {
-        this.choices.land(choice, null, () => this.showForeign(target));
+        this.choices.land(choice, null, () => this.follows.foreign(target));
         return;
       }
       // Read in chunks: a large log does not hold the host while it loads, and shows its preview meanwhile.
       const result = await openSessionAsync(
         this.options.store,
-        () => this.followReadOnly(),
+        () => this.follows.reload(),
         id,
         choice,
         (preview) => {
@@ -232,60 +240,6 @@ export class SessionSwitcher extends Owner {
     this.show(result.opened);
     if (result.opened?.readOnly && result.lockedBy !== undefined)
       this.takeOver.whenFree(result.opened.path, result.opened.session.id);
-  }
-
-  /**
-   * Another program's session (an MCP client, a CLI run, the Chat tool) is only
-   * shown, never written by this window: opened read-only and followed live.
-   */
-  private showForeign(target: FolderSession): void {
-    try {
-      const opened = openSessionReadOnly(target.folder.store, target.id, () => this.followReadOnly());
-      this.shownFolder = target.folder;
-      this.options.log.info(`following ${target.label.kind} session ${target.id} (${target.path}), read-only`);
-      this.show(opened);
-    } catch (error) {
-      this.options.log.warn(`could not show ${target.path}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  /**
-   * agentChecklist.followExternal `latest`: a session written outside this window wrote
-   * a plan, show it (never during a turn of ours, nor while the user's pick or New
-   * Session is still finishing: the user chose last).
-   */
-  private followExternalWrite(write: PlanWrite): void {
-    if (this.closed || this.host.busy() || this.choices.pending) return;
-    if (this.options.settings().followExternal !== 'latest') return;
-    const opened = this.host.opened();
-    if (opened && opened.path === write.path) return; // already shown, and followed
-    if (this.shownWrites.wasShown(write.path, write.seq)) return; // seen while it was shown, before the user moved on
-    const target = listFolderSessions([write.folder]).find((s) => s.path === write.path);
-    if (!target || isOwnSession(target)) return;
-    this.choices.now(null, () => this.showForeign(target));
-  }
-
-  /** A new log: one more in the list; a followed agent's session whose plan tool is off is shown (notice-follow.ts). */
-  private async logAdded(added: PlanWrite): Promise<void> {
-    this.listEmitter.fire();
-    const target = await noticeSession(added);
-    if (target === undefined || this.closed || this.host.busy() || this.choices.pending) return;
-    if (this.options.settings().followExternal !== 'latest' || this.host.opened()?.path === added.path) return;
-    this.choices.now(null, () => this.showForeign(target));
-  }
-
-  private followReadOnly(): void {
-    const current = this.host.opened();
-    if (!current?.readOnly || this.closed) return;
-    try {
-      // Only when the file no longer continues what was read (the follower tails it otherwise).
-      this.options.log.info(`reloading ${current.path}: it no longer continues what this window read`);
-      this.show(openSessionReadOnly(this.shownFolder.store, current.session.id, () => this.followReadOnly()));
-    } catch (error) {
-      this.options.log.warn(
-        `could not follow ${current.path}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
   }
 
   /** The controller shuts down: external writes are no longer followed, a pending switch shows nothing. */

@@ -6,7 +6,8 @@ import type * as vscode from 'vscode';
 import type { LatestChoice } from '../../core/session/latest-choice';
 import type { SessionStore } from '../../core/store/session-store';
 import { watchLockFree } from './lock-free-watch';
-import { openSessionAsync, type OpenedSession, type OpenResult } from './opened-session';
+import type { OpenedSession } from './opened-session';
+import { openSessionAsync, type OpenResult } from './session-opening';
 
 export interface SessionTakeOverDeps {
   store: SessionStore;

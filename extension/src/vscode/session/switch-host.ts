@@ -2,10 +2,9 @@
 // controller, and the host (the controller) that shows what it opens.
 import type * as vscode from 'vscode';
 import type { SessionStore } from '../../core/store/session-store';
-import type { PlanWrite } from '../external-sessions/external-sessions';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../host/settings';
 import type { OpenedSession } from './opened-session';
-import type { SessionFolder } from './session-folders';
+import type { PlanWrite, SessionFolder } from './session-folders';
 import type { SessionPreview } from './session-preview';
 
 export interface SessionSwitcherOptions {

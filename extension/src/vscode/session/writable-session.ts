@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import type { Session } from '../../core/session/session';
 import type { SessionStore } from '../../core/store/session-store';
-import { openLatestSession, type OpenedSession } from './opened-session';
-import { TurnRefusedError } from '../turn/turn-refused';
+import type { OpenedSession } from './opened-session';
+import { openLatestSession } from './session-opening';
+import { TurnRefusedError } from './turn-refused';
 
 export interface WritableSessionDeps {
   store: SessionStore;

@@ -8,9 +8,9 @@ import * as vscode from 'vscode';
 import type { PendingPlanReview, PlanProposal } from '../../core/agent/plan-first';
 import { Owner } from '../../core/disposable';
 import { attentionNotice, shouldNotify, type AttentionEvent, type AttentionTemplates } from '../../core/plan/attention';
-import type { SessionController } from '../session/session-controller';
-import { ShownSessionEvents } from '../session/shown-session-events';
-import type { WebviewApprovalGate } from '../agent-view/webview-approval-gate';
+import type { SessionController } from '../controller/session-controller';
+import { ShownSessionEvents } from '../controller/shown-session-events';
+import type { WebviewApprovalGate } from '../session/webview-approval-gate';
 
 export interface AttentionNotifierOptions {
   controller: SessionController;

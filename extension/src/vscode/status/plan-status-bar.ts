@@ -17,9 +17,9 @@ import { statusBarSummary, stripHeader } from '../../core/plan/summaries';
 import type { StandingPlan } from '../../core/plan/todos-projection';
 import { flagWords } from '../plan-tree/plan-item-evidence';
 import { statusLabel } from '../plan-tree/plan-tree';
-import type { SessionController } from '../session/session-controller';
-import { onDidChangeSettings } from '../settings';
-import { ShownSessionEvents } from '../session/shown-session-events';
+import type { SessionController } from '../controller/session-controller';
+import { onDidChangeSettings } from '../host/settings';
+import { ShownSessionEvents } from '../controller/shown-session-events';
 
 export const STATUS_BAR_ITEM_ID = 'agentChecklist.plan';
 
@@ -141,7 +141,7 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
     // reschedules.
     if (!stall.stalled && stall.checkAt !== null)
       this.timer = setTimeout(() => this.render(), Math.max(0, stall.checkAt - now) + 50);
-    const running = this.controller.runView.state === 'running';
+    const running = this.controller.turns.runView.state === 'running';
     // Plan first: a proposal waiting for the user's decision says so instead of the progress.
     const proposed =
       this.controller.planState?.review?.stage === 'proposed'

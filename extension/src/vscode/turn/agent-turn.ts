@@ -20,11 +20,11 @@ import type { ProviderSource } from '../providers/provider-source';
 import type { ChildSessions } from '../session/child-sessions';
 import type { OpenedSession } from '../session/opened-session';
 import { writableSession } from '../session/writable-session';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../host/settings';
 import type { LiveStream } from './live-stream';
 import { prepareTurnContext, type ToldModel } from './turn-context';
 import type { TurnBody, TurnHost, TurnRunnerOptions } from './turn-host';
-import { TurnRefusedError } from './turn-refused';
+import { TurnRefusedError } from '../session/turn-refused';
 import { buildTurnTools, workspaceToolPolicy } from './turn-tools';
 
 export interface PreparedTurn {

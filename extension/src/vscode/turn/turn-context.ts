@@ -13,7 +13,7 @@ import type { StandingPlan } from '../../core/plan/todos-projection';
 import type { ContextView } from '../../core/protocol/messages';
 import type { ToolSpec } from '../../core/tools/registry';
 import type { Session } from '../../core/session/session';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../host/settings';
 
 export interface TurnContext {
   system: string;

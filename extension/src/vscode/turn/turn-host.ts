@@ -1,16 +1,18 @@
 // What the turn runner (turn-runner.ts) is given: its options from the controller,
-// the host that holds the shown session, and the body of one turn it runs.
+// the host that holds the shown session, the body of one turn it runs, and how a turn
+// starts beside its prompt.
 import type * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { PlanEditor } from '../../core/plan/plan-editor';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import type { TurnEndReason } from '../../core/session/events';
+import type { Session } from '../../core/session/session';
 import type { SessionStore } from '../../core/store/session-store';
 import type { ApprovalLog } from '../../core/tools/approval-log';
 import type { ApprovalGate, Approvals } from '../../core/tools/approvals';
 import type { ProviderSource } from '../providers/provider-source';
 import type { OpenedSession } from '../session/opened-session';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../host/settings';
 
 export interface TurnRunnerOptions {
   store: SessionStore;
@@ -49,4 +51,14 @@ export interface TurnHost {
 export interface TurnBody {
   turn(signal: AbortSignal, editor: PlanEditor | null): Promise<TurnEndReason>;
   ended(): void;
+}
+
+/**
+ * How a turn starts beside its prompt (plan-work-commands.ts): `agent` overrides the
+ * chosen agent (null: ours, else an ACP agent's id); `seed` writes the first events of
+ * a session the turn creates (a hand-over's plan), before the turn starts.
+ */
+export interface TurnStart {
+  agent?: string | null;
+  seed?(session: Session): void;
 }

@@ -17,15 +17,14 @@ import type { Session } from '../../core/session/session';
 import type { ChildSessions } from '../session/child-sessions';
 import { LiveStream } from './live-stream';
 import type { ShownPlanEditing } from '../session/session-plan-editor';
-import type { AgentSettings } from '../settings';
 import { contextViewOf, type ToldModel } from './turn-context';
-import { TurnRefusedError } from './turn-refused';
-import { ProviderUnavailableError } from '../providers/provider-source';
-import { chosenAcpAgent, resolveChosenAgent } from '../acp-agents/acp-agent-choice';
+import { TurnRefusedError } from '../session/turn-refused';
+import { chosenAcpAgent } from '../acp-agents/acp-agent-choice';
 import { AcpAgentSessions } from '../acp-agents/acp-agent-sessions';
-import type { TurnBody, TurnHost, TurnRunnerOptions } from './turn-host';
+import type { TurnBody, TurnHost, TurnRunnerOptions, TurnStart } from './turn-host';
+import { acpTurn } from './acp-turn';
 
-export type { TurnHost, TurnRunnerOptions } from './turn-host';
+export type { TurnHost, TurnRunnerOptions, TurnStart } from './turn-host';
 
 type RunningTurn = {
   turn: number;
@@ -33,16 +32,6 @@ type RunningTurn = {
   stopping: boolean;
   done: Promise<TurnEndReason | undefined>;
 };
-
-/**
- * How a turn starts beside its prompt (plan-work-commands.ts): `agent` overrides the
- * chosen agent (null: ours, else an ACP agent's id); `seed` writes the first events of
- * a session the turn creates (a hand-over's plan), before the turn starts.
- */
-export interface TurnStart {
-  agent?: string | null;
-  seed?(session: Session): void;
-}
 
 export class TurnRunner extends Owner {
   private running: RunningTurn | null = null;
@@ -123,7 +112,11 @@ export class TurnRunner extends Owner {
     if (!text) throw new TurnRefusedError(vscode.l10n.t('The prompt is empty.'));
     const settings = this.options.settings();
     const acpAgent = start.agent === undefined ? chosenAcpAgent(settings) : start.agent;
-    if (acpAgent !== null) return this.sendAcpPrompt(acpAgent, text, settings, start);
+    if (acpAgent !== null) {
+      const acpDeps = { options: this.options, host: this.host, acp: this.acp, closed: () => this.closed };
+      const acp = await acpTurn(acpDeps, { agentId: acpAgent, text, settings, start }, (on) => (this.starting = on));
+      return this.runOn(acp.session, acp.body);
+    }
     this.starting = true;
     let turns, prepared;
     try {
@@ -137,49 +130,6 @@ export class TurnRunner extends Owner {
     const { session, told, body } = turns.agentTurn(deps, prepared, text, start.seed);
     this.told = told;
     return this.runOn(session, body);
-  }
-
-  /** A prompt to the chosen ACP agent (acp-agent-sessions.ts): the shown ACP session's, or a new session's. */
-  private async sendAcpPrompt(
-    agentId: string,
-    text: string,
-    settings: AgentSettings,
-    start: TurnStart,
-  ): Promise<TurnEndReason | undefined> {
-    const folder = this.options.workspaceFolder;
-    if (folder?.scheme !== 'file')
-      throw new TurnRefusedError(vscode.l10n.t('An ACP agent runs in a folder on disk: open one first.'));
-    const resolved = resolveChosenAgent(agentId, settings, folder.fsPath);
-    if (!resolved.ok) throw new ProviderUnavailableError(resolved.message, 'agentChecklist.agent');
-    const current = this.host.opened();
-    const shown = current && !current.readOnly && current.session.header.source?.kind === 'acp' ? current : null;
-    this.starting = true;
-    let agent;
-    try {
-      const title = text.replace(/\s+/g, ' ').slice(0, 80);
-      const { acpTurnSupport } = await import('./agent-turn');
-      agent = await this.acp.forPrompt({
-        launch: resolved.launch,
-        cwd: folder.fsPath,
-        shown,
-        title,
-        autoApprove: settings.autoApprove,
-        ...acpTurnSupport(settings, this.options),
-        showWritten: (opened) => this.host.showWritten(opened),
-      });
-    } finally {
-      this.starting = false;
-    }
-    const session = agent.log.session;
-    if (shown === null) start.seed?.(session);
-    if (this.closed) throw new TurnRefusedError(vscode.l10n.t('Agent Checklist is shutting down.'));
-    if (this.host.opened()?.session !== session) {
-      this.acp.closeOthers(this.host.opened()?.session.id); // another session was chosen while the agent started
-      throw new TurnRefusedError(
-        vscode.l10n.t('Another session was opened while the agent started; the prompt was not sent.'),
-      );
-    }
-    return this.runOn(session, { turn: (signal) => agent.prompt(text, signal), ended: () => undefined });
   }
 
   /** Runs one turn of `session` (ours or an ACP agent's) with the run state the surfaces show. */

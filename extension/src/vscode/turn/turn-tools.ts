@@ -17,7 +17,7 @@ import { toolCatalog } from '../../core/tools/built-in';
 import { bashLimitsOf } from '../../core/tools/bash/bash-limits';
 import { SANDBOX_UNAVAILABLE_TEMPLATE, sandboxUnavailableMessage } from '../../core/tools/bash/sandbox';
 import type { SessionStore } from '../../core/store/session-store';
-import type { AgentSettings } from '../settings';
+import type { AgentSettings } from '../host/settings';
 import { vscodeRipgrepCandidates } from '../../core/tools/grep/ripgrep';
 import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
 import { VscodeWorkspaceFs } from './vscode-workspace-fs';

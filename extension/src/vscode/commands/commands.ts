@@ -1,13 +1,13 @@
 // The commands (category "Agent Checklist" in package.json). Errors a user can act
 // on are shown as messages; everything else goes to the log as well.
-import type { TurnStart } from './turn/turn-runner';
-import type { PendingPlanReview, PlanDecision } from '../core/agent/plan-first';
+import type { TurnStart } from '../turn/turn-runner';
+import type { PendingPlanReview, PlanDecision } from '../../core/agent/plan-first';
 import * as vscode from 'vscode';
-import type { TurnEndReason } from '../core/session/events';
-import { isProviderUnavailableError } from './providers/provider-source';
-import type { SessionController } from './session/session-controller';
-import { isTurnRefusedError } from './turn/turn-refused';
-import { PLAN_VIEW_ID } from './plan-tree/plan-tree';
+import type { TurnEndReason } from '../../core/session/events';
+import { isProviderUnavailableError } from '../providers/provider-source';
+import type { SessionController } from '../controller/session-controller';
+import { isTurnRefusedError } from '../session/turn-refused';
+import { PLAN_VIEW_ID } from '../plan-tree/plan-tree';
 
 export const COMMAND_IDS = {
   sendPrompt: 'agentChecklist.sendPrompt',
@@ -77,7 +77,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(COMMAND_IDS.sendPrompt, (prompt?: unknown) => askAndSendPrompt(deps, prompt)),
     vscode.commands.registerCommand(COMMAND_IDS.newSession, () => controller.newSession()),
-    vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.stop()),
+    vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.turns.stop()),
     vscode.commands.registerCommand(COMMAND_IDS.approvePlan, () => decidePlan(deps, { kind: 'approve' })),
     vscode.commands.registerCommand(COMMAND_IDS.rejectPlan, (given?: unknown) => rejectPlan(deps, given)),
     vscode.commands.registerCommand(COMMAND_IDS.focusPlan, () =>

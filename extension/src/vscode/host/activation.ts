@@ -1,12 +1,11 @@
 // What every part of an activation shares: the extension's context, `own` (registers
-// a part for disposal, counted by the tests' hooks in ExtensionMode.Test), the output
-// channel, the settings as read now, and the window's first file workspace folder.
+// a part for disposal with the extension), the output channel, the settings as read
+// now, and the window's first file workspace folder.
 import * as vscode from 'vscode';
 import { readSettings, type AgentSettings } from './settings';
-import type { TestHooks } from './test-hooks';
 
-/** Registers `item` for disposal with the extension (as a live adapter of `kind` for the tests) and returns it. */
-export type Own = <T extends vscode.Disposable>(kind: string, item: T) => T;
+/** Registers `item` for disposal with the extension and returns it. */
+export type Own = <T extends vscode.Disposable>(item: T) => T;
 
 export interface Activation {
   context: vscode.ExtensionContext;
@@ -19,12 +18,12 @@ export interface Activation {
   workspaceRoot: string | undefined;
 }
 
-export function startActivation(context: vscode.ExtensionContext, hooks: TestHooks | null): Activation {
-  const own: Own = (kind, item) => {
-    context.subscriptions.push(hooks ? hooks.track(kind, item) : item);
+export function startActivation(context: vscode.ExtensionContext): Activation {
+  const own: Own = (item) => {
+    context.subscriptions.push(item);
     return item;
   };
-  const log = own('log', vscode.window.createOutputChannel('Agent Checklist', { log: true }));
+  const log = own(vscode.window.createOutputChannel('Agent Checklist', { log: true }));
   const settings = (): AgentSettings => {
     const { settings: current, problems } = readSettings();
     for (const problem of problems) log.warn(problem);

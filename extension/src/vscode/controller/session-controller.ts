@@ -2,32 +2,30 @@
 // when another window or program writes it) with the live folds of its plan, ledger and transcript, and the events the
 // surfaces follow; none of them keeps a plan of its own. Its parts: SessionSwitcher (which session shows, from which
 // folder, whether it is ours), TurnRunner (turns and compactions, one at a time), ShownPlanEditing (the user's plan
-// edits), ChildSessions (subagent sessions), ShownApprovals (the shown session's approvals and their log). show() is
-// the one place a session becomes shown: fresh folds; approvals and children reset when the session id changes. While a
-// large pick opens, its preview (session-preview.ts) shows with no session open: no prompt or edit lands.
+// edits), ChildSessions (subagent sessions), ShownApprovals (the shown session's approvals and their log); the first
+// three are public, and surfaces call them directly. show() is the one place a session becomes shown: fresh folds;
+// approvals and children reset when the session id changes. While a large pick opens, its preview (session-preview.ts)
+// shows with no session open: no prompt or edit lands.
 import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
-import type { RevertDone } from '../../core/checkpoints/revert';
-import type { PlanEditOutcome, PlanListEdit } from '../../core/plan/plan-editor';
 import { planLedgerProjection, type PlanLedger } from '../../core/plan/plan-ledger';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
-import type { PlanEdit } from '../../core/plan/user-edit';
-import type { ContextView, RunView, SessionListItem, SessionView, StreamView } from '../../core/protocol/messages';
+import type { RunView, SessionListItem, SessionView, StreamView } from '../../core/protocol/messages';
 import type { TranscriptItem } from '../../core/protocol/transcript';
-import type { TurnEndReason, UserEditOrigin } from '../../core/session/events';
+import type { TurnEndReason } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { recordsToolCalls } from '../../core/session/source';
-import { ChildSessions } from './child-sessions';
-import type { OpenedSession } from './opened-session';
-import { ShownPlanEditing } from './session-plan-editor';
-import { SessionSwitcher, type SessionSwitcherOptions } from './session-switcher';
-import { readTranscriptPage, ShownSession, type TranscriptPage } from './shown-session';
+import { ChildSessions } from '../session/child-sessions';
+import type { OpenedSession } from '../session/opened-session';
+import { ShownPlanEditing } from '../session/session-plan-editor';
+import { SessionSwitcher, type SessionSwitcherOptions } from '../session/session-switcher';
+import { readTranscriptPage, ShownSession, type TranscriptPage } from '../session/shown-session';
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import { TurnRunner, type TurnRunnerOptions, type TurnStart } from '../turn/turn-runner';
-import { TurnRefusedError } from '../turn/turn-refused';
-import type { SessionPreview } from './session-preview';
-import { agentFileOf, exportSessionMarkdown, sessionViewOf } from './session-view';
-import { ShownApprovals } from './shown-approvals';
+import { TurnRefusedError } from '../session/turn-refused';
+import type { SessionPreview } from '../session/session-preview';
+import { agentFileOf, exportSessionMarkdown, sessionViewOf } from '../session/session-view';
+import { ShownApprovals } from '../session/shown-approvals';
 
 export type SessionControllerOptions = TurnRunnerOptions & SessionSwitcherOptions;
 
@@ -40,10 +38,12 @@ export class SessionController extends Owner implements vscode.Disposable {
   private readonly planEmitter = this.register(new vscode.EventEmitter<StandingPlan>());
   private readonly ledgerEmitter = this.register(new vscode.EventEmitter<PlanLedger>());
   private readonly itemsEmitter = this.register(new vscode.EventEmitter<TranscriptItem[]>());
-  /** The shown session's plan editor (none when it is shown read-only). */
-  private readonly planEditing: ShownPlanEditing;
-  private readonly switcher: SessionSwitcher;
-  private readonly turns: TurnRunner;
+  /** The user's edits of the shown session's plan (Plan tree, strip, plan file): refused unless it is ours to write. */
+  readonly planEditing: ShownPlanEditing;
+  /** Which session shows (reopen the latest, a pick); a prompt or compaction goes through sendPrompt/compact. */
+  readonly switcher: SessionSwitcher;
+  /** The turns run here: their run view, stream, context meter, Stop, the ACP agents. */
+  readonly turns: TurnRunner;
   readonly children: ChildSessions;
 
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
@@ -71,7 +71,7 @@ export class SessionController extends Owner implements vscode.Disposable {
         opened: () => this.opened,
         // While an ACP agent runs here, its transcript (followAgents reads it too) must not pull the view away from it.
         busy: () => this.turns.busy || this.turns.runsAgents,
-        stop: () => this.stop(),
+        stop: () => this.turns.stop(),
         show: (opened) => this.show(opened),
         preview: (preview) => this.show(null, preview),
         endPreview: (preview) => this.previewing === preview && this.show(null),
@@ -96,16 +96,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     this.onDidChangeSessionList = this.switcher.onDidChangeList;
     this.onDidChangeRun = this.turns.onDidChangeRun;
     this.onDidStream = this.turns.liveStream.onDidChange;
-  }
-
-  /** Reopens the workspace's latest session (read-only if another window writes it). */
-  openLatest(): void {
-    this.switcher.openLatest();
-  }
-
-  /** Shows another session of this window's folders (stops a running turn first). */
-  openSession(id: string): Promise<void> {
-    return this.switcher.openSession(id);
   }
 
   /** The session list: this window's folders' sessions, newest first (subagents' left out), with who writes each. */
@@ -158,14 +148,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     return this.opened?.session.lastSeq ? this.opened.path : null;
   }
 
-  get runView(): RunView {
-    return this.turns.runView;
-  }
-
-  get stream(): StreamView | null {
-    return this.turns.stream;
-  }
-
   /** The plan and its history as Markdown (Export Plan); null without a session. */
   async exportMarkdown(): Promise<string | null> {
     const session = this.opened?.session;
@@ -176,35 +158,6 @@ export class SessionController extends Owner implements vscode.Disposable {
   page(cursor?: number): TranscriptPage {
     const file = this.logPath ?? this.previewing?.path;
     return file ? readTranscriptPage(file, cursor) : { items: [], cursor: null };
-  }
-
-  /**
-   * One user edit of the shown session's plan (the Plan tree's actions, the strip's checkboxes): appended as
-   * todo/user-edit now, or at the running turn's next step boundary while a step is open. A read-only or followed
-   * session, or none, refuses.
-   */
-  editPlan(edit: PlanEdit): Promise<PlanEditOutcome> {
-    return this.planEditing.edit(edit);
-  }
-
-  /** One user edit that replaces the whole list (Start This Item, the plan file), landing as editPlan's do. */
-  editPlanList(edit: PlanListEdit, origin?: UserEditOrigin): Promise<PlanEditOutcome> {
-    return this.planEditing.editList(edit, origin);
-  }
-
-  /** This window may edit the shown session's plan (it writes that session). */
-  get canEditPlan(): boolean {
-    return this.planEditing.canEdit;
-  }
-
-  /** A turn runs here: a revert waits for it to end (it is the user's, between turns). */
-  get turnRunning(): boolean {
-    return this.turns.busy;
-  }
-
-  /** Logs a revert the user applied (Plan tree: Revert Item's Changes, Restore Workspace…) on the shown session. */
-  recordRevert(item: string, done: RevertDone): Promise<PlanEditOutcome> {
-    return this.planEditing.recordRevert(item, done);
   }
 
   /** Runs one turn; resolves with how it ended (undefined if it could not be recorded). */
@@ -219,21 +172,6 @@ export class SessionController extends Owner implements vscode.Disposable {
     if (this.previewing) return Promise.reject(stillOpening());
     this.switcher.keepShown();
     return this.turns.compact();
-  }
-
-  /** The header's context meter (`31k / 128k`) and the rules file the model is told, as of the latest turn. */
-  get contextView(): ContextView {
-    return this.turns.contextView;
-  }
-
-  /** Stops the running turn (it ends `aborted`; pending approvals are withdrawn); resolves when it has. */
-  stop(): Promise<void> {
-    return this.turns.stop();
-  }
-
-  /** Ends the ACP agents this window runs (deactivation); resolves once their processes are gone. */
-  async closeAgents(): Promise<void> {
-    await this.turns.closeAgents();
   }
 
   /** Closes the session once its turn stopped (unless another was chosen meanwhile); the next prompt starts anew. */

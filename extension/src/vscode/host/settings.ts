@@ -7,14 +7,14 @@
 // which the model or a cloned repository may have written, never sets them.
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { DEFAULT_COMPACT_THRESHOLD } from '../core/agent/context-window';
-import { DEFAULT_MAX_STEPS } from '../core/agent/turn-options';
-import { BUILT_IN_TOOLS } from '../core/tools/built-in';
-import { SANDBOX_MODES } from '../core/tools/bash/sandbox-modes';
-import { bashLimitsSettingSchema } from '../core/tools/bash/bash-limits';
-import { FOLLOWED_AGENT_IDS } from '../core/import/followed-agents';
-import { acpAgentsSchema } from '../core/acp-client/agent-catalog';
-import { REMOTE_PROVIDER_IDS } from '../core/agent/providers/remote-catalog';
+import { DEFAULT_COMPACT_THRESHOLD } from '../../core/agent/context-window';
+import { DEFAULT_MAX_STEPS } from '../../core/agent/turn-options';
+import { BUILT_IN_TOOLS } from '../../core/tools/built-in';
+import { SANDBOX_MODES } from '../../core/tools/bash/sandbox-modes';
+import { bashLimitsSettingSchema } from '../../core/tools/bash/bash-limits';
+import { FOLLOWED_AGENT_IDS } from '../../core/import/followed-agents';
+import { acpAgentsSchema } from '../../core/acp-client/agent-catalog';
+import { REMOTE_PROVIDER_IDS } from '../../core/agent/providers/remote-catalog';
 
 /** agentChecklist.agent's value for our own agent (any other value is an ACP agent's id). */
 export const BUILTIN_AGENT = 'builtin';

@@ -5,15 +5,15 @@
 // writable session; the latest session is reopened.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { PendingPlanReview } from '../../core/agent/plan-first';
-import { SessionStore } from '../../core/store/session-store';
-import type { Activation } from '../activation';
-import type { WebviewApprovalGate } from '../agent-view/webview-approval-gate';
-import { ExternalSessionWatcher } from '../external-sessions/external-sessions';
-import { followAgents } from '../external-sessions/follow-agents';
-import type { ProviderSource } from '../providers/provider-source';
-import { SessionController } from './session-controller';
-import { SessionFolderSet } from './session-folders';
+import type { PendingPlanReview } from '../core/agent/plan-first';
+import { SessionStore } from '../core/store/session-store';
+import type { Activation } from './host/activation';
+import type { WebviewApprovalGate } from './session/webview-approval-gate';
+import { ExternalSessionWatcher } from './external-sessions/external-sessions';
+import { followAgents } from './external-sessions/follow-agents';
+import type { ProviderSource } from './providers/provider-source';
+import { SessionController } from './controller/session-controller';
+import { SessionFolderSet } from './session/session-folders';
 
 export interface WindowSessions {
   /** The window's own session folder. */
@@ -32,19 +32,12 @@ export function startWindowSessions(
   const fileRoots = (): string[] =>
     (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   const followed = new SessionStore(path.join(storage.fsPath, 'followed-agents'));
-  const folders = own('sessionFolders', new SessionFolderSet(store, followed, fileRoots()));
-  own(
-    'workspaceFoldersListener',
-    vscode.workspace.onDidChangeWorkspaceFolders(() => folders.setWorkspaceRoots(fileRoots())),
-  );
-  const externalWrites = own('externalSessions', new ExternalSessionWatcher(folders, log));
-  own(
-    'followAgents',
-    followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }),
-  );
+  const folders = own(new SessionFolderSet(store, followed, fileRoots()));
+  own(vscode.workspace.onDidChangeWorkspaceFolders(() => folders.setWorkspaceRoots(fileRoots())));
+  const externalWrites = own(new ExternalSessionWatcher(folders, log));
+  own(followAgents({ sessionDir: followed.dir, agents: () => settings().followAgents, folders: fileRoots, log }));
   const checkpointsBase = path.join(context.globalStorageUri.fsPath, 'checkpoints');
   const controller = own(
-    'controller',
     new SessionController({
       store,
       providers: parts.providers,

@@ -3,8 +3,8 @@
 // without its word is a type error. Words are made when asked for (vscode.l10n reads
 // the user's bundle at run time).
 import * as vscode from 'vscode';
-import type { SubagentOutcome, TodoStatus } from '../core/domain-literals';
-import type { SetupAgent } from '../core/mcp/setup-snippets';
+import type { SubagentOutcome, TodoStatus } from '../../core/domain-literals';
+import type { SetupAgent } from '../../core/mcp/setup-snippets';
 
 type WordKey = `status.${TodoStatus}` | `outcome.${SubagentOutcome}` | 'outcome.running' | `copied.${SetupAgent}`;
 
