@@ -44,11 +44,11 @@ describe('plan notices', () => {
     assert.equal(versionAtLeast(undefined, '2.1.233'), false);
   });
 
-  it('Claude Code from 2.1.233 with no plan call: the task list was off; earlier builds, a call, or Codex: no notice', () => {
+  it('Claude Code from 2.1.233 with no plan call: the task list was off; earlier builds, a call, or an agent without such a rule: no notice', () => {
     assert.equal(planNoticeOfFile(info({})), 'claude-code-tasks-off');
     assert.equal(planNoticeOfFile(info({ planCalls: 1 })), undefined);
     assert.equal(planNoticeOfFile(info({ version: '2.1.232' })), undefined);
-    assert.equal(planNoticeOfFile(info({ agent: 'codex', version: '9.9.9' })), undefined);
+    assert.equal(planNoticeOfFile(info({ agent: 'opencode', version: '9.9.9' })), undefined);
   });
 
   it('Gemini CLI with no write_todos call on a model other than Gemini 2.x: offered our todo_write', () => {

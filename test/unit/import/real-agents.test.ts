@@ -168,8 +168,11 @@ describe('import of files the real agents wrote', () => {
       history.map((v) => v.ts),
       claudeCallTimes(transcript, ['TaskCreate', 'TaskUpdate']),
     );
+    // Each item keeps its id across the versions (history's `itemId`), beside its text and status.
+    const todos = history.map((v) => v.todos as { content: string; status: string; itemId: string }[]);
+    assert.equal(new Set(todos.map((list) => list[0]!.itemId)).size, 1, 'Read the code keeps its id');
     assert.deepEqual(
-      history.map((v) => v.todos),
+      todos.map((list) => list.map(({ content, status }) => ({ content, status }))),
       [
         plan(['Read the code', 'pending']),
         plan(['Read the code', 'pending'], ['Fix the bug', 'pending']),
