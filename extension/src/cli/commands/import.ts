@@ -10,6 +10,9 @@
 // header) holds every folder's sessions; each session of `--cwd` (the current folder by
 // default) is made into one log, and stdout is those logs' paths, one a line, oldest
 // session first. A database with no session of the folder exits 1.
+// `import <tasks.md>`: a plan file (spec-kit, Kiro, our checklist) as a new session
+// (import-plan-file.ts).
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isAgentFileError } from '../../core/import/read-agent-file';
 import { importAgentFile } from '../../core/import/import-log';
@@ -22,6 +25,7 @@ import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
 import { importOpencodeSessions } from '../../core/import/opencode-follower';
 import { isOpencodeDbError, isSqliteFile } from '../../core/import/opencode-session';
+import { importPlanFile, isPlanFileText } from './import-plan-file';
 
 export function importCommand(
   io: CliIo,
@@ -31,6 +35,9 @@ export function importCommand(
   const dir = sessionFolder(io, opts.sessionDir);
   const source = path.resolve(io.cwd, file);
   if (isSqliteFile(source)) return importOpencode(io, source, path.resolve(io.cwd, opts.cwd ?? '.'), dir);
+  const planText = source.toLowerCase().endsWith('.md') ? readOrNull(source) : null;
+  if (planText !== null && isPlanFileText(planText))
+    return importPlanFile(io, file, planText, dir, path.resolve(io.cwd, opts.cwd ?? '.'));
   let result;
   try {
     result = importAgentFile(source, dir);
@@ -73,4 +80,12 @@ function importOpencode(io: CliIo, dbFile: string, folder: string, sessionDir: s
   }
   for (const result of imported) io.out(result.path);
   return EXIT_OK;
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null; // the agent file reader says why
+  }
 }
