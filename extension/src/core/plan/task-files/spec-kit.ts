@@ -8,7 +8,7 @@ import type { TodoStatus } from '../todo-schema';
 import type { TaskFile, TaskLine, TaskSyntax } from './task-file';
 
 const TASK = /^(\s*[-*] \[)([ xX])(\] (T\d+)((?: \[[^\]\s]+\])*) )(.*?)((?:\s*\(depends on ([^)]*)\))?\r?)$/;
-const HEADING = /^##+\s+(.*?)\s*#*\r?$/;
+const HEADING = /^##\s+(.*?)\s*#*\r?$/;
 
 export function isSpecKitTask(line: string): boolean {
   return TASK.test(line);
