@@ -4,12 +4,12 @@
 // each item what the file said. The model's todo_write items stay the contract's.
 import * as z from 'zod/mini';
 
-export const TASK_FILE_FORMATS = ['markdown', 'spec-kit', 'kiro'] as const;
+const TASK_FILE_FORMATS = ['markdown', 'spec-kit', 'kiro'] as const;
 export type TaskFileFormat = (typeof TASK_FILE_FORMATS)[number];
 
 const bounded = z.string().check(z.minLength(1), z.maxLength(200));
 
-export const taskMetaSchema = z.strictObject({
+const taskMetaSchema = z.strictObject({
   /** The task's id as the file wrote it (`T001`, `1.1`). */
   taskId: z.exactOptional(bounded),
   /** spec-kit's `[P]`: may run in parallel. */
