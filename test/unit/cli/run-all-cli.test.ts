@@ -99,6 +99,19 @@ describe('run --all', () => {
     });
   });
 
+  it('an item waits for the items its (after …) names', async () => {
+    const r = await runAll(['one (after 2)', 'two']);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(
+      r.json?.items.map((i) => [i.n, i.content]),
+      [
+        [2, 'two'],
+        [1, 'one'],
+        [3, 'five'],
+      ],
+    );
+  });
+
   it('stops at a flagged item, saying why; the rest not run: exit 1', async () => {
     const r = await runAll(['two', 'fake three', 'four']);
     assert.equal(r.code, 1);

@@ -1,6 +1,7 @@
 // `run --session <id> --all [run options]`: Run All Items. The pending items one after
 // another, each its own turn in the session's agent, started as `--item` starts one
-// (run-plan-work.ts: one user edit puts it in progress, the prompt names it); after
+// (run-plan-work.ts: one user edit puts it in progress, the prompt names it), an item
+// whose dependencies are met first (task-files/ready-items.ts); after
 // each turn the plan is read back from the log and the next item starts only if this
 // one is completed with no flag (core/plan/run-all-items.ts), else the run stops and
 // says why on stderr. Items added meanwhile run too; removed ones are skipped. Exit 0
@@ -9,6 +10,8 @@
 import { itemEvidence } from '../../core/plan/plan-flags';
 import { allCompleted, itemRunOf, nextItemToRun, type ItemRun } from '../../core/plan/run-all-items';
 import { SessionFolds } from '../../core/plan/session-folds';
+import { readyItems } from '../../core/plan/task-files/ready-items';
+import { taskMetaProjection, type TaskMetaByContent } from '../../core/plan/task-files/task-meta-fold';
 import type { TurnEndReason } from '../../core/session/events';
 import { recordsToolCalls } from '../../core/session/source';
 import { SessionStore } from '../../core/store/session-store';
@@ -23,6 +26,7 @@ import { runAnyAgent } from './run-acp';
 
 interface LogNow {
   folds: SessionFolds;
+  tasks: TaskMetaByContent;
   recordsWork: boolean;
   lastSeq: number;
   turnEnd: { seq: number; reason: TurnEndReason } | null;
@@ -32,12 +36,14 @@ function readNow(io: CliIo, logPath: string): LogNow | null {
   const folds = new SessionFolds({ transcript: null });
   let lastSeq = 0;
   let turnEnd: LogNow['turnEnd'] = null;
+  let tasks = taskMetaProjection.init;
   const log = readValidatedLog(io, logPath, (event) => {
     folds.apply(event);
+    tasks = taskMetaProjection.apply(tasks, event);
     lastSeq = event.seq;
     if (event.type === 'turn/end') turnEnd = { seq: event.seq, reason: event.data.reason };
   });
-  return log === null ? null : { folds, recordsWork: recordsToolCalls(log.header.source), lastSeq, turnEnd };
+  return log === null ? null : { folds, tasks, recordsWork: recordsToolCalls(log.header.source), lastSeq, turnEnd };
 }
 
 export async function runAllItems(
@@ -64,7 +70,7 @@ export async function runAllItems(
     const before = readNow(io, logPath);
     if (before === null) return runs.length === 0 ? EXIT_FAILED : report(io, flags, runs, null);
     const plan = before.folds.standingPlan;
-    const index = nextItemToRun(plan, tried);
+    const index = nextItemToRun(plan, tried, readyItems(plan ?? [], before.tasks));
     if (index < 0 || signal.aborted) return report(io, flags, runs, before);
     const content = plan![index]!.content;
     tried.add(content);

@@ -1,5 +1,5 @@
 // Run All Items, as pure rules: which item runs next (the first pending item not tried
-// yet in the plan as it stands now, so items added meanwhile run and removed ones are
+// yet whose dependencies are met, in the plan as it stands now, so items added meanwhile run and removed ones are
 // skipped), and how an item's turn ended: `completed` when the item is completed with
 // no flag (the run goes on), else `flagged` (its flag), `stopped` (the turn was
 // stopped) or `failed` (the turn's error, or the item not completed); the run stops at
@@ -21,9 +21,18 @@ export interface ItemRun {
   why?: string;
 }
 
-/** The index of the next item to run, or -1 when every pending item was tried. */
-export function nextItemToRun(plan: readonly TodoItem[] | null, tried: ReadonlySet<string>): number {
-  return (plan ?? []).findIndex((t) => t.status === 'pending' && !tried.has(t.content));
+/**
+ * The index of the next item to run, or -1 when every pending item was tried: the first
+ * untried item whose dependencies are met (`ready`, ready-items.ts), else the first untried pending item.
+ */
+export function nextItemToRun(
+  plan: readonly TodoItem[] | null,
+  tried: ReadonlySet<string>,
+  ready: readonly number[],
+): number {
+  const untried = (i: number): boolean => plan?.[i]?.status === 'pending' && !tried.has(plan[i]!.content);
+  const first = ready.find(untried);
+  return first ?? (plan ?? []).findIndex((_t, i) => untried(i));
 }
 
 /**
