@@ -8,8 +8,7 @@ import type { ItemFlag } from '../item-flag';
 import type { TurnEndReason } from '../session/events';
 import type { TodoItem } from './todo-schema';
 
-const ITEM_RUN_OUTCOMES = ['completed', 'flagged', 'failed', 'stopped', 'not-run'] as const;
-type ItemRunOutcome = (typeof ITEM_RUN_OUTCOMES)[number];
+type ItemRunOutcome = 'completed' | 'flagged' | 'failed' | 'stopped' | 'not-run';
 
 export interface ItemRun {
   /** The item's number (1-based) in the plan when it ran (not-run: in the last plan). */
