@@ -131,4 +131,11 @@ describe('run --all', () => {
     assert.match(r.err, /stopped at item 1 \(stall two\): the item is in_progress after its turn/);
     assert.deepEqual(r.out.split('\n').slice(-2), ['1. failed: stall two', '2. not-run: four']);
   });
+
+  it('needs --session, and takes no --item: exit 2', async () => {
+    const dir = tempDir('run-all-');
+    assert.equal((await cli(dir, ['run', '--all', '--session-dir', 's'])).code, 2);
+    const both = await cli(dir, ['run', '--session', 'x', '--all', '--item', '1', '--session-dir', 's']);
+    assert.deepEqual([both.code, /give --all or --item/.test(both.err)], [2, true]);
+  });
 });
