@@ -40,6 +40,7 @@ export const OPTIONS = {
   comments: { type: 'boolean', default: false },
   agent: { type: 'string' },
   item: { type: 'string' },
+  all: { type: 'boolean', default: false },
   checkpoints: { type: 'string' },
   'agent-command': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -78,6 +79,7 @@ const RUN_FLAG_FACTS = {
   checkpoints: { acp: false },
   'verify-completion': { acp: false },
   item: { acp: false },
+  all: { acp: false },
   from: { acp: false },
   comments: { acp: false },
 } as const satisfies Partial<Record<Flag, { acp: boolean }>>;

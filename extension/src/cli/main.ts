@@ -17,6 +17,7 @@ import { mcpCommand, ownVersion } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
 import { runWithComments } from './commands/run-comments';
+import { runAllItems } from './commands/run-all';
 import {
   ACP_FLAGS,
   agentFlagsOf,
@@ -116,7 +117,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
     flags: RUN_FLAGS,
     run: (rest, values, io, signal, hooks) =>
-      runWithComments(
+      (values.all ? runAllItems : runWithComments)(
         values.comments,
         io,
         {

@@ -2,13 +2,14 @@
 // in that file as the plan's one Markdown checklist (core/plan/plan-markdown.ts, what
 // `plan --format markdown` prints and `agentChecklist.planFile` holds), rewritten after
 // each accepted todo_write, so an agent on any machine commits its plan with its
-// branch and the board reads it there. A relative path is relative to the server's
+// branch and the board reads it there. A spec-kit or Kiro tasks.md there stays one:
+// only the lines whose item changed are rewritten (core/plan/task-files/). A relative path is relative to the server's
 // folder; never a file in `.git` or `.agent-checklist`. Each write is a temporary file
 // renamed over the old one: a reader (git, the editor) sees one whole version.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { NOT_PLAN_FILE_FOLDERS } from '../core/board/plan-file-name';
-import { planMarkdownDocument } from '../core/plan/plan-markdown';
+import { planFileText } from '../core/plan/task-files/plan-file-format';
 import type { StandingPlan } from '../core/plan/todos-projection';
 import { UsageError } from './usage';
 
@@ -24,9 +25,10 @@ export function planFilePath(cwd: string, flag: string): string {
 export function planFileWriter(file: string, log: (line: string) => void): (plan: StandingPlan) => void {
   return (plan) => {
     if (plan === null) return; // nothing is written while the session has no plan
-    const text = planMarkdownDocument(plan);
     try {
-      if (readOrNull(file) === text) return;
+      const current = readOrNull(file);
+      const text = planFileText(current, plan);
+      if (current === text) return;
       const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
       fs.writeFileSync(temp, text);
       fs.renameSync(temp, file);

@@ -86,6 +86,7 @@ const SYNOPSIS = `Usage:
   agent-checklist run [options] <prompt>
   agent-checklist run --session <id> [options]      (goes on from a plan decision)
   agent-checklist run --session <id> --item <n> [options]   (starts plan item n)
+  agent-checklist run --session <id> --all [options]        (runs the pending items in turn)
   agent-checklist run --from <log.jsonl> [--agent <id> | options] <prompt>
   agent-checklist approve <log.jsonl> [--reject ["<feedback>"]]
   agent-checklist run --session <id> --comments [options] [<prompt>]
@@ -191,12 +192,17 @@ in_progress or completed), which the model is told at its next request. Refused
 true here; pass false to hold the edit to at most one item in progress.
 edit --from-file: the plan as a Markdown checklist in the shape plan --format
 markdown prints ("- [x] done", "- [ ] **working** _(in progress)_", "- [ ] to do"),
-read as ONE user edit from the plan file: unchanged, nothing appended (exit 0); a
+or spec-kit's or Kiro's tasks.md (import makes one a new session), read as ONE user
+edit from the plan file: unchanged, nothing appended (exit 0); a
 file todo_write's rules refuse, nothing appended (exit 1, one line).
 run --item <n>: with --session, item n becomes in progress by a user edit (with
 --allow-parallel-in-progress false the item in progress before goes back to pending)
 and a turn starts whose prompt names the item and carries the plan; an item that
 does not exist: exit 2, nothing appended.
+run --all: with --session, the pending items one after another, each started as
+--item starts one; the next starts only when the item ended completed with no flag,
+else the run stops saying why. Exit 0 when every item ended so, 1 otherwise; --json:
+{ items: [{ n, content, outcome: completed|flagged|failed|stopped|not-run, flag? }] }.
 run --from <log.jsonl>: a new session (our agent, or --agent) whose log begins with
 that session's standing plan as a user edit naming it; the first request carries
 every item and its status. The log may be an imported one (import).

@@ -1,5 +1,6 @@
 // `edit <log> --from-file <file>`: the plan as a Markdown checklist in the shape
-// `plan --format markdown` prints (core/plan/plan-markdown.ts), read back as ONE user
+// `plan --format markdown` prints (core/plan/plan-markdown.ts), or spec-kit's or Kiro's
+// tasks.md (core/plan/task-files/: what the file said of each item rides on the edit), read back as ONE user
 // edit of the standing plan from the plan file (`origin: { kind: 'plan-file' }`):
 // ticks, unticks, new lines, removed lines, reordering and the in-progress marker,
 // validated by todo_write's rules. The file saying what the log says appends nothing
@@ -8,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PlanEditor } from '../../core/plan/plan-editor';
-import { planFileEdit } from '../../core/plan/plan-work';
+import { planFileEdit, planFileOrigin } from '../../core/plan/plan-work';
 import { planAsText } from '../../core/plan/summaries';
 import { SessionFolds } from '../../core/plan/session-folds';
 import { visibleControls } from '../../core/terminal-text';
@@ -29,7 +30,7 @@ export async function editFromFileCommand(
   try {
     const session = opened.session;
     const editor = new PlanEditor(session, { policy: () => ({ allowParallelInProgress }) });
-    const outcome = await editor.submitList((plan, policy) => planFileEdit(plan, text, policy), { kind: 'plan-file' });
+    const outcome = await editor.submitList((plan, policy) => planFileEdit(plan, text, policy), planFileOrigin(text));
     if (outcome.kind === 'refused') {
       io.err(`agent-checklist: ${visibleControls(outcome.message, { keepLayout: false })}`);
       return EXIT_FAILED;

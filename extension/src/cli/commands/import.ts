@@ -10,6 +10,9 @@
 // as opencode's) holds every folder's sessions; each session of `--cwd` (the current
 // folder by default) is made into one log, and stdout is those logs' paths, one a line,
 // oldest session first. A database with no session of the folder exits 1.
+// `import <tasks.md>`: a plan file (spec-kit, Kiro, our checklist) as a new session
+// (import-plan-file.ts).
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { isAgentFileError } from '../../core/import/read-agent-file';
@@ -21,6 +24,7 @@ import { visibleControls } from '../../core/terminal-text';
 import { EXIT_FAILED, EXIT_OK } from '../usage';
 import type { CliIo } from '../io';
 import { sessionFolder } from '../session-flags';
+import { importPlanFile, isPlanFileText } from './import-plan-file';
 
 export async function importCommand(
   io: CliIo,
@@ -31,6 +35,9 @@ export async function importCommand(
   const source = path.resolve(io.cwd, file);
   const database = databaseOf(source);
   if (database !== undefined) return importDatabase(io, database, source, path.resolve(io.cwd, opts.cwd ?? '.'), dir);
+  const planText = source.toLowerCase().endsWith('.md') ? readOrNull(source) : null;
+  if (planText !== null && isPlanFileText(planText))
+    return importPlanFile(io, file, planText, dir, path.resolve(io.cwd, opts.cwd ?? '.'));
   let result;
   try {
     result = importAgentFile(source, dir);
@@ -90,4 +97,12 @@ function importDatabase(
   }
   for (const result of imported) io.out(result.path);
   return EXIT_OK;
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null; // the agent file reader says why
+  }
 }

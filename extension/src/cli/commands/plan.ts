@@ -10,7 +10,9 @@
 // plan-first approval, a `drift` when it is not in the approved plan (plan-drift.ts:
 // `{ kind: 'added' }` or `{ kind: 'reworded', approved }`); each item carries its
 // `itemId` (core/plan/item-identity.ts) and its `comments` with their states
-// (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`).
+// (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`); and what a plan
+// file (spec-kit's or Kiro's tasks.md) said of it: `taskId`, `parallel`, `story`, `phase`,
+// `optional`, `dependsOn` (core/plan/task-files/task-meta-fold.ts).
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
 import {
   commentsByItem,
@@ -22,6 +24,8 @@ import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
 import { planAsText } from '../../core/plan/summaries';
+import { taskMetaOf, taskMetaProjection, type TaskMetaByContent } from '../../core/plan/task-files/task-meta-fold';
+import type { TaskMeta } from '../../core/session/task-meta';
 import { SessionFolds } from '../../core/plan/session-folds';
 import type { SessionHeader } from '../../core/session/header';
 import { recordsToolCalls } from '../../core/session/source';
@@ -45,7 +49,9 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   return EXIT_OK;
 }
 
-type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'> & { itemId?: string; comments: ItemComment[] };
+type PlanJsonItem = ItemWithEvidence &
+  Pick<DriftedItem, 'drift'> &
+  TaskMeta & { itemId?: string; comments: ItemComment[] };
 
 async function planJson(io: CliIo, logPath: string, seq: number): Promise<number> {
   const items = await planWithEvidenceAt(io, logPath, seq);
@@ -71,6 +77,7 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
     const comments = byItem[index] ?? [];
     return {
       ...item,
+      ...taskMetaOf(read.tasks, item.content),
       ...(itemId === undefined ? {} : { itemId }),
       comments,
       ...(drift === undefined ? {} : { drift }),
@@ -87,10 +94,18 @@ function planAt(
   logPath: string,
   seq: number,
 ):
-  | { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan; review: PlanReviewState }
+  | {
+      folds: SessionFolds;
+      header: SessionHeader;
+      lastTs: Date;
+      plan: VerifiedPlan;
+      review: PlanReviewState;
+      tasks: TaskMetaByContent;
+    }
   | undefined {
   const folds = new SessionFolds({ transcript: null });
   let review = planCommentsProjection.init;
+  let tasks = taskMetaProjection.init;
   let last = 0;
   let lastTs = '';
   const log = readValidatedLog(io, logPath, (event) => {
@@ -98,6 +113,7 @@ function planAt(
     if (event.seq > seq) return;
     folds.apply(event);
     review = planCommentsProjection.apply(review, event);
+    tasks = taskMetaProjection.apply(tasks, event);
     lastTs = event.ts;
   });
   if (!log) return undefined;
@@ -111,5 +127,6 @@ function planAt(
     lastTs: new Date(lastTs || log.header.createdAt),
     plan: drifted(folds),
     review,
+    tasks,
   };
 }

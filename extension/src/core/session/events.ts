@@ -12,6 +12,7 @@ import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
 import { issuesText } from '../zod-issues';
 import { contextCompactSchema } from './compact-event';
 import { reviewEventDataFields } from './review-events';
+import { taskFileOriginFields } from './task-meta';
 
 export type { ToolResultDetails };
 
@@ -27,12 +28,11 @@ const usageSchema = z.strictObject({
 export type Usage = z.infer<typeof usageSchema>;
 
 /**
- * Where a user edit came from, beside the user's own hand in the strip, the tree or
- * `edit`: the plan file (`agentChecklist.planFile`, `edit --from-file`) or a hand-over
- * from another session (its id), which begins the new session's log.
+ * Where a user edit came from, beside the user's hand (strip, tree, `edit`): the plan file (`agentChecklist.planFile`,
+ * `edit --from-file`; what it said of each item: task-meta.ts) or a hand-over (its session; it begins the new log).
  */
 const userEditOriginSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('plan-file') }),
+  z.strictObject({ kind: z.literal('plan-file'), ...taskFileOriginFields }),
   z.strictObject({ kind: z.literal('hand-over'), session: z.string().check(z.minLength(1)) }),
 ]);
 export type UserEditOrigin = z.infer<typeof userEditOriginSchema>;

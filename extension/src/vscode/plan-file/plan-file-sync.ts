@@ -1,7 +1,8 @@
 // The plan file (agentChecklist.planFile, relative to the first workspace folder; ''
 // is off): the standing plan of the session this window writes, kept in that file as
 // the one Markdown checklist (core/plan/plan-markdown.ts, what `plan --format
-// markdown` prints), so a team can keep it in the repository.
+// markdown` prints) or a spec-kit or Kiro tasks.md kept in its own format
+// (core/plan/task-files/), so a team can keep it in the repository.
 //
 // One operation, `sync`, serialized, runs on every plan change, every change of the
 // file (a save, another tool, a git pull), a switch of session and a change of the
@@ -17,8 +18,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
-import { parsePlanMarkdown, planMarkdownDocument } from '../../core/plan/plan-markdown';
-import { planFileEdit } from '../../core/plan/plan-work';
+import { planFileEdit, planFileOrigin } from '../../core/plan/plan-work';
+import { planFileText, readPlanFile } from '../../core/plan/task-files/plan-file-format';
 import type { TodoItem } from '../../core/plan/todo-schema';
 import type { SessionController } from '../controller/session-controller';
 import { onDidChangeSettings } from '../host/settings';
@@ -107,8 +108,8 @@ export class PlanFileSync extends Owner {
     const text = uri ? await readText(uri) : null;
     if (controller.session === null) return this.showFilePlan(text);
     if (!uri || !controller.planEditing.canEdit) return;
-    if (text !== null && text !== this.lastWritten && text !== this.logText()) await this.take(text);
-    const next = this.logText();
+    if (text !== null && text !== this.lastWritten && text !== this.logText(text)) await this.take(text);
+    const next = this.logText(text);
     if (next === null || next === text) {
       if (next !== null) await this.remember(next);
       return;
@@ -121,9 +122,7 @@ export class PlanFileSync extends Owner {
   private async take(text: string): Promise<void> {
     const outcome = await this.deps.controller.planEditing.editList(
       (plan, policy) => planFileEdit(plan, text, policy),
-      {
-        kind: 'plan-file',
-      },
+      planFileOrigin(text),
     );
     this.deps.log.info(`plan file: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
     if (outcome.kind !== 'refused' || this.warned === text) return;
@@ -137,7 +136,7 @@ export class PlanFileSync extends Owner {
   }
 
   private showFilePlan(text: string | null): void {
-    const parsed = text === null ? null : parsePlanMarkdown(text);
+    const parsed = text === null ? null : readPlanFile(text, null);
     const plan = parsed?.ok ? parsed.todos : null;
     if (parsed && !parsed.ok) this.deps.log.warn(`plan file: not a plan: ${parsed.message}`);
     if (JSON.stringify(plan) === JSON.stringify(this.plan)) return;
@@ -145,9 +144,10 @@ export class PlanFileSync extends Owner {
     this.filePlanEmitter.fire();
   }
 
-  private logText(): string | null {
+  /** The log's plan written into the file's text `current` (a task file keeps its own lines). */
+  private logText(current: string | null): string | null {
     const plan = this.deps.controller.standingPlan;
-    return plan === null ? null : planMarkdownDocument(plan);
+    return plan === null ? null : planFileText(current, plan);
   }
 
   private get lastWritten(): string | undefined {
