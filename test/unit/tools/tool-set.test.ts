@@ -118,4 +118,29 @@ describe('buildToolRegistry', () => {
       ['todo_write'],
     );
   });
+
+  it("names in bash's description only the file tools its set enables", () => {
+    const ws = tempWorkspace();
+    const bashOf = (tools: string[]): string => {
+      const { registry, owned } = buildToolRegistry({ tools, cwd: ws.root, approvals: autoApprovals(), trusted: true });
+      const description = registry.specs().find((spec) => spec.name === 'bash')?.description ?? '';
+      owned.dispose();
+      return description;
+    };
+    const everyFileTool = ['bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'grep'];
+    assert.match(
+      bashOf(everyFileTool),
+      /\n\nPrefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files\.$/,
+    );
+    const withoutGrep = bashOf(everyFileTool.filter((name) => name !== 'grep'));
+    assert.doesNotMatch(withoutGrep, /grep|searching/);
+    assert.match(
+      withoutGrep,
+      /Prefer read_file, list_files, edit_file and write_file for reading and changing files\.$/,
+    );
+    assert.match(bashOf(['bash', 'read_file']), /Prefer read_file for reading files\.$/);
+    const alone = bashOf(['bash']);
+    assert.doesNotMatch(alone, /Prefer|read_file|list_files|grep|edit_file|write_file/);
+    assert.match(alone, /^Run a shell command/);
+  });
 });

@@ -38,8 +38,25 @@ export const bashDescriptionLimits = (headBytes: number, tailBytes: number): str
   `then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} ` +
   `bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes ` +
   `a command leaves running in the background are ended when it exits.`;
-export const BASH_DESCRIPTION_TAIL =
-  'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
+/** The file tools the description points to, each with what it is for, in the order it names them. */
+const FILE_TOOL_USES = [
+  ['read_file', 'reading'],
+  ['list_files', 'reading'],
+  ['grep', 'searching'],
+  ['edit_file', 'changing'],
+  ['write_file', 'changing'],
+] as const;
+
+const spoken = (words: readonly string[]): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/** The paragraph that points to the set's file tools (`enabled`: its tools' names); null when it has none. */
+function bashDescriptionTail(enabled: readonly string[]): string | null {
+  const uses = FILE_TOOL_USES.filter(([name]) => enabled.includes(name));
+  if (uses.length === 0) return null;
+  const purposes = [...new Set(uses.map(([, purpose]) => purpose))];
+  return `Prefer ${spoken(uses.map(([name]) => name))} for ${spoken(purposes)} files.`;
+}
 
 export interface BashToolOptions extends SandboxChoice {
   approvals: Approvals;
@@ -52,6 +69,8 @@ export interface BashToolOptions extends SandboxChoice {
   env?: NodeJS.ProcessEnv;
   /** Secrets removed from the output stream before the head/tail cut (the registry's redactor). */
   redactor?: Redactor;
+  /** The names of the tools of bash's set: its description names only those (absent: none). */
+  enabledTools?: readonly string[];
 }
 
 export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
@@ -82,8 +101,10 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       BASH_DESCRIPTION_HEAD,
       BASH_DESCRIPTION_APPROVAL,
       bashDescriptionLimits(headBytes, tailBytes),
-      BASH_DESCRIPTION_TAIL,
-    ].join('\n\n'),
+      bashDescriptionTail(options.enabledTools ?? []),
+    ]
+      .filter((paragraph) => paragraph !== null)
+      .join('\n\n'),
     parameters: toParameters(bashArgsSchema),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(bashArgsSchema, args);

@@ -22,6 +22,7 @@ export const bashTool = defineTool(
         trusted: set.need(set.options.trusted, 'the workspace trust decision (trusted: true or false)'),
         env: set.env,
         redactor: set.redactor,
+        enabledTools: set.options.tools,
         ...(set.options.sandbox === undefined ? {} : { sandbox: set.options.sandbox }),
         ...(set.options.onSandboxUnavailable === undefined
           ? {}
