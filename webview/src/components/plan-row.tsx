@@ -58,17 +58,54 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
   };
 
   const onKeyDown = (event: KeyboardEvent): void => {
-    // In an input or the menu, their own keys.
-    if (mode === 'idle') rowKey(event, { content, index, count, row: row.current, act, setMode });
+    if (mode === 'text' || mode === 'add' || mode === 'menu') return; // the input or the menu has its own keys
+    const key = event.key;
+    const run = (f: () => void): void => {
+      event.preventDefault();
+      f();
+    };
+    if (event.altKey && key === 'ArrowUp' && index > 0) run(() => act({ kind: 'move', content, by: -1 }));
+    else if (event.altKey && key === 'ArrowDown' && index < count - 1) run(() => act({ kind: 'move', content, by: 1 }));
+    else if (key === 'ArrowUp' || key === 'ArrowDown') run(() => focusSibling(row.current, key === 'ArrowUp' ? -1 : 1));
+    else if (key === 'F2') run(() => setMode('text'));
+    else if (key === 'Insert') run(() => setMode('add'));
+    else if (key === 'Delete') run(() => act({ kind: 'remove', content }));
+    else if ((event.shiftKey && key === 'F10') || key === 'ContextMenu') run(() => setMode('menu'));
   };
 
   const name = format(s.itemActions, content);
   return (
     <>
       <li ref={row} class={`plan-item status-${todo.status}`} data-status={todo.status} onKeyDown={onKeyDown}>
-        <StatusBox todo={todo} index={index} act={act} />
+        <input
+          type="checkbox"
+          class="plan-check"
+          checked={todo.status === 'completed'}
+          aria-describedby={PLAN_KEYS_ID}
+          data-content={content}
+          onChange={(event) => {
+            const box = event.currentTarget;
+            const completed = box.checked;
+            box.checked = todo.status === 'completed'; // the host's next plan says what it is
+            act({ kind: 'status', content, status: completed ? 'completed' : 'pending' });
+          }}
+          id={`plan-check-${index}`}
+        />
         {todo.status === 'in_progress' && <Icon name={glyph} />}
-        <ItemText todo={todo} index={index} statusText={statusText} editing={mode === 'text'} act={act} idle={idle} />
+        {mode === 'text' ? (
+          <TextInput
+            label={format(s.editTextOf, content)}
+            initial={content}
+            submit={(text) => (text !== content ? act({ kind: 'text', content, text }, text) : idle(true))}
+            cancel={idle}
+          />
+        ) : (
+          <label class="plan-item-label" for={`plan-check-${index}`}>
+            <span class="plan-item-content">{content}</span>
+            <Priority todo={todo} />
+            <span class="visually-hidden">, {statusText}</span>
+          </label>
+        )}
         <RowEvidence todo={todo} />
         <IconButton
           icon="ellipsis"
@@ -94,81 +131,6 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
       )}
     </>
   );
-}
-
-interface ItemTextProps {
-  todo: PlanItemView;
-  index: number;
-  statusText: string;
-  editing: boolean;
-  act: (request: PlanEdit, focus?: string) => void;
-  idle: (refocus: boolean) => void;
-}
-
-/** The item's text as the checkbox's label, or its text box while it is edited (Edit Text…, F2). */
-function ItemText({ todo, index, statusText, editing, act, idle }: ItemTextProps) {
-  const s = useStrings();
-  const { content } = todo;
-  return editing ? (
-    <TextInput
-      label={format(s.editTextOf, content)}
-      initial={content}
-      submit={(text) => (text !== content ? act({ kind: 'text', content, text }, text) : idle(true))}
-      cancel={idle}
-    />
-  ) : (
-    <label class="plan-item-label" for={`plan-check-${index}`}>
-      <span class="plan-item-content">{content}</span>
-      <Priority todo={todo} />
-      <span class="visually-hidden">, {statusText}</span>
-    </label>
-  );
-}
-
-/** The item's checkbox: it posts the edit and stays as the plan says until the host's next plan does. */
-function StatusBox({ todo, index, act }: { todo: PlanItemView; index: number; act: (request: PlanEdit) => void }) {
-  const { content } = todo;
-  return (
-    <input
-      type="checkbox"
-      class="plan-check"
-      checked={todo.status === 'completed'}
-      aria-describedby={PLAN_KEYS_ID}
-      data-content={content}
-      onChange={(event) => {
-        const box = event.currentTarget;
-        const completed = box.checked;
-        box.checked = todo.status === 'completed'; // the host's next plan says what it is
-        act({ kind: 'status', content, status: completed ? 'completed' : 'pending' });
-      }}
-      id={`plan-check-${index}`}
-    />
-  );
-}
-
-interface RowKeyTarget {
-  content: string;
-  index: number;
-  count: number;
-  row: HTMLLIElement | null;
-  act: (request: PlanEdit) => void;
-  setMode: (mode: RowMode) => void;
-}
-
-/** A key on the plain row: the keys the file's header lists; any other is left to the page. */
-function rowKey(event: KeyboardEvent, { content, index, count, row, act, setMode }: RowKeyTarget): void {
-  const key = event.key;
-  const run = (f: () => void): void => {
-    event.preventDefault();
-    f();
-  };
-  if (event.altKey && key === 'ArrowUp' && index > 0) run(() => act({ kind: 'move', content, by: -1 }));
-  else if (event.altKey && key === 'ArrowDown' && index < count - 1) run(() => act({ kind: 'move', content, by: 1 }));
-  else if (key === 'ArrowUp' || key === 'ArrowDown') run(() => focusSibling(row, key === 'ArrowUp' ? -1 : 1));
-  else if (key === 'F2') run(() => setMode('text'));
-  else if (key === 'Insert') run(() => setMode('add'));
-  else if (key === 'Delete') run(() => act({ kind: 'remove', content }));
-  else if ((event.shiftKey && key === 'F10') || key === 'ContextMenu') run(() => setMode('menu'));
 }
 
 /** Moves focus to the checkbox of the row `by` rows away (rows only, not the add box). */
