@@ -20,7 +20,6 @@ import { upsertItems } from './transcript-items';
 import type { ViewState } from './view-state';
 
 export type { ViewState };
-export { newlyCompleted } from './plan-handlers';
 
 export interface State {
   /** The seq of the last message applied. */

@@ -28,8 +28,6 @@ import { acpCallDetails, acpCallName, acpCallResultText } from './acp-call-detai
 import { acpPlanWrite } from './acp-plan-write';
 import { announce, finished, mergeCallFields, newCallState, type AcpCallState, type Pending } from './acp-call-state';
 
-export type { AcpCallState };
-
 export const NO_RESULT_MESSAGE = 'the agent did not report how this call ended';
 
 export class AcpTurnLog {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ChangedFile } from '../protocol/item-evidence-view';
-import { GitError, nulFields, ShadowGit } from './shadow-git';
+import { nulFields, ShadowGit } from './shadow-git';
 import { headCommit, moveHead } from './shadow-head';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -208,4 +208,4 @@ export class ShadowRepo {
   }
 }
 
-export { GitError, type ChangedFile };
+export type { ChangedFile };

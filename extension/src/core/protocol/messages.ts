@@ -48,7 +48,6 @@ export type {
   StreamView,
 } from './page-views';
 export type { PlanVersionView } from './plan-history-view';
-export { hostMessageFields };
 export type { PlanItemView, PlanView, ProposedPlanView } from './plan-view';
 
 const id = z.string().check(z.minLength(1));
