@@ -38,24 +38,23 @@ export const bashDescriptionLimits = (headBytes: number, tailBytes: number): str
   `then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} ` +
   `bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes ` +
   `a command leaves running in the background are ended when it exits.`;
-/** The file tools the description points to, each with what it is for, in the order it names them. */
-const FILE_TOOL_USES = [
-  ['read_file', 'reading'],
-  ['list_files', 'reading'],
-  ['grep', 'searching'],
-  ['edit_file', 'changing'],
-  ['write_file', 'changing'],
-] as const;
+/** A file tool of bash's set: its name and what it does to files (its descriptor's effects). */
+export interface FileTool {
+  name: string;
+  changes: boolean;
+}
 
 const spoken = (words: readonly string[]): string =>
   words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
-/** The paragraph that points to the set's file tools (`enabled`: its tools' names); null when it has none. */
-function bashDescriptionTail(enabled: readonly string[]): string | null {
-  const uses = FILE_TOOL_USES.filter(([name]) => enabled.includes(name));
-  if (uses.length === 0) return null;
-  const purposes = [...new Set(uses.map(([, purpose]) => purpose))];
-  return `Prefer ${spoken(uses.map(([name]) => name))} for ${spoken(purposes)} files.`;
+/** The paragraph that points to the set's file tools; null when it has none. */
+function bashDescriptionTail(fileTools: readonly FileTool[]): string | null {
+  if (fileTools.length === 0) return null;
+  const purposes = [
+    ...(fileTools.some((t) => !t.changes) ? ['reading'] : []),
+    ...(fileTools.some((t) => t.changes) ? ['changing'] : []),
+  ];
+  return `Prefer ${spoken(fileTools.map((t) => t.name))} for ${spoken(purposes)} files.`;
 }
 
 export interface BashToolOptions extends SandboxChoice {
@@ -69,8 +68,8 @@ export interface BashToolOptions extends SandboxChoice {
   env?: NodeJS.ProcessEnv;
   /** Secrets removed from the output stream before the head/tail cut (the registry's redactor). */
   redactor?: Redactor;
-  /** The names of the tools of bash's set: its description names only those (absent: none). */
-  enabledTools?: readonly string[];
+  /** The file tools of bash's set, which its description points to (absent: none). */
+  fileTools?: readonly FileTool[];
 }
 
 export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
@@ -101,7 +100,7 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       BASH_DESCRIPTION_HEAD,
       BASH_DESCRIPTION_APPROVAL,
       bashDescriptionLimits(headBytes, tailBytes),
-      bashDescriptionTail(options.enabledTools ?? []),
+      bashDescriptionTail(options.fileTools ?? []),
     ]
       .filter((paragraph) => paragraph !== null)
       .join('\n\n'),
