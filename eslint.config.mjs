@@ -149,6 +149,9 @@ const OUR_ERROR_INSTANCEOF = {
     "Decide on the error's brand (its is…Error guard beside the class), not instanceof: another bundle may define the class.",
 };
 
+/** The most lines a product file may have (test/unit/lint/file-length.test.ts plants one more). */
+const MAX_FILE_LINES = 250;
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.vscode-test/**', 'out/**', 'bench/results/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
@@ -162,17 +165,22 @@ export default tseslint.config(
     },
   },
   {
-    // A product file says one thing: at most 300 lines, blank lines and comments counted (split by responsibility).
+    // A product file says one thing: at most 250 lines, blank lines and comments counted (split by responsibility).
     // And no decision on `instanceof` of our error classes (they are branded: core/error-brand.ts).
     // And no `@internal` tag: knip --production lets a tagged export through, so an export only tests use would stay.
     files: ['extension/src/**/*.ts', 'webview/src/**/*.ts', 'webview/src/**/*.tsx'],
     rules: {
       'no-restricted-syntax': ['error', OUR_ERROR_INSTANCEOF],
-      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines': ['error', { max: MAX_FILE_LINES, skipBlankLines: false, skipComments: false }],
       'no-warning-comments': ['error', { terms: ['@internal'], location: 'anywhere' }],
       // Prettier wraps code at 120 columns but not strings or comments: this keeps those within the same width.
       'max-len': ['error', { code: 120, tabWidth: 2, ignoreUrls: true, ignoreRegExpLiterals: true }],
     },
+  },
+  {
+    // The adapters' files are held to 300 lines until their split brings them within MAX_FILE_LINES.
+    files: ['extension/src/vscode/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
   ...coreZones,
   ...sharedZones,

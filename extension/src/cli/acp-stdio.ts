@@ -50,16 +50,7 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
   };
 
   const app = agent({ name: 'agent-checklist' })
-    .onRequest('initialize', () => ({
-      protocolVersion: PROTOCOL_VERSION,
-      agentInfo: { name: 'agent-checklist', title: 'Agent Checklist', version: options.version },
-      agentCapabilities: {
-        loadSession: true,
-        promptCapabilities: { embeddedContext: true },
-        sessionCapabilities: { close: {} },
-      },
-      authMethods: [],
-    }))
+    .onRequest('initialize', () => initializeResult(options.version))
     .onRequest('session/new', async ({ params }) => ({ sessionId: (await open(params.cwd)).id }))
     .onRequest('session/load', async ({ params }) => {
       if (sessions.has(params.sessionId))
@@ -82,28 +73,48 @@ export function serveAcpOnStdio(streams: StdioStreams, options: AcpServerOptions
     })
     .onNotification('session/cancel', ({ params }) => sessions.get(params.sessionId)?.cancel());
 
+  const connection = app.connect(stdioStream(streams));
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => (closing ??= closeSessions(sessions, options.log).then(() => connection.close()));
+  void connection.closed.then(close);
+  return { close, closed: connection.closed.then(close) };
+}
+
+/** initialize's answer: who we are and what we can. */
+function initializeResult(version: string) {
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    agentInfo: { name: 'agent-checklist', title: 'Agent Checklist', version },
+    agentCapabilities: {
+      loadSession: true,
+      promptCapabilities: { embeddedContext: true },
+      sessionCapabilities: { close: {} },
+    },
+    authMethods: [],
+  };
+}
+
+/** The connection's JSON lines over the process's stdin and stdout. */
+function stdioStream(streams: StdioStreams): ReturnType<typeof ndJsonStream> {
   const input = Readable.toWeb(Readable.from(streams.stdin));
   const output = Writable.toWeb(
     new Writable({ write: (chunk, _encoding, done) => void streams.stdout.write(chunk, done) }),
   );
-  const connection = app.connect(ndJsonStream(output, input));
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> =>
-    (closing ??= (async () => {
-      await Promise.all(
-        [...sessions.values()].map((s) =>
-          s
-            .close()
-            .catch((error: unknown) =>
-              options.log(`closing session ${s.id}: ${error instanceof Error ? error.message : String(error)}`),
-            ),
+  return ndJsonStream(output, input);
+}
+
+/** Closes every open session (a failure is logged, the others still close), then forgets them. */
+async function closeSessions(sessions: Map<string, AcpServedSession>, log: (line: string) => void): Promise<void> {
+  await Promise.all(
+    [...sessions.values()].map((s) =>
+      s
+        .close()
+        .catch((error: unknown) =>
+          log(`closing session ${s.id}: ${error instanceof Error ? error.message : String(error)}`),
         ),
-      );
-      sessions.clear();
-      connection.close();
-    })());
-  void connection.closed.then(close);
-  return { close, closed: connection.closed.then(close) };
+    ),
+  );
+  sessions.clear();
 }
 
 function raise(error: unknown): never {

@@ -10,6 +10,7 @@
 // should pay, so a schema is compiled only once it has parsed `hotAfter` values in
 // this process.
 import type * as z from 'zod/mini';
+import { lazyModule, type LazyRequire } from './lazy-module';
 
 /** Values a schema parses on the runtime parser before it is compiled. */
 export const HOT_AFTER = 256;
@@ -21,9 +22,8 @@ export interface HotSchema<T> {
 }
 
 type Compiler = Pick<typeof import('./zod-compiler'), 'compile'>;
-/** CommonJS's require (the host's bundles and tsx), declared for this one module. */
-declare const require: (id: './zod-compiler') => unknown;
-let compiler: Compiler | undefined;
+declare const require: LazyRequire<{ './zod-compiler': Compiler }>;
+const compiler = lazyModule(() => require('./zod-compiler'));
 
 export function compileWhenHot<T>(schema: z.ZodMiniType<T>, hotAfter = HOT_AFTER): HotSchema<T> {
   let uses = 0;
@@ -31,8 +31,7 @@ export function compileWhenHot<T>(schema: z.ZodMiniType<T>, hotAfter = HOT_AFTER
   return {
     safeParse(value) {
       if (uses < hotAfter && ++uses === hotAfter) {
-        compiler ??= require('./zod-compiler') as Compiler;
-        current = compiler.compile(schema);
+        current = compiler().compile(schema);
       }
       return current.safeParse(value);
     },

@@ -8,12 +8,8 @@ import { describe, it } from 'node:test';
 import { changeRange, type ChangeRange } from '../../../extension/src/core/plan/change-range';
 import { resolveRange } from '../../../extension/src/core/checkpoints/item-changes';
 import { planWorkspaceRestore } from '../../../extension/src/core/checkpoints/revert';
-import {
-  GitError,
-  MAX_FILE_BYTES,
-  ShadowRepo,
-  type ChangedFile,
-} from '../../../extension/src/core/checkpoints/shadow-repo';
+import { GitError } from '../../../extension/src/core/checkpoints/shadow-git';
+import { MAX_FILE_BYTES, ShadowRepo, type ChangedFile } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { memorySession, tempDir, todo } from '../support/sessions';
 
 /** The files a range changed, read as `agent-checklist changes` reads them: its ends resolved, then the shadow repository's diff. */

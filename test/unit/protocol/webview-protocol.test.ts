@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkHostMessage } from '../../../extension/src/core/protocol/host-message-check';
+import { hostMessageFields } from '../../../extension/src/core/protocol/host-messages';
 import {
-  hostMessageFields,
   HostSequencer,
   parseWebviewMessage,
   type HostMessage,

@@ -2,10 +2,11 @@
 // what the host builds against it. Production never runs it (the host builds each
 // message from the typed fields map; the webview checks type and seq, see
 // core/protocol/host-message-check.ts), so it lives here, derived from the same map
-// (core/protocol/messages.ts hostMessageFields): closed objects, a known type, an
+// (core/protocol/host-messages.ts hostMessageFields): closed objects, a known type, an
 // integer seq >= 1.
 import * as z from 'zod/mini';
-import { describeIssues, hostMessageFields, isOwnKey } from '../../../extension/src/core/protocol/messages';
+import { hostMessageFields } from '../../../extension/src/core/protocol/host-messages';
+import { describeIssues, isOwnKey } from '../../../extension/src/core/protocol/messages';
 
 const seq = z.number().check(z.int(), z.minimum(1));
 

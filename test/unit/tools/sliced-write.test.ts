@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { sliceEnd, WRITE_SLICE_CHARS } from '../../../extension/src/core/tools/confined-open';
+import { sliceEnd, WRITE_SLICE_CHARS } from '../../../extension/src/core/tools/sliced-write';
 import { createEditFileTool, lineAt } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';

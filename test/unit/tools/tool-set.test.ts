@@ -118,4 +118,36 @@ describe('buildToolRegistry', () => {
       ['todo_write'],
     );
   });
+
+  it("names in bash's description only the file tools its set enables", () => {
+    const ws = tempWorkspace();
+    const bashOf = (tools: string[]): string => {
+      const options = {
+        tools,
+        cwd: ws.root,
+        approvals: autoApprovals(),
+        trusted: true,
+        allowParallelInProgress: false,
+      };
+      const { registry, owned } = buildToolRegistry(options);
+      const description = registry.specs().find((spec) => spec.name === 'bash')?.description ?? '';
+      owned.dispose();
+      return description;
+    };
+    const everyFileTool = ['bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'grep', 'todo_write'];
+    assert.match(
+      bashOf(everyFileTool),
+      /\n\nPrefer read_file, write_file, edit_file, list_files and grep for reading and changing files\.$/,
+    );
+    const withoutGrep = bashOf(everyFileTool.filter((name) => name !== 'grep'));
+    assert.doesNotMatch(withoutGrep, /grep/);
+    assert.match(
+      withoutGrep,
+      /Prefer read_file, write_file, edit_file and list_files for reading and changing files\.$/,
+    );
+    assert.match(bashOf(['bash', 'grep', 'read_file']), /Prefer grep and read_file for reading files\.$/);
+    const alone = bashOf(['bash', 'todo_write']);
+    assert.doesNotMatch(alone, /Prefer|read_file|list_files|grep|edit_file|write_file|todo_write/);
+    assert.match(alone, /^Run a shell command/);
+  });
 });

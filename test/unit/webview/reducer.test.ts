@@ -6,7 +6,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
-import { initialState, newlyCompleted, reduce, type State } from '../../../webview/src/state/reducer';
+import { newlyCompleted } from '../../../webview/src/state/plan-handlers';
+import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
 
 const fold = (list: readonly HostMessage[], from: State = initialState): State => list.reduce(reduce, from);

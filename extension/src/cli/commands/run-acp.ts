@@ -29,7 +29,8 @@ import { sessionFolder } from '../session-flags';
 import { EXIT_FAILED, UsageError } from '../usage';
 import { ownVersion } from './mcp';
 import { readHandOverSource, seedHandOver } from './run-plan-work';
-import { checkpointTaker, echoPlan, reportRun, runCommand, workspaceRoot, type RunFlags } from './run';
+import { checkpointTaker, runCommand, workspaceRoot, type RunFlags } from './run';
+import { echoPlan, reportRun } from './run-report';
 import { continueAcpLog, isAcpSession, sessionAgentLaunch } from './run-acp-session';
 
 /** What --agent / --agent-command would run, and by which of them; null when neither is given. */

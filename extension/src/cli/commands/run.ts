@@ -15,29 +15,25 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
-import { contextUse, estimateRequestTokens } from '../../core/agent/context-budget';
 import { runTurn } from '../../core/agent/loop';
 import { cliCheckpointsBase } from '../../core/checkpoints/location';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
-import { deriveMessages } from '../../core/agent/derive-messages';
 import type { ModelProvider } from '../../core/agent/provider';
-import { finalAssistantText } from '../../core/agent/final-text';
-import { planAsText } from '../../core/plan/summaries';
 import { visibleControls } from '../../core/terminal-text';
 import type { StandingPlan } from '../../core/plan/todos-projection';
 import type { Session } from '../../core/session/session';
-import { SessionFolds } from '../../core/plan/session-folds';
-import type { TurnEndReason } from '../../core/session/events';
+import type { SessionFolds } from '../../core/plan/session-folds';
 import { promptGate, type AskLine } from '../../core/tools/approvals';
 import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type AgentWorkspace } from '../agent-runtime';
 import { isSessionId } from '../session-flags';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import { readHandOverSource, seedHandOver, startItem, type HandOverSource } from './run-plan-work';
 import { planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
+import { EXIT_FAILED, UsageError } from '../usage';
 import type { CliIo } from '../io';
 import { reportRepair } from '../open-log';
+import { contextReport, deltaPrinter, echoPlan, reportRun } from './run-report';
 
 export interface RunFlags extends AgentFlags, PlanFirstFlags {
   prompt: string;
@@ -116,48 +112,6 @@ export async function runCommand(io: CliIo, flags: RunFlags, signal: AbortSignal
   }
 }
 
-/** The session's standing plan, folded as it changes, and echoed on stderr each time it does (not with --json). */
-export function echoPlan(
-  io: CliIo,
-  flags: { json?: boolean },
-  session: Session,
-): { plan: SessionFolds; following: { dispose(): void } } {
-  const plan = SessionFolds.over(session.events, { transcript: null });
-  const following = plan.follow(session, (change) => {
-    if (flags.json || !change.plan) return;
-    const state = plan.planState;
-    io.err(state === null ? '— plan cleared' : `— plan\n${visibleControls(planAsText(state.todos))}`);
-  });
-  return { plan, following };
-}
-
-/**
- * How a run ended: with --json one object on stdout (`sessionId`, `logPath`,
- * `finalText`, `plan`, `turnEnd`, and `extra`), else a line on stderr; the exit code.
- */
-export function reportRun(
-  io: CliIo,
-  flags: { json?: boolean },
-  run: { session: Session; logPath: string; plan: StandingPlan | null; turnEnd: TurnEndReason },
-  extra: Record<string, unknown> = {},
-): number {
-  const { session, turnEnd } = run;
-  if (flags.json) {
-    const finalText = finalAssistantText(session.events, session.lastTurn);
-    io.out(
-      JSON.stringify({ sessionId: session.id, logPath: run.logPath, finalText, plan: run.plan, turnEnd, ...extra }),
-    );
-  } else {
-    io.write('\n');
-    io.err(
-      `— turn ${session.lastTurn} ended: ` +
-        `${visibleControls(describeTurnEnd(turnEnd), { keepLayout: false })} (session ${session.id})`,
-    );
-  }
-  // A plan waiting for its decision is an expected end: the run did what it was asked.
-  return turnEnd.kind === 'completed' || turnEnd.kind === 'awaiting-approval' ? EXIT_OK : EXIT_FAILED;
-}
-
 async function runInSession(
   io: CliIo,
   flags: RunFlags,
@@ -188,61 +142,62 @@ async function runInSession(
         : await startItem(io, opened.session, flags.item, flags.prompt, policyOf(config.allowParallel));
     if (started !== null && 'exit' in started) return started.exit;
     const prompt = started?.prompt ?? runPrompt(flags.prompt, opened.session);
-    const checkpoints = checkpointTaker(io, flags.checkpoints, deps.root);
-    const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, {
-      ask,
-      allowParallelInProgress: config.allowParallel ?? true,
-    });
-    const turnEnd = await runTurn(opened.session, prompt, {
-      ...(planFirst ? { planFirst } : {}),
-      ...(checkpoints ? { checkpoints } : {}),
-      verifyCompletion: flags.verifyCompletion,
-      provider: deps.provider,
-      tools: deps.tools,
-      maxSteps: deps.maxSteps,
-      signal,
-      system: deps.system,
-      context: { window: deps.window },
-      onDelta: (d) => {
-        // Only this session's text goes to stdout; subagents report through their own logs.
-        if (d.sessionId !== opened.session.id) return;
-        if (!flags.json && d.kind === 'text') io.write(visibleControls(d.text));
-        if (!flags.json && d.kind === 'reset')
-          io.err(
-            `\n— model request failed (${visibleControls(d.message, { keepLayout: false })}); ` +
-              `retry ${d.attempt} in ${d.delayMs} ms`,
-          );
-      },
-    });
-    const events = opened.session.events;
-    const context = {
-      ...contextUse(
-        events,
-        () =>
-          estimateRequestTokens({
-            system: deps.system,
-            tools: deps.tools.specs(),
-            messages: deriveMessages(events, { plan: plan.standingPlan }),
-          }),
-        deps.window,
-      ),
-      compactions: events.filter((e) => e.type === 'context/compact').length,
-    };
-    const proposal =
-      turnEnd.kind === 'awaiting-approval'
-        ? reportProposal(io, flags, plan.planState, opened.path, opened.session.id)
-        : {};
-    return reportRun(
-      io,
-      flags,
-      { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd },
-      { context, rules: deps.env.rules?.file ?? null, ...proposal },
-    );
+    return await promptTurn(io, flags, signal, { config, deps, opened, plan, ask }, prompt);
   } finally {
     following.dispose();
     watching.dispose();
     opened.dispose();
   }
+}
+
+/** What one turn of `run` is given: the agent's set-up, the opened session and its folded plan. */
+interface TurnSetUp {
+  config: AgentConfig;
+  deps: AgentWorkspace & { provider: ModelProvider; maxSteps: number; window: number };
+  opened: { session: Session; path: string };
+  plan: SessionFolds;
+  ask: AskLine | undefined;
+}
+
+/** The prompt's turn, then its report; the exit code. */
+async function promptTurn(
+  io: CliIo,
+  flags: RunFlags,
+  signal: AbortSignal,
+  { config, deps, opened, plan, ask }: TurnSetUp,
+  prompt: string | null,
+): Promise<number> {
+  const checkpoints = checkpointTaker(io, flags.checkpoints, deps.root);
+  const planFirst = planReviewGate(io, flags, opened.session, () => plan.planState, {
+    ask,
+    allowParallelInProgress: config.allowParallel ?? true,
+  });
+  const turnEnd = await runTurn(opened.session, prompt, {
+    ...(planFirst ? { planFirst } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
+    verifyCompletion: flags.verifyCompletion,
+    provider: deps.provider,
+    tools: deps.tools,
+    maxSteps: deps.maxSteps,
+    signal,
+    system: deps.system,
+    context: { window: deps.window },
+    onDelta: deltaPrinter(io, flags, opened.session.id),
+  });
+  const proposal =
+    turnEnd.kind === 'awaiting-approval'
+      ? reportProposal(io, flags, plan.planState, opened.path, opened.session.id)
+      : {};
+  return reportRun(
+    io,
+    flags,
+    { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd },
+    {
+      context: contextReport(opened.session.events, deps, plan.standingPlan),
+      rules: deps.env.rules?.file ?? null,
+      ...proposal,
+    },
+  );
 }
 
 /** The parallel policy of a user edit: the flag's, else true (the durable invariant is silent on it). */
@@ -280,21 +235,5 @@ async function compactBeforePrompt(
         visibleControls(error instanceof Error ? error.message : String(error), { keepLayout: false }),
     );
     return EXIT_FAILED;
-  }
-}
-
-export function describeTurnEnd(reason: TurnEndReason): string {
-  switch (reason.kind) {
-    case 'completed':
-      return 'completed';
-    case 'max-steps':
-      return `max-steps (${reason.maxSteps})`;
-    case 'error':
-      return `error: ${reason.message}`;
-    case 'aborted':
-    case 'interrupted':
-      return reason.kind;
-    case 'awaiting-approval':
-      return 'awaiting-approval (the proposed plan waits for a decision)';
   }
 }

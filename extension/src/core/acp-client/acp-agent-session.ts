@@ -1,18 +1,16 @@
 // One session with an ACP agent, on one of our logs: the agent is started and
-// initialized (acp-agent-process.ts, with the SDK), the log is created
-// with the agent's own name as its source (`{ kind: "acp", name, version, title }`
-// from agentInfo), `session/new {cwd}` opens the agent's session, and each prompt is
-// one turn on the log (acp-turn-log.ts). Each `session/new` is recorded
-// (`acp/session`); a log reopened after its agent ended is continued with
-// `session/load` of that session when the agent offers `loadSession` (the history the
-// agent replays is not logged again: it is there already), else with a new session
-// whose first prompt opens with our summary of the log. The agent's permission requests go through
-// our approvals (the host's gate, --yes, or no one) and every decision is logged. A
-// user's edit of the plan since the agent's last plan is told once, before the next
-// prompt's text (acp-user-edit.ts). Given `tools`, the agent may read and write the
-// workspace and run commands through us (acp-client-tools.ts). Given `planReview`, the
-// agent's own plan mode is plan first: its request to leave it proposes the plan, and
-// a decision it could not be told opens its next prompt (acp-plan-mode.ts).
+// initialized (acp-agent-process.ts, with the SDK), the log is created with the
+// agent's own name as its source (`{ kind: "acp", name, version, title }` from
+// agentInfo), `session/new {cwd}` opens the agent's session, and each prompt is one
+// turn on the log (acp-turn-log.ts). Each `session/new` is recorded (`acp/session`); a
+// log reopened after its agent ended is continued with `session/load` of that session
+// when the agent offers `loadSession` (the history the agent replays is not logged
+// again: it is there already), else with a new session told our summary of the log.
+// The agent's permission requests go through our approvals (acp-permissions.ts) and
+// every decision is logged. What the agent was not told yet opens the next prompt
+// (acp-prompt-notes.ts). Given `tools`, the agent may read and write the workspace and
+// run commands through us (acp-client-tools.ts). Given `planReview`, the agent's own
+// plan mode is plan first: its request to leave it proposes the plan (acp-plan-mode.ts).
 //
 // Stop (acp-prompt-stop.ts) sends `session/cancel`, answers a pending permission request `cancelled`,
 // and ends the turn `aborted` when the agent answers, or after 2 s if it does not.
@@ -22,27 +20,21 @@
 // Loaded lazily, as its own bundle (dist/acp-client.js): `await import('./acp-agent-session')`
 // where a session starts (the SDK and all of this only for users of ACP agents).
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
-import type { ApprovalRecord } from '../domain-literals';
-import type { SessionEvent, TurnEndReason } from '../session/events';
+import type { TurnEndReason } from '../session/events';
 import type { SessionSource } from '../session/source';
 import type { WritableSession } from '../store/session-store';
-import { Approvals, type ApprovalRequest } from '../tools/approvals';
 import { startAcpAgent, type AcpAgentProcess, type AcpClientHandlers } from './acp-agent-process';
 import { AcpClientTools } from './acp-client-tools';
-import { acpApprovalCard, acpPermissionResponse } from './acp-permission-answer';
-import { AcpPlanMode, planDecisionNote } from './acp-plan-mode';
+import { acpPermissionResponse } from './acp-permission-answer';
+import { AcpPermissions } from './acp-permissions';
+import { AcpPlanMode } from './acp-plan-mode';
+import { AcpPromptNotes } from './acp-prompt-notes';
 import { AcpTurnLog } from './acp-turn-log';
 import { promptUntilStopped } from './acp-prompt-stop';
 import type { AcpSessionOptions } from './acp-session-options';
 
 export type { AcpSessionOptions } from './acp-session-options';
 import { AcpCheckpoints, CHANGING_KINDS } from './acp-checkpoints';
-import { acpUserEditNote, untoldUserEdit } from './acp-user-edit';
-
-function lastTurnStartSeq(events: readonly SessionEvent[]): number {
-  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === 'turn/start') return events[i]!.seq;
-  return 0;
-}
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -55,37 +47,23 @@ export class AcpAgentSession {
   private running: Promise<TurnEndReason> | null = null;
   /** Aborted by close(): a running turn stops as on Stop. */
   private readonly closing = new AbortController();
-  private readonly decisions = new Map<string, ApprovalRecord>();
-  /**
-   * The last user edit of the plan, and the last plan decision,
-   * the agent was told (acp-user-edit.ts, acp-plan-mode.ts).
-   */
-  private toldEditSeq = 0;
-  private toldDecisionSeq = 0;
+  private readonly notes: AcpPromptNotes;
   private planMode: AcpPlanMode | null = null;
-  /** Opens the next prompt (a resumed log), once. */
-  private resumeNote: string | null;
   /** session/load is running: the updates are the agent's replay of its history. */
   private loading = false;
   /** The agent's earlier session was loaded (not a new one). */
   private loaded = false;
-  private readonly approvals: Approvals;
+  private readonly permissions: AcpPermissions;
   private opened!: WritableSession;
   private turnLog!: AcpTurnLog;
   private tools: AcpClientTools | null = null;
   private checkpoints: AcpCheckpoints | null = null;
 
   private constructor(private readonly options: AcpSessionOptions) {
-    this.resumeNote = options.resume?.note ?? null;
-    this.approvals = new Approvals({
-      gate: options.approvals.gate,
-      autoApprove: options.approvals.autoApprove,
-      ...(options.approvals.unattendedHint === undefined ? {} : { unattendedHint: options.approvals.unattendedHint }),
-      onDecision: (request, record) => {
-        this.decisions.set(request.callId, record);
-        this.turn?.log.decided(request.callId, record);
-      },
-    });
+    this.notes = new AcpPromptNotes(options.resume?.note ?? null);
+    this.permissions = new AcpPermissions(options.approvals, (callId, record) =>
+      this.turn?.log.decided(callId, record),
+    );
   }
 
   /**
@@ -98,7 +76,7 @@ export class AcpAgentSession {
     const state = {
       cwd: options.cwd,
       env: options.env,
-      approvals: session.approvals,
+      approvals: session.permissions.approvals,
       acpSessionId: () => session.acpSessionId,
       turn: () => session.turn,
       logSessionId: () => session.opened.session.id,
@@ -133,11 +111,7 @@ export class AcpAgentSession {
     }
     session.opened = options.openLog(source);
     const log = session.opened.session;
-    // The note re-states the latest plan; a loaded session was told every
-    // edit before its last prompt (each prompt tells the one still untold).
-    if (options.resume)
-      session.toldEditSeq = session.toldDecisionSeq =
-        session.resumeNote !== null ? log.lastSeq : lastTurnStartSeq(log.events);
+    if (options.resume) session.notes.resumed(log.events, log.lastSeq);
     session.planMode = new AcpPlanMode(log, options.planReview ?? null);
     if (session.acpSessionId !== null && !session.loaded)
       log.append('acp/session', { sessionId: session.acpSessionId });
@@ -154,7 +128,7 @@ export class AcpAgentSession {
       try {
         await agent.loadSession(earlier, this.options.cwd);
         this.loaded = true;
-        this.resumeNote = null;
+        this.notes.loaded();
         return earlier;
       } catch {
         // The agent no longer has it (its own history was cleared): a new session, told by the note.
@@ -191,15 +165,9 @@ export class AcpAgentSession {
   async prompt(text: string, signal: AbortSignal): Promise<TurnEndReason> {
     if (this.turn !== null) throw new Error('a prompt is already running in this session');
     const log = this.turnLog;
-    const edit = untoldUserEdit(this.opened.session.events, this.toldEditSeq);
-    const decision = planDecisionNote(this.opened.session.events, this.toldDecisionSeq);
+    const texts = [...this.notes.take(this.opened.session.events), text];
     const turn = log.start(text);
     this.checkpoints?.startTurn(turn);
-    if (edit !== null) this.toldEditSeq = edit.seq;
-    if (decision !== null) this.toldDecisionSeq = decision.seq;
-    const notes = [this.resumeNote, decision?.note ?? null, edit === null ? null : acpUserEditNote(edit.todos)];
-    const texts = [...notes.filter((note) => note !== null), text];
-    this.resumeNote = null;
     const controller = new AbortController();
     this.turn = { log, signal: controller.signal };
     const running =
@@ -260,21 +228,9 @@ export class AcpAgentSession {
     }
     const name = turn.log.asked(params.toolCall);
     const callId = params.toolCall.toolCallId;
-    const agentAlways = params.options.find((o) => o.kind === 'allow_always')?.name ?? null;
-    const request: ApprovalRequest = {
-      tool: name,
-      ...acpApprovalCard(params, name, turn.log.callFields(callId)?.locations ?? []),
-      callId,
-      sessionId: this.opened.session.id,
-      agentAlways,
-    };
-    this.decisions.delete(callId);
-    try {
-      await this.approvals.check(request, AbortSignal.any([signal, turn.signal]));
-    } catch {
-      return { outcome: { outcome: 'cancelled' } };
-    }
-    const record = this.decisions.get(callId);
+    const locations = turn.log.callFields(callId)?.locations ?? [];
+    const asking = { name, locations, sessionId: this.opened.session.id };
+    const record = await this.permissions.decide(params, asking, AbortSignal.any([signal, turn.signal]));
     if (record !== undefined) this.tools?.permitted(callId, record);
     if (record !== undefined && kind != null && CHANGING_KINDS.has(kind)) await this.checkpoints?.beforeChange();
     return record === undefined ? { outcome: { outcome: 'cancelled' } } : acpPermissionResponse(record, params.options);

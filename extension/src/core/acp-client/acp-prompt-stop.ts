@@ -1,10 +1,29 @@
 // A prompt to an ACP agent that Stop can end: Stop sends `session/cancel` and ends
 // the turn `aborted` when the agent answers, or after CANCEL_GRACE_MS if it does not.
+import type { StopReason } from '@agentclientprotocol/sdk';
 import type { TurnEndReason } from '../session/events';
 import type { AcpAgentProcess } from './acp-agent-process';
-import { stopReasonEnd } from './acp-turn-log';
 
 export const CANCEL_GRACE_MS = 2_000;
+
+/** How a prompt's stop reason ends our turn. */
+export function stopReasonEnd(stop: StopReason): TurnEndReason {
+  switch (stop) {
+    case 'end_turn':
+      return { kind: 'completed' };
+    case 'cancelled':
+      return { kind: 'aborted' };
+    case 'max_tokens':
+      return { kind: 'error', message: 'the agent stopped: its model reached its output limit (max_tokens)' };
+    case 'max_turn_requests':
+      return {
+        kind: 'error',
+        message: 'the agent stopped: it reached its limit of model requests for one prompt (max_turn_requests)',
+      };
+    case 'refusal':
+      return { kind: 'error', message: 'the agent refused to go on (refusal)' };
+  }
+}
 
 /**
  * The turn's end for `texts` prompted to `sessionId`; `controller` is

@@ -19,49 +19,14 @@
 // will be logged in, as our own loop streams a step's text.
 // The turn ends with what is left: calls without a result get one (an error: the
 // agent never said how they ended), text becomes a last step, then `turn/end`.
-import type { SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { ApprovalRecord } from '../domain-literals';
 import type { LiveDelta } from '../session/live-delta';
-import type { AssistantBlock, ModelRef, TurnEndReason } from '../session/events';
+import type { ModelRef, TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import { acpCallDetails, acpCallName, acpCallResultText } from './acp-call-details';
 import { acpPlanWrite } from './acp-plan-write';
-
-/** What is known of one call: ACP's fields as merged so far, and where it is on our log. */
-export interface AcpCallState {
-  id: string;
-  fields: Omit<ToolCall, 'toolCallId'>;
-  /** On the log: the block was announced (so tool/call, approvals, result can follow). */
-  logged: boolean;
-  /** Its name on the log, fixed when it was announced (a later title does not rename it). */
-  name: string | undefined;
-  /** Must go on the log at the next chance (asked about, running or finished). */
-  due: boolean;
-  resulted: boolean;
-  /** Decisions not yet on the log (the call was not yet logged when they were made). */
-  approvals: ApprovalRecord[];
-}
-
-type Pending = { type: 'text' | 'reasoning'; text: string } | { type: 'call'; id: string };
-
-/** How a prompt's stop reason ends our turn. */
-export function stopReasonEnd(stop: StopReason): TurnEndReason {
-  switch (stop) {
-    case 'end_turn':
-      return { kind: 'completed' };
-    case 'cancelled':
-      return { kind: 'aborted' };
-    case 'max_tokens':
-      return { kind: 'error', message: 'the agent stopped: its model reached its output limit (max_tokens)' };
-    case 'max_turn_requests':
-      return {
-        kind: 'error',
-        message: 'the agent stopped: it reached its limit of model requests for one prompt (max_turn_requests)',
-      };
-    case 'refusal':
-      return { kind: 'error', message: 'the agent refused to go on (refusal)' };
-  }
-}
+import { announce, finished, mergeCallFields, newCallState, type AcpCallState, type Pending } from './acp-call-state';
 
 export const NO_RESULT_MESSAGE = 'the agent did not report how this call ended';
 
@@ -184,24 +149,15 @@ export class AcpTurnLog {
   private merge(id: string, update: Omit<ToolCallUpdate, 'toolCallId'>, asked = false): AcpCallState {
     let call = this.calls.get(id);
     if (call === undefined) {
-      call = { id, fields: { title: '' }, logged: false, name: undefined, due: false, resulted: false, approvals: [] };
+      call = newCallState(id);
       this.calls.set(id, call);
       this.pending.push({ type: 'call', id });
     }
     const fields = call.fields;
-    if (typeof update.title === 'string') fields.title = update.title;
-    if (typeof update.name === 'string') fields.name = update.name;
-    if (update.kind != null) fields.kind = update.kind;
-    if (update.status != null) fields.status = update.status;
-    if (update.content != null) fields.content = update.content;
-    if (update.locations != null) fields.locations = update.locations;
-    if (update.rawInput !== undefined) fields.rawInput = update.rawInput;
-    if (update.rawOutput !== undefined) fields.rawOutput = update.rawOutput;
-    if (update._meta != null) fields._meta = { ...fields._meta, ...update._meta };
-    if (asked || fields.status === 'in_progress' || fields.status === 'completed' || fields.status === 'failed')
-      call.due = true;
+    mergeCallFields(fields, update);
+    if (asked || fields.status === 'in_progress' || finished(fields)) call.due = true;
     if (call.due && !call.logged && this.step === null) this.openStep(false);
-    else if (call.logged && !call.resulted && (fields.status === 'completed' || fields.status === 'failed')) {
+    else if (call.logged && !call.resulted && finished(fields)) {
       this.result(call);
       if (this.step !== null && this.step.calls.every((c) => c.resulted)) this.closeStep(false);
     }
@@ -214,23 +170,7 @@ export class AcpTurnLog {
   private openStep(ending: boolean): void {
     const turn = this.turn!;
     const step = this.session.lastStep + 1;
-    const blocks: AssistantBlock[] = [];
-    const calls: AcpCallState[] = [];
-    for (const item of this.pending) {
-      if (item.type !== 'call') {
-        blocks.push({ type: item.type, text: item.text });
-        continue;
-      }
-      const call = this.calls.get(item.id)!;
-      call.name = acpCallName(call.fields);
-      blocks.push({
-        type: 'tool-call',
-        id: call.id,
-        name: call.name,
-        arguments: JSON.stringify(call.fields.rawInput ?? {}),
-      });
-      calls.push(call);
-    }
+    const { blocks, calls } = announce(this.pending, this.calls);
     this.pending = [];
     this.session.append('step/start', { turn, step });
     const used = this.contextTokens;
@@ -248,10 +188,7 @@ export class AcpTurnLog {
       this.session.append('tool/call', { turn, step, callId: call.id, name: call.name! });
       this.flushApprovals(call);
     }
-    for (const call of calls) {
-      const status = call.fields.status;
-      if (status === 'completed' || status === 'failed') this.result(call);
-    }
+    for (const call of calls) if (finished(call.fields)) this.result(call);
     if (!ending && this.step !== null && calls.every((c) => c.resulted)) this.closeStep(false);
   }
 
@@ -273,7 +210,7 @@ export class AcpTurnLog {
 
   private result(call: AcpCallState): void {
     const step = this.step!;
-    const known = call.fields.status === 'completed' || call.fields.status === 'failed';
+    const known = finished(call.fields);
     const content = known ? acpCallResultText(call.fields) : NO_RESULT_MESSAGE;
     this.session.append('tool/result', {
       turn: this.turn!,

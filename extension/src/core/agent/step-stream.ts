@@ -1,8 +1,9 @@
 // One step's model response, streamed: deltas go to the listeners live (never to the
 // log); the blocks (reasoning, text, then calls, in the order the model produced
 // them) and the calls are collected into the step's output, also when the stream is
-// stopped or fails midway.
-import type { AssistantBlock, Usage } from '../session/events';
+// stopped or fails midway. What the user saw of it is then logged as the step's
+// assistant message (logAnswer).
+import type { AssistantBlock, ModelRef, Usage } from '../session/events';
 import type { Session } from '../session/session';
 import { ProviderError, type ModelRequest } from './provider';
 import type { TurnOptions } from './turn-options';
@@ -84,4 +85,37 @@ export async function streamStep(
   if (!text && !reasoning && out.calls.length === 0 && out.finishReason === undefined) {
     throw new ProviderError('the model returned an empty response', { retryable: true });
   }
+}
+
+export type ToolCall = StepOutput['calls'][number];
+
+/** What the model answered in one step: its output, the calls to run, and why the request failed if it did. */
+export interface StepAnswer {
+  output: StepOutput;
+  /** The calls to run: none when the request failed, overflowed or was stopped. */
+  calls: ToolCall[];
+  /** The message the turn ends `error` with; null when the request succeeded, was stopped or overflowed. */
+  failure: string | null;
+  /** The provider said the request is too long and there is something to compact: compact, then the next step. */
+  overflow: boolean;
+}
+
+/** A failed request leaves nothing; a stopped one keeps what the user already saw, minus unstarted calls. */
+export function logAnswer(
+  session: Session,
+  { turn, step, model }: { turn: number; step: number; model: ModelRef },
+  { output, failure, overflow }: StepAnswer,
+  aborted: boolean,
+): void {
+  const blocks =
+    failure !== null || overflow ? [] : aborted ? output.blocks.filter((b) => b.type !== 'tool-call') : output.blocks;
+  if (blocks.length === 0) return;
+  session.append('assistant/message', {
+    turn,
+    step,
+    message: { content: blocks },
+    model,
+    ...(output.usage ? { usage: output.usage } : {}),
+    ...(output.finishReason ? { finishReason: output.finishReason } : {}),
+  });
 }

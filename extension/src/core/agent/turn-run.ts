@@ -1,18 +1,16 @@
 // The stages of one turn of the agent loop (loop.ts runs them in order, step after
-// step). The turn's state is here, each part changed by one stage: the window
-// (lowered by a "too long"), whether a compaction has had no successful request since
-// (compaction), and whether the turn is planning (plan first).
+// step). The turn's state is here, each part changed by one stage: the window and
+// whether a compaction has had no successful request since (turn-window.ts), and
+// whether the turn is planning (plan first).
 import { StepCheckpoints } from '../checkpoints/step-checkpoints';
 import { untoldFlags } from '../plan/plan-flags';
 import { standingTodos } from '../plan/todos-projection';
 import type { SessionFolds } from '../plan/session-folds';
 import { deriveMessages } from './derive-messages';
-import type { TurnEndReason } from '../session/events';
+import type { ModelRef, TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import { toolFacts } from '../session/tool-facts';
-import { compactContext, hasSomethingToCompact } from './compaction';
-import { promptSize } from './context-budget';
-import { DEFAULT_COMPACT_THRESHOLD, learnedWindow, tooLongMessage } from './context-window';
+import { compactContext } from './compaction';
 import {
   notWhilePlanning,
   offeredWhilePlanning,
@@ -22,34 +20,18 @@ import {
   startsPlanning,
   type ReviewOutcome,
 } from './plan-first';
-import { isProviderError, type ModelRequest } from './provider';
+import type { ModelRequest } from './provider';
 import { withRetries } from './retry';
-import { emptyOutput, streamStep, type StepOutput } from './step-stream';
+import { emptyOutput, logAnswer, streamStep, type StepAnswer, type ToolCall } from './step-stream';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 import { STOPPED_BEFORE_START, type TurnOptions } from './turn-options';
-
-type ToolCall = StepOutput['calls'][number];
-
-/** What the model answered in one step: its output, the calls to run, and why the request failed if it did. */
-export interface StepAnswer {
-  output: StepOutput;
-  /** The calls to run: none when the request failed, overflowed or was stopped. */
-  calls: ToolCall[];
-  /** The message the turn ends `error` with; null when the request succeeded, was stopped or overflowed. */
-  failure: string | null;
-  /** The provider said the request is too long and there is something to compact: compact, then the next step. */
-  overflow: boolean;
-}
+import { TurnWindow } from './turn-window';
 
 export class TurnRun {
   readonly turn: number;
   private readonly signal: AbortSignal;
   private readonly checkpoints: StepCheckpoints | null;
-  private readonly threshold: number;
-  /** Lowered for the rest of the turn when a provider's "too long" shows the window is smaller than we were told. */
-  private window: number;
-  /** A compaction with no successful request since: another "too long" ends the turn. */
-  private justCompacted = false;
+  private readonly context: TurnWindow;
   /** Plan first's planning phase: the read-only tools and todo_write, with the planning note. */
   private planning = false;
 
@@ -59,8 +41,7 @@ export class TurnRun {
     private readonly folds: SessionFolds,
   ) {
     this.signal = options.signal ?? new AbortController().signal;
-    this.window = options.context?.window ?? 0;
-    this.threshold = options.context?.threshold ?? DEFAULT_COMPACT_THRESHOLD;
+    this.context = new TurnWindow(session, options.context?.window ?? 0, options.context?.threshold);
     this.turn = session.lastTurn + 1;
     this.checkpoints = options.checkpoints ? new StepCheckpoints(options.checkpoints, session, this.turn) : null;
   }
@@ -98,7 +79,7 @@ export class TurnRun {
   /** The next request; the history is compacted first when the request would pass the threshold of the window. */
   async requestThatFits(): Promise<{ request: ModelRequest } | { ended: TurnEndReason }> {
     const request = this.buildRequest();
-    if (!this.isFull(request)) return { request };
+    if (!this.context.isFull(request)) return { request };
     const ended = await this.compact();
     return ended ? { ended } : { request: this.buildRequest() };
   }
@@ -108,7 +89,7 @@ export class TurnRun {
     this.session.append('step/start', { turn: this.turn, step });
     this.checkpoints?.newStep(step);
     const answer = await this.streamAnswer(step, request);
-    this.recordAnswer(step, answer);
+    logAnswer(this.session, { turn: this.turn, step, model: this.model }, answer, this.signal.aborted);
     return answer;
   }
 
@@ -148,6 +129,10 @@ export class TurnRun {
     return null;
   }
 
+  private get model(): ModelRef {
+    return { provider: this.options.provider.id, model: this.options.provider.model };
+  }
+
   private buildRequest(): ModelRequest {
     const system = this.options.system ?? DEFAULT_SYSTEM_PROMPT;
     const tools = this.options.tools.specs();
@@ -159,26 +144,17 @@ export class TurnRun {
     };
   }
 
-  private isFull(request: ModelRequest): boolean {
-    return (
-      this.window > 0 &&
-      !this.justCompacted &&
-      promptSize(this.session.events, request).tokens > this.threshold * this.window &&
-      hasSomethingToCompact(this.session)
-    );
-  }
-
   /** Compacts the history; the turn ends when that fails. */
   private async compact(): Promise<TurnEndReason | null> {
     try {
       await compactContext(this.session, {
         provider: this.options.provider,
-        window: this.window,
+        window: this.context.window,
         plan: standingTodos(this.folds.planState),
         signal: this.signal,
         ...(this.options.retry ? { retry: this.options.retry } : {}),
       });
-      this.justCompacted = true;
+      this.context.compacted();
       return null;
     } catch (error) {
       if (this.signal.aborted) return this.end({ kind: 'aborted' });
@@ -207,38 +183,12 @@ export class TurnRun {
             message: error.message,
           }),
       );
-      this.justCompacted = false;
+      this.context.answered();
       return { output, calls: signal.aborted ? [] : output.calls, failure: null, overflow: false };
     } catch (error) {
-      return { output, calls: [], ...this.failureOf(error, request) };
+      const failed = this.signal.aborted ? { failure: null, overflow: false } : this.context.failureOf(error, request);
+      return { output, calls: [], ...failed };
     }
-  }
-
-  /** A failed request: a "too long" lowers the window and overflows when there is something to compact. */
-  private failureOf(error: unknown, request: ModelRequest): { failure: string | null; overflow: boolean } {
-    if (this.signal.aborted) return { failure: null, overflow: false };
-    const message = error instanceof Error ? error.message : String(error);
-    const tooLong = isProviderError(error) && error.kind === 'context-overflow';
-    if (!tooLong) return { failure: message, overflow: false };
-    this.window = learnedWindow(this.window, error.contextLimit, promptSize(this.session.events, request).tokens);
-    if (!this.justCompacted && hasSomethingToCompact(this.session)) return { failure: null, overflow: true };
-    return { failure: tooLongMessage(this.window, this.justCompacted, message), overflow: false };
-  }
-
-  /** A failed request leaves nothing; a stopped one keeps what the user already saw, minus unstarted calls. */
-  private recordAnswer(step: number, { output, failure, overflow }: StepAnswer): void {
-    const aborted = this.signal.aborted;
-    const blocks =
-      failure !== null || overflow ? [] : aborted ? output.blocks.filter((b) => b.type !== 'tool-call') : output.blocks;
-    if (blocks.length === 0) return;
-    this.session.append('assistant/message', {
-      turn: this.turn,
-      step,
-      message: { content: blocks },
-      model: { provider: this.options.provider.id, model: this.options.provider.model },
-      ...(output.usage ? { usage: output.usage } : {}),
-      ...(output.finishReason ? { finishReason: output.finishReason } : {}),
-    });
   }
 
   /** A checkpoint before a call that may change the workspace (not while planning), the call, its result. */

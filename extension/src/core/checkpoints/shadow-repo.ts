@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ChangedFile } from '../protocol/item-evidence-view';
-import { GitError, nulFields, ShadowGit } from './shadow-git';
+import { nulFields, ShadowGit } from './shadow-git';
+import { headCommit, moveHead } from './shadow-head';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const STATS_AT_ONCE = 64;
@@ -153,7 +154,7 @@ export class ShadowRepo {
 
   private async commitWorkspace(keep: boolean): Promise<string> {
     const changed = await this.stageChanges();
-    const head = await this.headCommit();
+    const head = await headCommit(this.git);
     if (!changed && head !== null) return head;
     // The tree from the index as it is (`git commit` would stat the whole workspace again).
     const tree = await this.git.text(['write-tree']);
@@ -164,51 +165,8 @@ export class ShadowRepo {
       '-m',
       keep ? 'checkpoint' : 'workspace',
     ]);
-    if (keep) await this.moveHead(head, commit);
+    if (keep) await moveHead(this.git, head, commit);
     return commit;
-  }
-
-  /**
-   * Moves the shadow HEAD's branch from `head` to `commit` as git does, without a process:
-   * its lock file (created exclusively: fails while a git holds it), the old value checked
-   * under the lock, then renamed over the loose ref. git's update-ref when HEAD is not a branch.
-   */
-  private async moveHead(head: string | null, commit: string): Promise<void> {
-    const ref = await this.headRef();
-    if (ref === null) return void (await this.git.ok(['update-ref', 'HEAD', commit, ...(head === null ? [] : [head])]));
-    const file = path.join(this.git.gitDir, ref);
-    const lock = await fs
-      .open(`${file}.lock`, 'wx')
-      .catch((error: Error) => raise(new GitError(`the shadow HEAD is locked (${error.message})`)));
-    try {
-      const now = (await fs.readFile(file, 'utf8').catch(() => '')).trim();
-      if (now !== (head ?? ''))
-        throw new GitError(
-          `the shadow HEAD moved while a checkpoint was taken (${now || 'none'}, not ${head ?? 'none'})`,
-        );
-      await lock.writeFile(`${commit}\n`);
-      await lock.close();
-      await fs.rename(`${file}.lock`, file);
-    } catch (error) {
-      await lock.close().catch(() => {});
-      await fs.rm(`${file}.lock`, { force: true });
-      throw error;
-    }
-  }
-
-  /** The branch the shadow HEAD names (`refs/heads/…`), null when HEAD is not a symbolic ref. */
-  private async headRef(): Promise<string | null> {
-    const head = await fs.readFile(path.join(this.git.gitDir, 'HEAD'), 'utf8').catch(() => '');
-    return /^ref: (refs\/heads\/[\w.-]+)\n?$/.exec(head)?.[1] ?? null;
-  }
-
-  /** The shadow HEAD's commit, from its loose ref file (ours: never packed), else from git. */
-  private async headCommit(): Promise<string | null> {
-    const ref = await this.headRef();
-    const id = ref === null ? '' : (await fs.readFile(path.join(this.git.gitDir, ref), 'utf8').catch(() => '')).trim();
-    if (/^[0-9a-f]{40}$/.test(id)) return id;
-    const result = await this.git.run(['rev-parse', '--verify', '--quiet', 'HEAD']);
-    return result.code === 0 ? result.stdout.toString('utf8').trim() : null;
   }
 
   /**
@@ -250,8 +208,4 @@ export class ShadowRepo {
   }
 }
 
-function raise(error: Error): never {
-  throw error;
-}
-
-export { GitError, type ChangedFile };
+export type { ChangedFile };

@@ -20,6 +20,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import type { Database } from 'node-sqlite3-wasm';
+import { lazyModule, type LazyRequire } from '../lazy-module';
 import {
   OpencodeDbError,
   opencodePartRow,
@@ -28,11 +29,9 @@ import {
   type OpencodeSessionRow,
 } from './opencode-session';
 
-/** CommonJS's require (the bundles and tsx's hook), declared for this one package. */
-declare const require: (id: 'node-sqlite3-wasm') => unknown;
-
 type Sqlite = { Database: new (file: string, opts: { readOnly: boolean; fileMustExist: boolean }) => Database };
-let sqlite: Sqlite | undefined;
+declare const require: LazyRequire<{ 'node-sqlite3-wasm': Sqlite }>;
+const sqlite = lazyModule(() => require('node-sqlite3-wasm'));
 
 /** The parts one read takes of a session at most; the rest come with the next read. */
 const PART_BATCH = 500;
@@ -108,8 +107,7 @@ function readOnce<T>(
     const link = path.join(dir, 'opencode.db');
     fs.symlinkSync(path.resolve(dbFile), link);
     if (fs.existsSync(`${dbFile}-wal`)) fs.symlinkSync(path.resolve(`${dbFile}-wal`), `${link}-wal`);
-    sqlite ??= require('node-sqlite3-wasm') as Sqlite;
-    db = new sqlite.Database(link, { readOnly: true, fileMustExist: true });
+    db = new (sqlite().Database)(link, { readOnly: true, fileMustExist: true });
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
     const opened = db;
     return {

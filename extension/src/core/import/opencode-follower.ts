@@ -10,6 +10,7 @@
 // write. The database is only read.
 import * as fs from 'node:fs';
 import type { Disposable } from '../disposable';
+import { lazyModule, type LazyRequire } from '../lazy-module';
 import { isSessionLockedError } from '../store/lock';
 import type { AgentMark, ImportResult } from './agent-plan';
 import type { DatabaseReader } from './followed-agent';
@@ -24,14 +25,12 @@ import {
 } from './opencode-session';
 
 type OpencodeDbModule = Pick<typeof import('./opencode-db'), 'readOpencodeDb'>;
-/** CommonJS's require (the host's bundles, the worker's, and tsx's hook), declared for this one module. */
-declare const require: (id: './opencode-db') => unknown;
-let dbModule: OpencodeDbModule | undefined;
+declare const require: LazyRequire<{ './opencode-db': OpencodeDbModule }>;
+const dbModule = lazyModule(() => require('./opencode-db'));
 
 /** Runs `read` on one snapshot of the database: dist/opencode-db.js (SQLite's wasm) is loaded at the first read. */
 function readDb<T>(dbFile: string, read: (query: OpencodeQuery) => T): T {
-  dbModule ??= require('./opencode-db') as OpencodeDbModule;
-  return dbModule.readOpencodeDb(dbFile, read);
+  return dbModule().readOpencodeDb(dbFile, read);
 }
 
 /** A session's parts after `after`, all of them (read in batches). */

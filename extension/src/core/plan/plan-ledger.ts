@@ -10,14 +10,12 @@
 // clears the plan clears the ledger, subagents included; every turn/start forgets
 // the previous turn's subagents.
 //
-//
 // Plan first: the plan's review (proposed, approved, rejected) is the todos
 // projection's (`plan.review`); a review event changes nothing else but the drift:
 // once approved, how the standing plan moved away from the approved version
 // (plan-drift.ts), null while no approval stands.
 //
-// A subagent hangs under the one item in progress when it started (by content);
-// none (null) when none or several were: hosts show it apart.
+// Subagents: subagent-marks.ts.
 //
 // Evidence (item-evidence.ts): each item's tool calls while it was in progress, who
 // marked it completed and whether the model was told its flag, kept on its timing;
@@ -27,17 +25,19 @@
 // checkpoints, kept across the turn/start that clears a plan (a range follows an
 // item's content, not a plan).
 import { changeRangesProjection, type ChangeRanges } from './change-range';
-import type { PlanPriority, SubagentOutcome } from '../domain-literals';
+import type { PlanPriority } from '../domain-literals';
 import type { Projection } from '../session/projection';
-import type { SessionEvent } from '../session/events';
+import type { EventEnvelope, SessionEvent } from '../session/events';
 import { openCall, recordCall, resultCall, type ItemEvidence, type OpenCall } from './item-evidence';
 import { planChanges } from './plan-changes';
 import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
 import { close, newTiming, shownPriority, timingAfterWrite, type ItemTiming } from './item-timing';
 import { todosProjection, type PlanState } from './todos-projection';
+import { subagentEnded, subagentStarted, type SubagentMark } from './subagent-marks';
 
 export type { ItemTiming } from './item-timing';
+export type { SubagentMark };
 
 export interface DroppedItem {
   content: string;
@@ -48,18 +48,6 @@ export interface DroppedItem {
   /** The todo/write that dropped it. */
   seq: number;
   ts: string;
-}
-
-/** A subagent started in the standing plan's turn. */
-export interface SubagentMark {
-  callId: string;
-  childSessionId: string;
-  description: string;
-  startedAt: string;
-  /** The plan item it works for (the one in progress when it started), or null. */
-  anchor: string | null;
-  /** null while it runs (or when its end was never logged). */
-  outcome: SubagentOutcome | null;
 }
 
 export interface PlanLedger {
@@ -123,50 +111,18 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
       const plan = todosProjection.apply(state.plan, event);
       return plan === state.plan ? state : { ...state, plan, drift: nextDrift(state.drift, state.plan, plan, event) };
     }
-    case 'turn/start': {
-      const plan = todosProjection.apply(state.plan, event);
-      if (plan === null) return isCleared(state) ? state : { ...CLEARED, changes: state.changes };
-      const timings = new Map<string, ItemTiming>();
-      for (const [content, t] of state.timings) {
-        const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
-        timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
-      }
-      return {
-        ...state,
-        plan,
-        timings,
-        turnOpen: true,
-        turnEndedAt: null,
-        subagents: [],
-        openCalls: new Map(),
-        drift: nextDrift(state.drift, state.plan, plan, event),
-      };
-    }
+    case 'turn/start':
+      return turnStarted(state, event);
     case 'turn/end': {
       const timings = new Map<string, ItemTiming>();
       for (const [content, t] of state.timings) timings.set(content, close(t, event.ts));
       return { ...state, timings, turnOpen: false, turnEndedAt: event.ts };
     }
-    case 'subagent/start': {
-      const active = [...state.timings].filter(([, t]) => t.inProgressSince !== null);
-      const { callId, childSessionId, description } = event.data;
-      const mark: SubagentMark = {
-        callId,
-        childSessionId,
-        description,
-        startedAt: event.ts,
-        anchor: active.length === 1 ? active[0]![0] : null,
-        outcome: null,
-      };
-      return { ...state, subagents: [...state.subagents, mark] };
-    }
+    case 'subagent/start':
+      return { ...state, subagents: subagentStarted(state.subagents, state.timings, event) };
     case 'subagent/end': {
-      const { childSessionId, outcome } = event.data;
-      if (!state.subagents.some((s) => s.childSessionId === childSessionId)) return state;
-      return {
-        ...state,
-        subagents: state.subagents.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s)),
-      };
+      const subagents = subagentEnded(state.subagents, event);
+      return subagents === state.subagents ? state : { ...state, subagents };
     }
     case 'tool/call': {
       const inProgress = state.plan?.todos.filter((t) => t.status === 'in_progress').map((t) => t.content) ?? [];
@@ -188,6 +144,27 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
     default:
       return state;
   }
+}
+
+/** A turn/start: the plan cleared, or carried into the turn with its items in progress running again. */
+function turnStarted(state: PlanLedger, event: EventEnvelope<'turn/start'>): PlanLedger {
+  const plan = todosProjection.apply(state.plan, event);
+  if (plan === null) return isCleared(state) ? state : { ...CLEARED, changes: state.changes };
+  const timings = new Map<string, ItemTiming>();
+  for (const [content, t] of state.timings) {
+    const active = plan.todos.some((i) => i.content === content && i.status === 'in_progress');
+    timings.set(content, active ? { ...t, runningSince: event.ts, inProgressSince: event.ts } : t);
+  }
+  return {
+    ...state,
+    plan,
+    timings,
+    turnOpen: true,
+    turnEndedAt: null,
+    subagents: [],
+    openCalls: new Map(),
+    drift: nextDrift(state.drift, state.plan, plan, event),
+  };
 }
 
 /** The cleared ledger, whatever its change ranges. */

@@ -14,35 +14,24 @@
 //   for files with one link); creating goes through the verified folder's real path.
 // A regular file with more than one hard link is refused: another name of the same
 // file may lie outside the workspace, and from inside there is no telling.
-import {
-  closeSync,
-  constants,
-  type Dirent,
-  existsSync,
-  fstatSync,
-  openSync,
-  promises as fsp,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  type Stats,
-  statSync,
-} from 'node:fs';
+// The synchronous twins for grep's worker thread: confined-open-sync.ts.
+import { constants, type Dirent, existsSync, promises as fsp, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isInside } from './workspace';
 import { ConfinementError } from './workspace-fs';
+import { writeText } from './sliced-write';
 
-const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
-const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
+export const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+export const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+export const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 
 /** Whether descriptors can be asked where they are (Linux with /proc mounted). */
 export const DESCRIPTOR_PATHS = process.platform === 'linux' && existsSync('/proc/self/fd');
 
 const fdPath = (handle: FileHandle): string => `/proc/self/fd/${handle.fd}`;
 
-function codeOf(error: unknown): string | undefined {
+export function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
     ? error.code
     : undefined;
@@ -89,7 +78,8 @@ async function closeOnThrow<T>(handle: FileHandle, use: () => Promise<T>): Promi
   }
 }
 
-function checkRegular(stats: Stats, requested: string): void {
+/** A regular file with one link, else a refusal. */
+export function checkRegular(stats: Stats, requested: string): void {
   if (!stats.isFile())
     throw new ConfinementError(stats.isDirectory() ? 'directory' : 'not-a-file', `${requested} is not a regular file`);
   if (stats.nlink > 1) throw new ConfinementError('hard-link', `${requested} has ${stats.nlink} hard links`);
@@ -135,82 +125,7 @@ export async function openFileIn(file: string, within: string): Promise<FileHand
   });
 }
 
-/**
- * openFileIn's synchronous twin (and, with `directory`, openDirectoryIn's), for grep's
- * worker thread, where a blocking call holds no one's event loop and a search of
- * 35,000 files pays no thread-pool round trips: the verified descriptor; the caller closes it.
- */
-export function openInSync(target: string, within: string, directory = false): number {
-  let fd: number;
-  try {
-    fd = openSync(target, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK | (directory ? O_DIRECTORY : 0));
-  } catch (error) {
-    if (codeOf(error) === 'ELOOP') throw new ConfinementError('symlink', `${target} is a symbolic link`);
-    throw error;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!directory) checkRegular(stats, target);
-    else if (!stats.isDirectory()) throw new ConfinementError('not-a-file', `${target} is not a folder`);
-    const real = DESCRIPTOR_PATHS ? readlinkSync(`/proc/self/fd/${fd}`) : realpathSync(target);
-    const now = DESCRIPTOR_PATHS ? stats : statSync(real, { throwIfNoEntry: false });
-    if (!isInside(within, real) || now === undefined || now.dev !== stats.dev || now.ino !== stats.ino)
-      throw new ConfinementError('outside', `${target} does not lead to what was opened inside ${within}`);
-    return fd;
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-}
-
-/** readDirectoryIn's synchronous twin (see openInSync): `via` names the folder only while `describe` runs. */
-export function readDirectoryInSync<T>(
-  dir: string,
-  within: string,
-  describe: (via: string, entries: Dirent[]) => T,
-): T {
-  const fd = openInSync(dir, within, true);
-  try {
-    const via = DESCRIPTOR_PATHS ? `/proc/self/fd/${fd}` : realpathSync(dir);
-    return describe(via, readdirSync(via, { withFileTypes: true }));
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** Creates or replaces `file`, created inside its verified parent folder. */
-/** UTF-16 code units encoded per write: the only bytes a write holds at once (≤ 3 bytes each). */
-export const WRITE_SLICE_CHARS = 64 * 1024;
-
-/** Where a slice of `text` from `start` may end: never between the two halves of a surrogate pair. */
-export function sliceEnd(text: string, start: number, chars = WRITE_SLICE_CHARS): number {
-  const end = Math.min(text.length, start + chars);
-  if (end === text.length || end - start < 2) return end;
-  const last = text.charCodeAt(end - 1);
-  return last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
-}
-
-/**
- * Writes `text` as UTF-8 from offset 0, one slice at a time through ONE reused buffer
- * (a buffer per slice would be garbage the size of the content until a collection);
- * a short write is resumed.
- */
-async function writeText(handle: FileHandle, text: string): Promise<void> {
-  const buffer = Buffer.allocUnsafe(3 * Math.min(WRITE_SLICE_CHARS, text.length));
-  let position = 0;
-  for (let start = 0; start < text.length;) {
-    const end = sliceEnd(text, start);
-    // 3 bytes per UTF-16 unit always fit: the slice is encoded whole.
-    const length = buffer.write(text.slice(start, end), 0, 'utf8');
-    for (let done = 0; done < length;) {
-      const { bytesWritten } = await handle.write(buffer, done, length - done, position);
-      done += bytesWritten;
-      position += bytesWritten;
-    }
-    start = end;
-  }
-}
-
 export async function writeFileIn(file: string, text: string, within: string): Promise<void> {
   const parent = await openDirectoryIn(path.dirname(file), within);
   try {

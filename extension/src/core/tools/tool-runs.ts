@@ -5,13 +5,10 @@
 // hold only each tool's name and arguments (such as list-files/list-files-signature.ts).
 // A lazy module of the process build (dist/tool-runs.js, LAZY_MODULES in
 // scripts/lazy-bundles.mjs), required synchronously because a descriptor's `create` is.
+import { lazyModule, type LazyRequire } from '../lazy-module';
+
 type ToolRunsModule = typeof import('./built-in-runs');
-/** CommonJS's require (the host's bundles and tsx), declared for this one module. */
-declare const require: (id: './built-in-runs') => unknown;
-let runs: ToolRunsModule | undefined;
+declare const require: LazyRequire<{ './built-in-runs': ToolRunsModule }>;
 
 /** The implementations' module, loaded at the first call. */
-export function toolRuns(): ToolRunsModule {
-  runs ??= require('./built-in-runs') as ToolRunsModule;
-  return runs;
-}
+export const toolRuns: () => ToolRunsModule = lazyModule(() => require('./built-in-runs'));

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { Session } from '../session/session';
 import type { ToolResultDetails } from '../session/events';
 import { parseArguments } from '../zod-issues';
+import { lazyModule, type LazyRequire } from '../lazy-module';
 
 /** Who is calling. A tool that needs a session gets it only from a model step. */
 export interface ToolContext {
@@ -61,15 +62,13 @@ export function errorResult(message: string): ToolResult {
 }
 
 type JsonSchemaModule = Pick<typeof import('./json-schema'), 'jsonSchemaOf'>;
-/** CommonJS's require (the host's bundles and tsx), declared for this one module. */
-declare const require: (id: './json-schema') => unknown;
-let jsonSchema: JsonSchemaModule | undefined;
+declare const require: LazyRequire<{ './json-schema': JsonSchemaModule }>;
+const jsonSchema = lazyModule(() => require('./json-schema'));
 
 /**
  * JSON Schema for the model, from the same zod schema that validates
  * the call (json-schema.ts, loaded at the first tool built).
  */
 export function toParameters(schema: z.ZodMiniType): Record<string, unknown> {
-  jsonSchema ??= require('./json-schema') as JsonSchemaModule;
-  return jsonSchema.jsonSchemaOf(schema);
+  return jsonSchema().jsonSchemaOf(schema);
 }

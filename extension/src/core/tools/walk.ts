@@ -5,6 +5,7 @@
 // starts in is taken whatever the rules say of it: a model that names an ignored
 // folder gets what is in it.
 import * as path from 'node:path';
+import { lazyModule, type LazyRequire } from '../lazy-module';
 import type { FolderRules, RuleReader } from './ignore-rules';
 import type { Workspace } from './workspace';
 import type { DirectoryEntry, EntryKind } from './workspace-fs';
@@ -29,11 +30,8 @@ export interface WalkCounts {
 }
 
 type IgnoreRulesModule = Pick<typeof import('./ignore-rules'), 'rulesAt' | 'readRuleFileFromDisk'>;
-/**
- * CommonJS's require (the host's bundles, the worker's, and tsx's hook in its thread), declared for this one module.
- */
-declare const require: (id: './ignore-rules') => unknown;
-let rulesModule: IgnoreRulesModule | undefined;
+declare const require: LazyRequire<{ './ignore-rules': IgnoreRulesModule }>;
+const rulesModule = lazyModule(() => require('./ignore-rules'));
 
 const byName = (a: DirectoryEntry, b: DirectoryEntry): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -53,8 +51,7 @@ function insideReader(workspace: Workspace): RuleReader {
  * Loads the rules' bundle, dist/ignore-rules.js, at the first walk.
  */
 export async function rulesFor(workspace: Workspace, dir: string): Promise<FolderRules> {
-  rulesModule ??= require('./ignore-rules') as IgnoreRulesModule;
-  const { rulesAt, readRuleFileFromDisk } = rulesModule;
+  const { rulesAt, readRuleFileFromDisk } = rulesModule();
   return rulesAt(
     dir,
     await workspace.realRoot(),

@@ -38,8 +38,24 @@ export const bashDescriptionLimits = (headBytes: number, tailBytes: number): str
   `then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} ` +
   `bytes keeps the first ${headBytes} and the last ${tailBytes} bytes and marks the cut. Processes ` +
   `a command leaves running in the background are ended when it exits.`;
-export const BASH_DESCRIPTION_TAIL =
-  'Prefer read_file, list_files, grep, edit_file and write_file for reading, searching and changing files.';
+/** A file tool of bash's set: its name and what it does to files (its descriptor's effects). */
+export interface FileTool {
+  name: string;
+  changes: boolean;
+}
+
+const spoken = (words: readonly string[]): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/** The paragraph that points to the set's file tools; null when it has none. */
+function bashDescriptionTail(fileTools: readonly FileTool[]): string | null {
+  if (fileTools.length === 0) return null;
+  const purposes = [
+    ...(fileTools.some((t) => !t.changes) ? ['reading'] : []),
+    ...(fileTools.some((t) => t.changes) ? ['changing'] : []),
+  ];
+  return `Prefer ${spoken(fileTools.map((t) => t.name))} for ${spoken(purposes)} files.`;
+}
 
 export interface BashToolOptions extends SandboxChoice {
   approvals: Approvals;
@@ -52,6 +68,8 @@ export interface BashToolOptions extends SandboxChoice {
   env?: NodeJS.ProcessEnv;
   /** Secrets removed from the output stream before the head/tail cut (the registry's redactor). */
   redactor?: Redactor;
+  /** The file tools of bash's set, which its description points to (absent: none). */
+  fileTools?: readonly FileTool[];
 }
 
 export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
@@ -82,8 +100,10 @@ export function createBashTool(options: BashToolOptions): ToolDefinition {
       BASH_DESCRIPTION_HEAD,
       BASH_DESCRIPTION_APPROVAL,
       bashDescriptionLimits(headBytes, tailBytes),
-      BASH_DESCRIPTION_TAIL,
-    ].join('\n\n'),
+      bashDescriptionTail(options.fileTools ?? []),
+    ]
+      .filter((paragraph) => paragraph !== null)
+      .join('\n\n'),
     parameters: toParameters(bashArgsSchema),
     async execute(args, ctx): Promise<ToolResult> {
       const parsed = parseArguments(bashArgsSchema, args);

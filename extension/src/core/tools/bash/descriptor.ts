@@ -6,6 +6,17 @@ import { defineTool } from '../descriptor';
 import { bashArgsSchema } from './bash-signature';
 import { BASH_TOOL_NAME, bashDetailsSchema, bashView } from './bash-view';
 import { toolRuns } from '../tool-runs';
+import { toolFacts } from '../../session/tool-facts';
+import type { FileTool } from './bash-tool';
+
+/** The set's tools that only read or write files (their descriptors' effects), in the set's order. */
+function fileToolsOf(names: readonly string[]): FileTool[] {
+  return [...new Set(names)].flatMap((name) => {
+    const effects = toolFacts(name).effects ?? [];
+    const onFiles = effects.length > 0 && effects.every((e) => e === 'reads' || e === 'writes');
+    return onFiles ? [{ name, changes: effects.includes('writes') }] : [];
+  });
+}
 
 export const bashTool = defineTool(
   { name: BASH_TOOL_NAME, args: bashArgsSchema, asksApproval: true },
@@ -22,6 +33,7 @@ export const bashTool = defineTool(
         trusted: set.need(set.options.trusted, 'the workspace trust decision (trusted: true or false)'),
         env: set.env,
         redactor: set.redactor,
+        fileTools: fileToolsOf(set.options.tools),
         ...(set.options.sandbox === undefined ? {} : { sandbox: set.options.sandbox }),
         ...(set.options.onSandboxUnavailable === undefined
           ? {}

@@ -4,7 +4,7 @@
 // folders pays no thread-pool round trip per call. Never used on a host's thread.
 import { closeSync, readFileSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { openInSync, readDirectoryInSync } from '../confined-open';
+import { openInSync, readDirectoryInSync } from '../confined-open-sync';
 import { kindOf, NodeWorkspaceFs } from '../node-workspace-fs';
 import type { DirectoryEntry } from '../workspace-fs';
 

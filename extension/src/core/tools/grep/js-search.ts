@@ -8,7 +8,7 @@
 // virtual one (VS Code's workspace.fs) a file is read whole through it.
 import { closeSync, readSync } from 'node:fs';
 import * as path from 'node:path';
-import { openInSync } from '../confined-open';
+import { openInSync } from '../confined-open-sync';
 import { walk } from '../walk';
 import type { Workspace } from '../workspace';
 import { type BlockReader, type FileHits, type LineFilter, scanLines } from './line-scan';

@@ -10,16 +10,13 @@
 // grep's worker thread (preloadLinearEngine), so activation and runs without grep
 // never pay for it.
 import { brandedError, errorGuard } from '../../error-brand';
+import { lazyModule, type LazyRequire } from '../../lazy-module';
 
 type Re2Module = typeof import('./re2-engine');
-/** CommonJS's require (the bundles, tsx and grep's worker thread), declared for this one module. */
-declare const require: (id: './re2-engine') => unknown;
-let engine: Re2Module | undefined;
+declare const require: LazyRequire<{ './re2-engine': Re2Module }>;
 
 /** RE2, loaded once per thread. A require: the worker thread's tsx hook loads CommonJS only. */
-function linearEngine(): Re2Module {
-  return (engine ??= require('./re2-engine') as Re2Module);
-}
+const linearEngine = lazyModule(() => require('./re2-engine'));
 
 /** Loads RE2 now, so that the first regular expression does not wait for its wasm. */
 export function preloadLinearEngine(): void {
