@@ -4,9 +4,8 @@
 // not carry it. One board per window: the command reveals it when it is open.
 import * as vscode from 'vscode';
 import { toDisposable } from '../../core/disposable';
+import { OPEN_BOARD_COMMAND } from './board-ids';
 import type { BoardDeps, BoardHost } from './board-panel';
-
-export const OPEN_BOARD_COMMAND = 'agentChecklist.openBoard';
 
 export type { BoardDeps } from './board-panel';
 

@@ -18,11 +18,10 @@ import {
 import type { SessionController } from '../session/session-controller';
 import type { AgentSettings } from '../settings';
 import { webviewHtml } from '../agent-view/webview-html';
+import { BOARD_VIEW_TYPE } from './board-ids';
 import { BoardLive, gitDirOf } from './board-live';
 import { boardView, cardKey } from './board-presenter';
 import { branchPlanUri, registerBranchDocuments } from './branch-documents';
-
-export const BOARD_VIEW_TYPE = 'agentChecklist.board';
 
 export interface BoardDeps {
   controller: SessionController;
