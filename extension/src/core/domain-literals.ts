@@ -83,7 +83,6 @@ export const CONTINUE_PROMPT = 'Continue where you stopped.';
 
 /** Where a plan board card's plan lives (core/board/board-card.ts; the board's page filters on them). */
 export const BOARD_SOURCES = ['session', 'followed', 'branch'] as const;
-export type BoardSource = (typeof BOARD_SOURCES)[number];
 
 /** The states of a readable plan (core/board/state-rules.ts says when each holds), and `unreadable`. */
 export const BOARD_STATES = [
