@@ -4,6 +4,7 @@
 // or rendered as HTML: an editor shows it as plain text.
 import * as vscode from 'vscode';
 import type { BoardThread } from '../../core/board/board-thread';
+import { visibleControls } from '../../core/terminal-text';
 
 export const BRANCH_PLAN_SCHEME = 'agent-checklist-branch';
 
@@ -24,10 +25,8 @@ export function registerBranchDocuments(thread: BoardThread): vscode.Disposable 
       try {
         return await thread.show(folder, ref, uri.path.slice(ref.length + 2));
       } catch (error) {
-        return vscode.l10n.t(
-          'The plan file cannot be read: {0}',
-          error instanceof Error ? error.message : String(error),
-        );
+        const reason = visibleControls(error instanceof Error ? error.message : String(error));
+        return vscode.l10n.t('The plan file cannot be read: {0}', reason);
       }
     },
   };
