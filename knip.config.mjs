@@ -7,7 +7,7 @@
 // extension.ts and cli/main.ts (the two main bundles), every LAZY_MODULES module
 // (lazy bundles and worker threads), the page (webview/src/main.tsx) and its chunks.
 import { LAZY_MODULES, MAIN_MODULES, WORKER_MODULES } from './scripts/lazy-bundles.mjs';
-import { WEBVIEW_CHUNKS } from './scripts/webview-build.mjs';
+import { WEBVIEW_CHUNKS, WEBVIEW_PAGES } from './scripts/webview-build.mjs';
 
 const PRODUCT_ENTRIES = [
   ...Object.keys(MAIN_MODULES),
@@ -15,6 +15,7 @@ const PRODUCT_ENTRIES = [
   ...Object.keys(WORKER_MODULES),
   'webview/src/main.tsx',
   ...Object.keys(WEBVIEW_CHUNKS),
+  ...Object.keys(WEBVIEW_PAGES),
 ];
 
 export default {

@@ -81,6 +81,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/external-sessions/codex-plan-tool-enable.ts': 'codex-plan-tool-enable',
   // Imported by vscode/external-sessions/chat-plan-tool.ts at the chat tool's first call: the Chat session's writer.
   'extension/src/vscode/external-sessions/chat-plan-session.ts': 'chat-plan-session',
+  // Imported by vscode/board/board-command.ts at the first Open Plan Board: the board's panel, thread and watchers.
+  'extension/src/vscode/board/board-panel.ts': 'board-panel',
 };
 
 /**
@@ -96,6 +98,8 @@ export const WORKER_MODULES = {
   'extension/src/core/checkpoints/git-worker.ts': 'git-worker',
   // core/tools/grep/search-thread.ts: grep's searches (ripgrep's output, the JS engine).
   'extension/src/core/tools/grep/search-worker.ts': 'search-worker',
+  // core/board/board-thread.ts: the Plan Board's reads, fetches and branch files.
+  'extension/src/core/board/board-worker.ts': 'board-worker',
 };
 
 /** The process entries: each main bundle, which loads the lazy ones into its process. */

@@ -2,5 +2,7 @@
 import type { BuildOptions } from 'esbuild';
 
 export const WEBVIEW_CHUNKS: Readonly<Record<string, string>>;
-/** esbuild configs of main.js and every chunk; `common` is the build's shared options. */
+/** Pages of their own (the Plan Board's): module -> its name under dist/webview/. */
+export const WEBVIEW_PAGES: Readonly<Record<string, string>>;
+/** esbuild configs of main.js, every chunk and every page; `common` is the build's shared options. */
 export function webviewConfigs(common?: BuildOptions): BuildOptions[];

@@ -26,6 +26,13 @@ export const WEBVIEW_CHUNKS = {
 };
 const CHUNK_API = 'webview/src/chunk-api.ts';
 
+/**
+ * Pages of their own (module -> dist/webview/<name>.js, with its CSS beside it): an
+ * editor tab that never loads main.js (the Plan Board, vscode/board/), so main.js
+ * does not grow with it. A page shares nothing with main at run time.
+ */
+export const WEBVIEW_PAGES = { 'webview/src/board/board-main.tsx': 'board' };
+
 // By real path: the bench builds in a folder of symlinks to the sources.
 const CHUNK_FILES = new Map(Object.entries(WEBVIEW_CHUNKS).map(([module, name]) => [realpathSync(module), name]));
 const CHUNK_API_FILE = realpathSync(CHUNK_API);
@@ -106,6 +113,12 @@ export function webviewConfigs(common = {}) {
       entryPoints: [module],
       outfile: `dist/webview/${name}.js`,
       plugins: [chunkPlugin],
+    })),
+    ...Object.entries(WEBVIEW_PAGES).map(([module, name]) => ({
+      ...base,
+      entryPoints: [module],
+      outfile: `dist/webview/${name}.js`,
+      plugins: [mainPlugin],
     })),
   ];
 }

@@ -7,6 +7,7 @@ import { PendingPlanReview } from './core/agent/plan-first';
 import { toolCatalog } from './core/tools/built-in';
 import { startActivation, type Own } from './vscode/host/activation';
 import { registerAgentView } from './vscode/agent-view/agent-view-parts';
+import { registerBoard } from './vscode/board/board-command';
 import { WebviewApprovalGate } from './vscode/session/webview-approval-gate';
 import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
 import { registerCommands, sendPrompt } from './vscode/commands/commands';
@@ -49,7 +50,11 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   const planReview = new PendingPlanReview(() => planReviewChanged.fire());
   own({ dispose: () => planReview.close() });
 
-  const { store, controller, checkpointsBase } = startWindowSessions(activation, { providers, approvals, planReview });
+  const { store, controller, checkpointsBase, folders } = startWindowSessions(activation, {
+    providers,
+    approvals,
+    planReview,
+  });
   trackActiveController(activation.own, controller);
   controller.switcher.openLatest();
 
@@ -75,6 +80,17 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
     onDidChangePlanReview: planReviewChanged.event,
   });
   own(registerCommands(deps));
+  own(
+    registerBoard({
+      ...deps,
+      onDidChangePlanReview: planReviewChanged.event,
+      settings,
+      extensionUri: context.extensionUri,
+      sessionDirs: () => folders.all.map((folder) => folder.store.dir),
+      folder: () => workspaceRoot,
+      approvalTools: () => toolCatalog.names().filter((name) => toolCatalog.get(name)?.asksApproval === true),
+    }),
+  );
   own(
     registerPlanWorkCommands({
       controller,

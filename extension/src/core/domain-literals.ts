@@ -80,3 +80,19 @@ export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
  * picks up where it stopped. The user's prompt to the model, so not localized.
  */
 export const CONTINUE_PROMPT = 'Continue where you stopped.';
+
+/** Where a plan board card's plan lives (core/board/board-card.ts; the board's page filters on them). */
+export const BOARD_SOURCES = ['session', 'followed', 'branch'] as const;
+
+/** The states of a readable plan (core/board/state-rules.ts says when each holds), and `unreadable`. */
+export const BOARD_STATES = [
+  'needs-approval',
+  'waiting',
+  'running',
+  'stalled',
+  'flagged',
+  'done',
+  'idle',
+  'unreadable',
+] as const;
+export type BoardState = (typeof BOARD_STATES)[number];

@@ -21,6 +21,8 @@ export interface WindowSessions {
   controller: SessionController;
   /** Where the workspaces' shadow repositories live (core/checkpoints/). */
   checkpointsBase: string;
+  /** Every session folder the window lists (the Plan Board reads them all). */
+  folders: SessionFolderSet;
 }
 
 export function startWindowSessions(
@@ -53,5 +55,5 @@ export function startWindowSessions(
       addedLogs: externalWrites.onDidAddLog,
     }),
   );
-  return { store, controller, checkpointsBase };
+  return { store, controller, checkpointsBase, folders };
 }

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { secretKeyName, type RemoteProviderId } from '../../../extension/src/vscode/providers/remote-provider';
 import type { HostMessage, RunView, SessionListItem } from '../../../extension/src/core/protocol/messages';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
+import type { BoardView } from '../../../extension/src/core/protocol/board-view';
 import type { TestHooks, TestParts } from '../../../extension/src/extension';
 import type { PlanNode, PlanTreeProvider } from '../../../extension/src/vscode/plan-tree/plan-tree';
 import type { PendingApproval } from '../../../extension/src/vscode/session/webview-approval-gate';
@@ -77,6 +78,10 @@ export interface AgentChecklistTestApi {
   transcriptTail(): TranscriptItem[];
   /** Tool calls waiting for the user's approval. */
   pendingApprovals(): PendingApproval[];
+  /** The latest view the host posted to the Plan Board's page (null before the board opened). */
+  boardView(): BoardView | null;
+  /** Hands `data` to the Plan Board's message handler, exactly as a message from its page (validated first). */
+  boardMessage(data: unknown): Promise<void>;
   /** The log of this window's Chat session (the todo_write language-model tool), once it has one. */
   chatSessionLog(): string | null;
   /** Stores an API key exactly where "Set API Key…" stores it (SecretStorage). */
@@ -200,6 +205,10 @@ function createTestApi(
       };
     },
     webviewMessages: () => [...(agentView()?.posted ?? [])],
+    boardView: () => observers.board?.posted.at(-1)?.view ?? null,
+    boardMessage: async (data) => {
+      await observers.board?.receive?.(data);
+    },
     webviewMessage: async (data) => {
       // As the page's own message when the view is resolved; else through the provider's handler with no page.
       const receive = agentView()?.receive;

@@ -8,7 +8,9 @@
 // each wrapper calls the real function and returns its real result.
 import * as vscode from 'vscode';
 import type { HostMessage } from '../../../extension/src/core/protocol/messages';
+import type { BoardHostMessage } from '../../../extension/src/core/protocol/board-view';
 import { AGENT_VIEW_ID } from '../../../extension/src/vscode/agent-view/agent-webview';
+import { BOARD_VIEW_TYPE } from '../../../extension/src/vscode/board/board-ids';
 import { STATUS_BAR_ITEM_ID } from '../../../extension/src/vscode/status/plan-status-bar';
 
 /** The extension's status bar item and whether it is shown (the API has show/hide but no getter). */
@@ -32,6 +34,14 @@ export interface ObservedAgentView {
   receive: ((data: unknown) => unknown) | null;
 }
 
+/** The Plan Board's tab: what the host posted to its page and the host's handler of its messages. */
+export interface ObservedBoard {
+  panel: vscode.WebviewPanel;
+  disposed: boolean;
+  posted: BoardHostMessage[];
+  receive: ((data: unknown) => unknown) | null;
+}
+
 /** A notification the extension showed with a "Show" action (the attention notifier's). */
 export interface ObservedNotice {
   level: 'info' | 'warning';
@@ -41,6 +51,7 @@ export interface ObservedNotice {
 export class VscodeObservers {
   statusBar: ObservedStatusBarItem | null = null;
   agentView: ObservedAgentView | null = null;
+  board: ObservedBoard | null = null;
   readonly notices: ObservedNotice[] = [];
   /** The most messages kept per view (a long test posts thousands). */
   private readonly limit = 200;
@@ -76,6 +87,13 @@ export class VscodeObservers {
       return registerWebviewViewProvider(viewId, observed, options);
     };
 
+    const createWebviewPanel = window.createWebviewPanel.bind(window);
+    window.createWebviewPanel = (viewType, title, showOptions, options) => {
+      const panel = createWebviewPanel(viewType, title, showOptions, options);
+      if (viewType === BOARD_VIEW_TYPE) this.observeBoard(panel);
+      return panel;
+    };
+
     const show = vscode.l10n.t('Show');
     const showInformationMessage = window.showInformationMessage.bind(window);
     const showWarningMessage = window.showWarningMessage.bind(window);
@@ -107,6 +125,27 @@ export class VscodeObservers {
       observed.shown = false;
       dispose();
     };
+  }
+
+  private observeBoard(panel: vscode.WebviewPanel): void {
+    const observed: ObservedBoard = { panel, disposed: false, posted: [], receive: null };
+    this.board = observed;
+    const webview = panel.webview;
+    const postMessage = webview.postMessage.bind(webview);
+    webview.postMessage = (message: BoardHostMessage) => {
+      observed.posted.push(message);
+      if (observed.posted.length > this.limit) observed.posted.shift();
+      return postMessage(message);
+    };
+    const onDidReceiveMessage = webview.onDidReceiveMessage.bind(webview);
+    const receiving: vscode.Event<unknown> = (listener, thisArgs, disposables) => {
+      observed.receive = (data) => listener.call(thisArgs, data);
+      return onDidReceiveMessage(listener, thisArgs, disposables);
+    };
+    Object.defineProperty(webview, 'onDidReceiveMessage', { value: receiving, configurable: true });
+    panel.onDidDispose(() => {
+      observed.disposed = true;
+    });
   }
 
   private observeView(view: vscode.WebviewView): void {

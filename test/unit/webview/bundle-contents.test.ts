@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
-import { WEBVIEW_CHUNKS, webviewConfigs } from '../../../scripts/webview-build.mjs';
+import { WEBVIEW_CHUNKS, WEBVIEW_PAGES, webviewConfigs } from '../../../scripts/webview-build.mjs';
 
 interface Bundle {
   /** The output's name under dist/webview/ (main.js, <chunk>.js). */
@@ -83,7 +83,7 @@ describe('the webview bundle', () => {
     assert.ok(main);
     assert.deepEqual(
       all.map((b) => b.name).sort(),
-      ['main.js', ...Object.values(WEBVIEW_CHUNKS).map((n) => `${n}.js`)].sort(),
+      ['main.js', ...[...Object.values(WEBVIEW_CHUNKS), ...Object.values(WEBVIEW_PAGES)].map((n) => `${n}.js`)].sort(),
     );
     for (const [module, name] of Object.entries(WEBVIEW_CHUNKS)) {
       const chunk = all.find((b) => b.name === `${name}.js`);
@@ -97,6 +97,25 @@ describe('the webview bundle', () => {
         `${name}.js imports from ./main.js (the pattern is read right)`,
       );
       assert.deepEqual(missing, [], `${name}.js imports only what main.js exports`);
+    }
+  });
+
+  it('builds each page of its own (the Plan Board) without zod, the host, or main.js', async () => {
+    const all = await bundles();
+    for (const [module, name] of Object.entries(WEBVIEW_PAGES)) {
+      const page = all.find((b) => b.name === `${name}.js`);
+      assert.ok(page);
+      assert.ok(page.inputs.includes(module), `${name}.js is built from ${module}`);
+      assert.ok(!page.code.includes('./main.js'), `${name}.js does not load main.js`);
+      assert.deepEqual(
+        page.inputs.filter((f) => f.includes('node_modules/zod/')),
+        [],
+        'no zod: the host checks what it posts',
+      );
+      const host = page.inputs.filter(
+        (f) => f.includes('extension/src/') && !/extension\/src\/core\/(domain-literals|text-template)\.ts$/.test(f),
+      );
+      assert.deepEqual(host, [], 'no presenter, schema or string table of the host');
     }
   });
 

@@ -5,21 +5,7 @@
 // interface (docs/cli.md). Zod-free callers build cards through `boardCard`, which
 // validates each against the schema.
 import * as z from 'zod/mini';
-
-export const BOARD_SOURCES = ['session', 'followed', 'branch'] as const;
-
-/** The states of a readable plan (state-rules.ts says when each holds), and `unreadable`. */
-export const BOARD_STATES = [
-  'needs-approval',
-  'waiting',
-  'running',
-  'stalled',
-  'flagged',
-  'done',
-  'idle',
-  'unreadable',
-] as const;
-export type BoardState = (typeof BOARD_STATES)[number];
+import { BOARD_SOURCES, BOARD_STATES, type BoardState } from '../domain-literals';
 
 /** The states under "Needs you", in the order they are told apart (each card keeps its own state). */
 const NEEDS_YOU: ReadonlySet<BoardState> = new Set(['needs-approval', 'waiting', 'stalled', 'flagged']);

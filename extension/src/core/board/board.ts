@@ -16,6 +16,8 @@ import { brandedError, errorGuard } from '../error-brand';
 export interface BoardSources {
   /** The session folder (absent or missing: no session cards). */
   sessionDir?: string;
+  /** More session folders, read as `sessionDir` is (the editor's window has several). */
+  sessionDirs?: readonly string[];
   /** A folder: its followed agents' sessions, and its git repository's branches. */
   folder?: string;
   /** The plan file's path in the repository, when named (plan-file-name.ts says the default). */
@@ -25,7 +27,8 @@ export interface BoardSources {
 }
 
 export async function readBoard(sources: BoardSources, options: SessionCardOptions): Promise<BoardCard[]> {
-  const sessions = sources.sessionDir === undefined ? [] : sessionCards(sources.sessionDir, options);
+  const dirs = [...(sources.sessionDir === undefined ? [] : [sources.sessionDir]), ...(sources.sessionDirs ?? [])];
+  const sessions = dirs.flatMap((dir) => sessionCards(dir, options));
   const known = new Set(sessions.map((c) => c.id));
   const followed =
     sources.folder === undefined || sources.homes === undefined

@@ -12,7 +12,7 @@
 // item in progress (someone works on it elsewhere).
 import type { TodoItem } from '../domain-literals';
 import { planStall } from '../plan/plan-stall';
-import type { BoardState } from './board-card';
+import type { BoardState } from '../domain-literals';
 
 export interface PlanFacts {
   /** The standing plan, or null. While a proposal waits: the proposed list. */

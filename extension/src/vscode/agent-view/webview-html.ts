@@ -4,7 +4,8 @@
 // script's nonce, so `script-src` stays the nonce alone. Until the first
 // snapshot (which brings every string) the page shows the host's localized
 // `loading` line, written here as text. `<html lang>` is VS Code's display language
-// (vscode.env.language), so a screen reader reads a Chinese page as Chinese.
+// (vscode.env.language), so a screen reader reads a Chinese page as Chinese. Another
+// page (the Plan Board's) is the same page with its own script, style and title.
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 
@@ -13,6 +14,7 @@ export function webviewHtml(
   distWebview: vscode.Uri,
   loading: string,
   language: string,
+  page: { name: string; title: string } = { name: 'main', title: 'Agent' },
 ): string {
   const nonce = randomBytes(18).toString('base64url');
   const asset = (name: string): string => webview.asWebviewUri(joinUri(distWebview, name)).toString();
@@ -30,12 +32,12 @@ export function webviewHtml(
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${asset('codicon.css')}">
-<link rel="stylesheet" href="${asset('main.css')}">
-<title>Agent</title>
+<link rel="stylesheet" href="${asset(`${page.name}.css`)}">
+<title>${escapeHtml(page.title)}</title>
 </head>
 <body>
 <div id="root"><main class="app loading">${escapeHtml(loading)}</main></div>
-<script type="module" nonce="${nonce}" src="${asset('main.js')}"></script>
+<script type="module" nonce="${nonce}" src="${asset(`${page.name}.js`)}"></script>
 </body>
 </html>`;
 }

@@ -87,6 +87,8 @@ const SETTINGS = {
   verifyCompletion: setting('verifyCompletion', z.boolean(), true),
   /** The plan file, relative to the first workspace folder; '' = off (plan-file-sync.ts). */
   planFile: setting('planFile', z.string(), ''),
+  /** Minutes between the open Plan Board's own `git fetch --all --prune`; 0 = only on request. */
+  boardFetchMinutes: setting('board.fetchMinutes', z.number().check(z.minimum(0), z.maximum(1440)), 0),
 };
 
 /** Each setting's value, inferred from its schema. */
