@@ -11,7 +11,7 @@ import { toolResultDetailsField, type ToolResultDetails } from './tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
 import { issuesText } from '../zod-issues';
 import { contextCompactSchema } from './compact-event';
-import { reviewEventDataFields } from './review-events';
+import { ignorableEventDataFields } from './ignorable-events';
 
 export type { ToolResultDetails };
 
@@ -200,11 +200,11 @@ const eventDataFields = {
    * ignorable (a reader that does not know it skips it).
    */
   'acp/session': z.strictObject({ sessionId: z.string().check(z.minLength(1)) }),
-  ...reviewEventDataFields,
+  ...ignorableEventDataFields,
 };
 
 /** Event types written with `ignorable: true`: no fold of an older reader needs them. */
-const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session', ...Object.keys(reviewEventDataFields)]);
+const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session', ...Object.keys(ignorableEventDataFields)]);
 
 export type SessionEventMap = { [K in keyof typeof eventDataFields]: z.infer<(typeof eventDataFields)[K]> };
 
