@@ -58,6 +58,9 @@ const SYNOPSIS = `Usage:
   agent-checklist comments <log.jsonl> [--format text|json]
   agent-checklist edit <log.jsonl> --set <n>=<status> | --add <text> | --remove <n>
                        | --from-file <file> [--allow-parallel-in-progress true|false]
+                       | --check <n>=<command> | --check <n>=
+  agent-checklist verify <log.jsonl> [--item <n>] [--yes] [--timeout-seconds <s>]
+                         [--bash-network] [--keep-env <names>]
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>
@@ -178,6 +181,13 @@ edit --from-file: the plan as a Markdown checklist in the shape plan --format
 markdown prints ("- [x] done", "- [ ] **working** _(in progress)_", "- [ ] to do"),
 read as ONE user edit from the plan file: unchanged, nothing appended (exit 0); a
 file todo_write's rules refuse, nothing appended (exit 1, one line).
+edit --check <n>=<command>: item n's check, one command line (--check <n>= removes it).
+verify: runs the checks of the completed items (or of item n, --item) in the log's
+workspace, in bash's sandbox (no network unless --bash-network), one at a time, each
+recorded as a check/result; --timeout-seconds (default 300). A check from the plan file
+never accepted is not run (it says so); --yes accepts it for good. Exit 0 when every
+check it ran passed and none waits for acceptance, 1 otherwise. Ends with the summary
+(3/5 · 2 verified).
 run --item <n>: with --session, item n becomes in progress by a user edit (with
 --allow-parallel-in-progress false the item in progress before goes back to pending)
 and a turn starts whose prompt names the item and carries the plan; an item that

@@ -10,7 +10,9 @@
 // plan-first approval, a `drift` when it is not in the approved plan (plan-drift.ts:
 // `{ kind: 'added' }` or `{ kind: 'reworded', approved }`); each item carries its
 // `itemId` (core/plan/item-identity.ts) and its `comments` with their states
-// (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`).
+// (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`), and its `check`
+// (core/plan/check-states.ts: `{ command, state, exitCode, at }`, null without one; a failed
+// check's flag `{ reason: 'check-failed', exitCode }` is the item's `flag`).
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
 import {
   commentsByItem,
@@ -18,6 +20,8 @@ import {
   type ItemComment,
   type PlanReviewState,
 } from '../../core/plan/plan-comments';
+import { checkFlag, itemCheckViews, type CheckFlag, type ItemCheckView } from '../../core/plan/check-states';
+import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
@@ -45,7 +49,13 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   return EXIT_OK;
 }
 
-type PlanJsonItem = ItemWithEvidence & Pick<DriftedItem, 'drift'> & { itemId?: string; comments: ItemComment[] };
+type PlanJsonItem = Omit<ItemWithEvidence, 'flag'> &
+  Pick<DriftedItem, 'drift'> & {
+    itemId?: string;
+    comments: ItemComment[];
+    flag: ItemWithEvidence['flag'] | CheckFlag;
+    check: ItemCheckView | null;
+  };
 
 async function planJson(io: CliIo, logPath: string, seq: number): Promise<number> {
   const items = await planWithEvidenceAt(io, logPath, seq);
@@ -65,12 +75,16 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
   if (items === null) return null;
   const withFiles = await withEvidenceFiles(items, checkpointsOf(io, read.header), read.folds.ledger.changes);
   const byItem = commentsByItem(read.review);
+  const checks = itemCheckViews(read.checks);
   return withFiles.map((item, index) => {
     const drift = read.plan?.[index]?.drift;
     const itemId = read.review.version?.items[index]?.itemId;
     const comments = byItem[index] ?? [];
+    const check = checks[index] ?? null;
     return {
       ...item,
+      flag: checkFlag(check) ?? item.flag,
+      check,
       ...(itemId === undefined ? {} : { itemId }),
       comments,
       ...(drift === undefined ? {} : { drift }),
@@ -78,19 +92,22 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
   });
 }
 
+interface PlanRead {
+  folds: SessionFolds;
+  header: SessionHeader;
+  lastTs: Date;
+  plan: VerifiedPlan;
+  review: PlanReviewState;
+}
+
 /**
  * The folds as of event `seq` (Infinity: the whole log) and the standing plan with its drift, or undefined after
  * printing why not.
  */
-function planAt(
-  io: CliIo,
-  logPath: string,
-  seq: number,
-):
-  | { folds: SessionFolds; header: SessionHeader; lastTs: Date; plan: VerifiedPlan; review: PlanReviewState }
-  | undefined {
+function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: ItemChecksState }) | undefined {
   const folds = new SessionFolds({ transcript: null });
   let review = planCommentsProjection.init;
+  let checks = itemChecksProjection.init;
   let last = 0;
   let lastTs = '';
   const log = readValidatedLog(io, logPath, (event) => {
@@ -98,6 +115,7 @@ function planAt(
     if (event.seq > seq) return;
     folds.apply(event);
     review = planCommentsProjection.apply(review, event);
+    checks = itemChecksProjection.apply(checks, event);
     lastTs = event.ts;
   });
   if (!log) return undefined;
@@ -111,5 +129,6 @@ function planAt(
     lastTs: new Date(lastTs || log.header.createdAt),
     plan: drifted(folds),
     review,
+    checks,
   };
 }
