@@ -105,4 +105,37 @@ describe('agent-checklist edit --check / verify', () => {
     assert.match(verify.out, /failed \(timed out/);
     assert.deepEqual(await checksOf(dir, logPath), [['failed', null, { reason: 'check-failed', exitCode: null }]]);
   });
+
+  it('a check from a pulled plan file waits for acceptance: verify says so (exit 1); --yes accepts it for good', async () => {
+    const dir = tempDir();
+    const logPath = await planned(dir, [todo('a'), todo('b')]);
+    assert.equal((await cli(dir, ['edit', logPath, '--check', `2=${PASS}`])).code, 0);
+    const printed = await cli(dir, ['plan', logPath, '--format', 'markdown']);
+    assert.equal(printed.out, `- [ ] a\n- [ ] b\n  - check: \`${PASS}\``);
+    // Someone else's commit: item a completed with a check, b's check changed.
+    const file = path.join(dir, 'PLAN.md');
+    fs.writeFileSync(file, `- [x] a\n  - check: \`${PASS}\`\n- [ ] b\n  - check: \`${FAIL}\`\n`);
+    const edit = await cli(dir, ['edit', logPath, '--from-file', 'PLAN.md']);
+    assert.equal(edit.code, 0, edit.err);
+    assert.deepEqual(
+      (await checksOf(dir, logPath)).map((c) => c[0]),
+      ['waiting-acceptance', 'waiting-acceptance'],
+    );
+    const waits = await cli(dir, ['verify', logPath]);
+    assert.equal(waits.code, 1);
+    assert.match(
+      waits.out,
+      /item 1 \("a"\): .*: from the plan file, not run until accepted \(verify --yes accepts it\)/,
+    );
+    assert.equal(loadLogFile(logPath).events.filter((e) => e.type === 'check/result').length, 0, 'nothing ran');
+    const accepted = await cli(dir, ['verify', logPath, '--yes']);
+    assert.equal(accepted.code, 0, accepted.out);
+    assert.match(accepted.out, /: accepted\n.*: passed/);
+    const again = await cli(dir, ['verify', logPath]);
+    assert.equal(again.code, 0, 'accepted for good');
+    assert.deepEqual(
+      (await checksOf(dir, logPath)).map((c) => c[0]),
+      ['passed', 'waiting-acceptance'],
+    );
+  });
 });

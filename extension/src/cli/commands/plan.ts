@@ -1,8 +1,9 @@
 // `plan <log> [--format text|json|markdown] [--at <seq>]`: the standing plan (with
 // --at, as of that event). The whole log is streamed through the validation `check`
 // uses: what `check` refuses, `plan` refuses, with the same message and exit code.
-// Without --at, a log unchanged since a full validation found it valid is answered
-// from the verified index (one stat); otherwise the cost is a replay, memory flat.
+// Text without --at, from a log unchanged since a full validation found it valid, is answered
+// from the verified index (one stat); otherwise the cost is a replay, memory flat (Markdown
+// is always a replay: it prints each item's check line, docs/checks.md).
 // JSON gives each item its `evidence` and `flag` (core/plan/plan-flags.ts), which only
 // a replay of the log folds (JSON is always a replay, memory flat); the evidence's
 // `files` are read from the workspace's checkpoints (core/checkpoints/item-files.ts,
@@ -42,10 +43,19 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   if (at !== undefined && !/^[1-9]\d*$/.test(at))
     throw new UsageError(`--at must be an event's seq, a whole number from 1 (got ${JSON.stringify(at)})`);
   if (format === 'json') return planJson(io, logPath, at === undefined ? Infinity : Number(at));
+  if (format === 'markdown') return planMarkdown(io, logPath, at === undefined ? Infinity : Number(at));
   const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.plan;
   if (plan === undefined) return EXIT_FAILED;
-  if (format === 'markdown') io.out(planMarkdownDocument(plan).trimEnd());
-  else io.out(plan === null ? '(no standing plan)' : visibleControls(planAsText(plan)));
+  io.out(plan === null ? '(no standing plan)' : visibleControls(planAsText(plan)));
+  return EXIT_OK;
+}
+
+/** Markdown with the items' own checks (docs/checks.md): a replay, as JSON is. */
+function planMarkdown(io: CliIo, logPath: string, seq: number): number {
+  const read = planAt(io, logPath, seq);
+  if (read === undefined) return EXIT_FAILED;
+  const checks = read.checks.version?.items.map((item) => read.checks.checks.get(item.itemId)?.command ?? null);
+  io.out(planMarkdownDocument(read.plan, checks).trimEnd());
   return EXIT_OK;
 }
 
