@@ -42,6 +42,7 @@ export const OPTIONS = {
   agent: { type: 'string' },
   item: { type: 'string' },
   'timeout-seconds': { type: 'string' },
+  due: { type: 'boolean', default: false },
   checkpoints: { type: 'string' },
   'agent-command': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },

@@ -113,13 +113,14 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       ),
   },
   verify: {
-    flags: ['item', 'yes', 'timeout-seconds', 'bash-network', 'keep-env'],
+    flags: ['item', 'due', 'yes', 'timeout-seconds', 'bash-network', 'keep-env'],
     run: (rest, values, io, signal) =>
       verifyCommand(
         io,
         one(rest, '<log.jsonl>'),
         {
           yes: values.yes,
+          due: values.due,
           bashNetwork: values['bash-network'],
           ...defined({ item: values.item, timeoutSeconds: values['timeout-seconds'], keepEnv: values['keep-env'] }),
         },

@@ -59,7 +59,7 @@ const SYNOPSIS = `Usage:
   agent-checklist edit <log.jsonl> --set <n>=<status> | --add <text> | --remove <n>
                        | --from-file <file> [--allow-parallel-in-progress true|false]
                        | --check <n>=<command> | --check <n>=
-  agent-checklist verify <log.jsonl> [--item <n>] [--yes] [--timeout-seconds <s>]
+  agent-checklist verify <log.jsonl> [--item <n> | --due] [--yes] [--timeout-seconds <s>]
                          [--bash-network] [--keep-env <names>]
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
@@ -184,7 +184,8 @@ file todo_write's rules refuse, nothing appended (exit 1, one line).
 edit --check <n>=<command>: item n's check, one command line (--check <n>= removes it).
 verify: runs the checks of the completed items (or of item n, --item) in the log's
 workspace, in bash's sandbox (no network unless --bash-network), one at a time, each
-recorded as a check/result; --timeout-seconds (default 300). A check from the plan file
+recorded as a check/result; --timeout-seconds (default 300); --due: only the checks not
+yet run for their item's completion. A check from the plan file
 never accepted is not run (it says so); --yes accepts it for good. Exit 0 when every
 check it ran passed and none waits for acceptance, 1 otherwise. Ends with the summary
 (3/5 · 2 verified).

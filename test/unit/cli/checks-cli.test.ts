@@ -91,6 +91,9 @@ describe('agent-checklist edit --check / verify', () => {
     assert.equal((await cli(dir, ['edit', logPath, '--check', '2='])).code, 0);
     const again = await cli(dir, ['verify', logPath]);
     assert.equal(again.code, 0, again.out);
+    const due = await cli(dir, ['verify', logPath, '--due']);
+    assert.equal(due.code, 0, due.out);
+    assert.match(due.out, /^no check is due/, 'each completion ran once already');
     const one = await cli(dir, ['verify', logPath, '--item', '3']);
     assert.equal(one.code, 0, one.out);
     assert.match(one.out, /^2\/3 · 2 verified$/m);

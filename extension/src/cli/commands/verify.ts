@@ -6,10 +6,18 @@
 // its secrets as `run` gives bash). A check from the plan file the user never accepted is
 // not run: it says so; --yes accepts it for good (plan/check-accepted) and runs it. The
 // timeout is --timeout-seconds (default 300, as agentChecklist.checks.timeoutSeconds).
+// --due: only the checks not yet run for their item's completion (core/plan/check-states.ts
+// checksDue: what runs by itself when an item is completed), e.g. after another agent's turn.
 // Exit 0 when every check it ran passed and none waits for acceptance, 1 otherwise.
 // Ctrl+C cancels the running check (recorded with exitCode null) and runs no more.
 // It takes the session's lock as `edit` does.
-import { completedChecks, itemCheckViews, verifiedCount, type ItemCheckRef } from '../../core/plan/check-states';
+import {
+  checksDue,
+  completedChecks,
+  itemCheckViews,
+  verifiedCount,
+  type ItemCheckRef,
+} from '../../core/plan/check-states';
 import { itemChecksProjection } from '../../core/plan/item-checks';
 import { planProgress, progressFraction, withVerified } from '../../core/plan/summaries';
 import { fold } from '../../core/session/projection';
@@ -26,6 +34,8 @@ import type { CliIo } from '../io';
 
 export interface VerifyFlags {
   item?: string;
+  /** Only the checks not yet run for their item's completion (what runs by itself: check-states.ts). */
+  due?: boolean;
   yes: boolean;
   timeoutSeconds?: string;
   bashNetwork: boolean;
@@ -54,9 +64,10 @@ export async function verifyCommand(io: CliIo, logPath: string, flags: VerifyFla
       io.err('agent-checklist: the log does not say which workspace it worked in (its header has no cwd)');
       return EXIT_FAILED;
     }
-    const refs = checksToRun(io, session, n);
+    const refs = checksToRun(io, session, n, flags.due === true);
     if (refs === null) return EXIT_FAILED;
-    if (refs.length === 0) io.out(n === null ? 'no completed item has a check' : `item ${n} has no check`);
+    if (refs.length === 0)
+      io.out(n !== null ? `item ${n} has no check` : flags.due ? 'no check is due' : 'no completed item has a check');
     const options = runOptions(io, flags, cwd, timeout, signal);
     let ok = true;
     for (const ref of refs) {
@@ -71,11 +82,16 @@ export async function verifyCommand(io: CliIo, logPath: string, flags: VerifyFla
 }
 
 /** The checks to run with their 1-based item numbers, or null after saying why not. */
-function checksToRun(io: CliIo, session: Session, n: number | null): (ItemCheckRef & { n: number })[] | null {
+function checksToRun(
+  io: CliIo,
+  session: Session,
+  n: number | null,
+  due: boolean,
+): (ItemCheckRef & { n: number })[] | null {
   const state = fold(itemChecksProjection, session.events);
   const items = state.version?.items ?? [];
   const numbered = (ref: ItemCheckRef) => ({ ...ref, n: items.findIndex((i) => i.itemId === ref.itemId) + 1 });
-  if (n === null) return completedChecks(state).map(numbered);
+  if (n === null) return (due ? checksDue(state) : completedChecks(state)).map(numbered);
   const item = items[n - 1];
   if (item === undefined) {
     io.err(`agent-checklist: the plan has no item ${n} (it has ${items.length})`);
