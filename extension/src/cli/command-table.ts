@@ -7,7 +7,8 @@ import { boardCommand } from './commands/board';
 import { changesCommand } from './commands/changes';
 import { checkCommand } from './commands/check';
 import { commentCommand, commentsCommand } from './commands/comment';
-import { editCommand, editFromFile } from './commands/edit';
+import { editCommand, editFromFile, editFlagsGiven } from './commands/edit';
+import { editCheckCommand } from './commands/edit-check';
 import { exportCommand } from './commands/export';
 import { historyCommand } from './commands/history';
 import { diffFlagsOf } from './commands/history-diff';
@@ -15,6 +16,7 @@ import { importCommand } from './commands/import';
 import { mcpCommand } from './commands/mcp';
 import { planCommand } from './commands/plan';
 import { revertCommand } from './commands/revert';
+import { verifyCommand } from './commands/verify';
 import { runWithComments } from './commands/run-comments';
 import { runAllItems } from './commands/run-all';
 import { ACP_FLAGS, agentFlagsOf, defined, onOff, raise, RUN_FLAGS, type Flag, type Values } from './flags';
@@ -47,19 +49,21 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       historyCommand(io, one(rest, '<log.jsonl>'), values.format ?? 'text', diffFlagsOf(values.diff, values.from)),
   },
   edit: {
-    flags: ['set', 'add', 'remove', 'from-file', 'allow-parallel-in-progress'],
+    flags: ['set', 'add', 'remove', 'from-file', 'allow-parallel-in-progress', 'check'],
     run: (rest, values, io) =>
-      (values['from-file'] !== undefined ? editFromFile : editCommand)(
-        io,
-        one(rest, '<log.jsonl>'),
-        defined({
-          set: values.set,
-          add: values.add,
-          remove: values.remove,
-          fromFile: values['from-file'],
-          allowParallelInProgress: values['allow-parallel-in-progress'],
-        }),
-      ),
+      values.check !== undefined
+        ? editCheckCommand(io, one(rest, '<log.jsonl>'), values.check, editFlagsGiven(values))
+        : (values['from-file'] !== undefined ? editFromFile : editCommand)(
+            io,
+            one(rest, '<log.jsonl>'),
+            defined({
+              set: values.set,
+              add: values.add,
+              remove: values.remove,
+              fromFile: values['from-file'],
+              allowParallelInProgress: values['allow-parallel-in-progress'],
+            }),
+          ),
   },
   check: { flags: [], run: (rest, _values, io) => checkCommand(io, one(rest, '<log.jsonl>')) },
   comment: {
@@ -98,6 +102,21 @@ const COMMANDS: Readonly<Record<string, Command>> = {
         { yes: values.yes, ...defined({ item: values.item }) },
         signal,
         hooks.ask,
+      ),
+  },
+  verify: {
+    flags: ['item', 'due', 'yes', 'timeout-seconds', 'bash-network', 'keep-env'],
+    run: (rest, values, io, signal) =>
+      verifyCommand(
+        io,
+        one(rest, '<log.jsonl>'),
+        {
+          yes: values.yes,
+          due: values.due,
+          bashNetwork: values['bash-network'],
+          ...defined({ item: values.item, timeoutSeconds: values['timeout-seconds'], keepEnv: values['keep-env'] }),
+        },
+        signal,
       ),
   },
   import: {

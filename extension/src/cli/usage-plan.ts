@@ -25,6 +25,14 @@ markdown prints ("- [x] done", "- [ ] **working** _(in progress)_", "- [ ] to do
 or spec-kit's or Kiro's tasks.md (import makes one a new session), read as ONE user
 edit from the plan file: unchanged, nothing appended (exit 0); a
 file todo_write's rules refuse, nothing appended (exit 1, one line).
+edit --check <n>=<command>: item n's check, one command line (--check <n>= removes it).
+verify: runs the checks of the completed items (or of item n, --item) in the log's
+workspace, in bash's sandbox (no network unless --bash-network), one at a time, each
+recorded as a check/result; --timeout-seconds (default 300); --due: only the checks not
+yet run for their item's completion. A check from the plan file
+never accepted is not run (it says so); --yes accepts it for good. Exit 0 when every
+check it ran passed and none waits for acceptance, 1 otherwise. Ends with the summary
+(3/5 · 2 verified).
 run --item <n>: with --session, item n becomes in progress by a user edit (with
 --allow-parallel-in-progress false the item in progress before goes back to pending)
 and a turn starts whose prompt names the item and carries the plan; an item that

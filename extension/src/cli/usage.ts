@@ -82,6 +82,9 @@ const SYNOPSIS = `Usage:
   agent-checklist comments <log.jsonl> [--format text|json]
   agent-checklist edit <log.jsonl> --set <n>=<status> | --add <text> | --remove <n>
                        | --from-file <file> [--allow-parallel-in-progress true|false]
+                       | --check <n>=<command> | --check <n>=
+  agent-checklist verify <log.jsonl> [--item <n> | --due] [--yes] [--timeout-seconds <s>]
+                         [--bash-network] [--keep-env <names>]
   agent-checklist check <log.jsonl>
   agent-checklist export <log.jsonl> [--format markdown|json]
   agent-checklist run [options] <prompt>

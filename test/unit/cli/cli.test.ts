@@ -106,8 +106,8 @@ describe('agent-checklist run', () => {
     );
     assert.ok(items.every((i: { evidence: { ms: number } }) => Number.isInteger(i.evidence.ms) && i.evidence.ms >= 0));
     const exported = JSON.parse((await run(dir, ['export', logPath, '--format', 'json'])).io.stdout.join(''));
-    // Each item's identity and comments are plan --format json's alone (the review's, issue 51).
-    const evidenceOf = items.map(({ itemId: _id, comments: _c, ...item }: Record<string, unknown>) => item);
+    // Each item's identity, comments (issue 51) and check (issue 52) are plan --format json's alone.
+    const evidenceOf = items.map(({ itemId: _id, comments: _c, check: _k, ...item }: Record<string, unknown>) => item);
     assert.deepEqual(exported.evidence, evidenceOf, 'Export Plan carries the same evidence and flags');
     const md = (await run(dir, ['export', logPath, '--format', 'markdown'])).io.stdout.join('\n');
     assert.match(

@@ -28,6 +28,8 @@ const USER_ONLY = [
   // Which program runs as the agent, and with what command line and environment.
   'agent',
   'acpAgents',
+  // A command every completed item runs (issue 52).
+  'checks.default',
 ].map((key) => `agentChecklist.${key}`);
 
 test('exactly the settings that widen the agent or redirect the key are application-scoped', () => {

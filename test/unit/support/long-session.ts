@@ -65,11 +65,24 @@ export function longSession(turns: number): Session {
     else s.append('plan/rejected', { planSeq, feedback: `not yet ${turn}` });
     const commentSeq = s.append('plan/comment', { itemId: `${planSeq}-2`, planSeq, text: `why ${turn}?` }).seq;
     s.append('plan/comment-resolved', { commentSeq });
+    s.append('plan/check-set', {
+      item: 'read',
+      command: turn % 2 ? 'npm test' : null,
+      from: turn % 3 ? 'user' : 'file',
+    });
+    s.append('plan/check-accepted', { item: 'read', itemId: `${planSeq}-1`, command: 'npm test' });
     s.append('plan/verify-completion', {
       turn,
       items: [
         { content: 'read', flag: turn % 3 ? { reason: 'no-work' } : { reason: 'last-command-failed', exit: null } },
       ],
+    });
+    s.append('check/result', {
+      item: 'read',
+      command: 'npm test',
+      exitCode: turn % 2 ? 0 : null,
+      durationMs: turn,
+      output: `ok ${turn}`,
     });
     s.append('turn/end', { turn, reason: turn % 4 ? { kind: 'completed' } : { kind: 'max-steps', maxSteps: 8 } });
     s.append('context/compact', { upToSeq: s.lastSeq, summary: `up to turn ${turn}` });

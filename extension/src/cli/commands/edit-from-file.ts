@@ -5,10 +5,16 @@
 // ticks, unticks, new lines, removed lines, reordering and the in-progress marker,
 // validated by todo_write's rules. The file saying what the log says appends nothing
 // (exit 0, `unchanged`); a file the rules refuse appends nothing (exit 1, one line).
+// Its items' check lines (docs/checks.md) become plan/check-set events `from: 'file'`
+// (core/plan/plan-file-checks.ts): such a check waits for acceptance (`verify --yes`).
 // It takes the session's lock as `edit` does.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { itemChecksProjection } from '../../core/plan/item-checks';
 import { PlanEditor } from '../../core/plan/plan-editor';
+import { fileCheckSets } from '../../core/plan/plan-file-checks';
+import { parsePlanMarkdown } from '../../core/plan/plan-markdown';
+import { fold } from '../../core/session/projection';
 import { planFileEdit, planFileOrigin } from '../../core/plan/plan-work';
 import { planAsText } from '../../core/plan/summaries';
 import { SessionFolds } from '../../core/plan/session-folds';
@@ -35,6 +41,10 @@ export async function editFromFileCommand(
       io.err(`agent-checklist: ${visibleControls(outcome.message, { keepLayout: false })}`);
       return EXIT_FAILED;
     }
+    const parsed = parsePlanMarkdown(text);
+    const checks = fold(itemChecksProjection, session.events);
+    for (const set of parsed.ok ? fileCheckSets(checks, parsed.checks ?? parsed.todos?.map(() => null) ?? []) : [])
+      session.append('plan/check-set', set);
     const now = SessionFolds.over(session.events, { transcript: null }).standingPlan ?? [];
     io.out(visibleControls(outcome.kind === 'unchanged' ? `unchanged\n${planAsText(now)}` : planAsText(now)));
     return EXIT_OK;

@@ -57,6 +57,11 @@ function parsePolicy(text: string | undefined): boolean {
   throw new UsageError(`--allow-parallel-in-progress must be true or false (got ${JSON.stringify(text)})`);
 }
 
+/** The other edits given beside `--check` (edit-check.ts), which takes none. */
+export function editFlagsGiven(values: Readonly<Record<string, unknown>>): string[] {
+  return ['set', 'add', 'remove', 'from-file'].filter((k) => values[k] !== undefined).map((k) => `--${k}`);
+}
+
 /** `edit <log> --from-file <file>` (edit-from-file.ts), alone. */
 export function editFromFile(io: CliIo, logPath: string, flags: EditFlags): Promise<number> {
   const { fromFile, set, add, remove } = flags;

@@ -1,8 +1,9 @@
 // `plan <log> [--format text|json|markdown] [--at <seq>]`: the standing plan (with
 // --at, as of that event). The whole log is streamed through the validation `check`
 // uses: what `check` refuses, `plan` refuses, with the same message and exit code.
-// Without --at, a log unchanged since a full validation found it valid is answered
-// from the verified index (one stat); otherwise the cost is a replay, memory flat.
+// Text without --at, from a log unchanged since a full validation found it valid, is answered
+// from the verified index (one stat); otherwise the cost is a replay, memory flat (Markdown
+// is always a replay: it prints each item's check line, docs/checks.md).
 // JSON gives each item its `evidence` and `flag` (core/plan/plan-flags.ts), which only
 // a replay of the log folds (JSON is always a replay, memory flat); the evidence's
 // `files` are read from the workspace's checkpoints (core/checkpoints/item-files.ts,
@@ -10,7 +11,9 @@
 // plan-first approval, a `drift` when it is not in the approved plan (plan-drift.ts:
 // `{ kind: 'added' }` or `{ kind: 'reworded', approved }`); each item carries its
 // `itemId` (core/plan/item-identity.ts) and its `comments` with their states
-// (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`); and what a plan
+// (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`); its `check`
+// (core/plan/check-states.ts: `{ command, state, exitCode, at }`, null without one; a failed
+// check's flag `{ reason: 'check-failed', exitCode }` is the item's `flag`); and what a plan
 // file (spec-kit's or Kiro's tasks.md) said of it: `taskId`, `parallel`, `story`, `phase`,
 // `optional`, `dependsOn` (core/plan/task-files/task-meta-fold.ts).
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
@@ -20,6 +23,8 @@ import {
   type ItemComment,
   type PlanReviewState,
 } from '../../core/plan/plan-comments';
+import { checkFlag, itemCheckViews, type CheckFlag, type ItemCheckView } from '../../core/plan/check-states';
+import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
@@ -42,16 +47,30 @@ export function planCommand(io: CliIo, logPath: string, format: string, at?: str
   if (at !== undefined && !/^[1-9]\d*$/.test(at))
     throw new UsageError(`--at must be an event's seq, a whole number from 1 (got ${JSON.stringify(at)})`);
   if (format === 'json') return planJson(io, logPath, at === undefined ? Infinity : Number(at));
+  if (format === 'markdown') return planMarkdown(io, logPath, at === undefined ? Infinity : Number(at));
   const plan = at === undefined ? readStandingPlanOf(io, logPath)?.plan : planAt(io, logPath, Number(at))?.plan;
   if (plan === undefined) return EXIT_FAILED;
-  if (format === 'markdown') io.out(planMarkdownDocument(plan).trimEnd());
-  else io.out(plan === null ? '(no standing plan)' : visibleControls(planAsText(plan)));
+  io.out(plan === null ? '(no standing plan)' : visibleControls(planAsText(plan)));
   return EXIT_OK;
 }
 
-type PlanJsonItem = ItemWithEvidence &
+/** Markdown with the items' own checks (docs/checks.md): a replay, as JSON is. */
+function planMarkdown(io: CliIo, logPath: string, seq: number): number {
+  const read = planAt(io, logPath, seq);
+  if (read === undefined) return EXIT_FAILED;
+  const checks = read.checks.version?.items.map((item) => read.checks.checks.get(item.itemId)?.command ?? null);
+  io.out(planMarkdownDocument(read.plan, checks).trimEnd());
+  return EXIT_OK;
+}
+
+type PlanJsonItem = Omit<ItemWithEvidence, 'flag'> &
   Pick<DriftedItem, 'drift'> &
-  TaskMeta & { itemId?: string; comments: ItemComment[] };
+  TaskMeta & {
+    itemId?: string;
+    comments: ItemComment[];
+    flag: ItemWithEvidence['flag'] | CheckFlag;
+    check: ItemCheckView | null;
+  };
 
 async function planJson(io: CliIo, logPath: string, seq: number): Promise<number> {
   const items = await planWithEvidenceAt(io, logPath, seq);
@@ -71,13 +90,17 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
   if (items === null) return null;
   const withFiles = await withEvidenceFiles(items, checkpointsOf(io, read.header), read.folds.ledger.changes);
   const byItem = commentsByItem(read.review);
+  const checks = itemCheckViews(read.checks);
   return withFiles.map((item, index) => {
     const drift = read.plan?.[index]?.drift;
     const itemId = read.review.version?.items[index]?.itemId;
     const comments = byItem[index] ?? [];
+    const check = checks[index] ?? null;
     return {
       ...item,
       ...taskMetaOf(read.tasks, item.content),
+      flag: checkFlag(check) ?? item.flag,
+      check,
       ...(itemId === undefined ? {} : { itemId }),
       comments,
       ...(drift === undefined ? {} : { drift }),
@@ -85,27 +108,24 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
   });
 }
 
+interface PlanRead {
+  folds: SessionFolds;
+  header: SessionHeader;
+  lastTs: Date;
+  plan: VerifiedPlan;
+  review: PlanReviewState;
+  tasks: TaskMetaByContent;
+}
+
 /**
  * The folds as of event `seq` (Infinity: the whole log) and the standing plan with its drift, or undefined after
  * printing why not.
  */
-function planAt(
-  io: CliIo,
-  logPath: string,
-  seq: number,
-):
-  | {
-      folds: SessionFolds;
-      header: SessionHeader;
-      lastTs: Date;
-      plan: VerifiedPlan;
-      review: PlanReviewState;
-      tasks: TaskMetaByContent;
-    }
-  | undefined {
+function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: ItemChecksState }) | undefined {
   const folds = new SessionFolds({ transcript: null });
   let review = planCommentsProjection.init;
   let tasks = taskMetaProjection.init;
+  let checks = itemChecksProjection.init;
   let last = 0;
   let lastTs = '';
   const log = readValidatedLog(io, logPath, (event) => {
@@ -114,6 +134,7 @@ function planAt(
     folds.apply(event);
     review = planCommentsProjection.apply(review, event);
     tasks = taskMetaProjection.apply(tasks, event);
+    checks = itemChecksProjection.apply(checks, event);
     lastTs = event.ts;
   });
   if (!log) return undefined;
@@ -128,5 +149,6 @@ function planAt(
     plan: drifted(folds),
     review,
     tasks,
+    checks,
   };
 }

@@ -15,6 +15,9 @@
 // its number, so no item is lost unnoticed. What the list must satisfy beyond its
 // shape (trimmed, non-empty, unique content, the parallel policy) is todo_write's
 // validation, applied by the edit (user-edit.ts).
+// An item's check (docs/checks.md) is the indented line after it, `` - check: `<command>` ``,
+// the command escaped as item text is; `checks` is index for index with the items (the
+// reader gives them only when the file has one).
 import { oneLine } from './one-line';
 import type { TodoItem, TodoStatus } from './todo-schema';
 
@@ -37,17 +40,22 @@ function contentOf(text: string): string {
   );
 }
 
+const CHECK = /^\s+[-*+] check: `(.*)`$/;
+const checkLine = (command: string | null | undefined): string =>
+  command ? `\n  - check: \`${itemText(command)}\`` : '';
+
 /** A GitHub-style task list; in-progress items are marked so Markdown readers see them. */
-export function planAsMarkdown(todos: readonly TodoItem[]): string {
+export function planAsMarkdown(todos: readonly TodoItem[], checks: readonly (string | null)[] = []): string {
   if (todos.length === 0) return EMPTY_PLAN;
   return todos
     .map((t) => ({ status: t.status, text: itemText(t.content) }))
-    .map((t) =>
-      t.status === 'completed'
-        ? `- [x] ${t.text}`
-        : t.status === 'in_progress'
-          ? `- [ ] **${t.text}** _(in progress)_`
-          : `- [ ] ${t.text}`,
+    .map(
+      (t, i) =>
+        (t.status === 'completed'
+          ? `- [x] ${t.text}`
+          : t.status === 'in_progress'
+            ? `- [ ] **${t.text}** _(in progress)_`
+            : `- [ ] ${t.text}`) + checkLine(checks[i]),
     )
     .join('\n');
 }
@@ -56,18 +64,26 @@ export function planAsMarkdown(todos: readonly TodoItem[]): string {
  * The standing plan (null: none) as `plan --format markdown` prints
  * it and the plan file holds it: one line each, ending in a newline.
  */
-export function planMarkdownDocument(plan: readonly TodoItem[] | null): string {
-  return `${plan === null ? NO_STANDING_PLAN : planAsMarkdown(plan)}\n`;
+export function planMarkdownDocument(plan: readonly TodoItem[] | null, checks?: readonly (string | null)[]): string {
+  return `${plan === null ? NO_STANDING_PLAN : planAsMarkdown(plan, checks)}\n`;
 }
 
-export type ParsedPlanMarkdown = { ok: true; todos: TodoItem[] | null } | { ok: false; message: string };
+export type ParsedPlanMarkdown =
+  { ok: true; todos: TodoItem[] | null; checks?: (string | null)[] } | { ok: false; message: string };
 
 /** Reads the format back: the list (null for `_No standing plan._`), or why a line is not an item. */
 export function parsePlanMarkdown(text: string): ParsedPlanMarkdown {
   const lines = text.split(/\r?\n/);
   const todos: TodoItem[] = [];
+  const checks: (string | null)[] = [];
+  let itemLine = -2;
   let marker: string | null = null;
   for (let i = 0; i < lines.length; i++) {
+    const check = itemLine === i - 1 ? CHECK.exec(lines[i]!.trimEnd()) : null;
+    if (check) {
+      checks[todos.length - 1] = contentOf(check[1]!);
+      continue;
+    }
     const line = lines[i]!.trim();
     if (line === '' || (line.startsWith('<!--') && line.endsWith('-->'))) continue;
     if ((line === NO_STANDING_PLAN || line === EMPTY_PLAN) && marker === null) {
@@ -77,10 +93,13 @@ export function parsePlanMarkdown(text: string): ParsedPlanMarkdown {
     const item = ITEM.exec(line);
     if (!item) return { ok: false, message: notAnItem(i + 1, line) };
     todos.push(itemOf(item[1]!, item[2]!));
+    checks.push(null);
+    itemLine = i;
   }
   if (marker !== null && todos.length > 0)
     return { ok: false, message: `the file says ${JSON.stringify(marker)} and lists items` };
-  return { ok: true, todos: marker === NO_STANDING_PLAN ? null : todos };
+  const todosRead = marker === NO_STANDING_PLAN ? null : todos;
+  return checks.some((c) => c !== null) ? { ok: true, todos: todosRead, checks } : { ok: true, todos: todosRead };
 }
 
 function itemOf(box: string, text: string): TodoItem {

@@ -74,6 +74,12 @@ export const ROW_HEAD_TEMPLATE = '{0}/{1} done';
 /** The head of the status bar item and the Plan view's description: `<done>/<total>`. */
 export const FRACTION_TEMPLATE = '{0}/{1}';
 
+/** The verified items' count after a summary (`3/5 · 2 verified`; items' checks: check-states.ts); none: as it was. */
+export const VERIFIED_TEMPLATE = '{0} · {1} verified';
+export function withVerified(summary: string, verified: number, template: string = VERIFIED_TEMPLATE): string {
+  return verified > 0 ? format(template, summary, verified) : summary;
+}
+
 /** `<done>/<total>` (the Plan view's description, a subagent node's count). */
 export function progressFraction(progress: PlanProgress): string {
   return format(FRACTION_TEMPLATE, progress.done, progress.total);

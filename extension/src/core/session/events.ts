@@ -10,7 +10,7 @@ import type { ToolResultDetails } from './tool-details';
 import { compileWhenHot, type HotSchema } from '../zod-compile-when-hot';
 import { issuesText } from '../zod-issues';
 import { planEventFields } from './plan-events';
-import { reviewEventDataFields } from './review-events';
+import { ignorableEventDataFields } from './ignorable-events';
 import { toolEventFields } from './tool-events';
 import { turnEventFields } from './turn-events';
 import { workspaceEventFields } from './workspace-events';
@@ -25,11 +25,11 @@ const eventDataFields = {
   ...toolEventFields,
   ...planEventFields,
   ...workspaceEventFields,
-  ...reviewEventDataFields,
+  ...ignorableEventDataFields,
 };
 
 /** Event types written with `ignorable: true`: no fold of an older reader needs them. */
-const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session', ...Object.keys(reviewEventDataFields)]);
+const IGNORABLE_EVENT_TYPES: ReadonlySet<string> = new Set(['acp/session', ...Object.keys(ignorableEventDataFields)]);
 
 export type SessionEventMap = { [K in keyof typeof eventDataFields]: z.infer<(typeof eventDataFields)[K]> };
 

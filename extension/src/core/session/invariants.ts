@@ -11,6 +11,7 @@ import type { SessionEvent } from './events';
 import { acceptPlanMark, checkPlanReview } from './plan-review-mark';
 import { InvariantViolation } from './invariant-violation';
 import { checkReviewEvent } from './review-invariants';
+import { checkCheckEvent } from './check-invariants';
 import {
   checkAssistantMessage,
   checkContextCompact,
@@ -122,6 +123,10 @@ export class InvariantChecker {
       case 'plan/comment':
       case 'plan/comment-resolved':
         return checkReviewEvent(p, event);
+      case 'plan/check-set':
+      case 'plan/check-accepted':
+      case 'check/result':
+        return checkCheckEvent(p, event);
     }
   }
 
@@ -179,6 +184,9 @@ export class InvariantChecker {
       case 'plan/verify-completion':
       case 'plan/comment':
       case 'plan/comment-resolved':
+      case 'plan/check-set':
+      case 'plan/check-accepted':
+      case 'check/result':
         return;
     }
   }

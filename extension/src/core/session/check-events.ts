@@ -1,0 +1,46 @@
+// An item's check (issue 52: "done means proven"), composed into THE event map
+// (events.ts). A check is one command line the user wrote or accepted; the model never
+// sets one (docs/todo-write-contract.md). Items are named by their text and, where
+// items have one, their `itemId` (core/plan/item-identity.ts); the id wins when both
+// name an item of the standing plan.
+// - `plan/check-set`: the item's check is now `command` (`null`: removed). `from`:
+//   `user` (written by the user: it may run at once) or `file` (it arrived through the
+//   plan file, which a `git pull` may have written: it waits for acceptance).
+// - `plan/check-accepted`: the user accepted the file's check `command` of the item once,
+//   for good (until the check changes).
+// - `check/result`: the check `command` ran: `exitCode` (null: timed out or cancelled),
+//   `durationMs`, and `output`, the last CHECK_OUTPUT_BYTES of its combined output,
+//   redacted as the bash tool's output is.
+// The set and the acceptance land between steps or turns; a result anywhere
+// (check-invariants.ts). All three are written `ignorable`: an older reader skips them.
+import * as z from 'zod/mini';
+
+/** The output a check/result keeps: its last 4 KiB. */
+export const CHECK_OUTPUT_BYTES = 4096;
+/** The longest command line a check holds. */
+export const MAX_CHECK_COMMAND_CHARS = 2000;
+
+export const CHECK_ORIGINS = ['user', 'file'] as const;
+export type CheckOrigin = (typeof CHECK_ORIGINS)[number];
+
+const item = z.string().check(z.minLength(1));
+const itemId = z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40)));
+export const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
+
+export const checkEventDataFields = {
+  'plan/check-set': z.strictObject({
+    item,
+    itemId,
+    command: z.nullable(checkCommandSchema),
+    from: z.exactOptional(z.enum(CHECK_ORIGINS)),
+  }),
+  'plan/check-accepted': z.strictObject({ item, itemId, command: checkCommandSchema }),
+  'check/result': z.strictObject({
+    item,
+    itemId,
+    command: checkCommandSchema,
+    exitCode: z.nullable(z.number().check(z.int())),
+    durationMs: z.number().check(z.int(), z.minimum(0)),
+    output: z.string().check(z.maxLength(CHECK_OUTPUT_BYTES)),
+  }),
+};
