@@ -29,7 +29,6 @@ export const claudeCode: FollowedAgent = {
   homeVariables: ['CLAUDE_CONFIG_DIR'],
   reading: {
     kind: 'jsonl',
-    what: 'a Claude Code transcript',
     load: () => (require('../claude-transcript') as ReaderModule).reading,
   },
   planToolOff: {
@@ -40,10 +39,6 @@ export const claudeCode: FollowedAgent = {
       'No plan: Claude Code did not offer its model its task list (it ' +
       'withholds it from its newest models unless it is turned on).',
     action: { label: 'Turn On Claude Code\u2019s Task List', command: 'agentChecklist.enableClaudeCodeTasks' },
-    warning: (info, home) =>
-      `warning: no plan: Claude Code ${info.version ?? ''} offers its model no task ` +
-      `list (TodoWrite, TaskCreate) unless ${CLAUDE_TODO_TOOLS_VARIABLE}=1; add "env": ` +
-      `{"${CLAUDE_TODO_TOOLS_VARIABLE}": "1"} to ${claudeSettingsFile(home)} for its next sessions`,
     // Its user settings may turn the task list on since (Turn On, or by hand): no notice then.
     leftOff: async (home) => {
       const { claudeTasksChange, readClaudeSettings } = await import('../claude-settings');
@@ -54,6 +49,4 @@ export const claudeCode: FollowedAgent = {
       }
     },
   },
-  importHelp: `a Claude Code transcript (~/.claude/projects/<folder>/<session>.jsonl, or under
-  $CLAUDE_CONFIG_DIR)`,
 };

@@ -8,7 +8,7 @@
 // `false` is the user's choice and gets no notice). Agent Checklist: Turn On Codex's
 // Plan Tool adds the table (codex-config-edit.ts).
 import * as path from 'node:path';
-import { CODEX_PLAN_TOOL_KEY, CODEX_PLAN_TOOL_OFF_SINCE, codexConfigFile } from '../../codex-config';
+import { CODEX_PLAN_TOOL_OFF_SINCE, codexConfigFile } from '../../codex-config';
 import type { FollowedAgent } from '../followed-agent';
 import { versionAtLeast } from '../plan-notice';
 
@@ -23,7 +23,6 @@ export const codex: FollowedAgent = {
   homeVariables: ['CODEX_HOME'],
   reading: {
     kind: 'jsonl',
-    what: 'a Codex rollout',
     load: () => (require('../codex-rollout') as ReaderModule).reading,
   },
   planToolOff: {
@@ -32,15 +31,10 @@ export const codex: FollowedAgent = {
     ofLog: (version) => versionAtLeast(version, CODEX_PLAN_TOOL_OFF_SINCE),
     text: 'No plan: Codex did not offer its model its plan tool (update_plan), which is off by default since 0.152.',
     action: { label: 'Turn On Codex\u2019s Plan Tool', command: 'agentChecklist.enableCodexPlanTool' },
-    warning: (info, home) =>
-      `warning: no plan: Codex ${info.version ?? ''} offers its model no update_plan: its plan tool is off by ` +
-      `default since ${CODEX_PLAN_TOOL_OFF_SINCE}; add [tools.update_plan] with enabled = true ` +
-      `(${CODEX_PLAN_TOOL_KEY}) to ${codexConfigFile(home)} for its next sessions`,
     leftOff: async (home) => {
       const { currentCodexPlanTool } = await import('../../codex-plan-tool');
       const tool = currentCodexPlanTool(codexConfigFile(home));
       return tool === undefined ? undefined : tool === 'off-by-default';
     },
   },
-  importHelp: `a Codex rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl, or under $CODEX_HOME)`,
 };
