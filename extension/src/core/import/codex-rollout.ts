@@ -19,7 +19,8 @@ import {
   unreadSessionInfo,
 } from './agent-plan';
 import { firstLine, listFiles } from './agent-session-files';
-import { CODEX_PLAN_TOOL_KEY, CODEX_PLAN_TOOL_OFF_SINCE, codexConfigFile } from '../codex-config';
+import { CODEX_PLAN_TOOL_KEY, codexConfigFile } from '../codex-config';
+import { CODEX_PLAN_TOOL_OFF_SINCE } from './agents/codex';
 import type { JsonlReader } from './followed-agent';
 
 const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
