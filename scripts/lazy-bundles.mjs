@@ -81,6 +81,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/external-sessions/codex-plan-tool-enable.ts': 'codex-plan-tool-enable',
   // Imported by vscode/external-sessions/chat-plan-tool.ts at the chat tool's first call: the Chat session's writer.
   'extension/src/vscode/external-sessions/chat-plan-session.ts': 'chat-plan-session',
+  // Imported by vscode/plan-tree/plan-changes-commands.ts at the first Show Changes, Revert or Restore: their runs.
+  'extension/src/vscode/plan-tree/plan-changes-run.ts': 'plan-changes',
 };
 
 /**
