@@ -23,7 +23,7 @@ import {
   unreadSessionInfo,
 } from './agent-plan';
 import { listFiles } from './agent-session-files';
-import { CLAUDE_TODO_TOOLS_VARIABLE, claudeSettingsFile } from './agents/claude-code';
+import { CLAUDE_TODO_TOOLS_VARIABLE, claudeSettingsFile } from './claude-settings';
 import type { JsonlReader } from './followed-agent';
 
 const lineHead = z.object({

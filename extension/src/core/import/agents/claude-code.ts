@@ -15,12 +15,6 @@ declare const require: (id: '../claude-transcript') => unknown;
 
 /** The Claude Code build from which the plan tools are withheld unless turned on. */
 const TASKS_WITHHELD_SINCE = '2.1.233';
-export const CLAUDE_TODO_TOOLS_VARIABLE = 'CLAUDE_CODE_ENABLE_TODO_TOOLS';
-
-/** Claude Code's user settings file in its config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`). */
-export function claudeSettingsFile(configDir: string): string {
-  return path.join(configDir, 'settings.json');
-}
 
 export const claudeCode: FollowedAgent = {
   id: 'claude-code',
@@ -41,7 +35,7 @@ export const claudeCode: FollowedAgent = {
     action: { label: 'Turn On Claude Code\u2019s Task List', command: 'agentChecklist.enableClaudeCodeTasks' },
     // Its user settings may turn the task list on since (Turn On, or by hand): no notice then.
     leftOff: async (home) => {
-      const { claudeTasksChange, readClaudeSettings } = await import('../claude-settings');
+      const { claudeSettingsFile, claudeTasksChange, readClaudeSettings } = await import('../claude-settings');
       try {
         return claudeTasksChange(readClaudeSettings(claudeSettingsFile(home))).kind !== 'already-on';
       } catch {
