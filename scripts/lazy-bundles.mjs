@@ -83,6 +83,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/external-sessions/chat-plan-session.ts': 'chat-plan-session',
   // Imported by vscode/plan-tree/plan-changes-commands.ts at the first Show Changes, Revert or Restore: their runs.
   'extension/src/vscode/plan-tree/plan-changes-run.ts': 'plan-changes',
+  // Imported by vscode/external-sessions/setup-agent.ts at the first Set Up for Another Agent….
+  'extension/src/vscode/external-sessions/setup-agent-run.ts': 'setup-agent',
 };
 
 /**
