@@ -85,6 +85,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/plan-tree/plan-changes-run.ts': 'plan-changes',
   // Imported by vscode/external-sessions/setup-agent.ts at the first Set Up for Another Agent….
   'extension/src/vscode/external-sessions/setup-agent-run.ts': 'setup-agent',
+  // Imported by vscode/plan-tree/plan-edit-commands.ts at the first edit action (Mark Completed, Edit Text…, …).
+  'extension/src/vscode/plan-tree/plan-edit-run.ts': 'plan-edit',
 };
 
 /**
