@@ -81,6 +81,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/external-sessions/codex-plan-tool-enable.ts': 'codex-plan-tool-enable',
   // Imported by vscode/external-sessions/chat-plan-tool.ts at the chat tool's first call: the Chat session's writer.
   'extension/src/vscode/external-sessions/chat-plan-session.ts': 'chat-plan-session',
+  // Imported by vscode/plan-file/plan-file-sync.ts at its first sync: the plan file's formats (ours, spec-kit, Kiro).
+  'extension/src/core/plan/plan-file-edit.ts': 'plan-file-edit',
   // Imported by vscode/board/board-command.ts at the first Open Plan Board: the board's panel, thread and watchers.
   'extension/src/vscode/board/board-panel.ts': 'board-panel',
   // Imported by vscode/plan-tree/plan-changes-commands.ts at the first Show Changes, Revert or Restore: their runs.

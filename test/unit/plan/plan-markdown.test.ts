@@ -1,7 +1,7 @@
 // The plan's one Markdown format (core/plan/plan-markdown.ts): every plan shape reads
 // back to exactly the list that was written, a person's edits read as they mean, and
 // a line that is not an item is refused naming its number; then the plan file as an
-// edit (core/plan/plan-work.ts planFileEdit): unchanged, each kind of change, refusals.
+// edit (core/plan/plan-file-edit.ts planFileEdit): unchanged, each kind of change, refusals.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
@@ -9,7 +9,8 @@ import {
   planAsMarkdown,
   planMarkdownDocument,
 } from '../../../extension/src/core/plan/plan-markdown';
-import { planFileEdit, startItemList } from '../../../extension/src/core/plan/plan-work';
+import { planFileEdit } from '../../../extension/src/core/plan/plan-file-edit';
+import { startItemList } from '../../../extension/src/core/plan/plan-work';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { todo } from '../support/sessions';
 

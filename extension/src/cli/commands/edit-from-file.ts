@@ -15,7 +15,6 @@ import { PlanEditor } from '../../core/plan/plan-editor';
 import { fileCheckSets } from '../../core/plan/plan-file-checks';
 import { parsePlanMarkdown } from '../../core/plan/plan-markdown';
 import { fold } from '../../core/session/projection';
-import { planFileEdit, planFileOrigin } from '../../core/plan/plan-work';
 import { planAsText } from '../../core/plan/summaries';
 import { SessionFolds } from '../../core/plan/session-folds';
 import { visibleControls } from '../../core/terminal-text';
@@ -36,6 +35,8 @@ export async function editFromFileCommand(
   try {
     const session = opened.session;
     const editor = new PlanEditor(session, { policy: () => ({ allowParallelInProgress }) });
+    // The plan file's edit: a lazy module (dist/plan-file-edit.js), as in the editor.
+    const { planFileEdit, planFileOrigin } = await import('../../core/plan/plan-file-edit');
     const outcome = await editor.submitList((plan, policy) => planFileEdit(plan, text, policy), planFileOrigin(text));
     if (outcome.kind === 'refused') {
       io.err(`agent-checklist: ${visibleControls(outcome.message, { keepLayout: false })}`);

@@ -3,7 +3,6 @@
 // with the file's plan as ONE user edit from the plan file, what the file said of each
 // item riding on it. Stdout: what was read, and the log's path as the LAST line. A file
 // whose plan todo_write's rules refuse exits 1 and leaves no log behind.
-import { planFileEdit, planFileOrigin } from '../../core/plan/plan-work';
 import { readPlanFile } from '../../core/plan/task-files/plan-file-format';
 import { SessionStore } from '../../core/store/session-store';
 import { visibleControls } from '../../core/terminal-text';
@@ -15,7 +14,15 @@ export function isPlanFileText(text: string): boolean {
   return readPlanFile(text, null).ok;
 }
 
-export function importPlanFile(io: CliIo, file: string, text: string, sessionDir: string, cwd: string): number {
+export async function importPlanFile(
+  io: CliIo,
+  file: string,
+  text: string,
+  sessionDir: string,
+  cwd: string,
+): Promise<number> {
+  // The plan file's edit: a lazy module (dist/plan-file-edit.js), as in the editor.
+  const { planFileEdit, planFileOrigin } = await import('../../core/plan/plan-file-edit');
   const list = planFileEdit(null, text, { allowParallelInProgress: true });
   if (!list.ok) {
     io.err(`agent-checklist: ${visibleControls(list.message, { keepLayout: false })}`);

@@ -3,8 +3,6 @@
 // extension share. Each result is a whole list that passes todo_write's rules (the
 // same messages), to be appended as ONE todo/user-edit by the session's writer
 // (PlanEditor); the prompts are the words the turn that follows starts with.
-import type { UserEditOrigin } from '../session/events';
-import { readPlanFile } from './task-files/plan-file-format';
 import type { TodoItem } from './todo-schema';
 import { replacePlanList, type PlanEditResult } from './user-edit';
 import type { TodoWritePolicy } from './todo-write-rules';
@@ -56,22 +54,4 @@ export function handOverPrompt(words: string, sourceSession: string): string {
 export function handOverList(plan: readonly TodoItem[] | null, policy: TodoWritePolicy): PlanEditResult {
   if (plan === null || plan.length === 0) return { ok: false, message: 'the session has no plan to hand on' };
   return replacePlanList(null, plan, policy);
-}
-
-/**
- * The plan file's text (our checklist, spec-kit's or Kiro's tasks.md) as an edit of `plan`: the list it
- * holds, by the same rules (unchanged when it says what the log says, including `_No standing plan._` while
- * the log has none), or why it is refused.
- */
-export function planFileEdit(plan: readonly TodoItem[] | null, text: string, policy: TodoWritePolicy): PlanEditResult {
-  const parsed = readPlanFile(text, plan);
-  if (!parsed.ok) return parsed;
-  if (parsed.todos === null && plan === null) return { ok: true, todos: [], changed: false };
-  return replacePlanList(plan, parsed.todos ?? [], policy);
-}
-
-/** The plan file edit's origin: what the file said of each item beyond its words (its format, ids, markers). */
-export function planFileOrigin(text: string): UserEditOrigin {
-  const read = readPlanFile(text, null);
-  return read.ok ? read.origin : { kind: 'plan-file' };
 }

@@ -18,11 +18,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
-import { planFileEdit, planFileOrigin } from '../../core/plan/plan-work';
-import { planFileText, readPlanFile } from '../../core/plan/task-files/plan-file-format';
 import type { TodoItem } from '../../core/plan/todo-schema';
 import type { SessionController } from '../controller/session-controller';
 import { onDidChangeSettings } from '../host/settings';
+
+type PlanFiles = typeof import('../../core/plan/plan-file-edit');
 
 const LAST_WRITTEN_KEY = 'agentChecklist.planFile.lastWritten';
 const NEVER_WRITTEN = ['.git', '.agent-checklist'];
@@ -106,10 +106,12 @@ export class PlanFileSync extends Owner {
     const uri = this.uri;
     const { controller } = this.deps;
     const text = uri ? await readText(uri) : null;
-    if (controller.session === null) return this.showFilePlan(text);
+    // The plan file's formats and edit: a lazy module (dist/plan-file-edit.js), loaded at the first sync.
+    const files = await import('../../core/plan/plan-file-edit');
+    if (controller.session === null) return this.showFilePlan(files, text);
     if (!uri || !controller.planEditing.canEdit) return;
-    if (text !== null && text !== this.lastWritten && text !== this.logText(text)) await this.take(text);
-    const next = this.logText(text);
+    if (text !== null && text !== this.lastWritten && text !== this.logText(files, text)) await this.take(files, text);
+    const next = this.logText(files, text);
     if (next === null || next === text) {
       if (next !== null) await this.remember(next);
       return;
@@ -119,10 +121,10 @@ export class PlanFileSync extends Owner {
   }
 
   /** The file's text as one user edit; a refusal is told once per text. */
-  private async take(text: string): Promise<void> {
+  private async take(files: PlanFiles, text: string): Promise<void> {
     const outcome = await this.deps.controller.planEditing.editList(
-      (plan, policy) => planFileEdit(plan, text, policy),
-      planFileOrigin(text),
+      (plan, policy) => files.planFileEdit(plan, text, policy),
+      files.planFileOrigin(text),
     );
     this.deps.log.info(`plan file: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
     if (outcome.kind !== 'refused' || this.warned === text) return;
@@ -135,8 +137,8 @@ export class PlanFileSync extends Owner {
     );
   }
 
-  private showFilePlan(text: string | null): void {
-    const parsed = text === null ? null : readPlanFile(text, null);
+  private showFilePlan(files: PlanFiles, text: string | null): void {
+    const parsed = text === null ? null : files.readPlanFile(text, null);
     const plan = parsed?.ok ? parsed.todos : null;
     if (parsed && !parsed.ok) this.deps.log.warn(`plan file: not a plan: ${parsed.message}`);
     if (JSON.stringify(plan) === JSON.stringify(this.plan)) return;
@@ -145,9 +147,9 @@ export class PlanFileSync extends Owner {
   }
 
   /** The log's plan written into the file's text `current` (a task file keeps its own lines). */
-  private logText(current: string | null): string | null {
+  private logText(files: PlanFiles, current: string | null): string | null {
     const plan = this.deps.controller.standingPlan;
-    return plan === null ? null : planFileText(current, plan);
+    return plan === null ? null : files.planFileText(current, plan);
   }
 
   private get lastWritten(): string | undefined {
