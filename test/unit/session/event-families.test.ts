@@ -3,12 +3,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eventDataSchemas, isKnownEventType } from '../../../extension/src/core/session/events';
+import { checkEventDataFields } from '../../../extension/src/core/session/check-events';
 import { planEventFields } from '../../../extension/src/core/session/plan-events';
+import { reviewEventDataFields } from '../../../extension/src/core/session/review-events';
 import { toolEventFields } from '../../../extension/src/core/session/tool-events';
 import { turnEventFields } from '../../../extension/src/core/session/turn-events';
 import { workspaceEventFields } from '../../../extension/src/core/session/workspace-events';
 
-const FAMILIES = { turnEventFields, toolEventFields, planEventFields, workspaceEventFields };
+const FAMILIES = {
+  turnEventFields,
+  toolEventFields,
+  planEventFields,
+  workspaceEventFields,
+  reviewEventDataFields,
+  checkEventDataFields,
+};
 
 describe('the event map by family', () => {
   it('gives each event type to exactly one family', () => {

@@ -1,8 +1,9 @@
 // The session event map: the ONE list of durable event types, each with the zod/mini
 // schema of its data; the event types are inferred from it. It is composed of the
 // families' maps, each in its own module: the conversation (turn-events.ts), the
-// tools (tool-events.ts), the plan (plan-events.ts) and the workspace
-// (workspace-events.ts). Each member has one owner module; extend by adding a member
+// tools (tool-events.ts), the plan (plan-events.ts), the workspace
+// (workspace-events.ts), and the ignorable ones (ignorable-events.ts: plan review's and
+// items' checks). Each member has one owner module; extend by adding a member
 // to its family's map. State events carry the whole value; the last write wins on replay.
 import * as z from 'zod/mini';
 import '../zod-english';

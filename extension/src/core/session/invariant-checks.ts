@@ -146,3 +146,22 @@ export const checkContextCompact: Check<'context/compact'> = (p, event) => {
   }
   return null;
 };
+
+/** Where the workspace's events land: a checkpoint in its step or between them, a revert and an ACP session outside. */
+export const checkWorkspaceEvent: Check<'checkpoint/created' | 'changes/reverted' | 'acp/session'> = (p, event) => {
+  switch (event.type) {
+    case 'checkpoint/created':
+      // In its step, or between steps: the one that closes a turn follows its last step.
+      return p.openStep
+        ? inStep(p, event.type, event.data.turn, event.data.step)
+        : inTurn(p, event.type, event.data.turn);
+    case 'changes/reverted':
+      return p.openStep
+        ? `changes/reverted inside step ${p.openStep.step} (a revert lands between steps or between turns)`
+        : null;
+    case 'acp/session':
+      return p.openTurn === null
+        ? null
+        : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
+  }
+};

@@ -13,6 +13,7 @@ import { InvariantViolation } from './invariant-violation';
 import { checkReviewEvent } from './review-invariants';
 import { checkCheckEvent } from './check-invariants';
 import {
+  checkWorkspaceEvent,
   checkAssistantMessage,
   checkContextCompact,
   checkPlanProposed,
@@ -24,7 +25,6 @@ import {
   checkTurnEnd,
   checkTurnStart,
   checkVerifyCompletion,
-  inStep,
   inTurn,
   type LogPosition,
   newStep,
@@ -89,18 +89,9 @@ export class InvariantChecker {
       case 'subagent/end':
         return p.openTurn === null ? `${event.type} outside an open turn` : null;
       case 'checkpoint/created':
-        // In its step, or between steps: the one that closes a turn follows its last step.
-        return p.openStep
-          ? inStep(p, event.type, event.data.turn, event.data.step)
-          : inTurn(p, event.type, event.data.turn);
       case 'changes/reverted':
-        return p.openStep
-          ? `changes/reverted inside step ${p.openStep.step} (a revert lands between steps or between turns)`
-          : null;
       case 'acp/session':
-        return p.openTurn === null
-          ? null
-          : `acp/session inside turn ${p.openTurn} (an agent's session opens between turns)`;
+        return checkWorkspaceEvent(p, event);
       case 'plan/proposed':
         return checkPlanProposed(p, event);
       case 'plan/verify-completion':
