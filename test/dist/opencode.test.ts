@@ -46,11 +46,12 @@ describe("opencode's database in the production build", () => {
     worker.postMessage({
       folders: [project],
       agents: ['opencode'],
+      // Each followed agent's home by its id (core/import/followed-agents.ts): opencode's holds opencode.db.
       homes: {
-        claudeConfigDir: path.join(dir, 'c'),
-        codexHome: path.join(dir, 'x'),
-        geminiDir: path.join(dir, 'g'),
-        opencodeDb: db,
+        'claude-code': path.join(dir, 'c'),
+        codex: path.join(dir, 'x'),
+        'gemini-cli': path.join(dir, 'g'),
+        opencode: path.dirname(db),
       },
       sessionDir: followed,
     });
