@@ -32,6 +32,7 @@ const COMMANDS = [
   'agentChecklist.openInEditor',
   'agentChecklist.showPlanHistory',
   'agentChecklist.openAgentFile',
+  'agentChecklist.openBoard',
   'agentChecklist.enableClaudeCodeTasks',
   'agentChecklist.enableCodexPlanTool',
   'agentChecklist.chooseAgent',
