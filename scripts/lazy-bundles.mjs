@@ -85,6 +85,12 @@ export const LAZY_MODULES = {
   'extension/src/core/plan/plan-file-edit.ts': 'plan-file-edit',
   // Imported by vscode/board/board-command.ts at the first Open Plan Board: the board's panel, thread and watchers.
   'extension/src/vscode/board/board-panel.ts': 'board-panel',
+  // Imported by vscode/plan-tree/plan-changes-commands.ts at the first Show Changes, Revert or Restore: their runs.
+  'extension/src/vscode/plan-tree/plan-changes-run.ts': 'plan-changes',
+  // Imported by vscode/external-sessions/setup-agent.ts at the first Set Up for Another Agent….
+  'extension/src/vscode/external-sessions/setup-agent-run.ts': 'setup-agent',
+  // Imported by vscode/plan-tree/plan-edit-commands.ts at the first edit action (Mark Completed, Edit Text…, …).
+  'extension/src/vscode/plan-tree/plan-edit-run.ts': 'plan-edit',
 };
 
 /**

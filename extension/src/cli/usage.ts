@@ -58,13 +58,14 @@ const databaseSynopsis = FOLLOWED_AGENTS.flatMap(({ reading }) =>
     : [],
 ).join('\n');
 
-/** `import`'s help: each followed agent's files, from its descriptor (core/import/followed-agents.ts). */
+/** `import`'s help: each followed agent's files, its reader's text (ReaderTexts), loaded when help is asked for. */
 const importHelp = (): string => {
-  const files = FOLLOWED_AGENTS.filter((a) => a.reading.kind === 'jsonl').map((a) => `- ${a.importHelp}`);
-  const databases = FOLLOWED_AGENTS.filter((a) => a.reading.kind === 'database').map((a) => `${a.importHelp}.`);
+  const help = (kind: string) =>
+    FOLLOWED_AGENTS.filter((a) => a.reading.kind === kind).map((a) => a.reading.load().importHelp);
+  const databases = help('database').map((text) => `${text}.`);
   return [
     'import: one of these (told apart by its content)',
-    ...files,
+    ...help('jsonl').map((text) => `- ${text}`),
     `made into a session log in --session-dir (default: .agent-checklist/sessions): one plan
 version per plan write, at the agent's own times. Importing the same file again
 (after the agent went on) rewrites the same log. Prints the log's path last.`,

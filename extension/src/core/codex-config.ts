@@ -12,8 +12,6 @@ import { brandedError, errorGuard } from './error-brand';
 /** How the config leaves the plan tool. */
 export type CodexPlanTool = 'on' | 'off-by-default' | 'off-by-choice';
 
-/** The Codex release from which `update_plan` is off unless the config turns it on. */
-export const CODEX_PLAN_TOOL_OFF_SINCE = '0.152.0';
 /** The key, as Codex's docs and `-c` name it. */
 export const CODEX_PLAN_TOOL_KEY = 'tools.update_plan.enabled';
 /** The `-c` override that turns the tool on for one Codex process. */

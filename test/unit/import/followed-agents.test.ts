@@ -66,7 +66,6 @@ const fakeAgent: FollowedAgent = {
   homeVariables: ['FAKE_AGENT_HOME'],
   reading: {
     kind: 'jsonl',
-    what: 'a Fake Agent log',
     load: () => ({
       files: {
         dirOf: (home, folder) => path.join(home, path.basename(folder)),
@@ -76,6 +75,9 @@ const fakeAgent: FollowedAgent = {
       },
       recognises: (line) => line.fake === 'session',
       reader: () => new FakeReader(),
+      what: 'a Fake Agent log',
+      importHelp: 'a Fake Agent log',
+      warning: () => 'warning: no plan',
     }),
   },
   planToolOff: {
@@ -84,9 +86,7 @@ const fakeAgent: FollowedAgent = {
     ofLog: () => true,
     text: 'No plan: the fake agent hides its plan.',
     action: { label: 'Turn It On', command: 'fake.turnOn' },
-    warning: () => 'warning: no plan',
   },
-  importHelp: 'a Fake Agent log',
 };
 const AGENTS = [...FOLLOWED_AGENTS, fakeAgent];
 

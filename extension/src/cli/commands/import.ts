@@ -59,8 +59,8 @@ export async function importCommand(
   const notice = planNoticeOfFile(info, FOLLOWED_AGENTS);
   const home = notice?.agent.home(io.env, os.homedir());
   if (notice !== undefined && home !== undefined && (await noticeHoldsNow(notice, home))) {
-    const warning = notice.off.warning(info, home);
-    io.err(visibleControls(`agent-checklist: ${warning}`, { keepLayout: false }));
+    const warning = notice.agent.reading.load().warning?.(info, home);
+    if (warning !== undefined) io.err(visibleControls(`agent-checklist: ${warning}`, { keepLayout: false }));
   }
   io.out(result.path);
   return EXIT_OK;
@@ -69,7 +69,8 @@ export async function importCommand(
 /** The agent whose database `file` is, if it is one. */
 function databaseOf(file: string): { agent: FollowedAgent; reading: DatabaseReading } | undefined {
   for (const agent of FOLLOWED_AGENTS)
-    if (agent.reading.kind === 'database' && agent.reading.isDatabase(file)) return { agent, reading: agent.reading };
+    if (agent.reading.kind === 'database' && agent.reading.load().isDatabase(file))
+      return { agent, reading: agent.reading };
   return undefined;
 }
 

@@ -8,7 +8,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/mini';
 import { parseJson } from '../store/parse-json';
-import { CLAUDE_TODO_TOOLS_VARIABLE } from './agents/claude-code';
+
+export const CLAUDE_TODO_TOOLS_VARIABLE = 'CLAUDE_CODE_ENABLE_TODO_TOOLS';
+
+/** Claude Code's user settings file in its config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`). */
+export function claudeSettingsFile(configDir: string): string {
+  return path.join(configDir, 'settings.json');
+}
 
 const settingsObject = z.record(z.string(), z.unknown());
 const envObject = z.optional(z.record(z.string(), z.unknown()));

@@ -23,6 +23,7 @@ import {
   unreadSessionInfo,
 } from './agent-plan';
 import { listFiles } from './agent-session-files';
+import { CLAUDE_TODO_TOOLS_VARIABLE, claudeSettingsFile } from './claude-settings';
 import type { JsonlReader } from './followed-agent';
 
 const lineHead = z.object({
@@ -213,4 +214,11 @@ export const reading: JsonlReader = {
   },
   recognises: (line) => 'type' in line && typeof line.sessionId === 'string',
   reader: () => new ClaudeTranscriptReader(),
+  what: 'a Claude Code transcript',
+  importHelp: `a Claude Code transcript (~/.claude/projects/<folder>/<session>.jsonl, or under
+  $CLAUDE_CONFIG_DIR)`,
+  warning: (info, home) =>
+    `warning: no plan: Claude Code ${info.version ?? ''} offers its model no task ` +
+    `list (TodoWrite, TaskCreate) unless ${CLAUDE_TODO_TOOLS_VARIABLE}=1; add "env": ` +
+    `{"${CLAUDE_TODO_TOOLS_VARIABLE}": "1"} to ${claudeSettingsFile(home)} for its next sessions`,
 };

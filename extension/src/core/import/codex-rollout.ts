@@ -19,6 +19,8 @@ import {
   unreadSessionInfo,
 } from './agent-plan';
 import { firstLine, listFiles } from './agent-session-files';
+import { CODEX_PLAN_TOOL_KEY, codexConfigFile } from '../codex-config';
+import { CODEX_PLAN_TOOL_OFF_SINCE } from './agents/codex';
 import type { JsonlReader } from './followed-agent';
 
 const lineHead = z.object({ type: z.string(), timestamp: z.optional(z.string()) });
@@ -158,4 +160,10 @@ export const reading: JsonlReader = {
   },
   recognises: (line) => line.type === 'session_meta' && 'payload' in line,
   reader: () => new CodexRolloutReader(),
+  what: 'a Codex rollout',
+  importHelp: `a Codex rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl, or under $CODEX_HOME)`,
+  warning: (info, home) =>
+    `warning: no plan: Codex ${info.version ?? ''} offers its model no update_plan: its plan tool is off by ` +
+    `default since ${CODEX_PLAN_TOOL_OFF_SINCE}; add [tools.update_plan] with enabled = true ` +
+    `(${CODEX_PLAN_TOOL_KEY}) to ${codexConfigFile(home)} for its next sessions`,
 };

@@ -7,7 +7,8 @@
 //
 // Descriptors are light (the extension host reads them at start): a reader is loaded
 // at its first use with a synchronous `require` of its module, which the build makes a
-// lazy module of its own (scripts/lazy-bundles.mjs finds each in agents/*.ts).
+// lazy module of its own (scripts/lazy-bundles.mjs finds each in agents/*.ts). What only
+// the CLI says of an agent (its help, its warning) is its reader's too (ReaderTexts).
 import type { Disposable } from '../disposable';
 import type { AgentFileReader, AgentLine, AgentSessionInfo, ImportResult } from './agent-plan';
 import type { FollowReport } from './follow-messages';
@@ -30,8 +31,18 @@ export interface SessionFiles {
   folderOf?(file: string): string | undefined;
 }
 
+/** What only the CLI says of an agent: in its reader's module, so that the host's start carries none of it. */
+export interface ReaderTexts {
+  /** The CLI's `import` help for it: a paragraph of lines. */
+  importHelp: string;
+  /** The CLI's one-line warning (English) when its plan tool was off (PlanToolOff), `home` the agent's home. */
+  warning?(info: AgentSessionInfo, home: string): string;
+}
+
 /** Where an agent's JSONL files are, how one is told, and its reader: its reader's module (loaded at first use). */
-export interface JsonlReader {
+export interface JsonlReader extends ReaderTexts {
+  /** What one of its files is, as the CLI names it ("a Codex rollout"). */
+  what: string;
   files: SessionFiles;
   /** Whether `line` tells that its file is this agent's: a file is the one agent's whose recogniser alone says so. */
   recognises(line: AgentLine): boolean;
@@ -42,8 +53,6 @@ export interface JsonlReader {
 /** An agent whose sessions are JSONL files it appends to: followed file by file. */
 export interface JsonlReading {
   kind: 'jsonl';
-  /** What one of its files is, as the CLI names it ("a Codex rollout"). */
-  what: string;
   /** Its reader's module (files, recogniser, reader), required at the first read: never the host's start. */
   load(): JsonlReader;
 }
@@ -54,7 +63,9 @@ export interface DatabaseFollower extends Disposable {
 }
 
 /** The module that reads an agent's database, loaded at its first use. */
-export interface DatabaseReader {
+export interface DatabaseReader extends ReaderTexts {
+  /** Whether `file` is such a database (told by its content). */
+  isDatabase(file: string): boolean;
   follower(
     dbFile: string,
     folders: readonly string[],
@@ -72,8 +83,6 @@ export interface DatabaseReading {
   kind: 'database';
   /** The database file under the agent's home. */
   file(home: string): string;
-  /** Whether `file` is such a database (told by its content). */
-  isDatabase(file: string): boolean;
   load(): DatabaseReader;
 }
 
@@ -92,8 +101,6 @@ export interface PlanToolOff {
   text: string;
   /** Its button: the label (English, translated as `text`) and the command it runs, with its arguments. */
   action: { label: string; command: string; args?: readonly string[] };
-  /** The CLI's one-line warning (English), `home` the agent's home. */
-  warning(info: AgentSessionInfo, home: string): string;
   /**
    * When the notice also rests on the agent's own configuration as it is now: whether it
    * leaves the tool off (false when it turns the tool on, or keeps it off by the user's
@@ -113,6 +120,4 @@ export interface FollowedAgent {
   homeVariables: readonly string[];
   reading: JsonlReading | DatabaseReading;
   planToolOff?: PlanToolOff;
-  /** The CLI's `import` help for it: a paragraph of lines. */
-  importHelp: string;
 }

@@ -226,4 +226,11 @@ export const reading: JsonlReader = {
   },
   recognises: (line) => !('type' in line) && 'sessionId' in line && 'projectHash' in line,
   reader: () => new GeminiSessionReader(),
+  what: 'a Gemini CLI session',
+  importHelp: `a Gemini CLI session (~/.gemini/tmp/<project>/chats/session-*.jsonl, or under
+  $GEMINI_CLI_HOME/.gemini)`,
+  warning: (info) =>
+    `warning: no plan: Gemini CLI offers write_todos to Gemini 2.x models only, and this ` +
+    `session's model is ${info.model ?? 'another'}; give Gemini CLI our todo_write through ` +
+    `\`agent-checklist mcp\` (in the editor: Set Up for Another Agent…, Gemini CLI)`,
 };

@@ -146,4 +146,23 @@ export const opencodeReader: DatabaseReader = {
   follower: (dbFile, folders, sessionDir, report) => new OpencodeFollower(dbFile, folders, sessionDir, report),
   importAll: importOpencodeSessions,
   readError: (error) => (isOpencodeDbError(error) ? error.message : undefined),
+  isDatabase: isSqliteFile,
+  importHelp: `opencode's database (~/.local/share/opencode/opencode.db) holds every folder's
+sessions: each session of --cwd (default: the current folder) is made into one
+log, and each log's path is printed on its own line`,
 };
+
+/** Whether `file` starts as an SQLite database does. */
+function isSqliteFile(file: string): boolean {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(16);
+      return fs.readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') === 'SQLite format 3\0';
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}

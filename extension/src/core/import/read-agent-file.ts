@@ -52,6 +52,6 @@ export function readAgentFile(file: string, agents: readonly FollowedAgent[] = F
 
 /** What the agents' files are, as the CLI names them: "a X, a Y nor a Z". */
 function fileKinds(agents: readonly FollowedAgent[]): string {
-  const kinds = agents.flatMap(({ reading }) => (reading.kind === 'jsonl' ? [reading.what] : []));
+  const kinds = agents.flatMap(({ reading }) => (reading.kind === 'jsonl' ? [reading.load().what] : []));
   return kinds.length < 2 ? (kinds[0] ?? 'a session file') : `${kinds.slice(0, -1).join(', ')} nor ${kinds.at(-1)!}`;
 }

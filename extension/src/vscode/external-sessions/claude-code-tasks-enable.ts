@@ -5,11 +5,11 @@
 import * as vscode from 'vscode';
 import {
   CLAUDE_TASKS_ENTRY,
+  claudeSettingsFile,
   claudeTasksChange,
   readClaudeSettings,
   writeClaudeSettings,
 } from '../../core/import/claude-settings';
-import { claudeSettingsFile } from '../../core/import/agents/claude-code';
 import { agentHomes } from '../../core/import/followed-agents';
 
 /**

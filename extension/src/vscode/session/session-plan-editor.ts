@@ -4,7 +4,7 @@
 // The editor lands edits on the shown session's live plan fold, so an edit applies
 // to exactly the plan the surfaces show.
 import * as vscode from 'vscode';
-import { recordRevert, type RevertDone } from '../../core/checkpoints/revert';
+import type { RevertDone } from '../../core/checkpoints/revert';
 import { PlanEditor, type PlanEditOutcome, type PlanListEdit } from '../../core/plan/plan-editor';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import type { PlanEdit } from '../../core/plan/user-edit';
@@ -88,11 +88,12 @@ export class ShownPlanEditing {
 
   /**
    * A revert applied to the workspace, logged on the shown session (core/checkpoints/revert.ts: changes/reverted, then
-   * the item back to pending).
+   * the item back to pending). The revert's module loads with the first revert (the one that applied `done`).
    */
-  recordRevert(item: string, done: RevertDone): Promise<PlanEditOutcome> {
+  async recordRevert(item: string, done: RevertDone): Promise<PlanEditOutcome> {
     const editor = this.editor;
     if (!editor) return this.edit({ kind: 'status', content: item, status: 'pending' }); // refused, with the same words
+    const { recordRevert } = await import('../../core/checkpoints/revert');
     return recordRevert(editor.session, editor, item, done);
   }
 

@@ -15,12 +15,6 @@ declare const require: (id: '../claude-transcript') => unknown;
 
 /** The Claude Code build from which the plan tools are withheld unless turned on. */
 const TASKS_WITHHELD_SINCE = '2.1.233';
-export const CLAUDE_TODO_TOOLS_VARIABLE = 'CLAUDE_CODE_ENABLE_TODO_TOOLS';
-
-/** Claude Code's user settings file in its config folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`). */
-export function claudeSettingsFile(configDir: string): string {
-  return path.join(configDir, 'settings.json');
-}
 
 export const claudeCode: FollowedAgent = {
   id: 'claude-code',
@@ -29,7 +23,6 @@ export const claudeCode: FollowedAgent = {
   homeVariables: ['CLAUDE_CONFIG_DIR'],
   reading: {
     kind: 'jsonl',
-    what: 'a Claude Code transcript',
     load: () => (require('../claude-transcript') as ReaderModule).reading,
   },
   planToolOff: {
@@ -40,13 +33,9 @@ export const claudeCode: FollowedAgent = {
       'No plan: Claude Code did not offer its model its task list (it ' +
       'withholds it from its newest models unless it is turned on).',
     action: { label: 'Turn On Claude Code\u2019s Task List', command: 'agentChecklist.enableClaudeCodeTasks' },
-    warning: (info, home) =>
-      `warning: no plan: Claude Code ${info.version ?? ''} offers its model no task ` +
-      `list (TodoWrite, TaskCreate) unless ${CLAUDE_TODO_TOOLS_VARIABLE}=1; add "env": ` +
-      `{"${CLAUDE_TODO_TOOLS_VARIABLE}": "1"} to ${claudeSettingsFile(home)} for its next sessions`,
     // Its user settings may turn the task list on since (Turn On, or by hand): no notice then.
     leftOff: async (home) => {
-      const { claudeTasksChange, readClaudeSettings } = await import('../claude-settings');
+      const { claudeSettingsFile, claudeTasksChange, readClaudeSettings } = await import('../claude-settings');
       try {
         return claudeTasksChange(readClaudeSettings(claudeSettingsFile(home))).kind !== 'already-on';
       } catch {
@@ -54,6 +43,4 @@ export const claudeCode: FollowedAgent = {
       }
     },
   },
-  importHelp: `a Claude Code transcript (~/.claude/projects/<folder>/<session>.jsonl, or under
-  $CLAUDE_CONFIG_DIR)`,
 };

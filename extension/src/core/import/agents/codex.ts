@@ -8,13 +8,15 @@
 // `false` is the user's choice and gets no notice). Agent Checklist: Turn On Codex's
 // Plan Tool adds the table (codex-config-edit.ts).
 import * as path from 'node:path';
-import { CODEX_PLAN_TOOL_KEY, CODEX_PLAN_TOOL_OFF_SINCE, codexConfigFile } from '../../codex-config';
 import type { FollowedAgent } from '../followed-agent';
 import { versionAtLeast } from '../plan-notice';
 
 type ReaderModule = Pick<typeof import('../codex-rollout'), 'reading'>;
 /** CommonJS's require (the bundles and tsx), declared for this one module: the reader loads at its first use. */
 declare const require: (id: '../codex-rollout') => unknown;
+
+/** The Codex release from which `update_plan` is off unless the config turns it on. */
+export const CODEX_PLAN_TOOL_OFF_SINCE = '0.152.0';
 
 export const codex: FollowedAgent = {
   id: 'codex',
@@ -23,7 +25,6 @@ export const codex: FollowedAgent = {
   homeVariables: ['CODEX_HOME'],
   reading: {
     kind: 'jsonl',
-    what: 'a Codex rollout',
     load: () => (require('../codex-rollout') as ReaderModule).reading,
   },
   planToolOff: {
@@ -32,15 +33,14 @@ export const codex: FollowedAgent = {
     ofLog: (version) => versionAtLeast(version, CODEX_PLAN_TOOL_OFF_SINCE),
     text: 'No plan: Codex did not offer its model its plan tool (update_plan), which is off by default since 0.152.',
     action: { label: 'Turn On Codex\u2019s Plan Tool', command: 'agentChecklist.enableCodexPlanTool' },
-    warning: (info, home) =>
-      `warning: no plan: Codex ${info.version ?? ''} offers its model no update_plan: its plan tool is off by ` +
-      `default since ${CODEX_PLAN_TOOL_OFF_SINCE}; add [tools.update_plan] with enabled = true ` +
-      `(${CODEX_PLAN_TOOL_KEY}) to ${codexConfigFile(home)} for its next sessions`,
+    // What reads the config (and the TOML parser) loads at the first question.
     leftOff: async (home) => {
-      const { currentCodexPlanTool } = await import('../../codex-plan-tool');
+      const [{ codexConfigFile }, { currentCodexPlanTool }] = await Promise.all([
+        import('../../codex-config'),
+        import('../../codex-plan-tool'),
+      ]);
       const tool = currentCodexPlanTool(codexConfigFile(home));
       return tool === undefined ? undefined : tool === 'off-by-default';
     },
   },
-  importHelp: `a Codex rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl, or under $CODEX_HOME)`,
 };

@@ -20,7 +20,6 @@ export const geminiCli: FollowedAgent = {
   homeVariables: ['GEMINI_CLI_HOME'],
   reading: {
     kind: 'jsonl',
-    what: 'a Gemini CLI session',
     load: () => (require('../gemini-session') as ReaderModule).reading,
   },
   planToolOff: {
@@ -31,11 +30,5 @@ export const geminiCli: FollowedAgent = {
       'No plan: Gemini CLI offers its plan tool (write_todos) to Gemini ' +
       '2.x models only. Our todo_write, through MCP, works with any model.',
     action: { label: 'Set Up Gemini CLI', command: 'agentChecklist.setUpAgent', args: ['gemini-cli'] },
-    warning: (info) =>
-      `warning: no plan: Gemini CLI offers write_todos to Gemini 2.x models only, and this ` +
-      `session's model is ${info.model ?? 'another'}; give Gemini CLI our todo_write through ` +
-      `\`agent-checklist mcp\` (in the editor: Set Up for Another Agent…, Gemini CLI)`,
   },
-  importHelp: `a Gemini CLI session (~/.gemini/tmp/<project>/chats/session-*.jsonl, or under
-  $GEMINI_CLI_HOME/.gemini)`,
 };
