@@ -66,7 +66,9 @@ describe('the plan board', () => {
   after(async () => {
     await setSetting('planFirst', undefined);
     fs.rmSync(path.join(workspaceRoot(), '.git'), { recursive: true, force: true });
-    if (project !== '') fs.rmSync(project, { recursive: true, force: true });
+    // Only the transcript goes: the follower keeps watching the project folder it found, which a later suite's
+    // Claude Code run writes into again.
+    if (project !== '') fs.rmSync(path.join(project, `${SESSION_ID}.jsonl`), { force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('agentChecklist.newSession');
   });
