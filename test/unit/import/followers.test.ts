@@ -111,6 +111,28 @@ describe("following other agents' session files", () => {
     }
   });
 
+  it('follows again a Claude Code project folder that was removed and made anew', async () => {
+    const { folder, homes, sessionDir, followers, wait } = setUp();
+    followers.configure({ folders: [folder], agents: ['claude-code'], homes, sessionDir });
+    try {
+      const lines = fixtureLines('claude-todowrite-resumed.jsonl').map((l) => `${l}\n`);
+      const dir = claudeProjectDir(homes, folder);
+      fs.mkdirSync(dir, { recursive: true });
+      const first = path.join(dir, 'first.jsonl');
+      fs.writeFileSync(first, lines.join(''));
+      await wait(wrote(first));
+      fs.rmSync(dir, { recursive: true });
+      fs.mkdirSync(dir, { recursive: true });
+      const second = path.join(dir, 'second.jsonl');
+      fs.writeFileSync(second, lines.join(''));
+      const report = await wait(wrote(second));
+      assert.ok(report.kind === 'wrote');
+      assert.equal(historyVersions(report.logPath), 3);
+    } finally {
+      followers.dispose();
+    }
+  });
+
   it('follows the Codex rollouts of the folder only, found in a day folder made after the start', async () => {
     const { root, folder, homes, sessionDir, reports, followers, wait } = setUp();
     const [meta, ...rest] = fixtureLines('codex-update-plan-resumed.jsonl');

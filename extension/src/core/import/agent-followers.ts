@@ -96,29 +96,42 @@ export class AgentFollowers implements Disposable {
     this.watches.push(toDisposable(() => clearInterval(poll)));
   }
 
+  /**
+   * Watches `dir` once it exists, and again when it is removed and made anew (an agent's
+   * project folder deleted by the user or a test comes back on the agent's next run).
+   */
   private watchDir(dir: string, recursive: boolean, onName: (name: string) => unknown, scan: () => void): void {
+    let watcher: fs.FSWatcher | undefined;
+    const lost = (): void => {
+      watcher?.close();
+      watcher = undefined;
+      waitForDir();
+    };
     const start = (): boolean => {
-      let watcher: fs.FSWatcher;
       try {
-        watcher = fs.watch(dir, { recursive, persistent: false }, (_event, name) => {
-          if (typeof name === 'string') onName(name);
+        watcher = fs.watch(dir, { recursive, persistent: false }, (event, name) => {
+          if (event === 'rename' && removed(dir, name)) lost();
+          else if (typeof name === 'string') onName(name);
         });
       } catch {
         return false;
       }
-      watcher.on('error', (error) =>
-        this.report({ kind: 'problem', file: dir, message: `stopped watching: ${error.message}` }),
-      );
-      this.watches.push(toDisposable(() => watcher.close()));
+      watcher.on('error', (error) => {
+        this.report({ kind: 'problem', file: dir, message: `stopped watching: ${error.message}` });
+        lost();
+      });
       scan();
       return true;
     };
-    if (start()) return;
-    const poll = setInterval(() => {
-      if (start()) clearInterval(poll);
-    }, APPEAR_POLL_MS);
-    poll.unref();
-    this.watches.push(toDisposable(() => clearInterval(poll)));
+    const waitForDir = (): void => {
+      const poll = setInterval(() => {
+        if (start()) clearInterval(poll);
+      }, APPEAR_POLL_MS);
+      poll.unref();
+      this.watches.push(toDisposable(() => clearInterval(poll)));
+    };
+    this.watches.push(toDisposable(() => watcher?.close()));
+    if (!start()) waitForDir();
   }
 
   private changed(file: string, reading: JsonlReader): void {
@@ -188,4 +201,12 @@ export class AgentFollowers implements Disposable {
   dispose(): void {
     this.stop();
   }
+}
+
+/**
+ * Whether a rename event on `dir`'s watcher says the folder itself went: the watcher names the
+ * folder then (and it may already be made again, which a plain existence check would miss).
+ */
+function removed(dir: string, name: string | null): boolean {
+  return name === path.basename(dir) || !fs.existsSync(dir);
 }
