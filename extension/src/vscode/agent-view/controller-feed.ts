@@ -18,7 +18,7 @@ export interface FeedSources extends Pick<SnapshotSources, 'controller' | 'appro
 }
 
 /** Where the feed's changes go: the view's parts and its pages. */
-export interface FeedSinks {
+interface FeedSinks {
   post: (body: HostMessageBody) => void;
   /** Re-sends the snapshot to every page that is ready. */
   snapshotAll: () => void;
