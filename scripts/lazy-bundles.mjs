@@ -75,9 +75,9 @@ export const LAZY_MODULES = {
   'extension/src/core/tools/built-in-runs.ts': 'tool-runs',
   // Imported by Export Plan (vscode/session/session-view.ts) and the CLI's `export` at their first run: the export's fold and Markdown.
   'extension/src/core/presenters/plan-export.ts': 'plan-export',
-  // Imported by vscode/external-sessions/claude-code-tasks.ts at the first Turn On Claude Code's Task List: Claude Code's settings.
+  // Imported by vscode/external-sessions/plan-tool-notice.ts at the first Turn On Claude Code's Task List: Claude Code's settings.
   'extension/src/vscode/external-sessions/claude-code-tasks-enable.ts': 'claude-code-tasks-enable',
-  // Imported by vscode/external-sessions/claude-code-tasks.ts at the first Turn On Codex's Plan Tool: Codex's config.
+  // Imported by vscode/external-sessions/plan-tool-notice.ts at the first Turn On Codex's Plan Tool: Codex's config.
   'extension/src/vscode/external-sessions/codex-plan-tool-enable.ts': 'codex-plan-tool-enable',
   // Imported by vscode/external-sessions/chat-plan-tool.ts at the chat tool's first call: the Chat session's writer.
   'extension/src/vscode/external-sessions/chat-plan-session.ts': 'chat-plan-session',

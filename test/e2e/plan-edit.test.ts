@@ -25,6 +25,7 @@ import {
   screenshot,
   sessionLogFiles,
   setTheme,
+  STATE_DEADLINE_MS,
   until,
   type ScriptedWorkbench,
   type Workbench,
@@ -83,11 +84,21 @@ async function contextMenu(page: Page, label: string, action: string): Promise<v
       has: page.locator('.label-name', { hasText: label }),
     })
     .first();
-  await row.click({ button: 'right' });
   const item = page
     .locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^${action}$`) })
     .first();
-  await item.waitFor({ timeout: 10_000 });
+  // A right-click while the tree redraws its rows opens no menu: right-click again
+  // until the menu shows the action (each try given a few seconds, all STATE_DEADLINE_MS).
+  const end = Date.now() + STATE_DEADLINE_MS;
+  for (;;) {
+    await row.click({ button: 'right' });
+    const shown = await item.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      (error: unknown) => (Date.now() < end ? false : Promise.reject(error)),
+    );
+    if (shown) break;
+    await page.keyboard.press('Escape');
+  }
   await screenshot(page, `plan-edit-menu-${action.toLowerCase().replace(/\W+/g, '-')}.png`);
   // Chosen with the keyboard, as a user may: VS Code's menu ignores a mouse-up that comes
   // too soon after it opened, and under load a click could land in that window.
@@ -100,9 +111,7 @@ async function sendPrompt(page: Page, text: string, finalText: string): Promise<
   await runCommand(page, 'Agent Checklist: Send Prompt…');
   await answerInputBox(page, 'Agent Checklist: Send Prompt', text);
   const frame = agentFrame(page);
-  await frame
-    .locator('.item-assistant:not(.streaming) .assistant-text', { hasText: finalText })
-    .waitFor({ timeout: 60_000 });
+  await frame.locator('.item-assistant:not(.streaming) .assistant-text', { hasText: finalText }).waitFor();
   await frame.locator('.composer button[type=submit]').waitFor();
 }
 
@@ -125,7 +134,7 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
   it('marks an item completed from the context menu: one todo/user-edit; the strip, the tree and the status bar agree', async () => {
     const { page } = workbench;
     await openContainer(page);
-    await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
+    await agentFrame(page).locator('.composer-input').waitFor();
     await sendPrompt(page, 'The parser drops the last token; fix it', 'Planned; over to you.');
     await until(
       () => readStatusBar(page),
@@ -182,7 +191,7 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     fs.writeFileSync(scripted?.scriptPath ?? '', JSON.stringify(SECOND_TURN));
     await reloadWindow(page); // the workbench's reload, which awaits its state write (see reloadWindow)
     await openContainer(page);
-    await agentFrame(page).locator('.composer-input').waitFor({ timeout: 60_000 });
+    await agentFrame(page).locator('.composer-input').waitFor();
     assert.equal(
       await until(
         () => readStatusBar(page),
@@ -205,8 +214,19 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
     await sendPrompt(page, 'Carry on', 'Your plan stands.');
     const types = logTypes(workbench).map((l) => l.type);
     assert.equal(types.filter((t) => t === 'turn/start').length, 2, 'a second turn ran');
-    assert.equal(await readStatusBar(page), '1/3', 'the user-edited plan carried into the new turn');
-    assert.equal((await shape(page))[0]?.[1], 'completed');
+    // The surfaces settle after the turn's end reaches them: wait for the carried plan, not for a moment.
+    const carried = await until(
+      () => readStatusBar(page),
+      (t) => t === '1/3',
+      'the user-edited plan carried into the new turn (status bar)',
+    );
+    assert.equal(carried, '1/3');
+    const tree = await until(
+      () => shape(page),
+      (t) => t[0]?.[1] === 'completed',
+      'the user-edited plan carried into the new turn (tree)',
+    );
+    assert.equal(tree[0]?.[1], 'completed');
   });
 
   it('shows an item a model write dropped under "Dropped"; Restore from its context menu brings it back', async () => {
@@ -255,7 +275,14 @@ describe('editing the plan from the Plan tree, in the real workbench', () => {
       plan(['completed', 'in_progress', 'pending']),
       'Restore is a user edit: the item back where it was, as it was',
     );
-    assert.equal(await readStatusBar(page), '1/3 · Fix the parser');
+    assert.equal(
+      await until(
+        () => readStatusBar(page),
+        (t) => t === '1/3 · Fix the parser',
+        'the status bar after Restore',
+      ),
+      '1/3 · Fix the parser',
+    );
     await screenshot(page, 'plan-edit-restored.png');
   });
 

@@ -12,6 +12,13 @@ import { installVsix } from '../../scripts/vscode-server/vsix.mjs';
 
 /** The workbench page's first load, generous for a machine busy with other work. */
 const PAGE_LOAD_DEADLINE_MS = 120_000;
+/**
+ * How long a wait for a state of the workbench may take before it fails: every wait
+ * (Playwright's waits and `until`) polls for the state it needs and returns as soon as
+ * it holds, so this bound is for a busy machine (an extension host restarting beside
+ * another build or test run), not a time a quiet one needs.
+ */
+export const STATE_DEADLINE_MS = 120_000;
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 export const LIGHT_THEME = 'Default Light Modern';
 /** Theme labels as the color theme picker lists them. */
@@ -86,6 +93,7 @@ export async function openWorkbench(options: {
   const server = await startServer({ workspace, settings, userDataDir, ...(extensionsDir ? { extensionsDir } : {}) });
   const browser = await launchBrowser();
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.setDefaultTimeout(STATE_DEADLINE_MS);
   const close = async (): Promise<void> => {
     await browser.close();
     await server.stop();
@@ -101,7 +109,7 @@ export async function openWorkbench(options: {
       ...(developmentPath ? { extensionDevelopmentPath: developmentPath } : {}),
     });
     await page.goto(url, { timeout: PAGE_LOAD_DEADLINE_MS });
-    await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: STATE_DEADLINE_MS });
     await page.locator('#workbench\\.parts\\.statusbar').waitFor();
     if (vsix && /Extension Development Host/.test(await page.title()))
       throw new Error('the workbench runs a development extension, not the one installed from the VSIX');
@@ -117,7 +125,7 @@ export async function until<T>(
   read: () => Promise<T>,
   accept: (value: T) => boolean,
   what: string,
-  deadlineMs = 30_000,
+  deadlineMs = STATE_DEADLINE_MS,
 ): Promise<T> {
   const end = Date.now() + deadlineMs;
   let last: T = await read();
@@ -132,30 +140,33 @@ export async function until<T>(
 /**
  * Opens the Agent Checklist container from the activity bar. Its icon toggles, and
  * right after a (re)load the workbench may restore the container just as the test
- * clicks and so close it: click while the icon is not checked until the Plan pane shows.
+ * clicks and so close it: click while the icon is not checked until the Plan pane
+ * shows (each click given a few seconds to show it, all of them STATE_DEADLINE_MS).
  */
 export async function openContainer(page: Page): Promise<void> {
   const icon = page.locator('.activitybar .action-item:has(a.action-label[aria-label^="Agent Checklist"])');
-  await icon.waitFor({ timeout: 60_000 });
-  for (let attempt = 0; attempt < 5 && !(await planPane(page).isVisible()); attempt++) {
+  await icon.waitFor();
+  const end = Date.now() + STATE_DEADLINE_MS;
+  while (!(await planPane(page).isVisible()) && Date.now() < end) {
     const checked = (await icon.getAttribute('class'))?.split(/\s+/).includes('checked') ?? false;
     if (!checked) await icon.locator('a.action-label').click();
     await planPane(page)
       .waitFor({ timeout: 5_000 })
       .catch(() => undefined);
   }
-  await planPane(page).waitFor();
+  if (!(await planPane(page).isVisible())) throw new Error('gave up waiting for the Agent Checklist container');
 }
 
 export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   // The palette closes when something else takes the focus (a webview that finishes loading): open it again, nothing has run yet.
-  for (let attempt = 1; ; attempt++) {
+  const end = Date.now() + STATE_DEADLINE_MS;
+  for (;;) {
     await page.keyboard.press('F1');
     await input.waitFor();
     const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(
       () => true,
-      (error: unknown) => (attempt < 3 ? false : Promise.reject(error)),
+      (error: unknown) => (Date.now() < end ? false : Promise.reject(error)),
     );
     if (filled) break;
   }
@@ -262,10 +273,10 @@ export async function runWorkbenchCommand(page: Page, title: string): Promise<vo
  * a browser reload soon after opening a tab may come back without it.
  */
 export async function reloadWindow(page: Page): Promise<void> {
-  const loaded = page.waitForEvent('load', { timeout: 60_000 });
+  const loaded = page.waitForEvent('load', { timeout: STATE_DEADLINE_MS });
   await runWorkbenchCommand(page, 'Developer: Reload Window');
   await loaded;
-  await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+  await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: STATE_DEADLINE_MS });
 }
 
 /**
@@ -273,7 +284,7 @@ export async function reloadWindow(page: Page): Promise<void> {
  * in an overlay of the workbench, so they are told apart by where they are drawn.
  */
 export async function agentPageFrame(page: Page, where: 'view' | 'editor'): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + STATE_DEADLINE_MS;
   for (;;) {
     const sideBar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
     for (const outer of await page.locator('iframe.webview.ready').elementHandles()) {
@@ -307,9 +318,9 @@ export function agentFrame(page: Page): FrameLocator {
  * installing observers in the page itself.
  */
 export async function agentFrameHandle(page: Page): Promise<Frame> {
-  const outer = await page.locator('iframe.webview.ready').elementHandle({ timeout: 60_000 });
+  const outer = await page.locator('iframe.webview.ready').elementHandle({ timeout: STATE_DEADLINE_MS });
   const outerFrame = await outer.contentFrame();
-  const inner = await outerFrame?.locator('iframe#active-frame').elementHandle({ timeout: 60_000 });
+  const inner = await outerFrame?.locator('iframe#active-frame').elementHandle({ timeout: STATE_DEADLINE_MS });
   const frame = await inner?.contentFrame();
   if (!frame) throw new Error('the Agent webview has no content frame');
   return frame;
@@ -377,7 +388,7 @@ export async function setTheme(page: Page, label: string, dark: boolean | 'high-
       : dark
         ? '.monaco-workbench.vs-dark'
         : '.monaco-workbench.vs';
-  await page.locator(kind).waitFor({ timeout: 30_000 });
+  await page.locator(kind).waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -162,8 +162,8 @@ does not apply. run --session <id> [--item <n>] of an ACP agent's session goes o
 with that session's own agent (its built-in found on PATH, or --agent-command);
 one no built-in names any longer is refused, naming it.
 
-mcp: a stdio MCP server for the agent you already use (Claude Code, Codex, Gemini
-CLI, ...): todo_write (the same contract) and todo_read. Each connection is one
+mcp: a stdio MCP server for the agent you already use (any MCP client): todo_write
+(the same contract) and todo_read. Each connection is one
 session log in --session-dir (default: .agent-checklist/sessions), which the editor
 shows live. --allow-parallel-in-progress is required. Stdout carries only the protocol.
 --plan-file: the session's standing plan is kept in that file too, as plan --format

@@ -6,8 +6,8 @@
 // the LAST line. A file it cannot read exits 1 and leaves no log behind. A session
 // whose agent did not offer its model a plan tool (core/import/plan-notice.ts) is
 // imported as it is, with one warning line on stderr saying how to turn the tool on.
-// `import <database> [--cwd <folder>]`: an agent's database (told by its content, such
-// as opencode's) holds every folder's sessions; each session of `--cwd` (the current
+// `import <database> [--cwd <folder>]`: an agent's database (told by its content, its
+// descriptor's `reading.kind` 'database') holds every folder's sessions; each session of `--cwd` (the current
 // folder by default) is made into one log, and stdout is those logs' paths, one a line,
 // oldest session first. A database with no session of the folder exits 1.
 // `import <tasks.md>`: a plan file (spec-kit, Kiro, our checklist) as a new session

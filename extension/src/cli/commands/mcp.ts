@@ -1,6 +1,6 @@
 // `mcp [--session-dir <dir>] [--allow-parallel-in-progress true|false] [--plan-file <path>]`: a stdio MCP
 // server offering todo_write (the contract) and todo_read to the agent that started
-// it (Claude Code, Codex, Gemini CLI, VS Code, ...). This process is one connection,
+// it (any MCP client: core/mcp/setup-snippets.ts writes the entries). This process is one connection,
 // so one session log in the session folder, and that log's single writer (the lock).
 //
 // Stdout carries only the protocol; every diagnostic goes to stderr. The server ends

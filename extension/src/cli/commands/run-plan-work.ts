@@ -6,7 +6,7 @@
 // as one user edit naming its session (`origin: { kind: 'hand-over', session }`), so
 // the first request carries every item and its status (our agent: the user-edit note;
 // an ACP agent: the note before its first prompt). The source may be any of our logs,
-// an imported Claude Code transcript or Codex rollout among them.
+// a followed agent's imported session among them.
 import type { TodoItem } from '../../core/plan/todo-schema';
 import { PlanEditor } from '../../core/plan/plan-editor';
 import { handOverList, noSuchItemNumber, startItemList, startItemPrompt } from '../../core/plan/plan-work';

@@ -11,8 +11,7 @@ import type { ToolCallContent, ToolCallStatus, ToolKind } from '@agentclientprot
 import { presentToolCall } from '../presenters/tool-call';
 import type { ToolCallRecord } from '../tools/tool-presenter';
 import { parseJson } from '../store/parse-json';
-import { toolCatalog } from '../tools/built-in';
-import { UNKNOWN_TOOL_FACTS, type ToolFacts } from '../session/tool-facts';
+import { toolFacts, type ToolFacts } from '../session/tool-facts';
 
 /** The call as the model made it, before it has a result. */
 export interface AcpCallInput {
@@ -39,7 +38,8 @@ function record(call: AcpCallInput, result: ToolCallRecord['result']): ToolCallR
   };
 }
 
-const factsOf = (call: AcpCallInput): ToolFacts => toolCatalog.get(call.name) ?? UNKNOWN_TOOL_FACTS;
+/** A call's facts as the process's catalog answers them (session/tool-facts.ts), as every other reader asks. */
+const factsOf = (call: AcpCallInput): ToolFacts => toolFacts(call.name);
 
 /**
  * The changes a call makes, as ACP's diffs (absolute paths under

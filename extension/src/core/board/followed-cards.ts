@@ -4,7 +4,7 @@
 // board's one coupling to it. A file is read whole by its agent's reader (the
 // marks need its first lines), so a file over MAX_BYTES is a card `unreadable`.
 // A session already imported into the session folder (its log's id is taken) is
-// left to that log's card. opencode's database is not read here.
+// left to that log's card. An agent's database (`reading.kind` 'database') is not read here.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TodoItem } from '../domain-literals';

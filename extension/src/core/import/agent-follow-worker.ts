@@ -1,6 +1,6 @@
 // The worker thread that follows other agents' session files (agent-followers.ts): the
-// first read of a long transcript, and the Codex rollouts whose first line is read to
-// find their folder, never hold the extension host's event loop. Its own bundle,
+// first read of a long transcript, and the files of a shared folder whose first line is
+// read to find their folder, never hold the extension host's event loop. Its own bundle,
 // dist/agent-follow-worker.js (scripts/lazy-bundles.mjs).
 import { parentPort } from 'node:worker_threads';
 import { AgentFollowers } from './agent-followers';

@@ -4,9 +4,9 @@
 // that do not exist yet (an agent run for the first time: looked for every few seconds
 // until there). Changes are read once they settle (agents append in bursts). In a folder
 // several workspace folders share, files of other folders are never read past what tells
-// their folder (a Codex rollout's first line). An agent that keeps every folder's
-// sessions in one database: its folder is watched, and a change to the database or its
-// WAL is one read of the open folders' sessions (its descriptor's follower).
+// their folder (the first line, for an agent that names it there). An agent that keeps
+// every folder's sessions in one database: its folder is watched, and a change to the
+// database or its WAL is one read of the open folders' sessions (its descriptor's follower).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toDisposable, type Disposable } from '../disposable';

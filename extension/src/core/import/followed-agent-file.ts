@@ -1,6 +1,6 @@
 // One agent session file followed into one of our logs while the agent writes it. The
 // first read that names the session and holds one of its marks (its first prompt's
-// turn, at the least: Gemini CLI names the session on its first line, before the
+// turn, at the least: an agent may name the session on its first line, before the
 // prompt whose text titles the log) writes the log whole (importOpen: the same log an
 // `agent-checklist import` writes) and keeps it open, holding its lock; each later
 // read takes only the lines appended since (AgentFileTail) and appends their events,

@@ -41,7 +41,7 @@ export interface ReaderTexts {
 
 /** Where an agent's JSONL files are, how one is told, and its reader: its reader's module (loaded at first use). */
 export interface JsonlReader extends ReaderTexts {
-  /** What one of its files is, as the CLI names it ("a Codex rollout"). */
+  /** What one of its files is, as the CLI names it ("a <agent> transcript"). */
   what: string;
   files: SessionFiles;
   /** Whether `line` tells that its file is this agent's: a file is the one agent's whose recogniser alone says so. */

@@ -14,7 +14,7 @@ export const sessionViewSchema = z.strictObject({
   readOnly: z.boolean(),
   /**
    * Another program's session (an MCP client, a CLI run, the Chat tool): who writes
-   * it, as the session list labels it ("Claude Code (MCP)"); the read-only banner
+   * it, as the session list labels it ("<client> (MCP)"); the read-only banner
    * names it. Absent for the editor's own agent sessions.
    */
   writer: z.exactOptional(z.string()),
@@ -52,7 +52,7 @@ export const providerViewSchema = z.strictObject({
   problem: z.nullable(z.string()),
   /**
    * An ACP agent runs new sessions (agentChecklist.agent): its name
-   * ("Claude Code (ACP)"); the header names it instead of the model.
+   * ("<agent> (ACP)"); the header names it instead of the model.
    */
   agent: z.exactOptional(z.string()),
   /** While the demo runs: the name of a model VS Code offers (vscode.lm), which the demo banner offers in one click. */
@@ -92,7 +92,7 @@ export const sessionListItemSchema = z.strictObject({
   modified: z.string(),
   /** The session the view shows. */
   current: z.boolean(),
-  /** Who writes it, as the list shows it: "Claude Code (MCP)", "CLI", "Agent", "Chat" (localized). */
+  /** Who writes it, as the list shows it: "<client> (MCP)", "CLI", "Agent", "Chat" (localized). */
   source: z.exactOptional(z.string()),
 });
 export type SessionListItem = z.infer<typeof sessionListItemSchema>;

@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 const importedAgentId = z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{0,63}$/));
 
 const mcpClientInfoSchema = z.strictObject({
-  /** The client's `clientInfo.name` from `initialize` (e.g. `claude-code`). */
+  /** The client's `clientInfo.name` from `initialize` (a slug, e.g. `cursor`). */
   name: z.string(),
   version: z.string(),
   /** `clientInfo.title`, when the client sends one. */
@@ -38,7 +38,10 @@ export type SessionSource = z.infer<typeof knownSourceSchema>;
 /** An unknown or malformed source reads as undefined (the log still opens). */
 export const sessionSourceSchema = z.catch(z.optional(knownSourceSchema), undefined);
 
-/** Display names of MCP clients whose `clientInfo.name` is a slug. */
+/**
+ * Display names of MCP clients whose `clientInfo.name` is a slug: the names those programs give themselves as MCP
+ * clients (the MCP server's feature, like core/mcp/setup-snippets.ts), not the followed agents' descriptors.
+ */
 const KNOWN_MCP_CLIENTS: Record<string, string> = {
   'claude-code': 'Claude Code',
   'claude-ai': 'Claude',

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { Activation } from '../host/activation';
 import type { CommandDeps } from '../commands/commands';
-import { ClaudeCodeTasks } from '../external-sessions/claude-code-tasks';
+import { PlanToolNotice } from '../external-sessions/plan-tool-notice';
 import { OPEN_SUBAGENT_COMMAND } from '../plan-tree/subagent-tree-item';
 import { PlanHistoryCommand } from '../plan-tree/plan-history-command';
 import type { ProviderSource } from '../providers/provider-source';
@@ -51,7 +51,7 @@ export function registerAgentView(
   own(vscode.window.registerWebviewViewProvider(AGENT_VIEW_ID, webview));
   own(languageModels.onDidChange(() => webview.providerChanged()));
   own(new AgentEditorPanel(webview));
-  own(new ClaudeCodeTasks(controller));
+  own(new PlanToolNotice(controller));
   own(new PlanHistoryCommand(controller, () => webview.showPlanHistory()));
   registerViewForwarders({ context, own, settings }, deps, webview);
   return webview;

@@ -10,7 +10,8 @@
 // CoalescedStream (streaming text at most every 40 ms), OpenChildPanel (the subagent
 // panel), WebviewPlanChannel (plan edits and history), AnswerPresenter (answers'
 // Markdown, parsed in a worker: every message passes through it on its way out); the
-// view's own requests are view-handlers.ts's, the commands' webview-commands.ts's.
+// view's own requests are view-handlers.ts's, the commands' webview-commands.ts's,
+// what it posts as the session changes controller-feed.ts's.
 import * as vscode from 'vscode';
 import { dispatchWebviewMessage, parseWebviewMessage, type HostMessageBody } from '../../core/protocol/messages';
 import { DisposableStore, Owner } from '../../core/disposable';
@@ -19,22 +20,20 @@ import { AgentPages, type AgentPage, type AgentPageKind } from './agent-page';
 import { providerView, snapshotMessages, type SnapshotSources } from './agent-snapshot';
 import { ChangedViews } from './changed-views';
 import { CoalescedStream } from './coalesced-stream';
+import { feedFromController, type FeedSources } from './controller-feed';
 import { OpenChildPanel } from './open-child-panel';
 import { WebviewPlanChannel } from './webview-plan-channel';
 import type { CommandHandlers, PageHandlers } from './webview-commands';
 import { viewHandlers, type ViewAnswers } from './view-handlers';
-import { onPlanToolConfigChange } from '../session/plan-tool-config';
 
 export const AGENT_VIEW_ID = 'agentChecklist.agent';
 /** Streaming text (and a running child's transcript) is coalesced to at most one message per this many ms. */
 const STREAM_INTERVAL_MS = 40;
 
-export interface AgentWebviewOptions extends SnapshotSources {
+export interface AgentWebviewOptions extends SnapshotSources, FeedSources {
   extensionUri: vscode.Uri;
   /** Runs the webview requests that map to commands (send, stop, new session, export, plan decisions, …). */
   commands: CommandHandlers;
-  /** Plan first: a proposal started or stopped waiting for this window's decision (the strip's buttons come and go). */
-  onDidChangePlanReview: vscode.Event<void>;
 }
 
 export class AgentWebviewProvider extends Owner implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -56,7 +55,7 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
 
   constructor(private readonly options: AgentWebviewOptions) {
     super();
-    const { controller, approvals } = options;
+    const { controller } = options;
     this.changed = new ChangedViews(options, (body) => this.post(body));
     this.handlers = { ...viewHandlers(options, this.viewAnswers()), ...options.commands };
     this.child = new OpenChildPanel(controller.children, STREAM_INTERVAL_MS, (body) => this.post(body));
@@ -73,35 +72,9 @@ export class AgentWebviewProvider extends Owner implements vscode.WebviewViewPro
       notice: (level, text) => this.notice(level, text),
     });
     this.register(this.plan);
-    for (const subscription of [
-      controller.onDidChangeSession(() => {
-        this.child.forget();
-        this.stream.cancel();
-        for (const page of this.pages.all()) this.postSnapshot(page);
-      }),
-      onPlanToolConfigChange(
-        () => controller.session,
-        () => this.pages.all().forEach((p) => this.postSnapshot(p)),
-      ),
-      controller.onDidChangeLedger(() => this.changed.plan()),
-      options.onDidChangePlanReview(() => this.changed.plan()),
-      controller.onDidChangeItems((items) => {
-        this.stream.flush();
-        this.post({ type: 'items', items });
-        this.changed.contextSoon();
-      }),
-      controller.onDidChangeRun((run) => {
-        this.stream.flush();
-        this.post({ type: 'run', run });
-        // titles, times, a new log
-        if (run.state === 'idle') this.post({ type: 'sessions', sessions: controller.sessionList() });
-      }),
-      // followExternal `off` switches nothing, yet the list shows the new external session.
-      controller.onDidChangeSessionList(() => this.post({ type: 'sessions', sessions: controller.sessionList() })),
-      controller.onDidStream((stream) => this.stream.changed(stream)),
-      controller.children.onDidChange((change) => this.child.queue(change)),
-      approvals.onDidChange((pending) => this.post({ type: 'approvals', approvals: pending })),
-    ])
+    const sinks = { stream: this.stream, child: this.child, changed: this.changed };
+    const snapshotAll = (): void => this.pages.all().forEach((page) => this.postSnapshot(page));
+    for (const subscription of feedFromController(options, { ...sinks, post: (body) => this.post(body), snapshotAll }))
       this.register(subscription);
     // Registered last, so disposed first: a page that goes hands itself to the plan channel while it is still there.
     this.pages = this.register(

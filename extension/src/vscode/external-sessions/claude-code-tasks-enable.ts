@@ -1,4 +1,4 @@
-// Agent Checklist: Turn On Claude Code's Task List (registered by claude-code-tasks.ts):
+// Agent Checklist: Turn On Claude Code's Task List (registered by plan-tool-notice.ts):
 // shows the change to Claude Code's user settings and writes it only once the user
 // confirms. A lazy module (dist/claude-code-tasks-enable.js, LAZY_MODULES in
 // scripts/lazy-bundles.mjs), loaded at the command's first run.

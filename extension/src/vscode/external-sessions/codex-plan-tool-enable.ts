@@ -1,4 +1,4 @@
-// Agent Checklist: Turn On Codex's Plan Tool (registered by claude-code-tasks.ts): shows
+// Agent Checklist: Turn On Codex's Plan Tool (registered by plan-tool-notice.ts): shows
 // the exact lines it adds to Codex's config.toml and writes them only once the user
 // confirms (core/import/codex-config-edit.ts: nothing else in the file changes). A
 // deliberate `enabled = false` is left as it is. A lazy module

@@ -2,7 +2,6 @@
 // it), loaded at its first run.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { word } from '../host/l10n-words';
 import { SETUP_AGENTS, setupSnippet, type SetupAgent } from '../../core/mcp/setup-snippets';
 import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
 import type { McpLauncher } from './mcp-launcher';
@@ -11,6 +10,22 @@ import type { SetUpAgentOptions } from './setup-agent';
 interface AgentPick extends vscode.QuickPickItem {
   agent: SetupAgent;
 }
+
+/** What the user is told once the agent's snippet is on the clipboard. */
+const COPIED: Record<SetupAgent, () => string> = {
+  'claude-code': () =>
+    vscode.l10n.t(
+      // eslint-disable-next-line max-len -- an l10n.t message stays one literal: it is its bundle key
+      'Agent Checklist: the Claude Code command is on the clipboard. Run it in a terminal in this workspace, then restart Claude Code.',
+    ),
+  codex: () => vscode.l10n.t('Agent Checklist: the Codex config is on the clipboard. Add it to ~/.codex/config.toml.'),
+  'gemini-cli': () =>
+    vscode.l10n.t('Agent Checklist: the Gemini CLI config is on the clipboard. Merge it into ~/.gemini/settings.json.'),
+  other: () =>
+    vscode.l10n.t(
+      "Agent Checklist: the MCP server entry is on the clipboard. Add it to your client's MCP configuration.",
+    ),
+};
 
 function picks(): AgentPick[] {
   return [
@@ -65,6 +80,6 @@ export async function setUpAgent(
     platform: process.platform === 'win32' ? 'windows' : 'posix',
   });
   await vscode.env.clipboard.writeText(snippet.text);
-  void vscode.window.showInformationMessage(word(`copied.${snippet.agent}`));
+  void vscode.window.showInformationMessage(COPIED[snippet.agent]());
   return snippet.text;
 }

@@ -16,10 +16,13 @@ import {
   type PlanWrite,
   type SessionFolder,
 } from './session-folders';
-import type { SwitchHost } from './switch-host';
+import type { SessionSwitcherOptions, SwitchHost } from './switch-host';
 
 export interface SessionFollowsDeps {
-  options: { settings: () => AgentSettings; log: vscode.LogOutputChannel };
+  options: { settings: () => AgentSettings; log: vscode.LogOutputChannel } & Pick<
+    SessionSwitcherOptions,
+    'externalWrites' | 'addedLogs'
+  >;
   host: Pick<SwitchHost, 'opened' | 'busy'>;
   /** The user's picks and New Session: one still finishing is not replaced by a follow. */
   choices: LatestChoice;
@@ -35,6 +38,30 @@ export interface SessionFollowsDeps {
 
 export class SessionFollows {
   constructor(private readonly deps: SessionFollowsDeps) {}
+
+  /**
+   * Follows the folders' plan writes and new logs (each may be a new or newer entry of the session list, followed or
+   * not: `listChanged` first). The caller owns (disposes) the subscriptions.
+   */
+  listen(listChanged: () => void): vscode.Disposable[] {
+    const { externalWrites, addedLogs } = this.deps.options;
+    const subscriptions: vscode.Disposable[] = [];
+    if (externalWrites)
+      subscriptions.push(
+        externalWrites((write) => {
+          listChanged();
+          this.externalWrite(write);
+        }),
+      );
+    if (addedLogs)
+      subscriptions.push(
+        addedLogs((added) => {
+          listChanged();
+          void this.added(added);
+        }),
+      );
+    return subscriptions;
+  }
 
   /** Another program's session is only shown, never written by this window: opened read-only and followed live. */
   foreign(target: FolderSession): void {

@@ -9,7 +9,8 @@
 // write replaces a pick still loading. It knows whether the shown session is ours to
 // continue and who writes it if not. It never runs a turn and holds no folds: it hands
 // the opened log to its host's show(), which makes the folds and tells the surfaces.
-// What shows without the user choosing it is session-follows.ts's.
+// What shows without the user choosing it (and the folders' writes it follows) is
+// session-follows.ts's.
 import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { Owner } from '../../core/disposable';
@@ -76,21 +77,7 @@ export class SessionSwitcher extends Owner {
       followReadOnly: () => this.follows.reload(),
       showResult: (result) => this.showResult(result),
     });
-    if (options.externalWrites) {
-      this.register(
-        options.externalWrites((write) => {
-          this.listEmitter.fire();
-          this.follows.externalWrite(write);
-        }),
-      );
-    }
-    if (options.addedLogs)
-      this.register(
-        options.addedLogs((added) => {
-          this.listEmitter.fire();
-          void this.follows.added(added);
-        }),
-      );
+    for (const subscription of this.follows.listen(() => this.listEmitter.fire())) this.register(subscription);
   }
 
   /** The window's session folders now: its own store's first. */

@@ -1,4 +1,4 @@
-// Who writes a session, in the user's language: "Claude Code (MCP)", "CLI", "Agent", "Chat".
+// Who writes a session, in the user's language: "<client> (MCP)", "CLI", "Agent", "Chat".
 import * as vscode from 'vscode';
 import type { SourceLabel } from '../../core/session/source';
 import { followedAgent } from '../../core/import/followed-agents';

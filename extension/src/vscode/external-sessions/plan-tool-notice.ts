@@ -1,11 +1,10 @@
-// Claude Code's hidden plan in the editor. A shown session whose agent withheld its plan
-// tools (core/import/plan-notice.ts) is explained where its plan would be: the Agent
+// A followed agent's hidden plan in the editor. A shown session whose agent withheld its
+// plan tool (core/import/plan-notice.ts) is explained where its plan would be: the Agent
 // view's page gets the notice in the session view (session-view.ts), the Plan view's
-// empty view shows it while context key `agentChecklist.planNotice` names it. Both offer
-// Agent Checklist: Turn On Claude Code's Task List, which shows the exact change to
-// Claude Code's user settings and writes it only once the user confirms (Turn On).
-// (The context key names any agent's notice, its descriptor's `planToolOff.notice`;
-// Codex's offers Agent Checklist: Turn On Codex's Plan Tool, codex-plan-tool-enable.ts.)
+// empty view shows it while context key `agentChecklist.planNotice` names it (the
+// descriptor's `planToolOff.notice`). Both offer the descriptor's `planToolOff.action`:
+// the agents' Turn On commands registered here, each of which shows the exact change to
+// the agent's own configuration and writes it only once the user confirms (Turn On).
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 import type { SessionController } from '../controller/session-controller';
@@ -16,8 +15,8 @@ export const ENABLE_CLAUDE_CODE_TASKS_COMMAND = 'agentChecklist.enableClaudeCode
 export const ENABLE_CODEX_PLAN_TOOL_COMMAND = 'agentChecklist.enableCodexPlanTool';
 export const PLAN_NOTICE_CONTEXT = 'agentChecklist.planNotice';
 
-/** Keeps the Plan view's notice in step with the shown session, and registers the command. */
-export class ClaudeCodeTasks extends Owner {
+/** Keeps the Plan view's notice in step with the shown session, and registers the Turn On commands. */
+export class PlanToolNotice extends Owner {
   private shown: string | undefined;
 
   constructor(private readonly controller: SessionController) {
