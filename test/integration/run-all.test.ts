@@ -2,11 +2,27 @@
 // on the scripted model (the model edge): each pending item is its own turn started as
 // Start This Item starts one; the run goes on while each item ends completed with no
 // flag, the Plan view's message says how far it is; it stops at a flagged item (naming
-// it and its flag) and Stop of the running turn ends the whole run.
+// it and its flag) and Stop of the running turn ends the whole run. With a real ACP agent
+// (the pinned claude-agent-acp on a loopback model this test owns), each item is a turn
+// in that session's own agent.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunAllResult } from '../../extension/src/core/plan/run-all-items';
-import { getApi, logLines, setSetting, todoWrite, toolCall, useScript, waitFor, type Todo } from './helpers';
+import { claudeEnv, ScriptedModelServer } from '../unit/import/agent-runs';
+import {
+  EXTENSION_ID,
+  getApi,
+  logLines,
+  setSetting,
+  todoWrite,
+  toolCall,
+  useScript,
+  waitFor,
+  type Todo,
+} from './helpers';
 
 type Api = Awaited<ReturnType<typeof getApi>>;
 
@@ -107,5 +123,59 @@ describe('Run All Items (agentChecklist.plan.runAll)', () => {
       [3, 'Write the tests', 'not-run'],
     ]);
     assert.equal(prompts(logPath).length, 2, 'no item started after Stop');
+  });
+
+  it('with a real ACP agent (claude-agent-acp on a loopback model): each item its turn in that agent, all completed', async function () {
+    this.timeout(300_000);
+    const api = await getApi();
+    await sessionWithPlan(api);
+    const server = await ScriptedModelServer.start();
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-run-all-'));
+    const bin = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules', '.bin');
+    const todos = (done: number) => doneUpTo(done).map((t) => ({ ...t, activeForm: t.content }));
+    try {
+      await setSetting('acpAgents', {
+        'claude-test': {
+          title: 'Claude Code',
+          command: path.join(bin, 'claude-agent-acp'),
+          env: claudeEnv(server, home),
+        },
+      });
+      server.script({ tool: 'TodoWrite', input: { todos: todos(0) } }, { text: 'Taking it from here.' });
+      assert.deepEqual(
+        await vscode.commands.executeCommand('agentChecklist.plan.continueInNewSession', 'claude-test', 'Carry on.'),
+        { kind: 'completed' },
+      );
+      await waitFor(() => api.planTreeRows().length === 3, "the agent's plan in the tree");
+      const logPath = api.session()?.logPath ?? '';
+      server.script(
+        ...[1, 2, 3].flatMap((n) => [
+          { tool: 'Glob', input: { pattern: '*' } },
+          { tool: 'TodoWrite', input: { todos: todos(n) } },
+          { text: `Done with item ${n}.` },
+        ]),
+      );
+      const result = await vscode.commands.executeCommand<RunAllResult | undefined>('agentChecklist.plan.runAll');
+      assert.deepEqual(
+        outcomes(result),
+        [
+          [1, 'Read the parser', 'completed'],
+          [2, 'Port the lexer', 'completed'],
+          [3, 'Write the tests', 'completed'],
+        ],
+        result?.stop?.why,
+      );
+      assert.equal(api.session()?.logPath, logPath, 'the same ACP session ran every item');
+      ITEMS.forEach((item, i) =>
+        assert.ok(
+          server.requests.some((body) => body.includes(`Work on item ${i + 1} of the plan now: ${item}`)),
+          `the agent was asked to work on item ${i + 1}`,
+        ),
+      );
+    } finally {
+      await vscode.commands.executeCommand('agentChecklist.newSession');
+      await setSetting('acpAgents', undefined);
+      await server.close();
+    }
   });
 });
