@@ -62,6 +62,8 @@ export interface AgentChecklistTestApi {
   revealPlanTreeNode(id: string, timeoutMs?: number): Promise<string[]>;
   /** The Plan view's description (its title bar: `<done>/<total>`, `proposed · <done>/<total>`). */
   planViewDescription(): string;
+  /** The Plan view's message above its tree ('' when none): Run All Items' progress. */
+  planViewMessage(): string;
   /** The status bar item's tooltip (Markdown source), or null while it is hidden. */
   statusBarTooltip(): string | null;
   /** The side bar's Agent view: resolved (VS Code handed the extension its WebviewView), ready (the host answered the page's `ready` with a snapshot), the last seq and the count posted to it, visible. */
@@ -182,6 +184,7 @@ function createTestApi(
     },
     statusBarText: () => shownItem()?.text ?? null,
     planViewDescription: () => current().view.description ?? '',
+    planViewMessage: () => current().view.message ?? '',
     statusBarWarns: () => {
       const background = shownItem()?.backgroundColor;
       return background instanceof vscode.ThemeColor && background.id === 'statusBarItem.warningBackground';

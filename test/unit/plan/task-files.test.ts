@@ -70,6 +70,85 @@ describe('spec-kit tasks.md', () => {
   });
 });
 
+describe('task files: a reworded item and a moved one', () => {
+  const reword = (plan: readonly TodoItem[], from: string, to: string): TodoItem[] =>
+    plan.map((t) => (t.content === from ? todo(to, t.status) : t));
+
+  it('a reworded spec-kit task keeps its line: its id, markers and dependencies, and the item keeps them read back', () => {
+    const plan = read(SPEC_KIT).todos!;
+    const next = reword(plan, 'Implement AlbumService in src/services/album.ts', 'Implement AlbumService with paging');
+    const written = planFileText(SPEC_KIT, next);
+    assert.equal(
+      written,
+      SPEC_KIT.replace(
+        'T014 [US1] Implement AlbumService in src/services/album.ts (depends',
+        'T014 [US1] Implement AlbumService with paging (depends',
+      ),
+    );
+    const back = read(written);
+    assert.deepEqual(back.todos, next);
+    assert.deepEqual(back.origin.tasks?.at(-1), {
+      taskId: 'T014',
+      story: 'US1',
+      phase: 'Phase 3: User Story 1 - Organize photos into albums (Priority: P1) 🎯 MVP',
+      dependsOn: ['T012', 'T013'],
+    });
+  });
+
+  for (const [name, text] of [
+    ['LF', KIRO],
+    ['CRLF', crlf(KIRO)],
+  ] as const) {
+    it(`a reworded Kiro sub-task keeps its number and its detail lines (${name})`, () => {
+      const plan = read(text).todos!;
+      const next = reword(plan, 'Implement database connection utilities', 'Implement the connection pool');
+      const written = planFileText(text, next);
+      assert.equal(
+        written,
+        text.replace('3.1 Implement database connection utilities', '3.1 Implement the connection pool'),
+      );
+      assert.deepEqual(read(written).origin.tasks?.[5], { taskId: '3.1' });
+    });
+
+    it(`moved items take their lines and detail bullets along; the other lines stay (${name})`, () => {
+      const nl = name === 'LF' ? '\n' : '\r\n';
+      const block = (lines: string[]): string => lines.map((l) => l + nl).join('');
+      const first = block([
+        '- [ ] 2.1 Create core data model interfaces and types',
+        '  - Write TypeScript interfaces for all data models',
+        '  - Implement validation functions for data integrity',
+        '  - _Requirements: 2.1, 3.3, 1.2_',
+      ]);
+      const second = block([
+        '- [ ]* 2.2 Write unit tests for the User model',
+        '  - Write unit tests for User model validation',
+        '  - _Requirements: 1.2_',
+      ]);
+      assert.ok(text.includes(first + nl + second));
+      const plan = read(text).todos!;
+      const moved = [plan[0]!, plan[1]!, plan[3]!, plan[2]!, ...plan.slice(4)];
+      const written = planFileText(text, moved);
+      assert.equal(written, text.replace(first + nl + second, second + nl + first));
+      assert.deepEqual(read(written).todos, moved);
+      assert.equal(planFileText(written, plan), text, 'moved back: the same bytes');
+    });
+  }
+
+  it('a spec-kit task moved to another phase takes the place of the task it passed; headings stay', () => {
+    const plan = read(SPEC_KIT).todos!;
+    const last = plan.at(-1)!;
+    const moved = [last, ...plan.slice(0, -1)];
+    const written = planFileText(SPEC_KIT, moved);
+    const lines = (text: string): string[] => text.split('\n').filter((l) => /^- \[.\] T\d+/.test(l));
+    assert.deepEqual(lines(written), [lines(SPEC_KIT).at(-1), ...lines(SPEC_KIT).slice(0, -1)]);
+    assert.deepEqual(
+      written.split('\n').filter((l) => !/^- \[.\] T\d+/.test(l)),
+      SPEC_KIT.split('\n').filter((l) => !/^- \[.\] T\d+/.test(l)),
+    );
+    assert.deepEqual(read(written).todos, moved);
+  });
+});
+
 describe('Kiro tasks.md', () => {
   it('reads tasks and sub-tasks; detail bullets and _Requirements_ lines stay text', () => {
     const r = read(KIRO);

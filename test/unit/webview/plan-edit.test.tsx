@@ -167,6 +167,7 @@ describe('plan strip: user edits', () => {
         ['Move Up', false],
         ['Move Down', true],
         ['Start This Item', false],
+        ['Run All Items', false],
         ['Continue Plan in New Session…', false],
       ],
     );
@@ -179,6 +180,12 @@ describe('plan strip: user edits', () => {
     ];
     assert.equal(first[8]?.disabled, true, 'a completed item is not started again');
     click(first[9]!);
+    assert.deepEqual(posted.splice(0), [{ type: 'runAll' }]);
+    click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
+    const next = [
+      ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    click(next[10]!);
     assert.deepEqual(posted.splice(0), [{ type: 'continuePlan' }]);
     click(menuButton ?? null);
     const again = [

@@ -87,6 +87,7 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
     [s.moveUp, () => act({ kind: 'move', content, by: -1 }), index === 0],
     [s.moveDown, () => act({ kind: 'move', content, by: 1 }), index === count - 1],
     [s.startItem, () => (post({ type: 'startItem', content }), close(true)), todo.status === 'completed'],
+    [s.runAll, () => (post({ type: 'runAll' }), close(true)), false],
     [s.continuePlan, () => (post({ type: 'continuePlan' }), close(true)), false],
   ];
   const menu = useRef<HTMLDivElement>(null);

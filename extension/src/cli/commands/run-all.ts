@@ -8,10 +8,9 @@
 // when every item ended completed with no flag, 1 otherwise; `--json` prints only
 // `{ items: [{ n, content, outcome, flag? }] }` (the turns' own reports are withheld).
 import { itemEvidence } from '../../core/plan/plan-flags';
-import { allCompleted, itemRunOf, nextItemToRun, type ItemRun } from '../../core/plan/run-all-items';
+import { allCompleted, runAllItems as runAll, type RunAllNow } from '../../core/plan/run-all-items';
 import { SessionFolds } from '../../core/plan/session-folds';
 import { readyItems } from '../../core/plan/task-files/ready-items';
-import { taskMetaProjection, type TaskMetaByContent } from '../../core/plan/task-files/task-meta-fold';
 import type { TurnEndReason } from '../../core/session/events';
 import { recordsToolCalls } from '../../core/session/source';
 import { SessionStore } from '../../core/store/session-store';
@@ -24,10 +23,7 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { RunFlags } from './run';
 import { runAnyAgent } from './run-acp';
 
-interface LogNow {
-  folds: SessionFolds;
-  tasks: TaskMetaByContent;
-  recordsWork: boolean;
+interface LogNow extends RunAllNow {
   lastSeq: number;
   turnEnd: { seq: number; reason: TurnEndReason } | null;
 }
@@ -36,14 +32,22 @@ function readNow(io: CliIo, logPath: string): LogNow | null {
   const folds = new SessionFolds({ transcript: null });
   let lastSeq = 0;
   let turnEnd: LogNow['turnEnd'] = null;
-  let tasks = taskMetaProjection.init;
   const log = readValidatedLog(io, logPath, (event) => {
     folds.apply(event);
-    tasks = taskMetaProjection.apply(tasks, event);
     lastSeq = event.seq;
     if (event.type === 'turn/end') turnEnd = { seq: event.seq, reason: event.data.reason };
   });
-  return log === null ? null : { folds, tasks, recordsWork: recordsToolCalls(log.header.source), lastSeq, turnEnd };
+  if (log === null) return null;
+  const plan = folds.standingPlan;
+  const recordsWork = recordsToolCalls(log.header.source);
+  const now = new Date();
+  return {
+    plan,
+    ready: readyItems(plan ?? [], folds.tasks),
+    flagOf: (content) => itemEvidence(folds.ledger, content, recordsWork, now)?.flag ?? null,
+    lastSeq,
+    turnEnd,
+  };
 }
 
 export async function runAllItems(
@@ -63,37 +67,25 @@ export async function runAllItems(
     return EXIT_FAILED;
   }
   const logPath = store.pathOf(session);
-  const runs: ItemRun[] = [];
-  const tried = new Set<string>();
   const turnIo: CliIo = flags.json ? { ...io, out: () => undefined, write: () => undefined } : io;
-  for (;;) {
-    const before = readNow(io, logPath);
-    if (before === null) return runs.length === 0 ? EXIT_FAILED : report(io, flags, runs, null);
-    const plan = before.folds.standingPlan;
-    const index = nextItemToRun(plan, tried, readyItems(plan ?? [], before.tasks));
-    if (index < 0 || signal.aborted) return report(io, flags, runs, before);
-    const content = plan![index]!.content;
-    tried.add(content);
-    await runAnyAgent(turnIo, { ...flags, item: String(index + 1) }, signal, ask);
-    const after = readNow(io, logPath);
-    const turnEnd = after?.turnEnd && after.turnEnd.seq > before.lastSeq ? after.turnEnd.reason : null;
-    const flag = after
-      ? (itemEvidence(after.folds.ledger, content, after.recordsWork, new Date())?.flag ?? null)
-      : null;
-    const run = itemRunOf(index + 1, content, { plan: after?.folds.standingPlan ?? null, flag, turnEnd });
-    runs.push(run);
-    if (run.outcome !== 'completed') return report(io, flags, runs, after);
-  }
-}
-
-/** The items' outcomes (the pending items not run as `not-run`), and the exit code. */
-function report(io: CliIo, flags: RunFlags, runs: ItemRun[], now: LogNow | null): number {
-  const ran = new Set(runs.map((r) => r.content));
-  const notRun = (now?.folds.standingPlan ?? []).flatMap((t, i): ItemRun[] =>
-    t.status === 'pending' && !ran.has(t.content) ? [{ n: i + 1, content: t.content, outcome: 'not-run' }] : [],
-  );
-  const items = [...runs, ...notRun];
-  const stop = runs.find((r) => r.outcome !== 'completed');
+  let last: LogNow | null = null;
+  let fresh: LogNow | null | undefined; // read just after a turn, handed out by the next now()
+  const result = await runAll({
+    now: () => {
+      last = fresh === undefined ? readNow(io, logPath) : fresh;
+      fresh = undefined;
+      return last;
+    },
+    runItem: async (index) => {
+      const since = last?.lastSeq ?? 0;
+      await runAnyAgent(turnIo, { ...flags, item: String(index + 1) }, signal, ask);
+      fresh = readNow(io, logPath);
+      return { turnEnd: fresh?.turnEnd && fresh.turnEnd.seq > since ? fresh.turnEnd.reason : null };
+    },
+    stopped: () => signal.aborted,
+  });
+  if (result.items.length === 0 && last === null) return EXIT_FAILED;
+  const { items, stop } = result;
   if (stop?.why !== undefined)
     io.err(
       visibleControls(`agent-checklist: stopped at item ${stop.n} (${stop.content}): ${stop.why}`, {
@@ -102,5 +94,5 @@ function report(io: CliIo, flags: RunFlags, runs: ItemRun[], now: LogNow | null)
     );
   if (flags.json) io.out(JSON.stringify({ items: items.map(({ why: _why, ...item }) => item) }));
   else for (const r of items) io.out(visibleControls(`${r.n}. ${r.outcome}: ${r.content}`, { keepLayout: false }));
-  return allCompleted(items.filter((r) => r.outcome !== 'not-run')) && notRun.length === 0 ? EXIT_OK : EXIT_FAILED;
+  return allCompleted(items) ? EXIT_OK : EXIT_FAILED;
 }

@@ -67,7 +67,7 @@ export function identifyVersion(
 }
 
 /** For each new text's index, the index of the old text that is the same item (undefined: a new item). */
-function matchItems(old: readonly string[], next: readonly string[]): (number | undefined)[] {
+export function matchItems(old: readonly string[], next: readonly string[]): (number | undefined)[] {
   const match: (number | undefined)[] = next.map(() => undefined);
   const taken = new Set<number>();
   const take = (n: number, o: number): void => {

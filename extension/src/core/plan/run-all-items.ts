@@ -78,7 +78,72 @@ function flagWords(flag: ItemFlag): string {
   }
 }
 
-/** Whether every item the run touched ended completed with no flag (exit 0). */
-export function allCompleted(runs: readonly ItemRun[]): boolean {
-  return runs.every((r) => r.outcome === 'completed');
+/** What the run reads of the session before and after each item's turn. */
+export interface RunAllNow {
+  plan: readonly TodoItem[] | null;
+  /** The pending items whose dependencies are met (ready-items.ts). */
+  ready: readonly number[];
+  /** Item `content`'s flag now (plan-flags.ts), null when it has none. */
+  flagOf(content: string): ItemFlag | null;
+}
+
+/** Where the run is: the item starting is the `at`-th of `of` (the items tried plus the pending ones not tried). */
+export interface RunAllProgress {
+  at: number;
+  of: number;
+  n: number;
+  content: string;
+}
+
+/** What a surface gives Run All Items: the CLI reads its log, the editor its shown session. */
+export interface RunAllDriver {
+  /** The session now; null when it cannot be read (the run ends). */
+  now(): RunAllNow | null;
+  /** Item `index`'s turn, started as Start This Item starts one; its end (null: it never started, `error` says why). */
+  runItem(index: number, content: string): Promise<{ turnEnd: TurnEndReason | null; error?: string }>;
+  /** Whether the run was stopped from outside between turns. */
+  stopped(): boolean;
+  onProgress?(progress: RunAllProgress): void;
+}
+
+/** Every item the run touched, in order, then the pending items it did not run (`not-run`). */
+export interface RunAllResult {
+  items: ItemRun[];
+  /** The item the run stopped at (its outcome not `completed`), if any. */
+  stop: ItemRun | undefined;
+}
+
+/** Run All Items: the next item's turn while the last one ended `completed`. */
+export async function runAllItems(driver: RunAllDriver): Promise<RunAllResult> {
+  const runs: ItemRun[] = [];
+  const tried = new Set<string>();
+  let last = driver.now();
+  for (;;) {
+    const plan = last?.plan ?? null;
+    const index = last === null || driver.stopped() ? -1 : nextItemToRun(plan, tried, last.ready);
+    if (index < 0) return resultOf(runs, plan);
+    const content = plan![index]!.content;
+    const untried = plan!.filter((t) => t.status === 'pending' && !tried.has(t.content)).length;
+    driver.onProgress?.({ at: tried.size + 1, of: tried.size + untried, n: index + 1, content });
+    tried.add(content);
+    const ended = await driver.runItem(index, content);
+    last = driver.now();
+    const after = { plan: last?.plan ?? null, flag: last?.flagOf(content) ?? null, ...ended };
+    const run = itemRunOf(index + 1, content, after);
+    runs.push(run);
+    if (run.outcome !== 'completed') return resultOf(runs, after.plan);
+  }
+}
+
+function resultOf(runs: ItemRun[], plan: readonly TodoItem[] | null): RunAllResult {
+  const ran = new Set(runs.map((r) => r.content));
+  const notRun = (plan ?? []).flatMap((t, i): ItemRun[] =>
+    t.status === 'pending' && !ran.has(t.content) ? [{ n: i + 1, content: t.content, outcome: 'not-run' }] : [],
+  );
+  return { items: [...runs, ...notRun], stop: runs.find((r) => r.outcome !== 'completed') };
+}
+
+/** Whether every item ended completed with no flag and none was left unrun (the CLI's exit 0). */
+export function allCompleted(items: readonly ItemRun[]): boolean {
+  return items.every((r) => r.outcome === 'completed');
 }

@@ -1,6 +1,7 @@
 // The folds every surface shows of one session, composed once: the plan ledger
 // (the standing plan with who wrote it, per-item timing, the turn's end, its
-// subagents, the dropped items: plan-ledger.ts) and, when asked for, the transcript
+// subagents, the dropped items: plan-ledger.ts), what the plan file said of each item
+// (task-files/task-meta-fold.ts) and, when asked for, the transcript
 // items (TranscriptFolder). The shown session, child sessions, the CLI readers and
 // the MCP server all fold through this, so a live fold (events one at a time as a
 // session appends them) and a replay (a stored log streamed through `catchUp`) are
@@ -10,6 +11,7 @@
 // the log's length, so a log can be streamed through it and dropped.
 import type { Disposable } from '../disposable';
 import { planLedgerProjection, type PlanLedger } from './plan-ledger';
+import { taskMetaProjection, type TaskMetaByContent } from './task-files/task-meta-fold';
 import type { PlanState, StandingPlan } from './todos-projection';
 import type { TranscriptItem } from '../protocol/transcript';
 import type { SessionEvent } from '../session/events';
@@ -46,6 +48,7 @@ export interface SessionFoldsOptions {
 
 export class SessionFolds {
   private state: PlanLedger = planLedgerProjection.init;
+  private taskMeta: TaskMetaByContent = taskMetaProjection.init;
   private readonly transcript: TranscriptFold | null;
 
   constructor(options: SessionFoldsOptions) {
@@ -61,6 +64,11 @@ export class SessionFolds {
 
   get ledger(): PlanLedger {
     return this.state;
+  }
+
+  /** What the plan file last said of each item (task-files/task-meta-fold.ts). */
+  get tasks(): TaskMetaByContent {
+    return this.taskMeta;
   }
 
   /** The standing plan with who wrote it; null when there is none. */
@@ -81,7 +89,7 @@ export class SessionFolds {
    */
   catchUp(events: Iterable<SessionEvent>): void {
     if (!this.transcript) {
-      for (const event of events) this.state = planLedgerProjection.apply(this.state, event);
+      for (const event of events) this.fold(event);
       return;
     }
     this.transcript.catchUp(this.foldLedger(events));
@@ -90,15 +98,20 @@ export class SessionFolds {
   /** `events`, each folded into the ledger as it passes (one pass feeds both folds). */
   private *foldLedger(events: Iterable<SessionEvent>): Generator<SessionEvent> {
     for (const event of events) {
-      this.state = planLedgerProjection.apply(this.state, event);
+      this.fold(event);
       yield event;
     }
+  }
+
+  private fold(event: SessionEvent): void {
+    this.state = planLedgerProjection.apply(this.state, event);
+    this.taskMeta = taskMetaProjection.apply(this.taskMeta, event);
   }
 
   /** Takes the next event live: what it changed. */
   apply(event: SessionEvent): FoldsChange {
     const before = this.state;
-    this.state = planLedgerProjection.apply(before, event);
+    this.fold(event);
     const items = this.transcript ? this.transcript.apply(event) : [];
     return { plan: this.state.plan !== before.plan, ledger: this.state !== before, items };
   }

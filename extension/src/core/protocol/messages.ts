@@ -85,6 +85,8 @@ export const webviewMessageFields = {
   startItem: z.strictObject({ content: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
   /** The strip's Continue Plan in New Session… (the command agentChecklist.plan.continueInNewSession). */
   continuePlan: z.strictObject({}),
+  /** The strip's Run All Items (the command agentChecklist.plan.runAll). */
+  runAll: z.strictObject({}),
   /** The page shows (true) or hides (false) the plan history. */
   planHistory: z.strictObject({ open: z.boolean() }),
   /**

@@ -131,6 +131,7 @@ export const WEBVIEW_STRINGS = {
   moveDown: 'Move Down',
   startItem: 'Start This Item',
   continuePlan: 'Continue Plan in New Session…',
+  runAll: 'Run All Items',
   editTextOf: 'New text for {0}',
   newItem: 'New item',
   planKeys:

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands/commands';
 import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
+import { RUN_ALL_COMMAND } from '../plan-tree/run-all-command';
 import { writePlanFirst } from '../host/settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
 import type { AgentPage } from './agent-page';
@@ -48,6 +49,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     setPlanFirst: (message) => writePlanFirst(message.on),
     startItem: (message) => runCommand(PLAN_WORK_COMMANDS.startItem, message.content),
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
+    runAll: () => runCommand(RUN_ALL_COMMAND),
     // The agent's plan notice's button: the command its descriptor names (never one the page names).
     agentAction: async (message) => {
       const action = followedAgent(message.agentId)?.planToolOff?.action;

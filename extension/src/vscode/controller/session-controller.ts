@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
 import { planLedgerProjection, type PlanLedger } from '../../core/plan/plan-ledger';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
+import { taskMetaProjection, type TaskMetaByContent } from '../../core/plan/task-files/task-meta-fold';
 import type { RunView, SessionListItem, SessionView, StreamView } from '../../core/protocol/messages';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { TurnEndReason } from '../../core/session/events';
@@ -118,6 +119,11 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   get planLedger(): PlanLedger {
     return this.shown?.planLedger ?? planLedgerProjection.init;
+  }
+
+  /** What the plan file last said of each shown item (its task ids and dependencies). */
+  get tasks(): TaskMetaByContent {
+    return this.shown?.tasks ?? taskMetaProjection.init;
   }
 
   /** The files shown item `content` changed (core/checkpoints/item-files.ts); null: unknown, undefined: being read. */

@@ -4,7 +4,8 @@
 // turn starts whose prompt names the item and carries the plan, with the session's own
 // agent (ours, or the ACP agent that ran it: refused, naming it, when no entry of
 // agentChecklist.acpAgents or the built-ins has it any longer); refused, with the
-// reason, while a turn runs. Continue Plan in New Session… (the Plan view's title and
+// reason, while a turn runs. Run All Items starts each pending item the same way
+// (run-all-command.ts). Continue Plan in New Session… (the Plan view's title and
 // the strip): the user picks who works (our agent or an ACP agent) and may add words;
 // a new session starts whose log begins with the standing plan as a user edit naming
 // the source session (or, with no session shown, the plan file's plan, from the file),
@@ -28,6 +29,7 @@ import type { SessionController } from '../controller/session-controller';
 import { BUILTIN_AGENT, type AgentSettings } from '../host/settings';
 import type { TurnStart } from '../turn/turn-runner';
 import type { PlanNode } from './plan-tree-model';
+import { registerRunAll } from './run-all-command';
 
 export const PLAN_WORK_COMMANDS = {
   startItem: 'agentChecklist.plan.startItem',
@@ -114,6 +116,7 @@ export function registerPlanWorkCommands(deps: PlanWorkCommandDeps): vscode.Disp
   return vscode.Disposable.from(
     vscode.commands.registerCommand(PLAN_WORK_COMMANDS.startItem, startItem),
     vscode.commands.registerCommand(PLAN_WORK_COMMANDS.continueInNewSession, continueInNewSession),
+    registerRunAll({ controller, view: deps.view, startItem }),
   );
 }
 

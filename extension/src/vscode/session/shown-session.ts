@@ -11,6 +11,7 @@ import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import { Owner } from '../../core/disposable';
 import { SessionFolds } from '../../core/plan/session-folds';
+import type { TaskMetaByContent } from '../../core/plan/task-files/task-meta-fold';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents } from '../../core/presenters/transcript-folder';
 import type { SessionEvent } from '../../core/session/events';
@@ -104,6 +105,11 @@ export class ShownSession extends Owner {
 
   get planLedger(): PlanLedger {
     return this.folds.ledger;
+  }
+
+  /** What the plan file last said of each item (core/plan/task-files/task-meta-fold.ts). */
+  get tasks(): TaskMetaByContent {
+    return this.folds.tasks;
   }
 
   /** The files item `content` changed (item-files.ts): null when unknown, undefined while they are read. */
