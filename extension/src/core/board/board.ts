@@ -54,14 +54,19 @@ export function sessionCards(dir: string, options: SessionCardOptions): BoardCar
   return cards;
 }
 
+/** The root of the git repository `folder` is in; undefined when it is in none. */
+export async function repositoryRoot(folder: string): Promise<string | undefined> {
+  try {
+    return (await gitOutput(folder, ['rev-parse', '--show-toplevel'])).trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The branches' cards of the repository `folder` is in; none when it is in none. */
 async function branchCards(folder: string, planFile: string | undefined, clock: CardClock): Promise<BoardCard[]> {
-  let repo: string;
-  try {
-    repo = (await gitOutput(folder, ['rev-parse', '--show-toplevel'])).trim();
-  } catch {
-    return [];
-  }
+  const repo = await repositoryRoot(folder);
+  if (repo === undefined) return [];
   const named = planFileName(repo, planFile);
   if (!named.ok) throw new BoardUsageError(named.message);
   try {
