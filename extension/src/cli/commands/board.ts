@@ -42,6 +42,7 @@ export async function boardCommand(io: CliIo, flags: BoardFlags): Promise<number
         sessionDir,
         folder,
         homes: agentHomes(io.env),
+        databases: true,
         ...(flags.planFile === undefined ? {} : { planFile: flags.planFile }),
       },
       {
