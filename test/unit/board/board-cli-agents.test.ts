@@ -92,7 +92,7 @@ describe('agent-checklist board and other agents’ stores', () => {
     assert.notEqual(large?.state, 'unreadable', large?.reason);
     assert.deepEqual(
       [large?.title, large?.state, large?.completed, large?.total, large?.active],
-      [small.title, small.state, small.completed, small.total, small.active],
+      [small?.title, small?.state, small?.completed, small?.total, small?.active],
     );
   });
 });
