@@ -5,8 +5,8 @@
 // (else the folder's, outside a repository), else its default. JSON: the cards as
 // core/board/board-card.ts says (docs/cli.md); text: one line each, its title (a
 // branch's: its name), state and `completed/total`, with control characters made
-// visible. A source that cannot be read is a card
-// `unreadable`, never a failure: the command exits 0.
+// visible. A source that cannot be read is a card `unreadable`, never a failure: the
+// command exits 0.
 import * as path from 'node:path';
 import type { BoardCard } from '../../core/board/board-card';
 import { isBoardUsageError, readBoard, repositoryRoot } from '../../core/board/board';
