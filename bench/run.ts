@@ -20,6 +20,7 @@ import { runAcpBench } from './acp.bench';
 import { runCheckpointsBench } from './checkpoints.bench';
 import { runToolsBench } from './tools.bench';
 import { runPackagesBench } from './packages.bench';
+import { runBoardBench } from './board.bench';
 
 interface Suite {
   name: string;
@@ -129,6 +130,12 @@ const suites: Suite[] = [
     method:
       "Issue 40's workspace tools, as the issue measured them: the built CLI (dist/cli.js run, development build) with a scripted model that calls grep once, wall time of the whole process minus the CLI's start-up (a scripted turn without a tool call, same folder; median of 3 each), against rg -n on the same folder (median of 3; Debian's ripgrep 13). grep with rg: rg on PATH; without: a PATH holding only git, so the CLI's grep uses its JavaScript engine. Tree: a copy of this repository's node_modules under vendor/ in the OS temp folder (about 35,000 files, 1.8 GB; page cache warm after the copy), not a git repository, with the needle planted in 3 files; compared with rg -n -uu; every file searched = the same (path, line) set as rg -uu (fewer than 200 matches, so no cap). This repository: a literal and a regex pattern, each result's (path, line) set compared with rg -n's. Event loop: grep run in the bench process (its worker thread as in the extension host), the longest gap between two ticks of a 1 ms timer while it searches the tree. list_files: the repository root listed (in process), each entry checked with git check-ignore. The machine is 2 cores shared with other work: the 1-minute load average is logged.",
     run: runToolsBench,
+  },
+  {
+    name: 'board',
+    method:
+      "Issue 49's board targets, in process (node, tsx), fixtures made in the OS temp folder (page cache warm after writing): 500 session logs (499 synthetic logs of 200 events, one of 1,000,000 events, bench/synthetic-log.ts) and a git repository of 300 branches, each with an 8-item PLAN.md (one git fast-import). Floor = each log's last 64 KiB read (open, read, close) + the 300 files through one `git cat-file --batch` (`<commit>:PLAN.md`). Board = `agent-checklist board --format json --session-dir <logs> --cwd <repo>` through the CLI's main() in this process (no process start; `node dist/cli.js board` with its start is reported beside it). Editor = the editor's board read on its worker thread (core/board/board-thread.ts, a cold thread per run, as the first Open Plan Board starts it; under tsx the worker loads board-worker.ts through tsx) with perf_hooks.monitorEventLoopDelay (1 ms; the period subtracted) enabled on this thread meanwhile: the host's side of opening the board, without the webview's paint. 5 rounds, the four interleaved; medians, the delay's max over the rounds.",
+    run: runBoardBench,
   },
   {
     name: 'packages',

@@ -13,8 +13,8 @@ import { ensureCodeServer } from './vscode-server/install.mjs';
 import { REPO_ROOT } from './vscode-server/paths.mjs';
 import { packagedVsix } from './vscode-server/vsix.mjs';
 
-/** The files that run against the installed VSIX: the package itself, then the plan's three surfaces. */
-const SMOKE = ['vsix.test.ts', 'plan-surfaces.test.ts'];
+/** The files that run against the installed VSIX: the package itself, the plan's three surfaces, the Plan Board. */
+const SMOKE = ['vsix.test.ts', 'plan-surfaces.test.ts', 'board.test.ts'];
 /** Files that only make sense against the installed VSIX. */
 const VSIX_ONLY = ['vsix.test.ts'];
 

@@ -15,24 +15,33 @@ type AxeRun = (
   incomplete: { id: string }[];
 }>;
 
-/** axe-core's violations in the page, the rules that passed (an audit of an empty page passes few) and those it could not decide. */
-export async function axeAudit(frame: Frame): Promise<{
+/**
+ * axe-core's violations in the page, the rules that passed (an audit of an empty page passes few) and those it could
+ * not decide. `root` is any element of the page (the Agent pages' `.app`; the Plan Board has none).
+ */
+export async function axeAudit(
+  frame: Frame,
+  root = '.app',
+): Promise<{
   violations: { id: string; impact: string | null; nodes: string[] }[];
   passed: string[];
   incomplete: string[];
 }> {
   if (!(await frame.evaluate(() => 'axe' in globalThis))) await frame.evaluate(AXE_SOURCE);
-  return frame.locator('.app').evaluate(async (app) => {
-    const axe = (globalThis as unknown as { axe: { run: AxeRun } }).axe;
-    const result = await axe.run(app.ownerDocument, { resultTypes: ['violations'] });
-    return {
-      violations: result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        nodes: v.nodes.map((n) => JSON.stringify(n.target)),
-      })),
-      passed: result.passes.map((p) => p.id),
-      incomplete: result.incomplete.map((i) => i.id),
-    };
-  });
+  return frame
+    .locator(root)
+    .first()
+    .evaluate(async (app) => {
+      const axe = (globalThis as unknown as { axe: { run: AxeRun } }).axe;
+      const result = await axe.run(app.ownerDocument, { resultTypes: ['violations'] });
+      return {
+        violations: result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact ?? null,
+          nodes: v.nodes.map((n) => JSON.stringify(n.target)),
+        })),
+        passed: result.passes.map((p) => p.id),
+        incomplete: result.incomplete.map((i) => i.id),
+      };
+    });
 }

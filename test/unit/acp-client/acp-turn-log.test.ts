@@ -207,6 +207,22 @@ describe('AcpTurnLog', () => {
     ]);
   });
 
+  it('a call the agent asked permission for says so on its tool/call; a call it ran unasked does not', () => {
+    const events = turn(
+      [{ sessionUpdate: 'tool_call', toolCallId: 'a', title: 'Run a', status: 'in_progress' }],
+      (log) => {
+        log.update({ sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'completed' });
+        log.update({ sessionUpdate: 'tool_call', toolCallId: 'b', title: 'Write b', status: 'pending' });
+        log.asked({ toolCallId: 'b' });
+      },
+    );
+    const calls = events.flatMap((e) => (e.type === 'tool/call' ? [[e.data.callId, e.data.asked ?? false]] : []));
+    assert.deepEqual(calls, [
+      ['a', false],
+      ['b', true],
+    ]);
+  });
+
   it('each plan is a todo/write at once, with its priorities; the list made fit (trimmed, no empty, no repeat)', () => {
     const events = turn([
       {

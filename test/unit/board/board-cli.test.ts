@@ -143,6 +143,25 @@ describe('agent-checklist board', () => {
     assert.match(card?.reason ?? '', /missing object/);
   });
 
+  it('reads agentChecklist.stallMinutes from the repository’s .vscode/settings.json, else the default', async () => {
+    const root = tempDir('board-stall-');
+    const repo = initRepo(path.join(root, 'repo'));
+    // Its last event is days old: stalled after the default 10 minutes; never with 0.
+    writeLog(path.join(root, 's'), 'ours', STATE_LOGS.running);
+    const state = async () => {
+      const read = await cli(root, { HOME: root }, 'board', '--cwd', repo, '--session-dir', 's', '--format', 'json');
+      assert.equal(read.code, 0, read.err.join('\n'));
+      return z.array(boardCardSchema).parse(JSON.parse(read.out.join('')))[0]?.state;
+    };
+    assert.equal(await state(), 'stalled');
+    fs.mkdirSync(path.join(repo, '.vscode'));
+    const settings = path.join(repo, '.vscode', 'settings.json');
+    fs.writeFileSync(settings, '{\n  // never stalled\n  "agentChecklist.stallMinutes": 0,\n}\n');
+    assert.equal(await state(), 'running');
+    fs.writeFileSync(settings, '{ "agentChecklist.stallMinutes": -5 }');
+    assert.equal(await state(), 'stalled', 'a value the setting refuses is the default');
+  });
+
   it('a plan file outside the repository is a usage error', async () => {
     const repo = initRepo(path.join(tempDir(), 'repo'));
     const bad = await cli(repo, {}, 'board', '--plan-file', '../x.md');

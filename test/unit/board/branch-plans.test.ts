@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { readBranchPlans } from '../../../extension/src/core/board/branch-plans';
 import { planFileName } from '../../../extension/src/core/board/plan-file-name';
+import { SPEC_KIT } from '../plan/task-file-fixtures';
 import { tempDir } from '../support/sessions';
 import { commitOnBranch, git, initRepo } from './git-repos';
 
@@ -72,6 +73,24 @@ describe('the branch reader', () => {
     assert.equal(card?.active, `\u001b[2J<img src=x onerror=alert(1)> $(touch ${marker})`);
     assert.equal(card?.agent, 'Mallory \u001b[31m');
     assert.equal(fs.existsSync(marker), false, 'no hook, fsmonitor or text was run');
+  });
+
+  it('reads a branch’s spec-kit or Kiro tasks.md with the task-file readers', async () => {
+    const repo = initRepo(path.join(tempDir(), 'repo'));
+    commitOnBranch(repo, 'speckit', { 'specs/tasks.md': SPEC_KIT });
+    commitOnBranch(repo, 'kiro', { 'specs/tasks.md': '# Implementation Plan\n\n- [x] 1. Set up\n- [-] 2. Build it\n' });
+    const cards = await readBranchPlans(repo, 'specs/tasks.md', clock);
+    const card = (branch: string) => cards.find((c) => c.branch === branch);
+    assert.equal(card('speckit')?.state, 'idle', card('speckit')?.reason);
+    const tasks = SPEC_KIT.split('\n').filter((line) => /^\s*- \[[ xX]\] T\d{3} /.test(line));
+    assert.deepEqual(
+      [card('speckit')?.completed, card('speckit')?.total],
+      [tasks.filter((line) => /\[[xX]\]/.test(line)).length, tasks.length],
+    );
+    assert.deepEqual(
+      [card('kiro')?.state, card('kiro')?.completed, card('kiro')?.total, card('kiro')?.active],
+      ['running', 1, 2, 'Build it'],
+    );
   });
 
   it('names the plan file: the flag, else .vscode/settings.json (with comments), else PLAN.md', () => {

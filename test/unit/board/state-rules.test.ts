@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
+import { AcpTurnLog } from '../../../extension/src/core/acp-client/acp-turn-log';
 import { orderCards, type BoardCard } from '../../../extension/src/core/board/board-card';
 import { readSessionCard } from '../../../extension/src/core/board/session-card';
 import { toolCatalog } from '../../../extension/src/core/tools/built-in';
@@ -28,6 +29,38 @@ describe('board card states', () => {
       assert.equal(card(file).state, state);
     });
   }
+
+  it('waiting: an ACP agent’s permission request waits (its call is no tool of ours); running once decided', () => {
+    let log: AcpTurnLog | undefined;
+    const acp = { kind: 'acp', name: 'claude-code-acp', version: '1.0.0' } as const;
+    const file = writeLog(
+      tempDir(),
+      's-acp',
+      (s) => {
+        log = new AcpTurnLog(s, { provider: 'acp', model: 'claude-code-acp' });
+        log.start('Edit the parser');
+        log.update({ sessionUpdate: 'plan', entries: [{ content: 'Edit', status: 'in_progress', priority: 'high' }] });
+        log.update({ sessionUpdate: 'tool_call', toolCallId: 'e1', title: 'Edit parser.ts', status: 'pending' });
+        log.asked({ toolCallId: 'e1' });
+      },
+      { source: acp },
+    );
+    assert.equal(card(file).state, 'waiting');
+    const running = writeLog(
+      tempDir(),
+      's-acp2',
+      (s) => {
+        log = new AcpTurnLog(s, { provider: 'acp', model: 'claude-code-acp' });
+        log.start('Edit the parser');
+        log.update({ sessionUpdate: 'plan', entries: [{ content: 'Edit', status: 'in_progress', priority: 'high' }] });
+        log.update({ sessionUpdate: 'tool_call', toolCallId: 'e1', title: 'Edit parser.ts', status: 'pending' });
+        log.asked({ toolCallId: 'e1' });
+        log.decided('e1', { decision: 'approve', by: 'user' });
+      },
+      { source: acp },
+    );
+    assert.equal(card(running).state, 'running');
+  });
 
   it('stalled: an item in progress and the log silent for stallMinutes', () => {
     const file = writeLog(tempDir(), 's-stalled', STATE_LOGS.running);

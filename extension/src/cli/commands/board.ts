@@ -1,13 +1,16 @@
 // `board [--session-dir <dir>] [--cwd <repo>] [--plan-file <path>] [--format text|json]`:
 // every plan in one list (core/board): the session folder's logs, the followed
 // agents' sessions for the folder, and the plan file on every branch of its git
-// repository. JSON: the cards as core/board/board-card.ts says (docs/cli.md); text:
-// one line each, its title (a branch's: its name), state and `completed/total`, with
-// control characters made visible. A source that cannot be read is a card
-// `unreadable`, never a failure: the command exits 0.
+// repository. `agentChecklist.stallMinutes` is the repository's .vscode/settings.json's
+// (else the folder's, outside a repository), else its default. JSON: the cards as
+// core/board/board-card.ts says (docs/cli.md); text: one line each, its title (a
+// branch's: its name), state and `completed/total`, with control characters made
+// visible. A source that cannot be read is a card `unreadable`, never a failure: the
+// command exits 0.
 import * as path from 'node:path';
 import type { BoardCard } from '../../core/board/board-card';
-import { isBoardUsageError, readBoard } from '../../core/board/board';
+import { isBoardUsageError, readBoard, repositoryRoot } from '../../core/board/board';
+import { readRepoSettings } from '../../core/board/repo-settings';
 import { agentHomes } from '../../core/import/followed-agents';
 import { visibleControls } from '../../core/terminal-text';
 import { toolCatalog } from '../../core/tools/built-in';
@@ -22,7 +25,7 @@ export interface BoardFlags {
   format?: string;
 }
 
-/** agentChecklist.stallMinutes' default: the CLI reads no editor settings. */
+/** agentChecklist.stallMinutes' default, when the repository's .vscode/settings.json does not set it. */
 const STALL_MINUTES = 10;
 
 export async function boardCommand(io: CliIo, flags: BoardFlags): Promise<number> {
@@ -31,6 +34,7 @@ export async function boardCommand(io: CliIo, flags: BoardFlags): Promise<number
     throw new UsageError(`--format must be text or json (got ${JSON.stringify(format)})`);
   const folder = path.resolve(io.cwd, flags.cwd ?? '.');
   const sessionDir = sessionFolder({ ...io, cwd: flags.sessionDir === undefined ? folder : io.cwd }, flags.sessionDir);
+  const settings = readRepoSettings((await repositoryRoot(folder)) ?? folder);
   let cards: BoardCard[];
   try {
     cards = await readBoard(
@@ -38,11 +42,12 @@ export async function boardCommand(io: CliIo, flags: BoardFlags): Promise<number
         sessionDir,
         folder,
         homes: agentHomes(io.env),
+        databases: true,
         ...(flags.planFile === undefined ? {} : { planFile: flags.planFile }),
       },
       {
         nowMs: Date.now(),
-        stallMinutes: STALL_MINUTES,
+        stallMinutes: settings.stallMinutes ?? STALL_MINUTES,
         asksApproval: (tool) => toolCatalog.get(tool)?.asksApproval ?? false,
       },
     );

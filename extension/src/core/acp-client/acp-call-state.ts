@@ -16,6 +16,8 @@ export interface AcpCallState {
   name: string | undefined;
   /** Must go on the log at the next chance (asked about, running or finished). */
   due: boolean;
+  /** The agent asked permission for it (its tool/call says so: a reader of the log knows a decision is awaited). */
+  asked: boolean;
   resulted: boolean;
   /** Decisions not yet on the log (the call was not yet logged when they were made). */
   approvals: ApprovalRecord[];
@@ -23,7 +25,16 @@ export interface AcpCallState {
 
 /** A call first heard of: no fields but an empty title, nothing on the log. */
 export function newCallState(id: string): AcpCallState {
-  return { id, fields: { title: '' }, logged: false, name: undefined, due: false, resulted: false, approvals: [] };
+  return {
+    id,
+    fields: { title: '' },
+    logged: false,
+    name: undefined,
+    due: false,
+    asked: false,
+    resulted: false,
+    approvals: [],
+  };
 }
 
 /** `fields` with what `update` says (a field it leaves out keeps its value; `_meta` is merged key by key). */

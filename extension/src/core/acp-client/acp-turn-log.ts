@@ -155,6 +155,7 @@ export class AcpTurnLog {
     }
     const fields = call.fields;
     mergeCallFields(fields, update);
+    if (asked) call.asked = true;
     if (asked || fields.status === 'in_progress' || finished(fields)) call.due = true;
     if (call.due && !call.logged && this.step === null) this.openStep(false);
     else if (call.logged && !call.resulted && finished(fields)) {
@@ -185,7 +186,13 @@ export class AcpTurnLog {
     this.step = { step, calls };
     for (const call of calls) {
       call.logged = true;
-      this.session.append('tool/call', { turn, step, callId: call.id, name: call.name! });
+      this.session.append('tool/call', {
+        turn,
+        step,
+        callId: call.id,
+        name: call.name!,
+        ...(call.asked ? { asked: true as const } : {}),
+      });
       this.flushApprovals(call);
     }
     for (const call of calls) if (finished(call.fields)) this.result(call);

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { orderCards, type BoardCard } from './board-card';
 import { gitOutput } from './branch-git';
 import { readBranchPlans } from './branch-plans';
-import { followedCards, followedFiles } from './followed-cards';
+import { databaseCards, followedCards, followedFiles } from './followed-cards';
 import { planFileName } from './plan-file-name';
 import { readSessionCard, reasonOf, unreadableCard, type CardClock, type SessionCardOptions } from './session-card';
 import { brandedError, errorGuard } from '../error-brand';
@@ -24,16 +24,25 @@ export interface BoardSources {
   planFile?: string;
   /** Where the followed agents keep their files; absent: none are read. */
   homes?: Readonly<Record<string, string>>;
+  /**
+   * Read the agents' databases (opencode's) too: the CLI does; the editor's follower
+   * writes their sessions into its session folder, whose logs the board reads.
+   */
+  databases?: boolean;
 }
 
 export async function readBoard(sources: BoardSources, options: SessionCardOptions): Promise<BoardCard[]> {
   const dirs = [...(sources.sessionDir === undefined ? [] : [sources.sessionDir]), ...(sources.sessionDirs ?? [])];
   const sessions = dirs.flatMap((dir) => sessionCards(dir, options));
   const known = new Set(sessions.map((c) => c.id));
+  const { folder, homes } = sources;
   const followed =
-    sources.folder === undefined || sources.homes === undefined
+    folder === undefined || homes === undefined
       ? []
-      : followedCards(followedFiles(sources.homes, sources.folder), known, options);
+      : [
+          ...followedCards(followedFiles(homes, folder), known, options),
+          ...(sources.databases === true ? databaseCards(homes, folder, known, options) : []),
+        ];
   const branches = sources.folder === undefined ? [] : await branchCards(sources.folder, sources.planFile, options);
   return orderCards([...sessions, ...followed, ...branches]);
 }
@@ -54,14 +63,19 @@ export function sessionCards(dir: string, options: SessionCardOptions): BoardCar
   return cards;
 }
 
+/** The root of the git repository `folder` is in; undefined when it is in none. */
+export async function repositoryRoot(folder: string): Promise<string | undefined> {
+  try {
+    return (await gitOutput(folder, ['rev-parse', '--show-toplevel'])).trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The branches' cards of the repository `folder` is in; none when it is in none. */
 async function branchCards(folder: string, planFile: string | undefined, clock: CardClock): Promise<BoardCard[]> {
-  let repo: string;
-  try {
-    repo = (await gitOutput(folder, ['rev-parse', '--show-toplevel'])).trim();
-  } catch {
-    return [];
-  }
+  const repo = await repositoryRoot(folder);
+  if (repo === undefined) return [];
   const named = planFileName(repo, planFile);
   if (!named.ok) throw new BoardUsageError(named.message);
   try {

@@ -2,11 +2,11 @@
 // (refs/remotes) of a repository, as cards: the refs in one `git for-each-ref`, the
 // files in ONE `git cat-file --batch` (`<commit>:<path>` each), no checkout and no
 // change to the work tree. The file is someone else's text: at most MAX_BYTES kept
-// (larger: unreadable, "too large"), binary (a NUL byte) unreadable, parsed by the
-// plan's one Markdown reader (plan-markdown.ts), nothing in it followed or run. A
-// branch without the file has no card. Its agent is its last commit's author, its
-// time that commit's date.
-import { parsePlanMarkdown } from '../plan/plan-markdown';
+// (larger: unreadable, "too large"), binary (a NUL byte) unreadable, read as the plan
+// file is (our checklist, or spec-kit's or Kiro's tasks.md: plan/task-files/), nothing
+// in it followed or run. A branch without the file has no card. Its agent is its last
+// commit's author, its time that commit's date.
+import { readPlanFile } from '../plan/task-files/plan-file-format';
 import { boardCard, type BoardCard } from './board-card';
 import { runGit, gitOutput } from './branch-git';
 import { CatFileBatchReader, type BatchAnswer } from './cat-file-batch';
@@ -107,9 +107,9 @@ function planOf(answer: Extract<BatchAnswer, { kind: 'object' }>) {
   if (answer.type !== 'blob') return { ok: false, why: 'not a file' } as const;
   if (answer.content === null) return { ok: false, why: `too large (${answer.size} bytes)` } as const;
   if (answer.content.includes(0)) return { ok: false, why: 'binary' } as const;
-  const parsed = parsePlanMarkdown(answer.content.toString('utf8'));
-  if (!parsed.ok) return { ok: false, why: parsed.message } as const;
-  return { ok: true, todos: parsed.todos } as const;
+  const read = readPlanFile(answer.content.toString('utf8'), null);
+  if (!read.ok) return { ok: false, why: read.message } as const;
+  return { ok: true, todos: read.todos ?? [] } as const;
 }
 
 function cut(text: string): string {

@@ -15,8 +15,8 @@ export interface LogWindow {
   whole: boolean;
   /** A turn is open at the end of the log. */
   turnOpen: boolean;
-  /** The tools of the open turn's calls that have neither a decision nor a result yet. */
-  openCalls: string[];
+  /** The open turn's calls that have neither a decision nor a result yet (`asked`: an ACP agent asked permission). */
+  openCalls: { tool: string; asked: boolean }[];
 }
 
 /** How far back, beyond the window, the latest turn mark is looked for. */
@@ -77,12 +77,12 @@ function turnOpenAt(logPath: string, events: readonly SessionEvent[], floor: num
   return open;
 }
 
-function openCalls(events: readonly SessionEvent[]): string[] {
-  const open = new Map<string, string>();
+function openCalls(events: readonly SessionEvent[]): LogWindow['openCalls'] {
+  const open = new Map<string, LogWindow['openCalls'][number]>();
   for (const event of events) {
     switch (event.type) {
       case 'tool/call':
-        open.set(event.data.callId, event.data.name);
+        open.set(event.data.callId, { tool: event.data.name, asked: event.data.asked === true });
         break;
       case 'tool/approval':
       case 'tool/result':

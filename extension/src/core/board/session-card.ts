@@ -77,7 +77,7 @@ function sessionFacts(
   return {
     plan,
     proposalWaits,
-    approvalWaits: window.openCalls.some(asksApproval),
+    approvalWaits: window.openCalls.some((call) => call.asked || asksApproval(call.tool)),
     turnOpen: window.turnOpen,
     lastActivity: window.events.at(-1)?.ts ?? null,
     flagged: isFlagged(ledger, window.whole, recordsToolCalls(header.source)),

@@ -10,7 +10,7 @@
 // lazy module of its own (scripts/lazy-bundles.mjs finds each in agents/*.ts). What only
 // the CLI says of an agent (its help, its warning) is its reader's too (ReaderTexts).
 import type { Disposable } from '../disposable';
-import type { AgentFileReader, AgentLine, AgentSessionInfo, ImportResult } from './agent-plan';
+import type { AgentFile, AgentFileReader, AgentLine, AgentSessionInfo, ImportResult } from './agent-plan';
 import type { FollowReport } from './follow-messages';
 
 /** Where an agent keeps its session files, each one JSONL it appends to. */
@@ -74,6 +74,8 @@ export interface DatabaseReader extends ReaderTexts {
   ): DatabaseFollower;
   /** Every session of `folder` made into one of our logs each, oldest first. */
   importAll(dbFile: string, folder: string, sessionDir: string): ImportResult[];
+  /** Every session of `folder` as read (its info and marks), oldest first; nothing is written. */
+  readAll(dbFile: string, folder: string): AgentFile[];
   /** The message of an error the database's read threw (it cannot be read), else undefined. */
   readError(error: unknown): string | undefined;
 }

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import type { Disposable } from '../disposable';
 import { lazyModule, type LazyRequire } from '../lazy-module';
 import { isSessionLockedError } from '../store/lock';
-import type { AgentMark, ImportResult } from './agent-plan';
+import type { AgentFile, AgentMark, ImportResult } from './agent-plan';
 import type { DatabaseReader } from './followed-agent';
 import type { FollowReport } from './follow-messages';
 import { importOpen, type OpenImport } from './import-log';
@@ -125,16 +125,22 @@ export class OpencodeFollower implements Disposable {
   }
 }
 
-/**
- * Every opencode session of `folder` in `dbFile` made into one of our logs each (oldest first); none when it has none.
- */
-function importOpencodeSessions(dbFile: string, folder: string, sessionDir: string): ImportResult[] {
+/** Every opencode session of `folder` in `dbFile` as read, oldest first: its info and marks, nothing written. */
+function readOpencodeSessions(dbFile: string, folder: string): AgentFile[] {
   const read = readDb(dbFile, (query) =>
     query.sessionsOf(folder).map((session) => ({ session, parts: allPartsAfter(query, session.id, '') })),
   );
   return read.map(({ session, parts }) => {
     const reader = new OpencodeSessionReader(session);
-    const file = { info: reader.info, marks: reader.read(parts, true), skipped: reader.skipped };
+    return { info: reader.info, marks: reader.read(parts, true), skipped: reader.skipped };
+  });
+}
+
+/**
+ * Every opencode session of `folder` in `dbFile` made into one of our logs each (oldest first); none when it has none.
+ */
+function importOpencodeSessions(dbFile: string, folder: string, sessionDir: string): ImportResult[] {
+  return readOpencodeSessions(dbFile, folder).map((file) => {
     const imported = importOpen(file, dbFile, sessionDir);
     imported.dispose();
     return { path: imported.path, file, versions: imported.versions };
@@ -145,6 +151,7 @@ function importOpencodeSessions(dbFile: string, folder: string, sessionDir: stri
 export const opencodeReader: DatabaseReader = {
   follower: (dbFile, folders, sessionDir, report) => new OpencodeFollower(dbFile, folders, sessionDir, report),
   importAll: importOpencodeSessions,
+  readAll: readOpencodeSessions,
   readError: (error) => (isOpencodeDbError(error) ? error.message : undefined),
   isDatabase: isSqliteFile,
   importHelp: `opencode's database (~/.local/share/opencode/opencode.db) holds every folder's

@@ -18,6 +18,8 @@ export const toolEventFields = {
     callId,
     name: z.string(),
     arguments: z.exactOptional(z.string()),
+    /** An ACP agent asked the user's permission for the call: its decision (tool/approval) is awaited. */
+    asked: z.exactOptional(z.literal(true)),
   }),
   /**
    * How a call that needed approval was decided, and by whom; between
