@@ -1,31 +1,29 @@
 // Plan first's re-approval rule: whether a model write grew the approved plan's scope.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { identifyVersion, type IdentifiedVersion } from '../../../extension/src/core/plan/item-identity';
-import { approvalScopeProjection, scopeGrowth } from '../../../extension/src/core/plan/scope-growth';
+import { approvalScopeProjection } from '../../../extension/src/core/plan/scope-growth';
 import { fold } from '../../../extension/src/core/session/projection';
 import { memorySession, todo } from '../support/sessions';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 
 const APPROVED = [todo('read the code'), todo('write notes.txt'), todo('run the tests')];
 
-function versions(...lists: TodoItem[][]): IdentifiedVersion[] {
-  const out: IdentifiedVersion[] = [];
-  lists.forEach((todos, i) => out.push(identifyVersion(out.at(-1) ?? null, (i + 1) * 10, todos)));
-  return out;
+/** The growth of the last of the model's writes `after` an approval of APPROVED (version 2: seq 2; the writes: 5, 6, …). */
+function grown(...after: TodoItem[][]) {
+  const s = memorySession();
+  s.append('turn/start', { turn: 1 });
+  const planSeq = s.append('todo/write', { todos: APPROVED }).seq;
+  s.append('plan/proposed', { turn: 1, planSeq, todos: APPROVED });
+  s.append('plan/approved', { planSeq, todos: APPROVED });
+  for (const todos of after) s.append('todo/write', { todos });
+  return fold(approvalScopeProjection, s.events).growth;
 }
 
-/** The growth of the last list written after the approved (first) one. */
-function grown(...after: TodoItem[][]): ReturnType<typeof scopeGrowth> {
-  const all = versions(APPROVED, ...after);
-  return scopeGrowth(all[0]!, all.at(-2)!, all.at(-1)!);
-}
-
-describe('scopeGrowth: did this write grow the scope since the approved version', () => {
+describe('a model write after an approval: did this write grow the scope since the approved version', () => {
   it('an added item grows it', () => {
     const growth = grown([...APPROVED, todo('update the docs')]);
     assert.ok(growth);
-    assert.deepEqual([growth.added, growth.reworded, growth.approvedSeq, growth.planSeq], [1, 0, 10, 20]);
+    assert.deepEqual([growth.added, growth.reworded, growth.approvedSeq, growth.planSeq], [1, 0, 2, 5]);
     assert.deepEqual(
       growth.changes.map((c) => [c.kind, c.text]),
       [['added', 'update the docs']],
@@ -55,7 +53,7 @@ describe('scopeGrowth: did this write grow the scope since the approved version'
     assert.equal(growth.added + growth.reworded, 1);
   });
 
-  it('growth already there before this write (the user added it) is not counted again', () => {
+  it('growth already there before this write is not counted again', () => {
     const byUser = [...APPROVED, todo('the user wants this')];
     assert.equal(
       grown(

@@ -23,7 +23,7 @@ export interface ScopeGrowth {
 }
 
 /** `after` (a model write) against the approved version: its growth, or null when it grew nothing new. */
-export function scopeGrowth(
+function scopeGrowth(
   approved: IdentifiedVersion,
   before: IdentifiedVersion | null,
   after: IdentifiedVersion,
