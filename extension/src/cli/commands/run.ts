@@ -29,7 +29,7 @@ import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type Ag
 import { isSessionId } from '../session-flags';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import { readHandOverSource, seedHandOver, startItem, type HandOverSource } from './run-plan-work';
-import { planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
+import { planChangedExit, planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
 import { EXIT_FAILED, UsageError } from '../usage';
 import type { CliIo } from '../io';
 import { reportRepair } from '../open-log';
@@ -188,7 +188,7 @@ async function promptTurn(
     turnEnd.kind === 'awaiting-approval'
       ? reportProposal(io, flags, plan.planState, opened.path, opened.session.id)
       : {};
-  return reportRun(
+  const code = reportRun(
     io,
     flags,
     { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd },
@@ -198,6 +198,7 @@ async function promptTurn(
       ...proposal,
     },
   );
+  return (turnEnd.kind === 'awaiting-approval' && planChangedExit(io, opened.session.events)) || code;
 }
 
 /** The parallel policy of a user edit: the flag's, else true (the durable invariant is silent on it). */
