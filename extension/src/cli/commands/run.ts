@@ -51,6 +51,8 @@ export interface RunFlags extends AgentFlags, PlanFirstFlags {
   checkpoints?: string;
   /** Tell the model, once, which items it marked completed are flagged (`--verify-completion on|off`, default on). */
   verifyCompletion: boolean;
+  /** Plan first asks again when the approved plan grows (`--reapprove-on-scope-change on|off`, default on). */
+  reapproveOnScopeChange: boolean;
   /** With --session: start this plan item (1-based; run-plan-work.ts). */
   item?: string;
   /** A log whose standing plan the new session begins with (run-plan-work.ts). */
@@ -176,6 +178,7 @@ async function promptTurn(
     ...(planFirst ? { planFirst } : {}),
     ...(checkpoints ? { checkpoints } : {}),
     verifyCompletion: flags.verifyCompletion,
+    reapproveOnScopeChange: flags.reapproveOnScopeChange,
     provider: deps.provider,
     tools: deps.tools,
     maxSteps: deps.maxSteps,
