@@ -84,7 +84,7 @@ export function reportProposal(
 }
 
 /** The exit code of a run whose turn left a re-approval waiting. */
-export const EXIT_PLAN_CHANGED = 3;
+const EXIT_PLAN_CHANGED = 3;
 
 /**
  * When the proposal that waits is a re-approval (plan/scope-changed just before it):
