@@ -1,7 +1,9 @@
 // Plan first in the real extension host (agentChecklist.planFirst): the scripted model
 // plans with todo_write and stops; the turn waits with the proposal on the log, the
 // status bar says "Plan proposed · <n> items", and Approve Plan lets the same turn go on;
-// an item the model then adds or rewords says "not in the approved plan" in the Plan tree's tooltip.
+// an item the model then adds or rewords asks again (the strip lists what changed since
+// the approval, Approve Plan goes on), or, with agentChecklist.reapproveOnScopeChange off,
+// says "not in the approved plan" in the Plan tree's tooltip.
 // The Agent view's side: the strip's plan is posted `proposed` (waiting) and the Plan
 // view says "proposed"; the page's decidePlan is answered as the commands answer it
 // (a rejection with the page's feedback, then an approval); its setPlanFirst writes
@@ -28,6 +30,7 @@ const PLAN: Todo[] = [
 describe('plan first in the editor', () => {
   afterEach(async () => {
     await setSetting('planFirst', undefined);
+    await setSetting('reapproveOnScopeChange', undefined);
     await vscode.commands.executeCommand('agentChecklist.newSession');
   });
 
@@ -160,11 +163,66 @@ describe('plan first in the editor', () => {
     assert.deepEqual(await turn, { kind: 'completed' });
   });
 
-  it('marks in the Plan tree tooltip what the model adds or rewords after the approval', async function () {
+  it('asks again when the model grows the approved plan: Needs approval with the diff since the approval, and Approve Plan goes on', async function () {
+    this.timeout(60_000);
+    const api = await getApi();
+    await vscode.commands.executeCommand('agentChecklist.agent.focus'); // a page to post to
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+    await waitFor(() => api.webview().ready, 'the Agent view to say ready');
+    await setSetting('planFirst', true);
+    const grown: Todo[] = [
+      { content: 'Read the parser', status: 'completed' },
+      ...PLAN.slice(1),
+      { content: 'Add a regression test', status: 'pending' },
+    ];
+    await useScript([
+      todoWrite(PLAN, 'Let me plan.'),
+      { text: 'This is my plan.' },
+      todoWrite(grown),
+      todoWrite(grown.map((t) => ({ ...t, status: 'completed' }))),
+      { text: 'Done.' },
+    ]);
+    const turn = vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Fix the parser bug');
+    await waitFor(() => (api.statusBarText() ?? '').includes('Plan proposed · 2 items'), 'the plan to wait');
+    await vscode.commands.executeCommand('agentChecklist.approvePlan');
+    await waitFor(
+      () => (postedPlan(api.webviewMessages())?.proposed?.sinceApproval?.length ?? 0) > 0,
+      'the grown plan proposed again, with what changed since the approval',
+    );
+    const proposed = postedPlan(api.webviewMessages())?.proposed;
+    assert.equal(proposed?.waiting, true);
+    assert.deepEqual(
+      proposed?.sinceApproval?.map((row) => [row.kind, row.text]),
+      [
+        ['status', 'Read the parser'],
+        ['added', 'Add a regression test'],
+      ],
+    );
+    assert.ok((api.statusBarText() ?? '').includes('Plan proposed · 3 items'), api.statusBarText() ?? '');
+    const logPath = api.session()?.logPath;
+    assert.ok(logPath);
+    assert.equal(
+      logLines(logPath).some((l) => l.type === 'turn/end'),
+      false,
+      'the turn waits for the decision',
+    );
+    await vscode.commands.executeCommand('agentChecklist.approvePlan');
+    assert.deepEqual(await turn, { kind: 'completed' });
+    assert.deepEqual(
+      logLines(logPath)
+        .filter((l) => l.type.startsWith('plan/') && l.type !== 'plan/verify-completion')
+        .map((l) => l.type),
+      ['plan/proposed', 'plan/approved', 'plan/scope-changed', 'plan/proposed', 'plan/approved'],
+    );
+    assert.equal(postedPlan(api.webviewMessages())?.proposed, undefined, 'approved again: no longer proposed');
+  });
+
+  it('marks in the Plan tree tooltip what the model adds or rewords after the approval (not asked again)', async function () {
     this.timeout(60_000);
     const api = await getApi();
     await vscode.commands.executeCommand('agentChecklist.newSession');
     await setSetting('planFirst', true);
+    await setSetting('reapproveOnScopeChange', false);
     const worked: Todo[] = [
       { content: 'Read the parser', status: 'completed' },
       { content: 'Fix the off-by-two', status: 'completed' },

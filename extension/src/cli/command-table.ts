@@ -139,6 +139,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
           planFirst: values['plan-first'],
           approvePlan: values['approve-plan'],
           verifyCompletion: onOff('--verify-completion', values['verify-completion'] ?? 'on'),
+          reapproveOnScopeChange: onOff('--reapprove-on-scope-change', values['reapprove-on-scope-change'] ?? 'on'),
           ...defined({
             session: values.session,
             cwd: values.cwd,

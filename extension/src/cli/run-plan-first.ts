@@ -5,10 +5,13 @@
 // --approve-plan approves at once; on a terminal the user is asked
 // (plan-review-prompt.ts); otherwise no one can decide now and the turn ends
 // `awaiting-approval` with the proposal on stdout, for `agent-checklist approve`.
+// A re-approval (the approved plan grew: core/agent/reapproval.ts) is never approved by
+// --approve-plan: the run ends with exit 3 and says what grew on stderr.
 import { decisionBetweenTurns, inReview, type PlanReviewGate } from '../core/agent/plan-first';
 import { PlanEditor } from '../core/plan/plan-editor';
 import { planAsText } from '../core/plan/summaries';
 import type { PlanState } from '../core/plan/todos-projection';
+import type { SessionEvent } from '../core/session/events';
 import type { Session } from '../core/session/session';
 import { visibleControls } from '../core/terminal-text';
 import type { AskLine } from '../core/tools/approvals';
@@ -21,7 +24,10 @@ export interface PlanFirstFlags {
   approvePlan?: boolean;
 }
 
-const APPROVE_NOW: PlanReviewGate = { decide: () => Promise.resolve({ kind: 'approve' }) };
+/** --approve-plan: the first proposal only; a re-approval waits for `approve`. */
+const APPROVE_NOW: PlanReviewGate = {
+  decide: (proposal) => Promise.resolve(proposal.growth ? { kind: 'later' } : { kind: 'approve' }),
+};
 export const DECIDE_LATER: PlanReviewGate = { decide: () => Promise.resolve({ kind: 'later' }) };
 
 /** The turn's PlanReviewGate, or undefined when the turn does not plan first. */
@@ -75,4 +81,20 @@ export function reportProposal(
       `then agent-checklist run --session ${sessionId}`,
   );
   return {};
+}
+
+/** The exit code of a run whose turn left a re-approval waiting. */
+const EXIT_PLAN_CHANGED = 3;
+
+/**
+ * When the proposal that waits is a re-approval (plan/scope-changed just before it):
+ * says what grew on stderr and gives EXIT_PLAN_CHANGED; otherwise null.
+ */
+export function planChangedExit(io: CliIo, events: readonly SessionEvent[]): number | null {
+  let proposed = events.length - 1;
+  while (proposed >= 0 && events[proposed]!.type !== 'plan/proposed') proposed--;
+  const changed = events[proposed - 1];
+  if (changed?.type !== 'plan/scope-changed') return null;
+  io.err(`plan changed since approval: ${changed.data.added} added, ${changed.data.reworded} reworded`);
+  return EXIT_PLAN_CHANGED;
 }

@@ -5,6 +5,9 @@ export const PLAN_COMMANDS = `Plan first: without a terminal and without --appro
 turnEnd awaiting-approval (exit 0) and the proposed plan on stdout (with --json in
 "proposed": { planSeq, todos }); approve records the decision (--reject gives the
 model your feedback) and run --session <id>, with or without a prompt, goes on.
+After an approval, a model write that adds or rewords items asks again: the turn ends
+awaiting-approval with exit 3 and "plan changed since approval: n added, m reworded"
+on stderr (--approve-plan approves the first proposal only); approve, then run --session.
 
 plan --at <seq>: the standing plan as of that event (its seq in the log).
 history: every plan version (model write or user edit) with its time, author and

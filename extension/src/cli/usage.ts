@@ -131,6 +131,8 @@ ${toolsOption(catalog)}
                                          plan before it works; on a terminal: a approve, e edit
                                          in $EDITOR, r reject with feedback
   --approve-plan                         with --plan-first: approve the proposed plan at once
+  --reapprove-on-scope-change on|off     with plan first, after the approval: a write that adds or
+                                         rewords items asks again (exit 3; default: on)
   --verify-completion on|off             tell the model once, in its next request, which items it
                                          marked completed with no work recorded or after a failed
                                          command (default: on)

@@ -1,5 +1,5 @@
 // Plan first's drift through the real CLI entry (main) and the scripted model: after
-// --approve-plan the model rewords one item, adds one and drops one; `plan --format
+// --approve-plan (not asked again: --reapprove-on-scope-change off) the model rewords one item, adds one and drops one; `plan --format
 // json` marks each item not in the approved plan (the same from a replay and from the
 // verified index), `history` each version's, and `export` shows the approved version next to the final one.
 import assert from 'node:assert/strict';
@@ -65,6 +65,8 @@ describe('plan first drift from the CLI', () => {
       '--allow-parallel-in-progress',
       'false',
       '--approve-plan',
+      '--reapprove-on-scope-change',
+      'off',
       '--json',
       'add notes',
     ]);

@@ -60,6 +60,7 @@ export function longSession(turns: number): Session {
     });
     const edited = [todo('read', 'completed'), todo(`write ${turn}`, 'in_progress')];
     const planSeq = s.append('todo/user-edit', { todos: edited }).seq;
+    s.append('plan/scope-changed', { turn, approvedSeq: planSeq, planSeq, added: turn % 2, reworded: 1 });
     s.append('plan/proposed', { turn, planSeq, todos: edited });
     if (turn % 2) s.append('plan/approved', { planSeq, todos: edited });
     else s.append('plan/rejected', { planSeq, feedback: `not yet ${turn}` });

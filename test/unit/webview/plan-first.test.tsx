@@ -139,6 +139,38 @@ describe('plan first: the proposed plan in the strip', () => {
     view.unmount();
   });
 
+  it('a re-approval lists what changed since the approval, each row as the host made it', () => {
+    const view = page({
+      ...PROPOSED,
+      proposed: {
+        version: 9,
+        waiting: true,
+        sinceApproval: [
+          { kind: 'added', text: 'Add a <b>test</b>', status: 'pending' },
+          { kind: 'reworded', text: 'Guard the parser', oldText: 'Fix the parser' },
+          { kind: 'status', text: 'Read the parser', status: 'completed', oldStatus: 'pending' },
+        ],
+      },
+    });
+    const list = getByRole(view.root, 'list', {
+      name: 'The agent changed the plan since you approved it. What changed:',
+    });
+    assert.deepEqual(
+      allByRole(list, 'listitem').map((item) => item.textContent),
+      [
+        'Added: Add a <b>test</b>',
+        'Reworded: Fix the parser → Guard the parser',
+        'Status: Read the parser (pending → completed)',
+      ],
+    );
+    assert.ok(getByRole(view.root, 'button', { name: 'Approve' }), 'approved again as the first proposal is');
+    assert.equal(
+      queryByRole(page(PROPOSED).root, 'list', { name: /changed the plan/ }),
+      null,
+      'a first proposal has none',
+    );
+  });
+
   it('a proposal left on the log (no turn waits) shows a note and no buttons; a plan not proposed shows neither', () => {
     let view = page({ ...PROPOSED, proposed: { version: 7, waiting: false } });
     assert.match(view.root.textContent ?? '', /proposed and not yet decided: your next prompt goes on from it/);

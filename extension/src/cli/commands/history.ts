@@ -2,8 +2,11 @@
 // user edit) in log order with its time, author and changes; JSON is exactly an array
 // of { seq, ts, by, todos, changes, drift } (drift: what of the version is not in an
 // approved plan, plan-drift.ts; empty without one); each todo carries its `itemId`
-// (item-identity.ts). With --diff: the revision's diff instead (history-diff.ts). The log
-// is streamed through the validation `check` uses: memory holds the versions.
+// (item-identity.ts) and its `comments` as of that version, each with its state then
+// (history-comments.ts: [{ itemId, text, state, planSeq }]; text lists them). With --diff:
+// the revision's diff instead (history-diff.ts). The log is streamed through the
+// validation `check` uses: memory holds the versions.
+import { HistoryComments } from '../../core/plan/history-comments';
 import { driftEntries } from '../../core/plan/plan-drift';
 import { historyAsMarkdown, historyAsText } from '../../core/plan/history-format';
 import { timingRows } from '../../core/plan/timing-rows';
@@ -22,12 +25,14 @@ export function historyCommand(io: CliIo, logPath: string, format: string, diff?
     throw new UsageError(`--format must be json, text or markdown (got ${JSON.stringify(format)})`);
   const folder = new PlanHistoryFolder();
   const folds = new SessionFolds({ transcript: null });
+  const comments = new HistoryComments();
   const identified: IdentifiedVersion[] = [];
   let identity = itemIdentityProjection.init;
   let lastTs: string | null = null;
   const log = readValidatedLog(io, logPath, (event) => {
     folder.apply(event);
     folds.apply(event);
+    comments.apply(event);
     const before = identity;
     identity = itemIdentityProjection.apply(identity, event);
     if (identity !== before && identity) identified.push(identity);
@@ -36,6 +41,7 @@ export function historyCommand(io: CliIo, logPath: string, format: string, diff?
   if (!log) return EXIT_FAILED;
   if (diff) return historyDiff(io, identified, format, diff);
   const versions = folder.versions;
+  const commented = comments.versions;
   if (format === 'json') {
     io.out(
       JSON.stringify(
@@ -43,7 +49,11 @@ export function historyCommand(io: CliIo, logPath: string, format: string, diff?
           seq: v.seq,
           ts: v.ts,
           by: v.by,
-          todos: v.todos.map((todo, i) => ({ ...todo, itemId: identified[index]?.items[i]?.itemId })),
+          todos: v.todos.map((todo, i) => ({
+            ...todo,
+            itemId: identified[index]?.items[i]?.itemId,
+            comments: commented[index]?.[i] ?? [],
+          })),
           changes: v.changes,
           drift: driftEntries(v.todos, v.drift),
           ...(v.origin ? { origin: v.origin } : {}),
@@ -57,7 +67,9 @@ export function historyCommand(io: CliIo, logPath: string, format: string, diff?
   const { ledger } = folds;
   const timing = ledger.plan ? timingRows(ledger.plan.todos, ledger.timings, now) : [];
   io.out(
-    visibleControls(format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing)),
+    visibleControls(
+      format === 'markdown' ? historyAsMarkdown(versions, timing) : historyAsText(versions, timing, commented),
+    ),
   );
   return EXIT_OK;
 }

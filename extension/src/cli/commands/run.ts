@@ -29,7 +29,7 @@ import { agentConfig, agentWorkspace, type AgentConfig, type AgentFlags, type Ag
 import { isSessionId } from '../session-flags';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import { readHandOverSource, seedHandOver, startItem, type HandOverSource } from './run-plan-work';
-import { planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
+import { planChangedExit, planReviewGate, reportProposal, runPrompt, type PlanFirstFlags } from '../run-plan-first';
 import { EXIT_FAILED, UsageError } from '../usage';
 import type { CliIo } from '../io';
 import { reportRepair } from '../open-log';
@@ -51,6 +51,8 @@ export interface RunFlags extends AgentFlags, PlanFirstFlags {
   checkpoints?: string;
   /** Tell the model, once, which items it marked completed are flagged (`--verify-completion on|off`, default on). */
   verifyCompletion: boolean;
+  /** Plan first asks again when the approved plan grows (`--reapprove-on-scope-change on|off`, default on). */
+  reapproveOnScopeChange: boolean;
   /** With --session: start this plan item (1-based; run-plan-work.ts). */
   item?: string;
   /** A log whose standing plan the new session begins with (run-plan-work.ts). */
@@ -176,6 +178,7 @@ async function promptTurn(
     ...(planFirst ? { planFirst } : {}),
     ...(checkpoints ? { checkpoints } : {}),
     verifyCompletion: flags.verifyCompletion,
+    reapproveOnScopeChange: flags.reapproveOnScopeChange,
     provider: deps.provider,
     tools: deps.tools,
     maxSteps: deps.maxSteps,
@@ -188,7 +191,7 @@ async function promptTurn(
     turnEnd.kind === 'awaiting-approval'
       ? reportProposal(io, flags, plan.planState, opened.path, opened.session.id)
       : {};
-  return reportRun(
+  const code = reportRun(
     io,
     flags,
     { session: opened.session, logPath: opened.path, plan: plan.standingPlan, turnEnd },
@@ -198,6 +201,7 @@ async function promptTurn(
       ...proposal,
     },
   );
+  return (turnEnd.kind === 'awaiting-approval' && planChangedExit(io, opened.session.events)) || code;
 }
 
 /** The parallel policy of a user edit: the flag's, else true (the durable invariant is silent on it). */

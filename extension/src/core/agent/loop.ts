@@ -14,13 +14,15 @@
 // Plan first (plan-first.ts): with `planFirst` the turn starts in a planning phase
 // (read-only tools and todo_write, the planning note); a step that ends with no
 // tool call while a plan stands proposes it and waits for the decision, between
-// steps; an approval goes on in the same turn with every tool.
+// steps; an approval goes on in the same turn with every tool. After an approval, a
+// todo_write that grows the plan's scope pauses the turn for a re-approval (reapproval.ts).
 //
 // Each stage is a method of TurnRun (turn-run.ts); runSteps shows their order.
 import { SessionFolds } from '../plan/session-folds';
 import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
 import type { TurnOptions } from './turn-options';
+import { ScopeWatch } from './reapproval';
 import { TurnRun } from './turn-run';
 
 export type { TurnOptions } from './turn-options';
@@ -39,10 +41,12 @@ export async function runTurn(session: Session, prompt: string | null, options: 
   // a user-edited one carries in), kept for the restatement after a compaction.
   const folds = SessionFolds.over(session.events, { transcript: null });
   const planWatch = folds.follow(session);
+  const scope = new ScopeWatch(session, options.planFirst !== undefined && (options.reapproveOnScopeChange ?? true));
   try {
-    return await runSteps(session, prompt, options, folds);
+    return await runSteps(session, prompt, options, folds, scope);
   } finally {
     planWatch.dispose();
+    scope.dispose();
   }
 }
 
@@ -51,8 +55,9 @@ async function runSteps(
   prompt: string | null,
   options: TurnOptions,
   folds: SessionFolds,
+  scope: ScopeWatch,
 ): Promise<TurnEndReason> {
-  const run = new TurnRun(session, options, folds);
+  const run = new TurnRun(session, options, folds, scope);
   run.open(prompt); // plan first: whether the turn starts planning
   for (let step = 1; ; step++) {
     const stopped = await run.stopBeforeStep(step); // stopped, or past the most steps

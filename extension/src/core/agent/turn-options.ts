@@ -27,6 +27,11 @@ export interface TurnOptions {
    * works at once, unless a rejection decided between turns asks for a new plan.
    */
   planFirst?: PlanReviewGate;
+  /**
+   * With planFirst: after an approval, a model write that adds or rewords items asks
+   * again (agent/reapproval.ts; agentChecklist.reapproveOnScopeChange). Default true.
+   */
+  reapproveOnScopeChange?: boolean;
   /** Checkpoints of the workspace before its changes (core/checkpoints/step-checkpoints.ts); absent: none. */
   checkpoints?: CheckpointTaker;
   /**

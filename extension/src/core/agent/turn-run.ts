@@ -21,6 +21,7 @@ import {
   type ReviewOutcome,
 } from './plan-first';
 import type { ModelRequest } from './provider';
+import { NOT_RUN_PLAN_CHANGED, type ScopeWatch } from './reapproval';
 import { withRetries } from './retry';
 import { emptyOutput, logAnswer, streamStep, type StepAnswer, type ToolCall } from './step-stream';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
@@ -39,6 +40,8 @@ export class TurnRun {
     private readonly session: Session,
     private readonly options: TurnOptions,
     private readonly folds: SessionFolds,
+    /** Plan first's re-approval: which write grew the approved plan's scope (reapproval.ts). */
+    private readonly scope: ScopeWatch,
   ) {
     this.signal = options.signal ?? new AbortController().signal;
     this.context = new TurnWindow(session, options.context?.window ?? 0, options.context?.threshold);
@@ -94,17 +97,18 @@ export class TurnRun {
   }
 
   /**
-   * Each call in the model's order, each tool/call durable before
-   * its tool runs; once stopped, the rest get a result saying so.
+   * Each call in the model's order, each tool/call durable before its tool runs; once
+   * stopped, or once a write grew the approved plan's scope, the rest get a result saying so.
    */
   async runCalls(step: number, calls: readonly ToolCall[]): Promise<void> {
     for (const call of calls) {
-      if (this.signal.aborted) {
-        const stopped = { turn: this.turn, step, callId: call.id, isError: true, content: STOPPED_BEFORE_START };
-        this.session.append('tool/result', stopped);
+      const notRun = this.signal.aborted ? STOPPED_BEFORE_START : this.scope.paused ? NOT_RUN_PLAN_CHANGED : null;
+      if (notRun !== null) {
+        this.session.append('tool/result', { turn: this.turn, step, callId: call.id, isError: true, content: notRun });
         continue;
       }
       await this.runCall(step, call);
+      this.scope.afterCall(!this.planning);
     }
   }
 
@@ -120,7 +124,9 @@ export class TurnRun {
     if (this.signal.aborted) return this.end({ kind: 'aborted' });
     // The provider said the request is too long: compact now, the next step tries again.
     if (answer.overflow) return this.compact();
-    if (answer.calls.length === 0) return this.reviewPlanOrComplete();
+    const planned = answer.calls.length === 0 && this.planning && this.folds.planState !== null;
+    if (this.scope.paused || planned) return this.review();
+    if (answer.calls.length === 0) return this.end({ kind: 'completed' });
     // The next request is derived from the whole session (deriveMessages and its size estimate are
     // linear in it). One macrotask first lets what this step appended
     // reach the surfaces (a subscriber's post may leave on a later tick, e.g. through the extension
@@ -218,14 +224,16 @@ export class TurnRun {
   }
 
   /**
-   * A step with no call: plan first proposes a standing plan and awaits the decision; otherwise the turn is complete.
+   * Plan first proposes the standing plan (a planning step with no call, or again when a
+   * write grew the approved scope) and awaits the decision; without a gate the turn is complete.
    */
-  private async reviewPlanOrComplete(): Promise<TurnEndReason | null> {
+  private async review(): Promise<TurnEndReason | null> {
     const gate = this.options.planFirst;
-    if (!this.planning || gate === undefined || this.folds.planState === null) return this.end({ kind: 'completed' });
+    if (gate === undefined) return this.end({ kind: 'completed' });
+    const growth = this.scope.takePaused();
     let outcome: ReviewOutcome;
     try {
-      outcome = await reviewPlan(this.session, this.turn, () => this.folds.planState, gate, this.signal);
+      outcome = await reviewPlan(this.session, this.turn, () => this.folds.planState, gate, this.signal, growth);
     } catch (error) {
       return this.end({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
     }

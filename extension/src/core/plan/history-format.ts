@@ -2,6 +2,7 @@
 // with its time, author and changes, then the standing plan's per-item timing.
 import { oneLine } from './one-line';
 import type { PlanChange } from './plan-changes';
+import type { ItemComment } from './plan-comments';
 import type { PlanVersion } from './plan-history';
 import { planAsMarkdown } from './plan-markdown';
 import { planAsText } from './summaries';
@@ -50,13 +51,22 @@ function timingLine(row: TimingRow): string {
   return `${oneLine(row.content)}: ${parts.join(', ')}`;
 }
 
-export function historyAsText(versions: readonly PlanVersion[], timing: readonly TimingRow[]): string {
+/** `comments`: per version, per item, its comments as of that version (history-comments.ts), listed after its plan. */
+export function historyAsText(
+  versions: readonly PlanVersion[],
+  timing: readonly TimingRow[],
+  comments: readonly (readonly (readonly ItemComment[])[])[] = [],
+): string {
   if (versions.length === 0) return '(no plan versions)';
   const lines: string[] = [];
   versions.forEach((v, i) => {
     lines.push(`version ${i + 1} · seq ${v.seq} · ${v.ts} · by ${authorText(v)}`);
     for (const c of v.changes) lines.push(`  ${changeText(c)}`);
     for (const line of planAsText(v.todos).split('\n')) lines.push(`    ${line}`);
+    (comments[i] ?? []).forEach((onItem, n) => {
+      const item = oneLine(v.todos[n]?.content ?? '');
+      for (const c of onItem) lines.push(`    comment on "${item}" (${c.state}): ${oneLine(c.text)}`);
+    });
   });
   if (timing.length) lines.push('timing (standing plan):', ...timing.map((row) => `  ${timingLine(row)}`));
   return lines.join('\n');

@@ -5,6 +5,7 @@
 // plan/rejected; PendingPlanReview is the gate a host answers later (the editor's
 // commands).
 import type { Session } from '../session/session';
+import type { ScopeGrowth } from './scope-growth';
 import type { TodoItem } from './todo-schema';
 import type { PlanState } from './todos-projection';
 
@@ -13,6 +14,8 @@ export interface PlanProposal {
   /** The plan version proposed (seq of the event that wrote the list) and its whole list. */
   planSeq: number;
   todos: readonly TodoItem[];
+  /** A re-approval: the model's write grew the approved plan's scope (scope-growth.ts); absent for a first proposal. */
+  growth?: ScopeGrowth;
 }
 
 export type PlanDecision = { kind: 'approve' } | { kind: 'reject'; feedback: string } | { kind: 'later' };
@@ -33,7 +36,7 @@ export type ReviewOutcome = 'approved' | 'rejected' | 'later' | 'stopped';
  * Proposes the standing plan (`plan()` is the live fold's state) and records the
  * decision. Called between steps of turn `turn`. A gate that fails is the turn's
  * error (thrown); Stop while waiting resolves 'stopped' with nothing appended after
- * the proposal.
+ * the proposal. With `growth` (a re-approval) plan/scope-changed comes first.
  */
 export async function reviewPlan(
   session: Session,
@@ -41,14 +44,17 @@ export async function reviewPlan(
   plan: () => PlanState | null,
   gate: PlanReviewGate,
   signal: AbortSignal,
+  growth: ScopeGrowth | null = null,
 ): Promise<ReviewOutcome> {
   const proposed = plan();
   if (proposed === null) throw new Error('reviewPlan needs a standing plan');
+  if (growth !== null) {
+    const { approvedSeq, planSeq, added, reworded } = growth;
+    session.append('plan/scope-changed', { turn, approvedSeq, planSeq, added, reworded });
+  }
   session.append('plan/proposed', { turn, planSeq: proposed.seq, todos: [...proposed.todos] });
-  const decision = await untilStopped(
-    gate.decide({ sessionId: session.id, planSeq: proposed.seq, todos: proposed.todos }, signal),
-    signal,
-  );
+  const proposal = { sessionId: session.id, planSeq: proposed.seq, todos: proposed.todos };
+  const decision = await untilStopped(gate.decide(growth ? { ...proposal, growth } : proposal, signal), signal);
   if (decision === null || signal.aborted) return 'stopped';
   if (decision.kind === 'later') return 'later';
   const now = plan() ?? proposed;

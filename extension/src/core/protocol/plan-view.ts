@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../domain-literals';
 import { itemEvidenceViewSchema, itemFlagSchema } from './item-evidence-view';
+import { planDiffRowSchema } from './plan-diff-view';
 
 const count = z.number().check(z.int(), z.minimum(0));
 
@@ -41,9 +42,17 @@ export const planViewSchema = z.strictObject({
    * that wrote the list: the one an approval now names; the user's edits make a later
    * one). `waiting`: this window's turn waits for the decision now, so Approve, Edit and
    * Reject with Feedback… answer it; false when the turn ended with the proposal on
-   * the log (the next prompt goes on from it).
+   * the log (the next prompt goes on from it). `sinceApproval`: a re-approval (the
+   * approved plan grew, core/agent/reapproval.ts) this window's turn waits on: the diff
+   * since the approval.
    */
-  proposed: z.exactOptional(z.strictObject({ version: count, waiting: z.boolean() })),
+  proposed: z.exactOptional(
+    z.strictObject({
+      version: count,
+      waiting: z.boolean(),
+      sinceApproval: z.exactOptional(z.array(planDiffRowSchema)),
+    }),
+  ),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 export type PlanItemView = PlanView['todos'][number];

@@ -113,6 +113,7 @@ export class InvariantChecker {
         return checkContextCompact(p, event);
       case 'plan/comment':
       case 'plan/comment-resolved':
+      case 'plan/scope-changed':
         return checkReviewEvent(p, event);
       case 'plan/check-set':
       case 'plan/check-accepted':
@@ -175,6 +176,7 @@ export class InvariantChecker {
       case 'plan/verify-completion':
       case 'plan/comment':
       case 'plan/comment-resolved':
+      case 'plan/scope-changed':
       case 'plan/check-set':
       case 'plan/check-accepted':
       case 'check/result':

@@ -3,7 +3,10 @@
 // view. `plan/comment`: a comment on item `itemId` (core/plan/item-identity.ts) of plan
 // version `planSeq` (the seq of the todo/write or todo/user-edit that wrote it).
 // `plan/comment-resolved`: the user marked the comment at `commentSeq` resolved.
-// Both land between steps or between turns (review-invariants.ts), written `ignorable`:
+// `plan/scope-changed`: plan first's re-approval (core/plan/scope-growth.ts): after an
+// approval of plan version `approvedSeq`, the model's write of version `planSeq` grew the
+// scope (`added`, `reworded`: the items since the approval); the turn's plan/proposed
+// follows it. All land between steps (or between turns: the user's), written `ignorable`:
 // no fold of an older reader needs them, so it skips them and still reads the log.
 import * as z from 'zod/mini';
 
@@ -19,4 +22,11 @@ export const reviewEventDataFields = {
     text: z.string().check(z.minLength(1), z.maxLength(MAX_COMMENT_CHARS)),
   }),
   'plan/comment-resolved': z.strictObject({ commentSeq: seq }),
+  'plan/scope-changed': z.strictObject({
+    turn: seq,
+    approvedSeq: seq,
+    planSeq: seq,
+    added: z.number().check(z.int(), z.minimum(0)),
+    reworded: z.number().check(z.int(), z.minimum(0)),
+  }),
 };

@@ -3,12 +3,18 @@
 // names a plan version and `itemId` one of its items is the fold's to read (a comment on
 // no item is `stale`), so a checker resumed mid-log checks the same.
 import type { SessionEvent } from './events';
-import type { LogPosition } from './invariant-checks';
+import { inTurn, type LogPosition } from './invariant-checks';
 
-type ReviewEvent = Extract<SessionEvent, { type: 'plan/comment' | 'plan/comment-resolved' }>;
+type ReviewEvent = Extract<SessionEvent, { type: 'plan/comment' | 'plan/comment-resolved' | 'plan/scope-changed' }>;
 
 export function checkReviewEvent(p: Readonly<LogPosition>, event: ReviewEvent): string | null {
   if (p.openStep) return `${event.type} inside step ${p.openStep.step} (it lands between steps or between turns)`;
-  const named = event.type === 'plan/comment' ? event.data.planSeq : event.data.commentSeq;
-  return named < event.seq ? null : `${event.type} names event ${named}, which does not come before it`;
+  if (event.type === 'plan/scope-changed')
+    return inTurn(p, event.type, event.data.turn) ?? named(event, event.data.planSeq);
+  return named(event, event.type === 'plan/comment' ? event.data.planSeq : event.data.commentSeq);
+}
+
+/** The event `seq` named by `event` comes before it. */
+function named(event: ReviewEvent, seq: number): string | null {
+  return seq < event.seq ? null : `${event.type} names event ${seq}, which does not come before it`;
 }

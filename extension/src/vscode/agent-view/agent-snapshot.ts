@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
 import { planView, standingPlanView } from '../../core/plan/plan-presenter';
+import { planDiffRows } from '../../core/presenters/plan-diff-rows';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
@@ -57,13 +58,18 @@ export function providerView({ providers, settings, memento, languageModel }: Sn
 export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
   if (controller.sessionView?.opening) return planView(controller.standingPlan); // a preview: no ledger yet
   const waiting = planReview.waiting;
-  return standingPlanView(
+  const ours = waiting !== null && waiting.sessionId === controller.session?.id ? waiting : null;
+  const view = standingPlanView(
     controller.planLedger,
     controller.recordsToolCalls,
     new Date(),
-    waiting !== null && waiting.sessionId === controller.session?.id,
+    ours !== null,
     (content) => controller.evidenceFiles(content),
   );
+  // A re-approval: the diff since the approval, as the turn paused on it.
+  const growth = ours?.growth;
+  if (view?.proposed === undefined || growth === undefined) return view;
+  return { ...view, proposed: { ...view.proposed, sinceApproval: planDiffRows(growth.changes) } };
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */

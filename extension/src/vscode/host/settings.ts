@@ -81,6 +81,8 @@ const SETTINGS = {
   stallMinutes: setting('stallMinutes', z.number().check(z.minimum(0), z.maximum(1440)), 10),
   /** Each turn of our agent plans first and waits for the user's decision on its plan. */
   planFirst: setting('planFirst', z.boolean(), false),
+  /** With plan first: a model write that adds or rewords items after the approval asks again. */
+  reapproveOnScopeChange: setting('reapproveOnScopeChange', z.boolean(), true),
   /** Checkpoints of the workspace before our agent changes it, for each plan item's changes and undo. */
   checkpoints: setting('checkpoints', z.boolean(), true),
   /** Tell the model, once, which items it marked completed are flagged. */

@@ -100,6 +100,7 @@ export function agentTurn(
       context,
       atStepBoundary,
       verifyCompletion: settings.verifyCompletion,
+      reapproveOnScopeChange: settings.reapproveOnScopeChange,
       ...planFirst,
       ...(checkpoints ? { checkpoints } : {}),
     });
