@@ -25,14 +25,14 @@ export async function withItemChecks<T>(
   const policy = cliToolPolicy(io, config.flags, config.keyVariable);
   const env = toolEnvironment(policy.environment.base ?? io.env, policy.environment);
   const runner = new ItemCheckRunner(session, {
-    run: {
+    run: () => ({
       workspace: new Workspace(root, new NodeWorkspaceFs()),
       sandbox: policy.sandbox,
       onSandboxUnavailable: policy.onSandboxUnavailable,
       timeoutMs: DEFAULT_CHECK_TIMEOUT_SECONDS * 1000,
       env: env.env,
       redactor: new Redactor([...env.droppedValues, ...(config.provider.secretValues?.() ?? [])]),
-    },
+    }),
     onResult: (ref, outcome) => {
       const how = outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : `exit ${outcome.exitCode}`;
       const verdict = outcome.exitCode === 0 ? 'passed' : 'failed';

@@ -23,7 +23,7 @@ const SLOW = 'node -e "setTimeout(() => {}, 30000)"';
 function runnerOf(s: Session, defaultCommand: string | null = null): ItemCheckRunner {
   const ws = tempWorkspace();
   return new ItemCheckRunner(s, {
-    run: { workspace: ws.workspace, sandbox: { mode: 'off', network: false }, timeoutMs: 20_000 },
+    run: () => ({ workspace: ws.workspace, sandbox: { mode: 'off', network: false }, timeoutMs: 20_000 }),
     defaultCommand: () => defaultCommand,
   });
 }

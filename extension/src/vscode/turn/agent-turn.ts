@@ -90,6 +90,8 @@ export function agentTurn(
     const planFirst =
       settings.planFirst || inReview(host.planState(), session.events) ? { planFirst: options.planReview } : {};
     const checkpoints = checkpointTaker(settings, options);
+    const checks = host.checks(session); // Stop cancels a running check too
+    if (checks) signal.addEventListener('abort', () => checks.cancel(), { once: true });
     return runTurn(session, text, {
       provider,
       tools: tools.registry,
@@ -102,6 +104,7 @@ export function agentTurn(
       verifyCompletion: settings.verifyCompletion,
       ...planFirst,
       ...(checkpoints ? { checkpoints } : {}),
+      ...(checks ? { checks } : {}),
     });
   };
   return { session, told, body: { turn, ended: () => tools.owned.dispose() } };

@@ -18,8 +18,8 @@ import type { Session } from '../../session/session';
 import { runCheck, type CheckOutcome, type CheckRunOptions } from './check-run';
 
 export interface ItemCheckRunnerOptions {
-  /** How each check runs (workspace, sandbox, environment, timeout); the runner passes the signal. */
-  run: Omit<CheckRunOptions, 'signal'>;
+  /** How each check runs (workspace, sandbox, environment, timeout), read as it starts; the runner adds the signal. */
+  run: () => Omit<CheckRunOptions, 'signal'>;
   /** The default check (agentChecklist.checks.default), read at each decision; absent or empty: none. */
   defaultCommand?: () => string | null;
   /** The running or queued items changed (the views' `running` state). */
@@ -132,7 +132,7 @@ export class ItemCheckRunner implements Disposable {
     this.current = controller;
     this.runningKey = key;
     try {
-      const outcome = await runCheck(ref.command, { ...this.options.run, signal: controller.signal });
+      const outcome = await runCheck(ref.command, { ...this.options.run(), signal: controller.signal });
       const { exitCode, durationMs, output } = outcome;
       this.session.append('check/result', {
         item: ref.item,
