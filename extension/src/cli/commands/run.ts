@@ -16,6 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
 import { runTurn } from '../../core/agent/loop';
+import type { TurnChecks } from '../../core/agent/turn-options';
 import { cliCheckpointsBase } from '../../core/checkpoints/location';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
@@ -33,6 +34,7 @@ import { planChangedExit, planReviewGate, reportProposal, runPrompt, type PlanFi
 import { EXIT_FAILED, UsageError } from '../usage';
 import type { CliIo } from '../io';
 import { reportRepair } from '../open-log';
+import { withItemChecks } from '../run-checks';
 import { contextReport, deltaPrinter, echoPlan, reportRun } from './run-report';
 
 export interface RunFlags extends AgentFlags, PlanFirstFlags {
@@ -144,7 +146,9 @@ async function runInSession(
         : await startItem(io, opened.session, flags.item, flags.prompt, policyOf(config.allowParallel));
     if (started !== null && 'exit' in started) return started.exit;
     const prompt = started?.prompt ?? runPrompt(flags.prompt, opened.session);
-    return await promptTurn(io, flags, signal, { config, deps, opened, plan, ask }, prompt);
+    return await withItemChecks(io, config, deps.root, opened.session, signal, (checks) =>
+      promptTurn(io, flags, signal, { config, deps, opened, plan, ask, checks }, prompt),
+    );
   } finally {
     following.dispose();
     watching.dispose();
@@ -159,6 +163,8 @@ interface TurnSetUp {
   opened: { session: Session; path: string };
   plan: SessionFolds;
   ask: AskLine | undefined;
+  /** The items' checks run when the model completes an item (cli/run-checks.ts). */
+  checks: TurnChecks;
 }
 
 /** The prompt's turn, then its report; the exit code. */
@@ -166,7 +172,7 @@ async function promptTurn(
   io: CliIo,
   flags: RunFlags,
   signal: AbortSignal,
-  { config, deps, opened, plan, ask }: TurnSetUp,
+  { config, deps, opened, plan, ask, checks }: TurnSetUp,
   prompt: string | null,
 ): Promise<number> {
   const checkpoints = checkpointTaker(io, flags.checkpoints, deps.root);
@@ -179,6 +185,7 @@ async function promptTurn(
     ...(checkpoints ? { checkpoints } : {}),
     verifyCompletion: flags.verifyCompletion,
     reapproveOnScopeChange: flags.reapproveOnScopeChange,
+    checks,
     provider: deps.provider,
     tools: deps.tools,
     maxSteps: deps.maxSteps,

@@ -21,6 +21,11 @@
 // place (plan/plan-review.ts), after the note of any edit made before it; so is a
 // plan/verify-completion (the flagged items the model marked completed:
 // plan/plan-flags.ts), which the loop appends once per flag.
+//
+// A failed check's check/result (plan/check-note.ts) is ONE user-role note too; a result
+// may land inside a step, so its note waits for the step's tool results and goes before
+// the next assistant or user message (or last).
+import { checkFailedNote } from '../plan/check-note';
 import { verifyCompletionNote } from '../plan/plan-flags';
 import { PLAN_APPROVED_NOTE, planRejectedNote } from '../plan/plan-review';
 import type { TodoItem } from '../plan/todo-schema';
@@ -62,20 +67,28 @@ export function deriveMessages(events: readonly SessionEvent[], options: DeriveO
   if (compaction)
     messages.push({ role: 'user', text: summaryMessageText(compaction.data.summary, options.plan ?? null) });
   let edited: readonly TodoItem[] | null = null;
+  let checks: string[] = [];
   const tell = (): void => {
-    if (edited === null) return;
-    messages.push({ role: 'user', text: userEditNote(edited) });
+    if (edited !== null) messages.push({ role: 'user', text: userEditNote(edited) });
     edited = null;
+  };
+  const tellChecks = (): void => {
+    for (const text of checks) messages.push({ role: 'user', text });
+    checks = [];
   };
   for (let i = from; i < events.length; i++) {
     const event = events[i]!;
     if (options.throughSeq !== undefined && event.seq > options.throughSeq) break;
     if (event.type === 'todo/user-edit') edited = event.data.todos;
+    const failed = event.type === 'check/result' ? checkFailedNote(event.data) : null;
+    if (failed !== null) checks.push(failed);
     const message = surfaceMessage(event) ?? reviewNote(event);
     if (!message) continue;
+    if (message.role !== 'tool') tellChecks();
     tell();
     messages.push(message);
   }
+  tellChecks();
   tell();
   return messages;
 }

@@ -17,12 +17,15 @@
 // steps; an approval goes on in the same turn with every tool. After an approval, a
 // todo_write that grows the plan's scope pauses the turn for a re-approval (reapproval.ts).
 //
+// Items' checks (options.checks): before each request the loop waits for the checks
+// running in the session (a stop cancels them), so the request carries a failed one's note.
+//
 // Each stage is a method of TurnRun (turn-run.ts); runSteps shows their order.
 import { SessionFolds } from '../plan/session-folds';
 import type { TurnEndReason } from '../session/events';
 import type { Session } from '../session/session';
-import type { TurnOptions } from './turn-options';
 import { ScopeWatch } from './reapproval';
+import type { TurnChecks, TurnOptions } from './turn-options';
 import { TurnRun } from './turn-run';
 
 export type { TurnOptions } from './turn-options';
@@ -60,6 +63,7 @@ async function runSteps(
   const run = new TurnRun(session, options, folds, scope);
   run.open(prompt); // plan first: whether the turn starts planning
   for (let step = 1; ; step++) {
+    await checksSettled(options.checks, options.signal); // items' checks: their results before the request
     const stopped = await run.stopBeforeStep(step); // stopped, or past the most steps
     if (stopped) return stopped;
     run.tellFlags(); // verify completion
@@ -70,5 +74,18 @@ async function runSteps(
     run.closeStep(step);
     const ended = await run.afterStep(answer); // failure, stop, compaction after "too long", plan review, completion
     if (ended) return ended;
+  }
+}
+
+/** Resolves once the session's checks are settled; a stop meanwhile cancels them. */
+async function checksSettled(checks: TurnChecks | undefined, signal: AbortSignal | undefined): Promise<void> {
+  if (checks === undefined) return;
+  const stop = (): void => checks.cancel();
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    await checks.settled();
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
 }

@@ -40,6 +40,17 @@ export interface TurnOptions {
    * which deriveMessages turns into a note. Default true.
    */
   verifyCompletion?: boolean;
+  /**
+   * The items' checks running in this session (core/tools/bash/item-check-runner.ts):
+   * before each request the loop waits until none is queued or running, so a failed
+   * check's note (plan/check-note.ts) is in the model's next request; a stop cancels them.
+   */
+  checks?: TurnChecks;
+}
+
+export interface TurnChecks {
+  settled(): Promise<void>;
+  cancel(): void;
 }
 
 export const DEFAULT_MAX_STEPS = 200;

@@ -23,6 +23,8 @@ export const boardCardSchema = z.strictObject({
   state: z.enum(BOARD_STATES),
   completed: count,
   total: count,
+  /** A session's items whose check passed after their last change (issue 52; from the log's window). */
+  verified: z.exactOptional(count),
   /** The first in-progress item's text, or null. */
   active: z.nullable(z.string()),
   /** ISO time of the latest change (for a branch: its last commit's date). */

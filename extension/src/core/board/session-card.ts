@@ -4,6 +4,8 @@
 // the window does not reach back to the latest plan event, the standing plan is read
 // by the tail reader (store/tail-reader.ts, bounded by PLAN_BYTES). The title is the
 // header's, else the first prompt found in the log's first HEAD_BYTES.
+import { itemCheckViews, verifiedCount } from '../plan/check-states';
+import { itemChecksProjection } from '../plan/item-checks';
 import * as fs from 'node:fs';
 import type { TodoItem } from '../domain-literals';
 import { flaggedItems } from '../plan/plan-flags';
@@ -55,6 +57,7 @@ export function readSessionCard(logPath: string, options: SessionCardOptions): B
       title,
       state: planState(facts, options.nowMs, options.stallMinutes),
       ...planCounts(facts.plan, facts.proposalWaits),
+      verified: verifiedIn(window),
       updatedAt: facts.lastActivity ?? header.createdAt,
       path: logPath,
     });
@@ -91,6 +94,11 @@ function sessionFacts(
  */
 function isFlagged(ledger: PlanLedger, whole: boolean, recordsWork: boolean): boolean {
   return flaggedItems(ledger, recordsWork).some((f) => whole || f.flag.reason === 'last-command-failed');
+}
+
+/** The verified items' count, from the window's events (a check set before the window is not seen). */
+function verifiedIn(window: LogWindow): number {
+  return verifiedCount(itemCheckViews(window.events.reduce(itemChecksProjection.apply, itemChecksProjection.init)));
 }
 
 export function unreadableCard(

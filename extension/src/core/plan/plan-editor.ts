@@ -6,7 +6,7 @@
 // first to be told, and the invariant "a todo/user-edit never sits inside a step"
 // holds. A queued edit applies to the plan as it stands when it lands.
 import { fold } from '../session/projection';
-import type { SessionEvent, UserEditOrigin } from '../session/events';
+import type { SessionEvent, SessionEventMap, UserEditOrigin } from '../session/events';
 import type { Session } from '../session/session';
 import type { TodoWritePolicy } from './todo-write-rules';
 import { todosProjection, type PlanState } from './todos-projection';
@@ -28,6 +28,11 @@ export interface PlanEditorOptions {
 
 /** A whole list made from the plan as it stands when the edit lands (plan-work.ts's functions). */
 export type PlanListEdit = (plan: readonly TodoItem[] | null, policy: TodoWritePolicy) => PlanEditResult;
+
+/** A check set on an item (command null: removed) or a file's check accepted. */
+export type CheckDecision =
+  | { type: 'plan/check-set'; data: SessionEventMap['plan/check-set'] }
+  | { type: 'plan/check-accepted'; data: SessionEventMap['plan/check-accepted'] };
 
 interface Queued {
   land: () => PlanEditOutcome;
@@ -58,6 +63,17 @@ export class PlanEditor {
    */
   submitList(edit: PlanListEdit, origin?: UserEditOrigin): Promise<PlanEditOutcome> {
     return this.enqueue(() => this.landResult(edit, origin));
+  }
+
+  /** A check set or accepted (session/check-events.ts): the user's decision, landing between steps as an edit does. */
+  submitCheck(decision: CheckDecision): Promise<PlanEditOutcome> {
+    return this.enqueue(() => {
+      try {
+        return { kind: 'applied', event: this.session.append(decision.type, decision.data) };
+      } catch (error) {
+        return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
+      }
+    });
   }
 
   private enqueue(land: () => PlanEditOutcome): Promise<PlanEditOutcome> {

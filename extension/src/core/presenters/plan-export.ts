@@ -6,6 +6,8 @@
 // to read, the files it changed: core/checkpoints/item-files.ts); plan first: the
 // approved version next to the final one, with what of the final one is not in it
 // (plan-drift.ts); then every approval decision (who let which call run).
+import { checksSection, exportedChecks, type ExportedChecks } from './plan-export-checks';
+import { itemChecksProjection } from '../plan/item-checks';
 import { withEvidenceFiles } from '../checkpoints/item-files';
 import type { ShadowRepo } from '../checkpoints/shadow-repo';
 import type { ApprovalRecord } from '../domain-literals';
@@ -49,6 +51,8 @@ export interface PlanExport {
    * for a log that records no tool calls, e.g. an MCP client's).
    */
   evidence: ItemWithEvidence[];
+  /** The standing items' checks and how many are verified (plan-export-checks.ts). */
+  checks: ExportedChecks;
   /** Unfinished items a model write left out, not listed since. */
   dropped: { content: string; status: TodoItem['status'] }[];
   /** Plan first: the approved version of the standing plan (the latest plan/approved), while that approval stands. */
@@ -68,6 +72,7 @@ export class PlanExportFolder {
   private readonly approvals: PlanExport['approvals'] = [];
   private readonly folder = new PlanHistoryFolder();
   private ledger = planLedgerProjection.init;
+  private checks = itemChecksProjection.init;
   private turn = 0;
 
   apply(event: SessionEvent): void {
@@ -77,6 +82,7 @@ export class PlanExportFolder {
       this.approvals.push({ seq: event.seq, ts: event.ts, turn: event.data.turn, tool, callId, decision, by });
     }
     this.ledger = planLedgerProjection.apply(this.ledger, event);
+    this.checks = itemChecksProjection.apply(this.checks, event);
     const version = this.folder.apply(event);
     if (version)
       this.history.push({
@@ -100,6 +106,7 @@ export class PlanExportFolder {
       history: this.history,
       timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
       evidence: recordsToolCalls(header.source) ? (planWithEvidence(ledger, true, now) ?? []) : [],
+      checks: exportedChecks(this.checks),
       dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
       approvedPlan: ledger.drift && {
         seq: ledger.drift.approved.seq,
@@ -139,6 +146,7 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     ...approvedSection(doc),
     ...timingSection(doc),
     ...evidenceSection(doc),
+    ...checksSection(doc.checks, cell),
     ...droppedSection(doc),
     ...historySection(doc),
     ...approvalsSection(doc),

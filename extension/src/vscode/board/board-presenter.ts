@@ -59,7 +59,9 @@ export function cardView(card: BoardCard, waitingSession: string | null): BoardC
     agent: shown(card.agent),
     title: shown(card.branch ?? card.title),
     stateWord: stateWord(card.state) + shown(reason),
-    counts: `${card.completed}/${card.total}`,
+    counts: card.verified
+      ? vscode.l10n.t('{0} · {1} verified', `${card.completed}/${card.total}`, card.verified)
+      : `${card.completed}/${card.total}`,
     active: card.active === null ? null : shown(card.active),
     updated: updatedLabel(card.updatedAt),
     updatedAt: card.updatedAt,

@@ -27,6 +27,7 @@ import { TurnRefusedError } from '../session/turn-refused';
 import type { SessionPreview } from '../session/session-preview';
 import { agentFileOf, exportSessionMarkdown, sessionViewOf } from '../session/session-view';
 import { ShownApprovals } from '../session/shown-approvals';
+import { ShownChecks } from '../turn/shown-checks';
 
 export type SessionControllerOptions = TurnRunnerOptions & SessionSwitcherOptions;
 
@@ -46,6 +47,8 @@ export class SessionController extends Owner implements vscode.Disposable {
   /** The turns run here: their run view, stream, context meter, Stop, the ACP agents. */
   readonly turns: TurnRunner;
   readonly children: ChildSessions;
+  /** The items' checks of the shown session this window writes (issue 52). */
+  readonly checks: ShownChecks;
 
   /** Another session is shown (opened, created, reloaded): surfaces redraw from scratch. */
   readonly onDidChangeSession = this.sessionEmitter.event;
@@ -67,6 +70,7 @@ export class SessionController extends Owner implements vscode.Disposable {
       options.log,
     );
     this.approvals = new ShownApprovals(options.approvalGate, () => options.settings().autoApprove);
+    this.checks = this.register(new ShownChecks(options));
     this.switcher = this.register(
       new SessionSwitcher(options, {
         opened: () => this.opened,
@@ -89,6 +93,7 @@ export class SessionController extends Owner implements vscode.Disposable {
           approvals: () => this.approvals.approvals,
           approvalLog: () => this.approvals.log,
           showWritten: (opened) => this.switcher.showWritten(opened),
+          checks: (session) => this.checks.of(session),
         },
         this.planEditing,
         this.children,
@@ -213,6 +218,7 @@ export class SessionController extends Owner implements vscode.Disposable {
         )
       : null;
     this.planEditing.show(this.shown);
+    this.checks.show(opened);
     this.sessionEmitter.fire();
     this.planEmitter.fire(this.standingPlan);
     this.ledgerEmitter.fire(this.planLedger);

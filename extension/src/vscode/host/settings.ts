@@ -12,6 +12,7 @@ import { DEFAULT_MAX_STEPS } from '../../core/agent/turn-options';
 import { BUILT_IN_TOOLS } from '../../core/tools/built-in';
 import { SANDBOX_MODES } from '../../core/tools/bash/sandbox-modes';
 import { bashLimitsSettingSchema } from '../../core/tools/bash/bash-limits';
+import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../../core/tools/bash/check-run';
 import { FOLLOWED_AGENT_IDS } from '../../core/import/followed-agents';
 import { acpAgentsSchema } from '../../core/acp-client/agent-catalog';
 import { REMOTE_PROVIDER_IDS } from '../../core/agent/providers/remote-catalog';
@@ -87,6 +88,14 @@ const SETTINGS = {
   checkpoints: setting('checkpoints', z.boolean(), true),
   /** Tell the model, once, which items it marked completed are flagged. */
   verifyCompletion: setting('verifyCompletion', z.boolean(), true),
+  /** Every item's check without its own (issue 52); '' = none. A command: only the user's own value counts. */
+  checksDefault: setting('checks.default', z.string(), '', 'user-only'),
+  /** How long an item's check may run before it is killed (recorded as failed, exitCode null). */
+  checksTimeoutSeconds: setting(
+    'checks.timeoutSeconds',
+    z.number().check(z.int(), z.minimum(1), z.maximum(86400)),
+    DEFAULT_CHECK_TIMEOUT_SECONDS,
+  ),
   /** The plan file, relative to the first workspace folder; '' = off (plan-file-sync.ts). */
   planFile: setting('planFile', z.string(), ''),
   /** Minutes between the open Plan Board's own `git fetch --all --prune`; 0 = only on request. */

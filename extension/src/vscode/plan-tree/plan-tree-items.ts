@@ -1,8 +1,9 @@
 // How each Plan tree node looks (vscode.TreeItem): label, codicon, description,
 // tooltip and accessible name, and the contextValue the menus in package.json match:
-//   own plan items   `todo.<status>[ editable][ up][ down][ changes]`  (editable: this
+//   own plan items   `todo.<status>[ editable][ up][ down][ changes][ check]`  (editable: this
 //                    window writes the shown session; up/down: Move Up/Down can move
-//                    it; changes: Show Changes / Revert can act on it)
+//                    it; changes: Show Changes / Revert can act on it; check: it has a
+//                    check, for Run Check / Remove Check)
 //   subagent items   `subagentTodo.<status>`  (a subagent's plan is its own session's)
 //   Dropped node     `droppedGroup`, its items `dropped[ editable]` (Restore)
 // The item's history in its tooltip comes from one core presenter (timingRows, the
@@ -17,6 +18,8 @@ import type { PlanAuthor } from '../../core/plan/todos-projection';
 import { durationParts, inProgressElapsedMs } from '../../core/plan/plan-timing';
 import type { ItemEvidenceView, ItemFlag } from '../../core/protocol/item-evidence-view';
 import { evidenceLines, flagIcon, flagWords } from './plan-item-evidence';
+import { checkIcon, checkLine, checkWords } from './plan-item-check';
+import type { ItemCheckView } from '../../core/plan/check-states';
 import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
 
 export function statusLabel(status: TodoStatus): string {
@@ -74,13 +77,14 @@ function driftLine(drift: ItemDrift): string {
     : vscode.l10n.t('Not in the approved plan: approved as “{0}”.', drift.approved);
 }
 
-function itemContextValue(node: PlanItemNode, editable: boolean): string {
+function itemContextValue(node: PlanItemNode, editable: boolean, check: boolean): string {
   if (!node.own) return `subagentTodo.${node.item.status}`;
   const flags = [`todo.${node.item.status}`];
   if (editable) flags.push('editable');
   if (node.index > 0) flags.push('up');
   if (node.index < node.count - 1) flags.push('down');
   if (hasChanges(node)) flags.push('changes');
+  if (check) flags.push('check');
   return flags.join(' ');
 }
 
@@ -103,6 +107,8 @@ export interface ItemLook {
   evidence: ItemEvidenceView | null;
   /** A completion that needs a second look: a warning icon and its words. */
   flag: ItemFlag | null;
+  /** Its check (core/plan/check-states.ts), null without one: verified, or a failed check's flag. */
+  check: ItemCheckView | null;
 }
 
 export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeItem {
@@ -110,11 +116,11 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const state = node.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
   const tree = new vscode.TreeItem(item.content, state);
   tree.id = node.id;
-  tree.iconPath = look.flag === null ? itemIcon(node) : flagIcon();
+  tree.iconPath = checkIcon(look.check) ?? (look.flag === null ? itemIcon(node) : flagIcon());
   const status = statusLabel(item.status);
   const elapsedMs = item.status === 'in_progress' ? inProgressElapsedMs(node.ledger, item.content, look.now) : null;
   const elapsed = elapsedMs === null ? null : formatElapsed(elapsedMs);
-  const flagged = look.flag === null ? '' : flagWords(look.flag);
+  const flagged = checkWords(look.check) || (look.flag === null ? '' : flagWords(look.flag));
   const described =
     item.status === 'pending' ? '' : elapsed ? `${status} · ${elapsed}` : flagged ? `${status} · ${flagged}` : status;
   const priority = node.ledger.timings.get(item.content)?.priority ?? null;
@@ -132,7 +138,8 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const evidence =
     look.evidence === null || (!started && look.flag === null) ? [] : evidenceLines(look.evidence, look.flag);
   const drift = itemDrift(node.ledger.drift, item.content);
-  for (const line of [...history, ...evidence, ...(drift === null ? [] : [driftLine(drift)])]) {
+  const checked = look.check === null ? [] : [checkLine(look.check)];
+  for (const line of [...history, ...evidence, ...checked, ...(drift === null ? [] : [driftLine(drift)])]) {
     tooltip.appendMarkdown('\n\n');
     tooltip.appendText(line);
   }
@@ -141,7 +148,7 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
     ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed)
     : `${item.content}, ${status}`;
   tree.accessibilityInformation = { label: flagged ? `${named}, ${flagged}` : named };
-  tree.contextValue = itemContextValue(node, look.editable);
+  tree.contextValue = itemContextValue(node, look.editable, look.check !== null);
   return tree;
 }
 

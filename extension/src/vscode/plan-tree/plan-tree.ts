@@ -62,6 +62,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     this.subscriptions = [
       controller.onDidChangePlan(invalidate),
       controller.onDidChangeLedger(invalidate), // the times, the subagents, the dropped items, who added what
+      controller.checks.onDidChange(invalidate), // the items' checks: verified, failed, running
       ...(planFile ? [planFile.onDidChangeFilePlan(invalidate)] : []),
       controller.children.onDidChange((change) => {
         // a child's transcript items alone change nothing here
@@ -136,7 +137,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
         const found = records ? itemEvidence(node.ledger, node.item.content, true, now) : null;
         const evidence =
           found && withFiles(found.evidence, node.own ? this.controller.evidenceFiles(node.item.content) : undefined);
-        return itemTreeItem(node, { now, editable, history, evidence, flag: found?.flag ?? null });
+        const check = node.own ? this.controller.checks.viewOf(node.item.content) : null;
+        return itemTreeItem(node, { now, editable, history, evidence, flag: found?.flag ?? null, check });
       }
       case 'subagent':
         return subagentTreeItem(node, now);

@@ -13,7 +13,8 @@ import { Owner, toDisposable } from '../../core/disposable';
 import type { TodoStatus } from '../../core/domain-literals';
 import { flaggedItems, type FlaggedItem } from '../../core/plan/plan-flags';
 import { planStall } from '../../core/plan/plan-stall';
-import { statusBarSummary, stripHeader } from '../../core/plan/summaries';
+import { planProgress, progressFraction, statusBarSummary, stripHeader } from '../../core/plan/summaries';
+import { verifiedCount } from '../../core/plan/check-states';
 import type { StandingPlan } from '../../core/plan/todos-projection';
 import { flagWords } from '../plan-tree/plan-item-evidence';
 import { statusLabel } from '../plan-tree/plan-tree';
@@ -47,12 +48,19 @@ export function planTooltip(
   running: boolean,
   stalled: string | null,
   flagged: readonly FlaggedItem[],
+  verified = 0,
 ): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
   md.isTrusted = false;
   md.appendMarkdown(`**${vscode.l10n.t('Plan')}**`);
   md.appendText(` · ${stripHeader(plan)}${running ? ` · ${vscode.l10n.t('the agent is working')}` : ''}`);
   md.appendMarkdown('\n\n');
+  if (verified > 0) {
+    // Items' checks (core/plan/check-states.ts): `3/5 · 2 verified`.
+    md.appendMarkdown('$(verified) ');
+    md.appendText(vscode.l10n.t('{0} · {1} verified', progressFraction(planProgress(plan)), verified));
+    md.appendMarkdown('\n\n');
+  }
   if (stalled !== null) {
     md.appendMarkdown('$(warning) ');
     md.appendText(stalled);
@@ -111,7 +119,8 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
         this.stalledSince !== null ||
         event.type === 'turn/start' ||
         event.type === 'turn/end' ||
-        event.type.startsWith('plan/')
+        event.type.startsWith('plan/') ||
+        event.type === 'check/result'
       )
         this.render();
     });
@@ -153,7 +162,8 @@ export class PlanStatusBar extends Owner implements vscode.Disposable {
         : `${stall.stalled ? '$(warning)' : running ? '$(loading~spin)' : '$(checklist)'} ${summary}`;
     const stalledText = stall.stalled ? stalledLine(stall.since, now) : null;
     const flagged = flaggedItems(this.controller.planLedger, this.controller.recordsToolCalls);
-    this.item.tooltip = planTooltip(plan, running, stalledText, flagged);
+    const verified = verifiedCount(this.controller.checks.views());
+    this.item.tooltip = planTooltip(plan, running, stalledText, flagged, verified);
     this.item.backgroundColor = stall.stalled ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.color = stall.stalled ? new vscode.ThemeColor('statusBarItem.warningForeground') : undefined;
     const label = proposed ?? vscode.l10n.t('Plan: {0}', summary);

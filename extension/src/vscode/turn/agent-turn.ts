@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { compactContext, hasSomethingToCompact } from '../../core/agent/compaction';
 import { runTurn } from '../../core/agent/loop';
 import { inReview } from '../../core/agent/plan-first';
+import type { TurnChecks } from '../../core/agent/turn-options';
 import type { ModelProvider } from '../../core/agent/provider';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
@@ -103,9 +104,17 @@ export function agentTurn(
       reapproveOnScopeChange: settings.reapproveOnScopeChange,
       ...planFirst,
       ...(checkpoints ? { checkpoints } : {}),
+      ...turnChecks(host.checks(session), signal),
     });
   };
   return { session, told, body: { turn, ended: () => tools.owned.dispose() } };
+}
+
+/** The items' checks the turn waits on before each request; a Stop cancels a running one too. */
+function turnChecks(checks: TurnChecks | null, signal: AbortSignal): { checks?: TurnChecks } {
+  if (checks === null) return {};
+  signal.addEventListener('abort', () => checks.cancel(), { once: true });
+  return { checks };
 }
 
 /** The shadow repository of the workspace folder (a local one), unless agentChecklist.checkpoints is off. */

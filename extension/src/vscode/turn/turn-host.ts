@@ -3,6 +3,7 @@
 // starts beside its prompt.
 import type * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
+import type { TurnChecks } from '../../core/agent/turn-options';
 import type { PlanEditor } from '../../core/plan/plan-editor';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
 import type { TurnEndReason } from '../../core/session/events';
@@ -45,6 +46,8 @@ export interface TurnHost {
   approvalLog(): ApprovalLog;
   /** Shows the session a prompt writes: always one of ours, in the window's own folder. */
   showWritten(opened: OpenedSession): void;
+  /** The items' checks running on `session` while it is shown and written here (shown-checks.ts), else null. */
+  checks(session: Session): TurnChecks | null;
 }
 
 /** One turn of a session (ours or an ACP agent's): what runs it, and what is released when it ends. */

@@ -1,0 +1,157 @@
+// The one service that runs items' checks in a live session (issue 52), used by the
+// editor's session and the CLI's `run` alike. It follows the session's events with the
+// checks' pure fold (core/plan/item-checks.ts) and, after each plan write or check
+// decision, asks core/plan/check-states.ts checksDue which completions need their check
+// run now (once per completion; a check from the plan file waits for acceptance). Each
+// runs through check-run.ts (the bash tool's sandbox and limits, one at a time per
+// workspace, off the event loop) and is recorded as one check/result. Run Check queues
+// an item's check on request. Stop (cancel) kills the running check, recorded with
+// exitCode null, and drops the queued ones; a later plan write queues what is still due.
+// `settled()` resolves once nothing is queued or running: the agent loop waits on it
+// before a request so that a failed check reaches the model's next request.
+import type { Disposable } from '../../disposable';
+import { checksDue, type ItemCheckRef } from '../../plan/check-states';
+import { itemChecksProjection, type ItemChecksState } from '../../plan/item-checks';
+import type { SessionEvent } from '../../session/events';
+import { fold } from '../../session/projection';
+import type { Session } from '../../session/session';
+import { runCheck, type CheckOutcome, type CheckRunOptions } from './check-run';
+
+export interface ItemCheckRunnerOptions {
+  /** How each check runs (workspace, sandbox, environment, timeout), read as it starts; the runner adds the signal. */
+  run: () => Omit<CheckRunOptions, 'signal'>;
+  /** The default check (agentChecklist.checks.default), read at each decision; absent or empty: none. */
+  defaultCommand?: () => string | null;
+  /** The running or queued items changed (the views' `running` state). */
+  onChange?: () => void;
+  /** A check ran (after its check/result is appended). */
+  onResult?: (ref: ItemCheckRef, outcome: CheckOutcome) => void;
+  /** A result could not be recorded (the log closed or was taken over). */
+  onError?: (error: unknown) => void;
+  /** The fold so far, when the caller has it (else the session's events are folded once). */
+  initial?: ItemChecksState;
+}
+
+const PLAN_EVENTS = new Set<SessionEvent['type']>([
+  'todo/write',
+  'todo/user-edit',
+  'plan/check-set',
+  'plan/check-accepted',
+]);
+const keyOf = (ref: ItemCheckRef): string => `${ref.itemId}\u0000${ref.command}`;
+
+export class ItemCheckRunner implements Disposable {
+  private state: ItemChecksState;
+  private readonly queued = new Map<string, ItemCheckRef>();
+  private readonly runningIds = new Set<string>();
+  private current: AbortController | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly subscription: Disposable;
+  private disposed = false;
+
+  constructor(
+    private readonly session: Session,
+    private readonly options: ItemCheckRunnerOptions,
+  ) {
+    this.state = options.initial ?? fold(itemChecksProjection, session.events);
+    this.subscription = session.subscribe((event) => this.onEvent(event));
+    this.enqueue(this.due());
+  }
+
+  /** The itemIds whose check is queued or running (check-states.ts CheckOptions.running). */
+  get running(): ReadonlySet<string> {
+    return this.runningIds;
+  }
+
+  /** Run Check: queues the item's check whatever its state (an unaccepted one is the caller's to accept first). */
+  runItem(ref: ItemCheckRef): void {
+    this.enqueue([ref], true);
+  }
+
+  /** Resolves once nothing is queued or running. */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  /** Stop: the running check is killed (recorded as cancelled), the queued ones dropped. */
+  cancel(): void {
+    const dropped = [...this.queued.values()].filter((ref) => !this.isCurrent(ref));
+    for (const ref of dropped) this.queued.delete(keyOf(ref));
+    this.current?.abort();
+    this.changed();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.subscription.dispose();
+    this.cancel();
+  }
+
+  private runningKey: string | null = null;
+
+  private isCurrent(ref: ItemCheckRef): boolean {
+    return this.runningKey === keyOf(ref);
+  }
+
+  private onEvent(event: SessionEvent): void {
+    this.state = itemChecksProjection.apply(this.state, event);
+    if (PLAN_EVENTS.has(event.type)) this.enqueue(this.due());
+  }
+
+  private due(): ItemCheckRef[] {
+    return checksDue(this.state, { defaultCommand: this.options.defaultCommand?.() ?? null });
+  }
+
+  private enqueue(refs: readonly ItemCheckRef[], onRequest = false): void {
+    if (this.disposed) return;
+    for (const ref of refs) {
+      const key = keyOf(ref);
+      if (this.queued.has(key)) continue;
+      this.queued.set(key, ref);
+      this.runningIds.add(ref.itemId);
+      this.chain = this.chain.then(() => this.runQueued(key, onRequest));
+    }
+    if (refs.length > 0) this.changed();
+  }
+
+  /** Runs a queued check unless it was dropped or (by itself) is no longer due. */
+  private async runQueued(key: string, onRequest: boolean): Promise<void> {
+    const ref = this.queued.get(key);
+    if (ref === undefined || this.disposed) return;
+    const stillDue = onRequest || this.due().some((d) => keyOf(d) === key);
+    if (stillDue) await this.runOne(ref, key);
+    this.queued.delete(key);
+    this.runningIds.clear();
+    for (const left of this.queued.values()) this.runningIds.add(left.itemId);
+    this.changed();
+  }
+
+  private async runOne(ref: ItemCheckRef, key: string): Promise<void> {
+    const controller = new AbortController();
+    this.current = controller;
+    this.runningKey = key;
+    try {
+      const outcome = await runCheck(ref.command, { ...this.options.run(), signal: controller.signal });
+      const { exitCode, durationMs, output } = outcome;
+      this.session.append('check/result', {
+        item: ref.item,
+        itemId: ref.itemId,
+        command: ref.command,
+        exitCode,
+        durationMs,
+        output,
+      });
+      this.options.onResult?.(ref, outcome);
+    } catch (error) {
+      this.options.onError?.(error);
+    } finally {
+      this.current = null;
+      this.runningKey = null;
+    }
+  }
+
+  private changed(): void {
+    this.options.onChange?.();
+  }
+}

@@ -1,0 +1,61 @@
+// Items' checks in the real extension host (issue 52): Set Check… on two items (its
+// command given, so no input box), the scripted model completes both, each check runs
+// once by itself (bash's sandbox, one at a time) before the model's next request; the
+// passing one's item is verified (its icon and word, the status bar's `2/2 · 1 verified`),
+// the failing one flagged `check failed: exit 3`; the log has one check/result each.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { getApi, logLines, todoWrite, unescapeMarkdown, useScript } from './helpers';
+
+const PASS = 'echo all good';
+const FAIL = 'echo boom; exit 3';
+
+describe('Items checks', () => {
+  beforeEach(async () => {
+    await vscode.commands.executeCommand('agentChecklist.newSession');
+  });
+
+  it('Set Check…, the model completes the items: verified icon and word, a failed check flagged', async () => {
+    const api = await getApi();
+    await useScript([
+      todoWrite([
+        { content: 'Build it', status: 'pending' },
+        { content: 'Test it', status: 'pending' },
+      ]),
+      { text: 'Planned.' },
+    ]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plan'), { kind: 'completed' });
+    await vscode.commands.executeCommand('agentChecklist.plan.setCheck', 'Build it', PASS);
+    await vscode.commands.executeCommand('agentChecklist.plan.setCheck', 'Test it', FAIL);
+    await useScript([
+      todoWrite([
+        { content: 'Build it', status: 'completed' },
+        { content: 'Test it', status: 'completed' },
+      ]),
+      { text: 'Done.' },
+    ]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Do it'), { kind: 'completed' });
+
+    const logPath = api.session()?.logPath;
+    assert.ok(logPath);
+    const results = logLines(logPath).filter((l) => l.type === 'check/result');
+    assert.deepEqual(
+      results.map((l) => [(l.data as { item: string }).item, (l.data as { exitCode: number | null }).exitCode]),
+      [
+        ['Build it', 0],
+        ['Test it', 3],
+      ],
+    );
+    const rows = api.planTreeRows();
+    assert.deepEqual(
+      rows.map((r) => [r.label, r.icon, r.description]),
+      [
+        ['Build it', 'verified', 'completed · verified'],
+        ['Test it', 'warning', 'completed · check failed: exit 3'],
+      ],
+    );
+    assert.match(unescapeMarkdown(rows[1]?.tooltip ?? ''), /Check: echo boom; exit 3 \(failed\)/);
+    const status = unescapeMarkdown(api.statusBarTooltip() ?? '');
+    assert.ok(status.includes('2/2 · 1 verified'), status);
+  });
+});
