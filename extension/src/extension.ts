@@ -14,6 +14,7 @@ import { registerCommands, sendPrompt } from './vscode/commands/commands';
 import { registerPlanSurfaceForAgents } from './vscode/external-sessions/plan-surface-for-agents';
 import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
+import { registerPlanReviewCommands } from './vscode/plan-tree/plan-review-commands';
 import { registerPlanTree } from './vscode/plan-tree/plan-tree';
 import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
 import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
@@ -71,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own(tree.disposable);
   own(registerPlanEditCommands({ controller, view: tree.view }));
   own(registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
+  own(registerPlanReviewCommands({ controller, view: tree.view, planReview }));
   own(new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log, planReview };
   const webview = registerAgentView(activation, {

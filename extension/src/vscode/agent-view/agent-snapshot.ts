@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
 import { planView, standingPlanView } from '../../core/plan/plan-presenter';
+import { reviewedPlanView } from '../../core/presenters/plan-review-rows';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
@@ -52,18 +53,19 @@ export function providerView({ providers, settings, memento, languageModel }: Sn
 
 /**
  * The strip's plan: the standing plan, marked proposed while its review is (`waiting` when this window's turn waits on
- * the shown session's proposal).
+ * the shown session's proposal), with its items' comments and the changes since the user's last look.
  */
 export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
   if (controller.sessionView?.opening) return planView(controller.standingPlan); // a preview: no ledger yet
   const waiting = planReview.waiting;
-  return standingPlanView(
+  const view = standingPlanView(
     controller.planLedger,
     controller.recordsToolCalls,
     new Date(),
     waiting !== null && waiting.sessionId === controller.session?.id,
     (content) => controller.evidenceFiles(content),
   );
+  return view && reviewedPlanView(view, controller.planLedger);
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */

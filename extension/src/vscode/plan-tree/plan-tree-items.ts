@@ -1,8 +1,9 @@
 // How each Plan tree node looks (vscode.TreeItem): label, codicon, description,
 // tooltip and accessible name, and the contextValue the menus in package.json match:
-//   own plan items   `todo.<status>[ editable][ up][ down][ changes]`  (editable: this
-//                    window writes the shown session; up/down: Move Up/Down can move
-//                    it; changes: Show Changes / Revert can act on it)
+//   own plan items   `todo.<status>[ editable][ up][ down][ changes][ comments]`  (editable:
+//                    this window writes the shown session; up/down: Move Up/Down can move
+//                    it; changes: Show Changes / Revert can act on it; comments: it has
+//                    a comment Resolve Comment can resolve)
 //   subagent items   `subagentTodo.<status>`  (a subagent's plan is its own session's)
 //   Dropped node     `droppedGroup`, its items `dropped[ editable]` (Restore)
 // The item's history in its tooltip comes from one core presenter (timingRows, the
@@ -17,6 +18,7 @@ import type { PlanAuthor } from '../../core/plan/todos-projection';
 import { durationParts, inProgressElapsedMs } from '../../core/plan/plan-timing';
 import type { ItemEvidenceView, ItemFlag } from '../../core/protocol/item-evidence-view';
 import { evidenceLines, flagIcon, flagWords } from './plan-item-evidence';
+import { changeBadge, commentLine, itemReview } from './plan-review-look';
 import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
 
 export function statusLabel(status: TodoStatus): string {
@@ -81,6 +83,8 @@ function itemContextValue(node: PlanItemNode, editable: boolean): string {
   if (node.index > 0) flags.push('up');
   if (node.index < node.count - 1) flags.push('down');
   if (hasChanges(node)) flags.push('changes');
+  if (itemReview(node.ledger, node.index, node.item.content).comments.some((c) => c.state !== 'resolved'))
+    flags.push('comments');
   return flags.join(' ');
 }
 
@@ -121,7 +125,8 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   // An ACP agent's priority, when not medium, leads the description.
   const priorityText =
     priority === 'high' ? vscode.l10n.t('high priority') : priority === 'low' ? vscode.l10n.t('low priority') : '';
-  tree.description = [priorityText, described].filter(Boolean).join(' · ');
+  const review = node.own ? itemReview(node.ledger, node.index, item.content) : { comments: [], changes: [] };
+  tree.description = [priorityText, described, changeBadge(review.changes)].filter(Boolean).join(' · ');
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.appendText(item.content);
   tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
@@ -132,7 +137,8 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const evidence =
     look.evidence === null || (!started && look.flag === null) ? [] : evidenceLines(look.evidence, look.flag);
   const drift = itemDrift(node.ledger.drift, item.content);
-  for (const line of [...history, ...evidence, ...(drift === null ? [] : [driftLine(drift)])]) {
+  const comments = review.comments.map(commentLine);
+  for (const line of [...history, ...evidence, ...(drift === null ? [] : [driftLine(drift)]), ...comments]) {
     tooltip.appendMarkdown('\n\n');
     tooltip.appendText(line);
   }

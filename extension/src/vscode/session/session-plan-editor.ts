@@ -5,7 +5,7 @@
 // to exactly the plan the surfaces show.
 import * as vscode from 'vscode';
 import type { RevertDone } from '../../core/checkpoints/revert';
-import { PlanEditor, type PlanEditOutcome, type PlanListEdit } from '../../core/plan/plan-editor';
+import { PlanEditor, type PlanEditOutcome, type PlanListEdit, type ReviewAppend } from '../../core/plan/plan-editor';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import type { UserEditOrigin } from '../../core/session/events';
@@ -64,6 +64,11 @@ export class ShownPlanEditing {
   /** A whole list made from the plan as it lands (plan-work.ts: Start This Item, the plan file), from `origin`. */
   editList(edit: PlanListEdit, origin?: UserEditOrigin): Promise<PlanEditOutcome> {
     return this.land(origin?.kind ?? 'list', (editor) => editor.submitList(edit, origin));
+  }
+
+  /** A comment or a resolve (plan review), made from the plan as it lands. */
+  review(make: () => ReviewAppend | string): Promise<PlanEditOutcome> {
+    return this.land('review', (editor) => editor.submitReview(make));
   }
 
   private land(kind: string, submit: (editor: PlanEditor) => Promise<PlanEditOutcome>): Promise<PlanEditOutcome> {
