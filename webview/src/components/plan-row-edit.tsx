@@ -82,6 +82,7 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
     [s.markInProgress, status('in_progress'), todo.status === 'in_progress'],
     [s.markPending, status('pending'), todo.status === 'pending'],
     [s.editText, () => setMode('text'), false],
+    [s.commentItem, () => setMode('comment'), false],
     [s.addItem, () => setMode('add'), false],
     [s.removeItem, () => act({ kind: 'remove', content }), false],
     [s.moveUp, () => act({ kind: 'move', content, by: -1 }), index === 0],

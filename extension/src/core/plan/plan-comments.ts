@@ -37,7 +37,13 @@ export const planCommentsProjection: Projection<PlanReviewState> = {
   init: { version: null, comments: [], seen: null },
   apply(state, event: SessionEvent) {
     const next = applyReview(state, event);
-    if (!USER_WORDS.has(event.type) || next.version === null) return next;
+    // A resolve of no open comment is no word: it changes nothing.
+    if (
+      !USER_WORDS.has(event.type) ||
+      next.version === null ||
+      (next === state && event.type === 'plan/comment-resolved')
+    )
+      return next;
     const same = next.seen?.version === next.version;
     const approved = event.type === 'plan/approved' || (same && next.seen!.approved);
     return same && next.seen!.approved === approved ? next : { ...next, seen: { version: next.version, approved } };

@@ -136,6 +136,25 @@ export const WEBVIEW_STRINGS = {
   planKeys:
     'Space: completed or pending. Alt+Up/Down: move. F2: edit text. ' +
     'Insert: add an item. Delete: remove. Shift+F10: all actions.',
+  // Plan review: comments on items, Send Comments, the changes since the user's last look
+  commentItem: 'Comment on Item…',
+  commentOn: 'Comment on {0}',
+  commentsOf: 'Comments on {0}',
+  commentState: '{0} ({1})',
+  commentUnresolved: 'unresolved',
+  commentAddressed: 'addressed',
+  commentStale: 'stale',
+  commentResolved: 'resolved',
+  resolveComment: 'Resolve',
+  resolveCommentOf: 'Resolve comment: {0}',
+  sendComments: 'Send Comments',
+  changesSinceSeen: 'Changes since you last looked ({0})',
+  changesSinceApproved: 'Changes since the approved plan ({0})',
+  diffAdded: 'Added: {0}',
+  diffRemoved: 'Removed: {0}',
+  diffReworded: 'Reworded: {0} → {1}',
+  diffMoved: 'Moved: {0}',
+  diffStatus: '{0}: {1} → {2}',
   // Plan first: a proposed plan in the strip, the composer's toggle
   planProposed: 'Proposed plan',
   planProposedWaiting: 'The agent waits for your decision on this plan before it changes anything.',
