@@ -3,12 +3,12 @@
 // (and Resolve in a session this window writes), the strip's Send Comments while one is
 // unresolved, and the collapsible "Changes since …" section of the revision's diff. The
 // host presents all of it (core/presenters/plan-review-rows.ts): the page paints the
-// typed rows and never diffs a list nor decides a comment's state.
-import { useState } from 'preact/hooks';
-import type { PlanCommentView, PlanDiffRow, PlanDiffView, PlanItemView, PlanView } from '@core/protocol/messages';
+// typed rows and never diffs a list nor decides a comment's state. A lazily loaded
+// chunk (lazy-views.tsx), fetched with the first plan that has a comment or changes;
+// imports values from chunk-api only (main's preact).
+import { format, post, useState, useStrings } from '../chunk-api';
+import type { PlanCommentView, PlanDiffRow, PlanDiffView, PlanItemView } from '@core/protocol/messages';
 import type { WebviewStrings } from '@core/protocol/strings';
-import { format, useStrings } from '../i18n';
-import { post } from '../vscode-api';
 
 function stateWords(s: WebviewStrings, state: PlanCommentView['state']): string {
   switch (state) {
@@ -23,14 +23,13 @@ function stateWords(s: WebviewStrings, state: PlanCommentView['state']): string 
   }
 }
 
-/** An item's comments, as a list under its row (nothing without one). */
+/** An item's comments, as a list under its row. */
 export function ItemComments({ todo, editable }: { todo: PlanItemView; editable: boolean }) {
   const s = useStrings();
-  if (!todo.comments?.length) return null;
   return (
     <li class="plan-comments-row">
       <ul class="plan-comments" aria-label={format(s.commentsOf, todo.content)}>
-        {todo.comments.map((c) => (
+        {(todo.comments ?? []).map((c) => (
           <li key={c.seq} class={`plan-comment comment-${c.state}`}>
             <span class="plan-comment-state">{stateWords(s, c.state)}</span>
             <span class="plan-comment-text">{c.text}</span>
@@ -51,15 +50,14 @@ export function ItemComments({ todo, editable }: { todo: PlanItemView; editable:
   );
 }
 
-/** Send Comments, while a comment of the plan is unresolved. */
-export function SendComments({ plan }: { plan: PlanView }) {
+/** Send Comments (the strip shows it while a comment of the plan is unresolved). */
+export function SendComments() {
   const s = useStrings();
-  const open = plan.todos.some((t) => t.comments?.some((c) => c.state === 'unresolved'));
-  return open ? (
+  return (
     <button type="button" class="plan-send-comments" onClick={() => post({ type: 'sendComments' })}>
       {s.sendComments}
     </button>
-  ) : null;
+  );
 }
 
 function rowText(s: WebviewStrings, row: PlanDiffRow): string {
@@ -79,10 +77,9 @@ function rowText(s: WebviewStrings, row: PlanDiffRow): string {
 }
 
 /** The changes since the version the user last saw or approved: a button that opens their list. */
-export function PlanChanges({ changes }: { changes: PlanDiffView | undefined }) {
+export function PlanChanges({ changes }: { changes: PlanDiffView }) {
   const s = useStrings();
   const [open, setOpen] = useState(false);
-  if (!changes) return null;
   const title = changes.since === 'approved' ? s.changesSinceApproved : s.changesSinceSeen;
   return (
     <div class="plan-changes">

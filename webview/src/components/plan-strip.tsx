@@ -22,11 +22,10 @@ import { useEffect, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
-import { PlanReview, RowEvidence, RowMenu, TextInput } from '../lazy-views';
+import { ItemComments, PlanChanges, PlanReview, RowEvidence, RowMenu, SendComments, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
 import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
-import { ItemComments, PlanChanges, SendComments } from './plan-review-rows';
 
 export const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -82,8 +81,10 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
           }}
         />
       )}
-      {main && <PlanChanges changes={plan.changes} />}
-      {main && editable && <SendComments plan={plan} />}
+      {main && plan.changes && <PlanChanges changes={plan.changes} />}
+      {main && editable && plan.todos.some((t) => t.comments?.some((c) => c.state === 'unresolved')) && (
+        <SendComments />
+      )}
       {expanded && (
         <ul class="plan-items" role="list" id={listId} ref={list}>
           <PlanItems plan={plan} rowsEditable={rowsEditable} editable={editable} focusLater={focusLater} />
@@ -126,7 +127,7 @@ function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boo
           ) : (
             <PlanItem todo={todo} statusText={statusText[todo.status]} />
           )}
-          <ItemComments todo={todo} editable={editable} />
+          {todo.comments?.length ? <ItemComments todo={todo} editable={editable} /> : null}
         </Fragment>
       ))}
     </>
