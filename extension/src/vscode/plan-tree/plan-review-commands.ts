@@ -20,7 +20,7 @@ export const PLAN_REVIEW_COMMANDS = {
 } as const;
 
 /** Context key: the shown session's plan has an unresolved comment (Send Comments shows). */
-export const UNRESOLVED_COMMENTS_CONTEXT = 'agentChecklist.planHasUnresolvedComments';
+const UNRESOLVED_COMMENTS_CONTEXT = 'agentChecklist.planHasUnresolvedComments';
 
 export interface PlanReviewCommandDeps {
   controller: SessionController;

@@ -28,7 +28,7 @@ function lookOf(review: PlanReviewState): Look {
   return look;
 }
 
-export interface ItemReview {
+interface ItemReview {
   comments: readonly PlanCommentView[];
   /** What changed in the item since the user's last look (empty: nothing). */
   changes: readonly PlanDiffRow['kind'][];
@@ -44,7 +44,7 @@ export function itemReview(ledger: PlanLedger, index: number, content: string): 
 }
 
 /** The words of a comment's state. */
-export function commentStateWords(state: PlanCommentView['state']): string {
+function commentStateWords(state: PlanCommentView['state']): string {
   switch (state) {
     case 'unresolved':
       return vscode.l10n.t('unresolved');
