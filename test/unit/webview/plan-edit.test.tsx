@@ -162,6 +162,7 @@ describe('plan strip: user edits', () => {
         ['Mark In Progress', false],
         ['Mark Pending', true],
         ['Edit Text…', false],
+        ['Comment on Item…', false],
         ['Add Item…', false],
         ['Remove', false],
         ['Move Up', false],
@@ -170,7 +171,7 @@ describe('plan strip: user edits', () => {
         ['Continue Plan in New Session…', false],
       ],
     );
-    click(items[8]!);
+    click(items[9]!);
     assert.deepEqual(posted.splice(0), [{ type: 'startItem', content: 'Add a regression test' }]);
     assert.equal(page.root.querySelector('[role="menu"]'), null, 'Start This Item closes the menu');
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
