@@ -178,8 +178,8 @@ describe('plan strip: user edits', () => {
     const first = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    assert.equal(first[8]?.disabled, true, 'a completed item is not started again');
-    click(first[9]!);
+    assert.equal(first[9]?.disabled, true, 'a completed item is not started again');
+    click(first[10]!);
     assert.deepEqual(posted.splice(0), [{ type: 'continuePlan' }]);
     click(menuButton ?? null);
     const again = [
