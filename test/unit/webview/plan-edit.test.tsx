@@ -207,6 +207,21 @@ describe('plan strip: user edits', () => {
     page.unmount();
   });
 
+  it('Comment on Item… from the row menu: a text box under the row posts the comment', () => {
+    const page = editable();
+    click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
+    const items = [
+      ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    click(items.find((b) => b.textContent === 'Comment on Item…') ?? null);
+    const input = page.root.querySelector<HTMLInputElement>('.plan-text-input');
+    assert.ok(input, 'the comment box');
+    input.value = 'Which one?';
+    key(input, 'Enter');
+    assert.deepEqual(posted.splice(0), [{ type: 'commentItem', content: THREE.todos[0]!.content, text: 'Which one?' }]);
+    page.unmount();
+  });
+
   it('offers no controls in a read-only session or a subagent strip', () => {
     webviewState.value = { planExpanded: true, childPlanExpanded: true };
     const readOnly = fold([snapshotBody({ plan: THREE, session: { id: 's1', title: null, readOnly: true } })]).view;
