@@ -91,6 +91,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/external-sessions/setup-agent-run.ts': 'setup-agent',
   // Imported by vscode/plan-tree/plan-edit-commands.ts at the first edit action (Mark Completed, Edit Text…, …).
   'extension/src/vscode/plan-tree/plan-edit-run.ts': 'plan-edit',
+  // Imported by vscode/plan-tree/plan-review-commands.ts at the first Comment on Item…, Resolve Comment or Send Comments.
+  'extension/src/vscode/plan-tree/plan-review-run.ts': 'plan-review',
 };
 
 /**

@@ -19,6 +19,7 @@ export const WEBVIEW_CHUNKS = {
   'webview/src/components/child-panel.tsx': 'child-panel',
   'webview/src/components/markdown.tsx': 'markdown',
   'webview/src/components/plan-evidence.tsx': 'plan-evidence',
+  'webview/src/components/plan-review-rows.tsx': 'plan-review-rows',
   'webview/src/components/plan-history.tsx': 'plan-history',
   'webview/src/components/plan-review.tsx': 'plan-first',
   'webview/src/components/plan-row-edit.tsx': 'plan-row-edit',

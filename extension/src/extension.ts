@@ -15,6 +15,7 @@ import { registerPlanSurfaceForAgents } from './vscode/external-sessions/plan-su
 import { registerPlanChangesCommands } from './vscode/plan-tree/plan-changes-commands';
 import { registerPlanEditCommands } from './vscode/plan-tree/plan-edit-commands';
 import { registerPlanCheckCommands } from './vscode/plan-tree/plan-check-commands';
+import { registerPlanReviewCommands } from './vscode/plan-tree/plan-review-commands';
 import { registerPlanTree } from './vscode/plan-tree/plan-tree';
 import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
 import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
@@ -73,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own(registerPlanEditCommands({ controller, view: tree.view }));
   own(registerPlanCheckCommands({ controller, view: tree.view }));
   own(registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
+  own(registerPlanReviewCommands({ controller, view: tree.view, planReview }));
   own(new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
   const deps = { controller, log, planReview };
   const webview = registerAgentView(activation, {

@@ -6,7 +6,8 @@
 // card (when a call asks), the plan row's text
 // box and menu (when the strip is expanded in a session this window writes), plan
 // first's decision buttons and composer toggle (our agent's option, not every user's),
-// an item's evidence (with the first row that has any), and the painter of answers'
+// an item's evidence (with the first row that has any), plan review's comments and
+// changes (with the first plan that has any), and the painter of answers'
 // Markdown trees (components/markdown.tsx; with the first answer).
 import type { ComponentType, VNode } from 'preact';
 import type { MdBlock } from '@core/protocol/markdown-schema';
@@ -16,6 +17,7 @@ import { useStrings } from './i18n';
 
 const editChunk = () => import('./components/plan-row-edit');
 const planFirstChunk = () => import('./components/plan-review');
+const reviewRowsChunk = () => import('./components/plan-review-rows');
 
 /** In place of a view while its chunk loads (the transcript's room, busy). */
 function ViewLoading() {
@@ -34,6 +36,9 @@ export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
 export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
 export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
+export const ItemComments = lazy(() => reviewRowsChunk().then((m) => m.ItemComments));
+export const PlanChanges = lazy(() => reviewRowsChunk().then((m) => m.PlanChanges));
+export const SendComments = lazy(() => reviewRowsChunk().then((m) => m.SendComments));
 /** An answer's Markdown tree; `plain`, the answer as text, shows while the chunk loads. */
 export const MarkdownTree = lazy<{ blocks: readonly MdBlock[]; class: string; plain: VNode }>(
   () => import('./components/markdown').then((m) => m.Markdown),

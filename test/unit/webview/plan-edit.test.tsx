@@ -162,6 +162,7 @@ describe('plan strip: user edits', () => {
         ['Mark In Progress', false],
         ['Mark Pending', true],
         ['Edit Text…', false],
+        ['Comment on Item…', false],
         ['Add Item…', false],
         ['Remove', false],
         ['Move Up', false],
@@ -171,21 +172,21 @@ describe('plan strip: user edits', () => {
         ['Continue Plan in New Session…', false],
       ],
     );
-    click(items[8]!);
+    click(items[9]!);
     assert.deepEqual(posted.splice(0), [{ type: 'startItem', content: 'Add a regression test' }]);
     assert.equal(page.root.querySelector('[role="menu"]'), null, 'Start This Item closes the menu');
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
     const first = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    assert.equal(first[8]?.disabled, true, 'a completed item is not started again');
-    click(first[9]!);
+    assert.equal(first[9]?.disabled, true, 'a completed item is not started again');
+    click(first[10]!);
     assert.deepEqual(posted.splice(0), [{ type: 'runAll' }]);
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
     const next = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    click(next[10]!);
+    click(next[11]!);
     assert.deepEqual(posted.splice(0), [{ type: 'continuePlan' }]);
     click(menuButton ?? null);
     const again = [
@@ -210,6 +211,21 @@ describe('plan strip: user edits', () => {
     input!.value = 'Ship it';
     key(input, 'Enter');
     assert.deepEqual(posted, [{ type: 'editPlan', edit: { kind: 'add', text: 'Ship it' } }]);
+    page.unmount();
+  });
+
+  it('Comment on Item… from the row menu: a text box under the row posts the comment', () => {
+    const page = editable();
+    click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
+    const items = [
+      ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    click(items.find((b) => b.textContent === 'Comment on Item…') ?? null);
+    const input = page.root.querySelector<HTMLInputElement>('.plan-text-input');
+    assert.ok(input, 'the comment box');
+    input.value = 'Which one?';
+    key(input, 'Enter');
+    assert.deepEqual(posted.splice(0), [{ type: 'commentItem', content: THREE.todos[0]!.content, text: 'Which one?' }]);
     page.unmount();
   });
 

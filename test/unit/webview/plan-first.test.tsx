@@ -146,9 +146,9 @@ describe('plan first: the proposed plan in the strip', () => {
         version: 9,
         waiting: true,
         sinceApproval: [
-          { kind: 'added', text: 'Add a <b>test</b>', status: 'pending' },
-          { kind: 'reworded', text: 'Guard the parser', oldText: 'Fix the parser' },
-          { kind: 'status', text: 'Read the parser', status: 'completed', oldStatus: 'pending' },
+          { kind: 'added', itemId: 'i3', text: 'Add a <b>test</b>', status: 'pending' },
+          { kind: 'reworded', itemId: 'i2', text: 'Guard the parser', oldText: 'Fix the parser' },
+          { kind: 'status', itemId: 'i1', text: 'Read the parser', status: 'completed', oldStatus: 'pending' },
         ],
       },
     });
@@ -160,7 +160,7 @@ describe('plan first: the proposed plan in the strip', () => {
       [
         'Added: Add a <b>test</b>',
         'Reworded: Fix the parser → Guard the parser',
-        'Status: Read the parser (pending → completed)',
+        'Read the parser: pending → completed',
       ],
     );
     assert.ok(getByRole(view.root, 'button', { name: 'Approve' }), 'approved again as the first proposal is');

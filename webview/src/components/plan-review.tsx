@@ -9,7 +9,7 @@
 // Imports values from chunk-api only (main's preact).
 import { format, Icon, post, useEffect, useRef, useState, useStrings } from '../chunk-api';
 import type { ProposedPlanView } from '@core/protocol/messages';
-import type { PlanDiffRow } from '@core/protocol/plan-diff-view';
+import type { PlanDiffRow } from '@core/protocol/plan-review-view';
 
 export interface PlanReviewProps {
   proposed: ProposedPlanView;

@@ -82,6 +82,7 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
     [s.markInProgress, status('in_progress'), todo.status === 'in_progress'],
     [s.markPending, status('pending'), todo.status === 'pending'],
     [s.editText, () => setMode('text'), false],
+    [s.commentItem, () => setMode('comment'), false],
     [s.addItem, () => setMode('add'), false],
     [s.removeItem, () => act({ kind: 'remove', content }), false],
     [s.moveUp, () => act({ kind: 'move', content, by: -1 }), index === 0],
@@ -91,6 +92,8 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
     [s.continuePlan, () => (post({ type: 'continuePlan' }), close(true)), false],
   ];
   const menu = useRef<HTMLDivElement>(null);
+  /** An action was chosen: the focus leaving the menu as it closes is not the user leaving it. */
+  const chosen = useRef(false);
   const items = (): HTMLButtonElement[] => [
     ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? []),
   ];
@@ -114,12 +117,23 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
   };
   const onFocusOut = (event: FocusEvent): void => {
     const to = event.relatedTarget as Node | null;
+    if (chosen.current) return;
     if (!to || !menu.current?.contains(to)) close(false); // clicked or tabbed away
   };
   return (
     <div ref={menu} class="plan-menu" role="menu" aria-label={label} onKeyDown={onKeyDown} onFocusOut={onFocusOut}>
       {actions.map(([name, run, disabled]) => (
-        <button key={name} type="button" role="menuitem" class="plan-menu-item" disabled={disabled} onClick={run}>
+        <button
+          key={name}
+          type="button"
+          role="menuitem"
+          class="plan-menu-item"
+          disabled={disabled}
+          onClick={() => {
+            chosen.current = true;
+            run();
+          }}
+        >
           {name}
         </button>
       ))}

@@ -7,7 +7,8 @@
 //
 // Keys on a focused row (docs/architecture.md, README): Space completed/pending,
 // Up/Down the next row, Alt+Up/Down move, F2 edit text, Insert add an item below,
-// Delete remove, Shift+F10 or the context-menu key the menu. Escape closes an input or
+// Delete remove, Shift+F10 or the context-menu key the menu (Comment on Item… opens a
+// text box under the row, whose text is posted as `commentItem`). Escape closes an input or
 // the menu and gives focus back. The text box and the menu are a lazily loaded chunk
 // (plan-row-edit.tsx, lazy-views.tsx).
 import { useRef, useState } from 'preact/hooks';
@@ -22,7 +23,7 @@ export const PLAN_KEYS_ID = 'plan-keys';
 /**
  * What a row shows: itself, its text box (Edit Text…), an Add Item… box below it, or its menu (plan-row-edit.tsx).
  */
-export type RowMode = 'idle' | 'text' | 'add' | 'menu';
+export type RowMode = 'idle' | 'text' | 'add' | 'menu' | 'comment';
 
 const edit = (request: PlanEdit): void => post({ type: 'editPlan', edit: request });
 
@@ -58,7 +59,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
   };
 
   const onKeyDown = (event: KeyboardEvent): void => {
-    if (mode === 'text' || mode === 'add' || mode === 'menu') return; // the input or the menu has its own keys
+    if (mode !== 'idle') return; // the input or the menu has its own keys
     const key = event.key;
     const run = (f: () => void): void => {
       event.preventDefault();
@@ -119,6 +120,19 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
           <RowMenu label={name} todo={todo} index={index} count={count} act={act} setMode={setMode} close={idle} />
         )}
       </li>
+      {mode === 'comment' && (
+        <li class="plan-item-new">
+          <TextInput
+            label={format(s.commentOn, content)}
+            initial=""
+            submit={(text) => {
+              idle(true);
+              post({ type: 'commentItem', content, text });
+            }}
+            cancel={idle}
+          />
+        </li>
+      )}
       {mode === 'add' && (
         <li class="plan-item-new">
           <TextInput

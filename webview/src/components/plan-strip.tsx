@@ -17,11 +17,12 @@
 // Plan first: while the host marks the main strip's plan `proposed`, the strip opens
 // to show it, read only, with the decision under its header (plan-review.tsx, a lazy
 // chunk): Edit turns its rows into the editable ones above (focus on the first).
+import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
-import { PlanReview, RowEvidence, RowMenu, TextInput } from '../lazy-views';
+import { ItemComments, PlanChanges, PlanReview, RowEvidence, RowMenu, SendComments, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
 import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
@@ -80,9 +81,13 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
           }}
         />
       )}
+      {main && plan.changes && <PlanChanges changes={plan.changes} />}
+      {main && editable && plan.todos.some((t) => t.comments?.some((c) => c.state === 'unresolved')) && (
+        <SendComments />
+      )}
       {expanded && (
         <ul class="plan-items" role="list" id={listId} ref={list}>
-          <PlanItems plan={plan} rowsEditable={rowsEditable} focusLater={focusLater} />
+          <PlanItems plan={plan} rowsEditable={rowsEditable} editable={editable} focusLater={focusLater} />
           {rowsEditable && (
             <AddItemRow index={plan.todos.length} adding={adding} setAdding={setAdding} focusLater={focusLater} />
           )}
@@ -97,9 +102,9 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   );
 }
 
-/** The plan's items: editable rows (checkbox, keys, menu) or read-only ones. */
-function PlanItems(props: { plan: PlanView; rowsEditable: boolean; focusLater: FocusLater }) {
-  const { plan, rowsEditable, focusLater } = props;
+/** The plan's items: editable rows (checkbox, keys, menu) or read-only ones, each with its comments. */
+function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boolean; focusLater: FocusLater }) {
+  const { plan, rowsEditable, editable, focusLater } = props;
   const s = useStrings();
   const statusText: Record<PlanItemView['status'], string> = {
     completed: s.statusCompleted,
@@ -108,21 +113,23 @@ function PlanItems(props: { plan: PlanView; rowsEditable: boolean; focusLater: F
   };
   return (
     <>
-      {plan.todos.map((todo, index) =>
-        rowsEditable ? (
-          <PlanRow
-            key={todo.content}
-            todo={todo}
-            index={index}
-            count={plan.todos.length}
-            glyph={STATUS_GLYPH[todo.status]}
-            statusText={statusText[todo.status]}
-            focusLater={focusLater}
-          />
-        ) : (
-          <PlanItem key={todo.content} todo={todo} statusText={statusText[todo.status]} />
-        ),
-      )}
+      {plan.todos.map((todo, index) => (
+        <Fragment key={todo.content}>
+          {rowsEditable ? (
+            <PlanRow
+              todo={todo}
+              index={index}
+              count={plan.todos.length}
+              glyph={STATUS_GLYPH[todo.status]}
+              statusText={statusText[todo.status]}
+              focusLater={focusLater}
+            />
+          ) : (
+            <PlanItem todo={todo} statusText={statusText[todo.status]} />
+          )}
+          {todo.comments?.length ? <ItemComments todo={todo} editable={editable} /> : null}
+        </Fragment>
+      ))}
     </>
   );
 }

@@ -3,6 +3,10 @@
 // `stale` (its item is gone), `addressed` (its item's text or status changed after the
 // version it was made on: reworded, split, a status), else `unresolved`. A pure fold
 // (live = replay); items are matched by their itemId (item-identity.ts).
+// `seen`: the version standing at the user's last word in the log (a prompt, an
+// approval, a rejection, a comment, a resolve, their own edit), which the revision's
+// diff of the surfaces starts from ("Changes since …", docs/surfaces.md): what the user
+// last acted on is what they saw, in every window and on every replay alike.
 import type { SessionEvent } from '../session/events';
 import type { Projection } from '../session/projection';
 import { itemIdentityProjection, type IdentifiedItem, type IdentifiedVersion } from './item-identity';
@@ -25,32 +29,58 @@ export interface PlanReviewState {
   readonly version: IdentifiedVersion | null;
   /** Every comment, in log order. */
   readonly comments: readonly PlanComment[];
+  /** The version standing at the user's last word (module header); `approved` when that word approved it. */
+  readonly seen: { readonly version: IdentifiedVersion; readonly approved: boolean } | null;
 }
 
 export const planCommentsProjection: Projection<PlanReviewState> = {
-  init: { version: null, comments: [] },
+  init: { version: null, comments: [], seen: null },
   apply(state, event: SessionEvent) {
-    switch (event.type) {
-      case 'todo/write':
-      case 'todo/user-edit':
-        return { ...state, version: itemIdentityProjection.apply(state.version, event) };
-      case 'plan/comment': {
-        const { itemId, planSeq, text } = event.data;
-        const itemText = state.version?.items.find((item) => item.itemId === itemId)?.content ?? null;
-        const comment: PlanComment = { seq: event.seq, itemId, planSeq, text, itemText, resolved: false };
-        return { ...state, comments: [...state.comments, comment] };
-      }
-      case 'plan/comment-resolved': {
-        const at = state.comments.findIndex((c) => c.seq === event.data.commentSeq);
-        if (at < 0 || state.comments[at]!.resolved) return state;
-        const comments = state.comments.map((c, i) => (i === at ? { ...c, resolved: true } : c));
-        return { ...state, comments };
-      }
-      default:
-        return state;
-    }
+    const next = applyReview(state, event);
+    // A resolve of no open comment is no word: it changes nothing.
+    if (
+      !USER_WORDS.has(event.type) ||
+      next.version === null ||
+      (next === state && event.type === 'plan/comment-resolved')
+    )
+      return next;
+    const same = next.seen?.version === next.version;
+    const approved = event.type === 'plan/approved' || (same && next.seen!.approved);
+    return same && next.seen!.approved === approved ? next : { ...next, seen: { version: next.version, approved } };
   },
 };
+
+/** The events that are the user's word on the plan (module header: `seen`). */
+const USER_WORDS: ReadonlySet<SessionEvent['type']> = new Set([
+  'user/message',
+  'plan/approved',
+  'plan/rejected',
+  'plan/comment',
+  'plan/comment-resolved',
+  'todo/user-edit',
+]);
+
+function applyReview(state: PlanReviewState, event: SessionEvent): PlanReviewState {
+  switch (event.type) {
+    case 'todo/write':
+    case 'todo/user-edit':
+      return { ...state, version: itemIdentityProjection.apply(state.version, event) };
+    case 'plan/comment': {
+      const { itemId, planSeq, text } = event.data;
+      const itemText = state.version?.items.find((item) => item.itemId === itemId)?.content ?? null;
+      const comment: PlanComment = { seq: event.seq, itemId, planSeq, text, itemText, resolved: false };
+      return { ...state, comments: [...state.comments, comment] };
+    }
+    case 'plan/comment-resolved': {
+      const at = state.comments.findIndex((c) => c.seq === event.data.commentSeq);
+      if (at < 0 || state.comments[at]!.resolved) return state;
+      const comments = state.comments.map((c, i) => (i === at ? { ...c, resolved: true } : c));
+      return { ...state, comments };
+    }
+    default:
+      return state;
+  }
+}
 
 /** `comment`'s state on `version` (module header). */
 export function commentState(comment: PlanComment, version: IdentifiedVersion | null): CommentState {
@@ -93,4 +123,17 @@ export function listComments(state: PlanReviewState): (ItemComment & { seq: numb
     item: itemOf(state.version, c.itemId)?.content ?? c.itemText,
     text: c.text,
   }));
+}
+
+/** A comment on the standing version's item `content`: its plan/comment data, or null when no such item stands. */
+export function commentOn(
+  state: PlanReviewState,
+  planSeq: number | undefined,
+  content: string,
+  text: string,
+): { itemId: string; planSeq: number; text: string } | null {
+  const version = state.version;
+  if (version === null || version.seq !== planSeq) return null;
+  const item = version.items.find((i) => i.content === content);
+  return item === undefined ? null : { itemId: item.itemId, planSeq: version.seq, text };
 }

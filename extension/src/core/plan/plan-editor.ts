@@ -4,7 +4,9 @@
 // queued and lands at the next step boundary: the agent loop calls `flush()` right
 // after each step/end (TurnOptions.atStepBoundary), so the next model request is the
 // first to be told, and the invariant "a todo/user-edit never sits inside a step"
-// holds. A queued edit applies to the plan as it stands when it lands.
+// holds. A queued edit applies to the plan as it stands when it lands. Plan review's
+// events (a comment, a resolve: session/review-events.ts) land the same way, made from
+// the plan as it stands then.
 import { fold } from '../session/projection';
 import type { SessionEvent, SessionEventMap, UserEditOrigin } from '../session/events';
 import type { Session } from '../session/session';
@@ -33,6 +35,10 @@ export type PlanListEdit = (plan: readonly TodoItem[] | null, policy: TodoWriteP
 export type CheckDecision =
   | { type: 'plan/check-set'; data: SessionEventMap['plan/check-set'] }
   | { type: 'plan/check-accepted'; data: SessionEventMap['plan/check-accepted'] };
+/** A review event to append (a string: why it is refused). */
+export type ReviewAppend =
+  | { type: 'plan/comment'; data: SessionEventMap['plan/comment'] }
+  | { type: 'plan/comment-resolved'; data: SessionEventMap['plan/comment-resolved'] };
 
 interface Queued {
   land: () => PlanEditOutcome;
@@ -70,6 +76,23 @@ export class PlanEditor {
     return this.enqueue(() => {
       try {
         return { kind: 'applied', event: this.session.append(decision.type, decision.data) };
+      } catch (error) {
+        return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
+      }
+    });
+  }
+
+  /** A review event made by `make` when it lands (now, or at the next step boundary). */
+  submitReview(make: () => ReviewAppend | string): Promise<PlanEditOutcome> {
+    return this.enqueue(() => {
+      const made = make();
+      if (typeof made === 'string') return { kind: 'refused', message: made };
+      try {
+        const event =
+          made.type === 'plan/comment'
+            ? this.session.append(made.type, made.data)
+            : this.session.append(made.type, made.data);
+        return { kind: 'applied', event };
       } catch (error) {
         return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
       }

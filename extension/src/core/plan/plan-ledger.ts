@@ -24,12 +24,16 @@
 // Changes (core/plan/change-range.ts): each item's change range between the
 // checkpoints, kept across the turn/start that clears a plan (a range follows an
 // item's content, not a plan).
+//
+// Review (plan-comments.ts): the comments on the plan's items and the version the user
+// last saw, kept across a turn/start like the change ranges (a comment follows its item).
 import { changeRangesProjection, type ChangeRanges } from './change-range';
 import type { PlanPriority } from '../domain-literals';
 import type { Projection } from '../session/projection';
 import type { EventEnvelope, SessionEvent } from '../session/events';
 import { openCall, recordCall, resultCall, type ItemEvidence, type OpenCall } from './item-evidence';
 import { planChanges } from './plan-changes';
+import { planCommentsProjection, type PlanReviewState } from './plan-comments';
 import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
 import { close, newTiming, shownPriority, timingAfterWrite, type ItemTiming } from './item-timing';
@@ -65,6 +69,8 @@ export interface PlanLedger {
   readonly drift: PlanDrift | null;
   /** Each item's change range between checkpoints (its files in the evidence). */
   readonly changes: ChangeRanges;
+  /** The comments, each plan version's item ids and the version the user last saw. */
+  readonly review: PlanReviewState;
 }
 
 const EMPTY: PlanLedger = {
@@ -77,6 +83,7 @@ const EMPTY: PlanLedger = {
   openCalls: new Map(),
   drift: null,
   changes: changeRangesProjection.init,
+  review: planCommentsProjection.init,
 };
 const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
@@ -84,12 +91,13 @@ export const planLedgerProjection: Projection<PlanLedger> = {
   init: EMPTY,
   apply(state: PlanLedger, event: SessionEvent): PlanLedger {
     const changes = changeRangesProjection.apply(state.changes, event);
+    const review = planCommentsProjection.apply(state.review, event);
     const next = applyToPlan(state, event);
-    return next.changes === changes ? next : { ...next, changes };
+    return next.changes === changes && next.review === review ? next : { ...next, changes, review };
   },
 };
 
-/** The ledger but its change ranges. */
+/** The ledger but its change ranges and review. */
 function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
   switch (event.type) {
     case 'todo/write':
@@ -167,10 +175,10 @@ function turnStarted(state: PlanLedger, event: EventEnvelope<'turn/start'>): Pla
   };
 }
 
-/** The cleared ledger, whatever its change ranges. */
+/** The cleared ledger, whatever its change ranges and review. */
 function isCleared(state: PlanLedger): boolean {
   return (Object.keys(CLEARED) as (keyof PlanLedger)[]).every(
-    (key) => key === 'changes' || state[key] === CLEARED[key],
+    (key) => key === 'changes' || key === 'review' || state[key] === CLEARED[key],
   );
 }
 

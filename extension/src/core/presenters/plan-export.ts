@@ -28,6 +28,7 @@ import { stripHeader } from '../plan/summaries';
 import type { TodoItem } from '../plan/todo-schema';
 import { flagText, planWithEvidence, type ItemWithEvidence } from '../plan/plan-flags';
 import { standingTodos } from '../plan/todos-projection';
+import { commentsSection, exportedComments, type ExportedComment } from './plan-export-comments';
 import type { PlanAuthor } from '../plan/todos-projection';
 
 export interface PlanExport {
@@ -59,6 +60,8 @@ export interface PlanExport {
   approvedPlan: { seq: number; ts: string; todos: readonly TodoItem[] } | null;
   /** What of the standing plan is not in the approved version (empty without one). */
   drift: DriftEntry[];
+  /** Plan review: every comment with its state (plan-export-comments.ts). */
+  comments: ExportedComment[];
   /** Each tool/approval on the log, in order: the call, what was decided and by whom. */
   approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecord)[];
 }
@@ -114,6 +117,7 @@ export class PlanExportFolder {
         todos: ledger.drift.approved.todos,
       },
       drift: standingPlan ? driftEntries(standingPlan, ledger.drift) : [],
+      comments: exportedComments(ledger.review),
       approvals: this.approvals,
     };
     if (header.title !== undefined) doc.title = header.title;
@@ -144,6 +148,7 @@ export function exportPlanMarkdown(doc: PlanExport): string {
     '',
     ...standingSection(doc),
     ...approvedSection(doc),
+    ...commentsSection(doc.comments),
     ...timingSection(doc),
     ...evidenceSection(doc),
     ...checksSection(doc.checks, cell),

@@ -48,7 +48,7 @@ export type {
   StreamView,
 } from './page-views';
 export type { PlanVersionView } from './plan-history-view';
-export type { PlanItemView, PlanView, ProposedPlanView } from './plan-view';
+export type { PlanCommentView, PlanDiffRow, PlanDiffView, PlanItemView, PlanView, ProposedPlanView } from './plan-view';
 
 const id = z.string().check(z.minLength(1));
 
@@ -83,6 +83,13 @@ export const webviewMessageFields = {
    * and a turn starts on it (the command agentChecklist.plan.startItem).
    */
   startItem: z.strictObject({ content: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
+  /** Plan review from the strip: Comment on Item… (by the item's content), a comment's Resolve, Send Comments. */
+  commentItem: z.strictObject({
+    content: z.string().check(z.minLength(1), z.maxLength(100_000)),
+    text: z.string().check(z.regex(/\S/), z.maxLength(8000)),
+  }),
+  resolveComment: z.strictObject({ seq: z.number().check(z.int(), z.minimum(1)) }),
+  sendComments: z.strictObject({}),
   /** The strip's Continue Plan in New Session… (the command agentChecklist.plan.continueInNewSession). */
   continuePlan: z.strictObject({}),
   /** The strip's Run All Items (the command agentChecklist.plan.runAll). */

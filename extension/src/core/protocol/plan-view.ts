@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../domain-literals';
 import { itemEvidenceViewSchema, itemFlagSchema } from './item-evidence-view';
-import { planDiffRowSchema } from './plan-diff-view';
+import { planCommentViewSchema, planDiffRowSchema, planDiffViewSchema } from './plan-review-view';
 
 const count = z.number().check(z.int(), z.minimum(0));
 
@@ -18,6 +18,7 @@ export const planViewSchema = z.strictObject({
    * `priority`: an ACP agent's, when not `medium` (the ledger's ItemTiming.priority).
    * `evidence` and `flag` (item-evidence-view.ts): on the standing plan's items, for a
    * log that records its agent's tool calls; `flag` only when the item is flagged.
+   * `comments` (plan-review-view.ts): the standing plan's items' comments, when any.
    */
   todos: z.array(
     z.strictObject({
@@ -26,6 +27,7 @@ export const planViewSchema = z.strictObject({
       priority: z.exactOptional(z.enum(['high', 'low'])),
       evidence: z.exactOptional(itemEvidenceViewSchema),
       flag: z.exactOptional(itemFlagSchema),
+      comments: z.exactOptional(z.array(planCommentViewSchema)),
     }),
   ),
   progress: z.strictObject({
@@ -53,7 +55,10 @@ export const planViewSchema = z.strictObject({
       sinceApproval: z.exactOptional(z.array(planDiffRowSchema)),
     }),
   ),
+  /** The standing plan: what changed since the version the user last saw or approved (plan-review-view.ts). */
+  changes: z.exactOptional(planDiffViewSchema),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 export type PlanItemView = PlanView['todos'][number];
 export type ProposedPlanView = NonNullable<PlanView['proposed']>;
+export type { PlanCommentView, PlanDiffRow, PlanDiffView } from './plan-review-view';

@@ -8,6 +8,7 @@ import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
 import { planView, standingPlanView } from '../../core/plan/plan-presenter';
 import { planDiffRows } from '../../core/presenters/plan-diff-rows';
+import { reviewedPlanView } from '../../core/presenters/plan-review-rows';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
@@ -53,7 +54,7 @@ export function providerView({ providers, settings, memento, languageModel }: Sn
 
 /**
  * The strip's plan: the standing plan, marked proposed while its review is (`waiting` when this window's turn waits on
- * the shown session's proposal).
+ * the shown session's proposal), with its items' comments and the changes since the user's last look.
  */
 export function stripPlanView({ controller, planReview }: SnapshotSources): PlanView | null {
   if (controller.sessionView?.opening) return planView(controller.standingPlan); // a preview: no ledger yet
@@ -66,10 +67,11 @@ export function stripPlanView({ controller, planReview }: SnapshotSources): Plan
     ours !== null,
     (content) => controller.evidenceFiles(content),
   );
+  const reviewed = view && reviewedPlanView(view, controller.planLedger);
   // A re-approval: the diff since the approval, as the turn paused on it.
   const growth = ours?.growth;
-  if (view?.proposed === undefined || growth === undefined) return view;
-  return { ...view, proposed: { ...view.proposed, sinceApproval: planDiffRows(growth.changes) } };
+  if (reviewed?.proposed === undefined || growth === undefined) return reviewed;
+  return { ...reviewed, proposed: { ...reviewed.proposed, sinceApproval: planDiffRows(growth.changes) } };
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */

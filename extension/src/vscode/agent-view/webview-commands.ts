@@ -5,6 +5,7 @@ import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands/commands'
 import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
 import { RUN_ALL_COMMAND } from '../plan-tree/run-all-command';
+import { PLAN_REVIEW_COMMANDS } from '../plan-tree/plan-review-commands';
 import { writePlanFirst } from '../host/settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
 import type { AgentPage } from './agent-page';
@@ -48,6 +49,9 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
         : runCommand(COMMAND_IDS.rejectPlan, message.decision.feedback),
     setPlanFirst: (message) => writePlanFirst(message.on),
     startItem: (message) => runCommand(PLAN_WORK_COMMANDS.startItem, message.content),
+    commentItem: (message) => runCommand(PLAN_REVIEW_COMMANDS.commentItem, message.content, message.text),
+    resolveComment: (message) => runCommand(PLAN_REVIEW_COMMANDS.resolveComment, message.seq),
+    sendComments: () => runCommand(PLAN_REVIEW_COMMANDS.sendComments),
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
     runAll: () => runCommand(RUN_ALL_COMMAND),
     // The agent's plan notice's button: the command its descriptor names (never one the page names).

@@ -8,6 +8,7 @@ import { isProviderUnavailableError } from '../providers/provider-source';
 import type { SessionController } from '../controller/session-controller';
 import { isTurnRefusedError } from '../session/turn-refused';
 import { PLAN_VIEW_ID } from '../plan-tree/plan-tree';
+import { unresolvedCommentsMessage } from '../../core/plan/comments-message';
 
 export const COMMAND_IDS = {
   sendPrompt: 'agentChecklist.sendPrompt',
@@ -107,13 +108,17 @@ async function askAndSendPrompt(deps: CommandDeps, prompt: unknown): Promise<Tur
   return sendPrompt(deps, text);
 }
 
-/** `given`: the feedback the Agent view's strip asked for in the page; without it, an input box asks. */
+/**
+ * `given`: the feedback the Agent view's strip asked for in the page; without it, an input box asks, holding the
+ * unresolved comments (plan review) to start from.
+ */
 async function rejectPlan(deps: CommandDeps, given: unknown): Promise<void> {
   if (deps.planReview.waiting === null) return decidePlan(deps, null);
   if (typeof given === 'string' && given.trim() !== '') return decidePlan(deps, { kind: 'reject', feedback: given });
   const feedback = await vscode.window.showInputBox({
     title: vscode.l10n.t('Reject Plan with Feedback'),
     prompt: vscode.l10n.t('What should the plan change? The agent replans with your feedback.'),
+    value: unresolvedCommentsMessage(deps.controller.planLedger.review) ?? '',
     validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Write the feedback the agent replans with.') : null),
   });
   return feedback === undefined ? undefined : decidePlan(deps, { kind: 'reject', feedback });

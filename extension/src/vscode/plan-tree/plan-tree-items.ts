@@ -1,9 +1,10 @@
 // How each Plan tree node looks (vscode.TreeItem): label, codicon, description,
 // tooltip and accessible name, and the contextValue the menus in package.json match:
-//   own plan items   `todo.<status>[ editable][ up][ down][ changes][ check]`  (editable: this
-//                    window writes the shown session; up/down: Move Up/Down can move
-//                    it; changes: Show Changes / Revert can act on it; check: it has a
-//                    check, for Run Check / Remove Check)
+//   own plan items   `todo.<status>[ editable][ up][ down][ changes][ check][ comments]`
+//                    (editable: this window writes the shown session; up/down: Move
+//                    Up/Down can move it; changes: Show Changes / Revert can act on it;
+//                    check: it has a check, for Run Check / Remove Check; comments: it
+//                    has a comment Resolve Comment can resolve)
 //   subagent items   `subagentTodo.<status>`  (a subagent's plan is its own session's)
 //   Dropped node     `droppedGroup`, its items `dropped[ editable]` (Restore)
 // The item's history in its tooltip comes from one core presenter (timingRows, the
@@ -20,6 +21,7 @@ import type { ItemEvidenceView, ItemFlag } from '../../core/protocol/item-eviden
 import { evidenceLines, flagIcon, flagWords } from './plan-item-evidence';
 import { checkIcon, checkLine, checkWords } from './plan-item-check';
 import type { ItemCheckView } from '../../core/plan/check-states';
+import { changeBadge, commentLine, itemReview } from './plan-review-look';
 import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
 
 export function statusLabel(status: TodoStatus): string {
@@ -85,6 +87,8 @@ function itemContextValue(node: PlanItemNode, editable: boolean, check: boolean)
   if (node.index < node.count - 1) flags.push('down');
   if (hasChanges(node)) flags.push('changes');
   if (check) flags.push('check');
+  if (itemReview(node.ledger, node.index, node.item.content).comments.some((c) => c.state !== 'resolved'))
+    flags.push('comments');
   return flags.join(' ');
 }
 
@@ -127,7 +131,8 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   // An ACP agent's priority, when not medium, leads the description.
   const priorityText =
     priority === 'high' ? vscode.l10n.t('high priority') : priority === 'low' ? vscode.l10n.t('low priority') : '';
-  tree.description = [priorityText, described].filter(Boolean).join(' · ');
+  const review = node.own ? itemReview(node.ledger, node.index, item.content) : { comments: [], changes: [] };
+  tree.description = [priorityText, described, changeBadge(review.changes)].filter(Boolean).join(' · ');
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.appendText(item.content);
   tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
@@ -139,7 +144,9 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
     look.evidence === null || (!started && look.flag === null) ? [] : evidenceLines(look.evidence, look.flag);
   const drift = itemDrift(node.ledger.drift, item.content);
   const checked = look.check === null ? [] : [checkLine(look.check)];
-  for (const line of [...history, ...evidence, ...checked, ...(drift === null ? [] : [driftLine(drift)])]) {
+  const comments = review.comments.map(commentLine);
+  const drifted = drift === null ? [] : [driftLine(drift)];
+  for (const line of [...history, ...evidence, ...checked, ...drifted, ...comments]) {
     tooltip.appendMarkdown('\n\n');
     tooltip.appendText(line);
   }

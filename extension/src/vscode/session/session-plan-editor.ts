@@ -5,7 +5,13 @@
 // to exactly the plan the surfaces show.
 import * as vscode from 'vscode';
 import type { RevertDone } from '../../core/checkpoints/revert';
-import { PlanEditor, type CheckDecision, type PlanEditOutcome, type PlanListEdit } from '../../core/plan/plan-editor';
+import {
+  PlanEditor,
+  type CheckDecision,
+  type PlanEditOutcome,
+  type PlanListEdit,
+  type ReviewAppend,
+} from '../../core/plan/plan-editor';
 import type { TodoWritePolicy } from '../../core/plan/todo-write-rules';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import type { UserEditOrigin } from '../../core/session/events';
@@ -69,6 +75,11 @@ export class ShownPlanEditing {
   /** A check set, removed or accepted on an item (issue 52), landing as an edit does. */
   decideCheck(decision: CheckDecision): Promise<PlanEditOutcome> {
     return this.land(decision.type, (editor) => editor.submitCheck(decision));
+  }
+
+  /** A comment or a resolve (plan review), made from the plan as it lands. */
+  review(make: () => ReviewAppend | string): Promise<PlanEditOutcome> {
+    return this.land('review', (editor) => editor.submitReview(make));
   }
 
   private land(kind: string, submit: (editor: PlanEditor) => Promise<PlanEditOutcome>): Promise<PlanEditOutcome> {
