@@ -8,7 +8,8 @@
 // Plan lifetime (todosProjection): a turn/start clears a plan the model wrote, a plan
 // whose latest event is a user edit carries into the next turn. A turn/start that
 // clears the plan clears the ledger, subagents included; every turn/start forgets
-// the previous turn's subagents.
+// the previous turn's subagents. Items run in parallel hang their child sessions under
+// their items the same way (item-run/start, item-run/end).
 //
 // Plan first: the plan's review (proposed, approved, rejected) is the todos
 // projection's (`plan.review`); a review event changes nothing else but the drift:
@@ -34,7 +35,7 @@ import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
 import { close, newTiming, shownPriority, timingAfterWrite, type ItemTiming } from './item-timing';
 import { todosProjection, type PlanState } from './todos-projection';
-import { subagentEnded, subagentStarted, type SubagentMark } from './subagent-marks';
+import { itemChildEnded, itemChildStarted, subagentEnded, subagentStarted, type SubagentMark } from './subagent-marks';
 
 export type { ItemTiming } from './item-timing';
 export type { SubagentMark };
@@ -122,6 +123,12 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
       return { ...state, subagents: subagentStarted(state.subagents, state.timings, event) };
     case 'subagent/end': {
       const subagents = subagentEnded(state.subagents, event);
+      return subagents === state.subagents ? state : { ...state, subagents };
+    }
+    case 'item-run/start':
+      return { ...state, subagents: itemChildStarted(state.subagents, event) };
+    case 'item-run/end': {
+      const subagents = itemChildEnded(state.subagents, event);
       return subagents === state.subagents ? state : { ...state, subagents };
     }
     case 'tool/call': {

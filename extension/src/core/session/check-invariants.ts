@@ -20,7 +20,7 @@ type ItemRunEvent = Extract<SessionEvent, { type: `item-run/${string}` }>;
  * `item-run/child` only as a child log's first event.
  */
 export function checkItemRunEvent(p: Readonly<LogPosition>, event: ItemRunEvent): string | null {
-  if (event.type === 'item-run/child' && p.lastSeq !== 0) return 'item-run/child is not the log\'s first event';
+  if (event.type === 'item-run/child' && p.lastSeq !== 0) return "item-run/child is not the log's first event";
   if (!p.openStep) return null;
   return `${event.type} inside step ${p.openStep.step} (it lands between steps or between turns)`;
 }
