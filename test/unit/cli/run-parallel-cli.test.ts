@@ -2,9 +2,10 @@
 // against a model on 127.0.0.1 that answers each child by the item its prompt names
 // ("Work on item N of the plan of session S now: <text>"): it writes `<word>.txt` (the
 // item's first word; "clash" items all write clash.txt, each its own text), then marks
-// its own plan's item completed. An item whose text starts with "broken" gets a 500.
+// its own plan's item completed. An item whose text starts with "broken" gets a 500; one
+// starting with "slow" gets no answer until the test ends it (the kill -9 test).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,12 +35,14 @@ function answer(messages: Message[]): string | null {
 
 let server: http.Server;
 let url = '';
+const held: http.ServerResponse[] = [];
 before(async () => {
   server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: Message[] };
+      if (JSON.stringify(body.messages).includes('now: slow')) return void held.push(res);
       const step = answer(body.messages);
       if (step === null) return void res.writeHead(500).end('{"error":{"message":"broken"}}');
       const reply = sse(step);
@@ -49,7 +52,10 @@ before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });
-after(() => server.close());
+after(() => {
+  for (const res of held) res.destroy();
+  server.close();
+});
 
 function git(dir: string, ...args: string[]): string {
   const r = spawnSync('git', ['-c', 'user.name=User', '-c', 'user.email=user@example.com', ...args], {
@@ -86,14 +92,28 @@ async function repoWithPlan(items: string[]): Promise<Repo> {
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'start');
   fs.writeFileSync(path.join(dir, '.agent-checklist-plan.md'), items.map((t) => `- [ ] ${t}\n`).join(''));
-  const imported = await cli({ dir, state }, ['import', '.agent-checklist-plan.md', '--session-dir', '.agent-checklist/s']);
+  const imported = await cli({ dir, state }, [
+    'import',
+    '.agent-checklist-plan.md',
+    '--session-dir',
+    '.agent-checklist/s',
+  ]);
   assert.equal(imported.code, 0, imported.err);
   fs.rmSync(path.join(dir, '.agent-checklist-plan.md'));
   const log = imported.out.split('\n').at(-1)!;
   return { dir, state, session: path.basename(log, '.jsonl'), log: path.resolve(dir, log) };
 }
 
-const RUN = ['--session-dir', '.agent-checklist/s', '--checkpoints', 'off', '--verify-completion', 'off', '--yes', '--json'];
+const RUN = [
+  '--session-dir',
+  '.agent-checklist/s',
+  '--checkpoints',
+  'off',
+  '--verify-completion',
+  'off',
+  '--yes',
+  '--json',
+];
 
 function runArgs(repo: Repo, extra: string[] = []): string[] {
   const model = ['--provider', 'openai', '--base-url', url, '--model', 'm', '--api-key-env', 'LOOPBACK_KEY'];
@@ -110,7 +130,7 @@ async function runParallel(repo: Repo, extra: string[] = []) {
 async function planJson(repo: Repo) {
   const r = await cli(repo, ['plan', repo.log, '--format', 'json']);
   assert.equal(r.code, 0, r.err);
-  return JSON.parse(r.out) as { content: string; status: string; branch?: string }[];
+  return JSON.parse(r.out) as { content: string; status: string; branch?: string; worktree?: string }[];
 }
 
 describe('run --parallel', () => {
@@ -140,5 +160,134 @@ describe('run --parallel', () => {
     );
     const check = await cli(repo, ['check', repo.log]);
     assert.equal(check.code, 0, check.err);
+  });
+});
+
+describe('run --parallel refuses', () => {
+  it('a HEAD with uncommitted changes to tracked files, saying why; --from-head runs from HEAD anyway', async () => {
+    const repo = await repoWithPlan(['alpha one']);
+    fs.writeFileSync(path.join(repo.dir, 'README.md'), 'changed\n');
+    const r = await runParallel(repo);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /HEAD has uncommitted changes to tracked files \(README\.md\).*--from-head/);
+    assert.equal(git(repo.dir, 'branch', '--list', 'agent-checklist/*'), '');
+    const anyway = await runParallel(repo, ['--from-head']);
+    assert.equal(anyway.code, 0, anyway.err);
+    assert.equal(fs.readFileSync(path.join(repo.dir, 'README.md'), 'utf8'), 'changed\n');
+    assert.equal(git(repo.dir, 'show', `agent-checklist/${repo.session}/1-alpha-one:README.md`), 'hello');
+  });
+
+  it('a workspace that is not a git repository', async () => {
+    const repo = await repoWithPlan(['alpha one']);
+    fs.rmSync(path.join(repo.dir, '.git'), { recursive: true });
+    const r = await runParallel(repo);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /is not in a git repository/);
+  });
+});
+
+describe('merge and discard', () => {
+  it('merges a branch --no-ff; a conflicting one exits 1 naming the files and changes nothing', async () => {
+    const repo = await repoWithPlan(['clash one', 'clash two']);
+    const r = await runParallel(repo);
+    assert.equal(r.code, 0, r.err);
+    const merged = await cli(repo, ['merge', repo.log, '--item', '1']);
+    assert.equal(merged.code, 0, merged.err);
+    assert.equal(git(repo.dir, 'log', '-1', '--format=%P').split(' ').length, 2, 'a merge commit');
+    assert.match(git(repo.dir, 'log', '-1', '--format=%s'), /^Merge item 1: clash one/);
+    assert.equal(fs.readFileSync(path.join(repo.dir, 'clash.txt'), 'utf8'), 'clash one\n');
+    const branch1 = `agent-checklist/${repo.session}/1-clash-one`;
+    assert.equal(git(repo.dir, 'branch', '--list', branch1), '', 'its branch deleted');
+    const head = git(repo.dir, 'rev-parse', 'HEAD');
+    const conflict = await cli(repo, ['merge', repo.log, '--item', '2']);
+    assert.equal(conflict.code, 1);
+    assert.equal(conflict.err.split('\n').length, 1, conflict.err);
+    assert.match(conflict.err, /conflicts in clash\.txt/);
+    assert.equal(git(repo.dir, 'rev-parse', 'HEAD'), head);
+    assert.equal(git(repo.dir, 'status', '--porcelain'), '');
+    assert.notEqual(git(repo.dir, 'branch', '--list', `agent-checklist/${repo.session}/2-clash-two`), '');
+    const plan = await planJson(repo);
+    assert.deepEqual(
+      plan.map((t) => t.branch),
+      [undefined, `agent-checklist/${repo.session}/2-clash-two`],
+    );
+  });
+
+  it('discards a branch and its worktree', async () => {
+    const repo = await repoWithPlan(['alpha one']);
+    assert.equal((await runParallel(repo)).code, 0);
+    const worktree = (await planJson(repo))[0]!.worktree!;
+    assert.ok(fs.existsSync(worktree));
+    const r = await cli(repo, ['discard', repo.log, '--item', '1']);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(git(repo.dir, 'branch', '--list', 'agent-checklist/*'), '');
+    assert.equal(fs.existsSync(worktree), false);
+    assert.equal((await planJson(repo))[0]!.branch, undefined);
+  });
+
+  it('a child that fails leaves its item pending: exit 1', async () => {
+    const repo = await repoWithPlan(['alpha one', 'broken two']);
+    const r = await runParallel(repo);
+    assert.equal(r.code, 1);
+    assert.deepEqual(
+      r.json?.items.map((i) => i.outcome),
+      ['completed', 'failed'],
+    );
+    assert.deepEqual(
+      (await planJson(repo)).map((t) => t.status),
+      ['completed', 'pending'],
+    );
+  });
+});
+
+describe('kill -9 mid-run', () => {
+  it('loses nothing: every log valid, each item as it last was, its branch listed and discardable', async () => {
+    const repo = await repoWithPlan(['slow one', 'slow two']);
+    const root = path.resolve(__dirname, '../../..');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        path.join(root, 'node_modules/tsx/dist/loader.mjs'),
+        path.join(root, 'extension/src/cli/main.ts'),
+        ...runArgs(repo),
+      ],
+      {
+        cwd: repo.dir,
+        env: {
+          ...process.env,
+          LOOPBACK_KEY: '',
+          XDG_STATE_HOME: repo.state,
+          NODE_PATH: path.join(root, 'node_modules'),
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const deadline = Date.now() + 30_000;
+    while (held.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(held.length, 2, `both children asked the model: ${stderr}`);
+    child.kill('SIGKILL');
+    await exited;
+    const logs = fs.readdirSync(path.join(repo.dir, '.agent-checklist/s')).filter((f) => f.endsWith('.jsonl'));
+    assert.equal(logs.length, 3);
+    for (const log of logs) {
+      const check = await cli(repo, ['check', path.join(repo.dir, '.agent-checklist/s', log)]);
+      assert.equal(check.code, 0, check.err);
+    }
+    const plan = await planJson(repo);
+    assert.deepEqual(
+      plan.map((t) => [t.status, t.branch]),
+      [
+        ['in_progress', `agent-checklist/${repo.session}/1-slow-one`],
+        ['in_progress', `agent-checklist/${repo.session}/2-slow-two`],
+      ],
+    );
+    const again = await runParallel(repo);
+    assert.match(again.err, /item 1 \(slow one\): branch .*left by a run that did not end.*agent-checklist discard/);
+    const discarded = await cli(repo, ['discard', repo.log, '--item', '1']);
+    assert.equal(discarded.code, 0, discarded.err);
   });
 });

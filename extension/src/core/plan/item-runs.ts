@@ -64,3 +64,16 @@ export const itemRunsProjection: Projection<ItemRunsByContent> = {
 export function branchIsOpen(record: ItemRunRecord): boolean {
   return record.state !== 'merged' && record.state !== 'discarded';
 }
+
+/** What `plan --format json` says of an item's branch while it is there (none once merged or discarded). */
+export interface ItemBranchFields {
+  branch?: string;
+  worktree?: string;
+  itemRun?: ItemRunState;
+}
+
+export function itemBranchFields(runs: ItemRunsByContent, content: string): ItemBranchFields {
+  const run = runs.get(content);
+  if (run === undefined || !branchIsOpen(run)) return {};
+  return { branch: run.branch, worktree: run.worktree, itemRun: run.state };
+}

@@ -8,7 +8,7 @@
 // anyway (their changes stay where they are and are not in the worktrees).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { git, gitText } from './worktree-git';
+import { git, GitError, gitText } from './worktree-git';
 
 export type RepoCheck = { ok: true; top: string; head: string } | { ok: false; why: string };
 
@@ -36,8 +36,18 @@ export async function checkRepo(root: string, fromHead: boolean): Promise<RepoCh
 
 /** The tracked files whose contents differ from HEAD (staged or not). */
 export async function changedTrackedFiles(top: string): Promise<string[]> {
-  const status = await gitText(top, ['status', '--porcelain=v1', '--untracked-files=no', '--ignore-submodules']);
-  return status === '' ? [] : status.split('\n').map((line) => line.slice(3));
+  const status = await git(top, ['status', '--porcelain=v1', '-z', '--untracked-files=no', '--ignore-submodules']);
+  if (status.code !== 0) throw new GitError(`git status failed (exit ${status.code}): ${status.stderr.trim()}`);
+  // `XY path` entries, NUL-ended; a rename's entry is followed by its old path, which is skipped.
+  const fields = status.stdout.toString('utf8').split('\0');
+  const files: string[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const entry = fields[i]!;
+    if (entry.length < 4) continue;
+    files.push(entry.slice(3));
+    if (entry[0] === 'R' || entry[0] === 'C') i++;
+  }
+  return files;
 }
 
 /** The item's words as a branch name's part: lowercase letters and digits joined by '-', at most 40. */
