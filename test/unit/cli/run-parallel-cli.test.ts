@@ -13,6 +13,8 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
+import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
+import { replayLogFile } from '../../../extension/src/core/store/log-file';
 import { sse } from '../providers/loopback-server';
 import { textStep, toolCallStep } from '../providers/openai-wire';
 import { tempDir } from '../support/sessions';
@@ -160,6 +162,26 @@ describe('run --parallel', () => {
     );
     const check = await cli(repo, ['check', repo.log]);
     assert.equal(check.code, 0, check.err);
+    const folds = new SessionFolds({ transcript: null });
+    replayLogFile(repo.log, (event) => folds.apply(event));
+    const children = folds.ledger.subagents.map((s) => [s.anchor, s.outcome]);
+    assert.deepEqual(children, [
+      ['alpha one', 'completed'],
+      ['beta two', 'completed'],
+    ]);
+    const child = folds.ledger.subagents[0]!.childSessionId;
+    const childLog = path.join(repo.dir, '.agent-checklist/s', `${child}.jsonl`);
+    const first = JSON.parse(fs.readFileSync(childLog, 'utf8').split('\n')[1]!) as { type: string; data: unknown };
+    assert.equal(first.type, 'item-run/child');
+    assert.deepEqual(first.data, {
+      parentSession: repo.session,
+      n: 1,
+      content: 'alpha one',
+      branch: `${prefix}/1-alpha-one`,
+    });
+    const childFolds = new SessionFolds({ transcript: null });
+    replayLogFile(childLog, (event) => childFolds.apply(event));
+    assert.deepEqual(childFolds.standingPlan, [{ content: 'alpha one', status: 'completed' }]);
   });
 });
 

@@ -168,6 +168,10 @@ function report(io: CliIo, flags: RunFlags, results: readonly ParallelItemResult
     io.out(
       JSON.stringify({ items: results.map(({ n, content, outcome, branch }) => ({ n, content, outcome, branch })) }),
     );
-  else for (const r of results) io.out(visibleControls(`${r.n}. ${r.outcome}: ${r.content} (${r.branch})`));
+  else
+    for (const r of results) {
+      io.out(visibleControls(`${r.n}. ${r.outcome}: ${r.content} (${r.branch})`));
+      for (const line of r.stat === '' ? [] : r.stat.split('\n')) io.out(visibleControls(`   ${line}`));
+    }
   return results.every((r) => r.outcome === 'completed') ? EXIT_OK : EXIT_FAILED;
 }

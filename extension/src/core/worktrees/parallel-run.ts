@@ -10,9 +10,8 @@ import type { PlanEditor } from '../plan/plan-editor';
 import type { TurnEndReason } from '../session/events';
 import type { ItemRunEndOutcome } from '../session/item-run-events';
 import type { Session } from '../session/session';
-import { addItemWorktree, commitItemWork, itemPlace, type ItemPlace } from './item-worktree';
+import { addItemWorktree, branchDiffStat, commitItemWork, itemPlace, type ItemPlace } from './item-worktree';
 
-export const DEFAULT_PARALLEL = 3;
 export const MAX_PARALLEL = 8;
 
 export interface ParallelItem {
@@ -27,6 +26,8 @@ export interface ChildEnd {
 
 export interface ParallelItemResult extends ParallelItem, ChildEnd {
   branch: string;
+  /** `git diff --stat` of the branch against HEAD when it ran ('' when it changed nothing or never started). */
+  stat: string;
 }
 
 export interface ParallelRun {
@@ -86,7 +87,7 @@ async function runOne(run: ParallelRun, item: ParallelItem): Promise<ParallelIte
   try {
     await addItemWorktree(run.repo.top, place, run.repo.head);
   } catch (error) {
-    return { ...item, branch: place.branch, outcome: 'failed', why: `no worktree: ${messageOf(error)}` };
+    return { ...item, branch: place.branch, stat: '', outcome: 'failed', why: `no worktree: ${messageOf(error)}` };
   }
   const childSession = run.newChild(item, place);
   run.parent.append('item-run/start', { ...item, childSession, ...place, base: run.repo.head });
@@ -112,7 +113,8 @@ async function runOne(run: ParallelRun, item: ParallelItem): Promise<ParallelIte
   });
   const status = end.outcome === 'completed' ? 'completed' : 'pending';
   await run.editor.submit({ kind: 'status', content: item.content, status });
-  return { ...item, branch: place.branch, ...end };
+  const stat = commit === null ? '' : await branchDiffStat(run.repo.top, run.repo.head, place.branch).catch(() => '');
+  return { ...item, branch: place.branch, stat, ...end };
 }
 
 function messageOf(error: unknown): string {

@@ -18,7 +18,7 @@ const CONFIG = [
 ].flatMap((setting) => ['-c', setting]);
 
 /** The name and address every commit the runner makes carries, as author and committer. */
-export const RUNNER_IDENTITY = { name: 'Agent Checklist', email: 'runner@agent-checklist.invalid' } as const;
+const RUNNER_IDENTITY = { name: 'Agent Checklist', email: 'runner@agent-checklist.invalid' } as const;
 
 function gitEnv(): Record<string, string> {
   const env: Record<string, string> = {};
