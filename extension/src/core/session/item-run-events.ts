@@ -13,16 +13,18 @@ import { count } from './event-fields';
 /** A git commit id: 40 lowercase hex digits. */
 const commitId = z.string().check(z.regex(/^[0-9a-f]{40}$/));
 const text = z.string().check(z.minLength(1), z.maxLength(4096));
+/** An item's text: as long as the plan's item is. */
+const itemText = z.string().check(z.minLength(1));
 
 /** How an item's child run ended: its turn completed without error, failed, or was stopped. */
 export const ITEM_RUN_OUTCOMES = ['completed', 'failed', 'stopped'] as const;
 export type ItemRunEndOutcome = (typeof ITEM_RUN_OUTCOMES)[number];
 
 export const itemRunEventDataFields = {
-  'item-run/child': z.strictObject({ parentSession: text, n: count, content: text, branch: text }),
+  'item-run/child': z.strictObject({ parentSession: text, n: count, content: itemText, branch: text }),
   'item-run/start': z.strictObject({
     n: count,
-    content: text,
+    content: itemText,
     childSession: text,
     branch: text,
     worktree: text,
