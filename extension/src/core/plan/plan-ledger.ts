@@ -126,11 +126,8 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
       return subagents === state.subagents ? state : { ...state, subagents };
     }
     case 'item-run/start':
-      return { ...state, subagents: itemChildStarted(state.subagents, event) };
-    case 'item-run/end': {
-      const subagents = itemChildEnded(state.subagents, event);
-      return subagents === state.subagents ? state : { ...state, subagents };
-    }
+    case 'item-run/end':
+      return withItemChild(state, event);
     case 'tool/call': {
       const inProgress = state.plan?.todos.filter((t) => t.status === 'in_progress').map((t) => t.content) ?? [];
       const call = openCall(event.data.name, inProgress);
@@ -151,6 +148,13 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
     default:
       return state;
   }
+}
+
+/** An item run in parallel: its child session marked under its item (started or ended). */
+function withItemChild(state: PlanLedger, event: EventEnvelope<'item-run/start'> | EventEnvelope<'item-run/end'>) {
+  const subagents =
+    event.type === 'item-run/start' ? itemChildStarted(state.subagents, event) : itemChildEnded(state.subagents, event);
+  return subagents === state.subagents ? state : { ...state, subagents };
 }
 
 /** A turn/start: the plan cleared, or carried into the turn with its items in progress running again. */
