@@ -21,6 +21,7 @@ import { runCheckpointsBench } from './checkpoints.bench';
 import { runToolsBench } from './tools.bench';
 import { runPackagesBench } from './packages.bench';
 import { runBoardBench } from './board.bench';
+import { runParallelBench } from './parallel.bench';
 
 interface Suite {
   name: string;
@@ -124,6 +125,12 @@ const suites: Suite[] = [
     method:
       "Issue 24's checkpoints, in process (node, tsx), the product's ShadowRepo (core/checkpoints/shadow-repo.ts) running the machine's git as child processes started from its worker thread (core/checkpoints/git-thread.ts; under tsx the worker loads git-worker.ts through tsx), so the first checkpoint includes the worker's start. Workspace: 10,000 files of 20 KB (200 MB) of text lines (base64 of random bytes, 80 columns) in 100 folders, in the OS temp folder (page cache warm after writing); the shadow repository beside it. The first checkpoint (every file hashed, compressed and stored) is reported apart. Then 22 rounds (the first 2 not counted) of: append a line to 3 files, a checkpoint (git status against the shadow index, update-index of the changed files, write-tree, commit-tree, update-ref: five processes), and a second checkpoint of the unchanged workspace (git status only; the same commit). Median and p95 of the 20 rounds. Event-loop delay: perf_hooks.monitorEventLoopDelay at 1 ms resolution, enabled only while the checkpoints run (max and p99 over all rounds; the first checkpoint's max apart), and over 3 s with nothing to do for the machine's own noise; in each window also the longest gap between two ticks of a 1 ms timer, with the main thread's time on a core and its time waiting in the run queue for one within that gap (/proc/thread-self/schedstat, read at each tick), which tells the process's own work from the shared machine's scheduling. The machine is 2 cores shared with other work: the 1-minute load average is reported.",
     run: runCheckpointsBench,
+  },
+  {
+    name: 'parallel',
+    method:
+      "Issue 50's Run Items in Parallel, in process (node, tsx). Worktree: a local clone of this repository in the OS temp folder; per round `git worktree add -q -b <branch> <dir> HEAD` run by hand (execFileSync) and the product's addItemWorktree (core/worktrees/item-worktree.ts: the same command from the git worker thread, hooks and fsmonitor off), each into a new folder; median of 5 rounds after 1 warm-up, the ratio ours / by hand. Parallel: the CLI's main() in process, `run --session <id> --parallel <n>` on a fresh repository with a loopback OpenAI-compatible model that answers every request after 400 ms (each child: write_file, todo_write, a text answer: 3 requests); each of 4 items run alone (--parallel 1, one item in the plan) and the 4 together with --parallel 4; the ratio together / the slowest alone. One warm-up run first.",
+    run: runParallelBench,
   },
   {
     name: 'tools',

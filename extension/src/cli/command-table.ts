@@ -19,8 +19,11 @@ import { revertCommand } from './commands/revert';
 import { verifyCommand } from './commands/verify';
 import { runWithComments } from './commands/run-comments';
 import { runAllItems } from './commands/run-all';
+import { runParallelItems } from './commands/run-parallel';
+import { itemBranchCommand } from './commands/item-branch';
 import { ACP_FLAGS, agentFlagsOf, defined, onOff, raise, RUN_FLAGS, type Flag, type Values } from './flags';
 import { type CliIo } from './io';
+import type { RunFlags } from './commands/run';
 import { UsageError } from './usage';
 
 /** What only an interactive process has. Without `ask`, calls that need approval are refused unless --yes. */
@@ -126,33 +129,28 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   run: {
     flags: RUN_FLAGS,
-    run: (rest, values, io, signal, hooks) =>
-      (values.all ? runAllItems : runWithComments)(
-        values.comments,
-        io,
-        {
-          ...agentFlagsOf(values),
-          // Without a prompt, a continued session may go on from a plan decision (run.ts checks).
-          prompt: rest.join(' ').trim() || (values.session !== undefined ? '' : raise('run needs a prompt')),
-          json: values.json,
-          compact: values.compact,
-          planFirst: values['plan-first'],
-          approvePlan: values['approve-plan'],
-          verifyCompletion: onOff('--verify-completion', values['verify-completion'] ?? 'on'),
-          reapproveOnScopeChange: onOff('--reapprove-on-scope-change', values['reapprove-on-scope-change'] ?? 'on'),
-          ...defined({
-            session: values.session,
-            cwd: values.cwd,
-            agent: values.agent,
-            agentCommand: values['agent-command'],
-            checkpoints: values.checkpoints,
-            item: values.item,
-            from: values.from,
-          }),
-        },
-        signal,
-        hooks.ask,
-      ),
+    run: (rest, values, io, signal, hooks) => {
+      const flags = runFlagsOf(rest, values);
+      if (values.parallel === undefined) {
+        if (values.items !== undefined || values['from-head']) raise('--items and --from-head go with --parallel <n>');
+        return (values.all ? runAllItems : runWithComments)(values.comments, io, flags, signal, hooks.ask);
+      }
+      if (values.all || values.comments) raise('--parallel runs the items itself: not with --all or --comments');
+      const parallel = {
+        parallel: values.parallel,
+        fromHead: values['from-head'],
+        ...defined({ items: values.items }),
+      };
+      return runParallelItems(io, flags, parallel, signal, hooks.ask);
+    },
+  },
+  merge: {
+    flags: ['item'],
+    run: (rest, values, io) => itemBranchCommand(io, 'merge', one(rest, '<log.jsonl>'), values.item),
+  },
+  discard: {
+    flags: ['item'],
+    run: (rest, values, io) => itemBranchCommand(io, 'discard', one(rest, '<log.jsonl>'), values.item),
   },
   acp: {
     flags: ACP_FLAGS,
@@ -192,6 +190,30 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     },
   },
 };
+
+/** `run`'s flags as its commands take them. */
+function runFlagsOf(rest: string[], values: Values): RunFlags {
+  return {
+    ...agentFlagsOf(values),
+    // Without a prompt, a continued session may go on from a plan decision (run.ts checks).
+    prompt: rest.join(' ').trim() || (values.session !== undefined ? '' : raise('run needs a prompt')),
+    json: values.json,
+    compact: values.compact,
+    planFirst: values['plan-first'],
+    approvePlan: values['approve-plan'],
+    verifyCompletion: onOff('--verify-completion', values['verify-completion'] ?? 'on'),
+    reapproveOnScopeChange: onOff('--reapprove-on-scope-change', values['reapprove-on-scope-change'] ?? 'on'),
+    ...defined({
+      session: values.session,
+      cwd: values.cwd,
+      agent: values.agent,
+      agentCommand: values['agent-command'],
+      checkpoints: values.checkpoints,
+      item: values.item,
+      from: values.from,
+    }),
+  };
+}
 
 export function commandNamed(name: string): Command | undefined {
   return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eventDataSchemas, isKnownEventType } from '../../../extension/src/core/session/events';
 import { checkEventDataFields } from '../../../extension/src/core/session/check-events';
+import { itemRunEventDataFields } from '../../../extension/src/core/session/item-run-events';
 import { planEventFields } from '../../../extension/src/core/session/plan-events';
 import { reviewEventDataFields } from '../../../extension/src/core/session/review-events';
 import { toolEventFields } from '../../../extension/src/core/session/tool-events';
@@ -17,6 +18,7 @@ const FAMILIES = {
   workspaceEventFields,
   reviewEventDataFields,
   checkEventDataFields,
+  itemRunEventDataFields,
 };
 
 describe('the event map by family', () => {

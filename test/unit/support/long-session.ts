@@ -88,6 +88,12 @@ export function longSession(turns: number): Session {
     s.append('turn/end', { turn, reason: turn % 4 ? { kind: 'completed' } : { kind: 'max-steps', maxSteps: 8 } });
     s.append('context/compact', { upToSeq: s.lastSeq, summary: `up to turn ${turn}` });
     s.append('acp/session', { sessionId: `agent-session-${turn}` });
+    const item = { n: 1, content: 'read', branch: `agent-checklist/compiled-replay/1-read-${turn}` };
+    s.append('item-run/child', { parentSession: 'compiled-replay', ...item });
+    const childSession = `item-child-${turn}`;
+    s.append('item-run/start', { ...item, childSession, worktree: `/tmp/wt/${turn}`, base: commit });
+    s.append('item-run/end', { childSession, outcome: turn % 2 ? 'completed' : 'failed', commit: null });
+    s.append('item-run/closed', { childSession, how: turn % 2 ? 'merged' : 'discarded' });
   }
   return s;
 }

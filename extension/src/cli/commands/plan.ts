@@ -15,7 +15,9 @@
 // (core/plan/check-states.ts: `{ command, state, exitCode, at }`, null without one; a failed
 // check's flag `{ reason: 'check-failed', exitCode }` is the item's `flag`); and what a plan
 // file (spec-kit's or Kiro's tasks.md) said of it: `taskId`, `parallel`, `story`, `phase`,
-// `optional`, `dependsOn` (core/plan/task-files/task-meta-fold.ts).
+// `optional`, `dependsOn` (core/plan/task-files/task-meta-fold.ts); and, while an item run
+// in parallel still has its branch (not merged or discarded), its `branch`, `worktree`
+// and `itemRun` state (core/plan/item-runs.ts).
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
 import {
   commentsByItem,
@@ -28,6 +30,12 @@ import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
+import {
+  itemBranchFields,
+  itemRunsProjection,
+  type ItemBranchFields,
+  type ItemRunsByContent,
+} from '../../core/plan/item-runs';
 import { planAsText } from '../../core/plan/summaries';
 import { taskMetaOf, taskMetaProjection, type TaskMetaByContent } from '../../core/plan/task-files/task-meta-fold';
 import type { TaskMeta } from '../../core/session/task-meta';
@@ -70,7 +78,7 @@ type PlanJsonItem = Omit<ItemWithEvidence, 'flag'> &
     comments: ItemComment[];
     flag: ItemWithEvidence['flag'] | CheckFlag;
     check: ItemCheckView | null;
-  };
+  } & ItemBranchFields;
 
 async function planJson(io: CliIo, logPath: string, seq: number): Promise<number> {
   const items = await planWithEvidenceAt(io, logPath, seq);
@@ -102,6 +110,7 @@ async function planWithEvidenceAt(io: CliIo, logPath: string, seq: number): Prom
       flag: checkFlag(check) ?? item.flag,
       check,
       ...(itemId === undefined ? {} : { itemId }),
+      ...itemBranchFields(read.runs, item.content),
       comments,
       ...(drift === undefined ? {} : { drift }),
     };
@@ -115,6 +124,7 @@ interface PlanRead {
   plan: VerifiedPlan;
   review: PlanReviewState;
   tasks: TaskMetaByContent;
+  runs: ItemRunsByContent;
 }
 
 /**
@@ -126,6 +136,7 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
   let review = planCommentsProjection.init;
   let tasks = taskMetaProjection.init;
   let checks = itemChecksProjection.init;
+  let runs = itemRunsProjection.init;
   let last = 0;
   let lastTs = '';
   const log = readValidatedLog(io, logPath, (event) => {
@@ -135,6 +146,7 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
     review = planCommentsProjection.apply(review, event);
     tasks = taskMetaProjection.apply(tasks, event);
     checks = itemChecksProjection.apply(checks, event);
+    runs = itemRunsProjection.apply(runs, event);
     lastTs = event.ts;
   });
   if (!log) return undefined;
@@ -150,5 +162,6 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
     review,
     tasks,
     checks,
+    runs,
   };
 }

@@ -8,7 +8,8 @@
 // Plan lifetime (todosProjection): a turn/start clears a plan the model wrote, a plan
 // whose latest event is a user edit carries into the next turn. A turn/start that
 // clears the plan clears the ledger, subagents included; every turn/start forgets
-// the previous turn's subagents.
+// the previous turn's subagents. Items run in parallel hang their child sessions under
+// their items the same way (item-run/start, item-run/end).
 //
 // Plan first: the plan's review (proposed, approved, rejected) is the todos
 // projection's (`plan.review`); a review event changes nothing else but the drift:
@@ -38,7 +39,7 @@ import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
 import { close, newTiming, shownPriority, timingAfterWrite, type ItemTiming } from './item-timing';
 import { todosProjection, type PlanState } from './todos-projection';
-import { subagentEnded, subagentStarted, type SubagentMark } from './subagent-marks';
+import { itemChildEnded, itemChildStarted, subagentEnded, subagentStarted, type SubagentMark } from './subagent-marks';
 
 export type { ItemTiming } from './item-timing';
 export type { SubagentMark };
@@ -132,6 +133,9 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
       const subagents = subagentEnded(state.subagents, event);
       return subagents === state.subagents ? state : { ...state, subagents };
     }
+    case 'item-run/start':
+    case 'item-run/end':
+      return withItemChild(state, event);
     case 'tool/call': {
       const inProgress = state.plan?.todos.filter((t) => t.status === 'in_progress').map((t) => t.content) ?? [];
       const call = openCall(event.data.name, inProgress);
@@ -152,6 +156,13 @@ function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
     default:
       return state;
   }
+}
+
+/** An item run in parallel: its child session marked under its item (started or ended). */
+function withItemChild(state: PlanLedger, event: EventEnvelope<'item-run/start'> | EventEnvelope<'item-run/end'>) {
+  const subagents =
+    event.type === 'item-run/start' ? itemChildStarted(state.subagents, event) : itemChildEnded(state.subagents, event);
+  return subagents === state.subagents ? state : { ...state, subagents };
 }
 
 /** A turn/start: the plan cleared, or carried into the turn with its items in progress running again. */

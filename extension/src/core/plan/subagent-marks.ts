@@ -38,3 +38,31 @@ export function subagentEnded(
   if (!marks.some((s) => s.childSessionId === childSessionId)) return marks;
   return marks.map((s) => (s.childSessionId === childSessionId ? { ...s, outcome } : s));
 }
+
+/** An item run in parallel (item-run-events.ts): its child session hangs under the item it runs. */
+export function itemChildStarted(
+  marks: readonly SubagentMark[],
+  event: EventEnvelope<'item-run/start'>,
+): readonly SubagentMark[] {
+  const { childSession, content } = event.data;
+  const mark: SubagentMark = {
+    callId: `item-run:${childSession}`,
+    childSessionId: childSession,
+    description: content,
+    startedAt: event.ts,
+    anchor: content,
+    outcome: null,
+  };
+  return [...marks, mark];
+}
+
+/** An item's child run ended: its outcome in the subagents' words. */
+export function itemChildEnded(
+  marks: readonly SubagentMark[],
+  event: EventEnvelope<'item-run/end'>,
+): readonly SubagentMark[] {
+  const { childSession, outcome } = event.data;
+  if (!marks.some((s) => s.childSessionId === childSession)) return marks;
+  const ended: SubagentOutcome = outcome === 'completed' ? 'completed' : outcome === 'stopped' ? 'aborted' : 'error';
+  return marks.map((s) => (s.childSessionId === childSession ? { ...s, outcome: ended } : s));
+}

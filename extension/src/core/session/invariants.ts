@@ -11,7 +11,7 @@ import type { SessionEvent } from './events';
 import { acceptPlanMark, checkPlanReview } from './plan-review-mark';
 import { InvariantViolation } from './invariant-violation';
 import { checkReviewEvent } from './review-invariants';
-import { checkCheckEvent } from './check-invariants';
+import { checkCheckEvent, checkItemRunEvent } from './check-invariants';
 import {
   checkWorkspaceEvent,
   checkAssistantMessage,
@@ -119,6 +119,11 @@ export class InvariantChecker {
       case 'plan/check-accepted':
       case 'check/result':
         return checkCheckEvent(p, event);
+      case 'item-run/child':
+      case 'item-run/start':
+      case 'item-run/end':
+      case 'item-run/closed':
+        return checkItemRunEvent(p, event);
     }
   }
 
@@ -179,7 +184,7 @@ export class InvariantChecker {
       case 'plan/scope-changed':
       case 'plan/check-set':
       case 'plan/check-accepted':
-      case 'check/result':
+      default: // check/result, item-run/*: nothing to keep
         return;
     }
   }
