@@ -32,7 +32,7 @@ import type { Session } from '../session/session';
 import { acpPermissionResponse } from './acp-permission-answer';
 
 /** Whether an agent's mode id is its plan mode. */
-export const isPlanMode = (modeId: string): boolean => /plan/i.test(modeId);
+const isPlanMode = (modeId: string): boolean => /plan/i.test(modeId);
 
 /** The plan text a mode-switch call carries: its rawInput.plan, else its text content; null when none. */
 export function planExitText(call: Pick<ToolCallUpdate, 'rawInput' | 'content'>): string | null {

@@ -24,7 +24,7 @@ export const COMPACTION_PROMPT = [
 /** How much of a cut text is kept. */
 const KEEP_CHARS = 400;
 
-export function cutMarker(omitted: number): string {
+function cutMarker(omitted: number): string {
   return `[… ${omitted} characters cut to fit the context window]`;
 }
 

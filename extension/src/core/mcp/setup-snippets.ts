@@ -27,7 +27,7 @@ export interface SetupSnippet {
   text: string;
 }
 
-export const SERVER_KEY = 'agent-checklist';
+const SERVER_KEY = 'agent-checklist';
 
 /** The CLI's arguments that serve the workspace's plans over MCP (after the program and, for a runtime, cli.js). */
 export function mcpArgs(target: Pick<SetupTarget, 'sessionDir' | 'allowParallelInProgress'>): string[] {

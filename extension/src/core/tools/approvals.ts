@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord } from '../domain-literals';
 import type { ToolContext } from './tool';
 
-export { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord };
+export { type ApprovalDecision, type ApprovalRecord };
 
 /** For hosts that receive a decision over a boundary (webview message, prompt answer). */
-export const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodMiniType<ApprovalDecision>;
+const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodMiniType<ApprovalDecision>;
 
 /** What the user is asked to allow. `summary` is one line; `detail` is the full text (command, diff). */
 export interface ApprovalRequest {

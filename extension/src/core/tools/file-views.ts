@@ -20,7 +20,7 @@ interface Side {
  * The first DIFF_VIEW_LINES lines of `text` (one trailing newline
  * ignored), each cut to DIFF_VIEW_LINE_CHARS, and how many more there are.
  */
-export function boundedLines(kind: DiffLine['kind'], text: string): Side {
+function boundedLines(kind: DiffLine['kind'], text: string): Side {
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   const shown: DiffLine[] = [];
   if (text === '') return { lines: shown, omitted: 0 };

@@ -26,13 +26,13 @@ export const UNTRUSTED_BASH_MESSAGE =
   'the user; they can trust the workspace to allow commands.';
 export const NO_OUTPUT = '(no output)';
 
-export const BASH_DESCRIPTION_HEAD =
+const BASH_DESCRIPTION_HEAD =
   'Run a shell command with bash in the workspace folder. Returns the ' +
   'combined stdout and stderr and, on the last line, the exit code.';
-export const BASH_DESCRIPTION_APPROVAL =
+const BASH_DESCRIPTION_APPROVAL =
   'The user may have to approve each command first; a denied command is not ' +
   'run: do not retry it unchanged, ask the user or take another approach.';
-export const bashDescriptionLimits = (headBytes: number, tailBytes: number): string =>
+const bashDescriptionLimits = (headBytes: number, tailBytes: number): string =>
   `Commands get no standard input (do not start interactive programs). They time out after ` +
   `${DEFAULT_BASH_TIMEOUT_MS} ms unless timeout_ms says otherwise (at most ${MAX_BASH_TIMEOUT_MS}); ` +
   `then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} ` +

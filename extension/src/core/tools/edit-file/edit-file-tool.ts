@@ -11,7 +11,7 @@ import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from
 import { EDIT_FILE_TOOL_NAME, editFileSignature } from './edit-file-signature';
 
 export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
-export const changedWhileAskedMessage = (p: string): string =>
+const changedWhileAskedMessage = (p: string): string =>
   `${JSON.stringify(p)} now leads to another file than the one approved (a symbolic link changed); nothing was written`;
 export const notFoundMessage = (p: string): string =>
   `old_string was not found in ${JSON.stringify(p)}; read the file ` +
@@ -21,7 +21,7 @@ export const notUniqueMessage = (p: string, n: number): string =>
   `more surrounding lines so that it matches exactly one place`;
 
 /** Occurrences of `needle`, overlapping ones included (`aa` occurs twice in `aaa`). */
-export function countOccurrences(haystack: string, needle: string): { count: number; first: number } {
+function countOccurrences(haystack: string, needle: string): { count: number; first: number } {
   let count = 0;
   let first = -1;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {

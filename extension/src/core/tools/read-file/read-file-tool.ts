@@ -10,7 +10,7 @@ export const offsetPastEndMessage = (offset: number, lines: number): string =>
   `offset ${offset} is past the end of the file (${lines} lines)`;
 
 /** Pure: the numbered window of `text` the model sees. */
-export function numberedWindow(
+function numberedWindow(
   text: string,
   offset: number,
   limit: number,
