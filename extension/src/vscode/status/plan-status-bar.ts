@@ -42,7 +42,7 @@ function stalledLine(since: string, nowMs: number): string {
  * The whole plan as a Markdown list with a codicon per item (a warning and its words for a flagged one); model text is
  * escaped, never markup.
  */
-export function planTooltip(
+function planTooltip(
   plan: NonNullable<StandingPlan>,
   running: boolean,
   stalled: string | null,
