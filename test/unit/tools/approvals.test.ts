@@ -5,14 +5,12 @@ import { describe, it } from 'node:test';
 import {
   Approvals,
   approvalQuestion,
-  deniedMessage,
   parseApprovalAnswer,
   promptGate,
-  protectedUnattendedMessage,
-  unattendedMessage,
   type ApprovalRequest,
 } from '../../../extension/src/core/tools/approvals';
 import { recordingGate } from './support';
+import { deniedMessage, protectedUnattendedMessage, unattendedMessage } from '../support/tool-texts';
 
 const request = (tool = 'bash'): ApprovalRequest => ({
   tool,

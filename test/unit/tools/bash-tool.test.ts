@@ -4,17 +4,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  Approvals,
-  deniedMessage,
-  stoppedBeforeApprovalMessage,
-  unattendedMessage,
-} from '../../../extension/src/core/tools/approvals';
+import { Approvals } from '../../../extension/src/core/tools/approvals';
 import {
   BASH_OUTPUT_HEAD_BYTES,
   BASH_OUTPUT_TAIL_BYTES,
   createBashTool,
-  NO_OUTPUT,
   UNTRUSTED_BASH_MESSAGE,
   type BashToolOptions,
 } from '../../../extension/src/core/tools/bash/bash-tool';
@@ -31,6 +25,7 @@ import {
   waitFor,
   type TempWorkspace,
 } from './support';
+import { deniedMessage, stoppedBeforeApprovalMessage, unattendedMessage, NO_OUTPUT } from '../support/tool-texts';
 
 function bashIn(ws: TempWorkspace, options: Partial<BashToolOptions> = {}): ToolRegistry {
   const registry = new ToolRegistry();

@@ -13,11 +13,11 @@ import { createGrepTool, noMatchesText } from '../../../extension/src/core/tools
 import { findRipgrep, ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
 import { noRipgrep } from '../support/no-ripgrep';
 import { runSearch } from '../../../extension/src/core/tools/grep/run-search';
-import { createListFilesTool, listLeftOutText } from '../../../extension/src/core/tools/list-files/list-files-tool';
+import { createListFilesTool } from '../../../extension/src/core/tools/list-files/list-files-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
 import { tempDir } from '../support/sessions';
 import { ctx, tempWorkspace } from './support';
+import { listLeftOutText, symlinkOutsideMessage } from '../support/tool-texts';
 
 // git's global excludes file is found from HOME / XDG_CONFIG_HOME (ripgrep's way, and
 // ours): a home of this test's own, set before the search thread copies the environment.

@@ -6,9 +6,9 @@ import { ScriptedProvider } from '../../../extension/src/core/agent/providers/sc
 import { subagentRunner } from '../../../extension/src/core/agent/subagent-runner';
 import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../../extension/src/core/agent/tool-set';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
 import { approveEachFileReason } from '../../../extension/src/core/tools/protected-paths';
 import { autoApprovals, ctx, tempWorkspace } from './support';
+import { protectedUnattendedMessage } from '../support/tool-texts';
 
 describe('buildToolRegistry', () => {
   it('keeps the todo_write-only form working unchanged', () => {

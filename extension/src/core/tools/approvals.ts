@@ -54,15 +54,15 @@ export interface ApprovalGate {
 export type ApprovalOutcome =
   { approved: true; by: 'auto' | 'remembered' | 'user' } | { approved: false; message: string };
 
-export const deniedMessage = (tool: string): string =>
+const deniedMessage = (tool: string): string =>
   `the user denied this ${tool} call. Do not retry it as is: ask the user what to do or take another approach.`;
-export const unattendedMessage = (tool: string, hint?: string): string =>
+const unattendedMessage = (tool: string, hint?: string): string =>
   `this ${tool} call needs the user's approval and no one can ` +
   `be asked here${hint ? ` (${hint})` : ''}. It was not run.`;
-export const protectedUnattendedMessage = (tool: string, reason: string): string =>
+const protectedUnattendedMessage = (tool: string, reason: string): string =>
   `this ${tool} call needs the user's approval of this one file and no one can be ` +
   `asked here (--yes and auto-approve do not cover it). It was not run. ${reason}`;
-export const stoppedBeforeApprovalMessage = (tool: string): string =>
+const stoppedBeforeApprovalMessage = (tool: string): string =>
   `the ${tool} call was stopped by the user before it was approved`;
 
 export interface ApprovalsOptions {

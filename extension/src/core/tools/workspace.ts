@@ -21,13 +21,12 @@ export interface ResolvedPath {
 
 export type PathResolution = ({ ok: true } & ResolvedPath) | { ok: false; message: string };
 
-export const outsideWorkspaceMessage = (p: string, root: string): string =>
+const outsideWorkspaceMessage = (p: string, root: string): string =>
   `path ${JSON.stringify(p)} is outside the workspace (${root}); only paths inside it can be used`;
-export const symlinkOutsideMessage = (p: string): string =>
+const symlinkOutsideMessage = (p: string): string =>
   `path ${JSON.stringify(p)} leads outside the workspace through a symbolic link; it was refused`;
-export const brokenLinkMessage = (p: string): string =>
-  `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
-export const hardLinkMessage = (p: string): string =>
+const brokenLinkMessage = (p: string): string => `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
+const hardLinkMessage = (p: string): string =>
   `${JSON.stringify(p)} has more than one hard link; another name ` +
   `of it may lie outside the workspace, so the file tools refuse it`;
 const changedWhileOpenedMessage = (p: string): string =>

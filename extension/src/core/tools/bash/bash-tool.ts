@@ -24,7 +24,7 @@ export const BASH_OUTPUT_TAIL_BYTES = 16 * 1024;
 export const UNTRUSTED_BASH_MESSAGE =
   'bash is disabled because this workspace is not trusted. Tell ' +
   'the user; they can trust the workspace to allow commands.';
-export const NO_OUTPUT = '(no output)';
+const NO_OUTPUT = '(no output)';
 
 const BASH_DESCRIPTION_HEAD =
   'Run a shell command with bash in the workspace folder. Returns the ' +

@@ -10,13 +10,13 @@ import { preview, type WriteToolOptions } from '../write-file/write-file-tool';
 import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
 import { EDIT_FILE_TOOL_NAME, editFileSignature } from './edit-file-signature';
 
-export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
+const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
 const changedWhileAskedMessage = (p: string): string =>
   `${JSON.stringify(p)} now leads to another file than the one approved (a symbolic link changed); nothing was written`;
-export const notFoundMessage = (p: string): string =>
+const notFoundMessage = (p: string): string =>
   `old_string was not found in ${JSON.stringify(p)}; read the file ` +
   `and copy the exact text, including whitespace and indentation`;
-export const notUniqueMessage = (p: string, n: number): string =>
+const notUniqueMessage = (p: string, n: number): string =>
   `old_string occurs ${n} times in ${JSON.stringify(p)}; include ` +
   `more surrounding lines so that it matches exactly one place`;
 

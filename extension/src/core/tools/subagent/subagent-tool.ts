@@ -22,8 +22,8 @@ const SUBAGENT_DESCRIPTION_TAIL =
   'Use it for work that is separable from yours (an investigation, a change in one area) ' +
   'to keep your own context small; do simple steps yourself. Subagents run one at a time.';
 
-export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
-export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
+const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
+const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
 
 export interface SubagentRequest {
   parent: Session;
