@@ -60,7 +60,7 @@ export function keyVariableOf(flags: ProviderFlags): string | undefined {
 }
 
 /** The variable a provider reads its key from when --api-key-env is not given. */
-export const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string): string =>
+const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string): string =>
   REMOTE_PROVIDERS[provider].keyVariable(baseURL);
 
 /**

@@ -5,13 +5,15 @@
 // edit/write a diff; subagent its child; everything else the generic view.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
+import { BUILT_IN_TOOLS } from '../../../extension/src/core/tools/built-in';
 import { toolCatalog } from '../../../extension/src/core/tools/built-in';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import type { ToolCallRecord } from '../../../extension/src/core/tools/tool-presenter';
 import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
-import { DIFF_VIEW_LINE_CHARS, DIFF_VIEW_LINES } from '../../../extension/src/core/tools/file-views';
 import { autoApprovals, ctx, tempWorkspace } from '../tools/support';
+
+const DIFF_VIEW_LINE_CHARS = 1000;
+const DIFF_VIEW_LINES = 500;
 
 function call(name: string, over: Partial<ToolCallRecord> & { args?: unknown } = {}): ToolCallRecord {
   const text = over.arguments ?? (over.args === undefined ? '' : JSON.stringify(over.args));

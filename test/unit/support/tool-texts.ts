@@ -46,3 +46,4 @@ export const notUniqueMessage = (p: string, n: number): string =>
 export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
 export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
 export const NO_OUTPUT = '(no output)';
+export const cutMarker = (droppedBytes: number): string => `\n[… ${droppedBytes} bytes of output dropped …]\n`;

@@ -10,10 +10,9 @@ import {
   BASH_OUTPUT_TAIL_BYTES,
   createBashTool,
   UNTRUSTED_BASH_MESSAGE,
-  type BashToolOptions,
 } from '../../../extension/src/core/tools/bash/bash-tool';
 import { bashDetailsSchema } from '../../../extension/src/core/tools/bash/bash-view';
-import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
+import { HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import {
   approvalsWith,
@@ -26,8 +25,9 @@ import {
   type TempWorkspace,
 } from './support';
 import { deniedMessage, stoppedBeforeApprovalMessage, unattendedMessage, NO_OUTPUT } from '../support/tool-texts';
+import { cutMarker } from '../support/tool-texts';
 
-function bashIn(ws: TempWorkspace, options: Partial<BashToolOptions> = {}): ToolRegistry {
+function bashIn(ws: TempWorkspace, options: Partial<Parameters<typeof createBashTool>[0]> = {}): ToolRegistry {
   const registry = new ToolRegistry();
   registry.register(
     createBashTool({

@@ -6,11 +6,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { sliceEnd, WRITE_SLICE_CHARS } from '../../../extension/src/core/tools/sliced-write';
+import { sliceEnd } from '../../../extension/src/core/tools/sliced-write';
 import { createEditFileTool, lineAt } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
 import { autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
+
+const WRITE_SLICE_CHARS = 64 * 1024;
 
 function registryFor(ws: TempWorkspace): ToolRegistry {
   const registry = new ToolRegistry();

@@ -31,7 +31,7 @@ export interface State {
   needsResync: boolean;
 }
 
-export const MAX_PENDING = 500;
+const MAX_PENDING = 500;
 
 export const initialState: State = {
   seq: 0,

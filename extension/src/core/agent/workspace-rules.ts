@@ -6,7 +6,7 @@
 const RULES_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md'] as const;
 
 /** At most this many characters of the rules file reach the system prompt. */
-export const RULES_MAX_CHARS = 16_000;
+const RULES_MAX_CHARS = 16_000;
 
 export interface WorkspaceRules {
   /** The file as named at the root, e.g. `AGENTS.md` (what the session header shows). */

@@ -158,14 +158,14 @@ export class Approvals {
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string>;
 
 /** Answers `y`/`yes` approve, `a`/`always` approve-always, anything else denies. */
-export function parseApprovalAnswer(answer: string): ApprovalDecision {
+function parseApprovalAnswer(answer: string): ApprovalDecision {
   const a = answer.trim().toLowerCase();
   if (a === 'y' || a === 'yes') return 'approve';
   if (a === 'a' || a === 'always') return 'approve-always';
   return 'deny';
 }
 
-export function approvalQuestion(request: ApprovalRequest): string {
+function approvalQuestion(request: ApprovalRequest): string {
   if (request.protectedReason !== undefined)
     return `\nAllow ${request.tool}?\n${request.protectedReason}\n${request.detail}\n[y]es / [N]o: `;
   return `\nAllow ${request.tool}?\n${request.detail}\n[y]es / [a]lways in this session / [N]o: `;

@@ -7,9 +7,9 @@ import { oneLine, type PresentedCall, type ToolCallRecord } from './tool-present
 import type { FileChange } from '../session/tool-facts';
 
 /** Lines of each side of a change the row shows; the rest is counted, not built (a 10 MB write is 200,000 lines). */
-export const DIFF_VIEW_LINES = 500;
+const DIFF_VIEW_LINES = 500;
 /** Characters of one shown line (a minified file is one long line). */
-export const DIFF_VIEW_LINE_CHARS = 1000;
+const DIFF_VIEW_LINE_CHARS = 1000;
 
 interface Side {
   lines: DiffLine[];

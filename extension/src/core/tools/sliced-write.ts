@@ -3,7 +3,7 @@
 import type { FileHandle } from 'node:fs/promises';
 
 /** UTF-16 code units encoded per write: the only bytes a write holds at once (≤ 3 bytes each). */
-export const WRITE_SLICE_CHARS = 64 * 1024;
+const WRITE_SLICE_CHARS = 64 * 1024;
 
 /** Where a slice of `text` from `start` may end: never between the two halves of a surrogate pair. */
 export function sliceEnd(text: string, start: number, chars = WRITE_SLICE_CHARS): number {

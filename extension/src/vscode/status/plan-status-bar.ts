@@ -21,7 +21,7 @@ import type { SessionController } from '../controller/session-controller';
 import { onDidChangeSettings } from '../host/settings';
 import { ShownSessionEvents } from '../controller/shown-session-events';
 
-export const STATUS_BAR_ITEM_ID = 'agentChecklist.plan';
+const STATUS_BAR_ITEM_ID = 'agentChecklist.plan';
 
 const GLYPH: Record<TodoStatus, string> = {
   completed: '$(pass)',

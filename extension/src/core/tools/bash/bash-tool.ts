@@ -57,7 +57,7 @@ function bashDescriptionTail(fileTools: readonly FileTool[]): string | null {
   return `Prefer ${spoken(fileTools.map((t) => t.name))} for ${spoken(purposes)} files.`;
 }
 
-export interface BashToolOptions extends SandboxChoice {
+interface BashToolOptions extends SandboxChoice {
   approvals: Approvals;
   /** Workspace trust; a function is read at each call, so granting trust applies at once. */
   trusted: boolean | (() => boolean);
