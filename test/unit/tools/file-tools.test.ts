@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { Approvals } from '../../../extension/src/core/tools/approvals';
-import { createEditFileTool, applyUniqueEdit } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
+import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import {
   createGrepTool,
   grepCutText,
@@ -228,8 +228,14 @@ describe('edit_file', () => {
     assert.equal(ws.read('a.ts'), 'x = 1;\nx = 1;\n');
   });
 
-  it('counts overlapping occurrences as more than one', () => {
-    assert.deepEqual(applyUniqueEdit('aaa', 'aa', 'b', 'f'), { ok: false, message: notUniqueMessage('f', 2) });
+  it('counts overlapping occurrences as more than one', async () => {
+    const ws = tempWorkspace();
+    ws.file('f', 'aaa');
+    assert.deepEqual(await call(registryFor(ws), 'edit_file', { path: 'f', old_string: 'aa', new_string: 'b' }), {
+      isError: true,
+      content: `Error: ${notUniqueMessage('f', 2)}`,
+    });
+    assert.equal(ws.read('f'), 'aaa');
   });
 
   it('is not asked about when the edit cannot apply; a denied edit changes nothing', async () => {

@@ -32,16 +32,16 @@ function countOccurrences(haystack: string, needle: string): { count: number; fi
 }
 
 /** The 1-based line of `text` that offset `at` lies on, counted without splitting the text. */
-export function lineAt(text: string, at: number): number {
+function lineAt(text: string, at: number): number {
   let line = 1;
   for (let nl = text.indexOf('\n'); nl !== -1 && nl < at; nl = text.indexOf('\n', nl + 1)) line++;
   return line;
 }
 
-export type EditOutcome = { ok: true; text: string; line: number } | { ok: false; message: string };
+type EditOutcome = { ok: true; text: string; line: number } | { ok: false; message: string };
 
 /** Pure: the file's text after the edit, and the 1-based line where the edit starts. */
-export function applyUniqueEdit(text: string, oldString: string, newString: string, displayPath: string): EditOutcome {
+function applyUniqueEdit(text: string, oldString: string, newString: string, displayPath: string): EditOutcome {
   if (oldString === newString) return { ok: false, message: SAME_STRINGS_MESSAGE };
   const { count, first } = countOccurrences(text, oldString);
   if (count === 0) return { ok: false, message: notFoundMessage(displayPath) };
