@@ -10,7 +10,7 @@ import type { Message } from '../../../extension/src/core/agent/derive-messages'
 
 /** The compaction prompt as the last message, a user's: it opens and closes with these words. */
 const COMPACTION_PROMPT_LAST =
-  /^\{"role":"user","text":"The conversation above no longer fits the context window .*Answer with the summary only\."\}$/;
+  /^\{"role":"user","text":"The conversation above no longer fits .*Answer with the summary only\."}$/;
 
 const OUTPUT = 'x'.repeat(12_000); // ~4,000 estimated tokens each
 const CUT = /^x{400}\n\[… 11600 characters cut to fit the context window\]$/;
