@@ -72,7 +72,7 @@ interface BashToolOptions extends SandboxChoice {
   fileTools?: readonly FileTool[];
 }
 
-export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
+function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
   if (run.stopped) return { kind: 'stopped' };
   if (run.timedOut) return { kind: 'timed-out', timeoutMs };
   if (run.exitCode !== null) return { kind: 'exited', code: run.exitCode };
