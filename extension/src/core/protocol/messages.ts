@@ -53,7 +53,7 @@ export type { PlanItemView, PlanView, ProposedPlanView } from './plan-view';
 const id = z.string().check(z.minLength(1));
 
 /** Webview -> host: each message's fields besides `type`, validated when the host receives it. */
-const webviewMessageFields = {
+export const webviewMessageFields = {
   ready: z.strictObject({}),
   send: z.strictObject({ text: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
   stop: z.strictObject({}),
