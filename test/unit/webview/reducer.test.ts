@@ -153,7 +153,12 @@ describe('webview reducer', () => {
       after.view.announcement,
       "a plan message that completes nothing (an item's evidence changed) keeps the announcement",
     );
-    const first = reduce(initialState, { type: 'plan', seq: 1, plan: plan([{ content: 'X', status: 'completed' }]) });
+    const cleared = reduce(after, { type: 'plan', seq: after.seq + 1, plan: null });
+    const first = reduce(cleared, {
+      type: 'plan',
+      seq: cleared.seq + 1,
+      plan: plan([{ content: 'X', status: 'completed' }]),
+    });
     assert.deepEqual(first.view.announcement.completed, ['X'], 'from no plan, every completed item is new');
   });
 
