@@ -18,12 +18,12 @@ import * as fs from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { agent, ndJsonStream, PROTOCOL_VERSION, type PlanEntry, type SessionUpdate } from '@agentclientprotocol/sdk';
 
-export const PLAN_ITEMS = 12;
+const PLAN_ITEMS = 12;
 /** Its agentInfo (initialize): a log it writes has `{ kind: 'acp', ...BENCH_AGENT_INFO }` as its source. */
 export const BENCH_AGENT_INFO = { name: 'acp-bench-agent', title: 'ACP bench agent', version: '1.0.0' };
 
 /** Plan update k (1-based): item (k-1) mod PLAN_ITEMS in progress, the ones before it completed. */
-export function benchPlan(k: number): PlanEntry[] {
+function benchPlan(k: number): PlanEntry[] {
   const active = (k - 1) % PLAN_ITEMS;
   return Array.from({ length: PLAN_ITEMS }, (_, i) => ({
     content: `Step ${i + 1}: update the parser's handling of case ${i + 1}`,

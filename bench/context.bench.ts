@@ -24,7 +24,7 @@ const WINDOW = 32_000;
 const FILES = 40;
 
 /** The model's own count of a request (its "tokenizer"): UTF-8 bytes of the request as JSON / 4. Not the loop's estimate (bytes / 3 + 4 a message). */
-export function modelTokens(request: ModelRequest): number {
+function modelTokens(request: ModelRequest): number {
   return Math.ceil(
     Buffer.byteLength(JSON.stringify({ system: request.system, messages: request.messages, tools: request.tools })) / 4,
   );

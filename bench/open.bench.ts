@@ -48,7 +48,7 @@ export interface Opened {
 }
 
 /** The latest page's view as the host posts it in the snapshot (structuredClone: what postMessage copies). */
-export function latestPageView(file: string): { items: number; plan: unknown } {
+function latestPageView(file: string): { items: number; plan: unknown } {
   const page = readTranscriptPage(file);
   const view = structuredClone({
     items: page.items,

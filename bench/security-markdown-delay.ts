@@ -23,10 +23,10 @@ import type { Metric } from './report';
 import { median, now, round } from './stats';
 
 /** The histogram's sampling period: each sample is the time between two of its timer's ticks, so a sample minus this is the delay. */
-export const DELAY_RESOLUTION_MS = 1;
-export const DELAY_ROUNDS = 5;
+const DELAY_RESOLUTION_MS = 1;
+const DELAY_ROUNDS = 5;
 
-export interface DelayWindow {
+interface DelayWindow {
   /** Longest delay in the window (histogram max minus the period), ms. */
   maxMs: number;
   /** 99th percentile of the delays, ms. */
@@ -49,7 +49,7 @@ export function schedstat(): [number, number] | null {
   }
 }
 
-export interface DelayCase {
+interface DelayCase {
   name: string;
   markdown: MarkdownMessageBody['markdown']['kind'][];
   baseline: DelayWindow[];
@@ -116,7 +116,7 @@ async function presentTurn(
   }
 }
 
-export async function markdownDelayCases(rounds = DELAY_ROUNDS): Promise<DelayCase[]> {
+async function markdownDelayCases(rounds = DELAY_ROUNDS): Promise<DelayCase[]> {
   const waiting = new Map<string, (body: MarkdownMessageBody) => void>();
   const presenter = new AnswerPresenter((body) => waiting.get(`${body.sessionId}\n${body.id}`)?.(body));
   const posted = (sessionId: string, rowId: string) =>
@@ -145,7 +145,7 @@ export async function markdownDelayCases(rounds = DELAY_ROUNDS): Promise<DelayCa
 }
 
 /** The worst max and the median p99 over the rounds' windows. */
-export function summarize(windows: DelayWindow[]): {
+function summarize(windows: DelayWindow[]): {
   maxMs: number;
   p99Ms: number;
   windowMs: number;

@@ -13,7 +13,7 @@ const reportSchema = z.strictObject({
   isError: z.boolean(),
   content: z.string(),
 });
-export const WRITE_MEMORY_BYTES = 9 * 1024 * 1024;
+const WRITE_MEMORY_BYTES = 9 * 1024 * 1024;
 
 /** The peak growth of each run, as a multiple of the content size. */
 export function writeMemoryRatios(runs: number): number[] {

@@ -15,7 +15,7 @@ import { REPO_ROOT } from '../../scripts/vscode-server/paths.mjs';
 import { makeTempDir, startServer } from '../../scripts/vscode-server/server.mjs';
 import { LIGHT_THEME } from '../e2e/workbench';
 
-export const INSTALL_RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'install');
+const INSTALL_RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'install');
 export const EXTENSION_FOLDER_PREFIX = 'agent-checklist.agent-checklist-';
 
 /** The VSIX of this tree: the runner's (INSTALL_TIER_VSIX), else packed now. */

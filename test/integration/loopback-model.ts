@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import type { TodoItem } from '../../extension/src/core/domain-literals';
 
 /** An HTTP error answer: its status, headers and the OpenAI-style error message of its body. */
-export interface LoopbackError {
+interface LoopbackError {
   status: number;
   headers?: Record<string, string>;
   message: string;

@@ -9,12 +9,11 @@ import { UNATTENDED_HINT } from '../../extension/src/cli/agent-runtime';
 import type { CliIo } from '../../extension/src/cli/io';
 import { main } from '../../extension/src/cli/main';
 import type { SessionEvent } from '../../extension/src/core/session/events';
-import { unattendedMessage } from '../../extension/src/core/tools/approvals';
-import { outsideWorkspaceMessage } from '../../extension/src/core/tools/workspace';
 import { loadLogFile } from '../../extension/src/core/store/log-file';
 import { tempDir, todo } from './support/sessions';
 import { pidsOf, pidsRunning, waitFor } from './tools/support';
 import { foldStandingPlan } from './support/plan-folds';
+import { unattendedMessage, outsideWorkspaceMessage } from './support/tool-texts';
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[]; text: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], text: [] as string[], env: {}, cwd };

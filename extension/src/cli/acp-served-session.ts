@@ -22,7 +22,7 @@ import { isSessionId, sessionFolder } from './session-flags';
 import { brandedError, errorGuard } from '../core/error-brand';
 
 /** What a session needs of the connection: the calls to the client. */
-export interface AcpClientCalls {
+interface AcpClientCalls {
   update(sessionId: string, update: SessionUpdate): Promise<void>;
   /** The client's raw answer (checked by acpPermissionDecision); rejects or settles when `signal` aborts. */
   requestPermission(params: RequestPermissionRequest, signal: AbortSignal): Promise<unknown>;
@@ -89,7 +89,7 @@ function promptText(blocks: readonly ContentBlock[]): string {
     .join('\n');
 }
 
-export function acpStopReason(reason: TurnEndReason): StopReason {
+function acpStopReason(reason: TurnEndReason): StopReason {
   switch (reason.kind) {
     case 'completed':
     case 'awaiting-approval':

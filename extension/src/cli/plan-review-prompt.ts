@@ -17,10 +17,10 @@ import type { TodoItem } from '../core/plan/todo-schema';
 import { visibleControls } from '../core/terminal-text';
 import type { AskLine } from '../core/tools/approvals';
 
-export const PLAN_QUESTION = '[a]pprove / [e]dit / [r]eject with feedback: ';
-export const FEEDBACK_QUESTION = 'Feedback for the model: ';
+const PLAN_QUESTION = '[a]pprove / [e]dit / [r]eject with feedback: ';
+const FEEDBACK_QUESTION = 'Feedback for the model: ';
 
-export function planQuestion(todos: readonly TodoItem[]): string {
+function planQuestion(todos: readonly TodoItem[]): string {
   return `\nPlan proposed · ${todos.length} items\n${planAsText(todos)}\n${PLAN_QUESTION}`;
 }
 

@@ -22,7 +22,7 @@ export interface ProviderFlags {
   apiKeyEnv?: string;
 }
 
-export const CLI_PROVIDERS = ['scripted', ...REMOTE_PROVIDER_IDS] as const;
+const CLI_PROVIDERS = ['scripted', ...REMOTE_PROVIDER_IDS] as const;
 
 export function createCliProvider(flags: ProviderFlags, io: CliIo): ModelProvider {
   if (flags.provider !== 'scripted' && flags.script !== undefined)
@@ -60,7 +60,7 @@ export function keyVariableOf(flags: ProviderFlags): string | undefined {
 }
 
 /** The variable a provider reads its key from when --api-key-env is not given. */
-export const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string): string =>
+const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string): string =>
   REMOTE_PROVIDERS[provider].keyVariable(baseURL);
 
 /**
@@ -68,7 +68,7 @@ export const defaultKeyVariable = (provider: RemoteProviderId, baseURL: string):
  * variable name that looks like a key itself (someone pasted the key into
  * --api-key-env) — and that error does not repeat what was passed.
  */
-export function readApiKey(env: NodeJS.ProcessEnv, variable: string, provider: string, allowEmpty: boolean): string {
+function readApiKey(env: NodeJS.ProcessEnv, variable: string, provider: string, allowEmpty: boolean): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
     throw new UsageError(
       '--api-key-env takes the NAME of an environment variable (letters, digits and _), not the key itself',

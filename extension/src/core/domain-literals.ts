@@ -56,14 +56,14 @@ export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
  * the user's answers, or refused / stopped without one.
  */
 export const APPROVAL_RECORDS = ['approve', 'approve-always', 'deny', 'refused', 'stopped'] as const;
-export type ApprovalRecordDecision = (typeof APPROVAL_RECORDS)[number];
+type ApprovalRecordDecision = (typeof APPROVAL_RECORDS)[number];
 
 /**
  * Who decided (`tool/approval.by`): the user; a rule (an earlier "always
  * allow"); auto-approve (`--yes`); no one (none could be asked).
  */
 export const APPROVAL_DECIDERS = ['user', 'rule', 'auto', 'none'] as const;
-export type ApprovalDecider = (typeof APPROVAL_DECIDERS)[number];
+type ApprovalDecider = (typeof APPROVAL_DECIDERS)[number];
 
 /** One decision as the log keeps it (`tool/approval`'s decision and decider). */
 export interface ApprovalRecord {

@@ -13,7 +13,7 @@ import type * as z from 'zod/mini';
 import { lazyModule, type LazyRequire } from './lazy-module';
 
 /** Values a schema parses on the runtime parser before it is compiled. */
-export const HOT_AFTER = 256;
+const HOT_AFTER = 256;
 
 export interface HotSchema<T> {
   safeParse(value: unknown): z.core.util.SafeParseResult<T>;

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import './zod-english';
 
 /** `['todos', 0, 'status']` -> `todos[0].status`, the way a reader writes a JSON path. */
-export function formatZodPath(path: readonly PropertyKey[]): string {
+function formatZodPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;

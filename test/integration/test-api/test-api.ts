@@ -9,7 +9,7 @@
 // in ExtensionMode.Test only (its TestHooks). No build of the product contains it,
 // and the VSIX packs none of it (test/integration/production-bundle.test.ts).
 import * as vscode from 'vscode';
-import { secretKeyName, type RemoteProviderId } from '../../../extension/src/vscode/providers/remote-provider';
+import type { RemoteProviderId } from '../../../extension/src/vscode/providers/remote-provider';
 import type { HostMessage, RunView, SessionListItem } from '../../../extension/src/core/protocol/messages';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import type { BoardView } from '../../../extension/src/core/protocol/board-view';
@@ -220,7 +220,7 @@ function createTestApi(
     transcriptTail: () => current().controller.page().items,
     pendingApprovals: () => current().approvals.pending,
     chatSessionLog: () => current().chatTool.logPath,
-    storeApiKey: (provider, key) => Promise.resolve(current().secrets.store(secretKeyName(provider), key)),
+    storeApiKey: (provider, key) => Promise.resolve(current().secrets.store(`agentChecklist.apiKey.${provider}`, key)),
     reactivate,
   };
 }

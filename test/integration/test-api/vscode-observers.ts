@@ -11,7 +11,9 @@ import type { HostMessage } from '../../../extension/src/core/protocol/messages'
 import type { BoardHostMessage } from '../../../extension/src/core/protocol/board-view';
 import { AGENT_VIEW_ID } from '../../../extension/src/vscode/agent-view/agent-webview';
 import { BOARD_VIEW_TYPE } from '../../../extension/src/vscode/board/board-ids';
-import { STATUS_BAR_ITEM_ID } from '../../../extension/src/vscode/status/plan-status-bar';
+
+/** The Plan's status bar item's id (users hide it by this id: it never changes). */
+const PLAN_STATUS_BAR_ID = 'agentChecklist.plan';
 
 /** The extension's status bar item and whether it is shown (the API has show/hide but no getter). */
 export interface ObservedStatusBarItem {
@@ -70,7 +72,7 @@ export class VscodeObservers {
       if (typeof first !== 'string')
         return createStatusBarItem(first, typeof alignment === 'number' ? alignment : undefined);
       const item = createStatusBarItem(first, alignment, priority);
-      if (first === STATUS_BAR_ITEM_ID) observeStatusBar(item);
+      if (first === PLAN_STATUS_BAR_ID) observeStatusBar(item);
       return item;
     }
     window.createStatusBarItem = createObserved;

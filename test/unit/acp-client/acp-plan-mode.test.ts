@@ -12,10 +12,12 @@ import { main } from '../../../extension/src/cli/main';
 import { joinCommandLine } from '../../../extension/src/core/acp-client/command-line';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir } from '../support/sessions';
-import { ACP_APPROVED_NOTE, planExitText, planTextItems } from '../../../extension/src/core/acp-client/acp-plan-mode';
+import { planExitText, planTextItems } from '../../../extension/src/core/acp-client/acp-plan-mode';
 import type { PlanDecision, PlanProposal, PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { scriptedAgent, scriptedLaunch, type Step } from './scripted-agent-session';
+
+const ACP_APPROVED_NOTE = 'The user approved your plan after your last turn ended. Carry it out now.';
 
 /** claude-agent-acp's options for ExitPlanMode (not running as root). */
 const EXIT_PLAN_OPTIONS = [

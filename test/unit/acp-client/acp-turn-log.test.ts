@@ -4,12 +4,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { AcpTurnLog, NO_RESULT_MESSAGE } from '../../../extension/src/core/acp-client/acp-turn-log';
+import { AcpTurnLog } from '../../../extension/src/core/acp-client/acp-turn-log';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import type { LiveDelta } from '../../../extension/src/core/session/live-delta';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import { sourceLabel } from '../../../extension/src/core/session/source';
 import { memorySession } from '../support/sessions';
+
+const NO_RESULT_MESSAGE = 'the agent did not report how this call ended';
 
 const model = { provider: 'acp', model: 'test-agent' };
 

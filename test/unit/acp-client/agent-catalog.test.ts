@@ -13,7 +13,7 @@ import {
   firstResolved,
   resolveAcpAgent,
 } from '../../../extension/src/core/acp-client/agent-catalog';
-import { formatZodPath } from '../../../extension/src/core/zod-issues';
+import { issuesText } from '../../../extension/src/core/zod-issues';
 import { tempDir } from '../support/sessions';
 import { codexPlanToolArgs } from '../../../extension/src/core/codex-plan-tool';
 
@@ -24,7 +24,7 @@ function parseAcpAgents(value: unknown) {
     ? { ok: true as const, entries: parsed.data }
     : {
         ok: false as const,
-        message: parsed.error.issues.map((i) => `${formatZodPath(i.path)}: ${i.message}`).join('; '),
+        message: issuesText(parsed.error.issues),
       };
 }
 

@@ -34,7 +34,7 @@ const reportSchema = z.object({
   result: z.optional(z.unknown()),
   error: z.optional(z.string()),
 });
-export type StepReport = z.infer<typeof reportSchema>;
+type StepReport = z.infer<typeof reportSchema>;
 
 export interface ScriptedAgent {
   /** The workspace folder (its real path): the agent's cwd. */

@@ -9,8 +9,10 @@ import { changeRange, type ChangeRange } from '../../../extension/src/core/plan/
 import { resolveRange } from '../../../extension/src/core/checkpoints/item-changes';
 import { planWorkspaceRestore } from '../../../extension/src/core/checkpoints/revert';
 import { GitError } from '../../../extension/src/core/checkpoints/shadow-git';
-import { MAX_FILE_BYTES, ShadowRepo, type ChangedFile } from '../../../extension/src/core/checkpoints/shadow-repo';
+import { ShadowRepo, type ChangedFile } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { memorySession, tempDir, todo } from '../support/sessions';
+
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** The files a range changed, read as `agent-checklist changes` reads them: its ends resolved, then the shadow repository's diff. */
 async function changedFiles(repo: ShadowRepo, range: ChangeRange | null): Promise<ChangedFile[]> {

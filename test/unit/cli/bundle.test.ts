@@ -9,13 +9,15 @@ import Module from 'node:module';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { eventDataSchemas } from '../../../extension/src/core/session/events';
-import { HOT_AFTER } from '../../../extension/src/core/zod-compile-when-hot';
 import { longSession, writeSessionLog } from '../support/long-session';
 import { loadsLazily, startupFiles, startupText } from '../support/process-bundles';
 import { listed, tempDir } from '../support/sessions';
 import { textStream } from '../providers/anthropic-wire';
 import { LoopbackServer, sse } from '../providers/loopback-server';
 import { textStep } from '../providers/openai-wire';
+
+/** The product's threshold (core/zod-compile-when-hot.ts) past which a schema is compiled. */
+const HOT_AFTER = 256;
 
 const root = path.resolve(__dirname, '../../..');
 

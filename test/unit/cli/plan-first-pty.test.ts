@@ -6,10 +6,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { FEEDBACK_QUESTION, PLAN_QUESTION } from '../../../extension/src/cli/plan-review-prompt';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { onPty } from '../support/pty';
 import { tempDir } from '../support/sessions';
+
+const FEEDBACK_QUESTION = 'Feedback for the model: ';
+const PLAN_QUESTION = '[a]pprove / [e]dit / [r]eject with feedback: ';
 
 const root = path.resolve(__dirname, '../../..');
 

@@ -4,9 +4,13 @@
 // nothing can meet gives null (compaction then fails with a clear message).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { COMPACTION_PROMPT, fitCompactionRequest } from '../../../extension/src/core/agent/compaction-request';
+import { fitCompactionRequest } from '../../../extension/src/core/agent/compaction-request';
 import { estimateMessageTokens, estimateTokens } from '../../../extension/src/core/agent/context-budget';
 import type { Message } from '../../../extension/src/core/agent/derive-messages';
+
+/** The compaction prompt as the last message, a user's: it opens and closes with these words. */
+const COMPACTION_PROMPT_LAST =
+  /^\{"role":"user","text":"The conversation above no longer fits .*Answer with the summary only\."}$/;
 
 const OUTPUT = 'x'.repeat(12_000); // ~4,000 estimated tokens each
 const CUT = /^x{400}\n\[… 11600 characters cut to fit the context window\]$/;
@@ -31,7 +35,7 @@ describe('the compaction request', () => {
     const fitted = fitCompactionRequest(history(3), 100_000);
     assert.ok(fitted);
     assert.equal(fitted.cut, 0);
-    assert.deepEqual(fitted.messages.at(-1), { role: 'user', text: COMPACTION_PROMPT });
+    assert.match(JSON.stringify(fitted.messages.at(-1)), COMPACTION_PROMPT_LAST);
     assert.deepEqual(outputs(fitted.messages), [OUTPUT, OUTPUT, OUTPUT]);
     assert.equal(fitCompactionRequest(history(30), 0)?.cut, 0, 'no budget (unknown window): sent uncut');
   });
@@ -52,7 +56,7 @@ describe('the compaction request', () => {
     );
     assert.deepEqual(seen.slice(3), [OUTPUT, OUTPUT, OUTPUT], 'the newest three whole');
     assert.deepEqual(fitted.messages[0], { role: 'user', text: 'Survey the files.' }, 'the prompt untouched');
-    assert.deepEqual(fitted.messages.at(-1), { role: 'user', text: COMPACTION_PROMPT });
+    assert.match(JSON.stringify(fitted.messages.at(-1)), COMPACTION_PROMPT_LAST);
   });
 
   it('keeps a signed reasoning block unmodified or drops it whole (providers refuse an edited one)', () => {

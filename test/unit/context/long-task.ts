@@ -26,7 +26,7 @@ export function writeSurveyFiles(dir: string, count = FILE_COUNT, bytes = FILE_B
   return names;
 }
 
-export function capture(cwd: string, env: NodeJS.ProcessEnv): CliIo & { stdout: string[]; stderr: string[] } {
+function capture(cwd: string, env: NodeJS.ProcessEnv): CliIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
   return { stdout, stderr, env, cwd, out: (l) => stdout.push(l), err: (l) => stderr.push(l), write: () => undefined };

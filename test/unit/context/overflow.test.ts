@@ -6,11 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { ProviderError } from '../../../extension/src/core/agent/provider';
-import {
-  contextLimitFrom,
-  isContextOverflow,
-  providerErrorFor,
-} from '../../../extension/src/core/agent/providers/provider-errors';
+import { contextLimitFrom, providerErrorFor } from '../../../extension/src/core/agent/providers/provider-errors';
 import { compactions, logEvents, runCli, writeSurveyFiles } from './long-task';
 import { WindowedModelServer } from './windowed-model-server';
 
@@ -35,13 +31,15 @@ describe('context overflow errors', () => {
     assert.equal(anthropic.kind, 'context-overflow');
     assert.equal(anthropic.contextLimit, 200000);
     // DeepSeek words it without a code.
-    assert.ok(
-      isContextOverflow(
-        400,
-        undefined,
-        "This model's maximum context length is 65536 tokens. However, you requested 71248 tokens",
-      ),
+    const deepseek = providerErrorFor(
+      {
+        status: 400,
+        headers: undefined,
+        message: "This model's maximum context length is 65536 tokens. However, you requested 71248 tokens",
+      },
+      undefined,
     );
+    assert.equal(deepseek.kind, 'context-overflow');
   });
 
   it('other 400s, 429s and 5xx keep their kind', () => {

@@ -1,10 +1,12 @@
+const PLAN_HEADING =
+  '[Standing plan: your todo list as it stands on the session ' +
+  'log. It is authoritative; keep it current with todo_write]';
 // The scripted "surveyor" behind the windowed server: asked to read every file, it
 // plans one todo per file, reads them in order, and marks each completed the moment
 // its content arrived. It keeps no memory between requests: its progress is the
 // latest todo list the request shows it (its own last todo_write call, or the plan
 // restated after a compaction's summary). A request without tools is a compaction
 // request: it answers with a summary. Losing the plan would make it start over.
-import { PLAN_HEADING } from '../../../extension/src/core/agent/summary-message';
 
 export type WireItem =
   | { kind: 'user'; text: string }

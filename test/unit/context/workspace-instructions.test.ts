@@ -6,13 +6,15 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_MAX_STEPS } from '../../../extension/src/core/agent/turn-options';
 import { buildSystemPrompt } from '../../../extension/src/core/agent/system-prompt';
-import { readWorkspaceRules, RULES_MAX_CHARS } from '../../../extension/src/core/agent/workspace-rules';
-import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
+import { readWorkspaceRules } from '../../../extension/src/core/agent/workspace-rules';
+import { BUILT_IN_TOOLS } from '../../../extension/src/core/tools/built-in';
 import { usage } from '../../../extension/src/cli/usage';
 import { LoopbackServer, sse } from '../providers/loopback-server';
 import { textStep } from '../providers/openai-wire';
 import { tempDir } from '../support/sessions';
 import { runCli } from './long-task';
+
+const RULES_MAX_CHARS = 16_000;
 
 describe('workspace instructions', () => {
   it('takes the first of AGENTS.md, CLAUDE.md, .github/copilot-instructions.md and caps it with a marked cut', async () => {

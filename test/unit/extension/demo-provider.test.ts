@@ -15,9 +15,11 @@ import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledg
 import { fold } from '../../../extension/src/core/session/projection';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
-import { DEMO_EXHAUSTED_TEXT, DemoProvider } from '../../../extension/src/vscode/providers/demo-provider';
+import { DemoProvider } from '../../../extension/src/vscode/providers/demo-provider';
 import { demoListedFile } from '../../../extension/src/vscode/providers/demo-listed-file';
 import { foldStandingPlan } from '../support/plan-folds';
+
+const DEMO_EXHAUSTED_TEXT = 'The demo script has no more steps. Set `agentChecklist.provider` to use a real model.';
 
 const NO_PACING = { stepDelayMs: 0, pieceDelayMs: 0 };
 const script = loadModelScript(path.join(__dirname, '..', '..', '..', 'extension', 'demo', 'demo-script.json'));

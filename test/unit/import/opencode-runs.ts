@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { ModelStep } from './agent-runs';
 
-export const OPENCODE = path.resolve(__dirname, '../../../node_modules/opencode-linux-x64/bin/opencode');
+const OPENCODE = path.resolve(__dirname, '../../../node_modules/opencode-linux-x64/bin/opencode');
 
 const chunk = (id: string, delta: object, finish: string | null = null): string =>
   `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;

@@ -8,10 +8,12 @@ import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { INTERRUPTED_MESSAGE } from '../../../extension/src/core/session/repair';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { tempDir, todo } from '../support/sessions';
 import { build, cliPath, connect, logsIn, root, storedPlan, until } from './mcp-support';
+
+const INTERRUPTED_MESSAGE =
+  'the session stopped before this turn ended (crash or forced exit); it was closed when the log was reopened';
 
 before(build);
 

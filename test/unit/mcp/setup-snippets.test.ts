@@ -3,7 +3,7 @@
 // folder; Claude Code's is scoped to this machine (local), never the shared .mcp.json.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setupSnippet, shellWord, type SetupTarget } from '../../../extension/src/core/mcp/setup-snippets';
+import { setupSnippet, type SetupTarget } from '../../../extension/src/core/mcp/setup-snippets';
 
 const launcher = '/home/me/.config/Code/User/globalStorage/agent-checklist.agent-checklist/bin/agent-checklist';
 const target: SetupTarget = {
@@ -56,8 +56,13 @@ describe('set-up snippets', () => {
   });
 
   it('quotes shell words for the platform, leaving safe ones bare', () => {
-    assert.equal(shellWord('/a/b-c.js', 'posix'), '/a/b-c.js');
-    assert.equal(shellWord("it's here", 'posix'), `'it'\\''s here'`);
-    assert.equal(shellWord('C:\\Program Files\\x', 'windows'), '"C:\\Program Files\\x"');
+    // The launcher as the Claude Code command line carries it: the word after `--`.
+    const launcherWord = (word: string, platform: SetupTarget['platform']): string | undefined =>
+      setupSnippet('claude-code', { ...target, launcher: word, platform })
+        .text.split(' -- ')[1]
+        ?.split(' mcp ')[0];
+    assert.equal(launcherWord('/a/b-c.js', 'posix'), '/a/b-c.js');
+    assert.equal(launcherWord("it's here", 'posix'), `'it'\\''s here'`);
+    assert.equal(launcherWord('C:\\Program Files\\x', 'windows'), '"C:\\Program Files\\x"');
   });
 });

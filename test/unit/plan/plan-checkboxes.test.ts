@@ -2,10 +2,14 @@
 // edit it lands as: the same rules and messages as a todo_write.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CHECKBOX_HELP, parseCheckboxes, planAsCheckboxes } from '../../../extension/src/core/plan/plan-checkboxes';
+import { parseCheckboxes, planAsCheckboxes } from '../../../extension/src/core/plan/plan-checkboxes';
 import { PlanEditor } from '../../../extension/src/core/plan/plan-editor';
 import { inStep, memorySession, todo } from '../support/sessions';
 import { foldStandingPlan } from '../support/plan-folds';
+
+const CHECKBOX_HELP =
+  '<!-- One item a line: "- [ ] " pending, "- [~] " in progress, "- ' +
+  '[x] " completed. Save and close the editor to keep the list. -->';
 
 const LIST = [todo('read'), todo('write', 'in_progress'), todo('ship', 'completed')];
 

@@ -3,12 +3,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTodoWriteTool, TODO_WRITE_TITLE } from '../../../extension/src/core/tools/todo-write/todo-write-tool';
 import { validateTodoWrite } from '../../../extension/src/core/plan/todo-write-rules';
-import {
-  ACTIVE_CLAUSE_PARALLEL,
-  ACTIVE_CLAUSE_SINGLE,
-  DESCRIPTION_HEAD,
-  DESCRIPTION_TAIL,
-} from '../../../extension/src/core/plan/todo-description';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { planToolSpecs } from '../../../extension/src/core/mcp/plan-tools';
 import { todoWriteView } from '../../../extension/src/core/tools/todo-write/todo-write-view';
@@ -16,6 +10,21 @@ import * as fs from 'node:fs';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
 import { TODO_WRITE_CONTRACT_CASES } from '../support/todo-write-cases';
+
+const ACTIVE_CLAUSE_PARALLEL =
+  'Mark every todo you are actively working on as `in_progress`: several at once when ' +
+  'work genuinely runs in parallel (concurrent subagents, background commands), one ' +
+  'for sequential work. While work remains, at least one task should be `in_progress`.';
+const ACTIVE_CLAUSE_SINGLE =
+  'Keep AT MOST ONE todo `in_progress` at a time. While work remains, exactly one task should be `in_progress`.';
+const DESCRIPTION_HEAD =
+  'Record and update a structured task list for the current work. Send the ENTIRE list on every call: ' +
+  'it REPLACES the previous list (there are no partial updates and no per-item edits). Use it to plan ' +
+  'multi-step work and to show the user your progress; add one todo per concrete step before you start.';
+const DESCRIPTION_TAIL =
+  'Mark a todo `completed` the moment it is done; do not batch completions. Leave no item ' +
+  '`in_progress` only once all work is complete. Skip the list for trivial single-step tasks. ' +
+  'Statuses: `pending` = not started; `in_progress` = being worked on now; `completed` = finished.';
 
 const PARALLEL = { allowParallelInProgress: true };
 const SINGLE = { allowParallelInProgress: false };

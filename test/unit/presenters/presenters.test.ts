@@ -5,13 +5,15 @@
 // edit/write a diff; subagent its child; everything else the generic view.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILT_IN_TOOLS } from '../../../extension/src/core/agent/tool-set';
+import { BUILT_IN_TOOLS } from '../../../extension/src/core/tools/built-in';
 import { toolCatalog } from '../../../extension/src/core/tools/built-in';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import type { ToolCallRecord } from '../../../extension/src/core/tools/tool-presenter';
-import { bashExit, createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
-import { DIFF_VIEW_LINE_CHARS, DIFF_VIEW_LINES } from '../../../extension/src/core/tools/file-views';
+import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { autoApprovals, ctx, tempWorkspace } from '../tools/support';
+
+const DIFF_VIEW_LINE_CHARS = 1000;
+const DIFF_VIEW_LINES = 500;
 
 function call(name: string, over: Partial<ToolCallRecord> & { args?: unknown } = {}): ToolCallRecord {
   const text = over.arguments ?? (over.args === undefined ? '' : JSON.stringify(over.args));
@@ -105,29 +107,23 @@ describe('presenters', () => {
     ).view;
     assert.ok(view.kind === 'bash' && view.exit?.kind === 'timed-out' && view.exit.timeoutMs === 100);
     // A shell ended by a signal (outside a sandbox, which reports 128 + n as an exit code instead).
-    const exit = { kind: 'killed' as const, signal: 'SIGKILL' };
-    const content = `hi\n[killed by signal SIGKILL]`;
-    assert.deepEqual(
-      bashExit(
-        {
-          exitCode: null,
-          exitSignal: 'SIGKILL',
-          timedOut: false,
-          stopped: false,
-          spawnError: null,
-          output: 'hi',
-          droppedBytes: 0,
-          pid: 1,
-        },
-        1000,
-      ),
-      exit,
-    );
+    const unsandboxed = createBashTool({
+      workspace: ws.workspace,
+      approvals: autoApprovals(),
+      trusted: true,
+      sandbox: { mode: 'off', network: false },
+    });
+    const command = 'echo hi; kill -9 $$';
+    const killed = await unsandboxed.execute({ command }, ctx());
+    assert.equal(killed.content, 'hi\n[killed by signal SIGKILL]');
     assert.deepEqual(
       presentToolCall(
-        call('bash', { args: { command: 'x' }, result: { isError: true, content, details: { tool: 'bash', exit } } }),
+        call('bash', {
+          args: { command },
+          result: { isError: killed.isError, content: killed.content, details: killed.details ?? null },
+        }),
       ).view,
-      { kind: 'bash', command: 'x', exit, output: 'hi', error: null },
+      { kind: 'bash', command, exit: { kind: 'killed', signal: 'SIGKILL' }, output: 'hi', error: null },
     );
   });
 

@@ -12,8 +12,10 @@ import fc from 'fast-check';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
-import { verifiedIndexPath } from '../../../extension/src/core/store/verified-index';
 import { tempDir, todo } from '../support/sessions';
+
+/** Where the store keeps a log's verified index: beside the log, named after it. */
+const verifiedIndexPath = (log: string): string => `${log}.verified`;
 
 function capture(cwd: string): CliIo & { stdout: string[]; stderr: string[] } {
   const io = { stdout: [] as string[], stderr: [] as string[], env: {}, cwd };

@@ -18,15 +18,10 @@ import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { Session } from '../../../extension/src/core/session/session';
 import { makeHeader } from '../../../extension/src/core/session/header';
-import {
-  initialState,
-  MAX_PENDING,
-  messageHandlers,
-  reduce,
-  type State,
-  type ViewState,
-} from '../../../webview/src/state/reducer';
+import { initialState, messageHandlers, reduce, type State, type ViewState } from '../../../webview/src/state/reducer';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
+
+const MAX_PENDING = 500;
 
 const PLAN = planView([
   { content: 'Read', status: 'completed' },

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
-import { createCliProvider, defaultKeyVariable } from '../../../extension/src/cli/provider-factory';
+import { createCliProvider, keyVariableOf } from '../../../extension/src/cli/provider-factory';
 import { UsageError } from '../../../extension/src/cli/usage';
 import { LoopbackServer, sse } from './loopback-server';
 import { textStep } from './openai-wire';
@@ -45,9 +45,9 @@ function usageError(fn: () => unknown): string {
 
 describe('CLI provider factory', () => {
   it('reads the default variable per provider and base URL', () => {
-    assert.equal(defaultKeyVariable('openai', 'https://api.openai.com/v1'), 'OPENAI_API_KEY');
-    assert.equal(defaultKeyVariable('openai', 'https://api.deepseek.com'), 'DEEPSEEK_API_KEY');
-    assert.equal(defaultKeyVariable('anthropic', 'https://api.anthropic.com'), 'ANTHROPIC_API_KEY');
+    assert.equal(keyVariableOf({ provider: 'openai', baseUrl: 'https://api.openai.com/v1' }), 'OPENAI_API_KEY');
+    assert.equal(keyVariableOf({ provider: 'openai', baseUrl: 'https://api.deepseek.com' }), 'DEEPSEEK_API_KEY');
+    assert.equal(keyVariableOf({ provider: 'anthropic', baseUrl: 'https://api.anthropic.com' }), 'ANTHROPIC_API_KEY');
     const deepseek = createCliProvider(
       { provider: 'openai', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com' },
       io({ DEEPSEEK_API_KEY: KEY }),

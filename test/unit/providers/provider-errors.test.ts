@@ -2,44 +2,37 @@
 // retried, how Retry-After is read, and that a key never survives into a message.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  describeThrown,
-  isRetryableStatus,
-  providerErrorFor,
-  redactSecret,
-  retryAfterMs,
-} from '../../../extension/src/core/agent/providers/provider-errors';
+import { describeThrown, providerErrorFor } from '../../../extension/src/core/agent/providers/provider-errors';
 
-const NOW = Date.parse('2026-01-01T00:00:00Z');
+const failed = (status: number, headers?: Headers): ReturnType<typeof providerErrorFor> =>
+  providerErrorFor({ status, headers, message: 'failed' }, undefined);
+const waitOf = (headers: Headers): number | undefined => failed(429, headers).retryAfterMs;
+/** An HTTP date `seconds` from now (whole seconds: the format has no finer unit). */
+const httpDate = (seconds: number): string =>
+  new Date(Math.ceil(Date.now() / 1000) * 1000 + seconds * 1000).toUTCString();
 
 describe('provider errors', () => {
   it('retries 429 and every 5xx (529 overloaded included), nothing else', () => {
-    assert.deepEqual([429, 500, 502, 503, 529].map(isRetryableStatus), [true, true, true, true, true]);
-    assert.deepEqual([400, 401, 403, 404, 408, 409, 413, 422].map(isRetryableStatus), [
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    assert.deepEqual(
+      [429, 500, 502, 503, 529].map((s) => failed(s).retryable),
+      [true, true, true, true, true],
+    );
+    assert.deepEqual(
+      [400, 401, 403, 404, 408, 409, 413, 422].map((s) => failed(s).retryable),
+      [false, false, false, false, false, false, false, false],
+    );
   });
 
   it('reads Retry-After as seconds, as an HTTP date, and retry-after-ms first', () => {
-    assert.equal(retryAfterMs(new Headers({ 'retry-after': '7' }), NOW), 7000);
-    assert.equal(retryAfterMs(new Headers({ 'retry-after': '0.5' }), NOW), 500);
-    assert.equal(retryAfterMs(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:30 GMT' }), NOW), 30_000);
-    assert.equal(
-      retryAfterMs(new Headers({ 'retry-after': 'Wed, 31 Dec 2025 23:59:00 GMT' }), NOW),
-      0,
-      'a date in the past means now',
-    );
-    assert.equal(retryAfterMs(new Headers({ 'retry-after-ms': '1500', 'retry-after': '9' }), NOW), 1500);
-    assert.equal(retryAfterMs(new Headers({ 'retry-after': 'soon' }), NOW), undefined);
-    assert.equal(retryAfterMs(new Headers(), NOW), undefined);
-    assert.equal(retryAfterMs(undefined, NOW), undefined);
+    assert.equal(waitOf(new Headers({ 'retry-after': '7' })), 7000);
+    assert.equal(waitOf(new Headers({ 'retry-after': '0.5' })), 500);
+    const dated = waitOf(new Headers({ 'retry-after': httpDate(30) }));
+    assert.ok(dated !== undefined && dated > 28_000 && dated <= 31_000, `about 30 s, got ${dated}`);
+    assert.equal(waitOf(new Headers({ 'retry-after': httpDate(-60) })), 0, 'a date in the past means now');
+    assert.equal(waitOf(new Headers({ 'retry-after-ms': '1500', 'retry-after': '9' })), 1500);
+    assert.equal(waitOf(new Headers({ 'retry-after': 'soon' })), undefined);
+    assert.equal(waitOf(new Headers()), undefined);
+    assert.equal(failed(429).retryAfterMs, undefined);
   });
 
   it('maps a status to a ProviderError with the provider message and the wait', () => {
@@ -67,10 +60,10 @@ describe('provider errors', () => {
 
   it('redacts the key from messages and from causes', () => {
     assert.equal(
-      redactSecret('key sk-abc123 is wrong; sk-abc123!', 'sk-abc123'),
+      describeThrown(new Error('key sk-abc123 is wrong; sk-abc123!'), 'sk-abc123'),
       'key [redacted] is wrong; [redacted]!',
     );
-    assert.equal(redactSecret('nothing to hide', ''), 'nothing to hide');
+    assert.equal(describeThrown(new Error('nothing to hide'), ''), 'nothing to hide');
     const error = providerErrorFor({ status: 401, headers: undefined, message: 'bad key sk-abc123' }, 'sk-abc123');
     assert.equal(error.message, '401 bad key [redacted]');
     assert.equal(error.cause, undefined, 'the SDK error (which may echo the key) is not kept');

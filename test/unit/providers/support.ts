@@ -19,7 +19,7 @@ const REPO_ROOT = path.resolve(__dirname, '../../..');
 const RECORDED_TODO_WRITE_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'recorded-deepseek', 'todo-write');
 
 const todoSchema = z.object({ content: z.string(), status: z.enum(['pending', 'in_progress', 'completed']) });
-export const recordedManifestSchema = z.object({
+const recordedManifestSchema = z.object({
   model: z.string(),
   steps: z.array(
     z.object({
@@ -44,7 +44,7 @@ export function loadRecordedTodoWrite(): { manifest: RecordedManifest; steps: Bu
 }
 
 /** A fresh session in a temp dir, with todo_write enabled (parallel in_progress allowed). */
-export function openTestSession(): {
+function openTestSession(): {
   opened: WritableSession;
   dir: string;
   tools: TurnOptions['tools'];

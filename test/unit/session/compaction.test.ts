@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import type { Session } from '../../../extension/src/core/session/session';
-import { planLines, summaryMessageText } from '../../../extension/src/core/agent/summary-message';
+import { summaryMessageText } from '../../../extension/src/core/agent/summary-message';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { memorySession, tempDir, todo } from '../support/sessions';
@@ -150,8 +150,8 @@ describe('deriveMessages across compactions', () => {
   it('states every plan item with its status, in order; no plan and an empty plan are said so', () => {
     const text = summaryMessageText('s', plan);
     assert.match(text, /1\. \[completed\] read a\n2\. \[in_progress\] read b\n3\. \[pending\] report$/);
-    assert.equal(planLines(null), 'No todo list has been written in this turn yet.');
-    assert.equal(planLines([]), 'The todo list is empty.');
+    assert.match(summaryMessageText('s', null), /\nNo todo list has been written in this turn yet\.$/);
+    assert.match(summaryMessageText('s', []), /\nThe todo list is empty\.$/);
   });
 
   it("a compaction at the start of a turn keeps that turn's prompt verbatim after the summary", () => {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { SessionFolds } from '../../../extension/src/core/plan/session-folds';
 import { Session } from '../../../extension/src/core/session/session';
-import { LogFollower, LogReplacedError } from '../../../extension/src/core/store/log-follower';
+import { LogFollower } from '../../../extension/src/core/store/log-follower';
 import { loadLogFile, LogLoadError } from '../../../extension/src/core/store/log-file';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { tempDir } from '../support/sessions';
@@ -90,7 +90,7 @@ describe('LogFollower', () => {
     const other = writer();
     const second = LogFollower.after(loadLogFile(other.path));
     fs.truncateSync(other.path, 10);
-    assert.throws(() => second.readAppended(), LogReplacedError);
+    assert.throws(() => second.readAppended(), { name: 'LogReplacedError' });
     w.dispose();
     other.dispose();
   });

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { LogGuardError } from '../../../extension/src/core/store/no-follow';
 import { SessionStore, type WritableSession } from '../../../extension/src/core/store/session-store';
 import { acquireLock } from '../../../extension/src/core/store/lock';
 import { runScripted, write } from '../support/scripted-turns';
@@ -20,13 +19,19 @@ function started(): { store: SessionStore; opened: WritableSession } {
   return { store, opened };
 }
 
-function refusedAs(problem: LogGuardError['problem']): (error: unknown) => boolean {
+type Problem = 'link' | 'deleted' | 'replaced' | 'changed';
+
+function refusedAs(problem: Problem): (error: unknown) => boolean {
   return (error) =>
-    error instanceof LogGuardError && error.problem === problem && /nothing more is written/.test(error.message);
+    error instanceof Error &&
+    error.name === 'LogGuardError' &&
+    'problem' in error &&
+    error.problem === problem &&
+    /nothing more is written/.test(error.message);
 }
 
 describe('log guard: changes under the writer', () => {
-  const cases: { name: string; problem: LogGuardError['problem']; tamper: (file: string) => void }[] = [
+  const cases: { name: string; problem: Problem; tamper: (file: string) => void }[] = [
     {
       name: 'an in-place rewrite that changes the size',
       problem: 'changed',
@@ -66,10 +71,9 @@ describe('log guard: changes under the writer', () => {
           'never rewritten or recreated',
         );
         // Every later append is refused too: the session is now read-only in effect.
-        assert.throws(
-          () => opened.session.append('turn/end', { turn: 1, reason: { kind: 'completed' } }),
-          LogGuardError,
-        );
+        assert.throws(() => opened.session.append('turn/end', { turn: 1, reason: { kind: 'completed' } }), {
+          name: 'LogGuardError',
+        });
       } finally {
         opened.dispose();
       }

@@ -9,9 +9,11 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
-import { verifiedIndexPath } from '../../../extension/src/core/store/verified-index';
 import { writeOneTurnLog } from '../support/one-turn-log';
 import { tempDir } from '../support/sessions';
+
+/** Where the store keeps a log's verified index: beside the log, named after it. */
+const verifiedIndexPath = (log: string): string => `${log}.verified`;
 
 async function cli(cwd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   const stdout: string[] = [];

@@ -5,7 +5,7 @@
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { todo } from './sessions';
 
-export interface ContractCall {
+interface ContractCall {
   args: Record<string, unknown>;
   isError: boolean;
   text: string;

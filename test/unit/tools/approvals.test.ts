@@ -2,17 +2,9 @@
 // a gate answer validated at the boundary, and terminal answers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  Approvals,
-  approvalQuestion,
-  deniedMessage,
-  parseApprovalAnswer,
-  promptGate,
-  protectedUnattendedMessage,
-  unattendedMessage,
-  type ApprovalRequest,
-} from '../../../extension/src/core/tools/approvals';
+import { Approvals, promptGate, type ApprovalRequest } from '../../../extension/src/core/tools/approvals';
 import { recordingGate } from './support';
+import { deniedMessage, protectedUnattendedMessage, unattendedMessage } from '../support/tool-texts';
 
 const request = (tool = 'bash'): ApprovalRequest => ({
   tool,
@@ -56,7 +48,8 @@ describe('Approvals', () => {
   });
 
   it('a terminal prompt shows the detail and maps answers: y/yes, a/always, anything else no', async () => {
-    assert.deepEqual(['y', 'YES ', 'a', 'always', '', 'n', 'whatever'].map(parseApprovalAnswer), [
+    const answered = (answer: string): Promise<string> => promptGate(async () => answer).request(request(), live());
+    assert.deepEqual(await Promise.all(['y', 'YES ', 'a', 'always', '', 'n', 'whatever'].map(answered)), [
       'approve',
       'approve',
       'approve-always',
@@ -68,8 +61,7 @@ describe('Approvals', () => {
     const asked: string[] = [];
     const gate = promptGate(async (q) => (asked.push(q), 'a'));
     assert.equal(await gate.request(request(), live()), 'approve-always');
-    assert.deepEqual(asked, [approvalQuestion(request())]);
-    assert.match(asked[0]!, /Allow bash\?\n\$ ls\n/);
+    assert.deepEqual(asked, ['\nAllow bash?\n$ ls\n[y]es / [a]lways in this session / [N]o: ']);
   });
 
   it('a protected file is asked for each call: auto-approve and "always allow" do not apply, an "always" answer is not remembered', async () => {
@@ -90,8 +82,12 @@ describe('Approvals', () => {
     });
   });
 
-  it('the terminal prompt for a protected file shows the reason and offers no "always"', () => {
-    const question = approvalQuestion({ ...request('write_file'), protectedReason: 'AGENTS.md steers other agents' });
-    assert.match(question, /Allow write_file\?\nAGENTS.md steers other agents\n\$ ls\n\[y\]es \/ \[N\]o: $/);
+  it('the terminal prompt for a protected file shows the reason and offers no "always"', async () => {
+    const asked: string[] = [];
+    const gate = promptGate(async (q) => (asked.push(q), 'n'));
+    const guarded = { ...request('write_file'), protectedReason: 'AGENTS.md steers other agents' };
+    assert.equal(await gate.request(guarded, live()), 'deny');
+    assert.equal(asked.length, 1);
+    assert.match(asked[0]!, /Allow write_file\?\nAGENTS.md steers other agents\n\$ ls\n\[y\]es \/ \[N\]o: $/);
   });
 });

@@ -4,22 +4,15 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  Approvals,
-  deniedMessage,
-  stoppedBeforeApprovalMessage,
-  unattendedMessage,
-} from '../../../extension/src/core/tools/approvals';
+import { Approvals } from '../../../extension/src/core/tools/approvals';
 import {
   BASH_OUTPUT_HEAD_BYTES,
   BASH_OUTPUT_TAIL_BYTES,
   createBashTool,
-  NO_OUTPUT,
   UNTRUSTED_BASH_MESSAGE,
-  type BashToolOptions,
 } from '../../../extension/src/core/tools/bash/bash-tool';
 import { bashDetailsSchema } from '../../../extension/src/core/tools/bash/bash-view';
-import { cutMarker, HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
+import { HeadTailBuffer } from '../../../extension/src/core/tools/bash/output-cap';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import {
   approvalsWith,
@@ -31,8 +24,10 @@ import {
   waitFor,
   type TempWorkspace,
 } from './support';
+import { deniedMessage, stoppedBeforeApprovalMessage, unattendedMessage, NO_OUTPUT } from '../support/tool-texts';
+import { cutMarker } from '../support/tool-texts';
 
-function bashIn(ws: TempWorkspace, options: Partial<BashToolOptions> = {}): ToolRegistry {
+function bashIn(ws: TempWorkspace, options: Partial<Parameters<typeof createBashTool>[0]> = {}): ToolRegistry {
   const registry = new ToolRegistry();
   registry.register(
     createBashTool({

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { Approvals, protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
+import { Approvals } from '../../../extension/src/core/tools/approvals';
 import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import {
   approveEachFileReason,
@@ -17,6 +17,7 @@ import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
 import { contentTooLargeMessage, MAX_WRITE_BYTES } from '../../../extension/src/core/tools/write-guard';
 import { autoApprovals, ctx, recordingGate, tempWorkspace, type TempWorkspace } from './support';
+import { protectedUnattendedMessage } from '../support/tool-texts';
 
 function registryFor(ws: TempWorkspace, approvals: Approvals, extra: readonly string[] = []): ToolRegistry {
   const registry = new ToolRegistry();

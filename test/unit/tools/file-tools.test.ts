@@ -4,37 +4,36 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { deniedMessage, unattendedMessage, Approvals } from '../../../extension/src/core/tools/approvals';
-import {
-  createEditFileTool,
-  notFoundMessage,
-  notUniqueMessage,
-  SAME_STRINGS_MESSAGE,
-  applyUniqueEdit,
-} from '../../../extension/src/core/tools/edit-file/edit-file-tool';
+import { Approvals } from '../../../extension/src/core/tools/approvals';
+import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import {
   createGrepTool,
   grepCutText,
   MAX_GREP_MATCHES,
   noMatchesText,
 } from '../../../extension/src/core/tools/grep/grep-tool';
+import { createListFilesTool, noSuchPathMessage } from '../../../extension/src/core/tools/list-files/list-files-tool';
+import { createReadFileTool } from '../../../extension/src/core/tools/read-file/read-file-tool';
+import { ToolRegistry } from '../../../extension/src/core/tools/registry';
+import { isFolderMessage } from '../../../extension/src/core/tools/text-file';
+import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
+import { approvalsWith, autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
 import {
-  createListFilesTool,
+  deniedMessage,
+  unattendedMessage,
+  notFoundMessage,
+  notUniqueMessage,
+  SAME_STRINGS_MESSAGE,
   EMPTY_FOLDER_TEXT,
   listLeftOutText,
   noGlobMatchText,
-  noSuchPathMessage,
-} from '../../../extension/src/core/tools/list-files/list-files-tool';
-import {
-  createReadFileTool,
   EMPTY_FILE_TEXT,
   offsetPastEndMessage,
-} from '../../../extension/src/core/tools/read-file/read-file-tool';
-import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { binaryFileMessage, isFolderMessage, noSuchFileMessage } from '../../../extension/src/core/tools/text-file';
-import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
-import { outsideWorkspaceMessage, symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
-import { approvalsWith, autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
+  binaryFileMessage,
+  noSuchFileMessage,
+  outsideWorkspaceMessage,
+  symlinkOutsideMessage,
+} from '../support/tool-texts';
 
 function registryFor(ws: TempWorkspace, approvals: Approvals = autoApprovals()): ToolRegistry {
   const registry = new ToolRegistry();
@@ -229,8 +228,14 @@ describe('edit_file', () => {
     assert.equal(ws.read('a.ts'), 'x = 1;\nx = 1;\n');
   });
 
-  it('counts overlapping occurrences as more than one', () => {
-    assert.deepEqual(applyUniqueEdit('aaa', 'aa', 'b', 'f'), { ok: false, message: notUniqueMessage('f', 2) });
+  it('counts overlapping occurrences as more than one', async () => {
+    const ws = tempWorkspace();
+    ws.file('f', 'aaa');
+    assert.deepEqual(await call(registryFor(ws), 'edit_file', { path: 'f', old_string: 'aa', new_string: 'b' }), {
+      isError: true,
+      content: `Error: ${notUniqueMessage('f', 2)}`,
+    });
+    assert.equal(ws.read('f'), 'aaa');
   });
 
   it('is not asked about when the edit cannot apply; a denied edit changes nothing', async () => {

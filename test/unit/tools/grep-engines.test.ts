@@ -10,14 +10,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createGrepTool, noMatchesText } from '../../../extension/src/core/tools/grep/grep-tool';
-import { findRipgrep, ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
+import { ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
 import { noRipgrep } from '../support/no-ripgrep';
 import { runSearch } from '../../../extension/src/core/tools/grep/run-search';
-import { createListFilesTool, listLeftOutText } from '../../../extension/src/core/tools/list-files/list-files-tool';
+import { createListFilesTool } from '../../../extension/src/core/tools/list-files/list-files-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
 import { tempDir } from '../support/sessions';
 import { ctx, tempWorkspace } from './support';
+import { listLeftOutText, symlinkOutsideMessage } from '../support/tool-texts';
 
 // git's global excludes file is found from HOME / XDG_CONFIG_HOME (ripgrep's way, and
 // ours): a home of this test's own, set before the search thread copies the environment.
@@ -90,7 +90,7 @@ const NOT_IGNORED = [
 
 describe('grep: the same results with ripgrep and with the JavaScript engine', () => {
   it('ripgrep is installed, and runs the search when present', async () => {
-    const rg = await findRipgrep([], process.env);
+    const rg = await ripgrepLocator()();
     assert.ok(rg, 'rg is not on PATH: npm test installs Debian ripgrep (scripts/prerequisites.mjs)');
     const request = {
       root: await ws.workspace.realRoot(),

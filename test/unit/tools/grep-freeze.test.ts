@@ -10,7 +10,6 @@ import {
   createGrepTool,
   GREP_STOPPED_MESSAGE,
   longLinesText,
-  MAX_MATCH_LINE_CHARS,
   MAX_SEARCHED_LINE_CHARS,
   noMatchesText,
 } from '../../../extension/src/core/tools/grep/grep-tool';
@@ -19,6 +18,8 @@ import { noRipgrep } from '../support/no-ripgrep';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { loopClock, measureLoopHold } from '../support/loop-hold';
 import { ctx, tempWorkspace } from './support';
+
+const MAX_MATCH_LINE_CHARS = 300;
 
 describe('grep on a linear-time engine', () => {
   // The engine's one-time load (its wasm is compiled at the first search, ~90 ms) is not

@@ -7,12 +7,7 @@ import { before, describe, it } from 'node:test';
 import { createGrepTool, grepCutText, MAX_GREP_MATCHES } from '../../../extension/src/core/tools/grep/grep-tool';
 import { ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
 import { noRipgrep } from '../support/no-ripgrep';
-import {
-  createListFilesTool,
-  LIST_STOPPED_MESSAGE,
-  listCutText,
-  listWalkCutText,
-} from '../../../extension/src/core/tools/list-files/list-files-tool';
+import { createListFilesTool } from '../../../extension/src/core/tools/list-files/list-files-tool';
 import {
   MAX_LISTED_ENTRIES,
   MAX_WALKED_ENTRIES,
@@ -20,6 +15,7 @@ import {
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { errorResult } from '../../../extension/src/core/tools/tool';
 import { ctx, tempWorkspace, type TempWorkspace } from './support';
+import { LIST_STOPPED_MESSAGE, listCutText, listWalkCutText } from '../support/tool-texts';
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 

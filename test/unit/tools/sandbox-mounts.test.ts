@@ -12,7 +12,6 @@ import { describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { sandboxArgv, type SandboxPolicy } from '../../../extension/src/core/tools/bash/sandbox';
-import { MOUNT_CHECK_EXIT } from '../../../extension/src/core/tools/bash/sandbox/inside';
 import { prepareSandbox } from '../../../extension/src/core/tools/bash/sandbox/prepare';
 import { WALK_MAX_ENTRIES } from '../../../extension/src/core/tools/bash/sandbox/read-only-mounts';
 import {
@@ -24,6 +23,8 @@ import {
   type TempWorkspace,
   isolateQuarantine,
 } from './support';
+
+const MOUNT_CHECK_EXIT = 126;
 
 isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();

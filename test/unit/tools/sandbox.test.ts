@@ -14,7 +14,6 @@ import { after, describe, it } from 'node:test';
 import { createBashTool } from '../../../extension/src/core/tools/bash/bash-tool';
 import { createReadFileTool } from '../../../extension/src/core/tools/read-file/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { symlinkOutsideMessage } from '../../../extension/src/core/tools/workspace';
 import {
   autoApprovals,
   ctx,
@@ -26,6 +25,7 @@ import {
   sandboxSkip,
   isolateQuarantine,
 } from './support';
+import { symlinkOutsideMessage } from '../support/tool-texts';
 
 isolateQuarantine(); // a command here that leaves a protected path behind is quarantined: not into ~/.local/state
 const skip = sandboxSkip();

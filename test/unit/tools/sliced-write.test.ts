@@ -6,11 +6,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { sliceEnd, WRITE_SLICE_CHARS } from '../../../extension/src/core/tools/sliced-write';
-import { createEditFileTool, lineAt } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
+import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
 import { autoApprovals, ctx, tempWorkspace, type TempWorkspace } from './support';
+
+const WRITE_SLICE_CHARS = 64 * 1024;
 
 function registryFor(ws: TempWorkspace): ToolRegistry {
   const registry = new ToolRegistry();
@@ -34,14 +35,6 @@ function textAcrossSlices(slices: number): string {
 }
 
 describe('sliced writes', () => {
-  it('a slice never ends between the two halves of a surrogate pair', () => {
-    const text = `${'a'.repeat(9)}😀z`;
-    assert.equal(sliceEnd(text, 0, 10), 9, 'the pair starts at 9: the slice ends before it');
-    assert.equal(sliceEnd(text, 9, 10), text.length);
-    assert.equal(sliceEnd('abc', 0, 10), 3);
-    assert.equal(sliceEnd(`${'a'.repeat(8)}😀`, 0, 10), 10, 'a pair that ends at the bound is kept whole');
-  });
-
   it('write_file writes the exact UTF-8 of a text of several slices, and reports its byte size', async () => {
     const ws = tempWorkspace();
     const content = textAcrossSlices(3);
@@ -78,10 +71,16 @@ describe('sliced writes', () => {
     assert.equal(ws.read('long.txt'), `${lines.join('\n')}\n`);
   });
 
-  it('lineAt counts the newlines before an offset', () => {
-    assert.equal(lineAt('a\nb\nc', 0), 1);
-    assert.equal(lineAt('a\nb\nc', 1), 1, 'the newline itself is on its line');
-    assert.equal(lineAt('a\nb\nc', 2), 2);
-    assert.equal(lineAt('a\nb\nc', 4), 3);
+  it('reports the line an edit starts on: the newlines before it, plus one', async () => {
+    const lineOf = async (old: string): Promise<string | undefined> => {
+      const ws = tempWorkspace();
+      ws.file('f.txt', 'a\nb\nc');
+      const { content } = await call(registryFor(ws), 'edit_file', { path: 'f.txt', old_string: old, new_string: 'x' });
+      return /at line (\d+) /.exec(content)?.[1];
+    };
+    assert.equal(await lineOf('a'), '1');
+    assert.equal(await lineOf('\nb'), '1', 'the newline itself is on its line');
+    assert.equal(await lineOf('b'), '2');
+    assert.equal(await lineOf('c'), '3');
   });
 });

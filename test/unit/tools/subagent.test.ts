@@ -10,7 +10,6 @@ import type { ModelProvider, ModelRequest, StreamPart } from '../../../extension
 import { ScriptedProvider, type ScriptedResponse } from '../../../extension/src/core/agent/providers/scripted';
 import type { SubagentLink } from '../../../extension/src/core/agent/subagent-run';
 import type { SubagentOutcome } from '../../../extension/src/core/domain-literals';
-import { EMPTY_FINAL_TEXT, SUBAGENT_NO_OWNER_MESSAGE } from '../../../extension/src/core/tools/subagent/subagent-tool';
 import { buildToolRegistry, type ToolSetOptions } from '../../../extension/src/core/agent/tool-set';
 import { subagentRunner } from '../../../extension/src/core/agent/subagent-runner';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
@@ -19,6 +18,7 @@ import { SessionStore } from '../../../extension/src/core/store/session-store';
 import { todo } from '../support/sessions';
 import { autoApprovals, pidsOf, tempWorkspace, waitFor } from './support';
 import { foldStandingPlan } from '../support/plan-folds';
+import { EMPTY_FINAL_TEXT, SUBAGENT_NO_OWNER_MESSAGE } from '../support/tool-texts';
 
 /** The scripted model, recording which session asked what (at the model edge only). */
 class RecordingProvider implements ModelProvider {

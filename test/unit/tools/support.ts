@@ -87,7 +87,7 @@ export async function waitFor(condition: () => boolean, what: string, limitMs = 
 }
 
 /** Whether `pid` is a live process (a zombie, dead but not yet reaped, counts as gone). */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {

@@ -10,16 +10,12 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createEditFileTool } from '../../../extension/src/core/tools/edit-file/edit-file-tool';
 import { createGrepTool } from '../../../extension/src/core/tools/grep/grep-tool';
-import {
-  createListFilesTool,
-  EMPTY_FOLDER_TEXT,
-  listLeftOutText,
-} from '../../../extension/src/core/tools/list-files/list-files-tool';
+import { createListFilesTool } from '../../../extension/src/core/tools/list-files/list-files-tool';
 import { createReadFileTool } from '../../../extension/src/core/tools/read-file/read-file-tool';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
-import { hardLinkMessage } from '../../../extension/src/core/tools/workspace';
 import { createWriteFileTool } from '../../../extension/src/core/tools/write-file/write-file-tool';
 import { autoApprovals, ctx, tempWorkspace, type TempWorkspace, waitFor } from './support';
+import { EMPTY_FOLDER_TEXT, listLeftOutText, hardLinkMessage } from '../support/tool-texts';
 
 const SECRET = 'top secret';
 const CALLS = 300; // list_files and grep: CALLS/3 rounds of four calls

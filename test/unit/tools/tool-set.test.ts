@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ScriptedProvider } from '../../../extension/src/core/agent/providers/scripted';
 import { subagentRunner } from '../../../extension/src/core/agent/subagent-runner';
-import { BUILT_IN_TOOLS, buildToolRegistry, ToolSetError } from '../../../extension/src/core/agent/tool-set';
+import { buildToolRegistry, isToolSetError } from '../../../extension/src/core/agent/tool-set';
+import { BUILT_IN_TOOLS } from '../../../extension/src/core/tools/built-in';
 import { SessionStore } from '../../../extension/src/core/store/session-store';
-import { protectedUnattendedMessage } from '../../../extension/src/core/tools/approvals';
 import { approveEachFileReason } from '../../../extension/src/core/tools/protected-paths';
 import { autoApprovals, ctx, tempWorkspace } from './support';
+import { protectedUnattendedMessage } from '../support/tool-texts';
 
 describe('buildToolRegistry', () => {
   it('keeps the todo_write-only form working unchanged', () => {
@@ -69,7 +70,7 @@ describe('buildToolRegistry', () => {
     const fails = (options: Parameters<typeof buildToolRegistry>[0], message: string) =>
       assert.throws(
         () => buildToolRegistry(options),
-        (e: unknown) => e instanceof ToolSetError && e.message === message,
+        (e: unknown) => isToolSetError(e) && e.message === message,
       );
     fails({ tools: ['read_file'] }, 'read_file needs the workspace folder (cwd)');
     fails({ tools: ['bash'], cwd: ws.root, trusted: true }, 'bash needs approvals (a gate to ask, or auto-approve)');

@@ -4,13 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
-import {
-  brokenLinkMessage,
-  outsideWorkspaceMessage,
-  symlinkOutsideMessage,
-  Workspace,
-} from '../../../extension/src/core/tools/workspace';
+import { Workspace } from '../../../extension/src/core/tools/workspace';
 import { tempWorkspace } from './support';
+import { brokenLinkMessage, outsideWorkspaceMessage, symlinkOutsideMessage } from '../support/tool-texts';
 
 describe('Workspace.resolve', () => {
   it('resolves a relative path inside the workspace, existing or not', async () => {

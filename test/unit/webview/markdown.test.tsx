@@ -5,11 +5,13 @@
 // tables and task lists render, raw HTML stays text, depth is bounded.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_MARKDOWN_DEPTH, markdownTree } from '../../../extension/src/core/markdown/markdown-tree';
+import { markdownTree } from '../../../extension/src/core/markdown/markdown-tree';
 import { mdBlockSchema } from '../../../extension/src/core/protocol/markdown-schema';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { mount } from './render';
+
+const MAX_MARKDOWN_DEPTH = 24;
 
 function assistant(text: string) {
   return {

@@ -6,7 +6,6 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';
-import { newlyCompleted } from '../../../webview/src/state/plan-handlers';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { plan, presented, snapshotBody, stamp, toolItem } from './fixtures';
 
@@ -154,8 +153,13 @@ describe('webview reducer', () => {
       after.view.announcement,
       "a plan message that completes nothing (an item's evidence changed) keeps the announcement",
     );
-    assert.deepEqual(newlyCompleted(plan([...A_B_C]), plan([...A_B_C])), []);
-    assert.deepEqual(newlyCompleted(null, plan([{ content: 'X', status: 'completed' }])), ['X']);
+    const cleared = reduce(after, { type: 'plan', seq: after.seq + 1, plan: null });
+    const first = reduce(cleared, {
+      type: 'plan',
+      seq: cleared.seq + 1,
+      plan: plan([{ content: 'X', status: 'completed' }]),
+    });
+    assert.deepEqual(first.view.announcement.completed, ['X'], 'from no plan, every completed item is new');
   });
 
   it('replaces a known item by id (the host sends it whole) and slots new ones in by order', () => {

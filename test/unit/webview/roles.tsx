@@ -58,7 +58,7 @@ function implicitRole(el: Element): string | null {
   }
 }
 
-export function roleOf(el: Element): string | null {
+function roleOf(el: Element): string | null {
   return el.getAttribute('role')?.trim().split(/\s+/)[0] || implicitRole(el);
 }
 
@@ -98,7 +98,7 @@ function contentText(node: Node): string {
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** The element's accessible name (aria-labelledby, aria-label, its <label>, its content for roles named so, its title). */
-export function accessibleName(el: Element): string {
+function accessibleName(el: Element): string {
   const doc = el.ownerDocument;
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
@@ -173,7 +173,7 @@ export function getByRole(root: Element, role: string, query: RoleQuery = {}): H
 }
 
 /** The innermost visible elements under `root` whose whole text (whitespace squashed) is `text` or matches it. */
-export function allByText(root: Element, text: string | RegExp): HTMLElement[] {
+function allByText(root: Element, text: string | RegExp): HTMLElement[] {
   const hit = (el: Element): boolean => !hiddenFromReaders(el) && matches(squash(el.textContent ?? ''), text);
   const candidates = [root, ...root.querySelectorAll('*')].filter(hit);
   return candidates.filter((el): el is HTMLElement => ![...el.querySelectorAll('*')].some(hit));

@@ -10,13 +10,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Transcript } from '../../../webview/src/components/transcript';
-import {
-  ESTIMATED_ROW_PX,
-  keysInView,
-  segmentsOf,
-  type Block,
-} from '../../../webview/src/components/transcript-window';
+import { keysInView, segmentsOf, type Block } from '../../../webview/src/components/transcript-window';
 import { click, fire, mount, text } from './render';
+
+const ESTIMATED_ROW_PX = 36;
 
 const block = (key: number, rows: number): Block => ({
   key,

@@ -27,7 +27,7 @@ import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
 import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
 
-export const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
+const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
   in_progress: 'play-circle',
   pending: 'circle-large-outline',

@@ -18,7 +18,7 @@ export interface Block {
 }
 
 /** A collapsed row's height plus the gap (px): the size of a block never measured. */
-export const ESTIMATED_ROW_PX = 36;
+const ESTIMATED_ROW_PX = 36;
 /** The list's gap between blocks (px; styles.css `.items`). */
 const GAP_PX = 8;
 /** Screens above and below the visible one whose blocks are kept in the DOM. */

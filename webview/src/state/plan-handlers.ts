@@ -28,7 +28,7 @@ export const planHandlers: Pick<HostMessageHandlers<ViewState>, 'plan' | 'planHi
 };
 
 /** Contents completed in `next` that were not completed in `previous` (a cleared plan completes nothing). */
-export function newlyCompleted(previous: PlanView | null, next: PlanView | null): string[] {
+function newlyCompleted(previous: PlanView | null, next: PlanView | null): string[] {
   if (!next) return [];
   const before = new Set(previous?.todos.filter((t) => t.status === 'completed').map((t) => t.content));
   return next.todos.filter((t) => t.status === 'completed' && !before.has(t.content)).map((t) => t.content);

@@ -31,7 +31,7 @@ export interface State {
   needsResync: boolean;
 }
 
-export const MAX_PENDING = 500;
+const MAX_PENDING = 500;
 
 export const initialState: State = {
   seq: 0,
@@ -90,7 +90,7 @@ function drain(state: State): State {
 }
 
 /** One message's effect, in order. */
-export function applyMessage<K extends HostMessageType>(view: ViewState, message: HostMessage<K>): ViewState {
+function applyMessage<K extends HostMessageType>(view: ViewState, message: HostMessage<K>): ViewState {
   return messageHandlers[message.type](view, message);
 }
 

@@ -15,7 +15,7 @@ import { openUnlessWritten } from '../open-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
-export const NO_PROPOSAL = 'no proposed plan waits for a decision in this session';
+const NO_PROPOSAL = 'no proposed plan waits for a decision in this session';
 
 const NO_FEEDBACK = '--reject needs your feedback for the model (got an empty one, and no unresolved comments)';
 

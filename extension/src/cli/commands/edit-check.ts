@@ -11,7 +11,7 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
 /** `<n>=<command>` read: the item's number and the command (null: remove). */
-export function parseCheckSpec(spec: string): { n: number; command: string | null } {
+function parseCheckSpec(spec: string): { n: number; command: string | null } {
   const match = /^([1-9]\d*)=(.*)$/s.exec(spec);
   if (!match) throw new UsageError(`--check needs <n>=<command> or <n>= (got ${JSON.stringify(spec)})`);
   const command = match[2]!.trim();

@@ -20,7 +20,7 @@ import { planFilePath, planFileWriter } from '../mcp-plan-file';
 import { parseBool, sessionFolder } from '../session-flags';
 import { serveUntilClosed, type StdioStreams } from '../stdio-lifetime';
 
-export const DEFAULT_SESSION_DIR = '.agent-checklist/sessions';
+const DEFAULT_SESSION_DIR = '.agent-checklist/sessions';
 
 export interface McpFlags {
   sessionDir?: string;

@@ -90,7 +90,7 @@ export function contextReport(
   };
 }
 
-export function describeTurnEnd(reason: TurnEndReason): string {
+function describeTurnEnd(reason: TurnEndReason): string {
   switch (reason.kind) {
     case 'completed':
       return 'completed';

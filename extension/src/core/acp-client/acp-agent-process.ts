@@ -30,7 +30,7 @@ import { agentCloser, spawnAgentChild, withTail, type AgentChild } from './acp-a
 import type { AcpAgentLaunch } from './agent-catalog';
 import { brandedError, errorGuard } from '../error-brand';
 
-export const INITIALIZE_TIMEOUT_MS = 30_000;
+const INITIALIZE_TIMEOUT_MS = 30_000;
 /** How long a closed connection waits for the process's exit (and an ended one for its stderr's end) to be reported. */
 const EXIT_REPORT_MS = 1_000;
 
@@ -55,7 +55,7 @@ export interface AcpStartOptions {
 }
 
 /** The agent failed (did not start, exited, did not answer): the message ends with its stderr's tail. */
-export class AcpAgentError extends brandedError('AcpAgentError') {
+class AcpAgentError extends brandedError('AcpAgentError') {
   constructor(message: string) {
     super(message);
     this.name = 'AcpAgentError';
@@ -63,7 +63,7 @@ export class AcpAgentError extends brandedError('AcpAgentError') {
 }
 
 /** Whether `value` is an AcpAgentError, whichever bundle's copy of the class made it. */
-export const isAcpAgentError = errorGuard<AcpAgentError>('AcpAgentError');
+const isAcpAgentError = errorGuard<AcpAgentError>('AcpAgentError');
 
 export interface AcpAgentProcess {
   readonly pid: number | undefined;

@@ -39,9 +39,9 @@ export interface AcpClientSession {
   beforeChange(): Promise<void>;
 }
 
-export const WRITE_TEXT_FILE_METHOD = 'fs/write_text_file';
+const WRITE_TEXT_FILE_METHOD = 'fs/write_text_file';
 
-export const linePastEndMessage = (line: number, lines: number, path: string): string =>
+const linePastEndMessage = (line: number, lines: number, path: string): string =>
   `line ${line} is past the end of ${JSON.stringify(path)} (${lines} lines)`;
 
 /**

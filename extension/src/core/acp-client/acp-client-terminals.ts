@@ -43,12 +43,12 @@ import type { AcpClientSession, AcpServed } from './acp-client-files';
 import { joinCommandLine } from './command-line';
 
 /** The most output a terminal keeps: what bash keeps of one command. */
-export const TERMINAL_OUTPUT_BYTES = BASH_OUTPUT_HEAD_BYTES + BASH_OUTPUT_TAIL_BYTES;
+const TERMINAL_OUTPUT_BYTES = BASH_OUTPUT_HEAD_BYTES + BASH_OUTPUT_TAIL_BYTES;
 
-export const unknownTerminalMessage = (id: string): string =>
+const unknownTerminalMessage = (id: string): string =>
   `no terminal ${JSON.stringify(id)} in this session (it was released, or never created)`;
-export const CLOSING_MESSAGE = 'the session is ending: no terminal is started';
-export const KILLED_BEFORE_START = 'the terminal was killed before its command started';
+const CLOSING_MESSAGE = 'the session is ending: no terminal is started';
+const KILLED_BEFORE_START = 'the terminal was killed before its command started';
 
 export interface AcpTerminalsOptions {
   /** The workspace and the sandbox policy, as bash's. */
@@ -75,9 +75,7 @@ const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * The line bash runs in the sandbox: an `export` line for each of
  * `env`, then `command` as written, or with `args` every word quoted.
  */
-export function terminalCommandLine(
-  params: Pick<CreateTerminalRequest, 'command' | 'args' | 'env'>,
-): AcpServed<string> {
+function terminalCommandLine(params: Pick<CreateTerminalRequest, 'command' | 'args' | 'env'>): AcpServed<string> {
   const env = params.env ?? [];
   const bad = env.find((v) => !SHELL_NAME.test(v.name));
   if (bad !== undefined)

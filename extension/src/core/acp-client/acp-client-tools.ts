@@ -75,10 +75,8 @@ export interface AcpClientSessionState {
   beforeChange(): Promise<void>;
 }
 
-export const NO_PROMPT_MESSAGE =
-  'no prompt of this session is running: a write or a terminal is served only during a prompt';
-export const otherSessionMessage = (id: string): string =>
-  `session ${JSON.stringify(id)} is not this connection's session`;
+const NO_PROMPT_MESSAGE = 'no prompt of this session is running: a write or a terminal is served only during a prompt';
+const otherSessionMessage = (id: string): string => `session ${JSON.stringify(id)} is not this connection's session`;
 
 export class AcpClientTools implements AcpClientServices {
   private readonly approvals: AcpClientApprovals;

@@ -32,7 +32,7 @@ import type { Session } from '../session/session';
 import { acpPermissionResponse } from './acp-permission-answer';
 
 /** Whether an agent's mode id is its plan mode. */
-export const isPlanMode = (modeId: string): boolean => /plan/i.test(modeId);
+const isPlanMode = (modeId: string): boolean => /plan/i.test(modeId);
 
 /** The plan text a mode-switch call carries: its rawInput.plan, else its text content; null when none. */
 export function planExitText(call: Pick<ToolCallUpdate, 'rawInput' | 'content'>): string | null {
@@ -82,7 +82,7 @@ export function planTextItems(text: string): TodoItem[] {
 const ACP_REJECTED_NOTE = 'The user rejected your plan. Their feedback:';
 const ACP_REJECTED_AFTER =
   'Revise the plan with this feedback and ask to leave plan mode again before you change anything.';
-export const ACP_APPROVED_NOTE = 'The user approved your plan after your last turn ended. Carry it out now.';
+const ACP_APPROVED_NOTE = 'The user approved your plan after your last turn ended. Carry it out now.';
 
 /**
  * What the agent's next prompt opens with of a plan decision it could not be told: the

@@ -4,10 +4,10 @@ import type { StopReason } from '@agentclientprotocol/sdk';
 import type { TurnEndReason } from '../session/events';
 import type { AcpAgentProcess } from './acp-agent-process';
 
-export const CANCEL_GRACE_MS = 2_000;
+const CANCEL_GRACE_MS = 2_000;
 
 /** How a prompt's stop reason ends our turn. */
-export function stopReasonEnd(stop: StopReason): TurnEndReason {
+function stopReasonEnd(stop: StopReason): TurnEndReason {
   switch (stop) {
     case 'end_turn':
       return { kind: 'completed' };

@@ -28,7 +28,7 @@ import { acpCallDetails, acpCallName, acpCallResultText } from './acp-call-detai
 import { acpPlanWrite } from './acp-plan-write';
 import { announce, finished, mergeCallFields, newCallState, type AcpCallState, type Pending } from './acp-call-state';
 
-export const NO_RESULT_MESSAGE = 'the agent did not report how this call ended';
+const NO_RESULT_MESSAGE = 'the agent did not report how this call ended';
 
 export class AcpTurnLog {
   private readonly calls = new Map<string, AcpCallState>();

@@ -17,7 +17,7 @@ import '../zod-english';
 import { sourceLabel, type SessionSource } from '../session/source';
 
 /** One user entry of `agentChecklist.acpAgents` (the settings' schema reuses this). */
-export const acpAgentEntrySchema = z.strictObject({
+const acpAgentEntrySchema = z.strictObject({
   title: z.exactOptional(z.string().check(z.minLength(1))),
   command: z.string().check(z.minLength(1)),
   args: z.exactOptional(z.array(z.string())),
@@ -47,7 +47,7 @@ interface BuiltInAgent {
   codexPlanTool?: true;
 }
 
-export const BUILT_IN_ACP_AGENTS = {
+const BUILT_IN_ACP_AGENTS = {
   'claude-code': {
     title: 'Claude Code',
     commands: [['claude-agent-acp'], ['claude-code-acp']],
@@ -87,7 +87,7 @@ export type AcpAgentResolution = { ok: true; launch: AcpAgentLaunch } | { ok: fa
  * `command` as found: a path (with a slash) as is when it is an
  * executable file, else the first executable of that name on PATH.
  */
-export function findCommand(
+function findCommand(
   command: string,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,

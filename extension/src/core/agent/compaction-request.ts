@@ -12,7 +12,7 @@ export const COMPACTION_SYSTEM_PROMPT =
   "You summarize a coding agent's conversation so that the agent can continue " +
   'the work from your summary alone. You have no tools; answer with text only.';
 
-export const COMPACTION_PROMPT = [
+const COMPACTION_PROMPT = [
   'The conversation above no longer fits the context window and will be replaced by your summary.',
   "Write the summary that lets you continue the work without it: the user's requests (quote the latest one exactly);",
   'what has been done and found so far (files, functions, commands and their results, with exact names and paths);',
@@ -24,7 +24,7 @@ export const COMPACTION_PROMPT = [
 /** How much of a cut text is kept. */
 const KEEP_CHARS = 400;
 
-export function cutMarker(omitted: number): string {
+function cutMarker(omitted: number): string {
   return `[… ${omitted} characters cut to fit the context window]`;
 }
 

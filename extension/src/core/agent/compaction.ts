@@ -28,7 +28,7 @@ export interface CompactOptions {
 }
 
 /** Compaction could not be done; the message says why, for the turn's `error` end or the user. */
-export class CompactionError extends brandedError('CompactionError') {
+class CompactionError extends brandedError('CompactionError') {
   constructor(message: string) {
     super(message);
     this.name = 'CompactionError';
@@ -36,7 +36,7 @@ export class CompactionError extends brandedError('CompactionError') {
 }
 
 /** Room kept for the summary itself. */
-export function outputReserve(window: number): number {
+function outputReserve(window: number): number {
   return Math.min(4096, Math.floor(window / 8));
 }
 

@@ -5,12 +5,12 @@
 // in the model's order, and the model is told the list is authoritative.
 import type { TodoItem } from '../plan/todo-schema';
 
-export const SUMMARY_HEADING = '[Earlier conversation, summarized because the context window filled up]';
-export const PLAN_HEADING =
+const SUMMARY_HEADING = '[Earlier conversation, summarized because the context window filled up]';
+const PLAN_HEADING =
   '[Standing plan: your todo list as it stands on the session ' +
   'log. It is authoritative; keep it current with todo_write]';
 
-export function planLines(plan: readonly TodoItem[] | null): string {
+function planLines(plan: readonly TodoItem[] | null): string {
   if (plan === null) return 'No todo list has been written in this turn yet.';
   if (plan.length === 0) return 'The todo list is empty.';
   return plan.map((item, i) => `${i + 1}. [${item.status}] ${item.content}`).join('\n');

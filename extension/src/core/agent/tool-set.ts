@@ -19,7 +19,7 @@ import { Redactor, toolEnvironment } from '../tools/tool-env';
 import { isToolSetError, type ToolSetContext, ToolSetError, type ToolSetOptions } from '../tools/tool-set-context';
 import { Workspace } from '../tools/workspace';
 
-export { BUILT_IN_TOOLS, isToolSetError, ToolSetError, type ToolSetOptions };
+export { isToolSetError, type ToolSetOptions };
 
 function protectionFor(extra: readonly string[]): ProtectedPaths {
   try {

@@ -3,10 +3,10 @@
 // cut is marked). Reading goes through a function the host gives (node fs in the
 // CLI, vscode.workspace.fs in the extension), so the core touches no file system.
 
-export const RULES_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md'] as const;
+const RULES_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md'] as const;
 
 /** At most this many characters of the rules file reach the system prompt. */
-export const RULES_MAX_CHARS = 16_000;
+const RULES_MAX_CHARS = 16_000;
 
 export interface WorkspaceRules {
   /** The file as named at the root, e.g. `AGENTS.md` (what the session header shows). */
@@ -19,7 +19,7 @@ export interface WorkspaceRules {
 /** Reads a file relative to the workspace root; null when it does not exist (or is not a readable file). */
 export type ReadRootFile = (relativePath: string) => Promise<string | null>;
 
-export function rulesCutMarker(omitted: number): string {
+function rulesCutMarker(omitted: number): string {
   return `\n[… ${omitted} more characters of this file were cut]`;
 }
 

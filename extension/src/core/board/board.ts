@@ -47,7 +47,7 @@ export async function readBoard(sources: BoardSources, options: SessionCardOptio
   return orderCards([...sessions, ...followed, ...branches]);
 }
 
-export function sessionCards(dir: string, options: SessionCardOptions): BoardCard[] {
+function sessionCards(dir: string, options: SessionCardOptions): BoardCard[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);

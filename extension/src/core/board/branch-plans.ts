@@ -17,7 +17,7 @@ export const MAX_PLAN_FILE_BYTES = 256 * 1024;
 /** A name or author longer than this is cut (it is shown on one line). */
 const MAX_FIELD = 200;
 
-export interface BranchRef {
+interface BranchRef {
   /** The full ref name (`refs/heads/main`). */
   ref: string;
   /** `main`, `origin/feature`. */
@@ -38,7 +38,7 @@ const FORMAT = [
 ];
 
 /** The repository's branches and remote-tracking branches (symbolic refs such as `origin/HEAD` left out). */
-export async function listBranches(repo: string, gitBinary?: string): Promise<BranchRef[]> {
+async function listBranches(repo: string, gitBinary?: string): Promise<BranchRef[]> {
   const out = await gitOutput(
     repo,
     ['for-each-ref', `--format=${FORMAT.join('%00')}`, 'refs/heads', 'refs/remotes'],

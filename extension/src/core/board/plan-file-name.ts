@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { readRepoSettings } from './repo-settings';
 
-export const DEFAULT_PLAN_FILE = 'PLAN.md';
+const DEFAULT_PLAN_FILE = 'PLAN.md';
 /** Folders a plan file is never in: git's and our own state. */
 export const NOT_PLAN_FILE_FOLDERS: readonly string[] = ['.git', '.agent-checklist'];
 

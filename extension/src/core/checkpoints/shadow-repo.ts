@@ -13,11 +13,11 @@ import type { ChangedFile } from '../protocol/item-evidence-view';
 import { nulFields, ShadowGit } from './shadow-git';
 import { headCommit, moveHead } from './shadow-head';
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const STATS_AT_ONCE = 64;
 
 /** Folders left out of every checkpoint wherever they are, besides what .gitignore says. */
-export const EXCLUDED_FOLDERS = [
+const EXCLUDED_FOLDERS = [
   'node_modules',
   '.venv',
   'venv',

@@ -14,7 +14,7 @@ import type { AgentFile, AgentFileReader, AgentLine, AgentSessionInfo, ImportRes
 import type { FollowReport } from './follow-messages';
 
 /** Where an agent keeps its session files, each one JSONL it appends to. */
-export interface SessionFiles {
+interface SessionFiles {
   /**
    * The folder holding `folder`'s session files under the agent's `home`; undefined
    * until the agent made it known (looked for again every few seconds). Several
@@ -32,7 +32,7 @@ export interface SessionFiles {
 }
 
 /** What only the CLI says of an agent: in its reader's module, so that the host's start carries none of it. */
-export interface ReaderTexts {
+interface ReaderTexts {
   /** The CLI's `import` help for it: a paragraph of lines. */
   importHelp: string;
   /** The CLI's one-line warning (English) when its plan tool was off (PlanToolOff), `home` the agent's home. */
@@ -51,14 +51,14 @@ export interface JsonlReader extends ReaderTexts {
 }
 
 /** An agent whose sessions are JSONL files it appends to: followed file by file. */
-export interface JsonlReading {
+interface JsonlReading {
   kind: 'jsonl';
   /** Its reader's module (files, recogniser, reader), required at the first read: never the host's start. */
   load(): JsonlReader;
 }
 
 /** What follows one database's sessions of the open folders: each `update` reads what the agent wrote since. */
-export interface DatabaseFollower extends Disposable {
+interface DatabaseFollower extends Disposable {
   update(): void;
 }
 

@@ -45,7 +45,7 @@ export const opencodePartRow = z.object({
 export type OpencodePartRow = z.infer<typeof opencodePartRow>;
 
 /** opencode's plan tool. */
-export const OPENCODE_PLAN_TOOL = 'todowrite';
+const OPENCODE_PLAN_TOOL = 'todowrite';
 
 const todowritePart = z.object({
   type: z.literal('tool'),

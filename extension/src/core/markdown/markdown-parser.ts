@@ -23,9 +23,9 @@ import * as z from 'zod/mini';
 import { mdBlockSchema, type AnswerMarkdown } from '../protocol/markdown-schema';
 import { threadCpuMs } from './thread-cpu';
 
-export const PARSE_DEADLINE_MS = 250;
+const PARSE_DEADLINE_MS = 250;
 /** Each character adds this to a parse's deadline (several times what ordinary Markdown needs). */
-export const PARSE_MS_PER_CHAR = 0.04;
+const PARSE_MS_PER_CHAR = 0.04;
 /** A parse may take this many times its deadline in wall-clock time while its thread waits for a core. */
 const WALL_LIMIT = 20;
 /** The shortest wait before the deadline is looked at again (the CPU clock moves in 10 ms steps). */

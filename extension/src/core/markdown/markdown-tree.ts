@@ -17,11 +17,11 @@ import type { MdBlock, MdInline } from '../protocol/markdown-schema';
 
 export type { MdBlock } from '../protocol/markdown-schema';
 
-export const MAX_MARKDOWN_DEPTH = 24;
+const MAX_MARKDOWN_DEPTH = 24;
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;
 
 /** Container markers (`>`, list bullets, indentation) a line may open with before it is shown as plain text. */
-export const MAX_CONTAINER_PREFIX = 200;
+const MAX_CONTAINER_PREFIX = 200;
 const DEEP_PREFIX = new RegExp(`^[ \\t>*+-]{${MAX_CONTAINER_PREFIX},}`, 'm');
 
 /**

@@ -10,8 +10,8 @@
 // writes the text.
 
 export const LAUNCHER_DIR = 'bin';
-export const POSIX_LAUNCHER = 'agent-checklist';
-export const WINDOWS_LAUNCHER = 'agent-checklist.cmd';
+const POSIX_LAUNCHER = 'agent-checklist';
+const WINDOWS_LAUNCHER = 'agent-checklist.cmd';
 
 export interface LauncherTarget {
   /** The editor's runtime (process.execPath): Electron or Node, run as Node. */

@@ -4,9 +4,9 @@
 // The request line itself is bounded by the stdio transport (1 MiB).
 import * as z from 'zod/mini';
 
-export const MAX_TODOS = 1000;
+const MAX_TODOS = 1000;
 /** Bytes of one item as JSON (UTF-8). */
-export const MAX_TODO_BYTES = 8 * 1024;
+const MAX_TODO_BYTES = 8 * 1024;
 
 const withTodos = z.object({ todos: z.array(z.unknown()) });
 

@@ -25,7 +25,7 @@ import type { SessionStore, WritableSession } from '../store/session-store';
 import { planLimitError } from './plan-limits';
 import { planToolSpecs, TODO_READ_TOOL_NAME, todoReadText } from './plan-tools';
 
-export const SERVER_NAME = 'agent-checklist';
+const SERVER_NAME = 'agent-checklist';
 
 export interface PlanServerOptions {
   store: SessionStore;

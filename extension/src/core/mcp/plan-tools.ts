@@ -11,14 +11,14 @@ import { TODO_WRITE_TITLE, TODO_WRITE_TOOL_NAME } from '../tools/todo-write/todo
 import type { StandingPlan } from '../plan/todos-projection';
 
 export const TODO_READ_TOOL_NAME = 'todo_read';
-export const TODO_READ_TITLE = 'Read todo list';
-export const TODO_READ_DESCRIPTION =
+const TODO_READ_TITLE = 'Read todo list';
+const TODO_READ_DESCRIPTION =
   'Return the current todo list exactly as it was last written with todo_write (the whole list, ' +
   'in order, with each status). Use it when you are no longer sure what the list holds, for ' +
   'example after your context was compacted; then send the whole updated list with todo_write.';
-export const TODO_READ_INPUT_SCHEMA: Record<string, unknown> = { type: 'object', properties: {} };
+const TODO_READ_INPUT_SCHEMA: Record<string, unknown> = { type: 'object', properties: {} };
 
-export const NO_LIST_TEXT = 'No todo list has been written in this session yet.';
+const NO_LIST_TEXT = 'No todo list has been written in this session yet.';
 
 /** What the model sees from todo_read: one summary line, then the list as todo_write takes it. */
 export function todoReadText(plan: StandingPlan): string {

@@ -27,7 +27,7 @@ export interface SetupSnippet {
   text: string;
 }
 
-export const SERVER_KEY = 'agent-checklist';
+const SERVER_KEY = 'agent-checklist';
 
 /** The CLI's arguments that serve the workspace's plans over MCP (after the program and, for a runtime, cli.js). */
 export function mcpArgs(target: Pick<SetupTarget, 'sessionDir' | 'allowParallelInProgress'>): string[] {
@@ -41,7 +41,7 @@ export function mcpArgs(target: Pick<SetupTarget, 'sessionDir' | 'allowParallelI
 }
 
 /** One shell word: left bare when safe, else quoted for the platform. */
-export function shellWord(word: string, platform: SetupTarget['platform']): string {
+function shellWord(word: string, platform: SetupTarget['platform']): string {
   if (/^[A-Za-z0-9_./:=@+-]+$/.test(word)) return word;
   if (platform === 'windows') return `"${word.replace(/"/g, '\\"')}"`;
   return `'${word.replace(/'/g, `'\\''`)}'`;

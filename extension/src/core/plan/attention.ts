@@ -39,7 +39,7 @@ export interface AttentionTemplates {
   planHead: string;
 }
 
-export const ENGLISH_ATTENTION_TEMPLATES: AttentionTemplates = {
+const ENGLISH_ATTENTION_TEMPLATES: AttentionTemplates = {
   turnEnd: {
     completed: 'The agent finished its turn.',
     aborted: 'The agent stopped.',

@@ -100,7 +100,7 @@ function checkpointed(item: ItemRange, commit: string): ItemRange {
 }
 
 /** The item's range in `ranges` (null: none, or the item is not in the latest plan). */
-export function rangeOf(ranges: ChangeRanges, item: string): ChangeRange | null {
+function rangeOf(ranges: ChangeRanges, item: string): ChangeRange | null {
   return ranges.items.get(item)?.range ?? null;
 }
 

@@ -12,8 +12,7 @@
 import type { CheckRun, ItemCheck, ItemChecksState } from './item-checks';
 import type { IdentifiedItem } from './item-identity';
 
-export const CHECK_STATES = ['passed', 'failed', 'stale', 'running', 'not-run', 'waiting-acceptance'] as const;
-export type CheckState = (typeof CHECK_STATES)[number];
+type CheckState = 'passed' | 'failed' | 'stale' | 'running' | 'not-run' | 'waiting-acceptance';
 
 /** An item's check as `plan --format json` carries it: `at` is its last result's time. */
 export interface ItemCheckView {
@@ -44,7 +43,7 @@ export interface ItemCheckRef {
 }
 
 /** The item's check: its own, else the default (setSeq 0), else null. */
-export function checkOf(state: ItemChecksState, itemId: string, options: CheckOptions = {}): ItemCheck | null {
+function checkOf(state: ItemChecksState, itemId: string, options: CheckOptions = {}): ItemCheck | null {
   const own = state.checks.get(itemId);
   if (own !== undefined) return own;
   const command = options.defaultCommand?.trim();

@@ -65,7 +65,7 @@ export const itemChecksProjection: Projection<ItemChecksState> = {
 };
 
 /** The itemId an event names in `version`, or null. */
-export function namedItemId(
+function namedItemId(
   version: IdentifiedVersion | null,
   named: { item: string; itemId?: string | undefined },
 ): string | null {

@@ -13,7 +13,7 @@
 import type { TodoItem, TodoStatus } from './todo-schema';
 import type { PlanAuthor } from './todos-projection';
 
-export type PlanChangeKind = 'added' | 'removed' | 'dropped' | 'status' | 'text';
+type PlanChangeKind = 'added' | 'removed' | 'dropped' | 'status' | 'text';
 
 export interface PlanChange {
   kind: PlanChangeKind;

@@ -8,7 +8,7 @@
 import { STATUS_GLYPH } from './summaries';
 import type { TodoItem, TodoStatus } from './todo-schema';
 
-export const CHECKBOX_HELP =
+const CHECKBOX_HELP =
   '<!-- One item a line: "- [ ] " pending, "- [~] " in progress, "- ' +
   '[x] " completed. Save and close the editor to keep the list. -->';
 

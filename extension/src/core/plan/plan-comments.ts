@@ -11,9 +11,9 @@ import type { SessionEvent } from '../session/events';
 import type { Projection } from '../session/projection';
 import { itemIdentityProjection, type IdentifiedItem, type IdentifiedVersion } from './item-identity';
 
-export type CommentState = 'addressed' | 'unresolved' | 'stale' | 'resolved';
+type CommentState = 'addressed' | 'unresolved' | 'stale' | 'resolved';
 
-export interface PlanComment {
+interface PlanComment {
   /** The plan/comment event's seq: the comment's id. */
   readonly seq: number;
   readonly itemId: string;
@@ -83,7 +83,7 @@ function applyReview(state: PlanReviewState, event: SessionEvent): PlanReviewSta
 }
 
 /** `comment`'s state on `version` (module header). */
-export function commentState(comment: PlanComment, version: IdentifiedVersion | null): CommentState {
+function commentState(comment: PlanComment, version: IdentifiedVersion | null): CommentState {
   if (comment.resolved) return 'resolved';
   const item = itemOf(version, comment.itemId);
   if (item === undefined) return 'stale';

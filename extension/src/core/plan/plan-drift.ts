@@ -22,7 +22,7 @@ export interface PlanDrift {
 }
 
 /** A standing item's drift; absent (null) when it is in the approved plan as approved. */
-export const itemDriftSchema = z.discriminatedUnion('kind', [
+const itemDriftSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('added') }),
   /** `approved`: the text it had in the approved plan. */
   z.strictObject({ kind: z.literal('reworded'), approved: z.string() }),
@@ -74,7 +74,7 @@ export function itemDrift(drift: PlanDrift | null, content: string): ItemDrift |
 }
 
 /** The approved items nothing in the standing plan comes from any more, in the approved order. */
-export function droppedFromApproved(drift: PlanDrift | null): TodoItem[] {
+function droppedFromApproved(drift: PlanDrift | null): TodoItem[] {
   if (drift === null) return [];
   const kept = new Set(drift.origin.values());
   return drift.approved.todos.filter((t) => !kept.has(t.content));

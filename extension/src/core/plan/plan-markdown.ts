@@ -21,8 +21,8 @@
 import { oneLine } from './one-line';
 import type { TodoItem, TodoStatus } from './todo-schema';
 
-export const NO_STANDING_PLAN = '_No standing plan._';
-export const EMPTY_PLAN = '_The plan is empty._';
+const NO_STANDING_PLAN = '_No standing plan._';
+const EMPTY_PLAN = '_The plan is empty._';
 
 const IN_PROGRESS = /^\*\*(.+)\*\* _\(in progress\)_$/;
 const ITEM = /^[-*+] \[([ xX])\] (.*)$/;

@@ -49,7 +49,7 @@ export interface CountTemplates {
   pending: string;
 }
 
-export const ENGLISH_COUNT_TEMPLATES: CountTemplates = {
+const ENGLISH_COUNT_TEMPLATES: CountTemplates = {
   completed: '{0} completed',
   inProgress: '{0} in progress',
   pending: '{0} pending',
@@ -72,10 +72,10 @@ export function stripHeader(todos: readonly TodoItem[]): string {
 /** The head of a todo_write row: `<done>/<total> done`. */
 export const ROW_HEAD_TEMPLATE = '{0}/{1} done';
 /** The head of the status bar item and the Plan view's description: `<done>/<total>`. */
-export const FRACTION_TEMPLATE = '{0}/{1}';
+const FRACTION_TEMPLATE = '{0}/{1}';
 
 /** The verified items' count after a summary (`3/5 · 2 verified`; items' checks: check-states.ts); none: as it was. */
-export const VERIFIED_TEMPLATE = '{0} · {1} verified';
+const VERIFIED_TEMPLATE = '{0} · {1} verified';
 export function withVerified(summary: string, verified: number, template: string = VERIFIED_TEMPLATE): string {
   return verified > 0 ? format(template, summary, verified) : summary;
 }

@@ -5,11 +5,10 @@
 import { parseArguments } from '../zod-issues';
 import { todoWriteArgsSchema, type TodoItem } from './todo-schema';
 
-export const EMPTY_CONTENT_MESSAGE = 'invalid todo: `content` must be a non-empty string';
-export const duplicateContentMessage = (content: string): string =>
+const EMPTY_CONTENT_MESSAGE = 'invalid todo: `content` must be a non-empty string';
+const duplicateContentMessage = (content: string): string =>
   `invalid todos: duplicate content ${JSON.stringify(content)}`;
-export const tooManyActiveMessage = (n: number): string =>
-  `invalid todos: at most one task may be in_progress (got ${n})`;
+const tooManyActiveMessage = (n: number): string => `invalid todos: at most one task may be in_progress (got ${n})`;
 
 /** Required: the core API has no default for it. */
 export interface TodoWritePolicy {

@@ -20,7 +20,7 @@ export type StandingPlan = readonly TodoItem[] | null;
 export type PlanAuthor = 'model' | 'user';
 
 /** Where the plan stands in a plan-first review; `seq` is the review event's. */
-export interface PlanReview {
+interface PlanReview {
   readonly stage: 'proposed' | 'approved' | 'rejected';
   readonly seq: number;
 }

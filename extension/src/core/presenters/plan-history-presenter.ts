@@ -12,7 +12,7 @@ import { TODO_STATUSES } from '../plan/todo-schema';
 const isStatus = (value: string | undefined): value is TodoStatus =>
   (TODO_STATUSES as readonly (string | undefined)[]).includes(value);
 
-export function planChangeView(change: PlanChange): PlanChangeView {
+function planChangeView(change: PlanChange): PlanChangeView {
   switch (change.kind) {
     case 'status':
       // planChanges always sets both; a status it could not name reads as pending.

@@ -9,7 +9,7 @@ import { BOARD_SOURCES, BOARD_STATES } from '../domain-literals';
 import { describeIssues, isOwnKey, type Parsed } from './messages';
 
 /** What a card's button does: the window's plan-first decision, or open the plan where it lives. */
-export const BOARD_ACTIONS = ['approve', 'reject', 'open'] as const;
+const BOARD_ACTIONS = ['approve', 'reject', 'open'] as const;
 
 const boardCardViewSchema = z.strictObject({
   /** The card's key: its source and id (a session id, a branch's ref). */
@@ -72,7 +72,7 @@ export interface BoardHostMessage {
 const key = z.string().check(z.minLength(1), z.maxLength(4096));
 
 /** Webview -> host: each message's fields besides `type`, validated when the host receives it. */
-export const boardWebviewMessageFields = {
+const boardWebviewMessageFields = {
   ready: z.strictObject({}),
   fetch: z.strictObject({}),
   /** A card's button: its action on the card `key`. */

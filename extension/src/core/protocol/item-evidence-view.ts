@@ -15,13 +15,13 @@ const count = z.number().check(z.int(), z.minimum(0));
  * How a call counts: it read the workspace, wrote it, ran a command,
  * or something else (a subagent, another extension's tool).
  */
-export const EVIDENCE_CALL_KINDS = ['read', 'write', 'command', 'other'] as const;
+const EVIDENCE_CALL_KINDS = ['read', 'write', 'command', 'other'] as const;
 export type EvidenceCallKind = (typeof EVIDENCE_CALL_KINDS)[number];
 
 /** How many of an item's latest calls its evidence keeps. */
 export const EVIDENCE_RECENT_CALLS = 5;
 
-export const evidenceCallSchema = z.strictObject({
+const evidenceCallSchema = z.strictObject({
   /** The tool's name (an ACP agent's call: its title). */
   tool: z.string(),
   kind: z.enum(EVIDENCE_CALL_KINDS),
@@ -35,7 +35,7 @@ export const evidenceCallSchema = z.strictObject({
 export type EvidenceCall = z.infer<typeof evidenceCallSchema>;
 
 /** How a file differs between two checkpoints: A added, D deleted, M modified, T type changed. */
-export const changedFileSchema = z.strictObject({ status: z.enum(['A', 'D', 'M', 'T']), path: z.string() });
+const changedFileSchema = z.strictObject({ status: z.enum(['A', 'D', 'M', 'T']), path: z.string() });
 export type ChangedFile = z.infer<typeof changedFileSchema>;
 
 export const itemEvidenceViewSchema = z.strictObject({

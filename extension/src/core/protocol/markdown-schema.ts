@@ -36,7 +36,7 @@ export type MdBlock =
  */
 export type AnswerMarkdown = { kind: 'pending' } | { kind: 'parsed'; blocks: MdBlock[] } | { kind: 'plain' };
 
-export const mdInlineSchema: z.ZodMiniType<MdInline> = z.union([
+const mdInlineSchema: z.ZodMiniType<MdInline> = z.union([
   z.strictObject({ t: z.literal('text'), v: z.string() }),
   z.strictObject({ t: z.literal('code'), v: z.string() }),
   z.strictObject({

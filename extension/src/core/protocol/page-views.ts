@@ -117,7 +117,7 @@ export const approvalViewSchema = z.strictObject({
 export type ApprovalView = z.infer<typeof approvalViewSchema>;
 
 /** A subagent's session opened over the parent's transcript (read from the child's log). */
-export const childViewSchema = z.strictObject({
+const childViewSchema = z.strictObject({
   sessionId: z.string(),
   title: z.string(),
   items: z.array(transcriptItemSchema),

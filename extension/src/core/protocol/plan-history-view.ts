@@ -13,7 +13,7 @@ import { planViewSchema } from './plan-view';
 
 const statusSchema = z.enum(TODO_STATUSES);
 
-export const planChangeViewSchema = z.discriminatedUnion('kind', [
+const planChangeViewSchema = z.discriminatedUnion('kind', [
   /** `dropped`: an unfinished item a model write left out. */
   z.strictObject({ kind: z.enum(['added', 'removed', 'dropped']), content: z.string() }),
   z.strictObject({ kind: z.literal('status'), content: z.string(), from: statusSchema, to: statusSchema }),
@@ -27,7 +27,7 @@ export type PlanChangeView = z.infer<typeof planChangeViewSchema>;
  * `added` since the approval, `reworded` (`approved`: its approved text), or an
  * approved item `dropped` since.
  */
-export const planDriftViewSchema = z.discriminatedUnion('kind', [
+const planDriftViewSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.enum(['added', 'dropped']), content: z.string() }),
   z.strictObject({ kind: z.literal('reworded'), content: z.string(), approved: z.string() }),
 ]);

@@ -57,7 +57,7 @@ export type ToolView =
   /** Anything else: the raw input and the result, as text. */
   | { kind: 'generic'; input: string; result: string | null };
 
-export const toolChildViewSchema = z.strictObject({
+const toolChildViewSchema = z.strictObject({
   sessionId: z.string(),
   description: z.string(),
   outcome: z.nullable(z.enum(SUBAGENT_OUTCOMES)),

@@ -17,8 +17,6 @@ import { APPROVAL_WORDS, type ApprovalWords } from './approval-words';
 import { answerMarkdownSchema, type AnswerMarkdown } from './markdown-schema';
 import { toolViewSchema, type ToolView } from './tool-view';
 
-export type { ToolCallStatus, TurnEndKind };
-
 export type TranscriptItem =
   | { kind: 'user'; id: string; order: number; turn: number; text: string }
   | {

@@ -20,12 +20,12 @@ export const CHECK_OUTPUT_BYTES = 4096;
 /** The longest command line a check holds. */
 export const MAX_CHECK_COMMAND_CHARS = 2000;
 
-export const CHECK_ORIGINS = ['user', 'file'] as const;
+const CHECK_ORIGINS = ['user', 'file'] as const;
 export type CheckOrigin = (typeof CHECK_ORIGINS)[number];
 
 const item = z.string().check(z.minLength(1));
 const itemId = z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40)));
-export const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
+const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
 
 export const checkEventDataFields = {
   'plan/check-set': z.strictObject({

@@ -44,12 +44,12 @@ export type SessionEventType = keyof SessionEventMap;
  * Surface events become model messages (deriveMessages). todo/write is deliberately NOT one;
  * todo/user-edit is not one either (deriveMessages derives the model's note from it itself).
  */
-export const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
-export type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
+const SURFACE_EVENT_TYPES = ['user/message', 'assistant/message', 'tool/result'] as const;
+type SurfaceEventType = (typeof SURFACE_EVENT_TYPES)[number];
 
 const SURFACE_TYPES: ReadonlySet<string> = new Set(SURFACE_EVENT_TYPES);
 
-export function isSurfaceType(type: SessionEventType): type is SurfaceEventType {
+function isSurfaceType(type: SessionEventType): type is SurfaceEventType {
   return SURFACE_TYPES.has(type);
 }
 

@@ -45,7 +45,7 @@ export function inTurn(p: Readonly<LogPosition>, type: string, turn: number): st
   return turn !== open ? `${type} names turn ${turn} but turn ${open} is open` : null;
 }
 
-export function inStep(p: Readonly<LogPosition>, type: string, turn: number, step: number): string | null {
+function inStep(p: Readonly<LogPosition>, type: string, turn: number, step: number): string | null {
   const t = inTurn(p, type, turn);
   if (t) return t;
   const open = p.openStep;

@@ -7,7 +7,7 @@
 import { brandedError } from '../error-brand';
 
 /** The reason a choice's signal aborts: a later choice was made, or the window closed. */
-export class ChoiceSupersededError extends brandedError('ChoiceSupersededError') {
+class ChoiceSupersededError extends brandedError('ChoiceSupersededError') {
   override name = 'ChoiceSupersededError';
 }
 

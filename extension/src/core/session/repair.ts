@@ -4,11 +4,11 @@
 import type { Session } from './session';
 import type { SessionEventMap } from './events';
 
-export const UNKNOWN_OUTCOME_RESULT =
+const UNKNOWN_OUTCOME_RESULT =
   'Error: the outcome of this call is unknown: the session stopped while it was running. Check ' +
   'its effects before relying on it, and do not retry blindly if the tool has side effects.';
-export const NOT_STARTED_RESULT = 'Error: this call was not started: the session stopped before it could run.';
-export const INTERRUPTED_MESSAGE =
+const NOT_STARTED_RESULT = 'Error: this call was not started: the session stopped before it could run.';
+const INTERRUPTED_MESSAGE =
   'the session stopped before this turn ended (crash or forced exit); it was closed when the log was reopened';
 
 /** Appends the synthetic events; returns how many it appended (0 for a clean log). */

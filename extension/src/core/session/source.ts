@@ -60,7 +60,7 @@ const KNOWN_ACP_AGENTS: Record<string, string> = {
 };
 
 /** The client's name as people say it: its title, a known slug's name, else the name. */
-export function mcpClientDisplayName(client: McpClientInfo): string {
+function mcpClientDisplayName(client: McpClientInfo): string {
   return client.title?.trim() || KNOWN_MCP_CLIENTS[client.name] || client.name.trim() || 'MCP client';
 }
 
@@ -94,7 +94,7 @@ export function sourceLabel(source: SessionSource | undefined, fallback: 'agent'
  * sources were recorded. Others (MCP, CLI, Chat) are only shown, never reopened for
  * writing by the editor: their writer is another program.
  */
-export function isOwnAgentSession(source: SessionSource | undefined): boolean {
+function isOwnAgentSession(source: SessionSource | undefined): boolean {
   return source === undefined || source.kind === 'agent';
 }
 

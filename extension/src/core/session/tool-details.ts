@@ -6,7 +6,7 @@
 // evidence and the call's row read back.
 import * as z from 'zod/mini';
 
-export const toolResultDetailsSchema = z.looseObject({ tool: z.string() });
+const toolResultDetailsSchema = z.looseObject({ tool: z.string() });
 
 /** `{ tool, ...what that tool reports }`; each tool's own type comes from its descriptor's `details` schema. */
 export type ToolResultDetails = z.infer<typeof toolResultDetailsSchema>;

@@ -16,8 +16,7 @@ import type { EvidenceCallKind } from '../protocol/item-evidence-view';
 import type { BashExit } from '../protocol/tool-view';
 
 /** What a call does to the workspace: reads files in it, writes files in it, runs processes in it. */
-export const TOOL_EFFECTS = ['reads', 'writes', 'runs'] as const;
-export type ToolEffect = (typeof TOOL_EFFECTS)[number];
+type ToolEffect = 'reads' | 'writes' | 'runs';
 
 /**
  * When the agent loop takes a checkpoint for a call (checkpoints/step-checkpoints.ts
@@ -25,23 +24,11 @@ export type ToolEffect = (typeof TOOL_EFFECTS)[number];
  * change the workspace); `after-plan-write`: the call writes the plan, so the next
  * changing call takes one again; `none`.
  */
-export const CHECKPOINT_RULES = ['before-call', 'after-plan-write', 'none'] as const;
-export type CheckpointRule = (typeof CHECKPOINT_RULES)[number];
+type CheckpointRule = 'before-call' | 'after-plan-write' | 'none';
 
 /** ACP's tool kinds (ToolKind in the protocol: the client's icon for the call). */
-export const ACP_TOOL_KINDS = [
-  'read',
-  'edit',
-  'delete',
-  'move',
-  'search',
-  'execute',
-  'think',
-  'fetch',
-  'switch_mode',
-  'other',
-] as const;
-export type AcpToolKind = (typeof ACP_TOOL_KINDS)[number];
+type AcpToolKind =
+  'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'switch_mode' | 'other';
 
 /** A file a call changes, as its arguments say (`oldText` null: the whole file is written). */
 export interface FileChange {

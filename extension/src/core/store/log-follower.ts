@@ -11,7 +11,7 @@ import type { StreamedLog } from './log-stream';
 import { brandedError } from '../error-brand';
 
 /** The file no longer continues what was read (shrunk, replaced): load it again. */
-export class LogReplacedError extends brandedError('LogReplacedError') {
+class LogReplacedError extends brandedError('LogReplacedError') {
   override name = 'LogReplacedError';
 }
 

@@ -6,10 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { brandedError } from '../error-brand';
 
-export type LogGuardProblem = 'link' | 'deleted' | 'replaced' | 'changed';
+type LogGuardProblem = 'link' | 'deleted' | 'replaced' | 'changed';
 
 /** The log (or a folder on its path) is not the writer's own: the append is refused, nothing is rewritten. */
-export class LogGuardError extends brandedError('LogGuardError') {
+class LogGuardError extends brandedError('LogGuardError') {
   constructor(
     readonly logPath: string,
     readonly problem: LogGuardProblem,

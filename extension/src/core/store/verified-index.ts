@@ -40,7 +40,7 @@ const RACY_MS = 1000n;
 /** A larger sidecar is not ours (a plan is a few KB); it is ignored. */
 const MAX_INDEX_BYTES = 16 << 20;
 
-export function verifiedIndexPath(logPath: string): string {
+function verifiedIndexPath(logPath: string): string {
   return `${logPath}.verified`;
 }
 

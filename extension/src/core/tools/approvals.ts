@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord } from '../domain-literals';
 import type { ToolContext } from './tool';
 
-export { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRecord };
+export { type ApprovalDecision, type ApprovalRecord };
 
 /** For hosts that receive a decision over a boundary (webview message, prompt answer). */
-export const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodMiniType<ApprovalDecision>;
+const approvalDecisionSchema = z.enum(APPROVAL_DECISIONS) satisfies z.ZodMiniType<ApprovalDecision>;
 
 /** What the user is asked to allow. `summary` is one line; `detail` is the full text (command, diff). */
 export interface ApprovalRequest {
@@ -54,15 +54,15 @@ export interface ApprovalGate {
 export type ApprovalOutcome =
   { approved: true; by: 'auto' | 'remembered' | 'user' } | { approved: false; message: string };
 
-export const deniedMessage = (tool: string): string =>
+const deniedMessage = (tool: string): string =>
   `the user denied this ${tool} call. Do not retry it as is: ask the user what to do or take another approach.`;
-export const unattendedMessage = (tool: string, hint?: string): string =>
+const unattendedMessage = (tool: string, hint?: string): string =>
   `this ${tool} call needs the user's approval and no one can ` +
   `be asked here${hint ? ` (${hint})` : ''}. It was not run.`;
-export const protectedUnattendedMessage = (tool: string, reason: string): string =>
+const protectedUnattendedMessage = (tool: string, reason: string): string =>
   `this ${tool} call needs the user's approval of this one file and no one can be ` +
   `asked here (--yes and auto-approve do not cover it). It was not run. ${reason}`;
-export const stoppedBeforeApprovalMessage = (tool: string): string =>
+const stoppedBeforeApprovalMessage = (tool: string): string =>
   `the ${tool} call was stopped by the user before it was approved`;
 
 export interface ApprovalsOptions {
@@ -158,14 +158,14 @@ export class Approvals {
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string>;
 
 /** Answers `y`/`yes` approve, `a`/`always` approve-always, anything else denies. */
-export function parseApprovalAnswer(answer: string): ApprovalDecision {
+function parseApprovalAnswer(answer: string): ApprovalDecision {
   const a = answer.trim().toLowerCase();
   if (a === 'y' || a === 'yes') return 'approve';
   if (a === 'a' || a === 'always') return 'approve-always';
   return 'deny';
 }
 
-export function approvalQuestion(request: ApprovalRequest): string {
+function approvalQuestion(request: ApprovalRequest): string {
   if (request.protectedReason !== undefined)
     return `\nAllow ${request.tool}?\n${request.protectedReason}\n${request.detail}\n[y]es / [N]o: `;
   return `\nAllow ${request.tool}?\n${request.detail}\n[y]es / [a]lways in this session / [N]o: `;

@@ -85,7 +85,7 @@ export function checkRegular(stats: Stats, requested: string): void {
   if (stats.nlink > 1) throw new ConfinementError('hard-link', `${requested} has ${stats.nlink} hard links`);
 }
 
-export interface OpenedDirectory {
+interface OpenedDirectory {
   handle: FileHandle;
   /** The verified real path. */
   real: string;
@@ -94,7 +94,7 @@ export interface OpenedDirectory {
 }
 
 /** Opens a folder (not through a final link) and verifies it is inside `within`. The caller closes it. */
-export async function openDirectoryIn(dir: string, within: string): Promise<OpenedDirectory> {
+async function openDirectoryIn(dir: string, within: string): Promise<OpenedDirectory> {
   const handle = await openNoFollow(dir, constants.O_RDONLY | O_DIRECTORY);
   return closeOnThrow(handle, async () => {
     const stats = await handle.stat();
@@ -115,7 +115,7 @@ export async function readFileIn(file: string, within: string): Promise<Uint8Arr
 }
 
 /** A regular, singly linked file inside `within`, opened for reading in parts (grep); the caller closes it. */
-export async function openFileIn(file: string, within: string): Promise<FileHandle> {
+async function openFileIn(file: string, within: string): Promise<FileHandle> {
   const handle = await openNoFollow(file, constants.O_RDONLY);
   return closeOnThrow(handle, async () => {
     const stats = await handle.stat();

@@ -26,18 +26,16 @@ import {
 import { impliedFacts, type FileChange, type SaidFacts, type ToolFacts } from '../session/tool-facts';
 import type { ToolSetContext } from './tool-set-context';
 
-export type { ApprovalCard };
-
 /**
  * `workspace`: needs the workspace folder; `local-process`: runs a process, so only on a folder on this machine's disk.
  */
-export type ToolNeed = 'workspace' | 'local-process';
+type ToolNeed = 'workspace' | 'local-process';
 
 /**
  * A presenter's input: the call as logged, its arguments and result
  * data checked by the descriptor's schemas (null when they do not fit).
  */
-export interface PresenterInput<A, D> {
+interface PresenterInput<A, D> {
   call: ToolCallRecord;
   args: A | null;
   details: D | null;

@@ -7,9 +7,9 @@ import { oneLine, type PresentedCall, type ToolCallRecord } from './tool-present
 import type { FileChange } from '../session/tool-facts';
 
 /** Lines of each side of a change the row shows; the rest is counted, not built (a 10 MB write is 200,000 lines). */
-export const DIFF_VIEW_LINES = 500;
+const DIFF_VIEW_LINES = 500;
 /** Characters of one shown line (a minified file is one long line). */
-export const DIFF_VIEW_LINE_CHARS = 1000;
+const DIFF_VIEW_LINE_CHARS = 1000;
 
 interface Side {
   lines: DiffLine[];
@@ -20,7 +20,7 @@ interface Side {
  * The first DIFF_VIEW_LINES lines of `text` (one trailing newline
  * ignored), each cut to DIFF_VIEW_LINE_CHARS, and how many more there are.
  */
-export function boundedLines(kind: DiffLine['kind'], text: string): Side {
+function boundedLines(kind: DiffLine['kind'], text: string): Side {
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   const shown: DiffLine[] = [];
   if (text === '') return { lines: shown, omitted: 0 };

@@ -19,7 +19,7 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-export async function statFollowing(path: string): Promise<Stats | null> {
+async function statFollowing(path: string): Promise<Stats | null> {
   try {
     return await fsp.stat(path);
   } catch (error) {

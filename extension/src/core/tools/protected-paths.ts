@@ -17,13 +17,13 @@
 // other names count at the workspace root only: that is where their tools read them.
 import { globMatcher } from './glob';
 
-export type Protection = 'never' | 'approve';
+type Protection = 'never' | 'approve';
 
 /** Written by no tool, ever. */
-export const NEVER_WRITTEN = ['**/.git', '**/.git/**', '.agent-checklist/**'] as const;
+const NEVER_WRITTEN = ['**/.git', '**/.git/**', '.agent-checklist/**'] as const;
 
 /** Written by the file tools only with a per-file approval; read-only in the sandbox. */
-export const APPROVE_EACH_FILE = [
+const APPROVE_EACH_FILE = [
   '**/.vscode/**',
   '.envrc',
   '.github/workflows/**',

@@ -95,7 +95,7 @@ function redactStrings(value: Record<string, unknown>, redact: (text: string) =>
 }
 
 /** Under the 500 ms in which Stop must be answered. */
-export const DEFAULT_STOP_GRACE_MS = 400;
+const DEFAULT_STOP_GRACE_MS = 400;
 
 const STOPPED_RESULT = errorResult('the call was stopped by the user');
 

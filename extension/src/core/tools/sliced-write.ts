@@ -3,10 +3,10 @@
 import type { FileHandle } from 'node:fs/promises';
 
 /** UTF-16 code units encoded per write: the only bytes a write holds at once (≤ 3 bytes each). */
-export const WRITE_SLICE_CHARS = 64 * 1024;
+const WRITE_SLICE_CHARS = 64 * 1024;
 
 /** Where a slice of `text` from `start` may end: never between the two halves of a surrogate pair. */
-export function sliceEnd(text: string, start: number, chars = WRITE_SLICE_CHARS): number {
+function sliceEnd(text: string, start: number, chars = WRITE_SLICE_CHARS): number {
   const end = Math.min(text.length, start + chars);
   if (end === text.length || end - start < 2) return end;
   const last = text.charCodeAt(end - 1);

@@ -4,15 +4,15 @@ import { decodeText, looksBinary } from './walk';
 import { refusalMessage, type ResolvedPath, type Workspace } from './workspace';
 
 /** Larger files are refused rather than loaded whole into memory and context. */
-export const MAX_TEXT_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_TEXT_FILE_BYTES = 10 * 1024 * 1024;
 
-export const noSuchFileMessage = (p: string): string => `no such file: ${JSON.stringify(p)}`;
+const noSuchFileMessage = (p: string): string => `no such file: ${JSON.stringify(p)}`;
 export const isFolderMessage = (p: string): string =>
   `${JSON.stringify(p)} is a folder, not a file; use list_files to see what it holds`;
 export const notRegularFileMessage = (p: string): string => `${JSON.stringify(p)} is not a regular file`;
-export const binaryFileMessage = (p: string): string =>
+const binaryFileMessage = (p: string): string =>
   `${JSON.stringify(p)} looks like a binary file; only text files can be read or edited`;
-export const tooLargeMessage = (p: string, size: number): string =>
+const tooLargeMessage = (p: string, size: number): string =>
   `${JSON.stringify(p)} is ${size} bytes, more than the ${MAX_TEXT_FILE_BYTES} ` +
   `bytes a text tool reads; use bash (head, sed -n, grep) for parts of it`;
 

@@ -11,12 +11,12 @@
 //   (bash's head/tail, grep's and read_file's line limits) redact BEFORE the cut, so no
 //   cut can leave two halves of one printed secret; the registry's pass stays as a net.
 
-export const SECRET_NAME_PARTS: readonly string[] = ['KEY', 'TOKEN', 'SECRET', 'PASSWORD'];
+const SECRET_NAME_PARTS: readonly string[] = ['KEY', 'TOKEN', 'SECRET', 'PASSWORD'];
 export const REDACTED = '[redacted]';
 /** Shorter values are not redacted: `1` or `true` would blank out ordinary output. */
-export const MIN_REDACTED_LENGTH = 8;
+const MIN_REDACTED_LENGTH = 8;
 
-export function looksSecret(name: string): boolean {
+function looksSecret(name: string): boolean {
   const upper = name.toUpperCase();
   return SECRET_NAME_PARTS.some((part) => upper.includes(part));
 }

@@ -27,7 +27,7 @@ export interface PresentedCall {
  * A string property of parsed arguments; null when absent or
  * not a string. (Reading, not validating: the tool validated.)
  */
-export function stringArg(args: unknown, key: string): string | null {
+function stringArg(args: unknown, key: string): string | null {
   if (typeof args !== 'object' || args === null || !(key in args)) return null;
   const value: unknown = (args as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : null;

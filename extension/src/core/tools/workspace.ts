@@ -21,20 +21,19 @@ export interface ResolvedPath {
 
 export type PathResolution = ({ ok: true } & ResolvedPath) | { ok: false; message: string };
 
-export const outsideWorkspaceMessage = (p: string, root: string): string =>
+const outsideWorkspaceMessage = (p: string, root: string): string =>
   `path ${JSON.stringify(p)} is outside the workspace (${root}); only paths inside it can be used`;
-export const symlinkOutsideMessage = (p: string): string =>
+const symlinkOutsideMessage = (p: string): string =>
   `path ${JSON.stringify(p)} leads outside the workspace through a symbolic link; it was refused`;
-export const brokenLinkMessage = (p: string): string =>
-  `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
-export const hardLinkMessage = (p: string): string =>
+const brokenLinkMessage = (p: string): string => `path ${JSON.stringify(p)} is a broken symbolic link; it was refused`;
+const hardLinkMessage = (p: string): string =>
   `${JSON.stringify(p)} has more than one hard link; another name ` +
   `of it may lie outside the workspace, so the file tools refuse it`;
-export const changedWhileOpenedMessage = (p: string): string =>
+const changedWhileOpenedMessage = (p: string): string =>
   `path ${JSON.stringify(p)} changed while it was being opened ` +
   `(a symbolic link where a file or folder was); it was refused`;
-export const EMPTY_PATH_MESSAGE = 'path must not be empty';
-export const NUL_PATH_MESSAGE = 'path must not contain a NUL character';
+const EMPTY_PATH_MESSAGE = 'path must not be empty';
+const NUL_PATH_MESSAGE = 'path must not contain a NUL character';
 
 /** Lexically inside (or equal to) `root`. A name that merely starts with `..` (`..hidden`) is inside. */
 export function isInside(root: string, candidate: string): boolean {
@@ -59,7 +58,7 @@ export function refusalMessage(error: unknown, userPath: string): string | null 
   }
 }
 
-export function toDisplay(root: string, real: string): string {
+function toDisplay(root: string, real: string): string {
   const rel = path.relative(root, real);
   return rel === '' ? '.' : rel.split(path.sep).join('/');
 }

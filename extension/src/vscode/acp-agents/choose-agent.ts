@@ -10,7 +10,7 @@ import type { ProviderView } from '../../core/protocol/messages';
 import { BUILTIN_AGENT, readSettings, type AgentSettings } from '../host/settings';
 import { acpAgentLabel, resolveChosenAgent } from './acp-agent-choice';
 
-export const CHOOSE_AGENT_COMMAND = 'agentChecklist.chooseAgent';
+const CHOOSE_AGENT_COMMAND = 'agentChecklist.chooseAgent';
 
 /** What names our own agent's model in the picker (the provider source, passed in from above). */
 interface OwnAgentDescriber {

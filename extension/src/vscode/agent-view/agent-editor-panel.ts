@@ -10,9 +10,9 @@ import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 import type { AgentWebviewProvider } from './agent-webview';
 
-export const OPEN_IN_EDITOR_COMMAND = 'agentChecklist.openInEditor';
+const OPEN_IN_EDITOR_COMMAND = 'agentChecklist.openInEditor';
 /** The webview panel's view type (package.json's `onWebviewPanel:` activation event names it). */
-export const AGENT_EDITOR_TYPE = 'agentChecklist.agentEditor';
+const AGENT_EDITOR_TYPE = 'agentChecklist.agentEditor';
 
 export class AgentEditorPanel extends Owner implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;

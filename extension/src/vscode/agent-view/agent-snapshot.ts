@@ -34,7 +34,7 @@ export interface SnapshotSources {
 }
 
 /** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
-export function webviewStrings(): WebviewStrings {
+function webviewStrings(): WebviewStrings {
   return localizeStrings((english) => vscode.l10n.t(english));
 }
 

@@ -8,7 +8,7 @@ import { type TranscriptItem } from '../../core/protocol/transcript';
 import { transcriptFromEvents } from '../../core/presenters/transcript-folder';
 import type { ChildChange, ChildSessions, ChildSnapshot } from '../session/child-sessions';
 
-export function childView(child: ChildSnapshot): ChildView {
+function childView(child: ChildSnapshot): ChildView {
   return {
     sessionId: child.sessionId,
     title: child.title,

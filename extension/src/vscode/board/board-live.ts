@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Owner, toDisposable } from '../../core/disposable';
 
-export const DEBOUNCE_MS = 200;
+const DEBOUNCE_MS = 200;
 
 export interface BoardLiveSources {
   sessionDirs: readonly string[];

@@ -8,7 +8,7 @@ import { BOARD_STATES, type BoardState } from '../../core/domain-literals';
 import { BOARD_STRINGS, type BoardCardView, type BoardStrings, type BoardView } from '../../core/protocol/board-view';
 import { visibleControls } from '../../core/terminal-text';
 
-export function stateWord(state: BoardState): string {
+function stateWord(state: BoardState): string {
   switch (state) {
     case 'needs-approval':
       return vscode.l10n.t('Needs approval');
@@ -42,7 +42,7 @@ function updatedLabel(iso: string): string {
 }
 
 /** `waitingSession`: the session whose plan-first proposal this window waits on, or null. */
-export function cardView(card: BoardCard, waitingSession: string | null): BoardCardView {
+function cardView(card: BoardCard, waitingSession: string | null): BoardCardView {
   const decides = card.source === 'session' && card.id === waitingSession;
   const actions: BoardCardView['actions'] = decides
     ? [

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { BoardThread } from '../../core/board/board-thread';
 import { visibleControls } from '../../core/terminal-text';
 
-export const BRANCH_PLAN_SCHEME = 'agent-checklist-branch';
+const BRANCH_PLAN_SCHEME = 'agent-checklist-branch';
 
 /** The document of `file` on `ref` (a full ref name) in the repository at `folder`. */
 export function branchPlanUri(folder: string, ref: string, file: string): vscode.Uri {

@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import { mcpArgs } from '../../core/mcp/setup-snippets';
 import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
 
-export const MCP_PROVIDER_ID = 'agentChecklist.mcpServer';
+const MCP_PROVIDER_ID = 'agentChecklist.mcpServer';
 
 /** The 1.101 API shapes this file uses (absent from @types/vscode 1.100). */
 interface McpApi {

@@ -11,9 +11,9 @@ import type { SessionController } from '../controller/session-controller';
 import { onDidChangePlanToolConfig } from '../session/plan-tool-config';
 import { planNoticeOf } from '../session/session-view';
 
-export const ENABLE_CLAUDE_CODE_TASKS_COMMAND = 'agentChecklist.enableClaudeCodeTasks';
-export const ENABLE_CODEX_PLAN_TOOL_COMMAND = 'agentChecklist.enableCodexPlanTool';
-export const PLAN_NOTICE_CONTEXT = 'agentChecklist.planNotice';
+const ENABLE_CLAUDE_CODE_TASKS_COMMAND = 'agentChecklist.enableClaudeCodeTasks';
+const ENABLE_CODEX_PLAN_TOOL_COMMAND = 'agentChecklist.enableCodexPlanTool';
+const PLAN_NOTICE_CONTEXT = 'agentChecklist.planNotice';
 
 /** Keeps the Plan view's notice in step with the shown session, and registers the Turn On commands. */
 export class PlanToolNotice extends Owner {

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { McpLauncher } from './mcp-launcher';
 
-export const SET_UP_AGENT_COMMAND = 'agentChecklist.setUpAgent';
+const SET_UP_AGENT_COMMAND = 'agentChecklist.setUpAgent';
 
 export interface SetUpAgentOptions {
   extension: vscode.Extension<unknown>;

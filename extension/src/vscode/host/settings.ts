@@ -23,7 +23,7 @@ export const BUILTIN_AGENT = 'builtin';
 const SETTINGS_SECTION = 'agentChecklist';
 const PROVIDER_IDS = ['demo', 'scripted', ...REMOTE_PROVIDER_IDS, 'vscode-lm'] as const;
 
-export const FOLLOW_EXTERNAL = ['latest', 'off'] as const;
+const FOLLOW_EXTERNAL = ['latest', 'off'] as const;
 
 /**
  * One setting, written once: its key under agentChecklist, its schema (a value that fails it falls back to `fallback`,

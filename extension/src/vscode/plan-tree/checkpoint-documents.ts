@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 
-export const CHECKPOINT_SCHEME = 'agent-checklist-checkpoint';
+const CHECKPOINT_SCHEME = 'agent-checklist-checkpoint';
 
 const querySchema = z.object({
   workspace: z.string(),

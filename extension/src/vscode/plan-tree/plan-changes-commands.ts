@@ -7,7 +7,7 @@ import type { SessionController } from '../controller/session-controller';
 import { registerCheckpointDocuments } from './checkpoint-documents';
 import type { PlanNode } from './plan-tree-model';
 
-export const PLAN_CHANGES_COMMANDS = {
+const PLAN_CHANGES_COMMANDS = {
   showChanges: 'agentChecklist.plan.showChanges',
   revertItem: 'agentChecklist.plan.revertItem',
   restoreWorkspace: 'agentChecklist.plan.restoreWorkspace',

@@ -23,7 +23,7 @@ import type { PlanEdit } from '../../core/plan/user-edit';
 import type { PlanNode } from './plan-tree-model';
 import type { SessionController } from '../controller/session-controller';
 
-export const PLAN_EDIT_COMMANDS = {
+const PLAN_EDIT_COMMANDS = {
   markCompleted: 'agentChecklist.plan.markCompleted',
   markInProgress: 'agentChecklist.plan.markInProgress',
   markPending: 'agentChecklist.plan.markPending',
@@ -36,7 +36,7 @@ export const PLAN_EDIT_COMMANDS = {
 } as const;
 
 /** Context key: the shown session's plan may be edited in this window. */
-export const PLAN_EDITABLE_CONTEXT = 'agentChecklist.planEditable';
+const PLAN_EDITABLE_CONTEXT = 'agentChecklist.planEditable';
 
 export interface PlanEditCommandDeps {
   controller: SessionController;

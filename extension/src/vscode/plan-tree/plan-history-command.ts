@@ -11,8 +11,8 @@ import { Owner, toDisposable } from '../../core/disposable';
 import { hasPlanVersion } from '../../core/plan/plan-history';
 import type { SessionController } from '../controller/session-controller';
 
-export const SHOW_PLAN_HISTORY_COMMAND = 'agentChecklist.showPlanHistory';
-export const HAS_PLAN_HISTORY_CONTEXT = 'agentChecklist.hasPlanHistory';
+const SHOW_PLAN_HISTORY_COMMAND = 'agentChecklist.showPlanHistory';
+const HAS_PLAN_HISTORY_CONTEXT = 'agentChecklist.hasPlanHistory';
 
 export class PlanHistoryCommand extends Owner {
   /** The shown session has a plan version (once it has one it keeps it: the log is append-only). */

@@ -29,7 +29,7 @@ export function statusLabel(status: TodoStatus): string {
 }
 
 /** `42s`, `3m 07s`, `1h 02m`. */
-export function formatElapsed(ms: number): string {
+function formatElapsed(ms: number): string {
   const { hours, minutes, seconds } = durationParts(ms);
   const pad = (n: number): string => String(n).padStart(2, '0');
   if (hours) return vscode.l10n.t('{0}h {1}m', hours, pad(minutes));
@@ -45,7 +45,7 @@ export function formatTime(ts: string, now: Date): string {
 }
 
 /** The codicon of an item: spinning while its session works on it, a play mark once its turn is over. */
-export function itemIcon(node: PlanItemNode): vscode.ThemeIcon {
+function itemIcon(node: PlanItemNode): vscode.ThemeIcon {
   switch (node.item.status) {
     case 'completed':
       return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
@@ -64,7 +64,7 @@ function addedLine(by: PlanAuthor, at: string): string {
 }
 
 /** The history lines of an item's tooltip: who added it and when, started, finished, time in progress. */
-export function historyLines(row: TimingRow, now: Date): string[] {
+function historyLines(row: TimingRow, now: Date): string[] {
   const lines: string[] = [];
   if (row.addedAt !== null) lines.push(addedLine(row.addedBy ?? 'model', formatTime(row.addedAt, now)));
   if (row.startedAt !== null) lines.push(vscode.l10n.t('Started at {0}', formatTime(row.startedAt, now)));

@@ -77,7 +77,7 @@ export interface PlanLevel {
 }
 
 /** The nodes of one session's plan level: its items, then the subagents hung nowhere else. */
-export function buildPlanNodes(
+function buildPlanNodes(
   level: PlanLevel,
   childOf: (sessionId: string) => ChildSnapshot | null,
   prefix = 'plan',

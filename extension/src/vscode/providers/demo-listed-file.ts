@@ -8,7 +8,7 @@ import type { Message } from '../../core/agent/derive-messages';
 import { LIST_FILES_TOOL_NAME } from '../../core/tools/list-files/list-files-signature';
 import type { ScriptedResponse } from '../../core/agent/providers/scripted';
 
-export const LISTED_FILE_PLACEHOLDER = '{listedFile}';
+const LISTED_FILE_PLACEHOLDER = '{listedFile}';
 const NO_FILE_LISTED = 'README.md';
 
 /** The plain files a list_files result names (no folders, links or notes). */

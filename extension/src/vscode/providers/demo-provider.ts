@@ -24,8 +24,7 @@ export interface DemoPacing {
 }
 
 const DEMO_PACING: DemoPacing = { stepDelayMs: 450, pieceDelayMs: 18 };
-export const DEMO_EXHAUSTED_TEXT =
-  'The demo script has no more steps. Set `agentChecklist.provider` to use a real model.';
+const DEMO_EXHAUSTED_TEXT = 'The demo script has no more steps. Set `agentChecklist.provider` to use a real model.';
 
 export class DemoProvider implements ModelProvider {
   readonly id = DEMO_PROVIDER_ID;

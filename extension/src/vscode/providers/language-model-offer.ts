@@ -6,7 +6,7 @@
 // never a workspace's).
 import * as vscode from 'vscode';
 
-export const USE_LANGUAGE_MODEL_COMMAND = 'agentChecklist.useLanguageModel';
+const USE_LANGUAGE_MODEL_COMMAND = 'agentChecklist.useLanguageModel';
 
 export class LanguageModelOffer implements vscode.Disposable {
   private name: string | undefined;

@@ -20,7 +20,7 @@ const remoteSettingsSchema = z.object({
 });
 export type RemoteSettings = z.infer<typeof remoteSettingsSchema>;
 
-export const secretKeyName = (id: RemoteProviderId): string => `agentChecklist.apiKey.${id}`;
+const secretKeyName = (id: RemoteProviderId): string => `agentChecklist.apiKey.${id}`;
 
 /** The endpoint settings of one remote provider, validated; a bad value is a message for the user. */
 export function readRemoteSettings(id: RemoteProviderId): RemoteSettings | string {

@@ -32,11 +32,7 @@ export interface FolderSession extends SessionSummary {
   label: SourceLabel;
 }
 
-export function sessionFolders(
-  own: SessionStore,
-  followed: SessionStore,
-  workspaceRoots: readonly string[],
-): SessionFolder[] {
+function sessionFolders(own: SessionStore, followed: SessionStore, workspaceRoots: readonly string[]): SessionFolder[] {
   const folders: SessionFolder[] = [
     { store: own, fallback: 'agent' },
     { store: followed, fallback: 'cli' },

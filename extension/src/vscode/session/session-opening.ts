@@ -32,7 +32,7 @@ export interface OpenResult {
 }
 
 /** The store's sessions a user opens, newest first: subagent sessions (header.parent) open from their parent. */
-export function listRootSessions(store: SessionStore): SessionSummary[] {
+function listRootSessions(store: SessionStore): SessionSummary[] {
   return store.list().filter((s) => s.header.parent === undefined);
 }
 

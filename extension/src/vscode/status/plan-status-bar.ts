@@ -22,7 +22,7 @@ import type { SessionController } from '../controller/session-controller';
 import { onDidChangeSettings } from '../host/settings';
 import { ShownSessionEvents } from '../controller/shown-session-events';
 
-export const STATUS_BAR_ITEM_ID = 'agentChecklist.plan';
+const STATUS_BAR_ITEM_ID = 'agentChecklist.plan';
 
 const GLYPH: Record<TodoStatus, string> = {
   completed: '$(pass)',
@@ -43,7 +43,7 @@ function stalledLine(since: string, nowMs: number): string {
  * The whole plan as a Markdown list with a codicon per item (a warning and its words for a flagged one); model text is
  * escaped, never markup.
  */
-export function planTooltip(
+function planTooltip(
   plan: NonNullable<StandingPlan>,
   running: boolean,
   stalled: string | null,

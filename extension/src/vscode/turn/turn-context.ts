@@ -23,7 +23,7 @@ export interface TurnContext {
 }
 
 /** The first of the rules files at the folder's root that is a regular file (a symlink is not followed). */
-export async function readFolderRules(folder: vscode.Uri | undefined): Promise<WorkspaceRules | null> {
+async function readFolderRules(folder: vscode.Uri | undefined): Promise<WorkspaceRules | null> {
   if (!folder) return null;
   return readWorkspaceRules(async (relative) => {
     const uri = vscode.Uri.joinPath(folder, ...relative.split('/'));

@@ -48,7 +48,7 @@ export interface TurnToolsOptions {
 }
 
 /** Thrown when the settings ask for a tool set the core refuses; the message is for the user. */
-export class ToolSettingsError extends brandedError('ToolSettingsError') {
+class ToolSettingsError extends brandedError('ToolSettingsError') {
   override name = 'ToolSettingsError';
 }
 

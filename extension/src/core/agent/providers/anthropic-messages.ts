@@ -48,7 +48,7 @@ export function toAnthropicMessages(request: ModelRequest): MessageParam[] {
   return messages;
 }
 
-export function toAnthropicAssistantContent(blocks: readonly AssistantBlock[]): ContentBlockParam[] {
+function toAnthropicAssistantContent(blocks: readonly AssistantBlock[]): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
   for (const block of blocks) {
     switch (block.type) {

@@ -18,7 +18,7 @@ const usageSchema = z.looseObject({
   output_tokens_details: z.nullish(z.looseObject({ thinking_tokens: tokens })),
 });
 
-export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
+const anthropicStreamEventSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('message_start'), message: z.looseObject({ usage: z.nullish(usageSchema) }) }),
   z.looseObject({
     type: z.literal('content_block_start'),

@@ -32,7 +32,7 @@ export interface OpenAIMessageOptions {
 }
 
 /** The assistant message as sent, with the reasoning_content extension. */
-export type OpenAIAssistantMessage = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
+type OpenAIAssistantMessage = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
 
 export function toOpenAIMessages(request: ModelRequest, options: OpenAIMessageOptions): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [];
@@ -79,7 +79,7 @@ function segmentsWithToolCalls(messages: readonly Message[]): boolean[] {
 }
 
 /** One assistant message; `reasoningRequired` sends reasoning_content "" when none was recorded. */
-export function toOpenAIAssistant(
+function toOpenAIAssistant(
   blocks: readonly AssistantBlock[],
   reasoningRequired: boolean,
 ): OpenAIAssistantMessage | null {

@@ -41,7 +41,7 @@ export const completionChunkSchema = z.looseObject({
     }),
   ),
 });
-export type CompletionChunk = z.infer<typeof completionChunkSchema>;
+type CompletionChunk = z.infer<typeof completionChunkSchema>;
 export type ToolCallDelta = z.infer<typeof toolCallDeltaSchema>;
 export type ChunkUsage = NonNullable<CompletionChunk['usage']>;
 

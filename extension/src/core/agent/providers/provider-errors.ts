@@ -6,7 +6,7 @@
 import { ProviderError } from '../provider';
 
 /** Statuses worth another attempt: rate limited, or the server failed. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
@@ -14,7 +14,7 @@ export function isRetryableStatus(status: number): boolean {
  * The wait the server asked for, in ms: `retry-after-ms` (OpenAI, Anthropic), else
  * `Retry-After` as delta-seconds or an HTTP date. Undefined when absent or unreadable.
  */
-export function retryAfterMs(headers: Headers | undefined, now: number = Date.now()): number | undefined {
+function retryAfterMs(headers: Headers | undefined, now: number = Date.now()): number | undefined {
   if (!headers) return undefined;
   const ms = headers.get('retry-after-ms');
   if (ms !== null && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.ceil(Number(ms));
@@ -30,7 +30,7 @@ export function retryAfterMs(headers: Headers | undefined, now: number = Date.no
  * Removes a secret from text that may reach the log, the UI or a terminal: some
  * servers echo the key they were sent in their error message.
  */
-export function redactSecret(text: string, secret: string | undefined): string {
+function redactSecret(text: string, secret: string | undefined): string {
   if (!secret || secret.length < 4) return text;
   return text.split(secret).join('[redacted]');
 }
@@ -57,11 +57,7 @@ const OVERFLOW_WORDS =
  * length is … tokens"), Anthropic 400 `invalid_request_error` "prompt is too long:
  * N tokens > M maximum"; some gateways use 413.
  */
-export function isContextOverflow(
-  status: number | undefined,
-  code: string | null | undefined,
-  message: string,
-): boolean {
+function isContextOverflow(status: number | undefined, code: string | null | undefined, message: string): boolean {
   if (code === 'context_length_exceeded') return true;
   if (status !== undefined && status !== 400 && status !== 413 && status !== 422) return false;
   return OVERFLOW_WORDS.test(message);

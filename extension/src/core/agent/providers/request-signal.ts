@@ -3,12 +3,12 @@
 // them, so handing them the turn's own signal would grow its listener list by three
 // every request (a 200-step turn: 600). Each request gets a child signal instead,
 // dropped with the request; the turn's signal holds one listener at a time.
-export interface RequestSignal {
+interface RequestSignal {
   signal: AbortSignal;
   dispose(): void;
 }
 
-export function requestSignal(parent: AbortSignal): RequestSignal {
+function requestSignal(parent: AbortSignal): RequestSignal {
   const controller = new AbortController();
   if (parent.aborted) {
     controller.abort(parent.reason);

@@ -8,7 +8,7 @@ import '../../zod-english';
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from '../provider';
 import { abortableSleep as sleep } from '../retry';
 
-export const modelScriptSchema = z.object({
+const modelScriptSchema = z.object({
   responses: z.array(
     z.object({
       reasoning: z.exactOptional(z.string()),
@@ -41,7 +41,7 @@ export type ModelScript = z.infer<typeof modelScriptSchema>;
 /** One answer of a scripted model. */
 export type ScriptedResponse = ModelScript['responses'][number];
 
-export function parseModelScript(json: unknown, source = 'script'): ModelScript {
+function parseModelScript(json: unknown, source = 'script'): ModelScript {
   const parsed = modelScriptSchema.safeParse(json);
   if (!parsed.success) {
     throw new Error(

@@ -24,7 +24,7 @@ const OVERFLOW =
 const TRANSIENT = /\b(429|5\d\d)\b|rate.?limit|overloaded|timed? ?out|ECONNRESET|socket hang up|network/i;
 
 /** True when the words (or the code) say the request was too long for the model. */
-export function isVscodeLmOverflow(failure: VscodeLmFailure): boolean {
+function isVscodeLmOverflow(failure: VscodeLmFailure): boolean {
   return OVERFLOW.test(`${failure.languageModelCode ?? ''} ${failure.message}`);
 }
 

@@ -24,15 +24,15 @@ export const BASH_OUTPUT_TAIL_BYTES = 16 * 1024;
 export const UNTRUSTED_BASH_MESSAGE =
   'bash is disabled because this workspace is not trusted. Tell ' +
   'the user; they can trust the workspace to allow commands.';
-export const NO_OUTPUT = '(no output)';
+const NO_OUTPUT = '(no output)';
 
-export const BASH_DESCRIPTION_HEAD =
+const BASH_DESCRIPTION_HEAD =
   'Run a shell command with bash in the workspace folder. Returns the ' +
   'combined stdout and stderr and, on the last line, the exit code.';
-export const BASH_DESCRIPTION_APPROVAL =
+const BASH_DESCRIPTION_APPROVAL =
   'The user may have to approve each command first; a denied command is not ' +
   'run: do not retry it unchanged, ask the user or take another approach.';
-export const bashDescriptionLimits = (headBytes: number, tailBytes: number): string =>
+const bashDescriptionLimits = (headBytes: number, tailBytes: number): string =>
   `Commands get no standard input (do not start interactive programs). They time out after ` +
   `${DEFAULT_BASH_TIMEOUT_MS} ms unless timeout_ms says otherwise (at most ${MAX_BASH_TIMEOUT_MS}); ` +
   `then the command and every process it started are killed. Output beyond ${headBytes + tailBytes} ` +
@@ -57,7 +57,7 @@ function bashDescriptionTail(fileTools: readonly FileTool[]): string | null {
   return `Prefer ${spoken(fileTools.map((t) => t.name))} for ${spoken(purposes)} files.`;
 }
 
-export interface BashToolOptions extends SandboxChoice {
+interface BashToolOptions extends SandboxChoice {
   approvals: Approvals;
   /** Workspace trust; a function is read at each call, so granting trust applies at once. */
   trusted: boolean | (() => boolean);
@@ -72,7 +72,7 @@ export interface BashToolOptions extends SandboxChoice {
   fileTools?: readonly FileTool[];
 }
 
-export function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
+function bashExit(run: ShellRunResult, timeoutMs: number): BashExit {
   if (run.stopped) return { kind: 'stopped' };
   if (run.timedOut) return { kind: 'timed-out', timeoutMs };
   if (run.exitCode !== null) return { kind: 'exited', code: run.exitCode };

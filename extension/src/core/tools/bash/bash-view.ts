@@ -14,7 +14,7 @@ export const BASH_TOOL_NAME = 'bash';
 export const bashDetailsSchema = z.strictObject({ tool: z.literal(BASH_TOOL_NAME), exit: bashExitSchema });
 
 /** The last line of the text the model sees. */
-export function bashStatusLine(exit: BashExit): string {
+function bashStatusLine(exit: BashExit): string {
   switch (exit.kind) {
     case 'stopped':
       return '[stopped by the user: the command and its process group were killed]';

@@ -2,7 +2,7 @@
 // everything between is dropped and counted, and the cut is marked in the text
 // with how many bytes were dropped. Memory stays bounded however much a command prints.
 
-export const cutMarker = (droppedBytes: number): string => `\n[… ${droppedBytes} bytes of output dropped …]\n`;
+const cutMarker = (droppedBytes: number): string => `\n[… ${droppedBytes} bytes of output dropped …]\n`;
 
 export class HeadTailBuffer {
   private head: Buffer[] = [];

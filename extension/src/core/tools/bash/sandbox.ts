@@ -103,7 +103,7 @@ function keptUnderRun(): string[] {
 }
 
 /** The launched process's first descriptor for the read-only mounts (0-2 stdio, 3 the lifeline: process-group.ts). */
-export const FIRST_MOUNT_FD = 4;
+const FIRST_MOUNT_FD = 4;
 
 /**
  * The bwrap arguments before `--`. `writable` is the workspace's real path; `readOnly`

@@ -7,7 +7,7 @@ import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 
 export const EDIT_FILE_TOOL_NAME = 'edit_file';
 
-export const EDIT_FILE_DESCRIPTION = [
+const EDIT_FILE_DESCRIPTION = [
   'Replace one exact piece of text in a workspace file: old_string must occur EXACTLY ' +
     'ONCE in the file (same whitespace and indentation); it is replaced by new_string.',
   'Read the file first and copy old_string from it (without the line numbers ' +
@@ -17,7 +17,7 @@ export const EDIT_FILE_DESCRIPTION = [
     WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 
-export const editFileArgsSchema = z.object({
+const editFileArgsSchema = z.object({
   path: filePathArg,
   old_string: z.string().check(z.minLength(1), z.describe('The exact text to replace; it must occur exactly once.')),
   new_string: z.string().check(z.describe('The text to put in its place.')),

@@ -10,18 +10,18 @@ import { preview, type WriteToolOptions } from '../write-file/write-file-tool';
 import { contentTooLargeMessage, guardTarget, MAX_WRITE_BYTES, utf8Length } from '../write-guard';
 import { EDIT_FILE_TOOL_NAME, editFileSignature } from './edit-file-signature';
 
-export const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
-export const changedWhileAskedMessage = (p: string): string =>
+const SAME_STRINGS_MESSAGE = 'old_string and new_string are the same; there is nothing to change';
+const changedWhileAskedMessage = (p: string): string =>
   `${JSON.stringify(p)} now leads to another file than the one approved (a symbolic link changed); nothing was written`;
-export const notFoundMessage = (p: string): string =>
+const notFoundMessage = (p: string): string =>
   `old_string was not found in ${JSON.stringify(p)}; read the file ` +
   `and copy the exact text, including whitespace and indentation`;
-export const notUniqueMessage = (p: string, n: number): string =>
+const notUniqueMessage = (p: string, n: number): string =>
   `old_string occurs ${n} times in ${JSON.stringify(p)}; include ` +
   `more surrounding lines so that it matches exactly one place`;
 
 /** Occurrences of `needle`, overlapping ones included (`aa` occurs twice in `aaa`). */
-export function countOccurrences(haystack: string, needle: string): { count: number; first: number } {
+function countOccurrences(haystack: string, needle: string): { count: number; first: number } {
   let count = 0;
   let first = -1;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
@@ -32,16 +32,16 @@ export function countOccurrences(haystack: string, needle: string): { count: num
 }
 
 /** The 1-based line of `text` that offset `at` lies on, counted without splitting the text. */
-export function lineAt(text: string, at: number): number {
+function lineAt(text: string, at: number): number {
   let line = 1;
   for (let nl = text.indexOf('\n'); nl !== -1 && nl < at; nl = text.indexOf('\n', nl + 1)) line++;
   return line;
 }
 
-export type EditOutcome = { ok: true; text: string; line: number } | { ok: false; message: string };
+type EditOutcome = { ok: true; text: string; line: number } | { ok: false; message: string };
 
 /** Pure: the file's text after the edit, and the 1-based line where the edit starts. */
-export function applyUniqueEdit(text: string, oldString: string, newString: string, displayPath: string): EditOutcome {
+function applyUniqueEdit(text: string, oldString: string, newString: string, displayPath: string): EditOutcome {
   if (oldString === newString) return { ok: false, message: SAME_STRINGS_MESSAGE };
   const { count, first } = countOccurrences(text, oldString);
   if (count === 0) return { ok: false, message: notFoundMessage(displayPath) };

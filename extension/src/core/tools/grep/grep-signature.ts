@@ -5,9 +5,9 @@
 import * as z from 'zod/mini';
 import { MAX_GREP_MATCHES, MAX_SEARCHED_LINE_CHARS } from './grep-text';
 
-export const GREP_TOOL_NAME = 'grep';
+const GREP_TOOL_NAME = 'grep';
 
-export const GREP_DESCRIPTION = [
+const GREP_DESCRIPTION = [
   "Search the workspace for lines matching a regular expression (RE2 syntax: like JavaScript's without " +
     'backreferences or lookaround; case-sensitive: for either case use `(?i)foo` or a class such as ' +
     '`[Ff]oo`). Searches one file, or every text file below a folder (default: the whole workspace).',
@@ -20,7 +20,7 @@ export const GREP_DESCRIPTION = [
     `result says so. At most ${MAX_GREP_MATCHES} matches are returned; a search that stops early says so.`,
 ].join('\n\n');
 
-export const grepArgsSchema = z.object({
+const grepArgsSchema = z.object({
   pattern: z.string().check(z.minLength(1), z.describe('A regular expression (RE2 syntax), without slashes or flags.')),
   path: z
     .exactOptional(z.string())

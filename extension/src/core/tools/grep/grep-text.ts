@@ -2,7 +2,7 @@
 // shared by the tool, its worker thread and both engines.
 
 export const MAX_GREP_MATCHES = 200;
-export const MAX_MATCH_LINE_CHARS = 300;
+const MAX_MATCH_LINE_CHARS = 300;
 /** Longest line handed to RE2: a short hold of the engine, and its UTF-8 fits the engine's heap many times. */
 export const MAX_SEARCHED_LINE_CHARS = 256 * 1024;
 

@@ -13,7 +13,7 @@ import { MAX_SEARCHED_LINE_CHARS } from './grep-text';
 import type { LineMatcher } from './linear-regex';
 
 /** Bytes read at a time, and the first block binary detection looks at. */
-export const BLOCK_BYTES = 128 * 1024;
+const BLOCK_BYTES = 128 * 1024;
 /** A line that grows past this many bytes without its newline is long whatever it decodes to. */
 const LONG_LINE_BYTES = 3 * MAX_SEARCHED_LINE_CHARS + 3;
 

@@ -32,7 +32,7 @@ const typeOf = (json: unknown): unknown =>
  * rg's command line: its defaults are the ignore files' meaning;
  * `-uu` (no ignore files, hidden too) for includeIgnored.
  */
-export function ripgrepArgs(request: SearchRequest): string[] {
+function ripgrepArgs(request: SearchRequest): string[] {
   return [
     '--json',
     '--no-config',

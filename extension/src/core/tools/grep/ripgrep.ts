@@ -26,7 +26,7 @@ async function executable(file: string): Promise<boolean> {
 }
 
 /** The first of `candidates` that is an executable file, else `rg` in a PATH folder, else null. */
-export async function findRipgrep(candidates: readonly string[], env: NodeJS.ProcessEnv): Promise<string | null> {
+async function findRipgrep(candidates: readonly string[], env: NodeJS.ProcessEnv): Promise<string | null> {
   for (const file of candidates) if (await executable(file)) return file;
   const exe = process.platform === 'win32' ? 'rg.exe' : 'rg';
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {

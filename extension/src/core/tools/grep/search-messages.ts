@@ -2,7 +2,7 @@
 // is asked it and answers it. Both sides validate what they receive.
 import * as z from 'zod/mini';
 
-export const searchRequestSchema = z.strictObject({
+const searchRequestSchema = z.strictObject({
   /** The workspace root's real path. */
   root: z.string(),
   /** The file or folder searched (a real path inside the root) and how results name it. */
@@ -19,7 +19,7 @@ export const searchRequestSchema = z.strictObject({
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
-export const searchOutcomeSchema = z.strictObject({
+const searchOutcomeSchema = z.strictObject({
   /** Result lines (`path:line: text`), in path then line order, at most maxMatches. */
   lines: z.array(z.string()),
   /** More matched than maxMatches. */

@@ -9,7 +9,7 @@ import { startWorker } from '../../worker-start';
 import { type SearchAsk, type SearchRequest, searchReplySchema } from './search-messages';
 import type { SearchResult } from './run-search';
 
-export class SearchThreadError extends brandedError('SearchThreadError') {}
+class SearchThreadError extends brandedError('SearchThreadError') {}
 
 /** The worker: the bundle beside this one, or under tsx its TypeScript entry. */
 const newWorker = (): Worker => startWorker(__dirname, 'search-worker');

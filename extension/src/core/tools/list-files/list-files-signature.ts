@@ -9,7 +9,7 @@ export const MAX_LISTED_ENTRIES = 1000;
 /** Entries a glob walk visits at most, so a huge tree cannot stall the turn. */
 export const MAX_WALKED_ENTRIES = 100_000;
 
-export const LIST_FILES_DESCRIPTION = [
+const LIST_FILES_DESCRIPTION = [
   "List a folder of the workspace. Without glob: the folder's own entries, one level " +
     '(folders end with `/`). With glob: every file below the folder whose path matches, at ' +
     'any depth (`*.ts` matches file names; a pattern with `/` such as `src/**/*.test.ts` ' +
@@ -23,7 +23,7 @@ export const LIST_FILES_DESCRIPTION = [
     `and a glob examines at most ${MAX_WALKED_ENTRIES} entries; a listing that stops early says so.`,
 ].join('\n\n');
 
-export const listFilesArgsSchema = z.object({
+const listFilesArgsSchema = z.object({
   path: z
     .exactOptional(z.string())
     .check(z.describe('The folder, relative to the workspace folder (default: the workspace folder).')),

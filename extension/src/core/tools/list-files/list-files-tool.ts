@@ -14,17 +14,16 @@ import type { DirectoryEntry } from '../workspace-fs';
 import { MAX_LISTED_ENTRIES, MAX_WALKED_ENTRIES, listFilesSignature } from './list-files-signature';
 
 export const noSuchPathMessage = (p: string): string => `no such file or folder: ${JSON.stringify(p)}`;
-export const EMPTY_FOLDER_TEXT = '(empty folder)';
+const EMPTY_FOLDER_TEXT = '(empty folder)';
 /** A stopped walk lists what it saw so far: said as stopped, never as "No files match". */
-export const LIST_STOPPED_MESSAGE = 'the listing was stopped by the user';
-export const noGlobMatchText = (glob: string, where: string): string =>
-  `No files match ${JSON.stringify(glob)} in ${where}.`;
-export const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
-export const listWalkCutText = (examined: number, found: number): string =>
+const LIST_STOPPED_MESSAGE = 'the listing was stopped by the user';
+const noGlobMatchText = (glob: string, where: string): string => `No files match ${JSON.stringify(glob)} in ${where}.`;
+const listCutText = (max: number): string => `[stopped after ${max} entries; narrow the path or the glob]`;
+const listWalkCutText = (examined: number, found: number): string =>
   `[stopped after examining ${examined.toLocaleString('en-US')} entries: ${found} ` +
   `match${found === 1 ? '' : 'es'} so far, results are partial; narrow the path or the glob]`;
 
-export const listLeftOutText = (count: number): string =>
+const listLeftOutText = (count: number): string =>
   `[${count.toLocaleString('en-US')} ignored or hidden ` +
   `${count === 1 ? 'entry' : 'entries'} not listed; includeIgnored: true lists them]`;
 

@@ -5,12 +5,12 @@
 import * as z from 'zod/mini';
 import { filePathArg, WORKSPACE_PATHS_RULE } from '../file-path-arg';
 
-export const READ_FILE_TOOL_NAME = 'read_file';
+const READ_FILE_TOOL_NAME = 'read_file';
 export const DEFAULT_READ_LIMIT = 2000;
-export const MAX_READ_LIMIT = 5000;
+const MAX_READ_LIMIT = 5000;
 export const MAX_LINE_CHARS = 2000;
 
-export const READ_FILE_DESCRIPTION = [
+const READ_FILE_DESCRIPTION = [
   'Read a text file of the workspace. Lines come numbered (`<line ' +
     'number>\\t<text>`); the numbers are not part of the file.',
   `Reads ${DEFAULT_READ_LIMIT} lines from the start unless offset (the first line, 1-based) and ` +
@@ -19,7 +19,7 @@ export const READ_FILE_DESCRIPTION = [
   WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 
-export const readFileArgsSchema = z.object({
+const readFileArgsSchema = z.object({
   path: filePathArg,
   offset: z
     .exactOptional(z.number().check(z.int(), z.minimum(1)))

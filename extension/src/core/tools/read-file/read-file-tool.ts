@@ -5,12 +5,12 @@ import type { Redactor } from '../tool-env';
 import type { Workspace } from '../workspace';
 import { DEFAULT_READ_LIMIT, MAX_LINE_CHARS, readFileSignature } from './read-file-signature';
 
-export const EMPTY_FILE_TEXT = '(empty file)';
-export const offsetPastEndMessage = (offset: number, lines: number): string =>
+const EMPTY_FILE_TEXT = '(empty file)';
+const offsetPastEndMessage = (offset: number, lines: number): string =>
   `offset ${offset} is past the end of the file (${lines} lines)`;
 
 /** Pure: the numbered window of `text` the model sees. */
-export function numberedWindow(
+function numberedWindow(
   text: string,
   offset: number,
   limit: number,

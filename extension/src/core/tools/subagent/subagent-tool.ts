@@ -11,19 +11,19 @@ import type { TurnEndReason } from '../../session/events';
 import type { Session } from '../../session/session';
 import { SUBAGENT_TOOL_NAME, subagentArgsSchema } from './subagent-signature';
 
-export const SUBAGENT_DESCRIPTION_HEAD =
+const SUBAGENT_DESCRIPTION_HEAD =
   'Hand a self-contained task to a subagent: a fresh agent session with its own ' +
   'history and its own todo list, and the same tools as you. It works until it ' +
   "is done and its final message comes back to you as this call's result.";
-export const SUBAGENT_DESCRIPTION_PROMPT =
+const SUBAGENT_DESCRIPTION_PROMPT =
   'The subagent sees nothing of this conversation: put everything it needs in prompt (the goal, the ' +
   'relevant paths and facts, what to return). description is a short title for the user (3 to 6 words).';
-export const SUBAGENT_DESCRIPTION_TAIL =
+const SUBAGENT_DESCRIPTION_TAIL =
   'Use it for work that is separable from yours (an investigation, a change in one area) ' +
   'to keep your own context small; do simple steps yourself. Subagents run one at a time.';
 
-export const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
-export const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
+const SUBAGENT_NO_OWNER_MESSAGE = 'subagent requires an owning agent session';
+const EMPTY_FINAL_TEXT = '(the subagent finished without a final message)';
 
 export interface SubagentRequest {
   parent: Session;
@@ -54,7 +54,7 @@ export interface SubagentRunResult {
 export type RunSubagent = (request: SubagentRequest) => Promise<SubagentRunResult>;
 
 /** The text the parent model sees for a finished child. */
-export function subagentResult(run: SubagentRunResult): ToolResult {
+function subagentResult(run: SubagentRunResult): ToolResult {
   const tail = run.finalText ? `\n\nIts last message:\n${run.finalText}` : '';
   if (run.failure !== null) return errorResult(`the subagent failed: ${run.failure}${tail}`);
   const end = run.turnEnd;
@@ -72,7 +72,7 @@ export function subagentResult(run: SubagentRunResult): ToolResult {
   }
 }
 
-export interface SubagentToolOptions {
+interface SubagentToolOptions {
   run: RunSubagent;
   /** The depth of the sessions this tool is given to (root = 0); children run at depth + 1. */
   depth: number;

@@ -10,8 +10,8 @@ import { countTodos, todoWriteArgsSchema, type TodoCounts } from '../../plan/tod
 
 export { TODO_WRITE_TOOL_NAME };
 export const TODO_WRITE_TITLE = 'Update todo list';
-export const NO_OWNER_MESSAGE = 'todo_write requires an owning agent session';
-export function resultText(counts: TodoCounts): string {
+const NO_OWNER_MESSAGE = 'todo_write requires an owning agent session';
+function resultText(counts: TodoCounts): string {
   return (
     `Updated todo list: ${counts.pending} pending, ` +
     `${counts.inProgress} in progress, ${counts.completed} completed.`

@@ -9,7 +9,7 @@ export const WRITE_FILE_TOOL_NAME = 'write_file';
 /** How much of the new content an approval prompt shows. */
 export const APPROVAL_PREVIEW_CHARS = 4000;
 
-export const WRITE_FILE_DESCRIPTION = [
+const WRITE_FILE_DESCRIPTION = [
   'Create a text file in the workspace, or replace an existing ' +
     "file's whole content. Missing parent folders are created.",
   'To change part of an existing file prefer edit_file; read a file before replacing it. The user ' +
@@ -17,7 +17,7 @@ export const WRITE_FILE_DESCRIPTION = [
   WORKSPACE_PATHS_RULE,
 ].join('\n\n');
 
-export const writeFileArgsSchema = z.object({
+const writeFileArgsSchema = z.object({
   path: filePathArg,
   content: z.string().check(z.describe('The whole new content of the file.')),
 }) satisfies z.ZodMiniType<{ path: string; content: string }>;

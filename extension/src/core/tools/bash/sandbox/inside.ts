@@ -17,10 +17,10 @@
 import { type BashLimits, WASM_GUARD_MIB } from '../bash-limits';
 
 /** A path as /proc/self/mountinfo writes it (space, tab, newline and backslash octal-escaped). */
-export const mountinfoEscape = (p: string): string =>
+const mountinfoEscape = (p: string): string =>
   p.replace(/[\\ \t\n]/g, (ch) => `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`);
 
-export const MOUNT_CHECK_EXIT = 126;
+const MOUNT_CHECK_EXIT = 126;
 
 const SCRIPT = [
   'cmd=$1 note=$2 kib=$3 nproc=$4 ws=$5 dkib=$6 notrap=$7; shift 7',

@@ -31,8 +31,8 @@ import { type ProtectedPaths } from '../../protected-paths';
 import { takePlaceholder, type PlaceholderKind } from './placeholders';
 
 export const WALK_MAX_ENTRIES = 10_000;
-export const WALK_MAX_DEPTH = 8;
-export const MAX_MOUNTS = 256;
+const WALK_MAX_DEPTH = 8;
+const MAX_MOUNTS = 256;
 /** Linux's O_PATH (x86, arm and most others; Node does not name it). */
 const O_PATH = 0o10000000;
 
@@ -55,7 +55,7 @@ export interface ReadOnlyPlan {
 }
 
 /** Why a command did not run: a protected path changed between its check and its mount. */
-export const sandboxNotStartedMessage = (real: string): string =>
+const sandboxNotStartedMessage = (real: string): string =>
   `the sandbox was not started: ${real} changed while it was being mounted ` +
   `read-only (replaced by a link, moved or removed). Nothing was run; try again.`;
 
