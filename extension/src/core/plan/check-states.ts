@@ -12,7 +12,7 @@
 import type { CheckRun, ItemCheck, ItemChecksState } from './item-checks';
 import type { IdentifiedItem } from './item-identity';
 
-type CheckState = 'passed' | 'failed' | 'stale' | 'running' | 'not-run' | 'waiting-acceptance';
+export type CheckState = 'passed' | 'failed' | 'stale' | 'running' | 'not-run' | 'waiting-acceptance';
 
 /** An item's check as `plan --format json` carries it: `at` is its last result's time. */
 export interface ItemCheckView {

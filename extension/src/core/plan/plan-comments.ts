@@ -83,7 +83,7 @@ function applyReview(state: PlanReviewState, event: SessionEvent): PlanReviewSta
 }
 
 /** `comment`'s state on `version` (module header). */
-function commentState(comment: PlanComment, version: IdentifiedVersion | null): CommentState {
+export function commentState(comment: PlanComment, version: IdentifiedVersion | null): CommentState {
   if (comment.resolved) return 'resolved';
   const item = itemOf(version, comment.itemId);
   if (item === undefined) return 'stale';

@@ -25,7 +25,7 @@ export type CheckOrigin = (typeof CHECK_ORIGINS)[number];
 
 const item = z.string().check(z.minLength(1));
 const itemId = z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40)));
-const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
+export const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
 
 export const checkEventDataFields = {
   'plan/check-set': z.strictObject({

@@ -18,7 +18,7 @@ export const sessionHeaderSchema = z.object({
 });
 export type SessionHeader = z.infer<typeof sessionHeaderSchema>;
 
-function newSessionId(now: Date = new Date()): string {
+export function newSessionId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
   return `${stamp}-${Math.random().toString(36).slice(2, 8)}`;
 }
