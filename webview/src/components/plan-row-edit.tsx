@@ -69,11 +69,8 @@ export function TextInput({
   );
 }
 
-/**
- * Every action of the Plan tree on this row, as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape
- * or Tab closes.
- */
-export function RowMenu({ label, todo, index, count, act, setMode, close }: RowMenuProps) {
+/** The menu's actions on this row, in the Plan tree's order: its name, what it does, whether it is disabled. */
+function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenuProps, 'label'>) {
   const s = useStrings();
   const { content } = todo;
   const status = (to: PlanItemView['status']) => () => act({ kind: 'status', content, status: to });
@@ -91,6 +88,15 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
     [s.runAll, () => (post({ type: 'runAll' }), close(true)), false],
     [s.continuePlan, () => (post({ type: 'continuePlan' }), close(true)), false],
   ];
+  return actions;
+}
+
+/**
+ * Every action of the Plan tree on this row, as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape
+ * or Tab closes.
+ */
+export function RowMenu({ label, todo, index, count, act, setMode, close }: RowMenuProps) {
+  const actions = useRowActions({ todo, index, count, act, setMode, close });
   const menu = useRef<HTMLDivElement>(null);
   /** An action was chosen: the focus leaving the menu as it closes is not the user leaving it. */
   const chosen = useRef(false);

@@ -58,40 +58,13 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
     if (refocus) focusCheckbox();
   };
 
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (mode !== 'idle') return; // the input or the menu has its own keys
-    const key = event.key;
-    const run = (f: () => void): void => {
-      event.preventDefault();
-      f();
-    };
-    if (event.altKey && key === 'ArrowUp' && index > 0) run(() => act({ kind: 'move', content, by: -1 }));
-    else if (event.altKey && key === 'ArrowDown' && index < count - 1) run(() => act({ kind: 'move', content, by: 1 }));
-    else if (key === 'ArrowUp' || key === 'ArrowDown') run(() => focusSibling(row.current, key === 'ArrowUp' ? -1 : 1));
-    else if (key === 'F2') run(() => setMode('text'));
-    else if (key === 'Insert') run(() => setMode('add'));
-    else if (key === 'Delete') run(() => act({ kind: 'remove', content }));
-    else if ((event.shiftKey && key === 'F10') || key === 'ContextMenu') run(() => setMode('menu'));
-  };
+  const onKeyDown = rowKeys({ mode, index, count, content, row, act, setMode });
 
   const name = format(s.itemActions, content);
   return (
     <>
       <li ref={row} class={`plan-item status-${todo.status}`} data-status={todo.status} onKeyDown={onKeyDown}>
-        <input
-          type="checkbox"
-          class="plan-check"
-          checked={todo.status === 'completed'}
-          aria-describedby={PLAN_KEYS_ID}
-          data-content={content}
-          onChange={(event) => {
-            const box = event.currentTarget;
-            const completed = box.checked;
-            box.checked = todo.status === 'completed'; // the host's next plan says what it is
-            act({ kind: 'status', content, status: completed ? 'completed' : 'pending' });
-          }}
-          id={`plan-check-${index}`}
-        />
+        <RowCheckbox todo={todo} index={index} act={act} />
         {todo.status === 'in_progress' && <Icon name={glyph} />}
         {mode === 'text' ? (
           <TextInput
@@ -120,6 +93,70 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
           <RowMenu label={name} todo={todo} index={index} count={count} act={act} setMode={setMode} close={idle} />
         )}
       </li>
+      <RowBelow mode={mode} content={content} index={index} act={act} idle={idle} />
+    </>
+  );
+}
+
+/** Moves focus to the checkbox of the row `by` rows away (rows only, not the add box). */
+function focusSibling(row: HTMLLIElement | null, by: -1 | 1): void {
+  const list = row?.parentElement;
+  if (!list || !row) return;
+  const boxes = [...list.querySelectorAll<HTMLInputElement>('.plan-check')];
+  const at = boxes.findIndex((box) => row.contains(box));
+  boxes[at + by]?.focus();
+}
+
+/** The item's priority in words, when an ACP agent gave it one other than medium. */
+export function Priority({ todo }: { todo: PlanItemView }) {
+  const s = useStrings();
+  return todo.priority ? (
+    <span class="plan-priority">{todo.priority === 'high' ? s.priorityHigh : s.priorityLow}</span>
+  ) : null;
+}
+
+interface RowKeysArgs {
+  mode: RowMode;
+  index: number;
+  count: number;
+  content: string;
+  row: { current: HTMLLIElement | null };
+  act: (request: PlanEdit, focus?: string) => void;
+  setMode: (mode: RowMode) => void;
+}
+
+/** A focused row's keys (module header); none while its input or menu is open, which have their own. */
+function rowKeys({ mode, index, count, content, row, act, setMode }: RowKeysArgs) {
+  return (event: KeyboardEvent): void => {
+    if (mode !== 'idle') return;
+    const key = event.key;
+    const run = (f: () => void): void => {
+      event.preventDefault();
+      f();
+    };
+    if (event.altKey && key === 'ArrowUp' && index > 0) run(() => act({ kind: 'move', content, by: -1 }));
+    else if (event.altKey && key === 'ArrowDown' && index < count - 1) run(() => act({ kind: 'move', content, by: 1 }));
+    else if (key === 'ArrowUp' || key === 'ArrowDown') run(() => focusSibling(row.current, key === 'ArrowUp' ? -1 : 1));
+    else if (key === 'F2') run(() => setMode('text'));
+    else if (key === 'Insert') run(() => setMode('add'));
+    else if (key === 'Delete') run(() => act({ kind: 'remove', content }));
+    else if ((event.shiftKey && key === 'F10') || key === 'ContextMenu') run(() => setMode('menu'));
+  };
+}
+
+interface RowBelowProps {
+  mode: RowMode;
+  content: string;
+  index: number;
+  act: (request: PlanEdit, focus?: string) => void;
+  idle: (refocus: boolean) => void;
+}
+
+/** The text box under a row: Comment on Item… (posted as `commentItem`) or Add Item… (an item below it). */
+function RowBelow({ mode, content, index, act, idle }: RowBelowProps) {
+  const s = useStrings();
+  return (
+    <>
       {mode === 'comment' && (
         <li class="plan-item-new">
           <TextInput
@@ -147,19 +184,23 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
   );
 }
 
-/** Moves focus to the checkbox of the row `by` rows away (rows only, not the add box). */
-function focusSibling(row: HTMLLIElement | null, by: -1 | 1): void {
-  const list = row?.parentElement;
-  if (!list || !row) return;
-  const boxes = [...list.querySelectorAll<HTMLInputElement>('.plan-check')];
-  const at = boxes.findIndex((box) => row.contains(box));
-  boxes[at + by]?.focus();
-}
-
-/** The item's priority in words, when an ACP agent gave it one other than medium. */
-export function Priority({ todo }: { todo: PlanItemView }) {
-  const s = useStrings();
-  return todo.priority ? (
-    <span class="plan-priority">{todo.priority === 'high' ? s.priorityHigh : s.priorityLow}</span>
-  ) : null;
+/** The row's checkbox: checked = completed; put back at once, it follows the plan the host posts next. */
+function RowCheckbox({ todo, index, act }: { todo: PlanItemView; index: number; act: (request: PlanEdit) => void }) {
+  const { content } = todo;
+  return (
+    <input
+      type="checkbox"
+      class="plan-check"
+      checked={todo.status === 'completed'}
+      aria-describedby={PLAN_KEYS_ID}
+      data-content={content}
+      onChange={(event) => {
+        const box = event.currentTarget;
+        const completed = box.checked;
+        box.checked = todo.status === 'completed';
+        act({ kind: 'status', content, status: completed ? 'completed' : 'pending' });
+      }}
+      id={`plan-check-${index}`}
+    />
+  );
 }

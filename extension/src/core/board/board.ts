@@ -25,7 +25,7 @@ export interface BoardSources {
   /** Where the followed agents keep their files; absent: none are read. */
   homes?: Readonly<Record<string, string>>;
   /**
-   * Read the agents' databases (opencode's) too: the CLI does; the editor's follower
+   * Read the agents' databases too: the CLI does; the editor's follower
    * writes their sessions into its session folder, whose logs the board reads.
    */
   databases?: boolean;

@@ -3,7 +3,7 @@
 // descriptor's (core/import/followed-agents.ts, read-agent-file.ts); this file is the
 // board's one coupling to it. A file is read by its agent's reader, a large one only
 // at its start and end (followed-window.ts). An agent whose sessions are in one
-// database (opencode) is read by its descriptor's database reader, loaded at the
+// database is read by its descriptor's database reader, loaded at the
 // first database there is. A session already imported into the session folder (its
 // log's id is taken) is left to that log's card.
 import * as fs from 'node:fs';

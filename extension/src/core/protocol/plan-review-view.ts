@@ -1,7 +1,7 @@
 // Plan review as the surfaces paint it (issue 51): the comments under an item, each with
 // its state on the standing version, and the revision's diff (what changed since a
 // version the user saw or approved), one typed row per change. Presented on the host
-// (core/presenters/plan-diff-rows.ts, plan-comment-rows.ts); the webview paints them and
+// (core/presenters/plan-diff-rows.ts, plan-review-rows.ts); the webview paints them and
 // never diffs a list nor decides a comment's state.
 //
 // zod/mini schemas, the types inferred from them: the webview imports only the types.

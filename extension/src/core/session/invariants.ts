@@ -172,19 +172,7 @@ export class InvariantChecker {
       case 'plan/rejected':
         p.plan = acceptPlanMark(p.plan, event);
         return;
-      case 'user/message':
-      case 'subagent/start':
-      case 'subagent/end':
-      case 'acp/session':
-      case 'checkpoint/created':
-      case 'changes/reverted':
-      case 'plan/verify-completion':
-      case 'plan/comment':
-      case 'plan/comment-resolved':
-      case 'plan/scope-changed':
-      case 'plan/check-set':
-      case 'plan/check-accepted':
-      default: // check/result, item-run/*: nothing to keep
+      default: // every other event moves no boundary and no plan mark: nothing to keep
         return;
     }
   }
