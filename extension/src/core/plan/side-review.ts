@@ -26,15 +26,32 @@ function anchored(side: readonly SessionEvent[]): Map<number, SessionEvent[]> {
   return byAnchor;
 }
 
+/** The review fold fed the main log's events one by one, the side log's merged in (module header). */
+export class ReviewWithSide {
+  private readonly pending: Map<number, SessionEvent[]>;
+  private current: PlanReviewState = planCommentsProjection.init;
+
+  constructor(side: readonly SessionEvent[]) {
+    this.pending = anchored(side);
+  }
+
+  apply(event: SessionEvent): void {
+    this.current = planCommentsProjection.apply(this.current, event);
+    for (const s of this.pending.get(event.seq) ?? []) this.current = planCommentsProjection.apply(this.current, s);
+    this.pending.delete(event.seq);
+  }
+
+  /** The review with every side event folded (those whose main event never came, at the end). */
+  get review(): PlanReviewState {
+    let review = this.current;
+    for (const rest of this.pending.values()) for (const s of rest) review = planCommentsProjection.apply(review, s);
+    return review;
+  }
+}
+
 /** The review fold over `events` with `side` merged in (module header). */
 export function foldWithSide(events: Iterable<SessionEvent>, side: readonly SessionEvent[]): PlanReviewState {
-  const pending = anchored(side);
-  let review = planCommentsProjection.init;
-  for (const event of events) {
-    review = planCommentsProjection.apply(review, event);
-    for (const s of pending.get(event.seq) ?? []) review = planCommentsProjection.apply(review, s);
-    pending.delete(event.seq);
-  }
-  for (const rest of pending.values()) for (const s of rest) review = planCommentsProjection.apply(review, s);
-  return review;
+  const merged = new ReviewWithSide(side);
+  for (const event of events) merged.apply(event);
+  return merged.review;
 }

@@ -1,7 +1,9 @@
 // The comments side log of a session log we may not write (side-log.ts;
 // docs/formats.md, "Comments on a followed session"): `<log>.comments.jsonl`.
 import type { SessionEvent, SessionEventMap } from '../session/events';
+import type { SessionHeader } from '../session/header';
 import { SIDE_COMMENT_TYPES } from '../plan/side-review';
+import { readHeader } from './session-store';
 import { appendSideLog, readSideLog, sideLogPath } from './side-log';
 
 export function sideCommentsPath(logPath: string): string {
@@ -20,4 +22,23 @@ export function appendSideComment<K extends 'plan/comment' | 'plan/comment-resol
   data: SessionEventMap[K],
 ): SessionEvent {
   return appendSideLog(sideCommentsPath(logPath), SIDE_COMMENT_TYPES, type, data);
+}
+
+/** Whether a log's comments live in its side log: another agent's session made ours (imported or followed). */
+export function commentsOnSide(header: SessionHeader): boolean {
+  return header.source?.kind === 'imported';
+}
+
+/** The side events to merge into a log's review: its side log's when its comments live there, else none. */
+export function sideCommentsOf(logPath: string, header: SessionHeader): SessionEvent[] {
+  return commentsOnSide(header) ? readSideComments(logPath) : [];
+}
+
+/** sideCommentsOf for a log not read yet: none when its header cannot be read (its reader says why). */
+export function sideCommentsOfLog(logPath: string): SessionEvent[] {
+  try {
+    return sideCommentsOf(logPath, readHeader(logPath));
+  } catch {
+    return [];
+  }
 }
