@@ -16,6 +16,7 @@ import {
   type SessionEvent,
   type SessionEventMap,
 } from '../session/events';
+import { brandedError } from '../error-brand';
 import { acquireLock } from './lock';
 import { openNoFollow } from './no-follow';
 import { parseJson } from './parse-json';
@@ -59,7 +60,7 @@ export function readSideLog(sidePath: string, types: ReadonlySet<SessionEvent['t
 }
 
 /** A side log is full: nothing more is appended to it. */
-export class SideLogFullError extends Error {
+export class SideLogFullError extends brandedError('SideLogFullError') {
   constructor(readonly sidePath: string) {
     super(`${sidePath} holds ${MAX_SIDE_LOG_BYTES} bytes, the most a side log holds; nothing more is added`);
     this.name = 'SideLogFullError';
