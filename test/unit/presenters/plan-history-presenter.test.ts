@@ -23,6 +23,33 @@ function session(): Session {
 }
 
 describe('plan history presenter', () => {
+  it("gives each version its revision's diff against the one before (items by id), none for the first", () => {
+    const views = planHistoryView(planHistory(session().events));
+    assert.deepEqual(
+      views.map((v) => v.diff),
+      [
+        null,
+        {
+          since: 'previous',
+          fromSeq: 5,
+          rows: [
+            { kind: 'reworded', itemId: '5-2', text: 'bee', oldText: 'b' },
+            { kind: 'status', itemId: '5-2', text: 'bee', status: 'completed', oldStatus: 'pending' },
+          ],
+        },
+        {
+          since: 'previous',
+          fromSeq: 7,
+          rows: [
+            { kind: 'status', itemId: '5-1', text: 'a', status: 'completed', oldStatus: 'in_progress' },
+            { kind: 'removed', itemId: '5-3', text: 'c' },
+          ],
+        },
+      ],
+    );
+    for (const view of views) assert.equal(parseHostMessage({ type: 'planVersion', seq: 1, version: view }).ok, true);
+  });
+
   // Each change kind carries only its own fields (a text change no `to`, a drop no `from`).
   it('presents every version with its number, seq, time, author, plan with counts, and changes (the drop marked)', () => {
     const s = session();

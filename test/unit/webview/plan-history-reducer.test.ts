@@ -16,6 +16,7 @@ const version = (number: number, seq: number, by: 'model' | 'user' = 'model'): P
   by,
   plan: plan([{ content: 'a', status: 'pending' }]),
   changes: [{ kind: 'added', content: 'a' }],
+  diff: null,
   drift: [],
 });
 

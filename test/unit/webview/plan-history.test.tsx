@@ -33,6 +33,7 @@ const HISTORY: PlanVersionView[] = [
       { kind: 'added', content: 'b' },
       { kind: 'added', content: 'c' },
     ],
+    diff: null,
     drift: [],
   },
   {
@@ -49,6 +50,14 @@ const HISTORY: PlanVersionView[] = [
       { kind: 'text', content: 'bee', from: 'b' },
       { kind: 'status', content: 'bee', from: 'pending', to: 'completed' },
     ],
+    diff: {
+      since: 'previous',
+      fromSeq: 5,
+      rows: [
+        { kind: 'reworded', itemId: '5-2', text: 'bee', oldText: 'b' },
+        { kind: 'status', itemId: '5-2', text: 'bee', status: 'completed', oldStatus: 'pending' },
+      ],
+    },
     drift: [],
   },
   {
@@ -64,6 +73,14 @@ const HISTORY: PlanVersionView[] = [
       { kind: 'status', content: 'a', from: 'in_progress', to: 'completed' },
       { kind: 'dropped', content: 'c' },
     ],
+    diff: {
+      since: 'previous',
+      fromSeq: 7,
+      rows: [
+        { kind: 'status', itemId: '5-1', text: 'a', status: 'completed', oldStatus: 'in_progress' },
+        { kind: 'removed', itemId: '5-3', text: 'c' },
+      ],
+    },
     drift: [
       { kind: 'reworded', content: 'bee', approved: 'b' },
       { kind: 'dropped', content: 'c' },
@@ -99,6 +116,23 @@ describe('plan history', () => {
     assert.deepEqual(
       [...rows[1]!.querySelectorAll('.plan-change')].map((c) => text(c)),
       ['text edited b → bee', 'status changed bee pending → completed'],
+    );
+    page.unmount();
+  });
+
+  it("shows each version's diff against the one before behind a button (reworded old → new, status)", () => {
+    const page = mount(<PlanHistory history={HISTORY} close={() => undefined} />);
+    const rows = versions(page.root);
+    assert.equal(rows[2]!.querySelector('.plan-changes-toggle'), null, 'the first version has none');
+    const toggle = [...rows[1]!.querySelectorAll('button')].find(
+      (b) => text(b) === 'Changes since the version before (2)',
+    );
+    assert.equal(toggle?.getAttribute('aria-expanded'), 'false');
+    click(toggle);
+    assert.equal(toggle?.getAttribute('aria-expanded'), 'true');
+    assert.deepEqual(
+      [...rows[1]!.querySelectorAll('.plan-changes-rows li')].map((li) => text(li)),
+      ['Reworded: b → bee', 'bee: pending → completed'],
     );
     page.unmount();
   });

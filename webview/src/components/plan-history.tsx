@@ -9,6 +9,7 @@
 //
 // A lazily loaded chunk (dist/webview/plan-history.js, lazy-views.tsx), fetched when
 // the user first opens the history: it imports values from chunk-api only.
+import { PlanChanges } from './plan-review-rows';
 import { countsHeader, format, Icon, PlanItem, useEffect, useRef, useState, useStrings } from '../chunk-api';
 import type { PlanChangeView, PlanDriftView, PlanVersionView } from '@core/protocol/plan-history-view';
 import type { PlanItemView } from '@core/protocol/plan-view';
@@ -86,6 +87,7 @@ function Version({ version }: { version: PlanVersionView }) {
           version.changes.map((change, i) => <Change key={i} change={change} />)
         )}
       </ul>
+      {version.diff && <PlanChanges changes={version.diff} />}
       {version.drift.length > 0 && (
         <ul class="plan-changes plan-drift" role="list">
           {version.drift.map((drift, i) => (

@@ -80,7 +80,9 @@ function rowText(s: WebviewStrings, row: PlanDiffRow): string {
 export function PlanChanges({ changes }: { changes: PlanDiffView }) {
   const s = useStrings();
   const [open, setOpen] = useState(false);
-  const title = changes.since === 'approved' ? s.changesSinceApproved : s.changesSinceSeen;
+  const title = { approved: s.changesSinceApproved, seen: s.changesSinceSeen, previous: s.changesSincePrevious }[
+    changes.since
+  ];
   return (
     <div class="plan-changes">
       <button type="button" class="plan-changes-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -4,6 +4,10 @@
 // comment at event seq resolved (plan/comment-resolved). Each takes the session's lock
 // like `edit`: while another process writes the session (a turn, a VS Code window, the
 // follower of another agent's session) it is refused (exit 1) and nothing is written.
+// On another agent's session made ours (imported, or followed by a window) the comments
+// go to its side log instead (core/store/side-comments.ts): never the log the follower
+// writes and a re-import rewrites, never the agent's files; `comment` takes the side
+// log's own lock, and the seqs it names are the side log's.
 // `comments <log> [--format text|json]`: every comment with its state on the latest plan
 // version, the stale ones included; JSON is exactly an array of { seq, itemId, planSeq,
 // state, item, text } (item: its item's text, now or when last seen).
@@ -12,7 +16,11 @@ import { SessionFolds } from '../../core/plan/session-folds';
 import { fold } from '../../core/session/projection';
 import { MAX_COMMENT_CHARS } from '../../core/session/review-events';
 import { visibleControls } from '../../core/terminal-text';
-import type { Session } from '../../core/session/session';
+import type { SessionEvent } from '../../core/session/events';
+import { foldWithSide } from '../../core/plan/side-review';
+import { isSessionLockedError } from '../../core/store/lock';
+import { appendSideComment, commentsOnSide, readSideComments, sideCommentsOf } from '../../core/store/side-comments';
+import { readHeader } from '../../core/store/session-store';
 import { openUnlessWritten } from '../open-log';
 import { readValidatedLog } from '../read-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
@@ -47,6 +55,7 @@ function parseAction(flags: CommentFlags, words: readonly string[]): CommentActi
 
 export function commentCommand(io: CliIo, logPath: string, words: readonly string[], flags: CommentFlags): number {
   const action = parseAction(flags, words);
+  if (onSide(logPath)) return commentOnSide(io, logPath, action);
   const opened = openUnlessWritten(io, logPath, 'comment on the plan', 'comment there');
   if (opened === null) return EXIT_FAILED;
   try {
@@ -62,7 +71,7 @@ export function commentCommand(io: CliIo, logPath: string, words: readonly strin
       io.out(`resolved comment ${action.seq}`);
       return EXIT_OK;
     }
-    return appendComment(io, session, review, action);
+    return appendComment(io, session.events, review, action, (data) => session.append('plan/comment', data).seq);
   } finally {
     opened.dispose();
   }
@@ -79,32 +88,33 @@ function oneLine(text: string): string {
   return visibleControls(text, { keepLayout: false });
 }
 
+type CommentData = { itemId: string; planSeq: number; text: string };
+
 function appendComment(
   io: CliIo,
-  session: Session,
+  events: Iterable<SessionEvent>,
   review: PlanReviewState,
   action: Extract<CommentAction, { kind: 'comment' }>,
+  write: (data: CommentData) => number,
 ): number {
-  const plan = SessionFolds.over(session.events, { transcript: null }).planState;
+  const plan = SessionFolds.over(events, { transcript: null }).planState;
   const item = plan !== null && review.version?.seq === plan.seq ? review.version.items[action.n - 1] : undefined;
   if (plan === null || item === undefined) {
     io.err(`agent-checklist: the plan has no item ${action.n} (it has ${plan?.todos.length ?? 0})`);
     return EXIT_FAILED;
   }
-  const event = session.append('plan/comment', { itemId: item.itemId, planSeq: plan.seq, text: action.text });
-  io.out(oneLine(`comment ${event.seq} on item ${action.n} (${item.content}): ${action.text}`));
+  const seq = write({ itemId: item.itemId, planSeq: plan.seq, text: action.text });
+  io.out(oneLine(`comment ${seq} on item ${action.n} (${item.content}): ${action.text}`));
   return EXIT_OK;
 }
 
 export function commentsCommand(io: CliIo, logPath: string, format: string): number {
   if (format !== 'text' && format !== 'json')
     throw new UsageError(`--format must be text or json (got ${JSON.stringify(format)})`);
-  let review = planCommentsProjection.init;
-  const log = readValidatedLog(io, logPath, (event) => {
-    review = planCommentsProjection.apply(review, event);
-  });
+  const events: SessionEvent[] = [];
+  const log = readValidatedLog(io, logPath, (event) => events.push(event));
   if (!log) return EXIT_FAILED;
-  const comments = listComments(review);
+  const comments = listComments(foldWithSide(events, sideCommentsOf(logPath, log.header)));
   if (format === 'json') {
     io.out(JSON.stringify(comments));
     return EXIT_OK;
@@ -114,4 +124,35 @@ export function commentsCommand(io: CliIo, logPath: string, format: string): num
   );
   io.out(lines.length ? lines.join('\n') : '(no comments)');
   return EXIT_OK;
+}
+
+/** Whether the log's comments live in its side log (a log that cannot be read says so on the usual path). */
+function onSide(logPath: string): boolean {
+  try {
+    return commentsOnSide(readHeader(logPath));
+  } catch {
+    return false;
+  }
+}
+
+function commentOnSide(io: CliIo, logPath: string, action: CommentAction): number {
+  const events: SessionEvent[] = [];
+  if (!readValidatedLog(io, logPath, (event) => events.push(event))) return EXIT_FAILED;
+  const review = foldWithSide(events, readSideComments(logPath));
+  try {
+    if (action.kind === 'comment')
+      return appendComment(io, events, review, action, (data) => appendSideComment(logPath, 'plan/comment', data).seq);
+    const problem = resolvable(review, action.seq);
+    if (problem !== null) {
+      io.err(`agent-checklist: ${problem}`);
+      return EXIT_FAILED;
+    }
+    appendSideComment(logPath, 'plan/comment-resolved', { commentSeq: action.seq });
+    io.out(`resolved comment ${action.seq}`);
+    return EXIT_OK;
+  } catch (error) {
+    if (!isSessionLockedError(error)) throw error;
+    io.err(`agent-checklist: cannot comment: process ${error.pid} is adding a comment (lock: ${error.lockPath})`);
+    return EXIT_FAILED;
+  }
 }

@@ -19,12 +19,9 @@
 // in parallel still has its branch (not merged or discarded), its `branch`, `worktree`
 // and `itemRun` state (core/plan/item-runs.ts).
 import { withEvidenceFiles } from '../../core/checkpoints/item-files';
-import {
-  commentsByItem,
-  planCommentsProjection,
-  type ItemComment,
-  type PlanReviewState,
-} from '../../core/plan/plan-comments';
+import { commentsByItem, type ItemComment, type PlanReviewState } from '../../core/plan/plan-comments';
+import { ReviewWithSide } from '../../core/plan/side-review';
+import { sideCommentsOfLog } from '../../core/store/side-comments';
 import { checkFlag, itemCheckViews, type CheckFlag, type ItemCheckView } from '../../core/plan/check-states';
 import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
 import type { DriftedItem } from '../../core/plan/plan-drift';
@@ -133,7 +130,7 @@ interface PlanRead {
  */
 function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: ItemChecksState }) | undefined {
   const folds = new SessionFolds({ transcript: null });
-  let review = planCommentsProjection.init;
+  const review = new ReviewWithSide(sideCommentsOfLog(logPath));
   let tasks = taskMetaProjection.init;
   let checks = itemChecksProjection.init;
   let runs = itemRunsProjection.init;
@@ -143,7 +140,7 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
     last = event.seq;
     if (event.seq > seq) return;
     folds.apply(event);
-    review = planCommentsProjection.apply(review, event);
+    review.apply(event);
     tasks = taskMetaProjection.apply(tasks, event);
     checks = itemChecksProjection.apply(checks, event);
     runs = itemRunsProjection.apply(runs, event);
@@ -159,7 +156,7 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
     header: log.header,
     lastTs: new Date(lastTs || log.header.createdAt),
     plan: drifted(folds),
-    review,
+    review: review.review,
     tasks,
     checks,
     runs,

@@ -5,6 +5,7 @@
 // construction; it keeps one entry per version, the standing plan and its drift from
 // an approved version (plan first, plan-drift.ts), nothing more.
 import type { SessionEvent, UserEditOrigin } from '../session/events';
+import { identifyVersion, type IdentifiedVersion } from './item-identity';
 import { planChanges, type PlanChange } from './plan-changes';
 import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoItem } from './todo-schema';
@@ -20,11 +21,14 @@ export interface PlanVersion {
   origin?: UserEditOrigin;
   /** Plan first: this version against the approved one, while an approval stands (else null). */
   drift: PlanDrift | null;
+  /** This version's items with their ids (item-identity.ts), and the version before's (null: the first). */
+  identified: { readonly before: IdentifiedVersion | null; readonly now: IdentifiedVersion };
 }
 
 export class PlanHistoryFolder {
   private plan: PlanState | null = todosProjection.init;
   private drift: PlanDrift | null = null;
+  private identified: IdentifiedVersion | null = null;
   private readonly list: PlanVersion[] = [];
 
   get versions(): readonly PlanVersion[] {
@@ -38,6 +42,8 @@ export class PlanHistoryFolder {
     this.drift = nextDrift(this.drift, before, this.plan, event);
     if (event.type !== 'todo/write' && event.type !== 'todo/user-edit') return null;
     const by: PlanAuthor = event.type === 'todo/write' ? 'model' : 'user';
+    const identifiedBefore = this.identified;
+    this.identified = identifyVersion(identifiedBefore, event.seq, event.data.todos);
     const version: PlanVersion = {
       seq: event.seq,
       ts: event.ts,
@@ -45,6 +51,7 @@ export class PlanHistoryFolder {
       todos: event.data.todos,
       changes: planChanges(before?.todos ?? null, event.data.todos, by),
       drift: this.drift,
+      identified: { before: identifiedBefore, now: this.identified },
     };
     if (event.type === 'todo/user-edit' && event.data.origin) version.origin = event.data.origin;
     this.list.push(version);

@@ -9,6 +9,7 @@
 //
 // It keeps no events: its size is the plan's plus the open turn's calls, whatever
 // the log's length, so a log can be streamed through it and dropped.
+import { planCommentsProjection } from './plan-comments';
 import type { Disposable } from '../disposable';
 import { planLedgerProjection, type PlanLedger } from './plan-ledger';
 import { taskMetaProjection, type TaskMetaByContent } from './task-files/task-meta-fold';
@@ -106,6 +107,14 @@ export class SessionFolds {
   private fold(event: SessionEvent): void {
     this.state = planLedgerProjection.apply(this.state, event);
     this.taskMeta = taskMetaProjection.apply(this.taskMeta, event);
+  }
+
+  /**
+   * A comments side log's event (side-review.ts: a followed session's comments), folded into the review only, after
+   * the events folded so far.
+   */
+  applySide(event: SessionEvent): void {
+    this.state = { ...this.state, review: planCommentsProjection.apply(this.state.review, event) };
   }
 
   /** Takes the next event live: what it changed. */

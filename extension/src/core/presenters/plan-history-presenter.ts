@@ -3,6 +3,7 @@
 // host can post the whole list once and then each new version as it lands.
 import type { TodoStatus } from '../domain-literals';
 import type { PlanChangeView, PlanVersionView } from '../protocol/plan-history-view';
+import { planDiffView } from './plan-diff-rows';
 import { planView } from '../plan/plan-presenter';
 import type { PlanChange } from '../plan/plan-changes';
 import { driftEntries } from '../plan/plan-drift';
@@ -39,6 +40,7 @@ export function planVersionView(version: PlanVersion, number: number): PlanVersi
     ...(version.origin ? { origin: version.origin } : {}),
     plan: planView(version.todos),
     changes: version.changes.map(planChangeView),
+    diff: planDiffView(version.identified.before, version.identified.now, 'previous'),
     drift: driftEntries(version.todos, version.drift),
   };
 }

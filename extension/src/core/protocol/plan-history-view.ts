@@ -9,6 +9,7 @@
 // zod/mini schemas, the types inferred from them: the webview imports only the types.
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../domain-literals';
+import { planDiffViewSchema } from './plan-review-view';
 import { planViewSchema } from './plan-view';
 
 const statusSchema = z.enum(TODO_STATUSES);
@@ -50,6 +51,8 @@ export const planVersionViewSchema = z.strictObject({
   ),
   plan: planViewSchema,
   changes: z.array(planChangeViewSchema),
+  /** The revision's diff against the version before (items matched by itemId); null for the first or no change. */
+  diff: z.nullable(planDiffViewSchema),
   /** Empty when no approval stands or the version is the approved plan. */
   drift: z.array(planDriftViewSchema),
 });

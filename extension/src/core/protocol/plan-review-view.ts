@@ -30,10 +30,11 @@ export type PlanDiffRow = z.infer<typeof planDiffRowSchema>;
 /**
  * The standing version against an earlier one: `since` says which (`approved`: the
  * approved version, while an approval stands; `seen`: the version standing at the user's
- * last word in the log, docs/surfaces.md), `fromSeq` its seq. Never empty.
+ * last word in the log, docs/surfaces.md; `previous`: the version before it, in Plan
+History), `fromSeq` its seq. Never empty.
  */
 export const planDiffViewSchema = z.strictObject({
-  since: z.enum(['approved', 'seen']),
+  since: z.enum(['approved', 'seen', 'previous']),
   fromSeq: seq,
   rows: z.array(planDiffRowSchema),
 });

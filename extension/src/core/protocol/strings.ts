@@ -151,6 +151,7 @@ export const WEBVIEW_STRINGS = {
   sendComments: 'Send Comments',
   changesSinceSeen: 'Changes since you last looked ({0})',
   changesSinceApproved: 'Changes since the approved plan ({0})',
+  changesSincePrevious: 'Changes since the version before ({0})',
   diffAdded: 'Added: {0}',
   diffRemoved: 'Removed: {0}',
   diffReworded: 'Reworded: {0} → {1}',

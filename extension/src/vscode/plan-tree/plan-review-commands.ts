@@ -21,6 +21,8 @@ export const PLAN_REVIEW_COMMANDS = {
 
 /** Context key: the shown session's plan has an unresolved comment (Send Comments shows). */
 const UNRESOLVED_COMMENTS_CONTEXT = 'agentChecklist.planHasUnresolvedComments';
+/** Context key: the window may comment on the shown plan's items (its own session, or a followed one's side log). */
+const COMMENTABLE_CONTEXT = 'agentChecklist.planCommentable';
 
 export interface PlanReviewCommandDeps {
   controller: SessionController;
@@ -34,10 +36,14 @@ export function registerPlanReviewCommands(deps: PlanReviewCommandDeps): vscode.
   const run = () => import('./plan-review-run');
   const { controller } = deps;
   let unresolved: boolean | undefined;
+  let commentable: boolean | undefined;
   const updateContext = (): void => {
     const now = unresolvedCommentsMessage(controller.planLedger.review) !== null;
     if (now !== unresolved) void vscode.commands.executeCommand('setContext', UNRESOLVED_COMMENTS_CONTEXT, now);
     unresolved = now;
+    const can = controller.planEditing.canComment;
+    if (can !== commentable) void vscode.commands.executeCommand('setContext', COMMENTABLE_CONTEXT, can);
+    commentable = can;
   };
   updateContext();
   return vscode.Disposable.from(

@@ -2,7 +2,8 @@
 // one PlanEditor per session this window WRITES (read-only and followed sessions get
 // none: their writer is another window or program, which is the one to edit them).
 // The editor lands edits on the shown session's live plan fold, so an edit applies
-// to exactly the plan the surfaces show.
+// to exactly the plan the surfaces show. A followed session's comments and resolves
+// are the one exception: they go to its comments side log (shown-side-comments.ts).
 import * as vscode from 'vscode';
 import type { RevertDone } from '../../core/checkpoints/revert';
 import {
@@ -17,6 +18,7 @@ import type { PlanEdit } from '../../core/plan/user-edit';
 import type { UserEditOrigin } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import type { ShownSession } from './shown-session';
+import type { ShownSideComments } from './shown-side-comments';
 
 const refused = (message: string): PlanEditOutcome => ({ kind: 'refused', message });
 
@@ -26,6 +28,7 @@ const editNotLanded = (): string =>
 
 export class ShownPlanEditing {
   private editor: PlanEditor | null = null;
+  private side: ShownSideComments | null = null;
   private shown = false;
   private closed = false;
 
@@ -38,10 +41,16 @@ export class ShownPlanEditing {
   show(shown: ShownSession | null): void {
     this.editor?.abandon(editNotLanded());
     this.shown = shown !== null;
+    this.side = shown?.sideComments ?? null;
     this.editor =
       shown && !shown.opened.readOnly && !this.closed
         ? new PlanEditor(shown.opened.session, { policy: this.policy, plan: () => shown.planState })
         : null;
+  }
+
+  /** This window may comment on the shown session's plan items (it writes it, or keeps its comments beside it). */
+  get canComment(): boolean {
+    return this.editor !== null || (this.side !== null && !this.closed);
   }
 
   /** This window may edit the shown session's plan (it writes that session). */
@@ -79,6 +88,7 @@ export class ShownPlanEditing {
 
   /** A comment or a resolve (plan review), made from the plan as it lands. */
   review(make: () => ReviewAppend | string): Promise<PlanEditOutcome> {
+    if (this.editor === null && this.side !== null && !this.closed) return Promise.resolve(this.side.add(make));
     return this.land('review', (editor) => editor.submitReview(make));
   }
 

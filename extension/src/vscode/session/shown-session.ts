@@ -17,6 +17,8 @@ import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents } from '../../cor
 import type { SessionEvent } from '../../core/session/events';
 import { readTailPage } from '../../core/store/tail-reader';
 import type { OpenedSession } from './opened-session';
+import { commentsOnSide } from '../../core/store/side-comments';
+import { ShownSideComments } from './shown-side-comments';
 
 /** Events per transcript page the Agent view gets. */
 const PAGE_EVENTS = 200;
@@ -65,6 +67,8 @@ export class ShownSession extends Owner {
   private readonly folds: SessionFolds;
   private readonly files: EvidenceFilesCache;
   private readonly repo: ShadowRepo | null;
+  /** A followed or imported session's comments, in its side log (shown-side-comments.ts); null for our own. */
+  readonly sideComments: ShownSideComments | null;
 
   constructor(
     readonly opened: OpenedSession,
@@ -84,6 +88,8 @@ export class ShownSession extends Owner {
     // The opened session's events are folded once (here, or while a large log was streamed open: the transcript
     // only learns the open turn's calls), then each append.
     this.folds = opened.takeFolds?.() ?? SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
+    const changed = () => shown && listener.ledger(this.folds.ledger);
+    this.sideComments = commentsOnSide(session.header) ? new ShownSideComments(opened.path, this.folds, changed) : null;
     this.register(
       this.folds.follow(session, (change, event) => {
         if (change.plan) listener.plan(this.folds.standingPlan);
