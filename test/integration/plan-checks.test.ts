@@ -50,8 +50,8 @@ describe('Items checks', () => {
     assert.deepEqual(
       rows.map((r) => [r.label, r.icon, r.description]),
       [
-        ['Build it', 'verified', 'completed · verified'],
-        ['Test it', 'warning', 'completed · check failed: exit 3'],
+        ['Build it', 'verified', 'completed · verified · status changed'],
+        ['Test it', 'warning', 'completed · check failed: exit 3 · status changed'],
       ],
     );
     assert.match(unescapeMarkdown(rows[1]?.tooltip ?? ''), /Check: echo boom; exit 3 \(failed\)/);

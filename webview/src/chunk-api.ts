@@ -11,3 +11,4 @@ export { Icon } from './components/icon';
 export { PlanItem, PlanStrip } from './components/plan-strip';
 export { Transcript } from './components/transcript';
 export { post } from './vscode-api';
+export { PlanChanges } from './lazy-views';

@@ -9,8 +9,17 @@
 //
 // A lazily loaded chunk (dist/webview/plan-history.js, lazy-views.tsx), fetched when
 // the user first opens the history: it imports values from chunk-api only.
-import { PlanChanges } from './plan-review-rows';
-import { countsHeader, format, Icon, PlanItem, useEffect, useRef, useState, useStrings } from '../chunk-api';
+import {
+  countsHeader,
+  format,
+  Icon,
+  PlanChanges,
+  PlanItem,
+  useEffect,
+  useRef,
+  useState,
+  useStrings,
+} from '../chunk-api';
 import type { PlanChangeView, PlanDriftView, PlanVersionView } from '@core/protocol/plan-history-view';
 import type { PlanItemView } from '@core/protocol/plan-view';
 import type { WebviewStrings } from '@core/protocol/strings';
