@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody, PlanVersionView } from '../../../extension/src/core/protocol/messages';
 import { AgentView } from '../../../webview/src/app';
-import { PlanHistory as LazyPlanHistory } from '../../../webview/src/lazy-views';
+import { PlanHistory as LazyPlanHistory, PlanChanges as LazyPlanChanges } from '../../../webview/src/lazy-views';
 import { PlanHistory } from '../../../webview/src/components/plan-history';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { plan, snapshotBody, stamp } from './fixtures';
@@ -89,7 +89,8 @@ const HISTORY: PlanVersionView[] = [
 ];
 
 // The history is a chunk the page loads when first opened: loaded once here, it renders at once.
-before(() => LazyPlanHistory.preload());
+// The history's chunk paints each version's diff with the review rows' chunk (through chunk-api): both loaded first.
+before(() => Promise.all([LazyPlanHistory.preload(), LazyPlanChanges.preload()]));
 
 beforeEach(() => {
   posted.length = 0;
