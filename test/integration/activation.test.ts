@@ -39,6 +39,13 @@ const COMMANDS = [
   'agentChecklist.approvePlan',
   'agentChecklist.rejectPlan',
   'agentChecklist.useLanguageModel',
+  'agentChecklist.plan.runAll',
+  'agentChecklist.plan.setCheck',
+  'agentChecklist.plan.removeCheck',
+  'agentChecklist.plan.runCheck',
+  'agentChecklist.plan.commentItem',
+  'agentChecklist.plan.resolveComment',
+  'agentChecklist.plan.sendComments',
   ...PLAN_EDIT_COMMAND_IDS,
 ];
 

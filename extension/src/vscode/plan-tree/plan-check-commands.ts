@@ -84,7 +84,7 @@ async function runCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void>
       {
         modal: true,
         detail: vscode.l10n.t(
-          'Someone else may have written it (a git pull). It runs in the workspace:\n\n{0}',
+          'Someone else may have written it (a git pull). It runs in the workspace: {0}',
           visibleControls(ref.command, { keepLayout: false }),
         ),
       },
