@@ -106,9 +106,11 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     this.redraw = 'none';
     if (redraw === 'all') this.changed.fire(undefined);
     if (redraw === 'rows') {
-      const rows = [...walkPlanNodes(this.nodes)].filter(
-        (node) => this.drawn.get(node) !== JSON.stringify(this.itemOf(node)),
-      );
+      // A row the workbench has not read yet (after a whole redraw) gets its item when it reads it.
+      const rows = [...walkPlanNodes(this.nodes)].filter((node) => {
+        const drawn = this.drawn.get(node);
+        return drawn !== undefined && drawn !== JSON.stringify(this.itemOf(node));
+      });
       if (rows.length) this.changed.fire(rows);
     }
     this.rebuilt.fire();
