@@ -25,6 +25,7 @@ const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).jo
 describe('comments on a followed session', () => {
   it('Comment on Item… goes to the side log; the agent rewording the item makes it addressed', async () => {
     const api = await getApi();
+    const shownBefore = api.session()?.id; // an earlier suite's followed session may be shown, with the same items
     const home = process.env.CLAUDE_CONFIG_DIR;
     assert.ok(home && claudeCode.reading.kind === 'jsonl', 'CLAUDE_CONFIG_DIR is set for the window');
     const root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -36,7 +37,10 @@ describe('comments on a followed session', () => {
     const first = text(claude.slice(0, resumedAt));
     fs.writeFileSync(transcript, first);
     const row = (label: string) => api.planTreeRows().find((r) => unescapeMarkdown(r.label) === label);
-    await waitFor(() => row('Fix the bug') !== undefined && api.session()?.readOnly === true, 'the followed plan');
+    await waitFor(
+      () => api.session()?.id !== shownBefore && row('Fix the bug') !== undefined && api.session()?.readOnly === true,
+      'the followed plan',
+    );
     const logPath = api.session()?.logPath ?? '';
     const logBefore = fs.readFileSync(logPath, 'utf8');
 
