@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../domain-literals';
 import { itemEvidenceViewSchema, itemFlagSchema } from './item-evidence-view';
-import { planCommentViewSchema, planDiffRowSchema, planDiffViewSchema } from './plan-review-view';
+import { planCommentViewSchema, planDiffViewSchema } from './plan-review-view';
 
 const count = z.number().check(z.int(), z.minimum(0));
 
@@ -45,14 +45,14 @@ export const planViewSchema = z.strictObject({
    * one). `waiting`: this window's turn waits for the decision now, so Approve, Edit and
    * Reject with Feedback… answer it; false when the turn ended with the proposal on
    * the log (the next prompt goes on from it). `sinceApproval`: a re-approval (the
-   * approved plan grew, core/agent/reapproval.ts) this window's turn waits on: the diff
-   * since the approval.
+   * approved plan grew, core/agent/reapproval.ts): the diff since the approval, read from
+   * the log (every window, after a reload, whether or not this window's turn waits).
    */
   proposed: z.exactOptional(
     z.strictObject({
       version: count,
       waiting: z.boolean(),
-      sinceApproval: z.exactOptional(z.array(planDiffRowSchema)),
+      sinceApproval: z.exactOptional(planDiffViewSchema),
     }),
   ),
   /** The standing plan: what changed since the version the user last saw or approved (plan-review-view.ts). */
