@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { AgentView } from '../../../webview/src/app';
-import { RowMenu, TextInput } from '../../../webview/src/lazy-views';
+import { Commenting, RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { plan, snapshotBody, stamp } from './fixtures';
@@ -26,7 +26,7 @@ const fold = (bodies: HostMessageBody[]): State =>
   stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
 // The text box and the menu are a chunk the page loads when needed: loaded once here, they render at once.
-before(() => Promise.all([TextInput.preload(), RowMenu.preload()]));
+before(() => Promise.all([TextInput.preload(), RowMenu.preload(), Commenting.preload()]));
 
 beforeEach(() => {
   posted.length = 0;
@@ -242,6 +242,29 @@ describe('plan strip: user edits', () => {
     const writable = fold([snapshotBody({ plan: THREE })]).view;
     page = mount(<AgentView view={writable} />, {}, { keepState: true });
     assert.equal(boxes(page.root).length, 3, 'a session this window writes');
+    page.unmount();
+  });
+
+  it("a followed session's rows (its comments kept beside it) offer Comment on Item… alone", () => {
+    webviewState.value = { planExpanded: true };
+    const session = { id: 's1', title: null, readOnly: true, commentsBeside: true as const };
+    const page = mount(
+      <AgentView view={fold([snapshotBody({ plan: THREE, session })]).view} />,
+      {},
+      { keepState: true },
+    );
+    assert.equal(boxes(page.root).length, 0, 'no checkbox: the agent writes the plan');
+    click(getByRole(page.root, 'button', { name: 'Actions for Guard the parser' }));
+    const menu = getByRole(page.root, 'menu', { name: 'Actions for Guard the parser' });
+    assert.deepEqual(
+      allByRole(menu, 'menuitem').map((b) => b.textContent),
+      ['Comment on Item…'],
+    );
+    click(getByRole(menu, 'menuitem', { name: 'Comment on Item…' }));
+    const input = getByRole(page.root, 'textbox', { name: 'Comment on Guard the parser' }) as HTMLInputElement;
+    input.value = 'Which parser?';
+    key(input, 'Enter');
+    assert.deepEqual(posted.splice(0), [{ type: 'commentItem', content: 'Guard the parser', text: 'Which parser?' }]);
     page.unmount();
   });
 

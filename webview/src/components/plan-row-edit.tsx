@@ -2,8 +2,9 @@
 // The plan row's editing controls, a lazily loaded chunk (dist/webview/plan-row-edit.js,
 // lazy-views.tsx): the inline text box of Edit Text… / Add Item… and the row's menu.
 // Only a session this window writes has them, and the strip starts loading this
-// chunk when it is expanded there. Imports values from chunk-api only (main's preact).
-import { post, useEffect, useRef, useStrings } from '../chunk-api';
+// chunk when it is expanded there; a followed session's rows (comments kept beside
+// it) have a menu of Comment on Item… alone. Imports values from chunk-api only (main's preact).
+import { format, Icon, post, useEffect, useRef, useState, useStrings } from '../chunk-api';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import type { RowMode } from './plan-row';
 
@@ -16,7 +17,12 @@ export interface RowMenuProps {
   act: (request: PlanEdit) => void;
   setMode: (mode: RowMode) => void;
   close: (refocus: boolean) => void;
+  /** In place of every action of the Plan tree (a followed session's row: Comment on Item… alone). */
+  only?: RowAction[];
 }
+
+/** A menu action: its name, what it does, whether it is disabled. */
+type RowAction = [string, () => void, boolean];
 
 /**
  * An inline text box (also the strip's Add Item… at the end): Enter hands in its trimmed text (empty: cancel), Escape
@@ -95,8 +101,9 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
  * Every action of the Plan tree on this row, as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape
  * or Tab closes.
  */
-export function RowMenu({ label, todo, index, count, act, setMode, close }: RowMenuProps) {
-  const actions = useRowActions({ todo, index, count, act, setMode, close });
+export function RowMenu({ label, todo, index, count, act, setMode, close, only }: RowMenuProps) {
+  const all = useRowActions({ todo, index, count, act, setMode, close });
+  const actions = only ?? all;
   const menu = useRef<HTMLDivElement>(null);
   /** An action was chosen: the focus leaving the menu as it closes is not the user leaving it. */
   const chosen = useRef(false);
@@ -144,5 +151,80 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * The menu of a read-only row of a session whose comments this window keeps beside it (a followed agent's), inside its
+ * item: Comment on Item… alone, whose text box posts `commentItem`.
+ */
+function CommentMenu({ todo }: { todo: PlanItemView }) {
+  const s = useStrings();
+  const [mode, setMode] = useState<RowMode>('idle');
+  const button = useRef<HTMLButtonElement>(null);
+  const { content } = todo;
+  const name = format(s.itemActions, content);
+  const idle = (refocus: boolean): void => {
+    setMode('idle');
+    if (refocus) button.current?.focus();
+  };
+  const only: RowAction[] = [[s.commentItem, () => setMode('comment'), false]];
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        class="icon-button plan-row-menu"
+        title={name}
+        aria-label={name}
+        aria-haspopup="menu"
+        aria-expanded={mode === 'menu'}
+        onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')}
+      >
+        <Icon name="ellipsis" />
+      </button>
+      {mode === 'menu' && (
+        <RowMenu
+          label={name}
+          todo={todo}
+          index={0}
+          count={1}
+          act={() => undefined}
+          {...{ setMode, only }}
+          close={idle}
+        />
+      )}
+      {mode === 'comment' && <CommentInput content={content} idle={idle} />}
+    </>
+  );
+}
+
+/**
+ * Comment on Item… apart from the full menu: given `todo`, a followed row's menu (CommentMenu); given `content` and
+ * `idle`, the text box under an editable row. One export, so main.js carries one loader for both.
+ */
+export function Commenting(props: { todo: PlanItemView } | { content: string; idle: (refocus: boolean) => void }) {
+  return 'todo' in props ? (
+    <CommentMenu todo={props.todo} />
+  ) : (
+    <li class="plan-item-new">
+      <CommentInput {...props} />
+    </li>
+  );
+}
+
+/** Comment on Item…'s text box: its text is posted as `commentItem`. */
+function CommentInput({ content, idle }: { content: string; idle: (refocus: boolean) => void }) {
+  const s = useStrings();
+  return (
+    <TextInput
+      label={format(s.commentOn, content)}
+      initial=""
+      submit={(text) => {
+        idle(true);
+        post({ type: 'commentItem', content, text });
+      }}
+      cancel={idle}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
-import { RowEvidence, RowMenu, TextInput } from '../lazy-views';
+import { Commenting, RowEvidence, RowMenu, TextInput } from '../lazy-views';
 import { Icon, IconButton } from './icon';
 
 export const PLAN_KEYS_ID = 'plan-keys';
@@ -157,19 +157,7 @@ function RowBelow({ mode, content, index, act, idle }: RowBelowProps) {
   const s = useStrings();
   return (
     <>
-      {mode === 'comment' && (
-        <li class="plan-item-new">
-          <TextInput
-            label={format(s.commentOn, content)}
-            initial=""
-            submit={(text) => {
-              idle(true);
-              post({ type: 'commentItem', content, text });
-            }}
-            cancel={idle}
-          />
-        </li>
-      )}
+      {mode === 'comment' && <Commenting content={content} idle={idle} />}
       {mode === 'add' && (
         <li class="plan-item-new">
           <TextInput

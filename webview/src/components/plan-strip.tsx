@@ -19,10 +19,11 @@
 // chunk): Edit turns its rows into the editable ones above (focus on the first).
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
-import { ItemComments, PlanChanges, PlanReview, RowEvidence, RowMenu, SendComments, TextInput } from '../lazy-views';
+import { Commenting, ItemComments, PlanReview, RowEvidence, RowMenu, StripReview, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
 import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
@@ -40,9 +41,12 @@ export interface PlanStripProps {
   editable?: boolean;
   /** The plan history's toggle (main strip): whether it shows, and how to flip it. */
   history?: { open: boolean; toggle: () => void };
+  /** A read-only session whose comments this window keeps beside it: its rows offer Comment on Item… alone. */
+  commentable?: boolean | undefined;
 }
 
-export function PlanStrip({ plan, variant = 'main', editable = false, history }: PlanStripProps) {
+export function PlanStrip(props: PlanStripProps) {
+  const { plan, variant = 'main', editable = false, history } = props;
   const s = useStrings();
   const [remembered, setExpanded] = useToggle(variant === 'main' ? 'planExpanded' : 'childPlanExpanded', false);
   // The open history shows the plan's versions in the room above: the strip keeps to its header meanwhile.
@@ -81,13 +85,10 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
           }}
         />
       )}
-      {main && plan.changes && <PlanChanges changes={plan.changes} />}
-      {main && editable && plan.todos.some((t) => t.comments?.some((c) => c.state === 'unresolved')) && (
-        <SendComments />
-      )}
+      {main && (plan.changes || plan.todos.some((t) => t.comments)) && <StripReview plan={plan} editable={editable} />}
       {expanded && (
         <ul class="plan-items" role="list" id={listId} ref={list}>
-          <PlanItems plan={plan} rowsEditable={rowsEditable} editable={editable} focusLater={focusLater} />
+          <PlanItems {...props} {...{ plan, rowsEditable, focusLater }} />
           {rowsEditable && (
             <AddItemRow index={plan.todos.length} adding={adding} setAdding={setAdding} focusLater={focusLater} />
           )}
@@ -103,8 +104,8 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
 }
 
 /** The plan's items: editable rows (checkbox, keys, menu) or read-only ones, each with its comments. */
-function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boolean; focusLater: FocusLater }) {
-  const { plan, rowsEditable, editable, focusLater } = props;
+function PlanItems(props: PlanStripProps & { plan: PlanView; rowsEditable: boolean; focusLater: FocusLater }) {
+  const { plan, rowsEditable, editable, commentable, focusLater } = props;
   const s = useStrings();
   const statusText: Record<PlanItemView['status'], string> = {
     completed: s.statusCompleted,
@@ -125,9 +126,11 @@ function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boo
               focusLater={focusLater}
             />
           ) : (
-            <PlanItem todo={todo} statusText={statusText[todo.status]} />
+            <PlanItem todo={todo} statusText={statusText[todo.status]}>
+              {commentable && <Commenting todo={todo} />}
+            </PlanItem>
           )}
-          {todo.comments?.length ? <ItemComments todo={todo} editable={editable} /> : null}
+          {todo.comments?.length ? <ItemComments todo={todo} editable={editable || commentable} /> : null}
         </Fragment>
       ))}
     </>
@@ -136,9 +139,10 @@ function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boo
 
 /**
  * One item, read only: its status glyph, its text, its priority (an ACP agent's, when not medium) and its status in
- * words.
+ * words; `children` (a followed session's row menu) at its end.
  */
-export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText: string }) {
+export function PlanItem(props: { todo: PlanItemView; statusText: string; children?: ComponentChildren }) {
+  const { todo, statusText, children } = props;
   return (
     <li class={`plan-item status-${todo.status}`} data-status={todo.status}>
       <Icon name={STATUS_GLYPH[todo.status]} />
@@ -146,6 +150,7 @@ export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText:
       <Priority todo={todo} />
       <span class="visually-hidden">, {statusText}</span>
       <RowEvidence todo={todo} />
+      {children}
     </li>
   );
 }
