@@ -13,6 +13,8 @@ import type { Session } from '../session/session';
 import { addItemWorktree, branchDiffStat, commitItemWork, itemPlace, type ItemPlace } from './item-worktree';
 
 export const MAX_PARALLEL = 8;
+/** How many items run at once when the user does not say (a bare `--parallel`, the editor's default). */
+export const DEFAULT_PARALLEL = 3;
 
 export interface ParallelItem {
   n: number;
