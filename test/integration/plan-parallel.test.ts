@@ -6,19 +6,22 @@
 // longer after it). Each item runs on its own branch, committed by "Agent Checklist";
 // the parent's items end completed; nothing is written to the working tree; the tree
 // shows each item's branch; a clean branch merges, a conflicting one changes nothing
-// and names the file.
+// and names the file. With a real ACP agent (the pinned claude-agent-acp on a loopback
+// Anthropic model), the child is that agent's session, its Write committed on the branch.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BranchOutcome } from '../../extension/src/core/worktrees/item-branch';
 import type { ParallelItemResult } from '../../extension/src/core/worktrees/parallel-run';
 import { sse } from '../unit/providers/loopback-server';
 import { textStep, toolCallStep } from '../unit/providers/openai-wire';
-import { getApi, logLines, setSetting, waitFor } from './helpers';
+import { claudeEnv, ScriptedModelServer } from '../unit/import/agent-runs';
+import { EXTENSION_ID, getApi, logLines, setSetting, waitFor } from './helpers';
 
 const KEY = 'sk-loopback-parallel-0123456789';
 type Message = { role: string; content: unknown };
@@ -168,6 +171,43 @@ describe('Run Items in Parallel… (agentChecklist.plan.runParallel)', () => {
     assert.equal(git(ws, 'rev-parse', 'HEAD'), head);
     assert.equal(git(ws, 'status', '--porcelain'), '');
     assert.equal(fs.readFileSync(path.join(ws, 'clash.txt'), 'utf8'), 'clash one\n');
+  });
+
+  it('with a real ACP agent (claude-agent-acp on a loopback model): its work committed on the branch', async function () {
+    this.timeout(300_000);
+    const logPath = await sessionWithPlan(['Write the note']);
+    const server = await ScriptedModelServer.start();
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-checklist-parallel-'));
+    const bin = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules', '.bin');
+    try {
+      const command = path.join(bin, 'claude-agent-acp');
+      await setSetting('acpAgents', { 'claude-test': { title: 'Claude Code', command, env: claudeEnv(server, home) } });
+      const running = vscode.commands.executeCommand<ParallelItemResult[] | undefined>(
+        'agentChecklist.plan.runParallel',
+        [1],
+        'claude-test',
+        1,
+      );
+      // The worktree is known once the run records its start, before the agent is up and asks its model.
+      await waitFor(() => logLines(logPath).some((l) => l.type === 'item-run/start'), 'the child started');
+      const start = logLines(logPath).find((l) => l.type === 'item-run/start')!.data as { worktree: string };
+      server.script(
+        { tool: 'Write', input: { file_path: path.join(start.worktree, 'note.txt'), content: 'hello\n' } },
+        { text: 'Done.' },
+      );
+      const results = await running;
+      assert.deepEqual(
+        results?.map((r) => [r.outcome, r.why]),
+        [['completed', undefined]],
+      );
+      assert.equal(git(ws, 'show', `${results![0]!.branch}:note.txt`), 'hello');
+      assert.equal(git(ws, 'log', '-1', '--format=%an', results![0]!.branch), 'Agent Checklist');
+      assert.equal(git(ws, 'status', '--porcelain'), '');
+      assert.ok(server.requests.some((body) => body.includes('Work on item 1 of the plan')));
+    } finally {
+      await setSetting('acpAgents', undefined);
+      await server.close();
+    }
   });
 
   it('runs from HEAD when asked, leaving uncommitted changes where they are', async () => {
