@@ -164,12 +164,13 @@ describe('run --parallel', () => {
     assert.equal(check.code, 0, check.err);
     const folds = new SessionFolds({ transcript: null });
     replayLogFile(repo.log, (event) => folds.apply(event));
-    const children = folds.ledger.subagents.map((s) => [s.anchor, s.outcome]);
+    // In the order the children started: the worktrees are made at once, either may be first.
+    const children = folds.ledger.subagents.map((s) => [s.anchor, s.outcome]).sort();
     assert.deepEqual(children, [
       ['alpha one', 'completed'],
       ['beta two', 'completed'],
     ]);
-    const child = folds.ledger.subagents[0]!.childSessionId;
+    const child = folds.ledger.subagents.find((s) => s.anchor === 'alpha one')!.childSessionId;
     const childLog = path.join(repo.dir, '.agent-checklist/s', `${child}.jsonl`);
     const first = JSON.parse(fs.readFileSync(childLog, 'utf8').split('\n')[1]!) as { type: string; data: unknown };
     assert.equal(first.type, 'item-run/child');
