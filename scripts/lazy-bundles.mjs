@@ -93,6 +93,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/plan-tree/plan-edit-run.ts': 'plan-edit',
   // Imported by vscode/plan-tree/plan-review-commands.ts at the first Comment on Item…, Resolve Comment or Send Comments.
   'extension/src/vscode/plan-tree/plan-review-run.ts': 'plan-review',
+  // Imported by vscode/plan-tree/parallel-commands.ts at the first Run Items in Parallel…, Merge or Discard Item's Branch.
+  'extension/src/vscode/plan-tree/parallel-run-command.ts': 'parallel-run',
 };
 
 /**

@@ -18,6 +18,7 @@ import { registerPlanCheckCommands } from './vscode/plan-tree/plan-check-command
 import { registerPlanReviewCommands } from './vscode/plan-tree/plan-review-commands';
 import { registerPlanTree } from './vscode/plan-tree/plan-tree';
 import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
+import { registerParallelCommands } from './vscode/plan-tree/parallel-commands';
 import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
 import { ProviderSource } from './vscode/providers/provider-source';
 import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
@@ -95,17 +96,9 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
       approvalTools: () => toolCatalog.names().filter((name) => toolCatalog.get(name)?.asksApproval === true),
     }),
   );
-  own(
-    registerPlanWorkCommands({
-      controller,
-      view: tree.view,
-      providers,
-      settings,
-      cwd: () => workspaceRoot ?? process.cwd(),
-      filePlan: () => planFile.filePlan,
-      send: (text, start) => sendPrompt(deps, text, start),
-    }),
-  );
+  const work = { controller, view: tree.view, providers, settings, cwd: () => workspaceRoot ?? process.cwd() };
+  own(registerPlanWorkCommands({ ...work, filePlan: () => planFile.filePlan, send: (t, s) => sendPrompt(deps, t, s) }));
+  own(registerParallelCommands({ ...work, log, approvalGate: approvals, context }));
   own(registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()));
   const chatTool = registerPlanSurfaceForAgents(activation, store);
   own(

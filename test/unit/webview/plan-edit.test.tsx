@@ -169,6 +169,7 @@ describe('plan strip: user edits', () => {
         ['Move Down', true],
         ['Start This Item', false],
         ['Run All Items', false],
+        ['Run Items in Parallel…', false],
         ['Continue Plan in New Session…', false],
       ],
     );
@@ -187,6 +188,12 @@ describe('plan strip: user edits', () => {
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
     click(next[11]!);
+    assert.deepEqual(posted.splice(0), [{ type: 'runParallel' }]);
+    click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
+    const last = [
+      ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    click(last[12]!);
     assert.deepEqual(posted.splice(0), [{ type: 'continuePlan' }]);
     click(menuButton ?? null);
     const again = [

@@ -92,6 +92,7 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
     [s.moveDown, () => act({ kind: 'move', content, by: 1 }), index === count - 1],
     [s.startItem, () => (post({ type: 'startItem', content }), close(true)), todo.status === 'completed'],
     [s.runAll, () => (post({ type: 'runAll' }), close(true)), false],
+    [s.runParallel, () => (post({ type: 'runParallel' }), close(true)), false],
     [s.continuePlan, () => (post({ type: 'continuePlan' }), close(true)), false],
   ];
   return actions;

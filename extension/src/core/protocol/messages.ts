@@ -94,6 +94,8 @@ export const webviewMessageFields = {
   continuePlan: z.strictObject({}),
   /** The strip's Run All Items (the command agentChecklist.plan.runAll). */
   runAll: z.strictObject({}),
+  /** The strip's Run Items in Parallel… (the command agentChecklist.plan.runParallel). */
+  runParallel: z.strictObject({}),
   /** The page shows (true) or hides (false) the plan history. */
   planHistory: z.strictObject({ open: z.boolean() }),
   /**

@@ -132,6 +132,7 @@ export const WEBVIEW_STRINGS = {
   startItem: 'Start This Item',
   continuePlan: 'Continue Plan in New Session…',
   runAll: 'Run All Items',
+  runParallel: 'Run Items in Parallel…',
   editTextOf: 'New text for {0}',
   newItem: 'New item',
   planKeys:
