@@ -25,7 +25,7 @@ import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
 import { ItemComments, PlanChanges, PlanReview, RowEvidence, RowMenu, SendComments, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
-import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
+import { AddItemRow, type FocusLater, PlanBar, RowCheck, usePlanFocus } from './plan-strip-parts';
 
 const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -145,6 +145,7 @@ export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText:
       <span class="plan-item-content">{todo.content}</span>
       <Priority todo={todo} />
       <span class="visually-hidden">, {statusText}</span>
+      <RowCheck todo={todo} />
       <RowEvidence todo={todo} />
     </li>
   );

@@ -67,7 +67,7 @@ export function stripPlanView({ controller, planReview }: SnapshotSources): Plan
     ours !== null,
     (content) => controller.evidenceFiles(content),
   );
-  const reviewed = view && reviewedPlanView(view, controller.planLedger);
+  const reviewed = view && controller.checks.checkedView(reviewedPlanView(view, controller.planLedger));
   // A re-approval: the diff since the approval, as the turn paused on it.
   const growth = ours?.growth;
   if (reviewed?.proposed === undefined || growth === undefined) return reviewed;

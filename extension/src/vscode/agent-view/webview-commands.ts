@@ -6,6 +6,7 @@ import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
 import { RUN_ALL_COMMAND } from '../plan-tree/run-all-command';
 import { PLAN_REVIEW_COMMANDS } from '../plan-tree/plan-review-commands';
+import { PLAN_CHECK_COMMANDS } from '../plan-tree/plan-check-commands';
 import { writePlanFirst } from '../host/settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
 import type { AgentPage } from './agent-page';
@@ -54,6 +55,15 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     sendComments: () => runCommand(PLAN_REVIEW_COMMANDS.sendComments),
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
     runAll: () => runCommand(RUN_ALL_COMMAND),
+    checkItem: ({ action, content, itemId }) =>
+      runCommand(
+        {
+          set: PLAN_CHECK_COMMANDS.setCheck,
+          remove: PLAN_CHECK_COMMANDS.removeCheck,
+          run: PLAN_CHECK_COMMANDS.runCheck,
+        }[action],
+        itemId === undefined ? { item: content } : { item: content, itemId },
+      ),
     // The agent's plan notice's button: the command its descriptor names (never one the page names).
     agentAction: async (message) => {
       const action = followedAgent(message.agentId)?.planToolOff?.action;

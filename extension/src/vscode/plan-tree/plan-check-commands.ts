@@ -6,7 +6,9 @@
 // A check from the plan file the user never accepted is run only after a modal prompt
 // naming its exact command (control characters made visible): accepting logs
 // plan/check-accepted, for good. The argument is the tree's node (or, from the strip or
-// a test, the item's text); a string after it skips the input box of Set Check….
+// a test, the item's text, or `{ item, itemId }` as the strip's row menu sends it); the
+// item is named by its itemId where it has one, so of two items with the same text the
+// right one gets the check; a string after it skips the input box of Set Check….
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { checkCommandSchema } from '../../core/session/check-events';
@@ -28,14 +30,24 @@ export interface PlanCheckCommandDeps {
 const itemNodeSchema = z.object({
   kind: z.literal('item'),
   own: z.literal(true),
+  index: z.number(),
   item: z.object({ content: z.string() }),
 });
+const namedItemSchema = z.strictObject({
+  item: z.string().check(z.minLength(1)),
+  itemId: z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40))),
+});
 
-/** The item's text the command acts on: the node's, the text given, else the tree's selection's. */
-function itemOf(view: vscode.TreeView<PlanNode>, arg: unknown): string | null {
-  if (typeof arg === 'string') return arg;
-  const parsed = itemNodeSchema.safeParse(arg ?? view.selection[0]);
-  return parsed.success ? parsed.data.item.content : null;
+/** The item the command acts on, by text and itemId: the node's, the one given, else the tree's selection's. */
+function itemOf(deps: PlanCheckCommandDeps, arg: unknown): z.infer<typeof namedItemSchema> | null {
+  if (typeof arg === 'string') return { item: arg };
+  const named = namedItemSchema.safeParse(arg);
+  if (named.success) return named.data;
+  const parsed = itemNodeSchema.safeParse(arg ?? deps.view.selection[0]);
+  if (!parsed.success) return null;
+  const { index, item } = parsed.data;
+  const itemId = deps.controller.checks.itemIdAt(index, item.content);
+  return itemId === undefined ? { item: item.content } : { item: item.content, itemId };
 }
 
 function warnRefused(outcome: { kind: string; message?: string }): void {
@@ -46,15 +58,16 @@ function warnRefused(outcome: { kind: string; message?: string }): void {
 }
 
 async function setCheck(deps: PlanCheckCommandDeps, arg: unknown, given?: unknown): Promise<void> {
-  const item = itemOf(deps.view, arg);
-  if (item === null) return;
+  const named = itemOf(deps, arg);
+  if (named === null) return;
+  const { item, itemId } = named;
   const command =
     typeof given === 'string'
       ? given
       : await vscode.window.showInputBox({
           title: vscode.l10n.t('Agent Checklist: Set Check'),
           prompt: vscode.l10n.t('The command that proves {0} done, run in the workspace when it is completed', item),
-          value: deps.controller.checks.viewOf(item)?.command ?? '',
+          value: deps.controller.checks.viewOf(item, itemId)?.command ?? '',
           ignoreFocusOut: true,
           validateInput: (text) =>
             checkCommandSchema.safeParse(text.trim()).success
@@ -62,20 +75,21 @@ async function setCheck(deps: PlanCheckCommandDeps, arg: unknown, given?: unknow
               : vscode.l10n.t('A check is one command line (Remove Check takes it away).'),
         });
   if (command === undefined || !checkCommandSchema.safeParse(command.trim()).success) return;
-  const data = { item, command: command.trim(), from: 'user' as const };
+  const data = { ...named, command: command.trim(), from: 'user' as const };
   warnRefused(await deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data }));
 }
 
 async function removeCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void> {
-  const item = itemOf(deps.view, arg);
-  if (item === null) return;
-  warnRefused(await deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data: { item, command: null } }));
+  const named = itemOf(deps, arg);
+  if (named === null) return;
+  const data = { ...named, command: null };
+  warnRefused(await deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data }));
 }
 
 async function runCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void> {
-  const item = itemOf(deps.view, arg);
+  const named = itemOf(deps, arg);
   const checks = deps.controller.checks;
-  const ref = item === null ? null : checks.refOf(item);
+  const ref = named === null ? null : checks.refOf(named.item, named.itemId);
   if (ref === null) return;
   if (!ref.accepted) {
     const run = vscode.l10n.t('Run Check');
