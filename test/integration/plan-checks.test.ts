@@ -3,12 +3,15 @@
 // once by itself (bash's sandbox, one at a time) before the model's next request; the
 // passing one's item is verified (its icon and word, the status bar's `2/2 · 1 verified`),
 // the failing one flagged `check failed: exit 3`; the log has one check/result each.
+// And Stop outside a turn: an item the user completes runs its check; Stop kills it,
+// recorded as cancelled (exitCode null), and the tree says so.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { getApi, logLines, todoWrite, unescapeMarkdown, useScript } from './helpers';
+import { getApi, logLines, todoWrite, unescapeMarkdown, useScript, waitFor } from './helpers';
 
 const PASS = 'echo all good';
 const FAIL = 'echo boom; exit 3';
+const SLOW = 'sleep 120';
 
 describe('Items checks', () => {
   beforeEach(async () => {
@@ -57,5 +60,27 @@ describe('Items checks', () => {
     assert.match(unescapeMarkdown(rows[1]?.tooltip ?? ''), /Check: echo boom; exit 3 \(failed\)/);
     const status = unescapeMarkdown(api.statusBarTooltip() ?? '');
     assert.ok(status.includes('2/2 · 1 verified'), status);
+  });
+
+  it('Stop cancels a running check outside a turn: recorded with exitCode null, the item not verified', async () => {
+    const api = await getApi();
+    await useScript([todoWrite([{ content: 'Wait for it', status: 'pending' }]), { text: 'Planned.' }]);
+    assert.deepEqual(await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plan'), { kind: 'completed' });
+    await vscode.commands.executeCommand('agentChecklist.plan.setCheck', 'Wait for it', SLOW);
+    const row = () => api.planTreeRows().find((r) => r.label === 'Wait for it');
+    await vscode.commands.executeCommand('agentChecklist.plan.markCompleted', api.planTreeNode(row()?.id ?? ''));
+    const logPath = api.session()?.logPath ?? '';
+    await waitFor(() => /\(running\)/.test(unescapeMarkdown(row()?.tooltip ?? '')), 'the check to run').catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}: ${JSON.stringify(row())}; ${logLines(logPath).map((l) => l.type)}`);
+      },
+    );
+    await vscode.commands.executeCommand('agentChecklist.stop');
+    const results = () => logLines(logPath).filter((l) => l.type === 'check/result');
+    await waitFor(() => results().length === 1, 'the cancelled check recorded');
+    const data = results()[0]!.data as { exitCode: number | null; durationMs: number };
+    assert.equal(data.exitCode, null);
+    assert.ok(data.durationMs < 60_000, `killed, not run to its end (${data.durationMs} ms)`);
+    await waitFor(() => /check failed \(timed out or cancelled\)/.test(row()?.description ?? ''), 'the tree to say so');
   });
 });

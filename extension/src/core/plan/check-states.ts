@@ -111,3 +111,14 @@ export function checksDue(state: ItemChecksState, options: CheckOptions = {}): I
     return ref.accepted && item !== undefined && item.changedSeq > setSeq && !currentRun(state, item, ref.command);
   });
 }
+
+/** The checks from the plan file not yet accepted whose item the version at `seq` completed (asked once). */
+export function checksAwaitingAcceptance(
+  state: ItemChecksState,
+  seq: number,
+  options: CheckOptions = {},
+): ItemCheckRef[] {
+  return completedChecks(state, options).filter(
+    (ref) => !ref.accepted && state.version?.items.find((i) => i.itemId === ref.itemId)?.changedSeq === seq,
+  );
+}

@@ -1,7 +1,7 @@
 // The Agent view's requests that are the extension's commands: a page's button for
 // what a command does runs that command, so both behave alike.
 import * as vscode from 'vscode';
-import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands/commands';
+import { COMMAND_IDS, sendPrompt, stopAll, type CommandDeps } from '../commands/commands';
 import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
 import { RUN_ALL_COMMAND } from '../plan-tree/run-all-command';
@@ -30,7 +30,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     send: async (message) => {
       await sendPrompt(deps, message.text);
     },
-    stop: () => controller.turns.stop(),
+    stop: () => stopAll(controller),
     newSession: async () => {
       await controller.newSession();
     },

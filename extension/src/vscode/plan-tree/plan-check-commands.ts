@@ -4,13 +4,15 @@
 // plan/check-set from the user, landing between steps as an edit does; Run Check runs
 // the item's check now through the shown session's runner (vscode/turn/shown-checks.ts).
 // A check from the plan file the user never accepted is run only after a modal prompt
-// naming its exact command (control characters made visible): accepting logs
-// plan/check-accepted, for good. The argument is the tree's node (or, from the strip or
+// naming its exact command (control characters made visible): Run logs
+// plan/check-accepted, for good; Not now leaves it waiting. The same modal asks when such
+// an item is completed (ShownChecks.onDidAwaitAcceptance). The argument is the tree's node (or, from the strip or
 // a test, the item's text, or `{ item, itemId }` as the strip's row menu sends it); the
 // item is named by its itemId where it has one, so of two items with the same text the
 // right one gets the check; a string after it skips the input box of Set Check….
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
+import type { ItemCheckRef } from '../../core/plan/check-states';
 import { checkCommandSchema } from '../../core/session/check-events';
 import { visibleControls } from '../../core/terminal-text';
 import type { SessionController } from '../controller/session-controller';
@@ -88,11 +90,16 @@ async function removeCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<vo
 
 async function runCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void> {
   const named = itemOf(deps, arg);
+  const ref = named === null ? null : deps.controller.checks.refOf(named.item, named.itemId);
+  if (ref !== null) await acceptAndRun(deps, ref);
+}
+
+/** Runs the item's check; a check from the plan file never accepted only once the modal naming it is accepted. */
+async function acceptAndRun(deps: PlanCheckCommandDeps, ref: ItemCheckRef): Promise<void> {
   const checks = deps.controller.checks;
-  const ref = named === null ? null : checks.refOf(named.item, named.itemId);
-  if (ref === null) return;
   if (!ref.accepted) {
-    const run = vscode.l10n.t('Run Check');
+    const run: vscode.MessageItem = { title: vscode.l10n.t('Run') };
+    const notNow: vscode.MessageItem = { title: vscode.l10n.t('Not now'), isCloseAffordance: true };
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t('Run the check that came with the plan file?'),
       {
@@ -103,11 +110,14 @@ async function runCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void>
         ),
       },
       run,
+      notNow,
     );
     if (answer !== run) return;
     const data = { item: ref.item, itemId: ref.itemId, command: ref.command };
     const outcome = await deps.controller.planEditing.decideCheck({ type: 'plan/check-accepted', data });
     if (outcome.kind === 'refused') return warnRefused(outcome);
+    // Accepting it makes its completion's check due: the runner runs it by itself.
+    if (deps.controller.checks.viewOf(ref.item, ref.itemId)?.state !== 'not-run') return;
   }
   if (!checks.run({ ...ref, accepted: true }))
     void vscode.window.showWarningMessage(
@@ -121,5 +131,9 @@ export function registerPlanCheckCommands(deps: PlanCheckCommandDeps): vscode.Di
     vscode.commands.registerCommand(c.setCheck, (arg: unknown, command?: unknown) => setCheck(deps, arg, command)),
     vscode.commands.registerCommand(c.removeCheck, (arg: unknown) => removeCheck(deps, arg)),
     vscode.commands.registerCommand(c.runCheck, (arg: unknown) => runCheck(deps, arg)),
+    // An item completed whose check came with the plan file: asked once, with the same modal as Run Check.
+    deps.controller.checks.onDidAwaitAcceptance((refs) => {
+      for (const ref of refs) void acceptAndRun(deps, ref);
+    }),
   );
 }

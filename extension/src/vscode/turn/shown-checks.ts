@@ -5,9 +5,16 @@
 // (workspaceToolPolicy: the sandbox, the network setting, the environment without its
 // secrets), agentChecklist.checks.timeoutSeconds and .default. Read-only and followed
 // sessions, and a window without a local folder, get none. Our agent's turn waits on it
-// before each request and a Stop cancels it (agent-turn.ts); Run Check queues on it.
+// before each request and a Stop cancels it (agent-turn.ts; the Stop command outside a
+// turn too); Run Check queues on it. When a write completes an item whose check from the
+// plan file waits for acceptance, it says so (onDidAwaitAcceptance: the commands ask).
 import * as vscode from 'vscode';
-import { itemCheckViews, type ItemCheckRef, type ItemCheckView } from '../../core/plan/check-states';
+import {
+  checksAwaitingAcceptance,
+  itemCheckViews,
+  type ItemCheckRef,
+  type ItemCheckView,
+} from '../../core/plan/check-states';
 import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
 import { checkedPlanView } from '../../core/presenters/plan-check-view';
 import type { PlanView } from '../../core/protocol/plan-view';
@@ -44,6 +51,9 @@ export class ShownChecks implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** The running or queued checks changed, or a runner started or ended. */
   readonly onDidChange = this.emitter.event;
+  private readonly awaiting = new vscode.EventEmitter<ItemCheckRef[]>();
+  /** Items completed whose check from the plan file waits for the user's acceptance (asked once per completion). */
+  readonly onDidAwaitAcceptance = this.awaiting.event;
 
   constructor(private readonly options: ShownChecksOptions) {}
 
@@ -61,6 +71,9 @@ export class ShownChecks implements vscode.Disposable {
         this.following = session.subscribe((event) => {
           this.state = itemChecksProjection.apply(this.state, event);
           if (CHECK_SURFACE_EVENTS.has(event.type)) this.emitter.fire();
+          if (this.runner === null || (event.type !== 'todo/write' && event.type !== 'todo/user-edit')) return;
+          const asks = checksAwaitingAcceptance(this.state, event.seq);
+          if (asks.length > 0) this.awaiting.fire(asks);
         });
         const folder = this.options.workspaceFolder;
         if (!opened.readOnly && folder?.scheme === 'file') this.runner = this.start(session, folder.fsPath);
@@ -131,6 +144,7 @@ export class ShownChecks implements vscode.Disposable {
   dispose(): void {
     this.stop();
     this.emitter.dispose();
+    this.awaiting.dispose();
   }
 
   /** The item's place in the checks' latest version: by its itemId when it names one there, else by its text. */
