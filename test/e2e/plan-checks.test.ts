@@ -3,6 +3,7 @@
 // input box; the user completes the item by its checkbox; the check runs in the
 // workspace (bash's sandbox) and the strip shows the item verified (its checkbox's
 // accessible name) and the header `1/2 · 1 verified`. Screenshots go to test-results/e2e/.
+import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openAgentView, openForSuite } from './suite-setup';
 import { agentFrame, answerInputBox, expandStrip, openScriptedWorkbench, screenshot } from './workbench';
@@ -39,11 +40,13 @@ describe('items’ checks in the real workbench', () => {
     await frame.getByRole('menuitem', { name: 'Set Check…' }).click();
     await answerInputBox(page, 'Agent Checklist: Set Check', 'echo the parser reads');
 
-    await frame.getByRole('checkbox', { name: 'Read the parser, pending', exact: true }).click();
+    const box = frame.getByRole('checkbox', { name: /^Read the parser\b/ });
+    assert.equal(await box.isChecked(), false);
+    await box.click();
     await frame
-      .getByRole('checkbox', { name: 'Read the parser, completed, verified', exact: true })
+      .getByRole('checkbox', { name: /^Read the parser\W+completed\W+verified$/ })
       .waitFor({ timeout: 60_000 });
-    await frame.getByRole('button', { name: /^Plan .*1\/2 · 1 verified/ }).waitFor({ timeout: 10_000 });
+    await frame.getByRole('button', { name: /1\/2 · 1 verified/ }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'plan-checks-verified.png');
   });
 });
