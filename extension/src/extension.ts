@@ -101,11 +101,11 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   own(registerParallelCommands({ ...work, log, approvalGate: approvals, context }));
   own(registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()));
   const chatTool = registerPlanSurfaceForAgents(activation, store);
-  own(
-    controller.onDidChangeRun(
-      (run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running'),
-    ),
-  );
+  // The Agent view's Stop: while a turn runs, or an item's check (Stop cancels it too).
+  const running = (): boolean => controller.turns.runView.state === 'running' || controller.checks.running.size > 0;
+  const setRunning = (): void => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', running());
+  own(controller.onDidChangeRun(setRunning));
+  own(controller.checks.onDidChange(setRunning));
 
   // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
   log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);

@@ -167,33 +167,36 @@ describe('plan strip: user edits', () => {
         ['Remove', false],
         ['Move Up', false],
         ['Move Down', true],
+        ['Set Check…', false],
+        ['Remove Check', true],
+        ['Run Check', true],
         ['Start This Item', false],
         ['Run All Items', false],
         ['Run Items in Parallel…', false],
         ['Continue Plan in New Session…', false],
       ],
     );
-    click(items[9]!);
+    click(items[12]!);
     assert.deepEqual(posted.splice(0), [{ type: 'startItem', content: 'Add a regression test' }]);
     assert.equal(page.root.querySelector('[role="menu"]'), null, 'Start This Item closes the menu');
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
     const first = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    assert.equal(first[9]?.disabled, true, 'a completed item is not started again');
-    click(first[10]!);
+    assert.equal(first[12]?.disabled, true, 'a completed item is not started again');
+    click(first[13]!);
     assert.deepEqual(posted.splice(0), [{ type: 'runAll' }]);
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
     const next = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    click(next[11]!);
+    click(next[14]!);
     assert.deepEqual(posted.splice(0), [{ type: 'runParallel' }]);
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
     const last = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    click(last[12]!);
+    click(last[15]!);
     assert.deepEqual(posted.splice(0), [{ type: 'continuePlan' }]);
     click(menuButton ?? null);
     const again = [

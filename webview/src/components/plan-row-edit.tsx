@@ -80,6 +80,11 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
   const s = useStrings();
   const { content } = todo;
   const status = (to: PlanItemView['status']) => () => act({ kind: 'status', content, status: to });
+  // Items' checks: the same commands as the Plan tree's, naming the item by its itemId where it has one.
+  const check = (action: 'set' | 'remove' | 'run') => () => (
+    post({ type: 'checkItem', action, content, ...(todo.itemId === undefined ? {} : { itemId: todo.itemId }) }),
+    close(true)
+  );
   const actions: [string, () => void, boolean][] = [
     [s.markCompleted, status('completed'), todo.status === 'completed'],
     [s.markInProgress, status('in_progress'), todo.status === 'in_progress'],
@@ -90,6 +95,9 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
     [s.removeItem, () => act({ kind: 'remove', content }), false],
     [s.moveUp, () => act({ kind: 'move', content, by: -1 }), index === 0],
     [s.moveDown, () => act({ kind: 'move', content, by: 1 }), index === count - 1],
+    [s.setCheck, check('set'), false],
+    [s.removeCheck, check('remove'), !todo.check],
+    [s.runCheck, check('run'), !todo.check],
     [s.startItem, () => (post({ type: 'startItem', content }), close(true)), todo.status === 'completed'],
     [s.runAll, () => (post({ type: 'runAll' }), close(true)), false],
     [s.runParallel, () => (post({ type: 'runParallel' }), close(true)), false],

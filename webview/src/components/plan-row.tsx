@@ -17,6 +17,7 @@ import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Commenting, RowEvidence, RowMenu, TextInput } from '../lazy-views';
 import { Icon, IconButton } from './icon';
+import { RowCheck } from './plan-strip-parts';
 
 export const PLAN_KEYS_ID = 'plan-keys';
 
@@ -78,6 +79,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
             <span class="plan-item-content">{content}</span>
             <Priority todo={todo} />
             <span class="visually-hidden">, {statusText}</span>
+            <RowCheck todo={todo} />
           </label>
         )}
         <RowEvidence todo={todo} />

@@ -26,7 +26,7 @@ import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
 import { Commenting, ItemComments, PlanReview, RowEvidence, RowMenu, StripReview, TextInput } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
-import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
+import { AddItemRow, type FocusLater, PlanBar, RowCheck, usePlanFocus } from './plan-strip-parts';
 
 const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -149,6 +149,7 @@ export function PlanItem(props: { todo: PlanItemView; statusText: string; childr
       <span class="plan-item-content">{todo.content}</span>
       <Priority todo={todo} />
       <span class="visually-hidden">, {statusText}</span>
+      <RowCheck todo={todo} />
       <RowEvidence todo={todo} />
       {children}
     </li>

@@ -133,6 +133,18 @@ export const WEBVIEW_STRINGS = {
   continuePlan: 'Continue Plan in New Session…',
   runAll: 'Run All Items',
   runParallel: 'Run Items in Parallel…',
+  // Items' checks (issue 52): the row menu's actions, the row's state, the summary
+  setCheck: 'Set Check…',
+  removeCheck: 'Remove Check',
+  runCheck: 'Run Check',
+  checkVerified: 'verified',
+  checkFailedExit: 'check failed: exit {0}',
+  checkFailedCancelled: 'check failed (timed out or cancelled)',
+  checkStale: 'changed since checked',
+  checkRunning: 'running',
+  checkWaiting: 'waiting for acceptance',
+  checkOf: 'Check: {0}',
+  verifiedSummary: '{0} · {1} verified',
   editTextOf: 'New text for {0}',
   newItem: 'New item',
   planKeys:

@@ -10,7 +10,9 @@
 //   for good (until the check changes).
 // - `check/result`: the check `command` ran: `exitCode` (null: timed out or cancelled),
 //   `durationMs`, and `output`, the last CHECK_OUTPUT_BYTES of its combined output,
-//   redacted as the bash tool's output is.
+//   redacted as the bash tool's output is; `startSeq`, when written, the log's last seq
+//   as the check started: a result counts only for an item not changed since (an item
+//   reopened while its check ran is not verified by it).
 // The set and the acceptance land between steps or turns; a result anywhere
 // (check-invariants.ts). All three are written `ignorable`: an older reader skips them.
 import * as z from 'zod/mini';
@@ -42,5 +44,6 @@ export const checkEventDataFields = {
     exitCode: z.nullable(z.number().check(z.int())),
     durationMs: z.number().check(z.int(), z.minimum(0)),
     output: z.string().check(z.maxLength(CHECK_OUTPUT_BYTES)),
+    startSeq: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
   }),
 };

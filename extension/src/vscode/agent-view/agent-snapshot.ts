@@ -67,7 +67,7 @@ export function stripPlanView({ controller, planReview }: SnapshotSources): Plan
     (content) => controller.evidenceFiles(content),
   );
   // A re-approval's diff since the approval is the log's (reviewedPlanView), in every window alike.
-  return view && reviewedPlanView(view, controller.planLedger);
+  return view && controller.checks.checkedView(reviewedPlanView(view, controller.planLedger));
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */

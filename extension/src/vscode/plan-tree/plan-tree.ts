@@ -139,7 +139,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
         const found = records ? itemEvidence(node.ledger, node.item.content, true, now) : null;
         const evidence =
           found && withFiles(found.evidence, node.own ? this.controller.evidenceFiles(node.item.content) : undefined);
-        const check = node.own ? this.controller.checks.viewOf(node.item.content) : null;
+        const check = node.own ? this.controller.checks.viewAt(node.index, node.item.content) : null;
         return itemTreeItem(node, { now, editable, history, evidence, flag: found?.flag ?? null, check });
       }
       case 'subagent':

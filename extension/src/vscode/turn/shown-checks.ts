@@ -5,10 +5,19 @@
 // (workspaceToolPolicy: the sandbox, the network setting, the environment without its
 // secrets), agentChecklist.checks.timeoutSeconds and .default. Read-only and followed
 // sessions, and a window without a local folder, get none. Our agent's turn waits on it
-// before each request and a Stop cancels it (agent-turn.ts); Run Check queues on it.
+// before each request and a Stop cancels it (agent-turn.ts; the Stop command outside a
+// turn too); Run Check queues on it. When a write completes an item whose check from the
+// plan file waits for acceptance, it says so (onDidAwaitAcceptance: the commands ask).
 import * as vscode from 'vscode';
-import { itemCheckViews, type ItemCheckRef, type ItemCheckView } from '../../core/plan/check-states';
+import {
+  checksAwaitingAcceptance,
+  itemCheckViews,
+  type ItemCheckRef,
+  type ItemCheckView,
+} from '../../core/plan/check-states';
 import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
+import { checkedPlanView } from '../../core/presenters/plan-check-view';
+import type { PlanView } from '../../core/protocol/plan-view';
 import { fold } from '../../core/session/projection';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
@@ -42,6 +51,9 @@ export class ShownChecks implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** The running or queued checks changed, or a runner started or ended. */
   readonly onDidChange = this.emitter.event;
+  private readonly awaiting = new vscode.EventEmitter<ItemCheckRef[]>();
+  /** Items completed whose check from the plan file waits for the user's acceptance (asked once per completion). */
+  readonly onDidAwaitAcceptance = this.awaiting.event;
 
   constructor(private readonly options: ShownChecksOptions) {}
 
@@ -59,6 +71,9 @@ export class ShownChecks implements vscode.Disposable {
         this.following = session.subscribe((event) => {
           this.state = itemChecksProjection.apply(this.state, event);
           if (CHECK_SURFACE_EVENTS.has(event.type)) this.emitter.fire();
+          if (this.runner === null || (event.type !== 'todo/write' && event.type !== 'todo/user-edit')) return;
+          const asks = checksAwaitingAcceptance(this.state, event.seq);
+          if (asks.length > 0) this.awaiting.fire(asks);
         });
         const folder = this.options.workspaceFolder;
         if (!opened.readOnly && folder?.scheme === 'file') this.runner = this.start(session, folder.fsPath);
@@ -68,10 +83,27 @@ export class ShownChecks implements vscode.Disposable {
     );
   }
 
-  /** The shown item's check as the surfaces show it (null: none), by its text. */
-  viewOf(content: string): ItemCheckView | null {
-    const index = this.state.version?.items.findIndex((i) => i.content === content) ?? -1;
+  /** The shown item's check as the surfaces show it (null: none), by its itemId when given, else its text. */
+  viewOf(content: string, itemId?: string): ItemCheckView | null {
+    const index = this.indexOf(content, itemId);
     return index < 0 ? null : (this.views()[index] ?? null);
+  }
+
+  /** The check of the tree's row at `index` with this text (of two items with the same text, its own). */
+  viewAt(index: number, content: string): ItemCheckView | null {
+    return this.viewOf(content, this.itemIdAt(index, content));
+  }
+
+  /** The itemId of the item at `index` of the shown plan when it has that text there (the tree's rows). */
+  itemIdAt(index: number, content: string): string | undefined {
+    const item = this.state.version?.items[index];
+    return item?.content === content ? item.itemId : undefined;
+  }
+
+  /** The strip's plan with its items' ids and checks (core/presenters/plan-check-view.ts). */
+  checkedView(view: PlanView): PlanView {
+    const options = { defaultCommand: this.options.settings().checksDefault, running: this.running };
+    return checkedPlanView(view, this.state, options);
   }
 
   /** Each item's check view, index for index with the checks' latest plan version. */
@@ -80,9 +112,10 @@ export class ShownChecks implements vscode.Disposable {
   }
 
   /** The item's check as Run Check runs it (null: the item has none). */
-  refOf(content: string): ItemCheckRef | null {
-    const item = this.state.version?.items.find((i) => i.content === content);
-    const view = this.viewOf(content);
+  refOf(content: string, itemId?: string): ItemCheckRef | null {
+    const index = this.indexOf(content, itemId);
+    const item = this.state.version?.items[index];
+    const view = this.viewOf(content, itemId);
     if (item === undefined || view === null) return null;
     const accepted = view.state !== 'waiting-acceptance';
     return { itemId: item.itemId, item: item.content, command: view.command, accepted };
@@ -111,6 +144,14 @@ export class ShownChecks implements vscode.Disposable {
   dispose(): void {
     this.stop();
     this.emitter.dispose();
+    this.awaiting.dispose();
+  }
+
+  /** The item's place in the checks' latest version: by its itemId when it names one there, else by its text. */
+  private indexOf(content: string, itemId?: string): number {
+    const items = this.state.version?.items ?? [];
+    const byId = itemId === undefined ? -1 : items.findIndex((i) => i.itemId === itemId);
+    return byId >= 0 ? byId : items.findIndex((i) => i.content === content);
   }
 
   private stop(): void {

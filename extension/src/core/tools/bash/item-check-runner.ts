@@ -7,6 +7,9 @@
 // workspace, off the event loop) and is recorded as one check/result. Run Check queues
 // an item's check on request. Stop (cancel) kills the running check, recorded with
 // exitCode null, and drops the queued ones; a later plan write queues what is still due.
+// Each result names the log's last seq as its check started (`startSeq`): an item changed
+// while its check ran (reopened, completed again) is not verified by it, and what is due
+// again then is queued once the run ends.
 // `settled()` resolves once nothing is queued or running: the agent loop waits on it
 // before a request so that a failed check reaches the model's next request.
 import type { Disposable } from '../../disposable';
@@ -120,17 +123,21 @@ export class ItemCheckRunner implements Disposable {
     const ref = this.queued.get(key);
     if (ref === undefined || this.disposed) return;
     const stillDue = onRequest || this.due().some((d) => keyOf(d) === key);
-    if (stillDue) await this.runOne(ref, key);
+    const recorded = stillDue && (await this.runOne(ref, key));
     this.queued.delete(key);
     this.runningIds.clear();
     for (const left of this.queued.values()) this.runningIds.add(left.itemId);
     this.changed();
+    // Its item completed again while its check ran: that completion's check is due now.
+    if (recorded) this.enqueue(this.due().filter((d) => d.itemId === ref.itemId));
   }
 
-  private async runOne(ref: ItemCheckRef, key: string): Promise<void> {
+  /** Runs one check; true when its result was recorded. */
+  private async runOne(ref: ItemCheckRef, key: string): Promise<boolean> {
     const controller = new AbortController();
     this.current = controller;
     this.runningKey = key;
+    const startSeq = this.session.lastSeq;
     try {
       const outcome = await runCheck(ref.command, { ...this.options.run(), signal: controller.signal });
       const { exitCode, durationMs, output } = outcome;
@@ -141,10 +148,13 @@ export class ItemCheckRunner implements Disposable {
         exitCode,
         durationMs,
         output,
+        startSeq,
       });
       this.options.onResult?.(ref, outcome);
+      return true;
     } catch (error) {
       this.options.onError?.(error);
+      return false;
     } finally {
       this.current = null;
       this.runningKey = null;
