@@ -78,7 +78,8 @@ function sessionFacts(
   const decisive = window.lines.events(ledgerStart(window.lines), LEDGER_TYPES);
   const ledger = decisive.reduce(planLedgerProjection.apply, planLedgerProjection.init);
   let plan: readonly TodoItem[] | null = ledger.plan?.todos ?? null;
-  if (!window.whole && !writesPlan(window.lines)) plan = readRecentPlan(logPath, PLAN_BYTES) ?? null;
+  const planSeen = decisive.some((e) => e.type === 'todo/write' || e.type === 'todo/user-edit');
+  if (!window.whole && !planSeen && !writesPlan(window.lines)) plan = readRecentPlan(logPath, PLAN_BYTES) ?? null;
   const proposalWaits = ledger.plan?.review?.stage === 'proposed';
   return {
     plan,
