@@ -13,6 +13,9 @@
 //   redacted as the bash tool's output is.
 // The set and the acceptance land between steps or turns; a result anywhere
 // (check-invariants.ts). All three are written `ignorable`: an older reader skips them.
+// In a followed session's checks side log (core/store/side-checks.ts) each also carries
+// `logSeq`: the seq of the log's last event when it was written, the place the checks'
+// fold takes it at (core/plan/side-checks.ts); a session log's own never do.
 import * as z from 'zod/mini';
 
 /** The output a check/result keeps: its last 4 KiB. */
@@ -25,6 +28,7 @@ export type CheckOrigin = (typeof CHECK_ORIGINS)[number];
 
 const item = z.string().check(z.minLength(1));
 const itemId = z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40)));
+const logSeq = z.exactOptional(z.number().check(z.int(), z.minimum(0)));
 export const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
 
 export const checkEventDataFields = {
@@ -33,8 +37,9 @@ export const checkEventDataFields = {
     itemId,
     command: z.nullable(checkCommandSchema),
     from: z.exactOptional(z.enum(CHECK_ORIGINS)),
+    logSeq,
   }),
-  'plan/check-accepted': z.strictObject({ item, itemId, command: checkCommandSchema }),
+  'plan/check-accepted': z.strictObject({ item, itemId, command: checkCommandSchema, logSeq }),
   'check/result': z.strictObject({
     item,
     itemId,
@@ -42,5 +47,6 @@ export const checkEventDataFields = {
     exitCode: z.nullable(z.number().check(z.int())),
     durationMs: z.number().check(z.int(), z.minimum(0)),
     output: z.string().check(z.maxLength(CHECK_OUTPUT_BYTES)),
+    logSeq,
   }),
 };

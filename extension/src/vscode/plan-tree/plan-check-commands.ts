@@ -5,12 +5,14 @@
 // the item's check now through the shown session's runner (vscode/turn/shown-checks.ts).
 // A check from the plan file the user never accepted is run only after a modal prompt
 // naming its exact command (control characters made visible): accepting logs
-// plan/check-accepted, for good. The argument is the tree's node (or, from the strip or
+// plan/check-accepted, for good. On a followed agent's session these decisions go to its
+// checks side log (vscode/turn/shown-checks.ts decideOnSide). The argument is the tree's node (or, from the strip or
 // a test, the item's text); a string after it skips the input box of Set Check….
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { checkCommandSchema } from '../../core/session/check-events';
 import { visibleControls } from '../../core/terminal-text';
+import type { CheckDecision, PlanEditOutcome } from '../../core/plan/plan-editor';
 import type { SessionController } from '../controller/session-controller';
 import type { PlanNode } from './plan-tree-model';
 
@@ -45,6 +47,12 @@ function warnRefused(outcome: { kind: string; message?: string }): void {
     );
 }
 
+/** The decision landed on the shown session: its side log's for a followed session, else as an edit. */
+function decide(deps: PlanCheckCommandDeps, decision: CheckDecision): Promise<PlanEditOutcome> {
+  const onSide = deps.controller.checks.decideOnSide(decision);
+  return onSide === null ? deps.controller.planEditing.decideCheck(decision) : Promise.resolve(onSide);
+}
+
 async function setCheck(deps: PlanCheckCommandDeps, arg: unknown, given?: unknown): Promise<void> {
   const item = itemOf(deps.view, arg);
   if (item === null) return;
@@ -63,13 +71,13 @@ async function setCheck(deps: PlanCheckCommandDeps, arg: unknown, given?: unknow
         });
   if (command === undefined || !checkCommandSchema.safeParse(command.trim()).success) return;
   const data = { item, command: command.trim(), from: 'user' as const };
-  warnRefused(await deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data }));
+  warnRefused(await decide(deps, { type: 'plan/check-set', data }));
 }
 
 async function removeCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void> {
   const item = itemOf(deps.view, arg);
   if (item === null) return;
-  warnRefused(await deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data: { item, command: null } }));
+  warnRefused(await decide(deps, { type: 'plan/check-set', data: { item, command: null } }));
 }
 
 async function runCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void> {
@@ -92,7 +100,7 @@ async function runCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void>
     );
     if (answer !== run) return;
     const data = { item: ref.item, itemId: ref.itemId, command: ref.command };
-    const outcome = await deps.controller.planEditing.decideCheck({ type: 'plan/check-accepted', data });
+    const outcome = await decide(deps, { type: 'plan/check-accepted', data });
     if (outcome.kind === 'refused') return warnRefused(outcome);
   }
   if (!checks.run({ ...ref, accepted: true }))

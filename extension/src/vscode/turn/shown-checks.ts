@@ -3,13 +3,19 @@
 // runner (core/tools/bash/item-check-runner.ts) over it; both start once its events are
 // in memory (loaded off the host's event loop first), with what bash gets from the settings
 // (workspaceToolPolicy: the sandbox, the network setting, the environment without its
-// secrets), agentChecklist.checks.timeoutSeconds and .default. Read-only and followed
-// sessions, and a window without a local folder, get none. Our agent's turn waits on it
-// before each request and a Stop cancels it (agent-turn.ts); Run Check queues on it.
+// secrets), agentChecklist.checks.timeoutSeconds and .default. A followed (or imported)
+// session's checks live in its checks side log (core/store/side-checks.ts): its fold
+// merges them in, its runner records there (in the log's workspace, its header's cwd),
+// and Set Check… / Remove Check land there (side-check-decision.ts). Other read-only
+// sessions, and a window without a local folder, get no runner. Our agent's turn waits on
+// it before each request and a Stop cancels it (agent-turn.ts); Run Check queues on it.
 import * as vscode from 'vscode';
 import { itemCheckViews, type ItemCheckRef, type ItemCheckView } from '../../core/plan/check-states';
 import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
+import type { CheckDecision, PlanEditOutcome } from '../../core/plan/plan-editor';
+import { foldChecksWithSide } from '../../core/plan/side-checks';
 import { fold } from '../../core/session/projection';
+import { checksOnSide, readSideChecks } from '../../core/store/side-checks';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { ItemCheckRunner } from '../../core/tools/bash/item-check-runner';
@@ -18,6 +24,7 @@ import { Redactor, toolEnvironment } from '../../core/tools/tool-env';
 import { Workspace } from '../../core/tools/workspace';
 import type { AgentSettings } from '../host/settings';
 import type { OpenedSession } from '../session/opened-session';
+import { decideCheckOnSide } from './side-check-decision';
 import { workspaceToolPolicy } from './turn-tools';
 
 const CHECK_SURFACE_EVENTS = new Set<SessionEvent['type']>([
@@ -37,6 +44,8 @@ export interface ShownChecksOptions {
 export class ShownChecks implements vscode.Disposable {
   private runner: ItemCheckRunner | null = null;
   private shown: Session | null = null;
+  /** The shown session's log path when its checks live in its side log, else null. */
+  private side: string | null = null;
   private state: ItemChecksState = itemChecksProjection.init;
   private following: vscode.Disposable | null = null;
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -55,17 +64,40 @@ export class ShownChecks implements vscode.Disposable {
     void session.loadEvents().then(
       () => {
         if (this.shown !== session || this.following !== null) return;
-        this.state = fold(itemChecksProjection, session.events);
+        this.side = checksOnSide(session.header) ? opened.path : null;
+        this.refold();
         this.following = session.subscribe((event) => {
           this.state = itemChecksProjection.apply(this.state, event);
           if (CHECK_SURFACE_EVENTS.has(event.type)) this.emitter.fire();
         });
         const folder = this.options.workspaceFolder;
-        if (!opened.readOnly && folder?.scheme === 'file') this.runner = this.start(session, folder.fsPath);
+        const root = this.side === null ? folder?.fsPath : (session.header.cwd ?? folder?.fsPath);
+        if ((!opened.readOnly || this.side !== null) && folder?.scheme === 'file' && root !== undefined)
+          this.runner = this.start(session, root);
         this.emitter.fire();
       },
       (error: unknown) => this.options.log.warn(`items' checks not read: ${String(error)}`),
     );
+  }
+
+  /**
+   * A check decision on a followed session's item, into its checks side log; null when the shown session's checks are
+   * its own log's (the plan editor lands them).
+   */
+  decideOnSide(decision: CheckDecision): PlanEditOutcome | null {
+    const side = this.side;
+    if (side === null || this.shown === null) return null;
+    const outcome = decideCheckOnSide(side, this.shown, this.state, decision);
+    if (outcome.kind !== 'applied') return outcome;
+    this.refold();
+    this.runner?.sideChanged();
+    this.emitter.fire();
+    return outcome;
+  }
+
+  /** The shown session's checks live in its side log (a followed session): Set Check… lands there. */
+  get onSide(): boolean {
+    return this.side !== null;
   }
 
   /** The shown item's check as the surfaces show it (null: none), by its text. */
@@ -118,7 +150,15 @@ export class ShownChecks implements vscode.Disposable {
     this.runner = null;
     this.following?.dispose();
     this.following = null;
+    this.side = null;
     this.state = itemChecksProjection.init;
+  }
+
+  /** The shown session's checks folded again (a followed session's side log read again). */
+  private refold(): void {
+    const events = this.shown?.events ?? [];
+    this.state =
+      this.side === null ? fold(itemChecksProjection, events) : foldChecksWithSide(events, readSideChecks(this.side));
   }
 
   private start(session: Session, root: string): ItemCheckRunner {
@@ -138,7 +178,11 @@ export class ShownChecks implements vscode.Disposable {
         };
       },
       defaultCommand: () => settings().checksDefault,
-      onChange: () => this.emitter.fire(),
+      ...(this.side === null ? {} : { side: this.side }),
+      onChange: () => {
+        if (this.side !== null && this.runner !== null) this.state = this.runner.checks;
+        this.emitter.fire();
+      },
       onResult: (ref, outcome) =>
         log.info(`check of ${JSON.stringify(ref.item)} in ${session.id}: exit ${outcome.exitCode}`),
       onError: (error) => log.warn(`a check's result was not recorded on ${session.id}: ${String(error)}`),
