@@ -86,6 +86,9 @@ describe("checks on an imported agent's session (the side log)", () => {
     }
     // Imported again (the log rewritten whole): the same seqs, so the same states.
     assert.equal((await cli(dir, ['import', file, '--session-dir', 'logs'])).code, 0);
-    assert.deepEqual((await checksOf(dir, logPath)).map((i) => i[1]), ['passed', 'failed']);
+    assert.deepEqual(
+      (await checksOf(dir, logPath)).map((i) => i[1]),
+      ['passed', 'failed'],
+    );
   });
 });
