@@ -6,7 +6,8 @@
 // secrets), agentChecklist.checks.timeoutSeconds and .default. A followed (or imported)
 // session's checks live in its checks side log (core/store/side-checks.ts): its fold
 // merges them in, its runner records there (in the log's workspace, its header's cwd),
-// and Set Check… / Remove Check land there (side-check-decision.ts). Other read-only
+// and Set Check… / Remove Check land there (side-check-decision.ts); its checks run
+// only when that workspace is one of the window's local folders. Other read-only
 // sessions, and a window without a local folder, get no runner. Our agent's turn waits on
 // it before each request and a Stop cancels it (agent-turn.ts); Run Check queues on it.
 import * as vscode from 'vscode';
@@ -34,6 +35,12 @@ const CHECK_SURFACE_EVENTS = new Set<SessionEvent['type']>([
   'checkpoint/created',
   'changes/reverted',
 ]);
+
+/** The window's local folder at `cwd` (a followed session's workspace), else undefined. */
+function openFolder(cwd: string | undefined): string | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.find((f) => f.uri.scheme === 'file' && cwd !== undefined && f.uri.fsPath === cwd)?.uri.fsPath;
+}
 
 export interface ShownChecksOptions {
   settings: () => AgentSettings;
@@ -71,7 +78,7 @@ export class ShownChecks implements vscode.Disposable {
           if (CHECK_SURFACE_EVENTS.has(event.type)) this.emitter.fire();
         });
         const folder = this.options.workspaceFolder;
-        const root = this.side === null ? folder?.fsPath : (session.header.cwd ?? folder?.fsPath);
+        const root = this.side === null ? folder?.fsPath : openFolder(session.header.cwd);
         if ((!opened.readOnly || this.side !== null) && folder?.scheme === 'file' && root !== undefined)
           this.runner = this.start(session, root);
         this.emitter.fire();
