@@ -144,11 +144,14 @@ export class ItemCheckRunner implements Disposable {
     const ref = this.queued.get(key);
     if (ref === undefined || this.disposed) return;
     const side = this.options.side;
-    const claim = side === undefined ? null : claimCheckRun(side);
+    let claim: Disposable | null = null;
     try {
+      claim = side === undefined ? null : claimCheckRun(side);
       if (side !== undefined) this.state = this.sideFold(side);
       const stillDue = onRequest || this.due().some((d) => keyOf(d) === key);
       if (stillDue && (side === undefined || claim !== null)) await this.runOne(ref, key);
+    } catch (error) {
+      this.options.onError?.(error); // the side log could not be read or locked: nothing ran
     } finally {
       claim?.dispose();
     }
