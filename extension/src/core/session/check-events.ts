@@ -15,6 +15,9 @@
 //   reopened while its check ran is not verified by it).
 // The set and the acceptance land between steps or turns; a result anywhere
 // (check-invariants.ts). All three are written `ignorable`: an older reader skips them.
+// In a followed session's checks side log (core/store/side-checks.ts) each also carries
+// `logSeq`: the seq of the log's last event when it was written, the place the checks'
+// fold takes it at (core/plan/side-checks.ts); a session log's own never do.
 import * as z from 'zod/mini';
 
 /** The output a check/result keeps: its last 4 KiB. */
@@ -27,6 +30,7 @@ export type CheckOrigin = (typeof CHECK_ORIGINS)[number];
 
 const item = z.string().check(z.minLength(1));
 const itemId = z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40)));
+const logSeq = z.exactOptional(z.number().check(z.int(), z.minimum(0)));
 export const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
 
 export const checkEventDataFields = {
@@ -35,8 +39,9 @@ export const checkEventDataFields = {
     itemId,
     command: z.nullable(checkCommandSchema),
     from: z.exactOptional(z.enum(CHECK_ORIGINS)),
+    logSeq,
   }),
-  'plan/check-accepted': z.strictObject({ item, itemId, command: checkCommandSchema }),
+  'plan/check-accepted': z.strictObject({ item, itemId, command: checkCommandSchema, logSeq }),
   'check/result': z.strictObject({
     item,
     itemId,
@@ -45,5 +50,6 @@ export const checkEventDataFields = {
     durationMs: z.number().check(z.int(), z.minimum(0)),
     output: z.string().check(z.maxLength(CHECK_OUTPUT_BYTES)),
     startSeq: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+    logSeq,
   }),
 };

@@ -6,7 +6,8 @@
 // A check from the plan file the user never accepted is run only after a modal prompt
 // naming its exact command (control characters made visible): Run logs
 // plan/check-accepted, for good; Not now leaves it waiting. The same modal asks when such
-// an item is completed (ShownChecks.onDidAwaitAcceptance). The argument is the tree's node (or, from the strip or
+// an item is completed (ShownChecks.onDidAwaitAcceptance). On a followed agent's session these decisions go to its
+// checks side log (vscode/turn/shown-checks.ts decideOnSide). The argument is the tree's node (or, from the strip or
 // a test, the item's text, or `{ item, itemId }` as the strip's row menu sends it); the
 // item is named by its itemId where it has one, so of two items with the same text the
 // right one gets the check; a string after it skips the input box of Set Check….
@@ -15,6 +16,7 @@ import * as z from 'zod/mini';
 import type { ItemCheckRef } from '../../core/plan/check-states';
 import { checkCommandSchema } from '../../core/session/check-events';
 import { visibleControls } from '../../core/terminal-text';
+import type { CheckDecision, PlanEditOutcome } from '../../core/plan/plan-editor';
 import type { SessionController } from '../controller/session-controller';
 import type { PlanNode } from './plan-tree-model';
 
@@ -59,6 +61,12 @@ function warnRefused(outcome: { kind: string; message?: string }): void {
     );
 }
 
+/** The decision landed on the shown session: its side log's for a followed session, else as an edit. */
+function decide(deps: PlanCheckCommandDeps, decision: CheckDecision): Promise<PlanEditOutcome> {
+  const onSide = deps.controller.checks.decideOnSide(decision);
+  return onSide === null ? deps.controller.planEditing.decideCheck(decision) : Promise.resolve(onSide);
+}
+
 async function setCheck(deps: PlanCheckCommandDeps, arg: unknown, given?: unknown): Promise<void> {
   const named = itemOf(deps, arg);
   if (named === null) return;
@@ -78,14 +86,14 @@ async function setCheck(deps: PlanCheckCommandDeps, arg: unknown, given?: unknow
         });
   if (command === undefined || !checkCommandSchema.safeParse(command.trim()).success) return;
   const data = { ...named, command: command.trim(), from: 'user' as const };
-  warnRefused(await deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data }));
+  warnRefused(await decide(deps, { type: 'plan/check-set', data }));
 }
 
 async function removeCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void> {
   const named = itemOf(deps, arg);
   if (named === null) return;
   const data = { ...named, command: null };
-  warnRefused(await deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data }));
+  warnRefused(await decide(deps, { type: 'plan/check-set', data }));
 }
 
 async function runCheck(deps: PlanCheckCommandDeps, arg: unknown): Promise<void> {
@@ -114,7 +122,7 @@ async function acceptAndRun(deps: PlanCheckCommandDeps, ref: ItemCheckRef): Prom
     );
     if (answer !== run) return;
     const data = { item: ref.item, itemId: ref.itemId, command: ref.command };
-    const outcome = await deps.controller.planEditing.decideCheck({ type: 'plan/check-accepted', data });
+    const outcome = await decide(deps, { type: 'plan/check-accepted', data });
     if (outcome.kind === 'refused') return warnRefused(outcome);
     // Accepting it makes its completion's check due: the runner runs it by itself.
     if (deps.controller.checks.viewOf(ref.item, ref.itemId)?.state !== 'not-run') return;

@@ -3,9 +3,13 @@
 // runner (core/tools/bash/item-check-runner.ts) over it; both start once its events are
 // in memory (loaded off the host's event loop first), with what bash gets from the settings
 // (workspaceToolPolicy: the sandbox, the network setting, the environment without its
-// secrets), agentChecklist.checks.timeoutSeconds and .default. Read-only and followed
-// sessions, and a window without a local folder, get none. Our agent's turn waits on it
-// before each request and a Stop cancels it (agent-turn.ts; the Stop command outside a
+// secrets), agentChecklist.checks.timeoutSeconds and .default. A followed (or imported)
+// session's checks live in its checks side log (core/store/side-checks.ts): its fold
+// merges them in, its runner records there (in the log's workspace, its header's cwd),
+// and Set Check… / Remove Check land there (side-check-decision.ts); its checks run
+// only when that workspace is one of the window's local folders. Other read-only
+// sessions, and a window without a local folder, get no runner. Our agent's turn waits on
+// it before each request and a Stop cancels it (agent-turn.ts; the Stop command outside a
 // turn too); Run Check queues on it. When a write completes an item whose check from the
 // plan file waits for acceptance, it says so (onDidAwaitAcceptance: the commands ask).
 import * as vscode from 'vscode';
@@ -18,7 +22,10 @@ import {
 import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
 import { checkedPlanView } from '../../core/presenters/plan-check-view';
 import type { PlanView } from '../../core/protocol/plan-view';
+import type { CheckDecision, PlanEditOutcome } from '../../core/plan/plan-editor';
+import { foldChecksWithSide } from '../../core/plan/side-checks';
 import { fold } from '../../core/session/projection';
+import { checksOnSide, readSideChecks } from '../../core/store/side-checks';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import { ItemCheckRunner } from '../../core/tools/bash/item-check-runner';
@@ -27,6 +34,7 @@ import { Redactor, toolEnvironment } from '../../core/tools/tool-env';
 import { Workspace } from '../../core/tools/workspace';
 import type { AgentSettings } from '../host/settings';
 import type { OpenedSession } from '../session/opened-session';
+import { decideCheckOnSide } from './side-check-decision';
 import { workspaceToolPolicy } from './turn-tools';
 
 const CHECK_SURFACE_EVENTS = new Set<SessionEvent['type']>([
@@ -37,6 +45,12 @@ const CHECK_SURFACE_EVENTS = new Set<SessionEvent['type']>([
   'changes/reverted',
 ]);
 
+/** The window's local folder at `cwd` (a followed session's workspace), else undefined. */
+function openFolder(cwd: string | undefined): string | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.find((f) => f.uri.scheme === 'file' && cwd !== undefined && f.uri.fsPath === cwd)?.uri.fsPath;
+}
+
 export interface ShownChecksOptions {
   settings: () => AgentSettings;
   workspaceFolder: vscode.Uri | undefined;
@@ -46,6 +60,8 @@ export interface ShownChecksOptions {
 export class ShownChecks implements vscode.Disposable {
   private runner: ItemCheckRunner | null = null;
   private shown: Session | null = null;
+  /** The shown session's log path when its checks live in its side log, else null. */
+  private side: string | null = null;
   private state: ItemChecksState = itemChecksProjection.init;
   private following: vscode.Disposable | null = null;
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -67,7 +83,8 @@ export class ShownChecks implements vscode.Disposable {
     void session.loadEvents().then(
       () => {
         if (this.shown !== session || this.following !== null) return;
-        this.state = fold(itemChecksProjection, session.events);
+        this.side = checksOnSide(session.header) ? opened.path : null;
+        this.refold();
         this.following = session.subscribe((event) => {
           this.state = itemChecksProjection.apply(this.state, event);
           if (CHECK_SURFACE_EVENTS.has(event.type)) this.emitter.fire();
@@ -76,11 +93,33 @@ export class ShownChecks implements vscode.Disposable {
           if (asks.length > 0) this.awaiting.fire(asks);
         });
         const folder = this.options.workspaceFolder;
-        if (!opened.readOnly && folder?.scheme === 'file') this.runner = this.start(session, folder.fsPath);
+        const root = this.side === null ? folder?.fsPath : openFolder(session.header.cwd);
+        if ((!opened.readOnly || this.side !== null) && folder?.scheme === 'file' && root !== undefined)
+          this.runner = this.start(session, root);
         this.emitter.fire();
       },
       (error: unknown) => this.options.log.warn(`items' checks not read: ${String(error)}`),
     );
+  }
+
+  /**
+   * A check decision on a followed session's item, into its checks side log; null when the shown session's checks are
+   * its own log's (the plan editor lands them).
+   */
+  decideOnSide(decision: CheckDecision): PlanEditOutcome | null {
+    const side = this.side;
+    if (side === null || this.shown === null) return null;
+    const outcome = decideCheckOnSide(side, this.shown, this.state, decision);
+    if (outcome.kind !== 'applied') return outcome;
+    this.refold();
+    this.runner?.sideChanged();
+    this.emitter.fire();
+    return outcome;
+  }
+
+  /** The shown session's checks live in its side log (a followed session): Set Check… lands there. */
+  get onSide(): boolean {
+    return this.side !== null;
   }
 
   /** The shown item's check as the surfaces show it (null: none), by its itemId when given, else its text. */
@@ -159,7 +198,15 @@ export class ShownChecks implements vscode.Disposable {
     this.runner = null;
     this.following?.dispose();
     this.following = null;
+    this.side = null;
     this.state = itemChecksProjection.init;
+  }
+
+  /** The shown session's checks folded again (a followed session's side log read again). */
+  private refold(): void {
+    const events = this.shown?.events ?? [];
+    this.state =
+      this.side === null ? fold(itemChecksProjection, events) : foldChecksWithSide(events, readSideChecks(this.side));
   }
 
   private start(session: Session, root: string): ItemCheckRunner {
@@ -179,7 +226,11 @@ export class ShownChecks implements vscode.Disposable {
         };
       },
       defaultCommand: () => settings().checksDefault,
-      onChange: () => this.emitter.fire(),
+      ...(this.side === null ? {} : { side: this.side }),
+      onChange: () => {
+        if (this.side !== null && this.runner !== null) this.state = this.runner.checks;
+        this.emitter.fire();
+      },
       onResult: (ref, outcome) =>
         log.info(`check of ${JSON.stringify(ref.item)} in ${session.id}: exit ${outcome.exitCode}`),
       onError: (error) => log.warn(`a check's result was not recorded on ${session.id}: ${String(error)}`),
