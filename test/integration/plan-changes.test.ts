@@ -89,7 +89,7 @@ describe('undoing a plan item from the Plan tree', () => {
     );
     assert.deepEqual(
       api.planTreeRows().map((r) => r.contextValue),
-      ['todo.completed editable down changes', 'todo.completed editable up changes'],
+      ['todo.completed editable checkable down changes', 'todo.completed editable checkable up changes'],
       'both items offer the undo actions',
     );
     // Each item's tooltip lists the files it changed, read from its checkpoints once the tree asked; so does Export Plan.
@@ -148,7 +148,7 @@ describe('undoing a plan item from the Plan tree', () => {
     assert.deepEqual(lastUserEdit(logPath), { todos: plan('pending', 'pending') });
     assert.deepEqual(
       api.planTreeRows().map((r) => r.contextValue),
-      ['todo.pending editable down', 'todo.pending editable up'],
+      ['todo.pending editable checkable down', 'todo.pending editable checkable up'],
       'reverted items no longer offer them',
     );
     assert.equal(

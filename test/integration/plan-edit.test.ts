@@ -50,7 +50,7 @@ describe('editing the plan from the Plan tree', () => {
     assert.ok(logPath);
     assert.deepEqual(
       api.planTreeRows().map((r) => r.contextValue),
-      ['todo.in_progress editable down changes', 'todo.pending editable up down', 'todo.pending editable up'],
+      ['todo.in_progress editable checkable down changes', 'todo.pending editable checkable up down', 'todo.pending editable checkable up'],
       'own items take the edit menus; Move Up/Down only where they can move',
     );
 
@@ -180,7 +180,7 @@ describe('editing the plan from the Plan tree', () => {
     assert.deepEqual(
       tree.map((r) => [r.label, r.description, r.contextValue]),
       [
-        ['Read the parser', 'completed · no work recorded', 'todo.completed editable changes'],
+        ['Read the parser', 'completed · no work recorded', 'todo.completed editable checkable changes'],
         ['Dropped', '2', 'droppedGroup'],
       ],
     );
