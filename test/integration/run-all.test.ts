@@ -1,7 +1,8 @@
 // Run All Items (agentChecklist.plan.runAll) in the real extension host, with our agent
 // on the scripted model (the model edge): each pending item is its own turn started as
 // Start This Item starts one; the run goes on while each item ends completed with no
-// flag, the Plan view's message says how far it is; it stops at a flagged item (naming
+// flag, the Plan view's message says how far it is (and the running turn's view posted
+// to the Agent view carries the item's place and text, for the strip); it stops at a flagged item (naming
 // it and its flag) and Stop of the running turn ends the whole run. With a real ACP agent
 // (the pinned claude-agent-acp on a loopback model this test owns), each item is a turn
 // in that session's own agent.
@@ -54,12 +55,20 @@ const prompts = (logPath: string): string[] =>
     .filter((l) => l.type === 'user/message')
     .map((l) => JSON.stringify(l.data));
 
+/** Run All's place in the `run` views the host posted to the Agent view (the strip paints them), in order. */
+const postedPlaces = (api: Api): string[] =>
+  api
+    .webviewMessages()
+    .flatMap((m) => (m.type === 'run' && m.run.state === 'running' && m.run.runAll ? [m.run.runAll] : []))
+    .map((p) => `${p.at} of ${p.of} (item ${p.n}): ${p.content}`);
+
 const outcomes = (result: RunAllResult | undefined): [number, string, string][] =>
   (result?.items ?? []).map((r) => [r.n, r.content, r.outcome]);
 
 describe('Run All Items (agentChecklist.plan.runAll)', () => {
   before(async () => {
     await setSetting('todo.allowParallelInProgress', false);
+    await vscode.commands.executeCommand('agentChecklist.agent.focus'); // a page to post to (the messages are recorded while one is connected)
   });
 
   after(async () => {
@@ -75,7 +84,13 @@ describe('Run All Items (agentChecklist.plan.runAll)', () => {
     const run = vscode.commands.executeCommand<RunAllResult | undefined>('agentChecklist.plan.runAll');
     await waitFor(() => api.planViewMessage() === 'Running all items: 1 of 3', 'the first item in the message');
     await waitFor(() => api.planViewMessage() === 'Running all items: 2 of 3', 'the second item in the message');
+    await waitFor(() => postedPlaces(api).includes('2 of 3 (item 2): Port the lexer'), "the strip's second item");
     const result = await run;
+    assert.deepEqual(
+      [...new Set(postedPlaces(api))],
+      ['1 of 3 (item 1): Read the parser', '2 of 3 (item 2): Port the lexer', '3 of 3 (item 3): Write the tests'],
+      "each item's place posted with its running turn",
+    );
     assert.deepEqual(outcomes(result), [
       [1, 'Read the parser', 'completed'],
       [2, 'Port the lexer', 'completed'],

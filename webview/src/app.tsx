@@ -88,6 +88,7 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
           editable={view.session !== null && !view.session.readOnly}
           commentable={view.session?.commentsBeside}
           history={history}
+          runAll={view.run.state === 'running' ? view.run.runAll : undefined}
         />
         <PlanAnnouncer completed={view.announcement.completed} />
         <Composer run={view.run} planFirst={view.provider?.planFirst} />

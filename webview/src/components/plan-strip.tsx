@@ -12,7 +12,8 @@
 // read-only) each item is a PlanRow (checkbox, keys, menu) and the list ends with Add
 // Item…; a subagent's strip and a read-only session's show the items only. The header
 // bar also opens the plan history (`history`); while it is open the strip keeps to its
-// header (expanding it closes the history).
+// header (expanding it closes the history). While Run All Items runs, a line under the
+// header says where it is ("Running all items: 2 of 5 · <item>", the host's runAll view).
 //
 // Plan first: while the host marks the main strip's plan `proposed`, the strip opens
 // to show it, read only, with the decision under its header (plan-review.tsx, a lazy
@@ -20,7 +21,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import type { PlanItemView, PlanView } from '@core/protocol/messages';
+import type { PlanItemView, PlanView, RunAllView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
 import { Commenting, ItemComments, PlanReview, RowEvidence, RowMenu, StripReview, TextInput } from '../lazy-views';
@@ -43,6 +44,8 @@ export interface PlanStripProps {
   history?: { open: boolean; toggle: () => void };
   /** A read-only session whose comments this window keeps beside it: its rows offer Comment on Item… alone. */
   commentable?: boolean | undefined;
+  /** Run All Items under way (the host's running state): the item's place and text, painted under the header. */
+  runAll?: RunAllView | undefined;
 }
 
 export function PlanStrip(props: PlanStripProps) {
@@ -74,6 +77,11 @@ export function PlanStrip(props: PlanStripProps) {
   return (
     <section class={main ? 'plan-strip' : 'plan-strip-child'} aria-label={s.plan}>
       <PlanBar plan={plan} main={main} expanded={expanded} listId={listId} flip={flip} history={history} />
+      {props.runAll && (
+        <p class="plan-run-all" role="status">
+          {format(s.runAllProgress, props.runAll.at, props.runAll.of, props.runAll.content)}
+        </p>
+      )}
       {proposed && (
         <PlanReview
           proposed={proposed}

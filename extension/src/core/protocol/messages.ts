@@ -42,6 +42,7 @@ export type {
   PanelKind,
   PanelView,
   ProviderView,
+  RunAllView,
   RunView,
   SessionListItem,
   SessionView,

@@ -72,9 +72,24 @@ export const providerViewSchema = z.strictObject({
 });
 export type ProviderView = z.infer<typeof providerViewSchema>;
 
+/** Run All Items under way: the running turn is item `n` (`content`, one line), the `at`-th of `of` the run tries. */
+export const runAllViewSchema = z.strictObject({
+  at: z.number(),
+  of: z.number(),
+  n: z.number(),
+  content: z.string(),
+});
+export type RunAllView = z.infer<typeof runAllViewSchema>;
+
 export const runViewSchema = z.discriminatedUnion('state', [
   z.strictObject({ state: z.literal('idle') }),
-  z.strictObject({ state: z.literal('running'), turn: z.number(), stopping: z.boolean() }),
+  z.strictObject({
+    state: z.literal('running'),
+    turn: z.number(),
+    stopping: z.boolean(),
+    /** Set while Run All Items runs this turn (the strip paints it); absent otherwise. */
+    runAll: z.exactOptional(runAllViewSchema),
+  }),
 ]);
 export type RunView = z.infer<typeof runViewSchema>;
 

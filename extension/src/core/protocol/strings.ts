@@ -133,6 +133,8 @@ export const WEBVIEW_STRINGS = {
   continuePlan: 'Continue Plan in New Session…',
   runAll: 'Run All Items',
   runParallel: 'Run Items in Parallel…',
+  /** The strip while Run All Items runs: the item's place in the run, then its text. */
+  runAllProgress: 'Running all items: {0} of {1} · {2}',
   // Items' checks (issue 52): the row menu's actions, the row's state, the summary
   setCheck: 'Set Check…',
   removeCheck: 'Remove Check',

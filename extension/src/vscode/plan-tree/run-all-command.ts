@@ -6,7 +6,8 @@
 // flag; otherwise the run stops and a warning names the item and why (its flag, the
 // turn's error, Stop). Stop of the running turn ends the whole run; so does showing
 // another session. Items added meanwhile run too; removed ones are skipped. While it
-// runs, the Plan view's message says where it is ("Running all items: 2 of 5").
+// runs, the Plan view's message says where it is ("Running all items: 2 of 5"), and the
+// running turn's view carries it (with the item's text) for the strip to paint.
 // Refused, with the reason, while a turn or another run is under way.
 //
 // Resolves with the run's items (core's RunAllResult), undefined when nothing ran.
@@ -93,6 +94,7 @@ export function registerRunAll(deps: RunAllDeps): vscode.Disposable {
         stopped: () => controller.session !== session,
         onProgress: (p) => {
           view.message = vscode.l10n.t('Running all items: {0} of {1}', p.at, p.of);
+          controller.turns.showRunAll({ ...p, content: itemWords(p.content) });
         },
       });
       if (controller.session === session) tell(result);
@@ -100,6 +102,7 @@ export function registerRunAll(deps: RunAllDeps): vscode.Disposable {
     } finally {
       running = false;
       view.message = '';
+      controller.turns.showRunAll(undefined);
     }
   };
 

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { EventEmitter } from 'vscode';
 import { RequestEstimate } from '../../core/agent/request-estimate';
 import { Owner } from '../../core/disposable';
-import type { ContextView, RunView, StreamView } from '../../core/protocol/messages';
+import type { ContextView, RunAllView, RunView, StreamView } from '../../core/protocol/messages';
 import type { TurnEndReason } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import type { ChildSessions } from '../session/child-sessions';
@@ -37,6 +37,7 @@ export class TurnRunner extends Owner {
   private running: RunningTurn | null = null;
   /** A turn is being set up (its provider is being selected), or a compaction (`compacting`) runs. */
   private starting = false;
+  private runAllView: RunAllView | undefined;
   private compacting: AbortController | null = null;
   private closed = false;
   /** The meter's estimate of the next request, kept as the shown session's log grows. */
@@ -93,9 +94,15 @@ export class TurnRunner extends Owner {
   }
 
   get runView(): RunView {
-    return this.running
-      ? { state: 'running', turn: this.running.turn, stopping: this.running.stopping }
-      : { state: 'idle' };
+    if (!this.running) return { state: 'idle' };
+    const { turn, stopping } = this.running;
+    return { state: 'running', turn, stopping, ...(this.runAllView && { runAll: this.runAllView }) };
+  }
+
+  /** Run All Items' place, shown with its running turn (Run All sets it before each item, clears it at the end). */
+  showRunAll(view: RunAllView | undefined): void {
+    this.runAllView = view;
+    if (this.running) this.runEmitter.fire(this.runView);
   }
 
   get stream(): StreamView | null {
