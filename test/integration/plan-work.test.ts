@@ -14,7 +14,17 @@ import * as vscode from 'vscode';
 import { acpUserEditNote } from '../../extension/src/core/acp-client/acp-user-edit';
 import { planMarkdownDocument } from '../../extension/src/core/plan/plan-markdown';
 import { claudeEnv, ScriptedModelServer } from '../unit/import/agent-runs';
-import { EXTENSION_ID, getApi, logLines, setSetting, todoWrite, useScript, waitFor, type Todo } from './helpers';
+import {
+  EXTENSION_ID,
+  getApi,
+  logLines,
+  setSetting,
+  todoWrite,
+  unescapeMarkdown,
+  useScript,
+  waitFor,
+  type Todo,
+} from './helpers';
 
 type Api = Awaited<ReturnType<typeof getApi>>;
 
@@ -84,6 +94,47 @@ describe('the plan drives the work (plan file, Start This Item, Continue Plan in
     fs.writeFileSync(planFile(), '- [ ] Read the parser\n- [x] Read the parser\n');
     await waitFor(() => readPlanFile() !== '' && readPlanFile().includes('Port the lexer'), 'the file rewritten');
     assert.equal(userEdits(logPath).length, 1, 'nothing appended');
+  });
+
+  it("the plan file's check lines: Set Check… writes one, a line added lands once from the file, a removed one removes it", async () => {
+    const api = await getApi();
+    const logPath = await turnWithPlan(api);
+    const checkSets = () =>
+      logLines(logPath)
+        .filter((l) => l.type === 'plan/check-set')
+        .map((l) => l.data);
+    await waitFor(() => readPlanFile() === planMarkdownDocument(PLAN), 'the plan file');
+    await vscode.commands.executeCommand('agentChecklist.plan.setCheck', 'Read the parser', 'npm run build');
+    const built = planMarkdownDocument(PLAN, ['npm run build', null, null]);
+    await waitFor(() => readPlanFile() === built, 'the check line under its item');
+
+    const added = planMarkdownDocument(PLAN, ['npm run build', null, 'npm test']);
+    fs.writeFileSync(planFile(), added);
+    await waitFor(() => checkSets().length === 2, 'the check from the file');
+    const { itemId, ...fromFile } = checkSets()[1] as { itemId: unknown };
+    assert.deepEqual(fromFile, { item: 'Write the tests', command: 'npm test', from: 'file' });
+    assert.equal(typeof itemId, 'string');
+    const tooltip = () =>
+      unescapeMarkdown(api.planTreeRows().find((r) => r.label === 'Write the tests')?.tooltip ?? '');
+    await waitFor(
+      () => /Check: npm test \(from the plan file, waiting/.test(tooltip()),
+      'the tree: waiting for acceptance',
+    );
+
+    const removed = planMarkdownDocument(PLAN, [null, null, 'npm test']);
+    fs.writeFileSync(planFile(), removed);
+    await waitFor(() => checkSets().length === 3, 'the removal');
+    assert.deepEqual(
+      checkSets().map((d) => [(d as { item: string }).item, (d as { command: string | null }).command]),
+      [
+        ['Read the parser', 'npm run build'],
+        ['Write the tests', 'npm test'],
+        ['Read the parser', null],
+      ],
+      'each line once: the added line is not taken again by the syncs after it',
+    );
+    assert.equal(readPlanFile(), removed, 'the file keeps the check line the user added');
+    assert.equal(userEdits(logPath).length, 0, 'the list itself did not change');
   });
 
   it('a model write during the user edit of the file is settled by order on the log, both versions in the history', async () => {

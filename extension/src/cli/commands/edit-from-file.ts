@@ -13,7 +13,6 @@ import * as path from 'node:path';
 import { itemChecksProjection } from '../../core/plan/item-checks';
 import { PlanEditor } from '../../core/plan/plan-editor';
 import { fileCheckSets } from '../../core/plan/plan-file-checks';
-import { parsePlanMarkdown } from '../../core/plan/plan-markdown';
 import { fold } from '../../core/session/projection';
 import { planAsText } from '../../core/plan/summaries';
 import { SessionFolds } from '../../core/plan/session-folds';
@@ -36,15 +35,16 @@ export async function editFromFileCommand(
     const session = opened.session;
     const editor = new PlanEditor(session, { policy: () => ({ allowParallelInProgress }) });
     // The plan file's edit: a lazy module (dist/plan-file-edit.js), as in the editor.
-    const { planFileEdit, planFileOrigin } = await import('../../core/plan/plan-file-edit');
+    const { planFileChecks, planFileEdit, planFileOrigin } = await import('../../core/plan/plan-file-edit');
     const outcome = await editor.submitList((plan, policy) => planFileEdit(plan, text, policy), planFileOrigin(text));
     if (outcome.kind === 'refused') {
       io.err(`agent-checklist: ${visibleControls(outcome.message, { keepLayout: false })}`);
       return EXIT_FAILED;
     }
-    const parsed = parsePlanMarkdown(text);
+    // our format's check lines (a task file has none: its items keep theirs)
+    const fileChecks = planFileChecks(text);
     const checks = fold(itemChecksProjection, session.events);
-    for (const set of parsed.ok ? fileCheckSets(checks, parsed.checks ?? parsed.todos?.map(() => null) ?? []) : [])
+    for (const set of fileChecks === null ? [] : fileCheckSets(checks, fileChecks))
       session.append('plan/check-set', set);
     const now = SessionFolds.over(session.events, { transcript: null }).standingPlan ?? [];
     io.out(visibleControls(outcome.kind === 'unchanged' ? `unchanged\n${planAsText(now)}` : planAsText(now)));

@@ -3,9 +3,11 @@
 // plan: for each item whose check in the file is not the one it has, the file's check,
 // `from: 'file'` (it waits for acceptance before it first runs: a `git pull` may have
 // written it), or its removal when the file gives it none. Item i of the file is item i
-// of the standing plan; when the counts differ nothing is said.
+// of the standing plan; when the counts differ nothing is said. Written back: each item's
+// own check (the default setting's is no item's), as `plan --format markdown` prints it.
 import type { SessionEventMap } from '../session/events';
 import type { ItemChecksState } from './item-checks';
+import type { TodoItem } from './todo-schema';
 
 export function fileCheckSets(
   state: ItemChecksState,
@@ -20,4 +22,13 @@ export function fileCheckSets(
     sets.push({ item: item.content, itemId: item.itemId, command, from: 'file' });
   });
   return sets;
+}
+
+/** The item's own check of each item of `plan` (null: none), index for index, as the file writes them. */
+export function planCheckCommands(state: ItemChecksState, plan: readonly TodoItem[]): (string | null)[] {
+  const items = state.version?.items ?? [];
+  return plan.map((t, i) => {
+    const item = items[i];
+    return item?.content === t.content ? (state.checks.get(item.itemId)?.command ?? null) : null;
+  });
 }

@@ -1,11 +1,12 @@
 // What the plan file's text makes of a plan: one user edit by todo_write's rules, and
 // the edit's origin (what the file said of each item beyond its words). Its own module
 // so the task-file formats load where a plan file is in use (the editor's sync loads it
-// at its first read: vscode/plan-file/plan-file-sync.ts).
+// at its first read: vscode/plan-file/plan-file-sync.ts), with the items' check lines.
 import type { UserEditOrigin } from '../session/events';
 import { readPlanFile } from './task-files/plan-file-format';
 
-export { planFileText, readPlanFile } from './task-files/plan-file-format';
+export { planFileChecks, planFileText, readPlanFile } from './task-files/plan-file-format';
+export { fileCheckSets, planCheckCommands } from './plan-file-checks';
 import type { TodoItem } from './todo-schema';
 import { replacePlanList, type PlanEditResult } from './user-edit';
 import type { TodoWritePolicy } from './todo-write-rules';

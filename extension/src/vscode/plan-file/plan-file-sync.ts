@@ -15,10 +15,16 @@
 // rewritten from the log (nothing is written while the session has no plan, so a
 // fresh session does not wipe a shared file). With no session shown, the file's plan
 // is read for the Plan view (`filePlan`), which marks it as from the file.
+// Each item's check (docs/checks.md) is its indented `- check:` line, written from the
+// log's checks; a check line the taken text adds, changes or removes becomes one
+// plan/check-set `from: 'file'` (it waits for the user's acceptance: a pull may have
+// written it), landing after the text's edit; unchanged lines say nothing.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Owner } from '../../core/disposable';
+import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
 import type { TodoItem } from '../../core/plan/todo-schema';
+import type { Session } from '../../core/session/session';
 import type { SessionController } from '../controller/session-controller';
 import { onDidChangeSettings } from '../host/settings';
 
@@ -40,6 +46,12 @@ export class PlanFileSync extends Owner {
   private chain: Promise<void> = Promise.resolve();
   private plan: readonly TodoItem[] | null = null;
   private warned: string | null = null;
+  /** The shown session's checks folded so far (its first `count` events). */
+  private checks: { session: Session | null; count: number; state: ItemChecksState } = {
+    session: null,
+    count: 0,
+    state: itemChecksProjection.init,
+  };
   private readonly filePlanEmitter = this.register(new vscode.EventEmitter<void>());
   /** The file's plan, shown while no session is (Plan view). */
   readonly onDidChangeFilePlan = this.filePlanEmitter.event;
@@ -110,8 +122,9 @@ export class PlanFileSync extends Owner {
     const files = await import('../../core/plan/plan-file-edit');
     if (controller.session === null) return this.showFilePlan(files, text);
     if (!uri || !controller.planEditing.canEdit) return;
-    if (text !== null && text !== this.lastWritten && text !== this.logText(files, text)) await this.take(files, text);
-    const next = this.logText(files, text);
+    const written = async (): Promise<string | null> => this.logText(files, text, await this.logChecks());
+    if (text !== null && text !== this.lastWritten && text !== (await written())) await this.take(files, text);
+    const next = await written();
     if (next === null || next === text) {
       if (next !== null) await this.remember(next);
       return;
@@ -127,7 +140,8 @@ export class PlanFileSync extends Owner {
       files.planFileOrigin(text),
     );
     this.deps.log.info(`plan file: ${outcome.kind}${outcome.kind === 'refused' ? ` (${outcome.message})` : ''}`);
-    if (outcome.kind !== 'refused' || this.warned === text) return;
+    if (outcome.kind !== 'refused') return this.takeChecks(files, text);
+    if (this.warned === text) return;
     this.warned = text;
     void vscode.window.showWarningMessage(
       vscode.l10n.t(
@@ -135,6 +149,28 @@ export class PlanFileSync extends Owner {
         outcome.message,
       ),
     );
+  }
+
+  /** The text's check lines that differ from the log's checks, each one plan/check-set from the file. */
+  private async takeChecks(files: PlanFiles, text: string): Promise<void> {
+    const fileChecks = files.planFileChecks(text);
+    if (fileChecks === null) return; // a task file: its checks are not lines of it
+    for (const data of files.fileCheckSets(await this.logChecks(), fileChecks)) {
+      const outcome = await this.deps.controller.planEditing.decideCheck({ type: 'plan/check-set', data });
+      if (outcome.kind === 'refused') this.deps.log.warn(`plan file: check of ${data.item}: ${outcome.message}`);
+    }
+  }
+
+  /** The shown session's items' checks: its events folded on from where the last sync stopped. */
+  private async logChecks(): Promise<ItemChecksState> {
+    const session = this.deps.controller.session;
+    if (session !== this.checks.session) this.checks = { session, count: 0, state: itemChecksProjection.init };
+    const events = session === null ? [] : await session.loadEvents();
+    if (session !== this.deps.controller.session) return this.logChecks(); // shown another while reading
+    let { state } = this.checks;
+    for (let i = this.checks.count; i < events.length; i++) state = itemChecksProjection.apply(state, events[i]!);
+    this.checks = { session, count: events.length, state };
+    return state;
   }
 
   private showFilePlan(files: PlanFiles, text: string | null): void {
@@ -146,10 +182,10 @@ export class PlanFileSync extends Owner {
     this.filePlanEmitter.fire();
   }
 
-  /** The log's plan written into the file's text `current` (a task file keeps its own lines). */
-  private logText(files: PlanFiles, current: string | null): string | null {
+  /** The log's plan and its items' checks written into the file's text `current` (a task file keeps its own lines). */
+  private logText(files: PlanFiles, current: string | null, checks: ItemChecksState): string | null {
     const plan = this.deps.controller.standingPlan;
-    return plan === null ? null : files.planFileText(current, plan);
+    return plan === null ? null : files.planFileText(current, plan, files.planCheckCommands(checks, plan));
   }
 
   private get lastWritten(): string | undefined {

@@ -4,7 +4,8 @@
 // numbers it waits for). A file is a task file when it has task lines of that format
 // and either our format refuses it (headings, prose) or every checkbox line is one.
 // Read: the list and what the file said of each item (the plan file edit's origin).
-// Written: the plan put into the file's own text (only what changed differs).
+// Written: the plan put into the file's own text (only what changed differs). Our format
+// carries each item's check line (`  - check: \`…\``, docs/checks.md) after its item line.
 import type { UserEditOrigin } from '../../session/events';
 import type { TaskMeta } from '../../session/task-meta';
 import { parsePlanMarkdown, planMarkdownDocument } from '../plan-markdown';
@@ -67,20 +68,49 @@ function metaOf(file: TaskFile): TaskMeta[] {
   return file.tasks.map((t) => t.meta);
 }
 
+/** Our format's checks, index for index with its items (null: none); null for a task file or a refused text. */
+export function planFileChecks(text: string): (string | null)[] | null {
+  if (taskFileOf(text) !== null) return null;
+  const parsed = parsePlanMarkdown(withoutAfter(text).text);
+  if (!parsed.ok || parsed.todos === null) return null;
+  return parsed.checks ?? parsed.todos.map(() => null);
+}
+
 /**
  * The file's next text with `plan` in it: a task file keeps every byte of what did not
- * change; our format is the plan's document, keeping each remaining item's `(after …)`.
+ * change; our format is the plan's document, keeping each remaining item's `(after …)`,
+ * with `checks` (index for index; undefined: each item keeps the check line the file gave it).
  */
-export function planFileText(current: string | null, plan: readonly TodoItem[] | null): string {
+export function planFileText(
+  current: string | null,
+  plan: readonly TodoItem[] | null,
+  checks?: readonly (string | null)[],
+): string {
   const task = current === null || plan === null ? null : taskFileOf(current);
   if (task !== null && plan !== null) return writeTaskFile(task.file, task.syntax, plan);
-  const document = planMarkdownDocument(plan);
-  if (current === null || plan === null || plan.length === 0) return document;
-  const read = readPlanFile(current, null);
-  if (!read.ok || read.todos === null || read.origin.tasks === undefined) return document;
-  const after = new Map(read.todos.map((t, i) => [t.content, read.origin.tasks?.[i]?.dependsOn]));
-  const lines = document.split('\n');
-  return plan.map((t, i) => withAfter(lines[i]!, after.get(t.content))).join('\n') + '\n';
+  const read = current === null || plan === null || plan.length === 0 ? null : readPlanFile(current, null);
+  const known = read?.ok && read.todos !== null ? read.todos : null;
+  const document = planMarkdownDocument(plan, checks ?? keptChecks(current, known, plan));
+  if (plan === null || known === null || !read?.ok || read.origin.tasks === undefined) return document;
+  const after = new Map(known.map((t, i) => [t.content, read.origin.tasks?.[i]?.dependsOn]));
+  let item = 0;
+  // an item's line, then its check line (indented) when it has one: `(after …)` goes on the item's
+  const lines = document
+    .split('\n')
+    .map((line) => (line.startsWith('- [') ? withAfter(line, after.get(plan[item++]?.content ?? '')) : line));
+  return lines.join('\n');
+}
+
+/** Each item's check line as the file `current` (its items `known`) gave it, by the item's text. */
+function keptChecks(
+  current: string | null,
+  known: readonly TodoItem[] | null,
+  plan: readonly TodoItem[] | null,
+): (string | null)[] | undefined {
+  const fileChecks = current === null || known === null ? null : planFileChecks(current);
+  if (fileChecks === null || plan === null) return undefined;
+  const byContent = new Map(known?.map((t, i) => [t.content, fileChecks[i] ?? null]));
+  return plan.map((t) => byContent.get(t.content) ?? null);
 }
 
 function withAfter(line: string, after: readonly string[] | undefined): string {
