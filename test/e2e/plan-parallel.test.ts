@@ -8,7 +8,6 @@
 // Branch from an item's context menu merges its branch into the workspace.
 // Screenshots go to test-results/e2e/.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +19,7 @@ import { sse } from '../unit/providers/loopback-server';
 import { textStep, toolCallStep } from '../unit/providers/openai-wire';
 import { openAgentView, openForSuite, sendPrompt } from './suite-setup';
 import { openWorkbench, readTree, runCommand, screenshot, until, type Workbench } from './workbench';
+import { git } from '../fixtures/git';
 
 const ITEMS = ['alpha one', 'beta two'];
 type Message = { role: string; content: unknown };
@@ -40,15 +40,6 @@ function answer(messages: Message[]): string {
   if (calls === 1)
     return toolCallStep('t1', 'todo_write', [JSON.stringify({ todos: [{ content, status: 'completed' }] })]);
   return textStep('Done.');
-}
-
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=User', '-c', 'user.email=user@example.com', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
 }
 
 const planPane = (page: Page) => page.locator('.pane:has(.pane-header[aria-label^="Plan"])');

@@ -9,7 +9,6 @@
 // and names the file. With a real ACP agent (the pinned claude-agent-acp on a loopback
 // Anthropic model), the child is that agent's session, its Write committed on the branch.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +21,7 @@ import { sse } from '../unit/providers/loopback-server';
 import { textStep, toolCallStep } from '../unit/providers/openai-wire';
 import { claudeEnv, ScriptedModelServer } from '../unit/import/agent-runs';
 import { EXTENSION_ID, getApi, logLines, setSetting, waitFor } from './helpers';
+import { git } from '../fixtures/git';
 
 const KEY = 'sk-loopback-parallel-0123456789';
 type Message = { role: string; content: unknown };
@@ -41,15 +41,6 @@ function answer(messages: Message[], plan: string[]): string {
   if (calls === 1)
     return toolCallStep('t1', 'todo_write', [JSON.stringify({ todos: [{ content, status: 'completed' }] })]);
   return textStep('Done.');
-}
-
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=User', '-c', 'user.email=user@example.com', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
 }
 
 describe('Run Items in Parallel… (agentChecklist.plan.runParallel)', () => {

@@ -5,7 +5,6 @@
 // agent's Write lands in the worktree and is committed on the item's branch by "Agent
 // Checklist"; the parent's item is completed and the user's working tree is untouched.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -16,15 +15,7 @@ import { itemPlace } from '../../../extension/src/core/worktrees/item-worktree';
 import { tempDir } from '../support/sessions';
 import { processesIn } from '../support/processes';
 import { BIN, runPlace } from './real-agent-cli';
-
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=User', '-c', 'user.email=user@example.com', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-}
+import { git } from '../../fixtures/git';
 
 async function cli(args: string[], env: Record<string, string>, cwd: string) {
   const out: string[] = [];

@@ -5,7 +5,7 @@
 // its own plan's item completed. An item whose text starts with "broken" gets a 500; one
 // starting with "slow" gets no answer until the test ends it (the kill -9 test).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ import { replayLogFile } from '../../../extension/src/core/store/log-file';
 import { sse } from '../providers/loopback-server';
 import { textStep, toolCallStep } from '../providers/openai-wire';
 import { tempDir } from '../support/sessions';
+import { git } from '../../fixtures/git';
 
 type Message = { role: string; content: unknown };
 
@@ -58,15 +59,6 @@ after(() => {
   for (const res of held) res.destroy();
   server.close();
 });
-
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=User', '-c', 'user.email=user@example.com', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-}
 
 interface Repo {
   dir: string;
