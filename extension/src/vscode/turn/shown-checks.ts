@@ -1,7 +1,7 @@
 // The items' checks of the shown session (issue 52): their fold (core/plan/item-checks.ts)
 // for the surfaces' check states, and, when this window writes it, the core's one
-// runner (core/tools/bash/item-check-runner.ts) over it; both start once its events are
-// in memory (loaded off the host's event loop first), with what bash gets from the settings
+// runner (core/tools/bash/item-check-runner.ts, started by shown-check-runner.ts, a lazy
+// module) over it; both start once its events are in memory (loaded off the host's event loop first), with what bash gets from the settings
 // (workspaceToolPolicy: the sandbox, the network setting, the environment without its
 // secrets), agentChecklist.checks.timeoutSeconds and .default. Read-only and followed
 // sessions, and a window without a local folder, get none. Our agent's turn waits on it
@@ -12,13 +12,15 @@ import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item
 import { fold } from '../../core/session/projection';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
-import { ItemCheckRunner } from '../../core/tools/bash/item-check-runner';
-import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
-import { Redactor, toolEnvironment } from '../../core/tools/tool-env';
-import { Workspace } from '../../core/tools/workspace';
+import type { ItemCheckRunner } from '../../core/tools/bash/item-check-runner';
+import { lazyModule, type LazyRequire } from '../../core/lazy-module';
 import type { AgentSettings } from '../host/settings';
 import type { OpenedSession } from '../session/opened-session';
-import { workspaceToolPolicy } from './turn-tools';
+import type * as RunnerModule from './shown-check-runner';
+
+declare const require: LazyRequire<{ './shown-check-runner': typeof RunnerModule }>;
+/** The runner and what it runs checks with, loaded when a session this window writes is first shown. */
+const runnerModule = lazyModule(() => require('./shown-check-runner'));
 
 const CHECK_SURFACE_EVENTS = new Set<SessionEvent['type']>([
   'plan/check-set',
@@ -123,25 +125,7 @@ export class ShownChecks implements vscode.Disposable {
 
   private start(session: Session, root: string): ItemCheckRunner {
     const { settings, log } = this.options;
-    return new ItemCheckRunner(session, {
-      initial: this.state,
-      run: () => {
-        const policy = workspaceToolPolicy(settings(), log);
-        const env = toolEnvironment(process.env, policy.environment);
-        return {
-          workspace: new Workspace(root, new NodeWorkspaceFs()),
-          sandbox: policy.sandbox,
-          onSandboxUnavailable: policy.onSandboxUnavailable,
-          timeoutMs: settings().checksTimeoutSeconds * 1000,
-          env: env.env,
-          redactor: new Redactor(env.droppedValues),
-        };
-      },
-      defaultCommand: () => settings().checksDefault,
-      onChange: () => this.emitter.fire(),
-      onResult: (ref, outcome) =>
-        log.info(`check of ${JSON.stringify(ref.item)} in ${session.id}: exit ${outcome.exitCode}`),
-      onError: (error) => log.warn(`a check's result was not recorded on ${session.id}: ${String(error)}`),
-    });
+    const onChange = (): void => this.emitter.fire();
+    return runnerModule().startCheckRunner(session, root, { settings, log, initial: this.state, onChange });
   }
 }
