@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands/commands';
 import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
-import { RUN_ALL_COMMAND } from '../plan-tree/run-all-command';
 import { PLAN_REVIEW_COMMANDS } from '../plan-tree/plan-review-commands';
 import { writePlanFirst } from '../host/settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
@@ -53,7 +52,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     resolveComment: (message) => runCommand(PLAN_REVIEW_COMMANDS.resolveComment, message.seq),
     sendComments: () => runCommand(PLAN_REVIEW_COMMANDS.sendComments),
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
-    runAll: () => runCommand(RUN_ALL_COMMAND),
+    runAll: () => runCommand(PLAN_WORK_COMMANDS.runAll),
     // The agent's plan notice's button: the command its descriptor names (never one the page names).
     agentAction: async (message) => {
       const action = followedAgent(message.agentId)?.planToolOff?.action;

@@ -1,6 +1,5 @@
 // The shown session as the Agent view's header and banners show it, and as Export Plan writes it.
 import * as vscode from 'vscode';
-import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { SessionView } from '../../core/protocol/messages';
 import type { Session } from '../../core/session/session';
 import type { OpenedSession } from './opened-session';
@@ -48,9 +47,11 @@ export function agentFileOf(opened: OpenedSession | null): string | undefined {
 /** The plan and its history as Markdown (Export Plan), each item's changes from the workspace's checkpoints. */
 export async function exportSessionMarkdown(session: Session, checkpointsBase: string): Promise<string> {
   const cwd = session.header.cwd;
-  const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
-  // The export's fold and Markdown writer: a lazy module (dist/plan-export.js), loaded at the first export.
+  // The export's fold and Markdown writer: a lazy module (dist/plan-export.js), loaded at the first export, as is
+  // the checkpoints' shadow repository it reads.
   const { exportPlan, exportPlanMarkdown } = await import('../../core/presenters/plan-export');
+  const { ShadowRepo } = await import('../../core/checkpoints/shadow-repo');
+  const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
   return exportPlanMarkdown(await exportPlan(session.header, await session.loadEvents(), new Date(), checkpoints));
 }
 

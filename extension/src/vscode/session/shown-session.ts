@@ -4,8 +4,8 @@
 // The files each plan item changed are read here from the workspace's checkpoints
 // (core/checkpoints/item-files.ts), once per pair of checkpoints; each answer is a
 // ledger change for the surfaces.
-import { EvidenceFilesCache } from '../../core/checkpoints/item-files';
-import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
+import * as path from 'node:path';
+import { EvidenceFilesCache, type ChangedFilesSource } from '../../core/checkpoints/item-files';
 import type { PlanLedger } from '../../core/plan/plan-ledger';
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
@@ -63,10 +63,19 @@ export interface ShownSessionListener {
   event(event: SessionEvent): void;
 }
 
+/** The workspace's checkpoints, the shadow repository's code loaded at the first item whose changed files are asked. */
+function checkpointsOf(base: string, cwd: string): ChangedFilesSource {
+  return {
+    workspace: path.resolve(cwd),
+    changedFiles: async (from, to) =>
+      (await import('../../core/checkpoints/shadow-repo')).ShadowRepo.of(base, cwd).changedFiles(from, to),
+  };
+}
+
 export class ShownSession extends Owner {
   private readonly folds: SessionFolds;
   private readonly files: EvidenceFilesCache;
-  private readonly repo: ShadowRepo | null;
+  private readonly repo: ChangedFilesSource | null;
   /** A followed or imported session's comments, in its side log (shown-side-comments.ts); null for our own. */
   readonly sideComments: ShownSideComments | null;
 
@@ -79,7 +88,7 @@ export class ShownSession extends Owner {
     super();
     const session = opened.session;
     const cwd = session.header.cwd;
-    this.repo = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
+    this.repo = cwd === undefined ? null : checkpointsOf(checkpointsBase, cwd);
     let shown = true;
     this.register({ dispose: () => (shown = false) });
     this.files = new EvidenceFilesCache(() => {
