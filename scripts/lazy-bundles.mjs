@@ -97,6 +97,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/plan-tree/plan-check-run.ts': 'plan-check',
   // Imported by vscode/plan-tree/plan-work-commands.ts at the first Start This Item, Continue Plan in New Session… or Run All Items.
   'extension/src/vscode/plan-tree/plan-work-run.ts': 'plan-work',
+  // Imported by vscode/commands/commands.ts at the first Reject Plan with Feedback…, Show Log, Open Agent's File, Compact Conversation or Export Plan.
+  'extension/src/vscode/commands/commands-run.ts': 'commands-run',
   // Required by vscode/turn/shown-checks.ts when a session this window writes is shown: the items' check runner and bash's sandbox.
   'extension/src/vscode/turn/shown-check-runner.ts': 'check-runner',
 };
