@@ -54,6 +54,8 @@ export const LAZY_MODULES = {
   // Required by core/tools/walk.ts at the first walk (list_files, grep's JS engine): the ignore files' rules and the ignore package.
   'extension/src/core/tools/ignore-rules.ts': 'ignore-rules',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
+  // Required by core/zod-english.ts at the first zod issue turned into text: zod's English messages.
+  'extension/src/core/zod-english-locale.ts': 'zod-english',
   ...PROVIDER_MODULES,
   ...READER_MODULES,
   // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.
