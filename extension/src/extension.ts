@@ -3,7 +3,7 @@
 // deactivate/re-activate never duplicates anything (adapters own their own parts
 // through core/disposable's Owner).
 import * as vscode from 'vscode';
-import { PendingPlanReview } from './core/agent/plan-first';
+import { PendingPlanReview } from './core/plan/plan-review-gate';
 import { toolCatalog } from './core/tools/built-in';
 import { startActivation, type Own } from './vscode/host/activation';
 import { registerAgentView } from './vscode/agent-view/agent-view-parts';
