@@ -8,7 +8,8 @@
 // first's decision buttons and composer toggle (our agent's option, not every user's),
 // an item's evidence (with the first row that has any), plan review's comments and
 // changes (with the first plan that has any), and the painter of answers'
-// Markdown trees (components/markdown.tsx; with the first answer).
+// Markdown trees (components/markdown.tsx; with the first answer), and why a followed
+// agent's session has no plan (components/plan-notice.tsx; only such a session).
 import type { ComponentType, VNode } from 'preact';
 import type { MdBlock } from '@core/protocol/markdown-schema';
 import type { ApprovalView, PanelKind, PanelView } from '@core/protocol/messages';
@@ -34,6 +35,7 @@ export const PlanHistory = lazy(() => import('./components/plan-history').then((
 export const ChildPanel = lazy(() => import('./components/child-panel').then((m) => m.ChildPanel), ViewLoading);
 export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
+export const AddItemRow = lazy(() => editChunk().then((m) => m.AddItemRow));
 export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
 export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
 export const ItemComments = lazy(() => reviewRowsChunk().then((m) => m.ItemComments));
@@ -44,6 +46,7 @@ export const MarkdownTree = lazy<{ blocks: readonly MdBlock[]; class: string; pl
   () => import('./components/markdown').then((m) => m.Markdown),
   ({ plain }) => plain,
 );
+export const PlanNotice = lazy(() => import('./components/plan-notice').then((m) => m.PlanNotice));
 export const RowEvidence = lazy(() => import('./components/plan-evidence').then((m) => m.RowEvidence));
 
 interface PanelProps<K extends PanelKind> {

@@ -1,11 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The plan row's editing controls, a lazily loaded chunk (dist/webview/plan-row-edit.js,
-// lazy-views.tsx): the inline text box of Edit Text… / Add Item… and the row's menu.
+// lazy-views.tsx): the inline text box of Edit Text… / Add Item…, the row's menu and the
+// Add Item… row that ends the list.
 // Only a session this window writes has them, and the strip starts loading this
 // chunk when it is expanded there. Imports values from chunk-api only (main's preact).
-import { post, useEffect, useRef, useStrings } from '../chunk-api';
+import { Icon, post, useEffect, useRef, useStrings } from '../chunk-api';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import type { RowMode } from './plan-row';
+import type { FocusLater } from './plan-strip-parts';
 
 export interface RowMenuProps {
   label: string;
@@ -144,5 +146,38 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
         </button>
       ))}
     </div>
+  );
+}
+
+export interface AddItemRowProps {
+  /** Where the new item lands (the plan's length), for the focus after it. */
+  index: number;
+  adding: boolean;
+  setAdding: (adding: boolean) => void;
+  focusLater: FocusLater;
+}
+
+/** The list's last row: Add Item…, which becomes a text box that appends an item by a user edit. */
+export function AddItemRow({ index, adding, setAdding, focusLater }: AddItemRowProps) {
+  const s = useStrings();
+  return (
+    <li class="plan-item-new">
+      {adding ? (
+        <TextInput
+          label={s.newItem}
+          initial=""
+          submit={(text) => {
+            setAdding(false);
+            focusLater(text, index);
+            post({ type: 'editPlan', edit: { kind: 'add', text } });
+          }}
+          cancel={() => setAdding(false)}
+        />
+      ) : (
+        <button type="button" class="plan-add" onClick={() => setAdding(true)}>
+          <Icon name="add" /> {s.addItem}
+        </button>
+      )}
+    </li>
   );
 }

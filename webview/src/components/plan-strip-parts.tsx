@@ -1,12 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// Parts of the plan strip (plan-strip.tsx): its header bar, the Add Item… row that
-// ends an editable list, and where focus goes after an edit made by keys.
+// Parts of the plan strip (plan-strip.tsx): its header bar and where focus goes after an
+// edit made by keys (the Add Item… row that ends an editable list is plan-row-edit.tsx's).
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { PlanView } from '@core/protocol/messages';
 import { countsHeader } from '@core/plan/summaries';
 import { useStrings } from '../i18n';
-import { TextInput } from '../lazy-views';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
 
@@ -87,38 +86,5 @@ export function PlanBar({ plan, main, expanded, listId, flip, history }: PlanBar
         </>
       )}
     </div>
-  );
-}
-
-export interface AddItemRowProps {
-  /** Where the new item lands (the plan's length), for the focus after it. */
-  index: number;
-  adding: boolean;
-  setAdding: (adding: boolean) => void;
-  focusLater: FocusLater;
-}
-
-/** The list's last row: Add Item…, which becomes a text box that appends an item by a user edit. */
-export function AddItemRow({ index, adding, setAdding, focusLater }: AddItemRowProps) {
-  const s = useStrings();
-  return (
-    <li class="plan-item-new">
-      {adding ? (
-        <TextInput
-          label={s.newItem}
-          initial=""
-          submit={(text) => {
-            setAdding(false);
-            focusLater(text, index);
-            post({ type: 'editPlan', edit: { kind: 'add', text } });
-          }}
-          cancel={() => setAdding(false)}
-        />
-      ) : (
-        <button type="button" class="plan-add" onClick={() => setAdding(true)}>
-          <Icon name="add" /> {s.addItem}
-        </button>
-      )}
-    </li>
   );
 }

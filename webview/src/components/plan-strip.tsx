@@ -22,10 +22,19 @@ import { useEffect, useState } from 'preact/hooks';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
-import { ItemComments, PlanChanges, PlanReview, RowEvidence, RowMenu, SendComments, TextInput } from '../lazy-views';
+import {
+  AddItemRow,
+  ItemComments,
+  PlanChanges,
+  PlanReview,
+  RowEvidence,
+  RowMenu,
+  SendComments,
+  TextInput,
+} from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
-import { AddItemRow, type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
+import { type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
 
 const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -62,7 +71,7 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
   // The rows' text box and menu are a chunk of their own: fetch it once the user sees rows they can edit.
   const editing = expanded && rowsEditable;
   useEffect(() => {
-    if (editing) void Promise.all([TextInput.preload(), RowMenu.preload()]);
+    if (editing) void Promise.all([TextInput.preload(), RowMenu.preload(), AddItemRow.preload()]);
   }, [editing]);
   if (!plan || plan.todos.length === 0) return null;
   const main = variant === 'main';
