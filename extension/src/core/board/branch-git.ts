@@ -4,24 +4,10 @@
 // or system config, no prompt, no pager, no inherited GIT_* variable. Only plumbing
 // that runs no configured command is used (for-each-ref, cat-file --batch).
 import { spawn } from 'node:child_process';
+import { gitConfigArgs, isolatedGitEnv } from '../checkpoints/git-env';
 
-const CONFIG = ['core.hooksPath=/dev/null', 'core.fsmonitor=false', 'core.quotePath=false'].flatMap((setting) => [
-  '-c',
-  setting,
-]);
-
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
-  return {
-    ...env,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_PAGER: 'cat',
-    LC_ALL: 'C',
-  };
-}
+const CONFIG = gitConfigArgs('core.quotePath=false');
+const gitEnv = (): NodeJS.ProcessEnv => isolatedGitEnv();
 
 export interface GitRun {
   code: number | null;
