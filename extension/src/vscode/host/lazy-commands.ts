@@ -1,7 +1,8 @@
 // Commands registered at start whose bodies load at their first run: the one way a
 // command that only some users need stays out of what activation loads. A feature's
-// bodies are one lazy module (`plan-<feature>-run.ts`, an entry of LAZY_MODULES in
-// scripts/lazy-bundles.mjs); its registration names each command and the body it runs.
+// bodies are one lazy module (such as plan-tree/plan-check-run.ts, an entry of
+// LAZY_MODULES in scripts/lazy-bundles.mjs); its registration names each command and
+// the body it runs.
 import * as vscode from 'vscode';
 import { lazyModule } from '../../core/lazy-module';
 

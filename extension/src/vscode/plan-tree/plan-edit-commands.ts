@@ -20,10 +20,7 @@
 import * as vscode from 'vscode';
 import type { TodoStatus } from '../../core/plan/todo-schema';
 import type { PlanEdit } from '../../core/plan/user-edit';
-import type * as PlanEditRunModule from './plan-edit-run';
 import type { PlanNode } from './plan-tree-model';
-
-type PlanEditRun = typeof PlanEditRunModule;
 import type { SessionController } from '../controller/session-controller';
 import { registerLazyCommands } from '../host/lazy-commands';
 
@@ -50,10 +47,13 @@ export interface PlanEditCommandDeps {
 /** Registered at start; what runs them (plan-edit-run.ts) loads at the first one. */
 export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disposable {
   const { controller } = deps;
-  /** A command that makes one edit of the item it is run on. */
-  const onItem = (edit: (content: string) => PlanEdit) => (m: PlanEditRun, arg: unknown) => m.editItem(deps, arg, edit);
-  const setStatus = (status: TodoStatus) => onItem((content) => ({ kind: 'status', content, status }));
-  const move = (by: -1 | 1) => onItem((content) => ({ kind: 'move', content, by }));
+  /** The edit of the item a command is run on, from the item's text. */
+  const setStatus =
+    (status: TodoStatus) =>
+    (content: string): PlanEdit => ({ kind: 'status', content, status });
+  const move =
+    (by: -1 | 1) =>
+    (content: string): PlanEdit => ({ kind: 'move', content, by });
   const updateContext = (): void =>
     void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, controller.planEditing.canEdit);
   updateContext();
@@ -61,14 +61,14 @@ export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disp
   return vscode.Disposable.from(
     controller.onDidChangeSession(updateContext),
     registerLazyCommands(() => import('./plan-edit-run'), {
-      [c.markCompleted]: setStatus('completed'),
-      [c.markInProgress]: setStatus('in_progress'),
-      [c.markPending]: setStatus('pending'),
+      [c.markCompleted]: (m, arg) => m.editItem(deps, arg, setStatus('completed')),
+      [c.markInProgress]: (m, arg) => m.editItem(deps, arg, setStatus('in_progress')),
+      [c.markPending]: (m, arg) => m.editItem(deps, arg, setStatus('pending')),
       [c.editText]: (m, arg, text) => m.editText(deps, arg, text),
       [c.addItem]: (m, arg, text) => m.addItem(controller, arg, text),
-      [c.remove]: onItem((content) => ({ kind: 'remove', content })),
-      [c.moveUp]: move(-1),
-      [c.moveDown]: move(1),
+      [c.remove]: (m, arg) => m.editItem(deps, arg, (content) => ({ kind: 'remove', content })),
+      [c.moveUp]: (m, arg) => m.editItem(deps, arg, move(-1)),
+      [c.moveDown]: (m, arg) => m.editItem(deps, arg, move(1)),
       [c.restore]: (m, arg) => m.restore(deps, arg),
     }),
     { dispose: () => void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, false) },
