@@ -19,7 +19,6 @@ import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { handOverList, handOverPrompt, startItemList, startItemPrompt } from '../../core/plan/plan-work';
 import { noSuchItemMessage } from '../../core/plan/user-edit';
-import type { TodoItem } from '../../core/plan/todo-schema';
 import type { TurnEndReason, UserEditOrigin } from '../../core/session/events';
 import { acpAgentOfSession, firstResolved } from '../../core/acp-client/agent-catalog';
 import type { Session } from '../../core/session/session';

@@ -1,9 +1,10 @@
 // The items' checks of the shown session (issue 52): their fold (core/plan/item-checks.ts)
 // for the surfaces' check states, and, when this window writes it, the core's one
 // runner (core/tools/bash/item-check-runner.ts, started by shown-check-runner.ts, a lazy
-// module) over it; both start once its events are in memory (loaded off the host's event loop first), with what bash gets from the settings
-// (workspaceToolPolicy: the sandbox, the network setting, the environment without its
-// secrets), agentChecklist.checks.timeoutSeconds and .default. Read-only and followed
+// module) over it; both start once its events are in memory (loaded off the host's event
+// loop first), with what bash gets from the settings (workspaceToolPolicy: the sandbox,
+// the network setting, the environment without its secrets),
+// agentChecklist.checks.timeoutSeconds and .default. Read-only and followed
 // sessions, and a window without a local folder, get none. Our agent's turn waits on it
 // before each request and a Stop cancels it (agent-turn.ts); Run Check queues on it.
 import * as vscode from 'vscode';
