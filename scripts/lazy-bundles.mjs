@@ -95,7 +95,7 @@ export const LAZY_MODULES = {
   'extension/src/vscode/plan-tree/plan-edit-run.ts': 'plan-edit',
   // Imported by vscode/plan-tree/plan-review-commands.ts at the first Comment on Item…, Resolve Comment or Send Comments.
   'extension/src/vscode/plan-tree/plan-review-run.ts': 'plan-review',
-  // Imported by vscode/plan-tree/plan-check-commands.ts at the first Set Check…, Remove Check or Run Check.
+  // Imported by vscode/plan-tree/plan-check-commands.ts at the first Set Check…, Remove Check, Run Check or acceptance ask.
   'extension/src/vscode/plan-tree/plan-check-run.ts': 'plan-check',
   // Imported by vscode/plan-tree/plan-work-commands.ts at the first Start This Item, Continue Plan in New Session… or Run All Items.
   'extension/src/vscode/plan-tree/plan-work-run.ts': 'plan-work',
@@ -103,6 +103,8 @@ export const LAZY_MODULES = {
   'extension/src/vscode/commands/commands-run.ts': 'commands-run',
   // Required by vscode/turn/shown-checks.ts when a session this window writes is shown: the items' check runner and bash's sandbox.
   'extension/src/vscode/turn/shown-check-runner.ts': 'check-runner',
+  // Imported by vscode/plan-tree/parallel-commands.ts at the first Run Items in Parallel…, Merge or Discard Item's Branch.
+  'extension/src/vscode/plan-tree/parallel-run-command.ts': 'parallel-run',
 };
 
 /**

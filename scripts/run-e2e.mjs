@@ -13,8 +13,8 @@ import { ensureCodeServer } from './vscode-server/install.mjs';
 import { REPO_ROOT } from './vscode-server/paths.mjs';
 import { packagedVsix } from './vscode-server/vsix.mjs';
 
-/** The files that run against the installed VSIX: the package itself, the plan's three surfaces, the Plan Board. */
-const SMOKE = ['vsix.test.ts', 'plan-surfaces.test.ts', 'board.test.ts'];
+/** The files run against the installed VSIX: the package, the plan's surfaces, the Board, items' checks. */
+const SMOKE = ['vsix.test.ts', 'plan-surfaces.test.ts', 'board.test.ts', 'plan-checks.test.ts'];
 /** Files that only make sense against the installed VSIX. */
 const VSIX_ONLY = ['vsix.test.ts'];
 

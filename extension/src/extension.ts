@@ -19,6 +19,7 @@ import { registerPlanCheckCommands } from './vscode/plan-tree/plan-check-command
 import { registerPlanReviewCommands } from './vscode/plan-tree/plan-review-commands';
 import { registerPlanTree } from './vscode/plan-tree/plan-tree';
 import { registerPlanWorkCommands } from './vscode/plan-tree/plan-work-commands';
+import { registerParallelCommands } from './vscode/plan-tree/parallel-commands';
 import { PlanFileSync } from './vscode/plan-file/plan-file-sync';
 import { ProviderSource } from './vscode/providers/provider-source';
 import { type AgentChecklistApi, createPublicApi } from './vscode/public-api';
@@ -87,11 +88,12 @@ function startWindow(activation: Activation): WindowCore {
   const sessions = startWindowSessions(activation, { providers, approvals, planReview });
   trackActiveController(own, sessions.controller);
   sessions.controller.switcher.openLatest();
-  own(
-    sessions.controller.onDidChangeRun(
-      (run) => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', run.state === 'running'),
-    ),
-  );
+  // The Agent view's Stop: while a turn runs, or an item's check (Stop cancels it too).
+  const { controller } = sessions;
+  const running = (): boolean => controller.turns.runView.state === 'running' || controller.checks.running.size > 0;
+  const setRunning = (): void => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', running());
+  own(controller.onDidChangeRun(setRunning));
+  own(controller.checks.onDidChange(setRunning));
   return { ...sessions, providers, approvals, planReview, onDidChangePlanReview: planReviewChanged.event };
 }
 
@@ -145,19 +147,10 @@ function registerWindowViews(
       approvalTools: () => toolCatalog.names().filter((name) => toolCatalog.get(name)?.asksApproval === true),
     }),
   );
-  const cwd = (): string => workspaceRoot ?? process.cwd();
-  own(
-    registerPlanWorkCommands({
-      controller,
-      view: tree.view,
-      providers,
-      settings,
-      cwd,
-      filePlan: () => planFile.filePlan,
-      send: (text, start) => sendPrompt(deps, text, start),
-    }),
-  );
-  own(registerChooseAgent(providers, cwd));
+  const work = { controller, view: tree.view, providers, settings, cwd: () => workspaceRoot ?? process.cwd() };
+  own(registerPlanWorkCommands({ ...work, filePlan: () => planFile.filePlan, send: (t, s) => sendPrompt(deps, t, s) }));
+  own(registerParallelCommands({ ...work, log, approvalGate: window.approvals, context }));
+  own(registerChooseAgent(providers, work.cwd));
   return webview;
 }
 

@@ -26,6 +26,7 @@ import {
 import { openForSuite } from './suite-setup';
 import {
   agentFrame,
+  expandStrip,
   openContainer,
   openWorkbench,
   readStatusBarItem,
@@ -89,6 +90,22 @@ describe('other agents followed from their own files in the workbench (issue 23)
     assert.match(banner, /This session belongs to Claude Code; it is shown read-only here\./);
     assert.equal(await frame.getByRole('button', { name: 'Open the agent\u2019s file' }).count(), 1);
 
+    // Comment on Item… from the strip row's menu, the one edit made here (beside our log of it, issue 51).
+    await expandStrip(frame);
+    await frame.getByRole('button', { name: 'Actions for Fix the bug' }).click();
+    assert.deepEqual(await frame.getByRole('menuitem').allInnerTexts(), ['Comment on Item…']);
+    await frame.getByRole('menuitem', { name: 'Comment on Item…' }).click();
+    const box = frame.getByRole('textbox', { name: 'Comment on Fix the bug' });
+    await box.fill('Add a test first');
+    await box.press('Enter');
+    const comments = frame.getByRole('list', { name: 'Comments on Fix the bug' });
+    const commentText = async () => (await comments.innerText().catch(() => '')).replace(/\s+/g, ' ');
+    await until(
+      commentText,
+      (t) => t.includes('unresolved') && t.includes('Add a test first'),
+      'the comment under its item, unresolved',
+    );
+
     // The resumed run appends; the tree follows it.
     const claudeBefore = fs.readFileSync(transcript, 'utf8');
     model.script(...AGENT_SCRIPTS.todoWriteResumed);
@@ -106,6 +123,11 @@ describe('other agents followed from their own files in the workbench (issue 23)
       'the resumed run\u2019s plan in the tree',
     );
     const claudeText = fs.readFileSync(transcript, 'utf8');
+    await until(
+      commentText,
+      (t) => t.includes('addressed') && t.includes('Add a test first'),
+      'the comment addressed: the resumed run completed its item',
+    );
 
     // A Codex run in the same folder takes over.
     model.script(...AGENT_SCRIPTS.updatePlan);

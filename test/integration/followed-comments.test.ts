@@ -1,12 +1,14 @@
 // Comments on a followed agent's session in the real extension host: Comment on Item… on
 // a Claude Code run the window follows goes to the log's comments side log (the log is
 // the follower's, the transcript the agent's); when the agent's next write rewords the
-// item, the comment shows `addressed`; Resolve works there too.
+// item, the comment shows `addressed`; Resolve works there too. The side log is watched:
+// a comment another window or the CLI's `comment` adds to it shows without reopening.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { claudeCode } from '../../extension/src/core/import/agents/claude-code';
+import { appendSideComment } from '../../extension/src/core/store/side-comments';
 import { EXTENSION_ID, getApi, unescapeMarkdown, waitFor } from './helpers';
 
 const SESSION = '7d1f5a30-2c4b-4e8a-9f61-3b2a1c0d9e84';
@@ -71,5 +73,25 @@ describe('comments on a followed session', () => {
       'the comment resolved',
     );
     assert.equal(fs.readFileSync(transcript, 'utf8'), text([...claude.slice(0, resumedAt), ...rest]));
+
+    // Another window (or `agent-checklist comment`) adds to the side log: it shows here, the session not reopened.
+    const opened = api.session()?.id;
+    const writes = fs
+      .readFileSync(logPath, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"type":"todo/write"'));
+    const planSeq = (JSON.parse(writes.at(-1)!) as { seq: number }).seq;
+    const [mine] = fs.readFileSync(`${logPath}.comments.jsonl`, 'utf8').split('\n');
+    const { itemId } = (JSON.parse(mine!) as { data: { itemId: string } }).data;
+    appendSideComment(logPath, 'plan/comment', { itemId, planSeq, text: 'from another window' });
+    await waitFor(
+      () =>
+        /Comment \(unresolved\): from another window/.test(
+          unescapeMarkdown(row('Fix the off-by-one bug')?.tooltip ?? ''),
+        ),
+      "another window's comment under its item",
+    );
+    assert.equal(api.session()?.id, opened, 'the same session, not reopened');
+    assert.match(unescapeMarkdown(row('Fix the off-by-one bug')?.tooltip ?? ''), /Comment \(resolved\): test first/);
   });
 });

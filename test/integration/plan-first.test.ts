@@ -186,13 +186,13 @@ describe('plan first in the editor', () => {
     await waitFor(() => (api.statusBarText() ?? '').includes('Plan proposed · 2 items'), 'the plan to wait');
     await vscode.commands.executeCommand('agentChecklist.approvePlan');
     await waitFor(
-      () => (postedPlan(api.webviewMessages())?.proposed?.sinceApproval?.length ?? 0) > 0,
+      () => (postedPlan(api.webviewMessages())?.proposed?.sinceApproval?.rows.length ?? 0) > 0,
       'the grown plan proposed again, with what changed since the approval',
     );
     const proposed = postedPlan(api.webviewMessages())?.proposed;
     assert.equal(proposed?.waiting, true);
     assert.deepEqual(
-      proposed?.sinceApproval?.map((row) => [row.kind, row.text]),
+      proposed?.sinceApproval?.rows.map((row) => [row.kind, row.text]),
       [
         ['status', 'Read the parser'],
         ['added', 'Add a regression test'],

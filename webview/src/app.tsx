@@ -82,7 +82,12 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
           </div>
         )}
         {view.session?.planNotice && <PlanNotice session={view.session} plan={view.plan} />}
-        <PlanStrip plan={view.plan} editable={view.session !== null && !view.session.readOnly} history={history} />
+        <PlanStrip
+          plan={view.plan}
+          editable={view.session !== null && !view.session.readOnly}
+          commentable={view.session?.commentsBeside}
+          history={history}
+        />
         <PlanAnnouncer completed={view.announcement.completed} />
         <Composer run={view.run} planFirst={view.provider?.planFirst} />
       </main>

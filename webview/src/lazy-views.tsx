@@ -36,11 +36,12 @@ export const ChildPanel = lazy(() => import('./components/child-panel').then((m)
 export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
 export const AddItemRow = lazy(() => editChunk().then((m) => m.AddItemRow));
+export const Commenting = lazy(() => editChunk().then((m) => m.Commenting));
 export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
 export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
 export const ItemComments = lazy(() => reviewRowsChunk().then((m) => m.ItemComments));
 export const PlanChanges = lazy(() => reviewRowsChunk().then((m) => m.PlanChanges));
-export const SendComments = lazy(() => reviewRowsChunk().then((m) => m.SendComments));
+export const StripReview = lazy(() => reviewRowsChunk().then((m) => m.StripReview));
 /** An answer's Markdown tree; `plain`, the answer as text, shows while the chunk loads. */
 export const MarkdownTree = lazy<{ blocks: readonly MdBlock[]; class: string; plain: VNode }>(
   () => import('./components/markdown').then((m) => m.Markdown),

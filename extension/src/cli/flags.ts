@@ -123,13 +123,14 @@ export function agentFlagsOf(values: Values): AgentFlags {
 }
 
 /**
- * `--reject` given no text (the last word, or before another flag) as `--reject=`: `approve`'s
- * feedback is then the unresolved comments.
+ * `--reject` or `--parallel` given no value (the last word, or before another flag) as `--reject=` /
+ * `--parallel=`: `approve`'s feedback is then the unresolved comments; `run --parallel` runs 3 at once.
  */
-export function bareReject(argv: readonly string[]): string[] {
+export function bareFlags(argv: readonly string[]): string[] {
   return argv.map((arg, i) => {
     const next = argv[i + 1];
-    return arg === '--reject' && (next === undefined || next.startsWith('-')) ? '--reject=' : arg;
+    const bare = next === undefined || next.startsWith('-');
+    return (arg === '--reject' || arg === '--parallel') && bare ? `${arg}=` : arg;
   });
 }
 

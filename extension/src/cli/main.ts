@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { visibleControls } from '../core/terminal-text';
 import { ownVersion } from './commands/mcp';
 import { commandNamed, type CliHooks } from './command-table';
-import { bareReject, OPTIONS, parseOptions } from './flags';
+import { bareFlags, OPTIONS, parseOptions } from './flags';
 import { processIo, type CliIo } from './io';
 import { terminalAsk } from './terminal-ask';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, usage, UsageError, isUsageError, usageErrorLine } from './usage';
@@ -28,7 +28,7 @@ export async function main(
   signal: AbortSignal = new AbortController().signal,
   hooks: CliHooks = {},
 ): Promise<number> {
-  const argv = bareReject(given);
+  const argv = bareFlags(given);
   try {
     const { values, positionals } = parseOptions(argv);
     const [command, ...rest] = positionals;

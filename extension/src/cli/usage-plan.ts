@@ -44,10 +44,11 @@ run --all: with --session, the pending items one after another, each started as
 --item starts one; the next starts only when the item ended completed with no flag,
 else the run stops saying why. Exit 0 when every item ended so, 1 otherwise; --json:
 { items: [{ n, content, outcome: completed|flagged|failed|stopped|not-run, flag? }] }.
-run --parallel <n>: with --session, the pending items whose dependencies are met (or
---items') at once, at most n (1 to 8), each a child session in its own git worktree
+run --parallel [<n>]: with --session, the pending items whose dependencies are met (or
+--items') at once, at most n (1 to 8; no n: 3), each a child session in its own git worktree
 (outside the workspace) on the branch agent-checklist/<session>/<n>-<slug> made from
-HEAD, its changes committed there by "Agent Checklist". Refused (exit 1) outside a git
+HEAD, its changes committed there by "Agent Checklist"; with --agent, each child is that
+ACP agent's session. Refused (exit 1) outside a git
 repository or with uncommitted changes to tracked files unless --from-head. Exit 0
 when every item ended completed, 1 otherwise; --json: { items: [{ n, content,
 outcome, branch }] }. merge --item <n>: the item's branch merged --no-ff, then its

@@ -92,7 +92,7 @@ const SYNOPSIS = `Usage:
   agent-checklist run --session <id> [options]      (goes on from a plan decision)
   agent-checklist run --session <id> --item <n> [options]   (starts plan item n)
   agent-checklist run --session <id> --all [options]        (runs the pending items in turn)
-  agent-checklist run --session <id> --parallel <n> [--items 2,3,5] [--from-head]
+  agent-checklist run --session <id> --parallel [<n>] [--items 2,3,5] [--from-head]
                       [--agent <id> | options]               (runs ready items at once)
   agent-checklist merge <log.jsonl> --item <n>
   agent-checklist discard <log.jsonl> --item <n>

@@ -17,7 +17,7 @@ import type { TestHooks, TestParts } from '../../../extension/src/extension';
 import type { PlanNode, PlanTreeProvider } from '../../../extension/src/vscode/plan-tree/plan-tree';
 import type { PendingApproval } from '../../../extension/src/vscode/session/webview-approval-gate';
 import { TreeRedraws, type TreeRedraw } from './recorders';
-import { VscodeObservers, type ObservedNotice } from './vscode-observers';
+import { VscodeObservers, type ObservedModal, type ObservedNotice } from './vscode-observers';
 
 export interface PlanTreeRow {
   label: string;
@@ -72,6 +72,10 @@ export interface AgentChecklistTestApi {
   statusBarWarns(): boolean;
   /** How many attention notifications were shown, and the latest. */
   attentionNoticesShown(): { shown: number; last: ObservedNotice | null };
+  /** The next modal warning is answered with the button titled `title` (as the user's click); resolves at once. */
+  answerNextModal(title: string): void;
+  /** The modal warnings answered so far (message, detail, buttons, the answer). */
+  modalsAnswered(): ObservedModal[];
   /** The last messages the host posted to the Agent view (only while a page is connected). */
   webviewMessages(): HostMessage[];
   /** Hands `data` to the Agent view's message handler, exactly as a message from the page (validated first). */
@@ -190,6 +194,8 @@ function createTestApi(
       return background instanceof vscode.ThemeColor && background.id === 'statusBarItem.warningBackground';
     },
     attentionNoticesShown: () => ({ shown: observers.notices.length, last: observers.notices.at(-1) ?? null }),
+    answerNextModal: (title) => void observers.modalAnswers.push(title),
+    modalsAnswered: () => [...observers.modals],
     session: () => {
       const { controller } = current();
       const view = controller.sessionView;

@@ -44,6 +44,14 @@ export interface ObservedBoard {
   receive: ((data: unknown) => unknown) | null;
 }
 
+/** A modal the extension asked (its message and detail), and the button the test chose for it. */
+export interface ObservedModal {
+  message: string;
+  detail: string | undefined;
+  buttons: string[];
+  answered: string | undefined;
+}
+
 /** A notification the extension showed with a "Show" action (the attention notifier's). */
 export interface ObservedNotice {
   level: 'info' | 'warning';
@@ -55,6 +63,10 @@ export class VscodeObservers {
   agentView: ObservedAgentView | null = null;
   board: ObservedBoard | null = null;
   readonly notices: ObservedNotice[] = [];
+  /** The modal warnings asked while a test had queued answers for them (the user's clicks, in order). */
+  readonly modals: ObservedModal[] = [];
+  /** The buttons the next modal warnings are answered with (by title); none queued: VS Code shows them. */
+  readonly modalAnswers: string[] = [];
   /** The most messages kept per view (a long test posts thousands). */
   private readonly limit = 200;
 
@@ -105,8 +117,21 @@ export class VscodeObservers {
     }) as typeof window.showInformationMessage;
     window.showWarningMessage = ((message: string, ...rest: never[]) => {
       if (rest.length === 1 && rest[0] === show) this.notices.push({ level: 'warning', text: message });
-      return showWarningMessage(message, ...rest);
+      const answered = this.answerModal(message, rest);
+      return answered ?? showWarningMessage(message, ...rest);
     }) as typeof window.showWarningMessage;
+  }
+
+  /** A modal with a queued answer: the button of that title, as the user's click gives it (else undefined: not ours). */
+  private answerModal(message: string, rest: unknown[]): Promise<unknown> | undefined {
+    const options = rest[0] as { modal?: boolean; detail?: string } | undefined;
+    if (options?.modal !== true || this.modalAnswers.length === 0) return undefined;
+    const items = rest.slice(1);
+    const title = (item: unknown): string => (typeof item === 'string' ? item : (item as { title: string }).title);
+    const answer = this.modalAnswers.shift();
+    const chosen = items.find((item) => title(item) === answer);
+    this.modals.push({ message, detail: options.detail, buttons: items.map(title), answered: answer });
+    return Promise.resolve(chosen);
   }
 
   private observeStatusBar(item: vscode.StatusBarItem): void {

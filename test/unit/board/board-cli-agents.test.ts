@@ -71,6 +71,51 @@ describe('agent-checklist board and other agents’ stores', () => {
     assert.deepEqual(elsewhere, [], 'only the folder’s sessions');
   });
 
+  it('reads at most 200 sessions, each from its last 2,000 parts and its first prompt, no part over 1 MiB', async () => {
+    const root = tempDir('board-opencode-bounded-');
+    const folder = path.join(root, 'work');
+    fs.mkdirSync(folder);
+    const data = path.join(root, 'data');
+    const dbFile = path.join(data, 'opencode', 'opencode.db');
+    opencodeDb(dbFile, folder);
+    const db = new Database(dbFile);
+    try {
+      db.exec('begin');
+      db.run('update session set time_created = 10000 where id = ?', ['ses_1']);
+      for (let i = 0; i < 200; i++)
+        db.run(
+          `insert into session (id, project_id, slug, directory, title, version, time_created, time_updated)
+           values (?, 'global', 's', ?, 'Older', '1.18.33', ?, 1)`,
+          [`ses_old${String(i).padStart(3, '0')}`, folder, 100 + i],
+        );
+      for (let i = 0; i < 2100; i++) {
+        db.run(`insert into message values (?, 'ses_1', 6, 6, '{"role":"user"}')`, [`msg_p${i}`]);
+        db.run(`insert into part values (?, ?, 'ses_1', 6, 6, '{"type":"text","text":"go on"}')`, [
+          `prt_p${String(i).padStart(4, '0')}`,
+          `msg_p${i}`,
+        ]);
+      }
+      const plan = (todos: { content: string; status: string }[], pad = '') =>
+        JSON.stringify({ type: 'tool', tool: 'todowrite', pad, state: { status: 'completed', input: { todos } } });
+      db.run(`insert into message values ('msg_z', 'ses_1', 7, 7, '{"role":"assistant"}')`);
+      const done = [{ content: 'Fix the bug', status: 'completed', priority: 'high' }];
+      db.run(`insert into part values ('prt_z1', 'msg_z', 'ses_1', 7, 7, ?)`, [plan(done)]);
+      db.run(`insert into part values ('prt_z2', 'msg_z', 'ses_1', 8, 8, ?)`, [plan([], 'x'.repeat(1 << 20))]);
+      db.exec('commit');
+    } finally {
+      db.close();
+    }
+    const cards = await board(folder, { HOME: root, XDG_DATA_HOME: data });
+    assert.equal(cards.length, 200, 'the 200 newest sessions');
+    assert.ok(!cards.some((c) => c.id === 'opencode-ses_old000'), 'the oldest left out');
+    const card = cards.find((c) => c.id === 'opencode-ses_1');
+    assert.deepEqual(
+      [card?.title, card?.completed, card?.total],
+      ['Fix the bug', 1, 1],
+      'the title from its first prompt, the plan from its last part under 1 MiB',
+    );
+  });
+
   it('reads a Claude Code transcript over 32 MiB from its start and end, as it reads a small one', async () => {
     const root = tempDir('board-large-');
     const folder = path.join(root, 'work');

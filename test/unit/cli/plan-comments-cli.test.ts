@@ -137,6 +137,32 @@ describe('agent-checklist comment / comments', () => {
     assert.match(none.err, /no unresolved comment/);
   });
 
+  it("approve --reject with no text and run --session --comments read an imported session's side comments", async () => {
+    const dir = tempDir();
+    const first = await cli(dir, ['run', '--plan-first', '--json', 'go'], [todoWrite(PLAN), { text: 'My plan.' }]);
+    const { logPath: log, sessionId } = JSON.parse(first.out) as { logPath: string; sessionId: string };
+    // The session as `import` records another agent's: its comments go to its side log, never to the log.
+    const [header, ...events] = fs.readFileSync(log, 'utf8').split('\n');
+    const source = { kind: 'imported', name: 'claude-code', version: '2.0.0', file: path.join(dir, 't.jsonl') };
+    fs.writeFileSync(log, [JSON.stringify({ ...JSON.parse(header!), source }), ...events].join('\n'));
+    assert.equal((await cli(dir, ['comment', log, '--item', '2', 'add a test first'])).code, 0);
+    assert.ok(fs.existsSync(`${log}.comments.jsonl`));
+    assert.equal(loadLogFile(log).events.filter((e) => e.type === 'plan/comment').length, 0, 'not in the log');
+    const rejected = await cli(dir, ['approve', log, '--reject']);
+    assert.equal(rejected.code, 0, rejected.err);
+    const sent = 'My comments on the plan:\n- On the item "fix the bug": add a test first';
+    const last = loadLogFile(log).events.at(-1)!;
+    assert.deepEqual(last.type === 'plan/rejected' && last.data.feedback, sent);
+    const again = await cli(
+      dir,
+      ['run', '--session', sessionId, '--comments', '--json'],
+      [todoWrite(PLAN), { text: 'Same plan.' }],
+    );
+    assert.equal(again.code, 0, again.err);
+    const prompts = loadLogFile(log).events.flatMap((e) => (e.type === 'user/message' ? [e.data.message.text] : []));
+    assert.equal(prompts.at(-1), sent);
+  });
+
   it('is refused while another process writes the session, and on bad usage', async () => {
     const dir = tempDir();
     const run = await cli(dir, ['run', '--json', 'go'], [todoWrite(PLAN), { text: 'Done.' }]);

@@ -117,14 +117,14 @@ const RUN = [
   '--json',
 ];
 
-function runArgs(repo: Repo, extra: string[] = []): string[] {
+function runArgs(repo: Repo, extra: string[] = [], parallel = ['--parallel', '4']): string[] {
   const model = ['--provider', 'openai', '--base-url', url, '--model', 'm', '--api-key-env', 'LOOPBACK_KEY'];
   const policy = ['--allow-parallel-in-progress', 'false'];
-  return ['run', '--session', repo.session, '--parallel', '4', ...model, ...policy, ...RUN, ...extra];
+  return ['run', '--session', repo.session, ...parallel, ...model, ...policy, ...RUN, ...extra];
 }
 
-async function runParallel(repo: Repo, extra: string[] = []) {
-  const r = await cli(repo, runArgs(repo, extra));
+async function runParallel(repo: Repo, extra: string[] = [], parallel?: string[]) {
+  const r = await cli(repo, runArgs(repo, extra, parallel));
   const json = r.code === 2 || r.out === '' ? null : (JSON.parse(r.out) as { items: Record<string, unknown>[] });
   return { ...r, json };
 }
@@ -164,12 +164,13 @@ describe('run --parallel', () => {
     assert.equal(check.code, 0, check.err);
     const folds = new SessionFolds({ transcript: null });
     replayLogFile(repo.log, (event) => folds.apply(event));
-    const children = folds.ledger.subagents.map((s) => [s.anchor, s.outcome]);
+    // In the order the children started: the worktrees are made at once, either may be first.
+    const children = folds.ledger.subagents.map((s) => [s.anchor, s.outcome]).sort();
     assert.deepEqual(children, [
       ['alpha one', 'completed'],
       ['beta two', 'completed'],
     ]);
-    const child = folds.ledger.subagents[0]!.childSessionId;
+    const child = folds.ledger.subagents.find((s) => s.anchor === 'alpha one')!.childSessionId;
     const childLog = path.join(repo.dir, '.agent-checklist/s', `${child}.jsonl`);
     const first = JSON.parse(fs.readFileSync(childLog, 'utf8').split('\n')[1]!) as { type: string; data: unknown };
     assert.equal(first.type, 'item-run/child');
@@ -182,6 +183,28 @@ describe('run --parallel', () => {
     const childFolds = new SessionFolds({ transcript: null });
     replayLogFile(childLog, (event) => childFolds.apply(event));
     assert.deepEqual(childFolds.standingPlan, [{ content: 'alpha one', status: 'completed' }]);
+  });
+});
+
+describe('a bare --parallel', () => {
+  it('runs at most 3 items at once', async () => {
+    const repo = await repoWithPlan(['alpha one', 'beta two', 'gamma three', 'delta four']);
+    const r = await runParallel(repo, [], ['--parallel']);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(
+      r.json?.items.map((i) => i.outcome),
+      ['completed', 'completed', 'completed', 'completed'],
+    );
+    let running = 0;
+    let most = 0;
+    replayLogFile(repo.log, (event) => {
+      if (event.type === 'item-run/start') most = Math.max(most, ++running);
+      if (event.type === 'item-run/end') running--;
+    });
+    assert.equal(most <= 3, true, `at most 3 at once (${most})`);
+    const bad = await runParallel(repo, [], ['--parallel', '9']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /1 to 8 \(none: 3/);
   });
 });
 

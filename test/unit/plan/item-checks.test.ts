@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { itemChecksProjection } from '../../../extension/src/core/plan/item-checks';
-import { checkFlag, checksDue, itemCheckViews, verifiedCount } from '../../../extension/src/core/plan/check-states';
+import {
+  checkFlag,
+  checksAwaitingAcceptance,
+  checksDue,
+  itemCheckViews,
+  verifiedCount,
+} from '../../../extension/src/core/plan/check-states';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { fold } from '../../../extension/src/core/session/projection';
 import { Session } from '../../../extension/src/core/session/session';
@@ -164,5 +170,23 @@ describe('item checks: stale', () => {
     s.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     s.append('changes/reverted', { item: 'b', scope: 'item', checkpoint: commit('1'), files: ['x'] });
     assert.deepEqual(states(s), ['stale', null]);
+  });
+});
+
+describe('item checks: acceptance asked at a completion', () => {
+  it('a check from the plan file not accepted is asked for by the write that completes its item, once', () => {
+    const s = memorySession();
+    s.append('todo/user-edit', { todos: [todo('a'), todo('b')] });
+    s.append('plan/check-set', { item: 'a', command: PASS, from: 'file' });
+    s.append('plan/check-set', { item: 'b', command: PASS });
+    const done = s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'completed')] });
+    const asked = (seq: number) => checksAwaitingAcceptance(state(s), seq).map((r) => [r.item, r.command]);
+    assert.deepEqual(asked(done.seq), [['a', PASS]], "the user's own check needs no acceptance");
+    const kept = s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'completed')] });
+    assert.deepEqual(asked(kept.seq), [], 'a write keeping it completed asks nothing');
+    s.append('plan/check-accepted', { item: 'a', command: PASS });
+    s.append('todo/user-edit', { todos: [todo('a'), todo('b', 'completed')] });
+    const again = s.append('todo/user-edit', { todos: [todo('a', 'completed'), todo('b', 'completed')] });
+    assert.deepEqual(asked(again.seq), [], 'accepted for good');
   });
 });

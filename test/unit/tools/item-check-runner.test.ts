@@ -2,13 +2,19 @@
 // real commands: a completion by each kind of write runs the item's check once, recorded
 // as one check/result; a later write keeping it completed runs nothing, reopened and
 // completed again does; a check from the plan file waits for acceptance; Run Check runs
-// on request; Stop kills a running check within 500 ms, recorded with exitCode null.
+// on request; Stop kills a running check within 500 ms, recorded with exitCode null; an
+// item reopened while its check runs is not verified by it, and completed again runs again.
 // And the model's note (agent/derive-messages.ts): a failed result inside a step is told
 // once, after the step's tool results.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
 import { CHECK_NOTE_HEAD } from '../../../extension/src/core/plan/check-note';
+import { itemCheckViews } from '../../../extension/src/core/plan/check-states';
+import { itemChecksProjection } from '../../../extension/src/core/plan/item-checks';
+import { fold } from '../../../extension/src/core/session/projection';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import type { SessionSource } from '../../../extension/src/core/session/source';
@@ -20,8 +26,7 @@ const PASS = 'node -e "process.exit(0)"';
 const FAIL = 'node -e "console.log(\'broken\'); process.exit(2)"';
 const SLOW = 'node -e "setTimeout(() => {}, 30000)"';
 
-function runnerOf(s: Session, defaultCommand: string | null = null): ItemCheckRunner {
-  const ws = tempWorkspace();
+function runnerOf(s: Session, defaultCommand: string | null = null, ws = tempWorkspace()): ItemCheckRunner {
   return new ItemCheckRunner(s, {
     run: () => ({ workspace: ws.workspace, sandbox: { mode: 'off', network: false }, timeoutMs: 20_000 }),
     defaultCommand: () => defaultCommand,
@@ -116,6 +121,46 @@ describe('the live check runner', () => {
     await runner.settled();
     assert.ok(Date.now() - stopped < 500, `gone in ${Date.now() - stopped} ms`);
     assert.deepEqual(results(s), [['a', null]], 'the queued check is dropped');
+    runner.dispose();
+  });
+});
+
+/** Resolves once `file` exists (the state the test waits for, not a time). */
+async function untilExists(file: string): Promise<void> {
+  while (!fs.existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('an item changed while its check runs', () => {
+  // Says it started, then runs until the test lets it finish (the file `go`).
+  const GATED =
+    "node -e \"const fs = require('fs'); fs.writeFileSync('started', ''); " +
+    "setInterval(() => fs.existsSync('go') && process.exit(0), 20)\"";
+
+  it('reopened: the result is recorded but does not verify it; completed again: it runs again', async () => {
+    const ws = tempWorkspace();
+    const s = memorySession();
+    const runner = runnerOf(s, null, ws);
+    const state = () => itemCheckViews(fold(itemChecksProjection, s.events))[0]?.state;
+    s.append('todo/user-edit', { todos: [todo('a')] });
+    s.append('plan/check-set', { item: 'a', command: GATED });
+    s.append('todo/user-edit', { todos: [todo('a', 'completed')] });
+    await untilExists(path.join(ws.root, 'started'));
+    s.append('todo/user-edit', { todos: [todo('a', 'in_progress')] });
+    ws.file('go', '');
+    await runner.settled();
+    assert.deepEqual(results(s), [['a', 0]]);
+    assert.equal(state(), 'not-run', 'the pass was of the item before it was reopened');
+    fs.rmSync(path.join(ws.root, 'go'));
+    fs.rmSync(path.join(ws.root, 'started'));
+    s.append('todo/user-edit', { todos: [todo('a', 'completed')] });
+    await untilExists(path.join(ws.root, 'started'));
+    s.append('todo/user-edit', { todos: [todo('a', 'pending')] });
+    s.append('todo/user-edit', { todos: [todo('a', 'completed')] });
+    ws.file('go', '');
+    await runner.settled();
+    await runner.settled(); // the completion during the run queued its check as the run ended
+    assert.equal(results(s).length, 3, 'completed again while it ran: it runs again');
+    assert.equal(state(), 'passed');
     runner.dispose();
   });
 });

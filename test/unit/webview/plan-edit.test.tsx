@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { AgentView } from '../../../webview/src/app';
-import { AddItemRow, RowMenu, TextInput } from '../../../webview/src/lazy-views';
+import { AddItemRow, Commenting, RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { plan, snapshotBody, stamp } from './fixtures';
@@ -26,7 +26,7 @@ const fold = (bodies: HostMessageBody[]): State =>
   stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
 // The text box and the menu are a chunk the page loads when needed: loaded once here, they render at once.
-before(() => Promise.all([TextInput.preload(), RowMenu.preload(), AddItemRow.preload()]));
+before(() => Promise.all([TextInput.preload(), RowMenu.preload(), AddItemRow.preload(), Commenting.preload()]));
 
 beforeEach(() => {
   posted.length = 0;
@@ -167,26 +167,36 @@ describe('plan strip: user edits', () => {
         ['Remove', false],
         ['Move Up', false],
         ['Move Down', true],
+        ['Set Check…', false],
+        ['Remove Check', true],
+        ['Run Check', true],
         ['Start This Item', false],
         ['Run All Items', false],
+        ['Run Items in Parallel…', false],
         ['Continue Plan in New Session…', false],
       ],
     );
-    click(items[9]!);
+    click(items[12]!);
     assert.deepEqual(posted.splice(0), [{ type: 'startItem', content: 'Add a regression test' }]);
     assert.equal(page.root.querySelector('[role="menu"]'), null, 'Start This Item closes the menu');
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
     const first = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    assert.equal(first[9]?.disabled, true, 'a completed item is not started again');
-    click(first[10]!);
+    assert.equal(first[12]?.disabled, true, 'a completed item is not started again');
+    click(first[13]!);
     assert.deepEqual(posted.splice(0), [{ type: 'runAll' }]);
     click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
     const next = [
       ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
     ];
-    click(next[11]!);
+    click(next[14]!);
+    assert.deepEqual(posted.splice(0), [{ type: 'runParallel' }]);
+    click(page.root.querySelectorAll('.plan-row-menu')[0] ?? null);
+    const last = [
+      ...(page.root.querySelector('[role="menu"]')?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    click(last[15]!);
     assert.deepEqual(posted.splice(0), [{ type: 'continuePlan' }]);
     click(menuButton ?? null);
     const again = [
@@ -242,6 +252,29 @@ describe('plan strip: user edits', () => {
     const writable = fold([snapshotBody({ plan: THREE })]).view;
     page = mount(<AgentView view={writable} />, {}, { keepState: true });
     assert.equal(boxes(page.root).length, 3, 'a session this window writes');
+    page.unmount();
+  });
+
+  it("a followed session's rows (its comments kept beside it) offer Comment on Item… alone", () => {
+    webviewState.value = { planExpanded: true };
+    const session = { id: 's1', title: null, readOnly: true, commentsBeside: true as const };
+    const page = mount(
+      <AgentView view={fold([snapshotBody({ plan: THREE, session })]).view} />,
+      {},
+      { keepState: true },
+    );
+    assert.equal(boxes(page.root).length, 0, 'no checkbox: the agent writes the plan');
+    click(getByRole(page.root, 'button', { name: 'Actions for Guard the parser' }));
+    const menu = getByRole(page.root, 'menu', { name: 'Actions for Guard the parser' });
+    assert.deepEqual(
+      allByRole(menu, 'menuitem').map((b) => b.textContent),
+      ['Comment on Item…'],
+    );
+    click(getByRole(menu, 'menuitem', { name: 'Comment on Item…' }));
+    const input = getByRole(page.root, 'textbox', { name: 'Comment on Guard the parser' }) as HTMLInputElement;
+    input.value = 'Which parser?';
+    key(input, 'Enter');
+    assert.deepEqual(posted.splice(0), [{ type: 'commentItem', content: 'Guard the parser', text: 'Which parser?' }]);
     page.unmount();
   });
 

@@ -8,7 +8,7 @@ import './render';
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import { AgentView } from '../../../webview/src/app';
-import { PlanFirstToggle, PlanReview, RowMenu, TextInput } from '../../../webview/src/lazy-views';
+import { PlanChanges, PlanFirstToggle, PlanReview, RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import type { HostMessage, HostMessageBody, PlanView } from '../../../extension/src/core/protocol/messages';
 import { PROVIDER, plan, snapshotBody, stamp } from './fixtures';
@@ -47,7 +47,15 @@ const type = (box: HTMLTextAreaElement, text: string) => {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // The decision and the toggle are a chunk the page loads when first shown (as are the rows' edit controls): loaded once here, they render at once.
-before(() => Promise.all([PlanReview.preload(), PlanFirstToggle.preload(), TextInput.preload(), RowMenu.preload()]));
+before(() =>
+  Promise.all([
+    PlanReview.preload(),
+    PlanFirstToggle.preload(),
+    TextInput.preload(),
+    RowMenu.preload(),
+    PlanChanges.preload(),
+  ]),
+);
 
 beforeEach(() => {
   posted.length = 0;
@@ -139,33 +147,48 @@ describe('plan first: the proposed plan in the strip', () => {
     view.unmount();
   });
 
-  it('a re-approval lists what changed since the approval, each row as the host made it', () => {
-    const view = page({
-      ...PROPOSED,
-      proposed: {
-        version: 9,
-        waiting: true,
-        sinceApproval: [
-          { kind: 'added', itemId: 'i3', text: 'Add a <b>test</b>', status: 'pending' },
-          { kind: 'reworded', itemId: 'i2', text: 'Guard the parser', oldText: 'Fix the parser' },
-          { kind: 'status', itemId: 'i1', text: 'Read the parser', status: 'completed', oldStatus: 'pending' },
-        ],
-      },
-    });
-    const list = getByRole(view.root, 'list', {
-      name: 'The agent changed the plan since you approved it. What changed:',
-    });
-    assert.deepEqual(
-      allByRole(list, 'listitem').map((item) => item.textContent),
-      [
-        'Added: Add a <b>test</b>',
-        'Reworded: Fix the parser → Guard the parser',
-        'Read the parser: pending → completed',
+  it('a re-approval lists what changed since the approval, open, painted as the strip paints changes', () => {
+    const sinceApproval = {
+      since: 'approved' as const,
+      fromSeq: 4,
+      rows: [
+        { kind: 'added' as const, itemId: 'i3', text: 'Add a <b>test</b>', status: 'pending' as const },
+        { kind: 'reworded' as const, itemId: 'i2', text: 'Guard the parser', oldText: 'Fix the parser' },
+        {
+          kind: 'status' as const,
+          itemId: 'i1',
+          text: 'Read the parser',
+          status: 'completed' as const,
+          oldStatus: 'pending' as const,
+        },
       ],
+    };
+    const rows = [
+      'Added: Add a <b>test</b>',
+      'Reworded: Fix the parser → Guard the parser',
+      'Read the parser: pending → completed',
+    ];
+    const name = 'Changes since the approved plan (3)';
+    const view = page({ ...PROPOSED, proposed: { version: 9, waiting: true, sinceApproval } });
+    assert.match(view.root.textContent ?? '', /The agent changed the plan since you approved it/);
+    const toggle = getByRole(view.root, 'button', { name });
+    assert.equal(toggle.getAttribute('aria-expanded'), 'true', 'open: it is what is asked');
+    assert.deepEqual(
+      allByRole(getByRole(view.root, 'list', { name }), 'listitem').map((item) => item.textContent),
+      rows,
     );
     assert.ok(getByRole(view.root, 'button', { name: 'Approve' }), 'approved again as the first proposal is');
+    view.unmount();
+    // After a reload or in another window (no turn waits here): the note and the same diff, no buttons.
+    const later = page({ ...PROPOSED, proposed: { version: 9, waiting: false, sinceApproval } });
+    assert.deepEqual(
+      allByRole(getByRole(later.root, 'list', { name }), 'listitem').map((item) => item.textContent),
+      rows,
+    );
+    assert.equal(queryByRole(later.root, 'button', { name: 'Approve' }), null);
+    later.unmount();
     assert.equal(
-      queryByRole(page(PROPOSED).root, 'list', { name: /changed the plan/ }),
+      queryByRole(page(PROPOSED).root, 'button', { name: /Changes since/ }),
       null,
       'a first proposal has none',
     );

@@ -1,13 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // Plan review in the strip (issue 51): the comments under an item, each with its state
-// (and Resolve in a session this window writes), the strip's Send Comments while one is
+// (and Resolve where this window may comment), the strip's Send Comments while one is
 // unresolved, and the collapsible "Changes since …" section of the revision's diff. The
 // host presents all of it (core/presenters/plan-review-rows.ts): the page paints the
 // typed rows and never diffs a list nor decides a comment's state. A lazily loaded
 // chunk (lazy-views.tsx), fetched with the first plan that has a comment or changes;
 // imports values from chunk-api only (main's preact).
 import { format, post, useState, useStrings } from '../chunk-api';
-import type { PlanCommentView, PlanDiffRow, PlanDiffView, PlanItemView } from '@core/protocol/messages';
+import type { PlanCommentView, PlanDiffRow, PlanDiffView, PlanItemView, PlanView } from '@core/protocol/messages';
 import type { WebviewStrings } from '@core/protocol/strings';
 
 function stateWords(s: WebviewStrings, state: PlanCommentView['state']): string {
@@ -24,7 +24,7 @@ function stateWords(s: WebviewStrings, state: PlanCommentView['state']): string 
 }
 
 /** An item's comments, as a list under its row. */
-export function ItemComments({ todo, editable }: { todo: PlanItemView; editable: boolean }) {
+export function ItemComments({ todo, editable }: { todo: PlanItemView; editable?: boolean | undefined }) {
   const s = useStrings();
   return (
     <li class="plan-comments-row">
@@ -50,8 +50,18 @@ export function ItemComments({ todo, editable }: { todo: PlanItemView; editable:
   );
 }
 
-/** Send Comments (the strip shows it while a comment of the plan is unresolved). */
-export function SendComments() {
+/** The strip's review under its header: the changes since …, and Send Comments while a comment is unresolved. */
+export function StripReview({ plan, editable }: { plan: PlanView; editable: boolean }) {
+  return (
+    <>
+      {plan.changes && <PlanChanges changes={plan.changes} />}
+      {editable && plan.todos.some((t) => t.comments?.some((c) => c.state === 'unresolved')) && <SendComments />}
+    </>
+  );
+}
+
+/** Send Comments. */
+function SendComments() {
   const s = useStrings();
   return (
     <button type="button" class="plan-send-comments" onClick={() => post({ type: 'sendComments' })}>
@@ -76,20 +86,24 @@ function rowText(s: WebviewStrings, row: PlanDiffRow): string {
   }
 }
 
-/** The changes since the version the user last saw or approved: a button that opens their list. */
-export function PlanChanges({ changes }: { changes: PlanDiffView }) {
+/**
+ * The changes since a version (the approved one, the user's last look, the one before): a button that opens their
+ * list, named as the button is. `opened`: open at first (a re-approval's, which is what is asked).
+ */
+export function PlanChanges({ changes, opened = false }: { changes: PlanDiffView; opened?: boolean }) {
   const s = useStrings();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(opened);
   const title = { approved: s.changesSinceApproved, seen: s.changesSinceSeen, previous: s.changesSincePrevious }[
     changes.since
   ];
+  const name = format(title, String(changes.rows.length));
   return (
     <div class="plan-changes">
       <button type="button" class="plan-changes-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {format(title, String(changes.rows.length))}
+        {name}
       </button>
       {open && (
-        <ul class="plan-changes-rows">
+        <ul class="plan-changes-rows" aria-label={name}>
           {changes.rows.map((row, i) => (
             <li key={`${row.itemId}-${row.kind}-${i}`} class={`plan-change change-${row.kind}`}>
               {rowText(s, row)}

@@ -7,9 +7,9 @@
 // as the Approve Plan / Reject Plan with Feedback… commands do; Edit is the strip's own
 // edit mode (its rows), so edits before approving are the user's edits as always.
 // Imports values from chunk-api only (main's preact).
-import { format, Icon, post, useEffect, useRef, useState, useStrings } from '../chunk-api';
+import { Icon, PlanChanges, post, useEffect, useRef, useState, useStrings } from '../chunk-api';
 import type { ProposedPlanView } from '@core/protocol/messages';
-import type { PlanDiffRow } from '@core/protocol/plan-review-view';
+import type { PlanDiffView } from '@core/protocol/plan-review-view';
 
 export interface PlanReviewProps {
   proposed: ProposedPlanView;
@@ -28,7 +28,14 @@ export function PlanReview({ proposed, editing, edit }: PlanReviewProps) {
   const [rejecting, setRejecting] = useState(false);
   const [answered, setAnswered] = useState(false);
   const rejectButton = useRef<HTMLButtonElement>(null);
-  if (!proposed.waiting) return <p class="plan-review-note">{s.planProposedLater}</p>;
+  const since = proposed.sinceApproval && <SinceApproval changes={proposed.sinceApproval} />;
+  if (!proposed.waiting)
+    return (
+      <>
+        <p class="plan-review-note">{s.planProposedLater}</p>
+        {since}
+      </>
+    );
   const cancel = (): void => {
     setRejecting(false);
     setTimeout(() => rejectButton.current?.focus()); // once the button is back
@@ -36,7 +43,7 @@ export function PlanReview({ proposed, editing, edit }: PlanReviewProps) {
   return (
     <div class="plan-review" role="group" aria-label={s.planProposed}>
       <p class="plan-review-note">{s.planProposedWaiting}</p>
-      {proposed.sinceApproval && <SinceApproval rows={proposed.sinceApproval} />}
+      {since}
       {rejecting ? (
         <FeedbackForm
           cancel={cancel}
@@ -77,36 +84,12 @@ export function PlanReview({ proposed, editing, edit }: PlanReviewProps) {
   );
 }
 
-/** A re-approval's diff since the approval, as the host made its rows: one line each, the texts as text. */
-function SinceApproval({ rows }: { rows: readonly PlanDiffRow[] }) {
-  const s = useStrings();
-  const status = { pending: s.statusPending, in_progress: s.statusInProgress, completed: s.statusCompleted };
-  const line = (row: PlanDiffRow): string => {
-    switch (row.kind) {
-      case 'added':
-        return format(s.diffAdded, row.text);
-      case 'removed':
-        return format(s.diffRemoved, row.text);
-      case 'reworded':
-        return format(s.diffReworded, row.oldText ?? '', row.text);
-      case 'moved':
-        return format(s.diffMoved, row.text);
-      case 'status':
-        return format(s.diffStatus, row.text, status[row.oldStatus ?? 'pending'], status[row.status ?? 'pending']);
-    }
-  };
+/** A re-approval's diff since the approval, as the host made it (the strip's "Changes since …" painter), open. */
+function SinceApproval({ changes }: { changes: PlanDiffView }) {
   return (
     <>
-      <p class="plan-review-note" id="plan-since-approval">
-        {s.planGrewSinceApproval}
-      </p>
-      <ul class="plan-since-approval" aria-labelledby="plan-since-approval">
-        {rows.map((row, i) => (
-          <li key={i} class={`plan-diff-${row.kind}`}>
-            {line(row)}
-          </li>
-        ))}
-      </ul>
+      <p class="plan-review-note">{useStrings().planGrewSinceApproval}</p>
+      <PlanChanges changes={changes} opened />
     </>
   );
 }

@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The plan row's editing controls, a lazily loaded chunk (dist/webview/plan-row-edit.js,
 // lazy-views.tsx): the inline text box of Edit Text… / Add Item…, the row's menu and the
-// Add Item… row that ends the list.
-// Only a session this window writes has them, and the strip starts loading this
-// chunk when it is expanded there. Imports values from chunk-api only (main's preact).
-import { Icon, post, useEffect, useRef, useStrings } from '../chunk-api';
+// Add Item… row that ends the list. Only a session this window writes has them (the strip
+// loads this chunk when it is expanded there); a followed session's rows (comments kept
+// beside it) have a menu of Comment on Item… alone. Imports values from chunk-api only.
+import { format, Icon, post, useEffect, useRef, useState, useStrings } from '../chunk-api';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import type { RowMode } from './plan-row';
 import type { FocusLater } from './plan-strip-parts';
@@ -18,12 +18,14 @@ export interface RowMenuProps {
   act: (request: PlanEdit) => void;
   setMode: (mode: RowMode) => void;
   close: (refocus: boolean) => void;
+  /** In place of every action of the Plan tree (a followed session's row: Comment on Item… alone). */
+  only?: RowAction[];
 }
 
-/**
- * An inline text box (also the strip's Add Item… at the end): Enter hands in its trimmed text (empty: cancel), Escape
- * cancels and refocuses the row, leaving it cancels.
- */
+/** A menu action: its name, what it does, whether it is disabled. */
+type RowAction = [string, () => void, boolean];
+
+/** An inline text box: Enter hands in its trimmed text (empty: cancel), Escape cancels and refocuses, leaving cancels. */
 export function TextInput({
   label,
   initial,
@@ -72,11 +74,16 @@ export function TextInput({
 }
 
 /** The menu's actions on this row, in the Plan tree's order: its name, what it does, whether it is disabled. */
-function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenuProps, 'label'>) {
+function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenuProps, 'label'>): RowAction[] {
   const s = useStrings();
   const { content } = todo;
   const status = (to: PlanItemView['status']) => () => act({ kind: 'status', content, status: to });
-  const actions: [string, () => void, boolean][] = [
+  // Items' checks: the same commands as the Plan tree's, naming the item by its itemId where it has one.
+  const check = (action: 'set' | 'remove' | 'run') => () => (
+    post({ type: 'checkItem', action, content, ...(todo.itemId === undefined ? {} : { itemId: todo.itemId }) }),
+    close(true)
+  );
+  return [
     [s.markCompleted, status('completed'), todo.status === 'completed'],
     [s.markInProgress, status('in_progress'), todo.status === 'in_progress'],
     [s.markPending, status('pending'), todo.status === 'pending'],
@@ -86,19 +93,20 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
     [s.removeItem, () => act({ kind: 'remove', content }), false],
     [s.moveUp, () => act({ kind: 'move', content, by: -1 }), index === 0],
     [s.moveDown, () => act({ kind: 'move', content, by: 1 }), index === count - 1],
+    [s.setCheck, check('set'), false],
+    [s.removeCheck, check('remove'), !todo.check],
+    [s.runCheck, check('run'), !todo.check],
     [s.startItem, () => (post({ type: 'startItem', content }), close(true)), todo.status === 'completed'],
     [s.runAll, () => (post({ type: 'runAll' }), close(true)), false],
+    [s.runParallel, () => (post({ type: 'runParallel' }), close(true)), false],
     [s.continuePlan, () => (post({ type: 'continuePlan' }), close(true)), false],
   ];
-  return actions;
 }
 
-/**
- * Every action of the Plan tree on this row, as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape
- * or Tab closes.
- */
-export function RowMenu({ label, todo, index, count, act, setMode, close }: RowMenuProps) {
-  const actions = useRowActions({ todo, index, count, act, setMode, close });
+/** The Plan tree's actions on this row as a menu: focus on the first enabled; Up/Down/Home/End move, Escape/Tab close. */
+export function RowMenu({ label, todo, index, count, act, setMode, close, only }: RowMenuProps) {
+  const all = useRowActions({ todo, index, count, act, setMode, close });
+  const actions = only ?? all;
   const menu = useRef<HTMLDivElement>(null);
   /** An action was chosen: the focus leaving the menu as it closes is not the user leaving it. */
   const chosen = useRef(false);
@@ -149,16 +157,14 @@ export function RowMenu({ label, todo, index, count, act, setMode, close }: RowM
   );
 }
 
-export interface AddItemRowProps {
-  /** Where the new item lands (the plan's length), for the focus after it. */
+/** The list's last row: Add Item…, a text box appending an item (at `index`, the plan's length, for the focus after). */
+export function AddItemRow(props: {
   index: number;
   adding: boolean;
-  setAdding: (adding: boolean) => void;
+  setAdding: (on: boolean) => void;
   focusLater: FocusLater;
-}
-
-/** The list's last row: Add Item…, which becomes a text box that appends an item by a user edit. */
-export function AddItemRow({ index, adding, setAdding, focusLater }: AddItemRowProps) {
+}) {
+  const { index, adding, setAdding, focusLater } = props;
   const s = useStrings();
   return (
     <li class="plan-item-new">
@@ -179,5 +185,65 @@ export function AddItemRow({ index, adding, setAdding, focusLater }: AddItemRowP
         </button>
       )}
     </li>
+  );
+}
+
+/** A followed agent's read-only row's menu (its comments kept beside it): Comment on Item… alone. */
+function CommentMenu({ todo }: { todo: PlanItemView }) {
+  const s = useStrings();
+  const [mode, setMode] = useState<RowMode>('idle');
+  const button = useRef<HTMLButtonElement>(null);
+  const { content } = todo;
+  const name = format(s.itemActions, content);
+  const idle = (refocus: boolean): void => {
+    setMode('idle');
+    if (refocus) button.current?.focus();
+  };
+  const only: RowAction[] = [[s.commentItem, () => setMode('comment'), false]];
+  const menu = { label: name, todo, index: 0, count: 1, act: () => undefined, setMode, close: idle, only };
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        class="icon-button plan-row-menu"
+        title={name}
+        aria-label={name}
+        aria-haspopup="menu"
+        aria-expanded={mode === 'menu'}
+        onClick={() => setMode(mode === 'menu' ? 'idle' : 'menu')}
+      >
+        <Icon name="ellipsis" />
+      </button>
+      {mode === 'menu' && <RowMenu {...menu} />}
+      {mode === 'comment' && <CommentInput content={content} idle={idle} />}
+    </>
+  );
+}
+
+/** Comment on Item…: given `todo`, a followed row's menu; given `content`, the text box under an editable row. */
+export function Commenting(props: { todo: PlanItemView } | { content: string; idle: (refocus: boolean) => void }) {
+  return 'todo' in props ? (
+    <CommentMenu todo={props.todo} />
+  ) : (
+    <li class="plan-item-new">
+      <CommentInput {...props} />
+    </li>
+  );
+}
+
+/** Comment on Item…'s text box: its text is posted as `commentItem`. */
+function CommentInput({ content, idle }: { content: string; idle: (refocus: boolean) => void }) {
+  const s = useStrings();
+  return (
+    <TextInput
+      label={format(s.commentOn, content)}
+      initial=""
+      submit={(text) => {
+        idle(true);
+        post({ type: 'commentItem', content, text });
+      }}
+      cancel={idle}
+    />
   );
 }

@@ -15,8 +15,9 @@ import { useRef, useState } from 'preact/hooks';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
-import { RowEvidence, RowMenu, TextInput } from '../lazy-views';
+import { Commenting, RowEvidence, RowMenu, TextInput } from '../lazy-views';
 import { Icon, IconButton } from './icon';
+import { RowCheck } from './plan-strip-parts';
 
 export const PLAN_KEYS_ID = 'plan-keys';
 
@@ -78,6 +79,7 @@ export function PlanRow({ todo, index, count, glyph, statusText, focusLater }: P
             <span class="plan-item-content">{content}</span>
             <Priority todo={todo} />
             <span class="visually-hidden">, {statusText}</span>
+            <RowCheck todo={todo} />
           </label>
         )}
         <RowEvidence todo={todo} />
@@ -157,19 +159,7 @@ function RowBelow({ mode, content, index, act, idle }: RowBelowProps) {
   const s = useStrings();
   return (
     <>
-      {mode === 'comment' && (
-        <li class="plan-item-new">
-          <TextInput
-            label={format(s.commentOn, content)}
-            initial=""
-            submit={(text) => {
-              idle(true);
-              post({ type: 'commentItem', content, text });
-            }}
-            cancel={idle}
-          />
-        </li>
-      )}
+      {mode === 'comment' && <Commenting content={content} idle={idle} />}
       {mode === 'add' && (
         <li class="plan-item-new">
           <TextInput

@@ -19,22 +19,23 @@
 // chunk): Edit turns its rows into the editable ones above (focus on the first).
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import type { PlanItemView, PlanView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
 import {
   AddItemRow,
+  Commenting,
   ItemComments,
-  PlanChanges,
   PlanReview,
   RowEvidence,
   RowMenu,
-  SendComments,
+  StripReview,
   TextInput,
 } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
-import { type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
+import { type FocusLater, PlanBar, RowCheck, usePlanFocus } from './plan-strip-parts';
 
 const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -49,9 +50,12 @@ export interface PlanStripProps {
   editable?: boolean;
   /** The plan history's toggle (main strip): whether it shows, and how to flip it. */
   history?: { open: boolean; toggle: () => void };
+  /** A read-only session whose comments this window keeps beside it: its rows offer Comment on Item… alone. */
+  commentable?: boolean | undefined;
 }
 
-export function PlanStrip({ plan, variant = 'main', editable = false, history }: PlanStripProps) {
+export function PlanStrip(props: PlanStripProps) {
+  const { plan, variant = 'main', editable = false, history } = props;
   const s = useStrings();
   const [remembered, setExpanded] = useToggle(variant === 'main' ? 'planExpanded' : 'childPlanExpanded', false);
   // The open history shows the plan's versions in the room above: the strip keeps to its header meanwhile.
@@ -90,13 +94,10 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
           }}
         />
       )}
-      {main && plan.changes && <PlanChanges changes={plan.changes} />}
-      {main && editable && plan.todos.some((t) => t.comments?.some((c) => c.state === 'unresolved')) && (
-        <SendComments />
-      )}
+      {main && (plan.changes || plan.todos.some((t) => t.comments)) && <StripReview plan={plan} editable={editable} />}
       {expanded && (
         <ul class="plan-items" role="list" id={listId} ref={list}>
-          <PlanItems plan={plan} rowsEditable={rowsEditable} editable={editable} focusLater={focusLater} />
+          <PlanItems {...props} {...{ plan, rowsEditable, focusLater }} />
           {rowsEditable && (
             <AddItemRow index={plan.todos.length} adding={adding} setAdding={setAdding} focusLater={focusLater} />
           )}
@@ -112,8 +113,8 @@ export function PlanStrip({ plan, variant = 'main', editable = false, history }:
 }
 
 /** The plan's items: editable rows (checkbox, keys, menu) or read-only ones, each with its comments. */
-function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boolean; focusLater: FocusLater }) {
-  const { plan, rowsEditable, editable, focusLater } = props;
+function PlanItems(props: PlanStripProps & { plan: PlanView; rowsEditable: boolean; focusLater: FocusLater }) {
+  const { plan, rowsEditable, editable, commentable, focusLater } = props;
   const s = useStrings();
   const statusText: Record<PlanItemView['status'], string> = {
     completed: s.statusCompleted,
@@ -134,9 +135,11 @@ function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boo
               focusLater={focusLater}
             />
           ) : (
-            <PlanItem todo={todo} statusText={statusText[todo.status]} />
+            <PlanItem todo={todo} statusText={statusText[todo.status]}>
+              {commentable && <Commenting todo={todo} />}
+            </PlanItem>
           )}
-          {todo.comments?.length ? <ItemComments todo={todo} editable={editable} /> : null}
+          {todo.comments?.length ? <ItemComments todo={todo} editable={editable || commentable} /> : null}
         </Fragment>
       ))}
     </>
@@ -145,16 +148,19 @@ function PlanItems(props: { plan: PlanView; rowsEditable: boolean; editable: boo
 
 /**
  * One item, read only: its status glyph, its text, its priority (an ACP agent's, when not medium) and its status in
- * words.
+ * words; `children` (a followed session's row menu) at its end.
  */
-export function PlanItem({ todo, statusText }: { todo: PlanItemView; statusText: string }) {
+export function PlanItem(props: { todo: PlanItemView; statusText: string; children?: ComponentChildren }) {
+  const { todo, statusText, children } = props;
   return (
     <li class={`plan-item status-${todo.status}`} data-status={todo.status}>
       <Icon name={STATUS_GLYPH[todo.status]} />
       <span class="plan-item-content">{todo.content}</span>
       <Priority todo={todo} />
       <span class="visually-hidden">, {statusText}</span>
+      <RowCheck todo={todo} />
       <RowEvidence todo={todo} />
+      {children}
     </li>
   );
 }

@@ -5,12 +5,13 @@
 // then goes on: working after an approval, replanning after a rejection. Refused
 // (exit 1) when no proposal waits, or while another process writes the session.
 // `--reject` with no text: the unresolved comments on the plan are the feedback
-// (comments-message.ts); none: a usage error.
+// (comments-message.ts), an imported session's in its comments side log too
+// (core/store/side-comments.ts); none: a usage error.
 import { planAsText } from '../../core/plan/summaries';
 import { SessionFolds } from '../../core/plan/session-folds';
 import { unresolvedCommentsMessage } from '../../core/plan/comments-message';
-import { planCommentsProjection } from '../../core/plan/plan-comments';
-import { fold } from '../../core/session/projection';
+import { foldWithSide } from '../../core/plan/side-review';
+import { sideCommentsOf } from '../../core/store/side-comments';
 import { openUnlessWritten } from '../open-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
@@ -25,7 +26,9 @@ export function approveCommand(io: CliIo, logPath: string, reject: string | unde
   if (opened === null) return EXIT_FAILED;
   try {
     const { session } = opened;
-    const feedback = text === '' ? unresolvedCommentsMessage(fold(planCommentsProjection, session.events)) : text;
+    const comments = (): string | null =>
+      unresolvedCommentsMessage(foldWithSide(session.events, sideCommentsOf(logPath, session.header)));
+    const feedback = text === '' ? comments() : text;
     if (feedback === null) throw new UsageError(NO_FEEDBACK);
     const plan = SessionFolds.over(session.events, { transcript: null }).planState;
     if (plan === null || plan.review?.stage !== 'proposed') {

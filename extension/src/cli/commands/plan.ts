@@ -13,7 +13,8 @@
 // `itemId` (core/plan/item-identity.ts) and its `comments` with their states
 // (core/plan/plan-comments.ts: `[{ itemId, text, state, planSeq }]`); its `check`
 // (core/plan/check-states.ts: `{ command, state, exitCode, at }`, null without one; a failed
-// check's flag `{ reason: 'check-failed', exitCode }` is the item's `flag`); and what a plan
+// check's flag `{ reason: 'check-failed', exitCode }` is the item's `flag`; another agent's
+// session's checks side log merged in, core/plan/side-checks.ts); and what a plan
 // file (spec-kit's or Kiro's tasks.md) said of it: `taskId`, `parallel`, `story`, `phase`,
 // `optional`, `dependsOn` (core/plan/task-files/task-meta-fold.ts); and, while an item run
 // in parallel still has its branch (not merged or discarded), its `branch`, `worktree`
@@ -23,7 +24,9 @@ import { commentsByItem, type ItemComment, type PlanReviewState } from '../../co
 import { ReviewWithSide } from '../../core/plan/side-review';
 import { sideCommentsOfLog } from '../../core/store/side-comments';
 import { checkFlag, itemCheckViews, type CheckFlag, type ItemCheckView } from '../../core/plan/check-states';
-import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item-checks';
+import type { ItemChecksState } from '../../core/plan/item-checks';
+import { ChecksWithSide } from '../../core/plan/side-checks';
+import { sideChecksOfLog } from '../../core/store/side-checks';
 import type { DriftedItem } from '../../core/plan/plan-drift';
 import { planWithEvidence, type ItemWithEvidence } from '../../core/plan/plan-flags';
 import { planMarkdownDocument } from '../../core/plan/plan-markdown';
@@ -132,7 +135,7 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
   const folds = new SessionFolds({ transcript: null });
   const review = new ReviewWithSide(sideCommentsOfLog(logPath));
   let tasks = taskMetaProjection.init;
-  let checks = itemChecksProjection.init;
+  const checks = new ChecksWithSide(sideChecksOfLog(logPath));
   let runs = itemRunsProjection.init;
   let last = 0;
   let lastTs = '';
@@ -142,7 +145,7 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
     folds.apply(event);
     review.apply(event);
     tasks = taskMetaProjection.apply(tasks, event);
-    checks = itemChecksProjection.apply(checks, event);
+    checks.apply(event);
     runs = itemRunsProjection.apply(runs, event);
     lastTs = event.ts;
   });
@@ -158,7 +161,7 @@ function planAt(io: CliIo, logPath: string, seq: number): (PlanRead & { checks: 
     plan: drifted(folds),
     review: review.review,
     tasks,
-    checks,
+    checks: checks.state,
     runs,
   };
 }

@@ -34,7 +34,7 @@ import { echoPlan, reportRun } from './run-report';
 import { continueAcpLog, isAcpSession, sessionAgentLaunch } from './run-acp-session';
 
 /** What --agent / --agent-command would run, and by which of them; null when neither is given. */
-function flagsLaunch(
+export function flagsLaunch(
   io: CliIo,
   flags: RunFlags,
   root: string,

@@ -1,10 +1,12 @@
-// `run --session <id> --parallel <n> [--items 2,3,5] [--from-head] [--agent <id> | run
+// `run --session <id> --parallel [<n>] [--items 2,3,5] [--from-head] [--agent <id> | run
 // options]`: Run Items in Parallel (core/worktrees/parallel-run.ts). The chosen pending
 // items (default: every pending item whose dependencies are met, task-files/ready-items.ts,
-// and whose branch from an earlier run is gone) run at the same time, at most n (1 to 8),
+// and whose branch from an earlier run is gone) run at the same time, at most n (1 to 8;
+// a bare --parallel: 3),
 // each as a child session in its own worktree (the CLI's state folder) on the branch
-// agent-checklist/<session>/<n>-<slug>, by our agent or the ACP agent --agent names, its
-// tools confined to the worktree. A workspace that is not a git repository, or whose
+// agent-checklist/<session>/<n>-<slug>, by our agent or the ACP agent --agent (or
+// --agent-command) names, its tools confined to the worktree; an ACP agent's child log is
+// made as that agent's session, so that the child's turn runs it. A workspace that is not a git repository, or whose
 // HEAD has uncommitted changes to tracked files, is refused (exit 1) unless --from-head.
 // Exit 0 when every item run ended completed, 1 otherwise; `--json` prints only
 // `{ items: [{ n, content, outcome, branch }] }`.
@@ -12,6 +14,7 @@ import { PlanEditor } from '../../core/plan/plan-editor';
 import { readyItems } from '../../core/plan/task-files/ready-items';
 import { newSessionId } from '../../core/session/header';
 import type { TurnEndReason } from '../../core/session/events';
+import type { SessionSource } from '../../core/session/source';
 import { SessionStore } from '../../core/store/session-store';
 import { visibleControls } from '../../core/terminal-text';
 import type { AskLine } from '../../core/tools/approvals';
@@ -19,6 +22,7 @@ import { checkRepo, type ItemPlace } from '../../core/worktrees/item-worktree';
 import {
   childEndOf,
   childItemPrompt,
+  DEFAULT_PARALLEL,
   MAX_PARALLEL,
   runItemsInParallel,
   type ParallelItem,
@@ -31,7 +35,7 @@ import { readValidatedLog } from '../read-log';
 import { isSessionId, sessionFolder } from '../session-flags';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { RunFlags } from './run';
-import { runAnyAgent } from './run-acp';
+import { flagsLaunch, runAnyAgent } from './run-acp';
 import { workspaceRoot } from './run';
 
 export interface ParallelFlags {
@@ -41,9 +45,11 @@ export interface ParallelFlags {
 }
 
 function limitOf(value: string): number {
+  if (value === '') return DEFAULT_PARALLEL;
   if (!/^[1-9]\d*$/.test(value) || Number(value) > MAX_PARALLEL)
     throw new UsageError(
-      `--parallel takes how many items run at once, 1 to ${MAX_PARALLEL} (got ${JSON.stringify(value)})`,
+      `--parallel takes how many items run at once, 1 to ${MAX_PARALLEL} ` +
+        `(none: ${DEFAULT_PARALLEL}; got ${JSON.stringify(value)})`,
     );
   return Number(value);
 }
@@ -93,16 +99,18 @@ export async function runParallelItems(
   if (read === null) return EXIT_FAILED;
   for (const line of openBranchLines(read, logPath)) io.err(`agent-checklist: ${line}`);
   const items = chosenItems(read, parallel.items);
-  const repo = await checkRepo(workspaceRoot(io, flags.cwd), parallel.fromHead);
-  const refusal = typeof items === 'string' ? items : repo.ok ? null : repo.why;
-  if (refusal !== null || !repo.ok || typeof items === 'string') {
+  const root = workspaceRoot(io, flags.cwd);
+  const source = childSource(io, flags, root);
+  const repo = await checkRepo(root, parallel.fromHead);
+  const refusal = typeof items === 'string' ? items : typeof source === 'string' ? source : repo.ok ? null : repo.why;
+  if (refusal !== null || !repo.ok || typeof items === 'string' || typeof source === 'string') {
     io.err(`agent-checklist: ${visibleControls(refusal ?? '', { keepLayout: false })}`);
     return EXIT_FAILED;
   }
   const parent = store.openForWrite(session);
   try {
     const editor = new PlanEditor(parent.session, { policy: () => ({ allowParallelInProgress: true }) });
-    const children = childRunner(io, flags, store, signal, ask);
+    const children = childRunner(io, flags, { store, source }, signal, ask);
     const results = await runItemsInParallel(
       {
         parent: parent.session,
@@ -127,8 +135,26 @@ export async function runParallelItems(
   }
 }
 
+/**
+ * The children's logs' source: the CLI's for our agent; with --agent / --agent-command the ACP agent's (as its
+ * session is before the agent says its name), so that `run --session <child>` runs that agent; or why not.
+ */
+function childSource(io: CliIo, flags: RunFlags, root: string): SessionSource | string {
+  const launched = flagsLaunch(io, flags, root);
+  if (launched === null) return { kind: 'cli' };
+  if (!launched.resolved.ok) return launched.resolved.message;
+  const { id, title } = launched.resolved.launch;
+  return { kind: 'acp', name: id, version: 'unknown', title };
+}
+
 /** Each child's session (its log begins with item-run/child) and its turn, by the chosen agent in its worktree. */
-function childRunner(io: CliIo, flags: RunFlags, store: SessionStore, signal: AbortSignal, ask?: AskLine) {
+function childRunner(
+  io: CliIo,
+  flags: RunFlags,
+  { store, source }: { store: SessionStore; source: SessionSource },
+  signal: AbortSignal,
+  ask?: AskLine,
+) {
   const quiet: CliIo = { ...io, out: () => undefined, write: () => undefined };
   return {
     create(parentSession: string, item: ParallelItem, place: ItemPlace): string {
@@ -137,7 +163,7 @@ function childRunner(io: CliIo, flags: RunFlags, store: SessionStore, signal: Ab
         id,
         cwd: place.worktree,
         title: item.content.slice(0, 80),
-        source: { kind: 'cli' },
+        source,
         parent: { sessionId: parentSession, callId: `item-run:${id}` },
       });
       try {

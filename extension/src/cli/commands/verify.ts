@@ -10,7 +10,9 @@
 // checksDue: what runs by itself when an item is completed), e.g. after another agent's turn.
 // Exit 0 when every check it ran passed and none waits for acceptance, 1 otherwise.
 // Ctrl+C cancels the running check (recorded with exitCode null) and runs no more.
-// It takes the session's lock as `edit` does.
+// It takes the session's lock as `edit` does; on another agent's session made ours
+// (imported, or followed by a window) it reads the log and records in its checks side
+// log instead (verify-log.ts).
 import {
   checksDue,
   completedChecks,
@@ -18,18 +20,16 @@ import {
   verifiedCount,
   type ItemCheckRef,
 } from '../../core/plan/check-states';
-import { itemChecksProjection } from '../../core/plan/item-checks';
+import type { ItemChecksState } from '../../core/plan/item-checks';
 import { planProgress, progressFraction, withVerified } from '../../core/plan/summaries';
-import { fold } from '../../core/session/projection';
-import type { Session } from '../../core/session/session';
 import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../../core/session/check-events';
-import { runCheck, type CheckRunOptions } from '../../core/tools/bash/check-run';
+import { runAndRecord, type CheckRunOptions } from '../../core/tools/bash/check-run';
 import { sandboxUnavailableMessage } from '../../core/tools/bash/sandbox';
 import { Redactor, toolEnvironment } from '../../core/tools/tool-env';
 import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
 import { Workspace } from '../../core/tools/workspace';
 import { visibleControls } from '../../core/terminal-text';
-import { openUnlessWritten } from '../open-log';
+import { openVerifyLog, type VerifyLog } from './verify-log';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
@@ -56,16 +56,15 @@ export async function verifyCommand(io: CliIo, logPath: string, flags: VerifyFla
   const n = flags.item === undefined ? null : Number(/^[1-9]\d*$/.exec(flags.item)?.[0] ?? NaN);
   if (Number.isNaN(n)) throw new UsageError(`--item needs an item number from 1 (got ${JSON.stringify(flags.item)})`);
   const timeout = timeoutMs(flags.timeoutSeconds);
-  const opened = openUnlessWritten(io, logPath, 'verify the plan', 'verify it there');
-  if (opened === null) return EXIT_FAILED;
+  const log = openVerifyLog(io, logPath);
+  if (log === null) return EXIT_FAILED;
   try {
-    const { session } = opened;
-    const cwd = session.header.cwd;
+    const cwd = log.cwd;
     if (cwd === undefined) {
       io.err('agent-checklist: the log does not say which workspace it worked in (its header has no cwd)');
       return EXIT_FAILED;
     }
-    const refs = checksToRun(io, session, n, flags.due === true);
+    const refs = checksToRun(io, log.checks(), n, flags.due === true);
     if (refs === null) return EXIT_FAILED;
     if (refs.length === 0)
       io.out(n !== null ? `item ${n} has no check` : flags.due ? 'no check is due' : 'no completed item has a check');
@@ -73,23 +72,22 @@ export async function verifyCommand(io: CliIo, logPath: string, flags: VerifyFla
     let ok = true;
     for (const ref of refs) {
       if (signal.aborted) break;
-      ok = (await verifyOne(io, session, ref, flags.yes, options)) && ok;
+      ok = (await verifyOne(io, log, ref, flags.yes, options)) && ok;
     }
-    io.out(summary(session));
+    io.out(summary(log.checks()));
     return ok && !signal.aborted ? EXIT_OK : EXIT_FAILED;
   } finally {
-    opened.dispose();
+    log.dispose();
   }
 }
 
 /** The checks to run with their 1-based item numbers, or null after saying why not. */
 function checksToRun(
   io: CliIo,
-  session: Session,
+  state: ItemChecksState,
   n: number | null,
   due: boolean,
 ): (ItemCheckRef & { n: number })[] | null {
-  const state = fold(itemChecksProjection, session.events);
   const items = state.version?.items ?? [];
   const numbered = (ref: ItemCheckRef) => ({ ...ref, n: items.findIndex((i) => i.itemId === ref.itemId) + 1 });
   if (n === null) return (due ? checksDue(state) : completedChecks(state)).map(numbered);
@@ -124,7 +122,7 @@ function runOptions(io: CliIo, flags: VerifyFlags, cwd: string, timeout: number,
 /** Runs one check (accepting it first with --yes) and records it; true when it passed. */
 async function verifyOne(
   io: CliIo,
-  session: Session,
+  log: VerifyLog,
   ref: ItemCheckRef & { n: number },
   yes: boolean,
   options: CheckRunOptions,
@@ -135,19 +133,16 @@ async function verifyOne(
       io.out(`${named}: from the plan file, not run until accepted (verify --yes accepts it)`);
       return false;
     }
-    session.append('plan/check-accepted', { item: ref.item, itemId: ref.itemId, command: ref.command });
+    log.accept(ref);
     io.out(`${named}: accepted`);
   }
-  const outcome = await runCheck(ref.command, options);
-  const { exitCode, durationMs, output } = outcome;
-  session.append('check/result', {
-    item: ref.item,
-    itemId: ref.itemId,
-    command: ref.command,
-    exitCode,
-    durationMs,
-    output,
-  });
+  const claim = log.claim();
+  if (claim === null) {
+    io.out(`${named}: not run, another process is running this session's checks now`);
+    return false;
+  }
+  const outcome = await runAndRecord(ref, options, (data) => log.record(data)).finally(() => claim.dispose());
+  const { exitCode, output, durationMs } = outcome;
   const how = outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : `exit ${exitCode ?? 'none'}`;
   io.out(`${named}: ${exitCode === 0 ? 'passed' : 'failed'} (${how}, ${durationMs} ms)`);
   if (exitCode !== 0 && output !== '') io.out(visibleControls(output.trimEnd().split('\n').slice(-10).join('\n')));
@@ -155,8 +150,7 @@ async function verifyOne(
 }
 
 /** `3/5 · 2 verified` after the run. */
-function summary(session: Session): string {
-  const state = fold(itemChecksProjection, session.events);
+function summary(state: ItemChecksState): string {
   const todos = state.version?.items ?? [];
   if (state.version === null) return '(no standing plan)';
   return withVerified(progressFraction(planProgress(todos)), verifiedCount(itemCheckViews(state)));

@@ -2,13 +2,15 @@
 // messages both sides exchange (zod/mini: a thread boundary is validated like any
 // other): read every card (board.ts), run `git fetch --all --prune`, and read one
 // branch's plan file (`git show <ref>:<path>`, at most MAX_PLAN_FILE_BYTES, control
-// characters made visible: someone else's text). Git runs as branch-git.ts runs it.
+// characters made visible: someone else's text). Git runs as branch-git.ts runs it;
+// the fetch with the user's own config (branch-fetch.ts).
 import * as z from 'zod/mini';
 import { agentHomes } from '../import/followed-agents';
 import { visibleControls } from '../terminal-text';
 import { boardCardSchema, type BoardCard } from './board-card';
 import { readBoard } from './board';
-import { gitOutput, runGit } from './branch-git';
+import { runGit } from './branch-git';
+import { fetchAll } from './branch-fetch';
 import { MAX_PLAN_FILE_BYTES } from './branch-plans';
 
 const jobSchema = z.discriminatedUnion('kind', [
@@ -42,7 +44,7 @@ export async function runBoardJob(job: BoardJob): Promise<Omit<BoardReply, 'id'>
     case 'read':
       return { cards: await readCards(job) };
     case 'fetch':
-      await gitOutput(job.folder, ['fetch', '--all', '--prune']);
+      await fetchAll(job.folder);
       return {};
     case 'show':
       return { text: await showFile(job.folder, job.ref, job.path) };

@@ -2,12 +2,31 @@
 // a child process (nothing blocks the caller's event loop), the repository's hooks and
 // core.fsmonitor off on the command line (they win over any config file), no global
 // or system config, no prompt, no pager, no inherited GIT_* variable. Only plumbing
-// that runs no configured command is used (for-each-ref, cat-file --batch).
+// that runs no configured command is used (for-each-ref, cat-file --batch). The one
+// exception, `userConfig`, is the Fetch (branch-fetch.ts): the user's own global and
+// system config and the GIT_* variables that name them or the user's ssh and askpass
+// commands are kept, so a credential helper or a proxy works.
 import { spawn } from 'node:child_process';
 import { gitConfigArgs, isolatedGitEnv } from '../checkpoints/git-env';
 
 const CONFIG = gitConfigArgs('core.quotePath=false');
-const gitEnv = (): NodeJS.ProcessEnv => isolatedGitEnv();
+
+const USER_VARIABLES = new Set([
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_NOSYSTEM',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_ASKPASS',
+]);
+
+function gitEnv(userConfig: boolean): NodeJS.ProcessEnv {
+  if (!userConfig) return isolatedGitEnv();
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (!key.startsWith('GIT_') || USER_VARIABLES.has(key)) env[key] = value;
+  return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
+}
 
 export interface GitRun {
   code: number | null;
@@ -25,9 +44,14 @@ export function runGit(
   input: string,
   onData: (chunk: Buffer) => void,
   gitBinary = 'git',
+  userConfig = false,
 ): Promise<GitRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(gitBinary, [...CONFIG, ...args], { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(gitBinary, [...CONFIG, ...args], {
+      cwd,
+      env: gitEnv(userConfig),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stdout.on('data', onData);
     child.stderr.on('data', (chunk: Buffer) => {
@@ -41,9 +65,14 @@ export function runGit(
 }
 
 /** `git <args>`'s whole output (small outputs only); throws on a non-zero exit. */
-export async function gitOutput(cwd: string, args: readonly string[], gitBinary = 'git'): Promise<string> {
+export async function gitOutput(
+  cwd: string,
+  args: readonly string[],
+  gitBinary = 'git',
+  userConfig = false,
+): Promise<string> {
   const chunks: Buffer[] = [];
-  const run = await runGit(cwd, args, '', (chunk) => chunks.push(chunk), gitBinary);
+  const run = await runGit(cwd, args, '', (chunk) => chunks.push(chunk), gitBinary, userConfig);
   if (run.code !== 0) throw new Error(`git ${args[0] ?? ''} failed (exit ${String(run.code)}): ${run.stderr}`);
   return Buffer.concat(chunks).toString('utf8');
 }

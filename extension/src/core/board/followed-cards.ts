@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TodoItem } from '../domain-literals';
 import type { AgentFile, AgentMark } from '../import/agent-plan';
+import type { DatabaseLimits } from '../import/followed-agent';
 import { FOLLOWED_AGENTS, followedAgent } from '../import/followed-agents';
 import { importedLogId } from '../import/import-log';
 import { boardCard, type BoardCard } from './board-card';
@@ -53,6 +54,13 @@ function followedCard(file: string, clock: CardClock): BoardCard | null {
   }
 }
 
+/**
+ * What the board reads of an agent's database at most (docs/cli.md): the folder's 200
+ * newest sessions, each from its last 2,000 plan calls and prompts (and its first
+ * prompts, for the title); no row over 1 MiB (opencode-db.ts MAX_PART_BYTES).
+ */
+const DATABASE_LIMITS: DatabaseLimits = { sessions: 200, parts: 2000 };
+
 /** The cards of the sessions of `folder` in the agents' databases (`homes` as for followedFiles). */
 export function databaseCards(
   homes: Readonly<Record<string, string>>,
@@ -67,7 +75,7 @@ export function databaseCards(
     if (!fs.existsSync(file)) return [];
     const reader = agent.reading.load();
     try {
-      return reader.readAll(file, path.resolve(folder)).flatMap((session) => {
+      return reader.readAll(file, path.resolve(folder), DATABASE_LIMITS).flatMap((session) => {
         const card = agentFileCard(session, file, clock);
         return card === null || knownLogIds.has(card.id) ? [] : [card];
       });

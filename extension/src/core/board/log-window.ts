@@ -1,75 +1,116 @@
-// The end of a session log as a card reads it: the events of its last `bytes` read
-// backward (store/line-reader.ts), never the whole file. Each line is checked against
-// the event map; a torn last line (a write in flight) is passed over, any other line
-// that is not an event makes the log unreadable (the reason names its byte offset).
+// The ends of a session log as a card reads them: its first HEAD bytes (the header and
+// the first prompt) and its last `bytes`, read in one open (never the whole file). The
+// window is cut into lines (window-lines.ts), each typed off its start and parsed only
+// when a card's rule asks for its event (card-events.ts): parsing and checking every
+// event of the window was the board's cost, and a line no rule asks about is not
+// checked. A torn last line (a write in flight) is passed over.
 import * as fs from 'node:fs';
 import { promptTitle } from '../import/agent-plan';
-import { parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
+import type { SessionHeader } from '../session/header';
+import { parseEvent, rawEnvelopeSchema } from '../session/events';
 import { forEachLineBackward } from '../store/line-reader';
+import { parseHeaderLine } from '../store/log-file';
 import { parseJson } from '../store/parse-json';
+import { prefixType, WindowLines } from './window-lines';
+
+/** How much of a log's start is read: its header and, when it has no title, its first prompt. */
+const HEAD = 64 * 1024;
+
+/** A log's first and last bytes. */
+export interface LogEnds {
+  /** The first HEAD bytes. */
+  head: Buffer;
+  /** The last bytes, from the file's byte `floor` on. */
+  tail: Buffer;
+  /** The same bytes one character each (latin1): a line's offsets in it are its bytes' offsets. */
+  scan: string;
+  floor: number;
+}
 
 export interface LogWindow {
-  /** Oldest first. */
-  events: SessionEvent[];
-  /** The window starts at the header: the events are the whole log. */
+  lines: WindowLines;
+  /** The window starts at the header: the lines are the whole log. */
   whole: boolean;
   /** A turn is open at the end of the log. */
   turnOpen: boolean;
   /** The open turn's calls that have neither a decision nor a result yet (`asked`: an ACP agent asked permission). */
   openCalls: { tool: string; asked: boolean }[];
+  /** `ts` of the log's latest event; null when the window has none. */
+  lastTs: string | null;
 }
 
 /** How far back, beyond the window, the latest turn mark is looked for. */
 const TURN_BYTES = 1 << 20;
 
-export function readWindow(logPath: string, bytes: number): LogWindow {
-  const floor = Math.max(0, fs.statSync(logPath).size - bytes);
-  const events: SessionEvent[] = [];
-  let whole = false;
-  forEachLineBackward(
-    logPath,
-    ({ text, start, terminated }) => {
-      if (start === 0) {
-        whole = true;
-        return true;
-      }
-      const event = eventOf(text, start, terminated, events.length === 0);
-      if (event !== null) events.push(event);
-      return false;
-    },
-    { floor },
-  );
-  events.reverse();
-  return { events, whole, turnOpen: turnOpenAt(logPath, events, whole ? null : floor), openCalls: openCalls(events) };
+/** The log's first HEAD bytes and its last `bytes`, in one open. */
+export function readLogEnds(logPath: string, bytes: number): LogEnds {
+  const fd = fs.openSync(logPath, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const floor = Math.max(0, size - bytes);
+    const read = Buffer.allocUnsafe(size - floor);
+    const tail = read.subarray(0, fs.readSync(fd, read, 0, read.length, floor));
+    const scan = tail.toString('latin1');
+    if (floor === 0) return { head: tail.subarray(0, HEAD), tail, scan, floor };
+    const head = Buffer.allocUnsafe(HEAD);
+    return { head: head.subarray(0, fs.readSync(fd, head, 0, HEAD, 0)), tail, scan, floor };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
-/** The event of a line; null for a torn last line. */
-function eventOf(text: string, start: number, terminated: boolean, last: boolean): SessionEvent | null {
-  const json = parseJson(text);
-  if (json === undefined && last && !terminated) return null;
-  const raw = rawEnvelopeSchema.safeParse(json);
-  if (!raw.success) throw new Error(`the line at byte ${start} is not a valid event`);
-  const event = parseEvent(raw.data);
-  if (typeof event !== 'string') return event;
-  if (raw.data.ignorable) return null;
-  throw new Error(`the line at byte ${start}: ${event}`);
+/** The log's header: its first line. */
+export function headerOf(logPath: string, ends: LogEnds): SessionHeader {
+  const nl = ends.head.indexOf(0x0a);
+  return parseHeaderLine(logPath, ends.head.toString('utf8', 0, nl === -1 ? ends.head.length : nl));
+}
+
+export function readWindow(logPath: string, ends: LogEnds): LogWindow {
+  const { scan, floor } = ends;
+  const from: number[] = [];
+  const to: number[] = [];
+  const first = scan.indexOf('\n');
+  const whole = floor === 0; // the window starts at the header; else the line the floor cuts is not read
+  for (
+    let start = first + 1, nl = scan.indexOf('\n', start);
+    first !== -1;
+    start = nl + 1, nl = scan.indexOf('\n', start)
+  ) {
+    if (nl === -1) {
+      // The bytes after the last newline: a torn write unless they are whole JSON.
+      if (start < scan.length && parseJson(ends.tail.toString('utf8', start)) !== undefined) {
+        from.push(start);
+        to.push(scan.length);
+      }
+      break;
+    }
+    from.push(start);
+    to.push(nl);
+  }
+  const lines = new WindowLines(ends, from, to);
+  const newest = lines.newest();
+  return {
+    lines,
+    whole,
+    turnOpen: turnOpenAt(logPath, lines, whole ? null : floor),
+    openCalls: openCalls(lines),
+    lastTs: newest === -1 ? null : lines.event(newest).ts,
+  };
 }
 
 /** Whether the latest turn mark is a turn/start; read further back (bounded) when the window has none. */
-function turnOpenAt(logPath: string, events: readonly SessionEvent[], floor: number | null): boolean {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const type = events[i]!.type;
-    if (type === 'turn/start' || type === 'turn/end') return type === 'turn/start';
-  }
+function turnOpenAt(logPath: string, lines: WindowLines, floor: number | null): boolean {
+  const mark = lines.latestTurnMark();
+  if (mark !== -1) return lines.type(mark) === 'turn/start';
   if (floor === null || floor === 0) return false;
   let open = false;
   forEachLineBackward(
     logPath,
     ({ text, start }) => {
       if (start === 0) return true;
-      const raw = rawEnvelopeSchema.safeParse(parseJson(text));
-      if (!raw.success || (raw.data.type !== 'turn/start' && raw.data.type !== 'turn/end')) return false;
-      open = raw.data.type === 'turn/start';
+      const type = rawEnvelopeSchema.safeParse(parseJson(text)).data?.type;
+      if (type !== 'turn/start' && type !== 'turn/end') return false;
+      open = type === 'turn/start';
       return true;
     },
     { before: floor, floor: Math.max(0, floor - TURN_BYTES) },
@@ -77,49 +118,39 @@ function turnOpenAt(logPath: string, events: readonly SessionEvent[], floor: num
   return open;
 }
 
-function openCalls(events: readonly SessionEvent[]): LogWindow['openCalls'] {
+const CALL_MARKS: ReadonlySet<string> = new Set(['tool/call', 'tool/approval', 'tool/result']);
+
+/** The calls open at the end: those after the latest turn mark without a decision or a result. */
+function openCalls(lines: WindowLines): LogWindow['openCalls'] {
   const open = new Map<string, LogWindow['openCalls'][number]>();
-  for (const event of events) {
-    switch (event.type) {
-      case 'tool/call':
-        open.set(event.data.callId, { tool: event.data.name, asked: event.data.asked === true });
-        break;
-      case 'tool/approval':
-      case 'tool/result':
-        open.delete(event.data.callId);
-        break;
-      case 'turn/start':
-      case 'turn/end':
-        open.clear();
-        break;
-      default:
-        break;
-    }
+  for (const event of lines.events(lines.latestTurnMark() + 1, CALL_MARKS)) {
+    if (event.type === 'tool/call')
+      open.set(event.data.callId, { tool: event.data.name, asked: event.data.asked === true });
+    else if (event.type === 'tool/approval' || event.type === 'tool/result') open.delete(event.data.callId);
   }
   return [...open.values()];
 }
 
-/** The first prompt among the log's first `bytes` (or the window, when it holds the whole log). */
-export function firstPrompt(logPath: string, window: LogWindow, bytes = 64 * 1024): string | undefined {
-  const fromWindow = window.whole ? window.events : headEvents(logPath, bytes);
-  for (const event of fromWindow) if (event.type === 'user/message') return promptTitle(event.data.message.text);
-  return undefined;
+/** The first prompt: the window's first when it holds the whole log, else the first among the log's first 64 KiB. */
+export function firstPrompt(window: LogWindow, ends: LogEnds): string | undefined {
+  if (window.whole) {
+    const event = window.lines.first('user/message');
+    return event?.type === 'user/message' ? promptTitle(event.data.message.text) : undefined;
+  }
+  return headPrompt(ends.head);
 }
 
-function headEvents(logPath: string, bytes: number): SessionEvent[] {
-  const fd = fs.openSync(logPath, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(bytes);
-    const n = fs.readSync(fd, buffer, 0, bytes, 0);
-    const lines = buffer.toString('utf8', 0, n).split('\n').slice(1, -1); // the header; a cut last line
-    const out: SessionEvent[] = [];
-    for (const line of lines) {
-      const raw = rawEnvelopeSchema.safeParse(parseJson(line));
-      const event = raw.success ? parseEvent(raw.data) : null;
-      if (event !== null && typeof event !== 'string') out.push(event);
-    }
-    return out;
-  } finally {
-    fs.closeSync(fd);
+/** The first valid user/message among the whole lines after the header (a line that is no event is passed over). */
+function headPrompt(head: Buffer): string | undefined {
+  const scan = head.toString('latin1');
+  let from = scan.indexOf('\n') + 1;
+  for (let nl = from === 0 ? -1 : scan.indexOf('\n', from); nl !== -1; from = nl + 1, nl = scan.indexOf('\n', from)) {
+    const type = prefixType(scan, from);
+    if (type !== undefined && type !== 'user/message') continue;
+    const raw = rawEnvelopeSchema.safeParse(parseJson(head.toString('utf8', from, nl)));
+    const event = raw.success ? parseEvent(raw.data) : null;
+    if (event !== null && typeof event !== 'string' && event.type === 'user/message')
+      return promptTitle(event.data.message.text);
   }
+  return undefined;
 }

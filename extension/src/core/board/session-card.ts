@@ -1,9 +1,10 @@
 // A session log's card, read at a bounded cost whatever the log's size: the header
 // (its first line: who, and the title), then the log's last WINDOW bytes read from the
-// end and folded (plan-ledger.ts) for the plan, its review, open calls and flags. When
-// the window does not reach back to the latest plan event, the standing plan is read
-// by the tail reader (store/tail-reader.ts, bounded by PLAN_BYTES). The title is the
-// header's, else the first prompt found in the log's first HEAD_BYTES.
+// end (log-window.ts), of which only the events that decide the card are parsed and
+// folded (card-events.ts; plan-ledger.ts) for the plan, its review, open calls and
+// flags. When the window does not reach back to the latest plan event, the standing
+// plan is read by the tail reader (store/tail-reader.ts, bounded by PLAN_BYTES). The
+// title is the header's, else the first prompt found in the log's first 64 KiB.
 import { itemCheckViews, verifiedCount } from '../plan/check-states';
 import { itemChecksProjection } from '../plan/item-checks';
 import * as fs from 'node:fs';
@@ -12,10 +13,10 @@ import { flaggedItems } from '../plan/plan-flags';
 import { planLedgerProjection, type PlanLedger } from '../plan/plan-ledger';
 import type { SessionHeader } from '../session/header';
 import { recordsToolCalls } from '../session/source';
-import { readHeader } from '../store/session-store';
 import { readRecentPlan } from '../store/tail-reader';
 import { boardCard, type BoardCard } from './board-card';
-import { firstPrompt, readWindow, type LogWindow } from './log-window';
+import { CHECK_TYPES, holdsCheckResult, LEDGER_TYPES, ledgerStart, writesPlan } from './card-events';
+import { firstPrompt, headerOf, readLogEnds, readWindow, type LogEnds, type LogWindow } from './log-window';
 import { sessionAgent } from './session-agent';
 import { planCounts, planState, type PlanFacts } from './state-rules';
 
@@ -38,8 +39,10 @@ export interface SessionCardOptions extends CardClock {
 /** The card of the log at `logPath`; null for a subagent's log (its parent's card stands for it). */
 export function readSessionCard(logPath: string, options: SessionCardOptions): BoardCard | null {
   let header: SessionHeader;
+  let ends: LogEnds;
   try {
-    header = readHeader(logPath);
+    ends = readLogEnds(logPath, WINDOW);
+    header = headerOf(logPath, ends);
   } catch (error) {
     return unreadableCard('session', logPath, 'unknown', reasonOf(error), mtimeOf(logPath));
   }
@@ -47,9 +50,9 @@ export function readSessionCard(logPath: string, options: SessionCardOptions): B
   const source = header.source?.kind === 'imported' ? 'followed' : 'session';
   const agent = sessionAgent(header.source);
   try {
-    const window = readWindow(logPath, WINDOW);
+    const window = readWindow(logPath, ends);
     const facts = sessionFacts(logPath, header, window, options.asksApproval);
-    const title = header.title ?? firstPrompt(logPath, window) ?? header.id;
+    const title = header.title ?? firstPrompt(window, ends) ?? header.id;
     return boardCard({
       source,
       agent,
@@ -72,17 +75,18 @@ function sessionFacts(
   window: LogWindow,
   asksApproval: (tool: string) => boolean,
 ): PlanFacts {
-  const ledger = window.events.reduce(planLedgerProjection.apply, planLedgerProjection.init);
-  const planSeen = window.events.some((e) => e.type === 'todo/write' || e.type === 'todo/user-edit');
+  const decisive = window.lines.events(ledgerStart(window.lines), LEDGER_TYPES);
+  const ledger = decisive.reduce(planLedgerProjection.apply, planLedgerProjection.init);
   let plan: readonly TodoItem[] | null = ledger.plan?.todos ?? null;
-  if (!window.whole && !planSeen) plan = readRecentPlan(logPath, PLAN_BYTES) ?? null;
+  const planSeen = decisive.some((e) => e.type === 'todo/write' || e.type === 'todo/user-edit');
+  if (!window.whole && !planSeen && !writesPlan(window.lines)) plan = readRecentPlan(logPath, PLAN_BYTES) ?? null;
   const proposalWaits = ledger.plan?.review?.stage === 'proposed';
   return {
     plan,
     proposalWaits,
     approvalWaits: window.openCalls.some((call) => call.asked || asksApproval(call.tool)),
     turnOpen: window.turnOpen,
-    lastActivity: window.events.at(-1)?.ts ?? null,
+    lastActivity: window.lastTs,
     flagged: isFlagged(ledger, window.whole, recordsToolCalls(header.source)),
   };
 }
@@ -98,7 +102,9 @@ function isFlagged(ledger: PlanLedger, whole: boolean, recordsWork: boolean): bo
 
 /** The verified items' count, from the window's events (a check set before the window is not seen). */
 function verifiedIn(window: LogWindow): number {
-  return verifiedCount(itemCheckViews(window.events.reduce(itemChecksProjection.apply, itemChecksProjection.init)));
+  if (!holdsCheckResult(window.lines)) return 0;
+  const events = window.lines.events(0, CHECK_TYPES);
+  return verifiedCount(itemCheckViews(events.reduce(itemChecksProjection.apply, itemChecksProjection.init)));
 }
 
 export function unreadableCard(

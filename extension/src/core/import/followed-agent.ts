@@ -62,6 +62,16 @@ interface DatabaseFollower extends Disposable {
   update(): void;
 }
 
+/**
+ * A bounded read of an agent's database (the board's): at most `sessions` sessions of
+ * the folder (the newest), and of each its last `parts` rows that can make a mark (with
+ * its first prompts when there are more), no row over the reader's byte limit.
+ */
+export interface DatabaseLimits {
+  sessions: number;
+  parts: number;
+}
+
 /** The module that reads an agent's database, loaded at its first use. */
 export interface DatabaseReader extends ReaderTexts {
   /** Whether `file` is such a database (told by its content). */
@@ -74,8 +84,8 @@ export interface DatabaseReader extends ReaderTexts {
   ): DatabaseFollower;
   /** Every session of `folder` made into one of our logs each, oldest first. */
   importAll(dbFile: string, folder: string, sessionDir: string): ImportResult[];
-  /** Every session of `folder` as read (its info and marks), oldest first; nothing is written. */
-  readAll(dbFile: string, folder: string): AgentFile[];
+  /** Every session of `folder` as read (its info and marks), oldest first; nothing is written (`limits`: bounded). */
+  readAll(dbFile: string, folder: string, limits?: DatabaseLimits): AgentFile[];
   /** The message of an error the database's read threw (it cannot be read), else undefined. */
   readError(error: unknown): string | undefined;
 }

@@ -52,6 +52,26 @@ const PARTS_AFTER = `
     or (json_extract(p.data, '$.type') = 'text' and json_extract(m.data, '$.role') = 'user'))
   order by p.id limit ${PART_BATCH}`;
 
+/** A bounded read's parts: no part over this many bytes is read (the board's read, `lastParts`). */
+export const MAX_PART_BYTES = 1 << 20;
+
+const MATCHING_PARTS = `
+  select p.id, p.message_id, p.time_created, json_extract(m.data, '$.role') as role, p.data from part p
+  join message m on m.id = p.message_id
+  where p.session_id = ?1 and length(p.data) <= ${MAX_PART_BYTES} and (
+    (json_extract(p.data, '$.type') = 'tool' and json_extract(p.data, '$.tool') = 'todowrite')
+    or (json_extract(p.data, '$.type') = 'text' and json_extract(m.data, '$.role') = 'user'))`;
+
+const LAST_PARTS = `${MATCHING_PARTS} order by p.id desc limit ?2`;
+
+const PROMPTS_BEFORE = `${MATCHING_PARTS}
+  and json_extract(p.data, '$.type') = 'text' and p.id < ?2 order by p.id limit 10`;
+
+const RECENT_SESSIONS = SESSIONS_OF_FOLDER.replace(
+  'order by time_created, id',
+  'order by time_created desc, id desc limit ?2',
+);
+
 /** The queries a read makes, on one consistent snapshot. */
 export interface OpencodeQuery {
   sessionsOf(folder: string): OpencodeSessionRow[];
@@ -60,6 +80,12 @@ export interface OpencodeQuery {
    * `after` ('' from the start), in order; at most PART_BATCH.
    */
   partsAfter(sessionId: string, after: string): OpencodePartRow[];
+  /** The folder's `limit` newest sessions, oldest first. */
+  recentSessionsOf(folder: string, limit: number): OpencodeSessionRow[];
+  /** The session's last `limit` todowrite parts and user texts, in order; none over MAX_PART_BYTES. */
+  lastParts(sessionId: string, limit: number): OpencodePartRow[];
+  /** The session's first (at most 10) user texts before the part `before`, in order. */
+  promptsBefore(sessionId: string, before: string): OpencodePartRow[];
 }
 
 /** Runs `read` on one consistent snapshot of the database, tried again while opencode changed the files under it. */
@@ -115,6 +141,10 @@ function readOnce<T>(
       value: read({
         sessionsOf: (folder) => rows(opened.all(SESSIONS_OF_FOLDER, [folder]), opencodeSessionRow),
         partsAfter: (sessionId, after) => rows(opened.all(PARTS_AFTER, [sessionId, after]), opencodePartRow),
+        recentSessionsOf: (folder, limit) =>
+          rows(opened.all(RECENT_SESSIONS, [folder, limit]), opencodeSessionRow).reverse(),
+        lastParts: (sessionId, limit) => rows(opened.all(LAST_PARTS, [sessionId, limit]), opencodePartRow).reverse(),
+        promptsBefore: (sessionId, before) => rows(opened.all(PROMPTS_BEFORE, [sessionId, before]), opencodePartRow),
       }),
     };
   } catch (error) {

@@ -13,7 +13,7 @@ import type { Disposable } from '../disposable';
 import { lazyModule, type LazyRequire } from '../lazy-module';
 import { isSessionLockedError } from '../store/lock';
 import type { AgentFile, AgentMark, ImportResult } from './agent-plan';
-import type { DatabaseReader } from './followed-agent';
+import type { DatabaseLimits, DatabaseReader } from './followed-agent';
 import type { FollowReport } from './follow-messages';
 import { importOpen, type OpenImport } from './import-log';
 import type { OpencodeQuery } from './opencode-db';
@@ -126,14 +126,25 @@ export class OpencodeFollower implements Disposable {
 }
 
 /** Every opencode session of `folder` in `dbFile` as read, oldest first: its info and marks, nothing written. */
-function readOpencodeSessions(dbFile: string, folder: string): AgentFile[] {
+function readOpencodeSessions(dbFile: string, folder: string, limits?: DatabaseLimits): AgentFile[] {
   const read = readDb(dbFile, (query) =>
-    query.sessionsOf(folder).map((session) => ({ session, parts: allPartsAfter(query, session.id, '') })),
+    limits === undefined
+      ? query.sessionsOf(folder).map((session) => ({ session, parts: allPartsAfter(query, session.id, '') }))
+      : query.recentSessionsOf(folder, limits.sessions).map((session) => ({
+          session,
+          parts: boundedParts(query, session.id, limits.parts),
+        })),
   );
   return read.map(({ session, parts }) => {
     const reader = new OpencodeSessionReader(session);
     return { info: reader.info, marks: reader.read(parts, true), skipped: reader.skipped };
   });
+}
+
+/** A session's last `limit` parts; when there are more, its first prompts (the title) before them. */
+function boundedParts(query: OpencodeQuery, sessionId: string, limit: number): OpencodePartRow[] {
+  const last = query.lastParts(sessionId, limit);
+  return last.length < limit ? last : [...query.promptsBefore(sessionId, last[0]!.id), ...last];
 }
 
 /**

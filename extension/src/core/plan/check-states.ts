@@ -11,8 +11,9 @@
 // and that has no result of that command since (checksDue): once per completion.
 import type { CheckRun, ItemCheck, ItemChecksState } from './item-checks';
 import type { IdentifiedItem } from './item-identity';
+import type { CHECK_STATES } from '../protocol/plan-view';
 
-export type CheckState = 'passed' | 'failed' | 'stale' | 'running' | 'not-run' | 'waiting-acceptance';
+export type CheckState = (typeof CHECK_STATES)[number];
 
 /** An item's check as `plan --format json` carries it: `at` is its last result's time. */
 export interface ItemCheckView {
@@ -50,10 +51,10 @@ function checkOf(state: ItemChecksState, itemId: string, options: CheckOptions =
   return command ? { command, from: 'user', accepted: true, setSeq: 0 } : null;
 }
 
-/** The result that counts for the item now: of its command, after its last change. */
+/** The result that counts for the item now: of its command, started after its last change. */
 function currentRun(state: ItemChecksState, item: IdentifiedItem, command: string): CheckRun | null {
   const run = state.runs.get(item.itemId);
-  return run !== undefined && run.command === command && run.seq > item.changedSeq ? run : null;
+  return run !== undefined && run.command === command && run.seq >= item.changedSeq ? run : null;
 }
 
 function stateOf(check: ItemCheck, run: CheckRun | null, running: boolean): CheckState {
@@ -109,4 +110,15 @@ export function checksDue(state: ItemChecksState, options: CheckOptions = {}): I
     const setSeq = checkOf(state, ref.itemId, options)?.setSeq ?? 0;
     return ref.accepted && item !== undefined && item.changedSeq > setSeq && !currentRun(state, item, ref.command);
   });
+}
+
+/** The checks from the plan file not yet accepted whose item the version at `seq` completed (asked once). */
+export function checksAwaitingAcceptance(
+  state: ItemChecksState,
+  seq: number,
+  options: CheckOptions = {},
+): ItemCheckRef[] {
+  return completedChecks(state, options).filter(
+    (ref) => !ref.accepted && state.version?.items.find((i) => i.itemId === ref.itemId)?.changedSeq === seq,
+  );
 }

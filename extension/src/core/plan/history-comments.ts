@@ -25,6 +25,6 @@ export class HistoryComments {
 
   private asOf(version: IdentifiedVersion): ItemComment[][] {
     const comments = this.review.comments.filter((comment) => comment.planSeq <= version.seq);
-    return commentsByItem({ version, comments, seen: null });
+    return commentsByItem({ ...planCommentsProjection.init, version, comments });
   }
 }

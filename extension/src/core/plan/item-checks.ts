@@ -26,6 +26,7 @@ export interface ItemCheck {
 export interface CheckRun {
   readonly command: string;
   readonly exitCode: number | null;
+  /** The seq the result counts from: the log's last seq as the check started (its own seq when not recorded). */
   readonly seq: number;
   readonly at: string;
   /** The first checkpoint's commit after the result (null: none yet). */
@@ -95,8 +96,8 @@ function applyCheckEvent(state: ItemChecksState, event: CheckEvent): ItemChecksS
       return { ...state, checks: new Map(state.checks).set(id, { ...had, accepted: true }) };
     }
     case 'check/result': {
-      const { command, exitCode } = event.data;
-      const run: CheckRun = { command, exitCode, seq: event.seq, at: event.ts, seenCommit: null, changedAfter: false };
+      const { command, exitCode, startSeq = event.seq } = event.data;
+      const run: CheckRun = { command, exitCode, seq: startSeq, at: event.ts, seenCommit: null, changedAfter: false };
       return { ...state, runs: new Map(state.runs).set(id, run) };
     }
   }

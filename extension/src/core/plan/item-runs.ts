@@ -18,6 +18,8 @@ export interface ItemRunRecord {
   state: ItemRunState;
   reason?: string;
   commit: string | null;
+  /** The summary line of the branch's diff stat (`1 file changed, 2 insertions(+)`), when it changed something. */
+  stat?: string;
 }
 
 export type ItemRunsByContent = ReadonlyMap<string, ItemRunRecord>;
@@ -49,8 +51,9 @@ export const itemRunsProjection: Projection<ItemRunsByContent> = {
         return new Map(state).set(content, record);
       }
       case 'item-run/end': {
-        const { childSession, outcome, reason, commit } = event.data;
-        return updated(state, childSession, { state: outcome, commit, ...(reason === undefined ? {} : { reason }) });
+        const { childSession, outcome, reason, commit, stat } = event.data;
+        const more = { ...(reason === undefined ? {} : { reason }), ...(stat === undefined ? {} : { stat }) };
+        return updated(state, childSession, { state: outcome, commit, ...more });
       }
       case 'item-run/closed':
         return updated(state, event.data.childSession, { state: event.data.how });

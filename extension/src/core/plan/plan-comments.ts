@@ -7,6 +7,9 @@
 // approval, a rejection, a comment, a resolve, their own edit), which the revision's
 // diff of the surfaces starts from ("Changes since …", docs/surfaces.md): what the user
 // last acted on is what they saw, in every window and on every replay alike.
+// `approved`: the version the standing approval names (plan/approved; a re-approval's
+// proposal, right after plan/scope-changed, keeps it: its diff is what is asked; a
+// first proposal or a rejection ends it), the diff "since the approved plan" starts from.
 import type { SessionEvent } from '../session/events';
 import type { Projection } from '../session/projection';
 import { itemIdentityProjection, type IdentifiedItem, type IdentifiedVersion } from './item-identity';
@@ -31,10 +34,14 @@ export interface PlanReviewState {
   readonly comments: readonly PlanComment[];
   /** The version standing at the user's last word (module header); `approved` when that word approved it. */
   readonly seen: { readonly version: IdentifiedVersion; readonly approved: boolean } | null;
+  /** The version the standing approval names (module header); null when none stands. */
+  readonly approved: IdentifiedVersion | null;
+  /** plan/scope-changed came last of plan first's events: the next plan/proposed is a re-approval. */
+  readonly reapproval: boolean;
 }
 
 export const planCommentsProjection: Projection<PlanReviewState> = {
-  init: { version: null, comments: [], seen: null },
+  init: { version: null, comments: [], seen: null, approved: null, reapproval: false },
   apply(state, event: SessionEvent) {
     const next = applyReview(state, event);
     // A resolve of no open comment is no word: it changes nothing.
@@ -77,6 +84,15 @@ function applyReview(state: PlanReviewState, event: SessionEvent): PlanReviewSta
       const comments = state.comments.map((c, i) => (i === at ? { ...c, resolved: true } : c));
       return { ...state, comments };
     }
+    case 'plan/approved':
+      return { ...state, approved: state.version, reapproval: false };
+    case 'plan/rejected':
+      return { ...state, approved: null, reapproval: false };
+    case 'plan/scope-changed':
+      return { ...state, reapproval: true };
+    case 'plan/proposed':
+      if (state.reapproval) return { ...state, reapproval: false };
+      return state.approved === null ? state : { ...state, approved: null };
     default:
       return state;
   }

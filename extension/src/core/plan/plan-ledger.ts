@@ -35,6 +35,7 @@ import type { EventEnvelope, SessionEvent } from '../session/events';
 import { openCall, recordCall, resultCall, type ItemEvidence, type OpenCall } from './item-evidence';
 import { planChanges } from './plan-changes';
 import { planCommentsProjection, type PlanReviewState } from './plan-comments';
+import { itemRunsProjection, type ItemRunsByContent } from './item-runs';
 import { nextDrift, type PlanDrift } from './plan-drift';
 import type { TodoStatus } from './todo-schema';
 import { close, newTiming, shownPriority, timingAfterWrite, type ItemTiming } from './item-timing';
@@ -72,6 +73,8 @@ export interface PlanLedger {
   readonly changes: ChangeRanges;
   /** The comments, each plan version's item ids and the version the user last saw. */
   readonly review: PlanReviewState;
+  /** Items run in parallel: each item's latest child run, its branch and how it ended (item-runs.ts). */
+  readonly itemRuns: ItemRunsByContent;
 }
 
 const EMPTY: PlanLedger = {
@@ -85,6 +88,7 @@ const EMPTY: PlanLedger = {
   drift: null,
   changes: changeRangesProjection.init,
   review: planCommentsProjection.init,
+  itemRuns: itemRunsProjection.init,
 };
 const CLEARED: PlanLedger = { ...EMPTY, turnOpen: true };
 
@@ -93,12 +97,14 @@ export const planLedgerProjection: Projection<PlanLedger> = {
   apply(state: PlanLedger, event: SessionEvent): PlanLedger {
     const changes = changeRangesProjection.apply(state.changes, event);
     const review = planCommentsProjection.apply(state.review, event);
+    const itemRuns = itemRunsProjection.apply(state.itemRuns, event);
     const next = applyToPlan(state, event);
-    return next.changes === changes && next.review === review ? next : { ...next, changes, review };
+    const same = next.changes === changes && next.review === review && next.itemRuns === itemRuns;
+    return same ? next : { ...next, changes, review, itemRuns };
   },
 };
 
-/** The ledger but its change ranges and review. */
+/** The ledger but its change ranges, review and item runs. */
 function applyToPlan(state: PlanLedger, event: SessionEvent): PlanLedger {
   switch (event.type) {
     case 'todo/write':
@@ -186,11 +192,10 @@ function turnStarted(state: PlanLedger, event: EventEnvelope<'turn/start'>): Pla
   };
 }
 
-/** The cleared ledger, whatever its change ranges and review. */
+/** The cleared ledger, whatever its change ranges, review and item runs. */
 function isCleared(state: PlanLedger): boolean {
-  return (Object.keys(CLEARED) as (keyof PlanLedger)[]).every(
-    (key) => key === 'changes' || key === 'review' || state[key] === CLEARED[key],
-  );
+  const kept = new Set<keyof PlanLedger>(['changes', 'review', 'itemRuns']);
+  return (Object.keys(CLEARED) as (keyof PlanLedger)[]).every((key) => kept.has(key) || state[key] === CLEARED[key]);
 }
 
 /** `timings` with the evidence of each of `items` (those still in the plan) changed by `change`. */

@@ -92,8 +92,19 @@ export const webviewMessageFields = {
   sendComments: z.strictObject({}),
   /** The strip's Continue Plan in New Session… (the command agentChecklist.plan.continueInNewSession). */
   continuePlan: z.strictObject({}),
+  /**
+   * The strip row's Set Check…, Remove Check and Run Check on the item (by its content and,
+   * where it has one, its itemId): the commands agentChecklist.plan.setCheck, removeCheck, runCheck.
+   */
+  checkItem: z.strictObject({
+    action: z.enum(['set', 'remove', 'run']),
+    content: z.string().check(z.minLength(1), z.maxLength(100_000)),
+    itemId: z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40))),
+  }),
   /** The strip's Run All Items (the command agentChecklist.plan.runAll). */
   runAll: z.strictObject({}),
+  /** The strip's Run Items in Parallel… (the command agentChecklist.plan.runParallel). */
+  runParallel: z.strictObject({}),
   /** The page shows (true) or hides (false) the plan history. */
   planHistory: z.strictObject({ open: z.boolean() }),
   /**

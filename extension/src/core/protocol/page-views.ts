@@ -23,6 +23,11 @@ export const sessionViewSchema = z.strictObject({
    */
   agentFile: z.exactOptional(z.string()),
   /**
+   * A read-only session whose comments this window keeps beside it (a followed or imported agent's: its comments side
+   * log): the strip's rows offer Comment on Item… and its comments Resolve, the only edits made there.
+   */
+  commentsBeside: z.exactOptional(z.literal(true)),
+  /**
    * The session's agent withheld its plan tools and it has none
    * (core/import/plan-notice.ts): the page explains it where the plan would be, with a
    * button that posts `agentAction` `planNotice` for the agent (texts localized by the host).

@@ -9,9 +9,20 @@
 import * as z from 'zod/mini';
 import { TODO_STATUSES } from '../domain-literals';
 import { itemEvidenceViewSchema, itemFlagSchema } from './item-evidence-view';
-import { planCommentViewSchema, planDiffRowSchema, planDiffViewSchema } from './plan-review-view';
+import { planCommentViewSchema, planDiffViewSchema } from './plan-review-view';
 
 const count = z.number().check(z.int(), z.minimum(0));
+
+/** An item's check's states (core/plan/check-states.ts says what each means). */
+export const CHECK_STATES = ['passed', 'failed', 'stale', 'running', 'not-run', 'waiting-acceptance'] as const;
+
+/** An item's check as the host shows it (its state made by the host: the webview only paints it). */
+const itemCheckViewSchema = z.strictObject({
+  command: z.string(),
+  state: z.enum(CHECK_STATES),
+  /** The last result's exit code (null: none, or it timed out or was cancelled). */
+  exitCode: z.nullable(z.number().check(z.int())),
+});
 
 export const planViewSchema = z.strictObject({
   /**
@@ -19,6 +30,8 @@ export const planViewSchema = z.strictObject({
    * `evidence` and `flag` (item-evidence-view.ts): on the standing plan's items, for a
    * log that records its agent's tool calls; `flag` only when the item is flagged.
    * `comments` (plan-review-view.ts): the standing plan's items' comments, when any.
+   * `itemId` (core/plan/item-identity.ts) and `check` (issue 52): the standing plan's
+   * items in a session whose checks the host folds; `check` only on an item with one.
    */
   todos: z.array(
     z.strictObject({
@@ -28,6 +41,8 @@ export const planViewSchema = z.strictObject({
       evidence: z.exactOptional(itemEvidenceViewSchema),
       flag: z.exactOptional(itemFlagSchema),
       comments: z.exactOptional(z.array(planCommentViewSchema)),
+      itemId: z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40))),
+      check: z.exactOptional(itemCheckViewSchema),
     }),
   ),
   progress: z.strictObject({
@@ -37,6 +52,8 @@ export const planViewSchema = z.strictObject({
     firstActive: z.nullable(z.string()),
     moreActive: count,
   }),
+  /** How many items are verified (their check passed after their last change): `3/5 · 2 verified`; absent: none. */
+  verified: z.exactOptional(count),
   /**
    * Plan first (docs/todo-write-contract.md): the plan is proposed and waits for the
    * user's decision; absent otherwise (and always for a list a call logged, a child's
@@ -45,14 +62,14 @@ export const planViewSchema = z.strictObject({
    * one). `waiting`: this window's turn waits for the decision now, so Approve, Edit and
    * Reject with Feedback… answer it; false when the turn ended with the proposal on
    * the log (the next prompt goes on from it). `sinceApproval`: a re-approval (the
-   * approved plan grew, core/agent/reapproval.ts) this window's turn waits on: the diff
-   * since the approval.
+   * approved plan grew, core/agent/reapproval.ts): the diff since the approval, read from
+   * the log (every window, after a reload, whether or not this window's turn waits).
    */
   proposed: z.exactOptional(
     z.strictObject({
       version: count,
       waiting: z.boolean(),
-      sinceApproval: z.exactOptional(z.array(planDiffRowSchema)),
+      sinceApproval: z.exactOptional(planDiffViewSchema),
     }),
   ),
   /** The standing plan: what changed since the version the user last saw or approved (plan-review-view.ts). */

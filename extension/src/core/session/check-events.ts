@@ -10,9 +10,14 @@
 //   for good (until the check changes).
 // - `check/result`: the check `command` ran: `exitCode` (null: timed out or cancelled),
 //   `durationMs`, and `output`, the last CHECK_OUTPUT_BYTES of its combined output,
-//   redacted as the bash tool's output is.
+//   redacted as the bash tool's output is; `startSeq`, when written, the log's last seq
+//   as the check started: a result counts only for an item not changed since (an item
+//   reopened while its check ran is not verified by it).
 // The set and the acceptance land between steps or turns; a result anywhere
 // (check-invariants.ts). All three are written `ignorable`: an older reader skips them.
+// In a followed session's checks side log (core/store/side-checks.ts) each also carries
+// `logSeq`: the seq of the log's last event when it was written, the place the checks'
+// fold takes it at (core/plan/side-checks.ts); a session log's own never do.
 import * as z from 'zod/mini';
 
 /** agentChecklist.checks.timeoutSeconds' default (and the CLI's). */
@@ -27,6 +32,7 @@ export type CheckOrigin = (typeof CHECK_ORIGINS)[number];
 
 const item = z.string().check(z.minLength(1));
 const itemId = z.exactOptional(z.string().check(z.minLength(1), z.maxLength(40)));
+const logSeq = z.exactOptional(z.number().check(z.int(), z.minimum(0)));
 export const checkCommandSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CHECK_COMMAND_CHARS));
 
 export const checkEventDataFields = {
@@ -35,8 +41,9 @@ export const checkEventDataFields = {
     itemId,
     command: z.nullable(checkCommandSchema),
     from: z.exactOptional(z.enum(CHECK_ORIGINS)),
+    logSeq,
   }),
-  'plan/check-accepted': z.strictObject({ item, itemId, command: checkCommandSchema }),
+  'plan/check-accepted': z.strictObject({ item, itemId, command: checkCommandSchema, logSeq }),
   'check/result': z.strictObject({
     item,
     itemId,
@@ -44,5 +51,7 @@ export const checkEventDataFields = {
     exitCode: z.nullable(z.number().check(z.int())),
     durationMs: z.number().check(z.int(), z.minimum(0)),
     output: z.string().check(z.maxLength(CHECK_OUTPUT_BYTES)),
+    startSeq: z.exactOptional(z.number().check(z.int(), z.minimum(0))),
+    logSeq,
   }),
 };

@@ -5,7 +5,8 @@
 // In the child's log, `item-run/child` is the first event: the parent's session and the
 // item (its number and text). In the parent's log: `item-run/start` when the child
 // starts, `item-run/end` when its turn ended (its changes committed on the branch:
-// `commit`, null when it changed nothing), `item-run/closed` when the user merged or
+// `commit`, null when it changed nothing; `stat`, the summary line of its diff stat, when
+// it changed something), `item-run/closed` when the user merged or
 // discarded the branch. None lands inside a step.
 import * as z from 'zod/mini';
 import { count } from './event-fields';
@@ -35,6 +36,7 @@ export const itemRunEventDataFields = {
     outcome: z.enum(ITEM_RUN_OUTCOMES),
     reason: z.exactOptional(text),
     commit: z.nullable(commitId),
+    stat: z.exactOptional(text),
   }),
   'item-run/closed': z.strictObject({ childSession: text, how: z.enum(['merged', 'discarded']) }),
 };

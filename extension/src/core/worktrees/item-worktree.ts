@@ -78,12 +78,19 @@ export async function addItemWorktree(top: string, place: ItemPlace, head: strin
   await gitText(top, ['worktree', 'add', '-q', '-b', place.branch, place.worktree, head]);
 }
 
-/** Commits everything the child changed in its worktree; the commit, or null when nothing changed. */
+/**
+ * Commits everything the child changed in its worktree; the commit, or null when nothing changed. Three git
+ * processes, not four: `commit` itself says when nothing is staged (exit 1, "nothing to commit"), which matters
+ * when several items end at once (BENCHMARKS.md, Run Items in Parallel).
+ */
 export async function commitItemWork(worktree: string, message: string): Promise<string | null> {
   await gitText(worktree, ['add', '-A', '--', '.']);
-  const staged = await git(worktree, ['diff', '--cached', '--quiet']);
-  if (staged.code === 0) return null;
-  await gitText(worktree, ['commit', '-q', '--no-verify', '-m', message]);
+  const commit = await git(worktree, ['commit', '-q', '--no-verify', '-m', message]);
+  if (commit.code !== 0) {
+    const said = `${commit.stdout.toString('utf8')}${commit.stderr}`;
+    if (commit.code === 1 && /nothing to commit|nothing added to commit/.test(said)) return null;
+    throw new GitError(`git commit failed (exit ${commit.code}): ${said.trim()}`);
+  }
   return gitText(worktree, ['rev-parse', 'HEAD']);
 }
 

@@ -13,6 +13,8 @@ import type { Session } from '../session/session';
 import { addItemWorktree, branchDiffStat, commitItemWork, itemPlace, type ItemPlace } from './item-worktree';
 
 export const MAX_PARALLEL = 8;
+/** How many items run at once when the user does not say (a bare `--parallel`, the editor's default). */
+export const DEFAULT_PARALLEL = 3;
 
 export interface ParallelItem {
   n: number;
@@ -105,15 +107,17 @@ async function runOne(run: ParallelRun, item: ParallelItem): Promise<ParallelIte
   } catch (error) {
     end = { outcome: 'failed', why: `its changes were not committed: ${messageOf(error)}` };
   }
+  const stat = commit === null ? '' : await branchDiffStat(run.repo.top, run.repo.head, place.branch).catch(() => '');
+  const summary = stat.split('\n').at(-1)?.trim() ?? '';
   run.parent.append('item-run/end', {
     childSession,
     outcome: end.outcome,
     commit,
     ...(end.why === undefined ? {} : { reason: end.why.slice(0, 4096) }),
+    ...(summary === '' ? {} : { stat: summary.slice(0, 4096) }),
   });
   const status = end.outcome === 'completed' ? 'completed' : 'pending';
   await run.editor.submit({ kind: 'status', content: item.content, status });
-  const stat = commit === null ? '' : await branchDiffStat(run.repo.top, run.repo.head, place.branch).catch(() => '');
   return { ...item, branch: place.branch, stat, ...end };
 }
 

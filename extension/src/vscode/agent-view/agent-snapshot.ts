@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
 import { planView, standingPlanView } from '../../core/plan/plan-presenter';
-import { planDiffRows } from '../../core/presenters/plan-diff-rows';
 import { reviewedPlanView } from '../../core/presenters/plan-review-rows';
 import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
 import type { TranscriptItem } from '../../core/protocol/transcript';
@@ -67,11 +66,8 @@ export function stripPlanView({ controller, planReview }: SnapshotSources): Plan
     ours !== null,
     (content) => controller.evidenceFiles(content),
   );
-  const reviewed = view && reviewedPlanView(view, controller.planLedger);
-  // A re-approval: the diff since the approval, as the turn paused on it.
-  const growth = ours?.growth;
-  if (reviewed?.proposed === undefined || growth === undefined) return reviewed;
-  return { ...reviewed, proposed: { ...reviewed.proposed, sinceApproval: planDiffRows(growth.changes) } };
+  // A re-approval's diff since the approval is the log's (reviewedPlanView), in every window alike.
+  return view && controller.checks.checkedView(reviewedPlanView(view, controller.planLedger));
 }
 
 /** Remembers that the user dismissed the demo banner (for every window, across restarts). */

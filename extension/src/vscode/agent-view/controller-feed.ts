@@ -41,6 +41,7 @@ export function feedFromController(sources: FeedSources, sinks: FeedSinks): vsco
     onPlanToolConfigChange(() => controller.session, sinks.snapshotAll),
     controller.onDidChangeLedger(() => changed.plan()),
     sources.onDidChangePlanReview(() => changed.plan()),
+    controller.checks.onDidChange(() => changed.plan()), // the items' checks: verified, failed, running
     controller.onDidChangeItems((items) => {
       stream.flush();
       post({ type: 'items', items });

@@ -1,10 +1,12 @@
 // The Agent view's requests that are the extension's commands: a page's button for
 // what a command does runs that command, so both behave alike.
 import * as vscode from 'vscode';
-import { COMMAND_IDS, sendPrompt, type CommandDeps } from '../commands/commands';
+import { COMMAND_IDS, sendPrompt, stopAll, type CommandDeps } from '../commands/commands';
 import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
+import { PARALLEL_COMMANDS } from '../plan-tree/parallel-commands';
 import { PLAN_REVIEW_COMMANDS } from '../plan-tree/plan-review-commands';
+import { PLAN_CHECK_COMMANDS } from '../plan-tree/plan-check-commands';
 import { writePlanFirst } from '../host/settings';
 import type { WebviewMessageHandlers, WebviewMessageType } from '../../core/protocol/messages';
 import type { AgentPage } from './agent-page';
@@ -28,7 +30,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     send: async (message) => {
       await sendPrompt(deps, message.text);
     },
-    stop: () => controller.turns.stop(),
+    stop: () => stopAll(controller),
     newSession: async () => {
       await controller.newSession();
     },
@@ -53,6 +55,16 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     sendComments: () => runCommand(PLAN_REVIEW_COMMANDS.sendComments),
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
     runAll: () => runCommand(PLAN_WORK_COMMANDS.runAll),
+    runParallel: () => runCommand(PARALLEL_COMMANDS.runParallel),
+    checkItem: ({ action, content, itemId }) =>
+      runCommand(
+        {
+          set: PLAN_CHECK_COMMANDS.setCheck,
+          remove: PLAN_CHECK_COMMANDS.removeCheck,
+          run: PLAN_CHECK_COMMANDS.runCheck,
+        }[action],
+        itemId === undefined ? { item: content } : { item: content, itemId },
+      ),
     // The agent's plan notice's button: the command its descriptor names (never one the page names).
     agentAction: async (message) => {
       const action = followedAgent(message.agentId)?.planToolOff?.action;

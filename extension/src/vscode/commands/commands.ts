@@ -75,12 +75,18 @@ export async function sendPrompt(
   }
 }
 
+/** Stop: the running turn, and the running check also outside a turn (killed within 500 ms, recorded as cancelled). */
+export function stopAll(controller: SessionController): Promise<void> {
+  controller.checks.cancel();
+  return controller.turns.stop();
+}
+
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const { controller } = deps;
   return vscode.Disposable.from(
     vscode.commands.registerCommand(COMMAND_IDS.sendPrompt, (prompt?: unknown) => askAndSendPrompt(deps, prompt)),
     vscode.commands.registerCommand(COMMAND_IDS.newSession, () => controller.newSession()),
-    vscode.commands.registerCommand(COMMAND_IDS.stop, () => controller.turns.stop()),
+    vscode.commands.registerCommand(COMMAND_IDS.stop, () => stopAll(controller)),
     vscode.commands.registerCommand(COMMAND_IDS.approvePlan, () => decidePlan(deps, { kind: 'approve' })),
     vscode.commands.registerCommand(COMMAND_IDS.focusPlan, () =>
       vscode.commands.executeCommand(`${PLAN_VIEW_ID}.focus`),

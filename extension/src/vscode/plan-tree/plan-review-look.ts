@@ -1,12 +1,12 @@
 // What plan review adds to a Plan tree item (issue 51): its comments with their states
 // in the tooltip, a `comments` flag in its contextValue (Resolve Comment) and, after a
-// revision, what changed in it since the version the user last saw or approved, in its
+// revision, what changed in it since the approved version or the user's last look, in its
 // description. Presented once per review state by the core's presenters
 // (plan-review-rows.ts, plan-diff-rows.ts) and kept per state, so each row reads a map.
 import * as vscode from 'vscode';
 import type { PlanLedger } from '../../core/plan/plan-ledger';
-import { changesByItem, planDiffView } from '../../core/presenters/plan-diff-rows';
-import { commentsOfItems } from '../../core/presenters/plan-review-rows';
+import { changesByItem } from '../../core/presenters/plan-diff-rows';
+import { commentsOfItems, reviewDiffView } from '../../core/presenters/plan-review-rows';
 import type { PlanCommentView, PlanDiffRow } from '../../core/protocol/plan-view';
 import type { PlanReviewState } from '../../core/plan/plan-comments';
 
@@ -20,8 +20,7 @@ const looks = new WeakMap<PlanReviewState, Look>();
 function lookOf(review: PlanReviewState): Look {
   let look = looks.get(review);
   if (!look) {
-    const seen = review.seen;
-    const diff = seen && planDiffView(seen.version, review.version, seen.approved ? 'approved' : 'seen');
+    const diff = reviewDiffView(review);
     look = { comments: commentsOfItems(review), changes: changesByItem(diff?.rows ?? []) };
     looks.set(review, look);
   }

@@ -1,10 +1,12 @@
 // How each Plan tree node looks (vscode.TreeItem): label, codicon, description,
 // tooltip and accessible name, and the contextValue the menus in package.json match:
-//   own plan items   `todo.<status>[ editable][ up][ down][ changes][ check][ comments]`
-//                    (editable: this window writes the shown session; up/down: Move
+//   own plan items   `todo.<status>[ editable][ checkable][ up][ down][ changes][ check][ comments]`
+//                    (editable: this window writes the shown session; checkable: Set
+//                    Check… may act on it, also on a followed session; up/down: Move
 //                    Up/Down can move it; changes: Show Changes / Revert can act on it;
 //                    check: it has a check, for Run Check / Remove Check; comments: it
-//                    has a comment Resolve Comment can resolve)
+//                    has a comment Resolve Comment can resolve; branch: it ran in parallel and its
+//                    branch is there, for Merge / Discard Item's Branch)
 //   subagent items   `subagentTodo.<status>`  (a subagent's plan is its own session's)
 //   Dropped node     `droppedGroup`, its items `dropped[ editable]` (Restore)
 // The item's history in its tooltip comes from one core presenter (timingRows, the
@@ -22,6 +24,7 @@ import { evidenceLines, flagIcon, flagWords } from './plan-item-evidence';
 import { checkIcon, checkLine, checkWords } from './plan-item-check';
 import type { ItemCheckView } from '../../core/plan/check-states';
 import { changeBadge, commentLine, itemReview } from './plan-review-look';
+import { branchDescription, branchLines, openItemRun } from './plan-item-branch';
 import type { DroppedGroupNode, DroppedItemNode, PlanItemNode } from './plan-tree-model';
 
 export function statusLabel(status: TodoStatus): string {
@@ -79,14 +82,16 @@ function driftLine(drift: ItemDrift): string {
     : vscode.l10n.t('Not in the approved plan: approved as “{0}”.', drift.approved);
 }
 
-function itemContextValue(node: PlanItemNode, editable: boolean, check: boolean): string {
+function itemContextValue(node: PlanItemNode, look: ItemLook): string {
   if (!node.own) return `subagentTodo.${node.item.status}`;
   const flags = [`todo.${node.item.status}`];
-  if (editable) flags.push('editable');
+  if (look.editable) flags.push('editable');
+  if (look.checkable) flags.push('checkable');
   if (node.index > 0) flags.push('up');
   if (node.index < node.count - 1) flags.push('down');
   if (hasChanges(node)) flags.push('changes');
-  if (check) flags.push('check');
+  if (look.check !== null) flags.push('check');
+  if (openItemRun(node.ledger.itemRuns, node.item.content) !== null) flags.push('branch');
   if (itemReview(node.ledger, node.index, node.item.content).comments.some((c) => c.state !== 'resolved'))
     flags.push('comments');
   return flags.join(' ');
@@ -105,6 +110,8 @@ export interface ItemLook {
   now: Date;
   /** This window writes the shown session: its items take the edit actions. */
   editable: boolean;
+  /** Its check may be set here: the session is editable, or its checks are in its side log (a followed session). */
+  checkable: boolean;
   /** The item's row of its own session's timing (the shown session's, or the subagent's). */
   history: TimingRow | undefined;
   /** Its evidence (core/plan/plan-flags.ts itemEvidence); null for a log that records no tool calls. */
@@ -132,7 +139,9 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const priorityText =
     priority === 'high' ? vscode.l10n.t('high priority') : priority === 'low' ? vscode.l10n.t('low priority') : '';
   const review = node.own ? itemReview(node.ledger, node.index, item.content) : { comments: [], changes: [] };
-  tree.description = [priorityText, described, changeBadge(review.changes)].filter(Boolean).join(' · ');
+  const run = node.own ? openItemRun(node.ledger.itemRuns, item.content) : null;
+  const branch = run === null ? '' : branchDescription(run);
+  tree.description = [priorityText, described, branch, changeBadge(review.changes)].filter(Boolean).join(' · ');
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.appendText(item.content);
   tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
@@ -146,7 +155,8 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   const checked = look.check === null ? [] : [checkLine(look.check)];
   const comments = review.comments.map(commentLine);
   const drifted = drift === null ? [] : [driftLine(drift)];
-  for (const line of [...history, ...evidence, ...checked, ...drifted, ...comments]) {
+  const branched = run === null ? [] : branchLines(run);
+  for (const line of [...history, ...evidence, ...checked, ...drifted, ...branched, ...comments]) {
     tooltip.appendMarkdown('\n\n');
     tooltip.appendText(line);
   }
@@ -155,7 +165,7 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
     ? vscode.l10n.t('{0}, {1} for {2}', item.content, status, elapsed)
     : `${item.content}, ${status}`;
   tree.accessibilityInformation = { label: flagged ? `${named}, ${flagged}` : named };
-  tree.contextValue = itemContextValue(node, look.editable, look.check !== null);
+  tree.contextValue = itemContextValue(node, look);
   return tree;
 }
 

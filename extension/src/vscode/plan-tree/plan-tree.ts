@@ -1,11 +1,9 @@
-// The Plan view: the standing plan's items in order (a codicon per status, the
-// elapsed time of in-progress items, the full text and the item's history in the
-// tooltip) with each subagent's own plan nested (plan-tree-model.ts says where) and
-// the items model writes dropped under "Dropped". The edit actions on its nodes are
-// plan-edit-commands.ts; plan-tree-items.ts and subagent-tree-item.ts say how each
-// node looks. It reads the controller's folds once per change (a step's plan, timeline and ledger changes
-// together) and keeps nothing of its own but the nodes it last handed to VS Code and
-// how each looked, so that it redraws only the rows that changed (and the ticking ones).
+// The Plan view: the standing plan's items in order (a codicon per status, the elapsed time of in-progress items, the
+// full text and the item's history in the tooltip) with each subagent's own plan nested (plan-tree-model.ts says
+// where) and the items model writes dropped under "Dropped". The edit actions on its nodes are plan-edit-commands.ts;
+// plan-tree-items.ts and subagent-tree-item.ts say how each node looks. It reads the controller's folds once per
+// change (a step's plan, timeline and ledger changes together) and keeps nothing of its own but the nodes it last
+// handed to VS Code and how each looked, so that it redraws only the rows that changed (and the ticking ones).
 import * as vscode from 'vscode';
 import { timingRows } from '../../core/plan/timing-rows';
 import { planProgress, progressFraction } from '../../core/plan/summaries';
@@ -139,8 +137,9 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
         const found = records ? itemEvidence(node.ledger, node.item.content, true, now) : null;
         const evidence =
           found && withFiles(found.evidence, node.own ? this.controller.evidenceFiles(node.item.content) : undefined);
-        const check = node.own ? this.controller.checks.viewOf(node.item.content) : null;
-        return itemTreeItem(node, { now, editable, history, evidence, flag: found?.flag ?? null, check });
+        const check = node.own ? this.controller.checks.viewAt(node.index, node.item.content) : null;
+        const checkable = editable || this.controller.checks.onSide;
+        return itemTreeItem(node, { now, editable, checkable, history, evidence, flag: found?.flag ?? null, check });
       }
       case 'subagent':
         return subagentTreeItem(node, now);

@@ -8,10 +8,12 @@ import { planNoticeOfLog, type PlanNotice } from '../../core/import/plan-notice'
 import { FOLLOWED_AGENTS } from '../../core/import/followed-agents';
 import { hasPlanVersion } from '../../core/plan/plan-history';
 import { noticeHoldsKnown } from './plan-tool-config';
+import { commentsOnSide } from '../../core/store/side-comments';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
- * the other agent's own file it was made from; why it has no plan, when its agent withheld its plan tools. A large
+ * the other agent's own file it was made from (and whether its comments are kept beside it, read-only); why it has no
+ * plan, when its agent withheld its plan tools. A large
  * session's preview shows as
  * opening (read-only until the open lands). Null when none is shown.
  */
@@ -22,7 +24,9 @@ export function sessionViewOf(
 ): SessionView | null {
   if (preview) return { id: preview.id, title: preview.title, readOnly: true, opening: true };
   if (!opened) return null;
-  const view = { id: opened.session.id, title: opened.session.header.title ?? null, readOnly: opened.readOnly };
+  const { session, readOnly } = opened;
+  const view = { id: session.id, title: session.header.title ?? null, readOnly };
+  const beside = readOnly && commentsOnSide(session.header);
   const agentFile = agentFileOf(opened);
   const notice = planNoticeOf(opened.session);
   const planNotice = notice && {
@@ -35,6 +39,7 @@ export function sessionViewOf(
     ...(writer === undefined ? {} : { writer }),
     ...(agentFile === undefined ? {} : { agentFile }),
     ...(planNotice === undefined ? {} : { planNotice }),
+    ...(beside ? { commentsBeside: true as const } : {}),
   };
 }
 

@@ -98,7 +98,9 @@ export class ShownSession extends Owner {
     // only learns the open turn's calls), then each append.
     this.folds = opened.takeFolds?.() ?? SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
     const changed = () => shown && listener.ledger(this.folds.ledger);
-    this.sideComments = commentsOnSide(session.header) ? new ShownSideComments(opened.path, this.folds, changed) : null;
+    this.sideComments = commentsOnSide(session.header)
+      ? this.register(new ShownSideComments(opened.path, this.folds, changed))
+      : null;
     this.register(
       this.folds.follow(session, (change, event) => {
         if (change.plan) listener.plan(this.folds.standingPlan);

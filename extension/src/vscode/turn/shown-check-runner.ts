@@ -18,6 +18,8 @@ export interface CheckRunnerStart {
   /** The checks' fold so far. */
   initial: ItemChecksState;
   onChange: () => void;
+  /** A followed session's log path: its checks are recorded in its checks side log. */
+  side?: string;
 }
 
 export function startCheckRunner(session: Session, root: string, options: CheckRunnerStart): ItemCheckRunner {
@@ -37,6 +39,7 @@ export function startCheckRunner(session: Session, root: string, options: CheckR
       };
     },
     defaultCommand: () => settings().checksDefault,
+    ...(options.side === undefined ? {} : { side: options.side }),
     onChange: options.onChange,
     onResult: (ref, outcome) =>
       log.info(`check of ${JSON.stringify(ref.item)} in ${session.id}: exit ${outcome.exitCode}`),

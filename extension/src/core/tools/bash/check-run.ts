@@ -6,7 +6,11 @@
 // for the first). A timeout or the signal kills the whole group (SIGTERM, then SIGKILL
 // after CHECK_KILL_GRACE_MS: gone within 500 ms); either is recorded with exitCode null.
 // The result is what a check/result holds: the output's last CHECK_OUTPUT_BYTES.
+// runAndRecord is the one way a check is run and its check/result recorded (the live
+// runner, item-check-runner.ts, and the CLI's `verify`), wherever the result goes (the
+// session's log, or a followed session's checks side log).
 import { CHECK_OUTPUT_BYTES } from '../../session/check-events';
+import type { SessionEventMap } from '../../session/events';
 import type { Redactor } from '../tool-env';
 import { HeadTailBuffer } from './output-cap';
 import type { SandboxChoice } from './run-sandboxed';
@@ -30,6 +34,22 @@ export interface CheckOutcome {
   output: string;
   timedOut: boolean;
   cancelled: boolean;
+}
+
+/** What a check/result records (a side log adds its `logSeq`). */
+export type CheckResultData = Omit<SessionEventMap['check/result'], 'logSeq'>;
+
+/** Runs the item's check (runCheck) and hands its check/result to `record`; the outcome. */
+export async function runAndRecord(
+  ref: { item: string; itemId: string; command: string; startSeq?: number },
+  options: CheckRunOptions,
+  record: (data: CheckResultData) => void,
+): Promise<CheckOutcome> {
+  const outcome = await runCheck(ref.command, options);
+  const { exitCode, durationMs, output } = outcome;
+  const { item, itemId, command, startSeq } = ref;
+  record({ item, itemId, command, exitCode, durationMs, output, ...(startSeq === undefined ? {} : { startSeq }) });
+  return outcome;
 }
 
 /** Each workspace's last queued check: the next one starts after it. */

@@ -7,15 +7,25 @@
 // workspace, off the event loop) and is recorded as one check/result. Run Check queues
 // an item's check on request. Stop (cancel) kills the running check, recorded with
 // exitCode null, and drops the queued ones; a later plan write queues what is still due.
+// Each result names the log's last seq as its check started (`startSeq`): an item changed
+// while its check ran (reopened, completed again) is not verified by it, and what is due
+// again then is queued once the run ends.
 // `settled()` resolves once nothing is queued or running: the agent loop waits on it
 // before a request so that a failed check reaches the model's next request.
+// A followed agent's session (`side`: its log's path) is not ours to write: its checks'
+// events live in its checks side log (core/store/side-checks.ts), folded with the log's
+// (core/plan/side-checks.ts); a due check runs only while this process holds the side
+// log's run lock and, reading the side log again under it, still finds it due (a second
+// window or the CLI does not run it twice); its result is appended to the side log.
 import type { Disposable } from '../../disposable';
 import { checksDue, type ItemCheckRef } from '../../plan/check-states';
 import { itemChecksProjection, type ItemChecksState } from '../../plan/item-checks';
+import { foldChecksWithSide, sideAt } from '../../plan/side-checks';
 import type { SessionEvent } from '../../session/events';
 import { fold } from '../../session/projection';
 import type { Session } from '../../session/session';
-import { runCheck, type CheckOutcome, type CheckRunOptions } from './check-run';
+import { appendSideCheck, claimCheckRun, readSideChecks } from '../../store/side-checks';
+import { runAndRecord, type CheckOutcome, type CheckResultData, type CheckRunOptions } from './check-run';
 
 export interface ItemCheckRunnerOptions {
   /** How each check runs (workspace, sandbox, environment, timeout), read as it starts; the runner adds the signal. */
@@ -30,6 +40,8 @@ export interface ItemCheckRunnerOptions {
   onError?: (error: unknown) => void;
   /** The fold so far, when the caller has it (else the session's events are folded once). */
   initial?: ItemChecksState;
+  /** A followed session's log path: its checks' events are in its checks side log (module header). */
+  side?: string;
 }
 
 const PLAN_EVENTS = new Set<SessionEvent['type']>([
@@ -53,7 +65,10 @@ export class ItemCheckRunner implements Disposable {
     private readonly session: Session,
     private readonly options: ItemCheckRunnerOptions,
   ) {
-    this.state = options.initial ?? fold(itemChecksProjection, session.events);
+    this.state =
+      options.side !== undefined
+        ? this.sideFold(options.side)
+        : (options.initial ?? fold(itemChecksProjection, session.events));
     this.subscription = session.subscribe((event) => this.onEvent(event));
     this.enqueue(this.due());
   }
@@ -66,6 +81,18 @@ export class ItemCheckRunner implements Disposable {
   /** Run Check: queues the item's check whatever its state (an unaccepted one is the caller's to accept first). */
   runItem(ref: ItemCheckRef): void {
     this.enqueue([ref], true);
+  }
+
+  /** The checks' fold as this runner sees it (a followed session's side log merged in). */
+  get checks(): ItemChecksState {
+    return this.state;
+  }
+
+  /** A followed session's checks side log changed (a check set or accepted there): read it again, run what is due. */
+  sideChanged(): void {
+    if (this.options.side === undefined || this.disposed) return;
+    this.state = this.sideFold(this.options.side);
+    this.enqueue(this.due());
   }
 
   /** Resolves once nothing is queued or running. */
@@ -119,36 +146,60 @@ export class ItemCheckRunner implements Disposable {
   private async runQueued(key: string, onRequest: boolean): Promise<void> {
     const ref = this.queued.get(key);
     if (ref === undefined || this.disposed) return;
-    const stillDue = onRequest || this.due().some((d) => keyOf(d) === key);
-    if (stillDue) await this.runOne(ref, key);
+    let recorded = false;
+    const side = this.options.side;
+    let claim: Disposable | null = null;
+    try {
+      claim = side === undefined ? null : claimCheckRun(side);
+      if (side !== undefined) this.state = this.sideFold(side);
+      const stillDue = onRequest || this.due().some((d) => keyOf(d) === key);
+      if (stillDue && (side === undefined || claim !== null)) recorded = await this.runOne(ref, key);
+    } catch (error) {
+      this.options.onError?.(error); // the side log could not be read or locked: nothing ran
+    } finally {
+      claim?.dispose();
+    }
     this.queued.delete(key);
     this.runningIds.clear();
     for (const left of this.queued.values()) this.runningIds.add(left.itemId);
     this.changed();
+    // Its item completed again while its check ran: that completion's check is due now.
+    if (recorded) this.enqueue(this.due().filter((d) => d.itemId === ref.itemId));
   }
 
-  private async runOne(ref: ItemCheckRef, key: string): Promise<void> {
+  /** Runs one check; true when its result was recorded. */
+  private async runOne(ref: ItemCheckRef, key: string): Promise<boolean> {
     const controller = new AbortController();
     this.current = controller;
     this.runningKey = key;
+    const startSeq = this.session.lastSeq;
     try {
-      const outcome = await runCheck(ref.command, { ...this.options.run(), signal: controller.signal });
-      const { exitCode, durationMs, output } = outcome;
-      this.session.append('check/result', {
-        item: ref.item,
-        itemId: ref.itemId,
-        command: ref.command,
-        exitCode,
-        durationMs,
-        output,
-      });
+      const options = { ...this.options.run(), signal: controller.signal };
+      const outcome = await runAndRecord({ ...ref, startSeq }, options, (data) => this.record(data));
       this.options.onResult?.(ref, outcome);
+      return true;
     } catch (error) {
       this.options.onError?.(error);
+      return false;
     } finally {
       this.current = null;
       this.runningKey = null;
     }
+  }
+
+  /** The result on the session's log, or on a followed session's side log (folded here: the log never hears it). */
+  private record(data: CheckResultData): void {
+    const side = this.options.side;
+    if (side === undefined) {
+      this.session.append('check/result', data);
+      return;
+    }
+    const event = appendSideCheck(side, this.session.lastSeq, 'check/result', data);
+    this.state = itemChecksProjection.apply(this.state, sideAt(event));
+  }
+
+  private sideFold(side: string): ItemChecksState {
+    return foldChecksWithSide(this.session.events, readSideChecks(side));
   }
 
   private changed(): void {
