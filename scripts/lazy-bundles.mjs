@@ -103,6 +103,14 @@ export const LAZY_MODULES = {
   'extension/src/vscode/commands/commands-run.ts': 'commands-run',
   // Required by vscode/turn/shown-checks.ts when a session this window writes is shown: the items' check runner and bash's sandbox.
   'extension/src/vscode/turn/shown-check-runner.ts': 'check-runner',
+  // Required by vscode/agent-view/agent-snapshot.ts at a page's first snapshot: the webview's strings.
+  'extension/src/core/protocol/strings.ts': 'webview-strings',
+  // Required by vscode/session/shown-session.ts when a followed session is shown: its comments' side log.
+  'extension/src/vscode/session/shown-side-comments.ts': 'side-comments',
+  // Required by vscode/turn/shown-checks.ts when a followed session is shown: its checks with its side log's.
+  'extension/src/vscode/turn/side-checks-fold.ts': 'side-checks-fold',
+  // Required by vscode/turn/shown-checks.ts at the first Set Check…, Remove Check or acceptance on a followed session.
+  'extension/src/vscode/turn/side-check-decision.ts': 'side-check-decision',
   // Imported by vscode/plan-tree/parallel-commands.ts at the first Run Items in Parallel…, Merge or Discard Item's Branch.
   'extension/src/vscode/plan-tree/parallel-run-command.ts': 'parallel-run',
 };

@@ -8,7 +8,7 @@ import { planNoticeOfLog, type PlanNotice } from '../../core/import/plan-notice'
 import { FOLLOWED_AGENTS } from '../../core/import/followed-agents';
 import { hasPlanVersion } from '../../core/plan/plan-history';
 import { noticeHoldsKnown } from './plan-tool-config';
-import { commentsOnSide } from '../../core/store/side-comments';
+import { keptBeside } from '../../core/session/header';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
@@ -26,7 +26,7 @@ export function sessionViewOf(
   if (!opened) return null;
   const { session, readOnly } = opened;
   const view = { id: session.id, title: session.header.title ?? null, readOnly };
-  const beside = readOnly && commentsOnSide(session.header);
+  const beside = readOnly && keptBeside(session.header);
   const agentFile = agentFileOf(opened);
   const notice = planNoticeOf(opened.session);
   const planNotice = notice && {

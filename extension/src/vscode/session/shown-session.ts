@@ -17,8 +17,14 @@ import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents } from '../../cor
 import type { SessionEvent } from '../../core/session/events';
 import { readTailPage } from '../../core/store/tail-reader';
 import type { OpenedSession } from './opened-session';
-import { commentsOnSide } from '../../core/store/side-comments';
-import { ShownSideComments } from './shown-side-comments';
+import { keptBeside } from '../../core/session/header';
+import type { ShownSideComments } from './shown-side-comments';
+import type * as SideCommentsModule from './shown-side-comments';
+import { lazyModule, type LazyRequire } from '../../core/lazy-module';
+
+declare const require: LazyRequire<{ './shown-side-comments': typeof SideCommentsModule }>;
+/** A followed session's comments beside it, loaded when one is first shown. */
+const sideComments = lazyModule(() => require('./shown-side-comments'));
 
 /** Events per transcript page the Agent view gets. */
 const PAGE_EVENTS = 200;
@@ -98,8 +104,8 @@ export class ShownSession extends Owner {
     // only learns the open turn's calls), then each append.
     this.folds = opened.takeFolds?.() ?? SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
     const changed = () => shown && listener.ledger(this.folds.ledger);
-    this.sideComments = commentsOnSide(session.header)
-      ? this.register(new ShownSideComments(opened.path, this.folds, changed))
+    this.sideComments = keptBeside(session.header)
+      ? this.register(new (sideComments().ShownSideComments)(opened.path, this.folds, changed))
       : null;
     this.register(
       this.folds.follow(session, (change, event) => {

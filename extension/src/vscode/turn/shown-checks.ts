@@ -24,21 +24,29 @@ import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item
 import { checkedPlanView } from '../../core/presenters/plan-check-view';
 import type { PlanView } from '../../core/protocol/plan-view';
 import type { CheckDecision, PlanEditOutcome } from '../../core/plan/plan-editor';
-import { foldChecksWithSide } from '../../core/plan/side-checks';
 import { fold } from '../../core/session/projection';
-import { checksOnSide, readSideChecks } from '../../core/store/side-checks';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
 import type { ItemCheckRunner } from '../../core/tools/bash/item-check-runner';
 import { lazyModule, type LazyRequire } from '../../core/lazy-module';
+import { keptBeside } from '../../core/session/header';
 import type { AgentSettings } from '../host/settings';
 import type { OpenedSession } from '../session/opened-session';
 import type * as RunnerModule from './shown-check-runner';
-import { decideCheckOnSide } from './side-check-decision';
+import type * as SideDecisionModule from './side-check-decision';
+import type * as SideFoldModule from './side-checks-fold';
 
-declare const require: LazyRequire<{ './shown-check-runner': typeof RunnerModule }>;
+declare const require: LazyRequire<{
+  './shown-check-runner': typeof RunnerModule;
+  './side-check-decision': typeof SideDecisionModule;
+  './side-checks-fold': typeof SideFoldModule;
+}>;
 /** The runner and what it runs checks with, loaded when a session this window writes is first shown. */
 const runnerModule = lazyModule(() => require('./shown-check-runner'));
+/** A check decision on a followed session's item, loaded at the first one. */
+const sideDecision = lazyModule(() => require('./side-check-decision'));
+/** A followed session's checks folded with its side log, loaded when one is first shown. */
+const sideFold = lazyModule(() => require('./side-checks-fold'));
 
 const CHECK_SURFACE_EVENTS = new Set<SessionEvent['type']>([
   'plan/check-set',
@@ -86,7 +94,7 @@ export class ShownChecks implements vscode.Disposable {
     void session.loadEvents().then(
       () => {
         if (this.shown !== session || this.following !== null) return;
-        this.side = checksOnSide(session.header) ? opened.path : null;
+        this.side = keptBeside(session.header) ? opened.path : null;
         this.refold();
         this.following = session.subscribe((event) => {
           this.state = itemChecksProjection.apply(this.state, event);
@@ -112,7 +120,7 @@ export class ShownChecks implements vscode.Disposable {
   decideOnSide(decision: CheckDecision): PlanEditOutcome | null {
     const side = this.side;
     if (side === null || this.shown === null) return null;
-    const outcome = decideCheckOnSide(side, this.shown, this.state, decision);
+    const outcome = sideDecision().decideCheckOnSide(side, this.shown, this.state, decision);
     if (outcome.kind !== 'applied') return outcome;
     this.refold();
     this.runner?.sideChanged();
@@ -208,8 +216,7 @@ export class ShownChecks implements vscode.Disposable {
   /** The shown session's checks folded again (a followed session's side log read again). */
   private refold(): void {
     const events = this.shown?.events ?? [];
-    this.state =
-      this.side === null ? fold(itemChecksProjection, events) : foldChecksWithSide(events, readSideChecks(this.side));
+    this.state = this.side === null ? fold(itemChecksProjection, events) : sideFold().foldWithSide(events, this.side);
   }
 
   private start(session: Session, root: string): ItemCheckRunner {
