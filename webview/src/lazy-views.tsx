@@ -6,7 +6,7 @@
 // card (when a call asks), the plan row's text
 // box and menu (when the strip is expanded in a session this window writes), plan
 // first's decision buttons and composer toggle (our agent's option, not every user's),
-// an item's evidence (with the first row that has any), plan review's comments and
+// an item's evidence and check state (with the first row that has any), plan review's comments and
 // changes (with the first plan that has any), and the painter of answers'
 // Markdown trees (components/markdown.tsx; with the first answer), and why a followed
 // agent's session has no plan (components/plan-notice.tsx; only such a session).
@@ -48,7 +48,9 @@ export const MarkdownTree = lazy<{ blocks: readonly MdBlock[]; class: string; pl
   ({ plain }) => plain,
 );
 export const PlanNotice = lazy(() => import('./components/plan-notice').then((m) => m.PlanNotice));
-export const RowEvidence = lazy(() => import('./components/plan-evidence').then((m) => m.RowEvidence));
+const evidenceChunk = () => import('./components/plan-evidence');
+export const RowEvidence = lazy(() => evidenceChunk().then((m) => m.RowEvidence));
+export const RowCheck = lazy(() => evidenceChunk().then((m) => m.RowCheck));
 
 interface PanelProps<K extends PanelKind> {
   view: PanelView<K>;

@@ -1,14 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // Parts of the plan strip (plan-strip.tsx): its header bar (with `3/5 · 2 verified` when
-// items are verified), where focus goes after an edit made by keys, and an item's check
-// state as the host decided it (the Add Item… row that ends an editable list is
-// plan-row-edit.tsx's).
+// items are verified) and where focus goes after an edit made by keys (the Add Item… row
+// that ends an editable list is plan-row-edit.tsx's, an item's check state
+// plan-evidence.tsx's).
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { PlanItemView, PlanView } from '@core/protocol/messages';
-import type { WebviewStrings } from '@core/protocol/strings';
+import type { PlanView } from '@core/protocol/messages';
 import { countsHeader, progressFraction, withVerified } from '@core/plan/summaries';
-import { format, useStrings } from '../i18n';
+import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
 
@@ -95,48 +94,5 @@ export function PlanBar({ plan, main, expanded, listId, flip, history }: PlanBar
         </>
       )}
     </div>
-  );
-}
-
-type ItemCheck = NonNullable<PlanItemView['check']>;
-
-/** The words of a check's state on its row; '' for one not run yet (its menu runs it). */
-function checkWords(s: WebviewStrings, check: ItemCheck): string {
-  switch (check.state) {
-    case 'passed':
-      return s.checkVerified;
-    case 'failed':
-      return check.exitCode === null ? s.checkFailedCancelled : format(s.checkFailedExit, String(check.exitCode));
-    case 'stale':
-      return s.checkStale;
-    case 'running':
-      return s.checkRunning;
-    case 'waiting-acceptance':
-      return s.checkWaiting;
-    case 'not-run':
-      return '';
-  }
-}
-
-const CHECK_ICON: Record<ItemCheck['state'], string> = {
-  passed: 'verified',
-  failed: 'error',
-  stale: 'history',
-  running: 'loading',
-  'waiting-acceptance': 'shield',
-  'not-run': 'beaker',
-};
-
-/** The item's check state (host-made: PlanItemView `check`), in words after `, ` (so it joins the row's name). */
-export function RowCheck({ todo }: { todo: PlanItemView }) {
-  const s = useStrings();
-  const check = todo.check;
-  const words = check ? checkWords(s, check) : '';
-  if (!check || !words) return null;
-  return (
-    <span class={`plan-check-state check-${check.state}`} title={format(s.checkOf, check.command)}>
-      <span class="visually-hidden">, </span>
-      <Icon name={CHECK_ICON[check.state]} /> {words}
-    </span>
   );
 }

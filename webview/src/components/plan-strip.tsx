@@ -29,13 +29,14 @@ import {
   ItemComments,
   PlanReview,
   RowEvidence,
+  RowCheck,
   RowMenu,
   StripReview,
   TextInput,
 } from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
-import { type FocusLater, PlanBar, RowCheck, usePlanFocus } from './plan-strip-parts';
+import { type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
 
 const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -75,7 +76,7 @@ export function PlanStrip(props: PlanStripProps) {
   // The rows' text box and menu are a chunk of their own: fetch it once the user sees rows they can edit.
   const editing = expanded && rowsEditable;
   useEffect(() => {
-    if (editing) void Promise.all([TextInput.preload(), RowMenu.preload(), AddItemRow.preload()]);
+    if (editing) void TextInput.preload(); // the row edit chunk: its menu and Add Item… row too
   }, [editing]);
   if (!plan || plan.todos.length === 0) return null;
   const main = variant === 'main';
