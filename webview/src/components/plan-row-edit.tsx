@@ -25,7 +25,7 @@ export interface RowMenuProps {
 /** A menu action: its name, what it does, whether it is disabled. */
 type RowAction = [string, () => void, boolean];
 
-/** An inline text box: Enter hands in its trimmed text (empty: cancel), Escape cancels and refocuses, leaving cancels. */
+/** An inline text box: Enter hands in its trimmed text (empty: cancel), Escape cancels and refocuses; blur cancels. */
 export function TextInput({
   label,
   initial,
@@ -103,7 +103,7 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
   ];
 }
 
-/** The Plan tree's actions on this row as a menu: focus on the first enabled; Up/Down/Home/End move, Escape/Tab close. */
+/** The Plan tree's actions on this row as a menu: focus on the first enabled; arrows, Home, End move; Escape closes. */
 export function RowMenu({ label, todo, index, count, act, setMode, close, only }: RowMenuProps) {
   const all = useRowActions({ todo, index, count, act, setMode, close });
   const actions = only ?? all;
@@ -157,7 +157,7 @@ export function RowMenu({ label, todo, index, count, act, setMode, close, only }
   );
 }
 
-/** The list's last row: Add Item…, a text box appending an item (at `index`, the plan's length, for the focus after). */
+/** The list's last row: Add Item…, a text box appending an item (at `index`, the plan's length: the focus after). */
 export function AddItemRow(props: {
   index: number;
   adding: boolean;

@@ -30,7 +30,6 @@ import {
   PlanReview,
   RowEvidence,
   RowCheck,
-  RowMenu,
   StripReview,
   TextInput,
 } from '../lazy-views';

@@ -233,9 +233,9 @@ function historySection(doc: PlanExport): string[] {
 
 function approvalsSection(doc: PlanExport): string[] {
   if (!doc.approvals.length) return [];
+  const words = strings().WEBVIEW_STRINGS;
   const rows = doc.approvals.map(
-    (a) =>
-      `| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${strings().WEBVIEW_STRINGS[approvalWordsKey(a)]} |`,
+    (a) => `| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${words[approvalWordsKey(a)]} |`,
   );
   return ['## Approvals', '', '| Time | Turn | Call | Decision |', '|---|---|---|---|', ...rows];
 }
