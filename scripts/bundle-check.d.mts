@@ -18,6 +18,10 @@ export const PROCESS_META: string;
 export function startupFiles(metafile: ProcessMetafile, entry: string): string[];
 /** Modules in more than one of `outputs`, or in one output under two paths: each with the files that carry it. */
 export function duplicateModules(metafile: ProcessMetafile, outputs: string[]): { module: string; bundles: string[] }[];
+/** The production build's start budgets in bytes: activation's files, and the webview's main.js. */
+export const START_BUDGETS: { extension: number; webviewMain: number };
+/** The bytes `entry` (`dist/.esm/…`) loads at start in the production build, dist/cjs-runtime.js counted; `size` gives a dist/ file's bytes. */
+export function startupBytes(metafile: ProcessMetafile, entry: string, size: (file: string) => number): number;
 /** Lazy-only packages in what `entry` loads at start: each package and the file that holds it. */
 export function lazyPackagesAtStart(metafile: ProcessMetafile, entry: string): { pkg: string; file: string }[];
 /** The build's verdict: error lines (empty when the build is sound). */

@@ -2,6 +2,7 @@
 // no module of ours and no runtime dependency in two files that load into one process,
 // and no lazy-only package in what a main bundle loads at start. Its own module so that
 // a unit test can show each check failing (test/unit/cli/bundle-check.test.ts).
+import { CJS_RUNTIME } from './cjs-runtime.mjs';
 import { LAZY_ONLY } from './lazy-bundles.mjs';
 
 /** The process build's metafile, written by the build for the bundle bench and tests (not packed). */
@@ -69,6 +70,26 @@ export function startupFiles(metafile, entry) {
     }
   }
   return [...files];
+}
+
+/**
+ * The production build's start budgets (BENCHMARKS.md, issue 47), 1 KB = 1024 B: what the extension
+ * host loads at activation (dist/extension.js, its chunks and the CommonJS helpers) and the webview's
+ * first script (dist/webview/main.js; what first paint does not need is in its chunks).
+ */
+export const START_BUDGETS = { extension: 300 * 1024, webviewMain: 40 * 1024 };
+
+/**
+ * The bytes `entry` (a first-pass output, `dist/.esm/extension.js`) loads at start in the production
+ * build: each of its startup files at its place under dist/, and dist/cjs-runtime.js, which every one
+ * of them requires; `size` gives a dist/ file's bytes.
+ */
+export function startupBytes(metafile, entry, size) {
+  const files = [
+    ...startupFiles(metafile, entry).map((file) => file.replace('dist/.esm/', 'dist/')),
+    `dist/${CJS_RUNTIME}`,
+  ];
+  return files.reduce((sum, file) => sum + size(file), 0);
 }
 
 /** Lazy-only packages (LAZY_ONLY) in what `entry` loads at start: each package and the file that holds it. */

@@ -54,6 +54,8 @@ export const LAZY_MODULES = {
   // Required by core/tools/walk.ts at the first walk (list_files, grep's JS engine): the ignore files' rules and the ignore package.
   'extension/src/core/tools/ignore-rules.ts': 'ignore-rules',
   'extension/src/core/zod-compiler.ts': 'zod-compiler',
+  // Required by core/zod-english.ts at the first zod issue turned into text: zod's English messages.
+  'extension/src/core/zod-english-locale.ts': 'zod-english',
   ...PROVIDER_MODULES,
   ...READER_MODULES,
   // Imported by the bash tool (and an ACP agent's terminals) at its first command: the sandbox's set-up and the process group.
@@ -93,6 +95,22 @@ export const LAZY_MODULES = {
   'extension/src/vscode/plan-tree/plan-edit-run.ts': 'plan-edit',
   // Imported by vscode/plan-tree/plan-review-commands.ts at the first Comment on Item…, Resolve Comment or Send Comments.
   'extension/src/vscode/plan-tree/plan-review-run.ts': 'plan-review',
+  // Imported by vscode/plan-tree/plan-check-commands.ts at the first Set Check…, Remove Check, Run Check or acceptance ask.
+  'extension/src/vscode/plan-tree/plan-check-run.ts': 'plan-check',
+  // Imported by vscode/plan-tree/plan-work-commands.ts at the first Start This Item, Continue Plan in New Session… or Run All Items.
+  'extension/src/vscode/plan-tree/plan-work-run.ts': 'plan-work',
+  // Imported by vscode/commands/commands.ts at the first Reject Plan with Feedback…, Show Log, Open Agent's File, Compact Conversation or Export Plan.
+  'extension/src/vscode/commands/commands-run.ts': 'commands-run',
+  // Required by vscode/turn/shown-checks.ts when a session this window writes is shown: the items' check runner and bash's sandbox.
+  'extension/src/vscode/turn/shown-check-runner.ts': 'check-runner',
+  // Required by vscode/agent-view/agent-snapshot.ts at a page's first snapshot: the webview's strings.
+  'extension/src/core/protocol/strings.ts': 'webview-strings',
+  // Required by vscode/session/shown-session.ts when a followed session is shown: its comments' side log.
+  'extension/src/vscode/session/shown-side-comments.ts': 'side-comments',
+  // Required by vscode/turn/shown-checks.ts when a followed session is shown: its checks with its side log's.
+  'extension/src/vscode/turn/side-checks-fold.ts': 'side-checks-fold',
+  // Required by vscode/turn/shown-checks.ts at the first Set Check…, Remove Check or acceptance on a followed session.
+  'extension/src/vscode/turn/side-check-decision.ts': 'side-check-decision',
   // Imported by vscode/plan-tree/parallel-commands.ts at the first Run Items in Parallel…, Merge or Discard Item's Branch.
   'extension/src/vscode/plan-tree/parallel-run-command.ts': 'parallel-run',
 };

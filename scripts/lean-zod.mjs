@@ -1,8 +1,8 @@
 // zod/mini without zod's schema compiler and JSON Schema generator, for our modules in
 // the process build (scripts/build.mjs). esbuild gives a file to every entry that reaches
 // it through any import, used or not, and zod's core index re-exports the compiler and
-// the JSON Schema generator: with zod/mini reaching that index, they would land in the
-// chunk the extension host loads at activation, though only lazy entries use them
+// the JSON Schema generator (and the locales): with zod/mini reaching that index, they
+// would land in the chunk the extension host loads at activation, though only lazy entries use them
 // (core/zod-compiler.ts and core/tools/json-schema.ts, which import them from
 // 'zod/v4/core', and the SDKs). This plugin resolves our modules' 'zod/mini' to a lean
 // copy of zod/mini's export list, and zod/mini's schema files' core index to a lean
@@ -33,6 +33,11 @@ const LEFT_OUT_NAMES = [
   'ZodCompileUnsupportedError',
 ];
 const MINI_TO_JSON_SCHEMA = 'export { toJSONSchema } from "../core/json-schema-processors.js";';
+/**
+ * The locales' namespace, in both indexes: our code never reads it (core/zod-english.ts loads the English
+ * messages lazily, from 'zod/locales'), and through it the English locale would be in what activation loads.
+ */
+const LOCALES = 'export * as locales from "../locales/index.js";';
 const ZOD_V4 = /^(.*[\\/]node_modules[\\/]zod[\\/]v4)[\\/]/;
 /** zod/mini's files (not its export list, external.js) import the core index as '../core/index.js'. */
 const MINI_SCHEMA_FILE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]mini[\\/](?!external\.js$)[^\\/]+\.js$/;
@@ -52,13 +57,17 @@ export function leanCoreIndex(text, file = 'zod/v4/core/index.js') {
   const lines = text.split('\n');
   for (const module of LEFT_OUT_MODULES)
     if (!lines.some((line) => line.includes(`from "${module}"`))) fail(file, `a re-export of ${module}`);
-  return lines.filter((line) => !LEFT_OUT_MODULES.some((module) => line.includes(`from "${module}"`))).join('\n');
+  if (!lines.includes(LOCALES)) fail(file, LOCALES);
+  return lines
+    .filter((line) => line !== LOCALES && !LEFT_OUT_MODULES.some((module) => line.includes(`from "${module}"`)))
+    .join('\n');
 }
 
 /** zod/mini's external.js without LEFT_OUT_NAMES and toJSONSchema. */
 export function leanMiniExternal(text, file = 'zod/v4/mini/external.js') {
   if (!text.includes(MINI_TO_JSON_SCHEMA)) fail(file, MINI_TO_JSON_SCHEMA);
-  let lean = text.replace(MINI_TO_JSON_SCHEMA, '');
+  if (!text.includes(LOCALES)) fail(file, LOCALES);
+  let lean = text.replace(MINI_TO_JSON_SCHEMA, '').replace(LOCALES, '');
   for (const name of LEFT_OUT_NAMES) {
     const listed = new RegExp(`([{,]\\s*)${name}\\s*,`);
     if (!listed.test(lean)) fail(file, `${name} in its export list`);

@@ -23,6 +23,7 @@ export const WEBVIEW_CHUNKS = {
   'webview/src/components/plan-history.tsx': 'plan-history',
   'webview/src/components/plan-review.tsx': 'plan-first',
   'webview/src/components/plan-row-edit.tsx': 'plan-row-edit',
+  'webview/src/components/plan-notice.tsx': 'plan-notice',
   'webview/src/components/tool-body.tsx': 'tool-body',
 };
 const CHUNK_API = 'webview/src/chunk-api.ts';

@@ -3,10 +3,11 @@
 // deactivate/re-activate never duplicates anything (adapters own their own parts
 // through core/disposable's Owner).
 import * as vscode from 'vscode';
-import { PendingPlanReview } from './core/agent/plan-first';
+import { PendingPlanReview } from './core/plan/plan-review-gate';
 import { toolCatalog } from './core/tools/built-in';
-import { startActivation, type Own } from './vscode/host/activation';
+import { startActivation, type Activation, type Own } from './vscode/host/activation';
 import { registerAgentView } from './vscode/agent-view/agent-view-parts';
+import type { AgentWebviewProvider } from './vscode/agent-view/agent-webview';
 import { registerBoard } from './vscode/board/board-command';
 import { WebviewApprovalGate } from './vscode/session/webview-approval-gate';
 import { registerChooseAgent } from './vscode/acp-agents/choose-agent';
@@ -32,6 +33,14 @@ export type { TestHooks, TestParts } from './vscode/test-hooks';
 
 let activeController: SessionController | null = null;
 
+/** What the window's parts share: its sessions and controller, the providers, the approvals and plan first's review. */
+interface WindowCore extends ReturnType<typeof startWindowSessions> {
+  providers: ProviderSource;
+  approvals: WebviewApprovalGate;
+  planReview: PendingPlanReview;
+  onDidChangePlanReview: vscode.Event<void>;
+}
+
 /**
  * Returns the public API (vscode/public-api.ts); in ExtensionMode.Test, with what the tests' module gives beside it
  * (TestHooks.connect).
@@ -40,7 +49,31 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   const started = performance.now();
   const hooks = testHooks(context);
   const activation = startActivation(context);
-  const { own, log, settings, workspaceRoot } = activation;
+  const window = startWindow(activation);
+  const { controller } = window;
+  const plan = registerPlanSurfaces(activation, window);
+  const webview = registerWindowViews(activation, window, plan);
+  const chatTool = registerPlanSurfaceForAgents(activation, window.store);
+
+  // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
+  activation.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
+  const publicApi = createPublicApi(toolCatalog);
+  if (!hooks) return publicApi;
+  const parts = {
+    controller,
+    tree: plan.tree.provider,
+    view: plan.tree.view,
+    webview,
+    approvals: window.approvals,
+    secrets: context.secrets,
+    chatTool,
+  };
+  return connectTestHooks(hooks, context, parts, publicApi, { activate, deactivate });
+}
+
+/** The window's sessions and controller (the latest session shown), with what their turns need. */
+function startWindow(activation: Activation): WindowCore {
+  const { context, own, workspaceRoot } = activation;
   const providers = new ProviderSource({
     demoScriptPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'demo', 'demo-script.json').fsPath,
     workspaceRoot,
@@ -52,75 +85,73 @@ export function activate(context: vscode.ExtensionContext): AgentChecklistApi {
   const planReviewChanged = own(new vscode.EventEmitter<void>());
   const planReview = new PendingPlanReview(() => planReviewChanged.fire());
   own({ dispose: () => planReview.close() });
+  const sessions = startWindowSessions(activation, { providers, approvals, planReview });
+  trackActiveController(own, sessions.controller);
+  sessions.controller.switcher.openLatest();
+  // The Agent view's Stop: while a turn runs, or an item's check (Stop cancels it too).
+  const { controller } = sessions;
+  const running = (): boolean => controller.turns.runView.state === 'running' || controller.checks.running.size > 0;
+  const setRunning = (): void => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', running());
+  own(controller.onDidChangeRun(setRunning));
+  own(controller.checks.onDidChange(setRunning));
+  return { ...sessions, providers, approvals, planReview, onDidChangePlanReview: planReviewChanged.event };
+}
 
-  const { store, controller, checkpointsBase, folders } = startWindowSessions(activation, {
-    providers,
-    approvals,
-    planReview,
-  });
-  trackActiveController(activation.own, controller);
-  controller.switcher.openLatest();
-
+/** The plan file's sync, the Plan tree with its item commands, and the status bar. */
+function registerPlanSurfaces({ context, own, log, settings, workspaceFolder }: Activation, window: WindowCore) {
+  const { controller, planReview, checkpointsBase } = window;
   const planFile = own(
     new PlanFileSync({
       controller,
       planFile: () => settings().planFile,
-      folder: activation.workspaceFolder,
+      folder: workspaceFolder,
       memento: context.workspaceState,
       log,
     }),
   );
   const tree = registerPlanTree(controller, planFile);
   own(tree.disposable);
-  own(registerPlanEditCommands({ controller, view: tree.view }));
-  own(registerPlanCheckCommands({ controller, view: tree.view }));
-  own(registerPlanChangesCommands({ controller, view: tree.view, checkpointsBase }));
-  own(registerPlanReviewCommands({ controller, view: tree.view, planReview }));
+  const view = tree.view;
+  own(registerPlanEditCommands({ controller, view }));
+  own(registerPlanCheckCommands({ controller, view }));
+  own(registerPlanChangesCommands({ controller, view, checkpointsBase }));
+  own(registerPlanReviewCommands({ controller, view, planReview }));
   own(new PlanStatusBar(controller, { stallMinutes: () => settings().stallMinutes }));
+  return { planFile, tree };
+}
+
+/** The Agent view, the window's commands, the Plan Board and the plan's work commands (Start This Item, Run All …). */
+function registerWindowViews(
+  activation: Activation,
+  window: WindowCore,
+  { planFile, tree }: ReturnType<typeof registerPlanSurfaces>,
+): AgentWebviewProvider {
+  const { context, own, log, settings, workspaceRoot } = activation;
+  const { controller, planReview, providers, onDidChangePlanReview } = window;
   const deps = { controller, log, planReview };
   const webview = registerAgentView(activation, {
     ...deps,
     providers,
-    approvals,
-    onDidChangePlanReview: planReviewChanged.event,
+    approvals: window.approvals,
+    onDidChangePlanReview,
   });
   own(registerCommands(deps));
   own(
     registerBoard({
       ...deps,
-      onDidChangePlanReview: planReviewChanged.event,
+      onDidChangePlanReview,
       settings,
       extensionUri: context.extensionUri,
-      sessionDirs: () => folders.all.map((folder) => folder.store.dir),
+      sessionDirs: () => window.folders.all.map((folder) => folder.store.dir),
       folder: () => workspaceRoot,
       approvalTools: () => toolCatalog.names().filter((name) => toolCatalog.get(name)?.asksApproval === true),
     }),
   );
   const work = { controller, view: tree.view, providers, settings, cwd: () => workspaceRoot ?? process.cwd() };
   own(registerPlanWorkCommands({ ...work, filePlan: () => planFile.filePlan, send: (t, s) => sendPrompt(deps, t, s) }));
-  own(registerParallelCommands({ ...work, log, approvalGate: approvals, context }));
-  own(registerChooseAgent(providers, () => workspaceRoot ?? process.cwd()));
-  const chatTool = registerPlanSurfaceForAgents(activation, store);
-  // The Agent view's Stop: while a turn runs, or an item's check (Stop cancels it too).
-  const running = (): boolean => controller.turns.runView.state === 'running' || controller.checks.running.size > 0;
-  const setRunning = (): void => void vscode.commands.executeCommand('setContext', 'agentChecklist.running', running());
-  own(controller.onDidChangeRun(setRunning));
-  own(controller.checks.onDidChange(setRunning));
-
-  // The bench (bench/bundle.bench.ts) reads this line from the log: activate() start to end.
-  log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
-  const publicApi = createPublicApi(toolCatalog);
-  if (!hooks) return publicApi;
-  const parts = {
-    controller,
-    tree: tree.provider,
-    view: tree.view,
-    webview,
-    approvals,
-    secrets: context.secrets,
-    chatTool,
-  };
-  return connectTestHooks(hooks, context, parts, publicApi, { activate, deactivate });
+  own(registerParallelCommands({ ...work, log, approvalGate: window.approvals, context }));
+  own(registerChooseAgent(providers, work.cwd));
+  return webview;
 }
 
 /** The controller deactivate() stops: this activation's, until its parts are disposed. */

@@ -7,11 +7,10 @@ import { checkHostMessage } from '@core/protocol/host-message-check';
 import { Banners } from './components/banners';
 import { Composer } from './components/composer';
 import { PlanAnnouncer, PlanStrip } from './components/plan-strip';
-import { PlanNotice } from './components/plan-notice';
 import { SessionHeader } from './components/session-header';
 import { Transcript } from './components/transcript';
 import { StringsContext } from './i18n';
-import { Panel, PlanHistory } from './lazy-views';
+import { Panel, PlanHistory, PlanNotice } from './lazy-views';
 import { useToggle } from './ui-toggle';
 import { initialState, messageHandlers, reduce, type ViewState } from './state/reducer';
 import { post } from './vscode-api';
@@ -82,7 +81,7 @@ export function AgentView({ view, loading = '' }: { view: ViewState; loading?: s
             {view.notice.text}
           </div>
         )}
-        <PlanNotice session={view.session} plan={view.plan} />
+        {view.session?.planNotice && <PlanNotice session={view.session} plan={view.plan} />}
         <PlanStrip
           plan={view.plan}
           editable={view.session !== null && !view.session.readOnly}

@@ -7,7 +7,7 @@ export { Fragment, jsx, jsxs } from 'preact/jsx-runtime';
 export { useEffect, useRef, useState } from 'preact/hooks';
 export { changedFilesList, countsHeader } from '@core/plan/summaries';
 export { format, useStrings } from './i18n';
-export { Icon } from './components/icon';
+export { Icon, LinkButton } from './components/icon';
 export { PlanItem, PlanStrip } from './components/plan-strip';
 export { Transcript } from './components/transcript';
 export { post } from './vscode-api';

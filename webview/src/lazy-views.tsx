@@ -6,9 +6,10 @@
 // card (when a call asks), the plan row's text
 // box and menu (when the strip is expanded in a session this window writes), plan
 // first's decision buttons and composer toggle (our agent's option, not every user's),
-// an item's evidence (with the first row that has any), plan review's comments and
+// an item's evidence and check state (with the first row that has any), plan review's comments and
 // changes (with the first plan that has any), and the painter of answers'
-// Markdown trees (components/markdown.tsx; with the first answer).
+// Markdown trees (components/markdown.tsx; with the first answer), and why a followed
+// agent's session has no plan (components/plan-notice.tsx; only such a session).
 import type { ComponentType, VNode } from 'preact';
 import type { MdBlock } from '@core/protocol/markdown-schema';
 import type { ApprovalView, PanelKind, PanelView } from '@core/protocol/messages';
@@ -34,6 +35,7 @@ export const PlanHistory = lazy(() => import('./components/plan-history').then((
 export const ChildPanel = lazy(() => import('./components/child-panel').then((m) => m.ChildPanel), ViewLoading);
 export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
 export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
+export const AddItemRow = lazy(() => editChunk().then((m) => m.AddItemRow));
 export const Commenting = lazy(() => editChunk().then((m) => m.Commenting));
 export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
 export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
@@ -45,7 +47,10 @@ export const MarkdownTree = lazy<{ blocks: readonly MdBlock[]; class: string; pl
   () => import('./components/markdown').then((m) => m.Markdown),
   ({ plain }) => plain,
 );
-export const RowEvidence = lazy(() => import('./components/plan-evidence').then((m) => m.RowEvidence));
+export const PlanNotice = lazy(() => import('./components/plan-notice').then((m) => m.PlanNotice));
+const evidenceChunk = () => import('./components/plan-evidence');
+export const RowEvidence = lazy(() => evidenceChunk().then((m) => m.RowEvidence));
+export const RowCheck = lazy(() => evidenceChunk().then((m) => m.RowCheck));
 
 interface PanelProps<K extends PanelKind> {
   view: PanelView<K>;

@@ -4,7 +4,7 @@
 // without its secrets), the default timeout. The turn waits on it before each request;
 // after the turn the checks still running finish (Ctrl+C cancels them) before the report.
 import type { Session } from '../core/session/session';
-import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../core/tools/bash/check-run';
+import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../core/session/check-events';
 import { ItemCheckRunner } from '../core/tools/bash/item-check-runner';
 import { Redactor, toolEnvironment } from '../core/tools/tool-env';
 import { NodeWorkspaceFs } from '../core/tools/node-workspace-fs';

@@ -12,7 +12,7 @@ import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { checkedPlanView } from '../../../extension/src/core/presenters/plan-check-view';
 import { fold } from '../../../extension/src/core/session/projection';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
-import { RowMenu, TextInput } from '../../../webview/src/lazy-views';
+import { RowCheck, RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { inStep, memorySession, todo } from '../support/sessions';
 import { click, mount, posted } from './render';
 import { allByRole, getByRole } from './roles';
@@ -46,7 +46,7 @@ function presented() {
   return { view: checkedPlanView(planView(todos), state), ids: state.version!.items.map((i) => i.itemId) };
 }
 
-before(() => Promise.all([TextInput.preload(), RowMenu.preload()]));
+before(() => Promise.all([TextInput.preload(), RowMenu.preload(), RowCheck.preload()]));
 beforeEach(() => {
   posted.length = 0;
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { AgentView } from '../../../webview/src/app';
-import { Commenting, RowMenu, TextInput } from '../../../webview/src/lazy-views';
+import { AddItemRow, Commenting, RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
 import { plan, snapshotBody, stamp } from './fixtures';
@@ -26,7 +26,7 @@ const fold = (bodies: HostMessageBody[]): State =>
   stamp(bodies).reduce((s: State, m: HostMessage) => reduce(s, m), initialState);
 
 // The text box and the menu are a chunk the page loads when needed: loaded once here, they render at once.
-before(() => Promise.all([TextInput.preload(), RowMenu.preload(), Commenting.preload()]));
+before(() => Promise.all([TextInput.preload(), RowMenu.preload(), AddItemRow.preload(), Commenting.preload()]));
 
 beforeEach(() => {
   posted.length = 0;

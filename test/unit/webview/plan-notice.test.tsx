@@ -5,10 +5,11 @@
 // descriptor names); a standing plan, or a session without the notice, shows none.
 import './render';
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { HostMessage, PlanView } from '../../../extension/src/core/protocol/messages';
 import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { AgentView } from '../../../webview/src/app';
+import { PlanNotice } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';
 import type { FollowedAgent } from '../../../extension/src/core/import/followed-agent';
@@ -40,6 +41,9 @@ function page(planNotice: boolean | FollowedAgent, plan: PlanView | null) {
   );
   return mount(<AgentView view={state.view} />);
 }
+
+// The notice is a chunk of its own (lazy-views.tsx): loaded first, it renders at once.
+before(() => PlanNotice.preload());
 
 describe('plan notice', () => {
   it('says Claude Code withheld its task list and runs the command that turns it on', () => {

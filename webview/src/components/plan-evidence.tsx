@@ -5,7 +5,8 @@
 // calls made while the item was in progress, shared ones, failed commands, its
 // latest calls and the files it changed (its time in progress is in the Plan tree's tooltip). Nothing is
 // counted here; a view without evidence (a log that records no tool calls) shows
-// none of it. A chunk of its own (lazy-views.tsx), loaded with the first row shown.
+// none of it. Also the item's check state as the host decided it (RowCheck). A chunk
+// of its own (lazy-views.tsx), loaded with the first row shown.
 import type { PlanItemView } from '@core/protocol/messages';
 import type { WebviewStrings } from '@core/protocol/strings';
 import { changedFilesList, format, Icon, useState, useStrings } from '../chunk-api';
@@ -83,4 +84,47 @@ function filesLines(s: WebviewStrings, { files }: Evidence): string[] {
   return [
     files.length === 0 ? s.evidenceNoFiles : format(s.evidenceFiles, String(files.length), changedFilesList(files)),
   ];
+}
+
+type ItemCheck = NonNullable<PlanItemView['check']>;
+
+/** The words of a check's state on its row; '' for one not run yet (its menu runs it). */
+function checkWords(s: WebviewStrings, check: ItemCheck): string {
+  switch (check.state) {
+    case 'passed':
+      return s.checkVerified;
+    case 'failed':
+      return check.exitCode === null ? s.checkFailedCancelled : format(s.checkFailedExit, String(check.exitCode));
+    case 'stale':
+      return s.checkStale;
+    case 'running':
+      return s.checkRunning;
+    case 'waiting-acceptance':
+      return s.checkWaiting;
+    case 'not-run':
+      return '';
+  }
+}
+
+const CHECK_ICON: Record<ItemCheck['state'], string> = {
+  passed: 'verified',
+  failed: 'error',
+  stale: 'history',
+  running: 'loading',
+  'waiting-acceptance': 'shield',
+  'not-run': 'beaker',
+};
+
+/** The item's check state (host-made: PlanItemView `check`), in words after `, ` (so it joins the row's name). */
+export function RowCheck({ todo }: { todo: PlanItemView }) {
+  const s = useStrings();
+  const check = todo.check;
+  const words = check ? checkWords(s, check) : '';
+  if (!check || !words) return null;
+  return (
+    <span class={`plan-check-state check-${check.state}`} title={format(s.checkOf, check.command)}>
+      <span class="visually-hidden">, </span>
+      <Icon name={CHECK_ICON[check.state]} /> {words}
+    </span>
+  );
 }

@@ -3,9 +3,10 @@
 // plan tool (the host's session view says so: `planNotice`, its words localized there):
 // why there is no plan, and the button that does something about it (the agent's
 // action, which the host runs as the agent's descriptor says). Hidden once a plan stands.
+// A lazily loaded chunk (dist/webview/plan-notice.js, lazy-views.tsx): only such a
+// session shows it. Imports values from chunk-api only (main's preact).
 import type { PlanView, SessionView } from '@core/protocol/messages';
-import { useStrings } from '../i18n';
-import { Icon, LinkButton } from './icon';
+import { Icon, LinkButton, useStrings } from '../chunk-api';
 
 export function PlanNotice({ session, plan }: { session: SessionView | null; plan: PlanView | null }) {
   const s = useStrings();

@@ -1,12 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The plan row's editing controls, a lazily loaded chunk (dist/webview/plan-row-edit.js,
-// lazy-views.tsx): the inline text box of Edit Text… / Add Item… and the row's menu.
-// Only a session this window writes has them, and the strip starts loading this
-// chunk when it is expanded there; a followed session's rows (comments kept beside
-// it) have a menu of Comment on Item… alone. Imports values from chunk-api only (main's preact).
+// lazy-views.tsx): the inline text box of Edit Text… / Add Item…, the row's menu and the
+// Add Item… row that ends the list. Only a session this window writes has them (the strip
+// loads this chunk when it is expanded there); a followed session's rows (comments kept
+// beside it) have a menu of Comment on Item… alone. Imports values from chunk-api only.
 import { format, Icon, post, useEffect, useRef, useState, useStrings } from '../chunk-api';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import type { RowMode } from './plan-row';
+import type { FocusLater } from './plan-strip-parts';
 
 export interface RowMenuProps {
   label: string;
@@ -24,10 +25,7 @@ export interface RowMenuProps {
 /** A menu action: its name, what it does, whether it is disabled. */
 type RowAction = [string, () => void, boolean];
 
-/**
- * An inline text box (also the strip's Add Item… at the end): Enter hands in its trimmed text (empty: cancel), Escape
- * cancels and refocuses the row, leaving it cancels.
- */
+/** An inline text box: Enter hands in its trimmed text (empty: cancel), Escape cancels and refocuses; blur cancels. */
 export function TextInput({
   label,
   initial,
@@ -76,7 +74,7 @@ export function TextInput({
 }
 
 /** The menu's actions on this row, in the Plan tree's order: its name, what it does, whether it is disabled. */
-function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenuProps, 'label'>) {
+function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenuProps, 'label'>): RowAction[] {
   const s = useStrings();
   const { content } = todo;
   const status = (to: PlanItemView['status']) => () => act({ kind: 'status', content, status: to });
@@ -85,7 +83,7 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
     post({ type: 'checkItem', action, content, ...(todo.itemId === undefined ? {} : { itemId: todo.itemId }) }),
     close(true)
   );
-  const actions: [string, () => void, boolean][] = [
+  return [
     [s.markCompleted, status('completed'), todo.status === 'completed'],
     [s.markInProgress, status('in_progress'), todo.status === 'in_progress'],
     [s.markPending, status('pending'), todo.status === 'pending'],
@@ -103,13 +101,9 @@ function useRowActions({ todo, index, count, act, setMode, close }: Omit<RowMenu
     [s.runParallel, () => (post({ type: 'runParallel' }), close(true)), false],
     [s.continuePlan, () => (post({ type: 'continuePlan' }), close(true)), false],
   ];
-  return actions;
 }
 
-/**
- * Every action of the Plan tree on this row, as a menu: focus on the first enabled one, Up/Down/Home/End move, Escape
- * or Tab closes.
- */
+/** The Plan tree's actions on this row as a menu: focus on the first enabled; arrows, Home, End move; Escape closes. */
 export function RowMenu({ label, todo, index, count, act, setMode, close, only }: RowMenuProps) {
   const all = useRowActions({ todo, index, count, act, setMode, close });
   const actions = only ?? all;
@@ -163,10 +157,38 @@ export function RowMenu({ label, todo, index, count, act, setMode, close, only }
   );
 }
 
-/**
- * The menu of a read-only row of a session whose comments this window keeps beside it (a followed agent's), inside its
- * item: Comment on Item… alone, whose text box posts `commentItem`.
- */
+/** The list's last row: Add Item…, a text box appending an item (at `index`, the plan's length: the focus after). */
+export function AddItemRow(props: {
+  index: number;
+  adding: boolean;
+  setAdding: (on: boolean) => void;
+  focusLater: FocusLater;
+}) {
+  const { index, adding, setAdding, focusLater } = props;
+  const s = useStrings();
+  return (
+    <li class="plan-item-new">
+      {adding ? (
+        <TextInput
+          label={s.newItem}
+          initial=""
+          submit={(text) => {
+            setAdding(false);
+            focusLater(text, index);
+            post({ type: 'editPlan', edit: { kind: 'add', text } });
+          }}
+          cancel={() => setAdding(false)}
+        />
+      ) : (
+        <button type="button" class="plan-add" onClick={() => setAdding(true)}>
+          <Icon name="add" /> {s.addItem}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** A followed agent's read-only row's menu (its comments kept beside it): Comment on Item… alone. */
 function CommentMenu({ todo }: { todo: PlanItemView }) {
   const s = useStrings();
   const [mode, setMode] = useState<RowMode>('idle');
@@ -178,6 +200,7 @@ function CommentMenu({ todo }: { todo: PlanItemView }) {
     if (refocus) button.current?.focus();
   };
   const only: RowAction[] = [[s.commentItem, () => setMode('comment'), false]];
+  const menu = { label: name, todo, index: 0, count: 1, act: () => undefined, setMode, close: idle, only };
   return (
     <>
       <button
@@ -192,26 +215,13 @@ function CommentMenu({ todo }: { todo: PlanItemView }) {
       >
         <Icon name="ellipsis" />
       </button>
-      {mode === 'menu' && (
-        <RowMenu
-          label={name}
-          todo={todo}
-          index={0}
-          count={1}
-          act={() => undefined}
-          {...{ setMode, only }}
-          close={idle}
-        />
-      )}
+      {mode === 'menu' && <RowMenu {...menu} />}
       {mode === 'comment' && <CommentInput content={content} idle={idle} />}
     </>
   );
 }
 
-/**
- * Comment on Item… apart from the full menu: given `todo`, a followed row's menu (CommentMenu); given `content` and
- * `idle`, the text box under an editable row. One export, so main.js carries one loader for both.
- */
+/** Comment on Item…: given `todo`, a followed row's menu; given `content`, the text box under an editable row. */
 export function Commenting(props: { todo: PlanItemView } | { content: string; idle: (refocus: boolean) => void }) {
   return 'todo' in props ? (
     <CommentMenu todo={props.todo} />

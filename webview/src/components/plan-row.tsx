@@ -15,9 +15,8 @@ import { useRef, useState } from 'preact/hooks';
 import type { PlanEdit, PlanItemView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { post } from '../vscode-api';
-import { Commenting, RowEvidence, RowMenu, TextInput } from '../lazy-views';
+import { Commenting, RowCheck, RowEvidence, RowMenu, TextInput } from '../lazy-views';
 import { Icon, IconButton } from './icon';
-import { RowCheck } from './plan-strip-parts';
 
 export const PLAN_KEYS_ID = 'plan-keys';
 

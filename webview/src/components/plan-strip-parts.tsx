@@ -1,14 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // Parts of the plan strip (plan-strip.tsx): its header bar (with `3/5 · 2 verified` when
-// items are verified), the Add Item… row that ends an editable list, where focus goes
-// after an edit made by keys, and an item's check state as the host decided it.
+// items are verified) and where focus goes after an edit made by keys (the Add Item… row
+// that ends an editable list is plan-row-edit.tsx's, an item's check state
+// plan-evidence.tsx's).
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { PlanItemView, PlanView } from '@core/protocol/messages';
-import type { WebviewStrings } from '@core/protocol/strings';
+import type { PlanView } from '@core/protocol/messages';
 import { countsHeader, progressFraction, withVerified } from '@core/plan/summaries';
-import { format, useStrings } from '../i18n';
-import { TextInput } from '../lazy-views';
+import { useStrings } from '../i18n';
 import { post } from '../vscode-api';
 import { Icon, IconButton } from './icon';
 
@@ -95,81 +94,5 @@ export function PlanBar({ plan, main, expanded, listId, flip, history }: PlanBar
         </>
       )}
     </div>
-  );
-}
-
-export interface AddItemRowProps {
-  /** Where the new item lands (the plan's length), for the focus after it. */
-  index: number;
-  adding: boolean;
-  setAdding: (adding: boolean) => void;
-  focusLater: FocusLater;
-}
-
-/** The list's last row: Add Item…, which becomes a text box that appends an item by a user edit. */
-export function AddItemRow({ index, adding, setAdding, focusLater }: AddItemRowProps) {
-  const s = useStrings();
-  return (
-    <li class="plan-item-new">
-      {adding ? (
-        <TextInput
-          label={s.newItem}
-          initial=""
-          submit={(text) => {
-            setAdding(false);
-            focusLater(text, index);
-            post({ type: 'editPlan', edit: { kind: 'add', text } });
-          }}
-          cancel={() => setAdding(false)}
-        />
-      ) : (
-        <button type="button" class="plan-add" onClick={() => setAdding(true)}>
-          <Icon name="add" /> {s.addItem}
-        </button>
-      )}
-    </li>
-  );
-}
-
-type ItemCheck = NonNullable<PlanItemView['check']>;
-
-/** The words of a check's state on its row; '' for one not run yet (its menu runs it). */
-function checkWords(s: WebviewStrings, check: ItemCheck): string {
-  switch (check.state) {
-    case 'passed':
-      return s.checkVerified;
-    case 'failed':
-      return check.exitCode === null ? s.checkFailedCancelled : format(s.checkFailedExit, String(check.exitCode));
-    case 'stale':
-      return s.checkStale;
-    case 'running':
-      return s.checkRunning;
-    case 'waiting-acceptance':
-      return s.checkWaiting;
-    case 'not-run':
-      return '';
-  }
-}
-
-const CHECK_ICON: Record<ItemCheck['state'], string> = {
-  passed: 'verified',
-  failed: 'error',
-  stale: 'history',
-  running: 'loading',
-  'waiting-acceptance': 'shield',
-  'not-run': 'beaker',
-};
-
-/** The item's check state (host-made: PlanItemView `check`), in words after `, ` (so it joins the row's name). */
-export function RowCheck({ todo }: { todo: PlanItemView }) {
-  const s = useStrings();
-  const check = todo.check;
-  const words = check ? checkWords(s, check) : '';
-  if (!check || !words) return null;
-  return (
-    <span class={`plan-check-state check-${check.state}`} title={format(s.checkOf, check.command)}>
-      <span class="visually-hidden">, </span>
-      <Icon name={CHECK_ICON[check.state]} /> {words}
-    </span>
   );
 }

@@ -24,10 +24,19 @@ import type { ComponentChildren } from 'preact';
 import type { PlanItemView, PlanView, RunAllView } from '@core/protocol/messages';
 import { format, useStrings } from '../i18n';
 import { PLAN_KEYS_ID, PlanRow, Priority } from './plan-row';
-import { Commenting, ItemComments, PlanReview, RowEvidence, RowMenu, StripReview, TextInput } from '../lazy-views';
+import {
+  AddItemRow,
+  Commenting,
+  ItemComments,
+  PlanReview,
+  RowEvidence,
+  RowCheck,
+  StripReview,
+  TextInput,
+} from '../lazy-views';
 import { useToggle } from '../ui-toggle';
 import { Icon } from './icon';
-import { AddItemRow, type FocusLater, PlanBar, RowCheck, usePlanFocus } from './plan-strip-parts';
+import { type FocusLater, PlanBar, usePlanFocus } from './plan-strip-parts';
 
 const STATUS_GLYPH: Record<PlanItemView['status'], string> = {
   completed: 'pass-filled',
@@ -69,7 +78,7 @@ export function PlanStrip(props: PlanStripProps) {
   // The rows' text box and menu are a chunk of their own: fetch it once the user sees rows they can edit.
   const editing = expanded && rowsEditable;
   useEffect(() => {
-    if (editing) void Promise.all([TextInput.preload(), RowMenu.preload()]);
+    if (editing) void TextInput.preload(); // the row edit chunk: its menu and Add Item… row too
   }, [editing]);
   if (!plan || plan.todos.length === 0) return null;
   const main = variant === 'main';

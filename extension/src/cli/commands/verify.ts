@@ -22,7 +22,8 @@ import {
 } from '../../core/plan/check-states';
 import type { ItemChecksState } from '../../core/plan/item-checks';
 import { planProgress, progressFraction, withVerified } from '../../core/plan/summaries';
-import { DEFAULT_CHECK_TIMEOUT_SECONDS, runAndRecord, type CheckRunOptions } from '../../core/tools/bash/check-run';
+import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../../core/session/check-events';
+import { runAndRecord, type CheckRunOptions } from '../../core/tools/bash/check-run';
 import { sandboxUnavailableMessage } from '../../core/tools/bash/sandbox';
 import { Redactor, toolEnvironment } from '../../core/tools/tool-env';
 import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';

@@ -7,11 +7,9 @@
 // system config and the GIT_* variables that name them or the user's ssh and askpass
 // commands are kept, so a credential helper or a proxy works.
 import { spawn } from 'node:child_process';
+import { gitConfigArgs, isolatedGitEnv } from '../checkpoints/git-env';
 
-const CONFIG = ['core.hooksPath=/dev/null', 'core.fsmonitor=false', 'core.quotePath=false'].flatMap((setting) => [
-  '-c',
-  setting,
-]);
+const CONFIG = gitConfigArgs('core.quotePath=false');
 
 const USER_VARIABLES = new Set([
   'GIT_CONFIG_GLOBAL',
@@ -23,16 +21,11 @@ const USER_VARIABLES = new Set([
 ]);
 
 function gitEnv(userConfig: boolean): NodeJS.ProcessEnv {
+  if (!userConfig) return isolatedGitEnv();
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env))
-    if (!key.startsWith('GIT_') || (userConfig && USER_VARIABLES.has(key))) env[key] = value;
-  return {
-    ...env,
-    ...(userConfig ? {} : { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' }),
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_PAGER: 'cat',
-    LC_ALL: 'C',
-  };
+    if (!key.startsWith('GIT_') || USER_VARIABLES.has(key)) env[key] = value;
+  return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
 }
 
 export interface GitRun {

@@ -12,10 +12,13 @@ import type { ChangedFile } from '../protocol/item-evidence-view';
 import { evidenceEnds, type ChangeRanges } from '../plan/change-range';
 import type { ShadowRepo } from './shadow-repo';
 
+/** Where an item's changed files are read from: a workspace's shadow repository (or a stand-in that loads it). */
+export type ChangedFilesSource = Pick<ShadowRepo, 'workspace' | 'changedFiles'>;
+
 /** What is known without git, or the pair of commits to ask about (`key` names the pair in its repository). */
 type FilesQuestion = { known: ChangedFile[] | null } | { key: string; ask: () => Promise<ChangedFile[] | null> };
 
-function question(repo: ShadowRepo | null, ranges: ChangeRanges, item: string): FilesQuestion {
+function question(repo: ChangedFilesSource | null, ranges: ChangeRanges, item: string): FilesQuestion {
   if (repo === null || ranges.latest === null) return { known: null };
   const ends = evidenceEnds(ranges, item);
   if (ends === null) return { known: [] };
@@ -62,7 +65,7 @@ export class EvidenceFilesCache {
 
   constructor(private readonly onRead: () => void) {}
 
-  get(repo: ShadowRepo | null, ranges: ChangeRanges, item: string): ChangedFile[] | null | undefined {
+  get(repo: ChangedFilesSource | null, ranges: ChangeRanges, item: string): ChangedFile[] | null | undefined {
     const q = question(repo, ranges, item);
     if ('known' in q) return q.known;
     if (this.known.has(q.key)) return this.known.get(q.key);

@@ -3,14 +3,13 @@
 // started from the git worker thread (git-thread.ts: no fork on the caller's event loop)
 // with no user, global or system config, no hooks, no pager, no prompts and no inherited
 // GIT_* variable, so the user's own `.git` and settings are never read or written.
+import { gitConfigArgs, isolatedGitEnv } from './git-env';
 import { GitError, runOnGitThread, type GitOutput } from './git-thread';
 
 export { GitError, type GitOutput };
 
 /** Config given on every command line: wins over anything a config file could say. */
-const CONFIG = [
-  'core.hooksPath=/dev/null',
-  'core.fsmonitor=false',
+const CONFIG = gitConfigArgs(
   'core.untrackedCache=true',
   'core.autocrlf=false',
   'core.safecrlf=false',
@@ -22,7 +21,7 @@ const CONFIG = [
   'diff.external=',
   'safe.directory=*',
   'commit.gpgSign=false',
-].flatMap((setting) => ['-c', setting]);
+);
 
 export class ShadowGit {
   private readonly env: Record<string, string>;
@@ -32,23 +31,15 @@ export class ShadowGit {
     readonly workTree: string,
     readonly gitBinary = 'git',
   ) {
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env))
-      if (!key.startsWith('GIT_') && value !== undefined) env[key] = value;
-    Object.assign(env, {
+    this.env = isolatedGitEnv({
       GIT_DIR: gitDir,
       GIT_WORK_TREE: workTree,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_TERMINAL_PROMPT: '0',
       GIT_LITERAL_PATHSPECS: '1',
       GIT_AUTHOR_NAME: 'Agent Checklist',
       GIT_AUTHOR_EMAIL: 'checkpoints@agent-checklist.invalid',
       GIT_COMMITTER_NAME: 'Agent Checklist',
       GIT_COMMITTER_EMAIL: 'checkpoints@agent-checklist.invalid',
-      LC_ALL: 'C',
     });
-    this.env = env;
   }
 
   /** Runs `git <args>`; resolves with its exit code and output (a non-zero code is the caller's to judge). */

@@ -6,16 +6,33 @@
 // one answer at a time, a deadline each: markdown-parser.ts). When one is back (its
 // tree, or `plain` past the deadline), `post` gets a `markdown` message for its row;
 // a page applies it to that row if it shows it (webview/src/state/reducer.ts). So a
-// row is painted as plain text until its tree arrives, and the page never parses.
+// row is painted as plain text until its tree arrives, and the page never parses. The
+// parser's host side loads at the first answer to parse.
 //
 // Streaming text is not parsed at all (the page shows it as plain text): an answer is
 // parsed once, when its assistant message is logged, whatever the number of chunks.
 import type { HostMessageBody } from '../protocol/messages';
 import type { OpenPanel } from '../protocol/page-views';
 import type { TranscriptItem } from '../protocol/transcript';
-import { MarkdownParser } from './markdown-parser';
+import type { MarkdownParser } from './markdown-parser';
 
 export type MarkdownMessageBody = Extract<HostMessageBody, { type: 'markdown' }>;
+
+/** What the presenter asks of the parser (markdown-parser.ts). */
+type AnswerParser = Pick<MarkdownParser, 'cached' | 'parse' | 'dispose'>;
+
+/** The parser, its code loaded at the first answer to parse (nothing is cached before that). */
+function lazyParser(): AnswerParser {
+  let parser: Promise<MarkdownParser> | null = null;
+  let loaded: MarkdownParser | null = null;
+  const load = (): Promise<MarkdownParser> =>
+    (parser ??= import('./markdown-parser').then(({ MarkdownParser }) => (loaded = new MarkdownParser())));
+  return {
+    cached: (text) => loaded?.cached(text),
+    parse: async (text) => (await load()).parse(text),
+    dispose: async () => (parser === null ? undefined : (await parser).dispose()),
+  };
+}
 
 export class AnswerPresenter {
   /** Rows (session and id) whose parse is under way and will be posted: asked again, they are not posted twice. */
@@ -24,7 +41,7 @@ export class AnswerPresenter {
 
   constructor(
     private readonly post: (body: MarkdownMessageBody) => void,
-    private readonly parser = new MarkdownParser(),
+    private readonly parser: AnswerParser = lazyParser(),
   ) {}
 
   /**

@@ -12,7 +12,8 @@ import { withEvidenceFiles } from '../checkpoints/item-files';
 import type { ShadowRepo } from '../checkpoints/shadow-repo';
 import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
-import { WEBVIEW_STRINGS } from '../protocol/strings';
+import type * as StringsModule from '../protocol/strings';
+import { lazyModule, type LazyRequire } from '../lazy-module';
 import type { SessionEvent, UserEditOrigin } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { recordsToolCalls } from '../session/source';
@@ -30,6 +31,8 @@ import { flagText, planWithEvidence, type ItemWithEvidence } from '../plan/plan-
 import { standingTodos } from '../plan/todos-projection';
 import { commentsSection, exportedComments, type ExportedComment } from './plan-export-comments';
 import type { PlanAuthor } from '../plan/todos-projection';
+declare const require: LazyRequire<{ '../protocol/strings': typeof StringsModule }>; // a lazy module
+const strings = lazyModule(() => require('../protocol/strings'));
 
 export interface PlanExport {
   sessionId: string;
@@ -230,8 +233,9 @@ function historySection(doc: PlanExport): string[] {
 
 function approvalsSection(doc: PlanExport): string[] {
   if (!doc.approvals.length) return [];
+  const words = strings().WEBVIEW_STRINGS;
   const rows = doc.approvals.map(
-    (a) => `| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${WEBVIEW_STRINGS[approvalWordsKey(a)]} |`,
+    (a) => `| ${a.ts} | ${a.turn} | ${cell(a.tool)} \`${cell(a.callId)}\` | ${words[approvalWordsKey(a)]} |`,
   );
   return ['## Approvals', '', '| Time | Turn | Call | Decision |', '|---|---|---|---|', ...rows];
 }

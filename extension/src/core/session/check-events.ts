@@ -20,6 +20,8 @@
 // fold takes it at (core/plan/side-checks.ts); a session log's own never do.
 import * as z from 'zod/mini';
 
+/** agentChecklist.checks.timeoutSeconds' default (and the CLI's). */
+export const DEFAULT_CHECK_TIMEOUT_SECONDS = 300;
 /** The output a check/result keeps: its last 4 KiB. */
 export const CHECK_OUTPUT_BYTES = 4096;
 /** The longest command line a check holds. */

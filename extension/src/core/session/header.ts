@@ -18,6 +18,11 @@ export const sessionHeaderSchema = z.object({
 });
 export type SessionHeader = z.infer<typeof sessionHeaderSchema>;
 
+/** Another agent's session made ours (imported or followed): its comments and checks live in side logs. */
+export function keptBeside(header: SessionHeader): boolean {
+  return header.source?.kind === 'imported';
+}
+
 export function newSessionId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
   return `${stamp}-${Math.random().toString(36).slice(2, 8)}`;

@@ -8,7 +8,7 @@
 // once the holder is done.
 import type { Disposable } from '../disposable';
 import type { SessionEvent, SessionEventMap } from '../session/events';
-import type { SessionHeader } from '../session/header';
+import { keptBeside, type SessionHeader } from '../session/header';
 import { SIDE_CHECK_TYPES } from '../plan/side-checks';
 import { acquireLock, isSessionLockedError } from './lock';
 import { readHeader } from './session-store';
@@ -22,7 +22,7 @@ export function sideChecksPath(logPath: string): string {
 
 /** Whether a log's checks live in its side log: another agent's session made ours (imported or followed). */
 export function checksOnSide(header: SessionHeader): boolean {
-  return header.source?.kind === 'imported';
+  return keptBeside(header);
 }
 
 /** checksOnSide for a log not read yet: false when its header cannot be read (its reader says why). */

@@ -1,7 +1,7 @@
 // The comments side log of a session log we may not write (side-log.ts;
 // docs/formats.md, "Comments on a followed session"): `<log>.comments.jsonl`.
 import type { SessionEvent, SessionEventMap } from '../session/events';
-import type { SessionHeader } from '../session/header';
+import { keptBeside, type SessionHeader } from '../session/header';
 import { SIDE_COMMENT_TYPES } from '../plan/side-review';
 import { readHeader } from './session-store';
 import { appendSideLog, readSideLog, sideLogPath } from './side-log';
@@ -26,7 +26,7 @@ export function appendSideComment<K extends 'plan/comment' | 'plan/comment-resol
 
 /** Whether a log's comments live in its side log: another agent's session made ours (imported or followed). */
 export function commentsOnSide(header: SessionHeader): boolean {
-  return header.source?.kind === 'imported';
+  return keptBeside(header);
 }
 
 /** The side events to merge into a log's review: its side log's when its comments live there, else none. */

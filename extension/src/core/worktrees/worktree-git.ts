@@ -3,39 +3,29 @@
 // fork on the caller's event loop, no shell), the repository's hooks and core.fsmonitor
 // off on the command line (they win over any config file), no global or system config,
 // no prompt, no pager, no inherited GIT_* variable; commits are by "Agent Checklist".
+import { gitConfigArgs, isolatedGitEnv } from '../checkpoints/git-env';
 import { GitError, runOnGitThread, type GitOutput } from '../checkpoints/git-thread';
 
 export { GitError };
 
-const CONFIG = [
-  'core.hooksPath=/dev/null',
-  'core.fsmonitor=false',
+const CONFIG = gitConfigArgs(
   'core.quotePath=false',
   'commit.gpgSign=false',
   'gc.auto=0',
   'maintenance.auto=false',
   'merge.autoStash=false',
-].flatMap((setting) => ['-c', setting]);
+);
 
 /** The name and address every commit the runner makes carries, as author and committer. */
 const RUNNER_IDENTITY = { name: 'Agent Checklist', email: 'runner@agent-checklist.invalid' } as const;
 
 function gitEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (!key.startsWith('GIT_') && value !== undefined) env[key] = value;
-  return {
-    ...env,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_PAGER: 'cat',
+  return isolatedGitEnv({
     GIT_AUTHOR_NAME: RUNNER_IDENTITY.name,
     GIT_AUTHOR_EMAIL: RUNNER_IDENTITY.email,
     GIT_COMMITTER_NAME: RUNNER_IDENTITY.name,
     GIT_COMMITTER_EMAIL: RUNNER_IDENTITY.email,
-    LC_ALL: 'C',
-  };
+  });
 }
 
 /** Runs `git <args>` in `cwd`; a non-zero exit is the caller's to judge. */

@@ -18,7 +18,6 @@ import type * as vscode from 'vscode';
 import type { AcpAgentSession } from '../../core/acp-client/acp-agent-session';
 import type { AcpClientToolsOptions } from '../../core/acp-client/acp-client-tools';
 import type { CheckpointTaker } from '../../core/checkpoints/step-checkpoints';
-import { acpResume } from '../../core/acp-client/acp-resume-note';
 import type { AcpAgentLaunch } from '../../core/acp-client/agent-catalog';
 import type { PlanReviewGate } from '../../core/agent/plan-first';
 import type { LiveDelta } from '../../core/session/live-delta';
@@ -90,6 +89,7 @@ export class AcpAgentSessions {
       this.end(continued.session.id, running);
     }
     const { store, log, approvalGate, planReview, clientVersion, onDelta } = this.options;
+    const { acpResume } = await import('../../core/acp-client/acp-resume-note');
     const resume = continued ? acpResume(await continued.session.loadEvents()) : null;
     const { AcpAgentSession } = await import('../../core/acp-client/acp-agent-session');
     const session = await AcpAgentSession.open({

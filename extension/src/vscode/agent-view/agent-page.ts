@@ -6,7 +6,6 @@
 // of them the provider posts to.
 import * as vscode from 'vscode';
 import { HostSequencer, type HostMessageBody } from '../../core/protocol/messages';
-import { WEBVIEW_STRINGS } from '../../core/protocol/strings';
 import { webviewHtml } from './webview-html';
 
 export type AgentPageKind = 'view' | 'editor';
@@ -31,7 +30,7 @@ export class AgentPage implements vscode.Disposable {
   ) {
     const distWebview = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     webview.options = { enableScripts: true, localResourceRoots: [distWebview] };
-    webview.html = webviewHtml(webview, distWebview, vscode.l10n.t(WEBVIEW_STRINGS.loading), vscode.env.language);
+    webview.html = webviewHtml(webview, distWebview, vscode.l10n.t('Loading…'), vscode.env.language);
     this.subscriptions = [webview.onDidReceiveMessage((data: unknown) => onMessage(this, data))];
   }
 

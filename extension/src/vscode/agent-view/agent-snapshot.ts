@@ -8,12 +8,18 @@ import type { PendingPlanReview } from '../../core/agent/plan-first';
 import type { HostMessageBody, OpenPanel, PlanView, ProviderView } from '../../core/protocol/messages';
 import { planView, standingPlanView } from '../../core/plan/plan-presenter';
 import { reviewedPlanView } from '../../core/presenters/plan-review-rows';
-import { localizeStrings, type WebviewStrings } from '../../core/protocol/strings';
+import type * as StringsModule from '../../core/protocol/strings';
+import type { WebviewStrings } from '../../core/protocol/strings';
+import { lazyModule, type LazyRequire } from '../../core/lazy-module';
 import type { TranscriptItem } from '../../core/protocol/transcript';
 import type { ProviderSource } from '../providers/provider-source';
 import type { SessionController } from '../controller/session-controller';
 import type { AgentSettings } from '../host/settings';
 import type { WebviewApprovalGate } from '../session/webview-approval-gate';
+
+declare const require: LazyRequire<{ '../../core/protocol/strings': typeof StringsModule }>;
+/** The webview's strings (6 KB), loaded at a page's first snapshot, not at activation. */
+const stringsModule = lazyModule(() => require('../../core/protocol/strings'));
 
 /** The global-state key that remembers the dismissed demo banner. */
 const DEMO_BANNER_DISMISSED = 'agentChecklist.demoBannerDismissed';
@@ -34,7 +40,7 @@ export interface SnapshotSources {
 
 /** Every webview string in the UI language (vscode.l10n), English where no translation exists. */
 function webviewStrings(): WebviewStrings {
-  return localizeStrings((english) => vscode.l10n.t(english));
+  return stringsModule().localizeStrings((english) => vscode.l10n.t(english));
 }
 
 /**

@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { COMMAND_IDS, sendPrompt, stopAll, type CommandDeps } from '../commands/commands';
 import { followedAgent } from '../../core/import/followed-agents';
 import { PLAN_WORK_COMMANDS } from '../plan-tree/plan-work-commands';
-import { RUN_ALL_COMMAND } from '../plan-tree/run-all-command';
 import { PARALLEL_COMMANDS } from '../plan-tree/parallel-commands';
 import { PLAN_REVIEW_COMMANDS } from '../plan-tree/plan-review-commands';
 import { PLAN_CHECK_COMMANDS } from '../plan-tree/plan-check-commands';
@@ -55,7 +54,7 @@ export function webviewCommandHandlers(deps: CommandDeps): CommandHandlers {
     resolveComment: (message) => runCommand(PLAN_REVIEW_COMMANDS.resolveComment, message.seq),
     sendComments: () => runCommand(PLAN_REVIEW_COMMANDS.sendComments),
     continuePlan: () => runCommand(PLAN_WORK_COMMANDS.continueInNewSession),
-    runAll: () => runCommand(RUN_ALL_COMMAND),
+    runAll: () => runCommand(PLAN_WORK_COMMANDS.runAll),
     runParallel: () => runCommand(PARALLEL_COMMANDS.runParallel),
     checkItem: ({ action, content, itemId }) =>
       runCommand(

@@ -10,7 +10,7 @@
 // API has no error flag on a result) and appends nothing.
 import * as vscode from 'vscode';
 import type { ExternalPlanSession } from '../../core/mcp/external-plan-session';
-import { TODO_WRITE_TOOL_NAME } from '../../core/tools/todo-write/todo-write-tool';
+import { TODO_WRITE_TOOL_NAME } from '../../core/domain-literals';
 import type { SessionStore } from '../../core/store/session-store';
 
 export interface ChatPlanToolOptions {

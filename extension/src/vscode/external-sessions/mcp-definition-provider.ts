@@ -11,7 +11,6 @@
 // via ELECTRON_RUN_AS_NODE under Electron), so users need no Node on their PATH.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { mcpArgs } from '../../core/mcp/setup-snippets';
 import { WORKSPACE_SESSIONS_DIR } from '../session/workspace-sessions';
 
 const MCP_PROVIDER_ID = 'agentChecklist.mcpServer';
@@ -20,7 +19,10 @@ const MCP_PROVIDER_ID = 'agentChecklist.mcpServer';
 interface McpApi {
   registerMcpServerDefinitionProvider(
     id: string,
-    provider: { onDidChangeMcpServerDefinitions?: vscode.Event<void>; provideMcpServerDefinitions(): unknown[] },
+    provider: {
+      onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+      provideMcpServerDefinitions(): Promise<unknown[]>;
+    },
   ): vscode.Disposable;
 }
 type McpStdioServerDefinitionCtor = new (
@@ -71,9 +73,11 @@ function register(
 ): vscode.Disposable {
   return registerProvider(MCP_PROVIDER_ID, {
     onDidChangeMcpServerDefinitions: onDidChange,
-    provideMcpServerDefinitions: () => {
+    provideMcpServerDefinitions: async () => {
       const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
       if (!folder) return [];
+      // The snippets' module (shared with Set Up for Another Agent…) loads when VS Code first asks.
+      const { mcpArgs } = await import('../../core/mcp/setup-snippets');
       const args = [
         vscode.Uri.joinPath(opts.extensionUri, 'dist', 'cli.js').fsPath,
         ...mcpArgs({

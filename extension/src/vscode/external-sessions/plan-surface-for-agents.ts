@@ -2,7 +2,6 @@
 // to this window's Chat session, whose abandoned logs are repaired first), the MCP
 // server offered to VS Code's own MCP clients (1.101+, looked up at run time) and the
 // set-up command for the rest.
-import { repairAbandonedLogs } from '../../core/store/abandoned-logs';
 import type { SessionStore } from '../../core/store/session-store';
 import type { Activation } from '../host/activation';
 import { ChatPlanTool } from './chat-plan-tool';
@@ -14,8 +13,11 @@ export function registerPlanSurfaceForAgents(
   store: SessionStore,
 ): ChatPlanTool {
   const allowParallelInProgress = (): boolean => settings().allowParallelInProgress;
-  for (const r of repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'chat').repaired)
-    log.info(`repaired chat session log ${r.path} (appended ${r.appended} event(s))`);
+  // Repaired just after activation, not in it: the repair's code loads then.
+  void import('../../core/store/abandoned-logs').then(({ repairAbandonedLogs }) => {
+    for (const r of repairAbandonedLogs(store.dir, (header) => header.source?.kind === 'chat').repaired)
+      log.info(`repaired chat session log ${r.path} (appended ${r.appended} event(s))`);
+  });
   const chatTool = own(new ChatPlanTool({ store, allowParallelInProgress, cwd: workspaceRoot, log }));
   const mcpDefinitions = registerMcpServerDefinitions({
     extensionUri: context.extensionUri,

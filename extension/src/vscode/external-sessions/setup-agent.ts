@@ -6,7 +6,6 @@
 // launcher is rewritten at registration (each activation), so what an update moved is
 // current before any agent needs it.
 import * as vscode from 'vscode';
-import { McpLauncher } from './mcp-launcher';
 
 const SET_UP_AGENT_COMMAND = 'agentChecklist.setUpAgent';
 
@@ -19,12 +18,17 @@ export interface SetUpAgentOptions {
 
 /** Registered at start (the launcher with it); what runs it (setup-agent-run.ts) loads at its first run. */
 export function registerSetUpAgentCommand(opts: SetUpAgentOptions): vscode.Disposable {
-  const launcher = new McpLauncher(opts.extension, opts.globalStorageDir);
-  launcher.ensure().then(
-    (file) => opts.log.info(`the MCP launcher is ${file}`),
-    (error: unknown) => opts.log.warn(`could not write the MCP launcher: ${String(error)}`),
+  // Its code loads beside activation, not in it; the launcher is written all the same.
+  const launcher = import('./mcp-launcher').then(
+    ({ McpLauncher }) => new McpLauncher(opts.extension, opts.globalStorageDir),
   );
+  launcher
+    .then((made) => made.ensure())
+    .then(
+      (file) => opts.log.info(`the MCP launcher is ${file}`),
+      (error: unknown) => opts.log.warn(`could not write the MCP launcher: ${String(error)}`),
+    );
   return vscode.commands.registerCommand(SET_UP_AGENT_COMMAND, async (agentArg?: unknown) =>
-    (await import('./setup-agent-run')).setUpAgent(launcher, opts, agentArg),
+    (await import('./setup-agent-run')).setUpAgent(await launcher, opts, agentArg),
   );
 }

@@ -12,7 +12,7 @@ import { DEFAULT_MAX_STEPS } from '../../core/agent/turn-options';
 import { BUILT_IN_TOOLS } from '../../core/tools/built-in';
 import { SANDBOX_MODES } from '../../core/tools/bash/sandbox-modes';
 import { bashLimitsSettingSchema } from '../../core/tools/bash/bash-limits';
-import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../../core/tools/bash/check-run';
+import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../../core/session/check-events';
 import { FOLLOWED_AGENT_IDS } from '../../core/import/followed-agents';
 import { acpAgentsSchema } from '../../core/acp-client/agent-catalog';
 import { REMOTE_PROVIDER_IDS } from '../../core/agent/providers/remote-catalog';

@@ -3,10 +3,10 @@
 // the file's own URI in the workspace, as the git extension's `git:` URIs keep it: the
 // multi-file diff editor marks a pair whose paths differ as a rename. Its query says
 // which workspace, which commit and which workspace-relative file. A file the commit
-// does not have reads as empty (the "before" side of a file the item created).
+// does not have reads as empty (the "before" side of a file the item created). The
+// shadow repository's code loads at the first such file read.
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 
 const CHECKPOINT_SCHEME = 'agent-checklist-checkpoint';
 
@@ -27,6 +27,7 @@ export function registerCheckpointDocuments(checkpointsBase: string): vscode.Dis
     async provideTextDocumentContent(uri) {
       const parsed = querySchema.safeParse(parseJson(uri.query));
       if (!parsed.success) return '';
+      const { ShadowRepo } = await import('../../core/checkpoints/shadow-repo');
       const repo = ShadowRepo.of(checkpointsBase, parsed.data.workspace);
       return repo.fileAt(parsed.data.commit, parsed.data.file).then(
         (bytes) => bytes.toString('utf8'),

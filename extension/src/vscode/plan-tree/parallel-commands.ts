@@ -11,6 +11,7 @@
 import * as vscode from 'vscode';
 import type { ApprovalGate } from '../../core/tools/approvals';
 import type { SessionController } from '../controller/session-controller';
+import { registerLazyCommands } from '../host/lazy-commands';
 import type { AgentSettings } from '../host/settings';
 import type { ProviderSource } from '../providers/provider-source';
 import type { PlanNode } from './plan-tree-model';
@@ -47,12 +48,9 @@ export function registerParallelCommands(
     clientVersion: String(context.extension.packageJSON.version ?? ''),
   };
   const c = PARALLEL_COMMANDS;
-  const run = () => import('./parallel-run-command');
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(c.runParallel, async (...args: unknown[]) => (await run()).runParallel(deps, args)),
-    vscode.commands.registerCommand(c.mergeItem, async (arg: unknown) => (await run()).closeBranch(deps, 'merge', arg)),
-    vscode.commands.registerCommand(c.discardItem, async (arg: unknown, yes?: unknown) =>
-      (await run()).closeBranch(deps, 'discard', arg, yes === true),
-    ),
-  );
+  return registerLazyCommands(() => import('./parallel-run-command'), {
+    [c.runParallel]: (m, ...args) => m.runParallel(deps, args),
+    [c.mergeItem]: (m, arg) => m.closeBranch(deps, 'merge', arg),
+    [c.discardItem]: (m, arg, yes) => m.closeBranch(deps, 'discard', arg, yes === true),
+  });
 }

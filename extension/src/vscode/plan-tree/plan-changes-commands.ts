@@ -4,6 +4,7 @@
 // (plan-changes-run.ts, with the checkpoints' diff and revert) loads at the first one.
 import * as vscode from 'vscode';
 import type { SessionController } from '../controller/session-controller';
+import { registerLazyCommands } from '../host/lazy-commands';
 import { registerCheckpointDocuments } from './checkpoint-documents';
 import type { PlanNode } from './plan-tree-model';
 
@@ -25,13 +26,12 @@ export type ChangesOutcome = 'shown' | 'reverted' | 'refused' | 'nothing' | 'can
 
 export function registerPlanChangesCommands(deps: PlanChangesCommandDeps): vscode.Disposable {
   const c = PLAN_CHANGES_COMMANDS;
-  const run = () => import('./plan-changes-run');
   return vscode.Disposable.from(
     registerCheckpointDocuments(deps.checkpointsBase),
-    vscode.commands.registerCommand(c.showChanges, async (arg: unknown) => (await run()).showChanges(deps, arg)),
-    vscode.commands.registerCommand(c.revertItem, async (arg: unknown) => (await run()).revertItem(deps, arg)),
-    vscode.commands.registerCommand(c.restoreWorkspace, async (arg: unknown) =>
-      (await run()).restoreWorkspace(deps, arg),
-    ),
+    registerLazyCommands(() => import('./plan-changes-run'), {
+      [c.showChanges]: (m, arg) => m.showChanges(deps, arg),
+      [c.revertItem]: (m, arg) => m.revertItem(deps, arg),
+      [c.restoreWorkspace]: (m, arg) => m.restoreWorkspace(deps, arg),
+    }),
   );
 }

@@ -22,6 +22,7 @@ import type { TodoStatus } from '../../core/plan/todo-schema';
 import type { PlanEdit } from '../../core/plan/user-edit';
 import type { PlanNode } from './plan-tree-model';
 import type { SessionController } from '../controller/session-controller';
+import { registerLazyCommands } from '../host/lazy-commands';
 
 const PLAN_EDIT_COMMANDS = {
   markCompleted: 'agentChecklist.plan.markCompleted',
@@ -46,34 +47,30 @@ export interface PlanEditCommandDeps {
 /** Registered at start; what runs them (plan-edit-run.ts) loads at the first one. */
 export function registerPlanEditCommands(deps: PlanEditCommandDeps): vscode.Disposable {
   const { controller } = deps;
-  const run = () => import('./plan-edit-run');
-  /** A command that makes one edit of the item it is run on. */
-  const onItem = (edit: (content: string) => PlanEdit) => async (arg: unknown) =>
-    (await run()).editItem(deps, arg, edit);
-  const setStatus = (status: TodoStatus) => onItem((content) => ({ kind: 'status', content, status }));
-  const move = (by: -1 | 1) => onItem((content) => ({ kind: 'move', content, by }));
+  /** The edit of the item a command is run on, from the item's text. */
+  const setStatus =
+    (status: TodoStatus) =>
+    (content: string): PlanEdit => ({ kind: 'status', content, status });
+  const move =
+    (by: -1 | 1) =>
+    (content: string): PlanEdit => ({ kind: 'move', content, by });
   const updateContext = (): void =>
     void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, controller.planEditing.canEdit);
   updateContext();
   const c = PLAN_EDIT_COMMANDS;
   return vscode.Disposable.from(
     controller.onDidChangeSession(updateContext),
-    vscode.commands.registerCommand(c.markCompleted, setStatus('completed')),
-    vscode.commands.registerCommand(c.markInProgress, setStatus('in_progress')),
-    vscode.commands.registerCommand(c.markPending, setStatus('pending')),
-    vscode.commands.registerCommand(c.editText, async (arg: unknown, text?: unknown) =>
-      (await run()).editText(deps, arg, text),
-    ),
-    vscode.commands.registerCommand(c.addItem, async (arg: unknown, text?: unknown) =>
-      (await run()).addItem(controller, arg, text),
-    ),
-    vscode.commands.registerCommand(
-      c.remove,
-      onItem((content) => ({ kind: 'remove', content })),
-    ),
-    vscode.commands.registerCommand(c.moveUp, move(-1)),
-    vscode.commands.registerCommand(c.moveDown, move(1)),
-    vscode.commands.registerCommand(c.restore, async (arg: unknown) => (await run()).restore(deps, arg)),
+    registerLazyCommands(() => import('./plan-edit-run'), {
+      [c.markCompleted]: (m, arg) => m.editItem(deps, arg, setStatus('completed')),
+      [c.markInProgress]: (m, arg) => m.editItem(deps, arg, setStatus('in_progress')),
+      [c.markPending]: (m, arg) => m.editItem(deps, arg, setStatus('pending')),
+      [c.editText]: (m, arg, text) => m.editText(deps, arg, text),
+      [c.addItem]: (m, arg, text) => m.addItem(controller, arg, text),
+      [c.remove]: (m, arg) => m.editItem(deps, arg, (content) => ({ kind: 'remove', content })),
+      [c.moveUp]: (m, arg) => m.editItem(deps, arg, move(-1)),
+      [c.moveDown]: (m, arg) => m.editItem(deps, arg, move(1)),
+      [c.restore]: (m, arg) => m.restore(deps, arg),
+    }),
     { dispose: () => void vscode.commands.executeCommand('setContext', PLAN_EDITABLE_CONTEXT, false) },
   );
 }

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { PendingPlanReview } from '../../core/agent/plan-first';
 import { unresolvedCommentsMessage } from '../../core/plan/comments-message';
 import type { SessionController } from '../controller/session-controller';
+import { registerLazyCommands } from '../host/lazy-commands';
 import type { PlanNode } from './plan-tree-model';
 
 export const PLAN_REVIEW_COMMANDS = {
@@ -33,7 +34,6 @@ export interface PlanReviewCommandDeps {
 
 export function registerPlanReviewCommands(deps: PlanReviewCommandDeps): vscode.Disposable {
   const c = PLAN_REVIEW_COMMANDS;
-  const run = () => import('./plan-review-run');
   const { controller } = deps;
   let unresolved: boolean | undefined;
   let commentable: boolean | undefined;
@@ -49,10 +49,10 @@ export function registerPlanReviewCommands(deps: PlanReviewCommandDeps): vscode.
   return vscode.Disposable.from(
     controller.onDidChangeLedger(updateContext),
     controller.onDidChangeSession(updateContext),
-    vscode.commands.registerCommand(c.commentItem, async (arg: unknown, text?: unknown) =>
-      (await run()).commentItem(deps, arg, text),
-    ),
-    vscode.commands.registerCommand(c.resolveComment, async (arg: unknown) => (await run()).resolveComment(deps, arg)),
-    vscode.commands.registerCommand(c.sendComments, async () => (await run()).sendComments(deps)),
+    registerLazyCommands(() => import('./plan-review-run'), {
+      [c.commentItem]: (m, arg, text) => m.commentItem(deps, arg, text),
+      [c.resolveComment]: (m, arg) => m.resolveComment(deps, arg),
+      [c.sendComments]: (m) => m.sendComments(deps),
+    }),
   );
 }

@@ -10,7 +10,8 @@
 // running turn's view carries it (with the item's text) for the strip to paint.
 // Refused, with the reason, while a turn or another run is under way.
 //
-// Resolves with the run's items (core's RunAllResult), undefined when nothing ran.
+// Resolves with the run's items (core's RunAllResult), undefined when nothing ran. Loaded
+// with plan-work-run.ts at the first of the plan's work commands (plan-work-commands.ts).
 import * as vscode from 'vscode';
 import { oneLine } from '../../core/plan/one-line';
 import { itemEvidence } from '../../core/plan/plan-flags';
@@ -19,8 +20,6 @@ import { readyItems } from '../../core/plan/task-files/ready-items';
 import type { TurnEndReason } from '../../core/session/events';
 import type { SessionController } from '../controller/session-controller';
 import type { PlanNode } from './plan-tree-model';
-
-export const RUN_ALL_COMMAND = 'agentChecklist.plan.runAll';
 
 /** An item's text in a notification: one line, bounded, with no link syntax a notification would follow. */
 const MAX_ITEM_WORDS = 80;
@@ -69,42 +68,35 @@ function tell(result: RunAllResult): void {
   );
 }
 
-export function registerRunAll(deps: RunAllDeps): vscode.Disposable {
+/** The sessions' controllers whose Run All Items is under way (one run per window). */
+const running = new WeakSet<SessionController>();
+
+export async function runAllItemsOf(deps: RunAllDeps): Promise<RunAllResult | undefined> {
   const { controller, view } = deps;
-  let running = false;
-
-  const runAll = async (): Promise<RunAllResult | undefined> => {
-    if (running) return warn(vscode.l10n.t('Run All Items is running already.'));
-    if (controller.turns.busy)
-      return warn(vscode.l10n.t('a turn is running: wait for it to end or stop it, then run the items.'));
-    const session = controller.session;
-    const plan = controller.standingPlan ?? [];
-    if (session === null || !plan.some((t) => t.status === 'pending'))
-      return warn(vscode.l10n.t('the plan has no pending item to run.'));
-    running = true;
-    try {
-      const result = await runAllItems({
-        now: () => nowOf(controller),
-        runItem: async (_index, content) => {
-          const turnEnd = await deps.startItem(content);
-          return turnEnd === undefined
-            ? { turnEnd: null, error: vscode.l10n.t('the item did not start') }
-            : { turnEnd };
-        },
-        stopped: () => controller.session !== session,
-        onProgress: (p) => {
-          view.message = vscode.l10n.t('Running all items: {0} of {1}', p.at, p.of);
-          controller.turns.showRunAll({ ...p, content: itemWords(p.content) });
-        },
-      });
-      if (controller.session === session) tell(result);
-      return result;
-    } finally {
-      running = false;
-      view.message = '';
-      controller.turns.showRunAll(undefined);
-    }
-  };
-
-  return vscode.commands.registerCommand(RUN_ALL_COMMAND, runAll);
+  if (running.has(controller)) return warn(vscode.l10n.t('Run All Items is running already.'));
+  if (controller.turns.busy)
+    return warn(vscode.l10n.t('a turn is running: wait for it to end or stop it, then run the items.'));
+  const session = controller.session;
+  const plan = controller.standingPlan ?? [];
+  if (session === null || !plan.some((t) => t.status === 'pending'))
+    return warn(vscode.l10n.t('the plan has no pending item to run.'));
+  running.add(controller);
+  try {
+    const result = await runAllItems({
+      now: () => nowOf(controller),
+      runItem: async (_index, content) => {
+        const turnEnd = await deps.startItem(content);
+        return turnEnd === undefined ? { turnEnd: null, error: vscode.l10n.t('the item did not start') } : { turnEnd };
+      },
+      stopped: () => controller.session !== session,
+      onProgress: (p) => {
+        view.message = vscode.l10n.t('Running all items: {0} of {1}', p.at, p.of);
+      },
+    });
+    if (controller.session === session) tell(result);
+    return result;
+  } finally {
+    running.delete(controller);
+    view.message = '';
+  }
 }

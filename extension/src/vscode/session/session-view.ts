@@ -1,6 +1,5 @@
 // The shown session as the Agent view's header and banners show it, and as Export Plan writes it.
 import * as vscode from 'vscode';
-import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
 import type { SessionView } from '../../core/protocol/messages';
 import type { Session } from '../../core/session/session';
 import type { OpenedSession } from './opened-session';
@@ -9,7 +8,7 @@ import { planNoticeOfLog, type PlanNotice } from '../../core/import/plan-notice'
 import { FOLLOWED_AGENTS } from '../../core/import/followed-agents';
 import { hasPlanVersion } from '../../core/plan/plan-history';
 import { noticeHoldsKnown } from './plan-tool-config';
-import { commentsOnSide } from '../../core/store/side-comments';
+import { keptBeside } from '../../core/session/header';
 
 /**
  * Its id and title; read-only, and who writes it when another program does (`writer`);
@@ -27,7 +26,7 @@ export function sessionViewOf(
   if (!opened) return null;
   const { session, readOnly } = opened;
   const view = { id: session.id, title: session.header.title ?? null, readOnly };
-  const beside = readOnly && commentsOnSide(session.header);
+  const beside = readOnly && keptBeside(session.header);
   const agentFile = agentFileOf(opened);
   const notice = planNoticeOf(opened.session);
   const planNotice = notice && {
@@ -53,9 +52,11 @@ export function agentFileOf(opened: OpenedSession | null): string | undefined {
 /** The plan and its history as Markdown (Export Plan), each item's changes from the workspace's checkpoints. */
 export async function exportSessionMarkdown(session: Session, checkpointsBase: string): Promise<string> {
   const cwd = session.header.cwd;
-  const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
-  // The export's fold and Markdown writer: a lazy module (dist/plan-export.js), loaded at the first export.
+  // The export's fold and Markdown writer: a lazy module (dist/plan-export.js), loaded at the first export, as is
+  // the checkpoints' shadow repository it reads.
   const { exportPlan, exportPlanMarkdown } = await import('../../core/presenters/plan-export');
+  const { ShadowRepo } = await import('../../core/checkpoints/shadow-repo');
+  const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
   return exportPlanMarkdown(await exportPlan(session.header, await session.loadEvents(), new Date(), checkpoints));
 }
 

@@ -4,8 +4,8 @@
 // The files each plan item changed are read here from the workspace's checkpoints
 // (core/checkpoints/item-files.ts), once per pair of checkpoints; each answer is a
 // ledger change for the surfaces.
-import { EvidenceFilesCache } from '../../core/checkpoints/item-files';
-import { ShadowRepo } from '../../core/checkpoints/shadow-repo';
+import * as path from 'node:path';
+import { EvidenceFilesCache, type ChangedFilesSource } from '../../core/checkpoints/item-files';
 import type { PlanLedger } from '../../core/plan/plan-ledger';
 import type { ChangedFile } from '../../core/protocol/item-evidence-view';
 import type { PlanState, StandingPlan } from '../../core/plan/todos-projection';
@@ -17,8 +17,14 @@ import { IN_STEP_TYPES, TranscriptFolder, transcriptFromEvents } from '../../cor
 import type { SessionEvent } from '../../core/session/events';
 import { readTailPage } from '../../core/store/tail-reader';
 import type { OpenedSession } from './opened-session';
-import { commentsOnSide } from '../../core/store/side-comments';
-import { ShownSideComments } from './shown-side-comments';
+import { keptBeside } from '../../core/session/header';
+import type { ShownSideComments } from './shown-side-comments';
+import type * as SideCommentsModule from './shown-side-comments';
+import { lazyModule, type LazyRequire } from '../../core/lazy-module';
+
+declare const require: LazyRequire<{ './shown-side-comments': typeof SideCommentsModule }>;
+/** A followed session's comments beside it, loaded when one is first shown. */
+const sideComments = lazyModule(() => require('./shown-side-comments'));
 
 /** Events per transcript page the Agent view gets. */
 const PAGE_EVENTS = 200;
@@ -63,10 +69,19 @@ export interface ShownSessionListener {
   event(event: SessionEvent): void;
 }
 
+/** The workspace's checkpoints, the shadow repository's code loaded at the first item whose changed files are asked. */
+function checkpointsOf(base: string, cwd: string): ChangedFilesSource {
+  return {
+    workspace: path.resolve(cwd),
+    changedFiles: async (from, to) =>
+      (await import('../../core/checkpoints/shadow-repo')).ShadowRepo.of(base, cwd).changedFiles(from, to),
+  };
+}
+
 export class ShownSession extends Owner {
   private readonly folds: SessionFolds;
   private readonly files: EvidenceFilesCache;
-  private readonly repo: ShadowRepo | null;
+  private readonly repo: ChangedFilesSource | null;
   /** A followed or imported session's comments, in its side log (shown-side-comments.ts); null for our own. */
   readonly sideComments: ShownSideComments | null;
 
@@ -79,7 +94,7 @@ export class ShownSession extends Owner {
     super();
     const session = opened.session;
     const cwd = session.header.cwd;
-    this.repo = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
+    this.repo = cwd === undefined ? null : checkpointsOf(checkpointsBase, cwd);
     let shown = true;
     this.register({ dispose: () => (shown = false) });
     this.files = new EvidenceFilesCache(() => {
@@ -89,8 +104,8 @@ export class ShownSession extends Owner {
     // only learns the open turn's calls), then each append.
     this.folds = opened.takeFolds?.() ?? SessionFolds.over(session.events, { transcript: new TranscriptFolder() });
     const changed = () => shown && listener.ledger(this.folds.ledger);
-    this.sideComments = commentsOnSide(session.header)
-      ? this.register(new ShownSideComments(opened.path, this.folds, changed))
+    this.sideComments = keptBeside(session.header)
+      ? this.register(new (sideComments().ShownSideComments)(opened.path, this.folds, changed))
       : null;
     this.register(
       this.folds.follow(session, (change, event) => {

@@ -1,9 +1,10 @@
 // The items' checks of the shown session (issue 52): their fold (core/plan/item-checks.ts)
 // for the surfaces' check states, and, when this window writes it, the core's one
-// runner (core/tools/bash/item-check-runner.ts) over it; both start once its events are
-// in memory (loaded off the host's event loop first), with what bash gets from the settings
-// (workspaceToolPolicy: the sandbox, the network setting, the environment without its
-// secrets), agentChecklist.checks.timeoutSeconds and .default. A followed (or imported)
+// runner (core/tools/bash/item-check-runner.ts, started by shown-check-runner.ts, a lazy
+// module) over it; both start once its events are in memory (loaded off the host's event
+// loop first), with what bash gets from the settings (workspaceToolPolicy: the sandbox,
+// the network setting, the environment without its secrets),
+// agentChecklist.checks.timeoutSeconds and .default. A followed (or imported)
 // session's checks live in its checks side log (core/store/side-checks.ts): its fold
 // merges them in, its runner records there (in the log's workspace, its header's cwd),
 // and Set Check… / Remove Check land there (side-check-decision.ts); its checks run
@@ -23,19 +24,29 @@ import { itemChecksProjection, type ItemChecksState } from '../../core/plan/item
 import { checkedPlanView } from '../../core/presenters/plan-check-view';
 import type { PlanView } from '../../core/protocol/plan-view';
 import type { CheckDecision, PlanEditOutcome } from '../../core/plan/plan-editor';
-import { foldChecksWithSide } from '../../core/plan/side-checks';
 import { fold } from '../../core/session/projection';
-import { checksOnSide, readSideChecks } from '../../core/store/side-checks';
 import type { SessionEvent } from '../../core/session/events';
 import type { Session } from '../../core/session/session';
-import { ItemCheckRunner } from '../../core/tools/bash/item-check-runner';
-import { NodeWorkspaceFs } from '../../core/tools/node-workspace-fs';
-import { Redactor, toolEnvironment } from '../../core/tools/tool-env';
-import { Workspace } from '../../core/tools/workspace';
+import type { ItemCheckRunner } from '../../core/tools/bash/item-check-runner';
+import { lazyModule, type LazyRequire } from '../../core/lazy-module';
+import { keptBeside } from '../../core/session/header';
 import type { AgentSettings } from '../host/settings';
 import type { OpenedSession } from '../session/opened-session';
-import { decideCheckOnSide } from './side-check-decision';
-import { workspaceToolPolicy } from './turn-tools';
+import type * as RunnerModule from './shown-check-runner';
+import type * as SideDecisionModule from './side-check-decision';
+import type * as SideFoldModule from './side-checks-fold';
+
+declare const require: LazyRequire<{
+  './shown-check-runner': typeof RunnerModule;
+  './side-check-decision': typeof SideDecisionModule;
+  './side-checks-fold': typeof SideFoldModule;
+}>;
+/** The runner and what it runs checks with, loaded when a session this window writes is first shown. */
+const runnerModule = lazyModule(() => require('./shown-check-runner'));
+/** A check decision on a followed session's item, loaded at the first one. */
+const sideDecision = lazyModule(() => require('./side-check-decision'));
+/** A followed session's checks folded with its side log, loaded when one is first shown. */
+const sideFold = lazyModule(() => require('./side-checks-fold'));
 
 const CHECK_SURFACE_EVENTS = new Set<SessionEvent['type']>([
   'plan/check-set',
@@ -83,7 +94,7 @@ export class ShownChecks implements vscode.Disposable {
     void session.loadEvents().then(
       () => {
         if (this.shown !== session || this.following !== null) return;
-        this.side = checksOnSide(session.header) ? opened.path : null;
+        this.side = keptBeside(session.header) ? opened.path : null;
         this.refold();
         this.following = session.subscribe((event) => {
           this.state = itemChecksProjection.apply(this.state, event);
@@ -109,7 +120,7 @@ export class ShownChecks implements vscode.Disposable {
   decideOnSide(decision: CheckDecision): PlanEditOutcome | null {
     const side = this.side;
     if (side === null || this.shown === null) return null;
-    const outcome = decideCheckOnSide(side, this.shown, this.state, decision);
+    const outcome = sideDecision().decideCheckOnSide(side, this.shown, this.state, decision);
     if (outcome.kind !== 'applied') return outcome;
     this.refold();
     this.runner?.sideChanged();
@@ -205,35 +216,16 @@ export class ShownChecks implements vscode.Disposable {
   /** The shown session's checks folded again (a followed session's side log read again). */
   private refold(): void {
     const events = this.shown?.events ?? [];
-    this.state =
-      this.side === null ? fold(itemChecksProjection, events) : foldChecksWithSide(events, readSideChecks(this.side));
+    this.state = this.side === null ? fold(itemChecksProjection, events) : sideFold().foldWithSide(events, this.side);
   }
 
   private start(session: Session, root: string): ItemCheckRunner {
     const { settings, log } = this.options;
-    return new ItemCheckRunner(session, {
-      initial: this.state,
-      run: () => {
-        const policy = workspaceToolPolicy(settings(), log);
-        const env = toolEnvironment(process.env, policy.environment);
-        return {
-          workspace: new Workspace(root, new NodeWorkspaceFs()),
-          sandbox: policy.sandbox,
-          onSandboxUnavailable: policy.onSandboxUnavailable,
-          timeoutMs: settings().checksTimeoutSeconds * 1000,
-          env: env.env,
-          redactor: new Redactor(env.droppedValues),
-        };
-      },
-      defaultCommand: () => settings().checksDefault,
-      ...(this.side === null ? {} : { side: this.side }),
-      onChange: () => {
-        if (this.side !== null && this.runner !== null) this.state = this.runner.checks;
-        this.emitter.fire();
-      },
-      onResult: (ref, outcome) =>
-        log.info(`check of ${JSON.stringify(ref.item)} in ${session.id}: exit ${outcome.exitCode}`),
-      onError: (error) => log.warn(`a check's result was not recorded on ${session.id}: ${String(error)}`),
-    });
+    const onChange = (): void => {
+      if (this.side !== null && this.runner !== null) this.state = this.runner.checks;
+      this.emitter.fire();
+    };
+    const side = this.side === null ? {} : { side: this.side };
+    return runnerModule().startCheckRunner(session, root, { settings, log, initial: this.state, onChange, ...side });
   }
 }

@@ -22,7 +22,6 @@ import { TurnRefusedError } from '../session/turn-refused';
 import { chosenAcpAgent } from '../acp-agents/acp-agent-choice';
 import { AcpAgentSessions } from '../acp-agents/acp-agent-sessions';
 import type { TurnBody, TurnHost, TurnRunnerOptions, TurnStart } from './turn-host';
-import { acpTurn } from './acp-turn';
 
 export type { TurnHost, TurnRunnerOptions, TurnStart } from './turn-host';
 
@@ -121,6 +120,9 @@ export class TurnRunner extends Owner {
     const acpAgent = start.agent === undefined ? chosenAcpAgent(settings) : start.agent;
     if (acpAgent !== null) {
       const acpDeps = { options: this.options, host: this.host, acp: this.acp, closed: () => this.closed };
+      // An ACP agent's turn (acp-turn.ts) loads at the first one; no other prompt starts while it does.
+      this.starting = true;
+      const { acpTurn } = await import('./acp-turn').finally(() => (this.starting = false));
       const acp = await acpTurn(acpDeps, { agentId: acpAgent, text, settings, start }, (on) => (this.starting = on));
       return this.runOn(acp.session, acp.body);
     }

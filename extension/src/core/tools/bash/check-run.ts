@@ -15,8 +15,6 @@ import type { Redactor } from '../tool-env';
 import { HeadTailBuffer } from './output-cap';
 import type { SandboxChoice } from './run-sandboxed';
 
-/** agentChecklist.checks.timeoutSeconds' default. */
-export const DEFAULT_CHECK_TIMEOUT_SECONDS = 300;
 const CHECK_KILL_GRACE_MS = 200;
 
 export interface CheckRunOptions extends SandboxChoice {
