@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { countsHeader } from '../../extension/src/core/plan/summaries';
+import { countsHeader, ENGLISH_COUNT_TEMPLATES } from '../../extension/src/core/plan/summaries';
 import type { AgentChecklistTestApi } from './test-api/test-api';
 import { EXTENSION_ID, getApi, setSetting, waitFor, type Todo } from './helpers';
 
@@ -39,7 +39,8 @@ async function connectMcp(name: string): Promise<Client> {
 /** The strip's counts header (English) of the plan the Agent view got last (a `plan` delta or a snapshot). */
 function stripHeader(api: AgentChecklistTestApi): string | null | undefined {
   for (const m of [...api.webviewMessages()].reverse()) {
-    if (m.type === 'plan' || m.type === 'snapshot') return m.plan ? countsHeader(m.plan.progress.counts) : null;
+    if (m.type === 'plan' || m.type === 'snapshot')
+      return m.plan ? countsHeader(m.plan.progress.counts, ENGLISH_COUNT_TEMPLATES) : null;
   }
   return undefined;
 }

@@ -13,7 +13,7 @@
 import type { ComponentType, VNode } from 'preact';
 import type { MdBlock } from '@core/protocol/markdown-schema';
 import type { ApprovalView, PanelKind, PanelView } from '@core/protocol/messages';
-import { lazy } from './lazy';
+import { lazy, lazyPart } from './lazy';
 import { useStrings } from './i18n';
 
 const editChunk = () => import('./components/plan-row-edit');
@@ -29,28 +29,28 @@ function ViewLoading() {
   );
 }
 
-export const ApprovalCard = lazy(() => import('./components/approval-card').then((m) => m.ApprovalCard));
-export const ToolBody = lazy(() => import('./components/tool-body').then((m) => m.ToolBody));
-export const PlanHistory = lazy(() => import('./components/plan-history').then((m) => m.PlanHistory), ViewLoading);
-export const ChildPanel = lazy(() => import('./components/child-panel').then((m) => m.ChildPanel), ViewLoading);
-export const TextInput = lazy(() => editChunk().then((m) => m.TextInput));
-export const RowMenu = lazy(() => editChunk().then((m) => m.RowMenu));
-export const AddItemRow = lazy(() => editChunk().then((m) => m.AddItemRow));
-export const Commenting = lazy(() => editChunk().then((m) => m.Commenting));
-export const PlanReview = lazy(() => planFirstChunk().then((m) => m.PlanReview));
-export const PlanFirstToggle = lazy(() => planFirstChunk().then((m) => m.PlanFirstToggle));
-export const ItemComments = lazy(() => reviewRowsChunk().then((m) => m.ItemComments));
-export const PlanChanges = lazy(() => reviewRowsChunk().then((m) => m.PlanChanges));
-export const StripReview = lazy(() => reviewRowsChunk().then((m) => m.StripReview));
+export const ApprovalCard = lazyPart(() => import('./components/approval-card'), 'ApprovalCard');
+export const ToolBody = lazyPart(() => import('./components/tool-body'), 'ToolBody');
+export const PlanHistory = lazyPart(() => import('./components/plan-history'), 'PlanHistory', ViewLoading);
+export const ChildPanel = lazyPart(() => import('./components/child-panel'), 'ChildPanel', ViewLoading);
+export const TextInput = lazyPart(editChunk, 'TextInput');
+export const RowMenu = lazyPart(editChunk, 'RowMenu');
+export const AddItemRow = lazyPart(editChunk, 'AddItemRow');
+export const Commenting = lazyPart(editChunk, 'Commenting');
+export const PlanReview = lazyPart(planFirstChunk, 'PlanReview');
+export const PlanFirstToggle = lazyPart(planFirstChunk, 'PlanFirstToggle');
+export const ItemComments = lazyPart(reviewRowsChunk, 'ItemComments');
+export const PlanChanges = lazyPart(reviewRowsChunk, 'PlanChanges');
+export const StripReview = lazyPart(reviewRowsChunk, 'StripReview');
 /** An answer's Markdown tree; `plain`, the answer as text, shows while the chunk loads. */
 export const MarkdownTree = lazy<{ blocks: readonly MdBlock[]; class: string; plain: VNode }>(
   () => import('./components/markdown').then((m) => m.Markdown),
   ({ plain }) => plain,
 );
-export const PlanNotice = lazy(() => import('./components/plan-notice').then((m) => m.PlanNotice));
+export const PlanNotice = lazyPart(() => import('./components/plan-notice'), 'PlanNotice');
 const evidenceChunk = () => import('./components/plan-evidence');
-export const RowEvidence = lazy(() => evidenceChunk().then((m) => m.RowEvidence));
-export const RowCheck = lazy(() => evidenceChunk().then((m) => m.RowCheck));
+export const RowEvidence = lazyPart(evidenceChunk, 'RowEvidence');
+export const RowCheck = lazyPart(evidenceChunk, 'RowCheck');
 
 interface PanelProps<K extends PanelKind> {
   view: PanelView<K>;

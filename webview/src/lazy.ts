@@ -44,3 +44,16 @@ export function lazy<P extends object>(
   }
   return Object.assign(Lazy, { preload });
 }
+
+/** The props of a chunk's component export. */
+type PropsOf<C> = C extends ComponentType<infer P extends object> ? P : never;
+
+/** The component a chunk exports as `name`, lazily: `lazy(() => chunk().then((m) => m[name]))`, written once. */
+export function lazyPart<M, K extends keyof M>(
+  chunk: () => Promise<M>,
+  name: K,
+  Fallback?: ComponentType<PropsOf<M[K]>>,
+): LazyComponent<PropsOf<M[K]>> {
+  // M[K] is a component whenever PropsOf<M[K]> is not never; the compiler cannot see it through the conditional type.
+  return lazy(() => chunk().then((m) => m[name] as ComponentType<PropsOf<M[K]>>), Fallback);
+}

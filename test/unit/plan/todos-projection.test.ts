@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fold } from '../../../extension/src/core/session/projection';
-import { planProgress, progressRow, statusBarSummary, stripHeader } from '../../../extension/src/core/plan/summaries';
+import {
+  planProgress,
+  progressRow,
+  ROW_HEAD_TEMPLATE,
+  statusBarSummary,
+  stripHeader,
+} from '../../../extension/src/core/plan/summaries';
 import { planAsMarkdown } from '../../../extension/src/core/plan/plan-markdown';
 import { todosProjection } from '../../../extension/src/core/plan/todos-projection';
 import { memorySession, openStepWithCalls, todo } from '../support/sessions';
@@ -65,12 +71,19 @@ describe('plan summaries', () => {
           todo('d', 'in_progress'),
           todo('e'),
         ]),
+        ROW_HEAD_TEMPLATE,
       ),
       { text: '1/5 done · b', more: '+2' },
     );
-    assert.deepEqual(progressRow(planProgress([todo('a', 'in_progress')])), { text: '0/1 done · a', more: null });
-    assert.deepEqual(progressRow(planProgress([todo('a', 'completed')])), { text: '1/1 done', more: null });
-    assert.deepEqual(progressRow(planProgress([])), { text: '0/0 done', more: null });
+    assert.deepEqual(progressRow(planProgress([todo('a', 'in_progress')]), ROW_HEAD_TEMPLATE), {
+      text: '0/1 done · a',
+      more: null,
+    });
+    assert.deepEqual(progressRow(planProgress([todo('a', 'completed')]), ROW_HEAD_TEMPLATE), {
+      text: '1/1 done',
+      more: null,
+    });
+    assert.deepEqual(progressRow(planProgress([]), ROW_HEAD_TEMPLATE), { text: '0/0 done', more: null });
   });
 
   it('the status bar uses the same row with a `<done>/<total>` head; an empty or absent plan hides it', () => {

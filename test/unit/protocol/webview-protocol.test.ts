@@ -13,7 +13,7 @@ import {
   type HostMessageHandlers,
 } from '../../../extension/src/core/protocol/messages';
 import { parseHostMessage } from '../support/host-message-schema';
-import { countsHeader } from '../../../extension/src/core/plan/summaries';
+import { countsHeader, ENGLISH_COUNT_TEMPLATES } from '../../../extension/src/core/plan/summaries';
 import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { Session } from '../../../extension/src/core/session/session';
@@ -157,7 +157,10 @@ describe('webview protocol', () => {
       firstActive: 'Write',
       moreActive: 0,
     });
-    assert.equal(countsHeader(PLAN!.progress.counts), '1 completed · 1 in progress · 1 pending');
+    assert.equal(
+      countsHeader(PLAN!.progress.counts, ENGLISH_COUNT_TEMPLATES),
+      '1 completed · 1 in progress · 1 pending',
+    );
   });
 });
 

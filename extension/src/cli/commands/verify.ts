@@ -21,7 +21,7 @@ import {
   type ItemCheckRef,
 } from '../../core/plan/check-states';
 import type { ItemChecksState } from '../../core/plan/item-checks';
-import { planProgress, progressFraction, withVerified } from '../../core/plan/summaries';
+import { planProgress, progressFraction, VERIFIED_TEMPLATE, withVerified } from '../../core/plan/summaries';
 import { DEFAULT_CHECK_TIMEOUT_SECONDS } from '../../core/session/check-events';
 import { runAndRecord, type CheckRunOptions } from '../../core/tools/bash/check-run';
 import { sandboxUnavailableMessage } from '../../core/tools/bash/sandbox';
@@ -153,5 +153,5 @@ async function verifyOne(
 function summary(state: ItemChecksState): string {
   const todos = state.version?.items ?? [];
   if (state.version === null) return '(no standing plan)';
-  return withVerified(progressFraction(planProgress(todos)), verifiedCount(itemCheckViews(state)));
+  return withVerified(progressFraction(planProgress(todos)), verifiedCount(itemCheckViews(state)), VERIFIED_TEMPLATE);
 }

@@ -49,14 +49,15 @@ export interface CountTemplates {
   pending: string;
 }
 
-const ENGLISH_COUNT_TEMPLATES: CountTemplates = {
+/** English words of countsHeader (the webview passes its own language's). */
+export const ENGLISH_COUNT_TEMPLATES: CountTemplates = {
   completed: '{0} completed',
   inProgress: '{0} in progress',
   pending: '{0} pending',
 };
 
 /** `1 completed · 2 in progress · 1 pending`: zero segments omitted, in that order; '' for an empty list. */
-export function countsHeader(counts: TodoCounts, templates: CountTemplates = ENGLISH_COUNT_TEMPLATES): string {
+export function countsHeader(counts: TodoCounts, templates: CountTemplates): string {
   const parts: string[] = [];
   if (counts.completed) parts.push(format(templates.completed, counts.completed));
   if (counts.inProgress) parts.push(format(templates.inProgress, counts.inProgress));
@@ -66,7 +67,7 @@ export function countsHeader(counts: TodoCounts, templates: CountTemplates = ENG
 
 /** The strip header of a list (English): countsHeader over its counts. */
 export function stripHeader(todos: readonly TodoItem[]): string {
-  return countsHeader(countTodos(todos));
+  return countsHeader(countTodos(todos), ENGLISH_COUNT_TEMPLATES);
 }
 
 /** The head of a todo_write row: `<done>/<total> done`. */
@@ -75,8 +76,8 @@ export const ROW_HEAD_TEMPLATE = '{0}/{1} done';
 const FRACTION_TEMPLATE = '{0}/{1}';
 
 /** The verified items' count after a summary (`3/5 · 2 verified`; items' checks: check-states.ts); none: as it was. */
-const VERIFIED_TEMPLATE = '{0} · {1} verified';
-export function withVerified(summary: string, verified: number, template: string = VERIFIED_TEMPLATE): string {
+export const VERIFIED_TEMPLATE = '{0} · {1} verified';
+export function withVerified(summary: string, verified: number, template: string): string {
   return verified > 0 ? format(template, summary, verified) : summary;
 }
 
@@ -93,7 +94,7 @@ export interface ProgressRow {
 }
 
 /** The contract's per-call row `<done>/<total> done · <first active>` (+ `+<n>`); other heads for the status bar. */
-export function progressRow(progress: PlanProgress, headTemplate: string = ROW_HEAD_TEMPLATE): ProgressRow {
+export function progressRow(progress: PlanProgress, headTemplate: string): ProgressRow {
   const head = format(headTemplate, progress.done, progress.total);
   return {
     text: progress.firstActive === null ? head : `${head} · ${progress.firstActive}`,
