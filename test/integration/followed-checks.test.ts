@@ -105,6 +105,13 @@ describe("checks on a followed agent's session", () => {
     assert.equal(row('Read the code')?.icon, 'verified');
     const status = unescapeMarkdown(api.statusBarTooltip() ?? '');
     assert.ok(status.includes('2/2 · 1 verified'), status);
+    // Export Plan reads the side log too: the checks' section with each item's state.
+    const uri = await vscode.commands.executeCommand<string | undefined>('agentChecklist.exportPlan');
+    const exported = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText() ?? '';
+    assert.match(exported, /## Checks\n\n1 verified\n/);
+    assert.match(exported, /\| Read the code \| `[^`]+` \| verified \|/);
+    assert.match(exported, /\| Fix the bug \| `[^`]+` \| check failed: exit 3 \|/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     assert.doesNotMatch(fs.readFileSync(logPath, 'utf8'), /check\/|plan\/check/, 'the log is the follower\u2019s');
     assert.equal(fs.readFileSync(transcript, 'utf8'), text(claude), 'the transcript is the agent\u2019s');
   });

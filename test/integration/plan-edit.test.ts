@@ -50,7 +50,11 @@ describe('editing the plan from the Plan tree', () => {
     assert.ok(logPath);
     assert.deepEqual(
       api.planTreeRows().map((r) => r.contextValue),
-      ['todo.in_progress editable checkable down changes', 'todo.pending editable checkable up down', 'todo.pending editable checkable up'],
+      [
+        'todo.in_progress editable checkable down changes',
+        'todo.pending editable checkable up down',
+        'todo.pending editable checkable up',
+      ],
       'own items take the edit menus; Move Up/Down only where they can move',
     );
 

@@ -90,5 +90,12 @@ describe("checks on an imported agent's session (the side log)", () => {
       (await checksOf(dir, logPath)).map((i) => i[1]),
       ['passed', 'failed'],
     );
+    // Export Plan's document reads the side log too (the same fold as the editor's Export Plan).
+    const exported = await cli(dir, ['export', logPath, '--format', 'json']);
+    assert.equal(exported.code, 0, exported.err);
+    const doc = JSON.parse(exported.out) as { checks: { verified: number; items: unknown[] } };
+    assert.equal(doc.checks.verified, 1, exported.out);
+    assert.equal(doc.checks.items.length, 2);
+    assert.match((await cli(dir, ['export', logPath])).out, /verified/);
   });
 });

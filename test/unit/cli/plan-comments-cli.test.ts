@@ -148,6 +148,13 @@ describe('agent-checklist comment / comments', () => {
     assert.equal((await cli(dir, ['comment', log, '--item', '2', 'add a test first'])).code, 0);
     assert.ok(fs.existsSync(`${log}.comments.jsonl`));
     assert.equal(loadLogFile(log).events.filter((e) => e.type === 'plan/comment').length, 0, 'not in the log');
+    const exported = await cli(dir, ['export', log, '--format', 'json']);
+    const doc = JSON.parse(exported.out) as { comments: { text: string }[] };
+    assert.deepEqual(
+      doc.comments.map((c) => c.text),
+      ['add a test first'],
+      'Export Plan reads the side log',
+    );
     const rejected = await cli(dir, ['approve', log, '--reject']);
     assert.equal(rejected.code, 0, rejected.err);
     const sent = 'My comments on the plan:\n- On the item "fix the bug": add a test first';

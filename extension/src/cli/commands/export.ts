@@ -3,6 +3,8 @@
 // evidence (with the files it changed, from the checkpoints in the CLI's state folder).
 import { checkpointsOf } from './changes';
 import { readValidatedLog } from '../read-log';
+import { sideChecksOfLog } from '../../core/store/side-checks';
+import { sideCommentsOfLog } from '../../core/store/side-comments';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage';
 import type { CliIo } from '../io';
 
@@ -12,7 +14,8 @@ export async function exportCommand(io: CliIo, logPath: string, format: string):
   // The events stream through the export's fold and are dropped. The fold and the Markdown
   // writer are a lazy module (dist/plan-export.js, shared with the extension host's Export Plan).
   const { exportPlanMarkdown, PlanExportFolder } = await import('../../core/presenters/plan-export');
-  const folder = new PlanExportFolder();
+  // An imported session's comments and checks are in its side logs beside the log (core/store/side-*.ts).
+  const folder = new PlanExportFolder({ comments: sideCommentsOfLog(logPath), checks: sideChecksOfLog(logPath) });
   let lastTs: string | null = null;
   const log = readValidatedLog(io, logPath, (event) => {
     lastTs = event.ts;

@@ -6,68 +6,31 @@
 // to read, the files it changed: core/checkpoints/item-files.ts); plan first: the
 // approved version next to the final one, with what of the final one is not in it
 // (plan-drift.ts); then every approval decision (who let which call run).
-import { checksSection, exportedChecks, type ExportedChecks } from './plan-export-checks';
-import { itemChecksProjection } from '../plan/item-checks';
+import { checksSection, exportedChecks } from './plan-export-checks';
+import type { ExportSide, PlanExport } from './plan-export-doc';
+import { ChecksWithSide } from '../plan/side-checks';
+import { ReviewWithSide } from '../plan/side-review';
 import { withEvidenceFiles } from '../checkpoints/item-files';
 import type { ShadowRepo } from '../checkpoints/shadow-repo';
-import type { ApprovalRecord } from '../domain-literals';
 import { approvalWordsKey } from '../protocol/approval-words';
 import type * as StringsModule from '../protocol/strings';
 import { lazyModule, type LazyRequire } from '../lazy-module';
-import type { SessionEvent, UserEditOrigin } from '../session/events';
+import type { SessionEvent } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { recordsToolCalls } from '../session/source';
 import { oneLine } from '../plan/one-line';
 import { authorText, changeText, formatDuration } from '../plan/history-format';
-import { timingRows, type TimingRow } from '../plan/timing-rows';
-import type { PlanChange } from '../plan/plan-changes';
+import { timingRows } from '../plan/timing-rows';
 import { driftEntries, type DriftEntry } from '../plan/plan-drift';
 import { PlanHistoryFolder } from '../plan/plan-history';
 import { planLedgerProjection } from '../plan/plan-ledger';
 import { planAsMarkdown } from '../plan/plan-markdown';
 import { stripHeader } from '../plan/summaries';
-import type { TodoItem } from '../plan/todo-schema';
-import { flagText, planWithEvidence, type ItemWithEvidence } from '../plan/plan-flags';
+import { flagText, planWithEvidence } from '../plan/plan-flags';
 import { standingTodos } from '../plan/todos-projection';
-import { commentsSection, exportedComments, type ExportedComment } from './plan-export-comments';
-import type { PlanAuthor } from '../plan/todos-projection';
+import { commentsSection, exportedComments } from './plan-export-comments';
 declare const require: LazyRequire<{ '../protocol/strings': typeof StringsModule }>; // a lazy module
 const strings = lazyModule(() => require('../protocol/strings'));
-
-export interface PlanExport {
-  sessionId: string;
-  title?: string;
-  standingPlan: readonly TodoItem[] | null;
-  history: {
-    seq: number;
-    ts: string;
-    turn: number;
-    by: PlanAuthor;
-    todos: readonly TodoItem[];
-    changes: PlanChange[];
-    /** A user edit from the plan file or a hand-over (plan-history.ts). */
-    origin?: UserEditOrigin;
-  }[];
-  /** Per item of the standing plan: started, finished, time in progress (ms). */
-  timing: TimingRow[];
-  /**
-   * Per item of the standing plan: its evidence and flag (none
-   * for a log that records no tool calls, e.g. an MCP client's).
-   */
-  evidence: ItemWithEvidence[];
-  /** The standing items' checks and how many are verified (plan-export-checks.ts). */
-  checks: ExportedChecks;
-  /** Unfinished items a model write left out, not listed since. */
-  dropped: { content: string; status: TodoItem['status'] }[];
-  /** Plan first: the approved version of the standing plan (the latest plan/approved), while that approval stands. */
-  approvedPlan: { seq: number; ts: string; todos: readonly TodoItem[] } | null;
-  /** What of the standing plan is not in the approved version (empty without one). */
-  drift: DriftEntry[];
-  /** Plan review: every comment with its state (plan-export-comments.ts). */
-  comments: ExportedComment[];
-  /** Each tool/approval on the log, in order: the call, what was decided and by whom. */
-  approvals: ({ seq: number; ts: string; turn: number; tool: string; callId: string } & ApprovalRecord)[];
-}
 
 /**
  * The export's fold: a streaming reader gives it each event and drops it (it keeps the
@@ -78,8 +41,15 @@ export class PlanExportFolder {
   private readonly approvals: PlanExport['approvals'] = [];
   private readonly folder = new PlanHistoryFolder();
   private ledger = planLedgerProjection.init;
-  private checks = itemChecksProjection.init;
+  private readonly checks: ChecksWithSide;
+  private readonly review: ReviewWithSide;
   private turn = 0;
+
+  /** `side`: a followed session's side logs (comments, checks), each event merged in where it belongs. */
+  constructor(side: ExportSide = { comments: [], checks: [] }) {
+    this.checks = new ChecksWithSide(side.checks);
+    this.review = new ReviewWithSide(side.comments);
+  }
 
   apply(event: SessionEvent): void {
     if (event.type === 'turn/start') this.turn = event.data.turn;
@@ -88,7 +58,8 @@ export class PlanExportFolder {
       this.approvals.push({ seq: event.seq, ts: event.ts, turn: event.data.turn, tool, callId, decision, by });
     }
     this.ledger = planLedgerProjection.apply(this.ledger, event);
-    this.checks = itemChecksProjection.apply(this.checks, event);
+    this.checks.apply(event);
+    this.review.apply(event);
     const version = this.folder.apply(event);
     if (version)
       this.history.push({
@@ -112,7 +83,7 @@ export class PlanExportFolder {
       history: this.history,
       timing: standingPlan ? timingRows(standingPlan, ledger.timings, now) : [],
       evidence: recordsToolCalls(header.source) ? (planWithEvidence(ledger, true, now) ?? []) : [],
-      checks: exportedChecks(this.checks),
+      checks: exportedChecks(this.checks.state),
       dropped: ledger.dropped.map((d) => ({ content: d.content, status: d.status })),
       approvedPlan: ledger.drift && {
         seq: ledger.drift.approved.seq,
@@ -120,7 +91,7 @@ export class PlanExportFolder {
         todos: ledger.drift.approved.todos,
       },
       drift: standingPlan ? driftEntries(standingPlan, ledger.drift) : [],
-      comments: exportedComments(ledger.review),
+      comments: exportedComments(this.review.review),
       approvals: this.approvals,
     };
     if (header.title !== undefined) doc.title = header.title;
@@ -139,8 +110,9 @@ export function exportPlan(
   events: readonly SessionEvent[],
   now: Date = new Date(),
   repo: ShadowRepo | null = null,
+  side?: ExportSide,
 ): Promise<PlanExport> {
-  const folder = new PlanExportFolder();
+  const folder = new PlanExportFolder(side);
   for (const event of events) folder.apply(event);
   return folder.docWithFiles(header, now, repo);
 }

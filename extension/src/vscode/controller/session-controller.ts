@@ -161,8 +161,8 @@ export class SessionController extends Owner implements vscode.Disposable {
 
   /** The plan and its history as Markdown (Export Plan); null without a session. */
   async exportMarkdown(): Promise<string | null> {
-    const session = this.opened?.session;
-    return session ? exportSessionMarkdown(session, this.options.checkpointsBase) : null;
+    const opened = this.opened;
+    return opened ? exportSessionMarkdown(opened, this.options.checkpointsBase) : null;
   }
 
   /** The transcript's last page (before byte `cursor`, default the end), read from the log. */

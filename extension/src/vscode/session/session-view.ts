@@ -49,15 +49,26 @@ export function agentFileOf(opened: OpenedSession | null): string | undefined {
   return source?.kind === 'imported' ? source.file : undefined;
 }
 
-/** The plan and its history as Markdown (Export Plan), each item's changes from the workspace's checkpoints. */
-export async function exportSessionMarkdown(session: Session, checkpointsBase: string): Promise<string> {
+/**
+ * The plan and its history as Markdown (Export Plan), each item's changes from the workspace's checkpoints; a followed
+ * session's comments and checks from its side logs beside the log.
+ */
+export async function exportSessionMarkdown(opened: OpenedSession, checkpointsBase: string): Promise<string> {
+  const { session, path: logPath } = opened;
   const cwd = session.header.cwd;
-  // The export's fold and Markdown writer: a lazy module (dist/plan-export.js), loaded at the first export, as is
-  // the checkpoints' shadow repository it reads.
+  // The export's fold and Markdown writer: a lazy module (dist/plan-export.js), loaded at the first export, as are
+  // the checkpoints' shadow repository and the side logs' readers it reads.
   const { exportPlan, exportPlanMarkdown } = await import('../../core/presenters/plan-export');
   const { ShadowRepo } = await import('../../core/checkpoints/shadow-repo');
+  const { sideCommentsOf } = await import('../../core/store/side-comments');
+  const { checksOnSide, readSideChecks } = await import('../../core/store/side-checks');
   const checkpoints = cwd === undefined ? null : ShadowRepo.of(checkpointsBase, cwd);
-  return exportPlanMarkdown(await exportPlan(session.header, await session.loadEvents(), new Date(), checkpoints));
+  const side = {
+    comments: sideCommentsOf(logPath, session.header),
+    checks: checksOnSide(session.header) ? readSideChecks(logPath) : [],
+  };
+  const events = await session.loadEvents();
+  return exportPlanMarkdown(await exportPlan(session.header, events, new Date(), checkpoints, side));
 }
 
 /**
