@@ -57,7 +57,7 @@ function followedCard(file: string, clock: CardClock): BoardCard | null {
 /**
  * What the board reads of an agent's database at most (docs/cli.md): the folder's 200
  * newest sessions, each from its last 2,000 plan calls and prompts (and its first
- * prompts, for the title); no row over 1 MiB (opencode-db.ts MAX_PART_BYTES).
+ * prompts, for the title); no row over 1 MiB (the database reader's MAX_PART_BYTES).
  */
 const DATABASE_LIMITS: DatabaseLimits = { sessions: 200, parts: 2000 };
 
