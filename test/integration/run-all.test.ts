@@ -81,6 +81,10 @@ describe('Run All Items (agentChecklist.plan.runAll)', () => {
     const api = await getApi();
     const logPath = await sessionWithPlan(api);
     await useScript([...work(1, { delayMs: 1500 }), ...work(2, { delayMs: 1500 }), ...work(3)]);
+    // The host posts only to a connected page: the Agent view shown and its page ready (an earlier suite may have
+    // left another view in front, or a reactivation's page not yet ready).
+    await vscode.commands.executeCommand('agentChecklist.agent.focus');
+    await waitFor(() => api.webview().ready && api.webview().visible, 'the Agent view shown and its page ready');
     const run = vscode.commands.executeCommand<RunAllResult | undefined>('agentChecklist.plan.runAll');
     await waitFor(() => api.planViewMessage() === 'Running all items: 1 of 3', 'the first item in the message');
     await waitFor(() => api.planViewMessage() === 'Running all items: 2 of 3', 'the second item in the message');
