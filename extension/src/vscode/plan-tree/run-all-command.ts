@@ -91,6 +91,7 @@ export async function runAllItemsOf(deps: RunAllDeps): Promise<RunAllResult | un
       stopped: () => controller.session !== session,
       onProgress: (p) => {
         view.message = vscode.l10n.t('Running all items: {0} of {1}', p.at, p.of);
+        controller.turns.showRunAll({ ...p, content: itemWords(p.content) });
       },
     });
     if (controller.session === session) tell(result);
@@ -98,5 +99,6 @@ export async function runAllItemsOf(deps: RunAllDeps): Promise<RunAllResult | un
   } finally {
     running.delete(controller);
     view.message = '';
+    controller.turns.showRunAll(undefined);
   }
 }
