@@ -2,7 +2,8 @@
 // user's global config (GIT_CONFIG_GLOBAL) is read — the remote's URL only resolves
 // through its `url.*.insteadOf`, as a private HTTPS remote needs its credential
 // helper — and no command from the repository's own config runs: neither its hook
-// (reference-transaction, which every ref update runs) nor its remote's uploadpack.
+// (reference-transaction, which every ref update runs) nor its remote's uploadpack,
+// nor its core.gitProxy for a git:// remote.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -52,5 +53,14 @@ describe('the board’s Fetch', () => {
   it('without the global config the remote does not resolve: the fetch fails with git’s reason', async () => {
     process.env['GIT_CONFIG_GLOBAL'] = '/dev/null';
     await assert.rejects(runBoardJob({ kind: 'fetch', folder: repo }), /git fetch origin failed/);
+  });
+
+  it('a git:// remote is fetched without the repository’s core.gitProxy', async () => {
+    const proxied = initRepo(path.join(root, 'proxied'));
+    const proxyMarker = path.join(root, 'gitproxy-ran');
+    git(proxied, ['remote', 'add', 'origin', 'git://127.0.0.1:1/remote.git']);
+    git(proxied, ['config', 'core.gitProxy', markerScript(path.join(root, 'proxy.sh'), proxyMarker, 'exit 1')]);
+    await assert.rejects(runBoardJob({ kind: 'fetch', folder: proxied }), /git fetch origin failed/);
+    assert.equal(fs.existsSync(proxyMarker), false, 'the repository’s core.gitProxy did not run');
   });
 });

@@ -4,8 +4,11 @@
 // or system config, no prompt, no pager, no inherited GIT_* variable. Only plumbing
 // that runs no configured command is used (for-each-ref, cat-file --batch). The one
 // exception, `userConfig`, is the Fetch (branch-fetch.ts): the user's own global and
-// system config and the GIT_* variables that name them or the user's ssh and askpass
-// commands are kept, so a credential helper or a proxy works.
+// system config and the GIT_* variables that name them or the user's ssh, askpass and
+// git:// proxy commands are kept, so a credential helper or a proxy works. A git://
+// proxy is the user's GIT_PROXY_COMMAND or none: the variable wins over every config's
+// core.gitProxy, and a config's can only be set aside whole (a `-c` one is read last,
+// and git takes the first that matches), so the repository's never runs.
 import { spawn } from 'node:child_process';
 import { gitConfigArgs, isolatedGitEnv } from '../checkpoints/git-env';
 
@@ -18,6 +21,7 @@ const USER_VARIABLES = new Set([
   'GIT_SSH',
   'GIT_SSH_COMMAND',
   'GIT_ASKPASS',
+  'GIT_PROXY_COMMAND',
 ]);
 
 function gitEnv(userConfig: boolean): NodeJS.ProcessEnv {
@@ -25,7 +29,7 @@ function gitEnv(userConfig: boolean): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env))
     if (!key.startsWith('GIT_') || USER_VARIABLES.has(key)) env[key] = value;
-  return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
+  return { GIT_PROXY_COMMAND: '', ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
 }
 
 export interface GitRun {
