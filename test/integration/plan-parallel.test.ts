@@ -81,12 +81,14 @@ describe('Run Items in Parallel… (agentChecklist.plan.runParallel)', () => {
     for (const name of fs.readdirSync(ws)) fs.rmSync(path.join(ws, name), { recursive: true, force: true });
   });
 
-  /** A fresh repository in the workspace and a session whose plan is `items`; its log. */
-  async function sessionWithPlan(items: string[]): Promise<string> {
-    git(ws, 'init', '-q', '-b', 'main');
+  /** A fresh repository in the workspace (unless `repository` is false) and a session whose plan is `items`; its log. */
+  async function sessionWithPlan(items: string[], repository = true): Promise<string> {
     fs.writeFileSync(path.join(ws, 'README.md'), 'hello\n');
-    git(ws, 'add', '-A');
-    git(ws, 'commit', '-q', '-m', 'start');
+    if (repository) {
+      git(ws, 'init', '-q', '-b', 'main');
+      git(ws, 'add', '-A');
+      git(ws, 'commit', '-q', '-m', 'start');
+    }
     plan = items;
     await vscode.commands.executeCommand('agentChecklist.newSession');
     const turn = await vscode.commands.executeCommand('agentChecklist.sendPrompt', 'Plan it');
@@ -199,6 +201,40 @@ describe('Run Items in Parallel… (agentChecklist.plan.runParallel)', () => {
       await setSetting('acpAgents', undefined);
       await server.close();
     }
+  });
+
+  it('refuses a workspace that is not a git repository, with the reason', async () => {
+    const api = await getApi();
+    const logPath = await sessionWithPlan(['alpha one'], false);
+    const shown = api.warningsShown().length;
+    assert.equal(await run([1]), undefined);
+    const warned = api.warningsShown().slice(shown);
+    assert.ok(
+      warned.some((text) => text.startsWith('Agent Checklist: ') && text.endsWith('is not in a git repository')),
+      warned.join(' | '),
+    );
+    assert.ok(!logLines(logPath).some((l) => l.type === 'item-run/start'), 'nothing started');
+  });
+
+  it('asks before running over uncommitted changes, naming them; dismissed, nothing runs', async () => {
+    const api = await getApi();
+    const logPath = await sessionWithPlan(['alpha one']);
+    fs.writeFileSync(path.join(ws, 'README.md'), 'changed\n');
+    const asked = api.modalsAnswered().length;
+    api.answerNextModal('Cancel');
+    assert.equal(await run([1]), undefined);
+    const modal = api.modalsAnswered()[asked]!;
+    assert.match(modal.message, /^Agent Checklist: HEAD has uncommitted changes to tracked files \(README\.md\)/);
+    assert.deepEqual(modal.buttons, ['Run from HEAD']);
+    assert.ok(!logLines(logPath).some((l) => l.type === 'item-run/start'), 'nothing started');
+    assert.equal(git(ws, 'branch', '--list', 'agent-checklist/*'), '');
+
+    api.answerNextModal('Run from HEAD');
+    assert.deepEqual(
+      (await run([1]))?.map((r) => r.outcome),
+      ['completed'],
+    );
+    assert.equal(fs.readFileSync(path.join(ws, 'README.md'), 'utf8'), 'changed\n', 'the change left where it is');
   });
 
   it('runs from HEAD when asked, leaving uncommitted changes where they are', async () => {

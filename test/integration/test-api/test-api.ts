@@ -76,6 +76,8 @@ export interface AgentChecklistTestApi {
   answerNextModal(title: string): void;
   /** The modal warnings answered so far (message, detail, buttons, the answer). */
   modalsAnswered(): ObservedModal[];
+  /** The warning messages shown so far (the latest 200), modal or not. */
+  warningsShown(): string[];
   /** The last messages the host posted to the Agent view (only while a page is connected). */
   webviewMessages(): HostMessage[];
   /** Hands `data` to the Agent view's message handler, exactly as a message from the page (validated first). */
@@ -196,6 +198,7 @@ function createTestApi(
     attentionNoticesShown: () => ({ shown: observers.notices.length, last: observers.notices.at(-1) ?? null }),
     answerNextModal: (title) => void observers.modalAnswers.push(title),
     modalsAnswered: () => [...observers.modals],
+    warningsShown: () => [...observers.warnings],
     session: () => {
       const { controller } = current();
       const view = controller.sessionView;

@@ -67,6 +67,8 @@ export class VscodeObservers {
   readonly modals: ObservedModal[] = [];
   /** The buttons the next modal warnings are answered with (by title); none queued: VS Code shows them. */
   readonly modalAnswers: string[] = [];
+  /** Every warning message shown (its text), modal or not, the latest `limit` kept. */
+  readonly warnings: string[] = [];
   /** The most messages kept per view (a long test posts thousands). */
   private readonly limit = 200;
 
@@ -116,6 +118,8 @@ export class VscodeObservers {
       return showInformationMessage(message, ...rest);
     }) as typeof window.showInformationMessage;
     window.showWarningMessage = ((message: string, ...rest: never[]) => {
+      this.warnings.push(message);
+      if (this.warnings.length > this.limit) this.warnings.shift();
       if (rest.length === 1 && rest[0] === show) this.notices.push({ level: 'warning', text: message });
       const answered = this.answerModal(message, rest);
       return answered ?? showWarningMessage(message, ...rest);
