@@ -132,6 +132,7 @@ describe('Run Items in Parallel… (agentChecklist.plan.runParallel)', () => {
     assert.match(tooltip, new RegExp(`Branch: agent-checklist/${session}/1-alpha-one`));
     assert.match(tooltip, /Commit [0-9a-f]{10} by Agent Checklist/);
     assert.match(tooltip, /1 file changed, 1 insertion/);
+    assert.doesNotMatch(tooltip, /No tool call while in progress/, "the child's work is on its branch");
     assert.match(row.contextValue, /^todo\.completed .*\bbranch\b/);
     const nested = () => api.planTree().find((r) => r.label === 'alpha one')?.children ?? [];
     await waitFor(

@@ -147,10 +147,13 @@ export function itemTreeItem(node: PlanItemNode, look: ItemLook): vscode.TreeIte
   tooltip.appendMarkdown(`\n\n$(${(tree.iconPath as vscode.ThemeIcon).id.replace('~spin', '')}) `);
   tooltip.appendText(elapsed ? vscode.l10n.t('{0} for {1}', status, elapsed) : status);
   const history = look.history ? historyLines(look.history, look.now) : [];
-  // An item never started has no evidence to tell (unless a flag says why it needs a look).
+  // An item never started has no evidence to tell (unless a flag says why it needs a look); an item run on its own
+  // branch did its work in its child session: the branch's lines tell it.
   const started = node.ledger.timings.get(item.content)?.startedAt != null;
   const evidence =
-    look.evidence === null || (!started && look.flag === null) ? [] : evidenceLines(look.evidence, look.flag);
+    look.evidence === null || run !== null || (!started && look.flag === null)
+      ? []
+      : evidenceLines(look.evidence, look.flag);
   const drift = itemDrift(node.ledger.drift, item.content);
   const checked = look.check === null ? [] : [checkLine(look.check)];
   const comments = review.comments.map(commentLine);
