@@ -228,9 +228,14 @@ describe('merge and discard', () => {
     const repo = await repoWithPlan(['clash one', 'clash two']);
     const r = await runParallel(repo);
     assert.equal(r.code, 0, r.err);
+    git(repo.dir, 'config', 'user.name', 'Dana Dev');
+    git(repo.dir, 'config', 'user.email', 'dana@example.com');
     const merged = await cli(repo, ['merge', repo.log, '--item', '1']);
     assert.equal(merged.code, 0, merged.err);
     assert.equal(git(repo.dir, 'log', '-1', '--format=%P').split(' ').length, 2, 'a merge commit');
+    const by = 'Dana Dev <dana@example.com>';
+    assert.equal(git(repo.dir, 'log', '-1', '--format=%an <%ae>|%cn <%ce>'), `${by}|${by}`, "the user's own merge");
+    assert.equal(git(repo.dir, 'log', '-1', '--format=%an', 'HEAD^2'), 'Agent Checklist', "the item's commit");
     assert.match(git(repo.dir, 'log', '-1', '--format=%s'), /^Merge item 1: clash one/);
     assert.equal(fs.readFileSync(path.join(repo.dir, 'clash.txt'), 'utf8'), 'clash one\n');
     const branch1 = `agent-checklist/${repo.session}/1-clash-one`;

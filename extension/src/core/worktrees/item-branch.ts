@@ -1,14 +1,15 @@
 // Merge Item's Branch and Discard Item's Branch, on the user's repository. Merge: the
 // child's work left uncommitted (a run that was killed) is committed on its branch
 // first, then the branch is merged into the current one with `--no-ff` and a message
-// naming the item; its worktree is removed and its branch deleted. A conflict aborts
-// the merge (the working tree and both branches stay as they were) and names the
-// files. A merge is refused while tracked files have uncommitted changes, so the abort
-// cannot touch anything the user wrote. Discard: the worktree (the runner's folder
-// outside the workspace, holding only the child's work) and the branch are removed.
+// naming the item, by the user's own git identity (the merge is their act); its
+// worktree is removed and its branch deleted. A conflict aborts the merge (the working
+// tree and both branches stay as they were) and names the files. A merge is refused
+// while tracked files have uncommitted changes, so the abort cannot touch anything the
+// user wrote. Discard: the worktree (the runner's folder outside the workspace, holding
+// only the child's work) and the branch are removed.
 import * as fs from 'node:fs';
 import { changedTrackedFiles, commitItemWork } from './item-worktree';
-import { git, gitText } from './worktree-git';
+import { git, gitText, userIdentity } from './worktree-git';
 
 export interface ItemBranch {
   n: number;
@@ -31,7 +32,7 @@ export async function mergeItemBranch(top: string, item: ItemBranch): Promise<Br
     return { ok: false, why: `uncommitted changes to tracked files (${changed.join(', ')}): commit or stash them` };
   if (fs.existsSync(item.worktree)) await commitItemWork(item.worktree, item.content);
   const message = `Merge item ${item.n}: ${item.content} (${item.branch})`;
-  const merge = await git(top, ['merge', '--no-ff', '--no-edit', '-m', message, item.branch]);
+  const merge = await git(top, ['merge', '--no-ff', '--no-edit', '-m', message, item.branch], await userIdentity(top));
   if (merge.code !== 0) {
     const conflicts = (await gitText(top, ['diff', '--name-only', '--diff-filter=U'])).split('\n').filter(Boolean);
     await git(top, ['merge', '--abort']);
