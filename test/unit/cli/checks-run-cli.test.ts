@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
-import { CHECK_NOTE_HEAD } from '../../../extension/src/core/plan/check-note';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
 import { LoopbackServer, sse } from '../providers/loopback-server';
 import { textStep, toolCallStep } from '../providers/openai-wire';
@@ -15,6 +14,8 @@ import { tempDir, todo } from '../support/sessions';
 
 const PASS = `node -e "console.log('all good')"`;
 const FAIL = `node -e "console.error('boom at the end'); process.exit(3)"`;
+/** The first line of the note the model is told of a failed check: exact words, guarded here. */
+const CHECK_NOTE_HEAD = 'The check of a todo item you marked completed failed:';
 
 async function cli(dir: string, args: string[]) {
   const out: string[] = [];

@@ -4,10 +4,13 @@
 // pending ones left, and the run stops at the first item that does not end completed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runAllItems, type RunAllProgress } from '../../../extension/src/core/plan/run-all-items';
+import { runAllItems, type RunAllDriver } from '../../../extension/src/core/plan/run-all-items';
 import type { ItemFlag } from '../../../extension/src/core/item-flag';
 import type { TodoItem } from '../../../extension/src/core/plan/todo-schema';
 import { todo } from '../support/sessions';
+
+/** What a driver is told as the run goes (RunAllDriver's onProgress). */
+type RunAllProgress = Parameters<NonNullable<RunAllDriver['onProgress']>>[0];
 
 /** A driver over `plan`: each turn runs `turn(content, plan)` (which may change the plan), completing the item unless told. */
 function driver(plan: TodoItem[], turn: (content: string, plan: TodoItem[]) => 'complete' | 'leave' | 'flag') {

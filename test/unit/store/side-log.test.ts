@@ -8,7 +8,6 @@ import { describe, it } from 'node:test';
 import { foldWithSide } from '../../../extension/src/core/plan/side-review';
 import { listComments } from '../../../extension/src/core/plan/plan-comments';
 import { appendSideComment, readSideComments, sideCommentsPath } from '../../../extension/src/core/store/side-comments';
-import { MAX_SIDE_LOG_BYTES, SideLogFullError } from '../../../extension/src/core/store/side-log';
 import { acquireLock, isSessionLockedError } from '../../../extension/src/core/store/lock';
 import type { Session } from '../../../extension/src/core/session/session';
 import { inStep, memorySession, todo } from '../support/sessions';
@@ -57,13 +56,15 @@ describe('side log', () => {
     }
   });
 
-  it('stops at its bound: a full side log takes nothing more', () => {
+  it('stops at its bound, 1 MiB: a full side log takes nothing more', () => {
     const log = tempLog();
-    fs.writeFileSync(sideCommentsPath(log), `${' '.repeat(MAX_SIDE_LOG_BYTES - 10)}\n`);
-    assert.throws(
-      () => appendSideComment(log, 'plan/comment', { itemId: '3-1', planSeq: 3, text: 'too much' }),
-      SideLogFullError,
-    );
+    const side = sideCommentsPath(log);
+    fs.writeFileSync(side, `${' '.repeat(1048576 - 10)}\n`);
+    assert.throws(() => appendSideComment(log, 'plan/comment', { itemId: '3-1', planSeq: 3, text: 'too much' }), {
+      name: 'SideLogFullError',
+      message: `${side} holds 1048576 bytes, the most a side log holds; nothing more is added`,
+    });
+    assert.equal(fs.statSync(side).size, 1048576 - 9);
   });
 });
 

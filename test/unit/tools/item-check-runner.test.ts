@@ -11,7 +11,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { deriveMessages } from '../../../extension/src/core/agent/derive-messages';
-import { CHECK_NOTE_HEAD } from '../../../extension/src/core/plan/check-note';
 import { itemCheckViews } from '../../../extension/src/core/plan/check-states';
 import { itemChecksProjection } from '../../../extension/src/core/plan/item-checks';
 import { fold } from '../../../extension/src/core/session/projection';
@@ -25,6 +24,8 @@ import { tempWorkspace } from './support';
 const PASS = 'node -e "process.exit(0)"';
 const FAIL = 'node -e "console.log(\'broken\'); process.exit(2)"';
 const SLOW = 'node -e "setTimeout(() => {}, 30000)"';
+/** The first line of the note the model is told of a failed check: exact words, guarded here. */
+const CHECK_NOTE_HEAD = 'The check of a todo item you marked completed failed:';
 
 function runnerOf(s: Session, defaultCommand: string | null = null, ws = tempWorkspace()): ItemCheckRunner {
   return new ItemCheckRunner(s, {

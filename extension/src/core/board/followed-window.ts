@@ -10,9 +10,9 @@ import { readerFor } from '../import/agent-file-tail';
 import { readAgentFile } from '../import/read-agent-file';
 import { parseJson } from '../store/parse-json';
 
-export const WHOLE_BYTES = 4 << 20;
+const WHOLE_BYTES = 4 << 20;
 const HEAD_BYTES = 64 * 1024;
-export const TAIL_BYTES = 1 << 20;
+const TAIL_BYTES = 1 << 20;
 
 export function readFollowedFile(file: string): AgentFile {
   const size = fs.statSync(file).size;

@@ -7,10 +7,10 @@ import type { SessionEvent } from '../session/events';
 type CheckResult = Extract<SessionEvent, { type: 'check/result' }>['data'];
 
 /** The most of the output's end the note carries (lines, characters). */
-export const CHECK_NOTE_TAIL_LINES = 20;
-export const CHECK_NOTE_TAIL_CHARS = 2000;
+const CHECK_NOTE_TAIL_LINES = 20;
+const CHECK_NOTE_TAIL_CHARS = 2000;
 
-export const CHECK_NOTE_HEAD = 'The check of a todo item you marked completed failed:';
+const CHECK_NOTE_HEAD = 'The check of a todo item you marked completed failed:';
 
 /** The note of a failed check; null when it passed (a pass is not told). */
 export function checkFailedNote(result: CheckResult): string | null {

@@ -6,7 +6,7 @@
 import type { ItemRunEndOutcome } from '../session/item-run-events';
 import type { Projection } from '../session/projection';
 
-export type ItemRunState = 'running' | ItemRunEndOutcome | 'merged' | 'discarded';
+type ItemRunState = 'running' | ItemRunEndOutcome | 'merged' | 'discarded';
 
 export interface ItemRunRecord {
   n: number;

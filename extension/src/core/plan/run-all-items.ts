@@ -24,11 +24,7 @@ export interface ItemRun {
  * The index of the next item to run, or -1 when every pending item was tried: the first
  * untried item whose dependencies are met (`ready`, ready-items.ts), else the first untried pending item.
  */
-export function nextItemToRun(
-  plan: readonly TodoItem[] | null,
-  tried: ReadonlySet<string>,
-  ready: readonly number[],
-): number {
+function nextItemToRun(plan: readonly TodoItem[] | null, tried: ReadonlySet<string>, ready: readonly number[]): number {
   const untried = (i: number): boolean => plan?.[i]?.status === 'pending' && !tried.has(plan[i]!.content);
   const first = ready.find(untried);
   return first ?? (plan ?? []).findIndex((_t, i) => untried(i));
@@ -38,7 +34,7 @@ export function nextItemToRun(
  * How item `content`'s turn ended, from the plan after it, the item's flag and the
  * turn's end (null: the turn never started, `error` says why).
  */
-export function itemRunOf(
+function itemRunOf(
   n: number,
   content: string,
   after: { plan: readonly TodoItem[] | null; flag: ItemFlag | null; turnEnd: TurnEndReason | null; error?: string },
@@ -88,7 +84,7 @@ export interface RunAllNow {
 }
 
 /** Where the run is: the item starting is the `at`-th of `of` (the items tried plus the pending ones not tried). */
-export interface RunAllProgress {
+interface RunAllProgress {
   at: number;
   of: number;
   n: number;

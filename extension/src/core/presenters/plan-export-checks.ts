@@ -5,7 +5,7 @@
 import { itemCheckViews, verifiedCount, type ItemCheckView } from '../plan/check-states';
 import type { ItemChecksState } from '../plan/item-checks';
 
-export interface ExportedCheck {
+interface ExportedCheck {
   content: string;
   check: ItemCheckView;
 }
@@ -26,7 +26,7 @@ export function exportedChecks(state: ItemChecksState): ExportedChecks {
 }
 
 /** The words of a check's state in the export. */
-export function checkStateText(check: ItemCheckView): string {
+function checkStateText(check: ItemCheckView): string {
   switch (check.state) {
     case 'passed':
       return 'verified';

@@ -18,7 +18,7 @@ const text = z.string().check(z.minLength(1), z.maxLength(4096));
 const itemText = z.string().check(z.minLength(1));
 
 /** How an item's child run ended: its turn completed without error, failed, or was stopped. */
-export const ITEM_RUN_OUTCOMES = ['completed', 'failed', 'stopped'] as const;
+const ITEM_RUN_OUTCOMES = ['completed', 'failed', 'stopped'] as const;
 export type ItemRunEndOutcome = (typeof ITEM_RUN_OUTCOMES)[number];
 
 export const itemRunEventDataFields = {

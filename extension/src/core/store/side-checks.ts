@@ -16,7 +16,7 @@ import { appendSideLog, readSideLog, sideLogPath } from './side-log';
 
 type SideCheckType = 'plan/check-set' | 'plan/check-accepted' | 'check/result';
 
-export function sideChecksPath(logPath: string): string {
+function sideChecksPath(logPath: string): string {
   return sideLogPath(logPath, 'checks');
 }
 

@@ -22,7 +22,7 @@ import { openNoFollow } from './no-follow';
 import { parseJson } from './parse-json';
 
 /** The most a side log is read of; past it, the rest is not read (and nothing more is appended). */
-export const MAX_SIDE_LOG_BYTES = 1 << 20;
+const MAX_SIDE_LOG_BYTES = 1 << 20;
 
 export function sideLogPath(logPath: string, name: string): string {
   return `${logPath}.${name}.jsonl`;
@@ -60,7 +60,7 @@ export function readSideLog(sidePath: string, types: ReadonlySet<SessionEvent['t
 }
 
 /** A side log is full: nothing more is appended to it. */
-export class SideLogFullError extends brandedError('SideLogFullError') {
+class SideLogFullError extends brandedError('SideLogFullError') {
   constructor(readonly sidePath: string) {
     super(`${sidePath} holds ${MAX_SIDE_LOG_BYTES} bytes, the most a side log holds; nothing more is added`);
     this.name = 'SideLogFullError';

@@ -51,7 +51,7 @@ export async function changedTrackedFiles(top: string): Promise<string[]> {
 }
 
 /** The item's words as a branch name's part: lowercase letters and digits joined by '-', at most 40. */
-export function itemSlug(content: string): string {
+function itemSlug(content: string): string {
   const words = content
     .toLowerCase()
     .normalize('NFKD')
