@@ -8,7 +8,7 @@ import './render';
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { ApprovalCard, ChildPanel, MarkdownTree, ToolBody } from '../../../webview/src/lazy-views';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
