@@ -14,7 +14,7 @@ import { TranscriptFolder, transcriptFromEvents } from '../extension/src/core/pr
 import { SessionFolds } from '../extension/src/core/plan/session-folds';
 import { makeHeader } from '../extension/src/core/session/header';
 import { Session } from '../extension/src/core/session/session';
-import { AgentView } from '../webview/src/app';
+import { AgentView } from '../webview/src/agent-view';
 import { initialState, messageHandlers, reduce } from '../webview/src/state/reducer';
 import { todoStep } from './follow-steps';
 import { now } from './stats';

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { countsHeader, ENGLISH_COUNT_TEMPLATES } from '../../extension/src/core/plan/summaries';
+import { countsHeader } from '../../extension/src/core/plan/summaries';
 import type { AgentChecklistTestApi } from './test-api/test-api';
 import { EXTENSION_ID, getApi, setSetting, waitFor, type Todo } from './helpers';
 
@@ -36,11 +36,14 @@ async function connectMcp(name: string): Promise<Client> {
   return client;
 }
 
+/** The strip's English words for the counts (the webview fills them in with countsHeader). */
+const ENGLISH_COUNTS = { completed: '{0} completed', inProgress: '{0} in progress', pending: '{0} pending' };
+
 /** The strip's counts header (English) of the plan the Agent view got last (a `plan` delta or a snapshot). */
 function stripHeader(api: AgentChecklistTestApi): string | null | undefined {
   for (const m of [...api.webviewMessages()].reverse()) {
     if (m.type === 'plan' || m.type === 'snapshot')
-      return m.plan ? countsHeader(m.plan.progress.counts, ENGLISH_COUNT_TEMPLATES) : null;
+      return m.plan ? countsHeader(m.plan.progress.counts, ENGLISH_COUNTS) : null;
   }
   return undefined;
 }

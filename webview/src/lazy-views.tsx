@@ -32,7 +32,7 @@ function ViewLoading() {
 export const ApprovalCard = lazyPart(() => import('./components/approval-card'), 'ApprovalCard');
 export const ToolBody = lazyPart(() => import('./components/tool-body'), 'ToolBody');
 export const PlanHistory = lazyPart(() => import('./components/plan-history'), 'PlanHistory', ViewLoading);
-export const ChildPanel = lazyPart(() => import('./components/child-panel'), 'ChildPanel', ViewLoading);
+const ChildPanel = lazyPart(() => import('./components/child-panel'), 'ChildPanel', ViewLoading);
 export const TextInput = lazyPart(editChunk, 'TextInput');
 export const RowMenu = lazyPart(editChunk, 'RowMenu');
 export const AddItemRow = lazyPart(editChunk, 'AddItemRow');

@@ -16,7 +16,7 @@ import { fold } from '../../../extension/src/core/session/projection';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
 import { DemoProvider } from '../../../extension/src/vscode/providers/demo-provider';
-import { demoListedFile } from '../../../extension/src/vscode/providers/demo-listed-file';
+import { withListedFile } from '../../../extension/src/vscode/providers/demo-listed-file';
 import { foldStandingPlan } from '../support/plan-folds';
 
 const DEMO_EXHAUSTED_TEXT = 'The demo script has no more steps. Set `agentChecklist.provider` to use a real model.';
@@ -90,10 +90,14 @@ describe('demo model', () => {
       },
       { role: 'tool' as const, callId: 'c1', isError: false, content },
     ];
-    assert.equal(demoListedFile(listing('docs/\nLICENSE\nreadme.txt\nsrc/')), 'readme.txt');
-    assert.equal(demoListedFile(listing('docs/\nlink (symbolic link)\nmain.go')), 'main.go');
-    assert.equal(demoListedFile(listing('(empty folder)')), 'README.md');
-    assert.equal(demoListedFile([]), 'README.md');
+    // The script's read step names `{listedFile}` where the path goes; the demo fills it in.
+    const readStep = { toolCalls: [{ name: 'read_file', arguments: { path: '{listedFile}' } }] };
+    const readPath = (messages: Parameters<typeof withListedFile>[1]) =>
+      withListedFile(readStep, messages).toolCalls?.[0]?.arguments;
+    assert.deepEqual(readPath(listing('docs/\nLICENSE\nreadme.txt\nsrc/')), { path: 'readme.txt' });
+    assert.deepEqual(readPath(listing('docs/\nlink (symbolic link)\nmain.go')), { path: 'main.go' });
+    assert.deepEqual(readPath(listing('(empty folder)')), { path: 'README.md' });
+    assert.deepEqual(readPath([]), { path: 'README.md' });
   });
 
   it('plays again from the start on the next turn', async () => {

@@ -15,9 +15,9 @@ import { acpCallFields } from '../../../extension/src/core/acp-server/acp-tool-c
 import { buildToolRegistry } from '../../../extension/src/core/agent/tool-set';
 import { presentToolCall } from '../../../extension/src/core/presenters/tool-call';
 import { hostMessageFields } from '../../../extension/src/core/protocol/host-messages';
-import { parseWebviewMessage, webviewMessageFields } from '../../../extension/src/core/protocol/messages';
+import { parseWebviewMessage } from '../../../extension/src/core/protocol/messages';
 import { answerToolFacts } from '../../../extension/src/core/session/tool-facts';
-import { BUILT_IN_TOOL_DESCRIPTORS, toolCatalog } from '../../../extension/src/core/tools/built-in';
+import { BUILT_IN_TOOLS, toolCatalog } from '../../../extension/src/core/tools/built-in';
 import { ToolCatalog } from '../../../extension/src/core/tools/catalog';
 import { defineTool } from '../../../extension/src/core/tools/descriptor';
 import { genericView, type ToolCallRecord } from '../../../extension/src/core/tools/tool-presenter';
@@ -88,6 +88,14 @@ function declaring(name: string): string[] {
   return found;
 }
 
+/** The keys of the object literal `name` is declared as in `file` (its entries, at two spaces' indent). */
+function literalKeys(file: string, name: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const body =
+    new RegExp(`\\b(?:const|let|var)\\s+${name}\\b[^=]*=\\s*\\{\\n([\\s\\S]*?)\\n\\};`).exec(text)?.[1] ?? '';
+  return [...body.matchAll(/^ {2}(\w+):/gm)].map((m) => m[1]!);
+}
+
 /** A made-up tool: a lookup that reads, with its own row. */
 const madeUpTool = defineTool({
   name: 'made_up_lookup',
@@ -116,7 +124,9 @@ describe('"Where to add": a tool', () => {
   });
 
   it('is its descriptor and a line in the list: the model, ACP and the transcript all see it', () => {
-    const copy = new ToolCatalog([...BUILT_IN_TOOL_DESCRIPTORS, madeUpTool]);
+    const builtIns = BUILT_IN_TOOLS.flatMap((name) => toolCatalog.get(name) ?? []);
+    assert.equal(builtIns.length, BUILT_IN_TOOLS.length, 'the catalog holds every built-in tool');
+    const copy = new ToolCatalog([...builtIns, madeUpTool]);
     const set = buildToolRegistry({ tools: ['todo_write', 'made_up_lookup'], allowParallelInProgress: false }, copy);
     const call = { name: 'made_up_lookup', arguments: JSON.stringify({ word: 'plan' }) };
     const record: ToolCallRecord = { ...call, args: { word: 'plan' }, result: null, todos: null, child: null };
@@ -153,7 +163,9 @@ describe('"Where to add": the webview messages', () => {
       const parsed = parseWebviewMessage({ type });
       return !parsed.ok && parsed.error.startsWith('type: unknown');
     };
-    for (const type of Object.keys(webviewMessageFields)) assert.equal(unknown(type), false, type);
+    const types = literalKeys('extension/src/core/protocol/messages.ts', 'webviewMessageFields');
+    assert.ok(types.length > 10, `the map's types are read (${types.join(', ')})`);
+    for (const type of types) assert.equal(unknown(type), false, type);
     assert.equal(unknown('madeUpMessage'), true, 'a type outside the map is unknown');
   });
 });

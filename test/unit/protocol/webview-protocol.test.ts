@@ -13,7 +13,7 @@ import {
   type HostMessageHandlers,
 } from '../../../extension/src/core/protocol/messages';
 import { parseHostMessage } from '../support/host-message-schema';
-import { countsHeader, ENGLISH_COUNT_TEMPLATES } from '../../../extension/src/core/plan/summaries';
+import { countsHeader } from '../../../extension/src/core/plan/summaries';
 import { planView } from '../../../extension/src/core/plan/plan-presenter';
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { Session } from '../../../extension/src/core/session/session';
@@ -158,7 +158,11 @@ describe('webview protocol', () => {
       moreActive: 0,
     });
     assert.equal(
-      countsHeader(PLAN!.progress.counts, ENGLISH_COUNT_TEMPLATES),
+      countsHeader(PLAN!.progress.counts, {
+        completed: '{0} completed',
+        inProgress: '{0} in progress',
+        pending: '{0} pending',
+      }),
       '1 completed · 1 in progress · 1 pending',
     );
   });

@@ -7,9 +7,10 @@ import { markdownTree } from '../../../extension/src/core/markdown/markdown-tree
 import './render';
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
+import { act } from 'preact/test-utils';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';
-import { AgentView } from '../../../webview/src/app';
-import { ApprovalCard, ChildPanel, MarkdownTree, ToolBody } from '../../../webview/src/lazy-views';
+import { AgentView } from '../../../webview/src/agent-view';
+import { ApprovalCard, MarkdownTree, ToolBody } from '../../../webview/src/lazy-views';
 import { Markdown } from '../../../webview/src/components/markdown';
 import { Transcript } from '../../../webview/src/components/transcript';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
@@ -28,8 +29,19 @@ const FOUR = plan([
   { content: 'Update the changelog', status: 'pending' },
 ]);
 
-// A subagent's panel, what a tool call did and an approval card are chunks the page loads when first shown: loaded once here, they render at once.
-before(() => Promise.all([ChildPanel.preload(), ToolBody.preload(), ApprovalCard.preload(), MarkdownTree.preload()]));
+// What a tool call did and an approval card are chunks the page loads when first shown: loaded once here, they render
+// at once. (A subagent's panel is one too: its test waits for the page to load it.)
+before(() => Promise.all([ToolBody.preload(), ApprovalCard.preload(), MarkdownTree.preload()]));
+
+/** `find`'s element once the page has done the work it waits on (a chunk's import, the render after it). */
+async function whenShown(find: () => HTMLElement | null): Promise<HTMLElement> {
+  for (let turn = 0; turn < 100; turn++) {
+    const found = find();
+    if (found) return found;
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  }
+  throw new Error('never shown');
+}
 
 beforeEach(() => {
   posted.length = 0;
@@ -403,7 +415,7 @@ describe('approvals', () => {
 });
 
 describe('subagents', () => {
-  it('shows the task and outcome on the row and opens the child; the child panel goes Back', () => {
+  it('shows the task and outcome on the row and opens the child; the child panel goes Back', async () => {
     const child = { sessionId: 'k1', description: 'Survey the repo', outcome: null };
     const row = toolItem({
       callId: 'c1',
@@ -436,7 +448,7 @@ describe('subagents', () => {
       },
     ]).view;
     page = mount(<AgentView view={view} />);
-    const panel = getByRole(page.root, 'region', { name: 'Subagent: Survey the repo' });
+    const panel = await whenShown(() => queryByRole(page.root, 'region', { name: 'Subagent: Survey the repo' }));
     assert.equal(panel.querySelector('.item-user')?.textContent, 'List the files');
     getByRole(getByRole(panel, 'region', { name: 'Plan' }), 'button', { name: 'Plan 1 in progress' }); // the child's own plan
     const strips = allByRole(page.root, 'region', { name: 'Plan' });

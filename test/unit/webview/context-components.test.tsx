@@ -13,7 +13,7 @@ import { type TranscriptItem } from '../../../extension/src/core/protocol/transc
 import { transcriptFromEvents } from '../../../extension/src/core/presenters/transcript-folder';
 import { makeHeader } from '../../../extension/src/core/session/header';
 import { Session } from '../../../extension/src/core/session/session';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { CONTINUE_PROMPT } from '../../../extension/src/core/domain-literals';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { WEBVIEW_STRINGS } from '../../../extension/src/core/protocol/strings';

@@ -8,7 +8,7 @@ import './render';
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { AddItemRow, Commenting, RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import type { HostMessage, HostMessageBody } from '../../../extension/src/core/protocol/messages';

@@ -7,7 +7,7 @@
 import './render';
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { PlanChanges, PlanFirstToggle, PlanReview, RowMenu, TextInput } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import type { HostMessage, HostMessageBody, PlanView } from '../../../extension/src/core/protocol/messages';

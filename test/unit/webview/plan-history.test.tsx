@@ -7,7 +7,7 @@ import './render';
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody, PlanVersionView } from '../../../extension/src/core/protocol/messages';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { PlanHistory as LazyPlanHistory, PlanChanges as LazyPlanChanges } from '../../../webview/src/lazy-views';
 import { PlanHistory } from '../../../webview/src/components/plan-history';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { HostMessage, PlanView } from '../../../extension/src/core/protocol/messages';
 import { planView } from '../../../extension/src/core/plan/plan-presenter';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { PlanNotice } from '../../../webview/src/lazy-views';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';

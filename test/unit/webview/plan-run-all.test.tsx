@@ -7,7 +7,7 @@ import './render';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HostMessage, HostMessageBody, RunAllView } from '../../../extension/src/core/protocol/messages';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { PlanStrip } from '../../../webview/src/components/plan-strip';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { parseHostMessage } from '../support/host-message-schema';

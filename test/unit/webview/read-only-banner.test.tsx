@@ -8,7 +8,7 @@ import './render';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HostMessage } from '../../../extension/src/core/protocol/messages';
-import { AgentView } from '../../../webview/src/app';
+import { AgentView } from '../../../webview/src/agent-view';
 import { initialState, reduce, type State } from '../../../webview/src/state/reducer';
 import { snapshotBody, stamp } from './fixtures';
 import { click, mount, posted } from './render';

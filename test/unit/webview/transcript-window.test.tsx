@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../../extension/src/core/protocol/transcript';
 import { Transcript } from '../../../webview/src/components/transcript';
-import { keysInView, segmentsOf, type Block } from '../../../webview/src/components/transcript-window';
+import { segmentsOf, transcriptWindow, type Block } from '../../../webview/src/components/transcript-window';
 import { click, fire, mount, text } from './render';
 
 const ESTIMATED_ROW_PX = 36;
@@ -20,27 +20,45 @@ const block = (key: number, rows: number): Block => ({
   items: Array.from({ length: rows }, () => ({}) as TranscriptItem),
 });
 
-describe('keysInView', () => {
-  const blocks = [block(0, 1), block(1, 1), block(2, 1), block(3, 1)];
-  const size = () => 100;
+/**
+ * The blocks (`rows[k]` rows each, at the estimated row height: 36 px a row, 8 px apart)
+ * that a transcript window keeps whole once the screen and its two screens either side
+ * span [from, to] px of the list; among keys 0-3.
+ */
+function keptWhole(rows: readonly number[], from: number, to: number): number[] {
+  const w = transcriptWindow();
+  w.blocks = rows.map((n, key) => block(key, n));
+  const scroller = window.document.createElement('div');
+  scroller.append(window.document.createElement('div'));
+  w.ref(scroller);
+  scroller.addEventListener('scroll', w.onScroll);
+  const screen = (to - from) / 5;
+  Object.defineProperty(scroller, 'clientHeight', { value: screen, configurable: true });
+  Object.defineProperty(scroller, 'scrollTop', { value: from + 2 * screen, configurable: true });
+  fire(scroller, new window.Event('scroll'));
+  w.ref(null);
+  return [0, 1, 2, 3].filter((key) => w.isShown(key));
+}
 
-  it('gives the first and last block reaching into the range, with the gaps between blocks counted', () => {
-    // Tops: 0, 108, 216, 324 (100 px each, 8 px apart).
-    assert.deepEqual(keysInView(blocks, size, 8, 150, 250), [1, 2]);
-    assert.deepEqual(keysInView(blocks, size, 8, 209, 215), [Infinity, -Infinity], 'only a gap: no block');
-    assert.deepEqual(keysInView(blocks, size, 8, -500, 0), [0, 0], 'a range above the list reaches its first block');
-    assert.deepEqual(keysInView(blocks, size, 8, 400, 10_000), [3, 3]);
-    assert.deepEqual(keysInView(blocks, size, 0, 0, 1e9), [0, 3]);
+describe('the blocks a transcript window keeps whole', () => {
+  const rows = [3, 3, 3, 3]; // 108 px each: tops 0, 116, 232, 348
+
+  it('are those reaching into the screen and its margins, with the gaps between blocks counted', () => {
+    assert.deepEqual(keptWhole(rows, 150, 250), [1, 2]);
+    assert.deepEqual(keptWhole(rows, 225, 231), [], 'only a gap: no block');
+    assert.deepEqual(keptWhole(rows, -500, 0), [0], 'a range above the list reaches its first block');
+    assert.deepEqual(keptWhole(rows, 400, 10_000), [3]);
+    assert.deepEqual(keptWhole(rows, 0, 1e9), [0, 1, 2, 3]);
   });
 
-  it('uses each block its own height', () => {
-    const tall = (b: Block) => (b.key === 0 ? 1000 : 10); // tops 0, 1008, 1026, 1044
-    assert.deepEqual(keysInView(blocks, tall, 8, 990, 1020), [0, 1]);
-    assert.deepEqual(keysInView(blocks, tall, 8, 1030, 1050), [2, 3]);
+  it('use each block its own height', () => {
+    const tall = [28, 1, 1, 1]; // 1008 px, then 36 px each: tops 0, 1016, 1060, 1104
+    assert.deepEqual(keptWhole(tall, 990, 1020), [0, 1]);
+    assert.deepEqual(keptWhole(tall, 1055, 1110), [2, 3]);
   });
 
-  it('counts no blocks at all as none', () => {
-    assert.deepEqual(keysInView([], size, 8, 0, 100), [Infinity, -Infinity]);
+  it('are none when there are no blocks at all', () => {
+    assert.deepEqual(keptWhole([], 0, 100), []);
   });
 });
 

@@ -29,7 +29,7 @@ const MARGIN_SCREENS = 2;
  * list's top), laid out one after the other `gap` px apart with the heights `size`
  * gives; [Infinity, -Infinity] when none does. Linear in the blocks, no DOM read.
  */
-export function keysInView(
+function keysInView(
   blocks: readonly Block[],
   size: (block: Block) => number,
   gap: number,

@@ -50,7 +50,7 @@ export interface CountTemplates {
 }
 
 /** English words of countsHeader (the webview passes its own language's). */
-export const ENGLISH_COUNT_TEMPLATES: CountTemplates = {
+const ENGLISH_COUNT_TEMPLATES: CountTemplates = {
   completed: '{0} completed',
   inProgress: '{0} in progress',
   pending: '{0} pending',

@@ -6,7 +6,7 @@ import { revisionDiff, type RevisionChange } from '../plan/revision-diff';
 import type { PlanDiffRow, PlanDiffView } from '../protocol/plan-review-view';
 
 /** Each change as its row (a status the change lacks reads as pending: revisionDiff always sets it). */
-export function planDiffRows(changes: readonly RevisionChange[]): PlanDiffRow[] {
+function planDiffRows(changes: readonly RevisionChange[]): PlanDiffRow[] {
   return changes.map((change): PlanDiffRow => {
     const { itemId, text } = change;
     switch (change.kind) {

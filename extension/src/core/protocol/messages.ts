@@ -54,7 +54,7 @@ export type { PlanCommentView, PlanDiffRow, PlanDiffView, PlanItemView, PlanView
 const id = z.string().check(z.minLength(1));
 
 /** Webview -> host: each message's fields besides `type`, validated when the host receives it. */
-export const webviewMessageFields = {
+const webviewMessageFields = {
   ready: z.strictObject({}),
   send: z.strictObject({ text: z.string().check(z.minLength(1), z.maxLength(100_000)) }),
   stop: z.strictObject({}),

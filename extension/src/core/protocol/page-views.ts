@@ -73,7 +73,7 @@ export const providerViewSchema = z.strictObject({
 export type ProviderView = z.infer<typeof providerViewSchema>;
 
 /** Run All Items under way: the running turn is item `n` (`content`, one line), the `at`-th of `of` the run tries. */
-export const runAllViewSchema = z.strictObject({
+const runAllViewSchema = z.strictObject({
   at: z.number(),
   of: z.number(),
   n: z.number(),

@@ -13,7 +13,7 @@ const seq = z.number().check(z.int(), z.minimum(1));
 const itemId = z.string();
 
 /** One change of the revision's diff (core/plan/revision-diff.ts says what each kind means). */
-export const planDiffRowSchema = z.discriminatedUnion('kind', [
+const planDiffRowSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('added'), itemId, text: z.string(), status: statusSchema }),
   z.strictObject({ kind: z.enum(['removed', 'moved']), itemId, text: z.string() }),
   z.strictObject({ kind: z.literal('reworded'), itemId, text: z.string(), oldText: z.string() }),

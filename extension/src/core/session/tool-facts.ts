@@ -62,7 +62,7 @@ export interface SaidFacts {
 }
 
 /** The facts of a tool the catalog does not know (an older log's, a withdrawn one). */
-export const UNKNOWN_TOOL_FACTS: ToolFacts = {
+const UNKNOWN_TOOL_FACTS: ToolFacts = {
   effects: null,
   planning: false,
   checkpoint: 'none',

@@ -13,7 +13,7 @@ import { answerToolFacts } from '../session/tool-facts';
 import { todoWriteTool } from './todo-write/descriptor';
 import { writeFileTool } from './write-file/descriptor';
 
-export const BUILT_IN_TOOL_DESCRIPTORS = [
+const BUILT_IN_TOOL_DESCRIPTORS = [
   todoWriteTool,
   bashTool,
   readFileTool,

@@ -43,7 +43,7 @@ export function webviewHtml(
 }
 
 /** VS Code's language id (`en`, `zh-cn`, `pt-br`) as a BCP 47 tag for `<html lang>`; `en` for anything else. */
-export function htmlLang(language: string): string {
+function htmlLang(language: string): string {
   const match = /^([a-z]{2,3})(?:-([a-z0-9]{2,8}))?$/i.exec(language);
   if (!match?.[1]) return 'en';
   const region = match[2];

@@ -34,7 +34,7 @@ function latestListing(messages: readonly Message[]): string | null {
 }
 
 /** The file the demo reads next: a README if one was listed, else the first file listed. */
-export function demoListedFile(messages: readonly Message[]): string {
+function demoListedFile(messages: readonly Message[]): string {
   const files = listedFiles(latestListing(messages) ?? '');
   return files.find((f) => /(^|\/)readme(\.[^/]*)?$/i.test(f)) ?? files[0] ?? NO_FILE_LISTED;
 }
