@@ -33,9 +33,12 @@ const FOUR = plan([
 // at once. (A subagent's panel is one too: its test waits for the page to load it.)
 before(() => Promise.all([ToolBody.preload(), ApprovalCard.preload(), MarkdownTree.preload()]));
 
-/** `find`'s element once the page has done the work it waits on (a chunk's import, the render after it). */
+/**
+ * `find`'s element once the page has done the work it waits on (a chunk's import, the render after it). The bound only
+ * ends a test whose chunk never loads: ten thousand turns of the event loop, many seconds even on an idle machine.
+ */
 async function whenShown(find: () => HTMLElement | null): Promise<HTMLElement> {
-  for (let turn = 0; turn < 100; turn++) {
+  for (let turn = 0; turn < 10_000; turn++) {
     const found = find();
     if (found) return found;
     await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
