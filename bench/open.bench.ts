@@ -20,7 +20,7 @@ import { TranscriptFolder } from '../extension/src/core/presenters/transcript-fo
 import { planView } from '../extension/src/core/plan/plan-presenter';
 import { Session } from '../extension/src/core/session/session';
 import { loadLogFile } from '../extension/src/core/store/log-file';
-import { streamLogFile } from '../extension/src/core/store/log-stream';
+import { streamLog } from '../extension/src/core/store/log-stream';
 import { readTranscriptPage } from '../extension/src/vscode/session/shown-session';
 import * as z from 'zod/mini';
 import type { Metric } from './report';
@@ -110,7 +110,7 @@ async function openStreamed(file: string): Promise<{ pageMs: number; items: numb
   const page = latestPageView(file);
   const pageMs = now() - t0;
   const folds = new SessionFolds({ transcript: new TranscriptFolder() });
-  const log = await streamLogFile(file, (events) => folds.catchUp(events));
+  const log = await streamLog(file, (events) => folds.catchUp(events));
   if (!isDeepStrictEqual(planView(folds.standingPlan), page.plan))
     throw new Error('the streamed folds and the tail disagree on the plan');
   return { pageMs, items: page.items, keep: [log, folds] };

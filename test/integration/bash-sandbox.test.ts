@@ -3,29 +3,27 @@
 // workspace, cannot write outside it, and has no network. Skipped, saying why, where
 // bubblewrap cannot run.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { bwrapArgs } from '../../extension/src/core/tools/bash/sandbox';
+import { probeSandbox } from '../../extension/src/core/tools/bash/sandbox';
 import { getApi, setSetting, toolCall, toolResults, useScript } from './helpers';
 
-function sandboxSkip(): string | null {
-  if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
-  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
-  if (run.error) return `bwrap could not start (${run.error.message})`;
-  return run.status === 0 ? null : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
+/** Why bash's sandbox cannot run here, or null: the tool's own check (probeSandbox, which runs bwrap). */
+async function sandboxSkip(): Promise<string | null> {
+  const probe = await probeSandbox();
+  return probe.available ? null : probe.reason;
 }
 
 describe('bash in the sandbox (extension host)', function () {
-  const skip = sandboxSkip();
   let outside = '';
   let server: http.Server | undefined;
 
-  before(function () {
+  before(async function () {
+    const skip = await sandboxSkip();
     if (skip) {
       console.log(`skipped: bash sandbox integration tests (${skip})`);
       this.skip();

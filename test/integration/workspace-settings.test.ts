@@ -4,14 +4,13 @@
 // another server changes nothing in the real extension host. The user's own settings
 // are the only ones read for those (application scope).
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { bwrapArgs } from '../../extension/src/core/tools/bash/sandbox';
+import { probeSandbox } from '../../extension/src/core/tools/bash/sandbox';
 import { getApi, recordedDeepSeekSteps, setSetting, toolCall, toolResults, useScript, waitFor } from './helpers';
 
 const SECRET_NAME = 'AGENT_CHECKLIST_IT_WORKSPACE_TOKEN';
@@ -23,11 +22,10 @@ function workspaceRoot(): string {
   return folder.uri.fsPath;
 }
 
-function sandboxSkip(): string | null {
-  if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
-  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
-  if (run.error) return `bwrap could not start (${run.error.message})`;
-  return run.status === 0 ? null : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
+/** Why bash's sandbox cannot run here, or null: the tool's own check (probeSandbox, which runs bwrap). */
+async function sandboxSkip(): Promise<string | null> {
+  const probe = await probeSandbox();
+  return probe.available ? null : probe.reason;
 }
 
 /** Writes the workspace's settings file as a model would (plain file write) and waits until VS Code has read it. */
@@ -69,7 +67,7 @@ describe('workspace settings cannot widen the agent (extension host)', () => {
   });
 
   it("asks before bash, keeps the sandbox, its network off and secrets out, and plays the user's script", async function () {
-    const skip = sandboxSkip();
+    const skip = await sandboxSkip();
     if (skip) {
       console.log(`skipped: the sandbox half of the workspace-settings test (${skip})`);
       this.skip();

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { changeRangesProjection } from '../../../extension/src/core/plan/change-range';
-import { evidenceFiles } from '../../../extension/src/core/checkpoints/item-files';
+import { evidenceFilesOf } from '../support/item-files';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { fold } from '../../../extension/src/core/session/projection';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
@@ -74,11 +74,11 @@ describe("checkpoints of an ACP agent's turn", () => {
       'turn/end',
     ]);
     const ranges = fold(changeRangesProjection, events);
-    assert.deepEqual(await evidenceFiles(repo, ranges, 'one'), [
+    assert.deepEqual(await evidenceFilesOf(repo, ranges, 'one'), [
       { status: 'M', path: 'a.txt' },
       { status: 'A', path: 'c.txt' },
     ]);
-    assert.deepEqual(await evidenceFiles(repo, ranges, 'two'), [{ status: 'A', path: 'b.txt' }]);
+    assert.deepEqual(await evidenceFilesOf(repo, ranges, 'two'), [{ status: 'A', path: 'b.txt' }]);
     assert.equal(fs.readdirSync(agent.ws).includes('.git'), false, 'nothing of it in the workspace');
   });
 

@@ -11,8 +11,9 @@ import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
 import { joinCommandLine } from '../../../extension/src/core/acp-client/command-line';
 import { loadLogFile } from '../../../extension/src/core/store/log-file';
-import { tempDir } from '../support/sessions';
-import { planExitText, planTextItems } from '../../../extension/src/core/acp-client/acp-plan-mode';
+import { memorySession, tempDir, todo } from '../support/sessions';
+import type { RequestPermissionRequest } from '@agentclientprotocol/sdk';
+import { AcpPlanMode } from '../../../extension/src/core/acp-client/acp-plan-mode';
 import type { PlanDecision, PlanProposal, PlanReviewGate } from '../../../extension/src/core/agent/plan-first';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 import { scriptedAgent, scriptedLaunch, type Step } from './scripted-agent-session';
@@ -175,29 +176,54 @@ describe('run --agent-command and the agent leaving its plan mode', () => {
   });
 });
 
-describe('plan text as items', () => {
-  it('list items (bulleted, numbered, nested, checkboxes) in order; without a list, each non-blank line', () => {
-    assert.deepEqual(planTextItems('# Plan\nintro\n- a\n  * [x] b\n3) c\n- a'), [
-      { content: 'a', status: 'pending' },
-      { content: 'b', status: 'completed' },
-      { content: 'c', status: 'pending' },
-      { content: 'a (2)', status: 'pending' },
+describe('plan text as items (AcpPlanMode in process)', () => {
+  type ExitCall = RequestPermissionRequest['toolCall'];
+  /** What a plan exit with `call` proposes over a user's standing plan, in plan mode unless `mode` is null; null: no plan exit. */
+  async function proposed(call: Omit<ExitCall, 'toolCallId'>, mode: string | null = 'plan') {
+    const session = memorySession();
+    session.append('todo/user-edit', { todos: [todo('standing')] });
+    session.append('turn/start', { turn: 1 });
+    const gate = scriptedGate([{ kind: 'approve' }]);
+    const planMode = new AcpPlanMode(session, gate);
+    if (mode !== null) planMode.modeChanged(mode);
+    const params = { sessionId: 's', toolCall: { toolCallId: 'exit-1', ...call }, options: [...EXIT_PLAN_OPTIONS] };
+    const signal = new AbortController().signal;
+    const answer = await planMode.answer(params, 'switch_mode', { turn: 1, stepOpen: false, signal });
+    return answer === null ? null : gate.shown.map((p) => p.todos);
+  }
+  const textContent = (text: string) => [{ type: 'content' as const, content: { type: 'text' as const, text } }];
+
+  it('list items (bulleted, numbered, nested, checkboxes) in order; without a list, each non-blank line', async () => {
+    assert.deepEqual(await proposed({ rawInput: { plan: '# Plan\nintro\n- a\n  * [x] b\n3) c\n- a' } }), [
+      [
+        { content: 'a', status: 'pending' },
+        { content: 'b', status: 'completed' },
+        { content: 'c', status: 'pending' },
+        { content: 'a (2)', status: 'pending' },
+      ],
     ]);
-    assert.deepEqual(planTextItems('## Fix the bug\n\nThen run the tests.'), [
-      { content: 'Fix the bug', status: 'pending' },
-      { content: 'Then run the tests.', status: 'pending' },
+    assert.deepEqual(await proposed({ rawInput: { plan: '## Fix the bug\n\nThen run the tests.' } }), [
+      [
+        { content: 'Fix the bug', status: 'pending' },
+        { content: 'Then run the tests.', status: 'pending' },
+      ],
     ]);
   });
 
-  it("the call's rawInput.plan, else its text content, else none", () => {
+  it("the call's rawInput.plan, else its text content, else none", async () => {
+    assert.deepEqual(await proposed({ rawInput: { plan: 'p' }, content: textContent('t') }), [
+      [{ content: 'p', status: 'pending' }],
+    ]);
+    assert.deepEqual(await proposed({ rawInput: {}, content: textContent(' t ') }), [
+      [{ content: 't', status: 'pending' }],
+    ]);
+    assert.deepEqual(await proposed({ rawInput: { plan: ' ' }, content: textContent('t') }), [
+      [{ content: 't', status: 'pending' }],
+    ]);
     assert.equal(
-      planExitText({ rawInput: { plan: 'p' }, content: [{ type: 'content', content: { type: 'text', text: 't' } }] }),
-      'p',
+      await proposed({ rawInput: { plan: ' ' } }, null),
+      null,
+      'no plan text, not in plan mode: no plan exit (the standing plan is not proposed)',
     );
-    assert.equal(
-      planExitText({ rawInput: {}, content: [{ type: 'content', content: { type: 'text', text: ' t ' } }] }),
-      't',
-    );
-    assert.equal(planExitText({ rawInput: { plan: ' ' } }), null);
   });
 });

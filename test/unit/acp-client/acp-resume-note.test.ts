@@ -3,7 +3,7 @@
 // clear the standing plan of ours), bounded whatever the log; nothing before a turn.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { acpResume, acpResumeNote } from '../../../extension/src/core/acp-client/acp-resume-note';
+import { acpResume } from '../../../extension/src/core/acp-client/acp-resume-note';
 import { acpAgentTitle } from '../../../extension/src/core/acp-client/agent-catalog';
 import type { SessionEvent } from '../../../extension/src/core/session/events';
 
@@ -22,9 +22,11 @@ const answer = (turn: number, text: string) =>
     model: { provider: 'acp', model: 'x' },
   });
 
-describe('acpResumeNote', () => {
+describe("acpResume's note", () => {
+  const noteOf = (events: readonly SessionEvent[]) => acpResume(events)?.note ?? null;
+
   it('is null before any prompt', () => {
-    assert.equal(acpResumeNote([]), null);
+    assert.equal(acpResume([]), null);
   });
 
   it('lists the prompts, the last answer and the latest plan, which a later turn does not clear', () => {
@@ -40,7 +42,7 @@ describe('acpResumeNote', () => {
       ...prompt(2, 'And another.'),
       answer(2, 'Not written.'),
     ];
-    const note = acpResumeNote(events)!;
+    const note = noteOf(events)!;
     assert.match(note, /1\. Write a note\.\n2\. And another\./);
     assert.match(note, /Your last answer:\nNot written\./);
     assert.match(note, /- \[completed\] Write it\n- \[in_progress\] Check it$/);
@@ -52,15 +54,15 @@ describe('acpResumeNote', () => {
       ev('todo/write', { todos: [{ content: 'A', status: 'pending' }] }),
       ev('todo/user-edit', { todos: [{ content: 'B', status: 'pending' }] }),
     ];
-    assert.match(acpResumeNote(events)!, /- \[pending\] B$/);
-    assert.match(acpResumeNote(prompt(1, 'Hi.'))!, /You had no plan\.$/);
+    assert.match(noteOf(events)!, /- \[pending\] B$/);
+    assert.match(noteOf(prompt(1, 'Hi.'))!, /You had no plan\.$/);
   });
 
   it('keeps the last 20 prompts and clips long texts', () => {
     const events = Array.from({ length: 30 }, (_, i) =>
       prompt(i + 1, i === 29 ? 'x'.repeat(5_000) : `prompt ${i + 1}`),
     ).flat();
-    const note = acpResumeNote(events)!;
+    const note = noteOf(events)!;
     assert.match(note, /the last 20 of 30/);
     assert.ok(!note.includes('prompt 10\n') && note.includes('prompt 11'));
     assert.ok(note.length < 5_000, String(note.length));

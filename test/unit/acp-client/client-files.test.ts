@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { lineWindow } from '../../../extension/src/core/acp-client/acp-client-files';
 import * as z from 'zod/mini';
 import type { CliIo } from '../../../extension/src/cli/io';
 import { main } from '../../../extension/src/cli/main';
@@ -20,21 +19,6 @@ import { approvalsOf, scriptedAgent, scriptedLaunch, type Step } from './scripte
 const capabilitiesSchema = z.object({
   fs: z.object({ readTextFile: z.boolean(), writeTextFile: z.boolean() }),
   terminal: z.boolean(),
-});
-
-describe('lineWindow', () => {
-  const text = 'one\ntwo\r\nthree\nfour';
-  it('whole lines with their ends, from a 1-based line', () => {
-    assert.deepEqual(lineWindow(text, 2, 2, 'f'), { ok: true, result: 'two\r\nthree\n' });
-    assert.deepEqual(lineWindow(text, 3, null, 'f'), { ok: true, result: 'three\nfour' });
-    assert.deepEqual(lineWindow(text, 0, 1, 'f'), { ok: true, result: 'one\n' });
-    assert.deepEqual(lineWindow(text, 4, 0, 'f'), { ok: true, result: '' });
-  });
-  it('a line past the end is refused', () =>
-    assert.deepEqual(lineWindow('a\n', 3, null, 'f'), {
-      ok: false,
-      message: 'line 3 is past the end of "f" (1 lines)',
-    }));
 });
 
 describe('the client fs methods (scripted agent over the SDK)', () => {
@@ -80,6 +64,25 @@ describe('the client fs methods (scripted agent over the SDK)', () => {
     assert.match(reports[4]?.error ?? '', /leads outside the workspace through a symbolic link/);
     assert.match(reports[5]?.error ?? '', /no such file/);
     assert.match(reports[6]?.error ?? '', /is outside the workspace/);
+  });
+
+  it('a window is whole lines with their ends, from a 1-based line (0 reads as 1); a line past the end is refused', async () => {
+    const agent = await scriptedAgent({}, { 'w.txt': 'one\ntwo\r\nthree\nfour', 'a.txt': 'a\n' });
+    const file = path.join(agent.ws, 'w.txt');
+    const short = path.join(agent.ws, 'a.txt');
+    const { reports } = await agent.run([
+      { read: { path: file, line: 2, limit: 2 } },
+      { read: { path: file, line: 3 } },
+      { read: { path: file, line: 0, limit: 1 } },
+      { read: { path: file, line: 4, limit: 0 } },
+      { read: { path: short, line: 3 } },
+    ]);
+    assert.deepEqual(
+      reports.slice(0, 4).map((r) => r.result),
+      ['two\r\nthree\n', 'three\nfour', 'one\n', ''],
+    );
+    const pastEnd = `line 3 is past the end of ${JSON.stringify(short)} (1 lines)`;
+    assert.ok(reports[4]?.error?.includes(pastEnd), `${reports[4]?.error} names ${pastEnd}`);
   });
 
   it('a write asked and approved: the file is written, the question and decision are on the log', async () => {

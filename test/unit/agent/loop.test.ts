@@ -399,13 +399,21 @@ describe('retry policy', () => {
     assert.deepEqual(waits, [60_000]);
   });
 
-  it('backs off exponentially up to its cap when the server names no delay', async () => {
-    const { retryDelay, DEFAULT_RETRY } = await import('../../../extension/src/core/agent/retry');
+  it('backs off exponentially up to its cap when the server names no delay: 4 attempts by default', async () => {
+    const { withRetries } = await import('../../../extension/src/core/agent/retry');
     const { ProviderError } = await import('../../../extension/src/core/agent/provider');
-    const e = new ProviderError('500', { retryable: true });
-    assert.deepEqual(
-      [1, 2, 3, 10].map((a) => retryDelay(e, a, DEFAULT_RETRY)),
-      [500, 1000, 2000, 30_000],
-    );
+    const failing = async () => {
+      throw new ProviderError('500', { retryable: true });
+    };
+    const waitsOf = async (options: { attempts?: number }) => {
+      const waits: number[] = [];
+      await assert.rejects(
+        withRetries(failing, { ...options, sleep: async (ms) => void waits.push(ms) }),
+        /^ProviderError: 500$/,
+      );
+      return waits;
+    };
+    assert.deepEqual(await waitsOf({}), [500, 1000, 2000]);
+    assert.deepEqual(await waitsOf({ attempts: 10 }), [500, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
   });
 });

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { changeRange, changeRangesProjection, evidenceEnds } from '../../../extension/src/core/plan/change-range';
-import { EvidenceFilesCache, evidenceFiles } from '../../../extension/src/core/checkpoints/item-files';
+import { EvidenceFilesCache } from '../../../extension/src/core/checkpoints/item-files';
+import { evidenceFilesOf } from '../support/item-files';
 import { ShadowRepo } from '../../../extension/src/core/checkpoints/shadow-repo';
 import { planLedgerProjection } from '../../../extension/src/core/plan/plan-ledger';
 import { fold } from '../../../extension/src/core/session/projection';
@@ -35,7 +36,7 @@ describe("an item's files in its evidence", () => {
     session.append('turn/start', { turn: 1 });
     session.append('todo/write', { todos: [todo('one', 'in_progress'), todo('two')] });
     assert.equal(
-      await evidenceFiles(repo, fold(changeRangesProjection, session.events), 'one'),
+      await evidenceFilesOf(repo, fold(changeRangesProjection, session.events), 'one'),
       null,
       'no checkpoint on the log yet: unknown',
     );
@@ -45,17 +46,17 @@ describe("an item's files in its evidence", () => {
     checkpointStep(session, 1, 2, await repo.checkpoint());
     fs.writeFileSync(path.join(ws, 'b.txt'), 'b by two\n');
     const asOfStep2 = fold(changeRangesProjection, session.events);
-    assert.deepEqual(await evidenceFiles(repo, asOfStep2, 'one'), [{ status: 'M', path: 'a.txt' }]);
+    assert.deepEqual(await evidenceFilesOf(repo, asOfStep2, 'one'), [{ status: 'M', path: 'a.txt' }]);
     assert.deepEqual(
-      await evidenceFiles(repo, asOfStep2, 'two'),
+      await evidenceFilesOf(repo, asOfStep2, 'two'),
       [],
       "two's work is after the latest checkpoint: not counted yet",
     );
     checkpointStep(session, 1, 3, await repo.checkpoint());
     const ranges = fold(changeRangesProjection, session.events);
-    assert.deepEqual(await evidenceFiles(repo, ranges, 'two'), [{ status: 'A', path: 'b.txt' }]);
-    assert.deepEqual(await evidenceFiles(repo, ranges, 'never planned'), [], 'no range: it changed nothing');
-    assert.equal(await evidenceFiles(null, ranges, 'one'), null, 'no repository to read: unknown');
+    assert.deepEqual(await evidenceFilesOf(repo, ranges, 'two'), [{ status: 'A', path: 'b.txt' }]);
+    assert.deepEqual(await evidenceFilesOf(repo, ranges, 'never planned'), [], 'no range: it changed nothing');
+    assert.equal(await evidenceFilesOf(null, ranges, 'one'), null, 'no repository to read: unknown');
     // The ledger carries the same ranges as the projection on its own, across the turn/start that clears a model's plan.
     session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
     session.append('turn/start', { turn: 2 });

@@ -6,7 +6,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { runCheck, type CheckRunOptions } from '../../../extension/src/core/tools/bash/check-run';
+import {
+  runAndRecord,
+  type CheckOutcome,
+  type CheckResultData,
+  type CheckRunOptions,
+} from '../../../extension/src/core/tools/bash/check-run';
 import { CHECK_OUTPUT_BYTES } from '../../../extension/src/core/session/check-events';
 import { Redactor } from '../../../extension/src/core/tools/tool-env';
 import { isolateQuarantine, sandboxSkip, tempWorkspace, type TempWorkspace } from './support';
@@ -21,6 +26,15 @@ const options = (ws: TempWorkspace, more: Partial<CheckRunOptions> = {}): CheckR
   signal: new AbortController().signal,
   ...more,
 });
+
+/** A check run as the live runner and `verify` run it (runAndRecord); its one check/result says what it returned. */
+async function runCheck(command: string, runOptions: CheckRunOptions): Promise<CheckOutcome> {
+  const recorded: CheckResultData[] = [];
+  const outcome = await runAndRecord({ item: 'it', itemId: 'i1', command }, runOptions, (data) => recorded.push(data));
+  const { exitCode, durationMs, output } = outcome;
+  assert.deepEqual(recorded, [{ item: 'it', itemId: 'i1', command, exitCode, durationMs, output }]);
+  return outcome;
+}
 
 describe('running a check', () => {
   it('passes with exit 0 and fails with the exit code, keeping the redacted tail of the output', async () => {

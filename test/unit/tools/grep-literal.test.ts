@@ -1,13 +1,16 @@
 // A pattern of plain characters is matched as a substring, without RE2: it must match
 // exactly the lines RE2 matches, before and after redaction. And a pattern RE2 refuses
-// is refused with ripgrep too (rg starts before the pattern is compiled).
+// is refused with ripgrep too (rg starts before the pattern is compiled). Searched with
+// runSearch, the engines' one entry, on the JavaScript engine (the one whose lines the
+// literal test decides).
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { createGrepTool } from '../../../extension/src/core/tools/grep/grep-tool';
 import { compileLinear } from '../../../extension/src/core/tools/grep/linear-regex';
 import { ripgrepLocator } from '../../../extension/src/core/tools/grep/ripgrep';
 import { isPlainLiteral } from '../../../extension/src/core/tools/grep/required-literal';
-import { lineFilter } from '../../../extension/src/core/tools/grep/run-search';
+import { runSearch } from '../../../extension/src/core/tools/grep/run-search';
 import { ToolRegistry } from '../../../extension/src/core/tools/registry';
 import { noRipgrep } from '../support/no-ripgrep';
 import { ctx, tempWorkspace } from './support';
@@ -41,6 +44,20 @@ const LINES = [
   'a-b_c/d',
 ];
 
+/** A file of `text` in a workspace, and the numbers of its lines a search with the JavaScript engine matches. */
+async function searchedFile(text: string): Promise<(pattern: string, secrets: string[]) => Promise<number[]>> {
+  const ws = tempWorkspace();
+  const file = ws.file('lines.txt', text);
+  const root = await ws.workspace.realRoot();
+  return async (pattern, secrets) => {
+    const request = { root, start: fs.realpathSync(file), display: 'lines.txt', startKind: 'file' as const };
+    const more = { pattern, includeIgnored: false, rg: null, secrets, maxMatches: 200 };
+    const result = await runSearch(ws.workspace, { ...request, ...more });
+    assert.ok(result.ok, pattern);
+    return result.outcome.lines.map((line) => Number(/^lines\.txt:(\d+):/.exec(line)?.[1]));
+  };
+}
+
 describe('grep: plain literals without RE2', () => {
   it('tells plain literals from patterns', () => {
     for (const literal of LITERALS) assert.equal(isPlainLiteral(literal), true, literal);
@@ -48,18 +65,23 @@ describe('grep: plain literals without RE2', () => {
       assert.equal(isPlainLiteral(pattern), false, pattern);
   });
 
-  it('matches the lines RE2 matches', () => {
+  it('matches the lines RE2 matches', async () => {
+    const lines = await searchedFile(LINES.join('\n'));
     for (const literal of LITERALS) {
       const re2 = compileLinear(literal);
-      const filter = lineFilter(literal, []);
-      for (const line of LINES) assert.equal(filter.matcher.test(line), re2.test(line), `${literal} on ${line}`);
+      const expected = LINES.flatMap((line, i) => (re2.test(line) ? [i + 1] : []));
+      assert.deepEqual(await lines(literal, []), expected, literal);
     }
   });
 
-  it('matches after redaction: never inside a secret', () => {
-    const filter = lineFilter('hunter', ['hunter2-of-the-vault']);
-    assert.equal(filter.matcher.test(filter.redact('password=hunter2-of-the-vault')), false);
-    assert.equal(filter.matcher.test(filter.redact('hunter and hunter2-of-the-vault')), true);
+  it('matches after redaction: never inside a secret', async () => {
+    const lines = await searchedFile('password=hunter2-of-the-vault\nhunter and hunter2-of-the-vault\n');
+    assert.deepEqual(await lines('hunter', ['hunter2-of-the-vault']), [2]);
+    assert.deepEqual(
+      await lines('redacted', ['hunter2-of-the-vault']),
+      [1, 2],
+      'the mark itself is found once redacted',
+    );
   });
 
   it('a pattern RE2 refuses is refused with ripgrep as without it', async () => {

@@ -11,7 +11,7 @@ import {
   type ApprovalRequest,
 } from '../../../extension/src/core/tools/approvals';
 import { NodeWorkspaceFs } from '../../../extension/src/core/tools/node-workspace-fs';
-import { bwrapArgs } from '../../../extension/src/core/tools/bash/sandbox';
+import { sandboxArgv } from '../../../extension/src/core/tools/bash/sandbox';
 import type { ToolContext } from '../../../extension/src/core/tools/tool';
 import { Workspace } from '../../../extension/src/core/tools/workspace';
 import { tempDir } from '../support/sessions';
@@ -136,10 +136,25 @@ export function pidsOf(marker: string): number[] {
   return out;
 }
 
-/** Why the sandbox tests cannot run here, or false: the check the tool makes (probeSandbox), made synchronously so tests can be skipped at definition. */
+/**
+ * `true` as bash runs a command in its sandbox (sandboxArgv: bwrap and the script inside it), with no
+ * read-only mounts, cgroup or notes, and limits roomy enough that no Node is asked about its flags.
+ */
+function sandboxedTrue(root: boolean): string[] {
+  const limits = { processes: 512, memoryMiB: 4096, addressSpaceMiB: 16384 };
+  const release = () => Promise.resolve([]);
+  const run = { writable: '/', network: false, limits, root, readOnly: [], cgroupProcs: null, notes: [], release };
+  return sandboxArgv(run, '/', 'true').argv;
+}
+
+/**
+ * Why the sandbox tests cannot run here, or false: what the tool's check (probeSandbox) asks, whether bwrap
+ * runs, made synchronously so tests can be skipped at definition.
+ */
 export function sandboxSkip(): string | false {
   if (process.platform !== 'linux') return `bubblewrap is Linux only (this is ${process.platform})`;
-  const run = spawnSync('bwrap', [...bwrapArgs('/', '/', false), '--', 'true'], { encoding: 'utf8' });
+  const [bwrap, ...args] = sandboxedTrue(process.getuid?.() === 0);
+  const run = spawnSync(bwrap!, args, { encoding: 'utf8' });
   if (run.error) return `bwrap could not start (${run.error.message})`;
   return run.status === 0 ? false : `bwrap was refused (${run.stderr.trim().split('\n')[0]})`;
 }
@@ -153,11 +168,9 @@ export function unprivilegedSandboxSkip(what: string): string | false {
     const skip = sandboxSkip();
     if (skip) return skip;
     if (process.getuid?.() !== 0) return 'the tests already run unprivileged (the half above)';
-    const probe = spawnSync(
-      'setpriv',
-      ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', ...bwrapArgs('/', '/', false), '--', 'true'],
-      { encoding: 'utf8' },
-    );
+    const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...sandboxedTrue(false)], {
+      encoding: 'utf8',
+    });
     if (probe.error) return `setpriv could not start (${probe.error.message})`;
     return probe.status === 0 ? false : `bwrap cannot run as nobody here (${probe.stderr.trim().split('\n')[0]})`;
   })();

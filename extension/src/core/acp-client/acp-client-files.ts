@@ -48,7 +48,7 @@ const linePastEndMessage = (line: number, lines: number, path: string): string =
  * Pure: the lines `line` (1-based; 0 reads as 1) to `line + limit - 1`
  * of `text`, line ends kept; every line from `line` on without a limit.
  */
-export function lineWindow(text: string, line: number, limit: number | null, path: string): AcpServed<string> {
+function lineWindow(text: string, line: number, limit: number | null, path: string): AcpServed<string> {
   const first = Math.max(1, line);
   if (first === 1 && limit === null) return { ok: true, result: text };
   const lines = text.split(/(?<=\n)/);

@@ -35,7 +35,7 @@ import { acpPermissionResponse } from './acp-permission-answer';
 const isPlanMode = (modeId: string): boolean => /plan/i.test(modeId);
 
 /** The plan text a mode-switch call carries: its rawInput.plan, else its text content; null when none. */
-export function planExitText(call: Pick<ToolCallUpdate, 'rawInput' | 'content'>): string | null {
+function planExitText(call: Pick<ToolCallUpdate, 'rawInput' | 'content'>): string | null {
   const raw = call.rawInput;
   if (
     typeof raw === 'object' &&
@@ -66,7 +66,7 @@ const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[([ ~xX])\]\s+)?(.*)$/;
  * one item per non-blank line (a heading without its `#` marks). Fitted as any agent's
  * list is (fit-todos.ts: trimmed, no empty item, a repeated text numbered).
  */
-export function planTextItems(text: string): TodoItem[] {
+function planTextItems(text: string): TodoItem[] {
   const lines = text.split(/\r?\n/);
   const listed = lines.flatMap((line) => {
     const match = LIST_ITEM.exec(line);

@@ -16,7 +16,7 @@ const MAX_TEXT = 2_000;
 const clip = (text: string): string => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
 
 /** The note, or null when the log has no turn yet (nothing to continue). */
-export function acpResumeNote(events: readonly SessionEvent[]): string | null {
+function acpResumeNote(events: readonly SessionEvent[]): string | null {
   const prompts: string[] = [];
   let lastAnswer: string | null = null;
   let plan: readonly TodoItem[] | null = null;

@@ -16,7 +16,7 @@ export interface RetryPolicy {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = {
+const DEFAULT_RETRY: RetryPolicy = {
   attempts: 4,
   baseDelayMs: 500,
   maxDelayMs: 30_000,
@@ -42,7 +42,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
  * The wait before attempt `attempt + 1`: the server's Retry-After when given (retrying
  * sooner would only spend an attempt on another 429), else exponential backoff.
  */
-export function retryDelay(error: ProviderError, attempt: number, policy: RetryPolicy): number {
+function retryDelay(error: ProviderError, attempt: number, policy: RetryPolicy): number {
   if (error.retryAfterMs !== undefined) return error.retryAfterMs;
   return Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
 }

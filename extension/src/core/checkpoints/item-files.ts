@@ -28,7 +28,7 @@ function question(repo: ChangedFilesSource | null, ranges: ChangeRanges, item: s
   };
 }
 
-export async function evidenceFiles(
+async function evidenceFiles(
   repo: ShadowRepo | null,
   ranges: ChangeRanges,
   item: string,

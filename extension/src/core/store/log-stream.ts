@@ -17,10 +17,9 @@ const CHUNK_BYTES = 32 * 1024;
  * rejects with LogLoadError, or with `signal`'s reason once it aborts (checked before
  * each read: a read nobody waits for any more stops within a chunk).
  */
-export async function streamLogFile(
+async function streamLogFile(
   path: string,
   onEvents: (events: SessionEvent[]) => void,
-  chunkBytes = CHUNK_BYTES,
   signal?: AbortSignal,
 ): Promise<ReplayedLog> {
   signal?.throwIfAborted();
@@ -29,10 +28,10 @@ export async function streamLogFile(
     let batch: SessionEvent[] = [];
     const admitter = new LogAdmitter(path, (event) => void batch.push(event));
     const splitter = new LineSplitter();
-    const block = Buffer.allocUnsafe(chunkBytes);
+    const block = Buffer.allocUnsafe(CHUNK_BYTES);
     for (let offset = 0; ;) {
       signal?.throwIfAborted();
-      const { bytesRead } = await handle.read(block, 0, chunkBytes, offset);
+      const { bytesRead } = await handle.read(block, 0, CHUNK_BYTES, offset);
       if (bytesRead === 0) break;
       splitter.push(block, bytesRead, ({ text, line }) => admitter.take(text, line));
       offset += bytesRead;
@@ -58,7 +57,6 @@ export async function loadLogFileAsync(path: string, signal?: AbortSignal): Prom
     (batch) => {
       for (const event of batch) events.push(event);
     },
-    CHUNK_BYTES,
     signal,
   );
   return { ...replayed, events };
@@ -88,7 +86,6 @@ export async function streamLog(
       last = events.at(-1) ?? last;
       onEvents(events);
     },
-    CHUNK_BYTES,
     signal,
   );
   return { ...replayed, count, last };

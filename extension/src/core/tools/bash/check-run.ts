@@ -56,7 +56,7 @@ export async function runAndRecord(
 const queues = new Map<string, Promise<unknown>>();
 
 /** Runs `command` once the workspace's earlier checks are done. */
-export function runCheck(command: string, options: CheckRunOptions): Promise<CheckOutcome> {
+function runCheck(command: string, options: CheckRunOptions): Promise<CheckOutcome> {
   const root = options.workspace.root;
   const before = queues.get(root) ?? Promise.resolve();
   const run = before.then(() => runNow(command, options));

@@ -109,7 +109,7 @@ const FIRST_MOUNT_FD = 4;
  * The bwrap arguments before `--`. `writable` is the workspace's real path; `readOnly`
  * real paths inside it, mounted from descriptors `firstFd`, `firstFd + 1`, ….
  */
-export function bwrapArgs(
+function bwrapArgs(
   writable: string,
   cwd: string,
   network: boolean,

@@ -32,7 +32,7 @@ function matcherOf(pattern: string, lazy: boolean): LineMatcher {
  * is compiled only when a line needs RE2, so a search whose lines rg vouches for never
  * loads it.
  */
-export function lineFilter(pattern: string, secrets: readonly string[]): LineFilter {
+function lineFilter(pattern: string, secrets: readonly string[]): LineFilter {
   const redactor = new Redactor(secrets.flatMap((s) => [s, ...s.split(/\r?\n/)]));
   const literal = requiredLiteral(pattern);
   const usable = literal !== null && !(redactor.values.length > 0 && REDACTED.includes(literal));
