@@ -41,8 +41,6 @@ export default {
     unlisted: 'off',
     binaries: 'off',
   },
-  // An export its own module uses is not dead code (many are exported for a reader's sake: a contract's constant).
-  ignoreExportsUsedInFile: true,
   project: [
     'extension/src/**/*.{ts,tsx}!',
     'webview/src/**/*.{ts,tsx}!',

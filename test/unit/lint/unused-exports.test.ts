@@ -1,7 +1,8 @@
 // The unused-export check of `npm run lint` (knip, knip.config.mjs) fails on a
 // planted export: a tiny project with the product's first entry point
 // (extension/src/extension.ts) and a test, checked with the repository's own
-// configuration. The whole-repository pass reports an export nothing imports; the
+// configuration. The whole-repository pass reports an export no other file imports
+// (its own file's use does not count: `ignoreExportsUsedInFile` is off); the
 // production pass (the product's entry points only) also reports one that only a
 // test imports, so tests must go through the product's real entry points. knip lets
 // an export tagged `@internal` through that pass, so ESLint refuses the tag in product code.
@@ -21,7 +22,9 @@ function plantedProject(): string {
   const files: Record<string, string> = {
     'package.json': JSON.stringify({ name: 'planted', private: true }),
     'extension/src/extension.ts': "import { used } from './core/planted';\nconsole.log(used);\n",
-    'extension/src/core/planted.ts': 'export const used = 1;\nexport const unused = 2;\nexport const testOnly = 3;\n',
+    'extension/src/core/planted.ts':
+      'export const used = 1;\nexport const unused = 2;\nexport const testOnly = 3;\n' +
+      'export const ownOnly = 4;\nconsole.log(ownOnly);\n',
     'test/unit/planted.test.ts':
       "import { testOnly } from '../../extension/src/core/planted';\nconsole.log(testOnly);\n",
   };
@@ -49,8 +52,8 @@ function knip(dir: string, ...flags: string[]): { status: number | null; reporte
 describe('the unused-export check', () => {
   it('fails on an export nothing imports, and in production on one only a test imports', () => {
     const dir = plantedProject();
-    assert.deepEqual(knip(dir), { status: 1, reported: ['unused'] });
-    assert.deepEqual(knip(dir, '--production'), { status: 1, reported: ['unused', 'testOnly'] });
+    assert.deepEqual(knip(dir), { status: 1, reported: ['unused', 'ownOnly'] });
+    assert.deepEqual(knip(dir, '--production'), { status: 1, reported: ['unused', 'testOnly', 'ownOnly'] });
   });
 
   it('refuses the @internal tag in product code (knip --production would let a test-only export through)', async () => {
