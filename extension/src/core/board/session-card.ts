@@ -16,7 +16,8 @@ import { recordsToolCalls } from '../session/source';
 import { readRecentPlan } from '../store/tail-reader';
 import { boardCard, type BoardCard } from './board-card';
 import { CHECK_TYPES, holdsCheckResult, LEDGER_TYPES, ledgerStart, writesPlan } from './card-events';
-import { firstPrompt, headerOf, readLogEnds, readWindow, type LogEnds, type LogWindow } from './log-window';
+import { headerOf, readLogEnds, type LogEnds } from './log-ends';
+import { firstPrompt, readWindow, type LogWindow } from './log-window';
 import { sessionAgent } from './session-agent';
 import { planCounts, planState, type PlanFacts } from './state-rules';
 
@@ -42,7 +43,7 @@ export function readSessionCard(logPath: string, options: SessionCardOptions): B
   let ends: LogEnds;
   try {
     ends = readLogEnds(logPath, WINDOW);
-    header = headerOf(logPath, ends);
+    header = headerOf(ends);
   } catch (error) {
     return unreadableCard('session', logPath, 'unknown', reasonOf(error), mtimeOf(logPath));
   }
