@@ -6,7 +6,7 @@
 // lies beyond those (a long header, a long first turn).
 import * as fs from 'node:fs';
 import { promptTitle } from '../import/agent-plan';
-import { parseEvent, rawEnvelopeSchema } from '../session/events';
+import { parseEvent, rawEnvelopeReader } from '../session/events';
 import type { SessionHeader } from '../session/header';
 import { parseHeaderLine } from '../store/log-file';
 import { parseJson } from '../store/parse-json';
@@ -109,7 +109,7 @@ function promptIn(head: Buffer): { title: string | undefined } | undefined {
   for (let nl = from === 0 ? -1 : head.indexOf(0x0a, from); nl !== -1; from = nl + 1, nl = head.indexOf(0x0a, from)) {
     const type = prefixType(head.toString('latin1', from, Math.min(nl, from + PREFIX_BYTES)), 0);
     if (type !== undefined && type !== 'user/message') continue;
-    const raw = rawEnvelopeSchema.safeParse(parseJson(head.toString('utf8', from, nl)));
+    const raw = rawEnvelopeReader.safeParse(parseJson(head.toString('utf8', from, nl)));
     const event = raw.success ? parseEvent(raw.data) : null;
     if (event !== null && typeof event !== 'string' && event.type === 'user/message')
       return { title: promptTitle(event.data.message.text) };

@@ -4,7 +4,7 @@
 // event of the window was the board's cost, and a line no rule asks about is not
 // checked. A torn last line (a write in flight) is passed over.
 import { promptTitle } from '../import/agent-plan';
-import { rawEnvelopeSchema } from '../session/events';
+import { rawEnvelopeReader } from '../session/events';
 import { forEachLineBackward } from '../store/line-reader';
 import { parseJson } from '../store/parse-json';
 import { headPrompt, type LogEnds } from './log-ends';
@@ -68,7 +68,7 @@ function turnOpenAt(logPath: string, lines: WindowLines, floor: number | null): 
     logPath,
     ({ text, start }) => {
       if (start === 0) return true;
-      const type = rawEnvelopeSchema.safeParse(parseJson(text)).data?.type;
+      const type = rawEnvelopeReader.safeParse(parseJson(text)).data?.type;
       if (type !== 'turn/start' && type !== 'turn/end') return false;
       open = type === 'turn/start';
       return true;

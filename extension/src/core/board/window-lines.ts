@@ -5,7 +5,7 @@
 // it: one that is no event makes the log unreadable (the reason names its byte
 // offset), as does an event of an unknown type that is not ignorable (an ignorable one
 // is passed over: its type is null). The lines no card rule asks about are not read.
-import { isKnownEventType, parseEvent, rawEnvelopeSchema, type SessionEvent } from '../session/events';
+import { isKnownEventType, parseEvent, rawEnvelopeReader, type SessionEvent } from '../session/events';
 import { parseJson } from '../store/parse-json';
 
 /** A line's start as our writers write it; sticky, tried at each line's start. */
@@ -97,7 +97,7 @@ export class WindowLines {
     const known = this.parsedEvents[i];
     if (known !== undefined) return known;
     const at = this.window.floor + this.from[i]!;
-    const raw = rawEnvelopeSchema.safeParse(parseJson(this.window.tail.toString('utf8', this.from[i], this.to[i])));
+    const raw = rawEnvelopeReader.safeParse(parseJson(this.window.tail.toString('utf8', this.from[i], this.to[i])));
     if (!raw.success) throw new Error(`the line at byte ${at} is not a valid event`);
     const event = parseEvent(raw.data);
     if (typeof event !== 'string') return (this.parsedEvents[i] = event);
