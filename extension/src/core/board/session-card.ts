@@ -1,6 +1,6 @@
 // A session log's card, read at a bounded cost whatever the log's size: the header
 // (its first line: who, and the title), then the log's last WINDOW bytes read from the
-// end (log-window.ts), of which only the events that decide the card are parsed and
+// end (log-ends.ts, log-window.ts), of which only the events that decide the card are parsed and
 // folded (card-events.ts; plan-ledger.ts) for the plan, its review, open calls and
 // flags. When the window does not reach back to the latest plan event, the standing
 // plan is read by the tail reader (store/tail-reader.ts, bounded by PLAN_BYTES). The
