@@ -34,13 +34,15 @@ export async function boardCommand(io: CliIo, flags: BoardFlags): Promise<number
     throw new UsageError(`--format must be text or json (got ${JSON.stringify(format)})`);
   const folder = path.resolve(io.cwd, flags.cwd ?? '.');
   const sessionDir = sessionFolder({ ...io, cwd: flags.sessionDir === undefined ? folder : io.cwd }, flags.sessionDir);
-  const settings = readRepoSettings((await repositoryRoot(folder)) ?? folder);
+  const repository = await repositoryRoot(folder);
+  const settings = readRepoSettings(repository ?? folder);
   let cards: BoardCard[];
   try {
     cards = await readBoard(
       {
         sessionDir,
         folder,
+        ...(repository === undefined ? {} : { repository }),
         homes: agentHomes(io.env),
         databases: true,
         ...(flags.planFile === undefined ? {} : { planFile: flags.planFile }),

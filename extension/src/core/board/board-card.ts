@@ -6,6 +6,7 @@
 // validates each against the schema.
 import * as z from 'zod/mini';
 import { BOARD_SOURCES, BOARD_STATES, type BoardState } from '../domain-literals';
+import { compileWhenHot } from '../zod-compile-when-hot';
 
 /** The states under "Needs you", in the order they are told apart (each card keeps its own state). */
 const NEEDS_YOU: ReadonlySet<BoardState> = new Set(['needs-approval', 'waiting', 'stalled', 'flagged']);
@@ -38,9 +39,14 @@ export const boardCardSchema = z.strictObject({
 });
 export type BoardCard = z.infer<typeof boardCardSchema>;
 
+/** The schema's parser, compiled once hot (a board makes hundreds of cards). */
+const cardReader = compileWhenHot(boardCardSchema);
+
 /** A card, checked against the schema (a card that is not one is a bug in its reader). */
 export function boardCard(card: BoardCard): BoardCard {
-  return boardCardSchema.parse(card);
+  const checked = cardReader.safeParse(card);
+  if (!checked.success) throw checked.error;
+  return checked.data;
 }
 
 export function needsYou(state: BoardState): boolean {

@@ -20,6 +20,8 @@ export interface BoardSources {
   sessionDirs?: readonly string[];
   /** A folder: its followed agents' sessions, and its git repository's branches. */
   folder?: string;
+  /** The root of `folder`'s git repository, when the caller has asked git already. */
+  repository?: string;
   /** The plan file's path in the repository, when named (plan-file-name.ts says the default). */
   planFile?: string;
   /** Where the followed agents keep their files; absent: none are read. */
@@ -32,8 +34,13 @@ export interface BoardSources {
 }
 
 export async function readBoard(sources: BoardSources, options: SessionCardOptions): Promise<BoardCard[]> {
+  // The branches' git runs in its own processes while this thread reads the logs.
+  const branches = settled(
+    sources.folder === undefined ? Promise.resolve([]) : branchCards(sources.folder, sources, options),
+  );
   const dirs = [...(sources.sessionDir === undefined ? [] : [sources.sessionDir]), ...(sources.sessionDirs ?? [])];
-  const sessions = dirs.flatMap((dir) => sessionCards(dir, options));
+  const sessions: BoardCard[] = [];
+  for (const dir of dirs) sessions.push(...(await sessionCards(dir, options)));
   const known = new Set(sessions.map((c) => c.id));
   const { folder, homes } = sources;
   const followed =
@@ -43,11 +50,25 @@ export async function readBoard(sources: BoardSources, options: SessionCardOptio
           ...followedCards(followedFiles(homes, folder), known, options),
           ...(sources.databases === true ? databaseCards(homes, folder, known, options) : []),
         ];
-  const branches = sources.folder === undefined ? [] : await branchCards(sources.folder, sources.planFile, options);
-  return orderCards([...sessions, ...followed, ...branches]);
+  return orderCards([...sessions, ...followed, ...(await branches)()]);
 }
 
-function sessionCards(dir: string, options: SessionCardOptions): BoardCard[] {
+/** A promise's outcome, waited for now and given (or thrown) when asked: no rejection goes unhandled meanwhile. */
+async function settled<T>(promise: Promise<T>): Promise<() => T> {
+  try {
+    const value = await promise;
+    return () => value;
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}
+
+/** How many logs are read between two turns of the event loop (the branches' git answers meanwhile). */
+const LOGS_PER_TURN = 16;
+
+async function sessionCards(dir: string, options: SessionCardOptions): Promise<BoardCard[]> {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -55,8 +76,10 @@ function sessionCards(dir: string, options: SessionCardOptions): BoardCard[] {
     return [];
   }
   const cards: BoardCard[] = [];
+  let read = 0;
   for (const name of names.sort()) {
     if (!name.endsWith('.jsonl') || name.startsWith('.')) continue;
+    if (++read % LOGS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const card = readSessionCard(path.join(dir, name), options);
     if (card !== null) cards.push(card);
   }
@@ -73,8 +96,12 @@ export async function repositoryRoot(folder: string): Promise<string | undefined
 }
 
 /** The branches' cards of the repository `folder` is in; none when it is in none. */
-async function branchCards(folder: string, planFile: string | undefined, clock: CardClock): Promise<BoardCard[]> {
-  const repo = await repositoryRoot(folder);
+async function branchCards(
+  folder: string,
+  { repository, planFile }: BoardSources,
+  clock: CardClock,
+): Promise<BoardCard[]> {
+  const repo = repository ?? (await repositoryRoot(folder));
   if (repo === undefined) return [];
   const named = planFileName(repo, planFile);
   if (!named.ok) throw new BoardUsageError(named.message);

@@ -1,31 +1,14 @@
-// The ends of a session log as a card reads them: its first HEAD bytes (the header and
-// the first prompt) and its last `bytes`, read in one open (never the whole file). The
-// window is cut into lines (window-lines.ts), each typed off its start and parsed only
+// A session log's window as a card reads it: its last bytes (log-ends.ts reads them,
+// never the whole file), cut into lines (window-lines.ts), each typed off its start and parsed only
 // when a card's rule asks for its event (card-events.ts): parsing and checking every
 // event of the window was the board's cost, and a line no rule asks about is not
 // checked. A torn last line (a write in flight) is passed over.
-import * as fs from 'node:fs';
 import { promptTitle } from '../import/agent-plan';
-import type { SessionHeader } from '../session/header';
-import { parseEvent, rawEnvelopeSchema } from '../session/events';
+import { rawEnvelopeReader } from '../session/events';
 import { forEachLineBackward } from '../store/line-reader';
-import { parseHeaderLine } from '../store/log-file';
 import { parseJson } from '../store/parse-json';
-import { prefixType, WindowLines } from './window-lines';
-
-/** How much of a log's start is read: its header and, when it has no title, its first prompt. */
-const HEAD = 64 * 1024;
-
-/** A log's first and last bytes. */
-export interface LogEnds {
-  /** The first HEAD bytes. */
-  head: Buffer;
-  /** The last bytes, from the file's byte `floor` on. */
-  tail: Buffer;
-  /** The same bytes one character each (latin1): a line's offsets in it are its bytes' offsets. */
-  scan: string;
-  floor: number;
-}
+import { headPrompt, type LogEnds } from './log-ends';
+import { WindowLines } from './window-lines';
 
 export interface LogWindow {
   lines: WindowLines;
@@ -41,29 +24,6 @@ export interface LogWindow {
 
 /** How far back, beyond the window, the latest turn mark is looked for. */
 const TURN_BYTES = 1 << 20;
-
-/** The log's first HEAD bytes and its last `bytes`, in one open. */
-export function readLogEnds(logPath: string, bytes: number): LogEnds {
-  const fd = fs.openSync(logPath, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const floor = Math.max(0, size - bytes);
-    const read = Buffer.allocUnsafe(size - floor);
-    const tail = read.subarray(0, fs.readSync(fd, read, 0, read.length, floor));
-    const scan = tail.toString('latin1');
-    if (floor === 0) return { head: tail.subarray(0, HEAD), tail, scan, floor };
-    const head = Buffer.allocUnsafe(HEAD);
-    return { head: head.subarray(0, fs.readSync(fd, head, 0, HEAD, 0)), tail, scan, floor };
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** The log's header: its first line. */
-export function headerOf(logPath: string, ends: LogEnds): SessionHeader {
-  const nl = ends.head.indexOf(0x0a);
-  return parseHeaderLine(logPath, ends.head.toString('utf8', 0, nl === -1 ? ends.head.length : nl));
-}
 
 export function readWindow(logPath: string, ends: LogEnds): LogWindow {
   const { scan, floor } = ends;
@@ -108,7 +68,7 @@ function turnOpenAt(logPath: string, lines: WindowLines, floor: number | null): 
     logPath,
     ({ text, start }) => {
       if (start === 0) return true;
-      const type = rawEnvelopeSchema.safeParse(parseJson(text)).data?.type;
+      const type = rawEnvelopeReader.safeParse(parseJson(text)).data?.type;
       if (type !== 'turn/start' && type !== 'turn/end') return false;
       open = type === 'turn/start';
       return true;
@@ -137,20 +97,5 @@ export function firstPrompt(window: LogWindow, ends: LogEnds): string | undefine
     const event = window.lines.first('user/message');
     return event?.type === 'user/message' ? promptTitle(event.data.message.text) : undefined;
   }
-  return headPrompt(ends.head);
-}
-
-/** The first valid user/message among the whole lines after the header (a line that is no event is passed over). */
-function headPrompt(head: Buffer): string | undefined {
-  const scan = head.toString('latin1');
-  let from = scan.indexOf('\n') + 1;
-  for (let nl = from === 0 ? -1 : scan.indexOf('\n', from); nl !== -1; from = nl + 1, nl = scan.indexOf('\n', from)) {
-    const type = prefixType(scan, from);
-    if (type !== undefined && type !== 'user/message') continue;
-    const raw = rawEnvelopeSchema.safeParse(parseJson(head.toString('utf8', from, nl)));
-    const event = raw.success ? parseEvent(raw.data) : null;
-    if (event !== null && typeof event !== 'string' && event.type === 'user/message')
-      return promptTitle(event.data.message.text);
-  }
-  return undefined;
+  return headPrompt(ends);
 }

@@ -1,6 +1,6 @@
 // A session log's card, read at a bounded cost whatever the log's size: the header
 // (its first line: who, and the title), then the log's last WINDOW bytes read from the
-// end (log-window.ts), of which only the events that decide the card are parsed and
+// end (log-ends.ts, log-window.ts), of which only the events that decide the card are parsed and
 // folded (card-events.ts; plan-ledger.ts) for the plan, its review, open calls and
 // flags. When the window does not reach back to the latest plan event, the standing
 // plan is read by the tail reader (store/tail-reader.ts, bounded by PLAN_BYTES). The
@@ -16,7 +16,8 @@ import { recordsToolCalls } from '../session/source';
 import { readRecentPlan } from '../store/tail-reader';
 import { boardCard, type BoardCard } from './board-card';
 import { CHECK_TYPES, holdsCheckResult, LEDGER_TYPES, ledgerStart, writesPlan } from './card-events';
-import { firstPrompt, headerOf, readLogEnds, readWindow, type LogEnds, type LogWindow } from './log-window';
+import { headerOf, readLogEnds, type LogEnds } from './log-ends';
+import { firstPrompt, readWindow, type LogWindow } from './log-window';
 import { sessionAgent } from './session-agent';
 import { planCounts, planState, type PlanFacts } from './state-rules';
 
@@ -42,7 +43,7 @@ export function readSessionCard(logPath: string, options: SessionCardOptions): B
   let ends: LogEnds;
   try {
     ends = readLogEnds(logPath, WINDOW);
-    header = headerOf(logPath, ends);
+    header = headerOf(ends);
   } catch (error) {
     return unreadableCard('session', logPath, 'unknown', reasonOf(error), mtimeOf(logPath));
   }

@@ -97,7 +97,8 @@ function wordMatches(
   taken: ReadonlySet<number>,
 ): [number, number][] {
   const unmatched = match.filter((m) => m === undefined).length;
-  if (unmatched * (old.length - taken.size) > WORD_PAIRS) return [];
+  const pairsLeft = unmatched * (old.length - taken.size);
+  if (pairsLeft === 0 || pairsLeft > WORD_PAIRS) return []; // none left to pair (a first version), or too many
   const oldWords = old.map((text, o) => (taken.has(o) ? null : words(text)));
   const pairs: { n: number; o: number; score: number }[] = [];
   next.forEach((text, n) => {
